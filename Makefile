@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# Two commands matter: `make run` builds everything and starts the lab; `make test` installs
+# what is missing and runs every test. The other targets are their parts.
+
+SHELL := /bin/bash
+MVN ?= mvn -B -ntp
+COMPOSE ?= docker compose -f docker/docker-compose.yml
+VENV := $(CURDIR)/.venv
+
+.PHONY: run build app-build web-build deps test java-test web-test docker-check p4-build constants \
+        p4-test bench clean
+
+## Build the .oar files and the dashboard, then start ONOS, Mininet, PostgreSQL and the web UI.
+run: build
+	$(COMPOSE) up -d
+	@echo "Dashboard: http://localhost:8080   ONOS GUI: http://localhost:8181/onos/ui (onos/rocks)"
+
+build: app-build web-build
+
+app-build:
+	$(MVN) -DskipTests package
+
+web-build: deps
+	cd web && npm run build
+
+deps:
+	tools/ensure-deps.sh
+
+## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests.
+test: deps java-test web-test docker-check p4-test
+
+java-test:
+	$(MVN) verify
+
+web-test:
+	cd web && CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run test:ci
+
+docker-check:
+	docker/check.sh
+
+## Compile the P4 programs (needs p4c; Tofino also needs bf-p4c) and regenerate the constants.
+p4-build:
+	pipeconf/build-p4.sh
+	$(MAKE) constants
+
+## Regenerate P4InfoConstants.java from the committed bmv2 P4Info.
+constants:
+	cd pipeconf && $(MVN) -q test-compile org.codehaus.mojo:exec-maven-plugin:3.1.0:java \
+	    -Dexec.classpathScope=test \
+	    -Dexec.mainClass=org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator \
+	    -Dexec.args="src/main/resources/p4c-out/bmv2/p4info.txt src/main/java/org/sixflow/pipeconf/P4InfoConstants.java"
+
+## Packet tests on bmv2: run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
+p4-test:
+	PYTHON=$(VENV)/bin/python pipeconf/ptf/run.sh
+
+clean:
+	$(MVN) -q clean
+	rm -rf web/dist

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.IpPrefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.config.Config;
+import org.onosproject.net.config.InvalidFieldException;
+
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Per-device Sixflow settings, under the {@code sixflow} key of a device's netcfg:
+ * <pre>
+ * "sixflow": {
+ *   "role": "EDGE",                     // EDGE or TRANSIT
+ *   "locator": "fd00:1:1::/64",         // IPv6 /64 locator of the device's SIDs
+ *   "myStationMac": "00:aa:00:00:00:01",
+ *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..15)
+ *   "gnmiAddress": "mininet:50001"      // optional: where to read port counters
+ * }
+ * </pre>
+ */
+public final class SixflowDeviceConfig extends Config<DeviceId> {
+
+    public static final String KEY = "sixflow";
+    public static final String ROLE = "role";
+    public static final String LOCATOR = "locator";
+    public static final String MY_STATION_MAC = "myStationMac";
+    public static final String RLB_BITS = "rlbBits";
+    public static final String GNMI_ADDRESS = "gnmiAddress";
+
+    /** Locators are /64: the SID's function, arguments and pointer fill the other 64 bits. */
+    public static final int LOCATOR_LENGTH = 64;
+    /** The End.RLB.X local bitstring is 16 bits wide (WIRE-FORMATS.md). */
+    public static final int RLB_BITSTRING_WIDTH = 16;
+
+    @Override
+    public boolean isValid() {
+        if (!hasOnlyFields(ROLE, LOCATOR, MY_STATION_MAC, RLB_BITS, GNMI_ADDRESS)) {
+            return false;
+        }
+        if (!isString(ROLE, FieldPresence.MANDATORY) || !isIpPrefix(LOCATOR, FieldPresence.MANDATORY)
+                || !isMacAddress(MY_STATION_MAC, FieldPresence.MANDATORY)
+                || !isString(GNMI_ADDRESS, FieldPresence.OPTIONAL)) {
+            return false;
+        }
+        role();
+        if (locator().isIp4() || locator().prefixLength() != LOCATOR_LENGTH) {
+            throw new InvalidFieldException(LOCATOR, "must be an IPv6 /" + LOCATOR_LENGTH + " prefix");
+        }
+        rlbBits();
+        gnmiAddress();
+        return true;
+    }
+
+    /**
+     * Returns the device's role.
+     *
+     * @return the role
+     * @throws InvalidFieldException if the role is not EDGE or TRANSIT
+     */
+    public DeviceRole role() {
+        String value = get(ROLE, "");
+        try {
+            return DeviceRole.valueOf(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFieldException(ROLE, "must be EDGE or TRANSIT, not \"" + value + "\"");
+        }
+    }
+
+    /**
+     * Returns the device's locator.
+     *
+     * @return the /64 locator
+     */
+    public IpPrefix locator() {
+        return IpPrefix.valueOf(get(LOCATOR, null));
+    }
+
+    /**
+     * Returns the MAC the device answers to as a router.
+     *
+     * @return the MAC address
+     */
+    public MacAddress myStationMac() {
+        return MacAddress.valueOf(get(MY_STATION_MAC, null));
+    }
+
+    /**
+     * Returns the RLB bit position of each switch-to-switch port.
+     *
+     * @return port to bit position (0..15), distinct bits
+     * @throws InvalidFieldException if a port or bit is out of range or a bit repeats
+     */
+    public Map<PortNumber, Integer> rlbBits() {
+        JsonNode bits = object.path(RLB_BITS);
+        if (bits.isMissingNode() || bits.isNull()) {
+            return ImmutableMap.of();
+        }
+        if (!bits.isObject()) {
+            throw new InvalidFieldException(RLB_BITS, "must be an object of port -> bit position");
+        }
+        ImmutableMap.Builder<PortNumber, Integer> result = ImmutableMap.builder();
+        Set<Integer> used = new HashSet<>();
+        Iterator<Map.Entry<String, JsonNode>> fields = bits.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> entry = fields.next();
+            long port;
+            try {
+                port = Long.parseLong(entry.getKey());
+            } catch (NumberFormatException e) {
+                throw new InvalidFieldException(RLB_BITS, "port \"" + entry.getKey() + "\" is not a number");
+            }
+            JsonNode bit = entry.getValue();
+            if (port <= 0 || !bit.isInt() || bit.asInt() < 0 || bit.asInt() >= RLB_BITSTRING_WIDTH) {
+                throw new InvalidFieldException(RLB_BITS, "port " + entry.getKey() + " needs a bit position 0.."
+                        + (RLB_BITSTRING_WIDTH - 1) + ", got " + bit);
+            }
+            if (!used.add(bit.asInt())) {
+                throw new InvalidFieldException(RLB_BITS, "bit " + bit.asInt() + " is used by two ports");
+            }
+            result.put(PortNumber.portNumber(port), bit.asInt());
+        }
+        return result.build();
+    }
+
+    /**
+     * Returns the gNMI endpoint for port counters, if configured.
+     *
+     * @return host:port
+     * @throws InvalidFieldException if the value is not host:port
+     */
+    public Optional<String> gnmiAddress() {
+        String value = get(GNMI_ADDRESS, null);
+        if (value == null) {
+            return Optional.empty();
+        }
+        int colon = value.lastIndexOf(':');
+        if (colon <= 0 || colon == value.length() - 1 || !value.substring(colon + 1).chars().allMatch(Character::isDigit)) {
+            throw new InvalidFieldException(GNMI_ADDRESS, "must be host:port, not \"" + value + "\"");
+        }
+        return Optional.of(value);
+    }
+}

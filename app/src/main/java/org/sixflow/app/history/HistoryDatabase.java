@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.history;
+
+import com.google.common.collect.ImmutableList;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.config.DatabaseSettings;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.List;
+
+/**
+ * A pooled connection to the history database, migrated to the schema this bundle ships.
+ */
+public final class HistoryDatabase implements AutoCloseable {
+
+    /** The one schema Sixflow owns. */
+    public static final String SCHEMA = "sixflow";
+    /** Where the bundle carries the migrations of db/migrations. */
+    public static final String MIGRATIONS = "classpath:db/migration";
+
+    private static final int POOL_SIZE = 4;
+    private static final long CONNECT_TIMEOUT_MS = 5_000;
+
+    private final HikariDataSource dataSource;
+    private final String schemaVersion;
+
+    private HistoryDatabase(HikariDataSource dataSource, String schemaVersion) {
+        this.dataSource = dataSource;
+        this.schemaVersion = schemaVersion;
+    }
+
+    /**
+     * Connects and applies pending migrations.
+     *
+     * @param settings where the database is
+     * @return the open database
+     * @throws RuntimeException when the database cannot be reached or migrated
+     */
+    public static HistoryDatabase open(DatabaseSettings settings) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(settings.url());
+        config.setUsername(settings.user());
+        config.setPassword(settings.password());
+        config.setMaximumPoolSize(POOL_SIZE);
+        config.setConnectionTimeout(CONNECT_TIMEOUT_MS);
+        config.setPoolName("sixflow-history");
+        // Load the driver from this bundle, not from the thread's context class loader.
+        config.setDriverClassName(org.postgresql.Driver.class.getName());
+        HikariDataSource dataSource = new HikariDataSource(config);
+        try {
+            return new HistoryDatabase(dataSource, migrate(dataSource));
+        } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Applies the bundled migrations to a database.
+     *
+     * @param dataSource the database
+     * @return the schema version after migrating
+     */
+    static String migrate(DataSource dataSource) {
+        MigrateResult result = Flyway.configure(HistoryDatabase.class.getClassLoader())
+                .dataSource(dataSource)
+                .schemas(SCHEMA)
+                .defaultSchema(SCHEMA)
+                .locations(MIGRATIONS)
+                .load()
+                .migrate();
+        return result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
+    }
+
+    /**
+     * Returns the schema version the database is at.
+     *
+     * @return the version
+     */
+    public String schemaVersion() {
+        return schemaVersion;
+    }
+
+    /**
+     * Writes one event.
+     *
+     * @param event the event
+     * @throws SQLException when the write fails
+     */
+    public void insertEvent(HistoryEvent event) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement insert = connection.prepareStatement(
+                     "INSERT INTO sixflow.events (occurred_at, kind, subject, detail) VALUES (?, ?, ?, ?)")) {
+            insert.setTimestamp(1, Timestamp.from(event.time()));
+            insert.setString(2, event.kind());
+            insert.setString(3, event.subject());
+            insert.setString(4, event.detail());
+            insert.executeUpdate();
+        }
+    }
+
+    /**
+     * Reads the newest events.
+     *
+     * @param limit how many at most
+     * @return events, newest first
+     * @throws SQLException when the read fails
+     */
+    public List<HistoryEvent> recentEvents(int limit) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(
+                     "SELECT occurred_at, kind, subject, detail FROM sixflow.events "
+                             + "ORDER BY occurred_at DESC, id DESC LIMIT ?")) {
+            select.setInt(1, limit);
+            ImmutableList.Builder<HistoryEvent> events = ImmutableList.builder();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    events.add(HistoryEvent.of(rows.getTimestamp(1).toInstant(), rows.getString(2),
+                                               rows.getString(3), rows.getString(4)));
+                }
+            }
+            return events.build();
+        }
+    }
+
+    @Override
+    public void close() {
+        dataSource.close();
+    }
+}

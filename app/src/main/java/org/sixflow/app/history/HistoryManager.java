@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.history;
+
+import com.google.common.collect.ImmutableList;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreService;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
+import org.onosproject.net.config.NetworkConfigService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.DatabaseHealth;
+import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.config.DatabaseSettings;
+import org.sixflow.app.config.SixflowAppConfig;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.slf4j.Logger;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static org.onlab.util.Tools.groupedThreads;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Keeps the history database connected as netcfg says, and writes history in the background
+ * so no ONOS event thread ever waits for PostgreSQL.
+ */
+@Component(immediate = true, service = HistoryService.class)
+public class HistoryManager implements HistoryService {
+
+    /** Upper bound of {@link #recentEvents(int)}. */
+    public static final int MAX_EVENTS = 1000;
+    /** How often an unreachable database is tried again. */
+    static final long RETRY_SECONDS = 30;
+
+    private final Logger log = getLogger(getClass());
+    private final NetworkConfigListener configListener = new InternalConfigListener();
+    private final AtomicLong failedWrites = new AtomicLong();
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+
+    private ApplicationId appId;
+    private ScheduledExecutorService writer;
+    private volatile DatabaseSettings settings;
+    private volatile HistoryDatabase database;
+    private volatile DatabaseHealth health = DatabaseHealth.disabled();
+
+    @Activate
+    protected void activate() {
+        appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
+        // One thread: connects, migrates and writes in order.
+        writer = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/history", "writer", log));
+        configService.addListener(configListener);
+        writer.execute(this::reconnect);
+        writer.scheduleWithFixedDelay(this::retryIfDown, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        configService.removeListener(configListener);
+        writer.shutdown();
+        try {
+            writer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeDatabase();
+        log.info("Stopped");
+    }
+
+    @Override
+    public DatabaseHealth health() {
+        return health;
+    }
+
+    @Override
+    public void record(HistoryEvent event) {
+        writer.execute(() -> {
+            HistoryDatabase db = database;
+            if (db == null) {
+                return;
+            }
+            try {
+                db.insertEvent(event);
+            } catch (SQLException e) {
+                failedWrites.incrementAndGet();
+                health = DatabaseHealth.down(settings.url(), "Write failed: " + e.getMessage());
+                log.warn("Cannot record {}: {}", event, e.getMessage());
+            }
+        });
+    }
+
+    @Override
+    public List<HistoryEvent> recentEvents(int limit) {
+        checkArgument(limit >= 1 && limit <= MAX_EVENTS, "limit must be 1..%s, got %s", MAX_EVENTS, limit);
+        HistoryDatabase db = database;
+        if (db == null) {
+            return ImmutableList.of();
+        }
+        try {
+            return db.recentEvents(limit);
+        } catch (SQLException e) {
+            health = DatabaseHealth.down(settings.url(), "Read failed: " + e.getMessage());
+            throw new IllegalStateException("History database unavailable: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Returns how many writes failed since activation.
+     *
+     * @return failed writes
+     */
+    public long failedWrites() {
+        return failedWrites.get();
+    }
+
+    private void retryIfDown() {
+        if (health.status() == DatabaseHealth.Status.DOWN) {
+            closeDatabase();
+            reconnect();
+        }
+    }
+
+    private void reconnect() {
+        DatabaseSettings wanted;
+        try {
+            wanted = Optional.ofNullable(configService.getConfig(appId, SixflowAppConfig.class))
+                    .flatMap(SixflowAppConfig::database).orElse(null);
+        } catch (RuntimeException e) {
+            log.error("Invalid Sixflow database config: {}", e.getMessage());
+            return;
+        }
+        if (Objects.equals(wanted, settings) && database != null) {
+            return;
+        }
+        closeDatabase();
+        settings = wanted;
+        if (wanted == null) {
+            health = DatabaseHealth.disabled();
+            return;
+        }
+        try {
+            database = HistoryDatabase.open(wanted);
+            health = DatabaseHealth.up(wanted.url(), database.schemaVersion());
+            log.info("History database {} at schema version {}", wanted.url(), database.schemaVersion());
+        } catch (RuntimeException e) {
+            health = DatabaseHealth.down(wanted.url(), e.getMessage());
+            log.error("Cannot open history database {}: {}", wanted.url(), e.getMessage());
+        }
+    }
+
+    private void closeDatabase() {
+        HistoryDatabase db = database;
+        database = null;
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    private class InternalConfigListener implements NetworkConfigListener {
+        @Override
+        public boolean isRelevant(NetworkConfigEvent event) {
+            return event.configClass().equals(SixflowAppConfig.class);
+        }
+
+        @Override
+        public void event(NetworkConfigEvent event) {
+            writer.execute(HistoryManager.this::reconnect);
+        }
+    }
+}

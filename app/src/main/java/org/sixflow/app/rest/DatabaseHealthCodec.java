@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.codec.CodecContext;
+import org.onosproject.codec.JsonCodec;
+import org.sixflow.app.api.DatabaseHealth;
+
+/**
+ * JSON of the history database's health.
+ */
+public final class DatabaseHealthCodec extends JsonCodec<DatabaseHealth> {
+
+    @Override
+    public ObjectNode encode(DatabaseHealth health, CodecContext context) {
+        return context.mapper().createObjectNode()
+                .put("status", health.status().name())
+                .put("url", health.url().orElse(null))
+                .put("schemaVersion", health.schemaVersion().orElse(null))
+                .put("message", health.message().orElse(null));
+    }
+}

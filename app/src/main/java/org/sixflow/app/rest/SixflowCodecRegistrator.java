@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.google.common.collect.ImmutableMap;
+import org.onosproject.codec.CodecService;
+import org.onosproject.codec.JsonCodec;
+import org.onosproject.net.pi.model.PiPipelineModel;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.DatabaseHealth;
+import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.PipeconfInfo;
+import org.sixflow.app.api.SixflowDevice;
+
+import java.util.Map;
+
+/**
+ * Registers Sixflow's JSON codecs with ONOS's codec service.
+ */
+@Component(immediate = true)
+public class SixflowCodecRegistrator {
+
+    /** Every codec the REST API uses, by the class it encodes. */
+    public static final Map<Class<?>, JsonCodec<?>> CODECS = ImmutableMap.<Class<?>, JsonCodec<?>>builder()
+            .put(PipeconfInfo.class, new PipeconfInfoCodec())
+            .put(PiPipelineModel.class, new PipelineModelCodec())
+            .put(SixflowDevice.class, new SixflowDeviceCodec())
+            .put(DatabaseHealth.class, new DatabaseHealthCodec())
+            .put(HistoryEvent.class, new HistoryEventCodec())
+            .build();
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CodecService codecService;
+
+    @Activate
+    protected void activate() {
+        CODECS.forEach(this::register);
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        CODECS.keySet().forEach(codecService::unregisterCodec);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> void register(Class<T> type, JsonCodec<?> codec) {
+        codecService.registerCodec(type, (JsonCodec<T>) codec);
+    }
+}

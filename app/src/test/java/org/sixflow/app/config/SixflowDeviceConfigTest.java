@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.config;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.Test;
+import org.onlab.packet.IpPrefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.config.InvalidFieldException;
+
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * Device netcfg: what is accepted, and what is rejected with which message.
+ */
+public class SixflowDeviceConfigTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
+
+    static SixflowDeviceConfig config(String json) throws Exception {
+        SixflowDeviceConfig config = new SixflowDeviceConfig();
+        config.init(BEIJING, SixflowDeviceConfig.KEY, (ObjectNode) MAPPER.readTree(json), MAPPER, null);
+        return config;
+    }
+
+    private static String withField(String field) {
+        return "{\"role\": \"EDGE\", \"locator\": \"fd00:1:1::/64\", \"myStationMac\": \"00:aa:00:00:00:01\""
+                + (field.isEmpty() ? "" : ", " + field) + "}";
+    }
+
+    private static void assertRejected(String json, String messagePart) throws Exception {
+        try {
+            boolean valid = config(json).isValid();
+            assertFalse("accepted " + json, valid);
+        } catch (InvalidFieldException e) {
+            assertTrue(e.getMessage() + " should mention " + messagePart, e.getMessage().contains(messagePart));
+        }
+    }
+
+    @Test
+    public void readsAValidConfig() throws Exception {
+        SixflowDeviceConfig config = config(withField(
+                "\"rlbBits\": {\"1\": 0, \"2\": 15}, \"gnmiAddress\": \"mininet:50001\""));
+        assertTrue(config.isValid());
+        assertEquals(DeviceRole.EDGE, config.role());
+        assertEquals(IpPrefix.valueOf("fd00:1:1::/64"), config.locator());
+        assertEquals(MacAddress.valueOf("00:aa:00:00:00:01"), config.myStationMac());
+        assertEquals(Map.of(PortNumber.portNumber(1), 0, PortNumber.portNumber(2), 15), config.rlbBits());
+        assertEquals("mininet:50001", config.gnmiAddress().orElse(null));
+    }
+
+    @Test
+    public void optionalFieldsMayBeAbsent() throws Exception {
+        SixflowDeviceConfig config = config(withField(""));
+        assertTrue(config.isValid());
+        assertTrue(config.rlbBits().isEmpty());
+        assertFalse(config.gnmiAddress().isPresent());
+    }
+
+    @Test
+    public void rejectsUnknownRole() throws Exception {
+        assertRejected("{\"role\": \"CORE\", \"locator\": \"fd00:1:1::/64\", \"myStationMac\": \"00:aa:00:00:00:01\"}",
+                       "EDGE or TRANSIT");
+    }
+
+    @Test
+    public void rejectsLocatorThatIsNotAnIpv6Slash64() throws Exception {
+        assertRejected("{\"role\": \"EDGE\", \"locator\": \"fd00:1::/48\", \"myStationMac\": \"00:aa:00:00:00:01\"}",
+                       "/64");
+        assertRejected("{\"role\": \"EDGE\", \"locator\": \"10.0.0.0/24\", \"myStationMac\": \"00:aa:00:00:00:01\"}",
+                       "IPv6");
+    }
+
+    @Test
+    public void rejectsBadRlbBits() throws Exception {
+        assertRejected(withField("\"rlbBits\": {\"1\": 16}"), "0..15");
+        assertRejected(withField("\"rlbBits\": {\"1\": 3, \"2\": 3}"), "used by two ports");
+        assertRejected(withField("\"rlbBits\": {\"eth0\": 1}"), "not a number");
+        assertRejected(withField("\"rlbBits\": [1, 2]"), "object");
+    }
+
+    @Test
+    public void rejectsBadGnmiAddressAndUnknownFields() throws Exception {
+        assertRejected(withField("\"gnmiAddress\": \"mininet\""), "host:port");
+        try {
+            assertFalse(config(withField("\"colour\": \"blue\"")).isValid());
+        } catch (InvalidFieldException e) {
+            assertTrue(e.getMessage().contains("colour"));
+        }
+    }
+
+    @Test
+    public void missingMandatoryFieldIsInvalid() throws Exception {
+        try {
+            assertFalse(config("{\"role\": \"EDGE\"}").isValid());
+        } catch (InvalidFieldException e) {
+            return;
+        }
+        fail("unreachable");
+    }
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.history;
+
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.config.DatabaseSettings;
+import org.sixflow.app.testing.PostgresTestServer;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * The migrations in db/ against a real PostgreSQL, and event reads and writes.
+ */
+public class HistoryDatabaseTest {
+
+    private static PostgresTestServer server;
+
+    @BeforeClass
+    public static void startServer() throws Exception {
+        server = PostgresTestServer.start();
+    }
+
+    @AfterClass
+    public static void stopServer() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    public void migratesIntoSchemaSixflowOnceAndOnlyOnce() throws Exception {
+        try (HistoryDatabase first = HistoryDatabase.open(server.settings())) {
+            assertEquals("1", first.schemaVersion());
+        }
+        // A second open finds nothing to apply and reports the same version.
+        try (HistoryDatabase second = HistoryDatabase.open(server.settings())) {
+            assertEquals("1", second.schemaVersion());
+        }
+        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), "postgres", "");
+             ResultSet tables = connection.getMetaData().getTables(null, "sixflow", "events", null)) {
+            assertTrue("sixflow.events exists", tables.next());
+        }
+    }
+
+    @Test
+    public void eventsComeBackNewestFirst() throws Exception {
+        try (HistoryDatabase db = HistoryDatabase.open(server.settings())) {
+            Instant t0 = Instant.parse("2026-11-22T10:00:00Z");
+            db.insertEvent(HistoryEvent.of(t0, "DEVICE_ADDED", "device:beijing", ""));
+            db.insertEvent(HistoryEvent.of(t0.plusSeconds(5), "DEVICE_AVAILABILITY_CHANGED", "device:beijing",
+                                           "unavailable"));
+            db.insertEvent(HistoryEvent.of(t0.plusSeconds(1), "DEVICE_ADDED", "device:wuhan", ""));
+            List<HistoryEvent> events = db.recentEvents(2);
+            assertEquals(2, events.size());
+            assertEquals(HistoryEvent.of(t0.plusSeconds(5), "DEVICE_AVAILABILITY_CHANGED", "device:beijing",
+                                         "unavailable"), events.get(0));
+            assertEquals("device:wuhan", events.get(1).subject());
+        }
+    }
+
+    @Test
+    public void unreachableDatabaseFailsWithItsUrl() {
+        DatabaseSettings nowhere = new DatabaseSettings("jdbc:postgresql://127.0.0.1:1/none", "nobody", "");
+        try (HistoryDatabase db = HistoryDatabase.open(nowhere)) {
+            fail("opened " + db);
+        } catch (RuntimeException e) {
+            assertTrue(e.getMessage(), e.getMessage() != null && !e.getMessage().isEmpty());
+        }
+    }
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# Compiles the Sixflow P4 programs and writes the artifacts the pipeconf bundle ships,
+# each with the hash of the sources that produced it (checked by PipeconfArtifactsTest).
+#   ./build-p4.sh            bmv2 (needs p4c-bm2-ss) and, when bf-p4c/p4c-barefoot is on PATH, Tofino
+#   ./build-p4.sh bmv2|tofino
+#   ./build-p4.sh --hash T   prints the source hash of target T (bmv2 or tofino)
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+out="$here/src/main/resources/p4c-out"
+
+# Which p4src folder each target compiles besides common/.
+arch_dir() { case "$1" in bmv2) echo v1model ;; tofino) echo tna ;; *) echo "unknown target $1" >&2; exit 2 ;; esac; }
+
+# sha256 over "sha256  path" lines of every source of the target, sorted bytewise by path.
+source_hash() {
+    (cd "$here" && find p4src/common "p4src/$(arch_dir "$1")" -type f -name '*.p4' | LC_ALL=C sort \
+        | xargs sha256sum | sha256sum | cut -d' ' -f1)
+}
+
+cpu_port() {
+    local dir; dir="$(arch_dir "$1")"
+    sed -n 's/^#define CPU_PORT \([0-9][0-9]*\).*/\1/p' "$here/p4src/$dir/define_$dir.p4"
+}
+
+build_bmv2() {
+    command -v p4c-bm2-ss >/dev/null || { echo "p4c-bm2-ss not on PATH: cannot compile for bmv2" >&2; return 1; }
+    local dst="$out/bmv2" tmp; tmp="$(mktemp -d)"
+    p4c-bm2-ss --arch v1model --std p4-16 \
+        -o "$tmp/bmv2.json" --p4runtime-files "$tmp/p4info.txt" \
+        "$here/p4src/v1model/main.p4"
+    mkdir -p "$dst"
+    mv "$tmp/bmv2.json" "$tmp/p4info.txt" "$dst/"
+    rm -rf "$tmp"
+    cpu_port bmv2 > "$dst/cpu_port.txt"
+    p4c-bm2-ss --version | head -n 1 > "$dst/compiler.txt"
+    source_hash bmv2 > "$dst/source.sha256"
+    echo "bmv2 artifacts written to $dst"
+}
+
+build_tofino() {
+    local compiler
+    compiler="$(command -v bf-p4c || command -v p4c-barefoot || true)"
+    [ -n "$compiler" ] || { echo "bf-p4c (p4c-barefoot) not on PATH: cannot compile for Tofino" >&2; return 1; }
+    local dst="$out/tofino" tmp; tmp="$(mktemp -d)"
+    "$compiler" --target tofino --arch tna --std p4-16 -o "$tmp" \
+        --p4runtime-files "$tmp/p4info.txt" "$here/p4src/tna/main.p4"
+    rm -rf "$dst"
+    mkdir -p "$dst/pipe"
+    cp "$tmp/p4info.txt" "$dst/"
+    cp "$tmp/pipe/tofino.bin" "$tmp/pipe/context.json" "$dst/pipe/"
+    [ -f "$tmp/bfrt.json" ] && cp "$tmp/bfrt.json" "$dst/"
+    # The compiler's per-stage resource reports (read by the resources service).
+    if [ -d "$tmp/pipe/logs" ]; then
+        mkdir -p "$dst/pipe/logs"
+        cp "$tmp"/pipe/logs/*.json "$dst/pipe/logs/" 2>/dev/null || true
+        cp "$tmp"/pipe/logs/*.log "$dst/pipe/logs/" 2>/dev/null || true
+    fi
+    rm -rf "$tmp"
+    cpu_port tofino > "$dst/cpu_port.txt"
+    "$compiler" --version | head -n 1 > "$dst/compiler.txt"
+    source_hash tofino > "$dst/source.sha256"
+    echo "Tofino artifacts written to $dst"
+}
+
+case "${1:-all}" in
+    --hash) source_hash "${2:?target}" ;;
+    bmv2) build_bmv2 ;;
+    tofino) build_tofino ;;
+    all)
+        build_bmv2
+        if command -v bf-p4c >/dev/null || command -v p4c-barefoot >/dev/null; then
+            build_tofino
+        else
+            echo "bf-p4c not on PATH: Tofino artifacts left as they are" >&2
+        fi
+        ;;
+    *) echo "usage: $0 [all|bmv2|tofino|--hash TARGET]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+// IPv6 unicast routing: longest-prefix match on the destination picks the next hop.
+#ifndef SIXFLOW_ROUTING_P4
+#define SIXFLOW_ROUTING_P4
+
+#include "../header.p4"
+
+control Routing(inout headers_t hdr, inout local_metadata_t meta) {
+
+    action drop_no_route() {
+        meta.drop = true;
+        meta.drop_reason = DROP_NO_ROUTE;
+    }
+
+    // Rewrites the MACs for the next hop and picks the egress port; the hop
+    // limit is decremented here so that only routed packets age.
+    action set_next_hop(port_num_t port, mac_addr_t smac, mac_addr_t dmac) {
+        meta.egress_port = port;
+        meta.egress_port_set = true;
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
+        hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+    }
+
+    // Destination prefix -> next hop. A miss drops: a router that floods unknown
+    // destinations would hide a missing route from the controller.
+    table routing_v6 {
+        key = {
+            hdr.ipv6.dst_addr: lpm @name("ipv6_dst");
+        }
+        actions = {
+            set_next_hop;
+            @defaultonly drop_no_route;
+        }
+        const default_action = drop_no_route();
+        size = 4096;
+    }
+
+    apply {
+        if (hdr.ipv6.hop_limit <= 1) {
+            meta.drop = true;
+            meta.drop_reason = DROP_HOP_LIMIT;
+        } else {
+            routing_v6.apply();
+        }
+    }
+}
+
+#endif // SIXFLOW_ROUTING_P4

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+/**
+ * Names and defaults of the pipeconf bundle's component configuration properties.
+ */
+public final class OsgiPropertyConstants {
+
+    /** Folder holding bf-p4c's output (p4info.txt, pipe/tofino.bin, pipe/context.json, cpu_port.txt). */
+    public static final String TOFINO_ARTIFACTS_DIR = "tofinoArtifactsDir";
+    public static final String TOFINO_ARTIFACTS_DIR_DEFAULT = "";
+
+    private OsgiPropertyConstants() {
+    }
+}

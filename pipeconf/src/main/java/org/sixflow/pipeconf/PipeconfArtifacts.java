@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+import java.io.File;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.util.Optional;
+import java.util.function.Function;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * Where one target's compiled artifacts are: a folder inside the bundle or on disk.
+ */
+public final class PipeconfArtifacts {
+
+    private final String description;
+    private final Function<String, URL> resolver;
+
+    private PipeconfArtifacts(String description, Function<String, URL> resolver) {
+        this.description = description;
+        this.resolver = resolver;
+    }
+
+    /**
+     * Artifacts carried as class-path resources under a folder.
+     *
+     * @param owner  class whose loader finds the resources
+     * @param folder folder, starting and ending with '/'
+     * @return the artifacts
+     */
+    public static PipeconfArtifacts ofResources(Class<?> owner, String folder) {
+        checkNotNull(owner);
+        checkNotNull(folder);
+        return new PipeconfArtifacts("bundle:" + folder, name -> owner.getResource(folder + name));
+    }
+
+    /**
+     * Artifacts in a folder on disk (for Tofino, the bf-p4c output folder).
+     *
+     * @param folder the folder
+     * @return the artifacts
+     */
+    public static PipeconfArtifacts ofDirectory(File folder) {
+        checkNotNull(folder);
+        return new PipeconfArtifacts(folder.getAbsolutePath(), name -> {
+            File file = new File(folder, name);
+            if (!file.isFile()) {
+                return null;
+            }
+            try {
+                return file.toURI().toURL();
+            } catch (MalformedURLException e) {
+                return null;
+            }
+        });
+    }
+
+    /**
+     * Returns the URL of an artifact, if present.
+     *
+     * @param name file name relative to the folder
+     * @return its URL, or empty
+     */
+    public Optional<URL> find(String name) {
+        return Optional.ofNullable(resolver.apply(name));
+    }
+
+    /**
+     * Returns the URL of an artifact that must be present.
+     *
+     * @param name file name relative to the folder
+     * @return its URL
+     * @throws IllegalStateException naming the missing file
+     */
+    public URL require(String name) {
+        return find(name).orElseThrow(() -> new IllegalStateException(
+                "Missing pipeconf artifact " + name + " in " + description));
+    }
+
+    /**
+     * Tells whether every named artifact is present.
+     *
+     * @param names file names
+     * @return true if all are present
+     */
+    public boolean hasAll(String... names) {
+        for (String name : names) {
+            if (find(name).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return description;
+    }
+}

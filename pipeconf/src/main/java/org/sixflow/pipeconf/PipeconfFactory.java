@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+import org.onosproject.net.pi.model.DefaultPiPipeconf;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.model.PiPipeconfId;
+import org.onosproject.net.pi.model.PiPipelineInterpreter;
+import org.onosproject.net.pi.model.PiPipelineModel;
+import org.onosproject.p4runtime.model.P4InfoParser;
+import org.onosproject.p4runtime.model.P4InfoParserException;
+import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
+import org.sixflow.pipeconf.behaviour.TofinoInterpreter;
+
+import java.net.URL;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.BMV2_JSON;
+import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.CPU_PORT_TXT;
+import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.P4_INFO_TEXT;
+import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.TOFINO_BIN;
+import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON;
+
+/**
+ * Builds the Sixflow pipeconfs from their compiled artifacts.
+ */
+public final class PipeconfFactory {
+
+    private PipeconfFactory() {
+    }
+
+    /**
+     * Returns the bmv2 pipeconf.
+     *
+     * @param artifacts where the bmv2 artifacts are
+     * @return the pipeconf
+     * @throws P4InfoParserException if the P4Info cannot be parsed
+     */
+    public static PiPipeconf bmv2(PipeconfArtifacts artifacts) throws P4InfoParserException {
+        return base(SixflowPipeconfs.BMV2, artifacts, Bmv2Interpreter.class)
+                .addExtension(BMV2_JSON, artifacts.require(SixflowPipeconfs.BMV2_JSON_FILE))
+                .build();
+    }
+
+    /**
+     * Returns the Tofino pipeconf.
+     *
+     * @param artifacts where the Tofino compiler's outputs are
+     * @return the pipeconf
+     * @throws P4InfoParserException if the P4Info cannot be parsed
+     */
+    public static PiPipeconf tofino(PipeconfArtifacts artifacts) throws P4InfoParserException {
+        return base(SixflowPipeconfs.TOFINO, artifacts, TofinoInterpreter.class)
+                .addExtension(TOFINO_BIN, artifacts.require(SixflowPipeconfs.TOFINO_BIN_FILE))
+                .addExtension(TOFINO_CONTEXT_JSON, artifacts.require(SixflowPipeconfs.TOFINO_CONTEXT_FILE))
+                .build();
+    }
+
+    private static DefaultPiPipeconf.Builder base(PiPipeconfId id, PipeconfArtifacts artifacts,
+                                                  Class<? extends PiPipelineInterpreter> interpreter)
+            throws P4InfoParserException {
+        checkNotNull(artifacts);
+        URL p4Info = artifacts.require(SixflowPipeconfs.P4INFO_FILE);
+        PiPipelineModel model = P4InfoParser.parse(p4Info);
+        return DefaultPiPipeconf.builder()
+                .withId(id)
+                .withPipelineModel(model)
+                .addBehaviour(PiPipelineInterpreter.class, interpreter)
+                .addExtension(P4_INFO_TEXT, p4Info)
+                .addExtension(CPU_PORT_TXT, artifacts.require(SixflowPipeconfs.CPU_PORT_FILE));
+    }
+}

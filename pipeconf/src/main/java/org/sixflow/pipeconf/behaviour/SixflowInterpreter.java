@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf.behaviour;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.DeserializationException;
+import org.onlab.packet.Ethernet;
+import org.onlab.util.ImmutableByteSequence;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.Port;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.driver.AbstractHandlerBehaviour;
+import org.onosproject.net.flow.TrafficTreatment;
+import org.onosproject.net.flow.criteria.Criterion;
+import org.onosproject.net.flow.instructions.Instruction;
+import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
+import org.onosproject.net.packet.DefaultInboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.OutboundPacket;
+import org.onosproject.net.pi.model.PiMatchFieldId;
+import org.onosproject.net.pi.model.PiPacketOperationType;
+import org.onosproject.net.pi.model.PiPipelineInterpreter;
+import org.onosproject.net.pi.model.PiTableId;
+import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.net.pi.runtime.PiPacketMetadata;
+import org.onosproject.net.pi.runtime.PiPacketOperation;
+
+import java.nio.ByteBuffer;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.onosproject.net.flow.instructions.Instruction.Type.OUTPUT;
+import static org.sixflow.pipeconf.P4InfoConstants.EGRESS_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.EGRESS_PORT_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_TYPE;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_ICMP_TYPE;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_L4_DPORT;
+import static org.sixflow.pipeconf.P4InfoConstants.INGRESS_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_ALLOW;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_DROP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_PUNT_TO_CPU;
+
+/**
+ * Maps ONOS's protocol-independent packet and flow abstractions onto the Sixflow pipeline.
+ *
+ * <p>Core ONOS apps (LLDP discovery, host provider) speak in criteria and treatments; this
+ * class translates them for the ACL table and carries packet-in/out metadata. Subclasses only
+ * supply the target's CPU port.
+ */
+public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implements PiPipelineInterpreter {
+
+    private static final Map<Criterion.Type, PiMatchFieldId> CRITERIA = ImmutableMap.<Criterion.Type, PiMatchFieldId>builder()
+            .put(Criterion.Type.IN_PORT, HDR_IG_PORT)
+            .put(Criterion.Type.ETH_DST, HDR_ETH_DST)
+            .put(Criterion.Type.ETH_TYPE, HDR_ETH_TYPE)
+            .put(Criterion.Type.IP_PROTO, HDR_IP_PROTO)
+            .put(Criterion.Type.ICMPV6_TYPE, HDR_ICMP_TYPE)
+            .put(Criterion.Type.TCP_DST, HDR_L4_DPORT)
+            .put(Criterion.Type.UDP_DST, HDR_L4_DPORT)
+            .put(Criterion.Type.IPV6_DST, HDR_IPV6_DST)
+            .build();
+
+    /**
+     * Returns the data-plane port number of the target's CPU port.
+     *
+     * @return the CPU port
+     */
+    protected abstract int cpuPort();
+
+    @Override
+    public Optional<PiMatchFieldId> mapCriterionType(Criterion.Type type) {
+        return Optional.ofNullable(CRITERIA.get(type));
+    }
+
+    @Override
+    public Optional<PiTableId> mapFlowRuleTableId(int flowRuleTableId) {
+        // Flow rules from core apps carry table 0: they are ACL entries here.
+        return flowRuleTableId == 0 ? Optional.of(SIXFLOW_INGRESS_ACL_ACL) : Optional.empty();
+    }
+
+    @Override
+    public PiAction mapTreatment(TrafficTreatment treatment, PiTableId tableId) throws PiInterpreterException {
+        if (!SIXFLOW_INGRESS_ACL_ACL.equals(tableId)) {
+            throw new PiInterpreterException("Treatments can only be mapped for table " + SIXFLOW_INGRESS_ACL_ACL
+                                                     + ", not " + tableId);
+        }
+        List<Instruction> instructions = treatment.allInstructions();
+        if (instructions.isEmpty()) {
+            return PiAction.builder().withId(SIXFLOW_INGRESS_ACL_DROP).build();
+        }
+        if (instructions.size() == 1 && instructions.get(0).type() == OUTPUT) {
+            PortNumber port = ((OutputInstruction) instructions.get(0)).port();
+            if (PortNumber.CONTROLLER.equals(port)) {
+                return PiAction.builder().withId(SIXFLOW_INGRESS_ACL_PUNT_TO_CPU).build();
+            }
+            if (PortNumber.NORMAL.equals(port) || PortNumber.TABLE.equals(port)) {
+                return PiAction.builder().withId(SIXFLOW_INGRESS_ACL_ALLOW).build();
+            }
+        }
+        throw new PiInterpreterException("ACL supports only drop, output to CONTROLLER or NORMAL; got " + treatment);
+    }
+
+    @Override
+    public Collection<PiPacketOperation> mapOutboundPacket(OutboundPacket packet) throws PiInterpreterException {
+        TrafficTreatment treatment = packet.treatment();
+        ImmutableList.Builder<PiPacketOperation> operations = ImmutableList.builder();
+        for (Instruction instruction : treatment.allInstructions()) {
+            if (instruction.type() != OUTPUT) {
+                throw new PiInterpreterException("Packet-out supports only OUTPUT instructions; got " + instruction);
+            }
+            PortNumber port = ((OutputInstruction) instruction).port();
+            if (PortNumber.FLOOD.equals(port)) {
+                for (Port devicePort : floodPorts(packet.sendThrough())) {
+                    operations.add(packetOut(packet.data(), devicePort.number().toLong()));
+                }
+            } else if (port.isLogical()) {
+                throw new PiInterpreterException("Packet-out to logical port " + port + " is not supported");
+            } else {
+                operations.add(packetOut(packet.data(), port.toLong()));
+            }
+        }
+        return operations.build();
+    }
+
+    @Override
+    public InboundPacket mapInboundPacket(PiPacketOperation packetIn, DeviceId deviceId)
+            throws PiInterpreterException {
+        Optional<PiPacketMetadata> ingressPort = packetIn.metadatas().stream()
+                .filter(metadata -> INGRESS_PORT.equals(metadata.id()))
+                .findFirst();
+        if (ingressPort.isEmpty()) {
+            throw new PiInterpreterException("Packet-in from " + deviceId + " lacks metadata " + INGRESS_PORT);
+        }
+        byte[] data = packetIn.data().asArray();
+        Ethernet ethernet;
+        try {
+            ethernet = Ethernet.deserializer().deserialize(data, 0, data.length);
+        } catch (DeserializationException e) {
+            throw new PiInterpreterException("Malformed packet-in from " + deviceId + ": " + e.getMessage());
+        }
+        long port = toLong(ingressPort.get().value());
+        ConnectPoint receivedFrom = new ConnectPoint(deviceId, PortNumber.portNumber(port));
+        return new DefaultInboundPacket(receivedFrom, ethernet, ByteBuffer.wrap(data));
+    }
+
+    @Override
+    public Optional<Integer> mapLogicalPortNumber(PortNumber port) {
+        return PortNumber.CONTROLLER.equals(port) ? Optional.of(cpuPort()) : Optional.empty();
+    }
+
+    private Collection<Port> floodPorts(DeviceId deviceId) {
+        DeviceService deviceService = handler().get(DeviceService.class);
+        return deviceService.getPorts(deviceId).stream()
+                .filter(Port::isEnabled)
+                .filter(port -> !port.number().isLogical() && port.number().toLong() != cpuPort())
+                .collect(ImmutableList.toImmutableList());
+    }
+
+    private static PiPacketOperation packetOut(ByteBuffer data, long port) throws PiInterpreterException {
+        try {
+            PiPacketMetadata egressPort = PiPacketMetadata.builder()
+                    .withId(EGRESS_PORT)
+                    .withValue(ImmutableByteSequence.copyFrom(port).fit(EGRESS_PORT_BITWIDTH))
+                    .build();
+            return PiPacketOperation.builder()
+                    .withType(PiPacketOperationType.PACKET_OUT)
+                    .withData(ImmutableByteSequence.copyFrom(data))
+                    .withMetadata(egressPort)
+                    .build();
+        } catch (ImmutableByteSequence.ByteSequenceTrimException e) {
+            throw new PiInterpreterException("Port " + port + " does not fit " + EGRESS_PORT_BITWIDTH + " bits");
+        }
+    }
+
+    private static long toLong(ImmutableByteSequence value) {
+        long result = 0;
+        for (byte b : value.asArray()) {
+            result = (result << 8) | (b & 0xff);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+import com.google.common.collect.ImmutableList;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.onlab.osgi.ComponentContextAdapter;
+import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.net.pi.PiPipeconfServiceAdapter;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.model.PiPipeconfId;
+import org.sixflow.pipeconf.codegen.PipeconfPaths;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * Registration of the pipeconfs with ONOS, including Tofino from a configured folder.
+ */
+public class PipeconfLoaderTest {
+
+    @Rule
+    public TemporaryFolder folder = new TemporaryFolder();
+
+    private final Map<PiPipeconfId, PiPipeconf> registered = new HashMap<>();
+    private PipeconfLoader loader;
+
+    @Before
+    public void setUp() {
+        loader = new PipeconfLoader();
+        loader.cfgService = new ComponentConfigAdapter();
+        loader.pipeconfService = new PiPipeconfServiceAdapter() {
+            @Override
+            public void register(PiPipeconf pipeconf) {
+                if (registered.putIfAbsent(pipeconf.id(), pipeconf) != null) {
+                    throw new IllegalStateException("registered twice: " + pipeconf.id());
+                }
+            }
+
+            @Override
+            public void unregister(PiPipeconfId id) {
+                registered.remove(id);
+            }
+
+            @Override
+            public Iterable<PiPipeconf> getPipeconfs() {
+                return ImmutableList.copyOf(registered.values());
+            }
+
+            @Override
+            public Optional<PiPipeconf> getPipeconf(PiPipeconfId id) {
+                return Optional.ofNullable(registered.get(id));
+            }
+        };
+    }
+
+    private static ComponentContextAdapter context(String tofinoDir) {
+        return new ComponentContextAdapter() {
+            @Override
+            public Dictionary<String, Object> getProperties() {
+                Hashtable<String, Object> properties = new Hashtable<>();
+                properties.put(OsgiPropertyConstants.TOFINO_ARTIFACTS_DIR, tofinoDir);
+                return properties;
+            }
+        };
+    }
+
+    @Test
+    public void registersBmv2FromTheBundleAndUnregistersOnDeactivate() {
+        loader.activate(context(""));
+        PiPipeconf bmv2 = registered.get(SixflowPipeconfs.BMV2);
+        assertTrue(bmv2.extension(PiPipeconf.ExtensionType.BMV2_JSON).isPresent());
+        assertTrue(bmv2.extension(PiPipeconf.ExtensionType.P4_INFO_TEXT).isPresent());
+        assertTrue(bmv2.extension(PiPipeconf.ExtensionType.CPU_PORT_TXT).isPresent());
+        assertTrue(bmv2.pipelineModel().table(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL).isPresent());
+        loader.deactivate();
+        assertTrue(registered.isEmpty());
+    }
+
+    @Test
+    public void tofinoNeedsItsArtifacts() {
+        loader.activate(context(folder.getRoot().getAbsolutePath()));
+        assertFalse("empty folder: no Tofino pipeconf", registered.containsKey(SixflowPipeconfs.TOFINO));
+    }
+
+    @Test
+    public void tofinoIsRegisteredFromAConfiguredFolder() throws Exception {
+        // A stand-in bf-p4c output: the P4Info and CPU port of the real build, opaque binary files.
+        File dir = folder.getRoot();
+        File bmv2 = new File(PipeconfPaths.P4C_OUT, "bmv2");
+        Files.copy(new File(bmv2, SixflowPipeconfs.P4INFO_FILE).toPath(),
+                   new File(dir, SixflowPipeconfs.P4INFO_FILE).toPath());
+        Files.write(new File(dir, SixflowPipeconfs.CPU_PORT_FILE).toPath(), "192\n".getBytes());
+        new File(dir, "pipe").mkdirs();
+        Files.write(new File(dir, SixflowPipeconfs.TOFINO_BIN_FILE).toPath(), new byte[]{1, 2, 3});
+        Files.write(new File(dir, SixflowPipeconfs.TOFINO_CONTEXT_FILE).toPath(), "{}".getBytes());
+
+        loader.activate(context(""));
+        assertFalse(registered.containsKey(SixflowPipeconfs.TOFINO));
+        loader.modified(context(dir.getAbsolutePath()));
+        PiPipeconf tofino = registered.get(SixflowPipeconfs.TOFINO);
+        assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_BIN).isPresent());
+        assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
+        assertEquals(2, registered.size());
+    }
+}

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf.behaviour;
+
+import org.junit.Test;
+import org.onlab.packet.Ethernet;
+import org.onlab.packet.IPv6;
+import org.onlab.packet.MacAddress;
+import org.onlab.util.ImmutableByteSequence;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.flow.criteria.Criterion;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.pi.model.PiPacketOperationType;
+import org.onosproject.net.pi.model.PiPipelineInterpreter.PiInterpreterException;
+import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.net.pi.runtime.PiPacketMetadata;
+import org.onosproject.net.pi.runtime.PiPacketOperation;
+import org.sixflow.pipeconf.CpuPorts;
+import org.sixflow.pipeconf.P4InfoConstants;
+
+import java.nio.ByteBuffer;
+import java.util.Collection;
+import java.util.Optional;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+
+/**
+ * Packet-in/out metadata and the ACL mappings core ONOS apps rely on.
+ */
+public class SixflowInterpreterTest {
+
+    private static final DeviceId DEVICE = DeviceId.deviceId("device:beijing");
+    private final SixflowInterpreter interpreter = new Bmv2Interpreter();
+
+    private static byte[] ipv6Frame() {
+        IPv6 ipv6 = new IPv6();
+        ipv6.setSourceAddress(new byte[16]);
+        ipv6.setDestinationAddress(new byte[16]);
+        ipv6.setHopLimit((byte) 64);
+        ipv6.setNextHeader((byte) 59);
+        Ethernet ethernet = new Ethernet();
+        ethernet.setSourceMACAddress(MacAddress.valueOf("00:00:00:00:00:01"));
+        ethernet.setDestinationMACAddress(MacAddress.valueOf("00:aa:00:00:00:01"));
+        ethernet.setEtherType(Ethernet.TYPE_IPV6);
+        ethernet.setPayload(ipv6);
+        return ethernet.serialize();
+    }
+
+    @Test
+    public void packetOutCarriesTheEgressPortIn9Bits() throws Exception {
+        Collection<PiPacketOperation> operations = interpreter.mapOutboundPacket(new DefaultOutboundPacket(
+                DEVICE, DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(3)).build(),
+                ByteBuffer.wrap(ipv6Frame())));
+        assertEquals(1, operations.size());
+        PiPacketOperation out = operations.iterator().next();
+        assertEquals(PiPacketOperationType.PACKET_OUT, out.type());
+        PiPacketMetadata port = out.metadatas().iterator().next();
+        assertEquals(P4InfoConstants.EGRESS_PORT, port.id());
+        assertEquals(ImmutableByteSequence.copyFrom(3L).fit(P4InfoConstants.EGRESS_PORT_BITWIDTH), port.value());
+    }
+
+    @Test(expected = PiInterpreterException.class)
+    public void packetOutToAPortBeyond9BitsIsRefused() throws Exception {
+        interpreter.mapOutboundPacket(new DefaultOutboundPacket(
+                DEVICE, DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(512)).build(),
+                ByteBuffer.wrap(ipv6Frame())));
+    }
+
+    @Test
+    public void packetInTellsWhereThePacketCameFrom() throws Exception {
+        byte[] frame = ipv6Frame();
+        PiPacketOperation in = PiPacketOperation.builder()
+                .withType(PiPacketOperationType.PACKET_IN)
+                .withData(ImmutableByteSequence.copyFrom(frame))
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_PORT)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 7)).build())
+                .build();
+        InboundPacket packet = interpreter.mapInboundPacket(in, DEVICE);
+        assertEquals(PortNumber.portNumber(7), packet.receivedFrom().port());
+        assertEquals(DEVICE, packet.receivedFrom().deviceId());
+        assertEquals(Ethernet.TYPE_IPV6, packet.parsed().getEtherType());
+    }
+
+    @Test(expected = PiInterpreterException.class)
+    public void packetInWithoutIngressPortIsRefused() throws Exception {
+        interpreter.mapInboundPacket(PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
+                                             .withData(ImmutableByteSequence.copyFrom(ipv6Frame())).build(), DEVICE);
+    }
+
+    @Test
+    public void aclTreatments() throws Exception {
+        PiAction punt = interpreter.mapTreatment(DefaultTrafficTreatment.builder().punt().build(),
+                                                 P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL);
+        assertEquals(P4InfoConstants.SIXFLOW_INGRESS_ACL_PUNT_TO_CPU, punt.id());
+        PiAction drop = interpreter.mapTreatment(DefaultTrafficTreatment.emptyTreatment(),
+                                                 P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL);
+        assertEquals(P4InfoConstants.SIXFLOW_INGRESS_ACL_DROP, drop.id());
+    }
+
+    @Test(expected = PiInterpreterException.class)
+    public void treatmentsForOtherTablesAreRefused() throws Exception {
+        interpreter.mapTreatment(DefaultTrafficTreatment.builder().punt().build(),
+                                 P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6);
+    }
+
+    @Test
+    public void criteriaAndTablesMapToP4Names() {
+        assertEquals(Optional.of(P4InfoConstants.HDR_ETH_TYPE), interpreter.mapCriterionType(Criterion.Type.ETH_TYPE));
+        assertEquals(Optional.of(P4InfoConstants.HDR_IPV6_DST), interpreter.mapCriterionType(Criterion.Type.IPV6_DST));
+        assertFalse(interpreter.mapCriterionType(Criterion.Type.MPLS_LABEL).isPresent());
+        assertEquals(Optional.of(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL), interpreter.mapFlowRuleTableId(0));
+        assertFalse(interpreter.mapFlowRuleTableId(1).isPresent());
+    }
+
+    @Test
+    public void controllerPortIsTheTargetCpuPort() {
+        assertEquals(Optional.of(CpuPorts.BMV2), interpreter.mapLogicalPortNumber(PortNumber.CONTROLLER));
+        assertEquals(Optional.of(CpuPorts.TOFINO), new TofinoInterpreter().mapLogicalPortNumber(PortNumber.CONTROLLER));
+    }
+}

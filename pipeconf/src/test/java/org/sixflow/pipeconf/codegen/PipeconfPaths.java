@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf.codegen;
+
+import java.io.File;
+
+/**
+ * Paths inside the pipeconf module, for tests and the generator (they run with the module
+ * folder as the working directory, as Maven runs them).
+ */
+public final class PipeconfPaths {
+
+    public static final File MODULE = new File(".").getAbsoluteFile();
+    public static final File P4SRC = new File(MODULE, "p4src");
+    public static final File P4C_OUT = new File(MODULE, "src/main/resources/p4c-out");
+    public static final File CONSTANTS_JAVA =
+            new File(MODULE, "src/main/java/org/sixflow/pipeconf/P4InfoConstants.java");
+    /** The P4Info the constants are generated from: the targets share names, bmv2 always exists. */
+    public static final File CONSTANTS_SOURCE = new File(P4C_OUT, "bmv2/p4info.txt");
+
+    private PipeconfPaths() {
+    }
+
+    /**
+     * Returns a file's path relative to the module folder, with '/' separators.
+     *
+     * @param file a file inside the module
+     * @return its relative path
+     */
+    public static String relativeToPipeconf(File file) {
+        return MODULE.toPath().normalize().relativize(file.getAbsoluteFile().toPath().normalize())
+                .toString().replace(File.separatorChar, '/');
+    }
+}

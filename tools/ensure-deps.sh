@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# Installs what `make test` needs and the machine lacks: Debian packages only when absent,
+# the Python packages of the packet tests in a project venv, and the web app's npm packages.
+set -euo pipefail
+
+top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+need_apt=()
+command -v java >/dev/null || need_apt+=(openjdk-17-jdk-headless)
+command -v mvn >/dev/null || need_apt+=(maven)
+ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need_apt+=(postgresql)
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v node >/dev/null || need_apt+=(nodejs npm)
+python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+
+if [ "${#need_apt[@]}" -gt 0 ]; then
+    echo "== installing Debian packages: ${need_apt[*]}"
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${need_apt[@]}"
+fi
+
+# The packet tests' Python packages; protobuf must stay at 3.20.x for p4runtime's generated code.
+venv="$top/.venv"
+if [ ! -x "$venv/bin/python" ]; then
+    echo "== creating $venv"
+    python3 -m venv "$venv"
+fi
+if ! "$venv/bin/python" -c 'import ptf, scapy, p4.v1.p4runtime_pb2, grpc' 2>/dev/null; then
+    echo "== installing packet-test Python packages"
+    "$venv/bin/pip" install -q -r "$top/pipeconf/ptf/requirements.txt"
+fi
+
+if [ ! -d "$top/web/node_modules" ] || [ "$top/web/package-lock.json" -nt "$top/web/node_modules/.package-lock.json" ]; then
+    echo "== installing web packages"
+    (cd "$top/web" && npm ci --no-audit --no-fund)
+fi
+echo "== dependencies ready"
