@@ -50,7 +50,7 @@ constants:
 	cd pipeconf && $(MVN) -q test-compile org.codehaus.mojo:exec-maven-plugin:3.1.0:java \
 	    -Dexec.classpathScope=test \
 	    -Dexec.mainClass=org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator \
-	    -Dexec.args="src/main/resources/p4c-out/bmv2/p4info.txt src/main/java/org/sixflow/pipeconf/P4InfoConstants.java"
+	    -Dexec.args="src/main/resources/p4c-out/bmv2/p4info.txt src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py"
 
 ## Packet tests on bmv2: run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
 p4-test:

@@ -37,6 +37,8 @@ fi
 
 if [ ! -d "$top/web/node_modules" ] || [ "$top/web/package-lock.json" -nt "$top/web/node_modules/.package-lock.json" ]; then
     echo "== installing web packages"
-    (cd "$top/web" && npm ci --no-audit --no-fund)
+    # npm install, not npm ci: npm 11's ci rejects lockfiles without other platforms' optional
+    # packages (npm/cli#4828); install still honours every version the lockfile pins.
+    (cd "$top/web" && npm install --no-audit --no-fund)
 fi
 echo "== dependencies ready"

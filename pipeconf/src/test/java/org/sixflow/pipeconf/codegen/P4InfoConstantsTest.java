@@ -26,6 +26,16 @@ public class P4InfoConstantsTest {
     }
 
     @Test
+    public void committedPythonNamesMatchP4Info() throws Exception {
+        String expected = P4InfoConstantsGenerator.generatePython(
+                P4InfoParser.parse(PipeconfPaths.CONSTANTS_SOURCE.toURI().toURL()),
+                PipeconfPaths.relativeToPipeconf(PipeconfPaths.CONSTANTS_SOURCE));
+        String committed = new String(Files.readAllBytes(PipeconfPaths.CONSTANTS_PYTHON.toPath()),
+                                      StandardCharsets.UTF_8);
+        assertEquals("ptf/lib/p4info_names.py is stale: run `make constants`", expected, committed);
+    }
+
+    @Test
     public void constantNamesAreUpperSnakeCase() {
         assertEquals("SIXFLOW_INGRESS_ROUTING_ROUTING_V6",
                      P4InfoConstantsGenerator.constantName("SixflowIngress.routing.routing_v6"));

@@ -15,6 +15,7 @@ public final class PipeconfPaths {
     public static final File P4C_OUT = new File(MODULE, "src/main/resources/p4c-out");
     public static final File CONSTANTS_JAVA =
             new File(MODULE, "src/main/java/org/sixflow/pipeconf/P4InfoConstants.java");
+    public static final File CONSTANTS_PYTHON = new File(MODULE, "ptf/lib/p4info_names.py");
     /** The P4Info the constants are generated from: the targets share names, bmv2 always exists. */
     public static final File CONSTANTS_SOURCE = new File(P4C_OUT, "bmv2/p4info.txt");
 

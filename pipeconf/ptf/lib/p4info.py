@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Looks up P4Info entities by name and builds P4Runtime messages from names and values."""
+
+from google.protobuf import text_format
+from p4.config.v1 import p4info_pb2
+from p4.v1 import p4runtime_pb2
+
+
+def encode(value, bitwidth):
+    """Encodes an int, MAC string, IPv6 string or bytes as a canonical P4Runtime bytestring."""
+    if isinstance(value, str):
+        if ":" in value and len(value.split(":")) == 6 and all(len(p) <= 2 for p in value.split(":")):
+            value = int(value.replace(":", ""), 16)
+        else:
+            import ipaddress
+            value = int(ipaddress.ip_address(value))
+    if isinstance(value, bytes):
+        value = int.from_bytes(value, "big")
+    if value < 0 or value >= (1 << bitwidth):
+        raise ValueError(f"{value} does not fit {bitwidth} bits")
+    # Canonical form: no leading zero bytes, at least one byte.
+    length = max(1, (value.bit_length() + 7) // 8)
+    return value.to_bytes(length, "big")
+
+
+def decode(data):
+    return int.from_bytes(data, "big")
+
+
+class P4Info:
+    """A parsed P4Info text file."""
+
+    def __init__(self, path):
+        self.p4info = p4info_pb2.P4Info()
+        with open(path) as f:
+            text_format.Merge(f.read(), self.p4info)
+
+    def _find(self, entities, name, kind):
+        for entity in entities:
+            if entity.preamble.name == name:
+                return entity
+        raise KeyError(f"no {kind} named {name} in P4Info")
+
+    def table(self, name):
+        return self._find(self.p4info.tables, name, "table")
+
+    def action(self, name):
+        return self._find(self.p4info.actions, name, "action")
+
+    def counter(self, name):
+        return self._find(self.p4info.counters, name, "counter")
+
+    def register(self, name):
+        return self._find(self.p4info.registers, name, "register")
+
+    def controller_metadata(self, header, name):
+        packet = self._find(self.p4info.controller_packet_metadata, header, "controller header")
+        for meta in packet.metadata:
+            if meta.name == name:
+                return meta
+        raise KeyError(f"no metadata {name} in {header}")
+
+    def table_entry(self, table, match, action=None, params=None, priority=None):
+        """Builds a TableEntry. match maps key names to values: exact/lpm/ternary as
+        value, (value, prefix_len) or (value, mask)."""
+        t = self.table(table)
+        entry = p4runtime_pb2.TableEntry(table_id=t.preamble.id)
+        for name, value in match.items():
+            field = next((f for f in t.match_fields if f.name == name), None)
+            if field is None:
+                raise KeyError(f"table {table} has no key {name}")
+            m = entry.match.add(field_id=field.id)
+            kind = field.match_type
+            if kind == p4info_pb2.MatchField.EXACT:
+                m.exact.value = encode(value, field.bitwidth)
+            elif kind == p4info_pb2.MatchField.LPM:
+                m.lpm.value = encode(value[0], field.bitwidth)
+                m.lpm.prefix_len = value[1]
+            elif kind == p4info_pb2.MatchField.TERNARY:
+                m.ternary.value = encode(value[0], field.bitwidth)
+                m.ternary.mask = encode(value[1], field.bitwidth)
+            else:
+                raise ValueError(f"unsupported match type for {name}")
+        if action is not None:
+            entry.action.action.CopyFrom(self.action_call(action, params or {}))
+        if priority is not None:
+            entry.priority = priority
+        return entry
+
+    def action_call(self, action, params):
+        a = self.action(action)
+        call = p4runtime_pb2.Action(action_id=a.preamble.id)
+        for name, value in params.items():
+            param = next((p for p in a.params if p.name == name), None)
+            if param is None:
+                raise KeyError(f"action {action} has no parameter {name}")
+            call.params.add(param_id=param.id, value=encode(value, param.bitwidth))
+        return call

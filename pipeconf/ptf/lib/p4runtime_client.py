@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""A small P4Runtime client: mastership, pipeline, writes, counter reads, packet I/O."""
+
+import queue
+import threading
+
+import grpc
+from p4.v1 import p4runtime_pb2, p4runtime_pb2_grpc
+
+
+class P4RuntimeClient:
+    def __init__(self, address, device_id=1, election_id=(0, 1)):
+        self.device_id = device_id
+        self.election_id = p4runtime_pb2.Uint128(high=election_id[0], low=election_id[1])
+        self.channel = grpc.insecure_channel(address)
+        grpc.channel_ready_future(self.channel).result(timeout=30)
+        self.stub = p4runtime_pb2_grpc.P4RuntimeStub(self.channel)
+        self._requests = queue.Queue()
+        self._arbitration = queue.Queue()
+        self.packet_ins = queue.Queue()
+        self._stream = self.stub.StreamChannel(iter(self._requests.get, None))
+        self._reader = threading.Thread(target=self._read_stream, daemon=True)
+        self._reader.start()
+
+    def _read_stream(self):
+        try:
+            for message in self._stream:
+                kind = message.WhichOneof("update")
+                if kind == "arbitration":
+                    self._arbitration.put(message.arbitration)
+                elif kind == "packet":
+                    self.packet_ins.put(message.packet)
+        except grpc.RpcError:
+            pass  # the stream ends when the client closes it
+
+    def become_master(self, timeout=10):
+        request = p4runtime_pb2.StreamMessageRequest()
+        request.arbitration.device_id = self.device_id
+        request.arbitration.election_id.CopyFrom(self.election_id)
+        self._requests.put(request)
+        reply = self._arbitration.get(timeout=timeout)
+        if reply.status.code != 0:
+            raise RuntimeError(f"not master: {reply.status}")
+
+    def set_pipeline(self, p4info, device_config):
+        request = p4runtime_pb2.SetForwardingPipelineConfigRequest(
+            device_id=self.device_id, election_id=self.election_id,
+            action=p4runtime_pb2.SetForwardingPipelineConfigRequest.VERIFY_AND_COMMIT)
+        request.config.p4info.CopyFrom(p4info)
+        request.config.p4_device_config = device_config
+        self.stub.SetForwardingPipelineConfig(request)
+
+    def write(self, *entities, update_type=p4runtime_pb2.Update.INSERT):
+        request = p4runtime_pb2.WriteRequest(device_id=self.device_id, election_id=self.election_id)
+        for entity in entities:
+            update = request.updates.add(type=update_type)
+            if isinstance(entity, p4runtime_pb2.TableEntry):
+                update.entity.table_entry.CopyFrom(entity)
+            else:
+                update.entity.CopyFrom(entity)
+        self.stub.Write(request)
+
+    def insert(self, *table_entries):
+        self.write(*table_entries)
+
+    def read_counter(self, counter_id, index):
+        request = p4runtime_pb2.ReadRequest(device_id=self.device_id)
+        entry = request.entities.add().counter_entry
+        entry.counter_id = counter_id
+        entry.index.index = index
+        for response in self.stub.Read(request):
+            for entity in response.entities:
+                return entity.counter_entry.data
+        raise RuntimeError(f"counter {counter_id}[{index}] not returned")
+
+    def read_register(self, register_id, index):
+        request = p4runtime_pb2.ReadRequest(device_id=self.device_id)
+        entry = request.entities.add().register_entry
+        entry.register_id = register_id
+        entry.index.index = index
+        for response in self.stub.Read(request):
+            for entity in response.entities:
+                return entity.register_entry.data
+        raise RuntimeError(f"register {register_id}[{index}] not returned")
+
+    def packet_out(self, payload, metadata):
+        """metadata: list of (metadata_id, bytes)."""
+        request = p4runtime_pb2.StreamMessageRequest()
+        request.packet.payload = payload
+        for metadata_id, value in metadata:
+            request.packet.metadata.add(metadata_id=metadata_id, value=value)
+        self._requests.put(request)
+
+    def get_packet_in(self, timeout=2):
+        return self.packet_ins.get(timeout=timeout)
+
+    def close(self):
+        self._requests.put(None)
+        self.channel.close()

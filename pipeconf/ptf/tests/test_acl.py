@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Packet tests of control/acl.p4: punt to the controller, drop by rule."""
+
+import ptf.testutils as testutils
+from scapy.layers.inet import UDP
+from scapy.layers.inet6 import ICMPv6ND_NS, IPv6
+from scapy.layers.l2 import Ether
+
+import p4info_names as names
+from base_test import DROP_ACL, SixflowTest
+
+ROUTER_MAC = "00:aa:00:00:00:01"
+
+
+class PuntsNeighbourSolicitationsWithTheirIngressPort(SixflowTest):
+    """An ICMPv6 type-135 rule punts NDP: the controller gets the exact frame and port 3."""
+
+    def runTest(self):
+        self.insert(names.SIXFLOW_INGRESS_ACL_ACL,
+                    {names.HDR_ETH_TYPE: (0x86DD, 0xFFFF), names.HDR_IP_PROTO: (58, 0xFF), names.HDR_ICMP_TYPE: (135, 0xFF)},
+                    names.SIXFLOW_INGRESS_ACL_PUNT_TO_CPU, priority=10)
+        ns = (Ether(src="00:00:00:00:00:10", dst="33:33:ff:00:00:01")
+              / IPv6(src="fd00:1:1::10", dst="ff02::1:ff00:1", hlim=255) / ICMPv6ND_NS(tgt="fd00:1:1::1"))
+        testutils.send_packet(self, 3, bytes(ns))
+        port, payload = self.expect_packet_in()
+        self.assertEqual(port, 3)
+        self.assertEqual(payload, bytes(ns))
+        testutils.verify_no_other_packets(self)
+
+
+class DropsByRuleAndCounts(SixflowTest):
+    """A UDP port-9 rule drops routed traffic and counts it as ACL; other ports pass."""
+
+    def runTest(self):
+        self.insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: ("fd00:1:2::", 64)},
+                    names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP,
+                    {names.PORT: 2, names.SMAC: ROUTER_MAC, names.DMAC: "00:bb:00:00:00:02"})
+        self.insert(names.SIXFLOW_INGRESS_ACL_ACL,
+                    {names.HDR_IP_PROTO: (17, 0xFF), names.HDR_L4_DPORT: (9, 0xFFFF)}, names.SIXFLOW_INGRESS_ACL_DROP, priority=10)
+        before = self.drop_count(DROP_ACL)
+
+        def udp(dport):
+            return (Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::7")
+                    / UDP(sport=1000, dport=dport) / b"payload")
+
+        testutils.send_packet(self, 1, bytes(udp(9)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_ACL), before + 1)
+
+        allowed = udp(10)
+        expected = allowed.copy()
+        expected[Ether].src = ROUTER_MAC
+        expected[Ether].dst = "00:bb:00:00:00:02"
+        expected[IPv6].hlim -= 1
+        testutils.send_packet(self, 1, bytes(allowed))
+        testutils.verify_packet(self, bytes(expected), 2)

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { provideHttpClient } from '@angular/common/http';
+import { provideHttpClientTesting } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { provideRouter } from '@angular/router';
+import { RouterTestingHarness } from '@angular/router/testing';
+
+import { routes } from './app.routes';
+import { NotFound } from './not-found/not-found';
+import { Overview } from './overview/overview';
+
+describe('routes', () => {
+  beforeEach(() => {
+    TestBed.configureTestingModule({
+      providers: [provideRouter(routes), provideHttpClient(), provideHttpClientTesting()],
+    });
+  });
+
+  it('sends the root to the overview', async () => {
+    const harness = await RouterTestingHarness.create();
+    const component = await harness.navigateByUrl('/', Overview);
+    expect(component).toBeInstanceOf(Overview);
+  });
+
+  it('shows not-found for unknown URLs', async () => {
+    const harness = await RouterTestingHarness.create();
+    const component = await harness.navigateByUrl('/no/such/page', NotFound);
+    expect(component).toBeInstanceOf(NotFound);
+    expect(harness.routeNativeElement?.textContent).toContain('Page not found');
+  });
+});

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { Router } from '@angular/router';
+import { Observable, catchError, forkJoin, map, of, startWith, switchMap } from 'rxjs';
+
+import { ApiError } from '../core/api-error';
+import { Device, Health, PipeconfDetail, PipeconfSummary } from '../core/api-models';
+import { SixflowApi } from '../core/sixflow-api.service';
+
+/** What a view shows while data loads, once it arrived, or when it failed. */
+export type Loadable<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
+
+interface OverviewData {
+  health: Health;
+  pipeconfs: PipeconfSummary[];
+  devices: Device[];
+}
+
+function loadable<T>(source: Observable<T>): Observable<Loadable<T>> {
+  return source.pipe(
+    map((data): Loadable<T> => ({ state: 'ready', data })),
+    catchError((error: unknown) =>
+      of<Loadable<T>>({ state: 'error', message: error instanceof ApiError ? error.message : String(error) }),
+    ),
+    startWith<Loadable<T>>({ state: 'loading' }),
+  );
+}
+
+/**
+ * Overview: database health, registered pipeconfs (a row expands into its tables), and devices.
+ * The expanded pipeconf is in the URL (?pipeconf=…) so the view can be shared.
+ */
+@Component({
+  selector: 'app-overview',
+  templateUrl: './overview.html',
+  styleUrl: './overview.css',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class Overview {
+  private readonly api = inject(SixflowApi);
+  private readonly router = inject(Router);
+
+  /** Bound from the query parameter by the router. */
+  readonly pipeconf = input<string | undefined>();
+
+  private readonly reloads = signal(0);
+
+  readonly overview = toSignal(
+    toObservable(this.reloads).pipe(
+      switchMap(() =>
+        loadable(forkJoin({ health: this.api.health(), pipeconfs: this.api.pipeconfs(), devices: this.api.devices() })),
+      ),
+    ),
+    { initialValue: { state: 'loading' } as Loadable<OverviewData> },
+  );
+
+  readonly detail = toSignal(
+    toObservable(this.pipeconf).pipe(
+      switchMap((id) => (id ? loadable(this.api.pipeconf(id)) : of(null))),
+    ),
+    { initialValue: null as Loadable<PipeconfDetail> | null },
+  );
+
+  /** Narrowed views of the two loadables, so the template needs no type guards. */
+  readonly data = computed(() => {
+    const o = this.overview();
+    return o.state === 'ready' ? o.data : null;
+  });
+  readonly error = computed(() => {
+    const o = this.overview();
+    return o.state === 'error' ? o.message : null;
+  });
+  readonly detailData = computed(() => {
+    const d = this.detail();
+    return d?.state === 'ready' ? d.data : null;
+  });
+  readonly detailError = computed(() => {
+    const d = this.detail();
+    return d?.state === 'error' ? d.message : null;
+  });
+
+  refresh(): void {
+    this.reloads.update((n) => n + 1);
+  }
+
+  toggle(id: string): void {
+    const next = this.pipeconf() === id ? null : id;
+    void this.router.navigate([], { queryParams: { pipeconf: next }, queryParamsHandling: 'merge' });
+  }
+}
