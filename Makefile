@@ -10,7 +10,7 @@ COMPOSE ?= docker compose -f docker/docker-compose.yml
 VENV := $(CURDIR)/.venv
 
 .PHONY: run build app-build web-build deps test java-test web-test docker-check p4-build constants \
-        p4-test bench clean
+        p4-test bench-trees bench-latency clean
 
 ## Build the .oar files and the dashboard, then start ONOS, Mininet, PostgreSQL and the web UI.
 run: build
@@ -33,6 +33,7 @@ test: deps java-test web-test docker-check p4-test
 
 java-test:
 	$(MVN) verify
+	tools/check-oar.py
 
 web-test:
 	cd web && CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run test:ci
@@ -47,7 +48,7 @@ p4-build:
 
 ## Regenerate P4InfoConstants.java from the committed bmv2 P4Info.
 constants:
-	cd pipeconf && $(MVN) -q test-compile org.codehaus.mojo:exec-maven-plugin:3.1.0:java \
+	cd pipeconf && $(MVN) -q test-compile exec:java \
 	    -Dexec.classpathScope=test \
 	    -Dexec.mainClass=org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator \
 	    -Dexec.args="src/main/resources/p4c-out/bmv2/p4info.txt src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py"
@@ -55,6 +56,15 @@ constants:
 ## Packet tests on bmv2: run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
 p4-test:
 	PYTHON=$(VENV)/bin/python pipeconf/ptf/run.sh
+
+## Benchmarks (they print figures; nothing is timed in tests).
+bench-trees:
+	$(MVN) -q -DskipTests install
+	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
+	    -Dexec.mainClass=org.sixflow.app.msr6.tree.TreeBenchmark
+
+bench-latency:
+	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)
 
 clean:
 	$(MVN) -q clean

@@ -2,18 +2,23 @@
 # Copyright 2026 The Sixflow Authors
 """Looks up P4Info entities by name and builds P4Runtime messages from names and values."""
 
+import ipaddress
+import re
+
 from google.protobuf import text_format
 from p4.config.v1 import p4info_pb2
 from p4.v1 import p4runtime_pb2
 
 
+MAC = re.compile(r"^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$")
+
+
 def encode(value, bitwidth):
     """Encodes an int, MAC string, IPv6 string or bytes as a canonical P4Runtime bytestring."""
     if isinstance(value, str):
-        if ":" in value and len(value.split(":")) == 6 and all(len(p) <= 2 for p in value.split(":")):
+        if MAC.match(value):
             value = int(value.replace(":", ""), 16)
         else:
-            import ipaddress
             value = int(ipaddress.ip_address(value))
     if isinstance(value, bytes):
         value = int.from_bytes(value, "big")
@@ -62,8 +67,8 @@ class P4Info:
         raise KeyError(f"no metadata {name} in {header}")
 
     def table_entry(self, table, match, action=None, params=None, priority=None):
-        """Builds a TableEntry. match maps key names to values: exact/lpm/ternary as
-        value, (value, prefix_len) or (value, mask)."""
+        """Builds a TableEntry. match maps key names to values: exact/lpm/ternary/range as
+        value, (value, prefix_len), (value, mask) or (low, high)."""
         t = self.table(table)
         entry = p4runtime_pb2.TableEntry(table_id=t.preamble.id)
         for name, value in match.items():
@@ -80,6 +85,9 @@ class P4Info:
             elif kind == p4info_pb2.MatchField.TERNARY:
                 m.ternary.value = encode(value[0], field.bitwidth)
                 m.ternary.mask = encode(value[1], field.bitwidth)
+            elif kind == p4info_pb2.MatchField.RANGE:
+                m.range.low = encode(value[0], field.bitwidth)
+                m.range.high = encode(value[1], field.bitwidth)
             else:
                 raise ValueError(f"unsupported match type for {name}")
         if action is not None:

@@ -64,25 +64,42 @@ class P4RuntimeClient:
     def insert(self, *table_entries):
         self.write(*table_entries)
 
+    def add_multicast_group(self, group_id, replicas):
+        """replicas: list of (egress_port, instance/replication id)."""
+        entity = p4runtime_pb2.Entity()
+        group = entity.packet_replication_engine_entry.multicast_group_entry
+        group.multicast_group_id = group_id
+        for port, instance in replicas:
+            group.replicas.add(egress_port=port, instance=instance)
+        self.write(entity)
+
+    def add_clone_session(self, session_id, port, truncate=0):
+        entity = p4runtime_pb2.Entity()
+        session = entity.packet_replication_engine_entry.clone_session_entry
+        session.session_id = session_id
+        session.replicas.add(egress_port=port, instance=1)
+        session.packet_length_bytes = truncate
+        self.write(entity)
+
     def read_counter(self, counter_id, index):
-        request = p4runtime_pb2.ReadRequest(device_id=self.device_id)
-        entry = request.entities.add().counter_entry
-        entry.counter_id = counter_id
-        entry.index.index = index
-        for response in self.stub.Read(request):
-            for entity in response.entities:
-                return entity.counter_entry.data
-        raise RuntimeError(f"counter {counter_id}[{index}] not returned")
+        def select(entity):
+            entity.counter_entry.counter_id = counter_id
+            entity.counter_entry.index.index = index
+        return self._read_one(select).counter_entry.data
 
     def read_register(self, register_id, index):
+        def select(entity):
+            entity.register_entry.register_id = register_id
+            entity.register_entry.index.index = index
+        return self._read_one(select).register_entry.data
+
+    def _read_one(self, select):
         request = p4runtime_pb2.ReadRequest(device_id=self.device_id)
-        entry = request.entities.add().register_entry
-        entry.register_id = register_id
-        entry.index.index = index
+        select(request.entities.add())
         for response in self.stub.Read(request):
             for entity in response.entities:
-                return entity.register_entry.data
-        raise RuntimeError(f"register {register_id}[{index}] not returned")
+                return entity
+        raise RuntimeError(f"nothing returned for {request.entities[0]}")
 
     def packet_out(self, payload, metadata):
         """metadata: list of (metadata_id, bytes)."""

@@ -2,12 +2,11 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.history;
 
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.config.DatabaseSettings;
-import org.sixflow.app.testing.PostgresTestServer;
+import org.sixflow.app.testing.PostgresResource;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -24,30 +23,20 @@ import static org.junit.Assert.fail;
  */
 public class HistoryDatabaseTest {
 
-    private static PostgresTestServer server;
+    @ClassRule
+    public static final PostgresResource POSTGRES = new PostgresResource();
 
-    @BeforeClass
-    public static void startServer() throws Exception {
-        server = PostgresTestServer.start();
-    }
-
-    @AfterClass
-    public static void stopServer() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     public void migratesIntoSchemaSixflowOnceAndOnlyOnce() throws Exception {
-        try (HistoryDatabase first = HistoryDatabase.open(server.settings())) {
+        try (HistoryDatabase first = HistoryDatabase.open(POSTGRES.server().settings())) {
             assertEquals("1", first.schemaVersion());
         }
         // A second open finds nothing to apply and reports the same version.
-        try (HistoryDatabase second = HistoryDatabase.open(server.settings())) {
+        try (HistoryDatabase second = HistoryDatabase.open(POSTGRES.server().settings())) {
             assertEquals("1", second.schemaVersion());
         }
-        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), "postgres", "");
+        try (Connection connection = DriverManager.getConnection(POSTGRES.server().jdbcUrl(), "postgres", "");
              ResultSet tables = connection.getMetaData().getTables(null, "sixflow", "events", null)) {
             assertTrue("sixflow.events exists", tables.next());
         }
@@ -55,7 +44,7 @@ public class HistoryDatabaseTest {
 
     @Test
     public void eventsComeBackNewestFirst() throws Exception {
-        try (HistoryDatabase db = HistoryDatabase.open(server.settings())) {
+        try (HistoryDatabase db = HistoryDatabase.open(POSTGRES.server().settings())) {
             Instant t0 = Instant.parse("2026-11-22T10:00:00Z");
             db.insertEvent(HistoryEvent.of(t0, "DEVICE_ADDED", "device:beijing", ""));
             db.insertEvent(HistoryEvent.of(t0.plusSeconds(5), "DEVICE_AVAILABILITY_CHANGED", "device:beijing",

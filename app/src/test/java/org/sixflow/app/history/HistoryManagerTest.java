@@ -3,9 +3,8 @@
 package org.sixflow.app.history;
 
 import org.junit.After;
-import org.junit.AfterClass;
 import org.junit.Before;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
@@ -14,7 +13,7 @@ import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.config.SixflowAppConfig;
 import org.sixflow.app.config.SixflowConfigRegistrar;
-import org.sixflow.app.testing.PostgresTestServer;
+import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TestNetworkConfigService;
 
 import java.time.Instant;
@@ -32,22 +31,11 @@ public class HistoryManagerTest {
 
     private static final ApplicationId APP_ID = TestApplicationId.create(SixflowConfigRegistrar.APP_NAME);
 
-    private static PostgresTestServer server;
+    @ClassRule
+    public static final PostgresResource POSTGRES = new PostgresResource();
 
     private HistoryManager manager;
     private TestNetworkConfigService netcfg;
-
-    @BeforeClass
-    public static void startServer() throws Exception {
-        server = PostgresTestServer.start();
-    }
-
-    @AfterClass
-    public static void stopServer() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Before
     public void setUp() {
@@ -92,7 +80,7 @@ public class HistoryManagerTest {
 
     @Test
     public void upWithConfigAndRecordsEvents() throws Exception {
-        configure(server.jdbcUrl());
+        configure(POSTGRES.server().jdbcUrl());
         await("database up", () -> manager.health().status() == DatabaseHealth.Status.UP);
         assertEquals("1", manager.health().schemaVersion().orElse(null));
 

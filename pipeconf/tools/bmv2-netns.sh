@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# Sourced by the packet tests and the benchmark: a private network namespace with one veth
+# pair per switch port ("hostN" for the test side, "swN" for bmv2) and simple_switch_grpc
+# listening on the namespace's loopback. Nothing it sends can leave the machine.
+
+BMV2_GRPC="127.0.0.1:9559"
+
+# bmv2_netns_up NS WORKDIR CPU_PORT PORT...
+bmv2_netns_up() {
+    local ns="$1" work="$2" cpu_port="$3"; shift 3
+    local switch_ifaces=() port
+    ip netns add "$ns"
+    # No kernel IPv6 on the test links: router solicitations or MLD reports would be stray packets.
+    ip netns exec "$ns" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+    ip -n "$ns" link set lo up
+    for port in "$@"; do
+        ip -n "$ns" link add "host$port" type veth peer name "sw$port"
+        ip -n "$ns" link set "host$port" up
+        ip -n "$ns" link set "sw$port" up
+        switch_ifaces+=(-i "$port@sw$port")
+    done
+    ip netns exec "$ns" simple_switch_grpc --device-id 1 "${switch_ifaces[@]}" --no-p4 \
+        --log-file "$work/switch" --log-flush -- --cpu-port "$cpu_port" --grpc-server-addr "$BMV2_GRPC" \
+        > "$work/switch.out" 2>&1 &
+    BMV2_PID=$!
+    local _
+    for _ in $(seq 1 100); do
+        ip netns exec "$ns" bash -c "exec 3<>/dev/tcp/${BMV2_GRPC%:*}/${BMV2_GRPC#*:}" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    echo "simple_switch_grpc did not start; see $work/switch.out" >&2
+    return 1
+}
+
+# bmv2_netns_down NS
+bmv2_netns_down() {
+    if [ -n "${BMV2_PID:-}" ]; then
+        kill "$BMV2_PID" 2>/dev/null || true
+        wait "$BMV2_PID" 2>/dev/null || true
+        BMV2_PID=""
+    fi
+    ip netns del "$1" 2>/dev/null || true
+}
+
+# bmv2_tools_missing: prints the names of the missing tools, if any.
+bmv2_tools_missing() {
+    local tool missing=()
+    for tool in p4c-bm2-ss simple_switch_grpc; do
+        command -v "$tool" >/dev/null || missing+=("$tool")
+    done
+    echo "${missing[*]}"
+}
