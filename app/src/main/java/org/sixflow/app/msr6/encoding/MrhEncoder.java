@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.encoding;
+
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.Ip6Prefix;
+import org.sixflow.app.msr6.tree.Graph;
+import org.sixflow.app.msr6.tree.MulticastTree;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Writes a tree into an M-SID list (shared WIRE-FORMATS.md). The list is laid out breadth
+ * first from the ingress edge's children, so that every node's children are contiguous: a node
+ * at position p whose children start at position q gets Pointer q, and copy i of it goes to
+ * M-SID[q + i] with Segments Left q + i. In TE mode a node's argument is its Replication Number
+ * (children − 1) and children keep vertex order; in RLB mode it is the Local Bitstring of the
+ * links to its children, and children follow their bits' order. Leaves get End.RL SIDs with
+ * Replication Number 0 and Pointer 0, which the data plane decapsulates.
+ */
+public final class MrhEncoder {
+
+    /** Most M-SIDs the data plane parses (p4src/common/define.p4 MAX_MSIDS). */
+    public static final int MAX_MSIDS = 8;
+    /** Default function values of the End.RL and End.RLB.X behaviours. */
+    public static final long END_RL_FUNCTION = 0x100;
+    public static final long END_RLB_X_FUNCTION = 0x200;
+
+    private final IntFunction<Ip6Prefix> locators;
+    private final IntUnaryOperator rlbBit;
+
+    /**
+     * Creates an encoder.
+     *
+     * @param locators each vertex's /64 locator
+     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..15), or -1 if it has none
+     */
+    public MrhEncoder(IntFunction<Ip6Prefix> locators, IntUnaryOperator rlbBit) {
+        this.locators = locators;
+        this.rlbBit = rlbBit;
+    }
+
+    /**
+     * Encodes a tree.
+     *
+     * @param graph the graph the tree was computed on
+     * @param tree  the tree
+     * @param mode  TE or RLB
+     * @return the encoded tree
+     * @throws IllegalArgumentException if the tree needs more than MAX_MSIDS M-SIDs, or in RLB
+     *                                  mode a link has no bit or two links of a node share one
+     */
+    public EncodedTree encode(Graph graph, MulticastTree tree, Msr6Mode mode) {
+        Map<Integer, List<Integer>> edgesOut = new HashMap<>();
+        for (int edge : tree.edges()) {
+            edgesOut.computeIfAbsent(graph.source(edge), v -> new ArrayList<>()).add(edge);
+        }
+        Map<Integer, List<Integer>> children = new HashMap<>();
+        Map<Integer, Integer> bitstrings = new HashMap<>();
+        for (Map.Entry<Integer, List<Integer>> e : edgesOut.entrySet()) {
+            List<Integer> out = e.getValue();
+            if (mode == Msr6Mode.RLB && e.getKey() != tree.root()) {
+                out.sort(Comparator.comparingInt(edge -> bitOf(graph, edge)));
+                int bits = 0;
+                for (int edge : out) {
+                    int bit = 1 << bitOf(graph, edge);
+                    if ((bits & bit) != 0) {
+                        throw new IllegalArgumentException("two links of vertex " + e.getKey()
+                                                                   + " share RLB bit " + bitOf(graph, edge));
+                    }
+                    bits |= bit;
+                }
+                bitstrings.put(e.getKey(), bits);
+            } else {
+                out.sort(Comparator.comparingInt(graph::target));
+            }
+            List<Integer> kids = new ArrayList<>();
+            out.forEach(edge -> kids.add(graph.target(edge)));
+            children.put(e.getKey(), kids);
+        }
+
+        List<Integer> order = new ArrayList<>(children.getOrDefault(tree.root(), List.of()));
+        Map<Integer, Integer> pointer = new HashMap<>();
+        for (int p = 0; p < order.size(); p++) {
+            List<Integer> kids = children.get(order.get(p));
+            if (kids != null) {
+                pointer.put(order.get(p), order.size());
+                order.addAll(kids);
+            }
+        }
+        if (order.size() > MAX_MSIDS) {
+            throw new IllegalArgumentException("the tree needs " + order.size() + " M-SIDs, more than the "
+                                                       + MAX_MSIDS + " an MRH may carry; split it or drop receivers");
+        }
+
+        Map<Integer, Ip6Address> sids = new HashMap<>();
+        List<Ip6Address> msids = new ArrayList<>();
+        Set<Integer> localDelivery = new HashSet<>();
+        for (int v : order) {
+            Ip6Prefix locator = locators.apply(v);
+            Ip6Address sid;
+            List<Integer> kids = children.get(v);
+            if (kids == null) {
+                sid = Msid.of(locator, END_RL_FUNCTION, 0, 0);
+            } else if (mode == Msr6Mode.TE) {
+                sid = Msid.of(locator, END_RL_FUNCTION, kids.size() - 1, pointer.get(v));
+            } else {
+                sid = Msid.of(locator, END_RLB_X_FUNCTION, bitstrings.get(v), pointer.get(v));
+            }
+            if (kids != null && tree.receivers().contains(v)) {
+                localDelivery.add(v);
+            }
+            sids.put(v, sid);
+            msids.add(sid);
+        }
+        return new EncodedTree(mode, msids, children.getOrDefault(tree.root(), List.of()), sids, children,
+                               localDelivery);
+    }
+
+    private int bitOf(Graph graph, int edge) {
+        int bit = rlbBit.applyAsInt(edge);
+        if (bit < 0 || bit > 15) {
+            throw new IllegalArgumentException("link " + graph.source(edge) + "->" + graph.target(edge)
+                                                       + " has no RLB bit (netcfg rlbBits of its port)");
+        }
+        return bit;
+    }
+}

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.encoding;
+
+import org.junit.Test;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.Ip6Prefix;
+import org.sixflow.app.msr6.tree.Graph;
+import org.sixflow.app.msr6.tree.MulticastTree;
+import org.sixflow.app.msr6.tree.ShortestPathUnion;
+import org.sixflow.app.msr6.tree.TakahashiMatsuyama;
+import org.sixflow.app.msr6.tree.TopologyGenerators;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * M-SID lists for TE and RLB, checked by hand on the study's network and by round trip.
+ */
+public class MrhEncoderTest {
+
+    private static Ip6Prefix locator(int v) {
+        return Ip6Prefix.valueOf("fd00:0:" + Integer.toHexString(v + 1) + "::/64");
+    }
+
+    /** Beijing 0, Wuhan 1, Nanjing 2, Shanghai 3, Guangzhou 4. */
+    private static Graph study() {
+        return Graph.builder(5).link(0, 1, 1).link(0, 2, 1).link(1, 2, 1).link(1, 4, 1).link(2, 3, 1)
+                .link(3, 4, 1).build();
+    }
+
+    private static Map<Integer, Integer> treeParents(Graph graph, MulticastTree tree) {
+        Map<Integer, Integer> parents = new HashMap<>();
+        for (int e : tree.edges()) {
+            int parent = graph.source(e);
+            parents.put(graph.target(e), parent == tree.root() ? -1 : parent);
+        }
+        return parents;
+    }
+
+    private static Map<Ip6Prefix, Integer> locators(int n) {
+        Map<Ip6Prefix, Integer> map = new HashMap<>();
+        for (int v = 0; v < n; v++) {
+            map.put(locator(v), v);
+        }
+        return map;
+    }
+
+    @Test
+    public void studyTreeInTeMode() {
+        Graph graph = study();
+        MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(2, 3, 4));
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, tree, Msr6Mode.TE);
+        // Beijing copies to Wuhan (M-SID 0) and Nanjing (1); Wuhan's child Guangzhou is at 2,
+        // Nanjing's child Shanghai at 3.
+        assertEquals(List.of(1, 2), encoded.rootChildren());
+        assertEquals(List.of(
+                Msid.of(locator(1), MrhEncoder.END_RL_FUNCTION, 0, 2),
+                Msid.of(locator(2), MrhEncoder.END_RL_FUNCTION, 0, 3),
+                Msid.of(locator(4), MrhEncoder.END_RL_FUNCTION, 0, 0),
+                Msid.of(locator(3), MrhEncoder.END_RL_FUNCTION, 0, 0)), encoded.msids());
+        assertEquals(Set.of(2), encoded.localDelivery());  // Nanjing forwards and receives
+        assertEquals(Ip6Address.valueOf("fd00:0:2:0:0:100:0:2"), encoded.msids().get(0));
+        assertEquals(treeParents(graph, tree), MrhDecoder.parents(encoded.msids(), 2, locators(5)));
+    }
+
+    @Test
+    public void rlbModeOrdersChildrenByBitAndCarriesTheBitstring() {
+        // Vertex 1 has three children; its links' bits are 5, 1 and 3.
+        Graph graph = Graph.builder(5).link(0, 1, 1).link(1, 2, 1).link(1, 3, 1).link(1, 4, 1).build();
+        MulticastTree tree = new TakahashiMatsuyama().compute(graph, 0, Set.of(2, 3, 4));
+        Map<Integer, Integer> bitOfTarget = Map.of(2, 5, 3, 1, 4, 3);
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator,
+                                             e -> graph.source(e) == 1 ? bitOfTarget.get(graph.target(e)) : 0)
+                .encode(graph, tree, Msr6Mode.RLB);
+        Ip6Address first = encoded.msids().get(0);
+        assertEquals(MrhEncoder.END_RLB_X_FUNCTION, Msid.function(first));
+        assertEquals((1 << 1) | (1 << 3) | (1 << 5), Msid.argument(first));
+        assertEquals(1, Msid.pointer(first));
+        assertEquals(List.of(3, 4, 2), encoded.children().get(1));  // bits 1, 3, 5
+        assertEquals(locator(3), Msid.locator(encoded.msids().get(1)));
+        assertEquals(treeParents(graph, tree), MrhDecoder.parents(encoded.msids(), 1, locators(5)));
+    }
+
+    @Test
+    public void roundTripsOnFatTrees() {
+        Graph graph = TopologyGenerators.fatTree(4);
+        List<Integer> edges = TopologyGenerators.fatTreeEdges(4);
+        MulticastTree tree = new TakahashiMatsuyama().compute(graph, edges.get(0), Set.of(edges.get(3), edges.get(7)));
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, tree, Msr6Mode.TE);
+        assertTrue(encoded.msids().size() <= MrhEncoder.MAX_MSIDS);
+        assertEquals(treeParents(graph, tree),
+                     MrhDecoder.parents(encoded.msids(), encoded.rootChildren().size(), locators(graph.vertexCount())));
+    }
+
+    @Test
+    public void refusesTreesLargerThanTheHeaderAndLinksWithoutBits() {
+        Graph.Builder star = Graph.builder(10);
+        for (int v = 1; v < 10; v++) {
+            star.link(0, v, 1);
+        }
+        Graph graph = star.build();
+        MulticastTree big = new ShortestPathUnion().compute(graph, 0, Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9));
+        try {
+            new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, big, Msr6Mode.TE);
+            fail("9 M-SIDs accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("needs 9 M-SIDs"));
+        }
+        Graph chain = Graph.builder(4).link(0, 1, 1).link(1, 2, 1).link(1, 3, 1).build();
+        MulticastTree tree = new ShortestPathUnion().compute(chain, 0, Set.of(2, 3));
+        try {
+            new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(chain, tree, Msr6Mode.RLB);
+            fail("no bits accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("has no RLB bit"));
+        }
+        try {
+            new MrhEncoder(MrhEncoderTest::locator, e -> 4).encode(chain, tree, Msr6Mode.RLB);
+            fail("shared bit accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("share RLB bit 4"));
+        }
+    }
+}
