@@ -83,6 +83,15 @@ public final class HistoryDatabase implements AutoCloseable {
     }
 
     /**
+     * Returns the pooled data source, for writers that batch their own statements.
+     *
+     * @return the data source
+     */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /**
      * Returns the schema version the database is at.
      *
      * @return the version

@@ -6,6 +6,7 @@ import org.junit.ClassRule;
 import org.junit.Test;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.config.DatabaseSettings;
+import org.sixflow.app.testing.Migrations;
 import org.sixflow.app.testing.PostgresResource;
 
 import java.sql.Connection;
@@ -30,11 +31,11 @@ public class HistoryDatabaseTest {
     @Test
     public void migratesIntoSchemaSixflowOnceAndOnlyOnce() throws Exception {
         try (HistoryDatabase first = HistoryDatabase.open(POSTGRES.server().settings())) {
-            assertEquals("1", first.schemaVersion());
+            assertEquals(Migrations.latestVersion(), first.schemaVersion());
         }
         // A second open finds nothing to apply and reports the same version.
         try (HistoryDatabase second = HistoryDatabase.open(POSTGRES.server().settings())) {
-            assertEquals("1", second.schemaVersion());
+            assertEquals(Migrations.latestVersion(), second.schemaVersion());
         }
         try (Connection connection = DriverManager.getConnection(POSTGRES.server().jdbcUrl(), "postgres", "");
              ResultSet tables = connection.getMetaData().getTables(null, "sixflow", "events", null)) {

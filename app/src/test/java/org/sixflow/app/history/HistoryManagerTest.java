@@ -13,6 +13,7 @@ import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.config.SixflowAppConfig;
 import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.testing.Migrations;
 import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TestNetworkConfigService;
 
@@ -82,7 +83,7 @@ public class HistoryManagerTest {
     public void upWithConfigAndRecordsEvents() throws Exception {
         configure(POSTGRES.server().jdbcUrl());
         await("database up", () -> manager.health().status() == DatabaseHealth.Status.UP);
-        assertEquals("1", manager.health().schemaVersion().orElse(null));
+        assertEquals(Migrations.latestVersion(), manager.health().schemaVersion().orElse(null));
 
         HistoryEvent event = HistoryEvent.of(Instant.parse("2030-01-01T00:00:00Z"), "DEVICE_ADDED",
                                              "device:nanjing", "");
