@@ -46,12 +46,17 @@ p4-build:
 	pipeconf/build-p4.sh
 	$(MAKE) constants
 
-## Regenerate P4InfoConstants.java from the committed bmv2 P4Info.
+## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the committed bmv2 P4Info.
+## The generator is compiled on its own, so it runs even when main code uses names that changed.
 constants:
-	cd pipeconf && $(MVN) -q test-compile exec:java \
-	    -Dexec.classpathScope=test \
-	    -Dexec.mainClass=org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator \
-	    -Dexec.args="src/main/resources/p4c-out/bmv2/p4info.txt src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py"
+	cd pipeconf && $(MVN) -q dependency:build-classpath -Dmdep.outputFile=target/codegen.classpath
+	rm -rf pipeconf/target/codegen && mkdir -p pipeconf/target/codegen
+	cd pipeconf && javac -d target/codegen -cp "$$(cat target/codegen.classpath)" \
+	    src/test/java/org/sixflow/pipeconf/codegen/P4InfoConstantsGenerator.java \
+	    src/test/java/org/sixflow/pipeconf/codegen/PipeconfPaths.java
+	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
+	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator src/main/resources/p4c-out/bmv2/p4info.txt \
+	    src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py
 
 ## Packet tests on bmv2: run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
 p4-test:

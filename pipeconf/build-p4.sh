@@ -32,11 +32,13 @@ build_bmv2() {
     p4c-bm2-ss --arch v1model --std p4-16 \
         -o "$tmp/bmv2.json" --p4runtime-files "$tmp/p4info.txt" \
         "$here/p4src/v1model/main.p4"
+    # ONOS 2.7 reads P4Info with older P4Runtime protos (see tools/p4info-for-onos.py).
+    "$here/tools/p4info-for-onos.py" "$tmp/p4info.txt"
     mkdir -p "$dst"
     mv "$tmp/bmv2.json" "$tmp/p4info.txt" "$dst/"
     rm -rf "$tmp"
     cpu_port bmv2 > "$dst/cpu_port.txt"
-    p4c-bm2-ss --version | head -n 1 > "$dst/compiler.txt"
+    p4c-bm2-ss --version 2>&1 | tr -s '\n' ' ' | sed 's/ $/\n/' > "$dst/compiler.txt"
     source_hash bmv2 > "$dst/source.sha256"
     echo "bmv2 artifacts written to $dst"
 }
@@ -50,6 +52,7 @@ build_tofino() {
         --p4runtime-files "$tmp/p4info.txt" "$here/p4src/tna/main.p4"
     rm -rf "$dst"
     mkdir -p "$dst/pipe"
+    "$here/tools/p4info-for-onos.py" "$tmp/p4info.txt"
     cp "$tmp/p4info.txt" "$dst/"
     cp "$tmp/pipe/tofino.bin" "$tmp/pipe/context.json" "$dst/pipe/"
     [ -f "$tmp/bfrt.json" ] && cp "$tmp/bfrt.json" "$dst/"
@@ -61,7 +64,7 @@ build_tofino() {
     fi
     rm -rf "$tmp"
     cpu_port tofino > "$dst/cpu_port.txt"
-    "$compiler" --version | head -n 1 > "$dst/compiler.txt"
+    "$compiler" --version 2>&1 | tr -s '\n' ' ' | sed 's/ $/\n/' > "$dst/compiler.txt"
     source_hash tofino > "$dst/source.sha256"
     echo "Tofino artifacts written to $dst"
 }

@@ -5,7 +5,6 @@ package org.sixflow.app.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.pi.model.PiPipeconfId;
-import org.onosproject.net.pi.model.PiPipelineModel;
 import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.PipeconfInfo;
@@ -22,6 +21,9 @@ import javax.ws.rs.core.Response;
  */
 @Path("pipeconfs")
 public class PipeconfWebResource extends AbstractWebResource {
+
+    // Not registered with the codec service: ONOS has its own PiPipelineModel codec there.
+    private static final PipelineModelCodec MODEL_CODEC = new PipelineModelCodec();
 
     /**
      * Lists every registered pipeconf, Sixflow's first.
@@ -48,7 +50,7 @@ public class PipeconfWebResource extends AbstractWebResource {
                 .orElseThrow(() -> new ItemNotFoundException("No pipeconf " + id + " is registered"));
         ObjectNode json = codec(PipeconfInfo.class).encode(info, this);
         // The summary's counts give way to the full lists.
-        json.setAll(codec(PiPipelineModel.class).encode(info.model(), this));
+        json.setAll(MODEL_CODEC.encode(info.model(), this));
         return ok(json).build();
     }
 }

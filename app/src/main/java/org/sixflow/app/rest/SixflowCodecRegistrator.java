@@ -5,7 +5,6 @@ package org.sixflow.app.rest;
 import com.google.common.collect.ImmutableMap;
 import org.onosproject.codec.CodecService;
 import org.onosproject.codec.JsonCodec;
-import org.onosproject.net.pi.model.PiPipelineModel;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -27,7 +26,6 @@ public class SixflowCodecRegistrator {
     /** Every codec the REST API uses, by the class it encodes. */
     public static final Map<Class<?>, JsonCodec<?>> CODECS = ImmutableMap.<Class<?>, JsonCodec<?>>builder()
             .put(PipeconfInfo.class, new PipeconfInfoCodec())
-            .put(PiPipelineModel.class, new PipelineModelCodec())
             .put(SixflowDevice.class, new SixflowDeviceCodec())
             .put(DatabaseHealth.class, new DatabaseHealthCodec())
             .put(HistoryEvent.class, new HistoryEventCodec())

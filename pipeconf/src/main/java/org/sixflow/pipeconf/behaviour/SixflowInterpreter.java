@@ -94,7 +94,10 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
             throw new PiInterpreterException("Treatments can only be mapped for table " + SIXFLOW_INGRESS_ACL_ACL
                                                      + ", not " + tableId);
         }
-        List<Instruction> instructions = treatment.allInstructions();
+        // An empty treatment arrives holding a NOACTION instruction: both mean drop.
+        List<Instruction> instructions = treatment.allInstructions().stream()
+                .filter(instruction -> instruction.type() != Instruction.Type.NOACTION)
+                .collect(ImmutableList.toImmutableList());
         if (instructions.isEmpty()) {
             return PiAction.builder().withId(SIXFLOW_INGRESS_ACL_DROP).build();
         }
