@@ -75,8 +75,12 @@ class P4Info:
             field = next((f for f in t.match_fields if f.name == name), None)
             if field is None:
                 raise KeyError(f"table {table} has no key {name}")
-            m = entry.match.add(field_id=field.id)
             kind = field.match_type
+            # P4Runtime: a don't-care match is omitted, never sent as prefix 0 or mask 0.
+            if (kind == p4info_pb2.MatchField.LPM and value[1] == 0) or \
+                    (kind == p4info_pb2.MatchField.TERNARY and encode(value[1], field.bitwidth) == b"\x00"):
+                continue
+            m = entry.match.add(field_id=field.id)
             if kind == p4info_pb2.MatchField.EXACT:
                 m.exact.value = encode(value, field.bitwidth)
             elif kind == p4info_pb2.MatchField.LPM:
