@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 // Target-independent constants. Per-target values (CPU port, timestamp width) live in
 // p4src/<target>/define_<target>.p4 so this file stays the same for bmv2 and Tofino.
+// Code points follow shared WIRE-FORMATS.md; Java reads them from this file (WireFormatTest).
 #ifndef SIXFLOW_DEFINE_P4
 #define SIXFLOW_DEFINE_P4
 
@@ -9,22 +10,82 @@ typedef bit<9>   port_num_t;
 typedef bit<48>  mac_addr_t;
 typedef bit<128> ipv6_addr_t;
 typedef bit<16>  l4_port_t;
+typedef bit<16>  mcast_group_t;
 
 const bit<16> ETHERTYPE_IPV6 = 0x86dd;
-const bit<16> ETHERTYPE_LLDP = 0x88cc;
-const bit<16> ETHERTYPE_BDDP = 0x8942;
+// Telemetry reports to the controller: an IEEE 802 local experimental EtherType.
+const bit<16> ETHERTYPE_SIXFLOW_REPORT = 0x88b5;
+// Aggregate readout: the controller sends one to the CPU port and gets it back filled in, since
+// bmv2's P4Runtime server cannot read registers.
+const bit<16> ETHERTYPE_SIXFLOW_READOUT = 0x88b6;
 
-const bit<8> PROTO_TCP    = 6;
-const bit<8> PROTO_UDP    = 17;
-const bit<8> PROTO_ICMPV6 = 58;
+const bit<8> PROTO_HOPOPT  = 0;
+const bit<8> PROTO_TCP     = 6;
+const bit<8> PROTO_UDP     = 17;
+const bit<8> PROTO_IPV6    = 41;
+const bit<8> PROTO_ROUTING = 43;
+const bit<8> PROTO_ICMPV6  = 58;
+
+// APN6 Application-aware ID option (RFC 4727 experimental type), in a 24-octet HBH header.
+const bit<8>  APN6_OPTION_TYPE  = 0x1e;
+const bit<8>  APN6_OPTION_LEN   = 16;
+const bit<8>  APN6_HBH_EXT_LEN  = 2;
+const bit<16> APN6_HBH_BYTES    = 24;
+const bit<8>  PADN_TYPE         = 0x01;
+
+// MSR6 Multicast Routing Header: RFC 4727 experimental Routing Type.
+const bit<8> ROUTING_TYPE_MRH = 253;
+const bit<8> MRH_TYPE_TE      = 1;
+const bit<8> MRH_TYPE_TE_RLB  = 3;
+#define MAX_MSIDS 8
+const bit<16> MRH_FIXED_BYTES = 8;
+// Replication id of a copy that a replicating node delivers to its own receivers: the copy is
+// decapsulated instead of being sent to an M-SID.
+const bit<16> LOCAL_DELIVERY_RID = 0xffff;
+const bit<16> IPV6_HEADER_BYTES = 40;
+
+// What a local MSR6 SID does (msr6_local_sid table).
+typedef bit<2> msr6_behaviour_t;
+const msr6_behaviour_t MSR6_NONE      = 0;
+const msr6_behaviour_t MSR6_END_RL    = 1;
+const msr6_behaviour_t MSR6_END_RLB_X = 2;
 
 // Why a packet was dropped: index of the target's drop counter.
 typedef bit<8> drop_reason_t;
-const drop_reason_t DROP_NONE              = 0;
-const drop_reason_t DROP_NO_ROUTE          = 1;
-const drop_reason_t DROP_HOP_LIMIT         = 2;
-const drop_reason_t DROP_ACL               = 3;
-const drop_reason_t DROP_NOT_IPV6          = 4;
+const drop_reason_t DROP_NONE            = 0;
+const drop_reason_t DROP_NO_ROUTE        = 1;
+const drop_reason_t DROP_HOP_LIMIT       = 2;
+const drop_reason_t DROP_ACL             = 3;
+const drop_reason_t DROP_NOT_IPV6        = 4;
+const drop_reason_t DROP_PARSER_ERROR    = 5;
+const drop_reason_t DROP_APN6_MALFORMED  = 6;
+const drop_reason_t DROP_MSR6_MALFORMED  = 7;
+const drop_reason_t DROP_MSR6_UNKNOWN    = 8;
+const drop_reason_t DROP_MSR6_NO_GROUP   = 9;
+const drop_reason_t DROP_UNSUPPORTED     = 10; // a behaviour this target's program lacks
 #define DROP_REASON_COUNT 16
+
+// Events that are counted but do not drop: index of the target's event counter.
+typedef bit<8> event_t;
+const event_t EVENT_APN6_SKIPPED   = 0;  // a policy matched but the packet already had an HBH
+const event_t EVENT_APN6_INSERTED  = 1;
+const event_t EVENT_APN6_STRIPPED  = 2;
+const event_t EVENT_MSR6_ENCAP     = 3;
+const event_t EVENT_MSR6_DECAP     = 4;
+#define EVENT_COUNT 8
+
+// Latency class of a packet: what the pipeline did to it (aggregates and reports use it).
+typedef bit<4> lat_class_t;
+const lat_class_t CLASS_IPV6            = 0;
+const lat_class_t CLASS_APN6_INSERT     = 1;
+const lat_class_t CLASS_APN6_TRANSIT    = 2;
+const lat_class_t CLASS_MSR6_TE_ENCAP   = 3;
+const lat_class_t CLASS_MSR6_RLB_ENCAP  = 4;
+const lat_class_t CLASS_MSR6_REPLICATE  = 5;
+const lat_class_t CLASS_MSR6_DECAP      = 6;
+#define CLASS_COUNT 16
+// Aggregates are kept per (class, egress port): index = class << 9 | port.
+#define LATENCY_SLOTS 8192
+#define LATENCY_BUCKETS 8
 
 #endif // SIXFLOW_DEFINE_P4

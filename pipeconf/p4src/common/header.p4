@@ -38,6 +38,47 @@ header ipv6_t {
     ipv6_addr_t dst_addr;
 }
 
+// Hop-by-Hop Options header: the fixed part.
+header hbh_t {
+    bit<8> next_header;
+    bit<8> hdr_ext_len;
+}
+
+// APN6 Application-aware ID option, Structure I with four 32-bit fields.
+header apn6_option_t {
+    bit<8>  opt_type;
+    bit<8>  opt_len;
+    bit<32> sla_level;
+    bit<32> app_id;
+    bit<32> user_id;
+    bit<32> flow_id;
+}
+
+// PadN filling the HBH header to 24 octets.
+header padn_t {
+    bit<8>  opt_type;
+    bit<8>  opt_len;
+    bit<16> zero;
+}
+
+// Routing header: the part every routing type shares.
+header routing_t {
+    bit<8> next_header;
+    bit<8> hdr_ext_len;
+    bit<8> routing_type;
+    bit<8> segments_left;
+}
+
+// The MSR6 Multicast Routing Header after the common routing fields.
+header mrh_t {
+    bit<8>  mrh_type;
+    bit<24> reserved;
+}
+
+header msid_t {
+    ipv6_addr_t sid;
+}
+
 // Only the ports: enough for classification, and it keeps the parse depth small on Tofino.
 header l4_ports_t {
     l4_port_t src_port;
@@ -49,27 +90,108 @@ header icmpv6_t {
     bit<8>  code;
 }
 
+// Per-packet latency sample, sent to the controller in an Ethernet frame of type
+// ETHERTYPE_SIXFLOW_REPORT followed by the first bytes of the measured packet.
+header report_t {
+    bit<8>     version;
+    bit<4>     lat_class;
+    bit<4>     _pad0;
+    bit<16>    replica;
+    bit<32>    sequence;
+    bit<7>     _pad1;
+    port_num_t ingress_port;
+    bit<7>     _pad2;
+    port_num_t egress_port;
+    bit<48>    ingress_ts;
+    bit<48>    egress_ts;
+    bit<32>    delta;
+}
+
+// Latency aggregates of one slot (class << 9 | port), read in the data plane on request.
+header readout_t {
+    bit<32> slot;
+    bit<64> sum;
+    bit<32> min_plus_one;
+    bit<32> max;
+    bit<32> bucket0;
+    bit<32> bucket1;
+    bit<32> bucket2;
+    bit<32> bucket3;
+    bit<32> bucket4;
+    bit<32> bucket5;
+    bit<32> bucket6;
+    bit<32> bucket7;
+}
+
 struct headers_t {
-    packet_out_t packet_out;
-    packet_in_t  packet_in;
-    ethernet_t   ethernet;
-    ipv6_t       ipv6;
-    l4_ports_t   l4_ports;
-    icmpv6_t     icmpv6;
+    packet_out_t         packet_out;
+    packet_in_t          packet_in;
+    ethernet_t           report_ethernet;
+    report_t             report;
+    ethernet_t           ethernet;
+    readout_t            readout;
+    ipv6_t               ipv6;
+    routing_t            routing;
+    mrh_t                mrh;
+    msid_t[MAX_MSIDS]    msids;
+    ipv6_t               inner_ipv6;
+    hbh_t                hbh;
+    apn6_option_t        apn6;
+    padn_t               apn6_pad;
+    l4_ports_t           l4_ports;
+    icmpv6_t             icmpv6;
 }
 
 // What the common controls decide; each target's shim turns it into intrinsic metadata.
 struct local_metadata_t {
-    port_num_t    ingress_port;
-    port_num_t    egress_port;
-    bool          egress_port_set;
-    bool          punt_to_cpu;
-    bool          drop;
-    drop_reason_t drop_reason;
-    bit<8>        ip_proto;
-    l4_port_t     l4_src_port;
-    l4_port_t     l4_dst_port;
-    bit<8>        icmp_type;
+    port_num_t       ingress_port;
+    port_num_t       egress_port;
+    bool             egress_port_set;
+    bool             punt_to_cpu;
+    bool             drop;
+    drop_reason_t    drop_reason;
+    bit<8>           ip_proto;
+    l4_port_t        l4_src_port;
+    l4_port_t        l4_dst_port;
+    bit<8>           icmp_type;
+    // APN6
+    bool             apn6_malformed;
+    bool             other_hbh;          // an HBH that is not Sixflow's APN6 layout
+    bool             apn6_matched;       // the classifier chose an option for this packet
+    bit<32>          apn6_sla_level;
+    bit<32>          apn6_app_id;
+    bit<32>          apn6_user_id;
+    bit<32>          apn6_flow_id;
+    bit<3>           priority;           // SLA class: queue priority on targets that have one
+    // MSR6
+    bool             msr6_malformed;
+    bit<8>           msid_count;
+    msr6_behaviour_t msr6_behaviour;
+    bit<16>          msr6_pointer;
+    bit<16>          msr6_argument;      // Replication Number (End.RL) or Local Bitstring (End.RLB.X)
+    bool             msr6_replicate;
+    bool             msr6_decap;
+    bit<32>          msr6_tree_id;
+    bool             msr6_encap;
+    bit<8>           msr6_encap_type;
+    ipv6_addr_t      msr6_encap_src;
+    mcast_group_t    mcast_group;
+    bit<16>          replica;            // replication id of this copy (egress)
+    // Measurement: the class, and which counted events happened (the target counts them).
+    // The report_* fields travel with telemetry clones (preserved by the target's clone).
+    @field_list(1) lat_class_t  lat_class;
+    @field_list(1) bit<32>      report_sequence;
+    @field_list(1) port_num_t   report_ingress_port;
+    @field_list(1) port_num_t   report_egress_port;
+    @field_list(1) bit<16>      report_replica;
+    @field_list(1) bit<48>      report_ingress_ts;
+    @field_list(1) bit<48>      report_egress_ts;
+    @field_list(1) bit<32>      report_delta;
+    bool             ev_apn6_skipped;
+    bool             ev_apn6_inserted;
+    bool             ev_apn6_stripped;
+    bool             ev_msr6_encap;
+    bool             ev_msr6_decap;
 }
 
 #endif // SIXFLOW_HEADER_P4

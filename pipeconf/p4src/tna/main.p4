@@ -2,6 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 // Sixflow for Tofino (TNA): the same common controls as bmv2, mapped onto TNA's
 // intrinsic metadata. Tables, actions and keys keep the bmv2 names.
+// Not yet here (see the pipeconf README): the egress half of MSR6 replication, which needs the
+// pointer and M-SID count bridged to egress, and the latency registers and telemetry mirror.
 #include <core.p4>
 #include <tna.p4>
 
@@ -12,6 +14,11 @@
 #include "../common/control/packetio.p4"
 #include "../common/control/routing.p4"
 #include "../common/control/acl.p4"
+#include "../common/control/apn6.p4"
+#include "../common/control/msr6.p4"
+
+// Zero user metadata in the parser, as v1model does, instead of listing every field here.
+@pa_auto_init_metadata
 
 // Egress needs nothing from ingress yet: it leaves packets as ingress deparsed them.
 struct egress_headers_t { }
@@ -24,18 +31,7 @@ parser SixflowIngressParser(packet_in packet, out headers_t hdr, out local_metad
     state start {
         packet.extract(ig_intr_md);
         packet.advance(PORT_METADATA_SIZE);
-        meta = {
-            ingress_port = ig_intr_md.ingress_port,
-            egress_port = 0,
-            egress_port_set = false,
-            punt_to_cpu = false,
-            drop = false,
-            drop_reason = DROP_NONE,
-            ip_proto = 0,
-            l4_src_port = 0,
-            l4_dst_port = 0,
-            icmp_type = 0
-        };
+        meta.ingress_port = ig_intr_md.ingress_port;
         transition select(ig_intr_md.ingress_port) {
             CPU_PORT: parse_packet_out;
             default: parse_common;
@@ -60,10 +56,15 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                        inout ingress_intrinsic_metadata_for_tm_t ig_tm_md) {
     // Packets dropped, by reason (index = drop_reason_t).
     Counter<bit<64>, drop_reason_t>(DROP_REASON_COUNT, CounterType_t.PACKETS) drop_counter;
+    // Counted events that do not drop (index = event_t).
+    Counter<bit<64>, event_t>(EVENT_COUNT, CounterType_t.PACKETS) event_counter;
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
+    Apn6Ingress() apn6_ingress;
+    Msr6Ingress() msr6_ingress;
     Routing() routing;
+    Apn6PostRouting() apn6_post_routing;
     Acl() acl;
 
     apply {
@@ -72,13 +73,35 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             ig_tm_md.ucast_egress_port = meta.egress_port;
             ig_tm_md.bypass_egress = 1;
         } else {
-            if (hdr.ipv6.isValid()) {
-                routing.apply(hdr, meta);
-            } else {
+            if (ig_prsr_md.parser_err != 0) {
+                meta.drop = true;
+                meta.drop_reason = DROP_PARSER_ERROR;
+            } else if (meta.apn6_malformed) {
+                meta.drop = true;
+                meta.drop_reason = DROP_APN6_MALFORMED;
+            } else if (!hdr.ipv6.isValid()) {
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_IPV6;
+            } else {
+                apn6_ingress.apply(hdr, meta);
+                msr6_ingress.apply(hdr, meta);
+                if (meta.msr6_replicate || meta.msr6_decap) {
+                    // Needs the egress half (per-copy SL/DA, adjacency MACs): not on Tofino yet.
+                    meta.drop = true;
+                    meta.drop_reason = DROP_UNSUPPORTED;
+                } else if (!meta.drop) {
+                    routing.apply(hdr, meta);
+                }
+                apn6_post_routing.apply(hdr, meta);
             }
             acl.apply(hdr, meta);
+
+            if (meta.ev_apn6_skipped) { event_counter.count(EVENT_APN6_SKIPPED); }
+            if (meta.ev_apn6_inserted) { event_counter.count(EVENT_APN6_INSERTED); }
+            if (meta.ev_apn6_stripped) { event_counter.count(EVENT_APN6_STRIPPED); }
+            if (meta.ev_msr6_encap) { event_counter.count(EVENT_MSR6_ENCAP); }
+            if (meta.ev_msr6_decap) { event_counter.count(EVENT_MSR6_DECAP); }
+            ig_tm_md.qid = (QueueId_t) meta.priority;
 
             if (meta.punt_to_cpu) {
                 packet_in_handler.apply(hdr, meta);
@@ -86,6 +109,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             } else if (meta.drop) {
                 drop_counter.count(meta.drop_reason);
                 ig_dprsr_md.drop_ctl = 1;
+            } else if (meta.mcast_group != 0) {
+                ig_tm_md.mcast_grp_a = meta.mcast_group;
             } else if (meta.egress_port_set) {
                 ig_tm_md.ucast_egress_port = meta.egress_port;
             } else {

@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-// bmv2-specific values. CPU_PORT must match simple_switch_grpc's --cpu-port and the
-// Java interpreter (SixflowInterpreterTest holds them together).
+// bmv2-specific values. CPU_PORT must match simple_switch_grpc's --cpu-port; the Java copies
+// of these values are held to this file by tests (CpuPortsTest, TargetConstantsTest).
 #ifndef SIXFLOW_DEFINE_V1MODEL_P4
 #define SIXFLOW_DEFINE_V1MODEL_P4
 
 #define CPU_PORT 255
+// Clone session the controller points at the CPU port for telemetry reports.
+#define TELEMETRY_CLONE_SESSION 500
+// Bytes of a report frame kept: packet_in (2) + Ethernet (14) + report (28) + 128 of the packet.
+#define REPORT_TRUNCATE_BYTES 172
+const bit<8> REPORT_VERSION = 1;
+
+// v1model instance types (bmv2 simple_switch).
+const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 
 #endif // SIXFLOW_DEFINE_V1MODEL_P4

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-// Sixflow for bmv2 (v1model): includes the common controls and maps their decisions
-// onto standard_metadata. Only what differs from Tofino lives here.
+// Sixflow for bmv2 (v1model): includes the common controls and maps their decisions onto
+// standard_metadata; keeps the latency aggregates and clones telemetry reports. Only what
+// differs from Tofino lives here.
 #include <core.p4>
 #include <v1model.p4>
 
@@ -12,6 +13,8 @@
 #include "../common/control/packetio.p4"
 #include "../common/control/routing.p4"
 #include "../common/control/acl.p4"
+#include "../common/control/apn6.p4"
+#include "../common/control/msr6.p4"
 
 parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t meta,
                      inout standard_metadata_t std_meta) {
@@ -45,10 +48,15 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                        inout standard_metadata_t std_meta) {
     // Packets dropped, by reason (index = drop_reason_t).
     counter(DROP_REASON_COUNT, CounterType.packets) drop_counter;
+    // Counted events that do not drop (index = event_t).
+    counter(EVENT_COUNT, CounterType.packets) event_counter;
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
+    Apn6Ingress() apn6_ingress;
+    Msr6Ingress() msr6_ingress;
     Routing() routing;
+    Apn6PostRouting() apn6_post_routing;
     Acl() acl;
 
     apply {
@@ -57,20 +65,41 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = meta.egress_port;
             exit;
         }
-        if (hdr.ipv6.isValid()) {
-            routing.apply(hdr, meta);
-        } else {
+        if (std_meta.parser_error != error.NoError) {
+            // Truncated headers: never forward what could not be parsed.
+            meta.drop = true;
+            meta.drop_reason = DROP_PARSER_ERROR;
+        } else if (meta.apn6_malformed) {
+            meta.drop = true;
+            meta.drop_reason = DROP_APN6_MALFORMED;
+        } else if (!hdr.ipv6.isValid()) {
             meta.drop = true;
             meta.drop_reason = DROP_NOT_IPV6;
+        } else {
+            apn6_ingress.apply(hdr, meta);
+            msr6_ingress.apply(hdr, meta);
+            if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
+                routing.apply(hdr, meta);
+            }
+            apn6_post_routing.apply(hdr, meta);
         }
         acl.apply(hdr, meta);
 
+        if (meta.ev_apn6_skipped) { event_counter.count((bit<32>) EVENT_APN6_SKIPPED); }
+        if (meta.ev_apn6_inserted) { event_counter.count((bit<32>) EVENT_APN6_INSERTED); }
+        if (meta.ev_apn6_stripped) { event_counter.count((bit<32>) EVENT_APN6_STRIPPED); }
+        if (meta.ev_msr6_encap) { event_counter.count((bit<32>) EVENT_MSR6_ENCAP); }
+        if (meta.ev_msr6_decap) { event_counter.count((bit<32>) EVENT_MSR6_DECAP); }
+
+        std_meta.priority = meta.priority;
         if (meta.punt_to_cpu) {
             packet_in_handler.apply(hdr, meta);
             std_meta.egress_spec = CPU_PORT;
         } else if (meta.drop) {
             drop_counter.count((bit<32>) meta.drop_reason);
             mark_to_drop(std_meta);
+        } else if (meta.mcast_group != 0) {
+            std_meta.mcast_grp = meta.mcast_group;
         } else if (meta.egress_port_set) {
             std_meta.egress_spec = meta.egress_port;
         } else {
@@ -81,7 +110,162 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 
 control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                       inout standard_metadata_t std_meta) {
-    apply { }
+    // Packets dropped in egress (a replica whose M-SID index runs past the list).
+    counter(DROP_REASON_COUNT, CounterType.packets) egress_drop_counter;
+    // Replicas made, per egress port.
+    counter(512, CounterType.packets) replica_counter;
+
+    // Latency aggregates per (class, egress port), index = class << 9 | port, in microseconds
+    // (bmv2's global timestamps). latency_min holds min + 1 so that 0 means "no packet yet".
+    counter(LATENCY_SLOTS, CounterType.packets) latency_packets;
+    register<bit<64>>(LATENCY_SLOTS) latency_sum;
+    register<bit<32>>(LATENCY_SLOTS) latency_min;
+    register<bit<32>>(LATENCY_SLOTS) latency_max;
+    // Histogram: LATENCY_BUCKETS power-of-two buckets per slot (<1, <2, <4 … µs, last open).
+    register<bit<32>>(LATENCY_SLOTS * LATENCY_BUCKETS) latency_histogram;
+    // Per-class sequence numbers of sampled packets.
+    register<bit<32>>(CLASS_COUNT) report_sequence;
+
+    Msr6Egress() msr6_egress;
+
+    bool sampling = false;
+    bit<32> sample_mask = 0;
+
+    action sample(bit<32> mask) {
+        sampling = true;
+        sample_mask = mask;
+    }
+
+    // Class -> sampling rate of per-packet telemetry reports: one in (mask + 1) packets,
+    // mask = 2^k - 1 (0 reports every packet). A miss reports none.
+    table telemetry_sampling {
+        key = {
+            meta.lat_class: exact @name("lat_class");
+        }
+        actions = {
+            sample;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 16;
+    }
+
+    apply {
+        if (std_meta.instance_type == INSTANCE_TYPE_EGRESS_CLONE) {
+            // A telemetry clone: it carries the preserved report fields; wrap the forwarded
+            // packet's first bytes in a report frame for the controller.
+            hdr.packet_in.setValid();
+            hdr.packet_in.ingress_port = meta.report_ingress_port;
+            hdr.packet_in._pad = 0;
+            hdr.report_ethernet.setValid();
+            hdr.report_ethernet.dst_addr = 0;
+            hdr.report_ethernet.src_addr = 0;
+            hdr.report_ethernet.ether_type = ETHERTYPE_SIXFLOW_REPORT;
+            hdr.report.setValid();
+            hdr.report.version = REPORT_VERSION;
+            hdr.report.lat_class = meta.lat_class;
+            hdr.report._pad0 = 0;
+            hdr.report.replica = meta.report_replica;
+            hdr.report.sequence = meta.report_sequence;
+            hdr.report._pad1 = 0;
+            hdr.report.ingress_port = meta.report_ingress_port;
+            hdr.report._pad2 = 0;
+            hdr.report.egress_port = meta.report_egress_port;
+            hdr.report.ingress_ts = meta.report_ingress_ts;
+            hdr.report.egress_ts = meta.report_egress_ts;
+            hdr.report.delta = meta.report_delta;
+            truncate(REPORT_TRUNCATE_BYTES);
+            return;
+        }
+
+        if (hdr.readout.isValid()) {
+            // Only the controller may read aggregates: a readout from a data port is dropped.
+            if (meta.ingress_port != CPU_PORT || std_meta.egress_port != CPU_PORT
+                    || hdr.readout.slot >= LATENCY_SLOTS) {
+                mark_to_drop(std_meta);
+                return;
+            }
+            bit<32> slot = hdr.readout.slot;
+            latency_sum.read(hdr.readout.sum, slot);
+            latency_min.read(hdr.readout.min_plus_one, slot);
+            latency_max.read(hdr.readout.max, slot);
+            latency_histogram.read(hdr.readout.bucket0, slot << 3);
+            latency_histogram.read(hdr.readout.bucket1, (slot << 3) | 1);
+            latency_histogram.read(hdr.readout.bucket2, (slot << 3) | 2);
+            latency_histogram.read(hdr.readout.bucket3, (slot << 3) | 3);
+            latency_histogram.read(hdr.readout.bucket4, (slot << 3) | 4);
+            latency_histogram.read(hdr.readout.bucket5, (slot << 3) | 5);
+            latency_histogram.read(hdr.readout.bucket6, (slot << 3) | 6);
+            latency_histogram.read(hdr.readout.bucket7, (slot << 3) | 7);
+            hdr.packet_in.setValid();
+            hdr.packet_in.ingress_port = CPU_PORT;
+            hdr.packet_in._pad = 0;
+            return;
+        }
+
+        meta.egress_port = std_meta.egress_port;
+        meta.replica = std_meta.egress_rid;
+        msr6_egress.apply(hdr, meta);
+        if (meta.drop) {
+            egress_drop_counter.count((bit<32>) meta.drop_reason);
+            mark_to_drop(std_meta);
+            return;
+        }
+        if (meta.msr6_replicate) {
+            replica_counter.count((bit<32>) std_meta.egress_port);
+        }
+        if (std_meta.egress_port == CPU_PORT || meta.ingress_port == CPU_PORT) {
+            return;  // punts and packet-outs are control traffic, not measured
+        }
+
+        bit<48> elapsed = std_meta.egress_global_timestamp - std_meta.ingress_global_timestamp;
+        bit<32> delta = (bit<32>) elapsed;
+        bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;
+        latency_packets.count(slot);
+        bit<64> sum;
+        latency_sum.read(sum, slot);
+        latency_sum.write(slot, sum + (bit<64>) delta);
+        bit<32> min_plus_one;
+        latency_min.read(min_plus_one, slot);
+        if (min_plus_one == 0 || delta + 1 < min_plus_one) {
+            latency_min.write(slot, delta + 1);
+        }
+        bit<32> max;
+        latency_max.read(max, slot);
+        if (delta > max) {
+            latency_max.write(slot, delta);
+        }
+        bit<32> bucket = 7;
+        if (delta < 1) { bucket = 0; }
+        else if (delta < 2) { bucket = 1; }
+        else if (delta < 4) { bucket = 2; }
+        else if (delta < 8) { bucket = 3; }
+        else if (delta < 16) { bucket = 4; }
+        else if (delta < 32) { bucket = 5; }
+        else if (delta < 64) { bucket = 6; }
+        bit<32> cell = (slot << 3) | bucket;
+        bit<32> in_bucket;
+        latency_histogram.read(in_bucket, cell);
+        latency_histogram.write(cell, in_bucket + 1);
+
+        telemetry_sampling.apply();
+        if (sampling) {
+            bit<32> sequence;
+            report_sequence.read(sequence, (bit<32>) meta.lat_class);
+            sequence = sequence + 1;
+            report_sequence.write((bit<32>) meta.lat_class, sequence);
+            if ((sequence & sample_mask) == 0) {
+                meta.report_sequence = sequence;
+                meta.report_ingress_port = meta.ingress_port;
+                meta.report_egress_port = std_meta.egress_port;
+                meta.report_replica = std_meta.egress_rid;
+                meta.report_ingress_ts = std_meta.ingress_global_timestamp;
+                meta.report_egress_ts = std_meta.egress_global_timestamp;
+                meta.report_delta = delta;
+                clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+            }
+        }
+    }
 }
 
 control SixflowComputeChecksum(inout headers_t hdr, inout local_metadata_t meta) {

@@ -10,14 +10,27 @@ from p4info import P4Info, decode, encode
 from p4runtime_client import P4RuntimeClient
 import p4info_names as names
 
-# Drop reasons, by index of SixflowIngress.drop_counter (p4src/common/define.p4). These tests
-# are what hold the two together: a wrong index reads a counter that did not move.
+# Drop reasons and events, by index of the drop/event counters (p4src/common/define.p4).
+# These tests are what hold the two together: a wrong index reads a counter that did not move.
 DROP_NO_ROUTE = 1
 DROP_HOP_LIMIT = 2
 DROP_ACL = 3
 DROP_NOT_IPV6 = 4
+DROP_PARSER_ERROR = 5
+DROP_APN6_MALFORMED = 6
+DROP_MSR6_MALFORMED = 7
+DROP_MSR6_UNKNOWN = 8
+DROP_MSR6_NO_GROUP = 9
+
+EVENT_APN6_SKIPPED = 0
+EVENT_APN6_INSERTED = 1
+EVENT_APN6_STRIPPED = 2
+EVENT_MSR6_ENCAP = 3
+EVENT_MSR6_DECAP = 4
 
 CPU_PORT = 255
+READOUT_ETHERTYPE = 0x88B6
+TELEMETRY_CLONE_SESSION = 500
 
 
 class SixflowTest(BaseTest):
@@ -35,6 +48,7 @@ class SixflowTest(BaseTest):
             self.client.set_pipeline(self.p4info.p4info, f.read())
 
     def tearDown(self):
+        self.client.delete_pre_entities()
         self.client.close()
         BaseTest.tearDown(self)
 
@@ -49,9 +63,34 @@ class SixflowTest(BaseTest):
 
     # Counters ------------------------------------------------------------------------------
 
+    def counter(self, name, index):
+        counter = self.p4info.counter(name)
+        return self.client.read_counter(counter.preamble.id, index).packet_count
+
     def drop_count(self, reason):
-        counter = self.p4info.counter(names.SIXFLOW_INGRESS_DROP_COUNTER)
-        return self.client.read_counter(counter.preamble.id, reason).packet_count
+        return self.counter(names.SIXFLOW_INGRESS_DROP_COUNTER, reason)
+
+    def egress_drop_count(self, reason):
+        return self.counter(names.SIXFLOW_EGRESS_EGRESS_DROP_COUNTER, reason)
+
+    def event_count(self, event):
+        return self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, event)
+
+    def read_latency(self, slot):
+        """Reads a latency slot's aggregates through the data plane (bmv2's P4Runtime server
+        cannot read registers): sum, min (None before any packet), max, and the 8 buckets."""
+        request = bytes(6) + bytes(6) + READOUT_ETHERTYPE.to_bytes(2, "big") + slot.to_bytes(4, "big") + bytes(48)
+        self.packet_out(request, CPU_PORT)
+        port, payload = self.expect_packet_in()
+        body = payload[14:]
+        self.assertEqual(int.from_bytes(body[0:4], "big"), slot)
+        minimum = int.from_bytes(body[12:16], "big")
+        return {
+            "sum": int.from_bytes(body[4:12], "big"),
+            "min": minimum - 1 if minimum else None,
+            "max": int.from_bytes(body[16:20], "big"),
+            "buckets": [int.from_bytes(body[20 + 4 * b:24 + 4 * b], "big") for b in range(8)],
+        }
 
     # Packet I/O ----------------------------------------------------------------------------
 

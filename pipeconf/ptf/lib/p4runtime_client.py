@@ -19,6 +19,7 @@ class P4RuntimeClient:
         self._requests = queue.Queue()
         self._arbitration = queue.Queue()
         self.packet_ins = queue.Queue()
+        self._pre_entities = []
         self._stream = self.stub.StreamChannel(iter(self._requests.get, None))
         self._reader = threading.Thread(target=self._read_stream, daemon=True)
         self._reader.start()
@@ -72,6 +73,7 @@ class P4RuntimeClient:
         for port, instance in replicas:
             group.replicas.add(egress_port=port, instance=instance)
         self.write(entity)
+        self._pre_entities.append(entity)
 
     def add_clone_session(self, session_id, port, truncate=0):
         entity = p4runtime_pb2.Entity()
@@ -80,6 +82,13 @@ class P4RuntimeClient:
         session.replicas.add(egress_port=port, instance=1)
         session.packet_length_bytes = truncate
         self.write(entity)
+        self._pre_entities.append(entity)
+
+    def delete_pre_entities(self):
+        """Deletes the multicast groups and clone sessions this client made: the replication
+        engine keeps them across pipeline pushes, so one test's groups would leak into the next."""
+        while self._pre_entities:
+            self.write(self._pre_entities.pop(), update_type=p4runtime_pb2.Update.DELETE)
 
     def read_counter(self, counter_id, index):
         def select(entity):

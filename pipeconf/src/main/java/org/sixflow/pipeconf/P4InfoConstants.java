@@ -8,6 +8,7 @@ import org.onosproject.net.pi.model.PiActionParamId;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiMatchFieldId;
 import org.onosproject.net.pi.model.PiPacketMetadataId;
+import org.onosproject.net.pi.model.PiRegisterId;
 import org.onosproject.net.pi.model.PiTableId;
 
 /**
@@ -19,6 +20,15 @@ public final class P4InfoConstants {
     }
 
     // Match fields
+    public static final PiMatchFieldId HDR_APP_ID =
+            PiMatchFieldId.of("app_id");
+    public static final int HDR_APP_ID_BITWIDTH = 32;
+    public static final PiMatchFieldId HDR_BITSTRING =
+            PiMatchFieldId.of("bitstring");
+    public static final int HDR_BITSTRING_BITWIDTH = 16;
+    public static final PiMatchFieldId HDR_EG_PORT =
+            PiMatchFieldId.of("eg_port");
+    public static final int HDR_EG_PORT_BITWIDTH = 9;
     public static final PiMatchFieldId HDR_ETH_DST =
             PiMatchFieldId.of("eth_dst");
     public static final int HDR_ETH_DST_BITWIDTH = 48;
@@ -34,45 +44,188 @@ public final class P4InfoConstants {
     public static final PiMatchFieldId HDR_IPV6_DST =
             PiMatchFieldId.of("ipv6_dst");
     public static final int HDR_IPV6_DST_BITWIDTH = 128;
+    public static final PiMatchFieldId HDR_IPV6_SRC =
+            PiMatchFieldId.of("ipv6_src");
+    public static final int HDR_IPV6_SRC_BITWIDTH = 128;
     public static final PiMatchFieldId HDR_IP_PROTO =
             PiMatchFieldId.of("ip_proto");
     public static final int HDR_IP_PROTO_BITWIDTH = 8;
     public static final PiMatchFieldId HDR_L4_DPORT =
             PiMatchFieldId.of("l4_dport");
     public static final int HDR_L4_DPORT_BITWIDTH = 16;
+    public static final PiMatchFieldId HDR_L4_SPORT =
+            PiMatchFieldId.of("l4_sport");
+    public static final int HDR_L4_SPORT_BITWIDTH = 16;
+    public static final PiMatchFieldId HDR_LAT_CLASS =
+            PiMatchFieldId.of("lat_class");
+    public static final int HDR_LAT_CLASS_BITWIDTH = 4;
+    public static final PiMatchFieldId HDR_SID =
+            PiMatchFieldId.of("sid");
+    public static final int HDR_SID_BITWIDTH = 128;
+    public static final PiMatchFieldId HDR_SLA_LEVEL =
+            PiMatchFieldId.of("sla_level");
+    public static final int HDR_SLA_LEVEL_BITWIDTH = 32;
+    public static final PiMatchFieldId HDR_TREE_ID =
+            PiMatchFieldId.of("tree_id");
+    public static final int HDR_TREE_ID_BITWIDTH = 32;
 
     // Tables
+    public static final PiTableId SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY =
+            PiTableId.of("SixflowEgress.msr6_egress.msr6_adjacency");
+    public static final PiTableId SIXFLOW_EGRESS_TELEMETRY_SAMPLING =
+            PiTableId.of("SixflowEgress.telemetry_sampling");
     public static final PiTableId SIXFLOW_INGRESS_ACL_ACL =
             PiTableId.of("SixflowIngress.acl.acl");
+    public static final PiTableId SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER =
+            PiTableId.of("SixflowIngress.apn6_ingress.apn6_classifier");
+    public static final PiTableId SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA =
+            PiTableId.of("SixflowIngress.apn6_post_routing.apn6_sla");
+    public static final PiTableId SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_STRIP =
+            PiTableId.of("SixflowIngress.apn6_post_routing.apn6_strip");
+    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP =
+            PiTableId.of("SixflowIngress.msr6_ingress.msr6_encap");
+    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI =
+            PiTableId.of("SixflowIngress.msr6_ingress.msr6_encap_sids_hi");
+    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO =
+            PiTableId.of("SixflowIngress.msr6_ingress.msr6_encap_sids_lo");
+    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID =
+            PiTableId.of("SixflowIngress.msr6_ingress.msr6_local_sid");
+    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP =
+            PiTableId.of("SixflowIngress.msr6_ingress.msr6_rlb_group");
+    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP =
+            PiTableId.of("SixflowIngress.msr6_ingress.msr6_rl_group");
     public static final PiTableId SIXFLOW_INGRESS_ROUTING_ROUTING_V6 =
             PiTableId.of("SixflowIngress.routing.routing_v6");
 
     // Actions
+    public static final PiActionId NO_ACTION =
+            PiActionId.of("NoAction");
+    public static final PiActionId SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY =
+            PiActionId.of("SixflowEgress.msr6_egress.set_adjacency");
+    public static final PiActionId SIXFLOW_EGRESS_SAMPLE =
+            PiActionId.of("SixflowEgress.sample");
     public static final PiActionId SIXFLOW_INGRESS_ACL_ALLOW =
             PiActionId.of("SixflowIngress.acl.allow");
     public static final PiActionId SIXFLOW_INGRESS_ACL_DROP =
             PiActionId.of("SixflowIngress.acl.drop");
     public static final PiActionId SIXFLOW_INGRESS_ACL_PUNT_TO_CPU =
             PiActionId.of("SixflowIngress.acl.punt_to_cpu");
+    public static final PiActionId SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6 =
+            PiActionId.of("SixflowIngress.apn6_ingress.insert_apn6");
+    public static final PiActionId SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_PRIORITY =
+            PiActionId.of("SixflowIngress.apn6_post_routing.set_priority");
+    public static final PiActionId SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_SLA_NEXT_HOP =
+            PiActionId.of("SixflowIngress.apn6_post_routing.set_sla_next_hop");
+    public static final PiActionId SIXFLOW_INGRESS_APN6_POST_ROUTING_STRIP_APN6 =
+            PiActionId.of("SixflowIngress.apn6_post_routing.strip_apn6");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_END_RL =
+            PiActionId.of("SixflowIngress.msr6_ingress.end_rl");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X =
+            PiActionId.of("SixflowIngress.msr6_ingress.end_rlb_x");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE =
+            PiActionId.of("SixflowIngress.msr6_ingress.replicate");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_hi");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_lo");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_DROP_NO_ROUTE =
             PiActionId.of("SixflowIngress.routing.drop_no_route");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP =
             PiActionId.of("SixflowIngress.routing.set_next_hop");
 
     // Action parameters
+    public static final PiActionParamId APP_ID =
+            PiActionParamId.of("app_id");
+    public static final int APP_ID_BITWIDTH = 32;
     public static final PiActionParamId DMAC =
             PiActionParamId.of("dmac");
     public static final int DMAC_BITWIDTH = 48;
+    public static final PiActionParamId FLOW_ID =
+            PiActionParamId.of("flow_id");
+    public static final int FLOW_ID_BITWIDTH = 32;
+    public static final PiActionParamId GROUP =
+            PiActionParamId.of("group");
+    public static final int GROUP_BITWIDTH = 16;
+    public static final PiActionParamId MASK =
+            PiActionParamId.of("mask");
+    public static final int MASK_BITWIDTH = 32;
+    public static final PiActionParamId MRH_TYPE =
+            PiActionParamId.of("mrh_type");
+    public static final int MRH_TYPE_BITWIDTH = 8;
+    public static final PiActionParamId MSID_COUNT =
+            PiActionParamId.of("msid_count");
+    public static final int MSID_COUNT_BITWIDTH = 8;
     public static final PiActionParamId PORT =
             PiActionParamId.of("port");
     public static final int PORT_BITWIDTH = 9;
+    public static final PiActionParamId PRIORITY =
+            PiActionParamId.of("priority");
+    public static final int PRIORITY_BITWIDTH = 3;
+    public static final PiActionParamId SID0 =
+            PiActionParamId.of("sid0");
+    public static final int SID0_BITWIDTH = 128;
+    public static final PiActionParamId SID1 =
+            PiActionParamId.of("sid1");
+    public static final int SID1_BITWIDTH = 128;
+    public static final PiActionParamId SID2 =
+            PiActionParamId.of("sid2");
+    public static final int SID2_BITWIDTH = 128;
+    public static final PiActionParamId SID3 =
+            PiActionParamId.of("sid3");
+    public static final int SID3_BITWIDTH = 128;
+    public static final PiActionParamId SID4 =
+            PiActionParamId.of("sid4");
+    public static final int SID4_BITWIDTH = 128;
+    public static final PiActionParamId SID5 =
+            PiActionParamId.of("sid5");
+    public static final int SID5_BITWIDTH = 128;
+    public static final PiActionParamId SID6 =
+            PiActionParamId.of("sid6");
+    public static final int SID6_BITWIDTH = 128;
+    public static final PiActionParamId SID7 =
+            PiActionParamId.of("sid7");
+    public static final int SID7_BITWIDTH = 128;
+    public static final PiActionParamId SLA_LEVEL =
+            PiActionParamId.of("sla_level");
+    public static final int SLA_LEVEL_BITWIDTH = 32;
     public static final PiActionParamId SMAC =
             PiActionParamId.of("smac");
     public static final int SMAC_BITWIDTH = 48;
+    public static final PiActionParamId SRC =
+            PiActionParamId.of("src");
+    public static final int SRC_BITWIDTH = 128;
+    public static final PiActionParamId TREE_ID =
+            PiActionParamId.of("tree_id");
+    public static final int TREE_ID_BITWIDTH = 32;
+    public static final PiActionParamId USER_ID =
+            PiActionParamId.of("user_id");
+    public static final int USER_ID_BITWIDTH = 32;
 
     // Counters
+    public static final PiCounterId SIXFLOW_EGRESS_EGRESS_DROP_COUNTER =
+            PiCounterId.of("SixflowEgress.egress_drop_counter");
+    public static final PiCounterId SIXFLOW_EGRESS_LATENCY_PACKETS =
+            PiCounterId.of("SixflowEgress.latency_packets");
+    public static final PiCounterId SIXFLOW_EGRESS_REPLICA_COUNTER =
+            PiCounterId.of("SixflowEgress.replica_counter");
     public static final PiCounterId SIXFLOW_INGRESS_DROP_COUNTER =
             PiCounterId.of("SixflowIngress.drop_counter");
+    public static final PiCounterId SIXFLOW_INGRESS_EVENT_COUNTER =
+            PiCounterId.of("SixflowIngress.event_counter");
+
+    // Registers
+    public static final PiRegisterId SIXFLOW_EGRESS_LATENCY_HISTOGRAM =
+            PiRegisterId.of("SixflowEgress.latency_histogram");
+    public static final PiRegisterId SIXFLOW_EGRESS_LATENCY_MAX =
+            PiRegisterId.of("SixflowEgress.latency_max");
+    public static final PiRegisterId SIXFLOW_EGRESS_LATENCY_MIN =
+            PiRegisterId.of("SixflowEgress.latency_min");
+    public static final PiRegisterId SIXFLOW_EGRESS_LATENCY_SUM =
+            PiRegisterId.of("SixflowEgress.latency_sum");
+    public static final PiRegisterId SIXFLOW_EGRESS_REPORT_SEQUENCE =
+            PiRegisterId.of("SixflowEgress.report_sequence");
 
     // Packet metadata
     public static final PiPacketMetadataId EGRESS_PORT =

@@ -64,8 +64,11 @@ public class PipeconfWebResourceTest extends SixflowRestTest {
         assertEquals(128, key.getInt("bitWidth", 0));
         assertEquals("LPM", key.getString("matchType", null));
         assertTrue(routing.get("actions").toString().contains("set_next_hop"));
-        assertEquals(P4InfoConstants.SIXFLOW_INGRESS_DROP_COUNTER.id(),
-                     json.get("counters").asArray().get(0).asObject().getString("id", null));
+        JsonObject drops = json.get("counters").asArray().values().stream().map(v -> v.asObject())
+                .filter(c -> c.getString("id", "").equals(P4InfoConstants.SIXFLOW_INGRESS_DROP_COUNTER.id()))
+                .findFirst().orElseThrow();
+        assertEquals(16, drops.getInt("size", 0));
+        assertEquals("PACKETS", drops.getString("unit", null));
     }
 
     @Test

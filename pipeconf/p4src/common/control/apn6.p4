@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+// APN6: the ingress edge inserts the Application-aware ID option chosen by the policy
+// classifier; transit routers pick a priority or next hop by SLA level and APP ID; the egress
+// edge strips the option when the policy says so. Formats: shared WIRE-FORMATS.md.
+#ifndef SIXFLOW_APN6_P4
+#define SIXFLOW_APN6_P4
+
+#include "../header.p4"
+
+control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
+
+    action insert_apn6(bit<32> sla_level, bit<32> app_id, bit<32> user_id, bit<32> flow_id) {
+        meta.apn6_matched = true;
+        meta.apn6_sla_level = sla_level;
+        meta.apn6_app_id = app_id;
+        meta.apn6_user_id = user_id;
+        meta.apn6_flow_id = flow_id;
+    }
+
+    // Policy match -> option fields. Ranges on L4 ports, prefixes as ternary masks, priority
+    // ordering between overlapping policies (the controller rejects same-priority overlaps).
+    table apn6_classifier {
+        key = {
+            hdr.ipv6.src_addr:  ternary @name("ipv6_src");
+            hdr.ipv6.dst_addr:  ternary @name("ipv6_dst");
+            meta.ip_proto:      ternary @name("ip_proto");
+            meta.l4_src_port:   range @name("l4_sport");
+            meta.l4_dst_port:   range @name("l4_dport");
+            meta.ingress_port:  ternary @name("ig_port");
+        }
+        actions = {
+            insert_apn6;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 4096;
+    }
+
+    // Runs before MSR6, so an inserted option travels inside an MSR6 encapsulation.
+    apply {
+        if (hdr.apn6.isValid()) {
+            meta.lat_class = CLASS_APN6_TRANSIT;
+        } else if (!hdr.routing.isValid()) {
+            apn6_classifier.apply();
+            if (meta.apn6_matched) {
+                if (hdr.hbh.isValid()) {
+                    // Never a second Hop-by-Hop header: forward as is, and count it.
+                    meta.ev_apn6_skipped = true;
+                } else {
+                    hdr.hbh.setValid();
+                    hdr.hbh.next_header = hdr.ipv6.next_header;
+                    hdr.hbh.hdr_ext_len = APN6_HBH_EXT_LEN;
+                    hdr.apn6.setValid();
+                    hdr.apn6.opt_type = APN6_OPTION_TYPE;
+                    hdr.apn6.opt_len = APN6_OPTION_LEN;
+                    hdr.apn6.sla_level = meta.apn6_sla_level;
+                    hdr.apn6.app_id = meta.apn6_app_id;
+                    hdr.apn6.user_id = meta.apn6_user_id;
+                    hdr.apn6.flow_id = meta.apn6_flow_id;
+                    hdr.apn6_pad.setValid();
+                    hdr.apn6_pad.opt_type = PADN_TYPE;
+                    hdr.apn6_pad.opt_len = 2;
+                    hdr.apn6_pad.zero = 0;
+                    hdr.ipv6.next_header = PROTO_HOPOPT;
+                    hdr.ipv6.payload_len = hdr.ipv6.payload_len + APN6_HBH_BYTES;
+                    meta.lat_class = CLASS_APN6_INSERT;
+                    meta.ev_apn6_inserted = true;
+                }
+            }
+        }
+    }
+}
+
+// After routing: SLA priority or next-hop override on transit, stripping at the egress edge.
+control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
+
+    action set_priority(bit<3> priority) {
+        meta.priority = priority;
+    }
+
+    action set_sla_next_hop(port_num_t port, mac_addr_t smac, mac_addr_t dmac) {
+        meta.egress_port = port;
+        meta.egress_port_set = true;
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
+    }
+
+    // Transit SLA handling: SLA level (and optionally APP ID) -> queue priority or a next hop
+    // that overrides the route (e.g. a low-latency path).
+    table apn6_sla {
+        key = {
+            hdr.apn6.sla_level: ternary @name("sla_level");
+            hdr.apn6.app_id:    ternary @name("app_id");
+        }
+        actions = {
+            set_priority;
+            set_sla_next_hop;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 1024;
+    }
+
+
+    action strip_apn6() {
+        hdr.ipv6.next_header = hdr.hbh.next_header;
+        hdr.ipv6.payload_len = hdr.ipv6.payload_len - APN6_HBH_BYTES;
+        hdr.hbh.setInvalid();
+        hdr.apn6.setInvalid();
+        hdr.apn6_pad.setInvalid();
+        meta.ev_apn6_stripped = true;
+    }
+
+    // Egress edge: strip the option of the policies that ask for it, before the packet leaves
+    // by a host-facing port.
+    table apn6_strip {
+        key = {
+            hdr.apn6.sla_level: ternary @name("sla_level");
+            hdr.apn6.app_id:    ternary @name("app_id");
+            meta.egress_port:   ternary @name("eg_port");
+        }
+        actions = {
+            strip_apn6;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 1024;
+    }
+
+    apply {
+        if (hdr.apn6.isValid() && !hdr.inner_ipv6.isValid() && !meta.drop) {
+            apn6_sla.apply();
+            if (meta.egress_port_set) {
+                apn6_strip.apply();
+            }
+        }
+    }
+}
+
+#endif // SIXFLOW_APN6_P4

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+// MSR6: ingress encapsulation (outer IPv6 + Multicast Routing Header), replication at End.RL
+// and End.RLB.X SIDs through the target's replication engine, leaf decapsulation. The
+// controller computes trees and gives each node its SIDs, groups and adjacencies.
+// Formats: shared WIRE-FORMATS.md.
+#ifndef SIXFLOW_MSR6_P4
+#define SIXFLOW_MSR6_P4
+
+#include "../header.p4"
+
+control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
+
+    action drop_malformed() {
+        meta.drop = true;
+        meta.drop_reason = DROP_MSR6_MALFORMED;
+    }
+
+    // group 0: one copy, routed on M-SID[0]. Otherwise the ingress edge itself is the first
+    // replication point: copy i of the group gets SL = i and DA = M-SID[i] (Pointer 0).
+    action encap(bit<32> tree_id, ipv6_addr_t src, bit<8> mrh_type, bit<8> msid_count, mcast_group_t group) {
+        meta.msr6_encap = true;
+        meta.msr6_tree_id = tree_id;
+        meta.msr6_encap_src = src;
+        meta.msr6_encap_type = mrh_type;
+        meta.msid_count = msid_count;
+        meta.mcast_group = group;
+    }
+
+    // Ingress edge: (group address, source) -> the tree whose MRH this packet gets.
+    table msr6_encap {
+        key = {
+            hdr.ipv6.dst_addr: exact @name("ipv6_dst");
+            hdr.ipv6.src_addr: ternary @name("ipv6_src");
+        }
+        actions = {
+            encap;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 1024;
+    }
+
+    action set_msids_lo(ipv6_addr_t sid0, ipv6_addr_t sid1, ipv6_addr_t sid2, ipv6_addr_t sid3) {
+        hdr.msids[0].sid = sid0;
+        hdr.msids[1].sid = sid1;
+        hdr.msids[2].sid = sid2;
+        hdr.msids[3].sid = sid3;
+    }
+
+    action set_msids_hi(ipv6_addr_t sid4, ipv6_addr_t sid5, ipv6_addr_t sid6, ipv6_addr_t sid7) {
+        hdr.msids[4].sid = sid4;
+        hdr.msids[5].sid = sid5;
+        hdr.msids[6].sid = sid6;
+        hdr.msids[7].sid = sid7;
+    }
+
+    // A tree's M-SID list in two halves, so that no action carries more than 512 bits.
+    table msr6_encap_sids_lo {
+        key = {
+            meta.msr6_tree_id: exact @name("tree_id");
+        }
+        actions = {
+            set_msids_lo;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 1024;
+    }
+
+    table msr6_encap_sids_hi {
+        key = {
+            meta.msr6_tree_id: exact @name("tree_id");
+        }
+        actions = {
+            set_msids_hi;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 1024;
+    }
+
+    action end_rl() {
+        meta.msr6_behaviour = MSR6_END_RL;
+    }
+
+    action end_rlb_x() {
+        meta.msr6_behaviour = MSR6_END_RLB_X;
+    }
+
+    // This node's SIDs: locator + function (a /96 prefix; the last 32 bits are arguments).
+    table msr6_local_sid {
+        key = {
+            hdr.ipv6.dst_addr: lpm @name("ipv6_dst");
+        }
+        actions = {
+            end_rl;
+            end_rlb_x;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 1024;
+    }
+
+    action replicate(mcast_group_t group) {
+        meta.mcast_group = group;
+    }
+
+    // End.RL: the full SID (with its Replication Number and Pointer) -> the multicast group
+    // whose replica i leaves by the link towards M-SID[Pointer + i]. For a leaf SID, the group
+    // of local receiver ports.
+    table msr6_rl_group {
+        key = {
+            hdr.ipv6.dst_addr: exact @name("sid");
+        }
+        actions = {
+            replicate;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 4096;
+    }
+
+    // End.RLB.X: Local Bitstring -> the group whose replica j leaves by the port of the j-th
+    // set bit (bit -> port from the Local Bitstring Forwarding Table). Shared by every tree.
+    table msr6_rlb_group {
+        key = {
+            meta.msr6_argument: exact @name("bitstring");
+        }
+        actions = {
+            replicate;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 1024;
+    }
+
+    apply {
+        if (meta.msr6_malformed) {
+            drop_malformed();
+            return;
+        }
+        if (hdr.mrh.isValid()) {
+            if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
+                meta.drop = true;
+                meta.drop_reason = DROP_MSR6_UNKNOWN;
+                return;
+            }
+            if (!msr6_local_sid.apply().hit) {
+                return;  // not one of ours: routed on the destination like any packet
+            }
+            meta.msr6_pointer = hdr.ipv6.dst_addr[15:0];
+            meta.msr6_argument = hdr.ipv6.dst_addr[31:16];
+            bit<16> count = (bit<16>) meta.msid_count;
+            if ((bit<16>) hdr.routing.segments_left >= count || meta.msr6_pointer >= count) {
+                drop_malformed();
+                return;
+            }
+            if (meta.msr6_behaviour == MSR6_END_RL) {
+                if (meta.msr6_pointer + meta.msr6_argument >= count) {
+                    drop_malformed();
+                    return;
+                }
+                meta.msr6_decap = meta.msr6_argument == 0 && meta.msr6_pointer == 0;
+                msr6_rl_group.apply();
+            } else {
+                msr6_rlb_group.apply();
+            }
+            if (meta.mcast_group == 0) {
+                meta.drop = true;
+                meta.drop_reason = DROP_MSR6_NO_GROUP;
+                return;
+            }
+            if (meta.msr6_decap) {
+                // Leaf: deliver the inner packet, which starts right after the M-SID list.
+                hdr.ipv6.setInvalid();
+                hdr.routing.setInvalid();
+                hdr.mrh.setInvalid();
+                hdr.msids[0].setInvalid();
+                hdr.msids[1].setInvalid();
+                hdr.msids[2].setInvalid();
+                hdr.msids[3].setInvalid();
+                hdr.msids[4].setInvalid();
+                hdr.msids[5].setInvalid();
+                hdr.msids[6].setInvalid();
+                hdr.msids[7].setInvalid();
+                meta.lat_class = CLASS_MSR6_DECAP;
+                meta.ev_msr6_decap = true;
+            } else if (hdr.ipv6.hop_limit <= 1) {
+                meta.drop = true;
+                meta.drop_reason = DROP_HOP_LIMIT;
+            } else {
+                hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+                meta.msr6_replicate = true;
+                meta.lat_class = CLASS_MSR6_REPLICATE;
+            }
+        } else if (!hdr.routing.isValid()) {
+            msr6_encap.apply();
+            if (!meta.msr6_encap) {
+                return;
+            }
+            if (meta.msid_count == 0 || meta.msid_count > MAX_MSIDS) {
+                drop_malformed();
+                return;
+            }
+            // The original packet becomes the inner one; the outer header is rebuilt.
+            hdr.inner_ipv6 = hdr.ipv6;
+            hdr.routing.setValid();
+            hdr.routing.next_header = PROTO_IPV6;
+            hdr.routing.hdr_ext_len = meta.msid_count << 1;
+            hdr.routing.routing_type = ROUTING_TYPE_MRH;
+            hdr.routing.segments_left = 0;
+            hdr.mrh.setValid();
+            hdr.mrh.mrh_type = meta.msr6_encap_type;
+            hdr.mrh.reserved = 0;
+            hdr.msids[0].setValid();
+            if (meta.msid_count > 1) { hdr.msids[1].setValid(); }
+            if (meta.msid_count > 2) { hdr.msids[2].setValid(); }
+            if (meta.msid_count > 3) { hdr.msids[3].setValid(); }
+            if (meta.msid_count > 4) { hdr.msids[4].setValid(); }
+            if (meta.msid_count > 5) { hdr.msids[5].setValid(); }
+            if (meta.msid_count > 6) { hdr.msids[6].setValid(); }
+            if (meta.msid_count > 7) { hdr.msids[7].setValid(); }
+            msr6_encap_sids_lo.apply();
+            if (meta.msid_count > 4) {
+                msr6_encap_sids_hi.apply();
+            }
+            hdr.ipv6.version = 6;
+            hdr.ipv6.traffic_class = 0;
+            hdr.ipv6.flow_label = 0;
+            hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + IPV6_HEADER_BYTES + MRH_FIXED_BYTES
+                    + (((bit<16>) meta.msid_count) << 4);
+            hdr.ipv6.next_header = PROTO_ROUTING;
+            hdr.ipv6.hop_limit = 64;
+            hdr.ipv6.src_addr = meta.msr6_encap_src;
+            hdr.ipv6.dst_addr = hdr.msids[0].sid;
+            meta.lat_class = meta.msr6_encap_type == MRH_TYPE_TE_RLB ? CLASS_MSR6_RLB_ENCAP : CLASS_MSR6_TE_ENCAP;
+            meta.ev_msr6_encap = true;
+            if (meta.mcast_group != 0) {
+                meta.msr6_pointer = 0;
+                meta.msr6_replicate = true;
+            }
+        }
+    }
+}
+
+// Per copy: Segments Left = Pointer + replica, destination = that M-SID, and the MACs of the
+// link the copy leaves by; copies with LOCAL_DELIVERY_RID go to local receivers decapsulated.
+control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
+
+    action set_adjacency(mac_addr_t smac, mac_addr_t dmac) {
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
+    }
+
+    // Egress port -> MACs of its link: the next hop of a replica, or a receiver's port.
+    table msr6_adjacency {
+        key = {
+            meta.egress_port: exact @name("eg_port");
+        }
+        actions = {
+            set_adjacency;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 512;
+    }
+
+    action decap() {
+        hdr.ipv6.setInvalid();
+        hdr.routing.setInvalid();
+        hdr.mrh.setInvalid();
+        hdr.msids[0].setInvalid();
+        hdr.msids[1].setInvalid();
+        hdr.msids[2].setInvalid();
+        hdr.msids[3].setInvalid();
+        hdr.msids[4].setInvalid();
+        hdr.msids[5].setInvalid();
+        hdr.msids[6].setInvalid();
+        hdr.msids[7].setInvalid();
+    }
+
+    apply {
+        if (meta.msr6_replicate && meta.replica == LOCAL_DELIVERY_RID) {
+            // A replicating node that also has receivers: their copies leave decapsulated.
+            decap();
+            msr6_adjacency.apply();
+        } else if (meta.msr6_replicate) {
+            bit<16> sl = meta.msr6_pointer + meta.replica;
+            if (sl >= (bit<16>) meta.msid_count) {
+                meta.drop = true;
+                meta.drop_reason = DROP_MSR6_MALFORMED;
+                return;
+            }
+            hdr.routing.segments_left = (bit<8>) sl;
+            if (sl == 0) {
+                hdr.ipv6.dst_addr = hdr.msids[0].sid;
+            } else if (sl == 1) {
+                hdr.ipv6.dst_addr = hdr.msids[1].sid;
+            } else if (sl == 2) {
+                hdr.ipv6.dst_addr = hdr.msids[2].sid;
+            } else if (sl == 3) {
+                hdr.ipv6.dst_addr = hdr.msids[3].sid;
+            } else if (sl == 4) {
+                hdr.ipv6.dst_addr = hdr.msids[4].sid;
+            } else if (sl == 5) {
+                hdr.ipv6.dst_addr = hdr.msids[5].sid;
+            } else if (sl == 6) {
+                hdr.ipv6.dst_addr = hdr.msids[6].sid;
+            } else {
+                hdr.ipv6.dst_addr = hdr.msids[7].sid;
+            }
+            msr6_adjacency.apply();
+        } else if (meta.msr6_decap) {
+            msr6_adjacency.apply();
+        }
+    }
+}
+
+#endif // SIXFLOW_MSR6_P4

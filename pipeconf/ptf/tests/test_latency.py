@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Packet tests of the latency measurement (v1model/main.p4 egress): per (class, port)
+aggregates and histogram, and per-packet telemetry reports cloned to the controller."""
+
+import ipaddress
+
+import ptf.testutils as testutils
+from scapy.layers.inet import UDP
+from scapy.layers.inet6 import IPv6
+from scapy.layers.l2 import Ether
+
+import p4info_names as names
+from base_test import CPU_PORT, TELEMETRY_CLONE_SESSION, SixflowTest
+
+ROUTER_MAC = "00:aa:00:00:00:01"
+NEXT_HOP_MAC = "00:bb:00:00:00:02"
+CLASS_IPV6 = 0
+CLASS_MSR6_REPLICATE = 5
+REPORT_ETHERTYPE = 0x88B5
+REPORT_BYTES = 28
+REPORTED_PACKET_BYTES = 128
+
+
+def slot(lat_class, port):
+    return lat_class << 9 | port
+
+
+def udp6(n):
+    return (Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::7")
+            / UDP(sport=5000, dport=6000) / (b"%04d" % n * 50))
+
+
+def routed(frame):
+    out = bytearray(bytes(frame))
+    out[0:6] = bytes.fromhex(NEXT_HOP_MAC.replace(":", ""))
+    out[6:12] = bytes.fromhex(ROUTER_MAC.replace(":", ""))
+    out[21] -= 1
+    return bytes(out)
+
+
+def parse_report(payload):
+    """Splits a report frame into its fields and the reported packet bytes."""
+    assert int.from_bytes(payload[12:14], "big") == REPORT_ETHERTYPE, payload[:14].hex()
+    r = payload[14:14 + REPORT_BYTES]
+    return {
+        "version": r[0],
+        "class": r[1] >> 4,
+        "replica": int.from_bytes(r[2:4], "big"),
+        "sequence": int.from_bytes(r[4:8], "big"),
+        "ingress_port": int.from_bytes(r[8:10], "big") & 0x1FF,
+        "egress_port": int.from_bytes(r[10:12], "big") & 0x1FF,
+        "ingress_ts": int.from_bytes(r[12:18], "big"),
+        "egress_ts": int.from_bytes(r[18:24], "big"),
+        "delta": int.from_bytes(r[24:28], "big"),
+    }, payload[14 + REPORT_BYTES:]
+
+
+class LatencyTest(SixflowTest):
+    def setUp(self):
+        SixflowTest.setUp(self)
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
+
+    def sample(self, lat_class, mask):
+        self.insert(names.SIXFLOW_EGRESS_TELEMETRY_SAMPLING, {names.HDR_LAT_CLASS: lat_class},
+                    names.SIXFLOW_EGRESS_SAMPLE, {names.MASK: mask})
+
+
+class AggregatesCountSumMinMaxAndHistogram(LatencyTest):
+    """Five routed packets: packets = 5 in slot (ipv6, port 2); min <= max; sum between 5 x min
+    and 5 x max; the histogram's buckets add up to 5. Other slots stay empty."""
+
+    def runTest(self):
+        for n in range(5):
+            testutils.send_packet(self, 1, bytes(udp6(n)))
+            testutils.verify_packet(self, routed(udp6(n)), 2)
+        s = slot(CLASS_IPV6, 2)
+        self.assertEqual(self.counter(names.SIXFLOW_EGRESS_LATENCY_PACKETS, s), 5)
+        aggregates = self.read_latency(s)
+        self.assertIsNotNone(aggregates["min"])
+        self.assertLessEqual(aggregates["min"], aggregates["max"])
+        self.assertTrue(5 * aggregates["min"] <= aggregates["sum"] <= 5 * aggregates["max"], aggregates)
+        self.assertEqual(sum(aggregates["buckets"]), 5, aggregates)
+        self.assertEqual(self.counter(names.SIXFLOW_EGRESS_LATENCY_PACKETS, slot(CLASS_IPV6, 3)), 0)
+        self.assertEqual(self.read_latency(slot(CLASS_IPV6, 3)),
+                         {"sum": 0, "min": None, "max": 0, "buckets": [0] * 8})
+        testutils.verify_no_other_packets(self)
+
+
+class ReadoutFromADataPortIsDropped(LatencyTest):
+    """Only the controller reads aggregates: the same request arriving on port 1 goes nowhere."""
+
+    def runTest(self):
+        request = bytes(12) + (0x88B6).to_bytes(2, "big") + slot(CLASS_IPV6, 2).to_bytes(4, "big") + bytes(48)
+        testutils.send_packet(self, 1, request)
+        testutils.verify_no_other_packets(self)
+        self.assertTrue(self.client.packet_ins.empty())
+
+
+class ReportsEveryPacketWhenAsked(LatencyTest):
+    """Mask 0: one report per packet, to the CPU port, with class, sequence 1..3, ports, both
+    timestamps and delta = egress - ingress, followed by the forwarded packet's first bytes."""
+
+    def runTest(self):
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        self.sample(CLASS_IPV6, 0)
+        for n in range(3):
+            testutils.send_packet(self, 1, bytes(udp6(n)))
+            testutils.verify_packet(self, routed(udp6(n)), 2)
+            port, payload = self.expect_packet_in()
+            self.assertEqual(port, 1)
+            report, packet = parse_report(payload)
+            self.assertEqual(report["version"], 1)
+            self.assertEqual(report["class"], CLASS_IPV6)
+            self.assertEqual(report["sequence"], n + 1)
+            self.assertEqual((report["ingress_port"], report["egress_port"]), (1, 2))
+            self.assertEqual(report["delta"], report["egress_ts"] - report["ingress_ts"])
+            self.assertEqual(packet, routed(udp6(n))[:REPORTED_PACKET_BYTES])
+        testutils.verify_no_other_packets(self)
+
+
+class SamplesOneInTwoWithMaskOne(LatencyTest):
+    """Mask 1: packets 2 and 4 of four are reported."""
+
+    def runTest(self):
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        self.sample(CLASS_IPV6, 1)
+        for n in range(4):
+            testutils.send_packet(self, 1, bytes(udp6(n)))
+            testutils.verify_packet(self, routed(udp6(n)), 2)
+        sequences = [parse_report(self.expect_packet_in()[1])[0]["sequence"] for _ in range(2)]
+        self.assertEqual(sequences, [2, 4])
+        self.assertTrue(self.client.packet_ins.empty())
+
+
+class ReportsCarryTheReplicaIndex(LatencyTest):
+    """Replicated MSR6 copies are measured in class msr6-replicate, each report with its copy's
+    replica index."""
+
+    def runTest(self):
+        def sid(node, argument, pointer):
+            return str(ipaddress.IPv6Address((0xFD00 << 112) | (node << 80) | (0x100 << 32) | (argument << 16) | pointer))
+        me, a, b = sid(2, 1, 1), sid(3, 0, 0), sid(4, 0, 0)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
+                    {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32))), 96)},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
+        self.client.add_multicast_group(10, [(2, 0), (3, 1)])
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        self.sample(CLASS_MSR6_REPLICATE, 0)
+        mrh = bytes([41, 6, 253, 0, 1, 0, 0, 0]) + b"".join(ipaddress.IPv6Address(s).packed for s in (me, a, b))
+        inner = bytes(IPv6(src="fd00:1:1::10", dst="ff3e::1") / UDP() / (b"x" * 16))
+        outer = bytes(IPv6(src="fd00:1:1::1", dst=me, nh=43, plen=len(mrh) + len(inner)))[:40]
+        testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC, type=0x86DD)) + outer + mrh + inner)
+        reports = sorted((parse_report(self.expect_packet_in()[1])[0] for _ in range(2)), key=lambda r: r["replica"])
+        self.assertEqual([(r["class"], r["replica"], r["egress_port"]) for r in reports],
+                         [(CLASS_MSR6_REPLICATE, 0, 2), (CLASS_MSR6_REPLICATE, 1, 3)])
+        self.dataplane.flush()
