@@ -4,6 +4,21 @@
 // Chromium needs --no-sandbox; the other flags keep it off the network this machine lacks.
 process.env.CHROME_BIN = process.env.CHROME_BIN || '/usr/bin/chromium';
 
+/** Ends a run with the plain "web: N passed, N failed" line that CI logs are read for. */
+function SummaryReporter(baseReporterDecorator) {
+  baseReporterDecorator(this);
+  this.adapters = [];
+  this.onRunComplete = (_browsers, results) => {
+    const passed = results.success;
+    const failed = results.failed + (results.error ? 1 : 0);
+    process.stdout.write(`\nweb: ${passed} passed, ${failed} failed\n`);
+  };
+}
+SummaryReporter.$inject = ['baseReporterDecorator'];
+
+// Interactive runs get Karma's progress bar and the HTML reporter; CI (no terminal) gets dots.
+const interactive = process.stdout.isTTY && !process.env.CI;
+
 module.exports = function (config) {
   config.set({
     basePath: '',
@@ -13,7 +28,13 @@ module.exports = function (config) {
       require('karma-chrome-launcher'),
       require('karma-jasmine-html-reporter'),
       require('karma-coverage'),
+      { 'reporter:summary': ['type', SummaryReporter] },
     ],
+    client: {
+      jasmine: {
+        random: true,
+      },
+    },
     jasmineHtmlReporter: {
       suppressAll: true,
     },
@@ -22,7 +43,8 @@ module.exports = function (config) {
       subdir: '.',
       reporters: [{ type: 'html' }, { type: 'text-summary' }],
     },
-    reporters: ['progress', 'kjhtml'],
+    reporters: interactive ? ['progress', 'kjhtml', 'summary'] : ['dots', 'summary'],
+    colors: interactive,
     customLaunchers: {
       ChromeHeadlessCI: {
         base: 'ChromeHeadless',

@@ -73,7 +73,7 @@ def program(client, p4info):
 
 def packets():
     """One packet per class, as bytes, in a fixed order."""
-    eth = Ether(src=HOST_MAC, dst=ROUTER_MAC)
+    eth = Ether(src=HOST_MAC, dst=ROUTER_MAC, type=0x86DD)
     udp = IPv6(src="fd00:1::10", dst="fd00:2::7") / UDP(sport=5000, dport=6000) / (b"x" * 64)
     apn6 = IPv6(src="fd00:1::10", dst="fd00:2::7") / UDP(sport=5000, dport=7000) / (b"x" * 64)
     te = IPv6(src="fd00:1::10", dst="ff3e::1") / UDP(sport=5000, dport=5004) / (b"x" * 64)

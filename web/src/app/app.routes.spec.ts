@@ -3,7 +3,8 @@
 import { provideHttpClient } from '@angular/common/http';
 import { provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
-import { provideRouter } from '@angular/router';
+import { Title } from '@angular/platform-browser';
+import { Router, provideRouter } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { routes } from './app.routes';
@@ -21,12 +22,16 @@ describe('routes', () => {
     const harness = await RouterTestingHarness.create();
     const component = await harness.navigateByUrl('/', Overview);
     expect(component).toBeInstanceOf(Overview);
+    expect(TestBed.inject(Router).url).toBe('/overview');
+    expect(TestBed.inject(Title).getTitle()).toBe('Overview · Sixflow');
   });
+
 
   it('shows not-found for unknown URLs', async () => {
     const harness = await RouterTestingHarness.create();
     const component = await harness.navigateByUrl('/no/such/page', NotFound);
     expect(component).toBeInstanceOf(NotFound);
     expect(harness.routeNativeElement?.textContent).toContain('Page not found');
+    expect(TestBed.inject(Title).getTitle()).toBe('Not found · Sixflow');
   });
 });

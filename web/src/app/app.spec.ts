@@ -1,36 +1,63 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import { provideHttpClient } from '@angular/common/http';
-import { provideHttpClientTesting } from '@angular/common/http/testing';
+import { Component } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { provideRouter } from '@angular/router';
+import { Router, provideRouter } from '@angular/router';
 
 import { App } from './app';
 import { THEME_KEY } from './core/theme.service';
+
+@Component({ template: '<p>overview stand-in</p>' })
+class OverviewStandIn {}
 
 describe('App shell', () => {
   beforeEach(async () => {
     localStorage.setItem(THEME_KEY, 'light');
     await TestBed.configureTestingModule({
       imports: [App],
-      providers: [provideRouter([]), provideHttpClient(), provideHttpClientTesting()],
+      providers: [provideRouter([{ path: 'overview', component: OverviewStandIn }])],
     }).compileComponents();
   });
 
-  afterEach(() => localStorage.removeItem(THEME_KEY));
+  afterEach(() => {
+    localStorage.removeItem(THEME_KEY);
+    delete document.documentElement.dataset['theme'];
+  });
 
-  it('shows the brand and the overview link', async () => {
+  async function render(): Promise<HTMLElement> {
+    const fixture = TestBed.createComponent(App);
+    await fixture.whenStable();
+    return fixture.nativeElement as HTMLElement;
+  }
+
+  it('has a header with the name, a main navigation with only Overview, and a main region', async () => {
+    const element = await render();
+    expect(element.querySelector('header .brand')?.textContent?.trim()).toBe('Sixflow');
+    const links = Array.from(element.querySelectorAll('nav[aria-label="Main"] a'));
+    expect(links.map((a) => a.textContent?.trim())).toEqual(['Overview']);
+    expect(links[0].getAttribute('href')).toBe('/overview');
+    expect(element.querySelector('main#main router-outlet')).not.toBeNull();
+  });
+
+  it('marks the current view in the navigation', async () => {
+    const fixture = TestBed.createComponent(App);
+    await fixture.whenStable();
+    const link = (fixture.nativeElement as HTMLElement).querySelector('nav a')!;
+    expect(link.classList).not.toContain('active');
+
+    await TestBed.inject(Router).navigateByUrl('/overview');
+    await fixture.whenStable();
+    expect((fixture.nativeElement as HTMLElement).textContent).toContain('overview stand-in');
+    expect(link.classList).toContain('active');
+    expect(link.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('toggles the theme, applies it to <html> and remembers it across reloads', async () => {
     const fixture = TestBed.createComponent(App);
     await fixture.whenStable();
     const element = fixture.nativeElement as HTMLElement;
-    expect(element.querySelector('.brand')?.textContent).toContain('Sixflow');
-    expect(element.querySelector('nav a')?.getAttribute('href')).toBe('/overview');
-  });
-
-  it('toggles the theme, applies it to <html> and remembers it', async () => {
-    const fixture = TestBed.createComponent(App);
-    await fixture.whenStable();
-    const button = (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>('.theme-toggle')!;
+    const button = element.querySelector<HTMLButtonElement>('button.theme-toggle')!;
+    expect(document.documentElement.dataset['theme']).toBe('light');
     expect(button.getAttribute('aria-pressed')).toBe('false');
 
     button.click();
@@ -38,6 +65,22 @@ describe('App shell', () => {
     expect(document.documentElement.dataset['theme']).toBe('dark');
     expect(localStorage.getItem(THEME_KEY)).toBe('dark');
     expect(button.getAttribute('aria-pressed')).toBe('true');
-    expect(button.textContent).toContain('Light theme');
+
+    // A fresh start (new injector, as after a reload) reads the saved choice back.
+    TestBed.resetTestingModule();
+    TestBed.configureTestingModule({ imports: [App], providers: [provideRouter([])] });
+    const again = await render();
+    expect(again.querySelector('button.theme-toggle')?.getAttribute('aria-pressed')).toBe('true');
+    expect(document.documentElement.dataset['theme']).toBe('dark');
+  });
+
+  it('moves focus to the main region from the skip link without leaving the page', async () => {
+    const element = await render();
+    document.body.appendChild(element);
+    const event = new MouseEvent('click', { cancelable: true });
+    element.querySelector('a.skip-link')!.dispatchEvent(event);
+    expect(event.defaultPrevented).toBeTrue();
+    expect(document.activeElement).toBe(element.querySelector('main'));
+    element.remove();
   });
 });

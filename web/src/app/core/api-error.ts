@@ -12,15 +12,37 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** Builds an ApiError from an HTTP failure, preferring the server's JSON {"message": …}. */
+  /**
+   * Builds an ApiError from an HTTP failure. The server's JSON {"code", "message"} wins; without one
+   * (ONOS down, proxy errors, ONOS's own HTML pages) the message says what to check.
+   */
   static from(error: HttpErrorResponse, baseUrl: string): ApiError {
-    if (error.status === 0) {
-      return new ApiError(0, `Cannot reach the Sixflow REST API at ${baseUrl}: is ONOS running with the Sixflow app?`);
-    }
+    const status = error.status;
     const body: unknown = error.error;
     if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
-      return new ApiError(error.status, (body as { message: string }).message);
+      return new ApiError(status, (body as { message: string }).message);
     }
-    return new ApiError(error.status, `${error.status} ${error.statusText || 'error'} from ${error.url ?? baseUrl}`);
+    const url = error.url ?? baseUrl;
+    const statusLine = `${status} ${error.statusText || 'error'}`.trim();
+    switch (status) {
+      case 0:
+        return new ApiError(0, `Cannot reach the Sixflow REST API at ${baseUrl}: no answer at all. Is ONOS running, `
+          + `and does the dev proxy (proxy.conf.json) or nginx forward /onos to it?`);
+      case 401:
+      case 403:
+        return new ApiError(status, `ONOS refused ${url} (${statusLine}): check the ONOS user and password `
+          + `that the dev proxy (proxy.conf.json) or nginx sends.`);
+      case 404:
+        return new ApiError(status, `Nothing at ${url} (${statusLine}): is the org.sixflow.app application `
+          + `installed and active in ONOS?`);
+      case 500: // a proxy's answer when ONOS is down; Sixflow's own 500s carry a JSON message
+      case 502:
+      case 503:
+      case 504:
+        return new ApiError(status, `Cannot reach the Sixflow REST API at ${baseUrl}: ${statusLine} with no `
+          + `Sixflow error body, which is what the proxy answers when ONOS is down. Is ONOS running?`);
+      default:
+        return new ApiError(status, `The Sixflow REST API answered ${statusLine} for ${url}.`);
+    }
   }
 }

@@ -1,44 +1,55 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 import { DOCUMENT } from '@angular/common';
-import { Injectable, effect, inject, signal } from '@angular/core';
+import { DestroyRef, Injectable, computed, effect, inject, signal } from '@angular/core';
 
 export type Theme = 'light' | 'dark';
 
 /** Storage key of the chosen theme. */
 export const THEME_KEY = 'sixflow-theme';
 
-/** Light or dark: the saved choice, else the system's preference; applied as data-theme on <html>. */
+/**
+ * Light or dark: the person's saved choice, else the system's preference (followed live until they
+ * choose). Applied as data-theme on <html>; styles.css picks the colours from it.
+ */
 @Injectable({ providedIn: 'root' })
 export class ThemeService {
   private readonly document = inject(DOCUMENT);
-  readonly theme = signal<Theme>(this.initial());
+  private readonly chosen = signal<Theme | null>(this.saved());
+  private readonly systemDark = signal(false);
+
+  readonly theme = computed<Theme>(() => this.chosen() ?? (this.systemDark() ? 'dark' : 'light'));
 
   constructor() {
+    const query = this.document.defaultView?.matchMedia?.('(prefers-color-scheme: dark)');
+    if (query) {
+      this.systemDark.set(query.matches);
+      const follow = (event: MediaQueryListEvent) => this.systemDark.set(event.matches);
+      query.addEventListener('change', follow);
+      inject(DestroyRef).onDestroy(() => query.removeEventListener('change', follow));
+    }
     effect(() => {
-      const theme = this.theme();
-      this.document.documentElement.dataset['theme'] = theme;
-      this.storage()?.setItem(THEME_KEY, theme);
+      this.document.documentElement.dataset['theme'] = this.theme();
     });
   }
 
+  /** Switches to the other theme and remembers the choice. */
   toggle(): void {
-    this.theme.update((theme) => (theme === 'dark' ? 'light' : 'dark'));
-  }
-
-  private initial(): Theme {
-    const saved = this.storage()?.getItem(THEME_KEY);
-    if (saved === 'light' || saved === 'dark') {
-      return saved;
-    }
-    return this.document.defaultView?.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-  }
-
-  private storage(): Storage | undefined {
+    const next: Theme = this.theme() === 'dark' ? 'light' : 'dark';
+    this.chosen.set(next);
     try {
-      return this.document.defaultView?.localStorage;
+      this.document.defaultView?.localStorage.setItem(THEME_KEY, next);
     } catch {
-      return undefined; // storage disabled: the theme still works for this page
+      // storage disabled or full: the choice still holds for this page
+    }
+  }
+
+  private saved(): Theme | null {
+    try {
+      const saved = this.document.defaultView?.localStorage.getItem(THEME_KEY);
+      return saved === 'light' || saved === 'dark' ? saved : null;
+    } catch {
+      return null;
     }
   }
 }

@@ -7,7 +7,8 @@ import { Observable, catchError, forkJoin, map, of, startWith, switchMap } from 
 
 import { ApiError } from '../core/api-error';
 import { Device, Health, PipeconfDetail, PipeconfSummary } from '../core/api-models';
-import { SixflowApi } from '../core/sixflow-api.service';
+import { SIXFLOW_API_BASE, SixflowApi } from '../core/sixflow-api.service';
+import { PipeconfDetailView } from './pipeconf-detail';
 
 /** What a view shows while data loads, once it arrived, or when it failed. */
 export type Loadable<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
@@ -34,6 +35,7 @@ function loadable<T>(source: Observable<T>): Observable<Loadable<T>> {
  */
 @Component({
   selector: 'app-overview',
+  imports: [PipeconfDetailView],
   templateUrl: './overview.html',
   styleUrl: './overview.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -41,10 +43,12 @@ function loadable<T>(source: Observable<T>): Observable<Loadable<T>> {
 export class Overview {
   private readonly api = inject(SixflowApi);
   private readonly router = inject(Router);
+  protected readonly apiBase = inject(SIXFLOW_API_BASE);
 
-  /** Bound from the query parameter by the router. */
+  /** The expanded pipeconf, bound from the ?pipeconf= query parameter by the router. */
   readonly pipeconf = input<string | undefined>();
 
+  /** Bumped by Refresh: reloads the overview and the expanded pipeconf. */
   private readonly reloads = signal(0);
 
   readonly overview = toSignal(
@@ -57,8 +61,8 @@ export class Overview {
   );
 
   readonly detail = toSignal(
-    toObservable(this.pipeconf).pipe(
-      switchMap((id) => (id ? loadable(this.api.pipeconf(id)) : of(null))),
+    toObservable(computed(() => ({ id: this.pipeconf(), reload: this.reloads() }))).pipe(
+      switchMap(({ id }) => (id ? loadable(this.api.pipeconf(id)) : of(null))),
     ),
     { initialValue: null as Loadable<PipeconfDetail> | null },
   );
@@ -81,12 +85,25 @@ export class Overview {
     return d?.state === 'error' ? d.message : null;
   });
 
+  /** A pipeconf named in the URL that the loaded list lacks (a stale shared link). */
+  readonly missingPipeconf = computed(() => {
+    const id = this.pipeconf();
+    const data = this.data();
+    return id && data && !data.pipeconfs.some((p) => p.id === id) ? id : null;
+  });
+
   refresh(): void {
     this.reloads.update((n) => n + 1);
   }
 
+  /** Expands the pipeconf, or collapses it when it is the expanded one; the URL records which. */
   toggle(id: string): void {
     const next = this.pipeconf() === id ? null : id;
     void this.router.navigate([], { queryParams: { pipeconf: next }, queryParamsHandling: 'merge' });
+  }
+
+  /** Forgets the pipeconf in the URL (used when a shared link names one that no longer exists). */
+  clearSelection(): void {
+    void this.router.navigate([], { queryParams: { pipeconf: null }, queryParamsHandling: 'merge' });
   }
 }
