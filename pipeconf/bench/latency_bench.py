@@ -63,8 +63,11 @@ def program(client, p4info):
            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
     insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: sid(2, 0, 0)},
            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 11})
-    client.add_multicast_group(10, [(2, 0), (3, 1)])
+    client.add_multicast_group(10, [(2, 0), (3, 0)])
     client.add_multicast_group(11, [(4, 0)])
+    for port, index in ((2, 0), (3, 1)):
+        insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, {names.HDR_GROUP: 10, names.HDR_EG_PORT: port},
+               names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY, {names.INDEX: index})
     client.add_clone_session(CLONE_SESSION, CPU_PORT)
     for lat_class in CLASSES:
         insert(names.SIXFLOW_EGRESS_TELEMETRY_SAMPLING, {names.HDR_LAT_CLASS: lat_class},

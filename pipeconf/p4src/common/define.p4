@@ -39,9 +39,6 @@ const bit<8> MRH_TYPE_TE      = 1;
 const bit<8> MRH_TYPE_TE_RLB  = 3;
 #define MAX_MSIDS 8
 const bit<16> MRH_FIXED_BYTES = 8;
-// Replication id of a copy that a replicating node delivers to its own receivers: the copy is
-// decapsulated instead of being sent to an M-SID.
-const bit<16> LOCAL_DELIVERY_RID = 0xffff;
 const bit<16> IPV6_HEADER_BYTES = 40;
 
 // What a local MSR6 SID does (msr6_local_sid table).

@@ -176,7 +176,7 @@ struct local_metadata_t {
     bit<8>           msr6_encap_type;
     ipv6_addr_t      msr6_encap_src;
     mcast_group_t    mcast_group;
-    bit<16>          replica;            // replication id of this copy (egress)
+    bit<16>          replica;            // index of this copy in its group (egress)
     // Measurement: the class, and which counted events happened (the target counts them).
     // The report_* fields travel with telemetry clones (preserved by the target's clone).
     @field_list(1) lat_class_t  lat_class;

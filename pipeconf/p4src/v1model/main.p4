@@ -204,7 +204,6 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         }
 
         meta.egress_port = std_meta.egress_port;
-        meta.replica = std_meta.egress_rid;
         msr6_egress.apply(hdr, meta);
         if (meta.drop) {
             egress_drop_counter.count((bit<32>) meta.drop_reason);
@@ -258,7 +257,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 meta.report_sequence = sequence;
                 meta.report_ingress_port = meta.ingress_port;
                 meta.report_egress_port = std_meta.egress_port;
-                meta.report_replica = std_meta.egress_rid;
+                meta.report_replica = meta.replica;
                 meta.report_ingress_ts = std_meta.ingress_global_timestamp;
                 meta.report_egress_ts = std_meta.egress_global_timestamp;
                 meta.report_delta = delta;

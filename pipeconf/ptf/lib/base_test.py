@@ -61,6 +61,19 @@ class SixflowTest(BaseTest):
         self.insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: (prefix, prefix_len)},
                     names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP, {names.PORT: port, names.SMAC: smac, names.DMAC: dmac})
 
+    def replication_group(self, group_id, copies):
+        """A multicast group and its msr6_copy entries: copies lists (port, copy index), or
+        (port, None) for a local receiver port that gets the packet decapsulated."""
+        self.client.add_multicast_group(group_id, [(port, 0) for port, _ in copies])
+        for port, index in copies:
+            match = {names.HDR_GROUP: group_id, names.HDR_EG_PORT: port}
+            if index is None:
+                self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
+                            names.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY)
+            else:
+                self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
+                            names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY, {names.INDEX: index})
+
     # Counters ------------------------------------------------------------------------------
 
     def counter(self, name, index):

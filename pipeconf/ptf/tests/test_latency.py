@@ -146,7 +146,7 @@ class ReportsCarryTheReplicaIndex(LatencyTest):
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
-        self.client.add_multicast_group(10, [(2, 0), (3, 1)])
+        self.replication_group(10, [(2, 0), (3, 1)])
         self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
         self.sample(CLASS_MSR6_REPLICATE, 0)
         mrh = bytes([41, 6, 253, 0, 1, 0, 0, 0]) + b"".join(ipaddress.IPv6Address(s).packed for s in (me, a, b))

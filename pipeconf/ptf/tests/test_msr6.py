@@ -6,6 +6,7 @@ with per-copy Segments Left and destination, leaf decapsulation, and every malfo
 import ipaddress
 
 import ptf.testutils as testutils
+from p4.v1 import p4runtime_pb2
 from scapy.layers.inet import UDP
 from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
@@ -114,7 +115,7 @@ class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 9},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
                     {names.SID0: sids[0], names.SID1: sids[1], names.SID2: "::", names.SID3: "::"})
-        self.client.add_multicast_group(50, [(2, 0), (3, 1)])
+        self.replication_group(50, [(2, 0), (3, 1)])
         self.adjacency(2, "00:bb:00:00:00:03")
         self.adjacency(3, "00:bb:00:00:00:04")
         inner = inner_packet()
@@ -136,7 +137,7 @@ class EndRlReplicatesWithPerCopySegmentsLeft(Msr6Test):
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
-        self.client.add_multicast_group(10, [(2, 0), (3, 1)])
+        self.replication_group(10, [(2, 0), (3, 1)])
         self.adjacency(2, "00:bb:00:00:00:03")
         self.adjacency(3, "00:bb:00:00:00:04")
 
@@ -150,7 +151,7 @@ class EndRlReplicatesWithPerCopySegmentsLeft(Msr6Test):
 
 class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
     """A node on the tree that has receivers of its own: copy 0 goes on to the child M-SID, and
-    the group's local-delivery replica (id 0xFFFF) leaves decapsulated to the receiver port."""
+    the group's copy to the receiver port (a deliver_locally entry) leaves decapsulated."""
 
     def runTest(self):
         me = sid(2, END_RL_FUNCTION, 0, 1)
@@ -159,7 +160,7 @@ class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 60})
-        self.client.add_multicast_group(60, [(2, 0), (4, 0xFFFF)])
+        self.replication_group(60, [(2, 0), (4, None)])
         self.adjacency(2, "00:bb:00:00:00:03")
         self.adjacency(4, "33:33:00:00:12:34")
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
@@ -167,6 +168,35 @@ class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
                                             outer(ENCAP_SRC, child, mrh(sids, 1, 1) + bytes(inner_packet()), hlim=63)), 2)
         testutils.verify_packet(self, frame("33:33:00:00:12:34", ROUTER_MAC, bytes(inner_packet())), 4)
         testutils.verify_no_other_packets(self)
+
+
+class CopyWithoutAnEntryIsDropped(Msr6Test):
+    """A group port the controller gave no msr6_copy entry: that copy is dropped and counted, the
+    others go out."""
+
+    def runTest(self):
+        me = sid(2, END_RL_FUNCTION, 1, 1)
+        sids = [me, sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)]
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 70})
+        self.replication_group(70, [(2, 0)])
+        before = self.egress_drop_count(DROP_MSR6_NO_GROUP)
+        # Group 70 gains port 3 without a copy entry.
+        self.client.write(self._group_entity(70, [2, 3]), update_type=p4runtime_pb2.Update.MODIFY)
+        testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
+        testutils.verify_packet(self, outer_copy(sids, 1, mrh_type=1), 2)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MSR6_NO_GROUP), before + 1)
+
+    @staticmethod
+    def _group_entity(group_id, ports):
+        entity = p4runtime_pb2.Entity()
+        group = entity.packet_replication_engine_entry.multicast_group_entry
+        group.multicast_group_id = group_id
+        for port in ports:
+            group.replicas.add(egress_port=port, instance=0)
+        return entity
 
 
 class EndRlbXReplicatesByLocalBitstring(Msr6Test):
@@ -180,7 +210,7 @@ class EndRlbXReplicatesByLocalBitstring(Msr6Test):
         self.add_local_sid(2, END_RLB_X_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP, {names.HDR_BITSTRING: 0b101},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 20})
-        self.client.add_multicast_group(20, [(2, 0), (4, 1)])
+        self.replication_group(20, [(2, 0), (4, 1)])
         self.adjacency(2, "00:bb:00:00:00:03")
         self.adjacency(4, "00:bb:00:00:00:05")
 
@@ -254,7 +284,7 @@ class RlbCopyPastTheListIsDroppedInEgress(Msr6Test):
         self.add_local_sid(2, END_RLB_X_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP, {names.HDR_BITSTRING: 0b111},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 40})
-        self.client.add_multicast_group(40, [(2, 0), (3, 1), (4, 2)])
+        self.replication_group(40, [(2, 0), (3, 1), (4, 2)])
         before = self.egress_drop_count(DROP_MSR6_MALFORMED)
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0, mrh_type=3))
         testutils.verify_packet(self, outer_copy(sids, 1), 2)
@@ -263,7 +293,7 @@ class RlbCopyPastTheListIsDroppedInEgress(Msr6Test):
         self.assertEqual(self.egress_drop_count(DROP_MSR6_MALFORMED), before + 1)
 
 
-def outer_copy(sids, sl):
+def outer_copy(sids, sl, mrh_type=3):
     """A copy leaving with no adjacency entry: MACs as received, SL and DA updated."""
     return frame(ROUTER_MAC, "00:00:00:00:00:aa",
-                 outer(ENCAP_SRC, sids[sl], mrh(sids, 3, sl) + bytes(inner_packet()), hlim=63))
+                 outer(ENCAP_SRC, sids[sl], mrh(sids, mrh_type, sl) + bytes(inner_packet()), hlim=63))

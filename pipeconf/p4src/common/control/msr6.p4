@@ -244,9 +244,42 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 }
 
-// Per copy: Segments Left = Pointer + replica, destination = that M-SID, and the MACs of the
-// link the copy leaves by; copies with LOCAL_DELIVERY_RID go to local receivers decapsulated.
+// Per copy: which copy of its group this is (by the group and the port it leaves by, so that the
+// controller's multicast groups need no replication ids), then Segments Left = Pointer + copy,
+// destination = that M-SID, and the MACs of the link the copy leaves by. A group's copy to a
+// receiver port of the replicating node itself leaves decapsulated.
 control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
+
+    bool local_delivery = false;
+
+    action set_copy(bit<16> index) {
+        meta.replica = index;
+    }
+
+    action deliver_locally() {
+        local_delivery = true;
+    }
+
+    action drop_unknown_copy() {
+        meta.drop = true;
+        meta.drop_reason = DROP_MSR6_NO_GROUP;
+    }
+
+    // (group, egress port) -> index of the copy (End.RL: child i; End.RLB.X: j-th set bit), or
+    // local delivery to a receiver.
+    table msr6_copy {
+        key = {
+            meta.mcast_group: exact @name("group");
+            meta.egress_port: exact @name("eg_port");
+        }
+        actions = {
+            set_copy;
+            deliver_locally;
+            @defaultonly drop_unknown_copy;
+        }
+        const default_action = drop_unknown_copy();
+        size = 4096;
+    }
 
     action set_adjacency(mac_addr_t smac, mac_addr_t dmac) {
         hdr.ethernet.src_addr = smac;
@@ -281,11 +314,16 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     apply {
-        if (meta.msr6_replicate && meta.replica == LOCAL_DELIVERY_RID) {
-            // A replicating node that also has receivers: their copies leave decapsulated.
-            decap();
-            msr6_adjacency.apply();
-        } else if (meta.msr6_replicate) {
+        if (meta.msr6_replicate) {
+            msr6_copy.apply();
+            if (meta.drop) {
+                return;
+            }
+            if (local_delivery) {
+                decap();
+                msr6_adjacency.apply();
+                return;
+            }
             bit<16> sl = meta.msr6_pointer + meta.replica;
             if (sl >= (bit<16>) meta.msid_count) {
                 meta.drop = true;

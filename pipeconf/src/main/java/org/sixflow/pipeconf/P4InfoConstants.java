@@ -35,6 +35,9 @@ public final class P4InfoConstants {
     public static final PiMatchFieldId HDR_ETH_TYPE =
             PiMatchFieldId.of("eth_type");
     public static final int HDR_ETH_TYPE_BITWIDTH = 16;
+    public static final PiMatchFieldId HDR_GROUP =
+            PiMatchFieldId.of("group");
+    public static final int HDR_GROUP_BITWIDTH = 16;
     public static final PiMatchFieldId HDR_ICMP_TYPE =
             PiMatchFieldId.of("icmp_type");
     public static final int HDR_ICMP_TYPE_BITWIDTH = 8;
@@ -72,6 +75,8 @@ public final class P4InfoConstants {
     // Tables
     public static final PiTableId SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY =
             PiTableId.of("SixflowEgress.msr6_egress.msr6_adjacency");
+    public static final PiTableId SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY =
+            PiTableId.of("SixflowEgress.msr6_egress.msr6_copy");
     public static final PiTableId SIXFLOW_EGRESS_TELEMETRY_SAMPLING =
             PiTableId.of("SixflowEgress.telemetry_sampling");
     public static final PiTableId SIXFLOW_INGRESS_ACL_ACL =
@@ -100,8 +105,14 @@ public final class P4InfoConstants {
     // Actions
     public static final PiActionId NO_ACTION =
             PiActionId.of("NoAction");
+    public static final PiActionId SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY =
+            PiActionId.of("SixflowEgress.msr6_egress.deliver_locally");
+    public static final PiActionId SIXFLOW_EGRESS_MSR6_EGRESS_DROP_UNKNOWN_COPY =
+            PiActionId.of("SixflowEgress.msr6_egress.drop_unknown_copy");
     public static final PiActionId SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY =
             PiActionId.of("SixflowEgress.msr6_egress.set_adjacency");
+    public static final PiActionId SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY =
+            PiActionId.of("SixflowEgress.msr6_egress.set_copy");
     public static final PiActionId SIXFLOW_EGRESS_SAMPLE =
             PiActionId.of("SixflowEgress.sample");
     public static final PiActionId SIXFLOW_INGRESS_ACL_ALLOW =
@@ -148,6 +159,9 @@ public final class P4InfoConstants {
     public static final PiActionParamId GROUP =
             PiActionParamId.of("group");
     public static final int GROUP_BITWIDTH = 16;
+    public static final PiActionParamId INDEX =
+            PiActionParamId.of("index");
+    public static final int INDEX_BITWIDTH = 16;
     public static final PiActionParamId MASK =
             PiActionParamId.of("mask");
     public static final int MASK_BITWIDTH = 32;
