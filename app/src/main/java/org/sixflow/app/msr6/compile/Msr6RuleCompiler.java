@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.compile;
+
+import com.google.common.collect.ArrayListMultimap;
+import com.google.common.collect.ListMultimap;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.Ip6Prefix;
+import org.onlab.packet.MacAddress;
+import org.onlab.util.ImmutableByteSequence;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultFlowRule;
+import org.onosproject.net.flow.DefaultTrafficSelector;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.group.DefaultGroupBucket;
+import org.onosproject.net.group.DefaultGroupDescription;
+import org.onosproject.net.group.DefaultGroupKey;
+import org.onosproject.net.group.GroupBucket;
+import org.onosproject.net.group.GroupBuckets;
+import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.pi.model.PiActionId;
+import org.onosproject.net.pi.model.PiActionParamId;
+import org.onosproject.net.pi.model.PiTableId;
+import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.net.pi.runtime.PiActionParam;
+import org.sixflow.app.msr6.encoding.EncodedTree;
+import org.sixflow.app.msr6.encoding.Msid;
+import org.sixflow.app.msr6.encoding.MrhEncoder;
+import org.sixflow.app.msr6.tree.Graph;
+import org.sixflow.app.msr6.tree.MulticastTree;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.GROUP_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_BITSTRING;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_SRC;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_SID;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_TREE_ID;
+import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
+import static org.sixflow.pipeconf.P4InfoConstants.INDEX_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.MRH_TYPE;
+import static org.sixflow.pipeconf.P4InfoConstants.MRH_TYPE_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.MSID_COUNT;
+import static org.sixflow.pipeconf.P4InfoConstants.MSID_COUNT_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.PRIORITY;
+import static org.sixflow.pipeconf.P4InfoConstants.SID0;
+import static org.sixflow.pipeconf.P4InfoConstants.SID1;
+import static org.sixflow.pipeconf.P4InfoConstants.SID2;
+import static org.sixflow.pipeconf.P4InfoConstants.SID3;
+import static org.sixflow.pipeconf.P4InfoConstants.SID4;
+import static org.sixflow.pipeconf.P4InfoConstants.SID5;
+import static org.sixflow.pipeconf.P4InfoConstants.SID6;
+import static org.sixflow.pipeconf.P4InfoConstants.SID7;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO;
+import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.SRC;
+import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID;
+import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID_BITWIDTH;
+
+/**
+ * Turns an encoded tree into per-device table entries and ALL groups for the Sixflow pipeline
+ * (pipeconf/p4src/common/control/msr6.p4): encapsulation at the ingress edge, local SIDs, SID or
+ * bitstring to group, copy indexes per (group, port), adjacency MACs, leaf delivery.
+ */
+public final class Msr6RuleCompiler {
+
+    /** Tree ids live below this; RLB bitstring groups use ids at and above it. */
+    public static final int MAX_TREE_ID = 0x7FFF;
+    private static final int RLB_GROUP_BASE = 0x8000;
+    private static final int PRIORITY = 100;
+
+    private final ApplicationId appId;
+
+    public Msr6RuleCompiler(ApplicationId appId) {
+        this.appId = appId;
+    }
+
+    /**
+     * Compiles a tree.
+     *
+     * @param treeId  tree id, 1..MAX_TREE_ID (also the id of its groups)
+     * @param group   the multicast group address
+     * @param source  the source address, or null for any source
+     * @param graph   the graph the tree was computed on
+     * @param tree    the tree
+     * @param encoded its encoding
+     * @param network the devices behind the vertices
+     * @return entries and groups per device
+     */
+    public CompiledTree compile(int treeId, Ip6Address group, Ip6Address source, Graph graph, MulticastTree tree,
+                                EncodedTree encoded, TreeNetwork network) {
+        checkArgument(treeId >= 1 && treeId <= MAX_TREE_ID, "tree id %s outside 1..%s", treeId, MAX_TREE_ID);
+        ListMultimap<DeviceId, FlowRule> rules = ArrayListMultimap.create();
+        ListMultimap<DeviceId, GroupDescription> groups = ArrayListMultimap.create();
+
+        // Ingress edge: encapsulate, and replicate itself when the root has several children.
+        int root = tree.root();
+        DeviceId ingress = network.device(root);
+        List<Ip6Address> msids = encoded.msids();
+        int rootGroup = encoded.rootChildren().size() > 1 ? treeId : 0;
+        PiCriterion.Builder encapMatch = PiCriterion.builder()
+                .matchExact(HDR_IPV6_DST, group.toOctets());
+        if (source != null) {
+            encapMatch.matchTernary(HDR_IPV6_SRC, source.toOctets(), ones(16));
+        }
+        rules.put(ingress, rule(ingress, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, encapMatch.build(),
+                                action(SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                                       param(TREE_ID, treeId, TREE_ID_BITWIDTH),
+                                       new PiActionParam(SRC, addressOf(network.locator(root), 1)),
+                                       param(MRH_TYPE, encoded.mode().mrhType(), MRH_TYPE_BITWIDTH),
+                                       param(MSID_COUNT, msids.size(), MSID_COUNT_BITWIDTH),
+                                       param(GROUP, rootGroup, GROUP_BITWIDTH))));
+        rules.put(ingress, sidsRule(ingress, treeId, msids, 0, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO,
+                                    SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO, SID0, SID1, SID2, SID3));
+        if (msids.size() > 4) {
+            rules.put(ingress, sidsRule(ingress, treeId, msids, 4, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI,
+                                        SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI, SID4, SID5, SID6, SID7));
+        }
+        if (rootGroup != 0) {
+            replication(rules, groups, graph, tree, network, root, rootGroup, encoded.rootChildren(), false);
+        }
+
+        // Every other tree node: its SID behaviour, its group, copies and adjacencies.
+        for (Map.Entry<Integer, Ip6Address> entry : encoded.sids().entrySet()) {
+            int v = entry.getKey();
+            Ip6Address sid = entry.getValue();
+            DeviceId device = network.device(v);
+            boolean rlb = Msid.function(sid) == MrhEncoder.END_RLB_X_FUNCTION;
+            rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
+                                   PiCriterion.builder().matchLpm(HDR_IPV6_DST,
+                                                                  sidPrefix(sid).address().toOctets(), 96).build(),
+                                   action(rlb ? SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X
+                                                  : SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)));
+            List<Integer> children = encoded.children().get(v);
+            int groupId = rlb ? RLB_GROUP_BASE | Msid.argument(sid) : treeId;
+            if (rlb) {
+                rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP,
+                                       PiCriterion.builder().matchExact(HDR_BITSTRING, Msid.argument(sid)).build(),
+                                       action(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE,
+                                              param(GROUP, groupId, GROUP_BITWIDTH))));
+            } else {
+                rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP,
+                                       PiCriterion.builder().matchExact(HDR_SID, sid.toOctets()).build(),
+                                       action(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE,
+                                              param(GROUP, groupId, GROUP_BITWIDTH))));
+            }
+            if (children == null) {
+                // Leaf: the group holds the receiver ports; decapsulated copies need no index.
+                leafDelivery(rules, groups, network, v, groupId, group);
+            } else {
+                replication(rules, groups, graph, tree, network, v, groupId, children,
+                            encoded.localDelivery().contains(v));
+            }
+        }
+        return new CompiledTree(rules, groups);
+    }
+
+    private void replication(ListMultimap<DeviceId, FlowRule> rules, ListMultimap<DeviceId, GroupDescription> groups,
+                             Graph graph, MulticastTree tree, TreeNetwork network, int v, int groupId,
+                             List<Integer> children, boolean localDelivery) {
+        DeviceId device = network.device(v);
+        Map<PortNumber, Integer> copies = new LinkedHashMap<>();
+        for (int i = 0; i < children.size(); i++) {
+            int edge = tree.parentEdge(children.get(i));
+            PortNumber port = network.port(edge);
+            copies.put(port, i);
+            rules.put(device, adjacency(device, port, network.routerMac(v),
+                                        network.routerMac(graph.target(edge))));
+        }
+        List<PortNumber> ports = new ArrayList<>(copies.keySet());
+        for (Map.Entry<PortNumber, Integer> copy : copies.entrySet()) {
+            rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(groupId, copy.getKey()),
+                                   action(SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
+                                          param(INDEX, copy.getValue(), INDEX_BITWIDTH))));
+        }
+        if (localDelivery) {
+            for (PortNumber port : network.receiverPorts(v)) {
+                ports.add(port);
+                rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(groupId, port),
+                                       action(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY)));
+            }
+        }
+        groups.put(device, allGroup(device, groupId, ports));
+    }
+
+    private void leafDelivery(ListMultimap<DeviceId, FlowRule> rules, ListMultimap<DeviceId, GroupDescription> groups,
+                              TreeNetwork network, int v, int groupId, Ip6Address group) {
+        DeviceId device = network.device(v);
+        List<PortNumber> ports = new ArrayList<>(network.receiverPorts(v));
+        for (PortNumber port : ports) {
+            rules.put(device, adjacency(device, port, network.routerMac(v), multicastMac(group)));
+        }
+        groups.put(device, allGroup(device, groupId, ports));
+    }
+
+    private FlowRule adjacency(DeviceId device, PortNumber port, MacAddress smac, MacAddress dmac) {
+        return rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY,
+                    PiCriterion.builder().matchExact(HDR_EG_PORT, port.toLong()).build(),
+                    action(SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, new PiActionParam(SMAC, smac.toBytes()),
+                           new PiActionParam(DMAC, dmac.toBytes())));
+    }
+
+    private static PiCriterion copyMatch(int groupId, PortNumber port) {
+        return PiCriterion.builder().matchExact(HDR_GROUP, groupId).matchExact(HDR_EG_PORT, port.toLong()).build();
+    }
+
+    private FlowRule sidsRule(DeviceId device, int treeId, List<Ip6Address> msids, int first, PiTableId table,
+                              PiActionId actionId, PiActionParamId... params) {
+        PiAction.Builder action = PiAction.builder().withId(actionId);
+        for (int i = 0; i < params.length; i++) {
+            int index = first + i;
+            byte[] sid = index < msids.size() ? msids.get(index).toOctets() : new byte[16];
+            action.withParameter(new PiActionParam(params[i], sid));
+        }
+        return rule(device, table, PiCriterion.builder().matchExact(HDR_TREE_ID, treeId).build(), action.build());
+    }
+
+    private GroupDescription allGroup(DeviceId device, int groupId, List<PortNumber> ports) {
+        List<GroupBucket> buckets = new ArrayList<>();
+        for (PortNumber port : ports) {
+            buckets.add(DefaultGroupBucket.createAllGroupBucket(
+                    DefaultTrafficTreatment.builder().setOutput(port).build()));
+        }
+        return new DefaultGroupDescription(device, GroupDescription.Type.ALL, new GroupBuckets(buckets),
+                                           new DefaultGroupKey(ByteBuffer.allocate(4).putInt(groupId).array()),
+                                           groupId, appId);
+    }
+
+    private FlowRule rule(DeviceId device, PiTableId table, PiCriterion match, PiAction action) {
+        return DefaultFlowRule.builder()
+                .forDevice(device)
+                .forTable(table)
+                .withSelector(DefaultTrafficSelector.builder().matchPi(match).build())
+                .withTreatment(DefaultTrafficTreatment.builder().piTableAction(action).build())
+                .withPriority(PRIORITY)
+                .fromApp(appId)
+                .makePermanent()
+                .build();
+    }
+
+    private static PiAction action(PiActionId id, PiActionParam... params) {
+        PiAction.Builder b = PiAction.builder().withId(id);
+        for (PiActionParam p : params) {
+            b.withParameter(p);
+        }
+        return b.build();
+    }
+
+    private static PiActionParam param(PiActionParamId id, long value, int bits) {
+        try {
+            return new PiActionParam(id, ImmutableByteSequence.copyFrom(value).fit(bits));
+        } catch (ImmutableByteSequence.ByteSequenceTrimException e) {
+            throw new IllegalArgumentException(id + " value " + value + " does not fit " + bits + " bits", e);
+        }
+    }
+
+    private static Ip6Prefix sidPrefix(Ip6Address sid) {
+        return Ip6Prefix.valueOf(sid, 96);
+    }
+
+    /** The locator's address with the given interface id, e.g. fd00:0:2::1 for the source. */
+    private static byte[] addressOf(Ip6Prefix locator, int interfaceId) {
+        byte[] bytes = locator.address().toOctets();
+        bytes[15] = (byte) interfaceId;
+        return bytes;
+    }
+
+    /** 33:33 plus the low 32 bits of the group (RFC 2464). */
+    static MacAddress multicastMac(Ip6Address group) {
+        byte[] g = group.toOctets();
+        return MacAddress.valueOf(new byte[]{0x33, 0x33, g[12], g[13], g[14], g[15]});
+    }
+
+    private static byte[] ones(int length) {
+        byte[] bytes = new byte[length];
+        Arrays.fill(bytes, (byte) 0xFF);
+        return bytes;
+    }
+
+}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.compile;
+
+import org.junit.Test;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.Ip6Prefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.TestApplicationId;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.pi.model.PiTableId;
+import org.sixflow.app.msr6.encoding.EncodedTree;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
+import org.sixflow.app.msr6.encoding.MrhEncoder;
+import org.sixflow.app.msr6.tree.Graph;
+import org.sixflow.app.msr6.tree.MulticastTree;
+import org.sixflow.app.msr6.tree.ShortestPathUnion;
+import org.sixflow.app.testing.PipelineModelChecker;
+import org.sixflow.app.testing.TestPipeconfs;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP;
+
+/**
+ * The study's tree compiled to entries and groups, every entry checked against the pipeline
+ * model ONOS parses from the committed P4Info.
+ */
+public class Msr6RuleCompilerTest {
+
+    private static final String[] CITIES = {"beijing", "wuhan", "nanjing", "shanghai", "guangzhou"};
+    private static final Ip6Address GROUP = Ip6Address.valueOf("ff3e::1234");
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+
+    /** Beijing 0 - Wuhan 1, Beijing - Nanjing 2, Wuhan - Nanjing, Wuhan - Guangzhou 4, Nanjing - Shanghai 3. */
+    private static final Graph STUDY = Graph.builder(5).link(0, 1, 1).link(0, 2, 1).link(1, 2, 1).link(1, 4, 1)
+            .link(2, 3, 1).link(3, 4, 1).build();
+
+    private static final TreeNetwork NETWORK = new TreeNetwork() {
+        @Override
+        public DeviceId device(int vertex) {
+            return DeviceId.deviceId("device:" + CITIES[vertex]);
+        }
+
+        @Override
+        public PortNumber port(int edge) {
+            return PortNumber.portNumber(1 + edge - edgeOffset(STUDY.source(edge)));
+        }
+
+        @Override
+        public MacAddress routerMac(int vertex) {
+            return MacAddress.valueOf("00:aa:00:00:00:0" + (vertex + 1));
+        }
+
+        @Override
+        public Ip6Prefix locator(int vertex) {
+            return Ip6Prefix.valueOf("fd00:1:" + (vertex + 1) + "::/64");
+        }
+
+        @Override
+        public Set<PortNumber> receiverPorts(int vertex) {
+            return vertex == 0 || vertex == 1 ? Set.of() : Set.of(PortNumber.portNumber(9));
+        }
+    };
+
+    /** Ports count from 1 per device in edge order. */
+    private static int edgeOffset(int vertex) {
+        for (int e = 0; e < STUDY.edgeCount(); e++) {
+            if (STUDY.source(e) == vertex) {
+                return e;
+            }
+        }
+        return 0;
+    }
+
+    private static CompiledTree compile(Msr6Mode mode) {
+        MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, Set.of(2, 3, 4));
+        EncodedTree encoded = new MrhEncoder(NETWORK::locator, e -> (int) NETWORK.port(e).toLong() - 1)
+                .encode(STUDY, tree, mode);
+        return new Msr6RuleCompiler(TestApplicationId.create("org.sixflow.app"))
+                .compile(7, GROUP, null, STUDY, tree, encoded, NETWORK);
+    }
+
+    private static List<PiTableId> tables(CompiledTree compiled, String city) {
+        return compiled.rules().get(DeviceId.deviceId("device:" + city)).stream()
+                .map(r -> (PiTableId) r.table()).collect(Collectors.toList());
+    }
+
+    @Test
+    public void everyEntryFitsThePipeline() {
+        for (Msr6Mode mode : Msr6Mode.values()) {
+            for (FlowRule rule : compile(mode).rules().values()) {
+                assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+            }
+        }
+    }
+
+    @Test
+    public void teTreePutsEachPieceOnItsDevice() {
+        CompiledTree compiled = compile(Msr6Mode.TE);
+        // Beijing encapsulates and, with two children, replicates itself.
+        assertTrue(tables(compiled, "beijing").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP));
+        assertTrue(tables(compiled, "beijing").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO));
+        assertEquals(2, compiled.groups().get(DeviceId.deviceId("device:beijing")).get(0).buckets().buckets().size());
+        // Nanjing forwards to Shanghai and delivers to its own receivers.
+        List<FlowRule> nanjing = compiled.rules().get(DeviceId.deviceId("device:nanjing"));
+        assertTrue(nanjing.stream().anyMatch(r -> r.table().equals(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY)
+                && r.treatment().toString().contains(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY.id())));
+        assertTrue(tables(compiled, "nanjing").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP));
+        GroupDescription nanjingGroup = compiled.groups().get(DeviceId.deviceId("device:nanjing")).get(0);
+        assertEquals(2, nanjingGroup.buckets().buckets().size());   // Shanghai link + receiver port
+        // Leaves: a group of receiver ports, no copy entries.
+        assertEquals(1, compiled.groups().get(DeviceId.deviceId("device:shanghai")).size());
+        assertTrue(!tables(compiled, "shanghai").contains(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY));
+    }
+
+    @Test
+    public void rlbTreeUsesBitstringGroups() {
+        CompiledTree compiled = compile(Msr6Mode.RLB);
+        assertTrue(tables(compiled, "wuhan").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP));
+        assertTrue(compiled.groups().get(DeviceId.deviceId("device:wuhan")).get(0).givenGroupId() >= 0x8000);
+    }
+}
