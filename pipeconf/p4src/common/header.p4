@@ -123,7 +123,23 @@ header readout_t {
     bit<32> bucket7;
 }
 
+// What Tofino's ingress tells its egress (TNA re-parses the packet there): prepended by the
+// ingress deparser to packets that go through egress, removed by the egress parser. Unused on
+// bmv2, whose egress sees ingress's metadata.
+header bridged_t {
+    bit<48>    ingress_ts;
+    bit<7>     _pad0;
+    port_num_t ingress_port;
+    bit<16>    msr6_pointer;
+    bit<16>    mcast_group;
+    bit<4>     lat_class;
+    bit<2>     _pad1;
+    bit<1>     msr6_replicate;
+    bit<1>     msr6_decap;
+}
+
 struct headers_t {
+    bridged_t            bridged;
     packet_out_t         packet_out;
     packet_in_t          packet_in;
     ethernet_t           report_ethernet;
