@@ -59,7 +59,6 @@ const drop_reason_t DROP_APN6_MALFORMED  = 6;
 const drop_reason_t DROP_MSR6_MALFORMED  = 7;
 const drop_reason_t DROP_MSR6_UNKNOWN    = 8;
 const drop_reason_t DROP_MSR6_NO_GROUP   = 9;
-const drop_reason_t DROP_UNSUPPORTED     = 10; // a behaviour this target's program lacks
 #define DROP_REASON_COUNT 16
 
 // Events that are counted but do not drop: index of the target's event counter.

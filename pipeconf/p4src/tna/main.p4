@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-// Sixflow for Tofino (TNA): the same common controls as bmv2, mapped onto TNA's
-// intrinsic metadata. Tables, actions and keys keep the bmv2 names.
-// Not yet here (see the pipeconf README): the egress half of MSR6 replication, which needs the
-// pointer and M-SID count bridged to egress, and the latency registers and telemetry mirror.
+// Sixflow for Tofino (TNA): the same common controls as bmv2, mapped onto TNA's intrinsic
+// metadata. Tables, actions and keys keep the bmv2 names. Ingress bridges what egress needs
+// (TNA re-parses the packet in egress); egress does MSR6's per-copy half and the latency
+// aggregates in nanoseconds. Not here yet: per-packet telemetry reports (egress mirror) and
+// the aggregate readout packet (registers are read through P4Runtime on Tofino).
 #include <core.p4>
 #include <tna.p4>
 
@@ -17,12 +18,8 @@
 #include "../common/control/apn6.p4"
 #include "../common/control/msr6.p4"
 
-// Zero user metadata in the parser, as v1model does, instead of listing every field here.
+// Zero user metadata in the parsers, as v1model does, instead of listing every field here.
 @pa_auto_init_metadata
-
-// Egress needs nothing from ingress yet: it leaves packets as ingress deparsed them.
-struct egress_headers_t { }
-struct egress_metadata_t { }
 
 parser SixflowIngressParser(packet_in packet, out headers_t hdr, out local_metadata_t meta,
                             out ingress_intrinsic_metadata_t ig_intr_md) {
@@ -68,10 +65,10 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     Acl() acl;
 
     apply {
+        ig_tm_md.bypass_egress = 1;
         if (hdr.packet_out.isValid()) {
             packet_out_handler.apply(hdr, meta);
             ig_tm_md.ucast_egress_port = meta.egress_port;
-            ig_tm_md.bypass_egress = 1;
         } else {
             if (ig_prsr_md.parser_err != 0) {
                 meta.drop = true;
@@ -85,11 +82,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             } else {
                 apn6_ingress.apply(hdr, meta);
                 msr6_ingress.apply(hdr, meta);
-                if (meta.msr6_replicate || meta.msr6_decap) {
-                    // Needs the egress half (per-copy SL/DA, adjacency MACs): not on Tofino yet.
-                    meta.drop = true;
-                    meta.drop_reason = DROP_UNSUPPORTED;
-                } else if (!meta.drop) {
+                if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
                     routing.apply(hdr, meta);
                 }
                 apn6_post_routing.apply(hdr, meta);
@@ -109,14 +102,27 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             } else if (meta.drop) {
                 drop_counter.count(meta.drop_reason);
                 ig_dprsr_md.drop_ctl = 1;
-            } else if (meta.mcast_group != 0) {
-                ig_tm_md.mcast_grp_a = meta.mcast_group;
-            } else if (meta.egress_port_set) {
-                ig_tm_md.ucast_egress_port = meta.egress_port;
+            } else if (meta.mcast_group != 0 || meta.egress_port_set) {
+                if (meta.mcast_group != 0) {
+                    ig_tm_md.mcast_grp_a = meta.mcast_group;
+                } else {
+                    ig_tm_md.ucast_egress_port = meta.egress_port;
+                }
+                // Forwarded packets go through egress: measured there, and replicas finished.
+                ig_tm_md.bypass_egress = 0;
+                hdr.bridged.setValid();
+                hdr.bridged.ingress_ts = ig_intr_md.ingress_mac_tstamp;
+                hdr.bridged._pad0 = 0;
+                hdr.bridged.ingress_port = ig_intr_md.ingress_port;
+                hdr.bridged.msr6_pointer = meta.msr6_pointer;
+                hdr.bridged.mcast_group = meta.mcast_group;
+                hdr.bridged.lat_class = meta.lat_class;
+                hdr.bridged._pad1 = 0;
+                hdr.bridged.msr6_replicate = meta.msr6_replicate ? 1w1 : 1w0;
+                hdr.bridged.msr6_decap = meta.msr6_decap ? 1w1 : 1w0;
             } else {
                 ig_dprsr_md.drop_ctl = 1;
             }
-            ig_tm_md.bypass_egress = 1;
         }
     }
 }
@@ -125,29 +131,124 @@ control SixflowIngressDeparser(packet_out packet, inout headers_t hdr, in local_
                                in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
     CommonDeparser() common_deparser;
     apply {
+        packet.emit(hdr.bridged);
         common_deparser.apply(packet, hdr);
     }
 }
 
-parser SixflowEgressParser(packet_in packet, out egress_headers_t hdr, out egress_metadata_t meta,
+parser SixflowEgressParser(packet_in packet, out headers_t hdr, out local_metadata_t meta,
                            out egress_intrinsic_metadata_t eg_intr_md) {
+    CommonParser() common_parser;
+
     state start {
         packet.extract(eg_intr_md);
+        packet.extract(hdr.bridged);
+        transition parse_common;
+    }
+
+    state parse_common {
+        common_parser.apply(packet, hdr, meta);
         transition accept;
     }
 }
 
-control SixflowEgress(inout egress_headers_t hdr, inout egress_metadata_t meta,
+control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                       in egress_intrinsic_metadata_t eg_intr_md,
                       in egress_intrinsic_metadata_from_parser_t eg_prsr_md,
                       inout egress_intrinsic_metadata_for_deparser_t eg_dprsr_md,
                       inout egress_intrinsic_metadata_for_output_port_t eg_oport_md) {
-    apply { }
+    // Packets dropped in egress (a copy without an msr6_copy entry, or past the M-SID list).
+    Counter<bit<64>, drop_reason_t>(DROP_REASON_COUNT, CounterType_t.PACKETS) egress_drop_counter;
+    // Replicas made, per egress port.
+    Counter<bit<64>, bit<32>>(512, CounterType_t.PACKETS) replica_counter;
+
+    // Latency aggregates per (class, egress port), index = class << 9 | port, in nanoseconds.
+    // The sum is 32 bits here (one stateful ALU word): the controller reads it more often than
+    // it wraps. latency_min holds min + 1 so that 0 means "no packet yet".
+    Counter<bit<64>, bit<32>>(LATENCY_SLOTS, CounterType_t.PACKETS) latency_packets;
+    Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_sum;
+    Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_min;
+    Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_max;
+    Register<bit<32>, bit<32>>(LATENCY_SLOTS * LATENCY_BUCKETS) latency_histogram;
+
+    Msr6Egress() msr6_egress;
+
+    bit<32> delta;
+    bit<32> delta_plus_one;
+
+    RegisterAction<bit<32>, bit<32>, bit<32>>(latency_sum) add_to_sum = {
+        void apply(inout bit<32> value) {
+            value = value + delta;
+        }
+    };
+
+    RegisterAction<bit<32>, bit<32>, bit<32>>(latency_min) lower_min = {
+        void apply(inout bit<32> value) {
+            if (value == 0 || delta_plus_one < value) {
+                value = delta_plus_one;
+            }
+        }
+    };
+
+    RegisterAction<bit<32>, bit<32>, bit<32>>(latency_max) raise_max = {
+        void apply(inout bit<32> value) {
+            if (delta > value) {
+                value = delta;
+            }
+        }
+    };
+
+    RegisterAction<bit<32>, bit<32>, bit<32>>(latency_histogram) count_in_bucket = {
+        void apply(inout bit<32> value) {
+            value = value + 1;
+        }
+    };
+
+    apply {
+        meta.egress_port = eg_intr_md.egress_port;
+        meta.ingress_port = hdr.bridged.ingress_port;
+        meta.msr6_pointer = hdr.bridged.msr6_pointer;
+        meta.mcast_group = hdr.bridged.mcast_group;
+        meta.lat_class = hdr.bridged.lat_class;
+        meta.msr6_replicate = hdr.bridged.msr6_replicate == 1;
+        meta.msr6_decap = hdr.bridged.msr6_decap == 1;
+        msr6_egress.apply(hdr, meta);
+        if (meta.drop) {
+            egress_drop_counter.count(meta.drop_reason);
+            eg_dprsr_md.drop_ctl = 1;
+        } else {
+            if (meta.msr6_replicate) {
+                replica_counter.count((bit<32>) eg_intr_md.egress_port);
+            }
+            // Lower 32 bits of both 48-bit timestamps: the difference is right modulo 2^32 ns.
+            delta = (bit<32>) eg_prsr_md.global_tstamp - (bit<32>) hdr.bridged.ingress_ts;
+            delta_plus_one = delta + 1;
+            bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) eg_intr_md.egress_port;
+            latency_packets.count(slot);
+            add_to_sum.execute(slot);
+            lower_min.execute(slot);
+            raise_max.execute(slot);
+            // Power-of-two buckets from 256 ns (Tofino pipelines take a few hundred ns).
+            bit<32> bucket = 7;
+            if (delta < 256) { bucket = 0; }
+            else if (delta < 512) { bucket = 1; }
+            else if (delta < 1024) { bucket = 2; }
+            else if (delta < 2048) { bucket = 3; }
+            else if (delta < 4096) { bucket = 4; }
+            else if (delta < 8192) { bucket = 5; }
+            else if (delta < 16384) { bucket = 6; }
+            count_in_bucket.execute((slot << 3) | bucket);
+        }
+        hdr.bridged.setInvalid();
+    }
 }
 
-control SixflowEgressDeparser(packet_out packet, inout egress_headers_t hdr, in egress_metadata_t meta,
+control SixflowEgressDeparser(packet_out packet, inout headers_t hdr, in local_metadata_t meta,
                               in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
-    apply { }
+    CommonDeparser() common_deparser;
+    apply {
+        common_deparser.apply(packet, hdr);
+    }
 }
 
 Pipeline(
