@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.Test;
 import org.onosproject.net.pi.model.PiPipelineModel;
+import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.model.PiTableModel;
 import org.onosproject.p4runtime.model.P4InfoParser;
 import org.sixflow.pipeconf.codegen.PipeconfPaths;
@@ -32,6 +33,8 @@ public class CompiledArtifactsTest {
 
     private static final File BMV2 = new File(PipeconfPaths.P4C_OUT, "bmv2");
     private static final File TOFINO = new File(PipeconfPaths.P4C_OUT, "tofino");
+    /** Tables only bmv2 has: per-packet telemetry reports are not written for TNA yet. */
+    private static final Set<PiTableId> BMV2_ONLY_TABLES = Set.of(P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING);
 
     private static String read(File file) throws Exception {
         return new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8).trim();
@@ -79,6 +82,9 @@ public class CompiledArtifactsTest {
         PiPipelineModel bmv2 = P4InfoParser.parse(new File(BMV2, SixflowPipeconfs.P4INFO_FILE).toURI().toURL());
         // One Java pipeconf serves both targets only if every table has the same name and keys.
         for (PiTableModel table : bmv2.tables()) {
+            if (BMV2_ONLY_TABLES.contains(table.id())) {
+                continue;
+            }
             PiTableModel other = tofino.table(table.id()).orElse(null);
             assertTrue("Tofino lacks table " + table.id(), other != null);
             assertEquals(table.id() + " keys differ", table.matchFields().size(), other.matchFields().size());
