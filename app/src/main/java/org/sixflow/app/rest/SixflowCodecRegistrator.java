@@ -12,6 +12,8 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.PipeconfInfo;
 import org.sixflow.app.api.SixflowDevice;
 
@@ -29,6 +31,8 @@ public class SixflowCodecRegistrator {
             .put(SixflowDevice.class, new SixflowDeviceCodec())
             .put(DatabaseHealth.class, new DatabaseHealthCodec())
             .put(HistoryEvent.class, new HistoryEventCodec())
+            .put(Msr6TreeRequest.class, new Msr6TreeRequestCodec())
+            .put(Msr6Tree.class, new Msr6TreeCodec())
             .build();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)

@@ -15,6 +15,6 @@ public class SixflowWebApplication extends AbstractWebApplication {
     @Override
     public Set<Class<?>> getClasses() {
         return getClasses(PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
-                          EventWebResource.class);
+                          EventWebResource.class, Msr6TreeWebResource.class);
     }
 }

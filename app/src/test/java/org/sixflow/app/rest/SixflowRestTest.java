@@ -16,8 +16,10 @@ import org.onlab.rest.BaseResource;
 import org.onosproject.codec.CodecService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
+import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.impl.InventoryManagerFixture;
+import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestHistoryService;
 
@@ -29,6 +31,7 @@ import org.sixflow.app.testing.TestHistoryService;
 public abstract class SixflowRestTest extends JerseyTest {
 
     protected InventoryManagerFixture inventory;
+    protected Msr6TreeManagerFixture trees;
     protected TestHistoryService history;
 
     protected SixflowRestTest() {
@@ -55,9 +58,11 @@ public abstract class SixflowRestTest extends JerseyTest {
         inventory = new InventoryManagerFixture();
         SixflowConfigRegistrar.FACTORIES.forEach(inventory.netcfg::registerConfigFactory);
         history = new TestHistoryService();
+        trees = new Msr6TreeManagerFixture();
         TestServiceDirectory directory = new TestServiceDirectory()
                 .add(InventoryService.class, inventory.manager)
                 .add(HistoryService.class, history)
+                .add(Msr6TreeService.class, trees.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
         setServiceDirectory(directory);
     }

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import com.google.common.base.MoreObjects;
+import com.google.common.collect.ImmutableSet;
+import org.onlab.packet.Ip6Address;
+import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
+
+import java.util.Comparator;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * What a user asks for: this group, from this source port, reaches these receiver ports,
+ * encoded in this mode, computed with this algorithm.
+ */
+public final class Msr6TreeRequest {
+
+    /** How the tree is computed. */
+    public enum Algorithm {
+        /** Union of the source's shortest paths (what ONOS multicast does). */
+        SHORTEST_PATHS,
+        /** Takahashi–Matsuyama Steiner-tree heuristic. */
+        STEINER
+    }
+
+    private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
+
+    private final String id;
+    private final ConnectPoint source;
+    private final Ip6Address group;
+    private final Set<ConnectPoint> receivers;
+    private final Msr6Mode mode;
+    private final Algorithm algorithm;
+
+    private Msr6TreeRequest(String id, ConnectPoint source, Ip6Address group, Set<ConnectPoint> receivers,
+                            Msr6Mode mode, Algorithm algorithm) {
+        this.id = id;
+        this.source = source;
+        this.group = group;
+        this.receivers = receivers;
+        this.mode = mode;
+        this.algorithm = algorithm;
+    }
+
+    /**
+     * Creates a request, checking what can be checked without the network.
+     *
+     * @param id        tree id: lower-case letters, digits and dashes, 1..32
+     * @param source    ingress edge port of the source
+     * @param group     IPv6 multicast group address (ff00::/8)
+     * @param receivers egress edge ports of the receivers, at least one
+     * @param mode      TE or RLB
+     * @param algorithm how to compute it
+     * @return the request
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static Msr6TreeRequest of(String id, ConnectPoint source, Ip6Address group, Set<ConnectPoint> receivers,
+                                     Msr6Mode mode, Algorithm algorithm) {
+        checkNotNull(id, "id is required");
+        checkArgument(ID.matcher(id).matches(),
+                      "id \"%s\" must be 1-32 lower-case letters, digits or dashes, starting with a letter or digit", id);
+        checkNotNull(source, "source is required");
+        checkNotNull(group, "group is required");
+        checkArgument(group.isMulticast(), "group %s is not an IPv6 multicast address (ff00::/8)", group);
+        checkNotNull(receivers, "receivers are required");
+        checkArgument(!receivers.isEmpty(), "a tree needs at least one receiver");
+        checkArgument(!receivers.contains(source), "the source port %s cannot also be a receiver", source);
+        // Sorted by name so that equal requests compute equal trees; an ImmutableSet keeps that
+        // order and serializes in ONOS's stores.
+        return new Msr6TreeRequest(id, source, group,
+                                   receivers.stream().sorted(Comparator.comparing(ConnectPoint::toString))
+                                           .collect(ImmutableSet.toImmutableSet()),
+                                   checkNotNull(mode, "mode is required"),
+                                   checkNotNull(algorithm, "algorithm is required"));
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public ConnectPoint source() {
+        return source;
+    }
+
+    public Ip6Address group() {
+        return group;
+    }
+
+    public Set<ConnectPoint> receivers() {
+        return receivers;
+    }
+
+    public Msr6Mode mode() {
+        return mode;
+    }
+
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Msr6TreeRequest)) {
+            return false;
+        }
+        Msr6TreeRequest r = (Msr6TreeRequest) o;
+        return id.equals(r.id) && source.equals(r.source) && group.equals(r.group) && receivers.equals(r.receivers)
+                && mode == r.mode && algorithm == r.algorithm;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, source, group, receivers, mode, algorithm);
+    }
+
+    @Override
+    public String toString() {
+        return MoreObjects.toStringHelper(this).add("id", id).add("source", source).add("group", group)
+                .add("receivers", receivers).add("mode", mode).add("algorithm", algorithm).toString();
+    }
+}

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * MSR6 multicast trees: computed from the topology, encoded into an MRH, installed.
+ */
+public interface Msr6TreeService {
+
+    /**
+     * Returns the installed trees, by id.
+     *
+     * @return trees
+     */
+    List<Msr6Tree> trees();
+
+    /**
+     * Returns one tree.
+     *
+     * @param id tree id
+     * @return the tree, if installed
+     */
+    Optional<Msr6Tree> tree(String id);
+
+    /**
+     * Computes, encodes and installs a tree.
+     *
+     * @param request what to build
+     * @return the installed tree
+     * @throws IllegalArgumentException when the request cannot be met, saying why (unknown or
+     *                                  unconfigured devices, unreachable receivers, a tree too
+     *                                  large for the MRH, an id in use)
+     */
+    Msr6Tree create(Msr6TreeRequest request);
+
+    /**
+     * Removes a tree and everything installed for it.
+     *
+     * @param id tree id
+     * @return false if there was no such tree
+     */
+    boolean remove(String id);
+}

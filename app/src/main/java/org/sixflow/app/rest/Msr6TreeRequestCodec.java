@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableSet;
+import org.onlab.packet.Ip6Address;
+import org.onosproject.codec.CodecContext;
+import org.onosproject.codec.JsonCodec;
+import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * JSON of a tree request: {"id", "source": "device:x/1", "group": "ff3e::1",
+ * "receivers": ["device:y/3"], "mode": "TE"|"RLB", "algorithm": "SHORTEST_PATHS"|"STEINER"}.
+ * Decoding says which field is wrong and why.
+ */
+public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
+
+    @Override
+    public ObjectNode encode(Msr6TreeRequest request, CodecContext context) {
+        ObjectNode json = context.mapper().createObjectNode()
+                .put("id", request.id())
+                .put("source", request.source().toString())
+                .put("group", request.group().toString())
+                .put("mode", request.mode().name())
+                .put("algorithm", request.algorithm().name());
+        ArrayNode receivers = json.putArray("receivers");
+        request.receivers().forEach(r -> receivers.add(r.toString()));
+        return json;
+    }
+
+    @Override
+    public Msr6TreeRequest decode(ObjectNode json, CodecContext context) {
+        if (json == null) {
+            throw new IllegalArgumentException("request body must be a JSON object");
+        }
+        JsonNode receivers = json.path("receivers");
+        if (!receivers.isArray()) {
+            throw new IllegalArgumentException("receivers must be an array of \"device:id/port\" strings");
+        }
+        ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
+        receivers.forEach(r -> ports.add(connectPoint("receivers", r)));
+        Ip6Address group;
+        try {
+            group = Ip6Address.valueOf(text(json, "group"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("group \"" + json.path("group").asText() + "\" is not an IPv6 address");
+        }
+        return Msr6TreeRequest.of(text(json, "id"), connectPoint("source", json.path("source")), group, ports.build(),
+                                  enumValue(Msr6Mode.class, "mode", json.path("mode").asText("TE")),
+                                  enumValue(Msr6TreeRequest.Algorithm.class, "algorithm",
+                                            json.path("algorithm").asText("STEINER")));
+    }
+
+    private static String text(ObjectNode json, String field) {
+        JsonNode node = json.path(field);
+        if (!node.isTextual() || node.asText().isEmpty()) {
+            throw new IllegalArgumentException(field + " is required (a string)");
+        }
+        return node.asText();
+    }
+
+    private static ConnectPoint connectPoint(String field, JsonNode node) {
+        String value = node.asText("");
+        try {
+            return ConnectPoint.deviceConnectPoint(value);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(field + ": \"" + value + "\" is not a port like device:beijing/3");
+        }
+    }
+
+    private static <E extends Enum<E>> E enumValue(Class<E> type, String field, String value) {
+        try {
+            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(field + " must be one of " + Arrays.toString(type.getEnumConstants())
+                                                       + ", not \"" + value + "\"");
+        }
+    }
+}

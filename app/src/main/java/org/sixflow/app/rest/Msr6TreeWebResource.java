@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onlab.util.ItemNotFoundException;
+import org.onosproject.rest.AbstractWebResource;
+import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.api.Msr6TreeService;
+
+import javax.ws.rs.Consumes;
+import javax.ws.rs.DELETE;
+import javax.ws.rs.GET;
+import javax.ws.rs.POST;
+import javax.ws.rs.Path;
+import javax.ws.rs.PathParam;
+import javax.ws.rs.Produces;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * MSR6 multicast trees.
+ */
+@Path("trees")
+public class Msr6TreeWebResource extends AbstractWebResource {
+
+    /**
+     * Lists installed trees.
+     *
+     * @return 200 OK with {"trees": [...]}
+     */
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response list() {
+        return ok(encodeArray(Msr6Tree.class, "trees", get(Msr6TreeService.class).trees())).build();
+    }
+
+    /**
+     * Shows one tree with its links, M-SIDs and entries per device.
+     *
+     * @param id tree id
+     * @return 200 OK, or 404
+     */
+    @GET
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response get(@PathParam("id") String id) {
+        Msr6Tree tree = get(Msr6TreeService.class).tree(id)
+                .orElseThrow(() -> new ItemNotFoundException("No tree " + id));
+        return ok(codec(Msr6Tree.class).encode(tree, this)).build();
+    }
+
+    /**
+     * Computes and installs a tree.
+     *
+     * @param body the request (id, source, group, receivers, mode, algorithm)
+     * @return 201 Created with the tree; 400 with a message when the request cannot be met
+     * @throws IOException if the body cannot be read
+     */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response create(InputStream body) throws IOException {
+        ObjectNode json;
+        try {
+            json = (ObjectNode) mapper().readTree(body);
+        } catch (IOException | ClassCastException e) {
+            throw new IllegalArgumentException("request body must be a JSON object");
+        }
+        Msr6TreeRequest request = codec(Msr6TreeRequest.class).decode(json, this);
+        Msr6Tree tree = get(Msr6TreeService.class).create(request);
+        return Response.status(Response.Status.CREATED).entity(codec(Msr6Tree.class).encode(tree, this)).build();
+    }
+
+    /**
+     * Removes a tree.
+     *
+     * @param id tree id
+     * @return 204 No Content, or 404
+     */
+    @DELETE
+    @Path("{id}")
+    public Response remove(@PathParam("id") String id) {
+        if (!get(Msr6TreeService.class).remove(id)) {
+            throw new ItemNotFoundException("No tree " + id);
+        }
+        return Response.noContent().build();
+    }
+}

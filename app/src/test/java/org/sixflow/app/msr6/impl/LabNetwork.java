@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.impl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DefaultLink;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.Link;
+import org.onosproject.net.link.LinkServiceAdapter;
+import org.onosproject.net.provider.ProviderId;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.testing.TestDeviceService;
+import org.sixflow.app.testing.TestNetworkConfigService;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The lab of docker/: its five devices with the netcfg in docker/netcfg.json, and the links of
+ * docker/mininet/topology.py (both directions).
+ */
+public final class LabNetwork {
+
+    /** (device, port) pairs of each link, as the lab's port table gives them. */
+    private static final String[][] LINKS = {
+            {"device:beijing/1", "device:wuhan/1"}, {"device:beijing/2", "device:nanjing/1"},
+            {"device:wuhan/2", "device:nanjing/2"}, {"device:wuhan/3", "device:guangzhou/1"},
+            {"device:nanjing/3", "device:shanghai/1"}, {"device:shanghai/2", "device:guangzhou/2"},
+    };
+
+    public final TestDeviceService devices = new TestDeviceService();
+    public final TestNetworkConfigService netcfg = new TestNetworkConfigService();
+    public final List<Link> links;
+    public final LinkServiceAdapter linkService;
+
+    public LabNetwork() {
+        SixflowConfigRegistrar.FACTORIES.forEach(netcfg::registerConfigFactory);
+        try {
+            JsonNode config = new ObjectMapper().readTree(new File("../docker/netcfg.json")).path("devices");
+            Iterator<Map.Entry<String, JsonNode>> it = config.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> device = it.next();
+                devices.addSwitch(device.getKey(), true);
+                netcfg.applyConfig(DeviceId.deviceId(device.getKey()), SixflowDeviceConfig.class,
+                                   (ObjectNode) device.getValue().path(SixflowDeviceConfig.KEY));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ImmutableList.Builder<Link> all = ImmutableList.builder();
+        ProviderId provider = new ProviderId("lldp", "org.sixflow.test");
+        for (String[] l : LINKS) {
+            ConnectPoint a = ConnectPoint.deviceConnectPoint(l[0]);
+            ConnectPoint b = ConnectPoint.deviceConnectPoint(l[1]);
+            all.add(DefaultLink.builder().providerId(provider).src(a).dst(b).type(Link.Type.DIRECT)
+                            .state(Link.State.ACTIVE).build());
+            all.add(DefaultLink.builder().providerId(provider).src(b).dst(a).type(Link.Type.DIRECT)
+                            .state(Link.State.ACTIVE).build());
+        }
+        links = all.build();
+        linkService = new LinkServiceAdapter() {
+            @Override
+            public Iterable<Link> getActiveLinks() {
+                return links;
+            }
+
+            @Override
+            public Iterable<Link> getLinks() {
+                return links;
+            }
+        };
+    }
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.impl;
+
+import org.onosproject.TestApplicationId;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.group.GroupKey;
+import org.onosproject.net.group.GroupServiceAdapter;
+import org.onosproject.store.service.TestStorageService;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A tree manager on the lab network, with flow rules and groups captured as installed.
+ */
+public final class Msr6TreeManagerFixture {
+
+    public final LabNetwork lab = new LabNetwork();
+    public final Msr6TreeManager manager = new Msr6TreeManager();
+    public final List<FlowRule> rules = new ArrayList<>();
+    public final List<GroupDescription> groups = new ArrayList<>();
+
+    public Msr6TreeManagerFixture() {
+        manager.deviceService = lab.devices;
+        manager.linkService = lab.linkService;
+        manager.configService = lab.netcfg;
+        manager.storageService = new TestStorageService();
+        manager.coreService = new CoreServiceAdapter() {
+            @Override
+            public ApplicationId registerApplication(String name) {
+                return TestApplicationId.create(name);
+            }
+        };
+        manager.flowRuleService = new FlowRuleServiceAdapter() {
+            @Override
+            public void applyFlowRules(FlowRule... flowRules) {
+                rules.addAll(Arrays.asList(flowRules));
+            }
+
+            @Override
+            public void removeFlowRules(FlowRule... flowRules) {
+                rules.removeAll(Arrays.asList(flowRules));
+            }
+        };
+        manager.groupService = new GroupServiceAdapter() {
+            @Override
+            public void addGroup(GroupDescription description) {
+                groups.add(description);
+            }
+
+            @Override
+            public void removeGroup(DeviceId deviceId, GroupKey appCookie, ApplicationId appId) {
+                groups.removeIf(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie));
+            }
+        };
+        manager.activate();
+    }
+
+}

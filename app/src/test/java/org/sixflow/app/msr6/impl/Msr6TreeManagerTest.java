@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.impl;
+
+import org.junit.Test;
+import org.onlab.packet.Ip6Address;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.flow.FlowRule;
+import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
+import org.sixflow.app.testing.PipelineModelChecker;
+import org.sixflow.app.testing.TestPipeconfs;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * Trees on the lab network: computed, encoded, compiled against the P4Info, installed, removed.
+ */
+public class Msr6TreeManagerTest {
+
+    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+    private static final ConnectPoint H_BJ = ConnectPoint.deviceConnectPoint("device:beijing/3");
+    private static final Set<ConnectPoint> RECEIVERS = Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
+                                                              ConnectPoint.deviceConnectPoint("device:shanghai/3"),
+                                                              ConnectPoint.deviceConnectPoint("device:guangzhou/3"));
+
+    private final Msr6TreeManagerFixture fixture = new Msr6TreeManagerFixture();
+
+    private static Msr6TreeRequest request(String id, Msr6Mode mode, Msr6TreeRequest.Algorithm algorithm) {
+        return Msr6TreeRequest.of(id, H_BJ, Ip6Address.valueOf("ff3e::1"), RECEIVERS, mode, algorithm);
+    }
+
+    private static void assertError(Runnable action, String expected) {
+        try {
+            action.run();
+            fail("accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage() + " should mention " + expected, e.getMessage().contains(expected));
+        }
+    }
+
+    @Test
+    public void installsASteinerTreeWhoseEntriesFitThePipeline() {
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        // Beijing -> Nanjing -> Shanghai -> Guangzhou: three links, one fewer than shortest paths.
+        assertEquals(3, tree.links().size());
+        assertEquals(3, tree.msids().size());
+        assertFalse(fixture.rules.isEmpty());
+        for (FlowRule rule : fixture.rules) {
+            assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+        }
+        assertEquals(3, fixture.groups.size());   // Nanjing, Shanghai (forward + deliver), Guangzhou (leaf)
+        assertEquals(List.of(tree), fixture.manager.trees());
+    }
+
+    @Test
+    public void shortestPathsAndRlbAlsoInstall() {
+        Msr6Tree tree = fixture.manager.create(request("rlb", Msr6Mode.RLB,
+                                                       Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        assertEquals(4, tree.links().size());
+        assertTrue(tree.replicationPoints() >= 1);
+        fixture.rules.forEach(rule -> assertEquals(List.of(), CHECKER.problems(rule)));
+    }
+
+    @Test
+    public void removeTakesEverythingBack() {
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertTrue(fixture.manager.remove("video"));
+        assertTrue(fixture.rules.isEmpty());
+        assertTrue(fixture.groups.isEmpty());
+        assertFalse(fixture.manager.tree("video").isPresent());
+        assertFalse(fixture.manager.remove("video"));
+    }
+
+    @Test
+    public void refusesWhatCannotBeBuiltAndSaysWhy() {
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertError(() -> fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)),
+                    "in use");
+        assertError(() -> fixture.manager.create(Msr6TreeRequest.of(
+                "far", H_BJ, Ip6Address.valueOf("ff3e::2"), Set.of(ConnectPoint.deviceConnectPoint("device:tokyo/1")),
+                Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)), "device:tokyo");
+        assertError(() -> fixture.manager.create(Msr6TreeRequest.of(
+                "self", H_BJ, Ip6Address.valueOf("ff3e::3"), Set.of(ConnectPoint.deviceConnectPoint("device:beijing/4")),
+                Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)), "source's own device");
+        assertError(() -> Msr6TreeRequest.of("x", H_BJ, Ip6Address.valueOf("fd00::1"), RECEIVERS, Msr6Mode.TE,
+                                             Msr6TreeRequest.Algorithm.STEINER), "not an IPv6 multicast");
+        assertError(() -> Msr6TreeRequest.of("Bad Id", H_BJ, Ip6Address.valueOf("ff3e::1"), RECEIVERS, Msr6Mode.TE,
+                                             Msr6TreeRequest.Algorithm.STEINER), "lower-case");
+    }
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.eclipsesource.json.Json;
+import com.eclipsesource.json.JsonObject;
+import org.junit.Test;
+
+import javax.ws.rs.client.Entity;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * /trees over the real tree manager on the lab network.
+ */
+public class Msr6TreeWebResourceTest extends SixflowRestTest {
+
+    private static final String VIDEO = "{\"id\": \"video\", \"source\": \"device:beijing/3\", \"group\": \"ff3e::1\","
+            + " \"receivers\": [\"device:nanjing/4\", \"device:shanghai/3\", \"device:guangzhou/3\"],"
+            + " \"mode\": \"TE\", \"algorithm\": \"STEINER\"}";
+
+    private Response post(String body) {
+        return target().path("trees").request().post(Entity.entity(body, MediaType.APPLICATION_JSON));
+    }
+
+    @Test
+    public void createsListsShowsAndDeletesATree() {
+        Response created = post(VIDEO);
+        assertEquals(201, created.getStatus());
+        JsonObject tree = Json.parse(created.readEntity(String.class)).asObject();
+        assertEquals("video", tree.getString("id", null));
+        assertEquals(3, tree.get("msids").asArray().size());
+        assertEquals(3, tree.get("links").asArray().size());
+        assertEquals("INSTALLED", tree.getString("status", null));
+        assertTrue(tree.get("entries").asObject().getInt("device:beijing", 0) > 0);
+
+        JsonObject list = Json.parse(target().path("trees").request().get(String.class)).asObject();
+        assertEquals(1, list.get("trees").asArray().size());
+        assertEquals(200, target().path("trees/video").request().get().getStatus());
+        assertEquals(204, target().path("trees/video").request().delete().getStatus());
+        assertEquals(404, target().path("trees/video").request().get().getStatus());
+        assertEquals(404, target().path("trees/video").request().delete().getStatus());
+    }
+
+    @Test
+    public void badRequestsAre400WithTheReason() {
+        String[][] cases = {
+                {"not json", "JSON object"},
+                {"{\"id\": \"x\", \"source\": \"device:beijing/3\", \"group\": \"ff3e::1\"}", "receivers"},
+                {VIDEO.replace("ff3e::1", "fd00::1"), "not an IPv6 multicast"},
+                {VIDEO.replace("ff3e::1", "banana"), "not an IPv6 address"},
+                {VIDEO.replace("\"TE\"", "\"FAST\""), "mode must be one of"},
+                {VIDEO.replace("device:guangzhou/3", "device:tokyo/1"), "device:tokyo"},
+                {VIDEO.replace("device:beijing/3", "beijing"), "is not a port"},
+        };
+        for (String[] c : cases) {
+            Response response = post(c[0]);
+            assertEquals(c[0], 400, response.getStatus());
+            String message = Json.parse(response.readEntity(String.class)).asObject().getString("message", "");
+            assertTrue(message + " should mention " + c[1], message.contains(c[1]));
+        }
+    }
+}
