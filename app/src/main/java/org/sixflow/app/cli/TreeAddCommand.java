@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.cli;
+
+import com.google.common.collect.ImmutableSet;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.Option;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.onlab.packet.Ip6Address;
+import org.onosproject.cli.AbstractShellCommand;
+import org.onosproject.cli.net.ConnectPointCompleter;
+import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Computes and installs an MSR6 tree.
+ */
+@Service
+@Command(scope = "sixflow", name = "tree-add", description = "Computes and installs an MSR6 tree")
+public class TreeAddCommand extends AbstractShellCommand {
+
+    @Argument(index = 0, name = "id", description = "Tree id (lower-case letters, digits, dashes)", required = true)
+    String id = null;
+
+    @Argument(index = 1, name = "source", description = "Source edge port, e.g. device:beijing/3", required = true)
+    @Completion(ConnectPointCompleter.class)
+    String source = null;
+
+    @Argument(index = 2, name = "group", description = "IPv6 multicast group, e.g. ff3e::1", required = true)
+    String group = null;
+
+    @Argument(index = 3, name = "receivers", description = "Receiver edge ports", required = true,
+            multiValued = true)
+    @Completion(ConnectPointCompleter.class)
+    List<String> receivers = null;
+
+    @Option(name = "-m", aliases = "--mode", description = "TE or RLB (default TE)")
+    String mode = "TE";
+
+    @Option(name = "-a", aliases = "--algorithm", description = "STEINER or SHORTEST_PATHS (default STEINER)")
+    String algorithm = "STEINER";
+
+    @Override
+    protected void doExecute() {
+        try {
+            Msr6Tree tree = get(Msr6TreeService.class).create(request(id, source, group, receivers, mode, algorithm));
+            TreeShowCommand.lines(tree).forEach(line -> print("%s", line));
+        } catch (IllegalArgumentException e) {
+            error("Tree %s not created: %s", id, e.getMessage());
+        }
+    }
+
+    /**
+     * Parses the command's arguments into a request.
+     *
+     * @throws IllegalArgumentException naming the argument that is wrong
+     */
+    static Msr6TreeRequest request(String id, String source, String group, List<String> receivers, String mode,
+                                   String algorithm) {
+        ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
+        receivers.forEach(r -> ports.add(port("receiver", r)));
+        Ip6Address address;
+        try {
+            address = Ip6Address.valueOf(group);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("group \"" + group + "\" is not an IPv6 address");
+        }
+        return Msr6TreeRequest.of(id, port("source", source), address, ports.build(),
+                                  parse(Msr6Mode.class, "mode", mode),
+                                  parse(Msr6TreeRequest.Algorithm.class, "algorithm", algorithm));
+    }
+
+    private static ConnectPoint port(String what, String value) {
+        try {
+            return ConnectPoint.deviceConnectPoint(value);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(what + " \"" + value + "\" is not a port like device:beijing/3");
+        }
+    }
+
+    private static <E extends Enum<E>> E parse(Class<E> type, String what, String value) {
+        try {
+            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + " must be one of "
+                                                       + Arrays.toString(type.getEnumConstants()));
+        }
+    }
+}

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.google.common.collect.ImmutableList;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.onosproject.cli.AbstractShellCommand;
+import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeService;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Lists installed MSR6 trees.
+ */
+@Service
+@Command(scope = "sixflow", name = "trees", description = "Lists installed MSR6 trees")
+public class TreeListCommand extends AbstractShellCommand {
+
+    @Override
+    protected void doExecute() {
+        List<Msr6Tree> trees = get(Msr6TreeService.class).trees();
+        if (outputJson()) {
+            ArrayNode json = mapper().createArrayNode();
+            trees.forEach(tree -> json.add(jsonForEntity(tree, Msr6Tree.class)));
+            print("%s", json);
+        } else {
+            lines(trees).forEach(line -> print("%s", line));
+        }
+    }
+
+    static List<String> lines(List<Msr6Tree> trees) {
+        if (trees.isEmpty()) {
+            return ImmutableList.of("No MSR6 trees");
+        }
+        ImmutableList.Builder<String> lines = ImmutableList.builder();
+        for (Msr6Tree t : trees) {
+            lines.add(String.format(Locale.ROOT, "id=%s, group=%s, source=%s, receivers=%d, mode=%s, algorithm=%s, "
+                                            + "links=%d, msids=%d, replicationPoints=%d",
+                                    t.request().id(), t.request().group(), t.request().source(),
+                                    t.request().receivers().size(), t.request().mode(), t.request().algorithm(),
+                                    t.links().size(), t.msids().size(), t.replicationPoints()));
+        }
+        return lines.build();
+    }
+}
