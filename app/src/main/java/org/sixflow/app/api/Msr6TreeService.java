@@ -2,7 +2,10 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.api;
 
+import org.onosproject.net.ConnectPoint;
+
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 
 /**
@@ -35,6 +38,17 @@ public interface Msr6TreeService {
      *                                  large for the MRH, an id in use)
      */
     Msr6Tree create(Msr6TreeRequest request);
+
+    /**
+     * Changes a tree's receivers: the new tree is installed before the old one is removed.
+     *
+     * @param id        tree id
+     * @param receivers the new receiver ports
+     * @return the new tree
+     * @throws org.onlab.util.ItemNotFoundException if there is no such tree
+     * @throws IllegalArgumentException             when the new tree cannot be built
+     */
+    Msr6Tree updateReceivers(String id, Set<ConnectPoint> receivers);
 
     /**
      * Removes a tree and everything installed for it.

@@ -2,7 +2,10 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableSet;
+import org.onosproject.net.ConnectPoint;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.Msr6Tree;
@@ -13,6 +16,7 @@ import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
 import javax.ws.rs.POST;
+import javax.ws.rs.PUT;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
@@ -73,6 +77,42 @@ public class Msr6TreeWebResource extends AbstractWebResource {
         Msr6TreeRequest request = codec(Msr6TreeRequest.class).decode(json, this);
         Msr6Tree tree = get(Msr6TreeService.class).create(request);
         return Response.status(Response.Status.CREATED).entity(codec(Msr6Tree.class).encode(tree, this)).build();
+    }
+
+    /**
+     * Changes a tree's receivers; the new tree is installed before the old one goes.
+     *
+     * @param id   tree id
+     * @param body {"receivers": ["device:x/1", ...]}
+     * @return 200 OK with the new tree; 400 with a message; 404 if there is no such tree
+     * @throws IOException if the body cannot be read
+     */
+    @PUT
+    @Path("{id}/receivers")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response updateReceivers(@PathParam("id") String id, InputStream body) throws IOException {
+        JsonNode json;
+        try {
+            json = mapper().readTree(body);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("request body must be a JSON object");
+        }
+        JsonNode receivers = json == null ? null : json.path("receivers");
+        if (receivers == null || !receivers.isArray()) {
+            throw new IllegalArgumentException("receivers must be an array of \"device:id/port\" strings");
+        }
+        ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
+        for (JsonNode receiver : receivers) {
+            try {
+                ports.add(ConnectPoint.deviceConnectPoint(receiver.asText("")));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("receivers: \"" + receiver.asText() + "\" is not a port like "
+                                                           + "device:beijing/3");
+            }
+        }
+        Msr6Tree tree = get(Msr6TreeService.class).updateReceivers(id, ports.build());
+        return ok(codec(Msr6Tree.class).encode(tree, this)).build();
     }
 
     /**

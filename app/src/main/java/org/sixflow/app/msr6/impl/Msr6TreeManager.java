@@ -11,7 +11,13 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowId;
+import org.onosproject.net.link.LinkEvent;
+import org.onosproject.net.link.LinkListener;
+import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupService;
@@ -51,8 +57,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -95,6 +105,10 @@ public class Msr6TreeManager implements Msr6TreeService {
     private ConsistentMap<String, Msr6TreeRequest> requests;
     private AtomicCounter numbers;
     private Msr6RuleCompiler compiler;
+    private final LinkListener linkListener = new InternalLinkListener();
+    private final DeviceListener deviceListener = new InternalDeviceListener();
+    /** Reroutes off the event threads, one at a time. */
+    private ExecutorService events;
     /** What this instance installed, to show and to remove. */
     private final Map<String, Installed> installed = new ConcurrentHashMap<>();
 
@@ -116,11 +130,17 @@ public class Msr6TreeManager implements Msr6TreeService {
         numbers = storageService.atomicCounterBuilder().withName("sixflow-msr6-tree-numbers").build()
                 .asAtomicCounter();
         compiler = new Msr6RuleCompiler(appId);
+        events = Executors.newSingleThreadExecutor(groupedThreads("sixflow/msr6", "reroute", log));
+        linkService.addListener(linkListener);
+        deviceService.addListener(deviceListener);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
+        linkService.removeListener(linkListener);
+        deviceService.removeListener(deviceListener);
+        events.shutdown();
         installed.keySet().forEach(this::uninstall);
         log.info("Stopped");
     }
@@ -141,6 +161,59 @@ public class Msr6TreeManager implements Msr6TreeService {
         if (requests.containsKey(request.id())) {
             throw new IllegalArgumentException("tree id " + request.id() + " is in use");
         }
+        // One ingress entry per (group, ingress device): a second tree would overwrite the first.
+        installed.values().stream().map(i -> i.tree.request())
+                .filter(r -> r.group().equals(request.group())
+                        && r.source().deviceId().equals(request.source().deviceId()))
+                .findFirst().ifPresent(r -> {
+                    throw new IllegalArgumentException("group " + request.group() + " already has tree " + r.id()
+                                                               + " from " + r.source().deviceId());
+                });
+        Installed built = build(request);
+        install(built, null);
+        requests.put(request.id(), request);
+        installed.put(request.id(), built);
+        log.info("Installed MSR6 tree {} ({} links, {} M-SIDs)", request.id(), built.tree.links().size(),
+                 built.tree.msids().size());
+        return built.tree;
+    }
+
+    @Override
+    public synchronized Msr6Tree updateReceivers(String id, Set<ConnectPoint> receivers) {
+        Msr6TreeRequest old = requests.get(id) == null ? null : requests.get(id).value();
+        if (old == null) {
+            throw new ItemNotFoundException("No tree " + id);
+        }
+        Msr6TreeRequest request = Msr6TreeRequest.of(id, old.source(), old.group(), receivers, old.mode(),
+                                                     old.algorithm());
+        Msr6Tree tree = replace(request);
+        requests.put(id, request);
+        return tree;
+    }
+
+    /**
+     * Make-before-break: the new tree's transit state goes in first, then the ingress entries
+     * (same match, so ONOS modifies them in place and traffic switches at once), and only then
+     * what the old tree alone used comes out.
+     */
+    private Msr6Tree replace(Msr6TreeRequest request) {
+        Installed built = build(request);
+        Installed old = installed.get(request.id());
+        install(built, old);
+        installed.put(request.id(), built);
+        if (old != null) {
+            // Kept: what the new tree has too, and what other trees share (local SIDs, adjacencies).
+            Set<FlowId> kept = installed.values().stream().flatMap(i -> i.compiled.rules().values().stream())
+                    .map(FlowRule::id).collect(Collectors.toSet());
+            flowRuleService.removeFlowRules(old.compiled.rules().values().stream()
+                                                    .filter(r -> !kept.contains(r.id())).toArray(FlowRule[]::new));
+            removeGroups(old, request.id());
+        }
+        log.info("Replaced MSR6 tree {} ({} links)", request.id(), built.tree.links().size());
+        return built.tree;
+    }
+
+    private Installed build(Msr6TreeRequest request) {
         TopologyView view = new TopologyView(deviceService, linkService, configService);
         int source = vertex(view, request.source(), "source");
         Set<Integer> receivers = new TreeSet<>();
@@ -170,22 +243,26 @@ public class Msr6TreeManager implements Msr6TreeService {
         }
         CompiledTree compiled = compiler.compile((int) number, request.group(), null, view.graph(), tree, encoded,
                                                  view);
-        flowRuleService.applyFlowRules(compiled.rules().values().toArray(new FlowRule[0]));
-        for (GroupDescription group : compiled.groups().values()) {
-            if (!groupInUse(group, null)) {
-                groupService.addGroup(group);
-            }
-        }
         List<Link> links = tree.edges().stream().map(view::link).collect(ImmutableList.toImmutableList());
         Map<DeviceId, Integer> entries = new HashMap<>();
         compiled.rules().keySet().forEach(d -> entries.merge(d, compiled.rules().get(d).size(), Integer::sum));
         compiled.groups().keySet().forEach(d -> entries.merge(d, compiled.groups().get(d).size(), Integer::sum));
         Msr6Tree result = new Msr6Tree(request, (int) number, links, encoded.msids(), tree.replicationPoints(),
                                        entries);
-        requests.put(request.id(), request);
-        installed.put(request.id(), new Installed(result, compiled));
-        log.info("Installed MSR6 tree {} ({} links, {} M-SIDs)", request.id(), links.size(), encoded.msids().size());
-        return result;
+        return new Installed(result, compiled);
+    }
+
+    /** Groups first (entries point at them), transit entries before the ingress ones. */
+    private void install(Installed built, Installed replacing) {
+        for (GroupDescription group : built.compiled.groups().values()) {
+            if (!groupInUse(group, null)) {
+                groupService.addGroup(group);
+            }
+        }
+        DeviceId ingress = built.tree.request().source().deviceId();
+        flowRuleService.applyFlowRules(built.compiled.rules().values().stream()
+                                               .filter(r -> !r.deviceId().equals(ingress)).toArray(FlowRule[]::new));
+        flowRuleService.applyFlowRules(built.compiled.rules().get(ingress).toArray(new FlowRule[0]));
     }
 
     @Override
@@ -199,14 +276,69 @@ public class Msr6TreeManager implements Msr6TreeService {
         if (gone == null) {
             return false;
         }
-        flowRuleService.removeFlowRules(gone.compiled.rules().values().toArray(new FlowRule[0]));
+        // Local SIDs and adjacencies are the same entries for every tree of a device.
+        Set<FlowId> shared = installed.values().stream().flatMap(i -> i.compiled.rules().values().stream())
+                .map(FlowRule::id).collect(Collectors.toSet());
+        flowRuleService.removeFlowRules(gone.compiled.rules().values().stream()
+                                                .filter(r -> !shared.contains(r.id())).toArray(FlowRule[]::new));
+        removeGroups(gone, id);
+        return true;
+    }
+
+    private void removeGroups(Installed gone, String id) {
         for (GroupDescription group : gone.compiled.groups().values()) {
             // Bitstring groups are shared by the RLB trees of a device.
             if (!groupInUse(group, id)) {
                 groupService.removeGroup(group.deviceId(), group.appCookie(), appId);
             }
         }
-        return true;
+    }
+
+    /**
+     * Recomputes every tree that uses a link or device that went away, with the same request.
+     * A tree that can no longer be built keeps its old state and is logged.
+     */
+    synchronized void reroute(Predicate<Msr6Tree> affected) {
+        for (Installed i : ImmutableList.copyOf(installed.values())) {
+            if (affected.test(i.tree)) {
+                try {
+                    replace(i.tree.request());
+                } catch (IllegalArgumentException e) {
+                    log.warn("MSR6 tree {} cannot be rerouted: {}", i.tree.request().id(), e.getMessage());
+                }
+            }
+        }
+    }
+
+    private class InternalLinkListener implements LinkListener {
+        @Override
+        public boolean isRelevant(LinkEvent event) {
+            return event.type() == LinkEvent.Type.LINK_REMOVED
+                    || event.type() == LinkEvent.Type.LINK_UPDATED && event.subject().state() == Link.State.INACTIVE;
+        }
+
+        @Override
+        public void event(LinkEvent event) {
+            Link down = event.subject();
+            events.execute(() -> reroute(tree -> tree.links().stream().anyMatch(
+                    l -> l.src().equals(down.src()) && l.dst().equals(down.dst()))));
+        }
+    }
+
+    private class InternalDeviceListener implements DeviceListener {
+        @Override
+        public boolean isRelevant(DeviceEvent event) {
+            return event.type() == DeviceEvent.Type.DEVICE_REMOVED
+                    || event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
+                    && !deviceService.isAvailable(event.subject().id());
+        }
+
+        @Override
+        public void event(DeviceEvent event) {
+            DeviceId down = event.subject().id();
+            events.execute(() -> reroute(tree -> tree.links().stream().anyMatch(
+                    l -> l.src().deviceId().equals(down) || l.dst().deviceId().equals(down))));
+        }
     }
 
     private boolean groupInUse(GroupDescription group, String except) {

@@ -10,6 +10,8 @@ import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DefaultLink;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
+import org.onosproject.net.link.LinkEvent;
+import org.onosproject.net.link.LinkListener;
 import org.onosproject.net.link.LinkServiceAdapter;
 import org.onosproject.net.provider.ProviderId;
 import org.sixflow.app.config.SixflowConfigRegistrar;
@@ -40,6 +42,8 @@ public final class LabNetwork {
     public final TestDeviceService devices = new TestDeviceService();
     public final TestNetworkConfigService netcfg = new TestNetworkConfigService();
     public final List<Link> links;
+    public final List<Link> active = new java.util.concurrent.CopyOnWriteArrayList<>();
+    public final List<LinkListener> linkListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     public final LinkServiceAdapter linkService;
 
     public LabNetwork() {
@@ -67,16 +71,49 @@ public final class LabNetwork {
                             .state(Link.State.ACTIVE).build());
         }
         links = all.build();
+        active.addAll(links);
         linkService = new LinkServiceAdapter() {
             @Override
             public Iterable<Link> getActiveLinks() {
-                return links;
+                return ImmutableList.copyOf(active);
             }
 
             @Override
             public Iterable<Link> getLinks() {
-                return links;
+                return ImmutableList.copyOf(active);
+            }
+
+            @Override
+            public void addListener(LinkListener listener) {
+                linkListeners.add(listener);
+            }
+
+            @Override
+            public void removeListener(LinkListener listener) {
+                linkListeners.remove(listener);
             }
         };
+    }
+
+    /**
+     * Takes down both directions of a link and tells the listeners, as ONOS would.
+     *
+     * @param a one end, e.g. device:nanjing/3
+     * @param b the other end
+     */
+    public void fail(String a, String b) {
+        for (Link link : ImmutableList.copyOf(active)) {
+            String src = link.src().toString();
+            String dst = link.dst().toString();
+            if (src.equals(a) && dst.equals(b) || src.equals(b) && dst.equals(a)) {
+                active.remove(link);
+                LinkEvent event = new LinkEvent(LinkEvent.Type.LINK_REMOVED, link);
+                linkListeners.forEach(l -> {
+                    if (l.isRelevant(event)) {
+                        l.event(event);
+                    }
+                });
+            }
+        }
     }
 }

@@ -26,6 +26,8 @@ public final class Msr6TreeManagerFixture {
     public final Msr6TreeManager manager = new Msr6TreeManager();
     public final List<FlowRule> rules = new ArrayList<>();
     public final List<GroupDescription> groups = new ArrayList<>();
+    /** Every install and removal in order: "apply", "remove", "add-group", "remove-group". */
+    public final List<String> operations = new ArrayList<>();
 
     public Msr6TreeManagerFixture() {
         manager.deviceService = lab.devices;
@@ -41,22 +43,28 @@ public final class Msr6TreeManagerFixture {
         manager.flowRuleService = new FlowRuleServiceAdapter() {
             @Override
             public void applyFlowRules(FlowRule... flowRules) {
+                operations.add("apply");
+                // Same id: ONOS modifies the entry in place.
+                Arrays.stream(flowRules).forEach(r -> rules.removeIf(old -> old.id().equals(r.id())));
                 rules.addAll(Arrays.asList(flowRules));
             }
 
             @Override
             public void removeFlowRules(FlowRule... flowRules) {
+                operations.add("remove");
                 rules.removeAll(Arrays.asList(flowRules));
             }
         };
         manager.groupService = new GroupServiceAdapter() {
             @Override
             public void addGroup(GroupDescription description) {
+                operations.add("add-group");
                 groups.add(description);
             }
 
             @Override
             public void removeGroup(DeviceId deviceId, GroupKey appCookie, ApplicationId appId) {
+                operations.add("remove-group");
                 groups.removeIf(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie));
             }
         };

@@ -80,10 +80,61 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void changingReceiversMakesBeforeBreaking() {
+        Msr6Tree before = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        List<FlowRule> oldRules = List.copyOf(fixture.rules);
+        Msr6Tree after = fixture.manager.updateReceivers("video", Set.of(
+                ConnectPoint.deviceConnectPoint("device:guangzhou/3")));
+        assertTrue(after.number() != before.number());
+        assertEquals(2, after.links().size());   // Beijing -> Wuhan -> Guangzhou
+        // Everything of the new tree went in before anything of the old one came out.
+        List<String> ops = fixture.operations.subList(fixture.operations.lastIndexOf("apply") - 1,
+                                                      fixture.operations.size());
+        assertEquals(List.of("apply", "apply", "remove"), ops.subList(0, 3));
+        // Only the new tree's entries and groups remain (entries both trees share stay), all fitting.
+        fixture.rules.forEach(rule -> assertEquals(List.of(), CHECKER.problems(rule)));
+        assertEquals(after.entries().values().stream().mapToInt(Integer::intValue).sum(),
+                     fixture.rules.size() + fixture.groups.size());
+        assertTrue(oldRules.stream().anyMatch(r -> !fixture.rules.contains(r)));
+        assertEquals(List.of(after), fixture.manager.trees());
+    }
+
+    @Test
+    public void reroutesWhenALinkOfTheTreeFails() throws Exception {
+        Msr6Tree before = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertTrue(before.links().stream().anyMatch(l -> l.src().toString().equals("device:nanjing/3")));
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (fixture.manager.tree("video").orElseThrow().number() == before.number()) {
+            assertTrue("rerouted in time", System.currentTimeMillis() < deadline);
+            Thread.sleep(20);
+        }
+        Msr6Tree after = fixture.manager.tree("video").orElseThrow();
+        assertTrue(after.links().stream().noneMatch(l -> l.src().toString().equals("device:nanjing/3")));
+        assertEquals(after.request().receivers(), before.request().receivers());
+    }
+
+    @Test
+    public void removingOneTreeKeepsWhatAnotherShares() {
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        List<FlowRule> videoOnly = List.copyOf(fixture.rules);
+        fixture.manager.create(Msr6TreeRequest.of("audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS,
+                                                  Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        fixture.manager.remove("video");
+        Msr6Tree audio = fixture.manager.tree("audio").orElseThrow();
+        assertEquals(audio.entries().values().stream().mapToInt(Integer::intValue).sum(),
+                     fixture.rules.size() + fixture.groups.size());
+        // The local SID entries both trees use are still there.
+        assertTrue(videoOnly.stream().anyMatch(fixture.rules::contains));
+    }
+
+    @Test
     public void refusesWhatCannotBeBuiltAndSaysWhy() {
         fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         assertError(() -> fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)),
                     "in use");
+        assertError(() -> fixture.manager.create(request("again", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER)),
+                    "already has tree video");
         assertError(() -> fixture.manager.create(Msr6TreeRequest.of(
                 "far", H_BJ, Ip6Address.valueOf("ff3e::2"), Set.of(ConnectPoint.deviceConnectPoint("device:tokyo/1")),
                 Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)), "device:tokyo");
