@@ -38,15 +38,17 @@ public final class Msr6TreeRequest {
     private final Set<ConnectPoint> receivers;
     private final Msr6Mode mode;
     private final Algorithm algorithm;
+    private final TreeConstraints constraints;
 
     private Msr6TreeRequest(String id, ConnectPoint source, Ip6Address group, Set<ConnectPoint> receivers,
-                            Msr6Mode mode, Algorithm algorithm) {
+                            Msr6Mode mode, Algorithm algorithm, TreeConstraints constraints) {
         this.id = id;
         this.source = source;
         this.group = group;
         this.receivers = receivers;
         this.mode = mode;
         this.algorithm = algorithm;
+        this.constraints = constraints;
     }
 
     /**
@@ -63,6 +65,24 @@ public final class Msr6TreeRequest {
      */
     public static Msr6TreeRequest of(String id, ConnectPoint source, Ip6Address group, Set<ConnectPoint> receivers,
                                      Msr6Mode mode, Algorithm algorithm) {
+        return of(id, source, group, receivers, mode, algorithm, TreeConstraints.NONE);
+    }
+
+    /**
+     * Creates a request with constraints.
+     *
+     * @param id          tree id
+     * @param source      ingress edge port of the source
+     * @param group       IPv6 multicast group address
+     * @param receivers   egress edge ports of the receivers
+     * @param mode        TE or RLB
+     * @param algorithm   how to compute it
+     * @param constraints limits and metric
+     * @return the request
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static Msr6TreeRequest of(String id, ConnectPoint source, Ip6Address group, Set<ConnectPoint> receivers,
+                                     Msr6Mode mode, Algorithm algorithm, TreeConstraints constraints) {
         checkNotNull(id, "id is required");
         checkArgument(ID.matcher(id).matches(),
                       "id \"%s\" must be 1-32 lower-case letters, digits or dashes, starting with a letter or digit", id);
@@ -78,7 +98,8 @@ public final class Msr6TreeRequest {
                                    receivers.stream().sorted(Comparator.comparing(ConnectPoint::toString))
                                            .collect(ImmutableSet.toImmutableSet()),
                                    checkNotNull(mode, "mode is required"),
-                                   checkNotNull(algorithm, "algorithm is required"));
+                                   checkNotNull(algorithm, "algorithm is required"),
+                                   checkNotNull(constraints, "constraints are required"));
     }
 
     public String id() {
@@ -105,6 +126,10 @@ public final class Msr6TreeRequest {
         return algorithm;
     }
 
+    public TreeConstraints constraints() {
+        return constraints;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -115,17 +140,17 @@ public final class Msr6TreeRequest {
         }
         Msr6TreeRequest r = (Msr6TreeRequest) o;
         return id.equals(r.id) && source.equals(r.source) && group.equals(r.group) && receivers.equals(r.receivers)
-                && mode == r.mode && algorithm == r.algorithm;
+                && mode == r.mode && algorithm == r.algorithm && constraints.equals(r.constraints);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, source, group, receivers, mode, algorithm);
+        return Objects.hash(id, source, group, receivers, mode, algorithm, constraints);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).add("id", id).add("source", source).add("group", group)
-                .add("receivers", receivers).add("mode", mode).add("algorithm", algorithm).toString();
+                .add("receivers", receivers).add("mode", mode).add("algorithm", algorithm).add("constraints", constraints).toString();
     }
 }

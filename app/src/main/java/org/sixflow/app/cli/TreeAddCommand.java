@@ -12,9 +12,11 @@ import org.onlab.packet.Ip6Address;
 import org.onosproject.cli.AbstractShellCommand;
 import org.onosproject.cli.net.ConnectPointCompleter;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.util.Arrays;
@@ -49,10 +51,18 @@ public class TreeAddCommand extends AbstractShellCommand {
     @Option(name = "-a", aliases = "--algorithm", description = "STEINER or SHORTEST_PATHS (default STEINER)")
     String algorithm = "STEINER";
 
+    @Option(name = "--max-hops", description = "Most links from the source to any receiver (0: no limit)")
+    int maxHops = 0;
+
+    @Option(name = "-x", aliases = "--exclude-device", description = "Device the tree must avoid",
+            multiValued = true)
+    List<String> excluded = null;
+
     @Override
     protected void doExecute() {
         try {
-            Msr6Tree tree = get(Msr6TreeService.class).create(request(id, source, group, receivers, mode, algorithm));
+            Msr6Tree tree = get(Msr6TreeService.class).create(
+                    request(id, source, group, receivers, mode, algorithm, constraints(maxHops, excluded)));
             TreeShowCommand.lines(tree).forEach(line -> print("%s", line));
         } catch (IllegalArgumentException e) {
             error("Tree %s not created: %s", id, e.getMessage());
@@ -66,6 +76,19 @@ public class TreeAddCommand extends AbstractShellCommand {
      */
     static Msr6TreeRequest request(String id, String source, String group, List<String> receivers, String mode,
                                    String algorithm) {
+        return request(id, source, group, receivers, mode, algorithm, TreeConstraints.NONE);
+    }
+
+    static TreeConstraints constraints(int maxHops, List<String> excludedDevices) {
+        ImmutableSet.Builder<DeviceId> devices = ImmutableSet.builder();
+        if (excludedDevices != null) {
+            excludedDevices.forEach(d -> devices.add(DeviceId.deviceId(d)));
+        }
+        return TreeConstraints.of(maxHops, 0, devices.build(), ImmutableSet.of(), 0, TreeConstraints.Metric.HOPS);
+    }
+
+    static Msr6TreeRequest request(String id, String source, String group, List<String> receivers, String mode,
+                                   String algorithm, TreeConstraints constraints) {
         ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
         receivers.forEach(r -> ports.add(port("receiver", r)));
         Ip6Address address;
@@ -76,7 +99,7 @@ public class TreeAddCommand extends AbstractShellCommand {
         }
         return Msr6TreeRequest.of(id, port("source", source), address, ports.build(),
                                   parse(Msr6Mode.class, "mode", mode),
-                                  parse(Msr6TreeRequest.Algorithm.class, "algorithm", algorithm));
+                                  parse(Msr6TreeRequest.Algorithm.class, "algorithm", algorithm), constraints);
     }
 
     private static ConnectPoint port(String what, String value) {

@@ -10,7 +10,9 @@ import org.onlab.packet.Ip6Address;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.util.Arrays;
@@ -18,7 +20,9 @@ import java.util.Locale;
 
 /**
  * JSON of a tree request: {"id", "source": "device:x/1", "group": "ff3e::1",
- * "receivers": ["device:y/3"], "mode": "TE"|"RLB", "algorithm": "SHORTEST_PATHS"|"STEINER"}.
+ * "receivers": ["device:y/3"], "mode": "TE"|"RLB", "algorithm": "SHORTEST_PATHS"|"STEINER",
+ * "constraints": {"maxHops", "maxCost", "excludedDevices", "excludedPorts", "minBandwidthMbps",
+ * "metric": "HOPS"|"LATENCY"|"COST"}} (constraints optional; zero means no limit).
  * Decoding says which field is wrong and why.
  */
 public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
@@ -33,7 +37,43 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
                 .put("algorithm", request.algorithm().name());
         ArrayNode receivers = json.putArray("receivers");
         request.receivers().forEach(r -> receivers.add(r.toString()));
+        TreeConstraints c = request.constraints();
+        ObjectNode constraints = json.putObject("constraints")
+                .put("maxHops", c.maxHops()).put("maxCost", c.maxCost())
+                .put("minBandwidthMbps", c.minBandwidthMbps()).put("metric", c.metric().name());
+        ArrayNode devices = constraints.putArray("excludedDevices");
+        c.excludedDevices().stream().map(Object::toString).sorted().forEach(devices::add);
+        ArrayNode ports = constraints.putArray("excludedPorts");
+        c.excludedPorts().stream().map(Object::toString).sorted().forEach(ports::add);
         return json;
+    }
+
+    private static TreeConstraints constraints(JsonNode node) {
+        if (node.isMissingNode() || node.isNull()) {
+            return TreeConstraints.NONE;
+        }
+        if (!node.isObject()) {
+            throw new IllegalArgumentException("constraints must be an object");
+        }
+        ImmutableSet.Builder<DeviceId> devices = ImmutableSet.builder();
+        node.path("excludedDevices").forEach(d -> devices.add(DeviceId.deviceId(d.asText())));
+        ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
+        node.path("excludedPorts").forEach(p -> ports.add(connectPoint("constraints.excludedPorts", p)));
+        return TreeConstraints.of(number(node, "maxHops").intValue(), number(node, "maxCost").doubleValue(),
+                                  devices.build(), ports.build(), number(node, "minBandwidthMbps").doubleValue(),
+                                  enumValue(TreeConstraints.Metric.class, "constraints.metric",
+                                            node.path("metric").asText("HOPS")));
+    }
+
+    private static Number number(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        if (value.isMissingNode() || value.isNull()) {
+            return 0;
+        }
+        if (!value.isNumber()) {
+            throw new IllegalArgumentException("constraints." + field + " must be a number");
+        }
+        return value.numberValue();
     }
 
     @Override
@@ -56,7 +96,8 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
         return Msr6TreeRequest.of(text(json, "id"), connectPoint("source", json.path("source")), group, ports.build(),
                                   enumValue(Msr6Mode.class, "mode", json.path("mode").asText("TE")),
                                   enumValue(Msr6TreeRequest.Algorithm.class, "algorithm",
-                                            json.path("algorithm").asText("STEINER")));
+                                            json.path("algorithm").asText("STEINER")),
+                                  constraints(json.path("constraints")));
     }
 
     private static String text(ObjectNode json, String field) {

@@ -55,6 +55,8 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
                 {VIDEO.replace("\"TE\"", "\"FAST\""), "mode must be one of"},
                 {VIDEO.replace("device:guangzhou/3", "device:tokyo/1"), "device:tokyo"},
                 {VIDEO.replace("device:beijing/3", "beijing"), "is not a port"},
+                {VIDEO.replace("\"mode\"", "\"constraints\": {\"maxHops\": \"two\"}, \"mode\""), "must be a number"},
+                {VIDEO.replace("\"mode\"", "\"constraints\": {\"maxHops\": 1}, \"mode\""), "maxHops 1 exceeded"},
         };
         for (String[] c : cases) {
             Response response = post(c[0]);

@@ -35,6 +35,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.msr6.compile.CompiledTree;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
@@ -75,7 +76,8 @@ public class Msr6TreeManager implements Msr6TreeService {
 
     private static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
             .register(KryoNamespaces.API)
-            .register(Msr6TreeRequest.class, Msr6TreeRequest.Algorithm.class, Msr6Mode.class)
+            .register(Msr6TreeRequest.class, Msr6TreeRequest.Algorithm.class, Msr6Mode.class,
+                      TreeConstraints.class, TreeConstraints.Metric.class)
             .build("sixflow-msr6"));
 
     private final Logger log = getLogger(getClass());
@@ -185,7 +187,7 @@ public class Msr6TreeManager implements Msr6TreeService {
             throw new ItemNotFoundException("No tree " + id);
         }
         Msr6TreeRequest request = Msr6TreeRequest.of(id, old.source(), old.group(), receivers, old.mode(),
-                                                     old.algorithm());
+                                                     old.algorithm(), old.constraints());
         Msr6Tree tree = replace(request);
         requests.put(id, request);
         return tree;
@@ -214,7 +216,8 @@ public class Msr6TreeManager implements Msr6TreeService {
     }
 
     private Installed build(Msr6TreeRequest request) {
-        TopologyView view = new TopologyView(deviceService, linkService, configService);
+        TreeConstraints constraints = request.constraints();
+        TopologyView view = new TopologyView(deviceService, linkService, configService, constraints);
         int source = vertex(view, request.source(), "source");
         Set<Integer> receivers = new TreeSet<>();
         for (ConnectPoint receiver : request.receivers()) {
@@ -236,6 +239,7 @@ public class Msr6TreeManager implements Msr6TreeService {
                     + e.unreachable().stream().map(view::device).map(Object::toString)
                     .collect(Collectors.joining(", ")), e);
         }
+        checkConstraints(tree, view, constraints);
         EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit).encode(view.graph(), tree, request.mode());
         long number = numbers.incrementAndGet();
         if (number > Msr6RuleCompiler.MAX_TREE_ID) {
@@ -350,9 +354,23 @@ public class Msr6TreeManager implements Msr6TreeService {
         return !users.isEmpty();
     }
 
+    private static void checkConstraints(MulticastTree tree, TopologyView view, TreeConstraints constraints) {
+        if (constraints.maxHops() > 0) {
+            List<String> far = tree.receivers().stream().filter(r -> tree.depth(r) > constraints.maxHops())
+                    .map(r -> view.device(r) + " (" + tree.depth(r) + " hops)").collect(Collectors.toList());
+            if (!far.isEmpty()) {
+                throw new IllegalArgumentException("maxHops " + constraints.maxHops() + " exceeded for " + far);
+            }
+        }
+        if (constraints.maxCost() > 0 && tree.cost() > constraints.maxCost()) {
+            throw new IllegalArgumentException("the tree costs " + tree.cost() + ", more than maxCost "
+                                                       + constraints.maxCost());
+        }
+    }
+
     private static int vertex(TopologyView view, ConnectPoint port, String role) {
         return view.vertex(port.deviceId()).orElseThrow(() -> new IllegalArgumentException(
-                role + " " + port + ": device " + port.deviceId() + " is unknown, unavailable, or has no valid "
-                        + "sixflow netcfg (role, locator, myStationMac)"));
+                role + " " + port + ": device " + port.deviceId() + " is unknown, unavailable, excluded, or has "
+                        + "no valid sixflow netcfg (role, locator, myStationMac)"));
     }
 }

@@ -5,6 +5,7 @@ package org.sixflow.app.msr6.impl;
 import com.google.common.collect.ImmutableSet;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
+import org.onosproject.net.AnnotationKeys;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
@@ -13,6 +14,7 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.link.LinkService;
+import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.msr6.compile.TreeNetwork;
 import org.sixflow.app.msr6.tree.Graph;
@@ -26,9 +28,9 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A snapshot of the network as a graph: available devices with a valid Sixflow netcfg are the
- * vertices (sorted by id, so the same network gives the same numbering), active links between
- * them are the edges, each of weight 1 (hops).
+ * A snapshot of the network as a graph: available devices with a valid Sixflow netcfg and not
+ * excluded are the vertices (sorted by id, so the same network gives the same numbering); active
+ * links between them that the constraints allow are the edges, weighted by the chosen metric.
  */
 final class TopologyView implements TreeNetwork {
 
@@ -39,11 +41,12 @@ final class TopologyView implements TreeNetwork {
     private final Map<Integer, Set<PortNumber>> receiverPorts = new HashMap<>();
     private final Graph graph;
 
-    TopologyView(DeviceService deviceService, LinkService linkService, NetworkConfigService configService) {
+    TopologyView(DeviceService deviceService, LinkService linkService, NetworkConfigService configService,
+                 TreeConstraints constraints) {
         Map<DeviceId, SixflowDeviceConfig> usable = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
         for (Device device : deviceService.getAvailableDevices()) {
             SixflowDeviceConfig config = configService.getConfig(device.id(), SixflowDeviceConfig.class);
-            if (config != null && valid(config)) {
+            if (config != null && valid(config) && !constraints.excludedDevices().contains(device.id())) {
                 usable.put(device.id(), config);
             }
         }
@@ -54,7 +57,11 @@ final class TopologyView implements TreeNetwork {
         });
         List<Link> links = new ArrayList<>();
         for (Link link : linkService.getActiveLinks()) {
-            if (vertexOf.containsKey(link.src().deviceId()) && vertexOf.containsKey(link.dst().deviceId())) {
+            if (vertexOf.containsKey(link.src().deviceId()) && vertexOf.containsKey(link.dst().deviceId())
+                    && !constraints.excludedPorts().contains(link.src())
+                    && !constraints.excludedPorts().contains(link.dst())
+                    && (constraints.minBandwidthMbps() == 0
+                    || annotation(link, AnnotationKeys.BANDWIDTH, 0) >= constraints.minBandwidthMbps())) {
                 links.add(link);
             }
         }
@@ -66,11 +73,36 @@ final class TopologyView implements TreeNetwork {
         links.forEach(link -> byTail.get(vertexOf.get(link.src().deviceId())).add(link));
         for (List<Link> out : byTail) {
             for (Link link : out) {
-                builder.edge(vertexOf.get(link.src().deviceId()), vertexOf.get(link.dst().deviceId()), 1);
+                builder.edge(vertexOf.get(link.src().deviceId()), vertexOf.get(link.dst().deviceId()),
+                             weight(link, constraints.metric()));
                 edges.add(link);
             }
         }
         graph = builder.build();
+    }
+
+    private static double weight(Link link, TreeConstraints.Metric metric) {
+        switch (metric) {
+            case LATENCY:
+                return annotation(link, AnnotationKeys.LATENCY, 1);
+            case COST:
+                return annotation(link, AnnotationKeys.METRIC, 1);
+            default:
+                return 1;
+        }
+    }
+
+    private static double annotation(Link link, String key, double absent) {
+        String value = link.annotations().value(key);
+        if (value == null) {
+            return absent;
+        }
+        try {
+            double parsed = Double.parseDouble(value);
+            return parsed >= 0 ? parsed : absent;
+        } catch (NumberFormatException e) {
+            return absent;
+        }
     }
 
     private static boolean valid(SixflowDeviceConfig config) {

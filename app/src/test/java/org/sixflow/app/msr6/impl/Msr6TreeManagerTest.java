@@ -8,6 +8,8 @@ import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.api.TreeConstraints;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.testing.PipelineModelChecker;
 import org.sixflow.app.testing.TestPipeconfs;
@@ -126,6 +128,24 @@ public class Msr6TreeManagerTest {
                      fixture.rules.size() + fixture.groups.size());
         // The local SID entries both trees use are still there.
         assertTrue(videoOnly.stream().anyMatch(fixture.rules::contains));
+    }
+
+    @Test
+    public void honoursExcludedDevicesAndMaxHops() {
+        TreeConstraints avoidNanjing = TreeConstraints.of(0, 0, Set.of(DeviceId.deviceId("device:nanjing")), Set.of(),
+                                                          0, TreeConstraints.Metric.HOPS);
+        Set<ConnectPoint> twoReceivers = Set.of(ConnectPoint.deviceConnectPoint("device:shanghai/3"),
+                                                ConnectPoint.deviceConnectPoint("device:guangzhou/3"));
+        Msr6Tree tree = fixture.manager.create(Msr6TreeRequest.of("detour", H_BJ, Ip6Address.valueOf("ff3e::5"),
+                                                                  twoReceivers, Msr6Mode.TE,
+                                                                  Msr6TreeRequest.Algorithm.STEINER, avoidNanjing));
+        assertTrue(tree.links().stream().noneMatch(l -> l.src().deviceId().toString().equals("device:nanjing")
+                || l.dst().deviceId().toString().equals("device:nanjing")));
+        TreeConstraints twoHops = TreeConstraints.of(2, 0, Set.of(DeviceId.deviceId("device:nanjing")), Set.of(), 0,
+                                                     TreeConstraints.Metric.HOPS);
+        assertError(() -> fixture.manager.create(Msr6TreeRequest.of(
+                "short", H_BJ, Ip6Address.valueOf("ff3e::6"), twoReceivers, Msr6Mode.TE,
+                Msr6TreeRequest.Algorithm.STEINER, twoHops)), "maxHops 2 exceeded for [device:shanghai (3 hops)]");
     }
 
     @Test
