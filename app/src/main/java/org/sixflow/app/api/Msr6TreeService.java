@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.api;
 
+import org.onosproject.event.ListenerService;
 import org.onosproject.net.ConnectPoint;
 
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.Optional;
 /**
  * MSR6 multicast trees: computed from the topology, encoded into an MRH, installed.
  */
-public interface Msr6TreeService {
+public interface Msr6TreeService extends ListenerService<Msr6TreeEvent, Msr6TreeListener> {
 
     /**
      * Returns the installed trees, by id.

@@ -60,7 +60,8 @@ public class Msr6TreeWebResource extends AbstractWebResource {
     /**
      * Computes and installs a tree.
      *
-     * @param body the request (id, source, group, receivers, mode, algorithm)
+     * @onos.rsModel Msr6TreeRequest
+     * @param body the request (id, source, group, receivers, mode, algorithm, constraints)
      * @return 201 Created with the tree; 400 with a message when the request cannot be met
      * @throws IOException if the body cannot be read
      */
@@ -82,6 +83,7 @@ public class Msr6TreeWebResource extends AbstractWebResource {
     /**
      * Changes a tree's receivers; the new tree is installed before the old one goes.
      *
+     * @onos.rsModel Msr6TreeReceivers
      * @param id   tree id
      * @param body {"receivers": ["device:x/1", ...]}
      * @return 200 OK with the new tree; 400 with a message; 404 if there is no such tree

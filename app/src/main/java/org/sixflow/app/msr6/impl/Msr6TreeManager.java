@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
+import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
@@ -26,6 +27,7 @@ import org.onosproject.store.serializers.KryoNamespaces;
 import org.onosproject.store.service.AtomicCounter;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.Serializer;
+import org.onosproject.store.service.Versioned;
 import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -33,6 +35,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeEvent;
+import org.sixflow.app.api.Msr6TreeListener;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.api.TreeConstraints;
@@ -72,7 +76,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * ONOS's flow-rule and group services, which program each device through its master.
  */
 @Component(immediate = true, service = Msr6TreeService.class)
-public class Msr6TreeManager implements Msr6TreeService {
+public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6TreeListener>
+        implements Msr6TreeService {
 
     private static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
             .register(KryoNamespaces.API)
@@ -105,6 +110,8 @@ public class Msr6TreeManager implements Msr6TreeService {
 
     private ApplicationId appId;
     private ConsistentMap<String, Msr6TreeRequest> requests;
+    /** Data-plane number of each tree, so every instance derives the same view. */
+    private ConsistentMap<String, Integer> treeNumbers;
     private AtomicCounter numbers;
     private Msr6RuleCompiler compiler;
     private final LinkListener linkListener = new InternalLinkListener();
@@ -129,9 +136,12 @@ public class Msr6TreeManager implements Msr6TreeService {
         appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
         requests = storageService.<String, Msr6TreeRequest>consistentMapBuilder()
                 .withName("sixflow-msr6-trees").withSerializer(SERIALIZER).build();
+        treeNumbers = storageService.<String, Integer>consistentMapBuilder()
+                .withName("sixflow-msr6-tree-number-of").withSerializer(SERIALIZER).build();
         numbers = storageService.atomicCounterBuilder().withName("sixflow-msr6-tree-numbers").build()
                 .asAtomicCounter();
         compiler = new Msr6RuleCompiler(appId);
+        eventDispatcher.addSink(Msr6TreeEvent.class, listenerRegistry);
         events = Executors.newSingleThreadExecutor(groupedThreads("sixflow/msr6", "reroute", log));
         linkService.addListener(linkListener);
         deviceService.addListener(deviceListener);
@@ -143,19 +153,37 @@ public class Msr6TreeManager implements Msr6TreeService {
         linkService.removeListener(linkListener);
         deviceService.removeListener(deviceListener);
         events.shutdown();
+        eventDispatcher.removeSink(Msr6TreeEvent.class);
         installed.keySet().forEach(this::uninstall);
         log.info("Stopped");
     }
 
     @Override
     public List<Msr6Tree> trees() {
-        return installed.values().stream().map(i -> i.tree)
-                .sorted(Comparator.comparing(t -> t.request().id())).collect(ImmutableList.toImmutableList());
+        return requests.keySet().stream().sorted().map(this::tree).flatMap(Optional::stream)
+                .collect(ImmutableList.toImmutableList());
     }
 
+    /**
+     * Returns a tree: as installed here, or, for a tree another instance installed, as computed
+     * from the shared request and number on the current topology.
+     */
     @Override
     public Optional<Msr6Tree> tree(String id) {
-        return Optional.ofNullable(installed.get(id)).map(i -> i.tree);
+        Installed local = installed.get(id);
+        if (local != null) {
+            return Optional.of(local.tree);
+        }
+        Versioned<Msr6TreeRequest> request = requests.get(id);
+        Versioned<Integer> number = treeNumbers.get(id);
+        if (request == null || number == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(build(request.value(), number.value()).tree);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     @Override
@@ -171,12 +199,14 @@ public class Msr6TreeManager implements Msr6TreeService {
                     throw new IllegalArgumentException("group " + request.group() + " already has tree " + r.id()
                                                                + " from " + r.source().deviceId());
                 });
-        Installed built = build(request);
+        Installed built = build(request, nextNumber());
         install(built, null);
         requests.put(request.id(), request);
+        treeNumbers.put(request.id(), built.tree.number());
         installed.put(request.id(), built);
         log.info("Installed MSR6 tree {} ({} links, {} M-SIDs)", request.id(), built.tree.links().size(),
                  built.tree.msids().size());
+        post(new Msr6TreeEvent(Msr6TreeEvent.Type.TREE_ADDED, built.tree));
         return built.tree;
     }
 
@@ -199,7 +229,8 @@ public class Msr6TreeManager implements Msr6TreeService {
      * what the old tree alone used comes out.
      */
     private Msr6Tree replace(Msr6TreeRequest request) {
-        Installed built = build(request);
+        Installed built = build(request, nextNumber());
+        treeNumbers.put(request.id(), built.tree.number());
         Installed old = installed.get(request.id());
         install(built, old);
         installed.put(request.id(), built);
@@ -212,10 +243,19 @@ public class Msr6TreeManager implements Msr6TreeService {
             removeGroups(old, request.id());
         }
         log.info("Replaced MSR6 tree {} ({} links)", request.id(), built.tree.links().size());
+        post(new Msr6TreeEvent(Msr6TreeEvent.Type.TREE_UPDATED, built.tree));
         return built.tree;
     }
 
-    private Installed build(Msr6TreeRequest request) {
+    private int nextNumber() {
+        long number = numbers.incrementAndGet();
+        if (number > Msr6RuleCompiler.MAX_TREE_ID) {
+            throw new IllegalArgumentException("tree numbers are exhausted (" + Msr6RuleCompiler.MAX_TREE_ID + ")");
+        }
+        return (int) number;
+    }
+
+    private Installed build(Msr6TreeRequest request, int number) {
         TreeConstraints constraints = request.constraints();
         TopologyView view = new TopologyView(deviceService, linkService, configService, constraints);
         int source = vertex(view, request.source(), "source");
@@ -241,17 +281,13 @@ public class Msr6TreeManager implements Msr6TreeService {
         }
         checkConstraints(tree, view, constraints);
         EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit).encode(view.graph(), tree, request.mode());
-        long number = numbers.incrementAndGet();
-        if (number > Msr6RuleCompiler.MAX_TREE_ID) {
-            throw new IllegalArgumentException("tree numbers are exhausted (" + Msr6RuleCompiler.MAX_TREE_ID + ")");
-        }
-        CompiledTree compiled = compiler.compile((int) number, request.group(), null, view.graph(), tree, encoded,
+        CompiledTree compiled = compiler.compile(number, request.group(), null, view.graph(), tree, encoded,
                                                  view);
         List<Link> links = tree.edges().stream().map(view::link).collect(ImmutableList.toImmutableList());
         Map<DeviceId, Integer> entries = new HashMap<>();
         compiled.rules().keySet().forEach(d -> entries.merge(d, compiled.rules().get(d).size(), Integer::sum));
         compiled.groups().keySet().forEach(d -> entries.merge(d, compiled.groups().get(d).size(), Integer::sum));
-        Msr6Tree result = new Msr6Tree(request, (int) number, links, encoded.msids(), tree.replicationPoints(),
+        Msr6Tree result = new Msr6Tree(request, number, links, encoded.msids(), tree.replicationPoints(),
                                        entries);
         return new Installed(result, compiled);
     }
@@ -272,6 +308,7 @@ public class Msr6TreeManager implements Msr6TreeService {
     @Override
     public synchronized boolean remove(String id) {
         boolean known = requests.remove(id) != null;
+        treeNumbers.remove(id);
         return uninstall(id) || known;
     }
 
@@ -286,6 +323,7 @@ public class Msr6TreeManager implements Msr6TreeService {
         flowRuleService.removeFlowRules(gone.compiled.rules().values().stream()
                                                 .filter(r -> !shared.contains(r.id())).toArray(FlowRule[]::new));
         removeGroups(gone, id);
+        post(new Msr6TreeEvent(Msr6TreeEvent.Type.TREE_REMOVED, gone.tree));
         return true;
     }
 
@@ -309,6 +347,7 @@ public class Msr6TreeManager implements Msr6TreeService {
                     replace(i.tree.request());
                 } catch (IllegalArgumentException e) {
                     log.warn("MSR6 tree {} cannot be rerouted: {}", i.tree.request().id(), e.getMessage());
+                    post(new Msr6TreeEvent(Msr6TreeEvent.Type.TREE_FAILED, i.tree));
                 }
             }
         }

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.impl;
 
+import org.onlab.junit.TestUtils;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
@@ -11,11 +12,18 @@ import org.onosproject.net.flow.FlowRuleServiceAdapter;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupKey;
 import org.onosproject.net.group.GroupServiceAdapter;
+import org.onosproject.event.Event;
+import org.onosproject.event.EventDeliveryServiceAdapter;
+import org.onosproject.event.EventSink;
 import org.onosproject.store.service.TestStorageService;
+import org.sixflow.app.api.Msr6TreeEvent;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A tree manager on the lab network, with flow rules and groups captured as installed.
@@ -28,12 +36,22 @@ public final class Msr6TreeManagerFixture {
     public final List<GroupDescription> groups = new ArrayList<>();
     /** Every install and removal in order: "apply", "remove", "add-group", "remove-group". */
     public final List<String> operations = new ArrayList<>();
+    public final List<Msr6TreeEvent> events = new CopyOnWriteArrayList<>();
 
     public Msr6TreeManagerFixture() {
+        this(new TestStorageService());
+    }
+
+    /**
+     * A manager that shares its distributed store with others, like another cluster instance.
+     *
+     * @param storage the shared storage service
+     */
+    public Msr6TreeManagerFixture(org.onosproject.store.service.StorageService storage) {
         manager.deviceService = lab.devices;
         manager.linkService = lab.linkService;
         manager.configService = lab.netcfg;
-        manager.storageService = new TestStorageService();
+        manager.storageService = storage;
         manager.coreService = new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
@@ -68,6 +86,27 @@ public final class Msr6TreeManagerFixture {
                 groups.removeIf(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie));
             }
         };
+        EventDeliveryServiceAdapter dispatcher = new EventDeliveryServiceAdapter() {
+            private final Map<Class<?>, EventSink<?>> sinks = new HashMap<>();
+
+            @Override
+            public <E extends Event> void addSink(Class<E> type, EventSink<E> sink) {
+                sinks.put(type, sink);
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public void post(Event event) {
+                // Delivered at once, so tests see events in order.
+                ((EventSink<Event>) sinks.get(event.getClass())).process(event);
+            }
+        };
+        try {
+            TestUtils.setField(manager, "eventDispatcher", dispatcher);
+        } catch (TestUtils.TestUtilsException e) {
+            throw new IllegalStateException(e);
+        }
+        manager.addListener(events::add);
         manager.activate();
     }
 

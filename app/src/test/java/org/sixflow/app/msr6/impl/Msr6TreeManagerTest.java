@@ -7,6 +7,8 @@ import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.testing.SharedStorageService;
+import org.sixflow.app.api.Msr6TreeEvent;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.TreeConstraints;
 import org.onosproject.net.DeviceId;
@@ -16,6 +18,7 @@ import org.sixflow.app.testing.TestPipeconfs;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -72,9 +75,24 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void anotherInstanceSeesTheSameTree() {
+        SharedStorageService shared = new SharedStorageService();
+        Msr6TreeManagerFixture first = new Msr6TreeManagerFixture(shared);
+        Msr6TreeManagerFixture second = new Msr6TreeManagerFixture(shared);
+        Msr6Tree installed = first.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        Msr6Tree seen = second.manager.tree("video").orElseThrow();
+        assertEquals(installed.msids(), seen.msids());
+        assertEquals(installed.number(), seen.number());
+        assertTrue("only the first instance installed", second.rules.isEmpty());
+        assertEquals(1, second.manager.trees().size());
+    }
+
+    @Test
     public void removeTakesEverythingBack() {
         fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         assertTrue(fixture.manager.remove("video"));
+        assertEquals(List.of(Msr6TreeEvent.Type.TREE_ADDED, Msr6TreeEvent.Type.TREE_REMOVED),
+                     fixture.events.stream().map(Msr6TreeEvent::type).collect(Collectors.toList()));
         assertTrue(fixture.rules.isEmpty());
         assertTrue(fixture.groups.isEmpty());
         assertFalse(fixture.manager.tree("video").isPresent());
@@ -113,6 +131,7 @@ public class Msr6TreeManagerTest {
         }
         Msr6Tree after = fixture.manager.tree("video").orElseThrow();
         assertTrue(after.links().stream().noneMatch(l -> l.src().toString().equals("device:nanjing/3")));
+        assertEquals(Msr6TreeEvent.Type.TREE_UPDATED, fixture.events.get(fixture.events.size() - 1).type());
         assertEquals(after.request().receivers(), before.request().receivers());
     }
 
