@@ -13,6 +13,9 @@ import org.onosproject.cli.AbstractShellCommand;
 import org.onosproject.cli.net.ConnectPointCompleter;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Host;
+import org.onosproject.net.HostId;
+import org.onosproject.net.host.HostService;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeService;
@@ -22,6 +25,8 @@ import org.sixflow.app.msr6.encoding.Msr6Mode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Computes and installs an MSR6 tree.
@@ -40,7 +45,7 @@ public class TreeAddCommand extends AbstractShellCommand {
     @Argument(index = 2, name = "group", description = "IPv6 multicast group, e.g. ff3e::1", required = true)
     String group = null;
 
-    @Argument(index = 3, name = "receivers", description = "Receiver edge ports", required = true,
+    @Argument(index = 3, name = "receivers", description = "Receiver edge ports or host:<host id>", required = true,
             multiValued = true)
     @Completion(ConnectPointCompleter.class)
     List<String> receivers = null;
@@ -61,8 +66,10 @@ public class TreeAddCommand extends AbstractShellCommand {
     @Override
     protected void doExecute() {
         try {
+            HostService hosts = get(HostService.class);
             Msr6Tree tree = get(Msr6TreeService.class).create(
-                    request(id, source, group, receivers, mode, algorithm, constraints(maxHops, excluded)));
+                    request(id, source, group, receivers, mode, algorithm, constraints(maxHops, excluded),
+                            hostId -> Optional.ofNullable(hosts.getHost(hostId)).map(Host::location)));
             TreeShowCommand.lines(tree).forEach(line -> print("%s", line));
         } catch (IllegalArgumentException e) {
             error("Tree %s not created: %s", id, e.getMessage());
@@ -76,7 +83,7 @@ public class TreeAddCommand extends AbstractShellCommand {
      */
     static Msr6TreeRequest request(String id, String source, String group, List<String> receivers, String mode,
                                    String algorithm) {
-        return request(id, source, group, receivers, mode, algorithm, TreeConstraints.NONE);
+        return request(id, source, group, receivers, mode, algorithm, TreeConstraints.NONE, h -> Optional.empty());
     }
 
     static TreeConstraints constraints(int maxHops, List<String> excludedDevices) {
@@ -88,21 +95,34 @@ public class TreeAddCommand extends AbstractShellCommand {
     }
 
     static Msr6TreeRequest request(String id, String source, String group, List<String> receivers, String mode,
-                                   String algorithm, TreeConstraints constraints) {
+                                   String algorithm, TreeConstraints constraints,
+                                   Function<HostId, Optional<ConnectPoint>> hostLocation) {
         ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
-        receivers.forEach(r -> ports.add(port("receiver", r)));
+        receivers.forEach(r -> ports.add(port("receiver", r, hostLocation)));
         Ip6Address address;
         try {
             address = Ip6Address.valueOf(group);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("group \"" + group + "\" is not an IPv6 address");
         }
-        return Msr6TreeRequest.of(id, port("source", source), address, ports.build(),
+        return Msr6TreeRequest.of(id, port("source", source, hostLocation), address, ports.build(),
                                   parse(Msr6Mode.class, "mode", mode),
                                   parse(Msr6TreeRequest.Algorithm.class, "algorithm", algorithm), constraints);
     }
 
-    private static ConnectPoint port(String what, String value) {
+    /** A port, or "host:MAC/VLAN" standing for the edge port the host is on. */
+    private static ConnectPoint port(String what, String value, Function<HostId, Optional<ConnectPoint>> hosts) {
+        if (value.startsWith("host:")) {
+            HostId host;
+            try {
+                host = HostId.hostId(value.substring("host:".length()));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(what + " \"" + value + "\" is not a host id like "
+                                                           + "host:00:00:00:00:00:10/None");
+            }
+            return hosts.apply(host).orElseThrow(
+                    () -> new IllegalArgumentException(what + ": ONOS knows no host " + host));
+        }
         try {
             return ConnectPoint.deviceConnectPoint(value);
         } catch (RuntimeException e) {

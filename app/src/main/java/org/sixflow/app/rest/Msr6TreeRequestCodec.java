@@ -11,6 +11,9 @@ import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Host;
+import org.onosproject.net.HostId;
+import org.onosproject.net.host.HostService;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
@@ -20,12 +23,14 @@ import java.util.Locale;
 
 /**
  * JSON of a tree request: {"id", "source": "device:x/1", "group": "ff3e::1",
- * "receivers": ["device:y/3"], "mode": "TE"|"RLB", "algorithm": "SHORTEST_PATHS"|"STEINER",
+ * "receivers": ["device:y/3", "host:00:00:00:00:00:30/None"] (hosts stand for their location), "mode": "TE"|"RLB", "algorithm": "SHORTEST_PATHS"|"STEINER",
  * "constraints": {"maxHops", "maxCost", "excludedDevices", "excludedPorts", "minBandwidthMbps",
  * "metric": "HOPS"|"LATENCY"|"COST"}} (constraints optional; zero means no limit).
  * Decoding says which field is wrong and why.
  */
 public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
+
+    static final String HOST_PREFIX = "host:";
 
     @Override
     public ObjectNode encode(Msr6TreeRequest request, CodecContext context) {
@@ -86,14 +91,15 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
             throw new IllegalArgumentException("receivers must be an array of \"device:id/port\" strings");
         }
         ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
-        receivers.forEach(r -> ports.add(connectPoint("receivers", r)));
+        receivers.forEach(r -> ports.add(endpoint(context, "receivers", r)));
         Ip6Address group;
         try {
             group = Ip6Address.valueOf(text(json, "group"));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("group \"" + json.path("group").asText() + "\" is not an IPv6 address");
         }
-        return Msr6TreeRequest.of(text(json, "id"), connectPoint("source", json.path("source")), group, ports.build(),
+        return Msr6TreeRequest.of(text(json, "id"), endpoint(context, "source", json.path("source")), group,
+                                  ports.build(),
                                   enumValue(Msr6Mode.class, "mode", json.path("mode").asText("TE")),
                                   enumValue(Msr6TreeRequest.Algorithm.class, "algorithm",
                                             json.path("algorithm").asText("STEINER")),
@@ -106,6 +112,29 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
             throw new IllegalArgumentException(field + " is required (a string)");
         }
         return node.asText();
+    }
+
+    /**
+     * A port ("device:beijing/3") or a host ("host:00:00:00:00:00:10/None"), which stands for
+     * the edge port ONOS located it on.
+     */
+    static ConnectPoint endpoint(CodecContext context, String field, JsonNode node) {
+        String value = node.asText("");
+        if (value.startsWith(HOST_PREFIX)) {
+            HostId id;
+            try {
+                id = HostId.hostId(value.substring(HOST_PREFIX.length()));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(field + ": \"" + value + "\" is not a host id like "
+                                                           + "host:00:00:00:00:00:10/None");
+            }
+            Host host = context.getService(HostService.class).getHost(id);
+            if (host == null) {
+                throw new IllegalArgumentException(field + ": ONOS knows no host " + id);
+            }
+            return host.location();
+        }
+        return connectPoint(field, node);
     }
 
     private static ConnectPoint connectPoint(String field, JsonNode node) {

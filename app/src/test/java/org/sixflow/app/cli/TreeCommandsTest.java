@@ -34,6 +34,22 @@ public class TreeCommandsTest {
     }
 
     @Test
+    public void hostsStandForTheirPort() {
+        Msr6TreeRequest request = TreeAddCommand.request(
+                "video", "device:beijing/3", "ff3e::1", List.of("host:00:00:00:00:00:40/None"), "TE", "STEINER",
+                org.sixflow.app.api.TreeConstraints.NONE,
+                host -> java.util.Optional.of(ConnectPoint.deviceConnectPoint("device:guangzhou/3")));
+        assertEquals(java.util.Set.of(ConnectPoint.deviceConnectPoint("device:guangzhou/3")), request.receivers());
+        try {
+            TreeAddCommand.request("video", "device:beijing/3", "ff3e::1", List.of("host:00:00:00:00:00:41/None"),
+                                   "TE", "STEINER");
+            fail("unknown host accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("knows no host"));
+        }
+    }
+
+    @Test
     public void badArgumentsSayWhich() {
         String[][] cases = {
                 {"device:beijing/3", "ff3e::1", "TE", "STEINER", "nowhere", "receiver \"nowhere\""},

@@ -46,6 +46,14 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
     }
 
     @Test
+    public void hostsStandForTheirEdgePort() {
+        Response created = post(VIDEO.replace("\"device:guangzhou/3\"", "\"host:00:00:00:00:00:40/None\""));
+        assertEquals(201, created.getStatus());
+        String receivers = Json.parse(created.readEntity(String.class)).asObject().get("receivers").toString();
+        assertTrue(receivers, receivers.contains("device:guangzhou/3"));
+    }
+
+    @Test
     public void badRequestsAre400WithTheReason() {
         String[][] cases = {
                 {"not json", "JSON object"},
@@ -55,6 +63,7 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
                 {VIDEO.replace("\"TE\"", "\"FAST\""), "mode must be one of"},
                 {VIDEO.replace("device:guangzhou/3", "device:tokyo/1"), "device:tokyo"},
                 {VIDEO.replace("device:beijing/3", "beijing"), "is not a port"},
+                {VIDEO.replace("\"device:guangzhou/3\"", "\"host:00:00:00:00:00:99/None\""), "knows no host"},
                 {VIDEO.replace("\"mode\"", "\"constraints\": {\"maxHops\": \"two\"}, \"mode\""), "must be a number"},
                 {VIDEO.replace("\"mode\"", "\"constraints\": {\"maxHops\": 1}, \"mode\""), "maxHops 1 exceeded"},
         };

@@ -15,6 +15,18 @@ import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.BaseResource;
 import org.onosproject.codec.CodecService;
 import org.sixflow.app.api.HistoryService;
+import com.google.common.collect.ImmutableSet;
+import org.onlab.packet.MacAddress;
+import org.onlab.packet.VlanId;
+import org.onosproject.net.DefaultHost;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.Host;
+import org.onosproject.net.HostId;
+import org.onosproject.net.HostLocation;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.host.HostService;
+import org.onosproject.net.host.HostServiceAdapter;
+import org.onosproject.net.provider.ProviderId;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
@@ -32,6 +44,18 @@ public abstract class SixflowRestTest extends JerseyTest {
 
     protected InventoryManagerFixture inventory;
     protected Msr6TreeManagerFixture trees;
+    /** One host: h_gz on device:guangzhou/3, as in the lab. */
+    protected final HostService hosts = new HostServiceAdapter() {
+        @Override
+        public Host getHost(HostId hostId) {
+            return hostId.equals(HostId.hostId("00:00:00:00:00:40/None"))
+                    ? new DefaultHost(new ProviderId("host", "test"), hostId, MacAddress.valueOf("00:00:00:00:00:40"),
+                                      VlanId.NONE, new HostLocation(DeviceId.deviceId("device:guangzhou"),
+                                                                    PortNumber.portNumber(3), 0),
+                                      ImmutableSet.of())
+                    : null;
+        }
+    };
     protected TestHistoryService history;
 
     protected SixflowRestTest() {
@@ -63,6 +87,7 @@ public abstract class SixflowRestTest extends JerseyTest {
                 .add(InventoryService.class, inventory.manager)
                 .add(HistoryService.class, history)
                 .add(Msr6TreeService.class, trees.manager)
+                .add(HostService.class, hosts)
                 .add(CodecService.class, RestTestSupport.codecService());
         setServiceDirectory(directory);
     }
