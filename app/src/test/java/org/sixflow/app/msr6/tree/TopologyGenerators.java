@@ -97,6 +97,33 @@ public final class TopologyGenerators {
         return b.build();
     }
 
+    /**
+     * A Waxman random graph (the classic model of ISP router graphs): vertices placed uniformly
+     * in the unit square, each pair linked with probability beta * exp(-d / (alpha * sqrt 2)),
+     * then a ring through the vertices in placement order keeps it connected. Unit weights.
+     */
+    public static Graph waxman(int n, double alpha, double beta, long seed) {
+        Random random = new Random(seed);
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int v = 0; v < n; v++) {
+            x[v] = random.nextDouble();
+            y[v] = random.nextDouble();
+        }
+        Graph.Builder b = Graph.builder(n);
+        double scale = alpha * Math.sqrt(2);
+        for (int u = 0; u < n; u++) {
+            b.link(u, (u + 1) % n, 1);
+            for (int v = u + 2; v < n; v++) {
+                double d = Math.hypot(x[u] - x[v], y[u] - y[v]);
+                if (random.nextDouble() < beta * Math.exp(-d / scale)) {
+                    b.link(u, v, 1);
+                }
+            }
+        }
+        return b.build();
+    }
+
     /** k distinct receivers among vertices 1..n-1, seeded. */
     public static Set<Integer> receivers(int n, int k, long seed) {
         Random random = new Random(seed);

@@ -37,9 +37,19 @@ public final class TreeBenchmark {
     public static void main(String[] args) {
         TreeAlgorithm spt = new ShortestPathUnion();
         TreeAlgorithm steiner = new TakahashiMatsuyama();
+        for (String family : List.of("preferential-attachment (m=2)", "Waxman")) {
+            run(family, spt, steiner);
+        }
+    }
+
+    private static void run(String family, TreeAlgorithm spt, TreeAlgorithm steiner) {
+        System.out.println(family + ", hop metric");
         System.out.println("nodes receivers | SPT: ms links repl | Steiner: ms links repl | Steiner links vs SPT");
         for (int nodes : List.of(100, 1000, 5000)) {
-            Graph graph = TopologyGenerators.isp(nodes, 2, nodes, false);
+            // Waxman's beta shrinks with n so that the mean degree stays near 4.
+            Graph graph = family.startsWith("Waxman")
+                    ? TopologyGenerators.waxman(nodes, 0.1, Math.min(1.0, 20.0 / nodes), nodes)
+                    : TopologyGenerators.isp(nodes, 2, nodes, false);
             for (int count : List.of(10, 100, 500)) {
                 Set<Integer> receivers = TopologyGenerators.receivers(nodes, count, nodes + count);
                 MulticastTree a = spt.compute(graph, 0, receivers);
