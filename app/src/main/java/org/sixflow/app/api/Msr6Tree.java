@@ -24,6 +24,7 @@ public final class Msr6Tree {
     private final List<Ip6Address> msids;
     private final int replicationPoints;
     private final Map<DeviceId, Integer> entries;
+    private final Map<DeviceId, List<String>> details;
 
     /**
      * Creates the view of an installed tree.
@@ -33,16 +34,23 @@ public final class Msr6Tree {
      * @param links             links of the tree, parent to child
      * @param msids             the MRH's M-SID list
      * @param replicationPoints devices that make more than one copy
-     * @param entries           table entries and groups installed, per device
+     * @param details           table entries and groups installed, per device, described
      */
     public Msr6Tree(Msr6TreeRequest request, int number, List<Link> links, List<Ip6Address> msids,
-                    int replicationPoints, Map<DeviceId, Integer> entries) {
+                    int replicationPoints, Map<DeviceId, List<String>> details) {
         this.request = checkNotNull(request);
         this.number = number;
         this.links = ImmutableList.copyOf(links);
         this.msids = ImmutableList.copyOf(msids);
         this.replicationPoints = replicationPoints;
-        this.entries = ImmutableMap.copyOf(entries);
+        ImmutableMap.Builder<DeviceId, List<String>> copy = ImmutableMap.builder();
+        ImmutableMap.Builder<DeviceId, Integer> counts = ImmutableMap.builder();
+        details.forEach((device, list) -> {
+            copy.put(device, ImmutableList.copyOf(list));
+            counts.put(device, list.size());
+        });
+        this.details = copy.build();
+        this.entries = counts.build();
     }
 
     public Msr6TreeRequest request() {
@@ -65,8 +73,13 @@ public final class Msr6Tree {
         return replicationPoints;
     }
 
-    /** Table entries plus groups installed on each device. */
+    /** How many table entries plus groups each device holds for the tree. */
     public Map<DeviceId, Integer> entries() {
         return entries;
+    }
+
+    /** Each device's table entries ("table match -> action") and groups, described. */
+    public Map<DeviceId, List<String>> details() {
+        return details;
     }
 }

@@ -10,6 +10,7 @@ import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.util.Comparator;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -39,9 +40,11 @@ public final class Msr6TreeRequest {
     private final Msr6Mode mode;
     private final Algorithm algorithm;
     private final TreeConstraints constraints;
+    private final Ip6Address sourceAddress;
 
     private Msr6TreeRequest(String id, ConnectPoint source, Ip6Address group, Set<ConnectPoint> receivers,
-                            Msr6Mode mode, Algorithm algorithm, TreeConstraints constraints) {
+                            Msr6Mode mode, Algorithm algorithm, TreeConstraints constraints,
+                            Ip6Address sourceAddress) {
         this.id = id;
         this.source = source;
         this.group = group;
@@ -49,6 +52,7 @@ public final class Msr6TreeRequest {
         this.mode = mode;
         this.algorithm = algorithm;
         this.constraints = constraints;
+        this.sourceAddress = sourceAddress;
     }
 
     /**
@@ -99,7 +103,7 @@ public final class Msr6TreeRequest {
                                            .collect(ImmutableSet.toImmutableSet()),
                                    checkNotNull(mode, "mode is required"),
                                    checkNotNull(algorithm, "algorithm is required"),
-                                   checkNotNull(constraints, "constraints are required"));
+                                   checkNotNull(constraints, "constraints are required"), null);
     }
 
     public String id() {
@@ -130,6 +134,22 @@ public final class Msr6TreeRequest {
         return constraints;
     }
 
+    /** The (S, G) source address the ingress edge also matches, if the tree is source-specific. */
+    public Optional<Ip6Address> sourceAddress() {
+        return Optional.ofNullable(sourceAddress);
+    }
+
+    /**
+     * Returns this request for (source address, group) only; null for any source.
+     *
+     * @param address the source's IPv6 address, or null
+     * @return the request
+     */
+    public Msr6TreeRequest withSourceAddress(Ip6Address address) {
+        checkArgument(address == null || !address.isMulticast(), "sourceAddress %s is a multicast address", address);
+        return new Msr6TreeRequest(id, source, group, receivers, mode, algorithm, constraints, address);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -140,12 +160,13 @@ public final class Msr6TreeRequest {
         }
         Msr6TreeRequest r = (Msr6TreeRequest) o;
         return id.equals(r.id) && source.equals(r.source) && group.equals(r.group) && receivers.equals(r.receivers)
-                && mode == r.mode && algorithm == r.algorithm && constraints.equals(r.constraints);
+                && mode == r.mode && algorithm == r.algorithm && constraints.equals(r.constraints)
+                && Objects.equals(sourceAddress, r.sourceAddress);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, source, group, receivers, mode, algorithm, constraints);
+        return Objects.hash(id, source, group, receivers, mode, algorithm, constraints, sourceAddress);
     }
 
     @Override

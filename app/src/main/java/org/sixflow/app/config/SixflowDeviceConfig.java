@@ -25,7 +25,9 @@ import java.util.Set;
  *   "locator": "fd00:1:1::/64",         // IPv6 /64 locator of the device's SIDs
  *   "myStationMac": "00:aa:00:00:00:01",
  *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..15)
- *   "gnmiAddress": "mininet:50001"      // optional: where to read port counters
+ *   "gnmiAddress": "mininet:50001",     // optional: where to read port counters
+ *   "endRlFunction": 256,               // optional SID function values (defaults 0x100, 0x200)
+ *   "endRlbXFunction": 512
  * }
  * </pre>
  */
@@ -37,6 +39,11 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final String MY_STATION_MAC = "myStationMac";
     public static final String RLB_BITS = "rlbBits";
     public static final String GNMI_ADDRESS = "gnmiAddress";
+    public static final String END_RL_FUNCTION = "endRlFunction";
+    public static final String END_RLB_X_FUNCTION = "endRlbXFunction";
+    /** Default SID function values (WIRE-FORMATS.md leaves them to the operator). */
+    public static final long DEFAULT_END_RL_FUNCTION = 0x100;
+    public static final long DEFAULT_END_RLB_X_FUNCTION = 0x200;
 
     /** Locators are /64: the SID's function, arguments and pointer fill the other 64 bits. */
     public static final int LOCATOR_LENGTH = 64;
@@ -45,7 +52,8 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
 
     @Override
     public boolean isValid() {
-        if (!hasOnlyFields(ROLE, LOCATOR, MY_STATION_MAC, RLB_BITS, GNMI_ADDRESS)) {
+        if (!hasOnlyFields(ROLE, LOCATOR, MY_STATION_MAC, RLB_BITS, GNMI_ADDRESS, END_RL_FUNCTION,
+                           END_RLB_X_FUNCTION)) {
             return false;
         }
         if (!isString(ROLE, FieldPresence.MANDATORY) || !isIpPrefix(LOCATOR, FieldPresence.MANDATORY)
@@ -59,6 +67,9 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
         }
         rlbBits();
         gnmiAddress();
+        if (endRlFunction() == endRlbXFunction()) {
+            throw new InvalidFieldException(END_RLB_X_FUNCTION, "must differ from " + END_RL_FUNCTION);
+        }
         return true;
     }
 
@@ -131,6 +142,35 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
             result.put(PortNumber.portNumber(port), bit.asInt());
         }
         return result.build();
+    }
+
+    /**
+     * Returns the function value of this device's End.RL SIDs.
+     *
+     * @return 32-bit function
+     */
+    public long endRlFunction() {
+        return function(END_RL_FUNCTION, DEFAULT_END_RL_FUNCTION);
+    }
+
+    /**
+     * Returns the function value of this device's End.RLB.X SIDs.
+     *
+     * @return 32-bit function
+     */
+    public long endRlbXFunction() {
+        return function(END_RLB_X_FUNCTION, DEFAULT_END_RLB_X_FUNCTION);
+    }
+
+    private long function(String field, long fallback) {
+        JsonNode node = object.path(field);
+        if (node.isMissingNode() || node.isNull()) {
+            return fallback;
+        }
+        if (!node.canConvertToLong() || node.asLong() < 0 || node.asLong() > 0xFFFF_FFFFL) {
+            throw new InvalidFieldException(field, "must be a 32-bit unsigned number, got " + node);
+        }
+        return node.asLong();
     }
 
     /**

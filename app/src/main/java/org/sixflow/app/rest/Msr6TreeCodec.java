@@ -25,6 +25,12 @@ public final class Msr6TreeCodec extends JsonCodec<Msr6Tree> {
         ObjectNode entries = json.putObject("entries");
         tree.entries().entrySet().stream().sorted((a, b) -> a.getKey().toString().compareTo(b.getKey().toString()))
                 .forEach(e -> entries.put(e.getKey().toString(), e.getValue()));
+        ObjectNode details = json.putObject("deviceEntries");
+        tree.details().entrySet().stream().sorted((a, b) -> a.getKey().toString().compareTo(b.getKey().toString()))
+                .forEach(e -> {
+                    ArrayNode list = details.putArray(e.getKey().toString());
+                    e.getValue().forEach(list::add);
+                });
         return json;
     }
 }

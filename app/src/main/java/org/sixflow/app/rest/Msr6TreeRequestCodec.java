@@ -42,6 +42,7 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
                 .put("algorithm", request.algorithm().name());
         ArrayNode receivers = json.putArray("receivers");
         request.receivers().forEach(r -> receivers.add(r.toString()));
+        request.sourceAddress().ifPresent(a -> json.put("sourceAddress", a.toString()));
         TreeConstraints c = request.constraints();
         ObjectNode constraints = json.putObject("constraints")
                 .put("maxHops", c.maxHops()).put("maxCost", c.maxCost())
@@ -68,6 +69,17 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
                                   devices.build(), ports.build(), number(node, "minBandwidthMbps").doubleValue(),
                                   enumValue(TreeConstraints.Metric.class, "constraints.metric",
                                             node.path("metric").asText("HOPS")));
+    }
+
+    private static Ip6Address sourceAddress(JsonNode node) {
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        try {
+            return Ip6Address.valueOf(node.asText());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("sourceAddress \"" + node.asText() + "\" is not an IPv6 address");
+        }
     }
 
     private static Number number(JsonNode node, String field) {
@@ -103,7 +115,8 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
                                   enumValue(Msr6Mode.class, "mode", json.path("mode").asText("TE")),
                                   enumValue(Msr6TreeRequest.Algorithm.class, "algorithm",
                                             json.path("algorithm").asText("STEINER")),
-                                  constraints(json.path("constraints")));
+                                  constraints(json.path("constraints")))
+                .withSourceAddress(sourceAddress(json.path("sourceAddress")));
     }
 
     private static String text(ObjectNode json, String field) {

@@ -56,7 +56,7 @@ public class RestSchemasTest {
         JsonNode encoded = new Msr6TreeRequestCodec().encode(Msr6TreeRequest.of(
                 "video", ConnectPoint.deviceConnectPoint("device:beijing/3"), Ip6Address.valueOf("ff3e::1"),
                 Set.of(ConnectPoint.deviceConnectPoint("device:wuhan/3")), Msr6Mode.TE,
-                Msr6TreeRequest.Algorithm.STEINER), CONTEXT);
+                Msr6TreeRequest.Algorithm.STEINER).withSourceAddress(Ip6Address.valueOf("fd00:1:1::10")), CONTEXT);
         Iterator<String> names = schema.path("properties").fieldNames();
         while (names.hasNext()) {
             String name = names.next();

@@ -29,7 +29,7 @@ import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
 import org.sixflow.app.msr6.encoding.EncodedTree;
 import org.sixflow.app.msr6.encoding.Msid;
-import org.sixflow.app.msr6.encoding.MrhEncoder;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
 
@@ -156,13 +156,14 @@ public final class Msr6RuleCompiler {
             int v = entry.getKey();
             Ip6Address sid = entry.getValue();
             DeviceId device = network.device(v);
-            boolean rlb = Msid.function(sid) == MrhEncoder.END_RLB_X_FUNCTION;
+            List<Integer> children = encoded.children().get(v);
+            // Leaves are End.RL SIDs in both modes (Replication Number 0, Pointer 0: decapsulate).
+            boolean rlb = encoded.mode() == Msr6Mode.RLB && children != null;
             rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
                                    PiCriterion.builder().matchLpm(HDR_IPV6_DST,
                                                                   sidPrefix(sid).address().toOctets(), 96).build(),
                                    action(rlb ? SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X
                                                   : SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)));
-            List<Integer> children = encoded.children().get(v);
             int groupId = rlb ? RLB_GROUP_BASE | Msid.argument(sid) : treeId;
             if (rlb) {
                 rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP,

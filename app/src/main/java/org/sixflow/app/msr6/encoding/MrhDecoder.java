@@ -8,6 +8,7 @@ import org.onlab.packet.Ip6Prefix;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Reads an M-SID list back into parent links, as the data plane would replicate it: the
@@ -29,6 +30,20 @@ public final class MrhDecoder {
      */
     public static Map<Integer, Integer> parents(List<Ip6Address> msids, int rootChildren,
                                                 Map<Ip6Prefix, Integer> vertexOf) {
+        return parents(msids, rootChildren, vertexOf, sid -> Msid.function(sid) == MrhEncoder.END_RLB_X_FUNCTION);
+    }
+
+    /**
+     * Decodes the list, telling End.RLB.X SIDs apart by a predicate (function values are netcfg).
+     *
+     * @param msids        the M-SID list
+     * @param rootChildren how many copies the ingress edge makes
+     * @param vertexOf     locator to vertex
+     * @param isRlb        whether an M-SID is an End.RLB.X SID
+     * @return each reached vertex's parent (the root is -1)
+     */
+    public static Map<Integer, Integer> parents(List<Ip6Address> msids, int rootChildren,
+                                                Map<Ip6Prefix, Integer> vertexOf, Predicate<Ip6Address> isRlb) {
         Map<Integer, Integer> parents = new HashMap<>();
         for (int p = 0; p < rootChildren; p++) {
             parents.put(vertex(msids.get(p), vertexOf), -1);
@@ -36,7 +51,7 @@ public final class MrhDecoder {
         for (Ip6Address sid : msids) {
             int pointer = Msid.pointer(sid);
             int argument = Msid.argument(sid);
-            int copies = Msid.function(sid) == MrhEncoder.END_RLB_X_FUNCTION ? Integer.bitCount(argument)
+            int copies = isRlb.test(sid) ? Integer.bitCount(argument)
                     : argument == 0 && pointer == 0 ? 0 : argument + 1;
             if (copies > 0 && pointer + copies > msids.size()) {
                 throw new IllegalArgumentException("SID " + sid + " copies past the " + msids.size() + " M-SIDs");

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.function.IntToLongFunction;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -30,22 +31,39 @@ public final class MrhEncoder {
 
     /** Most M-SIDs the data plane parses (p4src/common/define.p4 MAX_MSIDS). */
     public static final int MAX_MSIDS = 8;
-    /** Default function values of the End.RL and End.RLB.X behaviours. */
+    /** Default function values of the End.RL and End.RLB.X behaviours (netcfg may change them). */
     public static final long END_RL_FUNCTION = 0x100;
     public static final long END_RLB_X_FUNCTION = 0x200;
 
     private final IntFunction<Ip6Prefix> locators;
     private final IntUnaryOperator rlbBit;
+    private final IntToLongFunction endRl;
+    private final IntToLongFunction endRlbX;
+
+    /**
+     * Creates an encoder with the default function values on every node.
+     *
+     * @param locators each vertex's /64 locator
+     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..15), or -1 if it has none
+     */
+    public MrhEncoder(IntFunction<Ip6Prefix> locators, IntUnaryOperator rlbBit) {
+        this(locators, rlbBit, v -> END_RL_FUNCTION, v -> END_RLB_X_FUNCTION);
+    }
 
     /**
      * Creates an encoder.
      *
      * @param locators each vertex's /64 locator
      * @param rlbBit   each edge's Local Bitstring bit at its tail (0..15), or -1 if it has none
+     * @param endRl    each vertex's End.RL function value
+     * @param endRlbX  each vertex's End.RLB.X function value
      */
-    public MrhEncoder(IntFunction<Ip6Prefix> locators, IntUnaryOperator rlbBit) {
+    public MrhEncoder(IntFunction<Ip6Prefix> locators, IntUnaryOperator rlbBit, IntToLongFunction endRl,
+                      IntToLongFunction endRlbX) {
         this.locators = locators;
         this.rlbBit = rlbBit;
+        this.endRl = endRl;
+        this.endRlbX = endRlbX;
     }
 
     /**
@@ -109,11 +127,11 @@ public final class MrhEncoder {
             Ip6Address sid;
             List<Integer> kids = children.get(v);
             if (kids == null) {
-                sid = Msid.of(locator, END_RL_FUNCTION, 0, 0);
+                sid = Msid.of(locator, endRl.applyAsLong(v), 0, 0);
             } else if (mode == Msr6Mode.TE) {
-                sid = Msid.of(locator, END_RL_FUNCTION, kids.size() - 1, pointer.get(v));
+                sid = Msid.of(locator, endRl.applyAsLong(v), kids.size() - 1, pointer.get(v));
             } else {
-                sid = Msid.of(locator, END_RLB_X_FUNCTION, bitstrings.get(v), pointer.get(v));
+                sid = Msid.of(locator, endRlbX.applyAsLong(v), bitstrings.get(v), pointer.get(v));
             }
             if (kids != null && tree.receivers().contains(v)) {
                 localDelivery.add(v);

@@ -20,6 +20,9 @@ import org.onosproject.net.link.LinkEvent;
 import org.onosproject.net.link.LinkListener;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.flow.criteria.Criterion;
+import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.flow.instructions.PiInstruction;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupService;
 import org.onosproject.net.link.LinkService;
@@ -53,6 +56,7 @@ import org.sixflow.app.msr6.tree.TreeAlgorithm;
 import org.sixflow.app.msr6.tree.UnreachableReceiversException;
 import org.slf4j.Logger;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -194,6 +198,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         // One ingress entry per (group, ingress device): a second tree would overwrite the first.
         installed.values().stream().map(i -> i.tree.request())
                 .filter(r -> r.group().equals(request.group())
+                        && r.sourceAddress().equals(request.sourceAddress())
                         && r.source().deviceId().equals(request.source().deviceId()))
                 .findFirst().ifPresent(r -> {
                     throw new IllegalArgumentException("group " + request.group() + " already has tree " + r.id()
@@ -217,7 +222,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             throw new ItemNotFoundException("No tree " + id);
         }
         Msr6TreeRequest request = Msr6TreeRequest.of(id, old.source(), old.group(), receivers, old.mode(),
-                                                     old.algorithm(), old.constraints());
+                                                     old.algorithm(), old.constraints())
+                .withSourceAddress(old.sourceAddress().orElse(null));
         Msr6Tree tree = replace(request);
         requests.put(id, request);
         return tree;
@@ -280,15 +286,18 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
                     .collect(Collectors.joining(", ")), e);
         }
         checkConstraints(tree, view, constraints);
-        EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit).encode(view.graph(), tree, request.mode());
-        CompiledTree compiled = compiler.compile(number, request.group(), null, view.graph(), tree, encoded,
+        EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
+                                              view::endRlbXFunction).encode(view.graph(), tree, request.mode());
+        CompiledTree compiled = compiler.compile(number, request.group(), request.sourceAddress().orElse(null), view.graph(), tree, encoded,
                                                  view);
         List<Link> links = tree.edges().stream().map(view::link).collect(ImmutableList.toImmutableList());
-        Map<DeviceId, Integer> entries = new HashMap<>();
-        compiled.rules().keySet().forEach(d -> entries.merge(d, compiled.rules().get(d).size(), Integer::sum));
-        compiled.groups().keySet().forEach(d -> entries.merge(d, compiled.groups().get(d).size(), Integer::sum));
+        Map<DeviceId, List<String>> details = new HashMap<>();
+        compiled.rules().forEach((d, rule) -> details.computeIfAbsent(d, x -> new ArrayList<>()).add(describe(rule)));
+        compiled.groups().forEach((d, group) -> details.computeIfAbsent(d, x -> new ArrayList<>())
+                .add("group " + group.givenGroupId() + " (ALL) -> " + group.buckets().buckets().stream()
+                        .map(b -> b.treatment().allInstructions().toString()).collect(Collectors.joining(", "))));
         Msr6Tree result = new Msr6Tree(request, number, links, encoded.msids(), tree.replicationPoints(),
-                                       entries);
+                                       details);
         return new Installed(result, compiled);
     }
 
@@ -391,6 +400,17 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
                 .forEach(g -> users.add(treeId)));
         users.remove(except);
         return !users.isEmpty();
+    }
+
+    /** "table {field=value, ...} -> action(params)", for people reading a tree. */
+    private static String describe(FlowRule rule) {
+        PiCriterion match = (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+        String fields = match == null ? "{}" : match.fieldMatches().stream().map(Object::toString)
+                .collect(Collectors.joining(", ", "{", "}"));
+        String action = rule.treatment().allInstructions().stream()
+                .filter(i -> i instanceof PiInstruction).map(i -> ((PiInstruction) i).action().toString())
+                .collect(Collectors.joining(", "));
+        return rule.table() + " " + fields + " -> " + action;
     }
 
     private static void checkConstraints(MulticastTree tree, TopologyView view, TreeConstraints constraints) {

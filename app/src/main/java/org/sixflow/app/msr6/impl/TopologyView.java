@@ -141,6 +141,14 @@ final class TopologyView implements TreeNetwork {
         return bit == null ? -1 : bit;
     }
 
+    long endRlFunction(int vertex) {
+        return configs.get(devices.get(vertex)).endRlFunction();
+    }
+
+    long endRlbXFunction(int vertex) {
+        return configs.get(devices.get(vertex)).endRlbXFunction();
+    }
+
     @Override
     public DeviceId device(int vertex) {
         return devices.get(vertex);

@@ -150,6 +150,31 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void sourceSpecificTreesMatchTheSourceAndShowTheirEntries() {
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)
+                                                       .withSourceAddress(Ip6Address.valueOf("fd00:1:1::10")));
+        String ingress = String.join("\n", tree.details().get(DeviceId.deviceId("device:beijing")));
+        assertTrue(ingress, ingress.contains("SixflowIngress.msr6_ingress.msr6_encap"));
+        assertTrue(ingress, ingress.contains("ipv6_src"));
+        // A second tree for the same group from another source is a different (S, G).
+        fixture.manager.create(request("other", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)
+                                       .withSourceAddress(Ip6Address.valueOf("fd00:1:1::11")));
+        assertEquals(2, fixture.manager.trees().size());
+    }
+
+    @Test
+    public void sidFunctionsComeFromNetcfg() {
+        fixture.lab.netcfg.applyConfig(DeviceId.deviceId("device:nanjing"),
+                                       org.sixflow.app.config.SixflowDeviceConfig.class,
+                                       fixture.lab.netcfg.json("{\"role\": \"EDGE\", \"locator\": \"fd00:1:3::/64\", "
+                                               + "\"myStationMac\": \"00:aa:00:00:00:03\", \"endRlFunction\": 4660}"));
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertTrue(tree.msids().toString(), tree.msids().stream().anyMatch(
+                sid -> org.sixflow.app.msr6.encoding.Msid.locator(sid).toString().equals("fd00:1:3::/64")
+                        && org.sixflow.app.msr6.encoding.Msid.function(sid) == 0x1234));
+    }
+
+    @Test
     public void honoursExcludedDevicesAndMaxHops() {
         TreeConstraints avoidNanjing = TreeConstraints.of(0, 0, Set.of(DeviceId.deviceId("device:nanjing")), Set.of(),
                                                           0, TreeConstraints.Metric.HOPS);
