@@ -18,7 +18,7 @@ import org.onosproject.net.HostId;
 import org.onosproject.net.host.HostService;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
-import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 
@@ -67,7 +67,7 @@ public class TreeAddCommand extends AbstractShellCommand {
     protected void doExecute() {
         try {
             HostService hosts = get(HostService.class);
-            Msr6Tree tree = get(Msr6TreeService.class).create(
+            Msr6Tree tree = get(Msr6TreeAdminService.class).create(
                     request(id, source, group, receivers, mode, algorithm, constraints(maxHops, excluded),
                             hostId -> Optional.ofNullable(hosts.getHost(hostId)).map(Host::location)));
             TreeShowCommand.lines(tree).forEach(line -> print("%s", line));

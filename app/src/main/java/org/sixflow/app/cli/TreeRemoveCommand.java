@@ -7,7 +7,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.cli.AbstractShellCommand;
-import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.Msr6TreeAdminService;
 
 /**
  * Removes an MSR6 tree and everything installed for it.
@@ -22,7 +22,7 @@ public class TreeRemoveCommand extends AbstractShellCommand {
 
     @Override
     protected void doExecute() {
-        if (get(Msr6TreeService.class).remove(id)) {
+        if (get(Msr6TreeAdminService.class).remove(id)) {
             print("Removed tree %s", id);
         } else {
             error("No tree %s", id);

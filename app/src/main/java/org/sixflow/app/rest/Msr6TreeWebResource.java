@@ -9,6 +9,7 @@ import org.onosproject.net.ConnectPoint;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeService;
 
@@ -76,7 +77,7 @@ public class Msr6TreeWebResource extends AbstractWebResource {
             throw new IllegalArgumentException("request body must be a JSON object");
         }
         Msr6TreeRequest request = codec(Msr6TreeRequest.class).decode(json, this);
-        Msr6Tree tree = get(Msr6TreeService.class).create(request);
+        Msr6Tree tree = get(Msr6TreeAdminService.class).create(request);
         return Response.status(Response.Status.CREATED).entity(codec(Msr6Tree.class).encode(tree, this)).build();
     }
 
@@ -113,7 +114,7 @@ public class Msr6TreeWebResource extends AbstractWebResource {
                                                            + "device:beijing/3");
             }
         }
-        Msr6Tree tree = get(Msr6TreeService.class).updateReceivers(id, ports.build());
+        Msr6Tree tree = get(Msr6TreeAdminService.class).updateReceivers(id, ports.build());
         return ok(codec(Msr6Tree.class).encode(tree, this)).build();
     }
 
@@ -126,7 +127,7 @@ public class Msr6TreeWebResource extends AbstractWebResource {
     @DELETE
     @Path("{id}")
     public Response remove(@PathParam("id") String id) {
-        if (!get(Msr6TreeService.class).remove(id)) {
+        if (!get(Msr6TreeAdminService.class).remove(id)) {
             throw new ItemNotFoundException("No tree " + id);
         }
         return Response.noContent().build();

@@ -28,6 +28,7 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.provider.ProviderId;
 import org.sixflow.app.api.InventoryService;
+import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.impl.InventoryManagerFixture;
@@ -87,6 +88,7 @@ public abstract class SixflowRestTest extends JerseyTest {
                 .add(InventoryService.class, inventory.manager)
                 .add(HistoryService.class, history)
                 .add(Msr6TreeService.class, trees.manager)
+                .add(Msr6TreeAdminService.class, trees.manager)
                 .add(HostService.class, hosts)
                 .add(CodecService.class, RestTestSupport.codecService());
         setServiceDirectory(directory);

@@ -38,6 +38,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeEvent;
 import org.sixflow.app.api.Msr6TreeListener;
 import org.sixflow.app.api.Msr6TreeRequest;
@@ -79,9 +80,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * the cluster shares them; the instance that takes a request installs its entries through
  * ONOS's flow-rule and group services, which program each device through its master.
  */
-@Component(immediate = true, service = Msr6TreeService.class)
+@Component(immediate = true, service = {Msr6TreeService.class, Msr6TreeAdminService.class})
 public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6TreeListener>
-        implements Msr6TreeService {
+        implements Msr6TreeAdminService {
 
     private static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
             .register(KryoNamespaces.API)
