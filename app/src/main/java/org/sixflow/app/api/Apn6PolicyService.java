@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import org.onosproject.net.DeviceId;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * APN6 SLA policies. Changes go through {@link Apn6PolicyAdminService}.
+ */
+public interface Apn6PolicyService {
+
+    /**
+     * Returns the installed policies, highest priority first, then by id.
+     *
+     * @return policies
+     */
+    List<Apn6Policy> policies();
+
+    /**
+     * Returns a policy.
+     *
+     * @param id policy id
+     * @return the policy, if installed
+     */
+    Optional<Apn6Policy> policy(String id);
+
+    /**
+     * Checks a policy against the network and the installed policies without installing it.
+     *
+     * @param policy the candidate (an installed policy with the same id is being replaced)
+     * @return problems (it cannot be installed), conflicts and warnings
+     */
+    Apn6Validation validate(Apn6Policy policy);
+
+    /**
+     * Returns a policy's entries on each device, described ("table {match} -> action").
+     *
+     * @param id policy id
+     * @return device to entries; empty if unknown
+     */
+    Map<DeviceId, List<String>> entries(String id);
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.apn6.impl;
+
+import com.google.common.collect.ImmutableList;
+import org.onosproject.TestApplicationId;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.edge.EdgePortServiceAdapter;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.store.service.TestStorageService;
+import org.sixflow.app.msr6.impl.LabNetwork;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A policy manager on the lab network (host ports beijing/3, nanjing/4, shanghai/3,
+ * guangzhou/3), with entries captured as installed.
+ */
+public final class Apn6PolicyManagerFixture {
+
+    private static final List<ConnectPoint> HOST_PORTS = ImmutableList.of(
+            ConnectPoint.deviceConnectPoint("device:beijing/3"), ConnectPoint.deviceConnectPoint("device:nanjing/4"),
+            ConnectPoint.deviceConnectPoint("device:shanghai/3"),
+            ConnectPoint.deviceConnectPoint("device:guangzhou/3"));
+
+    public final LabNetwork lab = new LabNetwork();
+    public final Apn6PolicyManager manager = new Apn6PolicyManager();
+    public final List<FlowRule> rules = new ArrayList<>();
+    public final List<FlowRule[]> applied = new ArrayList<>();
+
+    public Apn6PolicyManagerFixture() {
+        manager.deviceService = lab.devices;
+        manager.configService = lab.netcfg;
+        manager.storageService = new TestStorageService();
+        manager.edgePortService = new EdgePortServiceAdapter() {
+            @Override
+            public Iterable<ConnectPoint> getEdgePoints(DeviceId deviceId) {
+                return HOST_PORTS.stream().filter(p -> p.deviceId().equals(deviceId))
+                        .collect(ImmutableList.toImmutableList());
+            }
+        };
+        manager.coreService = new CoreServiceAdapter() {
+            @Override
+            public ApplicationId registerApplication(String name) {
+                return TestApplicationId.create(name);
+            }
+        };
+        manager.flowRuleService = new FlowRuleServiceAdapter() {
+            @Override
+            public void applyFlowRules(FlowRule... flowRules) {
+                applied.add(flowRules);
+                Arrays.stream(flowRules).forEach(r -> rules.removeIf(old -> old.id().equals(r.id())));
+                rules.addAll(Arrays.asList(flowRules));
+            }
+
+            @Override
+            public void removeFlowRules(FlowRule... flowRules) {
+                rules.removeAll(Arrays.asList(flowRules));
+            }
+        };
+        manager.activate();
+    }
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.apn6.impl;
+
+import org.junit.Test;
+import org.onlab.packet.Ip6Prefix;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.Device;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.flow.FlowRule;
+import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.apn6.Apn6Match;
+import org.sixflow.app.apn6.ApplicationAwareId;
+import org.sixflow.app.apn6.PortRange;
+import org.sixflow.app.testing.PipelineModelChecker;
+import org.sixflow.app.testing.TestPipeconfs;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * Policies on the lab network: validated, installed, replaced, removed, reinstalled.
+ */
+public class Apn6PolicyManagerTest {
+
+    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+    private final Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
+
+    private static Apn6Policy video(int priority, String source) {
+        return Apn6Policy.of("video", "video gold", priority,
+                             Apn6Match.builder().source(Ip6Prefix.valueOf(source)).nextHeader(17)
+                                     .destinationPorts(PortRange.of(5004, 5005)).build(),
+                             ApplicationAwareId.of(3, 0x1234, 7, 1), 5, true);
+    }
+
+    private static void assertRejected(Runnable action, String expected) {
+        try {
+            action.run();
+            fail("accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage() + " should mention " + expected, e.getMessage().contains(expected));
+        }
+    }
+
+    @Test
+    public void installsEntriesThatFitThePipeline() {
+        Apn6Validation result = fixture.manager.create(video(100, "fd00:1:1::/64"));
+        assertTrue(result.valid());
+        assertEquals(result.entries(), fixture.rules.size());
+        // 4 edge classifiers + 5 SLA entries (every device) + 4 strip entries (edge host ports).
+        assertEquals(13, fixture.rules.size());
+        for (FlowRule rule : fixture.rules) {
+            assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+        }
+        assertEquals(5, fixture.manager.entries("video").size());
+    }
+
+    @Test
+    public void samePriorityOverlapIsRejectedHigherPriorityCoverIsAWarning() {
+        fixture.manager.create(video(100, "fd00:1::/32"));
+        Apn6Policy overlapping = Apn6Policy.of("other", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1:1::/64")).build(), ApplicationAwareId.of(1, 1, 1, 1), null, false);
+        assertRejected(() -> fixture.manager.create(overlapping), "overlaps policy video");
+        Apn6Policy shadowed = Apn6Policy.of("narrow", null, 50, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1:1::/64")).nextHeader(17)
+                .destinationPorts(PortRange.of(5004, 5004)).build(), ApplicationAwareId.of(1, 1, 1, 1), null, false);
+        Apn6Validation result = fixture.manager.create(shadowed);
+        assertTrue(result.valid());
+        assertEquals(1, result.warnings().size());
+        assertTrue(result.warnings().get(0).contains("policy video"));
+    }
+
+    @Test
+    public void updateReplacesEntriesAndRemoveTakesThemAway() {
+        fixture.manager.create(video(100, "fd00:1:1::/64"));
+        List<FlowRule> before = List.copyOf(fixture.rules);
+        fixture.manager.update(video(100, "fd00:1:2::/64"));
+        assertEquals(13, fixture.rules.size());
+        assertTrue(before.stream().anyMatch(r -> !fixture.rules.contains(r)));
+        assertEquals("fd00:1:2::/64", fixture.manager.policy("video").orElseThrow().match().source().toString());
+        assertTrue(fixture.manager.remove("video"));
+        assertTrue(fixture.rules.isEmpty());
+        assertFalse(fixture.manager.remove("video"));
+    }
+
+    @Test
+    public void reconnectingDeviceGetsItsEntriesBack() {
+        fixture.manager.create(video(100, "fd00:1:1::/64"));
+        Device wuhan = fixture.lab.devices.getDevice(DeviceId.deviceId("device:wuhan"));
+        fixture.applied.clear();
+        fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, wuhan));
+        assertEquals(1, fixture.applied.size());
+        assertEquals(1, fixture.applied.get(0).length);   // Wuhan (transit) holds the SLA entry only
+    }
+
+    @Test
+    public void unknownIngressPortsAndBadMatchesAreProblems() {
+        Apn6Policy policy = Apn6Policy.of("p", null, 10, Apn6Match.builder()
+                .ingressPorts(Set.of(ConnectPoint.deviceConnectPoint("device:wuhan/1")))
+                .destinationPorts(PortRange.of(80, 80)).build(), ApplicationAwareId.of(1, 1, 1, 1), null, false);
+        Apn6Validation result = fixture.manager.validate(policy);
+        assertFalse(result.valid());
+        assertEquals(2, result.problems().size());
+        assertRejected(() -> fixture.manager.create(policy), "not an edge port");
+    }
+}
