@@ -10,6 +10,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.Msr6Tree;
@@ -33,6 +35,8 @@ public class SixflowCodecRegistrator {
             .put(HistoryEvent.class, new HistoryEventCodec())
             .put(Msr6TreeRequest.class, new Msr6TreeRequestCodec())
             .put(Msr6Tree.class, new Msr6TreeCodec())
+            .put(Apn6Policy.class, new Apn6PolicyCodec())
+            .put(Apn6Validation.class, new Apn6ValidationCodec())
             .build();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)

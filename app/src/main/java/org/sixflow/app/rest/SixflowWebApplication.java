@@ -15,6 +15,7 @@ public class SixflowWebApplication extends AbstractWebApplication {
     @Override
     public Set<Class<?>> getClasses() {
         return getClasses(PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
-                          EventWebResource.class, Msr6TreeWebResource.class);
+                          EventWebResource.class, Msr6TreeWebResource.class,
+                          Apn6PolicyWebResource.class);
     }
 }

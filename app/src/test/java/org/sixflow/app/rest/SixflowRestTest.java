@@ -27,10 +27,13 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.provider.ProviderId;
+import org.sixflow.app.api.Apn6PolicyAdminService;
+import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
@@ -45,6 +48,7 @@ public abstract class SixflowRestTest extends JerseyTest {
 
     protected InventoryManagerFixture inventory;
     protected Msr6TreeManagerFixture trees;
+    protected Apn6PolicyManagerFixture policies;
     /** One host: h_gz on device:guangzhou/3, as in the lab. */
     protected final HostService hosts = new HostServiceAdapter() {
         @Override
@@ -84,12 +88,15 @@ public abstract class SixflowRestTest extends JerseyTest {
         SixflowConfigRegistrar.FACTORIES.forEach(inventory.netcfg::registerConfigFactory);
         history = new TestHistoryService();
         trees = new Msr6TreeManagerFixture();
+        policies = new Apn6PolicyManagerFixture();
         TestServiceDirectory directory = new TestServiceDirectory()
                 .add(InventoryService.class, inventory.manager)
                 .add(HistoryService.class, history)
                 .add(Msr6TreeService.class, trees.manager)
                 .add(Msr6TreeAdminService.class, trees.manager)
                 .add(HostService.class, hosts)
+                .add(Apn6PolicyService.class, policies.manager)
+                .add(Apn6PolicyAdminService.class, policies.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
         setServiceDirectory(directory);
     }

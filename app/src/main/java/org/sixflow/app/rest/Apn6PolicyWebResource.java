@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onlab.util.ItemNotFoundException;
+import org.onosproject.rest.AbstractWebResource;
+import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.api.Apn6PolicyAdminService;
+import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.Apn6Validation;
+
+import javax.ws.rs.Consumes;
+import javax.ws.rs.DELETE;
+import javax.ws.rs.GET;
+import javax.ws.rs.POST;
+import javax.ws.rs.PUT;
+import javax.ws.rs.Path;
+import javax.ws.rs.PathParam;
+import javax.ws.rs.Produces;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * APN6 SLA policies.
+ */
+@Path("policies")
+public class Apn6PolicyWebResource extends AbstractWebResource {
+
+    /**
+     * Lists installed policies, highest priority first.
+     *
+     * @return 200 OK with {"policies": [...]}
+     */
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response list() {
+        return ok(encodeArray(Apn6Policy.class, "policies", get(Apn6PolicyService.class).policies())).build();
+    }
+
+    /**
+     * Shows a policy with its entries per device.
+     *
+     * @param id policy id
+     * @return 200 OK, or 404
+     */
+    @GET
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response get(@PathParam("id") String id) {
+        Apn6PolicyService service = get(Apn6PolicyService.class);
+        Apn6Policy policy = service.policy(id).orElseThrow(() -> new ItemNotFoundException("No policy " + id));
+        ObjectNode json = codec(Apn6Policy.class).encode(policy, this);
+        ObjectNode entries = json.putObject("deviceEntries");
+        service.entries(id).forEach((device, list) -> {
+            ArrayNode array = entries.putArray(device.toString());
+            list.forEach(array::add);
+        });
+        return ok(json).build();
+    }
+
+    /**
+     * Checks a policy without installing it.
+     *
+     * @onos.rsModel Apn6Policy
+     * @param body the policy
+     * @return 200 OK with {"valid", "problems", "conflicts", "warnings", "entries"}
+     * @throws IOException if the body cannot be read
+     */
+    @POST
+    @Path("validate")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response validate(InputStream body) throws IOException {
+        Apn6Validation result = get(Apn6PolicyService.class).validate(read(body));
+        return ok(codec(Apn6Validation.class).encode(result, this)).build();
+    }
+
+    /**
+     * Validates and installs a policy.
+     *
+     * @onos.rsModel Apn6Policy
+     * @param body the policy
+     * @return 201 Created with {"policy", "validation"}; 400 naming problems or the conflicting policy
+     * @throws IOException if the body cannot be read
+     */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response create(InputStream body) throws IOException {
+        Apn6Policy policy = read(body);
+        Apn6Validation result = get(Apn6PolicyAdminService.class).create(policy);
+        return Response.status(Response.Status.CREATED).entity(answer(policy, result)).build();
+    }
+
+    /**
+     * Replaces a policy; the new entries go in before the old ones come out.
+     *
+     * @onos.rsModel Apn6Policy
+     * @param id   policy id
+     * @param body the new version
+     * @return 200 OK with {"policy", "validation"}; 400; 404
+     * @throws IOException if the body cannot be read
+     */
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response update(@PathParam("id") String id, InputStream body) throws IOException {
+        Apn6Policy policy = read(body);
+        if (!policy.id().equals(id)) {
+            throw new IllegalArgumentException("body id " + policy.id() + " differs from the path's " + id);
+        }
+        return ok(answer(policy, get(Apn6PolicyAdminService.class).update(policy))).build();
+    }
+
+    /**
+     * Removes a policy and its entries.
+     *
+     * @param id policy id
+     * @return 204 No Content, or 404
+     */
+    @DELETE
+    @Path("{id}")
+    public Response remove(@PathParam("id") String id) {
+        if (!get(Apn6PolicyAdminService.class).remove(id)) {
+            throw new ItemNotFoundException("No policy " + id);
+        }
+        return Response.noContent().build();
+    }
+
+    private Apn6Policy read(InputStream body) {
+        ObjectNode json;
+        try {
+            json = (ObjectNode) mapper().readTree(body);
+        } catch (IOException | ClassCastException e) {
+            throw new IllegalArgumentException("request body must be a JSON object");
+        }
+        return codec(Apn6Policy.class).decode(json, this);
+    }
+
+    private ObjectNode answer(Apn6Policy policy, Apn6Validation validation) {
+        ObjectNode json = mapper().createObjectNode();
+        json.set("policy", codec(Apn6Policy.class).encode(policy, this));
+        json.set("validation", codec(Apn6Validation.class).encode(validation, this));
+        return json;
+    }
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.eclipsesource.json.Json;
+import com.eclipsesource.json.JsonObject;
+import org.junit.Test;
+
+import javax.ws.rs.client.Entity;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * /policies over the real APN6 policy manager on the lab network.
+ */
+public class Apn6PolicyWebResourceTest extends SixflowRestTest {
+
+    private static final String VIDEO = "{\"id\": \"video\", \"name\": \"video gold\", \"priority\": 100,"
+            + " \"match\": {\"source\": \"fd00:1:1::/64\", \"nextHeader\": 17,"
+            + " \"destinationPorts\": {\"low\": 5004, \"high\": 5005}},"
+            + " \"option\": {\"slaLevel\": 3, \"appId\": 4660, \"userId\": 7, \"flowId\": 1},"
+            + " \"slaPriority\": 5, \"stripAtEgress\": true}";
+
+    private Response post(String path, String body) {
+        return target().path(path).request().post(Entity.entity(body, MediaType.APPLICATION_JSON));
+    }
+
+    private static JsonObject json(Response response) {
+        return Json.parse(response.readEntity(String.class)).asObject();
+    }
+
+    @Test
+    public void createsListsShowsReplacesAndDeletesAPolicy() {
+        Response created = post("policies", VIDEO);
+        assertEquals(201, created.getStatus());
+        JsonObject answer = json(created);
+        assertEquals("video", answer.get("policy").asObject().getString("id", null));
+        assertEquals(4660, answer.get("policy").asObject().get("option").asObject().getInt("appId", 0));
+        assertTrue(answer.get("validation").asObject().getBoolean("valid", false));
+        assertEquals(13, answer.get("validation").asObject().getInt("entries", 0));
+        assertEquals(13, policies.rules.size());
+
+        JsonObject list = Json.parse(target().path("policies").request().get(String.class)).asObject();
+        assertEquals(1, list.get("policies").asArray().size());
+        JsonObject shown = Json.parse(target().path("policies/video").request().get(String.class)).asObject();
+        assertEquals(5, shown.get("deviceEntries").asObject().size());
+
+        Response replaced = target().path("policies/video").request()
+                .put(Entity.entity(VIDEO.replace("fd00:1:1::/64", "fd00:1:2::/64"), MediaType.APPLICATION_JSON));
+        assertEquals(200, replaced.getStatus());
+        assertEquals("fd00:1:2::/64",
+                     json(replaced).get("policy").asObject().get("match").asObject().getString("source", null));
+        assertEquals(13, policies.rules.size());
+
+        assertEquals(204, target().path("policies/video").request().delete().getStatus());
+        assertTrue(policies.rules.isEmpty());
+        assertEquals(404, target().path("policies/video").request().get().getStatus());
+        assertEquals(404, target().path("policies/video").request().delete().getStatus());
+    }
+
+    @Test
+    public void validateChecksWithoutInstalling() {
+        Response checked = post("policies/validate", VIDEO);
+        assertEquals(200, checked.getStatus());
+        assertTrue(json(checked).getBoolean("valid", false));
+        assertTrue(policies.rules.isEmpty());
+
+        String transit = VIDEO.replace("\"nextHeader\"", "\"ingressPorts\": [\"device:wuhan/1\"], \"nextHeader\"");
+        JsonObject result = json(post("policies/validate", transit));
+        assertFalse(result.getBoolean("valid", true));
+        assertTrue(result.get("problems").toString(), result.get("problems").toString().contains("not an edge port"));
+        assertTrue(policies.rules.isEmpty());
+    }
+
+    @Test
+    public void conflictsAndBadBodiesAre400WithTheReasonAndLoseNothing() {
+        assertEquals(201, post("policies", VIDEO).getStatus());
+        String[][] cases = {
+                {"not json", "JSON object"},
+                {"[1, 2]", "JSON object"},
+                {VIDEO.replace("\"video\"", "\"other\""), "overlaps policy video"},
+                {VIDEO.replace("fd00:1:1::/64", "10.0.0.0/8"), "match.source"},
+                {VIDEO.replace("\"low\": 5004", "\"low\": \"a\""), "match.destinationPorts"},
+                {VIDEO.replace("\"high\": 5005", "\"high\": 70000"), "match.destinationPorts"},
+                {VIDEO.replace("\"appId\": 4660", "\"appId\": -1"), "appId"},
+                {VIDEO.replace("\"appId\": 4660", "\"appId\": \"x\""), "option.appId"},
+                {VIDEO.replace("\"priority\": 100", "\"priority\": \"high\""), "priority"},
+                {"{\"id\": \"x\", \"priority\": 1}", "option is required"},
+                {VIDEO.replace("\"id\": \"video\",", ""), "id is required"},
+        };
+        for (String[] c : cases) {
+            Response response = post("policies", c[0]);
+            assertEquals(c[0], 400, response.getStatus());
+            String message = json(response).getString("message", "");
+            assertTrue(message + " should mention " + c[1], message.contains(c[1]));
+        }
+        Response mismatched = target().path("policies/video").request()
+                .put(Entity.entity(VIDEO.replace("\"video\"", "\"audio\""), MediaType.APPLICATION_JSON));
+        assertEquals(400, mismatched.getStatus());
+        assertEquals(13, policies.rules.size());
+        assertEquals(1, Json.parse(target().path("policies").request().get(String.class)).asObject()
+                .get("policies").asArray().size());
+    }
+}
