@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.cli;
+
+import org.junit.Test;
+import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.apn6.ApplicationAwareId;
+import org.sixflow.app.apn6.PortRange;
+import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * sixflow:policy-add argument parsing and the text of sixflow:policies.
+ */
+public class PolicyCommandsTest {
+
+    private static Apn6Policy video(String destinationPorts) {
+        return PolicyAddCommand.policy("video", "100", "3:4660:7:1", "fd00:1:1::/64", null, "17", null,
+                                       destinationPorts, List.of("device:beijing/3"), "5", true);
+    }
+
+    @Test
+    public void parsesArgumentsIntoAPolicy() {
+        Apn6Policy policy = video("5004-5005");
+        assertEquals(100, policy.priority());
+        assertEquals(ApplicationAwareId.of(3, 4660, 7, 1), policy.option());
+        assertEquals(PortRange.of(5004, 5005), policy.match().destinationPorts());
+        assertEquals(PortRange.ANY, policy.match().sourcePorts());
+        assertEquals(Set.of(ConnectPoint.deviceConnectPoint("device:beijing/3")), policy.match().ingressPorts());
+        assertEquals(Integer.valueOf(5), policy.slaPriority().orElseThrow());
+        assertEquals(PortRange.of(53, 53), video("53").match().destinationPorts());
+    }
+
+    @Test
+    public void badArgumentsSayWhich() {
+        String[][] cases = {
+                {"x", "3:4660:7:1", "fd00::/8", "80", "priority \"x\""},
+                {"10", "3:4660:7", "fd00::/8", "80", "SLA:APP:USER:FLOW"},
+                {"10", "3:a:7:1", "fd00::/8", "80", "four whole numbers"},
+                {"10", "3:4660:7:1", "10.0.0.0/8", "80", "source \"10.0.0.0/8\""},
+                {"10", "3:4660:7:1", "fd00::/8", "90-80", "destination-ports"},
+                {"10", "3:4660:7:1", "fd00::/8", "1-2-3", "LOW-HIGH"},
+        };
+        for (String[] c : cases) {
+            try {
+                PolicyAddCommand.policy("p", c[0], c[1], c[2], null, null, null, c[3], null, null, false);
+                fail("accepted " + String.join(" ", c));
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage() + " should mention " + c[4], e.getMessage().contains(c[4]));
+            }
+        }
+    }
+
+    @Test
+    public void listsAnInstalledPolicyWithItsEntries() {
+        assertEquals(List.of("No APN6 policies"), PolicyListCommand.lines(List.of(), p -> 0));
+        Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
+        fixture.manager.create(video("5004-5005"));
+        List<String> lines = PolicyListCommand.lines(
+                fixture.manager.policies(),
+                p -> fixture.manager.entries(p.id()).values().stream().mapToInt(List::size).sum());
+        assertEquals(1, lines.size());
+        assertTrue(lines.get(0), lines.get(0).startsWith("id=video, priority=100, source=fd00:1:1::/64"));
+        assertTrue(lines.get(0), lines.get(0).contains("sla=3, appId=4660, userId=7, flowId=1"));
+        assertTrue(lines.get(0), lines.get(0).endsWith("entries=" + fixture.rules.size()));
+    }
+}
