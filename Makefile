@@ -10,7 +10,7 @@ COMPOSE ?= docker compose -f docker/docker-compose.yml
 VENV := $(CURDIR)/.venv
 
 .PHONY: run build app-build web-build deps test java-test web-test docker-check p4-build constants \
-        p4-test bench-trees bench-history bench-latency clean
+        p4-test bench-trees bench-policies bench-history bench-latency clean
 
 ## Build the .oar files and the dashboard, then start ONOS, Mininet, PostgreSQL and the web UI.
 run: build
@@ -67,6 +67,11 @@ bench-trees:
 	$(MVN) -q -DskipTests install
 	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
 	    -Dexec.mainClass=org.sixflow.app.msr6.tree.TreeBenchmark
+
+bench-policies:
+	$(MVN) -q -DskipTests install
+	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
+	    -Dexec.mainClass=org.sixflow.app.apn6.PolicyBenchmark
 
 bench-history:
 	$(MVN) -q -DskipTests install
