@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.api;
 
+import org.onosproject.event.ListenerService;
 import org.onosproject.net.DeviceId;
 
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.Optional;
 /**
  * APN6 SLA policies. Changes go through {@link Apn6PolicyAdminService}.
  */
-public interface Apn6PolicyService {
+public interface Apn6PolicyService extends ListenerService<Apn6PolicyEvent, Apn6PolicyListener> {
 
     /**
      * Returns the installed policies, highest priority first, then by id.

@@ -17,7 +17,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 /**
- * sixflow:policy-add argument parsing and the text of sixflow:policies.
+ * sixflow:policy-add argument parsing and the text of sixflow:policies / policy-show.
  */
 public class PolicyCommandsTest {
 
@@ -70,5 +70,12 @@ public class PolicyCommandsTest {
         assertTrue(lines.get(0), lines.get(0).startsWith("id=video, priority=100, source=fd00:1:1::/64"));
         assertTrue(lines.get(0), lines.get(0).contains("sla=3, appId=4660, userId=7, flowId=1"));
         assertTrue(lines.get(0), lines.get(0).endsWith("entries=" + fixture.rules.size()));
+
+        List<String> shown = PolicyShowCommand.lines(fixture.manager.policy("video").orElseThrow(),
+                                                     fixture.manager.entries("video"));
+        assertEquals(lines.get(0), shown.get(0));
+        assertTrue(shown.contains("  ingress device:beijing/3"));
+        assertTrue(shown.contains("  device:wuhan:"));
+        assertEquals(1 + 1 + fixture.manager.entries("video").size() + fixture.rules.size(), shown.size());
     }
 }

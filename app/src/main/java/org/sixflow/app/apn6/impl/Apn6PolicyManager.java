@@ -9,6 +9,8 @@ import org.onlab.util.ItemNotFoundException;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
@@ -32,6 +34,8 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyAdminService;
+import org.sixflow.app.api.Apn6PolicyEvent;
+import org.sixflow.app.api.Apn6PolicyListener;
 import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.apn6.Apn6Match;
@@ -63,7 +67,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * and put back when a device reconnects.
  */
 @Component(immediate = true, service = {Apn6PolicyService.class, Apn6PolicyAdminService.class})
-public class Apn6PolicyManager implements Apn6PolicyAdminService {
+public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, Apn6PolicyListener>
+        implements Apn6PolicyAdminService {
 
     private static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
             .register(KryoNamespaces.API)
@@ -91,6 +96,9 @@ public class Apn6PolicyManager implements Apn6PolicyAdminService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+
     private ConsistentMap<String, Apn6Policy> store;
     private Apn6PolicyCompiler compiler;
     private final OverlapIndex index = new OverlapIndex();
@@ -102,6 +110,7 @@ public class Apn6PolicyManager implements Apn6PolicyAdminService {
         store = storageService.<String, Apn6Policy>consistentMapBuilder().withName("sixflow-apn6-policies")
                 .withSerializer(SERIALIZER).build();
         compiler = new Apn6PolicyCompiler(appId);
+        eventDispatcher.addSink(Apn6PolicyEvent.class, listenerRegistry);
         store.values().stream().map(Versioned::value).forEach(this::indexAndInstall);
         deviceService.addListener(deviceListener);
         log.info("Started");
@@ -110,6 +119,7 @@ public class Apn6PolicyManager implements Apn6PolicyAdminService {
     @Deactivate
     protected void deactivate() {
         deviceService.removeListener(deviceListener);
+        eventDispatcher.removeSink(Apn6PolicyEvent.class);
         installed.values().forEach(rules -> flowRuleService.removeFlowRules(rules.values().toArray(new FlowRule[0])));
         installed.clear();
         log.info("Stopped");
@@ -155,6 +165,7 @@ public class Apn6PolicyManager implements Apn6PolicyAdminService {
         Apn6Validation validation = checked(policy);
         store.put(policy.id(), policy);
         indexAndInstall(policy);
+        post(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_ADDED, policy));
         return validation;
     }
 
@@ -176,18 +187,23 @@ public class Apn6PolicyManager implements Apn6PolicyAdminService {
             flowRuleService.removeFlowRules(before.values().stream().filter(r -> !kept.contains(r.id()))
                                                     .toArray(FlowRule[]::new));
         }
+        post(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_UPDATED, policy));
         return validation;
     }
 
     @Override
     public synchronized boolean remove(String id) {
-        boolean known = store.remove(id) != null;
+        Versioned<Apn6Policy> gone = store.remove(id);
         index.remove(id);
         ListMultimap<DeviceId, FlowRule> rules = installed.remove(id);
         if (rules != null) {
             flowRuleService.removeFlowRules(rules.values().toArray(new FlowRule[0]));
         }
-        return known;
+        if (gone == null) {
+            return false;
+        }
+        post(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_REMOVED, gone.value()));
+        return true;
     }
 
     @Override
@@ -260,7 +276,9 @@ public class Apn6PolicyManager implements Apn6PolicyAdminService {
         public boolean isRelevant(DeviceEvent event) {
             return (event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
                     || event.type() == DeviceEvent.Type.DEVICE_ADDED)
-                    && deviceService.isAvailable(event.subject().id());
+                    && deviceService.isAvailable(event.subject().id())
+                    // Every instance hears the event; the master alone re-programs the device.
+                    && mastershipService.isLocalMaster(event.subject().id());
         }
 
         @Override

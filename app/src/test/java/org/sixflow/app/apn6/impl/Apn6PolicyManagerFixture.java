@@ -6,17 +6,22 @@ import com.google.common.collect.ImmutableList;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
 import org.onosproject.store.service.TestStorageService;
+import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.msr6.impl.LabNetwork;
+import org.sixflow.app.testing.SynchronousEventDispatcher;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A policy manager on the lab network (host ports beijing/3, nanjing/4, shanghai/3,
@@ -33,6 +38,9 @@ public final class Apn6PolicyManagerFixture {
     public final Apn6PolicyManager manager = new Apn6PolicyManager();
     public final List<FlowRule> rules = new ArrayList<>();
     public final List<FlowRule[]> applied = new ArrayList<>();
+    public final List<Apn6PolicyEvent> events = new ArrayList<>();
+    /** Devices another instance masters. */
+    public final Set<DeviceId> remoteMastered = new HashSet<>();
 
     public Apn6PolicyManagerFixture() {
         manager.deviceService = lab.devices;
@@ -64,6 +72,14 @@ public final class Apn6PolicyManagerFixture {
                 rules.removeAll(Arrays.asList(flowRules));
             }
         };
+        manager.mastershipService = new MastershipServiceAdapter() {
+            @Override
+            public boolean isLocalMaster(DeviceId deviceId) {
+                return !remoteMastered.contains(deviceId);
+            }
+        };
+        SynchronousEventDispatcher.installInto(manager);
+        manager.addListener(events::add);
         manager.activate();
     }
 }

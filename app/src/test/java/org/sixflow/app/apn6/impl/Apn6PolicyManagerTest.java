@@ -10,6 +10,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.apn6.Apn6Match;
 import org.sixflow.app.apn6.ApplicationAwareId;
@@ -19,6 +20,7 @@ import org.sixflow.app.testing.TestPipeconfs;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -98,6 +100,23 @@ public class Apn6PolicyManagerTest {
         fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, wuhan));
         assertEquals(1, fixture.applied.size());
         assertEquals(1, fixture.applied.get(0).length);   // Wuhan (transit) holds the SLA entry only
+
+        fixture.applied.clear();
+        fixture.remoteMastered.add(wuhan.id());             // another instance re-programs it
+        fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, wuhan));
+        assertTrue(fixture.applied.isEmpty());
+    }
+
+    @Test
+    public void listenersHearAddUpdateRemove() {
+        fixture.manager.create(video(100, "fd00:1:1::/64"));
+        fixture.manager.update(video(100, "fd00:1:2::/64"));
+        fixture.manager.remove("video");
+        fixture.manager.remove("video");
+        assertEquals(List.of(Apn6PolicyEvent.Type.POLICY_ADDED, Apn6PolicyEvent.Type.POLICY_UPDATED,
+                             Apn6PolicyEvent.Type.POLICY_REMOVED),
+                     fixture.events.stream().map(Apn6PolicyEvent::type).collect(Collectors.toList()));
+        assertEquals("fd00:1:2::/64", fixture.events.get(2).subject().match().source().toString());
     }
 
     @Test

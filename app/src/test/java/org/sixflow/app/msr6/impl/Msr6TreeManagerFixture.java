@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.impl;
 
-import org.onlab.junit.TestUtils;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
@@ -12,17 +11,13 @@ import org.onosproject.net.flow.FlowRuleServiceAdapter;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupKey;
 import org.onosproject.net.group.GroupServiceAdapter;
-import org.onosproject.event.Event;
-import org.onosproject.event.EventDeliveryServiceAdapter;
-import org.onosproject.event.EventSink;
 import org.onosproject.store.service.TestStorageService;
 import org.sixflow.app.api.Msr6TreeEvent;
+import org.sixflow.app.testing.SynchronousEventDispatcher;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -86,26 +81,7 @@ public final class Msr6TreeManagerFixture {
                 groups.removeIf(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie));
             }
         };
-        EventDeliveryServiceAdapter dispatcher = new EventDeliveryServiceAdapter() {
-            private final Map<Class<?>, EventSink<?>> sinks = new HashMap<>();
-
-            @Override
-            public <E extends Event> void addSink(Class<E> type, EventSink<E> sink) {
-                sinks.put(type, sink);
-            }
-
-            @Override
-            @SuppressWarnings("unchecked")
-            public void post(Event event) {
-                // Delivered at once, so tests see events in order.
-                ((EventSink<Event>) sinks.get(event.getClass())).process(event);
-            }
-        };
-        try {
-            TestUtils.setField(manager, "eventDispatcher", dispatcher);
-        } catch (TestUtils.TestUtilsException e) {
-            throw new IllegalStateException(e);
-        }
+        SynchronousEventDispatcher.installInto(manager);
         manager.addListener(events::add);
         manager.activate();
     }

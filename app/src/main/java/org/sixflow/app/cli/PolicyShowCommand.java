@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.cli;
+
+import com.google.common.collect.ImmutableList;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.onosproject.cli.AbstractShellCommand;
+import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.api.Apn6PolicyService;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Shows a policy and the entries it installed on each device.
+ */
+@Service
+@Command(scope = "sixflow", name = "policy-show", description = "Shows an APN6 policy and its entries per device")
+public class PolicyShowCommand extends AbstractShellCommand {
+
+    @Argument(index = 0, name = "id", description = "Policy id", required = true)
+    @Completion(PolicyIdCompleter.class)
+    String id = null;
+
+    @Override
+    protected void doExecute() {
+        Apn6PolicyService service = get(Apn6PolicyService.class);
+        Apn6Policy policy = service.policy(id).orElse(null);
+        if (policy == null) {
+            error("No policy %s", id);
+            return;
+        }
+        if (outputJson()) {
+            print("%s", jsonForEntity(policy, Apn6Policy.class));
+        } else {
+            lines(policy, service.entries(id)).forEach(line -> print("%s", line));
+        }
+    }
+
+    static List<String> lines(Apn6Policy policy, Map<DeviceId, List<String>> entries) {
+        ImmutableList.Builder<String> lines = ImmutableList.builder();
+        lines.addAll(PolicyListCommand.lines(List.of(policy), p -> entries.values().stream()
+                .mapToInt(List::size).sum()));
+        policy.match().ingressPorts().stream().map(Object::toString).sorted()
+                .forEach(port -> lines.add("  ingress " + port));
+        entries.entrySet().stream().sorted(Comparator.comparing(e -> e.getKey().toString())).forEach(e -> {
+            lines.add("  " + e.getKey() + ":");
+            e.getValue().forEach(entry -> lines.add("    " + entry));
+        });
+        return lines.build();
+    }
+}
