@@ -24,6 +24,7 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.store.serializers.KryoNamespaces;
 import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
 import org.onosproject.store.service.Versioned;
@@ -54,6 +55,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -62,9 +64,10 @@ import java.util.stream.Collectors;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Validates, compiles and installs APN6 policies. Policies live in a distributed map; entries
- * are installed through the flow-rule service, which programs each device through its master,
- * and put back when a device reconnects.
+ * Validates, compiles and installs APN6 policies. Policies live in a distributed map that every
+ * instance follows, so overlaps are caught whichever instance is asked; entries are installed
+ * through the flow-rule service, which programs each device through its master, and put back
+ * by the master when a device reconnects.
  */
 @Component(immediate = true, service = {Apn6PolicyService.class, Apn6PolicyAdminService.class})
 public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, Apn6PolicyListener>
@@ -103,6 +106,9 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     private Apn6PolicyCompiler compiler;
     private final OverlapIndex index = new OverlapIndex();
     private final Map<String, ListMultimap<DeviceId, FlowRule>> installed = new HashMap<>();
+    /** The version of each policy that the index and the compiled entries reflect here. */
+    private final Map<String, Apn6Policy> known = new HashMap<>();
+    private final MapEventListener<String, Apn6Policy> storeListener = event -> reconcile(event.key());
 
     @Activate
     protected void activate() {
@@ -112,6 +118,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         compiler = new Apn6PolicyCompiler(appId);
         eventDispatcher.addSink(Apn6PolicyEvent.class, listenerRegistry);
         store.values().stream().map(Versioned::value).forEach(this::indexAndInstall);
+        store.addListener(storeListener);
         deviceService.addListener(deviceListener);
         log.info("Started");
     }
@@ -119,6 +126,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     @Deactivate
     protected void deactivate() {
         deviceService.removeListener(deviceListener);
+        store.removeListener(storeListener);
         eventDispatcher.removeSink(Apn6PolicyEvent.class);
         installed.values().forEach(rules -> flowRuleService.removeFlowRules(rules.values().toArray(new FlowRule[0])));
         installed.clear();
@@ -163,8 +171,8 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
             throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
         }
         Apn6Validation validation = checked(policy);
-        store.put(policy.id(), policy);
         indexAndInstall(policy);
+        store.put(policy.id(), policy);
         post(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_ADDED, policy));
         return validation;
     }
@@ -175,12 +183,13 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         if (old == null) {
             throw new ItemNotFoundException("No policy " + policy.id());
         }
+        reconcile(policy.id());   // it may have come from another instance
         Apn6Validation validation = checked(policy);
         // New entries first (same match and priority: modified in place), then what only the old had.
         ListMultimap<DeviceId, FlowRule> before = installed.remove(policy.id());
         index.remove(policy.id());
-        store.put(policy.id(), policy);
         indexAndInstall(policy);
+        store.put(policy.id(), policy);
         if (before != null) {
             Set<FlowId> kept = installed.get(policy.id()).values().stream().map(FlowRule::id)
                     .collect(Collectors.toSet());
@@ -193,12 +202,14 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     @Override
     public synchronized boolean remove(String id) {
-        Versioned<Apn6Policy> gone = store.remove(id);
+        reconcile(id);   // the policy may have come from another instance
         index.remove(id);
+        known.remove(id);
         ListMultimap<DeviceId, FlowRule> rules = installed.remove(id);
         if (rules != null) {
             flowRuleService.removeFlowRules(rules.values().toArray(new FlowRule[0]));
         }
+        Versioned<Apn6Policy> gone = store.remove(id);
         if (gone == null) {
             return false;
         }
@@ -234,6 +245,29 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         ListMultimap<DeviceId, FlowRule> rules = compiler.compile(policy, network.edges, network.devices);
         flowRuleService.applyFlowRules(rules.values().toArray(new FlowRule[0]));
         installed.put(policy.id(), rules);
+        known.put(policy.id(), policy);
+    }
+
+    /**
+     * Brings the index and the compiled entries for one policy in line with the distributed
+     * store, after another instance changed it. The entries are not applied again: the instance
+     * that made the change did, and the flow-rule store is shared.
+     */
+    private synchronized void reconcile(String id) {
+        Versioned<Apn6Policy> current = store.get(id);
+        Apn6Policy now = current == null ? null : current.value();
+        if (Objects.equals(now, known.get(id))) {
+            return;
+        }
+        index.remove(id);
+        installed.remove(id);
+        known.remove(id);
+        if (now != null) {
+            index.add(new OverlapIndex.Entry(now.id(), now.priority(), now.match()));
+            Network network = network();
+            installed.put(id, compiler.compile(now, network.edges, network.devices));
+            known.put(id, now);
+        }
     }
 
     /** Sixflow devices now: every one with a valid netcfg, and the edges with their host ports. */

@@ -12,6 +12,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.store.service.StorageService;
 import org.onosproject.store.service.TestStorageService;
 import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.msr6.impl.LabNetwork;
@@ -43,9 +44,18 @@ public final class Apn6PolicyManagerFixture {
     public final Set<DeviceId> remoteMastered = new HashSet<>();
 
     public Apn6PolicyManagerFixture() {
+        this(new TestStorageService());
+    }
+
+    /**
+     * A manager that shares its distributed store with others, like another cluster instance.
+     *
+     * @param storage the shared storage service
+     */
+    public Apn6PolicyManagerFixture(StorageService storage) {
         manager.deviceService = lab.devices;
         manager.configService = lab.netcfg;
-        manager.storageService = new TestStorageService();
+        manager.storageService = storage;
         manager.edgePortService = new EdgePortServiceAdapter() {
             @Override
             public Iterable<ConnectPoint> getEdgePoints(DeviceId deviceId) {

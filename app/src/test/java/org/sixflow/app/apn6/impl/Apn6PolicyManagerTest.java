@@ -16,6 +16,7 @@ import org.sixflow.app.apn6.Apn6Match;
 import org.sixflow.app.apn6.ApplicationAwareId;
 import org.sixflow.app.apn6.PortRange;
 import org.sixflow.app.testing.PipelineModelChecker;
+import org.sixflow.app.testing.SharedStorageService;
 import org.sixflow.app.testing.TestPipeconfs;
 
 import java.util.List;
@@ -105,6 +106,28 @@ public class Apn6PolicyManagerTest {
         fixture.remoteMastered.add(wuhan.id());             // another instance re-programs it
         fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, wuhan));
         assertTrue(fixture.applied.isEmpty());
+    }
+
+    @Test
+    public void everyInstanceFollowsTheStore() {
+        SharedStorageService shared = new SharedStorageService();
+        Apn6PolicyManagerFixture first = new Apn6PolicyManagerFixture(shared);
+        Apn6PolicyManagerFixture second = new Apn6PolicyManagerFixture(shared);
+        first.manager.create(video(100, "fd00:1:1::/64"));
+        assertTrue("only the first instance installed", second.rules.isEmpty());
+        assertEquals(5, second.manager.entries("video").size());
+        Apn6Policy overlapping = Apn6Policy.of("other", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1::/32")).build(), ApplicationAwareId.of(1, 1, 1, 1), null, false);
+        assertRejected(() -> second.manager.create(overlapping), "overlaps policy video");
+
+        second.manager.update(video(100, "fd00:9::/64"));
+        assertEquals("fd00:9::/64", first.manager.policy("video").orElseThrow().match().source().toString());
+        first.manager.create(overlapping);                   // no longer overlaps, on either instance
+        assertTrue(second.manager.remove("video"));
+        assertFalse(first.manager.policy("video").isPresent());
+        assertTrue(first.manager.entries("video").isEmpty());
+        assertEquals(List.of("other"), second.manager.policies().stream().map(Apn6Policy::id)
+                .collect(Collectors.toList()));
     }
 
     @Test
