@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.sixflow.app.testing.Rejections.assertRejected;
 
 /**
  * Policies on the lab network: validated, installed, replaced, removed, reinstalled.
@@ -41,15 +41,6 @@ public class Apn6PolicyManagerTest {
                              Apn6Match.builder().source(Ip6Prefix.valueOf(source)).nextHeader(17)
                                      .destinationPorts(PortRange.of(5004, 5005)).build(),
                              ApplicationAwareId.of(3, 0x1234, 7, 1), 5, true);
-    }
-
-    private static void assertRejected(Runnable action, String expected) {
-        try {
-            action.run();
-            fail("accepted");
-        } catch (IllegalArgumentException e) {
-            assertTrue(e.getMessage() + " should mention " + expected, e.getMessage().contains(expected));
-        }
     }
 
     @Test

@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
+import static org.sixflow.app.testing.Rejections.assertRejected;
 
 /**
  * Trees on the lab network: computed, encoded, compiled against the P4Info, installed, removed.
@@ -40,15 +40,6 @@ public class Msr6TreeManagerTest {
 
     private static Msr6TreeRequest request(String id, Msr6Mode mode, Msr6TreeRequest.Algorithm algorithm) {
         return Msr6TreeRequest.of(id, H_BJ, Ip6Address.valueOf("ff3e::1"), RECEIVERS, mode, algorithm);
-    }
-
-    private static void assertError(Runnable action, String expected) {
-        try {
-            action.run();
-            fail("accepted");
-        } catch (IllegalArgumentException e) {
-            assertTrue(e.getMessage() + " should mention " + expected, e.getMessage().contains(expected));
-        }
     }
 
     @Test
@@ -187,7 +178,7 @@ public class Msr6TreeManagerTest {
                 || l.dst().deviceId().toString().equals("device:nanjing")));
         TreeConstraints twoHops = TreeConstraints.of(2, 0, Set.of(DeviceId.deviceId("device:nanjing")), Set.of(), 0,
                                                      TreeConstraints.Metric.HOPS);
-        assertError(() -> fixture.manager.create(Msr6TreeRequest.of(
+        assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
                 "short", H_BJ, Ip6Address.valueOf("ff3e::6"), twoReceivers, Msr6Mode.TE,
                 Msr6TreeRequest.Algorithm.STEINER, twoHops)), "maxHops 2 exceeded for [device:shanghai (3 hops)]");
     }
@@ -195,19 +186,19 @@ public class Msr6TreeManagerTest {
     @Test
     public void refusesWhatCannotBeBuiltAndSaysWhy() {
         fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
-        assertError(() -> fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)),
+        assertRejected(() -> fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)),
                     "in use");
-        assertError(() -> fixture.manager.create(request("again", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER)),
+        assertRejected(() -> fixture.manager.create(request("again", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER)),
                     "already has tree video");
-        assertError(() -> fixture.manager.create(Msr6TreeRequest.of(
+        assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
                 "far", H_BJ, Ip6Address.valueOf("ff3e::2"), Set.of(ConnectPoint.deviceConnectPoint("device:tokyo/1")),
                 Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)), "device:tokyo");
-        assertError(() -> fixture.manager.create(Msr6TreeRequest.of(
+        assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
                 "self", H_BJ, Ip6Address.valueOf("ff3e::3"), Set.of(ConnectPoint.deviceConnectPoint("device:beijing/4")),
                 Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)), "source's own device");
-        assertError(() -> Msr6TreeRequest.of("x", H_BJ, Ip6Address.valueOf("fd00::1"), RECEIVERS, Msr6Mode.TE,
+        assertRejected(() -> Msr6TreeRequest.of("x", H_BJ, Ip6Address.valueOf("fd00::1"), RECEIVERS, Msr6Mode.TE,
                                              Msr6TreeRequest.Algorithm.STEINER), "not an IPv6 multicast");
-        assertError(() -> Msr6TreeRequest.of("Bad Id", H_BJ, Ip6Address.valueOf("ff3e::1"), RECEIVERS, Msr6Mode.TE,
+        assertRejected(() -> Msr6TreeRequest.of("Bad Id", H_BJ, Ip6Address.valueOf("ff3e::1"), RECEIVERS, Msr6Mode.TE,
                                              Msr6TreeRequest.Algorithm.STEINER), "lower-case");
     }
 }
