@@ -74,7 +74,7 @@ public interface TelemetryService extends ListenerService<TelemetryEvent, Teleme
      * @param baseline   the baseline class (usually IPv6)
      * @param from       window start
      * @param to         window end
-     * @param thresholds overhead thresholds for the Z-test probabilities, each in (0, 10]
+     * @param thresholds overhead thresholds t for the Z-test probabilities P(K ≤ t), 1..20 finite numbers
      * @return the comparison
      * @throws IllegalArgumentException also when either class has fewer than 2 samples
      */

@@ -38,8 +38,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Keeps the history database connected as netcfg says, and writes history in the background
  * so no ONOS event thread ever waits for PostgreSQL.
  */
-@Component(immediate = true, service = HistoryService.class)
-public class HistoryManager implements HistoryService {
+@Component(immediate = true, service = {HistoryService.class, HistoryDatabaseService.class})
+public class HistoryManager implements HistoryService, HistoryDatabaseService {
 
     /** Upper bound of {@link #recentEvents(int)}. */
     public static final int MAX_EVENTS = 1000;
@@ -106,6 +106,11 @@ public class HistoryManager implements HistoryService {
                 log.warn("Cannot record {}: {}", event, e.getMessage());
             }
         });
+    }
+
+    @Override
+    public Optional<HistoryDatabase> database() {
+        return Optional.ofNullable(database);
     }
 
     @Override

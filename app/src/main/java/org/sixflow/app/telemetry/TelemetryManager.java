@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry;
+
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.net.DeviceId;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.api.LatencyComparison;
+import org.sixflow.app.api.LatencyHistogram;
+import org.sixflow.app.api.LatencyPoint;
+import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.LatencySource;
+import org.sixflow.app.api.PortRates;
+import org.sixflow.app.api.PortStatistics;
+import org.sixflow.app.api.ReplicaLatency;
+import org.sixflow.app.api.TelemetryAdminService;
+import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.api.TelemetryListener;
+import org.sixflow.app.api.TelemetryService;
+import org.sixflow.app.history.HistoryDatabase;
+import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.telemetry.stats.LatencyStatistics;
+import org.sixflow.app.telemetry.stats.OverheadComparison;
+import org.slf4j.Logger;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Answers telemetry queries from the history database and hands collectors' events to listeners.
+ */
+@Component(immediate = true, service = {TelemetryService.class, TelemetryAdminService.class})
+public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, TelemetryListener>
+        implements TelemetryAdminService {
+
+    /**
+     * Most samples per class that {@link #statistics} reads; a window holding more is analysed
+     * through a uniform random subset of this size, and the result says so.
+     */
+    public static final int MAX_STATISTICS_SAMPLES = 200_000;
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HistoryDatabaseService historyDatabase;
+
+    /** {@link #MAX_STATISTICS_SAMPLES}, lowered by tests. */
+    int statisticsSampleLimit = MAX_STATISTICS_SAMPLES;
+
+    @Activate
+    protected void activate() {
+        eventDispatcher.addSink(TelemetryEvent.class, listenerRegistry);
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        eventDispatcher.removeSink(TelemetryEvent.class);
+        log.info("Stopped");
+    }
+
+    @Override
+    public void post(TelemetryEvent event) {
+        super.post(checkNotNull(event));
+    }
+
+    @Override
+    public List<LatencyPoint> latencySeries(DeviceId deviceId, LatencyClass latencyClass, Optional<Integer> port,
+                                            Instant from, Instant to, Duration step, LatencySource source) {
+        checkDeviceAndClass(deviceId, latencyClass);
+        QueryArguments.checkSeries(from, to, step);
+        checkNotNull(source, "source is required");
+        return query(db -> new LatencyQueries(db.dataSource())
+                .series(deviceId.toString(), latencyClass, port, from, to, step, source));
+    }
+
+    @Override
+    public List<LatencySample> samples(DeviceId deviceId, Optional<LatencyClass> latencyClass, Instant from,
+                                       Instant to, int limit) {
+        checkNotNull(deviceId, "device is required");
+        QueryArguments.checkWindow(from, to);
+        QueryArguments.checkRange("limit", limit, 1, MAX_SAMPLES);
+        return query(db -> new LatencyQueries(db.dataSource())
+                .samples(deviceId.toString(), latencyClass, from, to, limit));
+    }
+
+    @Override
+    public LatencyHistogram histogram(DeviceId deviceId, LatencyClass latencyClass, Instant from, Instant to,
+                                      int buckets) {
+        checkDeviceAndClass(deviceId, latencyClass);
+        QueryArguments.checkWindow(from, to);
+        QueryArguments.checkRange("buckets", buckets, 1, MAX_BUCKETS);
+        return query(db -> new LatencyQueries(db.dataSource())
+                .histogram(deviceId.toString(), latencyClass, from, to, buckets));
+    }
+
+    @Override
+    public LatencyComparison statistics(DeviceId deviceId, LatencyClass feature, LatencyClass baseline,
+                                        Instant from, Instant to, List<Double> thresholds) {
+        checkDeviceAndClass(deviceId, feature);
+        checkNotNull(baseline, "baseline is required");
+        QueryArguments.checkWindow(from, to);
+        QueryArguments.checkThresholds(thresholds);
+        return query(db -> {
+            LatencyQueries queries = new LatencyQueries(db.dataSource());
+            String device = deviceId.toString();
+            LatencyQueries.Latencies featureLatencies = atLeastTwo(
+                    "feature", feature, queries.latencies(device, feature, from, to, statisticsSampleLimit));
+            LatencyQueries.Latencies baselineLatencies = atLeastTwo(
+                    "baseline", baseline, queries.latencies(device, baseline, from, to, statisticsSampleLimit));
+            LatencyStatistics baselineStatistics = LatencyStatistics.of(baselineLatencies.values());
+            checkArgument(baselineStatistics.mean() > 0,
+                          "baseline class %s has a mean latency of 0 ns; no overhead can be taken against it",
+                          baseline);
+            return LatencyComparison.builder()
+                    .feature(feature, LatencyStatistics.of(featureLatencies.values()))
+                    .baseline(baseline, baselineStatistics)
+                    .overhead(OverheadComparison.of(featureLatencies.values(), baselineLatencies.values()),
+                              thresholds)
+                    .stability(queries.stability(device, feature, from, to).orElse(null))
+                    .sampling(statisticsSampleLimit, featureLatencies.sampled() || baselineLatencies.sampled())
+                    .build();
+        });
+    }
+
+    @Override
+    public List<ReplicaLatency> replicas(DeviceId deviceId, LatencyClass latencyClass, Instant from, Instant to) {
+        checkDeviceAndClass(deviceId, latencyClass);
+        QueryArguments.checkWindow(from, to);
+        return query(db -> new LatencyQueries(db.dataSource()).replicas(deviceId.toString(), latencyClass, from, to));
+    }
+
+    @Override
+    public List<PortStatistics> ports(Optional<DeviceId> deviceId) {
+        checkNotNull(deviceId);
+        return query(db -> new PortCounterQueries(db.dataSource()).latest(deviceId));
+    }
+
+    @Override
+    public List<PortRates> portHistory(DeviceId deviceId, String port, Instant from, Instant to, Duration step) {
+        checkNotNull(deviceId, "device is required");
+        checkArgument(port != null && !port.isEmpty(), "port is required");
+        QueryArguments.checkSeries(from, to, step);
+        return query(db -> new PortCounterQueries(db.dataSource()).history(deviceId, port, from, to, step));
+    }
+
+    private static void checkDeviceAndClass(DeviceId deviceId, LatencyClass latencyClass) {
+        checkNotNull(deviceId, "device is required");
+        checkNotNull(latencyClass, "class is required");
+    }
+
+    private static LatencyQueries.Latencies atLeastTwo(String parameter, LatencyClass latencyClass,
+                                                       LatencyQueries.Latencies latencies) {
+        checkArgument(latencies.values().length >= 2, "%s class %s has %s samples in the window; statistics need "
+                + "at least 2: widen from/to", parameter, latencyClass, latencies.values().length);
+        return latencies;
+    }
+
+    private <T> T query(Query<T> query) {
+        HistoryDatabase db = historyDatabase.database()
+                .orElseThrow(() -> new IllegalStateException("History database is not connected"));
+        try {
+            return query.run(db);
+        } catch (SQLException e) {
+            throw new IllegalStateException("History database query failed: " + e.getMessage(), e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Query<T> {
+        T run(HistoryDatabase db) throws SQLException;
+    }
+}
