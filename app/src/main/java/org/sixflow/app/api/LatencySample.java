@@ -6,6 +6,7 @@ import com.google.common.base.MoreObjects;
 
 import java.time.Instant;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -23,9 +24,10 @@ public final class LatencySample {
     private final int egressPort;
     private final long sequence;
     private final long deltaNanos;
+    private final Long ingressTimestampNanos;
 
     private LatencySample(Instant time, String deviceId, int latencyClass, int replica, int ingressPort,
-                          int egressPort, long sequence, long deltaNanos) {
+                          int egressPort, long sequence, long deltaNanos, Long ingressTimestampNanos) {
         this.time = checkNotNull(time);
         this.deviceId = checkNotNull(deviceId);
         checkArgument(latencyClass >= 0 && latencyClass < 16, "latency class %s outside 0..15", latencyClass);
@@ -36,6 +38,7 @@ public final class LatencySample {
         this.egressPort = egressPort;
         this.sequence = sequence;
         this.deltaNanos = deltaNanos;
+        this.ingressTimestampNanos = ingressTimestampNanos;
     }
 
     /**
@@ -54,7 +57,18 @@ public final class LatencySample {
     public static LatencySample of(Instant time, String deviceId, int latencyClass, int replica, int ingressPort,
                                    int egressPort, long sequence, long deltaNanos) {
         return new LatencySample(time, deviceId, latencyClass, replica, ingressPort, egressPort, sequence,
-                                 deltaNanos);
+                                 deltaNanos, null);
+    }
+
+    /**
+     * Returns this sample with the data plane's ingress timestamp, which inter-arrival stability needs.
+     *
+     * @param nanos the packet's ingress timestamp, ns on the device's clock
+     * @return a copy carrying it
+     */
+    public LatencySample withIngressTimestamp(long nanos) {
+        return new LatencySample(time, deviceId, latencyClass, replica, ingressPort, egressPort, sequence,
+                                 deltaNanos, nanos);
     }
 
     public Instant time() {
@@ -89,6 +103,15 @@ public final class LatencySample {
         return deltaNanos;
     }
 
+    /**
+     * Returns the data plane's ingress timestamp of the packet.
+     *
+     * @return ns on the device's clock; empty if the report did not carry it
+     */
+    public OptionalLong ingressTimestampNanos() {
+        return ingressTimestampNanos == null ? OptionalLong.empty() : OptionalLong.of(ingressTimestampNanos);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -100,12 +123,14 @@ public final class LatencySample {
         LatencySample s = (LatencySample) o;
         return latencyClass == s.latencyClass && replica == s.replica && ingressPort == s.ingressPort
                 && egressPort == s.egressPort && sequence == s.sequence && deltaNanos == s.deltaNanos
-                && time.equals(s.time) && deviceId.equals(s.deviceId);
+                && time.equals(s.time) && deviceId.equals(s.deviceId)
+                && Objects.equals(ingressTimestampNanos, s.ingressTimestampNanos);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(time, deviceId, latencyClass, replica, ingressPort, egressPort, sequence, deltaNanos);
+        return Objects.hash(time, deviceId, latencyClass, replica, ingressPort, egressPort, sequence, deltaNanos,
+                            ingressTimestampNanos);
     }
 
     @Override

@@ -28,7 +28,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 public final class SampleWriter {
 
     static final String COPY = "COPY sixflow.latency_samples (sampled_at, device_id, lat_class, replica, "
-            + "ingress_port, egress_port, sequence, delta_ns) FROM STDIN (FORMAT text)";
+            + "ingress_port, egress_port, sequence, delta_ns, ingress_ts_ns) FROM STDIN (FORMAT text)";
 
     private final DataSource dataSource;
     private final int capacity;
@@ -91,7 +91,13 @@ public final class SampleWriter {
             rows.append(s.time()).append('\t').append(escape(s.deviceId())).append('\t').append(s.latencyClass())
                     .append('\t').append(s.replica()).append('\t').append(s.ingressPort()).append('\t')
                     .append(s.egressPort()).append('\t').append(s.sequence()).append('\t').append(s.deltaNanos())
-                    .append('\n');
+                    .append('\t');
+            if (s.ingressTimestampNanos().isPresent()) {
+                rows.append(s.ingressTimestampNanos().getAsLong());
+            } else {
+                rows.append("\\N");    // COPY's NULL
+            }
+            rows.append('\n');
         }
         try (Connection connection = dataSource.getConnection()) {
             try {

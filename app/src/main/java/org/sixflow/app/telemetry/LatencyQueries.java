@@ -57,7 +57,7 @@ final class LatencyQueries {
             + "WINDOW w AS (PARTITION BY replica ORDER BY ingress_ts_ns, sequence)) pairs "
             + "WHERE ingress_ts_ns > prev_ts) ratios";
     private static final String SAMPLES = "SELECT sampled_at, device_id, lat_class, replica, ingress_port, "
-            + "egress_port, sequence, delta_ns FROM sixflow.latency_samples WHERE device_id = ?%s "
+            + "egress_port, sequence, delta_ns, ingress_ts_ns FROM sixflow.latency_samples WHERE device_id = ?%s "
             + "AND sampled_at >= ? AND sampled_at < ? ORDER BY sampled_at DESC, sequence DESC LIMIT ?";
     private static final String REPLICAS = "SELECT replica, count(*), avg(delta_ns)::float8, "
             + "stddev_samp(delta_ns)::float8, min(delta_ns), max(delta_ns) FROM sixflow.latency_samples WHERE"
@@ -107,8 +107,11 @@ final class LatencyQueries {
             ImmutableList.Builder<LatencySample> samples = ImmutableList.builder();
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
-                    samples.add(LatencySample.of(r.getTimestamp(1).toInstant(), r.getString(2), r.getShort(3),
-                                                 r.getInt(4), r.getInt(5), r.getInt(6), r.getLong(7), r.getLong(8)));
+                    LatencySample sample = LatencySample.of(r.getTimestamp(1).toInstant(), r.getString(2),
+                                                            r.getShort(3), r.getInt(4), r.getInt(5), r.getInt(6),
+                                                            r.getLong(7), r.getLong(8));
+                    long ingress = r.getLong(9);
+                    samples.add(r.wasNull() ? sample : sample.withIngressTimestamp(ingress));
                 }
             }
             return samples.build();

@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.time.Instant;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 /**
@@ -69,6 +70,19 @@ public class SampleWriterTest {
             writer.offer(sample("device:odd\tname\\x", 1));
             writer.flush(10);
             assertEquals(1, rows(db, "device:odd\tname\\x"));
+            // The data plane's ingress timestamp goes in when the report carried it, NULL otherwise.
+            writer.offer(sample("device:stamped", 1).withIngressTimestamp(123_456_789_012L));
+            writer.offer(sample("device:stamped", 2));
+            writer.flush(10);
+            try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT ingress_ts_ns FROM sixflow.latency_samples "
+                                                      + "WHERE device_id = 'device:stamped' ORDER BY sequence")) {
+                r.next();
+                assertEquals(123_456_789_012L, r.getLong(1));
+                r.next();
+                r.getLong(1);
+                assertTrue("no timestamp is NULL", r.wasNull());
+            }
         }
     }
 

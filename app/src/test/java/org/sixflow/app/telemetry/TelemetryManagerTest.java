@@ -154,6 +154,9 @@ public class TelemetryManagerTest {
         assertEquals(SECONDS - 1, samples.get(0).sequence());
         assertEquals(apn6Latency(SECONDS - 1), samples.get(0).deltaNanos());
         assertEquals(T0.plusSeconds(SECONDS - 1), samples.get(0).time());
+        assertEquals(apn6IngressNanos(SECONDS - 1), samples.get(0).ingressTimestampNanos().getAsLong());
+        assertFalse(manager.samples(DEVICE, Optional.of(LatencyClass.IPV6), T0, END, 1).get(0)
+                            .ingressTimestampNanos().isPresent());
         assertEquals(5 * SECONDS, manager.samples(DEVICE, Optional.empty(), T0, END, 10_000).size());
         assertEquals(10, manager.samples(DeviceId.deviceId(LEAF2), Optional.empty(), T0, END, 100).size());
     }

@@ -69,7 +69,7 @@ public final class TelemetryFixture {
             Instant t = T0.plusSeconds(i);
             writer.offer(LatencySample.of(t, LEAF1, LatencyClass.IPV6.code(), 0, 1, 2, i, ipv6Latency(i)));
             writer.offer(LatencySample.of(t, LEAF1, LatencyClass.APN6_INSERT.code(), 0, 1, apn6EgressPort(i), i,
-                                          apn6Latency(i)));
+                                          apn6Latency(i)).withIngressTimestamp(apn6IngressNanos(i)));
             for (int replica = 0; replica < 3; replica++) {
                 writer.offer(LatencySample.of(t, LEAF1, LatencyClass.MSR6_REPLICATE.code(), replica, 1, 4 + replica,
                                               i, replicaLatency(i, replica)));
@@ -80,21 +80,6 @@ public final class TelemetryFixture {
         }
         while (writer.flush(5_000) > 0) {
             // drain
-        }
-        // SampleWriter does not carry the data-plane ingress timestamp yet: set it as the
-        // report parser would have.
-        try (Connection c = db.dataSource().getConnection();
-             PreparedStatement update = c.prepareStatement(
-                     "UPDATE sixflow.latency_samples SET ingress_ts_ns = ? WHERE device_id = ? AND lat_class = ? "
-                             + "AND sequence = ?")) {
-            for (int i = 0; i < SECONDS; i++) {
-                update.setLong(1, apn6IngressNanos(i));
-                update.setString(2, LEAF1);
-                update.setShort(3, (short) LatencyClass.APN6_INSERT.code());
-                update.setLong(4, i);
-                update.addBatch();
-            }
-            update.executeBatch();
         }
     }
 
