@@ -14,10 +14,19 @@ import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.LatencyBatch;
+import org.sixflow.app.api.LatencyComparison;
+import org.sixflow.app.api.LatencyHistogram;
+import org.sixflow.app.api.LatencyPoint;
+import org.sixflow.app.api.LatencySample;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.PipeconfInfo;
+import org.sixflow.app.api.PortRates;
+import org.sixflow.app.api.PortStatistics;
+import org.sixflow.app.api.ReplicaLatency;
 import org.sixflow.app.api.SixflowDevice;
+import org.sixflow.app.api.TableOccupancy;
 
 import java.util.Map;
 
@@ -37,6 +46,15 @@ public class SixflowCodecRegistrator {
             .put(Msr6Tree.class, new Msr6TreeCodec())
             .put(Apn6Policy.class, new Apn6PolicyCodec())
             .put(Apn6Validation.class, new Apn6ValidationCodec())
+            .put(LatencyPoint.class, new LatencyPointCodec())
+            .put(LatencySample.class, new LatencySampleCodec())
+            .put(LatencyHistogram.class, new LatencyHistogramCodec())
+            .put(LatencyComparison.class, new LatencyComparisonCodec())
+            .put(ReplicaLatency.class, new ReplicaLatencyCodec())
+            .put(PortStatistics.class, new PortStatisticsCodec())
+            .put(PortRates.class, new PortRatesCodec())
+            .put(LatencyBatch.class, new LatencyBatchCodec())
+            .put(TableOccupancy.class, new TableOccupancyCodec())
             .build();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)

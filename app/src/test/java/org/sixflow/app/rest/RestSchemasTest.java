@@ -9,10 +9,22 @@ import org.onlab.packet.Ip6Address;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.api.LatencyComparison;
+import org.sixflow.app.api.LatencyPoint;
 import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.api.PortCounters;
+import org.sixflow.app.api.PortStatistics;
+import org.sixflow.app.telemetry.stats.LatencyStatistics;
+import org.sixflow.app.telemetry.stats.OverheadComparison;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.io.InputStream;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.Set;
 
@@ -69,5 +81,51 @@ public class RestSchemasTest {
         }
         assertEquals(4, schema.path("required").size());
         assertEquals("receivers", schema("Msr6TreeReceivers").path("required").get(0).asText());
+    }
+
+    private static void assertCodecWritesEveryProperty(JsonNode schema, JsonNode encoded, String where) {
+        Iterator<String> names = schema.path("required").elements().hasNext()
+                ? iterate(schema.path("required")) : schema.path("properties").fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            assertTrue("codec writes " + where + name, encoded.has(name));
+        }
+    }
+
+    private static Iterator<String> iterate(JsonNode array) {
+        List<String> names = new ArrayList<>();
+        array.forEach(n -> names.add(n.asText()));
+        return names.iterator();
+    }
+
+    @Test
+    public void telemetrySchemasNameWhatTheCodecsWrite() throws Exception {
+        DeviceId leaf1 = DeviceId.deviceId("device:leaf1");
+        Instant t = Instant.parse("2026-11-22T15:00:00Z");
+        PortStatistics port = PortStatistics.of(PortCounters.builder(leaf1, "1", t.plusSeconds(1)).inPackets(9L).build(),
+                                                Optional.of(PortCounters.builder(leaf1, "1", t).inPackets(1L).build()));
+        assertCodecWritesEveryProperty(schema("TelemetryPort"), new PortStatisticsCodec().encode(port, CONTEXT), "");
+        assertEquals(15, schema("TelemetryPort").path("properties").size());
+
+        JsonNode point = schema("TelemetryLatencySeries").path("properties").path("points").path("items");
+        assertCodecWritesEveryProperty(point, new LatencyPointCodec().encode(LatencyPoint.of(t, 3, 1.5, 1, 2), CONTEXT),
+                                       "points[].");
+
+        double[] feature = {110, 120, 115, 118};
+        double[] baseline = {100, 101, 99, 100};
+        LatencyComparison comparison = LatencyComparison.builder()
+                .feature(LatencyClass.APN6_INSERT, LatencyStatistics.of(feature))
+                .baseline(LatencyClass.IPV6, LatencyStatistics.of(baseline))
+                .overhead(OverheadComparison.of(feature, baseline), List.of(0.1))
+                .sampling(200_000, false).build();
+        JsonNode statistics = schema("TelemetryStatistics");
+        JsonNode encoded = new LatencyComparisonCodec().encode(comparison, CONTEXT);
+        for (String name : new String[]{"feature", "baseline", "overhead", "stability", "sampleLimit", "sampled"}) {
+            assertTrue("codec writes " + name, encoded.has(name));
+        }
+        assertCodecWritesEveryProperty(statistics.path("definitions").path("classStatistics"), encoded.path("feature"),
+                                       "feature.");
+        assertCodecWritesEveryProperty(statistics.path("properties").path("overhead"), encoded.path("overhead"),
+                                       "overhead.");
     }
 }

@@ -32,10 +32,13 @@ import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.TelemetryAdminService;
+import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
+import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestHistoryService;
 
@@ -62,6 +65,7 @@ public abstract class SixflowRestTest extends JerseyTest {
         }
     };
     protected TestHistoryService history;
+    protected TelemetryManagerFixture telemetry;
 
     protected SixflowRestTest() {
         super(ResourceConfig.forApplicationClass(SixflowWebApplication.class));
@@ -89,6 +93,7 @@ public abstract class SixflowRestTest extends JerseyTest {
         history = new TestHistoryService();
         trees = new Msr6TreeManagerFixture();
         policies = new Apn6PolicyManagerFixture();
+        telemetry = new TelemetryManagerFixture();
         TestServiceDirectory directory = new TestServiceDirectory()
                 .add(InventoryService.class, inventory.manager)
                 .add(HistoryService.class, history)
@@ -97,6 +102,8 @@ public abstract class SixflowRestTest extends JerseyTest {
                 .add(HostService.class, hosts)
                 .add(Apn6PolicyService.class, policies.manager)
                 .add(Apn6PolicyAdminService.class, policies.manager)
+                .add(TelemetryService.class, telemetry.manager)
+                .add(TelemetryAdminService.class, telemetry.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
         setServiceDirectory(directory);
     }

@@ -13,7 +13,7 @@ import java.util.List;
 import static com.google.common.base.Preconditions.checkArgument;
 
 /**
- * History kept in a list, with a settable health.
+ * History kept in a list, with a settable health; safe to read while another thread records.
  */
 public class TestHistoryService implements HistoryService {
 
@@ -34,14 +34,14 @@ public class TestHistoryService implements HistoryService {
     }
 
     @Override
-    public void record(HistoryEvent event) {
+    public synchronized void record(HistoryEvent event) {
         events.add(event);
     }
 
     @Override
-    public List<HistoryEvent> recentEvents(int limit) {
+    public synchronized List<HistoryEvent> recentEvents(int limit) {
         checkArgument(limit >= 1 && limit <= 1000, "limit must be 1..1000, got %s", limit);
         List<HistoryEvent> newestFirst = Lists.reverse(events);
-        return newestFirst.subList(0, Math.min(limit, newestFirst.size()));
+        return new ArrayList<>(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
     }
 }

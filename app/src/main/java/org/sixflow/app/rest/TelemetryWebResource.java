@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.net.DeviceId;
+import org.onosproject.rest.AbstractWebResource;
+import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.api.LatencyComparison;
+import org.sixflow.app.api.LatencyHistogram;
+import org.sixflow.app.api.LatencyPoint;
+import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.LatencySource;
+import org.sixflow.app.api.PortRates;
+import org.sixflow.app.api.PortStatistics;
+import org.sixflow.app.api.ReplicaLatency;
+import org.sixflow.app.api.TelemetryService;
+
+import javax.ws.rs.GET;
+import javax.ws.rs.Path;
+import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.sixflow.app.rest.TelemetryParameters.device;
+import static org.sixflow.app.rest.TelemetryParameters.integer;
+import static org.sixflow.app.rest.TelemetryParameters.latencyClass;
+import static org.sixflow.app.rest.TelemetryParameters.optionalClass;
+import static org.sixflow.app.rest.TelemetryParameters.optionalDevice;
+import static org.sixflow.app.rest.TelemetryParameters.optionalInteger;
+import static org.sixflow.app.rest.TelemetryParameters.required;
+import static org.sixflow.app.rest.TelemetryParameters.source;
+import static org.sixflow.app.rest.TelemetryParameters.step;
+import static org.sixflow.app.rest.TelemetryParameters.thresholds;
+import static org.sixflow.app.rest.TelemetryParameters.window;
+
+/**
+ * Stored telemetry (latency series, samples, histograms, statistics, replicas, port counters)
+ * and a live event stream. Times are ISO-8601 instants; from defaults to an hour before to, to
+ * to now.
+ */
+@Path("telemetry")
+public class TelemetryWebResource extends AbstractWebResource {
+
+    /** Most event streams open at once; each holds a web server thread. */
+    static final int MAX_STREAMS = 32;
+    static final String EVENT_STREAM = "text/event-stream";
+    private static final AtomicInteger OPEN_STREAMS = new AtomicInteger();
+    /** Heartbeat and history polling of event streams (tests shorten them). */
+    static volatile Duration streamHeartbeat = Duration.ofSeconds(15);
+    static volatile Duration streamHistoryPoll = Duration.ofSeconds(2);
+
+    private final Clock clock = Clock.systemUTC();
+
+    /**
+     * A latency series: per step, the count, mean, min and max latency; steps without packets
+     * are left out.
+     *
+     * @param device device id
+     * @param cls    latency class label or code
+     * @param port   only this egress port (optional)
+     * @param from   window start
+     * @param to     window end
+     * @param step   ISO-8601 duration or seconds, at least 1 s, at most 10,000 points (default a
+     *               minute, or wider when the window needs it)
+     * @param source samples (default) or aggregates
+     * @return 200 OK with the series; 400 naming a bad parameter
+     */
+    @GET
+    @Path("latency")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response latency(@QueryParam("device") String device, @QueryParam("class") String cls,
+                            @QueryParam("port") String port, @QueryParam("from") String from,
+                            @QueryParam("to") String to, @QueryParam("step") String step,
+                            @QueryParam("source") String source) {
+        DeviceId deviceId = device(device);
+        LatencyClass latencyClass = latencyClass("class", cls);
+        Optional<Integer> egressPort = optionalInteger("port", port);
+        Instant[] window = window(from, to, clock);
+        Duration stepDuration = step(step, window[0], window[1]);
+        LatencySource latencySource = source(source);
+        ObjectNode root = windowed(deviceId, window).put("class", latencyClass.label());
+        if (egressPort.isPresent()) {
+            root.put("port", egressPort.get());
+        } else {
+            root.putNull("port");
+        }
+        root.put("stepSeconds", stepDuration.toMillis() / 1000.0).put("source", latencySource.label());
+        root.set("points", encodeArray(LatencyPoint.class, "points", get(TelemetryService.class).latencySeries(
+                deviceId, latencyClass, egressPort, window[0], window[1], stepDuration, latencySource))
+                .get("points"));
+        return ok(root).build();
+    }
+
+    /**
+     * Stored samples, newest first.
+     *
+     * @param device device id
+     * @param cls    only this class (optional)
+     * @param from   window start
+     * @param to     window end
+     * @param limit  1..10000, default 1000
+     * @return 200 OK with {"samples": [...]}
+     */
+    @GET
+    @Path("samples")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response samples(@QueryParam("device") String device, @QueryParam("class") String cls,
+                            @QueryParam("from") String from, @QueryParam("to") String to,
+                            @QueryParam("limit") String limit) {
+        DeviceId deviceId = device(device);
+        Optional<LatencyClass> latencyClass = optionalClass("class", cls);
+        Instant[] window = window(from, to, clock);
+        int count = integer("limit", limit, 1000);
+        return ok(encodeArray(LatencySample.class, "samples", get(TelemetryService.class)
+                .samples(deviceId, latencyClass, window[0], window[1], count))).build();
+    }
+
+    /**
+     * A class's latencies in equal buckets from the smallest to the largest.
+     *
+     * @param device  device id
+     * @param cls     latency class
+     * @param from    window start
+     * @param to      window end
+     * @param buckets 1..200, default 20
+     * @return 200 OK with count, edgesNs and counts
+     */
+    @GET
+    @Path("histogram")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response histogram(@QueryParam("device") String device, @QueryParam("class") String cls,
+                              @QueryParam("from") String from, @QueryParam("to") String to,
+                              @QueryParam("buckets") String buckets) {
+        DeviceId deviceId = device(device);
+        LatencyClass latencyClass = latencyClass("class", cls);
+        Instant[] window = window(from, to, clock);
+        int count = integer("buckets", buckets, 20);
+        LatencyHistogram histogram = get(TelemetryService.class)
+                .histogram(deviceId, latencyClass, window[0], window[1], count);
+        ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString())
+                .put("class", latencyClass.label());
+        root.setAll(codec(LatencyHistogram.class).encode(histogram, this));
+        return ok(root).build();
+    }
+
+    /**
+     * A feature class against a baseline: statistics and KS normality test of each, overhead
+     * K with its Z-test probabilities, and the feature's inter-arrival stability.
+     *
+     * @param device     device id
+     * @param feature    the feature's class
+     * @param baseline   the baseline's class (default ipv6)
+     * @param from       window start
+     * @param to         window end
+     * @param thresholds comma-separated overhead thresholds (default 0.01,0.05,0.1)
+     * @return 200 OK; 400 when a class has fewer than 2 samples in the window
+     */
+    @GET
+    @Path("statistics")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response statistics(@QueryParam("device") String device, @QueryParam("feature") String feature,
+                               @QueryParam("baseline") String baseline, @QueryParam("from") String from,
+                               @QueryParam("to") String to, @QueryParam("thresholds") String thresholds) {
+        DeviceId deviceId = device(device);
+        LatencyClass featureClass = latencyClass("feature", feature);
+        LatencyClass baselineClass = latencyClass("baseline", baseline, LatencyClass.BASELINE);
+        Instant[] window = window(from, to, clock);
+        LatencyComparison comparison = get(TelemetryService.class).statistics(
+                deviceId, featureClass, baselineClass, window[0], window[1], thresholds(thresholds));
+        ObjectNode root = windowed(deviceId, window);
+        root.setAll(codec(LatencyComparison.class).encode(comparison, this));
+        return ok(root).build();
+    }
+
+    /**
+     * Each MSR6 replica's latency.
+     *
+     * @param device device id
+     * @param cls    latency class (default msr6-replicate)
+     * @param from   window start
+     * @param to     window end
+     * @return 200 OK with {"device", "class", "replicas": [...]}
+     */
+    @GET
+    @Path("replicas")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response replicas(@QueryParam("device") String device, @QueryParam("class") String cls,
+                             @QueryParam("from") String from, @QueryParam("to") String to) {
+        DeviceId deviceId = device(device);
+        LatencyClass latencyClass = latencyClass("class", cls, LatencyClass.MSR6_REPLICATE);
+        Instant[] window = window(from, to, clock);
+        ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString())
+                .put("class", latencyClass.label());
+        root.set("replicas", encodeArray(ReplicaLatency.class, "replicas", get(TelemetryService.class)
+                .replicas(deviceId, latencyClass, window[0], window[1])).get("replicas"));
+        return ok(root).build();
+    }
+
+    /**
+     * Every port's latest counters with the rates since the reading before.
+     *
+     * @param device only this device (optional)
+     * @return 200 OK with {"ports": [...]}
+     */
+    @GET
+    @Path("ports")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response ports(@QueryParam("device") String device) {
+        return ok(encodeArray(PortStatistics.class, "ports", get(TelemetryService.class)
+                .ports(optionalDevice(device)))).build();
+    }
+
+    /**
+     * A port's rates over time.
+     *
+     * @param device device id
+     * @param port   interface name
+     * @param from   window start
+     * @param to     window end
+     * @param step   ISO-8601 duration or seconds (default as for latency)
+     * @return 200 OK with {"device", "port", "points": [...]}
+     */
+    @GET
+    @Path("ports/history")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response portHistory(@QueryParam("device") String device, @QueryParam("port") String port,
+                                @QueryParam("from") String from, @QueryParam("to") String to,
+                                @QueryParam("step") String step) {
+        DeviceId deviceId = device(device);
+        String portName = required("port", port);
+        Instant[] window = window(from, to, clock);
+        Duration stepDuration = step(step, window[0], window[1]);
+        ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString()).put("port", portName);
+        root.set("points", encodeArray(PortRates.class, "points", get(TelemetryService.class)
+                .portHistory(deviceId, portName, window[0], window[1], stepDuration)).get("points"));
+        return ok(root).build();
+    }
+
+    /**
+     * Live telemetry as server-sent events: {@code latency}, {@code ports}, {@code occupancy}
+     * and {@code event} (history), with a heartbeat comment every 15 s.
+     *
+     * @return 200 OK text/event-stream; 503 when too many streams are open
+     */
+    @GET
+    @Path("stream")
+    @Produces(EVENT_STREAM)
+    public Response stream() {
+        TelemetryService telemetry = get(TelemetryService.class);
+        HistoryService history = get(HistoryService.class);
+        if (OPEN_STREAMS.incrementAndGet() > MAX_STREAMS) {
+            OPEN_STREAMS.decrementAndGet();
+            ObjectNode error = mapper().createObjectNode().put("code", 503)
+                    .put("message", "Too many telemetry streams open (" + MAX_STREAMS + "); try again later");
+            return Response.status(Response.Status.SERVICE_UNAVAILABLE).type(MediaType.APPLICATION_JSON)
+                    .entity(error.toString()).build();
+        }
+        TelemetryEventStream stream = new TelemetryEventStream(telemetry, history, this, streamHeartbeat,
+                                                               streamHistoryPoll, clock,
+                                                               OPEN_STREAMS::decrementAndGet);
+        return Response.ok(stream, EVENT_STREAM)
+                .header("Cache-Control", "no-cache")
+                .header("X-Accel-Buffering", "no")      // nginx and the dashboard's proxy must not buffer
+                .build();
+    }
+
+    private ObjectNode windowed(DeviceId deviceId, Instant[] window) {
+        return mapper().createObjectNode().put("device", deviceId.toString())
+                .put("from", window[0].toString()).put("to", window[1].toString());
+    }
+}
