@@ -6,12 +6,9 @@ import com.google.common.collect.ImmutableList;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySource;
-import org.sixflow.app.api.TelemetryService;
+import org.sixflow.app.api.TimeWindow;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,10 +18,6 @@ import java.util.Optional;
  */
 final class TelemetryParameters {
 
-    /** The window when from is not given: the hour before to. */
-    static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
-    /** The step when none is given, unless the window needs a wider one. */
-    static final Duration DEFAULT_STEP = Duration.ofMinutes(1);
     static final List<Double> DEFAULT_THRESHOLDS = ImmutableList.of(0.01, 0.05, 0.1);
 
     private TelemetryParameters() {
@@ -67,41 +60,8 @@ final class TelemetryParameters {
         }
     }
 
-    /** The window [from, to): to defaults to now, from to an hour before to. */
-    static Instant[] window(String from, String to, Clock clock) {
-        Instant end = isBlank(to) ? clock.instant() : instant("to", to);
-        Instant start = isBlank(from) ? end.minus(DEFAULT_WINDOW) : instant("from", from);
-        if (!start.isBefore(end)) {
-            throw new IllegalArgumentException("from (" + start + ") must be before to (" + end + ")");
-        }
-        return new Instant[]{start, end};
-    }
-
-    /**
-     * Reads a step: an ISO-8601 duration (PT1M) or seconds (60). Without one, a minute, or the
-     * whole seconds that keep the window within the point limit.
-     */
-    static Duration step(String value, Instant from, Instant to) {
-        if (isBlank(value)) {
-            long windowMillis = Duration.between(from, to).toMillis();
-            long widest = (windowMillis + TelemetryService.MAX_POINTS - 1) / TelemetryService.MAX_POINTS;
-            Duration needed = Duration.ofSeconds((widest + 999) / 1000);
-            return needed.compareTo(DEFAULT_STEP) > 0 ? needed : DEFAULT_STEP;
-        }
-        String text = value.trim();
-        try {
-            if (text.startsWith("P") || text.startsWith("p")) {
-                return Duration.parse(text);
-            }
-            double seconds = Double.parseDouble(text);
-            if (!Double.isFinite(seconds) || seconds < 0 || seconds > Duration.ofDays(3650).getSeconds()) {
-                throw new NumberFormatException();
-            }
-            return Duration.ofMillis(Math.round(seconds * 1000));
-        } catch (DateTimeParseException | NumberFormatException e) {
-            throw new IllegalArgumentException("step must be an ISO-8601 duration such as PT1M or seconds such as 60, "
-                                                       + "not \"" + value + "\"", e);
-        }
+    static TimeWindow window(String from, String to, Clock clock) {
+        return TimeWindow.parse(from, to, clock.instant());
     }
 
     static int integer(String name, String value, int otherwise) {
@@ -141,15 +101,6 @@ final class TelemetryParameters {
             throw new IllegalArgumentException(name + " is required");
         }
         return value.trim();
-    }
-
-    private static Instant instant(String name, String value) {
-        try {
-            return Instant.parse(value.trim());
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(name + " must be an ISO-8601 instant such as 2026-11-22T15:00:00Z, "
-                                                       + "not \"" + value + "\"", e);
-        }
     }
 
     private static boolean isBlank(String value) {

@@ -16,6 +16,7 @@ import org.sixflow.app.api.PortRates;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.ReplicaLatency;
 import org.sixflow.app.api.TelemetryService;
+import org.sixflow.app.api.TimeWindow;
 
 import javax.ws.rs.GET;
 import javax.ws.rs.Path;
@@ -25,7 +26,6 @@ import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -37,7 +37,6 @@ import static org.sixflow.app.rest.TelemetryParameters.optionalDevice;
 import static org.sixflow.app.rest.TelemetryParameters.optionalInteger;
 import static org.sixflow.app.rest.TelemetryParameters.required;
 import static org.sixflow.app.rest.TelemetryParameters.source;
-import static org.sixflow.app.rest.TelemetryParameters.step;
 import static org.sixflow.app.rest.TelemetryParameters.thresholds;
 import static org.sixflow.app.rest.TelemetryParameters.window;
 
@@ -83,8 +82,8 @@ public class TelemetryWebResource extends AbstractWebResource {
         DeviceId deviceId = device(device);
         LatencyClass latencyClass = latencyClass("class", cls);
         Optional<Integer> egressPort = optionalInteger("port", port);
-        Instant[] window = window(from, to, clock);
-        Duration stepDuration = step(step, window[0], window[1]);
+        TimeWindow window = window(from, to, clock);
+        Duration stepDuration = window.step(step);
         LatencySource latencySource = source(source);
         ObjectNode root = windowed(deviceId, window).put("class", latencyClass.label());
         if (egressPort.isPresent()) {
@@ -94,7 +93,7 @@ public class TelemetryWebResource extends AbstractWebResource {
         }
         root.put("stepSeconds", stepDuration.toMillis() / 1000.0).put("source", latencySource.label());
         root.set("points", encodeArray(LatencyPoint.class, "points", get(TelemetryService.class).latencySeries(
-                deviceId, latencyClass, egressPort, window[0], window[1], stepDuration, latencySource))
+                deviceId, latencyClass, egressPort, window.from(), window.to(), stepDuration, latencySource))
                 .get("points"));
         return ok(root).build();
     }
@@ -117,10 +116,10 @@ public class TelemetryWebResource extends AbstractWebResource {
                             @QueryParam("limit") String limit) {
         DeviceId deviceId = device(device);
         Optional<LatencyClass> latencyClass = optionalClass("class", cls);
-        Instant[] window = window(from, to, clock);
+        TimeWindow window = window(from, to, clock);
         int count = integer("limit", limit, 1000);
         return ok(encodeArray(LatencySample.class, "samples", get(TelemetryService.class)
-                .samples(deviceId, latencyClass, window[0], window[1], count))).build();
+                .samples(deviceId, latencyClass, window.from(), window.to(), count))).build();
     }
 
     /**
@@ -141,10 +140,10 @@ public class TelemetryWebResource extends AbstractWebResource {
                               @QueryParam("buckets") String buckets) {
         DeviceId deviceId = device(device);
         LatencyClass latencyClass = latencyClass("class", cls);
-        Instant[] window = window(from, to, clock);
+        TimeWindow window = window(from, to, clock);
         int count = integer("buckets", buckets, 20);
         LatencyHistogram histogram = get(TelemetryService.class)
-                .histogram(deviceId, latencyClass, window[0], window[1], count);
+                .histogram(deviceId, latencyClass, window.from(), window.to(), count);
         ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString())
                 .put("class", latencyClass.label());
         root.setAll(codec(LatencyHistogram.class).encode(histogram, this));
@@ -172,9 +171,9 @@ public class TelemetryWebResource extends AbstractWebResource {
         DeviceId deviceId = device(device);
         LatencyClass featureClass = latencyClass("feature", feature);
         LatencyClass baselineClass = latencyClass("baseline", baseline, LatencyClass.BASELINE);
-        Instant[] window = window(from, to, clock);
+        TimeWindow window = window(from, to, clock);
         LatencyComparison comparison = get(TelemetryService.class).statistics(
-                deviceId, featureClass, baselineClass, window[0], window[1], thresholds(thresholds));
+                deviceId, featureClass, baselineClass, window.from(), window.to(), thresholds(thresholds));
         ObjectNode root = windowed(deviceId, window);
         root.setAll(codec(LatencyComparison.class).encode(comparison, this));
         return ok(root).build();
@@ -196,11 +195,11 @@ public class TelemetryWebResource extends AbstractWebResource {
                              @QueryParam("from") String from, @QueryParam("to") String to) {
         DeviceId deviceId = device(device);
         LatencyClass latencyClass = latencyClass("class", cls, LatencyClass.MSR6_REPLICATE);
-        Instant[] window = window(from, to, clock);
+        TimeWindow window = window(from, to, clock);
         ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString())
                 .put("class", latencyClass.label());
         root.set("replicas", encodeArray(ReplicaLatency.class, "replicas", get(TelemetryService.class)
-                .replicas(deviceId, latencyClass, window[0], window[1])).get("replicas"));
+                .replicas(deviceId, latencyClass, window.from(), window.to())).get("replicas"));
         return ok(root).build();
     }
 
@@ -236,11 +235,11 @@ public class TelemetryWebResource extends AbstractWebResource {
                                 @QueryParam("step") String step) {
         DeviceId deviceId = device(device);
         String portName = required("port", port);
-        Instant[] window = window(from, to, clock);
-        Duration stepDuration = step(step, window[0], window[1]);
+        TimeWindow window = window(from, to, clock);
+        Duration stepDuration = window.step(step);
         ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString()).put("port", portName);
         root.set("points", encodeArray(PortRates.class, "points", get(TelemetryService.class)
-                .portHistory(deviceId, portName, window[0], window[1], stepDuration)).get("points"));
+                .portHistory(deviceId, portName, window.from(), window.to(), stepDuration)).get("points"));
         return ok(root).build();
     }
 
@@ -272,8 +271,8 @@ public class TelemetryWebResource extends AbstractWebResource {
                 .build();
     }
 
-    private ObjectNode windowed(DeviceId deviceId, Instant[] window) {
+    private ObjectNode windowed(DeviceId deviceId, TimeWindow window) {
         return mapper().createObjectNode().put("device", deviceId.toString())
-                .put("from", window[0].toString()).put("to", window[1].toString());
+                .put("from", window.from().toString()).put("to", window.to().toString());
     }
 }
