@@ -46,9 +46,12 @@ final class LatencyQueries {
             + "SELECT r.lo, r.hi, CASE WHEN r.lo = r.hi THEN 1 "
             + "ELSE least(width_bucket(w.delta_ns::float8, r.lo::float8, r.hi::float8, ?), ?) END AS bucket, "
             + "count(*) FROM w, r GROUP BY r.lo, r.hi, bucket";
-    // ORDER BY random() LIMIT n keeps a uniform random subset when the window holds more than n.
-    private static final String LATENCIES = "SELECT delta_ns, count(*) OVER () FROM sixflow.latency_samples WHERE"
-            + WINDOW + " ORDER BY random() LIMIT ?";
+    // First the window as stored, one row over the limit to tell whether it holds more; only
+    // then a uniform random subset (ORDER BY random() LIMIT n), which costs a sort.
+    private static final String LATENCIES = "SELECT delta_ns FROM sixflow.latency_samples WHERE" + WINDOW
+            + " LIMIT ?";
+    private static final String RANDOM_LATENCIES = "SELECT delta_ns FROM sixflow.latency_samples WHERE" + WINDOW
+            + " ORDER BY random() LIMIT ?";
     // (T2 - T1) - (t2 - t1) with T = t + delta is delta2 - delta1.
     private static final String STABILITY = "SELECT count(*), avg(ratio), max(ratio) FROM ("
             + "SELECT abs(delta_ns - prev_delta)::float8 / (ingress_ts_ns - prev_ts) AS ratio FROM ("
@@ -147,23 +150,29 @@ final class LatencyQueries {
      */
     Latencies latencies(String device, LatencyClass latencyClass, Instant from, Instant to, int limit)
             throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(LATENCIES)) {
+        double[] all = deltas(LATENCIES, device, latencyClass, from, to, limit + 1);
+        if (all.length <= limit) {
+            return new Latencies(all, false);
+        }
+        return new Latencies(deltas(RANDOM_LATENCIES, device, latencyClass, from, to, limit), true);
+    }
+
+    private double[] deltas(String sql, String device, LatencyClass latencyClass, Instant from, Instant to,
+                            int limit) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             int next = window(s, 1, device, latencyClass, from, to);
             s.setInt(next, limit);
-            s.setFetchSize(10_000);
             double[] values = new double[Math.min(limit, 4096)];
             int n = 0;
-            long total = 0;
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     if (n == values.length) {
                         values = Arrays.copyOf(values, Math.min(limit, values.length * 2));
                     }
                     values[n++] = r.getLong(1);
-                    total = r.getLong(2);
                 }
             }
-            return new Latencies(Arrays.copyOf(values, n), total);
+            return Arrays.copyOf(values, n);
         }
     }
 
@@ -208,26 +217,22 @@ final class LatencyQueries {
         return first + 4;
     }
 
-    /** A class's latencies in a window: those read, and how many the window holds. */
+    /** A class's latencies in a window: all of them, or a random subset when the window held more. */
     static final class Latencies {
         private final double[] values;
-        private final long total;
+        private final boolean sampled;
 
-        Latencies(double[] values, long total) {
+        Latencies(double[] values, boolean sampled) {
             this.values = values;
-            this.total = total;
+            this.sampled = sampled;
         }
 
         double[] values() {
             return values;
         }
 
-        long total() {
-            return total;
-        }
-
         boolean sampled() {
-            return total > values.length;
+            return sampled;
         }
     }
 }
