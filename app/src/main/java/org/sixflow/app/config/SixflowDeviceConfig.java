@@ -185,8 +185,11 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
             return Optional.empty();
         }
         int colon = value.lastIndexOf(':');
-        if (colon <= 0 || colon == value.length() - 1 || !value.substring(colon + 1).chars().allMatch(Character::isDigit)) {
-            throw new InvalidFieldException(GNMI_ADDRESS, "must be host:port, not \"" + value + "\"");
+        String port = colon < 0 ? "" : value.substring(colon + 1);
+        if (colon <= 0 || port.isEmpty() || port.length() > 5 || !port.chars().allMatch(Character::isDigit)
+                || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65_535) {
+            throw new InvalidFieldException(GNMI_ADDRESS, "must be host:port with a port 1..65535, not \""
+                    + value + "\"");
         }
         return Optional.of(value);
     }

@@ -91,6 +91,10 @@ public class SixflowDeviceConfigTest {
     @Test
     public void rejectsBadGnmiAddressAndUnknownFields() throws Exception {
         assertRejected(withField("\"gnmiAddress\": \"mininet\""), "host:port");
+        assertRejected(withField("\"gnmiAddress\": \"mininet:0\""), "port 1..65535");
+        assertRejected(withField("\"gnmiAddress\": \"mininet:65536\""), "port 1..65535");
+        assertRejected(withField("\"gnmiAddress\": \"mininet:\""), "host:port");
+        assertRejected(withField("\"gnmiAddress\": 50001"), "gnmiAddress");
         try {
             assertFalse(config(withField("\"colour\": \"blue\"")).isValid());
         } catch (InvalidFieldException e) {

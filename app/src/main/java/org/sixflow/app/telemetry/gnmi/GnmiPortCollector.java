@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.gnmi;
+
+import org.onlab.util.Tools;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.grpc.api.GrpcChannelController;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipListener;
+import org.onosproject.mastership.MastershipService;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
+import org.onosproject.net.config.NetworkConfigService;
+import org.osgi.service.component.ComponentContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.PortCounters;
+import org.sixflow.app.api.PortStatistics;
+import org.sixflow.app.api.TelemetryAdminService;
+import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.history.HistoryDatabase;
+import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.history.PortCounterWriter;
+import org.slf4j.Logger;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static org.onlab.util.Tools.groupedThreads;
+import static org.sixflow.app.telemetry.gnmi.OsgiPropertyConstants.GNMI_INTERVAL;
+import static org.sixflow.app.telemetry.gnmi.OsgiPropertyConstants.GNMI_INTERVAL_DEFAULT;
+import static org.sixflow.app.telemetry.gnmi.OsgiPropertyConstants.GNMI_MODE;
+import static org.sixflow.app.telemetry.gnmi.OsgiPropertyConstants.GNMI_MODE_DEFAULT;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Reads OpenConfig port counters over gNMI from every device whose netcfg names a gnmiAddress,
+ * on the instance that masters it (or any, for a device no instance masters): stores them in
+ * sixflow.port_counters and posts PORT_COUNTERS events with rates since the previous reading.
+ * Component properties: gnmiMode ("subscribe", SAMPLE mode, or "poll", Get) and
+ * gnmiIntervalSeconds (seconds between samples or polls); see {@link OsgiPropertyConstants}.
+ */
+@Component(immediate = true, property = {
+        GNMI_MODE + "=" + GNMI_MODE_DEFAULT,
+        GNMI_INTERVAL + ":Integer=" + GNMI_INTERVAL_DEFAULT,
+})
+public class GnmiPortCollector {
+
+    /** Most readings kept while the database is away (about a day of 100 ports at 10 s). */
+    static final int BUFFER_CAPACITY = 1_000_000;
+    static final int BATCH = 5_000;
+    static final Duration FLUSH_PERIOD = Duration.ofSeconds(1);
+
+    private final Logger log = getLogger(getClass());
+    private final NetworkConfigListener configListener = new InternalConfigListener();
+    private final MastershipListener mastershipListener = new InternalMastershipListener();
+    private final Map<DeviceId, Running> sessions = new HashMap<>();
+    private final Map<String, PortCounters> previous = new ConcurrentHashMap<>();
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected TelemetryAdminService telemetryService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HistoryDatabaseService historyDatabase;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GrpcChannelController channelController;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+
+    /** Where channels come from; tests put in-process channels here before activating. */
+    GnmiChannels channels;
+    /** Backoff of reconnections; tests shorten it. */
+    Duration initialBackoff = Duration.ofSeconds(1);
+    Duration maxBackoff = Duration.ofSeconds(60);
+    Clock clock = Clock.systemUTC();
+
+    /** How counters are read: subscribe (gNMI Subscribe, SAMPLE mode) or poll (gNMI Get). */
+    private String gnmiMode = GNMI_MODE_DEFAULT;
+
+    /** Seconds between samples or polls, 1..3600. */
+    private int gnmiIntervalSeconds = GNMI_INTERVAL_DEFAULT;
+
+    private GnmiSession.Mode mode = GnmiSession.Mode.SUBSCRIBE;
+    private Duration interval = Duration.ofSeconds(GNMI_INTERVAL_DEFAULT);
+    private ScheduledExecutorService scheduler;
+    private PortCounterWriter writer;
+
+    @Activate
+    protected void activate(ComponentContext context) {
+        if (channels == null) {
+            channels = new OnosGnmiChannels(channelController);
+        }
+        componentConfigService.registerProperties(getClass());
+        readProperties(context);
+        scheduler = Executors.newScheduledThreadPool(2, groupedThreads("sixflow/gnmi", "collector-%d", log));
+        writer = new PortCounterWriter(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
+                                       BUFFER_CAPACITY);
+        scheduler.scheduleWithFixedDelay(this::flush, FLUSH_PERIOD.toMillis(), FLUSH_PERIOD.toMillis(),
+                                         TimeUnit.MILLISECONDS);
+        configService.addListener(configListener);
+        mastershipService.addListener(mastershipListener);
+        reconcile();
+        log.info("Started ({} every {} s)", mode, interval.getSeconds());
+    }
+
+    @Modified
+    protected void modified(ComponentContext context) {
+        readProperties(context);
+        synchronized (this) {
+            sessions.keySet().forEach(this::stopSession);
+            sessions.clear();
+        }
+        reconcile();
+        log.info("Reconfigured: {} every {} s", mode, interval.getSeconds());
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        mastershipService.removeListener(mastershipListener);
+        configService.removeListener(configListener);
+        componentConfigService.unregisterProperties(getClass(), false);
+        synchronized (this) {
+            sessions.keySet().forEach(this::stopSession);
+            sessions.clear();
+        }
+        scheduler.shutdown();
+        try {
+            scheduler.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        flush();
+        log.info("Stopped");
+    }
+
+    /**
+     * Returns the devices being read now.
+     *
+     * @return device ids
+     */
+    synchronized Set<DeviceId> devices() {
+        return Set.copyOf(sessions.keySet());
+    }
+
+    /** The writer of port counter rows, for tests and health. */
+    PortCounterWriter writer() {
+        return writer;
+    }
+
+    private void readProperties(ComponentContext context) {
+        Dictionary<?, ?> properties = context == null ? null : context.getProperties();
+        String modeText = properties == null ? null : Tools.get(properties, GNMI_MODE);
+        if (modeText != null) {
+            if (modeText.trim().equalsIgnoreCase("poll")) {
+                mode = GnmiSession.Mode.POLL;
+                gnmiMode = "poll";
+            } else if (modeText.trim().equalsIgnoreCase("subscribe")) {
+                mode = GnmiSession.Mode.SUBSCRIBE;
+                gnmiMode = "subscribe";
+            } else {
+                log.warn("{} must be subscribe or poll, not \"{}\"; keeping {}", GNMI_MODE, modeText, mode);
+            }
+        }
+        String intervalText = properties == null ? null : Tools.get(properties, GNMI_INTERVAL);
+        if (intervalText != null) {
+            try {
+                int seconds = Integer.parseInt(intervalText.trim());
+                if (seconds < 1 || seconds > 3600) {
+                    throw new NumberFormatException();
+                }
+                gnmiIntervalSeconds = seconds;
+                interval = Duration.ofSeconds(seconds);
+            } catch (NumberFormatException e) {
+                log.warn("{} must be 1..3600 seconds, not \"{}\"; keeping {}", GNMI_INTERVAL, intervalText,
+                         interval.getSeconds());
+            }
+        }
+    }
+
+    /** Starts and stops sessions so that they match netcfg and mastership. */
+    synchronized void reconcile() {
+        Map<DeviceId, String> wanted = new HashMap<>();
+        for (DeviceId id : configService.getSubjects(DeviceId.class, SixflowDeviceConfig.class)) {
+            gnmiAddress(id).filter(a -> readsHere(id)).ifPresent(address -> wanted.put(id, address));
+        }
+        for (DeviceId id : Set.copyOf(sessions.keySet())) {
+            if (!Objects.equals(wanted.get(id), sessions.get(id).address)) {
+                stopSession(id);
+                sessions.remove(id);
+            }
+        }
+        wanted.forEach((id, address) -> {
+            if (!sessions.containsKey(id)) {
+                startSession(id, address);
+            }
+        });
+    }
+
+    private Optional<String> gnmiAddress(DeviceId id) {
+        SixflowDeviceConfig config = configService.getConfig(id, SixflowDeviceConfig.class);
+        if (config == null) {
+            return Optional.empty();
+        }
+        try {
+            return config.gnmiAddress();
+        } catch (RuntimeException e) {
+            log.warn("Not reading counters of {}: {}", id, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private boolean readsHere(DeviceId id) {
+        return mastershipService.getMasterFor(id) == null || mastershipService.isLocalMaster(id);
+    }
+
+    private void startSession(DeviceId id, String address) {
+        try {
+            GnmiCounterClient client = new GnmiCounterClient(id, channels.open(id, address), clock);
+            GnmiSession session = new GnmiSession(id, client, mode, interval, scheduler,
+                                                  readings -> take(id, readings),
+                                                  new Backoff(initialBackoff, maxBackoff));
+            sessions.put(id, new Running(address, session));
+            session.start();
+            log.info("Reading port counters of {} at {} ({})", id, address, mode);
+        } catch (RuntimeException e) {
+            log.warn("Cannot open gNMI channel to {} at {}: {}", id, address, e.getMessage());
+        }
+    }
+
+    private void stopSession(DeviceId id) {
+        Running running = sessions.get(id);
+        if (running != null) {
+            running.session.stop();
+            try {
+                channels.close(id, running.address);
+            } catch (RuntimeException e) {
+                log.debug("Closing the gNMI channel of {}: {}", id, e.getMessage());
+            }
+        }
+    }
+
+    // From session threads: store the readings and announce each port's new counters and rates.
+    private void take(DeviceId id, List<PortCounters> readings) {
+        int lost = writer.offer(readings);
+        if (lost > 0) {
+            log.warn("Port counter buffer full: {} readings of {} dropped", lost, id);
+        }
+        for (PortCounters reading : readings) {
+            PortCounters before = previous.put(id + "/" + reading.port(), reading);
+            Optional<PortCounters> earlier = Optional.ofNullable(before)
+                    .filter(b -> b.time().isBefore(reading.time()));
+            telemetryService.post(TelemetryEvent.of(PortStatistics.of(reading, earlier)));
+        }
+    }
+
+    private void flush() {
+        try {
+            while (writer.flush(BATCH) == BATCH) {
+                // more waiting
+            }
+        } catch (SQLException e) {
+            if (historyDatabase.database().isPresent()) {
+                log.warn("Port counters wait for the database ({} buffered): {}", writer.buffered(),
+                         e.getMessage());
+            }
+        } catch (RuntimeException e) {
+            log.warn("Port counter flush failed: {}", e.toString());
+        }
+    }
+
+    /** A session and the address it reads. */
+    private static final class Running {
+        private final String address;
+        private final GnmiSession session;
+
+        Running(String address, GnmiSession session) {
+            this.address = address;
+            this.session = session;
+        }
+    }
+
+    private class InternalConfigListener implements NetworkConfigListener {
+        @Override
+        public boolean isRelevant(NetworkConfigEvent event) {
+            return event.configClass().equals(SixflowDeviceConfig.class);
+        }
+
+        @Override
+        public void event(NetworkConfigEvent event) {
+            reconcile();
+        }
+    }
+
+    private class InternalMastershipListener implements MastershipListener {
+        @Override
+        public void event(MastershipEvent event) {
+            reconcile();
+        }
+    }
+}
