@@ -29,6 +29,7 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One client's server-sent event stream: telemetry events as they are posted, history events
@@ -54,6 +55,7 @@ final class TelemetryEventStream implements StreamingOutput {
     private final Runnable onClose;
     private final BlockingQueue<String> frames = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     private final TelemetryListener listener = this::enqueue;
+    private final AtomicBoolean closed = new AtomicBoolean();
     private long dropped;
 
     TelemetryEventStream(TelemetryService telemetry, HistoryService history, CodecContext context,
@@ -113,8 +115,10 @@ final class TelemetryEventStream implements StreamingOutput {
 
     /** Stops listening; safe to call more than once. */
     void close() {
-        telemetry.removeListener(listener);
-        onClose.run();
+        if (closed.compareAndSet(false, true)) {
+            telemetry.removeListener(listener);
+            onClose.run();
+        }
     }
 
     private String droppedNote() {
