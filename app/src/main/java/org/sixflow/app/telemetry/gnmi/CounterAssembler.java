@@ -15,11 +15,13 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -27,9 +29,9 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * Gathers one device's counter updates into one reading per interface and time. Targets send
  * the counters of an interface as leaves in one notification, or as a JSON container, or
- * spread over several notifications with the same timestamp; a reading is complete when the
- * interface's next timestamp arrives or {@link #drain()} is called (end of a Get, a
- * subscription's sync, a sample period). Bad or missing values leave their counter null and
+ * spread over several notifications (with one timestamp or one per leaf); a reading is complete
+ * when a later timestamp repeats one of its counters, or when {@link #drain()} is called (end of
+ * a Get, a subscription's sync, a quiet sample period). A reading keeps its first timestamp. Bad or missing values leave their counter null and
  * are counted, never fatal.
  */
 final class CounterAssembler {
@@ -72,8 +74,11 @@ final class CounterAssembler {
                 continue;   // not a counter of a named interface: nothing for us
             }
             String name = location.get().interfaceName();
+            String leaf = location.get().leaf();
             Pending reading = pending.get(name);
-            if (reading != null && !reading.time.equals(time)) {
+            // A later timestamp starts a new reading once it repeats a counter the current one
+            // has: targets that stamp each leaf with its own read time still give one reading.
+            if (reading != null && !reading.time.equals(time) && (leaf.isEmpty() || reading.seen.contains(leaf))) {
                 done.add(reading.build(deviceId, name));
                 reading = null;
             }
@@ -82,10 +87,11 @@ final class CounterAssembler {
                 pending.put(name, reading);
             }
             reading.lastUpdateNanos = System.nanoTime();
-            if (location.get().leaf().isEmpty()) {
+            if (leaf.isEmpty()) {
                 container(reading, name, update);
             } else {
-                leaf(reading, name, location.get().leaf(), update);
+                reading.seen.add(leaf);
+                leaf(reading, name, leaf, update);
             }
         }
         return done.build();
@@ -190,6 +196,7 @@ final class CounterAssembler {
     private static final class Pending {
         private final Instant time;
         private final Map<String, Long> values = new HashMap<>();
+        private final Set<String> seen = new HashSet<>();
         private long lastUpdateNanos = System.nanoTime();
 
         Pending(Instant time) {

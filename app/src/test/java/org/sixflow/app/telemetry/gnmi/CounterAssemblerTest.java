@@ -87,6 +87,28 @@ public class CounterAssemblerTest {
     }
 
     @Test
+    public void leavesStampedOneByOneStillMakeOneReadingPerSample() {
+        long t = T1;
+        for (int sample = 1; sample <= 2; sample++) {
+            for (String leaf : new String[]{"in-pkts", "out-pkts", "in-octets"}) {
+                t += 1_000;   // each leaf read a microsecond after the previous one
+                List<PortCounters> done = assembler.add(Notification.newBuilder().setTimestamp(t)
+                                                                .setPrefix(countersOf("eth5"))
+                                                                .addUpdate(leaf(leaf, uint(sample * 10L)))
+                                                                .build());
+                assertEquals(sample == 2 && leaf.equals("in-pkts") ? 1 : 0, done.size());
+                if (!done.isEmpty()) {
+                    assertEquals(Long.valueOf(10), done.get(0).inPackets());
+                    assertEquals(Long.valueOf(10), done.get(0).outPackets());
+                    assertEquals(Long.valueOf(10), done.get(0).inOctets());
+                    assertEquals(Instant.ofEpochSecond(0, T1 + 1_000), done.get(0).time());
+                }
+            }
+        }
+        assertEquals(Long.valueOf(20), assembler.drain().get(0).inOctets());
+    }
+
+    @Test
     public void badMissingAndForeignValuesAreSkippedNotFatal() {
         assembler.add(Notification.newBuilder().setPrefix(countersOf("eth4"))   // no timestamp: controller time
                               .addUpdate(leaf("in-octets", TypedValue.newBuilder().setStringVal("many").build()))
