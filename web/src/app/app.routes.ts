@@ -10,6 +10,36 @@ export const routes: Routes = [
     loadComponent: () => import('./overview/overview').then((m) => m.Overview),
   },
   {
+    path: 'topology',
+    title: 'Topology · Sixflow',
+    loadComponent: () => import('./topology/topology').then((m) => m.TopologyView),
+  },
+  {
+    path: 'trees',
+    title: 'Trees · Sixflow',
+    loadComponent: () => import('./trees/trees').then((m) => m.TreesView),
+  },
+  {
+    path: 'policies',
+    title: 'Policies · Sixflow',
+    loadComponent: () => import('./policies/policies').then((m) => m.PoliciesView),
+  },
+  {
+    path: 'latency',
+    title: 'Latency · Sixflow',
+    loadComponent: () => import('./latency/latency').then((m) => m.LatencyView),
+  },
+  {
+    path: 'resources',
+    title: 'Resources · Sixflow',
+    loadComponent: () => import('./resources/resources').then((m) => m.ResourcesView),
+  },
+  {
+    path: 'ports',
+    title: 'Ports · Sixflow',
+    loadComponent: () => import('./ports/ports').then((m) => m.PortsView),
+  },
+  {
     path: '**',
     title: 'Not found · Sixflow',
     loadComponent: () => import('./not-found/not-found').then((m) => m.NotFound),

@@ -30,11 +30,12 @@ describe('App shell', () => {
     return fixture.nativeElement as HTMLElement;
   }
 
-  it('has a header with the name, a main navigation with only Overview, and a main region', async () => {
+  it('has a header with the name, a main navigation to every view, and a main region', async () => {
     const element = await render();
     expect(element.querySelector('header .brand')?.textContent?.trim()).toBe('Sixflow');
     const links = Array.from(element.querySelectorAll('nav[aria-label="Main"] a'));
-    expect(links.map((a) => a.textContent?.trim())).toEqual(['Overview']);
+    expect(links.map((a) => a.textContent?.trim())).toEqual(
+      ['Overview', 'Topology', 'Trees', 'Policies', 'Latency', 'Resources', 'Ports']);
     expect(links[0].getAttribute('href')).toBe('/overview');
     expect(element.querySelector('main#main router-outlet')).not.toBeNull();
   });

@@ -15,6 +15,12 @@ import { ThemeService } from './core/theme.service';
 })
 export class App {
   protected readonly theme = inject(ThemeService);
+  protected readonly pages = [
+    { path: '/overview', label: 'Overview' }, { path: '/topology', label: 'Topology' },
+    { path: '/trees', label: 'Trees' }, { path: '/policies', label: 'Policies' },
+    { path: '/latency', label: 'Latency' }, { path: '/resources', label: 'Resources' },
+    { path: '/ports', label: 'Ports' },
+  ];
   private readonly main = viewChild.required<ElementRef<HTMLElement>>('main');
 
   /** With <base href="/">, following "#main" would leave the current route: move focus instead. */

@@ -87,3 +87,212 @@ export interface HistoryEvent {
   subject: string;
   detail: string;
 }
+
+/** GET /topology: every device and every link (one entry per direction). */
+export interface TopologyLink {
+  src: string;
+  dst: string;
+  state: 'ACTIVE' | 'INACTIVE';
+}
+
+export interface Topology {
+  devices: Device[];
+  links: TopologyLink[];
+}
+
+export type Msr6Mode = 'TE' | 'RLB';
+export type TreeAlgorithm = 'SHORTEST_PATHS' | 'STEINER';
+export type TreeMetric = 'HOPS' | 'LATENCY' | 'COST';
+
+export interface TreeConstraints {
+  maxHops: number;
+  maxCost: number;
+  minBandwidthMbps: number;
+  metric: TreeMetric;
+  excludedDevices: string[];
+  excludedPorts: string[];
+}
+
+/** POST /trees body; receivers and source are ports ("device:beijing/3") or hosts ("host:…/None"). */
+export interface TreeRequest {
+  id: string;
+  source: string;
+  group: string;
+  receivers: string[];
+  mode: Msr6Mode;
+  algorithm: TreeAlgorithm;
+  sourceAddress?: string;
+  constraints?: Partial<TreeConstraints>;
+}
+
+/** An installed MSR6 tree as GET /trees/{id} returns it. */
+export interface Msr6Tree extends Omit<TreeRequest, 'constraints'> {
+  status: string;
+  number: number;
+  replicationPoints: number;
+  constraints: TreeConstraints;
+  links: { src: string; dst: string }[];
+  msids: string[];
+  entries: Record<string, number>;
+  deviceEntries: Record<string, string[]>;
+}
+
+export interface PortRange {
+  low: number;
+  high: number;
+}
+
+export interface PolicyMatch {
+  source?: string;
+  destination?: string;
+  nextHeader?: number;
+  sourcePorts?: PortRange;
+  destinationPorts?: PortRange;
+  ingressPorts?: string[];
+}
+
+export interface ApplicationAwareId {
+  slaLevel: number;
+  appId: number;
+  userId: number;
+  flowId: number;
+}
+
+/** An APN6 SLA policy (POST/PUT body and list entry); GET /policies/{id} adds deviceEntries. */
+export interface Apn6Policy {
+  id: string;
+  name?: string | null;
+  priority: number;
+  match: PolicyMatch;
+  option: ApplicationAwareId;
+  slaPriority?: number;
+  stripAtEgress: boolean;
+  deviceEntries?: Record<string, string[]>;
+}
+
+/** POST /policies/validate, and the "validation" half of a create or replace. */
+export interface PolicyValidation {
+  valid: boolean;
+  entries: number;
+  problems: string[];
+  conflicts: string[];
+  warnings: string[];
+}
+
+export interface PolicyAnswer {
+  policy: Apn6Policy;
+  validation: PolicyValidation;
+}
+
+/** LatencyClass labels, in code order (org.sixflow.app.api.LatencyClass). */
+export const LATENCY_CLASSES = [
+  'ipv6', 'apn6-insert', 'apn6-transit', 'msr6-te-encap', 'msr6-rlb-encap', 'msr6-replicate', 'msr6-decap',
+] as const;
+export type LatencyClassLabel = (typeof LATENCY_CLASSES)[number];
+
+export interface LatencyPoint {
+  time: string;
+  count: number;
+  meanNs: number;
+  minNs: number;
+  maxNs: number;
+}
+
+export interface LatencySeries {
+  device: string;
+  class: string;
+  port: number | null;
+  from: string;
+  to: string;
+  stepSeconds: number;
+  source: 'samples' | 'aggregates';
+  points: LatencyPoint[];
+}
+
+export interface LatencyHistogram {
+  device: string;
+  class: string;
+  count: number;
+  edgesNs: number[];
+  counts: number[];
+}
+
+export interface ClassStatistics {
+  class: string;
+  count: number;
+  meanNs: number;
+  stdevNs: number;
+  minNs: number;
+  maxNs: number;
+  rangeNs: number;
+  p50Ns: number;
+  p90Ns: number;
+  p99Ns: number;
+  ks: { statistic: number; pValue: number; normal: boolean };
+}
+
+/** GET /telemetry/statistics: a feature class against a baseline, as in the latency studies. */
+export interface LatencyStatistics {
+  device: string;
+  from: string;
+  to: string;
+  feature: ClassStatistics;
+  baseline: ClassStatistics;
+  overhead: {
+    meanRatio: number;
+    kMean: number;
+    kStdev: number;
+    probabilities: { threshold: number; probability: number }[];
+  };
+  stability: { pairs: number; mean: number; max: number } | null;
+}
+
+export interface PortCounters {
+  device: string;
+  port: string;
+  time: string;
+  inPackets: number | null;
+  outPackets: number | null;
+  inOctets: number | null;
+  outOctets: number | null;
+  inDiscards: number | null;
+  outDiscards: number | null;
+  inErrors: number | null;
+  outErrors: number | null;
+  inPacketsPerSecond: number | null;
+  outPacketsPerSecond: number | null;
+  inBitsPerSecond: number | null;
+  outBitsPerSecond: number | null;
+}
+
+export interface TableOccupancy {
+  device: string;
+  table: string;
+  entries: number;
+  size: number;
+  time: string;
+}
+
+export interface MauResource {
+  name: string;
+  used: number;
+  capacity: number;
+}
+
+/** GET /resources/mau: the Tofino compiler's per-stage resource use. */
+export interface MauReport {
+  pipeconf: string;
+  compiler: string;
+  stageCount: number;
+  stages: { stage: number; resources: MauResource[] }[];
+  totals: MauResource[];
+}
+
+/** A `latency` event of the SSE stream. */
+export interface LatencyBatch {
+  device: string;
+  class: string;
+  count: number;
+  meanNs: number;
+  time: string;
+}

@@ -3,30 +3,19 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { Router } from '@angular/router';
-import { Observable, catchError, forkJoin, map, of, startWith, switchMap } from 'rxjs';
+import { forkJoin, of, switchMap } from 'rxjs';
 
-import { ApiError } from '../core/api-error';
+import { Loadable, loadable } from '../core/loadable';
 import { Device, Health, PipeconfDetail, PipeconfSummary } from '../core/api-models';
 import { SIXFLOW_API_BASE, SixflowApi } from '../core/sixflow-api.service';
 import { PipeconfDetailView } from './pipeconf-detail';
 
-/** What a view shows while data loads, once it arrived, or when it failed. */
-export type Loadable<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
+export type { Loadable } from '../core/loadable';
 
 interface OverviewData {
   health: Health;
   pipeconfs: PipeconfSummary[];
   devices: Device[];
-}
-
-function loadable<T>(source: Observable<T>): Observable<Loadable<T>> {
-  return source.pipe(
-    map((data): Loadable<T> => ({ state: 'ready', data })),
-    catchError((error: unknown) =>
-      of<Loadable<T>>({ state: 'error', message: error instanceof ApiError ? error.message : String(error) }),
-    ),
-    startWith<Loadable<T>>({ state: 'loading' }),
-  );
 }
 
 /**

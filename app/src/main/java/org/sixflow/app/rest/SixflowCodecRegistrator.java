@@ -55,6 +55,7 @@ public class SixflowCodecRegistrator {
             .put(PortRates.class, new PortRatesCodec())
             .put(LatencyBatch.class, new LatencyBatchCodec())
             .put(TableOccupancy.class, new TableOccupancyCodec())
+            .put(NetworkTopology.class, new NetworkTopologyCodec())
             .build();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)

@@ -16,6 +16,7 @@ public class SixflowWebApplication extends AbstractWebApplication {
     public Set<Class<?>> getClasses() {
         return getClasses(PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
                           EventWebResource.class, Msr6TreeWebResource.class,
-                          Apn6PolicyWebResource.class, TelemetryWebResource.class);
+                          Apn6PolicyWebResource.class, TelemetryWebResource.class,
+                          TopologyWebResource.class);
     }
 }

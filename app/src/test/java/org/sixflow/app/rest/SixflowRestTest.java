@@ -25,6 +25,7 @@ import org.onosproject.net.HostId;
 import org.onosproject.net.HostLocation;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.host.HostService;
+import org.onosproject.net.link.LinkService;
 import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.provider.ProviderId;
 import org.sixflow.app.api.Apn6PolicyAdminService;
@@ -100,6 +101,7 @@ public abstract class SixflowRestTest extends JerseyTest {
                 .add(Msr6TreeService.class, trees.manager)
                 .add(Msr6TreeAdminService.class, trees.manager)
                 .add(HostService.class, hosts)
+                .add(LinkService.class, trees.lab.linkService)
                 .add(Apn6PolicyService.class, policies.manager)
                 .add(Apn6PolicyAdminService.class, policies.manager)
                 .add(TelemetryService.class, telemetry.manager)

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { fieldOf, listOf } from './field-errors';
+
+describe('fieldOf', () => {
+  const fields = ['id', 'group', 'source', 'sourceAddress', 'receivers', 'constraints.maxHops', 'match.source'];
+
+  it('finds the field a codec message starts with', () => {
+    expect(fieldOf('group "banana" is not an IPv6 address', fields)).toBe('group');
+    expect(fieldOf('receivers: "x" is not a port like device:beijing/3', fields)).toBe('receivers');
+    expect(fieldOf('constraints.maxHops must be a number', fields)).toBe('constraints.maxHops');
+    expect(fieldOf('id is required (a string)', fields)).toBe('id');
+  });
+
+  it('prefers the longest name and does not match a prefix of a longer word', () => {
+    expect(fieldOf('sourceAddress "x" is not an IPv6 address', fields)).toBe('sourceAddress');
+    expect(fieldOf('match.source "x" is not an IPv6 prefix', fields)).toBe('match.source');
+    expect(fieldOf('sources are odd', fields)).toBeNull();
+  });
+
+  it('leaves other messages to the whole form', () => {
+    expect(fieldOf('maxHops 1 exceeded on the way to device:guangzhou', fields)).toBeNull();
+  });
+});
+
+describe('listOf', () => {
+  it('splits lines and commas and drops blanks', () => {
+    expect(listOf(' device:a/1\n\ndevice:b/2 , device:c/3\n')).toEqual(['device:a/1', 'device:b/2', 'device:c/3']);
+  });
+});

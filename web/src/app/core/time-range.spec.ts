@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { formatNs, stepFor, windowOf } from './time-range';
+
+describe('time range', () => {
+  const now = new Date('2026-11-22T15:00:00Z');
+
+  it('ends a relative range now', () => {
+    expect(windowOf('PT15M', undefined, undefined, now))
+      .toEqual({ from: '2026-11-22T14:45:00.000Z', to: '2026-11-22T15:00:00.000Z' });
+    expect(windowOf('banana', undefined, undefined, now).from).toBe('2026-11-22T14:00:00.000Z');
+  });
+
+  it('lets explicit instants win', () => {
+    expect(windowOf('PT15M', '2026-11-22T10:00:00Z', undefined, now)).toEqual({ from: '2026-11-22T10:00:00Z', to: undefined });
+  });
+
+  it('keeps about 120 points per series', () => {
+    expect(stepFor({ from: '2026-11-22T14:00:00Z', to: '2026-11-22T15:00:00Z' })).toBe('30');
+    expect(stepFor({ from: '2026-11-22T14:59:00Z', to: '2026-11-22T15:00:00Z' })).toBe('1');
+  });
+
+  it('formats nanoseconds', () => {
+    expect(formatNs(850)).toBe('850 ns');
+    expect(formatNs(12_400)).toBe('12.4 µs');
+    expect(formatNs(3_100_000)).toBe('3.10 ms');
+    expect(formatNs(null)).toBe('—');
+  });
+});

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { TimeWindow } from './sixflow-api.service';
+
+/** The relative ranges the views offer, as ISO-8601 durations (the URL's ?range=). */
+export const RANGES = [
+  { value: 'PT15M', label: 'last 15 minutes', seconds: 900 },
+  { value: 'PT1H', label: 'last hour', seconds: 3600 },
+  { value: 'PT6H', label: 'last 6 hours', seconds: 21600 },
+  { value: 'P1D', label: 'last day', seconds: 86400 },
+  { value: 'P7D', label: 'last week', seconds: 604800 },
+] as const;
+
+export const DEFAULT_RANGE = 'PT1H';
+
+/**
+ * The query window: explicit ?from=&to= instants win; otherwise the relative range ending now.
+ * Unknown ranges fall back to the last hour.
+ */
+export function windowOf(range: string | undefined, from: string | undefined, to: string | undefined,
+                         now: Date = new Date()): TimeWindow {
+  if (from || to) {
+    return { from, to };
+  }
+  const seconds = RANGES.find((r) => r.value === range)?.seconds ?? 3600;
+  return { from: new Date(now.getTime() - seconds * 1000).toISOString(), to: now.toISOString() };
+}
+
+/** A step that keeps a series near 120 points: whole seconds, at least 1. */
+export function stepFor(window: TimeWindow): string {
+  const from = window.from ? Date.parse(window.from) : NaN;
+  const to = window.to ? Date.parse(window.to) : Date.now();
+  const span = Number.isFinite(from) && Number.isFinite(to) ? (to - from) / 1000 : 3600;
+  return String(Math.max(1, Math.round(span / 120)));
+}
+
+/** Nanoseconds for people: "850 ns", "12.4 µs", "3.10 ms". */
+export function formatNs(ns: number | null | undefined): string {
+  if (ns === null || ns === undefined || !Number.isFinite(ns)) return '—';
+  const abs = Math.abs(ns);
+  if (abs >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (abs >= 1e3) return `${(ns / 1e3).toFixed(1)} µs`;
+  return `${Math.round(ns)} ns`;
+}

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { DecimalPipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { takeUntilDestroyed, toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { Router } from '@angular/router';
+import { filter, of, switchMap, throttleTime } from 'rxjs';
+
+import {
+  Device, LATENCY_CLASSES, LatencyBatch, LatencyHistogram, LatencySeries, LatencyStatistics,
+} from '../core/api-models';
+import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
+import { SixflowApi } from '../core/sixflow-api.service';
+import { TelemetryStream } from '../core/telemetry-stream.service';
+import { DEFAULT_RANGE, RANGES, formatNs, stepFor, windowOf } from '../core/time-range';
+import { ChartOption, EChart } from '../charts/echart';
+
+/**
+ * Latency: the mean/min/max series of one class on one device, its histogram, and the feature-vs-
+ * baseline statistics of the latency studies (mean, stdev, min, max, range, KS normality, overhead
+ * probabilities, stability). Everything chosen is in the URL; new batches on the stream reload it.
+ */
+@Component({
+  selector: 'app-latency',
+  imports: [EChart, DecimalPipe],
+  templateUrl: './latency.html',
+  styleUrl: './latency.css',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class LatencyView {
+  private readonly api = inject(SixflowApi);
+  private readonly router = inject(Router);
+  protected readonly stream = inject(TelemetryStream);
+
+  readonly device = input<string | undefined>();
+  readonly class = input<string | undefined>();
+  readonly baseline = input<string | undefined>();
+  readonly range = input<string | undefined>();
+  readonly from = input<string | undefined>();
+  readonly to = input<string | undefined>();
+
+  protected readonly classes = LATENCY_CLASSES;
+  protected readonly ranges = RANGES;
+  protected readonly formatNs = formatNs;
+  private readonly reloads = signal(0);
+
+  readonly devices = toSignal(loadable(this.api.devices()), { initialValue: { state: 'loading' } as Loadable<Device[]> });
+  readonly deviceList = computed(() => dataOf(this.devices()) ?? []);
+  readonly devicesError = computed(() => errorOf(this.devices()));
+
+  /** The device shown: the URL's, else the first one ONOS knows. */
+  readonly chosenDevice = computed(() => this.device() ?? this.deviceList().at(0)?.id ?? null);
+  readonly chosenClass = computed(() => this.class() ?? 'msr6-replicate');
+  readonly chosenBaseline = computed(() => this.baseline() ?? 'ipv6');
+  readonly chosenRange = computed(() => this.range() ?? DEFAULT_RANGE);
+
+  private readonly query = computed(() => {
+    const device = this.chosenDevice();
+    this.reloads();
+    return device ? {
+      device, cls: this.chosenClass(), baseline: this.chosenBaseline(),
+      window: windowOf(this.chosenRange(), this.from(), this.to()),
+    } : null;
+  });
+
+  readonly series = toSignal(toObservable(this.query).pipe(switchMap((q) => q
+    ? loadable(this.api.latency(q.device, q.cls, q.window, stepFor(q.window))) : of(null))),
+  { initialValue: null as Loadable<LatencySeries> | null });
+  readonly histogram = toSignal(toObservable(this.query).pipe(switchMap((q) => q
+    ? loadable(this.api.histogram(q.device, q.cls, q.window)) : of(null))),
+  { initialValue: null as Loadable<LatencyHistogram> | null });
+  readonly statistics = toSignal(toObservable(this.query).pipe(switchMap((q) => q
+    ? loadable(this.api.statistics(q.device, q.cls, q.baseline, q.window)) : of(null))),
+  { initialValue: null as Loadable<LatencyStatistics> | null });
+
+  readonly seriesData = computed(() => dataOf(this.series()));
+  readonly seriesError = computed(() => errorOf(this.series()));
+  readonly histogramData = computed(() => dataOf(this.histogram()));
+  readonly histogramError = computed(() => errorOf(this.histogram()));
+  readonly stats = computed(() => dataOf(this.statistics()));
+  readonly statsError = computed(() => errorOf(this.statistics()));
+
+  readonly seriesOption = computed<ChartOption | null>(() => {
+    const s = this.seriesData();
+    if (!s || s.points.length === 0) return null;
+    const us = (ns: number) => ns / 1000;
+    const line = (name: string, pick: (p: LatencySeries['points'][number]) => number) => ({
+      name, type: 'line', showSymbol: false, data: s.points.map((p) => [p.time, us(pick(p))]),
+    });
+    return {
+      tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid: { left: 60, right: 20, top: 30, bottom: 60 },
+      xAxis: { type: 'time' }, yAxis: { type: 'value', name: 'µs' }, dataZoom: [{ type: 'inside' }, { type: 'slider' }],
+      series: [line('mean', (p) => p.meanNs), line('min', (p) => p.minNs), line('max', (p) => p.maxNs)],
+    };
+  });
+
+  readonly histogramOption = computed<ChartOption | null>(() => {
+    const h = this.histogramData();
+    if (!h || h.count === 0) return null;
+    const labels = h.counts.map((_, i) => `${formatNs(h.edgesNs[i])}–${formatNs(h.edgesNs[i + 1])}`);
+    return {
+      tooltip: { trigger: 'axis' }, grid: { left: 60, right: 20, top: 20, bottom: 80 },
+      xAxis: { type: 'category', data: labels, axisLabel: { rotate: 40 } }, yAxis: { type: 'value', name: 'samples' },
+      series: [{ type: 'bar', data: h.counts, barCategoryGap: '5%' }],
+    };
+  });
+
+  constructor() {
+    // A batch of this device and class arrived: reload, at most every 5 s.
+    this.stream.events<LatencyBatch>('latency').pipe(
+      filter((b) => b.device === this.chosenDevice() && b.class === this.chosenClass() && !this.to()),
+      throttleTime(5000, undefined, { leading: true, trailing: true }),
+      takeUntilDestroyed(),
+    ).subscribe(() => this.reloads.update((n) => n + 1));
+  }
+
+  choose(change: Record<string, string | null>): void {
+    void this.router.navigate([], { queryParams: change, queryParamsHandling: 'merge' });
+  }
+
+  refresh(): void {
+    this.reloads.update((n) => n + 1);
+  }
+}

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { HttpTestingController } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { RouterTestingHarness } from '@angular/router/testing';
+
+import { Apn6Policy } from '../core/api-models';
+import { routedView, type } from '../core/testing';
+import { PoliciesView } from './policies';
+
+const BASE = '/onos/sixflow/v1';
+
+const GOLD: Apn6Policy = {
+  id: 'video-gold', name: 'video', priority: 200, stripAtEgress: true,
+  match: { source: 'fd00:1:1::/64', destination: '::/0', nextHeader: 17, sourcePorts: { low: 0, high: 65535 },
+    destinationPorts: { low: 5004, high: 5004 }, ingressPorts: [] },
+  option: { slaLevel: 3, appId: 7, userId: 1, flowId: 0 },
+};
+
+describe('PoliciesView', () => {
+  let http: HttpTestingController;
+  let harness: RouterTestingHarness;
+
+  beforeEach(async () => {
+    harness = await routedView('policies', PoliciesView);
+    http = TestBed.inject(HttpTestingController);
+  });
+
+  afterEach(() => http.verify());
+
+  const view = () => harness.routeNativeElement!;
+  const button = (text: string) =>
+    Array.from(view().querySelectorAll('button')).find((b) => b.textContent?.trim().startsWith(text))!;
+
+  it('lists policies and shows the selected one with its entries per device', async () => {
+    await harness.navigateByUrl('/policies?policy=video-gold');
+    http.expectOne(`${BASE}/policies`).flush({ policies: [GOLD] });
+    http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, deviceEntries: {
+      'device:beijing': ['classifier ...', 'sla ...'], 'device:guangzhou': ['strip ...'] } });
+    await harness.fixture.whenStable();
+    expect(view().querySelectorAll('table.policies tbody tr').length).toBe(1);
+    expect(view().querySelector('table.policies tr.selected')?.textContent).toContain('fd00:1:1::/64');
+    const rows = view().querySelectorAll('table.device-entries tbody tr');
+    expect(rows.length).toBe(2);
+    expect(rows[0].querySelectorAll('li').length).toBe(2);
+  });
+
+  it('checks a policy without installing it and shows the conflicts', async () => {
+    await harness.navigateByUrl('/policies');
+    http.expectOne(`${BASE}/policies`).flush({ policies: [GOLD] });
+    await harness.fixture.whenStable();
+    type(view(), '#policy-id', 'video-silver');
+    type(view(), '#policy-source', 'fd00:1:1::/64');
+    button('Check overlaps').click();
+    const check = http.expectOne({ method: 'POST', url: `${BASE}/policies/validate` });
+    expect(check.request.body.id).toBe('video-silver');
+    expect(check.request.body.match).toEqual({ source: 'fd00:1:1::/64' });
+    check.flush({ valid: false, entries: 4, problems: [], warnings: ['shadowed'],
+      conflicts: ['overlaps video-gold at the same priority 100'] });
+    await harness.fixture.whenStable();
+    const result = view().querySelector('.validation')!;
+    expect(result.textContent).toContain('cannot be installed');
+    expect(result.querySelector('.conflict')?.textContent).toContain('video-gold');
+    expect(result.querySelector('.warning')?.textContent).toContain('shadowed');
+  });
+
+  it('shows a 400 beside the field it names', async () => {
+    await harness.navigateByUrl('/policies');
+    http.expectOne(`${BASE}/policies`).flush({ policies: [] });
+    await harness.fixture.whenStable();
+    type(view(), '#policy-id', 'p');
+    type(view(), '#policy-source', 'banana');
+    button('Create policy').click();
+    http.expectOne({ method: 'POST', url: `${BASE}/policies` }).flush(
+      { code: 400, message: 'match.source "banana" is not an IPv6 prefix like fd00:1::/32' },
+      { status: 400, statusText: 'Bad Request' });
+    await harness.fixture.whenStable();
+    expect(view().querySelector('#policy-source-error')?.textContent).toContain('is not an IPv6 prefix');
+    expect(view().querySelector('#policy-source')?.getAttribute('aria-invalid')).toBe('true');
+
+    type(view(), '#policy-ingressPorts', 'device:tokyo/1');
+    button('Create policy').click();
+    http.expectOne({ method: 'POST', url: `${BASE}/policies` }).flush(
+      { code: 400, message: 'policy p: ingress port device:tokyo/1 is not an edge port of a known device' },
+      { status: 400, statusText: 'Bad Request' });
+    await harness.fixture.whenStable();
+    expect(view().querySelector('#policy-ingressPorts-error')?.textContent).toContain('device:tokyo/1');
+  });
+
+  it('creates, edits and deletes', async () => {
+    await harness.navigateByUrl('/policies');
+    http.expectOne(`${BASE}/policies`).flush({ policies: [] });
+    await harness.fixture.whenStable();
+    type(view(), '#policy-id', 'video-gold');
+    type(view(), '#policy-priority', '200');
+    button('Create policy').click();
+    http.expectOne({ method: 'POST', url: `${BASE}/policies` }).flush(
+      { policy: GOLD, validation: { valid: true, entries: 6, problems: [], conflicts: [], warnings: [] } },
+      { status: 201, statusText: 'Created' });
+    await harness.fixture.whenStable();
+    http.expectOne(`${BASE}/policies`).flush({ policies: [GOLD] });
+    http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, deviceEntries: {} });
+    await harness.fixture.whenStable();
+    expect(view().textContent).toContain('Policy video-gold installed: 6 entries.');
+
+    button('Edit').click();
+    await harness.fixture.whenStable();
+    expect((view().querySelector('#policy-id') as HTMLInputElement).disabled).toBeTrue();
+    expect((view().querySelector('#policy-destinationPortLow') as HTMLInputElement).value).toBe('5004');
+    type(view(), '#policy-priority', '300');
+    button('Save policy').click();
+    const put = http.expectOne({ method: 'PUT', url: `${BASE}/policies/video-gold` });
+    expect(put.request.body.priority).toBe(300);
+    put.flush({ policy: { ...GOLD, priority: 300 }, validation: { valid: true, entries: 6, problems: [], conflicts: [], warnings: [] } });
+    await harness.fixture.whenStable();
+    http.expectOne(`${BASE}/policies`).flush({ policies: [GOLD] });
+    http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, deviceEntries: {} });
+    await harness.fixture.whenStable();
+
+    button('Delete policy').click();
+    await harness.fixture.whenStable();
+    button('Really delete').click();
+    http.expectOne({ method: 'DELETE', url: `${BASE}/policies/video-gold` }).flush(null, { status: 204, statusText: 'No Content' });
+    await harness.fixture.whenStable();
+    http.expectOne(`${BASE}/policies`).flush({ policies: [] });
+    await harness.fixture.whenStable();
+    expect(view().textContent).toContain('Policy video-gold removed.');
+  });
+});

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { DecimalPipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { takeUntilDestroyed, toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { Router } from '@angular/router';
+import { switchMap } from 'rxjs';
+
+import { PortCounters } from '../core/api-models';
+import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
+import { SixflowApi } from '../core/sixflow-api.service';
+import { TelemetryStream } from '../core/telemetry-stream.service';
+
+/** Bits per second for people: "840 b/s", "12.5 Mb/s". */
+export function formatBits(bps: number | null): string {
+  if (bps === null || !Number.isFinite(bps)) return '—';
+  const units = ['b/s', 'kb/s', 'Mb/s', 'Gb/s', 'Tb/s'];
+  let value = bps;
+  let unit = 0;
+  while (Math.abs(value) >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/**
+ * Ports: the latest gNMI counters of every port with packet and bit rates, for one device (?device=)
+ * or all; rows are replaced live as the stream delivers newer counters.
+ */
+@Component({
+  selector: 'app-ports',
+  imports: [DecimalPipe],
+  templateUrl: './ports.html',
+  styleUrl: './ports.css',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class PortsView {
+  private readonly api = inject(SixflowApi);
+  private readonly router = inject(Router);
+  protected readonly stream = inject(TelemetryStream);
+  protected readonly formatBits = formatBits;
+
+  readonly device = input<string | undefined>();
+  private readonly reloads = signal(0);
+
+  readonly loaded = toSignal(
+    toObservable(computed(() => ({ d: this.device(), r: this.reloads() }))).pipe(
+      switchMap(({ d }) => loadable(this.api.ports(d)))),
+    { initialValue: { state: 'loading' } as Loadable<PortCounters[]> });
+  private readonly live = signal<Map<string, PortCounters>>(new Map());
+  readonly error = computed(() => errorOf(this.loaded()));
+
+  readonly rows = computed(() => {
+    const loaded = dataOf(this.loaded());
+    if (!loaded) return null;
+    const rows = new Map(loaded.map((p) => [`${p.device} ${p.port}`, p]));
+    for (const [key, row] of this.live()) {
+      const old = rows.get(key);
+      if ((!this.device() || row.device === this.device()) && (!old || old.time <= row.time)) rows.set(key, row);
+    }
+    return [...rows.values()].sort((a, b) => `${a.device} ${a.port}`.localeCompare(`${b.device} ${b.port}`));
+  });
+  readonly devices = computed(() => [...new Set((dataOf(this.loaded()) ?? []).map((p) => p.device))].sort());
+
+  constructor() {
+    this.stream.events<PortCounters>('ports').pipe(takeUntilDestroyed())
+      .subscribe((row) => this.live.update((m) => new Map(m).set(`${row.device} ${row.port}`, row)));
+  }
+
+  choose(device: string): void {
+    this.live.set(new Map());
+    void this.router.navigate([], { queryParams: { device: device || null }, queryParamsHandling: 'merge' });
+  }
+
+  refresh(): void {
+    this.live.set(new Map());
+    this.reloads.update((n) => n + 1);
+  }
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { KeyValuePipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal } from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { FormBuilder, ReactiveFormsModule } from '@angular/forms';
+import { Router, RouterLink } from '@angular/router';
+import { of, switchMap } from 'rxjs';
+
+import { Msr6Tree, TreeAlgorithm, TreeMetric, TreeRequest, Msr6Mode } from '../core/api-models';
+import { fieldOf, listOf } from '../core/field-errors';
+import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
+import { SixflowApi } from '../core/sixflow-api.service';
+
+/** Request fields a server message can name. */
+export const TREE_FIELDS = [
+  'id', 'source', 'group', 'receivers', 'mode', 'algorithm', 'sourceAddress',
+  'constraints.maxHops', 'constraints.maxCost', 'constraints.metric', 'constraints.excludedPorts',
+] as const;
+
+/**
+ * MSR6 trees: list, create (server errors beside the field they name), change receivers, delete.
+ * The tree shown in detail is in the URL (?tree=id).
+ */
+@Component({
+  selector: 'app-trees',
+  imports: [ReactiveFormsModule, RouterLink, KeyValuePipe],
+  templateUrl: './trees.html',
+  styleUrl: './trees.css',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class TreesView {
+  private readonly api = inject(SixflowApi);
+  private readonly router = inject(Router);
+
+  readonly tree = input<string | undefined>();
+  private readonly reloads = signal(0);
+
+  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(() => loadable(this.api.trees()))),
+    { initialValue: { state: 'loading' } as Loadable<Msr6Tree[]> });
+  readonly trees = computed(() => dataOf(this.list()));
+  readonly listError = computed(() => errorOf(this.list()));
+
+  readonly detail = toSignal(
+    toObservable(computed(() => ({ id: this.tree(), reload: this.reloads() }))).pipe(
+      switchMap(({ id }) => (id ? loadable(this.api.tree(id)) : of(null))),
+    ),
+    { initialValue: null as Loadable<Msr6Tree> | null },
+  );
+  readonly selected = computed(() => dataOf(this.detail()));
+  readonly detailError = computed(() => errorOf(this.detail()));
+
+  readonly form = inject(FormBuilder).nonNullable.group({
+    id: '', source: '', group: '', receivers: '', mode: 'TE' as Msr6Mode,
+    algorithm: 'STEINER' as TreeAlgorithm, sourceAddress: '', maxHops: '', metric: 'HOPS' as TreeMetric,
+  });
+  /** Server messages by the field they name ("" for the whole form). */
+  readonly createErrors = signal<Record<string, string>>({});
+  readonly creating = signal(false);
+  readonly notice = signal<string | null>(null);
+
+  readonly receiversText = signal('');
+  readonly receiversError = signal<string | null>(null);
+  readonly confirmingDelete = signal(false);
+  readonly busy = signal(false);
+
+  constructor() {
+    effect(() => {
+      const t = this.selected();
+      this.receiversText.set(t ? t.receivers.join('\n') : '');
+      this.receiversError.set(null);
+      this.confirmingDelete.set(false);
+    });
+  }
+
+  refresh(): void {
+    this.reloads.update((n) => n + 1);
+  }
+
+  select(id: string | null): void {
+    void this.router.navigate([], { queryParams: { tree: id }, queryParamsHandling: 'merge' });
+  }
+
+  /** The request the form describes; empty optional fields are left out so the server's defaults hold. */
+  request(): TreeRequest {
+    const v = this.form.getRawValue();
+    const request: TreeRequest = {
+      id: v.id.trim(), source: v.source.trim(), group: v.group.trim(), receivers: listOf(v.receivers),
+      mode: v.mode, algorithm: v.algorithm,
+    };
+    if (v.sourceAddress.trim()) request.sourceAddress = v.sourceAddress.trim();
+    const constraints: TreeRequest['constraints'] = { metric: v.metric };
+    if (v.maxHops.trim()) {
+      const hops = Number(v.maxHops);
+      constraints.maxHops = Number.isFinite(hops) ? hops : (v.maxHops as unknown as number);
+    }
+    request.constraints = constraints;
+    return request;
+  }
+
+  create(): void {
+    this.creating.set(true);
+    this.createErrors.set({});
+    this.notice.set(null);
+    this.api.createTree(this.request()).subscribe({
+      next: (tree) => {
+        this.creating.set(false);
+        this.notice.set(`Tree ${tree.id} installed: ${tree.links.length} links, ${tree.replicationPoints} replication `
+          + `point(s).`);
+        this.form.reset();
+        this.refresh();
+        this.select(tree.id);
+      },
+      error: (error: unknown) => {
+        this.creating.set(false);
+        const message = messageOf(error);
+        const field = fieldOf(message, TREE_FIELDS) ?? '';
+        this.createErrors.set({ [field]: message });
+      },
+    });
+  }
+
+  error(field: string): string | null {
+    return this.createErrors()[field] ?? null;
+  }
+
+  saveReceivers(id: string): void {
+    this.busy.set(true);
+    this.receiversError.set(null);
+    this.api.updateReceivers(id, listOf(this.receiversText())).subscribe({
+      next: (tree) => {
+        this.busy.set(false);
+        this.notice.set(`Tree ${tree.id} now reaches ${tree.receivers.length} receiver(s).`);
+        this.refresh();
+      },
+      error: (error: unknown) => {
+        this.busy.set(false);
+        this.receiversError.set(messageOf(error));
+      },
+    });
+  }
+
+  remove(id: string): void {
+    this.busy.set(true);
+    this.api.deleteTree(id).subscribe({
+      next: () => {
+        this.busy.set(false);
+        this.notice.set(`Tree ${id} removed.`);
+        this.select(null);
+        this.refresh();
+      },
+      error: (error: unknown) => {
+        this.busy.set(false);
+        this.receiversError.set(messageOf(error));
+      },
+    });
+  }
+}
