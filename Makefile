@@ -9,7 +9,7 @@ MVN ?= mvn -B -ntp
 COMPOSE ?= docker compose -f docker/docker-compose.yml
 VENV := $(CURDIR)/.venv
 
-.PHONY: run build app-build web-build deps test java-test web-test docker-check p4-build constants \
+.PHONY: run build app-build web-build deps test java-test web-test web-e2e docker-check p4-build constants \
         p4-test bench-trees bench-policies bench-history bench-latency clean
 
 ## Build the .oar files and the dashboard, then start ONOS, Mininet, PostgreSQL and the web UI.
@@ -29,7 +29,7 @@ deps:
 	tools/ensure-deps.sh
 
 ## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests.
-test: deps java-test web-test docker-check p4-test
+test: deps java-test web-test web-e2e docker-check p4-test
 
 java-test:
 	$(MVN) verify
@@ -37,6 +37,15 @@ java-test:
 
 web-test:
 	cd web && CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run test:ci
+
+## The dashboard end to end: Playwright (playwright-core) drives Debian's headless Chromium against
+## the built dashboard and the app's real REST API (app/'s DashboardHarness: the real managers over
+## the simulated lab, a real PostgreSQL, stored telemetry). Screenshots land in web/e2e-artifacts/.
+web-e2e: deps
+	cd web && npm run build
+	$(MVN) -q -DskipTests install
+	cd app && $(MVN) -q dependency:build-classpath -Dmdep.outputFile=target/e2e.classpath -Dmdep.includeScope=test
+	cd web && CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run e2e
 
 docker-check:
 	docker/check.sh

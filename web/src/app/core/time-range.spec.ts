@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import { formatNs, stepFor, windowOf } from './time-range';
+import { bucketLabels, formatNs, stepFor, windowOf } from './time-range';
 
 describe('time range', () => {
   const now = new Date('2026-11-22T15:00:00Z');
@@ -22,8 +22,14 @@ describe('time range', () => {
 
   it('formats nanoseconds', () => {
     expect(formatNs(850)).toBe('850 ns');
+    expect(formatNs(1_757.4)).toBe('1.76 µs');
     expect(formatNs(12_400)).toBe('12.4 µs');
     expect(formatNs(3_100_000)).toBe('3.10 ms');
     expect(formatNs(null)).toBe('—');
+  });
+
+  it('labels histogram buckets in one unit', () => {
+    expect(bucketLabels([1400, 1500, 1600])).toEqual({ unit: 'ns', labels: ['1400–1500', '1500–1600'] });
+    expect(bucketLabels([0, 15_000, 30_000])).toEqual({ unit: 'µs', labels: ['0.00–15.00', '15.00–30.00'] });
   });
 });

@@ -34,11 +34,22 @@ export function stepFor(window: TimeWindow): string {
   return String(Math.max(1, Math.round(span / 120)));
 }
 
-/** Nanoseconds for people: "850 ns", "12.4 µs", "3.10 ms". */
+/** Nanoseconds for people: "850 ns", "1.76 µs", "12.4 µs", "3.10 ms". */
 export function formatNs(ns: number | null | undefined): string {
   if (ns === null || ns === undefined || !Number.isFinite(ns)) return '—';
   const abs = Math.abs(ns);
   if (abs >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
-  if (abs >= 1e3) return `${(ns / 1e3).toFixed(1)} µs`;
+  if (abs >= 1e4) return `${(ns / 1e3).toFixed(1)} µs`;
+  if (abs >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
   return `${Math.round(ns)} ns`;
+}
+
+/** Histogram bucket labels in one unit for all buckets (ns, µs or ms by the largest edge). */
+export function bucketLabels(edgesNs: number[]): { unit: string; labels: string[] } {
+  const top = Math.max(...edgesNs.map(Math.abs));
+  const [unit, scale] = top >= 1e6 ? ['ms', 1e6] : top >= 1e4 ? ['µs', 1e3] : ['ns', 1];
+  const digits = unit === 'ns' ? 0 : 2;
+  const labels = edgesNs.slice(0, -1).map((edge, i) =>
+    `${(edge / scale).toFixed(digits)}–${(edgesNs[i + 1] / scale).toFixed(digits)}`);
+  return { unit, labels };
 }

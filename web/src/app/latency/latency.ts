@@ -12,7 +12,7 @@ import {
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
 import { SixflowApi } from '../core/sixflow-api.service';
 import { TelemetryStream } from '../core/telemetry-stream.service';
-import { DEFAULT_RANGE, RANGES, formatNs, stepFor, windowOf } from '../core/time-range';
+import { DEFAULT_RANGE, RANGES, bucketLabels, formatNs, stepFor, windowOf } from '../core/time-range';
 import { ChartOption, EChart } from '../charts/echart';
 
 /**
@@ -97,10 +97,11 @@ export class LatencyView {
   readonly histogramOption = computed<ChartOption | null>(() => {
     const h = this.histogramData();
     if (!h || h.count === 0) return null;
-    const labels = h.counts.map((_, i) => `${formatNs(h.edgesNs[i])}–${formatNs(h.edgesNs[i + 1])}`);
+    const { unit, labels } = bucketLabels(h.edgesNs);
     return {
       tooltip: { trigger: 'axis' }, grid: { left: 60, right: 20, top: 20, bottom: 80 },
-      xAxis: { type: 'category', data: labels, axisLabel: { rotate: 40 } }, yAxis: { type: 'value', name: 'samples' },
+      xAxis: { type: 'category', name: unit, data: labels, axisLabel: { rotate: 40 } },
+      yAxis: { type: 'value', name: 'samples' },
       series: [{ type: 'bar', data: h.counts, barCategoryGap: '5%' }],
     };
   });

@@ -7,6 +7,8 @@ import { Router, provideRouter, withComponentInputBinding } from '@angular/route
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { Device, Health, PipeconfDetail, PipeconfSummary } from '../core/api-models';
+import { EVENT_SOURCE_FACTORY } from '../core/telemetry-stream.service';
+import { FakeStream } from '../core/testing';
 import { Overview } from './overview';
 
 const BASE = '/onos/sixflow/v1';
@@ -52,13 +54,18 @@ describe('Overview', () => {
         provideRouter([{ path: 'overview', component: Overview }], withComponentInputBinding()),
         provideHttpClient(),
         provideHttpClientTesting(),
+        { provide: EVENT_SOURCE_FACTORY, useValue: new FakeStream().factory },
       ],
     });
     http = TestBed.inject(HttpTestingController);
     harness = await RouterTestingHarness.create();
   });
 
-  afterEach(() => http.verify());
+  afterEach(() => {
+    // the recent-events list has its own spec; answer its requests here
+    http.match(`${BASE}/events?limit=10`).filter((r) => !r.cancelled).forEach((r) => r.flush({ events: [] }));
+    http.verify();
+  });
 
   function view(): HTMLElement {
     return harness.routeNativeElement!;
@@ -101,6 +108,7 @@ describe('Overview', () => {
     expect(view().querySelector('.status.loading')).not.toBeNull(); // devices still missing
 
     http.expectOne(`${BASE}/devices`).flush({ devices: [beijing] });
+    http.expectOne(`${BASE}/events?limit=10`).flush({ events: [] });
     await settle();
     expect(view().querySelector('.status.loading')).toBeNull();
   });

@@ -9,6 +9,7 @@ import { Loadable, loadable } from '../core/loadable';
 import { Device, Health, PipeconfDetail, PipeconfSummary } from '../core/api-models';
 import { SIXFLOW_API_BASE, SixflowApi } from '../core/sixflow-api.service';
 import { PipeconfDetailView } from './pipeconf-detail';
+import { RecentEvents } from './recent-events';
 
 export type { Loadable } from '../core/loadable';
 
@@ -24,7 +25,7 @@ interface OverviewData {
  */
 @Component({
   selector: 'app-overview',
-  imports: [PipeconfDetailView],
+  imports: [PipeconfDetailView, RecentEvents],
   templateUrl: './overview.html',
   styleUrl: './overview.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -38,7 +39,7 @@ export class Overview {
   readonly pipeconf = input<string | undefined>();
 
   /** Bumped by Refresh: reloads the overview and the expanded pipeconf. */
-  private readonly reloads = signal(0);
+  protected readonly reloads = signal(0);
 
   readonly overview = toSignal(
     toObservable(this.reloads).pipe(

@@ -92,8 +92,12 @@ export class TopologyGraph {
     this.graph = cytoscape({
       container: this.canvas().nativeElement,
       elements: [...nodes, ...edges.values()],
-      layout: { name: 'cose', animate: false, randomize: false, nodeRepulsion: () => 80000, idealEdgeLength: () => 120 },
-      userZoomingEnabled: true,
+      // A small lab reads best on a circle; larger networks need a force-directed layout.
+      layout: nodes.length <= 16
+        ? { name: 'circle', padding: 40, animate: false }
+        : { name: 'cose', padding: 40, animate: false, nodeRepulsion: () => 80000, idealEdgeLength: () => 120 },
+      maxZoom: 1.6,
+      minZoom: 0.2,
       style: [
         { selector: 'node', style: {
           label: 'data(label)', color: colours['text'], 'background-color': colours['muted'], 'font-size': 13,

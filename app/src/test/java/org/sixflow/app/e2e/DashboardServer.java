@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.e2e;
+
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.HandlerList;
+import org.eclipse.jetty.servlet.ServletContextHandler;
+import org.eclipse.jetty.servlet.ServletHolder;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.servlet.ServletContainer;
+import org.onlab.junit.TestUtils;
+import org.onlab.osgi.ServiceDirectory;
+import org.onlab.rest.AuthorizationFilter;
+import org.onlab.rest.BaseResource;
+import org.sixflow.app.rest.SixflowWebApplication;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+
+/**
+ * One loopback port serving Sixflow's real REST application at /onos/sixflow/v1 (Jersey's servlet
+ * in Jetty, as ONOS mounts it) and the built dashboard everywhere else.
+ */
+final class DashboardServer implements AutoCloseable {
+
+    static final String API_PATH = "/onos/sixflow/v1";
+
+    private final Server server;
+
+    DashboardServer(ServiceDirectory services, Path dashboard) throws Exception {
+        try {
+            TestUtils.setField(BaseResource.class, "services", services);
+        } catch (TestUtils.TestUtilsException e) {
+            throw new IllegalStateException(e);
+        }
+        AuthorizationFilter.disableForTests();
+        ServletContextHandler api = new ServletContextHandler();
+        api.setContextPath(API_PATH);
+        api.addServlet(new ServletHolder(new ServletContainer(
+                ResourceConfig.forApplicationClass(SixflowWebApplication.class))), "/*");
+        server = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        server.setHandler(new HandlerList(new Handler[]{api, new DashboardFiles(dashboard)}));
+        server.start();
+    }
+
+    /** The dashboard's address, e.g. http://127.0.0.1:41234/. */
+    String url() {
+        int port = ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+        return "http://127.0.0.1:" + port + "/";
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.e2e;
+
+import org.onlab.osgi.ServiceDirectory;
+import org.onlab.osgi.TestServiceDirectory;
+import org.onosproject.codec.CodecService;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.TestApplicationId;
+import org.onosproject.net.Device;
+import org.onosproject.net.host.HostService;
+import org.onosproject.net.link.LinkService;
+import org.sixflow.app.api.Apn6PolicyAdminService;
+import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.api.InventoryService;
+import org.sixflow.app.api.Msr6TreeAdminService;
+import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.TelemetryAdminService;
+import org.sixflow.app.api.TelemetryService;
+import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
+import org.sixflow.app.config.SixflowAppConfig;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.app.history.HistoryManager;
+import org.sixflow.app.impl.InventoryManagerFixture;
+import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
+import org.sixflow.app.telemetry.TelemetryManagerFixture;
+import org.sixflow.app.testing.RestTestSupport;
+import org.sixflow.app.testing.TestNetworkConfigService;
+import org.sixflow.app.testing.TestPipeconfs;
+
+import java.io.File;
+import java.io.IOException;
+
+/**
+ * Sixflow's real managers over simulated ONOS core services: the lab of docker/ (devices and netcfg
+ * from docker/netcfg.json, links of docker/mininet/topology.py, as LabNetwork reads them) and a real
+ * PostgreSQL behind the history and telemetry managers.
+ */
+final class LabServices {
+
+    private static final ApplicationId APP_ID = TestApplicationId.create(SixflowConfigRegistrar.APP_NAME);
+
+    final InventoryManagerFixture inventory = new InventoryManagerFixture();
+    final Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
+    final Apn6PolicyManagerFixture policies = new Apn6PolicyManagerFixture();
+    final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
+    final TestNetworkConfigService appConfig = new TestNetworkConfigService();
+    final History history;
+    final LabHosts hosts;
+
+    /** The history manager, wired as OSGi would wire it. */
+    static final class History extends HistoryManager {
+        History(TestNetworkConfigService netcfg) {
+            configService = netcfg;
+            coreService = new CoreServiceAdapter() {
+                @Override
+                public ApplicationId registerApplication(String name) {
+                    return APP_ID;
+                }
+            };
+            activate();
+        }
+
+        void stop() {
+            deactivate();
+        }
+    }
+
+    /**
+     * Builds the services; the history database is the PostgreSQL at the given JDBC URL.
+     *
+     * @param jdbcUrl PostgreSQL URL (user postgres, no password)
+     * @throws IOException if docker/netcfg.json cannot be read
+     */
+    LabServices(String jdbcUrl) throws IOException {
+        SixflowConfigRegistrar.FACTORIES.forEach(inventory.netcfg::registerConfigFactory);
+        inventory.pipeconfs.register(TestPipeconfs.bmv2());
+        for (Device device : trees.lab.devices.getDevices()) {
+            inventory.devices.addSwitch(device.id().toString(), true);
+            SixflowDeviceConfig config = trees.lab.netcfg.getConfig(device.id(), SixflowDeviceConfig.class);
+            if (config != null) {
+                inventory.netcfg.applyConfig(device.id(), SixflowDeviceConfig.class,
+                                             (com.fasterxml.jackson.databind.node.ObjectNode) config.node());
+            }
+            inventory.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, device.id());
+        }
+        hosts = new LabHosts(new File("../docker/netcfg.json"));
+        SixflowConfigRegistrar.FACTORIES.forEach(appConfig::registerConfigFactory);
+        history = new History(appConfig);
+        appConfig.applyConfig(APP_ID, SixflowAppConfig.class, appConfig.json(
+                "{\"database\": {\"url\": \"" + jdbcUrl + "\", \"user\": \"postgres\", \"password\": \"\"}}"));
+    }
+
+    /**
+     * What ONOS's REST layer looks services up in.
+     *
+     * @return the service directory
+     */
+    ServiceDirectory directory() {
+        return new TestServiceDirectory()
+                .add(InventoryService.class, inventory.manager)
+                .add(HistoryService.class, history)
+                .add(Msr6TreeService.class, trees.manager)
+                .add(Msr6TreeAdminService.class, trees.manager)
+                .add(HostService.class, hosts)
+                .add(LinkService.class, trees.lab.linkService)
+                .add(Apn6PolicyService.class, policies.manager)
+                .add(Apn6PolicyAdminService.class, policies.manager)
+                .add(TelemetryService.class, telemetry.manager)
+                .add(TelemetryAdminService.class, telemetry.manager)
+                .add(CodecService.class, RestTestSupport.codecService());
+    }
+}

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+// End-to-end tests of the dashboard: Playwright (playwright-core) drives Debian's headless Chromium
+// against the built dashboard and the app's real REST API in app/'s DashboardHarness. Every view
+// is saved as a screenshot in web/e2e-artifacts/. Ends with "e2e: N passed, N failed".
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { startHarness } from './harness.mjs';
+import { scenarios } from './scenarios.mjs';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const top = join(web, '..');
+const artifacts = join(web, 'e2e-artifacts');
+const dashboard = join(web, 'dist', 'sixflow-web', 'browser');
+const only = process.argv[2];
+
+rmSync(artifacts, { recursive: true, force: true });
+mkdirSync(artifacts, { recursive: true });
+
+const harness = await startHarness(top, dashboard);
+console.log(`e2e: dashboard and REST API at ${harness.url}`);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_BIN || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+context.setDefaultTimeout(15_000);
+const page = await context.newPage();
+const consoleErrors = [];
+page.on('pageerror', (error) => consoleErrors.push(String(error)));
+
+let passed = 0;
+let failed = 0;
+for (const [name, scenario] of scenarios) {
+  if (only && !name.includes(only)) continue;
+  const started = Date.now();
+  try {
+    consoleErrors.length = 0;
+    await scenario({ page, url: harness.url, shot: (file) => page.screenshot({ path: join(artifacts, file), fullPage: true }) });
+    if (consoleErrors.length) throw new Error(`uncaught errors in the page: ${consoleErrors.join('; ')}`);
+    passed++;
+    console.log(`  ok   ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed++;
+    console.log(`  FAIL ${name}: ${error instanceof Error ? error.stack : error}`);
+    await page.screenshot({ path: join(artifacts, `FAILED-${name.replace(/\W+/g, '-')}.png`), fullPage: true })
+      .catch(() => undefined);
+  }
+}
+
+await browser.close();
+const code = await harness.stop();
+if (failed && code !== 0) console.log(harness.stderr().slice(-4000));
+console.log(`\ne2e: ${passed} passed, ${failed} failed (screenshots in ${artifacts})`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { provideHttpClient } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+
+import { HistoryEvent } from '../core/api-models';
+import { EVENT_SOURCE_FACTORY } from '../core/telemetry-stream.service';
+import { FakeStream } from '../core/testing';
+import { RecentEvents } from './recent-events';
+
+const BASE = '/onos/sixflow/v1';
+const added: HistoryEvent = { time: '2026-11-22T10:00:00Z', kind: 'DEVICE_ADDED', subject: 'device:beijing', detail: 'up' };
+
+describe('RecentEvents', () => {
+  let http: HttpTestingController;
+  let stream: FakeStream;
+
+  beforeEach(() => {
+    stream = new FakeStream();
+    TestBed.configureTestingModule({
+      providers: [provideHttpClient(), provideHttpClientTesting(), { provide: EVENT_SOURCE_FACTORY, useValue: stream.factory }],
+    });
+    http = TestBed.inject(HttpTestingController);
+  });
+
+  afterEach(() => http.verify());
+
+  it('lists the latest events and puts new ones from the stream on top', async () => {
+    const fixture = TestBed.createComponent(RecentEvents);
+    await fixture.whenStable();
+    http.expectOne(`${BASE}/events?limit=10`).flush({ events: [added] });
+    await fixture.whenStable();
+    const element = fixture.nativeElement as HTMLElement;
+    expect(element.querySelectorAll('tbody tr').length).toBe(1);
+    stream.emit('event', { ...added, kind: 'DEVICE_AVAILABILITY_CHANGED', subject: 'device:wuhan' });
+    await fixture.whenStable();
+    const rows = element.querySelectorAll('tbody tr');
+    expect(rows.length).toBe(2);
+    expect(rows[0].textContent).toContain('device:wuhan');
+  });
+
+  it('explains an empty history and a failure', async () => {
+    const fixture = TestBed.createComponent(RecentEvents);
+    await fixture.whenStable();
+    http.expectOne(`${BASE}/events?limit=10`).flush({ events: [] });
+    await fixture.whenStable();
+    expect((fixture.nativeElement as HTMLElement).textContent).toContain('No events recorded yet');
+    fixture.componentRef.setInput('reload', 1);
+    await fixture.whenStable();
+    http.expectOne(`${BASE}/events?limit=10`).flush({ code: 500, message: 'db down' }, { status: 500, statusText: 'x' });
+    await fixture.whenStable();
+    expect((fixture.nativeElement as HTMLElement).querySelector('[role=alert]')?.textContent).toContain('db down');
+  });
+});

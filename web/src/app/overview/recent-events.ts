@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { takeUntilDestroyed, toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { switchMap } from 'rxjs';
+
+import { HistoryEvent } from '../core/api-models';
+import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
+import { SixflowApi } from '../core/sixflow-api.service';
+import { TelemetryStream } from '../core/telemetry-stream.service';
+
+/** How many events the overview lists. */
+export const RECENT_EVENTS = 10;
+
+/** The latest history events (newest first), reloaded with `reload`, and new ones live from the stream. */
+@Component({
+  selector: 'app-recent-events',
+  template: `
+    @switch (loaded().state) {
+      @case ('loading') { <p class="status loading" role="status">Loading recent events…</p> }
+      @case ('error') { <p class="status error" role="alert">The events could not be loaded: {{ error() }}</p> }
+    }
+    @if (events(); as list) {
+      @if (list.length === 0) {
+        <p class="status empty">No events recorded yet (is the history database configured?).</p>
+      } @else {
+        <table class="events">
+          <thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Subject</th>
+            <th scope="col">Detail</th></tr></thead>
+          <tbody>
+            @for (e of list; track $index) {
+              <tr><td>{{ e.time }}</td><td>{{ e.kind }}</td><td>{{ e.subject }}</td><td>{{ e.detail }}</td></tr>
+            }
+          </tbody>
+        </table>
+      }
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class RecentEvents {
+  private readonly api = inject(SixflowApi);
+  readonly reload = input(0);
+
+  readonly loaded = toSignal(toObservable(this.reload).pipe(switchMap(() => loadable(this.api.events(RECENT_EVENTS)))),
+    { initialValue: { state: 'loading' } as Loadable<HistoryEvent[]> });
+  private readonly live = signal<HistoryEvent[]>([]);
+  readonly error = computed(() => errorOf(this.loaded()));
+  readonly events = computed(() => {
+    const loaded = dataOf(this.loaded());
+    return loaded ? [...this.live(), ...loaded].slice(0, RECENT_EVENTS) : null;
+  });
+
+  constructor() {
+    inject(TelemetryStream).events<HistoryEvent>('event').pipe(takeUntilDestroyed())
+      .subscribe((event) => this.live.update((list) => [event, ...list].slice(0, RECENT_EVENTS)));
+    toObservable(this.reload).pipe(takeUntilDestroyed()).subscribe(() => this.live.set([]));
+  }
+}
