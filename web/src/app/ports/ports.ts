@@ -65,7 +65,11 @@ export class PortsView {
 
   constructor() {
     this.stream.events<PortCounters>('ports').pipe(takeUntilDestroyed())
-      .subscribe((row) => this.live.update((m) => new Map(m).set(`${row.device} ${row.port}`, row)));
+      .subscribe((row) => this.live.update((m) => {
+        const key = `${row.device} ${row.port}`;
+        const seen = m.get(key);
+        return seen && seen.time > row.time ? m : new Map(m).set(key, row); // events may arrive out of order
+      }));
   }
 
   choose(device: string): void {

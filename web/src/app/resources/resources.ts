@@ -90,7 +90,11 @@ export class ResourcesView {
 
   constructor() {
     inject(TelemetryStream).events<TableOccupancy>('occupancy').pipe(takeUntilDestroyed())
-      .subscribe((row) => this.live.update((m) => new Map(m).set(`${row.device} ${row.table}`, row)));
+      .subscribe((row) => this.live.update((m) => {
+        const key = `${row.device} ${row.table}`;
+        const seen = m.get(key);
+        return seen && seen.time > row.time ? m : new Map(m).set(key, row); // events may arrive out of order
+      }));
   }
 
   /** The used/capacity of a resource in one stage. */
