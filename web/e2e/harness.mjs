@@ -24,13 +24,17 @@ export async function startHarness(top, dashboardDir) {
     { cwd: app, stdio: ['pipe', 'pipe', 'pipe'] });
   const errors = [];
   java.stderr.on('data', (chunk) => errors.push(String(chunk)));
+  const lines = createInterface({ input: java.stdout });
+  const answers = [];
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the harness did not start within 180 s')), 180_000);
-    createInterface({ input: java.stdout }).on('line', (line) => {
+    lines.on('line', (line) => {
       const found = line.match(/^DASHBOARD_URL=(\S+)/);
       if (found) {
         clearTimeout(timer);
         resolve(found[1]);
+      } else if (/^(OK|FAILED) /.test(line)) {
+        answers.shift()?.(line);
       }
     });
     java.on('exit', (code) => {
@@ -41,6 +45,11 @@ export async function startHarness(top, dashboardDir) {
   return {
     url,
     stderr: () => errors.join(''),
+    /** Asks the harness for new telemetry (see LiveTelemetry.java); resolves once it is stored and posted. */
+    command: (line) => new Promise((resolve, reject) => {
+      answers.push((answer) => (answer.startsWith('OK ') ? resolve() : reject(new Error(answer))));
+      java.stdin.write(`${line}\n`);
+    }),
     /** Closes the harness's standard input, which ends it; waits for it to exit. */
     stop: () => new Promise((resolve) => {
       if (java.exitCode !== null) return resolve(java.exitCode);

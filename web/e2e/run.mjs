@@ -39,7 +39,7 @@ for (const [name, scenario] of scenarios) {
   const started = Date.now();
   try {
     consoleErrors.length = 0;
-    await scenario({ page, url: harness.url, shot: (file) => page.screenshot({ path: join(artifacts, file), fullPage: true }) });
+    await scenario({ page, url: harness.url, harness, shot: (file) => page.screenshot({ path: join(artifacts, file), fullPage: true }) });
     if (consoleErrors.length) throw new Error(`uncaught errors in the page: ${consoleErrors.join('; ')}`);
     passed++;
     console.log(`  ok   ${name} (${Date.now() - started} ms)`);

@@ -151,7 +151,16 @@ export const scenarios = [
     await shot('latency.png');
   }],
 
-  ['ports lists the stored gNMI counters with rates', async ({ page, url, shot }) => {
+  ['new latency samples arrive live over the stream and the panels reload', async ({ page, url, harness }) => {
+    await page.goto(`${url}latency?device=device:beijing&class=apn6-insert&baseline=ipv6`);
+    await see(page.locator('.histogram .hint'), '1800 samples');
+    await see(page.locator('.live'), 'Live updates: open');
+    await harness.command('latency device:beijing apn6-insert 10');
+    await see(page.locator('.histogram .hint'), '1810 samples');
+    await see(page.locator('table.features tr', { hasText: 'Samples' }), '1810');
+  }],
+
+  ['ports lists the stored gNMI counters with rates, and new readings live', async ({ page, url, harness, shot }) => {
     await page.goto(`${url}ports?device=device:beijing`);
     await count(page.locator('table.ports tbody tr'), 3);
     await see(page.locator('table.ports tbody tr').first(), '6.4 Mb/s');
@@ -159,6 +168,11 @@ export const scenarios = [
     await page.getByLabel('Device').selectOption('');
     await count(page.locator('table.ports tbody tr'), 16);
     assert.doesNotMatch(page.url(), /device=/);
+    await see(page.locator('.live'), 'Live updates: open');
+    await harness.command('ports device:beijing 1');
+    const port1 = page.locator('table.ports tbody tr', { hasText: 'device:beijing' }).first();
+    await see(port1, '50,000');
+    await see(port1, '320.0 Mb/s');
     await shot('ports.png');
   }],
 

@@ -6,16 +6,21 @@ import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.testing.PostgresTestServer;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.sql.SQLException;
 import java.time.Instant;
 
 /**
  * The dashboard's end-to-end test bed, started by web/e2e/run.mjs from app/: a PostgreSQL, the
  * app's real managers and REST application over the simulated lab, stored telemetry written by the
  * app's writers, and the built dashboard, all on one loopback port. It prints
- * {@code DASHBOARD_URL=<url>} once ready and stops when its standard input closes.
+ * {@code DASHBOARD_URL=<url>} once ready, runs the {@link LiveTelemetry} commands that arrive on its
+ * standard input (answering {@code OK <command>}), and stops when that input closes.
  *
  * <p>Argument: the built dashboard's directory (web/dist/sixflow-web/browser).
  */
@@ -41,8 +46,17 @@ public final class DashboardHarness {
             try (DashboardServer server = new DashboardServer(lab.directory(), dashboard)) {
                 System.out.println("DASHBOARD_URL=" + server.url());
                 System.out.flush();
-                while (System.in.read() >= 0) {
-                    // run until the e2e script closes our standard input (or ends)
+                LiveTelemetry live = new LiveTelemetry(db, lab.telemetry.manager);
+                BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                String line;
+                while ((line = commands.readLine()) != null) {   // until the e2e script closes our input
+                    try {
+                        live.run(line);
+                        System.out.println("OK " + line);
+                    } catch (RuntimeException | SQLException e) {
+                        System.out.println("FAILED " + line + ": " + e.getMessage());
+                    }
+                    System.out.flush();
                 }
             } finally {
                 lab.history.stop();

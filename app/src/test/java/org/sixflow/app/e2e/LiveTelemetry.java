@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.e2e;
+
+import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.LatencyBatch;
+import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.PortCounters;
+import org.sixflow.app.api.PortStatistics;
+import org.sixflow.app.api.TelemetryAdminService;
+import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.history.HistoryDatabase;
+import org.sixflow.app.history.PortCounterWriter;
+import org.sixflow.app.history.SampleWriter;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * New telemetry while the dashboard is open, as the collectors deliver it: stored through the
+ * writers, then posted to the telemetry service, whose stream tells the browser. The e2e script
+ * asks for it on the harness's standard input: {@code latency <device> <class> <count>} or
+ * {@code ports <device> <port>}.
+ */
+final class LiveTelemetry {
+
+    private final HistoryDatabase db;
+    private final TelemetryAdminService telemetry;
+    private long sequence = 1_000_000;
+
+    LiveTelemetry(HistoryDatabase db, TelemetryAdminService telemetry) {
+        this.db = db;
+        this.telemetry = telemetry;
+    }
+
+    /**
+     * Runs one command line.
+     *
+     * @param line the command
+     * @throws SQLException when a write fails
+     * @throws IllegalArgumentException when the command is not understood
+     */
+    void run(String line) throws SQLException {
+        String[] words = line.trim().split("\\s+");
+        if (words.length == 4 && words[0].equals("latency")) {
+            latency(DeviceId.deviceId(words[1]), LatencyClass.parse(words[2]), Integer.parseInt(words[3]));
+        } else if (words.length == 3 && words[0].equals("ports")) {
+            ports(DeviceId.deviceId(words[1]), words[2]);
+        } else {
+            throw new IllegalArgumentException("unknown command: " + line
+                                                       + " (latency <device> <class> <count> | ports <device> <port>)");
+        }
+    }
+
+    private void latency(DeviceId device, LatencyClass cls, int count) throws SQLException {
+        SampleWriter writer = new SampleWriter(db.dataSource(), count);
+        Instant now = Instant.now();
+        long sum = 0;
+        for (int i = 0; i < count; i++) {
+            long delta = 1_800 + 10L * i;
+            sum += delta;
+            writer.offer(LatencySample.of(now, device.toString(), cls.code(), 0, 3, 1, sequence++, delta));
+        }
+        while (writer.flush(count) > 0) {
+            // drain
+        }
+        telemetry.post(TelemetryEvent.of(LatencyBatch.of(device, cls, now, count, (double) sum / count)));
+    }
+
+    private void ports(DeviceId device, String port) throws SQLException {
+        Instant now = Instant.now();
+        PortCounters previous = PortCounters.builder(device, port, now.minusSeconds(10))
+                .inPackets(10_000_000L).outPackets(10_000_000L).inOctets(8_000_000_000L).outOctets(8_000_000_000L)
+                .build();
+        PortCounters current = PortCounters.builder(device, port, now)
+                .inPackets(10_500_000L).outPackets(10_250_000L).inOctets(8_400_000_000L).outOctets(8_200_000_000L)
+                .inDiscards(0L).outDiscards(0L).inErrors(0L).outErrors(0L).build();
+        PortCounterWriter writer = new PortCounterWriter(() -> Optional.of(db.dataSource()), 2);
+        writer.offer(List.of(previous, current));
+        while (writer.flush(2) > 0) {
+            // drain
+        }
+        telemetry.post(TelemetryEvent.of(PortStatistics.of(current, Optional.of(previous))));
+    }
+}
