@@ -21,6 +21,11 @@ describe('ApiError.from', () => {
     expect(error.message).toBe(`The Sixflow REST API answered 418 I'm a teapot for ${base}/devices.`);
   });
 
+  it('replaces Jersey\'s bare "HTTP 404 Not Found" with what to check', () => {
+    const error = ApiError.from(failure(404, 'Not Found', { code: 404, message: 'HTTP 404 Not Found' }), base);
+    expect(error.message).toContain('org.sixflow.app');
+  });
+
   it('says the API is unreachable on a network failure', () => {
     const error = ApiError.from(failure(0, ''), base);
     expect(error.status).toBe(0);

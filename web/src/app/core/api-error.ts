@@ -19,8 +19,10 @@ export class ApiError extends Error {
   static from(error: HttpErrorResponse, baseUrl: string): ApiError {
     const status = error.status;
     const body: unknown = error.error;
-    if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
-      return new ApiError(status, (body as { message: string }).message);
+    const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+    // Jersey's own "HTTP 404 Not Found" (no such resource) says less than the hints below.
+    if (typeof message === 'string' && !/^HTTP \d{3} /.test(message)) {
+      return new ApiError(status, message);
     }
     const url = error.url ?? baseUrl;
     const statusLine = `${status} ${error.statusText || 'error'}`.trim();
