@@ -192,6 +192,10 @@ export const scenarios = [
     await shot('topology-dark.png');
     await page.goto(`${url}latency?device=device:nanjing&class=msr6-replicate`);
     await page.locator('.series app-echart canvas').waitFor();
+    await count(page.locator('table.replica-table tbody tr'), 2);
+    await see(page.locator('table.replica-table tbody tr').first(), '1800');
+    await page.locator('.histogram app-echart canvas').waitFor();
+    await see(page.locator('table.features tr', { hasText: 'Samples' }), '3600');
     await shot('latency-dark.png');
     await page.getByRole('button', { name: 'Dark theme' }).click();
   }],

@@ -296,3 +296,10 @@ export interface LatencyBatch {
   meanNs: number;
   time: string;
 }
+
+/** GET /telemetry/replicas: latency per replica of a replicating class (MSR6). */
+export interface ReplicaLatencies {
+  device: string;
+  class: string;
+  replicas: { replica: number; count: number; meanNs: number; stdevNs: number | null; minNs: number; maxNs: number }[];
+}

@@ -7,7 +7,7 @@ import { Observable, catchError, map, throwError } from 'rxjs';
 import { ApiError } from './api-error';
 import {
   Apn6Policy, Device, Health, HistoryEvent, LatencyHistogram, LatencySeries, LatencyStatistics, MauReport,
-  Msr6Tree, PipeconfDetail, PipeconfSummary, PolicyAnswer, PolicyValidation, PortCounters, TableOccupancy,
+  Msr6Tree, PipeconfDetail, ReplicaLatencies, PipeconfSummary, PolicyAnswer, PolicyValidation, PortCounters, TableOccupancy,
   Topology, TreeRequest,
 } from './api-models';
 
@@ -109,6 +109,10 @@ export class SixflowApi {
 
   statistics(device: string, feature: string, baseline: string, window: TimeWindow): Observable<LatencyStatistics> {
     return this.get<LatencyStatistics>('telemetry/statistics', query({ device, feature, baseline, ...window }));
+  }
+
+  replicas(device: string, latencyClass: string, window: TimeWindow): Observable<ReplicaLatencies> {
+    return this.get<ReplicaLatencies>('telemetry/replicas', query({ device, class: latencyClass, ...window }));
   }
 
   ports(device?: string): Observable<PortCounters[]> {

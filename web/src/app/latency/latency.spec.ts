@@ -77,6 +77,9 @@ describe('LatencyView', () => {
     await harness.fixture.whenStable();
     const series = telemetry('latency');
     expect(series.request.params.get('class')).toBe('msr6-replicate');
+    telemetry('replicas').flush({ device: 'device:beijing', class: 'msr6-replicate', replicas: [
+      { replica: 0, count: 10, meanNs: 2300, stdevNs: 120, minNs: 2000, maxNs: 2600 },
+      { replica: 1, count: 10, meanNs: 2450, stdevNs: null, minNs: 2100, maxNs: 2800 }] });
     series.flush({ device: 'device:beijing', class: 'msr6-replicate', port: null, from: 'a', to: 'b', stepSeconds: 30,
       source: 'samples', points: [] });
     telemetry('histogram').flush({ device: 'device:beijing', class: 'msr6-replicate', count: 0, edgesNs: [0, 1], counts: [0] });
@@ -84,6 +87,10 @@ describe('LatencyView', () => {
       { status: 400, statusText: 'Bad Request' });
     await harness.fixture.whenStable();
     expect(view().querySelector('.series .status.empty')?.textContent).toContain('No msr6-replicate samples');
+    const replicas = view().querySelectorAll('table.replica-table tbody tr');
+    expect(replicas.length).toBe(2);
+    expect(replicas[1].textContent).toContain('2.45 µs');
+    expect(replicas[1].textContent).toContain('—');
     expect(view().querySelector('.statistics')?.textContent).toContain('need 2');
   });
 

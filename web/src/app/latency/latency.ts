@@ -7,7 +7,7 @@ import { Router } from '@angular/router';
 import { filter, of, switchMap, throttleTime } from 'rxjs';
 
 import {
-  Device, LATENCY_CLASSES, LatencyBatch, LatencyHistogram, LatencySeries, LatencyStatistics,
+  Device, LATENCY_CLASSES, LatencyBatch, LatencyHistogram, LatencySeries, LatencyStatistics, ReplicaLatencies,
 } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
 import { SixflowApi } from '../core/sixflow-api.service';
@@ -73,6 +73,13 @@ export class LatencyView {
     ? loadable(this.api.statistics(q.device, q.cls, q.baseline, q.window)) : of(null))),
   { initialValue: null as Loadable<LatencyStatistics> | null });
 
+  /** Per-replica latency, for the classes that replicate. */
+  readonly replicas = toSignal(toObservable(this.query).pipe(switchMap((q) => q && q.cls === 'msr6-replicate'
+    ? loadable(this.api.replicas(q.device, q.cls, q.window)) : of(null))),
+  { initialValue: null as Loadable<ReplicaLatencies> | null });
+  readonly replicaData = computed(() => dataOf(this.replicas()));
+  readonly replicaError = computed(() => errorOf(this.replicas()));
+
   readonly seriesData = computed(() => dataOf(this.series()));
   readonly seriesError = computed(() => errorOf(this.series()));
   readonly histogramData = computed(() => dataOf(this.histogram()));
@@ -89,7 +96,7 @@ export class LatencyView {
     });
     return {
       tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid: { left: 60, right: 20, top: 30, bottom: 60 },
-      xAxis: { type: 'time' }, yAxis: { type: 'value', name: 'µs' }, dataZoom: [{ type: 'inside' }, { type: 'slider' }],
+      xAxis: { type: 'time', axisLabel: { hideOverlap: true } }, yAxis: { type: 'value', name: 'µs' }, dataZoom: [{ type: 'inside' }, { type: 'slider' }],
       series: [line('mean', (p) => p.meanNs), line('min', (p) => p.minNs), line('max', (p) => p.maxNs)],
     };
   });
