@@ -26,11 +26,13 @@ async function fill(page, fields) {
 }
 
 export const scenarios = [
-  ['overview shows health, devices and recent events from the database', async ({ page, url, shot }) => {
+  ['overview shows health, devices and recent events from the database, new ones live', async ({ page, url, harness, shot }) => {
     await page.goto(`${url}overview`);
     await see(page.locator('.database'), 'UP');
     await count(page.locator('table.devices tbody tr'), 5);
     await see(page.locator('.events'), 'DEVICE_ADDED');
+    await harness.command('event DEVICE_AVAILABILITY_CHANGED device:wuhan');
+    await see(page.locator('.events tbody tr').first(), 'DEVICE_AVAILABILITY_CHANGED');
     await shot('overview.png');
   }],
 

@@ -3,6 +3,8 @@
 package org.sixflow.app.e2e;
 
 import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
@@ -22,18 +24,20 @@ import java.util.Optional;
 /**
  * New telemetry while the dashboard is open, as the collectors deliver it: stored through the
  * writers, then posted to the telemetry service, whose stream tells the browser. The e2e script
- * asks for it on the harness's standard input: {@code latency <device> <class> <count>} or
- * {@code ports <device> <port>}.
+ * asks for it on the harness's standard input: {@code latency <device> <class> <count>},
+ * {@code ports <device> <port>} or {@code event <kind> <subject>} (a history event).
  */
 final class LiveTelemetry {
 
     private final HistoryDatabase db;
     private final TelemetryAdminService telemetry;
+    private final HistoryService history;
     private long sequence = 1_000_000;
 
-    LiveTelemetry(HistoryDatabase db, TelemetryAdminService telemetry) {
+    LiveTelemetry(HistoryDatabase db, TelemetryAdminService telemetry, HistoryService history) {
         this.db = db;
         this.telemetry = telemetry;
+        this.history = history;
     }
 
     /**
@@ -49,9 +53,11 @@ final class LiveTelemetry {
             latency(DeviceId.deviceId(words[1]), LatencyClass.parse(words[2]), Integer.parseInt(words[3]));
         } else if (words.length == 3 && words[0].equals("ports")) {
             ports(DeviceId.deviceId(words[1]), words[2]);
+        } else if (words.length == 3 && words[0].equals("event")) {
+            history.record(HistoryEvent.of(Instant.now(), words[1], words[2], "from the e2e script"));
         } else {
             throw new IllegalArgumentException("unknown command: " + line
-                                                       + " (latency <device> <class> <count> | ports <device> <port>)");
+                                                       + " (latency <device> <class> <count> | ports <device> <port> | event <kind> <subject>)");
         }
     }
 
