@@ -53,9 +53,9 @@ describe('TelemetryStream', () => {
     expect(sources[0].closed).toBeTrue();
   });
 
-  it('shares one connection per event name and reports its state', () => {
+  it('shares one connection among all event names and reports its state', () => {
     const a = stream.events('latency').subscribe();
-    const b = stream.events('latency').subscribe();
+    const b = stream.events('ports').subscribe();
     expect(sources.length).toBe(1);
     expect(stream.state()).toBe('connecting');
     sources[0].onopen!();
@@ -66,5 +66,8 @@ describe('TelemetryStream', () => {
     expect(sources[0].closed).toBeFalse();
     b.unsubscribe();
     expect(sources[0].closed).toBeTrue();
+    stream.events('event').subscribe();
+    expect(sources.length).toBe(2);
+    expect(stream.state()).toBe('connecting');
   });
 });

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 import { Injectable, InjectionToken, inject, signal } from '@angular/core';
-import { Observable, share } from 'rxjs';
+import { Observable } from 'rxjs';
 
 import { SIXFLOW_API_BASE } from './sixflow-api.service';
 
@@ -14,7 +14,7 @@ export const EVENT_SOURCE_FACTORY = new InjectionToken<(url: string) => EventSou
 export type StreamState = 'connecting' | 'open' | 'reconnecting';
 
 /**
- * The live telemetry stream (/telemetry/stream, server-sent events). One connection is shared by every
+ * The live telemetry stream (/telemetry/stream, server-sent events). One connection serves every
  * subscriber of every event name; it opens with the first subscriber and closes with the last.
  * EventSource reconnects by itself; `state` says whether it is connected, for the views to show.
  */
@@ -22,7 +22,8 @@ export type StreamState = 'connecting' | 'open' | 'reconnecting';
 export class TelemetryStream {
   private readonly open = inject(EVENT_SOURCE_FACTORY);
   private readonly url = `${inject(SIXFLOW_API_BASE)}/telemetry/stream`;
-  private readonly shared = new Map<string, Observable<unknown>>();
+  private source: EventSource | null = null;
+  private subscribers = 0;
 
   readonly state = signal<StreamState>('connecting');
 
@@ -30,28 +31,39 @@ export class TelemetryStream {
    * Parsed data of the named events (`latency`, `ports`, `event`, `occupancy`); malformed data is skipped.
    */
   events<T>(name: string): Observable<T> {
-    let events = this.shared.get(name);
-    if (!events) {
-      events = new Observable<unknown>((subscriber) => {
-        const source = this.open(this.url);
-        this.state.set('connecting');
-        const onMessage = (message: MessageEvent) => {
-          try {
-            subscriber.next(JSON.parse(message.data as string));
-          } catch {
-            // a malformed event is dropped; the next one may be fine
-          }
-        };
-        source.addEventListener(name, onMessage as EventListener);
-        source.onopen = () => this.state.set('open');
-        source.onerror = () => this.state.set('reconnecting');
-        return () => {
-          source.removeEventListener(name, onMessage as EventListener);
-          source.close();
-        };
-      }).pipe(share());
-      this.shared.set(name, events);
+    return new Observable<T>((subscriber) => {
+      const source = this.acquire();
+      const onMessage = (message: MessageEvent) => {
+        try {
+          subscriber.next(JSON.parse(message.data as string) as T);
+        } catch {
+          // a malformed event is dropped; the next one may be fine
+        }
+      };
+      source.addEventListener(name, onMessage as EventListener);
+      return () => {
+        source.removeEventListener(name, onMessage as EventListener);
+        this.release();
+      };
+    });
+  }
+
+  private acquire(): EventSource {
+    if (!this.source) {
+      this.state.set('connecting');
+      this.source = this.open(this.url);
+      this.source.onopen = () => this.state.set('open');
+      this.source.onerror = () => this.state.set('reconnecting');
     }
-    return events as Observable<T>;
+    this.subscribers++;
+    return this.source;
+  }
+
+  private release(): void {
+    this.subscribers--;
+    if (this.subscribers === 0 && this.source) {
+      this.source.close();
+      this.source = null;
+    }
   }
 }
