@@ -62,12 +62,17 @@ export const scenarios = [
     await page.getByLabel('Receivers (one port or host per line)', { exact: true }).fill('nanjing');
     await page.getByRole('button', { name: 'Create tree' }).click();
     await see(page.locator('#tree-receivers-error'), 'is not a port like device:beijing/3');
+    await page.getByLabel('Receivers (one port or host per line)', { exact: true }).fill('device:nanjing/4');
+    await page.getByLabel('Max hops (optional)', { exact: true }).fill('two');
+    await page.getByRole('button', { name: 'Create tree' }).click();
+    await see(page.locator('#tree-max-hops-error'), 'constraints.maxHops must be a number');
     await shot('trees-errors.png');
   }],
 
   ['create a tree through the form; it is listed and installed', async ({ page, url, shot }) => {
     await page.goto(`${url}trees`);
     await fill(page, {
+      'Avoid devices (optional)': 'device:wuhan',
       'Id': 'video', 'Source port or host': 'device:beijing/3', 'Group (IPv6 multicast)': 'ff3e::1',
       'Receivers (one port or host per line)': 'device:nanjing/4\ndevice:shanghai/3\nhost:00:00:00:00:05:10/None',
     });

@@ -46,12 +46,13 @@ describe('TreesView', () => {
     type(view(), '#tree-group', 'ff3e::1');
     type(view(), '#tree-receivers', 'device:nanjing/4\ndevice:shanghai/3, device:guangzhou/3');
     type(view(), '#tree-max-hops', '4');
+    type(view(), '#tree-excluded-devices', 'device:wuhan');
     (view().querySelector('button[type=submit]') as HTMLButtonElement).click();
     const post = http.expectOne({ method: 'POST', url: `${BASE}/trees` });
     expect(post.request.body).toEqual({
       id: 'video', source: 'device:beijing/3', group: 'ff3e::1',
       receivers: ['device:nanjing/4', 'device:shanghai/3', 'device:guangzhou/3'], mode: 'TE', algorithm: 'STEINER',
-      constraints: { metric: 'HOPS', maxHops: 4 },
+      constraints: { metric: 'HOPS', maxHops: 4, excludedDevices: ['device:wuhan'] },
     });
     post.flush(VIDEO_TREE, { status: 201, statusText: 'Created' });
     await harness.fixture.whenStable();

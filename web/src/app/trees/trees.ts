@@ -16,6 +16,7 @@ import { SixflowApi } from '../core/sixflow-api.service';
 export const TREE_FIELDS = [
   'id', 'source', 'group', 'receivers', 'mode', 'algorithm', 'sourceAddress',
   'constraints.maxHops', 'constraints.maxCost', 'constraints.metric', 'constraints.excludedPorts',
+  'constraints.excludedDevices', 'constraints.minBandwidthMbps',
 ] as const;
 
 /**
@@ -53,6 +54,7 @@ export class TreesView {
   readonly form = inject(FormBuilder).nonNullable.group({
     id: '', source: '', group: '', receivers: '', mode: 'TE' as Msr6Mode,
     algorithm: 'STEINER' as TreeAlgorithm, sourceAddress: '', maxHops: '', metric: 'HOPS' as TreeMetric,
+    excludedDevices: '', minBandwidthMbps: '',
   });
   /** Server messages by the field they name ("" for the whole form). */
   readonly createErrors = signal<Record<string, string>>({});
@@ -90,10 +92,12 @@ export class TreesView {
     };
     if (v.sourceAddress.trim()) request.sourceAddress = v.sourceAddress.trim();
     const constraints: TreeRequest['constraints'] = { metric: v.metric };
-    if (v.maxHops.trim()) {
-      const hops = Number(v.maxHops);
-      constraints.maxHops = Number.isFinite(hops) ? hops : (v.maxHops as unknown as number);
-    }
+    // Numbers as numbers; anything else as typed, so the server's message names the field.
+    const number = (text: string) => (Number.isFinite(Number(text)) ? Number(text) : (text as unknown as number));
+    if (v.maxHops.trim()) constraints.maxHops = number(v.maxHops.trim());
+    if (v.minBandwidthMbps.trim()) constraints.minBandwidthMbps = number(v.minBandwidthMbps.trim());
+    const excluded = listOf(v.excludedDevices);
+    if (excluded.length > 0) constraints.excludedDevices = excluded;
     request.constraints = constraints;
     return request;
   }
