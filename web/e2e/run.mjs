@@ -31,6 +31,12 @@ context.setDefaultTimeout(15_000);
 const page = await context.newPage();
 const consoleErrors = [];
 page.on('pageerror', (error) => consoleErrors.push(String(error)));
+// Angular reports errors it catches on the console; failed requests are the views' business.
+page.on('console', (message) => {
+  if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+    consoleErrors.push(message.text());
+  }
+});
 
 let passed = 0;
 let failed = 0;

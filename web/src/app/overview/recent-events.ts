@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
+import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { takeUntilDestroyed, toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { switchMap } from 'rxjs';
@@ -25,17 +26,18 @@ export const RECENT_EVENTS = 10;
         <p class="status empty">No events recorded yet (is the history database configured?).</p>
       } @else {
         <table class="events">
-          <thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Subject</th>
+          <thead><tr><th scope="col">Time (UTC)</th><th scope="col">Kind</th><th scope="col">Subject</th>
             <th scope="col">Detail</th></tr></thead>
           <tbody>
             @for (e of list; track $index) {
-              <tr><td>{{ e.time }}</td><td>{{ e.kind }}</td><td>{{ e.subject }}</td><td>{{ e.detail }}</td></tr>
+              <tr><td class="time"><time [attr.datetime]="e.time">{{ e.time | date: 'yyyy-MM-dd HH:mm:ss' : 'UTC' }}</time></td><td>{{ e.kind }}</td><td>{{ e.subject }}</td><td>{{ e.detail }}</td></tr>
             }
           </tbody>
         </table>
       }
     }
   `,
+  imports: [DatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class RecentEvents {
