@@ -172,7 +172,7 @@ export const scenarios = [
     await count(page.locator('table.ports tbody tr'), 3);
     await see(page.locator('table.ports tbody tr').first(), '6.4 Mb/s');
     await see(page.locator('table.ports tbody tr').first(), '1,000');
-    await page.getByLabel('Device').selectOption('');
+    await page.getByLabel('Device', { exact: true }).selectOption('');
     await count(page.locator('table.ports tbody tr'), 16);
     assert.doesNotMatch(page.url(), /device=/);
     await see(page.locator('.live'), 'Live updates: open');
@@ -180,6 +180,9 @@ export const scenarios = [
     const port1 = page.locator('table.ports tbody tr', { hasText: 'device:beijing' }).first();
     await see(port1, '50,000');
     await see(port1, '320.0 Mb/s');
+    await page.getByRole('button', { name: 'Rates of device:beijing port 2 over time' }).click();
+    await page.locator('.history app-echart canvas').waitFor();
+    assert.match(page.url(), /device=device%3Abeijing&port=2|port=2&device=device%3Abeijing|device=device:beijing&port=2/);
     await shot('ports.png');
   }],
 

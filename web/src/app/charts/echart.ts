@@ -45,7 +45,8 @@ export class EChart {
         this.chart = echarts.init(this.box().nativeElement, theme === 'dark' ? 'dark' : undefined);
         this.drawnTheme = theme;
       }
-      this.chart.setOption({ backgroundColor: 'transparent', ...option }, true);
+      // No animation: figures appear at once (and stay still for people who prefer reduced motion).
+      this.chart.setOption({ backgroundColor: 'transparent', animation: false, ...option }, true);
     });
     const observer = new ResizeObserver(() => this.chart?.resize());
     effect(() => observer.observe(this.box().nativeElement));

@@ -303,3 +303,16 @@ export interface ReplicaLatencies {
   class: string;
   replicas: { replica: number; count: number; meanNs: number; stdevNs: number | null; minNs: number; maxNs: number }[];
 }
+
+/** GET /telemetry/ports/history: a port's rates over time. */
+export interface PortHistory {
+  device: string;
+  port: string;
+  points: {
+    time: string;
+    inPacketsPerSecond: number | null;
+    outPacketsPerSecond: number | null;
+    inBitsPerSecond: number | null;
+    outBitsPerSecond: number | null;
+  }[];
+}

@@ -7,7 +7,7 @@ import { Observable, catchError, map, throwError } from 'rxjs';
 import { ApiError } from './api-error';
 import {
   Apn6Policy, Device, Health, HistoryEvent, LatencyHistogram, LatencySeries, LatencyStatistics, MauReport,
-  Msr6Tree, PipeconfDetail, ReplicaLatencies, PipeconfSummary, PolicyAnswer, PolicyValidation, PortCounters, TableOccupancy,
+  Msr6Tree, PipeconfDetail, PortHistory, ReplicaLatencies, PipeconfSummary, PolicyAnswer, PolicyValidation, PortCounters, TableOccupancy,
   Topology, TreeRequest,
 } from './api-models';
 
@@ -117,6 +117,10 @@ export class SixflowApi {
 
   ports(device?: string): Observable<PortCounters[]> {
     return this.get<{ ports: PortCounters[] }>('telemetry/ports', query({ device })).pipe(map((b) => b.ports));
+  }
+
+  portHistory(device: string, port: string, window: TimeWindow, step?: string): Observable<PortHistory> {
+    return this.get<PortHistory>('telemetry/ports/history', query({ device, port, ...window, step }));
   }
 
   tables(device?: string): Observable<TableOccupancy[]> {

@@ -96,7 +96,7 @@ export class LatencyView {
     });
     return {
       tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid: { left: 60, right: 20, top: 30, bottom: 60 },
-      xAxis: { type: 'time', axisLabel: { hideOverlap: true } }, yAxis: { type: 'value', name: 'µs' }, dataZoom: [{ type: 'inside' }, { type: 'slider' }],
+      xAxis: { type: 'time', min: s.from, max: s.to, axisLabel: { hideOverlap: true } }, yAxis: { type: 'value', name: 'µs' }, dataZoom: [{ type: 'inside' }, { type: 'slider' }],
       series: [line('mean', (p) => p.meanNs), line('min', (p) => p.minNs), line('max', (p) => p.maxNs)],
     };
   });

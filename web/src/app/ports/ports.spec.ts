@@ -70,4 +70,27 @@ describe('PortsView', () => {
     await harness.fixture.whenStable();
     expect(view().querySelector('[role=alert]')?.textContent).toContain('database down');
   });
+
+  it('draws the rates of a clicked port over time, and the URL says which', async () => {
+    await harness.navigateByUrl('/ports?device=device:beijing');
+    http.expectOne(`${BASE}/telemetry/ports?device=device:beijing`).flush({ ports: [
+      port('device:beijing', '1', '2026-11-22T10:00:00Z', 1000)] });
+    await harness.fixture.whenStable();
+    (view().querySelector('table.ports tbody button') as HTMLButtonElement).click();
+    await harness.fixture.whenStable();
+    expect(TestBed.inject(Router).url).toContain('port=1');
+    const history = http.expectOne((r) => r.url === `${BASE}/telemetry/ports/history`);
+    expect(history.request.params.get('device')).toBe('device:beijing');
+    expect(history.request.params.get('port')).toBe('1');
+    expect(history.request.params.get('step')).toBe('30');
+    history.flush({ device: 'device:beijing', port: '1', points: [
+      { time: '2026-11-22T10:00:00Z', inPacketsPerSecond: 1000, outPacketsPerSecond: 900, inBitsPerSecond: 6.4e6,
+        outBitsPerSecond: null }] });
+    await harness.fixture.whenStable();
+    expect(view().querySelector('.history [role=img]')?.getAttribute('aria-label'))
+      .toBe('Bit rates of device:beijing port 1: 1 points');
+    (view().querySelector('table.ports tbody button') as HTMLButtonElement).click();
+    await harness.fixture.whenStable();
+    expect(view().querySelector('.history')).toBeNull();
+  });
 });

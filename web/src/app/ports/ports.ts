@@ -4,12 +4,14 @@ import { DatePipe, DecimalPipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { takeUntilDestroyed, toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { Router } from '@angular/router';
-import { switchMap } from 'rxjs';
+import { of, switchMap } from 'rxjs';
 
-import { PortCounters } from '../core/api-models';
+import { PortCounters, PortHistory } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
 import { SixflowApi } from '../core/sixflow-api.service';
 import { TelemetryStream } from '../core/telemetry-stream.service';
+import { DEFAULT_RANGE, RANGES, stepFor, windowOf } from '../core/time-range';
+import { ChartOption, EChart } from '../charts/echart';
 
 /** Bits per second for people: "840 b/s", "12.5 Mb/s". */
 export function formatBits(bps: number | null): string {
@@ -30,7 +32,7 @@ export function formatBits(bps: number | null): string {
  */
 @Component({
   selector: 'app-ports',
-  imports: [DecimalPipe, DatePipe],
+  imports: [DecimalPipe, DatePipe, EChart],
   templateUrl: './ports.html',
   styleUrl: './ports.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -42,7 +44,39 @@ export class PortsView {
   protected readonly formatBits = formatBits;
 
   readonly device = input<string | undefined>();
+  /** The port whose rates are drawn over time (?port=, with ?device=), and the window (?range=). */
+  readonly port = input<string | undefined>();
+  readonly range = input<string | undefined>();
+  protected readonly ranges = RANGES;
   private readonly reloads = signal(0);
+
+  readonly history = toSignal(
+    toObservable(computed(() => ({ d: this.device(), p: this.port(), range: this.range(), r: this.reloads() }))).pipe(
+      switchMap(({ d, p, range }) => {
+        if (!d || !p) return of(null);
+        const window = windowOf(range ?? DEFAULT_RANGE, undefined, undefined);
+        this.historyWindow = window;
+        return loadable(this.api.portHistory(d, p, window, stepFor(window)));
+      })),
+    { initialValue: null as Loadable<PortHistory> | null });
+  /** The window of the last history query, which the chart's time axis spans. */
+  private historyWindow: { from?: string; to?: string } = {};
+  readonly historyData = computed(() => dataOf(this.history()));
+  readonly historyError = computed(() => errorOf(this.history()));
+  readonly historyOption = computed<ChartOption | null>(() => {
+    const h = this.historyData();
+    if (!h || h.points.length === 0) return null;
+    const line = (name: string, pick: (p: PortHistory['points'][number]) => number | null) => ({
+      name, type: 'line', showSymbol: h.points.length < 30, data: h.points.map((p) => [p.time, pick(p)]),
+    });
+    return {
+      tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid: { left: 70, right: 20, top: 30, bottom: 40 },
+      xAxis: { type: 'time', min: this.historyWindow.from, max: this.historyWindow.to, axisLabel: { hideOverlap: true } },
+      yAxis: { type: 'value', name: 'Mb/s' },
+      series: [line('in', (p) => (p.inBitsPerSecond === null ? null : p.inBitsPerSecond / 1e6)),
+        line('out', (p) => (p.outBitsPerSecond === null ? null : p.outBitsPerSecond / 1e6))],
+    };
+  });
 
   readonly loaded = toSignal(
     toObservable(computed(() => ({ d: this.device(), r: this.reloads() }))).pipe(
@@ -74,7 +108,19 @@ export class PortsView {
 
   choose(device: string): void {
     this.live.set(new Map());
-    void this.router.navigate([], { queryParams: { device: device || null }, queryParamsHandling: 'merge' });
+    void this.router.navigate([], { queryParams: { device: device || null, port: null }, queryParamsHandling: 'merge' });
+  }
+
+  /** Draws a port's rates over time, or stops when it is the one drawn. */
+  show(row: PortCounters): void {
+    const same = this.device() === row.device && this.port() === row.port;
+    void this.router.navigate([], {
+      queryParams: { device: row.device, port: same ? null : row.port }, queryParamsHandling: 'merge',
+    });
+  }
+
+  chooseRange(range: string): void {
+    void this.router.navigate([], { queryParams: { range }, queryParamsHandling: 'merge' });
   }
 
   refresh(): void {
