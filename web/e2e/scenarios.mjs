@@ -210,6 +210,29 @@ export const scenarios = [
     await page.getByRole('button', { name: 'Dark theme' }).click();
   }],
 
+  ['keyboard only: a tree is created and removed without the mouse', async ({ page, url }) => {
+    await page.goto(`${url}trees`);
+    await page.getByLabel('Id', { exact: true }).focus();
+    await page.keyboard.type('radio');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('device:shanghai/3');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ff3e::2');
+    await page.keyboard.press('Tab');                     // source address (optional)
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('device:beijing/3');        // receivers
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'tree-group');
+    await page.keyboard.press('Enter');                   // submits the form
+    await see(page.getByRole('status'), 'Tree radio installed');
+    await page.getByRole('button', { name: 'Delete tree' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#confirm-delete:focus').waitFor();   // the focus moved to the confirming button
+    await page.keyboard.press('Enter');
+    await see(page.getByRole('status'), 'Tree radio removed.');
+  }],
+
   ['delete the tree and the policy', async ({ page, url }) => {
     await page.goto(`${url}trees?tree=video`);
     await page.getByRole('button', { name: 'Delete tree' }).click();

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 import { KeyValuePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, inject, input, signal,
+} from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormBuilder, ReactiveFormsModule } from '@angular/forms';
 import { Router } from '@angular/router';
@@ -27,6 +29,7 @@ import { EMPTY_POLICY_FORM, INPUT_OF_FIELD, POLICY_FIELDS, formOf, policyOf } fr
 export class PoliciesView {
   private readonly api = inject(SixflowApi);
   private readonly router = inject(Router);
+  private readonly injector = inject(Injector);
 
   readonly policy = input<string | undefined>();
   private readonly reloads = signal(0);
@@ -53,6 +56,12 @@ export class PoliciesView {
   readonly busy = signal(false);
   readonly notice = signal<string | null>(null);
   readonly confirmingDelete = signal(false);
+
+  /** Asks before deleting, with the focus on the confirming button so a keyboard user can go on. */
+  askToDelete(): void {
+    this.confirmingDelete.set(true);
+    afterNextRender(() => document.getElementById('confirm-delete')?.focus(), { injector: this.injector });
+  }
 
   refresh(): void {
     this.reloads.update((n) => n + 1);

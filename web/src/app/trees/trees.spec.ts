@@ -99,6 +99,7 @@ describe('TreesView', () => {
     const button = (text: string) => Array.from(view().querySelectorAll('button')).find((b) => b.textContent?.includes(text))!;
     button('Delete tree').click();
     await harness.fixture.whenStable();
+    expect(document.activeElement?.textContent).toContain('Really delete video');
     button('Really delete video').click();
     http.expectOne({ method: 'DELETE', url: `${BASE}/trees/video` }).flush(null, { status: 204, statusText: 'No Content' });
     await harness.fixture.whenStable();

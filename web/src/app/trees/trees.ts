@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 import { KeyValuePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, effect, inject, input, signal,
+} from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormBuilder, ReactiveFormsModule } from '@angular/forms';
 import { Router, RouterLink } from '@angular/router';
@@ -33,6 +35,7 @@ export const TREE_FIELDS = [
 export class TreesView {
   private readonly api = inject(SixflowApi);
   private readonly router = inject(Router);
+  private readonly injector = inject(Injector);
 
   readonly tree = input<string | undefined>();
   private readonly reloads = signal(0);
@@ -73,6 +76,12 @@ export class TreesView {
       this.receiversError.set(null);
       this.confirmingDelete.set(false);
     });
+  }
+
+  /** Asks before deleting, with the focus on the confirming button so a keyboard user can go on. */
+  askToDelete(): void {
+    this.confirmingDelete.set(true);
+    afterNextRender(() => document.getElementById('confirm-delete')?.focus(), { injector: this.injector });
   }
 
   refresh(): void {
