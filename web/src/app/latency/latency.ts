@@ -14,6 +14,7 @@ import { SixflowApi } from '../core/sixflow-api.service';
 import { TelemetryStream } from '../core/telemetry-stream.service';
 import { DEFAULT_RANGE, RANGES, bucketLabels, formatNs, stepFor, windowOf } from '../core/time-range';
 import { ChartOption, EChart } from '../charts/echart';
+import { LatencyApi } from './latency-api';
 
 /**
  * Latency: the mean/min/max series of one class on one device, its histogram, and the feature-vs-
@@ -28,7 +29,8 @@ import { ChartOption, EChart } from '../charts/echart';
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class LatencyView {
-  private readonly api = inject(SixflowApi);
+  private readonly api = inject(LatencyApi);
+  private readonly inventory = inject(SixflowApi);
   private readonly router = inject(Router);
   protected readonly stream = inject(TelemetryStream);
 
@@ -44,7 +46,7 @@ export class LatencyView {
   protected readonly formatNs = formatNs;
   private readonly reloads = signal(0);
 
-  readonly devices = toSignal(loadable(this.api.devices()), { initialValue: { state: 'loading' } as Loadable<Device[]> });
+  readonly devices = toSignal(loadable(this.inventory.devices()), { initialValue: { state: 'loading' } as Loadable<Device[]> });
   readonly deviceList = computed(() => dataOf(this.devices()) ?? []);
   readonly devicesError = computed(() => errorOf(this.devices()));
 

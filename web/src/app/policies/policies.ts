@@ -12,7 +12,7 @@ import { of, switchMap } from 'rxjs';
 import { Apn6Policy, PolicyValidation } from '../core/api-models';
 import { fieldOf } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
-import { SixflowApi } from '../core/sixflow-api.service';
+import { PoliciesApi } from './policies-api';
 import { EMPTY_POLICY_FORM, INPUT_OF_FIELD, POLICY_FIELDS, formOf, policyOf } from './policy-form';
 
 /**
@@ -27,7 +27,7 @@ import { EMPTY_POLICY_FORM, INPUT_OF_FIELD, POLICY_FIELDS, formOf, policyOf } fr
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class PoliciesView {
-  private readonly api = inject(SixflowApi);
+  private readonly api = inject(PoliciesApi);
   private readonly router = inject(Router);
   private readonly injector = inject(Injector);
 

@@ -8,10 +8,10 @@ import { of, switchMap } from 'rxjs';
 
 import { PortCounters, PortHistory } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
-import { SixflowApi } from '../core/sixflow-api.service';
 import { TelemetryStream } from '../core/telemetry-stream.service';
 import { DEFAULT_RANGE, RANGES, stepFor, windowOf } from '../core/time-range';
 import { ChartOption, EChart } from '../charts/echart';
+import { PortsApi } from './ports-api';
 
 /** Bits per second for people: "840 b/s", "12.5 Mb/s". */
 export function formatBits(bps: number | null): string {
@@ -38,7 +38,7 @@ export function formatBits(bps: number | null): string {
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class PortsView {
-  private readonly api = inject(SixflowApi);
+  private readonly api = inject(PortsApi);
   private readonly router = inject(Router);
   protected readonly stream = inject(TelemetryStream);
   protected readonly formatBits = formatBits;

@@ -8,9 +8,9 @@ import { switchMap } from 'rxjs';
 
 import { MauReport, TableOccupancy } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
-import { SixflowApi } from '../core/sixflow-api.service';
 import { TelemetryStream } from '../core/telemetry-stream.service';
 import { ChartOption, EChart } from '../charts/echart';
+import { ResourcesApi } from './resources-api';
 
 /** Share of a capacity in use, 0 when there is no capacity. */
 export function share(used: number, capacity: number): number {
@@ -29,7 +29,7 @@ export function share(used: number, capacity: number): number {
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class ResourcesView {
-  private readonly api = inject(SixflowApi);
+  private readonly api = inject(ResourcesApi);
   private readonly router = inject(Router);
 
   readonly pipeconf = input<string | undefined>();

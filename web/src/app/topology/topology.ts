@@ -9,6 +9,7 @@ import { forkJoin, of, switchMap } from 'rxjs';
 import { Msr6Tree, Topology } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
 import { SixflowApi } from '../core/sixflow-api.service';
+import { TreesApi } from '../trees/trees-api';
 import { TopologyGraph } from './topology-graph';
 import { deviceOf, treeOverlay } from './tree-overlay';
 
@@ -25,6 +26,7 @@ import { deviceOf, treeOverlay } from './tree-overlay';
 })
 export class TopologyView {
   private readonly api = inject(SixflowApi);
+  private readonly treesApi = inject(TreesApi);
   private readonly router = inject(Router);
 
   /** The tree drawn over the network, from ?tree=. */
@@ -33,7 +35,7 @@ export class TopologyView {
 
   readonly network = toSignal(
     toObservable(this.reloads).pipe(
-      switchMap(() => loadable(forkJoin({ topology: this.api.topology(), trees: this.api.trees() }))),
+      switchMap(() => loadable(forkJoin({ topology: this.api.topology(), trees: this.treesApi.trees() }))),
     ),
     { initialValue: { state: 'loading' } as Loadable<{ topology: Topology; trees: Msr6Tree[] }> },
   );
@@ -42,7 +44,7 @@ export class TopologyView {
 
   readonly selected = toSignal(
     toObservable(computed(() => ({ id: this.tree(), reload: this.reloads() }))).pipe(
-      switchMap(({ id }) => (id ? loadable(this.api.tree(id)) : of(null))),
+      switchMap(({ id }) => (id ? loadable(this.treesApi.tree(id)) : of(null))),
     ),
     { initialValue: null as Loadable<Msr6Tree> | null },
   );

@@ -12,7 +12,7 @@ import { of, switchMap } from 'rxjs';
 import { Msr6Tree, TreeAlgorithm, TreeMetric, TreeRequest, Msr6Mode } from '../core/api-models';
 import { fieldOf, listOf } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
-import { SixflowApi } from '../core/sixflow-api.service';
+import { TreesApi } from './trees-api';
 
 /** Request fields a server message can name. */
 export const TREE_FIELDS = [
@@ -33,7 +33,7 @@ export const TREE_FIELDS = [
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class TreesView {
-  private readonly api = inject(SixflowApi);
+  private readonly api = inject(TreesApi);
   private readonly router = inject(Router);
   private readonly injector = inject(Injector);
 
