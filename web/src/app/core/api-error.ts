@@ -36,7 +36,7 @@ export class ApiError extends Error {
           + `that the dev proxy (proxy.conf.json) or nginx sends.`);
       case 404:
         return new ApiError(status, `Nothing at ${url} (${statusLine}): is the org.sixflow.app application `
-          + `installed and active in ONOS?`);
+          + `installed and active in ONOS, and recent enough to serve this?`);
       case 500: // a proxy's answer when ONOS is down; Sixflow's own 500s carry a JSON message
       case 502:
       case 503:
