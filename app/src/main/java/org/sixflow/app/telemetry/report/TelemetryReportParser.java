@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.report;
+
+import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.api.LatencySample;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.Optional;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * Turns a telemetry report frame (Ethernet, then report_t of p4src/common/header.p4) into a
+ * latency sample, or names why it cannot. Never throws on frame contents.
+ */
+public final class TelemetryReportParser {
+
+    /** ETHERTYPE_SIXFLOW_REPORT in define.p4. */
+    public static final int ETHERTYPE_REPORT = 0x88b5;
+    /** REPORT_VERSION in define_v1model.p4. */
+    public static final int REPORT_VERSION = 1;
+    static final int ETHERNET_BYTES = 14;
+    /** report_t: 8+4+4+16+32+(7+9)+(7+9)+48+48+32 bits. */
+    static final int REPORT_BYTES = 28;
+
+    private static final long MASK_32 = 0xffff_ffffL;
+    private static final long MASK_48 = 0xffff_ffff_ffffL;
+
+    private final long nanosPerTick;
+
+    /**
+     * Creates a parser for a target's timestamp unit.
+     *
+     * @param nanosPerTick nanoseconds per timestamp unit (bmv2 counts microseconds: 1000)
+     */
+    public TelemetryReportParser(long nanosPerTick) {
+        checkArgument(nanosPerTick > 0, "nanosPerTick must be positive");
+        this.nanosPerTick = nanosPerTick;
+    }
+
+    /** What parsing gave: a sample, or the reason there is none. */
+    public static final class Result {
+        private final LatencySample sample;
+        private final ReportRejection rejection;
+
+        private Result(LatencySample sample, ReportRejection rejection) {
+            this.sample = sample;
+            this.rejection = rejection;
+        }
+
+        public Optional<LatencySample> sample() {
+            return Optional.ofNullable(sample);
+        }
+
+        public Optional<ReportRejection> rejection() {
+            return Optional.ofNullable(rejection);
+        }
+    }
+
+    /**
+     * Parses one frame.
+     *
+     * @param frame      the packet-in bytes, from the report's Ethernet header on
+     * @param deviceId   the device that sent it
+     * @param receivedAt when the controller received it
+     * @return the sample or the rejection
+     */
+    public Result parse(byte[] frame, String deviceId, Instant receivedAt) {
+        checkNotNull(deviceId);
+        checkNotNull(receivedAt);
+        if (frame == null || frame.length < ETHERNET_BYTES + REPORT_BYTES) {
+            return rejected(ReportRejection.TRUNCATED);
+        }
+        ByteBuffer b = ByteBuffer.wrap(frame);
+        if (Short.toUnsignedInt(b.getShort(12)) != ETHERTYPE_REPORT) {
+            return rejected(ReportRejection.NOT_A_REPORT);
+        }
+        b.position(ETHERNET_BYTES);
+        int version = Byte.toUnsignedInt(b.get());
+        if (version != REPORT_VERSION) {
+            return rejected(ReportRejection.UNKNOWN_VERSION);
+        }
+        int classAndPad = Byte.toUnsignedInt(b.get());
+        int replica = Short.toUnsignedInt(b.getShort());
+        long sequence = Integer.toUnsignedLong(b.getInt());
+        int ingressField = Short.toUnsignedInt(b.getShort());
+        int egressField = Short.toUnsignedInt(b.getShort());
+        long ingressTs = uint48(b);
+        long egressTs = uint48(b);
+        long delta = Integer.toUnsignedLong(b.getInt());
+
+        if ((classAndPad & 0x0f) != 0 || (ingressField >>> 9) != 0 || (egressField >>> 9) != 0) {
+            return rejected(ReportRejection.NONZERO_PADDING);
+        }
+        int classCode = classAndPad >>> 4;
+        if (!isKnownClass(classCode)) {
+            return rejected(ReportRejection.UNKNOWN_CLASS);
+        }
+        // The data plane truncates egress - ingress to 32 bits; anything else is corruption.
+        if ((((egressTs - ingressTs) & MASK_48) & MASK_32) != delta) {
+            return rejected(ReportRejection.INCONSISTENT_DELTA);
+        }
+        LatencySample sample = LatencySample.of(receivedAt, deviceId, classCode, replica, ingressField,
+                                                egressField, sequence, delta * nanosPerTick)
+                .withIngressTimestamp(ingressTs * nanosPerTick);
+        return new Result(sample, null);
+    }
+
+    private static boolean isKnownClass(int code) {
+        for (LatencyClass c : LatencyClass.values()) {
+            if (c.code() == code) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static long uint48(ByteBuffer b) {
+        long high = Short.toUnsignedLong(b.getShort());
+        long low = Integer.toUnsignedLong(b.getInt());
+        return ((high << 32) | low) & MASK_48;
+    }
+
+    private static Result rejected(ReportRejection reason) {
+        return new Result(null, reason);
+    }
+}
