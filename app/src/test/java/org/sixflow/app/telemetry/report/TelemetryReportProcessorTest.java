@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.report;
+
+import org.junit.Test;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.packet.DefaultInboundPacket;
+import org.onosproject.net.packet.DefaultPacketContext;
+import org.onosproject.net.packet.InboundPacket;
+import org.sixflow.app.api.LatencySample;
+
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+public class TelemetryReportProcessorTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T15:00:00Z");
+    private final List<LatencySample> samples = new ArrayList<>();
+    private final TelemetryReportProcessor processor = new TelemetryReportProcessor(
+            new TelemetryReportParser(1000), samples::add, Clock.fixed(NOW, ZoneOffset.UTC));
+
+    private static final class Context extends DefaultPacketContext {
+        Context(byte[] frame) {
+            super(0, inbound(frame), null, false);
+        }
+
+        @Override
+        public void send() {
+        }
+    }
+
+    private static InboundPacket inbound(byte[] frame) {
+        return new DefaultInboundPacket(ConnectPoint.deviceConnectPoint("device:leaf1/255"), null,
+                                        ByteBuffer.wrap(frame));
+    }
+
+    @Test
+    public void reportBecomesASampleAndIsBlocked() {
+        Context c = new Context(TelemetryReportParserTest.frame(1, 0, 0, 9, 1, 2, 100, 105, 5));
+        processor.process(c);
+        assertTrue(c.isHandled());
+        assertEquals(1, samples.size());
+        assertEquals("device:leaf1", samples.get(0).deviceId());
+        assertEquals(5000, samples.get(0).deltaNanos());
+        assertEquals(1, processor.accepted());
+    }
+
+    @Test
+    public void malformedReportIsCountedAndBlocked() {
+        Context c = new Context(TelemetryReportParserTest.frame(1, 0, 0, 9, 1, 2, 100, 105, 6));
+        processor.process(c);
+        assertTrue(c.isHandled());
+        assertTrue(samples.isEmpty());
+        assertEquals(Long.valueOf(1), processor.rejected().get(ReportRejection.INCONSISTENT_DELTA));
+        Context truncated = new Context(new byte[]{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) 0x88, (byte) 0xb5});
+        processor.process(truncated);
+        assertEquals(Long.valueOf(1), processor.rejected().get(ReportRejection.TRUNCATED));
+    }
+
+    @Test
+    public void otherPacketsPassUntouched() {
+        byte[] ipv6 = new byte[60];
+        ipv6[12] = (byte) 0x86;
+        ipv6[13] = (byte) 0xdd;
+        Context c = new Context(ipv6);
+        processor.process(c);
+        assertFalse(c.isHandled());
+        assertTrue(samples.isEmpty());
+    }
+}
