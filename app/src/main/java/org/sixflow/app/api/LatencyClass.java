@@ -4,6 +4,7 @@ package org.sixflow.app.api;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What the pipeline did to a packet, as its latency aggregates and telemetry reports name it.
@@ -56,8 +57,17 @@ public enum LatencyClass {
      * @throws IllegalArgumentException if no class has that code
      */
     public static LatencyClass ofCode(int code) {
-        return Arrays.stream(values()).filter(c -> c.code == code).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no latency class has code " + code));
+        return find(code).orElseThrow(() -> new IllegalArgumentException("no latency class has code " + code));
+    }
+
+    /**
+     * Returns the class with the given data-plane code, if there is one.
+     *
+     * @param code the code
+     * @return the class, or empty
+     */
+    public static Optional<LatencyClass> find(int code) {
+        return Arrays.stream(values()).filter(c -> c.code == code).findFirst();
     }
 
     /**

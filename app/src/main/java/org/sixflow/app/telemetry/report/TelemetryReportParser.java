@@ -96,7 +96,7 @@ public final class TelemetryReportParser {
             return rejected(ReportRejection.NONZERO_PADDING);
         }
         int classCode = classAndPad >>> 4;
-        if (!isKnownClass(classCode)) {
+        if (LatencyClass.find(classCode).isEmpty()) {
             return rejected(ReportRejection.UNKNOWN_CLASS);
         }
         // The data plane truncates egress - ingress to 32 bits; anything else is corruption.
@@ -107,15 +107,6 @@ public final class TelemetryReportParser {
                                                 egressField, sequence, delta * nanosPerTick)
                 .withIngressTimestamp(ingressTs * nanosPerTick);
         return new Result(sample, null);
-    }
-
-    private static boolean isKnownClass(int code) {
-        for (LatencyClass c : LatencyClass.values()) {
-            if (c.code() == code) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static long uint48(ByteBuffer b) {

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.aggregate;
+
+import com.google.protobuf.TextFormat;
+import org.onosproject.net.pi.model.PiPipeconf;
+import p4.config.v1.P4InfoOuterClass.Counter;
+import p4.config.v1.P4InfoOuterClass.P4Info;
+import p4.config.v1.P4InfoOuterClass.Register;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.P4_INFO_TEXT;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_HISTOGRAM;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_MAX;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_MIN;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_PACKETS;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_SUM;
+
+/**
+ * Where a pipeline keeps its latency aggregates, read from its P4Info: the P4Runtime ids of the
+ * packet counter and the four registers, the number of slots (class, egress port), histogram
+ * buckets per slot and the width of the sum register (64 bits on bmv2, 32 on Tofino, where it
+ * wraps). Slot = class &lt;&lt; portBits | port, with 16 classes (a 4-bit lat_class_t).
+ */
+public final class AggregateLayout {
+
+    /** lat_class_t is 4 bits wide (p4src/common/header.p4). */
+    static final int CLASSES = 16;
+
+    private final int packetsCounterId;
+    private final int sumRegisterId;
+    private final int minRegisterId;
+    private final int maxRegisterId;
+    private final int histogramRegisterId;
+    private final int slots;
+    private final int buckets;
+    private final int sumBits;
+    private final int portBits;
+
+    private AggregateLayout(P4Info p4Info) {
+        Counter packets = counter(p4Info, SIXFLOW_EGRESS_LATENCY_PACKETS.id());
+        Register sum = register(p4Info, SIXFLOW_EGRESS_LATENCY_SUM.id());
+        Register histogram = register(p4Info, SIXFLOW_EGRESS_LATENCY_HISTOGRAM.id());
+        packetsCounterId = packets.getPreamble().getId();
+        sumRegisterId = sum.getPreamble().getId();
+        minRegisterId = register(p4Info, SIXFLOW_EGRESS_LATENCY_MIN.id()).getPreamble().getId();
+        maxRegisterId = register(p4Info, SIXFLOW_EGRESS_LATENCY_MAX.id()).getPreamble().getId();
+        histogramRegisterId = histogram.getPreamble().getId();
+        slots = Math.toIntExact(packets.getSize());
+        checkArgument(slots % CLASSES == 0 && Integer.bitCount(slots / CLASSES) == 1,
+                      "latency slots %s are not 16 classes times a power of two", slots);
+        checkArgument(sum.getSize() == slots && histogram.getSize() % slots == 0,
+                      "latency registers do not match %s slots", slots);
+        buckets = Math.toIntExact(histogram.getSize() / slots);
+        sumBits = sum.getTypeSpec().getBitstring().getBit().getBitwidth();
+        checkArgument(sumBits > 0 && sumBits <= 64, "latency_sum is %s bits wide", sumBits);
+        portBits = Integer.numberOfTrailingZeros(slots / CLASSES);
+    }
+
+    /**
+     * Reads the layout from P4Info text.
+     *
+     * @param p4InfoText P4Info in protobuf text format
+     * @return the layout
+     * @throws IllegalArgumentException when the P4Info lacks the aggregates or cannot be parsed
+     */
+    public static AggregateLayout fromP4InfoText(InputStream p4InfoText) {
+        P4Info.Builder p4Info = P4Info.newBuilder();
+        try {
+            TextFormat.getParser().merge(new InputStreamReader(p4InfoText, StandardCharsets.UTF_8), p4Info);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Cannot read P4Info: " + e.getMessage(), e);
+        }
+        return new AggregateLayout(p4Info.build());
+    }
+
+    /**
+     * Reads the layout of a pipeconf.
+     *
+     * @param pipeconf the pipeconf
+     * @return the layout, or empty when the pipeconf carries no P4Info text
+     */
+    public static Optional<AggregateLayout> of(PiPipeconf pipeconf) {
+        return pipeconf.extension(P4_INFO_TEXT).map(AggregateLayout::fromP4InfoText);
+    }
+
+    private static Counter counter(P4Info p4Info, String name) {
+        return p4Info.getCountersList().stream().filter(c -> c.getPreamble().getName().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("P4Info has no counter " + name));
+    }
+
+    private static Register register(P4Info p4Info, String name) {
+        return p4Info.getRegistersList().stream().filter(r -> r.getPreamble().getName().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("P4Info has no register " + name));
+    }
+
+    public int packetsCounterId() {
+        return packetsCounterId;
+    }
+
+    public int sumRegisterId() {
+        return sumRegisterId;
+    }
+
+    public int minRegisterId() {
+        return minRegisterId;
+    }
+
+    public int maxRegisterId() {
+        return maxRegisterId;
+    }
+
+    public int histogramRegisterId() {
+        return histogramRegisterId;
+    }
+
+    /** Slots (class, egress port) in the counter and the per-slot registers. */
+    public int slots() {
+        return slots;
+    }
+
+    /** Histogram buckets per slot. */
+    public int buckets() {
+        return buckets;
+    }
+
+    /** Width of latency_sum; its deltas are taken modulo 2^sumBits. */
+    public int sumBits() {
+        return sumBits;
+    }
+
+    /**
+     * Returns the slot of a (class, port).
+     *
+     * @param latencyClass class code 0..15
+     * @param port         egress port
+     * @return the slot
+     */
+    public int slot(int latencyClass, int port) {
+        checkArgument(latencyClass >= 0 && latencyClass < CLASSES, "class %s outside 0..15", latencyClass);
+        checkArgument(port >= 0 && port < (1 << portBits), "port %s outside 0..%s", port, (1 << portBits) - 1);
+        return latencyClass << portBits | port;
+    }
+
+    /**
+     * Returns the class of a slot.
+     *
+     * @param slot the slot
+     * @return class code
+     */
+    public int classOf(int slot) {
+        return slot >>> portBits;
+    }
+
+    /**
+     * Returns the egress port of a slot.
+     *
+     * @param slot the slot
+     * @return port number
+     */
+    public int portOf(int slot) {
+        return slot & ((1 << portBits) - 1);
+    }
+}

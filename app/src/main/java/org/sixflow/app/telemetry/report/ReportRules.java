@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.report;
+
+import com.google.common.collect.ImmutableList;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultFlowRule;
+import org.onosproject.net.flow.DefaultTrafficSelector;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.group.DefaultGroupBucket;
+import org.onosproject.net.group.DefaultGroupDescription;
+import org.onosproject.net.group.DefaultGroupKey;
+import org.onosproject.net.group.GroupBuckets;
+import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.group.GroupKey;
+import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.net.pi.runtime.PiActionParam;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+import static org.sixflow.pipeconf.CloneSessions.TELEMETRY;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_LAT_CLASS;
+import static org.sixflow.pipeconf.P4InfoConstants.MASK;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_SAMPLE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING;
+
+/**
+ * What a device needs to send telemetry reports: the clone session the egress clones reports
+ * to, pointed at the controller, and one telemetry_sampling entry per sampled class.
+ */
+public final class ReportRules {
+
+    /** Sampling entries are exact matches on a 16-entry table: one priority does. */
+    static final int PRIORITY = 10;
+    /** Key of the telemetry clone session's group. */
+    public static final GroupKey CLONE_KEY = new DefaultGroupKey(ByteBuffer.allocate(4).putInt(TELEMETRY).array());
+
+    private ReportRules() {
+    }
+
+    /**
+     * Returns the clone session that takes reports to the controller.
+     *
+     * @param device the device
+     * @param appId  the owning application
+     * @return a CLONE group with id TELEMETRY_CLONE_SESSION
+     */
+    public static GroupDescription cloneSession(DeviceId device, ApplicationId appId) {
+        return new DefaultGroupDescription(device, GroupDescription.Type.CLONE, new GroupBuckets(List.of(
+                DefaultGroupBucket.createCloneGroupBucket(
+                        DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER).build()))),
+                                           CLONE_KEY, TELEMETRY, appId);
+    }
+
+    /**
+     * Returns the sampling entries of a device.
+     *
+     * @param device   the device
+     * @param sampling which classes, how often
+     * @param appId    the owning application
+     * @return one entry per sampled class
+     */
+    public static List<FlowRule> sampling(DeviceId device, ReportSampling sampling, ApplicationId appId) {
+        ImmutableList.Builder<FlowRule> rules = ImmutableList.builder();
+        sampling.shifts().forEach((latencyClass, shift) -> rules.add(DefaultFlowRule.builder()
+                .forDevice(device)
+                .forTable(SIXFLOW_EGRESS_TELEMETRY_SAMPLING)
+                .withSelector(DefaultTrafficSelector.builder().matchPi(PiCriterion.builder()
+                        .matchExact(HDR_LAT_CLASS, latencyClass.code()).build()).build())
+                .withTreatment(DefaultTrafficTreatment.builder().piTableAction(PiAction.builder()
+                        .withId(SIXFLOW_EGRESS_SAMPLE)
+                        .withParameter(new PiActionParam(MASK, (int) ReportSampling.mask(shift)))
+                        .build()).build())
+                .withPriority(PRIORITY)
+                .fromApp(appId)
+                .makePermanent()
+                .build()));
+        return rules.build();
+    }
+}

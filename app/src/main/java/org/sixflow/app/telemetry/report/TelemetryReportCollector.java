@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.report;
+
+import com.google.common.collect.ImmutableList;
+import org.onlab.util.Tools;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreService;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipListener;
+import org.onosproject.mastership.MastershipService;
+import org.onosproject.net.Device;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.group.GroupService;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketService;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.service.PiPipeconfService;
+import org.osgi.service.component.ComponentContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.TelemetryAdminService;
+import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.history.HistoryDatabase;
+import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.history.SampleWriter;
+import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.TimestampUnits;
+import org.slf4j.Logger;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static org.onlab.util.Tools.groupedThreads;
+import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING;
+import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING_DEFAULT;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Collects per-packet telemetry reports: points each bmv2 device's telemetry clone session at
+ * the controller and installs its telemetry_sampling entries (component property
+ * reportSampling), on the instance that masters the device; turns report packet-ins into
+ * latency samples, writes them to sixflow.latency_samples (buffered through database outages)
+ * and posts one LATENCY_BATCH event per (device, class) each second.
+ */
+@Component(immediate = true, property = {
+        REPORT_SAMPLING + "=" + REPORT_SAMPLING_DEFAULT,
+})
+public class TelemetryReportCollector {
+
+    /** Most samples kept while the database is away. */
+    static final int BUFFER_CAPACITY = 2_000_000;
+    static final int BATCH = 20_000;
+    static final Duration FLUSH_PERIOD = Duration.ofSeconds(1);
+
+    private final Logger log = getLogger(getClass());
+    private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final MastershipListener mastershipListener = new InternalMastershipListener();
+    private final List<LatencySample> unannounced = new ArrayList<>();
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketService packetService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DeviceService deviceService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected FlowRuleService flowRuleService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GroupService groupService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected TelemetryAdminService telemetryService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HistoryDatabaseService historyDatabase;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+
+    /** Which classes report, how often: off, k, or class=k,… (see ReportSampling). */
+    private String reportSampling = REPORT_SAMPLING_DEFAULT;
+
+    Clock clock = Clock.systemUTC();
+
+    private volatile ReportSampling sampling = ReportSampling.parse(REPORT_SAMPLING_DEFAULT);
+    private ApplicationId appId;
+    private ScheduledExecutorService executor;
+    private SampleWriter writer;
+    private TelemetryReportProcessor processor;
+
+    @Activate
+    protected void activate(ComponentContext context) {
+        appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
+        componentConfigService.registerProperties(getClass());
+        readProperties(context);
+        writer = new SampleWriter(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
+                                  BUFFER_CAPACITY);
+        // Only the bmv2 pipeline sends reports yet, with its timestamps in µs.
+        processor = new TelemetryReportProcessor(new TelemetryReportParser(TimestampUnits.BMV2_NANOS_PER_TICK),
+                                                 this::take, clock);
+        // An advisor, ahead of the host provider, which would learn the reports' zero source MAC.
+        packetService.addProcessor(processor, PacketProcessor.advisor(0));
+        executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/reports", "collector", log));
+        executor.scheduleWithFixedDelay(this::flushAndAnnounce, FLUSH_PERIOD.toMillis(), FLUSH_PERIOD.toMillis(),
+                                        TimeUnit.MILLISECONDS);
+        deviceService.addListener(deviceListener);
+        mastershipService.addListener(mastershipListener);
+        executor.execute(this::configureAll);
+        log.info("Started (sampling {})", sampling);
+    }
+
+    @Modified
+    protected void modified(ComponentContext context) {
+        ReportSampling before = sampling;
+        readProperties(context);
+        if (!sampling.equals(before)) {
+            executor.execute(this::configureAll);
+            log.info("Reconfigured: sampling {}", sampling);
+        }
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        mastershipService.removeListener(mastershipListener);
+        deviceService.removeListener(deviceListener);
+        packetService.removeProcessor(processor);
+        componentConfigService.unregisterProperties(getClass(), false);
+        executor.shutdown();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        flushAndAnnounce();
+        log.info("Stopped");
+    }
+
+    /** The processor, for tests and health. */
+    TelemetryReportProcessor processor() {
+        return processor;
+    }
+
+    /** The sample writer, for tests and health. */
+    SampleWriter writer() {
+        return writer;
+    }
+
+    /** The sampling in force. */
+    ReportSampling sampling() {
+        return sampling;
+    }
+
+    private void readProperties(ComponentContext context) {
+        Dictionary<?, ?> properties = context == null ? null : context.getProperties();
+        String text = properties == null ? null : Tools.get(properties, REPORT_SAMPLING);
+        if (text == null) {
+            return;
+        }
+        try {
+            sampling = ReportSampling.parse(text);
+            reportSampling = text.trim();
+        } catch (IllegalArgumentException e) {
+            log.warn("{}: {}; keeping {}", REPORT_SAMPLING, e.getMessage(), reportSampling);
+        }
+    }
+
+    private void take(LatencySample sample) {
+        if (!writer.offer(sample)) {
+            // Counted by the writer; say so at powers of two to keep the log readable.
+            long dropped = writer.dropped();
+            if (Long.bitCount(dropped) == 1) {
+                log.warn("Sample buffer full: {} samples dropped so far", dropped);
+            }
+        }
+        synchronized (unannounced) {
+            unannounced.add(sample);
+        }
+    }
+
+    /** Writes what is buffered and announces the samples taken since the last call. */
+    void flushAndAnnounce() {
+        List<LatencySample> taken;
+        synchronized (unannounced) {
+            taken = ImmutableList.copyOf(unannounced);
+            unannounced.clear();
+        }
+        if (!taken.isEmpty()) {
+            LatencyBatches.of(taken, clock.instant()).forEach(b -> telemetryService.post(TelemetryEvent.of(b)));
+        }
+        try {
+            while (writer.flush(BATCH) == BATCH) {
+                // more waiting
+            }
+        } catch (SQLException e) {
+            if (historyDatabase.database().isPresent()) {
+                log.warn("Samples wait for the database ({} buffered): {}", writer.buffered(), e.getMessage());
+            }
+        } catch (RuntimeException e) {
+            log.warn("Sample flush failed: {}", e.toString());
+        }
+    }
+
+    /** Configures every device this instance should configure. */
+    void configureAll() {
+        for (Device device : deviceService.getAvailableDevices()) {
+            configure(device.id());
+        }
+    }
+
+    private void configure(DeviceId id) {
+        Optional<PiPipeconf> pipeconf = pipeconfService.getPipeconf(id);
+        boolean reports = pipeconf.isPresent() && SixflowPipeconfs.BMV2.equals(pipeconf.get().id())
+                && pipeconf.get().pipelineModel().table(SIXFLOW_EGRESS_TELEMETRY_SAMPLING).isPresent();
+        if (!reports || !deviceService.isAvailable(id) || !mastershipService.isLocalMaster(id)) {
+            return;
+        }
+        try {
+            if (groupService.getGroup(id, ReportRules.CLONE_KEY) == null) {
+                groupService.addGroup(ReportRules.cloneSession(id, appId));
+            }
+            List<FlowRule> wanted = ReportRules.sampling(id, sampling, appId);
+            List<FlowRule> stale = new ArrayList<>();
+            List<FlowRule> missing = new ArrayList<>(wanted);
+            for (FlowEntry entry : flowRuleService.getFlowEntriesById(appId)) {
+                if (!entry.deviceId().equals(id) || !SIXFLOW_EGRESS_TELEMETRY_SAMPLING.equals(entry.table())) {
+                    continue;
+                }
+                missing.removeIf(entry::exactMatch);
+                // A class still sampled at another rate is modified in place by applying it.
+                if (wanted.stream().noneMatch(w -> w.selector().equals(entry.selector()))) {
+                    stale.add(entry);
+                }
+            }
+            if (!stale.isEmpty()) {
+                flowRuleService.removeFlowRules(stale.toArray(new FlowRule[0]));
+            }
+            if (!missing.isEmpty()) {
+                flowRuleService.applyFlowRules(missing.toArray(new FlowRule[0]));
+            }
+        } catch (RuntimeException e) {
+            log.warn("Cannot configure telemetry reports on {}: {}", id, e.getMessage());
+        }
+    }
+
+    private class InternalDeviceListener implements DeviceListener {
+        @Override
+        public boolean isRelevant(DeviceEvent event) {
+            return event.type() == DeviceEvent.Type.DEVICE_ADDED
+                    || event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED;
+        }
+
+        @Override
+        public void event(DeviceEvent event) {
+            DeviceId id = event.subject().id();
+            executor.execute(() -> configure(id));
+        }
+    }
+
+    private class InternalMastershipListener implements MastershipListener {
+        @Override
+        public void event(MastershipEvent event) {
+            if (event.type() == MastershipEvent.Type.MASTER_CHANGED) {
+                DeviceId id = event.subject();
+                executor.execute(() -> configure(id));
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.aggregate;
+
+import org.junit.Test;
+import org.sixflow.app.testing.TestPipeconfs;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * The layout read from the committed bmv2 P4Info: the figures define.p4 and main.p4 declare.
+ */
+public class AggregateLayoutTest {
+
+    private final AggregateLayout layout = AggregateLayout.of(TestPipeconfs.bmv2()).orElseThrow();
+
+    @Test
+    public void bmv2LayoutComesFromP4Info() {
+        assertEquals(8192, layout.slots());      // LATENCY_SLOTS
+        assertEquals(8, layout.buckets());       // LATENCY_BUCKETS
+        assertEquals(64, layout.sumBits());      // register<bit<64>> latency_sum
+        assertTrue(layout.packetsCounterId() != 0 && layout.sumRegisterId() != layout.minRegisterId());
+    }
+
+    @Test
+    public void slotIsClassShiftedOverPortBits() {
+        // "A latency slot is class << 9 | egress port" (pipeconf/README.md).
+        assertEquals(5 << 9 | 300, layout.slot(5, 300));
+        assertEquals(5, layout.classOf(5 << 9 | 300));
+        assertEquals(300, layout.portOf(5 << 9 | 300));
+    }
+
+    @Test(expected = IllegalArgumentException.class)
+    public void portPastTheSlotRangeIsRefused() {
+        layout.slot(0, 512);
+    }
+
+    @Test
+    public void p4InfoWithoutTheAggregatesIsNamed() {
+        try {
+            AggregateLayout.fromP4InfoText(new ByteArrayInputStream("pkg_info { arch: \"v1model\" }"
+                                                                             .getBytes(StandardCharsets.UTF_8)));
+            fail("accepted a P4Info without aggregates");
+        } catch (IllegalArgumentException e) {
+            assertEquals("P4Info has no counter SixflowEgress.latency_packets", e.getMessage());
+        }
+    }
+}

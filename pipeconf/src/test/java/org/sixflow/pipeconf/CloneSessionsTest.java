@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+import org.junit.Test;
+import org.sixflow.pipeconf.codegen.PipeconfPaths;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * Clone session ids are not in P4Info: hold the Java copy to the P4 source.
+ */
+public class CloneSessionsTest {
+
+    @Test
+    public void telemetrySessionMatchesV1model() throws Exception {
+        File file = new File(PipeconfPaths.P4SRC, "v1model/define_v1model.p4");
+        Matcher matcher = Pattern.compile("(?m)^#define TELEMETRY_CLONE_SESSION (\\d+)")
+                .matcher(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8));
+        assertTrue("no TELEMETRY_CLONE_SESSION in " + file, matcher.find());
+        assertEquals(Integer.parseInt(matcher.group(1)), CloneSessions.TELEMETRY);
+    }
+}
