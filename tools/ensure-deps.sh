@@ -20,8 +20,8 @@ if [ "${#need_apt[@]}" -gt 0 ]; then
     echo "== installing Debian packages: ${need_apt[*]}"
     sudo_cmd=""
     [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-    $sudo_cmd apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${need_apt[@]}"
+    $sudo_cmd apt-get -o DPkg::Lock::Timeout=900 update -q
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends "${need_apt[@]}"
 fi
 
 # The packet tests' Python packages; protobuf must stay at 3.20.x for p4runtime's generated code.
