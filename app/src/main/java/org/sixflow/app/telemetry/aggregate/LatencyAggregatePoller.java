@@ -289,7 +289,8 @@ public class LatencyAggregatePoller {
         return batches;
     }
 
-    private void flush() {
+    /** Writes what is buffered; what the database cannot take stays buffered. */
+    void flush() {
         try {
             while (writer.flush(BATCH) == BATCH) {
                 // more waiting
