@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.report;
+
+import org.junit.Test;
+import org.sixflow.app.api.LatencyClass;
+
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * The reportSampling property: its three forms, masks, and errors that name what is wrong.
+ */
+public class ReportSamplingTest {
+
+    @Test
+    public void offSamplesNothing() {
+        assertTrue(ReportSampling.parse(" OFF ").shifts().isEmpty());
+        assertEquals("off", ReportSampling.parse("off").toString());
+    }
+
+    @Test
+    public void aNumberSamplesEveryClass() {
+        Map<LatencyClass, Integer> shifts = ReportSampling.parse("10").shifts();
+        assertEquals(LatencyClass.values().length, shifts.size());
+        assertTrue(shifts.values().stream().allMatch(k -> k == 10));
+    }
+
+    @Test
+    public void classesByLabelOrCode() {
+        ReportSampling sampling = ReportSampling.parse("ipv6=0, 5=3");
+        assertEquals(Map.of(LatencyClass.IPV6, 0, LatencyClass.MSR6_REPLICATE, 3), sampling.shifts());
+        assertEquals("ipv6=0,msr6-replicate=3", sampling.toString());
+        assertEquals(sampling, ReportSampling.parse(sampling.toString()));
+    }
+
+    @Test
+    public void masksAreTwoToTheKMinusOne() {
+        assertEquals(0, ReportSampling.mask(0));
+        assertEquals(1023, ReportSampling.mask(10));
+        assertEquals(0x7fff_ffffL, ReportSampling.mask(31));
+    }
+
+    @Test
+    public void errorsNameThePart() {
+        assertRejected("", "reportSampling is empty; use off, k (1 in 2^k of every class) or class=k,...");
+        assertRejected("32", "sampling exponent 32 outside 0..31");
+        assertRejected("often", "sampling exponent \"often\" is not a number 0..31");
+        assertRejected("ipv6", "sampling exponent \"ipv6\" is not a number 0..31");
+        assertRejected("ipv6=1,ipv6=2", "class ipv6 appears twice in reportSampling");
+        assertRejected("ipv6=1,apn6", "\"apn6\" in reportSampling is not class=k");
+        assertRejected("gtpu=1", "unknown latency class 'gtpu'; one of ipv6, apn6-insert, apn6-transit, "
+                + "msr6-te-encap, msr6-rlb-encap, msr6-replicate, msr6-decap");
+    }
+
+    private static void assertRejected(String text, String message) {
+        try {
+            ReportSampling.parse(text);
+            fail("accepted " + text);
+        } catch (IllegalArgumentException e) {
+            assertEquals(message, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.telemetry.report;
+
+import org.junit.After;
+import org.junit.AfterClass;
+import org.junit.Before;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.onlab.osgi.ComponentContextAdapter;
+import org.onosproject.TestApplicationId;
+import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.mastership.MastershipServiceAdapter;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultFlowEntry;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
+import org.onosproject.net.flow.instructions.PiInstruction;
+import org.onosproject.net.group.DefaultGroup;
+import org.onosproject.net.group.Group;
+import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.group.GroupKey;
+import org.onosproject.net.group.GroupServiceAdapter;
+import org.onosproject.net.packet.DefaultInboundPacket;
+import org.onosproject.net.packet.DefaultPacketContext;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketServiceAdapter;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.runtime.PiAction;
+import org.sixflow.app.api.LatencyBatch;
+import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.history.HistoryDatabase;
+import org.sixflow.app.telemetry.TelemetryManagerFixture;
+import org.sixflow.app.testing.PipelineModelChecker;
+import org.sixflow.app.testing.PostgresResource;
+import org.sixflow.app.testing.TelemetryFixture;
+import org.sixflow.app.testing.TestDeviceService;
+import org.sixflow.app.testing.TestPipeconfService;
+import org.sixflow.app.testing.TestPipeconfs;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.MASK;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING;
+
+/**
+ * The report collector: clone session and sampling entries on the devices it masters (checked
+ * against the bmv2 P4Info), entries following the reportSampling property, and report
+ * packet-ins stored in a real PostgreSQL and announced as LATENCY_BATCH events.
+ */
+public class TelemetryReportCollectorTest {
+
+    @ClassRule
+    public static final PostgresResource POSTGRES = new PostgresResource();
+
+    private static final ApplicationId APP_ID = TestApplicationId.create(SixflowConfigRegistrar.APP_NAME);
+    private static final DeviceId LEAF1 = DeviceId.deviceId("device:leaf1");
+    private static final DeviceId LEAF2 = DeviceId.deviceId("device:leaf2");
+    private static HistoryDatabase db;
+
+    private final PiPipeconf bmv2 = TestPipeconfs.bmv2();
+    private final Map<FlowRule, FlowEntry> installed = new ConcurrentHashMap<>();
+    private final List<GroupDescription> groups = new CopyOnWriteArrayList<>();
+    private final List<TelemetryEvent> events = new CopyOnWriteArrayList<>();
+    private final Set<DeviceId> mastered = ConcurrentHashMap.newKeySet();
+    private TelemetryManagerFixture telemetry;
+    private TelemetryReportCollector collector;
+    private PacketProcessor processor;
+
+    @BeforeClass
+    public static void openDatabase() {
+        db = HistoryDatabase.open(POSTGRES.server().settings());
+    }
+
+    @AfterClass
+    public static void closeDatabase() {
+        db.close();
+    }
+
+    @Before
+    public void setUp() throws Exception {
+        TelemetryFixture.clear(db);
+        telemetry = new TelemetryManagerFixture();
+        telemetry.useDatabase(db);
+        telemetry.manager.addListener(events::add);
+        TestDeviceService devices = new TestDeviceService();
+        devices.addSwitch(LEAF1.toString(), true);
+        devices.addSwitch(LEAF2.toString(), true);
+        TestPipeconfService pipeconfs = new TestPipeconfService();
+        pipeconfs.register(bmv2);
+        pipeconfs.bindToDevice(bmv2.id(), LEAF1);
+        pipeconfs.bindToDevice(bmv2.id(), LEAF2);
+        mastered.add(LEAF1);
+
+        collector = new TelemetryReportCollector();
+        collector.coreService = new CoreServiceAdapter() {
+            @Override
+            public ApplicationId registerApplication(String name) {
+                return APP_ID;
+            }
+        };
+        collector.packetService = new PacketServiceAdapter() {
+            @Override
+            public void addProcessor(PacketProcessor p, int priority) {
+                processor = p;
+            }
+        };
+        collector.deviceService = devices;
+        collector.pipeconfService = pipeconfs;
+        collector.mastershipService = new MastershipServiceAdapter() {
+            @Override
+            public boolean isLocalMaster(DeviceId deviceId) {
+                return mastered.contains(deviceId);
+            }
+        };
+        collector.flowRuleService = new FlowRuleServiceAdapter() {
+            @Override
+            public void applyFlowRules(FlowRule... rules) {
+                for (FlowRule rule : rules) {
+                    // Same id: ONOS modifies the entry in place.
+                    installed.keySet().removeIf(r -> r.id().equals(rule.id()));
+                    installed.put(rule, new DefaultFlowEntry(rule, FlowEntry.FlowEntryState.ADDED));
+                }
+            }
+
+            @Override
+            public void removeFlowRules(FlowRule... rules) {
+                for (FlowRule rule : rules) {
+                    installed.keySet().removeIf(r -> r.id().equals(rule.id()));
+                }
+            }
+
+            @Override
+            public Iterable<FlowEntry> getFlowEntriesById(ApplicationId id) {
+                return List.copyOf(installed.values());
+            }
+        };
+        collector.groupService = new GroupServiceAdapter() {
+            @Override
+            public void addGroup(GroupDescription description) {
+                groups.add(description);
+            }
+
+            @Override
+            public Group getGroup(DeviceId deviceId, GroupKey appCookie) {
+                return groups.stream().filter(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie))
+                        .findFirst().map(g -> (Group) new DefaultGroup(g.givenGroupId() == null ? null
+                                : org.onosproject.core.GroupId.valueOf(g.givenGroupId()), g)).orElse(null);
+            }
+        };
+        collector.telemetryService = telemetry.manager;
+        collector.historyDatabase = () -> Optional.of(db);
+        collector.componentConfigService = new ComponentConfigAdapter();
+    }
+
+    @After
+    public void tearDown() {
+        collector.deactivate();
+    }
+
+    private static ComponentContextAdapter sampling(String value) {
+        return new ComponentContextAdapter() {
+            @Override
+            public Dictionary<String, Object> getProperties() {
+                Hashtable<String, Object> properties = new Hashtable<>();
+                properties.put(OsgiPropertyConstants.REPORT_SAMPLING, value);
+                return properties;
+            }
+        };
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        for (int i = 0; i < 200 && !condition.getAsBoolean(); i++) {
+            Thread.sleep(25);
+        }
+        assertTrue(what, condition.getAsBoolean());
+    }
+
+    private Map<Integer, Long> masksByClass() {
+        return installed.keySet().stream().collect(Collectors.toMap(
+                r -> r.selector().criteria().toString().contains("lat_class") ? classOf(r) : -1,
+                r -> maskOf(r)));
+    }
+
+    private static int classOf(FlowRule rule) {
+        String criteria = rule.selector().criteria().toString();
+        int hex = criteria.indexOf("0x");
+        return Integer.parseInt(criteria.substring(hex + 2, hex + 3), 16);
+    }
+
+    private static long maskOf(FlowRule rule) {
+        PiAction action = (PiAction) ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
+        byte[] value = action.parameters().stream().filter(p -> p.id().equals(MASK)).findFirst().orElseThrow()
+                .value().asArray();
+        long mask = 0;
+        for (byte b : value) {
+            mask = (mask << 8) | (b & 0xff);
+        }
+        return mask;
+    }
+
+    @Test
+    public void mastersGetTheCloneSessionAndASamplingEntryPerClass() throws Exception {
+        collector.activate(null);
+        await("sampling entries installed", () -> installed.size() == LatencyClass.values().length);
+
+        assertEquals(1, groups.size());
+        GroupDescription clone = groups.get(0);
+        assertEquals(LEAF1, clone.deviceId());
+        assertEquals(GroupDescription.Type.CLONE, clone.type());
+        assertEquals(Integer.valueOf(500), clone.givenGroupId());
+        assertEquals(PortNumber.CONTROLLER, ((OutputInstruction) clone.buckets().buckets().get(0).treatment()
+                .allInstructions().get(0)).port());
+        PipelineModelChecker checker = new PipelineModelChecker(bmv2.pipelineModel());
+        for (FlowRule rule : installed.keySet()) {
+            assertEquals(LEAF1, rule.deviceId());
+            assertEquals(SIXFLOW_EGRESS_TELEMETRY_SAMPLING, rule.table());
+            assertEquals(List.of(), checker.problems(rule));
+        }
+        assertTrue(masksByClass().values().stream().allMatch(mask -> mask == 1023));
+    }
+
+    @Test
+    public void entriesFollowTheProperty() throws Exception {
+        collector.activate(null);
+        await("sampling entries installed", () -> installed.size() == LatencyClass.values().length);
+
+        collector.modified(sampling("ipv6=0,msr6-replicate=2"));
+        await("entries replaced", () -> installed.size() == 2);
+        assertEquals(Map.of(LatencyClass.IPV6.code(), 0L, LatencyClass.MSR6_REPLICATE.code(), 3L), masksByClass());
+
+        collector.modified(sampling("every other packet"));
+        assertEquals("a bad value keeps the sampling in force", "ipv6=0,msr6-replicate=2",
+                     collector.sampling().toString());
+
+        collector.modified(sampling("off"));
+        await("entries removed", installed::isEmpty);
+        assertEquals("the clone session stays for the next sampling", 1, groups.size());
+    }
+
+    @Test
+    public void reportsAreStoredAndAnnounced() throws Exception {
+        collector.activate(sampling("0"));
+        Instant before = Instant.now().minusSeconds(1);
+        for (int i = 1; i <= 3; i++) {
+            byte[] frame = frameOf(LatencyClass.APN6_INSERT.code(), i, 100 * i, 100 * i + 250 + i);
+            processor.process(new DefaultPacketContext(0, new DefaultInboundPacket(
+                    new ConnectPoint(LEAF1, PortNumber.portNumber(255)), null, ByteBuffer.wrap(frame)), null, false) {
+                @Override
+                public void send() {
+                }
+            });
+        }
+        collector.flushAndAnnounce();
+
+        List<LatencySample> stored = telemetry.manager.samples(LEAF1, Optional.of(LatencyClass.APN6_INSERT), before,
+                                                               Instant.now().plusSeconds(1), 10);
+        assertEquals(3, stored.size());
+        assertEquals(Set.of(251_000L, 252_000L, 253_000L),
+                     stored.stream().map(LatencySample::deltaNanos).collect(Collectors.toSet()));
+        LatencyBatch batch = events.stream().filter(e -> e.type() == TelemetryEvent.Type.LATENCY_BATCH)
+                .map(e -> e.subject(LatencyBatch.class)).findFirst().orElseThrow();
+        assertEquals(3, batch.count());
+        assertEquals(252_000.0, batch.meanNanos(), 1e-9);
+        assertEquals(3, collector.processor().accepted());
+    }
+
+    // A report as bmv2 sends it: Ethernet (0x88B5), report_t, then the measured packet's first bytes.
+    private static byte[] frameOf(int latClass, long sequence, long ingressTs, long egressTs) {
+        ByteBuffer b = ByteBuffer.allocate(14 + 28 + 20);
+        b.put(new byte[12]).putShort((short) 0x88b5);
+        b.put((byte) 1).put((byte) (latClass << 4)).putShort((short) 0).putInt((int) sequence);
+        b.putShort((short) 1).putShort((short) 2);
+        b.putShort((short) (ingressTs >>> 32)).putInt((int) ingressTs);
+        b.putShort((short) (egressTs >>> 32)).putInt((int) egressTs);
+        b.putInt((int) (egressTs - ingressTs));
+        return b.array();
+    }
+}
