@@ -1,10 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 // Tofino-specific values. CPU_PORT is the PCIe CPU port of a 32-port Tofino 1
-// (Wedge100BF-32X); the Java interpreter's Tofino value is tested against this file.
+// (Wedge100BF-32X); the Java interpreter's Tofino value is tested against this file, and so
+// are TELEMETRY_CLONE_SESSION and REPORT_VERSION (the same wire format as on bmv2).
 #ifndef SIXFLOW_DEFINE_TNA_P4
 #define SIXFLOW_DEFINE_TNA_P4
 
 #define CPU_PORT 192
+// Mirror session the controller points at the CPU port for telemetry reports.
+#define TELEMETRY_CLONE_SESSION 500
+const bit<8> REPORT_VERSION = 1;
+
+// What egress parses first: a packet from ingress (bridged_t follows), or an egress mirror of
+// a measured packet (the rest of report_mirror_t follows, then the packet as it left).
+const bit<8> KIND_BRIDGED = 1;
+const bit<8> KIND_REPORT = 2;
+// eg_dprsr_md.mirror_type of a telemetry report.
+const MirrorType_t MIRROR_TYPE_REPORT = 1;
 
 #endif // SIXFLOW_DEFINE_TNA_P4

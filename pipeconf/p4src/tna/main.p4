@@ -2,15 +2,17 @@
 // Copyright 2026 The Sixflow Authors
 // Sixflow for Tofino (TNA): the same common controls as bmv2, mapped onto TNA's intrinsic
 // metadata. Tables, actions and keys keep the bmv2 names. Ingress bridges what egress needs
-// (TNA re-parses the packet in egress); egress does MSR6's per-copy half and the latency
-// aggregates in nanoseconds. Not here yet: per-packet telemetry reports (egress mirror) and
-// the aggregate readout packet (registers are read through P4Runtime on Tofino).
+// (TNA re-parses the packet in egress); egress does MSR6's per-copy half, the latency
+// aggregates in nanoseconds (read through P4Runtime: no readout packet on Tofino) and samples
+// per-packet telemetry reports, which an egress mirror brings back through egress to be
+// wrapped for the controller.
 #include <core.p4>
 #include <tna.p4>
 
-#include "define_tna.p4"
 #include "../common/define.p4"
+#include "define_tna.p4"
 #include "../common/header.p4"
+#include "header_tna.p4"
 #include "../common/parser.p4"
 #include "../common/control/packetio.p4"
 #include "../common/control/routing.p4"
@@ -21,7 +23,7 @@
 // Zero user metadata in the parsers, as v1model does, instead of listing every field here.
 @pa_auto_init_metadata
 
-parser SixflowIngressParser(packet_in packet, out headers_t hdr, out local_metadata_t meta,
+parser SixflowIngressParser(packet_in packet, out tna_headers_t hdr, out local_metadata_t meta,
                             out ingress_intrinsic_metadata_t ig_intr_md) {
     CommonParser() common_parser;
 
@@ -36,17 +38,17 @@ parser SixflowIngressParser(packet_in packet, out headers_t hdr, out local_metad
     }
 
     state parse_packet_out {
-        packet.extract(hdr.packet_out);
+        packet.extract(hdr.common.packet_out);
         transition parse_common;
     }
 
     state parse_common {
-        common_parser.apply(packet, hdr, meta);
+        common_parser.apply(packet, hdr.common, meta);
         transition accept;
     }
 }
 
-control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
+control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                        in ingress_intrinsic_metadata_t ig_intr_md,
                        in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,
                        inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md,
@@ -66,8 +68,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 
     apply {
         ig_tm_md.bypass_egress = 1;
-        if (hdr.packet_out.isValid()) {
-            packet_out_handler.apply(hdr, meta);
+        if (hdr.common.packet_out.isValid()) {
+            packet_out_handler.apply(hdr.common, meta);
             ig_tm_md.ucast_egress_port = meta.egress_port;
         } else {
             if (ig_prsr_md.parser_err != 0) {
@@ -76,18 +78,18 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             } else if (meta.apn6_malformed) {
                 meta.drop = true;
                 meta.drop_reason = DROP_APN6_MALFORMED;
-            } else if (!hdr.ipv6.isValid()) {
+            } else if (!hdr.common.ipv6.isValid()) {
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_IPV6;
             } else {
-                apn6_ingress.apply(hdr, meta);
-                msr6_ingress.apply(hdr, meta);
+                apn6_ingress.apply(hdr.common, meta);
+                msr6_ingress.apply(hdr.common, meta);
                 if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
-                    routing.apply(hdr, meta);
+                    routing.apply(hdr.common, meta);
                 }
-                apn6_post_routing.apply(hdr, meta);
+                apn6_post_routing.apply(hdr.common, meta);
             }
-            acl.apply(hdr, meta);
+            acl.apply(hdr.common, meta);
 
             if (meta.ev_apn6_skipped) { event_counter.count(EVENT_APN6_SKIPPED); }
             if (meta.ev_apn6_inserted) { event_counter.count(EVENT_APN6_INSERTED); }
@@ -97,7 +99,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             ig_tm_md.qid = (QueueId_t) meta.priority;
 
             if (meta.punt_to_cpu) {
-                packet_in_handler.apply(hdr, meta);
+                packet_in_handler.apply(hdr.common, meta);
                 ig_tm_md.ucast_egress_port = CPU_PORT;
             } else if (meta.drop) {
                 drop_counter.count(meta.drop_reason);
@@ -110,16 +112,18 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 }
                 // Forwarded packets go through egress: measured there, and replicas finished.
                 ig_tm_md.bypass_egress = 0;
-                hdr.bridged.setValid();
-                hdr.bridged.ingress_ts = ig_intr_md.ingress_mac_tstamp;
-                hdr.bridged._pad0 = 0;
-                hdr.bridged.ingress_port = ig_intr_md.ingress_port;
-                hdr.bridged.msr6_pointer = meta.msr6_pointer;
-                hdr.bridged.mcast_group = meta.mcast_group;
-                hdr.bridged.lat_class = meta.lat_class;
-                hdr.bridged._pad1 = 0;
-                hdr.bridged.msr6_replicate = meta.msr6_replicate ? 1w1 : 1w0;
-                hdr.bridged.msr6_decap = meta.msr6_decap ? 1w1 : 1w0;
+                hdr.kind.setValid();
+                hdr.kind.kind = KIND_BRIDGED;
+                hdr.common.bridged.setValid();
+                hdr.common.bridged.ingress_ts = ig_intr_md.ingress_mac_tstamp;
+                hdr.common.bridged._pad0 = 0;
+                hdr.common.bridged.ingress_port = ig_intr_md.ingress_port;
+                hdr.common.bridged.msr6_pointer = meta.msr6_pointer;
+                hdr.common.bridged.mcast_group = meta.mcast_group;
+                hdr.common.bridged.lat_class = meta.lat_class;
+                hdr.common.bridged._pad1 = 0;
+                hdr.common.bridged.msr6_replicate = meta.msr6_replicate ? 1w1 : 1w0;
+                hdr.common.bridged.msr6_decap = meta.msr6_decap ? 1w1 : 1w0;
             } else {
                 ig_dprsr_md.drop_ctl = 1;
             }
@@ -127,32 +131,47 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     }
 }
 
-control SixflowIngressDeparser(packet_out packet, inout headers_t hdr, in local_metadata_t meta,
+control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in local_metadata_t meta,
                                in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
     CommonDeparser() common_deparser;
     apply {
-        packet.emit(hdr.bridged);
-        common_deparser.apply(packet, hdr);
+        packet.emit(hdr.kind);
+        packet.emit(hdr.common.bridged);
+        common_deparser.apply(packet, hdr.common);
     }
 }
 
-parser SixflowEgressParser(packet_in packet, out headers_t hdr, out local_metadata_t meta,
+parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_metadata_t meta,
                            out egress_intrinsic_metadata_t eg_intr_md) {
     CommonParser() common_parser;
 
     state start {
         packet.extract(eg_intr_md);
-        packet.extract(hdr.bridged);
+        transition select(packet.lookahead<bit<8>>()) {
+            KIND_REPORT: parse_report_mirror;
+            default: parse_bridged;
+        }
+    }
+
+    // A telemetry mirror: the measured packet behind it is left as payload.
+    state parse_report_mirror {
+        packet.extract(hdr.report_mirror);
+        transition accept;
+    }
+
+    state parse_bridged {
+        packet.extract(hdr.kind);
+        packet.extract(hdr.common.bridged);
         transition parse_common;
     }
 
     state parse_common {
-        common_parser.apply(packet, hdr, meta);
+        common_parser.apply(packet, hdr.common, meta);
         transition accept;
     }
 }
 
-control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
+control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
                       in egress_intrinsic_metadata_t eg_intr_md,
                       in egress_intrinsic_metadata_from_parser_t eg_prsr_md,
                       inout egress_intrinsic_metadata_for_deparser_t eg_dprsr_md,
@@ -171,9 +190,14 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_max;
     Register<bit<32>, bit<32>>(LATENCY_SLOTS * LATENCY_BUCKETS) latency_histogram;
 
+    // Per-class sequence numbers of sampled packets.
+    Register<bit<32>, bit<32>>(CLASS_COUNT) report_sequence;
+
     Msr6Egress() msr6_egress;
 
     bit<32> delta;
+    bool sampling = false;
+    bit<32> sample_mask = 0;
     bit<32> delta_plus_one;
 
     RegisterAction<bit<32>, bit<32>, bit<32>>(latency_sum) add_to_sum = {
@@ -204,15 +228,71 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         }
     };
 
+    RegisterAction<bit<32>, bit<32>, bit<32>>(report_sequence) next_sequence = {
+        void apply(inout bit<32> value, out bit<32> result) {
+            value = value + 1;
+            result = value;
+        }
+    };
+
+    action sample(bit<32> mask) {
+        sampling = true;
+        sample_mask = mask;
+    }
+
+    // Class -> sampling rate of per-packet telemetry reports: one in (mask + 1) packets,
+    // mask = 2^k - 1 (0 reports every packet). A miss reports none.
+    table telemetry_sampling {
+        key = {
+            meta.lat_class: exact @name("lat_class");
+        }
+        actions = {
+            sample;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 16;
+    }
+
+    // The mirror of a sampled packet, back in egress on its way to the CPU port: wrap it in a
+    // report frame, as bmv2 does (packet_in, Ethernet 0x88B5, report_t, the packet).
+    action wrap_report() {
+        hdr.common.packet_in.setValid();
+        hdr.common.packet_in.ingress_port = hdr.report_mirror.ingress_port;
+        hdr.common.packet_in._pad = 0;
+        hdr.common.report_ethernet.setValid();
+        hdr.common.report_ethernet.dst_addr = 0;
+        hdr.common.report_ethernet.src_addr = 0;
+        hdr.common.report_ethernet.ether_type = ETHERTYPE_SIXFLOW_REPORT;
+        hdr.common.report.setValid();
+        hdr.common.report.version = REPORT_VERSION;
+        hdr.common.report.lat_class = hdr.report_mirror.lat_class;
+        hdr.common.report._pad0 = 0;
+        hdr.common.report.replica = hdr.report_mirror.replica;
+        hdr.common.report.sequence = hdr.report_mirror.sequence;
+        hdr.common.report._pad1 = 0;
+        hdr.common.report.ingress_port = hdr.report_mirror.ingress_port;
+        hdr.common.report._pad2 = 0;
+        hdr.common.report.egress_port = hdr.report_mirror.egress_port;
+        hdr.common.report.ingress_ts = hdr.report_mirror.ingress_ts;
+        hdr.common.report.egress_ts = hdr.report_mirror.egress_ts;
+        hdr.common.report.delta = hdr.report_mirror.delta;
+        hdr.report_mirror.setInvalid();
+    }
+
     apply {
+        if (hdr.report_mirror.isValid()) {
+            wrap_report();
+            return;
+        }
         meta.egress_port = eg_intr_md.egress_port;
-        meta.ingress_port = hdr.bridged.ingress_port;
-        meta.msr6_pointer = hdr.bridged.msr6_pointer;
-        meta.mcast_group = hdr.bridged.mcast_group;
-        meta.lat_class = hdr.bridged.lat_class;
-        meta.msr6_replicate = hdr.bridged.msr6_replicate == 1;
-        meta.msr6_decap = hdr.bridged.msr6_decap == 1;
-        msr6_egress.apply(hdr, meta);
+        meta.ingress_port = hdr.common.bridged.ingress_port;
+        meta.msr6_pointer = hdr.common.bridged.msr6_pointer;
+        meta.mcast_group = hdr.common.bridged.mcast_group;
+        meta.lat_class = hdr.common.bridged.lat_class;
+        meta.msr6_replicate = hdr.common.bridged.msr6_replicate == 1;
+        meta.msr6_decap = hdr.common.bridged.msr6_decap == 1;
+        msr6_egress.apply(hdr.common, meta);
         if (meta.drop) {
             egress_drop_counter.count(meta.drop_reason);
             eg_dprsr_md.drop_ctl = 1;
@@ -221,7 +301,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 replica_counter.count((bit<32>) eg_intr_md.egress_port);
             }
             // Lower 32 bits of both 48-bit timestamps: the difference is right modulo 2^32 ns.
-            delta = (bit<32>) eg_prsr_md.global_tstamp - (bit<32>) hdr.bridged.ingress_ts;
+            delta = (bit<32>) eg_prsr_md.global_tstamp - (bit<32>) hdr.common.bridged.ingress_ts;
             delta_plus_one = delta + 1;
             bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) eg_intr_md.egress_port;
             latency_packets.count(slot);
@@ -238,16 +318,39 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             else if (delta < 8192) { bucket = 5; }
             else if (delta < 16384) { bucket = 6; }
             count_in_bucket.execute((slot << 3) | bucket);
+
+            telemetry_sampling.apply();
+            if (sampling) {
+                bit<32> sequence = next_sequence.execute((bit<32>) meta.lat_class);
+                if ((sequence & sample_mask) == 0) {
+                    meta.report_sequence = sequence;
+                    meta.report_ingress_port = meta.ingress_port;
+                    meta.report_egress_port = eg_intr_md.egress_port;
+                    meta.report_replica = meta.replica;
+                    meta.report_ingress_ts = hdr.common.bridged.ingress_ts;
+                    meta.report_egress_ts = eg_prsr_md.global_tstamp;
+                    meta.report_delta = delta;
+                    eg_dprsr_md.mirror_type = MIRROR_TYPE_REPORT;
+                }
+            }
         }
-        hdr.bridged.setInvalid();
+        hdr.kind.setInvalid();
+        hdr.common.bridged.setInvalid();
     }
 }
 
-control SixflowEgressDeparser(packet_out packet, inout headers_t hdr, in local_metadata_t meta,
+control SixflowEgressDeparser(packet_out packet, inout tna_headers_t hdr, in local_metadata_t meta,
                               in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
     CommonDeparser() common_deparser;
+    Mirror() mirror;
     apply {
-        common_deparser.apply(packet, hdr);
+        if (eg_dprsr_md.mirror_type == MIRROR_TYPE_REPORT) {
+            mirror.emit<report_mirror_t>((MirrorId_t) TELEMETRY_CLONE_SESSION, {
+                    KIND_REPORT, meta.lat_class, 4w0, meta.report_replica, meta.report_sequence,
+                    7w0, meta.report_ingress_port, 7w0, meta.report_egress_port,
+                    meta.report_ingress_ts, meta.report_egress_ts, meta.report_delta});
+        }
+        common_deparser.apply(packet, hdr.common);
     }
 }
 

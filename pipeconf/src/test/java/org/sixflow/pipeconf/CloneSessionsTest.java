@@ -19,12 +19,21 @@ import static org.junit.Assert.assertTrue;
  */
 public class CloneSessionsTest {
 
-    @Test
-    public void telemetrySessionMatchesV1model() throws Exception {
-        File file = new File(PipeconfPaths.P4SRC, "v1model/define_v1model.p4");
+    private static int defined(String arch) throws Exception {
+        File file = new File(PipeconfPaths.P4SRC, arch + "/define_" + arch + ".p4");
         Matcher matcher = Pattern.compile("(?m)^#define TELEMETRY_CLONE_SESSION (\\d+)")
                 .matcher(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8));
         assertTrue("no TELEMETRY_CLONE_SESSION in " + file, matcher.find());
-        assertEquals(Integer.parseInt(matcher.group(1)), CloneSessions.TELEMETRY);
+        return Integer.parseInt(matcher.group(1));
+    }
+
+    @Test
+    public void telemetrySessionMatchesV1model() throws Exception {
+        assertEquals(defined("v1model"), CloneSessions.TELEMETRY);
+    }
+
+    @Test
+    public void telemetrySessionMatchesTna() throws Exception {
+        assertEquals(defined("tna"), CloneSessions.TELEMETRY);
     }
 }

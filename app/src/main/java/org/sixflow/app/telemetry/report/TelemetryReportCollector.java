@@ -37,7 +37,6 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.SampleWriter;
-import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.TimestampUnits;
 import org.slf4j.Logger;
 
@@ -47,7 +46,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +60,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMP
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Collects per-packet telemetry reports: points each bmv2 device's telemetry clone session at
+ * Collects per-packet telemetry reports: points each Sixflow device's telemetry clone session at
  * the controller and installs its telemetry_sampling entries (component property
  * reportSampling), on the instance that masters the device; turns report packet-ins into
  * latency samples, writes them to sixflow.latency_samples (buffered through database outages)
@@ -79,6 +80,7 @@ public class TelemetryReportCollector {
     private final DeviceListener deviceListener = new InternalDeviceListener();
     private final MastershipListener mastershipListener = new InternalMastershipListener();
     private final List<LatencySample> unannounced = new ArrayList<>();
+    private final Map<Long, TelemetryReportParser> parsers = new ConcurrentHashMap<>();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
@@ -128,9 +130,8 @@ public class TelemetryReportCollector {
         readProperties(context);
         writer = new SampleWriter(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
                                   BUFFER_CAPACITY);
-        // Only the bmv2 pipeline sends reports yet, with its timestamps in µs.
-        processor = new TelemetryReportProcessor(new TelemetryReportParser(TimestampUnits.BMV2_NANOS_PER_TICK),
-                                                 this::take, clock);
+        // Each report is read in its device's timestamp unit (µs on bmv2, ns on Tofino).
+        processor = new TelemetryReportProcessor(this::parserOf, this::take, clock);
         // An advisor, ahead of the host provider, which would learn the reports' zero source MAC.
         packetService.addProcessor(processor, PacketProcessor.advisor(0));
         executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/reports", "collector", log));
@@ -197,6 +198,11 @@ public class TelemetryReportCollector {
         }
     }
 
+    private Optional<TelemetryReportParser> parserOf(DeviceId id) {
+        return pipeconfService.getPipeconf(id).flatMap(p -> TimestampUnits.nanosPerTick(p.id()))
+                .map(nanos -> parsers.computeIfAbsent(nanos, TelemetryReportParser::new));
+    }
+
     private void take(LatencySample sample) {
         if (!writer.offer(sample)) {
             // Counted by the writer; say so at powers of two to keep the log readable.
@@ -242,7 +248,7 @@ public class TelemetryReportCollector {
 
     private void configure(DeviceId id) {
         Optional<PiPipeconf> pipeconf = pipeconfService.getPipeconf(id);
-        boolean reports = pipeconf.isPresent() && SixflowPipeconfs.BMV2.equals(pipeconf.get().id())
+        boolean reports = pipeconf.isPresent() && TimestampUnits.nanosPerTick(pipeconf.get().id()).isPresent()
                 && pipeconf.get().pipelineModel().table(SIXFLOW_EGRESS_TELEMETRY_SAMPLING).isPresent();
         if (!reports || !deviceService.isAvailable(id) || !mastershipService.isLocalMaster(id)) {
             return;

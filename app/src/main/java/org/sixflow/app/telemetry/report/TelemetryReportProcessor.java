@@ -3,6 +3,7 @@
 package org.sixflow.app.telemetry.report;
 
 import com.google.common.collect.ImmutableMap;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
@@ -13,8 +14,10 @@ import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.slf4j.LoggerFactory.getLogger;
@@ -27,21 +30,35 @@ import static org.slf4j.LoggerFactory.getLogger;
 public final class TelemetryReportProcessor implements PacketProcessor {
 
     private final Logger log = getLogger(getClass());
-    private final TelemetryReportParser parser;
+    private final Function<DeviceId, Optional<TelemetryReportParser>> parsers;
     private final Consumer<LatencySample> sink;
     private final Clock clock;
     private final AtomicLong accepted = new AtomicLong();
     private final Map<ReportRejection, AtomicLong> rejected = new EnumMap<>(ReportRejection.class);
 
     /**
-     * Creates a processor.
+     * Creates a processor for devices of one target.
      *
      * @param parser the target's report parser
      * @param sink   where samples go (e.g. a SampleWriter's offer)
      * @param clock  the receive time source
      */
     public TelemetryReportProcessor(TelemetryReportParser parser, Consumer<LatencySample> sink, Clock clock) {
-        this.parser = checkNotNull(parser);
+        this(device -> Optional.of(parser), sink, clock);
+        checkNotNull(parser);
+    }
+
+    /**
+     * Creates a processor for devices of several targets.
+     *
+     * @param parsers the parser of a device's target (its timestamp unit), empty for a device
+     *                that sends no Sixflow reports: its packets pass untouched
+     * @param sink    where samples go (e.g. a SampleWriter's offer)
+     * @param clock   the receive time source
+     */
+    public TelemetryReportProcessor(Function<DeviceId, Optional<TelemetryReportParser>> parsers,
+                                    Consumer<LatencySample> sink, Clock clock) {
+        this.parsers = checkNotNull(parsers);
         this.sink = checkNotNull(sink);
         this.clock = checkNotNull(clock);
         for (ReportRejection r : ReportRejection.values()) {
@@ -62,10 +79,14 @@ public final class TelemetryReportProcessor implements PacketProcessor {
                     != TelemetryReportParser.ETHERTYPE_REPORT) {
                 return;
             }
+            Optional<TelemetryReportParser> parser = parsers.apply(packet.receivedFrom().deviceId());
+            if (parser.isEmpty()) {
+                return;
+            }
             byte[] frame = new byte[unparsed.remaining()];
             unparsed.duplicate().get(frame);
             String device = packet.receivedFrom().deviceId().toString();
-            TelemetryReportParser.Result result = parser.parse(frame, device, clock.instant());
+            TelemetryReportParser.Result result = parser.get().parse(frame, device, clock.instant());
             context.block();
             if (result.sample().isPresent()) {
                 accepted.incrementAndGet();
