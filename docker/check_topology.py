@@ -30,6 +30,7 @@ APPS = {
                 "url": "jdbc:postgresql://postgres:5432/sixflow",
                 "user": "sixflow",
                 "password": "sixflow",
+                "retentionDays": 30,
             }
         }
     }

@@ -20,6 +20,7 @@ NETCFG=${NETCFG:-/setup/netcfg.json}
 DB_URL=${DB_URL:-jdbc:postgresql://postgres:5432/sixflow}
 DB_USER=${DB_USER:-sixflow}
 DB_PASSWORD=${DB_PASSWORD:-sixflow}
+DB_RETENTION_DAYS=${DB_RETENTION_DAYS:-30}
 # 120 tries 5 s apart: ONOS 2.7 needs one to three minutes to start its apps.
 WAIT_TRIES=${WAIT_TRIES:-120}
 WAIT_DELAY=${WAIT_DELAY:-5}
@@ -101,6 +102,10 @@ post_json() {
 case $WAIT_TRIES$WAIT_DELAY in
     '' | *[!0-9]*) die "WAIT_TRIES and WAIT_DELAY must be whole numbers" ;;
 esac
+# The app checks the range (1..3650) and names the field; here only that it is a JSON number.
+case $DB_RETENTION_DAYS in
+    '' | *[!0-9]*) die "DB_RETENTION_DAYS must be a whole number of days" ;;
+esac
 for file in "$PIPECONF_OAR" "$APP_OAR"; do
     [ -r "$file" ] || die "$file is missing: build the apps first ('mvn package' at the repository root)"
 done
@@ -120,9 +125,9 @@ install "$SIXFLOW_APP" "$APP_OAR"
 post_json /v1/network/configuration "$NETCFG" "network configuration $NETCFG"
 # The database block of netcfg.json holds the compose defaults; this replaces the app's
 # whole "sixflow" config with the values the postgres service was really started with.
-printf '{"database":{"url":"%s","user":"%s","password":"%s"}}\n' \
-    "$DB_URL" "$DB_USER" "$DB_PASSWORD" >"$DB_CONFIG"
+printf '{"database":{"url":"%s","user":"%s","password":"%s","retentionDays":%s}}\n' \
+    "$DB_URL" "$DB_USER" "$DB_PASSWORD" "$DB_RETENTION_DAYS" >"$DB_CONFIG"
 post_json "/v1/network/configuration/apps/$SIXFLOW_APP/sixflow" "$DB_CONFIG" \
-    "database settings for $SIXFLOW_APP (user $DB_USER)"
+    "database settings for $SIXFLOW_APP (user $DB_USER, $DB_RETENTION_DAYS days kept)"
 
 log "done: dashboard http://localhost:8080, ONOS GUI http://localhost:8181/onos/ui"

@@ -28,12 +28,15 @@ public final class DatabaseHealth {
     private final String url;
     private final String schemaVersion;
     private final String message;
+    private final RetentionStatus retention;
 
-    private DatabaseHealth(Status status, String url, String schemaVersion, String message) {
+    private DatabaseHealth(Status status, String url, String schemaVersion, String message,
+                           RetentionStatus retention) {
         this.status = checkNotNull(status);
         this.url = url;
         this.schemaVersion = schemaVersion;
         this.message = message;
+        this.retention = retention;
     }
 
     /**
@@ -43,7 +46,7 @@ public final class DatabaseHealth {
      */
     public static DatabaseHealth disabled() {
         return new DatabaseHealth(Status.DISABLED, null, null,
-                                  "No database configured (netcfg apps/org.sixflow.app/sixflow/database)");
+                                  "No database configured (netcfg apps/org.sixflow.app/sixflow/database)", null);
     }
 
     /**
@@ -54,7 +57,7 @@ public final class DatabaseHealth {
      * @return the health
      */
     public static DatabaseHealth up(String url, String schemaVersion) {
-        return new DatabaseHealth(Status.UP, checkNotNull(url), schemaVersion, null);
+        return new DatabaseHealth(Status.UP, checkNotNull(url), schemaVersion, null, null);
     }
 
     /**
@@ -65,7 +68,17 @@ public final class DatabaseHealth {
      * @return the health
      */
     public static DatabaseHealth down(String url, String reason) {
-        return new DatabaseHealth(Status.DOWN, checkNotNull(url), null, checkNotNull(reason));
+        return new DatabaseHealth(Status.DOWN, checkNotNull(url), null, checkNotNull(reason), null);
+    }
+
+    /**
+     * The same health with what the partition maintenance last reported.
+     *
+     * @param retention the maintenance's status
+     * @return the health
+     */
+    public DatabaseHealth withRetention(RetentionStatus retention) {
+        return new DatabaseHealth(status, url, schemaVersion, message, checkNotNull(retention));
     }
 
     public Status status() {
@@ -84,6 +97,15 @@ public final class DatabaseHealth {
         return Optional.ofNullable(message);
     }
 
+    /**
+     * Returns how day partitions are kept, once the maintenance has run on this connection.
+     *
+     * @return the retention status
+     */
+    public Optional<RetentionStatus> retention() {
+        return Optional.ofNullable(retention);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -94,17 +116,19 @@ public final class DatabaseHealth {
         }
         DatabaseHealth that = (DatabaseHealth) o;
         return status == that.status && Objects.equals(url, that.url)
-                && Objects.equals(schemaVersion, that.schemaVersion) && Objects.equals(message, that.message);
+                && Objects.equals(schemaVersion, that.schemaVersion) && Objects.equals(message, that.message)
+                && Objects.equals(retention, that.retention);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(status, url, schemaVersion, message);
+        return Objects.hash(status, url, schemaVersion, message, retention);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).add("status", status).add("url", url)
-                .add("schemaVersion", schemaVersion).add("message", message).toString();
+                .add("schemaVersion", schemaVersion).add("message", message).add("retention", retention)
+                .toString();
     }
 }

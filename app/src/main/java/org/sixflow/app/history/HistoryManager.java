@@ -16,12 +16,15 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.api.RetentionStatus;
 import org.sixflow.app.config.DatabaseSettings;
 import org.sixflow.app.config.SixflowAppConfig;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.slf4j.Logger;
 
 import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,7 +39,9 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Keeps the history database connected as netcfg says, and writes history in the background
- * so no ONOS event thread ever waits for PostgreSQL.
+ * so no ONOS event thread ever waits for PostgreSQL. On the same thread, right after connecting
+ * and then every hour, it keeps the day partitions of the telemetry tables (see
+ * {@link PartitionMaintainer}) as the netcfg's retentionDays says.
  */
 @Component(immediate = true, service = {HistoryService.class, HistoryDatabaseService.class})
 public class HistoryManager implements HistoryService, HistoryDatabaseService {
@@ -45,6 +50,8 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
     public static final int MAX_EVENTS = 1000;
     /** How often an unreachable database is tried again. */
     static final long RETRY_SECONDS = 30;
+    /** How often day partitions are created ahead and aged out. */
+    static final Duration MAINTENANCE_PERIOD = Duration.ofHours(1);
 
     private final Logger log = getLogger(getClass());
     private final NetworkConfigListener configListener = new InternalConfigListener();
@@ -61,6 +68,13 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
     private volatile DatabaseSettings settings;
     private volatile HistoryDatabase database;
     private volatile DatabaseHealth health = DatabaseHealth.disabled();
+    // Confined to the writer thread.
+    private PartitionMaintainer maintainer;
+
+    /** What "today" is for day partitions and retention; tests set their own before activation. */
+    Clock clock = Clock.systemUTC();
+    /** Time between partition maintenance runs; tests shorten it before activation. */
+    Duration maintenancePeriod = MAINTENANCE_PERIOD;
 
     @Activate
     protected void activate() {
@@ -70,6 +84,8 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
         configService.addListener(configListener);
         writer.execute(this::reconnect);
         writer.scheduleWithFixedDelay(this::retryIfDown, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
+        writer.scheduleWithFixedDelay(this::maintainPartitions, maintenancePeriod.toMillis(),
+                                      maintenancePeriod.toMillis(), TimeUnit.MILLISECONDS);
         log.info("Started");
     }
 
@@ -165,16 +181,54 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
         try {
             database = HistoryDatabase.open(wanted);
             health = DatabaseHealth.up(wanted.url(), database.schemaVersion());
-            log.info("History database {} at schema version {}", wanted.url(), database.schemaVersion());
+            log.info("History database {} at schema version {}, keeping {} days", wanted.url(),
+                     database.schemaVersion(), wanted.retentionDays());
         } catch (RuntimeException e) {
             health = DatabaseHealth.down(wanted.url(), e.getMessage());
             log.error("Cannot open history database {}: {}", wanted.url(), e.getMessage());
+            return;
+        }
+        maintainer = new PartitionMaintainer(database.dataSource(), clock, wanted.retentionDays(),
+                                             PartitionMaintainer.DAYS_AHEAD);
+        // Before the first write goes to the default partition for want of today's partition.
+        maintainPartitions();
+    }
+
+    private void maintainPartitions() {
+        PartitionMaintainer current = maintainer;
+        if (current == null) {
+            return;    // no database
+        }
+        // Totals count from this connection's first run; a new connection starts again from zero.
+        int retentionDays = settings.retentionDays();
+        RetentionStatus before = health.retention()
+                .orElse(RetentionStatus.of(retentionDays, clock.instant(), 0, 0, 0, 0, 0, null));
+        RetentionStatus after;
+        try {
+            PartitionReport report = current.maintain();
+            after = RetentionStatus.of(retentionDays, clock.instant(), report.partitions(),
+                                       before.partitionsCreated() + report.created().size(),
+                                       before.partitionsDropped() + report.dropped().size(),
+                                       before.rowsMoved() + report.rowsMoved(),
+                                       before.rowsExpired() + report.rowsExpired(),
+                                       report.failures().isEmpty() ? null : String.join("; ", report.failures()));
+        } catch (SQLException | RuntimeException e) {
+            log.warn("Cannot maintain history partitions: {}", e.getMessage());
+            after = RetentionStatus.of(retentionDays, clock.instant(), before.partitions(),
+                                       before.partitionsCreated(), before.partitionsDropped(), before.rowsMoved(),
+                                       before.rowsExpired(), e.getMessage());
+        }
+        // A failed write may have marked the database down meanwhile: that says more than this.
+        DatabaseHealth latest = health;
+        if (latest.status() == DatabaseHealth.Status.UP) {
+            health = latest.withRetention(after);
         }
     }
 
     private void closeDatabase() {
         HistoryDatabase db = database;
         database = null;
+        maintainer = null;
         if (db != null) {
             db.close();
         }

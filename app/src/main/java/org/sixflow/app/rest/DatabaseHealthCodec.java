@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.sixflow.app.api.DatabaseHealth;
+import org.sixflow.app.api.RetentionStatus;
 
 /**
  * JSON of the history database's health.
@@ -14,10 +15,28 @@ public final class DatabaseHealthCodec extends JsonCodec<DatabaseHealth> {
 
     @Override
     public ObjectNode encode(DatabaseHealth health, CodecContext context) {
-        return context.mapper().createObjectNode()
+        ObjectNode json = context.mapper().createObjectNode()
                 .put("status", health.status().name())
                 .put("url", health.url().orElse(null))
                 .put("schemaVersion", health.schemaVersion().orElse(null))
                 .put("message", health.message().orElse(null));
+        if (health.retention().isPresent()) {
+            json.set("retention", encode(health.retention().get(), context));
+        } else {
+            json.putNull("retention");
+        }
+        return json;
+    }
+
+    private static ObjectNode encode(RetentionStatus retention, CodecContext context) {
+        return context.mapper().createObjectNode()
+                .put("retentionDays", retention.retentionDays())
+                .put("lastRun", retention.lastRun().toString())
+                .put("partitions", retention.partitions())
+                .put("partitionsCreated", retention.partitionsCreated())
+                .put("partitionsDropped", retention.partitionsDropped())
+                .put("rowsMoved", retention.rowsMoved())
+                .put("rowsExpired", retention.rowsExpired())
+                .put("error", retention.error().orElse(null));
     }
 }

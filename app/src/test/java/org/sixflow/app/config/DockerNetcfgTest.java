@@ -51,5 +51,6 @@ public class DockerNetcfgTest {
                     (ObjectNode) block, MAPPER, null);
         assertTrue(config.isValid());
         assertTrue(config.database().orElseThrow().url().startsWith("jdbc:postgresql://postgres:5432/"));
+        assertEquals(30, config.database().orElseThrow().retentionDays());
     }
 }

@@ -61,6 +61,48 @@ public class SixflowAppConfigTest {
     }
 
     @Test
+    public void retentionDaysDefaultsToThirtyAndCanBeSet() throws Exception {
+        String block = "{\"database\": {\"url\": \"jdbc:postgresql://db/x\", \"user\": \"u\"%s}}";
+        assertEquals(DatabaseSettings.DEFAULT_RETENTION_DAYS,
+                     config(String.format(block, "")).database().orElseThrow().retentionDays());
+        assertEquals(30, DatabaseSettings.DEFAULT_RETENTION_DAYS);
+        SixflowAppConfig config = config(String.format(block, ", \"retentionDays\": 7"));
+        assertTrue(config.isValid());
+        assertEquals(new DatabaseSettings("jdbc:postgresql://db/x", "u", "", 7), config.database().orElseThrow());
+        assertEquals(1, config(String.format(block, ", \"retentionDays\": 1")).database().orElseThrow()
+                .retentionDays());
+        assertEquals(3650, config(String.format(block, ", \"retentionDays\": 3650")).database().orElseThrow()
+                .retentionDays());
+    }
+
+    @Test
+    public void rejectsRetentionDaysOutOfRangeOrNotAWholeNumber() throws Exception {
+        String block = "{\"database\": {\"url\": \"jdbc:postgresql://db/x\", \"user\": \"u\", "
+                + "\"retentionDays\": %s}}";
+        for (String bad : new String[]{"0", "-1", "3651", "30.5", "\"30\"", "true", "9999999999"}) {
+            try {
+                config(String.format(block, bad)).isValid();
+                fail("accepted retentionDays " + bad);
+            } catch (InvalidFieldException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("database.retentionDays"));
+                assertTrue(e.getMessage(), e.getMessage().contains("1 to 3650"));
+            }
+        }
+    }
+
+    @Test
+    public void settingsThemselvesRefuseRetentionOutOfRange() {
+        for (int bad : new int[]{0, 3651}) {
+            try {
+                new DatabaseSettings("jdbc:postgresql://db/x", "u", "", bad);
+                fail("accepted retentionDays " + bad);
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("retentionDays"));
+            }
+        }
+    }
+
+    @Test
     public void passwordNeverAppearsInToString() {
         assertFalse(new DatabaseSettings("jdbc:postgresql://db/x", "u", "hunter2").toString().contains("hunter2"));
     }

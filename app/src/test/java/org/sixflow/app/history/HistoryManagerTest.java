@@ -11,22 +11,32 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.RetentionStatus;
 import org.sixflow.app.config.SixflowAppConfig;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.testing.Migrations;
 import org.sixflow.app.testing.PostgresResource;
+import org.sixflow.app.testing.SettableClock;
 import org.sixflow.app.testing.TestNetworkConfigService;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
- * The manager follows netcfg: no database, a reachable one, an unreachable one.
+ * The manager follows netcfg: no database, a reachable one, an unreachable one; and keeps the
+ * reachable one's day partitions by its own clock.
  */
 public class HistoryManagerTest {
 
@@ -35,6 +45,7 @@ public class HistoryManagerTest {
     @ClassRule
     public static final PostgresResource POSTGRES = new PostgresResource();
 
+    private final SettableClock clock = new SettableClock(Instant.parse("2030-01-01T12:00:00Z"));
     private HistoryManager manager;
     private TestNetworkConfigService netcfg;
 
@@ -50,6 +61,8 @@ public class HistoryManagerTest {
                 return APP_ID;
             }
         };
+        manager.clock = clock;
+        manager.maintenancePeriod = Duration.ofMillis(100);
         manager.activate();
     }
 
@@ -69,8 +82,25 @@ public class HistoryManagerTest {
     }
 
     private void configure(String url) {
+        configure(url, "");
+    }
+
+    private void configure(String url, String moreSettings) {
         netcfg.applyConfig(APP_ID, SixflowAppConfig.class, netcfg.json(
-                "{\"database\": {\"url\": \"" + url + "\", \"user\": \"postgres\", \"password\": \"\"}}"));
+                "{\"database\": {\"url\": \"" + url + "\", \"user\": \"postgres\", \"password\": \"\""
+                        + moreSettings + "}}"));
+    }
+
+    private static boolean hasPartition(String name) {
+        try (Connection connection = DriverManager.getConnection(POSTGRES.server().jdbcUrl(), "postgres", "");
+             PreparedStatement select = connection.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
+            select.setString(1, "sixflow." + name);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() && rows.getBoolean(1);
+            }
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
@@ -89,6 +119,32 @@ public class HistoryManagerTest {
                                              "device:nanjing", "");
         manager.record(event);
         await("event written", () -> manager.recentEvents(1).contains(event));
+    }
+
+    @Test
+    public void keepsDayPartitionsOnConnectAndThenEveryPeriodAsRetentionDaysSays() throws Exception {
+        configure(POSTGRES.server().jdbcUrl(), ", \"retentionDays\": 2");
+        await("first maintenance", () -> manager.health().retention().isPresent());
+        for (String table : List.of("latency_samples", "latency_aggregates", "port_counters", "table_occupancy")) {
+            assertTrue(table, hasPartition(table + "_p20300101"));
+            assertTrue(table, hasPartition(table + "_p20300108"));
+        }
+        RetentionStatus first = manager.health().retention().orElseThrow();
+        assertEquals(2, first.retentionDays());
+        assertEquals(Instant.parse("2030-01-01T12:00:00Z"), first.lastRun());
+        assertTrue(first.toString(), first.partitions() >= 32);
+        assertFalse(first.toString(), first.error().isPresent());
+
+        // Three days on: the cutoff is Jan 2 12:00, so Jan 1 has aged out and Jan 9..11 are due.
+        clock.advance(Duration.ofDays(3));
+        await("Jan 11 created", () -> hasPartition("port_counters_p20300111"));
+        await("Jan 1 dropped", () -> !hasPartition("latency_samples_p20300101"));
+        assertTrue(hasPartition("latency_samples_p20300102"));
+        await("status of the later run", () -> manager.health().retention().orElseThrow().partitionsDropped() >= 4);
+        RetentionStatus later = manager.health().retention().orElseThrow();
+        assertEquals(Instant.parse("2030-01-04T12:00:00Z"), later.lastRun());
+        assertTrue(later.toString(), later.partitionsCreated() >= first.partitionsCreated() + 12);
+        assertEquals(DatabaseHealth.Status.UP, manager.health().status());
     }
 
     @Test
