@@ -30,16 +30,15 @@ import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.PostgresResource;
+import org.sixflow.app.testing.SettableClock;
 import org.sixflow.app.testing.TelemetryFixture;
 import org.sixflow.app.testing.TestDeviceService;
 import org.sixflow.app.testing.TestPipeconfService;
 import org.sixflow.app.testing.TestPipeconfs;
 
 import java.nio.ByteBuffer;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +78,7 @@ public class LatencyAggregatePollerTest {
     private FakeP4RuntimeServer server;
     private ManagedChannel channel;
     private LatencyAggregatePoller poller;
-    private Instant now = T0;
+    private final SettableClock clock = new SettableClock(T0);
     private boolean databaseUp = true;
 
     @BeforeClass
@@ -126,22 +125,7 @@ public class LatencyAggregatePollerTest {
         poller.p4RuntimeReader = new P4RuntimeRegisterReader(
                 id -> Optional.of(new P4RuntimeRegisterReader.Endpoint(channel, 1)), Duration.ofSeconds(5));
         poller.readoutReader = new ReadoutRegisterReader(poller.packetService, 255, Duration.ofSeconds(5));
-        poller.clock = new Clock() {
-            @Override
-            public ZoneOffset getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return now;
-            }
-        };
+        poller.clock = clock;
         masteredElsewhere.add(LEAF2);
         poller.activate(null);
     }
@@ -234,11 +218,11 @@ public class LatencyAggregatePollerTest {
         assertEquals(2, poller.pollOnce());
         assertEquals(2, readouts.size());
 
-        now = T0.plusSeconds(120);
+        clock.set(T0.plusSeconds(120));
         assertEquals("nothing moved, nothing read", 0, poller.pollOnce());
         assertEquals(2, readouts.size());
 
-        now = T0.plusSeconds(240);
+        clock.set(T0.plusSeconds(240));
         count(LEAF1, LatencyClass.IPV6, 1, 5, 50, 7, 13, 0, 0, 0, 1, 4, 0, 0, 0);
         assertEquals(1, poller.pollOnce());
         poller.flush();
@@ -266,7 +250,7 @@ public class LatencyAggregatePollerTest {
         databaseUp = false;
         count(LEAF1, LatencyClass.IPV6, 1, 2, 20, 9, 11, 0, 0, 0, 0, 2, 0, 0, 0);
         poller.pollOnce();
-        now = T0.plusSeconds(120);
+        clock.set(T0.plusSeconds(120));
         count(LEAF1, LatencyClass.IPV6, 1, 4, 40, 9, 11, 0, 0, 0, 0, 4, 0, 0, 0);
         poller.pollOnce();
         poller.flush();
