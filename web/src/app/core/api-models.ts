@@ -68,11 +68,25 @@ export interface Device {
 
 export type DatabaseStatus = 'UP' | 'DOWN' | 'DISABLED';
 
+/** What the last day-partition maintenance did (counts since the database connected). */
+export interface RetentionStatus {
+  retentionDays: number;
+  lastRun: string;
+  partitions: number;
+  partitionsCreated: number;
+  partitionsDropped: number;
+  rowsMoved: number;
+  rowsExpired: number;
+  error: string | null;
+}
+
 export interface DatabaseHealth {
   status: DatabaseStatus;
   url: string | null;
   schemaVersion: string | null;
   message: string | null;
+  /** Absent from older apps; null before the first maintenance run. */
+  retention?: RetentionStatus | null;
 }
 
 export interface Health {

@@ -75,8 +75,8 @@ describe('Overview', () => {
     return view().textContent ?? '';
   }
 
-  function answer(pipeconfs: PipeconfSummary[], devices: Device[]): void {
-    http.expectOne(`${BASE}/health`).flush(health);
+  function answer(pipeconfs: PipeconfSummary[], devices: Device[], healthNow: Health = health): void {
+    http.expectOne(`${BASE}/health`).flush(healthNow);
     http.expectOne(`${BASE}/pipeconfs`).flush({ pipeconfs });
     http.expectOne(`${BASE}/devices`).flush({ devices });
   }
@@ -111,6 +111,31 @@ describe('Overview', () => {
     http.expectOne(`${BASE}/events?limit=10`).flush({ events: [] });
     await settle();
     expect(view().querySelector('.status.loading')).toBeNull();
+  });
+
+  it('shows what the partition maintenance did, and its failure', async () => {
+    await harness.navigateByUrl('/overview', Overview);
+    answer([bmv2], [beijing], {
+      ...health,
+      database: {
+        status: 'UP', url: 'jdbc:postgresql://postgres:5432/sixflow', schemaVersion: '7', message: null,
+        retention: {
+          retentionDays: 30, lastRun: '2026-11-23T04:00:00Z', partitions: 32, partitionsCreated: 32,
+          partitionsDropped: 2, rowsMoved: 0, rowsExpired: 5, error: 'lock timeout on sixflow.port_counters',
+        },
+      },
+    });
+    await settle();
+    const retention = view().querySelector('.retention')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(retention).toContain('History kept 30 days in 32 day partitions; last maintained 2026-11-23 04:00:00 UTC '
+      + '(32 created, 2 dropped, 5 expired rows deleted).');
+    expect(view().querySelector('.retention [role=alert]')?.textContent).toBe(
+      'Maintenance failed: lock timeout on sixflow.port_counters');
+  });
+
+  it('says nothing of retention before the first maintenance', async () => {
+    await open();
+    expect(view().querySelector('.retention')).toBeNull();
   });
 
   it('shows health, pipeconfs and devices', async () => {

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { DatePipe } from '@angular/common';
 import { Router } from '@angular/router';
 import { forkJoin, of, switchMap } from 'rxjs';
 
@@ -25,7 +26,7 @@ interface OverviewData {
  */
 @Component({
   selector: 'app-overview',
-  imports: [PipeconfDetailView, RecentEvents],
+  imports: [DatePipe, PipeconfDetailView, RecentEvents],
   templateUrl: './overview.html',
   styleUrl: './overview.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
