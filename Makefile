@@ -17,9 +17,10 @@ run: build
 	$(COMPOSE) up -d
 	@echo "Dashboard: http://localhost:8080   ONOS GUI: http://localhost:8181/onos/ui (onos/rocks)"
 
-build: app-build web-build
+build: app-build
 
-app-build:
+## The app bundle carries the built dashboard (served at /onos/sixflow/ui/), so web/ builds first.
+app-build: web-build
 	$(MVN) -DskipTests package
 
 web-build: deps
@@ -31,7 +32,7 @@ deps:
 ## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests.
 test: deps java-test web-test web-e2e docker-check p4-test
 
-java-test:
+java-test: web-build
 	$(MVN) verify
 	tools/check-oar.py
 

@@ -58,6 +58,8 @@ manifest = app_jar.read("META-INF/MANIFEST.MF").decode()
 check("Web-ContextPath: /onos/sixflow" in manifest, "app bundle has no /onos/sixflow web context")
 check("Karaf-Commands: org.sixflow.app.cli" in manifest, "app bundle does not declare its Karaf commands")
 check("WEB-INF/classes/db/migration/V1__events.sql" in app_jar.namelist(), "migrations missing from the app bundle")
+check("WEB-INF/classes/dashboard/index.html" in app_jar.namelist(),
+      "the dashboard is missing from the app bundle (build web/ before packaging the app)")
 
 if failures:
     print("oar check FAILED:\n  " + "\n  ".join(failures))

@@ -14,11 +14,16 @@ import org.onlab.junit.TestUtils;
 import org.onlab.osgi.ServiceDirectory;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.BaseResource;
+import org.sixflow.app.rest.DashboardServlet;
 import org.sixflow.app.rest.SixflowWebApplication;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * One loopback port serving Sixflow's real REST application at /onos/sixflow/v1 (Jersey's servlet
@@ -42,8 +47,22 @@ final class DashboardServer implements AutoCloseable {
         api.addServlet(new ServletHolder(new ServletContainer(
                 ResourceConfig.forApplicationClass(SixflowWebApplication.class))), "/*");
         server = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-        server.setHandler(new HandlerList(new Handler[]{api, new DashboardFiles(dashboard)}));
+        // The dashboard through the servlet the app bundle serves it with, at the root here.
+        ServletContextHandler ui = new ServletContextHandler();
+        ui.setContextPath("/");
+        ui.addServlet(new ServletHolder(new DashboardServlet(path -> file(dashboard.toAbsolutePath().normalize(), path))), "/*");
+        server.setHandler(new HandlerList(new Handler[]{api, ui}));
         server.start();
+    }
+
+    private static Optional<URL> file(Path root, String path) {
+        Path file = root.resolve(path).normalize();
+        try {
+            return file.startsWith(root) && Files.isRegularFile(file) ? Optional.of(file.toUri().toURL())
+                    : Optional.empty();
+        } catch (MalformedURLException e) {
+            return Optional.empty();
+        }
     }
 
     /** The dashboard's address, e.g. http://127.0.0.1:41234/. */
