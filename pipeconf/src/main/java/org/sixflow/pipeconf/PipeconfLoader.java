@@ -19,8 +19,15 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
 
 import java.io.File;
+import java.net.URL;
 import java.util.Dictionary;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
 import static org.sixflow.pipeconf.OsgiPropertyConstants.TOFINO_ARTIFACTS_DIR;
 import static org.sixflow.pipeconf.OsgiPropertyConstants.TOFINO_ARTIFACTS_DIR_DEFAULT;
 import static org.slf4j.LoggerFactory.getLogger;
@@ -30,13 +37,17 @@ import static org.slf4j.LoggerFactory.getLogger;
  *
  * <p>bmv2 artifacts always ship in the bundle. Tofino artifacts come from the Tofino compiler:
  * they are taken from the bundle when it carries them, otherwise from the folder named by
- * {@code tofinoArtifactsDir}; without either, the Tofino pipeconf is not registered.
+ * {@code tofinoArtifactsDir}; without either, the Tofino pipeconf is not registered. The rest of
+ * the compiler output found there (reports, compiler version) is served by
+ * {@link CompilerOutputService}.
  */
-@Component(immediate = true,
+@Component(immediate = true, service = CompilerOutputService.class,
         property = {TOFINO_ARTIFACTS_DIR + "=" + TOFINO_ARTIFACTS_DIR_DEFAULT})
-public class PipeconfLoader {
+public class PipeconfLoader implements CompilerOutputService {
 
     private final Logger log = getLogger(getClass());
+    /** Where the compiler output of each pipeconf registered here was found. */
+    private final Map<PiPipeconfId, PipeconfArtifacts> outputs = new ConcurrentHashMap<>();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected PiPipeconfService pipeconfService;
@@ -51,7 +62,8 @@ public class PipeconfLoader {
     protected void activate(ComponentContext context) {
         cfgService.registerProperties(getClass());
         readConfig(context);
-        register(loadBmv2());
+        PipeconfArtifacts bmv2 = PipeconfArtifacts.ofResources(getClass(), SixflowPipeconfs.BMV2_DIR);
+        register(loadBmv2(bmv2), bmv2);
         registerTofino();
         log.info("Started");
     }
@@ -83,9 +95,21 @@ public class PipeconfLoader {
         tofinoArtifactsDir = Strings.nullToEmpty(value).trim();
     }
 
-    private PiPipeconf loadBmv2() {
+    @Override
+    public Optional<URL> compilerFile(PiPipeconfId pipeconfId, String path) {
+        checkNotNull(pipeconfId);
+        checkNotNull(path);
+        // Only files inside the output folder: a caller's path must not reach the rest of the disk.
+        checkArgument(!path.isEmpty() && !path.startsWith("/") && !path.contains("\\")
+                              && !List.of(path.split("/")).contains(".."),
+                      "compiler output path must stay inside the output folder: %s", path);
+        PipeconfArtifacts artifacts = outputs.get(pipeconfId);
+        return artifacts == null ? Optional.empty() : artifacts.find(path);
+    }
+
+    private PiPipeconf loadBmv2(PipeconfArtifacts artifacts) {
         try {
-            return PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(getClass(), SixflowPipeconfs.BMV2_DIR));
+            return PipeconfFactory.bmv2(artifacts);
         } catch (P4InfoParserException e) {
             // The bmv2 artifacts are tested at build time: failing here means a broken bundle.
             throw new IllegalStateException("Cannot parse the bmv2 P4Info in the bundle", e);
@@ -100,7 +124,7 @@ public class PipeconfLoader {
             return;
         }
         try {
-            register(PipeconfFactory.tofino(artifacts));
+            register(PipeconfFactory.tofino(artifacts), artifacts);
         } catch (P4InfoParserException | IllegalStateException e) {
             log.error("Tofino pipeconf {} not registered from {}: {}", SixflowPipeconfs.TOFINO, artifacts,
                       e.getMessage());
@@ -118,16 +142,18 @@ public class PipeconfLoader {
         return inBundle.hasAll(needed) ? inBundle : null;
     }
 
-    private void register(PiPipeconf pipeconf) {
+    private void register(PiPipeconf pipeconf, PipeconfArtifacts artifacts) {
         if (pipeconfService.getPipeconf(pipeconf.id()).isPresent()) {
             // A stale copy (e.g. from a previous bundle version) would keep its old model.
             pipeconfService.unregister(pipeconf.id());
         }
         pipeconfService.register(pipeconf);
-        log.info("Registered pipeconf {}", pipeconf.id());
+        outputs.put(pipeconf.id(), artifacts);
+        log.info("Registered pipeconf {} from {}", pipeconf.id(), artifacts);
     }
 
     private void unregister(PiPipeconfId id) {
+        outputs.remove(id);
         if (pipeconfService.getPipeconf(id).isPresent()) {
             pipeconfService.unregister(id);
             log.info("Unregistered pipeconf {}", id);

@@ -23,9 +23,13 @@ public final class SixflowPipeconfs {
     public static final String BMV2_JSON_FILE = "bmv2.json";
     public static final String CPU_PORT_FILE = "cpu_port.txt";
     public static final String SOURCE_HASH_FILE = "source.sha256";
+    /** The compiler's version line, as pipeconf/build-p4.sh records it. */
+    public static final String COMPILER_FILE = "compiler.txt";
     /** Tofino binary and context, as bf-p4c lays them out under the pipe folder. */
     public static final String TOFINO_BIN_FILE = "pipe/tofino.bin";
     public static final String TOFINO_CONTEXT_FILE = "pipe/context.json";
+    /** The Tofino compiler's per-stage MAU resource report (bf-p4c's resources.json schema). */
+    public static final String TOFINO_RESOURCES_FILE = "pipe/logs/resources.json";
 
     private SixflowPipeconfs() {
     }

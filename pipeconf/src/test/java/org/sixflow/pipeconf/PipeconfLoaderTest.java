@@ -25,6 +25,7 @@ import java.util.Optional;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 /**
  * Registration of the pipeconfs with ONOS, including Tofino from a configured folder.
@@ -114,5 +115,37 @@ public class PipeconfLoaderTest {
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_BIN).isPresent());
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
         assertEquals(2, registered.size());
+    }
+
+    @Test
+    public void servesTheCompilerOutputOfWhatItRegistered() throws Exception {
+        File dir = folder.getRoot();
+        Files.copy(new File(new File(PipeconfPaths.P4C_OUT, "bmv2"), SixflowPipeconfs.P4INFO_FILE).toPath(),
+                   new File(dir, SixflowPipeconfs.P4INFO_FILE).toPath());
+        Files.write(new File(dir, SixflowPipeconfs.CPU_PORT_FILE).toPath(), "192\n".getBytes());
+        new File(dir, "pipe/logs").mkdirs();
+        Files.write(new File(dir, SixflowPipeconfs.TOFINO_BIN_FILE).toPath(), new byte[]{1, 2, 3});
+        Files.write(new File(dir, SixflowPipeconfs.TOFINO_CONTEXT_FILE).toPath(), "{}".getBytes());
+        File report = new File(dir, SixflowPipeconfs.TOFINO_RESOURCES_FILE);
+        Files.write(report.toPath(), "{}".getBytes());
+
+        loader.activate(context(dir.getAbsolutePath()));
+        // bmv2 from the bundle, with the compiler's version line; no Tofino report there.
+        assertTrue(loader.compilerFile(SixflowPipeconfs.BMV2, SixflowPipeconfs.COMPILER_FILE).isPresent());
+        assertFalse(loader.compilerFile(SixflowPipeconfs.BMV2, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
+        // Tofino from the configured folder.
+        assertEquals(report.toURI().toURL(),
+                     loader.compilerFile(SixflowPipeconfs.TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).get());
+        assertFalse(loader.compilerFile(new PiPipeconfId("org.other"), SixflowPipeconfs.COMPILER_FILE).isPresent());
+        for (String outside : new String[]{"../secret", "pipe/../../x", "/etc/passwd", ""}) {
+            try {
+                loader.compilerFile(SixflowPipeconfs.TOFINO, outside);
+                fail("served " + outside);
+            } catch (IllegalArgumentException expected) {
+                assertTrue(expected.getMessage().contains("inside the output folder"));
+            }
+        }
+        loader.deactivate();
+        assertFalse(loader.compilerFile(SixflowPipeconfs.TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
     }
 }

@@ -19,6 +19,7 @@ import org.sixflow.app.api.LatencyComparison;
 import org.sixflow.app.api.LatencyHistogram;
 import org.sixflow.app.api.LatencyPoint;
 import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.MauReport;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.PipeconfInfo;
@@ -55,6 +56,7 @@ public class SixflowCodecRegistrator {
             .put(PortRates.class, new PortRatesCodec())
             .put(LatencyBatch.class, new LatencyBatchCodec())
             .put(TableOccupancy.class, new TableOccupancyCodec())
+            .put(MauReport.class, new MauReportCodec())
             .put(NetworkTopology.class, new NetworkTopologyCodec())
             .build();
 

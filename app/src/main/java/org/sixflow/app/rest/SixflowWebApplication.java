@@ -30,6 +30,6 @@ public class SixflowWebApplication extends AbstractWebApplication {
         return getClasses(PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
                           EventWebResource.class, Msr6TreeWebResource.class,
                           Apn6PolicyWebResource.class, TelemetryWebResource.class,
-                          TopologyWebResource.class);
+                          TopologyWebResource.class, ResourceWebResource.class);
     }
 }

@@ -25,7 +25,13 @@ final class TelemetryParameters {
 
     static DeviceId device(String value) {
         String text = required("device", value);
-        return DeviceId.deviceId(text);
+        try {
+            return DeviceId.deviceId(text);
+        } catch (IllegalArgumentException e) {
+            // ONOS's own message ("Illegal character in path...") would not say which parameter.
+            throw new IllegalArgumentException("device \"" + text + "\" is not a device id such as device:leaf1: "
+                                                       + e.getMessage(), e);
+        }
     }
 
     static Optional<DeviceId> optionalDevice(String value) {

@@ -59,7 +59,7 @@ public final class DashboardHarness {
                     System.out.flush();
                 }
             } finally {
-                lab.history.stop();
+                lab.stop();
             }
         }
         System.exit(0);

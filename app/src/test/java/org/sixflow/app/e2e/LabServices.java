@@ -9,6 +9,11 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.TestApplicationId;
 import org.onosproject.net.Device;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.DefaultFlowEntry;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleServiceAdapter;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
 import org.sixflow.app.api.Apn6PolicyAdminService;
@@ -17,6 +22,7 @@ import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.ResourceService;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
@@ -27,6 +33,7 @@ import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
+import org.sixflow.app.resources.ResourceManagerFixture;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestNetworkConfigService;
@@ -34,11 +41,17 @@ import org.sixflow.app.testing.TestPipeconfs;
 
 import java.io.File;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Sixflow's real managers over simulated ONOS core services: the lab of docker/ (devices and netcfg
  * from docker/netcfg.json, links of docker/mininet/topology.py, as LabNetwork reads them) and a real
- * PostgreSQL behind the history and telemetry managers.
+ * PostgreSQL behind the history and telemetry managers. The resource manager reads the pipeconf
+ * bundle's compiler output through its real loader; its occupancy collector counts, every few
+ * seconds, the entries the tree and policy managers installed.
  */
 final class LabServices {
 
@@ -51,6 +64,10 @@ final class LabServices {
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
     final History history;
     final LabHosts hosts;
+    final ResourceManagerFixture resources;
+
+    /** Seconds between the occupancy collector's rounds: the dashboard sees new entries soon. */
+    private static final int OCCUPANCY_SECONDS = 5;
 
     /** The history manager, wired as OSGi would wire it. */
     static final class History extends HistoryManager {
@@ -93,6 +110,31 @@ final class LabServices {
         history = new History(appConfig);
         appConfig.applyConfig(APP_ID, SixflowAppConfig.class, appConfig.json(
                 "{\"database\": {\"url\": \"" + jdbcUrl + "\", \"user\": \"postgres\", \"password\": \"\"}}"));
+        resources = new ResourceManagerFixture(inventory.devices, inventory.pipeconfs, new InstalledRules(),
+                                               telemetry.manager, history, Duration.ZERO, OCCUPANCY_SECONDS);
+    }
+
+    /** Stops what runs on its own: the occupancy collector and the history manager. */
+    void stop() {
+        resources.stop();
+        history.stop();
+    }
+
+    /**
+     * The flow entries of the lab's devices: every rule the tree and policy managers installed,
+     * as confirmed on the device.
+     */
+    private final class InstalledRules extends FlowRuleServiceAdapter {
+        @Override
+        public Iterable<FlowEntry> getFlowEntries(DeviceId deviceId) {
+            // The managers install from REST threads into plain lists: a round whose copy meets a
+            // change fails (the collector logs it) and the next round counts.
+            List<FlowRule> installed = new ArrayList<>(trees.rules);
+            installed.addAll(new ArrayList<>(policies.rules));
+            return installed.stream().filter(r -> r.deviceId().equals(deviceId))
+                    .map(r -> new DefaultFlowEntry(r, FlowEntry.FlowEntryState.ADDED, 0, 0, 0))
+                    .collect(Collectors.toList());
+        }
     }
 
     /**
@@ -112,6 +154,7 @@ final class LabServices {
                 .add(Apn6PolicyAdminService.class, policies.manager)
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
+                .add(ResourceService.class, resources.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
     }
 }

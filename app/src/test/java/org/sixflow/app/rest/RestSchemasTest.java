@@ -10,12 +10,18 @@ import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.pi.model.PiPipeconfId;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyComparison;
 import org.sixflow.app.api.LatencyPoint;
+import org.sixflow.app.api.MauReport;
+import org.sixflow.app.api.MauResource;
+import org.sixflow.app.api.MauResourceType;
+import org.sixflow.app.api.MauStage;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.PortCounters;
 import org.sixflow.app.api.PortStatistics;
+import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.telemetry.stats.LatencyStatistics;
 import org.sixflow.app.telemetry.stats.OverheadComparison;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
@@ -127,5 +133,33 @@ public class RestSchemasTest {
                                        "feature.");
         assertCodecWritesEveryProperty(statistics.path("properties").path("overhead"), encoded.path("overhead"),
                                        "overhead.");
+    }
+
+    @Test
+    public void resourceSchemasNameWhatTheCodecsWrite() throws Exception {
+        List<MauResource> resources = new ArrayList<>();
+        for (MauResourceType type : MauResourceType.values()) {
+            resources.add(MauResource.of(type, 1, 2));
+        }
+        MauReport report = MauReport.of(new PiPipeconfId("org.sixflow.tofino"), "9.13.4", 1,
+                                        List.of(MauStage.of(0, resources)));
+        JsonNode schema = schema("ResourcesMau");
+        JsonNode encoded = new MauReportCodec().encode(report, CONTEXT);
+        assertCodecWritesEveryProperty(schema, encoded, "");
+        assertCodecWritesEveryProperty(schema.path("properties").path("stages").path("items"),
+                                       encoded.path("stages").get(0), "stages[].");
+        JsonNode resource = schema.path("definitions").path("resource");
+        assertCodecWritesEveryProperty(resource, encoded.path("totals").get(0), "totals[].");
+        // The schema lists every resource name the codec can write, in the codec's order.
+        List<String> names = new ArrayList<>();
+        resource.path("properties").path("name").path("enum").forEach(n -> names.add(n.asText()));
+        List<String> written = new ArrayList<>();
+        encoded.path("stages").get(0).path("resources").forEach(r -> written.add(r.path("name").asText()));
+        assertEquals(names, written);
+
+        TableOccupancy row = TableOccupancy.of(DeviceId.deviceId("device:beijing"), "SixflowIngress.acl.acl",
+                                               Instant.parse("2026-11-22T15:00:00Z"), 3, 256);
+        assertCodecWritesEveryProperty(schema("ResourcesTable"), new TableOccupancyCodec().encode(row, CONTEXT), "");
+        assertEquals(5, schema("ResourcesTable").path("properties").size());
     }
 }

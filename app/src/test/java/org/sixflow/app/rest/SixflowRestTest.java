@@ -107,6 +107,15 @@ public abstract class SixflowRestTest extends JerseyTest {
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
+        addServices(directory);
         setServiceDirectory(directory);
+    }
+
+    /**
+     * Adds what a test class needs beyond the common services; called before each test.
+     *
+     * @param directory the services the REST layer looks up
+     */
+    protected void addServices(TestServiceDirectory directory) {
     }
 }

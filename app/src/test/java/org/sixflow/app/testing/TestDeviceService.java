@@ -57,6 +57,17 @@ public class TestDeviceService extends AbstractListenerManager<DeviceEvent, Devi
     }
 
     /**
+     * Removes a device, as when it is deleted from ONOS.
+     *
+     * @param deviceId the device
+     */
+    public void remove(DeviceId deviceId) {
+        devices.remove(deviceId);
+        availability.remove(deviceId);
+        ports.remove(deviceId);
+    }
+
+    /**
      * Sets a device's ports.
      *
      * @param deviceId device

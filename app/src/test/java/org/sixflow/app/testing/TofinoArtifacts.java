@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.testing;
+
+import java.io.File;
+
+import static org.junit.Assume.assumeTrue;
+
+/**
+ * The Tofino compiler output committed with the pipeconf (pipeconf/build-p4.sh writes it from our
+ * TNA program with bf-p4c). Tests that need it are skipped, saying so, until it is committed.
+ */
+public final class TofinoArtifacts {
+
+    /** The committed output folder (tests run in app/). */
+    public static final File DIR = new File("../pipeconf/src/main/resources/p4c-out/tofino");
+    /** The per-stage resource report, in the resources.json schema. */
+    public static final File RESOURCES_JSON = new File(DIR, "pipe/logs/resources.json");
+    /** The same figures as text tables, written from resources.json by the compiler's p4c-build-logs. */
+    public static final File MAU_RESOURCES_LOG = new File(DIR, "pipe/logs/mau.resources.log");
+
+    private TofinoArtifacts() {
+    }
+
+    /**
+     * Skips the calling test unless the Tofino resource report is committed.
+     */
+    public static void assumeReport() {
+        assumeTrue("no Tofino compiler output committed at " + RESOURCES_JSON.getPath()
+                           + " (pipeconf/build-p4.sh tofino writes it)", RESOURCES_JSON.isFile());
+    }
+}
