@@ -5,6 +5,7 @@ package org.sixflow.app.history;
 import com.google.common.collect.ImmutableList;
 import com.zaxxer.hikari.HikariDataSource;
 import org.postgresql.PGConnection;
+import org.slf4j.Logger;
 
 import javax.sql.DataSource;
 import java.io.IOException;
@@ -128,6 +129,28 @@ public final class CopyWriter<T> {
         }
         written.addAndGet(batch.size());
         return batch.size();
+    }
+
+    /**
+     * Writes everything buffered, batch by batch. What the database cannot take stays buffered;
+     * that is logged only while a database is configured (without one, buffering is expected).
+     *
+     * @param maxBatch         most rows in one COPY
+     * @param databaseExpected whether netcfg names a database that is connected
+     * @param log              where a failure is reported
+     */
+    public void drain(int maxBatch, boolean databaseExpected, Logger log) {
+        try {
+            while (flush(maxBatch) == maxBatch) {
+                // more waiting
+            }
+        } catch (SQLException e) {
+            if (databaseExpected) {
+                log.warn("{} wait for the database ({} buffered): {}", what, buffered(), e.getMessage());
+            }
+        } catch (RuntimeException e) {
+            log.warn("Writing {} failed: {}", what, e.toString());
+        }
     }
 
     /** Rows written since creation. */

@@ -3,6 +3,7 @@
 package org.sixflow.app.history;
 
 import org.sixflow.app.api.PortCounters;
+import org.slf4j.Logger;
 
 import javax.sql.DataSource;
 import java.sql.SQLException;
@@ -52,6 +53,17 @@ public final class PortCounterWriter {
      */
     public int flush(int maxBatch) throws SQLException {
         return writer.flush(maxBatch);
+    }
+
+    /**
+     * Writes everything buffered; see {@link CopyWriter#drain}.
+     *
+     * @param maxBatch         most rows in one COPY
+     * @param databaseExpected whether a database is connected
+     * @param log              where a failure is reported
+     */
+    public void drain(int maxBatch, boolean databaseExpected, Logger log) {
+        writer.drain(maxBatch, databaseExpected, log);
     }
 
     /** Readings written since creation. */

@@ -23,6 +23,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
@@ -32,13 +33,11 @@ import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -184,21 +183,8 @@ public class TableOccupancyCollector implements OccupancyReadings {
     }
 
     private void readProperties(ComponentContext context) {
-        Dictionary<?, ?> properties = context == null ? null : context.getProperties();
-        String text = properties == null ? null : Tools.get(properties, OCCUPANCY_INTERVAL);
-        if (text == null) {
-            return;
-        }
-        try {
-            int seconds = Integer.parseInt(text.trim());
-            if (seconds < 1 || seconds > 3600) {
-                throw new NumberFormatException();
-            }
-            occupancyIntervalSeconds = seconds;
-        } catch (NumberFormatException e) {
-            log.warn("{} must be 1..3600 seconds, not \"{}\"; keeping {}", OCCUPANCY_INTERVAL, text,
-                     occupancyIntervalSeconds);
-        }
+        occupancyIntervalSeconds = ComponentProperties.seconds(context, OCCUPANCY_INTERVAL, occupancyIntervalSeconds,
+                                                              log);
     }
 
     // A failed round must not end the schedule: the next one tries again.
@@ -267,17 +253,6 @@ public class TableOccupancyCollector implements OccupancyReadings {
     }
 
     private void flush() {
-        try {
-            while (writer.flush(BATCH) == BATCH) {
-                // more waiting
-            }
-        } catch (SQLException e) {
-            if (historyDatabase.database().isPresent()) {
-                log.warn("Table occupancy waits for the database ({} buffered): {}", writer.buffered(),
-                         e.getMessage());
-            }
-        } catch (RuntimeException e) {
-            log.warn("Table occupancy flush failed: {}", e.toString());
-        }
+        writer.drain(BATCH, historyDatabase.database().isPresent(), log);
     }
 }

@@ -23,6 +23,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.TelemetryAdminService;
@@ -35,12 +36,10 @@ import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.TimestampUnits;
 import org.slf4j.Logger;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Dictionary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -181,21 +180,7 @@ public class LatencyAggregatePoller {
     }
 
     private void readProperties(ComponentContext context) {
-        Dictionary<?, ?> properties = context == null ? null : context.getProperties();
-        String text = properties == null ? null : Tools.get(properties, AGGREGATE_POLL);
-        if (text == null) {
-            return;
-        }
-        try {
-            int seconds = Integer.parseInt(text.trim());
-            if (seconds < 1 || seconds > 3600) {
-                throw new NumberFormatException();
-            }
-            aggregatePollSeconds = seconds;
-        } catch (NumberFormatException e) {
-            log.warn("{} must be 1..3600 seconds, not \"{}\"; keeping {}", AGGREGATE_POLL, text,
-                     aggregatePollSeconds);
-        }
+        aggregatePollSeconds = ComponentProperties.seconds(context, AGGREGATE_POLL, aggregatePollSeconds, log);
     }
 
     private void pollAndFlush() {
@@ -291,17 +276,6 @@ public class LatencyAggregatePoller {
 
     /** Writes what is buffered; what the database cannot take stays buffered. */
     void flush() {
-        try {
-            while (writer.flush(BATCH) == BATCH) {
-                // more waiting
-            }
-        } catch (SQLException e) {
-            if (historyDatabase.database().isPresent()) {
-                log.warn("Latency aggregates wait for the database ({} buffered): {}", writer.buffered(),
-                         e.getMessage());
-            }
-        } catch (RuntimeException e) {
-            log.warn("Latency aggregate flush failed: {}", e.toString());
-        }
+        writer.drain(BATCH, historyDatabase.database().isPresent(), log);
     }
 }

@@ -23,16 +23,15 @@ import org.sixflow.app.api.PortCounters;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.PortCounterWriter;
 import org.slf4j.Logger;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Dictionary;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -174,9 +173,7 @@ public class GnmiPortCollector {
     }
 
     private void readProperties(ComponentContext context) {
-        Dictionary<?, ?> properties = context == null ? null : context.getProperties();
-        String modeText = properties == null ? null : Tools.get(properties, GNMI_MODE);
-        if (modeText != null) {
+        ComponentProperties.text(context, GNMI_MODE).ifPresent(modeText -> {
             if (modeText.trim().equalsIgnoreCase("poll")) {
                 mode = GnmiSession.Mode.POLL;
                 gnmiMode = "poll";
@@ -186,21 +183,9 @@ public class GnmiPortCollector {
             } else {
                 log.warn("{} must be subscribe or poll, not \"{}\"; keeping {}", GNMI_MODE, modeText, mode);
             }
-        }
-        String intervalText = properties == null ? null : Tools.get(properties, GNMI_INTERVAL);
-        if (intervalText != null) {
-            try {
-                int seconds = Integer.parseInt(intervalText.trim());
-                if (seconds < 1 || seconds > 3600) {
-                    throw new NumberFormatException();
-                }
-                gnmiIntervalSeconds = seconds;
-                interval = Duration.ofSeconds(seconds);
-            } catch (NumberFormatException e) {
-                log.warn("{} must be 1..3600 seconds, not \"{}\"; keeping {}", GNMI_INTERVAL, intervalText,
-                         interval.getSeconds());
-            }
-        }
+        });
+        gnmiIntervalSeconds = ComponentProperties.seconds(context, GNMI_INTERVAL, gnmiIntervalSeconds, log);
+        interval = Duration.ofSeconds(gnmiIntervalSeconds);
     }
 
     /** Starts and stops sessions so that they match netcfg and mastership. */
@@ -280,18 +265,7 @@ public class GnmiPortCollector {
     }
 
     private void flush() {
-        try {
-            while (writer.flush(BATCH) == BATCH) {
-                // more waiting
-            }
-        } catch (SQLException e) {
-            if (historyDatabase.database().isPresent()) {
-                log.warn("Port counters wait for the database ({} buffered): {}", writer.buffered(),
-                         e.getMessage());
-            }
-        } catch (RuntimeException e) {
-            log.warn("Port counter flush failed: {}", e.toString());
-        }
+        writer.drain(BATCH, historyDatabase.database().isPresent(), log);
     }
 
     /** A session and the address it reads. */

@@ -33,6 +33,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.LatencySample;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
@@ -40,11 +41,9 @@ import org.sixflow.app.history.SampleWriter;
 import org.sixflow.pipeconf.TimestampUnits;
 import org.slf4j.Logger;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -185,17 +184,14 @@ public class TelemetryReportCollector {
     }
 
     private void readProperties(ComponentContext context) {
-        Dictionary<?, ?> properties = context == null ? null : context.getProperties();
-        String text = properties == null ? null : Tools.get(properties, REPORT_SAMPLING);
-        if (text == null) {
-            return;
-        }
-        try {
-            sampling = ReportSampling.parse(text);
-            reportSampling = text.trim();
-        } catch (IllegalArgumentException e) {
-            log.warn("{}: {}; keeping {}", REPORT_SAMPLING, e.getMessage(), reportSampling);
-        }
+        ComponentProperties.text(context, REPORT_SAMPLING).ifPresent(text -> {
+            try {
+                sampling = ReportSampling.parse(text);
+                reportSampling = text.trim();
+            } catch (IllegalArgumentException e) {
+                log.warn("{}: {}; keeping {}", REPORT_SAMPLING, e.getMessage(), reportSampling);
+            }
+        });
     }
 
     private Optional<TelemetryReportParser> parserOf(DeviceId id) {
@@ -226,17 +222,7 @@ public class TelemetryReportCollector {
         if (!taken.isEmpty()) {
             LatencyBatches.of(taken, clock.instant()).forEach(b -> telemetryService.post(TelemetryEvent.of(b)));
         }
-        try {
-            while (writer.flush(BATCH) == BATCH) {
-                // more waiting
-            }
-        } catch (SQLException e) {
-            if (historyDatabase.database().isPresent()) {
-                log.warn("Samples wait for the database ({} buffered): {}", writer.buffered(), e.getMessage());
-            }
-        } catch (RuntimeException e) {
-            log.warn("Sample flush failed: {}", e.toString());
-        }
+        writer.drain(BATCH, historyDatabase.database().isPresent(), log);
     }
 
     /** Configures every device this instance should configure. */
