@@ -19,6 +19,7 @@
 #include "../common/control/acl.p4"
 #include "../common/control/apn6.p4"
 #include "../common/control/msr6.p4"
+#include "egress_parser.p4"
 
 // Zero user metadata in the parsers, as v1model does, instead of listing every field here.
 @pa_auto_init_metadata
@@ -122,8 +123,11 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 hdr.common.bridged.mcast_group = meta.mcast_group;
                 hdr.common.bridged.lat_class = meta.lat_class;
                 hdr.common.bridged._pad1 = 0;
-                hdr.common.bridged.msr6_replicate = meta.msr6_replicate ? 1w1 : 1w0;
-                hdr.common.bridged.msr6_decap = meta.msr6_decap ? 1w1 : 1w0;
+                // Branches, not ?: — Tofino's actions cannot turn a condition into a value.
+                hdr.common.bridged.msr6_replicate = 0;
+                hdr.common.bridged.msr6_decap = 0;
+                if (meta.msr6_replicate) { hdr.common.bridged.msr6_replicate = 1; }
+                if (meta.msr6_decap) { hdr.common.bridged.msr6_decap = 1; }
             } else {
                 ig_dprsr_md.drop_ctl = 1;
             }
@@ -138,36 +142,6 @@ control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in lo
         packet.emit(hdr.kind);
         packet.emit(hdr.common.bridged);
         common_deparser.apply(packet, hdr.common);
-    }
-}
-
-parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_metadata_t meta,
-                           out egress_intrinsic_metadata_t eg_intr_md) {
-    CommonParser() common_parser;
-
-    state start {
-        packet.extract(eg_intr_md);
-        transition select(packet.lookahead<bit<8>>()) {
-            KIND_REPORT: parse_report_mirror;
-            default: parse_bridged;
-        }
-    }
-
-    // A telemetry mirror: the measured packet behind it is left as payload.
-    state parse_report_mirror {
-        packet.extract(hdr.report_mirror);
-        transition accept;
-    }
-
-    state parse_bridged {
-        packet.extract(hdr.kind);
-        packet.extract(hdr.common.bridged);
-        transition parse_common;
-    }
-
-    state parse_common {
-        common_parser.apply(packet, hdr.common, meta);
-        transition accept;
     }
 }
 
@@ -188,17 +162,17 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_sum;
     Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_min;
     Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_max;
-    Register<bit<32>, bit<32>>(LATENCY_SLOTS * LATENCY_BUCKETS) latency_histogram;
+    Register<bit<32>, bit<16>>(LATENCY_SLOTS * LATENCY_BUCKETS) latency_histogram;
 
     // Per-class sequence numbers of sampled packets.
     Register<bit<32>, bit<32>>(CLASS_COUNT) report_sequence;
 
     Msr6Egress() msr6_egress;
+    Hash<bit<16>>(HashAlgorithm_t.IDENTITY) histogram_cell;
 
     bit<32> delta;
     bool sampling = false;
     bit<32> sample_mask = 0;
-    bit<32> delta_plus_one;
 
     RegisterAction<bit<32>, bit<32>, bit<32>>(latency_sum) add_to_sum = {
         void apply(inout bit<32> value) {
@@ -206,10 +180,12 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         }
     };
 
+    // min + 1 < value, asked as value - min > 1 (signed: latencies stay far below 2^31 ns), so
+    // the stateful ALU adds the 1 itself and the action needs no second add.
     RegisterAction<bit<32>, bit<32>, bit<32>>(latency_min) lower_min = {
         void apply(inout bit<32> value) {
-            if (value == 0 || delta_plus_one < value) {
-                value = delta_plus_one;
+            if (value == 0 || (int<32>) (value - delta) > 1) {
+                value = delta + 1;
             }
         }
     };
@@ -222,7 +198,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         }
     };
 
-    RegisterAction<bit<32>, bit<32>, bit<32>>(latency_histogram) count_in_bucket = {
+    RegisterAction<bit<32>, bit<16>, bit<32>>(latency_histogram) count_in_bucket = {
         void apply(inout bit<32> value) {
             value = value + 1;
         }
@@ -290,9 +266,18 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         meta.msr6_pointer = hdr.common.bridged.msr6_pointer;
         meta.mcast_group = hdr.common.bridged.mcast_group;
         meta.lat_class = hdr.common.bridged.lat_class;
-        meta.msr6_replicate = hdr.common.bridged.msr6_replicate == 1;
-        meta.msr6_decap = hdr.common.bridged.msr6_decap == 1;
-        msr6_egress.apply(hdr.common, meta);
+        meta.msr6_replicate = false;
+        meta.msr6_decap = false;
+        if (hdr.common.bridged.msr6_replicate == 1) { meta.msr6_replicate = true; }
+        if (hdr.common.bridged.msr6_decap == 1) { meta.msr6_decap = true; }
+        if (meta.msr6_replicate && meta.msr6_malformed) {
+            // An MRH longer than this parser reads: its M-SIDs are partly payload, so no copy
+            // of it can be finished (or decapsulated) correctly here.
+            meta.drop = true;
+            meta.drop_reason = DROP_MSR6_MALFORMED;
+        } else {
+            msr6_egress.apply(hdr.common, meta);
+        }
         if (meta.drop) {
             egress_drop_counter.count(meta.drop_reason);
             eg_dprsr_md.drop_ctl = 1;
@@ -302,14 +287,13 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             }
             // Lower 32 bits of both 48-bit timestamps: the difference is right modulo 2^32 ns.
             delta = (bit<32>) eg_prsr_md.global_tstamp - (bit<32>) hdr.common.bridged.ingress_ts;
-            delta_plus_one = delta + 1;
             bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) eg_intr_md.egress_port;
             latency_packets.count(slot);
             add_to_sum.execute(slot);
             lower_min.execute(slot);
             raise_max.execute(slot);
             // Power-of-two buckets from 256 ns (Tofino pipelines take a few hundred ns).
-            bit<32> bucket = 7;
+            bit<3> bucket = 7;
             if (delta < 256) { bucket = 0; }
             else if (delta < 512) { bucket = 1; }
             else if (delta < 1024) { bucket = 2; }
@@ -317,19 +301,31 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             else if (delta < 4096) { bucket = 4; }
             else if (delta < 8192) { bucket = 5; }
             else if (delta < 16384) { bucket = 6; }
-            count_in_bucket.execute((slot << 3) | bucket);
+            // Tofino indexes a register by a field or a hash: the identity hash of
+            // {class, port, bucket} is slot << 3 | bucket.
+            bit<16> cell = histogram_cell.get({meta.lat_class, eg_intr_md.egress_port, bucket});
+            count_in_bucket.execute(cell);
 
             telemetry_sampling.apply();
             if (sampling) {
                 bit<32> sequence = next_sequence.execute((bit<32>) meta.lat_class);
                 if ((sequence & sample_mask) == 0) {
-                    meta.report_sequence = sequence;
-                    meta.report_ingress_port = meta.ingress_port;
-                    meta.report_egress_port = eg_intr_md.egress_port;
-                    meta.report_replica = meta.replica;
-                    meta.report_ingress_ts = hdr.common.bridged.ingress_ts;
-                    meta.report_egress_ts = eg_prsr_md.global_tstamp;
-                    meta.report_delta = delta;
+                    hdr.mirror.setValid();
+                    hdr.mirror._pad = 0;
+                    hdr.mirror.session = (MirrorId_t) TELEMETRY_CLONE_SESSION;
+                    hdr.report_mirror.setValid();
+                    hdr.report_mirror.kind = KIND_REPORT;
+                    hdr.report_mirror.lat_class = meta.lat_class;
+                    hdr.report_mirror._pad0 = 0;
+                    hdr.report_mirror.replica = meta.replica;
+                    hdr.report_mirror.sequence = sequence;
+                    hdr.report_mirror._pad1 = 0;
+                    hdr.report_mirror.ingress_port = meta.ingress_port;
+                    hdr.report_mirror._pad2 = 0;
+                    hdr.report_mirror.egress_port = eg_intr_md.egress_port;
+                    hdr.report_mirror.ingress_ts = hdr.common.bridged.ingress_ts;
+                    hdr.report_mirror.egress_ts = eg_prsr_md.global_tstamp;
+                    hdr.report_mirror.delta = delta;
                     eg_dprsr_md.mirror_type = MIRROR_TYPE_REPORT;
                 }
             }
@@ -345,10 +341,7 @@ control SixflowEgressDeparser(packet_out packet, inout tna_headers_t hdr, in loc
     Mirror() mirror;
     apply {
         if (eg_dprsr_md.mirror_type == MIRROR_TYPE_REPORT) {
-            mirror.emit<report_mirror_t>((MirrorId_t) TELEMETRY_CLONE_SESSION, {
-                    KIND_REPORT, meta.lat_class, 4w0, meta.report_replica, meta.report_sequence,
-                    7w0, meta.report_ingress_port, 7w0, meta.report_egress_port,
-                    meta.report_ingress_ts, meta.report_egress_ts, meta.report_delta});
+            mirror.emit<report_mirror_t>(hdr.mirror.session, hdr.report_mirror);
         }
         common_deparser.apply(packet, hdr.common);
     }
