@@ -3,7 +3,6 @@
 package org.sixflow.app.resources;
 
 import org.junit.After;
-import org.junit.AfterClass;
 import org.junit.Before;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
@@ -87,12 +86,7 @@ public class TableOccupancyCollectorTest {
 
     @BeforeClass
     public static void openDatabase() {
-        db = HistoryDatabase.open(POSTGRES.server().settings());
-    }
-
-    @AfterClass
-    public static void closeDatabase() {
-        db.close();
+        db = POSTGRES.database();
     }
 
     @Before

@@ -3,6 +3,7 @@
 package org.sixflow.app.testing;
 
 import org.junit.rules.ExternalResource;
+import org.sixflow.app.history.HistoryDatabase;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +15,7 @@ import java.io.UncheckedIOException;
 public class PostgresResource extends ExternalResource {
 
     private PostgresTestServer server;
+    private HistoryDatabase database;
 
     @Override
     protected void before() throws IOException {
@@ -22,6 +24,10 @@ public class PostgresResource extends ExternalResource {
 
     @Override
     protected void after() {
+        if (database != null) {
+            database.close();
+            database = null;
+        }
         try {
             server.close();
         } catch (IOException e) {
@@ -31,5 +37,18 @@ public class PostgresResource extends ExternalResource {
 
     public PostgresTestServer server() {
         return server;
+    }
+
+    /**
+     * Returns the history database on this server, migrated; opened on first use and closed
+     * after the test class.
+     *
+     * @return the database
+     */
+    public HistoryDatabase database() {
+        if (database == null) {
+            database = HistoryDatabase.open(server.settings());
+        }
+        return database;
     }
 }

@@ -5,7 +5,6 @@ package org.sixflow.app.telemetry.aggregate;
 import io.grpc.ManagedChannel;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import org.junit.After;
-import org.junit.AfterClass;
 import org.junit.Before;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
@@ -83,12 +82,7 @@ public class LatencyAggregatePollerTest {
 
     @BeforeClass
     public static void openDatabase() {
-        db = HistoryDatabase.open(POSTGRES.server().settings());
-    }
-
-    @AfterClass
-    public static void closeDatabase() {
-        db.close();
+        db = POSTGRES.database();
     }
 
     @Before
