@@ -48,7 +48,8 @@ build_tofino() {
     compiler="$(command -v bf-p4c || command -v p4c-barefoot || true)"
     [ -n "$compiler" ] || { echo "bf-p4c (p4c-barefoot) not on PATH: cannot compile for Tofino" >&2; return 1; }
     local dst="$out/tofino" tmp; tmp="$(mktemp -d)"
-    "$compiler" --target tofino --arch tna --std p4-16 -o "$tmp" \
+    # -g: without it bf-p4c writes no pipe/logs (resources.json, the MAU report's source).
+    "$compiler" --target tofino --arch tna --std p4-16 -g -o "$tmp" \
         --p4runtime-files "$tmp/p4info.txt" "$here/p4src/tna/main.p4"
     rm -rf "$dst"
     mkdir -p "$dst/pipe"
