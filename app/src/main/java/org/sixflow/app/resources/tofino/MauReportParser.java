@@ -66,7 +66,8 @@ public final class MauReportParser {
         if (root == null || !root.isObject()) {
             throw new IOException("resources.json: not a JSON object");
         }
-        String compiler = text(root, "compiler_version", "");
+        // The report's version is BF_P4C_VERSION, the Tofino back end's (not the p4c driver's).
+        String compiler = "bf-p4c " + text(root, "compiler_version", "");
         JsonNode mau = object(object(root, "resources", ""), "mau", "resources");
         int stageCount = integer(mau, "nStages", "resources.mau");
         if (stageCount < 1) {
