@@ -23,6 +23,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.impl.Masters;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.api.TelemetryAdminService;
@@ -226,7 +227,7 @@ public class TableOccupancyCollector implements OccupancyReadings {
     }
 
     private boolean readsHere(DeviceId id) {
-        return mastershipService.getMasterFor(id) == null || mastershipService.isLocalMaster(id);
+        return Masters.readsHere(mastershipService, id);
     }
 
     // The device's tables are now exactly these: a table its new pipeconf lacks is no longer shown.

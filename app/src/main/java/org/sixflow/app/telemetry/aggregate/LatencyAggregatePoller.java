@@ -23,6 +23,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.impl.Masters;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyClass;
@@ -223,7 +224,7 @@ public class LatencyAggregatePoller {
     }
 
     private Optional<DeviceAggregates> stateOf(DeviceId id) {
-        if (mastershipService.getMasterFor(id) != null && !mastershipService.isLocalMaster(id)) {
+        if (!Masters.readsHere(mastershipService, id)) {
             devices.remove(id);
             return Optional.empty();
         }

@@ -19,6 +19,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.impl.Masters;
 import org.sixflow.app.api.PortCounters;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TelemetryAdminService;
@@ -221,7 +222,7 @@ public class GnmiPortCollector {
     }
 
     private boolean readsHere(DeviceId id) {
-        return mastershipService.getMasterFor(id) == null || mastershipService.isLocalMaster(id);
+        return Masters.readsHere(mastershipService, id);
     }
 
     private void startSession(DeviceId id, String address) {
