@@ -49,8 +49,10 @@ build_tofino() {
     [ -n "$compiler" ] || { echo "bf-p4c (p4c-barefoot) not on PATH: cannot compile for Tofino" >&2; return 1; }
     local dst="$out/tofino" tmp; tmp="$(mktemp -d)"
     # -g: only with debug info does the compiler write its resource reports under pipe/logs;
-    # --verbose 2 adds its text summary, mau.resources.log.
+    # --verbose 2 adds its text summary, mau.resources.log. Standard P4Runtime counters and
+    # registers (not Barefoot's extern messages), as ONOS reads them and Stratum translates.
     "$compiler" -g --verbose 2 --target tofino --arch tna --std p4-16 -o "$tmp" \
+        --p4runtime-force-std-externs \
         --p4runtime-files "$tmp/p4info.txt" "$here/p4src/tna/main.p4"
     rm -rf "$dst"
     mkdir -p "$dst/pipe"

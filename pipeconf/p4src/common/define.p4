@@ -32,13 +32,24 @@ const bit<8>  APN6_OPTION_LEN   = 16;
 const bit<8>  APN6_HBH_EXT_LEN  = 2;
 const bit<16> APN6_HBH_BYTES    = 24;
 const bit<8>  PADN_TYPE         = 0x01;
+// Policies the classifier holds: its ~300-bit ternary key with two port ranges costs TCAM,
+// so a target with less of it defines a smaller size first.
+#ifndef APN6_CLASSIFIER_SIZE
+#define APN6_CLASSIFIER_SIZE 4096
+#endif
 
 // MSR6 Multicast Routing Header: RFC 4727 experimental Routing Type.
 const bit<8> ROUTING_TYPE_MRH = 253;
 const bit<8> MRH_TYPE_TE      = 1;
 const bit<8> MRH_TYPE_TE_RLB  = 3;
 #define MAX_MSIDS 8
+// M-SIDs the egress pipeline reads and rewrites: all of them, unless the target's egress parser
+// is shallower (Tofino 1: 3, see tna/egress_parser.p4). The target defines it first.
+#ifndef EGRESS_MAX_MSIDS
+#define EGRESS_MAX_MSIDS MAX_MSIDS
+#endif
 const bit<16> MRH_FIXED_BYTES = 8;
+const bit<16> MSID_BYTES = 16;
 const bit<16> IPV6_HEADER_BYTES = 40;
 
 // What a local MSR6 SID does (msr6_local_sid table).
@@ -61,14 +72,16 @@ const drop_reason_t DROP_MSR6_UNKNOWN    = 8;
 const drop_reason_t DROP_MSR6_NO_GROUP   = 9;
 #define DROP_REASON_COUNT 16
 
-// Events that are counted but do not drop: index of the target's event counter.
+// Events that are counted but do not drop: bit numbers of the event counter's index. A packet
+// counts once, at the index whose bits are its events (Tofino counts a packet once per counter;
+// 0: none), so an event's total is the sum over the indexes with its bit set.
 typedef bit<8> event_t;
 const event_t EVENT_APN6_SKIPPED   = 0;  // a policy matched but the packet already had an HBH
 const event_t EVENT_APN6_INSERTED  = 1;
 const event_t EVENT_APN6_STRIPPED  = 2;
 const event_t EVENT_MSR6_ENCAP     = 3;
 const event_t EVENT_MSR6_DECAP     = 4;
-#define EVENT_COUNT 8
+#define EVENT_SETS 32
 
 // Latency class of a packet: what the pipeline did to it (aggregates and reports use it).
 typedef bit<4> lat_class_t;

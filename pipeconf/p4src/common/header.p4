@@ -7,18 +7,19 @@
 
 #include "define.p4"
 
-// Prepended to packets sent to the controller (P4Runtime PacketIn metadata).
+// Prepended to packets sent to the controller (P4Runtime PacketIn metadata). The padding comes
+// first so that the 9-bit port sits in the low bits, aligned as in Tofino's intrinsic metadata.
 @controller_header("packet_in")
 header packet_in_t {
-    port_num_t ingress_port;
     bit<7>     _pad;
+    port_num_t ingress_port;
 }
 
 // Prepended by the controller to packets it sends out (P4Runtime PacketOut metadata).
 @controller_header("packet_out")
 header packet_out_t {
-    port_num_t egress_port;
     bit<7>     _pad;
+    port_num_t egress_port;
 }
 
 header ethernet_t {
@@ -174,23 +175,23 @@ struct local_metadata_t {
     bool             apn6_malformed;
     bool             other_hbh;          // an HBH that is not Sixflow's APN6 layout
     bool             apn6_matched;       // the classifier chose an option for this packet
-    bit<32>          apn6_sla_level;
-    bit<32>          apn6_app_id;
-    bit<32>          apn6_user_id;
-    bit<32>          apn6_flow_id;
     bit<3>           priority;           // SLA class: queue priority on targets that have one
     // MSR6
     bool             msr6_malformed;
-    bit<8>           msid_count;
+    bit<16>          msid_count;
     msr6_behaviour_t msr6_behaviour;
     bit<16>          msr6_pointer;
     bit<16>          msr6_argument;      // Replication Number (End.RL) or Local Bitstring (End.RLB.X)
+    bit<16>          msr6_segments_left;
+    bit<16>          msr6_left_of_sl;      // M-SIDs from Segments Left on (0: past the list)
+    bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
+    bit<16>          msr6_copies_end;      // Pointer + Replication Number (End.RL)
+    bit<16>          msr6_left_of_copies;  // M-SIDs from there on (0: the copies overrun)
     bool             msr6_replicate;
     bool             msr6_decap;
     bit<32>          msr6_tree_id;
     bool             msr6_encap;
     bit<8>           msr6_encap_type;
-    ipv6_addr_t      msr6_encap_src;
     mcast_group_t    mcast_group;
     bit<16>          replica;            // index of this copy in its group (egress)
     // Measurement: the class, and which counted events happened (the target counts them).
@@ -203,11 +204,11 @@ struct local_metadata_t {
     @field_list(1) bit<48>      report_ingress_ts;
     @field_list(1) bit<48>      report_egress_ts;
     @field_list(1) bit<32>      report_delta;
-    bool             ev_apn6_skipped;
-    bool             ev_apn6_inserted;
-    bool             ev_apn6_stripped;
-    bool             ev_msr6_encap;
-    bool             ev_msr6_decap;
+    bit<1>           ev_apn6_skipped;
+    bit<1>           ev_apn6_inserted;
+    bit<1>           ev_apn6_stripped;
+    bit<1>           ev_msr6_encap;
+    bit<1>           ev_msr6_decap;
 }
 
 #endif // SIXFLOW_HEADER_P4

@@ -12,15 +12,19 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.ethernet);
         transition select(hdr.ethernet.ether_type) {
             ETHERTYPE_IPV6: parse_ipv6;
+#ifdef LATENCY_READOUT_PACKET
             ETHERTYPE_SIXFLOW_READOUT: parse_readout;
+#endif
             default: accept;
         }
     }
 
+#ifdef LATENCY_READOUT_PACKET
     state parse_readout {
         packet.extract(hdr.readout);
         transition accept;
     }
+#endif
 
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
@@ -80,19 +84,28 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // length or none at all is malformed and never forwarded.
     state parse_mrh {
         packet.extract(hdr.mrh);
-        meta.msid_count = hdr.routing.hdr_ext_len >> 1;
         transition select(hdr.routing.hdr_ext_len) {
-            2: msids_1;
-            4: msids_2;
-            6: msids_3;
-            8: msids_4;
-            10: msids_5;
-            12: msids_6;
-            14: msids_7;
-            16: msids_8;
+            2: count_1;
+            4: count_2;
+            6: count_3;
+            8: count_4;
+            10: count_5;
+            12: count_6;
+            14: count_7;
+            16: count_8;
             default: msr6_malformed;
         }
     }
+
+    // One state per count: Tofino's parser writes constants into metadata, it cannot shift.
+    state count_1 { meta.msid_count = 1; transition msids_1; }
+    state count_2 { meta.msid_count = 2; transition msids_2; }
+    state count_3 { meta.msid_count = 3; transition msids_3; }
+    state count_4 { meta.msid_count = 4; transition msids_4; }
+    state count_5 { meta.msid_count = 5; transition msids_5; }
+    state count_6 { meta.msid_count = 6; transition msids_6; }
+    state count_7 { meta.msid_count = 7; transition msids_7; }
+    state count_8 { meta.msid_count = 8; transition msids_8; }
 
     state msr6_malformed {
         meta.msr6_malformed = true;
@@ -131,7 +144,9 @@ control CommonDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.report_ethernet);
         packet.emit(hdr.report);
         packet.emit(hdr.ethernet);
+#ifdef LATENCY_READOUT_PACKET
         packet.emit(hdr.readout);
+#endif
         packet.emit(hdr.ipv6);
         packet.emit(hdr.routing);
         packet.emit(hdr.mrh);

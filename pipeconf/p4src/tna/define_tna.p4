@@ -7,6 +7,10 @@
 #define SIXFLOW_DEFINE_TNA_P4
 
 #define CPU_PORT 192
+// Tofino 1's egress parse depth (160 bytes with its intrinsic metadata) reaches 3 M-SIDs.
+#define EGRESS_MAX_MSIDS 3
+// Tofino 1 has 24 TCAM blocks of 512 x 44 bits per stage; 512 policies fit in one.
+#define APN6_CLASSIFIER_SIZE 512
 // Mirror session the controller points at the CPU port for telemetry reports.
 #define TELEMETRY_CLONE_SESSION 500
 const bit<8> REPORT_VERSION = 1;

@@ -27,17 +27,12 @@ header report_mirror_t {
     bit<32>     delta;
 }
 
-// Where a sampled packet's report mirror goes: Tofino takes the session from a field, not a
-// constant. Never emitted.
-header mirror_session_t {
-    bit<6>     _pad;
-    MirrorId_t session;
-}
-
 struct tna_headers_t {
     egress_kind_t    kind;
     report_mirror_t  report_mirror;
-    mirror_session_t mirror;
+    // Where a sampled packet's report mirror goes: Tofino's deparser takes the session from a
+    // field, not a constant. Metadata, never emitted.
+    MirrorId_t       mirror_session;
     headers_t       common;
 }
 

@@ -9,8 +9,8 @@
 #include <core.p4>
 #include <tna.p4>
 
-#include "../common/define.p4"
 #include "define_tna.p4"
+#include "../common/define.p4"
 #include "../common/header.p4"
 #include "header_tna.p4"
 #include "../common/parser.p4"
@@ -56,8 +56,10 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                        inout ingress_intrinsic_metadata_for_tm_t ig_tm_md) {
     // Packets dropped, by reason (index = drop_reason_t).
     Counter<bit<64>, drop_reason_t>(DROP_REASON_COUNT, CounterType_t.PACKETS) drop_counter;
-    // Counted events that do not drop (index = event_t).
-    Counter<bit<64>, event_t>(EVENT_COUNT, CounterType_t.PACKETS) event_counter;
+    // Counted events that do not drop: index = the packet's set of event_t bits (EVENT_SETS).
+    Counter<bit<64>, bit<8>>(EVENT_SETS, CounterType_t.PACKETS) event_counter;
+    // Its index: the event bits side by side (an identity hash; see EVENT_SETS).
+    Hash<bit<8>>(HashAlgorithm_t.IDENTITY) event_set;
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
@@ -92,11 +94,8 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             }
             acl.apply(hdr.common, meta);
 
-            if (meta.ev_apn6_skipped) { event_counter.count(EVENT_APN6_SKIPPED); }
-            if (meta.ev_apn6_inserted) { event_counter.count(EVENT_APN6_INSERTED); }
-            if (meta.ev_apn6_stripped) { event_counter.count(EVENT_APN6_STRIPPED); }
-            if (meta.ev_msr6_encap) { event_counter.count(EVENT_MSR6_ENCAP); }
-            if (meta.ev_msr6_decap) { event_counter.count(EVENT_MSR6_DECAP); }
+            event_counter.count(event_set.get({meta.ev_msr6_decap, meta.ev_msr6_encap, meta.ev_apn6_stripped,
+                                               meta.ev_apn6_inserted, meta.ev_apn6_skipped}));
             ig_tm_md.qid = (QueueId_t) meta.priority;
 
             if (meta.punt_to_cpu) {
@@ -123,11 +122,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 hdr.common.bridged.mcast_group = meta.mcast_group;
                 hdr.common.bridged.lat_class = meta.lat_class;
                 hdr.common.bridged._pad1 = 0;
-                // Branches, not ?: — Tofino's actions cannot turn a condition into a value.
-                hdr.common.bridged.msr6_replicate = 0;
-                hdr.common.bridged.msr6_decap = 0;
-                if (meta.msr6_replicate) { hdr.common.bridged.msr6_replicate = 1; }
-                if (meta.msr6_decap) { hdr.common.bridged.msr6_decap = 1; }
+                // In the same action as the fields beside them: they share a PHV container.
+                hdr.common.bridged.msr6_replicate = (bit<1>) meta.msr6_replicate;
+                hdr.common.bridged.msr6_decap = (bit<1>) meta.msr6_decap;
             } else {
                 ig_dprsr_md.drop_ctl = 1;
             }
@@ -168,15 +165,16 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Register<bit<32>, bit<32>>(CLASS_COUNT) report_sequence;
 
     Msr6Egress() msr6_egress;
+    // Register and counter indexes are fields or hashes on Tofino: identity hashes build them.
+    Hash<bit<32>>(HashAlgorithm_t.IDENTITY) latency_slot;
     Hash<bit<16>>(HashAlgorithm_t.IDENTITY) histogram_cell;
 
-    bit<32> delta;
     bool sampling = false;
     bit<32> sample_mask = 0;
 
     RegisterAction<bit<32>, bit<32>, bit<32>>(latency_sum) add_to_sum = {
         void apply(inout bit<32> value) {
-            value = value + delta;
+            value = value + meta.report_delta;
         }
     };
 
@@ -184,16 +182,16 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     // the stateful ALU adds the 1 itself and the action needs no second add.
     RegisterAction<bit<32>, bit<32>, bit<32>>(latency_min) lower_min = {
         void apply(inout bit<32> value) {
-            if (value == 0 || (int<32>) (value - delta) > 1) {
-                value = delta + 1;
+            if (value == 0 || (int<32>) (value - meta.report_delta) > 1) {
+                value = meta.report_delta + 1;
             }
         }
     };
 
     RegisterAction<bit<32>, bit<32>, bit<32>>(latency_max) raise_max = {
         void apply(inout bit<32> value) {
-            if (delta > value) {
-                value = delta;
+            if (meta.report_delta > value) {
+                value = meta.report_delta;
             }
         }
     };
@@ -210,6 +208,39 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             result = value;
         }
     };
+
+    // Tofino's gateways test a field against constants, and LocalCopyPropagation would put an
+    // expression computed in straight-line code back into the test: values tested below are
+    // computed by actions of tables of their own.
+    @hidden
+    action measure_delta() {
+        // Lower 32 bits of both 48-bit timestamps: the difference is right modulo 2^32 ns.
+        meta.report_delta = (bit<32>) eg_prsr_md.global_tstamp - (bit<32>) hdr.common.bridged.ingress_ts;
+    }
+
+    @hidden
+    table latency_delta {
+        actions = {
+            measure_delta;
+        }
+        const default_action = measure_delta();
+        size = 1;
+    }
+
+    // What is left of the sequence under the class's mask: 0 reports this packet.
+    @hidden
+    action mask_sequence() {
+        sample_mask = sample_mask & meta.report_sequence;
+    }
+
+    @hidden
+    table telemetry_sample_test {
+        actions = {
+            mask_sequence;
+        }
+        const default_action = mask_sequence();
+        size = 1;
+    }
 
     action sample(bit<32> mask) {
         sampling = true;
@@ -285,47 +316,45 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             if (meta.msr6_replicate) {
                 replica_counter.count((bit<32>) eg_intr_md.egress_port);
             }
-            // Lower 32 bits of both 48-bit timestamps: the difference is right modulo 2^32 ns.
-            delta = (bit<32>) eg_prsr_md.global_tstamp - (bit<32>) hdr.common.bridged.ingress_ts;
-            bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) eg_intr_md.egress_port;
+            latency_delta.apply();
+            // {class, port} is class << 9 | port.
+            bit<32> slot = latency_slot.get({meta.lat_class, eg_intr_md.egress_port});
             latency_packets.count(slot);
             add_to_sum.execute(slot);
             lower_min.execute(slot);
             raise_max.execute(slot);
             // Power-of-two buckets from 256 ns (Tofino pipelines take a few hundred ns).
             bit<3> bucket = 7;
-            if (delta < 256) { bucket = 0; }
-            else if (delta < 512) { bucket = 1; }
-            else if (delta < 1024) { bucket = 2; }
-            else if (delta < 2048) { bucket = 3; }
-            else if (delta < 4096) { bucket = 4; }
-            else if (delta < 8192) { bucket = 5; }
-            else if (delta < 16384) { bucket = 6; }
-            // Tofino indexes a register by a field or a hash: the identity hash of
+            if (meta.report_delta < 256) { bucket = 0; }
+            else if (meta.report_delta < 512) { bucket = 1; }
+            else if (meta.report_delta < 1024) { bucket = 2; }
+            else if (meta.report_delta < 2048) { bucket = 3; }
+            else if (meta.report_delta < 4096) { bucket = 4; }
+            else if (meta.report_delta < 8192) { bucket = 5; }
+            else if (meta.report_delta < 16384) { bucket = 6; }
             // {class, port, bucket} is slot << 3 | bucket.
             bit<16> cell = histogram_cell.get({meta.lat_class, eg_intr_md.egress_port, bucket});
             count_in_bucket.execute(cell);
 
             telemetry_sampling.apply();
             if (sampling) {
-                bit<32> sequence = next_sequence.execute((bit<32>) meta.lat_class);
-                if ((sequence & sample_mask) == 0) {
-                    hdr.mirror.setValid();
-                    hdr.mirror._pad = 0;
-                    hdr.mirror.session = (MirrorId_t) TELEMETRY_CLONE_SESSION;
+                meta.report_sequence = next_sequence.execute((bit<32>) meta.lat_class);
+                telemetry_sample_test.apply();
+                if (sample_mask == 0) {
+                    hdr.mirror_session = (MirrorId_t) TELEMETRY_CLONE_SESSION;
                     hdr.report_mirror.setValid();
                     hdr.report_mirror.kind = KIND_REPORT;
                     hdr.report_mirror.lat_class = meta.lat_class;
                     hdr.report_mirror._pad0 = 0;
                     hdr.report_mirror.replica = meta.replica;
-                    hdr.report_mirror.sequence = sequence;
+                    hdr.report_mirror.sequence = meta.report_sequence;
                     hdr.report_mirror._pad1 = 0;
                     hdr.report_mirror.ingress_port = meta.ingress_port;
                     hdr.report_mirror._pad2 = 0;
                     hdr.report_mirror.egress_port = eg_intr_md.egress_port;
                     hdr.report_mirror.ingress_ts = hdr.common.bridged.ingress_ts;
                     hdr.report_mirror.egress_ts = eg_prsr_md.global_tstamp;
-                    hdr.report_mirror.delta = delta;
+                    hdr.report_mirror.delta = meta.report_delta;
                     eg_dprsr_md.mirror_type = MIRROR_TYPE_REPORT;
                 }
             }
@@ -335,15 +364,26 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     }
 }
 
+// Emits what egress can have: a report frame's headers, or the outer headers its parser read
+// (tna/egress_parser.p4; the rest of the packet is payload). Emitting the whole common list
+// would make Tofino keep PHV room for M-SIDs and inner headers egress never holds.
 control SixflowEgressDeparser(packet_out packet, inout tna_headers_t hdr, in local_metadata_t meta,
                               in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
-    CommonDeparser() common_deparser;
     Mirror() mirror;
     apply {
         if (eg_dprsr_md.mirror_type == MIRROR_TYPE_REPORT) {
-            mirror.emit<report_mirror_t>(hdr.mirror.session, hdr.report_mirror);
+            mirror.emit<report_mirror_t>(hdr.mirror_session, hdr.report_mirror);
         }
-        common_deparser.apply(packet, hdr.common);
+        packet.emit(hdr.common.packet_in);
+        packet.emit(hdr.common.report_ethernet);
+        packet.emit(hdr.common.report);
+        packet.emit(hdr.common.ethernet);
+        packet.emit(hdr.common.ipv6);
+        packet.emit(hdr.common.routing);
+        packet.emit(hdr.common.mrh);
+        packet.emit(hdr.common.msids[0]);
+        packet.emit(hdr.common.msids[1]);
+        packet.emit(hdr.common.msids[2]);
     }
 }
 

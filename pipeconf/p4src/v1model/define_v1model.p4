@@ -12,6 +12,10 @@
 #define REPORT_TRUNCATE_BYTES 172
 const bit<8> REPORT_VERSION = 1;
 
+// bmv2's P4Runtime server cannot read registers: the controller reads latency aggregates with
+// a readout packet (ETHERTYPE_SIXFLOW_READOUT) that the pipeline fills in.
+#define LATENCY_READOUT_PACKET
+
 // v1model instance types (bmv2 simple_switch).
 const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 

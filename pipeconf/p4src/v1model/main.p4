@@ -48,8 +48,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                        inout standard_metadata_t std_meta) {
     // Packets dropped, by reason (index = drop_reason_t).
     counter(DROP_REASON_COUNT, CounterType.packets) drop_counter;
-    // Counted events that do not drop (index = event_t).
-    counter(EVENT_COUNT, CounterType.packets) event_counter;
+    // Counted events that do not drop: index = the packet's set of event_t bits (EVENT_SETS).
+    counter(EVENT_SETS, CounterType.packets) event_counter;
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
@@ -85,11 +85,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         }
         acl.apply(hdr, meta);
 
-        if (meta.ev_apn6_skipped) { event_counter.count((bit<32>) EVENT_APN6_SKIPPED); }
-        if (meta.ev_apn6_inserted) { event_counter.count((bit<32>) EVENT_APN6_INSERTED); }
-        if (meta.ev_apn6_stripped) { event_counter.count((bit<32>) EVENT_APN6_STRIPPED); }
-        if (meta.ev_msr6_encap) { event_counter.count((bit<32>) EVENT_MSR6_ENCAP); }
-        if (meta.ev_msr6_decap) { event_counter.count((bit<32>) EVENT_MSR6_DECAP); }
+        event_counter.count((bit<32>) (meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped
+                ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
 
         std_meta.priority = meta.priority;
         if (meta.punt_to_cpu) {

@@ -87,7 +87,12 @@ class SixflowTest(BaseTest):
         return self.counter(names.SIXFLOW_EGRESS_EGRESS_DROP_COUNTER, reason)
 
     def event_count(self, event):
-        return self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, event)
+        """A packet counts once, at the index whose bits are its events (EVENT_SETS in
+        define.p4, the counter's size): an event's total is the sum over the indexes with its
+        bit set."""
+        sets = self.p4info.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER).size
+        return sum(self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, index)
+                   for index in range(sets) if index & (1 << event))
 
     def read_latency(self, slot):
         """Reads a latency slot's aggregates through the data plane (bmv2's P4Runtime server

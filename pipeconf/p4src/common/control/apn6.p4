@@ -10,12 +10,16 @@
 
 control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 
+    // Writes the option's fields straight into the option header (no metadata copy: PHV is
+    // scarce on Tofino), valid first as bmv2 zeroes a header it makes valid. It is made invalid
+    // again if the packet cannot take it.
     action insert_apn6(bit<32> sla_level, bit<32> app_id, bit<32> user_id, bit<32> flow_id) {
         meta.apn6_matched = true;
-        meta.apn6_sla_level = sla_level;
-        meta.apn6_app_id = app_id;
-        meta.apn6_user_id = user_id;
-        meta.apn6_flow_id = flow_id;
+        hdr.apn6.setValid();
+        hdr.apn6.sla_level = sla_level;
+        hdr.apn6.app_id = app_id;
+        hdr.apn6.user_id = user_id;
+        hdr.apn6.flow_id = flow_id;
     }
 
     // Policy match -> option fields. Ranges on L4 ports, prefixes as ternary masks, priority
@@ -34,7 +38,7 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             @defaultonly NoAction;
         }
         const default_action = NoAction();
-        size = 4096;
+        size = APN6_CLASSIFIER_SIZE;
     }
 
     // Runs before MSR6, so an inserted option travels inside an MSR6 encapsulation.
@@ -46,18 +50,14 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             if (meta.apn6_matched) {
                 if (hdr.hbh.isValid()) {
                     // Never a second Hop-by-Hop header: forward as is, and count it.
-                    meta.ev_apn6_skipped = true;
+                    hdr.apn6.setInvalid();
+                    meta.ev_apn6_skipped = 1;
                 } else {
                     hdr.hbh.setValid();
                     hdr.hbh.next_header = hdr.ipv6.next_header;
                     hdr.hbh.hdr_ext_len = APN6_HBH_EXT_LEN;
-                    hdr.apn6.setValid();
                     hdr.apn6.opt_type = APN6_OPTION_TYPE;
                     hdr.apn6.opt_len = APN6_OPTION_LEN;
-                    hdr.apn6.sla_level = meta.apn6_sla_level;
-                    hdr.apn6.app_id = meta.apn6_app_id;
-                    hdr.apn6.user_id = meta.apn6_user_id;
-                    hdr.apn6.flow_id = meta.apn6_flow_id;
                     hdr.apn6_pad.setValid();
                     hdr.apn6_pad.opt_type = PADN_TYPE;
                     hdr.apn6_pad.opt_len = 2;
@@ -65,7 +65,7 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     hdr.ipv6.next_header = PROTO_HOPOPT;
                     hdr.ipv6.payload_len = hdr.ipv6.payload_len + APN6_HBH_BYTES;
                     meta.lat_class = CLASS_APN6_INSERT;
-                    meta.ev_apn6_inserted = true;
+                    meta.ev_apn6_inserted = 1;
                 }
             }
         }
@@ -109,7 +109,7 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.hbh.setInvalid();
         hdr.apn6.setInvalid();
         hdr.apn6_pad.setInvalid();
-        meta.ev_apn6_stripped = true;
+        meta.ev_apn6_stripped = 1;
     }
 
     // Egress edge: strip the option of the policies that ask for it, before the packet leaves

@@ -21,9 +21,12 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     action encap(bit<32> tree_id, ipv6_addr_t src, bit<8> mrh_type, bit<8> msid_count, mcast_group_t group) {
         meta.msr6_encap = true;
         meta.msr6_tree_id = tree_id;
-        meta.msr6_encap_src = src;
+        // The original packet becomes the inner one; the outer header is rebuilt from it (both
+        // in the action, which reads before it writes: no metadata copy of the source).
+        hdr.inner_ipv6 = hdr.ipv6;
+        hdr.ipv6.src_addr = src;
         meta.msr6_encap_type = mrh_type;
-        meta.msid_count = msid_count;
+        meta.msid_count = (bit<16>) msid_count;
         meta.mcast_group = group;
     }
 
@@ -80,12 +83,23 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+    // A local SID's arguments. Their bounds are measured by actions, one operation per field and
+    // step, saturating at 0 (past the list): Tofino's gateways compare a field with a constant,
+    // never two fields, and its actions cannot chain operations.
+    action read_sid_arguments() {
+        meta.msr6_pointer = hdr.ipv6.dst_addr[15:0];
+        meta.msr6_argument = hdr.ipv6.dst_addr[31:16];
+        meta.msr6_segments_left = (bit<16>) hdr.routing.segments_left;
+    }
+
     action end_rl() {
         meta.msr6_behaviour = MSR6_END_RL;
+        read_sid_arguments();
     }
 
     action end_rlb_x() {
         meta.msr6_behaviour = MSR6_END_RLB_X;
+        read_sid_arguments();
     }
 
     // This node's SIDs: locator + function (a /96 prefix; the last 32 bits are arguments).
@@ -135,6 +149,39 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+    // What is left of the list from Segments Left and from the Pointer on, and where End.RL's
+    // copies end.
+    @hidden
+    action measure_pointer() {
+        meta.msr6_left_of_sl = meta.msid_count |-| meta.msr6_segments_left;
+        meta.msr6_left_of_pointer = meta.msid_count |-| meta.msr6_pointer;
+        meta.msr6_copies_end = meta.msr6_pointer + meta.msr6_argument;
+    }
+
+    @hidden
+    table msr6_pointer_bounds {
+        actions = {
+            measure_pointer;
+        }
+        const default_action = measure_pointer();
+        size = 1;
+    }
+
+    // End.RL's copies take the M-SIDs from the Pointer on: what is left after them.
+    @hidden
+    action measure_rl_copies() {
+        meta.msr6_left_of_copies = meta.msid_count |-| meta.msr6_copies_end;
+    }
+
+    @hidden
+    table msr6_rl_bounds {
+        actions = {
+            measure_rl_copies;
+        }
+        const default_action = measure_rl_copies();
+        size = 1;
+    }
+
     apply {
         if (meta.msr6_malformed) {
             drop_malformed();
@@ -149,19 +196,20 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             if (!msr6_local_sid.apply().hit) {
                 return;  // not one of ours: routed on the destination like any packet
             }
-            meta.msr6_pointer = hdr.ipv6.dst_addr[15:0];
-            meta.msr6_argument = hdr.ipv6.dst_addr[31:16];
-            bit<16> count = (bit<16>) meta.msid_count;
-            if ((bit<16>) hdr.routing.segments_left >= count || meta.msr6_pointer >= count) {
+            msr6_pointer_bounds.apply();
+            if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
                 drop_malformed();
                 return;
             }
             if (meta.msr6_behaviour == MSR6_END_RL) {
-                if (meta.msr6_pointer + meta.msr6_argument >= count) {
+                msr6_rl_bounds.apply();
+                if (meta.msr6_left_of_copies == 0) {
                     drop_malformed();
                     return;
                 }
-                meta.msr6_decap = meta.msr6_argument == 0 && meta.msr6_pointer == 0;
+                if (meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
+                    meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
+                }
                 msr6_rl_group.apply();
             } else {
                 msr6_rlb_group.apply();
@@ -185,7 +233,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 hdr.msids[6].setInvalid();
                 hdr.msids[7].setInvalid();
                 meta.lat_class = CLASS_MSR6_DECAP;
-                meta.ev_msr6_decap = true;
+                meta.ev_msr6_decap = 1;
             } else if (hdr.ipv6.hop_limit <= 1) {
                 meta.drop = true;
                 meta.drop_reason = DROP_HOP_LIMIT;
@@ -199,43 +247,96 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             if (!meta.msr6_encap) {
                 return;
             }
-            if (meta.msid_count == 0 || meta.msid_count > MAX_MSIDS) {
-                drop_malformed();
-                return;
-            }
-            // The original packet becomes the inner one; the outer header is rebuilt.
-            hdr.inner_ipv6 = hdr.ipv6;
             hdr.routing.setValid();
             hdr.routing.next_header = PROTO_IPV6;
-            hdr.routing.hdr_ext_len = meta.msid_count << 1;
             hdr.routing.routing_type = ROUTING_TYPE_MRH;
             hdr.routing.segments_left = 0;
             hdr.mrh.setValid();
             hdr.mrh.mrh_type = meta.msr6_encap_type;
             hdr.mrh.reserved = 0;
-            hdr.msids[0].setValid();
-            if (meta.msid_count > 1) { hdr.msids[1].setValid(); }
-            if (meta.msid_count > 2) { hdr.msids[2].setValid(); }
-            if (meta.msid_count > 3) { hdr.msids[3].setValid(); }
-            if (meta.msid_count > 4) { hdr.msids[4].setValid(); }
-            if (meta.msid_count > 5) { hdr.msids[5].setValid(); }
-            if (meta.msid_count > 6) { hdr.msids[6].setValid(); }
-            if (meta.msid_count > 7) { hdr.msids[7].setValid(); }
-            msr6_encap_sids_lo.apply();
-            if (meta.msid_count > 4) {
-                msr6_encap_sids_hi.apply();
-            }
             hdr.ipv6.version = 6;
             hdr.ipv6.traffic_class = 0;
             hdr.ipv6.flow_label = 0;
-            hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + IPV6_HEADER_BYTES + MRH_FIXED_BYTES
-                    + (((bit<16>) meta.msid_count) << 4);
+            // Per count: the M-SIDs made valid, Hdr Ext Len = 2 x count, and the outer payload =
+            // the inner packet + its IPv6 header + the MRH. Constants, as a Tofino action adds
+            // one operand to a field and its gateways test one condition per row.
+            if (meta.msid_count == 1) {
+                hdr.msids[0].setValid();
+                hdr.routing.hdr_ext_len = 2;
+                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 1 * MSID_BYTES);
+            } else if (meta.msid_count == 2) {
+                hdr.msids[0].setValid();
+                hdr.msids[1].setValid();
+                hdr.routing.hdr_ext_len = 4;
+                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 2 * MSID_BYTES);
+            } else if (meta.msid_count == 3) {
+                hdr.msids[0].setValid();
+                hdr.msids[1].setValid();
+                hdr.msids[2].setValid();
+                hdr.routing.hdr_ext_len = 6;
+                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 3 * MSID_BYTES);
+            } else if (meta.msid_count == 4) {
+                hdr.msids[0].setValid();
+                hdr.msids[1].setValid();
+                hdr.msids[2].setValid();
+                hdr.msids[3].setValid();
+                hdr.routing.hdr_ext_len = 8;
+                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 4 * MSID_BYTES);
+            } else if (meta.msid_count == 5) {
+                hdr.msids[0].setValid();
+                hdr.msids[1].setValid();
+                hdr.msids[2].setValid();
+                hdr.msids[3].setValid();
+                hdr.msids[4].setValid();
+                hdr.routing.hdr_ext_len = 10;
+                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 5 * MSID_BYTES);
+            } else if (meta.msid_count == 6) {
+                hdr.msids[0].setValid();
+                hdr.msids[1].setValid();
+                hdr.msids[2].setValid();
+                hdr.msids[3].setValid();
+                hdr.msids[4].setValid();
+                hdr.msids[5].setValid();
+                hdr.routing.hdr_ext_len = 12;
+                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 6 * MSID_BYTES);
+            } else if (meta.msid_count == 7) {
+                hdr.msids[0].setValid();
+                hdr.msids[1].setValid();
+                hdr.msids[2].setValid();
+                hdr.msids[3].setValid();
+                hdr.msids[4].setValid();
+                hdr.msids[5].setValid();
+                hdr.msids[6].setValid();
+                hdr.routing.hdr_ext_len = 14;
+                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 7 * MSID_BYTES);
+            } else if (meta.msid_count == 8) {
+                hdr.msids[0].setValid();
+                hdr.msids[1].setValid();
+                hdr.msids[2].setValid();
+                hdr.msids[3].setValid();
+                hdr.msids[4].setValid();
+                hdr.msids[5].setValid();
+                hdr.msids[6].setValid();
+                hdr.msids[7].setValid();
+                hdr.routing.hdr_ext_len = 16;
+                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 8 * MSID_BYTES);
+            } else {
+                drop_malformed();  // no M-SID, or more than MAX_MSIDS
+                return;
+            }
+            // After the M-SIDs are made valid (bmv2 zeroes a header it makes valid). The upper
+            // half only matters from 5 M-SIDs on: below, those stay invalid.
+            msr6_encap_sids_lo.apply();
+            msr6_encap_sids_hi.apply();
             hdr.ipv6.next_header = PROTO_ROUTING;
             hdr.ipv6.hop_limit = 64;
-            hdr.ipv6.src_addr = meta.msr6_encap_src;
             hdr.ipv6.dst_addr = hdr.msids[0].sid;
-            meta.lat_class = meta.msr6_encap_type == MRH_TYPE_TE_RLB ? CLASS_MSR6_RLB_ENCAP : CLASS_MSR6_TE_ENCAP;
-            meta.ev_msr6_encap = true;
+            if (meta.msr6_encap_type == MRH_TYPE_TE_RLB) {
+                meta.lat_class = CLASS_MSR6_RLB_ENCAP;
+            } else {
+                meta.lat_class = CLASS_MSR6_TE_ENCAP;
+            }
+            meta.ev_msr6_encap = 1;
             if (meta.mcast_group != 0) {
                 meta.msr6_pointer = 0;
                 meta.msr6_replicate = true;
@@ -252,8 +353,11 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
 
     bool local_delivery = false;
 
+    // Segments Left = Pointer + copy, computed in the action: Tofino's gateways test fields
+    // against constants only.
     action set_copy(bit<16> index) {
         meta.replica = index;
+        meta.msr6_segments_left = meta.msr6_pointer + index;
     }
 
     action deliver_locally() {
@@ -299,6 +403,8 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 512;
     }
 
+    // Only the M-SIDs this target's egress parses can be valid here; naming the others would
+    // make Tofino keep room for them.
     action decap() {
         hdr.ipv6.setInvalid();
         hdr.routing.setInvalid();
@@ -306,11 +412,29 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.msids[0].setInvalid();
         hdr.msids[1].setInvalid();
         hdr.msids[2].setInvalid();
+#if EGRESS_MAX_MSIDS > 3
         hdr.msids[3].setInvalid();
         hdr.msids[4].setInvalid();
         hdr.msids[5].setInvalid();
         hdr.msids[6].setInvalid();
         hdr.msids[7].setInvalid();
+#endif
+    }
+
+    // This copy's Segments Left, and what is left of the list from there on (0: past it).
+    @hidden
+    action measure_copy() {
+        hdr.routing.segments_left = (bit<8>) meta.msr6_segments_left;
+        meta.msr6_left_of_sl = meta.msid_count |-| meta.msr6_segments_left;
+    }
+
+    @hidden
+    table msr6_copy_bounds {
+        actions = {
+            measure_copy;
+        }
+        const default_action = measure_copy();
+        size = 1;
     }
 
     apply {
@@ -324,29 +448,33 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
                 msr6_adjacency.apply();
                 return;
             }
-            bit<16> sl = meta.msr6_pointer + meta.replica;
-            if (sl >= (bit<16>) meta.msid_count) {
+            // A copy past the list is malformed; an index of MAX_MSIDS or more is past it
+            // whatever the Pointer (and could wrap the sums).
+            msr6_copy_bounds.apply();
+            if (meta.msr6_left_of_sl == 0 || meta.replica >= MAX_MSIDS) {
                 meta.drop = true;
                 meta.drop_reason = DROP_MSR6_MALFORMED;
                 return;
             }
-            hdr.routing.segments_left = (bit<8>) sl;
-            if (sl == 0) {
+            // The M-SID that Segments Left names.
+            if (hdr.routing.segments_left == 0) {
                 hdr.ipv6.dst_addr = hdr.msids[0].sid;
-            } else if (sl == 1) {
+            } else if (hdr.routing.segments_left == 1) {
                 hdr.ipv6.dst_addr = hdr.msids[1].sid;
-            } else if (sl == 2) {
+            } else if (hdr.routing.segments_left == 2) {
                 hdr.ipv6.dst_addr = hdr.msids[2].sid;
-            } else if (sl == 3) {
+#if EGRESS_MAX_MSIDS > 3
+            } else if (hdr.routing.segments_left == 3) {
                 hdr.ipv6.dst_addr = hdr.msids[3].sid;
-            } else if (sl == 4) {
+            } else if (hdr.routing.segments_left == 4) {
                 hdr.ipv6.dst_addr = hdr.msids[4].sid;
-            } else if (sl == 5) {
+            } else if (hdr.routing.segments_left == 5) {
                 hdr.ipv6.dst_addr = hdr.msids[5].sid;
-            } else if (sl == 6) {
+            } else if (hdr.routing.segments_left == 6) {
                 hdr.ipv6.dst_addr = hdr.msids[6].sid;
-            } else {
+            } else if (hdr.routing.segments_left == 7) {
                 hdr.ipv6.dst_addr = hdr.msids[7].sid;
+#endif
             }
             msr6_adjacency.apply();
         } else if (meta.msr6_decap) {

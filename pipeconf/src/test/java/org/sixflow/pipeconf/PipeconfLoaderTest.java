@@ -15,6 +15,9 @@ import org.onosproject.net.pi.model.PiPipeconfId;
 import org.sixflow.pipeconf.codegen.PipeconfPaths;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.Dictionary;
 import java.util.HashMap;
@@ -109,12 +112,30 @@ public class PipeconfLoaderTest {
         Files.write(new File(dir, SixflowPipeconfs.TOFINO_CONTEXT_FILE).toPath(), "{}".getBytes());
 
         loader.activate(context(""));
-        assertFalse(registered.containsKey(SixflowPipeconfs.TOFINO));
+        // The bundle's own bf-p4c output first, then the configured folder's in its place.
+        assertTrue(binarySize(registered.get(SixflowPipeconfs.TOFINO)) > 1_000_000);
         loader.modified(context(dir.getAbsolutePath()));
         PiPipeconf tofino = registered.get(SixflowPipeconfs.TOFINO);
-        assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_BIN).isPresent());
+        assertEquals(3, binarySize(tofino));
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
         assertEquals(2, registered.size());
+    }
+
+    @Test
+    public void tofinoIsRegisteredFromTheBundle() {
+        loader.activate(context(""));
+        PiPipeconf tofino = registered.get(SixflowPipeconfs.TOFINO);
+        assertTrue("the bundle carries bf-p4c output", binarySize(tofino) > 1_000_000);
+        assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
+        assertTrue(tofino.pipelineModel().table(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL).isPresent());
+    }
+
+    private static int binarySize(PiPipeconf pipeconf) {
+        try (InputStream in = pipeconf.extension(PiPipeconf.ExtensionType.TOFINO_BIN).orElseThrow()) {
+            return in.readAllBytes().length;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
