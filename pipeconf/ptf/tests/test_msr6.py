@@ -13,7 +13,7 @@ from scapy.layers.l2 import Ether
 
 import p4info_names as names
 from base_test import (DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR,
-                       EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
+                       EVENT_APN6_INSERTED, EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
 
 ROUTER_MAC = "00:aa:00:00:00:01"
 GROUP = "ff3e::1234"
@@ -100,6 +100,47 @@ class EncapsulatesWithTheTreesMsids(Msr6Test):
             testutils.verify_packet(self, expected, 2)
             testutils.verify_no_other_packets(self)
             self.assertEqual(self.event_count(EVENT_MSR6_ENCAP), before + 1)
+
+
+class Apn6OptionTravelsInsideTheEncapsulation(Msr6Test):
+    """A packet both an APN6 policy and a tree match: the option is inserted into the original
+    packet, which is then encapsulated whole. Its two events count once, together, at the
+    event counter's index made of both bits."""
+
+    def runTest(self):
+        self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
+                    {names.HDR_IPV6_SRC: (SOURCE, "ffff:" * 7 + "ffff"), names.HDR_IP_PROTO: (17, 0xFF)},
+                    names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
+                    {names.SLA_LEVEL: 5, names.APP_ID: 0x77, names.USER_ID: 0x42, names.FLOW_ID: 9}, priority=100)
+        sids = [sid(2, END_RL_FUNCTION, 0, 0)]
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP,
+                    {names.HDR_IPV6_DST: GROUP, names.HDR_IPV6_SRC: (SOURCE, "ffff:" * 7 + "ffff")},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                    {names.TREE_ID: 7, names.SRC: ENCAP_SRC, names.MRH_TYPE: 1, names.MSID_COUNT: 1,
+                     names.GROUP: 0}, priority=10)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 7},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
+                    {names.SID0: sids[0], names.SID1: "::", names.SID2: "::", names.SID3: "::"})
+        both = (1 << EVENT_APN6_INSERTED) | (1 << EVENT_MSR6_ENCAP)
+        before = [self.event_count(EVENT_APN6_INSERTED), self.event_count(EVENT_MSR6_ENCAP),
+                  self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, both)]
+
+        original = bytes(inner_packet())
+        header = bytearray(original[:40])
+        header[4:6] = (int.from_bytes(header[4:6], "big") + 24).to_bytes(2, "big")
+        header[6] = 0
+        # HBH (Next Header UDP, Hdr Ext Len 2), the option (type 0x1E, length 16), PadN.
+        hbh = (bytes([17, 2, 0x1E, 16]) + (5).to_bytes(4, "big") + (0x77).to_bytes(4, "big")
+               + (0x42).to_bytes(4, "big") + (9).to_bytes(4, "big") + bytes([1, 2, 0, 0]))
+        with_option = bytes(header) + hbh + original[40:]
+        testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner_packet()))
+        testutils.verify_packet(self, frame("00:bb:00:00:00:02", ROUTER_MAC,
+                                            outer(ENCAP_SRC, sids[0], mrh(sids) + with_option, hlim=63)), 2)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual([self.event_count(EVENT_APN6_INSERTED), self.event_count(EVENT_MSR6_ENCAP),
+                          self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, both)],
+                         [before[0] + 1, before[1] + 1, before[2] + 1])
 
 
 class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):

@@ -26,6 +26,7 @@ import org.onosproject.net.flow.instructions.PiInstruction;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupService;
 import org.onosproject.net.link.LinkService;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.store.serializers.KryoNamespaces;
 import org.onosproject.store.service.AtomicCounter;
 import org.onosproject.store.service.ConsistentMap;
@@ -55,6 +56,7 @@ import org.sixflow.app.msr6.tree.ShortestPathUnion;
 import org.sixflow.app.msr6.tree.TakahashiMatsuyama;
 import org.sixflow.app.msr6.tree.TreeAlgorithm;
 import org.sixflow.app.msr6.tree.UnreachableReceiversException;
+import org.sixflow.pipeconf.EgressMsidLimits;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -109,6 +111,9 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
@@ -289,6 +294,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         checkConstraints(tree, view, constraints);
         EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
                                               view::endRlbXFunction).encode(view.graph(), tree, request.mode());
+        EgressMsidCheck.check(tree, encoded.msids().size(), view::device,
+                              id -> pipeconfService.ofDevice(id).flatMap(EgressMsidLimits::of));
         CompiledTree compiled = compiler.compile(number, request.group(), request.sourceAddress().orElse(null), view.graph(), tree, encoded,
                                                  view);
         List<Link> links = tree.edges().stream().map(view::link).collect(ImmutableList.toImmutableList());

@@ -14,6 +14,7 @@ import org.onosproject.net.group.GroupServiceAdapter;
 import org.onosproject.store.service.TestStorageService;
 import org.sixflow.app.api.Msr6TreeEvent;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
+import org.sixflow.app.testing.TestPipeconfService;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,6 +27,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class Msr6TreeManagerFixture {
 
     public final LabNetwork lab = new LabNetwork();
+    /** Device to pipeconf bindings: none unless a test binds one (no egress M-SID limit then). */
+    public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final Msr6TreeManager manager = new Msr6TreeManager();
     public final List<FlowRule> rules = new ArrayList<>();
     public final List<GroupDescription> groups = new ArrayList<>();
@@ -44,6 +47,7 @@ public final class Msr6TreeManagerFixture {
      */
     public Msr6TreeManagerFixture(org.onosproject.store.service.StorageService storage) {
         manager.deviceService = lab.devices;
+        manager.pipeconfService = pipeconfs;
         manager.linkService = lab.linkService;
         manager.configService = lab.netcfg;
         manager.storageService = storage;

@@ -15,6 +15,7 @@ import org.onosproject.net.DeviceId;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.testing.PipelineModelChecker;
 import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.SixflowPipeconfs;
 
 import java.util.List;
 import java.util.Set;
@@ -54,6 +55,28 @@ public class Msr6TreeManagerTest {
         }
         assertEquals(3, fixture.groups.size());   // Nanjing, Shanghai (forward + deliver), Guangzhou (leaf)
         assertEquals(List.of(tree), fixture.manager.trees());
+    }
+
+    @Test
+    public void aTofinoReplicationPointLimitsTheTreeToWhatItsEgressReads() {
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:nanjing"));
+        // Shortest paths: Wuhan, Nanjing, Guangzhou, Shanghai = 4 M-SIDs, and Nanjing makes copies.
+        assertRejected(() -> fixture.manager.create(request("video", Msr6Mode.TE,
+                                                            Msr6TreeRequest.Algorithm.SHORTEST_PATHS)),
+                       "device:nanjing (at most 3)");
+        assertTrue("nothing installed", fixture.rules.isEmpty() && fixture.groups.isEmpty());
+        // The Steiner tree's 3 M-SIDs fit.
+        assertEquals(3, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
+                .msids().size());
+    }
+
+    @Test
+    public void aTofinoLeafDecapsulatesAnyLength() {
+        // Guangzhou is a leaf of the 4-M-SID shortest-path tree: it decapsulates in ingress.
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:guangzhou"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, DeviceId.deviceId("device:nanjing"));
+        assertEquals(4, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS))
+                .msids().size());
     }
 
     @Test

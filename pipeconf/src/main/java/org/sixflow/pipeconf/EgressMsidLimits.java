@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+import org.onosproject.net.pi.model.PiPipeconfId;
+
+import java.util.Optional;
+
+/**
+ * How many M-SIDs each target's egress reads when it finishes a copy of an MSR6 packet
+ * (Segments Left, destination). bmv2 reads the whole list (MAX_MSIDS); Tofino 1's egress parse
+ * depth reaches 3 (EGRESS_MAX_MSIDS in p4src/tna/define_tna.p4) and drops copies of a longer
+ * one. Trees whose copies a device finishes must fit its limit.
+ */
+public final class EgressMsidLimits {
+
+    /** bmv2 (v1model): every M-SID the ingress parses (common/define.p4 MAX_MSIDS). */
+    public static final int BMV2 = 8;
+    /** Tofino 1 (TNA): tna/define_tna.p4 EGRESS_MAX_MSIDS. */
+    public static final int TOFINO = 3;
+
+    private EgressMsidLimits() {
+    }
+
+    /**
+     * Returns the egress M-SID limit of a Sixflow pipeconf.
+     *
+     * @param pipeconfId the pipeconf
+     * @return the limit, or empty for a pipeconf that is not Sixflow's
+     */
+    public static Optional<Integer> of(PiPipeconfId pipeconfId) {
+        if (SixflowPipeconfs.BMV2.equals(pipeconfId)) {
+            return Optional.of(BMV2);
+        }
+        if (SixflowPipeconfs.TOFINO.equals(pipeconfId)) {
+            return Optional.of(TOFINO);
+        }
+        return Optional.empty();
+    }
+}
