@@ -28,6 +28,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_POST_ROU
 public class Apn6PolicyCompilerTest {
 
     private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker TOFINO = new PipelineModelChecker(TestPipeconfs.tofino().pipelineModel());
     private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
     private static final DeviceId SHANGHAI = DeviceId.deviceId("device:shanghai");
     private static final DeviceId WUHAN = DeviceId.deviceId("device:wuhan");
@@ -51,6 +52,7 @@ public class Apn6PolicyCompilerTest {
                 .compile(policy, EDGES, List.of(BEIJING, WUHAN, SHANGHAI));
         for (FlowRule rule : rules.values()) {
             assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+            assertEquals("fits Tofino too: " + rule, List.of(), TOFINO.problems(rule));
             assertEquals(100, rule.priority());
         }
         assertEquals(1, count(rules, BEIJING, SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER));

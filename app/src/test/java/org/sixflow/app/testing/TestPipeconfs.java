@@ -8,7 +8,7 @@ import org.sixflow.pipeconf.PipeconfFactory;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 
 /**
- * The real bmv2 pipeconf, built from the artifacts the pipeconf bundle ships.
+ * The real pipeconfs, built from the artifacts the pipeconf bundle ships.
  */
 public final class TestPipeconfs {
 
@@ -26,6 +26,20 @@ public final class TestPipeconfs {
                                                                       SixflowPipeconfs.BMV2_DIR));
         } catch (Exception e) {
             throw new IllegalStateException("bmv2 pipeconf artifacts unreadable", e);
+        }
+    }
+
+    /**
+     * Returns the Tofino pipeconf (bf-p4c's output in the bundle).
+     *
+     * @return the pipeconf
+     */
+    public static PiPipeconf tofino() {
+        try {
+            return PipeconfFactory.tofino(PipeconfArtifacts.ofResources(PipeconfFactory.class,
+                                                                        SixflowPipeconfs.TOFINO_DIR));
+        } catch (Exception e) {
+            throw new IllegalStateException("Tofino pipeconf artifacts unreadable", e);
         }
     }
 }

@@ -32,6 +32,7 @@ import static org.sixflow.app.testing.Rejections.assertRejected;
 public class Msr6TreeManagerTest {
 
     private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker TOFINO = new PipelineModelChecker(TestPipeconfs.tofino().pipelineModel());
     private static final ConnectPoint H_BJ = ConnectPoint.deviceConnectPoint("device:beijing/3");
     private static final Set<ConnectPoint> RECEIVERS = Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
                                                               ConnectPoint.deviceConnectPoint("device:shanghai/3"),
@@ -52,6 +53,7 @@ public class Msr6TreeManagerTest {
         assertFalse(fixture.rules.isEmpty());
         for (FlowRule rule : fixture.rules) {
             assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+            assertEquals("fits Tofino too: " + rule, List.of(), TOFINO.problems(rule));
         }
         assertEquals(3, fixture.groups.size());   // Nanjing, Shanghai (forward + deliver), Guangzhou (leaf)
         assertEquals(List.of(tree), fixture.manager.trees());

@@ -13,7 +13,8 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 /**
- * The layout read from the committed bmv2 P4Info: the figures define.p4 and main.p4 declare.
+ * The layout read from the committed P4Info of each target: the figures define.p4 and each
+ * main.p4 declare.
  */
 public class AggregateLayoutTest {
 
@@ -25,6 +26,15 @@ public class AggregateLayoutTest {
         assertEquals(8, layout.buckets());       // LATENCY_BUCKETS
         assertEquals(64, layout.sumBits());      // register<bit<64>> latency_sum
         assertTrue(layout.packetsCounterId() != 0 && layout.sumRegisterId() != layout.minRegisterId());
+    }
+
+    @Test
+    public void tofinoLayoutComesFromItsOwnP4Info() {
+        AggregateLayout tofino = AggregateLayout.of(TestPipeconfs.tofino()).orElseThrow();
+        assertEquals(8192, tofino.slots());
+        assertEquals(8, tofino.buckets());
+        assertEquals(32, tofino.sumBits());      // Register<bit<32>, _> latency_sum: one stateful ALU word
+        assertEquals(tofino.slot(5, 300), layout.slot(5, 300));
     }
 
     @Test

@@ -229,10 +229,12 @@ public class TelemetryReportCollectorTest {
         assertEquals(PortNumber.CONTROLLER, ((OutputInstruction) clone.buckets().buckets().get(0).treatment()
                 .allInstructions().get(0)).port());
         PipelineModelChecker checker = new PipelineModelChecker(bmv2.pipelineModel());
+        PipelineModelChecker tofino = new PipelineModelChecker(TestPipeconfs.tofino().pipelineModel());
         for (FlowRule rule : installed.keySet()) {
             assertEquals(LEAF1, rule.deviceId());
             assertEquals(SIXFLOW_EGRESS_TELEMETRY_SAMPLING, rule.table());
             assertEquals(List.of(), checker.problems(rule));
+            assertEquals(List.of(), tofino.problems(rule));
         }
         assertTrue(masksByClass().values().stream().allMatch(mask -> mask == 1023));
     }
