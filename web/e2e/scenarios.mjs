@@ -193,8 +193,11 @@ export const scenarios = [
     const tables = await page.request.get(`${url}onos/sixflow/v1/resources/tables`);
     await page.goto(`${url}resources`);
     if (mau.ok()) {
-      await page.locator('.mau app-echart canvas').waitFor();
-      await count(page.locator('table.totals tbody tr'), (await mau.json()).totals.length);
+      // ECharts draws on layered canvases: the first is the chart.
+      await page.locator('.mau app-echart canvas').first().waitFor();
+      const report = await mau.json();
+      await count(page.locator('table.totals tbody tr'), report.totals.length);
+      await count(page.locator('table.mau-table tbody tr'), report.stages.length);
     } else {
       await page.locator('.mau [role=alert]').waitFor();
     }

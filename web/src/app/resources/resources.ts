@@ -78,7 +78,7 @@ export class ResourcesView {
     return {
       tooltip: { position: 'top', formatter: (p: { value: [number, number, number] }) =>
         `stage ${p.value[0]}, ${names[p.value[1]]}: ${p.value[2]}%` },
-      grid: { left: 170, right: 20, top: 10, bottom: 70 },
+      grid: { left: 170, right: 20, top: 10, bottom: 100 },  // room for the axis and the colour scale's handles
       xAxis: { type: 'category', name: 'stage', data: r.stages.map((s) => String(s.stage)), splitArea: { show: true } },
       yAxis: { type: 'category', data: names, splitArea: { show: true } },
       visualMap: { min: 0, max: 100, calculable: true, orient: 'horizontal', left: 'center', bottom: 0,
