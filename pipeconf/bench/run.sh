@@ -20,6 +20,8 @@ missing="$(bmv2_tools_missing)"
 [ "$(id -u)" -eq 0 ] || { echo "benchmark needs root (network namespace, veth)" >&2; exit 1; }
 
 ns="sixflow-bench-$$"
+export BMV2_NO_LOG=1
+echo "switch: $(command -v simple_switch_grpc) ($(simple_switch_grpc --version 2>&1 | head -1)), no log file"
 work="$(mktemp -d)"
 trap 'bmv2_netns_down "$ns"; rm -rf "$work"' EXIT
 bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
