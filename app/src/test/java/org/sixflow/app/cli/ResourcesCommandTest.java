@@ -87,7 +87,7 @@ public class ResourcesCommandTest {
 
     @Test
     public void mauHasOneRowPerStageAndTheTotals() {
-        TofinoArtifacts.assumeReport();
+        TofinoArtifacts.requireReport();
         MauReport report = resources.manager.mauReport(SixflowPipeconfs.TOFINO);
         List<String> lines = ResourcesCommand.mauLines(report);
         assertTrue(lines.get(0), lines.get(0).startsWith("MAU of org.sixflow.tofino, compiled by " + report.compiler()

@@ -155,7 +155,7 @@ public class ResourceManagerTest {
 
     @Test
     public void readsTheCommittedTofinoReportOncePerRegistration() throws Exception {
-        TofinoArtifacts.assumeReport();
+        TofinoArtifacts.requireReport();
         MauReport report = resources.manager.mauReport(SixflowPipeconfs.TOFINO);
         assertEquals(SixflowPipeconfs.TOFINO, report.pipeconf());
         assertSame("read once", report, resources.manager.mauReport(SixflowPipeconfs.TOFINO));

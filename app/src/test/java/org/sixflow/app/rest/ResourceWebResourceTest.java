@@ -139,16 +139,15 @@ public class ResourceWebResourceTest extends SixflowRestTest {
                     "Pipeconf org.sixflow.bmv2 came without a Tofino compiler report (pipe/logs/resources.json)",
                     "pipeconf/build-p4.sh tofino");
         assertError(get("mau", "pipeconf", "org.nowhere"), 404, "No pipeconf org.nowhere is registered");
+        // An ONOS whose Tofino pipeconf is not registered (e.g. a bundle built without bf-p4c output).
+        pipeconfs.unregister(SixflowPipeconfs.TOFINO);
+        assertError(get("mau", null, null), 404, "No pipeconf org.sixflow.tofino is registered",
+                    "tofinoArtifactsDir");
     }
 
     @Test
     public void mauDefaultsToTheTofinoPipeconfsReport() throws Exception {
-        if (!TofinoArtifacts.RESOURCES_JSON.isFile()) {
-            // Without committed Tofino output the default pipeconf is not registered: say how to get it.
-            assertError(get("mau", null, null), 404, "No pipeconf org.sixflow.tofino is registered",
-                        "tofinoArtifactsDir");
-            TofinoArtifacts.assumeReport();
-        }
+        TofinoArtifacts.requireReport();
         Response response = get("mau", null, null);
         String body = response.readEntity(String.class);
         assertEquals(body, 200, response.getStatus());

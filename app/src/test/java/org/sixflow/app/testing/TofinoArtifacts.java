@@ -4,11 +4,11 @@ package org.sixflow.app.testing;
 
 import java.io.File;
 
-import static org.junit.Assume.assumeTrue;
+import static org.junit.Assert.assertTrue;
 
 /**
  * The Tofino compiler output committed with the pipeconf (pipeconf/build-p4.sh writes it from our
- * TNA program with bf-p4c). Tests that need it are skipped, saying so, until it is committed.
+ * TNA program with bf-p4c). It is part of the repository: a test that needs it fails without it.
  */
 public final class TofinoArtifacts {
 
@@ -23,10 +23,10 @@ public final class TofinoArtifacts {
     }
 
     /**
-     * Skips the calling test unless the Tofino resource report is committed.
+     * Fails the calling test, saying how to restore it, unless the Tofino resource report is there.
      */
-    public static void assumeReport() {
-        assumeTrue("no Tofino compiler output committed at " + RESOURCES_JSON.getPath()
+    public static void requireReport() {
+        assertTrue("no Tofino compiler output at " + RESOURCES_JSON.getPath()
                            + " (pipeconf/build-p4.sh tofino writes it)", RESOURCES_JSON.isFile());
     }
 }
