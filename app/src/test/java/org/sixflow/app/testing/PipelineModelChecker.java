@@ -16,14 +16,22 @@ import org.onosproject.net.pi.model.PiTableModel;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
 import org.onosproject.net.pi.runtime.PiFieldMatch;
+import org.onosproject.net.pi.runtime.PiLpmFieldMatch;
+import org.onosproject.net.pi.runtime.PiRangeFieldMatch;
+import org.onosproject.net.pi.runtime.PiTernaryFieldMatch;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Checks flow rules against the pipeline model parsed from the committed P4Info: the table
- * exists, every match field belongs to it and fits its width, the action is one of the
- * table's, and every parameter exists and fits.
+ * exists, every match field belongs to it, has its match kind and fits its width, the action is
+ * one of the table's, and every parameter exists and fits. Two more things P4Runtime needs: no
+ * key written as a don't-care (ternary mask 0, LPM /0, full range; PI servers refuse those and
+ * want the key left out), and at least one key on a table that has keys (ONOS 2.7 writes an
+ * entry without keys as the table's default entry).
  */
 public final class PipelineModelChecker {
 
@@ -56,8 +64,13 @@ public final class PipelineModelChecker {
                 } else if (field.matchType() != match.type()) {
                     problems.add(tableId + " key " + match.fieldId() + " is " + field.matchType() + ", not "
                                          + match.type());
+                } else {
+                    dontCare(match, field.bitWidth()).ifPresent(problems::add);
                 }
             }
+        }
+        if (rule.selector().criteria().isEmpty() && !table.matchFields().isEmpty()) {
+            problems.add(tableId + " entry without keys: ONOS 2.7 would write it as the table's default entry");
         }
         for (Instruction instruction : rule.treatment().allInstructions()) {
             PiAction action = (PiAction) ((PiInstruction) instruction).action();
@@ -80,6 +93,27 @@ public final class PipelineModelChecker {
             }
         }
         return problems;
+    }
+
+    /** P4Runtime's "don't care" forms, which must be left out of an entry rather than written. */
+    private static Optional<String> dontCare(PiFieldMatch match, int width) {
+        String what = match.fieldId() + " is written as a don't-care (";
+        switch (match.type()) {
+            case TERNARY:
+                return new BigInteger(1, ((PiTernaryFieldMatch) match).mask().asArray()).signum() == 0
+                        ? Optional.of(what + "mask 0); P4Runtime wants it left out") : Optional.empty();
+            case LPM:
+                return ((PiLpmFieldMatch) match).prefixLength() == 0
+                        ? Optional.of(what + "prefix length 0); P4Runtime wants it left out") : Optional.empty();
+            case RANGE:
+                PiRangeFieldMatch range = (PiRangeFieldMatch) match;
+                BigInteger all = BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE);
+                return new BigInteger(1, range.lowValue().asArray()).signum() == 0
+                        && new BigInteger(1, range.highValue().asArray()).equals(all)
+                        ? Optional.of(what + "the full range); P4Runtime wants it left out") : Optional.empty();
+            default:
+                return Optional.empty();
+        }
     }
 
     private static boolean fits(byte[] value, int bits) {

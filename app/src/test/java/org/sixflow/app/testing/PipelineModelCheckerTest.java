@@ -19,12 +19,20 @@ import java.util.List;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.APP_ID;
+import static org.sixflow.pipeconf.P4InfoConstants.FLOW_ID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_L4_DPORT;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_DROP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6;
+import static org.sixflow.pipeconf.P4InfoConstants.SLA_LEVEL;
+import static org.sixflow.pipeconf.P4InfoConstants.USER_ID;
 
 /**
  * The checker that holds compiled entries to the P4Info must itself catch bad entries.
@@ -49,6 +57,25 @@ public class PipelineModelCheckerTest {
         PiAction ok = PiAction.builder().withId(SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY)
                 .withParameter(new PiActionParam(INDEX, 1)).build();
         assertEquals(List.of(), CHECKER.problems(rule(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(), ok)));
+    }
+
+    @Test
+    public void catchesDontCareKeysAndEntriesWithoutKeys() {
+        PiAction insert = PiAction.builder().withId(SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6)
+                .withParameter(new PiActionParam(SLA_LEVEL, 1)).withParameter(new PiActionParam(APP_ID, 2))
+                .withParameter(new PiActionParam(USER_ID, 3)).withParameter(new PiActionParam(FLOW_ID, 4)).build();
+        PiTableId classifier = SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER;
+        assertEquals(List.of(), CHECKER.problems(rule(classifier, PiCriterion.builder()
+                .matchTernary(HDR_IP_PROTO, new byte[]{17}, new byte[]{-1}).build(), insert)));
+        assertTrue(CHECKER.problems(rule(classifier, PiCriterion.builder()
+                .matchTernary(HDR_IP_PROTO, new byte[]{0}, new byte[]{0}).build(), insert)).get(0).contains("mask 0"));
+        assertTrue(CHECKER.problems(rule(classifier, PiCriterion.builder()
+                .matchRange(HDR_L4_DPORT, (short) 0, (short) 0xffff).build(), insert)).get(0).contains("full range"));
+        FlowRule keyless = DefaultFlowRule.builder().forDevice(DeviceId.deviceId("device:s1")).forTable(classifier)
+                .withSelector(DefaultTrafficSelector.emptySelector())
+                .withTreatment(DefaultTrafficTreatment.builder().piTableAction(insert).build())
+                .withPriority(1).fromApp(TestApplicationId.create("t")).makePermanent().build();
+        assertTrue(CHECKER.problems(keyless).get(0).contains("default entry"));
     }
 
     @Test

@@ -71,6 +71,43 @@ public class Apn6PolicyManagerTest {
         assertTrue(result.warnings().get(0).contains("policy video"));
     }
 
+    private static Apn6Policy everything(int priority) {
+        return Apn6Policy.of("all", null, priority, Apn6Match.builder().build(), ApplicationAwareId.of(1, 2, 3, 4),
+                             null, false);
+    }
+
+    @Test
+    public void aMatchAllPolicyIsInstalledAsRealEntriesAndOverlapsEverySamePriorityPolicy() {
+        Apn6Validation result = fixture.manager.create(everything(100));
+        assertTrue(result.valid());
+        // Two classifier entries on each of the 4 edges, none of them the table's default entry.
+        assertEquals(8, fixture.rules.size());
+        assertEquals(result.entries(), fixture.rules.size());
+        for (FlowRule rule : fixture.rules) {
+            assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+            assertEquals(100, rule.priority());
+        }
+        assertEquals(4, fixture.manager.entries("all").size());
+
+        assertRejected(() -> fixture.manager.create(video(100, "fd00:1:1::/64")), "overlaps policy all");
+        Apn6Validation lower = fixture.manager.create(video(50, "fd00:1:1::/64"));
+        assertTrue(lower.valid());
+        assertEquals(List.of("never applies: policy all (priority 100) matches all of its traffic"), lower.warnings());
+
+        assertTrue(fixture.manager.remove("all"));
+        assertEquals(13, fixture.rules.size());   // the video policy's entries alone
+    }
+
+    @Test
+    public void aMatchAllPolicyIsRejectedNextToAnySamePriorityPolicy() {
+        fixture.manager.create(video(100, "fd00:1:1::/64"));
+        assertRejected(() -> fixture.manager.create(everything(100)), "overlaps policy video");
+        assertTrue(fixture.manager.create(everything(101)).valid());
+        assertRejected(() -> fixture.manager.create(Apn6Policy.of("all2", null, 101, Apn6Match.builder().build(),
+                                                                  ApplicationAwareId.of(1, 1, 1, 1), null, false)),
+                       "overlaps policy all");
+    }
+
     @Test
     public void updateReplacesEntriesAndRemoveTakesThemAway() {
         fixture.manager.create(video(100, "fd00:1:1::/64"));
