@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 
 /**
@@ -209,13 +208,8 @@ final class RouteComputer {
     }
 
     /** Prefixes by address, then by length (a /64 before the /128s inside it). */
-    static int compare(Ip6Prefix a, Ip6Prefix b) {
+    private static int compare(Ip6Prefix a, Ip6Prefix b) {
         int byAddress = a.address().compareTo(b.address());
         return byAddress != 0 ? byAddress : Integer.compare(a.prefixLength(), b.prefixLength());
-    }
-
-    /** Sorts routes as {@link #compare(Ip6Prefix, Ip6Prefix)} orders their prefixes. */
-    static List<Ipv6Route> sorted(Collection<Ipv6Route> routes) {
-        return routes.stream().sorted((a, b) -> compare(a.prefix(), b.prefix())).collect(Collectors.toList());
     }
 }

@@ -131,6 +131,8 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     private ApplicationId appId;
     private RouteRules rules;
     private ExecutorService executor;
+    /** Cleared on deactivation, so a recomputation still queued writes nothing. */
+    private volatile boolean active;
     /** Set while a recomputation is queued: a burst of events makes one. */
     private final AtomicBoolean queued = new AtomicBoolean();
     /** Devices that came back: their entries are written again even if the store lists them. */
@@ -145,6 +147,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         rules = new RouteRules(appId);
         eventDispatcher.addSink(RoutingEvent.class, listenerRegistry);
         executor = executors.get();
+        active = true;
         deviceService.addListener(deviceListener);
         linkService.addListener(linkListener);
         hostService.addListener(hostListener);
@@ -165,6 +168,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         deviceService.removeListener(deviceListener);
         executor.shutdown();
         synchronized (this) {
+            active = false;
             FlowRule[] mine = StreamSupport.stream(flowRuleService.getFlowEntriesById(appId).spliterator(), false)
                     .filter(rules::isRoutingRule)
                     .filter(e -> Masters.readsHere(mastershipService, e.deviceId()))
@@ -201,8 +205,14 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         }
         Map<FlowId, FlowEntry> entries = entries(deviceId);
         return routes.stream().map(route -> {
-            FlowRule rule = rules.rule(route);
-            FlowEntry entry = entries.get(rule.id());
+            FlowEntry entry;
+            FlowRule rule;
+            try {
+                rule = rules.rule(route);
+                entry = entries.get(rule.id());
+            } catch (IllegalArgumentException e) {
+                return route;   // never written (logged when it was not)
+            }
             if (entry == null || !entry.treatment().equals(rule.treatment())) {
                 return route;
             }
@@ -240,7 +250,10 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     }
 
     /** Computes every route on the current network, writes the difference, and tells listeners. */
-    synchronized void recompute() {
+    private synchronized void recompute() {
+        if (!active) {
+            return;
+        }
         RouteComputer computer = new RouteComputer(network(), interfaceService.getInterfaces(),
                                                    hostService.getHosts());
         if (!computer.conflicts().equals(conflicts)) {
