@@ -40,8 +40,8 @@ public final class RoutingManagerFixture {
 
     public static final ApplicationId APP_ID = TestApplicationId.create(SixflowConfigRegistrar.APP_NAME);
 
-    public final LabNetwork lab = new LabNetwork();
-    public final TestHostService hosts = TestHostService.lab();
+    public final LabNetwork lab;
+    public final TestHostService hosts;
     public final TestInterfaceService interfaces = TestInterfaceService.lab();
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final TestFlowRuleService flows = new TestFlowRuleService();
@@ -96,6 +96,18 @@ public final class RoutingManagerFixture {
     }
 
     public RoutingManagerFixture() {
+        this(new LabNetwork(), TestHostService.lab());
+    }
+
+    /**
+     * A routing manager on a lab network and hosts that others use too, as in the dashboard harness.
+     *
+     * @param lab   the lab's devices, links and netcfg
+     * @param hosts the lab's hosts
+     */
+    public RoutingManagerFixture(LabNetwork lab, TestHostService hosts) {
+        this.lab = lab;
+        this.hosts = hosts;
         for (Device device : lab.devices.getDevices()) {
             pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, device.id());
         }
