@@ -37,7 +37,7 @@ import org.sixflow.app.resources.ResourceManagerFixture;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestNetworkConfigService;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.io.File;
 import java.io.IOException;
@@ -95,7 +95,7 @@ final class LabServices {
      */
     LabServices(String jdbcUrl) throws IOException {
         SixflowConfigRegistrar.FACTORIES.forEach(inventory.netcfg::registerConfigFactory);
-        inventory.pipeconfs.register(TestPipeconfs.bmv2());
+        inventory.pipeconfs.register(BundledPipeconfs.bmv2());
         for (Device device : trees.lab.devices.getDevices()) {
             inventory.devices.addSwitch(device.id().toString(), true);
             SixflowDeviceConfig config = trees.lab.netcfg.getConfig(device.id(), SixflowDeviceConfig.class);
