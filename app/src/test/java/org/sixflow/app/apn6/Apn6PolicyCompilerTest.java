@@ -13,8 +13,8 @@ import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.flow.criteria.PiCriterion;
 import org.onosproject.net.pi.runtime.PiTernaryFieldMatch;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Map;
@@ -32,8 +32,10 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_POST_ROU
  */
 public class Apn6PolicyCompilerTest {
 
-    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
-    private static final PipelineModelChecker TOFINO = new PipelineModelChecker(TestPipeconfs.tofino().pipelineModel());
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker TOFINO =
+            new PipelineModelChecker(BundledPipeconfs.tofino().pipelineModel());
     private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
     private static final DeviceId SHANGHAI = DeviceId.deviceId("device:shanghai");
     private static final DeviceId WUHAN = DeviceId.deviceId("device:wuhan");

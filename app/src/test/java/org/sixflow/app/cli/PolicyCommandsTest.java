@@ -9,8 +9,8 @@ import org.sixflow.app.apn6.Apn6Match;
 import org.sixflow.app.apn6.ApplicationAwareId;
 import org.sixflow.app.apn6.PortRange;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
@@ -48,7 +48,7 @@ public class PolicyCommandsTest {
         assertEquals(Apn6Match.builder().build(), policy.match());
         Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
         assertEquals(8, fixture.manager.create(policy).entries());
-        PipelineModelChecker checker = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+        PipelineModelChecker checker = new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
         fixture.rules.forEach(rule -> assertEquals(rule.toString(), List.of(), checker.problems(rule)));
     }
 

@@ -40,7 +40,7 @@ import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestNetworkConfigService;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -96,7 +96,7 @@ final class LabServices {
      */
     LabServices(String jdbcUrl) {
         SixflowConfigRegistrar.FACTORIES.forEach(inventory.netcfg::registerConfigFactory);
-        inventory.pipeconfs.register(TestPipeconfs.bmv2());
+        inventory.pipeconfs.register(BundledPipeconfs.bmv2());
         for (Device device : trees.lab.devices.getDevices()) {
             inventory.devices.addSwitch(device.id().toString(), true);
             SixflowDeviceConfig config = trees.lab.netcfg.getConfig(device.id(), SixflowDeviceConfig.class);

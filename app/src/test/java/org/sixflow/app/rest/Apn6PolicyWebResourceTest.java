@@ -5,8 +5,8 @@ package org.sixflow.app.rest;
 import com.eclipsesource.json.Json;
 import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import javax.ws.rs.client.Entity;
 import javax.ws.rs.core.MediaType;
@@ -22,7 +22,8 @@ import static org.junit.Assert.assertTrue;
  */
 public class Apn6PolicyWebResourceTest extends SixflowRestTest {
 
-    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
 
     private static final String VIDEO = "{\"id\": \"video\", \"name\": \"video gold\", \"priority\": 100,"
             + " \"match\": {\"source\": \"fd00:1:1::/64\", \"nextHeader\": 17,"

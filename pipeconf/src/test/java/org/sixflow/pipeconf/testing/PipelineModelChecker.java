@@ -34,6 +34,9 @@ import java.util.List;
  * servers refuse those; a keyed table's entry has at least one key (ONOS 2.7 makes an entry
  * without keys the table's default entry); exact keys are all there; the action is the
  * table's and its parameters exist and fit.
+ *
+ * <p>The one checker for both modules: the pipeliner's tests use it here, and the app's tests
+ * reach it (with {@link BundledPipeconfs}) through this module's test-jar.
  */
 public final class PipelineModelChecker {
 

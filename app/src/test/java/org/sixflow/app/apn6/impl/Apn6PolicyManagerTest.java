@@ -15,9 +15,9 @@ import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.apn6.Apn6Match;
 import org.sixflow.app.apn6.ApplicationAwareId;
 import org.sixflow.app.apn6.PortRange;
-import org.sixflow.app.testing.PipelineModelChecker;
 import org.sixflow.app.testing.SharedStorageService;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
@@ -33,7 +33,8 @@ import static org.sixflow.app.testing.Rejections.assertRejected;
  */
 public class Apn6PolicyManagerTest {
 
-    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
     private final Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
 
     private static Apn6Policy video(int priority, String source) {

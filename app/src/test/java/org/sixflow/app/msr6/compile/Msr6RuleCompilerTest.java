@@ -18,9 +18,9 @@ import org.sixflow.app.msr6.encoding.MrhEncoder;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.app.msr6.tree.ShortestPathUnion;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
 import org.sixflow.pipeconf.GroupIds;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
@@ -46,7 +46,7 @@ public class Msr6RuleCompilerTest {
     private static final String[] CITIES = {"beijing", "wuhan", "nanjing", "shanghai", "guangzhou"};
     private static final Ip6Address GROUP = Ip6Address.valueOf("ff3e::1234");
     private static final PipelineModelChecker CHECKER =
-            new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
 
     /** Beijing 0 - Wuhan 1, Beijing - Nanjing 2, Wuhan - Nanjing, Wuhan - Guangzhou 4, Nanjing - Shanghai 3. */
     private static final Graph STUDY = Graph.builder(5).link(0, 1, 1).link(0, 2, 1).link(1, 2, 1).link(1, 4, 1)

@@ -13,10 +13,10 @@ import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.TreeConstraints;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
 import org.sixflow.pipeconf.GroupIds;
 import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
@@ -32,8 +32,10 @@ import static org.sixflow.app.testing.Rejections.assertRejected;
  */
 public class Msr6TreeManagerTest {
 
-    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
-    private static final PipelineModelChecker TOFINO = new PipelineModelChecker(TestPipeconfs.tofino().pipelineModel());
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker TOFINO =
+            new PipelineModelChecker(BundledPipeconfs.tofino().pipelineModel());
     private static final ConnectPoint H_BJ = ConnectPoint.deviceConnectPoint("device:beijing/3");
     private static final Set<ConnectPoint> RECEIVERS = Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
                                                               ConnectPoint.deviceConnectPoint("device:shanghai/3"),
