@@ -28,9 +28,9 @@ import org.onosproject.net.pi.runtime.PiLpmFieldMatch;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.RoutingEvent;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
 import org.sixflow.pipeconf.P4InfoConstants;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
@@ -56,7 +56,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
  */
 public class RoutingManagerTest {
 
-    private static final PiPipelineModel MODEL = TestPipeconfs.bmv2().pipelineModel();
+    private static final PiPipelineModel MODEL = BundledPipeconfs.bmv2().pipelineModel();
     private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
     private static final DeviceId WUHAN = DeviceId.deviceId("device:wuhan");
     private static final DeviceId NANJING = DeviceId.deviceId("device:nanjing");
