@@ -17,8 +17,8 @@ final class SimulatedEnvironment implements ContainerResponseFilter {
 
     static final String KIND = "simulated";
     static final String NOTE = "Demo: the ONOS core and the switches are simulated (Sixflow's managers, REST API "
-            + "and PostgreSQL history are real). For the real lab run `make lab` where bmv2 is installed, "
-            + "or `make run` with a Docker engine.";
+            + "and PostgreSQL history are real). For the real lab, run 'make lab' where bmv2 is installed, "
+            + "or 'make run' with a Docker engine.";
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
