@@ -145,6 +145,8 @@ def gateway_mac(iface):
 def send(iface, dst, count=10, rate=100.0, flow=1, size=PAYLOAD.size, sport=40000, dport=5004,
          src=None, src_mac=None, dst_mac=None, hop_limit=64, traffic_class=0, clock=time):
     """Sends count frames paced at rate per second (scheduled from the start, so no drift); returns a summary."""
+    if rate <= 0 or count < 0:
+        raise ValueError("rate must be above 0 and count at least 0")
     src = src or interface_address(iface)
     src_mac = src_mac or interface_mac(iface)
     dst_mac = dst_mac or gateway_mac(iface)

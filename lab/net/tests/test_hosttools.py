@@ -63,6 +63,14 @@ class FrameTest(unittest.TestCase):
         self.assertEqual(bytes(expected), f)
 
 
+class SendTest(unittest.TestCase):
+
+    def test_refuses_a_rate_of_zero_before_opening_anything(self):
+        with self.assertRaises(ValueError):
+            hosttools.send("eth0", DST, count=1, rate=0, src=SRC, src_mac="00:00:00:00:01:10",
+                           dst_mac="00:aa:00:00:00:01")
+
+
 class ExtensionHeadersTest(unittest.TestCase):
 
     def test_payload_found_past_hop_by_hop_and_routing_headers(self):
