@@ -98,15 +98,16 @@ def up(topo, binary, state_path, log_dir, log_level="warn", timeout=60.0, say=pr
         say("links: %d switch-to-switch, %d host" % (len(topo.links), len(topo.hosts)))
         time.sleep(SETTLE_SECONDS)
         logs = {}
+        started = time.time()
         for sw in topo.switches:
             ports = statefile.switch_ports(topo, sw)
             base = os.path.join(log_dir, sw["name"])
-            cmd = switches.command(binary, sw, ports, base, log_level, options, log_dir)
+            cmd = switches.command(binary, sw, ports, base, log_level, options)
             made.procs[sw["name"]] = (switches.start(cmd, base + ".out"), names.grpc_port(sw["p4rtDeviceId"]),
                                       base + ".out")
             logs[sw["name"]] = base
         switches.wait_ready(made.procs, timeout)
-        logs = {name: _log_file(base) for name, base in logs.items()}
+        logs = {name: _log_file(base, started) for name, base in logs.items()}
         pids = {name: proc.pid for name, (proc, _, _) in made.procs.items()}
         lab = statefile.build(topo, pids, logs)
         statefile.write(state_path, lab)
@@ -127,12 +128,14 @@ def _raise_interrupted(signum, frame):
     raise _Interrupted()
 
 
-def _log_file(base):
-    """bmv2's log file: some versions add ".log" to --log-file's argument, others use it as is."""
-    for path in (base + ".log", base):
-        if os.path.exists(path):
+def _log_file(base, started):
+    """bmv2's log file: 1.15 adds ".txt" to --log-file's argument (spdlog's rotating file), others
+    ".log" or nothing. The one this run wrote, not one an earlier run left in the same directory."""
+    candidates = [base + suffix for suffix in (".txt", ".log", "")]
+    for path in candidates:
+        if os.path.exists(path) and os.path.getmtime(path) >= started - 1:
             return os.path.abspath(path)
-    return os.path.abspath(base + ".log")
+    return os.path.abspath(candidates[0])
 
 
 def _prepare_switch_side(ifname, notes):

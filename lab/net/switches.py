@@ -34,12 +34,12 @@ def supported_options_of(help_command):
     return set(re.findall(r"--([a-z][a-z0-9-]*)", result.stdout + result.stderr))
 
 
-def command(binary, sw, ports, log_base, log_level, options, run_dir):
+def command(binary, sw, ports, log_base, log_level, options):
     """The command line of one switch.
 
     ports: {port number: interface}; log_base: bmv2's --log-file argument; options: what
-    supported_options() found; run_dir: where the nanomsg notification socket goes (bmv2's default,
-    /tmp/bmv2-<device-id>-notifications.ipc, would clash with any other bmv2 of the same device id).
+    supported_options() found. (No --notifications-addr: simple_switch_grpc keeps its notifications
+    in-process and only warns about the option.)
     """
     device_id = sw["p4rtDeviceId"]
     cmd = [binary, "--no-p4", "--device-id", str(device_id)]
@@ -48,15 +48,13 @@ def command(binary, sw, ports, log_base, log_level, options, run_dir):
     cmd += ["--log-file", log_base, "--log-flush", "--log-level", log_level]
     if "thrift-port" in options:
         cmd += ["--thrift-port", str(names.thrift_port(device_id))]
-    if "notifications-addr" in options:
-        cmd += ["--notifications-addr", "ipc://%s/%s-notifications.ipc" % (run_dir, sw["name"])]
     cmd += ["--", "--grpc-server-addr", names.grpc_address(device_id), "--cpu-port", str(names.CPU_PORT)]
     return cmd
 
 
 def start(cmd, out_path):
-    """Starts a switch with its standard output and error in out_path; returns the Popen."""
-    with open(out_path, "ab") as out:
+    """Starts a switch with its standard output and error in out_path (replaced); returns the Popen."""
+    with open(out_path, "wb") as out:
         return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
 
@@ -151,6 +149,11 @@ def stop(pids, grace=5.0):
             _signal(pid, signal.SIGKILL)
     deadline = time.monotonic() + grace
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    # A switch whose `up` has exited is init's child: give init a moment to reap it, so that the
+    # process table (pgrep) shows nothing once `down` returns.
+    deadline = time.monotonic() + 2.0
+    while any(os.path.exists("/proc/%d" % p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     return pids
 

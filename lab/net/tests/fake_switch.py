@@ -36,7 +36,7 @@ def main(argv):
         if not os.path.exists("/sys/class/net/" + ifname):
             print("fake switch: no interface %s" % ifname)
             return 4
-    with open(opts["--log-file"] + ".log", "w") as log:
+    with open(opts["--log-file"] + ".txt", "w") as log:  # as bmv2 1.15 names it
         log.write("fake switch %s on %s\n" % (opts["--device-id"], ", ".join(ifaces)))
     servers = []
     host, _, port = opts["--grpc-server-addr"].rpartition(":")

@@ -17,17 +17,16 @@ class CommandTest(unittest.TestCase):
 
     def test_command_line(self):
         cmd = switches.command("/opt/p4/bin/simple_switch_grpc", SW, {2: "sf2p2", 1: "sf2p1"}, "/logs/s2", "warn",
-                               {"thrift-port", "notifications-addr"}, "/logs")
+                               {"thrift-port", "notifications-addr"})
         self.assertEqual(["/opt/p4/bin/simple_switch_grpc", "--no-p4", "--device-id", "2",
                           "-i", "1@sf2p1", "-i", "2@sf2p2",
                           "--log-file", "/logs/s2", "--log-flush", "--log-level", "warn",
-                          "--thrift-port", "9092", "--notifications-addr", "ipc:///logs/s2-notifications.ipc",
+                          "--thrift-port", "9092",
                           "--", "--grpc-server-addr", "127.0.0.1:50002", "--cpu-port", "255"], cmd)
 
     def test_options_the_binary_lacks_are_left_out(self):
-        cmd = switches.command("simple_switch_grpc", SW, {1: "sf2p1"}, "/l/s2", "info", set(), "/l")
+        cmd = switches.command("simple_switch_grpc", SW, {1: "sf2p1"}, "/l/s2", "info", set())
         self.assertNotIn("--thrift-port", cmd)
-        self.assertNotIn("--notifications-addr", cmd)
 
     def test_supported_options_reads_help(self):
         script = "print('  --thrift-port arg   TCP port\\n  --log-file arg')"
