@@ -4,7 +4,7 @@
 #
 # `make run`: starts the most real Sixflow this machine can run, and says which:
 #   1. a Docker engine answers           -> the compose lab (docker/): ONOS 2.7, stratum_bmv2, PostgreSQL
-#   2. bmv2 is installed and we are root -> the bmv2 lab (make lab, tools/lab.sh)
+#   2. bmv2 is installed, we are root and the lab module is there -> the bmv2 lab (make lab, tools/lab.sh)
 #   3. otherwise                         -> the demo: the dashboard over a simulated core (tools/demo.sh)
 set -euo pipefail
 
@@ -22,7 +22,7 @@ if command -v simple_switch_grpc >/dev/null 2>&1; then
 elif [ -x /opt/p4/bin/simple_switch_grpc ]; then
     bmv2=/opt/p4/bin/simple_switch_grpc
 fi
-if [ -n "$bmv2" ] && [ "$(id -u)" -eq 0 ]; then
+if [ -n "$bmv2" ] && [ "$(id -u)" -eq 0 ] && [ -f lab/pom.xml ]; then
     echo "make run: no Docker engine; bmv2 ($bmv2) and root: starting the bmv2 lab (make lab)"
     exec tools/lab.sh
 fi
@@ -30,8 +30,10 @@ fi
 why="no Docker engine"
 if [ -z "$bmv2" ]; then
     why="$why, no bmv2 (simple_switch_grpc)"
-else
+elif [ "$(id -u)" -ne 0 ]; then
     why="$why, bmv2 found but not root"
+else
+    why="$why, bmv2 found but this checkout has no lab controller module (lab/pom.xml)"
 fi
 echo "make run: $why: starting the DEMO, the dashboard over a SIMULATED ONOS core and switches"
 echo "make run: for the real lab run 'make lab' as root where bmv2 is installed, or 'make run' with a Docker engine"
