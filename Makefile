@@ -1,21 +1,42 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 #
-# Two commands matter: `make run` builds everything and starts the lab; `make test` installs
-# what is missing and runs every test. The other targets are their parts.
+# Two commands matter: `make run` builds everything and starts the most real lab this machine can
+# run (the compose lab, the bmv2 lab, or the demo; it says which); `make test` installs what is
+# missing and runs every test. `make lab [TOPOLOGY=fat-tree-k4]` starts the bmv2 lab directly.
+# The other targets are their parts.
 
 SHELL := /bin/bash
 MVN ?= mvn -B -ntp
 COMPOSE ?= docker compose -f docker/docker-compose.yml
 VENV := $(CURDIR)/.venv
+TOPOLOGY ?= msr6-study
+# The lab's Python tests use the project venv when it exists (its scapy cross-checks frames).
+LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
-.PHONY: run build app-build web-build deps test java-test web-test web-e2e docker-check p4-build constants \
+.PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e docker-check \
+        lab-net-test lab-net-root-test lab-topologies p4-build constants \
         p4-test bench-trees bench-policies bench-history bench-latency clean
 
+## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
+## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
+## else the demo: the dashboard over a simulated core, said so on every page (`make demo`).
+run:
+	tools/run.sh
+
 ## Build the .oar files and the dashboard, then start ONOS, Mininet, PostgreSQL and the web UI.
-run: build
+compose-up: build
 	$(COMPOSE) up -d
 	@echo "Dashboard: http://localhost:8080   ONOS GUI: http://localhost:8181/onos/ui (onos/rocks)"
+
+## The bmv2 lab (root, simple_switch_grpc on PATH or in /opt/p4/bin): TOPOLOGY=msr6-study (default)
+## or fat-tree-k4; Sixflow's managers, REST and dashboard over real switches. Ctrl-C stops all of it.
+lab:
+	TOPOLOGY=$(TOPOLOGY) tools/lab.sh
+
+## The dashboard over the simulated core of app/'s e2e harness, on a loopback port.
+demo:
+	tools/demo.sh
 
 build: app-build
 
@@ -30,7 +51,7 @@ deps:
 	tools/ensure-deps.sh
 
 ## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests.
-test: deps java-test web-test web-e2e docker-check p4-test
+test: deps java-test web-test web-e2e docker-check lab-net-test p4-test
 
 java-test: web-build
 	$(MVN) verify
@@ -50,6 +71,18 @@ web-e2e: deps
 
 docker-check:
 	docker/check.sh
+
+## The bmv2 lab's network tools (topologies, netcfg, names, state, command line, host tools); no root.
+lab-net-test:
+	$(LAB_PYTHON) -m unittest discover -s lab/net/tests -t lab/net
+
+## The same plus up/status/link/down on the real kernel with a stand-in switch (root; makes sfh-* namespaces).
+lab-net-root-test:
+	LABNET_ROOT_TESTS=1 $(LAB_PYTHON) -m unittest discover -s lab/net/tests -t lab/net
+
+## Rewrite lab/topologies/*.json (msr6-study from docker/mininet/topology.py, fat-tree-k4).
+lab-topologies:
+	python3 lab/net/topogen.py
 
 ## Compile the P4 programs (needs p4c; Tofino also needs bf-p4c) and regenerate the constants.
 p4-build:

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
+import { provideHttpClient } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { Component } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { Router, provideRouter } from '@angular/router';
@@ -15,7 +17,8 @@ describe('App shell', () => {
     localStorage.setItem(THEME_KEY, 'light');
     await TestBed.configureTestingModule({
       imports: [App],
-      providers: [provideRouter([{ path: 'overview', component: OverviewStandIn }])],
+      providers: [provideRouter([{ path: 'overview', component: OverviewStandIn }]), provideHttpClient(),
+        provideHttpClientTesting()],
     }).compileComponents();
   });
 
@@ -69,10 +72,24 @@ describe('App shell', () => {
 
     // A fresh start (new injector, as after a reload) reads the saved choice back.
     TestBed.resetTestingModule();
-    TestBed.configureTestingModule({ imports: [App], providers: [provideRouter([])] });
+    TestBed.configureTestingModule({
+      imports: [App], providers: [provideRouter([]), provideHttpClient(), provideHttpClientTesting()],
+    });
     const again = await render();
     expect(again.querySelector('button.theme-toggle')?.getAttribute('aria-pressed')).toBe('true');
     expect(document.documentElement.dataset['theme']).toBe('dark');
+  });
+
+  it('shows under the header that the environment is simulated when the server says so', async () => {
+    const fixture = TestBed.createComponent(App);
+    await fixture.whenStable();
+    TestBed.inject(HttpTestingController).expectOne('/onos/sixflow/v1/health').flush({
+      database: { status: 'UP', url: null, schemaVersion: '6', message: null }, pipeconfs: 2, devices: 5,
+      environment: { kind: 'simulated', note: 'The ONOS core and the switches are simulated.' },
+    });
+    await fixture.whenStable();
+    const banner = (fixture.nativeElement as HTMLElement).querySelector('header + app-environment-banner [role="note"]');
+    expect(banner?.textContent).toContain('The ONOS core and the switches are simulated.');
   });
 
   it('moves focus to the main region from the skip link without leaving the page', async () => {

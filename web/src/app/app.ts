@@ -4,11 +4,12 @@ import { ChangeDetectionStrategy, Component, ElementRef, inject, viewChild } fro
 import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 
 import { ThemeService } from './core/theme.service';
+import { EnvironmentBanner } from './environment-banner/environment-banner';
 
-/** The shell: header with navigation and theme switch, and the routed view. */
+/** The shell: header with navigation and theme switch, a banner when the environment is simulated, and the routed view. */
 @Component({
   selector: 'app-root',
-  imports: [RouterOutlet, RouterLink, RouterLinkActive],
+  imports: [RouterOutlet, RouterLink, RouterLinkActive, EnvironmentBanner],
   templateUrl: './app.html',
   styleUrl: './app.css',
   changeDetection: ChangeDetectionStrategy.OnPush,

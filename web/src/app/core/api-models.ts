@@ -93,6 +93,13 @@ export interface Health {
   database: DatabaseHealth;
   pipeconfs: number;
   devices: number;
+  /** Only where Sixflow runs over a stand-in core (the demo harness): what is simulated and how to get the real lab. */
+  environment?: EnvironmentInfo;
+}
+
+export interface EnvironmentInfo {
+  kind: 'simulated' | string;
+  note: string;
 }
 
 export interface HistoryEvent {

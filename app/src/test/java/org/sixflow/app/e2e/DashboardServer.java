@@ -27,7 +27,8 @@ import java.util.Optional;
 
 /**
  * One loopback port serving Sixflow's real REST application at /onos/sixflow/v1 (Jersey's servlet
- * in Jetty, as ONOS mounts it) and the built dashboard everywhere else.
+ * in Jetty, as ONOS mounts it) and the built dashboard everywhere else. Its health answer says the
+ * environment is simulated ({@link SimulatedEnvironment}), so the dashboard shows a banner.
  */
 final class DashboardServer implements AutoCloseable {
 
@@ -45,7 +46,8 @@ final class DashboardServer implements AutoCloseable {
         ServletContextHandler api = new ServletContextHandler();
         api.setContextPath(API_PATH);
         api.addServlet(new ServletHolder(new ServletContainer(
-                ResourceConfig.forApplicationClass(SixflowWebApplication.class))), "/*");
+                ResourceConfig.forApplicationClass(SixflowWebApplication.class)
+                        .register(new SimulatedEnvironment()))), "/*");
         server = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         // The dashboard through the servlet the app bundle serves it with, at the root here.
         ServletContextHandler ui = new ServletContextHandler();

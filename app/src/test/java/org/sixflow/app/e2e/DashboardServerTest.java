@@ -2,6 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.e2e;
 
+import com.eclipsesource.json.Json;
+import com.eclipsesource.json.JsonObject;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Rule;
@@ -10,7 +12,9 @@ import org.junit.rules.TemporaryFolder;
 import org.onlab.osgi.TestServiceDirectory;
 import org.onosproject.codec.CodecService;
 import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.TelemetryService;
+import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestHistoryService;
@@ -45,6 +49,7 @@ public class DashboardServerTest {
         server = new DashboardServer(new TestServiceDirectory()
                                              .add(TelemetryService.class, new TelemetryManagerFixture().manager)
                                              .add(HistoryService.class, new TestHistoryService())
+                                             .add(InventoryService.class, new InventoryManagerFixture().manager)
                                              .add(CodecService.class, RestTestSupport.codecService()),
                                      dashboard);
     }
@@ -69,6 +74,19 @@ public class DashboardServerTest {
         assertEquals(200, deepLink.getResponseCode());
         assertTrue(deepLink.getContentType().startsWith("text/html"));
         assertEquals(404, open("onos/sixflow/v1/no-such-resource").getResponseCode());
+    }
+
+    /** The dashboard learns from health that it runs over the simulated core, and says so on every page. */
+    @Test
+    public void healthSaysTheEnvironmentIsSimulated() throws Exception {
+        HttpURLConnection health = open("onos/sixflow/v1/health");
+        assertEquals(200, health.getResponseCode());
+        JsonObject environment;
+        try (InputStreamReader in = new InputStreamReader(health.getInputStream(), StandardCharsets.UTF_8)) {
+            environment = Json.parse(in).asObject().get("environment").asObject();
+        }
+        assertEquals("simulated", environment.getString("kind", null));
+        assertTrue(environment.getString("note", "").contains("make lab"));
     }
 
     /** Under the servlet container a stream's first lines must arrive before 8 KB were written. */

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.e2e;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import javax.ws.rs.container.ContainerRequestContext;
+import javax.ws.rs.container.ContainerResponseContext;
+import javax.ws.rs.container.ContainerResponseFilter;
+
+/**
+ * Tells the dashboard that what it shows is simulated: the harness's {@code GET health} answers gain
+ * {@code "environment": {"kind": "simulated", "note": ...}}, and the dashboard puts the note in a
+ * banner on every page. ONOS and the bmv2 lab never add it, so the real app's health is unchanged.
+ */
+final class SimulatedEnvironment implements ContainerResponseFilter {
+
+    static final String KIND = "simulated";
+    static final String NOTE = "Demo: the ONOS core and the switches are simulated (Sixflow's managers, REST API "
+            + "and PostgreSQL history are real). For the real lab, run 'make lab' where bmv2 is installed, "
+            + "or 'make run' with a Docker engine.";
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        if ("health".equals(request.getUriInfo().getPath()) && response.getEntity() instanceof ObjectNode) {
+            ObjectNode environment = ((ObjectNode) response.getEntity()).putObject("environment");
+            environment.put("kind", KIND);
+            environment.put("note", NOTE);
+        }
+    }
+}

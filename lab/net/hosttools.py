@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Traffic tools for the lab's hosts, run inside a host namespace (labnet.py exec HOST -- ...).
+
+    hosttools.py send  --dst ADDR [--count N] [--rate PPS] [--flow ID] [--size BYTES]
+                       [--sport P] [--dport P] [--hop-limit H] [--traffic-class TC] [--iface eth0]
+    hosttools.py sniff --out FILE [--duration S] [--count N] [--iface eth0] [--ready FILE]
+
+send writes IPv6/UDP frames straight onto the interface (a raw packet socket: the bytes sent are
+the bytes built here), paced at --rate, each payload starting with a sequence number (layout in
+PAYLOAD below); it prints one JSON summary line. sniff writes every frame the interface receives as
+a JSON line {"time", "timeNs", "length", "hex"} (kernel receive timestamp) and creates --ready once
+its socket is open, so a test can start sending only then.
+
+Only the standard library is used, so any Python 3 in the namespace runs it; the system tests read
+the captures with scapy (Ether(bytes.fromhex(line["hex"]))) from the project venv.
+"""
+
+import argparse
+import ipaddress
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+import time
+
+# UDP payload: magic, flow id, sequence number (from 0), send time (ns since the epoch), zero padding.
+MAGIC = b"SXFL"
+PAYLOAD = struct.Struct("!4sIQQ")
+ETH_P_ALL = 0x0003
+ETH_P_IPV6 = 0x86DD
+PACKET_OUTGOING = 4
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
+# IPv6 extension headers walked to reach UDP: hop-by-hop, routing, destination options.
+_EXTENSIONS = {0, 43, 60}
+
+
+def payload(flow, seq, sent_ns, size=PAYLOAD.size):
+    """The UDP payload of packet seq of a flow, padded with zeros to size bytes."""
+    if size < PAYLOAD.size:
+        raise ValueError("payload size %d is below the %d-byte header" % (size, PAYLOAD.size))
+    return PAYLOAD.pack(MAGIC, flow, seq, sent_ns) + bytes(size - PAYLOAD.size)
+
+
+def parse_payload(data):
+    """(flow, seq, sent_ns) of a payload written by payload(), or None."""
+    if len(data) < PAYLOAD.size or data[:4] != MAGIC:
+        return None
+    _, flow, seq, sent_ns = PAYLOAD.unpack_from(data)
+    return flow, seq, sent_ns
+
+
+def _checksum(data):
+    if len(data) % 2:
+        data += b"\0"
+    total = sum(struct.unpack("!%dH" % (len(data) // 2), data))
+    while total >> 16:
+        total = (total & 0xFFFF) + (total >> 16)
+    return ~total & 0xFFFF
+
+
+def udp_checksum(src, dst, udp):
+    """UDP checksum over the IPv6 pseudo-header (RFC 8200 8.1); udp has its checksum field zero."""
+    pseudo = (ipaddress.IPv6Address(src).packed + ipaddress.IPv6Address(dst).packed
+              + struct.pack("!I3xB", len(udp), 17))
+    return _checksum(pseudo + udp) or 0xFFFF  # zero means "no checksum", which IPv6 forbids
+
+
+def mac_bytes(mac):
+    return bytes.fromhex(mac.replace(":", ""))
+
+
+def udp_frame(src_mac, dst_mac, src, dst, sport, dport, data, hop_limit=64, traffic_class=0, flow_label=0):
+    """An Ethernet/IPv6/UDP frame with a correct UDP checksum."""
+    udp = struct.pack("!HHHH", sport, dport, 8 + len(data), 0) + data
+    udp = udp[:6] + struct.pack("!H", udp_checksum(src, dst, udp)) + udp[8:]
+    version = (6 << 28) | (traffic_class << 20) | flow_label
+    ipv6 = struct.pack("!IHBB", version, len(udp), 17, hop_limit) + \
+        ipaddress.IPv6Address(src).packed + ipaddress.IPv6Address(dst).packed
+    return mac_bytes(dst_mac) + mac_bytes(src_mac) + struct.pack("!H", ETH_P_IPV6) + ipv6 + udp
+
+
+def udp_payload(frame):
+    """The UDP payload of an Ethernet/IPv6 frame, past any hop-by-hop, routing or destination
+    options headers (the APN6 and MSR6 headers a switch adds), or None when there is no UDP."""
+    if len(frame) < 54 or struct.unpack_from("!H", frame, 12)[0] != ETH_P_IPV6:
+        return None
+    next_header, offset = frame[20], 54
+    while next_header in _EXTENSIONS:
+        if len(frame) < offset + 2:
+            return None
+        next_header, offset = frame[offset], offset + 8 * (frame[offset + 1] + 1)
+    if next_header != 17 or len(frame) < offset + 8:
+        return None
+    length = struct.unpack_from("!H", frame, offset + 4)[0]
+    return frame[offset + 8:offset + length]
+
+
+def sequence_of(frame):
+    """(flow, seq, sent_ns) carried by a frame sent with send(), or None."""
+    data = udp_payload(frame)
+    return None if data is None else parse_payload(data)
+
+
+def read_capture(path):
+    """The frames of a sniff() file as (time ns, bytes), in arrival order."""
+    with open(path) as f:
+        return [(r["timeNs"], bytes.fromhex(r["hex"])) for r in map(json.loads, f) if r]
+
+
+def _ip_json(*args):
+    return json.loads(subprocess.run(["ip", "-j"] + list(args), capture_output=True, text=True, check=True).stdout
+                      or "[]")
+
+
+def interface_mac(iface):
+    with open("/sys/class/net/%s/address" % iface) as f:
+        return f.read().strip()
+
+
+def interface_address(iface):
+    """The first global IPv6 address of an interface."""
+    for entry in _ip_json("-6", "addr", "show", "dev", iface, "scope", "global"):
+        for a in entry.get("addr_info", []):
+            if "local" in a:
+                return a["local"]
+    raise RuntimeError("%s has no global IPv6 address" % iface)
+
+
+def gateway_mac(iface):
+    """The MAC of the default gateway (the lab sets a permanent neighbour entry for it)."""
+    routes = [r for r in _ip_json("-6", "route", "show", "default") if r.get("dev") == iface and "gateway" in r]
+    if not routes:
+        raise RuntimeError("no IPv6 default route on %s" % iface)
+    gateway = routes[0]["gateway"]
+    for n in _ip_json("-6", "neigh", "show", "dev", iface):
+        if n.get("dst") == gateway and "lladdr" in n:
+            return n["lladdr"]
+    raise RuntimeError("no neighbour entry for the gateway %s on %s" % (gateway, iface))
+
+
+def send(iface, dst, count=10, rate=100.0, flow=1, size=PAYLOAD.size, sport=40000, dport=5004,
+         src=None, src_mac=None, dst_mac=None, hop_limit=64, traffic_class=0, clock=time):
+    """Sends count frames paced at rate per second (scheduled from the start, so no drift); returns a summary."""
+    if rate <= 0 or count < 0:
+        raise ValueError("rate must be above 0 and count at least 0")
+    src = src or interface_address(iface)
+    src_mac = src_mac or interface_mac(iface)
+    dst_mac = dst_mac or gateway_mac(iface)
+    with socket.socket(socket.AF_PACKET, socket.SOCK_RAW) as sock:
+        sock.bind((iface, 0))
+        start = clock.monotonic()
+        first_ns = last_ns = None
+        for seq in range(count):
+            delay = start + seq / rate - clock.monotonic()
+            if delay > 0:
+                clock.sleep(delay)
+            now_ns = clock.time_ns()
+            sock.send(udp_frame(src_mac, dst_mac, src, dst, sport, dport, payload(flow, seq, now_ns, size),
+                                hop_limit, traffic_class))
+            first_ns = now_ns if first_ns is None else first_ns
+            last_ns = now_ns
+    return {"sent": count, "flow": flow, "src": src, "dst": dst, "sport": sport, "dport": dport,
+            "firstNs": first_ns, "lastNs": last_ns}
+
+
+def sniff(iface, out, duration=10.0, count=None, ready=None):
+    """Writes each frame received on iface (not those it sends) as a JSON line to the file out,
+    for duration seconds or until count frames; returns how many were written."""
+    written = 0
+    with socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL)) as sock, \
+            open(out, "w") as f:
+        sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        sock.bind((iface, ETH_P_ALL))
+        if ready:
+            open(ready, "w").close()
+        deadline = time.monotonic() + duration
+        while count is None or written < count:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            sock.settimeout(remaining)
+            try:
+                data, ancillary, _, address = sock.recvmsg(65535, socket.CMSG_SPACE(16))
+            except socket.timeout:
+                break
+            if address[2] == PACKET_OUTGOING:
+                continue
+            stamp = _timestamp_ns(ancillary)
+            f.write('{"time": %.6f, "timeNs": %d, "length": %d, "hex": "%s"}\n'
+                    % (stamp / 1e9, stamp, len(data), data.hex()))
+            f.flush()
+            written += 1
+    return written
+
+
+def _timestamp_ns(ancillary):
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS and len(data) >= 16:
+            seconds, nanoseconds = struct.unpack("qq", data[:16])
+            return seconds * 1_000_000_000 + nanoseconds
+    return time.time_ns()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("send", help="send numbered IPv6/UDP packets")
+    s.add_argument("--iface", default="eth0")
+    s.add_argument("--dst", required=True)
+    s.add_argument("--src", help="default: the interface's global address")
+    s.add_argument("--dst-mac", help="default: the gateway's, from the neighbour table")
+    s.add_argument("--count", type=int, default=10)
+    s.add_argument("--rate", type=float, default=100.0, help="packets per second")
+    s.add_argument("--flow", type=int, default=1)
+    s.add_argument("--size", type=int, default=PAYLOAD.size, help="UDP payload bytes (at least %d)" % PAYLOAD.size)
+    s.add_argument("--sport", type=int, default=40000)
+    s.add_argument("--dport", type=int, default=5004)
+    s.add_argument("--hop-limit", type=int, default=64)
+    s.add_argument("--traffic-class", type=int, default=0)
+    s = sub.add_parser("sniff", help="write received frames as JSON lines")
+    s.add_argument("--iface", default="eth0")
+    s.add_argument("--out", required=True)
+    s.add_argument("--duration", type=float, default=10.0)
+    s.add_argument("--count", type=int)
+    s.add_argument("--ready", help="file created once the capture socket is open")
+    args = parser.parse_args(argv)
+    if args.command == "send":
+        summary = send(args.iface, args.dst, args.count, args.rate, args.flow, args.size, args.sport, args.dport,
+                       args.src, None, args.dst_mac, args.hop_limit, args.traffic_class)
+        print(json.dumps(summary))
+    else:
+        n = sniff(args.iface, args.out, args.duration, args.count, args.ready)
+        print(json.dumps({"received": n, "out": os.path.abspath(args.out)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

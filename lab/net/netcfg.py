@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""ONOS network configuration for a lab topology, in the shape of docker/netcfg.json.
+
+Differences from the compose lab's file: the switches are simple_switch_grpc on 127.0.0.1 (driver
+"bmv2"), there is no gnmiAddress (simple_switch_grpc serves no gNMI) and no database block (the
+lab's controller brings its own).
+"""
+
+import ipaddress
+
+import names
+
+DRIVER = "bmv2"
+PIPECONF = "org.sixflow.bmv2"
+
+
+def generate(topo):
+    """The netcfg of a checked Topology as a JSON-ready dict."""
+    devices = {}
+    for sw in topo.switches:
+        devices[names.device_id(sw["name"])] = {
+            "basic": {
+                "name": sw["name"],
+                "managementAddress": names.management_address(sw["p4rtDeviceId"]),
+                "driver": DRIVER,
+                "pipeconf": PIPECONF,
+                "locType": "geo",
+                "latitude": sw["latitude"],
+                "longitude": sw["longitude"],
+            },
+            "sixflow": {
+                "role": sw["role"],
+                "locator": sw["locator"],
+                "myStationMac": sw["routerMac"],
+                "rlbBits": {str(port): bit for port, bit in topo.rlb_bits(sw["name"]).items()},
+            },
+        }
+    ports = {}
+    hosts = {}
+    for host in topo.hosts:
+        location = "%s/%d" % (names.device_id(host["switch"]), host["port"])
+        prefix_len = ipaddress.IPv6Interface(host["ipv6"]).network.prefixlen
+        ports[location] = {
+            "interfaces": [{
+                "name": "%s-%d" % (host["switch"], host["port"]),
+                "ips": ["%s/%d" % (host["gateway"], prefix_len)],
+            }]
+        }
+        hosts["%s/None" % host["mac"]] = {
+            "basic": {
+                "name": host["name"],
+                "ips": [str(ipaddress.IPv6Interface(host["ipv6"]).ip)],
+                "locations": [location],
+            }
+        }
+    return {"devices": devices, "ports": ports, "hosts": hosts}

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Namespaces, veth pairs and their settings, through iproute2 (and sysctl, ethtool when present).
+
+Everything here acts on names the caller passes; lab/net/names.py decides which names are the lab's.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+
+import offloads
+
+
+class CommandError(RuntimeError):
+    """A system command failed; the message holds the command and what it printed."""
+
+
+def run(args, check=True):
+    """Runs a command, returning its standard output; raises CommandError naming it on failure."""
+    result = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise CommandError("%s failed (%d): %s" % (" ".join(args), result.returncode,
+                                                  (result.stderr or result.stdout).strip()))
+    return result.stdout
+
+
+def ip(*args, netns=None, check=True):
+    return run(["ip"] + (["-n", netns] if netns else []) + list(args), check=check)
+
+
+def namespaces():
+    """Names of the network namespaces `ip netns` knows."""
+    try:
+        return sorted(os.listdir("/run/netns"))
+    except FileNotFoundError:
+        return []
+
+
+def root_links():
+    """Names of the interfaces in this (the root) namespace."""
+    return sorted(os.listdir("/sys/class/net"))
+
+
+def link_state(ifname, netns=None):
+    """(admin up?, operational state) of an interface, or None when it does not exist."""
+    out = ip("-j", "link", "show", "dev", ifname, netns=netns, check=False)
+    if not out.strip():
+        return None
+    info = json.loads(out)[0]
+    return "UP" in info.get("flags", []), info.get("operstate", "UNKNOWN")
+
+
+def addresses(ifname, netns=None):
+    """Global IPv6 addresses of an interface as "addr/len" strings."""
+    out = ip("-j", "-6", "addr", "show", "dev", ifname, "scope", "global", netns=netns, check=False)
+    if not out.strip():
+        return []
+    # iproute2 may add an empty object to addr_info
+    return ["%s/%d" % (a["local"], a["prefixlen"])
+            for entry in json.loads(out) for a in entry.get("addr_info", []) if "local" in a]
+
+
+def add_netns(name):
+    ip("netns", "add", name)
+
+
+def delete_netns(name):
+    ip("netns", "delete", name, check=False)
+
+
+def netns_pids(name):
+    out = ip("netns", "pids", name, check=False)
+    return [int(p) for p in out.split() if p.isdigit()]
+
+
+def add_veth(name, peer, mtu=1500):
+    ip("link", "add", name, "mtu", str(mtu), "type", "veth", "peer", "name", peer, "mtu", str(mtu))
+
+
+def delete_link(name):
+    """Deletes an interface (a veth's peer goes with it); False when it was already gone."""
+    result = subprocess.run(["ip", "link", "delete", name], stdin=subprocess.DEVNULL, capture_output=True)
+    return result.returncode == 0
+
+
+def set_link(name, up, netns=None):
+    ip("link", "set", "dev", name, "up" if up else "down", netns=netns)
+
+
+def disable_ipv6(ifname):
+    """No kernel IPv6 on a root-namespace interface (no link-local address, MLD or router solicitations)."""
+    with open("/proc/sys/net/ipv6/conf/%s/disable_ipv6" % ifname, "w") as f:
+        f.write("1")
+
+
+def sysctl(netns, settings):
+    """Sets sysctls {key: value} inside a namespace with one command."""
+    run(["ip", "netns", "exec", netns, "sysctl", "-q", "-w"] + ["%s=%s" % kv for kv in settings.items()])
+
+
+def offloads_off(ifname):
+    """Turns checksum, segmentation and receive offloads off so captures see the bytes on the wire.
+
+    Uses ethtool when installed, otherwise the same kernel call (SIOCETHTOOL) from Python. Returns
+    a note when something could not be turned off, else None.
+    """
+    if shutil.which("ethtool"):
+        features = ["rx", "tx", "sg", "tso", "gso", "gro"]
+        result = subprocess.run(["ethtool", "-K", ifname] + [x for f in features for x in (f, "off")],
+                                stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        return None if result.returncode == 0 else "ethtool -K %s: %s" % (ifname, result.stderr.strip())
+    failed = offloads.disable(ifname)
+    return "%s: could not turn off %s" % (ifname, ", ".join(failed)) if failed else None
+
+
+def move_to_netns(ifname, netns, new_name, mac):
+    ip("link", "set", "dev", ifname, "netns", netns)
+    ip("link", "set", "dev", ifname, "name", new_name, "address", mac, netns=netns)

@@ -1,0 +1,165 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""simple_switch_grpc processes: command lines, start, readiness, and stop.
+
+Switches start in their own session so that a Ctrl-C meant for whoever started the lab does not
+reach them; `down` stops them by pid, and only processes whose command line attaches a lab
+interface (-i N@sf<id>p<port>) are ever signalled.
+"""
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+
+import names
+
+BINARY = "simple_switch_grpc"
+_LAB_PORT_ARG = re.compile(r"^\d+@sf\d+p\d+$")
+
+
+class SwitchError(RuntimeError):
+    """A switch did not start or become ready."""
+
+
+def supported_options(binary):
+    """Long options the binary's --help lists (thrift and nanomsg options depend on how bmv2 was built)."""
+    return supported_options_of([binary, "--help"])
+
+
+def supported_options_of(help_command):
+    result = subprocess.run(help_command, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    return set(re.findall(r"--([a-z][a-z0-9-]*)", result.stdout + result.stderr))
+
+
+def command(binary, sw, ports, log_base, log_level, options):
+    """The command line of one switch.
+
+    ports: {port number: interface}; log_base: bmv2's --log-file argument; options: what
+    supported_options() found. (No --notifications-addr: simple_switch_grpc keeps its notifications
+    in-process and only warns about the option.)
+    """
+    device_id = sw["p4rtDeviceId"]
+    cmd = [binary, "--no-p4", "--device-id", str(device_id)]
+    for port, ifname in sorted(ports.items()):
+        cmd += ["-i", "%d@%s" % (port, ifname)]
+    cmd += ["--log-file", log_base, "--log-flush", "--log-level", log_level]
+    if "thrift-port" in options:
+        cmd += ["--thrift-port", str(names.thrift_port(device_id))]
+    cmd += ["--", "--grpc-server-addr", names.grpc_address(device_id), "--cpu-port", str(names.CPU_PORT)]
+    return cmd
+
+
+def start(cmd, out_path):
+    """Starts a switch with its standard output and error in out_path (replaced); returns the Popen."""
+    with open(out_path, "wb") as out:
+        return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+
+
+def port_accepts(port, host="127.0.0.1", timeout=0.5):
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def port_free(port, host):
+    """Whether a server could bind host:port now (as servers do, with SO_REUSEADDR)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+            return True
+        except OSError:
+            return False
+
+
+def wait_ready(procs, timeout):
+    """Waits until every switch's gRPC port accepts connections.
+
+    procs: {switch name: (Popen, gRPC port, out path)}. Raises SwitchError naming the first switch
+    that exited (with the end of its output) or the ones still not listening after timeout seconds.
+    """
+    waiting = dict(procs)
+    deadline = time.monotonic() + timeout
+    while waiting:
+        for name, (proc, port, out_path) in list(waiting.items()):
+            if proc.poll() is not None:
+                raise SwitchError("switch %s exited (%d) before listening on %d: %s"
+                                  % (name, proc.returncode, port, tail(out_path)))
+            if port_accepts(port):
+                del waiting[name]
+        if waiting and time.monotonic() > deadline:
+            raise SwitchError("switches %s do not accept gRPC connections after %d s"
+                              % (", ".join(sorted(waiting)), timeout))
+        if waiting:
+            time.sleep(0.1)
+
+
+def tail(path, lines=5):
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read().strip().splitlines()[-lines:]
+    except OSError:
+        return "(no output)"
+    return " | ".join(text) or "(no output)"
+
+
+def cmdline(pid):
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            return [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
+    except OSError:
+        return []
+
+
+def is_lab_switch(pid):
+    """Whether pid is a simple_switch_grpc attached to a lab interface."""
+    args = cmdline(pid)
+    return bool(args) and os.path.basename(args[0]) == BINARY and any(_LAB_PORT_ARG.match(a) for a in args)
+
+
+def lab_switch_pids():
+    """Every running simple_switch_grpc attached to a lab interface (also ones a crashed `up` left)."""
+    return sorted(int(p) for p in os.listdir("/proc") if p.isdigit() and is_lab_switch(int(p)))
+
+
+def alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def stop(pids, grace=5.0):
+    """SIGTERM, then SIGKILL after grace seconds, to those pids that are lab switches; returns the killed pids."""
+    pids = [p for p in pids if is_lab_switch(p)]
+    for pid in pids:
+        _signal(pid, signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in pids:
+        if alive(pid):
+            _signal(pid, signal.SIGKILL)
+    deadline = time.monotonic() + grace
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    # A switch whose `up` has exited is init's child: give init a moment to reap it, so that the
+    # process table (pgrep) shows nothing once `down` returns.
+    deadline = time.monotonic() + 2.0
+    while any(os.path.exists("/proc/%d" % p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return pids
+
+
+def _signal(pid, sig):
+    try:
+        os.kill(pid, sig)
+    except ProcessLookupError:
+        pass

@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""hosttools.py: the frames it sends are well-formed IPv6/UDP (checked by scapy where the venv has it),
+its payload survives the extension headers switches add, and captures read back as written."""
+
+import ipaddress
+import json
+import os
+import struct
+import tempfile
+import unittest
+
+import hosttools
+
+try:
+    from scapy.layers.inet6 import IPv6, UDP
+    from scapy.layers.l2 import Ether
+except ImportError:  # system python3 without the project venv
+    Ether = None
+
+SRC, DST = "fd00:1:1::10", "fd00:1:4::10"
+
+
+def frame(data=b"", **kw):
+    return hosttools.udp_frame("00:00:00:00:01:10", "00:aa:00:00:00:01", SRC, DST, 40000, 5004, data, **kw)
+
+
+class PayloadTest(unittest.TestCase):
+
+    def test_round_trip_and_padding(self):
+        data = hosttools.payload(7, 123456, 1_700_000_000_123_456_789, size=64)
+        self.assertEqual(64, len(data))
+        self.assertEqual(b"SXFL", data[:4])
+        self.assertEqual((7, 123456, 1_700_000_000_123_456_789), hosttools.parse_payload(data))
+        self.assertIsNone(hosttools.parse_payload(b"not ours at all, padded to length"))
+        with self.assertRaises(ValueError):
+            hosttools.payload(1, 1, 1, size=8)
+
+
+class FrameTest(unittest.TestCase):
+
+    def test_layout(self):
+        data = hosttools.payload(1, 2, 3)
+        f = frame(data, hop_limit=9, traffic_class=0x28)
+        self.assertEqual(14 + 40 + 8 + len(data), len(f))
+        self.assertEqual(bytes.fromhex("00aa00000001" "000000000110" "86dd"), f[:14])
+        self.assertEqual((6 << 28) | (0x28 << 20), struct.unpack_from("!I", f, 14)[0])
+        self.assertEqual((8 + len(data), 17, 9), struct.unpack_from("!HBB", f, 18))
+        self.assertEqual(ipaddress.IPv6Address(DST).packed, f[38:54])
+
+    def test_checksum_verifies(self):
+        f = frame(hosttools.payload(1, 2, 3, size=33))  # odd length exercises the padding
+        pseudo = ipaddress.IPv6Address(SRC).packed + ipaddress.IPv6Address(DST).packed + \
+            struct.pack("!I3xB", len(f) - 54, 17)
+        self.assertEqual(0, hosttools._checksum(pseudo + f[54:]))
+
+    @unittest.skipIf(Ether is None, "scapy not importable (run with the project venv: .venv/bin/python)")
+    def test_scapy_reads_the_same_frame_it_would_build(self):
+        data = hosttools.payload(5, 6, 7, size=40)
+        f = frame(data)
+        expected = Ether(src="00:00:00:00:01:10", dst="00:aa:00:00:00:01") / IPv6(src=SRC, dst=DST, hlim=64) / \
+            UDP(sport=40000, dport=5004) / data
+        self.assertEqual(bytes(expected), f)
+
+
+class SendTest(unittest.TestCase):
+
+    def test_refuses_a_rate_of_zero_before_opening_anything(self):
+        with self.assertRaises(ValueError):
+            hosttools.send("eth0", DST, count=1, rate=0, src=SRC, src_mac="00:00:00:00:01:10",
+                           dst_mac="00:aa:00:00:00:01")
+
+
+class ExtensionHeadersTest(unittest.TestCase):
+
+    def test_payload_found_past_hop_by_hop_and_routing_headers(self):
+        data = hosttools.payload(3, 99, 42)
+        plain = frame(data)
+        hbh = bytes([43, 0]) + bytes(6)                     # hop-by-hop, 8 bytes, then routing
+        routing = bytes([17, 2, 4, 1]) + bytes(4) + bytes(16)  # routing, 24 bytes, then UDP
+        ipv6 = bytearray(plain[14:54])
+        ipv6[6] = 0                                          # next header: hop-by-hop
+        struct.pack_into("!H", ipv6, 4, len(hbh) + len(routing) + len(plain) - 54)
+        extended = plain[:14] + bytes(ipv6) + hbh + routing + plain[54:]
+        self.assertEqual((3, 99, 42), hosttools.sequence_of(extended))
+        self.assertEqual((3, 99, 42), hosttools.sequence_of(plain))
+
+    def test_no_udp(self):
+        self.assertIsNone(hosttools.sequence_of(b"\x00" * 12 + b"\x08\x00" + b"\x00" * 60))
+        icmp = bytearray(frame(b""))
+        icmp[20] = 58
+        self.assertIsNone(hosttools.sequence_of(bytes(icmp)))
+        self.assertIsNone(hosttools.sequence_of(frame(b"")[:40]))
+
+
+class CaptureFileTest(unittest.TestCase):
+
+    def test_read_capture(self):
+        f = frame(hosttools.payload(1, 0, 5))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "cap.jsonl")
+            with open(path, "w") as out:
+                out.write(json.dumps({"time": 1.5, "timeNs": 1_500_000_000, "length": len(f), "hex": f.hex()}) + "\n")
+            self.assertEqual([(1_500_000_000, f)], hosttools.read_capture(path))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""netcfg.py: the lab's netcfg says what the compose lab's docker/netcfg.json says, for bmv2 on loopback."""
+
+import json
+import os
+import unittest
+
+import netcfg
+import topology
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+TOPOLOGIES = os.path.join(REPO, "lab", "topologies")
+
+
+def load(name):
+    return topology.load(os.path.join(TOPOLOGIES, name + ".json"))
+
+
+class NetcfgTest(unittest.TestCase):
+
+    def test_msr6_study_matches_the_compose_labs_netcfg(self):
+        ours = netcfg.generate(load("msr6-study"))
+        with open(os.path.join(REPO, "docker", "netcfg.json")) as f:
+            compose = json.load(f)
+        self.assertEqual({"devices", "ports", "hosts"}, set(ours))
+        self.assertEqual(set(compose["devices"]), set(ours["devices"]))
+        for device, config in compose["devices"].items():
+            sixflow = dict(config["sixflow"])
+            del sixflow["gnmiAddress"]  # simple_switch_grpc has no gNMI
+            self.assertEqual(sixflow, ours["devices"][device]["sixflow"], device)
+            basic = dict(config["basic"], driver="bmv2",
+                         managementAddress=config["basic"]["managementAddress"].replace("mininet", "127.0.0.1"))
+            self.assertEqual(basic, ours["devices"][device]["basic"], device)
+        self.assertEqual(compose["ports"], ours["ports"])
+        self.assertEqual(compose["hosts"], ours["hosts"])
+
+    def test_fat_tree_gives_every_switch_to_switch_port_an_rlb_bit(self):
+        topo = load("fat-tree-k4")
+        cfg = netcfg.generate(topo)
+        for sw in topo.switches:
+            bits = cfg["devices"]["device:" + sw["name"]]["sixflow"]["rlbBits"]
+            self.assertEqual([str(p) for p in topo.fabric_ports(sw["name"])], list(bits))
+            self.assertEqual(list(range(len(bits))), list(bits.values()))
+        self.assertEqual(16, len(cfg["hosts"]))
+        self.assertEqual({"interfaces": [{"name": "edge1-3", "ips": ["fd00:2:13::1/64"]}]},
+                         cfg["ports"]["device:edge1/3"])
+
+    def test_switch_addresses(self):
+        cfg = netcfg.generate(load("fat-tree-k4"))
+        basic = cfg["devices"]["device:edge8"]["basic"]
+        self.assertEqual("grpc://127.0.0.1:50020?device_id=20", basic["managementAddress"])
+        self.assertEqual(("bmv2", "org.sixflow.bmv2", "geo"), (basic["driver"], basic["pipeconf"], basic["locType"]))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""The whole of up / status / link / down on the real kernel, with a stand-in for simple_switch_grpc
+(fake_switch.py). Needs root and runs only when asked: LABNET_ROOT_TESTS=1 (make lab-net-root-test).
+It creates namespaces sfh-ha, sfh-hb and links sf1p*, sf2p*, and is skipped when a lab is up."""
+
+import contextlib
+import io
+import json
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+import dataplane
+import hosttools
+import labnet
+import netdev
+import offloads
+import switches
+from tests.support import two_switches
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENABLED = os.environ.get("LABNET_ROOT_TESTS") == "1" and os.geteuid() == 0
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = labnet.main(list(argv))
+    return code, out.getvalue() + err.getvalue()
+
+
+@unittest.skipUnless(ENABLED, "needs root and LABNET_ROOT_TESTS=1")
+class RootLabTest(unittest.TestCase):
+
+    def setUp(self):
+        if any(dataplane.leftovers()):
+            self.skipTest("a lab is up on this machine")
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        bindir = os.path.join(self.tmp.name, "bin")
+        os.mkdir(bindir)
+        fake = os.path.join(bindir, switches.BINARY)
+        with open(fake, "w") as f:  # exec -a: the process is called simple_switch_grpc, as `down` expects
+            f.write('#!/bin/bash\nexec -a %s %s %s "$@"\n' % (switches.BINARY, sys.executable,
+                                                             os.path.join(HERE, "fake_switch.py")))
+        os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
+        os.environ["PATH"] = bindir + os.pathsep + os.environ["PATH"]
+        self.addCleanup(os.environ.__setitem__, "PATH", os.environ["PATH"].split(os.pathsep, 1)[1])
+        self.topology = os.path.join(self.tmp.name, "two.json")
+        with open(self.topology, "w") as f:
+            json.dump(two_switches(), f)
+        self.state = os.path.join(self.tmp.name, "run", "state.json")
+        self.addCleanup(lambda: run("down"))
+
+    def assert_nothing_left(self):
+        self.assertEqual(([], [], []), dataplane.leftovers())
+
+    def test_up_status_link_down(self):
+        code, out = run("up", self.topology, "--state", self.state)
+        self.assertEqual(0, code, out)
+        with open(self.state) as f:
+            lab = json.load(f)
+        self.assertEqual(["s1", "s2"], [sw["name"] for sw in lab["switches"]])
+        self.assertTrue(all(switches.is_lab_switch(sw["pid"]) for sw in lab["switches"]))
+        self.assertEqual((0, True), (run("status", "--state", self.state)[0], True))
+
+        # The host: address without DAD, default route, permanent gateway neighbour, offloads off.
+        self.assertEqual(["fd00:9:1::10/64"], netdev.addresses("eth0", netns="sfh-ha"))
+        route = netdev.ip("-6", "route", "show", "default", netns="sfh-ha")
+        self.assertIn("default via fd00:9:1::1 dev eth0", route)
+        neigh = netdev.ip("-6", "neigh", "show", "fd00:9:1::1", netns="sfh-ha")
+        self.assertIn("lladdr 00:aa:00:00:09:01 PERMANENT", neigh)
+        state = subprocess.run(["ip", "netns", "exec", "sfh-ha", sys.executable, offloads.__file__, "eth0"],
+                               capture_output=True, text=True, check=True).stdout
+        self.assertNotIn(" on", state)
+        self.assertEqual({k: False for k in offloads.FEATURES}, offloads.state("sf1p1"))
+        with open("/proc/sys/net/ipv6/conf/sf1p2/disable_ipv6") as f:
+            self.assertEqual("1", f.read().strip())
+
+        # A frame sent by the host arrives byte for byte on its switch port, and nothing else does.
+        capture = os.path.join(self.tmp.name, "cap.jsonl")
+        ready = capture + ".ready"
+        sniffer = threading.Thread(target=hosttools.sniff, args=("sf1p2", capture, 2.0, 3, ready))
+        sniffer.start()
+        while not os.path.exists(ready):
+            time.sleep(0.01)
+        sent = subprocess.run(["ip", "netns", "exec", "sfh-ha", sys.executable, hosttools.__file__, "send",
+                               "--dst", "fd00:9:2::10", "--count", "3", "--rate", "100"],
+                              capture_output=True, text=True, check=True)
+        sniffer.join()
+        frames = hosttools.read_capture(capture)
+        self.assertEqual([0, 1, 2], [hosttools.sequence_of(f)[1] for _, f in frames], sent.stdout)
+        self.assertEqual(bytes.fromhex("00aa00000901" "000000000910"), frames[0][1][:12])
+
+        code, out = run("link", self.state, "s2", "1", "down")
+        self.assertEqual(0, code, out)
+        self.assertEqual((False, "DOWN"), netdev.link_state("sf1p1"))
+        self.assertEqual(0, run("link", self.topology, "s1", "1", "up")[0])
+        self.assertTrue(netdev.link_state("sf2p1")[0])
+        self.assertEqual(2, run("link", self.state, "s1", "2", "down")[0])  # a host port
+
+        self.assertEqual(2, run("up", self.topology, "--state", self.state)[0])  # already up
+        code, out = run("down", "--state", self.state)
+        self.assertEqual(0, code, out)
+        self.assertIn("stopped 2 switches, removed 2 namespaces and 4 interfaces", out)
+        self.assertFalse(os.path.exists(self.state))
+        self.assert_nothing_left()
+
+    def test_a_failing_switch_undoes_everything(self):
+        os.environ["FAKE_SWITCH_FAIL"] = "2"
+        self.addCleanup(os.environ.pop, "FAKE_SWITCH_FAIL")
+        code, out = run("up", self.topology, "--state", self.state)
+        self.assertEqual(1, code)
+        self.assertIn("switch s2 exited (3)", out)
+        self.assertFalse(os.path.exists(self.state))
+        self.assert_nothing_left()
+
+    def test_down_after_a_crash_uses_the_names(self):
+        self.assertEqual(0, run("up", self.topology, "--state", self.state)[0])
+        os.remove(self.state)  # as if the state were lost
+        code, out = run("down")
+        self.assertEqual(0, code)
+        self.assertIn("stopped 2 switches", out)
+        self.assert_nothing_left()
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,149 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""topology.py: a topology is refused with every problem named, and its lookups answer as netcfg needs."""
+
+import os
+import unittest
+
+import topology
+from tests.support import two_switches
+
+TOPOLOGIES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                          "topologies")
+
+
+class CommittedTopologiesTest(unittest.TestCase):
+
+    def test_every_committed_topology_is_valid(self):
+        files = sorted(f for f in os.listdir(TOPOLOGIES) if f.endswith(".json"))
+        self.assertIn("msr6-study.json", files)
+        self.assertIn("fat-tree-k4.json", files)
+        for name in files:
+            with self.subTest(name):
+                topo = topology.load(os.path.join(TOPOLOGIES, name))
+                self.assertEqual(name[:-5], topo.name)
+
+
+class ProblemsTest(unittest.TestCase):
+
+    def problems(self, data):
+        with self.assertRaises(topology.TopologyError) as raised:
+            topology.parse(data)
+        return raised.exception.problems
+
+    def test_the_fixture_is_valid(self):
+        topo = topology.parse(two_switches())
+        self.assertEqual(["s1", "s2"], [sw["name"] for sw in topo.switches])
+
+    def test_a_port_used_by_two_links(self):
+        data = two_switches()
+        data["switches"].append(dict(data["switches"][1], name="s3", p4rtDeviceId=3, locator="fd00:9:3::/64",
+                                     routerMac="00:aa:00:00:09:03"))
+        data["links"].append({"a": {"switch": "s1", "port": 1}, "b": {"switch": "s3", "port": 1}})
+        self.assertIn("link 2: s1 port 1 is already used by link 1", self.problems(data))
+
+    def test_a_link_to_an_unknown_switch(self):
+        data = two_switches()
+        data["links"][0]["b"]["switch"] = "nowhere"
+        self.assertIn("link 1 end b: unknown switch 'nowhere'", self.problems(data))
+
+    def test_a_host_on_a_switch_to_switch_port(self):
+        data = two_switches()
+        data["hosts"][0]["port"] = 1
+        problems = self.problems(data)
+        self.assertIn("host ha: s1 port 1 is a switch-to-switch port (link 1)", problems)
+
+    def test_two_hosts_on_one_port(self):
+        data = two_switches()
+        data["hosts"].append(dict(data["hosts"][0], name="hc", mac="00:00:00:00:09:30", ipv6="fd00:9:1::30/64"))
+        self.assertIn("host hc: s1 port 2 is already used by host ha", self.problems(data))
+
+    def test_a_link_from_a_switch_to_itself(self):
+        data = two_switches()
+        data["links"][0]["b"] = {"switch": "s1", "port": 3}
+        self.assertIn("link 1: joins switch s1 to itself", self.problems(data))
+
+    def test_ports_must_be_dense_and_not_the_cpu_port(self):
+        data = two_switches()
+        data["hosts"][0]["port"] = 3
+        self.assertIn("switch s1: ports [1, 3] are not 1..2 (P4 ports are numbered densely from 1)",
+                      self.problems(data))
+        data = two_switches()
+        data["hosts"][0]["port"] = 255
+        self.assertTrue(any("port 255 is not a whole number from 1 to 254" in p for p in self.problems(data)))
+
+    def test_duplicate_switch_identities(self):
+        data = two_switches()
+        data["switches"][1].update(p4rtDeviceId=1, routerMac="00:AA:00:00:09:01", locator="fd00:9:1:0::/64")
+        problems = self.problems(data)
+        self.assertIn("switches s1 and s2 have the same p4rtDeviceId 1", problems)
+        self.assertIn("switches s1 and s2 have the same locator fd00:9:1:0::/64", problems)
+        self.assertTrue(any("routerMac" in p for p in problems))
+
+    def test_switch_fields(self):
+        data = two_switches()
+        data["switches"][0].update(role="CORE", locator="fd00:9:1::/48", routerMac="01:00:5e:00:00:01",
+                                   latitude=91, p4rtDeviceId=0)
+        problems = self.problems(data)
+        for expected in ("role 'CORE' is not one of EDGE, TRANSIT", "locator fd00:9:1::/48 is not a /64",
+                         "routerMac '01:00:5e:00:00:01' is not a lower-case unicast MAC",
+                         "latitude 91 is not a number", "p4rtDeviceId 0 is not a whole number"):
+            self.assertTrue(any(expected in p for p in problems), (expected, problems))
+
+    def test_host_addresses(self):
+        data = two_switches()
+        data["hosts"][0].update(ipv6="fd00:9:2::10/64", gateway="fd00:9:2::1")
+        data["hosts"][1].update(gateway="fd00:9:2::10")
+        problems = self.problems(data)
+        self.assertIn("host ha: fd00:9:2::10/64 is not in s1's locator fd00:9:1::/64", problems)
+        self.assertIn("host hb: gateway fd00:9:2::10 is not another address of fd00:9:2::/64", problems)
+        self.assertIn("hosts ha and hb have the same ipv6 fd00:9:2::10/64", problems)
+
+    def test_hosts_sit_on_edge_switches(self):
+        data = two_switches()
+        data["switches"][1]["role"] = "TRANSIT"
+        self.assertIn("host hb: attached to s2, which is not an EDGE switch", self.problems(data))
+
+    def test_host_names_make_namespace_names(self):
+        data = two_switches()
+        data["hosts"][0]["name"] = "h a"
+        self.assertTrue(any(p.startswith("host h a: name must be") for p in self.problems(data)))
+
+    def test_more_fabric_ports_than_rlb_bits(self):
+        data = two_switches()
+        for i in range(17):
+            name = "t%d" % i
+            data["switches"].append({"name": name, "p4rtDeviceId": 10 + i, "role": "TRANSIT",
+                                     "locator": "fd00:8:%d::/64" % i, "routerMac": "00:aa:00:00:08:%02d" % i,
+                                     "latitude": 0, "longitude": 0})
+            data["links"].append({"a": {"switch": "s2", "port": 3 + i}, "b": {"switch": name, "port": 1}})
+        self.assertIn("switch s2: 18 switch-to-switch ports, an RLB bitstring has 16 bits", self.problems(data))
+
+    def test_every_problem_is_reported_at_once(self):
+        data = two_switches()
+        data["links"][0]["b"]["switch"] = "nowhere"
+        data["hosts"][1]["mac"] = "zz"
+        self.assertGreaterEqual(len(self.problems(data)), 2)
+
+    def test_not_a_topology(self):
+        self.assertEqual(["the topology is not a JSON object"], topology.check([]))
+        self.assertIn('"switches" is missing or not a list', topology.check({"name": "x", "links": [], "hosts": []}))
+
+
+class LookupsTest(unittest.TestCase):
+
+    def test_ports_peers_and_rlb_bits(self):
+        topo = topology.parse(two_switches())
+        self.assertEqual([1], topo.fabric_ports("s1"))
+        self.assertEqual([1, 2], topo.ports("s1"))
+        self.assertEqual({"switch": "s2", "port": 1}, topo.peer("s1", 1))
+        self.assertIsNone(topo.peer("s1", 2))
+        self.assertEqual({1: 0}, topo.rlb_bits("s1"))
+
+    def test_rlb_bits_follow_port_order_not_link_order(self):
+        topo = topology.load(os.path.join(TOPOLOGIES, "msr6-study.json"))
+        self.assertEqual({1: 0, 2: 1, 3: 2}, topo.rlb_bits("nanjing"))
+
+
+if __name__ == "__main__":
+    unittest.main()

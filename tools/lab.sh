@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# The bmv2 lab (`make lab [TOPOLOGY=msr6-study|fat-tree-k4]`): builds the app and the lab module,
+# builds the topology's network with lab/net/labnet.py (simple_switch_grpc switches, veth links,
+# host namespaces), writes its netcfg, and runs org.sixflow.lab.LabMain over it in the foreground.
+# Ctrl-C, a failure or the end of LabMain stops LabMain and takes the network down again.
+#
+# Environment: TOPOLOGY (default msr6-study), HTTP_PORT (8181), LAB_RUN_DIR (lab/target/run),
+# SWITCH_LOG_LEVEL (warn), LAB_SKIP_BUILD=1 (use what the last build left), LAB_ARGS (more LabMain
+# arguments, e.g. "--db-url jdbc:postgresql://..."), MVN (mvn -B -ntp).
+# Needs root and simple_switch_grpc (on PATH or in /opt/p4/bin); refuses with exit code 2 otherwise.
+set -euo pipefail
+
+top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+topology="${TOPOLOGY:-msr6-study}"
+http_port="${HTTP_PORT:-8181}"
+run_dir="${LAB_RUN_DIR:-$top/lab/target/run}"
+state="$run_dir/state.json"
+netcfg="$run_dir/netcfg.json"
+read -r -a mvn <<<"${MVN:-mvn -B -ntp}"
+labnet=(python3 "$top/lab/net/labnet.py")
+
+refuse() {
+    echo "make lab: $*" >&2
+    exit 2
+}
+
+[ "$(id -u)" -eq 0 ] || refuse "needs root (network namespaces, veth links): run it as root, e.g. sudo make lab"
+if ! command -v simple_switch_grpc >/dev/null 2>&1; then
+    if [ -x /opt/p4/bin/simple_switch_grpc ]; then
+        PATH="/opt/p4/bin:$PATH"
+    else
+        refuse "simple_switch_grpc (bmv2 with P4Runtime) is neither on PATH nor in /opt/p4/bin; see lab/README.md, or use 'make run'"
+    fi
+fi
+for tool in ip python3 java; do
+    command -v "$tool" >/dev/null 2>&1 || refuse "$tool is not installed"
+done
+[ -f "$top/lab/pom.xml" ] || refuse "this checkout has no lab controller module (lab/pom.xml)"
+"${labnet[@]}" check "$topology" >/dev/null || exit 2
+
+labmain_pid=""
+network_up=0
+cleanup() {
+    local status=$?
+    trap - EXIT INT TERM HUP
+    if [ -n "$labmain_pid" ] && kill -0 "$labmain_pid" 2>/dev/null; then
+        echo "make lab: stopping LabMain (pid $labmain_pid)"
+        kill -TERM "$labmain_pid" 2>/dev/null || true
+        for _ in $(seq 1 300); do
+            kill -0 "$labmain_pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$labmain_pid" 2>/dev/null || true
+        wait "$labmain_pid" 2>/dev/null || true
+    fi
+    if [ "$network_up" = 1 ]; then
+        echo "make lab: taking the network down"
+        "${labnet[@]}" down --state "$state" || status=1
+    fi
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+cd "$top"
+if [ "${LAB_SKIP_BUILD:-0}" != 1 ]; then
+    tools/ensure-deps.sh
+    echo "make lab: building the dashboard (the app serves it)"
+    (cd web && npm run build)
+    echo "make lab: building the app and the lab module"
+    # One reactor run, so the class path names the modules built here, not older installed copies.
+    "${mvn[@]}" -q -DskipTests package dependency:build-classpath -pl lab -am \
+        -Dmdep.outputFile=target/lab.classpath
+fi
+[ -s lab/target/lab.classpath ] || refuse "lab/target/lab.classpath is missing: build without LAB_SKIP_BUILD"
+
+mkdir -p "$run_dir"
+network_up=1
+"${labnet[@]}" up "$topology" --state "$state" --log-dir "$run_dir/logs" \
+    --switch-log-level "${SWITCH_LOG_LEVEL:-warn}"
+"${labnet[@]}" netcfg "$topology" >"$netcfg"
+
+# The JVM flags the tests run ONOS's code with (the root pom's surefire argLine: Kryo needs them).
+read -r -a jvm_flags <<<"$(sed -n 's:.*<argLine>\(.*\)</argLine>.*:\1:p' pom.xml | head -n 1)"
+read -r -a lab_args <<<"${LAB_ARGS:-}"
+classpath="lab/target/classes:$(cat lab/target/lab.classpath)"
+echo "make lab: starting LabMain"
+java "${jvm_flags[@]}" -cp "$classpath" org.sixflow.lab.LabMain --state "$state" --netcfg "$netcfg" \
+    --http-port "$http_port" "${lab_args[@]}" &
+labmain_pid=$!
+summary() {  # summary switches|hosts|first-host: from the state file
+    python3 - "$state" "$1" <<'PY'
+import json, sys
+lab = json.load(open(sys.argv[1]))
+if sys.argv[2] == "switches":
+    print(", ".join("%s %s" % (s["name"], s["grpcAddress"]) for s in lab["switches"]))
+elif sys.argv[2] == "hosts":
+    print(", ".join("%s %s" % (h["name"], h["ipv6"]) for h in lab["hosts"]))
+else:
+    print(lab["hosts"][0]["name"] if lab["hosts"] else "HOST")
+PY
+}
+
+cat <<EOF
+
+================================================================================
+ Sixflow bmv2 lab: $topology
+ switches   $(summary switches)
+ hosts      $(summary hosts)
+ REST       http://127.0.0.1:$http_port/onos/sixflow/v1/   (onos/rocks or no credentials)
+ dashboard  http://127.0.0.1:$http_port/onos/sixflow/ui/
+ state      $state   netcfg $netcfg   switch logs $run_dir/logs/
+ on a host sudo python3 lab/net/labnet.py exec $(summary first-host) -- ip -6 addr
+ stop       Ctrl-C (stops LabMain and removes the switches, links and namespaces)
+================================================================================
+
+EOF
+wait "$labmain_pid"

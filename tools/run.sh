@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# `make run`: starts the most real Sixflow this machine can run, and says which:
+#   1. a Docker engine answers           -> the compose lab (docker/): ONOS 2.7, stratum_bmv2, PostgreSQL
+#   2. bmv2 is installed, we are root and the lab module is there -> the bmv2 lab (make lab, tools/lab.sh)
+#   3. otherwise                         -> the demo: the dashboard over a simulated core (tools/demo.sh)
+set -euo pipefail
+
+top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$top"
+
+if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
+    echo "make run: a Docker engine answers: starting the compose lab (ONOS 2.7, stratum_bmv2 in Mininet, PostgreSQL, dashboard)"
+    exec make --no-print-directory compose-up
+fi
+
+bmv2=""
+if command -v simple_switch_grpc >/dev/null 2>&1; then
+    bmv2="$(command -v simple_switch_grpc)"
+elif [ -x /opt/p4/bin/simple_switch_grpc ]; then
+    bmv2=/opt/p4/bin/simple_switch_grpc
+fi
+if [ -n "$bmv2" ] && [ "$(id -u)" -eq 0 ] && [ -f lab/pom.xml ]; then
+    echo "make run: no Docker engine; bmv2 ($bmv2) and root: starting the bmv2 lab (make lab)"
+    exec tools/lab.sh
+fi
+
+why="no Docker engine"
+if [ -z "$bmv2" ]; then
+    why="$why, no bmv2 (simple_switch_grpc)"
+elif [ "$(id -u)" -ne 0 ]; then
+    why="$why, bmv2 found but not root"
+else
+    why="$why, bmv2 found but this checkout has no lab controller module (lab/pom.xml)"
+fi
+echo "make run: $why: starting the DEMO, the dashboard over a SIMULATED ONOS core and switches"
+echo "make run: for the real lab run 'make lab' as root where bmv2 is installed, or 'make run' with a Docker engine"
+exec tools/demo.sh
