@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.pipeconf;
 
+import org.onosproject.net.behaviour.Pipeliner;
 import org.onosproject.net.pi.model.DefaultPiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
@@ -11,6 +12,7 @@ import org.onosproject.p4runtime.model.P4InfoParser;
 import org.onosproject.p4runtime.model.P4InfoParserException;
 import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
 import org.sixflow.pipeconf.behaviour.TofinoInterpreter;
+import org.sixflow.pipeconf.pipeliner.SixflowPipeliner;
 
 import java.net.URL;
 
@@ -22,7 +24,8 @@ import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.TOFINO_BIN;
 import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON;
 
 /**
- * Builds the Sixflow pipeconfs from their compiled artifacts.
+ * Builds the Sixflow pipeconfs from their compiled artifacts, each with its interpreter and the
+ * shared Pipeliner.
  */
 public final class PipeconfFactory {
 
@@ -66,6 +69,8 @@ public final class PipeconfFactory {
                 .withId(id)
                 .withPipelineModel(model)
                 .addBehaviour(PiPipelineInterpreter.class, interpreter)
+                // Without a Pipeliner, packet requests (LLDP, ARP, NDP) are never installed.
+                .addBehaviour(Pipeliner.class, SixflowPipeliner.class)
                 .addExtension(P4_INFO_TEXT, p4Info)
                 .addExtension(CPU_PORT_TXT, artifacts.require(SixflowPipeconfs.CPU_PORT_FILE));
     }

@@ -20,6 +20,7 @@ import org.onosproject.net.pi.runtime.PiActionParam;
 import org.sixflow.app.api.Apn6Policy;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -48,12 +49,15 @@ import static org.sixflow.pipeconf.P4InfoConstants.USER_ID;
 /**
  * Turns a policy into per-device entries of pipeconf/p4src/common/control/apn6.p4: the
  * classifier at ingress edges (port ranges map onto the table's native range keys, one entry
- * per policy per device), SLA priority everywhere, stripping on egress edges' host ports.
+ * per policy per device or ingress port, two for a policy that matches every packet), SLA
+ * priority everywhere, stripping on egress edges' host ports. Wildcard dimensions are keys left
+ * out of the entry, as P4Runtime wants don't-care keys.
  */
 public final class Apn6PolicyCompiler {
 
     private static final byte[] ALL_ONES_32 = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff};
     private static final byte[] ALL_ONES_9 = {0x01, (byte) 0xff};
+    private static final byte[] IP_PROTO_TOP_BIT = {(byte) 0x80};
 
     private final ApplicationId appId;
 
@@ -81,13 +85,17 @@ public final class Apn6PolicyCompiler {
                 .build();
         for (DeviceId device : edges.keySet()) {
             if (match.ingressPorts().isEmpty()) {
-                rules.put(device, rule(device, SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
-                                       classifier(match, null), insert, policy.priority()));
+                for (PiCriterion classifier : classifier(match, null)) {
+                    rules.put(device, rule(device, SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, classifier, insert,
+                                           policy.priority()));
+                }
             } else {
                 for (ConnectPoint port : match.ingressPorts()) {
                     if (port.deviceId().equals(device)) {
-                        rules.put(device, rule(device, SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
-                                               classifier(match, port), insert, policy.priority()));
+                        for (PiCriterion classifier : classifier(match, port)) {
+                            rules.put(device, rule(device, SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, classifier,
+                                                   insert, policy.priority()));
+                        }
                     }
                 }
             }
@@ -109,7 +117,20 @@ public final class Apn6PolicyCompiler {
         return rules;
     }
 
-    private static PiCriterion classifier(Apn6Match match, ConnectPoint ingress) {
+    /**
+     * Returns the classifier matches of a policy at one ingress (or any, when null): one, or two
+     * when the policy matches every packet.
+     *
+     * <p>A match-all cannot be one entry. ONOS 2.7 writes a flow rule without match fields as the
+     * table's default entry (PiFlowRuleTranslatorImpl makes its key PiMatchKey.EMPTY, which
+     * PiTableEntry and the P4Runtime codec treat as is_default_action), and apn6_classifier's
+     * default action is constant. Writing a key as a don't-care instead (ternary mask 0, the full
+     * port range, an LPM /0) goes against P4Runtime, which wants such keys left out, and PI's
+     * server (bmv2, Stratum) refuses it with INVALID_ARGUMENT. So a match-all becomes two real
+     * entries at the policy's priority that split ip_proto's top bit: every packet matches exactly
+     * one of them, and neither is a don't-care.
+     */
+    private static List<PiCriterion> classifier(Apn6Match match, ConnectPoint ingress) {
         PiCriterion.Builder b = PiCriterion.builder();
         prefix(b, HDR_IPV6_SRC, match.source());
         prefix(b, HDR_IPV6_DST, match.destination());
@@ -124,8 +145,11 @@ public final class Apn6PolicyCompiler {
             b.matchTernary(HDR_IG_PORT, ImmutableByteSequence.copyFrom((short) ingress.port().toLong()).asArray(),
                            ALL_ONES_9);
         }
-        // A full wildcard has no field to match: ONOS wants no PI criterion at all then.
-        return match.equals(Apn6Match.builder().build()) && ingress == null ? null : b.build();
+        if (match.equals(Apn6Match.builder().build()) && ingress == null) {
+            return List.of(PiCriterion.builder().matchTernary(HDR_IP_PROTO, new byte[]{0}, IP_PROTO_TOP_BIT).build(),
+                           PiCriterion.builder().matchTernary(HDR_IP_PROTO, IP_PROTO_TOP_BIT, IP_PROTO_TOP_BIT).build());
+        }
+        return List.of(b.build());
     }
 
     private static void prefix(PiCriterion.Builder b, org.onosproject.net.pi.model.PiMatchFieldId field,
@@ -165,8 +189,7 @@ public final class Apn6PolicyCompiler {
 
     private FlowRule rule(DeviceId device, PiTableId table, PiCriterion match, PiAction action, int priority) {
         return DefaultFlowRule.builder().forDevice(device).forTable(table)
-                .withSelector(match == null ? DefaultTrafficSelector.emptySelector()
-                                      : DefaultTrafficSelector.builder().matchPi(match).build())
+                .withSelector(DefaultTrafficSelector.builder().matchPi(match).build())
                 .withTreatment(DefaultTrafficTreatment.builder().piTableAction(action).build())
                 .withPriority(priority).fromApp(appId).makePermanent().build();
     }

@@ -10,6 +10,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.Config;
 import org.onosproject.net.config.InvalidFieldException;
+import org.sixflow.pipeconf.GroupIds;
 
 import java.util.HashSet;
 import java.util.Iterator;
@@ -24,9 +25,9 @@ import java.util.Set;
  *   "role": "EDGE",                     // EDGE or TRANSIT
  *   "locator": "fd00:1:1::/64",         // IPv6 /64 locator of the device's SIDs
  *   "myStationMac": "00:aa:00:00:00:01",
- *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..15)
+ *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..14)
  *   "gnmiAddress": "mininet:50001",     // optional: where to read port counters
- *   "endRlFunction": 256,               // optional SID function values (defaults 0x100, 0x200)
+ *   "endRlFunction": 256,               // optional SID behaviour codes, 16 bits (defaults 0x100, 0x200)
  *   "endRlbXFunction": 512
  * }
  * </pre>
@@ -41,14 +42,23 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final String GNMI_ADDRESS = "gnmiAddress";
     public static final String END_RL_FUNCTION = "endRlFunction";
     public static final String END_RLB_X_FUNCTION = "endRlbXFunction";
-    /** Default SID function values (WIRE-FORMATS.md leaves them to the operator). */
+    /**
+     * Default behaviour codes of the SIDs (WIRE-FORMATS.md leaves them to the operator). A SID's
+     * 32-bit Function is the code in its upper 16 bits and the tree number in its lower 16, so that
+     * no two trees share a SID on a device.
+     */
     public static final long DEFAULT_END_RL_FUNCTION = 0x100;
     public static final long DEFAULT_END_RLB_X_FUNCTION = 0x200;
+    /** Largest behaviour code: the upper 16 bits of the Function. */
+    public static final long MAX_FUNCTION_CODE = 0xFFFF;
 
     /** Locators are /64: the SID's function, arguments and pointer fill the other 64 bits. */
     public static final int LOCATOR_LENGTH = 64;
-    /** The End.RLB.X local bitstring is 16 bits wide (WIRE-FORMATS.md). */
-    public static final int RLB_BITSTRING_WIDTH = 16;
+    /**
+     * Bits of the End.RLB.X Local Bitstring (16 bits on the wire, WIRE-FORMATS.md) a port may take:
+     * 0..14, because a bitstring's multicast group id is 0x8000 | bitstring (GroupIds).
+     */
+    public static final int RLB_BITS_USABLE = GroupIds.RLB_BITS_USABLE;
 
     @Override
     public boolean isValid() {
@@ -109,7 +119,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     /**
      * Returns the RLB bit position of each switch-to-switch port.
      *
-     * @return port to bit position (0..15), distinct bits
+     * @return port to bit position (0..14), distinct bits
      * @throws InvalidFieldException if a port or bit is out of range or a bit repeats
      */
     public Map<PortNumber, Integer> rlbBits() {
@@ -132,9 +142,9 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
                 throw new InvalidFieldException(RLB_BITS, "port \"" + entry.getKey() + "\" is not a number");
             }
             JsonNode bit = entry.getValue();
-            if (port <= 0 || !bit.isInt() || bit.asInt() < 0 || bit.asInt() >= RLB_BITSTRING_WIDTH) {
+            if (port <= 0 || !bit.isInt() || bit.asInt() < 0 || bit.asInt() >= RLB_BITS_USABLE) {
                 throw new InvalidFieldException(RLB_BITS, "port " + entry.getKey() + " needs a bit position 0.."
-                        + (RLB_BITSTRING_WIDTH - 1) + ", got " + bit);
+                        + (RLB_BITS_USABLE - 1) + ", got " + bit);
             }
             if (!used.add(bit.asInt())) {
                 throw new InvalidFieldException(RLB_BITS, "bit " + bit.asInt() + " is used by two ports");
@@ -145,18 +155,18 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     }
 
     /**
-     * Returns the function value of this device's End.RL SIDs.
+     * Returns the behaviour code of this device's End.RL SIDs (upper half of their Function).
      *
-     * @return 32-bit function
+     * @return 16-bit code
      */
     public long endRlFunction() {
         return function(END_RL_FUNCTION, DEFAULT_END_RL_FUNCTION);
     }
 
     /**
-     * Returns the function value of this device's End.RLB.X SIDs.
+     * Returns the behaviour code of this device's End.RLB.X SIDs (upper half of their Function).
      *
-     * @return 32-bit function
+     * @return 16-bit code
      */
     public long endRlbXFunction() {
         return function(END_RLB_X_FUNCTION, DEFAULT_END_RLB_X_FUNCTION);
@@ -167,8 +177,9 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
         if (node.isMissingNode() || node.isNull()) {
             return fallback;
         }
-        if (!node.canConvertToLong() || node.asLong() < 0 || node.asLong() > 0xFFFF_FFFFL) {
-            throw new InvalidFieldException(field, "must be a 32-bit unsigned number, got " + node);
+        if (!node.canConvertToLong() || node.asLong() < 0 || node.asLong() > MAX_FUNCTION_CODE) {
+            throw new InvalidFieldException(field, "must be a behaviour code 0.." + MAX_FUNCTION_CODE
+                    + " (the SID's Function is code << 16 | tree number), got " + node);
         }
         return node.asLong();
     }

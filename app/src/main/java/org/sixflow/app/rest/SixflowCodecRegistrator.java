@@ -14,6 +14,7 @@ import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyComparison;
 import org.sixflow.app.api.LatencyHistogram;
@@ -58,6 +59,7 @@ public class SixflowCodecRegistrator {
             .put(TableOccupancy.class, new TableOccupancyCodec())
             .put(MauReport.class, new MauReportCodec())
             .put(NetworkTopology.class, new NetworkTopologyCodec())
+            .put(Ipv6Route.class, new Ipv6RouteCodec())
             .build();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)

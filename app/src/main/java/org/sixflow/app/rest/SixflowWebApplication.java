@@ -30,6 +30,7 @@ public class SixflowWebApplication extends AbstractWebApplication {
         return getClasses(PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
                           EventWebResource.class, Msr6TreeWebResource.class,
                           Apn6PolicyWebResource.class, TelemetryWebResource.class,
-                          TopologyWebResource.class, ResourceWebResource.class);
+                          TopologyWebResource.class, ResourceWebResource.class,
+                          RouteWebResource.class);
     }
 }

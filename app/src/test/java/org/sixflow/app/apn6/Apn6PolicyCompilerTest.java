@@ -9,15 +9,20 @@ import org.onosproject.TestApplicationId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.criteria.Criterion;
+import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.pi.runtime.PiTernaryFieldMatch;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_STRIP;
@@ -27,8 +32,10 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_POST_ROU
  */
 public class Apn6PolicyCompilerTest {
 
-    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
-    private static final PipelineModelChecker TOFINO = new PipelineModelChecker(TestPipeconfs.tofino().pipelineModel());
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker TOFINO =
+            new PipelineModelChecker(BundledPipeconfs.tofino().pipelineModel());
     private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
     private static final DeviceId SHANGHAI = DeviceId.deviceId("device:shanghai");
     private static final DeviceId WUHAN = DeviceId.deviceId("device:wuhan");
@@ -67,7 +74,55 @@ public class Apn6PolicyCompilerTest {
                                           null, false);
         ListMultimap<DeviceId, FlowRule> rules = new Apn6PolicyCompiler(TestApplicationId.create("t"))
                 .compile(policy, EDGES, List.of(BEIJING, WUHAN, SHANGHAI));
-        assertEquals(2, rules.size());
+        assertEquals(4, rules.size());   // two classifier entries per edge
         rules.values().forEach(rule -> assertEquals(List.of(), CHECKER.problems(rule)));
+        assertEquals(List.of(), rules.get(WUHAN));
+    }
+
+    @Test
+    public void matchAllIsTwoRealClassifierEntriesPerEdgeThatMatchEveryPacket() {
+        Apn6Policy policy = Apn6Policy.of("all", null, 7, Apn6Match.builder().build(), ApplicationAwareId.of(1, 2, 3, 4),
+                                          2, true);
+        ListMultimap<DeviceId, FlowRule> rules = new Apn6PolicyCompiler(TestApplicationId.create("t"))
+                .compile(policy, EDGES, List.of(BEIJING, WUHAN, SHANGHAI));
+        for (DeviceId edge : EDGES.keySet()) {
+            List<FlowRule> classifiers = rules.get(edge).stream()
+                    .filter(r -> r.table().equals(SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER))
+                    .collect(Collectors.toList());
+            assertEquals(edge.toString(), 2, classifiers.size());
+            for (FlowRule rule : classifiers) {
+                // A real entry at the policy's priority: never the table's default entry, no don't-care key.
+                assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+                assertEquals("fits Tofino too: " + rule, List.of(), TOFINO.problems(rule));
+                assertEquals(7, rule.priority());
+            }
+            // Between them the two entries match every packet: each ip_proto value exactly once, no other key.
+            for (int proto = 0; proto <= 255; proto++) {
+                int matching = 0;
+                for (FlowRule rule : classifiers) {
+                    PiCriterion match = (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+                    assertEquals(1, match.fieldMatches().size());
+                    PiTernaryFieldMatch field = (PiTernaryFieldMatch) match.fieldMatch(HDR_IP_PROTO).orElseThrow();
+                    int mask = field.mask().asArray()[0] & 0xff;
+                    if ((proto & mask) == (field.value().asArray()[0] & 0xff)) {
+                        matching++;
+                    }
+                }
+                assertEquals("ip_proto " + proto, 1, matching);
+            }
+        }
+        assertEquals(1, count(rules, WUHAN, SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA));
+        assertEquals(1, count(rules, SHANGHAI, SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_STRIP));
+    }
+
+    @Test
+    public void aMatchOnIngressPortsAloneIsOneEntryPerPort() {
+        Apn6Policy policy = Apn6Policy.of("port", null, 3, Apn6Match.builder()
+                .ingressPorts(Set.of(ConnectPoint.deviceConnectPoint("device:beijing/3"))).build(),
+                                          ApplicationAwareId.of(1, 2, 3, 4), null, false);
+        ListMultimap<DeviceId, FlowRule> rules = new Apn6PolicyCompiler(TestApplicationId.create("t"))
+                .compile(policy, EDGES, List.of(BEIJING, WUHAN, SHANGHAI));
+        assertEquals(1, rules.size());
+        assertEquals(List.of(), CHECKER.problems(rules.get(BEIJING).get(0)));
     }
 }

@@ -5,7 +5,7 @@ package org.sixflow.app.cli;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.PipeconfInfo;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.util.List;
 import java.util.Set;
@@ -25,7 +25,7 @@ public class PipeconfListCommandTest {
 
     @Test
     public void oneLinePerPipeconfWithTargetAndDevices() {
-        PipeconfInfo bmv2 = PipeconfInfo.of(TestPipeconfs.bmv2(), Set.of(DeviceId.deviceId("device:beijing")));
+        PipeconfInfo bmv2 = PipeconfInfo.of(BundledPipeconfs.bmv2(), Set.of(DeviceId.deviceId("device:beijing")));
         List<String> lines = PipeconfListCommand.lines(List.of(bmv2));
         assertEquals(1, lines.size());
         String line = lines.get(0);

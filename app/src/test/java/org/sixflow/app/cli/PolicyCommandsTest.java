@@ -5,9 +5,12 @@ package org.sixflow.app.cli;
 import org.junit.Test;
 import org.onosproject.net.ConnectPoint;
 import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.apn6.Apn6Match;
 import org.sixflow.app.apn6.ApplicationAwareId;
 import org.sixflow.app.apn6.PortRange;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
@@ -36,6 +39,17 @@ public class PolicyCommandsTest {
         assertEquals(Set.of(ConnectPoint.deviceConnectPoint("device:beijing/3")), policy.match().ingressPorts());
         assertEquals(Integer.valueOf(5), policy.slaPriority().orElseThrow());
         assertEquals(PortRange.of(53, 53), video("53").match().destinationPorts());
+    }
+
+    @Test
+    public void noMatchOptionsMeanEveryPacketAndInstallRealEntries() {
+        Apn6Policy policy = PolicyAddCommand.policy("all", "10", "1:2:3:4", null, null, null, null, null, null, null,
+                                                    false);
+        assertEquals(Apn6Match.builder().build(), policy.match());
+        Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
+        assertEquals(8, fixture.manager.create(policy).entries());
+        PipelineModelChecker checker = new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
+        fixture.rules.forEach(rule -> assertEquals(rule.toString(), List.of(), checker.problems(rule)));
     }
 
     @Test

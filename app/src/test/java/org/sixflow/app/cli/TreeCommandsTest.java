@@ -76,6 +76,6 @@ public class TreeCommandsTest {
         assertTrue(line, line.startsWith("id=video, group=ff3e::1, source=device:beijing/3, receivers=3, mode=TE"));
         List<String> shown = TreeShowCommand.lines(tree);
         assertTrue(shown.contains("  link device:beijing/2 -> device:nanjing/1"));
-        assertTrue(shown.stream().anyMatch(l -> l.startsWith("  M-SID[0] fd00:1:3::")));
+        assertTrue(shown.stream().anyMatch(l -> l.startsWith("  M-SID[0] fd00:1:3:0:100:" + Integer.toHexString(tree.number()) + ":")));
     }
 }

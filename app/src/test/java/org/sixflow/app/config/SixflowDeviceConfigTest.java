@@ -49,12 +49,12 @@ public class SixflowDeviceConfigTest {
     @Test
     public void readsAValidConfig() throws Exception {
         SixflowDeviceConfig config = config(withField(
-                "\"rlbBits\": {\"1\": 0, \"2\": 15}, \"gnmiAddress\": \"mininet:50001\""));
+                "\"rlbBits\": {\"1\": 0, \"2\": 14}, \"gnmiAddress\": \"mininet:50001\""));
         assertTrue(config.isValid());
         assertEquals(DeviceRole.EDGE, config.role());
         assertEquals(IpPrefix.valueOf("fd00:1:1::/64"), config.locator());
         assertEquals(MacAddress.valueOf("00:aa:00:00:00:01"), config.myStationMac());
-        assertEquals(Map.of(PortNumber.portNumber(1), 0, PortNumber.portNumber(2), 15), config.rlbBits());
+        assertEquals(Map.of(PortNumber.portNumber(1), 0, PortNumber.portNumber(2), 14), config.rlbBits());
         assertEquals("mininet:50001", config.gnmiAddress().orElse(null));
     }
 
@@ -82,10 +82,18 @@ public class SixflowDeviceConfigTest {
 
     @Test
     public void rejectsBadRlbBits() throws Exception {
-        assertRejected(withField("\"rlbBits\": {\"1\": 16}"), "0..15");
+        assertRejected(withField("\"rlbBits\": {\"1\": 15}"), "0..14");
         assertRejected(withField("\"rlbBits\": {\"1\": 3, \"2\": 3}"), "used by two ports");
         assertRejected(withField("\"rlbBits\": {\"eth0\": 1}"), "not a number");
         assertRejected(withField("\"rlbBits\": [1, 2]"), "object");
+    }
+
+    @Test
+    public void sidBehaviourCodesAreSixteenBits() throws Exception {
+        assertEquals(0xFFFF, config(withField("\"endRlFunction\": 65535")).endRlFunction());
+        // The lower half of a SID's Function is the tree number.
+        assertRejected(withField("\"endRlFunction\": 65536"), "0..65535");
+        assertRejected(withField("\"endRlbXFunction\": -1"), "behaviour code");
     }
 
     @Test

@@ -23,6 +23,7 @@ import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.api.ResourceService;
+import org.sixflow.app.api.RoutingService;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
@@ -34,13 +35,13 @@ import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.resources.ResourceManagerFixture;
+import org.sixflow.app.routing.RoutingManagerFixture;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
+import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestNetworkConfigService;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
-import java.io.File;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +52,7 @@ import java.util.stream.Collectors;
  * from docker/netcfg.json, links of docker/mininet/topology.py, as LabNetwork reads them) and a real
  * PostgreSQL behind the history and telemetry managers. The resource manager reads the pipeconf
  * bundle's compiler output through its real loader; its occupancy collector counts, every few
- * seconds, the entries the tree and policy managers installed.
+ * seconds, the entries the tree, policy and routing managers installed.
  */
 final class LabServices {
 
@@ -62,8 +63,9 @@ final class LabServices {
     final Apn6PolicyManagerFixture policies = new Apn6PolicyManagerFixture();
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
+    final TestHostService hosts = TestHostService.lab();
+    final RoutingManagerFixture routing = new RoutingManagerFixture(trees.lab, hosts);
     final History history;
-    final LabHosts hosts;
     final ResourceManagerFixture resources;
 
     /** Seconds between the occupancy collector's rounds: the dashboard sees new entries soon. */
@@ -91,11 +93,10 @@ final class LabServices {
      * Builds the services; the history database is the PostgreSQL at the given JDBC URL.
      *
      * @param jdbcUrl PostgreSQL URL (user postgres, no password)
-     * @throws IOException if docker/netcfg.json cannot be read
      */
-    LabServices(String jdbcUrl) throws IOException {
+    LabServices(String jdbcUrl) {
         SixflowConfigRegistrar.FACTORIES.forEach(inventory.netcfg::registerConfigFactory);
-        inventory.pipeconfs.register(TestPipeconfs.bmv2());
+        inventory.pipeconfs.register(BundledPipeconfs.bmv2());
         for (Device device : trees.lab.devices.getDevices()) {
             inventory.devices.addSwitch(device.id().toString(), true);
             SixflowDeviceConfig config = trees.lab.netcfg.getConfig(device.id(), SixflowDeviceConfig.class);
@@ -105,7 +106,6 @@ final class LabServices {
             }
             inventory.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, device.id());
         }
-        hosts = new LabHosts(new File("../docker/netcfg.json"));
         SixflowConfigRegistrar.FACTORIES.forEach(appConfig::registerConfigFactory);
         history = new History(appConfig);
         appConfig.applyConfig(APP_ID, SixflowAppConfig.class, appConfig.json(
@@ -121,8 +121,8 @@ final class LabServices {
     }
 
     /**
-     * The flow entries of the lab's devices: every rule the tree and policy managers installed,
-     * as confirmed on the device.
+     * The flow entries of the lab's devices: every rule the tree, policy and routing managers
+     * installed, as confirmed on the device.
      */
     private final class InstalledRules extends FlowRuleServiceAdapter {
         @Override
@@ -131,6 +131,7 @@ final class LabServices {
             // change fails (the collector logs it) and the next round counts.
             List<FlowRule> installed = new ArrayList<>(trees.rules);
             installed.addAll(new ArrayList<>(policies.rules));
+            installed.addAll(routing.flows.entries());
             return installed.stream().filter(r -> r.deviceId().equals(deviceId))
                     .map(r -> new DefaultFlowEntry(r, FlowEntry.FlowEntryState.ADDED, 0, 0, 0))
                     .collect(Collectors.toList());
@@ -155,6 +156,7 @@ final class LabServices {
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
                 .add(ResourceService.class, resources.manager)
+                .add(RoutingService.class, routing.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
     }
 }

@@ -12,8 +12,8 @@ import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.config.DeviceRole;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.testing.TestPipeconfs;
 import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.util.List;
 import java.util.Set;
@@ -38,8 +38,8 @@ public class InventoryManagerTest {
     @Test
     public void listsSixflowPipeconfsFirstWithTheirDevices() {
         fixture.pipeconfs.register(DefaultPiPipeconf.builder().withId(new PiPipeconfId("org.example.basic"))
-                                           .withPipelineModel(TestPipeconfs.bmv2().pipelineModel()).build());
-        fixture.pipeconfs.register(TestPipeconfs.bmv2());
+                                           .withPipelineModel(BundledPipeconfs.bmv2().pipelineModel()).build());
+        fixture.pipeconfs.register(BundledPipeconfs.bmv2());
         fixture.devices.addSwitch("device:beijing", true);
         fixture.devices.addSwitch("device:wuhan", true);
         fixture.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, DeviceId.deviceId("device:wuhan"));

@@ -22,13 +22,13 @@ import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.TestDeviceService;
 import org.sixflow.app.testing.TestPipeconfService;
-import org.sixflow.app.testing.TestPipeconfs;
 import org.sixflow.app.testing.TofinoArtifacts;
 import org.sixflow.pipeconf.CompilerOutputService;
 import org.sixflow.pipeconf.P4InfoConstants;
 import org.sixflow.pipeconf.PipeconfArtifacts;
 import org.sixflow.pipeconf.PipeconfFactory;
 import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.io.File;
 import java.io.UncheckedIOException;
@@ -100,7 +100,7 @@ public class ResourceManagerTest {
     /** A manager over a registry holding only bmv2, and compiler output a test chooses. */
     private static ResourceManager managerWith(CompilerOutputService output) {
         TestPipeconfService registry = new TestPipeconfService();
-        registry.register(TestPipeconfs.bmv2());
+        registry.register(BundledPipeconfs.bmv2());
         ResourceManager manager = new ResourceManager();
         manager.pipeconfService = registry;
         manager.compilerOutput = output;

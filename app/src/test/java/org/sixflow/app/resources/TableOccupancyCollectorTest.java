@@ -32,9 +32,9 @@ import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TelemetryFixture;
 import org.sixflow.app.testing.TestDeviceService;
 import org.sixflow.app.testing.TestPipeconfService;
-import org.sixflow.app.testing.TestPipeconfs;
 import org.sixflow.pipeconf.P4InfoConstants;
 import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -92,7 +92,7 @@ public class TableOccupancyCollectorTest {
     @Before
     public void setUp() throws Exception {
         TelemetryFixture.clear(db);
-        bmv2 = TestPipeconfs.bmv2();
+        bmv2 = BundledPipeconfs.bmv2();
         pipeconfs.register(bmv2);
         for (DeviceId id : List.of(LEAF1, LEAF2, SPINE)) {
             devices.addSwitch(id.toString(), true);

@@ -5,10 +5,13 @@ package org.sixflow.app.rest;
 import com.eclipsesource.json.Json;
 import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import javax.ws.rs.client.Entity;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.util.List;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -18,6 +21,9 @@ import static org.junit.Assert.assertTrue;
  * /policies over the real APN6 policy manager on the lab network.
  */
 public class Apn6PolicyWebResourceTest extends SixflowRestTest {
+
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
 
     private static final String VIDEO = "{\"id\": \"video\", \"name\": \"video gold\", \"priority\": 100,"
             + " \"match\": {\"source\": \"fd00:1:1::/64\", \"nextHeader\": 17,"
@@ -60,6 +66,31 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         assertTrue(policies.rules.isEmpty());
         assertEquals(404, target().path("policies/video").request().get().getStatus());
         assertEquals(404, target().path("policies/video").request().delete().getStatus());
+    }
+
+    @Test
+    public void anEmptyOrAbsentMatchIsAMatchAllPolicyInstalledAsRealEntries() {
+        String all = "{\"id\": \"all\", \"priority\": 10, \"match\": {},"
+                + " \"option\": {\"slaLevel\": 1, \"appId\": 2, \"userId\": 3, \"flowId\": 4}}";
+        Response created = post("policies", all);
+        assertEquals(201, created.getStatus());
+        JsonObject answer = json(created);
+        JsonObject match = answer.get("policy").asObject().get("match").asObject();
+        assertEquals("::/0", match.getString("source", null));
+        assertEquals("::/0", match.getString("destination", null));
+        assertEquals(0, match.get("ingressPorts").asArray().size());
+        assertEquals(8, answer.get("validation").asObject().getInt("entries", 0));
+        assertEquals(8, policies.rules.size());
+        policies.rules.forEach(rule -> assertEquals(rule.toString(), List.of(), CHECKER.problems(rule)));
+
+        Response same = post("policies", VIDEO.replace("\"priority\": 100", "\"priority\": 10"));
+        assertEquals(400, same.getStatus());
+        assertTrue(json(same).getString("message", "").contains("overlaps policy all"));
+
+        String noMatch = all.replace("\"all\"", "\"rest\"").replace("\"match\": {},", "")
+                .replace("\"priority\": 10", "\"priority\": 5");
+        assertEquals(201, post("policies", noMatch).getStatus());
+        assertEquals(16, policies.rules.size());
     }
 
     @Test

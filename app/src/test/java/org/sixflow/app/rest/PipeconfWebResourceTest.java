@@ -7,9 +7,9 @@ import com.eclipsesource.json.JsonArray;
 import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
-import org.sixflow.app.testing.TestPipeconfs;
 import org.sixflow.pipeconf.P4InfoConstants;
 import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import javax.ws.rs.NotFoundException;
 import javax.ws.rs.client.WebTarget;
@@ -24,7 +24,7 @@ import static org.junit.Assert.fail;
 public class PipeconfWebResourceTest extends SixflowRestTest {
 
     private void registerBmv2BoundTo(String device) {
-        inventory.pipeconfs.register(TestPipeconfs.bmv2());
+        inventory.pipeconfs.register(BundledPipeconfs.bmv2());
         inventory.devices.addSwitch(device, true);
         inventory.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, DeviceId.deviceId(device));
     }

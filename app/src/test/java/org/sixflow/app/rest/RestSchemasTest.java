@@ -6,11 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
+import org.onlab.packet.Ip6Prefix;
+import org.onlab.packet.MacAddress;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.pi.model.PiPipeconfId;
+import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyComparison;
 import org.sixflow.app.api.LatencyPoint;
@@ -161,5 +165,22 @@ public class RestSchemasTest {
                                                Instant.parse("2026-11-22T15:00:00Z"), 3, 256);
         assertCodecWritesEveryProperty(schema("ResourcesTable"), new TableOccupancyCodec().encode(row, CONTEXT), "");
         assertEquals(5, schema("ResourcesTable").path("properties").size());
+    }
+
+    @Test
+    public void routeSchemaNamesWhatTheCodecWrites() throws Exception {
+        Ipv6Route route = Ipv6Route.of(DeviceId.deviceId("device:wuhan"), Ip6Prefix.valueOf("fd00:1:4::/64"),
+                                       Ipv6Route.Kind.SUBNET, PortNumber.portNumber(2),
+                                       MacAddress.valueOf("00:aa:00:00:00:02"), MacAddress.valueOf("00:aa:00:00:00:03"));
+        JsonNode schema = schema("Route");
+        JsonNode encoded = new Ipv6RouteCodec().encode(route, CONTEXT);
+        assertCodecWritesEveryProperty(schema, encoded, "");
+        assertEquals(schema.path("properties").size(), encoded.size());
+        List<String> kinds = new ArrayList<>();
+        schema.path("properties").path("kind").path("enum").forEach(k -> kinds.add(k.asText()));
+        assertEquals(List.of("HOST", "SUBNET", "LOCATOR"), kinds);
+        List<String> states = new ArrayList<>();
+        schema.path("properties").path("state").path("enum").forEach(k -> states.add(k.asText()));
+        assertEquals(List.of("REQUESTED", "INSTALLED", "FAILED"), states);
     }
 }

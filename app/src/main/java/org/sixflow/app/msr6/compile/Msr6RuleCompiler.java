@@ -32,6 +32,7 @@ import org.sixflow.app.msr6.encoding.Msid;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
+import org.sixflow.pipeconf.GroupIds;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -57,7 +58,6 @@ import static org.sixflow.pipeconf.P4InfoConstants.MRH_TYPE;
 import static org.sixflow.pipeconf.P4InfoConstants.MRH_TYPE_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.MSID_COUNT;
 import static org.sixflow.pipeconf.P4InfoConstants.MSID_COUNT_BITWIDTH;
-import static org.sixflow.pipeconf.P4InfoConstants.PRIORITY;
 import static org.sixflow.pipeconf.P4InfoConstants.SID0;
 import static org.sixflow.pipeconf.P4InfoConstants.SID1;
 import static org.sixflow.pipeconf.P4InfoConstants.SID2;
@@ -92,13 +92,21 @@ import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID_BITWIDTH;
  * Turns an encoded tree into per-device table entries and ALL groups for the Sixflow pipeline
  * (pipeconf/p4src/common/control/msr6.p4): encapsulation at the ingress edge, local SIDs, SID or
  * bitstring to group, copy indexes per (group, port), adjacency MACs, leaf delivery.
+ * <p>
+ * What keeps trees apart on a device: their SIDs carry the tree number (MrhEncoder), so local SID
+ * and End.RL group entries are the tree's own; End.RL groups and the encapsulation's group are the
+ * tree's own group id (GroupIds#treeGroup). End.RLB.X groups are keyed by the Local Bitstring
+ * alone in the P4 program, and adjacencies by the egress port alone: trees share those entries
+ * where they are identical, and the manager refuses a tree that would need a different value
+ * (TreeEntryConflicts).
  */
 public final class Msr6RuleCompiler {
 
-    /** Tree ids live below this; RLB bitstring groups use ids at and above it. */
-    public static final int MAX_TREE_ID = 0x7FFF;
-    private static final int RLB_GROUP_BASE = 0x8000;
-    private static final int PRIORITY = 100;
+    /** Highest tree number (GroupIds). */
+    public static final int MAX_TREE_ID = GroupIds.MAX_TREE_NUMBER;
+    /** Entries of one tree; an (S,G) encapsulation outranks a (*,G) one of the same group. */
+    static final int PRIORITY = 100;
+    static final int SOURCE_SPECIFIC_PRIORITY = 200;
 
     private final ApplicationId appId;
 
@@ -109,7 +117,7 @@ public final class Msr6RuleCompiler {
     /**
      * Compiles a tree.
      *
-     * @param treeId  tree id, 1..MAX_TREE_ID (also the id of its groups)
+     * @param treeId  tree number, 1..MAX_TREE_ID (its groups are GroupIds#treeGroup of it)
      * @param group   the multicast group address
      * @param source  the source address, or null for any source
      * @param graph   the graph the tree was computed on
@@ -124,32 +132,32 @@ public final class Msr6RuleCompiler {
         ListMultimap<DeviceId, FlowRule> rules = ArrayListMultimap.create();
         ListMultimap<DeviceId, GroupDescription> groups = ArrayListMultimap.create();
 
-        // Ingress edge: encapsulate, and replicate itself when the root has several children.
+        // Ingress edge: encapsulate, and make the first copies itself, one per child: even a single
+        // child's copy leaves by the tree's link, which routing on M-SID[0] might not take.
         int root = tree.root();
         DeviceId ingress = network.device(root);
         List<Ip6Address> msids = encoded.msids();
-        int rootGroup = encoded.rootChildren().size() > 1 ? treeId : 0;
+        int treeGroup = GroupIds.treeGroup(treeId);
         PiCriterion.Builder encapMatch = PiCriterion.builder()
                 .matchExact(HDR_IPV6_DST, group.toOctets());
         if (source != null) {
             encapMatch.matchTernary(HDR_IPV6_SRC, source.toOctets(), ones(16));
         }
         rules.put(ingress, rule(ingress, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, encapMatch.build(),
+                                source != null ? SOURCE_SPECIFIC_PRIORITY : PRIORITY,
                                 action(SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
                                        param(TREE_ID, treeId, TREE_ID_BITWIDTH),
                                        new PiActionParam(SRC, addressOf(network.locator(root), 1)),
                                        param(MRH_TYPE, encoded.mode().mrhType(), MRH_TYPE_BITWIDTH),
                                        param(MSID_COUNT, msids.size(), MSID_COUNT_BITWIDTH),
-                                       param(GROUP, rootGroup, GROUP_BITWIDTH))));
+                                       param(GROUP, treeGroup, GROUP_BITWIDTH))));
         rules.put(ingress, sidsRule(ingress, treeId, msids, 0, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO,
                                     SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO, SID0, SID1, SID2, SID3));
         if (msids.size() > 4) {
             rules.put(ingress, sidsRule(ingress, treeId, msids, 4, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI,
                                         SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI, SID4, SID5, SID6, SID7));
         }
-        if (rootGroup != 0) {
-            replication(rules, groups, graph, tree, network, root, rootGroup, encoded.rootChildren(), false);
-        }
+        replication(rules, groups, graph, tree, network, root, treeGroup, encoded.rootChildren(), false, group);
 
         // Every other tree node: its SID behaviour, its group, copies and adjacencies.
         for (Map.Entry<Integer, Ip6Address> entry : encoded.sids().entrySet()) {
@@ -164,7 +172,7 @@ public final class Msr6RuleCompiler {
                                                                   sidPrefix(sid).address().toOctets(), 96).build(),
                                    action(rlb ? SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X
                                                   : SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)));
-            int groupId = rlb ? RLB_GROUP_BASE | Msid.argument(sid) : treeId;
+            int groupId = rlb ? GroupIds.rlbGroup(Msid.argument(sid)) : treeGroup;
             if (rlb) {
                 rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP,
                                        PiCriterion.builder().matchExact(HDR_BITSTRING, Msid.argument(sid)).build(),
@@ -181,7 +189,7 @@ public final class Msr6RuleCompiler {
                 leafDelivery(rules, groups, network, v, groupId, group);
             } else {
                 replication(rules, groups, graph, tree, network, v, groupId, children,
-                            encoded.localDelivery().contains(v));
+                            encoded.localDelivery().contains(v), group);
             }
         }
         return new CompiledTree(rules, groups);
@@ -189,7 +197,7 @@ public final class Msr6RuleCompiler {
 
     private void replication(ListMultimap<DeviceId, FlowRule> rules, ListMultimap<DeviceId, GroupDescription> groups,
                              Graph graph, MulticastTree tree, TreeNetwork network, int v, int groupId,
-                             List<Integer> children, boolean localDelivery) {
+                             List<Integer> children, boolean localDelivery, Ip6Address group) {
         DeviceId device = network.device(v);
         Map<PortNumber, Integer> copies = new LinkedHashMap<>();
         for (int i = 0; i < children.size(); i++) {
@@ -206,10 +214,12 @@ public final class Msr6RuleCompiler {
                                           param(INDEX, copy.getValue(), INDEX_BITWIDTH))));
         }
         if (localDelivery) {
+            // Receivers of a replicating node get the inner packet, addressed as a leaf's are.
             for (PortNumber port : network.receiverPorts(v)) {
                 ports.add(port);
                 rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(groupId, port),
                                        action(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY)));
+                rules.put(device, adjacency(device, port, network.routerMac(v), multicastMac(group)));
             }
         }
         groups.put(device, allGroup(device, groupId, ports));
@@ -259,12 +269,16 @@ public final class Msr6RuleCompiler {
     }
 
     private FlowRule rule(DeviceId device, PiTableId table, PiCriterion match, PiAction action) {
+        return rule(device, table, match, PRIORITY, action);
+    }
+
+    private FlowRule rule(DeviceId device, PiTableId table, PiCriterion match, int priority, PiAction action) {
         return DefaultFlowRule.builder()
                 .forDevice(device)
                 .forTable(table)
                 .withSelector(DefaultTrafficSelector.builder().matchPi(match).build())
                 .withTreatment(DefaultTrafficTreatment.builder().piTableAction(action).build())
-                .withPriority(PRIORITY)
+                .withPriority(priority)
                 .fromApp(appId)
                 .makePermanent()
                 .build();

@@ -30,11 +30,11 @@ public final class MrhDecoder {
      */
     public static Map<Integer, Integer> parents(List<Ip6Address> msids, int rootChildren,
                                                 Map<Ip6Prefix, Integer> vertexOf) {
-        return parents(msids, rootChildren, vertexOf, sid -> Msid.function(sid) == MrhEncoder.END_RLB_X_FUNCTION);
+        return parents(msids, rootChildren, vertexOf, sid -> Msid.behaviourCode(sid) == MrhEncoder.END_RLB_X_FUNCTION);
     }
 
     /**
-     * Decodes the list, telling End.RLB.X SIDs apart by a predicate (function values are netcfg).
+     * Decodes the list, telling End.RLB.X SIDs apart by a predicate (behaviour codes are netcfg).
      *
      * @param msids        the M-SID list
      * @param rootChildren how many copies the ingress edge makes

@@ -6,6 +6,7 @@ import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
+import org.sixflow.pipeconf.GroupIds;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,13 +26,14 @@ import java.util.function.IntUnaryOperator;
  * M-SID[q + i] with Segments Left q + i. In TE mode a node's argument is its Replication Number
  * (children − 1) and children keep vertex order; in RLB mode it is the Local Bitstring of the
  * links to its children, and children follow their bits' order. Leaves get End.RL SIDs with
- * Replication Number 0 and Pointer 0, which the data plane decapsulates.
+ * Replication Number 0 and Pointer 0, which the data plane decapsulates. Every SID's Function is
+ * its node's behaviour code and the tree number (Msid#function), so SIDs are unique per tree.
  */
 public final class MrhEncoder {
 
     /** Most M-SIDs the data plane parses (p4src/common/define.p4 MAX_MSIDS). */
     public static final int MAX_MSIDS = 8;
-    /** Default function values of the End.RL and End.RLB.X behaviours (netcfg may change them). */
+    /** Default behaviour codes of End.RL and End.RLB.X (netcfg may change them). */
     public static final long END_RL_FUNCTION = 0x100;
     public static final long END_RLB_X_FUNCTION = 0x200;
 
@@ -41,10 +43,10 @@ public final class MrhEncoder {
     private final IntToLongFunction endRlbX;
 
     /**
-     * Creates an encoder with the default function values on every node.
+     * Creates an encoder with the default behaviour codes on every node.
      *
      * @param locators each vertex's /64 locator
-     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..15), or -1 if it has none
+     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..14), or -1 if it has none
      */
     public MrhEncoder(IntFunction<Ip6Prefix> locators, IntUnaryOperator rlbBit) {
         this(locators, rlbBit, v -> END_RL_FUNCTION, v -> END_RLB_X_FUNCTION);
@@ -54,9 +56,9 @@ public final class MrhEncoder {
      * Creates an encoder.
      *
      * @param locators each vertex's /64 locator
-     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..15), or -1 if it has none
-     * @param endRl    each vertex's End.RL function value
-     * @param endRlbX  each vertex's End.RLB.X function value
+     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..14), or -1 if it has none
+     * @param endRl    each vertex's End.RL behaviour code (16 bits)
+     * @param endRlbX  each vertex's End.RLB.X behaviour code (16 bits)
      */
     public MrhEncoder(IntFunction<Ip6Prefix> locators, IntUnaryOperator rlbBit, IntToLongFunction endRl,
                       IntToLongFunction endRlbX) {
@@ -72,11 +74,12 @@ public final class MrhEncoder {
      * @param graph the graph the tree was computed on
      * @param tree  the tree
      * @param mode  TE or RLB
+     * @param treeNumber the tree's number, carried in every SID's Function
      * @return the encoded tree
      * @throws IllegalArgumentException if the tree needs more than MAX_MSIDS M-SIDs, or in RLB
      *                                  mode a link has no bit or two links of a node share one
      */
-    public EncodedTree encode(Graph graph, MulticastTree tree, Msr6Mode mode) {
+    public EncodedTree encode(Graph graph, MulticastTree tree, Msr6Mode mode, int treeNumber) {
         Map<Integer, List<Integer>> edgesOut = new HashMap<>();
         for (int edge : tree.edges()) {
             edgesOut.computeIfAbsent(graph.source(edge), v -> new ArrayList<>()).add(edge);
@@ -127,11 +130,13 @@ public final class MrhEncoder {
             Ip6Address sid;
             List<Integer> kids = children.get(v);
             if (kids == null) {
-                sid = Msid.of(locator, endRl.applyAsLong(v), 0, 0);
+                sid = Msid.of(locator, Msid.function(endRl.applyAsLong(v), treeNumber), 0, 0);
             } else if (mode == Msr6Mode.TE) {
-                sid = Msid.of(locator, endRl.applyAsLong(v), kids.size() - 1, pointer.get(v));
+                sid = Msid.of(locator, Msid.function(endRl.applyAsLong(v), treeNumber), kids.size() - 1,
+                              pointer.get(v));
             } else {
-                sid = Msid.of(locator, endRlbX.applyAsLong(v), bitstrings.get(v), pointer.get(v));
+                sid = Msid.of(locator, Msid.function(endRlbX.applyAsLong(v), treeNumber), bitstrings.get(v),
+                              pointer.get(v));
             }
             if (kids != null && tree.receivers().contains(v)) {
                 localDelivery.add(v);
@@ -145,9 +150,10 @@ public final class MrhEncoder {
 
     private int bitOf(Graph graph, int edge) {
         int bit = rlbBit.applyAsInt(edge);
-        if (bit < 0 || bit > 15) {
+        if (bit < 0 || bit >= GroupIds.RLB_BITS_USABLE) {
             throw new IllegalArgumentException("link " + graph.source(edge) + "->" + graph.target(edge)
-                                                       + " has no RLB bit (netcfg rlbBits of its port)");
+                                                       + " has no RLB bit 0.." + (GroupIds.RLB_BITS_USABLE - 1)
+                                                       + " (netcfg rlbBits of its port)");
         }
         return bit;
     }

@@ -11,7 +11,9 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 /**
  * A 128-bit M-SID: Locator(64) | Function(32) | Argument(16) | Pointer(16). The argument is the
- * Replication Number of an End.RL SID or the Local Bitstring of an End.RLB.X SID.
+ * Replication Number of an End.RL SID or the Local Bitstring of an End.RLB.X SID. Sixflow splits
+ * the Function into the behaviour code (upper 16 bits, from netcfg) and the tree number (lower 16),
+ * so that a SID names its tree and two trees never share a SID on a device.
  */
 public final class Msid {
 
@@ -38,6 +40,29 @@ public final class Msid {
         bytes.putShort((short) argument);
         bytes.putShort((short) pointer);
         return Ip6Address.valueOf(bytes.array());
+    }
+
+    /**
+     * Builds the Function of a tree's SID.
+     *
+     * @param code       the behaviour code (16 bits)
+     * @param treeNumber the tree number (16 bits)
+     * @return code << 16 | treeNumber
+     */
+    public static long function(long code, int treeNumber) {
+        checkArgument(code >= 0 && code <= 0xFFFF, "behaviour code %s does not fit 16 bits", code);
+        checkArgument(treeNumber >= 0 && treeNumber <= 0xFFFF, "tree number %s does not fit 16 bits", treeNumber);
+        return code << 16 | treeNumber;
+    }
+
+    /** The behaviour code carried in the upper half of an M-SID's Function. */
+    public static long behaviourCode(Ip6Address sid) {
+        return function(sid) >>> 16;
+    }
+
+    /** The tree number carried in the lower half of an M-SID's Function. */
+    public static int treeNumber(Ip6Address sid) {
+        return (int) (function(sid) & 0xFFFF);
     }
 
     /** The /64 locator of an M-SID. */

@@ -13,8 +13,8 @@ import java.util.function.Function;
 /**
  * A device's egress finishes the copies it makes (Segments Left, destination) and can only
  * read so many M-SIDs to do it (Tofino 1: 3; see EgressMsidLimits). Every node with children
- * makes copies, except an ingress edge with one child, whose single copy is routed on M-SID[0];
- * leaves decapsulate in ingress. A tree longer than one of its copying devices can finish is
+ * makes copies, the ingress edge too (its copies leave by the tree's links); leaves decapsulate in
+ * ingress. A tree longer than one of its copying devices can finish is
  * refused, naming them.
  */
 final class EgressMsidCheck {
@@ -36,8 +36,7 @@ final class EgressMsidCheck {
         int[] children = tree.childCounts();
         List<String> tooShort = new ArrayList<>();
         for (int v = 0; v < children.length; v++) {
-            boolean copies = children[v] > 1 || (children[v] == 1 && v != tree.root());
-            if (!copies) {
+            if (children[v] == 0) {
                 continue;
             }
             DeviceId id = device.apply(v);

@@ -20,9 +20,6 @@ import org.onosproject.net.link.LinkEvent;
 import org.onosproject.net.link.LinkListener;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.flow.criteria.Criterion;
-import org.onosproject.net.flow.criteria.PiCriterion;
-import org.onosproject.net.flow.instructions.PiInstruction;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupService;
 import org.onosproject.net.link.LinkService;
@@ -47,7 +44,9 @@ import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.msr6.compile.CompiledTree;
+import org.sixflow.app.msr6.compile.Msr6EntryText;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
+import org.sixflow.app.msr6.compile.TreeEntryConflicts;
 import org.sixflow.app.msr6.encoding.EncodedTree;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
@@ -211,6 +210,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
                                                                + " from " + r.source().deviceId());
                 });
         Installed built = build(request, nextNumber());
+        TreeEntryConflicts.check(request.id(), built.compiled, compiledTrees());
         install(built, null);
         requests.put(request.id(), request);
         treeNumbers.put(request.id(), built.tree.number());
@@ -242,6 +242,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      */
     private Msr6Tree replace(Msr6TreeRequest request) {
         Installed built = build(request, nextNumber());
+        TreeEntryConflicts.check(request.id(), built.compiled, compiledTrees());
         treeNumbers.put(request.id(), built.tree.number());
         Installed old = installed.get(request.id());
         install(built, old);
@@ -257,6 +258,12 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         log.info("Replaced MSR6 tree {} ({} links)", request.id(), built.tree.links().size());
         post(new Msr6TreeEvent(Msr6TreeEvent.Type.TREE_UPDATED, built.tree));
         return built.tree;
+    }
+
+    private Map<String, CompiledTree> compiledTrees() {
+        Map<String, CompiledTree> trees = new HashMap<>();
+        installed.forEach((id, i) -> trees.put(id, i.compiled));
+        return trees;
     }
 
     private int nextNumber() {
@@ -293,14 +300,14 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         }
         checkConstraints(tree, view, constraints);
         EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
-                                              view::endRlbXFunction).encode(view.graph(), tree, request.mode());
+                                              view::endRlbXFunction).encode(view.graph(), tree, request.mode(), number);
         EgressMsidCheck.check(tree, encoded.msids().size(), view::device,
                               id -> pipeconfService.ofDevice(id).flatMap(EgressMsidLimits::of));
         CompiledTree compiled = compiler.compile(number, request.group(), request.sourceAddress().orElse(null), view.graph(), tree, encoded,
                                                  view);
         List<Link> links = tree.edges().stream().map(view::link).collect(ImmutableList.toImmutableList());
         Map<DeviceId, List<String>> details = new HashMap<>();
-        compiled.rules().forEach((d, rule) -> details.computeIfAbsent(d, x -> new ArrayList<>()).add(describe(rule)));
+        compiled.rules().forEach((d, rule) -> details.computeIfAbsent(d, x -> new ArrayList<>()).add(Msr6EntryText.describe(rule)));
         compiled.groups().forEach((d, group) -> details.computeIfAbsent(d, x -> new ArrayList<>())
                 .add("group " + group.givenGroupId() + " (ALL) -> " + group.buckets().buckets().stream()
                         .map(b -> b.treatment().allInstructions().toString()).collect(Collectors.joining(", "))));
@@ -408,17 +415,6 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
                 .forEach(g -> users.add(treeId)));
         users.remove(except);
         return !users.isEmpty();
-    }
-
-    /** "table {field=value, ...} -> action(params)", for people reading a tree. */
-    private static String describe(FlowRule rule) {
-        PiCriterion match = (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
-        String fields = match == null ? "{}" : match.fieldMatches().stream().map(Object::toString)
-                .collect(Collectors.joining(", ", "{", "}"));
-        String action = rule.treatment().allInstructions().stream()
-                .filter(i -> i instanceof PiInstruction).map(i -> ((PiInstruction) i).action().toString())
-                .collect(Collectors.joining(", "));
-        return rule.table() + " " + fields + " -> " + action;
     }
 
     private static void checkConstraints(MulticastTree tree, TopologyView view, TreeConstraints constraints) {

@@ -15,9 +15,9 @@ import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.apn6.Apn6Match;
 import org.sixflow.app.apn6.ApplicationAwareId;
 import org.sixflow.app.apn6.PortRange;
-import org.sixflow.app.testing.PipelineModelChecker;
 import org.sixflow.app.testing.SharedStorageService;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
@@ -33,7 +33,8 @@ import static org.sixflow.app.testing.Rejections.assertRejected;
  */
 public class Apn6PolicyManagerTest {
 
-    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
     private final Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
 
     private static Apn6Policy video(int priority, String source) {
@@ -69,6 +70,43 @@ public class Apn6PolicyManagerTest {
         assertTrue(result.valid());
         assertEquals(1, result.warnings().size());
         assertTrue(result.warnings().get(0).contains("policy video"));
+    }
+
+    private static Apn6Policy everything(int priority) {
+        return Apn6Policy.of("all", null, priority, Apn6Match.builder().build(), ApplicationAwareId.of(1, 2, 3, 4),
+                             null, false);
+    }
+
+    @Test
+    public void aMatchAllPolicyIsInstalledAsRealEntriesAndOverlapsEverySamePriorityPolicy() {
+        Apn6Validation result = fixture.manager.create(everything(100));
+        assertTrue(result.valid());
+        // Two classifier entries on each of the 4 edges, none of them the table's default entry.
+        assertEquals(8, fixture.rules.size());
+        assertEquals(result.entries(), fixture.rules.size());
+        for (FlowRule rule : fixture.rules) {
+            assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+            assertEquals(100, rule.priority());
+        }
+        assertEquals(4, fixture.manager.entries("all").size());
+
+        assertRejected(() -> fixture.manager.create(video(100, "fd00:1:1::/64")), "overlaps policy all");
+        Apn6Validation lower = fixture.manager.create(video(50, "fd00:1:1::/64"));
+        assertTrue(lower.valid());
+        assertEquals(List.of("never applies: policy all (priority 100) matches all of its traffic"), lower.warnings());
+
+        assertTrue(fixture.manager.remove("all"));
+        assertEquals(13, fixture.rules.size());   // the video policy's entries alone
+    }
+
+    @Test
+    public void aMatchAllPolicyIsRejectedNextToAnySamePriorityPolicy() {
+        fixture.manager.create(video(100, "fd00:1:1::/64"));
+        assertRejected(() -> fixture.manager.create(everything(100)), "overlaps policy video");
+        assertTrue(fixture.manager.create(everything(101)).valid());
+        assertRejected(() -> fixture.manager.create(Apn6Policy.of("all2", null, 101, Apn6Match.builder().build(),
+                                                                  ApplicationAwareId.of(1, 1, 1, 1), null, false)),
+                       "overlaps policy all");
     }
 
     @Test

@@ -18,16 +18,19 @@ import org.sixflow.app.msr6.encoding.MrhEncoder;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.app.msr6.tree.ShortestPathUnion;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.GroupIds;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO;
@@ -43,7 +46,7 @@ public class Msr6RuleCompilerTest {
     private static final String[] CITIES = {"beijing", "wuhan", "nanjing", "shanghai", "guangzhou"};
     private static final Ip6Address GROUP = Ip6Address.valueOf("ff3e::1234");
     private static final PipelineModelChecker CHECKER =
-            new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
 
     /** Beijing 0 - Wuhan 1, Beijing - Nanjing 2, Wuhan - Nanjing, Wuhan - Guangzhou 4, Nanjing - Shanghai 3. */
     private static final Graph STUDY = Graph.builder(5).link(0, 1, 1).link(0, 2, 1).link(1, 2, 1).link(1, 4, 1)
@@ -87,11 +90,21 @@ public class Msr6RuleCompilerTest {
     }
 
     private static CompiledTree compile(Msr6Mode mode) {
-        MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, Set.of(2, 3, 4));
+        return compile(mode, 7, GROUP, null, Set.of(2, 3, 4));
+    }
+
+    static CompiledTree compile(Msr6Mode mode, int number, Ip6Address group, Ip6Address source,
+                                Set<Integer> receivers) {
+        MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, receivers);
         EncodedTree encoded = new MrhEncoder(NETWORK::locator, e -> (int) NETWORK.port(e).toLong() - 1)
-                .encode(STUDY, tree, mode);
+                .encode(STUDY, tree, mode, number);
         return new Msr6RuleCompiler(TestApplicationId.create("org.sixflow.app"))
-                .compile(7, GROUP, null, STUDY, tree, encoded, NETWORK);
+                .compile(number, group, source, STUDY, tree, encoded, NETWORK);
+    }
+
+    private static List<FlowRule> rules(CompiledTree compiled, String city, PiTableId table) {
+        return compiled.rules().get(DeviceId.deviceId("device:" + city)).stream()
+                .filter(r -> r.table().equals(table)).collect(Collectors.toList());
     }
 
     private static List<PiTableId> tables(CompiledTree compiled, String city) {
@@ -131,6 +144,53 @@ public class Msr6RuleCompilerTest {
     public void rlbTreeUsesBitstringGroups() {
         CompiledTree compiled = compile(Msr6Mode.RLB);
         assertTrue(tables(compiled, "wuhan").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP));
-        assertTrue(compiled.groups().get(DeviceId.deviceId("device:wuhan")).get(0).givenGroupId() >= 0x8000);
+        int wuhanGroup = compiled.groups().get(DeviceId.deviceId("device:wuhan")).get(0).givenGroupId();
+        assertTrue(wuhanGroup >= GroupIds.RLB_GROUP_BASE);
+        assertEquals(GroupIds.rlbGroup(wuhanGroup & 0x7FFF), wuhanGroup);
+    }
+
+    @Test
+    public void aSingleChildRootCopiesByTheTreesLink() {
+        // Beijing -> Wuhan -> Guangzhou: one child at the root, whose copy must leave by the tree's
+        // link (port 1 to Wuhan) with copy index 0, not be routed on M-SID[0].
+        CompiledTree compiled = compile(Msr6Mode.TE, 3, GROUP, null, Set.of(4));
+        DeviceId beijing = DeviceId.deviceId("device:beijing");
+        GroupDescription group = compiled.groups().get(beijing).get(0);
+        assertEquals(GroupIds.treeGroup(3), (int) group.givenGroupId());
+        assertEquals(1, group.buckets().buckets().size());
+        assertTrue(group.buckets().buckets().get(0).treatment().toString().contains("OUTPUT:1"));
+        assertEquals(1, rules(compiled, "beijing", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY).size());
+        assertEquals(1, rules(compiled, "beijing", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY).size());
+        FlowRule encap = rules(compiled, "beijing", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).get(0);
+        assertTrue(encap.treatment().toString(), encap.treatment().toString()
+                .contains("group=0x" + Integer.toHexString(GroupIds.treeGroup(3))));
+    }
+
+    @Test
+    public void localReceiversOfAReplicatingNodeGetTheirAdjacency() {
+        CompiledTree compiled = compile(Msr6Mode.TE);
+        // Nanjing copies to Shanghai (port 3) and delivers to its receiver port 9: both have MACs.
+        List<FlowRule> adjacencies = rules(compiled, "nanjing", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY);
+        FlowRule receiver = adjacencies.stream().filter(r -> r.selector().toString().contains("0x9"))
+                .findFirst().orElseThrow(() -> new AssertionError("no adjacency for receiver port 9: " + adjacencies));
+        assertTrue(receiver.treatment().toString(), receiver.treatment().toString().contains("dmac=0x333300001234"));
+    }
+
+    @Test
+    public void treesGetTheirOwnGroupsAboveCloneSessions() {
+        CompiledTree compiled = compile(Msr6Mode.TE);
+        for (GroupDescription group : compiled.groups().values()) {
+            assertEquals(GroupIds.treeGroup(7), (int) group.givenGroupId());
+            assertFalse(GroupIds.isCloneSession(group.givenGroupId()));
+        }
+    }
+
+    @Test
+    public void sourceSpecificEncapsulationOutranksAnySource() {
+        FlowRule any = rules(compile(Msr6Mode.TE, 1, GROUP, null, Set.of(2)), "beijing",
+                             SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).get(0);
+        FlowRule specific = rules(compile(Msr6Mode.TE, 2, GROUP, Ip6Address.valueOf("fd00:1:1::10"), Set.of(2)),
+                                  "beijing", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).get(0);
+        assertTrue(specific.priority() > any.priority());
     }
 }

@@ -12,11 +12,13 @@ import org.sixflow.app.msr6.tree.TakahashiMatsuyama;
 import org.sixflow.app.msr6.tree.TopologyGenerators;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -56,17 +58,19 @@ public class MrhEncoderTest {
     public void studyTreeInTeMode() {
         Graph graph = study();
         MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(2, 3, 4));
-        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, tree, Msr6Mode.TE);
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, tree, Msr6Mode.TE, 7);
         // Beijing copies to Wuhan (M-SID 0) and Nanjing (1); Wuhan's child Guangzhou is at 2,
-        // Nanjing's child Shanghai at 3.
+        // Nanjing's child Shanghai at 3. Every Function is End.RL's code and tree number 7.
+        long function = Msid.function(MrhEncoder.END_RL_FUNCTION, 7);
         assertEquals(List.of(1, 2), encoded.rootChildren());
         assertEquals(List.of(
-                Msid.of(locator(1), MrhEncoder.END_RL_FUNCTION, 0, 2),
-                Msid.of(locator(2), MrhEncoder.END_RL_FUNCTION, 0, 3),
-                Msid.of(locator(4), MrhEncoder.END_RL_FUNCTION, 0, 0),
-                Msid.of(locator(3), MrhEncoder.END_RL_FUNCTION, 0, 0)), encoded.msids());
+                Msid.of(locator(1), function, 0, 2),
+                Msid.of(locator(2), function, 0, 3),
+                Msid.of(locator(4), function, 0, 0),
+                Msid.of(locator(3), function, 0, 0)), encoded.msids());
         assertEquals(Set.of(2), encoded.localDelivery());  // Nanjing forwards and receives
-        assertEquals(Ip6Address.valueOf("fd00:0:2:0:0:100:0:2"), encoded.msids().get(0));
+        assertEquals(Ip6Address.valueOf("fd00:0:2:0:100:7:0:2"), encoded.msids().get(0));
+        assertEquals(7, Msid.treeNumber(encoded.msids().get(0)));
         assertEquals(treeParents(graph, tree), MrhDecoder.parents(encoded.msids(), 2, locators(5)));
     }
 
@@ -78,9 +82,9 @@ public class MrhEncoderTest {
         Map<Integer, Integer> bitOfTarget = Map.of(2, 5, 3, 1, 4, 3);
         EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator,
                                              e -> graph.source(e) == 1 ? bitOfTarget.get(graph.target(e)) : 0)
-                .encode(graph, tree, Msr6Mode.RLB);
+                .encode(graph, tree, Msr6Mode.RLB, 1);
         Ip6Address first = encoded.msids().get(0);
-        assertEquals(MrhEncoder.END_RLB_X_FUNCTION, Msid.function(first));
+        assertEquals(MrhEncoder.END_RLB_X_FUNCTION << 16 | 1, Msid.function(first));
         assertEquals((1 << 1) | (1 << 3) | (1 << 5), Msid.argument(first));
         assertEquals(1, Msid.pointer(first));
         assertEquals(List.of(3, 4, 2), encoded.children().get(1));  // bits 1, 3, 5
@@ -89,11 +93,27 @@ public class MrhEncoderTest {
     }
 
     @Test
+    public void twoTreesOverTheSameNodesNeverShareASid() {
+        Graph graph = study();
+        MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(2, 3, 4));
+        MrhEncoder encoder = new MrhEncoder(MrhEncoderTest::locator, e -> -1);
+        Set<Ip6Address> first = Set.copyOf(encoder.encode(graph, tree, Msr6Mode.TE, 1).msids());
+        Set<Ip6Address> second = Set.copyOf(encoder.encode(graph, tree, Msr6Mode.TE, 2).msids());
+        // Nor their /96 local-SID prefixes: the tree number is inside the Function.
+        Set<Ip6Prefix> firstPrefixes = new HashSet<>();
+        first.forEach(sid -> firstPrefixes.add(Ip6Prefix.valueOf(sid, 96)));
+        for (Ip6Address sid : second) {
+            assertFalse(sid.toString(), first.contains(sid));
+            assertFalse(sid.toString(), firstPrefixes.contains(Ip6Prefix.valueOf(sid, 96)));
+        }
+    }
+
+    @Test
     public void roundTripsOnFatTrees() {
         Graph graph = TopologyGenerators.fatTree(4);
         List<Integer> edges = TopologyGenerators.fatTreeEdges(4);
         MulticastTree tree = new TakahashiMatsuyama().compute(graph, edges.get(0), Set.of(edges.get(3), edges.get(7)));
-        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, tree, Msr6Mode.TE);
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, tree, Msr6Mode.TE, 1);
         assertTrue(encoded.msids().size() <= MrhEncoder.MAX_MSIDS);
         assertEquals(treeParents(graph, tree),
                      MrhDecoder.parents(encoded.msids(), encoded.rootChildren().size(), locators(graph.vertexCount())));
@@ -108,7 +128,7 @@ public class MrhEncoderTest {
         Graph graph = star.build();
         MulticastTree big = new ShortestPathUnion().compute(graph, 0, Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9));
         try {
-            new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, big, Msr6Mode.TE);
+            new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, big, Msr6Mode.TE, 1);
             fail("9 M-SIDs accepted");
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("needs 9 M-SIDs"));
@@ -116,13 +136,20 @@ public class MrhEncoderTest {
         Graph chain = Graph.builder(4).link(0, 1, 1).link(1, 2, 1).link(1, 3, 1).build();
         MulticastTree tree = new ShortestPathUnion().compute(chain, 0, Set.of(2, 3));
         try {
-            new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(chain, tree, Msr6Mode.RLB);
+            new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(chain, tree, Msr6Mode.RLB, 1);
             fail("no bits accepted");
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("has no RLB bit"));
         }
         try {
-            new MrhEncoder(MrhEncoderTest::locator, e -> 4).encode(chain, tree, Msr6Mode.RLB);
+            // Bit 15 would make the bitstring's group id collide with another's (GroupIds).
+            new MrhEncoder(MrhEncoderTest::locator, e -> 15).encode(chain, tree, Msr6Mode.RLB, 1);
+            fail("bit 15 accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("has no RLB bit"));
+        }
+        try {
+            new MrhEncoder(MrhEncoderTest::locator, e -> 4).encode(chain, tree, Msr6Mode.RLB, 1);
             fail("shared bit accepted");
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("share RLB bit 4"));

@@ -13,9 +13,10 @@ import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.TreeConstraints;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
-import org.sixflow.app.testing.PipelineModelChecker;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.GroupIds;
 import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
 import java.util.Set;
@@ -31,8 +32,10 @@ import static org.sixflow.app.testing.Rejections.assertRejected;
  */
 public class Msr6TreeManagerTest {
 
-    private static final PipelineModelChecker CHECKER = new PipelineModelChecker(TestPipeconfs.bmv2().pipelineModel());
-    private static final PipelineModelChecker TOFINO = new PipelineModelChecker(TestPipeconfs.tofino().pipelineModel());
+    private static final PipelineModelChecker CHECKER =
+            new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
+    private static final PipelineModelChecker TOFINO =
+            new PipelineModelChecker(BundledPipeconfs.tofino().pipelineModel());
     private static final ConnectPoint H_BJ = ConnectPoint.deviceConnectPoint("device:beijing/3");
     private static final Set<ConnectPoint> RECEIVERS = Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
                                                               ConnectPoint.deviceConnectPoint("device:shanghai/3"),
@@ -55,7 +58,10 @@ public class Msr6TreeManagerTest {
             assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
             assertEquals("fits Tofino too: " + rule, List.of(), TOFINO.problems(rule));
         }
-        assertEquals(3, fixture.groups.size());   // Nanjing, Shanghai (forward + deliver), Guangzhou (leaf)
+        // Beijing (its one copy leaves by the tree's link), Nanjing, Shanghai (forward + deliver),
+        // Guangzhou (leaf), each the tree's own group.
+        assertEquals(4, fixture.groups.size());
+        assertTrue(fixture.groups.stream().allMatch(g -> g.givenGroupId() == GroupIds.treeGroup(tree.number())));
         assertEquals(List.of(tree), fixture.manager.trees());
     }
 
@@ -155,16 +161,31 @@ public class Msr6TreeManagerTest {
 
     @Test
     public void removingOneTreeKeepsWhatAnotherShares() {
-        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        // (*,G) and (S,G) of one group to the same receivers: they share adjacencies, never SIDs.
+        Msr6Tree video = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         List<FlowRule> videoOnly = List.copyOf(fixture.rules);
-        fixture.manager.create(Msr6TreeRequest.of("audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS,
-                                                  Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        Msr6Tree audio = fixture.manager.create(request("audio", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)
+                                                        .withSourceAddress(Ip6Address.valueOf("fd00:1:1::10")));
+        assertTrue(java.util.Collections.disjoint(video.msids(), audio.msids()));
         fixture.manager.remove("video");
-        Msr6Tree audio = fixture.manager.tree("audio").orElseThrow();
+        audio = fixture.manager.tree("audio").orElseThrow();
         assertEquals(audio.entries().values().stream().mapToInt(Integer::intValue).sum(),
                      fixture.rules.size() + fixture.groups.size());
-        // The local SID entries both trees use are still there.
+        // The adjacencies both trees use are still there; nothing of video's own is.
         assertTrue(videoOnly.stream().anyMatch(fixture.rules::contains));
+        assertTrue(fixture.groups.stream().noneMatch(g -> g.givenGroupId() == GroupIds.treeGroup(video.number())));
+    }
+
+    @Test
+    public void aTreeThatWouldRepointAnothersReceiverPortIsRefused() {
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        List<FlowRule> before = List.copyOf(fixture.rules);
+        // Another group to the same receiver ports would need other destination MACs there.
+        assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
+                "audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS, Msr6Mode.TE,
+                Msr6TreeRequest.Algorithm.STEINER)), "where tree video uses");
+        assertEquals(before, fixture.rules);
+        assertEquals(1, fixture.manager.trees().size());
     }
 
     @Test
@@ -189,7 +210,7 @@ public class Msr6TreeManagerTest {
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         assertTrue(tree.msids().toString(), tree.msids().stream().anyMatch(
                 sid -> org.sixflow.app.msr6.encoding.Msid.locator(sid).toString().equals("fd00:1:3::/64")
-                        && org.sixflow.app.msr6.encoding.Msid.function(sid) == 0x1234));
+                        && org.sixflow.app.msr6.encoding.Msid.function(sid) == (0x1234L << 16 | tree.number())));
     }
 
     @Test

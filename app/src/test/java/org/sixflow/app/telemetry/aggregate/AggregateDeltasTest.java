@@ -4,7 +4,7 @@ package org.sixflow.app.telemetry.aggregate;
 
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.time.Instant;
 import java.util.List;
@@ -25,7 +25,7 @@ public class AggregateDeltasTest {
     private static final Instant T1 = Instant.parse("2026-11-23T10:00:00Z");
     private static final Instant T2 = T1.plusSeconds(10);
 
-    private final AggregateLayout layout = AggregateLayout.of(TestPipeconfs.bmv2()).orElseThrow();
+    private final AggregateLayout layout = AggregateLayout.of(BundledPipeconfs.bmv2()).orElseThrow();
     private final AggregateDeltas deltas = new AggregateDeltas(layout, 1_000);
     private final int slot = layout.slot(1, 2);
 

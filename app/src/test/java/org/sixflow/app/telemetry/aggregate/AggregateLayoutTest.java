@@ -3,7 +3,7 @@
 package org.sixflow.app.telemetry.aggregate;
 
 import org.junit.Test;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +18,7 @@ import static org.junit.Assert.fail;
  */
 public class AggregateLayoutTest {
 
-    private final AggregateLayout layout = AggregateLayout.of(TestPipeconfs.bmv2()).orElseThrow();
+    private final AggregateLayout layout = AggregateLayout.of(BundledPipeconfs.bmv2()).orElseThrow();
 
     @Test
     public void bmv2LayoutComesFromP4Info() {
@@ -30,7 +30,7 @@ public class AggregateLayoutTest {
 
     @Test
     public void tofinoLayoutComesFromItsOwnP4Info() {
-        AggregateLayout tofino = AggregateLayout.of(TestPipeconfs.tofino()).orElseThrow();
+        AggregateLayout tofino = AggregateLayout.of(BundledPipeconfs.tofino()).orElseThrow();
         assertEquals(8192, tofino.slots());
         assertEquals(8, tofino.buckets());
         assertEquals(32, tofino.sumBits());      // Register<bit<32>, _> latency_sum: one stateful ALU word

@@ -33,7 +33,7 @@ import org.sixflow.app.testing.SettableClock;
 import org.sixflow.app.testing.TelemetryFixture;
 import org.sixflow.app.testing.TestDeviceService;
 import org.sixflow.app.testing.TestPipeconfService;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -66,7 +66,7 @@ public class LatencyAggregatePollerTest {
     private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
     private static HistoryDatabase db;
 
-    private final PiPipeconf bmv2 = TestPipeconfs.bmv2();
+    private final PiPipeconf bmv2 = BundledPipeconfs.bmv2();
     private final AggregateLayout layout = AggregateLayout.of(bmv2).orElseThrow();
     private final Map<DeviceId, Map<Integer, Long>> counters = new ConcurrentHashMap<>();
     private final List<TelemetryEvent> events = new CopyOnWriteArrayList<>();

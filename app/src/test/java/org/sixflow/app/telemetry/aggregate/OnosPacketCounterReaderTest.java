@@ -16,7 +16,7 @@ import org.onosproject.p4runtime.api.P4RuntimeClient;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.onosproject.p4runtime.api.P4RuntimeReadClient;
 import org.sixflow.app.testing.TestNetworkConfigService;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ public class OnosPacketCounterReaderTest {
 
     private static final DeviceId LEAF = DeviceId.deviceId("device:leaf1");
 
-    private final PiPipeconf bmv2 = TestPipeconfs.bmv2();
+    private final PiPipeconf bmv2 = BundledPipeconfs.bmv2();
     private final List<Object> calls = new ArrayList<>();
     private TestNetworkConfigService netcfg;
     private boolean succeed = true;

@@ -8,7 +8,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import p4.v1.P4RuntimeOuterClass.ReadRequest;
 
 import java.time.Duration;
@@ -27,7 +27,7 @@ public class P4RuntimeRegisterReaderTest {
 
     private static final DeviceId LEAF = DeviceId.deviceId("device:leaf1");
 
-    private final AggregateLayout layout = AggregateLayout.of(TestPipeconfs.bmv2()).orElseThrow();
+    private final AggregateLayout layout = AggregateLayout.of(BundledPipeconfs.bmv2()).orElseThrow();
     private FakeP4RuntimeServer server;
     private ManagedChannel channel;
     private P4RuntimeRegisterReader reader;

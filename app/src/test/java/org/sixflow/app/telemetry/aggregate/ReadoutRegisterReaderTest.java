@@ -11,7 +11,7 @@ import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.DefaultPacketContext;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -31,7 +31,7 @@ public class ReadoutRegisterReaderTest {
 
     private static final DeviceId LEAF = DeviceId.deviceId("device:leaf1");
 
-    private final AggregateLayout layout = AggregateLayout.of(TestPipeconfs.bmv2()).orElseThrow();
+    private final AggregateLayout layout = AggregateLayout.of(BundledPipeconfs.bmv2()).orElseThrow();
     private final List<OutboundPacket> sent = new ArrayList<>();
 
     /** A packet context whose reply is already built. */

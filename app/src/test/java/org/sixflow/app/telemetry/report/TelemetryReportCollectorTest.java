@@ -40,12 +40,12 @@ import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
-import org.sixflow.app.testing.PipelineModelChecker;
 import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TelemetryFixture;
 import org.sixflow.app.testing.TestDeviceService;
 import org.sixflow.app.testing.TestPipeconfService;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -80,7 +80,7 @@ public class TelemetryReportCollectorTest {
     private static final DeviceId LEAF2 = DeviceId.deviceId("device:leaf2");
     private static HistoryDatabase db;
 
-    private final PiPipeconf bmv2 = TestPipeconfs.bmv2();
+    private final PiPipeconf bmv2 = BundledPipeconfs.bmv2();
     private final Map<FlowRule, FlowEntry> installed = new ConcurrentHashMap<>();
     private final List<GroupDescription> groups = new CopyOnWriteArrayList<>();
     private final List<TelemetryEvent> events = new CopyOnWriteArrayList<>();
@@ -229,7 +229,7 @@ public class TelemetryReportCollectorTest {
         assertEquals(PortNumber.CONTROLLER, ((OutputInstruction) clone.buckets().buckets().get(0).treatment()
                 .allInstructions().get(0)).port());
         PipelineModelChecker checker = new PipelineModelChecker(bmv2.pipelineModel());
-        PipelineModelChecker tofino = new PipelineModelChecker(TestPipeconfs.tofino().pipelineModel());
+        PipelineModelChecker tofino = new PipelineModelChecker(BundledPipeconfs.tofino().pipelineModel());
         for (FlowRule rule : installed.keySet()) {
             assertEquals(LEAF1, rule.deviceId());
             assertEquals(SIXFLOW_EGRESS_TELEMETRY_SAMPLING, rule.table());

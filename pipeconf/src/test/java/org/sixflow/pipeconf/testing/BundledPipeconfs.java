@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.testing;
+package org.sixflow.pipeconf.testing;
 
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.pipeconf.PipeconfArtifacts;
@@ -8,11 +8,12 @@ import org.sixflow.pipeconf.PipeconfFactory;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 
 /**
- * The real pipeconfs, built from the artifacts the pipeconf bundle ships.
+ * The two pipeconfs as the bundle builds them from its committed artifacts (their pipeline
+ * models parsed from the committed P4Info files by ONOS's P4InfoParser).
  */
-public final class TestPipeconfs {
+public final class BundledPipeconfs {
 
-    private TestPipeconfs() {
+    private BundledPipeconfs() {
     }
 
     /**
@@ -22,15 +23,14 @@ public final class TestPipeconfs {
      */
     public static PiPipeconf bmv2() {
         try {
-            return PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(PipeconfFactory.class,
-                                                                      SixflowPipeconfs.BMV2_DIR));
+            return PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(PipeconfFactory.class, SixflowPipeconfs.BMV2_DIR));
         } catch (Exception e) {
-            throw new IllegalStateException("bmv2 pipeconf artifacts unreadable", e);
+            throw new IllegalStateException("bmv2 artifacts unreadable", e);
         }
     }
 
     /**
-     * Returns the Tofino pipeconf (bf-p4c's output in the bundle).
+     * Returns the Tofino pipeconf.
      *
      * @return the pipeconf
      */
@@ -39,7 +39,7 @@ public final class TestPipeconfs {
             return PipeconfFactory.tofino(PipeconfArtifacts.ofResources(PipeconfFactory.class,
                                                                         SixflowPipeconfs.TOFINO_DIR));
         } catch (Exception e) {
-            throw new IllegalStateException("Tofino pipeconf artifacts unreadable", e);
+            throw new IllegalStateException("Tofino artifacts unreadable", e);
         }
     }
 }

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import com.google.common.base.MoreObjects;
+import org.onlab.packet.Ip6Prefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+
+import java.util.Objects;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * One IPv6 unicast route of a device: a {@code routing_v6} entry that sends packets for a
+ * prefix out of a port, rewriting the source MAC to the router's and the destination MAC to
+ * the next hop's (a neighbouring router, or the host itself at its edge).
+ */
+public final class Ipv6Route {
+
+    /** Where a route's prefix comes from. */
+    public enum Kind {
+        /** A host's address (/128): at the host's edge it points at the host. */
+        HOST,
+        /** The subnet of an interface configured on an edge port (netcfg "interfaces"). */
+        SUBNET,
+        /** A device's locator /64, which holds all of its SIDs. */
+        LOCATOR
+    }
+
+    /** Where the route's entry stands on its device. */
+    public enum State {
+        /** Wanted, not yet confirmed by the device. */
+        REQUESTED,
+        /** The device holds the entry. */
+        INSTALLED,
+        /** The device refused the entry. */
+        FAILED
+    }
+
+    private final DeviceId deviceId;
+    private final Ip6Prefix prefix;
+    private final Kind kind;
+    private final PortNumber port;
+    private final MacAddress sourceMac;
+    private final MacAddress nextHopMac;
+    private final State state;
+
+    private Ipv6Route(DeviceId deviceId, Ip6Prefix prefix, Kind kind, PortNumber port, MacAddress sourceMac,
+                      MacAddress nextHopMac, State state) {
+        this.deviceId = checkNotNull(deviceId, "device");
+        this.prefix = checkNotNull(prefix, "prefix");
+        this.kind = checkNotNull(kind, "kind");
+        this.port = checkNotNull(port, "port");
+        this.sourceMac = checkNotNull(sourceMac, "sourceMac");
+        this.nextHopMac = checkNotNull(nextHopMac, "nextHopMac");
+        this.state = checkNotNull(state, "state");
+    }
+
+    /**
+     * Creates a route in state {@link State#REQUESTED}.
+     *
+     * @param deviceId   the device that holds the entry
+     * @param prefix     destination prefix
+     * @param kind       where the prefix comes from
+     * @param port       egress port
+     * @param sourceMac  source MAC written on the packet (the router's)
+     * @param nextHopMac destination MAC written on the packet (next router or host)
+     * @return the route
+     */
+    public static Ipv6Route of(DeviceId deviceId, Ip6Prefix prefix, Kind kind, PortNumber port,
+                               MacAddress sourceMac, MacAddress nextHopMac) {
+        return new Ipv6Route(deviceId, prefix, kind, port, sourceMac, nextHopMac, State.REQUESTED);
+    }
+
+    /**
+     * Returns this route in another state.
+     *
+     * @param newState the state
+     * @return a copy
+     */
+    public Ipv6Route withState(State newState) {
+        return new Ipv6Route(deviceId, prefix, kind, port, sourceMac, nextHopMac, newState);
+    }
+
+    public DeviceId deviceId() {
+        return deviceId;
+    }
+
+    public Ip6Prefix prefix() {
+        return prefix;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public PortNumber port() {
+        return port;
+    }
+
+    public MacAddress sourceMac() {
+        return sourceMac;
+    }
+
+    public MacAddress nextHopMac() {
+        return nextHopMac;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    /**
+     * Tells whether two routes forward the same way (same device, prefix, port and MACs),
+     * whatever their kind and state.
+     *
+     * @param other another route
+     * @return true if the entries would be identical
+     */
+    public boolean sameEntry(Ipv6Route other) {
+        return deviceId.equals(other.deviceId) && prefix.equals(other.prefix) && port.equals(other.port)
+                && sourceMac.equals(other.sourceMac) && nextHopMac.equals(other.nextHopMac);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Ipv6Route)) {
+            return false;
+        }
+        Ipv6Route that = (Ipv6Route) o;
+        return sameEntry(that) && kind == that.kind && state == that.state;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(deviceId, prefix, kind, port, sourceMac, nextHopMac, state);
+    }
+
+    @Override
+    public String toString() {
+        return MoreObjects.toStringHelper(this).add("device", deviceId).add("prefix", prefix).add("kind", kind)
+                .add("port", port).add("sourceMac", sourceMac).add("nextHopMac", nextHopMac).add("state", state)
+                .toString();
+    }
+}

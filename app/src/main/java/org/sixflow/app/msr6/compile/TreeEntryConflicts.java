@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.compile;
+
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.FlowId;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.group.GroupDescription;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Finds where a tree would overwrite state another tree relies on. Trees share the entries the P4
+ * program keys without a tree (adjacencies by egress port, End.RLB.X groups by Local Bitstring):
+ * sharing identical entries is fine and each stays until its last tree goes, but an entry with the
+ * same key and another action (or a group with the same id and other buckets) would silently
+ * re-point the other tree's packets, so such a tree is refused instead.
+ */
+public final class TreeEntryConflicts {
+
+    private TreeEntryConflicts() {
+    }
+
+    /**
+     * Checks a tree against the trees already installed.
+     *
+     * @param treeId    the new tree's id
+     * @param candidate its compiled state
+     * @param installed the other trees' compiled state by tree id (the new tree's own id is skipped,
+     *                  so that a tree may replace itself)
+     * @throws IllegalArgumentException naming the device, the entry and the other tree on conflict
+     */
+    public static void check(String treeId, CompiledTree candidate, Map<String, CompiledTree> installed) {
+        Map<FlowId, Owned<FlowRule>> rules = new HashMap<>();
+        Map<DeviceId, Map<Integer, Owned<GroupDescription>>> groups = new HashMap<>();
+        installed.forEach((id, tree) -> {
+            if (id.equals(treeId)) {
+                return;
+            }
+            tree.rules().values().forEach(r -> rules.putIfAbsent(r.id(), new Owned<>(id, r)));
+            tree.groups().values().forEach(g -> groups.computeIfAbsent(g.deviceId(), d -> new HashMap<>())
+                    .putIfAbsent(g.givenGroupId(), new Owned<>(id, g)));
+        });
+        for (FlowRule rule : candidate.rules().values()) {
+            Owned<FlowRule> other = rules.get(rule.id());
+            if (other != null && !rule.treatment().equals(other.value.treatment())) {
+                throw new IllegalArgumentException(
+                        "tree " + treeId + " needs " + Msr6EntryText.describe(rule) + " on " + rule.deviceId()
+                                + ", where tree " + other.owner + " uses " + Msr6EntryText.describe(other.value)
+                                + ": the pipeline keys this table without the tree, so the two cannot share it");
+            }
+        }
+        for (GroupDescription group : candidate.groups().values()) {
+            Owned<GroupDescription> other = groups.getOrDefault(group.deviceId(), Map.of())
+                    .get(group.givenGroupId());
+            if (other != null && !Objects.equals(group.buckets(), other.value.buckets())) {
+                throw new IllegalArgumentException(
+                        "tree " + treeId + " needs group " + group.givenGroupId() + " on " + group.deviceId()
+                                + " to reach other ports than tree " + other.owner + " does with it (End.RLB.X "
+                                + "groups are per Local Bitstring: local receivers differ)");
+            }
+        }
+    }
+
+    private static final class Owned<T> {
+        final String owner;
+        final T value;
+
+        Owned(String owner, T value) {
+            this.owner = owner;
+            this.value = value;
+        }
+    }
+}

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.codec.CodecContext;
+import org.onosproject.codec.JsonCodec;
+import org.sixflow.app.api.Ipv6Route;
+
+/**
+ * JSON of an IPv6 route (a /routes row).
+ */
+public final class Ipv6RouteCodec extends JsonCodec<Ipv6Route> {
+
+    @Override
+    public ObjectNode encode(Ipv6Route route, CodecContext context) {
+        return context.mapper().createObjectNode()
+                .put("device", route.deviceId().toString())
+                .put("prefix", route.prefix().toString())
+                .put("kind", route.kind().name())
+                .put("port", route.port().toLong())
+                .put("nextHopMac", route.nextHopMac().toString())
+                .put("state", route.state().name());
+    }
+}

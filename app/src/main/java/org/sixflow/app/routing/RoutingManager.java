@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.routing;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.Ip6Prefix;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreService;
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipListener;
+import org.onosproject.mastership.MastershipService;
+import org.onosproject.net.Device;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowId;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.flow.FlowRuleOperationsContext;
+import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.host.HostEvent;
+import org.onosproject.net.host.HostListener;
+import org.onosproject.net.host.HostService;
+import org.onosproject.net.intf.InterfaceEvent;
+import org.onosproject.net.intf.InterfaceListener;
+import org.onosproject.net.intf.InterfaceService;
+import org.onosproject.net.link.LinkEvent;
+import org.onosproject.net.link.LinkListener;
+import org.onosproject.net.link.LinkService;
+import org.onosproject.net.pi.service.PiPipeconfService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.Ipv6Route;
+import org.sixflow.app.api.RoutingEvent;
+import org.sixflow.app.api.RoutingListener;
+import org.sixflow.app.api.RoutingService;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.impl.Masters;
+import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+
+import static org.onlab.util.Tools.groupedThreads;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Keeps routing_v6 on every available device that runs a Sixflow pipeconf in line with the
+ * network: routes for hosts, interface subnets and locators along shortest paths
+ * ({@link RouteComputer} says which). Any change of devices, links, hosts, interfaces, sixflow
+ * netcfg or mastership recomputes every route and applies the difference: new and changed
+ * entries in a first stage, stale ones removed in a second, so nothing is withdrawn before its
+ * replacement is in.
+ *
+ * <p>There is no store of its own: routes follow from ONOS's shared view (topology, hosts,
+ * netcfg), so every instance computes the same ones; the instance that masters a device
+ * writes them, and compares against the flow-rule store, which holds what was written whichever
+ * instance wrote it.
+ */
+@Component(immediate = true, service = RoutingService.class)
+public class RoutingManager extends AbstractListenerManager<RoutingEvent, RoutingListener>
+        implements RoutingService {
+
+    private static final Set<String> SIXFLOW_PIPECONFS =
+            Set.of(SixflowPipeconfs.BMV2.id(), SixflowPipeconfs.TOFINO.id());
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DeviceService deviceService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LinkService linkService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HostService hostService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected InterfaceService interfaceService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected FlowRuleService flowRuleService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+
+    /** Where recomputations run, one at a time; tests run them on the caller's thread. */
+    Supplier<ExecutorService> executors =
+            () -> Executors.newSingleThreadExecutor(groupedThreads("sixflow/routing", "recompute", log));
+
+    private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final LinkListener linkListener = event -> schedule();
+    private final HostListener hostListener = event -> schedule();
+    private final InterfaceListener interfaceListener = event -> schedule();
+    private final NetworkConfigListener configListener = new InternalConfigListener();
+    private final MastershipListener mastershipListener = new InternalMastershipListener();
+
+    private ApplicationId appId;
+    private RouteRules rules;
+    private ExecutorService executor;
+    /** Cleared on deactivation, so a recomputation still queued writes nothing. */
+    private volatile boolean active;
+    /** Set while a recomputation is queued: a burst of events makes one. */
+    private final AtomicBoolean queued = new AtomicBoolean();
+    /** Devices that came back: their entries are written again even if the store lists them. */
+    private final Set<DeviceId> reconnected = ConcurrentHashMap.newKeySet();
+    /** The routes last computed, every router's, state REQUESTED. */
+    private volatile Map<DeviceId, List<Ipv6Route>> computed = ImmutableMap.of();
+    private List<String> conflicts = List.of();
+
+    @Activate
+    protected void activate() {
+        appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
+        rules = new RouteRules(appId);
+        eventDispatcher.addSink(RoutingEvent.class, listenerRegistry);
+        executor = executors.get();
+        active = true;
+        deviceService.addListener(deviceListener);
+        linkService.addListener(linkListener);
+        hostService.addListener(hostListener);
+        interfaceService.addListener(interfaceListener);
+        configService.addListener(configListener);
+        mastershipService.addListener(mastershipListener);
+        schedule();
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        mastershipService.removeListener(mastershipListener);
+        configService.removeListener(configListener);
+        interfaceService.removeListener(interfaceListener);
+        hostService.removeListener(hostListener);
+        linkService.removeListener(linkListener);
+        deviceService.removeListener(deviceListener);
+        executor.shutdown();
+        synchronized (this) {
+            active = false;
+            FlowRule[] mine = StreamSupport.stream(flowRuleService.getFlowEntriesById(appId).spliterator(), false)
+                    .filter(rules::isRoutingRule)
+                    .filter(e -> Masters.readsHere(mastershipService, e.deviceId()))
+                    .toArray(FlowRule[]::new);
+            if (mine.length > 0) {
+                flowRuleService.removeFlowRules(mine);
+            }
+            log.info("Removed {} routing entries", mine.length);
+            computed = ImmutableMap.of();
+        }
+        eventDispatcher.removeSink(RoutingEvent.class);
+        log.info("Stopped");
+    }
+
+    @Override
+    public List<Ipv6Route> routes() {
+        Map<DeviceId, List<Ipv6Route>> now = computed;
+        return now.keySet().stream().flatMap(d -> withState(d, now.get(d)).stream())
+                .collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public List<Ipv6Route> routes(DeviceId deviceId) {
+        if (deviceService.getDevice(deviceId) == null) {
+            throw new IllegalArgumentException("device " + deviceId + " is not known to ONOS");
+        }
+        return withState(deviceId, computed.getOrDefault(deviceId, List.of()));
+    }
+
+    /** The routes with the state of their entries in the flow-rule store. */
+    private List<Ipv6Route> withState(DeviceId deviceId, List<Ipv6Route> routes) {
+        if (routes.isEmpty()) {
+            return routes;
+        }
+        Map<FlowId, FlowEntry> entries = entries(deviceId);
+        return routes.stream().map(route -> {
+            FlowEntry entry;
+            FlowRule rule;
+            try {
+                rule = rules.rule(route);
+                entry = entries.get(rule.id());
+            } catch (IllegalArgumentException e) {
+                return route;   // never written (logged when it was not)
+            }
+            if (entry == null || !entry.treatment().equals(rule.treatment())) {
+                return route;
+            }
+            switch (entry.state()) {
+                case ADDED:
+                    return route.withState(Ipv6Route.State.INSTALLED);
+                case FAILED:
+                    return route.withState(Ipv6Route.State.FAILED);
+                default:
+                    return route;
+            }
+        }).collect(ImmutableList.toImmutableList());
+    }
+
+    /** This app's routing entries on a device, by id, except those on their way out. */
+    private Map<FlowId, FlowEntry> entries(DeviceId deviceId) {
+        return StreamSupport.stream(flowRuleService.getFlowEntries(deviceId).spliterator(), false)
+                .filter(rules::isRoutingRule)
+                .filter(e -> e.state() != FlowEntry.FlowEntryState.PENDING_REMOVE
+                        && e.state() != FlowEntry.FlowEntryState.REMOVED)
+                .collect(Collectors.toMap(FlowEntry::id, Function.identity(), (a, b) -> a));
+    }
+
+    private void schedule() {
+        if (queued.compareAndSet(false, true)) {
+            executor.execute(() -> {
+                queued.set(false);
+                try {
+                    recompute();
+                } catch (RuntimeException e) {
+                    log.error("Routing recomputation failed", e);
+                }
+            });
+        }
+    }
+
+    /** Computes every route on the current network, writes the difference, and tells listeners. */
+    private synchronized void recompute() {
+        if (!active) {
+            return;
+        }
+        RouteComputer computer = new RouteComputer(network(), interfaceService.getInterfaces(),
+                                                   hostService.getHosts());
+        if (!computer.conflicts().equals(conflicts)) {
+            conflicts = computer.conflicts();
+            conflicts.forEach(c -> log.warn("Routing conflict: {}", c));
+        }
+        Map<DeviceId, List<Ipv6Route>> routes = ImmutableMap.copyOf(computer.routes());
+        program(routes);
+        Map<DeviceId, List<Ipv6Route>> before = computed;
+        computed = routes;
+        announce(before, routes);
+    }
+
+    /** Routers now: available devices with a Sixflow pipeconf and a valid sixflow netcfg. */
+    private RoutingNetwork network() {
+        List<RoutingNetwork.Router> routers = new ArrayList<>();
+        for (Device device : deviceService.getAvailableDevices()) {
+            boolean sixflow = pipeconfService.ofDevice(device.id())
+                    .map(id -> SIXFLOW_PIPECONFS.contains(id.id())).orElse(false);
+            SixflowDeviceConfig config = sixflow ? configService.getConfig(device.id(), SixflowDeviceConfig.class)
+                    : null;
+            if (config == null) {
+                continue;
+            }
+            try {
+                if (config.isValid()) {
+                    routers.add(new RoutingNetwork.Router(device.id(), config.myStationMac(),
+                                                          config.locator().getIp6Prefix()));
+                }
+            } catch (RuntimeException e) {
+                log.debug("{} has an invalid sixflow netcfg, not routed: {}", device.id(), e.getMessage());
+            }
+        }
+        return new RoutingNetwork(routers, linkService.getActiveLinks());
+    }
+
+    /**
+     * Writes the routes of the devices this instance masters: adds and changes first, then, in
+     * a later stage, removes this app's routing entries that no route wants any more.
+     */
+    private void program(Map<DeviceId, List<Ipv6Route>> routes) {
+        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
+        List<FlowRule> stale = new ArrayList<>();
+        int writes = 0;
+        Set<DeviceId> devices = new HashSet<>(routes.keySet());
+        for (Device device : deviceService.getAvailableDevices()) {
+            devices.add(device.id());
+        }
+        for (DeviceId deviceId : devices) {
+            if (!deviceService.isAvailable(deviceId) || !Masters.readsHere(mastershipService, deviceId)) {
+                continue;
+            }
+            Map<FlowId, FlowEntry> present = new HashMap<>(entries(deviceId));
+            boolean rewrite = reconnected.remove(deviceId);
+            for (Ipv6Route route : routes.getOrDefault(deviceId, List.of())) {
+                FlowRule rule;
+                try {
+                    rule = rules.rule(route);
+                } catch (IllegalArgumentException e) {
+                    log.warn("Route {} not installed: {}", route, e.getMessage());
+                    continue;
+                }
+                FlowEntry entry = present.remove(rule.id());
+                if (entry == null || rewrite) {
+                    ops.add(rule);
+                    writes++;
+                } else if (!entry.treatment().equals(rule.treatment())) {
+                    // Same match, new next hop: the device changes the entry in place, no gap.
+                    ops.modify(rule);
+                    writes++;
+                }
+            }
+            stale.addAll(present.values());
+        }
+        if (writes == 0 && stale.isEmpty()) {
+            return;
+        }
+        ops.newStage();
+        stale.forEach(ops::remove);
+        int added = writes;
+        flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
+            @Override
+            public void onSuccess(FlowRuleOperations done) {
+                log.debug("Routing: {} entries written, {} removed", added, stale.size());
+            }
+
+            @Override
+            public void onError(FlowRuleOperations failed) {
+                log.warn("Routing: some of {} writes and {} removals failed; the next change retries", added,
+                         stale.size());
+            }
+        }));
+    }
+
+    private void announce(Map<DeviceId, List<Ipv6Route>> before, Map<DeviceId, List<Ipv6Route>> after) {
+        Set<DeviceId> devices = new HashSet<>(before.keySet());
+        devices.addAll(after.keySet());
+        for (DeviceId deviceId : devices) {
+            Map<Ip6Prefix, Ipv6Route> old = byPrefix(before.getOrDefault(deviceId, List.of()));
+            Map<Ip6Prefix, Ipv6Route> now = byPrefix(after.getOrDefault(deviceId, List.of()));
+            now.forEach((prefix, route) -> {
+                Ipv6Route was = old.remove(prefix);
+                if (was == null) {
+                    post(new RoutingEvent(RoutingEvent.Type.ROUTE_ADDED, route));
+                } else if (!was.equals(route)) {
+                    post(new RoutingEvent(RoutingEvent.Type.ROUTE_UPDATED, route));
+                }
+            });
+            old.values().forEach(route -> post(new RoutingEvent(RoutingEvent.Type.ROUTE_REMOVED, route)));
+        }
+    }
+
+    private static Map<Ip6Prefix, Ipv6Route> byPrefix(List<Ipv6Route> routes) {
+        Map<Ip6Prefix, Ipv6Route> result = new HashMap<>();
+        routes.forEach(r -> result.put(r.prefix(), r));
+        return result;
+    }
+
+    /** Every device change matters except the frequent port statistics. */
+    private class InternalDeviceListener implements DeviceListener {
+        @Override
+        public boolean isRelevant(DeviceEvent event) {
+            return event.type() != DeviceEvent.Type.PORT_STATS_UPDATED;
+        }
+
+        @Override
+        public void event(DeviceEvent event) {
+            DeviceId deviceId = event.subject().id();
+            if ((event.type() == DeviceEvent.Type.DEVICE_ADDED
+                    || event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED)
+                    && deviceService.isAvailable(deviceId)) {
+                // It may have lost its entries while away.
+                reconnected.add(deviceId);
+            }
+            schedule();
+        }
+    }
+
+    /** Locators and router MACs live in the sixflow netcfg; interfaces come through InterfaceService. */
+    private class InternalConfigListener implements NetworkConfigListener {
+        @Override
+        public boolean isRelevant(NetworkConfigEvent event) {
+            return SixflowDeviceConfig.class.equals(event.configClass());
+        }
+
+        @Override
+        public void event(NetworkConfigEvent event) {
+            schedule();
+        }
+    }
+
+    /** A new master compares the device's entries with the routes and writes what is missing. */
+    private class InternalMastershipListener implements MastershipListener {
+        @Override
+        public boolean isRelevant(MastershipEvent event) {
+            return event.type() == MastershipEvent.Type.MASTER_CHANGED;
+        }
+
+        @Override
+        public void event(MastershipEvent event) {
+            schedule();
+        }
+    }
+}

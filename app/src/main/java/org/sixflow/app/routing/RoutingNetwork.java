@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.routing;
+
+import com.google.common.collect.ImmutableList;
+import org.onlab.packet.Ip6Prefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.Link;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * The routers of a moment and the active links between them, with hop-count shortest paths
+ * towards any router. Ties between equal-cost next hops go to the lowest egress port (then the
+ * neighbour's id), so every cluster instance picks the same one: routing_v6 has no action
+ * profile, so there is no ECMP to spread over.
+ */
+final class RoutingNetwork {
+
+    /** A device that routes: available, running a Sixflow pipeconf, with a valid sixflow netcfg. */
+    static final class Router {
+        final DeviceId id;
+        final MacAddress mac;
+        final Ip6Prefix locator;
+
+        Router(DeviceId id, MacAddress mac, Ip6Prefix locator) {
+            this.id = checkNotNull(id);
+            this.mac = checkNotNull(mac);
+            this.locator = checkNotNull(locator);
+        }
+    }
+
+    /** How every router reaches one target: hops and the first link of a shortest path. */
+    static final class PathsTo {
+        private final Map<DeviceId, Integer> hops = new HashMap<>();
+        private final Map<DeviceId, Link> firstLink = new HashMap<>();
+
+        Optional<Integer> hops(DeviceId from) {
+            return Optional.ofNullable(hops.get(from));
+        }
+
+        /** The link a router sends on towards the target; empty at the target and where unreachable. */
+        Optional<Link> firstLink(DeviceId from) {
+            return Optional.ofNullable(firstLink.get(from));
+        }
+    }
+
+    private static final Comparator<Link> BY_PORT_THEN_NEIGHBOUR = Comparator
+            .comparingLong((Link l) -> l.src().port().toLong())
+            .thenComparing(l -> l.dst().deviceId().toString());
+
+    private final Map<DeviceId, Router> routers = new TreeMap<>(Comparator.comparing(DeviceId::toString));
+    private final Map<DeviceId, List<Link>> outLinks = new HashMap<>();
+    private final Map<DeviceId, List<Link>> inLinks = new HashMap<>();
+    private final Map<DeviceId, PathsTo> paths = new HashMap<>();
+
+    /**
+     * Takes a snapshot.
+     *
+     * @param routers the routers
+     * @param links   active links; those with an end outside the routers are left out
+     */
+    RoutingNetwork(Collection<Router> routers, Iterable<Link> links) {
+        routers.forEach(r -> this.routers.put(r.id, r));
+        for (Link link : links) {
+            DeviceId src = link.src().deviceId();
+            DeviceId dst = link.dst().deviceId();
+            if (this.routers.containsKey(src) && this.routers.containsKey(dst) && !src.equals(dst)) {
+                outLinks.computeIfAbsent(src, d -> new ArrayList<>()).add(link);
+                inLinks.computeIfAbsent(dst, d -> new ArrayList<>()).add(link);
+            }
+        }
+        outLinks.values().forEach(l -> l.sort(BY_PORT_THEN_NEIGHBOUR));
+    }
+
+    /** The routers, by device id. */
+    Collection<Router> routers() {
+        return ImmutableList.copyOf(routers.values());
+    }
+
+    Optional<Router> router(DeviceId id) {
+        return Optional.ofNullable(routers.get(id));
+    }
+
+    /**
+     * Returns how every router reaches a target (a breadth-first search back from it), computed
+     * once per snapshot.
+     *
+     * @param target a router
+     * @return hops and first links
+     */
+    PathsTo pathsTo(DeviceId target) {
+        return paths.computeIfAbsent(target, this::search);
+    }
+
+    private PathsTo search(DeviceId target) {
+        PathsTo result = new PathsTo();
+        if (!routers.containsKey(target)) {
+            return result;
+        }
+        result.hops.put(target, 0);
+        Deque<DeviceId> queue = new ArrayDeque<>(List.of(target));
+        while (!queue.isEmpty()) {
+            DeviceId at = queue.poll();
+            for (Link in : inLinks.getOrDefault(at, List.of())) {
+                DeviceId from = in.src().deviceId();
+                if (!result.hops.containsKey(from)) {
+                    result.hops.put(from, result.hops.get(at) + 1);
+                    queue.add(from);
+                }
+            }
+        }
+        // With every distance known, each router's first link is its best-ordered link one hop closer.
+        for (Map.Entry<DeviceId, Integer> entry : result.hops.entrySet()) {
+            int hops = entry.getValue();
+            if (hops == 0) {
+                continue;
+            }
+            outLinks.getOrDefault(entry.getKey(), List.of()).stream()
+                    .filter(l -> result.hops.getOrDefault(l.dst().deviceId(), Integer.MAX_VALUE) == hops - 1)
+                    .findFirst().ifPresent(l -> result.firstLink.put(entry.getKey(), l));
+        }
+        return result;
+    }
+}

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.compile;
+
+import org.junit.Test;
+import org.onlab.packet.Ip6Address;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
+
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * Two trees on the study network: what they may share and what they may not.
+ */
+public class TreeEntryConflictsTest {
+
+    private static final Ip6Address GROUP_A = Ip6Address.valueOf("ff3e::1");
+    private static final Ip6Address GROUP_B = Ip6Address.valueOf("ff3e::2");
+    private static final Ip6Address SOURCE = Ip6Address.valueOf("fd00:1:1::10");
+
+    @Test
+    public void treesOfOneGroupShareIdenticalEntries() {
+        // (*,G) and (S,G) to the same receivers: same adjacencies, own SIDs and groups.
+        CompiledTree any = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(2, 3, 4));
+        CompiledTree specific = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_A, SOURCE, Set.of(2, 3, 4));
+        TreeEntryConflicts.check("specific", specific, Map.of("any", any));
+    }
+
+    @Test
+    public void treesOfOtherGroupsOnOtherReceiverPortsCoexist() {
+        CompiledTree a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
+        CompiledTree b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(4));
+        TreeEntryConflicts.check("b", b, Map.of("a", a));
+    }
+
+    @Test
+    public void aReceiverPortCarriesOneGroupsMacAtATime() {
+        CompiledTree a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
+        CompiledTree b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
+        try {
+            TreeEntryConflicts.check("b", b, Map.of("a", a));
+            fail("the second group's MAC would overwrite the first's on shanghai's receiver port");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("device:shanghai"));
+            assertTrue(e.getMessage(), e.getMessage().contains("tree a"));
+        }
+    }
+
+    @Test
+    public void aTreeMayReplaceItself() {
+        CompiledTree a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
+        CompiledTree again = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
+        TreeEntryConflicts.check("a", again, Map.of("a", a));
+    }
+
+    @Test
+    public void rlbGroupsThatReachOtherPortsConflict() {
+        // Nanjing replicates to Shanghai with bitstring 0b100 in both; in the second tree it also
+        // delivers to its own receivers, so the bitstring's group would need another port.
+        CompiledTree forward = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 1, GROUP_A, null, Set.of(3, 4));
+        CompiledTree withLocal = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 2, GROUP_A, null, Set.of(2, 3, 4));
+        try {
+            TreeEntryConflicts.check("local", withLocal, Map.of("forward", forward));
+            fail("a bitstring group with other ports accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("tree forward"));
+        }
+    }
+}

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.routing;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.Before;
+import org.junit.Test;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.Ip6Prefix;
+import org.onlab.packet.MacAddress;
+import org.onosproject.TestApplicationId;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.HostId;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.flow.DefaultFlowRule;
+import org.onosproject.net.flow.DefaultTrafficSelector;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.criteria.Criterion;
+import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.flow.instructions.PiInstruction;
+import org.onosproject.net.pi.model.PiActionParamId;
+import org.onosproject.net.pi.model.PiPipelineModel;
+import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.net.pi.runtime.PiActionParam;
+import org.onosproject.net.pi.runtime.PiLpmFieldMatch;
+import org.sixflow.app.api.Ipv6Route;
+import org.sixflow.app.api.RoutingEvent;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.pipeconf.P4InfoConstants;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
+import static org.sixflow.pipeconf.P4InfoConstants.PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
+import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
+
+/**
+ * Routes of the lab (docker/netcfg.json, docker/mininet/topology.py): routers 00:aa:00:00:00:0N
+ * beijing (1), wuhan (2), nanjing (3), shanghai (4), guangzhou (5); links beijing/1-wuhan/1,
+ * beijing/2-nanjing/1, wuhan/2-nanjing/2, wuhan/3-guangzhou/1, nanjing/3-shanghai/1,
+ * shanghai/2-guangzhou/2; one host per edge. Entries are read back from the flow-rule store and
+ * checked against the bmv2 P4Info.
+ */
+public class RoutingManagerTest {
+
+    private static final PiPipelineModel MODEL = BundledPipeconfs.bmv2().pipelineModel();
+    private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
+    private static final DeviceId WUHAN = DeviceId.deviceId("device:wuhan");
+    private static final DeviceId NANJING = DeviceId.deviceId("device:nanjing");
+    private static final DeviceId SHANGHAI = DeviceId.deviceId("device:shanghai");
+    private static final DeviceId GUANGZHOU = DeviceId.deviceId("device:guangzhou");
+    private static final HostId H_BJ = HostId.hostId("00:00:00:00:01:10/None");
+
+    /**
+     * Every entry of the lab, "device prefix kind port next-hop-MAC". Ties (wuhan to shanghai,
+     * nanjing and guangzhou to each other: two hops either way) go to the lower port.
+     */
+    private static final Set<String> LAB = Set.of(
+            "device:beijing fd00:1:1::10/128 HOST 3 00:00:00:00:01:10",
+            "device:beijing fd00:1:2::/64 LOCATOR 1 00:aa:00:00:00:02",
+            "device:beijing fd00:1:3::/64 SUBNET 2 00:aa:00:00:00:03",
+            "device:beijing fd00:1:4::/64 SUBNET 2 00:aa:00:00:00:03",
+            "device:beijing fd00:1:5::/64 SUBNET 1 00:aa:00:00:00:02",
+            "device:wuhan fd00:1:1::/64 SUBNET 1 00:aa:00:00:00:01",
+            "device:wuhan fd00:1:3::/64 SUBNET 2 00:aa:00:00:00:03",
+            "device:wuhan fd00:1:4::/64 SUBNET 2 00:aa:00:00:00:03",
+            "device:wuhan fd00:1:5::/64 SUBNET 3 00:aa:00:00:00:05",
+            "device:nanjing fd00:1:1::/64 SUBNET 1 00:aa:00:00:00:01",
+            "device:nanjing fd00:1:2::/64 LOCATOR 2 00:aa:00:00:00:02",
+            "device:nanjing fd00:1:3::10/128 HOST 4 00:00:00:00:03:10",
+            "device:nanjing fd00:1:4::/64 SUBNET 3 00:aa:00:00:00:04",
+            "device:nanjing fd00:1:5::/64 SUBNET 2 00:aa:00:00:00:02",
+            "device:shanghai fd00:1:1::/64 SUBNET 1 00:aa:00:00:00:03",
+            "device:shanghai fd00:1:2::/64 LOCATOR 1 00:aa:00:00:00:03",
+            "device:shanghai fd00:1:3::/64 SUBNET 1 00:aa:00:00:00:03",
+            "device:shanghai fd00:1:4::10/128 HOST 3 00:00:00:00:04:10",
+            "device:shanghai fd00:1:5::/64 SUBNET 2 00:aa:00:00:00:05",
+            "device:guangzhou fd00:1:1::/64 SUBNET 1 00:aa:00:00:00:02",
+            "device:guangzhou fd00:1:2::/64 LOCATOR 1 00:aa:00:00:00:02",
+            "device:guangzhou fd00:1:3::/64 SUBNET 1 00:aa:00:00:00:02",
+            "device:guangzhou fd00:1:4::/64 SUBNET 2 00:aa:00:00:00:04",
+            "device:guangzhou fd00:1:5::10/128 HOST 3 00:00:00:00:05:10");
+
+    private RoutingManagerFixture fixture;
+
+    @Before
+    public void setUp() {
+        fixture = new RoutingManagerFixture();
+    }
+
+    /** The routing entries in the flow-rule store, "device prefix kind port dmac" (kind from the service). */
+    private Set<String> installed() {
+        Set<String> lines = new TreeSet<>();
+        for (FlowEntry entry : fixture.flows.entries()) {
+            if (!entry.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6)) {
+                continue;
+            }
+            Entry e = new Entry(entry);
+            // The kind is the service's; "?" for an entry no route wants (left on an unreachable device).
+            String kind = fixture.manager.routes(e.device).stream().filter(r -> r.prefix().equals(e.prefix))
+                    .map(r -> r.kind().name()).findFirst().orElse("?");
+            lines.add(e.device + " " + e.prefix + " " + kind + " " + e.port + " " + e.dmac.toString().toLowerCase());
+        }
+        return lines;
+    }
+
+    /** An entry decoded from its PI match and action, and checked against the P4Info. */
+    private static final class Entry {
+        final DeviceId device;
+        final Ip6Prefix prefix;
+        final long port;
+        final MacAddress smac;
+        final MacAddress dmac;
+
+        Entry(FlowRule rule) {
+            assertEquals(List.of(), new PipelineModelChecker(MODEL).problems(rule));
+            device = rule.deviceId();
+            PiCriterion match = (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+            PiLpmFieldMatch lpm = (PiLpmFieldMatch) match.fieldMatch(HDR_IPV6_DST).orElseThrow();
+            prefix = Ip6Prefix.valueOf(Ip6Address.valueOf(lpm.value().asArray()), lpm.prefixLength());
+            PiAction action = (PiAction) ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
+            assertEquals(SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP, action.id());
+            port = number(param(action, PORT));
+            smac = MacAddress.valueOf(param(action, SMAC));
+            dmac = MacAddress.valueOf(param(action, DMAC));
+        }
+
+        private static byte[] param(PiAction action, PiActionParamId id) {
+            return action.parameters().stream().filter(p -> p.id().equals(id)).map(PiActionParam::value)
+                    .findFirst().orElseThrow().asArray();
+        }
+
+        private static long number(byte[] bytes) {
+            long value = 0;
+            for (byte b : bytes) {
+                value = value << 8 | (b & 0xff);
+            }
+            return value;
+        }
+    }
+
+    private static String routerMac(DeviceId device) {
+        return "00:aa:00:00:00:0" + (List.of(BEIJING, WUHAN, NANJING, SHANGHAI, GUANGZHOU).indexOf(device) + 1);
+    }
+
+    private Set<String> installedOn(DeviceId device) {
+        return installed().stream().filter(l -> l.startsWith(device + " ")).collect(Collectors.toSet());
+    }
+
+    private static Set<String> lab(DeviceId device) {
+        return LAB.stream().filter(l -> l.startsWith(device + " ")).collect(Collectors.toSet());
+    }
+
+    /** The writes since the log was last cleared, "op device prefix" ("stage" alone). */
+    private List<String> writes() {
+        return fixture.flows.log.stream()
+                .map(w -> w.rule == null ? w.op : w.op + " " + w.rule.deviceId() + " " + new Entry(w.rule).prefix)
+                .collect(Collectors.toList());
+    }
+
+    @Test
+    public void everyDeviceRoutesHostsSubnetsAndLocatorsAlongShortestPaths() {
+        assertEquals(new TreeSet<>(LAB), installed());
+        for (FlowEntry entry : fixture.flows.entries()) {
+            Entry e = new Entry(entry);
+            assertEquals("source MAC of " + e.device, MacAddress.valueOf(routerMac(e.device)), e.smac);
+        }
+        // One entry per (device, prefix), each confirmed.
+        assertEquals(LAB.size(), fixture.flows.entries().size());
+        assertEquals(LAB.size(), fixture.manager.routes().size());
+        assertTrue(fixture.manager.routes().stream().allMatch(r -> r.state() == Ipv6Route.State.INSTALLED));
+    }
+
+    @Test
+    public void anEdgeWhoseSubnetIsItsLocatorHoldsItsHostsNotARouteToItself() {
+        // beijing: locator fd00:1:1::/64 and the subnet of beijing/3 are the same prefix.
+        List<Ipv6Route> beijing = fixture.manager.routes(BEIJING);
+        assertFalse(beijing.stream().anyMatch(r -> r.prefix().equals(Ip6Prefix.valueOf("fd00:1:1::/64"))));
+        Ipv6Route host = beijing.stream().filter(r -> r.prefix().equals(Ip6Prefix.valueOf("fd00:1:1::10/128")))
+                .findFirst().orElseThrow();
+        assertEquals(Ipv6Route.Kind.HOST, host.kind());
+        // Elsewhere locator and subnet of beijing are one route, of kind SUBNET.
+        assertEquals(1, fixture.manager.routes(WUHAN).stream()
+                .filter(r -> r.prefix().equals(Ip6Prefix.valueOf("fd00:1:1::/64"))
+                        && r.kind() == Ipv6Route.Kind.SUBNET).count());
+    }
+
+    @Test
+    public void routesAreListedByDeviceThenPrefix() {
+        List<String> listed = fixture.manager.routes().stream().map(r -> r.deviceId() + " " + r.prefix())
+                .collect(Collectors.toList());
+        assertEquals("device:beijing fd00:1:1::10/128", listed.get(0));
+        assertEquals("device:wuhan fd00:1:5::/64", listed.get(listed.size() - 1));
+        assertEquals(List.of("fd00:1:1::/64", "fd00:1:3::/64", "fd00:1:4::/64", "fd00:1:5::/64"),
+                     fixture.manager.routes(WUHAN).stream().map(r -> r.prefix().toString())
+                             .collect(Collectors.toList()));
+    }
+
+    @Test(expected = IllegalArgumentException.class)
+    public void anUnknownDeviceIsRefused() {
+        fixture.manager.routes(DeviceId.deviceId("device:lhasa"));
+    }
+
+    @Test
+    public void aLinkDownMovesRoutesToTheNewNextHopAndLeavesNoOldEntry() {
+        fixture.events.clear();
+        fixture.flows.log.clear();
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        // nanjing now reaches shanghai through wuhan and guangzhou; beijing through wuhan.
+        assertTrue(installedOn(NANJING).contains("device:nanjing fd00:1:4::/64 SUBNET 2 00:aa:00:00:00:02"));
+        assertTrue(installedOn(BEIJING).contains("device:beijing fd00:1:4::/64 SUBNET 1 00:aa:00:00:00:02"));
+        assertTrue(installedOn(WUHAN).contains("device:wuhan fd00:1:4::/64 SUBNET 3 00:aa:00:00:00:05"));
+        assertEquals(Set.of("device:shanghai fd00:1:1::/64 SUBNET 2 00:aa:00:00:00:05",
+                            "device:shanghai fd00:1:2::/64 LOCATOR 2 00:aa:00:00:00:05",
+                            "device:shanghai fd00:1:3::/64 SUBNET 2 00:aa:00:00:00:05",
+                            "device:shanghai fd00:1:4::10/128 HOST 3 00:00:00:00:04:10",
+                            "device:shanghai fd00:1:5::/64 SUBNET 2 00:aa:00:00:00:05"), installedOn(SHANGHAI));
+        // Still one entry per (device, prefix): the old next hops are gone.
+        assertEquals(LAB.size(), fixture.flows.entries().size());
+        assertFalse(installed().contains("device:nanjing fd00:1:4::/64 SUBNET 3 00:aa:00:00:00:04"));
+        assertTrue(fixture.events.stream().anyMatch(e -> e.type() == RoutingEvent.Type.ROUTE_UPDATED
+                && e.subject().deviceId().equals(NANJING)
+                && e.subject().prefix().equals(Ip6Prefix.valueOf("fd00:1:4::/64"))
+                && e.subject().port().toLong() == 2));
+        // Changed in place: the same entries modified, nothing removed.
+        assertTrue(writes().contains("modify device:nanjing fd00:1:4::/64"));
+        assertFalse(writes().stream().anyMatch(w -> w.startsWith("remove") || w.startsWith("add")));
+    }
+
+    @Test
+    public void aDeviceDownTakesItsPrefixesOffTheOthers() {
+        fixture.events.clear();
+        fixture.lab.devices.addSwitch(SHANGHAI.toString(), false);
+        fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED,
+                                                 fixture.lab.devices.getDevice(SHANGHAI)));
+        for (DeviceId other : List.of(BEIJING, WUHAN, NANJING, GUANGZHOU)) {
+            assertFalse(installedOn(other).stream().anyMatch(l -> l.contains(" fd00:1:4:")));
+            assertEquals(0, fixture.manager.routes(other).stream()
+                    .filter(r -> r.prefix().toString().startsWith("fd00:1:4:")).count());
+        }
+        assertEquals(4, fixture.events.stream().filter(e -> e.type() == RoutingEvent.Type.ROUTE_REMOVED
+                && e.subject().prefix().equals(Ip6Prefix.valueOf("fd00:1:4::/64"))).count());
+        // The unreachable device's own entries are left for when it returns; no routes are listed for it.
+        assertEquals(lab(SHANGHAI).size(), installedOn(SHANGHAI).size());
+        assertEquals(List.of(), fixture.manager.routes(SHANGHAI));
+    }
+
+    @Test
+    public void aDeviceThatComesBackGetsItsEntriesWrittenAgain() {
+        fixture.lab.devices.addSwitch(WUHAN.toString(), false);
+        fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED,
+                                                 fixture.lab.devices.getDevice(WUHAN)));
+        fixture.flows.log.clear();
+        fixture.lab.devices.addSwitch(WUHAN.toString(), true);
+        fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED,
+                                                 fixture.lab.devices.getDevice(WUHAN)));
+        // The store still lists wuhan's entries, but the device may have lost them: all four go again.
+        assertEquals(4, writes().stream().filter(w -> w.startsWith("add device:wuhan ")).count());
+        assertEquals(new TreeSet<>(LAB), installed());
+    }
+
+    @Test
+    public void newRoutesGoInBeforeOldOnesComeOut() {
+        // wuhan's locator moves: the others gain the new /64 and lose the old one, in that order.
+        ObjectNode wuhan = (ObjectNode) fixture.lab.netcfg.getConfig(WUHAN, SixflowDeviceConfig.class).node()
+                .deepCopy();
+        wuhan.put(SixflowDeviceConfig.LOCATOR, "fd00:1:22::/64");
+        fixture.flows.log.clear();
+        fixture.lab.netcfg.applyConfig(WUHAN, SixflowDeviceConfig.class, wuhan);
+        List<String> writes = writes();
+        assertEquals(List.of("stage", "add", "add", "add", "add", "stage", "remove", "remove", "remove", "remove"),
+                     writes.stream().map(w -> w.split(" ")[0]).collect(Collectors.toList()));
+        assertTrue(writes.toString(), writes.subList(1, 5).stream().allMatch(w -> w.endsWith(" fd00:1:22::/64")));
+        assertTrue(writes.toString(), writes.subList(6, 10).stream().allMatch(w -> w.endsWith(" fd00:1:2::/64")));
+        assertTrue(installed().contains("device:beijing fd00:1:22::/64 LOCATOR 1 00:aa:00:00:00:02"));
+    }
+
+    @Test
+    public void aMovedHostIsRoutedToItsNewEdgeEverywhere() {
+        fixture.events.clear();
+        fixture.hosts.move(H_BJ, "device:shanghai/3");
+        Set<String> host = installed().stream().filter(l -> l.contains(" fd00:1:1::10/128 "))
+                .collect(Collectors.toSet());
+        // Outside the subnets of its new edge, the host's /128 goes on every device, towards shanghai.
+        assertEquals(Set.of("device:shanghai fd00:1:1::10/128 HOST 3 00:00:00:00:01:10",
+                            "device:beijing fd00:1:1::10/128 HOST 2 00:aa:00:00:00:03",
+                            "device:wuhan fd00:1:1::10/128 HOST 2 00:aa:00:00:00:03",
+                            "device:nanjing fd00:1:1::10/128 HOST 3 00:aa:00:00:00:04",
+                            "device:guangzhou fd00:1:1::10/128 HOST 2 00:aa:00:00:00:04"), host);
+        assertEquals(1, fixture.events.stream().filter(e -> e.type() == RoutingEvent.Type.ROUTE_UPDATED).count());
+        assertEquals(4, fixture.events.stream().filter(e -> e.type() == RoutingEvent.Type.ROUTE_ADDED).count());
+        // Back home: only beijing holds the /128 again.
+        fixture.hosts.move(H_BJ, "device:beijing/3");
+        assertEquals(new TreeSet<>(LAB), installed());
+    }
+
+    @Test
+    public void aNewInterfaceSubnetIsRoutedAndItsRemovalWithdrawsIt() {
+        var intf = fixture.interfaces.add("wuhan-9", "device:wuhan/9", "fd00:9::1/64");
+        assertTrue(installed().contains("device:beijing fd00:9::/64 SUBNET 1 00:aa:00:00:00:02"));
+        assertTrue(installed().contains("device:shanghai fd00:9::/64 SUBNET 1 00:aa:00:00:00:03"));
+        assertFalse(installedOn(WUHAN).stream().anyMatch(l -> l.contains("fd00:9::")));
+        fixture.interfaces.remove(intf);
+        assertEquals(new TreeSet<>(LAB), installed());
+    }
+
+    @Test
+    public void aPrefixClaimedByTwoDevicesGoesToTheNearest() {
+        // guangzhou claims shanghai's subnet too: each device picks the nearer owner.
+        fixture.interfaces.add("guangzhou-9", "device:guangzhou/9", "fd00:1:4::2/64");
+        assertTrue(installed().contains("device:nanjing fd00:1:4::/64 SUBNET 3 00:aa:00:00:00:04"));
+        assertTrue(installed().contains("device:wuhan fd00:1:4::/64 SUBNET 3 00:aa:00:00:00:05"));
+        // beijing is two hops from both: the tie goes to the lower device id (guangzhou).
+        assertTrue(installed().contains("device:beijing fd00:1:4::/64 SUBNET 1 00:aa:00:00:00:02"));
+        // Neither owner routes it away.
+        assertFalse(installedOn(SHANGHAI).stream().anyMatch(l -> l.contains(" fd00:1:4::/64 ")));
+        assertFalse(installedOn(GUANGZHOU).stream().anyMatch(l -> l.contains(" fd00:1:4::/64 ")));
+    }
+
+    @Test
+    public void aHostOutsideEveryOwnedPrefixIsRoutedEverywhere() {
+        fixture.hosts.add("00:00:00:00:09:10", "device:guangzhou/3", "fd00:99::10", "fe80::9");
+        Set<String> host = installed().stream().filter(l -> l.contains("fd00:99::10/128"))
+                .collect(Collectors.toSet());
+        assertEquals(5, host.size());
+        assertTrue(host.contains("device:guangzhou fd00:99::10/128 HOST 3 00:00:00:00:09:10"));
+        assertTrue(host.contains("device:beijing fd00:99::10/128 HOST 1 00:aa:00:00:00:02"));
+        // Link-local addresses are never routed.
+        assertFalse(installed().stream().anyMatch(l -> l.contains("fe80")));
+    }
+
+    @Test
+    public void devicesWithoutASixflowPipeconfOrNetcfgAreNotRouters() {
+        fixture.pipeconfs.bindToDevice(new org.onosproject.net.pi.model.PiPipeconfId("org.other"), GUANGZHOU);
+        fixture.lab.netcfg.removeConfig(WUHAN, SixflowDeviceConfig.class);
+        // Without wuhan and guangzhou, beijing - nanjing - shanghai is a line.
+        assertEquals(Set.of("device:beijing fd00:1:1::10/128 HOST 3 00:00:00:00:01:10",
+                            "device:beijing fd00:1:3::/64 SUBNET 2 00:aa:00:00:00:03",
+                            "device:beijing fd00:1:4::/64 SUBNET 2 00:aa:00:00:00:03"), installedOn(BEIJING));
+        assertEquals(List.of(), fixture.manager.routes(WUHAN));
+        assertEquals(List.of(), fixture.manager.routes(GUANGZHOU));
+        // This app's entries on devices that are no longer routers are swept.
+        assertEquals(Set.of(), installedOn(WUHAN));
+        assertEquals(Set.of(), installedOn(GUANGZHOU));
+    }
+
+    @Test
+    public void onlyTheMasterWritesADevicesEntries() {
+        fixture.mastership.setMaster(WUHAN, false);
+        fixture.flows.log.clear();
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        // wuhan's route to shanghai changed (via guangzhou now), but another instance masters wuhan.
+        assertTrue(writes().stream().noneMatch(w -> w.contains("device:wuhan")));
+        Ip6Prefix shanghai = Ip6Prefix.valueOf("fd00:1:4::/64");
+        Ipv6Route wanted = fixture.manager.routes(WUHAN).stream().filter(r -> r.prefix().equals(shanghai))
+                .findFirst().orElseThrow();
+        assertEquals(3, wanted.port().toLong());
+        // Not written here, so listed as requested until the device holds it.
+        assertEquals(Ipv6Route.State.REQUESTED, wanted.state());
+        // Mastership comes here: the new master writes what is missing.
+        fixture.mastership.setMaster(WUHAN, true);
+        assertEquals(List.of("stage", "modify device:wuhan fd00:1:4::/64"), writes().subList(writes().size() - 2,
+                                                                                          writes().size()));
+        assertEquals(Ipv6Route.State.INSTALLED, state(WUHAN, shanghai));
+    }
+
+    @Test
+    public void aRouteShowsTheStateOfItsEntry() {
+        FlowEntry entry = fixture.flows.entries().stream().filter(e -> e.deviceId().equals(WUHAN)).findFirst()
+                .orElseThrow();
+        Ip6Prefix prefix = new Entry(entry).prefix;
+        fixture.flows.setState(entry.id(), FlowEntry.FlowEntryState.FAILED);
+        assertEquals(Ipv6Route.State.FAILED, state(WUHAN, prefix));
+        fixture.flows.setState(entry.id(), FlowEntry.FlowEntryState.PENDING_ADD);
+        assertEquals(Ipv6Route.State.REQUESTED, state(WUHAN, prefix));
+    }
+
+    private Ipv6Route.State state(DeviceId device, Ip6Prefix prefix) {
+        return fixture.manager.routes(device).stream().filter(r -> r.prefix().equals(prefix)).findFirst()
+                .orElseThrow().state();
+    }
+
+    @Test
+    public void deactivateRemovesRoutingEntriesAndNothingElse() {
+        FlowRule acl = DefaultFlowRule.builder().forDevice(BEIJING).forTable(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL)
+                .withSelector(DefaultTrafficSelector.emptySelector())
+                .withTreatment(DefaultTrafficTreatment.emptyTreatment()).withPriority(10)
+                .fromApp(RoutingManagerFixture.APP_ID).makePermanent().build();
+        FlowRule foreignRoute = DefaultFlowRule.builder().forDevice(BEIJING).forTable(SIXFLOW_INGRESS_ROUTING_ROUTING_V6)
+                .withSelector(DefaultTrafficSelector.builder().matchPi(PiCriterion.builder()
+                        .matchLpm(HDR_IPV6_DST, Ip6Address.valueOf("2001:db8::").toOctets(), 32).build()).build())
+                .withTreatment(DefaultTrafficTreatment.emptyTreatment()).withPriority(10)
+                .fromApp(TestApplicationId.create("org.other")).makePermanent().build();
+        fixture.flows.applyFlowRules(acl, foreignRoute);
+        fixture.manager.deactivate();
+        assertEquals(Set.of(acl.id(), foreignRoute.id()),
+                     fixture.flows.entries().stream().map(FlowEntry::id).collect(Collectors.toSet()));
+        assertEquals(List.of(), fixture.manager.routes());
+    }
+}

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+import org.junit.Test;
+import org.onosproject.net.behaviour.Pipeliner;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.model.PiPipelineInterpreter;
+import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
+import org.sixflow.pipeconf.behaviour.TofinoInterpreter;
+import org.sixflow.pipeconf.pipeliner.SixflowPipeliner;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+
+import java.util.Optional;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * The behaviours each pipeconf carries: ONOS looks the Pipeliner up on the pipeconf, and
+ * without it no packet request (LLDP, ARP, NDP) is installed.
+ */
+public class PipeconfFactoryTest {
+
+    @Test
+    public void bothPipeconfsCarryTheirInterpreterAndThePipeliner() throws Exception {
+        PiPipeconf bmv2 = BundledPipeconfs.bmv2();
+        PiPipeconf tofino = BundledPipeconfs.tofino();
+        assertEquals(Optional.of(Bmv2Interpreter.class), bmv2.implementation(PiPipelineInterpreter.class));
+        assertEquals(Optional.of(TofinoInterpreter.class), tofino.implementation(PiPipelineInterpreter.class));
+        for (PiPipeconf pipeconf : new PiPipeconf[]{bmv2, tofino}) {
+            assertTrue(pipeconf.id() + " has a Pipeliner", pipeconf.hasBehaviour(Pipeliner.class));
+            assertEquals(Optional.of(SixflowPipeliner.class), pipeconf.implementation(Pipeliner.class));
+        }
+        // ONOS's driver framework creates behaviours through their public no-argument constructor.
+        assertTrue(SixflowPipeliner.class.getConstructor().newInstance() instanceof Pipeliner);
+    }
+}
