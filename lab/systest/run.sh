@@ -61,5 +61,12 @@ until grep -q "LAB READY" "$log"; do
 done
 echo "lab ready on port $port ($(grep -c '' "$log") log lines in $log)"
 
+status=0
 LAB_STATE="$run_dir/state.json" LAB_REST="http://127.0.0.1:$port/onos/sixflow/v1" PYTHON="$python" \
-    "$python" "$here/runtests.py" "$@"
+    "$python" "$here/runtests.py" "$@" || status=1
+# The dashboard against the lab, after the tests above filled its history with real samples.
+if [ $# -eq 0 ] && [ "${LAB_E2E:-1}" = 1 ]; then
+    (cd "$top/web" && E2E_LAB_URL="http://127.0.0.1:$port/onos/sixflow/ui/" \
+        CHROME_BIN="${CHROME_BIN:-/usr/bin/chromium}" node e2e/run.mjs) || status=1
+fi
+exit "$status"
