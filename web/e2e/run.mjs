@@ -3,13 +3,16 @@
 // End-to-end tests of the dashboard: Playwright (playwright-core) drives Debian's headless Chromium
 // against the built dashboard and the app's real REST API in app/'s DashboardHarness. Every view
 // is saved as a screenshot in web/e2e-artifacts/. Ends with "e2e: N passed, N failed".
+// With E2E_LAB_URL (the dashboard of a running bmv2 lab, e.g. http://127.0.0.1:8181/onos/sixflow/ui/)
+// it runs lab-scenarios.mjs against that lab instead of starting the harness.
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { startHarness } from './harness.mjs';
-import { scenarios } from './scenarios.mjs';
+import { labScenarios } from './lab-scenarios.mjs';
+import { scenarios as harnessScenarios } from './scenarios.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const top = join(web, '..');
@@ -20,8 +23,10 @@ const only = process.argv[2];
 rmSync(artifacts, { recursive: true, force: true });
 mkdirSync(artifacts, { recursive: true });
 
-const harness = await startHarness(top, dashboard);
-console.log(`e2e: dashboard and REST API at ${harness.url}`);
+const labUrl = process.env.E2E_LAB_URL;
+const scenarios = labUrl ? labScenarios : harnessScenarios;
+const harness = labUrl ? { url: labUrl, stop: async () => 0, stderr: () => '' } : await startHarness(top, dashboard);
+console.log(`e2e: dashboard and REST API at ${harness.url}${labUrl ? ' (the bmv2 lab)' : ''}`);
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_BIN || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -3,27 +3,7 @@
 // What a person does on each page, in order (later scenarios use what earlier ones created).
 import assert from 'node:assert/strict';
 
-/** Waits until the locator's text contains the given text. */
-async function see(locator, text) {
-  await locator.filter({ hasText: text }).first().waitFor();
-}
-
-/** Waits until the locator matches exactly n elements. */
-async function count(locator, n) {
-  const deadline = Date.now() + 15_000;
-  let seen;
-  while ((seen = await locator.count()) !== n) {
-    if (Date.now() > deadline) assert.fail(`expected ${n} elements, found ${seen}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Fills the labelled inputs of a form: { 'Id': 'video', … }. */
-async function fill(page, fields) {
-  for (const [label, value] of Object.entries(fields)) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-}
+import { count, fill, see } from './steps.mjs';
 
 export const scenarios = [
   ['overview shows health, devices and recent events from the database, new ones live', async ({ page, url, harness, shot }) => {

@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""The running lab as the system tests see it: its topology and state files, Sixflow's REST API,
+and the host namespaces. Paths come from the environment run.sh sets (LAB_STATE, LAB_REST)."""
+
+import base64
+import collections
+import json
+import os
+import subprocess
+import urllib.error
+import urllib.request
+
+
+class RestError(Exception):
+    def __init__(self, status, body):
+        super().__init__(f"HTTP {status}: {body}")
+        self.status = status
+        self.body = body
+
+
+class Rest:
+    """Sixflow's REST API (JSON in, JSON out), as a client that names what failed."""
+
+    def __init__(self, base, user="onos", password="rocks"):
+        self.base = base.rstrip("/")
+        token = base64.b64encode(f"{user}:{password}".encode()).decode()
+        self.headers = {"Authorization": "Basic " + token, "Accept": "application/json"}
+
+    def call(self, method, path, body=None, timeout=30):
+        data = None if body is None else json.dumps(body).encode()
+        headers = dict(self.headers)
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(self.base + "/" + path.lstrip("/"), data=data, method=method,
+                                         headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                text = response.read().decode()
+                return json.loads(text) if text else None
+        except urllib.error.HTTPError as e:
+            raise RestError(e.code, e.read().decode(errors="replace")) from None
+
+    def get(self, path):
+        return self.call("GET", path)
+
+    def post(self, path, body):
+        return self.call("POST", path, body)
+
+    def put(self, path, body):
+        return self.call("PUT", path, body)
+
+    def delete(self, path):
+        return self.call("DELETE", path)
+
+
+Host = collections.namedtuple("Host", "name netns ifname mac ipv6 prefix gateway switch port")
+Switch = collections.namedtuple("Switch", "name device_id router_mac locator ports")
+
+
+class Lab:
+    """Topology + state of the lab run.sh started."""
+
+    def __init__(self, state_path=None, rest_base=None):
+        state_path = state_path or os.environ["LAB_STATE"]
+        with open(state_path) as f:
+            self.state = json.load(f)
+        with open(self.state["topology"]) as f:
+            self.topology = json.load(f)
+        self.rest = Rest(rest_base or os.environ.get("LAB_REST", "http://127.0.0.1:8181/onos/sixflow/v1"))
+        self.root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+        self.hosts = {}
+        for h in self.state["hosts"]:
+            address, _, length = h["ipv6"].partition("/")
+            self.hosts[h["name"]] = Host(h["name"], h["netns"], h["ifname"], h["mac"], address, int(length or 64),
+                                         h["gateway"], h["switch"], h["port"])
+        ports = {s["name"]: s["ports"] for s in self.state["switches"]}
+        self.switches = {s["name"]: Switch(s["name"], "device:" + s["name"], s["routerMac"], s["locator"],
+                                           ports.get(s["name"], {}))
+                         for s in self.topology["switches"]}
+        self.links = [((l["a"]["switch"], l["a"]["port"]), (l["b"]["switch"], l["b"]["port"]))
+                      for l in self.topology["links"]]
+
+    def host_on(self, switch):
+        return next(h for h in self.hosts.values() if h.switch == switch)
+
+    def connect_point(self, host):
+        return f"device:{host.switch}/{host.port}"
+
+    def hops(self, a, b):
+        """Switches on a shortest path between two switches, both ends included."""
+        neighbours = collections.defaultdict(set)
+        for (x, _), (y, _) in self.links:
+            neighbours[x].add(y)
+            neighbours[y].add(x)
+        seen, frontier, depth = {a}, [a], 1
+        while frontier:
+            if b in frontier:
+                return depth
+            nxt = []
+            for v in frontier:
+                for w in neighbours[v] - seen:
+                    seen.add(w)
+                    nxt.append(w)
+            frontier, depth = nxt, depth + 1
+        raise ValueError(f"no path from {a} to {b}")
+
+    def in_host(self, host, *command, timeout=60, check=True):
+        """Runs a command in a host's namespace and returns its completed process."""
+        return subprocess.run(["ip", "netns", "exec", host.netns, *command], capture_output=True, text=True,
+                              timeout=timeout, check=check)
+
+    def set_link(self, switch, port, up):
+        """Takes a switch-to-switch link down or up at both ends (labnet does the veths)."""
+        subprocess.run([os.environ.get("PYTHON", "python3"), os.path.join(self.root, "lab", "net", "labnet.py"),
+                        "link", os.environ["LAB_STATE"], switch, str(port), "up" if up else "down"],
+                       check=True, capture_output=True, text=True)

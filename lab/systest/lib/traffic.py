@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Traffic between the lab's hosts for the system tests: captures started on hosts before a send,
+sends of numbered IPv6/UDP packets (lab/net/hosttools.py inside the host namespaces), and the
+frames each host received."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "net"))
+import hosttools  # noqa: E402  (lab/net, stdlib only)
+
+HOSTTOOLS = os.path.abspath(hosttools.__file__)
+
+
+def multicast_mac(group):
+    """33:33 and the group's low 32 bits (RFC 2464)."""
+    import ipaddress
+    low = ipaddress.IPv6Address(group).packed[12:]
+    return "33:33:" + ":".join("%02x" % b for b in low)
+
+
+class Capture:
+    """Sniffs on several hosts at once; use as a context manager around the traffic."""
+
+    def __init__(self, lab, hosts, duration=5.0):
+        self.lab = lab
+        self.hosts = list(hosts)
+        self.duration = duration
+        self.dir = tempfile.mkdtemp(prefix="sixflow-capture-")
+        self.processes = {}
+        self.frames = {}
+
+    def __enter__(self):
+        for host in self.hosts:
+            out = os.path.join(self.dir, host.name + ".jsonl")
+            ready = os.path.join(self.dir, host.name + ".ready")
+            self.processes[host.name] = subprocess.Popen(
+                ["ip", "netns", "exec", host.netns, sys.executable, HOSTTOOLS, "sniff", "--iface", host.ifname,
+                 "--out", out, "--duration", str(self.duration), "--ready", ready],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 10
+        for host in self.hosts:
+            ready = os.path.join(self.dir, host.name + ".ready")
+            while not os.path.exists(ready):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("capture on %s did not start: %s" % (host.name,
+                                       self.processes[host.name].stderr.read() if self.processes[host.name].poll()
+                                       is not None else "still starting"))
+                time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc):
+        for name, process in self.processes.items():
+            _, err = process.communicate(timeout=self.duration + 30)
+            if process.returncode != 0:
+                raise RuntimeError("capture on %s failed: %s" % (name, err))
+            self.frames[name] = hosttools.read_capture(os.path.join(self.dir, name + ".jsonl"))
+        shutil.rmtree(self.dir, ignore_errors=True)
+        return False
+
+    def flow(self, host, flow):
+        """The frames a host received that carry the given flow id, in arrival order."""
+        return [frame for _, frame in self.timed(host, flow)]
+
+    def timed(self, host, flow):
+        """(receive time ns, frame) of the frames of a flow a host received, in arrival order."""
+        return [(t, f) for t, f in self.frames[host.name] if (hosttools.sequence_of(f) or (None,))[0] == flow]
+
+
+def send(lab, host, dst, count=3, rate=100.0, flow=1, dst_mac=None, dport=5004, size=None, background=False):
+    """Sends numbered packets from a host; returns the summary (or the process when in background)."""
+    command = ["ip", "netns", "exec", host.netns, sys.executable, HOSTTOOLS, "send", "--iface", host.ifname,
+               "--dst", dst, "--count", str(count), "--rate", str(rate), "--flow", str(flow), "--dport", str(dport)]
+    if dst_mac:
+        command += ["--dst-mac", dst_mac]
+    if size:
+        command += ["--size", str(size)]
+    if background:
+        return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=count / rate + 60)
+    if done.returncode != 0:
+        raise RuntimeError("send from %s failed: %s" % (host.name, done.stderr))
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def frame_sent(host, dst, dst_mac, flow, seq, sent_ns, dport=5004, size=None):
+    """The exact frame hosttools sent for one sequence number (its payload carries the send time)."""
+    return hosttools.udp_frame(host.mac, dst_mac, host.ipv6, dst, 40000, dport,
+                               hosttools.payload(flow, seq, sent_ns, size or hosttools.PAYLOAD.size))

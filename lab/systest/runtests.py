@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Runs the system tests against a running lab (run.sh starts it), in an order where discovery
+comes first, and ends with the plain 'N passed, N failed, N skipped' line CI reads.
+    runtests.py [test module or Class.test names...]"""
+
+import os
+import sys
+import unittest
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "lib"))
+sys.path.insert(0, os.path.join(here, "tests"))
+
+ORDER = ["test_discovery", "test_routing", "test_msr6", "test_msr6_changes", "test_apn6", "test_telemetry"]
+
+
+def main(argv):
+    loader = unittest.TestLoader()
+    names = argv or ORDER
+    suite = unittest.TestSuite(loader.loadTestsFromName(n) for n in names)
+    result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
+    failed = len(result.failures) + len(result.errors) + len(result.unexpectedSuccesses)
+    print("systest: %d passed, %d failed, %d skipped"
+          % (result.testsRun - failed - len(result.skipped), failed, len(result.skipped)))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""APN6 policies created through REST: the ingress edge inserts the Application-aware ID option
+(WIRE-FORMATS.md), the egress edge strips it when the policy says so, and a policy that matches
+everything works."""
+
+import expect
+import traffic
+from systest import SystemTest
+
+OPTION = {"slaLevel": 3, "appId": 4660, "userId": 7, "flowId": 1}
+
+
+class Apn6Test(SystemTest):
+
+    def setUp(self):
+        hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
+        self.src = self.lab.hosts.get("h_bj", hosts[0])
+        self.dst = self.lab.hosts.get("h_sh", hosts[-1])
+        self.created = []
+
+    def tearDown(self):
+        for policy in self.created:
+            try:
+                self.rest.delete("policies/" + policy)
+            except Exception:  # already gone
+                pass
+
+    def create(self, policy_id, match, strip, priority=100):
+        self.rest.post("policies", {"id": policy_id, "priority": priority, "match": match, "option": OPTION,
+                                    "slaPriority": 5, "stripAtEgress": strip})
+        self.created.append(policy_id)
+
+    def exchange(self, src, dst, flow):
+        with traffic.Capture(self.lab, [dst], duration=3) as capture:
+            traffic.send(self.lab, src, dst.ipv6, count=3, rate=50, flow=flow)
+        got = capture.flow(dst, flow)
+        self.assertEqual(3, len(got), "%d of 3 packets arrived at %s" % (len(got), dst.name))
+        expected = []
+        for frame in got:
+            _, seq, sent_ns = traffic.hosttools.sequence_of(frame)
+            sent = traffic.frame_sent(src, dst.ipv6, self.lab.switches[src.switch].router_mac, flow, seq, sent_ns)
+            expected.append(expect.routed(sent, self.lab.switches[dst.switch].router_mac, dst.mac,
+                                          self.lab.hops(src.switch, dst.switch)))
+        return expected, got
+
+    def test_ingress_inserts_the_option_and_it_arrives_when_not_stripped(self):
+        self.create("keep", {"source": self.src.ipv6 + "/128", "nextHeader": 17,
+                             "destinationPorts": {"low": 5004, "high": 5004}}, strip=False)
+        expected, got = self.exchange(self.src, self.dst, 401)
+        for e, g in zip(expected, got):
+            self.assertFramesEqual(expect.with_apn6_option(e, 3, 4660, 7, 1), g, "APN6-marked packet")
+
+    def test_egress_strips_the_option_when_the_policy_says_so(self):
+        self.create("strip", {"source": self.src.ipv6 + "/128"}, strip=True)
+        expected, got = self.exchange(self.src, self.dst, 402)
+        for e, g in zip(expected, got):
+            self.assertFramesEqual(e, g, "packet after the egress strip")
+
+    def test_a_match_all_policy_marks_every_packet(self):
+        self.create("everything", {}, strip=False, priority=10)
+        others = [h for h in self.lab.hosts.values() if h not in (self.src, self.dst)]
+        src, dst = (others[0], others[-1]) if len(others) >= 2 else (self.dst, self.src)
+        expected, got = self.exchange(src, dst, 403)
+        for e, g in zip(expected, got):
+            self.assertFramesEqual(expect.with_apn6_option(e, 3, 4660, 7, 1), g, "packet under the match-all policy")
+
+    def test_sla_entries_are_installed_on_the_transit_path(self):
+        self.create("sla", {"source": self.src.ipv6 + "/128"}, strip=False)
+        policy = self.rest.get("policies/sla")
+        self.assertIn("deviceEntries", policy, policy)
+        text = str(policy["deviceEntries"])
+        self.assertIn("apn6_sla", text, "no SLA entries compiled: %s" % text)

@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Links are discovered from LLDP the switches punt to the controller, not read from the file."""
+
+from systest import SystemTest
+
+
+class LinkDiscoveryTest(SystemTest):
+
+    def expected_links(self):
+        links = set()
+        for (a, pa), (b, pb) in self.lab.links:
+            links.add(("device:%s/%d" % (a, pa), "device:%s/%d" % (b, pb)))
+            links.add(("device:%s/%d" % (b, pb), "device:%s/%d" % (a, pa)))
+        return links
+
+    def test_every_link_is_discovered_in_both_directions(self):
+        expected = self.expected_links()
+
+        def discovered():
+            links = {(l["src"], l["dst"]) for l in self.rest.get("topology")["links"] if l["state"] == "ACTIVE"}
+            return links if links == expected else None
+        self.eventually(discovered, timeout=30, what="discovery of %d links" % len(expected))
+
+    def test_devices_are_available_with_the_sixflow_pipeconf(self):
+        devices = {d["id"]: d for d in self.rest.get("devices")["devices"]}
+        for switch in self.lab.switches.values():
+            self.assertIn(switch.device_id, devices)
+            self.assertEqual("org.sixflow.bmv2", devices[switch.device_id].get("pipeconf"), devices[switch.device_id])

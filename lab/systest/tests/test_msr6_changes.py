@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""A tree under a continuous 1,000 packets/s stream: receivers join and leave without loss at the
+ones that stay; a link of the tree fails and the tree is rerouted (loss and repair time reported)."""
+
+import time
+
+import traffic
+from test_msr6 import GROUP_A, Msr6Base
+
+RATE = 1000
+
+
+def report(text):
+    print("REPORT: " + text, flush=True)
+
+
+class Msr6ChangeTest(Msr6Base):
+
+    def stream(self, flow, seconds):
+        return traffic.send(self.lab, self.source, GROUP_A, count=int(RATE * seconds), rate=RATE, flow=flow,
+                            dst_mac=traffic.multicast_mac(GROUP_A), background=True)
+
+    @staticmethod
+    def sequences(capture, host, flow):
+        return [traffic.hosttools.sequence_of(f)[1] for f in capture.flow(host, flow)]
+
+    def test_receivers_join_and_leave_without_loss_at_those_that_stay(self):
+        stay, joiner = self.others[0], self.others[-1]
+        self.create_tree("changing", GROUP_A, [stay])
+        count = 4 * RATE
+        with traffic.Capture(self.lab, self.others, duration=8) as capture:
+            sender = self.stream(301, 4)
+            time.sleep(1)
+            self.rest.put("trees/changing/receivers",
+                          {"receivers": [self.lab.connect_point(h) for h in (stay, joiner)]})
+            time.sleep(1.5)
+            self.rest.put("trees/changing/receivers", {"receivers": [self.lab.connect_point(stay)]})
+            sender.communicate(timeout=60)
+        seqs = self.sequences(capture, stay, 301)
+        report("receiver change at %d pps: %s got %d of %d packets, joiner %s got %d"
+               % (RATE, stay.name, len(seqs), count, joiner.name, len(self.sequences(capture, joiner, 301))))
+        self.assertEqual(list(range(count)), sorted(seqs), "loss or duplicates at %s, which stayed" % stay.name)
+        self.assertGreater(len(self.sequences(capture, joiner, 301)), 0, "the joiner got nothing")
+
+    def test_a_failed_tree_link_is_rerouted(self):
+        receiver = self.lab.hosts.get("h_gz", self.others[-1])
+        tree = self.create_tree("reroute", GROUP_A, [receiver])
+        # Fail the tree's first link, which leaves the source's switch.
+        first = next(l for l in tree["links"] if l["src"].startswith("device:%s/" % self.source.switch))
+        switch, port = first["src"][len("device:"):].split("/")
+        count = 6 * RATE
+        try:
+            with traffic.Capture(self.lab, [receiver], duration=10) as capture:
+                sender = self.stream(302, 6)
+                time.sleep(2)
+                self.lab.set_link(switch, int(port), up=False)
+                sender.communicate(timeout=60)
+            arrivals = sorted((traffic.hosttools.sequence_of(f)[1], t) for t, f in capture.timed(receiver, 302))
+            seqs = [seq for seq, _ in arrivals]
+            lost = count - len(set(seqs))
+            # Repair time: the longest silence at the receiver, between the last packet before the
+            # failure and the first one after the reroute.
+            silences = [(b[1] - a[1], a[0], b[0]) for a, b in zip(arrivals, arrivals[1:]) if b[0] - a[0] > 1]
+            repair_ms = max(silences)[0] / 1e6 if silences else 0.0
+            report("link %s down under %d pps: %d of %d packets lost, repair %.0f ms"
+                   % (first["src"], RATE, lost, count, repair_ms))
+            rerouted = self.rest.get("trees/reroute")
+            self.assertFalse(any(l["src"] == first["src"] for l in rerouted["links"]), rerouted["links"])
+            self.assertTrue(seqs and seqs[-1] == count - 1, "the stream never came back after the reroute")
+        finally:
+            self.lab.set_link(switch, int(port), up=True)
