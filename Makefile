@@ -15,7 +15,7 @@ TOPOLOGY ?= msr6-study
 LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e docker-check \
-        lab-net-test lab-net-root-test lab-topologies p4-build constants \
+        lab-net-test lab-net-root-test lab-test bench-lab lab-topologies p4-build constants \
         p4-test bench-trees bench-policies bench-history bench-latency clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
@@ -50,8 +50,9 @@ web-build: deps
 deps:
 	tools/ensure-deps.sh
 
-## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests.
-test: deps java-test web-test web-e2e docker-check lab-net-test p4-test
+## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests, and
+## the system tests on the bmv2 lab (packet and lab tests skip loudly where bmv2 is missing).
+test: deps java-test web-test web-e2e docker-check lab-net-test p4-test lab-test
 
 java-test: web-build
 	$(MVN) verify
@@ -79,6 +80,11 @@ lab-net-test:
 ## The same plus up/status/link/down on the real kernel with a stand-in switch (root; makes sfh-* namespaces).
 lab-net-root-test:
 	LABNET_ROOT_TESTS=1 $(LAB_PYTHON) -m unittest discover -s lab/net/tests -t lab/net
+
+## System tests on the bmv2 lab: everything created through REST, checked on the wire at the hosts;
+## then the dashboard e2e against the lab. Skipped loudly without p4c and simple_switch_grpc on PATH.
+lab-test:
+	PYTHON=$(VENV)/bin/python lab/systest/run.sh
 
 ## Rewrite lab/topologies/*.json (msr6-study from docker/mininet/topology.py, fat-tree-k4).
 lab-topologies:
@@ -123,6 +129,11 @@ bench-history:
 
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)
+
+## The bmv2 lab (root, bmv2): southbound entries/s, POST trees -> first packet at every receiver on
+## the 5- and 20-switch labs, reroute loss and repair time at 1 kpps.
+bench-lab:
+	PYTHON=$(VENV)/bin/python lab/systest/bench.sh
 
 clean:
 	$(MVN) -q clean
