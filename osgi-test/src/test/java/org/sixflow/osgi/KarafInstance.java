@@ -32,6 +32,9 @@ final class KarafInstance implements AutoCloseable {
     private static final String USER = "karaf";
     private static final long COMMAND_LIMIT_SECONDS = 300;
     private static final long STOP_LIMIT_SECONDS = 60;
+    private static final long BOOT_LIMIT_SECONDS = 300;
+    private static final int SESSION_ATTEMPTS = 10;
+    private static final Pattern DROPPED_SESSION = Pattern.compile("\\s*(Session is closed|Closed)\\s*");
     private static final Pattern TERMINAL_CODES = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
     /** What bin/client prints besides the command's output. */
     private static final Pattern CLIENT_NOISE =
@@ -84,6 +87,48 @@ final class KarafInstance implements AutoCloseable {
      * @throws IOException when the client cannot be run or does not finish in time
      */
     String execute(String command) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            String output = executeOnce(command);
+            // Karaf restarts its SSH console when a feature install refreshes the console's bundles; a
+            // session cut that way printed nothing, and every command sent here may be sent again.
+            if (!DROPPED_SESSION.matcher(output).matches() || attempt == SESSION_ATTEMPTS) {
+                return output;
+            }
+            pause();
+        }
+    }
+
+    /**
+     * Waits until Karaf has started its boot features.
+     *
+     * @param features features etc/org.apache.karaf.features.cfg boots (as {@code feature:list} names them)
+     * @throws IOException when they are not all started within the limit
+     */
+    void awaitBootFeatures(List<String> features) throws IOException {
+        long deadline = System.currentTimeMillis() + TimeUnit.SECONDS.toMillis(BOOT_LIMIT_SECONDS);
+        String installed = "";
+        while (System.currentTimeMillis() < deadline) {
+            installed = execute("feature:list -i");
+            String listing = installed;
+            if (features.stream().allMatch(f -> Pattern.compile("(?m)^\\s*" + Pattern.quote(f)
+                    + "\\s*\\|.*\\|\\s*Started\\s*\\|").matcher(listing).find())) {
+                return;
+            }
+            pause();
+        }
+        throw new IOException("Karaf did not start its boot features " + features + "; installed:\n" + installed);
+    }
+
+    private static void pause() throws IOException {
+        try {
+            Thread.sleep(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private String executeOnce(String command) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(
                 "/bin/sh", "bin/client", "-h", "127.0.0.1", "-a", String.valueOf(ports.ssh()),
                 "-u", USER, "-p", USER, "-r", "120", "-d", "1", command)

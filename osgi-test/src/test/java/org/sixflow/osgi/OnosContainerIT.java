@@ -48,10 +48,10 @@ import static org.junit.Assert.fail;
  * gnmi), so the services they register are missing; six repackaged gRPC bundles ONOS builds itself are
  * replaced by the upstream grpc-java 1.22.1 jars they are built from, wrapped as ONOS wraps jars.
  *
- * <p><b>Sixflow.</b> Each .oar's m2/ is staged into Karaf's system/ as ONOS does; every bundle in it is
- * installed by its mvn: URL and started (so Felix names its reason for each one that fails); then, as
- * ONOS activates an app, its features repository is added and its features installed. Every component
- * named in the Sixflow bundles' Service-Component headers must be known to SCR, enabled, and either
+ * <p><b>Sixflow.</b> Each .oar's m2/ is staged into Karaf's system/ and the features repository its
+ * app.xml names is added and its features installed, as ONOS does when it installs and activates an app;
+ * then every bundle in the .oar is installed by its mvn: URL and started, so that Felix names its reason
+ * for each one that fails. Every component named in the Sixflow bundles' Service-Component headers must be known to SCR, enabled, and either
  * satisfied or waiting only for ONOS core services (or for our services that themselves wait only for
  * those); the app's web context must be deployed; Karaf's log must hold no error about Sixflow.
  */
@@ -69,7 +69,8 @@ public class OnosContainerIT {
             "onos-protocols-grpc onos-protocols-p4runtime onos-drivers-p4runtime");
     private static final long WEB_DEPLOY_LIMIT_MS = 120_000;
     private static final Pattern INSTALL_FAILED = Pattern.compile("Unable to install bundle (\\S+): (.*)");
-    private static final Pattern START_FAILED = Pattern.compile("Unable to start bundle (\\d+): (.*)");
+    /** bundle:start prints "Error starting bundle 216: Unable to resolve ..." (Felix's reason). */
+    private static final Pattern START_FAILED = Pattern.compile("(?:Error starting|Unable to start) bundle (\\d+): (.*)");
 
     private final List<String> problems = new ArrayList<>();
     private final StringBuilder summary = new StringBuilder();
@@ -86,13 +87,15 @@ public class OnosContainerIT {
                 Path.of(property("sixflow.karaf.home")), Path.of(property("sixflow.work")),
                 List.of(Path.of(property("sixflow.onos.repo"))), Path.of(property("sixflow.platform.features")))) {
             karaf = instance;
+            // Karaf boots its features in one stage: once ONOS's additions run, all do.
+            karaf.awaitBootFeatures(List.of("webconsole", "scr", "war"));
             checkContainerVersions();
             installPlatform();
             for (OnosAppArchive app : apps) {
                 app.stageInto(karaf.systemRepository());
             }
-            Map<String, String> startErrors = installAndStart(apps);
             installFeatures(apps);
+            Map<String, String> startErrors = installAndStart(apps);
             Map<String, BundleRow> installed = checkBundles(apps, startErrors);
             checkComponents(apps, installed);
             checkWebContexts(apps, installed);
@@ -137,7 +140,9 @@ public class OnosContainerIT {
         summary.append("ONOS platform: ").append(rows.size()).append(" bundles resolved\n");
     }
 
-    // Installs every bundle of every archive by its mvn: URL, then starts them; returns start errors by URL.
+    // Installs every bundle of every archive by its mvn: URL (those the features brought in are there
+    // already), then starts them, so that Felix names its reason for each one that fails; returns start
+    // errors by URL.
     private Map<String, String> installAndStart(List<OnosAppArchive> apps) throws IOException {
         List<String> urls = apps.stream().flatMap(a -> a.bundles().stream()).map(OnosAppArchive.BundleJar::url)
                 .collect(Collectors.toList());
@@ -168,6 +173,8 @@ public class OnosContainerIT {
     }
 
     // As ONOS's ApplicationManager activates an app: add its features repository, install its features.
+    // This comes first: Karaf ignores the osgi.service requirements of bundles that a v1.2.0 features
+    // file brings in (ONOS's own features rely on that), not of bundles installed before on their own.
     private void installFeatures(List<OnosAppArchive> apps) throws IOException {
         for (OnosAppArchive app : apps) {
             String added = karaf.execute("feature:repo-add " + app.featuresRepository());
