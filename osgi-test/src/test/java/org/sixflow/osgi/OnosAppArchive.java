@@ -137,7 +137,9 @@ final class OnosAppArchive {
             Attributes main = manifest != null ? manifest.getMainAttributes() : new Attributes();
             List<String> declared = header(main, "Service-Component");
             List<ComponentDeclaration> components = new ArrayList<>();
+            List<String> entries = new ArrayList<>();
             for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                entries.add(entry.getName());
                 if (declared.contains(entry.getName())) {
                     components.add(ComponentDeclaration.parse(parse(in.readAllBytes()).getDocumentElement()));
                 }
@@ -148,7 +150,7 @@ final class OnosAppArchive {
             String symbolicName = main.getValue("Bundle-SymbolicName");
             return new BundleJar(mavenUrl(path), symbolicName == null ? null : symbolicName.split(";")[0].trim(),
                                  main.getValue("Fragment-Host") != null, main.getValue("Web-ContextPath"),
-                                 components);
+                                 components, entries);
         }
     }
 
@@ -194,14 +196,16 @@ final class OnosAppArchive {
         private final boolean fragment;
         private final String webContextPath;
         private final List<ComponentDeclaration> components;
+        private final List<String> entries;
 
         BundleJar(String url, String symbolicName, boolean fragment, String webContextPath,
-                  List<ComponentDeclaration> components) {
+                  List<ComponentDeclaration> components, List<String> entries) {
             this.url = url;
             this.symbolicName = symbolicName;
             this.fragment = fragment;
             this.webContextPath = webContextPath;
             this.components = List.copyOf(components);
+            this.entries = List.copyOf(entries);
         }
 
         /** @return its mvn: URL, the bundle location once installed */
@@ -227,6 +231,11 @@ final class OnosAppArchive {
         /** @return the SCR components its Service-Component header declares */
         List<ComponentDeclaration> components() {
             return components;
+        }
+
+        /** @return the names of the files in the jar */
+        List<String> entries() {
+            return entries;
         }
     }
 }

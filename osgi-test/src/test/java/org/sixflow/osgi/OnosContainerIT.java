@@ -53,7 +53,8 @@ import static org.junit.Assert.fail;
  * then every bundle in the .oar is installed by its mvn: URL and started, so that Felix names its reason
  * for each one that fails. Every component named in the Sixflow bundles' Service-Component headers must be known to SCR, enabled, and either
  * satisfied or waiting only for ONOS core services (or for our services that themselves wait only for
- * those); the app's web context must be deployed; Karaf's log must hold no error about Sixflow.
+ * those); the app's web context must be deployed; Flyway, run inside the container with its own OSGi
+ * scanner, must find every migration the app bundle carries; Karaf's log must hold no error about Sixflow.
  */
 public class OnosContainerIT {
 
@@ -71,6 +72,16 @@ public class OnosContainerIT {
     private static final Pattern INSTALL_FAILED = Pattern.compile("Unable to install bundle (\\S+): (.*)");
     /** bundle:start prints "Error starting bundle 216: Unable to resolve ..." (Felix's reason). */
     private static final Pattern START_FAILED = Pattern.compile("(?:Error starting|Unable to start) bundle (\\d+): (.*)");
+
+    private static final String FLYWAY_URL = "mvn:org.flywaydb/flyway-core/";
+    /** A migration a bundle carries on its class path: at the root or under WEB-INF/classes. */
+    private static final Pattern MIGRATION = Pattern.compile("(?:WEB-INF/classes/)?(db/migration/[^/]+\\.sql)");
+    private static final Pattern MIGRATION_NAME = Pattern.compile("db/migration/[^/,\\]\\s]+\\.sql");
+    /** Gogo: Flyway 9.22.3's OsgiClassPathLocationScanner on the URL HistoryDatabase's class loader gives. */
+    private static final String FLYWAY_SCAN = "s = ((($.context bundle %d) loadClass "
+            + "org.flywaydb.core.internal.scanner.classpath.OsgiClassPathLocationScanner) newInstance) ; "
+            + "cl = ((($.context bundle %d) loadClass org.sixflow.app.history.HistoryDatabase) getClassLoader) ; "
+            + "echo ($s findResourceNames db/migration ($cl getResource db/migration))";
 
     private final List<String> problems = new ArrayList<>();
     private final StringBuilder summary = new StringBuilder();
@@ -99,6 +110,7 @@ public class OnosContainerIT {
             Map<String, BundleRow> installed = checkBundles(apps, startErrors);
             checkComponents(apps, installed);
             checkWebContexts(apps, installed);
+            checkFlywayFindsMigrations(apps, installed);
             checkLog();
         }
         summary.append(String.format("Wall time: %.0f s%n", (System.nanoTime() - start) / 1e9));
@@ -278,6 +290,38 @@ public class OnosContainerIT {
         summary.append("Web context ").append(context).append(": ").append(state).append('\n');
         if (!state.equals("Deployed")) {
             problems.add("web context " + context + " is " + state + " (pax-web's reason is in " + karaf.log() + ")");
+        }
+    }
+
+    // HistoryDatabase migrates with Flyway.configure(HistoryDatabase's class loader) and "classpath:db/migration".
+    // In OSGi, Flyway lists that location with its own OSGi scanner: run that very scanner in the container,
+    // on the installed bundles, and compare with the migrations the app bundle carries.
+    private void checkFlywayFindsMigrations(List<OnosAppArchive> apps, Map<String, BundleRow> installed)
+            throws IOException {
+        Optional<BundleRow> flyway = installed.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(FLYWAY_URL)).map(Map.Entry::getValue).findFirst();
+        for (OnosAppArchive app : apps) {
+            for (OnosAppArchive.BundleJar jar : app.bundles()) {
+                List<String> carried = jar.entries().stream().map(MIGRATION::matcher).filter(Matcher::matches)
+                        .map(m -> m.group(1)).distinct().sorted().collect(Collectors.toList());
+                BundleRow bundle = installed.get(jar.url());
+                if (carried.isEmpty() || bundle == null || !bundle.started() || flyway.isEmpty()
+                        || !flyway.get().started()) {
+                    continue;   // nothing to migrate, or a refusal reported above
+                }
+                String out = karaf.execute(String.format(FLYWAY_SCAN, flyway.get().id(), bundle.id()));
+                List<String> found = new ArrayList<>();
+                Matcher name = MIGRATION_NAME.matcher(out);
+                while (name.find()) {
+                    found.add(name.group());
+                }
+                summary.append("Flyway's OSGi scanner finds ").append(found.size()).append(" of the ")
+                        .append(carried.size()).append(" migrations in ").append(jar.url()).append('\n');
+                if (!found.containsAll(carried)) {
+                    problems.add("Flyway's OSGi scanner finds " + found + " in " + jar.url() + ", which carries "
+                                         + carried + (out.contains("Error") ? ": " + out.trim() : ""));
+                }
+            }
         }
     }
 
