@@ -32,6 +32,7 @@ deps:
 ## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests.
 test: deps java-test web-test web-e2e docker-check p4-test
 
+## mvn verify ends with osgi-test/: both .oar files in ONOS 2.7.0's Karaf (first run fetches it from Maven Central).
 java-test: web-build
 	$(MVN) verify
 	tools/check-oar.py
