@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
+import org.postgresql.ds.PGSimpleDataSource;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.config.DatabaseSettings;
 
@@ -48,14 +49,13 @@ public final class HistoryDatabase implements AutoCloseable {
      */
     public static HistoryDatabase open(DatabaseSettings settings) {
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(settings.url());
-        config.setUsername(settings.user());
-        config.setPassword(settings.password());
+        // HikariCP is its own bundle: given a driver class name it loads the class through its own
+        // class loader, which in OSGi cannot see org.postgresql. Handing it the driver's DataSource
+        // keeps every driver class inside this bundle's wiring.
+        config.setDataSource(postgresDataSource(settings));
         config.setMaximumPoolSize(POOL_SIZE);
         config.setConnectionTimeout(CONNECT_TIMEOUT_MS);
         config.setPoolName("sixflow-history");
-        // Load the driver from this bundle, not from the thread's context class loader.
-        config.setDriverClassName(org.postgresql.Driver.class.getName());
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             return new HistoryDatabase(dataSource, migrate(dataSource));
@@ -63,6 +63,23 @@ public final class HistoryDatabase implements AutoCloseable {
             dataSource.close();
             throw e;
         }
+    }
+
+    /**
+     * Returns the PostgreSQL driver's own data source for the settings. User and password are set
+     * before the URL so that, as with {@code DriverManager}, a user or password written in the URL
+     * wins over the separate settings.
+     *
+     * @param settings where the database is
+     * @return an unpooled data source
+     * @throws IllegalArgumentException when the URL is not a PostgreSQL JDBC URL
+     */
+    static PGSimpleDataSource postgresDataSource(DatabaseSettings settings) {
+        PGSimpleDataSource postgres = new PGSimpleDataSource();
+        postgres.setUser(settings.user());
+        postgres.setPassword(settings.password());
+        postgres.setURL(settings.url());
+        return postgres;
     }
 
     /**

@@ -4,6 +4,7 @@ package org.sixflow.app.history;
 
 import org.junit.ClassRule;
 import org.junit.Test;
+import org.postgresql.ds.PGSimpleDataSource;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.config.DatabaseSettings;
 import org.sixflow.app.testing.Migrations;
@@ -66,6 +67,30 @@ public class HistoryDatabaseTest {
             fail("opened " + db);
         } catch (RuntimeException e) {
             assertTrue(e.getMessage(), e.getMessage() != null && !e.getMessage().isEmpty());
+        }
+    }
+
+    @Test
+    public void driverDataSourceTakesTheSettingsUnlessTheUrlNamesAUser() {
+        PGSimpleDataSource plain = HistoryDatabase.postgresDataSource(
+                new DatabaseSettings("jdbc:postgresql://127.0.0.1:5433/sixflow", "onos", "secret"));
+        assertEquals("onos", plain.getUser());
+        assertEquals("secret", plain.getPassword());
+        assertEquals(5433, plain.getPortNumbers()[0]);
+        assertEquals("sixflow", plain.getDatabaseName());
+        // As with DriverManager, parameters written in the URL win over the separate settings.
+        PGSimpleDataSource inUrl = HistoryDatabase.postgresDataSource(
+                new DatabaseSettings("jdbc:postgresql://db/sixflow?user=writer", "onos", "secret"));
+        assertEquals("writer", inUrl.getUser());
+    }
+
+    @Test
+    public void aUrlForAnotherDatabaseIsRefusedWithTheUrl() {
+        DatabaseSettings mysql = new DatabaseSettings("jdbc:mysql://db/sixflow", "onos", "");
+        try (HistoryDatabase db = HistoryDatabase.open(mysql)) {
+            fail("opened " + db);
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("jdbc:mysql://db/sixflow"));
         }
     }
 }
