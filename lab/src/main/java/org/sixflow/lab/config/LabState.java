@@ -25,10 +25,12 @@ public final class LabState {
 
     private final List<Switch> switches;
     private final List<Host> hosts;
+    private final String topology;
 
-    private LabState(List<Switch> switches, List<Host> hosts) {
+    private LabState(List<Switch> switches, List<Host> hosts, String topology) {
         this.switches = switches;
         this.hosts = hosts;
+        this.topology = topology;
     }
 
     /** A switch process. */
@@ -184,7 +186,7 @@ public final class LabState {
                                h.path("ipv6").asText(""), h.path("gateway").asText(""), text(h, "switch", file),
                                (int) number(h, "port", file)));
         }
-        return new LabState(switches.build(), hosts.build());
+        return new LabState(switches.build(), hosts.build(), root.path("topology").asText(null));
     }
 
     /**
@@ -194,7 +196,7 @@ public final class LabState {
      * @return the state
      */
     public static LabState of(List<Switch> switches) {
-        return new LabState(ImmutableList.copyOf(switches), List.of());
+        return new LabState(ImmutableList.copyOf(switches), List.of(), null);
     }
 
     private static String text(JsonNode node, String field, File file) throws IOException {
@@ -209,6 +211,23 @@ public final class LabState {
             throw new IOException(file + ": an entry lacks the number \"" + field + "\": " + node);
         }
         return node.get(field).asLong();
+    }
+
+    /**
+     * Returns the number of links the topology file the network was built from declares.
+     *
+     * @return the count of switch-to-switch links (each is discovered once per direction), if known
+     */
+    public Optional<Integer> topologyLinks() {
+        if (topology == null) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode links = new ObjectMapper().readTree(new File(topology)).path("links");
+            return links.isArray() ? Optional.of(links.size()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     public List<Switch> switches() {
