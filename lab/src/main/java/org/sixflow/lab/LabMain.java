@@ -62,14 +62,16 @@ public final class LabMain {
             System.exit(2);
             return;
         }
-        List<AutoCloseable> started = new ArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
+        Running running = new Running();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopAll(started);
+            running.close();
+            say("Lab controller stopped");
             stopped.countDown();
         }, "lab-shutdown"));
         try {
-            run(options, started);
+            start(options, running);
+            awaitReady(running.state, running.southbound);
         } catch (Exception e) {
             System.err.println("LAB FAILED: " + e.getMessage());
             e.printStackTrace();
@@ -78,8 +80,40 @@ public final class LabMain {
         stopped.await();
     }
 
-    private static void run(Map<String, String> options, List<AutoCloseable> started) throws Exception {
+    /** What a start has started, stopped in reverse order by {@link #close()}. */
+    static final class Running implements AutoCloseable {
+        private final List<AutoCloseable> started = new ArrayList<>();
+        LabState state;
+        LabSouthbound southbound;
+        LabWebServer web;
+
+        synchronized void add(AutoCloseable thing) {
+            started.add(thing);
+        }
+
+        @Override
+        public synchronized void close() {
+            for (int i = started.size() - 1; i >= 0; i--) {
+                try {
+                    started.get(i).close();
+                } catch (Exception e) {
+                    System.err.println("Stopping " + started.get(i) + " failed: " + e.getMessage());
+                }
+            }
+            started.clear();
+        }
+    }
+
+    /**
+     * Starts everything the options ask for.
+     *
+     * @param options --state, --netcfg and the optional ones
+     * @param running where what is started is recorded (close it to stop)
+     * @throws Exception if anything cannot start
+     */
+    static void start(Map<String, String> options, Running running) throws Exception {
         LabState state = LabState.read(new File(options.get("state")));
+        running.state = state;
         say("State: %d switches, %d hosts (%s)", state.switches().size(), state.hosts().size(), options.get("state"));
 
         String dbUrl = options.get("db-url");
@@ -87,16 +121,17 @@ public final class LabMain {
         String dbPassword = options.getOrDefault("db-password", "");
         if (dbUrl == null) {
             PostgresTestServer postgres = PostgresTestServer.start();
-            started.add(postgres);
+            running.add(postgres);
             dbUrl = postgres.jdbcUrl();
             say("PostgreSQL started: %s (throwaway)", dbUrl);
         }
 
         LabSouthbound southbound = new LabSouthbound(state);
+        running.southbound = southbound;
         southbound.netcfg().load(new File(options.get("netcfg")));
         say("Netcfg loaded: %s", options.get("netcfg"));
+        running.add(southbound::stop);
         southbound.start();
-        started.add(southbound::stop);
         say("Pipeconfs registered; connecting to %d switches", state.switches().size());
 
         SixflowComponents.activate(southbound.components());
@@ -108,16 +143,15 @@ public final class LabMain {
         say("Sixflow components started (trees, policies, telemetry, resources, inventory, history)");
 
         String dashboard = options.get("dashboard");
-        LabWebServer web = new LabWebServer(southbound.components(), options.getOrDefault("http-host", "127.0.0.1"),
+        String host = options.getOrDefault("http-host", "127.0.0.1");
+        LabWebServer web = new LabWebServer(southbound.components(), host,
                                             Integer.parseInt(options.getOrDefault("http-port", "8181")),
                                             dashboard == null ? null : Paths.get(dashboard));
-        started.add(web);
-        String base = "http://" + options.getOrDefault("http-host", "127.0.0.1") + ":" + web.port()
-                + LabWebServer.CONTEXT;
+        running.web = web;
+        running.add(web);
+        String base = "http://" + host + ":" + web.port() + LabWebServer.CONTEXT;
         say("REST: %s/v1/", base);
         say("Dashboard: %s/ui/", base);
-
-        awaitReady(state, southbound);
     }
 
     private static void awaitReady(LabState state, LabSouthbound southbound) throws InterruptedException {
@@ -150,17 +184,6 @@ public final class LabMain {
             }
         }
         return down.isEmpty() ? "all switches up" : "not connected: " + String.join(", ", down);
-    }
-
-    private static void stopAll(List<AutoCloseable> started) {
-        for (int i = started.size() - 1; i >= 0; i--) {
-            try {
-                started.get(i).close();
-            } catch (Exception e) {
-                System.err.println("Stopping " + started.get(i) + " failed: " + e.getMessage());
-            }
-        }
-        say("Lab controller stopped");
     }
 
     private static void say(String format, Object... args) {
