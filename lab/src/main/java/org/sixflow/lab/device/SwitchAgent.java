@@ -131,6 +131,9 @@ public final class SwitchAgent {
             Thread.currentThread().interrupt();
             throw new P4RuntimeException("Arbitration with " + target.deviceId(), Status.Code.CANCELLED, e);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof P4RuntimeException) {
+                throw (P4RuntimeException) e.getCause();
+            }
             throw new P4RuntimeException("Arbitration with " + target.deviceId(), Status.Code.UNAVAILABLE,
                                          e.getCause());
         } catch (TimeoutException e) {

@@ -336,8 +336,8 @@ public final class P4RuntimeConnection implements AutoCloseable {
         }
         master = false;
         if (pending != null && !pending.isDone()) {
-            pending.completeExceptionally(new P4RuntimeException("Arbitration with " + name, Status.Code.UNAVAILABLE,
-                                                                 new IllegalStateException(reason)));
+            pending.completeExceptionally(new P4RuntimeException("Arbitration with " + name + " (" + reason + ")",
+                                                                 Status.Code.UNAVAILABLE, null));
         }
         listener.streamClosed(reason);
     }
