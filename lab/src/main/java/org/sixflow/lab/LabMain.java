@@ -51,6 +51,12 @@ public final class LabMain {
     private LabMain() {
     }
 
+    /**
+     * Runs the lab controller until SIGINT or SIGTERM.
+     *
+     * @param args see the class comment
+     * @throws Exception if it cannot start
+     */
     public static void main(String[] args) throws Exception {
         if (!OpenModules.open()) {
             OpenModules.relaunch(LabMain.class, args);

@@ -153,6 +153,7 @@ public final class LabSouthbound {
         return components;
     }
 
+    /** The event dispatcher. */
     public LabEventDispatcher events() {
         return events;
     }
@@ -162,30 +163,37 @@ public final class LabSouthbound {
         return netcfg;
     }
 
+    /** The device service. */
     public LabDeviceManager devices() {
         return devices;
     }
 
+    /** The flow rule service. */
     public LabFlowRuleManager flows() {
         return flows;
     }
 
+    /** The group service. */
     public LabGroupManager groups() {
         return groups;
     }
 
+    /** The packet service. */
     public LabPacketManager packets() {
         return packets;
     }
 
+    /** The link service. */
     public LabLinkManager links() {
         return links;
     }
 
+    /** The host service. */
     public LabHostManager hosts() {
         return hosts;
     }
 
+    /** The core service (application ids). */
     public CoreService core() {
         return core;
     }

@@ -108,6 +108,7 @@ public final class Bmv2Process implements AutoCloseable {
         return LabState.Switch.of(name, deviceId, "127.0.0.1", grpcPort, 255, ports);
     }
 
+    /** Its P4Runtime port on 127.0.0.1. */
     public int grpcPort() {
         return grpcPort;
     }

@@ -50,6 +50,12 @@ public final class WriteBenchmark {
     private WriteBenchmark() {
     }
 
+    /**
+     * Runs the benchmark and prints its figures.
+     *
+     * @param args [rounds] [entries per table]
+     * @throws Exception if the switch cannot be started or driven
+     */
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         int perTable = args.length > 1 ? Math.min(4096, Integer.parseInt(args[1])) : 4096;

@@ -71,26 +71,32 @@ public final class LabState {
                               ImmutableSortedMap.copyOf(ports, (a, b) -> Long.compare(a.toLong(), b.toLong())));
         }
 
+        /** Its name (the device is device:NAME). */
         public String name() {
             return name;
         }
 
+        /** Its ONOS device id. */
         public DeviceId deviceId() {
             return deviceId;
         }
 
+        /** Its P4Runtime device id. */
         public long p4rtDeviceId() {
             return p4rtDeviceId;
         }
 
+        /** Host of its P4Runtime server. */
         public String grpcHost() {
             return grpcHost;
         }
 
+        /** Port of its P4Runtime server. */
         public int grpcPort() {
             return grpcPort;
         }
 
+        /** Its CPU port. */
         public int cpuPort() {
             return cpuPort;
         }
@@ -121,14 +127,17 @@ public final class LabState {
             this.port = port;
         }
 
+        /** Its name. */
         public String name() {
             return name;
         }
 
+        /** Its network namespace. */
         public String netns() {
             return netns;
         }
 
+        /** Its MAC address. */
         public String mac() {
             return mac;
         }
@@ -138,14 +147,17 @@ public final class LabState {
             return ipv6;
         }
 
+        /** Its default gateway. */
         public String gateway() {
             return gateway;
         }
 
+        /** The switch it is attached to. */
         public String switchName() {
             return switchName;
         }
 
+        /** The switch port it is attached to. */
         public int port() {
             return port;
         }
@@ -230,10 +242,12 @@ public final class LabState {
         }
     }
 
+    /** The switches, in the file's order. */
     public List<Switch> switches() {
         return switches;
     }
 
+    /** The hosts, in the file's order. */
     public List<Host> hosts() {
         return hosts;
     }

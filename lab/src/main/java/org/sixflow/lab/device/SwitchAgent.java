@@ -82,18 +82,22 @@ public final class SwitchAgent {
         this.callbacks = callbacks;
     }
 
+    /** The device. */
     public DeviceId deviceId() {
         return target.deviceId();
     }
 
+    /** The switch as the state file describes it. */
     public LabState.Switch target() {
         return target;
     }
 
+    /** The pipeconf it runs. */
     public PiPipeconf pipeconf() {
         return pipeconf;
     }
 
+    /** The translator of its pipeline. */
     public PipelineTranslator translator() {
         return translator;
     }
