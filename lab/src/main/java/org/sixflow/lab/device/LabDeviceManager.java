@@ -63,7 +63,8 @@ public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent,
     /** What the southbound services hear from the agents (on agent or connector threads). */
     public interface SwitchListener {
         /**
-         * A switch was (re)connected, its pipeline pushed and empty; it is not yet announced available.
+         * A switch was (re)connected, its pipeline pushed and empty; it is not yet ready for
+         * applications' writes nor announced available. Write back what it must hold.
          *
          * @param agent its agent
          */
@@ -221,7 +222,7 @@ public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent,
 
     private void connectAll() {
         for (SwitchAgent agent : agents.values()) {
-            if (!agent.isReady() && connecting.add(agent.deviceId())) {
+            if (!agent.isConnected() && connecting.add(agent.deviceId())) {
                 connections.execute(() -> {
                     try {
                         connect(agent);
@@ -251,6 +252,7 @@ public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent,
                 log.warn("Replaying state to {} failed", id, e);
             }
         }
+        agent.markReady();      // the flow rule service marks it first, in its queue (see there)
         if (available.add(id)) {
             post(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, devices.get(id)));
         }

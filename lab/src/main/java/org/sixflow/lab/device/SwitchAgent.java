@@ -30,7 +30,9 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * One switch as the controller drives it: a P4Runtime session that is master, with the device's
  * pipeconf pushed, and the translator of that pipeline. {@link #connect()} (re)establishes all of
- * that; the stream's end makes the agent unready until the next connect.
+ * that and leaves the agent connected (it can be written) but not ready: the southbound writes
+ * back what the device must hold, then calls {@link #markReady()}, after which applications'
+ * writes go through. The stream's end makes the agent neither until the next connect.
  */
 public final class SwitchAgent {
 
@@ -62,6 +64,7 @@ public final class SwitchAgent {
     private final Callbacks callbacks;
     private final long electionId;
     private volatile P4RuntimeConnection connection;
+    private volatile boolean connected;
     private volatile boolean ready;
 
     /**
@@ -102,9 +105,21 @@ public final class SwitchAgent {
         return translator;
     }
 
-    /** True while the session is open, master, and the pipeline pushed. */
+    /** True while the session is open, master, the pipeline pushed and the device's state written back. */
     public boolean isReady() {
         return ready;
+    }
+
+    /** True while the session is open, master, and the pipeline pushed (writes go through). */
+    public boolean isConnected() {
+        return connected;
+    }
+
+    /** The device holds what it must again: applications' writes may go through. */
+    public void markReady() {
+        if (connected) {
+            ready = true;
+        }
     }
 
     /** The current session, or null before the first connect. */
@@ -120,6 +135,7 @@ public final class SwitchAgent {
      */
     public synchronized void connect() throws P4RuntimeException {
         ready = false;
+        connected = false;
         if (connection != null) {
             connection.close();
         }
@@ -148,7 +164,7 @@ public final class SwitchAgent {
                                          Status.Code.ALREADY_EXISTS, null);
         }
         connection.setPipelineConfig(translator.p4Info().p4Info(), deviceConfig(), pipeconf.fingerprint());
-        ready = true;
+        connected = true;
         log.info("Connected to {} at {}:{} (P4Runtime device {}), pipeconf {} pushed", target.deviceId(),
                  target.grpcHost(), target.grpcPort(), target.p4rtDeviceId(), pipeconf.id());
     }
@@ -169,10 +185,10 @@ public final class SwitchAgent {
      *
      * @param updates the updates
      * @return their statuses
-     * @throws P4RuntimeException if the agent is not ready or the call failed as a whole
+     * @throws P4RuntimeException if the agent is not connected or the call failed as a whole
      */
     public WriteResult write(List<Update> updates) throws P4RuntimeException {
-        return ready().write(updates);
+        return session().write(updates);
     }
 
     /**
@@ -180,25 +196,25 @@ public final class SwitchAgent {
      *
      * @param entities what to read
      * @return what the device holds
-     * @throws P4RuntimeException if the agent is not ready or the read failed
+     * @throws P4RuntimeException if the agent is not connected or the read failed
      */
     public List<Entity> read(List<Entity> entities) throws P4RuntimeException {
-        return ready().read(entities);
+        return session().read(entities);
     }
 
     /**
      * Sends a packet-out.
      *
      * @param packet the packet
-     * @throws P4RuntimeException if the agent is not ready
+     * @throws P4RuntimeException if the agent is not connected
      */
     public void packetOut(PacketOut packet) throws P4RuntimeException {
-        ready().packetOut(packet);
+        session().packetOut(packet);
     }
 
-    private P4RuntimeConnection ready() throws P4RuntimeException {
+    private P4RuntimeConnection session() throws P4RuntimeException {
         P4RuntimeConnection current = connection;
-        if (!ready || current == null) {
+        if (!connected || current == null) {
             throw new P4RuntimeException("Using " + target.deviceId() + " (not connected)", Status.Code.UNAVAILABLE,
                                          null);
         }
@@ -208,6 +224,7 @@ public final class SwitchAgent {
     /** Closes the session. */
     public synchronized void close() {
         ready = false;
+        connected = false;
         if (connection != null) {
             connection.close();
         }
@@ -230,9 +247,10 @@ public final class SwitchAgent {
 
         @Override
         public void mastershipChanged(boolean master) {
-            if (!master && ready && current()) {
+            if (!master && connected && current()) {
                 log.warn("{}: another client took mastership", target.deviceId());
                 ready = false;
+                connected = false;
                 callbacks.disconnected(target.deviceId(), "another client took mastership");
             }
         }
@@ -242,9 +260,10 @@ public final class SwitchAgent {
             if (!current()) {
                 return;
             }
-            boolean wasReady = ready;
+            boolean wasConnected = connected;
             ready = false;
-            if (wasReady) {
+            connected = false;
+            if (wasConnected) {
                 callbacks.disconnected(target.deviceId(), reason);
             }
         }

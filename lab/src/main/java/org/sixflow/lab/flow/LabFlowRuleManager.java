@@ -166,8 +166,8 @@ public final class LabFlowRuleManager extends AbstractListenerManager<FlowRuleEv
                 perDevice.computeIfAbsent(op.rule().deviceId(), d -> new ArrayList<>()).add(op);
             }
             Map<DeviceId, Future<List<FlowRuleOperation>>> batches = new LinkedHashMap<>();
-            perDevice.forEach((deviceId, batch) -> batches.put(deviceId, writers.submit(() -> write(deviceId,
-                                                                                                   batch))));
+            perDevice.forEach((deviceId, batch) -> batches.put(deviceId, writers.submit(
+                    () -> write(deviceId, batch, false))));
             for (Map.Entry<DeviceId, Future<List<FlowRuleOperation>>> batch : batches.entrySet()) {
                 List<FlowRuleOperation> failures;
                 try {
@@ -194,8 +194,11 @@ public final class LabFlowRuleManager extends AbstractListenerManager<FlowRuleEv
         }
     }
 
-    /** Writes one device's operations of a stage; returns those that failed. */
-    private List<FlowRuleOperation> write(DeviceId deviceId, List<FlowRuleOperation> batch) {
+    /**
+     * Writes one device's operations of a stage; returns those that failed. Only the write-back
+     * after a connection (replaying) writes to a device that is connected but not yet ready.
+     */
+    private List<FlowRuleOperation> write(DeviceId deviceId, List<FlowRuleOperation> batch, boolean replaying) {
         SwitchAgent agent = devices.agent(deviceId).orElse(null);
         List<FlowRuleOperation> failed = new ArrayList<>();
         DeviceWrites writes = new DeviceWrites();
@@ -203,7 +206,7 @@ public final class LabFlowRuleManager extends AbstractListenerManager<FlowRuleEv
             if (op.type() == FlowRuleOperation.Type.REMOVE) {
                 remove(agent, deviceId, op, writes, failed);
             } else {
-                add(agent, deviceId, op, writes, failed);
+                add(agent, deviceId, op, writes, failed, replaying);
             }
         }
         if (!writes.isEmpty()) {
@@ -213,7 +216,7 @@ public final class LabFlowRuleManager extends AbstractListenerManager<FlowRuleEv
     }
 
     private void add(SwitchAgent agent, DeviceId deviceId, FlowRuleOperation op, DeviceWrites writes,
-                     List<FlowRuleOperation> failed) {
+                     List<FlowRuleOperation> failed, boolean replaying) {
         FlowRule rule = op.rule();
         Map<FlowId, StoredRule> table = table(deviceId);
         StoredRule old = table.get(rule.id());
@@ -235,8 +238,8 @@ public final class LabFlowRuleManager extends AbstractListenerManager<FlowRuleEv
             refuse(stored, op, failed, deviceId, e.getMessage());
             return;
         }
-        if (!agent.isReady()) {
-            failed.add(op);     // stays PENDING_ADD: written when the device connects
+        if (!replaying && !agent.isReady()) {
+            failed.add(op);     // stays PENDING_ADD: written back when the device connects
             return;
         }
         PiTableEntryHandle handle = entry.handle(deviceId);
@@ -345,10 +348,13 @@ public final class LabFlowRuleManager extends AbstractListenerManager<FlowRuleEv
                         .map(r -> new FlowRuleOperation(r.rule, FlowRuleOperation.Type.ADD))
                         .collect(Collectors.toList());
                 if (!adds.isEmpty()) {
-                    List<FlowRuleOperation> failed = write(deviceId, adds);
+                    List<FlowRuleOperation> failed = write(deviceId, adds, true);
                     log.info("Wrote {} stored flow rules back to {} ({} refused)", adds.size(), deviceId,
                              failed.size());
                 }
+                // Ready here, in the queue: an operation queued before this write-back was stored
+                // (and so written back); one queued after it is written directly.
+                agent.markReady();
                 done.complete(null);
             } catch (RuntimeException e) {
                 done.completeExceptionally(e);

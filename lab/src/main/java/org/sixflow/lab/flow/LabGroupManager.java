@@ -96,7 +96,7 @@ public final class LabGroupManager extends AbstractListenerManager<GroupEvent, G
         StoredGroup stored = new StoredGroup(group, old != null && old.onDevice);
         table(description.deviceId()).put(description.appCookie(), stored);
         post(new GroupEvent(GroupEvent.Type.GROUP_ADD_REQUESTED, group));
-        flows.submit(() -> write(stored, stored.onDevice ? Update.Type.MODIFY : Update.Type.INSERT));
+        flows.submit(() -> write(stored, stored.onDevice ? Update.Type.MODIFY : Update.Type.INSERT, false));
     }
 
     @Override
@@ -142,7 +142,7 @@ public final class LabGroupManager extends AbstractListenerManager<GroupEvent, G
         table(deviceId).remove(oldCookie);
         table(deviceId).put(key, stored);
         post(new GroupEvent(GroupEvent.Type.GROUP_UPDATE_REQUESTED, group));
-        flows.submit(() -> write(stored, stored.onDevice ? Update.Type.MODIFY : Update.Type.INSERT));
+        flows.submit(() -> write(stored, stored.onDevice ? Update.Type.MODIFY : Update.Type.INSERT, false));
     }
 
     @Override
@@ -154,12 +154,13 @@ public final class LabGroupManager extends AbstractListenerManager<GroupEvent, G
         stored.group.setState(Group.GroupState.PENDING_DELETE);
         post(new GroupEvent(GroupEvent.Type.GROUP_REMOVE_REQUESTED, stored.group));
         flows.submit(() -> {
-            if (!stored.onDevice) {
+            // Nothing on the device, or a device that will be wiped when it reconnects: forget the group.
+            if (!stored.onDevice || !devices.agent(deviceId).map(SwitchAgent::isReady).orElse(false)) {
                 table(deviceId).remove(appCookie, stored);
                 post(new GroupEvent(GroupEvent.Type.GROUP_REMOVED, stored.group));
                 return;
             }
-            writeOne(stored, Update.Type.DELETE, status -> {
+            writeOne(stored, Update.Type.DELETE, false, status -> {
                 if (status.isOk() || status.code() == Status.Code.NOT_FOUND) {
                     stored.onDevice = false;
                     table(deviceId).remove(appCookie, stored);
@@ -172,9 +173,9 @@ public final class LabGroupManager extends AbstractListenerManager<GroupEvent, G
         });
     }
 
-    private void write(StoredGroup stored, Update.Type type) {
+    private void write(StoredGroup stored, Update.Type type, boolean replaying) {
         boolean update = stored.group.state() == Group.GroupState.PENDING_UPDATE;
-        writeOne(stored, type, status -> {
+        writeOne(stored, type, replaying, status -> {
             if (status.isOk()) {
                 stored.onDevice = true;
                 stored.group.setState(Group.GroupState.ADDED);
@@ -191,9 +192,14 @@ public final class LabGroupManager extends AbstractListenerManager<GroupEvent, G
         });
     }
 
-    private void writeOne(StoredGroup stored, Update.Type type, Consumer<UpdateStatus> outcome) {
+    private void writeOne(StoredGroup stored, Update.Type type, boolean replaying, Consumer<UpdateStatus> outcome) {
         DeviceId deviceId = stored.group.deviceId();
         SwitchAgent agent = devices.agent(deviceId).orElse(null);
+        if (agent != null && !replaying && !agent.isReady()) {
+            // Written back when the device connects (the group stays stored).
+            outcome.accept(UpdateStatus.of(Status.Code.UNAVAILABLE, deviceId + " is not connected"));
+            return;
+        }
         DeviceWrites writes = new DeviceWrites();
         try {
             writes.add(update(agent, stored.group, type), outcome);
@@ -230,7 +236,7 @@ public final class LabGroupManager extends AbstractListenerManager<GroupEvent, G
                 for (StoredGroup stored : all) {
                     stored.onDevice = false;
                     stored.group.setState(Group.GroupState.PENDING_ADD);
-                    write(stored, Update.Type.INSERT);
+                    write(stored, Update.Type.INSERT, true);
                 }
                 if (!all.isEmpty()) {
                     log.info("Wrote {} stored groups back to {}", all.size(), agent.deviceId());
