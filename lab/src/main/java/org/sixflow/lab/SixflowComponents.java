@@ -57,8 +57,9 @@ public final class SixflowComponents {
         components.activate(new DeviceEventRecorder());
         components.activate(new Msr6TreeManager(), Msr6TreeService.class, Msr6TreeAdminService.class);
         components.activate(new Apn6PolicyManager(), Apn6PolicyService.class, Apn6PolicyAdminService.class);
-        // Routing (plain IPv6 between hosts, locators and SIDs), once the app has it:
+        // Routing (plain IPv6 between hosts, locators and SIDs), once this branch has the app's routing/:
         // components.activate(new RoutingManager(), RoutingService.class);
+        // components.activate(new RouterNdpResponder());
         components.activate(new TableOccupancyCollector(), OccupancyReadings.class);
         components.activate(new ResourceManager(), ResourceService.class);
         components.activate(new TelemetryReportCollector());

@@ -20,7 +20,7 @@ import org.onosproject.net.behaviour.Pipeliner;
 import org.onosproject.net.pi.model.DefaultPiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.lab.testing.Bmv2Pipeconf;
 import org.sixflow.lab.device.LabPipeconfs;
 import org.sixflow.lab.runtime.LabComponents;
 import org.sixflow.lab.runtime.LabCore;
@@ -74,7 +74,7 @@ public class LabFlowObjectiveManagerTest {
         CALLS.clear();
         LabEventDispatcher events = new LabEventDispatcher();
         LabPipeconfs pipeconfs = new LabPipeconfs(events);
-        PiPipeconf bmv2 = TestPipeconfs.bmv2();
+        PiPipeconf bmv2 = Bmv2Pipeconf.get();
         PiPipeconf withPipeliner = DefaultPiPipeconf.builder().withId(new PiPipeconfId("org.sixflow.test"))
                 .withPipelineModel(bmv2.pipelineModel())
                 .addBehaviour(Pipeliner.class, RecordingPipeliner.class).build();

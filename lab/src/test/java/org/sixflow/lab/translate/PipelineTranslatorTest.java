@@ -38,7 +38,7 @@ import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.telemetry.report.ReportRules;
-import org.sixflow.app.testing.TestPipeconfs;
+import org.sixflow.lab.testing.Bmv2Pipeconf;
 import org.sixflow.pipeconf.CloneSessions;
 import org.sixflow.pipeconf.CpuPorts;
 import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
@@ -81,7 +81,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
  */
 public class PipelineTranslatorTest {
 
-    private static final PiPipeconf PIPECONF = TestPipeconfs.bmv2();
+    private static final PiPipeconf PIPECONF = Bmv2Pipeconf.get();
     private static final P4InfoOuterClass.P4Info P4INFO = readP4Info();
     private static final ApplicationId APP = TestApplicationId.create("org.sixflow.app");
     private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
