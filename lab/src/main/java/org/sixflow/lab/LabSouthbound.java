@@ -137,11 +137,14 @@ public final class LabSouthbound {
         hosts.start();
     }
 
-    /** Stops components, discovery and sessions (the switches keep running). */
+    /**
+     * Stops discovery, the components (which, as in ONOS, may remove their entries from the
+     * switches on the way out), then the sessions; the switches keep running.
+     */
     public void stop() {
-        components.deactivateAll();
         discovery.stop();
         hosts.stop();
+        components.deactivateAll();
         devices.stop();
         flows.stop();
         packets.stop();

@@ -86,7 +86,13 @@ public final class LabFlowObjectiveManager implements FlowObjectiveService {
     }
 
     private Optional<Pipeliner> pipeliner(DeviceId deviceId, Objective objective) {
-        Optional<Pipeliner> pipeliner = pipeliners.computeIfAbsent(deviceId, this::create);
+        Optional<PiPipeconf> pipeconf = pipeconfs.getPipeconf(deviceId);
+        if (pipeconf.isEmpty()) {
+            log.debug("{} has no pipeconf (any more): {} refused", deviceId, objective);
+            objective.context().ifPresent(c -> c.onError(objective, ObjectiveError.DEVICEMISSING));
+            return Optional.empty();
+        }
+        Optional<Pipeliner> pipeliner = pipeliners.computeIfAbsent(deviceId, id -> create(id, pipeconf.get()));
         if (pipeliner.isEmpty()) {
             if (warned.add(deviceId)) {
                 log.error("{} runs pipeconf {}, which has no Pipeliner: flow objectives (and the packet requests "
@@ -100,12 +106,11 @@ public final class LabFlowObjectiveManager implements FlowObjectiveService {
         return pipeliner;
     }
 
-    private Optional<Pipeliner> create(DeviceId deviceId) {
-        Optional<PiPipeconf> pipeconf = pipeconfs.getPipeconf(deviceId);
-        if (pipeconf.isEmpty() || !pipeconf.get().hasBehaviour(Pipeliner.class)) {
+    private Optional<Pipeliner> create(DeviceId deviceId, PiPipeconf pipeconf) {
+        if (!pipeconf.hasBehaviour(Pipeliner.class)) {
             return Optional.empty();
         }
-        Pipeliner pipeliner = new LabDriverHandler(deviceId, pipeconf.get(), services).behaviour(Pipeliner.class);
+        Pipeliner pipeliner = new LabDriverHandler(deviceId, pipeconf, services).behaviour(Pipeliner.class);
         pipeliner.init(deviceId, new PipelinerContext() {
             @Override
             public ServiceDirectory directory() {

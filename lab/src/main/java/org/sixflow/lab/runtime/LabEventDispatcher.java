@@ -29,6 +29,9 @@ public final class LabEventDispatcher extends DefaultEventSinkRegistry implement
     @Override
     @SuppressWarnings("unchecked")
     public void post(Event event) {
+        if (thread.isShutdown()) {
+            return;     // stopping: nobody is listening any more
+        }
         thread.execute(() -> {
             EventSink<Event> sink = getSink((Class<Event>) event.getClass());
             if (sink == null) {
