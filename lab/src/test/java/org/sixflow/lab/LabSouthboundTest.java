@@ -190,6 +190,46 @@ public class LabSouthboundTest {
         return fake.tableEntries.values().stream().filter(e -> e.getTableId() == table).count();
     }
 
+    private static GroupDescription allGroup(int id, int... ports) {
+        List<org.onosproject.net.group.GroupBucket> buckets = new java.util.ArrayList<>();
+        for (int port : ports) {
+            buckets.add(org.onosproject.net.group.DefaultGroupBucket.createAllGroupBucket(
+                    DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(port)).build()));
+        }
+        return new org.onosproject.net.group.DefaultGroupDescription(
+                BEIJING, GroupDescription.Type.ALL, new org.onosproject.net.group.GroupBuckets(buckets),
+                new org.onosproject.net.group.DefaultGroupKey(new byte[]{(byte) id}), id, APP);
+    }
+
+    @Test
+    public void aGroupChangeIsAModifyAndARefusedGroupFails() throws Exception {
+        List<org.onosproject.net.group.GroupEvent> events = new CopyOnWriteArrayList<>();
+        southbound.groups().addListener(events::add);
+        GroupDescription group = allGroup(77, 1, 3);
+        southbound.groups().addGroup(group);
+        southbound.flows().flush();
+        assertEquals(Group.GroupState.ADDED, southbound.groups().getGroup(BEIJING, group.appCookie()).state());
+        assertEquals(2, fake.preEntries.get("mcast/77").getPacketReplicationEngineEntry().getMulticastGroupEntry()
+                .getReplicasCount());
+
+        southbound.groups().setBucketsForGroup(BEIJING, group.appCookie(), allGroup(77, 1, 3, 4).buckets(),
+                                               group.appCookie(), APP);
+        southbound.flows().flush();
+        assertEquals(3, fake.preEntries.get("mcast/77").getPacketReplicationEngineEntry().getMulticastGroupEntry()
+                .getReplicasCount());
+        assertEquals(Update.Type.MODIFY, fake.writes.get(fake.writes.size() - 1).getUpdates(0).getType());
+
+        fake.refusePre = true;
+        GroupDescription refused = allGroup(78, 1);
+        southbound.groups().addGroup(refused);
+        southbound.flows().flush();
+        assertEquals(Group.GroupState.PENDING_ADD_RETRY,
+                     southbound.groups().getGroup(BEIJING, refused.appCookie()).state());
+        Await.until("group events", () -> events.stream().anyMatch(
+                e -> e.type() == org.onosproject.net.group.GroupEvent.Type.GROUP_ADD_FAILED));
+        assertTrue(events.stream().anyMatch(e -> e.type() == org.onosproject.net.group.GroupEvent.Type.GROUP_UPDATED));
+    }
+
     @Test
     public void aRefusedUpdateFailsOnlyItsRuleAndTheContextHearsIt() throws Exception {
         fake.refusedTables.add(aclTableId());

@@ -54,6 +54,8 @@ public final class FakeP4RuntimeSwitch extends P4RuntimeGrpc.P4RuntimeImplBase i
     public final List<PacketOut> packetOuts = new CopyOnWriteArrayList<>();
     public final List<WriteRequest> writes = new CopyOnWriteArrayList<>();
     public final Set<Integer> refusedTables = ConcurrentHashMap.newKeySet();
+    /** When set, every PRE write is refused (RESOURCE_EXHAUSTED). */
+    public volatile boolean refusePre;
     public volatile int pipelinePushes;
     private volatile ForwardingPipelineConfig pipeline;
     private final List<StreamObserver<StreamMessageResponse>> streams = new CopyOnWriteArrayList<>();
@@ -174,6 +176,9 @@ public final class FakeP4RuntimeSwitch extends P4RuntimeGrpc.P4RuntimeImplBase i
             return change(tableEntries, key, entry, update.getType(), entry.getIsDefaultAction());
         }
         if (entity.hasPacketReplicationEngineEntry()) {
+            if (refusePre) {
+                return Status.Code.RESOURCE_EXHAUSTED;
+            }
             var pre = entity.getPacketReplicationEngineEntry();
             String key = pre.hasMulticastGroupEntry() ? "mcast/" + pre.getMulticastGroupEntry().getMulticastGroupId()
                     : "clone/" + pre.getCloneSessionEntry().getSessionId();
