@@ -60,6 +60,7 @@ public final class LabPacketManager implements PacketService, LabDeviceManager.S
     private final ApplicationId coreAppId;
     private final List<Entry> processors = new CopyOnWriteArrayList<>();
     private final List<PacketRequest> requests = new CopyOnWriteArrayList<>();
+    private final java.util.Map<DeviceId, String> lastDropped = new java.util.concurrent.ConcurrentHashMap<>();
     private final ExecutorService packetIns = Executors.newSingleThreadExecutor(
             groupedThreads("sixflow-lab/packets", "packet-in", log));
 
@@ -221,7 +222,10 @@ public final class LabPacketManager implements PacketService, LabDeviceManager.S
         try {
             inbound = agent.translator().inbound(packet, agent.deviceId());
         } catch (TranslationException e) {
-            log.debug("Packet-in from {} dropped: {}", agent.deviceId(), e.getMessage());
+            // Said once per device and reason, not for every packet.
+            if (!e.getMessage().equals(lastDropped.put(agent.deviceId(), e.getMessage()))) {
+                log.warn("Packet-in from {} dropped: {}", agent.deviceId(), e.getMessage());
+            }
             return;
         }
         Context context = new Context(inbound);

@@ -23,6 +23,8 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.Host;
 import org.onosproject.net.HostId;
 import org.onosproject.net.HostLocation;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.config.basics.BasicHostConfig;
 import org.onosproject.net.edge.EdgePortService;
@@ -50,7 +52,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * as ONOS's host location provider learns them, from IPv6 packet-ins at edge ports (NDP neighbor
  * solicitations and advertisements are requested from every device): the source MAC at the port
  * it came in, with its IPv6 source address unless unspecified or multicast. A configured host
- * keeps its configured location; a learned host that shows up elsewhere moves.
+ * keeps its configured location; a learned host that shows up elsewhere moves. (Netcfg is loaded
+ * after the services are built, so configured hosts are read at {@link #start()}.)
  */
 public final class LabHostManager extends AbstractListenerManager<HostEvent, HostListener>
         implements HostService, PacketProcessor {
@@ -61,12 +64,21 @@ public final class LabHostManager extends AbstractListenerManager<HostEvent, Hos
 
     private final Logger log = getLogger(getClass());
     private final Map<HostId, Host> hosts = new ConcurrentHashMap<>();
+    private final NetworkConfigService netcfg;
+    private final NetworkConfigListener configListener = event -> {
+        if (event.configClass() == BasicHostConfig.class && event.subject() instanceof HostId
+                && (event.type() == NetworkConfigEvent.Type.CONFIG_ADDED
+                || event.type() == NetworkConfigEvent.Type.CONFIG_UPDATED)) {
+            configure((HostId) event.subject());
+        }
+    };
     private final EdgePortService edges;
     private final PacketService packets;
     private final ApplicationId appId;
 
     /**
-     * Creates the service with the hosts netcfg configures.
+     * Creates the service; hosts netcfg configures are added at {@link #start()} and whenever
+     * their config is added later.
      *
      * @param netcfg  network configuration
      * @param edges   which ports are edge ports
@@ -76,28 +88,35 @@ public final class LabHostManager extends AbstractListenerManager<HostEvent, Hos
      */
     public LabHostManager(NetworkConfigService netcfg, EdgePortService edges, PacketService packets,
                           CoreService core, EventDeliveryService events) {
+        this.netcfg = netcfg;
         this.edges = edges;
         this.packets = packets;
         this.appId = core.registerApplication(APP_NAME);
         eventDispatcher = events;
         events.addSink(HostEvent.class, listenerRegistry);
-        for (HostId id : netcfg.getSubjects(HostId.class, BasicHostConfig.class)) {
-            BasicHostConfig config = netcfg.getConfig(id, BasicHostConfig.class);
-            Set<HostLocation> locations = config.locations() == null ? Set.of() : config.locations();
-            Set<IpAddress> ips = config.ipAddresses() == null ? Set.of() : config.ipAddresses();
-            DefaultAnnotations.Builder annotations = DefaultAnnotations.builder();
-            if (config.name() != null) {
-                annotations.set(AnnotationKeys.NAME, config.name());
-            }
-            Host host = new DefaultHost(PROVIDER, id, id.mac(), id.vlanId(), locations, ips, true,
-                                        annotations.build());
-            hosts.put(id, host);
-            post(new HostEvent(HostEvent.Type.HOST_ADDED, host));
-        }
     }
 
-    /** Requests NDP packet-ins and starts learning. */
+    private synchronized void configure(HostId id) {
+        BasicHostConfig config = netcfg.getConfig(id, BasicHostConfig.class);
+        if (config == null) {
+            return;
+        }
+        Set<HostLocation> locations = config.locations() == null ? Set.of() : config.locations();
+        Set<IpAddress> ips = config.ipAddresses() == null ? Set.of() : config.ipAddresses();
+        DefaultAnnotations.Builder annotations = DefaultAnnotations.builder();
+        if (config.name() != null) {
+            annotations.set(AnnotationKeys.NAME, config.name());
+        }
+        Host host = new DefaultHost(PROVIDER, id, id.mac(), id.vlanId(), locations, ips, true, annotations.build());
+        Host before = hosts.put(id, host);
+        post(before == null ? new HostEvent(HostEvent.Type.HOST_ADDED, host)
+                     : new HostEvent(HostEvent.Type.HOST_UPDATED, host, before));
+    }
+
+    /** Adds the configured hosts, requests NDP packet-ins and starts learning. */
     public void start() {
+        netcfg.getSubjects(HostId.class, BasicHostConfig.class).forEach(this::configure);
+        netcfg.addListener(configListener);
         packets.addProcessor(this, PacketProcessor.advisor(1));
         for (byte type : new byte[]{ICMP6.NEIGHBOR_SOLICITATION, ICMP6.NEIGHBOR_ADVERTISEMENT}) {
             packets.requestPackets(DefaultTrafficSelector.builder().matchEthType(Ethernet.TYPE_IPV6)
@@ -108,6 +127,7 @@ public final class LabHostManager extends AbstractListenerManager<HostEvent, Hos
 
     /** Stops learning. */
     public void stop() {
+        netcfg.removeListener(configListener);
         packets.removeProcessor(this);
     }
 

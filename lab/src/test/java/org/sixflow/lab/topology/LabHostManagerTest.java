@@ -81,6 +81,8 @@ public class LabHostManagerTest {
                 return point.equals(EDGE);
             }
         }, new PacketServiceAdapter(), core, events);
+        assertEquals(0, hosts.getHostCount());
+        hosts.start();
         int configured = hosts.getHostCount();
         assertTrue(configured > 0);
         assertTrue(hosts.getHosts().iterator().next().configured());
