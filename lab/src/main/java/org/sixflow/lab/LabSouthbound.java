@@ -145,6 +145,11 @@ public final class LabSouthbound {
         discovery.stop();
         hosts.stop();
         components.deactivateAll();
+        try {
+            flows.flush();      // let the components' removals reach the switches before the sessions close
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         devices.stop();
         flows.stop();
         packets.stop();

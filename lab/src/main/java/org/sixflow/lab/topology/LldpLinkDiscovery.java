@@ -42,8 +42,13 @@ public final class LldpLinkDiscovery implements PacketProcessor {
 
     /** Application that requests the LLDP packets, as ONOS's LLDP provider names itself. */
     public static final String APP_NAME = "org.onosproject.lldpprovider";
-    /** Probes missed before a link expires. */
-    public static final int STALE_PROBES = 3;
+    /**
+     * Probes missed before a link expires: ten seconds at the lab's one-second period, ONOS's own
+     * stale link age. bmv2 can hold a device's packet-ins for a few seconds when one of its ports
+     * goes down; a port that goes down and a device that goes away remove their links at once, so
+     * expiry only catches what neither says.
+     */
+    public static final int STALE_PROBES = 10;
 
     private final Logger log = getLogger(getClass());
     private final DeviceService devices;
