@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.lab;
+
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.servlet.ServletContextHandler;
+import org.eclipse.jetty.servlet.ServletHolder;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.servlet.ServletContainer;
+import org.onlab.junit.TestUtils;
+import org.onlab.osgi.ServiceDirectory;
+import org.onlab.rest.AuthorizationFilter;
+import org.onlab.rest.BaseResource;
+import org.sixflow.app.rest.DashboardServlet;
+import org.sixflow.app.rest.SixflowWebApplication;
+
+import java.net.InetSocketAddress;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Sixflow's web context as ONOS mounts the app's web.xml, in Jetty: the REST application
+ * (SixflowWebApplication in Jersey's servlet) at /onos/sixflow/v1 and the dashboard servlet at
+ * /onos/sixflow/ui, the way the app's dashboard harness serves them. REST resources find services
+ * in the lab's directory through ONOS's BaseResource; requests are not authenticated (basic auth
+ * headers, such as onos/rocks, are accepted and ignored).
+ */
+public final class LabWebServer implements AutoCloseable {
+
+    /** The app's web context. */
+    public static final String CONTEXT = "/onos/sixflow";
+
+    private final Server server;
+
+    /**
+     * Starts the server.
+     *
+     * @param services  what REST resources look services up in
+     * @param host      the address to listen on
+     * @param port      the port (0 for any free one)
+     * @param dashboard the built dashboard's folder, or null to serve the one the app jar carries
+     * @throws Exception if Jetty cannot start
+     */
+    public LabWebServer(ServiceDirectory services, String host, int port, Path dashboard) throws Exception {
+        try {
+            TestUtils.setField(BaseResource.class, "services", services);
+        } catch (TestUtils.TestUtilsException e) {
+            throw new IllegalStateException("Cannot hand services to ONOS's REST base class", e);
+        }
+        AuthorizationFilter.disableForTests();
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath(CONTEXT);
+        context.addServlet(new ServletHolder(new ServletContainer(
+                ResourceConfig.forApplicationClass(SixflowWebApplication.class))), "/v1/*");
+        DashboardServlet ui = dashboard == null ? new DashboardServlet()
+                : new DashboardServlet(path -> file(dashboard.toAbsolutePath().normalize(), path));
+        context.addServlet(new ServletHolder(ui), "/ui/*");
+        server = new Server(new InetSocketAddress(host, port));
+        server.setHandler(context);
+        server.start();
+    }
+
+    private static Optional<URL> file(Path root, String path) {
+        Path file = root.resolve(path).normalize();
+        try {
+            return file.startsWith(root) && Files.isRegularFile(file) ? Optional.of(file.toUri().toURL())
+                    : Optional.empty();
+        } catch (MalformedURLException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The port listened on. */
+    public int port() {
+        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+}

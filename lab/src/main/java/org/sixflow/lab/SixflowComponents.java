@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.lab;
+
+import org.onosproject.codec.CodecService;
+import org.onosproject.codec.impl.CodecManager;
+import org.sixflow.app.api.Apn6PolicyAdminService;
+import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.api.InventoryService;
+import org.sixflow.app.api.Msr6TreeAdminService;
+import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.ResourceService;
+import org.sixflow.app.api.RoutingService;
+import org.sixflow.app.api.TelemetryAdminService;
+import org.sixflow.app.api.TelemetryService;
+import org.sixflow.app.apn6.impl.Apn6PolicyManager;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.history.HistoryManager;
+import org.sixflow.app.impl.DeviceEventRecorder;
+import org.sixflow.app.impl.InventoryManager;
+import org.sixflow.app.msr6.impl.Msr6TreeManager;
+import org.sixflow.app.resources.OccupancyReadings;
+import org.sixflow.app.resources.ResourceManager;
+import org.sixflow.app.resources.TableOccupancyCollector;
+import org.sixflow.app.rest.SixflowCodecRegistrator;
+import org.sixflow.app.routing.RouterNdpResponder;
+import org.sixflow.app.routing.RoutingManager;
+import org.sixflow.app.telemetry.TelemetryManager;
+import org.sixflow.app.telemetry.aggregate.LatencyAggregatePoller;
+import org.sixflow.app.telemetry.gnmi.GnmiPortCollector;
+import org.sixflow.app.telemetry.report.TelemetryReportCollector;
+import org.sixflow.lab.runtime.LabComponents;
+
+/**
+ * Sixflow's components, activated over the lab's services in the order OSGi would satisfy their
+ * references: configuration and history first, then the managers, then the collectors that use
+ * them. A new component is one line here.
+ */
+public final class SixflowComponents {
+
+    private SixflowComponents() {
+    }
+
+    /**
+     * Activates every Sixflow component.
+     *
+     * @param components the directory holding the lab's ONOS services
+     */
+    public static void activate(LabComponents components) {
+        CodecManager codecs = new CodecManager();
+        codecs.activate();
+        components.register(CodecService.class, codecs);
+        components.activate(new SixflowCodecRegistrator());
+        components.activate(new SixflowConfigRegistrar());
+        components.activate(new HistoryManager(), HistoryService.class, HistoryDatabaseService.class);
+        components.activate(new TelemetryManager(), TelemetryService.class, TelemetryAdminService.class);
+        components.activate(new InventoryManager(), InventoryService.class);
+        components.activate(new DeviceEventRecorder());
+        components.activate(new Msr6TreeManager(), Msr6TreeService.class, Msr6TreeAdminService.class);
+        components.activate(new Apn6PolicyManager(), Apn6PolicyService.class, Apn6PolicyAdminService.class);
+        // Routing: plain IPv6 between hosts, locators and SIDs, and NDP for the routers' addresses.
+        components.activate(new RoutingManager(), RoutingService.class);
+        components.activate(new RouterNdpResponder());
+        components.activate(new TableOccupancyCollector(), OccupancyReadings.class);
+        components.activate(new ResourceManager(), ResourceService.class);
+        components.activate(new TelemetryReportCollector());
+        components.activate(new LatencyAggregatePoller());
+        components.activate(new GnmiPortCollector());
+    }
+}

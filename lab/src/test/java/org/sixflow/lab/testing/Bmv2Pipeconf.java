@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.lab.testing;
+
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.sixflow.pipeconf.PipeconfArtifacts;
+import org.sixflow.pipeconf.PipeconfFactory;
+import org.sixflow.pipeconf.SixflowPipeconfs;
+
+/**
+ * The bmv2 pipeconf as the pipeconf bundle builds it from its committed artifacts.
+ */
+public final class Bmv2Pipeconf {
+
+    private Bmv2Pipeconf() {
+    }
+
+    /**
+     * Builds the pipeconf.
+     *
+     * @return org.sixflow.bmv2
+     */
+    public static PiPipeconf get() {
+        try {
+            return PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(PipeconfFactory.class,
+                                                                      SixflowPipeconfs.BMV2_DIR));
+        } catch (Exception e) {
+            throw new IllegalStateException("bmv2 pipeconf artifacts unreadable", e);
+        }
+    }
+}
