@@ -17,6 +17,27 @@ import time
 import names
 
 BINARY = "simple_switch_grpc"
+P4INFO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "pipeconf", "src", "main", "resources",
+                      "p4c-out", "bmv2", "p4info.txt")
+
+
+def _param_bits(p4info_text, action, param):
+    """The bit width of an action parameter, as the committed P4Info declares it."""
+    match = re.search(r'name: "[\w.]*\b%s"\s.*?params \{\s*id: \d+\s*name: "%s"\s*bitwidth: (\d+)'
+                      % (re.escape(action), re.escape(param)), p4info_text, re.S)
+    if not match:
+        raise ValueError("P4Info has no parameter %s of action %s" % (param, action))
+    return int(match.group(1))
+
+
+def pipeline_limits(p4info=P4INFO):
+    """(priority queues, multicast groups) the switch needs for the Sixflow pipeline: one queue per
+    value of the priority the APN6 SLA sets (bmv2 drops a packet whose priority has no queue), and
+    every multicast group id the group field can hold (Sixflow's plan, GroupIds, uses ids up to
+    0x7FFF; bmv2's default stops at 4096)."""
+    with open(p4info) as f:
+        text = f.read()
+    return 1 << _param_bits(text, "set_priority", "priority"), 1 << _param_bits(text, "replicate", "group")
 _LAB_PORT_ARG = re.compile(r"^\d+@sf\d+p\d+$")
 
 
@@ -48,7 +69,9 @@ def command(binary, sw, ports, log_base, log_level, options):
     cmd += ["--log-file", log_base, "--log-flush", "--log-level", log_level]
     if "thrift-port" in options:
         cmd += ["--thrift-port", str(names.thrift_port(device_id))]
-    cmd += ["--", "--grpc-server-addr", names.grpc_address(device_id), "--cpu-port", str(names.CPU_PORT)]
+    queues, groups = pipeline_limits()
+    cmd += ["--", "--grpc-server-addr", names.grpc_address(device_id), "--cpu-port", str(names.CPU_PORT),
+            "--priority-queues", str(queues), "--max-mc-groups", str(groups)]
     return cmd
 
 

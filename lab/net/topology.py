@@ -15,7 +15,9 @@ import re
 import names
 
 ROLES = ("EDGE", "TRANSIT")
-MAX_RLB_BITS = 16
+# Local Bitstring bits a device may give its links: GroupIds.RLB_BITS_USABLE in the pipeconf (the
+# multicast group ids of bitstrings must stay below 0x8000); test_topology holds the two equal.
+MAX_RLB_BITS = 13
 _MAC = re.compile(r"^[0-9a-f]{2}(:[0-9a-f]{2}){5}$")
 # Switch and host names end up in device ids, netcfg keys and namespace names (files under /run/netns).
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
@@ -127,7 +129,7 @@ def check(data):
                             % (name, ports, len(ports)))
         fabric = [port for (sw, port), what in used.items() if sw == name and what.startswith("link")]
         if len(fabric) > MAX_RLB_BITS:
-            problems.append("switch %s: %d switch-to-switch ports, an RLB bitstring has %d bits"
+            problems.append("switch %s: %d switch-to-switch ports, but Sixflow gives RLB bits to at most %d"
                             % (name, len(fabric), MAX_RLB_BITS))
     return problems
 

@@ -22,7 +22,8 @@ class CommandTest(unittest.TestCase):
                           "-i", "1@sf2p1", "-i", "2@sf2p2",
                           "--log-file", "/logs/s2", "--log-flush", "--log-level", "warn",
                           "--thrift-port", "9092",
-                          "--", "--grpc-server-addr", "127.0.0.1:50002", "--cpu-port", "255"], cmd)
+                          "--", "--grpc-server-addr", "127.0.0.1:50002", "--cpu-port", "255",
+                          "--priority-queues", "8", "--max-mc-groups", "65536"], cmd)
 
     def test_options_the_binary_lacks_are_left_out(self):
         cmd = switches.command("simple_switch_grpc", SW, {1: "sf2p1"}, "/l/s2", "info", set())

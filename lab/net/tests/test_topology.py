@@ -3,6 +3,7 @@
 """topology.py: a topology is refused with every problem named, and its lookups answer as netcfg needs."""
 
 import os
+import re
 import unittest
 
 import topology
@@ -117,7 +118,7 @@ class ProblemsTest(unittest.TestCase):
                                      "locator": "fd00:8:%d::/64" % i, "routerMac": "00:aa:00:00:08:%02d" % i,
                                      "latitude": 0, "longitude": 0})
             data["links"].append({"a": {"switch": "s2", "port": 3 + i}, "b": {"switch": name, "port": 1}})
-        self.assertIn("switch s2: 18 switch-to-switch ports, an RLB bitstring has 16 bits", self.problems(data))
+        self.assertIn("switch s2: 18 switch-to-switch ports, but Sixflow gives RLB bits to at most 13", self.problems(data))
 
     def test_every_problem_is_reported_at_once(self):
         data = two_switches()
@@ -147,3 +148,15 @@ class LookupsTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class RlbBitLimitTest(unittest.TestCase):
+
+    def test_limit_is_the_pipeconf_group_plans(self):
+        """MAX_RLB_BITS is GroupIds.RLB_BITS_USABLE, the one source of the group-id plan."""
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "pipeconf", "src", "main",
+                            "java", "org", "sixflow", "pipeconf", "GroupIds.java")
+        with open(path) as f:
+            found = re.search(r"RLB_BITS_USABLE = (\d+);", f.read())
+        self.assertIsNotNone(found, "no RLB_BITS_USABLE in " + path)
+        self.assertEqual(int(found.group(1)), topology.MAX_RLB_BITS)

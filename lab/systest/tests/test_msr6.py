@@ -33,6 +33,22 @@ class Msr6Base(SystemTest):
         self.created.append(tree_id)
         return tree
 
+    def wait_delivering(self, group, receivers, timeout=10.0):
+        """Probes the group until every receiver gets a packet: a tree is installed asynchronously,
+        and what a test measures starts only once it carries traffic."""
+        import time
+        deadline = time.monotonic() + timeout
+        probe = 9000
+        while True:
+            probe += 1
+            with traffic.Capture(self.lab, receivers, duration=0.5) as capture:
+                self.send_to_group(group, probe, count=1)
+            if all(capture.flow(h, probe) for h in receivers):
+                return
+            if time.monotonic() > deadline:
+                self.fail("the tree of %s did not deliver to %s within %.0f s"
+                          % (group, [h.name for h in receivers], timeout))
+
     def send_to_group(self, group, flow, count=5, rate=100):
         return traffic.send(self.lab, self.source, group, count=count, rate=rate, flow=flow,
                             dst_mac=traffic.multicast_mac(group))

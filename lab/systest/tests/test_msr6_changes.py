@@ -28,6 +28,7 @@ class Msr6ChangeTest(Msr6Base):
     def test_receivers_join_and_leave_without_loss_at_those_that_stay(self):
         stay, joiner = self.others[0], self.others[-1]
         self.create_tree("changing", GROUP_A, [stay])
+        self.wait_delivering(GROUP_A, [stay])
         count = 4 * RATE
         with traffic.Capture(self.lab, self.others, duration=8) as capture:
             sender = self.stream(301, 4)
@@ -46,6 +47,7 @@ class Msr6ChangeTest(Msr6Base):
     def test_a_failed_tree_link_is_rerouted(self):
         receiver = self.lab.hosts.get("h_gz", self.others[-1])
         tree = self.create_tree("reroute", GROUP_A, [receiver])
+        self.wait_delivering(GROUP_A, [receiver])
         # Fail the tree's first link, which leaves the source's switch.
         first = next(l for l in tree["links"] if l["src"].startswith("device:%s/" % self.source.switch))
         switch, port = first["src"][len("device:"):].split("/")

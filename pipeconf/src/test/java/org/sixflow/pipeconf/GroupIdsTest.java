@@ -54,7 +54,8 @@ public class GroupIdsTest {
         int lastRlb = GroupIds.rlbGroup((1 << GroupIds.RLB_BITS_USABLE) - 1);
         assertEquals(GroupIds.FIRST_TREE_GROUP, GroupIds.treeGroup(1));
         assertTrue(lastTree < firstRlb);
-        assertTrue(lastRlb < limit);
+        assertEquals(GroupIds.LIMIT - 1, lastRlb);
+        assertTrue(GroupIds.LIMIT <= limit);
         assertFalse(GroupIds.isCloneSession(GroupIds.treeGroup(1)));
         // The tree number also fills the lower 16 bits of a SID's Function.
         assertTrue(GroupIds.MAX_TREE_NUMBER <= 0xFFFF);

@@ -25,7 +25,7 @@ import java.util.Set;
  *   "role": "EDGE",                     // EDGE or TRANSIT
  *   "locator": "fd00:1:1::/64",         // IPv6 /64 locator of the device's SIDs
  *   "myStationMac": "00:aa:00:00:00:01",
- *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..14)
+ *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..12)
  *   "gnmiAddress": "mininet:50001",     // optional: where to read port counters
  *   "endRlFunction": 256,               // optional SID behaviour codes, 16 bits (defaults 0x100, 0x200)
  *   "endRlbXFunction": 512
@@ -56,7 +56,8 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final int LOCATOR_LENGTH = 64;
     /**
      * Bits of the End.RLB.X Local Bitstring (16 bits on the wire, WIRE-FORMATS.md) a port may take:
-     * 0..14, because a bitstring's multicast group id is 0x8000 | bitstring (GroupIds).
+     * 0..12, because a bitstring's multicast group id is 0x6000 | bitstring, below the ids PI-based
+     * switches keep for clone sessions (GroupIds).
      */
     public static final int RLB_BITS_USABLE = GroupIds.RLB_BITS_USABLE;
 
@@ -119,7 +120,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     /**
      * Returns the RLB bit position of each switch-to-switch port.
      *
-     * @return port to bit position (0..14), distinct bits
+     * @return port to bit position (0..12), distinct bits
      * @throws InvalidFieldException if a port or bit is out of range or a bit repeats
      */
     public Map<PortNumber, Integer> rlbBits() {

@@ -49,12 +49,12 @@ public class SixflowDeviceConfigTest {
     @Test
     public void readsAValidConfig() throws Exception {
         SixflowDeviceConfig config = config(withField(
-                "\"rlbBits\": {\"1\": 0, \"2\": 14}, \"gnmiAddress\": \"mininet:50001\""));
+                "\"rlbBits\": {\"1\": 0, \"2\": 12}, \"gnmiAddress\": \"mininet:50001\""));
         assertTrue(config.isValid());
         assertEquals(DeviceRole.EDGE, config.role());
         assertEquals(IpPrefix.valueOf("fd00:1:1::/64"), config.locator());
         assertEquals(MacAddress.valueOf("00:aa:00:00:00:01"), config.myStationMac());
-        assertEquals(Map.of(PortNumber.portNumber(1), 0, PortNumber.portNumber(2), 14), config.rlbBits());
+        assertEquals(Map.of(PortNumber.portNumber(1), 0, PortNumber.portNumber(2), 12), config.rlbBits());
         assertEquals("mininet:50001", config.gnmiAddress().orElse(null));
     }
 
@@ -82,7 +82,7 @@ public class SixflowDeviceConfigTest {
 
     @Test
     public void rejectsBadRlbBits() throws Exception {
-        assertRejected(withField("\"rlbBits\": {\"1\": 15}"), "0..14");
+        assertRejected(withField("\"rlbBits\": {\"1\": 13}"), "0..12");
         assertRejected(withField("\"rlbBits\": {\"1\": 3, \"2\": 3}"), "used by two ports");
         assertRejected(withField("\"rlbBits\": {\"eth0\": 1}"), "not a number");
         assertRejected(withField("\"rlbBits\": [1, 2]"), "object");

@@ -46,7 +46,7 @@ public final class MrhEncoder {
      * Creates an encoder with the default behaviour codes on every node.
      *
      * @param locators each vertex's /64 locator
-     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..14), or -1 if it has none
+     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..12), or -1 if it has none
      */
     public MrhEncoder(IntFunction<Ip6Prefix> locators, IntUnaryOperator rlbBit) {
         this(locators, rlbBit, v -> END_RL_FUNCTION, v -> END_RLB_X_FUNCTION);
@@ -56,7 +56,7 @@ public final class MrhEncoder {
      * Creates an encoder.
      *
      * @param locators each vertex's /64 locator
-     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..14), or -1 if it has none
+     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..12), or -1 if it has none
      * @param endRl    each vertex's End.RL behaviour code (16 bits)
      * @param endRlbX  each vertex's End.RLB.X behaviour code (16 bits)
      */

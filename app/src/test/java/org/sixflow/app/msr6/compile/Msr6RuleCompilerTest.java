@@ -146,7 +146,7 @@ public class Msr6RuleCompilerTest {
         assertTrue(tables(compiled, "wuhan").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP));
         int wuhanGroup = compiled.groups().get(DeviceId.deviceId("device:wuhan")).get(0).givenGroupId();
         assertTrue(wuhanGroup >= GroupIds.RLB_GROUP_BASE);
-        assertEquals(GroupIds.rlbGroup(wuhanGroup & 0x7FFF), wuhanGroup);
+        assertEquals(GroupIds.rlbGroup(wuhanGroup - GroupIds.RLB_GROUP_BASE), wuhanGroup);
     }
 
     @Test

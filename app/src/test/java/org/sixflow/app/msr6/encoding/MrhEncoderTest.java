@@ -142,9 +142,9 @@ public class MrhEncoderTest {
             assertTrue(e.getMessage(), e.getMessage().contains("has no RLB bit"));
         }
         try {
-            // Bit 15 would make the bitstring's group id collide with another's (GroupIds).
-            new MrhEncoder(MrhEncoderTest::locator, e -> 15).encode(chain, tree, Msr6Mode.RLB, 1);
-            fail("bit 15 accepted");
+            // Bit 13 would put the bitstring's group id where PI-based switches refuse it (GroupIds).
+            new MrhEncoder(MrhEncoderTest::locator, e -> 13).encode(chain, tree, Msr6Mode.RLB, 1);
+            fail("bit 13 accepted");
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("has no RLB bit"));
         }
