@@ -258,7 +258,13 @@ def _wait_until_gone(timeout=10.0):
 
 
 def set_fabric_link(topo, switch_name, port, up_):
-    """Sets both ends of the switch-to-switch veth on (switch, port) up or down; returns their names."""
+    """Fails or repairs the switch-to-switch link on (switch, port); returns the two ends' names.
+
+    Down sets only the far end administratively down: (switch, port) stays up and loses its
+    carrier, as a port whose cable was pulled. bmv2 reads its ports with libpcap, which blocks on an
+    administratively down interface, so the switch owning that end stops receiving on every port
+    until the link is repaired; setting both ends down would stall both switches. Up sets both ends
+    up."""
     peer = topo.peer(switch_name, port)
     if peer is None:
         raise LabError("%s port %d is not a switch-to-switch port" % (switch_name, port), 2)
@@ -267,6 +273,6 @@ def set_fabric_link(topo, switch_name, port, up_):
     for ifname in ends:
         if ifname not in netdev.root_links():
             raise LabError("%s does not exist: is the lab up?" % ifname, 2)
-    for ifname in ends:
+    for ifname in (ends if up_ else ends[1:]):
         netdev.set_link(ifname, up_)
     return ends

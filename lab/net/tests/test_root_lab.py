@@ -101,6 +101,10 @@ class RootLabTest(unittest.TestCase):
         code, out = run("link", self.state, "s2", "1", "down")
         self.assertEqual(0, code, out)
         self.assertEqual((False, "DOWN"), netdev.link_state("sf1p1"))
+        # The near end stays administratively up without a carrier: bmv2 would block on a down port.
+        up, operstate = netdev.link_state("sf2p1")
+        self.assertTrue(up)
+        self.assertNotEqual("UP", operstate)
         self.assertEqual(0, run("link", self.topology, "s1", "1", "up")[0])
         self.assertTrue(netdev.link_state("sf2p1")[0])
         self.assertEqual(2, run("link", self.state, "s1", "2", "down")[0])  # a host port
