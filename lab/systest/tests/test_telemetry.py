@@ -17,7 +17,7 @@ class TelemetryTest(SystemTest):
         dst = self.lab.hosts.get("h_gz", hosts[-1])
         device = "device:" + src.switch
         self.rest.post("policies", {"id": "telemetry", "priority": 100,
-                                    "match": {"source": src.ipv6 + "/128", "destinationPorts": {"low": 6000,
+                                    "match": {"source": src.ipv6 + "/128", "nextHeader": 17, "destinationPorts": {"low": 6000,
                                                                                                   "high": 6000}},
                                     "option": {"slaLevel": 1, "appId": 1, "userId": 1, "flowId": 1},
                                     "stripAtEgress": True})
