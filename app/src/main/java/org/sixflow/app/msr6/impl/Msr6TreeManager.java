@@ -3,6 +3,7 @@
 package org.sixflow.app.msr6.impl;
 
 import com.google.common.collect.ImmutableList;
+import org.onlab.util.ItemNotFoundException;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
@@ -11,25 +12,27 @@ import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
 import org.onosproject.net.config.NetworkConfigService;
-import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
-import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowId;
-import org.onosproject.net.link.LinkEvent;
-import org.onosproject.net.link.LinkListener;
-import org.onlab.util.ItemNotFoundException;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupService;
+import org.onosproject.net.link.LinkEvent;
+import org.onosproject.net.link.LinkListener;
 import org.onosproject.net.link.LinkService;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.store.serializers.KryoNamespaces;
 import org.onosproject.store.service.AtomicCounter;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.Serializer;
-import org.onosproject.store.service.Versioned;
 import org.onosproject.store.service.StorageService;
+import org.onosproject.store.service.Versioned;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -48,8 +51,8 @@ import org.sixflow.app.msr6.compile.Msr6EntryText;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
 import org.sixflow.app.msr6.encoding.EncodedTree;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.app.msr6.tree.ShortestPathUnion;
 import org.sixflow.app.msr6.tree.TakahashiMatsuyama;
@@ -67,9 +70,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -90,6 +97,15 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             .register(Msr6TreeRequest.class, Msr6TreeRequest.Algorithm.class, Msr6Mode.class,
                       TreeConstraints.class, TreeConstraints.Metric.class)
             .build("sixflow-msr6"));
+
+    /** How long each install step waits for the devices to confirm it. */
+    static final long CONFIRM_MILLIS = 5_000;
+    /**
+     * How long the old tree's state stays after the ingress moved traffic to the new tree, for the
+     * packets still queued along the old one (software switches queue for milliseconds; the bmv2
+     * lab's receiver-change test lost 1-9 packets of 4,000 at 1 kpps without it).
+     */
+    static final long DRAIN_MILLIS = 200;
 
     private final Logger log = getLogger(getClass());
 
@@ -248,6 +264,9 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         install(built, old);
         installed.put(request.id(), built);
         if (old != null) {
+            // Packets the ingress encapsulated for the old tree just before the switch are still
+            // queued on their way; they need the old transit state to arrive.
+            drain();
             // Kept: what the new tree has too, and what other trees share (local SIDs, adjacencies).
             Set<FlowId> kept = installed.values().stream().flatMap(i -> i.compiled.rules().values().stream())
                     .map(FlowRule::id).collect(Collectors.toSet());
@@ -316,17 +335,91 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         return new Installed(result, compiled);
     }
 
-    /** Groups first (entries point at them), transit entries before the ingress ones. */
+    /**
+     * Make-before-break, confirmed: the groups and the transit entries must be on their devices
+     * before the ingress entries move traffic onto them, and (in {@link #replace}) before anything
+     * of the old tree comes out. Each step waits for the devices' answers (FlowRuleOperations
+     * context, group state), at most CONFIRM_MILLIS; a step that is not confirmed in time or that a
+     * device refuses is logged and the install goes on, as the tree's entries are still wanted.
+     */
     private void install(Installed built, Installed replacing) {
+        List<GroupDescription> added = new ArrayList<>();
         for (GroupDescription group : built.compiled.groups().values()) {
             if (!groupInUse(group, null)) {
                 groupService.addGroup(group);
+                added.add(group);
             }
         }
         DeviceId ingress = built.tree.request().source().deviceId();
-        flowRuleService.applyFlowRules(built.compiled.rules().values().stream()
-                                               .filter(r -> !r.deviceId().equals(ingress)).toArray(FlowRule[]::new));
-        flowRuleService.applyFlowRules(built.compiled.rules().get(ingress).toArray(new FlowRule[0]));
+        String id = built.tree.request().id();
+        applyConfirmed(id, "transit entries", built.compiled.rules().values().stream()
+                .filter(r -> !r.deviceId().equals(ingress)).collect(Collectors.toList()));
+        awaitGroups(id, added);
+        applyConfirmed(id, "ingress entries", built.compiled.rules().get(ingress));
+    }
+
+    private static void drain() {
+        try {
+            Thread.sleep(DRAIN_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void applyConfirmed(String treeId, String what, List<FlowRule> rules) {
+        if (rules.isEmpty()) {
+            return;
+        }
+        CompletableFuture<Void> confirmed = new CompletableFuture<>();
+        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
+        rules.forEach(ops::add);
+        flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
+            @Override
+            public void onSuccess(FlowRuleOperations done) {
+                confirmed.complete(null);
+            }
+
+            @Override
+            public void onError(FlowRuleOperations failed) {
+                confirmed.completeExceptionally(new IllegalStateException(failed.stages().stream()
+                        .flatMap(Set::stream).map(op -> op.rule().deviceId() + " " + op.rule().table())
+                        .distinct().collect(Collectors.joining(", "))));
+            }
+        }));
+        try {
+            confirmed.get(CONFIRM_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            log.warn("MSR6 tree {}: {} not confirmed within {} ms; going on", treeId, what, CONFIRM_MILLIS);
+        } catch (ExecutionException e) {
+            log.warn("MSR6 tree {}: devices refused {}: {}", treeId, what, e.getCause().getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits until every group is ADDED on its device (or the wait runs out, which is logged). */
+    private void awaitGroups(String treeId, List<GroupDescription> groups) {
+        long deadline = System.currentTimeMillis() + CONFIRM_MILLIS;
+        for (GroupDescription wanted : groups) {
+            while (true) {
+                Group group = groupService.getGroup(wanted.deviceId(), wanted.appCookie());
+                if (group != null && group.state() == Group.GroupState.ADDED) {
+                    break;
+                }
+                if (System.currentTimeMillis() > deadline) {
+                    log.warn("MSR6 tree {}: group {} on {} not confirmed within {} ms ({}); going on", treeId,
+                             wanted.givenGroupId(), wanted.deviceId(), CONFIRM_MILLIS,
+                             group == null ? "absent" : group.state());
+                    return;
+                }
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     @Override

@@ -5,9 +5,14 @@ package org.sixflow.app.msr6.impl;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.core.GroupId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleOperation;
+import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.group.DefaultGroup;
+import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupKey;
 import org.onosproject.net.group.GroupServiceAdapter;
@@ -19,6 +24,7 @@ import org.sixflow.app.testing.TestPipeconfService;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -71,12 +77,41 @@ public final class Msr6TreeManagerFixture {
                 operations.add("remove");
                 rules.removeAll(Arrays.asList(flowRules));
             }
+
+            /** As ONOS does: stage by stage, then the context hears that the devices confirmed. */
+            @Override
+            public void apply(FlowRuleOperations ops) {
+                for (Set<FlowRuleOperation> stage : ops.stages()) {
+                    FlowRule[] added = stage.stream().filter(op -> op.type() != FlowRuleOperation.Type.REMOVE)
+                            .map(FlowRuleOperation::rule).toArray(FlowRule[]::new);
+                    FlowRule[] removed = stage.stream().filter(op -> op.type() == FlowRuleOperation.Type.REMOVE)
+                            .map(FlowRuleOperation::rule).toArray(FlowRule[]::new);
+                    if (added.length > 0) {
+                        applyFlowRules(added);
+                    }
+                    if (removed.length > 0) {
+                        removeFlowRules(removed);
+                    }
+                }
+                ops.callback().onSuccess(ops);
+            }
         };
         manager.groupService = new GroupServiceAdapter() {
             @Override
             public void addGroup(GroupDescription description) {
                 operations.add("add-group");
                 groups.add(description);
+            }
+
+            /** Groups are on their devices as soon as they are added. */
+            @Override
+            public Group getGroup(DeviceId deviceId, GroupKey appCookie) {
+                return groups.stream().filter(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie))
+                        .findFirst().map(g -> {
+                            DefaultGroup group = new DefaultGroup(new GroupId(g.givenGroupId()), g);
+                            group.setState(Group.GroupState.ADDED);
+                            return (Group) group;
+                        }).orElse(null);
             }
 
             @Override
