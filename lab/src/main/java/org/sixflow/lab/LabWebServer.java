@@ -8,19 +8,13 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
-import org.onlab.junit.TestUtils;
 import org.onlab.osgi.ServiceDirectory;
-import org.onlab.rest.AuthorizationFilter;
-import org.onlab.rest.BaseResource;
 import org.sixflow.app.rest.DashboardServlet;
 import org.sixflow.app.rest.SixflowWebApplication;
+import org.sixflow.app.testing.WebHarness;
 
 import java.net.InetSocketAddress;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
  * Sixflow's web context as ONOS mounts the app's web.xml, in Jetty: the REST application
@@ -46,32 +40,17 @@ public final class LabWebServer implements AutoCloseable {
      * @throws Exception if Jetty cannot start
      */
     public LabWebServer(ServiceDirectory services, String host, int port, Path dashboard) throws Exception {
-        try {
-            TestUtils.setField(BaseResource.class, "services", services);
-        } catch (TestUtils.TestUtilsException e) {
-            throw new IllegalStateException("Cannot hand services to ONOS's REST base class", e);
-        }
-        AuthorizationFilter.disableForTests();
+        WebHarness.serveRestFrom(services);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath(CONTEXT);
         context.addServlet(new ServletHolder(new ServletContainer(
                 ResourceConfig.forApplicationClass(SixflowWebApplication.class))), "/v1/*");
         DashboardServlet ui = dashboard == null ? new DashboardServlet()
-                : new DashboardServlet(path -> file(dashboard.toAbsolutePath().normalize(), path));
+                : new DashboardServlet(WebHarness.filesUnder(dashboard));
         context.addServlet(new ServletHolder(ui), "/ui/*");
         server = new Server(new InetSocketAddress(host, port));
         server.setHandler(context);
         server.start();
-    }
-
-    private static Optional<URL> file(Path root, String path) {
-        Path file = root.resolve(path).normalize();
-        try {
-            return file.startsWith(root) && Files.isRegularFile(file) ? Optional.of(file.toUri().toURL())
-                    : Optional.empty();
-        } catch (MalformedURLException e) {
-            return Optional.empty();
-        }
     }
 
     /** The port listened on. */

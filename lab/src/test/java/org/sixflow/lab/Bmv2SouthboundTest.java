@@ -34,7 +34,6 @@ import org.onosproject.net.pi.runtime.PiMulticastGroupEntry;
 import org.onosproject.net.pi.runtime.PiPreEntry;
 import org.onosproject.net.pi.runtime.PiTableEntry;
 import org.sixflow.app.api.Msr6TreeRequest;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.lab.bench.Bmv2Process;
 import org.sixflow.lab.config.LabState;
@@ -137,11 +136,7 @@ public class Bmv2SouthboundTest {
     @Test
     public void treeEntriesGroupsAndARouteAreWrittenAndReadBackEqual() throws Exception {
         Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
-        trees.manager.create(Msr6TreeRequest.of(
-                "video", ConnectPoint.deviceConnectPoint("device:beijing/3"), Ip6Address.valueOf("ff3e::1"),
-                Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
-                       ConnectPoint.deviceConnectPoint("device:guangzhou/3")),
-                Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        trees.createVideoTree(Msr6TreeRequest.Algorithm.SHORTEST_PATHS, "device:nanjing/4", "device:guangzhou/3");
         List<FlowRule> rules = trees.rules.stream().filter(r -> r.deviceId().equals(BEIJING))
                 .collect(Collectors.toCollection(ArrayList::new));
         rules.add(route("fd00:1:3::", 2));

@@ -32,7 +32,6 @@ import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
 import org.sixflow.app.api.Msr6TreeRequest;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.lab.config.LabState;
 import org.sixflow.lab.testing.Await;
@@ -137,11 +136,7 @@ public class LabSouthboundTest {
     @Test
     public void treeEntriesAndGroupsAreWrittenInOneRequestAndBecomeAdded() throws Exception {
         Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
-        trees.manager.create(Msr6TreeRequest.of(
-                "video", ConnectPoint.deviceConnectPoint("device:beijing/3"), Ip6Address.valueOf("ff3e::1"),
-                Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
-                       ConnectPoint.deviceConnectPoint("device:guangzhou/3")),
-                Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        trees.createVideoTree(Msr6TreeRequest.Algorithm.SHORTEST_PATHS, "device:nanjing/4", "device:guangzhou/3");
         List<FlowRule> rules = trees.rules.stream().filter(r -> r.deviceId().equals(BEIJING))
                 .collect(Collectors.toList());
         List<GroupDescription> groups = trees.groups.stream().filter(g -> g.deviceId().equals(BEIJING))

@@ -10,20 +10,14 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
-import org.onlab.junit.TestUtils;
 import org.onlab.osgi.ServiceDirectory;
-import org.onlab.rest.AuthorizationFilter;
-import org.onlab.rest.BaseResource;
 import org.sixflow.app.rest.DashboardServlet;
 import org.sixflow.app.rest.SixflowWebApplication;
+import org.sixflow.app.testing.WebHarness;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
  * One loopback port serving Sixflow's real REST application at /onos/sixflow/v1 (Jersey's servlet
@@ -37,12 +31,7 @@ final class DashboardServer implements AutoCloseable {
     private final Server server;
 
     DashboardServer(ServiceDirectory services, Path dashboard) throws Exception {
-        try {
-            TestUtils.setField(BaseResource.class, "services", services);
-        } catch (TestUtils.TestUtilsException e) {
-            throw new IllegalStateException(e);
-        }
-        AuthorizationFilter.disableForTests();
+        WebHarness.serveRestFrom(services);
         ServletContextHandler api = new ServletContextHandler();
         api.setContextPath(API_PATH);
         api.addServlet(new ServletHolder(new ServletContainer(
@@ -52,19 +41,9 @@ final class DashboardServer implements AutoCloseable {
         // The dashboard through the servlet the app bundle serves it with, at the root here.
         ServletContextHandler ui = new ServletContextHandler();
         ui.setContextPath("/");
-        ui.addServlet(new ServletHolder(new DashboardServlet(path -> file(dashboard.toAbsolutePath().normalize(), path))), "/*");
+        ui.addServlet(new ServletHolder(new DashboardServlet(WebHarness.filesUnder(dashboard))), "/*");
         server.setHandler(new HandlerList(new Handler[]{api, ui}));
         server.start();
-    }
-
-    private static Optional<URL> file(Path root, String path) {
-        Path file = root.resolve(path).normalize();
-        try {
-            return file.startsWith(root) && Files.isRegularFile(file) ? Optional.of(file.toUri().toURL())
-                    : Optional.empty();
-        } catch (MalformedURLException e) {
-            return Optional.empty();
-        }
     }
 
     /** The dashboard's address, e.g. http://127.0.0.1:41234/. */

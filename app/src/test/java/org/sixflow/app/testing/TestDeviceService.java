@@ -4,7 +4,6 @@ package org.sixflow.app.testing;
 
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.ChassisId;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.AnnotationKeys;
 import org.onosproject.net.DefaultAnnotations;
 import org.onosproject.net.DefaultDevice;
@@ -14,28 +13,26 @@ import org.onosproject.net.MastershipRole;
 import org.onosproject.net.Port;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceEvent;
-import org.onosproject.net.device.DeviceListener;
-import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.device.PortStatistics;
 import org.onosproject.net.provider.ProviderId;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.StreamSupport;
 
 /**
  * A device service over devices a test adds (onos-api's test jar ships no DeviceServiceAdapter).
  */
-public class TestDeviceService extends AbstractListenerManager<DeviceEvent, DeviceListener>
-        implements DeviceService {
+public class TestDeviceService extends InMemoryDeviceService {
 
     public static final ProviderId PROVIDER = new ProviderId("p4runtime", "org.sixflow.test");
 
-    private final Map<DeviceId, Device> devices = new LinkedHashMap<>();
     private final Map<DeviceId, Boolean> availability = new LinkedHashMap<>();
     private final Map<DeviceId, List<Port>> ports = new LinkedHashMap<>();
+
+    /** Creates a service with no devices. */
+    public TestDeviceService() {
+        super(new LinkedHashMap<>());
+    }
 
     /**
      * Adds a stratum-bmv2 switch.
@@ -87,37 +84,6 @@ public class TestDeviceService extends AbstractListenerManager<DeviceEvent, Devi
     }
 
     @Override
-    public int getDeviceCount() {
-        return devices.size();
-    }
-
-    @Override
-    public Iterable<Device> getDevices() {
-        return ImmutableList.copyOf(devices.values());
-    }
-
-    @Override
-    public Iterable<Device> getDevices(Device.Type type) {
-        return devices.values().stream().filter(d -> d.type() == type).collect(Collectors.toList());
-    }
-
-    @Override
-    public Iterable<Device> getAvailableDevices() {
-        return devices.values().stream().filter(d -> isAvailable(d.id())).collect(Collectors.toList());
-    }
-
-    @Override
-    public Iterable<Device> getAvailableDevices(Device.Type type) {
-        return StreamSupport.stream(getAvailableDevices().spliterator(), false)
-                .filter(d -> d.type() == type).collect(Collectors.toList());
-    }
-
-    @Override
-    public Device getDevice(DeviceId deviceId) {
-        return devices.get(deviceId);
-    }
-
-    @Override
     public MastershipRole getRole(DeviceId deviceId) {
         return MastershipRole.MASTER;
     }
@@ -128,16 +94,6 @@ public class TestDeviceService extends AbstractListenerManager<DeviceEvent, Devi
     }
 
     @Override
-    public List<PortStatistics> getPortStatistics(DeviceId deviceId) {
-        return ImmutableList.of();
-    }
-
-    @Override
-    public List<PortStatistics> getPortDeltaStatistics(DeviceId deviceId) {
-        return ImmutableList.of();
-    }
-
-    @Override
     public Port getPort(DeviceId deviceId, PortNumber portNumber) {
         return getPorts(deviceId).stream().filter(p -> p.number().equals(portNumber)).findFirst().orElse(null);
     }
@@ -145,15 +101,5 @@ public class TestDeviceService extends AbstractListenerManager<DeviceEvent, Devi
     @Override
     public boolean isAvailable(DeviceId deviceId) {
         return availability.getOrDefault(deviceId, false);
-    }
-
-    @Override
-    public String localStatus(DeviceId deviceId) {
-        return isAvailable(deviceId) ? "connected" : "disconnected";
-    }
-
-    @Override
-    public long getLastUpdatedInstant(DeviceId deviceId) {
-        return 0;
     }
 }

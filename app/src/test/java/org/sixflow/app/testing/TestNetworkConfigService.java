@@ -3,61 +3,28 @@
 package org.sixflow.app.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.config.Config;
 import org.onosproject.net.config.ConfigFactory;
 import org.onosproject.net.config.NetworkConfigEvent;
-import org.onosproject.net.config.NetworkConfigListener;
-import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.config.SubjectFactory;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A netcfg service and registry that stores configs in memory and builds them with the
- * registered factories, so tests exercise the real config classes.
+ * registered factories, so tests exercise the real config classes. Listeners hear events at once.
  */
 @SuppressWarnings({"rawtypes", "unchecked"})
-public class TestNetworkConfigService extends AbstractListenerManager<NetworkConfigEvent, NetworkConfigListener>
-        implements NetworkConfigService, NetworkConfigRegistry {
-
-    private final ObjectMapper mapper = new ObjectMapper();
-    private final Map<Class<?>, ConfigFactory> factories = new HashMap<>();
-    private final Map<Object, Map<Class<?>, Config>> configs = new HashMap<>();
+public class TestNetworkConfigService extends InMemoryNetworkConfigRegistry implements NetworkConfigService {
 
     @Override
-    public void registerConfigFactory(ConfigFactory configFactory) {
-        factories.put(configFactory.configClass(), configFactory);
-    }
-
-    @Override
-    public void unregisterConfigFactory(ConfigFactory configFactory) {
-        factories.remove(configFactory.configClass());
-    }
-
-    @Override
-    public Set<ConfigFactory> getConfigFactories() {
-        return ImmutableSet.copyOf(factories.values());
-    }
-
-    @Override
-    public <S, C extends Config<S>> Set<ConfigFactory<S, C>> getConfigFactories(Class<S> subjectClass) {
-        ImmutableSet.Builder builder = ImmutableSet.builder();
-        factories.values().stream().filter(f -> f.subjectFactory().subjectClass().equals(subjectClass))
-                .forEach(builder::add);
-        return builder.build();
-    }
-
-    @Override
-    public <S, C extends Config<S>> ConfigFactory<S, C> getConfigFactory(Class<C> configClass) {
-        return factories.get(configClass);
+    protected void deliver(NetworkConfigEvent event) {
+        listenerRegistry.process(event);
     }
 
     @Override
@@ -81,34 +48,6 @@ public class TestNetworkConfigService extends AbstractListenerManager<NetworkCon
     }
 
     @Override
-    public <S> Set<S> getSubjects(Class<S> subjectClass) {
-        ImmutableSet.Builder<S> builder = ImmutableSet.builder();
-        configs.keySet().stream().filter(subjectClass::isInstance).map(subjectClass::cast).forEach(builder::add);
-        return builder.build();
-    }
-
-    @Override
-    public <S, C extends Config<S>> Set<S> getSubjects(Class<S> subjectClass, Class<C> configClass) {
-        ImmutableSet.Builder<S> builder = ImmutableSet.builder();
-        configs.forEach((subject, map) -> {
-            if (subjectClass.isInstance(subject) && map.containsKey(configClass)) {
-                builder.add(subjectClass.cast(subject));
-            }
-        });
-        return builder.build();
-    }
-
-    @Override
-    public <S> Set<? extends Config<S>> getConfigs(S subject) {
-        return ImmutableSet.copyOf((Iterable) configs.getOrDefault(subject, Map.of()).values());
-    }
-
-    @Override
-    public <S, C extends Config<S>> C getConfig(S subject, Class<C> configClass) {
-        return (C) configs.getOrDefault(subject, Map.of()).get(configClass);
-    }
-
-    @Override
     public <S, C extends Config<S>> C addConfig(S subject, Class<C> configClass) {
         return applyConfig(subject, configClass, mapper.createObjectNode());
     }
@@ -118,10 +57,11 @@ public class TestNetworkConfigService extends AbstractListenerManager<NetworkCon
         ConfigFactory factory = Objects.requireNonNull(factories.get(configClass), "no factory for " + configClass);
         C config = (C) factory.createConfig();
         config.init(subject, factory.configKey(), json, mapper, null);
-        boolean existed = configs.computeIfAbsent(subject, s -> new HashMap<>()).put(configClass, config) != null;
-        listenerRegistry.process(new NetworkConfigEvent(existed ? NetworkConfigEvent.Type.CONFIG_UPDATED
-                                                                : NetworkConfigEvent.Type.CONFIG_ADDED,
-                                                        subject, config, null, configClass));
+        boolean existed = configs.computeIfAbsent(subject, s -> new ConcurrentHashMap<>())
+                .put(configClass, config) != null;
+        deliver(new NetworkConfigEvent(existed ? NetworkConfigEvent.Type.CONFIG_UPDATED
+                                               : NetworkConfigEvent.Type.CONFIG_ADDED,
+                                       subject, config, null, configClass));
         return config;
     }
 
@@ -129,15 +69,6 @@ public class TestNetworkConfigService extends AbstractListenerManager<NetworkCon
     public <S, C extends Config<S>> C applyConfig(String subjectClassKey, S subject, String configKey,
                                                    JsonNode json) {
         throw new UnsupportedOperationException("use applyConfig(subject, class, json)");
-    }
-
-    @Override
-    public <S, C extends Config<S>> void removeConfig(S subject, Class<C> configClass) {
-        Config removed = configs.getOrDefault(subject, new HashMap<>()).remove(configClass);
-        if (removed != null) {
-            listenerRegistry.process(new NetworkConfigEvent(NetworkConfigEvent.Type.CONFIG_REMOVED, subject,
-                                                            null, removed, configClass));
-        }
     }
 
     @Override

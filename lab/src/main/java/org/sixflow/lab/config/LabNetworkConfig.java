@@ -3,12 +3,10 @@
 package org.sixflow.lab.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import org.onosproject.core.CoreService;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.event.EventDeliveryService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -17,14 +15,13 @@ import org.onosproject.net.LinkKey;
 import org.onosproject.net.config.Config;
 import org.onosproject.net.config.ConfigFactory;
 import org.onosproject.net.config.NetworkConfigEvent;
-import org.onosproject.net.config.NetworkConfigListener;
-import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.config.SubjectFactory;
 import org.onosproject.net.config.basics.BasicDeviceConfig;
 import org.onosproject.net.config.basics.BasicHostConfig;
 import org.onosproject.net.config.basics.BasicLinkConfig;
 import org.onosproject.net.config.basics.InterfaceConfig;
 import org.onosproject.net.config.basics.SubjectFactories;
+import org.sixflow.app.testing.InMemoryNetworkConfigRegistry;
 import org.slf4j.Logger;
 
 import java.io.File;
@@ -46,14 +43,10 @@ import static org.slf4j.LoggerFactory.getLogger;
  * BasicNetworkConfigs does.
  */
 @SuppressWarnings({"rawtypes", "unchecked"})
-public final class LabNetworkConfig extends AbstractListenerManager<NetworkConfigEvent, NetworkConfigListener>
-        implements NetworkConfigRegistry {
+public final class LabNetworkConfig extends InMemoryNetworkConfigRegistry {
 
     private final Logger log = getLogger(getClass());
-    private final ObjectMapper mapper = new ObjectMapper();
     private final Map<String, SubjectFactory> subjectFactories = new ConcurrentHashMap<>();
-    private final Map<Class<?>, ConfigFactory> factories = new ConcurrentHashMap<>();
-    private final Map<Object, Map<Class<?>, Config>> configs = new ConcurrentHashMap<>();
     /** JSON waiting for its factory: subject class key / subject key / config key. */
     private final Map<List<String>, JsonNode> pending = new ConcurrentHashMap<>();
 
@@ -145,7 +138,7 @@ public final class LabNetworkConfig extends AbstractListenerManager<NetworkConfi
 
     @Override
     public void registerConfigFactory(ConfigFactory configFactory) {
-        factories.put(configFactory.configClass(), configFactory);
+        super.registerConfigFactory(configFactory);
         String classKey = configFactory.subjectFactory().subjectClassKey();
         pending.entrySet().removeIf(entry -> {
             List<String> key = entry.getKey();
@@ -155,29 +148,6 @@ public final class LabNetworkConfig extends AbstractListenerManager<NetworkConfi
             }
             return false;
         });
-    }
-
-    @Override
-    public void unregisterConfigFactory(ConfigFactory configFactory) {
-        factories.remove(configFactory.configClass());
-    }
-
-    @Override
-    public Set<ConfigFactory> getConfigFactories() {
-        return ImmutableSet.copyOf(factories.values());
-    }
-
-    @Override
-    public <S, C extends Config<S>> Set<ConfigFactory<S, C>> getConfigFactories(Class<S> subjectClass) {
-        ImmutableSet.Builder builder = ImmutableSet.builder();
-        factories.values().stream().filter(f -> f.subjectFactory().subjectClass().equals(subjectClass))
-                .forEach(builder::add);
-        return builder.build();
-    }
-
-    @Override
-    public <S, C extends Config<S>> ConfigFactory<S, C> getConfigFactory(Class<C> configClass) {
-        return factories.get(configClass);
     }
 
     @Override
@@ -209,34 +179,6 @@ public final class LabNetworkConfig extends AbstractListenerManager<NetworkConfi
                 .filter(f -> f.subjectFactory().subjectClassKey().equals(subjectClassKey)
                         && f.configKey().equals(configKey))
                 .findFirst().orElse(null);
-    }
-
-    @Override
-    public <S> Set<S> getSubjects(Class<S> subjectClass) {
-        ImmutableSet.Builder<S> builder = ImmutableSet.builder();
-        configs.keySet().stream().filter(subjectClass::isInstance).map(subjectClass::cast).forEach(builder::add);
-        return builder.build();
-    }
-
-    @Override
-    public <S, C extends Config<S>> Set<S> getSubjects(Class<S> subjectClass, Class<C> configClass) {
-        ImmutableSet.Builder<S> builder = ImmutableSet.builder();
-        configs.forEach((subject, map) -> {
-            if (subjectClass.isInstance(subject) && map.containsKey(configClass)) {
-                builder.add(subjectClass.cast(subject));
-            }
-        });
-        return builder.build();
-    }
-
-    @Override
-    public <S> Set<? extends Config<S>> getConfigs(S subject) {
-        return ImmutableSet.copyOf((Iterable) configs.getOrDefault(subject, Map.of()).values());
-    }
-
-    @Override
-    public <S, C extends Config<S>> C getConfig(S subject, Class<C> configClass) {
-        return (C) configs.getOrDefault(subject, Map.of()).get(configClass);
     }
 
     @Override
@@ -283,12 +225,8 @@ public final class LabNetworkConfig extends AbstractListenerManager<NetworkConfi
     }
 
     @Override
-    public <S, C extends Config<S>> void removeConfig(S subject, Class<C> configClass) {
-        Config removed = configs.getOrDefault(subject, new ConcurrentHashMap<>()).remove(configClass);
-        if (removed != null) {
-            post(new NetworkConfigEvent(NetworkConfigEvent.Type.CONFIG_REMOVED, subject, null, removed,
-                                        configClass));
-        }
+    protected void deliver(NetworkConfigEvent event) {
+        post(event);
     }
 
     @Override

@@ -5,7 +5,6 @@ package org.sixflow.lab.device;
 import com.google.common.collect.ImmutableList;
 import org.onlab.osgi.ServiceDirectory;
 import org.onlab.packet.ChassisId;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.event.EventDeliveryService;
 import org.onosproject.net.AnnotationKeys;
 import org.onosproject.net.DefaultAnnotations;
@@ -19,13 +18,11 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.config.basics.BasicDeviceConfig;
 import org.onosproject.net.device.DeviceEvent;
-import org.onosproject.net.device.DeviceListener;
-import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.device.PortStatistics;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.model.PiPipelineInterpreter;
 import org.onosproject.net.provider.ProviderId;
+import org.sixflow.app.testing.InMemoryDeviceService;
 import org.sixflow.lab.config.LabState;
 import org.sixflow.lab.p4rt.P4RuntimeException;
 import org.sixflow.lab.translate.PipelineTranslator;
@@ -57,8 +54,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * packet services hear connections through {@link SwitchListener}s before the device is announced
  * available, so what they replay is on the device when applications react.
  */
-public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent, DeviceListener>
-        implements DeviceService {
+public final class LabDeviceManager extends InMemoryDeviceService {
 
     /** What the southbound services hear from the agents (on agent or connector threads). */
     public interface SwitchListener {
@@ -99,7 +95,6 @@ public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent,
     private final LabPipeconfs pipeconfs;
     private final ServiceDirectory services;
     private final long electionId = System.currentTimeMillis();
-    private final Map<DeviceId, Device> devices = new ConcurrentHashMap<>();
     private final Map<DeviceId, Map<PortNumber, Port>> ports = new ConcurrentHashMap<>();
     private final Map<DeviceId, SwitchAgent> agents = new ConcurrentHashMap<>();
     private final Set<DeviceId> available = ConcurrentHashMap.newKeySet();
@@ -133,6 +128,7 @@ public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent,
      */
     public LabDeviceManager(LabState state, NetworkConfigService netcfg, LabPipeconfs pipeconfs,
                             ServiceDirectory services, EventDeliveryService events) {
+        super(new ConcurrentHashMap<>());
         this.state = state;
         this.netcfg = netcfg;
         this.pipeconfs = pipeconfs;
@@ -314,38 +310,6 @@ public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent,
     }
 
     @Override
-    public int getDeviceCount() {
-        return devices.size();
-    }
-
-    @Override
-    public Iterable<Device> getDevices() {
-        return ImmutableList.copyOf(devices.values());
-    }
-
-    @Override
-    public Iterable<Device> getDevices(Device.Type type) {
-        return devices.values().stream().filter(d -> d.type() == type).collect(ImmutableList.toImmutableList());
-    }
-
-    @Override
-    public Iterable<Device> getAvailableDevices() {
-        return devices.values().stream().filter(d -> available.contains(d.id()))
-                .collect(ImmutableList.toImmutableList());
-    }
-
-    @Override
-    public Iterable<Device> getAvailableDevices(Device.Type type) {
-        return devices.values().stream().filter(d -> available.contains(d.id()) && d.type() == type)
-                .collect(ImmutableList.toImmutableList());
-    }
-
-    @Override
-    public Device getDevice(DeviceId deviceId) {
-        return devices.get(deviceId);
-    }
-
-    @Override
     public MastershipRole getRole(DeviceId deviceId) {
         return devices.containsKey(deviceId) ? MastershipRole.MASTER : MastershipRole.NONE;
     }
@@ -359,16 +323,6 @@ public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent,
     }
 
     @Override
-    public List<PortStatistics> getPortStatistics(DeviceId deviceId) {
-        return List.of();   // bmv2 has no gNMI; port counters are not collected in the lab.
-    }
-
-    @Override
-    public List<PortStatistics> getPortDeltaStatistics(DeviceId deviceId) {
-        return List.of();
-    }
-
-    @Override
     public Port getPort(DeviceId deviceId, PortNumber portNumber) {
         Map<PortNumber, Port> devicePorts = ports.get(deviceId);
         return devicePorts == null ? null : devicePorts.get(portNumber);
@@ -377,15 +331,5 @@ public final class LabDeviceManager extends AbstractListenerManager<DeviceEvent,
     @Override
     public boolean isAvailable(DeviceId deviceId) {
         return available.contains(deviceId);
-    }
-
-    @Override
-    public String localStatus(DeviceId deviceId) {
-        return isAvailable(deviceId) ? "connected" : "disconnected";
-    }
-
-    @Override
-    public long getLastUpdatedInstant(DeviceId deviceId) {
-        return 0;
     }
 }

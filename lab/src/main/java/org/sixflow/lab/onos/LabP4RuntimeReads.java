@@ -73,14 +73,25 @@ final class LabP4RuntimeReads implements P4RuntimeReadClient.ReadRequest {
         this.agent = agent;
     }
 
-    @Override
-    public P4RuntimeReadClient.ReadRequest counterCells(PiCounterId counterId) {
+    /** One entity to read, which the translator may refuse (an id the pipeline does not have). */
+    private interface EntityToRead {
+        Entity build() throws TranslationException;
+    }
+
+    /** Adds an entity to read; a refusal fails the whole read when it is submitted. */
+    private P4RuntimeReadClient.ReadRequest want(EntityToRead entity) {
         try {
-            wanted.add(Entity.newBuilder().setCounterEntry(agent.translator().counters().allCells(counterId)).build());
+            wanted.add(entity.build());
         } catch (TranslationException e) {
             refused = e;
         }
         return this;
+    }
+
+    @Override
+    public P4RuntimeReadClient.ReadRequest counterCells(PiCounterId counterId) {
+        return want(() -> Entity.newBuilder().setCounterEntry(agent.translator().counters().allCells(counterId))
+                .build());
     }
 
     @Override
@@ -91,13 +102,8 @@ final class LabP4RuntimeReads implements P4RuntimeReadClient.ReadRequest {
 
     @Override
     public P4RuntimeReadClient.ReadRequest tableEntries(PiTableId tableId) {
-        try {
-            wanted.add(Entity.newBuilder().setTableEntry(TableEntry.newBuilder().setTableId(
-                    agent.translator().p4Info().table(tableId.id()).getPreamble().getId())).build());
-        } catch (TranslationException e) {
-            refused = e;
-        }
-        return this;
+        return want(() -> Entity.newBuilder().setTableEntry(TableEntry.newBuilder().setTableId(
+                agent.translator().p4Info().table(tableId.id()).getPreamble().getId())).build());
     }
 
     @Override

@@ -11,7 +11,6 @@ import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
-import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.DefaultFlowRule;
@@ -35,7 +34,6 @@ import org.sixflow.app.apn6.Apn6Match;
 import org.sixflow.app.apn6.ApplicationAwareId;
 import org.sixflow.app.apn6.PortRange;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.telemetry.report.ReportRules;
 import org.sixflow.lab.testing.Bmv2Pipeconf;
@@ -189,12 +187,8 @@ public class PipelineTranslatorTest {
     @Test
     public void msr6TreeEntriesTranslateToTheP4InfoIdsAndCanonicalValues() throws Exception {
         Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
-        trees.manager.create(Msr6TreeRequest.of(
-                "video", ConnectPoint.deviceConnectPoint("device:beijing/3"), Ip6Address.valueOf("ff3e::1"),
-                Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
-                       ConnectPoint.deviceConnectPoint("device:shanghai/3"),
-                       ConnectPoint.deviceConnectPoint("device:guangzhou/3")),
-                Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        trees.createVideoTree(Msr6TreeRequest.Algorithm.STEINER,
+                              "device:nanjing/4", "device:shanghai/3", "device:guangzhou/3");
         assertFalse(trees.rules.isEmpty());
         for (FlowRule rule : trees.rules) {
             TableEntry entry = encode(rule);
@@ -236,11 +230,7 @@ public class PipelineTranslatorTest {
     @Test
     public void treeGroupsBecomeMulticastGroupsAndTheReportSessionACloneSession() throws Exception {
         Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
-        trees.manager.create(Msr6TreeRequest.of(
-                "video", ConnectPoint.deviceConnectPoint("device:beijing/3"), Ip6Address.valueOf("ff3e::1"),
-                Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
-                       ConnectPoint.deviceConnectPoint("device:guangzhou/3")),
-                Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        trees.createVideoTree(Msr6TreeRequest.Algorithm.SHORTEST_PATHS, "device:nanjing/4", "device:guangzhou/3");
         assertFalse(trees.groups.isEmpty());
         for (GroupDescription group : trees.groups) {
             PiMulticastGroupEntry pre = (PiMulticastGroupEntry) translator.preEntry(group, group.givenGroupId());
@@ -264,10 +254,7 @@ public class PipelineTranslatorTest {
     @Test
     public void twoBucketsToOnePortGetInstancesZeroAndOne() throws Exception {
         Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
-        trees.manager.create(Msr6TreeRequest.of(
-                "video", ConnectPoint.deviceConnectPoint("device:beijing/3"), Ip6Address.valueOf("ff3e::1"),
-                Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4")), Msr6Mode.TE,
-                Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        trees.createVideoTree(Msr6TreeRequest.Algorithm.SHORTEST_PATHS, "device:nanjing/4");
         GroupDescription group = trees.groups.get(0);
         GroupDescription doubled = new org.onosproject.net.group.DefaultGroupDescription(
                 group.deviceId(), GroupDescription.Type.ALL, new org.onosproject.net.group.GroupBuckets(List.of(

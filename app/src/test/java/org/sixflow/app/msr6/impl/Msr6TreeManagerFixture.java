@@ -2,10 +2,12 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.impl;
 
+import org.onlab.packet.Ip6Address;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.core.GroupId;
+import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
@@ -17,7 +19,10 @@ import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupKey;
 import org.onosproject.net.group.GroupServiceAdapter;
 import org.onosproject.store.service.TestStorageService;
+import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeEvent;
+import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
 import org.sixflow.app.testing.TestPipeconfService;
 
@@ -125,4 +130,17 @@ public final class Msr6TreeManagerFixture {
         manager.activate();
     }
 
+    /**
+     * Creates the "video" TE tree for ff3e::1 from port 3 of device:beijing.
+     *
+     * @param algorithm how the tree is computed
+     * @param receivers the receivers' connect points, e.g. "device:nanjing/4"
+     * @return the tree
+     */
+    public Msr6Tree createVideoTree(Msr6TreeRequest.Algorithm algorithm, String... receivers) {
+        return manager.create(Msr6TreeRequest.of(
+                "video", ConnectPoint.deviceConnectPoint("device:beijing/3"), Ip6Address.valueOf("ff3e::1"),
+                Set.of(Arrays.stream(receivers).map(ConnectPoint::deviceConnectPoint).toArray(ConnectPoint[]::new)),
+                Msr6Mode.TE, algorithm));
+    }
 }
