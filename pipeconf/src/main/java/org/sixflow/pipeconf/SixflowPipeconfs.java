@@ -4,6 +4,8 @@ package org.sixflow.pipeconf;
 
 import org.onosproject.net.pi.model.PiPipeconfId;
 
+import java.util.Set;
+
 /**
  * Identifiers of the Sixflow pipeconfs and where their compiled artifacts live in the bundle.
  */
@@ -13,6 +15,8 @@ public final class SixflowPipeconfs {
     public static final PiPipeconfId BMV2 = new PiPipeconfId("org.sixflow.bmv2");
     /** Pipeconf for Tofino switches running Stratum (TNA). */
     public static final PiPipeconfId TOFINO = new PiPipeconfId("org.sixflow.tofino");
+    /** Every Sixflow pipeconf: a device running one of these runs the Sixflow pipeline. */
+    public static final Set<PiPipeconfId> ALL = Set.of(BMV2, TOFINO);
 
     /** Bundle folder of the compiled bmv2 artifacts (written by pipeconf/build-p4.sh). */
     public static final String BMV2_DIR = "/p4c-out/bmv2/";

@@ -72,8 +72,6 @@ public class TableOccupancyCollector implements OccupancyReadings {
     /** How readings travel between cluster instances (Instant is not in ONOS's namespaces). */
     static final KryoNamespace READINGS = KryoNamespace.newBuilder().register(KryoNamespaces.API)
             .register(TableOccupancy.class, Instant.class).build("sixflow-table-occupancy");
-    private static final Set<String> SIXFLOW_PIPECONFS =
-            Set.of(SixflowPipeconfs.BMV2.id(), SixflowPipeconfs.TOFINO.id());
 
     private final Logger log = getLogger(getClass());
 
@@ -208,7 +206,7 @@ public class TableOccupancyCollector implements OccupancyReadings {
         for (Device device : deviceService.getAvailableDevices()) {
             DeviceId id = device.id();
             Optional<PiPipeconf> pipeconf = pipeconfService.getPipeconf(id)
-                    .filter(p -> SIXFLOW_PIPECONFS.contains(p.id().id()));
+                    .filter(p -> SixflowPipeconfs.ALL.contains(p.id()));
             if (pipeconf.isEmpty() || !readsHere(id)) {
                 continue;
             }

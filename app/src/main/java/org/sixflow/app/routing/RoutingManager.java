@@ -85,8 +85,6 @@ import static org.slf4j.LoggerFactory.getLogger;
 public class RoutingManager extends AbstractListenerManager<RoutingEvent, RoutingListener>
         implements RoutingService {
 
-    private static final Set<String> SIXFLOW_PIPECONFS =
-            Set.of(SixflowPipeconfs.BMV2.id(), SixflowPipeconfs.TOFINO.id());
 
     private final Logger log = getLogger(getClass());
 
@@ -272,7 +270,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         List<RoutingNetwork.Router> routers = new ArrayList<>();
         for (Device device : deviceService.getAvailableDevices()) {
             boolean sixflow = pipeconfService.ofDevice(device.id())
-                    .map(id -> SIXFLOW_PIPECONFS.contains(id.id())).orElse(false);
+                    .map(id -> SixflowPipeconfs.ALL.contains(id)).orElse(false);
             SixflowDeviceConfig config = sixflow ? configService.getConfig(device.id(), SixflowDeviceConfig.class)
                     : null;
             if (config == null) {
