@@ -30,7 +30,7 @@ if [ ! -x "$venv/bin/python" ]; then
     echo "== creating $venv"
     python3 -m venv "$venv"
 fi
-if ! "$venv/bin/python" -c 'import ptf, scapy, p4.v1.p4runtime_pb2, grpc' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import ptf, scapy, p4.v1.p4runtime_pb2, grpc, thrift' 2>/dev/null; then
     echo "== installing packet-test Python packages"
     "$venv/bin/pip" install -q -r "$top/pipeconf/ptf/requirements.txt"
 fi

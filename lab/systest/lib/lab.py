@@ -7,7 +7,9 @@ import base64
 import collections
 import json
 import os
+import shutil
 import subprocess
+import sys
 import urllib.error
 import urllib.request
 
@@ -89,21 +91,42 @@ class Lab:
 
     def hops(self, a, b):
         """Switches on a shortest path between two switches, both ends included."""
+        return len(self.path(a, b))
+
+    def path(self, a, b):
+        """The switches of one shortest path from a to b, both ends included (ties: by name)."""
         neighbours = collections.defaultdict(set)
         for (x, _), (y, _) in self.links:
             neighbours[x].add(y)
             neighbours[y].add(x)
-        seen, frontier, depth = {a}, [a], 1
-        while frontier:
-            if b in frontier:
-                return depth
+        parent, frontier = {a: None}, [a]
+        while frontier and b not in parent:
             nxt = []
             for v in frontier:
-                for w in neighbours[v] - seen:
-                    seen.add(w)
-                    nxt.append(w)
-            frontier, depth = nxt, depth + 1
-        raise ValueError(f"no path from {a} to {b}")
+                for w in sorted(neighbours[v]):
+                    if w not in parent:
+                        parent[w] = v
+                        nxt.append(w)
+            frontier = nxt
+        if b not in parent:
+            raise ValueError(f"no path from {a} to {b}")
+        path = [b]
+        while path[-1] != a:
+            path.append(parent[path[-1]])
+        return path[::-1]
+
+    def switch_cli(self, switch, *commands):
+        """Runs bmv2 runtime CLI commands (simple_switch_CLI over the switch's thrift port)."""
+        port = next(s["thriftPort"] for s in self.state["switches"] if s["name"] == switch)
+        cli = shutil.which("simple_switch_CLI")
+        if not cli:
+            raise RuntimeError("simple_switch_CLI is not on PATH")
+        # Run by this Python (its venv has thrift), not by the script's #! interpreter.
+        done = subprocess.run([sys.executable, cli, "--thrift-port", str(port)], input="\n".join(commands) + "\n",
+                              capture_output=True, text=True, timeout=30)
+        if done.returncode != 0 or "Error" in done.stdout:
+            raise RuntimeError("simple_switch_CLI on %s: %s %s" % (switch, done.stdout, done.stderr))
+        return done.stdout
 
     def in_host(self, host, *command, timeout=60, check=True):
         """Runs a command in a host's namespace and returns its completed process."""

@@ -4,6 +4,8 @@
 (WIRE-FORMATS.md), the egress edge strips it when the policy says so, and a policy that matches
 everything works."""
 
+import time
+
 import expect
 import traffic
 from systest import SystemTest
@@ -26,9 +28,9 @@ class Apn6Test(SystemTest):
             except Exception:  # already gone
                 pass
 
-    def create(self, policy_id, match, strip, priority=100):
+    def create(self, policy_id, match, strip, priority=100, sla_priority=5):
         self.rest.post("policies", {"id": policy_id, "priority": priority, "match": match, "option": OPTION,
-                                    "slaPriority": 5, "stripAtEgress": strip})
+                                    "slaPriority": sla_priority, "stripAtEgress": strip})
         self.created.append(policy_id)
 
     def exchange(self, src, dst, flow):
@@ -71,3 +73,45 @@ class Apn6Test(SystemTest):
         self.assertIn("deviceEntries", policy, policy)
         text = str(policy["deviceEntries"])
         self.assertIn("apn6_sla", text, "no SLA entries compiled: %s" % text)
+
+    def test_sla_priority_overtakes_queued_traffic_in_transit(self):
+        """The SLA priority on the wire: the first switch after the ingress edge serves its egress
+        queues at 20 pps, a 60-packet backlog of unmarked traffic builds up there, and a marked flow
+        sent after it must leave before most of that backlog (bmv2 serves higher priority queues
+        first). The same flow without a policy must wait behind the whole backlog, which shows the
+        overtaking comes from the SLA priority and not from the timing."""
+        path = self.lab.path(self.src.switch, self.dst.switch)
+        self.assertGreater(len(path), 1, "source and destination share a switch")
+        transit = path[1]
+        self.create("sla-wire", {"source": self.src.ipv6 + "/128", "nextHeader": 17,
+                                 "destinationPorts": {"low": 6000, "high": 6000}}, strip=False, sla_priority=5)
+        self.assertIn("apn6_sla", str(self.rest.get("policies/sla-wire").get("deviceEntries", {}).get(
+            "device:" + transit, "")), "no SLA entry on the transit switch " + transit)
+        self.lab.switch_cli(transit, "set_queue_rate 20")
+        try:
+            overtaken_marked = self.backlog_then_flow(404, 405, marked_port=6000)
+            overtaken_unmarked = self.backlog_then_flow(406, 407, marked_port=6001)
+        finally:
+            self.lab.switch_cli(transit, "set_queue_rate 0")
+        report = "transit %s: backlog packets left after the last marked packet: %d (with SLA priority), " \
+                 "%d (without a policy)" % (transit, overtaken_marked, overtaken_unmarked)
+        print("REPORT: " + report)
+        self.assertGreaterEqual(overtaken_marked, 20, report)
+        self.assertEqual(0, overtaken_unmarked, report)
+
+    def backlog_then_flow(self, backlog_flow, flow, marked_port):
+        """Sends 60 backlog packets, then 10 of another flow; returns how many backlog packets
+        arrived after the flow's last one."""
+        with traffic.Capture(self.lab, [self.dst], duration=8) as capture:
+            backlog = traffic.send(self.lab, self.src, self.dst.ipv6, count=60, rate=300, flow=backlog_flow,
+                                   background=True)
+            time.sleep(0.4)
+            traffic.send(self.lab, self.src, self.dst.ipv6, count=10, rate=300, flow=flow, dport=marked_port)
+            backlog.communicate(timeout=60)
+        order = [f for _, f in sorted(capture.timed(self.dst, backlog_flow) + capture.timed(self.dst, flow),
+                                      key=lambda tf: tf[0])]
+        flows = [traffic.hosttools.sequence_of(f)[0] for f in order]
+        self.assertEqual(10, flows.count(flow), "%d of 10 packets of flow %d arrived" % (flows.count(flow), flow))
+        self.assertGreaterEqual(flows.count(backlog_flow), 50, "the backlog was dropped, not queued")
+        last = max(i for i, f in enumerate(flows) if f == flow)
+        return sum(1 for f in flows[last + 1:] if f == backlog_flow)

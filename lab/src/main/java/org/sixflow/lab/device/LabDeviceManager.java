@@ -87,7 +87,7 @@ public final class LabDeviceManager extends InMemoryDeviceService {
 
     private static final ProviderId PROVIDER = new ProviderId("p4runtime", "org.sixflow.lab");
     private static final long RETRY_SECONDS = 2;
-    private static final long PORT_POLL_MILLIS = 300;
+    private static final long PORT_POLL_MILLIS = 1_000;
 
     private final Logger log = getLogger(getClass());
     private final LabState state;
