@@ -25,8 +25,10 @@ bmv2_netns_up() {
     # sets BMV2_NO_LOG=1 (every logged packet event is a flushed write).
     local log=(--log-file "$work/switch" --log-flush)
     [ "${BMV2_NO_LOG:-0}" = 1 ] && log=()
+    # Eight priority queues per port, as the lab's switches: APN6 SLA priorities are 3 bits, and
+    # bmv2 drops a packet whose priority has no queue.
     ip netns exec "$ns" simple_switch_grpc --device-id 1 "${switch_ifaces[@]}" --no-p4 \
-        "${log[@]}" -- --cpu-port "$cpu_port" --grpc-server-addr "$BMV2_GRPC" \
+        "${log[@]}" -- --cpu-port "$cpu_port" --grpc-server-addr "$BMV2_GRPC" --priority-queues 8 \
         > "$work/switch.out" 2>&1 &
     BMV2_PID=$!
     local _

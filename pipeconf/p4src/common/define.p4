@@ -42,10 +42,22 @@ const bit<8>  PADN_TYPE         = 0x01;
 const bit<8> ROUTING_TYPE_MRH = 253;
 const bit<8> MRH_TYPE_TE      = 1;
 const bit<8> MRH_TYPE_TE_RLB  = 3;
+// Most M-SIDs an MRH may carry (WIRE-FORMATS.md: default 8). A parameter of the build
+// (-DMAX_MSIDS=n): the code that walks the list is repeated per M-SID (repeat.p4), and the
+// encapsulation writes the list from two tables of four, hence at most 8.
+#ifndef MAX_MSIDS
 #define MAX_MSIDS 8
+#endif
+#if MAX_MSIDS < 1 || MAX_MSIDS > 8
+#error "MAX_MSIDS must be 1..8"
+#endif
 // M-SIDs the egress pipeline reads and rewrites: all of them, unless the target's egress parser
 // is shallower (Tofino 1: 3, see tna/egress_parser.p4). The target defines it first.
 #ifndef EGRESS_MAX_MSIDS
+#define EGRESS_MAX_MSIDS MAX_MSIDS
+#endif
+#if EGRESS_MAX_MSIDS > MAX_MSIDS
+#undef EGRESS_MAX_MSIDS
 #define EGRESS_MAX_MSIDS MAX_MSIDS
 #endif
 const bit<16> MRH_FIXED_BYTES = 8;

@@ -6,6 +6,12 @@
 #define SIXFLOW_PARSER_P4
 
 #include "header.p4"
+#include "repeat.p4"
+
+// The MRH's M-SIDs: count n has Hdr Ext Len 2n, and its chain of extracts starts at n.
+#define MRH_LENGTH_CASE(i, n) (2 * n): mrh_count_##n;
+#define MRH_COUNT_STATE(i, n) state mrh_count_##n { meta.msid_count = n; transition mrh_msids_##n; }
+#define MRH_MSID_STATE(i, n) state mrh_msids_##n { packet.extract(hdr.msids.next); transition mrh_msids_##i; }
 
 parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_t meta) {
     state start {
@@ -85,42 +91,21 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_mrh {
         packet.extract(hdr.mrh);
         transition select(hdr.routing.hdr_ext_len) {
-            2: count_1;
-            4: count_2;
-            6: count_3;
-            8: count_4;
-            10: count_5;
-            12: count_6;
-            14: count_7;
-            16: count_8;
+            SIXFLOW_REPEAT(MAX_MSIDS, MRH_LENGTH_CASE)
             default: msr6_malformed;
         }
     }
 
-    // One state per count: Tofino's parser writes constants into metadata, it cannot shift.
-    state count_1 { meta.msid_count = 1; transition msids_1; }
-    state count_2 { meta.msid_count = 2; transition msids_2; }
-    state count_3 { meta.msid_count = 3; transition msids_3; }
-    state count_4 { meta.msid_count = 4; transition msids_4; }
-    state count_5 { meta.msid_count = 5; transition msids_5; }
-    state count_6 { meta.msid_count = 6; transition msids_6; }
-    state count_7 { meta.msid_count = 7; transition msids_7; }
-    state count_8 { meta.msid_count = 8; transition msids_8; }
+    // One state per count (Tofino's parser writes constants into metadata, it cannot shift),
+    // entering one chain of extracts at the count's place (neither target needs a loop counter).
+    SIXFLOW_REPEAT(MAX_MSIDS, MRH_COUNT_STATE)
+    SIXFLOW_REPEAT(MAX_MSIDS, MRH_MSID_STATE)
+    state mrh_msids_0 { transition accept; }
 
     state msr6_malformed {
         meta.msr6_malformed = true;
         transition accept;
     }
-
-    // Unrolled so that neither target needs a parser loop counter.
-    state msids_8 { packet.extract(hdr.msids.next); transition msids_7; }
-    state msids_7 { packet.extract(hdr.msids.next); transition msids_6; }
-    state msids_6 { packet.extract(hdr.msids.next); transition msids_5; }
-    state msids_5 { packet.extract(hdr.msids.next); transition msids_4; }
-    state msids_4 { packet.extract(hdr.msids.next); transition msids_3; }
-    state msids_3 { packet.extract(hdr.msids.next); transition msids_2; }
-    state msids_2 { packet.extract(hdr.msids.next); transition msids_1; }
-    state msids_1 { packet.extract(hdr.msids.next); transition accept; }
 
     state parse_l4_ports {
         packet.extract(hdr.l4_ports);

@@ -22,4 +22,7 @@ const bit<8> KIND_REPORT = 2;
 // eg_dprsr_md.mirror_type of a telemetry report.
 const MirrorType_t MIRROR_TYPE_REPORT = 1;
 
+// A packet counter of a table's entries, declared the target's way for the common controls.
+#define SIXFLOW_DIRECT_PACKET_COUNTER(name) DirectCounter<bit<64>>(CounterType_t.PACKETS) name;
+
 #endif // SIXFLOW_DEFINE_TNA_P4

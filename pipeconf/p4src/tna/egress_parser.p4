@@ -8,6 +8,13 @@
 #ifndef SIXFLOW_EGRESS_PARSER_TNA_P4
 #define SIXFLOW_EGRESS_PARSER_TNA_P4
 
+// As the common parser's MRH states (common/parser.p4), up to EGRESS_MAX_MSIDS M-SIDs.
+#define EGRESS_MRH_LENGTH_CASE(i, n) (ROUTING_TYPE_MRH, 2 * n): mrh_count_##n;
+#define EGRESS_MRH_COUNT_STATE(i, n) \
+    state mrh_count_##n { packet.extract(hdr.common.mrh); meta.msid_count = n; transition mrh_msids_##n; }
+#define EGRESS_MRH_MSID_STATE(i, n) \
+    state mrh_msids_##n { packet.extract(hdr.common.msids.next); transition mrh_msids_##i; }
+
 parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_metadata_t meta,
                            out egress_intrinsic_metadata_t eg_intr_md) {
     state start {
@@ -20,7 +27,7 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
 
     // A telemetry mirror: the measured packet behind it is left as payload.
     state parse_report_mirror {
-        packet.extract(hdr.report_mirror);
+        packet.extract(hdr.common.report);
         transition accept;
     }
 
@@ -47,9 +54,7 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
     state parse_routing {
         packet.extract(hdr.common.routing);
         transition select(hdr.common.routing.routing_type, hdr.common.routing.hdr_ext_len) {
-            (ROUTING_TYPE_MRH, 2): count_1;
-            (ROUTING_TYPE_MRH, 4): count_2;
-            (ROUTING_TYPE_MRH, 6): count_3;
+            SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_LENGTH_CASE)
             (ROUTING_TYPE_MRH, _): too_long;
             default: accept;
         }
@@ -57,12 +62,9 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
 
     // An MRH longer than Tofino's egress can parse: its copies are dropped and counted.
     state too_long { meta.msr6_malformed = true; transition accept; }
-    state count_1 { packet.extract(hdr.common.mrh); meta.msid_count = 1; transition msids_1; }
-    state count_2 { packet.extract(hdr.common.mrh); meta.msid_count = 2; transition msids_2; }
-    state count_3 { packet.extract(hdr.common.mrh); meta.msid_count = 3; transition msids_3; }
-    state msids_3 { packet.extract(hdr.common.msids.next); transition msids_2; }
-    state msids_2 { packet.extract(hdr.common.msids.next); transition msids_1; }
-    state msids_1 { packet.extract(hdr.common.msids.next); transition accept; }
+    SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_COUNT_STATE)
+    SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_MSID_STATE)
+    state mrh_msids_0 { transition accept; }
 }
 
 #endif // SIXFLOW_EGRESS_PARSER_TNA_P4

@@ -11,25 +11,11 @@ header egress_kind_t {
     bit<8> kind;
 }
 
-// The egress mirror header of a telemetry report: report_t's fields, less its version.
-header report_mirror_t {
-    bit<8>      kind;
-    lat_class_t lat_class;
-    bit<4>      _pad0;
-    bit<16>     replica;
-    bit<32>     sequence;
-    bit<7>      _pad1;
-    port_num_t  ingress_port;
-    bit<7>      _pad2;
-    port_num_t  egress_port;
-    bit<48>     ingress_ts;
-    bit<48>     egress_ts;
-    bit<32>     delta;
-}
-
 struct tna_headers_t {
     egress_kind_t    kind;
-    report_mirror_t  report_mirror;
+    // The egress mirror header of a telemetry report: report_t, with the kind byte
+    // (KIND_REPORT) where the report's version goes; egress reads it back into common.report.
+    report_t         report_mirror;
     // Where a sampled packet's report mirror goes: Tofino's deparser takes the session from a
     // field, not a constant. Metadata, never emitted.
     MirrorId_t       mirror_session;

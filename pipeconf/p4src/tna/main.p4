@@ -19,6 +19,7 @@
 #include "../common/control/acl.p4"
 #include "../common/control/apn6.p4"
 #include "../common/control/msr6.p4"
+#include "../common/control/report.p4"
 #include "egress_parser.p4"
 
 // Zero user metadata in the parsers, as v1model does, instead of listing every field here.
@@ -165,6 +166,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Register<bit<32>, bit<32>>(CLASS_COUNT) report_sequence;
 
     Msr6Egress() msr6_egress;
+    ReportFraming() report_framing;
     // Register and counter indexes are fields or hashes on Tofino: identity hashes build them.
     Hash<bit<32>>(HashAlgorithm_t.IDENTITY) latency_slot;
     Hash<bit<16>>(HashAlgorithm_t.IDENTITY) histogram_cell;
@@ -261,35 +263,11 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         size = 16;
     }
 
-    // The mirror of a sampled packet, back in egress on its way to the CPU port: wrap it in a
-    // report frame, as bmv2 does (packet_in, Ethernet 0x88B5, report_t, the packet).
-    action wrap_report() {
-        hdr.common.packet_in.setValid();
-        hdr.common.packet_in.ingress_port = hdr.report_mirror.ingress_port;
-        hdr.common.packet_in._pad = 0;
-        hdr.common.report_ethernet.setValid();
-        hdr.common.report_ethernet.dst_addr = 0;
-        hdr.common.report_ethernet.src_addr = 0;
-        hdr.common.report_ethernet.ether_type = ETHERTYPE_SIXFLOW_REPORT;
-        hdr.common.report.setValid();
-        hdr.common.report.version = REPORT_VERSION;
-        hdr.common.report.lat_class = hdr.report_mirror.lat_class;
-        hdr.common.report._pad0 = 0;
-        hdr.common.report.replica = hdr.report_mirror.replica;
-        hdr.common.report.sequence = hdr.report_mirror.sequence;
-        hdr.common.report._pad1 = 0;
-        hdr.common.report.ingress_port = hdr.report_mirror.ingress_port;
-        hdr.common.report._pad2 = 0;
-        hdr.common.report.egress_port = hdr.report_mirror.egress_port;
-        hdr.common.report.ingress_ts = hdr.report_mirror.ingress_ts;
-        hdr.common.report.egress_ts = hdr.report_mirror.egress_ts;
-        hdr.common.report.delta = hdr.report_mirror.delta;
-        hdr.report_mirror.setInvalid();
-    }
-
     apply {
-        if (hdr.report_mirror.isValid()) {
-            wrap_report();
+        if (hdr.common.report.isValid()) {
+            // The mirror of a sampled packet, back in egress on its way to the CPU port: frame
+            // it as bmv2 does (its egress parser read the mirror header into hdr.common.report).
+            report_framing.apply(hdr.common);
             return;
         }
         meta.egress_port = eg_intr_md.egress_port;
@@ -343,7 +321,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 if (sample_mask == 0) {
                     hdr.mirror_session = (MirrorId_t) TELEMETRY_CLONE_SESSION;
                     hdr.report_mirror.setValid();
-                    hdr.report_mirror.kind = KIND_REPORT;
+                    hdr.report_mirror.version = KIND_REPORT;
                     hdr.report_mirror.lat_class = meta.lat_class;
                     hdr.report_mirror._pad0 = 0;
                     hdr.report_mirror.replica = meta.replica;
@@ -372,7 +350,7 @@ control SixflowEgressDeparser(packet_out packet, inout tna_headers_t hdr, in loc
     Mirror() mirror;
     apply {
         if (eg_dprsr_md.mirror_type == MIRROR_TYPE_REPORT) {
-            mirror.emit<report_mirror_t>(hdr.mirror_session, hdr.report_mirror);
+            mirror.emit<report_t>(hdr.mirror_session, hdr.report_mirror);
         }
         packet.emit(hdr.common.packet_in);
         packet.emit(hdr.common.report_ethernet);

@@ -19,4 +19,7 @@ const bit<8> REPORT_VERSION = 1;
 // v1model instance types (bmv2 simple_switch).
 const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 
+// A packet counter of a table's entries, declared the target's way for the common controls.
+#define SIXFLOW_DIRECT_PACKET_COUNTER(name) direct_counter(CounterType.packets) name;
+
 #endif // SIXFLOW_DEFINE_V1MODEL_P4

@@ -15,6 +15,7 @@
 #include "../common/control/acl.p4"
 #include "../common/control/apn6.p4"
 #include "../common/control/msr6.p4"
+#include "../common/control/report.p4"
 
 parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t meta,
                      inout standard_metadata_t std_meta) {
@@ -124,6 +125,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     register<bit<32>>(CLASS_COUNT) report_sequence;
 
     Msr6Egress() msr6_egress;
+    ReportFraming() report_framing;
 
     bool sampling = false;
     bit<32> sample_mask = 0;
@@ -151,15 +153,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         if (std_meta.instance_type == INSTANCE_TYPE_EGRESS_CLONE) {
             // A telemetry clone: it carries the preserved report fields; wrap the forwarded
             // packet's first bytes in a report frame for the controller.
-            hdr.packet_in.setValid();
-            hdr.packet_in.ingress_port = meta.report_ingress_port;
-            hdr.packet_in._pad = 0;
-            hdr.report_ethernet.setValid();
-            hdr.report_ethernet.dst_addr = 0;
-            hdr.report_ethernet.src_addr = 0;
-            hdr.report_ethernet.ether_type = ETHERTYPE_SIXFLOW_REPORT;
             hdr.report.setValid();
-            hdr.report.version = REPORT_VERSION;
             hdr.report.lat_class = meta.lat_class;
             hdr.report._pad0 = 0;
             hdr.report.replica = meta.report_replica;
@@ -171,6 +165,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             hdr.report.ingress_ts = meta.report_ingress_ts;
             hdr.report.egress_ts = meta.report_egress_ts;
             hdr.report.delta = meta.report_delta;
+            report_framing.apply(hdr);
             truncate(REPORT_TRUNCATE_BYTES);
             return;
         }

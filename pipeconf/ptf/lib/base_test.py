@@ -55,7 +55,14 @@ class SixflowTest(BaseTest):
     # Entries -------------------------------------------------------------------------------
 
     def insert(self, table, match, action, params=None, priority=None):
-        self.client.insert(self.p4info.table_entry(table, match, action, params, priority))
+        """Inserts an entry; returns it (for reading its direct counter)."""
+        entry = self.p4info.table_entry(table, match, action, params, priority)
+        self.client.insert(entry)
+        return entry
+
+    def entry_packets(self, entry):
+        """Packets the entry's direct counter counted."""
+        return self.client.read_direct_counter(entry).packet_count
 
     def add_route(self, prefix, prefix_len, port, smac, dmac):
         self.insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: (prefix, prefix_len)},

@@ -96,6 +96,13 @@ class P4RuntimeClient:
             entity.counter_entry.index.index = index
         return self._read_one(select).counter_entry.data
 
+    def read_direct_counter(self, table_entry):
+        """The counter data of one table entry (its match and priority select it)."""
+        def select(entity):
+            entity.direct_counter_entry.table_entry.CopyFrom(table_entry)
+            entity.direct_counter_entry.table_entry.ClearField("action")
+        return self._read_one(select).direct_counter_entry.data
+
     def read_register(self, register_id, index):
         def select(entity):
             entity.register_entry.register_id = register_id

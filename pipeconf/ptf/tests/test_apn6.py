@@ -97,22 +97,22 @@ class SkipsPacketsThatAlreadyHaveAHopByHopHeader(Apn6Test):
         self.assertEqual(self.event_count(EVENT_APN6_SKIPPED), before + 1)
 
 
-class TransitPicksTheNextHopBySla(Apn6Test):
-    """A transit router sends SLA level 5 by port 3 instead of the route's port 2, and leaves the
-    option in place."""
+class TransitGivesSlaLevelItsPriority(Apn6Test):
+    """A transit router gives SLA level 5 its queue priority (the entry counts the packet it
+    matched), routes it as any packet and leaves the option in place; level 1 matches nothing."""
 
     def runTest(self):
-        self.insert(names.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA,
-                    {names.HDR_SLA_LEVEL: (5, 0xFFFFFFFF)},
-                    names.SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_SLA_NEXT_HOP,
-                    {names.PORT: 3, names.SMAC: ROUTER_MAC, names.DMAC: "00:cc:00:00:00:03"}, priority=10)
+        sla = self.insert(names.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA,
+                          {names.HDR_SLA_LEVEL: (5, 0xFFFFFFFF)},
+                          names.SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_PRIORITY, {names.PRIORITY: 5}, priority=10)
         fast = with_apn6(udp6(), 5, 1, 2, 3)
         testutils.send_packet(self, 1, fast)
-        testutils.verify_packet(self, routed(fast, dmac="00:cc:00:00:00:03"), 3)
+        testutils.verify_packet(self, routed(fast), 2)
         slow = with_apn6(udp6(), 1, 1, 2, 3)
         testutils.send_packet(self, 1, slow)
         testutils.verify_packet(self, routed(slow), 2)
         testutils.verify_no_other_packets(self)
+        self.assertEqual(self.entry_packets(sla), 1)
 
 
 class EgressEdgeStripsTheOption(Apn6Test):

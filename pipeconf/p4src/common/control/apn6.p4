@@ -72,22 +72,18 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 }
 
-// After routing: SLA priority or next-hop override on transit, stripping at the egress edge.
+// After routing: SLA priority on transit, stripping at the egress edge.
 control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
 
+    // Packets each SLA entry matched (ONOS reads them as the entry's statistics).
+    SIXFLOW_DIRECT_PACKET_COUNTER(apn6_sla_counter)
+
     action set_priority(bit<3> priority) {
+        apn6_sla_counter.count();
         meta.priority = priority;
     }
 
-    action set_sla_next_hop(port_num_t port, mac_addr_t smac, mac_addr_t dmac) {
-        meta.egress_port = port;
-        meta.egress_port_set = true;
-        hdr.ethernet.src_addr = smac;
-        hdr.ethernet.dst_addr = dmac;
-    }
-
-    // Transit SLA handling: SLA level (and optionally APP ID) -> queue priority or a next hop
-    // that overrides the route (e.g. a low-latency path).
+    // Transit SLA handling: SLA level (and optionally APP ID) -> queue priority.
     table apn6_sla {
         key = {
             hdr.apn6.sla_level: ternary @name("sla_level");
@@ -95,10 +91,10 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
         }
         actions = {
             set_priority;
-            set_sla_next_hop;
             @defaultonly NoAction;
         }
         const default_action = NoAction();
+        counters = apn6_sla_counter;
         size = 1024;
     }
 

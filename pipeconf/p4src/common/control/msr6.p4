@@ -8,6 +8,23 @@
 #define SIXFLOW_MSR6_P4
 
 #include "../header.p4"
+#include "../repeat.p4"
+
+// Per-M-SID code, repeated up to MAX_MSIDS (ingress) or EGRESS_MAX_MSIDS (egress).
+#define MSR6_INVALIDATE_MSID(i, n) hdr.msids[i].setInvalid();
+#define MSR6_VALID_IF_COUNTED(i, n) if (meta.msid_count >= n) { hdr.msids[i].setValid(); }
+#define MSR6_DA_FROM_SEGMENTS_LEFT(i, n) \
+            if (hdr.routing.segments_left == i) { hdr.ipv6.dst_addr = hdr.msids[i].sid; } else
+
+// Decapsulation: the outer IPv6 header, the MRH and the first `count` M-SIDs go.
+#define MSR6_DECAP_ACTION(name, count) \
+    @hidden \
+    action name() { \
+        hdr.ipv6.setInvalid(); \
+        hdr.routing.setInvalid(); \
+        hdr.mrh.setInvalid(); \
+        SIXFLOW_REPEAT(count, MSR6_INVALIDATE_MSID) \
+    }
 
 control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 
@@ -44,19 +61,34 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+    // The list's M-SIDs from the controller, four per action; those past MAX_MSIDS are ignored.
     action set_msids_lo(ipv6_addr_t sid0, ipv6_addr_t sid1, ipv6_addr_t sid2, ipv6_addr_t sid3) {
         hdr.msids[0].sid = sid0;
+#if MAX_MSIDS > 1
         hdr.msids[1].sid = sid1;
+#endif
+#if MAX_MSIDS > 2
         hdr.msids[2].sid = sid2;
+#endif
+#if MAX_MSIDS > 3
         hdr.msids[3].sid = sid3;
+#endif
     }
 
+#if MAX_MSIDS > 4
     action set_msids_hi(ipv6_addr_t sid4, ipv6_addr_t sid5, ipv6_addr_t sid6, ipv6_addr_t sid7) {
         hdr.msids[4].sid = sid4;
+#if MAX_MSIDS > 5
         hdr.msids[5].sid = sid5;
+#endif
+#if MAX_MSIDS > 6
         hdr.msids[6].sid = sid6;
+#endif
+#if MAX_MSIDS > 7
         hdr.msids[7].sid = sid7;
+#endif
     }
+#endif
 
     // A tree's M-SID list in two halves, so that no action carries more than 512 bits.
     table msr6_encap_sids_lo {
@@ -71,6 +103,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+#if MAX_MSIDS > 4
     table msr6_encap_sids_hi {
         key = {
             meta.msr6_tree_id: exact @name("tree_id");
@@ -82,6 +115,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         const default_action = NoAction();
         size = 1024;
     }
+#endif
 
     // A local SID's arguments. Their bounds are measured by actions, one operation per field and
     // step, saturating at 0 (past the list): Tofino's gateways compare a field with a constant,
@@ -182,6 +216,36 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1;
     }
 
+    // Hdr Ext Len = 2 x count, and what the outer header adds to the inner packet's payload
+    // length (its IPv6 header, the MRH): constants per M-SID count, as a Tofino action adds one
+    // operand to a field. A count of 0 or over MAX_MSIDS is malformed.
+    @hidden
+    action set_encap_lengths(bit<8> hdr_ext_len, bit<16> overhead) {
+        hdr.routing.hdr_ext_len = hdr_ext_len;
+        meta.msr6_encap_overhead = overhead;
+    }
+
+#define MSR6_ENCAP_LENGTHS(i, n) \
+        n: set_encap_lengths(2 * n, IPV6_HEADER_BYTES + MRH_FIXED_BYTES + n * MSID_BYTES);
+
+    @hidden
+    table msr6_encap_lengths {
+        key = {
+            meta.msid_count: exact;
+        }
+        actions = {
+            set_encap_lengths;
+            drop_malformed;
+        }
+        const entries = {
+            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS)
+        }
+        const default_action = drop_malformed();
+    }
+
+    // Leaf: deliver the inner packet, which starts right after the M-SID list.
+    MSR6_DECAP_ACTION(decap, MAX_MSIDS)
+
     apply {
         if (meta.msr6_malformed) {
             drop_malformed();
@@ -220,18 +284,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 return;
             }
             if (meta.msr6_decap) {
-                // Leaf: deliver the inner packet, which starts right after the M-SID list.
-                hdr.ipv6.setInvalid();
-                hdr.routing.setInvalid();
-                hdr.mrh.setInvalid();
-                hdr.msids[0].setInvalid();
-                hdr.msids[1].setInvalid();
-                hdr.msids[2].setInvalid();
-                hdr.msids[3].setInvalid();
-                hdr.msids[4].setInvalid();
-                hdr.msids[5].setInvalid();
-                hdr.msids[6].setInvalid();
-                hdr.msids[7].setInvalid();
+                decap();
                 meta.lat_class = CLASS_MSR6_DECAP;
                 meta.ev_msr6_decap = 1;
             } else if (hdr.ipv6.hop_limit <= 1) {
@@ -257,77 +310,20 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             hdr.ipv6.version = 6;
             hdr.ipv6.traffic_class = 0;
             hdr.ipv6.flow_label = 0;
-            // Per count: the M-SIDs made valid, Hdr Ext Len = 2 x count, and the outer payload =
-            // the inner packet + its IPv6 header + the MRH. Constants, as a Tofino action adds
-            // one operand to a field and its gateways test one condition per row.
-            if (meta.msid_count == 1) {
-                hdr.msids[0].setValid();
-                hdr.routing.hdr_ext_len = 2;
-                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 1 * MSID_BYTES);
-            } else if (meta.msid_count == 2) {
-                hdr.msids[0].setValid();
-                hdr.msids[1].setValid();
-                hdr.routing.hdr_ext_len = 4;
-                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 2 * MSID_BYTES);
-            } else if (meta.msid_count == 3) {
-                hdr.msids[0].setValid();
-                hdr.msids[1].setValid();
-                hdr.msids[2].setValid();
-                hdr.routing.hdr_ext_len = 6;
-                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 3 * MSID_BYTES);
-            } else if (meta.msid_count == 4) {
-                hdr.msids[0].setValid();
-                hdr.msids[1].setValid();
-                hdr.msids[2].setValid();
-                hdr.msids[3].setValid();
-                hdr.routing.hdr_ext_len = 8;
-                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 4 * MSID_BYTES);
-            } else if (meta.msid_count == 5) {
-                hdr.msids[0].setValid();
-                hdr.msids[1].setValid();
-                hdr.msids[2].setValid();
-                hdr.msids[3].setValid();
-                hdr.msids[4].setValid();
-                hdr.routing.hdr_ext_len = 10;
-                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 5 * MSID_BYTES);
-            } else if (meta.msid_count == 6) {
-                hdr.msids[0].setValid();
-                hdr.msids[1].setValid();
-                hdr.msids[2].setValid();
-                hdr.msids[3].setValid();
-                hdr.msids[4].setValid();
-                hdr.msids[5].setValid();
-                hdr.routing.hdr_ext_len = 12;
-                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 6 * MSID_BYTES);
-            } else if (meta.msid_count == 7) {
-                hdr.msids[0].setValid();
-                hdr.msids[1].setValid();
-                hdr.msids[2].setValid();
-                hdr.msids[3].setValid();
-                hdr.msids[4].setValid();
-                hdr.msids[5].setValid();
-                hdr.msids[6].setValid();
-                hdr.routing.hdr_ext_len = 14;
-                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 7 * MSID_BYTES);
-            } else if (meta.msid_count == 8) {
-                hdr.msids[0].setValid();
-                hdr.msids[1].setValid();
-                hdr.msids[2].setValid();
-                hdr.msids[3].setValid();
-                hdr.msids[4].setValid();
-                hdr.msids[5].setValid();
-                hdr.msids[6].setValid();
-                hdr.msids[7].setValid();
-                hdr.routing.hdr_ext_len = 16;
-                hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + 8 * MSID_BYTES);
-            } else {
-                drop_malformed();  // no M-SID, or more than MAX_MSIDS
+            msr6_encap_lengths.apply();
+            if (meta.drop) {
                 return;
             }
+            // The count's M-SIDs made valid, and the outer payload = the inner packet + its IPv6
+            // header + the MRH.
+            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_VALID_IF_COUNTED)
+            hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + meta.msr6_encap_overhead;
             // After the M-SIDs are made valid (bmv2 zeroes a header it makes valid). The upper
             // half only matters from 5 M-SIDs on: below, those stay invalid.
             msr6_encap_sids_lo.apply();
+#if MAX_MSIDS > 4
             msr6_encap_sids_hi.apply();
+#endif
             hdr.ipv6.next_header = PROTO_ROUTING;
             hdr.ipv6.hop_limit = 64;
             hdr.ipv6.dst_addr = hdr.msids[0].sid;
@@ -405,21 +401,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
 
     // Only the M-SIDs this target's egress parses can be valid here; naming the others would
     // make Tofino keep room for them.
-    action decap() {
-        hdr.ipv6.setInvalid();
-        hdr.routing.setInvalid();
-        hdr.mrh.setInvalid();
-        hdr.msids[0].setInvalid();
-        hdr.msids[1].setInvalid();
-        hdr.msids[2].setInvalid();
-#if EGRESS_MAX_MSIDS > 3
-        hdr.msids[3].setInvalid();
-        hdr.msids[4].setInvalid();
-        hdr.msids[5].setInvalid();
-        hdr.msids[6].setInvalid();
-        hdr.msids[7].setInvalid();
-#endif
-    }
+    MSR6_DECAP_ACTION(decap, EGRESS_MAX_MSIDS)
 
     // This copy's Segments Left, and what is left of the list from there on (0: past it).
     @hidden
@@ -457,25 +439,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
                 return;
             }
             // The M-SID that Segments Left names.
-            if (hdr.routing.segments_left == 0) {
-                hdr.ipv6.dst_addr = hdr.msids[0].sid;
-            } else if (hdr.routing.segments_left == 1) {
-                hdr.ipv6.dst_addr = hdr.msids[1].sid;
-            } else if (hdr.routing.segments_left == 2) {
-                hdr.ipv6.dst_addr = hdr.msids[2].sid;
-#if EGRESS_MAX_MSIDS > 3
-            } else if (hdr.routing.segments_left == 3) {
-                hdr.ipv6.dst_addr = hdr.msids[3].sid;
-            } else if (hdr.routing.segments_left == 4) {
-                hdr.ipv6.dst_addr = hdr.msids[4].sid;
-            } else if (hdr.routing.segments_left == 5) {
-                hdr.ipv6.dst_addr = hdr.msids[5].sid;
-            } else if (hdr.routing.segments_left == 6) {
-                hdr.ipv6.dst_addr = hdr.msids[6].sid;
-            } else if (hdr.routing.segments_left == 7) {
-                hdr.ipv6.dst_addr = hdr.msids[7].sid;
-#endif
-            }
+            SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, MSR6_DA_FROM_SEGMENTS_LEFT) { }
             msr6_adjacency.apply();
         } else if (meta.msr6_decap) {
             msr6_adjacency.apply();

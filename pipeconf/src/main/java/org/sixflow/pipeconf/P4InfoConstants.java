@@ -125,8 +125,6 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.apn6_ingress.insert_apn6");
     public static final PiActionId SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_PRIORITY =
             PiActionId.of("SixflowIngress.apn6_post_routing.set_priority");
-    public static final PiActionId SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_SLA_NEXT_HOP =
-            PiActionId.of("SixflowIngress.apn6_post_routing.set_sla_next_hop");
     public static final PiActionId SIXFLOW_INGRESS_APN6_POST_ROUTING_STRIP_APN6 =
             PiActionId.of("SixflowIngress.apn6_post_routing.strip_apn6");
     public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP =
@@ -224,6 +222,8 @@ public final class P4InfoConstants {
             PiCounterId.of("SixflowEgress.latency_packets");
     public static final PiCounterId SIXFLOW_EGRESS_REPLICA_COUNTER =
             PiCounterId.of("SixflowEgress.replica_counter");
+    public static final PiCounterId SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA_COUNTER =
+            PiCounterId.of("SixflowIngress.apn6_post_routing.apn6_sla_counter");
     public static final PiCounterId SIXFLOW_INGRESS_DROP_COUNTER =
             PiCounterId.of("SixflowIngress.drop_counter");
     public static final PiCounterId SIXFLOW_INGRESS_EVENT_COUNTER =
