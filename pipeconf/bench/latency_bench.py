@@ -40,6 +40,8 @@ def program(client, p4info):
     def insert(table, match, action, params=None, priority=None):
         client.insert(p4info.table_entry(table, match, action, params, priority))
 
+    insert(names.SIXFLOW_INGRESS_STATION_MY_STATION, {names.HDR_ETH_DST: ROUTER_MAC},
+           names.SIXFLOW_INGRESS_STATION_SET_MY_STATION)
     insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: ("fd00::", 16)},
            names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP, {names.PORT: 2, names.SMAC: ROUTER_MAC, names.DMAC: HOST_MAC})
     insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, {names.HDR_L4_DPORT: (7000, 7000)},

@@ -82,6 +82,7 @@ const drop_reason_t DROP_APN6_MALFORMED  = 6;
 const drop_reason_t DROP_MSR6_MALFORMED  = 7;
 const drop_reason_t DROP_MSR6_UNKNOWN    = 8;
 const drop_reason_t DROP_MSR6_NO_GROUP   = 9;
+const drop_reason_t DROP_NOT_MY_STATION  = 10;  // a unicast frame for another station
 #define DROP_REASON_COUNT 16
 
 // Events that are counted but do not drop: bit numbers of the event counter's index. A packet

@@ -66,6 +66,7 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     PacketInHandler() packet_in_handler;
     Apn6Ingress() apn6_ingress;
     Msr6Ingress() msr6_ingress;
+    Station() station;
     Routing() routing;
     Apn6PostRouting() apn6_post_routing;
     Acl() acl;
@@ -86,6 +87,12 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_IPV6;
             } else {
+                station.apply(hdr.common, meta);
+            }
+            if (!meta.drop && !meta.my_station) {
+                meta.drop = true;
+                meta.drop_reason = DROP_NOT_MY_STATION;
+            } else if (!meta.drop) {
                 apn6_ingress.apply(hdr.common, meta);
                 msr6_ingress.apply(hdr.common, meta);
                 if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {

@@ -56,6 +56,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     PacketInHandler() packet_in_handler;
     Apn6Ingress() apn6_ingress;
     Msr6Ingress() msr6_ingress;
+    Station() station;
     Routing() routing;
     Apn6PostRouting() apn6_post_routing;
     Acl() acl;
@@ -77,6 +78,12 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             meta.drop = true;
             meta.drop_reason = DROP_NOT_IPV6;
         } else {
+            station.apply(hdr, meta);
+        }
+        if (!meta.drop && !meta.my_station) {
+            meta.drop = true;
+            meta.drop_reason = DROP_NOT_MY_STATION;
+        } else if (!meta.drop) {
             apn6_ingress.apply(hdr, meta);
             msr6_ingress.apply(hdr, meta);
             if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {

@@ -21,6 +21,7 @@ DROP_APN6_MALFORMED = 6
 DROP_MSR6_MALFORMED = 7
 DROP_MSR6_UNKNOWN = 8
 DROP_MSR6_NO_GROUP = 9
+DROP_NOT_MY_STATION = 10
 
 EVENT_APN6_SKIPPED = 0
 EVENT_APN6_INSERTED = 1
@@ -29,6 +30,8 @@ EVENT_MSR6_ENCAP = 3
 EVENT_MSR6_DECAP = 4
 
 CPU_PORT = 255
+# The router MAC every test's frames are addressed to (the switch's my_station entry).
+ROUTER_MAC = "00:aa:00:00:00:01"
 READOUT_ETHERTYPE = 0x88B6
 TELEMETRY_CLONE_SESSION = 500
 
@@ -46,6 +49,9 @@ class SixflowTest(BaseTest):
         self.client.become_master()
         with open(params["config"], "rb") as f:
             self.client.set_pipeline(self.p4info.p4info, f.read())
+        # Routed frames must be addressed to the router, as the controller programs it.
+        self.insert(names.SIXFLOW_INGRESS_STATION_MY_STATION, {names.HDR_ETH_DST: ROUTER_MAC},
+                    names.SIXFLOW_INGRESS_STATION_SET_MY_STATION)
 
     def tearDown(self):
         self.client.delete_pre_entities()

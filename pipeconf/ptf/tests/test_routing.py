@@ -7,7 +7,7 @@ from scapy.layers.inet import UDP, IP
 from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 
-from base_test import DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, SixflowTest
+from base_test import DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, SixflowTest
 
 ROUTER_MAC = "00:aa:00:00:00:01"
 NEXT_HOP_MAC = "00:bb:00:00:00:02"
@@ -93,4 +93,29 @@ class TruncatedIpv6IsNeverForwarded(SixflowTest):
         self.add_route("::", 0, 2, ROUTER_MAC, NEXT_HOP_MAC)
         full = bytes(udp6("fd00:1:2::7"))
         testutils.send_packet(self, 1, full[:14 + 20])
+        testutils.verify_no_other_packets(self)
+
+
+class RoutesOnlyFramesAddressedToTheRouter(SixflowTest):
+    """My station: a unicast frame for another MAC is not routed (dropped, counted), whatever
+    route its destination has; a frame to a group MAC is, as is one to the router MAC."""
+
+    def runTest(self):
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        before = self.drop_count(DROP_NOT_MY_STATION)
+        stranger = udp6("fd00:1:2::7")
+        stranger[Ether].dst = "00:aa:00:00:00:99"
+        testutils.send_packet(self, 1, bytes(stranger))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_NOT_MY_STATION), before + 1)
+
+        for dst in ("33:33:00:00:00:07", ROUTER_MAC):
+            sent = udp6("fd00:1:2::7")
+            sent[Ether].dst = dst
+            expected = sent.copy()
+            expected[Ether].src = ROUTER_MAC
+            expected[Ether].dst = NEXT_HOP_MAC
+            expected[IPv6].hlim = 63
+            testutils.send_packet(self, 1, bytes(sent))
+            testutils.verify_packet(self, bytes(expected), 2)
         testutils.verify_no_other_packets(self)

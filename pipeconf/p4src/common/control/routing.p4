@@ -47,4 +47,35 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
     }
 }
 
+// My station: a router routes only the frames addressed to it. A frame to a group address
+// (multicast, broadcast) is for every station; a unicast frame is for this router when its
+// destination is one of the router MACs the controller gave (netcfg myStationMac).
+control Station(inout headers_t hdr, inout local_metadata_t meta) {
+
+    action set_my_station() {
+        meta.my_station = true;
+    }
+
+    table my_station {
+        key = {
+            hdr.ethernet.dst_addr: exact @name("eth_dst");
+        }
+        actions = {
+            set_my_station;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 64;
+    }
+
+    apply {
+        // The I/G bit: the least significant bit of the first octet.
+        if (hdr.ethernet.dst_addr[40:40] == 1) {
+            meta.my_station = true;
+        } else {
+            my_station.apply();
+        }
+    }
+}
+
 #endif // SIXFLOW_ROUTING_P4

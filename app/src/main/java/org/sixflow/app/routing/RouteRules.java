@@ -3,7 +3,9 @@
 package org.sixflow.app.routing;
 
 import org.onlab.util.ImmutableByteSequence;
+import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.DefaultFlowRule;
 import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
@@ -14,17 +16,21 @@ import org.onosproject.net.pi.runtime.PiActionParam;
 import org.sixflow.app.api.Ipv6Route;
 
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_MY_STATION;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_SET_MY_STATION;
 import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
 
 /**
  * Turns routes into entries of routing_v6 (pipeconf/p4src/common/control/routing.p4): LPM on
- * the destination, action set_next_hop(port, smac, dmac). Within the app only routing writes
- * this table, so the app's entries in it are routing's own.
+ * the destination, action set_next_hop(port, smac, dmac); and a router's MAC into its my_station
+ * entry, without which the router routes no unicast frame. Within the app only routing writes
+ * these tables, so the app's entries in them are routing's own.
  */
 final class RouteRules {
 
@@ -47,7 +53,24 @@ final class RouteRules {
      * @return true for this app's routing_v6 entries
      */
     boolean isRoutingRule(FlowRule rule) {
-        return rule.appId() == appId.id() && SIXFLOW_INGRESS_ROUTING_ROUTING_V6.equals(rule.table());
+        return rule.appId() == appId.id() && (SIXFLOW_INGRESS_ROUTING_ROUTING_V6.equals(rule.table())
+                || SIXFLOW_INGRESS_STATION_MY_STATION.equals(rule.table()));
+    }
+
+    /**
+     * Builds a router's my_station entry.
+     *
+     * @param deviceId the router
+     * @param mac      its router MAC (netcfg myStationMac)
+     * @return the flow rule
+     */
+    FlowRule station(DeviceId deviceId, MacAddress mac) {
+        PiCriterion match = PiCriterion.builder().matchExact(HDR_ETH_DST, mac.toBytes()).build();
+        PiAction action = PiAction.builder().withId(SIXFLOW_INGRESS_STATION_SET_MY_STATION).build();
+        return DefaultFlowRule.builder().forDevice(deviceId).forTable(SIXFLOW_INGRESS_STATION_MY_STATION)
+                .withSelector(DefaultTrafficSelector.builder().matchPi(match).build())
+                .withTreatment(DefaultTrafficTreatment.builder().piTableAction(action).build())
+                .withPriority(PRIORITY).fromApp(appId).makePermanent().build();
     }
 
     /**

@@ -71,7 +71,9 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * Keeps routing_v6 on every available device that runs a Sixflow pipeconf in line with the
  * network: routes for hosts, interface subnets and locators along shortest paths
- * ({@link RouteComputer} says which). Any change of devices, links, hosts, interfaces, sixflow
+ * ({@link RouteComputer} says which), and each router's my_station entry (its netcfg
+ * myStationMac: the data plane routes only frames addressed to it or to a group address).
+ * Any change of devices, links, hosts, interfaces, sixflow
  * netcfg or mastership recomputes every route and applies the difference: new and changed
  * entries in a first stage, stale ones removed in a second, so nothing is withdrawn before its
  * replacement is in.
@@ -225,7 +227,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         }).collect(ImmutableList.toImmutableList());
     }
 
-    /** This app's routing entries on a device, by id, except those on their way out. */
+    /** This app's routing and my_station entries on a device, by id, except those on their way out. */
     private Map<FlowId, FlowEntry> entries(DeviceId deviceId) {
         return StreamSupport.stream(flowRuleService.getFlowEntries(deviceId).spliterator(), false)
                 .filter(rules::isRoutingRule)
@@ -252,14 +254,15 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         if (!active) {
             return;
         }
-        RouteComputer computer = new RouteComputer(network(), interfaceService.getInterfaces(),
+        RoutingNetwork network = network();
+        RouteComputer computer = new RouteComputer(network, interfaceService.getInterfaces(),
                                                    hostService.getHosts());
         if (!computer.conflicts().equals(conflicts)) {
             conflicts = computer.conflicts();
             conflicts.forEach(c -> log.warn("Routing conflict: {}", c));
         }
         Map<DeviceId, List<Ipv6Route>> routes = ImmutableMap.copyOf(computer.routes());
-        program(routes);
+        program(routes, network);
         Map<DeviceId, List<Ipv6Route>> before = computed;
         computed = routes;
         announce(before, routes);
@@ -289,10 +292,11 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     }
 
     /**
-     * Writes the routes of the devices this instance masters: adds and changes first, then, in
-     * a later stage, removes this app's routing entries that no route wants any more.
+     * Writes the routes of the devices this instance masters, and each router's my_station
+     * entry: adds and changes first, then, in a later stage, removes this app's routing entries
+     * that nothing wants any more.
      */
-    private void program(Map<DeviceId, List<Ipv6Route>> routes) {
+    private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network) {
         FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
         List<FlowRule> stale = new ArrayList<>();
         int writes = 0;
@@ -306,14 +310,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             }
             Map<FlowId, FlowEntry> present = new HashMap<>(entries(deviceId));
             boolean rewrite = reconnected.remove(deviceId);
-            for (Ipv6Route route : routes.getOrDefault(deviceId, List.of())) {
-                FlowRule rule;
-                try {
-                    rule = rules.rule(route);
-                } catch (IllegalArgumentException e) {
-                    log.warn("Route {} not installed: {}", route, e.getMessage());
-                    continue;
-                }
+            for (FlowRule rule : wanted(deviceId, routes.getOrDefault(deviceId, List.of()), network)) {
                 FlowEntry entry = present.remove(rule.id());
                 if (entry == null || rewrite) {
                     ops.add(rule);
@@ -344,6 +341,20 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                          stale.size());
             }
         }));
+    }
+
+    /** The entries a device should hold: its routes' and, for a router, its my_station entry. */
+    private List<FlowRule> wanted(DeviceId deviceId, List<Ipv6Route> routes, RoutingNetwork network) {
+        List<FlowRule> wanted = new ArrayList<>();
+        for (Ipv6Route route : routes) {
+            try {
+                wanted.add(rules.rule(route));
+            } catch (IllegalArgumentException e) {
+                log.warn("Route {} not installed: {}", route, e.getMessage());
+            }
+        }
+        network.router(deviceId).ifPresent(router -> wanted.add(rules.station(router.id, router.mac)));
+        return wanted;
     }
 
     private void announce(Map<DeviceId, List<Ipv6Route>> before, Map<DeviceId, List<Ipv6Route>> after) {

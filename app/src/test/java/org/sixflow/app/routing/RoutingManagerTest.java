@@ -24,6 +24,7 @@ import org.onosproject.net.pi.model.PiActionParamId;
 import org.onosproject.net.pi.model.PiPipelineModel;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
+import org.onosproject.net.pi.runtime.PiExactFieldMatch;
 import org.onosproject.net.pi.runtime.PiLpmFieldMatch;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.RoutingEvent;
@@ -41,10 +42,13 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_MY_STATION;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_SET_MY_STATION;
 import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
 
 /**
@@ -164,22 +168,61 @@ public class RoutingManagerTest {
         return LAB.stream().filter(l -> l.startsWith(device + " ")).collect(Collectors.toSet());
     }
 
-    /** The writes since the log was last cleared, "op device prefix" ("stage" alone). */
+    /** The writes of routing_v6 entries since the log was last cleared, "op device prefix" ("stage" alone). */
     private List<String> writes() {
         return fixture.flows.log.stream()
+                .filter(w -> w.rule == null || w.rule.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6))
                 .map(w -> w.rule == null ? w.op : w.op + " " + w.rule.deviceId() + " " + new Entry(w.rule).prefix)
                 .collect(Collectors.toList());
+    }
+
+    /** The routing_v6 entries in the flow-rule store. */
+    private List<FlowEntry> routingEntries() {
+        return fixture.flows.entries().stream().filter(e -> e.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6))
+                .collect(Collectors.toList());
+    }
+
+    /** The my_station entries in the flow-rule store, "device mac", checked against the P4Info. */
+    private Set<String> stations() {
+        Set<String> lines = new TreeSet<>();
+        for (FlowEntry entry : fixture.flows.entries()) {
+            if (!entry.table().equals(SIXFLOW_INGRESS_STATION_MY_STATION)) {
+                continue;
+            }
+            assertEquals(List.of(), new PipelineModelChecker(MODEL).problems(entry));
+            PiCriterion match = (PiCriterion) entry.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+            PiExactFieldMatch mac = (PiExactFieldMatch) match.fieldMatch(HDR_ETH_DST).orElseThrow();
+            PiAction action = (PiAction) ((PiInstruction) entry.treatment().allInstructions().get(0)).action();
+            assertEquals(SIXFLOW_INGRESS_STATION_SET_MY_STATION, action.id());
+            lines.add(entry.deviceId() + " " + MacAddress.valueOf(mac.value().asArray()));
+        }
+        return lines;
+    }
+
+    @Test
+    public void everyRouterAnswersToItsStationMac() {
+        assertEquals(Set.of("device:beijing 00:AA:00:00:00:01", "device:wuhan 00:AA:00:00:00:02",
+                            "device:nanjing 00:AA:00:00:00:03", "device:shanghai 00:AA:00:00:00:04",
+                            "device:guangzhou 00:AA:00:00:00:05"), stations());
+        // A new myStationMac replaces the old entry; the others stay.
+        ObjectNode wuhan = (ObjectNode) fixture.lab.netcfg.getConfig(WUHAN, SixflowDeviceConfig.class).node()
+                .deepCopy();
+        wuhan.put(SixflowDeviceConfig.MY_STATION_MAC, "00:aa:00:00:00:22");
+        fixture.lab.netcfg.applyConfig(WUHAN, SixflowDeviceConfig.class, wuhan);
+        assertTrue(stations().contains("device:wuhan 00:AA:00:00:00:22"));
+        assertFalse(stations().contains("device:wuhan 00:AA:00:00:00:02"));
+        assertEquals(5, stations().size());
     }
 
     @Test
     public void everyDeviceRoutesHostsSubnetsAndLocatorsAlongShortestPaths() {
         assertEquals(new TreeSet<>(LAB), installed());
-        for (FlowEntry entry : fixture.flows.entries()) {
+        for (FlowEntry entry : routingEntries()) {
             Entry e = new Entry(entry);
             assertEquals("source MAC of " + e.device, MacAddress.valueOf(routerMac(e.device)), e.smac);
         }
         // One entry per (device, prefix), each confirmed.
-        assertEquals(LAB.size(), fixture.flows.entries().size());
+        assertEquals(LAB.size(), routingEntries().size());
         assertEquals(LAB.size(), fixture.manager.routes().size());
         assertTrue(fixture.manager.routes().stream().allMatch(r -> r.state() == Ipv6Route.State.INSTALLED));
     }
@@ -229,7 +272,7 @@ public class RoutingManagerTest {
                             "device:shanghai fd00:1:4::10/128 HOST 3 00:00:00:00:04:10",
                             "device:shanghai fd00:1:5::/64 SUBNET 2 00:aa:00:00:00:05"), installedOn(SHANGHAI));
         // Still one entry per (device, prefix): the old next hops are gone.
-        assertEquals(LAB.size(), fixture.flows.entries().size());
+        assertEquals(LAB.size(), routingEntries().size());
         assertFalse(installed().contains("device:nanjing fd00:1:4::/64 SUBNET 3 00:aa:00:00:00:04"));
         assertTrue(fixture.events.stream().anyMatch(e -> e.type() == RoutingEvent.Type.ROUTE_UPDATED
                 && e.subject().deviceId().equals(NANJING)
@@ -379,7 +422,7 @@ public class RoutingManagerTest {
 
     @Test
     public void aRouteShowsTheStateOfItsEntry() {
-        FlowEntry entry = fixture.flows.entries().stream().filter(e -> e.deviceId().equals(WUHAN)).findFirst()
+        FlowEntry entry = routingEntries().stream().filter(e -> e.deviceId().equals(WUHAN)).findFirst()
                 .orElseThrow();
         Ip6Prefix prefix = new Entry(entry).prefix;
         fixture.flows.setState(entry.id(), FlowEntry.FlowEntryState.FAILED);
