@@ -78,29 +78,34 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             ig_tm_md.ucast_egress_port = meta.egress_port;
         } else {
             if (ig_prsr_md.parser_err != 0) {
+                // Truncated headers: never forward (or punt) what could not be parsed.
                 meta.drop = true;
                 meta.drop_reason = DROP_PARSER_ERROR;
             } else if (meta.apn6_malformed) {
                 meta.drop = true;
                 meta.drop_reason = DROP_APN6_MALFORMED;
+            } else {
+                acl.apply(hdr.common, meta);
+            }
+            if (meta.punt_to_cpu || meta.drop) {
+                // Punted as received, or dropped: nothing else to do.
             } else if (!hdr.common.ipv6.isValid()) {
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_IPV6;
             } else {
                 station.apply(hdr.common, meta);
-            }
-            if (!meta.drop && !meta.my_station) {
-                meta.drop = true;
-                meta.drop_reason = DROP_NOT_MY_STATION;
-            } else if (!meta.drop) {
-                apn6_ingress.apply(hdr.common, meta);
-                msr6_ingress.apply(hdr.common, meta);
-                if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
-                    routing.apply(hdr.common, meta);
+                if (!meta.my_station) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_NOT_MY_STATION;
+                } else {
+                    apn6_ingress.apply(hdr.common, meta);
+                    msr6_ingress.apply(hdr.common, meta);
+                    if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
+                        routing.apply(hdr.common, meta);
+                    }
+                    apn6_post_routing.apply(hdr.common, meta);
                 }
-                apn6_post_routing.apply(hdr.common, meta);
             }
-            acl.apply(hdr.common, meta);
 
             event_counter.count(event_set.get({meta.ev_msr6_decap, meta.ev_msr6_encap, meta.ev_apn6_stripped,
                                                meta.ev_apn6_inserted, meta.ev_apn6_skipped}));

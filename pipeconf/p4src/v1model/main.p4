@@ -68,30 +68,34 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             exit;
         }
         if (std_meta.parser_error != error.NoError) {
-            // Truncated headers: never forward what could not be parsed.
+            // Truncated headers: never forward (or punt) what could not be parsed.
             meta.drop = true;
             meta.drop_reason = DROP_PARSER_ERROR;
         } else if (meta.apn6_malformed) {
             meta.drop = true;
             meta.drop_reason = DROP_APN6_MALFORMED;
+        } else {
+            acl.apply(hdr, meta);
+        }
+        if (meta.punt_to_cpu || meta.drop) {
+            // Punted as received, or dropped: nothing else to do.
         } else if (!hdr.ipv6.isValid()) {
             meta.drop = true;
             meta.drop_reason = DROP_NOT_IPV6;
         } else {
             station.apply(hdr, meta);
-        }
-        if (!meta.drop && !meta.my_station) {
-            meta.drop = true;
-            meta.drop_reason = DROP_NOT_MY_STATION;
-        } else if (!meta.drop) {
-            apn6_ingress.apply(hdr, meta);
-            msr6_ingress.apply(hdr, meta);
-            if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
-                routing.apply(hdr, meta);
+            if (!meta.my_station) {
+                meta.drop = true;
+                meta.drop_reason = DROP_NOT_MY_STATION;
+            } else {
+                apn6_ingress.apply(hdr, meta);
+                msr6_ingress.apply(hdr, meta);
+                if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
+                    routing.apply(hdr, meta);
+                }
+                apn6_post_routing.apply(hdr, meta);
             }
-            apn6_post_routing.apply(hdr, meta);
         }
-        acl.apply(hdr, meta);
 
         event_counter.count((bit<32>) (meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped
                 ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));

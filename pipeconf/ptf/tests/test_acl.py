@@ -8,9 +8,8 @@ from scapy.layers.inet6 import ICMPv6ND_NS, IPv6
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
-from base_test import DROP_ACL, SixflowTest
+from base_test import DROP_ACL, DROP_PARSER_ERROR, ROUTER_MAC, SixflowTest
 
-ROUTER_MAC = "00:aa:00:00:00:01"
 
 
 class PuntsNeighbourSolicitationsWithTheirIngressPort(SixflowTest):
@@ -55,3 +54,37 @@ class DropsByRuleAndCounts(SixflowTest):
         expected[IPv6].hlim -= 1
         testutils.send_packet(self, 1, bytes(allowed))
         testutils.verify_packet(self, bytes(expected), 2)
+
+
+class PuntsThePacketAsReceivedNotAsRoutingMadeIt(SixflowTest):
+    """A Neighbour Solicitation addressed to the router, whose target has a route: the punt rule
+    sends the controller the frame as it came (router MAC, hop limit 255), not the routed one."""
+
+    def runTest(self):
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        self.insert(names.SIXFLOW_INGRESS_ACL_ACL,
+                    {names.HDR_ETH_TYPE: (0x86DD, 0xFFFF), names.HDR_IP_PROTO: (58, 0xFF), names.HDR_ICMP_TYPE: (135, 0xFF)},
+                    names.SIXFLOW_INGRESS_ACL_PUNT_TO_CPU, priority=10)
+        ns = (Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC)
+              / IPv6(src="fd00:1:1::10", dst="fd00:1:2::1", hlim=255) / ICMPv6ND_NS(tgt="fd00:1:2::1"))
+        testutils.send_packet(self, 1, bytes(ns))
+        port, payload = self.expect_packet_in()
+        self.assertEqual(port, 1)
+        self.assertEqual(payload, bytes(ns))
+        testutils.verify_no_other_packets(self)
+
+
+class NeverPuntsWhatTheParserCondemned(SixflowTest):
+    """A rule that punts every IPv6 packet does not rescue a truncated one: it is dropped and
+    counted as a parser error, and the controller gets nothing."""
+
+    def runTest(self):
+        self.insert(names.SIXFLOW_INGRESS_ACL_ACL, {names.HDR_ETH_TYPE: (0x86DD, 0xFFFF)},
+                    names.SIXFLOW_INGRESS_ACL_PUNT_TO_CPU, priority=10)
+        before = self.drop_count(DROP_PARSER_ERROR)
+        whole = bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::7")
+                      / UDP(sport=1, dport=2))
+        testutils.send_packet(self, 1, whole[:14 + 30])
+        testutils.verify_no_other_packets(self)
+        self.assertTrue(self.client.packet_ins.empty())
+        self.assertEqual(self.drop_count(DROP_PARSER_ERROR), before + 1)

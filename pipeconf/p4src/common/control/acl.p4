@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-// Access control applied after routing: punts control traffic (NDP, LLDP) to the
-// controller and drops what operators block. Ternary, so one entry covers a class.
+// Access control, applied first, to the packet as received: punts control traffic (NDP, LLDP)
+// to the controller before anything rewrites it, and drops what operators block. Ternary, so
+// one entry covers a class. The targets do not apply it to what the parser already condemned.
 #ifndef SIXFLOW_ACL_P4
 #define SIXFLOW_ACL_P4
 
@@ -9,10 +10,9 @@
 
 control Acl(inout headers_t hdr, inout local_metadata_t meta) {
 
-    // Sends the packet to the controller instead of forwarding it.
+    // Sends the packet to the controller, as it came, instead of processing it.
     action punt_to_cpu() {
         meta.punt_to_cpu = true;
-        meta.drop = false;
     }
 
     action drop() {
