@@ -24,6 +24,8 @@ const bit<8> PROTO_TCP     = 6;
 const bit<8> PROTO_UDP     = 17;
 const bit<8> PROTO_IPV6    = 41;
 const bit<8> PROTO_ROUTING = 43;
+const bit<8> PROTO_FRAGMENT = 44;
+const bit<8> PROTO_DSTOPTS = 60;
 const bit<8> PROTO_ICMPV6  = 58;
 
 // APN6 Application-aware ID option (RFC 4727 experimental type), in a 24-octet HBH header.
@@ -37,6 +39,12 @@ const bit<8>  PADN_TYPE         = 0x01;
 #ifndef APN6_CLASSIFIER_SIZE
 #define APN6_CLASSIFIER_SIZE 4096
 #endif
+
+// Extension headers the parser walks past without reading them (Hop-by-Hop and Destination
+// Options other than Sixflow's APN6 header, Routing headers other than the MRH): at most this
+// many 8-octet units after their first (Hdr Ext Len <= 2, 24 octets). Beyond it the chain is
+// left unparsed: forwarded as it is, its upper layer unknown.
+#define EXT_MAX_LEN 2
 
 // MSR6 Multicast Routing Header: RFC 4727 experimental Routing Type.
 const bit<8> ROUTING_TYPE_MRH = 253;

@@ -62,12 +62,46 @@ header padn_t {
     bit<16> zero;
 }
 
+// An extension header the parser walks past (Hop-by-Hop or Destination Options not in
+// Sixflow's APN6 layout, or whose place the deparser needs): its first 8 octets, then up to
+// EXT_MAX_LEN words.
+header ext_t {
+    bit<8>  next_header;
+    bit<8>  hdr_ext_len;
+    bit<48> data;
+}
+
+// The rest of a Hop-by-Hop header other than Sixflow's APN6 layout: its first 6 octets of
+// options (after hbh_t), then up to EXT_MAX_LEN words.
+header hbh_options_t {
+    bit<48> data;
+}
+
+header ext_word_t {
+    bit<64> data;
+}
+
+// Fragment header (RFC 8200 section 4.5).
+header fragment_t {
+    bit<8>  next_header;
+    bit<8>  reserved;
+    bit<13> offset;
+    bit<2>  res;
+    bit<1>  more;
+    bit<32> identification;
+}
+
 // Routing header: the part every routing type shares.
 header routing_t {
     bit<8> next_header;
     bit<8> hdr_ext_len;
     bit<8> routing_type;
     bit<8> segments_left;
+}
+
+// The rest of the first 8 octets of a Routing header other than the MRH (its words follow).
+header routing_data_t {
+    bit<32> data;
 }
 
 // The MSR6 Multicast Routing Header after the common routing fields.
@@ -147,14 +181,26 @@ struct headers_t {
     report_t             report;
     ethernet_t           ethernet;
     readout_t            readout;
+    // In wire order, which the deparser keeps. An extension header before a Routing header has
+    // its own place (pre_ext), so that the MRH an encapsulation adds (before inner_ipv6) and
+    // one a packet arrives with (after its HBH) share one set of M-SID headers.
     ipv6_t               ipv6;
+    ext_t                pre_ext;            // an HBH or Destination Options header followed by a Routing header
+    ext_word_t[EXT_MAX_LEN] pre_ext_words;
     routing_t            routing;
     mrh_t                mrh;
     msid_t[MAX_MSIDS]    msids;
+    routing_data_t       routing_data;       // a Routing header other than the MRH
+    ext_word_t[EXT_MAX_LEN] routing_words;
     ipv6_t               inner_ipv6;
-    hbh_t                hbh;
-    apn6_option_t        apn6;
+    hbh_t                hbh;                // a Hop-by-Hop header not followed by a Routing header
+    apn6_option_t        apn6;               //   in Sixflow's APN6 layout
     padn_t               apn6_pad;
+    hbh_options_t        hbh_options;        //   or any other
+    ext_word_t[EXT_MAX_LEN] hbh_words;
+    ext_t                dest_opts;          // a Destination Options header not followed by a Routing header
+    ext_word_t[EXT_MAX_LEN] dest_opts_words;
+    fragment_t           fragment;
     l4_ports_t           l4_ports;
     icmpv6_t             icmpv6;
 }
@@ -174,7 +220,7 @@ struct local_metadata_t {
     bit<8>           icmp_type;
     // APN6
     bool             apn6_malformed;
-    bool             other_hbh;          // an HBH that is not Sixflow's APN6 layout
+    bool             other_hbh;          // an HBH that is not Sixflow's APN6 layout (parsed or not)
     bool             apn6_matched;       // the classifier chose an option for this packet
     bit<3>           priority;           // SLA class: queue priority on targets that have one
     // MSR6

@@ -13,6 +13,20 @@
 #define MRH_COUNT_STATE(i, n) state mrh_count_##n { meta.msid_count = n; transition mrh_msids_##n; }
 #define MRH_MSID_STATE(i, n) state mrh_msids_##n { packet.extract(hdr.msids.next); transition mrh_msids_##i; }
 
+// A generic extension header's words: Hdr Ext Len n (1..EXT_MAX_LEN) enters at words_n.
+#define EXT_WORD_STATES(prefix, stack, done) \
+    state prefix##_words_2 { packet.extract(stack.next); transition prefix##_words_1; } \
+    state prefix##_words_1 { packet.extract(stack.next); transition done; }
+#if EXT_MAX_LEN != 2
+#error "the parser's extension-header word states are written for EXT_MAX_LEN 2"
+#endif
+
+// Walks the IPv6 extension-header chain in RFC 8200's order (Hop-by-Hop, Destination Options,
+// Routing, Fragment, Destination Options), each header at most once and at most EXT_MAX_LEN words
+// long unless it is Sixflow's own (the APN6 HBH, the MRH), and takes the upper layer (ip_proto,
+// L4 ports, ICMPv6 type) from where the chain ends. Where it cannot go on (an order or a length
+// it does not take, a fragment other than the first), it stops: the rest is payload, forwarded
+// as it came, and ip_proto is the next header it did not read.
 parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_t meta) {
     state start {
         packet.extract(hdr.ethernet);
@@ -37,7 +51,9 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.ip_proto = hdr.ipv6.next_header;
         transition select(hdr.ipv6.next_header) {
             PROTO_HOPOPT: parse_hbh;
+            PROTO_DSTOPTS: parse_first_dest_opts;
             PROTO_ROUTING: parse_routing;
+            PROTO_FRAGMENT: parse_fragment;
             PROTO_TCP: parse_l4_ports;
             PROTO_UDP: parse_l4_ports;
             PROTO_ICMPV6: parse_icmpv6;
@@ -45,30 +61,35 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         }
     }
 
-    // Sixflow's APN6 header is exactly one Application-aware ID option and a PadN (24 octets);
-    // any other HBH is left unparsed and forwarded unchanged.
+    // Hop-by-Hop, chosen by its first octets (Next Header, Hdr Ext Len, first option type):
+    // before a Routing header it takes the place in front of it (pre_ext); otherwise it is
+    // Sixflow's APN6 header or any other. Too long: not parsed.
     state parse_hbh {
-        packet.extract(hdr.hbh);
-        meta.ip_proto = hdr.hbh.next_header;
-        transition select(hdr.hbh.hdr_ext_len, packet.lookahead<bit<8>>()) {
-            (APN6_HBH_EXT_LEN, APN6_OPTION_TYPE): parse_apn6;
-            default: other_hbh;
+        transition select(packet.lookahead<bit<24>>()[23:16], packet.lookahead<bit<24>>()[15:8],
+                          packet.lookahead<bit<24>>()[7:0]) {
+            (PROTO_ROUTING, 0 &&& 0xfe, _): parse_pre_ext;
+            (PROTO_ROUTING, 2, _): parse_pre_ext;
+            (_, APN6_HBH_EXT_LEN, APN6_OPTION_TYPE): parse_apn6;
+            (_, 0 &&& 0xfe, _): parse_other_hbh;
+            (_, 2, _): parse_other_hbh;
+            default: hbh_unparsed;
         }
     }
 
-    state other_hbh {
+    // Too long to walk past: the rest of the chain is payload (and APN6 adds no second HBH).
+    state hbh_unparsed {
         meta.other_hbh = true;
         transition accept;
     }
 
+    // Sixflow's APN6 header is exactly one Application-aware ID option and a PadN (24 octets).
     state parse_apn6 {
+        packet.extract(hdr.hbh);
         packet.extract(hdr.apn6);
         packet.extract(hdr.apn6_pad);
-        transition select(hdr.apn6.opt_len, hdr.hbh.next_header) {
-            (APN6_OPTION_LEN, PROTO_TCP): parse_l4_ports;
-            (APN6_OPTION_LEN, PROTO_UDP): parse_l4_ports;
-            (APN6_OPTION_LEN, PROTO_ICMPV6): parse_icmpv6;
-            (APN6_OPTION_LEN, _): accept;
+        meta.ip_proto = hdr.hbh.next_header;
+        transition select(hdr.apn6.opt_len) {
+            APN6_OPTION_LEN: after_hbh;
             default: apn6_malformed;
         }
     }
@@ -78,16 +99,125 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition accept;
     }
 
+    state parse_other_hbh {
+        meta.other_hbh = true;
+        packet.extract(hdr.hbh);
+        packet.extract(hdr.hbh_options);
+        meta.ip_proto = hdr.hbh.next_header;
+        transition select(hdr.hbh.hdr_ext_len) {
+            1: hbh_words_1;
+            2: hbh_words_2;
+            default: after_hbh;
+        }
+    }
+
+    EXT_WORD_STATES(hbh, hdr.hbh_words, after_hbh)
+
+    // A Routing header after the HBH was sent to pre_ext: not here.
+    state after_hbh {
+        transition select(hdr.hbh.next_header) {
+            PROTO_DSTOPTS: parse_dest_opts;
+            PROTO_FRAGMENT: parse_fragment;
+            PROTO_TCP: parse_l4_ports;
+            PROTO_UDP: parse_l4_ports;
+            PROTO_ICMPV6: parse_icmpv6;
+            default: accept;
+        }
+    }
+
+    // Destination Options right after the IPv6 header: in front of a Routing header it takes
+    // pre_ext's place.
+    state parse_first_dest_opts {
+        transition select(packet.lookahead<bit<16>>()[15:8], packet.lookahead<bit<16>>()[7:0]) {
+            (PROTO_ROUTING, 0 &&& 0xfe): parse_pre_ext;
+            (PROTO_ROUTING, 2): parse_pre_ext;
+            default: parse_dest_opts;
+        }
+    }
+
+    // An HBH or Destination Options header in front of a Routing header.
+    state parse_pre_ext {
+        packet.extract(hdr.pre_ext);
+        transition select(hdr.pre_ext.hdr_ext_len) {
+            1: pre_ext_words_1;
+            2: pre_ext_words_2;
+            default: parse_routing;
+        }
+    }
+
+    EXT_WORD_STATES(pre_ext, hdr.pre_ext_words, parse_routing)
+
+    // Destination Options anywhere else. One before a Routing header whose place is taken
+    // (behind an HBH), a second one, or one too long: the chain stops there.
+    state parse_dest_opts {
+        transition select(packet.lookahead<bit<16>>()[15:8], packet.lookahead<bit<16>>()[7:0]) {
+            (PROTO_ROUTING, _): accept;
+            (_, 0 &&& 0xfe): extract_dest_opts;
+            (_, 2): extract_dest_opts;
+            default: accept;
+        }
+    }
+
+    state extract_dest_opts {
+        packet.extract(hdr.dest_opts);
+        meta.ip_proto = hdr.dest_opts.next_header;
+        transition select(hdr.dest_opts.hdr_ext_len) {
+            1: dest_opts_words_1;
+            2: dest_opts_words_2;
+            default: after_dest_opts;
+        }
+    }
+
+    EXT_WORD_STATES(dest_opts, hdr.dest_opts_words, after_dest_opts)
+
+    state after_dest_opts {
+        transition select(hdr.dest_opts.next_header) {
+            PROTO_FRAGMENT: parse_fragment;
+            PROTO_TCP: parse_l4_ports;
+            PROTO_UDP: parse_l4_ports;
+            PROTO_ICMPV6: parse_icmpv6;
+            default: accept;
+        }
+    }
+
     state parse_routing {
         packet.extract(hdr.routing);
+        meta.ip_proto = hdr.routing.next_header;
         transition select(hdr.routing.routing_type) {
             ROUTING_TYPE_MRH: parse_mrh;
+            default: parse_other_routing;
+        }
+    }
+
+    // Another routing type (an SRH, say): carried as it is, up to EXT_MAX_LEN words; a longer one
+    // ends the chain after its first 4 octets.
+    state parse_other_routing {
+        transition select(hdr.routing.hdr_ext_len) {
+            0: routing_data;
+            1: routing_data_1;
+            2: routing_data_2;
+            default: accept;
+        }
+    }
+
+    state routing_data { packet.extract(hdr.routing_data); transition after_routing; }
+    state routing_data_1 { packet.extract(hdr.routing_data); transition routing_words_1; }
+    state routing_data_2 { packet.extract(hdr.routing_data); transition routing_words_2; }
+    EXT_WORD_STATES(routing, hdr.routing_words, after_routing)
+
+    state after_routing {
+        transition select(hdr.routing.next_header) {
+            PROTO_FRAGMENT: parse_fragment;
+            PROTO_DSTOPTS: parse_dest_opts;
+            PROTO_TCP: parse_l4_ports;
+            PROTO_UDP: parse_l4_ports;
+            PROTO_ICMPV6: parse_icmpv6;
             default: accept;
         }
     }
 
     // Hdr Ext Len = 2 x the number of M-SIDs; a header that claims more than MAX_MSIDS, an odd
-    // length or none at all is malformed and never forwarded.
+    // length or none at all is malformed (and, on its addressee, never forwarded).
     state parse_mrh {
         packet.extract(hdr.mrh);
         transition select(hdr.routing.hdr_ext_len) {
@@ -107,6 +237,18 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition accept;
     }
 
+    // Only the first fragment carries the upper-layer header; a later one's ports are unknown.
+    state parse_fragment {
+        packet.extract(hdr.fragment);
+        meta.ip_proto = hdr.fragment.next_header;
+        transition select(hdr.fragment.offset, hdr.fragment.next_header) {
+            (0, PROTO_TCP): parse_l4_ports;
+            (0, PROTO_UDP): parse_l4_ports;
+            (0, PROTO_ICMPV6): parse_icmpv6;
+            default: accept;
+        }
+    }
+
     state parse_l4_ports {
         packet.extract(hdr.l4_ports);
         meta.l4_src_port = hdr.l4_ports.src_port;
@@ -122,7 +264,9 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 }
 
 // Emits headers in wire order. The outer IPv6 and MRH come before inner_ipv6, which is valid
-// only on packets this switch encapsulates; the HBH then belongs to the inner packet.
+// only on packets this switch encapsulates; the HBH, Destination Options and Fragment header
+// then belong to the inner packet (an encapsulated packet has no Routing header, hence nothing
+// in pre_ext).
 control CommonDeparser(packet_out packet, in headers_t hdr) {
     apply {
         packet.emit(hdr.packet_in);
@@ -133,13 +277,22 @@ control CommonDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.readout);
 #endif
         packet.emit(hdr.ipv6);
+        packet.emit(hdr.pre_ext);
+        packet.emit(hdr.pre_ext_words);
         packet.emit(hdr.routing);
         packet.emit(hdr.mrh);
         packet.emit(hdr.msids);
+        packet.emit(hdr.routing_data);
+        packet.emit(hdr.routing_words);
         packet.emit(hdr.inner_ipv6);
         packet.emit(hdr.hbh);
         packet.emit(hdr.apn6);
         packet.emit(hdr.apn6_pad);
+        packet.emit(hdr.hbh_options);
+        packet.emit(hdr.hbh_words);
+        packet.emit(hdr.dest_opts);
+        packet.emit(hdr.dest_opts_words);
+        packet.emit(hdr.fragment);
         packet.emit(hdr.l4_ports);
         packet.emit(hdr.icmpv6);
     }

@@ -9,6 +9,9 @@
 #define CPU_PORT 192
 // Tofino 1's egress parse depth (160 bytes with its intrinsic metadata) reaches 3 M-SIDs.
 #define EGRESS_MAX_MSIDS 3
+// ... and only an MRH right after the outer IPv6 header: copies of an MRH behind another
+// extension header are dropped and counted (MSR6_MALFORMED) in egress.
+#define EGRESS_OUTER_MRH_ONLY
 // Tofino 1 has 24 TCAM blocks of 512 x 44 bits per stage; 512 policies fit in one.
 #define APN6_CLASSIFIER_SIZE 512
 // Mirror session the controller points at the CPU port for telemetry reports.

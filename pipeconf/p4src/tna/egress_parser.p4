@@ -47,6 +47,8 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
         packet.extract(hdr.common.ipv6);
         transition select(hdr.common.ipv6.next_header) {
             PROTO_ROUTING: parse_routing;
+            PROTO_HOPOPT: behind_extension;
+            PROTO_DSTOPTS: behind_extension;
             default: accept;
         }
     }
@@ -60,8 +62,10 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
         }
     }
 
-    // An MRH longer than Tofino's egress can parse: its copies are dropped and counted.
+    // An MRH longer than Tofino's egress can parse, or one behind another extension header
+    // (the depth left is too small for both): its copies are dropped and counted.
     state too_long { meta.msr6_malformed = true; transition accept; }
+    state behind_extension { meta.msr6_malformed = true; transition accept; }
     SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_COUNT_STATE)
     SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_MSID_STATE)
     state mrh_msids_0 { transition accept; }

@@ -4,7 +4,7 @@
 
 import ptf.testutils as testutils
 from scapy.layers.inet import UDP
-from scapy.layers.inet6 import IPv6, IPv6ExtHdrHopByHop, RouterAlert
+from scapy.layers.inet6 import IPv6, IPv6ExtHdrDestOpt, IPv6ExtHdrHopByHop, RouterAlert
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
@@ -83,18 +83,30 @@ class InsertsTheOptionExactly(Apn6Test):
 
 
 class SkipsPacketsThatAlreadyHaveAHopByHopHeader(Apn6Test):
-    """Never a second HBH: a matching packet with a Router Alert HBH is forwarded as it came
-    (but for the routing hop) and counted as skipped. (Behind a foreign HBH the L4 ports are not
-    parsed, so the policy here matches on source and next header only.)"""
+    """Never a second HBH: a matching packet with a Router Alert HBH (the policy sees its UDP port
+    behind it) is forwarded as it came (but for the routing hop) and counted as skipped."""
 
     def runTest(self):
-        self.classify_udp_6000(ports=False)
+        self.classify_udp_6000()
         before = self.event_count(EVENT_APN6_SKIPPED)
         sent = (Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::7")
                 / IPv6ExtHdrHopByHop(options=[RouterAlert()]) / UDP(sport=5000, dport=6000) / (b"x" * 20))
         testutils.send_packet(self, 1, bytes(sent))
         testutils.verify_packet(self, routed(bytes(sent)), 2)
         self.assertEqual(self.event_count(EVENT_APN6_SKIPPED), before + 1)
+
+
+class InsertsInFrontOfDestinationOptions(Apn6Test):
+    """The classifier sees the UDP port behind a Destination Options header, and the option's HBH
+    goes first in the chain, as RFC 8200 orders it: IPv6, HBH, Destination Options, UDP."""
+
+    def runTest(self):
+        self.classify_udp_6000()
+        sent = (Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::7")
+                / IPv6ExtHdrDestOpt() / UDP(sport=5000, dport=6000) / (b"d" * 20))
+        testutils.send_packet(self, 1, bytes(sent))
+        testutils.verify_packet(self, routed(with_apn6(sent, 3, 0x1234, 0xABC, 7)), 2)
+        testutils.verify_no_other_packets(self)
 
 
 class TransitGivesSlaLevelItsPriority(Apn6Test):

@@ -48,7 +48,7 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         } else if (!hdr.routing.isValid()) {
             apn6_classifier.apply();
             if (meta.apn6_matched) {
-                if (hdr.hbh.isValid()) {
+                if (hdr.hbh.isValid() || meta.other_hbh) {
                     // Never a second Hop-by-Hop header: forward as is, and count it.
                     hdr.apn6.setInvalid();
                     meta.ev_apn6_skipped = 1;

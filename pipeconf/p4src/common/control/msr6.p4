@@ -16,15 +16,19 @@
 #define MSR6_DA_FROM_SEGMENTS_LEFT(i, n) \
             if (hdr.routing.segments_left == i) { hdr.ipv6.dst_addr = hdr.msids[i].sid; } else
 
-// Decapsulation: the outer IPv6 header, the MRH and the first `count` M-SIDs go.
+// Decapsulation: the outer IPv6 header, the extension header in front of the MRH (an HBH or
+// Destination Options header), the MRH and the first `count` M-SIDs go.
+#define MSR6_INVALIDATE_PRE_EXT(i, n) hdr.pre_ext_words[i].setInvalid();
 #define MSR6_DECAP_ACTION(name, count) \
     @hidden \
     action name() { \
         hdr.ipv6.setInvalid(); \
+        MSR6_DECAP_PRE_EXT \
         hdr.routing.setInvalid(); \
         hdr.mrh.setInvalid(); \
         SIXFLOW_REPEAT(count, MSR6_INVALIDATE_MSID) \
     }
+#define MSR6_DECAP_PRE_EXT hdr.pre_ext.setInvalid(); SIXFLOW_REPEAT(EXT_MAX_LEN, MSR6_INVALIDATE_PRE_EXT)
 
 control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 
@@ -399,8 +403,12 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 512;
     }
 
-    // Only the M-SIDs this target's egress parses can be valid here; naming the others would
-    // make Tofino keep room for them.
+    // Only what this target's egress parses can be valid here; naming the rest would make
+    // Tofino keep room for it (its egress reads no extension header in front of the MRH).
+#ifdef EGRESS_OUTER_MRH_ONLY
+#undef MSR6_DECAP_PRE_EXT
+#define MSR6_DECAP_PRE_EXT
+#endif
     MSR6_DECAP_ACTION(decap, EGRESS_MAX_MSIDS)
 
     // This copy's Segments Left, and what is left of the list from there on (0: past it).
