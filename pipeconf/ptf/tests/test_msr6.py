@@ -338,3 +338,24 @@ def outer_copy(sids, sl, mrh_type=3):
     """A copy leaving with no adjacency entry: MACs as received, SL and DA updated."""
     return frame(ROUTER_MAC, "00:00:00:00:00:aa",
                  outer(ENCAP_SRC, sids[sl], mrh(sids, mrh_type, sl) + bytes(inner_packet()), hlim=63))
+
+
+class TransitForwardsAnMrhItDoesNotTerminate(Msr6Test):
+    """A router an MRH is not addressed to forwards it on its destination, untouched but for the
+    routing hop, whatever it holds: more M-SIDs than MAX_MSIDS, an odd length, an unknown MRH
+    type, a Segments Left past the list (RFC 8200 section 4.4)."""
+
+    def runTest(self):
+        self.add_route("fd00:0:7::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        elsewhere = sid(7, END_RL_FUNCTION, 1, 1)
+        three = [elsewhere, sid(8, 1, 0, 0), sid(9, 1, 0, 0)]
+        for packet in (msr6_packet([elsewhere] * 9, elsewhere, 0),
+                       msr6_packet(three, elsewhere, 0, ext_len=5),
+                       msr6_packet(three, elsewhere, 0, mrh_type=2),
+                       msr6_packet(three, elsewhere, 7)):
+            testutils.send_packet(self, 1, packet)
+            forwarded = bytearray(packet)
+            forwarded[0:12] = bytes.fromhex("00bb00000002" + ROUTER_MAC.replace(":", ""))
+            forwarded[21] -= 1
+            testutils.verify_packet(self, bytes(forwarded), 2)
+        testutils.verify_no_other_packets(self)

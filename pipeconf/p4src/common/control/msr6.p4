@@ -251,18 +251,21 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     MSR6_DECAP_ACTION(decap, MAX_MSIDS)
 
     apply {
-        if (meta.msr6_malformed) {
-            drop_malformed();
-            return;
-        }
         if (hdr.mrh.isValid()) {
+            // Only the node a Routing header is addressed to processes it (RFC 8200 section 4.4):
+            // any other forwards it on the destination like any packet, whatever its length or
+            // type.
+            if (!msr6_local_sid.apply().hit) {
+                return;
+            }
+            if (meta.msr6_malformed) {
+                drop_malformed();
+                return;
+            }
             if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
                 meta.drop = true;
                 meta.drop_reason = DROP_MSR6_UNKNOWN;
                 return;
-            }
-            if (!msr6_local_sid.apply().hit) {
-                return;  // not one of ours: routed on the destination like any packet
             }
             msr6_pointer_bounds.apply();
             if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
