@@ -91,6 +91,7 @@ const drop_reason_t DROP_MSR6_MALFORMED  = 7;
 const drop_reason_t DROP_MSR6_UNKNOWN    = 8;
 const drop_reason_t DROP_MSR6_NO_GROUP   = 9;
 const drop_reason_t DROP_NOT_MY_STATION  = 10;  // a unicast frame for another station
+const drop_reason_t DROP_SR_BOUNDARY     = 11;  // an MRH for a local SID from a host-facing port
 #define DROP_REASON_COUNT 16
 
 // Events that are counted but do not drop: bit numbers of the event counter's index. A packet

@@ -214,6 +214,7 @@ struct local_metadata_t {
     bool             drop;
     drop_reason_t    drop_reason;
     bool             my_station;         // the frame is addressed to this router (or a group)
+    bool             host_facing;        // it came in by a port that faces hosts
     bit<8>           ip_proto;
     l4_port_t        l4_src_port;
     l4_port_t        l4_dst_port;

@@ -35,6 +35,7 @@ SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID = "SixflowIngress.msr6_ingress.msr6_
 SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP = "SixflowIngress.msr6_ingress.msr6_rlb_group"
 SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP = "SixflowIngress.msr6_ingress.msr6_rl_group"
 SIXFLOW_INGRESS_ROUTING_ROUTING_V6 = "SixflowIngress.routing.routing_v6"
+SIXFLOW_INGRESS_STATION_HOST_PORT = "SixflowIngress.station.host_port"
 SIXFLOW_INGRESS_STATION_MY_STATION = "SixflowIngress.station.my_station"
 
 NO_ACTION = "NoAction"
@@ -57,6 +58,7 @@ SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI = "SixflowIngress.msr6_ingress.set_msi
 SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO = "SixflowIngress.msr6_ingress.set_msids_lo"
 SIXFLOW_INGRESS_ROUTING_DROP_NO_ROUTE = "SixflowIngress.routing.drop_no_route"
 SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP = "SixflowIngress.routing.set_next_hop"
+SIXFLOW_INGRESS_STATION_SET_HOST_FACING = "SixflowIngress.station.set_host_facing"
 SIXFLOW_INGRESS_STATION_SET_MY_STATION = "SixflowIngress.station.set_my_station"
 
 APP_ID = "app_id"

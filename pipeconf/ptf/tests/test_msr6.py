@@ -12,7 +12,7 @@ from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
-from base_test import (DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR,
+from base_test import (DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
                        EVENT_APN6_INSERTED, EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -358,4 +358,27 @@ class TransitForwardsAnMrhItDoesNotTerminate(Msr6Test):
             forwarded[0:12] = bytes.fromhex("00bb00000002" + ROUTER_MAC.replace(":", ""))
             forwarded[21] -= 1
             testutils.verify_packet(self, bytes(forwarded), 2)
+        testutils.verify_no_other_packets(self)
+
+
+class HostsCannotAddressTheDomainsSids(Msr6Test):
+    """The SR domain ends at host-facing ports: an MRH packet for a local End.RL SID that comes in
+    by one is dropped and counted; the same packet from a port between routers is replicated."""
+
+    def runTest(self):
+        me = sid(2, END_RL_FUNCTION, 0, 1)
+        sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 80})
+        self.replication_group(80, [(2, 0)])
+        self.insert(names.SIXFLOW_INGRESS_STATION_HOST_PORT, {names.HDR_IG_PORT: 3},
+                    names.SIXFLOW_INGRESS_STATION_SET_HOST_FACING)
+        before = self.drop_count(DROP_SR_BOUNDARY)
+        testutils.send_packet(self, 3, msr6_packet(sids, me, 0))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_SR_BOUNDARY), before + 1)
+
+        testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
+        testutils.verify_packet(self, outer_copy(sids, 1, mrh_type=1), 2)
         testutils.verify_no_other_packets(self)

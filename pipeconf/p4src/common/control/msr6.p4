@@ -258,6 +258,13 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             if (!msr6_local_sid.apply().hit) {
                 return;
             }
+            // The SR domain ends at host-facing ports: a host may not address the network's SIDs
+            // (as RFC 8754 section 5.1 has SR domains filter SRv6 packets at their edge).
+            if (meta.host_facing) {
+                meta.drop = true;
+                meta.drop_reason = DROP_SR_BOUNDARY;
+                return;
+            }
             if (meta.msr6_malformed) {
                 drop_malformed();
                 return;

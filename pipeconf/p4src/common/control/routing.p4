@@ -47,9 +47,10 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
     }
 }
 
-// My station: a router routes only the frames addressed to it. A frame to a group address
-// (multicast, broadcast) is for every station; a unicast frame is for this router when its
-// destination is one of the router MACs the controller gave (netcfg myStationMac).
+// What this router is to the frame: its station (a router routes only the frames addressed to
+// it: a frame to a group address (multicast, broadcast) is for every station, a unicast frame
+// for this router when its destination is one of the router MACs the controller gave, netcfg
+// myStationMac); and whether it came in by a host-facing port, where the SR domain ends.
 control Station(inout headers_t hdr, inout local_metadata_t meta) {
 
     action set_my_station() {
@@ -68,7 +69,26 @@ control Station(inout headers_t hdr, inout local_metadata_t meta) {
         size = 64;
     }
 
+    action set_host_facing() {
+        meta.host_facing = true;
+    }
+
+    // Ports that face hosts (the controller writes its edge ports: interfaces and attached
+    // hosts, no links). Packets from them are outside the SR domain (msr6.p4).
+    table host_port {
+        key = {
+            meta.ingress_port: exact @name("ig_port");
+        }
+        actions = {
+            set_host_facing;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 512;
+    }
+
     apply {
+        host_port.apply();
         // The I/G bit: the least significant bit of the first octet.
         if (hdr.ethernet.dst_addr[40:40] == 1) {
             meta.my_station = true;

@@ -101,6 +101,8 @@ public final class P4InfoConstants {
             PiTableId.of("SixflowIngress.msr6_ingress.msr6_rl_group");
     public static final PiTableId SIXFLOW_INGRESS_ROUTING_ROUTING_V6 =
             PiTableId.of("SixflowIngress.routing.routing_v6");
+    public static final PiTableId SIXFLOW_INGRESS_STATION_HOST_PORT =
+            PiTableId.of("SixflowIngress.station.host_port");
     public static final PiTableId SIXFLOW_INGRESS_STATION_MY_STATION =
             PiTableId.of("SixflowIngress.station.my_station");
 
@@ -145,6 +147,8 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.routing.drop_no_route");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP =
             PiActionId.of("SixflowIngress.routing.set_next_hop");
+    public static final PiActionId SIXFLOW_INGRESS_STATION_SET_HOST_FACING =
+            PiActionId.of("SixflowIngress.station.set_host_facing");
     public static final PiActionId SIXFLOW_INGRESS_STATION_SET_MY_STATION =
             PiActionId.of("SixflowIngress.station.set_my_station");
 

@@ -6,6 +6,7 @@ import org.onlab.util.ImmutableByteSequence;
 import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.DefaultFlowRule;
 import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
@@ -17,20 +18,25 @@ import org.sixflow.app.api.Ipv6Route;
 
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_HOST_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_MY_STATION;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_SET_HOST_FACING;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_SET_MY_STATION;
 import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
 
 /**
  * Turns routes into entries of routing_v6 (pipeconf/p4src/common/control/routing.p4): LPM on
- * the destination, action set_next_hop(port, smac, dmac); and a router's MAC into its my_station
- * entry, without which the router routes no unicast frame. Within the app only routing writes
- * these tables, so the app's entries in them are routing's own.
+ * the destination, action set_next_hop(port, smac, dmac); a router's MAC into its my_station
+ * entry, without which the router routes no unicast frame; and its host-facing ports into
+ * host_port entries, where the SR domain ends. Within the app only routing writes these tables,
+ * so the app's entries in them are routing's own.
  */
 final class RouteRules {
 
@@ -54,7 +60,8 @@ final class RouteRules {
      */
     boolean isRoutingRule(FlowRule rule) {
         return rule.appId() == appId.id() && (SIXFLOW_INGRESS_ROUTING_ROUTING_V6.equals(rule.table())
-                || SIXFLOW_INGRESS_STATION_MY_STATION.equals(rule.table()));
+                || SIXFLOW_INGRESS_STATION_MY_STATION.equals(rule.table())
+                || SIXFLOW_INGRESS_STATION_HOST_PORT.equals(rule.table()));
     }
 
     /**
@@ -90,6 +97,30 @@ final class RouteRules {
                 .withParameter(new PiActionParam(DMAC, route.nextHopMac().toBytes()))
                 .build();
         return DefaultFlowRule.builder().forDevice(route.deviceId()).forTable(SIXFLOW_INGRESS_ROUTING_ROUTING_V6)
+                .withSelector(DefaultTrafficSelector.builder().matchPi(match).build())
+                .withTreatment(DefaultTrafficTreatment.builder().piTableAction(action).build())
+                .withPriority(PRIORITY).fromApp(appId).makePermanent().build();
+    }
+
+    /**
+     * Builds a host-facing port's host_port entry.
+     *
+     * @param deviceId the router
+     * @param port     a port that faces hosts
+     * @return the flow rule
+     * @throws IllegalArgumentException if the port does not fit the pipeline's port width
+     */
+    FlowRule hostPort(DeviceId deviceId, PortNumber port) {
+        ImmutableByteSequence value;
+        try {
+            value = ImmutableByteSequence.copyFrom(port.toLong()).fit(HDR_IG_PORT_BITWIDTH);
+        } catch (ImmutableByteSequence.ByteSequenceTrimException e) {
+            throw new IllegalArgumentException("port " + port + " of " + deviceId + " does not fit "
+                                                       + HDR_IG_PORT_BITWIDTH + " bits", e);
+        }
+        PiCriterion match = PiCriterion.builder().matchExact(HDR_IG_PORT, value.asArray()).build();
+        PiAction action = PiAction.builder().withId(SIXFLOW_INGRESS_STATION_SET_HOST_FACING).build();
+        return DefaultFlowRule.builder().forDevice(deviceId).forTable(SIXFLOW_INGRESS_STATION_HOST_PORT)
                 .withSelector(DefaultTrafficSelector.builder().matchPi(match).build())
                 .withTreatment(DefaultTrafficTreatment.builder().piTableAction(action).build())
                 .withPriority(PRIORITY).fromApp(appId).makePermanent().build();

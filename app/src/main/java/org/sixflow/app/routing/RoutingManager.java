@@ -11,6 +11,7 @@ import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.mastership.MastershipEvent;
 import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipService;
+import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigEvent;
@@ -71,8 +72,10 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * Keeps routing_v6 on every available device that runs a Sixflow pipeconf in line with the
  * network: routes for hosts, interface subnets and locators along shortest paths
- * ({@link RouteComputer} says which), and each router's my_station entry (its netcfg
- * myStationMac: the data plane routes only frames addressed to it or to a group address).
+ * ({@link RouteComputer} says which), each router's my_station entry (its netcfg
+ * myStationMac: the data plane routes only frames addressed to it or to a group address), and
+ * its host-facing ports (interfaces and attached hosts, not links: packets from them are outside
+ * the SR domain, so an MRH from there for one of the router's SIDs is dropped).
  * Any change of devices, links, hosts, interfaces, sixflow
  * netcfg or mastership recomputes every route and applies the difference: new and changed
  * entries in a first stage, stale ones removed in a second, so nothing is withdrawn before its
@@ -293,13 +296,14 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
 
     /**
      * Writes the routes of the devices this instance masters, and each router's my_station
-     * entry: adds and changes first, then, in a later stage, removes this app's routing entries
+     * and host_port entries: adds and changes first, then, in a later stage, removes this app's routing entries
      * that nothing wants any more.
      */
     private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network) {
         FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
         List<FlowRule> stale = new ArrayList<>();
         int writes = 0;
+        Set<ConnectPoint> hostPorts = hostPorts(network);
         Set<DeviceId> devices = new HashSet<>(routes.keySet());
         for (Device device : deviceService.getAvailableDevices()) {
             devices.add(device.id());
@@ -310,7 +314,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             }
             Map<FlowId, FlowEntry> present = new HashMap<>(entries(deviceId));
             boolean rewrite = reconnected.remove(deviceId);
-            for (FlowRule rule : wanted(deviceId, routes.getOrDefault(deviceId, List.of()), network)) {
+            for (FlowRule rule : wanted(deviceId, routes.getOrDefault(deviceId, List.of()), network, hostPorts)) {
                 FlowEntry entry = present.remove(rule.id());
                 if (entry == null || rewrite) {
                     ops.add(rule);
@@ -343,8 +347,12 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         }));
     }
 
-    /** The entries a device should hold: its routes' and, for a router, its my_station entry. */
-    private List<FlowRule> wanted(DeviceId deviceId, List<Ipv6Route> routes, RoutingNetwork network) {
+    /**
+     * The entries a device should hold: its routes' and, for a router, its my_station entry and
+     * a host_port entry per host-facing port.
+     */
+    private List<FlowRule> wanted(DeviceId deviceId, List<Ipv6Route> routes, RoutingNetwork network,
+                                  Set<ConnectPoint> hostPorts) {
         List<FlowRule> wanted = new ArrayList<>();
         for (Ipv6Route route : routes) {
             try {
@@ -354,7 +362,29 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             }
         }
         network.router(deviceId).ifPresent(router -> wanted.add(rules.station(router.id, router.mac)));
+        for (ConnectPoint point : hostPorts) {
+            if (point.deviceId().equals(deviceId) && network.router(deviceId).isPresent()) {
+                try {
+                    wanted.add(rules.hostPort(deviceId, point.port()));
+                } catch (IllegalArgumentException e) {
+                    log.warn("Host port {} not marked: {}", point, e.getMessage());
+                }
+            }
+        }
         return wanted;
+    }
+
+    /**
+     * Ports that face hosts: those of configured interfaces and those hosts are attached to,
+     * except the ends of links between routers (the SR domain ends at the others).
+     */
+    private Set<ConnectPoint> hostPorts(RoutingNetwork network) {
+        Set<ConnectPoint> ports = new HashSet<>();
+        interfaceService.getInterfaces().forEach(i -> ports.add(i.connectPoint()));
+        hostService.getHosts().forEach(h -> h.locations()
+                .forEach(l -> ports.add(new ConnectPoint(l.deviceId(), l.port()))));
+        ports.removeIf(p -> p.port().isLogical() || network.isLinkPort(p));
+        return ports;
     }
 
     private void announce(Map<DeviceId, List<Ipv6Route>> before, Map<DeviceId, List<Ipv6Route>> after) {

@@ -5,6 +5,7 @@ package org.sixflow.app.routing;
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
 
@@ -92,6 +93,17 @@ final class RoutingNetwork {
 
     Optional<Router> router(DeviceId id) {
         return Optional.ofNullable(routers.get(id));
+    }
+
+    /**
+     * Tells whether a port is an end of an active link between routers.
+     *
+     * @param point a router's port
+     * @return true if a link leaves or arrives there
+     */
+    boolean isLinkPort(ConnectPoint point) {
+        return outLinks.getOrDefault(point.deviceId(), List.of()).stream().anyMatch(l -> l.src().equals(point))
+                || inLinks.getOrDefault(point.deviceId(), List.of()).stream().anyMatch(l -> l.dst().equals(point));
     }
 
     /**

@@ -43,10 +43,12 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_HOST_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_MY_STATION;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_SET_MY_STATION;
 import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
@@ -197,6 +199,31 @@ public class RoutingManagerTest {
             lines.add(entry.deviceId() + " " + MacAddress.valueOf(mac.value().asArray()));
         }
         return lines;
+    }
+
+    /** The host_port entries in the flow-rule store, "device/port", checked against the P4Info. */
+    private Set<String> hostPorts() {
+        Set<String> lines = new TreeSet<>();
+        for (FlowEntry entry : fixture.flows.entries()) {
+            if (!entry.table().equals(SIXFLOW_INGRESS_STATION_HOST_PORT)) {
+                continue;
+            }
+            assertEquals(List.of(), new PipelineModelChecker(MODEL).problems(entry));
+            PiCriterion match = (PiCriterion) entry.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+            PiExactFieldMatch port = (PiExactFieldMatch) match.fieldMatch(HDR_IG_PORT).orElseThrow();
+            lines.add(entry.deviceId() + "/" + Entry.number(port.value().asArray()));
+        }
+        return lines;
+    }
+
+    @Test
+    public void theSrDomainEndsAtHostFacingPorts() {
+        // Interfaces and hosts of the lab, none on a link between routers.
+        assertEquals(Set.of("device:beijing/3", "device:nanjing/4", "device:shanghai/3", "device:guangzhou/3"),
+                     hostPorts());
+        // A host seen on a link port (say, from a mirrored frame) does not make it host-facing.
+        fixture.hosts.move(H_BJ, "device:wuhan/1");
+        assertFalse(hostPorts().contains("device:wuhan/1"));
     }
 
     @Test
