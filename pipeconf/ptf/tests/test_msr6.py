@@ -12,7 +12,7 @@ from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
-from base_test import (DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
+from base_test import (DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
                        EVENT_APN6_INSERTED, EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -382,3 +382,65 @@ class HostsCannotAddressTheDomainsSids(Msr6Test):
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
         testutils.verify_packet(self, outer_copy(sids, 1, mrh_type=1), 2)
         testutils.verify_no_other_packets(self)
+
+
+class InnerPacketWithASpentHopLimitIsNotTunnelled(Msr6Test):
+    """The ingress edge forwards the inner packet into the tree: hop limit 1 is dropped and
+    counted instead of encapsulated; hop limit 2 is encapsulated, the inner packet unchanged."""
+
+    def runTest(self):
+        self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        sids = [sid(2, END_RL_FUNCTION, 0, 0)]
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: GROUP},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                    {names.TREE_ID: 3, names.SRC: ENCAP_SRC, names.MRH_TYPE: 1, names.MSID_COUNT: 1,
+                     names.GROUP: 0}, priority=10)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 3},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
+                    {names.SID0: sids[0], names.SID1: "::", names.SID2: "::", names.SID3: "::"})
+        spent = inner_packet()
+        spent[IPv6].hlim = 1
+        before = self.drop_count(DROP_HOP_LIMIT)
+        testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / spent))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_HOP_LIMIT), before + 1)
+
+        last = inner_packet()
+        last[IPv6].hlim = 2
+        testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / last))
+        testutils.verify_packet(self, frame("00:bb:00:00:00:02", ROUTER_MAC,
+                                            outer(ENCAP_SRC, sids[0], mrh(sids) + bytes(last), hlim=63)), 2)
+        testutils.verify_no_other_packets(self)
+
+
+class LeafDeliversOnlyIpv6(Msr6Test):
+    """A leaf SID (ingress) and a replicating node's local receiver (egress) decapsulate only
+    what Next Header 41 says is an IPv6 packet: anything else is dropped and counted."""
+
+    def runTest(self):
+        leaf = sid(4, END_RL_FUNCTION, 0, 0)
+        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: leaf},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 31})
+        self.client.add_multicast_group(31, [(3, 0)])
+        udp = bytes(UDP(sport=1, dport=2) / b"not an ipv6 packet")
+        before = self.drop_count(DROP_MSR6_MALFORMED)
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                             outer(ENCAP_SRC, leaf, mrh([leaf], next_header=17) + udp)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_MSR6_MALFORMED), before + 1)
+
+        me = sid(2, END_RL_FUNCTION, 0, 1)
+        sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 61})
+        self.replication_group(61, [(2, 0), (4, None)])
+        before = self.egress_drop_count(DROP_MSR6_MALFORMED)
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                             outer(ENCAP_SRC, me, mrh(sids, next_header=17) + udp)))
+        testutils.verify_packet(self, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                            outer(ENCAP_SRC, sids[1], mrh(sids, 1, 1, next_header=17) + udp,
+                                                  hlim=63)), 2)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MSR6_MALFORMED), before + 1)

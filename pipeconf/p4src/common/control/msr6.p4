@@ -298,6 +298,11 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 return;
             }
             if (meta.msr6_decap) {
+                // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
+                if (hdr.routing.next_header != PROTO_IPV6) {
+                    drop_malformed();
+                    return;
+                }
                 decap();
                 meta.lat_class = CLASS_MSR6_DECAP;
                 meta.ev_msr6_decap = 1;
@@ -312,6 +317,12 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         } else if (!hdr.routing.isValid()) {
             msr6_encap.apply();
             if (!meta.msr6_encap) {
+                return;
+            }
+            // The tree forwards the inner packet: one whose hop limit is spent is not tunnelled.
+            if (hdr.inner_ipv6.hop_limit <= 1) {
+                meta.drop = true;
+                meta.drop_reason = DROP_HOP_LIMIT;
                 return;
             }
             hdr.routing.setValid();
@@ -444,6 +455,12 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
                 return;
             }
             if (local_delivery) {
+                // Delivered as a leaf delivers: only an IPv6 packet.
+                if (hdr.routing.next_header != PROTO_IPV6) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_MSR6_MALFORMED;
+                    return;
+                }
                 decap();
                 msr6_adjacency.apply();
                 return;

@@ -32,6 +32,9 @@ public final class Msr6TreeRequest {
     }
 
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
+    /** Multicast scopes up to this one (reserved, interface-local, link-local) stay on one link. */
+    private static final int LINK_LOCAL_SCOPE = 2;
+    private static final String[] SCOPES = {"reserved", "interface-local", "link-local"};
 
     private final String id;
     private final ConnectPoint source;
@@ -60,7 +63,7 @@ public final class Msr6TreeRequest {
      *
      * @param id        tree id: lower-case letters, digits and dashes, 1..32
      * @param source    ingress edge port of the source
-     * @param group     IPv6 multicast group address (ff00::/8)
+     * @param group     IPv6 multicast group address (ff00::/8) of a scope wider than a link
      * @param receivers egress edge ports of the receivers, at least one
      * @param mode      TE or RLB
      * @param algorithm how to compute it
@@ -93,6 +96,12 @@ public final class Msr6TreeRequest {
         checkNotNull(source, "source is required");
         checkNotNull(group, "group is required");
         checkArgument(group.isMulticast(), "group %s is not an IPv6 multicast address (ff00::/8)", group);
+        int scope = group.toOctets()[1] & 0x0F;
+        if (scope <= LINK_LOCAL_SCOPE) {
+            throw new IllegalArgumentException("group " + group + " has " + SCOPES[scope] + " scope (" + scope
+                    + "): it never leaves " + (scope == 1 ? "its interface" : "its link")
+                    + ", so no tree can carry it (RFC 4291 2.7)");
+        }
         checkNotNull(receivers, "receivers are required");
         checkArgument(!receivers.isEmpty(), "a tree needs at least one receiver");
         checkArgument(!receivers.contains(source), "the source port %s cannot also be a receiver", source);

@@ -59,6 +59,7 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
                 {"not json", "JSON object"},
                 {"{\"id\": \"x\", \"source\": \"device:beijing/3\", \"group\": \"ff3e::1\"}", "receivers"},
                 {VIDEO.replace("ff3e::1", "fd00::1"), "not an IPv6 multicast"},
+                {VIDEO.replace("ff3e::1", "ff02::1:3"), "link-local scope"},
                 {VIDEO.replace("ff3e::1", "banana"), "not an IPv6 address"},
                 {VIDEO.replace("\"TE\"", "\"FAST\""), "mode must be one of"},
                 {VIDEO.replace("device:guangzhou/3", "device:tokyo/1"), "device:tokyo"},
