@@ -78,6 +78,10 @@ const msr6_behaviour_t MSR6_NONE      = 0;
 const msr6_behaviour_t MSR6_END_RL    = 1;
 const msr6_behaviour_t MSR6_END_RLB_X = 2;
 
+// ECN codepoints (RFC 3168), the low 2 bits of the Traffic Class.
+const bit<2> ECN_NOT_ECT = 0;
+const bit<2> ECN_CE = 3;
+
 // Why a packet was dropped: index of the target's drop counter.
 typedef bit<8> drop_reason_t;
 const drop_reason_t DROP_NONE            = 0;
@@ -92,6 +96,8 @@ const drop_reason_t DROP_MSR6_UNKNOWN    = 8;
 const drop_reason_t DROP_MSR6_NO_GROUP   = 9;
 const drop_reason_t DROP_NOT_MY_STATION  = 10;  // a unicast frame for another station
 const drop_reason_t DROP_SR_BOUNDARY     = 11;  // an MRH for a local SID from a host-facing port
+const drop_reason_t DROP_MTU_EXCEEDED    = 12;  // grown here past the egress port's MTU
+const drop_reason_t DROP_CE_NOT_ECT      = 13;  // congestion marked outside, inner packet not ECN-capable
 #define DROP_REASON_COUNT 16
 
 // Events that are counted but do not drop: bit numbers of the event counter's index. A packet

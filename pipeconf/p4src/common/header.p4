@@ -240,6 +240,7 @@ struct local_metadata_t {
     bit<32>          msr6_tree_id;
     bool             msr6_encap;
     bit<8>           msr6_encap_type;
+    bit<20>          flow_hash;          // of the packet's flow (the target hashes it): the outer flow label
     bit<16>          msr6_encap_overhead;  // outer IPv6 header + MRH, in octets
     mcast_group_t    mcast_group;
     bit<16>          replica;            // index of this copy in its group (egress)

@@ -230,7 +230,29 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // entering one chain of extracts at the count's place (neither target needs a loop counter).
     SIXFLOW_REPEAT(MAX_MSIDS, MRH_COUNT_STATE)
     SIXFLOW_REPEAT(MAX_MSIDS, MRH_MSID_STATE)
-    state mrh_msids_0 { transition accept; }
+    state mrh_msids_0 {
+        transition select(hdr.routing.next_header) {
+            PROTO_IPV6: parse_inner_ipv6;
+            default: accept;
+        }
+    }
+
+    // The packet an MRH carries: its IPv6 header (ECN at decapsulation) and, when it is marked,
+    // its APN6 option (transit SLA handling). The upper layer stays the MRH's (ip_proto 41).
+    state parse_inner_ipv6 {
+        packet.extract(hdr.inner_ipv6);
+        transition select(hdr.inner_ipv6.next_header, packet.lookahead<bit<32>>()[23:0]) {
+            (PROTO_HOPOPT, APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE ++ APN6_OPTION_LEN): parse_inner_apn6;
+            default: accept;
+        }
+    }
+
+    state parse_inner_apn6 {
+        packet.extract(hdr.hbh);
+        packet.extract(hdr.apn6);
+        packet.extract(hdr.apn6_pad);
+        transition accept;
+    }
 
     state msr6_malformed {
         meta.msr6_malformed = true;

@@ -61,6 +61,8 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Counter<bit<64>, bit<8>>(EVENT_SETS, CounterType_t.PACKETS) event_counter;
     // Its index: the event bits side by side (an identity hash; see EVENT_SETS).
     Hash<bit<8>>(HashAlgorithm_t.IDENTITY) event_set;
+    // The outer flow label of an encapsulated packet: its flow's 5-tuple and flow label.
+    Hash<bit<20>>(HashAlgorithm_t.CRC32) flow_hash;
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
@@ -98,6 +100,10 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     meta.drop = true;
                     meta.drop_reason = DROP_NOT_MY_STATION;
                 } else {
+                    // The flow's label, should this packet be encapsulated (RFC 6438).
+                    meta.flow_hash = flow_hash.get({ hdr.common.ipv6.src_addr, hdr.common.ipv6.dst_addr,
+                                                     4w0 ++ hdr.common.ipv6.flow_label, meta.ip_proto,
+                                                     meta.l4_src_port, meta.l4_dst_port });
                     apn6_ingress.apply(hdr.common, meta);
                     msr6_ingress.apply(hdr.common, meta);
                     if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {

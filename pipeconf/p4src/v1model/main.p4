@@ -88,6 +88,11 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
+                // The flow's label, should this packet be encapsulated (RFC 6438): the 5-tuple and
+                // the flow label, padded to whole octets.
+                hash(meta.flow_hash, HashAlgorithm.crc32, (bit<20>) 0,
+                     { hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 4w0 ++ hdr.ipv6.flow_label, meta.ip_proto,
+                       meta.l4_src_port, meta.l4_dst_port }, 32w0x100000);
                 apn6_ingress.apply(hdr, meta);
                 msr6_ingress.apply(hdr, meta);
                 if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {

@@ -4,6 +4,7 @@
 with per-copy Segments Left and destination, leaf decapsulation, and every malformed case."""
 
 import ipaddress
+import zlib
 
 import ptf.testutils as testutils
 from p4.v1 import p4runtime_pb2
@@ -12,7 +13,7 @@ from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
-from base_test import (DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
+from base_test import (DROP_CE_NOT_ECT, DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
                        EVENT_APN6_INSERTED, EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -43,9 +44,27 @@ def mrh(sids, mrh_type=1, segments_left=0, next_header=41, ext_len=None):
             + b"".join(sid_bytes(s) for s in sids))
 
 
-def outer(src, dst, payload, hlim=64, next_header=43):
-    header = bytearray(bytes(IPv6(src=src, dst=dst, hlim=hlim, nh=next_header, plen=len(payload))))
+def outer(src, dst, payload, hlim=64, next_header=43, tc=0, fl=0):
+    header = bytearray(bytes(IPv6(src=src, dst=dst, hlim=hlim, nh=next_header, plen=len(payload), tc=tc, fl=fl)))
     return bytes(header[:40]) + payload
+
+
+def encapsulated(dst, mrh_bytes, inner, hlim=64):
+    """The outer header the ingress edge puts on inner (an IPv6 packet, bytes): the inner Traffic
+    Class (RFC 6040) and a flow label hashed from the inner flow (RFC 6438)."""
+    packet = IPv6(inner)
+    return outer(ENCAP_SRC, dst, mrh_bytes + inner, hlim=hlim, tc=packet.tc, fl=flow_label(inner))
+
+
+def flow_label(inner):
+    """What the data plane hashes (CRC-32, low 20 bits): source, destination, flow label (in 24
+    bits), upper-layer protocol and ports of the packet as it arrived."""
+    packet = IPv6(inner)
+    udp = packet.getlayer(UDP)
+    data = (ipaddress.IPv6Address(packet.src).packed + ipaddress.IPv6Address(packet.dst).packed
+            + packet.fl.to_bytes(3, "big") + bytes([17 if udp else packet.nh])
+            + (udp.sport if udp else 0).to_bytes(2, "big") + (udp.dport if udp else 0).to_bytes(2, "big"))
+    return zlib.crc32(data) & 0xFFFFF
 
 
 def frame(dst_mac, src_mac, ipv6_bytes):
@@ -95,7 +114,7 @@ class EncapsulatesWithTheTreesMsids(Msr6Test):
             inner[IPv6].dst = group
             sent = Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner
             expected = frame("00:bb:00:00:00:02", ROUTER_MAC,
-                             outer(ENCAP_SRC, sids[0], mrh(sids, mrh_type) + bytes(inner), hlim=63))
+                             encapsulated(sids[0], mrh(sids, mrh_type), bytes(inner), hlim=63))
             testutils.send_packet(self, 1, bytes(sent))
             testutils.verify_packet(self, expected, 2)
             testutils.verify_no_other_packets(self)
@@ -136,7 +155,8 @@ class Apn6OptionTravelsInsideTheEncapsulation(Msr6Test):
         with_option = bytes(header) + hbh + original[40:]
         testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner_packet()))
         testutils.verify_packet(self, frame("00:bb:00:00:00:02", ROUTER_MAC,
-                                            outer(ENCAP_SRC, sids[0], mrh(sids) + with_option, hlim=63)), 2)
+                                            outer(ENCAP_SRC, sids[0], mrh(sids) + with_option, hlim=63,
+                                                  fl=flow_label(original))), 2)
         testutils.verify_no_other_packets(self)
         self.assertEqual([self.event_count(EVENT_APN6_INSERTED), self.event_count(EVENT_MSR6_ENCAP),
                           self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, both)],
@@ -162,7 +182,7 @@ class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
         inner = inner_packet()
         testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner))
         for port, sl, dmac in ((2, 0, "00:bb:00:00:00:03"), (3, 1, "00:bb:00:00:00:04")):
-            expected = frame(dmac, ROUTER_MAC, outer(ENCAP_SRC, sids[sl], mrh(sids, 1, sl) + bytes(inner), hlim=64))
+            expected = frame(dmac, ROUTER_MAC, encapsulated(sids[sl], mrh(sids, 1, sl), bytes(inner), hlim=64))
             testutils.verify_packet(self, expected, port)
         testutils.verify_no_other_packets(self)
 
@@ -409,7 +429,7 @@ class InnerPacketWithASpentHopLimitIsNotTunnelled(Msr6Test):
         last[IPv6].hlim = 2
         testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / last))
         testutils.verify_packet(self, frame("00:bb:00:00:00:02", ROUTER_MAC,
-                                            outer(ENCAP_SRC, sids[0], mrh(sids) + bytes(last), hlim=63)), 2)
+                                            encapsulated(sids[0], mrh(sids), bytes(last), hlim=63)), 2)
         testutils.verify_no_other_packets(self)
 
 
@@ -444,3 +464,86 @@ class LeafDeliversOnlyIpv6(Msr6Test):
                                                   hlim=63)), 2)
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.egress_drop_count(DROP_MSR6_MALFORMED), before + 1)
+
+
+class OuterHeaderCarriesTheInnerTrafficClassAndFlow(Msr6Test):
+    """The ingress edge copies the inner Traffic Class (DSCP EF, ECT(0)) to the outer header
+    (RFC 6040 normal mode) and labels the outer header with a hash of the inner flow (RFC 6438):
+    the same for packets of one flow, another for another flow."""
+
+    def runTest(self):
+        self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        sids = [sid(2, END_RL_FUNCTION, 0, 0)]
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: GROUP},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                    {names.TREE_ID: 4, names.SRC: ENCAP_SRC, names.MRH_TYPE: 1, names.MSID_COUNT: 1,
+                     names.GROUP: 0}, priority=10)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 4},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
+                    {names.SID0: sids[0], names.SID1: "::", names.SID2: "::", names.SID3: "::"})
+        labels = []
+        for sport in (4000, 4000, 4001):
+            packet = IPv6(src=SOURCE, dst=GROUP, hlim=32, tc=0xBA) / UDP(sport=sport, dport=5004) / b"voice"
+            testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / packet))
+            received = testutils.dp_poll(self, port_number=2, timeout=2)
+            self.assertIsInstance(received, self.dataplane.PollSuccess, "no encapsulated packet")
+            out = IPv6(bytes(received.packet)[14:])
+            self.assertEqual(out.tc, 0xBA)
+            self.assertEqual(out.fl, flow_label(bytes(packet)))
+            labels.append(out.fl)
+        self.assertEqual(labels[0], labels[1])
+        self.assertNotEqual(labels[0], labels[2])
+        testutils.verify_no_other_packets(self)
+
+
+class CongestionMarkCarriesOverAtDecapsulation(Msr6Test):
+    """RFC 6040 decapsulation: an outer CE mark becomes the inner packet's when it is ECN-capable;
+    an inner packet that is not is dropped and counted."""
+
+    def runTest(self):
+        leaf = sid(4, END_RL_FUNCTION, 0, 0)
+        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: leaf},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 32})
+        self.client.add_multicast_group(32, [(3, 0)])
+        ect = inner_packet()
+        ect[IPv6].tc = 0xB8 | 2
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                             outer(ENCAP_SRC, leaf, mrh([leaf]) + bytes(ect), tc=0xB8 | 3)))
+        marked = ect.copy()
+        marked[IPv6].tc = 0xB8 | 3
+        testutils.verify_packet(self, frame(ROUTER_MAC, "00:00:00:00:00:aa", bytes(marked)), 3)
+
+        before = self.drop_count(DROP_CE_NOT_ECT)
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                             outer(ENCAP_SRC, leaf, mrh([leaf]) + bytes(inner_packet()), tc=3)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_CE_NOT_ECT), before + 1)
+
+
+class TransitSlaSeesTheOptionInsideTheTree(Msr6Test):
+    """A replicating node gives an MSR6 packet whose inner packet carries APN6 SLA level 5 that
+    level's priority: the SLA entry counts it, and both copies leave."""
+
+    def runTest(self):
+        me = sid(2, END_RL_FUNCTION, 1, 1)
+        sids = [me, sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)]
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 11})
+        self.replication_group(11, [(2, 0), (3, 1)])
+        sla = self.insert(names.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA, {names.HDR_SLA_LEVEL: (5, 0xFFFFFFFF)},
+                          names.SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_PRIORITY, {names.PRIORITY: 3}, priority=10)
+        original = bytes(inner_packet())
+        header = bytearray(original[:40])
+        header[4:6] = (int.from_bytes(header[4:6], "big") + 24).to_bytes(2, "big")
+        header[6] = 0
+        hbh = (bytes([17, 2, 0x1E, 16]) + (5).to_bytes(4, "big") + (1).to_bytes(4, "big") + (2).to_bytes(4, "big")
+               + (3).to_bytes(4, "big") + bytes([1, 2, 0, 0]))
+        marked = bytes(header) + hbh + original[40:]
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa", outer(ENCAP_SRC, me, mrh(sids) + marked)))
+        for port, sl in ((2, 1), (3, 2)):
+            testutils.verify_packet(self, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                                outer(ENCAP_SRC, sids[sl], mrh(sids, 1, sl) + marked, hlim=63)), port)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.entry_packets(sla), 1)

@@ -124,10 +124,12 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+    // SLA handling for every marked packet, also one an MSR6 tree carries (the option is the
+    // inner packet's); stripping only where the option follows the IPv6 header routed here.
     apply {
-        if (hdr.apn6.isValid() && !hdr.inner_ipv6.isValid() && !meta.drop) {
+        if (hdr.apn6.isValid() && !meta.drop) {
             apn6_sla.apply();
-            if (meta.egress_port_set) {
+            if (meta.egress_port_set && !hdr.inner_ipv6.isValid()) {
                 apn6_strip.apply();
             }
         }

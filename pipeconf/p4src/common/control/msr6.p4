@@ -274,6 +274,17 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 meta.drop_reason = DROP_MSR6_UNKNOWN;
                 return;
             }
+            // Congestion met on the way (outer ECN CE) carries over to the inner packet (RFC 6040
+            // section 4.2); a packet that cannot carry it is dropped. Done where the MRH is
+            // processed, so every copy, and the leaf's inner packet, has it.
+            if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE) {
+                if (hdr.inner_ipv6.traffic_class[1:0] == ECN_NOT_ECT) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_CE_NOT_ECT;
+                    return;
+                }
+                hdr.inner_ipv6.traffic_class[1:0] = ECN_CE;
+            }
             msr6_pointer_bounds.apply();
             if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
                 drop_malformed();
@@ -332,9 +343,10 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             hdr.mrh.setValid();
             hdr.mrh.mrh_type = meta.msr6_encap_type;
             hdr.mrh.reserved = 0;
+            // The outer header keeps the inner Traffic Class (DSCP and ECN: RFC 6040's normal mode)
+            // and labels the inner flow (RFC 6438), so that transit nodes can treat and spread it.
             hdr.ipv6.version = 6;
-            hdr.ipv6.traffic_class = 0;
-            hdr.ipv6.flow_label = 0;
+            hdr.ipv6.flow_label = meta.flow_hash;
             msr6_encap_lengths.apply();
             if (meta.drop) {
                 return;
