@@ -168,7 +168,8 @@ header bridged_t {
     bit<16>    msr6_pointer;
     bit<16>    mcast_group;
     bit<4>     lat_class;
-    bit<2>     _pad1;
+    bit<1>     _pad1;
+    bit<1>     grown;
     bit<1>     msr6_replicate;
     bit<1>     msr6_decap;
 }
@@ -241,6 +242,11 @@ struct local_metadata_t {
     bool             msr6_encap;
     bit<8>           msr6_encap_type;
     bit<20>          flow_hash;          // of the packet's flow (the target hashes it): the outer flow label
+    // MTU: whether this router made the packet bigger, and the egress port's MTU (mtu.p4).
+    bool             grown;
+    bit<16>          egress_mtu;
+    bit<16>          mtu_max_payload;
+    bit<16>          mtu_excess;
     bit<16>          msr6_encap_overhead;  // outer IPv6 header + MRH, in octets
     mcast_group_t    mcast_group;
     bit<16>          replica;            // index of this copy in its group (egress)
@@ -254,6 +260,7 @@ struct local_metadata_t {
     @field_list(1) bit<48>      report_ingress_ts;
     @field_list(1) bit<48>      report_egress_ts;
     @field_list(1) bit<32>      report_delta;
+    @field_list(1) bit<16>      report_mtu;   // bmv2: a clone of a packet too big for this MTU
     bit<1>           ev_apn6_skipped;
     bit<1>           ev_apn6_inserted;
     bit<1>           ev_apn6_stripped;

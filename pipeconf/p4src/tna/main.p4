@@ -20,6 +20,7 @@
 #include "../common/control/apn6.p4"
 #include "../common/control/msr6.p4"
 #include "../common/control/report.p4"
+#include "../common/control/mtu.p4"
 #include "egress_parser.p4"
 
 // Zero user metadata in the parsers, as v1model does, instead of listing every field here.
@@ -141,6 +142,7 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 hdr.common.bridged.mcast_group = meta.mcast_group;
                 hdr.common.bridged.lat_class = meta.lat_class;
                 hdr.common.bridged._pad1 = 0;
+                hdr.common.bridged.grown = (bit<1>) meta.grown;
                 // In the same action as the fields beside them: they share a PHV container.
                 hdr.common.bridged.msr6_replicate = (bit<1>) meta.msr6_replicate;
                 hdr.common.bridged.msr6_decap = (bit<1>) meta.msr6_decap;
@@ -184,6 +186,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Register<bit<32>, bit<32>>(CLASS_COUNT) report_sequence;
 
     Msr6Egress() msr6_egress;
+    EgressMtu() mtu;
     ReportFraming() report_framing;
     // Register and counter indexes are fields or hashes on Tofino: identity hashes build them.
     Hash<bit<32>>(HashAlgorithm_t.IDENTITY) latency_slot;
@@ -297,6 +300,8 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         meta.msr6_decap = false;
         if (hdr.common.bridged.msr6_replicate == 1) { meta.msr6_replicate = true; }
         if (hdr.common.bridged.msr6_decap == 1) { meta.msr6_decap = true; }
+        meta.grown = false;
+        if (hdr.common.bridged.grown == 1) { meta.grown = true; }
         if (meta.msr6_replicate && meta.msr6_malformed) {
             // An MRH longer than this parser reads: its M-SIDs are partly payload, so no copy
             // of it can be finished (or decapsulated) correctly here.
@@ -304,6 +309,9 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             meta.drop_reason = DROP_MSR6_MALFORMED;
         } else {
             msr6_egress.apply(hdr.common, meta);
+        }
+        if (!meta.drop) {
+            mtu.apply(hdr.common, meta);
         }
         if (meta.drop) {
             egress_drop_counter.count(meta.drop_reason);

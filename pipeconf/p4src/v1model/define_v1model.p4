@@ -11,6 +11,9 @@
 // Bytes of a report frame kept: packet_in (2) + Ethernet (14) + report (28) + 128 of the packet.
 #define REPORT_TRUNCATE_BYTES 172
 const bit<8> REPORT_VERSION = 1;
+// A packet grown past its egress MTU, punted for an ICMPv6 Packet Too Big: a report frame
+// (telemetry clone session) of this version, whose delta is the MTU, then the packet.
+const bit<8> REPORT_VERSION_TOO_BIG = 2;
 
 // bmv2's P4Runtime server cannot read registers: the controller reads latency aggregates with
 // a readout packet (ETHERTYPE_SIXFLOW_READOUT) that the pipeline fills in.

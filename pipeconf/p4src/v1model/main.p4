@@ -16,6 +16,7 @@
 #include "../common/control/apn6.p4"
 #include "../common/control/msr6.p4"
 #include "../common/control/report.p4"
+#include "../common/control/mtu.p4"
 
 parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t meta,
                      inout standard_metadata_t std_meta) {
@@ -141,6 +142,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     register<bit<32>>(CLASS_COUNT) report_sequence;
 
     Msr6Egress() msr6_egress;
+    EgressMtu() mtu;
     ReportFraming() report_framing;
 
     bool sampling = false;
@@ -182,7 +184,13 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             hdr.report.egress_ts = meta.report_egress_ts;
             hdr.report.delta = meta.report_delta;
             report_framing.apply(hdr);
-            truncate(REPORT_TRUNCATE_BYTES);
+            if (meta.report_mtu != 0) {
+                // Too big for its port: the whole packet, for the controller's Packet Too Big.
+                hdr.report.version = REPORT_VERSION_TOO_BIG;
+                hdr.report.delta = (bit<32>) meta.report_mtu;
+            } else {
+                truncate(REPORT_TRUNCATE_BYTES);
+            }
             return;
         }
 
@@ -213,6 +221,19 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
 
         meta.egress_port = std_meta.egress_port;
         msr6_egress.apply(hdr, meta);
+        if (!meta.drop) {
+            mtu.apply(hdr, meta);
+            if (meta.drop) {
+                // Tell the controller (telemetry clone session, to the CPU port), then drop.
+                meta.report_mtu = meta.egress_mtu;
+                meta.report_ingress_port = meta.ingress_port;
+                meta.report_egress_port = std_meta.egress_port;
+                meta.report_replica = meta.replica;
+                meta.report_ingress_ts = std_meta.ingress_global_timestamp;
+                meta.report_egress_ts = std_meta.egress_global_timestamp;
+                clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+            }
+        }
         if (meta.drop) {
             egress_drop_counter.count((bit<32>) meta.drop_reason);
             mark_to_drop(std_meta);

@@ -66,6 +66,7 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     hdr.ipv6.payload_len = hdr.ipv6.payload_len + APN6_HBH_BYTES;
                     meta.lat_class = CLASS_APN6_INSERT;
                     meta.ev_apn6_inserted = 1;
+                    meta.grown = true;
                 }
             }
         }

@@ -370,6 +370,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 meta.lat_class = CLASS_MSR6_TE_ENCAP;
             }
             meta.ev_msr6_encap = 1;
+            meta.grown = true;
             if (meta.mcast_group != 0) {
                 meta.msr6_pointer = 0;
                 meta.msr6_replicate = true;

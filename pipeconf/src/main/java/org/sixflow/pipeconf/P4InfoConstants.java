@@ -77,6 +77,8 @@ public final class P4InfoConstants {
             PiTableId.of("SixflowEgress.msr6_egress.msr6_adjacency");
     public static final PiTableId SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY =
             PiTableId.of("SixflowEgress.msr6_egress.msr6_copy");
+    public static final PiTableId SIXFLOW_EGRESS_MTU_PORT_MTU =
+            PiTableId.of("SixflowEgress.mtu.port_mtu");
     public static final PiTableId SIXFLOW_EGRESS_TELEMETRY_SAMPLING =
             PiTableId.of("SixflowEgress.telemetry_sampling");
     public static final PiTableId SIXFLOW_INGRESS_ACL_ACL =
@@ -117,6 +119,8 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowEgress.msr6_egress.set_adjacency");
     public static final PiActionId SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY =
             PiActionId.of("SixflowEgress.msr6_egress.set_copy");
+    public static final PiActionId SIXFLOW_EGRESS_MTU_SET_MTU =
+            PiActionId.of("SixflowEgress.mtu.set_mtu");
     public static final PiActionId SIXFLOW_EGRESS_SAMPLE =
             PiActionId.of("SixflowEgress.sample");
     public static final PiActionId SIXFLOW_INGRESS_ACL_ALLOW =
@@ -177,6 +181,9 @@ public final class P4InfoConstants {
     public static final PiActionParamId MSID_COUNT =
             PiActionParamId.of("msid_count");
     public static final int MSID_COUNT_BITWIDTH = 8;
+    public static final PiActionParamId MTU =
+            PiActionParamId.of("mtu");
+    public static final int MTU_BITWIDTH = 16;
     public static final PiActionParamId PORT =
             PiActionParamId.of("port");
     public static final int PORT_BITWIDTH = 9;

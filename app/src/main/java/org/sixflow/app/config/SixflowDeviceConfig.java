@@ -28,7 +28,9 @@ import java.util.Set;
  *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..12)
  *   "gnmiAddress": "mininet:50001",     // optional: where to read port counters
  *   "endRlFunction": 256,               // optional SID behaviour codes, 16 bits (defaults 0x100, 0x200)
- *   "endRlbXFunction": 512
+ *   "endRlbXFunction": 512,
+ *   "mtu": 1500,                        // optional IPv6 MTU of every port (octets, 1280..65535)
+ *   "portMtu": {"3": 9000}              // optional MTU of single ports, over "mtu"
  * }
  * </pre>
  */
@@ -42,6 +44,11 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final String GNMI_ADDRESS = "gnmiAddress";
     public static final String END_RL_FUNCTION = "endRlFunction";
     public static final String END_RLB_X_FUNCTION = "endRlbXFunction";
+    public static final String MTU = "mtu";
+    public static final String PORT_MTU = "portMtu";
+    /** IPv6 links carry at least 1280 octets (RFC 8200 section 5); the payload length is 16 bits. */
+    public static final int MIN_MTU = 1280;
+    public static final int MAX_MTU = 65_535;
     /**
      * Default behaviour codes of the SIDs (WIRE-FORMATS.md leaves them to the operator). A SID's
      * 32-bit Function is the code in its upper 16 bits and the tree number in its lower 16, so that
@@ -64,7 +71,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     @Override
     public boolean isValid() {
         if (!hasOnlyFields(ROLE, LOCATOR, MY_STATION_MAC, RLB_BITS, GNMI_ADDRESS, END_RL_FUNCTION,
-                           END_RLB_X_FUNCTION)) {
+                           END_RLB_X_FUNCTION, MTU, PORT_MTU)) {
             return false;
         }
         if (!isString(ROLE, FieldPresence.MANDATORY) || !isIpPrefix(LOCATOR, FieldPresence.MANDATORY)
@@ -78,6 +85,8 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
         }
         rlbBits();
         gnmiAddress();
+        mtu();
+        portMtu();
         if (endRlFunction() == endRlbXFunction()) {
             throw new InvalidFieldException(END_RLB_X_FUNCTION, "must differ from " + END_RL_FUNCTION);
         }
@@ -183,6 +192,71 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
                     + " (the SID's Function is code << 16 | tree number), got " + node);
         }
         return node.asLong();
+    }
+
+    /**
+     * Returns the MTU of every port, if configured.
+     *
+     * @return IPv6 MTU in octets
+     * @throws InvalidFieldException if it is not 1280..65535
+     */
+    public Optional<Integer> mtu() {
+        JsonNode node = object.path(MTU);
+        if (node.isMissingNode() || node.isNull()) {
+            return Optional.empty();
+        }
+        return Optional.of(checkMtu(MTU, "mtu", node));
+    }
+
+    /**
+     * Returns the MTUs of single ports, which override {@link #mtu()}.
+     *
+     * @return port to IPv6 MTU in octets
+     * @throws InvalidFieldException if a port is not a number or an MTU not 1280..65535
+     */
+    public Map<PortNumber, Integer> portMtu() {
+        JsonNode mtus = object.path(PORT_MTU);
+        if (mtus.isMissingNode() || mtus.isNull()) {
+            return ImmutableMap.of();
+        }
+        if (!mtus.isObject()) {
+            throw new InvalidFieldException(PORT_MTU, "must be an object of port -> MTU");
+        }
+        ImmutableMap.Builder<PortNumber, Integer> result = ImmutableMap.builder();
+        Iterator<Map.Entry<String, JsonNode>> fields = mtus.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> entry = fields.next();
+            long port;
+            try {
+                port = Long.parseLong(entry.getKey());
+            } catch (NumberFormatException e) {
+                throw new InvalidFieldException(PORT_MTU, "port \"" + entry.getKey() + "\" is not a number");
+            }
+            if (port <= 0) {
+                throw new InvalidFieldException(PORT_MTU, "port " + entry.getKey() + " is not a port number");
+            }
+            result.put(PortNumber.portNumber(port), checkMtu(PORT_MTU, "port " + port + "'s MTU", entry.getValue()));
+        }
+        return result.build();
+    }
+
+    /**
+     * Returns the MTU of a port: its own, else the device's, else none.
+     *
+     * @param port a port of the device
+     * @return IPv6 MTU in octets, or empty when netcfg sets none
+     */
+    public Optional<Integer> mtuOf(PortNumber port) {
+        Integer own = portMtu().get(port);
+        return own != null ? Optional.of(own) : mtu();
+    }
+
+    private static int checkMtu(String field, String what, JsonNode node) {
+        if (!node.isInt() || node.asInt() < MIN_MTU || node.asInt() > MAX_MTU) {
+            throw new InvalidFieldException(field, what + " must be " + MIN_MTU + ".." + MAX_MTU
+                    + " octets (an IPv6 MTU), got " + node);
+        }
+        return node.asInt();
     }
 
     /**

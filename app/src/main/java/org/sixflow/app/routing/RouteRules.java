@@ -12,17 +12,24 @@ import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
 import org.sixflow.app.api.Ipv6Route;
 
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
+import static org.sixflow.pipeconf.P4InfoConstants.MTU;
+import static org.sixflow.pipeconf.P4InfoConstants.MTU_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_PORT_MTU;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_SET_MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_HOST_PORT;
@@ -34,9 +41,10 @@ import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
 /**
  * Turns routes into entries of routing_v6 (pipeconf/p4src/common/control/routing.p4): LPM on
  * the destination, action set_next_hop(port, smac, dmac); a router's MAC into its my_station
- * entry, without which the router routes no unicast frame; and its host-facing ports into
- * host_port entries, where the SR domain ends. Within the app only routing writes these tables,
- * so the app's entries in them are routing's own.
+ * entry, without which the router routes no unicast frame; its host-facing ports into
+ * host_port entries, where the SR domain ends; and its ports' netcfg MTUs into port_mtu entries,
+ * past which a packet the router grows is not sent. Within the app only routing writes these
+ * tables, so the app's entries in them are routing's own.
  */
 final class RouteRules {
 
@@ -61,7 +69,8 @@ final class RouteRules {
     boolean isRoutingRule(FlowRule rule) {
         return rule.appId() == appId.id() && (SIXFLOW_INGRESS_ROUTING_ROUTING_V6.equals(rule.table())
                 || SIXFLOW_INGRESS_STATION_MY_STATION.equals(rule.table())
-                || SIXFLOW_INGRESS_STATION_HOST_PORT.equals(rule.table()));
+                || SIXFLOW_INGRESS_STATION_HOST_PORT.equals(rule.table())
+                || SIXFLOW_EGRESS_MTU_PORT_MTU.equals(rule.table()));
     }
 
     /**
@@ -111,19 +120,45 @@ final class RouteRules {
      * @throws IllegalArgumentException if the port does not fit the pipeline's port width
      */
     FlowRule hostPort(DeviceId deviceId, PortNumber port) {
-        ImmutableByteSequence value;
-        try {
-            value = ImmutableByteSequence.copyFrom(port.toLong()).fit(HDR_IG_PORT_BITWIDTH);
-        } catch (ImmutableByteSequence.ByteSequenceTrimException e) {
-            throw new IllegalArgumentException("port " + port + " of " + deviceId + " does not fit "
-                                                       + HDR_IG_PORT_BITWIDTH + " bits", e);
-        }
-        PiCriterion match = PiCriterion.builder().matchExact(HDR_IG_PORT, value.asArray()).build();
+        PiCriterion match = PiCriterion.builder()
+                .matchExact(HDR_IG_PORT, fit(port.toLong(), HDR_IG_PORT_BITWIDTH, "port " + port + " of " + deviceId))
+                .build();
         PiAction action = PiAction.builder().withId(SIXFLOW_INGRESS_STATION_SET_HOST_FACING).build();
-        return DefaultFlowRule.builder().forDevice(deviceId).forTable(SIXFLOW_INGRESS_STATION_HOST_PORT)
+        return rule(deviceId, SIXFLOW_INGRESS_STATION_HOST_PORT, match, action);
+    }
+
+    /**
+     * Builds a port's port_mtu entry.
+     *
+     * @param deviceId the router
+     * @param port     a port
+     * @param mtu      its IPv6 MTU, octets
+     * @return the flow rule
+     * @throws IllegalArgumentException if the port or MTU does not fit the pipeline's widths
+     */
+    FlowRule portMtu(DeviceId deviceId, PortNumber port, int mtu) {
+        PiCriterion match = PiCriterion.builder()
+                .matchExact(HDR_EG_PORT, fit(port.toLong(), HDR_EG_PORT_BITWIDTH, "port " + port + " of " + deviceId))
+                .build();
+        PiAction action = PiAction.builder().withId(SIXFLOW_EGRESS_MTU_SET_MTU)
+                .withParameter(new PiActionParam(MTU, fit(mtu, MTU_BITWIDTH, "MTU " + mtu)))
+                .build();
+        return rule(deviceId, SIXFLOW_EGRESS_MTU_PORT_MTU, match, action);
+    }
+
+    private FlowRule rule(DeviceId deviceId, PiTableId table, PiCriterion match, PiAction action) {
+        return DefaultFlowRule.builder().forDevice(deviceId).forTable(table)
                 .withSelector(DefaultTrafficSelector.builder().matchPi(match).build())
                 .withTreatment(DefaultTrafficTreatment.builder().piTableAction(action).build())
                 .withPriority(PRIORITY).fromApp(appId).makePermanent().build();
+    }
+
+    private static byte[] fit(long value, int bits, String what) {
+        try {
+            return ImmutableByteSequence.copyFrom(value).fit(bits).asArray();
+        } catch (ImmutableByteSequence.ByteSequenceTrimException e) {
+            throw new IllegalArgumentException(what + " does not fit " + bits + " bits", e);
+        }
     }
 
     private static ImmutableByteSequence port(Ipv6Route route) {

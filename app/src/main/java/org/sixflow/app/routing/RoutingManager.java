@@ -14,6 +14,7 @@ import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Port;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
@@ -75,7 +76,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * ({@link RouteComputer} says which), each router's my_station entry (its netcfg
  * myStationMac: the data plane routes only frames addressed to it or to a group address), and
  * its host-facing ports (interfaces and attached hosts, not links: packets from them are outside
- * the SR domain, so an MRH from there for one of the router's SIDs is dropped).
+ * the SR domain, so an MRH from there for one of the router's SIDs is dropped), and its ports'
+ * MTUs (netcfg mtu, portMtu: a packet the router grows past one is dropped).
  * Any change of devices, links, hosts, interfaces, sixflow
  * netcfg or mastership recomputes every route and applies the difference: new and changed
  * entries in a first stage, stale ones removed in a second, so nothing is withdrawn before its
@@ -295,8 +297,8 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     }
 
     /**
-     * Writes the routes of the devices this instance masters, and each router's my_station
-     * and host_port entries: adds and changes first, then, in a later stage, removes this app's routing entries
+     * Writes the routes of the devices this instance masters, and each router's my_station,
+     * host_port and port_mtu entries: adds and changes first, then, in a later stage, removes this app's routing entries
      * that nothing wants any more.
      */
     private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network) {
@@ -348,8 +350,8 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     }
 
     /**
-     * The entries a device should hold: its routes' and, for a router, its my_station entry and
-     * a host_port entry per host-facing port.
+     * The entries a device should hold: its routes' and, for a router, its my_station entry, a
+     * host_port entry per host-facing port and a port_mtu entry per port netcfg gives an MTU.
      */
     private List<FlowRule> wanted(DeviceId deviceId, List<Ipv6Route> routes, RoutingNetwork network,
                                   Set<ConnectPoint> hostPorts) {
@@ -368,6 +370,21 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                     wanted.add(rules.hostPort(deviceId, point.port()));
                 } catch (IllegalArgumentException e) {
                     log.warn("Host port {} not marked: {}", point, e.getMessage());
+                }
+            }
+        }
+        SixflowDeviceConfig config = network.router(deviceId).isPresent()
+                ? configService.getConfig(deviceId, SixflowDeviceConfig.class) : null;
+        if (config != null) {
+            for (Port port : deviceService.getPorts(deviceId)) {
+                if (port.number().isLogical()) {
+                    continue;
+                }
+                try {
+                    config.mtuOf(port.number()).ifPresent(mtu -> wanted.add(rules.portMtu(deviceId, port.number(),
+                                                                                          mtu)));
+                } catch (IllegalArgumentException e) {
+                    log.warn("MTU of {}/{} not written: {}", deviceId, port.number(), e.getMessage());
                 }
             }
         }

@@ -12,6 +12,7 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.InvalidFieldException;
 
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -94,6 +95,26 @@ public class SixflowDeviceConfigTest {
         // The lower half of a SID's Function is the tree number.
         assertRejected(withField("\"endRlFunction\": 65536"), "0..65535");
         assertRejected(withField("\"endRlbXFunction\": -1"), "behaviour code");
+    }
+
+    @Test
+    public void portMtusOverrideTheDevicesMtu() throws Exception {
+        SixflowDeviceConfig config = config(withField("\"mtu\": 1500, \"portMtu\": {\"3\": 9000}"));
+        assertTrue(config.isValid());
+        assertEquals(Optional.of(9000), config.mtuOf(PortNumber.portNumber(3)));
+        assertEquals(Optional.of(1500), config.mtuOf(PortNumber.portNumber(1)));
+        assertEquals(Optional.empty(), config(withField("")).mtuOf(PortNumber.portNumber(1)));
+        assertEquals(Optional.of(1280), config(withField("\"portMtu\": {\"2\": 1280}")).mtuOf(PortNumber.portNumber(2)));
+    }
+
+    @Test
+    public void mtusAreIpv6Mtus() throws Exception {
+        assertRejected(withField("\"mtu\": 1279"), "1280..65535");
+        assertRejected(withField("\"mtu\": 65536"), "1280..65535");
+        assertRejected(withField("\"mtu\": \"1500\""), "mtu");
+        assertRejected(withField("\"portMtu\": {\"eth0\": 1500}"), "not a number");
+        assertRejected(withField("\"portMtu\": {\"2\": 100}"), "port 2's MTU");
+        assertRejected(withField("\"portMtu\": [1500]"), "object");
     }
 
     @Test

@@ -9,8 +9,11 @@ import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.TestApplicationId;
+import org.onosproject.net.DefaultPort;
+import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.HostId;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.flow.DefaultFlowRule;
 import org.onosproject.net.flow.DefaultTrafficSelector;
@@ -42,10 +45,14 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
+import static org.sixflow.pipeconf.P4InfoConstants.MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_PORT_MTU;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_SET_MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_HOST_PORT;
@@ -224,6 +231,47 @@ public class RoutingManagerTest {
         // A host seen on a link port (say, from a mirrored frame) does not make it host-facing.
         fixture.hosts.move(H_BJ, "device:wuhan/1");
         assertFalse(hostPorts().contains("device:wuhan/1"));
+    }
+
+    /** The port_mtu entries in the flow-rule store, "device/port mtu", checked against the P4Info. */
+    private Set<String> mtus() {
+        Set<String> lines = new TreeSet<>();
+        for (FlowEntry entry : fixture.flows.entries()) {
+            if (!entry.table().equals(SIXFLOW_EGRESS_MTU_PORT_MTU)) {
+                continue;
+            }
+            assertEquals(List.of(), new PipelineModelChecker(MODEL).problems(entry));
+            PiCriterion match = (PiCriterion) entry.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+            PiExactFieldMatch port = (PiExactFieldMatch) match.fieldMatch(HDR_EG_PORT).orElseThrow();
+            PiAction action = (PiAction) ((PiInstruction) entry.treatment().allInstructions().get(0)).action();
+            assertEquals(SIXFLOW_EGRESS_MTU_SET_MTU, action.id());
+            lines.add(entry.deviceId() + "/" + Entry.number(port.value().asArray()) + " "
+                              + Entry.number(Entry.param(action, MTU)));
+        }
+        return lines;
+    }
+
+    @Test
+    public void portsGetTheMtuNetcfgGivesThem() {
+        // The lab's netcfg gives none: no port is checked.
+        assertEquals(Set.of(), mtus());
+        Device device = fixture.lab.devices.getDevice(WUHAN);
+        fixture.lab.devices.setPorts(WUHAN, List.of(new DefaultPort(device, PortNumber.portNumber(1), true),
+                                                    new DefaultPort(device, PortNumber.portNumber(2), true),
+                                                    new DefaultPort(device, PortNumber.portNumber(3), true),
+                                                    new DefaultPort(device, PortNumber.CONTROLLER, true)));
+        ObjectNode wuhan = (ObjectNode) fixture.lab.netcfg.getConfig(WUHAN, SixflowDeviceConfig.class).node()
+                .deepCopy();
+        wuhan.put(SixflowDeviceConfig.MTU, 1500);
+        wuhan.putObject(SixflowDeviceConfig.PORT_MTU).put("2", 9000);
+        fixture.lab.netcfg.applyConfig(WUHAN, SixflowDeviceConfig.class, wuhan);
+        // Every physical port: 1500, but port 2's own 9000.
+        assertEquals(Set.of("device:wuhan/1 1500", "device:wuhan/2 9000", "device:wuhan/3 1500"), mtus());
+        // Taking the MTU out of netcfg takes the entries away.
+        wuhan.remove(SixflowDeviceConfig.MTU);
+        wuhan.remove(SixflowDeviceConfig.PORT_MTU);
+        fixture.lab.netcfg.applyConfig(WUHAN, SixflowDeviceConfig.class, wuhan);
+        assertEquals(Set.of(), mtus());
     }
 
     @Test

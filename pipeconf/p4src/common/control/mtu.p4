@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+// Egress MTU: a router that makes a packet bigger (APN6 insertion, MSR6 encapsulation) must not
+// send it out bigger than the egress link takes. The controller writes each port's MTU (netcfg);
+// a grown packet past it is dropped and counted (MTU_EXCEEDED), and the target may also tell the
+// controller (bmv2 punts it, for an ICMPv6 Packet Too Big). Packets this router did not grow are
+// not checked: their size is their sender's business (no fragmentation in IPv6 routers).
+#ifndef SIXFLOW_MTU_P4
+#define SIXFLOW_MTU_P4
+
+#include "../header.p4"
+
+control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
+
+    bool has_mtu = false;
+
+    // The IPv6 MTU of the port: the largest IPv6 packet (header included) it sends.
+    action set_mtu(bit<16> mtu) {
+        has_mtu = true;
+        meta.egress_mtu = mtu;
+        meta.mtu_max_payload = mtu |-| IPV6_HEADER_BYTES;
+    }
+
+    table port_mtu {
+        key = {
+            meta.egress_port: exact @name("eg_port");
+        }
+        actions = {
+            set_mtu;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 512;
+    }
+
+    // How far the payload runs past what the MTU leaves it (0: it fits), measured by an action:
+    // Tofino's gateways compare a field with a constant, never two fields.
+    @hidden
+    action measure_excess() {
+        meta.mtu_excess = hdr.ipv6.payload_len |-| meta.mtu_max_payload;
+    }
+
+    @hidden
+    table mtu_excess {
+        actions = {
+            measure_excess;
+        }
+        const default_action = measure_excess();
+        size = 1;
+    }
+
+    apply {
+        if (meta.grown && hdr.ipv6.isValid()) {
+            port_mtu.apply();
+            if (has_mtu) {
+                mtu_excess.apply();
+                if (meta.mtu_excess != 0) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_MTU_EXCEEDED;
+                }
+            }
+        }
+    }
+}
+
+#endif // SIXFLOW_MTU_P4

@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Packet tests of control/mtu.p4: a router that grows a packet (MSR6 encapsulation, APN6
+insertion) past its egress port's MTU drops and counts it, and bmv2 punts it for an ICMPv6 Packet
+Too Big; packets it did not grow, and ports without an MTU, are not checked."""
+
+import ipaddress
+
+import ptf.testutils as testutils
+from scapy.layers.inet import UDP
+from scapy.layers.inet6 import IPv6
+from scapy.layers.l2 import Ether
+
+import p4info_names as names
+from base_test import CPU_PORT, DROP_MTU_EXCEEDED, ROUTER_MAC, TELEMETRY_CLONE_SESSION, SixflowTest
+
+NEXT_HOP_MAC = "00:bb:00:00:00:02"
+GROUP = "ff3e::77"
+SOURCE = "fd00:1:1::10"
+REPORT_ETHERTYPE = 0x88B5
+REPORT_VERSION_TOO_BIG = 2
+# Outer IPv6 header + MRH with one M-SID.
+ENCAP_BYTES = 40 + 8 + 16
+
+
+def datagram(dst, payload_bytes, dport=5004):
+    """An IPv6 packet of 40 + 8 + payload_bytes octets."""
+    return IPv6(src=SOURCE, dst=dst, hlim=20) / UDP(sport=4000, dport=dport) / (b"m" * payload_bytes)
+
+
+class MtuTest(SixflowTest):
+    def setUp(self):
+        SixflowTest.setUp(self)
+        self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 2}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
+                    {names.MTU: 300})
+
+    def send(self, packet):
+        testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / packet))
+
+
+class EncapsulationPastTheMtuIsDroppedCountedAndPunted(MtuTest):
+    """MTU 300: a packet that is 300 octets once encapsulated leaves; one octet more is dropped,
+    counted, and sent to the controller as a too-big report (version 2, egress port, the MTU)
+    followed by the packet as it would have left."""
+
+    def runTest(self):
+        sid = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: GROUP},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                    {names.TREE_ID: 5, names.SRC: "fd00:1:1::1", names.MRH_TYPE: 1, names.MSID_COUNT: 1,
+                     names.GROUP: 0}, priority=10)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 5},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
+                    {names.SID0: sid, names.SID1: "::", names.SID2: "::", names.SID3: "::"})
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        fits = 300 - ENCAP_BYTES - 48
+        self.send(datagram(GROUP, fits))
+        received = testutils.dp_poll(self, port_number=2, timeout=2)
+        self.assertIsInstance(received, self.dataplane.PollSuccess, "the packet that fits did not leave")
+        self.assertEqual(len(received.packet), 14 + 300)
+
+        before = self.egress_drop_count(DROP_MTU_EXCEEDED)
+        self.send(datagram(GROUP, fits + 1))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)
+        port, payload = self.expect_packet_in()
+        self.assertEqual(port, 1)
+        self.assertEqual(int.from_bytes(payload[12:14], "big"), REPORT_ETHERTYPE)
+        report = payload[14:42]
+        self.assertEqual(report[0], REPORT_VERSION_TOO_BIG)
+        self.assertEqual(int.from_bytes(report[10:12], "big") & 0x1FF, 2)
+        self.assertEqual(int.from_bytes(report[24:28], "big"), 300)
+        self.assertEqual(len(payload[42:]), 14 + 301)
+
+
+class GrownByApn6PastTheMtuIsDropped(MtuTest):
+    """An APN6 insertion (+24 octets) that takes a packet past the MTU drops it; the same packet
+    without a policy, which this router does not grow, is routed however big."""
+
+    def runTest(self):
+        self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
+                    {names.HDR_IP_PROTO: (17, 0xFF), names.HDR_L4_DPORT: (6000, 6000)},
+                    names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
+                    {names.SLA_LEVEL: 1, names.APP_ID: 2, names.USER_ID: 3, names.FLOW_ID: 4}, priority=10)
+        before = self.egress_drop_count(DROP_MTU_EXCEEDED)
+        self.send(datagram("fd00:1:2::7", 300 - 48 - 24 + 1, dport=6000))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)
+
+        self.send(datagram("fd00:1:2::7", 400, dport=7000))
+        received = testutils.dp_poll(self, port_number=2, timeout=2)
+        self.assertIsInstance(received, self.dataplane.PollSuccess, "an ungrown packet was checked")
+        testutils.verify_no_other_packets(self)
