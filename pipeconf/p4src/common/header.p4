@@ -247,6 +247,9 @@ struct local_metadata_t {
     bit<16>          egress_mtu;
     bit<16>          mtu_max_payload;
     bit<16>          mtu_excess;
+    // Tofino's latency sum: the new low word, and whether it wrapped (not 0).
+    bit<32>          latency_sum_low;
+    bit<32>          latency_sum_carry;
     bit<16>          msr6_encap_overhead;  // outer IPv6 header + MRH, in octets
     mcast_group_t    mcast_group;
     bit<16>          replica;            // index of this copy in its group (egress)

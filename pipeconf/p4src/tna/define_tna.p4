@@ -16,6 +16,9 @@
 #define APN6_CLASSIFIER_SIZE 512
 // Mirror session the controller points at the CPU port for telemetry reports.
 #define TELEMETRY_CLONE_SESSION 500
+// What the controller asks that session to keep of a mirror: its report header (28 bytes) and
+// 128 bytes of the measured packet.
+#define TELEMETRY_SESSION_TRUNCATE_BYTES 156
 const bit<8> REPORT_VERSION = 1;
 
 // What egress parses first: a packet from ingress (bridged_t follows), or an egress mirror of

@@ -174,10 +174,12 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Counter<bit<64>, bit<32>>(512, CounterType_t.PACKETS) replica_counter;
 
     // Latency aggregates per (class, egress port), index = class << 9 | port, in nanoseconds.
-    // The sum is 32 bits here (one stateful ALU word): the controller reads it more often than
-    // it wraps. latency_min holds min + 1 so that 0 means "no packet yet".
+    // The sum is 64 bits in two registers (one stateful ALU word each): latency_sum, and
+    // latency_sum_hi counting its carries (32 bits of ns wrap every 4.3 s at 1 us per packet and
+    // 1 Mpps). latency_min holds min + 1 so that 0 means "no packet yet".
     Counter<bit<64>, bit<32>>(LATENCY_SLOTS, CounterType_t.PACKETS) latency_packets;
     Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_sum;
+    Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_sum_hi;
     Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_min;
     Register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_max;
     Register<bit<32>, bit<16>>(LATENCY_SLOTS * LATENCY_BUCKETS) latency_histogram;
@@ -195,9 +197,17 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     bool sampling = false;
     bit<32> sample_mask = 0;
 
+    // Adds the delta to the low word and returns the new one.
     RegisterAction<bit<32>, bit<32>, bit<32>>(latency_sum) add_to_sum = {
-        void apply(inout bit<32> value) {
+        void apply(inout bit<32> value, out bit<32> result) {
             value = value + meta.report_delta;
+            result = value;
+        }
+    };
+
+    RegisterAction<bit<32>, bit<32>, bit<32>>(latency_sum_hi) carry_into_sum = {
+        void apply(inout bit<32> value) {
+            value = value + 1;
         }
     };
 
@@ -247,6 +257,22 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             measure_delta;
         }
         const default_action = measure_delta();
+        size = 1;
+    }
+
+    // The low word wrapped when its new value is below the delta just added: delta |-| new word
+    // is then not 0 (a gateway compares a field with a constant only).
+    @hidden
+    action measure_carry() {
+        meta.latency_sum_carry = meta.report_delta |-| meta.latency_sum_low;
+    }
+
+    @hidden
+    table latency_carry {
+        actions = {
+            measure_carry;
+        }
+        const default_action = measure_carry();
         size = 1;
     }
 
@@ -324,7 +350,11 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             // {class, port} is class << 9 | port.
             bit<32> slot = latency_slot.get({meta.lat_class, eg_intr_md.egress_port});
             latency_packets.count(slot);
-            add_to_sum.execute(slot);
+            meta.latency_sum_low = add_to_sum.execute(slot);
+            latency_carry.apply();
+            if (meta.latency_sum_carry != 0) {
+                carry_into_sum.execute(slot);
+            }
             lower_min.execute(slot);
             raise_max.execute(slot);
             // Power-of-two buckets from 256 ns (Tofino pipelines take a few hundred ns).

@@ -132,8 +132,11 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
 
     // Latency aggregates per (class, egress port), index = class << 9 | port, in microseconds
     // (bmv2's global timestamps). latency_min holds min + 1 so that 0 means "no packet yet".
+    // The sum is 64 bits in two registers, as on Tofino (one stateful ALU word each): the low
+    // word, and the carries out of it.
     counter(LATENCY_SLOTS, CounterType.packets) latency_packets;
-    register<bit<64>>(LATENCY_SLOTS) latency_sum;
+    register<bit<32>>(LATENCY_SLOTS) latency_sum;
+    register<bit<32>>(LATENCY_SLOTS) latency_sum_hi;
     register<bit<32>>(LATENCY_SLOTS) latency_min;
     register<bit<32>>(LATENCY_SLOTS) latency_max;
     // Histogram: LATENCY_BUCKETS power-of-two buckets per slot (<1, <2, <4 … µs, last open).
@@ -202,7 +205,11 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 return;
             }
             bit<32> slot = hdr.readout.slot;
-            latency_sum.read(hdr.readout.sum, slot);
+            bit<32> sum_low;
+            bit<32> sum_high;
+            latency_sum.read(sum_low, slot);
+            latency_sum_hi.read(sum_high, slot);
+            hdr.readout.sum = sum_high ++ sum_low;
             latency_min.read(hdr.readout.min_plus_one, slot);
             latency_max.read(hdr.readout.max, slot);
             latency_histogram.read(hdr.readout.bucket0, slot << 3);
@@ -250,9 +257,16 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         bit<32> delta = (bit<32>) elapsed;
         bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;
         latency_packets.count(slot);
-        bit<64> sum;
+        bit<32> sum;
         latency_sum.read(sum, slot);
-        latency_sum.write(slot, sum + (bit<64>) delta);
+        sum = sum + delta;
+        latency_sum.write(slot, sum);
+        if (sum < delta) {
+            // The low word wrapped: carry into the high one.
+            bit<32> carries;
+            latency_sum_hi.read(carries, slot);
+            latency_sum_hi.write(slot, carries + 1);
+        }
         bit<32> min_plus_one;
         latency_min.read(min_plus_one, slot);
         if (min_plus_one == 0 || delta + 1 < min_plus_one) {

@@ -2,6 +2,10 @@
 # Copyright 2026 The Sixflow Authors
 """Base of the packet tests: pushes the committed Sixflow bmv2 pipeline to simple_switch_grpc."""
 
+import shutil
+import subprocess
+import sys
+
 import ptf
 import ptf.testutils as testutils
 from ptf.base_tests import BaseTest
@@ -125,6 +129,17 @@ class SixflowTest(BaseTest):
             "max": int.from_bytes(body[16:20], "big"),
             "buckets": [int.from_bytes(body[20 + 4 * b:24 + 4 * b], "big") for b in range(8)],
         }
+
+    def runtime_cli(self, *commands, thrift_port=9090):
+        """Runs bmv2 runtime CLI commands (what P4Runtime cannot do on bmv2, such as writing a
+        register), by this Python (its venv has thrift) over the switch's Thrift port."""
+        cli = shutil.which("simple_switch_CLI")
+        self.assertIsNotNone(cli, "simple_switch_CLI is not on PATH")
+        done = subprocess.run([sys.executable, cli, "--thrift-port", str(thrift_port)],
+                              input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertNotIn("Error", done.stdout, done.stdout)
+        return done.stdout
 
     # Packet I/O ----------------------------------------------------------------------------
 

@@ -99,6 +99,7 @@ SIXFLOW_EGRESS_LATENCY_HISTOGRAM = "SixflowEgress.latency_histogram"
 SIXFLOW_EGRESS_LATENCY_MAX = "SixflowEgress.latency_max"
 SIXFLOW_EGRESS_LATENCY_MIN = "SixflowEgress.latency_min"
 SIXFLOW_EGRESS_LATENCY_SUM = "SixflowEgress.latency_sum"
+SIXFLOW_EGRESS_LATENCY_SUM_HI = "SixflowEgress.latency_sum_hi"
 SIXFLOW_EGRESS_REPORT_SEQUENCE = "SixflowEgress.report_sequence"
 
 EGRESS_PORT = "egress_port"

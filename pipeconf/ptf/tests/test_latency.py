@@ -87,6 +87,25 @@ class AggregatesCountSumMinMaxAndHistogram(LatencyTest):
         testutils.verify_no_other_packets(self)
 
 
+class SumCarriesIntoItsHighWord(LatencyTest):
+    """latency_sum holds the low 32 bits and latency_sum_hi the carries out of them (as Tofino keeps
+    it, one stateful ALU word each): from a low word one short of wrapping and two carries already
+    counted, three packets give 2 x 2^32 + 2^32 - 1 + their deltas."""
+
+    def runTest(self):
+        s = slot(CLASS_IPV6, 2)
+        self.runtime_cli("register_write SixflowEgress.latency_sum %d %d" % (s, 0xFFFFFFFF),
+                         "register_write SixflowEgress.latency_sum_hi %d 2" % s)
+        for n in range(3):
+            testutils.send_packet(self, 1, bytes(udp6(n)))
+            testutils.verify_packet(self, routed(udp6(n)), 2)
+        aggregates = self.read_latency(s)
+        deltas = aggregates["sum"] - (2 << 32) - 0xFFFFFFFF
+        self.assertTrue(3 * aggregates["min"] <= deltas <= 3 * aggregates["max"], aggregates)
+        # A packet took at least 1 us, so the low word did wrap: the sum above holds the carry.
+        self.assertGreater(aggregates["max"], 0)
+
+
 class ReadoutFromADataPortIsDropped(LatencyTest):
     """Only the controller reads aggregates: the same request arriving on port 1 goes nowhere."""
 

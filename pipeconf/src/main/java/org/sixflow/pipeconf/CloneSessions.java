@@ -2,16 +2,40 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.pipeconf;
 
+import org.onosproject.net.pi.model.PiPipeconfId;
+
+import java.util.Optional;
+
 /**
- * Clone session ids the P4 programs clone to. P4Info does not carry them: the P4 sources define
- * them in {@code p4src/<target>/define_<target>.p4}, and CloneSessionsTest holds these values to
- * those files.
+ * Clone session ids the P4 programs clone to, and how much of a clone each keeps. P4Info does not
+ * carry them: the P4 sources define them in {@code p4src/<target>/define_<target>.p4}, and
+ * CloneSessionsTest holds these values to those files.
  */
 public final class CloneSessions {
 
     /** TELEMETRY_CLONE_SESSION: per-packet telemetry reports, pointed at the CPU port. */
     public static final int TELEMETRY = 500;
+    /** TELEMETRY_SESSION_TRUNCATE_BYTES of bmv2: the measured packet's first 128 bytes. */
+    public static final int BMV2_TELEMETRY_TRUNCATE = 128;
+    /** TELEMETRY_SESSION_TRUNCATE_BYTES of Tofino: the 28-byte mirror header and 128 bytes of the packet. */
+    public static final int TOFINO_TELEMETRY_TRUNCATE = 156;
 
     private CloneSessions() {
+    }
+
+    /**
+     * Returns how many bytes of a clone the telemetry session keeps on a Sixflow pipeconf.
+     *
+     * @param pipeconfId the pipeconf
+     * @return the session's truncation, or empty for a pipeconf that is not Sixflow's
+     */
+    public static Optional<Integer> telemetryTruncate(PiPipeconfId pipeconfId) {
+        if (SixflowPipeconfs.BMV2.equals(pipeconfId)) {
+            return Optional.of(BMV2_TELEMETRY_TRUNCATE);
+        }
+        if (SixflowPipeconfs.TOFINO.equals(pipeconfId)) {
+            return Optional.of(TOFINO_TELEMETRY_TRUNCATE);
+        }
+        return Optional.empty();
     }
 }

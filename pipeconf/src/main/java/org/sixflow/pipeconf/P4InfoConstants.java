@@ -253,6 +253,8 @@ public final class P4InfoConstants {
             PiRegisterId.of("SixflowEgress.latency_min");
     public static final PiRegisterId SIXFLOW_EGRESS_LATENCY_SUM =
             PiRegisterId.of("SixflowEgress.latency_sum");
+    public static final PiRegisterId SIXFLOW_EGRESS_LATENCY_SUM_HI =
+            PiRegisterId.of("SixflowEgress.latency_sum_hi");
     public static final PiRegisterId SIXFLOW_EGRESS_REPORT_SEQUENCE =
             PiRegisterId.of("SixflowEgress.report_sequence");
 

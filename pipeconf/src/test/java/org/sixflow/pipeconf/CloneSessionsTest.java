@@ -3,11 +3,13 @@
 package org.sixflow.pipeconf;
 
 import org.junit.Test;
+import org.onosproject.net.pi.model.PiPipeconfId;
 import org.sixflow.pipeconf.codegen.PipeconfPaths;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,11 +22,24 @@ import static org.junit.Assert.assertTrue;
 public class CloneSessionsTest {
 
     private static int defined(String arch) throws Exception {
+        return defined(arch, "TELEMETRY_CLONE_SESSION");
+    }
+
+    private static int defined(String arch, String name) throws Exception {
         File file = new File(PipeconfPaths.P4SRC, arch + "/define_" + arch + ".p4");
-        Matcher matcher = Pattern.compile("(?m)^#define TELEMETRY_CLONE_SESSION (\\d+)")
+        Matcher matcher = Pattern.compile("(?m)^#define " + name + " (\\d+)")
                 .matcher(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8));
-        assertTrue("no TELEMETRY_CLONE_SESSION in " + file, matcher.find());
+        assertTrue("no " + name + " in " + file, matcher.find());
         return Integer.parseInt(matcher.group(1));
+    }
+
+    @Test
+    public void telemetryTruncationMatchesEachTarget() throws Exception {
+        assertEquals(Optional.of(defined("v1model", "TELEMETRY_SESSION_TRUNCATE_BYTES")),
+                     CloneSessions.telemetryTruncate(SixflowPipeconfs.BMV2));
+        assertEquals(Optional.of(defined("tna", "TELEMETRY_SESSION_TRUNCATE_BYTES")),
+                     CloneSessions.telemetryTruncate(SixflowPipeconfs.TOFINO));
+        assertEquals(Optional.empty(), CloneSessions.telemetryTruncate(new PiPipeconfId("org.example.other")));
     }
 
     @Test

@@ -21,12 +21,16 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_MAX;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_MIN;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_PACKETS;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_SUM;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_SUM_HI;
 
 /**
  * Where a pipeline keeps its latency aggregates, read from its P4Info: the P4Runtime ids of the
- * packet counter and the four registers, the number of slots (class, egress port), histogram
- * buckets per slot and the width of the sum register (64 bits on bmv2, 32 on Tofino, where it
- * wraps). Slot = class &lt;&lt; portBits | port, with 16 classes (a 4-bit lat_class_t).
+ * packet counter and the registers, the number of slots (class, egress port), histogram buckets
+ * per slot and the width of the sum. The sum is kept in two 32-bit registers, latency_sum (the
+ * low word) and latency_sum_hi (the carries out of it): 64 bits in all, so that no number of wraps
+ * between two polls loses time. A pipeline without latency_sum_hi (a Tofino build before it)
+ * has a sum as wide as latency_sum, whose deltas are taken modulo its width.
+ * Slot = class &lt;&lt; portBits | port, with 16 classes (a 4-bit lat_class_t).
  */
 public final class AggregateLayout {
 
@@ -35,6 +39,8 @@ public final class AggregateLayout {
 
     private final int packetsCounterId;
     private final int sumRegisterId;
+    /** latency_sum_hi's id, or 0 when the pipeline has none. */
+    private final int sumHighRegisterId;
     private final int minRegisterId;
     private final int maxRegisterId;
     private final int histogramRegisterId;
@@ -58,8 +64,13 @@ public final class AggregateLayout {
         checkArgument(sum.getSize() == slots && histogram.getSize() % slots == 0,
                       "latency registers do not match %s slots", slots);
         buckets = Math.toIntExact(histogram.getSize() / slots);
-        sumBits = sum.getTypeSpec().getBitstring().getBit().getBitwidth();
-        checkArgument(sumBits > 0 && sumBits <= 64, "latency_sum is %s bits wide", sumBits);
+        int lowBits = sum.getTypeSpec().getBitstring().getBit().getBitwidth();
+        Optional<Register> high = findRegister(p4Info, SIXFLOW_EGRESS_LATENCY_SUM_HI.id());
+        sumHighRegisterId = high.map(r -> r.getPreamble().getId()).orElse(0);
+        checkArgument(high.isEmpty() || lowBits == 32 && high.get().getSize() == slots,
+                      "latency_sum_hi needs a 32-bit latency_sum and %s slots", slots);
+        sumBits = lowBits + high.map(r -> r.getTypeSpec().getBitstring().getBit().getBitwidth()).orElse(0);
+        checkArgument(lowBits > 0 && sumBits <= 64, "latency_sum is %s bits wide", sumBits);
         portBits = Integer.numberOfTrailingZeros(slots / CLASSES);
     }
 
@@ -96,8 +107,12 @@ public final class AggregateLayout {
     }
 
     private static Register register(P4Info p4Info, String name) {
-        return p4Info.getRegistersList().stream().filter(r -> r.getPreamble().getName().equals(name)).findFirst()
+        return findRegister(p4Info, name)
                 .orElseThrow(() -> new IllegalArgumentException("P4Info has no register " + name));
+    }
+
+    private static Optional<Register> findRegister(P4Info p4Info, String name) {
+        return p4Info.getRegistersList().stream().filter(r -> r.getPreamble().getName().equals(name)).findFirst();
     }
 
     public int packetsCounterId() {
@@ -106,6 +121,15 @@ public final class AggregateLayout {
 
     public int sumRegisterId() {
         return sumRegisterId;
+    }
+
+    /**
+     * Returns the id of latency_sum_hi, the carries out of latency_sum.
+     *
+     * @return its P4Runtime id, or empty when the sum is latency_sum alone
+     */
+    public Optional<Integer> sumHighRegisterId() {
+        return sumHighRegisterId == 0 ? Optional.empty() : Optional.of(sumHighRegisterId);
     }
 
     public int minRegisterId() {
@@ -130,7 +154,7 @@ public final class AggregateLayout {
         return buckets;
     }
 
-    /** Width of latency_sum; its deltas are taken modulo 2^sumBits. */
+    /** Width of the sum (latency_sum, and latency_sum_hi above it); its deltas are taken modulo 2^sumBits. */
     public int sumBits() {
         return sumBits;
     }

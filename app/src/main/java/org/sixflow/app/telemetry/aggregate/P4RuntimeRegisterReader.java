@@ -25,8 +25,10 @@ import java.util.function.Function;
 
 /**
  * Reads latency registers with a direct P4Runtime Read (ONOS 2.7's read client reads no
- * registers), over the channel ONOS already keeps to the device: one request per poll, holding
- * the sum, min and max cell and the histogram cells of every slot asked for.
+ * registers), over the channel ONOS already keeps to the device: one request holding the sum, min
+ * and max cell and the histogram cells of every slot asked for, and, where the sum has a high
+ * word (latency_sum_hi), a request for it before and one after, so that a carry between the
+ * reads is put on the right side of the low word.
  */
 public final class P4RuntimeRegisterReader implements RegisterReader {
 
@@ -69,6 +71,12 @@ public final class P4RuntimeRegisterReader implements RegisterReader {
         }
         Endpoint endpoint = endpoints.apply(deviceId).orElseThrow(
                 () -> new AggregateReadException("no P4Runtime channel to " + deviceId));
+        Optional<Integer> high = layout.sumHighRegisterId();
+        // The sum's high word is read before and after the rest: a carry in between is seen.
+        Map<Integer, Map<Long, Long>> highBefore = new HashMap<>();
+        if (high.isPresent()) {
+            highBefore = read(deviceId, endpoint, highCells(high.get(), slots));
+        }
         ReadRequest.Builder request = ReadRequest.newBuilder().setDeviceId(endpoint.p4DeviceId);
         for (int slot : slots) {
             request.addEntities(cell(layout.sumRegisterId(), slot));
@@ -78,10 +86,57 @@ public final class P4RuntimeRegisterReader implements RegisterReader {
                 request.addEntities(cell(layout.histogramRegisterId(), (long) slot * layout.buckets() + b));
             }
         }
+        Map<Integer, Map<Long, Long>> values = read(deviceId, endpoint, request.build().getEntitiesList());
+        Map<Integer, Map<Long, Long>> highAfter = new HashMap<>();
+        if (high.isPresent()) {
+            highAfter = read(deviceId, endpoint, highCells(high.get(), slots));
+        }
+        List<SlotRegisters> readings = new ArrayList<>(slots.size());
+        for (int slot : slots) {
+            long[] buckets = new long[layout.buckets()];
+            for (int b = 0; b < buckets.length; b++) {
+                buckets[b] = value(values, layout.histogramRegisterId(), (long) slot * layout.buckets() + b, deviceId);
+            }
+            long sum = value(values, layout.sumRegisterId(), slot, deviceId);
+            if (high.isPresent()) {
+                sum = sum(value(highBefore, high.get(), slot, deviceId), sum,
+                          value(highAfter, high.get(), slot, deviceId));
+            }
+            readings.add(SlotRegisters.of(slot, sum, value(values, layout.minRegisterId(), slot, deviceId),
+                                          value(values, layout.maxRegisterId(), slot, deviceId), buckets));
+        }
+        return readings;
+    }
+
+    /**
+     * Puts the 64-bit sum together from its low word and its high word read before and after it.
+     * When a carry came between the two high reads, the low word read between them has wrapped
+     * already if it is small (it just went past 2^32), not yet if it is large.
+     *
+     * @param highBefore latency_sum_hi read first
+     * @param low        latency_sum
+     * @param highAfter  latency_sum_hi read last
+     * @return the sum
+     */
+    static long sum(long highBefore, long low, long highAfter) {
+        long high = highBefore == highAfter || low >= 1L << 31 ? highBefore : highAfter;
+        return high << 32 | low;
+    }
+
+    private static List<Entity> highCells(int registerId, List<Integer> slots) {
+        List<Entity> cells = new ArrayList<>(slots.size());
+        slots.forEach(slot -> cells.add(cell(registerId, slot)));
+        return cells;
+    }
+
+    /** One Read of the cells; the values by register id and index. */
+    private Map<Integer, Map<Long, Long>> read(DeviceId deviceId, Endpoint endpoint, List<Entity> cells)
+            throws AggregateReadException {
+        ReadRequest request = ReadRequest.newBuilder().setDeviceId(endpoint.p4DeviceId).addAllEntities(cells).build();
         Map<Integer, Map<Long, Long>> values = new HashMap<>();
         try {
             Iterator<ReadResponse> responses = P4RuntimeGrpc.newBlockingStub(endpoint.channel)
-                    .withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS).read(request.build());
+                    .withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS).read(request);
             while (responses.hasNext()) {
                 for (Entity entity : responses.next().getEntitiesList()) {
                     RegisterEntry entry = entity.getRegisterEntry();
@@ -96,17 +151,7 @@ public final class P4RuntimeRegisterReader implements RegisterReader {
             }
             throw new AggregateReadException("Register read of " + deviceId + " failed: " + e.getStatus(), e);
         }
-        List<SlotRegisters> readings = new ArrayList<>(slots.size());
-        for (int slot : slots) {
-            long[] buckets = new long[layout.buckets()];
-            for (int b = 0; b < buckets.length; b++) {
-                buckets[b] = value(values, layout.histogramRegisterId(), (long) slot * layout.buckets() + b, deviceId);
-            }
-            readings.add(SlotRegisters.of(slot, value(values, layout.sumRegisterId(), slot, deviceId),
-                                          value(values, layout.minRegisterId(), slot, deviceId),
-                                          value(values, layout.maxRegisterId(), slot, deviceId), buckets));
-        }
-        return readings;
+        return values;
     }
 
     private static Entity cell(int registerId, long index) {

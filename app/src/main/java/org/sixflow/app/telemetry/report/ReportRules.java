@@ -31,7 +31,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMP
 
 /**
  * What a device needs to send telemetry reports: the clone session the egress clones reports
- * to, pointed at the controller, and one telemetry_sampling entry per sampled class.
+ * to, pointed at the controller and truncating its clones (a report carries 128 bytes of the
+ * packet: copying more would only load the CPU port), and one telemetry_sampling entry per
+ * sampled class.
  */
 public final class ReportRules {
 
@@ -44,16 +46,18 @@ public final class ReportRules {
     }
 
     /**
-     * Returns the clone session that takes reports to the controller.
+     * Returns the clone session that takes reports to the controller, keeping only what a
+     * report needs of each clone.
      *
-     * @param device the device
-     * @param appId  the owning application
+     * @param device   the device
+     * @param appId    the owning application
+     * @param truncate bytes of a clone the session keeps (CloneSessions#telemetryTruncate)
      * @return a CLONE group with id TELEMETRY_CLONE_SESSION
      */
-    public static GroupDescription cloneSession(DeviceId device, ApplicationId appId) {
+    public static GroupDescription cloneSession(DeviceId device, ApplicationId appId, int truncate) {
         return new DefaultGroupDescription(device, GroupDescription.Type.CLONE, new GroupBuckets(List.of(
-                DefaultGroupBucket.createCloneGroupBucket(
-                        DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER).build()))),
+                DefaultGroupBucket.createCloneGroupBucket(DefaultTrafficTreatment.builder()
+                        .setOutput(PortNumber.CONTROLLER).truncate(truncate).build()))),
                                            CLONE_KEY, TELEMETRY, appId);
     }
 

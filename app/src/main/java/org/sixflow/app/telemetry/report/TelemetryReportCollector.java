@@ -38,6 +38,7 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.SampleWriter;
+import org.sixflow.pipeconf.CloneSessions;
 import org.sixflow.pipeconf.TimestampUnits;
 import org.slf4j.Logger;
 
@@ -241,7 +242,8 @@ public class TelemetryReportCollector {
         }
         try {
             if (groupService.getGroup(id, ReportRules.CLONE_KEY) == null) {
-                groupService.addGroup(ReportRules.cloneSession(id, appId));
+                groupService.addGroup(ReportRules.cloneSession(
+                        id, appId, CloneSessions.telemetryTruncate(pipeconf.get().id()).orElseThrow()));
             }
             List<FlowRule> wanted = ReportRules.sampling(id, sampling, appId);
             List<FlowRule> stale = new ArrayList<>();

@@ -22,6 +22,11 @@ public final class TelemetryReportParser {
     public static final int ETHERTYPE_REPORT = 0x88b5;
     /** REPORT_VERSION in define_v1model.p4. */
     public static final int REPORT_VERSION = 1;
+    /**
+     * REPORT_VERSION_TOO_BIG in define_v1model.p4: not a latency report but a packet the data
+     * plane grew past its egress port's MTU (delta = that MTU), for an ICMPv6 Packet Too Big.
+     */
+    public static final int REPORT_VERSION_TOO_BIG = 2;
     static final int ETHERNET_BYTES = 14;
     /** report_t: 8+4+4+16+32+(7+9)+(7+9)+48+48+32 bits. */
     static final int REPORT_BYTES = 28;

@@ -34,6 +34,7 @@ public final class TelemetryReportProcessor implements PacketProcessor {
     private final Consumer<LatencySample> sink;
     private final Clock clock;
     private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong tooBig = new AtomicLong();
     private final Map<ReportRejection, AtomicLong> rejected = new EnumMap<>(ReportRejection.class);
 
     /**
@@ -86,6 +87,15 @@ public final class TelemetryReportProcessor implements PacketProcessor {
             byte[] frame = new byte[unparsed.remaining()];
             unparsed.duplicate().get(frame);
             String device = packet.receivedFrom().deviceId().toString();
+            if (frame.length > TelemetryReportParser.ETHERNET_BYTES && Byte.toUnsignedInt(
+                    frame[TelemetryReportParser.ETHERNET_BYTES]) == TelemetryReportParser.REPORT_VERSION_TOO_BIG) {
+                // A packet grown past its port's MTU and dropped: no sample. Answering its source
+                // with an ICMPv6 Packet Too Big is left to come; it is counted meanwhile.
+                context.block();
+                log.debug("{} dropped a packet grown past its egress MTU ({} so far)", device,
+                          tooBig.incrementAndGet());
+                return;
+            }
             TelemetryReportParser.Result result = parser.get().parse(frame, device, clock.instant());
             context.block();
             if (result.sample().isPresent()) {
@@ -105,6 +115,11 @@ public final class TelemetryReportProcessor implements PacketProcessor {
     /** Reports turned into samples. */
     public long accepted() {
         return accepted.get();
+    }
+
+    /** Packets the data plane dropped for growing past their egress MTU, and reported. */
+    public long tooBig() {
+        return tooBig.get();
     }
 
     /** Rejected reports by reason (every reason present, zeros included). */

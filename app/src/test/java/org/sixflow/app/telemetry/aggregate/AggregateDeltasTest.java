@@ -16,8 +16,8 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 /**
- * Deltas between polls: first reading, later readings, unmoved slots, wrapping registers,
- * pipeline resets, and units.
+ * Deltas between polls: first reading, later readings, unmoved slots, wrapping registers (a
+ * 32-bit bucket once, the 64-bit sum's low word several times), pipeline resets, and units.
  */
 public class AggregateDeltasTest {
 
@@ -79,6 +79,22 @@ public class AggregateDeltasTest {
         LatencyAggregate row = deltas.rows(LEAF, T2, Map.of(slot, 30L),
                                            List.of(SlotRegisters.of(slot, 300, 1, 20, 4, 0, 0, 0, 0, 0, 0, 0))).get(0);
         assertEquals(20, row.packets());
+    }
+
+    @Test
+    public void severalWrapsOfTheLowWordBetweenPollsAreCounted() {
+        // Tofino: ns, 1 us per packet at 1 Mpps fills 32 bits in 4.3 s; a 10 s poll sees the low
+        // word wrap twice or more. latency_sum_hi carries them: the sum is 64 bits.
+        assertEquals(64, layout.sumBits());
+        AggregateDeltas nanos = new AggregateDeltas(layout, 1);
+        long before = 0xF000_0000L;
+        long after = 3L << 32 | 0x1000_0000L;
+        nanos.rows(LEAF, T1, Map.of(slot, 10L), List.of(SlotRegisters.of(slot, before, 1, 20, 10, 0, 0, 0, 0, 0, 0, 0)));
+        LatencyAggregate row = nanos.rows(LEAF, T2, Map.of(slot, 10_000_010L),
+                                          List.of(SlotRegisters.of(slot, after, 1, 20, 10_000_010L, 0, 0, 0, 0, 0, 0, 0)))
+                .get(0);
+        assertEquals(10_000_000, row.packets());
+        assertEquals(2 * (1L << 32) + 0x2000_0000L, row.sumNanos());
     }
 
     @Test

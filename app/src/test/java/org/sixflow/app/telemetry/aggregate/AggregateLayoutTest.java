@@ -9,6 +9,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -24,7 +25,8 @@ public class AggregateLayoutTest {
     public void bmv2LayoutComesFromP4Info() {
         assertEquals(8192, layout.slots());      // LATENCY_SLOTS
         assertEquals(8, layout.buckets());       // LATENCY_BUCKETS
-        assertEquals(64, layout.sumBits());      // register<bit<64>> latency_sum
+        assertEquals(64, layout.sumBits());      // latency_sum and latency_sum_hi, 32 bits each
+        assertTrue(layout.sumHighRegisterId().isPresent());
         assertTrue(layout.packetsCounterId() != 0 && layout.sumRegisterId() != layout.minRegisterId());
     }
 
@@ -33,7 +35,9 @@ public class AggregateLayoutTest {
         AggregateLayout tofino = AggregateLayout.of(BundledPipeconfs.tofino()).orElseThrow();
         assertEquals(8192, tofino.slots());
         assertEquals(8, tofino.buckets());
-        assertEquals(32, tofino.sumBits());      // Register<bit<32>, _> latency_sum: one stateful ALU word
+        // The committed Tofino build predates latency_sum_hi: its sum is latency_sum's 32 bits.
+        assertEquals(32, tofino.sumBits());
+        assertFalse(tofino.sumHighRegisterId().isPresent());
         assertEquals(tofino.slot(5, 300), layout.slot(5, 300));
     }
 

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntConsumer;
 
 /**
  * An in-process P4Runtime server speaking the real p4runtime.proto: it answers register reads
@@ -30,6 +31,8 @@ final class FakeP4RuntimeServer extends P4RuntimeGrpc.P4RuntimeImplBase implemen
     final Map<Integer, Map<Long, Long>> registers = new ConcurrentHashMap<>();
     final List<ReadRequest> requests = new CopyOnWriteArrayList<>();
     volatile boolean readsRegisters = true;
+    /** Runs after each answered request, with the number of requests so far (a carry, say). */
+    volatile IntConsumer afterRequest = n -> { };
     private final Server server;
 
     FakeP4RuntimeServer(String name) throws IOException {
@@ -65,6 +68,7 @@ final class FakeP4RuntimeServer extends P4RuntimeGrpc.P4RuntimeImplBase implemen
         responses.onNext(first.build());
         responses.onNext(second.build());
         responses.onCompleted();
+        afterRequest.accept(requests.size());
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.onosproject.net.flow.DefaultFlowEntry;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.flow.instructions.Instructions;
 import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
 import org.onosproject.net.flow.instructions.PiInstruction;
 import org.onosproject.net.group.DefaultGroup;
@@ -44,6 +45,7 @@ import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TelemetryFixture;
 import org.sixflow.app.testing.TestDeviceService;
 import org.sixflow.app.testing.TestPipeconfService;
+import org.sixflow.pipeconf.CloneSessions;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
@@ -228,6 +230,10 @@ public class TelemetryReportCollectorTest {
         assertEquals(Integer.valueOf(500), clone.givenGroupId());
         assertEquals(PortNumber.CONTROLLER, ((OutputInstruction) clone.buckets().buckets().get(0).treatment()
                 .allInstructions().get(0)).port());
+        // The session keeps what a report carries of each clone, no more (bmv2's device here).
+        assertEquals(CloneSessions.BMV2_TELEMETRY_TRUNCATE, clone.buckets().buckets().get(0).treatment()
+                .allInstructions().stream().filter(i -> i instanceof Instructions.TruncateInstruction)
+                .map(i -> ((Instructions.TruncateInstruction) i).maxLen()).findFirst().orElse(-1).intValue());
         PipelineModelChecker checker = new PipelineModelChecker(bmv2.pipelineModel());
         PipelineModelChecker tofino = new PipelineModelChecker(BundledPipeconfs.tofino().pipelineModel());
         for (FlowRule rule : installed.keySet()) {

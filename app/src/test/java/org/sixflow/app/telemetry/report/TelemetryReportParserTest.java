@@ -87,6 +87,8 @@ public class TelemetryReportParserTest {
         assertEquals(p4Value("common/define.p4", "ETHERTYPE_SIXFLOW_REPORT"), TelemetryReportParser.ETHERTYPE_REPORT);
         assertEquals(p4Value("v1model/define_v1model.p4", "REPORT_VERSION"), TelemetryReportParser.REPORT_VERSION);
         assertEquals(p4Value("tna/define_tna.p4", "REPORT_VERSION"), TelemetryReportParser.REPORT_VERSION);
+        assertEquals(p4Value("v1model/define_v1model.p4", "REPORT_VERSION_TOO_BIG"),
+                     TelemetryReportParser.REPORT_VERSION_TOO_BIG);
         // REPORT_TRUNCATE_BYTES keeps packet_in (2) + Ethernet + report + 128 bytes of the packet.
         assertEquals(p4Value("v1model/define_v1model.p4", "REPORT_TRUNCATE_BYTES"),
                      2 + TelemetryReportParser.ETHERNET_BYTES + TelemetryReportParser.REPORT_BYTES + 128);

@@ -66,6 +66,17 @@ public class TelemetryReportProcessorTest {
     }
 
     @Test
+    public void aPacketTooBigForItsPortIsCountedNotRejected() {
+        // Version 2: a packet grown past egress port 2's MTU of 1500 (in delta), then the packet.
+        Context c = new Context(TelemetryReportParserTest.frame(2, 0, 0, 0, 1, 2, 100, 105, 1500));
+        processor.process(c);
+        assertTrue(c.isHandled());
+        assertTrue(samples.isEmpty());
+        assertEquals(1, processor.tooBig());
+        assertTrue(processor.rejected().values().stream().allMatch(n -> n == 0));
+    }
+
+    @Test
     public void otherPacketsPassUntouched() {
         byte[] ipv6 = new byte[60];
         ipv6[12] = (byte) 0x86;
