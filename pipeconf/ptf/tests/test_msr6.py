@@ -82,8 +82,8 @@ class Msr6Test(SixflowTest):
         prefix = str(ipaddress.IPv6Address((0xFD00 << 112) | (node << 80) | (function << 32)))
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID, {names.HDR_IPV6_DST: (prefix, 96)}, action)
 
-    def adjacency(self, port, dmac):
-        self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY, {names.HDR_EG_PORT: port},
+    def adjacency(self, group, port, dmac):
+        self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY, {names.HDR_GROUP: group, names.HDR_EG_PORT: port},
                     names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, {names.SMAC: ROUTER_MAC, names.DMAC: dmac})
 
 
@@ -177,8 +177,8 @@ class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
                     {names.SID0: sids[0], names.SID1: sids[1], names.SID2: "::", names.SID3: "::"})
         self.replication_group(50, [(2, 0), (3, 1)])
-        self.adjacency(2, "00:bb:00:00:00:03")
-        self.adjacency(3, "00:bb:00:00:00:04")
+        self.adjacency(50, 2, "00:bb:00:00:00:03")
+        self.adjacency(50, 3, "00:bb:00:00:00:04")
         inner = inner_packet()
         testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner))
         for port, sl, dmac in ((2, 0, "00:bb:00:00:00:03"), (3, 1, "00:bb:00:00:00:04")):
@@ -199,8 +199,8 @@ class EndRlReplicatesWithPerCopySegmentsLeft(Msr6Test):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
         self.replication_group(10, [(2, 0), (3, 1)])
-        self.adjacency(2, "00:bb:00:00:00:03")
-        self.adjacency(3, "00:bb:00:00:00:04")
+        self.adjacency(10, 2, "00:bb:00:00:00:03")
+        self.adjacency(10, 3, "00:bb:00:00:00:04")
 
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
         for port, child, sl, dmac in ((2, child_a, 1, "00:bb:00:00:00:03"), (3, child_b, 2, "00:bb:00:00:00:04")):
@@ -222,8 +222,8 @@ class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 60})
         self.replication_group(60, [(2, 0), (4, None)])
-        self.adjacency(2, "00:bb:00:00:00:03")
-        self.adjacency(4, "33:33:00:00:12:34")
+        self.adjacency(60, 2, "00:bb:00:00:00:03")
+        self.adjacency(60, 4, "33:33:00:00:12:34")
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
         testutils.verify_packet(self, frame("00:bb:00:00:00:03", ROUTER_MAC,
                                             outer(ENCAP_SRC, child, mrh(sids, 1, 1) + bytes(inner_packet()), hlim=63)), 2)
@@ -272,8 +272,8 @@ class EndRlbXReplicatesByLocalBitstring(Msr6Test):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP, {names.HDR_BITSTRING: 0b101},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 20})
         self.replication_group(20, [(2, 0), (4, 1)])
-        self.adjacency(2, "00:bb:00:00:00:03")
-        self.adjacency(4, "00:bb:00:00:00:05")
+        self.adjacency(20, 2, "00:bb:00:00:00:03")
+        self.adjacency(20, 4, "00:bb:00:00:00:05")
 
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0, mrh_type=3))
         for port, child, sl, dmac in ((2, child_a, 1, "00:bb:00:00:00:03"), (4, child_b, 2, "00:bb:00:00:00:05")):
@@ -294,8 +294,8 @@ class LeafDecapsulatesAndDelivers(Msr6Test):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: leaf},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 30})
         self.client.add_multicast_group(30, [(3, 0), (4, 0)])
-        self.adjacency(3, "33:33:00:00:12:34")
-        self.adjacency(4, "33:33:00:00:12:34")
+        self.adjacency(30, 3, "33:33:00:00:12:34")
+        self.adjacency(30, 4, "33:33:00:00:12:34")
         before = self.event_count(EVENT_MSR6_DECAP)
 
         testutils.send_packet(self, 1, msr6_packet(sids, leaf, 2))
@@ -547,3 +547,35 @@ class TransitSlaSeesTheOptionInsideTheTree(Msr6Test):
                                                 outer(ENCAP_SRC, sids[sl], mrh(sids, 1, sl) + marked, hlim=63)), port)
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.entry_packets(sla), 1)
+
+
+class TreesSharingAReceiverPortKeepTheirOwnMacs(Msr6Test):
+    """Two trees (groups ff3e::1234 and ff3e::5678) whose local receivers sit behind port 4 of one
+    replicating node: each tree's copy to port 4 leaves with its own group's multicast MAC (the
+    adjacency is per multicast group and port), neither overwriting the other."""
+
+    def runTest(self):
+        trees = []
+        for number, group_id, mac, group_address in ((1, 60, "33:33:00:00:12:34", "ff3e::1234"),
+                                                     (2, 70, "33:33:00:00:56:78", "ff3e::5678")):
+            me = sid(2, END_RL_FUNCTION << 16 | number, 0, 1)
+            child = sid(3, END_RL_FUNCTION << 16 | number, 0, 0)
+            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
+                        {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address(int(ipaddress.IPv6Address(me)) >> 32 << 32)),
+                                              96)},
+                        names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+                        names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: group_id})
+            self.replication_group(group_id, [(2, 0), (4, None)])
+            self.adjacency(group_id, 2, "00:bb:00:00:00:03")
+            self.adjacency(group_id, 4, mac)
+            inner = inner_packet()
+            inner[IPv6].dst = group_address
+            trees.append(([me, child], mac, bytes(inner)))
+        for sids, mac, inner in trees:
+            testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                                 outer(ENCAP_SRC, sids[0], mrh(sids) + inner)))
+            testutils.verify_packet(self, frame("00:bb:00:00:00:03", ROUTER_MAC,
+                                                outer(ENCAP_SRC, sids[1], mrh(sids, 1, 1) + inner, hlim=63)), 2)
+            testutils.verify_packet(self, frame(mac, ROUTER_MAC, inner), 4)
+        testutils.verify_no_other_packets(self)

@@ -424,9 +424,12 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.ethernet.dst_addr = dmac;
     }
 
-    // Egress port -> MACs of its link: the next hop of a replica, or a receiver's port.
+    // (group, egress port) -> MACs a copy leaves with: the next hop of a replica, or, for a
+    // receiver's port, the multicast MAC of the tree's group address. Per group, so that two
+    // trees whose receivers share a port each keep their own MAC.
     table msr6_adjacency {
         key = {
+            meta.mcast_group: exact @name("group");
             meta.egress_port: exact @name("eg_port");
         }
         actions = {
@@ -434,7 +437,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
             @defaultonly NoAction;
         }
         const default_action = NoAction();
-        size = 512;
+        size = 4096;
     }
 
     // Only what this target's egress parses can be valid here; naming the rest would make

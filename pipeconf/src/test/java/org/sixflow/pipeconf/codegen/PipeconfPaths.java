@@ -6,11 +6,13 @@ import java.io.File;
 
 /**
  * Paths inside the pipeconf module, for tests and the generator (they run with the module
- * folder as the working directory, as Maven runs them).
+ * folder, or a sibling module's, as the working directory, as Maven runs them).
  */
 public final class PipeconfPaths {
 
-    public static final File MODULE = new File(".").getAbsoluteFile();
+    /** The pipeconf module: the working directory, or its sibling when another module's tests run. */
+    public static final File MODULE = new File("p4src").isDirectory() ? new File(".").getAbsoluteFile()
+            : new File("../pipeconf").getAbsoluteFile();
     public static final File P4SRC = new File(MODULE, "p4src");
     public static final File P4C_OUT = new File(MODULE, "src/main/resources/p4c-out");
     public static final File CONSTANTS_JAVA =

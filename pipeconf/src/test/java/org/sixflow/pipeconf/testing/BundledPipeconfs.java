@@ -3,9 +3,18 @@
 package org.sixflow.pipeconf.testing;
 
 import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.model.PiPipelineModel;
 import org.sixflow.pipeconf.PipeconfArtifacts;
 import org.sixflow.pipeconf.PipeconfFactory;
 import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.codegen.PipeconfPaths;
+import org.sixflow.pipeconf.codegen.SourceHash;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 
 /**
  * The two pipeconfs as the bundle builds them from its committed artifacts (their pipeline
@@ -41,5 +50,32 @@ public final class BundledPipeconfs {
         } catch (Exception e) {
             throw new IllegalStateException("Tofino artifacts unreadable", e);
         }
+    }
+
+    /**
+     * Tells whether the committed Tofino artifacts were compiled from the current P4 sources.
+     *
+     * @return true when their source hash is that of p4src/common and p4src/tna
+     */
+    public static boolean tofinoCurrent() {
+        File hash = new File(new File(PipeconfPaths.P4C_OUT, "tofino"), SixflowPipeconfs.SOURCE_HASH_FILE);
+        try {
+            return SourceHash.of("tna").equals(new String(Files.readAllBytes(hash.toPath()),
+                                                          StandardCharsets.UTF_8).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Returns the pipeline model a Tofino build of the current sources has, to check entries
+     * against: the committed Tofino model when it is current; else, until bf-p4c rebuilds it, the
+     * bmv2 one, whose tables, keys, actions and widths a current Tofino build has too
+     * (CompiledArtifactsTest#tofinoP4InfoUsesTheBmv2Names holds the two together).
+     *
+     * @return the model
+     */
+    public static PiPipelineModel tofinoModel() {
+        return (tofinoCurrent() ? tofino() : bmv2()).pipelineModel();
     }
 }

@@ -95,8 +95,10 @@ import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID_BITWIDTH;
  * <p>
  * What keeps trees apart on a device: their SIDs carry the tree number (MrhEncoder), so local SID
  * and End.RL group entries are the tree's own; End.RL groups and the encapsulation's group are the
- * tree's own group id (GroupIds#treeGroup). End.RLB.X groups are keyed by the Local Bitstring
- * alone in the P4 program, and adjacencies by the egress port alone: trees share those entries
+ * tree's own group id (GroupIds#treeGroup), and copy indexes and adjacencies are keyed by (group,
+ * egress port), so they are the tree's own too: two trees whose receivers share a port each give
+ * it their own multicast MAC. End.RLB.X groups are keyed by the Local Bitstring alone in the P4
+ * program, and so are the copy indexes and adjacencies of such a group: trees share those entries
  * where they are identical, and the manager refuses a tree that would need a different value
  * (TreeEntryConflicts).
  */
@@ -204,7 +206,7 @@ public final class Msr6RuleCompiler {
             int edge = tree.parentEdge(children.get(i));
             PortNumber port = network.port(edge);
             copies.put(port, i);
-            rules.put(device, adjacency(device, port, network.routerMac(v),
+            rules.put(device, adjacency(device, groupId, port, network.routerMac(v),
                                         network.routerMac(graph.target(edge))));
         }
         List<PortNumber> ports = new ArrayList<>(copies.keySet());
@@ -219,7 +221,7 @@ public final class Msr6RuleCompiler {
                 ports.add(port);
                 rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(groupId, port),
                                        action(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY)));
-                rules.put(device, adjacency(device, port, network.routerMac(v), multicastMac(group)));
+                rules.put(device, adjacency(device, groupId, port, network.routerMac(v), multicastMac(group)));
             }
         }
         groups.put(device, allGroup(device, groupId, ports));
@@ -230,14 +232,14 @@ public final class Msr6RuleCompiler {
         DeviceId device = network.device(v);
         List<PortNumber> ports = new ArrayList<>(network.receiverPorts(v));
         for (PortNumber port : ports) {
-            rules.put(device, adjacency(device, port, network.routerMac(v), multicastMac(group)));
+            rules.put(device, adjacency(device, groupId, port, network.routerMac(v), multicastMac(group)));
         }
         groups.put(device, allGroup(device, groupId, ports));
     }
 
-    private FlowRule adjacency(DeviceId device, PortNumber port, MacAddress smac, MacAddress dmac) {
-        return rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY,
-                    PiCriterion.builder().matchExact(HDR_EG_PORT, port.toLong()).build(),
+    /** The MACs a copy of a group leaves a port with: per (group, port), like the copy index. */
+    private FlowRule adjacency(DeviceId device, int groupId, PortNumber port, MacAddress smac, MacAddress dmac) {
+        return rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY, copyMatch(groupId, port),
                     action(SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, new PiActionParam(SMAC, smac.toBytes()),
                            new PiActionParam(DMAC, dmac.toBytes())));
     }

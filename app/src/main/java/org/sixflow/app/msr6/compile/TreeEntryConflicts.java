@@ -12,11 +12,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Finds where a tree would overwrite state another tree relies on. Trees share the entries the P4
- * program keys without a tree (adjacencies by egress port, End.RLB.X groups by Local Bitstring):
- * sharing identical entries is fine and each stays until its last tree goes, but an entry with the
- * same key and another action (or a group with the same id and other buckets) would silently
- * re-point the other tree's packets, so such a tree is refused instead.
+ * Finds where a tree would overwrite state another tree relies on. Only End.RLB.X state is keyed
+ * without a tree (its group by Local Bitstring, that group's copy indexes and adjacencies by
+ * (bitstring group, port)); everything else carries the tree's SID or group. Sharing identical
+ * entries is fine and each stays until its last tree goes, but an entry with the same key and
+ * another action (say, two RLB trees with one bitstring whose receivers behind one port need
+ * different multicast MACs) or a group with the same id and other buckets would silently re-point
+ * the other tree's packets, so such a tree is refused instead.
  */
 public final class TreeEntryConflicts {
 
@@ -49,7 +51,8 @@ public final class TreeEntryConflicts {
                 throw new IllegalArgumentException(
                         "tree " + treeId + " needs " + Msr6EntryText.describe(rule) + " on " + rule.deviceId()
                                 + ", where tree " + other.owner + " uses " + Msr6EntryText.describe(other.value)
-                                + ": the pipeline keys this table without the tree, so the two cannot share it");
+                                + ": the pipeline keys this entry by the End.RLB.X bitstring, not the tree, so the two "
+                                + "cannot share it");
             }
         }
         for (GroupDescription group : candidate.groups().values()) {

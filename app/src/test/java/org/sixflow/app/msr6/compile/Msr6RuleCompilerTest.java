@@ -174,6 +174,9 @@ public class Msr6RuleCompilerTest {
         FlowRule receiver = adjacencies.stream().filter(r -> r.selector().toString().contains("0x9"))
                 .findFirst().orElseThrow(() -> new AssertionError("no adjacency for receiver port 9: " + adjacencies));
         assertTrue(receiver.treatment().toString(), receiver.treatment().toString().contains("dmac=0x333300001234"));
+        // Keyed by the tree's group and the port, like the copy index.
+        String group = "0x" + Integer.toHexString(GroupIds.treeGroup(7));
+        assertTrue(adjacencies.toString(), adjacencies.stream().allMatch(r -> r.selector().toString().contains(group)));
     }
 
     @Test

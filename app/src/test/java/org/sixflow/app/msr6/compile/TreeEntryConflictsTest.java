@@ -37,14 +37,24 @@ public class TreeEntryConflictsTest {
     }
 
     @Test
-    public void aReceiverPortCarriesOneGroupsMacAtATime() {
+    public void treesOfOtherGroupsShareAReceiverPortEachWithItsMac() {
+        // Adjacencies are per (group, port): shanghai's receiver port gets both groups' MACs.
         CompiledTree a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
         CompiledTree b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
+        TreeEntryConflicts.check("b", b, Map.of("a", a));
+    }
+
+    @Test
+    public void rlbTreesOfOtherGroupsCannotShareABitstringsReceiverPort() {
+        // Nanjing replicates with the same bitstring in both and delivers to its own receivers:
+        // the bitstring's group would need both groups' MACs on that port.
+        CompiledTree a = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 1, GROUP_A, null, Set.of(2, 3, 4));
+        CompiledTree b = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 2, GROUP_B, null, Set.of(2, 3, 4));
         try {
             TreeEntryConflicts.check("b", b, Map.of("a", a));
-            fail("the second group's MAC would overwrite the first's on shanghai's receiver port");
+            fail("the second group's MAC would overwrite the first's on nanjing's receiver port");
         } catch (IllegalArgumentException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("device:shanghai"));
+            assertTrue(e.getMessage(), e.getMessage().contains("device:nanjing"));
             assertTrue(e.getMessage(), e.getMessage().contains("tree a"));
         }
     }

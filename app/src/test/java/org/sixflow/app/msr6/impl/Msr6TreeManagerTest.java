@@ -35,7 +35,7 @@ public class Msr6TreeManagerTest {
     private static final PipelineModelChecker CHECKER =
             new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
     private static final PipelineModelChecker TOFINO =
-            new PipelineModelChecker(BundledPipeconfs.tofino().pipelineModel());
+            new PipelineModelChecker(BundledPipeconfs.tofinoModel());
     private static final ConnectPoint H_BJ = ConnectPoint.deviceConnectPoint("device:beijing/3");
     private static final Set<ConnectPoint> RECEIVERS = Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
                                                               ConnectPoint.deviceConnectPoint("device:shanghai/3"),
@@ -161,28 +161,38 @@ public class Msr6TreeManagerTest {
 
     @Test
     public void removingOneTreeKeepsWhatAnotherShares() {
-        // (*,G) and (S,G) of one group to the same receivers: they share adjacencies, never SIDs.
-        Msr6Tree video = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        // (*,G) and (S,G) of one group to the same receivers in RLB mode: they share the bitstring
+        // groups' entries (keyed by bitstring, not tree), never SIDs.
+        Msr6Tree video = fixture.manager.create(request("video", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER));
         List<FlowRule> videoOnly = List.copyOf(fixture.rules);
-        Msr6Tree audio = fixture.manager.create(request("audio", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)
+        Msr6Tree audio = fixture.manager.create(request("audio", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER)
                                                         .withSourceAddress(Ip6Address.valueOf("fd00:1:1::10")));
         assertTrue(java.util.Collections.disjoint(video.msids(), audio.msids()));
         fixture.manager.remove("video");
         audio = fixture.manager.tree("audio").orElseThrow();
         assertEquals(audio.entries().values().stream().mapToInt(Integer::intValue).sum(),
                      fixture.rules.size() + fixture.groups.size());
-        // The adjacencies both trees use are still there; nothing of video's own is.
+        // The bitstring entries both trees use are still there; nothing of video's own is.
         assertTrue(videoOnly.stream().anyMatch(fixture.rules::contains));
         assertTrue(fixture.groups.stream().noneMatch(g -> g.givenGroupId() == GroupIds.treeGroup(video.number())));
     }
 
     @Test
-    public void aTreeThatWouldRepointAnothersReceiverPortIsRefused() {
+    public void treesOfOtherGroupsShareReceiverPortsUnlessAnRlbBitstringWouldCarryBoth() {
         fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        // Another group to the same receiver ports: adjacencies are per (group, port), each tree
+        // gives the ports its own multicast MAC.
+        fixture.manager.create(Msr6TreeRequest.of("audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS,
+                                                  Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertEquals(2, fixture.manager.trees().size());
+        fixture.manager.remove("audio");
+        fixture.manager.remove("video");
+        // In RLB mode a replicating node's receivers hang off the bitstring's group, which both
+        // trees would share: the second would need the other MAC there, so it is refused.
+        fixture.manager.create(request("video", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER));
         List<FlowRule> before = List.copyOf(fixture.rules);
-        // Another group to the same receiver ports would need other destination MACs there.
         assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
-                "audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS, Msr6Mode.TE,
+                "audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS, Msr6Mode.RLB,
                 Msr6TreeRequest.Algorithm.STEINER)), "where tree video uses");
         assertEquals(before, fixture.rules);
         assertEquals(1, fixture.manager.trees().size());
