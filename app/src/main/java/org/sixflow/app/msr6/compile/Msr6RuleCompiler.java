@@ -91,7 +91,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID_BITWIDTH;
 /**
  * Turns an encoded tree into per-device table entries and ALL groups for the Sixflow pipeline
  * (pipeconf/p4src/common/control/msr6.p4): encapsulation at the ingress edge, local SIDs, SID or
- * bitstring to group, copy indexes per (group, port), adjacency MACs, leaf delivery.
+ * bitstring to group, copy indexes per (group, port), adjacency MACs, leaf delivery. Nodes the
+ * encoder left out (EncodedTree#routed) get nothing: routing forwards the tree's packets there.
  * <p>
  * What keeps trees apart on a device: their SIDs carry the tree number (MrhEncoder), so local SID
  * and End.RL group entries are the tree's own; End.RL groups and the encapsulation's group are the
@@ -159,7 +160,7 @@ public final class Msr6RuleCompiler {
             rules.put(ingress, sidsRule(ingress, treeId, msids, 4, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI,
                                         SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI, SID4, SID5, SID6, SID7));
         }
-        replication(rules, groups, graph, tree, network, root, treeGroup, encoded.rootChildren(), false, group);
+        replication(rules, groups, graph, network, root, treeGroup, encoded.copyEdges().get(root), false, group);
 
         // Every other tree node: its SID behaviour, its group, copies and adjacencies.
         for (Map.Entry<Integer, Ip6Address> entry : encoded.sids().entrySet()) {
@@ -190,20 +191,24 @@ public final class Msr6RuleCompiler {
                 // Leaf: the group holds the receiver ports; decapsulated copies need no index.
                 leafDelivery(rules, groups, network, v, groupId, group);
             } else {
-                replication(rules, groups, graph, tree, network, v, groupId, children,
+                replication(rules, groups, graph, network, v, groupId, encoded.copyEdges().get(v),
                             encoded.localDelivery().contains(v), group);
             }
         }
         return new CompiledTree(rules, groups);
     }
 
+    /**
+     * A replicating node's group, copy indexes and adjacencies: copy i leaves by copyEdges[i],
+     * towards the router at its head (which may route it on, when the encoder left that node out).
+     */
     private void replication(ListMultimap<DeviceId, FlowRule> rules, ListMultimap<DeviceId, GroupDescription> groups,
-                             Graph graph, MulticastTree tree, TreeNetwork network, int v, int groupId,
-                             List<Integer> children, boolean localDelivery, Ip6Address group) {
+                             Graph graph, TreeNetwork network, int v, int groupId, List<Integer> copyEdges,
+                             boolean localDelivery, Ip6Address group) {
         DeviceId device = network.device(v);
         Map<PortNumber, Integer> copies = new LinkedHashMap<>();
-        for (int i = 0; i < children.size(); i++) {
-            int edge = tree.parentEdge(children.get(i));
+        for (int i = 0; i < copyEdges.size(); i++) {
+            int edge = copyEdges.get(i);
             PortNumber port = network.port(edge);
             copies.put(port, i);
             rules.put(device, adjacency(device, groupId, port, network.routerMac(v),

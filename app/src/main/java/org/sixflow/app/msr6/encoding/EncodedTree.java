@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * A tree as the data plane carries it: the MRH's M-SID list, and what each node needs
- * installed — its SID, and its children in copy order (copy i goes to the i-th child).
+ * installed — its SID, and its children in copy order (copy i goes to the i-th child, by the
+ * i-th copy edge).
  */
 public final class EncodedTree {
 
@@ -23,15 +24,22 @@ public final class EncodedTree {
     private final Map<Integer, Ip6Address> sids;
     private final Map<Integer, List<Integer>> children;
     private final Set<Integer> localDelivery;
+    private final Map<Integer, List<Integer>> copyEdges;
+    private final Set<Integer> routed;
 
     EncodedTree(Msr6Mode mode, List<Ip6Address> msids, List<Integer> rootChildren, Map<Integer, Ip6Address> sids,
-                Map<Integer, List<Integer>> children, Set<Integer> localDelivery) {
+                Map<Integer, List<Integer>> children, Set<Integer> localDelivery,
+                Map<Integer, List<Integer>> copyEdges, Set<Integer> routed) {
         this.mode = mode;
         this.msids = ImmutableList.copyOf(msids);
         this.rootChildren = ImmutableList.copyOf(rootChildren);
         this.sids = ImmutableMap.copyOf(sids);
         this.children = ImmutableMap.copyOf(children);
         this.localDelivery = ImmutableSet.copyOf(localDelivery);
+        ImmutableMap.Builder<Integer, List<Integer>> edges = ImmutableMap.builder();
+        copyEdges.forEach((v, list) -> edges.put(v, ImmutableList.copyOf(list)));
+        this.copyEdges = edges.build();
+        this.routed = ImmutableSet.copyOf(routed);
     }
 
     public Msr6Mode mode() {
@@ -53,9 +61,28 @@ public final class EncodedTree {
         return sids;
     }
 
-    /** Each replicating node's children in copy order. */
+    /**
+     * Each replicating node's children in copy order: the nodes its copies are addressed to
+     * (beyond the links' heads where those are routed through, see {@link #routed()}).
+     */
     public Map<Integer, List<Integer>> children() {
         return children;
+    }
+
+    /**
+     * The edges each replicating node's copies leave by, in copy order (the ingress edge's too):
+     * copy i leaves by edge i and is addressed to child i.
+     */
+    public Map<Integer, List<Integer>> copyEdges() {
+        return copyEdges;
+    }
+
+    /**
+     * Single-child transit nodes the tree passes through without an M-SID: unicast routing
+     * forwards its packets along the tree there, and they hold none of its state.
+     */
+    public Set<Integer> routed() {
+        return routed;
     }
 
     /** Replicating nodes that also deliver to receivers of their own. */

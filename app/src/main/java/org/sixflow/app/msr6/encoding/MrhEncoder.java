@@ -8,8 +8,10 @@ import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.pipeconf.GroupIds;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -28,6 +30,8 @@ import java.util.function.IntUnaryOperator;
  * links to its children, and children follow their bits' order. Leaves get End.RL SIDs with
  * Replication Number 0 and Pointer 0, which the data plane decapsulates. Every SID's Function is
  * its node's behaviour code and the tree number (Msid#function), so SIDs are unique per tree.
+ * Given the network's unicast routes, single-child transit nodes that routing passes along the
+ * tree get no M-SID at all (see {@link #encode(Graph, MulticastTree, Msr6Mode, int, UnicastRoutes)}).
  */
 public final class MrhEncoder {
 
@@ -69,7 +73,7 @@ public final class MrhEncoder {
     }
 
     /**
-     * Encodes a tree.
+     * Encodes a tree, giving every node of it an M-SID.
      *
      * @param graph the graph the tree was computed on
      * @param tree  the tree
@@ -80,13 +84,53 @@ public final class MrhEncoder {
      *                                  mode a link has no bit or two links of a node share one
      */
     public EncodedTree encode(Graph graph, MulticastTree tree, Msr6Mode mode, int treeNumber) {
+        return encode(graph, tree, mode, treeNumber, UnicastRoutes.NONE);
+    }
+
+    /**
+     * Encodes a tree, leaving out the M-SIDs of the single-child transit nodes the network's
+     * unicast routes already take along the tree. Such a node (not the ingress edge, one child,
+     * no receivers of its own) needs no SID: its parent's copy goes by the link towards it with
+     * the next encoded node's SID as destination, and the node routes it on by that SID's locator,
+     * which it does by the tree's link when {@code routes} says so for it (and for every skipped
+     * node after it, towards the same SID). The node then holds no state for the tree; it forwards
+     * the MRH it does not terminate (RFC 8200 section 4.4).
+     *
+     * @param graph      the graph the tree was computed on
+     * @param tree       the tree
+     * @param mode       TE or RLB
+     * @param treeNumber the tree's number, carried in every SID's Function
+     * @param routes     where unicast routing sends a node's traffic for another node's locator
+     * @return the encoded tree
+     * @throws IllegalArgumentException if the tree needs more than MAX_MSIDS M-SIDs, or in RLB
+     *                                  mode a link has no bit or two links of a node share one
+     */
+    public EncodedTree encode(Graph graph, MulticastTree tree, Msr6Mode mode, int treeNumber,
+                              UnicastRoutes routes) {
         Map<Integer, List<Integer>> edgesOut = new HashMap<>();
         for (int edge : tree.edges()) {
             edgesOut.computeIfAbsent(graph.source(edge), v -> new ArrayList<>()).add(edge);
         }
-        Map<Integer, List<Integer>> children = new HashMap<>();
+        // Which node each copy is addressed to: the child the copy's link leads to, or further
+        // down when routing carries the copy past single-child transit nodes (which then need no
+        // SID, nor an RLB bit on their link).
+        // Top down from the ingress edge, so that a node is left out only as its parent sees it.
+        Set<Integer> routed = new HashSet<>();
+        Map<Integer, Integer> addressees = new HashMap<>();
+        Deque<Integer> pending = new ArrayDeque<>(List.of(tree.root()));
+        while (!pending.isEmpty()) {
+            for (int edge : edgesOut.getOrDefault(pending.poll(), List.of())) {
+                int target = addressee(graph, tree, edgesOut, edge, routes, routed);
+                addressees.put(edge, target);
+                pending.add(target);
+            }
+        }
+        Map<Integer, List<Integer>> copyEdges = new HashMap<>();
         Map<Integer, Integer> bitstrings = new HashMap<>();
         for (Map.Entry<Integer, List<Integer>> e : edgesOut.entrySet()) {
+            if (routed.contains(e.getKey())) {
+                continue;
+            }
             List<Integer> out = e.getValue();
             if (mode == Msr6Mode.RLB && e.getKey() != tree.root()) {
                 out.sort(Comparator.comparingInt(edge -> bitOf(graph, edge)));
@@ -103,10 +147,14 @@ public final class MrhEncoder {
             } else {
                 out.sort(Comparator.comparingInt(graph::target));
             }
-            List<Integer> kids = new ArrayList<>();
-            out.forEach(edge -> kids.add(graph.target(edge)));
-            children.put(e.getKey(), kids);
+            copyEdges.put(e.getKey(), out);
         }
+        Map<Integer, List<Integer>> children = new HashMap<>();
+        copyEdges.forEach((v, out) -> {
+            List<Integer> targets = new ArrayList<>();
+            out.forEach(edge -> targets.add(addressees.get(edge)));
+            children.put(v, targets);
+        });
 
         List<Integer> order = new ArrayList<>(children.getOrDefault(tree.root(), List.of()));
         Map<Integer, Integer> pointer = new HashMap<>();
@@ -145,7 +193,38 @@ public final class MrhEncoder {
             msids.add(sid);
         }
         return new EncodedTree(mode, msids, children.getOrDefault(tree.root(), List.of()), sids, children,
-                               localDelivery);
+                               localDelivery, copyEdges, routed);
+    }
+
+    /**
+     * The node a copy leaving by an edge is addressed to: the edge's head, unless it is a
+     * single-child transit node that routing passes along the tree, and so on down.
+     */
+    private static int addressee(Graph graph, MulticastTree tree, Map<Integer, List<Integer>> edgesOut, int edge,
+                                 UnicastRoutes routes, Set<Integer> routed) {
+        // The chain of single-child transit nodes below the edge, and the edges between them.
+        List<Integer> chain = new ArrayList<>();
+        List<Integer> links = new ArrayList<>();
+        int at = graph.target(edge);
+        while (at != tree.root() && !tree.receivers().contains(at) && edgesOut.getOrDefault(at, List.of()).size() == 1) {
+            int next = edgesOut.get(at).get(0);
+            chain.add(at);
+            links.add(next);
+            at = graph.target(next);
+        }
+        // The deepest node every transit node before it routes to along the tree.
+        for (int end = chain.size(); end > 0; end--) {
+            int target = end < chain.size() ? chain.get(end) : at;
+            boolean along = true;
+            for (int i = 0; i < end && along; i++) {
+                along = routes.takes(links.get(i), target);
+            }
+            if (along) {
+                routed.addAll(chain.subList(0, end));
+                return target;
+            }
+        }
+        return graph.target(edge);
     }
 
     private int bitOf(Graph graph, int edge) {

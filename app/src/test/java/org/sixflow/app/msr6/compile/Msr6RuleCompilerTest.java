@@ -102,6 +102,27 @@ public class Msr6RuleCompilerTest {
                 .compile(number, group, source, STUDY, tree, encoded, NETWORK);
     }
 
+    @Test
+    public void aNodeTheEncoderLeftOutGetsNothingAndItsParentSendsThroughIt() {
+        MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, Set.of(2, 3, 4));
+        EncodedTree encoded = new MrhEncoder(NETWORK::locator, e -> -1)
+                .encode(STUDY, tree, Msr6Mode.TE, 7, (edge, towards) -> STUDY.target(edge) == towards);
+        CompiledTree compiled = new Msr6RuleCompiler(TestApplicationId.create("org.sixflow.app"))
+                .compile(7, GROUP, null, STUDY, tree, encoded, NETWORK);
+        // Wuhan routes the copy to Guangzhou: no SID, group or entry of the tree there.
+        assertFalse(compiled.rules().containsKey(DeviceId.deviceId("device:wuhan")));
+        assertFalse(compiled.groups().containsKey(DeviceId.deviceId("device:wuhan")));
+        // Beijing's copy 0 (addressed to Guangzhou) leaves by its link to Wuhan, with Wuhan's MAC.
+        PortNumber toWuhan = NETWORK.port(tree.parentEdge(1));
+        List<FlowRule> adjacencies = rules(compiled, "beijing", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY);
+        FlowRule first = adjacencies.stream().filter(r -> r.selector().toString()
+                .contains("eg_port=0x" + Long.toHexString(toWuhan.toLong()))).findFirst().orElseThrow();
+        assertTrue(first.treatment().toString(), first.treatment().toString().contains("dmac=0xaa00000002"));
+        for (FlowRule rule : compiled.rules().values()) {
+            assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+        }
+    }
+
     private static List<FlowRule> rules(CompiledTree compiled, String city, PiTableId table) {
         return compiled.rules().get(DeviceId.deviceId("device:" + city)).stream()
                 .filter(r -> r.table().equals(table)).collect(Collectors.toList());

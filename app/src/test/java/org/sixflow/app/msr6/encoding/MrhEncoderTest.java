@@ -74,6 +74,67 @@ public class MrhEncoderTest {
         assertEquals(treeParents(graph, tree), MrhDecoder.parents(encoded.msids(), 2, locators(5)));
     }
 
+    /** Routing on the study's network: every router reaches a neighbour by their link. */
+    private static UnicastRoutes direct(Graph graph) {
+        return (edge, towards) -> graph.target(edge) == towards;
+    }
+
+    @Test
+    public void aSingleChildTransitNodeRoutingAlongTheTreeNeedsNoMsid() {
+        Graph graph = study();
+        MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(2, 3, 4));
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1)
+                .encode(graph, tree, Msr6Mode.TE, 7, direct(graph));
+        // Wuhan (1) only passes the tree on to Guangzhou (4), which its route to Guangzhou's
+        // locator does anyway: Beijing's first copy goes by the link to Wuhan, addressed to
+        // Guangzhou. Nanjing (2) has receivers of its own and keeps its SID. 3 M-SIDs, not 4.
+        long function = Msid.function(MrhEncoder.END_RL_FUNCTION, 7);
+        assertEquals(Set.of(1), encoded.routed());
+        assertEquals(List.of(4, 2), encoded.rootChildren());
+        assertEquals(List.of(tree.parentEdge(1), tree.parentEdge(2)), encoded.copyEdges().get(0));
+        assertEquals(List.of(
+                Msid.of(locator(4), function, 0, 0),
+                Msid.of(locator(2), function, 0, 2),
+                Msid.of(locator(3), function, 0, 0)), encoded.msids());
+        assertFalse(encoded.sids().containsKey(1));
+        assertFalse(encoded.children().containsKey(1));
+    }
+
+    @Test
+    public void aTransitNodeWhoseRouteLeavesTheTreeKeepsItsMsid() {
+        Graph graph = study();
+        MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(2, 3, 4));
+        // Wuhan would send Guangzhou's traffic elsewhere: it must be addressed itself.
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1)
+                .encode(graph, tree, Msr6Mode.TE, 7, (edge, towards) -> graph.source(edge) != 1);
+        assertEquals(Set.of(), encoded.routed());
+        assertEquals(4, encoded.msids().size());
+        // Without routes, nothing is left out.
+        assertEquals(4, new MrhEncoder(MrhEncoderTest::locator, e -> -1).encode(graph, tree, Msr6Mode.TE, 7)
+                .msids().size());
+    }
+
+    @Test
+    public void aChainOfTransitNodesIsPassedToItsEndOrAsFarAsRoutingAgrees() {
+        // 0 - 1 - 2 - 3 - 4, receiver 4: every inner node only passes the tree on.
+        Graph line = Graph.builder(5).link(0, 1, 1).link(1, 2, 1).link(2, 3, 1).link(3, 4, 1).build();
+        MulticastTree tree = new ShortestPathUnion().compute(line, 0, Set.of(4));
+        EncodedTree all = new MrhEncoder(MrhEncoderTest::locator, e -> -1)
+                .encode(line, tree, Msr6Mode.RLB, 3, (edge, towards) -> true);
+        assertEquals(Set.of(1, 2, 3), all.routed());
+        assertEquals(List.of(4), all.rootChildren());
+        assertEquals(1, all.msids().size());
+        // Node 1 routes only node 2's locator along the line: the copy is addressed to node 2,
+        // which passes it on addressed to 4 (node 3 routes along). RLB needs no bits on the links
+        // of nodes left out.
+        EncodedTree partly = new MrhEncoder(MrhEncoderTest::locator, e -> line.source(e) == 2 ? 5 : -1)
+                .encode(line, tree, Msr6Mode.RLB, 3, (edge, towards) -> line.source(edge) != 1 || towards == 2);
+        assertEquals(Set.of(1, 3), partly.routed());
+        assertEquals(List.of(2), partly.rootChildren());
+        assertEquals(List.of(4), partly.children().get(2));
+        assertEquals(2, partly.msids().size());
+    }
+
     @Test
     public void rlbModeOrdersChildrenByBitAndCarriesTheBitstring() {
         // Vertex 1 has three children; its links' bits are 5, 1 and 3.
