@@ -10,10 +10,10 @@
 #define TELEMETRY_CLONE_SESSION 500
 // Bytes of a report frame kept: packet_in (2) + Ethernet (14) + report (28) + 128 of the packet.
 #define REPORT_TRUNCATE_BYTES 172
-// What the controller asks the clone session to keep of a clone (the measured packet, before
-// its report frame): 128 bytes. bmv2 ignores it (the egress truncates, above); a target that
-// honours it copies less.
-#define TELEMETRY_SESSION_TRUNCATE_BYTES 128
+// What the controller asks the clone session to keep of a clone: all of it (0). bmv2's P4Runtime
+// server refuses a truncating clone session (PI: not implemented), so the egress truncates the
+// report frame itself (REPORT_TRUNCATE_BYTES, above).
+#define TELEMETRY_SESSION_TRUNCATE_BYTES 0
 const bit<8> REPORT_VERSION = 1;
 // A packet grown past its egress MTU, punted for an ICMPv6 Packet Too Big: a report frame
 // (telemetry clone session) of this version, whose delta is the MTU, then the packet.

@@ -15,8 +15,11 @@ public final class CloneSessions {
 
     /** TELEMETRY_CLONE_SESSION: per-packet telemetry reports, pointed at the CPU port. */
     public static final int TELEMETRY = 500;
-    /** TELEMETRY_SESSION_TRUNCATE_BYTES of bmv2: the measured packet's first 128 bytes. */
-    public static final int BMV2_TELEMETRY_TRUNCATE = 128;
+    /**
+     * TELEMETRY_SESSION_TRUNCATE_BYTES of bmv2: none (0). Its P4Runtime server refuses truncating
+     * clone sessions; its egress truncates the report frame itself.
+     */
+    public static final int BMV2_TELEMETRY_TRUNCATE = 0;
     /** TELEMETRY_SESSION_TRUNCATE_BYTES of Tofino: the 28-byte mirror header and 128 bytes of the packet. */
     public static final int TOFINO_TELEMETRY_TRUNCATE = 156;
 
@@ -27,7 +30,7 @@ public final class CloneSessions {
      * Returns how many bytes of a clone the telemetry session keeps on a Sixflow pipeconf.
      *
      * @param pipeconfId the pipeconf
-     * @return the session's truncation, or empty for a pipeconf that is not Sixflow's
+     * @return the session's truncation (0: none), or empty for a pipeconf that is not Sixflow's
      */
     public static Optional<Integer> telemetryTruncate(PiPipeconfId pipeconfId) {
         if (SixflowPipeconfs.BMV2.equals(pipeconfId)) {

@@ -245,7 +245,8 @@ public class PipelineTranslatorTest {
         GroupDescription clone = ReportRules.cloneSession(BEIJING, APP, CloneSessions.BMV2_TELEMETRY_TRUNCATE);
         PiCloneSessionEntry session = (PiCloneSessionEntry) translator.preEntry(clone, clone.givenGroupId());
         assertEquals(CloneSessions.TELEMETRY, session.sessionId());
-        assertEquals(CloneSessions.BMV2_TELEMETRY_TRUNCATE, session.maxPacketLengthBytes());
+        // bmv2 refuses truncating sessions: none asked.
+        assertEquals(PiCloneSessionEntry.DO_NOT_TRUNCATE, session.maxPacketLengthBytes());
         assertEquals(Set.of(new PiPreReplica(PortNumber.portNumber(CpuPorts.BMV2), 0)), session.replicas());
         PacketReplicationEngineEntry message = PreEntryCodec.encode(session);
         assertEquals(CpuPorts.BMV2, message.getCloneSessionEntry().getReplicas(0).getEgressPort());

@@ -10,6 +10,7 @@ import org.onosproject.net.flow.DefaultFlowRule;
 import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.TrafficTreatment;
 import org.onosproject.net.flow.criteria.PiCriterion;
 import org.onosproject.net.group.DefaultGroupBucket;
 import org.onosproject.net.group.DefaultGroupDescription;
@@ -31,9 +32,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMP
 
 /**
  * What a device needs to send telemetry reports: the clone session the egress clones reports
- * to, pointed at the controller and truncating its clones (a report carries 128 bytes of the
- * packet: copying more would only load the CPU port), and one telemetry_sampling entry per
- * sampled class.
+ * to, pointed at the controller and, where the target takes it, truncating its clones (a report
+ * carries 128 bytes of the packet: copying more would only load the CPU port; bmv2 refuses it and
+ * truncates in its egress), and one telemetry_sampling entry per sampled class.
  */
 public final class ReportRules {
 
@@ -51,14 +52,17 @@ public final class ReportRules {
      *
      * @param device   the device
      * @param appId    the owning application
-     * @param truncate bytes of a clone the session keeps (CloneSessions#telemetryTruncate)
+     * @param truncate bytes of a clone the session keeps (CloneSessions#telemetryTruncate), 0
+     *                 for all of it (a target that truncates in its pipeline instead)
      * @return a CLONE group with id TELEMETRY_CLONE_SESSION
      */
     public static GroupDescription cloneSession(DeviceId device, ApplicationId appId, int truncate) {
+        TrafficTreatment.Builder bucket = DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER);
+        if (truncate > 0) {
+            bucket.truncate(truncate);
+        }
         return new DefaultGroupDescription(device, GroupDescription.Type.CLONE, new GroupBuckets(List.of(
-                DefaultGroupBucket.createCloneGroupBucket(DefaultTrafficTreatment.builder()
-                        .setOutput(PortNumber.CONTROLLER).truncate(truncate).build()))),
-                                           CLONE_KEY, TELEMETRY, appId);
+                DefaultGroupBucket.createCloneGroupBucket(bucket.build()))), CLONE_KEY, TELEMETRY, appId);
     }
 
     /**
