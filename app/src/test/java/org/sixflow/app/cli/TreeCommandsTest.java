@@ -5,9 +5,9 @@ package org.sixflow.app.cli;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 
 import java.util.List;

@@ -4,7 +4,7 @@ package org.sixflow.app.msr6.compile;
 
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
+import org.sixflow.app.api.Msr6Mode;
 
 import java.util.Map;
 import java.util.Set;

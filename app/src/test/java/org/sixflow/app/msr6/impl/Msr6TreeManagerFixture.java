@@ -19,10 +19,10 @@ import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupKey;
 import org.onosproject.net.group.GroupServiceAdapter;
 import org.onosproject.store.service.TestStorageService;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeEvent;
 import org.sixflow.app.api.Msr6TreeRequest;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
 import org.sixflow.app.testing.TestPipeconfService;
 
