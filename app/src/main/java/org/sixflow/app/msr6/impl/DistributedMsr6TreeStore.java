@@ -56,6 +56,9 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
                       TreeConstraints.class, TreeConstraints.Metric.class)
             .build("sixflow-msr6"));
 
+    /** How long deactivation waits for the event being delivered. */
+    private static final long STOP_MILLIS = 1_000;
+
     private final Logger log = getLogger(getClass());
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
@@ -85,7 +88,8 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
     @Deactivate
     protected void deactivate() {
         records.removeListener(listener);
-        events.stop(0);
+        // An event being handed to the delegate finishes; the ones still queued have no one to hear them.
+        events.stop(STOP_MILLIS);
         log.info("Stopped");
     }
 
