@@ -146,9 +146,20 @@ export interface TreeRequest {
   constraints?: Partial<TreeConstraints>;
 }
 
-/** An installed MSR6 tree as GET /trees/{id} returns it. */
+/** Where a tree is in its life; its owner ONOS instance moves it from REQUESTED on. */
+export type TreeState = 'REQUESTED' | 'INSTALLED' | 'FAILED' | 'WITHDRAWN';
+
+/** Why a tree is FAILED: the device that refused it (null when none did) and what went wrong. */
+export interface TreeFailure {
+  deviceId: string | null;
+  reason: string;
+}
+
+/** An MSR6 tree as GET /trees/{id} returns it: the request, its state, and the tree last built for it. */
 export interface Msr6Tree extends Omit<TreeRequest, 'constraints'> {
-  status: string;
+  state: TreeState;
+  failure: TreeFailure | null;
+  /** 0 until the tree is built. */
   number: number;
   replicationPoints: number;
   constraints: TreeConstraints;

@@ -10,6 +10,7 @@ import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.Msr6TreeStore;
 import org.sixflow.app.api.ResourceService;
 import org.sixflow.app.api.RoutingService;
 import org.sixflow.app.api.TelemetryAdminService;
@@ -20,6 +21,7 @@ import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.DeviceEventRecorder;
 import org.sixflow.app.impl.InventoryManager;
+import org.sixflow.app.msr6.impl.DistributedMsr6TreeStore;
 import org.sixflow.app.msr6.impl.Msr6TreeManager;
 import org.sixflow.app.resources.OccupancyReadings;
 import org.sixflow.app.resources.ResourceManager;
@@ -58,6 +60,7 @@ public final class SixflowComponents {
         components.activate(new TelemetryManager(), TelemetryService.class, TelemetryAdminService.class);
         components.activate(new InventoryManager(), InventoryService.class);
         components.activate(new DeviceEventRecorder());
+        components.activate(new DistributedMsr6TreeStore(), Msr6TreeStore.class);
         components.activate(new Msr6TreeManager(), Msr6TreeService.class, Msr6TreeAdminService.class);
         components.activate(new Apn6PolicyManager(), Apn6PolicyService.class, Apn6PolicyAdminService.class);
         // Routing: plain IPv6 between hosts, locators and SIDs, and NDP for the routers' addresses.

@@ -22,13 +22,13 @@ import org.sixflow.app.api.MauReport;
 import org.sixflow.app.api.MauResource;
 import org.sixflow.app.api.MauResourceType;
 import org.sixflow.app.api.MauStage;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.PortCounters;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.telemetry.stats.LatencyStatistics;
 import org.sixflow.app.telemetry.stats.OverheadComparison;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.io.InputStream;
 import java.time.Instant;
