@@ -7,9 +7,9 @@ import com.google.common.collect.ImmutableList;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.cli.AbstractShellCommand;
+import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyService;
-import org.sixflow.app.apn6.Apn6Match;
 
 import java.util.List;
 import java.util.Locale;

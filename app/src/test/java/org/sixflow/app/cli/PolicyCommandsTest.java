@@ -4,10 +4,10 @@ package org.sixflow.app.cli;
 
 import org.junit.Test;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.apn6.Apn6Match;
-import org.sixflow.app.apn6.ApplicationAwareId;
-import org.sixflow.app.apn6.PortRange;
+import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.PortRange;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
