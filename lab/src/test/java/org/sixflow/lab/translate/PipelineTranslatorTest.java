@@ -271,9 +271,10 @@ public class PipelineTranslatorTest {
                         .nextHeader(17).destinationPorts(PortRange.of(5004, 5005)).build(),
                 ApplicationAwareId.of(3, 0x1234, 7, 1), 5, true));
         assertTrue(result.valid());
-        assertFalse(policies.rules.isEmpty());
+        policies.awaitEvents();
+        assertFalse(policies.rules().isEmpty());
         boolean sawRange = false;
-        for (FlowRule rule : policies.rules) {
+        for (FlowRule rule : policies.rules()) {
             TableEntry entry = encode(rule);
             assertWellFormed(rule, entry);
             for (FieldMatch match : entry.getMatchList()) {
