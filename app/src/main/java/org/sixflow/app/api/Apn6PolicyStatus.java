@@ -51,6 +51,7 @@ public final class Apn6PolicyStatus {
         return new Apn6PolicyStatus(State.FAILED, new Failure(deviceId, reason));
     }
 
+    /** The lifecycle state. */
     public State state() {
         return state;
     }
@@ -88,10 +89,12 @@ public final class Apn6PolicyStatus {
             this.reason = reason;
         }
 
+        /** The device that refused an entry. */
         public DeviceId deviceId() {
             return deviceId;
         }
 
+        /** What it refused (and, where the device said, why). */
         public String reason() {
             return reason;
         }

@@ -153,7 +153,8 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
             workThread = null;
             work = null;
         }
-        installer.clear();    // the entries and the stored policies stay: they are the cluster's
+        // Nothing is removed: the entries and the stored policies are the cluster's, and the
+        // owner that takes over (or this instance, when it starts again) reinstalls them.
         log.info("Stopped");
     }
 
@@ -249,11 +250,12 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     /** Runs owner work on the work thread; work that comes after deactivation is dropped. */
     private void submit(Runnable task) {
-        if (!active) {
+        Executor executor = work;
+        if (!active || executor == null) {
             return;
         }
         try {
-            work.execute(() -> {
+            executor.execute(() -> {
                 if (!active) {
                     return;
                 }
@@ -263,7 +265,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
                     log.error("APN6 policy work failed", e);
                 }
             });
-        } catch (RejectedExecutionException | NullPointerException e) {
+        } catch (RejectedExecutionException e) {
             log.debug("Stopping: dropped APN6 policy work");
         }
     }

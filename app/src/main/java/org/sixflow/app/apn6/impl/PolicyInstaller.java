@@ -106,6 +106,7 @@ final class PolicyInstaller {
         Installed now;
         Collection<FlowRule> old;
         List<FlowRule> toAdd;
+        Optional<Apn6Policy> replaced = before != null ? Optional.of(before.policy) : previous;
         if (before != null && before.policy.equals(policy)) {
             now = before;
             old = before.rules.values();
@@ -117,12 +118,13 @@ final class PolicyInstaller {
         } else {
             now = new Installed(policy);
             old = before != null ? before.rules.values()
-                    : previous.map(p -> compile(p, network).values()).orElse(List.of());
+                    : replaced.map(p -> compile(p, network).values()).orElse(List.of());
             toAdd = ImmutableList.copyOf(wanted.values());
         }
         now.rules = wanted;
         installed.put(policy.id(), now);
-        Set<FlowId> keep = new HashSet<>(wantedByOthers(policy, network));
+        List<Apn6Policy> versions = replaced.map(p -> List.of(policy, p)).orElse(List.of(policy));
+        Set<FlowId> keep = new HashSet<>(wantedByOthers(policy.id(), versions, network));
         wanted.values().forEach(r -> keep.add(r.id()));
         run(now, toAdd, old.stream().filter(r -> !keep.contains(r.id())).collect(Collectors.toList()));
     }
@@ -150,7 +152,7 @@ final class PolicyInstaller {
     void uninstall(Apn6Policy policy, Apn6Network network) {
         Installed before = installed.remove(policy.id());
         Collection<FlowRule> old = before != null ? before.rules.values() : compile(policy, network).values();
-        Set<FlowId> keep = wantedByOthers(policy, network);
+        Set<FlowId> keep = wantedByOthers(policy.id(), List.of(policy), network);
         List<FlowRule> gone = old.stream().filter(r -> !keep.contains(r.id())).collect(Collectors.toList());
         if (!gone.isEmpty()) {
             FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
@@ -182,26 +184,28 @@ final class PolicyInstaller {
         return ImmutableSet.copyOf(installed.keySet());
     }
 
-    /** Forgets everything (the instance is stopping; the entries stay on the devices). */
-    void clear() {
-        installed.clear();
-    }
-
     private ListMultimap<DeviceId, FlowRule> compile(Apn6Policy policy, Apn6Network network) {
         return compiler.compile(policy, network.edges(), network.devices());
     }
 
-    /** The entries other stored policies compile to that this policy's may coincide with. */
-    private Set<FlowId> wantedByOthers(Apn6Policy policy, Apn6Network network) {
+    /**
+     * The entries other stored policies compile to that entries of these versions of a policy may
+     * coincide with: only SLA and strip entries can, and only between policies with the same
+     * priority, SLA level and APP ID (their key is exactly those, and the egress port).
+     */
+    private Set<FlowId> wantedByOthers(String id, List<Apn6Policy> versions, Apn6Network network) {
+        Set<List<Long>> shared = versions.stream().map(PolicyInstaller::sharedKey).collect(Collectors.toSet());
         Set<FlowId> wanted = new HashSet<>();
         for (Apn6Policy other : store.policies()) {
-            if (!other.id().equals(policy.id()) && other.priority() == policy.priority()
-                    && other.option().slaLevel() == policy.option().slaLevel()
-                    && other.option().appId() == policy.option().appId()) {
+            if (!other.id().equals(id) && shared.contains(sharedKey(other))) {
                 compile(other, network).values().forEach(r -> wanted.add(r.id()));
             }
         }
         return wanted;
+    }
+
+    private static List<Long> sharedKey(Apn6Policy policy) {
+        return List.of((long) policy.priority(), policy.option().slaLevel(), policy.option().appId());
     }
 
     private void run(Installed target, Collection<FlowRule> toAdd, Collection<FlowRule> toRemove) {

@@ -179,6 +179,23 @@ public class Apn6PolicyManagerTest {
     }
 
     @Test
+    public void movingOnePolicyToAnotherPriorityKeepsTheEntriesItSharedWithAnother() {
+        Apn6Policy first = Apn6Policy.of("first", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1:1::/64")).build(), ApplicationAwareId.of(3, 0x1234, 7, 1), 5, true);
+        Apn6Policy second = Apn6Policy.of("second", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1:2::/64")).build(), ApplicationAwareId.of(3, 0x1234, 8, 2), 5, true);
+        create(first);
+        create(second);
+        fixture.manager.update(Apn6Policy.of("first", null, 200, first.match(), first.option(), 5, true));
+        fixture.awaitEvents();
+        // Second's 5 SLA and 4 strip entries at priority 100 stay; first has its own at 200 now.
+        assertEquals(Map.of("apn6_classifier", 4, "apn6_sla", 5, "apn6_strip", 4), PolicyFlowRules.perTable(
+                fixture.rules().stream().filter(r -> r.priority() == 100).collect(Collectors.toList())));
+        assertEquals(Map.of("apn6_classifier", 4, "apn6_sla", 5, "apn6_strip", 4), PolicyFlowRules.perTable(
+                fixture.rules().stream().filter(r -> r.priority() == 200).collect(Collectors.toList())));
+    }
+
+    @Test
     public void samePriorityAndSlaLevelCannotAskForTwoQueuePriorities() {
         create(video(100, "fd00:1:1::/64"));
         Apn6Policy other = Apn6Policy.of("other", null, 100, Apn6Match.builder()
