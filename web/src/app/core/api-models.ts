@@ -190,7 +190,19 @@ export interface ApplicationAwareId {
   flowId: number;
 }
 
-/** An APN6 SLA policy (POST/PUT body and list entry); GET /policies/{id} adds deviceEntries. */
+/** Where a policy is in its lifecycle: stored, confirmed by every device, or refused by one. */
+export type PolicyState = 'REQUESTED' | 'INSTALLED' | 'FAILED';
+
+/** The device that refused one of a failed policy's entries, and why. */
+export interface PolicyFailure {
+  deviceId: string;
+  reason: string;
+}
+
+/**
+ * An APN6 SLA policy (POST/PUT body and list entry). Answers add state (and failure when FAILED);
+ * GET /policies/{id} adds deviceEntries.
+ */
 export interface Apn6Policy {
   id: string;
   name?: string | null;
@@ -199,6 +211,8 @@ export interface Apn6Policy {
   option: ApplicationAwareId;
   slaPriority?: number;
   stripAtEgress: boolean;
+  state?: PolicyState;
+  failure?: PolicyFailure;
   deviceEntries?: Record<string, string[]>;
 }
 

@@ -6,6 +6,7 @@ import org.onosproject.codec.CodecService;
 import org.onosproject.codec.impl.CodecManager;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
@@ -16,6 +17,7 @@ import org.sixflow.app.api.RoutingService;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.apn6.impl.Apn6PolicyManager;
+import org.sixflow.app.apn6.impl.DistributedApn6PolicyStore;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.HistoryManager;
@@ -62,6 +64,7 @@ public final class SixflowComponents {
         components.activate(new DeviceEventRecorder());
         components.activate(new DistributedMsr6TreeStore(), Msr6TreeStore.class);
         components.activate(new Msr6TreeManager(), Msr6TreeService.class, Msr6TreeAdminService.class);
+        components.activate(new DistributedApn6PolicyStore(), Apn6PolicyStore.class);
         components.activate(new Apn6PolicyManager(), Apn6PolicyService.class, Apn6PolicyAdminService.class);
         // Routing: plain IPv6 between hosts, locators and SIDs, and NDP for the routers' addresses.
         components.activate(new RoutingManager(), RoutingService.class);
