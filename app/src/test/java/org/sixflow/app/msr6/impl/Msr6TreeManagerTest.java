@@ -154,15 +154,34 @@ public class Msr6TreeManagerTest {
         List<FlowRuleOperations> applied = new CopyOnWriteArrayList<>();
         fixture.beforeApply = applied::add;
         fixture.manager.remove("video");
-        // One operation in stages: the ingress edge's entries (no new packets enter), then the rest.
+        // One operation in stages: the ingress classifier (no new packets enter), then the rest.
         assertEquals(1, applied.size());
         List<Set<FlowRuleOperation>> stages = applied.get(0).stages();
         assertEquals(2, stages.size());
+        assertFalse(stages.get(0).isEmpty());
         assertTrue(stages.get(0).stream().allMatch(op -> op.type() == FlowRuleOperation.Type.REMOVE
-                && op.rule().deviceId().equals(H_BJ.deviceId())));
-        assertTrue(stages.get(1).stream().noneMatch(op -> op.rule().deviceId().equals(H_BJ.deviceId())));
+                && TreeInstaller.movesTraffic(op.rule(), H_BJ.deviceId())));
+        assertTrue(stages.get(1).stream().noneMatch(op -> TreeInstaller.movesTraffic(op.rule(), H_BJ.deviceId())));
         // The groups go after the entries that point to them.
         assertTrue(fixture.operations.lastIndexOf("remove") < fixture.operations.indexOf("remove-group"));
+    }
+
+    @Test
+    public void theIngressClassifierGoesInAfterTheMsidsOfItsTreeNumber() {
+        List<FlowRuleOperations> applied = new CopyOnWriteArrayList<>();
+        fixture.beforeApply = applied::add;
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        // A P4Runtime write batch is not atomic: the classifier must come in an operation of its own,
+        // after the ingress's M-SID entries are confirmed.
+        assertEquals(2, applied.size());
+        List<FlowRule> first = applied.get(0).stages().stream().flatMap(Set::stream).map(FlowRuleOperation::rule)
+                .collect(Collectors.toList());
+        List<FlowRule> last = applied.get(1).stages().stream().flatMap(Set::stream).map(FlowRuleOperation::rule)
+                .collect(Collectors.toList());
+        assertFalse(last.isEmpty());
+        assertTrue(last.stream().allMatch(r -> TreeInstaller.movesTraffic(r, H_BJ.deviceId())));
+        assertTrue(first.stream().anyMatch(r -> r.deviceId().equals(H_BJ.deviceId())));
+        assertTrue(first.stream().noneMatch(r -> TreeInstaller.movesTraffic(r, H_BJ.deviceId())));
     }
 
     @Test
