@@ -4,7 +4,12 @@ package org.sixflow.app.config;
 
 /**
  * What a Sixflow device does for MSR6 and APN6 traffic.
+ *
+ * @deprecated the API's {@link org.sixflow.app.api.DeviceRole} is the type; this copy is left only
+ *             because the APN6 manager, being reworked elsewhere, still imports it. Delete it with
+ *             {@link SixflowDeviceConfig#role()} once that import reads org.sixflow.app.api.DeviceRole.
  */
+@Deprecated
 public enum DeviceRole {
     /** Edge router: classifies, inserts APN6 options, encapsulates and decapsulates MSR6. */
     EDGE,
