@@ -29,7 +29,6 @@ import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.history.CopyWriter;
-import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
@@ -121,8 +120,7 @@ public class TableOccupancyCollector implements OccupancyReadings {
                 .withSerializer(READINGS)
                 .withTimestampProvider((key, reading) -> new WallClockTimestamp())
                 .build();
-        writer = TableOccupancyRows.writer(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
-                                           BUFFER_CAPACITY);
+        writer = TableOccupancyRows.writer(historyDatabase::database, BUFFER_CAPACITY);
         // One thread: counting and writing never overlap.
         scheduler = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/resources", "occupancy-%d",
                                                                                log));

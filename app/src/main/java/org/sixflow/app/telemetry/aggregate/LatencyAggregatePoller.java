@@ -30,7 +30,6 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.history.CopyWriter;
-import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.pipeconf.CpuPorts;
 import org.sixflow.pipeconf.SixflowPipeconfs;
@@ -135,8 +134,7 @@ public class LatencyAggregatePoller {
             readoutReader = new ReadoutRegisterReader(packetService, CpuPorts.BMV2, READ_TIMEOUT);
         }
         packetService.addProcessor(readoutReader, PacketProcessor.advisor(0));
-        writer = AggregateRows.writer(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
-                                      BUFFER_CAPACITY);
+        writer = AggregateRows.writer(historyDatabase::database, BUFFER_CAPACITY);
         executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/aggregates", "poller", log));
         schedule();
         log.info("Started (every {} s)", aggregatePollSeconds);

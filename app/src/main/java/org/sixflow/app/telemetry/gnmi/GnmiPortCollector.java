@@ -26,7 +26,6 @@ import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.PortCounterWriter;
 import org.slf4j.Logger;
@@ -119,8 +118,7 @@ public class GnmiPortCollector {
         componentConfigService.registerProperties(getClass());
         readProperties(context);
         scheduler = Executors.newScheduledThreadPool(2, groupedThreads("sixflow/gnmi", "collector-%d", log));
-        writer = new PortCounterWriter(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
-                                       BUFFER_CAPACITY);
+        writer = new PortCounterWriter(historyDatabase::database, BUFFER_CAPACITY);
         scheduler.scheduleWithFixedDelay(this::flush, FLUSH_PERIOD.toMillis(), FLUSH_PERIOD.toMillis(),
                                          TimeUnit.MILLISECONDS);
         configService.addListener(configListener);
