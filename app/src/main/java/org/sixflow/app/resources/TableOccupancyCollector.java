@@ -10,6 +10,7 @@ import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.store.serializers.KryoNamespaces;
@@ -85,6 +86,9 @@ public class TableOccupancyCollector implements OccupancyReadings {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
@@ -223,7 +227,7 @@ public class TableOccupancyCollector implements OccupancyReadings {
     }
 
     private boolean readsHere(DeviceId id) {
-        return Masters.readsHere(mastershipService, id);
+        return Masters.readsHere(mastershipService, workPartitionService, id);
     }
 
     // The device's tables are now exactly these: a table its new pipeconf lacks is no longer shown.

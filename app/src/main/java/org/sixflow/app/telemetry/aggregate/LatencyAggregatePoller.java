@@ -10,6 +10,7 @@ import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.packet.PacketPriority;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
@@ -85,6 +86,9 @@ public class LatencyAggregatePoller {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
@@ -222,7 +226,7 @@ public class LatencyAggregatePoller {
     }
 
     private Optional<DeviceAggregates> stateOf(DeviceId id) {
-        if (!Masters.readsHere(mastershipService, id)) {
+        if (!Masters.readsHere(mastershipService, workPartitionService, id)) {
             devices.remove(id);
             return Optional.empty();
         }
