@@ -22,7 +22,8 @@ REPORT_ETHERTYPE = p4defines.ETHERTYPE_SIXFLOW_REPORT
 # A slot is class << port bits | egress port: LATENCY_SLOTS cells over CLASS_COUNT classes.
 PORT_BITS = (p4defines.LATENCY_SLOTS // p4defines.CLASS_COUNT).bit_length() - 1
 REPORT_BYTES = 28
-REPORTED_PACKET_BYTES = 128
+# The clone truncates to REPORT_TRUNCATE_BYTES: packet-in header (2), Ethernet (14), report, packet.
+REPORTED_PACKET_BYTES = p4defines.REPORT_TRUNCATE_BYTES - 2 - 14 - REPORT_BYTES
 
 
 def slot(lat_class, port):
