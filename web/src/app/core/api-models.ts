@@ -80,6 +80,15 @@ export interface RetentionStatus {
   error: string | null;
 }
 
+/** Rows PostgreSQL refused, set aside in sixflow.quarantined_rows instead of being retried forever. */
+export interface QuarantineStatus {
+  rows: number;
+  /** When this instance last set a row aside; null if it has not. */
+  lastQuarantined: string | null;
+  /** What PostgreSQL said then, after the destination table; null if nothing was set aside. */
+  lastReason: string | null;
+}
+
 export interface DatabaseHealth {
   status: DatabaseStatus;
   url: string | null;
@@ -87,6 +96,8 @@ export interface DatabaseHealth {
   message: string | null;
   /** Absent from older apps; null before the first maintenance run. */
   retention?: RetentionStatus | null;
+  /** Absent from older apps; null while no database is open. */
+  quarantine?: QuarantineStatus | null;
 }
 
 export interface Health {

@@ -124,9 +124,9 @@ public class RestSchemasTest {
         double[] feature = {110, 120, 115, 118};
         double[] baseline = {100, 101, 99, 100};
         LatencyComparison comparison = LatencyComparison.builder()
-                .feature(LatencyClass.APN6_INSERT, LatencyStatistics.of(feature))
-                .baseline(LatencyClass.IPV6, LatencyStatistics.of(baseline))
-                .overhead(OverheadComparison.of(feature, baseline), List.of(0.1))
+                .feature(LatencyClass.APN6_INSERT, LatencyStatistics.of(feature).summary())
+                .baseline(LatencyClass.IPV6, LatencyStatistics.of(baseline).summary())
+                .overhead(OverheadComparison.of(feature, baseline).summary(List.of(0.1)))
                 .sampling(200_000, false).build();
         JsonNode statistics = schema("TelemetryStatistics");
         JsonNode encoded = new LatencyComparisonCodec().encode(comparison, CONTEXT);

@@ -11,7 +11,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.edge.EdgePortService;
-import org.sixflow.app.config.DeviceRole;
+import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.config.SixflowDeviceConfig;
 
 import java.util.List;
@@ -51,7 +51,7 @@ final class Apn6Network {
                 continue;
             }
             devices.add(device.id());
-            if (config.role() == DeviceRole.EDGE) {
+            if (config.deviceRole() == DeviceRole.EDGE) {
                 edges.put(device.id(), ImmutableSet.copyOf(edgePorts.getEdgePoints(device.id())));
             }
         }
