@@ -16,8 +16,9 @@ import { PoliciesApi } from './policies-api';
 import { EMPTY_POLICY_FORM, INPUT_OF_FIELD, POLICY_FIELDS, formOf, policyOf } from './policy-form';
 
 /**
- * APN6 policies: list, detail with the compiled entries per device (?policy=id), create or edit with
- * a dry-run overlap check, delete. Server errors appear beside the field they name.
+ * APN6 policies: list with each policy's lifecycle state, detail with the state (the device that refused
+ * a failed policy, and why) and the compiled entries per device (?policy=id), create or edit with a
+ * dry-run overlap check, delete. Server errors appear beside the field they name.
  */
 @Component({
   selector: 'app-policies',
@@ -61,6 +62,16 @@ export class PoliciesView {
   askToDelete(): void {
     this.confirmingDelete.set(true);
     afterNextRender(() => document.getElementById('confirm-delete')?.focus(), { injector: this.injector });
+  }
+
+  /** What a policy's state means, in words. */
+  stateLabel(policy: Apn6Policy): string {
+    switch (policy.state) {
+      case 'INSTALLED': return 'Installed';
+      case 'FAILED': return 'Failed';
+      case 'REQUESTED': return 'Requested';
+      default: return '—';
+    }
   }
 
   refresh(): void {

@@ -21,9 +21,29 @@ export const TREE_FIELDS = [
   'constraints.excludedDevices', 'constraints.minBandwidthMbps',
 ] as const;
 
+/** A message about what the last action came to. */
+export interface Notice {
+  text: string;
+  failed: boolean;
+}
+
+/** Says where a created or changed tree stands: installed, waiting for its owner instance, or failed and why. */
+export function outcome(tree: Msr6Tree, installed: string): Notice {
+  switch (tree.state) {
+    case 'FAILED': {
+      const where = tree.failure?.deviceId ? ` on ${tree.failure.deviceId}` : '';
+      return { text: `Tree ${tree.id} failed${where}: ${tree.failure?.reason ?? 'no reason given'}`, failed: true };
+    }
+    case 'REQUESTED':
+      return { text: `Tree ${tree.id} requested: the ONOS instance that owns it installs it.`, failed: false };
+    default:
+      return { text: installed, failed: false };
+  }
+}
+
 /**
- * MSR6 trees: list, create (server errors beside the field they name), change receivers, delete.
- * The tree shown in detail is in the URL (?tree=id).
+ * MSR6 trees: list with their state, create (server errors beside the field they name), change
+ * receivers, delete. The tree shown in detail is in the URL (?tree=id).
  */
 @Component({
   selector: 'app-trees',
@@ -62,7 +82,7 @@ export class TreesView {
   /** Server messages by the field they name ("" for the whole form). */
   readonly createErrors = signal<Record<string, string>>({});
   readonly creating = signal(false);
-  readonly notice = signal<string | null>(null);
+  readonly notice = signal<Notice | null>(null);
 
   readonly receiversText = signal('');
   readonly receiversError = signal<string | null>(null);
@@ -118,8 +138,8 @@ export class TreesView {
     this.api.createTree(this.request()).subscribe({
       next: (tree) => {
         this.creating.set(false);
-        this.notice.set(`Tree ${tree.id} installed: ${tree.links.length} links, ${tree.replicationPoints} replication `
-          + `point(s).`);
+        this.notice.set(outcome(tree, `Tree ${tree.id} installed: ${tree.links.length} links, `
+          + `${tree.replicationPoints} replication point(s).`));
         this.form.reset();
         this.refresh();
         this.select(tree.id);
@@ -143,7 +163,7 @@ export class TreesView {
     this.api.updateReceivers(id, listOf(this.receiversText())).subscribe({
       next: (tree) => {
         this.busy.set(false);
-        this.notice.set(`Tree ${tree.id} now reaches ${tree.receivers.length} receiver(s).`);
+        this.notice.set(outcome(tree, `Tree ${tree.id} now reaches ${tree.receivers.length} receiver(s).`));
         this.refresh();
       },
       error: (error: unknown) => {
@@ -158,7 +178,7 @@ export class TreesView {
     this.api.deleteTree(id).subscribe({
       next: () => {
         this.busy.set(false);
-        this.notice.set(`Tree ${id} removed.`);
+        this.notice.set({ text: `Tree ${id} removed.`, failed: false });
         this.select(null);
         this.refresh();
       },

@@ -5,7 +5,6 @@ package org.sixflow.app.api;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.util.Set;
 
