@@ -31,6 +31,8 @@ public final class ExperimentValidator {
     public static final Duration MAX_INTERVAL = Duration.ofSeconds(10);
     public static final double MAX_LOAD_MBPS = 100_000;
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
+    /** Words the REST API uses beside experiment ids (experiments/presets …). */
+    private static final Set<String> RESERVED = Set.of("presets", "validate", "compare");
 
     private ExperimentValidator() {
     }
@@ -47,6 +49,8 @@ public final class ExperimentValidator {
         if (!ID.matcher(e.id()).matches()) {
             p.put("id", "\"" + e.id() + "\" is not 1-32 lower-case letters, digits and dashes starting with a letter "
                     + "or digit");
+        } else if (RESERVED.contains(e.id())) {
+            p.put("id", "\"" + e.id() + "\" is a word the REST API uses; choose another id");
         }
         if (e.name().length() > MAX_NAME) {
             p.put("name", "longer than " + MAX_NAME + " characters");

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.experiments.impl;
+
+/**
+ * Component properties of the experiment manager.
+ */
+public final class OsgiPropertyConstants {
+
+    /**
+     * Shortest interval between probes the controller sends by packet-out, in microseconds:
+     * experiments asking for less are refused (HOSTS traffic goes faster).
+     */
+    public static final String MIN_PROBE_INTERVAL_MICROS = "minProbeIntervalMicros";
+    public static final int MIN_PROBE_INTERVAL_MICROS_DEFAULT = 50;
+
+    /** How long before each probe's time the pacer stops parking its thread and spins, in microseconds. */
+    public static final String SPIN_MICROS = "spinMicros";
+    public static final int SPIN_MICROS_DEFAULT = 200;
+
+    /** Longest wait for the reports of the last probes after the last one is sent, in milliseconds. */
+    public static final String REPORT_DRAIN_MILLIS = "reportDrainMillis";
+    public static final int REPORT_DRAIN_MILLIS_DEFAULT = 1000;
+
+    private OsgiPropertyConstants() {
+    }
+}
