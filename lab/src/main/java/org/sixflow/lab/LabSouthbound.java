@@ -17,6 +17,7 @@ import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.flowobjective.FlowObjectiveService;
 import org.onosproject.net.group.GroupService;
 import org.onosproject.net.host.HostService;
+import org.sixflow.app.api.HostTrafficGenerator;
 import org.onosproject.net.intf.InterfaceService;
 import org.onosproject.net.link.LinkService;
 import org.onosproject.net.packet.PacketService;
@@ -48,9 +49,12 @@ import org.sixflow.lab.topology.LabInterfaces;
 import org.sixflow.lab.topology.LabLinkManager;
 import org.sixflow.lab.topology.LabTopologyManager;
 import org.sixflow.lab.topology.LldpLinkDiscovery;
+import org.sixflow.lab.traffic.LabHostTrafficGenerator;
 import org.sixflow.lab.translate.TranslationException;
 import org.sixflow.pipeconf.CompilerOutputService;
 import org.sixflow.pipeconf.PipeconfLoader;
+
+import java.nio.file.Paths;
 
 /**
  * The ONOS core services Sixflow uses, for one lab process, over P4Runtime to the lab's switches:
@@ -86,7 +90,7 @@ public final class LabSouthbound {
         components.register(CoreService.class, core);
         components.register(ClusterService.class, new LabCluster());
         components.register(LeadershipService.class, new LabLeadership());
-        components.register(ComponentConfigService.class, new LabComponentConfig());
+        components.register(ComponentConfigService.class, new LabComponentConfig(components));
         components.register(StorageService.class, new TestStorageService());
         components.register(NetworkConfigService.class, netcfg);
         components.register(NetworkConfigRegistry.class, netcfg);
@@ -118,6 +122,9 @@ public final class LabSouthbound {
         components.register(EdgePortService.class, edges);
         components.register(HostService.class, hosts);
         components.register(InterfaceService.class, new LabInterfaces(netcfg));
+        // Experiments' HOSTS traffic: a sender in the hosts' namespaces (LabMain runs at the repository's top).
+        components.register(HostTrafficGenerator.class,
+                            new LabHostTrafficGenerator(state, Paths.get("lab", "net", "hosttools.py"), "python3"));
         discovery = new LldpLinkDiscovery(devices, packets, links, core, PROBE_MILLIS);
 
         components.register(GrpcChannelController.class, new LabGrpcChannels(devices));
