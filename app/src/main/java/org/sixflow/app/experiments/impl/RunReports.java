@@ -14,6 +14,8 @@ import org.sixflow.app.experiments.ProbeTag;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A run's reports as they arrive: each becomes a sample tagged with the run and its probe's
@@ -29,6 +31,7 @@ final class RunReports implements ProbeCollector.RunSink {
     private final LatencyClass[] measuredAs;
     private final List<ExperimentSample> samples = new ArrayList<>();
     private final BitSet[] reported;
+    private final Map<String, long[]> sequences = new TreeMap<>();
     private long received;
     private long foreign;
 
@@ -51,6 +54,11 @@ final class RunReports implements ProbeCollector.RunSink {
         }
         ProbeSlot slot = schedule.slotOf(tag.classIndex(), tag.sequence());
         LatencyClass latencyClass = LatencyClass.ofCode(sample.latencyClass());
+        long[] range = sequences.computeIfAbsent(sample.deviceId() + " " + latencyClass.label(),
+                                                 k -> new long[]{Long.MAX_VALUE, Long.MIN_VALUE, 0});
+        range[0] = Math.min(range[0], sample.sequence());
+        range[1] = Math.max(range[1], sample.sequence());
+        range[2]++;
         samples.add(ExperimentSample.builder(runId)
                             .probe(slot.cell(), slot.repetition(), slot.classIndex(), slot.sequence(), slot.warmup())
                             .measured(sample.deviceId(), latencyClass, sample.replica(), sample.ingressPort(),
@@ -67,6 +75,25 @@ final class RunReports implements ProbeCollector.RunSink {
     /** Probes the ingress device has reported so far. */
     synchronized long received() {
         return received;
+    }
+
+    /** Every report of the run so far, foreign ones included: it stops growing once they are all in. */
+    synchronized long reports() {
+        return samples.size() + foreign;
+    }
+
+    /**
+     * Tells, per device and latency class, how many reports of the run it received and how many
+     * numbers the data plane's report sequence skipped between the first and the last of them:
+     * packets of that class the device reported (its sequence counts every sampled packet) whose
+     * report did not reach the run, other traffic of the class included.
+     *
+     * @return "device class" to {received, skipped}
+     */
+    synchronized Map<String, long[]> reportSequences() {
+        Map<String, long[]> result = new TreeMap<>();
+        sequences.forEach((k, r) -> result.put(k, new long[]{r[2], r[1] - r[0] + 1 - r[2]}));
+        return result;
     }
 
     /** Reports carrying this run's tag for probes it never sent. */

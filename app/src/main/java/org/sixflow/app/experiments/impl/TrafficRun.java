@@ -25,6 +25,7 @@ import org.sixflow.app.experiments.ProbeTag;
 import org.sixflow.app.experiments.results.RunResultCalculator;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -49,6 +50,8 @@ final class TrafficRun extends RunExecution {
 
     /** Sends between two progress writes. */
     static final int PROGRESS_EVERY = 500;
+    /** Longest wait for reports after the last probe, however steadily they still come. */
+    static final Duration DRAIN_LIMIT = Duration.ofSeconds(60);
 
     private final ProbePlan plan;
     private final ProbeSchedule schedule;
@@ -106,9 +109,12 @@ final class TrafficRun extends RunExecution {
         List<ExperimentCellResult> cells = RunResultCalculator.of(experiment, samples);
         long millis = env.clock.millis() - last.toEpochMilli();
         env.store.saveResults(run.id(), cells, pacing, millis);
-        log.info("Run {}: {} probes sent, {} reported by the ingress device, {} samples; results {} ms after the "
-                         + "last probe", run.id(), schedule.size(), reports.received(), samples.size(),
-                 env.clock.millis() - last.toEpochMilli());
+        log.info("Run {}: {} probes sent, {} reported by the ingress device, {} samples; results computed {} ms and "
+                         + "stored {} ms after the last probe; {}", run.id(), schedule.size(), reports.received(),
+                 samples.size(), millis, env.clock.millis() - last.toEpochMilli(), pacing);
+        reports.reportSequences().forEach((where, counts) -> log.info(
+                "Run {}: {}: {} reports, {} skipped in the data plane's report sequence", run.id(), where, counts[0],
+                counts[1]));
         env.store.saveSamples(samples);
     }
 
@@ -124,10 +130,25 @@ final class TrafficRun extends RunExecution {
         }
     }
 
+    /**
+     * Waits until the ingress device has reported every probe, or until no report of the run has
+     * come for the drain time (a controller behind on its packet-ins is still delivering them), and
+     * at most {@link #DRAIN_LIMIT} after the last probe.
+     */
     private void awaitReports(Instant last) throws InterruptedException {
-        Instant deadline = last.plus(env.drain);
-        while (reports.received() < schedule.size() && !env.clock.instant().isAfter(deadline)) {
+        Instant limit = last.plus(DRAIN_LIMIT);
+        long seen = reports.reports();
+        Instant quietSince = env.clock.instant();
+        while (reports.received() < schedule.size()) {
             checkCancelled();
+            Instant now = env.clock.instant();
+            long count = reports.reports();
+            if (count != seen) {
+                seen = count;
+                quietSince = now;
+            } else if (now.isAfter(quietSince.plus(env.drain)) || now.isAfter(limit)) {
+                return;
+            }
             env.sleeper.sleep(env.poll);
         }
     }
@@ -138,6 +159,7 @@ final class TrafficRun extends RunExecution {
         Pacer pacer = env.pacers.get();
         PacingRecorder pacing = new PacingRecorder();
         long sent = 0;
+        long emitting = 0;
         for (ProbeSlot slot : schedule) {
             checkCancelled();
             ExperimentCell cell = cells.get(slot.cell());
@@ -148,11 +170,14 @@ final class TrafficRun extends RunExecution {
                                              env.clock.millis() * 1_000_000L);
             long at = pacer.now();
             env.packets.emit(new DefaultOutboundPacket(plan.injection().deviceId(), out, ByteBuffer.wrap(frame)));
+            emitting += pacer.now() - at;
             pacing.record(due, at);
             if (++sent % PROGRESS_EVERY == 0) {
                 env.store.progress(run.id(), sent);
             }
         }
+        log.info("Run {}: a packet-out took {} µs on average to hand over", run.id(),
+                 sent == 0 ? 0 : emitting / sent / 1000);
         return pacing.summary();
     }
 
