@@ -45,11 +45,16 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
         for (ExperimentClass c : e.classes()) {
             ObjectNode k = classes.addObject().put("name", c.name()).put("role", c.role().name())
                     .put("latencyClass", c.latencyClass().label());
-            c.packet().ifPresent(p -> k.putObject("packet").put("source", p.source().toString())
-                    .put("destination", p.destination().toString()).put("sourcePort", p.sourcePort())
-                    .put("destinationPort", p.destinationPort()).put("hopLimit", p.hopLimit()));
-            c.tree().ifPresent(t -> k.put("tree", t));
-            c.policy().ifPresent(p -> k.put("policy", p));
+            if (c.packet().isPresent()) {
+                ProbePacket p = c.packet().get();
+                k.putObject("packet").put("source", p.source().toString())
+                        .put("destination", p.destination().toString()).put("sourcePort", p.sourcePort())
+                        .put("destinationPort", p.destinationPort()).put("hopLimit", p.hopLimit());
+            } else {
+                k.putNull("packet");
+            }
+            k.put("tree", c.tree().orElse(null));
+            k.put("policy", c.policy().orElse(null));
         }
         json.put("packetsPerClass", e.packetsPerClass());
         if (e.interval().isPresent()) {

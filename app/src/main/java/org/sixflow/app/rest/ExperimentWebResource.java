@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -96,7 +97,7 @@ public class ExperimentWebResource extends AbstractWebResource {
     public Response validate(InputStream body) throws IOException {
         Map<String, String> problems;
         try {
-            problems = get(ExperimentService.class).validate(read(body));
+            problems = new TreeMap<>(get(ExperimentService.class).validate(read(body)));
         } catch (ExperimentValidationException e) {
             problems = e.fields();
         }
