@@ -24,6 +24,7 @@ CREATE TABLE sixflow.experiments (
     thresholds        double precision[] NOT NULL DEFAULT '{}',
     mean_thresholds   double precision[] NOT NULL DEFAULT '{}',
     mean_of           integer     NOT NULL,
+    stages            boolean     NOT NULL DEFAULT true,
     created_at        timestamptz NOT NULL DEFAULT now()
 );
 

@@ -47,6 +47,7 @@ public final class Experiment {
     private final List<Double> thresholds;
     private final List<Double> meanThresholds;
     private final int meanOf;
+    private final boolean stages;
 
     private Experiment(Builder b) {
         id = checkNotNull(b.id, "id");
@@ -67,6 +68,7 @@ public final class Experiment {
         thresholds = ImmutableList.copyOf(b.thresholds);
         meanThresholds = ImmutableList.copyOf(b.meanThresholds);
         meanOf = b.meanOf;
+        stages = b.stages;
     }
 
     /**
@@ -89,7 +91,7 @@ public final class Experiment {
         Builder b = new Builder(id).name(name).description(description).ingress(ingress).traffic(traffic)
                 .classes(classes).packetsPerClass(packetsPerClass).loadsMbps(loadsMbps).frameSizes(frameSizes)
                 .repetitions(repetitions).warmup(warmup).blockSize(blockSize).seed(seed).window(window)
-                .thresholds(thresholds).meanThresholds(meanThresholds).meanOf(meanOf);
+                .thresholds(thresholds).meanThresholds(meanThresholds).meanOf(meanOf).stages(stages);
         b.interval = interval;
         return b;
     }
@@ -211,6 +213,17 @@ public final class Experiment {
     }
 
     /**
+     * Tells whether every packet is also reported where the classes' packets go on (APN6
+     * transit, MSR6 replication and decapsulation), for the stages and the clone-and-forward
+     * tables; without, only the ingress device reports them (and IPv6 wherever it forwards).
+     *
+     * @return true by default
+     */
+    public boolean stages() {
+        return stages;
+    }
+
+    /**
      * Returns the cells: frame sizes × load rates, or one per frame size at the interval.
      *
      * @return the cells in the order they run
@@ -262,7 +275,7 @@ public final class Experiment {
                 && loadsMbps.equals(e.loadsMbps) && frameSizes.equals(e.frameSizes) && repetitions == e.repetitions
                 && warmup == e.warmup && blockSize == e.blockSize && seed == e.seed
                 && Objects.equals(window, e.window) && thresholds.equals(e.thresholds)
-                && meanThresholds.equals(e.meanThresholds) && meanOf == e.meanOf;
+                && meanThresholds.equals(e.meanThresholds) && meanOf == e.meanOf && stages == e.stages;
     }
 
     @Override
@@ -299,6 +312,7 @@ public final class Experiment {
         private List<Double> thresholds = ImmutableList.of();
         private List<Double> meanThresholds = ImmutableList.of();
         private int meanOf = DEFAULT_MEAN_OF;
+        private boolean stages = true;
 
         private Builder(String id) {
             this.id = id;
@@ -387,6 +401,11 @@ public final class Experiment {
 
         public Builder meanOf(int value) {
             meanOf = value;
+            return this;
+        }
+
+        public Builder stages(boolean value) {
+            stages = value;
             return this;
         }
 

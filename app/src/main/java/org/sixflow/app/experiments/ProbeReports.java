@@ -7,14 +7,22 @@ import java.util.Optional;
 
 /**
  * Finds a probe's tag in a telemetry report frame: the report (Ethernet, then report_t of
- * p4src/common/header.p4) is followed by the first bytes of the measured packet, whose IPv6
- * header starts right after its Ethernet header.
+ * p4src/common/header.p4) is followed by the first 128 bytes of the measured packet, whose IPv6
+ * header starts right after its Ethernet header. An MSR6 encapsulation builds its outer header
+ * with traffic class and flow label 0 (msr6.p4), so a packet carrying an MRH is read by its inner
+ * header, past the routing header: found while the MRH holds at most 3 M-SIDs (beyond that the
+ * inner header lies past the report's 128 bytes).
  */
 public final class ProbeReports {
 
     /** Report Ethernet (14) and report_t (28). */
     static final int REPORT_BYTES = 14 + 28;
     private static final int ETHERTYPE_IPV6 = 0x86dd;
+    private static final int IPV6_BYTES = 40;
+    private static final int NEXT_HEADER_ROUTING = 43;
+    private static final int NEXT_HEADER_IPV6 = 41;
+    /** The MRH's routing type (WIRE-FORMATS.md: RFC 4727 experimental value 253). */
+    static final int ROUTING_TYPE_MRH = 253;
 
     private ProbeReports() {
     }
@@ -34,6 +42,17 @@ public final class ProbeReports {
         if (Short.toUnsignedInt(b.getShort(ipv6 - 2)) != ETHERTYPE_IPV6) {
             return Optional.empty();
         }
-        return ProbeTag.read(b.getInt(ipv6));
+        Optional<ProbeTag> outer = ProbeTag.read(b.getInt(ipv6));
+        if (outer.isPresent() || report.length < ipv6 + IPV6_BYTES + 4
+                || Byte.toUnsignedInt(report[ipv6 + 6]) != NEXT_HEADER_ROUTING) {
+            return outer;
+        }
+        int routing = ipv6 + IPV6_BYTES;
+        if (Byte.toUnsignedInt(report[routing]) != NEXT_HEADER_IPV6
+                || Byte.toUnsignedInt(report[routing + 2]) != ROUTING_TYPE_MRH) {
+            return Optional.empty();
+        }
+        int inner = routing + 8 * (Byte.toUnsignedInt(report[routing + 1]) + 1);
+        return report.length < inner + 4 ? Optional.empty() : ProbeTag.read(b.getInt(inner));
     }
 }

@@ -70,7 +70,7 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
                 .put("to", w.to().toString()));
         e.thresholds().forEach(json.putArray("thresholds")::add);
         e.meanThresholds().forEach(json.putArray("meanThresholds")::add);
-        json.put("meanOf", e.meanOf());
+        json.put("meanOf", e.meanOf()).put("stages", e.stages());
         ArrayNode cells = json.putArray("cells");
         for (ExperimentCell cell : e.cells()) {
             ObjectNode c = cells.addObject().put("index", cell.index()).put("frameSize", cell.frameSize())
@@ -125,6 +125,14 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
         b.thresholds(f.numbers(json, "thresholds", "thresholds"));
         b.meanThresholds(f.numbers(json, "meanThresholds", "meanThresholds"));
         b.meanOf(f.intValue(json, "meanOf", "meanOf", Experiment.DEFAULT_MEAN_OF));
+        JsonNode stages = json.get("stages");
+        if (stages != null && !stages.isNull()) {
+            if (stages.isBoolean()) {
+                b.stages(stages.asBoolean());
+            } else {
+                f.problem("stages", "must be true or false");
+            }
+        }
         f.check();
         return b.build();
     }

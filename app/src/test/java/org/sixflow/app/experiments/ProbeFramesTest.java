@@ -48,6 +48,33 @@ public class ProbeFramesTest {
         assertEquals(false, ProbeReports.tagOf(new byte[50]).isPresent());
     }
 
+    /** A report of an MSR6-encapsulated probe: outer IPv6 with class and label 0, an MRH of n M-SIDs. */
+    private static byte[] encapsulatedReport(ProbeTag tag, int msids) {
+        byte[] probe = ProbeFrames.build(MacAddress.valueOf("02:00:00:00:00:01"), MacAddress.valueOf("00:aa:00:00:00:01"),
+                                         ProbePacket.of(Ip6Address.valueOf("fd00::1"), Ip6Address.valueOf("ff3e::1"),
+                                                        1, 2, 64), 128, tag, 5, 0);
+        ByteBuffer packet = ByteBuffer.allocate(14 + 40 + 8 + 16 * msids + probe.length - 14);
+        packet.put(probe, 0, 14);
+        packet.putInt(6 << 28).putShort((short) 0).put((byte) 43).put((byte) 64).put(new byte[32]);
+        packet.put((byte) 41).put((byte) (2 * msids)).put((byte) 253).put((byte) 0).putInt(1 << 24);
+        packet.put(new byte[16 * msids]);
+        packet.put(probe, 14, probe.length - 14);
+        byte[] whole = packet.array();
+        ByteBuffer report = ByteBuffer.allocate(42 + Math.min(128, whole.length));
+        report.put(new byte[12]).putShort((short) 0x88b5).put(new byte[28]).put(whole, 0, Math.min(128, whole.length));
+        return report.array();
+    }
+
+    @Test
+    public void anEncapsulatedProbeIsReadByItsInnerHeader() {
+        ProbeTag tag = ProbeTag.of(2, 1, 4242);
+        for (int msids = 1; msids <= 3; msids++) {
+            assertEquals("MRH of " + msids, tag, ProbeReports.tagOf(encapsulatedReport(tag, msids)).orElseThrow());
+        }
+        assertEquals("the inner header lies past the report's 128 bytes", false,
+                     ProbeReports.tagOf(encapsulatedReport(tag, 4)).isPresent());
+    }
+
     @Test
     public void multicastGoesToTheGroupsMac() {
         assertEquals(MacAddress.valueOf("33:33:00:00:00:e1"),

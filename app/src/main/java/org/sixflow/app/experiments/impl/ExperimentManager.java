@@ -241,10 +241,12 @@ public class ExperimentManager implements ExperimentService {
 
     /** The environment a run on this instance uses. */
     RunEnvironment environment() {
-        return new RunEnvironment(store, packetService, sampling, network::samplingInPlace,
+        RunEnvironment env = new RunEnvironment(store, packetService, sampling, network::samplingInPlace,
                                   () -> hostTrafficGenerator, () -> Pacer.system(spinMicros * 1000L), clock,
                                   localNode.toString(), Duration.ofMillis(reportDrainMillis), SAMPLING_TIMEOUT, POLL,
                                   duration -> Thread.sleep(duration.toMillis(), (int) (duration.toNanos() % 1_000_000)));
+        env.collectorCounts = collector::counts;
+        return env;
     }
 
     ProbeCollector collector() {

@@ -33,9 +33,9 @@ final class ExperimentRows {
 
     static final String COLUMNS = "id, name, description, ingress, traffic, packets_per_class, interval_ns, "
             + "loads_mbps, frame_sizes, repetitions, warmup, block_size, seed, window_from, window_to, thresholds, "
-            + "mean_thresholds, mean_of";
+            + "mean_thresholds, mean_of, stages";
     private static final String INSERT = "INSERT INTO sixflow.experiments (" + COLUMNS + ") VALUES "
-            + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING";
+            + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING";
     private static final String INSERT_CLASS = "INSERT INTO sixflow.experiment_classes (experiment_id, position, "
             + "name, role, lat_class, source, destination, source_port, destination_port, hop_limit, tree, policy) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -74,6 +74,7 @@ final class ExperimentRows {
             s.setArray(++i, c.createArrayOf("float8", e.thresholds().toArray()));
             s.setArray(++i, c.createArrayOf("float8", e.meanThresholds().toArray()));
             s.setInt(++i, e.meanOf());
+            s.setBoolean(++i, e.stages());
             if (s.executeUpdate() == 0) {
                 return false;
             }
@@ -134,7 +135,7 @@ final class ExperimentRows {
                     .window(from == null || to == null ? null : TimeWindow.of(from.toInstant(), to.toInstant()))
                     .thresholds(doubles(rows.getArray("thresholds")))
                     .meanThresholds(doubles(rows.getArray("mean_thresholds")))
-                    .meanOf(rows.getInt("mean_of")).build());
+                    .meanOf(rows.getInt("mean_of")).stages(rows.getBoolean("stages")).build());
         }
         return experiments;
     }

@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 
@@ -45,6 +46,10 @@ final class ProbeCollector implements PacketProcessor {
     private final Function<DeviceId, Optional<TelemetryReportParser>> parsers;
     private final Clock clock;
     private final AtomicReferenceArray<RunSink> sinks = new AtomicReferenceArray<>(ProbeTag.RUN_TAGS);
+    private final AtomicLong reports = new AtomicLong();
+    private final AtomicLong untagged = new AtomicLong();
+    private final AtomicLong unclaimed = new AtomicLong();
+    private final AtomicLong unreadable = new AtomicLong();
 
     /**
      * Creates the collector.
@@ -91,6 +96,16 @@ final class ProbeCollector implements PacketProcessor {
         return Optional.empty();
     }
 
+    /**
+     * Says what became of the reports seen so far, for logs.
+     *
+     * @return counts of reports, untagged ones (not probes), ones of no running run, unparsable
+     */
+    String counts() {
+        return String.format("%d reports seen: %d not of probes, %d of no running run, %d unreadable", reports.get(),
+                             untagged.get(), unclaimed.get(), unreadable.get());
+    }
+
     @Override
     public void process(PacketContext context) {
         try {
@@ -101,20 +116,27 @@ final class ProbeCollector implements PacketProcessor {
                     != TelemetryReportParser.ETHERTYPE_REPORT) {
                 return;
             }
+            reports.incrementAndGet();
             byte[] frame = new byte[unparsed.remaining()];
             unparsed.duplicate().get(frame);
             Optional<ProbeTag> tag = ProbeReports.tagOf(frame);
             if (tag.isEmpty()) {
+                untagged.incrementAndGet();
                 return;
             }
             RunSink sink = sinks.get(tag.get().runTag());
             if (sink == null) {
+                unclaimed.incrementAndGet();
                 return;
             }
             DeviceId device = packet.receivedFrom().deviceId();
-            parsers.apply(device)
-                    .flatMap(p -> p.parse(frame, device.toString(), clock.instant()).sample())
-                    .ifPresent(sample -> sink.accept(tag.get(), sample));
+            Optional<LatencySample> sample = parsers.apply(device)
+                    .flatMap(p -> p.parse(frame, device.toString(), clock.instant()).sample());
+            if (sample.isPresent()) {
+                sink.accept(tag.get(), sample.get());
+            } else {
+                unreadable.incrementAndGet();
+            }
         } catch (RuntimeException e) {
             // A broken report must not break ONOS's processor chain.
             log.warn("Probe report processing failed", e);

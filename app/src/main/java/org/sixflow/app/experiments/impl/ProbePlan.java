@@ -30,6 +30,9 @@ import java.util.Optional;
  */
 final class ProbePlan {
 
+    /** M-SIDs an MRH may hold for the probe inside to show in a report (see ProbeReports). */
+    static final int MAX_READABLE_MSIDS = 3;
+
     /** A locally administered MAC for probes from a neighbour without a configured router MAC. */
     static final MacAddress PROBE_SOURCE_MAC = MacAddress.valueOf("02:5f:00:00:00:01");
 
@@ -131,6 +134,12 @@ final class ProbePlan {
         if (c.latencyClass() != encap) {
             problems.put(at + ".latencyClass", "tree " + c.tree().get() + " is " + tree.get().request().mode()
                     + ": its packets are measured as " + encap.label() + " at its ingress");
+        }
+        if (tree.get().msids().size() > MAX_READABLE_MSIDS) {
+            problems.put(at + ".tree", "tree " + c.tree().get() + "'s MRH holds " + tree.get().msids().size()
+                    + " M-SIDs: the encapsulation zeroes the outer flow label, so probes are read by their inner "
+                    + "header, which a telemetry report's 128 bytes reach only past an MRH of at most "
+                    + MAX_READABLE_MSIDS);
         }
         Ip6Address group = tree.get().request().group();
         if (c.packet().isPresent()) {

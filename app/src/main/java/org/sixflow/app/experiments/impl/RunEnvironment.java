@@ -38,6 +38,8 @@ final class RunEnvironment {
     final Duration poll;
     /** How a run waits between looks (Thread.sleep; tests move their clock instead). */
     final Sleeper sleeper;
+    /** What the probe collector made of the reports it saw, for a run's log. */
+    Supplier<String> collectorCounts = () -> "";
 
     /** Waits. */
     @FunctionalInterface

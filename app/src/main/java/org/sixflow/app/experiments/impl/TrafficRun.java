@@ -71,7 +71,7 @@ final class TrafficRun extends RunExecution {
 
     /**
      * Returns the latency classes whose every packet a run reports: its classes' own, and where
-     * their packets go on to.
+     * their packets go on to when the experiment measures the stages.
      *
      * @param experiment the experiment
      * @return the classes
@@ -80,6 +80,9 @@ final class TrafficRun extends RunExecution {
         Set<LatencyClass> classes = EnumSet.noneOf(LatencyClass.class);
         for (ExperimentClass c : experiment.classes()) {
             classes.add(c.latencyClass());
+            if (!experiment.stages()) {
+                continue;
+            }
             switch (c.latencyClass()) {
                 case APN6_INSERT:
                     classes.add(LatencyClass.APN6_TRANSIT);
@@ -112,6 +115,7 @@ final class TrafficRun extends RunExecution {
         log.info("Run {}: {} probes sent, {} reported by the ingress device, {} samples; results computed {} ms and "
                          + "stored {} ms after the last probe; {}", run.id(), schedule.size(), reports.received(),
                  samples.size(), millis, env.clock.millis() - last.toEpochMilli(), pacing);
+        log.info("Run {}: probe collector: {}", run.id(), env.collectorCounts.get());
         reports.reportSequences().forEach((where, counts) -> log.info(
                 "Run {}: {}: {} reports, {} skipped in the data plane's report sequence", run.id(), where, counts[0],
                 counts[1]));

@@ -86,7 +86,7 @@ public class PostgresExperimentStoreTest {
                                                     null, "te", null)))
                 .packetsPerClass(500).loadsMbps(List.of(1.0, 2.5)).frameSizes(List.of(128, 1514)).repetitions(3)
                 .warmup(7).blockSize(25).seed(-5).thresholds(List.of(0.018)).meanThresholds(List.of(0.0181, 0.0182))
-                .meanOf(100).build();
+                .meanOf(100).stages(false).build();
     }
 
     @Test

@@ -199,6 +199,15 @@ public class TrafficRunTest {
     }
 
     @Test
+    public void stagesAddWhereThePacketsGoOn() {
+        Experiment e = experiment(10);
+        assertEquals(java.util.EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT, LatencyClass.APN6_TRANSIT),
+                     TrafficRun.sampled(e));
+        assertEquals(java.util.EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT),
+                     TrafficRun.sampled(e.toBuilder().stages(false).build()));
+    }
+
+    @Test
     public void aSamplingThatNeverArrivesFailsTheRun() {
         env = new RunEnvironment(store, dataPlane, env.sampling, (d, v) -> false, () -> null, env.pacers, clock,
                                  "n1", Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofMillis(100),
