@@ -64,7 +64,7 @@ class ExperimentTest(SystemTest):
         src, dst = self.source.ipv6, self.lab.hosts["h_nj"].ipv6
         return {"id": experiment_id, "name": "IPv6 vs APN6, MSR6 TE, RLB", "ingress": self.ingress,
                 "traffic": "PROBES", "packetsPerClass": n, "intervalMicros": interval_micros,
-                "frameSizes": [128], "blockSize": 100, "seed": 7,
+                "frameSizes": [128], "blockSize": 100, "seed": 7, "warmup": 250,
                 "classes": [
                     {"name": "ipv6", "role": "BASELINE", "latencyClass": "ipv6",
                      "packet": {"source": src, "destination": dst, "destinationPort": 5004}},
@@ -98,7 +98,7 @@ class ExperimentTest(SystemTest):
         self.create("experiments", self.experiment("exp-lab"))
         started = self.rest.post("experiments/exp-lab/runs", {})
         self.assertEqual("QUEUED", started["state"])
-        self.assertEqual(4 * N, started["total"])
+        self.assertEqual(4 * (N + 250), started["total"])
         run = self.wait_for_end("exp-lab", started["id"], timeout=240)
         self.assertEqual("DONE", run["state"], run)
         results = self.rest.get("experiments/exp-lab/runs/%d/results" % run["id"])

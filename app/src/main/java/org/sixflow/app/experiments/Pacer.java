@@ -9,9 +9,13 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * Paces a stream of packets: packet i is due at start + the sum of the intervals before it, so a
- * late packet never shifts the ones after it (no drift). Waiting parks the thread until shortly
- * before the deadline and spins the rest, since parking alone overshoots by tens of microseconds.
- * Time and waiting are injected, so tests run the loop without a clock.
+ * late packet never shifts the ones after it (no drift) — unless the sender stalled for longer
+ * than a few intervals: then it would catch up with a burst of back-to-back packets, which queue
+ * in the switches and distort the latencies being measured, so the schedule starts again from
+ * now once more than {@code maxCatchUp} packets are overdue (the achieved rate shows the stall).
+ * Waiting parks the thread until shortly before the deadline and spins the rest, since parking
+ * alone overshoots by tens of microseconds. Time and waiting are injected, so tests run the loop
+ * without a clock.
  */
 public final class Pacer {
 
@@ -33,30 +37,50 @@ public final class Pacer {
         void awaitUntil(long deadline) throws InterruptedException;
     }
 
+    /** Overdue packets sent back to back before the schedule starts again from now. */
+    public static final int DEFAULT_MAX_CATCH_UP = 8;
+
     private final Ticker ticker;
     private final Waiter waiter;
+    private final int maxCatchUp;
     private long due;
     private boolean started;
+    private long restarts;
 
     /**
-     * Creates a pacer.
+     * Creates a pacer that catches up at most {@link #DEFAULT_MAX_CATCH_UP} packets.
      *
      * @param ticker the time
      * @param waiter how to wait
      */
     public Pacer(Ticker ticker, Waiter waiter) {
+        this(ticker, waiter, DEFAULT_MAX_CATCH_UP);
+    }
+
+    /**
+     * Creates a pacer.
+     *
+     * @param ticker     the time
+     * @param waiter     how to wait
+     * @param maxCatchUp overdue packets sent back to back before the schedule starts again
+     *                   from now (Integer.MAX_VALUE: always catch up)
+     */
+    public Pacer(Ticker ticker, Waiter waiter, int maxCatchUp) {
+        checkArgument(maxCatchUp >= 0, "maxCatchUp must be at least 0");
         this.ticker = checkNotNull(ticker);
         this.waiter = checkNotNull(waiter);
+        this.maxCatchUp = maxCatchUp;
     }
 
     /**
      * Returns a pacer on the system's monotonic clock that parks, then spins for the last
      * spinNanos before each deadline.
      *
-     * @param spinNanos how long before a deadline to stop parking and spin
+     * @param spinNanos  how long before a deadline to stop parking and spin
+     * @param maxCatchUp overdue packets sent back to back before the schedule starts again
      * @return the pacer
      */
-    public static Pacer system(long spinNanos) {
+    public static Pacer system(long spinNanos, int maxCatchUp) {
         checkArgument(spinNanos >= 0, "spin must be at least 0");
         return new Pacer(System::nanoTime, deadline -> {
             while (true) {
@@ -73,7 +97,7 @@ public final class Pacer {
                     Thread.onSpinWait();
                 }
             }
-        });
+        }, maxCatchUp);
     }
 
     /**
@@ -89,9 +113,23 @@ public final class Pacer {
             due = ticker.nanoTime();
         } else {
             due += intervalNanos;
+            long now = ticker.nanoTime();
+            if (now - due > (long) maxCatchUp * intervalNanos) {
+                due = now;
+                restarts++;
+            }
         }
         waiter.awaitUntil(due);
         return due;
+    }
+
+    /**
+     * Returns how often the schedule started again after a stall.
+     *
+     * @return restarts so far
+     */
+    public long restarts() {
+        return restarts;
     }
 
     /**

@@ -8,11 +8,14 @@ import org.sixflow.app.api.PacingSummary;
 import java.util.Arrays;
 
 /**
- * Records when each packet was due and when it went, and sums that up as a {@link PacingSummary}:
- * the error of each achieved interval against the scheduled one, and the lateness of each send.
+ * Records, for each packet, the interval asked for before it, when it was due and when it went,
+ * and sums that up as a {@link PacingSummary}: the error of each achieved interval against the
+ * interval asked for (a stall shows there even when the pacer started its schedule again), and
+ * the lateness of each send against its schedule.
  */
 public final class PacingRecorder {
 
+    private long[] requested = new long[1024];
     private long[] scheduled = new long[1024];
     private long[] actual = new long[1024];
     private int count;
@@ -21,17 +24,20 @@ public final class PacingRecorder {
     /**
      * Records one send.
      *
+     * @param intervalNanos  the interval asked for since the previous packet
      * @param scheduledNanos when it was due
      * @param actualNanos    when it went
      */
-    public void record(long scheduledNanos, long actualNanos) {
+    public void record(long intervalNanos, long scheduledNanos, long actualNanos) {
         if (count == scheduled.length) {
+            requested = Arrays.copyOf(requested, count * 2);
             scheduled = Arrays.copyOf(scheduled, count * 2);
             actual = Arrays.copyOf(actual, count * 2);
         }
         if (count > 0) {
-            smallestInterval = Math.min(smallestInterval, scheduledNanos - scheduled[count - 1]);
+            smallestInterval = Math.min(smallestInterval, intervalNanos);
         }
+        requested[count] = intervalNanos;
         scheduled[count] = scheduledNanos;
         actual[count] = actualNanos;
         count++;
@@ -53,7 +59,7 @@ public final class PacingRecorder {
         for (int i = 0; i < count; i++) {
             lateness += actual[i] - scheduled[i];
             if (i > 0) {
-                errors[i - 1] = Math.abs((actual[i] - actual[i - 1]) - (scheduled[i] - scheduled[i - 1]));
+                errors[i - 1] = Math.abs((actual[i] - actual[i - 1]) - requested[i]);
             }
         }
         double mean = 0;

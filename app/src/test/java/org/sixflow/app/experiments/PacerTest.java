@@ -52,6 +52,23 @@ public class PacerTest {
     }
 
     @Test
+    public void afterALongStallTheScheduleStartsAgainInsteadOfABurst() throws InterruptedException {
+        FakeTime time = new FakeTime();
+        Pacer pacer = new Pacer(() -> time.now, deadline -> time.now = Math.max(time.now, deadline), 3);
+        PacingRecorder recorder = new PacingRecorder();
+        recorder.record(1000, pacer.awaitNext(1000), time.now);
+        time.now += 3500;  // three and a half intervals overdue: caught up
+        assertEquals(1_001_000, pacer.awaitNext(1000));
+        time.now += 20_000;  // twenty: the schedule starts again from now
+        long restarted = pacer.awaitNext(1000);
+        assertEquals(time.now, restarted);
+        recorder.record(1000, restarted, time.now);
+        assertEquals(restarted + 1000, pacer.awaitNext(1000));
+        assertEquals(1, pacer.restarts());
+        assertEquals("the stall shows as an interval error", 23_500 - 1000, recorder.summary().maxErrorNanos(), 0);
+    }
+
+    @Test
     public void recorderMeasuresIntervalErrorsAndLateness() throws InterruptedException {
         FakeTime time = new FakeTime();
         time.extra = 0;
@@ -60,7 +77,7 @@ public class PacerTest {
         long[] late = {0, 100, 0, 300, 0};
         for (long l : late) {
             long due = pacer.awaitNext(1000);
-            recorder.record(due, due + l);
+            recorder.record(1000, due, due + l);
         }
         PacingSummary s = recorder.summary();
         assertEquals(5, s.packets());

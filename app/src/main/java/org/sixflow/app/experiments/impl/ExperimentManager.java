@@ -65,6 +65,8 @@ import java.util.concurrent.TimeUnit;
 import static org.onlab.util.Tools.groupedThreads;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.REPORT_DRAIN_MILLIS;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.REPORT_DRAIN_MILLIS_DEFAULT;
+import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.MAX_CATCH_UP;
+import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.MAX_CATCH_UP_DEFAULT;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.MIN_PROBE_INTERVAL_MICROS;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.MIN_PROBE_INTERVAL_MICROS_DEFAULT;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.SPIN_MICROS;
@@ -80,6 +82,7 @@ import static org.slf4j.LoggerFactory.getLogger;
         MIN_PROBE_INTERVAL_MICROS + ":Integer=" + MIN_PROBE_INTERVAL_MICROS_DEFAULT,
         SPIN_MICROS + ":Integer=" + SPIN_MICROS_DEFAULT,
         REPORT_DRAIN_MILLIS + ":Integer=" + REPORT_DRAIN_MILLIS_DEFAULT,
+        MAX_CATCH_UP + ":Integer=" + MAX_CATCH_UP_DEFAULT,
 })
 public class ExperimentManager implements ExperimentService {
 
@@ -148,6 +151,9 @@ public class ExperimentManager implements ExperimentService {
     /** Longest wait for the last probes' reports, in milliseconds. */
     private int reportDrainMillis = REPORT_DRAIN_MILLIS_DEFAULT;
 
+    /** Overdue probes sent back to back after a stall before the schedule starts again from now. */
+    private int maxCatchUp = MAX_CATCH_UP_DEFAULT;
+
     private ApplicationId appId;
     private NodeId localNode;
     private ScheduledExecutorService scheduler;
@@ -202,6 +208,7 @@ public class ExperimentManager implements ExperimentService {
         minProbeIntervalMicros = positive(context, MIN_PROBE_INTERVAL_MICROS, minProbeIntervalMicros);
         spinMicros = positive(context, SPIN_MICROS, spinMicros);
         reportDrainMillis = positive(context, REPORT_DRAIN_MILLIS, reportDrainMillis);
+        maxCatchUp = positive(context, MAX_CATCH_UP, maxCatchUp);
     }
 
     private int positive(ComponentContext context, String name, int current) {
@@ -242,7 +249,7 @@ public class ExperimentManager implements ExperimentService {
     /** The environment a run on this instance uses. */
     RunEnvironment environment() {
         RunEnvironment env = new RunEnvironment(store, packetService, sampling, network::samplingInPlace,
-                                  () -> hostTrafficGenerator, () -> Pacer.system(spinMicros * 1000L), clock,
+                                  () -> hostTrafficGenerator, () -> Pacer.system(spinMicros * 1000L, maxCatchUp), clock,
                                   localNode.toString(), Duration.ofMillis(reportDrainMillis), SAMPLING_TIMEOUT, POLL,
                                   duration -> Thread.sleep(duration.toMillis(), (int) (duration.toNanos() % 1_000_000)));
         env.collectorCounts = collector::counts;

@@ -22,6 +22,13 @@ public final class OsgiPropertyConstants {
     public static final String REPORT_DRAIN_MILLIS = "reportDrainMillis";
     public static final int REPORT_DRAIN_MILLIS_DEFAULT = 1000;
 
+    /**
+     * Overdue probes the pacer sends back to back to catch up after a stall before it starts its
+     * schedule again from now (bursts queue in the switches and distort what is measured).
+     */
+    public static final String MAX_CATCH_UP = "maxCatchUp";
+    public static final int MAX_CATCH_UP_DEFAULT = 8;
+
     private OsgiPropertyConstants() {
     }
 }

@@ -175,13 +175,13 @@ final class TrafficRun extends RunExecution {
             long at = pacer.now();
             env.packets.emit(new DefaultOutboundPacket(plan.injection().deviceId(), out, ByteBuffer.wrap(frame)));
             emitting += pacer.now() - at;
-            pacing.record(due, at);
+            pacing.record(cell.intervalNanos(), due, at);
             if (++sent % PROGRESS_EVERY == 0) {
                 env.store.progress(run.id(), sent);
             }
         }
-        log.info("Run {}: a packet-out took {} µs on average to hand over", run.id(),
-                 sent == 0 ? 0 : emitting / sent / 1000);
+        log.info("Run {}: a packet-out took {} µs on average to hand over; the schedule started again {} times "
+                         + "after a stall", run.id(), sent == 0 ? 0 : emitting / sent / 1000, pacer.restarts());
         return pacing.summary();
     }
 
