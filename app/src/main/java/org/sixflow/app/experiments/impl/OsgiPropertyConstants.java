@@ -18,9 +18,12 @@ public final class OsgiPropertyConstants {
     public static final String SPIN_MICROS = "spinMicros";
     public static final int SPIN_MICROS_DEFAULT = 200;
 
-    /** Longest wait for the reports of the last probes after the last one is sent, in milliseconds. */
+    /**
+     * After the last probe, how long no report of the run may come before the missing ones are
+     * counted lost, in milliseconds (reports a busy controller is still taking in keep coming).
+     */
     public static final String REPORT_DRAIN_MILLIS = "reportDrainMillis";
-    public static final int REPORT_DRAIN_MILLIS_DEFAULT = 1000;
+    public static final int REPORT_DRAIN_MILLIS_DEFAULT = 300;
 
     /**
      * Overdue probes the pacer sends back to back to catch up after a stall before it starts its
