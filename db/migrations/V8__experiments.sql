@@ -122,12 +122,13 @@ CREATE TABLE sixflow.experiment_stage_results (
     device_id         text        NOT NULL,
     lat_class         smallint    NOT NULL,
     replica           integer     NOT NULL,
+    egress_port       integer     NOT NULL,
     packets           bigint      NOT NULL,
     mean_ns           double precision NOT NULL,
     stdev_ns          double precision NOT NULL,
     min_ns            double precision NOT NULL,
     max_ns            double precision NOT NULL,
-    PRIMARY KEY (run_id, cell_index, position, device_id, lat_class, replica)
+    PRIMARY KEY (run_id, cell_index, position, device_id, lat_class, replica, egress_port)
 );
 
 CREATE TABLE sixflow.experiment_repetition_results (

@@ -139,7 +139,10 @@ class ExperimentTest(SystemTest):
         te_devices = {s["device"] for s in classes["msr6-te"]["stages"]}
         self.assertIn("device:nanjing", te_devices, classes["msr6-te"]["stages"])
 
-        tables = {t["id"]: t for t in results["tables"]}
+        tables = tables_by_id(results)
+        clones = [t for t in results["tables"] if t["id"].startswith("clones-msr6-te")]
+        self.assertTrue(clones, "a clone-and-forward table of MSR6 TE (nanjing copies to h_nj and on to shanghai)")
+        self.assertTrue(any("device:nanjing" in t["title"] and len(t["columns"]) == 3 for t in clones), clones)
         for table in ("latency", "overhead-one-packet", "overhead-mean", "encapsulation", "stability", "loss",
                       "normality", "pacing", "grid"):
             self.assertIn(table, tables)

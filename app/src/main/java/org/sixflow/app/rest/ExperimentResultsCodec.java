@@ -75,7 +75,7 @@ public final class ExperimentResultsCodec extends JsonCodec<ExperimentResults> {
         for (ExperimentStageResult s : r.stages()) {
             ObjectNode stage = stages.addObject().put("device", s.device())
                     .put("latencyClass", s.latencyClass().label()).put("replica", s.replica())
-                    .put("count", s.count());
+                    .put("egressPort", s.egressPort()).put("count", s.count());
             JsonNumbers.putFinite(stage, "mean", s.mean());
             JsonNumbers.putFinite(stage, "variance", s.variance());
             JsonNumbers.putFinite(stage, "min", s.min());

@@ -110,7 +110,7 @@ public class ExperimentSchemasTest {
                                                                         LatencyClass.IPV6, "device:beijing")
                 .latency(LatencySummary.of(3, 1, 1, 0, 2, 1, 2, 2, 0.1, 0.9))
                 .stability(StabilitySummary.of(2, 0, 0, 0, 0, 0, List.of(2L, 0L, 0L, 0L, 0L, 0L, 0L, 0L)))
-                .stages(List.of(ExperimentStageResult.of("device:beijing", LatencyClass.IPV6, 0, 3, 1, 1, 0, 2)))
+                .stages(List.of(ExperimentStageResult.of("device:beijing", LatencyClass.IPV6, 0, 2, 3, 1, 1, 0, 2)))
                 .repetitions(List.of(ExperimentRepetitionResult.of(0, 3, 3, 1.0)))
                 .confidence(ConfidenceInterval.of(0.95, 2, 1, 0.5));
         List<ExperimentCellResult> cells = List.of(ExperimentCellResult.of(

@@ -40,7 +40,7 @@ final class ResultRows {
             + "stability_p90, stability_p99, stability_max, stability_bins, ci_level, ci_n, ci_mean, ci_half_width";
     private static final int CLASS_COLUMN_COUNT = CLASS_COLUMNS.split(",").length;
     private static final String STAGE_COLUMNS = "run_id, cell_index, position, device_id, lat_class, replica, "
-            + "packets, mean_ns, stdev_ns, min_ns, max_ns";
+            + "egress_port, packets, mean_ns, stdev_ns, min_ns, max_ns";
     private static final String REPETITION_COLUMNS = "run_id, cell_index, position, repetition, sent, received, "
             + "mean_ns";
 
@@ -63,7 +63,7 @@ final class ResultRows {
     static void insert(Connection c, long runId, List<ExperimentCellResult> cells) throws SQLException {
         try (PreparedStatement classes = c.prepareStatement(insert("experiment_class_results", CLASS_COLUMNS,
                                                                    CLASS_COLUMN_COUNT));
-             PreparedStatement stages = c.prepareStatement(insert("experiment_stage_results", STAGE_COLUMNS, 11));
+             PreparedStatement stages = c.prepareStatement(insert("experiment_stage_results", STAGE_COLUMNS, 12));
              PreparedStatement repetitions = c.prepareStatement(insert("experiment_repetition_results",
                                                                        REPETITION_COLUMNS, 7))) {
             for (ExperimentCellResult cell : cells) {
@@ -72,7 +72,7 @@ final class ResultRows {
                     addClass(c, classes, runId, cell.cell(), p, r);
                     for (ExperimentStageResult s : r.stages()) {
                         Object[] v = {runId, cell.cell().index(), p, s.device(), s.latencyClass().code(),
-                                      s.replica(), s.count(), s.mean(), s.stdev(), s.min(), s.max()};
+                                      s.replica(), s.egressPort(), s.count(), s.mean(), s.stdev(), s.min(), s.max()};
                         set(stages, v);
                         stages.addBatch();
                     }
@@ -140,14 +140,15 @@ final class ResultRows {
     static List<ExperimentCellResult> read(Connection c, long runId) throws SQLException {
         Map<String, List<ExperimentStageResult>> stages = new LinkedHashMap<>();
         try (PreparedStatement s = c.prepareStatement("SELECT " + STAGE_COLUMNS + " FROM sixflow.experiment_stage_results"
-                + " WHERE run_id = ? ORDER BY cell_index, position, device_id, lat_class, replica")) {
+                + " WHERE run_id = ? ORDER BY cell_index, position, device_id, lat_class, replica, egress_port")) {
             s.setLong(1, runId);
             try (ResultSet rows = s.executeQuery()) {
                 while (rows.next()) {
                     stages.computeIfAbsent(rows.getInt("cell_index") + "/" + rows.getInt("position"),
                                            k -> new ArrayList<>()).add(ExperimentStageResult.of(
                             rows.getString("device_id"), LatencyClass.ofCode(rows.getInt("lat_class")),
-                            rows.getInt("replica"), rows.getLong("packets"), rows.getDouble("mean_ns"),
+                            rows.getInt("replica"), rows.getInt("egress_port"), rows.getLong("packets"),
+                            rows.getDouble("mean_ns"),
                             rows.getDouble("stdev_ns"), rows.getDouble("min_ns"), rows.getDouble("max_ns")));
                 }
             }

@@ -59,7 +59,8 @@ public final class ExternalResultCalculator {
         samples.forEach(s -> stage.addValue(s.deltaNanos()));
         if (stage.getN() > 0) {
             result.stages(List.of(ExperimentStageResult.of(
-                    device, LatencyClass.ofCode(samples.get(0).latencyClass()), samples.get(0).replica(), stage.getN(),
+                    device, LatencyClass.ofCode(samples.get(0).latencyClass()), samples.get(0).replica(),
+                    samples.get(0).egressPort(), stage.getN(),
                     stage.getMean(), stage.getN() > 1 ? stage.getStandardDeviation() : 0, stage.getMin(),
                     stage.getMax())));
             result.repetitions(List.of(ExperimentRepetitionResult.of(0, a.sent(), a.received(), stage.getMean())));

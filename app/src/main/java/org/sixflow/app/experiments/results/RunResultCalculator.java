@@ -128,39 +128,41 @@ public final class RunResultCalculator {
         return s -> seen.add(s.sequence());
     }
 
-    /** Every (device, latency class, copy) that measured the class's probes, each probe once. */
+    /** Every (device, latency class, copy, egress port) that measured the class's probes, each probe once. */
     private static List<ExperimentStageResult> stages(List<ExperimentSample> samples) {
         Map<StageKey, SummaryStatistics> stages = new TreeMap<>();
         Map<StageKey, Set<Long>> seen = new HashMap<>();
         for (ExperimentSample s : samples) {
-            StageKey key = new StageKey(s.device(), s.latencyClass(), s.replica());
+            StageKey key = new StageKey(s.device(), s.latencyClass(), s.replica(), s.egressPort());
             if (seen.computeIfAbsent(key, k -> new HashSet<>()).add(s.sequence())) {
                 stages.computeIfAbsent(key, k -> new SummaryStatistics()).addValue(s.deltaNanos());
             }
         }
         ImmutableList.Builder<ExperimentStageResult> result = ImmutableList.builder();
         stages.forEach((k, st) -> result.add(ExperimentStageResult.of(
-                k.device, k.latencyClass, k.replica, st.getN(), st.getMean(),
+                k.device, k.latencyClass, k.replica, k.egressPort, st.getN(), st.getMean(),
                 st.getN() > 1 ? st.getStandardDeviation() : 0, st.getMin(), st.getMax())));
         return result.build();
     }
 
-    /** A stage, ordered by device, class and copy. */
+    /** A stage, ordered by device, class, copy and port. */
     private static final class StageKey implements Comparable<StageKey> {
         private final String device;
         private final LatencyClass latencyClass;
         private final int replica;
+        private final int egressPort;
 
-        StageKey(String device, LatencyClass latencyClass, int replica) {
+        StageKey(String device, LatencyClass latencyClass, int replica, int egressPort) {
             this.device = device;
             this.latencyClass = latencyClass;
             this.replica = replica;
+            this.egressPort = egressPort;
         }
 
         @Override
         public int compareTo(StageKey o) {
             return Comparator.comparing((StageKey k) -> k.device).thenComparing(k -> k.latencyClass)
-                    .thenComparingInt(k -> k.replica).compare(this, o);
+                    .thenComparingInt(k -> k.replica).thenComparingInt(k -> k.egressPort).compare(this, o);
         }
 
         @Override
@@ -170,7 +172,7 @@ public final class RunResultCalculator {
 
         @Override
         public int hashCode() {
-            return Objects.hash(device, latencyClass, replica);
+            return Objects.hash(device, latencyClass, replica, egressPort);
         }
     }
 }

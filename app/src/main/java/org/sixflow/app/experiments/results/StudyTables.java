@@ -17,6 +17,7 @@ import org.sixflow.app.api.StabilitySummary;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -180,8 +181,11 @@ public final class StudyTables {
                     List<Object> average = new ArrayList<>(List.of("Average"));
                     List<Object> variance = new ArrayList<>(List.of("Variance"));
                     List<Object> count = new ArrayList<>(List.of("Packets"));
-                    for (ExperimentStageResult s : copies) {
-                        columns.add(ordinal(s.replica() + 1) + "Clone");
+                    List<ExperimentStageResult> ordered = new ArrayList<>(copies);
+                    ordered.sort(Comparator.comparingDouble(ExperimentStageResult::mean));
+                    int n = 0;
+                    for (ExperimentStageResult s : ordered) {
+                        columns.add(ordinal(++n) + "Clone (port " + s.egressPort() + ")");
                         average.add(s.mean());
                         variance.add(s.variance());
                         count.add(s.count());
@@ -190,7 +194,7 @@ public final class StudyTables {
                                                          cell.cell().intervalNanos()) : "";
                     tables.add(ExperimentTable.of("clones-" + c.className() + "-" + tables.size(),
                                                   c.className() + "'s delay of clone and forward at " + place
-                                                          + " (ns; variance ns²)" + suffix,
+                                                          + " (ns; variance ns²; copies by delay)" + suffix,
                                                   columns, List.of(average, variance, count)));
                 });
             }

@@ -156,9 +156,9 @@ public class PostgresExperimentStoreTest {
                 .jitterNanos(1234.5).offeredMbps(1.0).goodputMbps(0.51)
                 .stability(StabilitySummary.of(497, 0.01, 0.005, 0.02, 0.1, 0.9, List.of(0L, 0L, 0L, 10L, 200L, 280L,
                                                                                           7L, 0L)))
-                .stages(List.of(ExperimentStageResult.of("device:beijing", LatencyClass.IPV6, 0, 498, 64_000, 33_000,
+                .stages(List.of(ExperimentStageResult.of("device:beijing", LatencyClass.IPV6, 0, 2, 498, 64_000, 33_000,
                                                          26_000, 2_000_000),
-                                ExperimentStageResult.of("device:nanjing", LatencyClass.IPV6, 0, 490, 50_000, 1, 1, 2)))
+                                ExperimentStageResult.of("device:nanjing", LatencyClass.IPV6, 0, 2, 490, 50_000, 1, 1, 2)))
                 .repetitions(List.of(ExperimentRepetitionResult.of(0, 167, 166, 64_100.0),
                                      ExperimentRepetitionResult.of(1, 167, 167, 63_900.0),
                                      ExperimentRepetitionResult.of(2, 166, 165, null)))

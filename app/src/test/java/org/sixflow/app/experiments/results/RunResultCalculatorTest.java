@@ -103,6 +103,26 @@ public class RunResultCalculatorTest {
     }
 
     @Test
+    public void copiesOfOneReplicaIndexAreToldApartByTheirPort() {
+        // An MSR6 node's local delivery and its forwarded copy both carry replica 0.
+        for (long i = 2; i < 12; i++) {
+            samples.add(ExperimentSample.builder(1).probe(0, 0, 1, i, false)
+                                .measured(NANJING, LatencyClass.MSR6_REPLICATE, 0, 1, 4).timing(1000 * i, 30_000, i)
+                                .build());
+            samples.add(ExperimentSample.builder(1).probe(0, 0, 1, i, false)
+                                .measured(NANJING, LatencyClass.MSR6_REPLICATE, 0, 1, 3).timing(1000 * i, 45_000, i)
+                                .build());
+        }
+        List<ExperimentStageResult> stages = RunResultCalculator.of(experiment(), samples).get(0).classes().get(1)
+                .stages();
+        assertEquals(2, stages.size());
+        assertEquals(3, stages.get(0).egressPort());
+        assertEquals(45_000, stages.get(0).mean(), 0);
+        assertEquals(4, stages.get(1).egressPort());
+        assertEquals(10, stages.get(1).count());
+    }
+
+    @Test
     public void aClassNothingReportedIsAllLost() {
         sample(0, 0, 2, false, BEIJING, LatencyClass.IPV6, 0, 50);
         List<ExperimentCellResult> cells = RunResultCalculator.of(experiment(), samples);

@@ -55,9 +55,9 @@ public class StudyTablesTest {
         return ExperimentCellResult.of(cell, List.of(
                 result("ipv6", ExperimentClassRole.BASELINE, LatencyClass.IPV6, 364.07436, 0.56514087, 363, 366),
                 result("apn6", ExperimentClassRole.FEATURE, LatencyClass.APN6_INSERT, 370.63256, 0.611774343, 369, 373,
-                       ExperimentStageResult.of("device:wuhan", LatencyClass.APN6_TRANSIT, 0, 50_000, 296.92,
+                       ExperimentStageResult.of("device:wuhan", LatencyClass.APN6_TRANSIT, 0, 2, 50_000, 296.92,
                                                 Math.sqrt(0.3336), 295, 299),
-                       ExperimentStageResult.of("device:wuhan", LatencyClass.APN6_TRANSIT, 1, 50_000, 378.97,
+                       ExperimentStageResult.of("device:wuhan", LatencyClass.APN6_TRANSIT, 1, 2, 50_000, 378.97,
                                                 Math.sqrt(5.6691), 370, 390))));
     }
 
@@ -88,7 +88,7 @@ public class StudyTablesTest {
         assertEquals(0.2134, (Double) table(tables, "overhead-mean").rows().get(0).get(3), 1e-4);
 
         ExperimentTable clones = table(tables, "clones-apn6-0");
-        assertEquals(List.of("Action", "1stClone", "2ndClone"), clones.columns());
+        assertEquals(List.of("Action", "1stClone (port 2)", "2ndClone (port 2)"), clones.columns());
         assertEquals("Average", clones.rows().get(0).get(0));
         assertEquals(296.92, (Double) clones.rows().get(0).get(1), 1e-9);
         assertEquals(5.6691, (Double) clones.rows().get(1).get(2), 1e-9);
