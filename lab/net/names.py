@@ -8,9 +8,15 @@ only until it moves into the host's namespace as eth0). `down` removes what matc
 name outside these patterns is ever touched.
 """
 
+import os
 import re
 
-CPU_PORT = 255
+# The bmv2 pipeline's CPU port, as the committed artifacts carry it (build-p4.sh writes it there
+# from CPU_PORT in p4src/v1model/define_v1model.p4), so the switches and the P4 program agree.
+_CPU_PORT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "pipeconf", "src", "main",
+                              "resources", "p4c-out", "bmv2", "cpu_port.txt")
+with open(_CPU_PORT_FILE) as _f:
+    CPU_PORT = int(_f.read().strip())
 MAX_PORT = 254
 # Keeps the gRPC port (50000 + id) and the thrift port (9090 + id) apart and every link name short.
 MAX_DEVICE_ID = 9999

@@ -19,14 +19,15 @@ from scapy.layers.inet import UDP  # noqa: E402
 from scapy.layers.inet6 import IPv6  # noqa: E402
 from scapy.layers.l2 import Ether  # noqa: E402
 
+import p4defines  # noqa: E402
 import p4info_names as names  # noqa: E402
 from p4info import P4Info  # noqa: E402
 from p4runtime_client import P4RuntimeClient  # noqa: E402
 
 ROUTER_MAC = "00:aa:00:00:00:01"
 HOST_MAC = "00:00:00:00:00:10"
-CPU_PORT = 255
-CLONE_SESSION = 500
+CPU_PORT = p4defines.CPU_PORT
+CLONE_SESSION = p4defines.TELEMETRY_CLONE_SESSION
 CLASSES = {0: "ipv6", 1: "apn6-insert", 3: "msr6-te-encap", 4: "msr6-rlb-encap", 5: "msr6-replicate",
            6: "msr6-decap"}
 

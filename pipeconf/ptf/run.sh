@@ -57,8 +57,10 @@ ip netns exec "$ns" "$python" "$(dirname "$python")/ptf" \
 status=${PIPESTATUS[0]}
 set -e
 passed=$(grep -cE '\.\.\. ok$' "$work/ptf.out" || true)
-failed=$(grep -cE '\.\.\. (FAIL|ERROR)$' "$work/ptf.out" || true)
-echo "ptf: $passed passed, $failed failed"
+failed=$(grep -cE '\.\.\. (FAIL|ERROR|unexpected success)$' "$work/ptf.out" || true)
+# A known data-plane defect pinned by @unittest.expectedFailure: counted apart, never as a pass.
+expected_failures=$(grep -cE '\.\.\. expected failure$' "$work/ptf.out" || true)
+echo "ptf: $passed passed, $expected_failures expected failures, $failed failed"
 if [ "$status" -ne 0 ]; then
     echo "--- switch log tail ---"; tail -n 40 "$work/switch.log" 2>/dev/null || tail -n 40 "$work/switch.out"
 fi

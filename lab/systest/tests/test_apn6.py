@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
-"""APN6 policies created through REST: the ingress edge inserts the Application-aware ID option
-(WIRE-FORMATS.md), the egress edge strips it when the policy says so, and a policy that matches
-everything works."""
+"""APN6 policies created through REST: the policy's owner installs it and REST shows it INSTALLED,
+the ingress edge inserts the Application-aware ID option (WIRE-FORMATS.md), the egress edge strips
+it when the policy says so, and a policy that matches everything works."""
 
 import time
 
@@ -32,6 +32,9 @@ class Apn6Test(SystemTest):
         self.rest.post("policies", {"id": policy_id, "priority": priority, "match": match, "option": OPTION,
                                     "slaPriority": sla_priority, "stripAtEgress": strip})
         self.created.append(policy_id)
+        # The owner installs the stored policy; every device confirmed it once its state says so.
+        self.eventually(lambda: self.rest.get("policies/" + policy_id)["state"] == "INSTALLED",
+                        what="policy %s INSTALLED" % policy_id)
 
     def exchange(self, src, dst, flow):
         with traffic.Capture(self.lab, [dst], duration=3) as capture:

@@ -25,6 +25,29 @@ class Msr6ChangeTest(Msr6Base):
     def sequences(capture, host, flow):
         return [traffic.hosttools.sequence_of(f)[1] for f in capture.flow(host, flow)]
 
+    @staticmethod
+    def gaps(capture, host, flow, count):
+        """The missing sequence ranges, each with the UTC send time of the packet before it (to
+        match against the lab's log)."""
+        sent = {}
+        for frame in capture.flow(host, flow):
+            _, seq, sent_ns = traffic.hosttools.sequence_of(frame)
+            sent[seq] = sent_ns
+        ranges, seq = [], 0
+        while seq < count:
+            if seq in sent:
+                seq += 1
+                continue
+            end = seq
+            while end + 1 < count and end + 1 not in sent:
+                end += 1
+            before = sent.get(seq - 1)
+            at = time.strftime("%H:%M:%S", time.gmtime(before / 1e9)) + ".%03d" % (before // 1_000_000 % 1000) \
+                if before else "start"
+            ranges.append("%d-%d after %s" % (seq, end, at))
+            seq = end + 1
+        return "missing " + (", ".join(ranges) or "none")
+
     def test_receivers_join_and_leave_without_loss_at_those_that_stay(self):
         stay, joiner = self.others[0], self.others[-1]
         self.create_tree("changing", GROUP_A, [stay])
@@ -41,7 +64,8 @@ class Msr6ChangeTest(Msr6Base):
         seqs = self.sequences(capture, stay, 301)
         report("receiver change at %d pps: %s got %d of %d packets, joiner %s got %d"
                % (RATE, stay.name, len(seqs), count, joiner.name, len(self.sequences(capture, joiner, 301))))
-        self.assertEqual(list(range(count)), sorted(seqs), "loss or duplicates at %s, which stayed" % stay.name)
+        self.assertEqual(list(range(count)), sorted(seqs), "loss or duplicates at %s, which stayed: %s"
+                         % (stay.name, self.gaps(capture, stay, 301, count)))
         self.assertGreater(len(self.sequences(capture, joiner, 301)), 0, "the joiner got nothing")
 
     def test_a_failed_tree_link_is_rerouted(self):

@@ -8,29 +8,31 @@ from ptf.base_tests import BaseTest
 
 from p4info import P4Info, decode, encode
 from p4runtime_client import P4RuntimeClient
+import p4defines
 import p4info_names as names
 
-# Drop reasons and events, by index of the drop/event counters (p4src/common/define.p4).
-# These tests are what hold the two together: a wrong index reads a counter that did not move.
-DROP_NO_ROUTE = 1
-DROP_HOP_LIMIT = 2
-DROP_ACL = 3
-DROP_NOT_IPV6 = 4
-DROP_PARSER_ERROR = 5
-DROP_APN6_MALFORMED = 6
-DROP_MSR6_MALFORMED = 7
-DROP_MSR6_UNKNOWN = 8
-DROP_MSR6_NO_GROUP = 9
+# Drop reasons and events, by index of the drop/event counters; the CPU port, the readout
+# EtherType and the telemetry clone session: as the P4 sources define them (p4defines).
+DROP_NO_ROUTE = p4defines.DROP_NO_ROUTE
+DROP_HOP_LIMIT = p4defines.DROP_HOP_LIMIT
+DROP_ACL = p4defines.DROP_ACL
+DROP_NOT_IPV6 = p4defines.DROP_NOT_IPV6
+DROP_PARSER_ERROR = p4defines.DROP_PARSER_ERROR
+DROP_APN6_MALFORMED = p4defines.DROP_APN6_MALFORMED
+DROP_MSR6_MALFORMED = p4defines.DROP_MSR6_MALFORMED
+DROP_MSR6_UNKNOWN = p4defines.DROP_MSR6_UNKNOWN
+DROP_MSR6_NO_GROUP = p4defines.DROP_MSR6_NO_GROUP
 
-EVENT_APN6_SKIPPED = 0
-EVENT_APN6_INSERTED = 1
-EVENT_APN6_STRIPPED = 2
-EVENT_MSR6_ENCAP = 3
-EVENT_MSR6_DECAP = 4
+EVENT_APN6_SKIPPED = p4defines.EVENT_APN6_SKIPPED
+EVENT_APN6_INSERTED = p4defines.EVENT_APN6_INSERTED
+EVENT_APN6_STRIPPED = p4defines.EVENT_APN6_STRIPPED
+EVENT_MSR6_ENCAP = p4defines.EVENT_MSR6_ENCAP
+EVENT_MSR6_DECAP = p4defines.EVENT_MSR6_DECAP
 
-CPU_PORT = 255
-READOUT_ETHERTYPE = 0x88B6
-TELEMETRY_CLONE_SESSION = 500
+CPU_PORT = p4defines.CPU_PORT
+READOUT_ETHERTYPE = p4defines.ETHERTYPE_SIXFLOW_READOUT
+TELEMETRY_CLONE_SESSION = p4defines.TELEMETRY_CLONE_SESSION
+LATENCY_BUCKETS = p4defines.LATENCY_BUCKETS
 
 
 class SixflowTest(BaseTest):
@@ -96,8 +98,10 @@ class SixflowTest(BaseTest):
 
     def read_latency(self, slot):
         """Reads a latency slot's aggregates through the data plane (bmv2's P4Runtime server
-        cannot read registers): sum, min (None before any packet), max, and the 8 buckets."""
-        request = bytes(6) + bytes(6) + READOUT_ETHERTYPE.to_bytes(2, "big") + slot.to_bytes(4, "big") + bytes(48)
+        cannot read registers): sum, min (None before any packet), max, and the buckets. The
+        readout is slot 32, sum 64, min + 1 32, max 32 and the buckets 32 bits each (readout_t)."""
+        request = (bytes(6) + bytes(6) + READOUT_ETHERTYPE.to_bytes(2, "big") + slot.to_bytes(4, "big")
+                   + bytes(16 + 4 * LATENCY_BUCKETS))
         self.packet_out(request, CPU_PORT)
         port, payload = self.expect_packet_in()
         body = payload[14:]
@@ -107,7 +111,7 @@ class SixflowTest(BaseTest):
             "sum": int.from_bytes(body[4:12], "big"),
             "min": minimum - 1 if minimum else None,
             "max": int.from_bytes(body[16:20], "big"),
-            "buckets": [int.from_bytes(body[20 + 4 * b:24 + 4 * b], "big") for b in range(8)],
+            "buckets": [int.from_bytes(body[20 + 4 * b:24 + 4 * b], "big") for b in range(LATENCY_BUCKETS)],
         }
 
     # Packet I/O ----------------------------------------------------------------------------

@@ -10,20 +10,24 @@ from scapy.layers.inet import UDP
 from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 
+import p4defines
 import p4info_names as names
-from base_test import CPU_PORT, TELEMETRY_CLONE_SESSION, SixflowTest
+from base_test import CPU_PORT, LATENCY_BUCKETS, READOUT_ETHERTYPE, TELEMETRY_CLONE_SESSION, SixflowTest
 
 ROUTER_MAC = "00:aa:00:00:00:01"
 NEXT_HOP_MAC = "00:bb:00:00:00:02"
-CLASS_IPV6 = 0
-CLASS_MSR6_REPLICATE = 5
-REPORT_ETHERTYPE = 0x88B5
+CLASS_IPV6 = p4defines.CLASS_IPV6
+CLASS_MSR6_REPLICATE = p4defines.CLASS_MSR6_REPLICATE
+REPORT_ETHERTYPE = p4defines.ETHERTYPE_SIXFLOW_REPORT
+# A slot is class << port bits | egress port: LATENCY_SLOTS cells over CLASS_COUNT classes.
+PORT_BITS = (p4defines.LATENCY_SLOTS // p4defines.CLASS_COUNT).bit_length() - 1
 REPORT_BYTES = 28
-REPORTED_PACKET_BYTES = 128
+# The clone truncates to REPORT_TRUNCATE_BYTES: packet-in header (2), Ethernet (14), report, packet.
+REPORTED_PACKET_BYTES = p4defines.REPORT_TRUNCATE_BYTES - 2 - 14 - REPORT_BYTES
 
 
 def slot(lat_class, port):
-    return lat_class << 9 | port
+    return lat_class << PORT_BITS | port
 
 
 def udp6(n):
@@ -83,7 +87,7 @@ class AggregatesCountSumMinMaxAndHistogram(LatencyTest):
         self.assertEqual(sum(aggregates["buckets"]), 5, aggregates)
         self.assertEqual(self.counter(names.SIXFLOW_EGRESS_LATENCY_PACKETS, slot(CLASS_IPV6, 3)), 0)
         self.assertEqual(self.read_latency(slot(CLASS_IPV6, 3)),
-                         {"sum": 0, "min": None, "max": 0, "buckets": [0] * 8})
+                         {"sum": 0, "min": None, "max": 0, "buckets": [0] * LATENCY_BUCKETS})
         testutils.verify_no_other_packets(self)
 
 
@@ -91,7 +95,8 @@ class ReadoutFromADataPortIsDropped(LatencyTest):
     """Only the controller reads aggregates: the same request arriving on port 1 goes nowhere."""
 
     def runTest(self):
-        request = bytes(12) + (0x88B6).to_bytes(2, "big") + slot(CLASS_IPV6, 2).to_bytes(4, "big") + bytes(48)
+        request = (bytes(12) + READOUT_ETHERTYPE.to_bytes(2, "big") + slot(CLASS_IPV6, 2).to_bytes(4, "big")
+                   + bytes(16 + 4 * LATENCY_BUCKETS))
         testutils.send_packet(self, 1, request)
         testutils.verify_no_other_packets(self)
         self.assertTrue(self.client.packet_ins.empty())

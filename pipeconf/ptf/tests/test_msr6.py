@@ -11,6 +11,7 @@ from scapy.layers.inet import UDP
 from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 
+import p4defines
 import p4info_names as names
 from base_test import (DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR,
                        EVENT_APN6_INSERTED, EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
@@ -83,7 +84,7 @@ class EncapsulatesWithTheTreesMsids(Msr6Test):
                         names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
                         {names.TREE_ID: tree, names.SRC: ENCAP_SRC, names.MRH_TYPE: mrh_type,
                          names.MSID_COUNT: count, names.GROUP: 0}, priority=10)
-            padded = sids + ["::"] * (8 - count)
+            padded = sids + ["::"] * (p4defines.MAX_MSIDS - count)
             self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: tree},
                         names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
                         {names.SID0: padded[0], names.SID1: padded[1], names.SID2: padded[2], names.SID3: padded[3]})
@@ -297,7 +298,7 @@ class MalformedHeadersAreDroppedAndCounted(Msr6Test):
         self.add_route("::", 0, 2, ROUTER_MAC, "00:bb:00:00:00:02")
         three = [me, sid(3, 1, 0, 0), sid(4, 1, 0, 0)]
         cases = [
-            (DROP_MSR6_MALFORMED, msr6_packet([me] * 9, me, 0)),                      # 9 > MAX_MSIDS
+            (DROP_MSR6_MALFORMED, msr6_packet([me] * (p4defines.MAX_MSIDS + 1), me, 0)),  # > MAX_MSIDS
             (DROP_MSR6_MALFORMED, msr6_packet(three, me, 0, ext_len=5)),              # odd length
             (DROP_MSR6_MALFORMED, msr6_packet([sid(2, END_RL_FUNCTION, 0, 5)] + three[1:],
                                               sid(2, END_RL_FUNCTION, 0, 5), 0)),     # Pointer 5 of 3

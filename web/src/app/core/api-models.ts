@@ -80,6 +80,15 @@ export interface RetentionStatus {
   error: string | null;
 }
 
+/** Rows PostgreSQL refused, set aside in sixflow.quarantined_rows instead of being retried forever. */
+export interface QuarantineStatus {
+  rows: number;
+  /** When this instance last set a row aside; null if it has not. */
+  lastQuarantined: string | null;
+  /** What PostgreSQL said then, after the destination table; null if nothing was set aside. */
+  lastReason: string | null;
+}
+
 export interface DatabaseHealth {
   status: DatabaseStatus;
   url: string | null;
@@ -87,6 +96,8 @@ export interface DatabaseHealth {
   message: string | null;
   /** Absent from older apps; null before the first maintenance run. */
   retention?: RetentionStatus | null;
+  /** Absent from older apps; null while no database is open. */
+  quarantine?: QuarantineStatus | null;
 }
 
 export interface Health {
@@ -146,9 +157,20 @@ export interface TreeRequest {
   constraints?: Partial<TreeConstraints>;
 }
 
-/** An installed MSR6 tree as GET /trees/{id} returns it. */
+/** Where a tree is in its life; its owner ONOS instance moves it from REQUESTED on. */
+export type TreeState = 'REQUESTED' | 'INSTALLED' | 'FAILED' | 'WITHDRAWN';
+
+/** Why a tree is FAILED: the device that refused it (null when none did) and what went wrong. */
+export interface TreeFailure {
+  deviceId: string | null;
+  reason: string;
+}
+
+/** An MSR6 tree as GET /trees/{id} returns it: the request, its state, and the tree last built for it. */
 export interface Msr6Tree extends Omit<TreeRequest, 'constraints'> {
-  status: string;
+  state: TreeState;
+  failure: TreeFailure | null;
+  /** 0 until the tree is built. */
   number: number;
   replicationPoints: number;
   constraints: TreeConstraints;
@@ -179,7 +201,19 @@ export interface ApplicationAwareId {
   flowId: number;
 }
 
-/** An APN6 SLA policy (POST/PUT body and list entry); GET /policies/{id} adds deviceEntries. */
+/** Where a policy is in its lifecycle: stored, confirmed by every device, or refused by one. */
+export type PolicyState = 'REQUESTED' | 'INSTALLED' | 'FAILED';
+
+/** The device that refused one of a failed policy's entries, and why. */
+export interface PolicyFailure {
+  deviceId: string;
+  reason: string;
+}
+
+/**
+ * An APN6 SLA policy (POST/PUT body and list entry). Answers add state (and failure when FAILED);
+ * GET /policies/{id} adds deviceEntries.
+ */
 export interface Apn6Policy {
   id: string;
   name?: string | null;
@@ -188,6 +222,8 @@ export interface Apn6Policy {
   option: ApplicationAwareId;
   slaPriority?: number;
   stripAtEgress: boolean;
+  state?: PolicyState;
+  failure?: PolicyFailure;
   deviceEntries?: Record<string, string[]>;
 }
 

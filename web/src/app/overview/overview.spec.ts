@@ -133,6 +133,38 @@ describe('Overview', () => {
       'Maintenance failed: lock timeout on sixflow.port_counters');
   });
 
+  it('tells how many rows PostgreSQL refused and why, and nothing while none was', async () => {
+    await harness.navigateByUrl('/overview', Overview);
+    answer([bmv2], [beijing], {
+      ...health,
+      database: {
+        status: 'UP', url: 'jdbc:postgresql://postgres:5432/sixflow', schemaVersion: '7', message: null,
+        retention: null,
+        quarantine: {
+          rows: 3, lastQuarantined: '2026-11-23T10:00:01Z',
+          lastReason: 'sixflow.port_counters (sampled_at, ...): ERROR: date/time field value out of range',
+        },
+      },
+    });
+    await settle();
+    const quarantine = view().querySelector('.quarantine[role=alert]')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(quarantine).toBe('3 rows refused by PostgreSQL set aside in sixflow.quarantined_rows. Latest, '
+      + '2026-11-23 10:00:01 UTC: sixflow.port_counters (sampled_at, ...): ERROR: date/time field value out of range');
+  });
+
+  it('says nothing of a quarantine that holds no row', async () => {
+    await harness.navigateByUrl('/overview', Overview);
+    answer([bmv2], [beijing], {
+      ...health,
+      database: {
+        status: 'UP', url: 'jdbc:postgresql://postgres:5432/sixflow', schemaVersion: '7', message: null,
+        quarantine: { rows: 0, lastQuarantined: null, lastReason: null },
+      },
+    });
+    await settle();
+    expect(view().querySelector('.quarantine')).toBeNull();
+  });
+
   it('says nothing of retention before the first maintenance', async () => {
     await open();
     expect(view().querySelector('.retention')).toBeNull();

@@ -34,15 +34,60 @@ describe('PoliciesView', () => {
 
   it('lists policies and shows the selected one with its entries per device', async () => {
     await harness.navigateByUrl('/policies?policy=video-gold');
-    http.expectOne(`${BASE}/policies`).flush({ policies: [GOLD] });
-    http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, deviceEntries: {
+    http.expectOne(`${BASE}/policies`).flush({ policies: [{ ...GOLD, state: 'INSTALLED' }] });
+    http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, state: 'INSTALLED', deviceEntries: {
       'device:beijing': ['classifier ...', 'sla ...'], 'device:guangzhou': ['strip ...'] } });
     await harness.fixture.whenStable();
     expect(view().querySelectorAll('table.policies tbody tr').length).toBe(1);
     expect(view().querySelector('table.policies tr.selected')?.textContent).toContain('fd00:1:1::/64');
+    expect(view().querySelector('table.policies tr.selected td.state')?.textContent?.trim()).toBe('Installed');
+    expect(view().querySelector('.policy-state')?.textContent).toContain('State: Installed');
     const rows = view().querySelectorAll('table.device-entries tbody tr');
     expect(rows.length).toBe(2);
     expect(rows[0].querySelectorAll('li').length).toBe(2);
+  });
+
+  it('asks again while the policy is requested, keeping what it shows, until its entries are confirmed', async () => {
+    jasmine.clock().install();
+    try {
+      await harness.navigateByUrl('/policies?policy=video-gold');
+      http.expectOne(`${BASE}/policies`).flush({ policies: [{ ...GOLD, state: 'REQUESTED' }] });
+      http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, state: 'REQUESTED', deviceEntries: {} });
+      await harness.fixture.whenStable();
+      expect(view().querySelector('.policy-state')?.textContent).toContain('not confirmed by the devices yet');
+      http.expectNone(`${BASE}/policies/video-gold`);
+
+      jasmine.clock().tick(1000);
+      await harness.fixture.whenStable();
+      // Still shown while the second answer is on its way: a poll does not blank the view.
+      expect(view().querySelector('.policy-state')?.textContent).toContain('Requested');
+      http.expectOne(`${BASE}/policies`).flush({ policies: [{ ...GOLD, state: 'INSTALLED' }] });
+      http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, state: 'INSTALLED', deviceEntries: {
+        'device:beijing': ['classifier ...'] } });
+      await harness.fixture.whenStable();
+      expect(view().querySelector('.policy-state')?.textContent).toContain('State: Installed');
+      expect(view().querySelectorAll('table.device-entries tbody tr').length).toBe(1);
+
+      jasmine.clock().tick(5000);
+      await harness.fixture.whenStable();
+      http.expectNone(`${BASE}/policies/video-gold`);
+    } finally {
+      jasmine.clock().uninstall();
+    }
+  });
+
+  it('shows a failed policy with the device that refused it and why', async () => {
+    await harness.navigateByUrl('/policies?policy=video-gold');
+    const failed = { ...GOLD, state: 'FAILED', failure: { deviceId: 'device:wuhan', reason: 'refused 1 entry' } };
+    const requested = { ...GOLD, id: 'audio', state: 'REQUESTED' };
+    http.expectOne(`${BASE}/policies`).flush({ policies: [failed, requested] });
+    http.expectOne(`${BASE}/policies/video-gold`).flush({ ...failed, deviceEntries: {} });
+    await harness.fixture.whenStable();
+    const states = Array.from(view().querySelectorAll('table.policies td.state'));
+    expect(states.map((s) => s.textContent?.trim())).toEqual(['Failed', 'Requested']);
+    expect(states[0].classList).toContain('failed');
+    const alert = view().querySelector('.detail [role="alert"]');
+    expect(alert?.textContent).toContain('Failed: device:wuhan refused 1 entry');
   });
 
   it('checks a policy without installing it and shows the conflicts', async () => {

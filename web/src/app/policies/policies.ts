@@ -12,12 +12,14 @@ import { of, switchMap } from 'rxjs';
 import { Apn6Policy, PolicyValidation } from '../core/api-models';
 import { fieldOf } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
+import { reloadWhile } from '../core/reload-while';
 import { PoliciesApi } from './policies-api';
 import { EMPTY_POLICY_FORM, INPUT_OF_FIELD, POLICY_FIELDS, formOf, policyOf } from './policy-form';
 
 /**
- * APN6 policies: list, detail with the compiled entries per device (?policy=id), create or edit with
- * a dry-run overlap check, delete. Server errors appear beside the field they name.
+ * APN6 policies: list with each policy's lifecycle state, detail with the state (the device that refused
+ * a failed policy, and why) and the compiled entries per device (?policy=id), create or edit with a
+ * dry-run overlap check, delete. Server errors appear beside the field they name.
  */
 @Component({
   selector: 'app-policies',
@@ -32,16 +34,17 @@ export class PoliciesView {
   private readonly injector = inject(Injector);
 
   readonly policy = input<string | undefined>();
-  private readonly reloads = signal(0);
+  /** Each reload; a quiet one (polling a pending item) keeps the view as it is until the answer comes. */
+  private readonly reloads = signal({ count: 0, quiet: false });
 
-  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(() => loadable(this.api.policies()))),
+  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(({ quiet }) => loadable(this.api.policies(), quiet))),
     { initialValue: { state: 'loading' } as Loadable<Apn6Policy[]> });
   readonly policies = computed(() => dataOf(this.list()));
   readonly listError = computed(() => errorOf(this.list()));
 
   readonly detail = toSignal(
     toObservable(computed(() => ({ id: this.policy(), reload: this.reloads() }))).pipe(
-      switchMap(({ id }) => (id ? loadable(this.api.policy(id)) : of(null))),
+      switchMap(({ id, reload }) => (id ? loadable(this.api.policy(id), reload.quiet) : of(null))),
     ),
     { initialValue: null as Loadable<Apn6Policy> | null },
   );
@@ -57,14 +60,34 @@ export class PoliciesView {
   readonly notice = signal<string | null>(null);
   readonly confirmingDelete = signal(false);
 
+  constructor() {
+    reloadWhile(() => this.selected()?.state === 'REQUESTED'
+      || (this.policies() ?? []).some((p) => p.state === 'REQUESTED'), () => this.poll());
+  }
+
   /** Asks before deleting, with the focus on the confirming button so a keyboard user can go on. */
   askToDelete(): void {
     this.confirmingDelete.set(true);
     afterNextRender(() => document.getElementById('confirm-delete')?.focus(), { injector: this.injector });
   }
 
+  /** What a policy's state means, in words. */
+  stateLabel(policy: Apn6Policy): string {
+    switch (policy.state) {
+      case 'INSTALLED': return 'Installed';
+      case 'FAILED': return 'Failed';
+      case 'REQUESTED': return 'Requested';
+      default: return '—';
+    }
+  }
+
   refresh(): void {
-    this.reloads.update((n) => n + 1);
+    this.reloads.update(({ count }) => ({ count: count + 1, quiet: false }));
+  }
+
+  /** Asks again without the loading state, while something shown is still pending. */
+  private poll(): void {
+    this.reloads.update(({ count }) => ({ count: count + 1, quiet: true }));
   }
 
   select(id: string | null): void {
@@ -106,8 +129,10 @@ export class PoliciesView {
     const editing = this.editing();
     const request = editing ? this.api.updatePolicy(policy) : this.api.createPolicy(policy);
     this.run(request, (answer) => {
-      this.notice.set(`Policy ${answer.policy.id} ${editing ? 'replaced' : 'installed'}: ${answer.validation.entries} `
-        + `entries.`);
+      this.notice.set(answer.policy.state === 'REQUESTED'
+        ? `Policy ${answer.policy.id} ${editing ? 'replaced' : 'requested'}: the ONOS instance that owns it `
+          + `installs its ${answer.validation.entries} entries.`
+        : `Policy ${answer.policy.id} ${editing ? 'replaced' : 'installed'}: ${answer.validation.entries} entries.`);
       this.validation.set(answer.validation);
       this.newPolicy();
       this.refresh();

@@ -7,7 +7,7 @@ export const VIDEO_TREE: Msr6Tree = {
   id: 'video', source: 'device:beijing/3', group: 'ff3e::1', mode: 'TE', algorithm: 'STEINER',
   receivers: ['device:nanjing/4', 'device:shanghai/3', 'device:guangzhou/3'],
   constraints: { maxHops: 0, maxCost: 0, minBandwidthMbps: 0, metric: 'HOPS', excludedDevices: [], excludedPorts: [] },
-  status: 'INSTALLED', number: 1, replicationPoints: 1,
+  state: 'INSTALLED', failure: null, number: 1, replicationPoints: 1,
   links: [
     { src: 'device:beijing/2', dst: 'device:nanjing/1' },
     { src: 'device:nanjing/3', dst: 'device:shanghai/1' },

@@ -64,6 +64,41 @@ describe('TreesView', () => {
     expect((view().querySelector('#edit-receivers') as HTMLTextAreaElement).value).toBe(VIDEO_TREE.receivers.join('\n'));
   });
 
+  it('shows each tree\'s state, and why a failed one failed', async () => {
+    const failed = {
+      ...VIDEO_TREE, state: 'FAILED' as const,
+      failure: { deviceId: 'device:shanghai', reason: 'refused 2 transit entries (msr6_local_sid)' },
+    };
+    await harness.navigateByUrl('/trees?tree=video');
+    http.expectOne(`${BASE}/trees`).flush({ trees: [failed, { ...VIDEO_TREE, id: 'radio', state: 'REQUESTED' }] });
+    http.expectOne(`${BASE}/trees/video`).flush(failed);
+    await harness.fixture.whenStable();
+    const states = Array.from(view().querySelectorAll('table.trees .state')).map((s) => s.textContent?.trim());
+    expect(states).toEqual(['FAILED', 'REQUESTED']);
+    expect(view().querySelector('table.trees .state')?.getAttribute('title')).toContain('refused 2 transit entries');
+    expect(view().querySelector('.tree-failure')?.textContent)
+      .toContain('Failed on device:shanghai: refused 2 transit entries');
+  });
+
+  it('says when a created tree failed, and on which device', async () => {
+    await harness.navigateByUrl('/trees');
+    http.expectOne(`${BASE}/trees`).flush({ trees: [] });
+    await harness.fixture.whenStable();
+    type(view(), '#tree-id', 'video');
+    type(view(), '#tree-source', 'device:beijing/3');
+    type(view(), '#tree-group', 'ff3e::1');
+    type(view(), '#tree-receivers', 'device:nanjing/4');
+    (view().querySelector('button[type=submit]') as HTMLButtonElement).click();
+    const failed = { ...VIDEO_TREE, state: 'FAILED' as const, failure: { deviceId: 'device:nanjing', reason: 'refused group 7' } };
+    http.expectOne({ method: 'POST', url: `${BASE}/trees` }).flush(failed, { status: 201, statusText: 'Created' });
+    await harness.fixture.whenStable();
+    http.expectOne(`${BASE}/trees`).flush({ trees: [failed] });
+    http.expectOne(`${BASE}/trees/video`).flush(failed);
+    await harness.fixture.whenStable();
+    expect(view().querySelector('.notice[role=alert]')?.textContent).toContain('Tree video failed on device:nanjing: refused group 7');
+    expect(view().querySelector('.notice[role=status]')).toBeNull();
+  });
+
   it('shows the server error beside the field it names, and others under the form', async () => {
     await harness.navigateByUrl('/trees');
     http.expectOne(`${BASE}/trees`).flush({ trees: [] });

@@ -2,7 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 import { KeyValuePipe } from '@angular/common';
 import {
-  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, effect, inject, input, signal,
+  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, effect, inject, input, signal, untracked,
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormBuilder, ReactiveFormsModule } from '@angular/forms';
@@ -12,6 +12,7 @@ import { of, switchMap } from 'rxjs';
 import { Msr6Tree, TreeAlgorithm, TreeMetric, TreeRequest, Msr6Mode } from '../core/api-models';
 import { fieldOf, listOf } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
+import { reloadWhile } from '../core/reload-while';
 import { TreesApi } from './trees-api';
 
 /** Request fields a server message can name. */
@@ -21,9 +22,29 @@ export const TREE_FIELDS = [
   'constraints.excludedDevices', 'constraints.minBandwidthMbps',
 ] as const;
 
+/** A message about what the last action came to. */
+export interface Notice {
+  text: string;
+  failed: boolean;
+}
+
+/** Says where a created or changed tree stands: installed, waiting for its owner instance, or failed and why. */
+export function outcome(tree: Msr6Tree, installed: string): Notice {
+  switch (tree.state) {
+    case 'FAILED': {
+      const where = tree.failure?.deviceId ? ` on ${tree.failure.deviceId}` : '';
+      return { text: `Tree ${tree.id} failed${where}: ${tree.failure?.reason ?? 'no reason given'}`, failed: true };
+    }
+    case 'REQUESTED':
+      return { text: `Tree ${tree.id} requested: the ONOS instance that owns it installs it.`, failed: false };
+    default:
+      return { text: installed, failed: false };
+  }
+}
+
 /**
- * MSR6 trees: list, create (server errors beside the field they name), change receivers, delete.
- * The tree shown in detail is in the URL (?tree=id).
+ * MSR6 trees: list with their state, create (server errors beside the field they name), change
+ * receivers, delete. The tree shown in detail is in the URL (?tree=id).
  */
 @Component({
   selector: 'app-trees',
@@ -38,16 +59,17 @@ export class TreesView {
   private readonly injector = inject(Injector);
 
   readonly tree = input<string | undefined>();
-  private readonly reloads = signal(0);
+  /** Each reload; a quiet one (polling a pending item) keeps the view as it is until the answer comes. */
+  private readonly reloads = signal({ count: 0, quiet: false });
 
-  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(() => loadable(this.api.trees()))),
+  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(({ quiet }) => loadable(this.api.trees(), quiet))),
     { initialValue: { state: 'loading' } as Loadable<Msr6Tree[]> });
   readonly trees = computed(() => dataOf(this.list()));
   readonly listError = computed(() => errorOf(this.list()));
 
   readonly detail = toSignal(
     toObservable(computed(() => ({ id: this.tree(), reload: this.reloads() }))).pipe(
-      switchMap(({ id }) => (id ? loadable(this.api.tree(id)) : of(null))),
+      switchMap(({ id, reload }) => (id ? loadable(this.api.tree(id), reload.quiet) : of(null))),
     ),
     { initialValue: null as Loadable<Msr6Tree> | null },
   );
@@ -62,7 +84,7 @@ export class TreesView {
   /** Server messages by the field they name ("" for the whole form). */
   readonly createErrors = signal<Record<string, string>>({});
   readonly creating = signal(false);
-  readonly notice = signal<string | null>(null);
+  readonly notice = signal<Notice | null>(null);
 
   readonly receiversText = signal('');
   readonly receiversError = signal<string | null>(null);
@@ -70,8 +92,16 @@ export class TreesView {
   readonly busy = signal(false);
 
   constructor() {
-    effect(() => {
+    reloadWhile(() => this.selected()?.state === 'REQUESTED'
+      || (this.trees() ?? []).some((t) => t.state === 'REQUESTED'), () => this.poll());
+    // Only a different tree or changed receivers reset the editor; a poll of the same tree keeps an edit.
+    const shownReceivers = computed(() => {
       const t = this.selected();
+      return t ? `${t.id}\n${t.receivers.join('\n')}` : '';
+    });
+    effect(() => {
+      shownReceivers();
+      const t = untracked(this.selected);
       this.receiversText.set(t ? t.receivers.join('\n') : '');
       this.receiversError.set(null);
       this.confirmingDelete.set(false);
@@ -85,7 +115,12 @@ export class TreesView {
   }
 
   refresh(): void {
-    this.reloads.update((n) => n + 1);
+    this.reloads.update(({ count }) => ({ count: count + 1, quiet: false }));
+  }
+
+  /** Asks again without the loading state, while something shown is still pending. */
+  private poll(): void {
+    this.reloads.update(({ count }) => ({ count: count + 1, quiet: true }));
   }
 
   select(id: string | null): void {
@@ -118,8 +153,8 @@ export class TreesView {
     this.api.createTree(this.request()).subscribe({
       next: (tree) => {
         this.creating.set(false);
-        this.notice.set(`Tree ${tree.id} installed: ${tree.links.length} links, ${tree.replicationPoints} replication `
-          + `point(s).`);
+        this.notice.set(outcome(tree, `Tree ${tree.id} installed: ${tree.links.length} links, `
+          + `${tree.replicationPoints} replication point(s).`));
         this.form.reset();
         this.refresh();
         this.select(tree.id);
@@ -143,7 +178,7 @@ export class TreesView {
     this.api.updateReceivers(id, listOf(this.receiversText())).subscribe({
       next: (tree) => {
         this.busy.set(false);
-        this.notice.set(`Tree ${tree.id} now reaches ${tree.receivers.length} receiver(s).`);
+        this.notice.set(outcome(tree, `Tree ${tree.id} now reaches ${tree.receivers.length} receiver(s).`));
         this.refresh();
       },
       error: (error: unknown) => {
@@ -158,7 +193,7 @@ export class TreesView {
     this.api.deleteTree(id).subscribe({
       next: () => {
         this.busy.set(false);
-        this.notice.set(`Tree ${id} removed.`);
+        this.notice.set({ text: `Tree ${id} removed.`, failed: false });
         this.select(null);
         this.refresh();
       },

@@ -17,7 +17,7 @@ import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.flowobjective.FlowObjectiveService;
 import org.onosproject.net.group.GroupService;
 import org.onosproject.net.host.HostService;
-import org.sixflow.app.api.HostTrafficGenerator;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.intf.InterfaceService;
 import org.onosproject.net.link.LinkService;
 import org.onosproject.net.packet.PacketService;
@@ -25,7 +25,7 @@ import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.net.topology.TopologyService;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.onosproject.store.service.StorageService;
-import org.onosproject.store.service.TestStorageService;
+import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.lab.config.LabNetworkConfig;
 import org.sixflow.lab.config.LabState;
 import org.sixflow.lab.device.LabDeviceManager;
@@ -43,6 +43,8 @@ import org.sixflow.lab.runtime.LabCore;
 import org.sixflow.lab.runtime.LabEventDispatcher;
 import org.sixflow.lab.runtime.LabLeadership;
 import org.sixflow.lab.runtime.LabMastership;
+import org.sixflow.lab.runtime.LabStorage;
+import org.sixflow.lab.runtime.LabWorkPartitions;
 import org.sixflow.lab.topology.LabEdgePorts;
 import org.sixflow.lab.topology.LabHostManager;
 import org.sixflow.lab.topology.LabInterfaces;
@@ -90,8 +92,9 @@ public final class LabSouthbound {
         components.register(CoreService.class, core);
         components.register(ClusterService.class, new LabCluster());
         components.register(LeadershipService.class, new LabLeadership());
+        components.register(WorkPartitionService.class, new LabWorkPartitions());
         components.register(ComponentConfigService.class, new LabComponentConfig(components));
-        components.register(StorageService.class, new TestStorageService());
+        components.register(StorageService.class, new LabStorage());
         components.register(NetworkConfigService.class, netcfg);
         components.register(NetworkConfigRegistry.class, netcfg);
 
@@ -115,7 +118,7 @@ public final class LabSouthbound {
         components.register(PacketService.class, packets);
 
         links = new LabLinkManager(devices, events);
-        LabEdgePorts edges = new LabEdgePorts(devices, links, packets);
+        LabEdgePorts edges = new LabEdgePorts(devices, links, packets, events);
         hosts = new LabHostManager(netcfg, edges, packets, core, events);
         components.register(LinkService.class, links);
         components.register(TopologyService.class, new LabTopologyManager(devices, links, events));

@@ -3,8 +3,6 @@
 package org.sixflow.app.api;
 
 import com.google.common.base.MoreObjects;
-import org.sixflow.app.apn6.Apn6Match;
-import org.sixflow.app.apn6.ApplicationAwareId;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -3,12 +3,13 @@
 package org.sixflow.app.api;
 
 /**
- * Installs, replaces and removes APN6 policies.
+ * Creates, replaces and removes APN6 policies. Any instance accepts a change: it validates it
+ * against the cluster's policies and stores it; the policy's owner instance installs it.
  */
 public interface Apn6PolicyAdminService extends Apn6PolicyService {
 
     /**
-     * Validates and installs a new policy.
+     * Validates and stores a new policy (REQUESTED until its owner installed it).
      *
      * @param policy the policy
      * @return its validation (warnings, such as shadowing by higher priorities)
@@ -17,7 +18,7 @@ public interface Apn6PolicyAdminService extends Apn6PolicyService {
     Apn6Validation create(Apn6Policy policy);
 
     /**
-     * Replaces an installed policy: the new entries go in before the old ones come out.
+     * Replaces a policy: its owner puts the new entries in before the old ones come out.
      *
      * @param policy the new version (same id)
      * @return its validation
@@ -27,7 +28,7 @@ public interface Apn6PolicyAdminService extends Apn6PolicyService {
     Apn6Validation update(Apn6Policy policy);
 
     /**
-     * Removes a policy and its entries.
+     * Removes a policy; its owner removes its entries.
      *
      * @param id policy id
      * @return false if there was none

@@ -15,7 +15,7 @@ import java.util.Optional;
 public interface Apn6PolicyService extends ListenerService<Apn6PolicyEvent, Apn6PolicyListener> {
 
     /**
-     * Returns the installed policies, highest priority first, then by id.
+     * Returns the cluster's policies, highest priority first, then by id.
      *
      * @return policies
      */
@@ -25,9 +25,17 @@ public interface Apn6PolicyService extends ListenerService<Apn6PolicyEvent, Apn6
      * Returns a policy.
      *
      * @param id policy id
-     * @return the policy, if installed
+     * @return the policy, if stored
      */
     Optional<Apn6Policy> policy(String id);
+
+    /**
+     * Returns where a policy is in its lifecycle.
+     *
+     * @param id policy id
+     * @return its status (with the device and reason if it failed), if the policy is stored
+     */
+    Optional<Apn6PolicyStatus> status(String id);
 
     /**
      * Checks a policy against the network and the installed policies without installing it.
@@ -38,7 +46,8 @@ public interface Apn6PolicyService extends ListenerService<Apn6PolicyEvent, Apn6
     Apn6Validation validate(Apn6Policy policy);
 
     /**
-     * Returns a policy's entries on each device, described ("table {match} -> action").
+     * Returns the entries a policy compiles to on the network as it is now, per device,
+     * described ("table {match} -> action"); its owner keeps exactly these installed.
      *
      * @param id policy id
      * @return device to entries; empty if unknown

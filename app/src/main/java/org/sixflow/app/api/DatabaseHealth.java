@@ -29,14 +29,16 @@ public final class DatabaseHealth {
     private final String schemaVersion;
     private final String message;
     private final RetentionStatus retention;
+    private final QuarantineStatus quarantine;
 
     private DatabaseHealth(Status status, String url, String schemaVersion, String message,
-                           RetentionStatus retention) {
+                           RetentionStatus retention, QuarantineStatus quarantine) {
         this.status = checkNotNull(status);
         this.url = url;
         this.schemaVersion = schemaVersion;
         this.message = message;
         this.retention = retention;
+        this.quarantine = quarantine;
     }
 
     /**
@@ -46,7 +48,7 @@ public final class DatabaseHealth {
      */
     public static DatabaseHealth disabled() {
         return new DatabaseHealth(Status.DISABLED, null, null,
-                                  "No database configured (netcfg apps/org.sixflow.app/sixflow/database)", null);
+                                  "No database configured (netcfg apps/org.sixflow.app/sixflow/database)", null, null);
     }
 
     /**
@@ -57,7 +59,7 @@ public final class DatabaseHealth {
      * @return the health
      */
     public static DatabaseHealth up(String url, String schemaVersion) {
-        return new DatabaseHealth(Status.UP, checkNotNull(url), schemaVersion, null, null);
+        return new DatabaseHealth(Status.UP, checkNotNull(url), schemaVersion, null, null, null);
     }
 
     /**
@@ -68,7 +70,7 @@ public final class DatabaseHealth {
      * @return the health
      */
     public static DatabaseHealth down(String url, String reason) {
-        return new DatabaseHealth(Status.DOWN, checkNotNull(url), null, checkNotNull(reason), null);
+        return new DatabaseHealth(Status.DOWN, checkNotNull(url), null, checkNotNull(reason), null, null);
     }
 
     /**
@@ -78,7 +80,17 @@ public final class DatabaseHealth {
      * @return the health
      */
     public DatabaseHealth withRetention(RetentionStatus retention) {
-        return new DatabaseHealth(status, url, schemaVersion, message, checkNotNull(retention));
+        return new DatabaseHealth(status, url, schemaVersion, message, checkNotNull(retention), quarantine);
+    }
+
+    /**
+     * The same health with the rows the database refused and Sixflow set aside.
+     *
+     * @param quarantine the quarantine's status
+     * @return the health
+     */
+    public DatabaseHealth withQuarantine(QuarantineStatus quarantine) {
+        return new DatabaseHealth(status, url, schemaVersion, message, retention, checkNotNull(quarantine));
     }
 
     public Status status() {
@@ -106,6 +118,15 @@ public final class DatabaseHealth {
         return Optional.ofNullable(retention);
     }
 
+    /**
+     * Returns the rows the database refused and Sixflow set aside, while a database is open.
+     *
+     * @return the quarantine's status
+     */
+    public Optional<QuarantineStatus> quarantine() {
+        return Optional.ofNullable(quarantine);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -117,18 +138,18 @@ public final class DatabaseHealth {
         DatabaseHealth that = (DatabaseHealth) o;
         return status == that.status && Objects.equals(url, that.url)
                 && Objects.equals(schemaVersion, that.schemaVersion) && Objects.equals(message, that.message)
-                && Objects.equals(retention, that.retention);
+                && Objects.equals(retention, that.retention) && Objects.equals(quarantine, that.quarantine);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(status, url, schemaVersion, message, retention);
+        return Objects.hash(status, url, schemaVersion, message, retention, quarantine);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).add("status", status).add("url", url)
                 .add("schemaVersion", schemaVersion).add("message", message).add("retention", retention)
-                .toString();
+                .add("quarantine", quarantine).toString();
     }
 }

@@ -3,8 +3,6 @@
 package org.sixflow.app.api;
 
 import com.google.common.collect.ImmutableList;
-import org.sixflow.app.telemetry.stats.LatencyStatistics;
-import org.sixflow.app.telemetry.stats.OverheadComparison;
 
 import java.util.List;
 import java.util.Optional;
@@ -20,11 +18,10 @@ import static com.google.common.base.Preconditions.checkNotNull;
 public final class LatencyComparison {
 
     private final LatencyClass feature;
-    private final LatencyStatistics featureStatistics;
+    private final LatencySummary featureStatistics;
     private final LatencyClass baseline;
-    private final LatencyStatistics baselineStatistics;
-    private final OverheadComparison overhead;
-    private final List<Double> thresholds;
+    private final LatencySummary baselineStatistics;
+    private final OverheadSummary overhead;
     private final Stability stability;
     private final int sampleLimit;
     private final boolean sampled;
@@ -35,7 +32,6 @@ public final class LatencyComparison {
         baseline = checkNotNull(b.baseline);
         baselineStatistics = checkNotNull(b.baselineStatistics);
         overhead = checkNotNull(b.overhead);
-        thresholds = ImmutableList.copyOf(b.thresholds);
         stability = b.stability;
         checkArgument(b.sampleLimit > 0, "sample limit must be positive");
         sampleLimit = b.sampleLimit;
@@ -55,7 +51,7 @@ public final class LatencyComparison {
         return feature;
     }
 
-    public LatencyStatistics featureStatistics() {
+    public LatencySummary featureStatistics() {
         return featureStatistics;
     }
 
@@ -63,17 +59,17 @@ public final class LatencyComparison {
         return baseline;
     }
 
-    public LatencyStatistics baselineStatistics() {
+    public LatencySummary baselineStatistics() {
         return baselineStatistics;
     }
 
-    public OverheadComparison overhead() {
+    public OverheadSummary overhead() {
         return overhead;
     }
 
     /** The overhead thresholds t whose P(K ≤ t) is asked for. */
     public List<Double> thresholds() {
-        return thresholds;
+        return ImmutableList.copyOf(overhead.probabilities().keySet());
     }
 
     /**
@@ -139,11 +135,10 @@ public final class LatencyComparison {
     /** Gathers a comparison's parts. */
     public static final class Builder {
         private LatencyClass feature;
-        private LatencyStatistics featureStatistics;
+        private LatencySummary featureStatistics;
         private LatencyClass baseline;
-        private LatencyStatistics baselineStatistics;
-        private OverheadComparison overhead;
-        private List<Double> thresholds = ImmutableList.of();
+        private LatencySummary baselineStatistics;
+        private OverheadSummary overhead;
         private Stability stability;
         private int sampleLimit;
         private boolean sampled;
@@ -151,21 +146,20 @@ public final class LatencyComparison {
         private Builder() {
         }
 
-        public Builder feature(LatencyClass latencyClass, LatencyStatistics statistics) {
+        public Builder feature(LatencyClass latencyClass, LatencySummary statistics) {
             feature = latencyClass;
             featureStatistics = statistics;
             return this;
         }
 
-        public Builder baseline(LatencyClass latencyClass, LatencyStatistics statistics) {
+        public Builder baseline(LatencyClass latencyClass, LatencySummary statistics) {
             baseline = latencyClass;
             baselineStatistics = statistics;
             return this;
         }
 
-        public Builder overhead(OverheadComparison comparison, List<Double> overheadThresholds) {
+        public Builder overhead(OverheadSummary comparison) {
             overhead = comparison;
-            thresholds = overheadThresholds;
             return this;
         }
 

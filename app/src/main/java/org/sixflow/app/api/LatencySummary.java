@@ -4,16 +4,19 @@ package org.sixflow.app.api;
 
 import com.google.common.base.MoreObjects;
 
-import java.util.Arrays;
+import java.util.Objects;
+
+import static com.google.common.base.Preconditions.checkArgument;
 
 /**
- * The studies' figures of a latency sample in nanoseconds: count, mean, sample standard
- * deviation, min, max, percentiles, and the Kolmogorov–Smirnov test against the normal
- * distribution with the sample's mean and standard deviation (NaN below two distinct values).
+ * The figures the studies report for one class's latency sample, in ns: count, mean, sample
+ * standard deviation, min, max, range, percentiles, and a one-sample Kolmogorov–Smirnov test
+ * against the normal distribution with the sample's mean and stdev. A value only: the telemetry
+ * service computes it.
  */
 public final class LatencySummary {
 
-    private final long count;
+    private final int count;
     private final double mean;
     private final double stdev;
     private final double min;
@@ -24,41 +27,30 @@ public final class LatencySummary {
     private final double ksStatistic;
     private final double ksPValue;
 
-    private LatencySummary(long count, double mean, double stdev, double min, double max, double p50, double p90,
-                           double p99, double ksStatistic, double ksPValue) {
-        this.count = count;
-        this.mean = mean;
-        this.stdev = stdev;
-        this.min = min;
-        this.max = max;
-        this.p50 = p50;
-        this.p90 = p90;
-        this.p99 = p99;
-        this.ksStatistic = ksStatistic;
-        this.ksPValue = ksPValue;
+    private LatencySummary(Builder b) {
+        checkArgument(b.count > 0, "a summary needs at least one sample");
+        count = b.count;
+        mean = b.mean;
+        stdev = b.stdev;
+        min = b.min;
+        max = b.max;
+        p50 = b.p50;
+        p90 = b.p90;
+        p99 = b.p99;
+        ksStatistic = b.ksStatistic;
+        ksPValue = b.ksPValue;
     }
 
     /**
-     * Creates a summary.
+     * Starts a summary; every figure not set is NaN.
      *
-     * @param count       samples
-     * @param mean        mean
-     * @param stdev       sample standard deviation (n − 1)
-     * @param min         smallest
-     * @param max         largest
-     * @param p50         median (linear interpolation)
-     * @param p90         90th percentile
-     * @param p99         99th percentile
-     * @param ksStatistic KS distance to the fitted normal
-     * @param ksPValue    KS p-value
-     * @return the summary
+     * @return a builder
      */
-    public static LatencySummary of(long count, double mean, double stdev, double min, double max, double p50,
-                                    double p90, double p99, double ksStatistic, double ksPValue) {
-        return new LatencySummary(count, mean, stdev, min, max, p50, p90, p99, ksStatistic, ksPValue);
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public long count() {
+    public int count() {
         return count;
     }
 
@@ -66,6 +58,7 @@ public final class LatencySummary {
         return mean;
     }
 
+    /** Sample standard deviation (n − 1). */
     public double stdev() {
         return stdev;
     }
@@ -99,31 +92,118 @@ public final class LatencySummary {
         return p99;
     }
 
+    /** KS distance to the fitted normal; NaN with fewer than two distinct samples. */
     public double ksStatistic() {
         return ksStatistic;
     }
 
+    /** KS p-value: small values reject normality; NaN with fewer than two distinct samples. */
     public double ksPValue() {
         return ksPValue;
     }
 
-    private double[] values() {
-        return new double[]{count, mean, stdev, min, max, p50, p90, p99, ksStatistic, ksPValue};
-    }
-
     @Override
     public boolean equals(Object o) {
-        return o instanceof LatencySummary && Arrays.equals(values(), ((LatencySummary) o).values());
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof LatencySummary)) {
+            return false;
+        }
+        LatencySummary that = (LatencySummary) o;
+        return count == that.count && Double.compare(mean, that.mean) == 0 && Double.compare(stdev, that.stdev) == 0
+                && Double.compare(min, that.min) == 0 && Double.compare(max, that.max) == 0
+                && Double.compare(p50, that.p50) == 0 && Double.compare(p90, that.p90) == 0
+                && Double.compare(p99, that.p99) == 0 && Double.compare(ksStatistic, that.ksStatistic) == 0
+                && Double.compare(ksPValue, that.ksPValue) == 0;
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(values());
+        return Objects.hash(count, mean, stdev, min, max, p50, p90, p99, ksStatistic, ksPValue);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).add("count", count).add("mean", mean).add("stdev", stdev)
-                .add("min", min).add("max", max).toString();
+                .add("min", min).add("max", max).add("p50", p50).add("p90", p90).add("p99", p99)
+                .add("ksStatistic", ksStatistic).add("ksPValue", ksPValue).toString();
+    }
+
+    /** Gathers the figures. */
+    public static final class Builder {
+        private int count;
+        private double mean = Double.NaN;
+        private double stdev = Double.NaN;
+        private double min = Double.NaN;
+        private double max = Double.NaN;
+        private double p50 = Double.NaN;
+        private double p90 = Double.NaN;
+        private double p99 = Double.NaN;
+        private double ksStatistic = Double.NaN;
+        private double ksPValue = Double.NaN;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the sample size and its moments.
+         *
+         * @param n        samples
+         * @param meanNs   mean
+         * @param stdevNs  sample standard deviation
+         * @return this builder
+         */
+        public Builder moments(int n, double meanNs, double stdevNs) {
+            count = n;
+            mean = meanNs;
+            stdev = stdevNs;
+            return this;
+        }
+
+        /**
+         * Sets the extremes.
+         *
+         * @param minNs smallest sample
+         * @param maxNs largest sample
+         * @return this builder
+         */
+        public Builder extremes(double minNs, double maxNs) {
+            min = minNs;
+            max = maxNs;
+            return this;
+        }
+
+        /**
+         * Sets the percentiles.
+         *
+         * @param p50Ns median
+         * @param p90Ns 90th percentile
+         * @param p99Ns 99th percentile
+         * @return this builder
+         */
+        public Builder percentiles(double p50Ns, double p90Ns, double p99Ns) {
+            p50 = p50Ns;
+            p90 = p90Ns;
+            p99 = p99Ns;
+            return this;
+        }
+
+        /**
+         * Sets the normality test's result.
+         *
+         * @param statistic KS distance
+         * @param pValue    KS p-value
+         * @return this builder
+         */
+        public Builder normality(double statistic, double pValue) {
+            ksStatistic = statistic;
+            ksPValue = pValue;
+            return this;
+        }
+
+        public LatencySummary build() {
+            return new LatencySummary(this);
+        }
     }
 }

@@ -7,15 +7,17 @@ import org.onosproject.net.ConnectPoint;
 import java.util.Set;
 
 /**
- * Creates, changes and removes MSR6 trees.
+ * Creates, changes and removes MSR6 trees, from any instance of the cluster. Each tree has an owner
+ * instance that installs it; on the owner these calls return once the devices answered, elsewhere
+ * as soon as the change is stored.
  */
 public interface Msr6TreeAdminService extends Msr6TreeService {
 
     /**
-     * Computes, encodes and installs a tree.
+     * Requests a tree: checks it can be built, stores it, and (on its owner) installs it.
      *
      * @param request what to build
-     * @return the installed tree
+     * @return the tree: INSTALLED or FAILED on the owner, REQUESTED elsewhere
      * @throws IllegalArgumentException when the request cannot be met, saying why (unknown or
      *                                  unconfigured devices, unreachable receivers, a tree too
      *                                  large for the MRH, an id in use)
@@ -27,14 +29,14 @@ public interface Msr6TreeAdminService extends Msr6TreeService {
      *
      * @param id        tree id
      * @param receivers the new receiver ports
-     * @return the new tree
+     * @return the tree, as create returns it
      * @throws org.onlab.util.ItemNotFoundException if there is no such tree
      * @throws IllegalArgumentException             when the new tree cannot be built
      */
     Msr6Tree updateReceivers(String id, Set<ConnectPoint> receivers);
 
     /**
-     * Removes a tree and everything installed for it.
+     * Removes a tree and everything installed for it (what other trees share stays).
      *
      * @param id tree id
      * @return false if there was no such tree

@@ -5,20 +5,22 @@ package org.sixflow.app.api;
 import org.onosproject.event.AbstractEvent;
 
 /**
- * Something happened to an MSR6 tree.
+ * Something happened to an MSR6 tree, on this or another instance of the cluster.
  */
 public class Msr6TreeEvent extends AbstractEvent<Msr6TreeEvent.Type, Msr6Tree> {
 
     /** What happened. */
     public enum Type {
-        /** A tree was installed. */
+        /** A tree was requested. */
         TREE_ADDED,
-        /** A tree was replaced: new receivers, or rerouted around a failure. */
+        /** A tree changed: new receivers, rebuilt around a failure, being withdrawn. */
         TREE_UPDATED,
-        /** A tree was removed. */
-        TREE_REMOVED,
-        /** A tree could not be rerouted and keeps its old state. */
-        TREE_FAILED
+        /** A tree is confirmed on its devices (INSTALLED). */
+        TREE_INSTALLED,
+        /** A tree could not be built or installed (FAILED); the devices keep what was installed before. */
+        TREE_FAILED,
+        /** A tree was removed, its entries with it. */
+        TREE_REMOVED
     }
 
     /**

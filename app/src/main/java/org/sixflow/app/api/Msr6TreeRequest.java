@@ -6,7 +6,6 @@ import com.google.common.base.MoreObjects;
 import com.google.common.collect.ImmutableSet;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.util.Comparator;
 import java.util.Objects;

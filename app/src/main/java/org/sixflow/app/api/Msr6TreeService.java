@@ -14,7 +14,7 @@ import java.util.Optional;
 public interface Msr6TreeService extends ListenerService<Msr6TreeEvent, Msr6TreeListener> {
 
     /**
-     * Returns the installed trees, by id.
+     * Returns the cluster's trees, in every state, by id.
      *
      * @return trees
      */
@@ -24,7 +24,7 @@ public interface Msr6TreeService extends ListenerService<Msr6TreeEvent, Msr6Tree
      * Returns one tree.
      *
      * @param id tree id
-     * @return the tree, if installed
+     * @return the tree, if there is one
      */
     Optional<Msr6Tree> tree(String id);
 }

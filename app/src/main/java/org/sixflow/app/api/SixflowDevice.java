@@ -7,7 +7,6 @@ import org.onlab.packet.IpPrefix;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.model.PiPipeconfId;
-import org.sixflow.app.config.DeviceRole;
 
 import java.util.Objects;
 import java.util.Optional;

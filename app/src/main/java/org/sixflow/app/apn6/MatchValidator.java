@@ -4,6 +4,8 @@ package org.sixflow.app.apn6;
 
 import com.google.common.collect.ImmutableList;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Apn6Match;
+import org.sixflow.app.api.PortRange;
 
 import java.util.List;
 import java.util.function.Predicate;

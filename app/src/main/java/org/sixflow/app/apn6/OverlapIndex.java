@@ -4,6 +4,7 @@ package org.sixflow.app.apn6;
 
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.Ip6Prefix;
+import org.sixflow.app.api.Apn6Match;
 
 import java.util.ArrayList;
 import java.util.HashMap;

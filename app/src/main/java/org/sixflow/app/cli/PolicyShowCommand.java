@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
@@ -11,6 +12,7 @@ import org.onosproject.cli.AbstractShellCommand;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.Apn6PolicyStatus;
 
 import java.util.Comparator;
 import java.util.List;
@@ -36,16 +38,19 @@ public class PolicyShowCommand extends AbstractShellCommand {
             return;
         }
         if (outputJson()) {
-            print("%s", jsonForEntity(policy, Apn6Policy.class));
+            ObjectNode json = (ObjectNode) jsonForEntity(policy, Apn6Policy.class);
+            json.setAll((ObjectNode) jsonForEntity(PolicyListCommand.status(service, policy), Apn6PolicyStatus.class));
+            print("%s", json);
         } else {
-            lines(policy, service.entries(id)).forEach(line -> print("%s", line));
+            lines(policy, PolicyListCommand.status(service, policy), service.entries(id))
+                    .forEach(line -> print("%s", line));
         }
     }
 
-    static List<String> lines(Apn6Policy policy, Map<DeviceId, List<String>> entries) {
+    static List<String> lines(Apn6Policy policy, Apn6PolicyStatus status, Map<DeviceId, List<String>> entries) {
         ImmutableList.Builder<String> lines = ImmutableList.builder();
         lines.addAll(PolicyListCommand.lines(List.of(policy), p -> entries.values().stream()
-                .mapToInt(List::size).sum()));
+                .mapToInt(List::size).sum(), p -> status));
         policy.match().ingressPorts().stream().map(Object::toString).sorted()
                 .forEach(port -> lines.add("  ingress " + port));
         entries.entrySet().stream().sorted(Comparator.comparing(e -> e.getKey().toString())).forEach(e -> {

@@ -13,10 +13,10 @@ import org.onosproject.cli.net.DeviceIdCompleter;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyComparison;
+import org.sixflow.app.api.LatencySummary;
+import org.sixflow.app.api.OverheadSummary;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.api.TimeWindow;
-import org.sixflow.app.telemetry.stats.LatencyStatistics;
-import org.sixflow.app.telemetry.stats.OverheadComparison;
 
 import java.time.Instant;
 import java.util.List;
@@ -81,30 +81,28 @@ public class StatsCommand extends AbstractShellCommand {
      * @return lines
      */
     static List<String> lines(String device, TimeWindow window, LatencyComparison comparison) {
-        LatencyStatistics f = comparison.featureStatistics();
-        LatencyStatistics b = comparison.baselineStatistics();
+        LatencySummary f = comparison.featureStatistics();
+        LatencySummary b = comparison.baselineStatistics();
         ImmutableList.Builder<String> lines = ImmutableList.builder();
         lines.add(String.format(Locale.ROOT, "%s from %s to %s", device, window.from(), window.to()));
         lines.add(String.format(Locale.ROOT, "%-16s %16s %16s", "", comparison.feature().label(),
                                 comparison.baseline().label()));
-        lines.add(row("samples", f, b, LatencyStatistics::count, "%16.0f"));
-        lines.add(row("mean ns", f, b, LatencyStatistics::mean, "%16.2f"));
-        lines.add(row("stdev ns", f, b, LatencyStatistics::stdev, "%16.2f"));
-        lines.add(row("min ns", f, b, LatencyStatistics::min, "%16.0f"));
-        lines.add(row("max ns", f, b, LatencyStatistics::max, "%16.0f"));
-        lines.add(row("range ns", f, b, LatencyStatistics::range, "%16.0f"));
-        lines.add(row("p50 ns", f, b, LatencyStatistics::p50, "%16.1f"));
-        lines.add(row("p90 ns", f, b, LatencyStatistics::p90, "%16.1f"));
-        lines.add(row("p99 ns", f, b, LatencyStatistics::p99, "%16.1f"));
-        lines.add(row("KS D", f, b, LatencyStatistics::ksStatistic, "%16.4f"));
-        lines.add(row("KS p-value", f, b, LatencyStatistics::ksPValue, "%16.4g"));
+        lines.add(row("samples", f, b, LatencySummary::count, "%16.0f"));
+        lines.add(row("mean ns", f, b, LatencySummary::mean, "%16.2f"));
+        lines.add(row("stdev ns", f, b, LatencySummary::stdev, "%16.2f"));
+        lines.add(row("min ns", f, b, LatencySummary::min, "%16.0f"));
+        lines.add(row("max ns", f, b, LatencySummary::max, "%16.0f"));
+        lines.add(row("range ns", f, b, LatencySummary::range, "%16.0f"));
+        lines.add(row("p50 ns", f, b, LatencySummary::p50, "%16.1f"));
+        lines.add(row("p90 ns", f, b, LatencySummary::p90, "%16.1f"));
+        lines.add(row("p99 ns", f, b, LatencySummary::p99, "%16.1f"));
+        lines.add(row("KS D", f, b, LatencySummary::ksStatistic, "%16.4f"));
+        lines.add(row("KS p-value", f, b, LatencySummary::ksPValue, "%16.4g"));
         lines.add(String.format(Locale.ROOT, "%-16s %16s %16s", "normal (5%)", normal(f), normal(b)));
-        OverheadComparison o = comparison.overhead();
+        OverheadSummary o = comparison.overhead();
         lines.add(String.format(Locale.ROOT, "overhead: mean ratio %.4f, K mean %.4f, K stdev %.4f", o.meanRatio(),
                                 o.kMean(), o.kStdev()));
-        for (double t : comparison.thresholds()) {
-            lines.add(String.format(Locale.ROOT, "  P(K <= %.2f) = %.4f", t, o.probabilityAtMost(t)));
-        }
+        o.probabilities().forEach((t, p) -> lines.add(String.format(Locale.ROOT, "  P(K <= %.2f) = %.4f", t, p)));
         lines.add(comparison.stability()
                           .map(s -> String.format(Locale.ROOT, "stability of %s: %d pairs, mean %.6f, max %.6f",
                                                   comparison.feature().label(), s.pairs(), s.mean(), s.max()))
@@ -117,13 +115,13 @@ public class StatsCommand extends AbstractShellCommand {
         return lines.build();
     }
 
-    private static String row(String name, LatencyStatistics f, LatencyStatistics b,
-                              ToDoubleFunction<LatencyStatistics> figure, String format) {
+    private static String row(String name, LatencySummary f, LatencySummary b,
+                              ToDoubleFunction<LatencySummary> figure, String format) {
         return String.format(Locale.ROOT, "%-16s" + format + " " + format, name, figure.applyAsDouble(f),
                              figure.applyAsDouble(b));
     }
 
-    private static String normal(LatencyStatistics s) {
+    private static String normal(LatencySummary s) {
         return Double.isNaN(s.ksPValue()) ? "n/a" : s.ksPValue() >= NORMALITY_ALPHA ? "yes" : "no";
     }
 }

@@ -16,11 +16,11 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.Host;
 import org.onosproject.net.HostId;
 import org.onosproject.net.host.HostService;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.TreeConstraints;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.util.Arrays;
 import java.util.List;

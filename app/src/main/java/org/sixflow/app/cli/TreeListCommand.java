@@ -14,10 +14,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Lists installed MSR6 trees.
+ * Lists MSR6 trees: request, size, state (and why a FAILED one failed).
  */
 @Service
-@Command(scope = "sixflow", name = "trees", description = "Lists installed MSR6 trees")
+@Command(scope = "sixflow", name = "trees", description = "Lists MSR6 trees and their state")
 public class TreeListCommand extends AbstractShellCommand {
 
     @Override
@@ -39,10 +39,12 @@ public class TreeListCommand extends AbstractShellCommand {
         ImmutableList.Builder<String> lines = ImmutableList.builder();
         for (Msr6Tree t : trees) {
             lines.add(String.format(Locale.ROOT, "id=%s, group=%s, source=%s, receivers=%d, mode=%s, algorithm=%s, "
-                                            + "links=%d, msids=%d, replicationPoints=%d",
+                                            + "links=%d, msids=%d, replicationPoints=%d, state=%s%s",
                                     t.request().id(), t.request().group(), t.request().source(),
                                     t.request().receivers().size(), t.request().mode(), t.request().algorithm(),
-                                    t.links().size(), t.msids().size(), t.replicationPoints()));
+                                    t.links().size(), t.msids().size(), t.replicationPoints(), t.state(),
+                                    t.failure().map(f -> ", failure=" + f.deviceId().map(d -> d + ": ").orElse("")
+                                            + f.reason()).orElse("")));
         }
         return lines.build();
     }

@@ -10,6 +10,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.Config;
 import org.onosproject.net.config.InvalidFieldException;
+import org.sixflow.app.api.DeviceRole;
 import org.sixflow.pipeconf.GroupIds;
 
 import java.util.HashSet;
@@ -72,7 +73,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
                 || !isString(GNMI_ADDRESS, FieldPresence.OPTIONAL)) {
             return false;
         }
-        role();
+        deviceRole();
         if (locator().isIp4() || locator().prefixLength() != LOCATOR_LENGTH) {
             throw new InvalidFieldException(LOCATOR, "must be an IPv6 /" + LOCATOR_LENGTH + " prefix");
         }
@@ -90,7 +91,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
      * @return the role
      * @throws InvalidFieldException if the role is not EDGE or TRANSIT
      */
-    public DeviceRole role() {
+    public DeviceRole deviceRole() {
         String value = get(ROLE, "");
         try {
             return DeviceRole.valueOf(value);

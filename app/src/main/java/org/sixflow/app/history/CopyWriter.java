@@ -12,7 +12,11 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -20,6 +24,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -28,38 +34,71 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * Buffers rows and writes them to PostgreSQL in batches with COPY (text format). While the
  * database is away, rows wait in the buffer, in order, and are written when it returns; only
  * when the buffer is full is a new row dropped, and every drop is counted. Rows leave the buffer
- * only once PostgreSQL has them. One thread flushes; any thread may offer.
+ * only once PostgreSQL has them, or once they are in its quarantine: a batch PostgreSQL refuses
+ * for what it holds ({@link Quarantine#refuses}) is split until the refused rows are found; those
+ * go to sixflow.quarantined_rows and are counted, the others are written. {@link #drain} waits
+ * longer after each failure to reach the database (1 s doubling to 30 s), and starts over after a
+ * write. One thread flushes; any thread may offer.
  *
  * @param <T> the row type
  */
 public final class CopyWriter<T> {
 
+    static final Duration FIRST_RETRY = Duration.ofSeconds(1);
+    static final Duration LAST_RETRY = Duration.ofSeconds(30);
+    private static final Pattern DESTINATION = Pattern.compile("(?i)^\\s*COPY\\s+(.*?)\\s+FROM\\s+STDIN");
+
     private final String what;
     private final String copy;
-    private final Supplier<Optional<DataSource>> dataSource;
+    private final String destination;
+    private final Supplier<Optional<HistoryDatabase>> database;
     private final int capacity;
     private final BiConsumer<T, StringBuilder> format;
+    private final Clock clock;
     private final ArrayDeque<T> buffer = new ArrayDeque<>();
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong quarantined = new AtomicLong();
+    // Written by the flushing thread only.
+    private Duration retryWait = FIRST_RETRY;
+    private volatile Instant retryAt = Instant.MIN;
 
     /**
      * Creates a writer.
      *
-     * @param what       what the rows are, for messages ("latency aggregates")
-     * @param copy       the COPY ... FROM STDIN (FORMAT text) statement
-     * @param dataSource the history database while it is up
-     * @param capacity   most rows kept while the database cannot take them
-     * @param format     appends one row's tab-separated values, without the newline
+     * @param what     what the rows are, for messages ("latency aggregates")
+     * @param copy     the COPY table (columns) FROM STDIN (FORMAT text) statement
+     * @param database the history database while it is up
+     * @param capacity most rows kept while the database cannot take them
+     * @param format   appends one row's tab-separated values, without the newline
      */
-    public CopyWriter(String what, String copy, Supplier<Optional<DataSource>> dataSource, int capacity,
+    public CopyWriter(String what, String copy, Supplier<Optional<HistoryDatabase>> database, int capacity,
                       BiConsumer<T, StringBuilder> format) {
+        this(what, copy, database, capacity, format, Clock.systemUTC());
+    }
+
+    /**
+     * Creates a writer whose retries wait by a given clock.
+     *
+     * @param what     what the rows are, for messages ("latency aggregates")
+     * @param copy     the COPY table (columns) FROM STDIN (FORMAT text) statement
+     * @param database the history database while it is up
+     * @param capacity most rows kept while the database cannot take them
+     * @param format   appends one row's tab-separated values, without the newline
+     * @param clock    what {@link #drain}'s waits between failed attempts are measured by
+     */
+    public CopyWriter(String what, String copy, Supplier<Optional<HistoryDatabase>> database, int capacity,
+                      BiConsumer<T, StringBuilder> format, Clock clock) {
         checkArgument(capacity > 0, "capacity must be positive");
         this.what = checkNotNull(what);
         this.copy = checkNotNull(copy);
-        this.dataSource = checkNotNull(dataSource);
+        Matcher m = DESTINATION.matcher(copy);
+        checkArgument(m.find(), "not a COPY ... FROM STDIN statement: %s", copy);
+        this.destination = m.group(1);
+        this.database = checkNotNull(database);
         this.capacity = capacity;
         this.format = checkNotNull(format);
+        this.clock = checkNotNull(clock);
     }
 
     /**
@@ -84,11 +123,13 @@ public final class CopyWriter<T> {
     }
 
     /**
-     * Writes up to maxBatch of the oldest buffered rows.
+     * Writes up to maxBatch of the oldest buffered rows; rows PostgreSQL refuses for what they
+     * hold go to its quarantine instead.
      *
      * @param maxBatch most rows in one COPY
-     * @return how many were written
-     * @throws SQLException when the database cannot take them; they stay buffered
+     * @return how many left the buffer, written or quarantined
+     * @throws SQLException when the database cannot be reached or the quarantine cannot be
+     *                      written; the rows not yet written or quarantined stay buffered, in order
      */
     public int flush(int maxBatch) throws SQLException {
         List<T> batch;
@@ -103,54 +144,129 @@ public final class CopyWriter<T> {
         if (batch.isEmpty()) {
             return 0;
         }
-        StringBuilder rows = new StringBuilder(batch.size() * 128);
-        for (T row : batch) {
-            format.accept(row, rows);
-            rows.append('\n');
+        List<String> rows = new ArrayList<>(batch.size());
+        StringBuilder row = new StringBuilder(128);
+        for (T value : batch) {
+            row.setLength(0);
+            format.accept(value, row);
+            rows.add(row.toString());
         }
-        DataSource db = dataSource.get()
+        HistoryDatabase db = database.get()
                 .orElseThrow(() -> new SQLException("no history database to write " + what + " to"));
+        Progress progress = new Progress();
+        try {
+            write(db, rows, 0, rows.size(), progress);
+        } finally {
+            // Whatever happened, what is written or quarantined is a prefix of the batch.
+            synchronized (buffer) {
+                for (int i = 0; i < progress.done; i++) {
+                    buffer.pollFirst();
+                }
+            }
+            written.addAndGet(progress.written);
+            quarantined.addAndGet(progress.quarantined);
+        }
+        return progress.done;
+    }
+
+    // Writes rows [from, to) and, where PostgreSQL refuses a part for what it holds, halves it
+    // until the refused rows stand alone; those go to the quarantine. Parts go in order, so what
+    // is done is always a prefix. A COPY is one transaction: a refused one leaves nothing behind.
+    private void write(HistoryDatabase db, List<String> rows, int from, int to, Progress progress)
+            throws SQLException {
+        try {
+            copy(db.dataSource(), rows.subList(from, to));
+            progress.written += to - from;
+            progress.done = to;
+        } catch (SQLException e) {
+            if (!Quarantine.refuses(e)) {
+                throw e;
+            }
+            if (to - from == 1) {
+                db.quarantine().put(destination, rows.subList(from, to), e);
+                progress.quarantined++;
+                progress.done = to;
+                return;
+            }
+            int middle = (from + to) >>> 1;
+            write(db, rows, from, middle, progress);
+            write(db, rows, middle, to, progress);
+        }
+    }
+
+    private void copy(DataSource db, List<String> rows) throws SQLException {
+        StringBuilder text = new StringBuilder(rows.size() * 128);
+        for (String row : rows) {
+            text.append(row).append('\n');
+        }
         try (Connection connection = db.getConnection()) {
             try {
-                connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, new StringReader(rows.toString()));
-            } catch (SQLException | IOException e) {
-                // COPY runs on the unwrapped connection, so the pool never sees the failure:
-                // evict the connection or it would be handed out again, broken.
-                if (db instanceof HikariDataSource) {
-                    ((HikariDataSource) db).evictConnection(connection);
+                connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, new StringReader(text.toString()));
+            } catch (SQLException e) {
+                if (!Quarantine.refuses(e)) {
+                    evict(db, connection);
                 }
-                throw new SQLException("COPY of " + batch.size() + " " + what + " failed: " + e.getMessage(), e);
+                throw new SQLException("COPY of " + rows.size() + " " + what + " failed: " + e.getMessage(),
+                                       e.getSQLState(), e);
+            } catch (IOException e) {
+                evict(db, connection);
+                throw new SQLException("COPY of " + rows.size() + " " + what + " failed: " + e.getMessage(), e);
             }
         }
-        synchronized (buffer) {
-            for (int i = 0; i < batch.size(); i++) {
-                buffer.pollFirst();
-            }
+    }
+
+    // COPY runs on the unwrapped connection, so the pool never sees the failure: evict the
+    // connection or it would be handed out again, broken.
+    private static void evict(DataSource db, Connection connection) {
+        if (db instanceof HikariDataSource) {
+            ((HikariDataSource) db).evictConnection(connection);
         }
-        written.addAndGet(batch.size());
-        return batch.size();
     }
 
     /**
-     * Writes everything buffered, batch by batch. What the database cannot take stays buffered;
-     * that is logged only while a database is configured (without one, buffering is expected).
+     * Writes everything buffered, batch by batch. What the database cannot take stays buffered,
+     * and the next attempt waits: 1 s after the first failure, twice as long after each further
+     * one, at most 30 s. A failure is logged only while a database is configured (without one,
+     * buffering is expected, and nothing is tried until one is there).
      *
      * @param maxBatch         most rows in one COPY
      * @param databaseExpected whether netcfg names a database that is connected
      * @param log              where a failure is reported
      */
     public void drain(int maxBatch, boolean databaseExpected, Logger log) {
+        if (database.get().isEmpty() || clock.instant().isBefore(retryAt)) {
+            return;
+        }
+        long quarantinedBefore = quarantined.get();
         try {
             while (flush(maxBatch) == maxBatch) {
                 // more waiting
             }
+            retryWait = FIRST_RETRY;
+            retryAt = Instant.MIN;
         } catch (SQLException e) {
+            retryAt = clock.instant().plus(retryWait);
             if (databaseExpected) {
-                log.warn("{} wait for the database ({} buffered): {}", what, buffered(), e.getMessage());
+                log.warn("{} wait for the database ({} buffered, next attempt in {} s): {}", what, buffered(),
+                         retryWait.getSeconds(), e.getMessage());
             }
+            retryWait = retryWait.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : retryWait.multipliedBy(2);
         } catch (RuntimeException e) {
             log.warn("Writing {} failed: {}", what, e.toString());
         }
+        long refused = quarantined.get() - quarantinedBefore;
+        if (refused > 0) {
+            log.warn("PostgreSQL refused {} {}; they are in sixflow.quarantined_rows", refused, what);
+        }
+    }
+
+    /**
+     * Returns when {@link #drain} tries the database again, after a failure.
+     *
+     * @return the next attempt, or empty if drain tries at once
+     */
+    public Optional<Instant> nextAttempt() {
+        return retryAt.equals(Instant.MIN) ? Optional.empty() : Optional.of(retryAt);
     }
 
     /** Rows written since creation. */
@@ -161,6 +277,11 @@ public final class CopyWriter<T> {
     /** Rows dropped because the buffer was full. */
     public long dropped() {
         return dropped.get();
+    }
+
+    /** Rows PostgreSQL refused, set aside in its quarantine since creation. */
+    public long quarantined() {
+        return quarantined.get();
     }
 
     /** Rows waiting to be written. */
@@ -178,5 +299,12 @@ public final class CopyWriter<T> {
      */
     public static String escape(String value) {
         return value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
+    }
+
+    // How far a flush got: rows [0, done) of the batch are written or quarantined.
+    private static final class Progress {
+        int done;
+        long written;
+        long quarantined;
     }
 }

@@ -17,6 +17,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -34,10 +35,12 @@ public final class HistoryDatabase implements AutoCloseable {
 
     private final HikariDataSource dataSource;
     private final String schemaVersion;
+    private final Quarantine quarantine;
 
     private HistoryDatabase(HikariDataSource dataSource, String schemaVersion) {
         this.dataSource = dataSource;
         this.schemaVersion = schemaVersion;
+        this.quarantine = new Quarantine(dataSource, Clock.systemUTC());
     }
 
     /**
@@ -58,7 +61,12 @@ public final class HistoryDatabase implements AutoCloseable {
         config.setPoolName("sixflow-history");
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
-            return new HistoryDatabase(dataSource, migrate(dataSource));
+            HistoryDatabase database = new HistoryDatabase(dataSource, migrate(dataSource));
+            database.quarantine.recount();
+            return database;
+        } catch (SQLException e) {
+            dataSource.close();
+            throw new IllegalStateException("Cannot count quarantined rows: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
@@ -106,6 +114,15 @@ public final class HistoryDatabase implements AutoCloseable {
      */
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /**
+     * Returns where rows this database refuses are set aside.
+     *
+     * @return the quarantine
+     */
+    public Quarantine quarantine() {
+        return quarantine;
     }
 
     /**

@@ -41,7 +41,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Keeps the history database connected as netcfg says, and writes history in the background
  * so no ONOS event thread ever waits for PostgreSQL. On the same thread, right after connecting
  * and then every hour, it keeps the day partitions of the telemetry tables (see
- * {@link PartitionMaintainer}) as the netcfg's retentionDays says.
+ * {@link PartitionMaintainer}) as the netcfg's retentionDays says. Its health carries the rows
+ * the writers set aside because PostgreSQL refused them ({@link Quarantine}).
  */
 @Component(immediate = true, service = {HistoryService.class, HistoryDatabaseService.class})
 public class HistoryManager implements HistoryService, HistoryDatabaseService {
@@ -104,7 +105,9 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
 
     @Override
     public DatabaseHealth health() {
-        return health;
+        DatabaseHealth current = health;
+        HistoryDatabase db = database;
+        return db == null ? current : current.withQuarantine(db.quarantine().status());
     }
 
     @Override
@@ -196,8 +199,14 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
 
     private void maintainPartitions() {
         PartitionMaintainer current = maintainer;
-        if (current == null) {
+        HistoryDatabase db = database;
+        if (current == null || db == null) {
             return;    // no database
+        }
+        try {
+            db.quarantine().recount();    // other instances add to it, the retention ages it out
+        } catch (SQLException e) {
+            log.warn("Cannot count quarantined rows: {}", e.getMessage());
         }
         // Totals count from this connection's first run; a new connection starts again from zero.
         int retentionDays = settings.retentionDays();

@@ -5,7 +5,6 @@ package org.sixflow.app.history;
 import org.sixflow.app.api.PortCounters;
 import org.slf4j.Logger;
 
-import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -27,11 +26,11 @@ public final class PortCounterWriter {
     /**
      * Creates a writer.
      *
-     * @param dataSource the history database while it is up
-     * @param capacity   most readings kept while the database cannot take them
+     * @param database the history database while it is up
+     * @param capacity most readings kept while the database cannot take them
      */
-    public PortCounterWriter(Supplier<Optional<DataSource>> dataSource, int capacity) {
-        writer = new CopyWriter<>("port counter rows", COPY, dataSource, capacity, PortCounterWriter::format);
+    public PortCounterWriter(Supplier<Optional<HistoryDatabase>> database, int capacity) {
+        writer = new CopyWriter<>("port counter rows", COPY, database, capacity, PortCounterWriter::format);
     }
 
     /**
@@ -48,7 +47,7 @@ public final class PortCounterWriter {
      * Writes up to maxBatch of the oldest buffered readings.
      *
      * @param maxBatch most readings in one COPY
-     * @return how many were written
+     * @return how many left the buffer, written or quarantined
      * @throws SQLException when the database cannot take them; they stay buffered
      */
     public int flush(int maxBatch) throws SQLException {
@@ -74,6 +73,11 @@ public final class PortCounterWriter {
     /** Readings dropped because the buffer was full. */
     public long dropped() {
         return writer.dropped();
+    }
+
+    /** Readings PostgreSQL refused, set aside in sixflow.quarantined_rows. */
+    public long quarantined() {
+        return writer.quarantined();
     }
 
     /** Readings waiting to be written. */

@@ -5,7 +5,6 @@ package org.sixflow.app.history;
 import org.sixflow.app.api.LatencySample;
 import org.slf4j.Logger;
 
-import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -28,22 +27,22 @@ public final class SampleWriter {
     /**
      * Creates a writer to one database.
      *
-     * @param dataSource the history database
-     * @param capacity   most samples kept while the database cannot take them
+     * @param database the history database
+     * @param capacity most samples kept while the database cannot take them
      */
-    public SampleWriter(DataSource dataSource, int capacity) {
-        this(() -> Optional.of(dataSource), capacity);
-        checkNotNull(dataSource);
+    public SampleWriter(HistoryDatabase database, int capacity) {
+        this(() -> Optional.of(database), capacity);
+        checkNotNull(database);
     }
 
     /**
      * Creates a writer to whichever database is connected at flush time.
      *
-     * @param dataSource the history database while it is up
-     * @param capacity   most samples kept while the database cannot take them
+     * @param database the history database while it is up
+     * @param capacity most samples kept while the database cannot take them
      */
-    public SampleWriter(Supplier<Optional<DataSource>> dataSource, int capacity) {
-        writer = new CopyWriter<>("samples", COPY, dataSource, capacity, SampleWriter::format);
+    public SampleWriter(Supplier<Optional<HistoryDatabase>> database, int capacity) {
+        writer = new CopyWriter<>("samples", COPY, database, capacity, SampleWriter::format);
     }
 
     /**
@@ -60,7 +59,7 @@ public final class SampleWriter {
      * Writes up to maxBatch of the oldest buffered samples.
      *
      * @param maxBatch most samples in one COPY
-     * @return how many were written
+     * @return how many left the buffer, written or quarantined
      * @throws SQLException when the database cannot take them; they stay buffered
      */
     public int flush(int maxBatch) throws SQLException {
@@ -86,6 +85,11 @@ public final class SampleWriter {
     /** Samples dropped because the buffer was full. */
     public long dropped() {
         return writer.dropped();
+    }
+
+    /** Samples PostgreSQL refused, set aside in sixflow.quarantined_rows. */
+    public long quarantined() {
+        return writer.quarantined();
     }
 
     /** Samples waiting to be written. */

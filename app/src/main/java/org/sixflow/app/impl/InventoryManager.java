@@ -82,7 +82,7 @@ public class InventoryManager implements InventoryService {
         boolean valid = config != null && isValid(config);
         return SixflowDevice.of(device, deviceService.isAvailable(device.id()),
                                 pipeconfService.ofDevice(device.id()).orElse(null),
-                                valid ? config.role() : null, valid ? config.locator() : null);
+                                valid ? config.deviceRole() : null, valid ? config.locator() : null);
     }
 
     private static boolean isValid(SixflowDeviceConfig config) {

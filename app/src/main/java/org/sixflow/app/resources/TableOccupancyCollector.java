@@ -10,6 +10,7 @@ import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.store.serializers.KryoNamespaces;
@@ -29,7 +30,6 @@ import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.history.CopyWriter;
-import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
@@ -88,6 +88,9 @@ public class TableOccupancyCollector implements OccupancyReadings {
     protected MastershipService mastershipService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
@@ -121,8 +124,7 @@ public class TableOccupancyCollector implements OccupancyReadings {
                 .withSerializer(READINGS)
                 .withTimestampProvider((key, reading) -> new WallClockTimestamp())
                 .build();
-        writer = TableOccupancyRows.writer(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
-                                           BUFFER_CAPACITY);
+        writer = TableOccupancyRows.writer(historyDatabase::database, BUFFER_CAPACITY);
         // One thread: counting and writing never overlap.
         scheduler = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/resources", "occupancy-%d",
                                                                                log));
@@ -225,7 +227,7 @@ public class TableOccupancyCollector implements OccupancyReadings {
     }
 
     private boolean readsHere(DeviceId id) {
-        return Masters.readsHere(mastershipService, id);
+        return Masters.readsHere(mastershipService, workPartitionService, id);
     }
 
     // The device's tables are now exactly these: a table its new pipeconf lacks is no longer shown.

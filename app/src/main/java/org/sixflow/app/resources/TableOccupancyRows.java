@@ -4,8 +4,8 @@ package org.sixflow.app.resources;
 
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.history.CopyWriter;
+import org.sixflow.app.history.HistoryDatabase;
 
-import javax.sql.DataSource;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -24,12 +24,12 @@ public final class TableOccupancyRows {
      * Creates the buffered writer of readings: they wait in order while the database is away and
      * leave the buffer only once written; only a full buffer drops, and counts what it drops.
      *
-     * @param dataSource the history database while it is up
-     * @param capacity   most readings kept while it is away
+     * @param database the history database while it is up
+     * @param capacity most readings kept while it is away
      * @return the writer
      */
-    public static CopyWriter<TableOccupancy> writer(Supplier<Optional<DataSource>> dataSource, int capacity) {
-        return new CopyWriter<>("table occupancy rows", COPY, dataSource, capacity, TableOccupancyRows::format);
+    public static CopyWriter<TableOccupancy> writer(Supplier<Optional<HistoryDatabase>> database, int capacity) {
+        return new CopyWriter<>("table occupancy rows", COPY, database, capacity, TableOccupancyRows::format);
     }
 
     static void format(TableOccupancy t, StringBuilder row) {

@@ -9,6 +9,7 @@ import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
 
 import javax.ws.rs.Consumes;
@@ -31,21 +32,25 @@ import java.io.InputStream;
 public class Apn6PolicyWebResource extends AbstractWebResource {
 
     /**
-     * Lists installed policies, highest priority first.
+     * Lists the cluster's policies, highest priority first, each with its lifecycle state.
      *
-     * @return 200 OK with {"policies": [...]}
+     * @return 200 OK with {"policies": [{..., "state", "failure"?}]}
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list() {
-        return ok(encodeArray(Apn6Policy.class, "policies", get(Apn6PolicyService.class).policies())).build();
+        Apn6PolicyService service = get(Apn6PolicyService.class);
+        ObjectNode json = mapper().createObjectNode();
+        ArrayNode policies = json.putArray("policies");
+        service.policies().forEach(policy -> policies.add(encode(policy, service)));
+        return ok(json).build();
     }
 
     /**
-     * Shows a policy with its entries per device.
+     * Shows a policy with its lifecycle state and its entries per device.
      *
      * @param id policy id
-     * @return 200 OK, or 404
+     * @return 200 OK with {..., "state", "failure"?, "deviceEntries"}, or 404
      */
     @GET
     @Path("{id}")
@@ -53,7 +58,7 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
     public Response get(@PathParam("id") String id) {
         Apn6PolicyService service = get(Apn6PolicyService.class);
         Apn6Policy policy = service.policy(id).orElseThrow(() -> new ItemNotFoundException("No policy " + id));
-        ObjectNode json = codec(Apn6Policy.class).encode(policy, this);
+        ObjectNode json = encode(policy, service);
         ObjectNode entries = json.putObject("deviceEntries");
         service.entries(id).forEach((device, list) -> {
             ArrayNode array = entries.putArray(device.toString());
@@ -80,7 +85,7 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
     }
 
     /**
-     * Validates and installs a policy.
+     * Validates and stores a policy; its owner instance installs it (state REQUESTED until then).
      *
      * @onos.rsModel Apn6Policy
      * @param body the policy
@@ -142,9 +147,17 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
         return codec(Apn6Policy.class).decode(json, this);
     }
 
+    /** A policy's JSON with its status: "state", and "failure" when a device refused it. */
+    private ObjectNode encode(Apn6Policy policy, Apn6PolicyService service) {
+        ObjectNode json = codec(Apn6Policy.class).encode(policy, this);
+        json.setAll(codec(Apn6PolicyStatus.class).encode(
+                service.status(policy.id()).orElse(Apn6PolicyStatus.REQUESTED), this));
+        return json;
+    }
+
     private ObjectNode answer(Apn6Policy policy, Apn6Validation validation) {
         ObjectNode json = mapper().createObjectNode();
-        json.set("policy", codec(Apn6Policy.class).encode(policy, this));
+        json.set("policy", encode(policy, get(Apn6PolicyService.class)));
         json.set("validation", codec(Apn6Validation.class).encode(validation, this));
         return json;
     }

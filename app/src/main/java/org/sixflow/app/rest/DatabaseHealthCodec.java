@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.sixflow.app.api.DatabaseHealth;
+import org.sixflow.app.api.QuarantineStatus;
 import org.sixflow.app.api.RetentionStatus;
 
 /**
- * JSON of the history database's health.
+ * JSON of the history database's health: status, where, schema version, why it is down, what the
+ * partition maintenance did (retention) and what rows PostgreSQL refused (quarantine), the last
+ * two null until known.
  */
 public final class DatabaseHealthCodec extends JsonCodec<DatabaseHealth> {
 
@@ -25,7 +28,19 @@ public final class DatabaseHealthCodec extends JsonCodec<DatabaseHealth> {
         } else {
             json.putNull("retention");
         }
+        if (health.quarantine().isPresent()) {
+            json.set("quarantine", encode(health.quarantine().get(), context));
+        } else {
+            json.putNull("quarantine");
+        }
         return json;
+    }
+
+    private static ObjectNode encode(QuarantineStatus quarantine, CodecContext context) {
+        return context.mapper().createObjectNode()
+                .put("rows", quarantine.rows())
+                .put("lastQuarantined", quarantine.lastQuarantined().map(Object::toString).orElse(null))
+                .put("lastReason", quarantine.lastReason().orElse(null));
     }
 
     private static ObjectNode encode(RetentionStatus retention, CodecContext context) {

@@ -8,8 +8,8 @@ import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyComparison;
-import org.sixflow.app.telemetry.stats.LatencyStatistics;
-import org.sixflow.app.telemetry.stats.OverheadComparison;
+import org.sixflow.app.api.LatencySummary;
+import org.sixflow.app.api.OverheadSummary;
 
 import static org.sixflow.app.rest.JsonNumbers.putFinite;
 
@@ -27,16 +27,14 @@ public final class LatencyComparisonCodec extends JsonCodec<LatencyComparison> {
         ObjectNode node = context.mapper().createObjectNode();
         node.set("feature", classStatistics(context, comparison.feature(), comparison.featureStatistics()));
         node.set("baseline", classStatistics(context, comparison.baseline(), comparison.baselineStatistics()));
-        OverheadComparison o = comparison.overhead();
+        OverheadSummary o = comparison.overhead();
         ObjectNode overhead = node.putObject("overhead");
         putFinite(overhead, "meanRatio", o.meanRatio());
         putFinite(overhead, "kMean", o.kMean());
         putFinite(overhead, "kStdev", o.kStdev());
         ArrayNode probabilities = overhead.putArray("probabilities");
-        for (double threshold : comparison.thresholds()) {
-            putFinite(probabilities.addObject().put("threshold", threshold), "probability",
-                      o.probabilityAtMost(threshold));
-        }
+        o.probabilities().forEach((threshold, probability) -> putFinite(
+                probabilities.addObject().put("threshold", threshold), "probability", probability));
         if (comparison.stability().isPresent()) {
             LatencyComparison.Stability s = comparison.stability().get();
             ObjectNode stability = node.putObject("stability").put("pairs", s.pairs());
@@ -48,7 +46,7 @@ public final class LatencyComparisonCodec extends JsonCodec<LatencyComparison> {
         return node.put("sampleLimit", comparison.sampleLimit()).put("sampled", comparison.sampled());
     }
 
-    private static ObjectNode classStatistics(CodecContext context, LatencyClass latencyClass, LatencyStatistics s) {
+    private static ObjectNode classStatistics(CodecContext context, LatencyClass latencyClass, LatencySummary s) {
         ObjectNode node = context.mapper().createObjectNode()
                 .put("class", latencyClass.label())
                 .put("count", s.count());

@@ -10,14 +10,20 @@ import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
 
 /**
- * JSON of an installed tree: its request, links, MRH and what each device holds.
+ * JSON of a tree: its request, its state ("REQUESTED", "INSTALLED", "FAILED", "WITHDRAWN") and,
+ * when FAILED, why ("failure": {"deviceId" or null, "reason"}), then the tree last built for it:
+ * number (0 until built), links, MRH and what each device holds.
  */
 public final class Msr6TreeCodec extends JsonCodec<Msr6Tree> {
 
     @Override
     public ObjectNode encode(Msr6Tree tree, CodecContext context) {
         ObjectNode json = context.codec(Msr6TreeRequest.class).encode(tree.request(), context);
-        json.put("status", "INSTALLED").put("number", tree.number()).put("replicationPoints", tree.replicationPoints());
+        json.put("state", tree.state().name());
+        tree.failure().ifPresentOrElse(f -> json.putObject("failure")
+                .put("deviceId", f.deviceId().map(Object::toString).orElse(null)).put("reason", f.reason()),
+                                       () -> json.putNull("failure"));
+        json.put("number", tree.number()).put("replicationPoints", tree.replicationPoints());
         ArrayNode links = json.putArray("links");
         tree.links().forEach(l -> links.addObject().put("src", l.src().toString()).put("dst", l.dst().toString()));
         ArrayNode msids = json.putArray("msids");

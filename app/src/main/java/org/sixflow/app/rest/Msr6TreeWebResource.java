@@ -33,7 +33,7 @@ import java.io.InputStream;
 public class Msr6TreeWebResource extends AbstractWebResource {
 
     /**
-     * Lists installed trees.
+     * Lists the cluster's trees, each with its state.
      *
      * @return 200 OK with {"trees": [...]}
      */
@@ -59,7 +59,10 @@ public class Msr6TreeWebResource extends AbstractWebResource {
     }
 
     /**
-     * Computes and installs a tree.
+     * Requests a tree. The request is checked here (a trial build on the current network and
+     * against every tree), stored, and installed by the tree's owner instance. When this instance
+     * is the owner the call waits for the devices, so the tree comes back INSTALLED (or FAILED
+     * with the device and reason); otherwise it comes back REQUESTED and its owner installs it.
      *
      * @onos.rsModel Msr6TreeRequest
      * @param body the request (id, source, group, receivers, mode, algorithm, constraints)
@@ -82,7 +85,8 @@ public class Msr6TreeWebResource extends AbstractWebResource {
     }
 
     /**
-     * Changes a tree's receivers; the new tree is installed before the old one goes.
+     * Changes a tree's receivers; the new tree is installed before the old one goes (waiting for
+     * it as create does).
      *
      * @onos.rsModel Msr6TreeReceivers
      * @param id   tree id
@@ -119,7 +123,7 @@ public class Msr6TreeWebResource extends AbstractWebResource {
     }
 
     /**
-     * Removes a tree.
+     * Removes a tree: it is WITHDRAWN until its owner has taken its entries out, then gone.
      *
      * @param id tree id
      * @return 204 No Content, or 404

@@ -125,10 +125,10 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
                           "baseline class %s has a mean latency of 0 ns; no overhead can be taken against it",
                           baseline);
             return LatencyComparison.builder()
-                    .feature(feature, LatencyStatistics.of(featureLatencies.values()))
-                    .baseline(baseline, baselineStatistics)
-                    .overhead(OverheadComparison.of(featureLatencies.values(), baselineLatencies.values()),
-                              thresholds)
+                    .feature(feature, LatencyStatistics.of(featureLatencies.values()).summary())
+                    .baseline(baseline, baselineStatistics.summary())
+                    .overhead(OverheadComparison.of(featureLatencies.values(), baselineLatencies.values())
+                                      .summary(thresholds))
                     .stability(queries.stability(device, feature, from, to).orElse(null))
                     .sampling(statisticsSampleLimit, featureLatencies.sampled() || baselineLatencies.sampled())
                     .build();

@@ -12,7 +12,10 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.flow.criteria.PiCriterion;
 import org.onosproject.net.pi.runtime.PiTernaryFieldMatch;
+import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.PortRange;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 

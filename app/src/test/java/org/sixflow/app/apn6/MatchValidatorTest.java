@@ -4,6 +4,9 @@ package org.sixflow.app.apn6;
 
 import org.junit.Test;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Apn6Match;
+import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.PortRange;
 
 import java.util.List;
 import java.util.Set;

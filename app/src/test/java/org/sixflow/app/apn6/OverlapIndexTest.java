@@ -6,6 +6,8 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Apn6Match;
+import org.sixflow.app.api.PortRange;
 
 import java.util.ArrayList;
 import java.util.List;

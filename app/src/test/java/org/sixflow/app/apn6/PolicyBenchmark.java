@@ -9,7 +9,10 @@ import org.onlab.packet.Ip6Prefix;
 import org.onosproject.TestApplicationId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.PortRange;
 
 import java.util.ArrayList;
 import java.util.Arrays;

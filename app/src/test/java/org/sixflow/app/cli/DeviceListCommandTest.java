@@ -5,7 +5,7 @@ package org.sixflow.app.cli;
 import org.junit.Test;
 import org.onlab.packet.IpPrefix;
 import org.sixflow.app.api.SixflowDevice;
-import org.sixflow.app.config.DeviceRole;
+import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.testing.TestDeviceService;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 

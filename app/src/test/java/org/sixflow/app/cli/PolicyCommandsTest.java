@@ -4,10 +4,12 @@ package org.sixflow.app.cli;
 
 import org.junit.Test;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.apn6.Apn6Match;
-import org.sixflow.app.apn6.ApplicationAwareId;
-import org.sixflow.app.apn6.PortRange;
+import org.sixflow.app.api.Apn6PolicyStatus;
+import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.PortRange;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
@@ -48,8 +50,10 @@ public class PolicyCommandsTest {
         assertEquals(Apn6Match.builder().build(), policy.match());
         Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
         assertEquals(8, fixture.manager.create(policy).entries());
+        fixture.awaitEvents();
+        assertEquals(8, fixture.rules().size());
         PipelineModelChecker checker = new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
-        fixture.rules.forEach(rule -> assertEquals(rule.toString(), List.of(), checker.problems(rule)));
+        fixture.rules().forEach(rule -> assertEquals(rule.toString(), List.of(), checker.problems(rule)));
     }
 
     @Test
@@ -73,23 +77,35 @@ public class PolicyCommandsTest {
     }
 
     @Test
-    public void listsAnInstalledPolicyWithItsEntries() {
-        assertEquals(List.of("No APN6 policies"), PolicyListCommand.lines(List.of(), p -> 0));
+    public void listsAnInstalledPolicyWithItsEntriesAndState() {
+        assertEquals(List.of("No APN6 policies"),
+                     PolicyListCommand.lines(List.of(), p -> 0, p -> Apn6PolicyStatus.REQUESTED));
         Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
         fixture.manager.create(video("5004-5005"));
+        fixture.awaitEvents();
         List<String> lines = PolicyListCommand.lines(
                 fixture.manager.policies(),
-                p -> fixture.manager.entries(p.id()).values().stream().mapToInt(List::size).sum());
+                p -> fixture.manager.entries(p.id()).values().stream().mapToInt(List::size).sum(),
+                p -> PolicyListCommand.status(fixture.manager, p));
         assertEquals(1, lines.size());
         assertTrue(lines.get(0), lines.get(0).startsWith("id=video, priority=100, source=fd00:1:1::/64"));
         assertTrue(lines.get(0), lines.get(0).contains("sla=3, appId=4660, userId=7, flowId=1"));
-        assertTrue(lines.get(0), lines.get(0).endsWith("entries=" + fixture.rules.size()));
+        assertTrue(lines.get(0), lines.get(0).endsWith("entries=" + fixture.rules().size() + ", state=INSTALLED"));
 
         List<String> shown = PolicyShowCommand.lines(fixture.manager.policy("video").orElseThrow(),
-                                                     fixture.manager.entries("video"));
+                                                     fixture.status("video"), fixture.manager.entries("video"));
         assertEquals(lines.get(0), shown.get(0));
         assertTrue(shown.contains("  ingress device:beijing/3"));
         assertTrue(shown.contains("  device:wuhan:"));
-        assertEquals(1 + 1 + fixture.manager.entries("video").size() + fixture.rules.size(), shown.size());
+        assertEquals(1 + 1 + fixture.manager.entries("video").size() + fixture.rules().size(), shown.size());
+    }
+
+    @Test
+    public void listsTheDeviceThatRefusedAFailedPolicyAndWhy() {
+        Apn6Policy policy = video("5004-5005");
+        Apn6PolicyStatus failed = Apn6PolicyStatus.failed(DeviceId.deviceId("device:wuhan"), "refused 1 entry");
+        List<String> lines = PolicyListCommand.lines(List.of(policy), p -> 13, p -> failed);
+        assertTrue(lines.get(0), lines.get(0).endsWith(
+                "entries=13, state=FAILED, failedDevice=device:wuhan, reason=refused 1 entry"));
     }
 }

@@ -5,9 +5,9 @@ package org.sixflow.app.cli;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 
 import java.util.List;
@@ -74,6 +74,11 @@ public class TreeCommandsTest {
                 List.of("device:nanjing/4", "device:shanghai/3", "device:guangzhou/3"), "TE", "STEINER"));
         String line = TreeListCommand.lines(List.of(tree)).get(0);
         assertTrue(line, line.startsWith("id=video, group=ff3e::1, source=device:beijing/3, receivers=3, mode=TE"));
+        assertTrue(line, line.endsWith(", state=INSTALLED"));
+        Msr6Tree failed = tree.failed(org.sixflow.app.api.Msr6TreeFailure.onDevice(
+                org.onosproject.net.DeviceId.deviceId("device:wuhan"), "refused 3 transit entries"));
+        String failedLine = TreeListCommand.lines(List.of(failed)).get(0);
+        assertTrue(failedLine, failedLine.endsWith(", state=FAILED, failure=device:wuhan: refused 3 transit entries"));
         List<String> shown = TreeShowCommand.lines(tree);
         assertTrue(shown.contains("  link device:beijing/2 -> device:nanjing/1"));
         assertTrue(shown.stream().anyMatch(l -> l.startsWith("  M-SID[0] fd00:1:3:0:100:" + Integer.toHexString(tree.number()) + ":")));

@@ -10,6 +10,7 @@ import org.onlab.packet.MacAddress;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.InvalidFieldException;
+import org.sixflow.app.api.DeviceRole;
 
 import java.util.Map;
 
@@ -51,7 +52,7 @@ public class SixflowDeviceConfigTest {
         SixflowDeviceConfig config = config(withField(
                 "\"rlbBits\": {\"1\": 0, \"2\": 12}, \"gnmiAddress\": \"mininet:50001\""));
         assertTrue(config.isValid());
-        assertEquals(DeviceRole.EDGE, config.role());
+        assertEquals(DeviceRole.EDGE, config.deviceRole());
         assertEquals(IpPrefix.valueOf("fd00:1:1::/64"), config.locator());
         assertEquals(MacAddress.valueOf("00:aa:00:00:00:01"), config.myStationMac());
         assertEquals(Map.of(PortNumber.portNumber(1), 0, PortNumber.portNumber(2), 12), config.rlbBits());

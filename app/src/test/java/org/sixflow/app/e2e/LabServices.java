@@ -130,7 +130,7 @@ final class LabServices {
             // The managers install from REST threads into plain lists: a round whose copy meets a
             // change fails (the collector logs it) and the next round counts.
             List<FlowRule> installed = new ArrayList<>(trees.rules);
-            installed.addAll(new ArrayList<>(policies.rules));
+            installed.addAll(policies.rules());
             installed.addAll(routing.flows.entries());
             return installed.stream().filter(r -> r.deviceId().equals(deviceId))
                     .map(r -> new DefaultFlowEntry(r, FlowEntry.FlowEntryState.ADDED, 0, 0, 0))

@@ -62,7 +62,7 @@ final class LiveTelemetry {
     }
 
     private void latency(DeviceId device, LatencyClass cls, int count) throws SQLException {
-        SampleWriter writer = new SampleWriter(db.dataSource(), count);
+        SampleWriter writer = new SampleWriter(db, count);
         Instant now = Instant.now();
         long sum = 0;
         for (int i = 0; i < count; i++) {
@@ -84,7 +84,7 @@ final class LiveTelemetry {
         PortCounters current = PortCounters.builder(device, port, now)
                 .inPackets(10_500_000L).outPackets(10_250_000L).inOctets(8_400_000_000L).outOctets(8_200_000_000L)
                 .inDiscards(0L).outDiscards(0L).inErrors(0L).outErrors(0L).build();
-        PortCounterWriter writer = new PortCounterWriter(() -> Optional.of(db.dataSource()), 2);
+        PortCounterWriter writer = new PortCounterWriter(() -> Optional.of(db), 2);
         writer.offer(List.of(previous, current));
         while (writer.flush(2) > 0) {
             // drain

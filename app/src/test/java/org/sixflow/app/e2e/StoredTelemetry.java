@@ -43,7 +43,7 @@ final class StoredTelemetry {
 
     static void writeSamples(HistoryDatabase db, Instant now) throws SQLException {
         Random random = new Random(6);
-        SampleWriter writer = new SampleWriter(db.dataSource(), 10 * SECONDS);
+        SampleWriter writer = new SampleWriter(db, 10 * SECONDS);
         Instant start = now.minusSeconds(SECONDS);
         for (int i = 0; i < SECONDS; i++) {
             Instant t = start.plusSeconds(i);
@@ -70,7 +70,7 @@ final class StoredTelemetry {
     }
 
     static void writePortCounters(HistoryDatabase db, Instant now) throws SQLException {
-        PortCounterWriter writer = new PortCounterWriter(() -> Optional.of(db.dataSource()), 1_000);
+        PortCounterWriter writer = new PortCounterWriter(() -> Optional.of(db), 1_000);
         List<PortCounters> readings = new ArrayList<>();
         for (int reading = 0; reading < 2; reading++) {
             Instant t = now.minusSeconds(20 - 10L * reading);

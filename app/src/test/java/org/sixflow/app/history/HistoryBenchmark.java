@@ -44,7 +44,7 @@ public final class HistoryBenchmark {
         try (PostgresTestServer server = PostgresTestServer.start();
              HistoryDatabase db = HistoryDatabase.open(server.settings())) {
             int total = SPARSE_SAMPLES + 2 * HOUR * DENSE_PER_SECOND;
-            SampleWriter writer = new SampleWriter(db.dataSource(), total);
+            SampleWriter writer = new SampleWriter(db, total);
             Random random = new Random(7);
             for (int i = 0; i < SPARSE_SAMPLES; i++) {
                 // 16 devices x 8 classes, one report per device and class per second.

@@ -9,8 +9,11 @@ import org.junit.Test;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.PortCounters;
+import org.sixflow.app.api.QuarantineStatus;
 import org.sixflow.app.api.RetentionStatus;
 import org.sixflow.app.config.SixflowAppConfig;
 import org.sixflow.app.config.SixflowConfigRegistrar;
@@ -145,6 +148,22 @@ public class HistoryManagerTest {
         assertEquals(Instant.parse("2030-01-04T12:00:00Z"), later.lastRun());
         assertTrue(later.toString(), later.partitionsCreated() >= first.partitionsCreated() + 12);
         assertEquals(DatabaseHealth.Status.UP, manager.health().status());
+    }
+
+    @Test
+    public void healthCountsTheRowsTheDatabaseRefused() throws Exception {
+        configure(POSTGRES.server().jdbcUrl());
+        await("database up", () -> manager.health().status() == DatabaseHealth.Status.UP);
+        long before = manager.health().quarantine().orElseThrow().rows();
+        // A port counter reading PostgreSQL refuses: -1 is no timestamptz.
+        PortCounterWriter writer = new PortCounterWriter(manager::database, 10);
+        writer.offer(List.of(PortCounters.builder(DeviceId.deviceId("device:beijing"), "1", Instant.MIN.plusSeconds(1))
+                                     .inPackets(1L).build()));
+        assertEquals(1, writer.flush(10));
+        assertEquals(1, writer.quarantined());
+        QuarantineStatus quarantine = manager.health().quarantine().orElseThrow();
+        assertEquals(before + 1, quarantine.rows());
+        assertTrue(quarantine.toString(), quarantine.lastReason().orElseThrow().startsWith("sixflow.port_counters"));
     }
 
     @Test

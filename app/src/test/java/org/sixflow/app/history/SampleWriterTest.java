@@ -55,7 +55,7 @@ public class SampleWriterTest {
     @Test
     public void writesBatchesInOrderWithCopy() throws Exception {
         try (HistoryDatabase db = HistoryDatabase.open(POSTGRES.server().settings())) {
-            SampleWriter writer = new SampleWriter(db.dataSource(), 100_000);
+            SampleWriter writer = new SampleWriter(db, 100_000);
             for (int i = 0; i < 25_000; i++) {
                 writer.offer(sample("device:beijing", i));
             }
@@ -89,7 +89,7 @@ public class SampleWriterTest {
     @Test
     public void keepsEverythingWithinTheBufferThroughAnOutageAndCountsTheRest() throws Exception {
         try (HistoryDatabase db = HistoryDatabase.open(POSTGRES.server().settings())) {
-            SampleWriter writer = new SampleWriter(db.dataSource(), 5_000);
+            SampleWriter writer = new SampleWriter(db, 5_000);
             for (int i = 0; i < 1_000; i++) {
                 writer.offer(sample("device:wuhan", i));
             }

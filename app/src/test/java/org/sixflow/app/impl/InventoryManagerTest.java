@@ -9,7 +9,7 @@ import org.onosproject.net.pi.model.DefaultPiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
 import org.sixflow.app.api.PipeconfInfo;
 import org.sixflow.app.api.SixflowDevice;
-import org.sixflow.app.config.DeviceRole;
+import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.pipeconf.SixflowPipeconfs;

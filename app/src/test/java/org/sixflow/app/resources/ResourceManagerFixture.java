@@ -7,6 +7,7 @@ import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.store.service.TestStorageService;
 import org.sixflow.app.api.TableOccupancy;
@@ -50,6 +51,7 @@ public final class ResourceManagerFixture {
         collector.deviceService = devices;
         collector.pipeconfService = pipeconfs;
         collector.flowRuleService = flowRules;
+        collector.workPartitionService = new WorkPartitionServiceAdapter();
         collector.mastershipService = new MastershipServiceAdapter();
         collector.storageService = new TestStorageService();
         collector.telemetryService = telemetry;

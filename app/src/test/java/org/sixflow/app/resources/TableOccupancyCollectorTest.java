@@ -19,6 +19,7 @@ import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.model.PiTableId;
@@ -109,6 +110,7 @@ public class TableOccupancyCollectorTest {
                 return entries.getOrDefault(deviceId, List.of());
             }
         };
+        collector.workPartitionService = new WorkPartitionServiceAdapter();
         collector.mastershipService = new MastershipServiceAdapter() {
             @Override
             public NodeId getMasterFor(DeviceId deviceId) {

@@ -60,7 +60,7 @@ public class TableOccupancyRowsTest {
     @Test
     public void writesEveryColumn() throws Exception {
         try (HistoryDatabase db = HistoryDatabase.open(POSTGRES.server().settings())) {
-            CopyWriter<TableOccupancy> writer = TableOccupancyRows.writer(() -> Optional.of(db.dataSource()), 10);
+            CopyWriter<TableOccupancy> writer = TableOccupancyRows.writer(() -> Optional.of(db), 10);
             // A name with COPY's special characters arrives as it was.
             writer.offer(List.of(TableOccupancy.of(DeviceId.deviceId("device:leaf1"), "Ingress.odd\ttable\\x",
                                                    T0, 7, 256)));
@@ -82,7 +82,7 @@ public class TableOccupancyRowsTest {
     public void waitsWhileThereIsNoDatabase() {
         AtomicReference<HistoryDatabase> database = new AtomicReference<>();
         CopyWriter<TableOccupancy> writer = TableOccupancyRows.writer(
-                () -> Optional.ofNullable(database.get()).map(HistoryDatabase::dataSource), 10);
+                () -> Optional.ofNullable(database.get()), 10);
         assertEquals(0, writer.offer(readings("device:none", 0, 3)));
         try {
             writer.flush(10);
@@ -96,7 +96,7 @@ public class TableOccupancyRowsTest {
     @Test
     public void keepsEverythingWithinTheBufferThroughAnOutageAndCountsTheRest() throws Exception {
         try (HistoryDatabase db = HistoryDatabase.open(POSTGRES.server().settings())) {
-            CopyWriter<TableOccupancy> writer = TableOccupancyRows.writer(() -> Optional.of(db.dataSource()), 2_000);
+            CopyWriter<TableOccupancy> writer = TableOccupancyRows.writer(() -> Optional.of(db), 2_000);
             writer.offer(readings("device:wuhan", 0, 500));
             assertEquals(200, writer.flush(200));                  // 200 written before the outage
             POSTGRES.server().stopServer();

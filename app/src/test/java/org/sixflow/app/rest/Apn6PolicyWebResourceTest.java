@@ -5,6 +5,7 @@ package org.sixflow.app.rest;
 import com.eclipsesource.json.Json;
 import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
+import org.onosproject.net.DeviceId;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
@@ -48,22 +49,28 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         assertEquals(4660, answer.get("policy").asObject().get("option").asObject().getInt("appId", 0));
         assertTrue(answer.get("validation").asObject().getBoolean("valid", false));
         assertEquals(13, answer.get("validation").asObject().getInt("entries", 0));
-        assertEquals(13, policies.rules.size());
+        policies.awaitEvents();
+        assertEquals(13, policies.rules().size());
 
         JsonObject list = Json.parse(target().path("policies").request().get(String.class)).asObject();
         assertEquals(1, list.get("policies").asArray().size());
+        assertEquals("INSTALLED", list.get("policies").asArray().get(0).asObject().getString("state", null));
+        assertEquals(null, list.get("policies").asArray().get(0).asObject().get("failure"));
         JsonObject shown = Json.parse(target().path("policies/video").request().get(String.class)).asObject();
         assertEquals(5, shown.get("deviceEntries").asObject().size());
+        assertEquals("INSTALLED", shown.getString("state", null));
 
         Response replaced = target().path("policies/video").request()
                 .put(Entity.entity(VIDEO.replace("fd00:1:1::/64", "fd00:1:2::/64"), MediaType.APPLICATION_JSON));
         assertEquals(200, replaced.getStatus());
         assertEquals("fd00:1:2::/64",
                      json(replaced).get("policy").asObject().get("match").asObject().getString("source", null));
-        assertEquals(13, policies.rules.size());
+        policies.awaitEvents();
+        assertEquals(13, policies.rules().size());
 
         assertEquals(204, target().path("policies/video").request().delete().getStatus());
-        assertTrue(policies.rules.isEmpty());
+        policies.awaitEvents();
+        assertTrue(policies.rules().isEmpty());
         assertEquals(404, target().path("policies/video").request().get().getStatus());
         assertEquals(404, target().path("policies/video").request().delete().getStatus());
     }
@@ -80,8 +87,9 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         assertEquals("::/0", match.getString("destination", null));
         assertEquals(0, match.get("ingressPorts").asArray().size());
         assertEquals(8, answer.get("validation").asObject().getInt("entries", 0));
-        assertEquals(8, policies.rules.size());
-        policies.rules.forEach(rule -> assertEquals(rule.toString(), List.of(), CHECKER.problems(rule)));
+        policies.awaitEvents();
+        assertEquals(8, policies.rules().size());
+        policies.rules().forEach(rule -> assertEquals(rule.toString(), List.of(), CHECKER.problems(rule)));
 
         Response same = post("policies", VIDEO.replace("\"priority\": 100", "\"priority\": 10"));
         assertEquals(400, same.getStatus());
@@ -90,7 +98,8 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         String noMatch = all.replace("\"all\"", "\"rest\"").replace("\"match\": {},", "")
                 .replace("\"priority\": 10", "\"priority\": 5");
         assertEquals(201, post("policies", noMatch).getStatus());
-        assertEquals(16, policies.rules.size());
+        policies.awaitEvents();
+        assertEquals(16, policies.rules().size());
     }
 
     @Test
@@ -98,13 +107,15 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         Response checked = post("policies/validate", VIDEO);
         assertEquals(200, checked.getStatus());
         assertTrue(json(checked).getBoolean("valid", false));
-        assertTrue(policies.rules.isEmpty());
+        policies.awaitEvents();
+        assertTrue(policies.rules().isEmpty());
 
         String transit = VIDEO.replace("\"nextHeader\"", "\"ingressPorts\": [\"device:wuhan/1\"], \"nextHeader\"");
         JsonObject result = json(post("policies/validate", transit));
         assertFalse(result.getBoolean("valid", true));
         assertTrue(result.get("problems").toString(), result.get("problems").toString().contains("not an edge port"));
-        assertTrue(policies.rules.isEmpty());
+        policies.awaitEvents();
+        assertTrue(policies.rules().isEmpty());
     }
 
     @Test
@@ -132,8 +143,25 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         Response mismatched = target().path("policies/video").request()
                 .put(Entity.entity(VIDEO.replace("\"video\"", "\"audio\""), MediaType.APPLICATION_JSON));
         assertEquals(400, mismatched.getStatus());
-        assertEquals(13, policies.rules.size());
+        policies.awaitEvents();
+        assertEquals(13, policies.rules().size());
         assertEquals(1, Json.parse(target().path("policies").request().get(String.class)).asObject()
                 .get("policies").asArray().size());
+    }
+
+    @Test
+    public void aPolicyADeviceRefusedShowsItsStateAndTheDeviceAndReason() {
+        policies.flows.refusing.add(DeviceId.deviceId("device:wuhan"));
+        assertEquals(201, post("policies", VIDEO).getStatus());
+        policies.awaitEvents();
+        JsonObject listed = Json.parse(target().path("policies").request().get(String.class)).asObject()
+                .get("policies").asArray().get(0).asObject();
+        JsonObject shown = Json.parse(target().path("policies/video").request().get(String.class)).asObject();
+        for (JsonObject policy : List.of(listed, shown)) {
+            assertEquals("FAILED", policy.getString("state", null));
+            JsonObject failure = policy.get("failure").asObject();
+            assertEquals("device:wuhan", failure.getString("deviceId", null));
+            assertTrue(failure.toString(), failure.getString("reason", "").startsWith("refused 1 entry"));
+        }
     }
 }

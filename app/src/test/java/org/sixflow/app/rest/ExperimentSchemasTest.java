@@ -108,7 +108,7 @@ public class ExperimentSchemasTest {
         Experiment e = ExperimentPresets.all().get(0);
         ExperimentClassResult.Builder r = ExperimentClassResult.builder("ipv6", ExperimentClassRole.BASELINE,
                                                                         LatencyClass.IPV6, "device:beijing")
-                .latency(LatencySummary.of(3, 1, 1, 0, 2, 1, 2, 2, 0.1, 0.9))
+                .latency(LatencySummary.builder().moments(3, 1, 1).extremes(0, 2).percentiles(1, 2, 2).normality(0.1, 0.9).build())
                 .stability(StabilitySummary.of(2, 0, 0, 0, 0, 0, List.of(2L, 0L, 0L, 0L, 0L, 0L, 0L, 0L)))
                 .stages(List.of(ExperimentStageResult.of("device:beijing", LatencyClass.IPV6, 0, 2, 3, 1, 1, 0, 2)))
                 .repetitions(List.of(ExperimentRepetitionResult.of(0, 3, 3, 1.0)))
@@ -117,7 +117,7 @@ public class ExperimentSchemasTest {
                 ExperimentCell.of(0, 128, 1_000_000, null),
                 List.of(r.build(), ExperimentClassResult.builder("apn6", ExperimentClassRole.FEATURE,
                                                                  LatencyClass.APN6_INSERT, "device:beijing")
-                        .latency(LatencySummary.of(3, 2, 1, 1, 3, 2, 3, 3, 0.1, 0.9)).build())));
+                        .latency(LatencySummary.builder().moments(3, 2, 1).extremes(1, 3).percentiles(2, 3, 3).normality(0.1, 0.9).build()).build())));
         ExperimentResults results = ExperimentResults.of(3, e.id(), cells, StudyTables.comparisons(e, cells),
                                                          StudyTables.of(e, cells, StudyTables.comparisons(e, cells),
                                                                         pacing), pacing);

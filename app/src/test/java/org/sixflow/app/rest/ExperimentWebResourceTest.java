@@ -18,7 +18,7 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6TreeRequest;
 
 import javax.ws.rs.client.Entity;
@@ -197,7 +197,7 @@ public class ExperimentWebResourceTest extends SixflowRestTest {
     private static ExperimentClassResult result(String name, ExperimentClassRole role, LatencyClass c, double mean) {
         return ExperimentClassResult.builder(name, role, c, "device:beijing")
                 .counts(2000, 1999, 1, ExperimentClassResult.LossBasis.PROBES)
-                .latency(LatencySummary.of(1999, mean, 30_000, 26_000, 900_000, mean, mean, mean, 0.2, Double.NaN))
+                .latency(LatencySummary.builder().moments(1999, mean, 30_000).extremes(26_000, 900_000).percentiles(mean, mean, mean).normality(0.2, Double.NaN).build())
                 .build();
     }
 

@@ -6,6 +6,7 @@ import com.eclipsesource.json.Json;
 import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
 import org.sixflow.app.api.DatabaseHealth;
+import org.sixflow.app.api.QuarantineStatus;
 import org.sixflow.app.api.RetentionStatus;
 
 import java.time.Instant;
@@ -38,6 +39,19 @@ public class HealthWebResourceTest extends SixflowRestTest {
         assertEquals("Connection refused", database.getString("message", null));
         assertEquals(1, json.getInt("devices", -1));
         assertTrue(database.get("retention").isNull());
+        assertTrue(database.get("quarantine").isNull());
+    }
+
+    @Test
+    public void reportsTheRowsTheDatabaseRefused() {
+        history.setHealth(DatabaseHealth.up("jdbc:postgresql://db:5432/sixflow", "7").withQuarantine(
+                QuarantineStatus.of(3, Instant.parse("2026-11-23T10:00:01Z"),
+                                    "sixflow.latency_samples (sampled_at, ...): ERROR: value too long")));
+        JsonObject quarantine = Json.parse(target().path("health").request().get(String.class)).asObject()
+                .get("database").asObject().get("quarantine").asObject();
+        assertEquals(3, quarantine.getLong("rows", -1));
+        assertEquals("2026-11-23T10:00:01Z", quarantine.getString("lastQuarantined", null));
+        assertTrue(quarantine.getString("lastReason", "").contains("value too long"));
     }
 
     @Test

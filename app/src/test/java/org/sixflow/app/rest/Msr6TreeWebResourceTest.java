@@ -34,7 +34,8 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
         assertEquals("video", tree.getString("id", null));
         assertEquals(3, tree.get("msids").asArray().size());
         assertEquals(3, tree.get("links").asArray().size());
-        assertEquals("INSTALLED", tree.getString("status", null));
+        assertEquals("INSTALLED", tree.getString("state", null));
+        assertTrue(tree.get("failure").isNull());
         assertTrue(tree.get("entries").asObject().getInt("device:beijing", 0) > 0);
 
         JsonObject list = Json.parse(target().path("trees").request().get(String.class)).asObject();
@@ -43,6 +44,21 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
         assertEquals(204, target().path("trees/video").request().delete().getStatus());
         assertEquals(404, target().path("trees/video").request().get().getStatus());
         assertEquals(404, target().path("trees/video").request().delete().getStatus());
+    }
+
+    @Test
+    public void aTreeADeviceRefusesIsCreatedFailedWithTheDeviceAndReason() {
+        trees.refuseEntries.add(org.onosproject.net.DeviceId.deviceId("device:shanghai"));
+        Response created = post(VIDEO);
+        assertEquals(201, created.getStatus());
+        JsonObject tree = Json.parse(created.readEntity(String.class)).asObject();
+        assertEquals("FAILED", tree.getString("state", null));
+        JsonObject failure = tree.get("failure").asObject();
+        assertEquals("device:shanghai", failure.getString("deviceId", null));
+        assertTrue(failure.getString("reason", ""), failure.getString("reason", "").contains("refused"));
+        JsonObject listed = Json.parse(target().path("trees").request().get(String.class)).asObject()
+                .get("trees").asArray().get(0).asObject();
+        assertEquals("FAILED", listed.getString("state", null));
     }
 
     @Test

@@ -22,13 +22,13 @@ import org.sixflow.app.api.MauReport;
 import org.sixflow.app.api.MauResource;
 import org.sixflow.app.api.MauResourceType;
 import org.sixflow.app.api.MauStage;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.PortCounters;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.telemetry.stats.LatencyStatistics;
 import org.sixflow.app.telemetry.stats.OverheadComparison;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 
 import java.io.InputStream;
 import java.time.Instant;
@@ -124,9 +124,9 @@ public class RestSchemasTest {
         double[] feature = {110, 120, 115, 118};
         double[] baseline = {100, 101, 99, 100};
         LatencyComparison comparison = LatencyComparison.builder()
-                .feature(LatencyClass.APN6_INSERT, LatencyStatistics.of(feature))
-                .baseline(LatencyClass.IPV6, LatencyStatistics.of(baseline))
-                .overhead(OverheadComparison.of(feature, baseline), List.of(0.1))
+                .feature(LatencyClass.APN6_INSERT, LatencyStatistics.of(feature).summary())
+                .baseline(LatencyClass.IPV6, LatencyStatistics.of(baseline).summary())
+                .overhead(OverheadComparison.of(feature, baseline).summary(List.of(0.1)))
                 .sampling(200_000, false).build();
         JsonNode statistics = schema("TelemetryStatistics");
         JsonNode encoded = new LatencyComparisonCodec().encode(comparison, CONTEXT);

@@ -194,7 +194,7 @@ public class TelemetryManagerTest {
         assertEquals(LatencyStatistics.of(baseline).mean(), c.baselineStatistics().mean(), 1e-9);
         OverheadComparison o = OverheadComparison.of(feature, baseline);
         assertEquals(o.kMean(), c.overhead().kMean(), 1e-12);
-        assertEquals(o.probabilityAtMost(0.1), c.overhead().probabilityAtMost(0.1), 1e-12);
+        assertEquals(o.probabilityAtMost(0.1), c.overhead().probabilities().get(0.1), 1e-12);
         assertEquals(List.of(0.05, 0.1), c.thresholds());
         assertFalse(c.sampled());
 

@@ -64,7 +64,7 @@ public final class TelemetryFixture {
      * @throws SQLException when a write fails
      */
     public static void writeSamples(HistoryDatabase db) throws SQLException {
-        SampleWriter writer = new SampleWriter(db.dataSource(), 10 * SECONDS);
+        SampleWriter writer = new SampleWriter(db, 10 * SECONDS);
         for (int i = 0; i < SECONDS; i++) {
             Instant t = T0.plusSeconds(i);
             writer.offer(LatencySample.of(t, LEAF1, LatencyClass.IPV6.code(), 0, 1, 2, i, ipv6Latency(i)));

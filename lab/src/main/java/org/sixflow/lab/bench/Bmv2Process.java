@@ -4,6 +4,7 @@ package org.sixflow.lab.bench;
 
 import org.onosproject.net.PortNumber;
 import org.sixflow.lab.config.LabState;
+import org.sixflow.pipeconf.CpuPorts;
 
 import java.io.File;
 import java.io.IOException;
@@ -83,7 +84,7 @@ public final class Bmv2Process implements AutoCloseable {
         List<String> command = List.of(binary.getAbsolutePath(), "--no-p4", "--device-id", Long.toString(deviceId),
                                        "--thrift-port", Integer.toString(freePort()),
                                        "-i", "1@" + veth[0], "-i", "2@" + veth[1],
-                                       "--", "--grpc-server-addr", "127.0.0.1:" + grpcPort, "--cpu-port", "255");
+                                       "--", "--grpc-server-addr", "127.0.0.1:" + grpcPort, "--cpu-port", Integer.toString(CpuPorts.BMV2));
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
         Bmv2Process bmv2 = new Bmv2Process(name, deviceId, grpcPort, veth, log, process);
@@ -105,7 +106,7 @@ public final class Bmv2Process implements AutoCloseable {
         Map<PortNumber, String> ports = new LinkedHashMap<>();
         ports.put(PortNumber.portNumber(1), veth[0]);
         ports.put(PortNumber.portNumber(2), veth[1]);
-        return LabState.Switch.of(name, deviceId, "127.0.0.1", grpcPort, 255, ports);
+        return LabState.Switch.of(name, deviceId, "127.0.0.1", grpcPort, CpuPorts.BMV2, ports);
     }
 
     /** Its P4Runtime port on 127.0.0.1. */

@@ -14,10 +14,14 @@ import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.pi.model.PiPipelineModel;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
 import org.sixflow.lab.LabSouthbound;
 import org.sixflow.lab.config.LabState;
+import org.sixflow.pipeconf.PipeconfArtifacts;
+import org.sixflow.pipeconf.PipeconfFactory;
+import org.sixflow.pipeconf.SixflowPipeconfs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +45,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
  * one WriteRequest per {@code DeviceWrites.CHUNK} updates), then the same entries written one
  * rule per call. Prints entries per second; asserts nothing. Needs simple_switch_grpc and root.
  *
- * <p>Arguments: [rounds (default 3)] [entries per table, at most 4096 (default 4096)].
+ * <p>Arguments: [rounds (default 3)] [entries per table, at most the smaller of the two tables'
+ * sizes in the bmv2 P4Info (the default)].
  */
 public final class WriteBenchmark {
 
@@ -71,9 +76,19 @@ public final class WriteBenchmark {
         System.exit(0);
     }
 
+    // The entries both tables hold, as the bmv2 P4Info sizes them.
+    private static int tableCapacity() throws Exception {
+        PiPipelineModel model = PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(
+                PipeconfFactory.class, SixflowPipeconfs.BMV2_DIR)).pipelineModel();
+        return Math.toIntExact(Math.min(model.table(SIXFLOW_INGRESS_ROUTING_ROUTING_V6).orElseThrow().maxSize(),
+                                        model.table(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP).orElseThrow()
+                                                .maxSize()));
+    }
+
     private static void run(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-        int perTable = args.length > 1 ? Math.min(4096, Integer.parseInt(args[1])) : 4096;
+        int capacity = tableCapacity();
+        int perTable = args.length > 1 ? Math.min(capacity, Integer.parseInt(args[1])) : capacity;
         try (Bmv2Process bmv2 = Bmv2Process.start("bench", 1)) {
             LabSouthbound southbound = new LabSouthbound(LabState.of(List.of(bmv2.asSwitch())));
             ObjectNode netcfg = (ObjectNode) new ObjectMapper().readTree(

@@ -8,6 +8,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
+import org.sixflow.pipeconf.CpuPorts;
 
 import java.io.File;
 import java.io.IOException;
@@ -190,7 +191,7 @@ public final class LabState {
             String deviceId = s.has("deviceId") ? s.get("deviceId").asText() : "device:" + name;
             switches.add(new Switch(name, DeviceId.deviceId(deviceId), number(s, "p4rtDeviceId", file),
                                     address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)),
-                                    (int) (s.has("cpuPort") ? s.get("cpuPort").asLong() : 255), ports.build()));
+                                    (int) (s.has("cpuPort") ? s.get("cpuPort").asLong() : CpuPorts.BMV2), ports.build()));
         }
         ImmutableList.Builder<Host> hosts = ImmutableList.builder();
         for (JsonNode h : root.path("hosts")) {

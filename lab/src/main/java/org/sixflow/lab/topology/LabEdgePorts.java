@@ -3,11 +3,16 @@
 package org.sixflow.lab.topology;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Sets;
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.event.EventDeliveryService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Port;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.edge.EdgePortEvent;
 import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
@@ -18,17 +23,23 @@ import org.onosproject.net.packet.PacketService;
 
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Edge ports as ONOS's EdgeManager defines them: ports of available devices that no link uses
  * (a host, or nothing, is behind them). Computed on each call from the device and link services;
- * no edge port events are posted (nothing in Sixflow listens for them).
+ * after each device or link event the set is compared with the one before, and EDGE_PORT_ADDED /
+ * EDGE_PORT_REMOVED posted for what changed, as EdgeManager does on topology events (Sixflow's
+ * APN6 policies recompile on them).
  */
-public final class LabEdgePorts implements EdgePortService {
+public final class LabEdgePorts extends AbstractListenerManager<EdgePortEvent, EdgePortListener>
+        implements EdgePortService {
 
     private final DeviceService devices;
     private final LinkService links;
     private final PacketService packets;
+    /** The edge ports after the last device or link event. */
+    private Set<ConnectPoint> known = Set.of();
 
     /**
      * Creates the service.
@@ -36,11 +47,25 @@ public final class LabEdgePorts implements EdgePortService {
      * @param devices the devices
      * @param links   the links
      * @param packets packet I/O, for emitPacket
+     * @param events  where edge port events go
      */
-    public LabEdgePorts(DeviceService devices, LinkService links, PacketService packets) {
+    public LabEdgePorts(DeviceService devices, LinkService links, PacketService packets,
+                        EventDeliveryService events) {
         this.devices = devices;
         this.links = links;
         this.packets = packets;
+        eventDispatcher = events;
+        events.addSink(EdgePortEvent.class, listenerRegistry);
+        devices.addListener(event -> changed());
+        links.addListener(event -> changed());
+    }
+
+    /** Posts an event for each port that became, or stopped being, an edge port. */
+    private synchronized void changed() {
+        Set<ConnectPoint> now = ImmutableSet.copyOf(getEdgePoints());
+        Sets.difference(now, known).forEach(p -> post(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_ADDED, p)));
+        Sets.difference(known, now).forEach(p -> post(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_REMOVED, p)));
+        known = now;
     }
 
     @Override
@@ -80,15 +105,5 @@ public final class LabEdgePorts implements EdgePortService {
                 .orElse(DefaultTrafficTreatment.builder());
         packets.emit(new DefaultOutboundPacket(point.deviceId(), builder.setOutput(point.port()).build(),
                                                data.duplicate()));
-    }
-
-    @Override
-    public void addListener(EdgePortListener listener) {
-        // No edge port events (see the class comment).
-    }
-
-    @Override
-    public void removeListener(EdgePortListener listener) {
-        // See addListener.
     }
 }

@@ -27,12 +27,12 @@ import org.onosproject.net.pi.runtime.PiCloneSessionEntry;
 import org.onosproject.net.pi.runtime.PiMulticastGroupEntry;
 import org.onosproject.net.pi.runtime.PiPreReplica;
 import org.onosproject.net.pi.runtime.PiTableEntry;
-import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
+import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.api.ApplicationAwareId;
 import org.sixflow.app.api.Msr6TreeRequest;
-import org.sixflow.app.apn6.Apn6Match;
-import org.sixflow.app.apn6.ApplicationAwareId;
-import org.sixflow.app.apn6.PortRange;
+import org.sixflow.app.api.PortRange;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.telemetry.report.ReportRules;
@@ -271,9 +271,10 @@ public class PipelineTranslatorTest {
                         .nextHeader(17).destinationPorts(PortRange.of(5004, 5005)).build(),
                 ApplicationAwareId.of(3, 0x1234, 7, 1), 5, true));
         assertTrue(result.valid());
-        assertFalse(policies.rules.isEmpty());
+        policies.awaitEvents();
+        assertFalse(policies.rules().isEmpty());
         boolean sawRange = false;
-        for (FlowRule rule : policies.rules) {
+        for (FlowRule rule : policies.rules()) {
             TableEntry entry = encode(rule);
             assertWellFormed(rule, entry);
             for (FieldMatch match : entry.getMatchList()) {

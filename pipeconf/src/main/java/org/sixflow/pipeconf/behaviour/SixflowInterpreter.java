@@ -41,7 +41,6 @@ import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_TYPE;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ICMP_TYPE;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
-import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_L4_DPORT;
 import static org.sixflow.pipeconf.P4InfoConstants.INGRESS_PORT;
@@ -59,6 +58,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_PUNT_TO_C
  */
 public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implements PiPipelineInterpreter {
 
+    // Flow rules of core apps go to the acl table (mapFlowRuleTableId), so a criterion maps only
+    // to one of acl's keys: ONOS would otherwise translate it into a key the table does not have.
+    // IPV6_DST is not one of them (acl matches ports, MACs, EtherType, protocol, ICMP type, L4 port).
     private static final Map<Criterion.Type, PiMatchFieldId> CRITERIA = ImmutableMap.<Criterion.Type, PiMatchFieldId>builder()
             .put(Criterion.Type.IN_PORT, HDR_IG_PORT)
             .put(Criterion.Type.ETH_DST, HDR_ETH_DST)
@@ -67,7 +69,6 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
             .put(Criterion.Type.ICMPV6_TYPE, HDR_ICMP_TYPE)
             .put(Criterion.Type.TCP_DST, HDR_L4_DPORT)
             .put(Criterion.Type.UDP_DST, HDR_L4_DPORT)
-            .put(Criterion.Type.IPV6_DST, HDR_IPV6_DST)
             .build();
 
     /**

@@ -14,19 +14,24 @@ import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.pi.model.PiPacketOperationType;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.model.PiTableModel;
 import org.onosproject.net.pi.model.PiPipelineInterpreter.PiInterpreterException;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiPacketMetadata;
 import org.onosproject.net.pi.runtime.PiPacketOperation;
 import org.sixflow.pipeconf.CpuPorts;
 import org.sixflow.pipeconf.P4InfoConstants;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.nio.ByteBuffer;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 
 /**
  * Packet-in/out metadata and the ACL mappings core ONOS apps rely on.
@@ -110,10 +115,25 @@ public class SixflowInterpreterTest {
     @Test
     public void criteriaAndTablesMapToP4Names() {
         assertEquals(Optional.of(P4InfoConstants.HDR_ETH_TYPE), interpreter.mapCriterionType(Criterion.Type.ETH_TYPE));
-        assertEquals(Optional.of(P4InfoConstants.HDR_IPV6_DST), interpreter.mapCriterionType(Criterion.Type.IPV6_DST));
+        assertEquals(Optional.of(P4InfoConstants.HDR_L4_DPORT), interpreter.mapCriterionType(Criterion.Type.UDP_DST));
         assertFalse(interpreter.mapCriterionType(Criterion.Type.MPLS_LABEL).isPresent());
         assertEquals(Optional.of(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL), interpreter.mapFlowRuleTableId(0));
         assertFalse(interpreter.mapFlowRuleTableId(1).isPresent());
+    }
+
+    @Test
+    public void everyMappedCriterionIsAKeyOfTheAclTableOnBothTargets() {
+        // Core apps' flow rules land in acl (table 0): a criterion mapped to a field acl lacks
+        // would be translated into a key the table does not have.
+        for (PiPipeconf pipeconf : List.of(BundledPipeconfs.bmv2(), BundledPipeconfs.tofino())) {
+            PiTableModel acl = pipeconf.pipelineModel().table(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL).orElseThrow();
+            for (Criterion.Type type : Criterion.Type.values()) {
+                interpreter.mapCriterionType(type).ifPresent(field -> assertTrue(
+                        pipeconf.id() + ": " + type + " maps to " + field + ", which acl has no key for",
+                        acl.matchField(field).isPresent()));
+            }
+        }
+        assertFalse("acl has no ipv6_dst key", interpreter.mapCriterionType(Criterion.Type.IPV6_DST).isPresent());
     }
 
     @Test

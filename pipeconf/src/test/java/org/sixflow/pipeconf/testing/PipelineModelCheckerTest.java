@@ -6,27 +6,44 @@ import org.junit.Test;
 import org.onlab.util.ImmutableByteSequence;
 import org.onosproject.TestApplicationId;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.DefaultFlowRule;
 import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.TrafficSelector;
+import org.onosproject.net.flow.TrafficTreatment;
 import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.group.DefaultGroupBucket;
+import org.onosproject.net.group.DefaultGroupDescription;
+import org.onosproject.net.group.DefaultGroupKey;
+import org.onosproject.net.group.GroupBucket;
+import org.onosproject.net.group.GroupBuckets;
+import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.pi.model.DefaultPiPipeconf;
+import org.onosproject.net.pi.model.PiActionId;
 import org.onosproject.net.pi.model.PiMatchFieldId;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
+import org.onosproject.p4runtime.model.P4InfoParser;
 
+import java.net.URL;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.P4_INFO_TEXT;
 import static org.sixflow.pipeconf.P4InfoConstants.APP_ID;
 import static org.sixflow.pipeconf.P4InfoConstants.FLOW_ID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_TYPE;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_L4_DPORT;
@@ -39,6 +56,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_DROP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_PUNT_TO_CPU;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_DROP_NO_ROUTE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
 import static org.sixflow.pipeconf.P4InfoConstants.SLA_LEVEL;
 import static org.sixflow.pipeconf.P4InfoConstants.USER_ID;
@@ -139,5 +158,102 @@ public class PipelineModelCheckerTest {
         PiAction wide = PiAction.builder().withId(SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY)
                 .withParameter(new PiActionParam(INDEX, ImmutableByteSequence.copyFrom(0x1_0000))).build();
         assertFirstProblem(rule(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(), wide), "does not fit 16 bits");
+    }
+
+    @Test
+    public void aDefaultEntryIsRefusedWhereTheDefaultActionIsConstant() {
+        // Every Sixflow table has a const default action: a rule without keys would change it.
+        assertFirstProblem(rule(SIXFLOW_INGRESS_ACL_ACL, DefaultTrafficSelector.emptySelector(), PUNT),
+                           "is constant");
+        assertFirstProblem(rule(SIXFLOW_INGRESS_ROUTING_ROUTING_V6, DefaultTrafficSelector.emptySelector(),
+                                PiAction.builder().withId(SIXFLOW_INGRESS_ROUTING_DROP_NO_ROUTE).build()),
+                           "is constant");
+    }
+
+    @Test
+    public void aDefaultOnlyActionIsRefusedInAnEntryWithKeys() {
+        // drop_no_route is routing_v6's @defaultonly miss action.
+        FlowRule miss = rule(SIXFLOW_INGRESS_ROUTING_ROUTING_V6, PiCriterion.builder()
+                .matchLpm(HDR_IPV6_DST, new byte[16], 8).build(),
+                             PiAction.builder().withId(SIXFLOW_INGRESS_ROUTING_DROP_NO_ROUTE).build());
+        assertEquals(List.of(SIXFLOW_INGRESS_ROUTING_DROP_NO_ROUTE + " is @defaultonly in "
+                                     + SIXFLOW_INGRESS_ROUTING_ROUTING_V6 + ": only its default entry may use it"),
+                     CHECKER.problems(miss));
+    }
+
+    /** A made-up pipeline with what Sixflow's lack: a default action that is not constant, @tableonly, const entries. */
+    private static PipelineModelChecker checkerOfTheMadeUpPipeline() throws Exception {
+        URL p4Info = PipelineModelCheckerTest.class.getResource("/checker/scopes.p4info.txt");
+        PiPipeconf pipeconf = DefaultPiPipeconf.builder().withId(new PiPipeconfId("org.sixflow.checker"))
+                .withPipelineModel(P4InfoParser.parse(p4Info)).addExtension(P4_INFO_TEXT, p4Info).build();
+        return new PipelineModelChecker(pipeconf);
+    }
+
+    @Test
+    public void actionScopesAndConstEntriesOfAPipelineThatHasThem() throws Exception {
+        PipelineModelChecker checker = checkerOfTheMadeUpPipeline();
+        PiTableId open = PiTableId.of("Checker.open_default");
+        PiCriterion key = PiCriterion.builder().matchExact(PiMatchFieldId.of("key"), 1).build();
+        PiAction anywhere = PiAction.builder().withId(PiActionId.of("Checker.anywhere")).build();
+        PiAction inEntries = PiAction.builder().withId(PiActionId.of("Checker.in_entries")).build();
+        PiAction asDefault = PiAction.builder().withId(PiActionId.of("Checker.as_default")).build();
+        // Its default action may change, to an action allowed there.
+        assertEquals(List.of(), checker.problems(rule(open, DefaultTrafficSelector.emptySelector(), anywhere)));
+        assertEquals(List.of(), checker.problems(rule(open, DefaultTrafficSelector.emptySelector(), asDefault)));
+        assertEquals(List.of(), checker.problems(rule(open, key, inEntries)));
+        assertEquals(List.of("Checker.in_entries is @tableonly in Checker.open_default: its default entry may not "
+                                     + "use it"),
+                     checker.problems(rule(open, DefaultTrafficSelector.emptySelector(), inEntries)));
+        assertEquals(List.of("Checker.as_default is @defaultonly in Checker.open_default: only its default entry "
+                                     + "may use it"),
+                     checker.problems(rule(open, key, asDefault)));
+        // A table with const entries takes none.
+        assertFirstProblem(checker, rule(PiTableId.of("Checker.fixed"), key, anywhere), "const entries");
+    }
+
+    private static void assertFirstProblem(PipelineModelChecker checker, FlowRule rule, String words) {
+        List<String> problems = checker.problems(rule);
+        assertFalse(rule + " should have a problem", problems.isEmpty());
+        assertTrue(problems + " should start with " + words, problems.get(0).contains(words));
+    }
+
+    private static final DeviceId S1 = DeviceId.deviceId("device:s1");
+    private static final DeviceId S2 = DeviceId.deviceId("device:s2");
+
+    private static GroupDescription group(DeviceId device, GroupDescription.Type type, int id, String key,
+                                          long... ports) {
+        List<GroupBucket> buckets = new ArrayList<>();
+        for (long port : ports) {
+            TrafficTreatment out = DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(port)).build();
+            buckets.add(type == GroupDescription.Type.CLONE ? DefaultGroupBucket.createCloneGroupBucket(out)
+                                : DefaultGroupBucket.createAllGroupBucket(out));
+        }
+        return new DefaultGroupDescription(device, type, new GroupBuckets(buckets), new DefaultGroupKey(key.getBytes()),
+                                           id, TestApplicationId.create("t"));
+    }
+
+    @Test
+    public void groupsThatShareAnIdOrAKeyOnOneDeviceClash() {
+        GroupDescription tree = group(S1, GroupDescription.Type.ALL, 0x401, "tree-1", 1, 2);
+        assertEquals(List.of(), PipelineModelChecker.groupProblems(List.of(
+                tree, group(S1, GroupDescription.Type.ALL, 0x401, "tree-1", 2, 1),     // the same group again
+                group(S2, GroupDescription.Type.ALL, 0x401, "tree-1", 3),              // another device
+                group(S1, GroupDescription.Type.ALL, 0x402, "tree-2", 1, 2))));         // another id and key
+
+        List<String> sameId = PipelineModelChecker.groupProblems(List.of(
+                tree, group(S1, GroupDescription.Type.ALL, 0x401, "tree-9", 3)));
+        assertEquals(1, sameId.size());
+        assertTrue(sameId.get(0), sameId.get(0).startsWith("device:s1: group id 0x401 is both ALL group 0x401 with 2 "
+                                                                  + "buckets and ALL group 0x401 with 1 buckets"));
+
+        // A clone session and a multicast group with one id: ONOS keeps one group per id on a device.
+        assertEquals(1, PipelineModelChecker.groupProblems(List.of(
+                tree, group(S1, GroupDescription.Type.CLONE, 0x401, "clone", 255))).size());
+
+        List<String> sameKey = PipelineModelChecker.groupProblems(List.of(
+                group(S1, GroupDescription.Type.CLONE, 500, "500", 255), group(S1, GroupDescription.Type.ALL, 0x5F3,
+                                                                                 "500", 1, 2)));
+        assertEquals(1, sameKey.size());
+        assertTrue(sameKey.get(0), sameKey.get(0).contains("GroupKey"));
     }
 }

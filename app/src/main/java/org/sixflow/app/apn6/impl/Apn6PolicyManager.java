@@ -3,31 +3,26 @@
 package org.sixflow.app.apn6.impl;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ListMultimap;
+import com.google.common.hash.Hashing;
 import org.onlab.util.ItemNotFoundException;
-import org.onlab.util.KryoNamespace;
-import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
-import org.onosproject.mastership.MastershipService;
-import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.edge.EdgePortEvent;
+import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortService;
-import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.store.serializers.KryoNamespaces;
-import org.onosproject.store.service.ConsistentMap;
-import org.onosproject.store.service.MapEventListener;
-import org.onosproject.store.service.Serializer;
-import org.onosproject.store.service.StorageService;
-import org.onosproject.store.service.Versioned;
+import org.onosproject.net.intent.WorkPartitionEvent;
+import org.onosproject.net.intent.WorkPartitionEventListener;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -38,48 +33,63 @@ import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.api.Apn6PolicyListener;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.Apn6PolicyStatus;
+import org.sixflow.app.api.Apn6PolicyStore;
+import org.sixflow.app.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.api.Apn6Validation;
-import org.sixflow.app.apn6.Apn6Match;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
-import org.sixflow.app.apn6.ApplicationAwareId;
-import org.sixflow.app.apn6.MatchValidator;
-import org.sixflow.app.apn6.OverlapIndex;
-import org.sixflow.app.apn6.PortRange;
-import org.sixflow.app.config.DeviceRole;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.slf4j.Logger;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
+import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Validates, compiles and installs APN6 policies. Policies live in a distributed map that every
- * instance follows, so overlaps are caught whichever instance is asked; entries are installed
- * through the flow-rule service, which programs each device through its master, and put back
- * by the master when a device reconnects.
+ * APN6 policies across the cluster. Any instance accepts a change: it checks it against the
+ * network and the policies in the store, and writes the store. Each policy has one owner
+ * instance (its work partition's): hearing the store's event, the owner installs, replaces or
+ * removes the policy's entries and records the outcome as the policy's status. The owner also
+ * recompiles its policies when edge ports, Sixflow devices or their netcfg change, and
+ * reinstalls them when it starts or takes over a partition. An instance that stops leaves the
+ * entries and the store as they are: the policies belong to the cluster.
  */
 @Component(immediate = true, service = {Apn6PolicyService.class, Apn6PolicyAdminService.class})
 public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, Apn6PolicyListener>
         implements Apn6PolicyAdminService {
 
-    private static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
-            .register(KryoNamespaces.API)
-            .register(Apn6Policy.class, Apn6Match.class, PortRange.class, ApplicationAwareId.class)
-            .build("sixflow-apn6"));
+    /** Maps a policy id onto a work partition, the same way on every instance. */
+    static final Function<String, Long> HASHER =
+            id -> Hashing.murmur3_128().hashString(id, StandardCharsets.UTF_8).asLong() & Long.MAX_VALUE;
 
     private final Logger log = getLogger(getClass());
+    private final Apn6PolicyStoreDelegate delegate = new InternalStoreDelegate();
     private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final EdgePortListener edgeListener = event -> recompileSoon();
+    private final NetworkConfigListener configListener = new InternalConfigListener();
+    private final WorkPartitionEventListener partitionListener = new InternalPartitionListener();
+    /** Serialises check-and-write of changes made through this instance. */
+    private final Object changes = new Object();
+    private final PolicyChecker checker = new PolicyChecker();
+    private final AtomicBoolean recompileQueued = new AtomicBoolean();
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected Apn6PolicyStore store;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected DeviceService deviceService;
@@ -94,138 +104,125 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     protected FlowRuleService flowRuleService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected StorageService storageService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected MastershipService mastershipService;
+    protected WorkPartitionService workPartitionService;
 
-    private ConsistentMap<String, Apn6Policy> store;
+    /**
+     * Where the owner's work runs, one task at a time: store events, network changes, outcomes.
+     * A single thread of the manager's own unless set (tests set one that runs tasks at once).
+     */
+    protected Executor work;
+
+    private ExecutorService workThread;
     private Apn6PolicyCompiler compiler;
-    private final OverlapIndex index = new OverlapIndex();
-    private final Map<String, ListMultimap<DeviceId, FlowRule>> installed = new HashMap<>();
-    /** The version of each policy that the index and the compiled entries reflect here. */
-    private final Map<String, Apn6Policy> known = new HashMap<>();
-    private final MapEventListener<String, Apn6Policy> storeListener = event -> reconcile(event.key());
+    private PolicyInstaller installer;
+    private volatile boolean active;
 
     @Activate
     protected void activate() {
-        ApplicationId appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
-        store = storageService.<String, Apn6Policy>consistentMapBuilder().withName("sixflow-apn6-policies")
-                .withSerializer(SERIALIZER).build();
-        compiler = new Apn6PolicyCompiler(appId);
+        compiler = new Apn6PolicyCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
+        if (work == null) {
+            workThread = Executors.newSingleThreadExecutor(groupedThreads("sixflow/apn6", "owner", log));
+            work = workThread;
+        }
+        installer = new PolicyInstaller(flowRuleService, store, compiler, this::submit);
+        active = true;
         eventDispatcher.addSink(Apn6PolicyEvent.class, listenerRegistry);
-        store.values().stream().map(Versioned::value).forEach(this::indexAndInstall);
-        store.addListener(storeListener);
+        store.setDelegate(delegate);
+        workPartitionService.addListener(partitionListener);
+        configService.addListener(configListener);
+        edgePortService.addListener(edgeListener);
         deviceService.addListener(deviceListener);
+        submit(this::takeOwnership);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
+        active = false;
         deviceService.removeListener(deviceListener);
-        store.removeListener(storeListener);
+        edgePortService.removeListener(edgeListener);
+        configService.removeListener(configListener);
+        workPartitionService.removeListener(partitionListener);
+        store.unsetDelegate(delegate);
         eventDispatcher.removeSink(Apn6PolicyEvent.class);
-        installed.values().forEach(rules -> flowRuleService.removeFlowRules(rules.values().toArray(new FlowRule[0])));
-        installed.clear();
+        if (workThread != null) {
+            workThread.shutdownNow();
+            workThread = null;
+            work = null;
+        }
+        // Nothing is removed: the entries and the stored policies are the cluster's, and the
+        // owner that takes over (or this instance, when it starts again) reinstalls them.
         log.info("Stopped");
     }
 
     @Override
     public List<Apn6Policy> policies() {
-        return store.values().stream().map(Versioned::value)
+        return store.policies().stream()
                 .sorted(Comparator.comparing(Apn6Policy::priority).reversed().thenComparing(Apn6Policy::id))
                 .collect(ImmutableList.toImmutableList());
     }
 
     @Override
     public Optional<Apn6Policy> policy(String id) {
-        return Optional.ofNullable(store.get(id)).map(Versioned::value);
+        return store.policy(id);
     }
 
     @Override
-    public synchronized Apn6Validation validate(Apn6Policy policy) {
-        Network network = network();
-        List<String> problems = MatchValidator.problems(policy.match(), network::isEdgePort);
-        if (network.edges.isEmpty()) {
-            problems = ImmutableList.<String>builder().addAll(problems)
-                    .add("no EDGE device with a valid sixflow netcfg to classify traffic on").build();
-        }
-        List<String> conflicts = index.conflict(policy.priority(), policy.match(), policy.id())
-                .map(e -> "overlaps policy " + e.id() + " at the same priority " + policy.priority())
-                .map(List::of).orElse(List.of());
-        List<String> warnings = index.shadowing(policy.priority(), policy.match()).stream()
-                .filter(e -> !e.id().equals(policy.id()))
-                .map(e -> "never applies: policy " + e.id() + " (priority " + e.priority()
-                        + ") matches all of its traffic")
-                .collect(Collectors.toList());
-        int entries = compiler.compile(policy, network.edges, network.devices).size();
-        return new Apn6Validation(problems, conflicts, warnings, entries);
+    public Optional<Apn6PolicyStatus> status(String id) {
+        return store.status(id);
     }
 
     @Override
-    public synchronized Apn6Validation create(Apn6Policy policy) {
-        if (store.containsKey(policy.id())) {
-            throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
-        }
-        Apn6Validation validation = checked(policy);
-        indexAndInstall(policy);
-        store.put(policy.id(), policy);
-        post(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_ADDED, policy));
-        return validation;
+    public Apn6Validation validate(Apn6Policy policy) {
+        Apn6Network network = network();
+        return checker.check(policy, store.policies(), network, compile(policy, network).size());
     }
 
     @Override
-    public synchronized Apn6Validation update(Apn6Policy policy) {
-        Versioned<Apn6Policy> old = store.get(policy.id());
-        if (old == null) {
-            throw new ItemNotFoundException("No policy " + policy.id());
+    public Apn6Validation create(Apn6Policy policy) {
+        synchronized (changes) {
+            if (store.policy(policy.id()).isPresent()) {
+                throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
+            }
+            Apn6Validation validation = checked(policy);
+            if (!store.add(policy)) {
+                throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
+            }
+            return validation;
         }
-        reconcile(policy.id());   // it may have come from another instance
-        Apn6Validation validation = checked(policy);
-        // New entries first (same match and priority: modified in place), then what only the old had.
-        ListMultimap<DeviceId, FlowRule> before = installed.remove(policy.id());
-        index.remove(policy.id());
-        indexAndInstall(policy);
-        store.put(policy.id(), policy);
-        if (before != null) {
-            Set<FlowId> kept = installed.get(policy.id()).values().stream().map(FlowRule::id)
-                    .collect(Collectors.toSet());
-            flowRuleService.removeFlowRules(before.values().stream().filter(r -> !kept.contains(r.id()))
-                                                    .toArray(FlowRule[]::new));
-        }
-        post(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_UPDATED, policy));
-        return validation;
     }
 
     @Override
-    public synchronized boolean remove(String id) {
-        reconcile(id);   // the policy may have come from another instance
-        index.remove(id);
-        known.remove(id);
-        ListMultimap<DeviceId, FlowRule> rules = installed.remove(id);
-        if (rules != null) {
-            flowRuleService.removeFlowRules(rules.values().toArray(new FlowRule[0]));
+    public Apn6Validation update(Apn6Policy policy) {
+        synchronized (changes) {
+            if (store.policy(policy.id()).isEmpty()) {
+                throw new ItemNotFoundException("No policy " + policy.id());
+            }
+            Apn6Validation validation = checked(policy);
+            if (store.replace(policy).isEmpty()) {
+                throw new ItemNotFoundException("No policy " + policy.id());
+            }
+            return validation;
         }
-        Versioned<Apn6Policy> gone = store.remove(id);
-        if (gone == null) {
-            return false;
+    }
+
+    @Override
+    public boolean remove(String id) {
+        synchronized (changes) {
+            return store.remove(id).isPresent();
         }
-        post(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_REMOVED, gone.value()));
-        return true;
     }
 
     @Override
     public Map<DeviceId, List<String>> entries(String id) {
-        ListMultimap<DeviceId, FlowRule> rules = installed.get(id);
-        if (rules == null) {
-            return ImmutableMap.of();
-        }
         Map<DeviceId, List<String>> described = new TreeMap<>(Comparator.comparing(DeviceId::toString));
-        rules.forEach((device, rule) -> described.computeIfAbsent(device, d -> new ArrayList<>())
-                .add(rule.table() + " " + rule.selector().criteria() + " -> " + rule.treatment().allInstructions()));
+        store.policy(id).ifPresent(policy -> compile(policy, network()).forEach(
+                (device, rule) -> described.computeIfAbsent(device, d -> new ArrayList<>()).add(
+                        rule.table() + " " + rule.selector().criteria() + " -> "
+                                + rule.treatment().allInstructions())));
         return described;
     }
 
@@ -239,93 +236,157 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         return validation;
     }
 
-    private void indexAndInstall(Apn6Policy policy) {
-        index.add(new OverlapIndex.Entry(policy.id(), policy.priority(), policy.match()));
-        Network network = network();
-        ListMultimap<DeviceId, FlowRule> rules = compiler.compile(policy, network.edges, network.devices);
-        flowRuleService.applyFlowRules(rules.values().toArray(new FlowRule[0]));
-        installed.put(policy.id(), rules);
-        known.put(policy.id(), policy);
+    private ListMultimap<DeviceId, FlowRule> compile(Apn6Policy policy, Apn6Network network) {
+        return compiler.compile(policy, network.edges(), network.devices());
+    }
+
+    private Apn6Network network() {
+        return Apn6Network.read(deviceService, configService, edgePortService);
+    }
+
+    private boolean isMine(String id) {
+        return workPartitionService.isMine(id, HASHER);
+    }
+
+    /** Runs owner work on the work thread; work that comes after deactivation is dropped. */
+    private void submit(Runnable task) {
+        Executor executor = work;
+        if (!active || executor == null) {
+            return;
+        }
+        try {
+            executor.execute(() -> {
+                if (!active) {
+                    return;
+                }
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    log.error("APN6 policy work failed", e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            log.debug("Stopping: dropped APN6 policy work");
+        }
+    }
+
+    /** Installs the stored policies this instance owns and forgets those it no longer owns. */
+    private void takeOwnership() {
+        Apn6Network network = network();
+        Set<String> had = installer.owned();
+        for (Apn6Policy policy : store.policies()) {
+            if (!isMine(policy.id())) {
+                installer.forget(policy.id());
+            } else if (!had.contains(policy.id())) {
+                installer.install(policy, network, Optional.empty());
+            }
+        }
+    }
+
+    /** Brings every policy this instance owns to the network as it is now. */
+    private void recompile() {
+        recompileQueued.set(false);
+        Apn6Network network = network();
+        for (Apn6Policy policy : store.policies()) {
+            if (isMine(policy.id())) {
+                installer.install(policy, network, Optional.empty());
+            } else {
+                installer.forget(policy.id());
+            }
+        }
+    }
+
+    /** Queues one recompilation for any number of network changes that come before it runs. */
+    private void recompileSoon() {
+        if (recompileQueued.compareAndSet(false, true)) {
+            submit(this::recompile);
+        }
+    }
+
+    private void handle(Apn6PolicyEvent event) {
+        Apn6Policy policy = event.subject();
+        switch (event.type()) {
+            case POLICY_ADDED:
+            case POLICY_UPDATED:
+                if (isMine(policy.id())) {
+                    installer.install(policy, network(), event.previous());
+                } else {
+                    installer.forget(policy.id());
+                }
+                break;
+            case POLICY_REMOVED:
+                if (isMine(policy.id())) {
+                    installer.uninstall(policy, network());
+                } else {
+                    installer.forget(policy.id());
+                }
+                break;
+            default:
+                break;      // status changes: the owner wrote them
+        }
+    }
+
+    /** Hears the store: every instance tells its listeners; the owner acts. */
+    private class InternalStoreDelegate implements Apn6PolicyStoreDelegate {
+        @Override
+        public void notify(Apn6PolicyEvent event) {
+            post(event);
+            submit(() -> handle(event));
+        }
+    }
+
+    /** Sixflow devices come and go; a device that comes back gets its entries again. */
+    private class InternalDeviceListener implements DeviceListener {
+        @Override
+        public void event(DeviceEvent event) {
+            switch (event.type()) {
+                case DEVICE_ADDED:
+                case DEVICE_REMOVED:
+                    recompileSoon();
+                    break;
+                case DEVICE_AVAILABILITY_CHANGED:
+                    DeviceId device = event.subject().id();
+                    if (deviceService.isAvailable(device)) {
+                        submit(() -> installer.reapply(device));
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
     }
 
     /**
-     * Brings the index and the compiled entries for one policy in line with the distributed
-     * store, after another instance changed it. The entries are not applied again: the instance
-     * that made the change did, and the flow-rule store is shared.
+     * A Sixflow device's netcfg changed, or the config class registered after this manager
+     * started (configs pushed before are applied then): the network policies compile to changed.
      */
-    private synchronized void reconcile(String id) {
-        Versioned<Apn6Policy> current = store.get(id);
-        Apn6Policy now = current == null ? null : current.value();
-        if (Objects.equals(now, known.get(id))) {
-            return;
-        }
-        index.remove(id);
-        installed.remove(id);
-        known.remove(id);
-        if (now != null) {
-            index.add(new OverlapIndex.Entry(now.id(), now.priority(), now.match()));
-            Network network = network();
-            installed.put(id, compiler.compile(now, network.edges, network.devices));
-            known.put(id, now);
-        }
-    }
-
-    /** Sixflow devices now: every one with a valid netcfg, and the edges with their host ports. */
-    private Network network() {
-        Network network = new Network();
-        for (Device device : deviceService.getDevices()) {
-            SixflowDeviceConfig config = configService.getConfig(device.id(), SixflowDeviceConfig.class);
-            if (config == null || !valid(config)) {
-                continue;
-            }
-            network.devices.add(device.id());
-            if (config.role() == DeviceRole.EDGE) {
-                network.edges.put(device.id(), ImmutableList.copyOf(edgePortService.getEdgePoints(device.id()))
-                        .stream().collect(Collectors.toSet()));
-            }
-        }
-        return network;
-    }
-
-    private static boolean valid(SixflowDeviceConfig config) {
-        try {
-            return config.isValid();
-        } catch (RuntimeException e) {
-            return false;
-        }
-    }
-
-    private static final class Network {
-        final List<DeviceId> devices = new ArrayList<>();
-        final Map<DeviceId, Set<ConnectPoint>> edges = new HashMap<>();
-
-        boolean isEdgePort(ConnectPoint port) {
-            return edges.getOrDefault(port.deviceId(), Set.of()).contains(port);
-        }
-    }
-
-    /** A device that comes back gets its entries again (it may have lost them). */
-    private class InternalDeviceListener implements DeviceListener {
+    private class InternalConfigListener implements NetworkConfigListener {
         @Override
-        public boolean isRelevant(DeviceEvent event) {
-            return (event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
-                    || event.type() == DeviceEvent.Type.DEVICE_ADDED)
-                    && deviceService.isAvailable(event.subject().id())
-                    // Every instance hears the event; the master alone re-programs the device.
-                    && mastershipService.isLocalMaster(event.subject().id());
+        public boolean isRelevant(NetworkConfigEvent event) {
+            return SixflowDeviceConfig.class.equals(event.configClass());
         }
 
         @Override
-        public void event(DeviceEvent event) {
-            DeviceId device = event.subject().id();
-            synchronized (Apn6PolicyManager.this) {
-                FlowRule[] rules = installed.values().stream().flatMap(r -> r.get(device).stream())
-                        .toArray(FlowRule[]::new);
-                if (rules.length > 0) {
-                    flowRuleService.applyFlowRules(rules);
-                    log.info("Reinstalled {} APN6 entries on {}", rules.length, device);
-                }
+        public void event(NetworkConfigEvent event) {
+            switch (event.type()) {
+                case CONFIG_ADDED:
+                case CONFIG_UPDATED:
+                case CONFIG_REMOVED:
+                case CONFIG_REGISTERED:
+                case CONFIG_UNREGISTERED:
+                    recompileSoon();
+                    break;
+                default:
+                    break;
             }
+        }
+    }
+
+    /** Partitions moved between instances: take up the policies that became ours. */
+    private class InternalPartitionListener implements WorkPartitionEventListener {
+        @Override
+        public void event(WorkPartitionEvent event) {
+            submit(Apn6PolicyManager.this::takeOwnership);
         }
     }
 }

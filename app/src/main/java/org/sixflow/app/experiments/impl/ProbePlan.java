@@ -14,7 +14,7 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.experiments.ProbeFrames;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
+import org.sixflow.app.api.Msr6Mode;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -202,11 +202,12 @@ final class ResultRows {
                 .stages(stages).repetitions(repetitions);
         long packets = r.getLong("packets");
         if (!r.wasNull()) {
-            b.latency(LatencySummary.of(packets, r.getDouble("mean_ns"), r.getDouble("stdev_ns"),
-                                        r.getDouble("min_ns"), r.getDouble("max_ns"), r.getDouble("p50_ns"),
-                                        r.getDouble("p90_ns"), r.getDouble("p99_ns"),
-                                        orNaN((Double) r.getObject("ks_statistic")),
-                                        orNaN((Double) r.getObject("ks_p_value"))));
+            b.latency(LatencySummary.builder()
+                    .moments(Math.toIntExact(packets), r.getDouble("mean_ns"), r.getDouble("stdev_ns"))
+                    .extremes(r.getDouble("min_ns"), r.getDouble("max_ns"))
+                    .percentiles(r.getDouble("p50_ns"), r.getDouble("p90_ns"), r.getDouble("p99_ns"))
+                    .normality(orNaN((Double) r.getObject("ks_statistic")), orNaN((Double) r.getObject("ks_p_value")))
+                    .build());
         }
         long pairs = r.getLong("stability_pairs");
         if (!r.wasNull()) {

@@ -25,8 +25,12 @@ final class ClassFigures {
      */
     static LatencySummary summary(double[] deltaNanos) {
         LatencyStatistics s = LatencyStatistics.of(deltaNanos);
-        return LatencySummary.of(s.count(), s.mean(), s.count() > 1 ? s.stdev() : 0, s.min(), s.max(), s.p50(),
-                                 s.p90(), s.p99(), s.ksStatistic(), s.ksPValue());
+        return LatencySummary.builder()
+                .moments(Math.toIntExact(s.count()), s.mean(), s.count() > 1 ? s.stdev() : 0)
+                .extremes(s.min(), s.max())
+                .percentiles(s.p50(), s.p90(), s.p99())
+                .normality(s.ksStatistic(), s.ksPValue())
+                .build();
     }
 
     /**

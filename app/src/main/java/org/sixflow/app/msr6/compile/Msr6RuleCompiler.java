@@ -27,9 +27,10 @@ import org.onosproject.net.pi.model.PiActionParamId;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
+import org.sixflow.app.api.Msr6Mode;
+import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.msr6.encoding.EncodedTree;
 import org.sixflow.app.msr6.encoding.Msid;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.pipeconf.GroupIds;
@@ -126,7 +127,7 @@ public final class Msr6RuleCompiler {
      * @param network the devices behind the vertices
      * @return entries and groups per device
      */
-    public CompiledTree compile(int treeId, Ip6Address group, Ip6Address source, Graph graph, MulticastTree tree,
+    public Msr6TreeEntries compile(int treeId, Ip6Address group, Ip6Address source, Graph graph, MulticastTree tree,
                                 EncodedTree encoded, TreeNetwork network) {
         checkArgument(treeId >= 1 && treeId <= MAX_TREE_ID, "tree id %s outside 1..%s", treeId, MAX_TREE_ID);
         ListMultimap<DeviceId, FlowRule> rules = ArrayListMultimap.create();
@@ -192,7 +193,7 @@ public final class Msr6RuleCompiler {
                             encoded.localDelivery().contains(v), group);
             }
         }
-        return new CompiledTree(rules, groups);
+        return Msr6TreeEntries.of(treeId, rules.values(), groups.values());
     }
 
     private void replication(ListMultimap<DeviceId, FlowRule> rules, ListMultimap<DeviceId, GroupDescription> groups,

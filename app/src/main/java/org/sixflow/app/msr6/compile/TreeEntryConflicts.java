@@ -6,7 +6,10 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.group.GroupDescription;
+import org.sixflow.app.api.Msr6TreeEntries;
+import org.sixflow.app.api.Msr6TreeRecord;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -24,6 +27,26 @@ public final class TreeEntryConflicts {
     }
 
     /**
+     * Checks a tree against every stored tree, both what each was last built as and what its
+     * devices hold (they differ while a change is installed or after one failed).
+     *
+     * @param treeId    the new tree's id
+     * @param candidate its compiled state
+     * @param records   the cluster's trees (the new tree's own record is skipped)
+     * @throws IllegalArgumentException naming the device, the entry and the other tree on conflict
+     */
+    public static void check(String treeId, Msr6TreeEntries candidate, Collection<Msr6TreeRecord> records) {
+        Map<String, Msr6TreeEntries> built = new HashMap<>();
+        Map<String, Msr6TreeEntries> installed = new HashMap<>();
+        for (Msr6TreeRecord record : records) {
+            record.entries().ifPresent(e -> built.put(record.id(), e));
+            record.installed().ifPresent(e -> installed.put(record.id(), e));
+        }
+        check(treeId, candidate, built);
+        check(treeId, candidate, installed);
+    }
+
+    /**
      * Checks a tree against the trees already installed.
      *
      * @param treeId    the new tree's id
@@ -32,7 +55,7 @@ public final class TreeEntryConflicts {
      *                  so that a tree may replace itself)
      * @throws IllegalArgumentException naming the device, the entry and the other tree on conflict
      */
-    public static void check(String treeId, CompiledTree candidate, Map<String, CompiledTree> installed) {
+    public static void check(String treeId, Msr6TreeEntries candidate, Map<String, Msr6TreeEntries> installed) {
         Map<FlowId, Owned<FlowRule>> rules = new HashMap<>();
         Map<DeviceId, Map<Integer, Owned<GroupDescription>>> groups = new HashMap<>();
         installed.forEach((id, tree) -> {

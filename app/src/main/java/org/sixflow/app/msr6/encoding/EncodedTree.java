@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import org.onlab.packet.Ip6Address;
+import org.sixflow.app.api.Msr6Mode;
 
 import java.util.List;
 import java.util.Map;

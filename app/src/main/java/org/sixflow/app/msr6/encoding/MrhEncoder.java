@@ -4,6 +4,7 @@ package org.sixflow.app.msr6.encoding;
 
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.pipeconf.GroupIds;

@@ -16,18 +16,31 @@ import static com.google.common.base.Preconditions.checkArgument;
  * Turns one device's cumulative aggregates into per-poll deltas. The packets of a row come from
  * the histogram (updated in the same pipeline pass as the sum, so sum / packets is a true mean),
  * not from the packet counter, which is read a moment earlier and only tells which slots moved.
- * Register deltas are taken modulo their width (Tofino's 32-bit sum wraps); a packet counter
- * that went down means the pipeline was pushed again and its registers restarted from zero, so
- * the cumulative values are the delta. Not thread-safe: one poller thread per device.
+ *
+ * <p>Every register value is taken at its P4Info width, whatever bits above it a reader returns
+ * (a 32-bit register read into a 64-bit long, sign-extended). Register deltas are taken modulo
+ * their width. latency_sum is 32 bits on Tofino and can wrap several times between polls; its
+ * delta is the one value congruent to the register's that n packets, each between the slot's
+ * running min and max, can add up to (see {@link #sum}); when the extremes are too far apart
+ * for one value, the one nearest n times their midpoint is taken and counted
+ * ({@link #ambiguousSums()}).
+ *
+ * <p>The pipeline's registers restart from zero when it is pushed again (a device restart, a
+ * new pipeconf): that shows as the packet counter going down, or, should it have counted past
+ * its old value since, as latency_min going up or latency_max going down, which running
+ * extremes never do. The values read are then the delta. Not thread-safe: one poller thread per
+ * device.
  */
 public final class AggregateDeltas {
 
-    private static final int BUCKET_BITS = 32;
+    /** Packets the sum may count more or fewer than the histogram, beyond one in a thousand. */
+    static final long SKEW_PACKETS = 1;
 
     private final AggregateLayout layout;
     private final long nanosPerTick;
     private final Map<Integer, Long> lastPackets = new HashMap<>();
     private final Map<Integer, SlotRegisters> lastRegisters = new HashMap<>();
+    private long ambiguousSums;
 
     /**
      * Creates the deltas of one device.
@@ -79,31 +92,132 @@ public final class AggregateDeltas {
             }
         });
         ImmutableList.Builder<LatencyAggregate> rows = ImmutableList.builder();
-        for (SlotRegisters now : registers) {
-            checkArgument(now.bucketCount() == layout.buckets(), "slot %s has %s buckets, the layout %s",
-                          now.slot(), now.bucketCount(), layout.buckets());
+        for (SlotRegisters read : registers) {
+            checkArgument(read.bucketCount() == layout.buckets(), "slot %s has %s buckets, the layout %s",
+                          read.slot(), read.bucketCount(), layout.buckets());
+            SlotRegisters now = atWidth(read);
             SlotRegisters before = lastRegisters.put(now.slot(), now);
+            if (before != null && restarted(before, now)) {
+                before = null;
+            }
             long[] histogram = new long[layout.buckets()];
             long count = 0;
             for (int b = 0; b < histogram.length; b++) {
-                histogram[b] = delta(now.bucket(b), before == null ? 0 : before.bucket(b), BUCKET_BITS);
+                histogram[b] = delta(now.bucket(b), before == null ? 0 : before.bucket(b), layout.bucketBits());
                 count += histogram[b];
             }
             if (count == 0) {
                 continue;
             }
-            long sum = delta(now.sum(), before == null ? 0 : before.sum(), layout.sumBits());
-            Long min = now.minPlusOne() == 0 ? null : (now.minPlusOne() - 1) * nanosPerTick;
-            Long max = now.minPlusOne() == 0 ? null : now.max() * nanosPerTick;
+            long modularSum = delta(now.sum(), before == null ? 0 : before.sum(), layout.sumBits());
+            Long min = now.minPlusOne() == 0 ? null : now.minPlusOne() - 1;
+            Long max = now.minPlusOne() == 0 ? null : now.max();
+            long sum = modularSum;
+            if (min != null) {
+                Sum resolved = sum(modularSum, count, min, max, layout.sumBits());
+                sum = resolved.value;
+                if (resolved.ambiguous) {
+                    ambiguousSums++;
+                }
+            }
             rows.add(LatencyAggregate.of(polledAt, deviceId, layout.classOf(now.slot()), layout.portOf(now.slot()),
-                                         count, sum * nanosPerTick, min, max, histogram));
+                                         count, sum * nanosPerTick, min == null ? null : min * nanosPerTick,
+                                         max == null ? null : max * nanosPerTick, histogram));
         }
         return rows.build();
     }
 
+    /**
+     * Returns how many sums could not be told from the register alone: more than one value fits
+     * the slot's extremes, so the one nearest their midpoint was taken. Polling more often
+     * (aggregatePollSeconds) makes them decidable again.
+     *
+     * @return ambiguous sums since creation
+     */
+    public long ambiguousSums() {
+        return ambiguousSums;
+    }
+
+    // The registers as wide as the P4Info says, whatever a reader put above that.
+    private SlotRegisters atWidth(SlotRegisters r) {
+        long[] buckets = r.buckets();
+        for (int b = 0; b < buckets.length; b++) {
+            buckets[b] = truncate(buckets[b], layout.bucketBits());
+        }
+        return SlotRegisters.of(r.slot(), truncate(r.sum(), layout.sumBits()), truncate(r.minPlusOne(), layout.minBits()),
+                                truncate(r.max(), layout.maxBits()), buckets);
+    }
+
+    // Running extremes only ever widen; when they narrowed, the registers started again from zero.
+    private static boolean restarted(SlotRegisters before, SlotRegisters now) {
+        if (before.minPlusOne() == 0) {
+            return false;
+        }
+        return now.minPlusOne() == 0 || now.minPlusOne() > before.minPlusOne() || now.max() < before.max();
+    }
+
+    static long truncate(long value, int bits) {
+        return bits >= 64 ? value : value & ((1L << bits) - 1);
+    }
+
     // (now - before) mod 2^bits, for unsigned registers of that width.
     static long delta(long now, long before, int bits) {
-        long d = now - before;
-        return bits >= 64 ? d : d & ((1L << bits) - 1);
+        return truncate(now - before, bits);
+    }
+
+    /**
+     * Recovers a sum of latencies from its value modulo 2^bits: the sum of n latencies, each
+     * between min and max, lies in [n·min, n·max]; the values congruent to the register's in that
+     * range are one when n·(max − min) is below 2^bits. Of several, the nearest to n times the
+     * midpoint is taken and the result is marked ambiguous. The sum and the histogram cells that
+     * give n are read in one request but not at one instant, so n is taken as uncertain by
+     * {@link #SKEW_PACKETS} plus one in a thousand.
+     *
+     * @param modular the sum modulo 2^bits
+     * @param packets n, packets summed
+     * @param min     lowest latency any of them can have, in ticks
+     * @param max     highest, in ticks
+     * @param bits    the register's width
+     * @return the sum, in ticks
+     */
+    static Sum sum(long modular, long packets, long min, long max, int bits) {
+        if (bits >= 63 || max < min) {
+            return new Sum(modular, false);
+        }
+        long modulus = 1L << bits;
+        long skew = SKEW_PACKETS + packets / 1000;
+        long low = saturatedProduct(Math.max(0, packets - skew), min);
+        long high = saturatedProduct(packets + skew, max);
+        if (high == Long.MAX_VALUE) {
+            return new Sum(modular, true);    // beyond what a long holds: no telling
+        }
+        long first = modular;
+        if (first < low) {
+            first += ((low - modular - 1) / modulus + 1) * modulus;    // smallest candidate >= low
+        }
+        if (high - first < modulus) {
+            return new Sum(first, false);    // one candidate (or none: the register's own value stands)
+        }
+        long middle = low / 2 + high / 2;
+        long steps = Math.max(0, Math.round((double) (middle - first) / modulus));
+        long lastSteps = (high - first) / modulus;
+        return new Sum(first + Math.min(steps, lastSteps) * modulus, true);
+    }
+
+    private static long saturatedProduct(long a, long b) {
+        long high = Math.multiplyHigh(a, b);
+        long product = a * b;
+        return high != 0 || product < 0 ? Long.MAX_VALUE : product;
+    }
+
+    /** A recovered sum and whether other values would have fitted too. */
+    static final class Sum {
+        final long value;
+        final boolean ambiguous;
+
+        Sum(long value, boolean ambiguous) {
+            this.value = value;
+            this.ambiguous = ambiguous;
+        }
     }
 }

@@ -16,6 +16,7 @@ import java.util.Optional;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.P4_INFO_TEXT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_LAT_CLASS_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_HISTOGRAM;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_MAX;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_MIN;
@@ -25,13 +26,13 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_SUM;
 /**
  * Where a pipeline keeps its latency aggregates, read from its P4Info: the P4Runtime ids of the
  * packet counter and the four registers, the number of slots (class, egress port), histogram
- * buckets per slot and the width of the sum register (64 bits on bmv2, 32 on Tofino, where it
- * wraps). Slot = class &lt;&lt; portBits | port, with 16 classes (a 4-bit lat_class_t).
+ * buckets per slot and the width of each register (latency_sum is 64 bits on bmv2, 32 on Tofino,
+ * where it wraps). Slot = class &lt;&lt; portBits | port, with 2^(lat_class_t's width) classes.
  */
 public final class AggregateLayout {
 
-    /** lat_class_t is 4 bits wide (p4src/common/header.p4). */
-    static final int CLASSES = 16;
+    /** Latency classes: lat_class_t's width is that of telemetry_sampling's lat_class key. */
+    static final int CLASSES = 1 << HDR_LAT_CLASS_BITWIDTH;
 
     private final int packetsCounterId;
     private final int sumRegisterId;
@@ -41,25 +42,32 @@ public final class AggregateLayout {
     private final int slots;
     private final int buckets;
     private final int sumBits;
+    private final int minBits;
+    private final int maxBits;
+    private final int bucketBits;
     private final int portBits;
 
     private AggregateLayout(P4Info p4Info) {
         Counter packets = counter(p4Info, SIXFLOW_EGRESS_LATENCY_PACKETS.id());
         Register sum = register(p4Info, SIXFLOW_EGRESS_LATENCY_SUM.id());
         Register histogram = register(p4Info, SIXFLOW_EGRESS_LATENCY_HISTOGRAM.id());
+        Register min = register(p4Info, SIXFLOW_EGRESS_LATENCY_MIN.id());
+        Register max = register(p4Info, SIXFLOW_EGRESS_LATENCY_MAX.id());
         packetsCounterId = packets.getPreamble().getId();
         sumRegisterId = sum.getPreamble().getId();
-        minRegisterId = register(p4Info, SIXFLOW_EGRESS_LATENCY_MIN.id()).getPreamble().getId();
-        maxRegisterId = register(p4Info, SIXFLOW_EGRESS_LATENCY_MAX.id()).getPreamble().getId();
+        minRegisterId = min.getPreamble().getId();
+        maxRegisterId = max.getPreamble().getId();
         histogramRegisterId = histogram.getPreamble().getId();
         slots = Math.toIntExact(packets.getSize());
         checkArgument(slots % CLASSES == 0 && Integer.bitCount(slots / CLASSES) == 1,
-                      "latency slots %s are not 16 classes times a power of two", slots);
+                      "latency slots %s are not %s classes times a power of two", slots, CLASSES);
         checkArgument(sum.getSize() == slots && histogram.getSize() % slots == 0,
                       "latency registers do not match %s slots", slots);
         buckets = Math.toIntExact(histogram.getSize() / slots);
-        sumBits = sum.getTypeSpec().getBitstring().getBit().getBitwidth();
-        checkArgument(sumBits > 0 && sumBits <= 64, "latency_sum is %s bits wide", sumBits);
+        sumBits = width(sum);
+        minBits = width(min);
+        maxBits = width(max);
+        bucketBits = width(histogram);
         portBits = Integer.numberOfTrailingZeros(slots / CLASSES);
     }
 
@@ -93,6 +101,12 @@ public final class AggregateLayout {
     private static Counter counter(P4Info p4Info, String name) {
         return p4Info.getCountersList().stream().filter(c -> c.getPreamble().getName().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("P4Info has no counter " + name));
+    }
+
+    private static int width(Register register) {
+        int bits = register.getTypeSpec().getBitstring().getBit().getBitwidth();
+        checkArgument(bits > 0 && bits <= 64, "%s is %s bits wide", register.getPreamble().getName(), bits);
+        return bits;
     }
 
     private static Register register(P4Info p4Info, String name) {
@@ -135,6 +149,21 @@ public final class AggregateLayout {
         return sumBits;
     }
 
+    /** Width of latency_min. */
+    public int minBits() {
+        return minBits;
+    }
+
+    /** Width of latency_max. */
+    public int maxBits() {
+        return maxBits;
+    }
+
+    /** Width of each latency_histogram cell; their deltas are taken modulo 2^bucketBits. */
+    public int bucketBits() {
+        return bucketBits;
+    }
+
     /**
      * Returns the slot of a (class, port).
      *
@@ -143,7 +172,8 @@ public final class AggregateLayout {
      * @return the slot
      */
     public int slot(int latencyClass, int port) {
-        checkArgument(latencyClass >= 0 && latencyClass < CLASSES, "class %s outside 0..15", latencyClass);
+        checkArgument(latencyClass >= 0 && latencyClass < CLASSES, "class %s outside 0..%s", latencyClass,
+                      CLASSES - 1);
         checkArgument(port >= 0 && port < (1 << portBits), "port %s outside 0..%s", port, (1 << portBits) - 1);
         return latencyClass << portBits | port;
     }

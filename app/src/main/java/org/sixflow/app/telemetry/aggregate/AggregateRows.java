@@ -3,8 +3,8 @@
 package org.sixflow.app.telemetry.aggregate;
 
 import org.sixflow.app.history.CopyWriter;
+import org.sixflow.app.history.HistoryDatabase;
 
-import javax.sql.DataSource;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -22,12 +22,12 @@ public final class AggregateRows {
     /**
      * Creates the buffered writer of aggregates.
      *
-     * @param dataSource the history database while it is up
-     * @param capacity   most rows kept while it is away
+     * @param database the history database while it is up
+     * @param capacity most rows kept while it is away
      * @return the writer
      */
-    public static CopyWriter<LatencyAggregate> writer(Supplier<Optional<DataSource>> dataSource, int capacity) {
-        return new CopyWriter<>("latency aggregates", COPY, dataSource, capacity, AggregateRows::format);
+    public static CopyWriter<LatencyAggregate> writer(Supplier<Optional<HistoryDatabase>> database, int capacity) {
+        return new CopyWriter<>("latency aggregates", COPY, database, capacity, AggregateRows::format);
     }
 
     static void format(LatencyAggregate a, StringBuilder row) {

@@ -76,6 +76,14 @@ final class DeviceAggregates {
             registers = readout;
             readings = registers.read(deviceId, layout, moved);
         }
-        return deltas.rows(deviceId, polledAt, packets, readings);
+        long ambiguousBefore = deltas.ambiguousSums();
+        List<LatencyAggregate> rows = deltas.rows(deviceId, polledAt, packets, readings);
+        long ambiguous = deltas.ambiguousSums() - ambiguousBefore;
+        if (ambiguous > 0) {
+            log.warn("{}: {} latency sums wrapped too often since the previous poll to be told exactly; "
+                             + "the nearest estimates were stored (a shorter aggregatePollSeconds avoids this)",
+                     deviceId, ambiguous);
+        }
+        return rows;
     }
 }

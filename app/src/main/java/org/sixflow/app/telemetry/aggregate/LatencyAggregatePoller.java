@@ -10,6 +10,7 @@ import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.packet.PacketPriority;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
@@ -30,7 +31,6 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.history.CopyWriter;
-import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.pipeconf.CpuPorts;
 import org.sixflow.pipeconf.SixflowPipeconfs;
@@ -88,6 +88,9 @@ public class LatencyAggregatePoller {
     protected MastershipService mastershipService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
@@ -135,8 +138,7 @@ public class LatencyAggregatePoller {
             readoutReader = new ReadoutRegisterReader(packetService, CpuPorts.BMV2, READ_TIMEOUT);
         }
         packetService.addProcessor(readoutReader, PacketProcessor.advisor(0));
-        writer = AggregateRows.writer(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
-                                      BUFFER_CAPACITY);
+        writer = AggregateRows.writer(historyDatabase::database, BUFFER_CAPACITY);
         executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/aggregates", "poller", log));
         schedule();
         log.info("Started (every {} s)", aggregatePollSeconds);
@@ -224,7 +226,7 @@ public class LatencyAggregatePoller {
     }
 
     private Optional<DeviceAggregates> stateOf(DeviceId id) {
-        if (!Masters.readsHere(mastershipService, id)) {
+        if (!Masters.readsHere(mastershipService, workPartitionService, id)) {
             devices.remove(id);
             return Optional.empty();
         }

@@ -12,6 +12,9 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.intent.WorkPartitionEvent;
+import org.onosproject.net.intent.WorkPartitionEventListener;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -26,7 +29,6 @@ import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.PortCounterWriter;
 import org.slf4j.Logger;
@@ -40,7 +42,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -53,8 +58,11 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Reads OpenConfig port counters over gNMI from every device whose netcfg names a gnmiAddress,
- * on the instance that masters it (or any, for a device no instance masters): stores them in
- * sixflow.port_counters and posts PORT_COUNTERS events with rates since the previous reading.
+ * on one instance: the device's master, or for a device no instance masters, the instance whose
+ * work partition it falls in ({@link Masters}). Stores them in sixflow.port_counters and posts
+ * PORT_COUNTERS events with rates since the previous reading. Netcfg, mastership and partition
+ * events only ask for a reconciliation: opening and closing channels happens on the collector's
+ * own thread, never on an ONOS event thread.
  * Component properties: gnmiMode ("subscribe", SAMPLE mode, or "poll", Get) and
  * gnmiIntervalSeconds (seconds between samples or polls); see {@link OsgiPropertyConstants}.
  */
@@ -72,6 +80,7 @@ public class GnmiPortCollector {
     private final Logger log = getLogger(getClass());
     private final NetworkConfigListener configListener = new InternalConfigListener();
     private final MastershipListener mastershipListener = new InternalMastershipListener();
+    private final WorkPartitionEventListener partitionListener = new InternalPartitionListener();
     private final Map<DeviceId, Running> sessions = new HashMap<>();
     private final Map<String, PortCounters> previous = new ConcurrentHashMap<>();
 
@@ -80,6 +89,9 @@ public class GnmiPortCollector {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected TelemetryAdminService telemetryService;
@@ -106,9 +118,11 @@ public class GnmiPortCollector {
     /** Seconds between samples or polls, 1..3600. */
     private int gnmiIntervalSeconds = GNMI_INTERVAL_DEFAULT;
 
-    private GnmiSession.Mode mode = GnmiSession.Mode.SUBSCRIBE;
-    private Duration interval = Duration.ofSeconds(GNMI_INTERVAL_DEFAULT);
+    private volatile GnmiSession.Mode mode = GnmiSession.Mode.SUBSCRIBE;
+    private volatile Duration interval = Duration.ofSeconds(GNMI_INTERVAL_DEFAULT);
     private ScheduledExecutorService scheduler;
+    // One thread that starts and stops sessions, in the order events asked for it.
+    private ExecutorService reconciler;
     private PortCounterWriter writer;
 
     @Activate
@@ -119,32 +133,42 @@ public class GnmiPortCollector {
         componentConfigService.registerProperties(getClass());
         readProperties(context);
         scheduler = Executors.newScheduledThreadPool(2, groupedThreads("sixflow/gnmi", "collector-%d", log));
-        writer = new PortCounterWriter(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
-                                       BUFFER_CAPACITY);
+        reconciler = Executors.newSingleThreadExecutor(groupedThreads("sixflow/gnmi", "reconciler", log));
+        writer = new PortCounterWriter(historyDatabase::database, BUFFER_CAPACITY);
         scheduler.scheduleWithFixedDelay(this::flush, FLUSH_PERIOD.toMillis(), FLUSH_PERIOD.toMillis(),
                                          TimeUnit.MILLISECONDS);
         configService.addListener(configListener);
         mastershipService.addListener(mastershipListener);
-        reconcile();
+        workPartitionService.addListener(partitionListener);
+        requestReconcile();
         log.info("Started ({} every {} s)", mode, interval.getSeconds());
     }
 
     @Modified
     protected void modified(ComponentContext context) {
         readProperties(context);
-        synchronized (this) {
-            sessions.keySet().forEach(this::stopSession);
-            sessions.clear();
-        }
-        reconcile();
-        log.info("Reconfigured: {} every {} s", mode, interval.getSeconds());
+        reconciler.execute(() -> {
+            synchronized (this) {
+                sessions.keySet().forEach(this::stopSession);
+                sessions.clear();
+            }
+            reconcile();
+            log.info("Reconfigured: {} every {} s", mode, interval.getSeconds());
+        });
     }
 
     @Deactivate
     protected void deactivate() {
+        workPartitionService.removeListener(partitionListener);
         mastershipService.removeListener(mastershipListener);
         configService.removeListener(configListener);
         componentConfigService.unregisterProperties(getClass(), false);
+        reconciler.shutdown();
+        try {
+            reconciler.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         synchronized (this) {
             sessions.keySet().forEach(this::stopSession);
             sessions.clear();
@@ -168,6 +192,19 @@ public class GnmiPortCollector {
         return Set.copyOf(sessions.keySet());
     }
 
+    /**
+     * Waits until every reconciliation asked for so far has run, for tests.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    void awaitReconciled() throws InterruptedException {
+        try {
+            reconciler.submit(() -> { }).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
     /** The writer of port counter rows, for tests and health. */
     PortCounterWriter writer() {
         return writer;
@@ -189,8 +226,17 @@ public class GnmiPortCollector {
         interval = Duration.ofSeconds(gnmiIntervalSeconds);
     }
 
-    /** Starts and stops sessions so that they match netcfg and mastership. */
-    synchronized void reconcile() {
+    // From event threads: never open or close a channel there.
+    private void requestReconcile() {
+        try {
+            reconciler.execute(this::reconcile);
+        } catch (RejectedExecutionException e) {
+            log.debug("Not reconciling: the collector is stopping");
+        }
+    }
+
+    /** Starts and stops sessions so that they match netcfg, mastership and work partitions. */
+    private synchronized void reconcile() {
         Map<DeviceId, String> wanted = new HashMap<>();
         for (DeviceId id : configService.getSubjects(DeviceId.class, SixflowDeviceConfig.class)) {
             gnmiAddress(id).filter(a -> readsHere(id)).ifPresent(address -> wanted.put(id, address));
@@ -222,7 +268,7 @@ public class GnmiPortCollector {
     }
 
     private boolean readsHere(DeviceId id) {
-        return Masters.readsHere(mastershipService, id);
+        return Masters.readsHere(mastershipService, workPartitionService, id);
     }
 
     private void startSession(DeviceId id, String address) {
@@ -288,14 +334,22 @@ public class GnmiPortCollector {
 
         @Override
         public void event(NetworkConfigEvent event) {
-            reconcile();
+            requestReconcile();
         }
     }
 
     private class InternalMastershipListener implements MastershipListener {
         @Override
         public void event(MastershipEvent event) {
-            reconcile();
+            requestReconcile();
+        }
+    }
+
+    // A partition that changed hands moves the master-less devices in it.
+    private class InternalPartitionListener implements WorkPartitionEventListener {
+        @Override
+        public void event(WorkPartitionEvent event) {
+            requestReconcile();
         }
     }
 }

@@ -11,6 +11,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static org.sixflow.pipeconf.P4InfoConstants.MASK_BITWIDTH;
 
 /**
  * Which latency classes send per-packet telemetry reports, and how often: one in 2^k packets of
@@ -20,8 +21,8 @@ import static com.google.common.base.Preconditions.checkArgument;
  */
 public final class ReportSampling {
 
-    /** The data plane's mask is 32 bits wide (telemetry_sampling's sample(mask)). */
-    static final int MAX_SHIFT = 31;
+    /** Sampling one packet in 2^k: k stays below the width of telemetry_sampling's sample(mask). */
+    static final int MAX_SHIFT = MASK_BITWIDTH - 1;
 
     private final SortedMap<LatencyClass, Integer> shifts;
 

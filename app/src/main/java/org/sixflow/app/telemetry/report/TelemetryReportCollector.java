@@ -35,7 +35,6 @@ import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowConfigRegistrar;
-import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.SampleWriter;
 import org.sixflow.pipeconf.TimestampUnits;
@@ -127,8 +126,7 @@ public class TelemetryReportCollector {
         appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
         componentConfigService.registerProperties(getClass());
         readProperties(context);
-        writer = new SampleWriter(() -> historyDatabase.database().map(HistoryDatabase::dataSource),
-                                  BUFFER_CAPACITY);
+        writer = new SampleWriter(historyDatabase::database, BUFFER_CAPACITY);
         // Each report is read in its device's timestamp unit (µs on bmv2, ns on Tofino).
         processor = new TelemetryReportProcessor(this::parserOf, this::take, clock);
         // An advisor, ahead of the host provider, which would learn the reports' zero source MAC.

@@ -11,6 +11,7 @@ import java.util.Optional;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT_BITWIDTH;
 
 /**
  * Turns a telemetry report frame (Ethernet, then report_t of p4src/common/header.p4) into a
@@ -26,6 +27,8 @@ public final class TelemetryReportParser {
     /** report_t: 8+4+4+16+32+(7+9)+(7+9)+48+48+32 bits. */
     static final int REPORT_BYTES = 28;
 
+    /** Width of the report's port fields: port_num_t, as wide as the pipeline's port keys. */
+    private static final int PORT_BITS = HDR_EG_PORT_BITWIDTH;
     private static final long MASK_32 = 0xffff_ffffL;
     private static final long MASK_48 = 0xffff_ffff_ffffL;
 
@@ -92,7 +95,7 @@ public final class TelemetryReportParser {
         long egressTs = uint48(b);
         long delta = Integer.toUnsignedLong(b.getInt());
 
-        if ((classAndPad & 0x0f) != 0 || (ingressField >>> 9) != 0 || (egressField >>> 9) != 0) {
+        if ((classAndPad & 0x0f) != 0 || (ingressField >>> PORT_BITS) != 0 || (egressField >>> PORT_BITS) != 0) {
             return rejected(ReportRejection.NONZERO_PADDING);
         }
         int classCode = classAndPad >>> 4;

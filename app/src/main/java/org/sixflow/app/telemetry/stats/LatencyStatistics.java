@@ -6,6 +6,7 @@ import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
+import org.sixflow.app.api.LatencySummary;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
@@ -107,5 +108,15 @@ public final class LatencyStatistics {
     /** KS p-value: small values reject normality. */
     public double ksPValue() {
         return ksPValue;
+    }
+
+    /**
+     * Returns these figures as the API's value.
+     *
+     * @return the summary
+     */
+    public LatencySummary summary() {
+        return LatencySummary.builder().moments(count, mean, stdev).extremes(min, max).percentiles(p50, p90, p99)
+                .normality(ksStatistic, ksPValue).build();
     }
 }

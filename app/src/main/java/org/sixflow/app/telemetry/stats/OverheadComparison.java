@@ -4,8 +4,12 @@ package org.sixflow.app.telemetry.stats;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.StatUtils;
+import org.sixflow.app.api.OverheadSummary;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
@@ -66,6 +70,20 @@ public final class OverheadComparison {
             return kMean <= threshold ? 1 : 0;
         }
         return new NormalDistribution(null, kMean, kStdev).cumulativeProbability(threshold);
+    }
+
+    /**
+     * Returns the comparison as the API's value, with P(K ≤ t) for each threshold.
+     *
+     * @param thresholds overheads t, e.g. 0.02 for 2%
+     * @return the summary
+     */
+    public OverheadSummary summary(List<Double> thresholds) {
+        Map<Double, Double> probabilities = new LinkedHashMap<>();
+        for (double threshold : thresholds) {
+            probabilities.put(threshold, probabilityAtMost(threshold));
+        }
+        return OverheadSummary.of(meanRatio(), kMean, kStdev, probabilities);
     }
 
     /**

@@ -6,27 +6,29 @@ import com.google.common.collect.ImmutableList;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
-import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.edge.EdgePortEvent;
+import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
-import org.onosproject.net.flow.FlowRuleServiceAdapter;
-import org.onosproject.store.service.StorageService;
-import org.onosproject.store.service.TestStorageService;
 import org.sixflow.app.api.Apn6PolicyEvent;
+import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.msr6.impl.LabNetwork;
+import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
- * A policy manager on the lab network (host ports beijing/3, nanjing/4, shanghai/3,
- * guangzhou/3), with entries captured as installed.
+ * One instance of a test cluster running the policy manager on the lab network (host ports
+ * beijing/3, nanjing/4, shanghai/3, guangzhou/3) over {@link ClusterStorageService} storage:
+ * the store's events arrive on its own thread, after the call that caused them, so a test calls
+ * {@link #awaitEvents()} before it looks at what the owner did. The owner's work runs at once on
+ * the thread that queues it, one task at a time.
  */
 public final class Apn6PolicyManagerFixture {
 
@@ -36,31 +38,53 @@ public final class Apn6PolicyManagerFixture {
             ConnectPoint.deviceConnectPoint("device:guangzhou/3"));
 
     public final LabNetwork lab = new LabNetwork();
+    public final ClusterStorageService storage;
+    public final DistributedApn6PolicyStore store = new DistributedApn6PolicyStore();
     public final Apn6PolicyManager manager = new Apn6PolicyManager();
-    public final List<FlowRule> rules = new ArrayList<>();
-    public final List<FlowRule[]> applied = new ArrayList<>();
-    public final List<Apn6PolicyEvent> events = new ArrayList<>();
-    /** Devices another instance masters. */
-    public final Set<DeviceId> remoteMastered = new HashSet<>();
+    public final PolicyFlowRules flows;
+    public final TestWorkPartitions partitions;
+    public final List<Apn6PolicyEvent> events = new CopyOnWriteArrayList<>();
+    /** The edge ports; change them with {@link #edgePortAdded} and {@link #edgePortRemoved}. */
+    public final Set<ConnectPoint> edgePorts = new CopyOnWriteArraySet<>(HOST_PORTS);
+    private final List<EdgePortListener> edgeListeners = new CopyOnWriteArrayList<>();
 
+    /** A cluster of one instance, started. */
     public Apn6PolicyManagerFixture() {
-        this(new TestStorageService());
+        this(new ClusterStorageService(), new PolicyFlowRules(), TestWorkPartitions.alone(), true);
     }
 
     /**
-     * A manager that shares its distributed store with others, like another cluster instance.
+     * One instance of a cluster.
      *
-     * @param storage the shared storage service
+     * @param storage    this instance's storage (another instance's {@code instance()} to join its cluster)
+     * @param flows      this instance's flow-rule service (another's {@code instance()} to share its entries)
+     * @param partitions which policies this instance owns
+     * @param start      whether to activate the store and the manager now
      */
-    public Apn6PolicyManagerFixture(StorageService storage) {
+    public Apn6PolicyManagerFixture(ClusterStorageService storage, PolicyFlowRules flows,
+                                    TestWorkPartitions partitions, boolean start) {
+        this.storage = storage;
+        this.flows = flows;
+        this.partitions = partitions;
+        store.storageService = storage;
+        manager.store = store;
         manager.deviceService = lab.devices;
         manager.configService = lab.netcfg;
-        manager.storageService = storage;
         manager.edgePortService = new EdgePortServiceAdapter() {
             @Override
             public Iterable<ConnectPoint> getEdgePoints(DeviceId deviceId) {
-                return HOST_PORTS.stream().filter(p -> p.deviceId().equals(deviceId))
+                return edgePorts.stream().filter(p -> p.deviceId().equals(deviceId))
                         .collect(ImmutableList.toImmutableList());
+            }
+
+            @Override
+            public void addListener(EdgePortListener listener) {
+                edgeListeners.add(listener);
+            }
+
+            @Override
+            public void removeListener(EdgePortListener listener) {
+                edgeListeners.remove(listener);
             }
         };
         manager.coreService = new CoreServiceAdapter() {
@@ -69,27 +93,72 @@ public final class Apn6PolicyManagerFixture {
                 return TestApplicationId.create(name);
             }
         };
-        manager.flowRuleService = new FlowRuleServiceAdapter() {
-            @Override
-            public void applyFlowRules(FlowRule... flowRules) {
-                applied.add(flowRules);
-                Arrays.stream(flowRules).forEach(r -> rules.removeIf(old -> old.id().equals(r.id())));
-                rules.addAll(Arrays.asList(flowRules));
-            }
-
-            @Override
-            public void removeFlowRules(FlowRule... flowRules) {
-                rules.removeAll(Arrays.asList(flowRules));
-            }
-        };
-        manager.mastershipService = new MastershipServiceAdapter() {
-            @Override
-            public boolean isLocalMaster(DeviceId deviceId) {
-                return !remoteMastered.contains(deviceId);
+        manager.flowRuleService = flows;
+        manager.workPartitionService = partitions;
+        Object oneAtATime = new Object();
+        manager.work = task -> {
+            synchronized (oneAtATime) {
+                task.run();
             }
         };
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(events::add);
+        if (start) {
+            activate();
+        }
+    }
+
+    /** Activates the store and the manager, as OSGi would (the store first). */
+    public void activate() {
+        store.activate();
         manager.activate();
+    }
+
+    /** Deactivates the manager and the store, as when the app stops on this instance. */
+    public void deactivate() {
+        manager.deactivate();
+        store.deactivate();
+    }
+
+    /** Waits until every store event of the cluster, and what the owners did about it, is done. */
+    public void awaitEvents() {
+        storage.awaitEvents();
+    }
+
+    /** Every entry of the cluster's flow-rule store. */
+    public List<FlowRule> rules() {
+        return flows.rules();
+    }
+
+    /**
+     * Returns a policy's status as the store has it.
+     *
+     * @param id policy id
+     * @return the status
+     */
+    public Apn6PolicyStatus status(String id) {
+        return manager.status(id).orElseThrow();
+    }
+
+    /**
+     * A host port appears (a link went away, or a port came up), as the edge-port service tells it.
+     *
+     * @param port the port, e.g. device:wuhan/4
+     */
+    public void edgePortAdded(String port) {
+        ConnectPoint point = ConnectPoint.deviceConnectPoint(port);
+        edgePorts.add(point);
+        edgeListeners.forEach(l -> l.event(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_ADDED, point)));
+    }
+
+    /**
+     * A host port goes away.
+     *
+     * @param port the port
+     */
+    public void edgePortRemoved(String port) {
+        ConnectPoint point = ConnectPoint.deviceConnectPoint(port);
+        edgePorts.remove(point);
+        edgeListeners.forEach(l -> l.event(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_REMOVED, point)));
     }
 }

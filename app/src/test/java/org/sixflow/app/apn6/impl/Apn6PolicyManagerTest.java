@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.apn6.impl;
 
+import org.junit.After;
 import org.junit.Test;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
@@ -9,17 +10,18 @@ import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.flow.FlowRule;
+import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyEvent;
+import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
-import org.sixflow.app.apn6.Apn6Match;
-import org.sixflow.app.apn6.ApplicationAwareId;
-import org.sixflow.app.apn6.PortRange;
-import org.sixflow.app.testing.SharedStorageService;
+import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.PortRange;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -29,44 +31,58 @@ import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.testing.Rejections.assertRejected;
 
 /**
- * Policies on the lab network: validated, installed, replaced, removed, reinstalled.
+ * Policies on the lab network, one instance: validated, installed, replaced, removed, reinstalled,
+ * with their lifecycle; entries two policies share.
  */
 public class Apn6PolicyManagerTest {
 
     private static final PipelineModelChecker CHECKER =
             new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
+    private static final DeviceId WUHAN = DeviceId.deviceId("device:wuhan");
     private final Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
 
-    private static Apn6Policy video(int priority, String source) {
+    @After
+    public void tearDown() {
+        fixture.storage.shutdown();
+    }
+
+    static Apn6Policy video(int priority, String source) {
         return Apn6Policy.of("video", "video gold", priority,
                              Apn6Match.builder().source(Ip6Prefix.valueOf(source)).nextHeader(17)
                                      .destinationPorts(PortRange.of(5004, 5005)).build(),
                              ApplicationAwareId.of(3, 0x1234, 7, 1), 5, true);
     }
 
+    private Apn6Validation create(Apn6Policy policy) {
+        Apn6Validation result = fixture.manager.create(policy);
+        fixture.awaitEvents();
+        return result;
+    }
+
     @Test
     public void installsEntriesThatFitThePipeline() {
-        Apn6Validation result = fixture.manager.create(video(100, "fd00:1:1::/64"));
+        Apn6Validation result = create(video(100, "fd00:1:1::/64"));
         assertTrue(result.valid());
-        assertEquals(result.entries(), fixture.rules.size());
+        assertEquals(result.entries(), fixture.rules().size());
         // 4 edge classifiers + 5 SLA entries (every device) + 4 strip entries (edge host ports).
-        assertEquals(13, fixture.rules.size());
-        for (FlowRule rule : fixture.rules) {
+        assertEquals(13, fixture.rules().size());
+        for (FlowRule rule : fixture.rules()) {
             assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
         }
         assertEquals(5, fixture.manager.entries("video").size());
+        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
     }
 
     @Test
     public void samePriorityOverlapIsRejectedHigherPriorityCoverIsAWarning() {
-        fixture.manager.create(video(100, "fd00:1::/32"));
+        create(video(100, "fd00:1::/32"));
         Apn6Policy overlapping = Apn6Policy.of("other", null, 100, Apn6Match.builder()
                 .source(Ip6Prefix.valueOf("fd00:1:1::/64")).build(), ApplicationAwareId.of(1, 1, 1, 1), null, false);
         assertRejected(() -> fixture.manager.create(overlapping), "overlaps policy video");
         Apn6Policy shadowed = Apn6Policy.of("narrow", null, 50, Apn6Match.builder()
                 .source(Ip6Prefix.valueOf("fd00:1:1::/64")).nextHeader(17)
                 .destinationPorts(PortRange.of(5004, 5004)).build(), ApplicationAwareId.of(1, 1, 1, 1), null, false);
-        Apn6Validation result = fixture.manager.create(shadowed);
+        Apn6Validation result = create(shadowed);
         assertTrue(result.valid());
         assertEquals(1, result.warnings().size());
         assertTrue(result.warnings().get(0).contains("policy video"));
@@ -79,96 +95,175 @@ public class Apn6PolicyManagerTest {
 
     @Test
     public void aMatchAllPolicyIsInstalledAsRealEntriesAndOverlapsEverySamePriorityPolicy() {
-        Apn6Validation result = fixture.manager.create(everything(100));
+        Apn6Validation result = create(everything(100));
         assertTrue(result.valid());
         // Two classifier entries on each of the 4 edges, none of them the table's default entry.
-        assertEquals(8, fixture.rules.size());
-        assertEquals(result.entries(), fixture.rules.size());
-        for (FlowRule rule : fixture.rules) {
+        assertEquals(8, fixture.rules().size());
+        assertEquals(result.entries(), fixture.rules().size());
+        for (FlowRule rule : fixture.rules()) {
             assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
             assertEquals(100, rule.priority());
         }
         assertEquals(4, fixture.manager.entries("all").size());
 
         assertRejected(() -> fixture.manager.create(video(100, "fd00:1:1::/64")), "overlaps policy all");
-        Apn6Validation lower = fixture.manager.create(video(50, "fd00:1:1::/64"));
+        Apn6Validation lower = create(video(50, "fd00:1:1::/64"));
         assertTrue(lower.valid());
         assertEquals(List.of("never applies: policy all (priority 100) matches all of its traffic"), lower.warnings());
 
         assertTrue(fixture.manager.remove("all"));
-        assertEquals(13, fixture.rules.size());   // the video policy's entries alone
+        fixture.awaitEvents();
+        assertEquals(13, fixture.rules().size());   // the video policy's entries alone
     }
 
     @Test
     public void aMatchAllPolicyIsRejectedNextToAnySamePriorityPolicy() {
-        fixture.manager.create(video(100, "fd00:1:1::/64"));
+        create(video(100, "fd00:1:1::/64"));
         assertRejected(() -> fixture.manager.create(everything(100)), "overlaps policy video");
-        assertTrue(fixture.manager.create(everything(101)).valid());
+        assertTrue(create(everything(101)).valid());
         assertRejected(() -> fixture.manager.create(Apn6Policy.of("all2", null, 101, Apn6Match.builder().build(),
                                                                   ApplicationAwareId.of(1, 1, 1, 1), null, false)),
                        "overlaps policy all");
     }
 
     @Test
-    public void updateReplacesEntriesAndRemoveTakesThemAway() {
-        fixture.manager.create(video(100, "fd00:1:1::/64"));
-        List<FlowRule> before = List.copyOf(fixture.rules);
+    public void updatePutsTheNewEntriesInBeforeTheOldOnesGoAndRemoveTakesThemAway() {
+        create(video(100, "fd00:1:1::/64"));
+        List<FlowRule> before = fixture.rules();
+        fixture.flows.log.clear();
         fixture.manager.update(video(100, "fd00:1:2::/64"));
-        assertEquals(13, fixture.rules.size());
-        assertTrue(before.stream().anyMatch(r -> !fixture.rules.contains(r)));
+        fixture.awaitEvents();
+        assertEquals(13, fixture.rules().size());
+        assertTrue(before.stream().anyMatch(r -> !fixture.rules().contains(r)));
         assertEquals("fd00:1:2::/64", fixture.manager.policy("video").orElseThrow().match().source().toString());
+        // One operation: every new entry in the first stage, the 4 old classifiers in the second.
+        List<List<String>> stages = fixture.flows.stages();
+        assertEquals(2, stages.size());
+        assertEquals(13, stages.get(0).stream().filter(w -> w.startsWith("add ")).count());
+        assertEquals(4, stages.get(1).stream().filter(w -> w.startsWith("remove ")).count());
+        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+
         assertTrue(fixture.manager.remove("video"));
-        assertTrue(fixture.rules.isEmpty());
+        fixture.awaitEvents();
+        assertTrue(fixture.rules().isEmpty());
         assertFalse(fixture.manager.remove("video"));
     }
 
     @Test
+    public void removingOnePolicyKeepsTheSlaAndStripEntriesAnotherShares() {
+        // Same option and priority: the transit SLA entries and the egress strip entries coincide.
+        Apn6Policy first = Apn6Policy.of("first", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1:1::/64")).build(), ApplicationAwareId.of(3, 0x1234, 7, 1), 5, true);
+        Apn6Policy second = Apn6Policy.of("second", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1:2::/64")).build(), ApplicationAwareId.of(3, 0x1234, 8, 2), 5, true);
+        create(first);
+        create(second);
+        // 4 + 4 classifiers, and 5 SLA + 4 strip entries that both policies compile to.
+        assertEquals(Map.of("apn6_classifier", 8, "apn6_sla", 5, "apn6_strip", 4),
+                     PolicyFlowRules.perTable(fixture.rules()));
+
+        assertTrue(fixture.manager.remove("first"));
+        fixture.awaitEvents();
+        Set<String> installed = fixture.rules().stream().map(PolicyFlowRules::describe).collect(Collectors.toSet());
+        Apn6PolicyManagerFixture reference = new Apn6PolicyManagerFixture();
+        reference.manager.create(second);
+        reference.awaitEvents();
+        Set<String> secondAlone = reference.rules().stream().map(PolicyFlowRules::describe)
+                .collect(Collectors.toSet());
+        reference.storage.shutdown();
+        assertEquals("every entry of the remaining policy is still installed", secondAlone, installed);
+
+        assertTrue(fixture.manager.remove("second"));
+        fixture.awaitEvents();
+        assertTrue(fixture.rules().isEmpty());
+    }
+
+    @Test
+    public void movingOnePolicyToAnotherPriorityKeepsTheEntriesItSharedWithAnother() {
+        Apn6Policy first = Apn6Policy.of("first", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1:1::/64")).build(), ApplicationAwareId.of(3, 0x1234, 7, 1), 5, true);
+        Apn6Policy second = Apn6Policy.of("second", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:1:2::/64")).build(), ApplicationAwareId.of(3, 0x1234, 8, 2), 5, true);
+        create(first);
+        create(second);
+        fixture.manager.update(Apn6Policy.of("first", null, 200, first.match(), first.option(), 5, true));
+        fixture.awaitEvents();
+        // Second's 5 SLA and 4 strip entries at priority 100 stay; first has its own at 200 now.
+        assertEquals(Map.of("apn6_classifier", 4, "apn6_sla", 5, "apn6_strip", 4), PolicyFlowRules.perTable(
+                fixture.rules().stream().filter(r -> r.priority() == 100).collect(Collectors.toList())));
+        assertEquals(Map.of("apn6_classifier", 4, "apn6_sla", 5, "apn6_strip", 4), PolicyFlowRules.perTable(
+                fixture.rules().stream().filter(r -> r.priority() == 200).collect(Collectors.toList())));
+    }
+
+    @Test
+    public void samePriorityAndSlaLevelCannotAskForTwoQueuePriorities() {
+        create(video(100, "fd00:1:1::/64"));
+        Apn6Policy other = Apn6Policy.of("other", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:9::/64")).build(), ApplicationAwareId.of(3, 0x1234, 1, 1), 2, false);
+        assertRejected(() -> fixture.manager.create(other), "policy video already gives SLA level 3, app 4660");
+        Apn6Policy samePriorityQueue = Apn6Policy.of("other", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:9::/64")).build(), ApplicationAwareId.of(3, 0x1234, 1, 1), 5, false);
+        assertTrue(create(samePriorityQueue).valid());
+    }
+
+    @Test
+    public void aPolicyADeviceRefusesIsFailedWithTheDeviceAndReasonUntilTheDeviceTakesIt() {
+        fixture.flows.refusing.add(WUHAN);
+        create(video(100, "fd00:1:1::/64"));
+        Apn6PolicyStatus status = fixture.status("video");
+        assertEquals(Apn6PolicyStatus.State.FAILED, status.state());
+        assertEquals(WUHAN, status.failure().orElseThrow().deviceId());
+        assertTrue(status.failure().orElseThrow().reason(),
+                   status.failure().orElseThrow().reason().contains("refused 1 entry (first: add in SixflowIngress"));
+        assertTrue(fixture.events.stream().anyMatch(e -> e.type() == Apn6PolicyEvent.Type.POLICY_FAILED
+                && e.status().equals(status)));
+
+        // The device comes back and accepts its entry: the owner writes it again.
+        fixture.flows.refusing.clear();
+        Device wuhan = fixture.lab.devices.getDevice(WUHAN);
+        fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, wuhan));
+        fixture.awaitEvents();
+        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        assertEquals(1, fixture.flows.on(WUHAN).size());
+    }
+
+    @Test
+    public void aPolicyWithNowhereToGoStaysRequested() {
+        create(video(100, "fd00:1:1::/64"));
+        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        fixture.lab.devices.getDevices().forEach(d -> fixture.lab.netcfg.removeConfig(
+                d.id(), org.sixflow.app.config.SixflowDeviceConfig.class));
+        fixture.awaitEvents();
+        assertTrue(fixture.rules().isEmpty());
+        assertEquals(Apn6PolicyStatus.REQUESTED, fixture.status("video"));
+    }
+
+    @Test
     public void reconnectingDeviceGetsItsEntriesBack() {
-        fixture.manager.create(video(100, "fd00:1:1::/64"));
-        Device wuhan = fixture.lab.devices.getDevice(DeviceId.deviceId("device:wuhan"));
-        fixture.applied.clear();
+        create(video(100, "fd00:1:1::/64"));
+        Device wuhan = fixture.lab.devices.getDevice(WUHAN);
+        fixture.flows.log.clear();
         fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, wuhan));
-        assertEquals(1, fixture.applied.size());
-        assertEquals(1, fixture.applied.get(0).length);   // Wuhan (transit) holds the SLA entry only
-
-        fixture.applied.clear();
-        fixture.remoteMastered.add(wuhan.id());             // another instance re-programs it
-        fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, wuhan));
-        assertTrue(fixture.applied.isEmpty());
+        fixture.awaitEvents();
+        // Wuhan (transit) holds the SLA entry only.
+        assertEquals(List.of("add " + PolicyFlowRules.describe(fixture.flows.on(WUHAN).get(0))),
+                     fixture.flows.writes("add"));
     }
 
     @Test
-    public void everyInstanceFollowsTheStore() {
-        SharedStorageService shared = new SharedStorageService();
-        Apn6PolicyManagerFixture first = new Apn6PolicyManagerFixture(shared);
-        Apn6PolicyManagerFixture second = new Apn6PolicyManagerFixture(shared);
-        first.manager.create(video(100, "fd00:1:1::/64"));
-        assertTrue("only the first instance installed", second.rules.isEmpty());
-        assertEquals(5, second.manager.entries("video").size());
-        Apn6Policy overlapping = Apn6Policy.of("other", null, 100, Apn6Match.builder()
-                .source(Ip6Prefix.valueOf("fd00:1::/32")).build(), ApplicationAwareId.of(1, 1, 1, 1), null, false);
-        assertRejected(() -> second.manager.create(overlapping), "overlaps policy video");
-
-        second.manager.update(video(100, "fd00:9::/64"));
-        assertEquals("fd00:9::/64", first.manager.policy("video").orElseThrow().match().source().toString());
-        first.manager.create(overlapping);                   // no longer overlaps, on either instance
-        assertTrue(second.manager.remove("video"));
-        assertFalse(first.manager.policy("video").isPresent());
-        assertTrue(first.manager.entries("video").isEmpty());
-        assertEquals(List.of("other"), second.manager.policies().stream().map(Apn6Policy::id)
-                .collect(Collectors.toList()));
-    }
-
-    @Test
-    public void listenersHearAddUpdateRemove() {
-        fixture.manager.create(video(100, "fd00:1:1::/64"));
+    public void listenersHearAddUpdateRemoveAndTheLifecycle() {
+        create(video(100, "fd00:1:1::/64"));
         fixture.manager.update(video(100, "fd00:1:2::/64"));
+        fixture.awaitEvents();
         fixture.manager.remove("video");
         fixture.manager.remove("video");
-        assertEquals(List.of(Apn6PolicyEvent.Type.POLICY_ADDED, Apn6PolicyEvent.Type.POLICY_UPDATED,
+        fixture.awaitEvents();
+        assertEquals(List.of(Apn6PolicyEvent.Type.POLICY_ADDED, Apn6PolicyEvent.Type.POLICY_INSTALLED,
+                             Apn6PolicyEvent.Type.POLICY_UPDATED, Apn6PolicyEvent.Type.POLICY_INSTALLED,
                              Apn6PolicyEvent.Type.POLICY_REMOVED),
                      fixture.events.stream().map(Apn6PolicyEvent::type).collect(Collectors.toList()));
-        assertEquals("fd00:1:2::/64", fixture.events.get(2).subject().match().source().toString());
+        assertEquals("fd00:1:1::/64", fixture.events.get(2).previous().orElseThrow().match().source().toString());
+        assertEquals("fd00:1:2::/64", fixture.events.get(4).subject().match().source().toString());
     }
 
     @Test

@@ -151,8 +151,9 @@ public class PostgresExperimentStoreTest {
         ExperimentClassResult full = ExperimentClassResult.builder("ipv6", ExperimentClassRole.BASELINE,
                                                                    LatencyClass.IPV6, "device:beijing")
                 .counts(500, 498, 2, ExperimentClassResult.LossBasis.PROBES).warmupSent(21).duplicates(1)
-                .reordered(3).latency(LatencySummary.of(498, 64_000, 33_000, 26_000, 2_000_000, 60_000, 90_000,
-                                                        150_000, 0.2, 1e-12))
+                .reordered(3).latency(LatencySummary.builder().moments(498, 64_000, 33_000)
+                        .extremes(26_000, 2_000_000).percentiles(60_000, 90_000, 150_000).normality(0.2, 1e-12)
+                        .build())
                 .jitterNanos(1234.5).offeredMbps(1.0).goodputMbps(0.51)
                 .stability(StabilitySummary.of(497, 0.01, 0.005, 0.02, 0.1, 0.9, List.of(0L, 0L, 0L, 10L, 200L, 280L,
                                                                                           7L, 0L)))
@@ -166,7 +167,8 @@ public class PostgresExperimentStoreTest {
         ExperimentClassResult empty = ExperimentClassResult.builder("te", ExperimentClassRole.FEATURE,
                                                                     LatencyClass.MSR6_TE_ENCAP, "device:beijing")
                 .counts(500, 0, 500, ExperimentClassResult.LossBasis.PROBES)
-                .latency(LatencySummary.of(1, 5, 0, 5, 5, 5, 5, 5, Double.NaN, Double.NaN)).build();
+                .latency(LatencySummary.builder().moments(1, 5, 0).extremes(5, 5)
+                        .percentiles(5, 5, 5).build()).build();
         List<ExperimentCellResult> cells = List.of(
                 ExperimentCellResult.of(ExperimentCell.of(0, 128, 1_024_000, 1.0), List.of(full, empty)),
                 ExperimentCellResult.of(ExperimentCell.of(1, 1514, 12_112, null), List.of(empty, full)));
@@ -192,7 +194,7 @@ public class PostgresExperimentStoreTest {
 
     @Test
     public void telemetrySamplesOfAWindow() {
-        SampleWriter writer = new SampleWriter(() -> Optional.of(POSTGRES.database().dataSource()), 100);
+        SampleWriter writer = new SampleWriter(POSTGRES.database(), 100);
         for (int i = 0; i < 5; i++) {
             writer.offer(LatencySample.of(T0.plusSeconds(i), "device:beijing", LatencyClass.APN6_INSERT.code(), 0,
                                           i % 2 == 0 ? 1 : 3, 2, 100 + i, 70_000).withIngressTimestamp(1000L * i));

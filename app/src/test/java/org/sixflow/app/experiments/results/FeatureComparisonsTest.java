@@ -28,7 +28,7 @@ public class FeatureComparisonsTest {
     private static ExperimentClassResult result(String name, ExperimentClassRole role, LatencyClass c, double mean,
                                                 double stdev, double min, double max) {
         return ExperimentClassResult.builder(name, role, c, "device:tofino")
-                .latency(LatencySummary.of(50_000, mean, stdev, min, max, mean, mean, mean, 0.01, 0.5)).build();
+                .latency(LatencySummary.builder().moments(50_000, mean, stdev).extremes(min, max).percentiles(mean, mean, mean).normality(0.01, 0.5).build()).build();
     }
 
     private static List<Double> thresholds(JsonNode rows) {

@@ -46,13 +46,12 @@ public class FiguresAgainstReferenceTest {
         double p = RunComparisons.welchPValue(summary(ref.path("a")), summary(ref.path("b")));
         assertEquals(ref.path("pValue").asDouble(), p, 1e-9);
         assertTrue("no variance, no test", Double.isNaN(RunComparisons.welchPValue(
-                LatencySummary.of(3, 1, 0, 1, 1, 1, 1, 1, Double.NaN, Double.NaN),
-                LatencySummary.of(3, 2, 0, 2, 2, 2, 2, 2, Double.NaN, Double.NaN))));
+                LatencySummary.builder().moments(3, 1, 0).extremes(1, 1).percentiles(1, 1, 1).normality(Double.NaN, Double.NaN).build(),
+                LatencySummary.builder().moments(3, 2, 0).extremes(2, 2).percentiles(2, 2, 2).normality(Double.NaN, Double.NaN).build())));
     }
 
     private static LatencySummary summary(JsonNode s) {
-        return LatencySummary.of(s.path("count").asLong(), s.path("mean").asDouble(), s.path("stdev").asDouble(), 0, 0,
-                                 0, 0, 0, Double.NaN, Double.NaN);
+        return LatencySummary.builder().moments(s.path("count").asInt(), s.path("mean").asDouble(), s.path("stdev").asDouble()).extremes(0, 0).percentiles(0, 0, 0).normality(Double.NaN, Double.NaN).build();
     }
 
     @Test

@@ -37,7 +37,7 @@ public class StudyTablesTest {
                                                 double stdev, double min, double max, ExperimentStageResult... stages) {
         return ExperimentClassResult.builder(name, role, c, "device:beijing")
                 .counts(50_000, 50_000, 0, ExperimentClassResult.LossBasis.PROBES)
-                .latency(LatencySummary.of(50_000, mean, stdev, min, max, mean, mean, mean, 0.01, 0.4))
+                .latency(LatencySummary.builder().moments(50_000, mean, stdev).extremes(min, max).percentiles(mean, mean, mean).normality(0.01, 0.4).build())
                 .stages(Arrays.asList(stages)).offeredMbps(1.024).goodputMbps(0.528).jitterNanos(0.3).build();
     }
 

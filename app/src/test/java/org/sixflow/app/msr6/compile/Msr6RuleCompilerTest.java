@@ -12,8 +12,9 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.pi.model.PiTableId;
+import org.sixflow.app.api.Msr6Mode;
+import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.msr6.encoding.EncodedTree;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
@@ -89,11 +90,11 @@ public class Msr6RuleCompilerTest {
         return 0;
     }
 
-    private static CompiledTree compile(Msr6Mode mode) {
+    private static Msr6TreeEntries compile(Msr6Mode mode) {
         return compile(mode, 7, GROUP, null, Set.of(2, 3, 4));
     }
 
-    static CompiledTree compile(Msr6Mode mode, int number, Ip6Address group, Ip6Address source,
+    static Msr6TreeEntries compile(Msr6Mode mode, int number, Ip6Address group, Ip6Address source,
                                 Set<Integer> receivers) {
         MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, receivers);
         EncodedTree encoded = new MrhEncoder(NETWORK::locator, e -> (int) NETWORK.port(e).toLong() - 1)
@@ -102,12 +103,12 @@ public class Msr6RuleCompilerTest {
                 .compile(number, group, source, STUDY, tree, encoded, NETWORK);
     }
 
-    private static List<FlowRule> rules(CompiledTree compiled, String city, PiTableId table) {
+    private static List<FlowRule> rules(Msr6TreeEntries compiled, String city, PiTableId table) {
         return compiled.rules().get(DeviceId.deviceId("device:" + city)).stream()
                 .filter(r -> r.table().equals(table)).collect(Collectors.toList());
     }
 
-    private static List<PiTableId> tables(CompiledTree compiled, String city) {
+    private static List<PiTableId> tables(Msr6TreeEntries compiled, String city) {
         return compiled.rules().get(DeviceId.deviceId("device:" + city)).stream()
                 .map(r -> (PiTableId) r.table()).collect(Collectors.toList());
     }
@@ -123,7 +124,7 @@ public class Msr6RuleCompilerTest {
 
     @Test
     public void teTreePutsEachPieceOnItsDevice() {
-        CompiledTree compiled = compile(Msr6Mode.TE);
+        Msr6TreeEntries compiled = compile(Msr6Mode.TE);
         // Beijing encapsulates and, with two children, replicates itself.
         assertTrue(tables(compiled, "beijing").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP));
         assertTrue(tables(compiled, "beijing").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO));
@@ -142,7 +143,7 @@ public class Msr6RuleCompilerTest {
 
     @Test
     public void rlbTreeUsesBitstringGroups() {
-        CompiledTree compiled = compile(Msr6Mode.RLB);
+        Msr6TreeEntries compiled = compile(Msr6Mode.RLB);
         assertTrue(tables(compiled, "wuhan").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP));
         int wuhanGroup = compiled.groups().get(DeviceId.deviceId("device:wuhan")).get(0).givenGroupId();
         assertTrue(wuhanGroup >= GroupIds.RLB_GROUP_BASE);
@@ -153,7 +154,7 @@ public class Msr6RuleCompilerTest {
     public void aSingleChildRootCopiesByTheTreesLink() {
         // Beijing -> Wuhan -> Guangzhou: one child at the root, whose copy must leave by the tree's
         // link (port 1 to Wuhan) with copy index 0, not be routed on M-SID[0].
-        CompiledTree compiled = compile(Msr6Mode.TE, 3, GROUP, null, Set.of(4));
+        Msr6TreeEntries compiled = compile(Msr6Mode.TE, 3, GROUP, null, Set.of(4));
         DeviceId beijing = DeviceId.deviceId("device:beijing");
         GroupDescription group = compiled.groups().get(beijing).get(0);
         assertEquals(GroupIds.treeGroup(3), (int) group.givenGroupId());
@@ -168,7 +169,7 @@ public class Msr6RuleCompilerTest {
 
     @Test
     public void localReceiversOfAReplicatingNodeGetTheirAdjacency() {
-        CompiledTree compiled = compile(Msr6Mode.TE);
+        Msr6TreeEntries compiled = compile(Msr6Mode.TE);
         // Nanjing copies to Shanghai (port 3) and delivers to its receiver port 9: both have MACs.
         List<FlowRule> adjacencies = rules(compiled, "nanjing", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY);
         FlowRule receiver = adjacencies.stream().filter(r -> r.selector().toString().contains("0x9"))
@@ -178,7 +179,7 @@ public class Msr6RuleCompilerTest {
 
     @Test
     public void treesGetTheirOwnGroupsAboveCloneSessions() {
-        CompiledTree compiled = compile(Msr6Mode.TE);
+        Msr6TreeEntries compiled = compile(Msr6Mode.TE);
         for (GroupDescription group : compiled.groups().values()) {
             assertEquals(GroupIds.treeGroup(7), (int) group.givenGroupId());
             assertFalse(GroupIds.isCloneSession(group.givenGroupId()));

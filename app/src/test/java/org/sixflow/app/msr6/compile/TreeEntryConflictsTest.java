@@ -4,7 +4,8 @@ package org.sixflow.app.msr6.compile;
 
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
+import org.sixflow.app.api.Msr6Mode;
+import org.sixflow.app.api.Msr6TreeEntries;
 
 import java.util.Map;
 import java.util.Set;
@@ -24,22 +25,22 @@ public class TreeEntryConflictsTest {
     @Test
     public void treesOfOneGroupShareIdenticalEntries() {
         // (*,G) and (S,G) to the same receivers: same adjacencies, own SIDs and groups.
-        CompiledTree any = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(2, 3, 4));
-        CompiledTree specific = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_A, SOURCE, Set.of(2, 3, 4));
+        Msr6TreeEntries any = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(2, 3, 4));
+        Msr6TreeEntries specific = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_A, SOURCE, Set.of(2, 3, 4));
         TreeEntryConflicts.check("specific", specific, Map.of("any", any));
     }
 
     @Test
     public void treesOfOtherGroupsOnOtherReceiverPortsCoexist() {
-        CompiledTree a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
-        CompiledTree b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(4));
+        Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
+        Msr6TreeEntries b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(4));
         TreeEntryConflicts.check("b", b, Map.of("a", a));
     }
 
     @Test
     public void aReceiverPortCarriesOneGroupsMacAtATime() {
-        CompiledTree a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
-        CompiledTree b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
+        Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
+        Msr6TreeEntries b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
         try {
             TreeEntryConflicts.check("b", b, Map.of("a", a));
             fail("the second group's MAC would overwrite the first's on shanghai's receiver port");
@@ -51,8 +52,8 @@ public class TreeEntryConflictsTest {
 
     @Test
     public void aTreeMayReplaceItself() {
-        CompiledTree a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
-        CompiledTree again = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
+        Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
+        Msr6TreeEntries again = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
         TreeEntryConflicts.check("a", again, Map.of("a", a));
     }
 
@@ -60,8 +61,8 @@ public class TreeEntryConflictsTest {
     public void rlbGroupsThatReachOtherPortsConflict() {
         // Nanjing replicates to Shanghai with bitstring 0b100 in both; in the second tree it also
         // delivers to its own receivers, so the bitstring's group would need another port.
-        CompiledTree forward = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 1, GROUP_A, null, Set.of(3, 4));
-        CompiledTree withLocal = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 2, GROUP_A, null, Set.of(2, 3, 4));
+        Msr6TreeEntries forward = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 1, GROUP_A, null, Set.of(3, 4));
+        Msr6TreeEntries withLocal = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 2, GROUP_A, null, Set.of(2, 3, 4));
         try {
             TreeEntryConflicts.check("local", withLocal, Map.of("forward", forward));
             fail("a bitstring group with other ports accepted");

@@ -3,6 +3,7 @@
 package org.sixflow.app.msr6.encoding;
 
 import org.junit.Test;
+import org.sixflow.app.api.Msr6Mode;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;

@@ -3,9 +3,9 @@
 package org.sixflow.app.msr6.impl;
 
 import org.onlab.packet.Ip6Address;
-import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.core.GroupId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -16,118 +16,157 @@ import org.onosproject.net.flow.FlowRuleServiceAdapter;
 import org.onosproject.net.group.DefaultGroup;
 import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.group.GroupEvent;
 import org.onosproject.net.group.GroupKey;
+import org.onosproject.net.group.GroupListener;
 import org.onosproject.net.group.GroupServiceAdapter;
-import org.onosproject.store.service.TestStorageService;
+import org.onosproject.net.intent.WorkPartitionService;
+import org.onosproject.net.intent.WorkPartitionServiceAdapter;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeEvent;
+import org.sixflow.app.api.Msr6TreeRecord;
 import org.sixflow.app.api.Msr6TreeRequest;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
+import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
 import org.sixflow.app.testing.TestPipeconfService;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
- * A tree manager on the lab network, with flow rules and groups captured as installed.
+ * A tree manager and its store on the lab network, as one instance of a cluster: flow rules and
+ * groups captured as its devices would hold them, devices that can be told to refuse entries or
+ * groups, and cluster storage that serializes and delivers events asynchronously (wait with
+ * {@link #settle}).
  */
 public final class Msr6TreeManagerFixture {
 
     public final LabNetwork lab = new LabNetwork();
     /** Device to pipeconf bindings: none unless a test binds one (no egress M-SID limit then). */
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
+    public final ClusterStorageService storage;
+    public final DistributedMsr6TreeStore store = new DistributedMsr6TreeStore();
     public final Msr6TreeManager manager = new Msr6TreeManager();
-    public final List<FlowRule> rules = new ArrayList<>();
-    public final List<GroupDescription> groups = new ArrayList<>();
+    /** The table entries the devices hold. */
+    public final List<FlowRule> rules = new CopyOnWriteArrayList<>();
+    /** The groups the devices hold. */
+    public final List<GroupDescription> groups = new CopyOnWriteArrayList<>();
     /** Every install and removal in order: "apply", "remove", "add-group", "remove-group". */
-    public final List<String> operations = new ArrayList<>();
+    public final List<String> operations = new CopyOnWriteArrayList<>();
     public final List<Msr6TreeEvent> events = new CopyOnWriteArrayList<>();
+    /** Devices that refuse every table entry written to them. */
+    public final Set<DeviceId> refuseEntries = ConcurrentHashMap.newKeySet();
+    /** Devices that refuse every group added to them. */
+    public final Set<DeviceId> refuseGroups = ConcurrentHashMap.newKeySet();
+    /** Runs before each FlowRuleOperations is applied, on the caller's thread (a test may block it). */
+    public volatile Consumer<FlowRuleOperations> beforeApply = ops -> { };
+    private final List<GroupListener> groupListeners = new CopyOnWriteArrayList<>();
 
+    /** A one-instance cluster: this instance owns every tree. */
     public Msr6TreeManagerFixture() {
-        this(new TestStorageService());
+        this(new ClusterStorageService(), new WorkPartitionServiceAdapter());
     }
 
     /**
-     * A manager that shares its distributed store with others, like another cluster instance.
+     * One instance of a cluster.
      *
-     * @param storage the shared storage service
+     * @param storage    this instance's view of the cluster's storage
+     * @param partitions this instance's work partition service (which trees it owns)
      */
-    public Msr6TreeManagerFixture(org.onosproject.store.service.StorageService storage) {
+    public Msr6TreeManagerFixture(ClusterStorageService storage, WorkPartitionService partitions) {
+        this.storage = storage;
+        store.storageService = storage;
+        manager.store = store;
+        manager.workPartitionService = partitions;
         manager.deviceService = lab.devices;
         manager.pipeconfService = pipeconfs;
         manager.linkService = lab.linkService;
         manager.configService = lab.netcfg;
-        manager.storageService = storage;
         manager.coreService = new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
-                return TestApplicationId.create(name);
+                // ONOS's own class: group descriptions carry it through the store's serializer.
+                return new DefaultApplicationId(1, name);
             }
         };
-        manager.flowRuleService = new FlowRuleServiceAdapter() {
-            @Override
-            public void applyFlowRules(FlowRule... flowRules) {
-                operations.add("apply");
-                // Same id: ONOS modifies the entry in place.
-                Arrays.stream(flowRules).forEach(r -> rules.removeIf(old -> old.id().equals(r.id())));
-                rules.addAll(Arrays.asList(flowRules));
-            }
-
-            @Override
-            public void removeFlowRules(FlowRule... flowRules) {
-                operations.add("remove");
-                rules.removeAll(Arrays.asList(flowRules));
-            }
-
-            /** As ONOS does: stage by stage, then the context hears that the devices confirmed. */
-            @Override
-            public void apply(FlowRuleOperations ops) {
-                for (Set<FlowRuleOperation> stage : ops.stages()) {
-                    FlowRule[] added = stage.stream().filter(op -> op.type() != FlowRuleOperation.Type.REMOVE)
-                            .map(FlowRuleOperation::rule).toArray(FlowRule[]::new);
-                    FlowRule[] removed = stage.stream().filter(op -> op.type() == FlowRuleOperation.Type.REMOVE)
-                            .map(FlowRuleOperation::rule).toArray(FlowRule[]::new);
-                    if (added.length > 0) {
-                        applyFlowRules(added);
-                    }
-                    if (removed.length > 0) {
-                        removeFlowRules(removed);
-                    }
-                }
-                ops.callback().onSuccess(ops);
-            }
-        };
-        manager.groupService = new GroupServiceAdapter() {
-            @Override
-            public void addGroup(GroupDescription description) {
-                operations.add("add-group");
-                groups.add(description);
-            }
-
-            /** Groups are on their devices as soon as they are added. */
-            @Override
-            public Group getGroup(DeviceId deviceId, GroupKey appCookie) {
-                return groups.stream().filter(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie))
-                        .findFirst().map(g -> {
-                            DefaultGroup group = new DefaultGroup(new GroupId(g.givenGroupId()), g);
-                            group.setState(Group.GroupState.ADDED);
-                            return (Group) group;
-                        }).orElse(null);
-            }
-
-            @Override
-            public void removeGroup(DeviceId deviceId, GroupKey appCookie, ApplicationId appId) {
-                operations.add("remove-group");
-                groups.removeIf(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie));
-            }
-        };
+        manager.flowRuleService = new FakeFlowRules();
+        manager.groupService = new FakeGroups();
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(events::add);
+        store.activate();
         manager.activate();
+    }
+
+    /** Deactivates the manager and the store, as ONOS does when the app stops on this instance. */
+    public void deactivate() {
+        manager.deactivate();
+        store.deactivate();
+    }
+
+    /**
+     * The stored record of a tree.
+     *
+     * @param id tree id
+     * @return the record
+     */
+    public Msr6TreeRecord record(String id) {
+        return store.record(id).orElseThrow(() -> new AssertionError("no tree " + id));
+    }
+
+    /** Waits until this instance has nothing left to do: storage events, store events, owner work. */
+    public void settle() {
+        settle(this);
+    }
+
+    /**
+     * Waits until the instances of a cluster have nothing left to do.
+     *
+     * @param instances the instances (sharing one cluster's storage)
+     */
+    public static void settle(Msr6TreeManagerFixture... instances) {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (true) {
+            for (Msr6TreeManagerFixture f : instances) {
+                f.storage.awaitEvents();
+            }
+            for (Msr6TreeManagerFixture f : instances) {
+                awaitIdle(f.store.events(), deadline);
+                awaitIdle(f.manager.worker(), deadline);
+            }
+            long submitted = submitted(instances);
+            // Whatever that work wrote reaches the listeners; if it handed nothing on, all is done.
+            for (Msr6TreeManagerFixture f : instances) {
+                f.storage.awaitEvents();
+            }
+            if (submitted == submitted(instances) && Arrays.stream(instances)
+                    .allMatch(f -> f.store.events().idle() && f.manager.worker().idle())) {
+                return;
+            }
+        }
+    }
+
+    private static long submitted(Msr6TreeManagerFixture... instances) {
+        return Arrays.stream(instances).mapToLong(f -> f.store.events().submitted() + f.manager.worker().submitted())
+                .sum();
+    }
+
+    private static void awaitIdle(SerialWorker worker, long deadline) {
+        while (!worker.idle()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("the tree manager is still busy");
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /**
@@ -142,5 +181,97 @@ public final class Msr6TreeManagerFixture {
                 "video", ConnectPoint.deviceConnectPoint("device:beijing/3"), Ip6Address.valueOf("ff3e::1"),
                 Set.of(Arrays.stream(receivers).map(ConnectPoint::deviceConnectPoint).toArray(ConnectPoint[]::new)),
                 Msr6Mode.TE, algorithm));
+    }
+
+    /** Flow rules as ONOS applies them: stage by stage, refusals reported per device, then success. */
+    private final class FakeFlowRules extends FlowRuleServiceAdapter {
+        @Override
+        public void applyFlowRules(FlowRule... flowRules) {
+            operations.add("apply");
+            // Same id: ONOS modifies the entry in place.
+            Arrays.stream(flowRules).forEach(r -> rules.removeIf(old -> old.id().equals(r.id())));
+            rules.addAll(Arrays.asList(flowRules));
+        }
+
+        @Override
+        public void removeFlowRules(FlowRule... flowRules) {
+            operations.add("remove");
+            rules.removeAll(Arrays.asList(flowRules));
+        }
+
+        @Override
+        public void apply(FlowRuleOperations ops) {
+            beforeApply.accept(ops);
+            boolean failed = false;
+            for (Set<FlowRuleOperation> stage : ops.stages()) {
+                FlowRule[] added = stage.stream().filter(op -> op.type() != FlowRuleOperation.Type.REMOVE)
+                        .map(FlowRuleOperation::rule).filter(r -> !refuseEntries.contains(r.deviceId()))
+                        .toArray(FlowRule[]::new);
+                FlowRule[] removed = stage.stream().filter(op -> op.type() == FlowRuleOperation.Type.REMOVE)
+                        .map(FlowRuleOperation::rule).toArray(FlowRule[]::new);
+                if (added.length > 0) {
+                    applyFlowRules(added);
+                }
+                if (removed.length > 0) {
+                    removeFlowRules(removed);
+                }
+                for (DeviceId device : refuseEntries) {
+                    FlowRuleOperations.Builder refused = FlowRuleOperations.builder();
+                    stage.stream().filter(op -> op.type() != FlowRuleOperation.Type.REMOVE
+                            && op.rule().deviceId().equals(device)).forEach(op -> refused.add(op.rule()));
+                    FlowRuleOperations failures = refused.build();
+                    if (!failures.stages().isEmpty()) {
+                        failed = true;
+                        ops.callback().onError(failures);
+                    }
+                }
+            }
+            if (!failed) {
+                ops.callback().onSuccess(ops);
+            }
+        }
+    }
+
+    /** Groups that are on their devices as soon as they are added, unless the device refuses them. */
+    private final class FakeGroups extends GroupServiceAdapter {
+        @Override
+        public void addGroup(GroupDescription description) {
+            operations.add("add-group");
+            if (refuseGroups.contains(description.deviceId())) {
+                DefaultGroup refused = new DefaultGroup(new GroupId(description.givenGroupId()), description);
+                refused.setState(Group.GroupState.PENDING_ADD_RETRY);
+                groupListeners.forEach(l -> l.event(new GroupEvent(GroupEvent.Type.GROUP_ADD_FAILED, refused)));
+                return;
+            }
+            groups.removeIf(g -> g.deviceId().equals(description.deviceId())
+                    && g.appCookie().equals(description.appCookie()));
+            groups.add(description);
+        }
+
+        @Override
+        public Group getGroup(DeviceId deviceId, GroupKey appCookie) {
+            return groups.stream().filter(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie))
+                    .findFirst().map(g -> {
+                        DefaultGroup group = new DefaultGroup(new GroupId(g.givenGroupId()), g);
+                        group.setState(Group.GroupState.ADDED);
+                        return (Group) group;
+                    }).orElse(null);
+        }
+
+        @Override
+        public void removeGroup(DeviceId deviceId, GroupKey appCookie, ApplicationId appId) {
+            operations.add("remove-group");
+            groups.removeIf(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie));
+        }
+
+        @Override
+        public void addListener(GroupListener listener) {
+            groupListeners.add(listener);
+        }
+
+        @Override
+        public void removeListener(GroupListener listener) {
+            groupListeners.remove(listener);
+        }
     }
 }

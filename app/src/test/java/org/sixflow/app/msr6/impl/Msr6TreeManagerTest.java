@@ -2,33 +2,44 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.impl;
 
+import org.junit.After;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleOperation;
+import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.group.GroupDescription;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
-import org.sixflow.app.testing.SharedStorageService;
+import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.api.Msr6TreeEvent;
 import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.api.Msr6TreeState;
 import org.sixflow.app.api.TreeConstraints;
-import org.onosproject.net.DeviceId;
-import org.sixflow.app.msr6.encoding.Msr6Mode;
 import org.sixflow.pipeconf.GroupIds;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.testing.Rejections.assertRejected;
 
 /**
- * Trees on the lab network: computed, encoded, compiled against the P4Info, installed, removed.
+ * Trees on the lab network, one instance owning them all: computed, encoded, compiled against the
+ * P4Info, installed in order, failed with a reason, removed.
  */
 public class Msr6TreeManagerTest {
 
@@ -37,19 +48,40 @@ public class Msr6TreeManagerTest {
     private static final PipelineModelChecker TOFINO =
             new PipelineModelChecker(BundledPipeconfs.tofino().pipelineModel());
     private static final ConnectPoint H_BJ = ConnectPoint.deviceConnectPoint("device:beijing/3");
-    private static final Set<ConnectPoint> RECEIVERS = Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4"),
-                                                              ConnectPoint.deviceConnectPoint("device:shanghai/3"),
-                                                              ConnectPoint.deviceConnectPoint("device:guangzhou/3"));
+    private static final ConnectPoint NANJING = ConnectPoint.deviceConnectPoint("device:nanjing/4");
+    private static final ConnectPoint SHANGHAI = ConnectPoint.deviceConnectPoint("device:shanghai/3");
+    private static final ConnectPoint GUANGZHOU = ConnectPoint.deviceConnectPoint("device:guangzhou/3");
+    private static final Set<ConnectPoint> RECEIVERS = Set.of(NANJING, SHANGHAI, GUANGZHOU);
 
     private final Msr6TreeManagerFixture fixture = new Msr6TreeManagerFixture();
+
+    @After
+    public void tearDown() {
+        fixture.storage.shutdown();
+    }
 
     private static Msr6TreeRequest request(String id, Msr6Mode mode, Msr6TreeRequest.Algorithm algorithm) {
         return Msr6TreeRequest.of(id, H_BJ, Ip6Address.valueOf("ff3e::1"), RECEIVERS, mode, algorithm);
     }
 
+    private Msr6TreeEntries installed(String id) {
+        return fixture.record(id).installed().orElseThrow(() -> new AssertionError(id + " has nothing installed"));
+    }
+
+    /** True when the devices hold this exact entry (same key and same action). */
+    private boolean held(FlowRule rule) {
+        return fixture.rules.stream().anyMatch(r -> r.exactMatch(rule));
+    }
+
+    private boolean held(GroupDescription group) {
+        return fixture.groups.stream().anyMatch(g -> g.deviceId().equals(group.deviceId())
+                && g.appCookie().equals(group.appCookie()) && g.buckets().equals(group.buckets()));
+    }
+
     @Test
     public void installsASteinerTreeWhoseEntriesFitThePipeline() {
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertEquals(Msr6TreeState.INSTALLED, tree.state());
         // Beijing -> Nanjing -> Shanghai -> Guangzhou: three links, one fewer than shortest paths.
         assertEquals(3, tree.links().size());
         assertEquals(3, tree.msids().size());
@@ -63,6 +95,8 @@ public class Msr6TreeManagerTest {
         assertEquals(4, fixture.groups.size());
         assertTrue(fixture.groups.stream().allMatch(g -> g.givenGroupId() == GroupIds.treeGroup(tree.number())));
         assertEquals(List.of(tree), fixture.manager.trees());
+        // What the store keeps is what the devices hold.
+        assertEquals(Set.copyOf(installed("video").allRules()), Set.copyOf(fixture.rules));
     }
 
     @Test
@@ -73,6 +107,7 @@ public class Msr6TreeManagerTest {
                                                             Msr6TreeRequest.Algorithm.SHORTEST_PATHS)),
                        "device:nanjing (at most 3)");
         assertTrue("nothing installed", fixture.rules.isEmpty() && fixture.groups.isEmpty());
+        assertTrue("nothing stored", fixture.manager.trees().isEmpty());
         // The Steiner tree's 3 M-SIDs fit.
         assertEquals(3, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
                 .msids().size());
@@ -97,24 +132,16 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
-    public void anotherInstanceSeesTheSameTree() {
-        SharedStorageService shared = new SharedStorageService();
-        Msr6TreeManagerFixture first = new Msr6TreeManagerFixture(shared);
-        Msr6TreeManagerFixture second = new Msr6TreeManagerFixture(shared);
-        Msr6Tree installed = first.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
-        Msr6Tree seen = second.manager.tree("video").orElseThrow();
-        assertEquals(installed.msids(), seen.msids());
-        assertEquals(installed.number(), seen.number());
-        assertTrue("only the first instance installed", second.rules.isEmpty());
-        assertEquals(1, second.manager.trees().size());
-    }
-
-    @Test
     public void removeTakesEverythingBack() {
         fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         assertTrue(fixture.manager.remove("video"));
-        assertEquals(List.of(Msr6TreeEvent.Type.TREE_ADDED, Msr6TreeEvent.Type.TREE_REMOVED),
+        fixture.settle();
+        // Requested, built, confirmed, withdrawn, gone.
+        assertEquals(List.of(Msr6TreeEvent.Type.TREE_ADDED, Msr6TreeEvent.Type.TREE_UPDATED,
+                             Msr6TreeEvent.Type.TREE_INSTALLED, Msr6TreeEvent.Type.TREE_UPDATED,
+                             Msr6TreeEvent.Type.TREE_REMOVED),
                      fixture.events.stream().map(Msr6TreeEvent::type).collect(Collectors.toList()));
+        assertEquals(Msr6TreeState.WITHDRAWN, fixture.events.get(3).subject().state());
         assertTrue(fixture.rules.isEmpty());
         assertTrue(fixture.groups.isEmpty());
         assertFalse(fixture.manager.tree("video").isPresent());
@@ -122,17 +149,56 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void removalTakesTheIngressOutFirst() {
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        List<FlowRuleOperations> applied = new CopyOnWriteArrayList<>();
+        fixture.beforeApply = applied::add;
+        fixture.manager.remove("video");
+        // One operation in stages: the ingress classifier (no new packets enter), then the rest.
+        assertEquals(1, applied.size());
+        List<Set<FlowRuleOperation>> stages = applied.get(0).stages();
+        assertEquals(2, stages.size());
+        assertFalse(stages.get(0).isEmpty());
+        assertTrue(stages.get(0).stream().allMatch(op -> op.type() == FlowRuleOperation.Type.REMOVE
+                && TreeInstaller.movesTraffic(op.rule(), H_BJ.deviceId())));
+        assertTrue(stages.get(1).stream().noneMatch(op -> TreeInstaller.movesTraffic(op.rule(), H_BJ.deviceId())));
+        // The groups go after the entries that point to them.
+        assertTrue(fixture.operations.lastIndexOf("remove") < fixture.operations.indexOf("remove-group"));
+    }
+
+    @Test
+    public void theIngressClassifierGoesInAfterTheMsidsOfItsTreeNumber() {
+        List<FlowRuleOperations> applied = new CopyOnWriteArrayList<>();
+        fixture.beforeApply = applied::add;
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        // A P4Runtime write batch is not atomic: the classifier must come in an operation of its own,
+        // after the ingress's M-SID entries are confirmed.
+        assertEquals(2, applied.size());
+        List<FlowRule> first = applied.get(0).stages().stream().flatMap(Set::stream).map(FlowRuleOperation::rule)
+                .collect(Collectors.toList());
+        List<FlowRule> last = applied.get(1).stages().stream().flatMap(Set::stream).map(FlowRuleOperation::rule)
+                .collect(Collectors.toList());
+        assertFalse(last.isEmpty());
+        assertTrue(last.stream().allMatch(r -> TreeInstaller.movesTraffic(r, H_BJ.deviceId())));
+        assertTrue(first.stream().anyMatch(r -> r.deviceId().equals(H_BJ.deviceId())));
+        assertTrue(first.stream().noneMatch(r -> TreeInstaller.movesTraffic(r, H_BJ.deviceId())));
+    }
+
+    @Test
     public void changingReceiversMakesBeforeBreaking() {
         Msr6Tree before = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         List<FlowRule> oldRules = List.copyOf(fixture.rules);
-        Msr6Tree after = fixture.manager.updateReceivers("video", Set.of(
-                ConnectPoint.deviceConnectPoint("device:guangzhou/3")));
-        assertTrue(after.number() != before.number());
+        int start = fixture.operations.size();
+        Msr6Tree after = fixture.manager.updateReceivers("video", Set.of(GUANGZHOU));
+        assertEquals(Msr6TreeState.INSTALLED, after.state());
+        assertNotEquals(before.number(), after.number());
         assertEquals(2, after.links().size());   // Beijing -> Wuhan -> Guangzhou
-        // Everything of the new tree went in before anything of the old one came out.
-        List<String> ops = fixture.operations.subList(fixture.operations.lastIndexOf("apply") - 1,
-                                                      fixture.operations.size());
-        assertEquals(List.of("apply", "apply", "remove"), ops.subList(0, 3));
+        // Everything of the new tree (groups, transit, ingress) went in before anything of the old came out.
+        List<String> ops = fixture.operations.subList(start, fixture.operations.size());
+        int firstRemoval = ops.indexOf("remove");
+        assertTrue(ops.toString(), firstRemoval > 0 && ops.indexOf("remove-group") > firstRemoval);
+        assertTrue(ops.toString(), firstRemoval > ops.lastIndexOf("apply") && firstRemoval > ops.lastIndexOf("add-group"));
+        assertEquals(ops.toString(), 2, Collections.frequency(ops.subList(0, firstRemoval), "apply"));
         // Only the new tree's entries and groups remain (entries both trees share stay), all fitting.
         fixture.rules.forEach(rule -> assertEquals(List.of(), CHECKER.problems(rule)));
         assertEquals(after.entries().values().stream().mapToInt(Integer::intValue).sum(),
@@ -142,38 +208,178 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
-    public void reroutesWhenALinkOfTheTreeFails() throws Exception {
+    public void reroutesWhenALinkOfTheTreeFails() {
         Msr6Tree before = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         assertTrue(before.links().stream().anyMatch(l -> l.src().toString().equals("device:nanjing/3")));
         fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
-        long deadline = System.currentTimeMillis() + 10_000;
-        // The reroute runs on the manager's worker: it stores the new tree, then posts the event.
-        while (fixture.manager.tree("video").orElseThrow().number() == before.number()
-                || fixture.events.get(fixture.events.size() - 1).type() != Msr6TreeEvent.Type.TREE_UPDATED) {
-            assertTrue("rerouted and announced in time", System.currentTimeMillis() < deadline);
-            Thread.sleep(20);
-        }
+        fixture.settle();
         Msr6Tree after = fixture.manager.tree("video").orElseThrow();
+        assertEquals(Msr6TreeState.INSTALLED, after.state());
+        assertNotEquals(before.number(), after.number());
         assertTrue(after.links().stream().noneMatch(l -> l.src().toString().equals("device:nanjing/3")));
         assertEquals(after, fixture.events.get(fixture.events.size() - 1).subject());
+        assertEquals(Msr6TreeEvent.Type.TREE_INSTALLED, fixture.events.get(fixture.events.size() - 1).type());
         assertEquals(after.request().receivers(), before.request().receivers());
+        assertEquals(Set.copyOf(installed("video").allRules()), Set.copyOf(fixture.rules));
+    }
+
+    @Test
+    public void aTreeThatCannotBeReroutedFailsAndKeepsItsEntries() {
+        fixture.manager.create(Msr6TreeRequest.of("video", H_BJ, Ip6Address.valueOf("ff3e::1"), Set.of(SHANGHAI),
+                                                  Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        List<FlowRule> before = List.copyOf(fixture.rules);
+        // First a link the tree does not use, then the one it does: Shanghai is cut off.
+        fixture.lab.fail("device:shanghai/2", "device:guangzhou/2");
+        fixture.settle();
+        assertEquals(before, fixture.rules);
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        fixture.settle();
+        Msr6Tree tree = fixture.manager.tree("video").orElseThrow();
+        assertEquals(Msr6TreeState.FAILED, tree.state());
+        assertTrue(tree.failure().orElseThrow().reason(), tree.failure().orElseThrow().reason().contains("no path"));
+        assertEquals(before, fixture.rules);
     }
 
     @Test
     public void removingOneTreeKeepsWhatAnotherShares() {
-        // (*,G) and (S,G) of one group to the same receivers: they share adjacencies, never SIDs.
-        Msr6Tree video = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
-        List<FlowRule> videoOnly = List.copyOf(fixture.rules);
-        Msr6Tree audio = fixture.manager.create(request("audio", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)
-                                                        .withSourceAddress(Ip6Address.valueOf("fd00:1:1::10")));
-        assertTrue(java.util.Collections.disjoint(video.msids(), audio.msids()));
-        fixture.manager.remove("video");
-        audio = fixture.manager.tree("audio").orElseThrow();
-        assertEquals(audio.entries().values().stream().mapToInt(Integer::intValue).sum(),
-                     fixture.rules.size() + fixture.groups.size());
-        // The adjacencies both trees use are still there; nothing of video's own is.
-        assertTrue(videoOnly.stream().anyMatch(fixture.rules::contains));
+        // (*,G) to Nanjing and Shanghai, (S,G) to Shanghai and Guangzhou: they share Shanghai's
+        // receiver-port adjacency and some transit state, and each has entries of its own.
+        fixture.manager.create(Msr6TreeRequest.of("video", H_BJ, Ip6Address.valueOf("ff3e::1"),
+                                                  Set.of(NANJING, SHANGHAI), Msr6Mode.TE,
+                                                  Msr6TreeRequest.Algorithm.STEINER));
+        fixture.manager.create(Msr6TreeRequest.of("audio", H_BJ, Ip6Address.valueOf("ff3e::1"),
+                                                  Set.of(SHANGHAI, GUANGZHOU), Msr6Mode.TE,
+                                                  Msr6TreeRequest.Algorithm.STEINER)
+                                       .withSourceAddress(Ip6Address.valueOf("fd00:1:1::10")));
+        Msr6TreeEntries video = installed("video");
+        Msr6TreeEntries audio = installed("audio");
+        List<FlowRule> shared = video.allRules().stream().filter(r -> audio.allRules().contains(r))
+                .collect(Collectors.toList());
+        List<FlowRule> videoOnly = video.allRules().stream().filter(r -> !audio.allRules().contains(r))
+                .collect(Collectors.toList());
+        assertFalse("the trees share entries", shared.isEmpty());
+        assertFalse("video has entries of its own", videoOnly.isEmpty());
+
+        assertTrue(fixture.manager.remove("video"));
+        // Every entry and group of the other tree is still there, as it was.
+        for (FlowRule rule : audio.allRules()) {
+            assertTrue("kept " + rule, held(rule));
+        }
+        for (GroupDescription group : audio.allGroups()) {
+            assertTrue("kept group " + group.givenGroupId() + " on " + group.deviceId(), held(group));
+        }
+        // Nothing of the removed tree's own is.
+        assertTrue(videoOnly.stream().noneMatch(fixture.rules::contains));
         assertTrue(fixture.groups.stream().noneMatch(g -> g.givenGroupId() == GroupIds.treeGroup(video.number())));
+        assertEquals(audio.allRules().size(), fixture.rules.size());
+    }
+
+    @Test
+    public void aDeviceThatRefusesAnEntryFailsTheTreeWithItsNameAndLeavesNothing() {
+        fixture.refuseEntries.add(DeviceId.deviceId("device:shanghai"));
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertEquals(Msr6TreeState.FAILED, tree.state());
+        assertEquals(DeviceId.deviceId("device:shanghai"), tree.failure().orElseThrow().deviceId().orElseThrow());
+        assertTrue(tree.failure().orElseThrow().reason(), tree.failure().orElseThrow().reason().contains("refused"));
+        // The transit step failed: the ingress never moved traffic onto the tree, and what went in came out.
+        assertTrue(fixture.rules.stream().noneMatch(r -> r.deviceId().equals(H_BJ.deviceId())));
+        assertTrue(fixture.rules.isEmpty());
+        assertTrue(fixture.groups.isEmpty());
+        assertEquals(tree, fixture.manager.tree("video").orElseThrow());
+        assertFalse(fixture.record("video").installed().isPresent());
+    }
+
+    @Test
+    public void aDeviceThatRefusesAGroupFailsTheTreeBeforeAnyEntry() {
+        fixture.refuseGroups.add(DeviceId.deviceId("device:nanjing"));
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertEquals(Msr6TreeState.FAILED, tree.state());
+        assertEquals(DeviceId.deviceId("device:nanjing"), tree.failure().orElseThrow().deviceId().orElseThrow());
+        assertTrue(tree.failure().orElseThrow().reason(), tree.failure().orElseThrow().reason().contains("group"));
+        assertFalse(fixture.operations.contains("apply"));
+        assertTrue(fixture.groups.isEmpty());
+    }
+
+    @Test
+    public void aChangeThatFailsLeavesTheOldTreeInPlace() {
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        Msr6TreeEntries old = installed("video");
+        fixture.refuseEntries.add(DeviceId.deviceId("device:guangzhou"));
+        Msr6Tree changed = fixture.manager.updateReceivers("video", Set.of(GUANGZHOU));
+        assertEquals(Msr6TreeState.FAILED, changed.state());
+        assertEquals(DeviceId.deviceId("device:guangzhou"), changed.failure().orElseThrow().deviceId().orElseThrow());
+        assertEquals(Set.of(GUANGZHOU), changed.request().receivers());
+        // The old tree is whole, each entry as it was (the ingress still points at it), and nothing else is there.
+        assertEquals(old, installed("video"));
+        old.allRules().forEach(r -> assertTrue("kept " + r, held(r)));
+        old.allGroups().forEach(g -> assertTrue("kept group " + g.givenGroupId(), held(g)));
+        assertEquals(old.allRules().size(), fixture.rules.size());
+        assertEquals(old.allGroups().size(), fixture.groups.size());
+    }
+
+    @Test
+    public void treeNumbersComeBackAndAFailedBuildTakesNone() {
+        int first = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)).number();
+        assertEquals(1, first);
+        fixture.manager.remove("video");
+        // A removed tree's number is free again.
+        assertEquals(1, fixture.manager.create(request("audio", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
+                .number());
+        // A build that fails on the owner (no path any more) holds no number.
+        fixture.lab.fail("device:wuhan/3", "device:guangzhou/1");
+        fixture.lab.fail("device:shanghai/2", "device:guangzhou/2");
+        fixture.settle();
+        assertEquals(Msr6TreeState.FAILED, fixture.manager.tree("audio").orElseThrow().state());
+        assertEquals(Set.of(1), fixture.record("audio").numbers());
+        // A change releases the number its old version used once the new one is in.
+        Msr6Tree changed = fixture.manager.updateReceivers("audio", Set.of(NANJING));
+        assertEquals(2, changed.number());
+        Msr6Tree again = fixture.manager.updateReceivers("audio", Set.of(SHANGHAI));
+        assertEquals(1, again.number());
+        assertEquals(Set.of(1), fixture.record("audio").numbers());
+    }
+
+    @Test
+    public void deactivateWaitsForARunningRerouteAndNothingReroutesAfter() throws Exception {
+        Msr6Tree before = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> order = new CopyOnWriteArrayList<>();
+        fixture.beforeApply = ops -> {
+            entered.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        entered.await();        // the reroute is writing its first entries
+        Thread deactivating = new Thread(() -> {
+            fixture.deactivate();
+            order.add("deactivated");
+        });
+        deactivating.start();
+        // Let the reroute go on once deactivate has either returned or is waiting for it.
+        while (deactivating.getState() != Thread.State.TERMINATED
+                && deactivating.getState() != Thread.State.TIMED_WAITING
+                && deactivating.getState() != Thread.State.WAITING) {
+            Thread.sleep(1);
+        }
+        order.add("reroute released");
+        fixture.beforeApply = ops -> { };
+        release.countDown();
+        deactivating.join();
+        assertEquals("deactivate waited for the reroute", List.of("reroute released", "deactivated"), order);
+        // The reroute finished whole: its tree is installed and recorded.
+        assertNotEquals(before.number(), fixture.record("video").tree().number());
+        assertEquals(Msr6TreeState.INSTALLED, fixture.record("video").tree().state());
+        // Nothing acts after deactivate; and deactivate itself removed nothing.
+        List<FlowRule> held = new ArrayList<>(fixture.rules);
+        int operations = fixture.operations.size();
+        fixture.lab.fail("device:wuhan/3", "device:guangzhou/1");
+        assertEquals(operations, fixture.operations.size());
+        assertEquals(held, fixture.rules);
     }
 
     @Test
@@ -217,8 +423,7 @@ public class Msr6TreeManagerTest {
     public void honoursExcludedDevicesAndMaxHops() {
         TreeConstraints avoidNanjing = TreeConstraints.of(0, 0, Set.of(DeviceId.deviceId("device:nanjing")), Set.of(),
                                                           0, TreeConstraints.Metric.HOPS);
-        Set<ConnectPoint> twoReceivers = Set.of(ConnectPoint.deviceConnectPoint("device:shanghai/3"),
-                                                ConnectPoint.deviceConnectPoint("device:guangzhou/3"));
+        Set<ConnectPoint> twoReceivers = Set.of(SHANGHAI, GUANGZHOU);
         Msr6Tree tree = fixture.manager.create(Msr6TreeRequest.of("detour", H_BJ, Ip6Address.valueOf("ff3e::5"),
                                                                   twoReceivers, Msr6Mode.TE,
                                                                   Msr6TreeRequest.Algorithm.STEINER, avoidNanjing));
@@ -248,5 +453,6 @@ public class Msr6TreeManagerTest {
                                              Msr6TreeRequest.Algorithm.STEINER), "not an IPv6 multicast");
         assertRejected(() -> Msr6TreeRequest.of("Bad Id", H_BJ, Ip6Address.valueOf("ff3e::1"), RECEIVERS, Msr6Mode.TE,
                                              Msr6TreeRequest.Algorithm.STEINER), "lower-case");
+        assertEquals(1, fixture.manager.trees().size());
     }
 }

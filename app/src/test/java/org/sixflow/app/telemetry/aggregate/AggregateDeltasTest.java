@@ -16,8 +16,9 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 /**
- * Deltas between polls: first reading, later readings, unmoved slots, wrapping registers,
- * pipeline resets, and units.
+ * Deltas between polls: first reading, later readings, unmoved slots, wrapping registers (once,
+ * and Tofino's 32-bit sum several times per poll over successive polls), registers read wider
+ * than they are, pipeline resets (with the counter going down, or past its old value), and units.
  */
 public class AggregateDeltasTest {
 
@@ -98,6 +99,110 @@ public class AggregateDeltasTest {
                                                 List.of(SlotRegisters.of(slot, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0))));
         assertNull(row.minNanos());
         assertNull(row.maxNanos());
+    }
+
+    // Tofino: latency_sum is 32 bits and counts ns.
+    private final AggregateLayout tofino = AggregateLayout.of(BundledPipeconfs.tofino()).orElseThrow();
+    private final int tofinoSlot = tofino.slot(2, 5);
+    private static final long WRAP = 1L << 32;
+
+    /** Cumulative Tofino registers of one slot whose packets all fall in histogram bucket 1. */
+    private final class TofinoSlot {
+        long packets;
+        long sum;
+        long min = Long.MAX_VALUE;
+        long max;
+        long bucket;
+
+        TofinoSlot(long startingBucket) {
+            bucket = startingBucket;
+        }
+
+        /** n packets of the given mean latency, between lo and hi ns, then a poll of the registers. */
+        LatencyAggregate poll(AggregateDeltas deltas, Instant at, long n, long mean, long lo, long hi) {
+            packets += n;
+            sum += n * mean;
+            bucket += n;
+            min = Math.min(min, lo);
+            max = Math.max(max, hi);
+            return only(deltas.rows(LEAF, at, Map.of(tofinoSlot, packets), List.of(SlotRegisters.of(
+                    tofinoSlot, sum % WRAP, min + 1, max, 0, bucket % WRAP, 0, 0, 0, 0, 0, 0))));
+        }
+    }
+
+    @Test
+    public void aSumThatWrapsSeveralTimesPerPollIsRecoveredOverSuccessivePolls() {
+        AggregateDeltas deltas = new AggregateDeltas(tofino, 1);
+        assertEquals(32, tofino.sumBits());
+        TofinoSlot registers = new TofinoSlot(0);
+        // Since the pipeline started: 4,294,000,000 packets of 370 ns, a sum that wrapped 369 times.
+        LatencyAggregate first = registers.poll(deltas, T1, 4_294_000_000L, 370, 370, 370);
+        assertEquals(4_294_000_000L, first.packets());
+        assertEquals(4_294_000_000L * 370, first.sumNanos());
+        // Then 10 s polls of 2, 3 and 1 x 10^7 packets (2 to 3 Mpps): 1.7, 2.6 and 0.9 wraps of the
+        // sum each, and histogram bucket 1 wraps at the first of them.
+        long[][] polls = {{20_000_000, 365}, {30_000_000, 372}, {10_000_000, 379}};
+        Instant at = T2;
+        for (long[] poll : polls) {
+            LatencyAggregate row = registers.poll(deltas, at, poll[0], poll[1], 360, 380);
+            assertEquals(at.toString(), poll[0], row.packets());
+            assertEquals(at.toString(), poll[0] * poll[1], row.sumNanos());
+            assertEquals(Long.valueOf(360), row.minNanos());
+            assertEquals(Long.valueOf(380), row.maxNanos());
+            at = at.plusSeconds(10);
+        }
+        assertEquals(0, deltas.ambiguousSums());
+    }
+
+    @Test
+    public void aSumTheExtremesCannotPinDownIsTheNearestToTheirMidpointAndCounted() {
+        AggregateDeltas deltas = new AggregateDeltas(tofino, 1);
+        TofinoSlot registers = new TofinoSlot(0);
+        registers.poll(deltas, T1, 1_000, 200, 100, 300);
+        // 10^8 packets between 100 and 10,000 ns: 230 congruent sums fit; the midpoint's is taken.
+        LatencyAggregate row = registers.poll(deltas, T2, 100_000_000, 5_050, 100, 10_000);
+        assertEquals(100_000_000L * 5_050, row.sumNanos());
+        assertEquals(1, deltas.ambiguousSums());
+    }
+
+    @Test
+    public void registersReadWiderThanTheyAreCountOnlyTheirWidth() {
+        // A reader that sign-extends 32-bit cells: 0xFFFFFF00 arrives as -256. Five packets of
+        // 0xFFFFFF00 ns (absurd, but what the registers say) sum to 0xFFFFFB00 modulo 2^32.
+        AggregateDeltas signExtended = new AggregateDeltas(tofino, 1);
+        AggregateDeltas exact = new AggregateDeltas(tofino, 1);
+        SlotRegisters wide = SlotRegisters.of(tofinoSlot, -1280, -255, -256, 0, 5, 0, 0, 0, 0, 0, 0);
+        SlotRegisters narrow = SlotRegisters.of(tofinoSlot, 0xFFFF_FB00L, 0xFFFF_FF01L, 0xFFFF_FF00L,
+                                                0, 5, 0, 0, 0, 0, 0, 0);
+        LatencyAggregate expected = only(exact.rows(LEAF, T1, Map.of(tofinoSlot, 5L), List.of(narrow)));
+        assertEquals(expected, only(signExtended.rows(LEAF, T1, Map.of(tofinoSlot, 5L), List.of(wide))));
+        assertEquals(Long.valueOf(0xFFFF_FF00L), expected.minNanos());
+        assertEquals(Long.valueOf(0xFFFF_FF00L), expected.maxNanos());
+        assertEquals(5 * 0xFFFF_FF00L, expected.sumNanos());
+    }
+
+    @Test
+    public void aPipelineThatRestartedAndCountedPastItsOldValueStartsAfresh() {
+        deltas.rows(LEAF, T1, Map.of(slot, 100L),
+                    List.of(SlotRegisters.of(slot, 1000, 5, 20, 0, 0, 0, 100, 0, 0, 0, 0)));
+        // Restarted: 150 packets since, more than before, but its running min went up and max down.
+        LatencyAggregate row = only(deltas.rows(LEAF, T2, Map.of(slot, 150L),
+                                                List.of(SlotRegisters.of(slot, 1500, 9, 11, 0, 0, 0, 150, 0, 0, 0, 0))));
+        assertEquals(150, row.packets());
+        assertEquals(1_500_000, row.sumNanos());
+        assertArrayEquals(new long[]{0, 0, 0, 150, 0, 0, 0, 0}, row.histogram());
+    }
+
+    @Test
+    public void aSumThatWrappedSeveralTimesSinceARestartIsRecovered() {
+        AggregateDeltas deltas = new AggregateDeltas(tofino, 1);
+        TofinoSlot before = new TofinoSlot(0);
+        before.poll(deltas, T1, 50_000_000, 300, 290, 310);
+        // The device restarted: 30 million packets of 400 ns since, 2.8 wraps of a sum that began at 0.
+        TofinoSlot after = new TofinoSlot(0);
+        LatencyAggregate row = after.poll(deltas, T2, 30_000_000, 400, 395, 405);
+        assertEquals(30_000_000, row.packets());
+        assertEquals(30_000_000L * 400, row.sumNanos());
     }
 
     private static LatencyAggregate only(List<LatencyAggregate> rows) {

@@ -15,6 +15,7 @@ import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
+import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.DefaultPacketContext;
 import org.onosproject.net.packet.OutboundPacket;
@@ -105,6 +106,7 @@ public class LatencyAggregatePollerTest {
         poller = new LatencyAggregatePoller();
         poller.deviceService = devices;
         poller.pipeconfService = pipeconfs;
+        poller.workPartitionService = new WorkPartitionServiceAdapter();
         poller.mastershipService = new MastershipServiceAdapter() {
             @Override
             public NodeId getMasterFor(DeviceId deviceId) {

@@ -13,10 +13,15 @@ import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
+import java.io.File;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
@@ -120,5 +125,35 @@ public class ReadoutRegisterReaderTest {
         Context context = new Context(ipv6);
         reader.process(context);
         assertTrue(!context.isHandled());
+    }
+
+    @Test
+    public void theReadoutFrameIsTheP4s() throws Exception {
+        // P4Info does not carry the readout: hold the reader to define.p4 and header.p4's readout_t.
+        String define = p4Source("common/define.p4");
+        assertEquals(p4Value(define, "ETHERTYPE_SIXFLOW_READOUT"), ReadoutRegisterReader.ETHERTYPE_READOUT);
+        assertEquals(p4Value(define, "LATENCY_BUCKETS"), ReadoutRegisterReader.BUCKETS);
+        Matcher readout = Pattern.compile("header readout_t \\{([^}]*)\\}").matcher(p4Source("common/header.p4"));
+        assertTrue("no readout_t in header.p4", readout.find());
+        int bits = 0;
+        int buckets = 0;
+        Matcher field = Pattern.compile("bit<(\\d+)>\\s+(\\w+);").matcher(readout.group(1));
+        while (field.find()) {
+            bits += Integer.parseInt(field.group(1));
+            buckets += field.group(2).startsWith("bucket") ? 1 : 0;
+        }
+        assertEquals(ReadoutRegisterReader.READOUT_BYTES * 8, bits);
+        assertEquals(ReadoutRegisterReader.BUCKETS, buckets);
+    }
+
+    private static String p4Source(String file) throws Exception {
+        return new String(Files.readAllBytes(new File("../pipeconf/p4src/" + file).toPath()), StandardCharsets.UTF_8);
+    }
+
+    private static long p4Value(String text, String name) {
+        Matcher m = Pattern.compile("(?m)^(?:#define\\s+" + name + "\\s+|const\\s+bit<\\d+>\\s+" + name
+                                            + "\\s*=\\s*)(0x[0-9a-fA-F]+|\\d+)").matcher(text);
+        assertTrue(name + " not defined", m.find());
+        return Long.decode(m.group(1));
     }
 }

@@ -12,8 +12,13 @@ import org.junit.Test;
 import org.onlab.osgi.ComponentContextAdapter;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.cluster.NodeId;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.intent.WorkPartitionEvent;
+import org.onosproject.net.intent.WorkPartitionEventListener;
+import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.sixflow.app.api.PortRates;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TelemetryEvent;
@@ -38,6 +43,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -50,8 +56,9 @@ import static org.sixflow.app.telemetry.gnmi.FakeGnmiTarget.leaf;
 
 /**
  * The collector against in-process gNMI targets speaking the real gNMI protos, writing to a real
- * PostgreSQL: polling, subscribing, bad values, a target that goes away and comes back, netcfg
- * and mastership deciding which devices are read here.
+ * PostgreSQL: polling, subscribing, bad values, a target that goes away and comes back, netcfg,
+ * mastership and work partitions deciding which devices are read here, and channels opened on
+ * the collector's own thread whatever thread an event arrives on.
  */
 public class GnmiPortCollectorTest {
 
@@ -65,6 +72,11 @@ public class GnmiPortCollectorTest {
     private final Map<String, ManagedChannel> open = new ConcurrentHashMap<>();
     private final List<TelemetryEvent> events = new CopyOnWriteArrayList<>();
     private final Set<DeviceId> mastered = ConcurrentHashMap.newKeySet();
+    private final Set<DeviceId> masteredHere = ConcurrentHashMap.newKeySet();
+    private final Set<DeviceId> myPartitions = ConcurrentHashMap.newKeySet();
+    private final List<String> channelThreads = new CopyOnWriteArrayList<>();
+    private final List<MastershipListener> mastershipListeners = new CopyOnWriteArrayList<>();
+    private final List<WorkPartitionEventListener> partitionListeners = new CopyOnWriteArrayList<>();
     private TestNetworkConfigService netcfg;
     private TelemetryManagerFixture telemetry;
     private GnmiPortCollector collector;
@@ -89,12 +101,41 @@ public class GnmiPortCollectorTest {
         collector.mastershipService = new MastershipServiceAdapter() {
             @Override
             public NodeId getMasterFor(DeviceId deviceId) {
-                return mastered.contains(deviceId) ? NodeId.nodeId("other") : null;
+                return masteredHere.contains(deviceId) ? NodeId.nodeId("here")
+                        : mastered.contains(deviceId) ? NodeId.nodeId("other") : null;
             }
 
             @Override
             public boolean isLocalMaster(DeviceId deviceId) {
-                return false;
+                return masteredHere.contains(deviceId);
+            }
+
+            @Override
+            public void addListener(MastershipListener listener) {
+                mastershipListeners.add(listener);
+            }
+
+            @Override
+            public void removeListener(MastershipListener listener) {
+                mastershipListeners.remove(listener);
+            }
+        };
+        myPartitions.add(LEAF1);
+        myPartitions.add(LEAF2);
+        collector.workPartitionService = new WorkPartitionServiceAdapter() {
+            @Override
+            public <K> boolean isMine(K id, Function<K, Long> hasher) {
+                return myPartitions.contains(id);
+            }
+
+            @Override
+            public void addListener(WorkPartitionEventListener listener) {
+                partitionListeners.add(listener);
+            }
+
+            @Override
+            public void removeListener(WorkPartitionEventListener listener) {
+                partitionListeners.remove(listener);
             }
         };
         collector.telemetryService = telemetry.manager;
@@ -105,6 +146,7 @@ public class GnmiPortCollectorTest {
         collector.channels = new GnmiChannels() {
             @Override
             public ManagedChannel open(DeviceId deviceId, String address) {
+                channelThreads.add(Thread.currentThread().getName());
                 ManagedChannel channel = InProcessChannelBuilder.forName(address).usePlaintext().build();
                 open.put(address, channel);
                 return channel;
@@ -112,6 +154,7 @@ public class GnmiPortCollectorTest {
 
             @Override
             public void close(DeviceId deviceId, String address) {
+                channelThreads.add(Thread.currentThread().getName());
                 ManagedChannel channel = open.remove(address);
                 if (channel != null) {
                     channel.shutdownNow();
@@ -132,7 +175,7 @@ public class GnmiPortCollectorTest {
                         + (gnmiAddress == null ? "" : ", \"gnmiAddress\": \"" + gnmiAddress + "\"") + "}"));
     }
 
-    private void activate(String mode) {
+    private void activate(String mode) throws InterruptedException {
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(OsgiPropertyConstants.GNMI_MODE, mode);
         properties.put(OsgiPropertyConstants.GNMI_INTERVAL, "1");
@@ -142,6 +185,13 @@ public class GnmiPortCollectorTest {
                 return properties;
             }
         });
+        collector.awaitReconciled();
+    }
+
+    // Netcfg events reach the collector at once, on this thread; its reconciliation runs on its own.
+    private Set<DeviceId> devicesOnceReconciled() throws InterruptedException {
+        collector.awaitReconciled();
+        return collector.devices();
     }
 
     private static long rows(String where) throws Exception {
@@ -255,14 +305,57 @@ public class GnmiPortCollectorTest {
         configure(LEAF1, "leaf1-gnmi:9339");
         configure(LEAF2, null);
         mastered.add(DeviceId.deviceId("device:leaf3"));
+        myPartitions.add(DeviceId.deviceId("device:leaf3"));
         configure(DeviceId.deviceId("device:leaf3"), "leaf3-gnmi:9339");
         activate("poll");
         assertEquals(Set.of(LEAF1), collector.devices());
         configure(LEAF2, "leaf2-gnmi:9339");   // nothing listens there: retried, never fatal
-        assertEquals(Set.of(LEAF1, LEAF2), collector.devices());
+        assertEquals(Set.of(LEAF1, LEAF2), devicesOnceReconciled());
         netcfg.removeConfig(LEAF1, SixflowDeviceConfig.class);
-        assertEquals(Set.of(LEAF2), collector.devices());
+        assertEquals(Set.of(LEAF2), devicesOnceReconciled());
         assertFalse(open.containsKey("leaf1-gnmi:9339"));
         assertEquals(0, collector.writer().dropped());
+    }
+
+    @Test
+    public void aDeviceWithoutMasterIsReadOnlyWhereItsWorkPartitionIs() throws Exception {
+        DeviceId leaf4 = DeviceId.deviceId("device:leaf4");
+        DeviceId leaf5 = DeviceId.deviceId("device:leaf5");
+        configure(LEAF1, "leaf1-gnmi:9339");        // no master, partition here
+        configure(leaf4, "leaf4-gnmi:9339");        // no master, partition elsewhere
+        configure(leaf5, "leaf5-gnmi:9339");        // mastered here, partition elsewhere
+        masteredHere.add(leaf5);
+        activate("poll");
+        assertEquals(Set.of(LEAF1, leaf5), collector.devices());
+
+        // The partition of leaf4 moves here, and leaf1's goes away.
+        myPartitions.add(leaf4);
+        myPartitions.remove(LEAF1);
+        partitionListeners.forEach(l -> l.event(new WorkPartitionEvent(WorkPartitionEvent.Type.LEADER_CHANGED,
+                                                                       "work-partition-3")));
+        assertEquals(Set.of(leaf4, leaf5), devicesOnceReconciled());
+
+        // leaf4 gets a master elsewhere: its master reads it, whatever the partitions say.
+        mastered.add(leaf4);
+        mastershipListeners.forEach(l -> l.event(new MastershipEvent(MastershipEvent.Type.MASTER_CHANGED, leaf4,
+                                                                     null)));
+        assertEquals(Set.of(leaf5), devicesOnceReconciled());
+    }
+
+    @Test
+    public void channelsAreOpenedAndClosedOnTheCollectorsThreadNeverOnAnEventThread() throws Exception {
+        activate("poll");
+        configure(LEAF1, "leaf1-gnmi:9339");                      // a netcfg event, on this thread
+        assertEquals(Set.of(LEAF1), devicesOnceReconciled());
+        mastered.add(LEAF1);
+        mastershipListeners.forEach(l -> l.event(new MastershipEvent(MastershipEvent.Type.MASTER_CHANGED, LEAF1,
+                                                                     null)));
+        assertEquals(Set.of(), devicesOnceReconciled());
+        assertEquals(2, channelThreads.size());                  // one open, one close
+        String test = Thread.currentThread().getName();
+        for (String thread : channelThreads) {
+            assertFalse("a channel was handled on the event's thread", thread.equals(test));
+            assertTrue(thread, thread.contains("reconciler"));
+        }
     }
 }

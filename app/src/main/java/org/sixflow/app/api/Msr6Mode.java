@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.msr6.encoding;
+package org.sixflow.app.api;
 
 /**
  * How a tree is written into the Multicast Routing Header.

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import org.onosproject.store.Store;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The cluster's trees: one record per tree, the claims that keep trees apart (ids, one tree per
+ * source address, group and ingress device, data-plane tree numbers), and events for every change
+ * made on any instance.
+ */
+public interface Msr6TreeStore extends Store<Msr6TreeEvent, Msr6TreeStoreDelegate> {
+
+    /**
+     * Returns a tree's record.
+     *
+     * @param id tree id
+     * @return the record, if the tree exists
+     */
+    Optional<Msr6TreeRecord> record(String id);
+
+    /**
+     * Returns every tree's record.
+     *
+     * @return records, in no order
+     */
+    List<Msr6TreeRecord> records();
+
+    /**
+     * Adds a tree, claiming its id and its (source address, group, ingress device) for it.
+     *
+     * @param record the new tree's record
+     * @return empty when added; otherwise the id of the tree that holds the id or the (source
+     *         address, group, ingress device), which is the record's own id when the id is in use
+     */
+    Optional<String> add(Msr6TreeRecord record);
+
+    /**
+     * Changes a tree's record atomically. The change may run more than once (when another
+     * instance changed the record meanwhile), so it must only compute; returning its argument
+     * leaves the record as it is.
+     *
+     * @param id     tree id
+     * @param change from the current record to the new one
+     * @return the record afterwards; empty if there is no such tree
+     */
+    Optional<Msr6TreeRecord> update(String id, UnaryOperator<Msr6TreeRecord> change);
+
+    /**
+     * Deletes a tree's record and frees everything it claimed: its id, its (source address,
+     * group, ingress device) and its tree numbers.
+     *
+     * @param id tree id
+     * @return the record removed, if there was one
+     */
+    Optional<Msr6TreeRecord> remove(String id);
+
+    /**
+     * Claims the lowest free tree number for a tree.
+     *
+     * @param id tree id
+     * @return the number, 1..the pipeline's highest tree number
+     * @throws IllegalArgumentException when every number is in use
+     */
+    int claimNumber(String id);
+
+    /**
+     * Returns the number {@link #claimNumber} would give now, without claiming it (for a trial build).
+     *
+     * @return the lowest free number
+     * @throws IllegalArgumentException when every number is in use
+     */
+    int freeNumber();
+
+    /**
+     * Frees a tree number the tree claimed; a number another tree holds stays claimed.
+     *
+     * @param number the number
+     * @param id     tree id
+     */
+    void releaseNumber(int number, String id);
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.impl;
+
+import com.google.common.collect.ImmutableList;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.Link;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.link.LinkService;
+import org.onosproject.net.pi.service.PiPipeconfService;
+import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeEntries;
+import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
+import org.sixflow.app.msr6.encoding.EncodedTree;
+import org.sixflow.app.msr6.encoding.MrhEncoder;
+import org.sixflow.app.msr6.tree.MulticastTree;
+import org.sixflow.app.msr6.tree.ShortestPathUnion;
+import org.sixflow.app.msr6.tree.TakahashiMatsuyama;
+import org.sixflow.app.msr6.tree.TreeAlgorithm;
+import org.sixflow.app.msr6.tree.UnreachableReceiversException;
+import org.sixflow.pipeconf.EgressMsidLimits;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Builds a tree from a request on the current network: topology to graph, graph to tree (shortest
+ * paths or Steiner), constraints, tree to MRH (TE or RLB), MRH to per-device entries and groups.
+ */
+final class TreeBuilder {
+
+    /** A built tree: the view users see, and the entries its devices need. */
+    static final class Built {
+        final Msr6Tree tree;
+        final Msr6TreeEntries entries;
+
+        Built(Msr6Tree tree, Msr6TreeEntries entries) {
+            this.tree = tree;
+            this.entries = entries;
+        }
+    }
+
+    private final DeviceService deviceService;
+    private final LinkService linkService;
+    private final NetworkConfigService configService;
+    private final PiPipeconfService pipeconfService;
+    private final Msr6RuleCompiler compiler;
+
+    TreeBuilder(DeviceService deviceService, LinkService linkService, NetworkConfigService configService,
+                PiPipeconfService pipeconfService, Msr6RuleCompiler compiler) {
+        this.deviceService = deviceService;
+        this.linkService = linkService;
+        this.configService = configService;
+        this.pipeconfService = pipeconfService;
+        this.compiler = compiler;
+    }
+
+    /**
+     * Builds a tree.
+     *
+     * @param request what to build
+     * @param number  the data-plane tree number to give it
+     * @return the tree (REQUESTED) and its entries
+     * @throws IllegalArgumentException when the request cannot be met, saying why
+     */
+    Built build(Msr6TreeRequest request, int number) {
+        TopologyView view = new TopologyView(deviceService, linkService, configService, request.constraints());
+        int source = vertex(view, request.source(), "source");
+        Set<Integer> receivers = new TreeSet<>();
+        for (ConnectPoint receiver : request.receivers()) {
+            int v = vertex(view, receiver, "receiver");
+            if (v == source) {
+                throw new IllegalArgumentException("receiver " + receiver + " is on the source's own device: "
+                                                           + "deliver it there without MSR6");
+            }
+            receivers.add(v);
+        }
+        view.receivers(request.receivers());
+        TreeAlgorithm algorithm = request.algorithm() == Msr6TreeRequest.Algorithm.STEINER
+                ? new TakahashiMatsuyama() : new ShortestPathUnion();
+        MulticastTree tree;
+        try {
+            tree = algorithm.compute(view.graph(), source, receivers);
+        } catch (UnreachableReceiversException e) {
+            throw new IllegalArgumentException("no path from " + request.source().deviceId() + " to "
+                    + e.unreachable().stream().map(view::device).map(Object::toString)
+                    .collect(Collectors.joining(", ")), e);
+        }
+        TreeConstraintCheck.check(tree, view::device, request.constraints());
+        EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
+                                              view::endRlbXFunction).encode(view.graph(), tree, request.mode(), number);
+        EgressMsidCheck.check(tree, encoded.msids().size(), view::device,
+                              id -> pipeconfService.ofDevice(id).flatMap(EgressMsidLimits::of));
+        Msr6TreeEntries entries = compiler.compile(number, request.group(), request.sourceAddress().orElse(null),
+                                                   view.graph(), tree, encoded, view);
+        List<Link> links = tree.edges().stream().map(view::link).collect(ImmutableList.toImmutableList());
+        return new Built(new Msr6Tree(request, number, links, encoded.msids(), tree.replicationPoints(),
+                                      TreeDetails.describe(entries)), entries);
+    }
+
+    private static int vertex(TopologyView view, ConnectPoint port, String role) {
+        return view.vertex(port.deviceId()).orElseThrow(() -> new IllegalArgumentException(
+                role + " " + port + ": device " + port.deviceId() + " is unknown, unavailable, excluded, or has "
+                        + "no valid sixflow netcfg (role, locator, myStationMac)"));
+    }
+}

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.msr6.impl;
+
+import com.google.common.collect.ImmutableList;
+import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.Msr6TreeEntries;
+import org.sixflow.app.api.Msr6TreeFailure;
+import org.sixflow.app.api.Msr6TreeRecord;
+import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.api.Msr6TreeState;
+import org.sixflow.app.api.Msr6TreeStore;
+import org.sixflow.app.msr6.compile.TreeEntryConflicts;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * What the owner of a tree does to bring its devices in line with the tree's record. Runs on the
+ * manager's worker thread only, so one instance never acts on two trees at once; the store's
+ * compare-and-set updates keep what users change meanwhile (a new request, a removal).
+ * <ul>
+ *   <li>REQUESTED: build the tree on the current network with a newly claimed number, record the
+ *       new entries, install them (make-before-break), then take out what only the previous
+ *       version used and free its number: INSTALLED. A build that fails frees its number; an
+ *       install that fails is undone: FAILED with the reason, the previous version in place.</li>
+ *   <li>WITHDRAWN: take the tree's entries out (what other trees share stays) and delete it.</li>
+ *   <li>An INSTALLED tree is re-applied when this instance starts owning it, and rebuilt when the
+ *       network under it changes.</li>
+ * </ul>
+ */
+final class TreeReconciler {
+
+    private final Logger log = getLogger(getClass());
+    private final Msr6TreeStore store;
+    private final TreeBuilder builder;
+    private final TreeInstaller installer;
+
+    TreeReconciler(Msr6TreeStore store, TreeBuilder builder, TreeInstaller installer) {
+        this.store = store;
+        this.builder = builder;
+        this.installer = installer;
+    }
+
+    /**
+     * Acts on a tree's pending request or removal, if it has one.
+     *
+     * @param id tree id
+     */
+    void reconcile(String id) {
+        store.record(id).ifPresent(record -> {
+            switch (record.tree().state()) {
+                case REQUESTED:
+                    realize(record);
+                    break;
+                case WITHDRAWN:
+                    withdraw(record);
+                    break;
+                default:
+                    break;
+            }
+        });
+    }
+
+    /**
+     * Re-applies a tree this instance starts owning (at activation, or when partitions move): its
+     * installed entries go to the devices again, a pending request or removal is carried out, a
+     * FAILED tree is tried again.
+     *
+     * @param id tree id
+     */
+    void reapply(String id) {
+        store.record(id).ifPresent(record -> {
+            switch (record.tree().state()) {
+                case INSTALLED:
+                    reinstall(record);
+                    break;
+                case FAILED:
+                    realize(record);
+                    break;
+                default:
+                    reconcile(id);
+                    break;
+            }
+        });
+    }
+
+    /**
+     * Builds an installed or failed tree again on the current network (a link or device under
+     * it went, or one came back).
+     *
+     * @param id tree id
+     */
+    void rebuild(String id) {
+        store.record(id).filter(r -> r.tree().state() == Msr6TreeState.INSTALLED
+                || r.tree().state() == Msr6TreeState.FAILED).ifPresent(this::realize);
+    }
+
+    private void realize(Msr6TreeRecord record) {
+        String id = record.id();
+        Msr6TreeRequest request = record.tree().request();
+        TreeBuilder.Built built;
+        int number;
+        try {
+            number = store.claimNumber(id);
+        } catch (IllegalArgumentException e) {
+            fail(id, request, Msr6TreeFailure.of(e.getMessage()));
+            return;
+        }
+        try {
+            built = builder.build(request, number);
+            TreeEntryConflicts.check(id, built.entries, store.records());
+        } catch (IllegalArgumentException e) {
+            store.releaseNumber(number, id);
+            log.warn("MSR6 tree {} cannot be built: {}", id, e.getMessage());
+            fail(id, request, Msr6TreeFailure.of(e.getMessage()));
+            return;
+        }
+        // The new entries are recorded before any reaches a device: other trees are checked
+        // against them, and an instance that takes the tree over knows what may be out there.
+        Optional<Msr6TreeRecord> claimed = store.update(id, current -> wants(current, request)
+                ? current.withBuilt(built.tree, built.entries) : current);
+        if (claimed.isEmpty() || !claimed.get().entries().map(built.entries::equals).orElse(false)) {
+            // Changed or withdrawn meanwhile: that change's own event brings the next step.
+            store.releaseNumber(number, id);
+            return;
+        }
+        // What the devices may hold of earlier versions: the installed one, and one whose
+        // install failed or was cut short.
+        List<Msr6TreeEntries> before = new ArrayList<>();
+        record.installed().ifPresent(before::add);
+        record.entries().filter(e -> !before.contains(e)).ifPresent(before::add);
+        DeviceId ingress = request.source().deviceId();
+        List<Msr6TreeEntries> keep = new ArrayList<>(othersEntries(id));
+        keep.addAll(before);
+        Optional<Msr6TreeFailure> failure = installer.install(built.entries, record.installed(), ingress,
+                                                              HeldEntries.of(keep));
+        if (failure.isPresent()) {
+            log.warn("MSR6 tree {} failed: {}", id, failure.get());
+            fail(id, request, failure.get());
+            return;
+        }
+        if (!before.isEmpty()) {
+            // Packets the ingress encapsulated for the old version just before it switched are
+            // still on their way; they need the old transit state to arrive.
+            TreeInstaller.drain();
+            List<Msr6TreeEntries> stay = new ArrayList<>(othersEntries(id));
+            stay.add(built.entries);
+            HeldEntries held = HeldEntries.of(stay);
+            installer.remove(held.rulesNotHeld(before), held.groupsNotHeld(before), ingress);
+        }
+        store.update(id, current -> {
+            Msr6TreeRecord next = current.withInstalled(built.entries);
+            return wants(current, request) ? next.withTree(built.tree.withState(Msr6TreeState.INSTALLED)) : next;
+        });
+        before.stream().filter(e -> e.number() != number).forEach(e -> store.releaseNumber(e.number(), id));
+        log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs)", id, number, built.tree.links().size(),
+                 built.tree.msids().size());
+    }
+
+    private void reinstall(Msr6TreeRecord record) {
+        Optional<Msr6TreeEntries> installed = record.installed();
+        if (installed.isEmpty()) {
+            realize(record);
+            return;
+        }
+        // Nothing is undone if a device refuses: everything re-applied was wanted already.
+        List<Msr6TreeEntries> keep = new ArrayList<>(othersEntries(record.id()));
+        keep.add(installed.get());
+        Optional<Msr6TreeFailure> failure = installer.install(installed.get(), Optional.empty(),
+                                                              record.tree().request().source().deviceId(),
+                                                              HeldEntries.of(keep));
+        if (failure.isPresent()) {
+            log.warn("MSR6 tree {} could not be re-applied: {}", record.id(), failure.get());
+            store.update(record.id(), current -> current.tree().state() == Msr6TreeState.INSTALLED
+                    ? current.withTree(current.tree().failed(failure.get())) : current);
+        } else {
+            log.info("Re-applied MSR6 tree {}", record.id());
+        }
+    }
+
+    private void withdraw(Msr6TreeRecord record) {
+        String id = record.id();
+        List<Msr6TreeEntries> held = new ArrayList<>();
+        record.installed().ifPresent(held::add);
+        record.entries().filter(e -> !held.contains(e)).ifPresent(held::add);
+        // Local SIDs, adjacencies and bitstring groups other trees use stay.
+        HeldEntries others = HeldEntries.of(othersEntries(id));
+        installer.remove(others.rulesNotHeld(held), others.groupsNotHeld(held),
+                         record.tree().request().source().deviceId());
+        store.remove(id);
+        log.info("Removed MSR6 tree {}", id);
+    }
+
+    /** Marks the tree FAILED, unless what it was asked to be changed meanwhile. */
+    private void fail(String id, Msr6TreeRequest request, Msr6TreeFailure failure) {
+        store.update(id, current -> wants(current, request)
+                ? current.withTree(current.tree().failed(failure)) : current);
+    }
+
+    /** True when the record still asks for this request (not changed, not withdrawn). */
+    private static boolean wants(Msr6TreeRecord record, Msr6TreeRequest request) {
+        return record.tree().request().equals(request) && record.tree().state() != Msr6TreeState.WITHDRAWN;
+    }
+
+    private List<Msr6TreeEntries> othersEntries(String id) {
+        ImmutableList.Builder<Msr6TreeEntries> entries = ImmutableList.builder();
+        for (Msr6TreeRecord other : store.records()) {
+            if (!other.id().equals(id)) {
+                other.entries().ifPresent(entries::add);
+                other.installed().ifPresent(entries::add);
+            }
+        }
+        return entries.build();
+    }
+}
