@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e docker-check \
         lab-net-test lab-net-root-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test bench-trees bench-policies bench-history bench-latency clean
+        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -135,6 +135,11 @@ bench-latency:
 ## the 5- and 20-switch labs, reroute loss and repair time at 1 kpps.
 bench-lab:
 	PYTHON=$(VENV)/bin/python lab/systest/bench.sh
+
+## Experiments on the bmv2 lab (root, bmv2): packet-out pacing error at 1 ms and 100 µs, the highest
+## sustained probe rate (packet-outs and the host generator), time from the last probe to results.
+bench-experiments:
+	PYTHON=$(VENV)/bin/python lab/systest/bench-experiments.sh
 
 clean:
 	$(MVN) -q clean

@@ -15,6 +15,7 @@ ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need_apt+=(postgresql)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v node >/dev/null || need_apt+=(nodejs npm)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+command -v ip >/dev/null || need_apt+=(iproute2)
 
 if [ "${#need_apt[@]}" -gt 0 ]; then
     echo "== installing Debian packages: ${need_apt[*]}"

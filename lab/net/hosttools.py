@@ -6,6 +6,14 @@
     hosttools.py send  --dst ADDR [--count N] [--rate PPS] [--flow ID] [--size BYTES]
                        [--sport P] [--dport P] [--hop-limit H] [--traffic-class TC] [--iface eth0]
     hosttools.py sniff --out FILE [--duration S] [--count N] [--iface eth0] [--ready FILE]
+    hosttools.py burst --spec FILE
+
+burst sends an experiment's probes (Sixflow's LabHostTrafficGenerator writes the spec): JSON
+{"iface", "bursts": [{"src", "dst", "dstMac"?, "sport", "dport", "hopLimit", "trafficClass",
+"firstFlowLabel", "count", "frameSize", "intervalNanos", "flowId"}]}, every packet paced from the
+start of the first (no drift), flow labels counting up within a burst (the probe's sequence
+number), payload as PAYLOAD with the flow label as sequence, padded to the frame size; it prints
+one JSON line with how well it kept the intervals.
 
 send writes IPv6/UDP frames straight onto the interface (a raw packet socket: the bytes sent are
 the bytes built here), paced at --rate, each payload starting with a sequence number (layout in
@@ -167,6 +175,98 @@ def send(iface, dst, count=10, rate=100.0, flow=1, size=PAYLOAD.size, sport=4000
             "firstNs": first_ns, "lastNs": last_ns}
 
 
+def _ones_sum(data):
+    if len(data) % 2:
+        data += b"\0"
+    return sum(struct.unpack("!%dH" % (len(data) // 2), data))
+
+
+def _fold(total):
+    while total >> 16:
+        total = (total & 0xFFFF) + (total >> 16)
+    return total
+
+
+class _ProbeTemplate:
+    """One burst's frame with the per-packet fields (flow label, sequence, send time) patched in;
+    the UDP checksum is updated from the template's sum, not recomputed over the whole frame."""
+
+    def __init__(self, b, src_mac, dst_mac):
+        size = int(b["frameSize"])
+        data = payload(int(b["flowId"]), 0, 0, size - 62)
+        self.frame = bytearray(udp_frame(src_mac, dst_mac, b["src"], b["dst"], int(b["sport"]), int(b["dport"]),
+                                         data, int(b["hopLimit"]), int(b["trafficClass"]), 0))
+        udp = self.frame[54:]
+        udp[6:8] = b"\0\0"
+        pseudo = (ipaddress.IPv6Address(b["src"]).packed + ipaddress.IPv6Address(b["dst"]).packed
+                  + struct.pack("!I3xB", len(udp), 17))
+        self.base = _ones_sum(pseudo) + _ones_sum(bytes(udp))
+        self.first_label = int(b["firstFlowLabel"])
+        self.traffic_class = int(b["trafficClass"])
+
+    def build(self, i, sent_ns):
+        label = self.first_label + i
+        seq_time = struct.pack("!QQ", label, sent_ns)
+        f = self.frame
+        struct.pack_into("!I", f, 14, (6 << 28) | (self.traffic_class << 20) | label)
+        f[70:86] = seq_time  # payload at 62: magic(4) flow(4) then seq(8) time(8)
+        checksum = ~_fold(self.base + _ones_sum(seq_time)) & 0xFFFF
+        struct.pack_into("!H", f, 60, checksum or 0xFFFF)
+        return bytes(f)
+
+
+def burst(spec, clock=time):
+    """Sends an experiment's bursts back to back, each packet due at the start plus the intervals
+    before it; returns the pacing summary (interval errors against the schedule)."""
+    iface = spec.get("iface", "eth0")
+    src_mac = interface_mac(iface)
+    gateway = None
+    templates = []
+    for b in spec["bursts"]:
+        dst_mac = b.get("dstMac")
+        if not dst_mac:
+            gateway = gateway or gateway_mac(iface)
+            dst_mac = gateway
+        templates.append((_ProbeTemplate(b, src_mac, dst_mac), int(b["count"]), int(b["intervalNanos"])))
+    scheduled, actual = [], []
+    with socket.socket(socket.AF_PACKET, socket.SOCK_RAW) as sock:
+        sock.bind((iface, 0))
+        due = None
+        for template, count, interval in templates:
+            for i in range(count):
+                now = clock.monotonic_ns()
+                due = now if due is None else due + interval
+                left = due - now
+                if left > 300_000:
+                    clock.sleep((left - 200_000) / 1e9)
+                while clock.monotonic_ns() < due:
+                    pass
+                at = clock.monotonic_ns()
+                sock.send(template.build(i, clock.time_ns()))
+                scheduled.append(due)
+                actual.append(at)
+    return pacing_summary(scheduled, actual)
+
+
+def pacing_summary(scheduled, actual):
+    """How well sends kept their schedule: |achieved interval - scheduled interval| (mean, p99,
+    max), mean lateness, achieved rate."""
+    errors = sorted(abs((actual[i] - actual[i - 1]) - (scheduled[i] - scheduled[i - 1]))
+                    for i in range(1, len(actual)))
+    intervals = [scheduled[i] - scheduled[i - 1] for i in range(1, len(scheduled))]
+    p99 = 0.0
+    if errors:
+        rank = 0.99 * (len(errors) - 1)
+        low = int(rank)
+        p99 = errors[low] + (errors[min(low + 1, len(errors) - 1)] - errors[low]) * (rank - low)
+    span = actual[-1] - actual[0] if len(actual) > 1 else 0
+    return {"sent": len(actual), "requestedIntervalNanos": min(intervals) if intervals else 0,
+            "meanErrorNanos": sum(errors) / len(errors) if errors else 0.0, "p99ErrorNanos": p99,
+            "maxErrorNanos": float(errors[-1]) if errors else 0.0,
+            "meanLatenessNanos": sum(a - s for a, s in zip(actual, scheduled)) / len(actual) if actual else 0.0,
+            "achievedPacketsPerSecond": (len(actual) - 1) * 1e9 / span if span > 0 else 0.0}
+
+
 def sniff(iface, out, duration=10.0, count=None, ready=None):
     """Writes each frame received on iface (not those it sends) as a JSON line to the file out,
     for duration seconds or until count frames; returns how many were written."""
@@ -227,8 +327,13 @@ def main(argv=None):
     s.add_argument("--duration", type=float, default=10.0)
     s.add_argument("--count", type=int)
     s.add_argument("--ready", help="file created once the capture socket is open")
+    s = sub.add_parser("burst", help="send an experiment's probes from a spec file")
+    s.add_argument("--spec", required=True)
     args = parser.parse_args(argv)
-    if args.command == "send":
+    if args.command == "burst":
+        with open(args.spec) as f:
+            print(json.dumps(burst(json.load(f))))
+    elif args.command == "send":
         summary = send(args.iface, args.dst, args.count, args.rate, args.flow, args.size, args.sport, args.dport,
                        args.src, None, args.dst_mac, args.hop_limit, args.traffic_class)
         print(json.dumps(summary))

@@ -106,3 +106,28 @@ class CaptureFileTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BurstTest(unittest.TestCase):
+    """burst patches each probe into a template; the result must be the frame udp_frame would build."""
+
+    SPEC = {"src": SRC, "dst": DST, "sport": 40000, "dport": 6100, "hopLimit": 64, "trafficClass": 0xa3,
+            "firstFlowLabel": 5000, "count": 3, "frameSize": 128, "intervalNanos": 1_000_000, "flowId": 9}
+
+    def test_probe_equals_a_fully_built_frame(self):
+        template = hosttools._ProbeTemplate(self.SPEC, "00:00:00:00:01:10", "00:aa:00:00:00:01")
+        for i, sent in ((0, 1), (1, 1_700_000_000_000_000_000), (2, 2 ** 63 - 1)):
+            expected = hosttools.udp_frame("00:00:00:00:01:10", "00:aa:00:00:00:01", SRC, DST, 40000, 6100,
+                                           hosttools.payload(9, 5000 + i, sent, 128 - 62), 64, 0xa3, 5000 + i)
+            self.assertEqual(expected, template.build(i, sent))
+        self.assertEqual(128, len(template.build(0, 0)))
+
+    def test_pacing_summary_of_a_schedule(self):
+        summary = hosttools.pacing_summary([0, 1000, 2000, 3000], [0, 1100, 2000, 3000])
+        self.assertEqual(4, summary["sent"])
+        self.assertEqual(1000, summary["requestedIntervalNanos"])
+        # errors |achieved - scheduled|: 100, 100, 0
+        self.assertAlmostEqual(200 / 3, summary["meanErrorNanos"])
+        self.assertEqual(100.0, summary["maxErrorNanos"])
+        self.assertAlmostEqual(25.0, summary["meanLatenessNanos"])
+        self.assertAlmostEqual(1e6, summary["achievedPacketsPerSecond"])

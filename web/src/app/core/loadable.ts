@@ -12,13 +12,16 @@ export function messageOf(error: unknown): string {
   return error instanceof ApiError || error instanceof Error ? error.message : String(error);
 }
 
-/** Wraps a request: loading first, then its data or its error message. */
-export function loadable<T>(source: Observable<T>): Observable<Loadable<T>> {
-  return source.pipe(
+/**
+ * Wraps a request: loading first, then its data or its error message. A quiet reload skips the loading
+ * state, so what the view shows stays until the new answer replaces it (no flicker when polling).
+ */
+export function loadable<T>(source: Observable<T>, quiet = false): Observable<Loadable<T>> {
+  const answers = source.pipe(
     map((data): Loadable<T> => ({ state: 'ready', data })),
     catchError((error: unknown) => of<Loadable<T>>({ state: 'error', message: messageOf(error) })),
-    startWith<Loadable<T>>({ state: 'loading' }),
   );
+  return quiet ? answers : answers.pipe(startWith<Loadable<T>>({ state: 'loading' }));
 }
 
 /** The data of a loadable once ready, else null (so templates need no type guards). */

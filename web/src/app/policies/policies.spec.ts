@@ -47,6 +47,35 @@ describe('PoliciesView', () => {
     expect(rows[0].querySelectorAll('li').length).toBe(2);
   });
 
+  it('asks again while the policy is requested, keeping what it shows, until its entries are confirmed', async () => {
+    jasmine.clock().install();
+    try {
+      await harness.navigateByUrl('/policies?policy=video-gold');
+      http.expectOne(`${BASE}/policies`).flush({ policies: [{ ...GOLD, state: 'REQUESTED' }] });
+      http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, state: 'REQUESTED', deviceEntries: {} });
+      await harness.fixture.whenStable();
+      expect(view().querySelector('.policy-state')?.textContent).toContain('not confirmed by the devices yet');
+      http.expectNone(`${BASE}/policies/video-gold`);
+
+      jasmine.clock().tick(1000);
+      await harness.fixture.whenStable();
+      // Still shown while the second answer is on its way: a poll does not blank the view.
+      expect(view().querySelector('.policy-state')?.textContent).toContain('Requested');
+      http.expectOne(`${BASE}/policies`).flush({ policies: [{ ...GOLD, state: 'INSTALLED' }] });
+      http.expectOne(`${BASE}/policies/video-gold`).flush({ ...GOLD, state: 'INSTALLED', deviceEntries: {
+        'device:beijing': ['classifier ...'] } });
+      await harness.fixture.whenStable();
+      expect(view().querySelector('.policy-state')?.textContent).toContain('State: Installed');
+      expect(view().querySelectorAll('table.device-entries tbody tr').length).toBe(1);
+
+      jasmine.clock().tick(5000);
+      await harness.fixture.whenStable();
+      http.expectNone(`${BASE}/policies/video-gold`);
+    } finally {
+      jasmine.clock().uninstall();
+    }
+  });
+
   it('shows a failed policy with the device that refused it and why', async () => {
     await harness.navigateByUrl('/policies?policy=video-gold');
     const failed = { ...GOLD, state: 'FAILED', failure: { deviceId: 'device:wuhan', reason: 'refused 1 entry' } };

@@ -12,6 +12,7 @@ import { of, switchMap } from 'rxjs';
 import { Apn6Policy, PolicyValidation } from '../core/api-models';
 import { fieldOf } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
+import { reloadWhile } from '../core/reload-while';
 import { PoliciesApi } from './policies-api';
 import { EMPTY_POLICY_FORM, INPUT_OF_FIELD, POLICY_FIELDS, formOf, policyOf } from './policy-form';
 
@@ -33,16 +34,17 @@ export class PoliciesView {
   private readonly injector = inject(Injector);
 
   readonly policy = input<string | undefined>();
-  private readonly reloads = signal(0);
+  /** Each reload; a quiet one (polling a pending item) keeps the view as it is until the answer comes. */
+  private readonly reloads = signal({ count: 0, quiet: false });
 
-  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(() => loadable(this.api.policies()))),
+  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(({ quiet }) => loadable(this.api.policies(), quiet))),
     { initialValue: { state: 'loading' } as Loadable<Apn6Policy[]> });
   readonly policies = computed(() => dataOf(this.list()));
   readonly listError = computed(() => errorOf(this.list()));
 
   readonly detail = toSignal(
     toObservable(computed(() => ({ id: this.policy(), reload: this.reloads() }))).pipe(
-      switchMap(({ id }) => (id ? loadable(this.api.policy(id)) : of(null))),
+      switchMap(({ id, reload }) => (id ? loadable(this.api.policy(id), reload.quiet) : of(null))),
     ),
     { initialValue: null as Loadable<Apn6Policy> | null },
   );
@@ -57,6 +59,11 @@ export class PoliciesView {
   readonly busy = signal(false);
   readonly notice = signal<string | null>(null);
   readonly confirmingDelete = signal(false);
+
+  constructor() {
+    reloadWhile(() => this.selected()?.state === 'REQUESTED'
+      || (this.policies() ?? []).some((p) => p.state === 'REQUESTED'), () => this.poll());
+  }
 
   /** Asks before deleting, with the focus on the confirming button so a keyboard user can go on. */
   askToDelete(): void {
@@ -75,7 +82,12 @@ export class PoliciesView {
   }
 
   refresh(): void {
-    this.reloads.update((n) => n + 1);
+    this.reloads.update(({ count }) => ({ count: count + 1, quiet: false }));
+  }
+
+  /** Asks again without the loading state, while something shown is still pending. */
+  private poll(): void {
+    this.reloads.update(({ count }) => ({ count: count + 1, quiet: true }));
   }
 
   select(id: string | null): void {
@@ -117,8 +129,10 @@ export class PoliciesView {
     const editing = this.editing();
     const request = editing ? this.api.updatePolicy(policy) : this.api.createPolicy(policy);
     this.run(request, (answer) => {
-      this.notice.set(`Policy ${answer.policy.id} ${editing ? 'replaced' : 'installed'}: ${answer.validation.entries} `
-        + `entries.`);
+      this.notice.set(answer.policy.state === 'REQUESTED'
+        ? `Policy ${answer.policy.id} ${editing ? 'replaced' : 'requested'}: the ONOS instance that owns it `
+          + `installs its ${answer.validation.entries} entries.`
+        : `Policy ${answer.policy.id} ${editing ? 'replaced' : 'installed'}: ${answer.validation.entries} entries.`);
       this.validation.set(answer.validation);
       this.newPolicy();
       this.refresh();

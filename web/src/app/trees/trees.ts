@@ -2,7 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 import { KeyValuePipe } from '@angular/common';
 import {
-  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, effect, inject, input, signal,
+  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, effect, inject, input, signal, untracked,
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormBuilder, ReactiveFormsModule } from '@angular/forms';
@@ -12,6 +12,7 @@ import { of, switchMap } from 'rxjs';
 import { Msr6Tree, TreeAlgorithm, TreeMetric, TreeRequest, Msr6Mode } from '../core/api-models';
 import { fieldOf, listOf } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
+import { reloadWhile } from '../core/reload-while';
 import { TreesApi } from './trees-api';
 
 /** Request fields a server message can name. */
@@ -58,16 +59,17 @@ export class TreesView {
   private readonly injector = inject(Injector);
 
   readonly tree = input<string | undefined>();
-  private readonly reloads = signal(0);
+  /** Each reload; a quiet one (polling a pending item) keeps the view as it is until the answer comes. */
+  private readonly reloads = signal({ count: 0, quiet: false });
 
-  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(() => loadable(this.api.trees()))),
+  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(({ quiet }) => loadable(this.api.trees(), quiet))),
     { initialValue: { state: 'loading' } as Loadable<Msr6Tree[]> });
   readonly trees = computed(() => dataOf(this.list()));
   readonly listError = computed(() => errorOf(this.list()));
 
   readonly detail = toSignal(
     toObservable(computed(() => ({ id: this.tree(), reload: this.reloads() }))).pipe(
-      switchMap(({ id }) => (id ? loadable(this.api.tree(id)) : of(null))),
+      switchMap(({ id, reload }) => (id ? loadable(this.api.tree(id), reload.quiet) : of(null))),
     ),
     { initialValue: null as Loadable<Msr6Tree> | null },
   );
@@ -90,8 +92,16 @@ export class TreesView {
   readonly busy = signal(false);
 
   constructor() {
-    effect(() => {
+    reloadWhile(() => this.selected()?.state === 'REQUESTED'
+      || (this.trees() ?? []).some((t) => t.state === 'REQUESTED'), () => this.poll());
+    // Only a different tree or changed receivers reset the editor; a poll of the same tree keeps an edit.
+    const shownReceivers = computed(() => {
       const t = this.selected();
+      return t ? `${t.id}\n${t.receivers.join('\n')}` : '';
+    });
+    effect(() => {
+      shownReceivers();
+      const t = untracked(this.selected);
       this.receiversText.set(t ? t.receivers.join('\n') : '');
       this.receiversError.set(null);
       this.confirmingDelete.set(false);
@@ -105,7 +115,12 @@ export class TreesView {
   }
 
   refresh(): void {
-    this.reloads.update((n) => n + 1);
+    this.reloads.update(({ count }) => ({ count: count + 1, quiet: false }));
+  }
+
+  /** Asks again without the loading state, while something shown is still pending. */
+  private poll(): void {
+    this.reloads.update(({ count }) => ({ count: count + 1, quiet: true }));
   }
 
   select(id: string | null): void {

@@ -25,6 +25,7 @@ import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.net.topology.TopologyService;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.onosproject.store.service.StorageService;
+import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.lab.config.LabNetworkConfig;
 import org.sixflow.lab.config.LabState;
 import org.sixflow.lab.device.LabDeviceManager;
@@ -50,9 +51,12 @@ import org.sixflow.lab.topology.LabInterfaces;
 import org.sixflow.lab.topology.LabLinkManager;
 import org.sixflow.lab.topology.LabTopologyManager;
 import org.sixflow.lab.topology.LldpLinkDiscovery;
+import org.sixflow.lab.traffic.LabHostTrafficGenerator;
 import org.sixflow.lab.translate.TranslationException;
 import org.sixflow.pipeconf.CompilerOutputService;
 import org.sixflow.pipeconf.PipeconfLoader;
+
+import java.nio.file.Paths;
 
 /**
  * The ONOS core services Sixflow uses, for one lab process, over P4Runtime to the lab's switches:
@@ -89,7 +93,7 @@ public final class LabSouthbound {
         components.register(ClusterService.class, new LabCluster());
         components.register(LeadershipService.class, new LabLeadership());
         components.register(WorkPartitionService.class, new LabWorkPartitions());
-        components.register(ComponentConfigService.class, new LabComponentConfig());
+        components.register(ComponentConfigService.class, new LabComponentConfig(components));
         components.register(StorageService.class, new LabStorage());
         components.register(NetworkConfigService.class, netcfg);
         components.register(NetworkConfigRegistry.class, netcfg);
@@ -121,6 +125,9 @@ public final class LabSouthbound {
         components.register(EdgePortService.class, edges);
         components.register(HostService.class, hosts);
         components.register(InterfaceService.class, new LabInterfaces(netcfg));
+        // Experiments' HOSTS traffic: a sender in the hosts' namespaces (LabMain runs at the repository's top).
+        components.register(HostTrafficGenerator.class,
+                            new LabHostTrafficGenerator(state, Paths.get("lab", "net", "hosttools.py"), "python3"));
         discovery = new LldpLinkDiscovery(devices, packets, links, core, PROBE_MILLIS);
 
         components.register(GrpcChannelController.class, new LabGrpcChannels(devices));

@@ -6,6 +6,8 @@ import org.onosproject.codec.CodecService;
 import org.onosproject.codec.impl.CodecManager;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.ExperimentService;
+import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
@@ -19,6 +21,8 @@ import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.apn6.impl.Apn6PolicyManager;
 import org.sixflow.app.apn6.impl.DistributedApn6PolicyStore;
 import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.experiments.impl.ExperimentManager;
+import org.sixflow.app.experiments.impl.PostgresExperimentStore;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.DeviceEventRecorder;
@@ -72,6 +76,8 @@ public final class SixflowComponents {
         components.activate(new TableOccupancyCollector(), OccupancyReadings.class);
         components.activate(new ResourceManager(), ResourceService.class);
         components.activate(new TelemetryReportCollector());
+        components.activate(new PostgresExperimentStore(), ExperimentStore.class);
+        components.activate(new ExperimentManager(), ExperimentService.class);
         components.activate(new LatencyAggregatePoller());
         components.activate(new GnmiPortCollector());
     }

@@ -16,12 +16,14 @@
  *   <li>{@code p4rt}: the P4Runtime client; {@code translate}: ONOS PI objects to P4Runtime
  *   messages after ONOS 2.7's translators and codecs (each class names its differences).</li>
  *   <li>{@link org.sixflow.lab.bench.WriteBenchmark}: entries per second to one bmv2.</li>
+ *   <li>{@link org.sixflow.lab.traffic.LabHostTrafficGenerator}: experiments' probes sent from the
+ *   hosts' namespaces ({@code lab/net/hosttools.py burst}).</li>
  * </ul>
  *
  * <p>What ONOS does and the lab does not: no cluster (one node masters and leads everything, the
  * distributed stores are in-memory), no flow statistics polling (ADDED comes from the write's
- * answer), component properties are not applied (components run with their defaults), no gNMI
- * (simple_switch_grpc has none). The ONOS P4Runtime controller the app's aggregate poller uses
+ * answer), no gNMI (simple_switch_grpc has none); component properties set through the
+ * ComponentConfigService reach the component's modified method as `cfg set` would. The ONOS P4Runtime controller the app's aggregate poller uses
  * reads counters and table entries only.
  */
 package org.sixflow.lab;

@@ -63,6 +63,11 @@ public final class LatencySummary {
         return stdev;
     }
 
+    /** stdev², as the MSR6 study reports it. */
+    public double variance() {
+        return stdev * stdev;
+    }
+
     public double min() {
         return min;
     }

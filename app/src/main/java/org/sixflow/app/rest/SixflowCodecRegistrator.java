@@ -14,6 +14,10 @@ import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.DatabaseHealth;
+import org.sixflow.app.api.Experiment;
+import org.sixflow.app.api.ExperimentResults;
+import org.sixflow.app.api.ExperimentRun;
+import org.sixflow.app.api.ExperimentSample;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.LatencyBatch;
@@ -28,6 +32,7 @@ import org.sixflow.app.api.PipeconfInfo;
 import org.sixflow.app.api.PortRates;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.ReplicaLatency;
+import org.sixflow.app.api.RunComparison;
 import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.api.TableOccupancy;
 
@@ -62,6 +67,11 @@ public class SixflowCodecRegistrator {
             .put(MauReport.class, new MauReportCodec())
             .put(NetworkTopology.class, new NetworkTopologyCodec())
             .put(Ipv6Route.class, new Ipv6RouteCodec())
+            .put(Experiment.class, new ExperimentCodec())
+            .put(ExperimentRun.class, new ExperimentRunCodec())
+            .put(ExperimentResults.class, new ExperimentResultsCodec())
+            .put(ExperimentSample.class, new ExperimentSampleCodec())
+            .put(RunComparison.class, new RunComparisonCodec())
             .build();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)

@@ -31,6 +31,6 @@ public class SixflowWebApplication extends AbstractWebApplication {
                           EventWebResource.class, Msr6TreeWebResource.class,
                           Apn6PolicyWebResource.class, TelemetryWebResource.class,
                           TopologyWebResource.class, ResourceWebResource.class,
-                          RouteWebResource.class);
+                          RouteWebResource.class, ExperimentWebResource.class);
     }
 }

@@ -10,13 +10,24 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Component properties: components register and read them; values set here are kept but, as the
- * lab activates components without a ComponentContext, they take effect only through components
- * that read this service themselves. Every component runs with its defaults otherwise.
+ * Component properties: components register and read them; a value set or unset here reaches
+ * the component as ONOS's `cfg set` does, through its {@code modified(ComponentContext)} method
+ * with every value set for it (components activate with their defaults, as the lab gives them no
+ * context at activation).
  */
 public final class LabComponentConfig implements ComponentConfigService {
 
     private final Map<String, Map<String, String>> values = new ConcurrentHashMap<>();
+    private final LabComponents components;
+
+    /**
+     * Creates the service.
+     *
+     * @param components the components whose properties change
+     */
+    public LabComponentConfig(LabComponents components) {
+        this.components = components;
+    }
 
     @Override
     public Set<String> getComponentNames() {
@@ -43,6 +54,7 @@ public final class LabComponentConfig implements ComponentConfigService {
     @Override
     public void setProperty(String componentName, String name, String value) {
         values.computeIfAbsent(componentName, c -> new ConcurrentHashMap<>()).put(name, value);
+        components.modify(componentName, Map.copyOf(values.get(componentName)));
     }
 
     @Override
@@ -57,11 +69,22 @@ public final class LabComponentConfig implements ComponentConfigService {
 
     @Override
     public void unsetProperty(String componentName, String name) {
-        values.getOrDefault(componentName, new ConcurrentHashMap<>()).remove(name);
+        Map<String, String> set = values.getOrDefault(componentName, new ConcurrentHashMap<>());
+        if (set.remove(name) != null) {
+            components.modify(componentName, Map.copyOf(set));
+        }
     }
 
+    /**
+     * Returns a property's value when one was set here; the lab knows no defaults.
+     *
+     * @param componentName the component
+     * @param attribute     the property
+     * @return the property with its value, or null when none was set
+     */
     @Override
     public ConfigProperty getProperty(String componentName, String attribute) {
-        return null;
+        String value = values.getOrDefault(componentName, Map.of()).get(attribute);
+        return value == null ? null : ConfigProperty.defineProperty(attribute, ConfigProperty.Type.STRING, value, "");
     }
 }

@@ -11,8 +11,10 @@ import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -74,6 +76,54 @@ public final class LabComponents implements ServiceDirectory {
         }
         log.info("Started {}", component.getClass().getSimpleName());
         return component;
+    }
+
+    /**
+     * Hands a component its properties as OSGi does when they change: its {@code modified}
+     * method gets a context whose properties are these. Components without one keep running as
+     * they are.
+     *
+     * @param componentName the component's class name
+     * @param properties    every property set for it
+     */
+    public void modify(String componentName, Map<String, String> properties) {
+        Object component;
+        synchronized (this) {
+            component = active.stream().filter(c -> c.getClass().getName().equals(componentName)).findFirst()
+                    .orElse(null);
+        }
+        if (component == null) {
+            return;
+        }
+        Hashtable<String, Object> dictionary = new Hashtable<>(properties);
+        ComponentContext context = (ComponentContext) Proxy.newProxyInstance(
+                ComponentContext.class.getClassLoader(), new Class<?>[]{ComponentContext.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getProperties")) {
+                        return dictionary;
+                    }
+                    if (method.getDeclaringClass() == Object.class) {
+                        return method.getName().equals("toString") ? "lab context of " + componentName
+                                : method.getName().equals("hashCode") ? System.identityHashCode(proxy)
+                                : proxy == args[0];
+                    }
+                    return null;
+                });
+        for (Class<?> c = component.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Method method : c.getDeclaredMethods()) {
+                if (method.getName().equals("modified") && method.getParameterCount() == 1
+                        && method.getParameterTypes()[0] == ComponentContext.class) {
+                    try {
+                        method.setAccessible(true);
+                        method.invoke(component, context);
+                    } catch (IllegalAccessException | InvocationTargetException e) {
+                        log.warn("{}.modified failed", component.getClass().getSimpleName(), e);
+                    }
+                    log.info("Properties of {}: {}", component.getClass().getSimpleName(), properties);
+                    return;
+                }
+            }
+        }
     }
 
     /** Deactivates every component, last activated first. */

@@ -51,4 +51,30 @@ public class LabComponentsTest {
         assertEquals(List.of("activate Component true", "activate Other true", "deactivate Other",
                              "deactivate Component"), CALLS);
     }
+
+    /** A component with properties, as the Sixflow collectors are. */
+    static final class Configurable {
+        final List<String> seen = new ArrayList<>();
+
+        protected void activate(ComponentContext context) {
+        }
+
+        protected void modified(ComponentContext context) {
+            seen.add(String.valueOf(context.getProperties().get("reportSampling")));
+        }
+    }
+
+    @Test
+    public void propertiesSetThroughTheConfigServiceReachModified() {
+        LabComponents components = new LabComponents();
+        LabComponentConfig config = new LabComponentConfig(components);
+        Configurable c = components.activate(new Configurable());
+        String name = Configurable.class.getName();
+        assertEquals(null, config.getProperty(name, "reportSampling"));
+        config.setProperty(name, "reportSampling", "ipv6=0");
+        assertEquals("ipv6=0", config.getProperty(name, "reportSampling").value());
+        config.unsetProperty(name, "reportSampling");
+        config.setProperty("org.example.NotActive", "x", "1");
+        assertEquals(List.of("ipv6=0", "null"), c.seen);
+    }
 }

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import com.google.common.base.MoreObjects;
+
+import java.util.Objects;
+import java.util.Optional;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * One class of traffic in an experiment: its name, whether it is the baseline or a feature, the
+ * latency class the ingress device gives its packets (what the data plane's reports say), how
+ * its packets look, and optionally the MSR6 tree or APN6 policy it exercises.
+ */
+public final class ExperimentClass {
+
+    private final String name;
+    private final ExperimentClassRole role;
+    private final LatencyClass latencyClass;
+    private final ProbePacket packet;
+    private final String tree;
+    private final String policy;
+
+    private ExperimentClass(String name, ExperimentClassRole role, LatencyClass latencyClass, ProbePacket packet,
+                            String tree, String policy) {
+        this.name = checkNotNull(name, "name");
+        this.role = checkNotNull(role, "role");
+        this.latencyClass = checkNotNull(latencyClass, "latencyClass");
+        this.packet = packet;
+        this.tree = tree;
+        this.policy = policy;
+    }
+
+    /**
+     * Creates a class.
+     *
+     * @param name         unique within the experiment, e.g. "ipv6" or "apn6"
+     * @param role         baseline or feature
+     * @param latencyClass what the ingress device measures its packets as
+     * @param packet       how its packets look; null for external traffic
+     * @param tree         the MSR6 tree it exercises, or null
+     * @param policy       the APN6 policy it exercises, or null
+     * @return the class
+     */
+    public static ExperimentClass of(String name, ExperimentClassRole role, LatencyClass latencyClass,
+                                     ProbePacket packet, String tree, String policy) {
+        return new ExperimentClass(name, role, latencyClass, packet, tree, policy);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public ExperimentClassRole role() {
+        return role;
+    }
+
+    public LatencyClass latencyClass() {
+        return latencyClass;
+    }
+
+    /** How the packets look; empty for external traffic. */
+    public Optional<ProbePacket> packet() {
+        return Optional.ofNullable(packet);
+    }
+
+    /** The MSR6 tree (id) the class exercises. */
+    public Optional<String> tree() {
+        return Optional.ofNullable(tree);
+    }
+
+    /** The APN6 policy (id) the class exercises. */
+    public Optional<String> policy() {
+        return Optional.ofNullable(policy);
+    }
+
+    /**
+     * Returns this class with another packet description.
+     *
+     * @param newPacket the packet
+     * @return a copy
+     */
+    public ExperimentClass withPacket(ProbePacket newPacket) {
+        return new ExperimentClass(name, role, latencyClass, newPacket, tree, policy);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof ExperimentClass)) {
+            return false;
+        }
+        ExperimentClass c = (ExperimentClass) o;
+        return name.equals(c.name) && role == c.role && latencyClass == c.latencyClass
+                && Objects.equals(packet, c.packet) && Objects.equals(tree, c.tree) && Objects.equals(policy, c.policy);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, role, latencyClass, packet, tree, policy);
+    }
+
+    @Override
+    public String toString() {
+        return MoreObjects.toStringHelper(this).omitNullValues().add("name", name).add("role", role)
+                .add("latencyClass", latencyClass).add("packet", packet).add("tree", tree).add("policy", policy)
+                .toString();
+    }
+}

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.experiments;
+
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.MacAddress;
+import org.sixflow.app.api.ProbePacket;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+/**
+ * Builds probe frames: Ethernet / IPv6 (the probe's tag in traffic class and flow label) / UDP
+ * with a correct checksum, whose payload is the lab's host tools' layout ("SXFL", flow id u32,
+ * sequence u64, send time ns u64, zero padding), so a capture at a host reads probes and host
+ * traffic alike. Frames are sized without the FCS, as the ILNP method's 128 and 1514 bytes are.
+ */
+public final class ProbeFrames {
+
+    public static final int ETHERNET_BYTES = 14;
+    public static final int IPV6_BYTES = 40;
+    public static final int UDP_BYTES = 8;
+    /** "SXFL", flow id, sequence number, send time. */
+    public static final int PAYLOAD_BYTES = 24;
+    /** The smallest probe: headers and the payload's fields. */
+    public static final int MIN_FRAME = ETHERNET_BYTES + IPV6_BYTES + UDP_BYTES + PAYLOAD_BYTES;
+    /** The largest: a 1500-byte IPv6 packet. */
+    public static final int MAX_FRAME = 1514;
+    private static final byte[] MAGIC = "SXFL".getBytes(StandardCharsets.US_ASCII);
+    private static final int ETHERTYPE_IPV6 = 0x86dd;
+    private static final int UDP = 17;
+
+    private ProbeFrames() {
+    }
+
+    /**
+     * Returns the Ethernet destination of a packet to an address: the group's 33:33 MAC for a
+     * multicast address (RFC 2464), otherwise the given router MAC.
+     *
+     * @param destination the IPv6 destination
+     * @param router      the MAC of the router the frame goes to
+     * @return the destination MAC
+     */
+    public static MacAddress destinationMac(Ip6Address destination, MacAddress router) {
+        if (!destination.isMulticast()) {
+            return router;
+        }
+        byte[] group = destination.toOctets();
+        return MacAddress.valueOf(new byte[]{0x33, 0x33, group[12], group[13], group[14], group[15]});
+    }
+
+    /**
+     * UDP payload bytes of a frame size.
+     *
+     * @param frameSize Ethernet frame bytes
+     * @return payload bytes
+     */
+    public static int payloadBytes(int frameSize) {
+        return frameSize - ETHERNET_BYTES - IPV6_BYTES - UDP_BYTES;
+    }
+
+    /**
+     * Builds one probe.
+     *
+     * @param source      Ethernet source
+     * @param destination Ethernet destination
+     * @param packet      the class's packet
+     * @param frameSize   frame bytes, {@link #MIN_FRAME}..{@link #MAX_FRAME}
+     * @param tag         the probe's identity
+     * @param flowId      the payload's flow id (the run's)
+     * @param sentNanos   the payload's send time
+     * @return the frame
+     */
+    public static byte[] build(MacAddress source, MacAddress destination, ProbePacket packet, int frameSize,
+                               ProbeTag tag, long flowId, long sentNanos) {
+        checkArgument(frameSize >= MIN_FRAME && frameSize <= MAX_FRAME, "frame size %s outside %s..%s", frameSize,
+                      MIN_FRAME, MAX_FRAME);
+        int udpLength = UDP_BYTES + payloadBytes(frameSize);
+        ByteBuffer b = ByteBuffer.allocate(frameSize);
+        b.put(destination.toBytes()).put(source.toBytes()).putShort((short) ETHERTYPE_IPV6);
+        b.putInt(tag.versionClassFlow()).putShort((short) udpLength).put((byte) UDP).put((byte) packet.hopLimit());
+        b.put(packet.source().toOctets()).put(packet.destination().toOctets());
+        int udp = b.position();
+        b.putShort((short) packet.sourcePort()).putShort((short) packet.destinationPort())
+                .putShort((short) udpLength).putShort((short) 0);
+        b.put(MAGIC).putInt((int) flowId).putLong(tag.sequence()).putLong(sentNanos);
+        byte[] frame = b.array();
+        int checksum = udpChecksum(packet.source(), packet.destination(), frame, udp, udpLength);
+        frame[udp + 6] = (byte) (checksum >>> 8);
+        frame[udp + 7] = (byte) checksum;
+        return frame;
+    }
+
+    /**
+     * The UDP checksum over the IPv6 pseudo-header (RFC 8200 8.1); never 0, which IPv6 forbids.
+     *
+     * @param source      IPv6 source
+     * @param destination IPv6 destination
+     * @param frame       bytes holding the UDP datagram with a zero checksum field
+     * @param offset      where the datagram starts
+     * @param length      its length
+     * @return the checksum
+     */
+    static int udpChecksum(Ip6Address source, Ip6Address destination, byte[] frame, int offset, int length) {
+        long sum = sum(source.toOctets(), 0, 16) + sum(destination.toOctets(), 0, 16) + length + UDP;
+        sum += sum(frame, offset, length);
+        while ((sum >>> 16) != 0) {
+            sum = (sum & 0xffff) + (sum >>> 16);
+        }
+        int checksum = (int) (~sum & 0xffff);
+        return checksum == 0 ? 0xffff : checksum;
+    }
+
+    private static long sum(byte[] data, int offset, int length) {
+        long sum = 0;
+        for (int i = 0; i + 1 < length; i += 2) {
+            sum += ((data[offset + i] & 0xff) << 8) | (data[offset + i + 1] & 0xff);
+        }
+        if (length % 2 == 1) {
+            sum += (data[offset + length - 1] & 0xff) << 8;
+        }
+        return sum;
+    }
+}

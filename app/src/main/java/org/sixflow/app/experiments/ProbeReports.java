@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.experiments;
+
+import java.nio.ByteBuffer;
+import java.util.Optional;
+
+/**
+ * Finds a probe's tag in a telemetry report frame: the report (Ethernet, then report_t of
+ * p4src/common/header.p4) is followed by the first 128 bytes of the measured packet, whose IPv6
+ * header starts right after its Ethernet header. An MSR6 encapsulation builds its outer header
+ * with traffic class and flow label 0 (msr6.p4), so a packet carrying an MRH is read by its inner
+ * header, past the routing header: found while the MRH holds at most 3 M-SIDs (beyond that the
+ * inner header lies past the report's 128 bytes).
+ */
+public final class ProbeReports {
+
+    /** Report Ethernet (14) and report_t (28). */
+    static final int REPORT_BYTES = 14 + 28;
+    private static final int ETHERTYPE_IPV6 = 0x86dd;
+    private static final int IPV6_BYTES = 40;
+    private static final int NEXT_HEADER_ROUTING = 43;
+    private static final int NEXT_HEADER_IPV6 = 41;
+    /** The MRH's routing type (WIRE-FORMATS.md: RFC 4727 experimental value 253). */
+    static final int ROUTING_TYPE_MRH = 253;
+
+    private ProbeReports() {
+    }
+
+    /**
+     * Reads the tag of the packet a report carries.
+     *
+     * @param report the report frame from its Ethernet header on
+     * @return the tag, or empty when the packet is not a probe (or the frame too short)
+     */
+    public static Optional<ProbeTag> tagOf(byte[] report) {
+        int ipv6 = REPORT_BYTES + ProbeFrames.ETHERNET_BYTES;
+        if (report == null || report.length < ipv6 + 4) {
+            return Optional.empty();
+        }
+        ByteBuffer b = ByteBuffer.wrap(report);
+        if (Short.toUnsignedInt(b.getShort(ipv6 - 2)) != ETHERTYPE_IPV6) {
+            return Optional.empty();
+        }
+        Optional<ProbeTag> outer = ProbeTag.read(b.getInt(ipv6));
+        if (outer.isPresent() || report.length < ipv6 + IPV6_BYTES + 4
+                || Byte.toUnsignedInt(report[ipv6 + 6]) != NEXT_HEADER_ROUTING) {
+            return outer;
+        }
+        int routing = ipv6 + IPV6_BYTES;
+        if (Byte.toUnsignedInt(report[routing]) != NEXT_HEADER_IPV6
+                || Byte.toUnsignedInt(report[routing + 2]) != ROUTING_TYPE_MRH) {
+            return Optional.empty();
+        }
+        int inner = routing + 8 * (Byte.toUnsignedInt(report[routing + 1]) + 1);
+        return report.length < inner + 4 ? Optional.empty() : ProbeTag.read(b.getInt(inner));
+    }
+}

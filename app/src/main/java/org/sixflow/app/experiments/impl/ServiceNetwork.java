@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.experiments.impl;
+
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.Link;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.sixflow.app.api.HostTrafficGenerator;
+import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.telemetry.report.ReportRules;
+import org.sixflow.app.telemetry.report.ReportSampling;
+import org.sixflow.app.telemetry.report.TelemetryReportParser;
+import org.sixflow.pipeconf.TimestampUnits;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING;
+
+/**
+ * The network as the experiment manager's ONOS services show it.
+ */
+final class ServiceNetwork implements ProbePlan.Network {
+
+    private final ExperimentManager manager;
+    private final Map<Long, TelemetryReportParser> parsers = new ConcurrentHashMap<>();
+
+    ServiceNetwork(ExperimentManager manager) {
+        this.manager = manager;
+    }
+
+    @Override
+    public boolean hasDevice(DeviceId device) {
+        return manager.deviceService.getDevice(device) != null;
+    }
+
+    @Override
+    public boolean reports(DeviceId device) {
+        Optional<PiPipeconf> pipeconf = manager.pipeconfService.getPipeconf(device);
+        return pipeconf.isPresent() && TimestampUnits.nanosPerTick(pipeconf.get().id()).isPresent()
+                && pipeconf.get().pipelineModel().table(SIXFLOW_EGRESS_TELEMETRY_SAMPLING).isPresent();
+    }
+
+    @Override
+    public Optional<ConnectPoint> linkInto(ConnectPoint port) {
+        return manager.linkService.getIngressLinks(port).stream().map(Link::src).findFirst();
+    }
+
+    @Override
+    public Optional<MacAddress> routerMac(DeviceId device) {
+        SixflowDeviceConfig config = manager.netcfgService.getConfig(device, SixflowDeviceConfig.class);
+        return config == null ? Optional.empty() : Optional.ofNullable(config.myStationMac());
+    }
+
+    @Override
+    public Optional<Msr6Tree> tree(String id) {
+        return manager.treeService.tree(id);
+    }
+
+    @Override
+    public boolean hasPolicy(String id) {
+        return manager.policyService.policy(id).isPresent();
+    }
+
+    @Override
+    public boolean generatorServes(ConnectPoint port) {
+        HostTrafficGenerator generator = manager.hostTrafficGenerator;
+        return generator != null && generator.serves(port);
+    }
+
+    /**
+     * Returns the report parser of a device's target (its timestamp unit).
+     *
+     * @param device the device
+     * @return the parser; empty for a device without Sixflow reports
+     */
+    Optional<TelemetryReportParser> reportParser(DeviceId device) {
+        return manager.pipeconfService.getPipeconf(device).flatMap(p -> TimestampUnits.nanosPerTick(p.id()))
+                .map(nanos -> parsers.computeIfAbsent(nanos, TelemetryReportParser::new));
+    }
+
+    /**
+     * Tells whether a device's telemetry sampling entries are installed as a reportSampling value
+     * says (those of the classes it names; others may linger).
+     *
+     * @param device   the device
+     * @param sampling the property value
+     * @return true when every entry it asks for is on the device
+     */
+    boolean samplingInPlace(DeviceId device, String sampling) {
+        List<FlowRule> wanted = ReportRules.sampling(device, ReportSampling.parse(sampling), manager.appId());
+        Iterable<FlowEntry> entries = manager.flowRuleService.getFlowEntries(device);
+        for (FlowRule rule : wanted) {
+            boolean found = false;
+            for (FlowEntry entry : entries) {
+                if (entry.state() == FlowEntry.FlowEntryState.ADDED && entry.table().equals(rule.table())
+                        && entry.selector().equals(rule.selector()) && entry.treatment().equals(rule.treatment())) {
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

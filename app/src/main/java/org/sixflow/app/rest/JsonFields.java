@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.sixflow.app.api.ExperimentValidationException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Reads fields of a JSON request and collects what is wrong with each by its path, so one 400
+ * names every field a person must fix, not just the first.
+ */
+final class JsonFields {
+
+    private final Map<String, String> problems = new LinkedHashMap<>();
+
+    /**
+     * Records a problem.
+     *
+     * @param path    the field's JSON path
+     * @param message what is wrong
+     */
+    void problem(String path, String message) {
+        problems.putIfAbsent(path, message);
+    }
+
+    /** Whether nothing is wrong so far. */
+    boolean ok() {
+        return problems.isEmpty();
+    }
+
+    /**
+     * Throws the problems found, if any.
+     *
+     * @throws ExperimentValidationException naming them
+     */
+    void check() {
+        if (!problems.isEmpty()) {
+            throw new ExperimentValidationException(problems);
+        }
+    }
+
+    /** A text field, or the default when absent or null. */
+    String text(JsonNode parent, String name, String path, String otherwise) {
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) {
+            return otherwise;
+        }
+        if (!node.isTextual()) {
+            problem(path, "must be a string");
+            return otherwise;
+        }
+        return node.asText();
+    }
+
+    /** A whole-number field, or the default when absent or null. */
+    long integer(JsonNode parent, String name, String path, long otherwise) {
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) {
+            return otherwise;
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
+            problem(path, "must be a whole number");
+            return otherwise;
+        }
+        return node.asLong();
+    }
+
+    /** An int field, or the default; values beyond int are a problem. */
+    int intValue(JsonNode parent, String name, String path, int otherwise) {
+        long value = integer(parent, name, path, otherwise);
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            problem(path, "is too large");
+            return otherwise;
+        }
+        return (int) value;
+    }
+
+    /** A number field, or null when absent or null. */
+    Double number(JsonNode parent, String name, String path) {
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isNumber()) {
+            problem(path, "must be a number");
+            return null;
+        }
+        return node.asDouble();
+    }
+
+    /**
+     * An array field whose items are read by a function (which may record problems and return
+     * null to skip an item).
+     */
+    <T> List<T> array(JsonNode parent, String name, String path, Function<Integer, Function<JsonNode, T>> item) {
+        JsonNode node = parent.get(name);
+        List<T> values = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            return values;
+        }
+        if (!node.isArray()) {
+            problem(path, "must be an array");
+            return values;
+        }
+        for (int i = 0; i < node.size(); i++) {
+            T value = item.apply(i).apply(node.get(i));
+            if (value != null) {
+                values.add(value);
+            }
+        }
+        return values;
+    }
+
+    /** An array of numbers. */
+    List<Double> numbers(JsonNode parent, String name, String path) {
+        return array(parent, name, path, i -> n -> {
+            if (!n.isNumber()) {
+                problem(path + "[" + i + "]", "must be a number");
+                return null;
+            }
+            return n.asDouble();
+        });
+    }
+
+    /** An array of ints. */
+    List<Integer> ints(JsonNode parent, String name, String path) {
+        return array(parent, name, path, i -> n -> {
+            if (!n.isIntegralNumber() || !n.canConvertToInt()) {
+                problem(path + "[" + i + "]", "must be a whole number");
+                return null;
+            }
+            return n.asInt();
+        });
+    }
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.experiments.impl;
+
+import org.onlab.packet.IpAddress;
+import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.cluster.ClusterServiceAdapter;
+import org.onosproject.cluster.ControllerNode;
+import org.onosproject.cluster.DefaultControllerNode;
+import org.onosproject.cluster.LeadershipServiceAdapter;
+import org.onosproject.cluster.NodeId;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.Link;
+import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.host.HostServiceAdapter;
+import org.onosproject.net.link.LinkServiceAdapter;
+import org.onosproject.net.packet.PacketServiceAdapter;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.TestApplicationId;
+import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.msr6.impl.LabNetwork;
+import org.sixflow.app.testing.InMemoryExperimentStore;
+import org.sixflow.app.testing.TestPipeconfService;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+
+/**
+ * An experiment manager on the lab network (the study's five cities, bmv2 pipeconf on every
+ * device) over an in-memory store; another instance leads experiments unless a test makes this
+ * one the leader, so runs stay queued and nothing is sent.
+ */
+public final class ExperimentManagerFixture {
+
+    public static final NodeId LOCAL = new NodeId("n1");
+
+    public final InMemoryExperimentStore store = new InMemoryExperimentStore();
+    public final TestPipeconfService pipeconfs = new TestPipeconfService();
+    public final AtomicReference<NodeId> leader = new AtomicReference<>(new NodeId("other"));
+    public final ExperimentManager manager = new ExperimentManager();
+
+    /**
+     * Builds and activates the manager.
+     *
+     * @param lab      the network
+     * @param trees    the tree service
+     * @param policies the policy service
+     */
+    public ExperimentManagerFixture(LabNetwork lab, Msr6TreeService trees, Apn6PolicyService policies) {
+        PiPipeconf bmv2 = BundledPipeconfs.bmv2();
+        pipeconfs.register(bmv2);
+        lab.devices.getDevices().forEach(d -> pipeconfs.bindToDevice(bmv2.id(), d.id()));
+        manager.store = store;
+        manager.coreService = new CoreServiceAdapter() {
+            @Override
+            public ApplicationId registerApplication(String name) {
+                return TestApplicationId.create(name);
+            }
+        };
+        manager.packetService = new PacketServiceAdapter();
+        manager.deviceService = lab.devices;
+        manager.linkService = new LinkServiceAdapter() {
+            @Override
+            public Set<Link> getIngressLinks(ConnectPoint connectPoint) {
+                return lab.links.stream().filter(l -> l.dst().equals(connectPoint)).collect(Collectors.toSet());
+            }
+        };
+        manager.hostService = new HostServiceAdapter();
+        manager.netcfgService = lab.netcfg;
+        manager.pipeconfService = pipeconfs;
+        manager.flowRuleService = new FlowRuleServiceAdapter();
+        manager.componentConfigService = new ComponentConfigAdapter();
+        manager.leadershipService = new LeadershipServiceAdapter() {
+            @Override
+            public NodeId getLeader(String path) {
+                return leader.get();
+            }
+        };
+        manager.clusterService = new ClusterServiceAdapter() {
+            @Override
+            public ControllerNode getLocalNode() {
+                return new DefaultControllerNode(LOCAL, IpAddress.valueOf("127.0.0.1"));
+            }
+        };
+        manager.treeService = trees;
+        manager.policyService = policies;
+        manager.activate(null);
+    }
+
+    /** Stops the manager's threads. */
+    public void close() {
+        manager.deactivate();
+    }
+}

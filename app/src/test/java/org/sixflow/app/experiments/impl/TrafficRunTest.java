@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.experiments.impl;
+
+import org.junit.Before;
+import org.junit.Test;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.MacAddress;
+import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.cfg.ConfigProperty;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.instructions.Instructions;
+import org.sixflow.app.api.Experiment;
+import org.sixflow.app.api.ExperimentCellResult;
+import org.sixflow.app.api.ExperimentClass;
+import org.sixflow.app.api.ExperimentClassResult;
+import org.sixflow.app.api.ExperimentClassRole;
+import org.sixflow.app.api.ExperimentRun;
+import org.sixflow.app.api.ExperimentRunState;
+import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.ProbePacket;
+import org.sixflow.app.experiments.Pacer;
+import org.sixflow.app.experiments.ProbeSchedule;
+import org.sixflow.app.experiments.ProbeTag;
+import org.sixflow.app.telemetry.report.TelemetryReportParser;
+import org.sixflow.app.testing.InMemoryExperimentStore;
+import org.sixflow.app.testing.SettableClock;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * A probe run from start to stored results over a pretend switch: the sampling is raised and
+ * waited for, probes leave by the neighbour's port with their tags, reports come back through the
+ * collector, the missing ones are counted lost after the drain time, the sampling is restored.
+ * Time is a settable clock the run's waits move; the pacer's ticker moves as it waits.
+ */
+public class TrafficRunTest {
+
+    private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
+    private static final ConnectPoint WUHAN_TO_BEIJING = ConnectPoint.deviceConnectPoint("device:wuhan/1");
+    private static final ProbePacket PACKET = ProbePacket.of(Ip6Address.valueOf("fd00:1:1::10"),
+                                                             Ip6Address.valueOf("fd00:1:3::10"), 40000, 5004, 64);
+
+    private final InMemoryExperimentStore store = new InMemoryExperimentStore();
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-24T10:00:00Z"));
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private final List<String> propertyHistory = new ArrayList<>();
+    private final ReportingSwitch dataPlane = new ReportingSwitch(BEIJING, LatencyClass.IPV6, LatencyClass.APN6_INSERT);
+    private final AtomicInteger samplingChecks = new AtomicInteger();
+    private ProbeCollector collector;
+    private RunEnvironment env;
+    private long ticker;
+
+    @Before
+    public void setUp() {
+        properties.put("reportSampling", "10");
+        SamplingControl sampling = new SamplingControl(new ComponentConfigAdapter() {
+            @Override
+            public void setProperty(String component, String name, String value) {
+                properties.put(name, value);
+                propertyHistory.add(value);
+            }
+
+            @Override
+            public ConfigProperty getProperty(String component, String name) {
+                return ConfigProperty.defineProperty(name, ConfigProperty.Type.STRING, properties.get(name), "");
+            }
+        });
+        collector = new ProbeCollector(device -> Optional.of(new TelemetryReportParser(1000)), clock);
+        dataPlane.addProcessor(collector, 0);
+        Pacer pacer = new Pacer(() -> ticker, deadline -> ticker = Math.max(ticker, deadline) + 50);
+        env = new RunEnvironment(store, dataPlane, sampling,
+                                 (device, value) -> samplingChecks.incrementAndGet() > 2, () -> null, () -> pacer,
+                                 clock, "n1", Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofMillis(5),
+                                 clock::advance);
+    }
+
+    private Experiment experiment(int n) {
+        return Experiment.builder("apn6").ingress(ConnectPoint.deviceConnectPoint("device:beijing/1"))
+                .classes(List.of(ExperimentClass.of("ipv6", ExperimentClassRole.BASELINE, LatencyClass.IPV6, PACKET,
+                                                    null, null),
+                                 ExperimentClass.of("apn6", ExperimentClassRole.FEATURE, LatencyClass.APN6_INSERT,
+                                                    ProbePacket.of(PACKET.source(), PACKET.destination(), 40000, 6100,
+                                                                   64), null, "p")))
+                .packetsPerClass(n).warmup(10).blockSize(50).interval(Duration.ofMillis(1)).build();
+    }
+
+    private ProbePlan plan(Experiment e) {
+        ProbePlan.Network network = new ProbePlan.Network() {
+            @Override
+            public boolean hasDevice(DeviceId device) {
+                return true;
+            }
+
+            @Override
+            public boolean reports(DeviceId device) {
+                return true;
+            }
+
+            @Override
+            public Optional<ConnectPoint> linkInto(ConnectPoint port) {
+                return Optional.of(WUHAN_TO_BEIJING);
+            }
+
+            @Override
+            public Optional<MacAddress> routerMac(DeviceId device) {
+                return Optional.of(MacAddress.valueOf(device.equals(BEIJING) ? "00:aa:00:00:00:01"
+                                                              : "00:aa:00:00:00:02"));
+            }
+
+            @Override
+            public Optional<Msr6Tree> tree(String id) {
+                return Optional.empty();
+            }
+
+            @Override
+            public boolean hasPolicy(String id) {
+                return true;
+            }
+
+            @Override
+            public boolean generatorServes(ConnectPoint port) {
+                return false;
+            }
+        };
+        Map<String, String> problems = new HashMap<>();
+        return ProbePlan.resolve(e, network, problems).orElseThrow(() -> new AssertionError(problems));
+    }
+
+    private ExperimentRun runToEnd(Experiment e) {
+        store.createExperiment(e);
+        ExperimentRun run = store.createRun(e.id(), e.packetsInRun(), clock.instant());
+        store.transition(run.id(), ExperimentRunState.QUEUED, ExperimentRunState.RUNNING, "n1", null, clock.instant());
+        RunReports reports = new RunReports(run.id(), e, ProbeSchedule.of(e));
+        assertTrue(collector.register(1, reports));
+        List<RunExecution> finished = new ArrayList<>();
+        new TrafficRun(env, run, e, plan(e), reports, 1, () -> collector.unregister(1), finished::add).run();
+        assertEquals(1, finished.size());
+        return store.run(run.id()).orElseThrow();
+    }
+
+    @Test
+    public void probesAreSentMeasuredAndAccountedFor() {
+        dataPlane.delivers = tag -> !(tag.classIndex() == 1 && tag.sequence() % 100 == 37);
+        Experiment e = experiment(500);
+        ExperimentRun run = runToEnd(e);
+        assertEquals(run.reason().orElse(""), ExperimentRunState.DONE, run.state());
+        assertEquals(1020, run.sent());
+        assertEquals(1020, dataPlane.emitted.size());
+
+        // Probes leave by wuhan's port to beijing's ingress, to beijing's router MAC, tagged.
+        dataPlane.emitted.forEach(p -> {
+            assertEquals(WUHAN_TO_BEIJING.deviceId(), p.sendThrough());
+            assertEquals(Instructions.createOutput(WUHAN_TO_BEIJING.port()), p.treatment().allInstructions().get(0));
+        });
+        ByteBuffer first = dataPlane.emitted.get(0).data().duplicate();
+        assertEquals(MacAddress.valueOf("00:aa:00:00:00:01"), MacAddress.valueOf(Arrays.copyOf(first.array(), 6)));
+        assertEquals(1, ProbeTag.read(first.getInt(14)).orElseThrow().runTag());
+
+        List<ExperimentCellResult> cells = store.cellResults(run.id());
+        ExperimentClassResult ipv6 = cells.get(0).classes().get(0);
+        ExperimentClassResult apn6 = cells.get(0).classes().get(1);
+        assertEquals(500, ipv6.sent());
+        assertEquals(500, ipv6.received());
+        assertEquals(0, ipv6.lost());
+        assertEquals(10, ipv6.warmupSent());
+        assertEquals("every 100th probe of apn6 from 37 lost (warm-up ones included in the schedule)", 5,
+                     apn6.lost());
+        assertEquals(apn6.sent(), apn6.received() + apn6.lost());
+        assertEquals(45_000, apn6.latency().orElseThrow().min(), 0);
+        assertEquals(40_000, ipv6.latency().orElseThrow().min(), 0);
+        assertTrue(run.pacing().isPresent());
+        assertEquals(1_000_000, run.pacing().get().requestedIntervalNanos());
+        assertTrue("a report is a sample", store.samples(run.id(), OptionalInt.empty(), 10_000).size()
+                > 1000);
+
+        // Every packet of the run's classes (and APN6 transit) was reported, then the old rate came back.
+        assertEquals(List.of("ipv6=0,apn6-insert=0,apn6-transit=0,msr6-te-encap=10,msr6-rlb-encap=10,"
+                                     + "msr6-replicate=10,msr6-decap=10", "10"), propertyHistory);
+        assertEquals("10", store.samplingBefore(run.id()).orElseThrow());
+        assertTrue("it waited for the entries", samplingChecks.get() >= 3);
+        assertTrue("the run gave its tag back", collector.register(1, (tag, sample) -> { }));
+    }
+
+    @Test
+    public void stagesAddWhereThePacketsGoOn() {
+        Experiment e = experiment(10);
+        assertEquals(java.util.EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT, LatencyClass.APN6_TRANSIT),
+                     TrafficRun.sampled(e));
+        assertEquals(java.util.EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT),
+                     TrafficRun.sampled(e.toBuilder().stages(false).build()));
+    }
+
+    @Test
+    public void aSamplingThatNeverArrivesFailsTheRun() {
+        env = new RunEnvironment(store, dataPlane, env.sampling, (d, v) -> false, () -> null, env.pacers, clock,
+                                 "n1", Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofMillis(100),
+                                 clock::advance);
+        ExperimentRun run = runToEnd(experiment(10));
+        assertEquals(ExperimentRunState.FAILED, run.state());
+        assertTrue(run.reason().orElseThrow(), run.reason().get().contains("did not reach device:beijing within"));
+        assertEquals(0, dataPlane.emitted.size());
+        assertEquals("restored", "10", properties.get("reportSampling"));
+        assertTrue(store.cellResults(run.id()).isEmpty());
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# make bench-experiments: on the msr6-study lab, the pacing of packet-out probes at 1 ms and 100 µs,
+# the highest probe rate the lab sustains (packet-outs and the host generator), and the time from
+# the last probe to stored results. Prints figures; asserts nothing.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+top="$(cd "$here/../.." && pwd)"
+export PYTHON="${PYTHON:-$top/.venv/bin/python}"
+command -v simple_switch_grpc >/dev/null 2>&1 || { echo "bench-experiments needs simple_switch_grpc on PATH" >&2; exit 2; }
+[ "$(id -u)" -eq 0 ] || { echo "bench-experiments needs root (network namespaces)" >&2; exit 2; }
+
+TOPOLOGY=msr6-study "$here/with-lab.sh" "$PYTHON" "$here/bench_experiments.py" ${BENCH_ARGS:-}
