@@ -189,6 +189,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
 
     Msr6Egress() msr6_egress;
     EgressMtu() mtu;
+    EgressMtuCheck() mtu_check;
     ReportFraming() report_framing;
     // Register and counter indexes are fields or hashes on Tofino: identity hashes build them.
     Hash<bit<32>>(HashAlgorithm_t.IDENTITY) latency_slot;
@@ -328,6 +329,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         if (hdr.common.bridged.msr6_decap == 1) { meta.msr6_decap = true; }
         meta.grown = false;
         if (hdr.common.bridged.grown == 1) { meta.grown = true; }
+        mtu.apply(hdr.common, meta);
         if (meta.msr6_replicate && meta.msr6_malformed) {
             // An MRH longer than this parser reads: its M-SIDs are partly payload, so no copy
             // of it can be finished (or decapsulated) correctly here.
@@ -336,9 +338,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         } else {
             msr6_egress.apply(hdr.common, meta);
         }
-        if (!meta.drop) {
-            mtu.apply(hdr.common, meta);
-        }
+        mtu_check.apply(meta);
         if (meta.drop) {
             egress_drop_counter.count(meta.drop_reason);
             eg_dprsr_md.drop_ctl = 1;

@@ -146,6 +146,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
 
     Msr6Egress() msr6_egress;
     EgressMtu() mtu;
+    EgressMtuCheck() mtu_check;
     ReportFraming() report_framing;
 
     bool sampling = false;
@@ -227,9 +228,10 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         }
 
         meta.egress_port = std_meta.egress_port;
+        mtu.apply(hdr, meta);
         msr6_egress.apply(hdr, meta);
         if (!meta.drop) {
-            mtu.apply(hdr, meta);
+            mtu_check.apply(meta);
             if (meta.drop) {
                 // Tell the controller (telemetry clone session, to the CPU port), then drop.
                 meta.report_mtu = meta.egress_mtu;

@@ -12,7 +12,17 @@
 
 // Per-M-SID code, repeated up to MAX_MSIDS (ingress) or EGRESS_MAX_MSIDS (egress).
 #define MSR6_INVALIDATE_MSID(i, n) hdr.msids[i].setInvalid();
-#define MSR6_VALID_IF_COUNTED(i, n) if (meta.msid_count >= n) { hdr.msids[i].setValid(); }
+// The first n M-SIDs made valid when the count is n: one comparison for equality per count, in
+// one if/else chain (Tofino's gateways refuse a run of independent `>=` tests on the count).
+#define MSR6_VALID_FIRST_1 hdr.msids[0].setValid();
+#define MSR6_VALID_FIRST_2 MSR6_VALID_FIRST_1 hdr.msids[1].setValid();
+#define MSR6_VALID_FIRST_3 MSR6_VALID_FIRST_2 hdr.msids[2].setValid();
+#define MSR6_VALID_FIRST_4 MSR6_VALID_FIRST_3 hdr.msids[3].setValid();
+#define MSR6_VALID_FIRST_5 MSR6_VALID_FIRST_4 hdr.msids[4].setValid();
+#define MSR6_VALID_FIRST_6 MSR6_VALID_FIRST_5 hdr.msids[5].setValid();
+#define MSR6_VALID_FIRST_7 MSR6_VALID_FIRST_6 hdr.msids[6].setValid();
+#define MSR6_VALID_FIRST_8 MSR6_VALID_FIRST_7 hdr.msids[7].setValid();
+#define MSR6_VALID_IF_COUNTED(i, n) if (meta.msid_count == n) { MSR6_VALID_FIRST_##n } else
 #define MSR6_DA_FROM_SEGMENTS_LEFT(i, n) \
             if (hdr.routing.segments_left == i) { hdr.ipv6.dst_addr = hdr.msids[i].sid; } else
 
@@ -353,7 +363,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             }
             // The count's M-SIDs made valid, and the outer payload = the inner packet + its IPv6
             // header + the MRH.
-            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_VALID_IF_COUNTED)
+            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_VALID_IF_COUNTED) {}
             hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + meta.msr6_encap_overhead;
             // After the M-SIDs are made valid (bmv2 zeroes a header it makes valid). The upper
             // half only matters from 5 M-SIDs on: below, those stay invalid.
@@ -478,6 +488,8 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
                     return;
                 }
                 decap();
+                // Back to the size it came in with: the MTU check no longer applies to it.
+                meta.grown = false;
                 msr6_adjacency.apply();
                 return;
             }
