@@ -2,6 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.pipeconf.testing;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipelineModel;
 import org.sixflow.pipeconf.PipeconfArtifacts;
@@ -22,6 +24,24 @@ import java.nio.file.Files;
  */
 public final class BundledPipeconfs {
 
+    // Built once: a pipeconf is an immutable value whose extensions are URLs opened on each read,
+    // and building one hashes every artifact (megabytes for Tofino) for its fingerprint.
+    private static final Supplier<PiPipeconf> BMV2 = Suppliers.memoize(() -> {
+        try {
+            return PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(PipeconfFactory.class, SixflowPipeconfs.BMV2_DIR));
+        } catch (Exception e) {
+            throw new IllegalStateException("bmv2 artifacts unreadable", e);
+        }
+    });
+    private static final Supplier<PiPipeconf> TOFINO = Suppliers.memoize(() -> {
+        try {
+            return PipeconfFactory.tofino(PipeconfArtifacts.ofResources(PipeconfFactory.class,
+                                                                        SixflowPipeconfs.TOFINO_DIR));
+        } catch (Exception e) {
+            throw new IllegalStateException("Tofino artifacts unreadable", e);
+        }
+    });
+
     private BundledPipeconfs() {
     }
 
@@ -31,11 +51,7 @@ public final class BundledPipeconfs {
      * @return the pipeconf
      */
     public static PiPipeconf bmv2() {
-        try {
-            return PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(PipeconfFactory.class, SixflowPipeconfs.BMV2_DIR));
-        } catch (Exception e) {
-            throw new IllegalStateException("bmv2 artifacts unreadable", e);
-        }
+        return BMV2.get();
     }
 
     /**
@@ -44,12 +60,7 @@ public final class BundledPipeconfs {
      * @return the pipeconf
      */
     public static PiPipeconf tofino() {
-        try {
-            return PipeconfFactory.tofino(PipeconfArtifacts.ofResources(PipeconfFactory.class,
-                                                                        SixflowPipeconfs.TOFINO_DIR));
-        } catch (Exception e) {
-            throw new IllegalStateException("Tofino artifacts unreadable", e);
-        }
+        return TOFINO.get();
     }
 
     /**
