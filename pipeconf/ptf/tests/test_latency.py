@@ -181,3 +181,47 @@ class ReportsCarryTheReplicaIndex(LatencyTest):
         self.assertEqual([(r["class"], r["replica"], r["egress_port"]) for r in reports],
                          [(CLASS_MSR6_REPLICATE, 0, 2), (CLASS_MSR6_REPLICATE, 1, 3)])
         self.dataplane.flush()
+
+
+class EncapsulatedPacketsReportCarriesItsInnerHeader(LatencyTest):
+    """A packet the ingress edge wraps in an MRH is reported like any other: one report to the CPU
+    port, class msr6-te-encap, its first bytes the packet as it left (outer IPv6 with the inner
+    Traffic Class and the flow's hash as label, the MRH), then the inner IPv6 header as it arrived,
+    the place a controller reads a probe's tag from (its traffic class and flow label; the outer
+    label is not the probe's)."""
+
+    def runTest(self):
+        def sid(node):
+            return str(ipaddress.IPv6Address((0xFD00 << 112) | (node << 80) | (0x100 << 32)))
+        sids = [sid(2), sid(3)]
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: "ff3e::1"},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                    {names.TREE_ID: 5, names.SRC: "fd00:1:1::1", names.MRH_TYPE: 1, names.MSID_COUNT: len(sids),
+                     names.GROUP: 0}, priority=10)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 5},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
+                    {names.SID0: sids[0], names.SID1: sids[1], names.SID2: "::", names.SID3: "::"})
+        self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        self.sample(p4defines.CLASS_MSR6_TE_ENCAP, 0)
+        # A probe's tag: traffic class 0x80 | run 1 | class 2, flow label = its sequence number.
+        inner = bytes(IPv6(src="fd00:1:1::10", dst="ff3e::1", hlim=32, tc=0xA2, fl=77)
+                      / UDP(sport=4000, dport=5004) / (b"p" * 100))
+        testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC, type=0x86DD)) + inner)
+        forwarded = testutils.dp_poll(self, port_number=2, timeout=2)
+        self.assertIsInstance(forwarded, self.dataplane.PollSuccess, "no encapsulated packet")
+        port, payload = self.expect_packet_in()
+        self.assertEqual(port, 1)
+        report, packet = parse_report(payload)
+        self.assertEqual((report["version"], report["class"], report["egress_port"]),
+                         (1, p4defines.CLASS_MSR6_TE_ENCAP, 2))
+        self.assertEqual(packet, bytes(forwarded.packet)[:REPORTED_PACKET_BYTES])
+        outer = IPv6(packet[14:54])
+        self.assertEqual((outer.nh, outer.tc), (43, 0xA2))
+        self.assertNotEqual(outer.fl, 77)
+        mrh_end = 54 + 8 * (packet[55] + 1)
+        self.assertEqual((packet[54], packet[56], packet[55]), (41, 253, 2 * len(sids)))
+        # The report keeps REPORTED_PACKET_BYTES: the inner header's start (the tag's word at least).
+        self.assertGreaterEqual(len(packet) - mrh_end, 4)
+        self.assertEqual(packet[mrh_end:], inner[:len(packet) - mrh_end])
+        testutils.verify_no_other_packets(self)

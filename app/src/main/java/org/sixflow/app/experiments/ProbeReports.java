@@ -8,10 +8,12 @@ import java.util.Optional;
 /**
  * Finds a probe's tag in a telemetry report frame: the report (Ethernet, then report_t of
  * p4src/common/header.p4) is followed by the first 128 bytes of the measured packet, whose IPv6
- * header starts right after its Ethernet header. An MSR6 encapsulation builds its outer header
- * with traffic class and flow label 0 (msr6.p4), so a packet carrying an MRH is read by its inner
- * header, past the routing header: found while the MRH holds at most 3 M-SIDs (beyond that the
- * inner header lies past the report's 128 bytes).
+ * header starts right after its Ethernet header. A packet carrying an MRH is read by its inner
+ * header, past the routing header, and never by its outer one: the MSR6 encapsulation gives the
+ * outer header the inner traffic class (RFC 6040) but labels it with a hash of the inner flow
+ * (RFC 6438, msr6.p4), so the outer first word looks like a probe of the same run and class with
+ * a sequence number that is none of its own. The inner header is found while the MRH holds at most
+ * 3 M-SIDs (beyond that it lies past the report's 128 bytes).
  */
 public final class ProbeReports {
 
@@ -42,14 +44,12 @@ public final class ProbeReports {
         if (Short.toUnsignedInt(b.getShort(ipv6 - 2)) != ETHERTYPE_IPV6) {
             return Optional.empty();
         }
-        Optional<ProbeTag> outer = ProbeTag.read(b.getInt(ipv6));
-        if (outer.isPresent() || report.length < ipv6 + IPV6_BYTES + 4
-                || Byte.toUnsignedInt(report[ipv6 + 6]) != NEXT_HEADER_ROUTING) {
-            return outer;
+        if (report.length < ipv6 + IPV6_BYTES + 4 || Byte.toUnsignedInt(report[ipv6 + 6]) != NEXT_HEADER_ROUTING
+                || Byte.toUnsignedInt(report[ipv6 + IPV6_BYTES + 2]) != ROUTING_TYPE_MRH) {
+            return ProbeTag.read(b.getInt(ipv6));
         }
         int routing = ipv6 + IPV6_BYTES;
-        if (Byte.toUnsignedInt(report[routing]) != NEXT_HEADER_IPV6
-                || Byte.toUnsignedInt(report[routing + 2]) != ROUTING_TYPE_MRH) {
+        if (Byte.toUnsignedInt(report[routing]) != NEXT_HEADER_IPV6) {
             return Optional.empty();
         }
         int inner = routing + 8 * (Byte.toUnsignedInt(report[routing + 1]) + 1);

@@ -12,7 +12,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 /**
  * A probe's identity in its IPv6 header, the only place every Sixflow operation keeps and every
  * telemetry report shows (a report carries the first 128 bytes of the packet; MSR6 encapsulation
- * copies the header into the outer one, decapsulation restores it):
+ * keeps the header as the inner one, where ProbeReports reads it, and decapsulation restores it):
  * traffic class = 1 | run tag (2 bits) | class index (5 bits), flow label = sequence number.
  * The top bit tells probes from other traffic (which Linux sends with traffic class 0).
  */

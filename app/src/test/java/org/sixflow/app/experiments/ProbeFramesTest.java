@@ -48,14 +48,18 @@ public class ProbeFramesTest {
         assertEquals(false, ProbeReports.tagOf(new byte[50]).isPresent());
     }
 
-    /** A report of an MSR6-encapsulated probe: outer IPv6 with class and label 0, an MRH of n M-SIDs. */
-    private static byte[] encapsulatedReport(ProbeTag tag, int msids) {
+    /**
+     * A report of an MSR6-encapsulated probe as msr6.p4 builds it: the outer IPv6 header keeps the
+     * inner traffic class (RFC 6040) and carries the flow's hash as its label (RFC 6438), then an
+     * MRH of n M-SIDs.
+     */
+    private static byte[] encapsulatedReport(ProbeTag tag, int msids, int outerFlowLabel) {
         byte[] probe = ProbeFrames.build(MacAddress.valueOf("02:00:00:00:00:01"), MacAddress.valueOf("00:aa:00:00:00:01"),
                                          ProbePacket.of(Ip6Address.valueOf("fd00::1"), Ip6Address.valueOf("ff3e::1"),
                                                         1, 2, 64), 128, tag, 5, 0);
         ByteBuffer packet = ByteBuffer.allocate(14 + 40 + 8 + 16 * msids + probe.length - 14);
         packet.put(probe, 0, 14);
-        packet.putInt(6 << 28).putShort((short) 0).put((byte) 43).put((byte) 64).put(new byte[32]);
+        packet.putInt(6 << 28 | tag.trafficClass() << 20 | outerFlowLabel).putShort((short) 0).put((byte) 43).put((byte) 64).put(new byte[32]);
         packet.put((byte) 41).put((byte) (2 * msids)).put((byte) 253).put((byte) 0).putInt(1 << 24);
         packet.put(new byte[16 * msids]);
         packet.put(probe, 14, probe.length - 14);
@@ -69,10 +73,19 @@ public class ProbeFramesTest {
     public void anEncapsulatedProbeIsReadByItsInnerHeader() {
         ProbeTag tag = ProbeTag.of(2, 1, 4242);
         for (int msids = 1; msids <= 3; msids++) {
-            assertEquals("MRH of " + msids, tag, ProbeReports.tagOf(encapsulatedReport(tag, msids)).orElseThrow());
+            assertEquals("MRH of " + msids, tag,
+                         ProbeReports.tagOf(encapsulatedReport(tag, msids, 0x5a3c1)).orElseThrow());
         }
-        assertEquals("the inner header lies past the report's 128 bytes", false,
-                     ProbeReports.tagOf(encapsulatedReport(tag, 4)).isPresent());
+        assertEquals("the inner header lies past the report's 128 bytes, and the outer one is not the probe's",
+                     false, ProbeReports.tagOf(encapsulatedReport(tag, 4, 0x5a3c1)).isPresent());
+    }
+
+    /** The outer header looks like a probe of the same run and class: its label must not be taken for the sequence. */
+    @Test
+    public void anEncapsulatedProbeIsNotReadByItsOuterFlowLabel() {
+        ProbeTag tag = ProbeTag.of(1, 0, 17);
+        assertEquals(tag, ProbeReports.tagOf(encapsulatedReport(tag, 2, 0xfffff)).orElseThrow());
+        assertEquals(tag, ProbeReports.tagOf(encapsulatedReport(tag, 2, 18)).orElseThrow());
     }
 
     @Test

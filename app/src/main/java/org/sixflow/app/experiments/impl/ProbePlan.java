@@ -137,8 +137,8 @@ final class ProbePlan {
         }
         if (tree.get().msids().size() > MAX_READABLE_MSIDS) {
             problems.put(at + ".tree", "tree " + c.tree().get() + "'s MRH holds " + tree.get().msids().size()
-                    + " M-SIDs: the encapsulation zeroes the outer flow label, so probes are read by their inner "
-                    + "header, which a telemetry report's 128 bytes reach only past an MRH of at most "
+                    + " M-SIDs: the encapsulation labels the outer header with the flow's hash, so probes are read by "
+                    + "their inner header, which a telemetry report's 128 bytes reach only past an MRH of at most "
                     + MAX_READABLE_MSIDS);
         }
         Ip6Address group = tree.get().request().group();
