@@ -51,12 +51,15 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -117,6 +120,12 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private GroupConfirmations groupConfirmations;
     /** The owner's work: one tree at a time, off the event threads. */
     private SerialWorker worker;
+    /**
+     * Schedules the removal of replaced tree versions: a test's, set before activation; when null,
+     * after RetiringVersions#DRAIN_MILLIS on a timer thread.
+     */
+    RetiringVersions.DrainTimer drainTimer;
+    private ScheduledExecutorService drains;
     /** Trees this instance owns and has acted on; the others it owns are new to it. */
     private final Set<String> owned = Sets.newConcurrentHashSet();
     private final Msr6TreeStoreDelegate delegate = new InternalStoreDelegate();
@@ -130,9 +139,15 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         builder = new TreeBuilder(deviceService, linkService, configService, pipeconfService,
                                   new Msr6RuleCompiler(appId));
         groupConfirmations = new GroupConfirmations(groupService);
-        reconciler = new TreeReconciler(store, builder,
-                                        new TreeInstaller(flowRuleService, groupConfirmations));
         worker = new SerialWorker("sixflow/msr6", "trees", log);
+        RetiringVersions.DrainTimer timer = drainTimer;
+        if (timer == null) {
+            drains = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/msr6", "drains", log));
+            timer = task -> drains.schedule(() -> worker.submit("taking out a replaced tree version", task),
+                                            RetiringVersions.DRAIN_MILLIS, TimeUnit.MILLISECONDS);
+        }
+        reconciler = new TreeReconciler(store, builder,
+                                        new TreeInstaller(flowRuleService, groupConfirmations), timer);
         eventDispatcher.addSink(Msr6TreeEvent.class, listenerRegistry);
         groupService.addListener(groupConfirmations);
         store.setDelegate(delegate);
@@ -150,8 +165,14 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         deviceService.removeListener(deviceListener);
         workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
+        if (drains != null) {
+            drains.shutdownNow();
+            drains = null;
+        }
         // A reroute or install under way finishes before anything it uses goes; nothing starts after.
         worker.stop(SETTLE_MILLIS);
+        // Replaced versions still draining go now (the worker has stopped): no timer will.
+        reconciler.retireAll();
         groupService.removeListener(groupConfirmations);
         eventDispatcher.removeSink(Msr6TreeEvent.class);
         log.info("Stopped");

@@ -46,13 +46,6 @@ final class TreeInstaller {
 
     /** How long each step waits for the devices to confirm it. */
     static final long CONFIRM_MILLIS = 5_000;
-    /**
-     * How long the old tree's state stays after the ingress moved traffic to the new tree, for the
-     * packets still queued along the old one (software switches queue for milliseconds; the bmv2
-     * lab's receiver-change test lost 1-9 packets of 4,000 at 1 kpps without it).
-     */
-    static final long DRAIN_MILLIS = 200;
-
     private final Logger log = getLogger(getClass());
     private final FlowRuleService flowRuleService;
     private final GroupConfirmations groups;
@@ -119,15 +112,6 @@ final class TreeInstaller {
     /** Whether an entry is the ingress classifier that sends packets onto the tree. */
     static boolean movesTraffic(FlowRule rule, DeviceId ingress) {
         return rule.deviceId().equals(ingress) && rule.table().equals(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP);
-    }
-
-    /** Waits while packets sent onto a replaced tree's state drain. */
-    static void drain() {
-        try {
-            Thread.sleep(DRAIN_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private Optional<Msr6TreeFailure> apply(FlowRuleOperations.Builder builder, String what) {

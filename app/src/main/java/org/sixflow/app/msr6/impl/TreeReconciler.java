@@ -14,8 +14,11 @@ import org.sixflow.app.msr6.compile.TreeEntryConflicts;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -25,13 +28,18 @@ import static org.slf4j.LoggerFactory.getLogger;
  * compare-and-set updates keep what users change meanwhile (a new request, a removal).
  * <ul>
  *   <li>REQUESTED: build the tree on the current network with a newly claimed number, record the
- *       new entries, install them (make-before-break), then take out what only the previous
- *       version used and free its number: INSTALLED. A build that fails frees its number; an
- *       install that fails is undone: FAILED with the reason, the previous version in place.</li>
+ *       new entries, install them (make-before-break): INSTALLED. What only the previous version
+ *       used is taken out, and its number freed, once the packets sent onto it have drained
+ *       ({@link RetiringVersions}); until then every tree's changes keep it. A build that fails
+ *       frees its number; an install that fails is undone: FAILED with the reason, the previous
+ *       version in place.</li>
  *   <li>WITHDRAWN: take the tree's entries out (what other trees share stays) and delete it.</li>
  *   <li>An INSTALLED tree is re-applied when this instance starts owning it, and rebuilt when the
  *       network under it changes.</li>
  * </ul>
+ * A version still draining when its owner stops (or hands the tree to another instance) is taken
+ * out at once on stop; one the owner loses without stopping stays on the devices, its number
+ * claimed, until the tree is removed.
  */
 final class TreeReconciler {
 
@@ -39,11 +47,19 @@ final class TreeReconciler {
     private final Msr6TreeStore store;
     private final TreeBuilder builder;
     private final TreeInstaller installer;
+    private final RetiringVersions retiring;
 
-    TreeReconciler(Msr6TreeStore store, TreeBuilder builder, TreeInstaller installer) {
+    TreeReconciler(Msr6TreeStore store, TreeBuilder builder, TreeInstaller installer,
+                   RetiringVersions.DrainTimer drainTimer) {
         this.store = store;
         this.builder = builder;
         this.installer = installer;
+        this.retiring = new RetiringVersions(drainTimer);
+    }
+
+    /** Takes out every replaced version still draining, now (the owner is stopping). */
+    void retireAll() {
+        retiring.takeAll().forEach(this::retire);
     }
 
     /**
@@ -144,20 +160,17 @@ final class TreeReconciler {
             fail(id, request, failure.get());
             return;
         }
-        if (!before.isEmpty()) {
-            // Packets the ingress encapsulated for the old version just before it switched are
-            // still on their way; they need the old transit state to arrive.
-            TreeInstaller.drain();
-            List<Msr6TreeEntries> stay = new ArrayList<>(othersEntries(id));
-            stay.add(built.entries);
-            HeldEntries held = HeldEntries.of(stay);
-            installer.remove(held.rulesNotHeld(before), held.groupsNotHeld(before), ingress);
-        }
         store.update(id, current -> {
             Msr6TreeRecord next = current.withInstalled(built.entries);
             return wants(current, request) ? next.withTree(built.tree.withState(Msr6TreeState.INSTALLED)) : next;
         });
-        before.stream().filter(e -> e.number() != number).forEach(e -> store.releaseNumber(e.number(), id));
+        if (!before.isEmpty()) {
+            // Packets the ingress encapsulated for the old version just before it switched are
+            // still on their way; they need the old transit state to arrive.
+            Set<Integer> numbers = before.stream().map(Msr6TreeEntries::number).filter(n -> n != number)
+                    .collect(Collectors.toSet());
+            retiring.hold(new RetiringVersions.Retiring(id, before, ingress, numbers), this::retire);
+        }
         log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs)", id, number, built.tree.links().size(),
                  built.tree.msids().size());
     }
@@ -207,8 +220,32 @@ final class TreeReconciler {
         return record.tree().request().equals(request) && record.tree().state() != Msr6TreeState.WITHDRAWN;
     }
 
+    /**
+     * Takes out what a replaced version used that no tree (nor another version still draining)
+     * uses, and frees the numbers the tree no longer uses.
+     */
+    private void retire(RetiringVersions.Retiring old) {
+        List<Msr6TreeEntries> stay = new ArrayList<>();
+        Set<Integer> inUse = new HashSet<>(retiring.numbers(old.treeId));
+        for (Msr6TreeRecord record : store.records()) {
+            record.entries().ifPresent(stay::add);
+            record.installed().ifPresent(stay::add);
+            if (record.id().equals(old.treeId)) {
+                record.entries().ifPresent(e -> inUse.add(e.number()));
+                record.installed().ifPresent(e -> inUse.add(e.number()));
+            }
+        }
+        stay.addAll(retiring.entries());
+        HeldEntries held = HeldEntries.of(stay);
+        installer.remove(held.rulesNotHeld(old.versions), held.groupsNotHeld(old.versions), old.ingress);
+        old.numbers.stream().filter(n -> !inUse.contains(n)).forEach(n -> store.releaseNumber(n, old.treeId));
+        log.debug("Took out a replaced version of MSR6 tree {}", old.treeId);
+    }
+
+    /** Entries that stay whatever happens to one tree: other trees', and every version still draining. */
     private List<Msr6TreeEntries> othersEntries(String id) {
         ImmutableList.Builder<Msr6TreeEntries> entries = ImmutableList.builder();
+        entries.addAll(retiring.entries());
         for (Msr6TreeRecord other : store.records()) {
             if (!other.id().equals(id)) {
                 other.entries().ifPresent(entries::add);

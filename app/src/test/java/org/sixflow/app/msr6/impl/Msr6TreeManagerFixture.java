@@ -66,6 +66,12 @@ public final class Msr6TreeManagerFixture {
     /** Runs before each FlowRuleOperations is applied, on the caller's thread (a test may block it). */
     public volatile Consumer<FlowRuleOperations> beforeApply = ops -> { };
     private final List<GroupListener> groupListeners = new CopyOnWriteArrayList<>();
+    /**
+     * While set, replaced tree versions wait for {@link #passDrains} instead of going as soon as
+     * their replacement is in (as if their packets drained at once).
+     */
+    public volatile boolean holdDrains;
+    private final List<Runnable> drains = new CopyOnWriteArrayList<>();
 
     /** A one-instance cluster: this instance owns every tree. */
     public Msr6TreeManagerFixture() {
@@ -96,6 +102,13 @@ public final class Msr6TreeManagerFixture {
         };
         manager.flowRuleService = new FakeFlowRules();
         manager.groupService = new FakeGroups();
+        manager.drainTimer = task -> {
+            if (holdDrains) {
+                drains.add(task);
+            } else {
+                task.run();
+            }
+        };
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(events::add);
         store.activate();
@@ -116,6 +129,14 @@ public final class Msr6TreeManagerFixture {
      */
     public Msr6TreeRecord record(String id) {
         return store.record(id).orElseThrow(() -> new AssertionError("no tree " + id));
+    }
+
+    /** Lets the drain time of every replaced version held so far pass, and waits for what follows. */
+    public void passDrains() {
+        List<Runnable> due = List.copyOf(drains);
+        drains.clear();
+        due.forEach(task -> manager.worker().submit("drained", task));
+        settle();
     }
 
     /** Waits until this instance has nothing left to do: storage events, store events, owner work. */
