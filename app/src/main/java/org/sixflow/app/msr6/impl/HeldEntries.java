@@ -39,6 +39,24 @@ final class HeldEntries {
         return held;
     }
 
+    /**
+     * Also holds what versions still draining use (RetiringVersions), but not their ingress
+     * classifiers: traffic has left those, and a withdrawn tree's must go with it.
+     *
+     * @param draining the versions
+     * @return this
+     */
+    HeldEntries andDraining(Collection<RetiringVersions.Retiring> draining) {
+        for (RetiringVersions.Retiring r : draining) {
+            for (Msr6TreeEntries e : r.versions) {
+                e.allRules().stream().filter(rule -> !TreeInstaller.movesTraffic(rule, r.ingress))
+                        .forEach(rule -> rules.add(rule.id()));
+                e.allGroups().forEach(g -> groups.add(key(g)));
+            }
+        }
+        return this;
+    }
+
     private static List<Object> key(GroupDescription group) {
         return List.of(group.deviceId(), group.appCookie());
     }

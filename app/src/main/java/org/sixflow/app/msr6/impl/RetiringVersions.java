@@ -90,9 +90,9 @@ final class RetiringVersions {
         return all;
     }
 
-    /** The entries every held version may still have on the devices. */
-    List<Msr6TreeEntries> entries() {
-        return pending.stream().flatMap(r -> r.versions.stream()).collect(ImmutableList.toImmutableList());
+    /** The versions held now, oldest first. */
+    List<Retiring> pending() {
+        return ImmutableList.copyOf(pending);
     }
 
     /**

@@ -154,7 +154,7 @@ final class TreeReconciler {
         List<Msr6TreeEntries> keep = new ArrayList<>(othersEntries(id));
         keep.addAll(before);
         Optional<Msr6TreeFailure> failure = installer.install(built.entries, record.installed(), ingress,
-                                                              HeldEntries.of(keep));
+                                                              HeldEntries.of(keep).andDraining(retiring.pending()));
         if (failure.isPresent()) {
             log.warn("MSR6 tree {} failed: {}", id, failure.get());
             fail(id, request, failure.get());
@@ -186,7 +186,7 @@ final class TreeReconciler {
         keep.add(installed.get());
         Optional<Msr6TreeFailure> failure = installer.install(installed.get(), Optional.empty(),
                                                               record.tree().request().source().deviceId(),
-                                                              HeldEntries.of(keep));
+                                                              HeldEntries.of(keep).andDraining(retiring.pending()));
         if (failure.isPresent()) {
             log.warn("MSR6 tree {} could not be re-applied: {}", record.id(), failure.get());
             store.update(record.id(), current -> current.tree().state() == Msr6TreeState.INSTALLED
@@ -202,7 +202,7 @@ final class TreeReconciler {
         record.installed().ifPresent(held::add);
         record.entries().filter(e -> !held.contains(e)).ifPresent(held::add);
         // Local SIDs, adjacencies and bitstring groups other trees use stay.
-        HeldEntries others = HeldEntries.of(othersEntries(id));
+        HeldEntries others = HeldEntries.of(othersEntries(id)).andDraining(retiring.pending());
         installer.remove(others.rulesNotHeld(held), others.groupsNotHeld(held),
                          record.tree().request().source().deviceId());
         store.remove(id);
@@ -235,17 +235,14 @@ final class TreeReconciler {
                 record.installed().ifPresent(e -> inUse.add(e.number()));
             }
         }
-        stay.addAll(retiring.entries());
-        HeldEntries held = HeldEntries.of(stay);
+        HeldEntries held = HeldEntries.of(stay).andDraining(retiring.pending());
         installer.remove(held.rulesNotHeld(old.versions), held.groupsNotHeld(old.versions), old.ingress);
         old.numbers.stream().filter(n -> !inUse.contains(n)).forEach(n -> store.releaseNumber(n, old.treeId));
         log.debug("Took out a replaced version of MSR6 tree {}", old.treeId);
     }
 
-    /** Entries that stay whatever happens to one tree: other trees', and every version still draining. */
     private List<Msr6TreeEntries> othersEntries(String id) {
         ImmutableList.Builder<Msr6TreeEntries> entries = ImmutableList.builder();
-        entries.addAll(retiring.entries());
         for (Msr6TreeRecord other : store.records()) {
             if (!other.id().equals(id)) {
                 other.entries().ifPresent(entries::add);

@@ -239,6 +239,22 @@ public class Msr6TreeManagerTest {
         assertEquals(Set.of(third.number()), fixture.record("video").numbers());
     }
 
+    /** Removing a tree whose replaced version still drains takes its ingress out at once, the rest after. */
+    @Test
+    public void aRemovedTreeStopsAtOnceWhileItsReplacedVersionDrains() {
+        fixture.holdDrains = true;
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        fixture.manager.updateReceivers("video", Set.of(GUANGZHOU));
+        fixture.manager.remove("video");
+        fixture.settle();
+        assertTrue(fixture.rules.toString(),
+                   fixture.rules.stream().noneMatch(r -> TreeInstaller.movesTraffic(r, H_BJ.deviceId())));
+        fixture.passDrains();
+        assertEquals(List.of(), fixture.rules);
+        assertEquals(List.of(), fixture.groups);
+        assertEquals(1, fixture.store.freeNumber());
+    }
+
     @Test
     public void reroutesWhenALinkOfTheTreeFails() {
         Msr6Tree before = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
