@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import { cellLabel, interval, isActive, num, pValue, percent, stateLabel, tableCell } from './experiment-format';
+import { cellLabel, interval, isActive, num, pValue, percent, sci, stateLabel, tableCell } from './experiment-format';
 import { run } from './fixtures.spec';
 
 describe('experiment formats', () => {
@@ -16,6 +16,10 @@ describe('experiment formats', () => {
   it('prints ratios, p-values and table cells', () => {
     expect(percent(0.0185)).toBe('1.85%');
     expect(percent(null)).toBe('—');
+    expect(sci(0.0000053)).toBe('5.30e-6');
+    expect(sci(0)).toBe('0');
+    expect(sci(12)).toBe('1.20e1');
+    expect(sci(null)).toBe('—');
     expect(pValue(0.0016)).toBe('0.0016');
     expect(pValue(1e-9)).toBe('< 0.0001');
     expect(pValue(null)).toBe('—');

@@ -18,6 +18,12 @@ export function num(value: number | null | undefined, digits = 2): string {
   return format.format(value);
 }
 
+/** A small ratio in scientific notation: 5.3e-6 → "5.30e-6" (the stability figures). */
+export function sci(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return value === 0 ? '0' : value.toExponential(2).replace('e+', 'e');
+}
+
 /** A ratio as a percentage: 0.0185 → "1.85%". */
 export function percent(ratio: number | null | undefined, digits = 2): string {
   return ratio === null || ratio === undefined || !Number.isFinite(ratio) ? '—' : `${num(ratio * 100, digits)}%`;

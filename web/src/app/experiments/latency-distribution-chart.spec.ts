@@ -4,7 +4,7 @@ import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 
-import { LatencyDistributionChart } from './latency-distribution-chart';
+import { LatencyDistributionChart, reportsFor } from './latency-distribution-chart';
 import { BASE, RESULTS, sample } from './fixtures.spec';
 
 describe('LatencyDistributionChart', () => {
@@ -25,7 +25,10 @@ describe('LatencyDistributionChart', () => {
   afterEach(() => http.verify());
 
   const view = () => fixture.nativeElement as HTMLElement;
-  const samples = (name: string) => http.expectOne(`${BASE}/experiments/apn6-vs-ipv6/runs/7/samples?class=${name}&limit=5000`);
+  // apn6 is reported at two places (the ingress and wuhan): twice the reports for as many probes.
+  const limits: Record<string, number> = { ipv6: 5000, apn6: 10000 };
+  const samples = (name: string, run = 7) =>
+    http.expectOne(`${BASE}/experiments/apn6-vs-ipv6/runs/${run}/samples?class=${name}&limit=${limits[name]}`);
 
   it('reads each class\'s samples and draws their distribution', async () => {
     expect(view().querySelector('.status.loading')).not.toBeNull();
@@ -35,7 +38,16 @@ describe('LatencyDistributionChart', () => {
     expect(view().querySelector('[role=img]')?.getAttribute('aria-label'))
       .toBe('Latency distribution of run 7: ipv6 2 samples, apn6 2 samples');
     expect(view().querySelector('canvas')).not.toBeNull();
-    expect(view().querySelector('.hint')?.textContent).toContain('(ipv6 2, apn6 2) from the first 5,000 reports');
+    expect(view().querySelector('.hint')?.textContent).toContain('(ipv6 2, apn6 2), at most the first 5,000 of each');
+  });
+
+  it('asks for enough reports to cover the first probes of every place, within the server\'s limit', () => {
+    samples('ipv6').flush({ samples: [] });
+    samples('apn6').flush({ samples: [] });
+    const ipv6 = RESULTS.cells[0].classes[0];
+    expect(reportsFor(ipv6)).toBe(5000);
+    expect(reportsFor({ ...ipv6, stages: Array(3).fill(RESULTS.cells[0].classes[1].stages[0]) })).toBe(15000);
+    expect(reportsFor({ ...ipv6, stages: Array(40).fill(RESULTS.cells[0].classes[1].stages[0]) })).toBe(100000);
   });
 
   it('says so when the run stored no samples, and shows a failure', async () => {
@@ -46,8 +58,8 @@ describe('LatencyDistributionChart', () => {
 
     fixture.componentRef.setInput('runId', 8);
     await fixture.whenStable();
-    http.expectOne(`${BASE}/experiments/apn6-vs-ipv6/runs/8/samples?class=apn6&limit=5000`).flush({ samples: [] });
-    http.expectOne(`${BASE}/experiments/apn6-vs-ipv6/runs/8/samples?class=ipv6&limit=5000`)
+    samples('apn6', 8).flush({ samples: [] });
+    samples('ipv6', 8)
       .flush({ code: 503, message: 'experiments need the history database' }, { status: 503, statusText: 'x' });
     await fixture.whenStable();
     expect(view().querySelector('[role=alert]')?.textContent).toContain('experiments need the history database');

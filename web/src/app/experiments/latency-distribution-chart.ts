@@ -11,12 +11,22 @@ import { num } from './experiment-format';
 import { ExperimentsApi } from './experiments-api';
 import { distributionOf, distributionOption, measuredLatencies } from './latency-distribution';
 
-/** Reports read per class for the chart: enough for its shape, few enough for the browser. */
-export const SAMPLES_PER_CLASS = 5000;
+/** Probes read per class for the chart: enough for its shape, few enough for the browser. */
+export const PROBES_PER_CLASS = 5000;
+/** The most samples the server returns at once. */
+const MAX_SAMPLES = 100_000;
 
 /**
- * The latency distribution of a run's classes in one cell, from the run's raw samples (the first
- * SAMPLES_PER_CLASS reports of each class), in shared buckets so the feature's shift shows.
+ * Reports to ask for to get a class's first PROBES_PER_CLASS probes: each probe is reported at every
+ * place that measured it (the ingress and the stages after it, one report per copy).
+ */
+export function reportsFor(result: ExperimentClassResult): number {
+  return Math.min(MAX_SAMPLES, PROBES_PER_CLASS * Math.max(1, result.stages.length));
+}
+
+/**
+ * The latency distribution of a run's classes in one cell, from the run's raw samples (about the
+ * first PROBES_PER_CLASS probes of each class), in shared buckets so the feature's shift shows.
  */
 @Component({
   selector: 'app-latency-distribution',
@@ -46,9 +56,9 @@ export class LatencyDistributionChart {
   readonly classes = input.required<ExperimentClassResult[]>();
 
   readonly samples = toSignal(toObservable(computed(() => ({
-    id: this.experimentId(), run: this.runId(), names: this.classes().map((c) => c.className),
-  }))).pipe(switchMap(({ id, run, names }) => names.length
-    ? loadable(forkJoin(names.map((name) => this.api.samples(id, run, name, SAMPLES_PER_CLASS)))) : of(null))),
+    id: this.experimentId(), run: this.runId(), classes: this.classes().map((c) => ({ name: c.className, limit: reportsFor(c) })),
+  }))).pipe(switchMap(({ id, run, classes }) => classes.length
+    ? loadable(forkJoin(classes.map((c) => this.api.samples(id, run, c.name, c.limit)))) : of(null))),
   { initialValue: null as Loadable<ExperimentSample[][]> | null });
   readonly samplesError = computed(() => errorOf(this.samples()));
 
@@ -69,7 +79,7 @@ export class LatencyDistributionChart {
     const d = this.distribution();
     if (!d) return '';
     const counts = d.classes.map((c) => `${c.name} ${num(c.count, 0)}`).join(', ');
-    return `Measured probes per class (${counts}) from the first ${num(SAMPLES_PER_CLASS, 0)} reports of each; `
+    return `Measured probes per class (${counts}), at most the first ${num(PROBES_PER_CLASS, 0)} of each; `
       + `the last bar also holds the ${num(d.overflow, 0)} value(s) above the 99th percentile.`;
   });
 }

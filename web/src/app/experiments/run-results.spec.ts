@@ -44,7 +44,7 @@ describe('RunResultsView', () => {
     expect(latency.length).toBe(2);
     expect(cells(latency[1])).toContain('apn6 FEATURE apn6-insert at device:beijing 1,999 370.56 30 900 310.56 460.56 370.56 410.56 450.56 0.02 (—)');
     expect(cells(rows('table.loss-table')[1])).toBe('apn6 2,000 0 1,999 1 0.05% 0 2 12.5 1.02 1.01');
-    expect(cells(rows('table.stability-table')[0])).toBe('ipv6 1,998 0.0012 0.001 0.002 0.004 0.01');
+    expect(cells(rows('table.stability-table')[0])).toBe('ipv6 1,998 1.20e-3 1.00e-3 2.00e-3 4.00e-3 1.00e-2');
     const stages = rows('table.stages-table');
     expect(stages.map((r) => r.querySelector('td')?.textContent)).toEqual(['device:beijing', 'device:wuhan']);
     expect(cells(stages[1])).toContain('apn6-transit 0 3 1,990 300 400 250 420');

@@ -7,7 +7,7 @@ import { switchMap } from 'rxjs';
 
 import { ExperimentResults } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
-import { cellLabel, interval, num, pValue, percent, tableCell } from './experiment-format';
+import { cellLabel, interval, num, pValue, percent, sci, tableCell } from './experiment-format';
 import { ExperimentsApi } from './experiments-api';
 import { LatencyDistributionChart } from './latency-distribution-chart';
 
@@ -35,6 +35,7 @@ export class RunResultsView {
 
   protected readonly num = num;
   protected readonly percent = percent;
+  protected readonly sci = sci;
   protected readonly pValue = pValue;
   protected readonly tableCell = tableCell;
   protected readonly cellLabel = cellLabel;
