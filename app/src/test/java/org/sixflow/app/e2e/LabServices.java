@@ -18,6 +18,7 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
@@ -30,6 +31,8 @@ import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.app.config.SixflowAppConfig;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
+import org.sixflow.app.experiments.impl.PostgresExperimentStore;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.InventoryManagerFixture;
@@ -50,9 +53,11 @@ import java.util.stream.Collectors;
 /**
  * Sixflow's real managers over simulated ONOS core services: the lab of docker/ (devices and netcfg
  * from docker/netcfg.json, links of docker/mininet/topology.py, as LabNetwork reads them) and a real
- * PostgreSQL behind the history and telemetry managers. The resource manager reads the pipeconf
- * bundle's compiler output through its real loader; its occupancy collector counts, every few
- * seconds, the entries the tree, policy and routing managers installed.
+ * PostgreSQL behind the history and telemetry managers and the experiments (PostgresExperimentStore;
+ * another instance leads experiments, so a run started here stays queued: the simulated lab sends
+ * no packets). The resource manager reads the pipeconf bundle's compiler output through its real
+ * loader; its occupancy collector counts, every few seconds, the entries the tree, policy and
+ * routing managers installed.
  */
 final class LabServices {
 
@@ -67,6 +72,7 @@ final class LabServices {
     final RoutingManagerFixture routing = new RoutingManagerFixture(trees.lab, hosts);
     final History history;
     final ResourceManagerFixture resources;
+    final ExperimentManagerFixture<PostgresExperimentStore> experiments;
 
     /** Seconds between the occupancy collector's rounds: the dashboard sees new entries soon. */
     private static final int OCCUPANCY_SECONDS = 5;
@@ -112,10 +118,13 @@ final class LabServices {
                 "{\"database\": {\"url\": \"" + jdbcUrl + "\", \"user\": \"postgres\", \"password\": \"\"}}"));
         resources = new ResourceManagerFixture(inventory.devices, inventory.pipeconfs, new InstalledRules(),
                                                telemetry.manager, history, Duration.ZERO, OCCUPANCY_SECONDS);
+        experiments = new ExperimentManagerFixture<>(trees.lab, trees.manager, policies.manager,
+                                                     ExperimentManagerFixture.postgresStore(history));
     }
 
-    /** Stops what runs on its own: the occupancy collector and the history manager. */
+    /** Stops what runs on its own: the experiment manager, the occupancy collector and the history manager. */
     void stop() {
+        experiments.close();
         resources.stop();
         history.stop();
     }
@@ -157,6 +166,7 @@ final class LabServices {
                 .add(TelemetryAdminService.class, telemetry.manager)
                 .add(ResourceService.class, resources.manager)
                 .add(RoutingService.class, routing.manager)
+                .add(ExperimentService.class, experiments.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
     }
 }
