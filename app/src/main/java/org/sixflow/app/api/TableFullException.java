@@ -32,8 +32,8 @@ public class TableFullException extends IllegalStateException {
      * @param what     what needs them, e.g. "this tree"
      */
     public TableFullException(DeviceId deviceId, String table, long size, long inUse, long needed, String what) {
-        super(checkNotNull(deviceId) + " table " + table + " holds " + size + " entries, " + inUse + " in use, "
-                      + what + " needs " + needed + " more");
+        super(checkNotNull(deviceId) + " table " + table + " holds " + size + (size == 1 ? " entry, " : " entries, ")
+                      + inUse + " in use, " + what + " needs " + needed + " more");
         this.deviceId = deviceId;
         this.table = table;
         this.size = size;
