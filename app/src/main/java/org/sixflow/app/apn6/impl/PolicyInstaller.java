@@ -138,7 +138,8 @@ final class PolicyInstaller {
                     : replaced.map(p -> compile(p, network).values()).orElse(List.of());
             toAdd = ImmutableList.copyOf(wanted.values());
         }
-        List<TableBudget.Shortfall> full = budget.shortfalls(toAdd, claimed(policy.id(), old, network));
+        List<TableBudget.Shortfall> full = toAdd.isEmpty() ? List.of()
+                : budget.shortfalls(toAdd, claimed(policy.id(), toAdd, old, network));
         if (!full.isEmpty()) {
             TableBudget.Shortfall first = full.get(0);
             String reason = first.refusal("this policy").getMessage();
@@ -220,15 +221,17 @@ final class PolicyInstaller {
     }
 
     /**
-     * What takes room while a policy's round is checked, besides what the devices hold: this
-     * instance's other policies (their latest rounds may not show on the devices yet), the
+     * What takes room on the round's devices while it is checked, besides what the devices hold:
+     * this instance's other policies (their latest rounds may not show on the devices yet), the
      * entries the round replaces, and other instances' pending policies.
      */
-    private List<FlowRule> claimed(String id, Collection<FlowRule> replaced, Apn6Network network) {
+    private List<FlowRule> claimed(String id, Collection<FlowRule> toAdd, Collection<FlowRule> replaced,
+                                   Apn6Network network) {
+        Set<DeviceId> devices = toAdd.stream().map(FlowRule::deviceId).collect(Collectors.toSet());
         List<FlowRule> claimed = new ArrayList<>(replaced);
-        installed.forEach((other, versions) -> {
+        installed.forEach((other, version) -> {
             if (!other.equals(id)) {
-                claimed.addAll(versions.rules.values());
+                devices.forEach(device -> claimed.addAll(version.rules.get(device)));
             }
         });
         claimed.addAll(pendingElsewhere.apply(id, network));
