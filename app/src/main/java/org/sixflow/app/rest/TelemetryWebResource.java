@@ -5,6 +5,7 @@ package org.sixflow.app.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.net.DeviceId;
 import org.onosproject.rest.AbstractWebResource;
+import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyComparison;
@@ -27,7 +28,6 @@ import javax.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.sixflow.app.rest.TelemetryParameters.device;
 import static org.sixflow.app.rest.TelemetryParameters.integer;
@@ -48,13 +48,13 @@ import static org.sixflow.app.rest.TelemetryParameters.window;
 @Path("telemetry")
 public class TelemetryWebResource extends AbstractWebResource {
 
-    /** Most event streams open at once; each holds a web server thread. */
-    static final int MAX_STREAMS = 32;
     static final String EVENT_STREAM = "text/event-stream";
-    private static final AtomicInteger OPEN_STREAMS = new AtomicInteger();
-    /** Heartbeat and history polling of event streams (tests shorten them). */
+    /** Seconds a client refused for want of a stream slot is asked to wait. */
+    static final int STREAM_RETRY_AFTER_SECONDS = 5;
+    /** Heartbeat, history polling and close probes of event streams (tests shorten them). */
     static volatile Duration streamHeartbeat = Duration.ofSeconds(15);
     static volatile Duration streamHistoryPoll = Duration.ofSeconds(2);
+    static volatile Duration streamProbe = Duration.ofMillis(500);
 
     private final Clock clock = Clock.systemUTC();
 
@@ -245,9 +245,11 @@ public class TelemetryWebResource extends AbstractWebResource {
 
     /**
      * Live telemetry as server-sent events: {@code latency}, {@code ports}, {@code occupancy}
-     * and {@code event} (history), with a heartbeat comment every 15 s.
+     * and {@code event} (history), with a heartbeat comment every 15 s; {@code gap} ({"dropped":
+     * n}) when a slow client missed events. At most maxEventStreams (a property of
+     * org.sixflow.app.impl.EventStreamManager) are open at once.
      *
-     * @return 200 OK text/event-stream; 503 when too many streams are open
+     * @return 200 OK text/event-stream; 503 with Retry-After when as many streams as the limit are open
      */
     @GET
     @Path("stream")
@@ -255,16 +257,18 @@ public class TelemetryWebResource extends AbstractWebResource {
     public Response stream() {
         TelemetryService telemetry = get(TelemetryService.class);
         HistoryService history = get(HistoryService.class);
-        if (OPEN_STREAMS.incrementAndGet() > MAX_STREAMS) {
-            OPEN_STREAMS.decrementAndGet();
+        EventStreamService streams = get(EventStreamService.class);
+        Optional<EventStreamService.Slot> slot = streams.open();
+        if (slot.isEmpty()) {
             ObjectNode error = mapper().createObjectNode().put("code", 503)
-                    .put("message", "Too many telemetry streams open (" + MAX_STREAMS + "); try again later");
+                    .put("message", "Too many telemetry streams open (" + streams.limit() + "); try again later");
             return Response.status(Response.Status.SERVICE_UNAVAILABLE).type(MediaType.APPLICATION_JSON)
-                    .entity(error.toString()).build();
+                    .header("Retry-After", STREAM_RETRY_AFTER_SECONDS).entity(error.toString()).build();
         }
-        TelemetryEventStream stream = new TelemetryEventStream(telemetry, history, this, streamHeartbeat,
-                                                               streamHistoryPoll, clock,
-                                                               OPEN_STREAMS::decrementAndGet);
+        TelemetryEventStream stream = new TelemetryEventStream(
+                telemetry, history, this,
+                new TelemetryEventStream.Timing(streamHeartbeat, streamHistoryPoll, streamProbe), clock,
+                streams.queueBytes(), slot.get()::close);
         return Response.ok(stream, EVENT_STREAM)
                 .header("Cache-Control", "no-cache")
                 .header("X-Accel-Buffering", "no")      // nginx and the dashboard's proxy must not buffer

@@ -18,6 +18,7 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
@@ -35,6 +36,7 @@ import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
 import org.sixflow.app.experiments.impl.PostgresExperimentStore;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.app.history.HistoryManager;
+import org.sixflow.app.impl.EventStreamManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.resources.ResourceManagerFixture;
@@ -67,6 +69,7 @@ final class LabServices {
     final Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
     final Apn6PolicyManagerFixture policies = new Apn6PolicyManagerFixture();
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
+    final EventStreamManagerFixture streams = new EventStreamManagerFixture();
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
     final TestHostService hosts = TestHostService.lab();
     final RoutingManagerFixture routing = new RoutingManagerFixture(trees.lab, hosts);
@@ -164,6 +167,7 @@ final class LabServices {
                 .add(Apn6PolicyAdminService.class, policies.manager)
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
+                .add(EventStreamService.class, streams.manager)
                 .add(ResourceService.class, resources.manager)
                 .add(RoutingService.class, routing.manager)
                 .add(ExperimentService.class, experiments.manager)

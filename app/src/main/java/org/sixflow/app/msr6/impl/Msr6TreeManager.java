@@ -43,6 +43,7 @@ import org.sixflow.app.api.Msr6TreeStoreDelegate;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
+import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
 
 import java.nio.charset.StandardCharsets;
@@ -113,6 +114,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     protected WorkPartitionService workPartitionService;
 
     private TreeBuilder builder;
+    private TableBudget budget;
     private TreeReconciler reconciler;
     private GroupConfirmations groupConfirmations;
     /** The owner's work: one tree at a time, off the event threads. */
@@ -130,7 +132,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         builder = new TreeBuilder(deviceService, linkService, configService, pipeconfService,
                                   new Msr6RuleCompiler(appId));
         groupConfirmations = new GroupConfirmations(groupService);
-        reconciler = new TreeReconciler(store, builder,
+        budget = new TableBudget(pipeconfService, flowRuleService);
+        reconciler = new TreeReconciler(store, builder, budget,
                                         new TreeInstaller(flowRuleService, groupConfirmations));
         worker = new SerialWorker("sixflow/msr6", "trees", log);
         eventDispatcher.addSink(Msr6TreeEvent.class, listenerRegistry);
@@ -222,13 +225,16 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     }
 
     /**
-     * Builds the tree on the current network and checks it against every stored tree, so that a
-     * request that cannot be met is refused with the reason on whichever instance took it. The
-     * owner builds again when it installs: the network may have changed in between.
+     * Builds the tree on the current network and checks it against every stored tree and against
+     * the room left in its devices' tables, so that a request that cannot be met is refused with
+     * the reason on whichever instance took it. The owner builds and checks again when it
+     * installs: the network, and what other trees claimed, may have changed in between.
      */
     private void trial(Msr6TreeRequest request) {
         TreeBuilder.Built built = builder.build(request, store.freeNumber());
-        TreeEntryConflicts.check(request.id(), built.entries, store.records());
+        List<Msr6TreeRecord> records = store.records();
+        TreeEntryConflicts.check(request.id(), built.entries, records);
+        budget.check(built.entries.allRules(), TreeClaims.claimed(records, request.id()), "this tree");
     }
 
     private static boolean sameIngress(Msr6TreeRequest a, Msr6TreeRequest b) {
