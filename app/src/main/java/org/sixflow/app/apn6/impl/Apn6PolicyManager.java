@@ -37,6 +37,7 @@ import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
@@ -185,11 +186,11 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     public Apn6Validation create(Apn6Policy policy) {
         synchronized (changes) {
             if (store.policy(policy.id()).isPresent()) {
-                throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
+                throw new IdInUseException("policy id " + policy.id() + " is in use");
             }
             Apn6Validation validation = checked(policy);
             if (!store.add(policy)) {
-                throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
+                throw new IdInUseException("policy id " + policy.id() + " is in use");
             }
             return validation;
         }
