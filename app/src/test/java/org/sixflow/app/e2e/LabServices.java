@@ -18,6 +18,7 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
@@ -32,6 +33,7 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.app.history.HistoryManager;
+import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.resources.ResourceManagerFixture;
@@ -65,6 +67,9 @@ final class LabServices {
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
     final TestHostService hosts = TestHostService.lab();
     final RoutingManagerFixture routing = new RoutingManagerFixture(trees.lab, hosts);
+    /** Experiments over an in-memory store; another instance leads them, so runs stay queued. */
+    final ExperimentManagerFixture experiments = new ExperimentManagerFixture(trees.lab, trees.manager,
+                                                                              policies.manager);
     final History history;
     final ResourceManagerFixture resources;
 
@@ -116,6 +121,7 @@ final class LabServices {
 
     /** Stops what runs on its own: the occupancy collector and the history manager. */
     void stop() {
+        experiments.close();
         resources.stop();
         history.stop();
     }
@@ -157,6 +163,7 @@ final class LabServices {
                 .add(TelemetryAdminService.class, telemetry.manager)
                 .add(ResourceService.class, resources.manager)
                 .add(RoutingService.class, routing.manager)
+                .add(ExperimentService.class, experiments.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
     }
 }

@@ -7,6 +7,7 @@ import org.eclipse.jetty.servlet.ErrorPageErrorHandler;
 import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.onlab.junit.TestUtils;
 import org.onlab.osgi.ServiceDirectory;
+import org.onlab.osgi.ServiceNotFoundException;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.BaseResource;
 import org.sixflow.app.rest.errors.JsonErrorServlet;
@@ -46,11 +47,31 @@ public final class WebHarness {
      */
     public static void serveRestFrom(ServiceDirectory services) {
         try {
-            TestUtils.setField(BaseResource.class, "services", services);
+            TestUtils.setField(BaseResource.class, "services", asOnosDoes(services));
         } catch (TestUtils.TestUtilsException e) {
             throw new IllegalStateException("Cannot hand services to ONOS's REST base class", e);
         }
         AuthorizationFilter.disableForTests();
+    }
+
+    /**
+     * Looks services up as ONOS's directory does: a service that is not there is a
+     * ServiceNotFoundException (REST answers 503), not null (a NullPointerException, 500).
+     *
+     * @param services the directory
+     * @return the same services, strict
+     */
+    static ServiceDirectory asOnosDoes(ServiceDirectory services) {
+        return new ServiceDirectory() {
+            @Override
+            public <T> T get(Class<T> serviceClass) {
+                T service = services.get(serviceClass);
+                if (service == null) {
+                    throw new ServiceNotFoundException("Service " + serviceClass.getName() + " not found");
+                }
+                return service;
+            }
+        };
     }
 
     /**
