@@ -9,6 +9,9 @@ import java.util.List;
  */
 public interface HistoryService {
 
+    /** Most events {@link #recentEvents(int)} returns. */
+    int MAX_EVENTS = 1000;
+
     /**
      * Returns the state of the history database.
      *

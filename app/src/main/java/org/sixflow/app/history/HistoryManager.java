@@ -16,6 +16,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.api.HistoryUnavailableException;
 import org.sixflow.app.api.RetentionStatus;
 import org.sixflow.app.config.DatabaseSettings;
 import org.sixflow.app.config.SixflowAppConfig;
@@ -48,7 +49,7 @@ import static org.slf4j.LoggerFactory.getLogger;
 public class HistoryManager implements HistoryService, HistoryDatabaseService {
 
     /** Upper bound of {@link #recentEvents(int)}. */
-    public static final int MAX_EVENTS = 1000;
+    public static final int MAX_EVENTS = HistoryService.MAX_EVENTS;
     /** How often an unreachable database is tried again. */
     static final long RETRY_SECONDS = 30;
     /** How often day partitions are created ahead and aged out. */
@@ -143,7 +144,7 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
             return db.recentEvents(limit);
         } catch (SQLException e) {
             health = DatabaseHealth.down(settings.url(), "Read failed: " + e.getMessage());
-            throw new IllegalStateException("History database unavailable: " + e.getMessage(), e);
+            throw new HistoryUnavailableException("History database unavailable", e);
         }
     }
 

@@ -11,6 +11,7 @@ import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.rest.http.JsonBodies;
 
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
@@ -22,7 +23,6 @@ import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
-import java.io.IOException;
 import java.io.InputStream;
 
 /**
@@ -73,13 +73,12 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
      * @onos.rsModel Apn6Policy
      * @param body the policy
      * @return 200 OK with {"valid", "problems", "conflicts", "warnings", "entries"}
-     * @throws IOException if the body cannot be read
      */
     @POST
     @Path("validate")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response validate(InputStream body) throws IOException {
+    public Response validate(InputStream body) {
         Apn6Validation result = get(Apn6PolicyService.class).validate(read(body));
         return ok(codec(Apn6Validation.class).encode(result, this)).build();
     }
@@ -90,12 +89,11 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
      * @onos.rsModel Apn6Policy
      * @param body the policy
      * @return 201 Created with {"policy", "validation"}; 400 naming problems or the conflicting policy
-     * @throws IOException if the body cannot be read
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response create(InputStream body) throws IOException {
+    public Response create(InputStream body) {
         Apn6Policy policy = read(body);
         Apn6Validation result = get(Apn6PolicyAdminService.class).create(policy);
         return Response.status(Response.Status.CREATED).entity(answer(policy, result)).build();
@@ -108,13 +106,12 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
      * @param id   policy id
      * @param body the new version
      * @return 200 OK with {"policy", "validation"}; 400; 404
-     * @throws IOException if the body cannot be read
      */
     @PUT
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response update(@PathParam("id") String id, InputStream body) throws IOException {
+    public Response update(@PathParam("id") String id, InputStream body) {
         Apn6Policy policy = read(body);
         if (!policy.id().equals(id)) {
             throw new IllegalArgumentException("body id " + policy.id() + " differs from the path's " + id);
@@ -138,13 +135,7 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
     }
 
     private Apn6Policy read(InputStream body) {
-        ObjectNode json;
-        try {
-            json = (ObjectNode) mapper().readTree(body);
-        } catch (IOException | ClassCastException e) {
-            throw new IllegalArgumentException("request body must be a JSON object");
-        }
-        return codec(Apn6Policy.class).decode(json, this);
+        return codec(Apn6Policy.class).decode(JsonBodies.readObject(body, mapper()), this);
     }
 
     /** A policy's JSON with its status: "state", and "failure" when a device refused it. */

@@ -9,6 +9,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.HistoryUnavailableException;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyComparison;
 import org.sixflow.app.api.LatencyHistogram;
@@ -170,11 +171,12 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
 
     private <T> T query(Query<T> query) {
         HistoryDatabase db = historyDatabase.database()
-                .orElseThrow(() -> new IllegalStateException("History database is not connected"));
+                .orElseThrow(() -> new HistoryUnavailableException("History database is not connected"));
         try {
             return query.run(db);
         } catch (SQLException e) {
-            throw new IllegalStateException("History database query failed: " + e.getMessage(), e);
+            // The database's own text stays in the cause, for the log, out of REST answers.
+            throw new HistoryUnavailableException("History database query failed", e);
         }
     }
 

@@ -106,8 +106,8 @@ public class ExperimentWebResourceTest extends SixflowRestTest {
         assertEquals(404, target().path("experiments/nope").request().get().getStatus());
 
         Response again = post("experiments", EXPERIMENT);
-        assertEquals(400, again.getStatus());
-        assertTrue(json(again).get("fields").asObject().getString("id", "").contains("exists"));
+        assertEquals(409, again.getStatus());
+        assertEquals("experiment id apn6-vs-ipv6 is in use", json(again).getString("message", ""));
         assertEquals(3, get("experiments/presets").get("presets").asArray().size());
     }
 

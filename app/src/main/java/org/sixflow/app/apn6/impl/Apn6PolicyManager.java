@@ -38,6 +38,7 @@ import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
 import org.sixflow.app.config.SixflowConfigRegistrar;
@@ -200,11 +201,11 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     public Apn6Validation create(Apn6Policy policy) {
         synchronized (changes) {
             if (store.policy(policy.id()).isPresent()) {
-                throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
+                throw new IdInUseException("policy id " + policy.id() + " is in use");
             }
             Apn6Validation validation = checked(policy);
             if (!store.add(policy)) {
-                throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
+                throw new IdInUseException("policy id " + policy.id() + " is in use");
             }
             return validation;
         }

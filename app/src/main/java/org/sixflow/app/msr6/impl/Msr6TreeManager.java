@@ -30,6 +30,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeEvent;
@@ -176,7 +177,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         checkNotNull(request, "request is required");
         String id = request.id();
         if (store.record(id).isPresent()) {
-            throw new IllegalArgumentException("tree id " + id + " is in use");
+            throw new IdInUseException("tree id " + id + " is in use");
         }
         // One ingress entry per (source address, group, ingress device): a second tree would overwrite it.
         store.records().stream().map(r -> r.tree().request()).filter(r -> sameIngress(r, request)).findFirst()
@@ -184,7 +185,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         trial(request);
         store.add(Msr6TreeRecord.requested(request)).ifPresent(holder -> {
             if (holder.equals(id)) {
-                throw new IllegalArgumentException("tree id " + id + " is in use");
+                throw new IdInUseException("tree id " + id + " is in use");
             }
             duplicate(request, holder);
         });
