@@ -126,7 +126,7 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
     public void conflictsAndBadBodiesAre400WithTheReasonAndLoseNothing() {
         assertEquals(201, post("policies", VIDEO).getStatus());
         String[][] cases = {
-                {"not json", "JSON object"},
+                {"not json", "not valid JSON"},
                 {"[1, 2]", "JSON object"},
                 {VIDEO.replace("\"video\"", "\"other\""), "overlaps policy video"},
                 {VIDEO.replace("fd00:1:1::/64", "10.0.0.0/8"), "match.source"},

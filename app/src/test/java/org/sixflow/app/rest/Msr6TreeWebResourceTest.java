@@ -94,7 +94,7 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
     @Test
     public void badRequestsAre400WithTheReason() {
         String[][] cases = {
-                {"not json", "JSON object"},
+                {"not json", "not valid JSON"},
                 {"{\"id\": \"x\", \"source\": \"device:beijing/3\", \"group\": \"ff3e::1\"}", "receivers"},
                 {VIDEO.replace("ff3e::1", "fd00::1"), "not an IPv6 multicast"},
                 {VIDEO.replace("ff3e::1", "banana"), "not an IPv6 address"},
