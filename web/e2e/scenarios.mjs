@@ -186,6 +186,7 @@ export const scenarios = [
     await see(page.locator('.sent'), '0 of 100,000 packets (0%)');
     assert.match(page.url(), /run=\d+/);
     await see(page.locator('table.experiments .last-run'), 'Queued');
+    await see(page.locator('.charts-later'), 'appear when the run is done');
     await page.getByRole('button', { name: /^Cancel run \d+$/ }).click();
     await see(page.locator('.run-state'), 'Cancelled — cancelled before it started');
     await see(page.locator('table.runs tbody tr'), 'Cancelled');
@@ -209,9 +210,26 @@ export const scenarios = [
     await see(page.locator('table.loss-table tbody tr', { hasText: 'msr6-te' }), '2,000');
     await see(page.locator('table.stages-table tbody tr', { hasText: 'device:nanjing' }).first(), 'msr6-replicate');
     await count(page.locator('table.stages-table tbody tr', { hasText: 'device:nanjing' }), 2);
-    await page.locator('app-latency-distribution app-echart canvas').first().waitFor();
-    assert.match(await page.locator('app-latency-distribution [role=img]').getAttribute('aria-label'),
+    await page.locator('.chart-histogram app-echart canvas').first().waitFor();
+    assert.match(await page.locator('.chart-histogram [role=img]').getAttribute('aria-label'),
       /ipv6 2,000 samples, apn6 1,998 samples, msr6-te 2,000 samples/);
+    // The CDF, the boxes and the loss along the run, from the same samples, their numbers in tables.
+    for (const chart of ['cdf', 'box', 'loss']) await page.locator(`.chart-${chart} app-echart canvas`).first().waitFor();
+    assert.match(await page.locator('.chart-cdf [role=img]').getAttribute('aria-label'),
+      /^Latency CDF of run \d+: ipv6 half of the probes within \d+ ns, 99% within \d+ ns; apn6 .*; msr6-te /);
+    assert.match(await page.locator('.chart-box [role=img]').getAttribute('aria-label'),
+      /ipv6 median \d+ ns, quartiles \d+ ns to \d+ ns; apn6 median/);
+    await count(page.locator('table.quartiles-table tbody tr'), 3);
+    await see(page.locator('table.quartiles-table tbody tr', { hasText: 'apn6' }), '1,998');
+    await see(page.locator('.box-caption'), '1.5 IQR of the box (Tukey)');
+    // APN6 probes 1501 and 1502 (sequences 1500, 1501) were lost: both in the stretch 1501–1550.
+    assert.match(await page.locator('.chart-loss [role=img]').getAttribute('aria-label'),
+      /ipv6 0 of 2,000 lost, apn6 2 of 2,000 lost, msr6-te 0 of 2,000 lost$/);
+    await page.locator('details.chart-numbers summary').click();
+    await count(page.locator('table.loss-time-table tbody tr'), 40);
+    assert.equal((await page.locator('table.loss-time-table tbody tr', { hasText: '1501–1550' }).innerText())
+      .split(/\s+/).join(' '), '1501–1550 0 2 0');
+    await see(page.locator('.loss-hint'), 'Every measured probe is accounted for');
     await page.locator('details.study-table[data-table=latency] summary').click();
     await see(page.locator('details.study-table[data-table=latency] tbody tr').last(), 'DIFF');
     const href = await page.getByRole('link', { name: /Export CSV/ }).getAttribute('href');
@@ -229,7 +247,7 @@ export const scenarios = [
 
     await page.getByRole('button', { name: 'Dark theme' }).click();
     await page.locator('html[data-theme=dark]').waitFor({ state: 'attached' });
-    await page.locator('app-latency-distribution app-echart canvas').first().waitFor();
+    await page.locator('.chart-cdf app-echart canvas').first().waitFor();
     await shot('experiments-dark.png');
     await page.getByRole('button', { name: 'Dark theme' }).click();
   }],

@@ -109,6 +109,9 @@ describe('ExperimentsView', () => {
       expect((view().querySelector('progress') as HTMLProgressElement).value).toBe(0.5);
       expect(view().querySelector('.sent')?.textContent).toContain('2,000 of 4,000 packets (50%)');
       expect(view().querySelector('table.runs tbody tr')?.textContent).toContain('2,000 / 4,000');
+      // The samples are stored at the end: the page says when the charts come rather than drawing partial ones.
+      expect(view().querySelector('.charts-later')?.textContent).toContain('appear when the run is done');
+      expect(view().querySelector('app-run-charts')).toBeNull();
 
       jasmine.clock().tick(1000);
       await stable();
@@ -120,6 +123,7 @@ describe('ExperimentsView', () => {
       await answerResults(9);
       expect(view().querySelector('.run-state')?.textContent).toContain('State: Done');
       expect(view().querySelector('table.experiments .last-run')?.textContent).toContain('Done');
+      expect(view().querySelector('.charts-later')).toBeNull();
 
       jasmine.clock().tick(5000);
       await stable();

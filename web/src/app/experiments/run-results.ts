@@ -9,17 +9,17 @@ import { ExperimentResults } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
 import { cellLabel, interval, num, pValue, percent, sci, tableCell } from './experiment-format';
 import { ExperimentsApi } from './experiments-api';
-import { LatencyDistributionChart } from './latency-distribution-chart';
+import { RunCharts } from './run-charts';
 
 /**
  * A finished run's results: per class the latency figures, loss and order, stability and the delay at
  * each place its packets were measured; each feature against the baseline (the studies' DIFF row,
- * overhead K and P(K ≤ x)); the latency distribution; the studies' tables as the server lays them
+ * overhead K and P(K ≤ x)); the charts (distribution, CDF, box plot, loss over time); the studies' tables as the server lays them
  * out; CSV and JSON exports. A run with several cells (frame size × load) shows the one in ?cell=.
  */
 @Component({
   selector: 'app-run-results',
-  imports: [LatencyDistributionChart],
+  imports: [RunCharts],
   templateUrl: './run-results.html',
   styleUrl: './run-results.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
