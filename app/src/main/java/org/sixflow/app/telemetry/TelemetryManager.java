@@ -63,6 +63,7 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
 
     /** {@link #MAX_STATISTICS_SAMPLES}, lowered by tests. */
     int statisticsSampleLimit = MAX_STATISTICS_SAMPLES;
+    private final QueryCache queryCache = new QueryCache();
 
     @Activate
     protected void activate() {
@@ -87,7 +88,7 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkDeviceAndClass(deviceId, latencyClass);
         QueryArguments.checkSeries(from, to, step);
         checkNotNull(source, "source is required");
-        return query(db -> {
+        return cached(List.of("latency", deviceId, latencyClass, port, from, to, step, source), db -> {
             MinuteQueries minutes = minutes(db);
             if (source == LatencySource.SAMPLES && port.isEmpty() && minutes.covers(from)
                     && MinuteQueries.minuteAligned(from, step)) {
@@ -105,8 +106,9 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         QueryArguments.checkWindow(from, to);
         QueryArguments.checkRange("offset", offset, 0, MAX_SAMPLE_OFFSET);
         QueryArguments.checkRange("limit", limit, 1, MAX_SAMPLES);
-        return query(db -> new LatencyQueries(db.dataSource())
-                .samples(deviceId.toString(), latencyClass, from, to, offset, limit));
+        return cached(List.of("samples", deviceId, latencyClass, from, to, offset, limit),
+                      db -> new LatencyQueries(db.dataSource())
+                              .samples(deviceId.toString(), latencyClass, from, to, offset, limit));
     }
 
     @Override
@@ -115,8 +117,9 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkDeviceAndClass(deviceId, latencyClass);
         QueryArguments.checkWindow(from, to);
         QueryArguments.checkRange("buckets", buckets, 1, MAX_BUCKETS);
-        return query(db -> new LatencyQueries(db.dataSource())
-                .histogram(deviceId.toString(), latencyClass, from, to, buckets));
+        return cached(List.of("histogram", deviceId, latencyClass, from, to, buckets),
+                      db -> new LatencyQueries(db.dataSource())
+                              .histogram(deviceId.toString(), latencyClass, from, to, buckets));
     }
 
     @Override
@@ -126,7 +129,8 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkNotNull(baseline, "baseline is required");
         QueryArguments.checkWindow(from, to);
         QueryArguments.checkThresholds(thresholds);
-        return query(db -> {
+        int sampleLimit = statisticsSampleLimit;
+        return cached(List.of("statistics", deviceId, feature, baseline, from, to, thresholds, sampleLimit), db -> {
             if (minutes(db).covers(from)) {
                 return statisticsFromMinutes(db, deviceId.toString(), feature, baseline, from, to, thresholds);
             }
@@ -210,7 +214,7 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
     public List<ReplicaLatency> replicas(DeviceId deviceId, LatencyClass latencyClass, Instant from, Instant to) {
         checkDeviceAndClass(deviceId, latencyClass);
         QueryArguments.checkWindow(from, to);
-        return query(db -> {
+        return cached(List.of("replicas", deviceId, latencyClass, from, to), db -> {
             MinuteQueries minutes = minutes(db);
             if (!minutes.covers(from)) {
                 return new LatencyQueries(db.dataSource()).replicas(deviceId.toString(), latencyClass, from, to);
@@ -229,7 +233,7 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
     @Override
     public List<PortStatistics> ports(Optional<DeviceId> deviceId) {
         checkNotNull(deviceId);
-        return query(db -> new PortCounterQueries(db.dataSource()).latest(deviceId));
+        return cached(List.of("ports", deviceId), db -> new PortCounterQueries(db.dataSource()).latest(deviceId));
     }
 
     @Override
@@ -237,7 +241,8 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkNotNull(deviceId, "device is required");
         checkArgument(port != null && !port.isEmpty(), "port is required");
         QueryArguments.checkSeries(from, to, step);
-        return query(db -> new PortCounterQueries(db.dataSource()).history(deviceId, port, from, to, step));
+        return cached(List.of("portHistory", deviceId, port, from, to, step),
+                      db -> new PortCounterQueries(db.dataSource()).history(deviceId, port, from, to, step));
     }
 
     private static void checkDeviceAndClass(DeviceId deviceId, LatencyClass latencyClass) {
@@ -256,9 +261,19 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         return new MinuteQueries(db.dataSource(), db.minutesCompleteFrom());
     }
 
-    private <T> T query(Query<T> query) {
-        HistoryDatabase db = historyDatabase.database()
+    // Identical queries within QueryCache.TIME_TO_LIVE share one answer, computed once; answers
+    // of one database are not another's.
+    private <T> T cached(List<Object> key, Query<T> query) {
+        HistoryDatabase db = database();
+        return queryCache.get(List.of(key, db), () -> run(db, query));
+    }
+
+    private HistoryDatabase database() {
+        return historyDatabase.database()
                 .orElseThrow(() -> new IllegalStateException("History database is not connected"));
+    }
+
+    private <T> T run(HistoryDatabase db, Query<T> query) {
         try {
             return query.run(db);
         } catch (SQLException e) {
