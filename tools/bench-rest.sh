@@ -55,8 +55,10 @@ for _ in $(seq 1 600); do
 done
 base="$(sed -n 's/^BENCH_URL=//p' "$out/harness.log")"
 to="$(sed -n 's/^BENCH_TO=//p' "$out/harness.log")"
+pgport="$(sed -n 's/^BENCH_PG=//p' "$out/harness.log")"
 [ -n "$base" ] || { echo "the harness did not start within 600 s" >&2; exit 1; }
 grep '^BENCH_ROWS' "$out/harness.log" | sed 's/^BENCH_ROWS/== stored:/'
+from_epoch="$(date -u -d "$to - 1 hour" +%s)"
 from="$(date -u -d "$to - 1 hour" +%Y-%m-%dT%H:%M:%SZ)"
 to="$(date -u -d "$to" +%Y-%m-%dT%H:%M:%SZ)"
 win="from=$from&to=$to"
@@ -105,30 +107,59 @@ endpoints=(
     "telemetry/histogram 1h|telemetry/histogram?device=device:beijing&class=ipv6&$win"
     "telemetry/samples 1h, 100|telemetry/samples?device=device:beijing&class=ipv6&$win&limit=100"
     "telemetry/ports/history 1h|telemetry/ports/history?device=device:beijing&port=1&$win&step=60"
+    # No two requests alike (to 30..60 whole minutes after from; random thresholds): the cost of
+    # queries the short-lived cache of identical ones cannot answer.
+    "~statistics 30-60 min, distinct|telemetry/statistics?device=device:beijing&feature=apn6-insert&baseline=ipv6&from=$from&to={TO}&thresholds=0.01,0.{R}"
+    "~latency 30-60 min 60 s, distinct|telemetry/latency?device=device:beijing&class=ipv6&from=$from&to={TO}&step=60"
+    "~replicas 30-60 min, distinct|telemetry/replicas?device=device:nanjing&class=msr6-replicate&from=$from&to={TO}"
 )
 
 for e in "${endpoints[@]}"; do
-    code="$(curl -s --max-time 60 -o /dev/null -w '%{http_code}' "$base/${e#*|}")"
+    path="${e#*|}"
+    path="${path//\{TO\}/$to}"
+    path="${path//\{R\}/12345}"
+    code="$(curl -s --max-time 60 -o /dev/null -w '%{http_code}' "$base/$path")"
     [ "$code" = 200 ] || echo "warning: ${e%%|*} answers $code"
 done
 
 table="$out/results.txt"
-printf '%-30s %5s %8s %9s %9s %7s %6s %s\n' endpoint conns rps 'p50 ms' 'p99 ms' errors load note | tee "$table"
-run() {    # run <connections> <note> <name|path>
-    local conns="$1" note="$2" name="${3%%|*}" path="${3#*|}" line
+printf '%-30s %5s %8s %9s %9s %7s %6s %s\n' endpoint conns rps 'p50 ms' 'p99 ms' errors load 'note (4xx/5xx)' \
+    | tee "$table"
+# Before each run, until the harness's PostgreSQL runs no query (a slow endpoint's last requests
+# finish after wrk has stopped), at most 60 s.
+settle() {
+    for _ in $(seq 1 60); do
+        busy="$(psql -h 127.0.0.1 -p "$pgport" -U postgres -tAc "SELECT count(*) FROM pg_stat_activity \
+            WHERE state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()" 2>/dev/null || echo 0)"
+        [ "${busy:-0}" = 0 ] && return
+        sleep 1
+    done
+}
+run() {    # run <connections> <note> <name|path>; a name starting with ~ varies its requests
+    local conns="$1" note="$2" name="${3%%|*}" path="${3#*|}" line args=()
+    if [ "${name:0:1}" = "~" ]; then
+        name="${name:1}"
+        args=(-- "$from_epoch")
+    fi
+    settle
     line="$(wrk -t2 -c"$conns" -d"${seconds}s" --timeout 10s -s "$top/tools/bench/wrk-report.lua" "$base/$path" \
-        | grep '^WRK ')"
-    local load
+        "${args[@]}" | grep '^WRK ')"
+    local load rps p50 p99 errors requests statuses
     load="$(cut -d' ' -f1 /proc/loadavg)"
-    # shellcheck disable=SC2046
-    eval $(echo "$line" | sed 's/^WRK //')
+    for kv in ${line#WRK }; do
+        case "$kv" in
+            rps=*) rps="${kv#rps=}" ;; p50=*) p50="${kv#p50=}" ;; p99=*) p99="${kv#p99=}" ;;
+            errors=*) errors="${kv#errors=}" ;; statuses=*) statuses="${kv#statuses=}" ;;
+        esac
+    done
+    [ "$statuses" = "-" ] || note="${note:+$note }$statuses"
     printf '%-30s %5s %8s %9s %9s %7s %6s %s\n' "$name" "$conns" "$rps" "$p50" "$p99" "$errors" "$load" "$note" \
         | tee -a "$table"
 }
 
 echo "== warming up (2 s per endpoint, 10 connections, not reported)"
 for e in "${endpoints[@]}"; do
-    wrk -t2 -c10 -d2s --timeout 10s "$base/${e#*|}" >/dev/null
+    wrk -t2 -c10 -d2s --timeout 10s -s "$top/tools/bench/wrk-report.lua" "$base/${e#*|}" -- "$from_epoch" >/dev/null
 done
 for conns in 50 200; do
     for e in "${endpoints[@]}"; do

@@ -40,7 +40,8 @@ import java.util.Random;
  * second and class (default 25: a class carrying 25,600 packets/s at the default 1-in-1,024
  * report sampling), with ingress timestamps; every port has a gNMI reading every 10 s; 500
  * history events. It prints {@code BENCH_URL=<api base>},
- * {@code BENCH_TO=<instant>} (the end of the stored hour, a whole minute) and the row counts,
+ * {@code BENCH_TO=<instant>} (the end of the stored hour, a whole minute), {@code BENCH_PG=<port>}
+ * (its PostgreSQL, so the bench can wait for it to be idle) and the row counts,
  * then serves until its standard input closes.
  */
 public final class RestBenchHarness {
@@ -81,6 +82,7 @@ public final class RestBenchHarness {
             directory.add(ExperimentService.class, experiments.manager);
             try (DashboardServer server = new DashboardServer(directory, dashboard)) {
                 System.out.println("BENCH_TO=" + to);
+                System.out.println("BENCH_PG=" + postgres.port());
                 System.out.println("BENCH_URL=" + server.url().replaceAll("/$", "") + DashboardServer.API_PATH);
                 System.out.flush();
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
