@@ -3,8 +3,8 @@
 -- wrk's summary as one line the bench script reads: requests/s, p50 and p99 latency (ms), errors
 -- (connect, read, write, timeouts, and answers other than 2xx/3xx) and the statuses of the
 -- latter (4xx/5xx). With arguments (wrk ... -- FROM_EPOCH), each request's path is the URL's with "{TO}"
--- replaced by an instant 30 to 60 whole minutes after FROM_EPOCH and "{R}" by a random number, so
--- that no two requests need be the same query (what a cache of identical queries cannot help).
+-- replaced by a random instant (to the millisecond) 30 to 60 minutes after FROM_EPOCH, so that no
+-- two requests are the same query (what a cache of identical queries cannot help).
 local threads = {}
 
 function setup(thread)
@@ -22,9 +22,9 @@ function request()
   if from_epoch == nil then
     return wrk.format(nil, template)
   end
-  local to = os.date("!%Y-%m-%dT%H:%M:%SZ", from_epoch + 60 * math.random(30, 60))
-  local path = template:gsub("{TO}", to):gsub("{R}", tostring(math.random(10000, 99999)))
-  return wrk.format(nil, path)
+  local ms = math.random(1800000, 3600000)
+  local to = os.date("!%Y-%m-%dT%H:%M:%S", from_epoch + math.floor(ms / 1000)) .. string.format(".%03dZ", ms % 1000)
+  return wrk.format(nil, (template:gsub("{TO}", to)))
 end
 
 function response(status, headers, body)
