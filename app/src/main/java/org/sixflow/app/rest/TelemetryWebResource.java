@@ -166,7 +166,10 @@ public class TelemetryWebResource extends AbstractWebResource {
 
     /**
      * A feature class against a baseline: statistics and KS normality test of each, overhead
-     * K with its Z-test probabilities, and the feature's inter-arrival stability.
+     * K with its Z-test probabilities, and the feature's inter-arrival stability. Read from the
+     * per-minute aggregates (and the samples of the part-minutes at the window's edges): every
+     * figure exact but p50/p90/p99, within 1/256 of the exact ones, and the KS statistic, taken
+     * at histogram bucket edges (at most one bucket's normal probability below the exact one).
      *
      * @param device     device id
      * @param feature    the feature's class
