@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments clean
+        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -142,6 +142,11 @@ bench-history:
 	$(MVN) -q -DskipTests install
 	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
 	    -Dexec.mainClass=org.sixflow.app.history.HistoryBenchmark
+
+## REST under load on the e2e harness (an hour of stored telemetry): wrk at 50 and 200 connections per
+## GET endpoint (requests/s, p50, p99, errors), then again while 200 clients hold event streams.
+bench-rest:
+	tools/bench-rest.sh
 
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)

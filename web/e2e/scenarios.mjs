@@ -129,7 +129,7 @@ export const scenarios = [
     await page.goto(`${url}latency?device=device:beijing&class=apn6-insert&baseline=ipv6`);
     await page.locator('.series app-echart canvas').waitFor();
     await page.locator('.histogram app-echart canvas').waitFor();
-    await see(page.locator('.series .hint'), 'points, one per 30 s');
+    await see(page.locator('.series .hint'), 'points, one per 60 s');
     await see(page.locator('.histogram .hint'), '1800 samples in 20 buckets');
     const samples = page.locator('table.features tr', { hasText: 'Samples' });
     await see(samples, '1800');

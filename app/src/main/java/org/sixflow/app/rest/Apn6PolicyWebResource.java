@@ -21,9 +21,11 @@ import javax.ws.rs.PUT;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.io.InputStream;
+import java.util.List;
 
 /**
  * APN6 SLA policies.
@@ -32,18 +34,24 @@ import java.io.InputStream;
 public class Apn6PolicyWebResource extends AbstractWebResource {
 
     /**
-     * Lists the cluster's policies, highest priority first, each with its lifecycle state.
+     * Lists the cluster's policies, highest priority first (then by id), each with its lifecycle
+     * state, a page at a time.
      *
-     * @return 200 OK with {"policies": [{..., "state", "failure"?}]}
+     * @param limit  policies per page, 1..1000 (default 100)
+     * @param offset policies to skip (default 0)
+     * @return 200 OK with {"policies": [{..., "state", "failure"?}], "total", "next": offset of
+     *         the next page or null}
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response list() {
+    public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        Paging page = Paging.of(limit, offset);
         Apn6PolicyService service = get(Apn6PolicyService.class);
+        List<Apn6Policy> all = service.policies();
         ObjectNode json = mapper().createObjectNode();
         ArrayNode policies = json.putArray("policies");
-        service.policies().forEach(policy -> policies.add(encode(policy, service)));
-        return ok(json).build();
+        page.slice(all).forEach(policy -> policies.add(encode(policy, service)));
+        return ok(page.describe(json, all.size())).build();
     }
 
     /**

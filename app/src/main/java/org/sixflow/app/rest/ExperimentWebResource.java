@@ -46,18 +46,23 @@ import java.util.function.Supplier;
 public class ExperimentWebResource extends AbstractWebResource {
 
     /**
-     * Lists the experiments with their newest run.
+     * Lists the experiments with their newest run, a page at a time.
      *
-     * @return 200 OK with {"experiments": [...]}, each with "lastRun" (or null)
+     * @param limit  experiments per page, 1..1000 (default 100)
+     * @param offset experiments to skip (default 0)
+     * @return 200 OK with {"experiments": [...], "total", "next": offset of the next page or
+     *         null}, each with "lastRun" (or null)
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response list() {
+    public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        Paging page = Paging.of(limit, offset);
         return answer(() -> {
             ExperimentService service = get(ExperimentService.class);
+            List<Experiment> all = service.experiments();
             ObjectNode json = mapper().createObjectNode();
             ArrayNode array = json.putArray("experiments");
-            for (Experiment e : service.experiments()) {
+            for (Experiment e : page.slice(all)) {
                 ObjectNode node = codec(Experiment.class).encode(e, this);
                 List<ExperimentRun> runs = service.runs(e.id());
                 if (runs.isEmpty()) {
@@ -67,7 +72,7 @@ public class ExperimentWebResource extends AbstractWebResource {
                 }
                 array.add(node);
             }
-            return ok(json).build();
+            return ok(page.describe(json, all.size())).build();
         });
     }
 

@@ -21,9 +21,11 @@ import javax.ws.rs.PUT;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.io.InputStream;
+import java.util.List;
 
 /**
  * MSR6 multicast trees.
@@ -32,14 +34,18 @@ import java.io.InputStream;
 public class Msr6TreeWebResource extends AbstractWebResource {
 
     /**
-     * Lists the cluster's trees, each with its state.
+     * Lists the cluster's trees by id, each with its state, a page at a time.
      *
-     * @return 200 OK with {"trees": [...]}
+     * @param limit  trees per page, 1..1000 (default 100)
+     * @param offset trees to skip (default 0)
+     * @return 200 OK with {"trees": [...], "total", "next": offset of the next page or null}
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response list() {
-        return ok(encodeArray(Msr6Tree.class, "trees", get(Msr6TreeService.class).trees())).build();
+    public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        Paging page = Paging.of(limit, offset);
+        List<Msr6Tree> trees = get(Msr6TreeService.class).trees();
+        return ok(page.describe(encodeArray(Msr6Tree.class, "trees", page.slice(trees)), trees.size())).build();
     }
 
     /**

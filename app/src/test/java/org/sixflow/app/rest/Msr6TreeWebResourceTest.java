@@ -45,6 +45,13 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
 
         JsonObject list = Json.parse(target().path("trees").request().get(String.class)).asObject();
         assertEquals(1, list.get("trees").asArray().size());
+        assertEquals(1, list.getInt("total", 0));
+        assertTrue(list.get("next").isNull());
+        JsonObject beyond = Json.parse(target().path("trees").queryParam("offset", 1).request().get(String.class))
+                .asObject();
+        assertEquals(0, beyond.get("trees").asArray().size());
+        assertEquals(1, beyond.getInt("total", 0));
+        assertEquals(400, target().path("trees").queryParam("limit", 1001).request().get().getStatus());
         assertEquals(200, target().path("trees/video").request().get().getStatus());
         assertEquals(204, target().path("trees/video").request().delete().getStatus());
         assertEquals(404, target().path("trees/video").request().get().getStatus());
