@@ -14,9 +14,9 @@ TOPOLOGY ?= msr6-study
 # The lab's Python tests use the project venv when it exists (its scapy cross-checks frames).
 LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
-.PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e docker-check \
+.PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments clean
+        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -52,7 +52,7 @@ deps:
 
 ## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests, and
 ## the system tests on the bmv2 lab (packet and lab tests skip loudly where bmv2 is missing).
-test: deps java-test web-test web-e2e docker-check lab-net-test p4-test lab-test
+test: deps java-test web-test web-e2e fuzz-test docker-check lab-net-test p4-test lab-test
 
 ## mvn verify ends with osgi-test/: both .oar files in ONOS 2.7.0's Karaf (first run fetches it from Maven Central).
 java-test: web-build
@@ -70,6 +70,21 @@ web-e2e: deps
 	$(MVN) -q -DskipTests install
 	cd app && $(MVN) -q dependency:build-classpath -Dmdep.outputFile=target/e2e.classpath -Dmdep.includeScope=test
 	cd web && CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run e2e
+
+## The REST fuzz suite (tools/fuzz/): schemathesis against the API's own OpenAPI description (GET
+## openapi.json), then Sixflow's own hostile requests (nesting depth, sizes, encodings, timestamps,
+## durations, path spellings, methods, headers), on the e2e harness with a throwaway PostgreSQL. It
+## fails on any 5xx, any error that is not JSON {code, message}, any answer slower than 2 s, or any
+## change to the objects that existed before it ran. FUZZ_REQUESTS (default 30,000) is its budget.
+FUZZ_REQUESTS ?= 30000
+fuzz: deps
+	$(MVN) -q test-compile dependency:build-classpath -pl app -am \
+	    -Dmdep.outputFile=$(CURDIR)/app/target/e2e.classpath -Dmdep.includeScope=test
+	$(VENV)/bin/python tools/fuzz/fuzz.py --requests $(FUZZ_REQUESTS)
+
+## The fuzz suite within `make test`: 3,000 requests (about a minute).
+fuzz-test:
+	$(MAKE) fuzz FUZZ_REQUESTS=3000
 
 docker-check:
 	docker/check.sh
@@ -127,6 +142,11 @@ bench-history:
 	$(MVN) -q -DskipTests install
 	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
 	    -Dexec.mainClass=org.sixflow.app.history.HistoryBenchmark
+
+## REST under load on the e2e harness (an hour of stored telemetry): wrk at 50 and 200 connections per
+## GET endpoint (requests/s, p50, p99, errors), then again while 200 clients hold event streams.
+bench-rest:
+	tools/bench-rest.sh
 
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)

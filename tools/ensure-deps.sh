@@ -35,6 +35,10 @@ if ! "$venv/bin/python" -c 'import ptf, scapy, p4.v1.p4runtime_pb2, grpc, thrift
     echo "== installing packet-test Python packages"
     "$venv/bin/pip" install -q -r "$top/pipeconf/ptf/requirements.txt"
 fi
+if ! "$venv/bin/python" -c 'import schemathesis' 2>/dev/null; then
+    echo "== installing the REST fuzz suite's Python packages"
+    "$venv/bin/pip" install -q -r "$top/tools/fuzz/requirements.txt"
+fi
 
 if [ ! -d "$top/web/node_modules" ] || [ "$top/web/package-lock.json" -nt "$top/web/node_modules/.package-lock.json" ]; then
     echo "== installing web packages"

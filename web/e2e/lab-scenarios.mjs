@@ -2,10 +2,40 @@
 // Copyright 2026 The Sixflow Authors
 // The dashboard against the running bmv2 lab (lab/systest/run.sh runs these after the system
 // tests, so the history already holds samples the switches reported): real devices, links found
-// by LLDP, a tree installed on the switches through the form, real latency samples.
+// by LLDP, a tree installed on the switches through the form, real latency samples, an experiment
+// made from a preset and run on the switches from the Experiments page.
 import assert from 'node:assert/strict';
 
 import { count, fill, see } from './steps.mjs';
+
+/** The lab's REST API beside its dashboard: …/onos/sixflow/ui/ → …/onos/sixflow/v1/. */
+async function rest(url, method, path, body) {
+  const response = await fetch(new URL(`../v1/${path}`, url), {
+    method,
+    headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A results table's row of a class, its cells as text (the figures with their thousands commas). */
+async function rowOf(page, table, className) {
+  const row = page.locator(`table.${table} tbody tr`).filter({ has: page.getByRole('rowheader', { name: className, exact: true }) });
+  return row.locator('th, td').allInnerTexts();
+}
+
+const figure = (text) => Number(text.replace(/,/g, ''));
+
+/** The experiment the page makes: the APN6 preset, cut to seconds on the lab (as lab/systest's test_experiments). */
+const LAB_EXPERIMENT = 'lab-apn6';
+const PROBES = 300;
+const WARMUP = 100;
+/** The preset's APN6 policy: UDP destination port 6100, no ingress ports (test_experiments' exp-apn6). */
+const PRESET_POLICY = {
+  id: 'apn6-ietf109', priority: 100,
+  match: { nextHeader: 17, destinationPorts: { low: 6100, high: 6100 } },
+  option: { slaLevel: 2, appId: 42, userId: 7, flowId: 1 }, stripAtEgress: true,
+};
 
 export const labScenarios = [
   ['overview: the lab\'s switches and its database', async ({ page, url, shot }) => {
@@ -48,5 +78,78 @@ export const labScenarios = [
     const figures = (text.match(/\d+/g) || []).map(Number);
     assert.ok(figures.length >= 1 && figures.every((n) => n > 0), `no real samples in "${text}"`);
     await shot('lab-latency.png');
+  }],
+
+  ['an experiment from a preset runs on the switches from the page, with its results and charts', async ({ page, url, shot }) => {
+    // What the preset needs and the page cannot make: its APN6 policy (kept if the lab has it already).
+    await rest(url, 'DELETE', `experiments/${LAB_EXPERIMENT}`);
+    const policy = await rest(url, 'POST', 'policies', PRESET_POLICY);
+    assert.ok(policy.status === 201 || policy.status === 200 || policy.status === 409,
+      `policy ${PRESET_POLICY.id}: HTTP ${policy.status} ${policy.text}`);
+    try {
+      await page.goto(`${url}experiments`);
+      await page.getByLabel('Start from a preset').selectOption({ label: 'APN6 as in IETF 109' });
+      await page.getByRole('button', { name: 'Use preset' }).click();
+      // The preset has the lab's ingress (beijing's port from wuhan) and hosts; a few hundred probes at 1 ms.
+      assert.equal(await page.getByLabel('Ingress port', { exact: true }).inputValue(), 'device:beijing/1');
+      assert.equal(await page.locator('#exp-class-0-source').inputValue(), 'fd00:1:1::10');
+      assert.equal(await page.locator('#exp-class-1-policy').inputValue(), PRESET_POLICY.id);
+      await fill(page, {
+        'Id': LAB_EXPERIMENT, 'Packets per class': String(PROBES), 'Warm-up packets': String(WARMUP),
+        'Interval (µs)': '1000', 'Mean of how many packets': '100',
+      });
+      await page.getByRole('button', { name: 'Validate (dry run)' }).click();
+      await see(page.locator('.validation'), 'Valid: the experiment fits the network');
+      await page.getByRole('button', { name: 'Create experiment' }).click();
+      await see(page.locator('.notice'), `Experiment ${LAB_EXPERIMENT} created: ${2 * (PROBES + WARMUP)} packets a run.`);
+      await see(page.locator('#detail-heading'), `Experiment ${LAB_EXPERIMENT}`);
+
+      await page.getByRole('button', { name: 'Start a run' }).click();
+      await see(page.locator('.sent'), `of ${2 * (PROBES + WARMUP)} packets`);
+      assert.match(page.url(), /run=\d+/);
+      await shot('lab-experiment-running.png');
+      // Sampling set up on beijing, 800 probes at 1 ms, the reports drained: seconds; a minute at most.
+      const ended = page.locator('.run-state').filter({ hasText: /State: (Done|Failed|Cancelled)/ });
+      await ended.waitFor({ timeout: 120_000 });
+      const state = await ended.innerText();
+      assert.match(state, /State: Done/, `the run did not finish: ${state}`);
+      await see(page.locator('.sent'), `${2 * (PROBES + WARMUP)} of ${2 * (PROBES + WARMUP)} packets (100%)`);
+
+      // The results: both classes measured at beijing, every probe received or counted lost.
+      await count(page.locator('table.latency-table tbody tr'), 2);
+      for (const name of ['ipv6', 'apn6']) {
+        const [, sent, warmup, received, lost] = (await rowOf(page, 'loss-table', name)).map(figure);
+        assert.deepEqual([sent, warmup], [PROBES, WARMUP], `${name}: sent and warm-up`);
+        assert.equal(received + lost, PROBES, `${name}: ${received} received + ${lost} lost`);
+        assert.ok(received >= 0.75 * PROBES, `${name}: only ${received} of ${PROBES} probes reported`);
+        const latency = await rowOf(page, 'latency-table', name);
+        assert.equal(figure(latency[3]), received, `${name}: latency count`);
+        assert.ok(figure(latency[4]) > 0, `${name}: mean latency ${latency[4]}`);
+      }
+      await see(page.locator('.comparison').first(), 'apn6 against ipv6');
+
+      // The charts, from the switches' samples, each with its numbers beside it.
+      for (const chart of ['histogram', 'cdf', 'box', 'loss']) {
+        await page.locator(`.chart-${chart} app-echart canvas`).first().waitFor();
+      }
+      const unit = '(ns|µs|ms)';
+      assert.match(await page.locator('.chart-cdf [role=img]').getAttribute('aria-label'),
+        new RegExp(`ipv6 half of the probes within [\\d.,]+ ${unit}, 99% within [\\d.,]+ ${unit}; apn6 half`));
+      assert.match(await page.locator('.chart-box [role=img]').getAttribute('aria-label'),
+        new RegExp(`ipv6 median [\\d.,]+ ${unit}, quartiles .*; apn6 median [\\d.,]+ ${unit}`));
+      assert.match(await page.locator('.chart-loss [role=img]').getAttribute('aria-label'),
+        new RegExp(`ipv6 [\\d,]+ of ${PROBES} lost, apn6 [\\d,]+ of ${PROBES} lost$`));
+      await count(page.locator('table.quartiles-table tbody tr'), 2);
+      await see(page.locator('.loss-hint'), 'Every measured probe is accounted for');
+      await page.locator('.chart-cdf').scrollIntoViewIfNeeded();
+      await shot('lab-experiment-results.png');
+
+      await page.getByRole('button', { name: 'Delete experiment' }).click();
+      await page.getByRole('button', { name: `Really delete ${LAB_EXPERIMENT} and its runs` }).click();
+      await see(page.locator('.notice'), `Experiment ${LAB_EXPERIMENT} removed`);
+    } finally {
+      await rest(url, 'DELETE', `experiments/${LAB_EXPERIMENT}`);
+      if (policy.status !== 409) await rest(url, 'DELETE', `policies/${PRESET_POLICY.id}`);
+    }
   }],
 ];

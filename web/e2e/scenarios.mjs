@@ -129,7 +129,7 @@ export const scenarios = [
     await page.goto(`${url}latency?device=device:beijing&class=apn6-insert&baseline=ipv6`);
     await page.locator('.series app-echart canvas').waitFor();
     await page.locator('.histogram app-echart canvas').waitFor();
-    await see(page.locator('.series .hint'), 'points, one per 30 s');
+    await see(page.locator('.series .hint'), 'points, one per 60 s');
     await see(page.locator('.histogram .hint'), '1800 samples in 20 buckets');
     const samples = page.locator('table.features tr', { hasText: 'Samples' });
     await see(samples, '1800');
@@ -147,6 +147,109 @@ export const scenarios = [
     await harness.command('latency device:beijing apn6-insert 10');
     await see(page.locator('.histogram .hint'), '1810 samples');
     await see(page.locator('table.features tr', { hasText: 'Samples' }), '1810');
+  }],
+
+  ['experiments: a preset is checked, the server errors show beside their fields, then it is created', async ({ page, url, shot }) => {
+    await page.goto(`${url}experiments`);
+    await see(page.locator('table.experiments tbody tr'), 'apn6-vs-ipv6');
+    await page.getByLabel('Start from a preset').selectOption({ label: 'APN6 as in IETF 109' });
+    await see(page.locator('#exp-preset-hint'), '50,000 packets per class at 1 ms');
+    await page.getByRole('button', { name: 'Use preset' }).click();
+    assert.equal(await page.getByLabel('Id', { exact: true }).inputValue(), 'apn6-ietf109');
+    assert.equal(await page.locator('#exp-class-1-policy').inputValue(), 'apn6-ietf109');
+    await page.locator('#exp-class-0-destination').fill('banana');
+    await page.getByRole('button', { name: 'Validate (dry run)' }).click();
+    await see(page.locator('#exp-class-0-destination-error'), '"banana" is not an IPv6 address');
+    assert.equal(await page.locator('#exp-class-0-destination').getAttribute('aria-invalid'), 'true');
+    await see(page.locator('.validation'), 'Not valid');
+    await page.locator('#exp-class-0-destination').fill('fd00:1:3::10');
+    await page.getByRole('button', { name: 'Validate (dry run)' }).click();
+    // The network check: the harness has no APN6 policy of that name.
+    await see(page.locator('#exp-class-1-policy-error'), 'no APN6 policy apn6-ietf109');
+    await shot('experiments-errors.png');
+    await page.locator('#exp-class-1-policy').fill('');
+    await page.getByRole('button', { name: 'Validate (dry run)' }).click();
+    await see(page.locator('.validation'), 'Valid: the experiment fits the network');
+    await page.getByRole('button', { name: 'Create experiment' }).click();
+    await see(page.locator('.notice'), 'Experiment apn6-ietf109 created: 100,000 packets a run.');
+    await see(page.locator('#detail-heading'), 'Experiment apn6-ietf109');
+    await count(page.locator('table.experiments tbody tr'), 2);
+    assert.match(page.url(), /experiment=apn6-ietf109/);
+  }],
+
+  ['experiments: a run is queued and followed live, cancelled, and the experiment deleted', async ({ page, url }) => {
+    await page.goto(`${url}experiments?experiment=apn6-ietf109`);
+    await see(page.locator('.status.empty'), 'Not run yet');
+    await page.getByRole('button', { name: 'Start a run' }).click();
+    // Another instance leads experiments in the harness, so the run waits in the queue.
+    await see(page.locator('.run-state'), 'Queued — waiting for its turn');
+    await see(page.locator('.sent'), '0 of 100,000 packets (0%)');
+    assert.match(page.url(), /run=\d+/);
+    await see(page.locator('table.experiments .last-run'), 'Queued');
+    await see(page.locator('.charts-later'), 'appear when the run is done');
+    await page.getByRole('button', { name: /^Cancel run \d+$/ }).click();
+    await see(page.locator('.run-state'), 'Cancelled — cancelled before it started');
+    await see(page.locator('table.runs tbody tr'), 'Cancelled');
+    await page.getByRole('button', { name: 'Delete experiment' }).click();
+    await page.locator('#confirm-delete:focus').waitFor();
+    await page.keyboard.press('Enter');
+    await see(page.locator('.notice'), 'Experiment apn6-ietf109 removed');
+    await count(page.locator('table.experiments tbody tr'), 1);
+  }],
+
+  ['experiments: the stored results of a finished run, its chart, export and comparison', async ({ page, url, shot }) => {
+    await page.goto(`${url}experiments?experiment=apn6-vs-ipv6`);
+    await see(page.locator('.run-state'), 'State: Done');
+    await count(page.locator('table.runs tbody tr'), 2);
+    await count(page.locator('table.latency-table tbody tr'), 3);
+    await see(page.locator('table.latency-table tbody tr', { hasText: 'apn6' }), '1,998');
+    await count(page.locator('.comparison'), 2);
+    await see(page.locator('.comparison').first(), 'apn6 against ipv6');
+    await count(page.locator('.comparison').first().locator('table.one-packet tbody tr'), 4);
+    await see(page.locator('table.loss-table tbody tr', { hasText: 'apn6' }), '0.1%');
+    await see(page.locator('table.loss-table tbody tr', { hasText: 'msr6-te' }), '2,000');
+    await see(page.locator('table.stages-table tbody tr', { hasText: 'device:nanjing' }).first(), 'msr6-replicate');
+    await count(page.locator('table.stages-table tbody tr', { hasText: 'device:nanjing' }), 2);
+    await page.locator('.chart-histogram app-echart canvas').first().waitFor();
+    assert.match(await page.locator('.chart-histogram [role=img]').getAttribute('aria-label'),
+      /ipv6 2,000 samples, apn6 1,998 samples, msr6-te 2,000 samples/);
+    // The CDF, the boxes and the loss along the run, from the same samples, their numbers in tables.
+    for (const chart of ['cdf', 'box', 'loss']) await page.locator(`.chart-${chart} app-echart canvas`).first().waitFor();
+    assert.match(await page.locator('.chart-cdf [role=img]').getAttribute('aria-label'),
+      /^Latency CDF of run \d+: ipv6 half of the probes within \d+ ns, 99% within \d+ ns; apn6 .*; msr6-te /);
+    assert.match(await page.locator('.chart-box [role=img]').getAttribute('aria-label'),
+      /ipv6 median \d+ ns, quartiles \d+ ns to \d+ ns; apn6 median/);
+    await count(page.locator('table.quartiles-table tbody tr'), 3);
+    await see(page.locator('table.quartiles-table tbody tr', { hasText: 'apn6' }), '1,998');
+    await see(page.locator('.box-caption'), '1.5 IQR of the box (Tukey)');
+    // APN6 probes 1501 and 1502 (sequences 1500, 1501) were lost: both in the stretch 1501–1550.
+    assert.match(await page.locator('.chart-loss [role=img]').getAttribute('aria-label'),
+      /ipv6 0 of 2,000 lost, apn6 2 of 2,000 lost, msr6-te 0 of 2,000 lost$/);
+    await page.locator('details.chart-numbers summary').click();
+    await count(page.locator('table.loss-time-table tbody tr'), 40);
+    assert.equal((await page.locator('table.loss-time-table tbody tr', { hasText: '1501–1550' }).innerText())
+      .split(/\s+/).join(' '), '1501–1550 0 2 0');
+    await see(page.locator('.loss-hint'), 'Every measured probe is accounted for');
+    await page.locator('details.study-table[data-table=latency] summary').click();
+    await see(page.locator('details.study-table[data-table=latency] tbody tr').last(), 'DIFF');
+    const href = await page.getByRole('link', { name: /Export CSV/ }).getAttribute('href');
+    const csv = await page.request.get(new URL(href, url).toString());
+    assert.equal(csv.status(), 200);
+    assert.match(await csv.text(), /Experiment,Mean,STDEV,MAX,MIN,Range/);
+    await shot('experiments-results.png');
+
+    await page.getByLabel(/^Compare run \d+ with$/).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await count(page.locator('table.comparison-table tbody tr'), 3);
+    await see(page.locator('table.comparison-table tbody tr', { hasText: 'apn6' }), 'yes');
+    assert.match(page.url(), /compare=\d+/);
+    await shot('experiments-compare.png');
+
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await page.locator('html[data-theme=dark]').waitFor({ state: 'attached' });
+    await page.locator('.chart-cdf app-echart canvas').first().waitFor();
+    await shot('experiments-dark.png');
+    await page.getByRole('button', { name: 'Dark theme' }).click();
   }],
 
   ['ports lists the stored gNMI counters with rates, and new readings live', async ({ page, url, harness, shot }) => {

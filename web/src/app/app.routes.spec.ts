@@ -8,6 +8,7 @@ import { Router, provideRouter } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { routes } from './app.routes';
+import { ExperimentsView } from './experiments/experiments';
 import { NotFound } from './not-found/not-found';
 import { Overview } from './overview/overview';
 
@@ -26,6 +27,12 @@ describe('routes', () => {
     expect(TestBed.inject(Title).getTitle()).toBe('Overview · Sixflow');
   });
 
+  it('loads the experiments page with its title', async () => {
+    const harness = await RouterTestingHarness.create();
+    const component = await harness.navigateByUrl('/experiments', ExperimentsView);
+    expect(component).toBeInstanceOf(ExperimentsView);
+    expect(TestBed.inject(Title).getTitle()).toBe('Experiments · Sixflow');
+  });
 
   it('shows not-found for unknown URLs', async () => {
     const harness = await RouterTestingHarness.create();

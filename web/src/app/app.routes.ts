@@ -30,6 +30,11 @@ export const routes: Routes = [
     loadComponent: () => import('./latency/latency').then((m) => m.LatencyView),
   },
   {
+    path: 'experiments',
+    title: 'Experiments · Sixflow',
+    loadComponent: () => import('./experiments/experiments').then((m) => m.ExperimentsView),
+  },
+  {
     path: 'resources',
     title: 'Resources · Sixflow',
     loadComponent: () => import('./resources/resources').then((m) => m.ResourcesView),

@@ -19,7 +19,8 @@ export class App {
   protected readonly pages = [
     { path: '/overview', label: 'Overview' }, { path: '/topology', label: 'Topology' },
     { path: '/trees', label: 'Trees' }, { path: '/policies', label: 'Policies' },
-    { path: '/latency', label: 'Latency' }, { path: '/resources', label: 'Resources' },
+    { path: '/latency', label: 'Latency' }, { path: '/experiments', label: 'Experiments' },
+    { path: '/resources', label: 'Resources' },
     { path: '/ports', label: 'Ports' },
   ];
   private readonly main = viewChild.required<ElementRef<HTMLElement>>('main');

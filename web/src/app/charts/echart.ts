@@ -3,7 +3,7 @@
 import {
   ChangeDetectionStrategy, Component, DestroyRef, ElementRef, effect, inject, input, viewChild,
 } from '@angular/core';
-import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import { BarChart, BoxplotChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent,
 } from 'echarts/components';
@@ -12,7 +12,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 
 import { ThemeService } from '../core/theme.service';
 
-echarts.use([LineChart, BarChart, HeatmapChart, GridComponent, TooltipComponent, LegendComponent,
+echarts.use([LineChart, BarChart, BoxplotChart, HeatmapChart, GridComponent, TooltipComponent, LegendComponent,
   VisualMapComponent, DataZoomComponent, CanvasRenderer]);
 
 export type ChartOption = echarts.EChartsCoreOption;

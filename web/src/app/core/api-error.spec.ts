@@ -16,6 +16,14 @@ describe('ApiError.from', () => {
     expect(error).toEqual(new ApiError(400, 'limit must be 1..1000'));
   });
 
+  it('keeps the messages a 400 gives per field, and only text ones', () => {
+    const error = ApiError.from(failure(400, 'Bad Request', { code: 400, message: 'ingress: no link; packetsPerClass: …',
+      fields: { ingress: 'no link', packetsPerClass: 'must be a whole number', odd: 3 } }), base);
+    expect(error.message).toBe('ingress: no link; packetsPerClass: …');
+    expect(error.fields).toEqual({ ingress: 'no link', packetsPerClass: 'must be a whole number' });
+    expect(ApiError.from(failure(400, 'Bad Request', { message: 'x', fields: ['a'] }), base).fields).toEqual({});
+  });
+
   it('ignores a JSON body whose message is not text', () => {
     const error = ApiError.from(failure(418, "I'm a teapot", { message: 42 }), base);
     expect(error.message).toBe(`The Sixflow REST API answered 418 I'm a teapot for ${base}/devices.`);

@@ -2,11 +2,15 @@
 // Copyright 2026 The Sixflow Authors
 import { HttpErrorResponse } from '@angular/common/http';
 
-/** A failed API call, with a message a person can act on. */
+/**
+ * A failed API call, with a message a person can act on. `fields` holds what a 400 says per field
+ * when the server names them one by one (the experiments' {"fields": {"classes[1].packet.destination": …}}).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,7 +26,7 @@ export class ApiError extends Error {
     const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
     // Jersey's own "HTTP 404 Not Found" (no such resource) says less than the hints below.
     if (typeof message === 'string' && !/^HTTP \d{3} /.test(message)) {
-      return new ApiError(status, message);
+      return new ApiError(status, message, fieldsOf(body));
     }
     const url = error.url ?? baseUrl;
     const statusLine = `${status} ${error.statusText || 'error'}`.trim();
@@ -47,4 +51,16 @@ export class ApiError extends Error {
         return new ApiError(status, `The Sixflow REST API answered ${statusLine} for ${url}.`);
     }
   }
+}
+
+/** The per-field messages of an error body: its "fields" object's text values. */
+function fieldsOf(body: unknown): Record<string, string> {
+  const fields = (body as { fields?: unknown }).fields;
+  const found: Record<string, string> = {};
+  if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
+    for (const [field, text] of Object.entries(fields)) {
+      if (typeof text === 'string') found[field] = text;
+    }
+  }
+  return found;
 }

@@ -2,7 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 import { HttpClient, HttpErrorResponse, HttpParams } from '@angular/common/http';
 import { Injectable, InjectionToken, inject } from '@angular/core';
-import { Observable, catchError, throwError } from 'rxjs';
+import { EMPTY, Observable, catchError, expand, reduce, throwError } from 'rxjs';
 
 import { ApiError } from './api-error';
 
@@ -40,6 +40,19 @@ export class ApiHttp {
 
   get<T>(path: string, params?: HttpParams): Observable<T> {
     return this.http.get<T>(`${this.base}/${path}`, { params }).pipe(catchError((e: HttpErrorResponse) => this.fail(e)));
+  }
+
+  /**
+   * Every item of a paged list (trees, policies, experiments): reads page after page while the
+   * answer names a "next" offset, and gathers the items under key.
+   */
+  all<T>(path: string, key: string, params: HttpParams = new HttpParams()): Observable<T[]> {
+    const page = (offset: number) =>
+      this.get<Record<string, unknown>>(path, offset > 0 ? params.set('offset', String(offset)) : params);
+    return page(0).pipe(
+      expand((body) => (typeof body['next'] === 'number' ? page(body['next']) : EMPTY)),
+      reduce((items, body) => items.concat((body[key] as T[] | undefined) ?? []), [] as T[]),
+    );
   }
 
   send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Observable<T> {

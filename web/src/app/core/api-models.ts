@@ -373,3 +373,249 @@ export interface PortHistory {
     outBitsPerSecond: number | null;
   }[];
 }
+
+/** Where an experiment's packets come from (org.sixflow.app.api.ExperimentTraffic). */
+export const EXPERIMENT_TRAFFIC = ['PROBES', 'HOSTS', 'EXTERNAL'] as const;
+export type ExperimentTraffic = (typeof EXPERIMENT_TRAFFIC)[number];
+export type ExperimentClassRole = 'BASELINE' | 'FEATURE';
+
+/** How a class's probe packets look. */
+export interface ProbePacket {
+  source: string;
+  destination: string;
+  sourcePort?: number;
+  destinationPort?: number;
+  hopLimit?: number;
+}
+
+/** One class of an experiment: the baseline or a feature under test. */
+export interface ExperimentClass {
+  name: string;
+  role?: ExperimentClassRole;
+  latencyClass: string;
+  packet?: ProbePacket | null;
+  tree?: string | null;
+  policy?: string | null;
+}
+
+/** One cell of an experiment: a frame size at an interval or a load rate. */
+export interface ExperimentCell {
+  index: number;
+  frameSize: number;
+  intervalNanos: number;
+  loadMbps: number | null;
+}
+
+/**
+ * An experiment (definitions/Experiment.json). Requests may leave optional fields out (the server's
+ * defaults hold); answers carry every field, the read-only cells and packetsInRun included.
+ */
+export interface Experiment {
+  id: string;
+  name?: string;
+  description?: string;
+  ingress: string | null;
+  traffic?: ExperimentTraffic;
+  classes: ExperimentClass[];
+  packetsPerClass?: number;
+  intervalMicros?: number | null;
+  loadsMbps?: number[];
+  frameSizes?: number[];
+  repetitions?: number;
+  warmup?: number;
+  blockSize?: number;
+  seed?: number;
+  window?: { from: string; to: string } | null;
+  thresholds?: number[];
+  meanThresholds?: number[];
+  meanOf?: number;
+  stages?: boolean;
+  cells?: ExperimentCell[];
+  packetsInRun?: number;
+}
+
+export type ExperimentRunState = 'QUEUED' | 'RUNNING' | 'DONE' | 'CANCELLED' | 'FAILED';
+
+/** How well the sender kept the interval asked for. */
+export interface PacingSummary {
+  requestedIntervalNanos: number;
+  packets: number;
+  meanErrorNanos: number | null;
+  p99ErrorNanos: number | null;
+  maxErrorNanos: number | null;
+  meanLatenessNanos: number | null;
+  achievedPacketsPerSecond: number | null;
+}
+
+/** A run of an experiment (definitions/ExperimentRun.json); poll it to follow it. */
+export interface ExperimentRun {
+  id: number;
+  experimentId: string;
+  state: ExperimentRunState;
+  reason: string | null;
+  node: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  sent: number;
+  total: number;
+  progress: number;
+  cancelRequested: boolean;
+  pacing: PacingSummary | null;
+  resultsMillis: number | null;
+}
+
+/** GET /experiments: each experiment with its newest run. */
+export interface ExperimentSummary extends Experiment {
+  lastRun: ExperimentRun | null;
+}
+
+/** GET /experiments/{id}: the experiment with its runs, newest first. */
+export interface ExperimentDetail extends Experiment {
+  runs: ExperimentRun[];
+}
+
+/** POST /experiments/validate: problems by the JSON path of the field they concern. */
+export interface ExperimentValidation {
+  valid: boolean;
+  fields: Record<string, string>;
+}
+
+/** A class's latency in one cell, in nanoseconds; figures that do not exist are null. */
+export interface ExperimentLatency {
+  count: number;
+  mean: number | null;
+  stdev: number | null;
+  variance: number | null;
+  min: number | null;
+  max: number | null;
+  range: number | null;
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  ksStatistic: number | null;
+  ksPValue: number | null;
+}
+
+/** |(T2 − T1) − (t2 − t1)| / (t2 − t1) of consecutive packets, in decade bins. */
+export interface ExperimentStability {
+  count: number;
+  mean: number | null;
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  max: number | null;
+  bins: { from: number; to: number | null; count: number }[];
+}
+
+/** A place where a device measured a class's packets (a copy of an MSR6 replication, an APN6 transit…). */
+export interface ExperimentStage {
+  device: string;
+  latencyClass: string;
+  replica: number;
+  egressPort: number;
+  count: number;
+  mean: number | null;
+  variance: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+/** One class's results in one cell. */
+export interface ExperimentClassResult {
+  className: string;
+  role: ExperimentClassRole;
+  latencyClass: string;
+  device: string;
+  sent: number;
+  warmupSent: number;
+  received: number;
+  lost: number;
+  lossRatio: number;
+  lossBasis: 'PROBES' | 'REPORT_SEQUENCE';
+  duplicates: number;
+  reordered: number;
+  latency: ExperimentLatency | null;
+  jitterNanos: number | null;
+  offeredMbps: number | null;
+  goodputMbps: number | null;
+  stability: ExperimentStability | null;
+  stages: ExperimentStage[];
+  repetitions: { repetition: number; sent: number; received: number; mean: number | null }[];
+  confidence: { level: number; n: number; mean: number | null; halfWidth: number | null; low: number | null;
+    high: number | null } | null;
+}
+
+/** P(K ≤ threshold): the probability that the overhead stays within the threshold. */
+export interface OverheadProbability {
+  threshold: number | null;
+  valueNanos: number | null;
+  probability: number | null;
+}
+
+/** A feature against the baseline in one cell, as the studies compare them. */
+export interface FeatureComparison {
+  cellIndex: number;
+  feature: string;
+  baseline: string;
+  diff: { mean: number | null; stdev: number | null; max: number | null; min: number | null };
+  meanRatio: number | null;
+  kMean: number | null;
+  kStdev: number | null;
+  onePacket: OverheadProbability[];
+  meanOf: number;
+  meanOfPackets: OverheadProbability[];
+}
+
+/** One of the studies' tables, laid out as they print it. */
+export interface ExperimentTable {
+  id: string;
+  title: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+/** GET /experiments/{id}/runs/{run}/results (definitions/ExperimentResults.json). */
+export interface ExperimentResults {
+  runId: number;
+  experimentId: string;
+  pacing: PacingSummary | null;
+  cells: { cell: ExperimentCell; classes: ExperimentClassResult[] }[];
+  comparisons: FeatureComparison[];
+  tables: ExperimentTable[];
+}
+
+/** One telemetry report of a run's probe. */
+export interface ExperimentSample {
+  runId: number;
+  classIndex: number;
+  sequence: number;
+  cellIndex: number;
+  repetition: number;
+  warmup: boolean;
+  device: string;
+  latencyClass: string;
+  replica: number;
+  ingressPort: number;
+  egressPort: number;
+  ingressTimestampNanos: number;
+  deltaNanos: number;
+  arrival: number;
+}
+
+/** GET /experiments/compare?a=&b=: two runs class by class, with Welch's p-value of the difference. */
+export interface RunComparison {
+  runA: number;
+  runB: number;
+  rows: {
+    cellIndex: number;
+    className: string;
+    countA: number;
+    countB: number;
+    meanA: number | null;
+    meanB: number | null;
+    difference: number | null;
+    ratio: number | null;
+    pValue: number | null;
+  }[];
+}

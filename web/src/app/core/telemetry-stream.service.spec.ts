@@ -60,8 +60,7 @@ describe('TelemetryStream', () => {
     expect(stream.state()).toBe('connecting');
     sources[0].onopen!();
     expect(stream.state()).toBe('open');
-    sources[0].onerror!();
-    expect(stream.state()).toBe('reconnecting');
+    expect(stream.label()).toBe('open');
     a.unsubscribe();
     expect(sources[0].closed).toBeFalse();
     b.unsubscribe();
@@ -69,5 +68,70 @@ describe('TelemetryStream', () => {
     stream.events('event').subscribe();
     expect(sources.length).toBe(2);
     expect(stream.state()).toBe('connecting');
+  });
+
+  describe('after a break', () => {
+    beforeEach(() => jasmine.clock().install());
+    afterEach(() => jasmine.clock().uninstall());
+
+    it('closes the broken connection, says when it tries again, and subscribers hear the new one', () => {
+      const seen: unknown[] = [];
+      stream.events<{ n: number }>('latency').subscribe((e) => seen.push(e));
+      sources[0].onopen!();
+      sources[0].onerror!();
+      expect(sources[0].closed).toBeTrue();
+      expect(stream.state()).toBe('reconnecting');
+      expect(stream.label()).toBe('reconnecting in 1 s');
+      jasmine.clock().tick(999);
+      expect(sources.length).toBe(1);
+      jasmine.clock().tick(1);
+      expect(sources.length).toBe(2);
+      expect(stream.state()).toBe('connecting');
+      expect(stream.retryInSeconds()).toBeNull();
+      sources[1].onopen!();
+      sources[1].emit('latency', '{"n":2}');
+      sources[0].emit('latency', '{"n":1}');
+      expect(seen).toEqual([{ n: 2 }]);
+    });
+
+    it('waits 1 s, then twice as long after each failed attempt up to 30 s, and 1 s again once connected', () => {
+      stream.events('ports').subscribe();
+      for (const seconds of [1, 2, 4, 8, 16, 30, 30]) {
+        const attempts = sources.length;
+        sources[attempts - 1].onerror!();
+        expect(stream.label()).toBe(`reconnecting in ${seconds} s`);
+        jasmine.clock().tick(seconds * 1000 - 1);
+        expect(sources.length).toBe(attempts);
+        jasmine.clock().tick(1);
+        expect(sources.length).toBe(attempts + 1);
+      }
+      sources[sources.length - 1].onopen!();
+      sources[sources.length - 1].onerror!();
+      expect(stream.label()).toBe('reconnecting in 1 s');
+    });
+
+    it('counts the seconds down while it waits', () => {
+      stream.events('ports').subscribe();
+      sources[0].onerror!();
+      jasmine.clock().tick(1000);
+      sources[1].onerror!();
+      jasmine.clock().tick(2000);
+      sources[2].onerror!();
+      expect(stream.label()).toBe('reconnecting in 4 s');
+      jasmine.clock().tick(1000);
+      expect(stream.label()).toBe('reconnecting in 3 s');
+      jasmine.clock().tick(2000);
+      expect(stream.label()).toBe('reconnecting in 1 s');
+    });
+
+    it('stops trying when the last subscriber leaves', () => {
+      const subscription = stream.events('ports').subscribe();
+      sources[0].onerror!();
+      subscription.unsubscribe();
+      jasmine.clock().tick(60_000);
+      expect(sources.length).toBe(1);
+      expect(stream.state()).toBe('connecting');
+      expect(stream.label()).toBe('connecting');
+    });
   });
 });

@@ -11,12 +11,21 @@ describe('time range', () => {
     expect(windowOf('banana', undefined, undefined, now).from).toBe('2026-11-22T14:00:00.000Z');
   });
 
+  it('starts ranges of an hour or more on a whole minute', () => {
+    const later = new Date('2026-11-22T15:00:42.500Z');
+    expect(windowOf('PT1H', undefined, undefined, later))
+      .toEqual({ from: '2026-11-22T14:00:00.000Z', to: '2026-11-22T15:00:42.500Z' });
+    expect(windowOf('PT15M', undefined, undefined, later).from).toBe('2026-11-22T14:45:42.500Z');
+  });
+
   it('lets explicit instants win', () => {
     expect(windowOf('PT15M', '2026-11-22T10:00:00Z', undefined, now)).toEqual({ from: '2026-11-22T10:00:00Z', to: undefined });
   });
 
-  it('keeps about 120 points per series', () => {
-    expect(stepFor({ from: '2026-11-22T14:00:00Z', to: '2026-11-22T15:00:00Z' })).toBe('30');
+  it('keeps about 120 points per series, in whole minutes from 30 s on', () => {
+    expect(stepFor({ from: '2026-11-22T14:00:00Z', to: '2026-11-22T15:00:00Z' })).toBe('60');
+    expect(stepFor({ from: '2026-11-22T14:45:00Z', to: '2026-11-22T15:00:00Z' })).toBe('8');
+    expect(stepFor({ from: '2026-11-22T09:00:00Z', to: '2026-11-22T15:00:00Z' })).toBe('180');
     expect(stepFor({ from: '2026-11-22T14:59:00Z', to: '2026-11-22T15:00:00Z' })).toBe('1');
   });
 

@@ -15,7 +15,9 @@ export const DEFAULT_RANGE = 'PT1H';
 
 /**
  * The query window: explicit ?from=&to= instants win; otherwise the relative range ending now.
- * Unknown ranges fall back to the last hour.
+ * Unknown ranges fall back to the last hour. Ranges of an hour or more start on a whole minute
+ * (up to 59 s earlier), so that their whole-minute series come from the server's per-minute
+ * aggregates.
  */
 export function windowOf(range: string | undefined, from: string | undefined, to: string | undefined,
                          now: Date = new Date()): TimeWindow {
@@ -23,15 +25,23 @@ export function windowOf(range: string | undefined, from: string | undefined, to
     return { from, to };
   }
   const seconds = RANGES.find((r) => r.value === range)?.seconds ?? 3600;
-  return { from: new Date(now.getTime() - seconds * 1000).toISOString(), to: now.toISOString() };
+  let start = now.getTime() - seconds * 1000;
+  if (seconds >= 3600) {
+    start = Math.floor(start / 60_000) * 60_000;
+  }
+  return { from: new Date(start).toISOString(), to: now.toISOString() };
 }
 
-/** A step that keeps a series near 120 points: whole seconds, at least 1. */
+/**
+ * A step that keeps a series near 120 points: whole seconds, at least 1; from 30 s on, whole
+ * minutes (so an hour has 60 points), which the server reads from its per-minute aggregates.
+ */
 export function stepFor(window: TimeWindow): string {
   const from = window.from ? Date.parse(window.from) : NaN;
   const to = window.to ? Date.parse(window.to) : Date.now();
   const span = Number.isFinite(from) && Number.isFinite(to) ? (to - from) / 1000 : 3600;
-  return String(Math.max(1, Math.round(span / 120)));
+  const step = Math.max(1, Math.round(span / 120));
+  return String(step >= 30 ? Math.ceil(step / 60) * 60 : step);
 }
 
 /** Nanoseconds for people: "850 ns", "1.76 µs", "12.4 µs", "3.10 ms". */

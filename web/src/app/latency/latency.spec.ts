@@ -61,7 +61,7 @@ describe('LatencyView', () => {
     expect(series.request.params.get('device')).toBe('device:beijing');
     expect(series.request.params.get('class')).toBe('apn6-insert');
     expect(series.request.params.get('from')).toBe('2026-11-22T10:00:00Z');
-    expect(series.request.params.get('step')).toBe('30');
+    expect(series.request.params.get('step')).toBe('60');
     await answerAll(series);
     expect(harness.fixture.debugElement.queryAll(By.directive(EChart)).length).toBe(2);
     const rows = view().querySelectorAll('table.features tbody tr');

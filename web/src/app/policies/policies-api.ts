@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 import { Injectable, inject } from '@angular/core';
-import { Observable, map } from 'rxjs';
+import { Observable } from 'rxjs';
 
 import { ApiHttp } from '../core/api-http';
 import { Apn6Policy, PolicyAnswer, PolicyValidation } from '../core/api-models';
@@ -12,7 +12,7 @@ export class PoliciesApi {
   private readonly http = inject(ApiHttp);
 
   policies(): Observable<Apn6Policy[]> {
-    return this.http.get<{ policies: Apn6Policy[] }>('policies').pipe(map((body) => body.policies));
+    return this.http.all<Apn6Policy>('policies', 'policies');
   }
 
   policy(id: string): Observable<Apn6Policy> {

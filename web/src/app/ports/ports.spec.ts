@@ -82,7 +82,7 @@ describe('PortsView', () => {
     const history = http.expectOne((r) => r.url === `${BASE}/telemetry/ports/history`);
     expect(history.request.params.get('device')).toBe('device:beijing');
     expect(history.request.params.get('port')).toBe('1');
-    expect(history.request.params.get('step')).toBe('30');
+    expect(history.request.params.get('step')).toBe('60');
     history.flush({ device: 'device:beijing', port: '1', points: [
       { time: '2026-11-22T10:00:00Z', inPacketsPerSecond: 1000, outPacketsPerSecond: 900, inBitsPerSecond: 6.4e6,
         outBitsPerSecond: null }] });

@@ -20,6 +20,13 @@ describe('TreesApi', () => {
 
   afterEach(() => http.verify());
 
+  it('lists every page of trees', async () => {
+    const list = firstValueFrom(api.trees());
+    http.expectOne(`${BASE}/trees`).flush({ trees: [{ id: 'a' }, { id: 'b' }], total: 3, next: 2 });
+    http.expectOne(`${BASE}/trees?offset=2`).flush({ trees: [{ id: 'c' }], total: 3, next: null });
+    expect((await list).map((t) => t.id)).toEqual(['a', 'b', 'c']);
+  });
+
   it('lists, creates, changes receivers of and deletes trees', async () => {
     const list = firstValueFrom(api.trees());
     http.expectOne(`${BASE}/trees`).flush({ trees: [] });

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 import { Injectable, inject } from '@angular/core';
-import { Observable, map } from 'rxjs';
+import { Observable } from 'rxjs';
 
 import { ApiHttp } from '../core/api-http';
 import { Msr6Tree, TreeRequest } from '../core/api-models';
@@ -12,7 +12,7 @@ export class TreesApi {
   private readonly http = inject(ApiHttp);
 
   trees(): Observable<Msr6Tree[]> {
-    return this.http.get<{ trees: Msr6Tree[] }>('trees').pipe(map((body) => body.trees));
+    return this.http.all<Msr6Tree>('trees', 'trees');
   }
 
   tree(id: string): Observable<Msr6Tree> {

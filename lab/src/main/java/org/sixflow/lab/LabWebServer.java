@@ -20,8 +20,9 @@ import java.nio.file.Path;
  * Sixflow's web context as ONOS mounts the app's web.xml, in Jetty: the REST application
  * (SixflowWebApplication in Jersey's servlet) at /onos/sixflow/v1 and the dashboard servlet at
  * /onos/sixflow/ui, the way the app's dashboard harness serves them. REST resources find services
- * in the lab's directory through ONOS's BaseResource; requests are not authenticated (basic auth
- * headers, such as onos/rocks, are accepted and ignored).
+ * in the lab's directory through ONOS's BaseResource; web.xml's security headers and JSON error
+ * pages are in front. Requests are not authenticated (basic auth headers, such as onos/rocks, are
+ * accepted and ignored).
  */
 public final class LabWebServer implements AutoCloseable {
 
@@ -48,7 +49,9 @@ public final class LabWebServer implements AutoCloseable {
         DashboardServlet ui = dashboard == null ? new DashboardServlet()
                 : new DashboardServlet(WebHarness.filesUnder(dashboard));
         context.addServlet(new ServletHolder(ui), "/ui/*");
+        WebHarness.withWebXmlFiltersAndErrorPages(context);
         server = new Server(new InetSocketAddress(host, port));
+        WebHarness.withJsonServerErrors(server);
         server.setHandler(context);
         server.start();
     }

@@ -14,6 +14,7 @@ public interface Apn6PolicyAdminService extends Apn6PolicyService {
      * @param policy the policy
      * @return its validation (warnings, such as shadowing by higher priorities)
      * @throws IllegalArgumentException with the problems or the conflicting policy, if invalid
+     * @throws TableFullException       if its entries would not fit a P4 table of a device
      */
     Apn6Validation create(Apn6Policy policy);
 
@@ -24,6 +25,8 @@ public interface Apn6PolicyAdminService extends Apn6PolicyService {
      * @return its validation
      * @throws org.onlab.util.ItemNotFoundException if no policy has that id
      * @throws IllegalArgumentException             if the new version is invalid
+     * @throws TableFullException                   if the new version's entries would not fit a P4
+     *                                              table while the old version's are still there
      */
     Apn6Validation update(Apn6Policy policy);
 

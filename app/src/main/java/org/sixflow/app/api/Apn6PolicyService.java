@@ -41,7 +41,8 @@ public interface Apn6PolicyService extends ListenerService<Apn6PolicyEvent, Apn6
      * Checks a policy against the network and the installed policies without installing it.
      *
      * @param policy the candidate (an installed policy with the same id is being replaced)
-     * @return problems (it cannot be installed), conflicts and warnings
+     * @return problems (it cannot be installed), conflicts (overlapping policies, and each P4 table
+     *         of a device its entries would not fit) and warnings
      */
     Apn6Validation validate(Apn6Policy policy);
 

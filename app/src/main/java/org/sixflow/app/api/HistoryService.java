@@ -9,6 +9,9 @@ import java.util.List;
  */
 public interface HistoryService {
 
+    /** Most events one call returns. */
+    int MAX_EVENTS = 1000;
+
     /**
      * Returns the state of the history database.
      *
@@ -30,5 +33,17 @@ public interface HistoryService {
      * @return events, newest first; empty when no database is up
      * @throws IllegalArgumentException if limit is out of range
      */
-    List<HistoryEvent> recentEvents(int limit);
+    default List<HistoryEvent> recentEvents(int limit) {
+        return recentEvents(0, limit);
+    }
+
+    /**
+     * Returns a page of the events, newest first.
+     *
+     * @param offset how many of the newest to skip (0..1,000,000)
+     * @param limit  how many at most (1..{@link #MAX_EVENTS})
+     * @return events, newest first; empty when no database is up
+     * @throws IllegalArgumentException if offset or limit is out of range
+     */
+    List<HistoryEvent> recentEvents(int offset, int limit);
 }

@@ -21,6 +21,8 @@ public interface Msr6TreeAdminService extends Msr6TreeService {
      * @throws IllegalArgumentException when the request cannot be met, saying why (unknown or
      *                                  unconfigured devices, unreachable receivers, a tree too
      *                                  large for the MRH, an id in use)
+     * @throws TableFullException       when its entries would not fit a P4 table of a device
+     *                                  (what is installed and what accepted trees claim counts)
      */
     Msr6Tree create(Msr6TreeRequest request);
 
@@ -32,6 +34,8 @@ public interface Msr6TreeAdminService extends Msr6TreeService {
      * @return the tree, as create returns it
      * @throws org.onlab.util.ItemNotFoundException if there is no such tree
      * @throws IllegalArgumentException             when the new tree cannot be built
+     * @throws TableFullException                   when the new tree's entries would not fit a
+     *                                              P4 table while the old tree's are still there
      */
     Msr6Tree updateReceivers(String id, Set<ConnectPoint> receivers);
 

@@ -21,6 +21,8 @@ public interface TelemetryService extends ListenerService<TelemetryEvent, Teleme
     int MAX_POINTS = 10_000;
     /** Most samples {@link #samples} returns. */
     int MAX_SAMPLES = 10_000;
+    /** Deepest page of {@link #samples}: deeper ones cost a scan; narrow the window instead. */
+    int MAX_SAMPLE_OFFSET = 1_000_000;
     /** Most histogram buckets. */
     int MAX_BUCKETS = 200;
 
@@ -49,8 +51,24 @@ public interface TelemetryService extends ListenerService<TelemetryEvent, Teleme
      * @param limit        1..{@link #MAX_SAMPLES}
      * @return samples
      */
+    default List<LatencySample> samples(DeviceId deviceId, Optional<LatencyClass> latencyClass, Instant from,
+                                        Instant to, int limit) {
+        return samples(deviceId, latencyClass, from, to, 0, limit);
+    }
+
+    /**
+     * Returns a page of the stored samples, newest first.
+     *
+     * @param deviceId     the device
+     * @param latencyClass only this class, or all
+     * @param from         window start
+     * @param to           window end
+     * @param offset       how many of the newest to skip, 0..{@link #MAX_SAMPLE_OFFSET}
+     * @param limit        1..{@link #MAX_SAMPLES}
+     * @return samples
+     */
     List<LatencySample> samples(DeviceId deviceId, Optional<LatencyClass> latencyClass, Instant from, Instant to,
-                                int limit);
+                                int offset, int limit);
 
     /**
      * Counts a class's latencies in equal buckets from the smallest to the largest.

@@ -23,6 +23,16 @@ public final class TimeWindow {
     public static final Duration DEFAULT_LENGTH = Duration.ofHours(1);
     /** The step when none is given, unless the window needs a wider one. */
     public static final Duration DEFAULT_STEP = Duration.ofMinutes(1);
+    /**
+     * The earliest instant a query may name. Java reads instants a billion years either way,
+     * PostgreSQL keeps 4713 BC to 294276 AD and millisecond arithmetic overflows long before:
+     * telemetry starts in 1970, so nothing outside [EARLIEST, LATEST] can hold data.
+     */
+    public static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
+    /** The latest instant a query may name. */
+    public static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999999Z");
+    /** The widest step a series may take (ten years); wider ones overflow in PostgreSQL's intervals. */
+    public static final Duration MAX_STEP = Duration.ofDays(3650);
 
     private final Instant from;
     private final Instant to;
@@ -64,7 +74,7 @@ public final class TimeWindow {
      * {@link TelemetryService#MAX_POINTS}.
      *
      * @param text ISO-8601 duration or seconds, or blank
-     * @return the step (the service checks its bounds)
+     * @return the step, 0..{@link #MAX_STEP} (the service checks its lower bound)
      * @throws IllegalArgumentException naming step
      */
     public Duration step(String text) {
@@ -74,19 +84,26 @@ public final class TimeWindow {
             return needed.compareTo(DEFAULT_STEP) > 0 ? needed : DEFAULT_STEP;
         }
         String value = text.trim();
+        Duration step;
         try {
             if (value.startsWith("P") || value.startsWith("p")) {
-                return Duration.parse(value);
+                step = Duration.parse(value);
+            } else {
+                double seconds = Double.parseDouble(value);
+                if (!Double.isFinite(seconds) || seconds < 0 || seconds > MAX_STEP.getSeconds()) {
+                    throw new NumberFormatException(value);
+                }
+                step = Duration.ofMillis(Math.round(seconds * 1000));
             }
-            double seconds = Double.parseDouble(value);
-            if (!Double.isFinite(seconds) || seconds < 0 || seconds > Duration.ofDays(3650).getSeconds()) {
-                throw new NumberFormatException(value);
-            }
-            return Duration.ofMillis(Math.round(seconds * 1000));
-        } catch (DateTimeParseException | NumberFormatException e) {
+        } catch (DateTimeParseException | NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException("step must be an ISO-8601 duration such as PT1M or seconds such as 60, "
-                                                       + "not \"" + text + "\"", e);
+                                                       + "up to " + MAX_STEP.toDays() + " days, not \"" + text + "\"",
+                                               e);
         }
+        if (step.isNegative() || step.compareTo(MAX_STEP) > 0) {
+            throw new IllegalArgumentException("step must be 0.." + MAX_STEP.toDays() + " days, not \"" + text + "\"");
+        }
+        return step;
     }
 
     public Instant from() {
@@ -101,13 +118,27 @@ public final class TimeWindow {
         return Duration.between(from, to);
     }
 
-    private static Instant instant(String name, String value) {
+    /**
+     * Reads an instant a query or request names, within [{@link #EARLIEST}, {@link #LATEST}].
+     *
+     * @param name  the parameter or field, for the message
+     * @param value ISO-8601 instant such as 2026-11-22T15:00:00Z
+     * @return the instant
+     * @throws IllegalArgumentException naming the parameter when the text is no instant or out of range
+     */
+    public static Instant instant(String name, String value) {
+        Instant instant;
         try {
-            return Instant.parse(value.trim());
+            instant = Instant.parse(value.trim());
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(name + " must be an ISO-8601 instant such as 2026-11-22T15:00:00Z, "
                                                        + "not \"" + value + "\"", e);
         }
+        if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+            throw new IllegalArgumentException(name + " must be between " + EARLIEST + " and " + LATEST + ", not "
+                                                       + instant);
+        }
+        return instant;
     }
 
     private static boolean isBlank(String value) {

@@ -18,6 +18,7 @@ import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.ApplicationAwareId;
 import org.sixflow.app.api.PortRange;
+import org.sixflow.app.api.TableFullException;
 
 import java.util.List;
 
@@ -72,7 +73,7 @@ public class PolicyAddCommand extends AbstractShellCommand {
             Apn6Validation result = get(Apn6PolicyAdminService.class).create(policy);
             print("Installed policy %s: %d entries", id, result.entries());
             result.warnings().forEach(w -> print("  warning: %s", w));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | TableFullException e) {
             error("Policy %s not created: %s", id, e.getMessage());
         }
     }

@@ -20,6 +20,7 @@ import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeAdminService;
+import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.api.TreeConstraints;
 
 import java.util.Arrays;
@@ -71,7 +72,7 @@ public class TreeAddCommand extends AbstractShellCommand {
                     request(id, source, group, receivers, mode, algorithm, constraints(maxHops, excluded),
                             hostId -> Optional.ofNullable(hosts.getHost(hostId)).map(Host::location)));
             TreeShowCommand.lines(tree).forEach(line -> print("%s", line));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | TableFullException e) {
             error("Tree %s not created: %s", id, e.getMessage());
         }
     }

@@ -44,20 +44,36 @@ public final class ComponentProperties {
      * @return the new value, or current when the property is unset or bad
      */
     public static int seconds(ComponentContext context, String name, int current, Logger log) {
+        return integer(context, name, current, MIN_SECONDS, MAX_SECONDS, "seconds", log);
+    }
+
+    /**
+     * Reads a whole number within bounds.
+     *
+     * @param context the component context, or null
+     * @param name    the property
+     * @param current the value in force
+     * @param min     the smallest value allowed
+     * @param max     the largest value allowed
+     * @param unit    what it counts, for the log (e.g. "streams")
+     * @param log     where a bad value is reported
+     * @return the new value, or current when the property is unset or bad
+     */
+    public static int integer(ComponentContext context, String name, int current, int min, int max, String unit,
+                              Logger log) {
         Optional<String> text = text(context, name);
         if (text.isEmpty()) {
             return current;
         }
         try {
-            int seconds = Integer.parseInt(text.get().trim());
-            if (seconds >= MIN_SECONDS && seconds <= MAX_SECONDS) {
-                return seconds;
+            int value = Integer.parseInt(text.get().trim());
+            if (value >= min && value <= max) {
+                return value;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        log.warn("{} must be {}..{} seconds, not \"{}\"; keeping {}", name, MIN_SECONDS, MAX_SECONDS, text.get(),
-                 current);
+        log.warn("{} must be {}..{} {}, not \"{}\"; keeping {}", name, min, max, unit, text.get(), current);
         return current;
     }
 }

@@ -55,6 +55,7 @@ public final class CopyWriter<T> {
     private final int capacity;
     private final BiConsumer<T, StringBuilder> format;
     private final Clock clock;
+    private final Companion<T> companion;
     private final ArrayDeque<T> buffer = new ArrayDeque<>();
     private final AtomicLong written = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
@@ -89,6 +90,23 @@ public final class CopyWriter<T> {
      */
     public CopyWriter(String what, String copy, Supplier<Optional<HistoryDatabase>> database, int capacity,
                       BiConsumer<T, StringBuilder> format, Clock clock) {
+        this(what, copy, database, capacity, format, clock, null);
+    }
+
+    /**
+     * Creates a writer whose every COPY is followed, in the same transaction, by a companion
+     * write of the same rows (e.g. aggregates that must always add up what the table holds).
+     *
+     * @param what      what the rows are, for messages ("latency aggregates")
+     * @param copy      the COPY table (columns) FROM STDIN (FORMAT text) statement
+     * @param database  the history database while it is up
+     * @param capacity  most rows kept while the database cannot take them
+     * @param format    appends one row's tab-separated values, without the newline
+     * @param clock     what {@link #drain}'s waits between failed attempts are measured by
+     * @param companion what else the rows of each COPY write, in its transaction; null for nothing
+     */
+    public CopyWriter(String what, String copy, Supplier<Optional<HistoryDatabase>> database, int capacity,
+                      BiConsumer<T, StringBuilder> format, Clock clock, Companion<T> companion) {
         checkArgument(capacity > 0, "capacity must be positive");
         this.what = checkNotNull(what);
         this.copy = checkNotNull(copy);
@@ -99,6 +117,7 @@ public final class CopyWriter<T> {
         this.capacity = capacity;
         this.format = checkNotNull(format);
         this.clock = checkNotNull(clock);
+        this.companion = companion;
     }
 
     /**
@@ -155,7 +174,7 @@ public final class CopyWriter<T> {
                 .orElseThrow(() -> new SQLException("no history database to write " + what + " to"));
         Progress progress = new Progress();
         try {
-            write(db, rows, 0, rows.size(), progress);
+            write(db, batch, rows, 0, rows.size(), progress);
         } finally {
             // Whatever happened, what is written or quarantined is a prefix of the batch.
             synchronized (buffer) {
@@ -172,10 +191,10 @@ public final class CopyWriter<T> {
     // Writes rows [from, to) and, where PostgreSQL refuses a part for what it holds, halves it
     // until the refused rows stand alone; those go to the quarantine. Parts go in order, so what
     // is done is always a prefix. A COPY is one transaction: a refused one leaves nothing behind.
-    private void write(HistoryDatabase db, List<String> rows, int from, int to, Progress progress)
+    private void write(HistoryDatabase db, List<T> values, List<String> rows, int from, int to, Progress progress)
             throws SQLException {
         try {
-            copy(db.dataSource(), rows.subList(from, to));
+            copy(db.dataSource(), values.subList(from, to), rows.subList(from, to));
             progress.written += to - from;
             progress.done = to;
         } catch (SQLException e) {
@@ -189,19 +208,23 @@ public final class CopyWriter<T> {
                 return;
             }
             int middle = (from + to) >>> 1;
-            write(db, rows, from, middle, progress);
-            write(db, rows, middle, to, progress);
+            write(db, values, rows, from, middle, progress);
+            write(db, values, rows, middle, to, progress);
         }
     }
 
-    private void copy(DataSource db, List<String> rows) throws SQLException {
+    private void copy(DataSource db, List<T> values, List<String> rows) throws SQLException {
         StringBuilder text = new StringBuilder(rows.size() * 128);
         for (String row : rows) {
             text.append(row).append('\n');
         }
         try (Connection connection = db.getConnection()) {
             try {
-                connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, new StringReader(text.toString()));
+                if (companion == null) {
+                    connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, new StringReader(text.toString()));
+                } else {
+                    copyWithCompanion(connection, values, text.toString());
+                }
             } catch (SQLException e) {
                 if (!Quarantine.refuses(e)) {
                     evict(db, connection);
@@ -211,6 +234,32 @@ public final class CopyWriter<T> {
             } catch (IOException e) {
                 evict(db, connection);
                 throw new SQLException("COPY of " + rows.size() + " " + what + " failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    // COPY and the companion's write in one transaction. A failed rollback (the connection is
+    // gone) is noted on the failure, whose connection the caller evicts.
+    private void copyWithCompanion(Connection connection, List<T> values, String text)
+            throws SQLException, IOException {
+        boolean autoCommit = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try {
+            connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, new StringReader(text));
+            companion.write(connection, values);
+            connection.commit();
+        } catch (SQLException | IOException | RuntimeException e) {
+            try {
+                connection.rollback();
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
+            throw e;
+        } finally {
+            try {
+                connection.setAutoCommit(autoCommit);
+            } catch (SQLException ignored) {
+                // a broken connection, evicted by the caller
             }
         }
     }
@@ -299,6 +348,23 @@ public final class CopyWriter<T> {
      */
     public static String escape(String value) {
         return value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
+    }
+
+    /**
+     * A write that goes with each COPY, in its transaction: both happen or neither does.
+     *
+     * @param <T> the row type
+     */
+    @FunctionalInterface
+    public interface Companion<T> {
+        /**
+         * Writes what goes with the rows just copied.
+         *
+         * @param connection the COPY's connection, inside its transaction
+         * @param rows       the rows copied
+         * @throws SQLException when PostgreSQL refuses; the COPY is rolled back with it
+         */
+        void write(Connection connection, List<T> rows) throws SQLException;
     }
 
     // How far a flush got: rows [0, done) of the batch are written or quarantined.

@@ -18,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -30,17 +31,19 @@ public final class HistoryDatabase implements AutoCloseable {
     /** Where the bundle carries the migrations of db/migrations. */
     public static final String MIGRATIONS = "classpath:db/migration";
 
-    private static final int POOL_SIZE = 4;
+    private static final int POOL_SIZE = 8;
     private static final long CONNECT_TIMEOUT_MS = 5_000;
 
     private final HikariDataSource dataSource;
     private final String schemaVersion;
     private final Quarantine quarantine;
+    private final Instant minutesCompleteFrom;
 
-    private HistoryDatabase(HikariDataSource dataSource, String schemaVersion) {
+    private HistoryDatabase(HikariDataSource dataSource, String schemaVersion, Instant minutesCompleteFrom) {
         this.dataSource = dataSource;
         this.schemaVersion = schemaVersion;
         this.quarantine = new Quarantine(dataSource, Clock.systemUTC());
+        this.minutesCompleteFrom = minutesCompleteFrom;
     }
 
     /**
@@ -61,12 +64,13 @@ public final class HistoryDatabase implements AutoCloseable {
         config.setPoolName("sixflow-history");
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
-            HistoryDatabase database = new HistoryDatabase(dataSource, migrate(dataSource));
+            String version = migrate(dataSource);
+            HistoryDatabase database = new HistoryDatabase(dataSource, version, minutesCompleteFrom(dataSource));
             database.quarantine.recount();
             return database;
         } catch (SQLException e) {
             dataSource.close();
-            throw new IllegalStateException("Cannot count quarantined rows: " + e.getMessage(), e);
+            throw new IllegalStateException("Cannot read the history database's state: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
@@ -105,6 +109,32 @@ public final class HistoryDatabase implements AutoCloseable {
                 .load()
                 .migrate();
         return result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
+    }
+
+    // From when on sixflow.latency_minutes adds up every stored sample (see V9__latency_minutes).
+    private static Instant minutesCompleteFrom(DataSource dataSource) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(
+                     "SELECT min(complete_from) = '-infinity', min(complete_from) "
+                             + "FROM sixflow.latency_minutes_coverage");
+             ResultSet row = select.executeQuery()) {
+            row.next();
+            Timestamp from = row.getTimestamp(2);
+            if (from == null) {
+                return Instant.MAX;     // no coverage row: never read the minutes
+            }
+            return row.getBoolean(1) ? Instant.MIN : from.toInstant();
+        }
+    }
+
+    /**
+     * Returns from when on sixflow.latency_minutes adds up every sample in
+     * sixflow.latency_samples: samples stored before the table existed are not in it.
+     *
+     * @return the first minute the aggregates cover, Instant.MIN when they cover all
+     */
+    public Instant minutesCompleteFrom() {
+        return minutesCompleteFrom;
     }
 
     /**
@@ -153,18 +183,20 @@ public final class HistoryDatabase implements AutoCloseable {
     }
 
     /**
-     * Reads the newest events.
+     * Reads a page of the events, newest first.
      *
-     * @param limit how many at most
+     * @param offset how many of the newest to skip
+     * @param limit  how many at most
      * @return events, newest first
      * @throws SQLException when the read fails
      */
-    public List<HistoryEvent> recentEvents(int limit) throws SQLException {
+    public List<HistoryEvent> recentEvents(int offset, int limit) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement select = connection.prepareStatement(
                      "SELECT occurred_at, kind, subject, detail FROM sixflow.events "
-                             + "ORDER BY occurred_at DESC, id DESC LIMIT ?")) {
-            select.setInt(1, limit);
+                             + "ORDER BY occurred_at DESC, id DESC OFFSET ? LIMIT ?")) {
+            select.setInt(1, offset);
+            select.setInt(2, limit);
             ImmutableList.Builder<HistoryEvent> events = ImmutableList.builder();
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {

@@ -16,6 +16,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.api.HistoryUnavailableException;
 import org.sixflow.app.api.RetentionStatus;
 import org.sixflow.app.config.DatabaseSettings;
 import org.sixflow.app.config.SixflowAppConfig;
@@ -48,7 +49,9 @@ import static org.slf4j.LoggerFactory.getLogger;
 public class HistoryManager implements HistoryService, HistoryDatabaseService {
 
     /** Upper bound of {@link #recentEvents(int)}. */
-    public static final int MAX_EVENTS = 1000;
+    public static final int MAX_EVENTS = HistoryService.MAX_EVENTS;
+    /** Upper bound of {@link #recentEvents(int, int)}'s offset. */
+    public static final int MAX_EVENT_OFFSET = 1_000_000;
     /** How often an unreachable database is tried again. */
     static final long RETRY_SECONDS = 30;
     /** How often day partitions are created ahead and aged out. */
@@ -133,17 +136,19 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
     }
 
     @Override
-    public List<HistoryEvent> recentEvents(int limit) {
+    public List<HistoryEvent> recentEvents(int offset, int limit) {
         checkArgument(limit >= 1 && limit <= MAX_EVENTS, "limit must be 1..%s, got %s", MAX_EVENTS, limit);
+        checkArgument(offset >= 0 && offset <= MAX_EVENT_OFFSET, "offset must be 0..%s, got %s", MAX_EVENT_OFFSET,
+                      offset);
         HistoryDatabase db = database;
         if (db == null) {
             return ImmutableList.of();
         }
         try {
-            return db.recentEvents(limit);
+            return db.recentEvents(offset, limit);
         } catch (SQLException e) {
             health = DatabaseHealth.down(settings.url(), "Read failed: " + e.getMessage());
-            throw new IllegalStateException("History database unavailable: " + e.getMessage(), e);
+            throw new HistoryUnavailableException("History database unavailable", e);
         }
     }
 

@@ -3,9 +3,11 @@
 package org.sixflow.app.history;
 
 import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.history.minutes.LatencyMinuteRows;
 import org.slf4j.Logger;
 
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -15,7 +17,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * Writes latency samples to sixflow.latency_samples through a {@link CopyWriter}: buffered in
  * order while the database is away, batched with COPY, only a full buffer drops (and counts).
- * One thread flushes; any thread may offer.
+ * Each COPY merges its samples into sixflow.latency_minutes in the same transaction
+ * ({@link LatencyMinuteRows}). One thread flushes; any thread may offer.
  */
 public final class SampleWriter {
 
@@ -42,7 +45,8 @@ public final class SampleWriter {
      * @param capacity most samples kept while the database cannot take them
      */
     public SampleWriter(Supplier<Optional<HistoryDatabase>> database, int capacity) {
-        writer = new CopyWriter<>("samples", COPY, database, capacity, SampleWriter::format);
+        writer = new CopyWriter<>("samples", COPY, database, capacity, SampleWriter::format, Clock.systemUTC(),
+                                  LatencyMinuteRows::merge);
     }
 
     /**

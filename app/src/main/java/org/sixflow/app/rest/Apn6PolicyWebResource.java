@@ -11,6 +11,7 @@ import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.rest.http.JsonBodies;
 
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
@@ -20,10 +21,11 @@ import javax.ws.rs.PUT;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
-import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 
 /**
  * APN6 SLA policies.
@@ -32,18 +34,24 @@ import java.io.InputStream;
 public class Apn6PolicyWebResource extends AbstractWebResource {
 
     /**
-     * Lists the cluster's policies, highest priority first, each with its lifecycle state.
+     * Lists the cluster's policies, highest priority first (then by id), each with its lifecycle
+     * state, a page at a time.
      *
-     * @return 200 OK with {"policies": [{..., "state", "failure"?}]}
+     * @param limit  policies per page, 1..1000 (default 100)
+     * @param offset policies to skip (default 0)
+     * @return 200 OK with {"policies": [{..., "state", "failure"?}], "total", "next": offset of
+     *         the next page or null}
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response list() {
+    public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        Paging page = Paging.of(limit, offset);
         Apn6PolicyService service = get(Apn6PolicyService.class);
+        List<Apn6Policy> all = service.policies();
         ObjectNode json = mapper().createObjectNode();
         ArrayNode policies = json.putArray("policies");
-        service.policies().forEach(policy -> policies.add(encode(policy, service)));
-        return ok(json).build();
+        page.slice(all).forEach(policy -> policies.add(encode(policy, service)));
+        return ok(page.describe(json, all.size())).build();
     }
 
     /**
@@ -73,13 +81,12 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
      * @onos.rsModel Apn6Policy
      * @param body the policy
      * @return 200 OK with {"valid", "problems", "conflicts", "warnings", "entries"}
-     * @throws IOException if the body cannot be read
      */
     @POST
     @Path("validate")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response validate(InputStream body) throws IOException {
+    public Response validate(InputStream body) {
         Apn6Validation result = get(Apn6PolicyService.class).validate(read(body));
         return ok(codec(Apn6Validation.class).encode(result, this)).build();
     }
@@ -90,12 +97,11 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
      * @onos.rsModel Apn6Policy
      * @param body the policy
      * @return 201 Created with {"policy", "validation"}; 400 naming problems or the conflicting policy
-     * @throws IOException if the body cannot be read
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response create(InputStream body) throws IOException {
+    public Response create(InputStream body) {
         Apn6Policy policy = read(body);
         Apn6Validation result = get(Apn6PolicyAdminService.class).create(policy);
         return Response.status(Response.Status.CREATED).entity(answer(policy, result)).build();
@@ -108,13 +114,12 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
      * @param id   policy id
      * @param body the new version
      * @return 200 OK with {"policy", "validation"}; 400; 404
-     * @throws IOException if the body cannot be read
      */
     @PUT
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response update(@PathParam("id") String id, InputStream body) throws IOException {
+    public Response update(@PathParam("id") String id, InputStream body) {
         Apn6Policy policy = read(body);
         if (!policy.id().equals(id)) {
             throw new IllegalArgumentException("body id " + policy.id() + " differs from the path's " + id);
@@ -138,13 +143,7 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
     }
 
     private Apn6Policy read(InputStream body) {
-        ObjectNode json;
-        try {
-            json = (ObjectNode) mapper().readTree(body);
-        } catch (IOException | ClassCastException e) {
-            throw new IllegalArgumentException("request body must be a JSON object");
-        }
-        return codec(Apn6Policy.class).decode(json, this);
+        return codec(Apn6Policy.class).decode(JsonBodies.readObject(body, mapper()), this);
     }
 
     /** A policy's JSON with its status: "state", and "failure" when a device refused it. */

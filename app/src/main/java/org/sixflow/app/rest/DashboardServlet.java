@@ -2,6 +2,10 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.rest;
 
+import org.sixflow.app.rest.errors.JsonErrorServlet;
+import org.sixflow.app.rest.http.SecurityHeaders;
+
+import javax.servlet.ServletException;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -19,6 +23,9 @@ import java.util.function.Function;
  * at /onos/sixflow/ui/ beside the REST API. Paths that name no file get index.html, so the
  * Angular router handles deep links such as /ui/trees?tree=video; index.html's base href is
  * set to where the servlet is mounted, so one build serves here, behind nginx and in tests.
+ * The page carries a Content-Security-Policy with a nonce made for it, written where the build
+ * left {@link SecurityHeaders#NONCE_PLACEHOLDER}; other methods than GET and HEAD are refused
+ * with a JSON 405.
  */
 public class DashboardServlet extends HttpServlet {
 
@@ -49,6 +56,20 @@ public class DashboardServlet extends HttpServlet {
     }
 
     @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response)
+            throws IOException, ServletException {
+        SecurityHeaders.apply(response);   // also where the web context's filter is not in front
+        String method = request.getMethod();
+        if (method.equals("GET") || method.equals("HEAD")) {
+            super.service(request, response);
+            return;
+        }
+        response.setHeader("Allow", "GET, HEAD");
+        JsonErrorServlet.write(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+                               "The dashboard is read with GET; the REST API is under v1/");
+    }
+
+    @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String path = request.getPathInfo() == null ? "" : request.getPathInfo();
         if (path.isEmpty() && request.getServletPath().length() > 0) {
@@ -64,9 +85,9 @@ public class DashboardServlet extends HttpServlet {
             file = files.apply(INDEX);
         }
         if (file.isEmpty()) {
-            response.sendError(HttpServletResponse.SC_NOT_FOUND,
-                               "This Sixflow app bundle carries no dashboard: build web/ (make build) before "
-                                       + "packaging the app, or use the lab's web container");
+            JsonErrorServlet.write(response, HttpServletResponse.SC_NOT_FOUND,
+                                   "This Sixflow app bundle carries no dashboard: build web/ (make build) before "
+                                           + "packaging the app, or use the lab's web container");
             return;
         }
         byte[] body;
@@ -75,7 +96,10 @@ public class DashboardServlet extends HttpServlet {
         }
         if (name.equals(INDEX)) {
             String base = "<base href=\"" + request.getContextPath() + request.getServletPath() + "/\">";
-            body = new String(body, StandardCharsets.UTF_8).replace(BUILT_BASE, base).getBytes(StandardCharsets.UTF_8);
+            String nonce = SecurityHeaders.nonce();
+            body = new String(body, StandardCharsets.UTF_8).replace(BUILT_BASE, base)
+                    .replace(SecurityHeaders.NONCE_PLACEHOLDER, nonce).getBytes(StandardCharsets.UTF_8);
+            response.setHeader("Content-Security-Policy", SecurityHeaders.dashboardPolicy(nonce));
         }
         String extension = name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
         response.setContentType(TYPES.getOrDefault(extension, "application/octet-stream"));

@@ -6,13 +6,13 @@ import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.HistoryService;
 
-import javax.ws.rs.DefaultValue;
 import javax.ws.rs.GET;
 import javax.ws.rs.Path;
 import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.util.List;
 
 /**
  * Recent device and pipeconf events from the history.
@@ -21,20 +21,27 @@ import javax.ws.rs.core.Response;
 public class EventWebResource extends AbstractWebResource {
 
     /**
-     * Lists the newest events.
+     * Lists the events, newest first, a page at a time.
      *
-     * @param limit how many at most, 1..1000 (default 50)
-     * @return 200 OK with {"events": [...]}, 400 if the limit is out of range
+     * @param limit  how many at most, 1..1000 (default 50)
+     * @param offset how many of the newest to skip, 0..1,000,000 (default 0)
+     * @return 200 OK with {"events": [...], "next": offset of the next page or null}; 400 if the
+     *         limit or offset is out of range
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response list(@QueryParam("limit") @DefaultValue("50") String limit) {
-        int count;
-        try {
-            count = Integer.parseInt(limit);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("limit must be a whole number, not \"" + limit + "\"");
+    public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        Paging page = Paging.of(limit, offset, 50, HistoryService.MAX_EVENTS);
+        HistoryService history = get(HistoryService.class);
+        // One more than the page says whether another follows (a second read at the largest page).
+        int fetch = Math.min(page.limit() + 1, HistoryService.MAX_EVENTS);
+        List<HistoryEvent> events = history.recentEvents(page.offset(), fetch);
+        boolean more = events.size() > page.limit();
+        if (more) {
+            events = events.subList(0, page.limit());
+        } else if (fetch == page.limit() && events.size() == fetch && page.offset() + fetch <= Paging.MAX_OFFSET) {
+            more = !history.recentEvents(page.offset() + fetch, 1).isEmpty();
         }
-        return ok(encodeArray(HistoryEvent.class, "events", get(HistoryService.class).recentEvents(count))).build();
+        return ok(page.next(encodeArray(HistoryEvent.class, "events", events), more)).build();
     }
 }

@@ -20,7 +20,6 @@ import org.sixflow.app.api.TimeWindow;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -160,9 +159,9 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
             return null;
         }
         try {
-            return Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            f.problem(path, "\"" + text + "\" is not an ISO-8601 instant such as 2026-11-24T10:00:00Z");
+            return TimeWindow.instant(path, text);
+        } catch (IllegalArgumentException e) {
+            f.problem(path, e.getMessage());
             return null;
         }
     }

@@ -14,6 +14,8 @@ import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.ExperimentValidationException;
 import org.sixflow.app.api.ExperimentsUnavailableException;
 import org.sixflow.app.api.RunComparison;
+import org.sixflow.app.rest.errors.JsonErrors;
+import org.sixflow.app.rest.http.JsonBodies;
 
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
@@ -26,7 +28,6 @@ import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
-import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
@@ -45,18 +46,23 @@ import java.util.function.Supplier;
 public class ExperimentWebResource extends AbstractWebResource {
 
     /**
-     * Lists the experiments with their newest run.
+     * Lists the experiments with their newest run, a page at a time.
      *
-     * @return 200 OK with {"experiments": [...]}, each with "lastRun" (or null)
+     * @param limit  experiments per page, 1..1000 (default 100)
+     * @param offset experiments to skip (default 0)
+     * @return 200 OK with {"experiments": [...], "total", "next": offset of the next page or
+     *         null}, each with "lastRun" (or null)
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response list() {
+    public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        Paging page = Paging.of(limit, offset);
         return answer(() -> {
             ExperimentService service = get(ExperimentService.class);
+            List<Experiment> all = service.experiments();
             ObjectNode json = mapper().createObjectNode();
             ArrayNode array = json.putArray("experiments");
-            for (Experiment e : service.experiments()) {
+            for (Experiment e : page.slice(all)) {
                 ObjectNode node = codec(Experiment.class).encode(e, this);
                 List<ExperimentRun> runs = service.runs(e.id());
                 if (runs.isEmpty()) {
@@ -66,7 +72,7 @@ public class ExperimentWebResource extends AbstractWebResource {
                 }
                 array.add(node);
             }
-            return ok(json).build();
+            return ok(page.describe(json, all.size())).build();
         });
     }
 
@@ -88,13 +94,12 @@ public class ExperimentWebResource extends AbstractWebResource {
      * @onos.rsModel Experiment
      * @param body the experiment
      * @return 200 OK with {"valid": true|false, "fields": {path: message}}
-     * @throws IOException if the body cannot be read
      */
     @POST
     @Path("validate")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response validate(InputStream body) throws IOException {
+    public Response validate(InputStream body) {
         Map<String, String> problems;
         try {
             problems = new TreeMap<>(get(ExperimentService.class).validate(read(body)));
@@ -113,12 +118,11 @@ public class ExperimentWebResource extends AbstractWebResource {
      * @onos.rsModel Experiment
      * @param body the experiment
      * @return 201 Created with the experiment; 400 naming each wrong field
-     * @throws IOException if the body cannot be read
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response create(InputStream body) throws IOException {
+    public Response create(InputStream body) {
         return answer(() -> Response.status(Response.Status.CREATED).entity(
                 codec(Experiment.class).encode(get(ExperimentService.class).create(read(body)), this)).build());
     }
@@ -318,16 +322,7 @@ public class ExperimentWebResource extends AbstractWebResource {
     }
 
     private Experiment read(InputStream body) {
-        ObjectNode json;
-        try {
-            json = (ObjectNode) mapper().readTree(body);
-        } catch (IOException | ClassCastException e) {
-            throw new IllegalArgumentException("request body must be a JSON object");
-        }
-        if (json == null) {
-            throw new IllegalArgumentException("request body must be a JSON object");
-        }
-        return codec(Experiment.class).decode(json, this);
+        return codec(Experiment.class).decode(JsonBodies.readObject(body, mapper()), this);
     }
 
     /** Runs a request, answering the experiments' own errors with their status and body. */
@@ -337,7 +332,7 @@ public class ExperimentWebResource extends AbstractWebResource {
         } catch (ExperimentValidationException e) {
             return fieldErrors(e);
         } catch (ExperimentsUnavailableException e) {
-            return error(Response.Status.SERVICE_UNAVAILABLE, e.getMessage());
+            return JsonErrors.unavailable(e.getMessage());
         } catch (NoSuchElementException e) {
             throw new ItemNotFoundException(e.getMessage());
         }
@@ -349,10 +344,5 @@ public class ExperimentWebResource extends AbstractWebResource {
         ObjectNode fields = json.putObject("fields");
         e.fields().forEach(fields::put);
         return Response.status(Response.Status.BAD_REQUEST).entity(json).type(MediaType.APPLICATION_JSON).build();
-    }
-
-    private Response error(Response.Status status, String message) {
-        ObjectNode json = mapper().createObjectNode().put("code", status.getStatusCode()).put("message", message);
-        return Response.status(status).entity(json).type(MediaType.APPLICATION_JSON).build();
     }
 }

@@ -3,7 +3,6 @@
 package org.sixflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
 import org.onosproject.net.ConnectPoint;
 import org.onlab.util.ItemNotFoundException;
@@ -12,6 +11,7 @@ import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.rest.http.JsonBodies;
 
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
@@ -21,10 +21,11 @@ import javax.ws.rs.PUT;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
-import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 
 /**
  * MSR6 multicast trees.
@@ -33,14 +34,18 @@ import java.io.InputStream;
 public class Msr6TreeWebResource extends AbstractWebResource {
 
     /**
-     * Lists the cluster's trees, each with its state.
+     * Lists the cluster's trees by id, each with its state, a page at a time.
      *
-     * @return 200 OK with {"trees": [...]}
+     * @param limit  trees per page, 1..1000 (default 100)
+     * @param offset trees to skip (default 0)
+     * @return 200 OK with {"trees": [...], "total", "next": offset of the next page or null}
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response list() {
-        return ok(encodeArray(Msr6Tree.class, "trees", get(Msr6TreeService.class).trees())).build();
+    public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        Paging page = Paging.of(limit, offset);
+        List<Msr6Tree> trees = get(Msr6TreeService.class).trees();
+        return ok(page.describe(encodeArray(Msr6Tree.class, "trees", page.slice(trees)), trees.size())).build();
     }
 
     /**
@@ -67,19 +72,12 @@ public class Msr6TreeWebResource extends AbstractWebResource {
      * @onos.rsModel Msr6TreeRequest
      * @param body the request (id, source, group, receivers, mode, algorithm, constraints)
      * @return 201 Created with the tree; 400 with a message when the request cannot be met
-     * @throws IOException if the body cannot be read
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response create(InputStream body) throws IOException {
-        ObjectNode json;
-        try {
-            json = (ObjectNode) mapper().readTree(body);
-        } catch (IOException | ClassCastException e) {
-            throw new IllegalArgumentException("request body must be a JSON object");
-        }
-        Msr6TreeRequest request = codec(Msr6TreeRequest.class).decode(json, this);
+    public Response create(InputStream body) {
+        Msr6TreeRequest request = codec(Msr6TreeRequest.class).decode(JsonBodies.readObject(body, mapper()), this);
         Msr6Tree tree = get(Msr6TreeAdminService.class).create(request);
         return Response.status(Response.Status.CREATED).entity(codec(Msr6Tree.class).encode(tree, this)).build();
     }
@@ -92,21 +90,14 @@ public class Msr6TreeWebResource extends AbstractWebResource {
      * @param id   tree id
      * @param body {"receivers": ["device:x/1", ...]}
      * @return 200 OK with the new tree; 400 with a message; 404 if there is no such tree
-     * @throws IOException if the body cannot be read
      */
     @PUT
     @Path("{id}/receivers")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response updateReceivers(@PathParam("id") String id, InputStream body) throws IOException {
-        JsonNode json;
-        try {
-            json = mapper().readTree(body);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("request body must be a JSON object");
-        }
-        JsonNode receivers = json == null ? null : json.path("receivers");
-        if (receivers == null || !receivers.isArray()) {
+    public Response updateReceivers(@PathParam("id") String id, InputStream body) {
+        JsonNode receivers = JsonBodies.readObject(body, mapper()).path("receivers");
+        if (!receivers.isArray()) {
             throw new IllegalArgumentException("receivers must be an array of \"device:id/port\" strings");
         }
         ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();

@@ -16,8 +16,6 @@ import org.sixflow.app.api.TelemetryService;
 import javax.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,47 +24,77 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One client's server-sent event stream: telemetry events as they are posted, history events
- * as they are recorded, and a heartbeat comment so that proxies keep the connection and a
- * client that went away is noticed. ONOS 2.7's Karaf has no Jersey SSE module, so frames are
- * written by hand to a streaming response and flushed one by one; the stream ends, and its
- * listener goes, when a write fails.
+ * as they are recorded, and a heartbeat comment so that proxies keep the connection. ONOS 2.7's
+ * Karaf has no Jersey SSE module, so frames are written by hand to a streaming response and
+ * flushed one by one.
+ *
+ * <p>A client that went away is noticed by the first write that fails, and the stream ends and
+ * frees its slot then. Jetty 9.4 (ONOS 2.7's pax-web) tells nothing else: a request that waits,
+ * blocking or async, hears of the client's close only through I/O (its AsyncListener and
+ * ReadListener get no call), so when nothing else is written for a probe interval the stream
+ * writes an empty comment; a closed client fails the probe after next at the latest.
+ *
+ * <p>Each client has a {@link FrameQueue} of bounded bytes between the event threads and its
+ * writer: a slow client loses frames, never memory, and is told how many with a {@code gap}
+ * event ({"dropped": n}); a client that reads nothing blocks only its own writer, until the web
+ * server's idle timeout fails the write.
  */
 final class TelemetryEventStream implements StreamingOutput {
 
-    /** Frames waiting for a slow client; beyond this, new telemetry frames are dropped. */
-    static final int QUEUE_CAPACITY = 1_024;
     /** How long a client waits before reconnecting after a break (SSE retry field). */
     static final long RETRY_MILLIS = 3_000;
+    /** An SSE comment line and the blank line that ends it: clients ignore it. */
+    static final byte[] PROBE = ":\n\n".getBytes(StandardCharsets.UTF_8);
     private static final int HISTORY_BATCH = 100;
+
+    /** How often a stream writes, at the least: heartbeat, history polls, and probes. */
+    static final class Timing {
+        final Duration heartbeat;
+        final Duration historyPoll;
+        final Duration probe;
+
+        Timing(Duration heartbeat, Duration historyPoll, Duration probe) {
+            this.heartbeat = heartbeat;
+            this.historyPoll = historyPoll;
+            this.probe = probe;
+        }
+    }
 
     private final TelemetryService telemetry;
     private final HistoryService history;
     private final CodecContext context;
-    private final Duration heartbeat;
-    private final Duration historyPoll;
+    private final Timing timing;
     private final Clock clock;
     private final Runnable onClose;
-    private final BlockingQueue<String> frames = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    private final FrameQueue frames;
     private final TelemetryListener listener = this::enqueue;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private long dropped;
 
-    TelemetryEventStream(TelemetryService telemetry, HistoryService history, CodecContext context,
-                         Duration heartbeat, Duration historyPoll, Clock clock, Runnable onClose) {
+    /**
+     * Creates a client's stream; it starts when the web server calls {@link #write}.
+     *
+     * @param telemetry  the telemetry events
+     * @param history    the history events
+     * @param context    codecs
+     * @param timing     heartbeat, history poll and probe intervals
+     * @param clock      for heartbeat times
+     * @param queueBytes the most bytes queued for the client
+     * @param onClose    runs once when the stream ends (frees its slot)
+     */
+    TelemetryEventStream(TelemetryService telemetry, HistoryService history, CodecContext context, Timing timing,
+                         Clock clock, long queueBytes, Runnable onClose) {
         this.telemetry = telemetry;
         this.history = history;
         this.context = context;
-        this.heartbeat = heartbeat;
-        this.historyPoll = historyPoll;
+        this.timing = timing;
         this.clock = clock;
         this.onClose = onClose;
+        this.frames = new FrameQueue(queueBytes);
     }
 
     @Override
@@ -74,34 +102,45 @@ final class TelemetryEventStream implements StreamingOutput {
         HistoryFollower follower = new HistoryFollower(clock.instant());
         telemetry.addListener(listener);
         try {
-            Writer out = new OutputStreamWriter(output, StandardCharsets.UTF_8);
-            out.write("retry: " + RETRY_MILLIS + "\n: connected\n\n");
-            out.flush();
-            long nextHeartbeat = System.nanoTime() + heartbeat.toNanos();
-            long nextHistory = System.nanoTime();
+            output.write(bytes("retry: " + RETRY_MILLIS + "\n: connected\n\n"));
+            output.flush();
+            long now = System.nanoTime();
+            long nextHeartbeat = now + timing.heartbeat.toNanos();
+            long nextHistory = now;
+            long nextProbe = now + timing.probe.toNanos();
             while (!Thread.currentThread().isInterrupted()) {
-                long wait = Math.max(0, Math.min(nextHeartbeat, nextHistory) - System.nanoTime());
-                String frame = frames.poll(wait, TimeUnit.NANOSECONDS);
+                long wait = Math.max(0, Math.min(Math.min(nextHeartbeat, nextHistory), nextProbe) - System.nanoTime());
+                byte[] frame = frames.poll(wait, TimeUnit.NANOSECONDS);
                 boolean wrote = false;
                 while (frame != null) {
-                    out.write(frame);
+                    output.write(frame);
                     wrote = true;
-                    frame = frames.poll();
+                    frame = frames.poll(0, TimeUnit.NANOSECONDS);
+                }
+                long missed = frames.takeGap();
+                if (missed > 0) {
+                    output.write(bytes(frame("gap", context.mapper().createObjectNode().put("dropped", missed))));
+                    wrote = true;
                 }
                 if (System.nanoTime() >= nextHistory) {
                     for (HistoryEvent event : follower.newEvents()) {
-                        out.write(frame("event", context.codec(HistoryEvent.class).encode(event, context)));
+                        output.write(bytes(frame("event", context.codec(HistoryEvent.class).encode(event, context))));
                         wrote = true;
                     }
-                    nextHistory = System.nanoTime() + historyPoll.toNanos();
+                    nextHistory = System.nanoTime() + timing.historyPoll.toNanos();
                 }
                 if (System.nanoTime() >= nextHeartbeat) {
-                    out.write(": heartbeat " + clock.instant() + droppedNote() + "\n\n");
+                    output.write(bytes(": heartbeat " + clock.instant() + droppedNote() + "\n\n"));
                     wrote = true;
-                    nextHeartbeat = System.nanoTime() + heartbeat.toNanos();
+                    nextHeartbeat = System.nanoTime() + timing.heartbeat.toNanos();
+                }
+                if (!wrote && System.nanoTime() >= nextProbe) {
+                    output.write(PROBE);
+                    wrote = true;
                 }
                 if (wrote) {
-                    out.flush();
+                    output.flush();
+                    nextProbe = System.nanoTime() + timing.probe.toNanos();
                 }
             }
         } catch (IOException clientGone) {
@@ -113,7 +152,7 @@ final class TelemetryEventStream implements StreamingOutput {
         }
     }
 
-    /** Stops listening; safe to call more than once. */
+    /** Stops listening and frees the stream's slot; safe to call more than once. */
     void close() {
         if (closed.compareAndSet(false, true)) {
             telemetry.removeListener(listener);
@@ -121,10 +160,19 @@ final class TelemetryEventStream implements StreamingOutput {
         }
     }
 
+    /** Frames dropped for this client so far. */
+    long dropped() {
+        return frames.dropped();
+    }
+
+    /** Bytes queued for this client now. */
+    long queuedBytes() {
+        return frames.bytes();
+    }
+
     private String droppedNote() {
-        synchronized (frames) {
-            return dropped == 0 ? "" : " (" + dropped + " events dropped: client too slow)";
-        }
+        long dropped = frames.dropped();
+        return dropped == 0 ? "" : " (" + dropped + " events dropped: client too slow)";
     }
 
     private void enqueue(TelemetryEvent event) {
@@ -145,11 +193,11 @@ final class TelemetryEventStream implements StreamingOutput {
             default:
                 return;
         }
-        if (!frames.offer(frame)) {
-            synchronized (frames) {
-                dropped++;
-            }
-        }
+        frames.offer(bytes(frame));
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static String frame(String name, JsonNode data) {

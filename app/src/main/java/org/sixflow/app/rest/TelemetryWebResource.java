@@ -5,6 +5,7 @@ package org.sixflow.app.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.net.DeviceId;
 import org.onosproject.rest.AbstractWebResource;
+import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyComparison;
@@ -26,8 +27,8 @@ import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.sixflow.app.rest.TelemetryParameters.device;
 import static org.sixflow.app.rest.TelemetryParameters.integer;
@@ -48,13 +49,13 @@ import static org.sixflow.app.rest.TelemetryParameters.window;
 @Path("telemetry")
 public class TelemetryWebResource extends AbstractWebResource {
 
-    /** Most event streams open at once; each holds a web server thread. */
-    static final int MAX_STREAMS = 32;
     static final String EVENT_STREAM = "text/event-stream";
-    private static final AtomicInteger OPEN_STREAMS = new AtomicInteger();
-    /** Heartbeat and history polling of event streams (tests shorten them). */
+    /** Seconds a client refused for want of a stream slot is asked to wait. */
+    static final int STREAM_RETRY_AFTER_SECONDS = 5;
+    /** Heartbeat, history polling and close probes of event streams (tests shorten them). */
     static volatile Duration streamHeartbeat = Duration.ofSeconds(15);
     static volatile Duration streamHistoryPoll = Duration.ofSeconds(2);
+    static volatile Duration streamProbe = Duration.ofMillis(500);
 
     private final Clock clock = Clock.systemUTC();
 
@@ -99,27 +100,40 @@ public class TelemetryWebResource extends AbstractWebResource {
     }
 
     /**
-     * Stored samples, newest first.
+     * Stored samples, newest first, a page at a time.
      *
      * @param device device id
      * @param cls    only this class (optional)
      * @param from   window start
      * @param to     window end
      * @param limit  1..10000, default 1000
-     * @return 200 OK with {"samples": [...]}
+     * @param offset how many of the newest to skip, 0..1000000 (default 0)
+     * @return 200 OK with {"samples": [...], "next": offset of the next page or null}
      */
     @GET
     @Path("samples")
     @Produces(MediaType.APPLICATION_JSON)
     public Response samples(@QueryParam("device") String device, @QueryParam("class") String cls,
                             @QueryParam("from") String from, @QueryParam("to") String to,
-                            @QueryParam("limit") String limit) {
+                            @QueryParam("limit") String limit, @QueryParam("offset") String offset) {
         DeviceId deviceId = device(device);
         Optional<LatencyClass> latencyClass = optionalClass("class", cls);
         TimeWindow window = window(from, to, clock);
-        int count = integer("limit", limit, 1000);
-        return ok(encodeArray(LatencySample.class, "samples", get(TelemetryService.class)
-                .samples(deviceId, latencyClass, window.from(), window.to(), count))).build();
+        Paging page = Paging.of(limit, offset, 1000, TelemetryService.MAX_SAMPLES);
+        TelemetryService telemetry = get(TelemetryService.class);
+        // One more than the page says whether another follows (a second read at the largest page).
+        int fetch = Math.min(page.limit() + 1, TelemetryService.MAX_SAMPLES);
+        List<LatencySample> samples = telemetry.samples(deviceId, latencyClass, window.from(), window.to(),
+                                                        page.offset(), fetch);
+        boolean more = samples.size() > page.limit();
+        if (more) {
+            samples = samples.subList(0, page.limit());
+        } else if (fetch == page.limit() && samples.size() == fetch && page.offset() + fetch
+                <= TelemetryService.MAX_SAMPLE_OFFSET) {
+            more = !telemetry.samples(deviceId, latencyClass, window.from(), window.to(), page.offset() + fetch, 1)
+                    .isEmpty();
+        }
+        return ok(page.next(encodeArray(LatencySample.class, "samples", samples), more)).build();
     }
 
     /**
@@ -152,7 +166,10 @@ public class TelemetryWebResource extends AbstractWebResource {
 
     /**
      * A feature class against a baseline: statistics and KS normality test of each, overhead
-     * K with its Z-test probabilities, and the feature's inter-arrival stability.
+     * K with its Z-test probabilities, and the feature's inter-arrival stability. Read from the
+     * per-minute aggregates (and the samples of the part-minutes at the window's edges): every
+     * figure exact but p50/p90/p99, within 1/256 of the exact ones, and the KS statistic, taken
+     * at histogram bucket edges (at most one bucket's normal probability below the exact one).
      *
      * @param device     device id
      * @param feature    the feature's class
@@ -245,9 +262,11 @@ public class TelemetryWebResource extends AbstractWebResource {
 
     /**
      * Live telemetry as server-sent events: {@code latency}, {@code ports}, {@code occupancy}
-     * and {@code event} (history), with a heartbeat comment every 15 s.
+     * and {@code event} (history), with a heartbeat comment every 15 s; {@code gap} ({"dropped":
+     * n}) when a slow client missed events. At most maxEventStreams (a property of
+     * org.sixflow.app.impl.EventStreamManager) are open at once.
      *
-     * @return 200 OK text/event-stream; 503 when too many streams are open
+     * @return 200 OK text/event-stream; 503 with Retry-After when as many streams as the limit are open
      */
     @GET
     @Path("stream")
@@ -255,16 +274,18 @@ public class TelemetryWebResource extends AbstractWebResource {
     public Response stream() {
         TelemetryService telemetry = get(TelemetryService.class);
         HistoryService history = get(HistoryService.class);
-        if (OPEN_STREAMS.incrementAndGet() > MAX_STREAMS) {
-            OPEN_STREAMS.decrementAndGet();
+        EventStreamService streams = get(EventStreamService.class);
+        Optional<EventStreamService.Slot> slot = streams.open();
+        if (slot.isEmpty()) {
             ObjectNode error = mapper().createObjectNode().put("code", 503)
-                    .put("message", "Too many telemetry streams open (" + MAX_STREAMS + "); try again later");
+                    .put("message", "Too many telemetry streams open (" + streams.limit() + "); try again later");
             return Response.status(Response.Status.SERVICE_UNAVAILABLE).type(MediaType.APPLICATION_JSON)
-                    .entity(error.toString()).build();
+                    .header("Retry-After", STREAM_RETRY_AFTER_SECONDS).entity(error.toString()).build();
         }
-        TelemetryEventStream stream = new TelemetryEventStream(telemetry, history, this, streamHeartbeat,
-                                                               streamHistoryPoll, clock,
-                                                               OPEN_STREAMS::decrementAndGet);
+        TelemetryEventStream stream = new TelemetryEventStream(
+                telemetry, history, this,
+                new TelemetryEventStream.Timing(streamHeartbeat, streamHistoryPoll, streamProbe), clock,
+                streams.queueBytes(), slot.get()::close);
         return Response.ok(stream, EVENT_STREAM)
                 .header("Cache-Control", "no-cache")
                 .header("X-Accel-Buffering", "no")      // nginx and the dashboard's proxy must not buffer

@@ -61,7 +61,7 @@ final class LatencyQueries {
             + "WHERE ingress_ts_ns > prev_ts) ratios";
     private static final String SAMPLES = "SELECT sampled_at, device_id, lat_class, replica, ingress_port, "
             + "egress_port, sequence, delta_ns, ingress_ts_ns FROM sixflow.latency_samples WHERE device_id = ?%s "
-            + "AND sampled_at >= ? AND sampled_at < ? ORDER BY sampled_at DESC, sequence DESC LIMIT ?";
+            + "AND sampled_at >= ? AND sampled_at < ? ORDER BY sampled_at DESC, sequence DESC OFFSET ? LIMIT ?";
     private static final String REPLICAS = "SELECT replica, count(*), avg(delta_ns)::float8, "
             + "stddev_samp(delta_ns)::float8, min(delta_ns), max(delta_ns) FROM sixflow.latency_samples WHERE"
             + WINDOW + " GROUP BY replica ORDER BY replica";
@@ -96,7 +96,7 @@ final class LatencyQueries {
     }
 
     List<LatencySample> samples(String device, Optional<LatencyClass> latencyClass, Instant from, Instant to,
-                                int limit) throws SQLException {
+                                int offset, int limit) throws SQLException {
         String sql = String.format(SAMPLES, latencyClass.isPresent() ? " AND lat_class = ?" : "");
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             int next = 1;
@@ -106,6 +106,7 @@ final class LatencyQueries {
             }
             s.setTimestamp(next++, Timestamp.from(from));
             s.setTimestamp(next++, Timestamp.from(to));
+            s.setInt(next++, offset);
             s.setInt(next, limit);
             ImmutableList.Builder<LatencySample> samples = ImmutableList.builder();
             try (ResultSet r = s.executeQuery()) {

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.telemetry;
 
+import com.google.common.collect.ImmutableList;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
 import org.osgi.service.component.annotations.Activate;
@@ -9,6 +10,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.HistoryUnavailableException;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyComparison;
 import org.sixflow.app.api.LatencyHistogram;
@@ -24,14 +26,18 @@ import org.sixflow.app.api.TelemetryListener;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.history.minutes.LatencyMinute;
 import org.sixflow.app.telemetry.stats.LatencyStatistics;
+import org.sixflow.app.telemetry.stats.MinuteStatistics;
 import org.sixflow.app.telemetry.stats.OverheadComparison;
 import org.slf4j.Logger;
 
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static com.google.common.base.Preconditions.checkArgument;
@@ -58,6 +64,7 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
 
     /** {@link #MAX_STATISTICS_SAMPLES}, lowered by tests. */
     int statisticsSampleLimit = MAX_STATISTICS_SAMPLES;
+    private final QueryCache queryCache = new QueryCache();
 
     @Activate
     protected void activate() {
@@ -82,18 +89,27 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkDeviceAndClass(deviceId, latencyClass);
         QueryArguments.checkSeries(from, to, step);
         checkNotNull(source, "source is required");
-        return query(db -> new LatencyQueries(db.dataSource())
-                .series(deviceId.toString(), latencyClass, port, from, to, step, source));
+        return cached(List.of("latency", deviceId, latencyClass, port, from, to, step, source), db -> {
+            MinuteQueries minutes = minutes(db);
+            if (source == LatencySource.SAMPLES && port.isEmpty() && minutes.covers(from)
+                    && MinuteQueries.minuteAligned(from, step)) {
+                return minutes.series(deviceId.toString(), latencyClass, from, to, step);
+            }
+            return new LatencyQueries(db.dataSource())
+                    .series(deviceId.toString(), latencyClass, port, from, to, step, source);
+        });
     }
 
     @Override
     public List<LatencySample> samples(DeviceId deviceId, Optional<LatencyClass> latencyClass, Instant from,
-                                       Instant to, int limit) {
+                                       Instant to, int offset, int limit) {
         checkNotNull(deviceId, "device is required");
         QueryArguments.checkWindow(from, to);
+        QueryArguments.checkRange("offset", offset, 0, MAX_SAMPLE_OFFSET);
         QueryArguments.checkRange("limit", limit, 1, MAX_SAMPLES);
-        return query(db -> new LatencyQueries(db.dataSource())
-                .samples(deviceId.toString(), latencyClass, from, to, limit));
+        return cached(List.of("samples", deviceId, latencyClass, from, to, offset, limit),
+                      db -> new LatencyQueries(db.dataSource())
+                              .samples(deviceId.toString(), latencyClass, from, to, offset, limit));
     }
 
     @Override
@@ -102,8 +118,9 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkDeviceAndClass(deviceId, latencyClass);
         QueryArguments.checkWindow(from, to);
         QueryArguments.checkRange("buckets", buckets, 1, MAX_BUCKETS);
-        return query(db -> new LatencyQueries(db.dataSource())
-                .histogram(deviceId.toString(), latencyClass, from, to, buckets));
+        return cached(List.of("histogram", deviceId, latencyClass, from, to, buckets),
+                      db -> new LatencyQueries(db.dataSource())
+                              .histogram(deviceId.toString(), latencyClass, from, to, buckets));
     }
 
     @Override
@@ -113,7 +130,11 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkNotNull(baseline, "baseline is required");
         QueryArguments.checkWindow(from, to);
         QueryArguments.checkThresholds(thresholds);
-        return query(db -> {
+        int sampleLimit = statisticsSampleLimit;
+        return cached(List.of("statistics", deviceId, feature, baseline, from, to, thresholds, sampleLimit), db -> {
+            if (minutes(db).covers(from)) {
+                return statisticsFromMinutes(db, deviceId.toString(), feature, baseline, from, to, thresholds);
+            }
             LatencyQueries queries = new LatencyQueries(db.dataSource());
             String device = deviceId.toString();
             LatencyQueries.Latencies featureLatencies = atLeastTwo(
@@ -121,9 +142,7 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
             LatencyQueries.Latencies baselineLatencies = atLeastTwo(
                     "baseline", baseline, queries.latencies(device, baseline, from, to, statisticsSampleLimit));
             LatencyStatistics baselineStatistics = LatencyStatistics.of(baselineLatencies.values());
-            checkArgument(baselineStatistics.mean() > 0,
-                          "baseline class %s has a mean latency of 0 ns; no overhead can be taken against it",
-                          baseline);
+            checkBaselineMean(baseline, baselineStatistics.mean());
             return LatencyComparison.builder()
                     .feature(feature, LatencyStatistics.of(featureLatencies.values()).summary())
                     .baseline(baseline, baselineStatistics.summary())
@@ -135,17 +154,87 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         });
     }
 
+    // Every sample counts, through the per-minute aggregates: moments exact, percentiles and KS
+    // from the log histograms; the stability joins each replica's minutes, or is read from the
+    // samples when overlapping batches left a minute inexact.
+    private LatencyComparison statisticsFromMinutes(HistoryDatabase db, String device, LatencyClass feature,
+                                                    LatencyClass baseline, Instant from, Instant to,
+                                                    List<Double> thresholds) throws SQLException {
+        MinuteQueries minutes = minutes(db);
+        Map<Integer, LatencyMinute> featureReplicas = minutes.byReplica(device, feature, from, to);
+        MinuteStatistics featureStatistics = atLeastTwo("feature", feature, featureReplicas);
+        MinuteStatistics baselineStatistics = atLeastTwo("baseline", baseline,
+                                                         minutes.byReplica(device, baseline, from, to));
+        checkBaselineMean(baseline, baselineStatistics.mean());
+        boolean exact = featureReplicas.values().stream().allMatch(m -> m.stability().exact());
+        LatencyComparison.Stability stability = exact ? stability(featureReplicas.values()).orElse(null)
+                : new LatencyQueries(db.dataSource()).stability(device, feature, from, to).orElse(null);
+        return LatencyComparison.builder()
+                .feature(feature, featureStatistics.summary())
+                .baseline(baseline, baselineStatistics.summary())
+                .overhead(OverheadComparison.ofMoments(featureStatistics.mean(), featureStatistics.stdev(),
+                                                       baselineStatistics.mean()).summary(thresholds))
+                .stability(stability)
+                .sampling(statisticsSampleLimit, false)
+                .build();
+    }
+
+    private static Optional<LatencyComparison.Stability> stability(Collection<LatencyMinute> replicas) {
+        long pairs = 0;
+        double sum = 0;
+        double max = 0;
+        for (LatencyMinute m : replicas) {
+            pairs += m.stability().pairs();
+            sum += m.stability().ratioSum();
+            max = Math.max(max, m.stability().ratioMax());
+        }
+        return pairs == 0 ? Optional.empty() : Optional.of(LatencyComparison.Stability.of(pairs, sum / pairs, max));
+    }
+
+    private static MinuteStatistics atLeastTwo(String parameter, LatencyClass latencyClass,
+                                               Map<Integer, LatencyMinute> replicas) {
+        LatencyMinute total = null;
+        for (LatencyMinute m : replicas.values()) {
+            if (total == null) {
+                total = LatencyMinute.empty(m.key());
+            }
+            total.merge(m);
+        }
+        long count = total == null ? 0 : total.packets();
+        checkArgument(count >= 2, "%s class %s has %s samples in the window; statistics need at least 2: widen "
+                + "from/to", parameter, latencyClass, count);
+        return MinuteStatistics.of(total);
+    }
+
+    private static void checkBaselineMean(LatencyClass baseline, double mean) {
+        checkArgument(mean > 0, "baseline class %s has a mean latency of 0 ns; no overhead can be taken against it",
+                      baseline);
+    }
+
     @Override
     public List<ReplicaLatency> replicas(DeviceId deviceId, LatencyClass latencyClass, Instant from, Instant to) {
         checkDeviceAndClass(deviceId, latencyClass);
         QueryArguments.checkWindow(from, to);
-        return query(db -> new LatencyQueries(db.dataSource()).replicas(deviceId.toString(), latencyClass, from, to));
+        return cached(List.of("replicas", deviceId, latencyClass, from, to), db -> {
+            MinuteQueries minutes = minutes(db);
+            if (!minutes.covers(from)) {
+                return new LatencyQueries(db.dataSource()).replicas(deviceId.toString(), latencyClass, from, to);
+            }
+            ImmutableList.Builder<ReplicaLatency> replicas = ImmutableList.builder();
+            for (LatencyMinute m : minutes.byReplica(deviceId.toString(), latencyClass, from, to).values()) {
+                MinuteStatistics s = MinuteStatistics.of(m);
+                // One sample has no sample deviation.
+                replicas.add(ReplicaLatency.of(m.key().replica(), s.count(), s.mean(),
+                                               s.count() < 2 ? Double.NaN : s.stdev(), m.min(), m.max()));
+            }
+            return replicas.build();
+        });
     }
 
     @Override
     public List<PortStatistics> ports(Optional<DeviceId> deviceId) {
         checkNotNull(deviceId);
-        return query(db -> new PortCounterQueries(db.dataSource()).latest(deviceId));
+        return cached(List.of("ports", deviceId), db -> new PortCounterQueries(db.dataSource()).latest(deviceId));
     }
 
     @Override
@@ -153,7 +242,8 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkNotNull(deviceId, "device is required");
         checkArgument(port != null && !port.isEmpty(), "port is required");
         QueryArguments.checkSeries(from, to, step);
-        return query(db -> new PortCounterQueries(db.dataSource()).history(deviceId, port, from, to, step));
+        return cached(List.of("portHistory", deviceId, port, from, to, step),
+                      db -> new PortCounterQueries(db.dataSource()).history(deviceId, port, from, to, step));
     }
 
     private static void checkDeviceAndClass(DeviceId deviceId, LatencyClass latencyClass) {
@@ -168,13 +258,28 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         return latencies;
     }
 
-    private <T> T query(Query<T> query) {
-        HistoryDatabase db = historyDatabase.database()
-                .orElseThrow(() -> new IllegalStateException("History database is not connected"));
+    private static MinuteQueries minutes(HistoryDatabase db) {
+        return new MinuteQueries(db.dataSource(), db.minutesCompleteFrom());
+    }
+
+    // Identical queries within QueryCache.TIME_TO_LIVE share one answer, computed once; answers
+    // of one database are not another's.
+    private <T> T cached(List<Object> key, Query<T> query) {
+        HistoryDatabase db = database();
+        return queryCache.get(List.of(key, db), () -> run(db, query));
+    }
+
+    private HistoryDatabase database() {
+        return historyDatabase.database()
+                .orElseThrow(() -> new HistoryUnavailableException("History database is not connected"));
+    }
+
+    private <T> T run(HistoryDatabase db, Query<T> query) {
         try {
             return query.run(db);
         } catch (SQLException e) {
-            throw new IllegalStateException("History database query failed: " + e.getMessage(), e);
+            // The database's own text stays in the cause, for the log, out of REST answers.
+            throw new HistoryUnavailableException("History database query failed", e);
         }
     }
 

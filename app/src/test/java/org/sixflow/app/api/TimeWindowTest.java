@@ -43,4 +43,25 @@ public class TimeWindowTest {
         assertRejected(() -> TimeWindow.parse("2026-11-22T16:00:00Z", null, NOW), "from");
         assertRejected(() -> TimeWindow.parse(null, "15:00", NOW), "to must be an ISO-8601 instant");
     }
+
+    @Test
+    public void refusesInstantsNoTelemetryCanHave() {
+        // Java reads these; PostgreSQL and millisecond arithmetic cannot hold them.
+        assertRejected(() -> TimeWindow.parse(null, "-1000000000-01-01T00:00:00Z", NOW), "to must be between");
+        assertRejected(() -> TimeWindow.parse("-1000000000-01-01T00:00:00Z", null, NOW), "from must be between");
+        assertRejected(() -> TimeWindow.parse(null, "+1000000000-12-31T23:59:59Z", NOW), "to must be between");
+        assertRejected(() -> TimeWindow.parse("1969-12-31T23:59:59Z", null, NOW), "from must be between");
+        assertEquals(TimeWindow.EARLIEST, TimeWindow.parse("1970-01-01T00:00:00Z", null, NOW).from());
+        assertEquals(TimeWindow.LATEST, TimeWindow.instant("to", "9999-12-31T23:59:59.999999999Z"));
+    }
+
+    @Test
+    public void refusesStepsBeyondTenYears() {
+        TimeWindow hour = TimeWindow.parse(null, null, NOW);
+        assertEquals(TimeWindow.MAX_STEP, hour.step("P3650D"));
+        assertRejected(() -> hour.step("P100000000000D"), "step must be 0..3650 days");
+        assertRejected(() -> hour.step("PT-1S"), "step must be 0..3650 days");
+        assertRejected(() -> hour.step("PT9999999999999999999H"), "step must be an ISO-8601 duration");
+        assertRejected(() -> hour.step("1e300"), "step must be an ISO-8601 duration");
+    }
 }

@@ -22,7 +22,9 @@ import java.nio.file.Path;
 /**
  * One loopback port serving Sixflow's real REST application at /onos/sixflow/v1 (Jersey's servlet
  * in Jetty, as ONOS mounts it) and the built dashboard everywhere else. Its health answer says the
- * environment is simulated ({@link SimulatedEnvironment}), so the dashboard shows a banner.
+ * environment is simulated ({@link SimulatedEnvironment}), so the dashboard shows a banner. It has
+ * web.xml's security headers and JSON error pages but not its authentication
+ * ({@link WebHarness}): it listens on loopback only.
  */
 final class DashboardServer implements AutoCloseable {
 
@@ -37,11 +39,14 @@ final class DashboardServer implements AutoCloseable {
         api.addServlet(new ServletHolder(new ServletContainer(
                 ResourceConfig.forApplicationClass(SixflowWebApplication.class)
                         .register(new SimulatedEnvironment()))), "/*");
+        WebHarness.withWebXmlFiltersAndErrorPages(api);
         server = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        WebHarness.withJsonServerErrors(server);
         // The dashboard through the servlet the app bundle serves it with, at the root here.
         ServletContextHandler ui = new ServletContextHandler();
         ui.setContextPath("/");
         ui.addServlet(new ServletHolder(new DashboardServlet(WebHarness.filesUnder(dashboard))), "/*");
+        WebHarness.withWebXmlFiltersAndErrorPages(ui);
         server.setHandler(new HandlerList(new Handler[]{api, ui}));
         server.start();
     }

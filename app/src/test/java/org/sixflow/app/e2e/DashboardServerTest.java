@@ -11,9 +11,11 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.onlab.osgi.TestServiceDirectory;
 import org.onosproject.codec.CodecService;
+import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.TelemetryService;
+import org.sixflow.app.impl.EventStreamManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
@@ -48,6 +50,7 @@ public class DashboardServerTest {
         Files.writeString(dashboard.resolve("main.js"), "console.log('sixflow')");
         server = new DashboardServer(new TestServiceDirectory()
                                              .add(TelemetryService.class, new TelemetryManagerFixture().manager)
+                                             .add(EventStreamService.class, new EventStreamManagerFixture().manager)
                                              .add(HistoryService.class, new TestHistoryService())
                                              .add(InventoryService.class, new InventoryManagerFixture().manager)
                                              .add(CodecService.class, RestTestSupport.codecService()),

@@ -18,6 +18,8 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.EventStreamService;
+import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
@@ -30,8 +32,11 @@ import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.app.config.SixflowAppConfig;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
+import org.sixflow.app.experiments.impl.PostgresExperimentStore;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.app.history.HistoryManager;
+import org.sixflow.app.impl.EventStreamManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.resources.ResourceManagerFixture;
@@ -50,9 +55,11 @@ import java.util.stream.Collectors;
 /**
  * Sixflow's real managers over simulated ONOS core services: the lab of docker/ (devices and netcfg
  * from docker/netcfg.json, links of docker/mininet/topology.py, as LabNetwork reads them) and a real
- * PostgreSQL behind the history and telemetry managers. The resource manager reads the pipeconf
- * bundle's compiler output through its real loader; its occupancy collector counts, every few
- * seconds, the entries the tree, policy and routing managers installed.
+ * PostgreSQL behind the history and telemetry managers and the experiments (PostgresExperimentStore;
+ * another instance leads experiments, so a run started here stays queued: the simulated lab sends
+ * no packets). The resource manager reads the pipeconf bundle's compiler output through its real
+ * loader; its occupancy collector counts, every few seconds, the entries the tree, policy and
+ * routing managers installed.
  */
 final class LabServices {
 
@@ -62,11 +69,13 @@ final class LabServices {
     final Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
     final Apn6PolicyManagerFixture policies = new Apn6PolicyManagerFixture();
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
+    final EventStreamManagerFixture streams = new EventStreamManagerFixture();
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
     final TestHostService hosts = TestHostService.lab();
     final RoutingManagerFixture routing = new RoutingManagerFixture(trees.lab, hosts);
     final History history;
     final ResourceManagerFixture resources;
+    final ExperimentManagerFixture<PostgresExperimentStore> experiments;
 
     /** Seconds between the occupancy collector's rounds: the dashboard sees new entries soon. */
     private static final int OCCUPANCY_SECONDS = 5;
@@ -112,10 +121,13 @@ final class LabServices {
                 "{\"database\": {\"url\": \"" + jdbcUrl + "\", \"user\": \"postgres\", \"password\": \"\"}}"));
         resources = new ResourceManagerFixture(inventory.devices, inventory.pipeconfs, new InstalledRules(),
                                                telemetry.manager, history, Duration.ZERO, OCCUPANCY_SECONDS);
+        experiments = new ExperimentManagerFixture<>(trees.lab, trees.manager, policies.manager,
+                                                     ExperimentManagerFixture.postgresStore(history));
     }
 
-    /** Stops what runs on its own: the occupancy collector and the history manager. */
+    /** Stops what runs on its own: the experiment manager, the occupancy collector and the history manager. */
     void stop() {
+        experiments.close();
         resources.stop();
         history.stop();
     }
@@ -155,8 +167,10 @@ final class LabServices {
                 .add(Apn6PolicyAdminService.class, policies.manager)
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
+                .add(EventStreamService.class, streams.manager)
                 .add(ResourceService.class, resources.manager)
                 .add(RoutingService.class, routing.manager)
+                .add(ExperimentService.class, experiments.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
     }
 }

@@ -52,11 +52,15 @@ public class HistoryDatabaseTest {
             db.insertEvent(HistoryEvent.of(t0.plusSeconds(5), "DEVICE_AVAILABILITY_CHANGED", "device:beijing",
                                            "unavailable"));
             db.insertEvent(HistoryEvent.of(t0.plusSeconds(1), "DEVICE_ADDED", "device:wuhan", ""));
-            List<HistoryEvent> events = db.recentEvents(2);
+            List<HistoryEvent> events = db.recentEvents(0, 2);
             assertEquals(2, events.size());
             assertEquals(HistoryEvent.of(t0.plusSeconds(5), "DEVICE_AVAILABILITY_CHANGED", "device:beijing",
                                          "unavailable"), events.get(0));
             assertEquals("device:wuhan", events.get(1).subject());
+            // The next page starts after them.
+            List<HistoryEvent> next = db.recentEvents(2, 2);
+            assertEquals(1, next.size());
+            assertEquals(HistoryEvent.of(t0, "DEVICE_ADDED", "device:beijing", ""), next.get(0));
         }
     }
 

@@ -6,6 +6,8 @@ import com.eclipsesource.json.Json;
 import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.sixflow.app.testing.SmallTables;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
@@ -13,10 +15,12 @@ import javax.ws.rs.client.Entity;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER;
 
 /**
  * /policies over the real APN6 policy manager on the lab network.
@@ -122,7 +126,7 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
     public void conflictsAndBadBodiesAre400WithTheReasonAndLoseNothing() {
         assertEquals(201, post("policies", VIDEO).getStatus());
         String[][] cases = {
-                {"not json", "JSON object"},
+                {"not json", "not valid JSON"},
                 {"[1, 2]", "JSON object"},
                 {VIDEO.replace("\"video\"", "\"other\""), "overlaps policy video"},
                 {VIDEO.replace("fd00:1:1::/64", "10.0.0.0/8"), "match.source"},
@@ -147,6 +151,29 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         assertEquals(13, policies.rules().size());
         assertEquals(1, Json.parse(target().path("policies").request().get(String.class)).asObject()
                 .get("policies").asArray().size());
+    }
+
+    @Test
+    public void aPolicyWhoseEntriesDoNotFitATableIs409AndValidateNamesTheTable() {
+        PiPipeconf small = SmallTables.bmv2(Map.of(SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, 1L));
+        policies.pipeconfs.register(small);
+        policies.pipeconfs.bindToDevice(small.id(), DeviceId.deviceId("device:beijing"));
+        assertEquals(201, post("policies", VIDEO).getStatus());
+        policies.awaitEvents();
+        String full = "device:beijing table apn6_classifier holds 1 entry, 1 in use, this policy needs 1 more";
+        String other = VIDEO.replace("\"video\"", "\"other\"").replace("fd00:1:1::/64", "fd00:1:9::/64");
+
+        JsonObject checked = json(post("policies/validate", other));
+        assertFalse(checked.getBoolean("valid", true));
+        assertEquals(full, checked.get("conflicts").asArray().get(0).asString());
+        Response refused = post("policies", other);
+        assertEquals(409, refused.getStatus());
+        JsonObject error = json(refused);
+        assertEquals(409, error.getInt("code", 0));
+        assertEquals(full, error.getString("message", null));
+        policies.awaitEvents();
+        assertEquals(404, target().path("policies/other").request().get().getStatus());
+        assertEquals(13, policies.rules().size());
     }
 
     @Test

@@ -21,9 +21,15 @@ import java.net.InetSocketAddress;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 
 /**
@@ -42,7 +48,8 @@ public class DashboardServletTest {
     public void setUp() throws Exception {
         root = folder.newFolder("browser");
         Files.writeString(root.toPath().resolve("index.html"),
-                          "<html><head><base href=\"/\"></head><body><sixflow-root></sixflow-root></body></html>");
+                          "<html><head><base href=\"/\"><style nonce=\"SIXFLOW_CSP_NONCE\"></style></head><body>"
+                                  + "<sixflow-root ngcspnonce=\"SIXFLOW_CSP_NONCE\"></sixflow-root></body></html>");
         Files.writeString(root.toPath().resolve("main-ABC123.js"), "console.log('sixflow');");
         Files.writeString(folder.getRoot().toPath().resolve("secret.txt"), "outside");
     }
@@ -112,7 +119,7 @@ public class DashboardServletTest {
         String base = start(fromFolder());
         HttpURLConnection deep = get(base + "/ui/trees?tree=video");
         assertEquals(200, deep.getResponseCode());
-        assertTrue(body(deep).contains("<sixflow-root>"));
+        assertTrue(body(deep).contains("<sixflow-root "));
     }
 
     @Test
@@ -137,5 +144,42 @@ public class DashboardServletTest {
         HttpURLConnection missing = get(base + "/ui/");
         assertEquals(404, missing.getResponseCode());
         assertTrue(body(missing).contains("This Sixflow app bundle carries no dashboard: build web/ (make build)"));
+        assertEquals("application/json", missing.getContentType());
+    }
+
+    @Test
+    public void thePageCarriesAPolicyWithAFreshNonce() throws Exception {
+        String base = start(fromFolder());
+        List<String> nonces = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            HttpURLConnection index = get(base + "/ui/");
+            String page = body(index);
+            assertFalse(page.contains("SIXFLOW_CSP_NONCE"));
+            Matcher nonce = Pattern.compile("ngcspnonce=\"([A-Za-z0-9+/=]{24})\"").matcher(page);
+            assertTrue(page, nonce.find());
+            assertTrue(page.contains("<style nonce=\"" + nonce.group(1) + "\">"));
+            String policy = index.getHeaderField("Content-Security-Policy");
+            assertTrue(policy, policy.contains("script-src 'self' 'nonce-" + nonce.group(1) + "'"));
+            // The topology graph library inserts a style element no nonce reaches: styles inline, scripts not.
+            assertTrue(policy, policy.contains("style-src-elem 'self' 'unsafe-inline'"));
+            assertTrue(policy, policy.contains("frame-ancestors 'none'"));
+            assertFalse(policy, policy.contains("script-src 'self' 'unsafe-inline'"));
+            assertEquals("nosniff", index.getHeaderField("X-Content-Type-Options"));
+            assertEquals("DENY", index.getHeaderField("X-Frame-Options"));
+            nonces.add(nonce.group(1));
+        }
+        assertNotEquals(nonces.get(0), nonces.get(1));
+        HttpURLConnection script = get(base + "/ui/main-ABC123.js");
+        assertEquals("nosniff", script.getHeaderField("X-Content-Type-Options"));
+    }
+
+    @Test
+    public void onlyGetAndHeadAreServed() throws Exception {
+        String base = start(fromFolder());
+        HttpURLConnection post = get(base + "/ui/");
+        post.setRequestMethod("POST");
+        assertEquals(405, post.getResponseCode());
+        assertEquals("GET, HEAD", post.getHeaderField("Allow"));
+        assertTrue(body(post).startsWith("{\"code\":405,"));
     }
 }

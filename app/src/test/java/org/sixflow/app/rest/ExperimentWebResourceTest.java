@@ -18,6 +18,7 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
+import org.sixflow.app.testing.InMemoryExperimentStore;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6TreeRequest;
 
@@ -48,11 +49,11 @@ public class ExperimentWebResourceTest extends SixflowRestTest {
             + "{\"name\": \"apn6\", \"latencyClass\": \"apn6-insert\","
             + " \"packet\": {\"source\": \"fd00:1:1::10\", \"destination\": \"fd00:1:3::10\", \"destinationPort\": 6100}}]}";
 
-    private ExperimentManagerFixture experiments;
+    private ExperimentManagerFixture<InMemoryExperimentStore> experiments;
 
     @Override
     protected void addServices(TestServiceDirectory directory) {
-        experiments = new ExperimentManagerFixture(trees.lab, trees.manager, policies.manager);
+        experiments = ExperimentManagerFixture.inMemory(trees.lab, trees.manager, policies.manager);
         directory.add(ExperimentService.class, experiments.manager);
     }
 
@@ -105,8 +106,8 @@ public class ExperimentWebResourceTest extends SixflowRestTest {
         assertEquals(404, target().path("experiments/nope").request().get().getStatus());
 
         Response again = post("experiments", EXPERIMENT);
-        assertEquals(400, again.getStatus());
-        assertTrue(json(again).get("fields").asObject().getString("id", "").contains("exists"));
+        assertEquals(409, again.getStatus());
+        assertEquals("experiment id apn6-vs-ipv6 is in use", json(again).getString("message", ""));
         assertEquals(3, get("experiments/presets").get("presets").asArray().size());
     }
 

@@ -5,13 +5,18 @@ package org.sixflow.app.rest;
 import com.eclipsesource.json.Json;
 import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.sixflow.app.testing.SmallTables;
 
 import javax.ws.rs.client.Entity;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
 
 /**
  * /trees over the real tree manager on the lab network.
@@ -40,6 +45,13 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
 
         JsonObject list = Json.parse(target().path("trees").request().get(String.class)).asObject();
         assertEquals(1, list.get("trees").asArray().size());
+        assertEquals(1, list.getInt("total", 0));
+        assertTrue(list.get("next").isNull());
+        JsonObject beyond = Json.parse(target().path("trees").queryParam("offset", 1).request().get(String.class))
+                .asObject();
+        assertEquals(0, beyond.get("trees").asArray().size());
+        assertEquals(1, beyond.getInt("total", 0));
+        assertEquals(400, target().path("trees").queryParam("limit", 1001).request().get().getStatus());
         assertEquals(200, target().path("trees/video").request().get().getStatus());
         assertEquals(204, target().path("trees/video").request().delete().getStatus());
         assertEquals(404, target().path("trees/video").request().get().getStatus());
@@ -62,6 +74,23 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
     }
 
     @Test
+    public void aTreeWhoseEntriesDoNotFitATableIs409NamingTheDeviceAndTable() {
+        PiPipeconf small = SmallTables.bmv2(Map.of(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, 1L));
+        trees.pipeconfs.register(small);
+        trees.pipeconfs.bindToDevice(small.id(), DeviceId.deviceId("device:beijing"));
+        assertEquals(201, post(VIDEO).getStatus());
+        Response refused = post(VIDEO.replace("\"video\"", "\"audio\"").replace("ff3e::1", "ff3e:2::1"));
+        assertEquals(409, refused.getStatus());
+        JsonObject error = Json.parse(refused.readEntity(String.class)).asObject();
+        assertEquals(409, error.getInt("code", 0));
+        assertEquals("device:beijing table msr6_encap holds 1 entry, 1 in use, this tree needs 1 more",
+                     error.getString("message", null));
+        assertEquals(404, target().path("trees/audio").request().get().getStatus());
+        assertEquals(1, Json.parse(target().path("trees").request().get(String.class)).asObject()
+                .get("trees").asArray().size());
+    }
+
+    @Test
     public void hostsStandForTheirEdgePort() {
         Response created = post(VIDEO.replace("\"device:guangzhou/3\"", "\"host:00:00:00:00:00:40/None\""));
         assertEquals(201, created.getStatus());
@@ -72,7 +101,7 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
     @Test
     public void badRequestsAre400WithTheReason() {
         String[][] cases = {
-                {"not json", "JSON object"},
+                {"not json", "not valid JSON"},
                 {"{\"id\": \"x\", \"source\": \"device:beijing/3\", \"group\": \"ff3e::1\"}", "receivers"},
                 {VIDEO.replace("ff3e::1", "fd00::1"), "not an IPv6 multicast"},
                 {VIDEO.replace("ff3e::1", "ff02::1:3"), "link-local scope"},

@@ -14,6 +14,7 @@ import org.onlab.osgi.TestServiceDirectory;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.BaseResource;
 import org.onosproject.codec.CodecService;
+import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.HistoryService;
 import com.google.common.collect.ImmutableSet;
 import org.onlab.packet.MacAddress;
@@ -37,6 +38,7 @@ import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
+import org.sixflow.app.impl.EventStreamManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
 import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
@@ -67,6 +69,7 @@ public abstract class SixflowRestTest extends JerseyTest {
     };
     protected TestHistoryService history;
     protected TelemetryManagerFixture telemetry;
+    protected EventStreamManagerFixture streams;
 
     protected SixflowRestTest() {
         super(ResourceConfig.forApplicationClass(SixflowWebApplication.class));
@@ -95,6 +98,7 @@ public abstract class SixflowRestTest extends JerseyTest {
         trees = new Msr6TreeManagerFixture();
         policies = new Apn6PolicyManagerFixture();
         telemetry = new TelemetryManagerFixture();
+        streams = new EventStreamManagerFixture();
         TestServiceDirectory directory = new TestServiceDirectory()
                 .add(InventoryService.class, inventory.manager)
                 .add(HistoryService.class, history)
@@ -106,6 +110,7 @@ public abstract class SixflowRestTest extends JerseyTest {
                 .add(Apn6PolicyAdminService.class, policies.manager)
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
+                .add(EventStreamService.class, streams.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
         addServices(directory);
         setServiceDirectory(directory);

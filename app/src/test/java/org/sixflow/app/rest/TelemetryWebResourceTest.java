@@ -22,6 +22,7 @@ import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.history.HistoryDatabase;
+import org.sixflow.app.impl.OsgiPropertyConstants;
 import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TelemetryFixture;
 
@@ -30,6 +31,7 @@ import javax.ws.rs.core.Response;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.HttpURLConnection;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -81,6 +83,7 @@ public class TelemetryWebResourceTest extends SixflowRestTest {
     public void restoreStreamTiming() {
         TelemetryWebResource.streamHeartbeat = Duration.ofSeconds(15);
         TelemetryWebResource.streamHistoryPoll = Duration.ofSeconds(2);
+        TelemetryWebResource.streamProbe = Duration.ofMillis(500);
     }
 
     private JsonObject get(String path, Map<String, Object> query) {
@@ -253,21 +256,62 @@ public class TelemetryWebResourceTest extends SixflowRestTest {
     }
 
     @Test
-    public void aClientThatLeavesTakesItsListenerWithIt() throws Exception {
-        HttpURLConnection connection = (HttpURLConnection) getBaseUri().resolve("telemetry/stream").toURL()
-                .openConnection();
-        BufferedReader in = new BufferedReader(new InputStreamReader(connection.getInputStream(),
-                                                                     StandardCharsets.UTF_8));
-        in.readLine();
-        in.readLine();
-        assertEquals(1, listeners());
-        in.close();
-        connection.disconnect();
-        // The next heartbeat write fails and ends the stream.
-        for (int i = 0; i < 100 && listeners() > 0; i++) {
-            Thread.sleep(100);
+    public void aClientThatLeavesFreesItsSlotAndListenerWithoutWaitingForAHeartbeat() throws Exception {
+        TelemetryWebResource.streamHeartbeat = Duration.ofHours(1);
+        TelemetryWebResource.streamProbe = Duration.ofMillis(20);
+        try (Socket client = openStream()) {
+            assertEquals(1, listeners());
+            assertEquals(1, streams.manager.openStreams());
         }
+        // No heartbeat is due and no event comes: the probes find the client gone.
+        awaitNoStreams();
         assertEquals(0, listeners());
+    }
+
+    @Test
+    public void theNumberOfStreamsIsAComponentPropertyAndOneTooManyIs503WithRetryAfter() throws Exception {
+        streams.configure(Map.of(OsgiPropertyConstants.MAX_EVENT_STREAMS, "1"));
+        TelemetryWebResource.streamProbe = Duration.ofMillis(20);
+        try (Socket first = openStream()) {
+            Response refused = target().path("telemetry/stream").request().get();
+            assertEquals(503, refused.getStatus());
+            assertEquals("5", refused.getHeaderString("Retry-After"));
+            JsonObject error = Json.parse(refused.readEntity(String.class)).asObject();
+            assertEquals(503, error.getInt("code", 0));
+            assertTrue(error.getString("message", ""), error.getString("message", "").contains("(1)"));
+        }
+        awaitNoStreams();
+        streams.configure(Map.of(OsgiPropertyConstants.MAX_EVENT_STREAMS, "2"));
+        try (Socket again = openStream(); Socket second = openStream()) {
+            assertEquals(2, streams.manager.openStreams());
+        }
+        awaitNoStreams();
+    }
+
+    /** Opens a stream on a bare socket and reads up to its greeting. */
+    private Socket openStream() throws Exception {
+        Socket socket = new Socket(getBaseUri().getHost(), getBaseUri().getPort());
+        socket.setSoTimeout(10_000);
+        String path = getBaseUri().resolve("telemetry/stream").getRawPath();
+        socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream"
+                + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+        String status = in.readLine();
+        assertTrue(status, status.contains(" 200 "));
+        String line;
+        do {
+            line = in.readLine();
+        } while (line != null && !line.equals(": connected"));
+        assertEquals(": connected", line);
+        return socket;
+    }
+
+    private void awaitNoStreams() throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (streams.manager.openStreams() > 0) {
+            assertTrue("a closed client's slot is freed", System.currentTimeMillis() < deadline);
+            Thread.sleep(10);
+        }
     }
 
     private int listeners() throws Exception {

@@ -14,12 +14,31 @@ import java.io.UncheckedIOException;
  */
 public class PostgresResource extends ExternalResource {
 
+    private final boolean durableCommits;
     private PostgresTestServer server;
     private HistoryDatabase database;
 
+    /** A server whose commits return before their WAL is written (fast; a crash may lose them). */
+    public PostgresResource() {
+        this(false);
+    }
+
+    private PostgresResource(boolean durableCommits) {
+        this.durableCommits = durableCommits;
+    }
+
+    /**
+     * A server whose commits wait for their WAL (PostgreSQL's default), for tests that crash it.
+     *
+     * @return the resource
+     */
+    public static PostgresResource durable() {
+        return new PostgresResource(true);
+    }
+
     @Override
     protected void before() throws IOException {
-        server = PostgresTestServer.start();
+        server = PostgresTestServer.start(durableCommits);
     }
 
     @Override

@@ -26,12 +26,14 @@ public final class PostgresTestServer implements AutoCloseable {
     private final File binDir;
     private final File dataDir;
     private final int port;
+    private final boolean durableCommits;
     private boolean running;
 
-    private PostgresTestServer(File binDir, File dataDir, int port) {
+    private PostgresTestServer(File binDir, File dataDir, int port, boolean durableCommits) {
         this.binDir = binDir;
         this.dataDir = dataDir;
         this.port = port;
+        this.durableCommits = durableCommits;
     }
 
     /**
@@ -41,10 +43,24 @@ public final class PostgresTestServer implements AutoCloseable {
      * @throws IOException if PostgreSQL cannot be found, initialised or started
      */
     public static PostgresTestServer start() throws IOException {
+        return start(false);
+    }
+
+    /**
+     * Creates a cluster and starts it.
+     *
+     * @param durableCommits whether a commit waits for its WAL to be written (PostgreSQL's
+     *                       default, synchronous_commit=on), as tests that crash the server
+     *                       need; otherwise commits return at once and a crash may lose the last
+     *                       ones, which is faster
+     * @return the running server
+     * @throws IOException if PostgreSQL cannot be found, initialised or started
+     */
+    public static PostgresTestServer start(boolean durableCommits) throws IOException {
         File binDir = findBinDir();
         File base = Files.createTempDirectory("sixflow-pg").toFile();
         File dataDir = new File(base, "data");
-        PostgresTestServer server = new PostgresTestServer(binDir, dataDir, freePort());
+        PostgresTestServer server = new PostgresTestServer(binDir, dataDir, freePort(), durableCommits);
         if (isRoot()) {
             run("chown", "-R", "postgres:postgres", base.getAbsolutePath());
         }
@@ -63,7 +79,8 @@ public final class PostgresTestServer implements AutoCloseable {
         pg("pg_ctl", "-D", dataDir.getAbsolutePath(), "-w", "-t", "60", "-l",
            new File(dataDir.getParentFile(), "server.log").getAbsolutePath(), "-o",
            "-p " + port + " -c listen_addresses=127.0.0.1 -k " + dataDir.getParentFile().getAbsolutePath()
-                   + " -c fsync=off -c synchronous_commit=off -c full_page_writes=off", "start");
+                   + " -c fsync=off -c full_page_writes=off -c synchronous_commit=" + (durableCommits ? "on" : "off"),
+           "start");
         running = true;
     }
 
@@ -75,6 +92,19 @@ public final class PostgresTestServer implements AutoCloseable {
     public void stopServer() throws IOException {
         if (running) {
             pg("pg_ctl", "-D", dataDir.getAbsolutePath(), "-w", "-m", "fast", "stop");
+            running = false;
+        }
+    }
+
+    /**
+     * Stops the server the way a crash or a power cut would (immediate shutdown: no checkpoint,
+     * clients cut off mid-statement), keeping its data; {@link #startServer()} recovers it.
+     *
+     * @throws IOException if it does not stop
+     */
+    public void crash() throws IOException {
+        if (running) {
+            pg("pg_ctl", "-D", dataDir.getAbsolutePath(), "-w", "-m", "immediate", "stop");
             running = false;
         }
     }

@@ -39,9 +39,11 @@ public class TestHistoryService implements HistoryService {
     }
 
     @Override
-    public synchronized List<HistoryEvent> recentEvents(int limit) {
+    public synchronized List<HistoryEvent> recentEvents(int offset, int limit) {
         checkArgument(limit >= 1 && limit <= 1000, "limit must be 1..1000, got %s", limit);
+        checkArgument(offset >= 0, "offset must not be negative, got %s", offset);
         List<HistoryEvent> newestFirst = Lists.reverse(events);
-        return new ArrayList<>(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
+        int from = Math.min(offset, newestFirst.size());
+        return new ArrayList<>(newestFirst.subList(from, Math.min(from + limit, newestFirst.size())));
     }
 }

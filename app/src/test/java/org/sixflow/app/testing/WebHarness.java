@@ -2,41 +2,101 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.testing;
 
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.servlet.ErrorPageErrorHandler;
+import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.onlab.junit.TestUtils;
 import org.onlab.osgi.ServiceDirectory;
+import org.onlab.osgi.ServiceNotFoundException;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.BaseResource;
+import org.sixflow.app.rest.errors.JsonErrorServlet;
+import org.sixflow.app.rest.http.SecurityHeadersFilter;
+
+import javax.servlet.DispatcherType;
 
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * What a Jetty server running Sixflow's REST application and dashboard servlet outside ONOS needs
  * (the e2e dashboard harness and the bmv2 lab's web server): services for ONOS's REST base class,
- * no authentication, and a built dashboard served from a folder.
+ * what the app's web.xml puts in front of its servlets (security headers, JSON error pages), a
+ * built dashboard served from a folder, and, explicitly, <b>no authentication</b>: web.xml's
+ * security constraint and ONOS's realm are not there, so these servers listen on loopback only.
  */
 public final class WebHarness {
+
+    /** Where web.xml's error pages point. */
+    public static final String ERROR_PAGE = "/errors";
 
     private WebHarness() {
     }
 
     /**
      * Hands services to ONOS's REST base class, which resources look them up in, and turns off
-     * its authorization filter (requests are not authenticated).
+     * its authorization filter: requests are not authenticated here (in ONOS, web.xml's security
+     * constraint asks every request for ONOS's user and password first).
      *
      * @param services the directory resources look services up in
      */
     public static void serveRestFrom(ServiceDirectory services) {
         try {
-            TestUtils.setField(BaseResource.class, "services", services);
+            TestUtils.setField(BaseResource.class, "services", asOnosDoes(services));
         } catch (TestUtils.TestUtilsException e) {
             throw new IllegalStateException("Cannot hand services to ONOS's REST base class", e);
         }
         AuthorizationFilter.disableForTests();
+    }
+
+    /**
+     * Looks services up as ONOS's directory does: a service that is not there is a
+     * ServiceNotFoundException (REST answers 503), not null (a NullPointerException, 500).
+     *
+     * @param services the directory
+     * @return the same services, strict
+     */
+    static ServiceDirectory asOnosDoes(ServiceDirectory services) {
+        return new ServiceDirectory() {
+            @Override
+            public <T> T get(Class<T> serviceClass) {
+                T service = services.get(serviceClass);
+                if (service == null) {
+                    throw new ServiceNotFoundException("Service " + serviceClass.getName() + " not found");
+                }
+                return service;
+            }
+        };
+    }
+
+    /**
+     * Puts in front of a context's servlets what the app's web.xml declares besides its security
+     * constraint: the security headers filter on every answer, and JSON error pages for every
+     * error the container answers itself. (WebXmlTest checks that web.xml declares the same.)
+     *
+     * @param context the context
+     */
+    public static void withWebXmlFiltersAndErrorPages(ServletContextHandler context) {
+        context.addFilter(SecurityHeadersFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ERROR));
+        context.addServlet(JsonErrorServlet.class, ERROR_PAGE);
+        ErrorPageErrorHandler errors = new ErrorPageErrorHandler();
+        errors.addErrorPage(400, 599, ERROR_PAGE);
+        errors.addErrorPage(Throwable.class, ERROR_PAGE);
+        context.setErrorHandler(errors);
+    }
+
+    /**
+     * Makes the server's own error answers (requests it cannot parse, outside every context) JSON.
+     *
+     * @param server the server, before it starts
+     */
+    public static void withJsonServerErrors(Server server) {
+        server.addBean(new JsonErrorHandler());
     }
 
     /**

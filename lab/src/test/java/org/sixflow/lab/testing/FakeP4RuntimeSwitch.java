@@ -40,9 +40,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A P4Runtime server on a loopback port that behaves as PI on simple_switch_grpc does where the
  * southbound cares: a pipeline push clears the device; INSERT of an existing key is
- * ALREADY_EXISTS, MODIFY or DELETE of a missing one NOT_FOUND, each reported per update in the
- * failed Write's status details; reads return what is held; arbitration makes the first client
- * master. Tests can refuse a table (every write to it is INVALID_ARGUMENT), send packet-ins, and
+ * ALREADY_EXISTS, MODIFY or DELETE of a missing one NOT_FOUND, an INSERT into a table that holds
+ * as many entries as the pushed P4Info's size RESOURCE_EXHAUSTED (bmv2 refuses it as TABLE_FULL),
+ * each reported per update in the failed Write's status details; reads return what is held;
+ * arbitration makes the first client master. Tests can refuse a table (every write to it is INVALID_ARGUMENT), send packet-ins, and
  * see packet-outs.
  */
 public final class FakeP4RuntimeSwitch extends P4RuntimeGrpc.P4RuntimeImplBase implements AutoCloseable {
@@ -173,6 +174,9 @@ public final class FakeP4RuntimeSwitch extends P4RuntimeGrpc.P4RuntimeImplBase i
                 return Status.Code.INVALID_ARGUMENT;
             }
             TableEntry key = entry.toBuilder().clearAction().clearControllerMetadata().build();
+            if (update.getType() == Update.Type.INSERT && !tableEntries.containsKey(key) && full(entry.getTableId())) {
+                return Status.Code.RESOURCE_EXHAUSTED;
+            }
             return change(tableEntries, key, entry, update.getType(), entry.getIsDefaultAction());
         }
         if (entity.hasPacketReplicationEngineEntry()) {
@@ -185,6 +189,23 @@ public final class FakeP4RuntimeSwitch extends P4RuntimeGrpc.P4RuntimeImplBase i
             return change(preEntries, key, entity, update.getType(), false);
         }
         return Status.Code.UNIMPLEMENTED;
+    }
+
+    /** Whether a table holds as many entries as the pushed P4Info says it can. */
+    private boolean full(int tableId) {
+        long size = pipeline == null ? 0 : pipeline.getP4Info().getTablesList().stream()
+                .filter(t -> t.getPreamble().getId() == tableId).mapToLong(t -> t.getSize()).findFirst().orElse(0);
+        return size > 0 && tableEntries.values().stream().filter(e -> e.getTableId() == tableId).count() >= size;
+    }
+
+    /**
+     * Counts the entries of a table.
+     *
+     * @param tableId the table's P4Runtime id
+     * @return entries held
+     */
+    public long entriesOf(int tableId) {
+        return tableEntries.values().stream().filter(e -> e.getTableId() == tableId).count();
     }
 
     private static <K, V> Status.Code change(Map<K, V> held, K key, V value, Update.Type type, boolean isDefault) {

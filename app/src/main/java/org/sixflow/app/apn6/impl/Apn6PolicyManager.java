@@ -23,6 +23,7 @@ import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.intent.WorkPartitionEvent;
 import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionService;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -37,9 +38,12 @@ import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.api.IdInUseException;
+import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
 
 import java.nio.charset.StandardCharsets;
@@ -56,6 +60,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
@@ -68,6 +74,11 @@ import static org.slf4j.LoggerFactory.getLogger;
  * recompiles its policies when edge ports, Sixflow devices or their netcfg change, and
  * reinstalls them when it starts or takes over a partition. An instance that stops leaves the
  * entries and the store as they are: the policies belong to the cluster.
+ *
+ * <p>Table room: a change is refused (TableFullException, 409) when its new entries would not
+ * fit a P4 table of a device, counting what the devices hold and what stored policies not yet
+ * installed compile to. The owner checks again before it installs (PolicyInstaller), so that of
+ * two policies accepted at once for the last room one fails with the reason.
  */
 @Component(immediate = true, service = {Apn6PolicyService.class, Apn6PolicyAdminService.class})
 public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, Apn6PolicyListener>
@@ -109,6 +120,9 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected WorkPartitionService workPartitionService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
+
     /**
      * Where the owner's work runs, one task at a time: store events, network changes, outcomes.
      * A single thread of the manager's own unless set (tests set one that runs tasks at once).
@@ -117,6 +131,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     private ExecutorService workThread;
     private Apn6PolicyCompiler compiler;
+    private TableBudget budget;
     private PolicyInstaller installer;
     private volatile boolean active;
 
@@ -127,7 +142,9 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
             workThread = Executors.newSingleThreadExecutor(groupedThreads("sixflow/apn6", "owner", log));
             work = workThread;
         }
-        installer = new PolicyInstaller(flowRuleService, store, compiler, this::submit);
+        budget = new TableBudget(pipeconfService, flowRuleService);
+        installer = new PolicyInstaller(flowRuleService, store, compiler, this::submit, budget,
+                                        (id, network) -> pendingClaims(id, network, other -> !isMine(other)));
         active = true;
         eventDispatcher.addSink(Apn6PolicyEvent.class, listenerRegistry);
         store.setDelegate(delegate);
@@ -177,19 +194,18 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     @Override
     public Apn6Validation validate(Apn6Policy policy) {
-        Apn6Network network = network();
-        return checker.check(policy, store.policies(), network, compile(policy, network).size());
+        return assess(policy).withRoom();
     }
 
     @Override
     public Apn6Validation create(Apn6Policy policy) {
         synchronized (changes) {
             if (store.policy(policy.id()).isPresent()) {
-                throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
+                throw new IdInUseException("policy id " + policy.id() + " is in use");
             }
             Apn6Validation validation = checked(policy);
             if (!store.add(policy)) {
-                throw new IllegalArgumentException("policy id " + policy.id() + " is in use");
+                throw new IdInUseException("policy id " + policy.id() + " is in use");
             }
             return validation;
         }
@@ -227,13 +243,48 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     }
 
     private Apn6Validation checked(Apn6Policy policy) {
-        Apn6Validation validation = validate(policy);
-        if (!validation.valid()) {
+        Assessment assessment = assess(policy);
+        Apn6Validation validation = assessment.withRoom();
+        if (!assessment.validation.valid()) {
             List<String> reasons = new ArrayList<>(validation.problems());
             reasons.addAll(validation.conflicts());
             throw new IllegalArgumentException("policy " + policy.id() + ": " + String.join("; ", reasons));
         }
+        if (!assessment.full.isEmpty()) {
+            throw assessment.full.get(0);
+        }
         return validation;
+    }
+
+    /** Checks a policy against the network, the stored policies and the room in the tables. */
+    private Assessment assess(Apn6Policy policy) {
+        Apn6Network network = network();
+        ListMultimap<DeviceId, FlowRule> rules = compile(policy, network);
+        Apn6Validation validation = checker.check(policy, store.policies(), network, rules.size());
+        List<TableFullException> full = budget.shortfalls(rules.values(),
+                                                          pendingClaims(policy.id(), network, id -> true))
+                .stream().map(s -> s.refusal("this policy")).collect(Collectors.toList());
+        return new Assessment(validation, full);
+    }
+
+    /**
+     * The entries of stored policies whose owner has not installed them yet (REQUESTED): they
+     * take room before the devices show them. Installed policies' entries are the devices'.
+     *
+     * @param id      the policy being checked, left out (its entries are what is checked)
+     * @param network the network to compile on
+     * @param whose   which pending policies count, by id
+     * @return their entries
+     */
+    private List<FlowRule> pendingClaims(String id, Apn6Network network, Predicate<String> whose) {
+        List<FlowRule> claimed = new ArrayList<>();
+        for (Apn6Policy other : store.policies()) {
+            if (!other.id().equals(id) && whose.test(other.id())
+                    && store.status(other.id()).map(s -> s.state() == Apn6PolicyStatus.State.REQUESTED).orElse(false)) {
+                claimed.addAll(compile(other, network).values());
+            }
+        }
+        return claimed;
     }
 
     private ListMultimap<DeviceId, FlowRule> compile(Apn6Policy policy, Apn6Network network) {
@@ -323,6 +374,27 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
                 break;
             default:
                 break;      // status changes: the owner wrote them
+        }
+    }
+
+    /** A policy's validation and the tables it would overflow. */
+    private static final class Assessment {
+        final Apn6Validation validation;
+        final List<TableFullException> full;
+
+        Assessment(Apn6Validation validation, List<TableFullException> full) {
+            this.validation = validation;
+            this.full = full;
+        }
+
+        /** The validation with each table that lacks room as a conflict. */
+        Apn6Validation withRoom() {
+            if (full.isEmpty()) {
+                return validation;
+            }
+            List<String> conflicts = new ArrayList<>(validation.conflicts());
+            full.forEach(e -> conflicts.add(e.getMessage()));
+            return new Apn6Validation(validation.problems(), conflicts, validation.warnings(), validation.entries());
         }
     }
 

@@ -16,6 +16,7 @@ import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
+import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -47,6 +49,13 @@ import static org.slf4j.LoggerFactory.getLogger;
  * stored policy compiles to it. Counting from the store, rather than keeping reference counts,
  * keeps the count right whichever instance owns the other policy and whatever it missed.
  *
+ * <p>Before a round adds entries, their room is checked again (the manager checked when it
+ * accepted the change, but other changes may have been accepted since): counting what the devices
+ * hold, what this instance has written or is writing for its other policies, the version being
+ * replaced (it stays until the new one is confirmed), and the pending policies other instances
+ * own. A round that would overflow a table is not run: the policy is FAILED naming the device and
+ * table, and what it had installed stays.
+ *
  * <p>Not thread-safe: the manager calls it from its work thread only, and outcomes come back
  * through that thread.
  */
@@ -57,6 +66,8 @@ final class PolicyInstaller {
     private final Apn6PolicyStore store;
     private final Apn6PolicyCompiler compiler;
     private final Executor work;
+    private final TableBudget budget;
+    private final BiFunction<String, Apn6Network, List<FlowRule>> pendingElsewhere;
     private final Map<String, Installed> installed = new HashMap<>();
     private long rounds;
 
@@ -67,12 +78,18 @@ final class PolicyInstaller {
      * @param store     the policies (for their status, and for entries other policies share)
      * @param compiler  compiles policies
      * @param work      the manager's work thread, where outcomes are handled
+     * @param budget    the room in the devices' tables
+     * @param pendingElsewhere the entries of policies other instances own and have not installed
+     *                  yet, leaving out the given policy, compiled on the given network
      */
-    PolicyInstaller(FlowRuleService flowRules, Apn6PolicyStore store, Apn6PolicyCompiler compiler, Executor work) {
+    PolicyInstaller(FlowRuleService flowRules, Apn6PolicyStore store, Apn6PolicyCompiler compiler, Executor work,
+                    TableBudget budget, BiFunction<String, Apn6Network, List<FlowRule>> pendingElsewhere) {
         this.flowRules = flowRules;
         this.store = store;
         this.compiler = compiler;
         this.work = work;
+        this.budget = budget;
+        this.pendingElsewhere = pendingElsewhere;
     }
 
     /** What this instance installed for one version of a policy. */
@@ -120,6 +137,21 @@ final class PolicyInstaller {
             old = before != null ? before.rules.values()
                     : replaced.map(p -> compile(p, network).values()).orElse(List.of());
             toAdd = ImmutableList.copyOf(wanted.values());
+        }
+        List<TableBudget.Shortfall> full = toAdd.isEmpty() ? List.of()
+                : budget.shortfalls(toAdd, claimed(policy.id(), toAdd, old, network));
+        if (!full.isEmpty()) {
+            TableBudget.Shortfall first = full.get(0);
+            String reason = first.refusal("this policy").getMessage();
+            log.warn("Policy {} does not fit: {}", policy.id(), reason);
+            if (now == before) {
+                // This version stays as installed; a later round (room freed, network changed) retries.
+                now.refusals.put(first.deviceId(), reason);
+                publish(now);
+            } else {
+                store.setStatus(policy, Apn6PolicyStatus.failed(first.deviceId(), reason));
+            }
+            return;
         }
         now.rules = wanted;
         installed.put(policy.id(), now);
@@ -186,6 +218,24 @@ final class PolicyInstaller {
 
     private ListMultimap<DeviceId, FlowRule> compile(Apn6Policy policy, Apn6Network network) {
         return compiler.compile(policy, network.edges(), network.devices());
+    }
+
+    /**
+     * What takes room on the round's devices while it is checked, besides what the devices hold:
+     * this instance's other policies (their latest rounds may not show on the devices yet), the
+     * entries the round replaces, and other instances' pending policies.
+     */
+    private List<FlowRule> claimed(String id, Collection<FlowRule> toAdd, Collection<FlowRule> replaced,
+                                   Apn6Network network) {
+        Set<DeviceId> devices = toAdd.stream().map(FlowRule::deviceId).collect(Collectors.toSet());
+        List<FlowRule> claimed = new ArrayList<>(replaced);
+        installed.forEach((other, version) -> {
+            if (!other.equals(id)) {
+                devices.forEach(device -> claimed.addAll(version.rules.get(device)));
+            }
+        });
+        claimed.addAll(pendingElsewhere.apply(id, network));
+        return claimed;
     }
 
     /**

@@ -36,6 +36,7 @@ import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.ExperimentTraffic;
 import org.sixflow.app.api.ExperimentValidationException;
+import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.FeatureComparison;
 import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.app.api.Msr6TreeService;
@@ -311,11 +312,11 @@ public class ExperimentManager implements ExperimentService {
     @Override
     public Experiment create(Experiment experiment) {
         Map<String, String> problems = validate(experiment);
-        if (problems.isEmpty() && !store.createExperiment(experiment)) {
-            problems.put("id", "an experiment " + experiment.id() + " exists");
-        }
         if (!problems.isEmpty()) {
             throw new ExperimentValidationException(problems);
+        }
+        if (!store.createExperiment(experiment)) {
+            throw new IdInUseException("experiment id " + experiment.id() + " is in use");
         }
         log.info("Experiment {} created", experiment.id());
         return experiment;

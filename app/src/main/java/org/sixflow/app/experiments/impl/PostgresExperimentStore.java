@@ -62,7 +62,8 @@ public class PostgresExperimentStore implements ExperimentStore {
         try (Connection c = dataSource.getConnection()) {
             return work.run(c);
         } catch (SQLException e) {
-            throw new ExperimentsUnavailableException("experiment store: " + e.getMessage(), e);
+            // The database's own text stays in the cause, for the log, out of REST answers.
+            throw new ExperimentsUnavailableException("experiment store: the history database failed", e);
         }
     }
 

@@ -30,6 +30,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeEvent;
@@ -43,6 +44,7 @@ import org.sixflow.app.api.Msr6TreeStoreDelegate;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
+import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
 
 import java.nio.charset.StandardCharsets;
@@ -116,6 +118,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     protected WorkPartitionService workPartitionService;
 
     private TreeBuilder builder;
+    private TableBudget budget;
     private TreeReconciler reconciler;
     private GroupConfirmations groupConfirmations;
     /** The owner's work: one tree at a time, off the event threads. */
@@ -139,6 +142,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         builder = new TreeBuilder(deviceService, linkService, configService, pipeconfService,
                                   new Msr6RuleCompiler(appId));
         groupConfirmations = new GroupConfirmations(groupService);
+        budget = new TableBudget(pipeconfService, flowRuleService);
         worker = new SerialWorker("sixflow/msr6", "trees", log);
         RetiringVersions.DrainTimer timer = drainTimer;
         if (timer == null) {
@@ -146,7 +150,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             timer = task -> drains.schedule(() -> worker.submit("taking out a replaced tree version", task),
                                             RetiringVersions.DRAIN_MILLIS, TimeUnit.MILLISECONDS);
         }
-        reconciler = new TreeReconciler(store, builder,
+        reconciler = new TreeReconciler(store, builder, budget,
                                         new TreeInstaller(flowRuleService, groupConfirmations), timer);
         eventDispatcher.addSink(Msr6TreeEvent.class, listenerRegistry);
         groupService.addListener(groupConfirmations);
@@ -194,7 +198,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         checkNotNull(request, "request is required");
         String id = request.id();
         if (store.record(id).isPresent()) {
-            throw new IllegalArgumentException("tree id " + id + " is in use");
+            throw new IdInUseException("tree id " + id + " is in use");
         }
         // One ingress entry per (source address, group, ingress device): a second tree would overwrite it.
         store.records().stream().map(r -> r.tree().request()).filter(r -> sameIngress(r, request)).findFirst()
@@ -202,7 +206,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         trial(request);
         store.add(Msr6TreeRecord.requested(request)).ifPresent(holder -> {
             if (holder.equals(id)) {
-                throw new IllegalArgumentException("tree id " + id + " is in use");
+                throw new IdInUseException("tree id " + id + " is in use");
             }
             duplicate(request, holder);
         });
@@ -243,13 +247,16 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     }
 
     /**
-     * Builds the tree on the current network and checks it against every stored tree, so that a
-     * request that cannot be met is refused with the reason on whichever instance took it. The
-     * owner builds again when it installs: the network may have changed in between.
+     * Builds the tree on the current network and checks it against every stored tree and against
+     * the room left in its devices' tables, so that a request that cannot be met is refused with
+     * the reason on whichever instance took it. The owner builds and checks again when it
+     * installs: the network, and what other trees claimed, may have changed in between.
      */
     private void trial(Msr6TreeRequest request) {
         TreeBuilder.Built built = builder.build(request, store.freeNumber());
-        TreeEntryConflicts.check(request.id(), built.entries, store.records());
+        List<Msr6TreeRecord> records = store.records();
+        TreeEntryConflicts.check(request.id(), built.entries, records);
+        budget.check(built.entries.allRules(), TreeClaims.claimed(records, request.id()), "this tree");
     }
 
     private static boolean sameIngress(Msr6TreeRequest a, Msr6TreeRequest b) {

@@ -10,7 +10,9 @@ import org.sixflow.app.api.Msr6TreeRecord;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeState;
 import org.sixflow.app.api.Msr6TreeStore;
+import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
+import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -27,12 +29,12 @@ import static org.slf4j.LoggerFactory.getLogger;
  * manager's worker thread only, so one instance never acts on two trees at once; the store's
  * compare-and-set updates keep what users change meanwhile (a new request, a removal).
  * <ul>
- *   <li>REQUESTED: build the tree on the current network with a newly claimed number, record the
- *       new entries, install them (make-before-break): INSTALLED. What only the previous version
- *       used is taken out, and its number freed, once the packets sent onto it have drained
- *       ({@link RetiringVersions}); until then every tree's changes keep it. A build that fails
- *       frees its number; an install that fails is undone: FAILED with the reason, the previous
- *       version in place.</li>
+ *   <li>REQUESTED: build the tree on the current network with a newly claimed number, check that
+ *       its entries fit the devices' tables, record the new entries, check again, install them
+ *       (make-before-break): INSTALLED. What only the previous version used is taken out, and its
+ *       number freed, once the packets sent onto it have drained ({@link RetiringVersions}); until
+ *       then every tree's changes keep it. A build that fails or does not fit frees its number; an
+ *       install that fails is undone: FAILED with the reason, the previous version in place.</li>
  *   <li>WITHDRAWN: take the tree's entries out (what other trees share stays) and delete it.</li>
  *   <li>An INSTALLED tree is re-applied when this instance starts owning it, and rebuilt when the
  *       network under it changes.</li>
@@ -40,19 +42,26 @@ import static org.slf4j.LoggerFactory.getLogger;
  * A version still draining when its owner stops (or hands the tree to another instance) is taken
  * out at once on stop; one the owner loses without stopping stays on the devices, its number
  * claimed, until the tree is removed.
+ * Table room: recording a tree's entries is its claim on their room (other trees count them, see
+ * {@link TreeClaims}). The check before the claim refuses what cannot fit now; the check after it
+ * settles a race between owners on two instances: of two trees that claim the last room at once,
+ * the one that checks last sees the other's claim and fails (both may), so a table is never
+ * promised beyond its size. On one instance the owner's worker takes trees one at a time.
  */
 final class TreeReconciler {
 
     private final Logger log = getLogger(getClass());
     private final Msr6TreeStore store;
     private final TreeBuilder builder;
+    private final TableBudget budget;
     private final TreeInstaller installer;
     private final RetiringVersions retiring;
 
-    TreeReconciler(Msr6TreeStore store, TreeBuilder builder, TreeInstaller installer,
+    TreeReconciler(Msr6TreeStore store, TreeBuilder builder, TableBudget budget, TreeInstaller installer,
                    RetiringVersions.DrainTimer drainTimer) {
         this.store = store;
         this.builder = builder;
+        this.budget = budget;
         this.installer = installer;
         this.retiring = new RetiringVersions(drainTimer);
     }
@@ -129,7 +138,14 @@ final class TreeReconciler {
         }
         try {
             built = builder.build(request, number);
-            TreeEntryConflicts.check(id, built.entries, store.records());
+            List<Msr6TreeRecord> records = store.records();
+            TreeEntryConflicts.check(id, built.entries, records);
+            checkRoom(id, built, records);
+        } catch (TableFullException e) {
+            store.releaseNumber(number, id);
+            log.warn("MSR6 tree {} does not fit: {}", id, e.getMessage());
+            fail(id, request, Msr6TreeFailure.onDevice(e.deviceId(), e.getMessage()));
+            return;
         } catch (IllegalArgumentException e) {
             store.releaseNumber(number, id);
             log.warn("MSR6 tree {} cannot be built: {}", id, e.getMessage());
@@ -143,6 +159,16 @@ final class TreeReconciler {
         if (claimed.isEmpty() || !claimed.get().entries().map(built.entries::equals).orElse(false)) {
             // Changed or withdrawn meanwhile: that change's own event brings the next step.
             store.releaseNumber(number, id);
+            return;
+        }
+        try {
+            checkRoom(id, built, store.records());
+        } catch (TableFullException e) {
+            // Another instance's tree claimed the room meanwhile. The recorded entries are not on
+            // the devices; like a failed install's, they and their number stay with the record
+            // until the tree is built again or removed, and FAILED trees claim nothing.
+            log.warn("MSR6 tree {} lost the room it was checked for: {}", id, e.getMessage());
+            fail(id, request, Msr6TreeFailure.onDevice(e.deviceId(), e.getMessage()));
             return;
         }
         // What the devices may hold of earlier versions: the installed one, and one whose
@@ -207,6 +233,16 @@ final class TreeReconciler {
                          record.tree().request().source().deviceId());
         store.remove(id);
         log.info("Removed MSR6 tree {}", id);
+    }
+
+    /**
+     * Checks that a built tree's entries fit its devices' tables, counting what is installed and
+     * what the trees' records claim.
+     *
+     * @throws TableFullException naming the device and table that lack room
+     */
+    private void checkRoom(String id, TreeBuilder.Built built, List<Msr6TreeRecord> records) {
+        budget.check(built.entries.allRules(), TreeClaims.claimed(records, id), "this tree");
     }
 
     /** Marks the tree FAILED, unless what it was asked to be changed meanwhile. */

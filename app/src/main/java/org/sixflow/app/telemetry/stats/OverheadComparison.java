@@ -33,6 +33,28 @@ public final class OverheadComparison {
         kStdev = Math.sqrt(StatUtils.variance(k));
     }
 
+    private OverheadComparison(double featureMean, double featureStdev, double baselineMean) {
+        this.baselineMean = baselineMean;
+        this.featureMean = featureMean;
+        this.kMean = (featureMean - baselineMean) / baselineMean;
+        this.kStdev = featureStdev / baselineMean;
+    }
+
+    /**
+     * Compares two samples known by their moments: K's mean and deviation follow from the
+     * feature's mean and sample deviation and the baseline's mean, exactly as {@link #of} finds
+     * them from the samples.
+     *
+     * @param featureMean  the feature's mean latency
+     * @param featureStdev the feature's sample standard deviation (n − 1)
+     * @param baselineMean the baseline's mean latency, positive
+     * @return the comparison
+     */
+    public static OverheadComparison ofMoments(double featureMean, double featureStdev, double baselineMean) {
+        checkArgument(baselineMean > 0, "baseline mean must be positive");
+        return new OverheadComparison(featureMean, featureStdev, baselineMean);
+    }
+
     /**
      * Compares two samples.
      *

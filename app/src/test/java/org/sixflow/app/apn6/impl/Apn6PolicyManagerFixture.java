@@ -17,6 +17,7 @@ import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
+import org.sixflow.app.testing.TestPipeconfService;
 
 import java.util.List;
 import java.util.Set;
@@ -43,6 +44,8 @@ public final class Apn6PolicyManagerFixture {
     public final Apn6PolicyManager manager = new Apn6PolicyManager();
     public final PolicyFlowRules flows;
     public final TestWorkPartitions partitions;
+    /** Device to pipeconf bindings: none unless a test binds one (no table sizes to check then). */
+    public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final List<Apn6PolicyEvent> events = new CopyOnWriteArrayList<>();
     /** The edge ports; change them with {@link #edgePortAdded} and {@link #edgePortRemoved}. */
     public final Set<ConnectPoint> edgePorts = new CopyOnWriteArraySet<>(HOST_PORTS);
@@ -95,6 +98,7 @@ public final class Apn6PolicyManagerFixture {
         };
         manager.flowRuleService = flows;
         manager.workPartitionService = partitions;
+        manager.pipeconfService = pipeconfs;
         Object oneAtATime = new Object();
         manager.work = task -> {
             synchronized (oneAtATime) {

@@ -4,6 +4,8 @@ package org.sixflow.app.apn6.impl;
 
 import com.google.common.collect.ImmutableList;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.DefaultFlowEntry;
+import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
@@ -115,6 +117,13 @@ public final class PolicyFlowRules extends FlowRuleServiceAdapter {
         FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
         List.of(flowRules).forEach(ops::remove);
         apply(ops.build());
+    }
+
+    @Override
+    public Iterable<FlowEntry> getFlowEntries(DeviceId deviceId) {
+        return on(deviceId).stream()
+                .map(r -> (FlowEntry) new DefaultFlowEntry(r, FlowEntry.FlowEntryState.ADDED, 0, 0, 0))
+                .collect(ImmutableList.toImmutableList());
     }
 
     /**

@@ -20,7 +20,9 @@ import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.TestApplicationId;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.testing.InMemoryExperimentStore;
 import org.sixflow.app.testing.TestPipeconfService;
@@ -32,14 +34,17 @@ import java.util.stream.Collectors;
 
 /**
  * An experiment manager on the lab network (the study's five cities, bmv2 pipeconf on every
- * device) over an in-memory store; another instance leads experiments unless a test makes this
- * one the leader, so runs stay queued and nothing is sent.
+ * device) over a given store (the in-memory one, or PostgreSQL's as the dashboard harness uses);
+ * another instance leads experiments unless a test makes this one the leader, so runs stay queued
+ * and nothing is sent.
+ *
+ * @param <S> the store's type, so tests reach what their store offers (InMemoryExperimentStore.down)
  */
-public final class ExperimentManagerFixture {
+public final class ExperimentManagerFixture<S extends ExperimentStore> {
 
     public static final NodeId LOCAL = new NodeId("n1");
 
-    public final InMemoryExperimentStore store = new InMemoryExperimentStore();
+    public final S store;
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final AtomicReference<NodeId> leader = new AtomicReference<>(new NodeId("other"));
     public final ExperimentManager manager = new ExperimentManager();
@@ -50,8 +55,10 @@ public final class ExperimentManagerFixture {
      * @param lab      the network
      * @param trees    the tree service
      * @param policies the policy service
+     * @param store    where the manager keeps experiments and runs
      */
-    public ExperimentManagerFixture(LabNetwork lab, Msr6TreeService trees, Apn6PolicyService policies) {
+    public ExperimentManagerFixture(LabNetwork lab, Msr6TreeService trees, Apn6PolicyService policies, S store) {
+        this.store = store;
         PiPipeconf bmv2 = BundledPipeconfs.bmv2();
         pipeconfs.register(bmv2);
         lab.devices.getDevices().forEach(d -> pipeconfs.bindToDevice(bmv2.id(), d.id()));
@@ -90,6 +97,31 @@ public final class ExperimentManagerFixture {
         manager.treeService = trees;
         manager.policyService = policies;
         manager.activate(null);
+    }
+
+    /**
+     * Builds an experiment manager over an in-memory store.
+     *
+     * @param lab      the network
+     * @param trees    the tree service
+     * @param policies the policy service
+     * @return the fixture
+     */
+    public static ExperimentManagerFixture<InMemoryExperimentStore> inMemory(LabNetwork lab, Msr6TreeService trees,
+                                                                           Apn6PolicyService policies) {
+        return new ExperimentManagerFixture<>(lab, trees, policies, new InMemoryExperimentStore());
+    }
+
+    /**
+     * Returns the PostgreSQL experiment store over a history database, as OSGi would wire it.
+     *
+     * @param history the history database service
+     * @return the store
+     */
+    public static PostgresExperimentStore postgresStore(HistoryDatabaseService history) {
+        PostgresExperimentStore store = new PostgresExperimentStore();
+        store.historyDatabase = history;
+        return store;
     }
 
     /** Stops the manager's threads. */

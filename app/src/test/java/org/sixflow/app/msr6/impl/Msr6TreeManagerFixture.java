@@ -9,6 +9,8 @@ import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.core.GroupId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.DefaultFlowEntry;
+import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
@@ -37,6 +39,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * A tree manager and its store on the lab network, as one instance of a cluster: flow rules and
@@ -218,6 +221,13 @@ public final class Msr6TreeManagerFixture {
         public void removeFlowRules(FlowRule... flowRules) {
             operations.add("remove");
             rules.removeAll(Arrays.asList(flowRules));
+        }
+
+        @Override
+        public Iterable<FlowEntry> getFlowEntries(DeviceId deviceId) {
+            return rules.stream().filter(r -> r.deviceId().equals(deviceId))
+                    .map(r -> (FlowEntry) new DefaultFlowEntry(r, FlowEntry.FlowEntryState.ADDED, 0, 0, 0))
+                    .collect(Collectors.toList());
         }
 
         @Override

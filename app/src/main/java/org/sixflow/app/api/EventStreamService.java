@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import java.util.Optional;
+
+/**
+ * Admission of live event streams (the REST API's server-sent events): each open stream holds
+ * one slot until it ends, and each has a queue of bounded size for a client slower than the
+ * events. Both limits are component properties (ONOS {@code cfg set}); a lower limit refuses new
+ * streams and leaves open ones be.
+ */
+public interface EventStreamService {
+
+    /** One open stream's slot; closing it (more than once is fine) frees the slot. */
+    interface Slot extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Takes a slot for a new stream.
+     *
+     * @return the slot; empty when as many streams as the limit are open
+     */
+    Optional<Slot> open();
+
+    /**
+     * Returns the most streams open at once.
+     *
+     * @return the limit
+     */
+    int limit();
+
+    /**
+     * Returns how many streams hold a slot now.
+     *
+     * @return open streams
+     */
+    int openStreams();
+
+    /**
+     * Returns the most bytes of events queued for one client; events beyond are dropped and the
+     * client is told how many (a gap).
+     *
+     * @return bytes
+     */
+    int queueBytes();
+}

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.resources;
+
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowId;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.model.PiTableId;
+import org.onosproject.net.pi.model.PiTableModel;
+import org.onosproject.net.pi.service.PiPipeconfService;
+import org.sixflow.app.api.TableFullException;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Admission control for P4 table entries: whether the entries a request needs fit the tables of
+ * their devices. A table holds what its device's pipeline model declares (PiTableModel.maxSize,
+ * from the P4Info); it is in use by every entry ONOS's flow rule service has for it on the device
+ * (confirmed, pending, or being removed: all take room) and by the entries of requests accepted
+ * but not yet on the devices, which the caller names. An entry counts once however many of these
+ * name it (entries are known by flow id: device, table, match, priority), so an entry a request
+ * rewrites in place needs no new room. Tables of devices without a pipeconf, tables the model
+ * lacks, and tables without a size are not checked.
+ *
+ * <p>The answer is only as fresh as the flow rule service and the claims: callers that accept
+ * requests concurrently check again after making their own claim visible (see the managers).
+ */
+public final class TableBudget {
+
+    /** An entry state that no longer takes room on the device. */
+    private static final Set<FlowEntry.FlowEntryState> GONE =
+            Set.of(FlowEntry.FlowEntryState.FAILED, FlowEntry.FlowEntryState.REMOVED);
+
+    private final PiPipeconfService pipeconfs;
+    private final FlowRuleService flowRules;
+
+    /**
+     * Creates a budget over ONOS's services.
+     *
+     * @param pipeconfs where table sizes come from (each device's pipeconf)
+     * @param flowRules where installed entries come from
+     */
+    public TableBudget(PiPipeconfService pipeconfs, FlowRuleService flowRules) {
+        this.pipeconfs = pipeconfs;
+        this.flowRules = flowRules;
+    }
+
+    /** A table that entries would overflow. */
+    public static final class Shortfall {
+        private final DeviceId deviceId;
+        private final PiTableId table;
+        private final long size;
+        private final long inUse;
+        private final long needed;
+
+        Shortfall(DeviceId deviceId, PiTableId table, long size, long inUse, long needed) {
+            this.deviceId = deviceId;
+            this.table = table;
+            this.size = size;
+            this.inUse = inUse;
+            this.needed = needed;
+        }
+
+        public DeviceId deviceId() {
+            return deviceId;
+        }
+
+        public PiTableId table() {
+            return table;
+        }
+
+        /** Entries the table holds. */
+        public long size() {
+            return size;
+        }
+
+        /** Entries installed or claimed. */
+        public long inUse() {
+            return inUse;
+        }
+
+        /** New entries wanted in the table. */
+        public long needed() {
+            return needed;
+        }
+
+        /**
+         * The refusal for this shortfall.
+         *
+         * @param what what needs the entries, e.g. "this tree"
+         * @return the exception, with a message naming the device and the table
+         */
+        public TableFullException refusal(String what) {
+            return new TableFullException(deviceId, shortName(table), size, inUse, needed, what);
+        }
+
+        @Override
+        public String toString() {
+            return refusal("the request").getMessage();
+        }
+    }
+
+    /**
+     * Finds the tables some entries would overflow.
+     *
+     * @param wanted  the entries a request needs, on any devices
+     * @param claimed entries that take room besides those installed: requests accepted but not
+     *                confirmed yet, and anything else that stays meanwhile (e.g. a version being
+     *                replaced); may repeat installed ones
+     * @return one shortfall per overflowing table, by device and table name; empty when all fit
+     */
+    public List<Shortfall> shortfalls(Collection<FlowRule> wanted, Collection<FlowRule> claimed) {
+        // Device -> table -> the wanted entries' ids, for tables with a known size only.
+        Map<DeviceId, Map<PiTableId, Set<FlowId>>> asked = new TreeMap<>(Comparator.comparing(DeviceId::toString));
+        Map<DeviceId, Optional<PiPipeconf>> pipelines = new HashMap<>();
+        Map<PiTableId, Long> sizes = new HashMap<>();
+        for (FlowRule rule : wanted) {
+            if (!(rule.table() instanceof PiTableId)) {
+                continue;
+            }
+            PiTableId table = (PiTableId) rule.table();
+            long size = pipelines.computeIfAbsent(rule.deviceId(), pipeconfs::getPipeconf)
+                    .flatMap(p -> p.pipelineModel().table(table)).map(PiTableModel::maxSize).orElse(0L);
+            if (size > 0) {
+                sizes.put(table, size);
+                asked.computeIfAbsent(rule.deviceId(), d -> new TreeMap<>(Comparator.comparing(PiTableId::id)))
+                        .computeIfAbsent(table, t -> new HashSet<>()).add(rule.id());
+            }
+        }
+        List<Shortfall> shortfalls = new ArrayList<>();
+        asked.forEach((device, tables) -> {
+            Map<PiTableId, Set<FlowId>> held = held(device, tables.keySet(), claimed);
+            tables.forEach((table, ids) -> {
+                Set<FlowId> inTable = held.get(table);
+                long needed = ids.stream().filter(id -> !inTable.contains(id)).count();
+                long size = sizes.get(table);
+                if (needed > 0 && inTable.size() + needed > size) {
+                    shortfalls.add(new Shortfall(device, table, size, inTable.size(), needed));
+                }
+            });
+        });
+        return shortfalls;
+    }
+
+    /**
+     * Checks that entries fit.
+     *
+     * @param wanted  the entries a request needs
+     * @param claimed entries that take room besides those installed (see {@link #shortfalls})
+     * @param what    what needs the entries, for the message, e.g. "this tree"
+     * @throws TableFullException for the first table they would overflow
+     */
+    public void check(Collection<FlowRule> wanted, Collection<FlowRule> claimed, String what) {
+        List<Shortfall> shortfalls = shortfalls(wanted, claimed);
+        if (!shortfalls.isEmpty()) {
+            throw shortfalls.get(0).refusal(what);
+        }
+    }
+
+    /** The ids of the entries that take room in some tables of a device, by table. */
+    private Map<PiTableId, Set<FlowId>> held(DeviceId device, Set<PiTableId> tables, Collection<FlowRule> claimed) {
+        Map<PiTableId, Set<FlowId>> held = new HashMap<>();
+        tables.forEach(t -> held.put(t, new HashSet<>()));
+        for (FlowEntry entry : flowRules.getFlowEntries(device)) {
+            Set<FlowId> ids = held.get(entry.table());
+            if (ids != null && !GONE.contains(entry.state())) {
+                ids.add(entry.id());
+            }
+        }
+        for (FlowRule rule : claimed) {
+            Set<FlowId> ids = rule.deviceId().equals(device) ? held.get(rule.table()) : null;
+            if (ids != null) {
+                ids.add(rule.id());
+            }
+        }
+        return held;
+    }
+
+    /**
+     * A table's short name, the last component of its P4 name (msr6_encap for
+     * SixflowIngress.msr6_ingress.msr6_encap).
+     *
+     * @param table the table
+     * @return its short name
+     */
+    public static String shortName(PiTableId table) {
+        String name = table.id();
+        return name.substring(name.lastIndexOf('.') + 1);
+    }
+}

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# make bench-rest: GET endpoints under load on the e2e harness (app/'s RestBenchHarness: the real
+# REST application and managers over the simulated lab, a throwaway PostgreSQL with an hour of
+# stored telemetry). wrk at 50 and 200 connections per endpoint (requests/s, p50, p99, errors),
+# then the 200-connection pass again while 200 clients hold telemetry event streams. Each row
+# carries the 1-minute load average read when its run ended: the machine may be shared.
+# BENCH_SECONDS (default 10) per run; BENCH_RATE samples/s per class and device (default 25);
+# BENCH_ONLY a pattern of the endpoints to measure (default all).
+set -euo pipefail
+
+top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds="${BENCH_SECONDS:-10}"
+rate="${BENCH_RATE:-25}"
+mvn="${MVN:-mvn -B -ntp}"
+out="$top/app/target/bench-rest"
+
+if ! command -v wrk >/dev/null; then
+    echo "== installing wrk"
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get -o DPkg::Lock::Timeout=900 update -q
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get -o DPkg::Lock::Timeout=900 install -y -q wrk
+fi
+
+echo "== building the harness (test classes and their classpath; nothing is installed)"
+(cd "$top" && $mvn -q test-compile -pl app -am)
+(cd "$top" && $mvn -q dependency:build-classpath -Dmdep.outputFile=target/e2e.classpath -Dmdep.includeScope=test -pl app)
+
+mkdir -p "$out"
+rm -f "$out/harness.in"
+mkfifo "$out/harness.in"
+argline="$(sed -n 's:.*<argLine>\(.*\)</argLine>.*:\1:p' "$top/pom.xml" | head -1)"
+cd "$top/app"
+# shellcheck disable=SC2086
+java $argline -Dbench.rate="$rate" -cp "target/classes:target/test-classes:$(cat target/e2e.classpath)" \
+    org.sixflow.app.e2e.RestBenchHarness <"$out/harness.in" >"$out/harness.log" 2>"$out/harness.err" &
+harness=$!
+exec 3>"$out/harness.in"     # holds the harness's input open; closing it stops the harness
+streams=""
+cleanup() {
+    [ -n "$streams" ] && kill "$streams" 2>/dev/null || true
+    exec 3>&- || true
+    wait "$harness" 2>/dev/null || true
+    rm -f "$out/harness.in"
+}
+trap cleanup EXIT
+
+echo "== seeding an hour of telemetry ($rate samples/s per class and device)"
+for _ in $(seq 1 600); do
+    grep -q '^BENCH_URL=' "$out/harness.log" 2>/dev/null && break
+    kill -0 "$harness" 2>/dev/null || { cat "$out/harness.err" >&2; echo "harness ended" >&2; exit 1; }
+    sleep 1
+done
+base="$(sed -n 's/^BENCH_URL=//p' "$out/harness.log")"
+to="$(sed -n 's/^BENCH_TO=//p' "$out/harness.log")"
+pgport="$(sed -n 's/^BENCH_PG=//p' "$out/harness.log")"
+[ -n "$base" ] || { echo "the harness did not start within 600 s" >&2; exit 1; }
+grep '^BENCH_ROWS' "$out/harness.log" | sed 's/^BENCH_ROWS/== stored:/'
+from_epoch="$(date -u -d "$to - 1 hour" +%s)"
+from="$(date -u -d "$to - 1 hour" +%Y-%m-%dT%H:%M:%SZ)"
+to="$(date -u -d "$to" +%Y-%m-%dT%H:%M:%SZ)"
+win="from=$from&to=$to"
+
+echo "== creating trees, policies and experiments through REST"
+# The lab's host ports each take one tree; the experiment presets name policy apn6-ietf109.
+curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/policies" -d '{"id": "apn6-ietf109", \
+"name": "IETF 109 study", "priority": 90, "match": {"source": "fd00:1:1::/64", "nextHeader": 17, \
+"destinationPorts": {"low": 4000, "high": 4001}}, "option": {"slaLevel": 3, "appId": 109, "userId": 7, "flowId": 1}}' \
+    || echo "policy apn6-ietf109 refused"
+curl -s "$base/experiments/presets" | python3 -c '
+import json, sys, urllib.request
+for p in json.load(sys.stdin)["presets"]:
+    req = urllib.request.Request(sys.argv[1] + "/experiments", json.dumps(p).encode(), {"Content-Type": "application/json"})
+    try:
+        urllib.request.urlopen(req)
+    except Exception as e:
+        print("experiment", p.get("id"), "refused:", e)
+' "$base"
+for i in $(seq 1 20); do
+    curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/trees" -d "{\"id\": \"bench-$i\", \
+\"source\": \"device:beijing/3\", \"group\": \"ff3e::$i\", \"receivers\": [\"device:nanjing/4\", \
+\"device:shanghai/3\", \"device:guangzhou/3\"], \"mode\": \"TE\", \"algorithm\": \"STEINER\"}" || echo "tree bench-$i refused"
+    curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/policies" -d "{\"id\": \"bench-$i\", \
+\"name\": \"bench $i\", \"priority\": $((100 + i)), \"match\": {\"source\": \"fd00:1:1::/64\", \"nextHeader\": 17, \
+\"destinationPorts\": {\"low\": $((5000 + 2 * i)), \"high\": $((5001 + 2 * i))}}, \
+\"option\": {\"slaLevel\": 3, \"appId\": $((4660 + i)), \"userId\": 7, \"flowId\": $i}, \"slaPriority\": 5}" \
+        || echo "policy bench-$i refused"
+done
+
+# name|path: the dashboard's GETs and the hour-long telemetry queries.
+endpoints=(
+    "trees|trees"
+    "policies|policies"
+    "events|events?limit=100"
+    "experiments|experiments"
+    "devices|devices"
+    "topology|topology"
+    "health|health"
+    "resources/tables|resources/tables"
+    "telemetry/ports|telemetry/ports"
+    "telemetry/latency 1h step 60 s|telemetry/latency?device=device:beijing&class=ipv6&$win&step=60"
+    "telemetry/latency 1h step 30 s|telemetry/latency?device=device:beijing&class=ipv6&$win&step=30"
+    "telemetry/statistics 1h|telemetry/statistics?device=device:beijing&feature=apn6-insert&baseline=ipv6&$win"
+    "telemetry/replicas 1h|telemetry/replicas?device=device:nanjing&class=msr6-replicate&$win"
+    "telemetry/histogram 1h|telemetry/histogram?device=device:beijing&class=ipv6&$win"
+    "telemetry/samples 1h, 100|telemetry/samples?device=device:beijing&class=ipv6&$win&limit=100"
+    "telemetry/ports/history 1h|telemetry/ports/history?device=device:beijing&port=1&$win&step=60"
+    # No two requests alike (to a random millisecond 30..60 min after from): the cost of queries
+    # the short-lived cache of identical ones cannot answer.
+    "~statistics 30-60 min, distinct|telemetry/statistics?device=device:beijing&feature=apn6-insert&baseline=ipv6&from=$from&to={TO}"
+    "~latency 30-60 min 60 s, distinct|telemetry/latency?device=device:beijing&class=ipv6&from=$from&to={TO}&step=60"
+    "~replicas 30-60 min, distinct|telemetry/replicas?device=device:nanjing&class=msr6-replicate&from=$from&to={TO}"
+)
+if [ -n "${BENCH_ONLY:-}" ]; then    # a pattern of endpoint names, to measure a few again
+    mapfile -t endpoints < <(printf '%s\n' "${endpoints[@]}" | grep -E -- "^~?($BENCH_ONLY)")
+fi
+
+for e in "${endpoints[@]}"; do
+    path="${e#*|}"
+    path="${path//\{TO\}/$to}"
+    code="$(curl -s --max-time 60 -o /dev/null -w '%{http_code}' "$base/$path")"
+    [ "$code" = 200 ] || echo "warning: ${e%%|*} answers $code"
+done
+
+table="$out/results.txt"
+printf '%-30s %5s %8s %9s %9s %7s %6s %s\n' endpoint conns rps 'p50 ms' 'p99 ms' errors load 'note (4xx/5xx)' \
+    | tee "$table"
+# Before each run, until the harness's PostgreSQL runs no query (a slow endpoint's last requests
+# finish after wrk has stopped), at most 60 s.
+settle() {
+    for _ in $(seq 1 60); do
+        busy="$(psql -h 127.0.0.1 -p "$pgport" -U postgres -tAc "SELECT count(*) FROM pg_stat_activity \
+            WHERE state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()" 2>/dev/null || echo 0)"
+        [ "${busy:-0}" = 0 ] && return
+        sleep 1
+    done
+}
+run() {    # run <connections> <note> <name|path>; a name starting with ~ varies its requests
+    local conns="$1" note="$2" name="${3%%|*}" path="${3#*|}" line args=()
+    if [ "${name:0:1}" = "~" ]; then
+        name="${name:1}"
+        args=(-- "$from_epoch")
+    fi
+    settle
+    line="$(wrk -t2 -c"$conns" -d"${seconds}s" --timeout 10s -s "$top/tools/bench/wrk-report.lua" "$base/$path" \
+        "${args[@]}" | grep '^WRK ')"
+    local load rps p50 p99 errors requests statuses
+    load="$(cut -d' ' -f1 /proc/loadavg)"
+    for kv in ${line#WRK }; do
+        case "$kv" in
+            rps=*) rps="${kv#rps=}" ;; p50=*) p50="${kv#p50=}" ;; p99=*) p99="${kv#p99=}" ;;
+            errors=*) errors="${kv#errors=}" ;; statuses=*) statuses="${kv#statuses=}" ;;
+        esac
+    done
+    [ "$statuses" = "-" ] || note="${note:+$note }$statuses"
+    printf '%-30s %5s %8s %9s %9s %7s %6s %s\n' "$name" "$conns" "$rps" "$p50" "$p99" "$errors" "$load" "$note" \
+        | tee -a "$table"
+}
+
+echo "== warming up (2 s per endpoint, 10 connections, not reported)"
+for e in "${endpoints[@]}"; do
+    wrk -t2 -c10 -d2s --timeout 10s -s "$top/tools/bench/wrk-report.lua" "$base/${e#*|}" -- "$from_epoch" >/dev/null
+done
+for conns in 50 200; do
+    for e in "${endpoints[@]}"; do
+        run "$conns" "" "$e"
+    done
+done
+
+python3 "$top/tools/bench/hold-streams.py" "$base/telemetry/stream" 200 "$out/streams.txt" &
+streams=$!
+sleep 5
+for e in "${endpoints[@]}"; do
+    run 200 "streams $(cat "$out/streams.txt" 2>/dev/null | tr -d '\n')" "$e"
+done
+echo "== results in $table (harness log: $out/harness.log)"

@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""What every answer of the REST API must be, and a tally of the answers."""
+import collections
+import http.client
+import json
+import time
+import urllib.parse
+
+SLOW_SECONDS = 2.0
+
+
+class Tally:
+    """Counts requests by status and keeps the first examples of each failure kind."""
+
+    def __init__(self):
+        self.requests = 0
+        self.statuses = collections.Counter()
+        self.failures = collections.Counter()
+        self.examples = collections.defaultdict(list)
+        self.server_errors = collections.Counter()
+
+    def record(self, source, method, target, status, content_type, body, elapsed):
+        self.requests += 1
+        self.statuses[status] += 1
+        if status >= 500:
+            self.server_errors[f'{method} {"/".join(target.split("?")[0].split("/")[:6])[:80]}'] += 1
+        for kind in problems(method, status, content_type, body, elapsed):
+            self.failures[kind] += 1
+            if len(self.examples[kind]) < 5:
+                self.examples[kind].append(f'{source}: {method} {target[:200]} -> {status} in {elapsed:.2f} s: '
+                                           f'{body[:300]!r}')
+
+    def failed(self):
+        return sum(self.failures.values())
+
+
+def problems(method, status, content_type, body, elapsed):
+    """The rules: no 5xx, every error a JSON {code, message} with its status, nothing slower than 2 s."""
+    found = []
+    if status >= 500:
+        found.append(f'{status}')
+    if elapsed > SLOW_SECONDS:
+        found.append('slower than 2 s')
+    if status >= 400 and method != 'HEAD':
+        if not (content_type or '').split(';')[0].strip().lower() == 'application/json':
+            found.append('error not application/json')
+        else:
+            try:
+                error = json.loads(body)
+                if not (isinstance(error, dict) and error.get('code') == status
+                        and isinstance(error.get('message'), str) and error['message']):
+                    found.append('error JSON without its code and message')
+            except ValueError:
+                found.append('error body not JSON')
+    return found
+
+
+class RawClient:
+    """Sends requests byte for byte as given (no normalisation of paths, headers or bodies)."""
+
+    def __init__(self, url, tally, source):
+        parsed = urllib.parse.urlsplit(url)
+        self.host, self.port = parsed.hostname, parsed.port
+        self.tally = tally
+        self.source = source
+        self.connection = None
+
+    def send(self, method, target, body=None, headers=None):
+        headers = dict(headers or {})
+        for attempt in (1, 2):
+            if self.connection is None:
+                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            started = time.monotonic()
+            try:
+                self.connection.putrequest(method, target, skip_host=False, skip_accept_encoding=True)
+                for name, value in headers.items():
+                    self.connection.putheader(name, value)
+                if body is not None and 'Content-Length' not in headers:
+                    self.connection.putheader('Content-Length', str(len(body)))
+                self.connection.endheaders(body)
+                response = self.connection.getresponse()
+                data = response.read() if method != 'HEAD' else b''
+                elapsed = time.monotonic() - started
+                if response.getheader('Connection', '').lower() == 'close':
+                    self.close()
+            except (ConnectionError, http.client.HTTPException, OSError) as e:
+                self.close()
+                if attempt == 2:
+                    # The server closed without an answer: acceptable only when the body was refused early.
+                    self.tally.record(self.source, method, target, 0 if body and len(body) > 1_000_000 else 599,
+                                      '', str(e), time.monotonic() - started)
+                    return 599, b''
+                continue
+            self.tally.record(self.source, method, target, response.status, response.getheader('Content-Type'),
+                              data.decode('utf-8', 'replace'), elapsed)
+            return response.status, data
+        return 599, b''
+
+    def close(self):
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { EMPTY_CLASS, EMPTY_EXPERIMENT_FORM, experimentOf, formOf, inputOf, placed } from './experiment-form-model';
+import { APN6 } from './fixtures.spec';
+
+describe('experiment form model', () => {
+  it('leaves out empty optional inputs and keeps what is not a number as typed', () => {
+    const e = experimentOf({ ...EMPTY_EXPERIMENT_FORM, id: ' lab ', ingress: 'device:beijing/1', packetsPerClass: 'many',
+      frameSizes: '128, 1514', thresholds: '0.018\n0.02' },
+    [{ ...EMPTY_CLASS, name: 'ipv6', role: 'BASELINE', source: 'fd00::1', destination: 'fd00::2', destinationPort: '6100' },
+      { ...EMPTY_CLASS, name: 'te', latencyClass: 'msr6-te-encap', tree: 'te' }]);
+    expect(e).toEqual({
+      id: 'lab', ingress: 'device:beijing/1', traffic: 'PROBES', packetsPerClass: 'many' as unknown as number,
+      intervalMicros: 1000, frameSizes: [128, 1514], thresholds: [0.018, 0.02], stages: true,
+      classes: [
+        { name: 'ipv6', role: 'BASELINE', latencyClass: 'ipv6', packet: { source: 'fd00::1', destination: 'fd00::2', destinationPort: 6100 } },
+        { name: 'te', role: 'FEATURE', latencyClass: 'msr6-te-encap', tree: 'te' },
+      ],
+    });
+  });
+
+  it('sends an empty ingress as null and a window only when one is given', () => {
+    const e = experimentOf({ ...EMPTY_EXPERIMENT_FORM, traffic: 'EXTERNAL', windowFrom: '2026-11-24T10:00:00Z' }, []);
+    expect(e.ingress).toBeNull();
+    expect(e.window).toEqual({ from: '2026-11-24T10:00:00Z', to: '' });
+    expect(experimentOf(EMPTY_EXPERIMENT_FORM, []).window).toBeUndefined();
+  });
+
+  it('shows an experiment in the inputs and reads it back the same', () => {
+    const { value, classes } = formOf(APN6);
+    expect(value.frameSizes).toBe('128');
+    expect(value.thresholds).toBe('0.018, 0.02');
+    expect(classes[1].policy).toBe('apn6-ietf109');
+    expect(classes[0].destinationPort).toBe('5004');
+    const back = experimentOf(value, classes);
+    expect(back.classes).toEqual(APN6.classes.map(({ tree: _t, policy, ...c }) => (policy ? { ...c, policy } : c)));
+    expect(back.packetsPerClass).toBe(2000);
+    expect(back.meanThresholds).toBeUndefined();
+  });
+
+  it('finds the input of each server field', () => {
+    expect(inputOf('classes[1].packet.destination')).toBe('classes.1.destination');
+    expect(inputOf('classes[12].packet')).toBe('classes.12.packet');
+    expect(inputOf('classes[0].policy')).toBe('classes.0.policy');
+    expect(inputOf('classes[2]')).toBe('classes.2');
+    expect(inputOf('classes')).toBe('classes');
+    expect(inputOf('frameSizes[1]')).toBe('frameSizes');
+    expect(inputOf('interval')).toBe('intervalMicros');
+    expect(inputOf('window')).toBe('windowFrom');
+    expect(inputOf('window.to')).toBe('windowTo');
+    expect(inputOf('ingress')).toBe('ingress');
+    expect(inputOf('somethingElse')).toBe('');
+  });
+
+  it('places messages beside their inputs, joining those of one input', () => {
+    expect(placed({
+      'frameSizes[0]': 'must be 86..1514 bytes, got 20', 'frameSizes[2]': 'must be 86..1514 bytes, got 9000',
+      ingress: 'device:beijing/3 has no link into it', other: 'odd',
+    })).toEqual({
+      frameSizes: 'value 1: must be 86..1514 bytes, got 20; value 3: must be 86..1514 bytes, got 9000',
+      ingress: 'device:beijing/3 has no link into it', '': 'other: odd',
+    });
+  });
+});
