@@ -14,7 +14,6 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -27,7 +26,6 @@ import java.util.regex.Pattern;
  */
 public class UnparsableRequestFilter implements Filter {
 
-    private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH");
     // RFC 9110 section 8.3: type "/" subtype, then parameters; tokens only, no list.
     private static final Pattern MEDIA_TYPE = Pattern.compile(
             "\\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+/[A-Za-z0-9!#$%&'*+.^_`|~-]+\\s*(;[^,]*)?");
@@ -49,11 +47,12 @@ public class UnparsableRequestFilter implements Filter {
             }
             if (http.getContentLengthLong() > RequestLimits.MAX_BODY_BYTES) {
                 refuse((HttpServletResponse) response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
-                       "request body is larger than " + RequestLimits.MAX_BODY_BYTES + " bytes");
+                       JsonBodies.TOO_LARGE);
                 return;
             }
             String header = http.getHeader("Content-Type");
-            if (header != null && WRITES.contains(http.getMethod()) && !MEDIA_TYPE.matcher(header).matches()) {
+            if (header != null && JsonContentTypeFilter.WRITES.contains(http.getMethod())
+                    && !MEDIA_TYPE.matcher(header).matches()) {
                 String shown = header.length() <= RequestLimits.MAX_QUERY_VALUE_CHARS ? header
                         : header.substring(0, RequestLimits.MAX_QUERY_VALUE_CHARS) + "…";
                 refuse((HttpServletResponse) response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE,
