@@ -205,4 +205,15 @@ public final class ExperimentValidator {
             p.put(at, "an overhead between -1 and 10 (0.018 for 1.8%), got " + value);
         }
     }
+
+    /**
+     * Tells whether a string could be an experiment's id; nothing else names one (and the
+     * database is never asked about what it could not hold, such as a NUL).
+     *
+     * @param id a requested id
+     * @return true when it has an id's form
+     */
+    public static boolean isId(String id) {
+        return id != null && ID.matcher(id).matches();
+    }
 }

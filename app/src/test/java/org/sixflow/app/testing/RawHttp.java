@@ -30,7 +30,10 @@ public final class RawHttp {
      * @return the answer, body as text
      */
     public static HttpResponse<String> send(String method, URI uri, byte[] body, String... headers) {
+        // Expect: 100-continue: a server that refuses a body from its headers (413 by its length)
+        // answers before the client sends it, rather than closing on a body still being written.
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                .expectContinue(body != null && body.length > 0)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
         for (int i = 0; i < headers.length; i += 2) {

@@ -11,6 +11,7 @@ import org.onlab.osgi.ServiceNotFoundException;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.BaseResource;
 import org.sixflow.app.rest.errors.JsonErrorServlet;
+import org.sixflow.app.rest.http.UnparsableRequestFilter;
 import org.sixflow.app.rest.http.SecurityHeadersFilter;
 
 import javax.servlet.DispatcherType;
@@ -83,6 +84,7 @@ public final class WebHarness {
      */
     public static void withWebXmlFiltersAndErrorPages(ServletContextHandler context) {
         context.addFilter(SecurityHeadersFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ERROR));
+        context.addFilter(UnparsableRequestFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST));
         context.addServlet(JsonErrorServlet.class, ERROR_PAGE);
         ErrorPageErrorHandler errors = new ErrorPageErrorHandler();
         errors.addErrorPage(400, 599, ERROR_PAGE);

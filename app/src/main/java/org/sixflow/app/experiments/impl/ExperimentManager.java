@@ -290,7 +290,7 @@ public class ExperimentManager implements ExperimentService {
 
     @Override
     public Optional<Experiment> experiment(String id) {
-        return store.experiment(id);
+        return ExperimentValidator.isId(id) ? store.experiment(id) : Optional.empty();
     }
 
     @Override
@@ -324,6 +324,9 @@ public class ExperimentManager implements ExperimentService {
 
     @Override
     public boolean remove(String id) {
+        if (!ExperimentValidator.isId(id)) {
+            return false;
+        }
         boolean active = store.runs(id).stream().anyMatch(r -> !r.state().isFinal());
         if (active) {
             throw new IllegalStateException("experiment " + id + " has a queued or running run: cancel it first");
@@ -333,7 +336,7 @@ public class ExperimentManager implements ExperimentService {
 
     @Override
     public List<ExperimentRun> runs(String experimentId) {
-        return store.runs(experimentId);
+        return ExperimentValidator.isId(experimentId) ? store.runs(experimentId) : List.of();
     }
 
     @Override

@@ -33,6 +33,9 @@ import java.nio.charset.StandardCharsets;
  */
 public final class JsonBodies {
 
+    /** What a body beyond {@link RequestLimits#MAX_BODY_BYTES} is told. */
+    public static final String TOO_LARGE = "request body is larger than " + RequestLimits.MAX_BODY_BYTES + " bytes";
+
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private JsonBodies() {
@@ -95,8 +98,7 @@ public final class JsonBodies {
      * @return the exception to throw
      */
     public static WebApplicationException tooLarge() {
-        return new WebApplicationException("request body is larger than " + RequestLimits.MAX_BODY_BYTES
-                                                   + " bytes", Response.Status.REQUEST_ENTITY_TOO_LARGE);
+        return new WebApplicationException(TOO_LARGE, Response.Status.REQUEST_ENTITY_TOO_LARGE);
     }
 
     private static String utf8(byte[] bytes) {

@@ -21,7 +21,8 @@ import java.util.Set;
  */
 public class JsonContentTypeFilter implements ContainerRequestFilter {
 
-    private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH");
+    /** The methods whose body must be JSON. */
+    static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH");
 
     @Context
     private ResourceInfo resource;

@@ -18,6 +18,8 @@ public final class RequestLimits {
 
     /** Largest request body, in bytes (a policy or tree is a few hundred). */
     public static final int MAX_BODY_BYTES = 1024 * 1024;
+    /** Largest refused body still read to its end, so that the client gets its 413 (above: closed). */
+    public static final int MAX_DISCARDED_BODY_BYTES = 64 * 1024 * 1024;
     /** Deepest nesting of objects and arrays in a JSON body (Sixflow's deepest is 4). */
     public static final int MAX_JSON_DEPTH = 32;
     /** Most items in one JSON array (receivers, ingress ports, classes, thresholds …). */

@@ -24,7 +24,9 @@ public class RequestLimitsFilter implements ContainerRequestFilter {
         String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
         if (length != null) {
             try {
-                if (Long.parseLong(length.trim()) > RequestLimits.MAX_BODY_BYTES) {
+                long declared = Long.parseLong(length.trim());
+                if (declared > RequestLimits.MAX_BODY_BYTES) {
+                    discard(request, declared);
                     throw JsonBodies.tooLarge();
                 }
             } catch (NumberFormatException e) {
@@ -55,6 +57,28 @@ public class RequestLimitsFilter implements ContainerRequestFilter {
                                                            + RequestLimits.MAX_PATH_PARAMETER_CHARS
                                                            + " characters (ids are at most 32)");
             }
+        }
+    }
+
+    /**
+     * Reads and drops a refused body of moderate size: the container has already asked the client
+     * for it (its stream is open before any filter runs), and a connection closed on a body still
+     * being written loses the answer (the client sees a broken pipe, not the 413). Past
+     * {@link RequestLimits#MAX_DISCARDED_BODY_BYTES} the connection is closed instead.
+     */
+    private static void discard(ContainerRequestContext request, long declared) {
+        if (declared > RequestLimits.MAX_DISCARDED_BODY_BYTES || request.getEntityStream() == null) {
+            return;
+        }
+        try {
+            byte[] sink = new byte[65536];
+            long left = declared;
+            int n;
+            while (left > 0 && (n = request.getEntityStream().read(sink, 0, (int) Math.min(sink.length, left))) >= 0) {
+                left -= n;
+            }
+        } catch (java.io.IOException e) {
+            // The client stopped sending: the 413 goes out all the same.
         }
     }
 }
