@@ -12,6 +12,7 @@ import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.model.PiTableModel;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.sixflow.app.api.TableFullException;
+import org.sixflow.app.api.TableShortfall;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -57,61 +58,6 @@ public final class TableBudget {
         this.flowRules = flowRules;
     }
 
-    /** A table that entries would overflow. */
-    public static final class Shortfall {
-        private final DeviceId deviceId;
-        private final PiTableId table;
-        private final long size;
-        private final long inUse;
-        private final long needed;
-
-        Shortfall(DeviceId deviceId, PiTableId table, long size, long inUse, long needed) {
-            this.deviceId = deviceId;
-            this.table = table;
-            this.size = size;
-            this.inUse = inUse;
-            this.needed = needed;
-        }
-
-        public DeviceId deviceId() {
-            return deviceId;
-        }
-
-        public PiTableId table() {
-            return table;
-        }
-
-        /** Entries the table holds. */
-        public long size() {
-            return size;
-        }
-
-        /** Entries installed or claimed. */
-        public long inUse() {
-            return inUse;
-        }
-
-        /** New entries wanted in the table. */
-        public long needed() {
-            return needed;
-        }
-
-        /**
-         * The refusal for this shortfall.
-         *
-         * @param what what needs the entries, e.g. "this tree"
-         * @return the exception, with a message naming the device and the table
-         */
-        public TableFullException refusal(String what) {
-            return new TableFullException(deviceId, shortName(table), size, inUse, needed, what);
-        }
-
-        @Override
-        public String toString() {
-            return refusal("the request").getMessage();
-        }
-    }
-
     /**
      * Finds the tables some entries would overflow.
      *
@@ -121,7 +67,7 @@ public final class TableBudget {
      *                replaced); may repeat installed ones
      * @return one shortfall per overflowing table, by device and table name; empty when all fit
      */
-    public List<Shortfall> shortfalls(Collection<FlowRule> wanted, Collection<FlowRule> claimed) {
+    public List<TableShortfall> shortfalls(Collection<FlowRule> wanted, Collection<FlowRule> claimed) {
         // Device -> table -> the wanted entries' ids, for tables with a known size only.
         Map<DeviceId, Map<PiTableId, Set<FlowId>>> asked = new TreeMap<>(Comparator.comparing(DeviceId::toString));
         Map<DeviceId, Optional<PiPipeconf>> pipelines = new HashMap<>();
@@ -139,7 +85,7 @@ public final class TableBudget {
                         .computeIfAbsent(table, t -> new HashSet<>()).add(rule.id());
             }
         }
-        List<Shortfall> shortfalls = new ArrayList<>();
+        List<TableShortfall> shortfalls = new ArrayList<>();
         asked.forEach((device, tables) -> {
             Map<PiTableId, Set<FlowId>> held = held(device, tables.keySet(), claimed);
             tables.forEach((table, ids) -> {
@@ -147,7 +93,7 @@ public final class TableBudget {
                 long needed = ids.stream().filter(id -> !inTable.contains(id)).count();
                 long size = sizes.get(table);
                 if (needed > 0 && inTable.size() + needed > size) {
-                    shortfalls.add(new Shortfall(device, table, size, inTable.size(), needed));
+                    shortfalls.add(new TableShortfall(device, shortName(table), size, inTable.size(), needed));
                 }
             });
         });
@@ -163,7 +109,7 @@ public final class TableBudget {
      * @throws TableFullException for the first table they would overflow
      */
     public void check(Collection<FlowRule> wanted, Collection<FlowRule> claimed, String what) {
-        List<Shortfall> shortfalls = shortfalls(wanted, claimed);
+        List<TableShortfall> shortfalls = shortfalls(wanted, claimed);
         if (!shortfalls.isEmpty()) {
             throw shortfalls.get(0).refusal(what);
         }

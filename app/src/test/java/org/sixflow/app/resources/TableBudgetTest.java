@@ -16,6 +16,7 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.sixflow.app.api.TableFullException;
+import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.testing.SmallTables;
 import org.sixflow.app.testing.TestFlowRuleService;
 import org.sixflow.app.testing.TestPipeconfService;
@@ -81,10 +82,10 @@ public class TableBudgetTest {
     public void entriesFitUpToTheTableSizeAndOneMoreIsNamedWithDeviceAndTable() {
         flows.applyFlowRules(encaps(BEIJING, 0, 3).toArray(new FlowRule[0]));
         assertTrue(budget.shortfalls(encaps(BEIJING, 3, 1), List.of()).isEmpty());
-        List<TableBudget.Shortfall> full = budget.shortfalls(encaps(BEIJING, 3, 2), List.of());
+        List<TableShortfall> full = budget.shortfalls(encaps(BEIJING, 3, 2), List.of());
         assertEquals(1, full.size());
         assertEquals(BEIJING, full.get(0).deviceId());
-        assertEquals(ENCAP, full.get(0).table());
+        assertEquals(TableBudget.shortName(ENCAP), full.get(0).table());
         assertEquals(4, full.get(0).size());
         assertEquals(3, full.get(0).inUse());
         assertEquals(2, full.get(0).needed());
@@ -94,7 +95,7 @@ public class TableBudgetTest {
         } catch (TableFullException e) {
             assertEquals("device:beijing table msr6_encap holds 4 entries, 3 in use, this tree needs 2 more",
                          e.getMessage());
-            assertEquals("msr6_encap", e.table());
+            assertEquals("msr6_encap", e.shortfall().table());
         }
     }
 
@@ -115,7 +116,7 @@ public class TableBudgetTest {
         List<FlowRule> claimed = new ArrayList<>(encaps(BEIJING, 1, 2));
         claimed.add(encap(WUHAN, 9));
         assertTrue(budget.shortfalls(encaps(BEIJING, 3, 1), claimed).isEmpty());
-        TableBudget.Shortfall full = budget.shortfalls(encaps(BEIJING, 3, 2), claimed).get(0);
+        TableShortfall full = budget.shortfalls(encaps(BEIJING, 3, 2), claimed).get(0);
         assertEquals(3, full.inUse());
     }
 
@@ -150,7 +151,7 @@ public class TableBudgetTest {
         assertTrue("the P4Info gives msr6_encap a size", size > 4);
         TestFlowRuleService full = new TestFlowRuleService();
         full.applyFlowRules(encaps(BEIJING, 0, size).toArray(new FlowRule[0]));
-        TableBudget.Shortfall shortfall = new TableBudget(real, full).shortfalls(encaps(BEIJING, size, 1), List.of())
+        TableShortfall shortfall = new TableBudget(real, full).shortfalls(encaps(BEIJING, size, 1), List.of())
                 .get(0);
         assertEquals(size, shortfall.size());
         assertEquals(size, shortfall.inUse());

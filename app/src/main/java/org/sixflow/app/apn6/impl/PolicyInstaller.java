@@ -15,6 +15,7 @@ import org.onosproject.net.flow.FlowRuleService;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
+import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
 import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
@@ -138,11 +139,11 @@ final class PolicyInstaller {
                     : replaced.map(p -> compile(p, network).values()).orElse(List.of());
             toAdd = ImmutableList.copyOf(wanted.values());
         }
-        List<TableBudget.Shortfall> full = toAdd.isEmpty() ? List.of()
+        List<TableShortfall> full = toAdd.isEmpty() ? List.of()
                 : budget.shortfalls(toAdd, claimed(policy.id(), toAdd, old, network));
         if (!full.isEmpty()) {
-            TableBudget.Shortfall first = full.get(0);
-            String reason = first.refusal("this policy").getMessage();
+            TableShortfall first = full.get(0);
+            String reason = first.describe("this policy");
             log.warn("Policy {} does not fit: {}", policy.id(), reason);
             if (now == before) {
                 // This version stays as installed; a later round (room freed, network changed) retries.

@@ -346,7 +346,7 @@ public class ExperimentManager implements ExperimentService {
 
     @Override
     public ExperimentRun start(String experimentId) {
-        Experiment experiment = store.experiment(experimentId)
+        Experiment experiment = experiment(experimentId)
                 .orElseThrow(() -> new NoSuchElementException("no experiment " + experimentId));
         Map<String, String> problems = validate(experiment);
         if (!problems.isEmpty()) {

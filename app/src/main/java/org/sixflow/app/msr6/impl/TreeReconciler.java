@@ -144,7 +144,7 @@ final class TreeReconciler {
         } catch (TableFullException e) {
             store.releaseNumber(number, id);
             log.warn("MSR6 tree {} does not fit: {}", id, e.getMessage());
-            fail(id, request, Msr6TreeFailure.onDevice(e.deviceId(), e.getMessage()));
+            fail(id, request, Msr6TreeFailure.onDevice(e.shortfall().deviceId(), e.getMessage()));
             return;
         } catch (IllegalArgumentException e) {
             store.releaseNumber(number, id);
@@ -168,7 +168,7 @@ final class TreeReconciler {
             // the devices; like a failed install's, they and their number stay with the record
             // until the tree is built again or removed, and FAILED trees claim nothing.
             log.warn("MSR6 tree {} lost the room it was checked for: {}", id, e.getMessage());
-            fail(id, request, Msr6TreeFailure.onDevice(e.deviceId(), e.getMessage()));
+            fail(id, request, Msr6TreeFailure.onDevice(e.shortfall().deviceId(), e.getMessage()));
             return;
         }
         // What the devices may hold of earlier versions: the installed one, and one whose

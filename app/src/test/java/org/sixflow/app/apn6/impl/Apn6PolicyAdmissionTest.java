@@ -91,8 +91,8 @@ public class Apn6PolicyAdmissionTest {
             fail("accepted");
         } catch (TableFullException e) {
             assertEquals(FULL, e.getMessage());
-            assertEquals(BEIJING, e.deviceId());
-            assertEquals("apn6_classifier", e.table());
+            assertEquals(BEIJING, e.shortfall().deviceId());
+            assertEquals("apn6_classifier", e.shortfall().table());
         }
     }
 

@@ -69,7 +69,7 @@ public class TreeClaimsTest {
             fail("accepted");
         } catch (TableFullException e) {
             assertEquals(message, e.getMessage());
-            assertEquals(BEIJING, e.deviceId());
+            assertEquals(BEIJING, e.shortfall().deviceId());
         }
     }
 
