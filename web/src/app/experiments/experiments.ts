@@ -11,6 +11,7 @@ import { Observable, of, switchMap } from 'rxjs';
 import { Experiment, ExperimentDetail, ExperimentRun, ExperimentSummary } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
 import { reloadWhile } from '../core/reload-while';
+import { Reloads } from '../core/reloads';
 import { ExperimentForm } from './experiment-form';
 import { isActive, num, percent, stateLabel } from './experiment-format';
 import { ExperimentsApi } from './experiments-api';
@@ -48,18 +49,18 @@ export class ExperimentsView {
   protected readonly stateLabel = stateLabel;
   protected readonly isActive = isActive;
 
-  /** Each reload of the list and the experiment; a quiet one keeps the view as it is until the answer comes. */
-  private readonly reloads = signal({ count: 0, quiet: false });
-  /** Each reload of the run shown (its polls are quiet). */
-  private readonly runReloads = signal({ count: 0, quiet: false });
+  /** The list and the experiment's reloads. */
+  private readonly reloads = new Reloads();
+  /** The shown run's reloads (its polls are quiet). */
+  private readonly runReloads = new Reloads();
 
-  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(({ quiet }) => loadable(this.api.experiments(), quiet))),
+  readonly list = toSignal(toObservable(this.reloads.current).pipe(switchMap(({ quiet }) => loadable(this.api.experiments(), quiet))),
     { initialValue: { state: 'loading' } as Loadable<ExperimentSummary[]> });
   readonly experiments = computed(() => dataOf(this.list()));
   readonly listError = computed(() => errorOf(this.list()));
 
   readonly detail = toSignal(
-    toObservable(computed(() => ({ id: this.experiment(), reload: this.reloads() }))).pipe(
+    toObservable(computed(() => ({ id: this.experiment(), reload: this.reloads.current() }))).pipe(
       switchMap(({ id, reload }) => (id ? loadable(this.api.experiment(id), reload.quiet) : of(null))),
     ),
     { initialValue: null as Loadable<ExperimentDetail> | null },
@@ -73,7 +74,7 @@ export class ExperimentsView {
     return this.run() && Number.isInteger(asked) ? asked : this.selected()?.runs[0]?.id ?? null;
   });
   readonly runLoad = toSignal(
-    toObservable(computed(() => ({ id: this.experiment(), runId: this.runId(), reload: this.runReloads() }))).pipe(
+    toObservable(computed(() => ({ id: this.experiment(), runId: this.runId(), reload: this.runReloads.current() }))).pipe(
       switchMap(({ id, runId, reload }) => (id && runId !== null ? loadable(this.api.run(id, runId), reload.quiet) : of(null))),
     ),
     { initialValue: null as Loadable<ExperimentRun> | null },
@@ -103,32 +104,24 @@ export class ExperimentsView {
 
   constructor() {
     // A queued or running run is asked about every second, quietly, until it ends.
-    reloadWhile(() => isActive(this.shownRun()), () => this.pollRun());
+    reloadWhile(() => isActive(this.shownRun()), () => this.runReloads.poll());
     // Runs queued or running elsewhere keep the list's and the experiment's states current.
     reloadWhile(() => !isActive(this.shownRun()) && ((this.experiments() ?? []).some((e) => isActive(e.lastRun))
-      || this.runs().some(isActive)), () => this.poll(), LIST_POLL_MS);
+      || this.runs().some(isActive)), () => this.reloads.poll(), LIST_POLL_MS);
     // When the shown run ends (the same run, seen queued or running, now final), the list and the
     // experiment catch up with it.
     effect(() => {
       const run = this.shownRun();
       if (!run) return;
-      if (run.id === this.followed && !isActive(run)) untracked(() => this.poll());
+      if (run.id === this.followed && !isActive(run)) untracked(() => this.reloads.poll());
       this.followed = isActive(run) ? run.id : null;
     });
   }
 
   refresh(): void {
     this.followed = null;
-    this.reloads.update(({ count }) => ({ count: count + 1, quiet: false }));
-    this.runReloads.update(({ count }) => ({ count: count + 1, quiet: false }));
-  }
-
-  private poll(): void {
-    this.reloads.update(({ count }) => ({ count: count + 1, quiet: true }));
-  }
-
-  private pollRun(): void {
-    this.runReloads.update(({ count }) => ({ count: count + 1, quiet: true }));
+    this.reloads.refresh();
+    this.runReloads.refresh();
   }
 
   /** Shows an experiment (null: none); its newest run comes with it. */

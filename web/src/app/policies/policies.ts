@@ -13,6 +13,7 @@ import { Apn6Policy, PolicyValidation } from '../core/api-models';
 import { fieldOf } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
 import { reloadWhile } from '../core/reload-while';
+import { Reloads } from '../core/reloads';
 import { PoliciesApi } from './policies-api';
 import { EMPTY_POLICY_FORM, INPUT_OF_FIELD, POLICY_FIELDS, formOf, policyOf } from './policy-form';
 
@@ -34,16 +35,15 @@ export class PoliciesView {
   private readonly injector = inject(Injector);
 
   readonly policy = input<string | undefined>();
-  /** Each reload; a quiet one (polling a pending item) keeps the view as it is until the answer comes. */
-  private readonly reloads = signal({ count: 0, quiet: false });
+  private readonly reloads = new Reloads();
 
-  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(({ quiet }) => loadable(this.api.policies(), quiet))),
+  readonly list = toSignal(toObservable(this.reloads.current).pipe(switchMap(({ quiet }) => loadable(this.api.policies(), quiet))),
     { initialValue: { state: 'loading' } as Loadable<Apn6Policy[]> });
   readonly policies = computed(() => dataOf(this.list()));
   readonly listError = computed(() => errorOf(this.list()));
 
   readonly detail = toSignal(
-    toObservable(computed(() => ({ id: this.policy(), reload: this.reloads() }))).pipe(
+    toObservable(computed(() => ({ id: this.policy(), reload: this.reloads.current() }))).pipe(
       switchMap(({ id, reload }) => (id ? loadable(this.api.policy(id), reload.quiet) : of(null))),
     ),
     { initialValue: null as Loadable<Apn6Policy> | null },
@@ -62,7 +62,7 @@ export class PoliciesView {
 
   constructor() {
     reloadWhile(() => this.selected()?.state === 'REQUESTED'
-      || (this.policies() ?? []).some((p) => p.state === 'REQUESTED'), () => this.poll());
+      || (this.policies() ?? []).some((p) => p.state === 'REQUESTED'), () => this.reloads.poll());
   }
 
   /** Asks before deleting, with the focus on the confirming button so a keyboard user can go on. */
@@ -82,12 +82,7 @@ export class PoliciesView {
   }
 
   refresh(): void {
-    this.reloads.update(({ count }) => ({ count: count + 1, quiet: false }));
-  }
-
-  /** Asks again without the loading state, while something shown is still pending. */
-  private poll(): void {
-    this.reloads.update(({ count }) => ({ count: count + 1, quiet: true }));
+    this.reloads.refresh();
   }
 
   select(id: string | null): void {

@@ -13,6 +13,7 @@ import { Msr6Tree, TreeAlgorithm, TreeMetric, TreeRequest, Msr6Mode } from '../c
 import { fieldOf, listOf } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
 import { reloadWhile } from '../core/reload-while';
+import { Reloads } from '../core/reloads';
 import { TreesApi } from './trees-api';
 
 /** Request fields a server message can name. */
@@ -59,16 +60,15 @@ export class TreesView {
   private readonly injector = inject(Injector);
 
   readonly tree = input<string | undefined>();
-  /** Each reload; a quiet one (polling a pending item) keeps the view as it is until the answer comes. */
-  private readonly reloads = signal({ count: 0, quiet: false });
+  private readonly reloads = new Reloads();
 
-  readonly list = toSignal(toObservable(this.reloads).pipe(switchMap(({ quiet }) => loadable(this.api.trees(), quiet))),
+  readonly list = toSignal(toObservable(this.reloads.current).pipe(switchMap(({ quiet }) => loadable(this.api.trees(), quiet))),
     { initialValue: { state: 'loading' } as Loadable<Msr6Tree[]> });
   readonly trees = computed(() => dataOf(this.list()));
   readonly listError = computed(() => errorOf(this.list()));
 
   readonly detail = toSignal(
-    toObservable(computed(() => ({ id: this.tree(), reload: this.reloads() }))).pipe(
+    toObservable(computed(() => ({ id: this.tree(), reload: this.reloads.current() }))).pipe(
       switchMap(({ id, reload }) => (id ? loadable(this.api.tree(id), reload.quiet) : of(null))),
     ),
     { initialValue: null as Loadable<Msr6Tree> | null },
@@ -93,7 +93,7 @@ export class TreesView {
 
   constructor() {
     reloadWhile(() => this.selected()?.state === 'REQUESTED'
-      || (this.trees() ?? []).some((t) => t.state === 'REQUESTED'), () => this.poll());
+      || (this.trees() ?? []).some((t) => t.state === 'REQUESTED'), () => this.reloads.poll());
     // Only a different tree or changed receivers reset the editor; a poll of the same tree keeps an edit.
     const shownReceivers = computed(() => {
       const t = this.selected();
@@ -115,12 +115,7 @@ export class TreesView {
   }
 
   refresh(): void {
-    this.reloads.update(({ count }) => ({ count: count + 1, quiet: false }));
-  }
-
-  /** Asks again without the loading state, while something shown is still pending. */
-  private poll(): void {
-    this.reloads.update(({ count }) => ({ count: count + 1, quiet: true }));
+    this.reloads.refresh();
   }
 
   select(id: string | null): void {
