@@ -10,6 +10,7 @@ lab's controller brings its own).
 import ipaddress
 
 import names
+import netdev
 
 DRIVER = "bmv2"
 PIPECONF = "org.sixflow.bmv2"
@@ -33,6 +34,7 @@ def generate(topo):
                 "role": sw["role"],
                 "locator": sw["locator"],
                 "myStationMac": sw["routerMac"],
+                "mtu": netdev.LINK_MTU,
                 "rlbBits": {str(port): bit for port, bit in topo.rlb_bits(sw["name"]).items()},
             },
         }

@@ -75,7 +75,13 @@ def netns_pids(name):
     return [int(p) for p in out.split() if p.isdigit()]
 
 
-def add_veth(name, peer, mtu=1500):
+# The MTU of every lab link; the controller is told it too (netcfg "mtu"), so a router that grows a
+# packet past it drops it and its source gets an ICMPv6 Packet Too Big, rather than the veth
+# dropping the frame unseen.
+LINK_MTU = 1500
+
+
+def add_veth(name, peer, mtu=LINK_MTU):
     ip("link", "add", name, "mtu", str(mtu), "type", "veth", "peer", "name", peer, "mtu", str(mtu))
 
 

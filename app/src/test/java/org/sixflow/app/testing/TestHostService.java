@@ -129,6 +129,12 @@ public class TestHostService extends HostServiceAdapter {
     }
 
     @Override
+    public Set<Host> getHostsByIp(IpAddress ip) {
+        return hosts.values().stream().filter(h -> h.ipAddresses().contains(ip))
+                .collect(ImmutableSet.toImmutableSet());
+    }
+
+    @Override
     public Host getHost(HostId hostId) {
         return hosts.get(hostId);
     }

@@ -31,6 +31,7 @@ import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.PacketTooBigService;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.ComponentProperties;
@@ -111,6 +112,9 @@ public class TelemetryReportCollector {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketTooBigService packetTooBigService;
+
     /** Which classes report, how often: off, k, or class=k,… (see ReportSampling). */
     private String reportSampling = REPORT_SAMPLING_DEFAULT;
 
@@ -129,7 +133,7 @@ public class TelemetryReportCollector {
         readProperties(context);
         writer = new SampleWriter(historyDatabase::database, BUFFER_CAPACITY);
         // Each report is read in its device's timestamp unit (µs on bmv2, ns on Tofino).
-        processor = new TelemetryReportProcessor(this::parserOf, this::take, clock);
+        processor = new TelemetryReportProcessor(this::parserOf, this::take, packetTooBigService::answer, clock);
         // An advisor, ahead of the host provider, which would learn the reports' zero source MAC.
         packetService.addProcessor(processor, PacketProcessor.advisor(0));
         executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/reports", "collector", log));

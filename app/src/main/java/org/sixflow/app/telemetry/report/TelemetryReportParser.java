@@ -2,11 +2,16 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.telemetry.report;
 
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.TooBigReport;
 
 import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Optional;
 
 import static com.google.common.base.Preconditions.checkArgument;
@@ -31,6 +36,7 @@ public final class TelemetryReportParser {
     static final int ETHERNET_BYTES = 14;
     /** report_t: 8+4+4+16+32+(7+9)+(7+9)+48+48+32 bits. */
     static final int REPORT_BYTES = 28;
+    private static final int ETHERTYPE_IPV6 = 0x86dd;
 
     /** Width of the report's port fields: port_num_t, as wide as the pipeline's port keys. */
     private static final int PORT_BITS = HDR_EG_PORT_BITWIDTH;
@@ -115,6 +121,33 @@ public final class TelemetryReportParser {
                                                 egressField, sequence, delta * nanosPerTick)
                 .withIngressTimestamp(ingressTs * nanosPerTick);
         return new Result(sample, null);
+    }
+
+    /**
+     * Reads a too-big report (version {@link #REPORT_VERSION_TOO_BIG}): the report header, whose
+     * delta field holds the egress port's MTU, then the whole packet as it would have left.
+     *
+     * @param frame    the report frame from its Ethernet header on
+     * @param deviceId the device that sent it
+     * @return the report; empty when the frame is no too-big report or carries no IPv6 packet
+     */
+    public static Optional<TooBigReport> tooBig(byte[] frame, DeviceId deviceId) {
+        int packet = ETHERNET_BYTES + REPORT_BYTES + ETHERNET_BYTES;
+        if (frame == null || frame.length <= packet
+                || Byte.toUnsignedInt(frame[ETHERNET_BYTES]) != REPORT_VERSION_TOO_BIG) {
+            return Optional.empty();
+        }
+        ByteBuffer b = ByteBuffer.wrap(frame);
+        int ingress = Short.toUnsignedInt(b.getShort(ETHERNET_BYTES + 8));
+        int egress = Short.toUnsignedInt(b.getShort(ETHERNET_BYTES + 10));
+        long mtu = Integer.toUnsignedLong(b.getInt(ETHERNET_BYTES + 24));
+        if ((ingress >>> PORT_BITS) != 0 || (egress >>> PORT_BITS) != 0 || mtu == 0 || mtu > 0xffff
+                || Short.toUnsignedInt(b.getShort(packet - 2)) != ETHERTYPE_IPV6) {
+            return Optional.empty();
+        }
+        return Optional.of(new TooBigReport(new ConnectPoint(deviceId, PortNumber.portNumber(ingress)),
+                                            PortNumber.portNumber(egress), (int) mtu,
+                                            Arrays.copyOfRange(frame, packet, frame.length)));
     }
 
     private static long uint48(ByteBuffer b) {

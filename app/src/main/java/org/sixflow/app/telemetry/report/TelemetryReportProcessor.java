@@ -8,6 +8,7 @@ import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.TooBigReport;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
@@ -32,6 +33,7 @@ public final class TelemetryReportProcessor implements PacketProcessor {
     private final Logger log = getLogger(getClass());
     private final Function<DeviceId, Optional<TelemetryReportParser>> parsers;
     private final Consumer<LatencySample> sink;
+    private final Consumer<TooBigReport> tooBigSink;
     private final Clock clock;
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong tooBig = new AtomicLong();
@@ -42,10 +44,12 @@ public final class TelemetryReportProcessor implements PacketProcessor {
      *
      * @param parser the target's report parser
      * @param sink   where samples go (e.g. a SampleWriter's offer)
+     * @param tooBig where too-big reports go (e.g. PacketTooBigService's answer)
      * @param clock  the receive time source
      */
-    public TelemetryReportProcessor(TelemetryReportParser parser, Consumer<LatencySample> sink, Clock clock) {
-        this(device -> Optional.of(parser), sink, clock);
+    public TelemetryReportProcessor(TelemetryReportParser parser, Consumer<LatencySample> sink,
+                                    Consumer<TooBigReport> tooBig, Clock clock) {
+        this(device -> Optional.of(parser), sink, tooBig, clock);
         checkNotNull(parser);
     }
 
@@ -55,12 +59,14 @@ public final class TelemetryReportProcessor implements PacketProcessor {
      * @param parsers the parser of a device's target (its timestamp unit), empty for a device
      *                that sends no Sixflow reports: its packets pass untouched
      * @param sink    where samples go (e.g. a SampleWriter's offer)
+     * @param tooBig  where too-big reports go (e.g. PacketTooBigService's answer)
      * @param clock   the receive time source
      */
     public TelemetryReportProcessor(Function<DeviceId, Optional<TelemetryReportParser>> parsers,
-                                    Consumer<LatencySample> sink, Clock clock) {
+                                    Consumer<LatencySample> sink, Consumer<TooBigReport> tooBig, Clock clock) {
         this.parsers = checkNotNull(parsers);
         this.sink = checkNotNull(sink);
+        this.tooBigSink = checkNotNull(tooBig);
         this.clock = checkNotNull(clock);
         for (ReportRejection r : ReportRejection.values()) {
             rejected.put(r, new AtomicLong());
@@ -89,11 +95,16 @@ public final class TelemetryReportProcessor implements PacketProcessor {
             String device = packet.receivedFrom().deviceId().toString();
             if (frame.length > TelemetryReportParser.ETHERNET_BYTES && Byte.toUnsignedInt(
                     frame[TelemetryReportParser.ETHERNET_BYTES]) == TelemetryReportParser.REPORT_VERSION_TOO_BIG) {
-                // A packet grown past its port's MTU and dropped: no sample. Answering its source
-                // with an ICMPv6 Packet Too Big is left to come; it is counted meanwhile.
+                // A packet grown past its port's MTU and dropped: no sample; its source is told.
                 context.block();
-                log.debug("{} dropped a packet grown past its egress MTU ({} so far)", device,
-                          tooBig.incrementAndGet());
+                Optional<TooBigReport> report = TelemetryReportParser.tooBig(frame, packet.receivedFrom().deviceId());
+                if (report.isEmpty()) {
+                    long n = rejected.get(ReportRejection.TRUNCATED).incrementAndGet();
+                    log.warn("Too-big report from {} without its packet ({} rejected so far)", device, n);
+                    return;
+                }
+                tooBig.incrementAndGet();
+                tooBigSink.accept(report.get());
                 return;
             }
             TelemetryReportParser.Result result = parser.get().parse(frame, device, clock.instant());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DefaultLink;
 import org.onosproject.net.DeviceId;
@@ -25,6 +26,7 @@ import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The lab of docker/: its five devices with the netcfg in docker/netcfg.json, and the links of
@@ -81,6 +83,12 @@ public final class LabNetwork {
             @Override
             public Iterable<Link> getLinks() {
                 return ImmutableList.copyOf(active);
+            }
+
+            @Override
+            public Set<Link> getEgressLinks(ConnectPoint connectPoint) {
+                return active.stream().filter(l -> l.src().equals(connectPoint))
+                        .collect(ImmutableSet.toImmutableSet());
             }
 
             @Override

@@ -11,12 +11,10 @@ import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.DefaultPacketContext;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
+import org.sixflow.app.testing.P4Source;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
-import java.io.File;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,10 +128,10 @@ public class ReadoutRegisterReaderTest {
     @Test
     public void theReadoutFrameIsTheP4s() throws Exception {
         // P4Info does not carry the readout: hold the reader to define.p4 and header.p4's readout_t.
-        String define = p4Source("common/define.p4");
-        assertEquals(p4Value(define, "ETHERTYPE_SIXFLOW_READOUT"), ReadoutRegisterReader.ETHERTYPE_READOUT);
-        assertEquals(p4Value(define, "LATENCY_BUCKETS"), ReadoutRegisterReader.BUCKETS);
-        Matcher readout = Pattern.compile("header readout_t \\{([^}]*)\\}").matcher(p4Source("common/header.p4"));
+        assertEquals(P4Source.value("common/define.p4", "ETHERTYPE_SIXFLOW_READOUT"),
+                     ReadoutRegisterReader.ETHERTYPE_READOUT);
+        assertEquals(P4Source.value("common/define.p4", "LATENCY_BUCKETS"), ReadoutRegisterReader.BUCKETS);
+        Matcher readout = Pattern.compile("header readout_t \\{([^}]*)\\}").matcher(P4Source.text("common/header.p4"));
         assertTrue("no readout_t in header.p4", readout.find());
         int bits = 0;
         int buckets = 0;
@@ -144,16 +142,5 @@ public class ReadoutRegisterReaderTest {
         }
         assertEquals(ReadoutRegisterReader.READOUT_BYTES * 8, bits);
         assertEquals(ReadoutRegisterReader.BUCKETS, buckets);
-    }
-
-    private static String p4Source(String file) throws Exception {
-        return new String(Files.readAllBytes(new File("../pipeconf/p4src/" + file).toPath()), StandardCharsets.UTF_8);
-    }
-
-    private static long p4Value(String text, String name) {
-        Matcher m = Pattern.compile("(?m)^(?:#define\\s+" + name + "\\s+|const\\s+bit<\\d+>\\s+" + name
-                                            + "\\s*=\\s*)(0x[0-9a-fA-F]+|\\d+)").matcher(text);
-        assertTrue(name + " not defined", m.find());
-        return Long.decode(m.group(1));
     }
 }

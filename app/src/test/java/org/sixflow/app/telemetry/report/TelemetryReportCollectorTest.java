@@ -37,6 +37,7 @@ import org.onosproject.net.pi.runtime.PiAction;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.PacketTooBigService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.history.HistoryDatabase;
@@ -125,6 +126,7 @@ public class TelemetryReportCollectorTest {
             }
         };
         collector.deviceService = devices;
+        collector.packetTooBigService = report -> PacketTooBigService.Outcome.SENT;
         collector.pipeconfService = pipeconfs;
         collector.mastershipService = new MastershipServiceAdapter() {
             @Override

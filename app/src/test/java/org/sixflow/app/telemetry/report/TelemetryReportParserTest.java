@@ -5,6 +5,7 @@ package org.sixflow.app.telemetry.report;
 import org.junit.Test;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.testing.P4Source;
 
 import java.io.File;
 import java.nio.ByteBuffer;
@@ -84,13 +85,15 @@ public class TelemetryReportParserTest {
 
     @Test
     public void constantsAreTheDataPlanes() throws Exception {
-        assertEquals(p4Value("common/define.p4", "ETHERTYPE_SIXFLOW_REPORT"), TelemetryReportParser.ETHERTYPE_REPORT);
-        assertEquals(p4Value("v1model/define_v1model.p4", "REPORT_VERSION"), TelemetryReportParser.REPORT_VERSION);
-        assertEquals(p4Value("tna/define_tna.p4", "REPORT_VERSION"), TelemetryReportParser.REPORT_VERSION);
-        assertEquals(p4Value("v1model/define_v1model.p4", "REPORT_VERSION_TOO_BIG"),
+        assertEquals(P4Source.value("common/define.p4", "ETHERTYPE_SIXFLOW_REPORT"),
+                     TelemetryReportParser.ETHERTYPE_REPORT);
+        assertEquals(P4Source.value("v1model/define_v1model.p4", "REPORT_VERSION"),
+                     TelemetryReportParser.REPORT_VERSION);
+        assertEquals(P4Source.value("tna/define_tna.p4", "REPORT_VERSION"), TelemetryReportParser.REPORT_VERSION);
+        assertEquals(P4Source.value("v1model/define_v1model.p4", "REPORT_VERSION_TOO_BIG"),
                      TelemetryReportParser.REPORT_VERSION_TOO_BIG);
         // REPORT_TRUNCATE_BYTES keeps packet_in (2) + Ethernet + report + 128 bytes of the packet.
-        assertEquals(p4Value("v1model/define_v1model.p4", "REPORT_TRUNCATE_BYTES"),
+        assertEquals(P4Source.value("v1model/define_v1model.p4", "REPORT_TRUNCATE_BYTES"),
                      2 + TelemetryReportParser.ETHERNET_BYTES + TelemetryReportParser.REPORT_BYTES + 128);
         String header = new String(Files.readAllBytes(new File("../pipeconf/p4src/common/header.p4").toPath()),
                                    StandardCharsets.UTF_8);
@@ -102,15 +105,5 @@ public class TelemetryReportParserTest {
             bits += field.group(1) == null ? 9 : Integer.parseInt(field.group(1));
         }
         assertEquals(TelemetryReportParser.REPORT_BYTES * 8, bits);
-    }
-
-    private static long p4Value(String file, String name) throws Exception {
-        String text = new String(Files.readAllBytes(new File("../pipeconf/p4src/" + file).toPath()),
-                                 StandardCharsets.UTF_8);
-        Matcher m = Pattern.compile("(?m)^(?:#define\\s+" + name + "\\s+|const\\s+bit<\\d+>\\s+" + name
-                                            + "\\s*=\\s*)(0x[0-9a-fA-F]+|\\d+)").matcher(text);
-        assertTrue(name + " not in " + file, m.find());
-        String v = m.group(1);
-        return v.startsWith("0x") ? Long.parseLong(v.substring(2), 16) : Long.parseLong(v);
     }
 }

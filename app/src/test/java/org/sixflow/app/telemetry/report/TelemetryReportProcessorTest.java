@@ -4,10 +4,12 @@ package org.sixflow.app.telemetry.report;
 
 import org.junit.Test;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.DefaultPacketContext;
 import org.onosproject.net.packet.InboundPacket;
 import org.sixflow.app.api.LatencySample;
+import org.sixflow.app.api.TooBigReport;
 
 import java.nio.ByteBuffer;
 import java.time.Clock;
@@ -24,8 +26,9 @@ public class TelemetryReportProcessorTest {
 
     private static final Instant NOW = Instant.parse("2026-11-22T15:00:00Z");
     private final List<LatencySample> samples = new ArrayList<>();
+    private final List<TooBigReport> tooBig = new ArrayList<>();
     private final TelemetryReportProcessor processor = new TelemetryReportProcessor(
-            new TelemetryReportParser(1000), samples::add, Clock.fixed(NOW, ZoneOffset.UTC));
+            new TelemetryReportParser(1000), samples::add, tooBig::add, Clock.fixed(NOW, ZoneOffset.UTC));
 
     private static final class Context extends DefaultPacketContext {
         Context(byte[] frame) {
@@ -66,14 +69,30 @@ public class TelemetryReportProcessorTest {
     }
 
     @Test
-    public void aPacketTooBigForItsPortIsCountedNotRejected() {
+    public void aPacketTooBigForItsPortGoesToItsAnswerNotToTheSamples() {
         // Version 2: a packet grown past egress port 2's MTU of 1500 (in delta), then the packet.
-        Context c = new Context(TelemetryReportParserTest.frame(2, 0, 0, 0, 1, 2, 100, 105, 1500));
+        byte[] report = TelemetryReportParserTest.frame(2, 0, 0, 0, 1, 2, 100, 105, 1500);
+        byte[] grown = new byte[60];
+        grown[0] = 0x60;
+        byte[] frame = ByteBuffer.allocate(42 + 14 + grown.length).put(report, 0, 42).put(new byte[12])
+                .putShort((short) 0x86dd).put(grown).array();
+        Context c = new Context(frame);
         processor.process(c);
         assertTrue(c.isHandled());
         assertTrue(samples.isEmpty());
         assertEquals(1, processor.tooBig());
+        assertEquals(List.of(new TooBigReport(ConnectPoint.deviceConnectPoint("device:leaf1/1"),
+                                              PortNumber.portNumber(2), 1500, grown)), tooBig);
         assertTrue(processor.rejected().values().stream().allMatch(n -> n == 0));
+    }
+
+    @Test
+    public void aTooBigReportWithoutItsPacketIsRejected() {
+        Context c = new Context(TelemetryReportParserTest.frame(2, 0, 0, 0, 1, 2, 100, 105, 1500));
+        processor.process(c);
+        assertTrue(c.isHandled());
+        assertTrue(tooBig.isEmpty());
+        assertEquals(Long.valueOf(1), processor.rejected().get(ReportRejection.TRUNCATED));
     }
 
     @Test

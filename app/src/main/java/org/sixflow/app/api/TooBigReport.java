@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.PortNumber;
+
+import java.util.Arrays;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * A packet a device dropped because it grew it (MSR6 encapsulation, APN6 insertion) past the
+ * MTU of its egress port, as the device reported it: where the packet came in, the port it
+ * would have left by, that port's MTU, and the packet as it would have left (from its IPv6
+ * header on, the link layer left out).
+ */
+public final class TooBigReport {
+
+    private final ConnectPoint receivedAt;
+    private final PortNumber egressPort;
+    private final int mtu;
+    private final byte[] packet;
+
+    /**
+     * Creates a report.
+     *
+     * @param receivedAt the device and port the packet came in by
+     * @param egressPort the port it would have left by
+     * @param mtu        that port's MTU in octets
+     * @param packet     the grown packet from its IPv6 header on (copied)
+     */
+    public TooBigReport(ConnectPoint receivedAt, PortNumber egressPort, int mtu, byte[] packet) {
+        checkArgument(mtu > 0, "an MTU is positive");
+        this.receivedAt = checkNotNull(receivedAt);
+        this.egressPort = checkNotNull(egressPort);
+        this.mtu = mtu;
+        this.packet = checkNotNull(packet).clone();
+    }
+
+    /** The device and port the packet came in by. */
+    public ConnectPoint receivedAt() {
+        return receivedAt;
+    }
+
+    /** The port the packet would have left by. */
+    public PortNumber egressPort() {
+        return egressPort;
+    }
+
+    /** The egress port's MTU in octets. */
+    public int mtu() {
+        return mtu;
+    }
+
+    /** The grown packet from its IPv6 header on (a copy). */
+    public byte[] packet() {
+        return packet.clone();
+    }
+
+    @Override
+    public String toString() {
+        return "TooBigReport{" + receivedAt + " -> " + egressPort + ", mtu " + mtu + ", " + packet.length
+                + " octets}";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof TooBigReport)) {
+            return false;
+        }
+        TooBigReport other = (TooBigReport) o;
+        return receivedAt.equals(other.receivedAt) && egressPort.equals(other.egressPort) && mtu == other.mtu
+                && Arrays.equals(packet, other.packet);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * receivedAt.hashCode() + egressPort.hashCode()) + 31 * mtu + Arrays.hashCode(packet);
+    }
+}

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.routing;
+
+import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.IPv6;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.IpAddress;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.Host;
+import org.onosproject.net.Link;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.host.HostService;
+import org.onosproject.net.intf.Interface;
+import org.onosproject.net.intf.InterfaceService;
+import org.onosproject.net.link.LinkService;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.PacketService;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.PacketTooBigService;
+import org.sixflow.app.api.TooBigReport;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.slf4j.Logger;
+
+import java.nio.ByteBuffer;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.stream.Stream;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Sends the ICMPv6 Packet Too Big for a packet a Sixflow router grew past an egress MTU (the data
+ * plane drops it and reports it, telemetry version 2). The MTU given is the port's less what the
+ * router added, so the source's next packets fit once grown (never below 1280). The message goes
+ * back out of the port the packet came in by: to the source itself when it is a host there, else
+ * to the neighbouring router on that link, which routes it on. It comes from the router's
+ * address on that port (netcfg interfaces), else, to a host on the link, from its link-local
+ * address, else from any address of the router's; with none, it is not sent. Messages are limited
+ * per device (a token bucket: {@link #PER_SECOND} a second, bursts of {@link #BURST}).
+ */
+@Component(immediate = true, service = PacketTooBigService.class)
+public class PacketTooBigResponder implements PacketTooBigService {
+
+    /** Packet Too Big messages a device may send a second, on average (the controller's budget). */
+    static final long PER_SECOND = 100;
+    /** ... and at once. */
+    static final long BURST = 20;
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketService packetService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HostService hostService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected InterfaceService interfaceService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LinkService linkService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    private final Map<DeviceId, ErrorRateLimiter> limits = new ConcurrentHashMap<>();
+    private final Map<Outcome, AtomicLong> outcomes = new EnumMap<>(Outcome.class);
+    private LongSupplier nanoTime = System::nanoTime;
+
+    public PacketTooBigResponder() {
+        for (Outcome o : Outcome.values()) {
+            outcomes.put(o, new AtomicLong());
+        }
+    }
+
+    /** For tests: the clock the rate limit runs on. */
+    void setNanoTime(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+    }
+
+    @Override
+    public Outcome answer(TooBigReport report) {
+        Outcome outcome = tryAnswer(report);
+        outcomes.get(outcome).incrementAndGet();
+        log.debug("{}: {}", report, outcome);
+        return outcome;
+    }
+
+    /** Reports by what became of them (every outcome present, zeros included). */
+    public Map<Outcome, Long> outcomes() {
+        ImmutableMap.Builder<Outcome, Long> b = ImmutableMap.builder();
+        outcomes.forEach((o, n) -> b.put(o, n.get()));
+        return b.build();
+    }
+
+    private Outcome tryAnswer(TooBigReport report) {
+        Optional<GrownPacket> grown = GrownPacket.of(report.packet());
+        if (grown.isEmpty()) {
+            return Outcome.MALFORMED;
+        }
+        Ip6Address source = grown.get().source();
+        if (source.isMulticast() || source.isZero() || grown.get().isIcmpv6Error()) {
+            return Outcome.NOT_ANSWERED;
+        }
+        ConnectPoint in = report.receivedAt();
+        Optional<MacAddress> routerMac = routerMac(in.deviceId());
+        if (routerMac.isEmpty()) {
+            return Outcome.NO_WAY_BACK;
+        }
+        Optional<MacAddress> host = hostAt(in, source);
+        Optional<MacAddress> nextHop = host.isPresent() ? host : neighbourRouter(in);
+        Optional<Ip6Address> from = addressOn(in).or(() -> host.isPresent()
+                ? Optional.of(linkLocal(routerMac.get())) : anyAddress(in.deviceId()));
+        if (nextHop.isEmpty() || from.isEmpty()) {
+            return Outcome.NO_WAY_BACK;
+        }
+        if (!limits.computeIfAbsent(in.deviceId(), d -> new ErrorRateLimiter(PER_SECOND, BURST, nanoTime))
+                .tryAcquire()) {
+            return Outcome.RATE_LIMITED;
+        }
+        byte[] frame = PacketTooBigMessage.frame(routerMac.get(), nextHop.get(), from.get(), source,
+                                                 report.mtu() - grown.get().growth(), grown.get().original());
+        packetService.emit(new DefaultOutboundPacket(
+                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(), ByteBuffer.wrap(frame)));
+        return Outcome.SENT;
+    }
+
+    private Optional<MacAddress> routerMac(DeviceId device) {
+        SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
+        try {
+            return config != null && config.isValid() ? Optional.of(config.myStationMac()) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The MAC of the host with this address at the port, if it is there. */
+    private Optional<MacAddress> hostAt(ConnectPoint port, Ip6Address address) {
+        return hostService.getHostsByIp(address).stream()
+                .filter(h -> h.locations().stream().anyMatch(l -> l.deviceId().equals(port.deviceId())
+                        && l.port().equals(port.port())))
+                .map(Host::mac).findFirst();
+    }
+
+    /** The station MAC of the Sixflow router at the other end of the port's link, if any. */
+    private Optional<MacAddress> neighbourRouter(ConnectPoint port) {
+        return linkService.getEgressLinks(port).stream().map(Link::dst).map(ConnectPoint::deviceId)
+                .map(this::routerMac).flatMap(Optional::stream).findFirst();
+    }
+
+    /** The router's IPv6 address on a port (netcfg interfaces there). */
+    private Optional<Ip6Address> addressOn(ConnectPoint port) {
+        return ipv6Of(interfaceService.getInterfacesByPort(port).stream()).findFirst();
+    }
+
+    /** Any global IPv6 address the router has on any port. */
+    private Optional<Ip6Address> anyAddress(DeviceId device) {
+        return ipv6Of(interfaceService.getInterfaces().stream()
+                              .filter(i -> i.connectPoint().deviceId().equals(device))).findFirst();
+    }
+
+    private static Stream<Ip6Address> ipv6Of(Stream<Interface> interfaces) {
+        return interfaces.flatMap(i -> i.ipAddressesList().stream()).map(a -> a.ipAddress())
+                .filter(IpAddress::isIp6).map(IpAddress::getIp6Address);
+    }
+
+    private static Ip6Address linkLocal(MacAddress mac) {
+        return Ip6Address.valueOf(IPv6.getLinkLocalAddress(mac.toBytes()));
+    }
+}

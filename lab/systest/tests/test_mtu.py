@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Path MTU discovery through Sixflow, with Linux's own stack at both ends: a full-size UDP
+datagram that an APN6 policy grows past the ingress edge's egress MTU (1500, the lab's links) is
+dropped there, and the controller answers its source with an ICMPv6 Packet Too Big giving the MTU
+less the 24-octet insertion. The sending host's kernel takes it (its route to the receiver shows
+MTU 1476), fragments the next datagram to fit, and the receiving host's socket gets it whole."""
+
+import ipaddress
+import struct
+import subprocess
+import sys
+import time
+
+import traffic
+from systest import SystemTest
+
+PORT = 5006
+PAYLOAD = 1500 - 40 - 8          # a datagram that fills the host's 1500-octet link exactly
+APN6_BYTES = 24                  # the Hop-by-Hop header an insertion adds (define.p4 APN6_HBH_BYTES)
+OPTION = {"slaLevel": 2, "appId": 77, "userId": 1, "flowId": 6}
+
+SENDER = """
+import socket, sys, time
+s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+for i in range(2):
+    s.sendto(bytes([0x30 + i]) * int(sys.argv[3]), (sys.argv[1], int(sys.argv[2])))
+    time.sleep(2)
+"""
+
+RECEIVER = """
+import socket, sys
+s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+s.bind(("::", int(sys.argv[1])))
+s.settimeout(float(sys.argv[2]))
+try:
+    while True:
+        data, _ = s.recvfrom(65535)
+        print(len(data), data[:1].hex(), flush=True)
+except socket.timeout:
+    pass
+"""
+
+
+def packets_too_big(frames):
+    """(source, destination, MTU, quoted source, quoted destination) of each ICMPv6 Packet Too Big."""
+    found = []
+    for _, frame in frames:
+        if len(frame) < 14 + 48 + 40 or frame[12:14] != b"\x86\xdd" or frame[20] != 58 or frame[54] != 2:
+            continue
+        address = lambda at: str(ipaddress.IPv6Address(frame[at:at + 16]))  # noqa: E731
+        found.append((address(22), address(38), struct.unpack("!I", frame[58:62])[0], address(62 + 8),
+                      address(62 + 24)))
+    return found
+
+
+class PathMtuTest(SystemTest):
+
+    def setUp(self):
+        hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
+        self.src = self.lab.hosts.get("h_bj", hosts[0])
+        self.dst = self.lab.hosts.get("h_sh", hosts[-1])
+        self.policy = "pmtu"
+        self.rest.post("policies", {"id": self.policy, "priority": 100, "option": OPTION, "stripAtEgress": True,
+                                    "match": {"source": self.src.ipv6 + "/128", "nextHeader": 17,
+                                              "destinationPorts": {"low": PORT, "high": PORT}}})
+        self.eventually(lambda: self.rest.get("policies/" + self.policy)["state"] == "INSTALLED",
+                        what="policy %s INSTALLED" % self.policy)
+        self.lab.in_host(self.src, "ip", "-6", "route", "flush", "cache")
+
+    def tearDown(self):
+        try:
+            self.rest.delete("policies/" + self.policy)
+        except Exception:  # already gone
+            pass
+
+    def test_the_source_learns_the_mtu_and_its_next_datagram_arrives(self):
+        receiver = subprocess.Popen(["ip", "netns", "exec", self.dst.netns, sys.executable, "-c", RECEIVER,
+                                     str(PORT), "8"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        with traffic.Capture(self.lab, [self.src], duration=6) as capture:
+            self.lab.in_host(self.src, sys.executable, "-c", SENDER, self.dst.ipv6, str(PORT), str(PAYLOAD),
+                             timeout=30)
+        received, err = receiver.communicate(timeout=30)
+        route = self.lab.in_host(self.src, "ip", "-6", "route", "get", self.dst.ipv6).stdout
+
+        told = packets_too_big(capture.frames[self.src.name])
+        self.assertEqual(1, len(told), "one Packet Too Big for the one datagram that did not fit: %s" % told)
+        source, destination, mtu, quoted_src, quoted_dst = told[0]
+        self.assertEqual(self.src.ipv6, destination)
+        self.assertEqual(self.src.gateway, source, "from the router's address on the host's link")
+        self.assertEqual(1500 - APN6_BYTES, mtu)
+        self.assertEqual((self.src.ipv6, self.dst.ipv6), (quoted_src, quoted_dst), "the datagram the host sent")
+        self.assertIn("mtu %d" % (1500 - APN6_BYTES), route, "the sender's kernel took the MTU: %s" % route)
+        lines = received.split()
+        self.assertEqual([str(PAYLOAD), "31"], lines, "only the second datagram, fragmented to fit, arrives: %r %s"
+                         % (received, err))
