@@ -320,6 +320,34 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void removingOneOfTwoTreesWithPartlySharedReceiversLeavesTheOtherWhole() {
+        // Two groups from one ingress, to {nanjing, shanghai} and {shanghai, guangzhou}: their paths
+        // share devices and shanghai's receiver port, so they meet on every device they share.
+        fixture.manager.create(Msr6TreeRequest.of("news", H_BJ, Ip6Address.valueOf("ff3e::1"),
+                                                  Set.of(NANJING, SHANGHAI), Msr6Mode.TE,
+                                                  Msr6TreeRequest.Algorithm.STEINER));
+        fixture.manager.create(Msr6TreeRequest.of("sport", H_BJ, Ip6Address.valueOf("ff3e::2"),
+                                                  Set.of(SHANGHAI, GUANGZHOU), Msr6Mode.TE,
+                                                  Msr6TreeRequest.Algorithm.STEINER));
+        Msr6TreeEntries news = installed("news");
+        Msr6TreeEntries sport = installed("sport");
+        Set<DeviceId> newsDevices = news.allRules().stream().map(FlowRule::deviceId).collect(Collectors.toSet());
+        assertTrue("the trees meet on shanghai", newsDevices.contains(SHANGHAI.deviceId())
+                && sport.allRules().stream().anyMatch(r -> r.deviceId().equals(SHANGHAI.deviceId())));
+        assertTrue("no entry is both trees'", news.allRules().stream().noneMatch(sport.allRules()::contains));
+
+        assertTrue(fixture.manager.remove("news"));
+        for (FlowRule rule : sport.allRules()) {
+            assertTrue("kept " + rule, held(rule));
+        }
+        for (GroupDescription group : sport.allGroups()) {
+            assertTrue("kept group " + group.givenGroupId() + " on " + group.deviceId(), held(group));
+        }
+        assertEquals(sport.allRules().size(), fixture.rules.size());
+        assertEquals(sport.allGroups().size(), fixture.groups.size());
+    }
+
+    @Test
     public void aDeviceThatRefusesAnEntryFailsTheTreeWithItsNameAndLeavesNothing() {
         fixture.refuseEntries.add(DeviceId.deviceId("device:shanghai"));
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
