@@ -74,7 +74,12 @@ def measure(args):
     reports, reports_received = ({}, 0)
     reports_expected = 0
     if not program.stamped:
-        reports_expected = args.count * sum(len(flow.rows) for flow in flows) // args.report_every
+        # The switch numbers each class's packets (copies too) and reports every report_every-th.
+        copies = {}
+        for flow in flows:
+            for row in flow.rows:
+                copies[row.in_switch[0]] = copies.get(row.in_switch[0], 0) + 1
+        reports_expected = sum(args.count * n // args.report_every for n in copies.values())
         reports, reports_received = read_reports(client, reports_expected)
     client.close()
     receiver_drops = capture.receiver_drops()

@@ -35,8 +35,15 @@ done
 
 export BMV2_SWITCH="${SIXFLOW_BMV2:-simple_switch_grpc}"
 . "$pipeconf/tools/bmv2-netns.sh"
+if [ -n "${SIXFLOW_BMV2:-}" ] && ! command -v "$SIXFLOW_BMV2" >/dev/null; then
+    echo "SIXFLOW_BMV2=$SIXFLOW_BMV2 is no executable" >&2; exit 1
+fi
 missing="$(bmv2_tools_missing)"
-[ -z "$missing" ] || { echo "benchmark needs $missing (on PATH, or SIXFLOW_BMV2=/path/to/simple_switch_grpc)" >&2; exit 1; }
+[ -z "$missing" ] || { echo "benchmark needs $missing on PATH (or SIXFLOW_BMV2=/path/to/simple_switch_grpc)" >&2; exit 1; }
+if [ "$("$pipeconf/build-p4.sh" --hash bmv2)" != "$(cat "$artifacts/source.sha256")" ]; then
+    echo "WARNING: p4src changed since the bmv2 artifacts were built: Sixflow's figures are the old" \
+         "program's (make p4-build)" >&2
+fi
 [ "$(id -u)" -eq 0 ] || { echo "benchmark needs root (network namespace, veth)" >&2; exit 1; }
 
 switch="$(command -v "$BMV2_SWITCH")"
