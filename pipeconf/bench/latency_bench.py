@@ -110,6 +110,7 @@ def measure(args):
               "interval_ms": args.interval_ms, "elapsed_s": elapsed, "sent": sent,
               "tapped": len(arrived), "receiver_drops": receiver_drops, "strays": capture.strays,
               "interval_mean_us": interval.mean, "interval_p99_us": interval.p99,
+              "load_average": os.getloadavg()[0], "cpus": os.cpu_count(),
               "reports_expected": reports_expected, "reports_received": reports_received, "rows": rows}
     with open(args.out, "w") as f:
         json.dump(result, f)

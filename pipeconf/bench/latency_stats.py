@@ -115,6 +115,8 @@ def judge(latencies_us, interval_us, sent, received):
     if latencies_us and interval_us > 0:
         late = sum(1 for v in latencies_us if v > interval_us)
         if late >= LATE_MIN and late / len(latencies_us) > LATE_SHARE_LIMIT:
+            # The share of time the switch held a packet past the next one's arrival: a queue, or
+            # the switch not running (a busy host), which no lower rate cures.
             reasons.append(f"{100.0 * late / len(latencies_us):.1f}% of packets took longer than the "
                            f"{interval_us:.0f} µs send interval")
         occupancy = statistics.fmean(latencies_us) / interval_us

@@ -97,6 +97,8 @@ def print_pass(results):
             notes.append(f"{r['sent'] - r['tapped']} frames not seen at the switch's port")
         if r["reports_expected"]:
             notes.append(f"{r['reports_received']}/{r['reports_expected']} telemetry reports")
+        if "load_average" in r:
+            notes.append(f"load average {r['load_average']:.2f} on {r['cpus']} CPUs after the run")
         extra = f" ({'; '.join(notes)})" if notes else ""
         if program_queued:
             queued = True

@@ -95,7 +95,8 @@ while :; do
     [ "$status" -eq 3 ] || exit "$status"
     if [ "$pass" -ge "$step_downs" ]; then
         echo "the switch queued at every rate tried (down to one packet every $interval_ms ms): no figures" \
-             "above compare programs; try a quieter machine, a bench build of bmv2 (SIXFLOW_BMV2) or a lower rate"
+             "above compare programs. Packets late at every rate with no loss are the switch not running" \
+             "(a busy host: see the load averages); else try a bench build of bmv2 (SIXFLOW_BMV2) or a lower rate"
         exit 3
     fi
     interval_ms="$(awk -v v="$interval_ms" 'BEGIN { print v * 2 }')"
