@@ -23,6 +23,9 @@ sys.path.insert(0, os.path.join(here, "..", "ptf", "lib"))
 import programs  # noqa: E402
 import report_table  # noqa: E402
 from latency_stats import achieved_interval  # noqa: E402
+from p4info import P4Info  # noqa: E402
+from p4runtime_client import P4RuntimeClient  # noqa: E402
+from wire import Capture  # noqa: E402
 
 QUEUED_EXIT = 3
 REPORT_BYTES = 28
@@ -51,11 +54,33 @@ def read_reports(client, expected, settle_s=2.0):
     return found, received
 
 
-def measure(args):
-    from p4info import P4Info
-    from p4runtime_client import P4RuntimeClient
-    from wire import Capture
+def rows_of(program, flows, capture, sent, reports):
+    """Per row: packets sent and received, wire-to-wire latencies and the gaps before them in
+    send order (µs), and the in-switch figures (the stamp, or the telemetry reports)."""
+    arrived = capture.arrived
+    rows = []
+    for index, flow in enumerate(flows):
+        seqs = range(index, sent, len(flows))
+        for row in flow.rows:
+            wire, stamps, row_gaps, received = [], [], [], 0
+            for seq in seqs:
+                out = capture.left.get((seq, row.port))
+                if out is None:
+                    continue
+                received += 1
+                if seq in arrived:
+                    wire.append(out[0] - arrived[seq])
+                    if seq - 1 in arrived:
+                        row_gaps.append(arrived[seq] - arrived[seq - 1])
+                if program.stamped:
+                    stamps.append(stamp_of(out[1]))
+            in_switch = stamps if program.stamped else reports.get(row.in_switch, [])
+            rows.append({"name": row.name, "sent": len(seqs), "received": received, "wire": wire,
+                         "in_switch": in_switch, "gaps": row_gaps})
+    return rows
 
+
+def measure(args):
     program = programs.PROGRAMS[args.program]
     p4info = P4Info(args.p4info)
     client = P4RuntimeClient(args.grpc)
@@ -86,25 +111,7 @@ def measure(args):
     capture.close()
 
     arrived = capture.arrived
-    rows = []
-    for index, flow in enumerate(flows):
-        seqs = range(index, sent, len(flows))
-        for row in flow.rows:
-            wire, stamps, row_gaps, received = [], [], [], 0
-            for seq in seqs:
-                out = capture.left.get((seq, row.port))
-                if out is None:
-                    continue
-                received += 1
-                if seq in arrived:
-                    wire.append(out[0] - arrived[seq])
-                    if seq - 1 in arrived:
-                        row_gaps.append(arrived[seq] - arrived[seq - 1])
-                if program.stamped:
-                    stamps.append(stamp_of(out[1]))
-            in_switch = stamps if program.stamped else reports.get(row.in_switch, [])
-            rows.append({"name": row.name, "sent": len(seqs), "received": received, "wire": wire,
-                         "in_switch": in_switch, "gaps": row_gaps})
+    rows = rows_of(program, flows, capture, sent, reports)
     interval = achieved_interval([arrived[s] for s in range(sent) if s in arrived])
     result = {"program": program.name, "switch": args.switch, "count": args.count,
               "interval_ms": args.interval_ms, "elapsed_s": elapsed, "sent": sent,

@@ -79,7 +79,9 @@ def group_frame(tree):
 
 
 def msr6_frame(dst, segments_left, sids):
-    """A frame that already carries an MRH (TE) around the same inner packet."""
+    """A frame that already carries an MRH (TE) around the same inner packet. Code points as
+    WIRE-FORMATS.md gives them (Routing Type 253, MRH Type 1), as the packet tests write them
+    (ptf/lib/p4defines.py says why they are not read from the P4)."""
     inner = bytes(IPv6(src="fd00:1::10", dst="ff3e::3") / UDP(sport=5000, dport=5004) / PAYLOAD)
     mrh = bytes([41, 2 * len(sids), 253, segments_left, 1, 0, 0, 0]) + \
         b"".join(ipaddress.IPv6Address(s).packed for s in sids)
@@ -159,10 +161,25 @@ def sixflow_flows():
             Flow(msr6_frame(leaf_sids[2], 2, leaf_sids), (row("msr6-decap", 4),)))
 
 
-def install_minimal_mrh(client, p4info):
+def install_minimal_router(client, p4info, report_every):
+    install_route(client, p4info)
+
+
+def install_minimal_hbh(client, p4info, report_every):
+    install_route(client, p4info)
+    install_apn6_policy(client, p4info)
+
+
+def install_minimal_mrh(client, p4info, report_every):
+    """The route, and ff3e::1 encapsulated with the M-SIDs Sixflow's TE tree carries."""
+    install_route(client, p4info)
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: "ff3e::1"},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
             {names.SRC: TREE_SRC, names.SID0: TE_SIDS[0], names.SID1: TE_SIDS[1], names.SID2: TE_SIDS[2]})
+
+
+def _one_flow(frame, name):
+    return lambda: (Flow(frame(), (Row(name, 2),)),)
 
 
 @dataclass(frozen=True)
@@ -178,13 +195,11 @@ class Program:
 
 
 PROGRAMS = {
-    "minimal-router": Program("minimal-router", "minimal/router.p4", lambda c, p, _: install_route(c, p),
-                              lambda: (Flow(ipv6_frame(), (Row("minimal router", 2),)),), True),
-    "minimal-hbh": Program("minimal-hbh", "minimal/hbh.p4",
-                           lambda c, p, _: (install_route(c, p), install_apn6_policy(c, p)),
-                           lambda: (Flow(apn6_frame(), (Row("minimal + APN6 HBH", 2),)),), True),
-    "minimal-mrh": Program("minimal-mrh", "minimal/mrh.p4",
-                           lambda c, p, _: (install_route(c, p), install_minimal_mrh(c, p)),
-                           lambda: (Flow(group_frame(1), (Row("minimal + MRH encap", 2),)),), True),
+    "minimal-router": Program("minimal-router", "minimal/router.p4", install_minimal_router,
+                              _one_flow(ipv6_frame, "minimal router"), True),
+    "minimal-hbh": Program("minimal-hbh", "minimal/hbh.p4", install_minimal_hbh,
+                           _one_flow(apn6_frame, "minimal + APN6 HBH"), True),
+    "minimal-mrh": Program("minimal-mrh", "minimal/mrh.p4", install_minimal_mrh,
+                           _one_flow(lambda: group_frame(1), "minimal + MRH encap"), True),
     "sixflow": Program("sixflow", None, install_sixflow, sixflow_flows, False),
 }

@@ -93,6 +93,8 @@ def print_pass(results):
         notes = []
         if r["receiver_drops"]:
             notes.append(f"the measuring sockets dropped {r['receiver_drops']} frames (the host, not the switch)")
+        if r["strays"]:
+            notes.append(f"{r['strays']} frames without a marker came out")
         if r["tapped"] < r["sent"]:
             notes.append(f"{r['sent'] - r['tapped']} frames not seen at the switch's port")
         if r["reports_expected"]:

@@ -93,3 +93,33 @@ def test_unmarked_frame_has_no_sequence():
     frame = bytearray(wire.marked(programs.ipv6_frame(), 5))
     frame[-1] ^= 1
     assert wire.marker_of(bytes(frame)) is None
+
+
+class FakeCapture:
+    """What wire.Capture collected: arrival times at the switch and copies at the hosts."""
+
+    def __init__(self, arrived, left):
+        self.arrived = arrived
+        self.left = left
+
+
+def test_rows_match_copies_to_their_frames_and_count_loss():
+    import latency_bench
+    program = programs.PROGRAMS["sixflow"]
+    flows = programs.sixflow_flows()
+    sent = 2 * len(flows)                     # two rounds
+    arrived = {seq: 1000.0 * seq for seq in range(sent)}
+    left = {}
+    for seq in range(sent):
+        for r in flows[seq % len(flows)].rows:
+            left[(seq, r.port)] = (1000.0 * seq + 100.0 + r.port, b"")
+    replicate = next(i for i, f in enumerate(flows) if len(f.rows) == 2)
+    del left[(replicate + len(flows), 3)]     # the second round's copy 2 is lost
+    reports = {flows[0].rows[0].in_switch: [42, 43]}
+    rows = {r["name"]: r for r in latency_bench.rows_of(program, flows, FakeCapture(arrived, left), sent, reports)}
+    assert rows["ipv6"]["wire"] == [102.0, 102.0]
+    assert rows["ipv6"]["in_switch"] == [42, 43]
+    assert rows["ipv6"]["gaps"] == [1000.0]   # the first frame has no gap before it
+    copy2 = rows["msr6-replicate copy 2"]
+    assert (copy2["sent"], copy2["received"], copy2["wire"]) == (2, 1, [103.0])
+    assert rows["msr6-decap"]["wire"] == [104.0, 104.0]
