@@ -56,7 +56,8 @@ def read_reports(client, expected, settle_s=2.0):
 
 def rows_of(program, flows, capture, sent, reports):
     """Per row: packets sent and received, wire-to-wire latencies and the gaps before them in
-    send order (µs), and the in-switch figures (the stamp, or the telemetry reports)."""
+    send order (µs), and the in-switch figures (the stamps the capture kept, or the telemetry
+    reports)."""
     arrived = capture.arrived
     rows = []
     for index, flow in enumerate(flows):
@@ -73,7 +74,7 @@ def rows_of(program, flows, capture, sent, reports):
                     if seq - 1 in arrived:
                         row_gaps.append(arrived[seq] - arrived[seq - 1])
                 if program.stamped:
-                    stamps.append(stamp_of(out[1]))
+                    stamps.append(out[1])
             in_switch = stamps if program.stamped else reports.get(row.in_switch, [])
             rows.append({"name": row.name, "sent": len(seqs), "received": received, "wire": wire,
                          "in_switch": in_switch, "gaps": row_gaps})
@@ -91,7 +92,7 @@ def measure(args):
 
     flows = program.flows()
     ports = sorted({row.port for flow in flows for row in flow.rows})
-    capture = Capture(ports)
+    capture = Capture(ports, stamp_of if program.stamped else None)
     started = time.monotonic()
     sent = capture.run([flow.frame for flow in flows], args.count, args.interval_ms / 1000.0,
                        lambda seq: len(flows[seq % len(flows)].rows))

@@ -94,15 +94,17 @@ class TimestampedSocket:
 
 class Capture:
     """Sends marked frames on host1 at a pace and collects, per sequence number, the time it
-    reached the switch and, per port, the time and bytes of what came out."""
+    reached the switch and, per port, the time of what came out and digest(frame) (None without
+    a digest: a long run keeps no frames)."""
 
-    def __init__(self, out_ports, tx_ifname="host1", tap_ifname="sw1"):
+    def __init__(self, out_ports, digest=None, tx_ifname="host1", tap_ifname="sw1"):
+        self.digest = digest
         self.tx = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
         self.tx.bind((tx_ifname, 0))
         self.tap = TimestampedSocket(tap_ifname)
         self.receivers = {port: TimestampedSocket(f"host{port}") for port in out_ports}
         self.arrived = {}        # seq -> µs at the switch's port
-        self.left = {}           # (seq, port) -> (µs at the host, frame)
+        self.left = {}           # (seq, port) -> (µs at the host, digest of the frame)
         self.strays = 0          # frames without a marker (none are expected)
 
     def _drain(self, timeout):
@@ -116,7 +118,7 @@ class Capture:
                     self.arrived[seq] = stamp
                 else:
                     port = next(p for p, s in self.receivers.items() if s is sock)
-                    self.left[(seq, port)] = (stamp, frame)
+                    self.left[(seq, port)] = (stamp, self.digest(frame) if self.digest else None)
 
     def run(self, templates, count, interval_s, expected_copies, settle_s=2.0):
         """Sends count rounds of the templates (one frame each, interval_s apart, sequence numbers

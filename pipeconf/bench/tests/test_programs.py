@@ -112,7 +112,7 @@ def test_rows_match_copies_to_their_frames_and_count_loss():
     left = {}
     for seq in range(sent):
         for r in flows[seq % len(flows)].rows:
-            left[(seq, r.port)] = (1000.0 * seq + 100.0 + r.port, b"")
+            left[(seq, r.port)] = (1000.0 * seq + 100.0 + r.port, None)
     replicate = next(i for i, f in enumerate(flows) if len(f.rows) == 2)
     del left[(replicate + len(flows), 3)]     # the second round's copy 2 is lost
     reports = {flows[0].rows[0].in_switch: [42, 43]}
@@ -123,3 +123,19 @@ def test_rows_match_copies_to_their_frames_and_count_loss():
     copy2 = rows["msr6-replicate copy 2"]
     assert (copy2["sent"], copy2["received"], copy2["wire"]) == (2, 1, [103.0])
     assert rows["msr6-decap"]["wire"] == [104.0, 104.0]
+
+
+def test_minimal_rows_carry_their_stamps():
+    import latency_bench
+    program = programs.PROGRAMS["minimal-router"]
+    flows = program.flows()
+    capture = FakeCapture({0: 0.0, 1: 1000.0}, {(0, 2): (150.0, 61), (1, 2): (1140.0, 70)})
+    (row,) = latency_bench.rows_of(program, flows, capture, 2, {})
+    assert (row["wire"], row["in_switch"], row["gaps"]) == ([150.0, 140.0], [61, 70], [1000.0])
+
+
+def test_stamp_is_the_flow_label():
+    import latency_bench
+    frame = bytearray(programs.ipv6_frame())
+    frame[15:18] = bytes([0x0A, 0xBC, 0xDE])   # low nibble of octet 15 and octets 16-17
+    assert latency_bench.stamp_of(bytes(frame)) == 0xABCDE
