@@ -2,10 +2,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 #
-# Latency benchmark on bmv2: every class and the plain-IPv6 baseline in one run, on the
-# committed artifacts, in a private network namespace. Prints mean, stdev, min, max and the
-# ratio to the baseline, like the studies in shared/seeds.
-#   pipeconf/bench/run.sh [--count N] [--interval-ms MS]      (default 50000 at 1 ms)
+# Latency benchmark on bmv2: the minimal programs (minimal/*.p4, compiled here into a temporary
+# directory) and every Sixflow class (the committed artifacts), one after another, each on a fresh
+# switch in a private network namespace, all measured wire to wire by the host side with the same
+# packets, count and interval (latency_bench.py). When a switch queued, the pass prints no ratios
+# and the next pass halves the rate, at most --step-downs times (default 2), until one sustains.
+#   pipeconf/bench/run.sh [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR]
+#   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
+#   --results keeps every series as JSON, per pass)
+# SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build (README: a build without
+# logging macros); the first line names the binary that ran.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -13,17 +19,87 @@ pipeconf="$(dirname "$here")"
 artifacts="$pipeconf/src/main/resources/p4c-out/bmv2"
 python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
+programs=(minimal-router minimal-hbh minimal-mrh sixflow)
 
+count=50000 interval_ms=1 step_downs=2 results="" report_every=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --count) count="$2"; shift 2 ;;
+        --interval-ms) interval_ms="$2"; shift 2 ;;
+        --step-downs) step_downs="$2"; shift 2 ;;
+        --results) results="$2"; shift 2 ;;
+        --report-every) report_every="$2"; shift 2 ;;
+        *) echo "usage: $0 [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR]" >&2; exit 2 ;;
+    esac
+done
+
+export BMV2_SWITCH="${SIXFLOW_BMV2:-simple_switch_grpc}"
 . "$pipeconf/tools/bmv2-netns.sh"
+if [ -n "${SIXFLOW_BMV2:-}" ] && ! command -v "$SIXFLOW_BMV2" >/dev/null; then
+    echo "SIXFLOW_BMV2=$SIXFLOW_BMV2 is no executable" >&2; exit 1
+fi
 missing="$(bmv2_tools_missing)"
-[ -z "$missing" ] || { echo "benchmark needs $missing on PATH" >&2; exit 1; }
+[ -z "$missing" ] || { echo "benchmark needs $missing on PATH (or SIXFLOW_BMV2=/path/to/simple_switch_grpc)" >&2; exit 1; }
+if [ "$("$pipeconf/build-p4.sh" --hash bmv2)" != "$(cat "$artifacts/source.sha256")" ]; then
+    echo "WARNING: p4src changed since the bmv2 artifacts were built: Sixflow's figures are the old" \
+         "program's (make p4-build)" >&2
+fi
 [ "$(id -u)" -eq 0 ] || { echo "benchmark needs root (network namespace, veth)" >&2; exit 1; }
 
-ns="sixflow-bench-$$"
+switch="$(command -v "$BMV2_SWITCH")"
+switch_real="$(readlink -f "$switch")"
+version="$("$switch" --version 2>&1 | head -1)"
+echo "switch: $switch${switch_real:+ -> $switch_real} (bmv2 $version)${SIXFLOW_BMV2:+, from SIXFLOW_BMV2}; no log file"
 export BMV2_NO_LOG=1
-echo "switch: $(command -v simple_switch_grpc) ($(simple_switch_grpc --version 2>&1 | head -1)), no log file"
+
 work="$(mktemp -d)"
-trap 'bmv2_netns_down "$ns"; rm -rf "$work"' EXIT
-bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
-ip netns exec "$ns" "$python" "$here/latency_bench.py" --grpc "$BMV2_GRPC" \
-    --p4info "$artifacts/p4info.txt" --config "$artifacts/bmv2.json" "$@"
+ns=""
+cleanup() {
+    [ -z "$ns" ] || bmv2_netns_down "$ns"
+    [ -z "$results" ] || { mkdir -p "$results" && cp -r "$work"/pass* "$results"/ 2>/dev/null || true; }
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The minimal programs are sources: compile them for this run.
+for program in "${programs[@]}"; do
+    [ "$program" = sixflow ] && continue
+    mkdir -p "$work/$program"
+    p4c-bm2-ss --arch v1model --std p4-16 -o "$work/$program/bmv2.json" \
+        --p4runtime-files "$work/$program/p4info.txt" "$here/minimal/${program#minimal-}.p4" 2>"$work/$program/p4c.log" \
+        || { cat "$work/$program/p4c.log" >&2; exit 1; }
+done
+
+pass=0
+while :; do
+    mkdir -p "$work/pass$pass"
+    echo "pass $((pass + 1)): one packet every $interval_ms ms, $count per class"
+    for program in "${programs[@]}"; do
+        if [ "$program" = sixflow ]; then dir="$artifacts"; else dir="$work/$program"; fi
+        ns="sixflow-bench-$$-$program"
+        bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
+        ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program "$program" \
+            --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" \
+            --count "$count" --interval-ms "$interval_ms" ${report_every:+--report-every "$report_every"} --out "$work/pass$pass/$program.json"
+        bmv2_netns_down "$ns"
+        ns=""
+    done
+    files=()
+    for program in "${programs[@]}"; do files+=("$work/pass$pass/$program.json"); done
+    status=0
+    "$python" "$here/latency_bench.py" report "${files[@]}" || status=$?
+    if [ "$status" -eq 0 ]; then
+        echo "the switch sustained one packet every $interval_ms ms: these figures compare programs"
+        exit 0
+    fi
+    [ "$status" -eq 3 ] || exit "$status"
+    if [ "$pass" -ge "$step_downs" ]; then
+        echo "the switch queued at every rate tried (down to one packet every $interval_ms ms): no figures" \
+             "above compare programs. Packets late at every rate with no loss are the switch not running" \
+             "(a busy host: see the load averages); else try a bench build of bmv2 (SIXFLOW_BMV2) or a lower rate"
+        exit 3
+    fi
+    interval_ms="$(awk -v v="$interval_ms" 'BEGIN { print v * 2 }')"
+    echo "the switch queued: stepping down to one packet every $interval_ms ms"
+    pass=$((pass + 1))
+done

@@ -6,6 +6,9 @@
 # listening on the namespace's loopback. Nothing it sends can leave the machine.
 
 BMV2_GRPC="127.0.0.1:9559"
+# The switch binary: simple_switch_grpc on PATH unless BMV2_SWITCH names another build (the
+# latency benchmark sets it from SIXFLOW_BMV2).
+BMV2_SWITCH="${BMV2_SWITCH:-simple_switch_grpc}"
 
 # bmv2_netns_up NS WORKDIR CPU_PORT PORT...
 bmv2_netns_up() {
@@ -27,7 +30,7 @@ bmv2_netns_up() {
     [ "${BMV2_NO_LOG:-0}" = 1 ] && log=()
     # Eight priority queues per port, as the lab's switches: APN6 SLA priorities are 3 bits, and
     # bmv2 drops a packet whose priority has no queue.
-    ip netns exec "$ns" simple_switch_grpc --device-id 1 "${switch_ifaces[@]}" --no-p4 \
+    ip netns exec "$ns" "$BMV2_SWITCH" --device-id 1 "${switch_ifaces[@]}" --no-p4 \
         "${log[@]}" -- --cpu-port "$cpu_port" --grpc-server-addr "$BMV2_GRPC" --priority-queues 8 \
         > "$work/switch.out" 2>&1 &
     BMV2_PID=$!
@@ -53,7 +56,7 @@ bmv2_netns_down() {
 # bmv2_tools_missing: prints the names of the missing tools, if any.
 bmv2_tools_missing() {
     local tool missing=()
-    for tool in p4c-bm2-ss simple_switch_grpc; do
+    for tool in p4c-bm2-ss "$BMV2_SWITCH"; do
         command -v "$tool" >/dev/null || missing+=("$tool")
     done
     echo "${missing[*]}"

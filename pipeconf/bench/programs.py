@@ -1,0 +1,205 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""What the latency benchmark runs: Sixflow's classes and the three minimal programs
+(minimal/*.p4), each as the entries it needs, the frames it is sent and where they come out.
+
+Entries are written by name from ptf/lib/p4info_names.py: the minimal programs carry Sixflow's
+names, so the router, the APN6 classifier and the route are the same P4Runtime writes for both,
+and each program's own P4Info checks them. Class numbers come from the P4 sources (p4defines);
+addresses, MACs and ports are this scenario's own choices."""
+
+import ipaddress
+import os
+import sys
+from dataclasses import dataclass
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+sys.path.insert(0, os.path.join(here, "..", "ptf", "lib"))
+
+from scapy.layers.inet import UDP  # noqa: E402
+from scapy.layers.inet6 import IPv6  # noqa: E402
+from scapy.layers.l2 import Ether  # noqa: E402
+
+import p4defines  # noqa: E402
+import p4info_names as names  # noqa: E402
+import wire  # noqa: E402
+
+ROUTER_MAC = "00:aa:00:00:00:01"
+HOST_MAC = "00:00:00:00:00:10"
+# 64 octets ending with a marker (wire.py), so that every marked copy keeps the UDP checksum.
+PAYLOAD = b"x" * (64 - wire.MARKER_BYTES) + wire.marker(0)
+TREE_SRC = "fd00:1::1"
+APN6_FIELDS = {names.SLA_LEVEL: 1, names.APP_ID: 2, names.USER_ID: 3, names.FLOW_ID: 4}
+APN6_DPORT = 7000
+
+
+def sid(node, argument, pointer, function=0x100):
+    """An End.RL SID (WIRE-FORMATS.md): locator fd00:0:<node>::/64, function, argument, pointer."""
+    return str(ipaddress.IPv6Address((0xFD00 << 112) | (node << 80) | (function << 32) | (argument << 16) | pointer))
+
+
+TE_SIDS = [sid(9, 0, 0), sid(10, 0, 0), sid(11, 0, 0)]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the results: a class of packets and the port its copy leaves by. in_switch is
+    the (class, replica) of Sixflow's telemetry reports for it, or None."""
+    name: str
+    port: int
+    in_switch: tuple = None
+
+
+@dataclass(frozen=True)
+class Flow:
+    """Frames of one kind, and the rows their copies make."""
+    frame: bytes
+    rows: tuple
+
+
+def _eth():
+    return Ether(src=HOST_MAC, dst=ROUTER_MAC, type=0x86DD)
+
+
+def _udp(dst, dport):
+    return IPv6(src="fd00:1::10", dst=dst) / UDP(sport=5000, dport=dport) / PAYLOAD
+
+
+def ipv6_frame():
+    return bytes(_eth() / _udp("fd00:2::7", 6000))
+
+
+def apn6_frame():
+    return bytes(_eth() / _udp("fd00:2::7", APN6_DPORT))
+
+
+def group_frame(tree):
+    return bytes(_eth() / _udp("ff3e::%d" % tree, 5004))
+
+
+def msr6_frame(dst, segments_left, sids):
+    """A frame that already carries an MRH (TE) around the same inner packet. Code points as
+    WIRE-FORMATS.md gives them (Routing Type 253, MRH Type 1), as the packet tests write them
+    (ptf/lib/p4defines.py says why they are not read from the P4)."""
+    inner = bytes(IPv6(src="fd00:1::10", dst="ff3e::3") / UDP(sport=5000, dport=5004) / PAYLOAD)
+    mrh = bytes([41, 2 * len(sids), 253, segments_left, 1, 0, 0, 0]) + \
+        b"".join(ipaddress.IPv6Address(s).packed for s in sids)
+    outer = bytes(IPv6(src=TREE_SRC, dst=dst, nh=43, plen=len(mrh) + len(inner)))[:40]
+    return bytes(_eth()) + outer + mrh + inner
+
+
+def _insert(client, p4info, table, match, action, params=None, priority=None):
+    client.insert(p4info.table_entry(table, match, action, params, priority))
+
+
+def install_route(client, p4info):
+    """fd00::/16 leaves by port 2: the route every program's packets take."""
+    _insert(client, p4info, names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: ("fd00::", 16)},
+            names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP, {names.PORT: 2, names.SMAC: ROUTER_MAC, names.DMAC: HOST_MAC})
+
+
+def install_apn6_policy(client, p4info):
+    _insert(client, p4info, names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
+            {names.HDR_L4_DPORT: (APN6_DPORT, APN6_DPORT)}, names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
+            APN6_FIELDS, priority=10)
+
+
+def install_sixflow(client, p4info, report_every=1):
+    """One scenario per class on the single switch; one packet in report_every (a power of 2)
+    of each class is reported."""
+    _insert(client, p4info, names.SIXFLOW_INGRESS_STATION_MY_STATION, {names.HDR_ETH_DST: ROUTER_MAC},
+            names.SIXFLOW_INGRESS_STATION_SET_MY_STATION)
+    install_route(client, p4info)
+    install_apn6_policy(client, p4info)
+    for tree, mrh_type in ((1, p4defines.MRH_TYPE_TE), (2, p4defines.MRH_TYPE_TE_RLB)):
+        _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: "ff3e::%d" % tree},
+                names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                {names.TREE_ID: tree, names.SRC: TREE_SRC, names.MRH_TYPE: mrh_type,
+                 names.MSID_COUNT: len(TE_SIDS), names.GROUP: 0}, priority=10)
+        _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: tree},
+                names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
+                {names.SID0: TE_SIDS[0], names.SID1: TE_SIDS[1], names.SID2: TE_SIDS[2], names.SID3: "::"})
+    local = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID, {names.HDR_IPV6_DST: (local, 96)},
+            names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: sid(2, 1, 1)},
+            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: sid(2, 0, 0)},
+            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 11})
+    client.add_multicast_group(10, [(2, 0), (3, 0)])
+    client.add_multicast_group(11, [(4, 0)])
+    for port, index in ((2, 0), (3, 1)):
+        _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, {names.HDR_GROUP: 10, names.HDR_EG_PORT: port},
+                names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY, {names.INDEX: index})
+    client.add_clone_session(p4defines.TELEMETRY_CLONE_SESSION, p4defines.CPU_PORT)
+    for _, lat_class in SIXFLOW_CLASSES:
+        _insert(client, p4info, names.SIXFLOW_EGRESS_TELEMETRY_SAMPLING, {names.HDR_LAT_CLASS: lat_class},
+                names.SIXFLOW_EGRESS_SAMPLE, {names.MASK: report_every - 1})
+
+
+SIXFLOW_CLASSES = (("ipv6", p4defines.CLASS_IPV6), ("apn6-insert", p4defines.CLASS_APN6_INSERT),
+                   ("msr6-te-encap", p4defines.CLASS_MSR6_TE_ENCAP), ("msr6-rlb-encap", p4defines.CLASS_MSR6_RLB_ENCAP),
+                   ("msr6-replicate", p4defines.CLASS_MSR6_REPLICATE), ("msr6-decap", p4defines.CLASS_MSR6_DECAP))
+
+
+def sixflow_flows():
+    classes = dict(SIXFLOW_CLASSES)
+
+    def row(name, port=2, replica=0, label=None):
+        return Row(label or name, port, (classes[name], replica))
+
+    replicate_sids = [sid(2, 1, 1), sid(3, 0, 0), sid(4, 0, 0)]
+    leaf_sids = [sid(5, 1, 1), sid(6, 0, 0), sid(2, 0, 0)]
+    return (Flow(ipv6_frame(), (row("ipv6"),)),
+            Flow(apn6_frame(), (row("apn6-insert"),)),
+            Flow(group_frame(1), (row("msr6-te-encap"),)),
+            Flow(group_frame(2), (row("msr6-rlb-encap"),)),
+            Flow(msr6_frame(replicate_sids[0], 0, replicate_sids),
+                 (row("msr6-replicate", 2, 0, "msr6-replicate copy 1"),
+                  row("msr6-replicate", 3, 1, "msr6-replicate copy 2"))),
+            Flow(msr6_frame(leaf_sids[2], 2, leaf_sids), (row("msr6-decap", 4),)))
+
+
+def install_minimal_router(client, p4info, report_every):
+    install_route(client, p4info)
+
+
+def install_minimal_hbh(client, p4info, report_every):
+    install_route(client, p4info)
+    install_apn6_policy(client, p4info)
+
+
+def install_minimal_mrh(client, p4info, report_every):
+    """The route, and ff3e::1 encapsulated with the M-SIDs Sixflow's TE tree carries."""
+    install_route(client, p4info)
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: "ff3e::1"},
+            names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+            {names.SRC: TREE_SRC, names.SID0: TE_SIDS[0], names.SID1: TE_SIDS[1], names.SID2: TE_SIDS[2]})
+
+
+def _one_flow(frame, name):
+    return lambda: (Flow(frame(), (Row(name, 2),)),)
+
+
+@dataclass(frozen=True)
+class Program:
+    """A benchmarked program: its source (None: Sixflow's committed artifacts), how to program
+    it (install(client, p4info, report_every)), its flows, and whether its copies carry the
+    in-switch stamp (minimal/common.p4)."""
+    name: str
+    source: str
+    install: object
+    flows: object
+    stamped: bool
+
+
+PROGRAMS = {
+    "minimal-router": Program("minimal-router", "minimal/router.p4", install_minimal_router,
+                              _one_flow(ipv6_frame, "minimal router"), True),
+    "minimal-hbh": Program("minimal-hbh", "minimal/hbh.p4", install_minimal_hbh,
+                           _one_flow(apn6_frame, "minimal + APN6 HBH"), True),
+    "minimal-mrh": Program("minimal-mrh", "minimal/mrh.p4", install_minimal_mrh,
+                           _one_flow(lambda: group_frame(1), "minimal + MRH encap"), True),
+    "sixflow": Program("sixflow", None, install_sixflow, sixflow_flows, False),
+}

@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""The table of one benchmark pass: every program's rows with their statistics, the achieved
+send interval, the in-switch figures, and ratios and increments only where no switch queued."""
+
+import math
+
+from latency_stats import judge, summarize
+
+ROUTER = ("minimal-router", "minimal router")
+SIXFLOW_IPV6 = ("sixflow", "ipv6")
+# Sixflow's feature classes and the minimal program doing only that feature.
+FEATURES = {"apn6-insert": ("minimal-hbh", "minimal + APN6 HBH"),
+            "msr6-te-encap": ("minimal-mrh", "minimal + MRH encap"),
+            "msr6-rlb-encap": ("minimal-mrh", "minimal + MRH encap")}
+# The goals the P4 work aims at (README: Benchmarks).
+GOAL_RATIO = 1.5
+
+
+def _fmt(value, digits=1):
+    return "-" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}f}"
+
+
+def judge_program(result):
+    """(queued, reasons): a program queued when any of its rows did, on the wire or in the switch
+    (its rows share one switch). The reasons are those of its slowest queued row, then the names
+    of the other queued rows."""
+    interval = result["interval_mean_us"]
+    queued_rows = []
+    for row in result["rows"]:
+        verdict = judge(row["wire"], interval, row["sent"], row["received"])
+        reasons = list(verdict.reasons)
+        if row["in_switch"]:
+            inside = judge(row["in_switch"], interval, len(row["in_switch"]), len(row["in_switch"]))
+            reasons += [f"in the switch {r}" for r in inside.reasons]
+        if reasons:
+            queued_rows.append((summarize(row["wire"]).mean, row["name"], reasons))
+    if not queued_rows:
+        return False, []
+    queued_rows.sort(key=lambda r: -r[0] if not math.isnan(r[0]) else 0)
+    _, name, reasons = queued_rows[0]
+    described = [f"{name}: " + ", ".join(reasons)]
+    if len(queued_rows) > 1:
+        described.append("also " + ", ".join(r[1] for r in queued_rows[1:]))
+    return True, described
+
+
+def print_pass(results):
+    """Prints the pass; returns True when a switch queued (then no ratio is printed for it)."""
+    first = results[0]
+    print(f"\n=== {first['count']} packets per class, one every {first['interval_ms']:g} ms "
+          f"({1000.0 / first['interval_ms']:,.0f} pps asked); switch {first['switch']}")
+    print("wire-to-wire µs (kernel receive timestamps at the switch's ingress port and at the receiving host); "
+          "in-switch µs: Sixflow's telemetry reports, the minimal programs' stamp (egress - ingress timestamp)")
+    verdicts = {r["program"]: judge_program(r) for r in results}
+    stats = {}
+    for r in results:
+        for row in r["rows"]:
+            stats[(r["program"], row["name"])] = summarize(row["wire"])
+
+    def usable(key):
+        return key in stats and not verdicts[key[0]][0] and stats[key].n > 0
+
+    header = (f"{'program / class':<28}{'n':>7}{'mean':>9}{'stdev':>9}{'min':>8}{'max':>9}{'p50':>8}{'p99':>9}"
+              f"{'loss':>7}{'gap mean/p99':>15}{'in-sw mean/min':>16}{'x router':>9}{'x ipv6':>8}"
+              f"{'+µs (minimal)':>16}")
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        for row in r["rows"]:
+            key = (r["program"], row["name"])
+            s = stats[key]
+            gap = summarize(row["gaps"])
+            inside = summarize(row["in_switch"])
+            loss = row["sent"] - row["received"]
+            vs_router = s.mean / stats[ROUTER].mean if usable(key) and usable(ROUTER) else None
+            vs_ipv6 = s.mean / stats[SIXFLOW_IPV6].mean if usable(key) and usable(SIXFLOW_IPV6) else None
+            increment = ""
+            feature = FEATURES.get(row["name"]) if r["program"] == "sixflow" else None
+            if feature and usable(key) and usable(SIXFLOW_IPV6) and usable(feature) and usable(ROUTER):
+                own = s.mean - stats[SIXFLOW_IPV6].mean
+                minimal = stats[feature].mean - stats[ROUTER].mean
+                increment = f"{own:+.1f} ({minimal:+.1f})"
+            print(f"{row['name']:<28}{s.n:>7}{_fmt(s.mean):>9}{_fmt(s.stdev):>9}{_fmt(s.min):>8}{_fmt(s.max):>9}"
+                  f"{_fmt(s.p50):>8}{_fmt(s.p99):>9}{loss:>7}{_fmt(gap.mean, 0) + '/' + _fmt(gap.p99, 0):>15}"
+                  f"{_fmt(inside.mean) + '/' + _fmt(inside.min, 0):>16}{_fmt(vs_router, 2):>9}"
+                  f"{_fmt(vs_ipv6, 2):>8}{increment:>16}")
+
+    queued = False
+    for r in results:
+        program_queued, reasons = verdicts[r["program"]]
+        pps = 1e6 / r["interval_mean_us"] if r["interval_mean_us"] > 0 else math.nan
+        notes = []
+        if r["receiver_drops"]:
+            notes.append(f"the measuring sockets dropped {r['receiver_drops']} frames (the host, not the switch)")
+        if r["strays"]:
+            notes.append(f"{r['strays']} frames without a marker came out")
+        if r["tapped"] < r["sent"]:
+            notes.append(f"{r['sent'] - r['tapped']} frames not seen at the switch's port")
+        if r["reports_expected"]:
+            notes.append(f"{r['reports_received']}/{r['reports_expected']} telemetry reports")
+        if "load_average" in r:
+            notes.append(f"load average {r['load_average']:.2f} on {r['cpus']} CPUs after the run")
+        extra = f" ({'; '.join(notes)})" if notes else ""
+        if program_queued:
+            queued = True
+            print(f"{r['program']}: SWITCH QUEUED at {pps:,.0f} pps, no ratios: " + "; ".join(reasons) + extra)
+        else:
+            print(f"{r['program']}: sustained {pps:,.0f} pps (achieved interval {r['interval_mean_us']:.0f} µs, "
+                  f"p99 {r['interval_p99_us']:.0f} µs){extra}")
+    if usable(ROUTER) and usable(SIXFLOW_IPV6):
+        mean = stats[SIXFLOW_IPV6].mean / stats[ROUTER].mean
+        low = stats[SIXFLOW_IPV6].min / stats[ROUTER].min
+        print(f"goal: Sixflow ipv6 / minimal router: mean {mean:.2f}x, min {low:.2f}x (goal <= {GOAL_RATIO}x: "
+              f"{'met' if max(mean, low) <= GOAL_RATIO else 'not met'})")
+    for name, feature in FEATURES.items():
+        key = ("sixflow", name)
+        if usable(key) and usable(SIXFLOW_IPV6) and usable(feature) and usable(ROUTER):
+            own = stats[key].mean - stats[SIXFLOW_IPV6].mean
+            minimal = stats[feature].mean - stats[ROUTER].mean
+            print(f"goal: {name} adds {own:+.1f} µs to Sixflow ipv6, {feature[1]} adds {minimal:+.1f} µs to the "
+                  f"minimal router (goal <=: {'met' if own <= minimal else 'not met'})")
+    return queued

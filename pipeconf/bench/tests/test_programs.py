@@ -1,0 +1,141 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""The minimal programs compile (p4c-bm2-ss; skipped without it) and take the entries the
+benchmark writes, checked against their own P4Info; Sixflow's entries against its committed
+P4Info; the frame marker keeps UDP checksums valid."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, ".."))
+sys.path.insert(0, os.path.join(here, "..", "..", "ptf", "lib"))
+
+import programs  # noqa: E402
+import wire  # noqa: E402
+from p4info import P4Info  # noqa: E402
+
+BENCH = os.path.join(here, "..")
+SIXFLOW_P4INFO = os.path.join(here, "..", "..", "src", "main", "resources", "p4c-out", "bmv2", "p4info.txt")
+
+
+class RecordingClient:
+    """Stands in for the P4Runtime client: keeps what would be written."""
+
+    def __init__(self):
+        self.entries = []
+        self.pre = []
+
+    def insert(self, *entries):
+        self.entries.extend(entries)
+
+    def add_multicast_group(self, group_id, replicas):
+        self.pre.append(("group", group_id))
+
+    def add_clone_session(self, session_id, port, truncate=0):
+        self.pre.append(("clone", session_id))
+
+
+def compile_minimal(program, tmp_path):
+    p4info = tmp_path / "p4info.txt"
+    subprocess.run(["p4c-bm2-ss", "--arch", "v1model", "--std", "p4-16", "-o", str(tmp_path / "bmv2.json"),
+                    "--p4runtime-files", str(p4info), os.path.join(BENCH, program.source)],
+                   check=True, capture_output=True)
+    return P4Info(str(p4info))
+
+
+MINIMAL = [p for p in programs.PROGRAMS.values() if p.source]
+
+
+@pytest.mark.skipif(shutil.which("p4c-bm2-ss") is None, reason="p4c-bm2-ss not on PATH")
+@pytest.mark.parametrize("program", MINIMAL, ids=[p.name for p in MINIMAL])
+def test_minimal_program_compiles_and_takes_the_bench_entries(program, tmp_path):
+    p4info = compile_minimal(program, tmp_path)
+    client = RecordingClient()
+    program.install(client, p4info, 1)  # raises KeyError on a name its P4Info lacks
+    tables = {t.preamble.id: t.preamble.name for t in p4info.p4info.tables}
+    written = sorted(tables[e.table_id] for e in client.entries)
+    expected = {"minimal-router": 1, "minimal-hbh": 2, "minimal-mrh": 2}[program.name]
+    assert len(written) == expected == len(tables), written
+
+
+def test_sixflow_entries_match_its_p4info():
+    client = RecordingClient()
+    programs.PROGRAMS["sixflow"].install(client, P4Info(SIXFLOW_P4INFO), 64)
+    assert len(client.entries) > 10
+    assert ("clone", programs.p4defines.TELEMETRY_CLONE_SESSION) in client.pre
+
+
+def test_every_sixflow_row_reads_its_own_report_class():
+    rows = [r for flow in programs.sixflow_flows() for r in flow.rows]
+    assert len({r.in_switch for r in rows}) == len(rows)
+    assert len({r.name for r in rows}) == len(rows)
+
+
+@pytest.mark.parametrize("seq", [0, 1, 77, 0xFFFFFFFF])
+def test_marker_round_trips_and_keeps_the_udp_checksum(seq):
+    from scapy.layers.l2 import Ether
+    from scapy.layers.inet import UDP
+    frame = wire.marked(programs.ipv6_frame(), seq)
+    assert wire.marker_of(frame) == seq
+    sent = Ether(frame)
+    checksum = sent[UDP].chksum
+    del sent[UDP].chksum
+    assert Ether(bytes(sent))[UDP].chksum == checksum
+
+
+def test_unmarked_frame_has_no_sequence():
+    assert wire.marker_of(b"\x00" * 60) is None
+    frame = bytearray(wire.marked(programs.ipv6_frame(), 5))
+    frame[-1] ^= 1
+    assert wire.marker_of(bytes(frame)) is None
+
+
+class FakeCapture:
+    """What wire.Capture collected: arrival times at the switch and copies at the hosts."""
+
+    def __init__(self, arrived, left):
+        self.arrived = arrived
+        self.left = left
+
+
+def test_rows_match_copies_to_their_frames_and_count_loss():
+    import latency_bench
+    program = programs.PROGRAMS["sixflow"]
+    flows = programs.sixflow_flows()
+    sent = 2 * len(flows)                     # two rounds
+    arrived = {seq: 1000.0 * seq for seq in range(sent)}
+    left = {}
+    for seq in range(sent):
+        for r in flows[seq % len(flows)].rows:
+            left[(seq, r.port)] = (1000.0 * seq + 100.0 + r.port, None)
+    replicate = next(i for i, f in enumerate(flows) if len(f.rows) == 2)
+    del left[(replicate + len(flows), 3)]     # the second round's copy 2 is lost
+    reports = {flows[0].rows[0].in_switch: [42, 43]}
+    rows = {r["name"]: r for r in latency_bench.rows_of(program, flows, FakeCapture(arrived, left), sent, reports)}
+    assert rows["ipv6"]["wire"] == [102.0, 102.0]
+    assert rows["ipv6"]["in_switch"] == [42, 43]
+    assert rows["ipv6"]["gaps"] == [1000.0]   # the first frame has no gap before it
+    copy2 = rows["msr6-replicate copy 2"]
+    assert (copy2["sent"], copy2["received"], copy2["wire"]) == (2, 1, [103.0])
+    assert rows["msr6-decap"]["wire"] == [104.0, 104.0]
+
+
+def test_minimal_rows_carry_their_stamps():
+    import latency_bench
+    program = programs.PROGRAMS["minimal-router"]
+    flows = program.flows()
+    capture = FakeCapture({0: 0.0, 1: 1000.0}, {(0, 2): (150.0, 61), (1, 2): (1140.0, 70)})
+    (row,) = latency_bench.rows_of(program, flows, capture, 2, {})
+    assert (row["wire"], row["in_switch"], row["gaps"]) == ([150.0, 140.0], [61, 70], [1000.0])
+
+
+def test_stamp_is_the_flow_label():
+    import latency_bench
+    frame = bytearray(programs.ipv6_frame())
+    frame[15:18] = bytes([0x0A, 0xBC, 0xDE])   # low nibble of octet 15 and octets 16-17
+    assert latency_bench.stamp_of(bytes(frame)) == 0xABCDE

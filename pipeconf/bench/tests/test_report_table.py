@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""The pass table (report_table.py): ratios and goals only where no switch queued."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import report_table  # noqa: E402
+
+
+def row(name, latency, n=200, received=None):
+    return {"name": name, "sent": n, "received": n if received is None else received,
+            "wire": [latency + (i % 5) for i in range(n if received is None else received)],
+            "in_switch": [], "gaps": [1000.0] * n}
+
+
+def result(program, rows):
+    return {"program": program, "switch": "/x/simple_switch_grpc", "count": 200, "interval_ms": 1.0,
+            "interval_mean_us": 1000.0, "interval_p99_us": 1100.0, "sent": 200 * len(rows),
+            "tapped": 200 * len(rows), "receiver_drops": 0, "strays": 0, "reports_expected": 0,
+            "reports_received": 0, "rows": rows}
+
+
+def sixflow(ipv6=100.0, apn6=120.0):
+    return result("sixflow", [row("ipv6", ipv6), row("apn6-insert", apn6), row("msr6-te-encap", 130.0)])
+
+
+def minimal():
+    return [result("minimal-router", [row("minimal router", 50.0)]),
+            result("minimal-hbh", [row("minimal + APN6 HBH", 60.0)]),
+            result("minimal-mrh", [row("minimal + MRH encap", 65.0)])]
+
+
+def test_ratios_and_goals_when_nothing_queued(capsys):
+    assert report_table.print_pass(minimal() + [sixflow()]) is False
+    out = capsys.readouterr().out
+    assert "SWITCH QUEUED" not in out
+    ipv6_line = next(line for line in out.splitlines() if line.startswith("ipv6 "))
+    assert ipv6_line.split()[-2:] == ["1.96", "1.00"]  # x router (102 / 52 µs), x ipv6
+    assert "+20.0 (+10.0)" in out                      # apn6-insert vs minimal + APN6 HBH
+    assert "goal: Sixflow ipv6 / minimal router: mean 1.96x, min 2.00x (goal <= 1.5x: not met)" in out
+    assert "apn6-insert adds +20.0 µs" in out
+
+
+def test_no_ratio_and_no_goal_when_sixflow_queued(capsys):
+    assert report_table.print_pass(minimal() + [sixflow(ipv6=32000.0)]) is True
+    out = capsys.readouterr().out
+    assert "sixflow: SWITCH QUEUED at 1,000 pps, no ratios: ipv6:" in out
+    assert "also" not in out
+    ipv6_line = next(line for line in out.splitlines() if line.startswith("ipv6 "))
+    assert ipv6_line.split()[-2:] == ["-", "-"]
+    apn6_line = next(line for line in out.splitlines() if line.startswith("apn6-insert "))
+    assert apn6_line.split()[-2:] == ["-", "-"]
+    assert "goal:" not in out
+
+
+def test_loss_in_the_baseline_withholds_every_ratio_to_it(capsys):
+    results = minimal()
+    results[0] = result("minimal-router", [row("minimal router", 50.0, received=190)])
+    assert report_table.print_pass(results + [sixflow()]) is True
+    out = capsys.readouterr().out
+    assert "minimal-router: SWITCH QUEUED at 1,000 pps, no ratios: minimal router: lost 10 of 200" in out
+    ipv6_line = next(line for line in out.splitlines() if line.startswith("ipv6 "))
+    assert ipv6_line.split()[-2:] == ["-", "1.00"]  # none to the router; Sixflow's own baseline holds
+    assert "goal: Sixflow ipv6" not in out
