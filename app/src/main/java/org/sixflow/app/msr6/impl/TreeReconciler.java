@@ -126,6 +126,7 @@ final class TreeReconciler {
     }
 
     private void realize(Msr6TreeRecord record) {
+        long started = System.nanoTime();
         String id = record.id();
         Msr6TreeRequest request = record.tree().request();
         TreeBuilder.Built built;
@@ -197,8 +198,8 @@ final class TreeReconciler {
                     .collect(Collectors.toSet());
             retiring.hold(new RetiringVersions.Retiring(id, before, ingress, numbers), this::retire);
         }
-        log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs)", id, number, built.tree.links().size(),
-                 built.tree.msids().size());
+        log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs) in {} ms", id, number,
+                 built.tree.links().size(), built.tree.msids().size(), (System.nanoTime() - started) / 1_000_000);
     }
 
     private void reinstall(Msr6TreeRecord record) {
