@@ -20,7 +20,10 @@ import re
 import sys
 
 ROLES = {"EDGE", "TRANSIT"}
-SIXFLOW_KEYS = {"role", "locator", "myStationMac", "rlbBits", "gnmiAddress"}
+SIXFLOW_KEYS = {"role", "locator", "myStationMac", "rlbBits", "gnmiAddress", "mtu"}
+# Mininet's links are veth pairs of Linux's default MTU: the routers are told the same, so a packet
+# one grows past it is dropped and answered with a Packet Too Big instead of lost in the veth.
+LINK_MTU = 1500
 DRIVER = "stratum-bmv2"
 PIPECONF = "org.sixflow.bmv2"
 APPS = {
@@ -207,6 +210,10 @@ def check_netcfg(c, topo, cfg):
         c.expect(
             six.get("myStationMac") == sw["mac"],
             "%s: myStationMac %r, topology says %s" % (where, six.get("myStationMac"), sw["mac"]),
+        )
+        c.expect(
+            six.get("mtu") == LINK_MTU,
+            "%s: mtu %r, the links' MTU is %d" % (where, six.get("mtu"), LINK_MTU),
         )
         gnmi = "%s:%d" % (topo.MININET_HOST, sw["grpc_port"])
         c.expect(
