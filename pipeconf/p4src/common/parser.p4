@@ -26,7 +26,9 @@
 // long unless it is Sixflow's own (the APN6 HBH, the MRH), and takes the upper layer (ip_proto,
 // L4 ports, ICMPv6 type) from where the chain ends. Where it cannot go on (an order or a length
 // it does not take, a fragment other than the first), it stops: the rest is payload, forwarded
-// as it came, and ip_proto is the next header it did not read.
+// as it came, and ip_proto is the next header it did not read. Each header read overwrites
+// ip_proto (SIXFLOW_PARSER_IP_PROTO) where the target's parser can overwrite a field; where it
+// cannot (Tofino), the target derives ip_proto in its ingress from the headers instead.
 parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_t meta) {
     state start {
         packet.extract(hdr.ethernet);
@@ -48,7 +50,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
-        meta.ip_proto = hdr.ipv6.next_header;
+        SIXFLOW_PARSER_IP_PROTO(hdr.ipv6.next_header)
         transition select(hdr.ipv6.next_header) {
             PROTO_HOPOPT: parse_hbh;
             PROTO_DSTOPTS: parse_first_dest_opts;
@@ -87,7 +89,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.hbh);
         packet.extract(hdr.apn6);
         packet.extract(hdr.apn6_pad);
-        meta.ip_proto = hdr.hbh.next_header;
+        SIXFLOW_PARSER_IP_PROTO(hdr.hbh.next_header)
         transition select(hdr.apn6.opt_len) {
             APN6_OPTION_LEN: after_hbh;
             default: apn6_malformed;
@@ -103,7 +105,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.other_hbh = true;
         packet.extract(hdr.hbh);
         packet.extract(hdr.hbh_options);
-        meta.ip_proto = hdr.hbh.next_header;
+        SIXFLOW_PARSER_IP_PROTO(hdr.hbh.next_header)
         transition select(hdr.hbh.hdr_ext_len) {
             1: hbh_words_1;
             2: hbh_words_2;
@@ -160,7 +162,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 
     state extract_dest_opts {
         packet.extract(hdr.dest_opts);
-        meta.ip_proto = hdr.dest_opts.next_header;
+        SIXFLOW_PARSER_IP_PROTO(hdr.dest_opts.next_header)
         transition select(hdr.dest_opts.hdr_ext_len) {
             1: dest_opts_words_1;
             2: dest_opts_words_2;
@@ -182,7 +184,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 
     state parse_routing {
         packet.extract(hdr.routing);
-        meta.ip_proto = hdr.routing.next_header;
+        SIXFLOW_PARSER_IP_PROTO(hdr.routing.next_header)
         transition select(hdr.routing.routing_type) {
             ROUTING_TYPE_MRH: parse_mrh;
             default: parse_other_routing;
@@ -262,7 +264,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Only the first fragment carries the upper-layer header; a later one's ports are unknown.
     state parse_fragment {
         packet.extract(hdr.fragment);
-        meta.ip_proto = hdr.fragment.next_header;
+        SIXFLOW_PARSER_IP_PROTO(hdr.fragment.next_header)
         transition select(hdr.fragment.offset, hdr.fragment.next_header) {
             (0, PROTO_TCP): parse_l4_ports;
             (0, PROTO_UDP): parse_l4_ports;
