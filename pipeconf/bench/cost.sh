@@ -7,11 +7,12 @@
 # operations and parser states per packet of the last round (pipeline_cost.py). The counts do
 # not depend on the machine's load, unlike the latency benchmark (run.sh).
 #   pipeconf/bench/cost.sh [--rounds N]     (default 3; the last round is counted)
+#   ARTIFACTS=DIR pipeconf/bench/cost.sh    (another build's bmv2.json and p4info.txt, to compare)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pipeconf="$(dirname "$here")"
-artifacts="$pipeconf/src/main/resources/p4c-out/bmv2"
+artifacts="${ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/bmv2}"
 python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 rounds=3

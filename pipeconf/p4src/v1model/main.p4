@@ -14,6 +14,7 @@
 #include "../common/control/routing.p4"
 #include "../common/control/acl.p4"
 #include "../common/control/apn6.p4"
+#include "../common/control/msr6_local_sid.p4"
 #include "../common/control/msr6.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
@@ -56,6 +57,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
     Apn6Ingress() apn6_ingress;
+    Apn6Insert() apn6_insert;
+    Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
     Station() station;
     Routing() routing;
@@ -68,6 +71,12 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = meta.egress_port;
             exit;
         }
+        // Lookups that only write metadata (or an APN6 option the packet does not have yet) run
+        // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
+        // are read once the ACL's is known.
+        station.apply(hdr, meta);
+        apn6_ingress.apply(hdr, meta);
+        msr6_local_sid.apply(hdr, meta);
         if (std_meta.parser_error != error.NoError) {
             // Truncated headers: never forward (or punt) what could not be parsed.
             meta.drop = true;
@@ -78,11 +87,12 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         } else {
             acl.apply(hdr, meta);
         }
-        // Station only sets flags: asked beside the ACL rather than after it (on Tofino, in the
-        // same stage), and its answer read with the ACL's.
-        station.apply(hdr, meta);
         if (meta.punt_to_cpu || meta.drop) {
-            // Punted as received, or dropped: nothing else to do.
+            // Punted as received (without the option the classifier may have chosen), or dropped:
+            // nothing else to do.
+            if (meta.apn6_matched) {
+                hdr.apn6.setInvalid();
+            }
         } else if (!hdr.ipv6.isValid()) {
             meta.drop = true;
             meta.drop_reason = DROP_NOT_IPV6;
@@ -91,7 +101,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
-                apn6_ingress.apply(hdr, meta);
+                apn6_insert.apply(hdr, meta);
                 msr6_ingress.apply(hdr, meta);
                 if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
                     routing.apply(hdr, meta);
@@ -266,7 +276,8 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             // Punts and packet-outs are control traffic, not measured.
             if (!meta.drop && std_meta.egress_port != CPU_PORT && meta.ingress_port != CPU_PORT) {
                 // Every read and the unconditional updates first, in one straight run (one action for
-                // bmv2), then the updates that depend on what was read.
+                // bmv2), then the updates that depend on what was read (p4c makes a conditional
+                // expression a branch anyway).
                 bit<48> elapsed = std_meta.egress_global_timestamp - std_meta.ingress_global_timestamp;
                 bit<32> delta = (bit<32>) elapsed;
                 bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;

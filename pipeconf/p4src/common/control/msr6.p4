@@ -132,39 +132,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 #endif
 
-    // A local SID's arguments. Their bounds are measured by actions, one operation per field and
-    // step, saturating at 0 (past the list): Tofino's gateways compare a field with a constant,
-    // never two fields, and its actions cannot chain operations.
-    action read_sid_arguments() {
-        meta.msr6_pointer = hdr.ipv6.dst_addr[15:0];
-        meta.msr6_argument = hdr.ipv6.dst_addr[31:16];
-        meta.msr6_segments_left = (bit<16>) hdr.routing.segments_left;
-    }
-
-    action end_rl() {
-        meta.msr6_behaviour = MSR6_END_RL;
-        read_sid_arguments();
-    }
-
-    action end_rlb_x() {
-        meta.msr6_behaviour = MSR6_END_RLB_X;
-        read_sid_arguments();
-    }
-
-    // This node's SIDs: locator + function (a /96 prefix; the last 32 bits are arguments).
-    table msr6_local_sid {
-        key = {
-            hdr.ipv6.dst_addr: lpm @name("ipv6_dst");
-        }
-        actions = {
-            end_rl;
-            end_rlb_x;
-            @defaultonly NoAction;
-        }
-        const default_action = NoAction();
-        size = 1024;
-    }
-
     action replicate(mcast_group_t group) {
         meta.mcast_group = group;
     }
@@ -196,39 +163,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         }
         const default_action = NoAction();
         size = 1024;
-    }
-
-    // What is left of the list from Segments Left and from the Pointer on, and where End.RL's
-    // copies end.
-    @hidden
-    action measure_pointer() {
-        meta.msr6_left_of_sl = meta.msid_count |-| meta.msr6_segments_left;
-        meta.msr6_left_of_pointer = meta.msid_count |-| meta.msr6_pointer;
-        meta.msr6_copies_end = meta.msr6_pointer + meta.msr6_argument;
-    }
-
-    @hidden
-    table msr6_pointer_bounds {
-        actions = {
-            measure_pointer;
-        }
-        const default_action = measure_pointer();
-        size = 1;
-    }
-
-    // End.RL's copies take the M-SIDs from the Pointer on: what is left after them.
-    @hidden
-    action measure_rl_copies() {
-        meta.msr6_left_of_copies = meta.msid_count |-| meta.msr6_copies_end;
-    }
-
-    @hidden
-    table msr6_rl_bounds {
-        actions = {
-            measure_rl_copies;
-        }
-        const default_action = measure_rl_copies();
-        size = 1;
     }
 
     // Per M-SID count n, one action of constants (a Tofino action adds one operand to a field):
@@ -265,126 +199,115 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     // Leaf: deliver the inner packet, which starts right after the M-SID list.
     MSR6_DECAP_ACTION(decap, MAX_MSIDS)
 
+    // An if/else tree without return statements: p4c turns each return into a flag that every
+    // packet would set and test.
     apply {
         if (hdr.mrh.isValid()) {
             // Only the node a Routing header is addressed to processes it (RFC 8200 section 4.4):
             // any other forwards it on the destination like any packet, whatever its length or
-            // type.
-            if (!msr6_local_sid.apply().hit) {
-                return;
-            }
-            // The SR domain ends at host-facing ports: a host may not address the network's SIDs
-            // (as RFC 8754 section 5.1 has SR domains filter SRv6 packets at their edge).
-            if (meta.host_facing) {
+            // type (msr6_behaviour stays MSR6_NONE: not one of this node's SIDs, Msr6LocalSid).
+            if (meta.msr6_behaviour == MSR6_NONE) {
+                // routed like any packet
+            } else if (meta.host_facing) {
+                // The SR domain ends at host-facing ports: a host may not address the network's
+                // SIDs (as RFC 8754 section 5.1 has SR domains filter SRv6 packets at their edge).
                 meta.drop = true;
                 meta.drop_reason = DROP_SR_BOUNDARY;
-                return;
-            }
-            if (meta.msr6_malformed) {
+            } else if (meta.msr6_malformed) {
                 drop_malformed();
-                return;
-            }
-            if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
+            } else if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
                 meta.drop = true;
                 meta.drop_reason = DROP_MSR6_UNKNOWN;
-                return;
-            }
-            // Congestion met on the way (outer ECN CE) carries over to the inner packet (RFC 6040
-            // section 4.2); a packet that cannot carry it is dropped. Done where the MRH is
-            // processed, so every copy, and the leaf's inner packet, has it.
-            if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE) {
-                if (hdr.inner_ipv6.traffic_class[1:0] == ECN_NOT_ECT) {
-                    meta.drop = true;
-                    meta.drop_reason = DROP_CE_NOT_ECT;
-                    return;
-                }
-                hdr.inner_ipv6.traffic_class[1:0] = ECN_CE;
-            }
-            msr6_pointer_bounds.apply();
-            if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
+            } else if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE
+                    && hdr.inner_ipv6.traffic_class[1:0] == ECN_NOT_ECT) {
+                // Congestion met on the way (outer ECN CE) carries over to the inner packet (RFC
+                // 6040 section 4.2); a packet that cannot carry it is dropped.
+                meta.drop = true;
+                meta.drop_reason = DROP_CE_NOT_ECT;
+            } else if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
                 drop_malformed();
-                return;
-            }
-            if (meta.msr6_behaviour == MSR6_END_RL) {
-                msr6_rl_bounds.apply();
-                if (meta.msr6_left_of_copies == 0) {
-                    drop_malformed();
-                    return;
-                }
-                if (meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
-                    meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
-                }
-                msr6_rl_group.apply();
+            } else if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_left_of_copies == 0) {
+                drop_malformed();
             } else {
-                msr6_rlb_group.apply();
-            }
-            if (meta.mcast_group == 0) {
-                meta.drop = true;
-                meta.drop_reason = DROP_MSR6_NO_GROUP;
-                return;
-            }
-            if (meta.msr6_decap) {
-                // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
-                if (hdr.routing.next_header != PROTO_IPV6) {
-                    drop_malformed();
-                    return;
+                // The CE mark, where the MRH is processed: every copy, and the leaf's inner
+                // packet, has it.
+                if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE) {
+                    hdr.inner_ipv6.traffic_class[1:0] = ECN_CE;
                 }
-                decap();
-                meta.lat_class = CLASS_MSR6_DECAP;
-                meta.ev_msr6_decap = 1;
-            } else if (hdr.ipv6.hop_limit <= 1) {
-                meta.drop = true;
-                meta.drop_reason = DROP_HOP_LIMIT;
-            } else {
-                hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
-                meta.msr6_replicate = true;
-                meta.lat_class = CLASS_MSR6_REPLICATE;
+                if (meta.msr6_behaviour == MSR6_END_RL) {
+                    if (meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
+                        meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
+                    }
+                    msr6_rl_group.apply();
+                } else {
+                    msr6_rlb_group.apply();
+                }
+                if (meta.mcast_group == 0) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_MSR6_NO_GROUP;
+                } else if (meta.msr6_decap) {
+                    // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
+                    if (hdr.routing.next_header != PROTO_IPV6) {
+                        drop_malformed();
+                    } else {
+                        decap();
+                        meta.lat_class = CLASS_MSR6_DECAP;
+                        meta.ev_msr6_decap = 1;
+                    }
+                } else if (hdr.ipv6.hop_limit <= 1) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_HOP_LIMIT;
+                } else {
+                    hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+                    meta.msr6_replicate = true;
+                    meta.lat_class = CLASS_MSR6_REPLICATE;
+                }
             }
         } else if (!hdr.routing.isValid() && hdr.ipv6.dst_addr[127:120] == 0xff) {
             // Only a packet to a group address (ff00::/8) can be a tree's: unicast never looks.
             msr6_encap.apply();
             if (!meta.msr6_encap) {
-                return;
-            }
-            // The tree forwards the inner packet: one whose hop limit is spent is not tunnelled.
-            if (hdr.inner_ipv6.hop_limit <= 1) {
+                // not a tree's packet: routed as it is
+            } else if (hdr.inner_ipv6.hop_limit <= 1) {
+                // The tree forwards the inner packet: one whose hop limit is spent is not
+                // tunnelled.
                 meta.drop = true;
                 meta.drop_reason = DROP_HOP_LIMIT;
-                return;
-            }
-            hdr.routing.setValid();
-            hdr.routing.next_header = PROTO_IPV6;
-            hdr.routing.routing_type = ROUTING_TYPE_MRH;
-            hdr.routing.segments_left = 0;
-            hdr.mrh.setValid();
-            hdr.mrh.mrh_type = meta.msr6_encap_type;
-            hdr.mrh.reserved = 0;
-            // The outer header keeps the inner Traffic Class (DSCP and ECN: RFC 6040's normal mode)
-            // and labels the inner flow (RFC 6438), so that transit nodes can treat and spread it.
-            hdr.ipv6.version = 6;
-            SIXFLOW_ENCAP_FLOW_LABEL
-            msr6_encap_lengths.apply();
-            if (meta.drop) {
-                return;
-            }
-            // After the M-SIDs are made valid (bmv2 zeroes a header it makes valid). The upper
-            // half only matters from 5 M-SIDs on: below, those stay invalid.
-            msr6_encap_sids_lo.apply();
-#if MAX_MSIDS > 4
-            msr6_encap_sids_hi.apply();
-#endif
-            hdr.ipv6.next_header = PROTO_ROUTING;
-            hdr.ipv6.hop_limit = 64;
-            if (meta.msr6_encap_type == MRH_TYPE_TE_RLB) {
-                meta.lat_class = CLASS_MSR6_RLB_ENCAP;
             } else {
-                meta.lat_class = CLASS_MSR6_TE_ENCAP;
-            }
-            meta.ev_msr6_encap = 1;
-            meta.grown = true;
-            if (meta.mcast_group != 0) {
-                meta.msr6_pointer = 0;
-                meta.msr6_replicate = true;
+                hdr.routing.setValid();
+                hdr.routing.next_header = PROTO_IPV6;
+                hdr.routing.routing_type = ROUTING_TYPE_MRH;
+                hdr.routing.segments_left = 0;
+                hdr.mrh.setValid();
+                hdr.mrh.mrh_type = meta.msr6_encap_type;
+                hdr.mrh.reserved = 0;
+                // The outer header keeps the inner Traffic Class (DSCP and ECN: RFC 6040's normal
+                // mode) and labels the inner flow (RFC 6438), so that transit nodes can treat and
+                // spread it.
+                hdr.ipv6.version = 6;
+                SIXFLOW_ENCAP_FLOW_LABEL
+                // A miss (a count of 0 or over MAX_MSIDS) drops the packet as malformed.
+                if (msr6_encap_lengths.apply().hit) {
+                    // After the M-SIDs are made valid (bmv2 zeroes a header it makes valid). The
+                    // upper half only matters from 5 M-SIDs on: below, those stay invalid.
+                    msr6_encap_sids_lo.apply();
+#if MAX_MSIDS > 4
+                    msr6_encap_sids_hi.apply();
+#endif
+                    hdr.ipv6.next_header = PROTO_ROUTING;
+                    hdr.ipv6.hop_limit = 64;
+                    if (meta.msr6_encap_type == MRH_TYPE_TE_RLB) {
+                        meta.lat_class = CLASS_MSR6_RLB_ENCAP;
+                    } else {
+                        meta.lat_class = CLASS_MSR6_TE_ENCAP;
+                    }
+                    meta.ev_msr6_encap = 1;
+                    meta.grown = true;
+                    if (meta.mcast_group != 0) {
+                        meta.msr6_pointer = 0;
+                        meta.msr6_replicate = true;
+                    }
+                }
             }
         }
     }
