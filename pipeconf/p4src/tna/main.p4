@@ -52,26 +52,6 @@ parser SixflowIngressParser(packet_in packet, out tna_headers_t hdr, out local_m
     }
 }
 
-// ip_proto: the Next Header of the last header the parser read in the chain (the parser's order:
-// HBH or pre_ext, Destination Options, Routing, Fragment, Destination Options), which is where
-// bmv2's parser leaves it. A header the parser stopped at is not valid, so the value is the
-// Next Header that named it. Behind an MRH the chain is the MRH's (its inner headers do not count).
-control UpperLayerProtocol(in headers_t hdr, inout local_metadata_t meta) {
-    apply {
-        if (hdr.fragment.isValid()) {
-            meta.ip_proto = hdr.fragment.next_header;
-        } else if (hdr.dest_opts.isValid()) {
-            meta.ip_proto = hdr.dest_opts.next_header;
-        } else if (hdr.routing.isValid()) {
-            meta.ip_proto = hdr.routing.next_header;
-        } else if (hdr.hbh.isValid()) {
-            meta.ip_proto = hdr.hbh.next_header;
-        } else {
-            meta.ip_proto = hdr.ipv6.next_header;
-        }
-    }
-}
-
 control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                        in ingress_intrinsic_metadata_t ig_intr_md,
                        in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,
@@ -96,11 +76,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Routing() routing;
     Apn6PostRouting() apn6_post_routing;
     Acl() acl;
-    UpperLayerProtocol() upper_layer_protocol;
 
     apply {
         ig_tm_md.bypass_egress = 1;
-        upper_layer_protocol.apply(hdr.common, meta);
         if (hdr.common.packet_out.isValid()) {
             packet_out_handler.apply(hdr.common, meta);
             ig_tm_md.ucast_egress_port = meta.egress_port;

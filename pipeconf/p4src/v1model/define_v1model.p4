@@ -29,10 +29,6 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 // A packet counter of a table's entries, declared the target's way for the common controls.
 #define SIXFLOW_DIRECT_PACKET_COUNTER(name) direct_counter(CounterType.packets) name;
 
-// bmv2's parser overwrites a field: each header of the chain sets ip_proto to its Next Header,
-// and the last one read wins.
-#define SIXFLOW_PARSER_IP_PROTO(next_header) meta.ip_proto = next_header;
-
 // The outer flow label of an encapsulation (RFC 6438): a hash of the inner flow's 5-tuple and
 // flow label, padded to whole octets. Computed only for a packet being encapsulated (bmv2 pays
 // per hash); inner_ipv6 is the packet as it came.
