@@ -250,7 +250,6 @@ struct local_metadata_t {
     // Tofino's latency sum: the new low word, and whether it wrapped (not 0).
     bit<32>          latency_sum_low;
     bit<32>          latency_sum_carry;
-    bit<16>          msr6_encap_overhead;  // outer IPv6 header + MRH, in octets
     mcast_group_t    mcast_group;
     bit<16>          replica;            // index of this copy in its group (egress)
     // Measurement: the class, and which counted events happened (the target counts them).

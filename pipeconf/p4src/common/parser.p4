@@ -21,19 +21,43 @@
 #error "the parser's extension-header word states are written for EXT_MAX_LEN 2"
 #endif
 
+// Next Header values after which the walk goes on, per header (select cases to `state`; the
+// other values end the chain at that header: its `_last` state).
+#define AFTER_IPV6_CASES(state) PROTO_HOPOPT: state; PROTO_DSTOPTS: state; PROTO_ROUTING: state; \
+    PROTO_FRAGMENT: state; PROTO_TCP: state; PROTO_UDP: state; PROTO_ICMPV6: state;
+#define AFTER_HBH_CASES(len, opt, state) (PROTO_DSTOPTS, len, opt): state; (PROTO_FRAGMENT, len, opt): state; \
+    (PROTO_TCP, len, opt): state; (PROTO_UDP, len, opt): state; (PROTO_ICMPV6, len, opt): state;
+#define AFTER_DEST_OPTS_CASES(len, state) (PROTO_FRAGMENT, len): state; (PROTO_TCP, len): state; \
+    (PROTO_UDP, len): state; (PROTO_ICMPV6, len): state;
+#define AFTER_ROUTING_CASES(len, state) (PROTO_FRAGMENT, len, _): state; (PROTO_DSTOPTS, len, _): state; \
+    (PROTO_TCP, len, _): state; (PROTO_UDP, len, _): state; (PROTO_ICMPV6, len, _): state;
+
 // Walks the IPv6 extension-header chain in RFC 8200's order (Hop-by-Hop, Destination Options,
 // Routing, Fragment, Destination Options), each header at most once and at most EXT_MAX_LEN words
 // long unless it is Sixflow's own (the APN6 HBH, the MRH), and takes the upper layer (ip_proto,
 // L4 ports, ICMPv6 type) from where the chain ends. Where it cannot go on (an order or a length
 // it does not take, a fragment other than the first), it stops: the rest is payload, forwarded
 // as it came, and ip_proto is the next header it did not read.
+//
+// ip_proto is written once on every path (Tofino's parser merges a second write into a field
+// rather than replacing it): by the state that extracts the header whose Next Header ends the
+// chain (a `_last` state, chosen by looking ahead before it is extracted), or as a constant where
+// the chain ends at an upper layer or a header it does not read.
 parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_t meta) {
     state start {
         packet.extract(hdr.ethernet);
-        transition select(hdr.ethernet.ether_type) {
-            ETHERTYPE_IPV6: parse_ipv6;
+        // IPv6's Next Header is its 7th octet.
+        transition select(hdr.ethernet.ether_type, packet.lookahead<bit<56>>()[7:0]) {
+            (ETHERTYPE_IPV6, PROTO_HOPOPT): parse_ipv6;
+            (ETHERTYPE_IPV6, PROTO_DSTOPTS): parse_ipv6;
+            (ETHERTYPE_IPV6, PROTO_ROUTING): parse_ipv6;
+            (ETHERTYPE_IPV6, PROTO_FRAGMENT): parse_ipv6;
+            (ETHERTYPE_IPV6, PROTO_TCP): parse_ipv6;
+            (ETHERTYPE_IPV6, PROTO_UDP): parse_ipv6;
+            (ETHERTYPE_IPV6, PROTO_ICMPV6): parse_ipv6;
+            (ETHERTYPE_IPV6, _): parse_ipv6_last;
 #ifdef LATENCY_READOUT_PACKET
-            ETHERTYPE_SIXFLOW_READOUT: parse_readout;
+            (ETHERTYPE_SIXFLOW_READOUT, _): parse_readout;
 #endif
             default: accept;
         }
@@ -48,17 +72,22 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
-        meta.ip_proto = hdr.ipv6.next_header;
         transition select(hdr.ipv6.next_header) {
             PROTO_HOPOPT: parse_hbh;
             PROTO_DSTOPTS: parse_first_dest_opts;
             PROTO_ROUTING: parse_routing;
             PROTO_FRAGMENT: parse_fragment;
-            PROTO_TCP: parse_l4_ports;
-            PROTO_UDP: parse_l4_ports;
+            PROTO_TCP: parse_tcp;
+            PROTO_UDP: parse_udp;
             PROTO_ICMPV6: parse_icmpv6;
-            default: accept;
+            default: accept;  // not reached: start sent the other values to parse_ipv6_last
         }
+    }
+
+    state parse_ipv6_last {
+        packet.extract(hdr.ipv6);
+        meta.ip_proto = hdr.ipv6.next_header;
+        transition accept;
     }
 
     // Hop-by-Hop, chosen by its first octets (Next Header, Hdr Ext Len, first option type):
@@ -69,9 +98,12 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
                           packet.lookahead<bit<24>>()[7:0]) {
             (PROTO_ROUTING, 0 &&& 0xfe, _): parse_pre_ext;
             (PROTO_ROUTING, 2, _): parse_pre_ext;
-            (_, APN6_HBH_EXT_LEN, APN6_OPTION_TYPE): parse_apn6;
-            (_, 0 &&& 0xfe, _): parse_other_hbh;
-            (_, 2, _): parse_other_hbh;
+            AFTER_HBH_CASES(APN6_HBH_EXT_LEN, APN6_OPTION_TYPE, parse_apn6)
+            (_, APN6_HBH_EXT_LEN, APN6_OPTION_TYPE): parse_apn6_last;
+            AFTER_HBH_CASES(0 &&& 0xfe, _, parse_other_hbh)
+            AFTER_HBH_CASES(2, _, parse_other_hbh)
+            (_, 0 &&& 0xfe, _): parse_other_hbh_last;
+            (_, 2, _): parse_other_hbh_last;
             default: hbh_unparsed;
         }
     }
@@ -79,6 +111,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Too long to walk past: the rest of the chain is payload (and APN6 adds no second HBH).
     state hbh_unparsed {
         meta.other_hbh = true;
+        meta.ip_proto = PROTO_HOPOPT;
         transition accept;
     }
 
@@ -87,9 +120,19 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.hbh);
         packet.extract(hdr.apn6);
         packet.extract(hdr.apn6_pad);
-        meta.ip_proto = hdr.hbh.next_header;
         transition select(hdr.apn6.opt_len) {
             APN6_OPTION_LEN: after_hbh;
+            default: apn6_malformed;
+        }
+    }
+
+    state parse_apn6_last {
+        packet.extract(hdr.hbh);
+        packet.extract(hdr.apn6);
+        packet.extract(hdr.apn6_pad);
+        meta.ip_proto = hdr.hbh.next_header;
+        transition select(hdr.apn6.opt_len) {
+            APN6_OPTION_LEN: accept;
             default: apn6_malformed;
         }
     }
@@ -103,13 +146,28 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.other_hbh = true;
         packet.extract(hdr.hbh);
         packet.extract(hdr.hbh_options);
-        meta.ip_proto = hdr.hbh.next_header;
         transition select(hdr.hbh.hdr_ext_len) {
             1: hbh_words_1;
             2: hbh_words_2;
             default: after_hbh;
         }
     }
+
+    // The `_last` states' words end the walk: their own states, so that no path the compiler
+    // sees writes ip_proto twice.
+    state parse_other_hbh_last {
+        meta.other_hbh = true;
+        packet.extract(hdr.hbh);
+        packet.extract(hdr.hbh_options);
+        meta.ip_proto = hdr.hbh.next_header;
+        transition select(hdr.hbh.hdr_ext_len) {
+            1: hbh_last_words_1;
+            2: hbh_last_words_2;
+            default: accept;
+        }
+    }
+
+    EXT_WORD_STATES(hbh_last, hdr.hbh_words, accept)
 
     EXT_WORD_STATES(hbh, hdr.hbh_words, after_hbh)
 
@@ -118,8 +176,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition select(hdr.hbh.next_header) {
             PROTO_DSTOPTS: parse_dest_opts;
             PROTO_FRAGMENT: parse_fragment;
-            PROTO_TCP: parse_l4_ports;
-            PROTO_UDP: parse_l4_ports;
+            PROTO_TCP: parse_tcp;
+            PROTO_UDP: parse_udp;
             PROTO_ICMPV6: parse_icmpv6;
             default: accept;
         }
@@ -151,16 +209,23 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // (behind an HBH), a second one, or one too long: the chain stops there.
     state parse_dest_opts {
         transition select(packet.lookahead<bit<16>>()[15:8], packet.lookahead<bit<16>>()[7:0]) {
-            (PROTO_ROUTING, _): accept;
-            (_, 0 &&& 0xfe): extract_dest_opts;
-            (_, 2): extract_dest_opts;
-            default: accept;
+            (PROTO_ROUTING, _): dest_opts_unparsed;
+            AFTER_DEST_OPTS_CASES(0 &&& 0xfe, extract_dest_opts)
+            AFTER_DEST_OPTS_CASES(2, extract_dest_opts)
+            (_, 0 &&& 0xfe): extract_dest_opts_last;
+            (_, 2): extract_dest_opts_last;
+            default: dest_opts_unparsed;
         }
+    }
+
+    // Whichever header came before, its Next Header named Destination Options.
+    state dest_opts_unparsed {
+        meta.ip_proto = PROTO_DSTOPTS;
+        transition accept;
     }
 
     state extract_dest_opts {
         packet.extract(hdr.dest_opts);
-        meta.ip_proto = hdr.dest_opts.next_header;
         transition select(hdr.dest_opts.hdr_ext_len) {
             1: dest_opts_words_1;
             2: dest_opts_words_2;
@@ -168,26 +233,63 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         }
     }
 
+    state extract_dest_opts_last {
+        packet.extract(hdr.dest_opts);
+        meta.ip_proto = hdr.dest_opts.next_header;
+        transition select(hdr.dest_opts.hdr_ext_len) {
+            1: dest_opts_last_words_1;
+            2: dest_opts_last_words_2;
+            default: accept;
+        }
+    }
+
+    EXT_WORD_STATES(dest_opts_last, hdr.dest_opts_words, accept)
+
     EXT_WORD_STATES(dest_opts, hdr.dest_opts_words, after_dest_opts)
 
     state after_dest_opts {
         transition select(hdr.dest_opts.next_header) {
             PROTO_FRAGMENT: parse_fragment;
-            PROTO_TCP: parse_l4_ports;
-            PROTO_UDP: parse_l4_ports;
+            PROTO_TCP: parse_tcp;
+            PROTO_UDP: parse_udp;
             PROTO_ICMPV6: parse_icmpv6;
             default: accept;
         }
     }
 
+    // An MRH always ends the chain (ip_proto is its Next Header, 41 when it carries a packet);
+    // another Routing header the walk reads (up to EXT_MAX_LEN words) may not.
     state parse_routing {
-        packet.extract(hdr.routing);
-        meta.ip_proto = hdr.routing.next_header;
-        transition select(hdr.routing.routing_type) {
-            ROUTING_TYPE_MRH: parse_mrh;
-            default: parse_other_routing;
+        transition select(packet.lookahead<bit<24>>()[23:16], packet.lookahead<bit<24>>()[15:8],
+                          packet.lookahead<bit<24>>()[7:0]) {
+            (_, _, ROUTING_TYPE_MRH): extract_routing_last;
+            AFTER_ROUTING_CASES(0 &&& 0xfe, extract_routing)
+            AFTER_ROUTING_CASES(2, extract_routing)
+            default: extract_routing_last;
         }
     }
+
+    state extract_routing {
+        packet.extract(hdr.routing);
+        transition parse_other_routing;
+    }
+
+    state extract_routing_last {
+        packet.extract(hdr.routing);
+        meta.ip_proto = hdr.routing.next_header;
+        transition select(hdr.routing.routing_type, hdr.routing.hdr_ext_len) {
+            (ROUTING_TYPE_MRH, _): parse_mrh;
+            (_, 0): routing_last_data;
+            (_, 1): routing_last_data_1;
+            (_, 2): routing_last_data_2;
+            default: accept;
+        }
+    }
+
+    state routing_last_data { packet.extract(hdr.routing_data); transition accept; }
+    state routing_last_data_1 { packet.extract(hdr.routing_data); transition routing_last_words_1; }
+    state routing_last_data_2 { packet.extract(hdr.routing_data); transition routing_last_words_2; }
+    EXT_WORD_STATES(routing_last, hdr.routing_words, accept)
 
     // Another routing type (an SRH, say): carried as it is, up to EXT_MAX_LEN words; a longer one
     // ends the chain after its first 4 octets.
@@ -209,8 +311,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition select(hdr.routing.next_header) {
             PROTO_FRAGMENT: parse_fragment;
             PROTO_DSTOPTS: parse_dest_opts;
-            PROTO_TCP: parse_l4_ports;
-            PROTO_UDP: parse_l4_ports;
+            PROTO_TCP: parse_tcp;
+            PROTO_UDP: parse_udp;
             PROTO_ICMPV6: parse_icmpv6;
             default: accept;
         }
@@ -260,19 +362,44 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 
     // Only the first fragment carries the upper-layer header; a later one's ports are unknown.
+    // Next Header, then 8 reserved bits, then the 13-bit offset.
     state parse_fragment {
-        packet.extract(hdr.fragment);
-        meta.ip_proto = hdr.fragment.next_header;
-        transition select(hdr.fragment.offset, hdr.fragment.next_header) {
-            (0, PROTO_TCP): parse_l4_ports;
-            (0, PROTO_UDP): parse_l4_ports;
-            (0, PROTO_ICMPV6): parse_icmpv6;
-            default: accept;
+        transition select(packet.lookahead<bit<32>>()[31:24], packet.lookahead<bit<32>>()[15:3]) {
+            (PROTO_TCP, 0): extract_fragment;
+            (PROTO_UDP, 0): extract_fragment;
+            (PROTO_ICMPV6, 0): extract_fragment;
+            default: extract_fragment_last;
         }
     }
 
-    state parse_l4_ports {
+    state extract_fragment {
+        packet.extract(hdr.fragment);
+        transition select(hdr.fragment.next_header) {
+            PROTO_TCP: parse_tcp;
+            PROTO_UDP: parse_udp;
+            PROTO_ICMPV6: parse_icmpv6;
+            default: accept;  // not reached: parse_fragment sent the others to extract_fragment_last
+        }
+    }
+
+    state extract_fragment_last {
+        packet.extract(hdr.fragment);
+        meta.ip_proto = hdr.fragment.next_header;
+        transition accept;
+    }
+
+    // The upper layer: ip_proto is the protocol that led here, a constant per state.
+    state parse_tcp {
         packet.extract(hdr.l4_ports);
+        meta.ip_proto = PROTO_TCP;
+        meta.l4_src_port = hdr.l4_ports.src_port;
+        meta.l4_dst_port = hdr.l4_ports.dst_port;
+        transition accept;
+    }
+
+    state parse_udp {
+        packet.extract(hdr.l4_ports);
+        meta.ip_proto = PROTO_UDP;
         meta.l4_src_port = hdr.l4_ports.src_port;
         meta.l4_dst_port = hdr.l4_ports.dst_port;
         transition accept;
@@ -280,6 +407,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 
     state parse_icmpv6 {
         packet.extract(hdr.icmpv6);
+        meta.ip_proto = PROTO_ICMPV6;
         meta.icmp_type = hdr.icmpv6.type;
         transition accept;
     }

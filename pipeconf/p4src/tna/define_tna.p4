@@ -31,4 +31,8 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // A packet counter of a table's entries, declared the target's way for the common controls.
 #define SIXFLOW_DIRECT_PACKET_COUNTER(name) DirectCounter<bit<64>>(CounterType_t.PACKETS) name;
 
+// The outer flow label of an encapsulation (RFC 6438): the ingress hashes every packet's flow
+// up front (a hash unit of its own, no stage or gateway of its own), the encapsulation takes it.
+#define SIXFLOW_ENCAP_FLOW_LABEL hdr.ipv6.flow_label = meta.flow_hash;
+
 #endif // SIXFLOW_DEFINE_TNA_P4

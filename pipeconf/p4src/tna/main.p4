@@ -18,6 +18,7 @@
 #include "../common/control/routing.p4"
 #include "../common/control/acl.p4"
 #include "../common/control/apn6.p4"
+#include "../common/control/msr6_local_sid.p4"
 #include "../common/control/msr6.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
@@ -68,6 +69,8 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
     Apn6Ingress() apn6_ingress;
+    Apn6Insert() apn6_insert;
+    Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
     Station() station;
     Routing() routing;
@@ -80,6 +83,12 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             packet_out_handler.apply(hdr.common, meta);
             ig_tm_md.ucast_egress_port = meta.egress_port;
         } else {
+            // Lookups that only write metadata (or an APN6 option the packet does not have yet) run
+            // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
+            // are read once the ACL's is known.
+            station.apply(hdr.common, meta);
+            apn6_ingress.apply(hdr.common, meta);
+            msr6_local_sid.apply(hdr.common, meta);
             if (ig_prsr_md.parser_err != 0) {
                 // Truncated headers: never forward (or punt) what could not be parsed.
                 meta.drop = true;
@@ -91,12 +100,15 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 acl.apply(hdr.common, meta);
             }
             if (meta.punt_to_cpu || meta.drop) {
-                // Punted as received, or dropped: nothing else to do.
+                // Punted as received (without the option the classifier may have chosen), or dropped:
+                // nothing else to do.
+                if (meta.apn6_matched) {
+                    hdr.common.apn6.setInvalid();
+                }
             } else if (!hdr.common.ipv6.isValid()) {
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_IPV6;
             } else {
-                station.apply(hdr.common, meta);
                 if (!meta.my_station) {
                     meta.drop = true;
                     meta.drop_reason = DROP_NOT_MY_STATION;
@@ -105,7 +117,7 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     meta.flow_hash = flow_hash.get({ hdr.common.ipv6.src_addr, hdr.common.ipv6.dst_addr,
                                                      4w0 ++ hdr.common.ipv6.flow_label, meta.ip_proto,
                                                      meta.l4_src_port, meta.l4_dst_port });
-                    apn6_ingress.apply(hdr.common, meta);
+                    apn6_insert.apply(hdr.common, meta);
                     msr6_ingress.apply(hdr.common, meta);
                     if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
                         routing.apply(hdr.common, meta);
@@ -318,17 +330,20 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             report_framing.apply(hdr.common);
             return;
         }
-        meta.egress_port = eg_intr_md.egress_port;
-        meta.ingress_port = hdr.common.bridged.ingress_port;
-        meta.msr6_pointer = hdr.common.bridged.msr6_pointer;
-        meta.mcast_group = hdr.common.bridged.mcast_group;
-        meta.lat_class = hdr.common.bridged.lat_class;
-        meta.msr6_replicate = false;
-        meta.msr6_decap = false;
-        if (hdr.common.bridged.msr6_replicate == 1) { meta.msr6_replicate = true; }
-        if (hdr.common.bridged.msr6_decap == 1) { meta.msr6_decap = true; }
-        meta.grown = false;
-        if (hdr.common.bridged.grown == 1) { meta.grown = true; }
+        // What only sets metadata runs first, whatever MSR6 and the MTU check decide: the
+        // latency delta, its histogram bucket and the class's sampling rate. (The parser copied
+        // the bridged fields into meta: egress_parser.p4.)
+        latency_delta.apply();
+        // Power-of-two buckets from 256 ns (Tofino pipelines take a few hundred ns).
+        bit<3> bucket = 7;
+        if (meta.report_delta < 256) { bucket = 0; }
+        else if (meta.report_delta < 512) { bucket = 1; }
+        else if (meta.report_delta < 1024) { bucket = 2; }
+        else if (meta.report_delta < 2048) { bucket = 3; }
+        else if (meta.report_delta < 4096) { bucket = 4; }
+        else if (meta.report_delta < 8192) { bucket = 5; }
+        else if (meta.report_delta < 16384) { bucket = 6; }
+        telemetry_sampling.apply();
         mtu.apply(hdr.common, meta);
         if (meta.msr6_replicate && meta.msr6_malformed) {
             // An MRH longer than this parser reads: its M-SIDs are partly payload, so no copy
@@ -346,7 +361,6 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             if (meta.msr6_replicate) {
                 replica_counter.count((bit<32>) eg_intr_md.egress_port);
             }
-            latency_delta.apply();
             // {class, port} is class << 9 | port.
             bit<32> slot = latency_slot.get({meta.lat_class, eg_intr_md.egress_port});
             latency_packets.count(slot);
@@ -357,20 +371,10 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             }
             lower_min.execute(slot);
             raise_max.execute(slot);
-            // Power-of-two buckets from 256 ns (Tofino pipelines take a few hundred ns).
-            bit<3> bucket = 7;
-            if (meta.report_delta < 256) { bucket = 0; }
-            else if (meta.report_delta < 512) { bucket = 1; }
-            else if (meta.report_delta < 1024) { bucket = 2; }
-            else if (meta.report_delta < 2048) { bucket = 3; }
-            else if (meta.report_delta < 4096) { bucket = 4; }
-            else if (meta.report_delta < 8192) { bucket = 5; }
-            else if (meta.report_delta < 16384) { bucket = 6; }
             // {class, port, bucket} is slot << 3 | bucket.
             bit<16> cell = histogram_cell.get({meta.lat_class, eg_intr_md.egress_port, bucket});
             count_in_bucket.execute(cell);
 
-            telemetry_sampling.apply();
             if (sampling) {
                 meta.report_sequence = next_sequence.execute((bit<32>) meta.lat_class);
                 telemetry_sample_test.apply();

@@ -29,4 +29,12 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 // A packet counter of a table's entries, declared the target's way for the common controls.
 #define SIXFLOW_DIRECT_PACKET_COUNTER(name) direct_counter(CounterType.packets) name;
 
+// The outer flow label of an encapsulation (RFC 6438): a hash of the inner flow's 5-tuple and
+// flow label, padded to whole octets. Computed only for a packet being encapsulated (bmv2 pays
+// per hash); inner_ipv6 is the packet as it came.
+#define SIXFLOW_ENCAP_FLOW_LABEL \
+    hash(hdr.ipv6.flow_label, HashAlgorithm.crc32, (bit<20>) 0, \
+         { hdr.inner_ipv6.src_addr, hdr.inner_ipv6.dst_addr, 4w0 ++ hdr.inner_ipv6.flow_label, meta.ip_proto, \
+           meta.l4_src_port, meta.l4_dst_port }, 32w0x100000);
+
 #endif // SIXFLOW_DEFINE_V1MODEL_P4

@@ -14,6 +14,7 @@
 #include "../common/control/routing.p4"
 #include "../common/control/acl.p4"
 #include "../common/control/apn6.p4"
+#include "../common/control/msr6_local_sid.p4"
 #include "../common/control/msr6.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
@@ -56,6 +57,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
     Apn6Ingress() apn6_ingress;
+    Apn6Insert() apn6_insert;
+    Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
     Station() station;
     Routing() routing;
@@ -68,6 +71,12 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = meta.egress_port;
             exit;
         }
+        // Lookups that only write metadata (or an APN6 option the packet does not have yet) run
+        // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
+        // are read once the ACL's is known.
+        station.apply(hdr, meta);
+        apn6_ingress.apply(hdr, meta);
+        msr6_local_sid.apply(hdr, meta);
         if (std_meta.parser_error != error.NoError) {
             // Truncated headers: never forward (or punt) what could not be parsed.
             meta.drop = true;
@@ -79,22 +88,20 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             acl.apply(hdr, meta);
         }
         if (meta.punt_to_cpu || meta.drop) {
-            // Punted as received, or dropped: nothing else to do.
+            // Punted as received (without the option the classifier may have chosen), or dropped:
+            // nothing else to do.
+            if (meta.apn6_matched) {
+                hdr.apn6.setInvalid();
+            }
         } else if (!hdr.ipv6.isValid()) {
             meta.drop = true;
             meta.drop_reason = DROP_NOT_IPV6;
         } else {
-            station.apply(hdr, meta);
             if (!meta.my_station) {
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
-                // The flow's label, should this packet be encapsulated (RFC 6438): the 5-tuple and
-                // the flow label, padded to whole octets.
-                hash(meta.flow_hash, HashAlgorithm.crc32, (bit<20>) 0,
-                     { hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 4w0 ++ hdr.ipv6.flow_label, meta.ip_proto,
-                       meta.l4_src_port, meta.l4_dst_port }, 32w0x100000);
-                apn6_ingress.apply(hdr, meta);
+                apn6_insert.apply(hdr, meta);
                 msr6_ingress.apply(hdr, meta);
                 if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
                     routing.apply(hdr, meta);
@@ -103,8 +110,12 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             }
         }
 
-        event_counter.count((bit<32>) (meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped
-                ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
+        // Index 0 (no event) is never read: a packet without events is not counted.
+        if ((meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped ++ meta.ev_apn6_inserted
+                ++ meta.ev_apn6_skipped) != 0) {
+            event_counter.count((bit<32>) (meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped
+                    ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
+        }
 
         std_meta.priority = meta.priority;
         if (meta.punt_to_cpu) {
@@ -149,12 +160,18 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     EgressMtuCheck() mtu_check;
     ReportFraming() report_framing;
 
-    bool sampling = false;
-    bit<32> sample_mask = 0;
+    // What is left of the class's next sequence number under its mask: 0 reports the packet.
+    bit<32> sample_test = 1;
 
+    // Numbers the class's packet (its sequence) and tests it against the mask, in the action:
+    // the sequence is counted only for sampled classes.
     action sample(bit<32> mask) {
-        sampling = true;
-        sample_mask = mask;
+        bit<32> sequence;
+        report_sequence.read(sequence, (bit<32>) meta.lat_class);
+        sequence = sequence + 1;
+        report_sequence.write((bit<32>) meta.lat_class, sequence);
+        meta.report_sequence = sequence;
+        sample_test = sequence & mask;
     }
 
     // Class -> sampling rate of per-packet telemetry reports: one in (mask + 1) packets,
@@ -171,6 +188,32 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         size = 16;
     }
 
+    // The controller's readout of one slot's aggregates (LATENCY_READOUT_PACKET).
+    @hidden
+    action read_out() {
+        bit<32> slot = hdr.readout.slot;
+        bit<32> sum_low;
+        bit<32> sum_high;
+        latency_sum.read(sum_low, slot);
+        latency_sum_hi.read(sum_high, slot);
+        hdr.readout.sum = sum_high ++ sum_low;
+        latency_min.read(hdr.readout.min_plus_one, slot);
+        latency_max.read(hdr.readout.max, slot);
+        latency_histogram.read(hdr.readout.bucket0, slot << 3);
+        latency_histogram.read(hdr.readout.bucket1, (slot << 3) | 1);
+        latency_histogram.read(hdr.readout.bucket2, (slot << 3) | 2);
+        latency_histogram.read(hdr.readout.bucket3, (slot << 3) | 3);
+        latency_histogram.read(hdr.readout.bucket4, (slot << 3) | 4);
+        latency_histogram.read(hdr.readout.bucket5, (slot << 3) | 5);
+        latency_histogram.read(hdr.readout.bucket6, (slot << 3) | 6);
+        latency_histogram.read(hdr.readout.bucket7, (slot << 3) | 7);
+        hdr.packet_in.setValid();
+        hdr.packet_in.ingress_port = CPU_PORT;
+        hdr.packet_in._pad = 0;
+    }
+
+    // An if/else tree without return statements: p4c turns each return into a flag that every
+    // packet would set and test.
     apply {
         if (std_meta.instance_type == INSTANCE_TYPE_EGRESS_CLONE) {
             // A telemetry clone: it carries the preserved report fields; wrap the forwarded
@@ -195,118 +238,93 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             } else {
                 truncate(REPORT_TRUNCATE_BYTES);
             }
-            return;
-        }
-
-        if (hdr.readout.isValid()) {
+        } else if (hdr.readout.isValid()) {
             // Only the controller may read aggregates: a readout from a data port is dropped.
             if (meta.ingress_port != CPU_PORT || std_meta.egress_port != CPU_PORT
                     || hdr.readout.slot >= LATENCY_SLOTS) {
                 mark_to_drop(std_meta);
-                return;
+            } else {
+                read_out();
             }
-            bit<32> slot = hdr.readout.slot;
-            bit<32> sum_low;
-            bit<32> sum_high;
-            latency_sum.read(sum_low, slot);
-            latency_sum_hi.read(sum_high, slot);
-            hdr.readout.sum = sum_high ++ sum_low;
-            latency_min.read(hdr.readout.min_plus_one, slot);
-            latency_max.read(hdr.readout.max, slot);
-            latency_histogram.read(hdr.readout.bucket0, slot << 3);
-            latency_histogram.read(hdr.readout.bucket1, (slot << 3) | 1);
-            latency_histogram.read(hdr.readout.bucket2, (slot << 3) | 2);
-            latency_histogram.read(hdr.readout.bucket3, (slot << 3) | 3);
-            latency_histogram.read(hdr.readout.bucket4, (slot << 3) | 4);
-            latency_histogram.read(hdr.readout.bucket5, (slot << 3) | 5);
-            latency_histogram.read(hdr.readout.bucket6, (slot << 3) | 6);
-            latency_histogram.read(hdr.readout.bucket7, (slot << 3) | 7);
-            hdr.packet_in.setValid();
-            hdr.packet_in.ingress_port = CPU_PORT;
-            hdr.packet_in._pad = 0;
-            return;
-        }
-
-        meta.egress_port = std_meta.egress_port;
-        mtu.apply(hdr, meta);
-        msr6_egress.apply(hdr, meta);
-        if (!meta.drop) {
-            mtu_check.apply(meta);
-            if (meta.drop) {
-                // Tell the controller (telemetry clone session, to the CPU port), then drop.
-                meta.report_mtu = meta.egress_mtu;
-                meta.report_ingress_port = meta.ingress_port;
-                meta.report_egress_port = std_meta.egress_port;
-                meta.report_replica = meta.replica;
-                meta.report_ingress_ts = std_meta.ingress_global_timestamp;
-                meta.report_egress_ts = std_meta.egress_global_timestamp;
-                clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+        } else {
+            // MSR6 copies and leaves, and packets this router grew: the rest (plain IPv6) has no
+            // egress work but the measurement below.
+            if (meta.grown || meta.msr6_replicate || meta.msr6_decap) {
+                meta.egress_port = std_meta.egress_port;
+                mtu.apply(hdr, meta);
+                msr6_egress.apply(hdr, meta);
+                if (!meta.drop) {
+                    mtu_check.apply(meta);
+                    if (meta.drop) {
+                        // Tell the controller (telemetry clone session, to the CPU port), then drop.
+                        meta.report_mtu = meta.egress_mtu;
+                        meta.report_ingress_port = meta.ingress_port;
+                        meta.report_egress_port = std_meta.egress_port;
+                        meta.report_replica = meta.replica;
+                        meta.report_ingress_ts = std_meta.ingress_global_timestamp;
+                        meta.report_egress_ts = std_meta.egress_global_timestamp;
+                        clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+                    }
+                }
+                if (meta.drop) {
+                    egress_drop_counter.count((bit<32>) meta.drop_reason);
+                    mark_to_drop(std_meta);
+                } else if (meta.msr6_replicate) {
+                    replica_counter.count((bit<32>) std_meta.egress_port);
+                }
             }
-        }
-        if (meta.drop) {
-            egress_drop_counter.count((bit<32>) meta.drop_reason);
-            mark_to_drop(std_meta);
-            return;
-        }
-        if (meta.msr6_replicate) {
-            replica_counter.count((bit<32>) std_meta.egress_port);
-        }
-        if (std_meta.egress_port == CPU_PORT || meta.ingress_port == CPU_PORT) {
-            return;  // punts and packet-outs are control traffic, not measured
-        }
+            // Punts and packet-outs are control traffic, not measured.
+            if (!meta.drop && std_meta.egress_port != CPU_PORT && meta.ingress_port != CPU_PORT) {
+                // Every read and the unconditional updates first, in one straight run (one action for
+                // bmv2), then the updates that depend on what was read (p4c makes a conditional
+                // expression a branch anyway).
+                bit<48> elapsed = std_meta.egress_global_timestamp - std_meta.ingress_global_timestamp;
+                bit<32> delta = (bit<32>) elapsed;
+                bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;
+                latency_packets.count(slot);
+                bit<32> sum;
+                bit<32> min_plus_one;
+                bit<32> max;
+                latency_sum.read(sum, slot);
+                latency_min.read(min_plus_one, slot);
+                latency_max.read(max, slot);
+                sum = sum + delta;
+                latency_sum.write(slot, sum);
+                bit<32> bucket = 7;
+                if (sum < delta) {
+                    // The low word wrapped: carry into the high one.
+                    bit<32> carries;
+                    latency_sum_hi.read(carries, slot);
+                    latency_sum_hi.write(slot, carries + 1);
+                }
+                if (min_plus_one == 0 || delta + 1 < min_plus_one) {
+                    latency_min.write(slot, delta + 1);
+                }
+                if (delta > max) {
+                    latency_max.write(slot, delta);
+                }
+                if (delta < 1) { bucket = 0; }
+                else if (delta < 2) { bucket = 1; }
+                else if (delta < 4) { bucket = 2; }
+                else if (delta < 8) { bucket = 3; }
+                else if (delta < 16) { bucket = 4; }
+                else if (delta < 32) { bucket = 5; }
+                else if (delta < 64) { bucket = 6; }
+                bit<32> cell = (slot << 3) | bucket;
+                bit<32> in_bucket;
+                latency_histogram.read(in_bucket, cell);
+                latency_histogram.write(cell, in_bucket + 1);
 
-        bit<48> elapsed = std_meta.egress_global_timestamp - std_meta.ingress_global_timestamp;
-        bit<32> delta = (bit<32>) elapsed;
-        bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;
-        latency_packets.count(slot);
-        bit<32> sum;
-        latency_sum.read(sum, slot);
-        sum = sum + delta;
-        latency_sum.write(slot, sum);
-        if (sum < delta) {
-            // The low word wrapped: carry into the high one.
-            bit<32> carries;
-            latency_sum_hi.read(carries, slot);
-            latency_sum_hi.write(slot, carries + 1);
-        }
-        bit<32> min_plus_one;
-        latency_min.read(min_plus_one, slot);
-        if (min_plus_one == 0 || delta + 1 < min_plus_one) {
-            latency_min.write(slot, delta + 1);
-        }
-        bit<32> max;
-        latency_max.read(max, slot);
-        if (delta > max) {
-            latency_max.write(slot, delta);
-        }
-        bit<32> bucket = 7;
-        if (delta < 1) { bucket = 0; }
-        else if (delta < 2) { bucket = 1; }
-        else if (delta < 4) { bucket = 2; }
-        else if (delta < 8) { bucket = 3; }
-        else if (delta < 16) { bucket = 4; }
-        else if (delta < 32) { bucket = 5; }
-        else if (delta < 64) { bucket = 6; }
-        bit<32> cell = (slot << 3) | bucket;
-        bit<32> in_bucket;
-        latency_histogram.read(in_bucket, cell);
-        latency_histogram.write(cell, in_bucket + 1);
-
-        telemetry_sampling.apply();
-        if (sampling) {
-            bit<32> sequence;
-            report_sequence.read(sequence, (bit<32>) meta.lat_class);
-            sequence = sequence + 1;
-            report_sequence.write((bit<32>) meta.lat_class, sequence);
-            if ((sequence & sample_mask) == 0) {
-                meta.report_sequence = sequence;
-                meta.report_ingress_port = meta.ingress_port;
-                meta.report_egress_port = std_meta.egress_port;
-                meta.report_replica = meta.replica;
-                meta.report_ingress_ts = std_meta.ingress_global_timestamp;
-                meta.report_egress_ts = std_meta.egress_global_timestamp;
-                meta.report_delta = delta;
-                clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+                telemetry_sampling.apply();
+                if (sample_test == 0) {
+                    meta.report_ingress_port = meta.ingress_port;
+                    meta.report_egress_port = std_meta.egress_port;
+                    meta.report_replica = meta.replica;
+                    meta.report_ingress_ts = std_meta.ingress_global_timestamp;
+                    meta.report_egress_ts = std_meta.egress_global_timestamp;
+                    meta.report_delta = delta;
+                    clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+                }
             }
         }
     }

@@ -124,6 +124,44 @@ class UpperLayerComesFromTheEndOfTheChain(SixflowTest):
         testutils.verify_no_other_packets(self)
 
 
+class ProtocolIsTheNextHeaderWhereTheChainEnds(SixflowTest):
+    """An ACL rule on IP protocol 59 (No Next Header) drops packets whose chain ends in it behind
+    each header the parser reads (IPv6, HBH, Destination Options, a Segment Routing Header, a
+    later fragment) and passes one whose chain stops at a header it does not read (Destination
+    Options between an HBH and a Routing header: ip_proto 60). ip_proto is written once per
+    parser path (Tofino's parser cannot overwrite it): by the header whose Next Header ends the
+    chain."""
+
+    def runTest(self):
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        self.insert(names.SIXFLOW_INGRESS_ACL_ACL, {names.HDR_IP_PROTO: (59, 0xFF)},
+                    names.SIXFLOW_INGRESS_ACL_DROP, priority=10)
+        addresses = ("fd00:1:1::10", "fd00:1:2::7")
+        srh = bytes(IPv6ExtHdrSegmentRouting(nh=59, addresses=["fd00:1:2::7"], segleft=0))
+        fragment = bytes(IPv6ExtHdrFragment(nh=59, offset=10, m=0, id=7))
+        ending_in_59 = [
+            (b"", 59),
+            (hop_by_hop(59), 0),
+            (dest_opts(59), 60),
+            (srh, 43),
+            (hop_by_hop(60) + dest_opts(59), 0),
+            (bytes(IPv6ExtHdrSegmentRouting(nh=60, addresses=["fd00:1:2::7"], segleft=0)) + dest_opts(59), 43),
+            (fragment, 44),
+        ]
+        for extensions, first in ending_in_59:
+            before = self.drop_count(DROP_ACL)
+            testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, addresses, extensions, b"payload", first))
+            testutils.verify_no_other_packets(self)
+            self.assertEqual(self.drop_count(DROP_ACL), before + 1, extensions.hex())
+
+        unread = hop_by_hop(60) + dest_opts(43) + bytes(IPv6ExtHdrSegmentRouting(nh=59, addresses=["fd00:1:2::7"],
+                                                                                   segleft=0))
+        passed = frame(ROUTER_MAC, HOST_MAC, addresses, unread, b"payload", 0)
+        testutils.send_packet(self, 1, passed)
+        testutils.verify_packet(self, routed(passed), 2)
+        testutils.verify_no_other_packets(self)
+
+
 class ChainsPastTheBoundAreForwardedAsTheyCame(SixflowTest):
     """An HBH longer than the parser walks (Hdr Ext Len 3) and a Destination Options header after
     a fragment end the chain: the packets are routed with every octet behind them intact."""

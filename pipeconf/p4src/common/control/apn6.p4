@@ -41,33 +41,43 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         size = APN6_CLASSIFIER_SIZE;
     }
 
-    // Runs before MSR6, so an inserted option travels inside an MSR6 encapsulation.
+    // The lookup only: it reads the packet and writes the option into a header the packet does
+    // not have yet (and apn6_matched), so a target can run it beside the ACL rather than after it
+    // (Tofino: stages earlier). Apn6Insert decides, once the packet is known to be routed here;
+    // a packet punted instead loses the option again (the targets' ingress).
     apply {
         if (hdr.apn6.isValid()) {
             meta.lat_class = CLASS_APN6_TRANSIT;
-        } else if (!hdr.routing.isValid()) {
+        } else if (hdr.ipv6.isValid() && !hdr.routing.isValid()) {
             apn6_classifier.apply();
-            if (meta.apn6_matched) {
-                if (hdr.hbh.isValid() || meta.other_hbh) {
-                    // Never a second Hop-by-Hop header: forward as is, and count it.
-                    hdr.apn6.setInvalid();
-                    meta.ev_apn6_skipped = 1;
-                } else {
-                    hdr.hbh.setValid();
-                    hdr.hbh.next_header = hdr.ipv6.next_header;
-                    hdr.hbh.hdr_ext_len = APN6_HBH_EXT_LEN;
-                    hdr.apn6.opt_type = APN6_OPTION_TYPE;
-                    hdr.apn6.opt_len = APN6_OPTION_LEN;
-                    hdr.apn6_pad.setValid();
-                    hdr.apn6_pad.opt_type = PADN_TYPE;
-                    hdr.apn6_pad.opt_len = 2;
-                    hdr.apn6_pad.zero = 0;
-                    hdr.ipv6.next_header = PROTO_HOPOPT;
-                    hdr.ipv6.payload_len = hdr.ipv6.payload_len + APN6_HBH_BYTES;
-                    meta.lat_class = CLASS_APN6_INSERT;
-                    meta.ev_apn6_inserted = 1;
-                    meta.grown = true;
-                }
+        }
+    }
+}
+
+// The insertion the classifier chose, for a packet this router routes. Runs before MSR6, so an
+// inserted option travels inside an MSR6 encapsulation.
+control Apn6Insert(inout headers_t hdr, inout local_metadata_t meta) {
+    apply {
+        if (meta.apn6_matched) {
+            if (hdr.hbh.isValid() || meta.other_hbh) {
+                // Never a second Hop-by-Hop header: forward as is, and count it.
+                hdr.apn6.setInvalid();
+                meta.ev_apn6_skipped = 1;
+            } else {
+                hdr.hbh.setValid();
+                hdr.hbh.next_header = hdr.ipv6.next_header;
+                hdr.hbh.hdr_ext_len = APN6_HBH_EXT_LEN;
+                hdr.apn6.opt_type = APN6_OPTION_TYPE;
+                hdr.apn6.opt_len = APN6_OPTION_LEN;
+                hdr.apn6_pad.setValid();
+                hdr.apn6_pad.opt_type = PADN_TYPE;
+                hdr.apn6_pad.opt_len = 2;
+                hdr.apn6_pad.zero = 0;
+                hdr.ipv6.next_header = PROTO_HOPOPT;
+                hdr.ipv6.payload_len = hdr.ipv6.payload_len + APN6_HBH_BYTES;
+                meta.lat_class = CLASS_APN6_INSERT;
+                meta.ev_apn6_inserted = 1;
+                meta.grown = true;
             }
         }
     }

@@ -12,8 +12,7 @@
 
 // Per-M-SID code, repeated up to MAX_MSIDS (ingress) or EGRESS_MAX_MSIDS (egress).
 #define MSR6_INVALIDATE_MSID(i, n) hdr.msids[i].setInvalid();
-// The first n M-SIDs made valid when the count is n: one comparison for equality per count, in
-// one if/else chain (Tofino's gateways refuse a run of independent `>=` tests on the count).
+// The first n M-SIDs made valid, in the action for count n (msr6_encap_lengths).
 #define MSR6_VALID_FIRST_1 hdr.msids[0].setValid();
 #define MSR6_VALID_FIRST_2 MSR6_VALID_FIRST_1 hdr.msids[1].setValid();
 #define MSR6_VALID_FIRST_3 MSR6_VALID_FIRST_2 hdr.msids[2].setValid();
@@ -22,7 +21,6 @@
 #define MSR6_VALID_FIRST_6 MSR6_VALID_FIRST_5 hdr.msids[5].setValid();
 #define MSR6_VALID_FIRST_7 MSR6_VALID_FIRST_6 hdr.msids[6].setValid();
 #define MSR6_VALID_FIRST_8 MSR6_VALID_FIRST_7 hdr.msids[7].setValid();
-#define MSR6_VALID_IF_COUNTED(i, n) if (meta.msid_count == n) { MSR6_VALID_FIRST_##n } else
 #define MSR6_DA_FROM_SEGMENTS_LEFT(i, n) \
             if (hdr.routing.segments_left == i) { hdr.ipv6.dst_addr = hdr.msids[i].sid; } else
 
@@ -76,8 +74,11 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     // The list's M-SIDs from the controller, four per action; those past MAX_MSIDS are ignored.
+    // The outer destination is M-SID[0], written here from the same action data rather than
+    // copied from the header afterwards (one step less before routing looks it up).
     action set_msids_lo(ipv6_addr_t sid0, ipv6_addr_t sid1, ipv6_addr_t sid2, ipv6_addr_t sid3) {
         hdr.msids[0].sid = sid0;
+        hdr.ipv6.dst_addr = sid0;
 #if MAX_MSIDS > 1
         hdr.msids[1].sid = sid1;
 #endif
@@ -131,39 +132,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 #endif
 
-    // A local SID's arguments. Their bounds are measured by actions, one operation per field and
-    // step, saturating at 0 (past the list): Tofino's gateways compare a field with a constant,
-    // never two fields, and its actions cannot chain operations.
-    action read_sid_arguments() {
-        meta.msr6_pointer = hdr.ipv6.dst_addr[15:0];
-        meta.msr6_argument = hdr.ipv6.dst_addr[31:16];
-        meta.msr6_segments_left = (bit<16>) hdr.routing.segments_left;
-    }
-
-    action end_rl() {
-        meta.msr6_behaviour = MSR6_END_RL;
-        read_sid_arguments();
-    }
-
-    action end_rlb_x() {
-        meta.msr6_behaviour = MSR6_END_RLB_X;
-        read_sid_arguments();
-    }
-
-    // This node's SIDs: locator + function (a /96 prefix; the last 32 bits are arguments).
-    table msr6_local_sid {
-        key = {
-            hdr.ipv6.dst_addr: lpm @name("ipv6_dst");
-        }
-        actions = {
-            end_rl;
-            end_rlb_x;
-            @defaultonly NoAction;
-        }
-        const default_action = NoAction();
-        size = 1024;
-    }
-
     action replicate(mcast_group_t group) {
         meta.mcast_group = group;
     }
@@ -197,50 +165,21 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
-    // What is left of the list from Segments Left and from the Pointer on, and where End.RL's
-    // copies end.
-    @hidden
-    action measure_pointer() {
-        meta.msr6_left_of_sl = meta.msid_count |-| meta.msr6_segments_left;
-        meta.msr6_left_of_pointer = meta.msid_count |-| meta.msr6_pointer;
-        meta.msr6_copies_end = meta.msr6_pointer + meta.msr6_argument;
+    // Per M-SID count n, one action of constants (a Tofino action adds one operand to a field):
+    // Hdr Ext Len = 2n, the first n M-SIDs made valid, and the outer payload = the inner packet
+    // (its payload, still in the outer header) + its IPv6 header + the MRH. A count of 0 or over
+    // MAX_MSIDS is malformed.
+#define MSR6_ENCAP_LENGTHS_ACTION(i, n) \
+    @hidden \
+    action set_encap_lengths_##n() { \
+        hdr.routing.hdr_ext_len = 2 * n; \
+        MSR6_VALID_FIRST_##n \
+        hdr.ipv6.payload_len = hdr.ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + n * MSID_BYTES); \
     }
+    SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS_ACTION)
 
-    @hidden
-    table msr6_pointer_bounds {
-        actions = {
-            measure_pointer;
-        }
-        const default_action = measure_pointer();
-        size = 1;
-    }
-
-    // End.RL's copies take the M-SIDs from the Pointer on: what is left after them.
-    @hidden
-    action measure_rl_copies() {
-        meta.msr6_left_of_copies = meta.msid_count |-| meta.msr6_copies_end;
-    }
-
-    @hidden
-    table msr6_rl_bounds {
-        actions = {
-            measure_rl_copies;
-        }
-        const default_action = measure_rl_copies();
-        size = 1;
-    }
-
-    // Hdr Ext Len = 2 x count, and what the outer header adds to the inner packet's payload
-    // length (its IPv6 header, the MRH): constants per M-SID count, as a Tofino action adds one
-    // operand to a field. A count of 0 or over MAX_MSIDS is malformed.
-    @hidden
-    action set_encap_lengths(bit<8> hdr_ext_len, bit<16> overhead) {
-        hdr.routing.hdr_ext_len = hdr_ext_len;
-        meta.msr6_encap_overhead = overhead;
-    }
-
-#define MSR6_ENCAP_LENGTHS(i, n) \
-        n: set_encap_lengths(2 * n, IPV6_HEADER_BYTES + MRH_FIXED_BYTES + n * MSID_BYTES);
+#define MSR6_ENCAP_LENGTHS_ENTRY(i, n) n: set_encap_lengths_##n();
+#define MSR6_ENCAP_LENGTHS_LIST(i, n) set_encap_lengths_##n;
 
     @hidden
     table msr6_encap_lengths {
@@ -248,11 +187,11 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             meta.msid_count: exact;
         }
         actions = {
-            set_encap_lengths;
+            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS_LIST)
             drop_malformed;
         }
         const entries = {
-            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS)
+            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS_ENTRY)
         }
         const default_action = drop_malformed();
     }
@@ -260,130 +199,115 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     // Leaf: deliver the inner packet, which starts right after the M-SID list.
     MSR6_DECAP_ACTION(decap, MAX_MSIDS)
 
+    // An if/else tree without return statements: p4c turns each return into a flag that every
+    // packet would set and test.
     apply {
         if (hdr.mrh.isValid()) {
             // Only the node a Routing header is addressed to processes it (RFC 8200 section 4.4):
             // any other forwards it on the destination like any packet, whatever its length or
-            // type.
-            if (!msr6_local_sid.apply().hit) {
-                return;
-            }
-            // The SR domain ends at host-facing ports: a host may not address the network's SIDs
-            // (as RFC 8754 section 5.1 has SR domains filter SRv6 packets at their edge).
-            if (meta.host_facing) {
+            // type (msr6_behaviour stays MSR6_NONE: not one of this node's SIDs, Msr6LocalSid).
+            if (meta.msr6_behaviour == MSR6_NONE) {
+                // routed like any packet
+            } else if (meta.host_facing) {
+                // The SR domain ends at host-facing ports: a host may not address the network's
+                // SIDs (as RFC 8754 section 5.1 has SR domains filter SRv6 packets at their edge).
                 meta.drop = true;
                 meta.drop_reason = DROP_SR_BOUNDARY;
-                return;
-            }
-            if (meta.msr6_malformed) {
+            } else if (meta.msr6_malformed) {
                 drop_malformed();
-                return;
-            }
-            if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
+            } else if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
                 meta.drop = true;
                 meta.drop_reason = DROP_MSR6_UNKNOWN;
-                return;
-            }
-            // Congestion met on the way (outer ECN CE) carries over to the inner packet (RFC 6040
-            // section 4.2); a packet that cannot carry it is dropped. Done where the MRH is
-            // processed, so every copy, and the leaf's inner packet, has it.
-            if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE) {
-                if (hdr.inner_ipv6.traffic_class[1:0] == ECN_NOT_ECT) {
-                    meta.drop = true;
-                    meta.drop_reason = DROP_CE_NOT_ECT;
-                    return;
-                }
-                hdr.inner_ipv6.traffic_class[1:0] = ECN_CE;
-            }
-            msr6_pointer_bounds.apply();
-            if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
+            } else if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE
+                    && hdr.inner_ipv6.traffic_class[1:0] == ECN_NOT_ECT) {
+                // Congestion met on the way (outer ECN CE) carries over to the inner packet (RFC
+                // 6040 section 4.2); a packet that cannot carry it is dropped.
+                meta.drop = true;
+                meta.drop_reason = DROP_CE_NOT_ECT;
+            } else if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
                 drop_malformed();
-                return;
-            }
-            if (meta.msr6_behaviour == MSR6_END_RL) {
-                msr6_rl_bounds.apply();
-                if (meta.msr6_left_of_copies == 0) {
-                    drop_malformed();
-                    return;
-                }
-                if (meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
-                    meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
-                }
-                msr6_rl_group.apply();
+            } else if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_left_of_copies == 0) {
+                drop_malformed();
             } else {
-                msr6_rlb_group.apply();
-            }
-            if (meta.mcast_group == 0) {
-                meta.drop = true;
-                meta.drop_reason = DROP_MSR6_NO_GROUP;
-                return;
-            }
-            if (meta.msr6_decap) {
-                // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
-                if (hdr.routing.next_header != PROTO_IPV6) {
-                    drop_malformed();
-                    return;
+                // The CE mark, where the MRH is processed: every copy, and the leaf's inner
+                // packet, has it.
+                if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE) {
+                    hdr.inner_ipv6.traffic_class[1:0] = ECN_CE;
                 }
-                decap();
-                meta.lat_class = CLASS_MSR6_DECAP;
-                meta.ev_msr6_decap = 1;
-            } else if (hdr.ipv6.hop_limit <= 1) {
-                meta.drop = true;
-                meta.drop_reason = DROP_HOP_LIMIT;
-            } else {
-                hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
-                meta.msr6_replicate = true;
-                meta.lat_class = CLASS_MSR6_REPLICATE;
+                if (meta.msr6_behaviour == MSR6_END_RL) {
+                    if (meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
+                        meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
+                    }
+                    msr6_rl_group.apply();
+                } else {
+                    msr6_rlb_group.apply();
+                }
+                if (meta.mcast_group == 0) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_MSR6_NO_GROUP;
+                } else if (meta.msr6_decap) {
+                    // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
+                    if (hdr.routing.next_header != PROTO_IPV6) {
+                        drop_malformed();
+                    } else {
+                        decap();
+                        meta.lat_class = CLASS_MSR6_DECAP;
+                        meta.ev_msr6_decap = 1;
+                    }
+                } else if (hdr.ipv6.hop_limit <= 1) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_HOP_LIMIT;
+                } else {
+                    hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+                    meta.msr6_replicate = true;
+                    meta.lat_class = CLASS_MSR6_REPLICATE;
+                }
             }
-        } else if (!hdr.routing.isValid()) {
+        } else if (!hdr.routing.isValid() && hdr.ipv6.dst_addr[127:120] == 0xff) {
+            // Only a packet to a group address (ff00::/8) can be a tree's: unicast never looks.
             msr6_encap.apply();
             if (!meta.msr6_encap) {
-                return;
-            }
-            // The tree forwards the inner packet: one whose hop limit is spent is not tunnelled.
-            if (hdr.inner_ipv6.hop_limit <= 1) {
+                // not a tree's packet: routed as it is
+            } else if (hdr.inner_ipv6.hop_limit <= 1) {
+                // The tree forwards the inner packet: one whose hop limit is spent is not
+                // tunnelled.
                 meta.drop = true;
                 meta.drop_reason = DROP_HOP_LIMIT;
-                return;
-            }
-            hdr.routing.setValid();
-            hdr.routing.next_header = PROTO_IPV6;
-            hdr.routing.routing_type = ROUTING_TYPE_MRH;
-            hdr.routing.segments_left = 0;
-            hdr.mrh.setValid();
-            hdr.mrh.mrh_type = meta.msr6_encap_type;
-            hdr.mrh.reserved = 0;
-            // The outer header keeps the inner Traffic Class (DSCP and ECN: RFC 6040's normal mode)
-            // and labels the inner flow (RFC 6438), so that transit nodes can treat and spread it.
-            hdr.ipv6.version = 6;
-            hdr.ipv6.flow_label = meta.flow_hash;
-            msr6_encap_lengths.apply();
-            if (meta.drop) {
-                return;
-            }
-            // The count's M-SIDs made valid, and the outer payload = the inner packet + its IPv6
-            // header + the MRH.
-            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_VALID_IF_COUNTED) {}
-            hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + meta.msr6_encap_overhead;
-            // After the M-SIDs are made valid (bmv2 zeroes a header it makes valid). The upper
-            // half only matters from 5 M-SIDs on: below, those stay invalid.
-            msr6_encap_sids_lo.apply();
-#if MAX_MSIDS > 4
-            msr6_encap_sids_hi.apply();
-#endif
-            hdr.ipv6.next_header = PROTO_ROUTING;
-            hdr.ipv6.hop_limit = 64;
-            hdr.ipv6.dst_addr = hdr.msids[0].sid;
-            if (meta.msr6_encap_type == MRH_TYPE_TE_RLB) {
-                meta.lat_class = CLASS_MSR6_RLB_ENCAP;
             } else {
-                meta.lat_class = CLASS_MSR6_TE_ENCAP;
-            }
-            meta.ev_msr6_encap = 1;
-            meta.grown = true;
-            if (meta.mcast_group != 0) {
-                meta.msr6_pointer = 0;
-                meta.msr6_replicate = true;
+                hdr.routing.setValid();
+                hdr.routing.next_header = PROTO_IPV6;
+                hdr.routing.routing_type = ROUTING_TYPE_MRH;
+                hdr.routing.segments_left = 0;
+                hdr.mrh.setValid();
+                hdr.mrh.mrh_type = meta.msr6_encap_type;
+                hdr.mrh.reserved = 0;
+                // The outer header keeps the inner Traffic Class (DSCP and ECN: RFC 6040's normal
+                // mode) and labels the inner flow (RFC 6438), so that transit nodes can treat and
+                // spread it.
+                hdr.ipv6.version = 6;
+                SIXFLOW_ENCAP_FLOW_LABEL
+                // A miss (a count of 0 or over MAX_MSIDS) drops the packet as malformed.
+                if (msr6_encap_lengths.apply().hit) {
+                    // After the M-SIDs are made valid (bmv2 zeroes a header it makes valid). The
+                    // upper half only matters from 5 M-SIDs on: below, those stay invalid.
+                    msr6_encap_sids_lo.apply();
+#if MAX_MSIDS > 4
+                    msr6_encap_sids_hi.apply();
+#endif
+                    hdr.ipv6.next_header = PROTO_ROUTING;
+                    hdr.ipv6.hop_limit = 64;
+                    if (meta.msr6_encap_type == MRH_TYPE_TE_RLB) {
+                        meta.lat_class = CLASS_MSR6_RLB_ENCAP;
+                    } else {
+                        meta.lat_class = CLASS_MSR6_TE_ENCAP;
+                    }
+                    meta.ev_msr6_encap = 1;
+                    meta.grown = true;
+                    if (meta.mcast_group != 0) {
+                        meta.msr6_pointer = 0;
+                        meta.msr6_replicate = true;
+                    }
+                }
             }
         }
     }
@@ -395,8 +319,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 // receiver port of the replicating node itself leaves decapsulated.
 control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
 
-    bool local_delivery = false;
-
     // Segments Left = Pointer + copy, computed in the action: Tofino's gateways test fields
     // against constants only.
     action set_copy(bit<16> index) {
@@ -404,8 +326,8 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
         meta.msr6_segments_left = meta.msr6_pointer + index;
     }
 
+    // A receiver of this node: the copy leaves decapsulated (the apply block does it).
     action deliver_locally() {
-        local_delivery = true;
     }
 
     action drop_unknown_copy() {
@@ -476,34 +398,34 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
 
     apply {
         if (meta.msr6_replicate) {
-            msr6_copy.apply();
-            if (meta.drop) {
-                return;
-            }
-            if (local_delivery) {
-                // Delivered as a leaf delivers: only an IPv6 packet.
-                if (hdr.routing.next_header != PROTO_IPV6) {
-                    meta.drop = true;
-                    meta.drop_reason = DROP_MSR6_MALFORMED;
-                    return;
+            switch (msr6_copy.apply().action_run) {
+                deliver_locally: {
+                    // Delivered as a leaf delivers: only an IPv6 packet.
+                    if (hdr.routing.next_header != PROTO_IPV6) {
+                        meta.drop = true;
+                        meta.drop_reason = DROP_MSR6_MALFORMED;
+                        return;
+                    }
+                    decap();
+                    // Back to the size it came in with: the MTU check no longer applies to it.
+                    meta.grown = false;
+                    msr6_adjacency.apply();
                 }
-                decap();
-                // Back to the size it came in with: the MTU check no longer applies to it.
-                meta.grown = false;
-                msr6_adjacency.apply();
-                return;
+                set_copy: {
+                    // A copy past the list is malformed; an index of MAX_MSIDS or more is past it
+                    // whatever the Pointer (and could wrap the sums).
+                    msr6_copy_bounds.apply();
+                    if (meta.msr6_left_of_sl == 0 || meta.replica >= MAX_MSIDS) {
+                        meta.drop = true;
+                        meta.drop_reason = DROP_MSR6_MALFORMED;
+                        return;
+                    }
+                    // The M-SID that Segments Left names.
+                    SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, MSR6_DA_FROM_SEGMENTS_LEFT) { }
+                    msr6_adjacency.apply();
+                }
+                // drop_unknown_copy: dropped and counted by the target.
             }
-            // A copy past the list is malformed; an index of MAX_MSIDS or more is past it
-            // whatever the Pointer (and could wrap the sums).
-            msr6_copy_bounds.apply();
-            if (meta.msr6_left_of_sl == 0 || meta.replica >= MAX_MSIDS) {
-                meta.drop = true;
-                meta.drop_reason = DROP_MSR6_MALFORMED;
-                return;
-            }
-            // The M-SID that Segments Left names.
-            SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, MSR6_DA_FROM_SEGMENTS_LEFT) { }
-            msr6_adjacency.apply();
         } else if (meta.msr6_decap) {
             msr6_adjacency.apply();
         }

@@ -16,11 +16,8 @@
 // verdict waits for that work (EgressMtuCheck), which may undo the growth by decapsulating.
 control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
 
-    bool has_mtu = false;
-
     // The IPv6 MTU of the port: the largest IPv6 packet (header included) it sends.
     action set_mtu(bit<16> mtu) {
-        has_mtu = true;
         meta.egress_mtu = mtu;
         meta.mtu_max_payload = mtu |-| IPV6_HEADER_BYTES;
     }
@@ -54,10 +51,9 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     apply {
-        meta.mtu_excess = 0;
+        // mtu_excess starts at 0 (metadata is zeroed) and is read only for a grown packet.
         if (meta.grown && hdr.ipv6.isValid()) {
-            port_mtu.apply();
-            if (has_mtu) {
+            if (port_mtu.apply().hit) {
                 mtu_excess.apply();
             }
         }

@@ -88,7 +88,10 @@ control Station(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     apply {
-        host_port.apply();
+        // Only an MRH's addressee asks where the packet came from (msr6.p4): nothing else does.
+        if (hdr.mrh.isValid()) {
+            host_port.apply();
+        }
         // The I/G bit: the least significant bit of the first octet.
         if (hdr.ethernet.dst_addr[40:40] == 1) {
             meta.my_station = true;
