@@ -67,7 +67,9 @@ build_tofino() {
     # The per-stage MAU resource report the app reads (resources.json), and the compiler's own
     # text summary of it that the parser's test checks against; the other logs stay out (large).
     mkdir -p "$dst/pipe/logs"
-    cp "$tmp/pipe/logs/resources.json" "$tmp/pipe/logs/mau.resources.log" "$dst/pipe/logs/"
+    # metrics.json: the compiler's summary, with the MAU latency of each gress in cycles.
+    cp "$tmp/pipe/logs/resources.json" "$tmp/pipe/logs/mau.resources.log" "$tmp/pipe/logs/metrics.json" \
+        "$dst/pipe/logs/"
     rm -rf "$tmp"
     cpu_port tofino > "$dst/cpu_port.txt"
     "$compiler" --version 2>&1 | tr -s '\n' ' ' | sed 's/ $/\n/' > "$dst/compiler.txt"
