@@ -11,12 +11,14 @@
 #   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
 #   --results keeps every series as JSON, per pass)
 # SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build (README: a build without
-# logging macros); the first line names the binary that ran.
+# logging macros); the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
+# Sixflow from another build's bmv2.json, p4info.txt and cpu_port.txt (e.g. an earlier commit's,
+# to compare before and after a P4 change).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pipeconf="$(dirname "$here")"
-artifacts="$pipeconf/src/main/resources/p4c-out/bmv2"
+artifacts="${SIXFLOW_BENCH_ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/bmv2}"
 python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 programs=(minimal-router minimal-hbh minimal-mrh sixflow)
@@ -40,7 +42,9 @@ if [ -n "${SIXFLOW_BMV2:-}" ] && ! command -v "$SIXFLOW_BMV2" >/dev/null; then
 fi
 missing="$(bmv2_tools_missing)"
 [ -z "$missing" ] || { echo "benchmark needs $missing on PATH (or SIXFLOW_BMV2=/path/to/simple_switch_grpc)" >&2; exit 1; }
-if [ "$("$pipeconf/build-p4.sh" --hash bmv2)" != "$(cat "$artifacts/source.sha256")" ]; then
+if [ -n "${SIXFLOW_BENCH_ARTIFACTS:-}" ]; then
+    echo "Sixflow from $artifacts (SIXFLOW_BENCH_ARTIFACTS)"
+elif [ "$("$pipeconf/build-p4.sh" --hash bmv2)" != "$(cat "$artifacts/source.sha256")" ]; then
     echo "WARNING: p4src changed since the bmv2 artifacts were built: Sixflow's figures are the old" \
          "program's (make p4-build)" >&2
 fi
