@@ -143,12 +143,20 @@ class ExperimentTest(SystemTest):
         clones = [t for t in results["tables"] if t["id"].startswith("clones-msr6-te")]
         self.assertTrue(clones, "a clone-and-forward table of MSR6 TE (nanjing copies to h_nj and on to shanghai)")
         self.assertTrue(any("device:nanjing" in t["title"] and len(t["columns"]) == 3 for t in clones), clones)
-        for table in ("latency", "overhead-one-packet", "overhead-mean", "encapsulation", "stability", "loss",
-                      "normality", "pacing", "grid"):
+        for table in ("latency", "encapsulation", "stability", "loss", "normality", "pacing", "grid"):
             self.assertIn(table, tables)
         latency = tables["latency"]
         self.assertEqual(["Experiment", "Mean", "STDEV", "MAX", "MIN", "Range"], latency["columns"])
-        self.assertEqual(7, len(latency["rows"]), latency)  # 4 classes, 3 DIFF rows
+        # The lab's five software switches on two cores often queue at 1 ms: a class measured then
+        # says so, with the evidence, and no ratio to the baseline is drawn from it.
+        queued = {name: c["queueing"] for name, c in classes.items() if c["queueing"]}
+        print("REPORT: queueing %s" % (queued or "none: every class measured the pipeline"), flush=True)
+        comparable = [n for n in ("apn6", "msr6-te", "msr6-rlb") if n not in queued and "ipv6" not in queued]
+        self.assertEqual(sorted(comparable), sorted(f["feature"] for f in results["comparisons"]),
+                         results["comparisons"])
+        self.assertEqual(4 + len(comparable), len(latency["rows"]), latency)  # a DIFF row per comparison
+        for table in ("overhead-one-packet", "overhead-mean"):
+            self.assertEqual(bool(comparable), table in tables, table)
         for row in latency["rows"]:
             self.assertTrue(all(isinstance(v, (int, float)) for v in row[1:5]), row)
         for t in results["tables"]:

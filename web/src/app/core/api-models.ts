@@ -544,6 +544,8 @@ export interface ExperimentClassResult {
   repetitions: { repetition: number; sent: number; received: number; mean: number | null }[];
   confidence: { level: number; n: number; mean: number | null; halfWidth: number | null; low: number | null;
     high: number | null } | null;
+  /** The evidence that the switch queued while this class was measured (then no comparison is drawn); null when it kept up. */
+  queueing: string | null;
 }
 
 /** P(K ≤ threshold): the probability that the overhead stays within the threshold. */

@@ -50,6 +50,7 @@ function classResult(name: string, role: 'BASELINE' | 'FEATURE', latencyClass: s
     ] : [],
     repetitions: [{ repetition: 0, sent: 2000, received: 1999, mean }],
     confidence: null,
+    queueing: null,
   };
 }
 

@@ -68,6 +68,27 @@ describe('RunResultsView', () => {
     expect(Array.from(tables[0].querySelectorAll('tbody tr')).map(cells)[2]).toBe('DIFF (apn6 − ipv6) 6.56 0 0 0 —');
   });
 
+  it('says which classes the switch queued for, and compares nothing with them', async () => {
+    const cell = RESULTS.cells[0];
+    const queued: ExperimentResults = {
+      ...RESULTS, comparisons: [], tables: RESULTS.tables.filter((t) => t.id === 'latency'),
+      cells: [{ ...cell, classes: cell.classes.map((c) => (c.className === 'apn6'
+        ? { ...c, queueing: '3.5% of packets took longer than the 1000 µs send interval' } : c)) }],
+    };
+    await answer(queued);
+    const alert = view().querySelector('.queued[role="alert"]');
+    expect(text(alert)).toContain('The switch queued while these classes were measured');
+    expect(Array.from(alert!.querySelectorAll('li')).map(text))
+      .toEqual(['apn6: 3.5% of packets took longer than the 1000 µs send interval']);
+    expect(view().querySelector('.comparison')).toBeNull();
+    expect(text(view().querySelector('.status.empty'))).toContain('without the switch queueing');
+  });
+
+  it('shows no queueing notice when the switch kept up', async () => {
+    await answer(RESULTS);
+    expect(view().querySelector('.queued')).toBeNull();
+  });
+
   it('shows the cell the URL names, and a chosen one goes into the URL', async () => {
     const second = { ...RESULTS.cells[0], cell: { index: 1, frameSize: 1514, intervalNanos: 2_000_000, loadMbps: 5 },
       classes: RESULTS.cells[0].classes.map((c) => ({ ...c, repetitions: [c.repetitions[0], { repetition: 1, sent: 2000, received: 2000, mean: 380 }] })) };

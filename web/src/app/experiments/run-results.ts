@@ -55,6 +55,8 @@ export class RunResultsView {
     const shown = this.shown();
     return shown ? (this.data()?.comparisons ?? []).filter((c) => c.cellIndex === shown.cell.index) : [];
   });
+  /** The shown cell's classes measured while the switch queued (no comparison is drawn from them). */
+  readonly queued = computed(() => (this.shown()?.classes ?? []).filter((c) => c.queueing !== null));
   readonly hasStages = computed(() => (this.shown()?.classes ?? []).some((c) => c.stages.length > 0));
   readonly hasStability = computed(() => (this.shown()?.classes ?? []).some((c) => c.stability !== null));
   readonly hasRepetitions = computed(() => (this.shown()?.classes ?? []).some((c) => c.repetitions.length > 1));

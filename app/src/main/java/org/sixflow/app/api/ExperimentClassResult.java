@@ -50,6 +50,7 @@ public final class ExperimentClassResult {
     private final List<ExperimentStageResult> stages;
     private final List<ExperimentRepetitionResult> repetitions;
     private final ConfidenceInterval confidence;
+    private final String queueing;
 
     private ExperimentClassResult(Builder b) {
         className = checkNotNull(b.className);
@@ -71,6 +72,7 @@ public final class ExperimentClassResult {
         stages = ImmutableList.copyOf(b.stages);
         repetitions = ImmutableList.copyOf(b.repetitions);
         confidence = b.confidence;
+        queueing = b.queueing;
     }
 
     /**
@@ -96,7 +98,7 @@ public final class ExperimentClassResult {
         return new Builder(className, role, latencyClass, device).counts(sent, received, lost, lossBasis)
                 .warmupSent(warmupSent).duplicates(duplicates).reordered(reordered).latency(latency)
                 .jitterNanos(jitterNanos).offeredMbps(offeredMbps).goodputMbps(goodputMbps).stability(stability)
-                .stages(stages).repetitions(repetitions).confidence(confidence);
+                .stages(stages).repetitions(repetitions).confidence(confidence).queueing(queueing);
     }
 
     public String className() {
@@ -186,6 +188,16 @@ public final class ExperimentClassResult {
         return Optional.ofNullable(confidence);
     }
 
+    /**
+     * Whether the switch queued while this class was measured, and the evidence: its latencies
+     * then measure a queue, and no ratio or overhead is drawn from them.
+     *
+     * @return the evidence in words; empty when the switch kept up (or the run had no interval)
+     */
+    public Optional<String> queueing() {
+        return Optional.ofNullable(queueing);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof ExperimentClassResult)) {
@@ -199,7 +211,7 @@ public final class ExperimentClassResult {
                 && Objects.equals(jitterNanos, r.jitterNanos) && Objects.equals(offeredMbps, r.offeredMbps)
                 && Objects.equals(goodputMbps, r.goodputMbps) && Objects.equals(stability, r.stability)
                 && stages.equals(r.stages) && repetitions.equals(r.repetitions)
-                && Objects.equals(confidence, r.confidence);
+                && Objects.equals(confidence, r.confidence) && Objects.equals(queueing, r.queueing);
     }
 
     @Override
@@ -234,6 +246,7 @@ public final class ExperimentClassResult {
         private List<ExperimentStageResult> stages = ImmutableList.of();
         private List<ExperimentRepetitionResult> repetitions = ImmutableList.of();
         private ConfidenceInterval confidence;
+        private String queueing;
 
         private Builder(String className, ExperimentClassRole role, LatencyClass latencyClass, String device) {
             this.className = className;
@@ -302,6 +315,11 @@ public final class ExperimentClassResult {
 
         public Builder confidence(ConfidenceInterval value) {
             confidence = value;
+            return this;
+        }
+
+        public Builder queueing(String evidence) {
+            queueing = evidence;
             return this;
         }
 

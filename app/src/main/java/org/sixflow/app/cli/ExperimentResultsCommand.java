@@ -40,6 +40,10 @@ public class ExperimentResultsCommand extends AbstractShellCommand {
             print("%s", jsonForEntity(results.get(), ExperimentResults.class));
             return;
         }
+        // A class measured while the switch queued: its figures stand, no comparison is drawn from it.
+        results.get().cells().forEach(cell -> cell.classes().forEach(c -> c.queueing().ifPresent(
+                evidence -> print("Cell %d, class %s: the switch queued (%s); not compared",
+                                  cell.cell().index(), c.className(), evidence))));
         boolean shown = false;
         for (ExperimentTable table : results.get().tables()) {
             if (tableId == null || tableId.equals(table.id())) {

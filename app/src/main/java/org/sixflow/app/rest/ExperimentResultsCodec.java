@@ -97,6 +97,11 @@ public final class ExperimentResultsCodec extends JsonCodec<ExperimentResults> {
         } else {
             json.putNull("confidence");
         }
+        if (r.queueing().isPresent()) {
+            json.put("queueing", r.queueing().get());
+        } else {
+            json.putNull("queueing");
+        }
     }
 
     private static void latency(ObjectNode json, LatencySummary l) {

@@ -37,7 +37,8 @@ final class ResultRows {
             + "class_name, role, lat_class, device_id, sent, warmup_sent, received, lost, loss_basis, duplicates, "
             + "reordered, packets, mean_ns, stdev_ns, min_ns, max_ns, p50_ns, p90_ns, p99_ns, ks_statistic, "
             + "ks_p_value, jitter_ns, offered_mbps, goodput_mbps, stability_pairs, stability_mean, stability_p50, "
-            + "stability_p90, stability_p99, stability_max, stability_bins, ci_level, ci_n, ci_mean, ci_half_width";
+            + "stability_p90, stability_p99, stability_max, stability_bins, ci_level, ci_n, ci_mean, ci_half_width, "
+            + "queueing";
     private static final int CLASS_COLUMN_COUNT = CLASS_COLUMNS.split(",").length;
     private static final String STAGE_COLUMNS = "run_id, cell_index, position, device_id, lat_class, replica, "
             + "egress_port, packets, mean_ns, stdev_ns, min_ns, max_ns";
@@ -107,7 +108,7 @@ final class ResultRows {
             st == null ? null : st.max(),
             st == null ? null : c.createArrayOf("int8", st.bins().toArray()),
             ci == null ? null : ci.level(), ci == null ? null : ci.n(), ci == null ? null : ci.mean(),
-            ci == null ? null : ci.halfWidth(),
+            ci == null ? null : ci.halfWidth(), r.queueing().orElse(null),
         };
         set(s, v);
         s.addBatch();
@@ -199,7 +200,8 @@ final class ResultRows {
                 .jitterNanos((Double) r.getObject("jitter_ns"))
                 .offeredMbps((Double) r.getObject("offered_mbps"))
                 .goodputMbps((Double) r.getObject("goodput_mbps"))
-                .stages(stages).repetitions(repetitions);
+                .stages(stages).repetitions(repetitions)
+                .queueing(r.getString("queueing"));
         long packets = r.getLong("packets");
         if (!r.wasNull()) {
             b.latency(LatencySummary.builder()

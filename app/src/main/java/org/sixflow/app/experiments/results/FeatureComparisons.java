@@ -39,12 +39,15 @@ public final class FeatureComparisons {
      * @param thresholds     one-packet thresholds; empty to choose
      * @param meanThresholds thresholds for the mean of n; empty to choose
      * @param meanOf         n
-     * @return the comparison; empty when either class has no latencies or the baseline's mean is 0
+     * @return the comparison; empty when either class has no latencies, the baseline's mean is 0, or
+     *         the switch queued while either was measured
      */
     public static Optional<FeatureComparison> of(int cellIndex, ExperimentClassResult feature,
                                                  ExperimentClassResult baseline, List<Double> thresholds,
                                                  List<Double> meanThresholds, int meanOf) {
-        if (feature.latency().isEmpty() || baseline.latency().isEmpty() || baseline.latency().get().mean() <= 0) {
+        if (feature.latency().isEmpty() || baseline.latency().isEmpty() || baseline.latency().get().mean() <= 0
+                || feature.queueing().isPresent() || baseline.queueing().isPresent()) {
+            // A class measured while the switch queued has the queue's latency, not the feature's.
             return Optional.empty();
         }
         LatencySummary f = feature.latency().get();

@@ -115,6 +115,10 @@ public final class RunResultCalculator {
                 .collect(Collectors.toList());
         ClassFigures.addLatencies(result, unique.stream().mapToLong(ExperimentSample::ingressTimestampNanos).toArray(),
                                   unique.stream().mapToLong(ExperimentSample::deltaNanos).toArray());
+        // Judged in sending order (sequence numbers count up as packets leave) against the stream's interval.
+        QueueingCheck.of(unique.stream().sorted(Comparator.comparingLong(ExperimentSample::sequence))
+                                 .mapToLong(ExperimentSample::deltaNanos).toArray(),
+                         cell.intervalNanos(), sent, received).ifPresent(result::queueing);
         double[] means = repetitions.stream().filter(r -> r.mean().isPresent()).mapToDouble(r -> r.mean().get())
                 .toArray();
         if (means.length == repetitions.size()) {

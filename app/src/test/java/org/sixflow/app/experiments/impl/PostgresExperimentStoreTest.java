@@ -168,7 +168,8 @@ public class PostgresExperimentStoreTest {
                                                                     LatencyClass.MSR6_TE_ENCAP, "device:beijing")
                 .counts(500, 0, 500, ExperimentClassResult.LossBasis.PROBES)
                 .latency(LatencySummary.builder().moments(1, 5, 0).extremes(5, 5)
-                        .percentiles(5, 5, 5).build()).build();
+                        .percentiles(5, 5, 5).build())
+                .queueing("lost 500 of 500").build();
         List<ExperimentCellResult> cells = List.of(
                 ExperimentCellResult.of(ExperimentCell.of(0, 128, 1_024_000, 1.0), List.of(full, empty)),
                 ExperimentCellResult.of(ExperimentCell.of(1, 1514, 12_112, null), List.of(empty, full)));

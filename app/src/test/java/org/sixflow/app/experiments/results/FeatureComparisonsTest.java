@@ -92,4 +92,17 @@ public class FeatureComparisonsTest {
         ExperimentClassResult ipv6 = result("ipv6", ExperimentClassRole.BASELINE, LatencyClass.IPV6, 1, 0, 1, 1);
         assertFalse(FeatureComparisons.of(0, empty, ipv6, List.of(), List.of(), 10).isPresent());
     }
+
+    @Test
+    public void noComparisonWithAClassTheSwitchQueuedFor() {
+        ExperimentClassResult ipv6 = result("ipv6", ExperimentClassRole.BASELINE, LatencyClass.IPV6, 364, 30, 304, 454);
+        ExperimentClassResult apn6 = result("apn6", ExperimentClassRole.FEATURE, LatencyClass.APN6_INSERT, 370, 30,
+                                            310, 460);
+        assertTrue(FeatureComparisons.of(0, apn6, ipv6, List.of(), List.of(), 10).isPresent());
+        String evidence = "mean latency 1.3 send intervals (packets waited behind others)";
+        assertFalse(FeatureComparisons.of(0, apn6.toBuilder().queueing(evidence).build(), ipv6, List.of(), List.of(),
+                                          10).isPresent());
+        assertFalse(FeatureComparisons.of(0, apn6, ipv6.toBuilder().queueing(evidence).build(), List.of(), List.of(),
+                                          10).isPresent());
+    }
 }

@@ -100,6 +100,25 @@ public class RunResultCalculatorTest {
         assertEquals(35_000, secondClone.mean(), 1e-9);
         assertEquals("66 payload bytes of 128 every ms", 0.528, te.goodputMbps().orElseThrow(), 1e-9);
         assertEquals(1.024, te.offeredMbps().orElseThrow(), 1e-9);
+        assertEquals("ipv6 lost a probe", "lost 1 of 20", ipv6.queueing().orElseThrow());
+        assertFalse("te kept up: 60 µs at 1 ms, nothing lost", te.queueing().isPresent());
+    }
+
+    @Test
+    public void aClassWhoseLatencyGrowsPastTheIntervalIsJudgedQueued() {
+        // Every probe arrives, but each waits longer than the last: 0.1 ms up to 2 ms at 1 ms intervals.
+        for (int rep = 0; rep < 2; rep++) {
+            for (long i = 2; i < 12; i++) {
+                long seq = rep * 12L + i;
+                sample(rep, 0, seq, false, BEIJING, LatencyClass.IPV6, 0, 60);
+                sample(rep, 1, seq, false, BEIJING, LatencyClass.MSR6_TE_ENCAP, 0, 100 * (seq - rep * 2));
+            }
+        }
+        List<ExperimentCellResult> cells = RunResultCalculator.of(experiment(), samples);
+        assertFalse(cells.get(0).classes().get(0).queueing().isPresent());
+        String evidence = cells.get(0).classes().get(1).queueing().orElseThrow();
+        assertTrue(evidence, evidence.contains("of packets took longer than the 1000 µs send interval"));
+        assertTrue(evidence, evidence.contains("latency rose over the run"));
     }
 
     @Test
