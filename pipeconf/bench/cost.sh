@@ -28,9 +28,10 @@ work="$(mktemp -d)"
 trap 'bmv2_netns_down "$ns"; rm -rf "$work"' EXIT
 cpu_port="$(cat "$artifacts/cpu_port.txt")"
 bmv2_netns_up "$ns" "$work" "$cpu_port" "${ports[@]}"
-ip netns exec "$ns" "$python" "$here/latency_bench.py" --grpc "$BMV2_GRPC" \
+# Every packet reported (--report-every 1), as the counts in pipeconf/README assume.
+ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program sixflow --grpc "$BMV2_GRPC" \
     --p4info "$artifacts/p4info.txt" --config "$artifacts/bmv2.json" \
-    --count "$rounds" --interval-ms 50 > "$work/bench.out"
+    --count "$rounds" --interval-ms 50 --report-every 1 --out "$work/series.json" > "$work/bench.out"
 bmv2_netns_down "$ns"
 # simple_switch names its log file after --log-file, with an extension of its choosing.
 "$python" "$here/pipeline_cost.py" --cpu-port "$cpu_port" "$(ls "$work"/switch*.* | grep -v switch.out | head -1)"
