@@ -96,40 +96,28 @@ class Msr6TreeTest(Msr6Base):
             self.send_to_group(GROUP_A, 204)
         self.assert_delivered(capture, GROUP_A, 204, [], 5)
 
-    def test_two_trees_sharing_devices_stay_apart(self):
-        a_receivers, b_receivers = self.others[1:2], self.others[2:3]
+    def check_two_trees_stay_apart(self, a_receivers, b_receivers, b_mode, flow):
+        """Tree A (TE) and tree B each deliver exactly to their receivers; once A is removed, A's
+        group reaches nobody and B delivers as before."""
         self.create_tree("tree-a", GROUP_A, a_receivers)
-        self.create_tree("tree-b", GROUP_B, b_receivers, mode="RLB")
-        with traffic.Capture(self.lab, self.others, duration=3) as capture:
-            self.send_to_group(GROUP_A, 205)
-            self.send_to_group(GROUP_B, 206)
-        self.assert_delivered(capture, GROUP_A, 205, a_receivers, 5)
-        self.assert_delivered(capture, GROUP_B, 206, b_receivers, 5)
-        self.rest.delete("trees/tree-a")
-        self.created.remove("tree-a")
-        with traffic.Capture(self.lab, self.others, duration=3) as capture:
-            self.send_to_group(GROUP_A, 207)
-            self.send_to_group(GROUP_B, 208)
-        self.assert_delivered(capture, GROUP_A, 207, [], 5)
-        self.assert_delivered(capture, GROUP_B, 208, b_receivers, 5)
+        self.create_tree("tree-b", GROUP_B, b_receivers, mode=b_mode)
+        self.wait_delivering(GROUP_A, a_receivers)
+        self.wait_delivering(GROUP_B, b_receivers)
+        for removed in (False, True):
+            if removed:
+                self.rest.delete("trees/tree-a")
+                self.created.remove("tree-a")
+            with traffic.Capture(self.lab, self.others, duration=3) as capture:
+                self.send_to_group(GROUP_A, flow)
+                self.send_to_group(GROUP_B, flow + 1)
+            self.assert_delivered(capture, GROUP_A, flow, [] if removed else a_receivers, 5)
+            self.assert_delivered(capture, GROUP_B, flow + 1, b_receivers, 5)
+            flow += 2
+
+    def test_two_trees_sharing_devices_stay_apart(self):
+        self.check_two_trees_stay_apart(self.others[1:2], self.others[2:3], "RLB", 205)
 
     def test_trees_sharing_a_receiver_port_and_devices_stay_apart(self):
         # Receivers overlap (one host in both trees): the trees meet on that host's port and on
         # the devices on the way, each with its own multicast MAC, SIDs and groups there.
-        a_receivers, b_receivers = self.others[0:2], self.others[1:3]
-        self.create_tree("tree-c", GROUP_A, a_receivers)
-        self.create_tree("tree-d", GROUP_B, b_receivers)
-        self.wait_delivering(GROUP_A, a_receivers)
-        self.wait_delivering(GROUP_B, b_receivers)
-        with traffic.Capture(self.lab, self.others, duration=3) as capture:
-            self.send_to_group(GROUP_A, 209)
-            self.send_to_group(GROUP_B, 210)
-        self.assert_delivered(capture, GROUP_A, 209, a_receivers, 5)
-        self.assert_delivered(capture, GROUP_B, 210, b_receivers, 5)
-        self.rest.delete("trees/tree-c")
-        self.created.remove("tree-c")
-        with traffic.Capture(self.lab, self.others, duration=3) as capture:
-            self.send_to_group(GROUP_A, 211)
-            self.send_to_group(GROUP_B, 212)
-        self.assert_delivered(capture, GROUP_A, 211, [], 5)
-        self.assert_delivered(capture, GROUP_B, 212, b_receivers, 5)
+        self.check_two_trees_stay_apart(self.others[0:2], self.others[1:3], "TE", 209)

@@ -18,6 +18,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * Per-device Sixflow settings, under the {@code sixflow} key of a device's netcfg:
@@ -134,35 +135,17 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
      * @throws InvalidFieldException if a port or bit is out of range or a bit repeats
      */
     public Map<PortNumber, Integer> rlbBits() {
-        JsonNode bits = object.path(RLB_BITS);
-        if (bits.isMissingNode() || bits.isNull()) {
-            return ImmutableMap.of();
-        }
-        if (!bits.isObject()) {
-            throw new InvalidFieldException(RLB_BITS, "must be an object of port -> bit position");
-        }
-        ImmutableMap.Builder<PortNumber, Integer> result = ImmutableMap.builder();
         Set<Integer> used = new HashSet<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = bits.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> entry = fields.next();
-            long port;
-            try {
-                port = Long.parseLong(entry.getKey());
-            } catch (NumberFormatException e) {
-                throw new InvalidFieldException(RLB_BITS, "port \"" + entry.getKey() + "\" is not a number");
-            }
-            JsonNode bit = entry.getValue();
-            if (port <= 0 || !bit.isInt() || bit.asInt() < 0 || bit.asInt() >= RLB_BITS_USABLE) {
-                throw new InvalidFieldException(RLB_BITS, "port " + entry.getKey() + " needs a bit position 0.."
+        return portMap(RLB_BITS, "bit position", (port, bit) -> {
+            if (!bit.isInt() || bit.asInt() < 0 || bit.asInt() >= RLB_BITS_USABLE) {
+                throw new InvalidFieldException(RLB_BITS, "port " + port + " needs a bit position 0.."
                         + (RLB_BITS_USABLE - 1) + ", got " + bit);
             }
             if (!used.add(bit.asInt())) {
                 throw new InvalidFieldException(RLB_BITS, "bit " + bit.asInt() + " is used by two ports");
             }
-            result.put(PortNumber.portNumber(port), bit.asInt());
-        }
-        return result.build();
+            return bit.asInt();
+        });
     }
 
     /**
@@ -216,27 +199,40 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
      * @throws InvalidFieldException if a port is not a number or an MTU not 1280..65535
      */
     public Map<PortNumber, Integer> portMtu() {
-        JsonNode mtus = object.path(PORT_MTU);
-        if (mtus.isMissingNode() || mtus.isNull()) {
+        return portMap(PORT_MTU, "MTU", (port, mtu) -> checkMtu(PORT_MTU, "port " + port + "'s MTU", mtu));
+    }
+
+    /**
+     * Reads an object of port number -> value.
+     *
+     * @param key   the field
+     * @param what  what each value is, for the message
+     * @param value reads one port's value (the port, its JSON), throwing InvalidFieldException
+     * @return port to value; empty when the field is absent or null
+     * @throws InvalidFieldException if the field is no object or a port no positive number
+     */
+    private Map<PortNumber, Integer> portMap(String key, String what, BiFunction<Long, JsonNode, Integer> value) {
+        JsonNode ports = object.path(key);
+        if (ports.isMissingNode() || ports.isNull()) {
             return ImmutableMap.of();
         }
-        if (!mtus.isObject()) {
-            throw new InvalidFieldException(PORT_MTU, "must be an object of port -> MTU");
+        if (!ports.isObject()) {
+            throw new InvalidFieldException(key, "must be an object of port -> " + what);
         }
         ImmutableMap.Builder<PortNumber, Integer> result = ImmutableMap.builder();
-        Iterator<Map.Entry<String, JsonNode>> fields = mtus.fields();
+        Iterator<Map.Entry<String, JsonNode>> fields = ports.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> entry = fields.next();
             long port;
             try {
                 port = Long.parseLong(entry.getKey());
             } catch (NumberFormatException e) {
-                throw new InvalidFieldException(PORT_MTU, "port \"" + entry.getKey() + "\" is not a number");
+                throw new InvalidFieldException(key, "port \"" + entry.getKey() + "\" is not a number");
             }
             if (port <= 0) {
-                throw new InvalidFieldException(PORT_MTU, "port " + entry.getKey() + " is not a port number");
+                throw new InvalidFieldException(key, "port " + entry.getKey() + " is not a port number");
             }
-            result.put(PortNumber.portNumber(port), checkMtu(PORT_MTU, "port " + port + "'s MTU", entry.getValue()));
+            result.put(PortNumber.portNumber(port), value.apply(port, entry.getValue()));
         }
         return result.build();
     }
