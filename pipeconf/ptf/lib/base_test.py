@@ -84,6 +84,25 @@ class SixflowTest(BaseTest):
         self.insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: (prefix, prefix_len)},
                     names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP, {names.PORT: port, names.SMAC: smac, names.DMAC: dmac})
 
+    def add_encapsulation(self, tree, group, sids, src, mrh_type=1, mcast_group=0, source=None):
+        """A tree's ingress entries: its classifier (msr6_encap on the group, and the source /128
+        when given) and its M-SIDs (msr6_encap_sids_lo, and msr6_encap_sids_hi past four)."""
+        match = {names.HDR_IPV6_DST: group}
+        if source is not None:
+            match[names.HDR_IPV6_SRC] = (source, "ffff:" * 7 + "ffff")
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, match, names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                    {names.TREE_ID: tree, names.SRC: src, names.MRH_TYPE: mrh_type, names.MSID_COUNT: len(sids),
+                     names.GROUP: mcast_group}, priority=10)
+        padded = list(sids) + ["::"] * (p4defines.MAX_MSIDS - len(sids))
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: tree},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
+                    {names.SID0: padded[0], names.SID1: padded[1], names.SID2: padded[2], names.SID3: padded[3]})
+        if len(sids) > 4:
+            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI, {names.HDR_TREE_ID: tree},
+                        names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI,
+                        {names.SID4: padded[4], names.SID5: padded[5], names.SID6: padded[6],
+                         names.SID7: padded[7]})
+
     def replication_group(self, group_id, copies):
         """A multicast group and its msr6_copy entries: copies lists (port, copy index), or
         (port, None) for a local receiver port that gets the packet decapsulated."""

@@ -194,13 +194,7 @@ class EncapsulatedPacketsReportCarriesItsInnerHeader(LatencyTest):
         def sid(node):
             return str(ipaddress.IPv6Address((0xFD00 << 112) | (node << 80) | (0x100 << 32)))
         sids = [sid(2), sid(3)]
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: "ff3e::1"},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                    {names.TREE_ID: 5, names.SRC: "fd00:1:1::1", names.MRH_TYPE: 1, names.MSID_COUNT: len(sids),
-                     names.GROUP: 0}, priority=10)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 5},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                    {names.SID0: sids[0], names.SID1: sids[1], names.SID2: "::", names.SID3: "::"})
+        self.add_encapsulation(5, "ff3e::1", sids, "fd00:1:1::1")
         self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, NEXT_HOP_MAC)
         self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
         self.sample(p4defines.CLASS_MSR6_TE_ENCAP, 0)

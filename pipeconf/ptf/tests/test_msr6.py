@@ -98,18 +98,7 @@ class EncapsulatesWithTheTreesMsids(Msr6Test):
         for tree, mrh_type, count in ((1, 1, 3), (2, 3, 6)):
             sids = [sid(2 + i, END_RL_FUNCTION, 0, 0) for i in range(count)]
             group = "ff3e::%x" % tree
-            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP,
-                        {names.HDR_IPV6_DST: group, names.HDR_IPV6_SRC: (SOURCE, "ffff:" * 7 + "ffff")},
-                        names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                        {names.TREE_ID: tree, names.SRC: ENCAP_SRC, names.MRH_TYPE: mrh_type,
-                         names.MSID_COUNT: count, names.GROUP: 0}, priority=10)
-            padded = sids + ["::"] * (p4defines.MAX_MSIDS - count)
-            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: tree},
-                        names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                        {names.SID0: padded[0], names.SID1: padded[1], names.SID2: padded[2], names.SID3: padded[3]})
-            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI, {names.HDR_TREE_ID: tree},
-                        names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI,
-                        {names.SID4: padded[4], names.SID5: padded[5], names.SID6: padded[6], names.SID7: padded[7]})
+            self.add_encapsulation(tree, group, sids, ENCAP_SRC, mrh_type, source=SOURCE)
             before = self.event_count(EVENT_MSR6_ENCAP)
             inner = inner_packet()
             inner[IPv6].dst = group
@@ -134,14 +123,7 @@ class Apn6OptionTravelsInsideTheEncapsulation(Msr6Test):
                     names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
                     {names.SLA_LEVEL: 5, names.APP_ID: 0x77, names.USER_ID: 0x42, names.FLOW_ID: 9}, priority=100)
         sids = [sid(2, END_RL_FUNCTION, 0, 0)]
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP,
-                    {names.HDR_IPV6_DST: GROUP, names.HDR_IPV6_SRC: (SOURCE, "ffff:" * 7 + "ffff")},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                    {names.TREE_ID: 7, names.SRC: ENCAP_SRC, names.MRH_TYPE: 1, names.MSID_COUNT: 1,
-                     names.GROUP: 0}, priority=10)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 7},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                    {names.SID0: sids[0], names.SID1: "::", names.SID2: "::", names.SID3: "::"})
+        self.add_encapsulation(7, GROUP, sids, ENCAP_SRC, source=SOURCE)
         both = (1 << EVENT_APN6_INSERTED) | (1 << EVENT_MSR6_ENCAP)
         before = [self.event_count(EVENT_APN6_INSERTED), self.event_count(EVENT_MSR6_ENCAP),
                   self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, both)]
@@ -170,13 +152,7 @@ class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
 
     def runTest(self):
         sids = [sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)]
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: GROUP},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                    {names.TREE_ID: 9, names.SRC: ENCAP_SRC, names.MRH_TYPE: 1, names.MSID_COUNT: 2,
-                     names.GROUP: 50}, priority=10)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 9},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                    {names.SID0: sids[0], names.SID1: sids[1], names.SID2: "::", names.SID3: "::"})
+        self.add_encapsulation(9, GROUP, sids, ENCAP_SRC, mcast_group=50)
         self.replication_group(50, [(2, 0), (3, 1)])
         self.adjacency(50, 2, "00:bb:00:00:00:03")
         self.adjacency(50, 3, "00:bb:00:00:00:04")
@@ -412,13 +388,7 @@ class InnerPacketWithASpentHopLimitIsNotTunnelled(Msr6Test):
     def runTest(self):
         self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
         sids = [sid(2, END_RL_FUNCTION, 0, 0)]
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: GROUP},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                    {names.TREE_ID: 3, names.SRC: ENCAP_SRC, names.MRH_TYPE: 1, names.MSID_COUNT: 1,
-                     names.GROUP: 0}, priority=10)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 3},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                    {names.SID0: sids[0], names.SID1: "::", names.SID2: "::", names.SID3: "::"})
+        self.add_encapsulation(3, GROUP, sids, ENCAP_SRC)
         spent = inner_packet()
         spent[IPv6].hlim = 1
         before = self.drop_count(DROP_HOP_LIMIT)
@@ -475,13 +445,7 @@ class OuterHeaderCarriesTheInnerTrafficClassAndFlow(Msr6Test):
     def runTest(self):
         self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
         sids = [sid(2, END_RL_FUNCTION, 0, 0)]
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: GROUP},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                    {names.TREE_ID: 4, names.SRC: ENCAP_SRC, names.MRH_TYPE: 1, names.MSID_COUNT: 1,
-                     names.GROUP: 0}, priority=10)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 4},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                    {names.SID0: sids[0], names.SID1: "::", names.SID2: "::", names.SID3: "::"})
+        self.add_encapsulation(4, GROUP, sids, ENCAP_SRC)
         labels = []
         for sport in (4000, 4000, 4001):
             packet = IPv6(src=SOURCE, dst=GROUP, hlim=32, tc=0xBA) / UDP(sport=sport, dport=5004) / b"voice"

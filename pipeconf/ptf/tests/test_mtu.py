@@ -47,13 +47,7 @@ class EncapsulationPastTheMtuIsDroppedCountedAndPunted(MtuTest):
 
     def runTest(self):
         sid = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: GROUP},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                    {names.TREE_ID: 5, names.SRC: "fd00:1:1::1", names.MRH_TYPE: 1, names.MSID_COUNT: 1,
-                     names.GROUP: 0}, priority=10)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: 5},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                    {names.SID0: sid, names.SID1: "::", names.SID2: "::", names.SID3: "::"})
+        self.add_encapsulation(5, GROUP, [sid], "fd00:1:1::1")
         self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
         fits = 300 - ENCAP_BYTES - 48
         self.send(datagram(GROUP, fits))

@@ -2,6 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.experiments;
 
+import org.sixflow.app.msr6.encoding.MrhLayout;
+
 import java.nio.ByteBuffer;
 import java.util.Optional;
 
@@ -21,10 +23,6 @@ public final class ProbeReports {
     static final int REPORT_BYTES = 14 + 28;
     private static final int ETHERTYPE_IPV6 = 0x86dd;
     private static final int IPV6_BYTES = 40;
-    private static final int NEXT_HEADER_ROUTING = 43;
-    private static final int NEXT_HEADER_IPV6 = 41;
-    /** The MRH's routing type (WIRE-FORMATS.md: RFC 4727 experimental value 253). */
-    static final int ROUTING_TYPE_MRH = 253;
 
     private ProbeReports() {
     }
@@ -44,12 +42,12 @@ public final class ProbeReports {
         if (Short.toUnsignedInt(b.getShort(ipv6 - 2)) != ETHERTYPE_IPV6) {
             return Optional.empty();
         }
-        if (report.length < ipv6 + IPV6_BYTES + 4 || Byte.toUnsignedInt(report[ipv6 + 6]) != NEXT_HEADER_ROUTING
-                || Byte.toUnsignedInt(report[ipv6 + IPV6_BYTES + 2]) != ROUTING_TYPE_MRH) {
+        if (report.length < ipv6 + IPV6_BYTES + 4 || Byte.toUnsignedInt(report[ipv6 + 6]) != MrhLayout.NEXT_HEADER_ROUTING
+                || Byte.toUnsignedInt(report[ipv6 + IPV6_BYTES + 2]) != MrhLayout.ROUTING_TYPE) {
             return ProbeTag.read(b.getInt(ipv6));
         }
         int routing = ipv6 + IPV6_BYTES;
-        if (Byte.toUnsignedInt(report[routing]) != NEXT_HEADER_IPV6) {
+        if (Byte.toUnsignedInt(report[routing]) != MrhLayout.NEXT_HEADER_IPV6) {
             return Optional.empty();
         }
         int inner = routing + 8 * (Byte.toUnsignedInt(report[routing + 1]) + 1);

@@ -238,30 +238,14 @@ public final class CopyWriter<T> {
         }
     }
 
-    // COPY and the companion's write in one transaction. A failed rollback (the connection is
-    // gone) is noted on the failure, whose connection the caller evicts.
+    // COPY and the companion's write in one transaction.
     private void copyWithCompanion(Connection connection, List<T> values, String text)
             throws SQLException, IOException {
-        boolean autoCommit = connection.getAutoCommit();
-        connection.setAutoCommit(false);
-        try {
-            connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, new StringReader(text));
-            companion.write(connection, values);
-            connection.commit();
-        } catch (SQLException | IOException | RuntimeException e) {
-            try {
-                connection.rollback();
-            } catch (SQLException rollback) {
-                e.addSuppressed(rollback);
-            }
-            throw e;
-        } finally {
-            try {
-                connection.setAutoCommit(autoCommit);
-            } catch (SQLException ignored) {
-                // a broken connection, evicted by the caller
-            }
-        }
+        Transactions.inTransaction(connection, c -> {
+            c.unwrap(PGConnection.class).getCopyAPI().copyIn(copy, new StringReader(text));
+            companion.write(c, values);
+            return null;
+        });
     }
 
     // COPY runs on the unwrapped connection, so the pool never sees the failure: evict the

@@ -3,6 +3,7 @@
 package org.sixflow.app.routing;
 
 import org.onlab.packet.Ip6Address;
+import org.sixflow.app.msr6.encoding.MrhLayout;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -22,14 +23,12 @@ final class GrownPacket {
 
     static final int IPV6_BYTES = 40;
     static final int NEXT_HEADER_HOP_BY_HOP = 0;
-    static final int NEXT_HEADER_IPV6 = 41;
-    static final int NEXT_HEADER_ROUTING = 43;
+    static final int NEXT_HEADER_IPV6 = MrhLayout.NEXT_HEADER_IPV6;
+    static final int NEXT_HEADER_ROUTING = MrhLayout.NEXT_HEADER_ROUTING;
     static final int NEXT_HEADER_FRAGMENT = 44;
     static final int NEXT_HEADER_ICMPV6 = 58;
     static final int NEXT_HEADER_DESTINATION_OPTIONS = 60;
-    /** define.p4 ROUTING_TYPE_MRH (held to the P4 by GrownPacketTest). */
-    static final int ROUTING_TYPE_MRH = 253;
-    /** define.p4 APN6_OPTION_TYPE. */
+    /** define.p4 APN6_OPTION_TYPE (this and the rest held to the P4 by GrownPacketTest). */
     static final int APN6_OPTION_TYPE = 0x1e;
     /** define.p4 APN6_HBH_BYTES: the whole Hop-by-Hop header an insertion adds. */
     static final int APN6_HBH_BYTES = 24;
@@ -57,7 +56,7 @@ final class GrownPacket {
         }
         int start = 0;
         if (nextHeader(packet, 0) == NEXT_HEADER_ROUTING && packet.length >= IPV6_BYTES + 8
-                && Byte.toUnsignedInt(packet[IPV6_BYTES + 2]) == ROUTING_TYPE_MRH
+                && Byte.toUnsignedInt(packet[IPV6_BYTES + 2]) == MrhLayout.ROUTING_TYPE
                 && Byte.toUnsignedInt(packet[IPV6_BYTES]) == NEXT_HEADER_IPV6) {
             start = IPV6_BYTES + 8 * (Byte.toUnsignedInt(packet[IPV6_BYTES + 1]) + 1);
             if (!isIpv6(packet, start)) {

@@ -16,7 +16,7 @@ final class PacketTooBigMessage {
 
     static final int ETHERNET_BYTES = 14;
     static final int ETHERTYPE_IPV6 = 0x86dd;
-    static final int IPV6_BYTES = 40;
+    static final int IPV6_BYTES = GrownPacket.IPV6_BYTES;
     static final int ICMPV6_BYTES = 8;
     static final int TYPE_PACKET_TOO_BIG = 2;
     /** The minimum IPv6 MTU (RFC 8200 section 5): no MTU below it is ever given. */

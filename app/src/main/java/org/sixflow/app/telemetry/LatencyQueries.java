@@ -84,14 +84,7 @@ final class LatencyQueries {
             if (port.isPresent()) {
                 s.setInt(next, port.get());
             }
-            ImmutableList.Builder<LatencyPoint> points = ImmutableList.builder();
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    points.add(LatencyPoint.of(r.getTimestamp(1).toInstant(), r.getLong(2), r.getDouble(3),
-                                               r.getLong(4), r.getLong(5)));
-                }
-            }
-            return points.build();
+            return points(s);
         }
     }
 
@@ -235,5 +228,23 @@ final class LatencyQueries {
         boolean sampled() {
             return sampled;
         }
+    }
+
+    /**
+     * Runs a series query and reads its rows: bucket start, count, mean, min, max.
+     *
+     * @param s the prepared query
+     * @return the points in the query's order
+     * @throws SQLException when the query fails
+     */
+    static List<LatencyPoint> points(PreparedStatement s) throws SQLException {
+        ImmutableList.Builder<LatencyPoint> points = ImmutableList.builder();
+        try (ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                points.add(LatencyPoint.of(r.getTimestamp(1).toInstant(), r.getLong(2), r.getDouble(3),
+                                           r.getLong(4), r.getLong(5)));
+            }
+        }
+        return points.build();
     }
 }

@@ -124,14 +124,7 @@ final class MinuteQueries {
                 s.setTimestamp(i++, Timestamp.from(range[0]));
                 s.setTimestamp(i++, Timestamp.from(range[1]));
             }
-            ImmutableList.Builder<LatencyPoint> points = ImmutableList.builder();
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    points.add(LatencyPoint.of(r.getTimestamp(1).toInstant(), r.getLong(2), r.getDouble(3),
-                                               r.getLong(4), r.getLong(5)));
-                }
-            }
-            return points.build();
+            return LatencyQueries.points(s);
         }
     }
 

@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.e2e;
 
-import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.testing.PostgresTestServer;
 
@@ -38,7 +37,7 @@ public final class DashboardHarness {
         Path dashboard = Paths.get(args[0]);
         try (PostgresTestServer postgres = PostgresTestServer.start()) {
             LabServices lab = new LabServices(postgres.jdbcUrl());
-            HistoryDatabase db = awaitDatabase(lab);
+            HistoryDatabase db = lab.awaitDatabase();
             lab.telemetry.useDatabase(db);
             Instant now = Instant.now();
             StoredTelemetry.writeSamples(db, now);
@@ -65,15 +64,5 @@ public final class DashboardHarness {
             }
         }
         System.exit(0);
-    }
-
-    private static HistoryDatabase awaitDatabase(LabServices lab) throws InterruptedException {
-        for (int i = 0; i < 300; i++) {
-            if (lab.history.health().status() == DatabaseHealth.Status.UP && lab.history.database().isPresent()) {
-                return lab.history.database().get();
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("history database did not come up: " + lab.history.health().message());
     }
 }

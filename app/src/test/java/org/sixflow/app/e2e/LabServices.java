@@ -18,6 +18,7 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.HistoryService;
@@ -34,7 +35,7 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
 import org.sixflow.app.experiments.impl.PostgresExperimentStore;
-import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.EventStreamManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
@@ -45,6 +46,7 @@ import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestNetworkConfigService;
+import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.time.Duration;
@@ -172,5 +174,21 @@ final class LabServices {
                 .add(RoutingService.class, routing.manager)
                 .add(ExperimentService.class, experiments.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
+    }
+
+    /**
+     * Waits until the history database is up (the lab's PostgreSQL and migrations), at most 30 s.
+     *
+     * @return the database
+     * @throws InterruptedException when interrupted while waiting
+     */
+    HistoryDatabase awaitDatabase() throws InterruptedException {
+        for (int i = 0; i < 300; i++) {
+            if (history.health().status() == DatabaseHealth.Status.UP && history.database().isPresent()) {
+                return history.database().get();
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("history database did not come up: " + history.health().message());
     }
 }

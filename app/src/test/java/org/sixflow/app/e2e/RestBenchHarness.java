@@ -3,7 +3,6 @@
 package org.sixflow.app.e2e;
 
 import org.onlab.osgi.TestServiceDirectory;
-import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
@@ -60,7 +59,7 @@ public final class RestBenchHarness {
         Files.writeString(dashboard.resolve("index.html"), "<!doctype html><title>bench</title>");
         try (PostgresTestServer postgres = PostgresTestServer.start()) {
             LabServices lab = new LabServices(postgres.jdbcUrl());
-            HistoryDatabase db = awaitDatabase(lab);
+            HistoryDatabase db = lab.awaitDatabase();
             lab.telemetry.useDatabase(db);
             Instant to = Instant.now().truncatedTo(ChronoUnit.MINUTES);
             long started = System.nanoTime();
@@ -159,15 +158,5 @@ public final class RestBenchHarness {
         try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
             s.execute("ANALYZE");
         }
-    }
-
-    private static HistoryDatabase awaitDatabase(LabServices lab) throws InterruptedException {
-        for (int i = 0; i < 300; i++) {
-            if (lab.history.health().status() == DatabaseHealth.Status.UP && lab.history.database().isPresent()) {
-                return lab.history.database().get();
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("history database did not come up: " + lab.history.health().message());
     }
 }
