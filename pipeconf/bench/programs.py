@@ -40,6 +40,8 @@ def sid(node, argument, pointer, function=0x100):
 
 
 TE_SIDS = [sid(9, 0, 0), sid(10, 0, 0), sid(11, 0, 0)]
+# What the replicating class's packets carry: this node's End.RL SID (2 copies from Pointer 1), two leaves.
+REPLICATE_SIDS = [sid(2, 1, 1), sid(3, 0, 0), sid(4, 0, 0)]
 
 
 @dataclass(frozen=True)
@@ -123,15 +125,17 @@ def install_sixflow(client, p4info, report_every=1):
     local = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID, {names.HDR_IPV6_DST: (local, 96)},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: sid(2, 1, 1)},
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: sid(2, 1, 1)},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
-    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: sid(2, 0, 0)},
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: sid(2, 0, 0)},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 11})
     client.add_multicast_group(10, [(2, 0), (3, 0)])
     client.add_multicast_group(11, [(4, 0)])
+    # Copy i of sid(2, 1, 1)'s list (REPLICATE_SIDS, Pointer 1): Segments Left 1 + i, M-SID[1 + i].
     for port, index in ((2, 0), (3, 1)):
         _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, {names.HDR_GROUP: 10, names.HDR_EG_PORT: port},
-                names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY, {names.INDEX: index})
+                names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
+                {names.INDEX: index, names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index]})
     client.add_clone_session(p4defines.TELEMETRY_CLONE_SESSION, p4defines.CPU_PORT)
     for _, lat_class in SIXFLOW_CLASSES:
         _insert(client, p4info, names.SIXFLOW_EGRESS_TELEMETRY_SAMPLING, {names.HDR_LAT_CLASS: lat_class},
@@ -149,13 +153,12 @@ def sixflow_flows():
     def row(name, port=2, replica=0, label=None):
         return Row(label or name, port, (classes[name], replica))
 
-    replicate_sids = [sid(2, 1, 1), sid(3, 0, 0), sid(4, 0, 0)]
     leaf_sids = [sid(5, 1, 1), sid(6, 0, 0), sid(2, 0, 0)]
     return (Flow(ipv6_frame(), (row("ipv6"),)),
             Flow(apn6_frame(), (row("apn6-insert"),)),
             Flow(group_frame(1), (row("msr6-te-encap"),)),
             Flow(group_frame(2), (row("msr6-rlb-encap"),)),
-            Flow(msr6_frame(replicate_sids[0], 0, replicate_sids),
+            Flow(msr6_frame(REPLICATE_SIDS[0], 0, REPLICATE_SIDS),
                  (row("msr6-replicate", 2, 0, "msr6-replicate copy 1"),
                   row("msr6-replicate", 3, 1, "msr6-replicate copy 2"))),
             Flow(msr6_frame(leaf_sids[2], 2, leaf_sids), (row("msr6-decap", 4),)))

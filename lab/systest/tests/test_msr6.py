@@ -96,10 +96,10 @@ class Msr6TreeTest(Msr6Base):
             self.send_to_group(GROUP_A, 204)
         self.assert_delivered(capture, GROUP_A, 204, [], 5)
 
-    def check_two_trees_stay_apart(self, a_receivers, b_receivers, b_mode, flow):
-        """Tree A (TE) and tree B each deliver exactly to their receivers; once A is removed, A's
-        group reaches nobody and B delivers as before."""
-        self.create_tree("tree-a", GROUP_A, a_receivers)
+    def check_two_trees_stay_apart(self, a_receivers, b_receivers, b_mode, flow, a_mode="TE"):
+        """Tree A and tree B each deliver exactly to their receivers; once A is removed, A's group
+        reaches nobody and B delivers as before."""
+        self.create_tree("tree-a", GROUP_A, a_receivers, mode=a_mode)
         self.create_tree("tree-b", GROUP_B, b_receivers, mode=b_mode)
         self.wait_delivering(GROUP_A, a_receivers)
         self.wait_delivering(GROUP_B, b_receivers)
@@ -121,3 +121,11 @@ class Msr6TreeTest(Msr6Base):
         # Receivers overlap (one host in both trees): the trees meet on that host's port and on
         # the devices on the way, each with its own multicast MAC, SIDs and groups there.
         self.check_two_trees_stay_apart(self.others[0:2], self.others[1:3], "TE", 209)
+
+    def test_rlb_trees_replicating_with_one_bitstring_stay_apart(self):
+        # Both RLB, A to Nanjing and Shanghai, B to every host: on the study network Nanjing
+        # replicates to Shanghai with one Local Bitstring in both trees and delivers to its own
+        # host in both, each copy with its own group's multicast MAC. Each tree has its own
+        # SID-to-group entry and group there (End.RLB.X groups were once keyed by the bitstring
+        # alone, and the second tree was refused).
+        self.check_two_trees_stay_apart(self.others[1:], self.others, "RLB", 213, a_mode="RLB")

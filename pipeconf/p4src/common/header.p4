@@ -165,7 +165,6 @@ header bridged_t {
     bit<48>    ingress_ts;
     bit<7>     _pad0;
     port_num_t ingress_port;
-    bit<16>    msr6_pointer;
     bit<16>    mcast_group;
     bit<4>     lat_class;
     bit<1>     _pad1;
@@ -228,6 +227,7 @@ struct local_metadata_t {
     // MSR6
     bool             msr6_malformed;
     bit<16>          msid_count;
+    bool             msr6_msids_unparsed; // egress: the list is longer than this target's egress parses
     msr6_behaviour_t msr6_behaviour;
     bit<16>          msr6_pointer;
     bit<16>          msr6_argument;      // Replication Number (End.RL) or Local Bitstring (End.RLB.X)

@@ -35,4 +35,9 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // up front (a hash unit of its own, no stage or gateway of its own), the encapsulation takes it.
 #define SIXFLOW_ENCAP_FLOW_LABEL hdr.ipv6.flow_label = meta.flow_hash;
 
+// The APN6 classifier's TCAM fills two stages; from stage 2 it shares the first with the ACL.
+// Left to itself, bf-p4c 9.13.4 started it a stage later once the egress's msr6_copy grew (its
+// entries carry the copy's M-SID), and the ingress chain behind it then took all 12 stages.
+#define SIXFLOW_APN6_CLASSIFIER_PLACEMENT @stage(2)
+
 #endif // SIXFLOW_DEFINE_TNA_P4

@@ -3,17 +3,33 @@
 // Tofino's egress parser. Egress re-parses every packet, behind its kind byte: a telemetry
 // mirror (the report fields, then the measured packet as payload), or a packet from ingress
 // (bridged_t, then only what MSR6's per-copy half reads). Tofino 1's egress parse depth is 160
-// bytes including ~27 of intrinsic metadata, so the MRH is read up to 3 M-SIDs here; a copy
-// of a longer one is dropped and counted (MSR6_MALFORMED) in egress.
+// bytes including ~27 of intrinsic metadata, so the M-SIDs are read up to 3 here. Finishing a
+// copy needs none of them (its Segments Left and destination come with the msr6_copy entry);
+// only a copy decapsulated for a receiver of the replicating node needs the whole list read,
+// and one of a longer list is dropped and counted (MSR6_MALFORMED) in egress.
 #ifndef SIXFLOW_EGRESS_PARSER_TNA_P4
 #define SIXFLOW_EGRESS_PARSER_TNA_P4
 
-// As the common parser's MRH states (common/parser.p4), up to EGRESS_MAX_MSIDS M-SIDs.
+// Up to EGRESS_MAX_MSIDS M-SIDs, one state per count extracting them by index (with stack
+// .next, bf-p4c sees the states a longer list shares as assigning M-SID 0 twice).
+#if EGRESS_MAX_MSIDS != 3 || MAX_MSIDS > 8
+#error "the egress parser extracts 3 M-SIDs (EGRESS_MSIDS_FIRST_n) and counts lists of 4..8"
+#endif
+#define EGRESS_MSIDS_FIRST_1 packet.extract(hdr.common.msids[0]);
+#define EGRESS_MSIDS_FIRST_2 EGRESS_MSIDS_FIRST_1 packet.extract(hdr.common.msids[1]);
+#define EGRESS_MSIDS_FIRST_3 EGRESS_MSIDS_FIRST_2 packet.extract(hdr.common.msids[2]);
 #define EGRESS_MRH_LENGTH_CASE(i, n) (ROUTING_TYPE_MRH, 2 * n): mrh_count_##n;
 #define EGRESS_MRH_COUNT_STATE(i, n) \
-    state mrh_count_##n { packet.extract(hdr.common.mrh); meta.msid_count = n; transition mrh_msids_##n; }
-#define EGRESS_MRH_MSID_STATE(i, n) \
-    state mrh_msids_##n { packet.extract(hdr.common.msids.next); transition mrh_msids_##i; }
+    state mrh_count_##n { \
+        packet.extract(hdr.common.mrh); meta.msid_count = n; EGRESS_MSIDS_FIRST_##n transition accept; \
+    }
+// A longer list stays payload, its length still known (a constant per state: a slice of Hdr Ext
+// Len would tie msid_count's PHV container to the Routing header's).
+#define EGRESS_MRH_LONG_CASE(n) (ROUTING_TYPE_MRH, 2 * n): mrh_unparsed_##n;
+#define EGRESS_MRH_UNPARSED_STATE(n) \
+    state mrh_unparsed_##n { \
+        packet.extract(hdr.common.mrh); meta.msid_count = n; meta.msr6_msids_unparsed = true; transition accept; \
+    }
 
 parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_metadata_t meta,
                            out egress_intrinsic_metadata_t eg_intr_md) {
@@ -38,7 +54,6 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
         // copy would take an action, and the tables that read them a stage later).
         meta.egress_port = eg_intr_md.egress_port;
         meta.ingress_port = hdr.common.bridged.ingress_port;
-        meta.msr6_pointer = hdr.common.bridged.msr6_pointer;
         meta.mcast_group = hdr.common.bridged.mcast_group;
         meta.lat_class = hdr.common.bridged.lat_class;
         meta.grown = (bool) hdr.common.bridged.grown;
@@ -67,18 +82,22 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
         packet.extract(hdr.common.routing);
         transition select(hdr.common.routing.routing_type, hdr.common.routing.hdr_ext_len) {
             SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_LENGTH_CASE)
-            (ROUTING_TYPE_MRH, _): too_long;
+            EGRESS_MRH_LONG_CASE(4) EGRESS_MRH_LONG_CASE(5) EGRESS_MRH_LONG_CASE(6)
+            EGRESS_MRH_LONG_CASE(7) EGRESS_MRH_LONG_CASE(8)
             default: accept;
         }
     }
 
-    // An MRH longer than Tofino's egress can parse, or one behind another extension header
-    // (the depth left is too small for both): its copies are dropped and counted.
-    state too_long { meta.msr6_malformed = true; transition accept; }
+    // Copies of a list longer than this parser reads are finished all the same (the replicating
+    // node's ingress parser has refused odd lengths and lists over MAX_MSIDS); one for a local
+    // receiver cannot be decapsulated here (Msr6Egress drops and counts it).
+    EGRESS_MRH_UNPARSED_STATE(4) EGRESS_MRH_UNPARSED_STATE(5) EGRESS_MRH_UNPARSED_STATE(6)
+    EGRESS_MRH_UNPARSED_STATE(7) EGRESS_MRH_UNPARSED_STATE(8)
+
+    // An MRH behind another extension header (the depth left is too small for both): its
+    // copies are dropped and counted.
     state behind_extension { meta.msr6_malformed = true; transition accept; }
     SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_COUNT_STATE)
-    SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_MSID_STATE)
-    state mrh_msids_0 { transition accept; }
 }
 
 #endif // SIXFLOW_EGRESS_PARSER_TNA_P4

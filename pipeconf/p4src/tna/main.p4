@@ -150,7 +150,6 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 hdr.common.bridged.ingress_ts = ig_intr_md.ingress_mac_tstamp;
                 hdr.common.bridged._pad0 = 0;
                 hdr.common.bridged.ingress_port = ig_intr_md.ingress_port;
-                hdr.common.bridged.msr6_pointer = meta.msr6_pointer;
                 hdr.common.bridged.mcast_group = meta.mcast_group;
                 hdr.common.bridged.lat_class = meta.lat_class;
                 hdr.common.bridged._pad1 = 0;
@@ -346,7 +345,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         telemetry_sampling.apply();
         mtu.apply(hdr.common, meta);
         if (meta.msr6_replicate && meta.msr6_malformed) {
-            // An MRH longer than this parser reads: its M-SIDs are partly payload, so no copy
+            // An MRH behind another extension header, which this parser does not read: no copy
             // of it can be finished (or decapsulated) correctly here.
             meta.drop = true;
             meta.drop_reason = DROP_MSR6_MALFORMED;

@@ -37,4 +37,7 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
          { hdr.inner_ipv6.src_addr, hdr.inner_ipv6.dst_addr, 4w0 ++ hdr.inner_ipv6.flow_label, meta.ip_proto, \
            meta.l4_src_port, meta.l4_dst_port }, 32w0x100000);
 
+// Table placement is Tofino's concern (define_tna.p4).
+#define SIXFLOW_APN6_CLASSIFIER_PLACEMENT
+
 #endif // SIXFLOW_DEFINE_V1MODEL_P4

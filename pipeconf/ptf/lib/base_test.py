@@ -103,9 +103,11 @@ class SixflowTest(BaseTest):
                         {names.SID4: padded[4], names.SID5: padded[5], names.SID6: padded[6],
                          names.SID7: padded[7]})
 
-    def replication_group(self, group_id, copies):
+    def replication_group(self, group_id, copies, sids, pointer=0):
         """A multicast group and its msr6_copy entries: copies lists (port, copy index), or
-        (port, None) for a local receiver port that gets the packet decapsulated."""
+        (port, None) for a local receiver port that gets the packet decapsulated. Copy i gets
+        what the controller computes for it: Segments Left = pointer + i and destination
+        sids[pointer + i] ("::" past the list, which the egress must refuse)."""
         self.client.add_multicast_group(group_id, [(port, 0) for port, _ in copies])
         for port, index in copies:
             match = {names.HDR_GROUP: group_id, names.HDR_EG_PORT: port}
@@ -113,8 +115,11 @@ class SixflowTest(BaseTest):
                 self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
                             names.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY)
             else:
+                segments_left = pointer + index
+                destination = sids[segments_left] if segments_left < len(sids) else "::"
                 self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
-                            names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY, {names.INDEX: index})
+                            names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
+                            {names.INDEX: index, names.SEGMENTS_LEFT: segments_left, names.SID: destination})
 
     # Counters ------------------------------------------------------------------------------
 

@@ -168,9 +168,9 @@ class ReportsCarryTheReplicaIndex(LatencyTest):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
                     {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32))), 96)},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
-        self.replication_group(10, [(2, 0), (3, 1)])
+        self.replication_group(10, [(2, 0), (3, 1)], [me, a, b], pointer=1)
         self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
         self.sample(CLASS_MSR6_REPLICATE, 0)
         mrh = bytes([41, 6, 253, 0, 1, 0, 0, 0]) + b"".join(ipaddress.IPv6Address(s).packed for s in (me, a, b))

@@ -153,7 +153,7 @@ class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
     def runTest(self):
         sids = [sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)]
         self.add_encapsulation(9, GROUP, sids, ENCAP_SRC, mcast_group=50)
-        self.replication_group(50, [(2, 0), (3, 1)])
+        self.replication_group(50, [(2, 0), (3, 1)], sids)
         self.adjacency(50, 2, "00:bb:00:00:00:03")
         self.adjacency(50, 3, "00:bb:00:00:00:04")
         inner = inner_packet()
@@ -173,9 +173,9 @@ class EndRlReplicatesWithPerCopySegmentsLeft(Msr6Test):
         child_a, child_b = sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)
         sids = [me, child_a, child_b]
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
-        self.replication_group(10, [(2, 0), (3, 1)])
+        self.replication_group(10, [(2, 0), (3, 1)], sids, pointer=1)
         self.adjacency(10, 2, "00:bb:00:00:00:03")
         self.adjacency(10, 3, "00:bb:00:00:00:04")
 
@@ -196,9 +196,9 @@ class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
         child = sid(3, END_RL_FUNCTION, 0, 0)
         sids = [me, child]
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 60})
-        self.replication_group(60, [(2, 0), (4, None)])
+        self.replication_group(60, [(2, 0), (4, None)], sids, pointer=1)
         self.adjacency(60, 2, "00:bb:00:00:00:03")
         self.adjacency(60, 4, "33:33:00:00:12:34")
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
@@ -216,9 +216,9 @@ class CopyWithoutAnEntryIsDropped(Msr6Test):
         me = sid(2, END_RL_FUNCTION, 1, 1)
         sids = [me, sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)]
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 70})
-        self.replication_group(70, [(2, 0)])
+        self.replication_group(70, [(2, 0)], sids, pointer=1)
         before = self.egress_drop_count(DROP_MSR6_NO_GROUP)
         # Group 70 gains port 3 without a copy entry.
         self.client.write(self._group_entity(70, [2, 3]), update_type=p4runtime_pb2.Update.MODIFY)
@@ -246,9 +246,9 @@ class EndRlbXReplicatesByLocalBitstring(Msr6Test):
         child_a, child_b = sid(3, END_RL_FUNCTION, 0, 0), sid(5, END_RL_FUNCTION, 0, 0)
         sids = [me, child_a, child_b]
         self.add_local_sid(2, END_RLB_X_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP, {names.HDR_BITSTRING: 0b101},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 20})
-        self.replication_group(20, [(2, 0), (4, 1)])
+        self.replication_group(20, [(2, 0), (4, 1)], sids, pointer=1)
         self.adjacency(20, 2, "00:bb:00:00:00:03")
         self.adjacency(20, 4, "00:bb:00:00:00:05")
 
@@ -268,7 +268,7 @@ class LeafDecapsulatesAndDelivers(Msr6Test):
         leaf = sid(4, END_RL_FUNCTION, 0, 0)
         sids = [sid(2, END_RL_FUNCTION, 1, 1), sid(3, END_RL_FUNCTION, 0, 0), leaf]
         self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: leaf},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 30})
         self.client.add_multicast_group(30, [(3, 0), (4, 0)])
         self.adjacency(30, 3, "33:33:00:00:12:34")
@@ -320,9 +320,9 @@ class RlbCopyPastTheListIsDroppedInEgress(Msr6Test):
         me = sid(2, END_RLB_X_FUNCTION, 0b111, 1)
         sids = [me, sid(3, 1, 0, 0), sid(4, 1, 0, 0)]
         self.add_local_sid(2, END_RLB_X_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP, {names.HDR_BITSTRING: 0b111},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 40})
-        self.replication_group(40, [(2, 0), (3, 1), (4, 2)])
+        self.replication_group(40, [(2, 0), (3, 1), (4, 2)], sids, pointer=1)
         before = self.egress_drop_count(DROP_MSR6_MALFORMED)
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0, mrh_type=3))
         testutils.verify_packet(self, outer_copy(sids, 1), 2)
@@ -366,9 +366,9 @@ class HostsCannotAddressTheDomainsSids(Msr6Test):
         me = sid(2, END_RL_FUNCTION, 0, 1)
         sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 80})
-        self.replication_group(80, [(2, 0)])
+        self.replication_group(80, [(2, 0)], sids, pointer=1)
         self.insert(names.SIXFLOW_INGRESS_STATION_HOST_PORT, {names.HDR_IG_PORT: 3},
                     names.SIXFLOW_INGRESS_STATION_SET_HOST_FACING)
         before = self.drop_count(DROP_SR_BOUNDARY)
@@ -411,7 +411,7 @@ class LeafDeliversOnlyIpv6(Msr6Test):
     def runTest(self):
         leaf = sid(4, END_RL_FUNCTION, 0, 0)
         self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: leaf},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 31})
         self.client.add_multicast_group(31, [(3, 0)])
         udp = bytes(UDP(sport=1, dport=2) / b"not an ipv6 packet")
@@ -424,9 +424,9 @@ class LeafDeliversOnlyIpv6(Msr6Test):
         me = sid(2, END_RL_FUNCTION, 0, 1)
         sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 61})
-        self.replication_group(61, [(2, 0), (4, None)])
+        self.replication_group(61, [(2, 0), (4, None)], sids, pointer=1)
         before = self.egress_drop_count(DROP_MSR6_MALFORMED)
         testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
                                              outer(ENCAP_SRC, me, mrh(sids, next_header=17) + udp)))
@@ -468,7 +468,7 @@ class CongestionMarkCarriesOverAtDecapsulation(Msr6Test):
     def runTest(self):
         leaf = sid(4, END_RL_FUNCTION, 0, 0)
         self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: leaf},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 32})
         self.client.add_multicast_group(32, [(3, 0)])
         ect = inner_packet()
@@ -494,9 +494,9 @@ class TransitSlaSeesTheOptionInsideTheTree(Msr6Test):
         me = sid(2, END_RL_FUNCTION, 1, 1)
         sids = [me, sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)]
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 11})
-        self.replication_group(11, [(2, 0), (3, 1)])
+        self.replication_group(11, [(2, 0), (3, 1)], sids, pointer=1)
         sla = self.insert(names.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA, {names.HDR_SLA_LEVEL: (5, 0xFFFFFFFF)},
                           names.SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_PRIORITY, {names.PRIORITY: 3}, priority=10)
         original = bytes(inner_packet())
@@ -529,9 +529,9 @@ class TreesSharingAReceiverPortKeepTheirOwnMacs(Msr6Test):
                         {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address(int(ipaddress.IPv6Address(me)) >> 32 << 32)),
                                               96)},
                         names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                         names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: group_id})
-            self.replication_group(group_id, [(2, 0), (4, None)])
+            self.replication_group(group_id, [(2, 0), (4, None)], [me, child], pointer=1)
             self.adjacency(group_id, 2, "00:bb:00:00:00:03")
             self.adjacency(group_id, 4, mac)
             inner = inner_packet()
@@ -543,4 +543,58 @@ class TreesSharingAReceiverPortKeepTheirOwnMacs(Msr6Test):
             testutils.verify_packet(self, frame("00:bb:00:00:00:03", ROUTER_MAC,
                                                 outer(ENCAP_SRC, sids[1], mrh(sids, 1, 1) + inner, hlim=63)), 2)
             testutils.verify_packet(self, frame(mac, ROUTER_MAC, inner), 4)
+        testutils.verify_no_other_packets(self)
+
+
+class RlbTreesWithOneBitstringKeepTheirOwnGroups(Msr6Test):
+    """Two RLB trees replicate at this node with the same Local Bitstring (0b1: the link on port
+    2); the second also has a receiver here (port 4). Their SIDs differ in the tree number the
+    Function carries, so each maps to its own group: the first tree's packet goes on by port 2
+    only, the second's by port 2 and, decapsulated with its own group's MAC, to port 4."""
+
+    def runTest(self):
+        trees = []
+        for number, group_id, copies, group_address in ((1, 90, [(2, 0)], "ff3e::1234"),
+                                                        (2, 91, [(2, 0), (4, None)], "ff3e::5678")):
+            me = sid(2, END_RLB_X_FUNCTION << 16 | number, 0b1, 1)
+            child = sid(3, END_RL_FUNCTION << 16 | number, 0, 0)
+            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
+                        {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address(int(ipaddress.IPv6Address(me)) >> 32 << 32)),
+                                              96)},
+                        names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X)
+            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
+                        names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: group_id})
+            self.replication_group(group_id, copies, [me, child], pointer=1)
+            self.adjacency(group_id, 2, "00:bb:00:00:00:03")
+            self.adjacency(group_id, 4, "33:33:00:00:%s:%s" % (group_address[-4:-2], group_address[-2:]))
+            inner = inner_packet()
+            inner[IPv6].dst = group_address
+            trees.append(([me, child], bytes(inner), len(copies) > 1, group_address))
+        for sids, inner, local, group_address in trees:
+            testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                                 outer(ENCAP_SRC, sids[0], mrh(sids, 3) + inner)))
+            testutils.verify_packet(self, frame("00:bb:00:00:00:03", ROUTER_MAC,
+                                                outer(ENCAP_SRC, sids[1], mrh(sids, 3, 1) + inner, hlim=63)), 2)
+            if local:
+                mac = "33:33:00:00:%s:%s" % (group_address[-4:-2], group_address[-2:])
+                testutils.verify_packet(self, frame(mac, ROUTER_MAC, inner), 4)
+            testutils.verify_no_other_packets(self)
+
+
+class CopiesDeepInAFullListTakeTheirEntrysDestination(Msr6Test):
+    """End.RL with Pointer 6 in a list of MAX_MSIDS: copies 0 and 1 leave with Segments Left 6
+    and 7 and the M-SIDs there, which their msr6_copy entries name (the egress does not read the
+    list to finish a copy)."""
+
+    def runTest(self):
+        count = p4defines.MAX_MSIDS
+        me = sid(2, END_RL_FUNCTION, 1, count - 2)
+        sids = [me] + [sid(10 + i, END_RL_FUNCTION, 0, 0) for i in range(count - 1)]
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 92})
+        self.replication_group(92, [(2, 0), (3, 1)], sids, pointer=count - 2)
+        testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
+        for port, sl in ((2, count - 2), (3, count - 1)):
+            testutils.verify_packet(self, outer_copy(sids, sl, mrh_type=1), port)
         testutils.verify_no_other_packets(self)

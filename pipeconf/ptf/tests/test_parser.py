@@ -62,9 +62,9 @@ class MrhBehindAHopByHopHeaderIsProcessed(SixflowTest):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
                     {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (END_RL << 32))), 96)},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: me},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
-        self.replication_group(10, [(2, 0), (3, 1)])
+        self.replication_group(10, [(2, 0), (3, 1)], sids, pointer=1)
         sent = frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", me), hop_by_hop(43) + mrh(sids), inner(), 0)
         testutils.send_packet(self, 1, sent)
         for port, sl in ((2, 1), (3, 2)):
@@ -83,7 +83,7 @@ class LeafBehindDestinationOptionsDecapsulates(SixflowTest):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
                     {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address((0xFD00 << 112) | (4 << 80) | (END_RL << 32))), 96)},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP, {names.HDR_SID: leaf},
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 30})
         self.client.add_multicast_group(30, [(3, 0)])
         testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", leaf),

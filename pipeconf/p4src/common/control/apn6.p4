@@ -24,6 +24,7 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 
     // Policy match -> option fields. Ranges on L4 ports, prefixes as ternary masks, priority
     // ordering between overlapping policies (the controller rejects same-priority overlaps).
+    SIXFLOW_APN6_CLASSIFIER_PLACEMENT
     table apn6_classifier {
         key = {
             hdr.ipv6.src_addr:  ternary @name("ipv6_src");

@@ -21,8 +21,6 @@
 #define MSR6_VALID_FIRST_6 MSR6_VALID_FIRST_5 hdr.msids[5].setValid();
 #define MSR6_VALID_FIRST_7 MSR6_VALID_FIRST_6 hdr.msids[6].setValid();
 #define MSR6_VALID_FIRST_8 MSR6_VALID_FIRST_7 hdr.msids[7].setValid();
-#define MSR6_DA_FROM_SEGMENTS_LEFT(i, n) \
-            if (hdr.routing.segments_left == i) { hdr.ipv6.dst_addr = hdr.msids[i].sid; } else
 
 // Decapsulation: the outer IPv6 header, the extension header in front of the MRH (an HBH or
 // Destination Options header), the MRH and the first `count` M-SIDs go.
@@ -136,10 +134,12 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         meta.mcast_group = group;
     }
 
-    // End.RL: the full SID (with its Replication Number and Pointer) -> the multicast group
-    // whose replica i leaves by the link towards M-SID[Pointer + i]. For a leaf SID, the group
-    // of local receiver ports.
-    table msr6_rl_group {
+    // End.RL and End.RLB.X: the full SID -> the tree's multicast group at this node, whose
+    // replica i leaves by the link towards M-SID[Pointer + i] (End.RL: child i; End.RLB.X: the
+    // link of the i-th set bit of the Local Bitstring, from the device's bit -> port map). For a
+    // leaf SID, the group of local receiver ports. The SID carries the tree number in its
+    // Function (Msid), so every tree has its own entry and group on a device, in both modes.
+    table msr6_sid_group {
         key = {
             hdr.ipv6.dst_addr: exact @name("sid");
         }
@@ -149,20 +149,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         }
         const default_action = NoAction();
         size = 4096;
-    }
-
-    // End.RLB.X: Local Bitstring -> the group whose replica j leaves by the port of the j-th
-    // set bit (bit -> port from the Local Bitstring Forwarding Table). Shared by every tree.
-    table msr6_rlb_group {
-        key = {
-            meta.msr6_argument: exact @name("bitstring");
-        }
-        actions = {
-            replicate;
-            @defaultonly NoAction;
-        }
-        const default_action = NoAction();
-        size = 1024;
     }
 
     // Per M-SID count n, one action of constants (a Tofino action adds one operand to a field):
@@ -234,14 +220,10 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE) {
                     hdr.inner_ipv6.traffic_class[1:0] = ECN_CE;
                 }
-                if (meta.msr6_behaviour == MSR6_END_RL) {
-                    if (meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
-                        meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
-                    }
-                    msr6_rl_group.apply();
-                } else {
-                    msr6_rlb_group.apply();
+                if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
+                    meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
                 }
+                msr6_sid_group.apply();
                 if (meta.mcast_group == 0) {
                     meta.drop = true;
                     meta.drop_reason = DROP_MSR6_NO_GROUP;
@@ -304,7 +286,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     meta.ev_msr6_encap = 1;
                     meta.grown = true;
                     if (meta.mcast_group != 0) {
-                        meta.msr6_pointer = 0;
                         meta.msr6_replicate = true;
                     }
                 }
@@ -313,17 +294,20 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 }
 
-// Per copy: which copy of its group this is (by the group and the port it leaves by, so that the
-// controller's multicast groups need no replication ids), then Segments Left = Pointer + copy,
-// destination = that M-SID, and the MACs of the link the copy leaves by. A group's copy to a
-// receiver port of the replicating node itself leaves decapsulated.
+// Per copy: which copy of its group this is, by the group and the port it leaves by (so that the
+// controller's multicast groups need no replication ids), and what the controller computed for
+// it: Segments Left = the replicating SID's Pointer + the copy's index, the destination = the
+// M-SID there, and the MACs of the link the copy leaves by. Groups are per tree (msr6_sid_group),
+// so these entries are too. A group's copy to a receiver port of the replicating node itself
+// leaves decapsulated. Egress never reads the M-SID list to finish a copy: a target whose egress
+// parses a few M-SIDs only (Tofino) finishes copies of any list the ingress parses.
 control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
 
-    // Segments Left = Pointer + copy, computed in the action: Tofino's gateways test fields
-    // against constants only.
-    action set_copy(bit<16> index) {
+    action set_copy(bit<16> index, bit<8> segments_left, ipv6_addr_t sid) {
         meta.replica = index;
-        meta.msr6_segments_left = meta.msr6_pointer + index;
+        meta.msr6_segments_left = (bit<16>) segments_left;
+        hdr.routing.segments_left = segments_left;
+        hdr.ipv6.dst_addr = sid;
     }
 
     // A receiver of this node: the copy leaves decapsulated (the apply block does it).
@@ -380,10 +364,9 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
 #endif
     MSR6_DECAP_ACTION(decap, EGRESS_MAX_MSIDS)
 
-    // This copy's Segments Left, and what is left of the list from there on (0: past it).
+    // What is left of the list from this copy's Segments Left on (0: past it).
     @hidden
     action measure_copy() {
-        hdr.routing.segments_left = (bit<8>) meta.msr6_segments_left;
         meta.msr6_left_of_sl = meta.msid_count |-| meta.msr6_segments_left;
     }
 
@@ -400,8 +383,9 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
         if (meta.msr6_replicate) {
             switch (msr6_copy.apply().action_run) {
                 deliver_locally: {
-                    // Delivered as a leaf delivers: only an IPv6 packet.
-                    if (hdr.routing.next_header != PROTO_IPV6) {
+                    // Delivered as a leaf delivers: only an IPv6 packet, and only where this
+                    // egress parsed the whole list it removes.
+                    if (hdr.routing.next_header != PROTO_IPV6 || meta.msr6_msids_unparsed) {
                         meta.drop = true;
                         meta.drop_reason = DROP_MSR6_MALFORMED;
                         return;
@@ -412,16 +396,13 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
                     msr6_adjacency.apply();
                 }
                 set_copy: {
-                    // A copy past the list is malformed; an index of MAX_MSIDS or more is past it
-                    // whatever the Pointer (and could wrap the sums).
+                    // A packet whose list does not reach this copy's M-SID is not the tree's.
                     msr6_copy_bounds.apply();
-                    if (meta.msr6_left_of_sl == 0 || meta.replica >= MAX_MSIDS) {
+                    if (meta.msr6_left_of_sl == 0) {
                         meta.drop = true;
                         meta.drop_reason = DROP_MSR6_MALFORMED;
                         return;
                     }
-                    // The M-SID that Segments Left names.
-                    SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, MSR6_DA_FROM_SEGMENTS_LEFT) { }
                     msr6_adjacency.apply();
                 }
                 // drop_unknown_copy: dropped and counted by the target.

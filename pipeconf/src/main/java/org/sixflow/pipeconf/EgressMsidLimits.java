@@ -7,10 +7,12 @@ import org.onosproject.net.pi.model.PiPipeconfId;
 import java.util.Optional;
 
 /**
- * How many M-SIDs each target's egress reads when it finishes a copy of an MSR6 packet
- * (Segments Left, destination). bmv2 reads the whole list (MAX_MSIDS); Tofino 1's egress parse
- * depth reaches 3 (EGRESS_MAX_MSIDS in p4src/tna/define_tna.p4) and drops copies of a longer
- * one. Trees whose copies a device finishes must fit its limit.
+ * How many M-SIDs each target's egress parses, and so can remove when it decapsulates a copy for
+ * a receiver of the replicating node itself. bmv2 parses the whole list (MAX_MSIDS); Tofino 1's
+ * egress parse depth reaches 3 (EGRESS_MAX_MSIDS in p4src/tna/define_tna.p4) and drops such a
+ * copy of a longer one. Copies to other routers need no M-SID parsed (their entries carry Segments
+ * Left and destination), so only trees whose replicating node on the device has receivers of its
+ * own must fit this limit.
  */
 public final class EgressMsidLimits {
 

@@ -23,9 +23,6 @@ public final class P4InfoConstants {
     public static final PiMatchFieldId HDR_APP_ID =
             PiMatchFieldId.of("app_id");
     public static final int HDR_APP_ID_BITWIDTH = 32;
-    public static final PiMatchFieldId HDR_BITSTRING =
-            PiMatchFieldId.of("bitstring");
-    public static final int HDR_BITSTRING_BITWIDTH = 16;
     public static final PiMatchFieldId HDR_EG_PORT =
             PiMatchFieldId.of("eg_port");
     public static final int HDR_EG_PORT_BITWIDTH = 9;
@@ -97,10 +94,8 @@ public final class P4InfoConstants {
             PiTableId.of("SixflowIngress.msr6_ingress.msr6_encap_sids_lo");
     public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID =
             PiTableId.of("SixflowIngress.msr6_ingress.msr6_local_sid");
-    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP =
-            PiTableId.of("SixflowIngress.msr6_ingress.msr6_rlb_group");
-    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP =
-            PiTableId.of("SixflowIngress.msr6_ingress.msr6_rl_group");
+    public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP =
+            PiTableId.of("SixflowIngress.msr6_ingress.msr6_sid_group");
     public static final PiTableId SIXFLOW_INGRESS_ROUTING_ROUTING_V6 =
             PiTableId.of("SixflowIngress.routing.routing_v6");
     public static final PiTableId SIXFLOW_INGRESS_STATION_HOST_PORT =
@@ -190,6 +185,12 @@ public final class P4InfoConstants {
     public static final PiActionParamId PRIORITY =
             PiActionParamId.of("priority");
     public static final int PRIORITY_BITWIDTH = 3;
+    public static final PiActionParamId SEGMENTS_LEFT =
+            PiActionParamId.of("segments_left");
+    public static final int SEGMENTS_LEFT_BITWIDTH = 8;
+    public static final PiActionParamId SID =
+            PiActionParamId.of("sid");
+    public static final int SID_BITWIDTH = 128;
     public static final PiActionParamId SID0 =
             PiActionParamId.of("sid0");
     public static final int SID0_BITWIDTH = 128;

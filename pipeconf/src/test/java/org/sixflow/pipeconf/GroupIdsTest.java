@@ -47,14 +47,10 @@ public class GroupIdsTest {
     }
 
     @Test
-    public void treeAndBitstringGroupsFitTheGroupFieldAndNeverMeet() {
+    public void treeGroupsFitTheGroupFieldBelowTheServersLimit() {
         int limit = 1 << P4InfoConstants.GROUP_BITWIDTH;
-        int lastTree = GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER);
-        int firstRlb = GroupIds.rlbGroup(1);
-        int lastRlb = GroupIds.rlbGroup((1 << GroupIds.RLB_BITS_USABLE) - 1);
         assertEquals(GroupIds.FIRST_TREE_GROUP, GroupIds.treeGroup(1));
-        assertTrue(lastTree < firstRlb);
-        assertEquals(GroupIds.LIMIT - 1, lastRlb);
+        assertEquals(GroupIds.LIMIT - 1, GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER));
         assertTrue(GroupIds.LIMIT <= limit);
         assertFalse(GroupIds.isCloneSession(GroupIds.treeGroup(1)));
         // The tree number also fills the lower 16 bits of a SID's Function.
@@ -64,9 +60,7 @@ public class GroupIdsTest {
     @Test
     public void refusesNumbersOutsideThePlan() {
         for (Runnable bad : List.<Runnable>of(() -> GroupIds.treeGroup(0),
-                                              () -> GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER + 1),
-                                              () -> GroupIds.rlbGroup(0),
-                                              () -> GroupIds.rlbGroup(1 << GroupIds.RLB_BITS_USABLE))) {
+                                              () -> GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER + 1))) {
             try {
                 bad.run();
                 fail("accepted");

@@ -11,7 +11,7 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.Config;
 import org.onosproject.net.config.InvalidFieldException;
 import org.sixflow.app.api.DeviceRole;
-import org.sixflow.pipeconf.GroupIds;
+import org.sixflow.app.msr6.encoding.Msid;
 
 import java.util.HashSet;
 import java.util.Iterator;
@@ -27,7 +27,7 @@ import java.util.function.BiFunction;
  *   "role": "EDGE",                     // EDGE or TRANSIT
  *   "locator": "fd00:1:1::/64",         // IPv6 /64 locator of the device's SIDs
  *   "myStationMac": "00:aa:00:00:00:01",
- *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..12)
+ *   "rlbBits": {"1": 0, "2": 1},        // port -> RLB local bit position (0..15)
  *   "gnmiAddress": "mininet:50001",     // optional: where to read port counters
  *   "endRlFunction": 256,               // optional SID behaviour codes, 16 bits (defaults 0x100, 0x200)
  *   "endRlbXFunction": 512,
@@ -63,12 +63,8 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
 
     /** Locators are /64: the SID's function, arguments and pointer fill the other 64 bits. */
     public static final int LOCATOR_LENGTH = 64;
-    /**
-     * Bits of the End.RLB.X Local Bitstring (16 bits on the wire, WIRE-FORMATS.md) a port may take:
-     * 0..12, because a bitstring's multicast group id is 0x6000 | bitstring, below the ids PI-based
-     * switches keep for clone sessions (GroupIds).
-     */
-    public static final int RLB_BITS_USABLE = GroupIds.RLB_BITS_USABLE;
+    /** Bits of the End.RLB.X Local Bitstring (the SID's 16-bit Argument) a port may take: 0..15. */
+    public static final int RLB_BITS_USABLE = Msid.ARGUMENT_BITS;
 
     @Override
     public boolean isValid() {
@@ -131,7 +127,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     /**
      * Returns the RLB bit position of each switch-to-switch port.
      *
-     * @return port to bit position (0..12), distinct bits
+     * @return port to bit position (0..15), distinct bits
      * @throws InvalidFieldException if a port or bit is out of range or a bit repeats
      */
     public Map<PortNumber, Integer> rlbBits() {

@@ -84,7 +84,7 @@ public class SixflowDeviceConfigTest {
 
     @Test
     public void rejectsBadRlbBits() throws Exception {
-        assertRejected(withField("\"rlbBits\": {\"1\": 13}"), "0..12");
+        assertRejected(withField("\"rlbBits\": {\"1\": 16}"), "0..15");
         assertRejected(withField("\"rlbBits\": {\"1\": 3, \"2\": 3}"), "used by two ports");
         assertRejected(withField("\"rlbBits\": {\"eth0\": 1}"), "not a number");
         assertRejected(withField("\"rlbBits\": [1, 2]"), "object");

@@ -32,7 +32,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.GROUP;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_SID;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
@@ -40,7 +40,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
 
 /**
  * How fast the southbound writes to one bmv2 (simple_switch_grpc, started here with the bmv2
- * pipeconf pushed): rounds of inserting then deleting full routing_v6 (LPM) and msr6_rl_group
+ * pipeconf pushed): rounds of inserting then deleting full routing_v6 (LPM) and msr6_sid_group
  * (128-bit exact) tables through FlowRuleService, one applyFlowRules/removeFlowRules per round (so
  * one WriteRequest per {@code DeviceWrites.CHUNK} updates), then the same entries written one
  * rule per call. Prints entries per second; asserts nothing. Needs simple_switch_grpc and root.
@@ -81,7 +81,7 @@ public final class WriteBenchmark {
         PiPipelineModel model = PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(
                 PipeconfFactory.class, SixflowPipeconfs.BMV2_DIR)).pipelineModel();
         return Math.toIntExact(Math.min(model.table(SIXFLOW_INGRESS_ROUTING_ROUTING_V6).orElseThrow().maxSize(),
-                                        model.table(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP).orElseThrow()
+                                        model.table(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP).orElseThrow()
                                                 .maxSize()));
     }
 
@@ -100,7 +100,7 @@ public final class WriteBenchmark {
             }
             ApplicationId app = southbound.core().registerApplication("org.sixflow.bench");
             List<FlowRule> rules = rules(app, perTable);
-            System.out.printf("WriteBenchmark: %d entries per round (%d routing_v6 LPM + %d msr6_rl_group exact) "
+            System.out.printf("WriteBenchmark: %d entries per round (%d routing_v6 LPM + %d msr6_sid_group exact) "
                                       + "to one simple_switch_grpc, %d rounds%n", rules.size(), perTable, perTable,
                               rounds);
             for (int round = 1; round <= rounds; round++) {
@@ -160,7 +160,7 @@ public final class WriteBenchmark {
             byte[] sid = Ip6Address.valueOf("fd00:0:1::").toOctets();
             sid[14] = (byte) (i >> 8);
             sid[15] = (byte) i;
-            rules.add(rule(app, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP,
+            rules.add(rule(app, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP,
                            PiCriterion.builder().matchExact(HDR_SID, sid).build(),
                            PiAction.builder().withId(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE)
                                    .withParameter(new PiActionParam(GROUP, (short) (1 + i % 1000))).build()));

@@ -43,12 +43,14 @@ import static org.sixflow.pipeconf.P4InfoConstants.FLOW_ID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_TYPE;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_GROUP;
-import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_L4_DPORT;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT;
+import static org.sixflow.pipeconf.P4InfoConstants.SID;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL;
@@ -112,7 +114,8 @@ public class PipelineModelCheckerTest {
     @Test
     public void acceptsAGoodExactEntryWithParameters() {
         PiAction ok = PiAction.builder().withId(SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY)
-                .withParameter(new PiActionParam(INDEX, 1)).build();
+                .withParameter(new PiActionParam(INDEX, 1)).withParameter(new PiActionParam(SEGMENTS_LEFT, (byte) 2))
+                .withParameter(new PiActionParam(SID, new byte[16])).build();
         assertEquals(List.of(), CHECKER.problems(rule(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(), ok)));
     }
 
@@ -156,7 +159,9 @@ public class PipelineModelCheckerTest {
         assertFirstProblem(rule(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(), foreign), "has no action");
         assertFirstProblem(rule(PiTableId.of("Nowhere.table"), copyMatch(), foreign), "no table");
         PiAction wide = PiAction.builder().withId(SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY)
-                .withParameter(new PiActionParam(INDEX, ImmutableByteSequence.copyFrom(0x1_0000))).build();
+                .withParameter(new PiActionParam(INDEX, ImmutableByteSequence.copyFrom(0x1_0000)))
+                .withParameter(new PiActionParam(SEGMENTS_LEFT, (byte) 2))
+                .withParameter(new PiActionParam(SID, new byte[16])).build();
         assertFirstProblem(rule(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(), wide), "does not fit 16 bits");
     }
 

@@ -46,7 +46,6 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
 import static org.sixflow.pipeconf.P4InfoConstants.GROUP;
 import static org.sixflow.pipeconf.P4InfoConstants.GROUP_BITWIDTH;
-import static org.sixflow.pipeconf.P4InfoConstants.HDR_BITSTRING;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_GROUP;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
@@ -59,6 +58,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.MRH_TYPE;
 import static org.sixflow.pipeconf.P4InfoConstants.MRH_TYPE_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.MSID_COUNT;
 import static org.sixflow.pipeconf.P4InfoConstants.MSID_COUNT_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT;
+import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SID0;
 import static org.sixflow.pipeconf.P4InfoConstants.SID1;
 import static org.sixflow.pipeconf.P4InfoConstants.SID2;
@@ -67,6 +68,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SID4;
 import static org.sixflow.pipeconf.P4InfoConstants.SID5;
 import static org.sixflow.pipeconf.P4InfoConstants.SID6;
 import static org.sixflow.pipeconf.P4InfoConstants.SID7;
+import static org.sixflow.pipeconf.P4InfoConstants.SID;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
@@ -79,8 +81,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO;
@@ -91,18 +92,20 @@ import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID_BITWIDTH;
 
 /**
  * Turns an encoded tree into per-device table entries and ALL groups for the Sixflow pipeline
- * (pipeconf/p4src/common/control/msr6.p4): encapsulation at the ingress edge, local SIDs, SID or
- * bitstring to group, copy indexes per (group, port), adjacency MACs, leaf delivery. Nodes the
- * encoder left out (EncodedTree#routed) get nothing: routing forwards the tree's packets there.
+ * (pipeconf/p4src/common/control/msr6.p4): encapsulation at the ingress edge, local SIDs, SID to
+ * group, copies per (group, port) with their Segments Left and destination, adjacency MACs, leaf
+ * delivery. Nodes the encoder left out (EncodedTree#routed) get nothing: routing forwards the
+ * tree's packets there.
  * <p>
  * What keeps trees apart on a device: their SIDs carry the tree number (MrhEncoder), so local SID
- * and End.RL group entries are the tree's own; End.RL groups and the encapsulation's group are the
- * tree's own group id (GroupIds#treeGroup), and copy indexes and adjacencies are keyed by (group,
+ * and SID-to-group entries are the tree's own, in both modes; every replicating node of a tree uses
+ * the tree's own group id (GroupIds#treeGroup), and copies and adjacencies are keyed by (group,
  * egress port), so they are the tree's own too: two trees whose receivers share a port each give
- * it their own multicast MAC. End.RLB.X groups are keyed by the Local Bitstring alone in the P4
- * program, and so are the copy indexes and adjacencies of such a group: trees share those entries
- * where they are identical, and the manager refuses a tree that would need a different value
- * (TreeEntryConflicts).
+ * it their own multicast MAC, and two RLB trees with one Local Bitstring on a node each have their
+ * own group there (with their own local receivers). TreeEntryConflicts guards this.
+ * <p>
+ * A copy's destination comes with its entry rather than from the packet's list, so that a target
+ * whose egress parses few M-SIDs (Tofino: EgressMsidLimits) finishes copies of any list.
  */
 public final class Msr6RuleCompiler {
 
@@ -161,7 +164,8 @@ public final class Msr6RuleCompiler {
             rules.put(ingress, sidsRule(ingress, treeId, msids, 4, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI,
                                         SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI, SID4, SID5, SID6, SID7));
         }
-        replication(rules, groups, graph, network, root, treeGroup, encoded.copyEdges().get(root), false, group);
+        replication(rules, groups, graph, network, root, treeGroup, encoded.copyEdges().get(root), 0, msids,
+                    false, group);
 
         // Every other tree node: its SID behaviour, its group, copies and adjacencies.
         for (Map.Entry<Integer, Ip6Address> entry : encoded.sids().entrySet()) {
@@ -176,36 +180,29 @@ public final class Msr6RuleCompiler {
                                                                   sidPrefix(sid).address().toOctets(), 96).build(),
                                    action(rlb ? SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X
                                                   : SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)));
-            int groupId = rlb ? GroupIds.rlbGroup(Msid.argument(sid)) : treeGroup;
-            if (rlb) {
-                rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP,
-                                       PiCriterion.builder().matchExact(HDR_BITSTRING, Msid.argument(sid)).build(),
-                                       action(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE,
-                                              param(GROUP, groupId, GROUP_BITWIDTH))));
-            } else {
-                rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP,
-                                       PiCriterion.builder().matchExact(HDR_SID, sid.toOctets()).build(),
-                                       action(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE,
-                                              param(GROUP, groupId, GROUP_BITWIDTH))));
-            }
+            rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP,
+                                   PiCriterion.builder().matchExact(HDR_SID, sid.toOctets()).build(),
+                                   action(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE,
+                                          param(GROUP, treeGroup, GROUP_BITWIDTH))));
             if (children == null) {
                 // Leaf: the group holds the receiver ports; decapsulated copies need no index.
-                leafDelivery(rules, groups, network, v, groupId, group);
+                leafDelivery(rules, groups, network, v, treeGroup, group);
             } else {
-                replication(rules, groups, graph, network, v, groupId, encoded.copyEdges().get(v),
-                            encoded.localDelivery().contains(v), group);
+                replication(rules, groups, graph, network, v, treeGroup, encoded.copyEdges().get(v),
+                            Msid.pointer(sid), msids, encoded.localDelivery().contains(v), group);
             }
         }
         return Msr6TreeEntries.of(treeId, rules.values(), groups.values());
     }
 
     /**
-     * A replicating node's group, copy indexes and adjacencies: copy i leaves by copyEdges[i],
-     * towards the router at its head (which may route it on, when the encoder left that node out).
+     * A replicating node's group, copies and adjacencies: copy i leaves by copyEdges[i], towards
+     * the router at its head (which may route it on, when the encoder left that node out), with
+     * Segments Left = pointer + i and the M-SID there as its destination.
      */
     private void replication(ListMultimap<DeviceId, FlowRule> rules, ListMultimap<DeviceId, GroupDescription> groups,
                              Graph graph, TreeNetwork network, int v, int groupId, List<Integer> copyEdges,
-                             boolean localDelivery, Ip6Address group) {
+                             int pointer, List<Ip6Address> msids, boolean localDelivery, Ip6Address group) {
         DeviceId device = network.device(v);
         Map<PortNumber, Integer> copies = new LinkedHashMap<>();
         for (int i = 0; i < copyEdges.size(); i++) {
@@ -217,9 +214,12 @@ public final class Msr6RuleCompiler {
         }
         List<PortNumber> ports = new ArrayList<>(copies.keySet());
         for (Map.Entry<PortNumber, Integer> copy : copies.entrySet()) {
+            int segmentsLeft = pointer + copy.getValue();
             rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(groupId, copy.getKey()),
                                    action(SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
-                                          param(INDEX, copy.getValue(), INDEX_BITWIDTH))));
+                                          param(INDEX, copy.getValue(), INDEX_BITWIDTH),
+                                          param(SEGMENTS_LEFT, segmentsLeft, SEGMENTS_LEFT_BITWIDTH),
+                                          new PiActionParam(SID, msids.get(segmentsLeft).toOctets()))));
         }
         if (localDelivery) {
             // Receivers of a replicating node get the inner packet, addressed as a leaf's are.

@@ -15,13 +15,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Finds where a tree would overwrite state another tree relies on. Only End.RLB.X state is keyed
- * without a tree (its group by Local Bitstring, that group's copy indexes and adjacencies by
- * (bitstring group, port)); everything else carries the tree's SID or group. Sharing identical
- * entries is fine and each stays until its last tree goes, but an entry with the same key and
- * another action (say, two RLB trees with one bitstring whose receivers behind one port need
- * different multicast MACs) or a group with the same id and other buckets would silently re-point
- * the other tree's packets, so such a tree is refused instead.
+ * Finds where a tree would overwrite state another tree relies on. Every entry Msr6RuleCompiler
+ * makes is keyed by the tree's SIDs (which carry its number) or its group, so two trees with
+ * distinct numbers never meet; this is the guard that keeps a defect there (or two records
+ * claiming one number) from silently re-pointing another tree's packets: an entry with the same
+ * key and another action, or a group with the same id and other buckets, is refused. Identical
+ * entries may be shared, each staying until its last tree goes.
  */
 public final class TreeEntryConflicts {
 
@@ -74,8 +73,7 @@ public final class TreeEntryConflicts {
                 throw new IllegalArgumentException(
                         "tree " + treeId + " needs " + Msr6EntryText.describe(rule) + " on " + rule.deviceId()
                                 + ", where tree " + other.owner + " uses " + Msr6EntryText.describe(other.value)
-                                + ": the pipeline keys this entry by the End.RLB.X bitstring, not the tree, so the two "
-                                + "cannot share it");
+                                + ": the two trees cannot share it");
             }
         }
         for (GroupDescription group : candidate.groups().values()) {
@@ -84,8 +82,7 @@ public final class TreeEntryConflicts {
             if (other != null && !Objects.equals(group.buckets(), other.value.buckets())) {
                 throw new IllegalArgumentException(
                         "tree " + treeId + " needs group " + group.givenGroupId() + " on " + group.deviceId()
-                                + " to reach other ports than tree " + other.owner + " does with it (End.RLB.X "
-                                + "groups are per Local Bitstring: local receivers differ)");
+                                + " to reach other ports than tree " + other.owner + " does with it");
             }
         }
     }

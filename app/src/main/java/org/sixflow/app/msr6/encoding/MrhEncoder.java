@@ -7,7 +7,6 @@ import org.onlab.packet.Ip6Prefix;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
-import org.sixflow.pipeconf.GroupIds;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -51,7 +50,7 @@ public final class MrhEncoder {
      * Creates an encoder with the default behaviour codes on every node.
      *
      * @param locators each vertex's /64 locator
-     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..12), or -1 if it has none
+     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..15), or -1 if it has none
      */
     public MrhEncoder(IntFunction<Ip6Prefix> locators, IntUnaryOperator rlbBit) {
         this(locators, rlbBit, v -> END_RL_FUNCTION, v -> END_RLB_X_FUNCTION);
@@ -61,7 +60,7 @@ public final class MrhEncoder {
      * Creates an encoder.
      *
      * @param locators each vertex's /64 locator
-     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..12), or -1 if it has none
+     * @param rlbBit   each edge's Local Bitstring bit at its tail (0..15), or -1 if it has none
      * @param endRl    each vertex's End.RL behaviour code (16 bits)
      * @param endRlbX  each vertex's End.RLB.X behaviour code (16 bits)
      */
@@ -230,9 +229,9 @@ public final class MrhEncoder {
 
     private int bitOf(Graph graph, int edge) {
         int bit = rlbBit.applyAsInt(edge);
-        if (bit < 0 || bit >= GroupIds.RLB_BITS_USABLE) {
+        if (bit < 0 || bit >= Msid.ARGUMENT_BITS) {
             throw new IllegalArgumentException("link " + graph.source(edge) + "->" + graph.target(edge)
-                                                       + " has no RLB bit 0.." + (GroupIds.RLB_BITS_USABLE - 1)
+                                                       + " has no RLB bit 0.." + (Msid.ARGUMENT_BITS - 1)
                                                        + " (netcfg rlbBits of its port)");
         }
         return bit;

@@ -17,6 +17,12 @@ import static com.google.common.base.Preconditions.checkArgument;
  */
 public final class Msid {
 
+    /**
+     * Width of the Argument, and so of an End.RLB.X Local Bitstring: a device's links take bits
+     * 0 .. ARGUMENT_BITS - 1 (held to msr6_argument in p4src/common/header.p4 by P4DefinesTest).
+     */
+    public static final int ARGUMENT_BITS = 16;
+
     private Msid() {
     }
 

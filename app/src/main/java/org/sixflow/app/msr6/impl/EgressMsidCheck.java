@@ -3,19 +3,19 @@
 package org.sixflow.app.msr6.impl;
 
 import org.onosproject.net.DeviceId;
-import org.sixflow.app.msr6.tree.MulticastTree;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
- * A device's egress finishes the copies it makes (Segments Left, destination) and can only
- * read so many M-SIDs to do it (Tofino 1: 3; see EgressMsidLimits). Every node with children
- * makes copies, the ingress edge too (its copies leave by the tree's links); leaves decapsulate in
- * ingress. A tree longer than one of its copying devices can finish is
- * refused, naming them.
+ * A replicating node with receivers of its own decapsulates their copies in egress, which must
+ * then have parsed the whole M-SID list, and some targets' egress parses only a few (Tofino 1: 3;
+ * see EgressMsidLimits). Every other copy is finished from its msr6_copy entry without reading
+ * the list, and leaves decapsulate in ingress, so only these nodes limit a tree. A tree longer
+ * than one of them can decapsulate is refused, naming them.
  */
 final class EgressMsidCheck {
 
@@ -23,22 +23,18 @@ final class EgressMsidCheck {
     }
 
     /**
-     * Checks an encoded tree against the egress limits of its copying devices.
+     * Checks an encoded tree against the egress limits of the devices that decapsulate in egress.
      *
-     * @param tree    the tree
-     * @param msids   how many M-SIDs its MRH carries
-     * @param device  the device of each vertex
-     * @param limitOf a device's egress M-SID limit, empty if unknown (no Sixflow pipeconf yet)
-     * @throws IllegalArgumentException if a copying device cannot finish copies of this MRH
+     * @param localDelivery the replicating vertices that deliver to receivers of their own
+     * @param msids         how many M-SIDs the tree's MRH carries
+     * @param device        the device of each vertex
+     * @param limitOf       a device's egress M-SID limit, empty if unknown (no Sixflow pipeconf yet)
+     * @throws IllegalArgumentException if such a device cannot decapsulate copies of this MRH
      */
-    static void check(MulticastTree tree, int msids, Function<Integer, DeviceId> device,
+    static void check(Set<Integer> localDelivery, int msids, Function<Integer, DeviceId> device,
                       Function<DeviceId, Optional<Integer>> limitOf) {
-        int[] children = tree.childCounts();
         List<String> tooShort = new ArrayList<>();
-        for (int v = 0; v < children.length; v++) {
-            if (children[v] == 0) {
-                continue;
-            }
+        for (int v : localDelivery) {
             DeviceId id = device.apply(v);
             Optional<Integer> limit = limitOf.apply(id);
             if (limit.isPresent() && msids > limit.get()) {
@@ -46,9 +42,10 @@ final class EgressMsidCheck {
             }
         }
         if (!tooShort.isEmpty()) {
+            tooShort.sort(null);
             throw new IllegalArgumentException("the tree needs " + msids + " M-SIDs, more than the egress of "
-                    + String.join(", ", tooShort) + " reads to finish its copies; choose fewer receivers or "
-                    + "a tree whose replication points are other devices");
+                    + String.join(", ", tooShort) + " reads to decapsulate the copies for its own receivers; "
+                    + "choose fewer receivers, or make those devices leaves (receivers behind them only)");
         }
     }
 }

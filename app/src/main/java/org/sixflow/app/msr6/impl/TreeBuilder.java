@@ -93,7 +93,7 @@ final class TreeBuilder {
         TreeConstraintCheck.check(tree, view::device, request.constraints());
         EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
                                               view::endRlbXFunction).encode(view.graph(), tree, request.mode(), number);
-        EgressMsidCheck.check(tree, encoded.msids().size(), view::device,
+        EgressMsidCheck.check(encoded.localDelivery(), encoded.msids().size(), view::device,
                               id -> pipeconfService.ofDevice(id).flatMap(EgressMsidLimits::of));
         Msr6TreeEntries entries = compiler.compile(number, request.group(), request.sourceAddress().orElse(null),
                                                    view.graph(), tree, encoded, view);

@@ -10,12 +10,19 @@ import org.onosproject.TestApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.flow.instructions.PiInstruction;
 import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.pi.model.PiActionParamId;
+import org.onosproject.net.pi.model.PiMatchFieldId;
 import org.onosproject.net.pi.model.PiTableId;
+import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.net.pi.runtime.PiExactFieldMatch;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.msr6.encoding.EncodedTree;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
+import org.sixflow.app.msr6.encoding.Msid;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.app.msr6.tree.ShortestPathUnion;
@@ -23,6 +30,8 @@ import org.sixflow.pipeconf.GroupIds;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
+import java.math.BigInteger;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -30,13 +39,17 @@ import java.util.stream.Collectors;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_SID;
+import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
+import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT;
+import static org.sixflow.pipeconf.P4InfoConstants.SID;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP;
 
 /**
  * The study's tree compiled to entries and groups, every entry checked against the pipeline
@@ -97,8 +110,7 @@ public class Msr6RuleCompilerTest {
     static Msr6TreeEntries compile(Msr6Mode mode, int number, Ip6Address group, Ip6Address source,
                                 Set<Integer> receivers) {
         MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, receivers);
-        EncodedTree encoded = new MrhEncoder(NETWORK::locator, e -> (int) NETWORK.port(e).toLong() - 1)
-                .encode(STUDY, tree, mode, number);
+        EncodedTree encoded = encode(mode, number, receivers);
         return new Msr6RuleCompiler(TestApplicationId.create("org.sixflow.app"))
                 .compile(number, group, source, STUDY, tree, encoded, NETWORK);
     }
@@ -154,7 +166,7 @@ public class Msr6RuleCompilerTest {
         List<FlowRule> nanjing = compiled.rules().get(DeviceId.deviceId("device:nanjing"));
         assertTrue(nanjing.stream().anyMatch(r -> r.table().equals(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY)
                 && r.treatment().toString().contains(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY.id())));
-        assertTrue(tables(compiled, "nanjing").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RL_GROUP));
+        assertTrue(tables(compiled, "nanjing").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP));
         GroupDescription nanjingGroup = compiled.groups().get(DeviceId.deviceId("device:nanjing")).get(0);
         assertEquals(2, nanjingGroup.buckets().buckets().size());   // Shanghai link + receiver port
         // Leaves: a group of receiver ports, no copy entries.
@@ -163,12 +175,93 @@ public class Msr6RuleCompilerTest {
     }
 
     @Test
-    public void rlbTreeUsesBitstringGroups() {
+    public void rlbTreeUsesItsOwnGroupAtEveryNode() {
         Msr6TreeEntries compiled = compile(Msr6Mode.RLB);
-        assertTrue(tables(compiled, "wuhan").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_RLB_GROUP));
-        int wuhanGroup = compiled.groups().get(DeviceId.deviceId("device:wuhan")).get(0).givenGroupId();
-        assertTrue(wuhanGroup >= GroupIds.RLB_GROUP_BASE);
-        assertEquals(GroupIds.rlbGroup(wuhanGroup - GroupIds.RLB_GROUP_BASE), wuhanGroup);
+        EncodedTree encoded = encode(Msr6Mode.RLB, 7, Set.of(2, 3, 4));
+        // Wuhan (End.RLB.X) maps its own SID, which names the tree, to the tree's group.
+        FlowRule wuhan = rules(compiled, "wuhan", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP).get(0);
+        assertEquals(encoded.sids().get(1), Ip6Address.valueOf(matched(wuhan, HDR_SID)));
+        for (GroupDescription group : compiled.groups().values()) {
+            assertEquals(group.deviceId().toString(), GroupIds.treeGroup(7), (int) group.givenGroupId());
+        }
+    }
+
+    @Test
+    public void everyCopyCarriesItsSegmentsLeftAndTheMsidThere() {
+        for (Msr6Mode mode : Msr6Mode.values()) {
+            EncodedTree encoded = encode(mode, 7, Set.of(2, 3, 4));
+            Msr6TreeEntries compiled = compile(mode);
+            int copies = 0;
+            for (int v = 0; v < CITIES.length; v++) {
+                // The ingress edge copies from M-SID 0; every other replicating node from its Pointer.
+                int pointer = v == 0 ? 0 : encoded.sids().containsKey(v) ? Msid.pointer(encoded.sids().get(v)) : -1;
+                for (FlowRule copy : rules(compiled, CITIES[v], SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY)) {
+                    PiAction action = action(copy);
+                    if (!action.id().equals(SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY)) {
+                        continue;
+                    }
+                    int index = param(action, INDEX).intValueExact();
+                    int segmentsLeft = param(action, SEGMENTS_LEFT).intValueExact();
+                    assertEquals(mode + " " + CITIES[v], pointer + index, segmentsLeft);
+                    assertEquals(mode + " " + CITIES[v], encoded.msids().get(segmentsLeft),
+                                 Ip6Address.valueOf(bytes(param(action, SID))));
+                    copies++;
+                }
+            }
+            // Beijing's 2 copies, Wuhan's 1 (to Guangzhou) and Nanjing's 1 (to Shanghai).
+            assertEquals(mode.toString(), 4, copies);
+        }
+    }
+
+    @Test
+    public void treesNeverShareAKeyOnADevice() {
+        // Every pair of trees, TE and RLB, overlapping receivers, one group or two.
+        List<Msr6TreeEntries> trees = List.of(
+                compile(Msr6Mode.TE, 1, GROUP, null, Set.of(2, 3, 4)),
+                compile(Msr6Mode.RLB, 2, GROUP, Ip6Address.valueOf("fd00:1:1::10"), Set.of(2, 3, 4)),
+                compile(Msr6Mode.RLB, 3, Ip6Address.valueOf("ff3e::2"), null, Set.of(3, 4)),
+                compile(Msr6Mode.RLB, 4, Ip6Address.valueOf("ff3e::3"), null, Set.of(2, 3)),
+                compile(Msr6Mode.TE, 5, Ip6Address.valueOf("ff3e::4"), null, Set.of(3)));
+        Set<String> keys = new HashSet<>();
+        for (Msr6TreeEntries tree : trees) {
+            Set<String> own = new HashSet<>();
+            for (FlowRule rule : tree.rules().values()) {
+                own.add(rule.deviceId() + " " + rule.table() + " " + rule.selector() + " " + rule.priority());
+            }
+            for (GroupDescription group : tree.groups().values()) {
+                own.add(group.deviceId() + " group " + group.givenGroupId());
+            }
+            for (String key : own) {
+                assertTrue("two trees share " + key, keys.add(key));
+            }
+        }
+    }
+
+    private static EncodedTree encode(Msr6Mode mode, int number, Set<Integer> receivers) {
+        return new MrhEncoder(NETWORK::locator, e -> (int) NETWORK.port(e).toLong() - 1)
+                .encode(STUDY, new ShortestPathUnion().compute(STUDY, 0, receivers), mode, number);
+    }
+
+    private static PiAction action(FlowRule rule) {
+        return (PiAction) ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
+    }
+
+    private static BigInteger param(PiAction action, PiActionParamId id) {
+        return new BigInteger(1, action.parameters().stream().filter(p -> p.id().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError(action + " has no " + id)).value().asArray());
+    }
+
+    private static byte[] bytes(BigInteger value) {
+        byte[] raw = value.toByteArray();
+        byte[] out = new byte[16];
+        int n = Math.min(raw.length, 16);
+        System.arraycopy(raw, raw.length - n, out, 16 - n, n);
+        return out;
+    }
+
+    private static byte[] matched(FlowRule rule, PiMatchFieldId field) {
+        PiCriterion criterion = (PiCriterion) rule.selector().criteria().iterator().next();
+        return ((PiExactFieldMatch) criterion.fieldMatch(field).orElseThrow()).value().asArray();
     }
 
     @Test

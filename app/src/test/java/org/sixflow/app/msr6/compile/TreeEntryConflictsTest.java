@@ -23,8 +23,8 @@ public class TreeEntryConflictsTest {
     private static final Ip6Address SOURCE = Ip6Address.valueOf("fd00:1:1::10");
 
     @Test
-    public void treesOfOneGroupShareIdenticalEntries() {
-        // (*,G) and (S,G) to the same receivers: same adjacencies, own SIDs and groups.
+    public void treesOfOneGroupCoexist() {
+        // (*,G) and (S,G) to the same receivers: own SIDs, groups and adjacencies.
         Msr6TreeEntries any = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(2, 3, 4));
         Msr6TreeEntries specific = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_A, SOURCE, Set.of(2, 3, 4));
         TreeEntryConflicts.check("specific", specific, Map.of("any", any));
@@ -46,18 +46,16 @@ public class TreeEntryConflictsTest {
     }
 
     @Test
-    public void rlbTreesOfOtherGroupsCannotShareABitstringsReceiverPort() {
-        // Nanjing replicates with the same bitstring in both and delivers to its own receivers:
-        // the bitstring's group would need both groups' MACs on that port.
-        Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 1, GROUP_A, null, Set.of(2, 3, 4));
-        Msr6TreeEntries b = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 2, GROUP_B, null, Set.of(2, 3, 4));
-        try {
-            TreeEntryConflicts.check("b", b, Map.of("a", a));
-            fail("the second group's MAC would overwrite the first's on nanjing's receiver port");
-        } catch (IllegalArgumentException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("device:nanjing"));
-            assertTrue(e.getMessage(), e.getMessage().contains("tree a"));
-        }
+    public void rlbTreesWithOneBitstringAndOtherLocalReceiversCoexist() {
+        // Nanjing replicates to Shanghai with bitstring 0b100 in both trees and, in the second
+        // only, delivers to its own receivers (for another group): each tree has its own group
+        // there, with its own ports and MACs (these trees were refused when End.RLB.X groups
+        // were keyed by the bitstring alone).
+        Msr6TreeEntries forward = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 1, GROUP_A, null, Set.of(3, 4));
+        Msr6TreeEntries withLocal = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 2, GROUP_B, null, Set.of(2, 3, 4));
+        TreeEntryConflicts.check("local", withLocal, Map.of("forward", forward));
+        Msr6TreeEntries sameReceivers = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 3, GROUP_A, SOURCE, Set.of(2, 3, 4));
+        TreeEntryConflicts.check("same", sameReceivers, Map.of("forward", forward, "local", withLocal));
     }
 
     @Test
@@ -68,16 +66,16 @@ public class TreeEntryConflictsTest {
     }
 
     @Test
-    public void rlbGroupsThatReachOtherPortsConflict() {
-        // Nanjing replicates to Shanghai with bitstring 0b100 in both; in the second tree it also
-        // delivers to its own receivers, so the bitstring's group would need another port.
-        Msr6TreeEntries forward = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 1, GROUP_A, null, Set.of(3, 4));
-        Msr6TreeEntries withLocal = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 2, GROUP_A, null, Set.of(2, 3, 4));
+    public void twoTreesClaimingOneNumberAreRefused() {
+        // The guard: had two records one tree number, their entries would share keys.
+        Msr6TreeEntries first = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 7, GROUP_A, null, Set.of(3, 4));
+        Msr6TreeEntries second = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 7, GROUP_A, null, Set.of(2, 3, 4));
         try {
-            TreeEntryConflicts.check("local", withLocal, Map.of("forward", forward));
-            fail("a bitstring group with other ports accepted");
+            TreeEntryConflicts.check("second", second, Map.of("first", first));
+            fail("a tree re-pointing another's entries accepted");
         } catch (IllegalArgumentException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("tree forward"));
+            assertTrue(e.getMessage(), e.getMessage().contains("tree first"));
+            assertTrue(e.getMessage(), e.getMessage().contains("device:nanjing"));
         }
     }
 }

@@ -204,9 +204,9 @@ public class MrhEncoderTest {
             assertTrue(e.getMessage(), e.getMessage().contains("has no RLB bit"));
         }
         try {
-            // Bit 13 would put the bitstring's group id where PI-based switches refuse it (GroupIds).
-            new MrhEncoder(MrhEncoderTest::locator, e -> 13).encode(chain, tree, Msr6Mode.RLB, 1);
-            fail("bit 13 accepted");
+            // The Local Bitstring is the SID's 16-bit Argument: bit 16 has no place in it.
+            new MrhEncoder(MrhEncoderTest::locator, e -> 16).encode(chain, tree, Msr6Mode.RLB, 1);
+            fail("bit 16 accepted");
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("has no RLB bit"));
         }

@@ -6,7 +6,11 @@ import org.junit.Test;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.testing.P4Source;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 /**
  * The MSR6 values the encoder shares with the data plane are P4's, not copies that could drift:
@@ -27,6 +31,16 @@ public class P4DefinesTest {
     public void mrhTypesMatchTheDataPlane() {
         assertEquals(defined("MRH_TYPE_TE"), Msr6Mode.TE.mrhType());
         assertEquals(defined("MRH_TYPE_TE_RLB"), Msr6Mode.RLB.mrhType());
+    }
+
+    @Test
+    public void theSidArgumentIsAsWideAsTheDataPlaneReadsIt() {
+        // msr6_local_sid.p4 reads the Argument (an End.RLB.X Local Bitstring) into msr6_argument.
+        Matcher width = Pattern.compile("bit<(\\d+)>\\s+msr6_argument;").matcher(P4Source.text("common/header.p4"));
+        assertTrue("msr6_argument in header.p4", width.find());
+        assertEquals(Integer.parseInt(width.group(1)), Msid.ARGUMENT_BITS);
+        assertTrue(P4Source.text("common/control/msr6_local_sid.p4")
+                           .contains("meta.msr6_argument = hdr.ipv6.dst_addr[31:16];"));
     }
 
     @Test

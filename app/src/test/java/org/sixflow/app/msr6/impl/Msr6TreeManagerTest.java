@@ -100,9 +100,26 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
-    public void aTofinoReplicationPointLimitsTheTreeToWhatItsEgressReads() {
+    public void tofinoReplicationPointsFinishCopiesOfAnyLength() {
+        // Beijing (the ingress edge, two copies) and Wuhan (copies on to Guangzhou) on Tofino:
+        // the copies' entries carry their Segments Left and destination, so the egress reads no
+        // M-SID and the 4-M-SID shortest-path tree is accepted (it was refused at 3).
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:beijing"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:wuhan"));
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        assertEquals(Msr6TreeState.INSTALLED, tree.state());
+        assertEquals(4, tree.msids().size());
+        Msr6Tree rlb = fixture.manager.create(Msr6TreeRequest.of("radio", H_BJ, Ip6Address.valueOf("ff3e::2"),
+                                                                 RECEIVERS, Msr6Mode.RLB,
+                                                                 Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        assertEquals(Msr6TreeState.INSTALLED, rlb.state());
+    }
+
+    @Test
+    public void aTofinoReplicationPointWithReceiversLimitsTheTreeToWhatItsEgressDecapsulates() {
         fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:nanjing"));
-        // Shortest paths: Wuhan, Nanjing, Guangzhou, Shanghai = 4 M-SIDs, and Nanjing makes copies.
+        // Shortest paths: Wuhan, Nanjing, Guangzhou, Shanghai = 4 M-SIDs, and Nanjing makes copies
+        // and decapsulates one for its own receivers in egress.
         assertRejected(() -> fixture.manager.create(request("video", Msr6Mode.TE,
                                                             Msr6TreeRequest.Algorithm.SHORTEST_PATHS)),
                        "device:nanjing (at most 3)");
@@ -289,21 +306,17 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
-    public void removingOneTreeKeepsWhatAnotherShares() {
-        // (*,G) and (S,G) of one group to the same receivers in RLB mode: they share the bitstring
-        // groups' entries (keyed by bitstring, not tree; adjacencies are per tree group), never SIDs,
-        // and each has entries of its own.
+    public void removingOneOfTwoRlbTreesOfOneGroupLeavesTheOtherWhole() {
+        // (*,G) and (S,G) of one group to the same receivers in RLB mode: the same devices, ports
+        // and Local Bitstrings, yet no entry or group in common (SIDs carry the tree number, groups
+        // are the tree's own; End.RLB.X groups were keyed by bitstring alone and so shared).
         fixture.manager.create(request("video", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER));
         fixture.manager.create(request("audio", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER)
                                        .withSourceAddress(Ip6Address.valueOf("fd00:1:1::10")));
         Msr6TreeEntries video = installed("video");
         Msr6TreeEntries audio = installed("audio");
-        List<FlowRule> shared = video.allRules().stream().filter(r -> audio.allRules().contains(r))
-                .collect(Collectors.toList());
-        List<FlowRule> videoOnly = video.allRules().stream().filter(r -> !audio.allRules().contains(r))
-                .collect(Collectors.toList());
-        assertFalse("the trees share entries", shared.isEmpty());
-        assertFalse("video has entries of its own", videoOnly.isEmpty());
+        assertTrue("no entry is both trees'", video.allRules().stream().noneMatch(audio.allRules()::contains));
+        assertEquals(video.allRules().size(), audio.allRules().size());
 
         assertTrue(fixture.manager.remove("video"));
         // Every entry and group of the other tree is still there, as it was.
@@ -313,8 +326,8 @@ public class Msr6TreeManagerTest {
         for (GroupDescription group : audio.allGroups()) {
             assertTrue("kept group " + group.givenGroupId() + " on " + group.deviceId(), held(group));
         }
-        // Nothing of the removed tree's own is.
-        assertTrue(videoOnly.stream().noneMatch(fixture.rules::contains));
+        // Nothing of the removed tree is.
+        assertTrue(video.allRules().stream().noneMatch(fixture.rules::contains));
         assertTrue(fixture.groups.stream().noneMatch(g -> g.givenGroupId() == GroupIds.treeGroup(video.number())));
         assertEquals(audio.allRules().size(), fixture.rules.size());
     }
@@ -456,24 +469,24 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
-    public void treesOfOtherGroupsShareReceiverPortsUnlessAnRlbBitstringWouldCarryBoth() {
-        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
-        // Another group to the same receiver ports: adjacencies are per (group, port), each tree
-        // gives the ports its own multicast MAC.
-        fixture.manager.create(Msr6TreeRequest.of("audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS,
-                                                  Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
-        assertEquals(2, fixture.manager.trees().size());
-        fixture.manager.remove("audio");
-        fixture.manager.remove("video");
-        // In RLB mode a replicating node's receivers hang off the bitstring's group, which both
-        // trees would share: the second would need the other MAC there, so it is refused.
-        fixture.manager.create(request("video", Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER));
-        List<FlowRule> before = List.copyOf(fixture.rules);
-        assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
-                "audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS, Msr6Mode.RLB,
-                Msr6TreeRequest.Algorithm.STEINER)), "where tree video uses");
-        assertEquals(before, fixture.rules);
-        assertEquals(1, fixture.manager.trees().size());
+    public void treesOfOtherGroupsShareReceiverPortsInBothModes() {
+        for (Msr6Mode mode : Msr6Mode.values()) {
+            fixture.manager.create(request("video", mode, Msr6TreeRequest.Algorithm.STEINER));
+            // Another group to the same receiver ports: adjacencies are per (tree group, port), each
+            // tree gives the ports its own multicast MAC. In RLB mode both trees' replicating nodes
+            // have the same Local Bitstring and receivers of their own, each in its tree's group.
+            fixture.manager.create(Msr6TreeRequest.of("audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS,
+                                                      mode, Msr6TreeRequest.Algorithm.STEINER));
+            assertEquals(mode.toString(), 2, fixture.manager.trees().size());
+            assertTrue(mode.toString(), fixture.manager.trees().stream()
+                    .allMatch(t -> t.state() == Msr6TreeState.INSTALLED));
+            Msr6TreeEntries video = installed("video");
+            Msr6TreeEntries audio = installed("audio");
+            assertEquals(video.allRules().size() + audio.allRules().size(), fixture.rules.size());
+            fixture.manager.remove("audio");
+            fixture.manager.remove("video");
+            assertTrue(fixture.rules.isEmpty() && fixture.groups.isEmpty());
+        }
     }
 
     @Test
