@@ -31,6 +31,8 @@ public final class Msr6TreeRequest {
     }
 
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
+    /** The one id no tree may have: GET trees/limits answers the network's M-SID limits. */
+    public static final String RESERVED_ID = "limits";
     /** Multicast scopes up to this one (reserved, interface-local, link-local) stay on one link. */
     private static final int LINK_LOCAL_SCOPE = 2;
     private static final String[] SCOPES = {"reserved", "interface-local", "link-local"};
@@ -92,6 +94,7 @@ public final class Msr6TreeRequest {
         checkNotNull(id, "id is required");
         checkArgument(ID.matcher(id).matches(),
                       "id \"%s\" must be 1-32 lower-case letters, digits or dashes, starting with a letter or digit", id);
+        checkArgument(!RESERVED_ID.equals(id), "id \"%s\" is reserved (trees/%s shows the M-SID limits)", id, id);
         checkNotNull(source, "source is required");
         checkNotNull(group, "group is required");
         checkArgument(group.isMulticast(), "group %s is not an IPv6 multicast address (ff00::/8)", group);

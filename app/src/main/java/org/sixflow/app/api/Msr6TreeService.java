@@ -27,4 +27,11 @@ public interface Msr6TreeService extends ListenerService<Msr6TreeEvent, Msr6Tree
      * @return the tree, if there is one
      */
     Optional<Msr6Tree> tree(String id);
+
+    /**
+     * Returns how many M-SIDs a tree may carry on the network's devices as they are now.
+     *
+     * @return the limits
+     */
+    Msr6TreeLimits limits();
 }

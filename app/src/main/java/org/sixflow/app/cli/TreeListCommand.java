@@ -8,13 +8,15 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.cli.AbstractShellCommand;
 import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeLimits;
 import org.sixflow.app.api.Msr6TreeService;
 
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Lists MSR6 trees: request, size, state (and why a FAILED one failed).
+ * Lists MSR6 trees: request, size, state (and why a FAILED one failed), then how many M-SIDs a
+ * tree may carry on the network's devices.
  */
 @Service
 @Command(scope = "sixflow", name = "trees", description = "Lists MSR6 trees and their state")
@@ -29,7 +31,15 @@ public class TreeListCommand extends AbstractShellCommand {
             print("%s", json);
         } else {
             lines(trees).forEach(line -> print("%s", line));
+            print("%s", limitsLine(get(Msr6TreeService.class).limits()));
         }
+    }
+
+    static String limitsLine(Msr6TreeLimits limits) {
+        StringBuilder line = new StringBuilder("M-SIDs per tree: at most ").append(limits.maxMsids());
+        limits.localDeliveryMaxMsids().forEach((device, max) -> line.append(String.format(
+                Locale.ROOT, "; %d where %s replicates and has receivers", max, device)));
+        return line.toString();
     }
 
     static List<String> lines(List<Msr6Tree> trees) {

@@ -3,12 +3,15 @@
 package org.sixflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
 import org.onosproject.net.ConnectPoint;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeAdminService;
+import org.sixflow.app.api.Msr6TreeLimits;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.rest.http.JsonBodies;
@@ -46,6 +49,26 @@ public class Msr6TreeWebResource extends AbstractWebResource {
         Paging page = Paging.of(limit, offset);
         List<Msr6Tree> trees = get(Msr6TreeService.class).trees();
         return ok(page.describe(encodeArray(Msr6Tree.class, "trees", page.slice(trees)), trees.size())).build();
+    }
+
+    /**
+     * Tells how many M-SIDs a tree may carry on the network as it is: maxMsids on every device,
+     * and fewer for a tree that replicates on one of the localDeliveryMaxMsids devices and also
+     * delivers to that device's own receivers (their copies are decapsulated in its egress, which
+     * parses that many). A request past either is refused with a 400 naming the device.
+     *
+     * @return 200 OK with {"maxMsids", "localDeliveryMaxMsids": [{"device", "maxMsids"}]}
+     */
+    @GET
+    @Path("limits")  // Msr6TreeRequest.RESERVED_ID: no tree may take the name (a literal for the apidoc)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response limits() {
+        Msr6TreeLimits limits = get(Msr6TreeService.class).limits();
+        ObjectNode json = mapper().createObjectNode().put("maxMsids", limits.maxMsids());
+        ArrayNode devices = json.putArray("localDeliveryMaxMsids");
+        limits.localDeliveryMaxMsids().forEach((device, max) -> devices.addObject()
+                .put("device", device.toString()).put("maxMsids", max));
+        return ok(json).build();
     }
 
     /**

@@ -79,6 +79,9 @@ public class TreeCommandsTest {
                 org.onosproject.net.DeviceId.deviceId("device:wuhan"), "refused 3 transit entries"));
         String failedLine = TreeListCommand.lines(List.of(failed)).get(0);
         assertTrue(failedLine, failedLine.endsWith(", state=FAILED, failure=device:wuhan: refused 3 transit entries"));
+        assertEquals("M-SIDs per tree: at most 8; 3 where device:nanjing replicates and has receivers",
+                     TreeListCommand.limitsLine(org.sixflow.app.api.Msr6TreeLimits.of(
+                             8, java.util.Map.of(org.onosproject.net.DeviceId.deviceId("device:nanjing"), 3))));
         List<String> shown = TreeShowCommand.lines(tree);
         assertTrue(shown.contains("  link device:beijing/2 -> device:nanjing/1"));
         assertTrue(shown.stream().anyMatch(l -> l.startsWith("  M-SID[0] fd00:1:3:0:100:" + Integer.toHexString(tree.number()) + ":")));

@@ -59,6 +59,30 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
     }
 
     @Test
+    public void limitsNameTheDevicesThatDecapsulateFewerMsidsAndTheIdIsReserved() {
+        JsonObject all = Json.parse(target().path("trees/limits").request().get(String.class)).asObject();
+        assertEquals(8, all.getInt("maxMsids", 0));
+        assertEquals(0, all.get("localDeliveryMaxMsids").asArray().size());
+        trees.pipeconfs.bindToDevice(org.sixflow.pipeconf.SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:nanjing"));
+        JsonObject tofino = Json.parse(target().path("trees/limits").request().get(String.class)).asObject();
+        JsonObject nanjing = tofino.get("localDeliveryMaxMsids").asArray().get(0).asObject();
+        assertEquals("device:nanjing", nanjing.getString("device", null));
+        assertEquals(3, nanjing.getInt("maxMsids", 0));
+        assertEquals(org.sixflow.app.api.Msr6TreeRequest.RESERVED_ID, limitsPath());
+        Response reserved = post(VIDEO.replace("\"video\"", "\"limits\""));
+        assertEquals(400, reserved.getStatus());
+        assertTrue(reserved.readEntity(String.class).contains("reserved"));
+    }
+
+    private static String limitsPath() {
+        try {
+            return Msr6TreeWebResource.class.getMethod("limits").getAnnotation(javax.ws.rs.Path.class).value();
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
     public void aTreeADeviceRefusesIsCreatedFailedWithTheDeviceAndReason() {
         trees.refuseEntries.add(org.onosproject.net.DeviceId.deviceId("device:shanghai"));
         Response created = post(VIDEO);

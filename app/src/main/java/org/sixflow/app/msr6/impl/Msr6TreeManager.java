@@ -10,6 +10,7 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
 import org.onosproject.net.config.NetworkConfigService;
@@ -34,6 +35,7 @@ import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeEvent;
+import org.sixflow.app.api.Msr6TreeLimits;
 import org.sixflow.app.api.Msr6TreeListener;
 import org.sixflow.app.api.Msr6TreeRecord;
 import org.sixflow.app.api.Msr6TreeRequest;
@@ -44,12 +46,16 @@ import org.sixflow.app.api.Msr6TreeStoreDelegate;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
+import org.sixflow.app.msr6.encoding.MrhEncoder;
 import org.sixflow.app.resources.TableBudget;
+import org.sixflow.pipeconf.EgressMsidLimits;
 import org.slf4j.Logger;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -191,6 +197,17 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     @Override
     public Optional<Msr6Tree> tree(String id) {
         return store.record(id).map(Msr6TreeRecord::tree);
+    }
+
+    @Override
+    public Msr6TreeLimits limits() {
+        Map<DeviceId, Integer> shorter = new HashMap<>();
+        for (Device device : deviceService.getDevices()) {
+            pipeconfService.ofDevice(device.id()).flatMap(EgressMsidLimits::of)
+                    .filter(limit -> limit < MrhEncoder.MAX_MSIDS)
+                    .ifPresent(limit -> shorter.put(device.id(), limit));
+        }
+        return Msr6TreeLimits.of(MrhEncoder.MAX_MSIDS, shorter);
     }
 
     @Override
