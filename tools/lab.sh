@@ -28,7 +28,10 @@ refuse() {
 }
 
 [ "$(id -u)" -eq 0 ] || refuse "needs root (network namespaces, veth links): run it as root, e.g. sudo make lab"
-if ! command -v simple_switch_grpc >/dev/null 2>&1; then
+if [ -n "${SIXFLOW_BMV2:-}" ]; then
+    # Another bmv2 build (e.g. without its logging macros, pipeconf/README); labnet checks it.
+    command -v "$SIXFLOW_BMV2" >/dev/null 2>&1 || refuse "SIXFLOW_BMV2=$SIXFLOW_BMV2 is no executable"
+elif ! command -v simple_switch_grpc >/dev/null 2>&1; then
     if [ -x /opt/p4/bin/simple_switch_grpc ]; then
         PATH="/opt/p4/bin:$PATH"
     else

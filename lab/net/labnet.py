@@ -57,7 +57,12 @@ def require_root(what):
 
 
 def find_switch_binary():
-    binary = shutil.which(switches.BINARY)
+    """simple_switch_grpc from PATH, or the build SIXFLOW_BMV2 names (a path or a command), as
+    `make bench-latency` takes it: e.g. bmv2 without its logging macros (pipeconf/README)."""
+    other = os.environ.get("SIXFLOW_BMV2")
+    binary = shutil.which(other or switches.BINARY)
+    if other and (binary is None or os.path.basename(binary) != switches.BINARY):
+        raise Refused("SIXFLOW_BMV2=%s is no executable %s" % (other, switches.BINARY))
     if binary is None:
         raise Refused("%s is not on PATH (build bmv2 with gRPC, or add its bin directory, e.g. /opt/p4/bin, "
                       "to PATH)" % switches.BINARY)

@@ -15,9 +15,9 @@ import re
 import names
 
 ROLES = ("EDGE", "TRANSIT")
-# Local Bitstring bits a device may give its links: GroupIds.RLB_BITS_USABLE in the pipeconf (the
-# multicast group ids of bitstrings must stay below 0x8000); test_topology holds the two equal.
-MAX_RLB_BITS = 13
+# Local Bitstring bits a device may give its links: the SID's 16-bit Argument (Msid.ARGUMENT_BITS
+# in the app, held to the P4 there); test_topology holds the two equal.
+MAX_RLB_BITS = 16
 _MAC = re.compile(r"^[0-9a-f]{2}(:[0-9a-f]{2}){5}$")
 # Switch and host names end up in device ids, netcfg keys and namespace names (files under /run/netns).
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")

@@ -35,6 +35,18 @@ class RefusalsTest(unittest.TestCase):
         self.assertEqual(1, len(err.splitlines()))
         self.assertIn("simple_switch_grpc is not on PATH", err)
 
+    def test_up_refuses_a_sixflow_bmv2_that_is_no_simple_switch_grpc(self):
+        for other in ("/no/such/simple_switch_grpc", "python3"):
+            with mock.patch("os.geteuid", return_value=0), mock.patch.dict("os.environ", {"SIXFLOW_BMV2": other}):
+                code, _, err = run("up", "msr6-study", "--state", "/tmp/never.json")
+            self.assertEqual(2, code)
+            self.assertIn("SIXFLOW_BMV2=%s is no executable simple_switch_grpc" % other, err)
+
+    def test_sixflow_bmv2_picks_another_build(self):
+        with mock.patch.dict("os.environ", {"SIXFLOW_BMV2": "/opt/other/bin/simple_switch_grpc"}), \
+                mock.patch("shutil.which", side_effect=lambda n: n if n.startswith("/opt/other/") else None):
+            self.assertEqual("/opt/other/bin/simple_switch_grpc", labnet.find_switch_binary())
+
     def test_unknown_topology(self):
         code, _, err = run("netcfg", "no-such-topology")
         self.assertEqual(2, code)

@@ -118,7 +118,7 @@ class ProblemsTest(unittest.TestCase):
                                      "locator": "fd00:8:%d::/64" % i, "routerMac": "00:aa:00:00:08:%02d" % i,
                                      "latitude": 0, "longitude": 0})
             data["links"].append({"a": {"switch": "s2", "port": 3 + i}, "b": {"switch": name, "port": 1}})
-        self.assertIn("switch s2: 18 switch-to-switch ports, but Sixflow gives RLB bits to at most 13", self.problems(data))
+        self.assertIn("switch s2: 18 switch-to-switch ports, but Sixflow gives RLB bits to at most 16", self.problems(data))
 
     def test_every_problem_is_reported_at_once(self):
         data = two_switches()
@@ -152,11 +152,11 @@ if __name__ == "__main__":
 
 class RlbBitLimitTest(unittest.TestCase):
 
-    def test_limit_is_the_pipeconf_group_plans(self):
-        """MAX_RLB_BITS is GroupIds.RLB_BITS_USABLE, the one source of the group-id plan."""
-        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "pipeconf", "src", "main",
-                            "java", "org", "sixflow", "pipeconf", "GroupIds.java")
+    def test_limit_is_the_sids_argument_width(self):
+        """MAX_RLB_BITS is Msid.ARGUMENT_BITS, the width of the Local Bitstring in a SID."""
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "app", "src", "main",
+                            "java", "org", "sixflow", "app", "msr6", "encoding", "Msid.java")
         with open(path) as f:
-            found = re.search(r"RLB_BITS_USABLE = (\d+);", f.read())
-        self.assertIsNotNone(found, "no RLB_BITS_USABLE in " + path)
+            found = re.search(r"ARGUMENT_BITS = (\d+);", f.read())
+        self.assertIsNotNone(found, "no ARGUMENT_BITS in " + path)
         self.assertEqual(int(found.group(1)), topology.MAX_RLB_BITS)
