@@ -293,7 +293,6 @@ struct local_metadata_t {
     bool             gtpu_malformed;     // GTP-U headers the parser does not take
     bool             gtpu_checksum_bad;  // a non-zero UDP checksum that does not verify (targets that verify)
     bit<16>          gtpu_checksum_zero; // bmv2's verification compares the datagram's complemented sum with it: 0
-    bool             gtpu_encap;
     gtpu_checksum_mode_t gtpu_checksum_mode;
     bit<1>           gtpu_has_qfi;
     bit<6>           gtpu_qfi;

@@ -141,7 +141,6 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
     // optional fields and the PDU Session Container follow in gtpu_encap_lengths.
     action encap(gtpu_tunnel_id_t tunnel_id, ipv6_addr_t n3_addr, ipv6_addr_t peer_addr, bit<32> teid,
                  bit<6> qfi, bit<1> has_qfi, gtpu_checksum_mode_t checksum_mode) {
-        meta.gtpu_encap = true;
         meta.gtpu_tunnel_id = tunnel_id;
         meta.gtpu_has_qfi = has_qfi;
         meta.gtpu_checksum_mode = checksum_mode;
@@ -235,10 +234,11 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
         meta.drop_reason = reason;
     }
 
+    // A miss (not a UE's packet: routed as it is) costs the lookup only: the hit is a branch of
+    // the table, not a condition bmv2 evaluates.
     apply {
-        gtpu_encap.apply();
-        if (!meta.gtpu_encap) {
-            // not a UE's packet: routed as it is
+        if (!gtpu_encap.apply().hit) {
+            // not a UE's packet
         } else if (hdr.inner_ipv6.hop_limit <= 1) {
             // The tunnel forwards the inner packet: one whose hop limit is spent is not tunnelled.
             drop(DROP_HOP_LIMIT);
