@@ -21,7 +21,7 @@ from scapy.packet import Raw
 
 import p4defines
 import p4info_names as names
-from base_test import CPU_PORT, DROP_HOP_LIMIT, ROUTER_MAC, SixflowTest
+from base_test import DROP_HOP_LIMIT, ROUTER_MAC, SixflowTest
 
 N3 = "fd00:3::1"          # this router's N3 address
 PEER = "fd00:0:2::9"      # the tunnel's far end, routed by port 2
@@ -471,3 +471,39 @@ class DecapsulatedPacketsAreTheirOwnLatencyClass(GtpuTest):
         testutils.send_packet(self, 2, frame)
         testutils.verify_packet(self, routed_inner(inner), 3)
         self.assertEqual(sum(self.read_latency(slot)["buckets"]), before + 1)
+
+
+class TunnelPastTheMtuIsDropped(GtpuTest):
+    """A tunnelled packet is one this router grew: past the egress port's MTU it is dropped and
+    counted (MTU_EXCEEDED, egress) like an MSR6 encapsulation; one that fits leaves."""
+
+    def runTest(self):
+        self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 2}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
+                    {names.MTU: 400})
+        self.add_tunnel(32, 0x32, ZERO)
+        fits = udp_inner(b"f" * (400 - 40 - 8 - 8 - 40 - 8))
+        self.assertEqual(len(encapsulated(fits, 0x32)) - 14, 400)
+        self.expect_encapsulated(fits, 0x32, checksum=0)
+        reason = p4defines.DROP_MTU_EXCEEDED
+        before = self.egress_drop_count(reason)
+        self.send_inner(udp_inner(b"f" * (400 - 40 - 8 - 8 - 40 - 8 + 1)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(reason), before + 1)
+
+
+class GroupPacketsAreNeverTunnelled(GtpuTest):
+    """A tunnel whose prefix covers a group address never takes the group's packets: MSR6 does
+    (the two encapsulations never meet)."""
+
+    def runTest(self):
+        self.add_tunnel(33, 0x33, ZERO, prefix="ff3e::", prefix_len=16)
+        sid = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
+        self.add_encapsulation(3, "ff3e::1", [sid], N3)
+        inner = bytes(IPv6(src=SERVER, dst="ff3e::1", hlim=30) / UDP(sport=5, dport=6) / Raw(b"group"))
+        self.send_inner(inner)
+        received = testutils.dp_poll(self, port_number=2, timeout=2)
+        self.assertIsInstance(received, self.dataplane.PollSuccess, "the group packet did not leave")
+        out = IPv6(bytes(received.packet)[14:])
+        self.assertEqual((out.dst, out.nh), (sid, 43))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.encap_count(33), 0)
