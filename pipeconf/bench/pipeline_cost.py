@@ -72,7 +72,8 @@ def main():
     parser.add_argument("log", help="simple_switch log of a cost.sh run")
     parser.add_argument("--cpu-port", type=int, default=255)
     parser.add_argument("--in-port", type=int, default=1, help="port latency_bench sends on")
-    parser.add_argument("--classes", default="ipv6,apn6-insert,msr6-te-encap,msr6-rlb-encap,msr6-replicate,msr6-decap",
+    parser.add_argument("--classes", default="ipv6,apn6-insert,msr6-te-encap,msr6-rlb-encap,msr6-replicate,msr6-decap,"
+                                             "gtpu-encap-zero,gtpu-encap-full,gtpu-encap-incremental,gtpu-decap",
                         help="class names in sending order")
     args = parser.parse_args()
     classes = args.classes.split(",")
@@ -84,12 +85,12 @@ def main():
     round_ = arrivals[-len(classes):]
     names = [name for name, _ in COLUMNS]
     print("bmv2 work per packet (ingress + egress of its copies; report clones apart)")
-    print("%-16s" % "class" + "".join("%11s" % n for n in names) + "%16s" % "report clones")
+    print("%-24s" % "class" + "".join("%11s" % n for n in names) + "%16s" % "report clones")
     for name, packet in zip(classes, round_):
         counts = forwarded[packet]
         clones = reports[packet]
         clone_summary = "%dt %dp" % (clones["tables"], clones["primitives"]) if clones else "-"
-        print("%-16s" % name + "".join("%11d" % counts[n] for n in names) + "%16s" % clone_summary)
+        print("%-24s" % name + "".join("%11d" % counts[n] for n in names) + "%16s" % clone_summary)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "ptf", "lib"))
 
+from scapy.contrib.gtp import GTP_U_Header  # noqa: E402
 from scapy.layers.inet import UDP  # noqa: E402
 from scapy.layers.inet6 import IPv6  # noqa: E402
 from scapy.layers.l2 import Ether  # noqa: E402
@@ -42,6 +43,14 @@ def sid(node, argument, pointer, function=0x100):
 TE_SIDS = [sid(9, 0, 0), sid(10, 0, 0), sid(11, 0, 0)]
 # What the replicating class's packets carry: this node's End.RL SID (2 copies from Pointer 1), two leaves.
 REPLICATE_SIDS = [sid(2, 1, 1), sid(3, 0, 0), sid(4, 0, 0)]
+# GTP-U: this router's N3 address, the tunnels' peer (routed by fd00::/16), one downlink tunnel
+# per UDP checksum mode on its own UE prefix (fd00:e:<i>::/48), and one uplink TEID.
+GTPU_N3 = "fd00:3::1"
+GTPU_PEER = "fd00:4::1"
+GTPU_ENCAP_MODES = (("gtpu-encap-zero", p4defines.GTPU_CHECKSUM_ZERO),
+                    ("gtpu-encap-full", p4defines.GTPU_CHECKSUM_FULL),
+                    ("gtpu-encap-incremental", p4defines.GTPU_CHECKSUM_INCREMENTAL))
+GTPU_UPLINK_TEID = 0x200
 
 
 @dataclass(frozen=True)
@@ -78,6 +87,18 @@ def apn6_frame():
 
 def group_frame(tree):
     return bytes(_eth() / _udp("ff3e::%d" % tree, 5004))
+
+
+def gtpu_downlink_frame(index):
+    return bytes(_eth() / _udp("fd00:e:%d::7" % index, 6000))
+
+
+def gtpu_uplink_frame():
+    """A G-PDU from the peer to the N3 address (zero UDP checksum, which the N3 entry allows)
+    around the plain IPv6 packet. GTP-U code points as TS 29.281 gives them (port 2152, G-PDU)."""
+    inner = _udp("fd00:2::7", 6000)
+    return bytes(_eth() / IPv6(src=GTPU_PEER, dst=GTPU_N3) / UDP(sport=40000, dport=2152, chksum=0)
+                 / GTP_U_Header(version=1, PT=1, gtp_type=255, teid=GTPU_UPLINK_TEID) / inner)
 
 
 def msr6_frame(dst, segments_left, sids):
@@ -136,6 +157,16 @@ def install_sixflow(client, p4info, report_every=1):
         _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, {names.HDR_GROUP: 10, names.HDR_EG_PORT: port},
                 names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
                 {names.INDEX: index, names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index]})
+    for index, (_, mode) in enumerate(GTPU_ENCAP_MODES):
+        _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP,
+                {names.HDR_IPV6_DST: ("fd00:e:%d::" % index, 48)}, names.SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP,
+                {names.TUNNEL_ID: 1 + index, names.N3_ADDR: GTPU_N3, names.PEER_ADDR: GTPU_PEER,
+                 names.TEID: 0x100 + index, names.QFI: 0, names.HAS_QFI: 0, names.CHECKSUM_MODE: mode})
+    _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_N3, {names.HDR_N3_ADDR: GTPU_N3},
+            names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_SET_N3, {names.ALLOW_ZERO_CHECKSUM: 1})
+    _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP,
+            {names.HDR_N3_ADDR: GTPU_N3, names.HDR_TEID: GTPU_UPLINK_TEID},
+            names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP, {names.TUNNEL_ID: 4})
     client.add_clone_session(p4defines.TELEMETRY_CLONE_SESSION, p4defines.CPU_PORT)
     for _, lat_class in SIXFLOW_CLASSES:
         _insert(client, p4info, names.SIXFLOW_EGRESS_TELEMETRY_SAMPLING, {names.HDR_LAT_CLASS: lat_class},
@@ -144,7 +175,11 @@ def install_sixflow(client, p4info, report_every=1):
 
 SIXFLOW_CLASSES = (("ipv6", p4defines.CLASS_IPV6), ("apn6-insert", p4defines.CLASS_APN6_INSERT),
                    ("msr6-te-encap", p4defines.CLASS_MSR6_TE_ENCAP), ("msr6-rlb-encap", p4defines.CLASS_MSR6_RLB_ENCAP),
-                   ("msr6-replicate", p4defines.CLASS_MSR6_REPLICATE), ("msr6-decap", p4defines.CLASS_MSR6_DECAP))
+                   ("msr6-replicate", p4defines.CLASS_MSR6_REPLICATE), ("msr6-decap", p4defines.CLASS_MSR6_DECAP),
+                   ("gtpu-encap-zero", p4defines.CLASS_GTPU_ENCAP_ZERO),
+                   ("gtpu-encap-full", p4defines.CLASS_GTPU_ENCAP_FULL),
+                   ("gtpu-encap-incremental", p4defines.CLASS_GTPU_ENCAP_INCREMENTAL),
+                   ("gtpu-decap", p4defines.CLASS_GTPU_DECAP))
 
 
 def sixflow_flows():
@@ -161,7 +196,9 @@ def sixflow_flows():
             Flow(msr6_frame(REPLICATE_SIDS[0], 0, REPLICATE_SIDS),
                  (row("msr6-replicate", 2, 0, "msr6-replicate copy 1"),
                   row("msr6-replicate", 3, 1, "msr6-replicate copy 2"))),
-            Flow(msr6_frame(leaf_sids[2], 2, leaf_sids), (row("msr6-decap", 4),)))
+            Flow(msr6_frame(leaf_sids[2], 2, leaf_sids), (row("msr6-decap", 4),)),
+            *(Flow(gtpu_downlink_frame(index), (row(name),)) for index, (name, _) in enumerate(GTPU_ENCAP_MODES)),
+            Flow(gtpu_uplink_frame(), (row("gtpu-decap"),)))
 
 
 def install_minimal_router(client, p4info, report_every):

@@ -78,6 +78,35 @@ const msr6_behaviour_t MSR6_NONE      = 0;
 const msr6_behaviour_t MSR6_END_RL    = 1;
 const msr6_behaviour_t MSR6_END_RLB_X = 2;
 
+// GTP-U over IPv6 (3GPP TS 29.281; shared WIRE-FORMATS.md): UDP port, version 1 with PT 1 (GTP,
+// not GTP'), the messages the data plane tells apart, the PDU Session Container extension
+// header (TS 38.415) and the header sizes the lengths are built from.
+const bit<16> GTPU_UDP_PORT          = 2152;
+const bit<3>  GTPU_VERSION           = 1;
+const bit<8>  GTPU_MSG_ECHO_REQUEST  = 1;
+const bit<8>  GTPU_MSG_GPDU          = 0xff;
+const bit<8>  GTPU_EXT_NONE          = 0;
+const bit<8>  GTPU_EXT_PDU_SESSION_CONTAINER = 0x85;
+const bit<8>  GTPU_PSC_LEN           = 1;   // in 4-octet units
+const bit<4>  GTPU_PDU_TYPE_DL       = 0;
+const bit<4>  GTPU_PDU_TYPE_UL       = 1;
+const bit<16> UDP_HEADER_BYTES       = 8;
+const bit<16> GTPU_HEADER_BYTES      = 8;   // the mandatory part; its length field counts what follows
+const bit<16> GTPU_OPTIONS_BYTES     = 4;   // sequence, N-PDU number, next extension type
+const bit<16> GTPU_PSC_BYTES         = 4;
+// A tunnel's UDP checksum (an action parameter of gtpu_encap): zero (RFC 6935/6936), computed
+// over the whole datagram (bmv2 only), or derived from the inner packet's own L4 checksum.
+typedef bit<2> gtpu_checksum_mode_t;
+const gtpu_checksum_mode_t GTPU_CHECKSUM_ZERO        = 0;
+const gtpu_checksum_mode_t GTPU_CHECKSUM_FULL        = 1;
+const gtpu_checksum_mode_t GTPU_CHECKSUM_INCREMENTAL = 2;
+// Tunnel ids index the per-tunnel counters.
+typedef bit<16> gtpu_tunnel_id_t;
+#define GTPU_TUNNELS 1024
+// The UDP source port of a tunnel's packets: 49152 (the dynamic range, RFC 6335) + 14 bits of
+// the inner flow's hash, so that ECMP and RSS on the way can spread the tunnel's flows.
+const bit<2> GTPU_SRC_PORT_PREFIX = 0b11;
+
 // ECN codepoints (RFC 3168), the low 2 bits of the Traffic Class.
 const bit<2> ECN_NOT_ECT = 0;
 const bit<2> ECN_CE = 3;
@@ -98,7 +127,18 @@ const drop_reason_t DROP_NOT_MY_STATION  = 10;  // a unicast frame for another s
 const drop_reason_t DROP_SR_BOUNDARY     = 11;  // an MRH for a local SID from a host-facing port
 const drop_reason_t DROP_MTU_EXCEEDED    = 12;  // grown here past the egress port's MTU
 const drop_reason_t DROP_CE_NOT_ECT      = 13;  // congestion marked outside, inner packet not ECN-capable
-#define DROP_REASON_COUNT 16
+// GTP-U encapsulation (gtpu.p4).
+const drop_reason_t DROP_GTPU_NO_INNER_CHECKSUM = 14;  // INCREMENTAL, but no inner L4 checksum to build on
+const drop_reason_t DROP_GTPU_CHECKSUM_MODE     = 15;  // a checksum mode this target cannot compute
+// GTP-U decapsulation at a local N3 address (gtpu.p4).
+const drop_reason_t DROP_GTPU_TRUNCATED         = 16;  // ended inside the GTP-U headers or the inner IPv6 header
+const drop_reason_t DROP_GTPU_MALFORMED         = 17;  // not version 1 / PT 1, an extension it does not take, not IPv6 inside
+const drop_reason_t DROP_GTPU_BAD_CHECKSUM      = 18;  // a non-zero UDP checksum that does not verify
+const drop_reason_t DROP_GTPU_ZERO_CHECKSUM     = 19;  // a zero UDP checksum the N3 address does not allow
+const drop_reason_t DROP_GTPU_BAD_LENGTH        = 20;  // UDP length, IPv6 payload length and GTP-U length disagree
+const drop_reason_t DROP_GTPU_NOT_GPDU          = 21;  // a message other than a G-PDU or an echo request
+const drop_reason_t DROP_GTPU_UNKNOWN_TEID      = 22;  // no tunnel has this TEID at this N3 address
+#define DROP_REASON_COUNT 32
 
 // Events that are counted but do not drop: bit numbers of the event counter's index. A packet
 // counts once, at the index whose bits are its events (Tofino counts a packet once per counter;
@@ -109,7 +149,8 @@ const event_t EVENT_APN6_INSERTED  = 1;
 const event_t EVENT_APN6_STRIPPED  = 2;
 const event_t EVENT_MSR6_ENCAP     = 3;
 const event_t EVENT_MSR6_DECAP     = 4;
-#define EVENT_SETS 32
+const event_t EVENT_GTPU_ECHO_PUNTED = 5;  // a GTP-U echo request to a local N3 address, for the controller
+#define EVENT_SETS 64
 
 // Latency class of a packet: what the pipeline did to it (aggregates and reports use it).
 typedef bit<4> lat_class_t;
@@ -120,6 +161,10 @@ const lat_class_t CLASS_MSR6_TE_ENCAP   = 3;
 const lat_class_t CLASS_MSR6_RLB_ENCAP  = 4;
 const lat_class_t CLASS_MSR6_REPLICATE  = 5;
 const lat_class_t CLASS_MSR6_DECAP      = 6;
+const lat_class_t CLASS_GTPU_ENCAP_ZERO = 7;
+const lat_class_t CLASS_GTPU_ENCAP_FULL = 8;
+const lat_class_t CLASS_GTPU_ENCAP_INCREMENTAL = 9;
+const lat_class_t CLASS_GTPU_DECAP      = 10;
 #define CLASS_COUNT 16
 // Aggregates are kept per (class, egress port): index = class << 9 | port.
 #define LATENCY_SLOTS 8192

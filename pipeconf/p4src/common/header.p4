@@ -114,6 +114,48 @@ header msid_t {
     ipv6_addr_t sid;
 }
 
+// The UDP header of a GTP-U tunnel (destination port 2152): all of it, since the tunnel's
+// lengths and checksum live here.
+header udp_t {
+    l4_port_t src_port;
+    l4_port_t dst_port;
+    bit<16>   len;
+    bit<16>   checksum;
+}
+
+// GTP-U header, the mandatory 8 octets (TS 29.281 section 5.1). Its length counts the octets
+// after these 8 (the optional fields and extension headers included).
+header gtpu_t {
+    bit<3>  version;
+    bit<1>  pt;          // protocol type: 1 = GTP
+    bit<1>  spare;
+    bit<1>  ex_flag;     // E: an extension header follows
+    bit<1>  seq_flag;    // S: the sequence number is meaningful
+    bit<1>  npdu_flag;   // PN: the N-PDU number is meaningful
+    bit<8>  msg_type;
+    bit<16> msg_len;
+    bit<32> teid;
+}
+
+// The optional 4 octets, present when E, S or PN is set.
+header gtpu_options_t {
+    bit<16> seq_num;
+    bit<8>  npdu_num;
+    bit<8>  next_ext;
+}
+
+// PDU Session Container (next extension type 0x85, TS 38.415): length 1 (4 octets), PDU type
+// (DL 0 / UL 1) in the first octet's upper nibble, the QFI in the next octet's low 6 bits, then
+// the next extension type (0: none).
+header gtpu_psc_t {
+    bit<8> len;
+    bit<4> pdu_type;
+    bit<4> spare0;
+    bit<2> spare1;
+    bit<6> qfi;
+    bit<8> next_ext;
+}
+
 // Only the ports: enough for classification, and it keeps the parse depth small on Tofino.
 header l4_ports_t {
     l4_port_t src_port;
@@ -192,7 +234,11 @@ struct headers_t {
     msid_t[MAX_MSIDS]    msids;
     routing_data_t       routing_data;       // a Routing header other than the MRH
     ext_word_t[EXT_MAX_LEN] routing_words;
-    ipv6_t               inner_ipv6;
+    udp_t                gtpu_udp;           // GTP-U: right after the outer IPv6 header
+    gtpu_t               gtpu;
+    gtpu_options_t       gtpu_options;
+    gtpu_psc_t           gtpu_psc;
+    ipv6_t               inner_ipv6;         // the packet an MRH or a GTP-U tunnel carries
     hbh_t                hbh;                // a Hop-by-Hop header not followed by a Routing header
     apn6_option_t        apn6;               //   in Sixflow's APN6 layout
     padn_t               apn6_pad;
@@ -242,6 +288,26 @@ struct local_metadata_t {
     bool             msr6_encap;
     bit<8>           msr6_encap_type;
     bit<20>          flow_hash;          // of the packet's flow (the target hashes it): the outer flow label
+    // GTP-U (gtpu.p4)
+    bool             l4_checksum_zero;   // a UDP packet without a checksum (parser)
+    bool             gtpu_malformed;     // GTP-U headers the parser does not take
+    bool             gtpu_checksum_bad;  // a non-zero UDP checksum that does not verify (targets that verify)
+    bit<16>          gtpu_checksum_zero; // bmv2's verification compares the datagram's complemented sum with it: 0
+    gtpu_checksum_mode_t gtpu_checksum_mode;
+    bit<1>           gtpu_has_qfi;
+    bit<6>           gtpu_qfi;
+    gtpu_tunnel_id_t gtpu_tunnel_id;
+    bool             gtpu_n3;            // addressed to a local N3 address
+    bit<1>           gtpu_allow_zero;    //   which accepts a zero UDP checksum
+    bool             gtpu_teid_known;
+    bit<16>          gtpu_udp_excess;    // IPv6 payload length - UDP length (0: they agree)
+    bit<16>          gtpu_len_excess;    // UDP length - GTP-U length (UDP + GTP-U headers: they agree)
+    // INCREMENTAL: the inner pseudo-header's sum, negated (which a valid inner L4 checksum makes
+    // the sum of the inner L4 header and payload), and (Tofino) 17 minus the inner protocol.
+    bit<16>          gtpu_inner_residual;
+    bit<16>          gtpu_proto_adjust;
+    bool             gtpu_checksum_incremental;  // the target's deparser computes it
+    bool             gtpu_checksum_full;
     // MTU: whether this router made the packet bigger, and the egress port's MTU (mtu.p4).
     bool             grown;
     bit<16>          egress_mtu;
@@ -268,6 +334,7 @@ struct local_metadata_t {
     bit<1>           ev_apn6_stripped;
     bit<1>           ev_msr6_encap;
     bit<1>           ev_msr6_decap;
+    bit<1>           ev_gtpu_echo_punted;
 }
 
 #endif // SIXFLOW_HEADER_P4

@@ -43,7 +43,17 @@
 // rather than replacing it): by the state that extracts the header whose Next Header ends the
 // chain (a `_last` state, chosen by looking ahead before it is extracted), or as a constant where
 // the chain ends at an upper layer or a header it does not read.
+//
+// GTP-U is read only right after the outer IPv6 header (UDP to port 2152), wherever the packet
+// goes: the N3 lookup (gtpu.p4) decides whether it is this router's. A UDP packet to that port too
+// short for its GTP-U header is a parser error (dropped and counted, as any truncated header).
+//
+// The target may hook checksum work into the IPv6 and upper-layer states (SIXFLOW_PARSE_*_CHECKSUM:
+// Tofino's parser takes the residual of the inner pseudo-header for GTP-U's INCREMENTAL
+// checksum there; nothing on bmv2).
 parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_t meta) {
+    SIXFLOW_PARSER_CHECKSUM_DECL
+
     state start {
         packet.extract(hdr.ethernet);
         // IPv6's Next Header is its 7th octet.
@@ -70,18 +80,76 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 #endif
 
+    // Every upper layer start admits here is at least 4 octets long: the lookahead at a UDP
+    // destination port never reads past a well-formed packet.
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
-        transition select(hdr.ipv6.next_header) {
-            PROTO_HOPOPT: parse_hbh;
-            PROTO_DSTOPTS: parse_first_dest_opts;
-            PROTO_ROUTING: parse_routing;
-            PROTO_FRAGMENT: parse_fragment;
-            PROTO_TCP: parse_tcp;
-            PROTO_UDP: parse_udp;
-            PROTO_ICMPV6: parse_icmpv6;
+        SIXFLOW_PARSE_IPV6_CHECKSUM
+        transition select(hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
+            (PROTO_UDP, GTPU_UDP_PORT): parse_gtpu;
+            (PROTO_HOPOPT, _): parse_hbh;
+            (PROTO_DSTOPTS, _): parse_first_dest_opts;
+            (PROTO_ROUTING, _): parse_routing;
+            (PROTO_FRAGMENT, _): parse_fragment;
+            (PROTO_TCP, _): parse_tcp;
+            (PROTO_UDP, _): parse_udp;
+            (PROTO_ICMPV6, _): parse_icmpv6;
             default: accept;  // not reached: start sent the other values to parse_ipv6_last
         }
+    }
+
+    // GTP-U: the tunnel's UDP header (its ports are the packet's L4 ports, for the ACL) and the
+    // mandatory GTP-U header; the optional fields when E, S or PN is set.
+    state parse_gtpu {
+        packet.extract(hdr.gtpu_udp);
+        meta.ip_proto = PROTO_UDP;
+        meta.l4_src_port = hdr.gtpu_udp.src_port;
+        meta.l4_dst_port = hdr.gtpu_udp.dst_port;
+        packet.extract(hdr.gtpu);
+        transition select(hdr.gtpu.version, hdr.gtpu.pt, hdr.gtpu.ex_flag, hdr.gtpu.seq_flag,
+                          hdr.gtpu.npdu_flag, hdr.gtpu.msg_type) {
+            (GTPU_VERSION, 1, 0, 0, 0, GTPU_MSG_GPDU): parse_gtpu_inner;
+            (GTPU_VERSION, 1, 0, 0, 0, _): accept;  // another message: its IEs are payload
+            (GTPU_VERSION, 1, _, _, _, _): parse_gtpu_options;
+            default: gtpu_malformed;
+        }
+    }
+
+    // The Next Extension Header Type counts only when E is set. A G-PDU takes one extension
+    // header, the PDU Session Container; another message's extensions are its payload.
+    state parse_gtpu_options {
+        packet.extract(hdr.gtpu_options);
+        transition select(hdr.gtpu.msg_type, hdr.gtpu.ex_flag, hdr.gtpu_options.next_ext) {
+            (GTPU_MSG_GPDU, 0, _): parse_gtpu_inner;
+            (GTPU_MSG_GPDU, 1, GTPU_EXT_NONE): parse_gtpu_inner;
+            (GTPU_MSG_GPDU, 1, GTPU_EXT_PDU_SESSION_CONTAINER): parse_gtpu_psc;
+            (GTPU_MSG_GPDU, _, _): gtpu_malformed;
+            default: accept;
+        }
+    }
+
+    // Bounded: one container of 4 octets with nothing after it.
+    state parse_gtpu_psc {
+        packet.extract(hdr.gtpu_psc);
+        transition select(hdr.gtpu_psc.len, hdr.gtpu_psc.next_ext) {
+            (GTPU_PSC_LEN, GTPU_EXT_NONE): parse_gtpu_inner;
+            default: gtpu_malformed;
+        }
+    }
+
+    // What a G-PDU carries must be IPv6 (Sixflow routes nothing else); its upper layer stays
+    // the tunnel's (ip_proto 17).
+    state parse_gtpu_inner {
+        packet.extract(hdr.inner_ipv6);
+        transition select(hdr.inner_ipv6.version) {
+            6: accept;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_malformed {
+        meta.gtpu_malformed = true;
+        transition accept;
     }
 
     state parse_ipv6_last {
@@ -394,14 +462,26 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.ip_proto = PROTO_TCP;
         meta.l4_src_port = hdr.l4_ports.src_port;
         meta.l4_dst_port = hdr.l4_ports.dst_port;
+        SIXFLOW_PARSE_L4_CHECKSUM(PROTO_TCP)
         transition accept;
     }
 
+    // A UDP packet without a checksum (zero, after its length) has none a GTP-U tunnel's
+    // INCREMENTAL checksum could build on: one more state for those only.
     state parse_udp {
         packet.extract(hdr.l4_ports);
         meta.ip_proto = PROTO_UDP;
         meta.l4_src_port = hdr.l4_ports.src_port;
         meta.l4_dst_port = hdr.l4_ports.dst_port;
+        SIXFLOW_PARSE_L4_CHECKSUM(PROTO_UDP)
+        transition select(packet.lookahead<bit<32>>()[15:0]) {
+            0: udp_checksum_zero;
+            default: accept;
+        }
+    }
+
+    state udp_checksum_zero {
+        meta.l4_checksum_zero = true;
         transition accept;
     }
 
@@ -409,14 +489,15 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.icmpv6);
         meta.ip_proto = PROTO_ICMPV6;
         meta.icmp_type = hdr.icmpv6.type;
+        SIXFLOW_PARSE_L4_CHECKSUM(PROTO_ICMPV6)
         transition accept;
     }
 }
 
-// Emits headers in wire order. The outer IPv6 and MRH come before inner_ipv6, which is valid
-// only on packets this switch encapsulates; the HBH, Destination Options and Fragment header
-// then belong to the inner packet (an encapsulated packet has no Routing header, hence nothing
-// in pre_ext).
+// Emits headers in wire order. The outer IPv6 and MRH (or GTP-U's UDP and GTP-U headers) come
+// before inner_ipv6, which is valid only on packets this switch encapsulates or a tunnel
+// brought; the HBH, Destination Options and Fragment header then belong to the inner packet (an
+// encapsulated packet has no Routing header, hence nothing in pre_ext).
 control CommonDeparser(packet_out packet, in headers_t hdr) {
     apply {
         packet.emit(hdr.packet_in);
@@ -434,6 +515,10 @@ control CommonDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.msids);
         packet.emit(hdr.routing_data);
         packet.emit(hdr.routing_words);
+        packet.emit(hdr.gtpu_udp);
+        packet.emit(hdr.gtpu);
+        packet.emit(hdr.gtpu_options);
+        packet.emit(hdr.gtpu_psc);
         packet.emit(hdr.inner_ipv6);
         packet.emit(hdr.hbh);
         packet.emit(hdr.apn6);

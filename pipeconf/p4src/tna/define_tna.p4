@@ -35,6 +35,36 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // up front (a hash unit of its own, no stage or gateway of its own), the encapsulation takes it.
 #define SIXFLOW_ENCAP_FLOW_LABEL hdr.ipv6.flow_label = meta.flow_hash;
 
+// An indexed packet-and-byte counter for the common controls, and counting one of its cells.
+#define SIXFLOW_COUNTER(name, size) Counter<bit<64>, bit<16>>(size, CounterType_t.PACKETS_AND_BYTES) name;
+#define SIXFLOW_COUNT(name, index) name.count((bit<16>) index);
+
+// GTP-U's UDP source port: 49152 + 14 bits of the flow's hash (the one the flow label takes).
+#define SIXFLOW_ENCAP_ENTROPY_PORT(field) field = GTPU_SRC_PORT_PREFIX ++ meta.flow_hash[13:0];
+
+// Tofino's deparser checksums only what it deparses, never the unparsed payload: a tunnel in
+// GTPU_CHECKSUM_FULL is dropped and counted (DROP_GTPU_CHECKSUM_MODE); the controller refuses it.
+#define SIXFLOW_GTPU_FULL_CHECKSUM false
+
+// GTP-U INCREMENTAL: the parser takes the residual. Every IPv6 header's source, destination and
+// payload length are subtracted from a checksum unit, which deposits the negated sum where the
+// upper layer starts (TCP, UDP, ICMPv6), with 17 minus that protocol beside it (the inner
+// pseudo-header's Next Header leaves, the outer one's comes): the ingress deparser adds both to
+// the headers in front of the inner packet. Only a packet whose upper layer follows its IPv6
+// header directly is tunnelled INCREMENTAL (gtpu.p4), so the length subtracted is the one its
+// pseudo-header holds; the residual of any other is never read.
+#define SIXFLOW_PARSER_CHECKSUM_DECL Checksum() inner_residual;
+#define SIXFLOW_PARSE_IPV6_CHECKSUM \
+    inner_residual.subtract({ hdr.ipv6.src_addr, hdr.ipv6.dst_addr, hdr.ipv6.payload_len });
+#define SIXFLOW_PARSE_L4_CHECKSUM(proto) \
+    inner_residual.subtract_all_and_deposit(meta.gtpu_inner_residual); \
+    meta.gtpu_proto_adjust = GTPU_PROTO_ADJUST_##proto;
+#define SIXFLOW_GTPU_INNER_RESIDUAL
+// 17 - protocol in ones' complement: 17 + ~6, 17 + ~17, 17 + ~58 (end-around carry folded).
+const bit<16> GTPU_PROTO_ADJUST_PROTO_TCP    = 0x000b;
+const bit<16> GTPU_PROTO_ADJUST_PROTO_UDP    = 0x0000;
+const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
+
 // The APN6 classifier's TCAM fills two stages; from stage 2 it shares the first with the ACL.
 // Left to itself, bf-p4c 9.13.4 started it a stage later once the egress's msr6_copy grew (its
 // entries carry the copy's M-SID), and the ingress chain behind it then took all 12 stages.

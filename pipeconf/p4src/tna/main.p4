@@ -20,6 +20,7 @@
 #include "../common/control/apn6.p4"
 #include "../common/control/msr6_local_sid.p4"
 #include "../common/control/msr6.p4"
+#include "../common/control/gtpu.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
 #include "egress_parser.p4"
@@ -72,6 +73,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Apn6Insert() apn6_insert;
     Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
+    GtpuDecapLookup() gtpu_decap_lookup;
+    GtpuDecap() gtpu_decap;
+    GtpuEncap() gtpu_encap;
     Station() station;
     Routing() routing;
     Apn6PostRouting() apn6_post_routing;
@@ -89,10 +93,15 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             station.apply(hdr.common, meta);
             apn6_ingress.apply(hdr.common, meta);
             msr6_local_sid.apply(hdr.common, meta);
+            gtpu_decap_lookup.apply(hdr.common, meta);
             if (ig_prsr_md.parser_err != 0) {
                 // Truncated headers: never forward (or punt) what could not be parsed.
                 meta.drop = true;
-                meta.drop_reason = DROP_PARSER_ERROR;
+                if (hdr.common.gtpu_udp.isValid()) {
+                    meta.drop_reason = DROP_GTPU_TRUNCATED;
+                } else {
+                    meta.drop_reason = DROP_PARSER_ERROR;
+                }
             } else if (meta.apn6_malformed) {
                 meta.drop = true;
                 meta.drop_reason = DROP_APN6_MALFORMED;
@@ -118,16 +127,27 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                                                      4w0 ++ hdr.common.ipv6.flow_label, meta.ip_proto,
                                                      meta.l4_src_port, meta.l4_dst_port });
                     apn6_insert.apply(hdr.common, meta);
-                    msr6_ingress.apply(hdr.common, meta);
-                    if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
+                    // GTP-U downlink into a tunnel: unicast without a Routing header, which MSR6
+                    // never takes (and the control flow says so: the two encapsulations then share
+                    // stages); GTP-U uplink out of one at a local N3 address (a non-zero UDP
+                    // checksum is not verified here: Tofino cannot sum the unparsed payload); or MSR6.
+                    if (hdr.common.ipv6.dst_addr[127:120] != 0xff && !hdr.common.routing.isValid()
+                            && !hdr.common.gtpu_udp.isValid()) {
+                        gtpu_encap.apply(hdr.common, meta);
+                    } else if (meta.gtpu_n3) {
+                        gtpu_decap.apply(hdr.common, meta);
+                    } else {
+                        msr6_ingress.apply(hdr.common, meta);
+                    }
+                    if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
                         routing.apply(hdr.common, meta);
                     }
                     apn6_post_routing.apply(hdr.common, meta);
                 }
             }
 
-            event_counter.count(event_set.get({meta.ev_msr6_decap, meta.ev_msr6_encap, meta.ev_apn6_stripped,
-                                               meta.ev_apn6_inserted, meta.ev_apn6_skipped}));
+            event_counter.count(event_set.get({meta.ev_gtpu_echo_punted, meta.ev_msr6_decap, meta.ev_msr6_encap,
+                                               meta.ev_apn6_stripped, meta.ev_apn6_inserted, meta.ev_apn6_skipped}));
             ig_tm_md.qid = (QueueId_t) meta.priority;
 
             if (meta.punt_to_cpu) {
@@ -164,10 +184,31 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     }
 }
 
+// GTP-U INCREMENTAL's UDP checksum: the outer pseudo-header (its length is the outer payload,
+// the UDP datagram; its Next Header 17 comes with gtpu_proto_adjust), the UDP header, the GTP-U
+// headers (an invalid one adds nothing) and the inner IPv6 header, plus the parser's residual: a
+// valid inner L4 checksum makes the inner L4 segment sum to the negated inner pseudo-header. A
+// computed 0 is sent as 0xFFFF (zeros_as_ones).
 control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in local_metadata_t meta,
                                in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
     CommonDeparser() common_deparser;
+    Checksum() gtpu_checksum;
     apply {
+        if (meta.gtpu_checksum_incremental) {
+            hdr.common.gtpu_udp.checksum = gtpu_checksum.update({
+                hdr.common.ipv6.src_addr, hdr.common.ipv6.dst_addr, hdr.common.ipv6.payload_len,
+                hdr.common.gtpu_udp.src_port, hdr.common.gtpu_udp.dst_port, hdr.common.gtpu_udp.len,
+                hdr.common.gtpu.version, hdr.common.gtpu.pt, hdr.common.gtpu.spare, hdr.common.gtpu.ex_flag,
+                hdr.common.gtpu.seq_flag, hdr.common.gtpu.npdu_flag, hdr.common.gtpu.msg_type,
+                hdr.common.gtpu.msg_len, hdr.common.gtpu.teid,
+                hdr.common.gtpu_options.seq_num, hdr.common.gtpu_options.npdu_num, hdr.common.gtpu_options.next_ext,
+                hdr.common.gtpu_psc.len, hdr.common.gtpu_psc.pdu_type, hdr.common.gtpu_psc.spare0,
+                hdr.common.gtpu_psc.spare1, hdr.common.gtpu_psc.qfi, hdr.common.gtpu_psc.next_ext,
+                hdr.common.inner_ipv6.version, hdr.common.inner_ipv6.traffic_class, hdr.common.inner_ipv6.flow_label,
+                hdr.common.inner_ipv6.payload_len, hdr.common.inner_ipv6.next_header, hdr.common.inner_ipv6.hop_limit,
+                hdr.common.inner_ipv6.src_addr, hdr.common.inner_ipv6.dst_addr,
+                meta.gtpu_inner_residual, meta.gtpu_proto_adjust }, true);
+        }
         packet.emit(hdr.kind);
         packet.emit(hdr.common.bridged);
         common_deparser.apply(packet, hdr.common);

@@ -37,6 +37,29 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
          { hdr.inner_ipv6.src_addr, hdr.inner_ipv6.dst_addr, 4w0 ++ hdr.inner_ipv6.flow_label, meta.ip_proto, \
            meta.l4_src_port, meta.l4_dst_port }, 32w0x100000);
 
+// An indexed packet-and-byte counter for the common controls, and counting one of its cells.
+#define SIXFLOW_COUNTER(name, size) counter(size, CounterType.packets_and_bytes) name;
+#define SIXFLOW_COUNT(name, index) name.count((bit<32>) index);
+
+// GTP-U's UDP source port: 49152 + 14 bits of the flow label just hashed (the same flow, RFC
+// 6438's idea for the port, as RFC 8086 does for GRE-in-UDP).
+#define SIXFLOW_ENCAP_ENTROPY_PORT(field) field = GTPU_SRC_PORT_PREFIX ++ hdr.ipv6.flow_label[13:0];
+
+// bmv2 computes a UDP checksum over the whole datagram (update_checksum_with_payload).
+#define SIXFLOW_GTPU_FULL_CHECKSUM true
+
+// GTP-U INCREMENTAL: the inner pseudo-header's sum, negated (csum16 is the complemented sum), in
+// ingress; compute_checksum adds the headers in front (main.p4).
+#define SIXFLOW_GTPU_INNER_RESIDUAL \
+    hash(meta.gtpu_inner_residual, HashAlgorithm.csum16, (bit<16>) 0, \
+         { hdr.inner_ipv6.src_addr, hdr.inner_ipv6.dst_addr, 16w0, hdr.inner_ipv6.payload_len, 24w0, \
+           hdr.inner_ipv6.next_header }, 32w0x10000);
+
+// The parser has no checksum work on bmv2: INCREMENTAL's residual is hashed in ingress.
+#define SIXFLOW_PARSER_CHECKSUM_DECL
+#define SIXFLOW_PARSE_IPV6_CHECKSUM
+#define SIXFLOW_PARSE_L4_CHECKSUM(proto)
+
 // Table placement is Tofino's concern (define_tna.p4).
 #define SIXFLOW_APN6_CLASSIFIER_PLACEMENT
 

@@ -16,6 +16,7 @@
 #include "../common/control/apn6.p4"
 #include "../common/control/msr6_local_sid.p4"
 #include "../common/control/msr6.p4"
+#include "../common/control/gtpu.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
 
@@ -42,9 +43,19 @@ parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t
     }
 }
 
+// GTP-U's UDP checksum over the pseudo-header, the UDP header and everything after it, the
+// checksum included: a valid one sums to 0xFFFF, whose complement 0 is compared with a zero
+// field (so that a checksum sent as 0xFFFF for a computed 0 verifies too). A zero checksum is
+// the N3 address's to allow (gtpu.p4). IPv6 has no header checksum; other L4 checksums are end
+// to end.
 control SixflowVerifyChecksum(inout headers_t hdr, inout local_metadata_t meta) {
-    // IPv6 has no header checksum; L4 checksums are end to end.
-    apply { }
+    apply {
+        verify_checksum_with_payload(hdr.gtpu_udp.isValid() && hdr.gtpu_udp.checksum != 0,
+            { hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 16w0, hdr.gtpu_udp.len, 24w0, PROTO_UDP,
+              hdr.gtpu_udp.src_port, hdr.gtpu_udp.dst_port, hdr.gtpu_udp.len, hdr.gtpu_udp.checksum,
+              hdr.gtpu, hdr.gtpu_options, hdr.gtpu_psc, hdr.inner_ipv6 },
+            meta.gtpu_checksum_zero, HashAlgorithm.csum16);
+    }
 }
 
 control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
@@ -60,6 +71,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     Apn6Insert() apn6_insert;
     Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
+    GtpuDecapLookup() gtpu_decap_lookup;
+    GtpuDecap() gtpu_decap;
+    GtpuEncap() gtpu_encap;
     Station() station;
     Routing() routing;
     Apn6PostRouting() apn6_post_routing;
@@ -77,10 +91,15 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         station.apply(hdr, meta);
         apn6_ingress.apply(hdr, meta);
         msr6_local_sid.apply(hdr, meta);
+        gtpu_decap_lookup.apply(hdr, meta);
         if (std_meta.parser_error != error.NoError) {
             // Truncated headers: never forward (or punt) what could not be parsed.
             meta.drop = true;
-            meta.drop_reason = DROP_PARSER_ERROR;
+            if (hdr.gtpu_udp.isValid()) {
+                meta.drop_reason = DROP_GTPU_TRUNCATED;
+            } else {
+                meta.drop_reason = DROP_PARSER_ERROR;
+            }
         } else if (meta.apn6_malformed) {
             meta.drop = true;
             meta.drop_reason = DROP_APN6_MALFORMED;
@@ -102,8 +121,18 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
                 apn6_insert.apply(hdr, meta);
-                msr6_ingress.apply(hdr, meta);
-                if (!meta.drop && !meta.msr6_replicate && !meta.msr6_decap) {
+                // GTP-U downlink into a tunnel: unicast without a Routing header, which MSR6 never
+                // takes (and the control flow says so: on Tofino the two encapsulations then share
+                // stages); GTP-U uplink out of one at a local N3 address; or MSR6.
+                if (hdr.ipv6.dst_addr[127:120] != 0xff && !hdr.routing.isValid() && !hdr.gtpu_udp.isValid()) {
+                    gtpu_encap.apply(hdr, meta);
+                } else if (meta.gtpu_n3) {
+                    meta.gtpu_checksum_bad = std_meta.checksum_error == 1;
+                    gtpu_decap.apply(hdr, meta);
+                } else {
+                    msr6_ingress.apply(hdr, meta);
+                }
+                if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
                     routing.apply(hdr, meta);
                 }
                 apn6_post_routing.apply(hdr, meta);
@@ -111,10 +140,10 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         }
 
         // Index 0 (no event) is never read: a packet without events is not counted.
-        if ((meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped ++ meta.ev_apn6_inserted
-                ++ meta.ev_apn6_skipped) != 0) {
-            event_counter.count((bit<32>) (meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped
-                    ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
+        if ((meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped
+                ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped) != 0) {
+            event_counter.count((bit<32>) (meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap
+                    ++ meta.ev_apn6_stripped ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
         }
 
         std_meta.priority = meta.priority;
@@ -330,8 +359,31 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     }
 }
 
+// GTP-U's UDP checksum (the tunnel's mode, gtpu.p4), at deparse time, after egress:
+// FULL over the pseudo-header, the UDP header and every header deparsed after it, then the
+// unparsed payload; INCREMENTAL over the pseudo-header, the UDP header, the GTP-U headers and the
+// inner IPv6 header, plus the inner L4 segment's sum, which its own valid checksum makes the
+// negated inner pseudo-header (meta.gtpu_inner_residual, hashed in ingress). UDP sends a computed
+// 0 as 0xFFFF (RFC 8200 section 8.1): the last update, whose condition bmv2 evaluates after the
+// others have run, writes the csum16 of a zero word.
 control SixflowComputeChecksum(inout headers_t hdr, inout local_metadata_t meta) {
-    apply { }
+    apply {
+        update_checksum_with_payload(meta.gtpu_checksum_full,
+            { hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 16w0, hdr.gtpu_udp.len, 24w0, PROTO_UDP,
+              hdr.gtpu_udp.src_port, hdr.gtpu_udp.dst_port, hdr.gtpu_udp.len,
+              hdr.gtpu, hdr.gtpu_options, hdr.gtpu_psc, hdr.inner_ipv6,
+              hdr.hbh, hdr.apn6, hdr.apn6_pad, hdr.hbh_options, hdr.hbh_words[0], hdr.hbh_words[1],
+              hdr.dest_opts, hdr.dest_opts_words[0], hdr.dest_opts_words[1], hdr.fragment,
+              hdr.l4_ports, hdr.icmpv6 },
+            hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
+        update_checksum(meta.gtpu_checksum_incremental,
+            { hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 16w0, hdr.gtpu_udp.len, 24w0, PROTO_UDP,
+              hdr.gtpu_udp.src_port, hdr.gtpu_udp.dst_port, hdr.gtpu_udp.len,
+              hdr.gtpu, hdr.gtpu_options, hdr.gtpu_psc, hdr.inner_ipv6, meta.gtpu_inner_residual },
+            hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
+        update_checksum((meta.gtpu_checksum_full || meta.gtpu_checksum_incremental) && hdr.gtpu_udp.checksum == 0,
+            { 16w0 }, hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
+    }
 }
 
 control SixflowDeparser(packet_out packet, in headers_t hdr) {

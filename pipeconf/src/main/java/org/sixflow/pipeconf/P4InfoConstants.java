@@ -59,12 +59,18 @@ public final class P4InfoConstants {
     public static final PiMatchFieldId HDR_LAT_CLASS =
             PiMatchFieldId.of("lat_class");
     public static final int HDR_LAT_CLASS_BITWIDTH = 4;
+    public static final PiMatchFieldId HDR_N3_ADDR =
+            PiMatchFieldId.of("n3_addr");
+    public static final int HDR_N3_ADDR_BITWIDTH = 128;
     public static final PiMatchFieldId HDR_SID =
             PiMatchFieldId.of("sid");
     public static final int HDR_SID_BITWIDTH = 128;
     public static final PiMatchFieldId HDR_SLA_LEVEL =
             PiMatchFieldId.of("sla_level");
     public static final int HDR_SLA_LEVEL_BITWIDTH = 32;
+    public static final PiMatchFieldId HDR_TEID =
+            PiMatchFieldId.of("teid");
+    public static final int HDR_TEID_BITWIDTH = 32;
     public static final PiMatchFieldId HDR_TREE_ID =
             PiMatchFieldId.of("tree_id");
     public static final int HDR_TREE_ID_BITWIDTH = 32;
@@ -86,6 +92,12 @@ public final class P4InfoConstants {
             PiTableId.of("SixflowIngress.apn6_post_routing.apn6_sla");
     public static final PiTableId SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_STRIP =
             PiTableId.of("SixflowIngress.apn6_post_routing.apn6_strip");
+    public static final PiTableId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP =
+            PiTableId.of("SixflowIngress.gtpu_decap_lookup.gtpu_decap");
+    public static final PiTableId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_N3 =
+            PiTableId.of("SixflowIngress.gtpu_decap_lookup.gtpu_n3");
+    public static final PiTableId SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP =
+            PiTableId.of("SixflowIngress.gtpu_encap.gtpu_encap");
     public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP =
             PiTableId.of("SixflowIngress.msr6_ingress.msr6_encap");
     public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI =
@@ -130,6 +142,12 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.apn6_post_routing.set_priority");
     public static final PiActionId SIXFLOW_INGRESS_APN6_POST_ROUTING_STRIP_APN6 =
             PiActionId.of("SixflowIngress.apn6_post_routing.strip_apn6");
+    public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP =
+            PiActionId.of("SixflowIngress.gtpu_decap_lookup.decap");
+    public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_SET_N3 =
+            PiActionId.of("SixflowIngress.gtpu_decap_lookup.set_n3");
+    public static final PiActionId SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP =
+            PiActionId.of("SixflowIngress.gtpu_encap.encap");
     public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP =
             PiActionId.of("SixflowIngress.msr6_ingress.encap");
     public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_END_RL =
@@ -152,9 +170,15 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.station.set_my_station");
 
     // Action parameters
+    public static final PiActionParamId ALLOW_ZERO_CHECKSUM =
+            PiActionParamId.of("allow_zero_checksum");
+    public static final int ALLOW_ZERO_CHECKSUM_BITWIDTH = 1;
     public static final PiActionParamId APP_ID =
             PiActionParamId.of("app_id");
     public static final int APP_ID_BITWIDTH = 32;
+    public static final PiActionParamId CHECKSUM_MODE =
+            PiActionParamId.of("checksum_mode");
+    public static final int CHECKSUM_MODE_BITWIDTH = 2;
     public static final PiActionParamId DMAC =
             PiActionParamId.of("dmac");
     public static final int DMAC_BITWIDTH = 48;
@@ -164,6 +188,9 @@ public final class P4InfoConstants {
     public static final PiActionParamId GROUP =
             PiActionParamId.of("group");
     public static final int GROUP_BITWIDTH = 16;
+    public static final PiActionParamId HAS_QFI =
+            PiActionParamId.of("has_qfi");
+    public static final int HAS_QFI_BITWIDTH = 1;
     public static final PiActionParamId INDEX =
             PiActionParamId.of("index");
     public static final int INDEX_BITWIDTH = 16;
@@ -179,12 +206,21 @@ public final class P4InfoConstants {
     public static final PiActionParamId MTU =
             PiActionParamId.of("mtu");
     public static final int MTU_BITWIDTH = 16;
+    public static final PiActionParamId N3_ADDR =
+            PiActionParamId.of("n3_addr");
+    public static final int N3_ADDR_BITWIDTH = 128;
+    public static final PiActionParamId PEER_ADDR =
+            PiActionParamId.of("peer_addr");
+    public static final int PEER_ADDR_BITWIDTH = 128;
     public static final PiActionParamId PORT =
             PiActionParamId.of("port");
     public static final int PORT_BITWIDTH = 9;
     public static final PiActionParamId PRIORITY =
             PiActionParamId.of("priority");
     public static final int PRIORITY_BITWIDTH = 3;
+    public static final PiActionParamId QFI =
+            PiActionParamId.of("qfi");
+    public static final int QFI_BITWIDTH = 6;
     public static final PiActionParamId SEGMENTS_LEFT =
             PiActionParamId.of("segments_left");
     public static final int SEGMENTS_LEFT_BITWIDTH = 8;
@@ -224,9 +260,15 @@ public final class P4InfoConstants {
     public static final PiActionParamId SRC =
             PiActionParamId.of("src");
     public static final int SRC_BITWIDTH = 128;
+    public static final PiActionParamId TEID =
+            PiActionParamId.of("teid");
+    public static final int TEID_BITWIDTH = 32;
     public static final PiActionParamId TREE_ID =
             PiActionParamId.of("tree_id");
     public static final int TREE_ID_BITWIDTH = 32;
+    public static final PiActionParamId TUNNEL_ID =
+            PiActionParamId.of("tunnel_id");
+    public static final int TUNNEL_ID_BITWIDTH = 16;
     public static final PiActionParamId USER_ID =
             PiActionParamId.of("user_id");
     public static final int USER_ID_BITWIDTH = 32;
@@ -244,6 +286,10 @@ public final class P4InfoConstants {
             PiCounterId.of("SixflowIngress.drop_counter");
     public static final PiCounterId SIXFLOW_INGRESS_EVENT_COUNTER =
             PiCounterId.of("SixflowIngress.event_counter");
+    public static final PiCounterId SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER =
+            PiCounterId.of("SixflowIngress.gtpu_decap.gtpu_decap_counter");
+    public static final PiCounterId SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER =
+            PiCounterId.of("SixflowIngress.gtpu_encap.gtpu_encap_counter");
 
     // Registers
     public static final PiRegisterId SIXFLOW_EGRESS_LATENCY_HISTOGRAM =

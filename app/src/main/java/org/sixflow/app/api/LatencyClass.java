@@ -18,7 +18,11 @@ public enum LatencyClass {
     MSR6_TE_ENCAP(3, "msr6-te-encap"),
     MSR6_RLB_ENCAP(4, "msr6-rlb-encap"),
     MSR6_REPLICATE(5, "msr6-replicate"),
-    MSR6_DECAP(6, "msr6-decap");
+    MSR6_DECAP(6, "msr6-decap"),
+    GTPU_ENCAP_ZERO(7, "gtpu-encap-zero"),
+    GTPU_ENCAP_FULL(8, "gtpu-encap-full"),
+    GTPU_ENCAP_INCREMENTAL(9, "gtpu-encap-incremental"),
+    GTPU_DECAP(10, "gtpu-decap");
 
     /** The plain forwarding every feature is compared against. */
     public static final LatencyClass BASELINE = IPV6;

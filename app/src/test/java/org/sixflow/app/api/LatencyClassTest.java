@@ -49,12 +49,14 @@ public class LatencyClassTest {
         assertEquals(LatencyClass.APN6_INSERT, LatencyClass.parse(" APN6-Insert "));
         assertEquals(LatencyClass.MSR6_DECAP, LatencyClass.parse("6"));
         assertEquals(LatencyClass.IPV6, LatencyClass.ofCode(0));
+        assertEquals(LatencyClass.GTPU_ENCAP_INCREMENTAL, LatencyClass.parse("gtpu-encap-incremental"));
+        assertEquals(LatencyClass.GTPU_DECAP, LatencyClass.ofCode(10));
     }
 
     @Test
     public void rejectsUnknownClassesNamingTheLabels() {
         assertRejected(() -> LatencyClass.parse("gtp"), "apn6-insert");
-        assertRejected(() -> LatencyClass.parse("9"), "code 9");
+        assertRejected(() -> LatencyClass.parse("15"), "code 15");
         assertRejected(() -> LatencyClass.parse(""), "missing");
         assertRejected(() -> LatencyClass.parse(null), "missing");
     }

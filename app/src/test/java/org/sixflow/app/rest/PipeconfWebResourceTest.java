@@ -67,7 +67,7 @@ public class PipeconfWebResourceTest extends SixflowRestTest {
         JsonObject drops = json.get("counters").asArray().values().stream().map(v -> v.asObject())
                 .filter(c -> c.getString("id", "").equals(P4InfoConstants.SIXFLOW_INGRESS_DROP_COUNTER.id()))
                 .findFirst().orElseThrow();
-        assertEquals(16, drops.getInt("size", 0));
+        assertEquals(32, drops.getInt("size", 0));
         assertEquals("PACKETS", drops.getString("unit", null));
     }
 

@@ -192,7 +192,8 @@ public class TrafficRunTest {
 
         // Every packet of the run's classes (and APN6 transit) was reported, then the old rate came back.
         assertEquals(List.of("ipv6=0,apn6-insert=0,apn6-transit=0,msr6-te-encap=10,msr6-rlb-encap=10,"
-                                     + "msr6-replicate=10,msr6-decap=10", "10"), propertyHistory);
+                                     + "msr6-replicate=10,msr6-decap=10,gtpu-encap-zero=10,gtpu-encap-full=10,"
+                                     + "gtpu-encap-incremental=10,gtpu-decap=10", "10"), propertyHistory);
         assertEquals("10", store.samplingBefore(run.id()).orElseThrow());
         assertTrue("it waited for the entries", samplingChecks.get() >= 3);
         assertTrue("the run gave its tag back", collector.register(1, (tag, sample) -> { }));

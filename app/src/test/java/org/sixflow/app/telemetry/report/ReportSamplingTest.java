@@ -53,7 +53,8 @@ public class ReportSamplingTest {
         assertRejected("ipv6=1,ipv6=2", "class ipv6 appears twice in reportSampling");
         assertRejected("ipv6=1,apn6", "\"apn6\" in reportSampling is not class=k");
         assertRejected("gtpu=1", "unknown latency class 'gtpu'; one of ipv6, apn6-insert, apn6-transit, "
-                + "msr6-te-encap, msr6-rlb-encap, msr6-replicate, msr6-decap");
+                + "msr6-te-encap, msr6-rlb-encap, msr6-replicate, msr6-decap, gtpu-encap-zero, gtpu-encap-full, "
+                + "gtpu-encap-incremental, gtpu-decap");
     }
 
     private static void assertRejected(String text, String message) {

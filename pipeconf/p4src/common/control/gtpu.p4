@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+// GTP-U over IPv6 (3GPP TS 29.281): downlink encapsulation of packets to a UE prefix into a
+// tunnel towards its peer (outer IPv6 + UDP 2152 + GTP-U [+ PDU Session Container]), with the
+// tunnel's UDP checksum mode, and uplink decapsulation of G-PDUs addressed to a local N3
+// address. The controller gives each tunnel its entries; the UDP checksum itself is the
+// target's work at deparse time (GTPU_CHECKSUM_*: v1model's compute_checksum, Tofino's
+// deparser). Formats: shared WIRE-FORMATS.md.
+#ifndef SIXFLOW_GTPU_P4
+#define SIXFLOW_GTPU_P4
+
+#include "../header.p4"
+
+// The lookups of a tunnel's packet at its N3 end. They only read the parsed headers and write
+// metadata, so they run beside the ACL (on Tofino, in its stages); only GTP-U packets look.
+control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
+
+    action set_n3(bit<1> allow_zero_checksum) {
+        meta.gtpu_n3 = true;
+        meta.gtpu_allow_zero = allow_zero_checksum;
+    }
+
+    // Local N3 addresses: GTP-U packets to one of them are this router's to decapsulate (or,
+    // for an echo request, to punt), the others are routed as they are. Whether the address
+    // accepts a zero UDP checksum is its setting (RFC 6936: a tunnel end must be told to).
+    table gtpu_n3 {
+        key = {
+            hdr.ipv6.dst_addr: exact @name("n3_addr");
+        }
+        actions = {
+            set_n3;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 64;
+    }
+
+    action decap(gtpu_tunnel_id_t tunnel_id) {
+        meta.gtpu_teid_known = true;
+        meta.gtpu_tunnel_id = tunnel_id;
+    }
+
+    // (N3 address, TEID) -> the uplink tunnel, for its counters. TEIDs are the N3 end's to
+    // allocate, hence unique per address, not per router.
+    table gtpu_decap {
+        key = {
+            hdr.ipv6.dst_addr: exact @name("n3_addr");
+            hdr.gtpu.teid: exact @name("teid");
+        }
+        actions = {
+            decap;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = GTPU_TUNNELS;
+    }
+
+    // How far the lengths disagree, measured by an action (Tofino's gateways compare a field with
+    // a constant): the UDP length must be the IPv6 payload (UDP right after the IPv6 header),
+    // and the GTP-U length what follows the UDP header and the mandatory GTP-U header.
+    @hidden
+    action measure_lengths() {
+        meta.gtpu_udp_excess = hdr.ipv6.payload_len - hdr.gtpu_udp.len;
+        meta.gtpu_len_excess = hdr.gtpu_udp.len - hdr.gtpu.msg_len;
+    }
+
+    @hidden
+    table gtpu_lengths {
+        actions = {
+            measure_lengths;
+        }
+        const default_action = measure_lengths();
+        size = 1;
+    }
+
+    apply {
+        if (hdr.gtpu.isValid()) {
+            gtpu_n3.apply();
+            gtpu_decap.apply();
+            gtpu_lengths.apply();
+        }
+    }
+}
+
+// Uplink: what GtpuDecapLookup found, checked in order (the checksum before anything read from
+// the packet, the lengths before the message), then the G-PDU's inner packet takes the outer
+// one's place and is routed like any packet. Applied to packets for a local N3 address only.
+// The target has set meta.gtpu_checksum_bad where it verifies non-zero checksums (bmv2).
+control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
+    SIXFLOW_COUNTER(gtpu_decap_counter, GTPU_TUNNELS)
+
+    @hidden
+    action decapsulate() {
+        hdr.ipv6 = hdr.inner_ipv6;
+        hdr.inner_ipv6.setInvalid();
+        hdr.gtpu_udp.setInvalid();
+        hdr.gtpu.setInvalid();
+        hdr.gtpu_options.setInvalid();
+        hdr.gtpu_psc.setInvalid();
+        meta.lat_class = CLASS_GTPU_DECAP;
+    }
+
+    action drop(drop_reason_t reason) {
+        meta.drop = true;
+        meta.drop_reason = reason;
+    }
+
+    apply {
+        if (meta.gtpu_malformed) {
+            drop(DROP_GTPU_MALFORMED);
+        } else if (hdr.gtpu_udp.checksum == 0 && meta.gtpu_allow_zero == 0) {
+            drop(DROP_GTPU_ZERO_CHECKSUM);
+        } else if (meta.gtpu_checksum_bad) {
+            drop(DROP_GTPU_BAD_CHECKSUM);
+        } else if (meta.gtpu_udp_excess != 0 || meta.gtpu_len_excess != UDP_HEADER_BYTES + GTPU_HEADER_BYTES) {
+            drop(DROP_GTPU_BAD_LENGTH);
+        } else if (hdr.gtpu.msg_type == GTPU_MSG_ECHO_REQUEST) {
+            // Path management is the controller's: it answers with an echo response.
+            meta.punt_to_cpu = true;
+            meta.ev_gtpu_echo_punted = 1;
+        } else if (hdr.gtpu.msg_type != GTPU_MSG_GPDU) {
+            drop(DROP_GTPU_NOT_GPDU);
+        } else if (!meta.gtpu_teid_known) {
+            drop(DROP_GTPU_UNKNOWN_TEID);
+        } else {
+            decapsulate();
+            SIXFLOW_COUNT(gtpu_decap_counter, meta.gtpu_tunnel_id)
+        }
+    }
+}
+
+// Downlink: packets to a UE prefix enter its tunnel. Only unicast packets without a Routing
+// header and not already GTP-U look (the caller's condition), so that MSR6's encapsulation (group
+// destinations) and this one never meet, and the deparser's order holds (no pre_ext).
+control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
+    SIXFLOW_COUNTER(gtpu_encap_counter, GTPU_TUNNELS)
+
+    // The packet becomes the inner one and the outer header is rebuilt from it in place, as
+    // MSR6 does: it keeps the inner Traffic Class (DSCP and ECN, RFC 6040's normal mode) and
+    // labels the inner flow (RFC 6438); the UDP source port carries the same hash. Lengths, the
+    // optional fields and the PDU Session Container follow in gtpu_encap_lengths.
+    action encap(gtpu_tunnel_id_t tunnel_id, ipv6_addr_t n3_addr, ipv6_addr_t peer_addr, bit<32> teid,
+                 bit<6> qfi, bit<1> has_qfi, gtpu_checksum_mode_t checksum_mode) {
+        meta.gtpu_tunnel_id = tunnel_id;
+        meta.gtpu_has_qfi = has_qfi;
+        meta.gtpu_checksum_mode = checksum_mode;
+        hdr.inner_ipv6 = hdr.ipv6;
+        hdr.ipv6.src_addr = n3_addr;
+        hdr.ipv6.dst_addr = peer_addr;
+        hdr.ipv6.next_header = PROTO_UDP;
+        hdr.ipv6.hop_limit = 64;
+        SIXFLOW_ENCAP_FLOW_LABEL
+        hdr.gtpu_udp.setValid();
+        SIXFLOW_ENCAP_ENTROPY_PORT(hdr.gtpu_udp.src_port)
+        hdr.gtpu_udp.dst_port = GTPU_UDP_PORT;
+        hdr.gtpu_udp.checksum = 0;
+        hdr.gtpu.setValid();
+        hdr.gtpu.version = GTPU_VERSION;
+        hdr.gtpu.pt = 1;
+        hdr.gtpu.spare = 0;
+        hdr.gtpu.seq_flag = 0;
+        hdr.gtpu.npdu_flag = 0;
+        hdr.gtpu.msg_type = GTPU_MSG_GPDU;
+        hdr.gtpu.teid = teid;
+        meta.gtpu_qfi = qfi;  // the container is made valid (or not) by the lengths
+    }
+
+    // UE prefix -> its downlink tunnel. Longest prefix wins, as in routing_v6.
+    table gtpu_encap {
+        key = {
+            hdr.ipv6.dst_addr: lpm @name("ipv6_dst");
+        }
+        actions = {
+            encap;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = GTPU_TUNNELS;
+    }
+
+    // One action of constants per shape (a Tofino action adds one operand to a field): the
+    // outer payload and the UDP length are the inner packet (its payload, still in the inner
+    // header's field, plus its 40-octet header) and the UDP and GTP-U headers; the GTP-U length
+    // counts what follows its mandatory 8 octets.
+    @hidden
+    action set_lengths() {
+        hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + UDP_HEADER_BYTES + GTPU_HEADER_BYTES);
+        hdr.gtpu_udp.len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + UDP_HEADER_BYTES + GTPU_HEADER_BYTES);
+        hdr.gtpu.msg_len = hdr.inner_ipv6.payload_len + IPV6_HEADER_BYTES;
+        hdr.gtpu.ex_flag = 0;
+    }
+
+    // With a QFI: E set, the optional fields (sequence and N-PDU number unused) and one DL PDU
+    // SESSION INFORMATION container.
+    @hidden
+    action set_lengths_with_qfi() {
+        hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len
+                + (IPV6_HEADER_BYTES + UDP_HEADER_BYTES + GTPU_HEADER_BYTES + GTPU_OPTIONS_BYTES + GTPU_PSC_BYTES);
+        hdr.gtpu_udp.len = hdr.inner_ipv6.payload_len
+                + (IPV6_HEADER_BYTES + UDP_HEADER_BYTES + GTPU_HEADER_BYTES + GTPU_OPTIONS_BYTES + GTPU_PSC_BYTES);
+        hdr.gtpu.msg_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + GTPU_OPTIONS_BYTES + GTPU_PSC_BYTES);
+        hdr.gtpu.ex_flag = 1;
+        hdr.gtpu_options.setValid();
+        hdr.gtpu_options.seq_num = 0;
+        hdr.gtpu_options.npdu_num = 0;
+        hdr.gtpu_options.next_ext = GTPU_EXT_PDU_SESSION_CONTAINER;
+        hdr.gtpu_psc.setValid();
+        hdr.gtpu_psc.len = GTPU_PSC_LEN;
+        hdr.gtpu_psc.pdu_type = GTPU_PDU_TYPE_DL;
+        hdr.gtpu_psc.spare0 = 0;
+        hdr.gtpu_psc.spare1 = 0;
+        hdr.gtpu_psc.qfi = meta.gtpu_qfi;
+        hdr.gtpu_psc.next_ext = GTPU_EXT_NONE;
+    }
+
+    @hidden
+    table gtpu_encap_lengths {
+        key = {
+            meta.gtpu_has_qfi: exact;
+        }
+        actions = {
+            set_lengths;
+            set_lengths_with_qfi;
+        }
+        const entries = {
+            0: set_lengths();
+            1: set_lengths_with_qfi();
+        }
+        const default_action = set_lengths();
+    }
+
+    action drop(drop_reason_t reason) {
+        meta.drop = true;
+        meta.drop_reason = reason;
+    }
+
+    // A miss (not a UE's packet: routed as it is) costs the lookup only: the hit is a branch of
+    // the table, not a condition bmv2 evaluates.
+    apply {
+        if (!gtpu_encap.apply().hit) {
+            // not a UE's packet
+        } else if (hdr.inner_ipv6.hop_limit <= 1) {
+            // The tunnel forwards the inner packet: one whose hop limit is spent is not tunnelled.
+            drop(DROP_HOP_LIMIT);
+        } else if (meta.gtpu_checksum_mode == GTPU_CHECKSUM_INCREMENTAL
+                && ((hdr.inner_ipv6.next_header != PROTO_TCP && hdr.inner_ipv6.next_header != PROTO_UDP
+                     && hdr.inner_ipv6.next_header != PROTO_ICMPV6) || meta.l4_checksum_zero)) {
+            // INCREMENTAL builds on the inner L4 checksum: it needs one (not a UDP zero), right
+            // after the inner IPv6 header (an extension header, a fragment or another protocol
+            // gives none it can use). Such a packet is dropped and counted, not sent with a
+            // checksum its peer would refuse (README "GTP-U").
+            drop(DROP_GTPU_NO_INNER_CHECKSUM);
+        } else if (meta.gtpu_checksum_mode == GTPU_CHECKSUM_FULL && !SIXFLOW_GTPU_FULL_CHECKSUM) {
+            drop(DROP_GTPU_CHECKSUM_MODE);
+        } else {
+            gtpu_encap_lengths.apply();
+            SIXFLOW_COUNT(gtpu_encap_counter, meta.gtpu_tunnel_id)
+            if (meta.gtpu_checksum_mode == GTPU_CHECKSUM_INCREMENTAL) {
+                meta.gtpu_checksum_incremental = true;
+                SIXFLOW_GTPU_INNER_RESIDUAL
+                meta.lat_class = CLASS_GTPU_ENCAP_INCREMENTAL;
+            } else if (meta.gtpu_checksum_mode == GTPU_CHECKSUM_FULL) {
+                meta.gtpu_checksum_full = true;
+                meta.lat_class = CLASS_GTPU_ENCAP_FULL;
+            } else {
+                meta.lat_class = CLASS_GTPU_ENCAP_ZERO;
+            }
+            meta.grown = true;
+        }
+    }
+}
+
+#endif // SIXFLOW_GTPU_P4

@@ -1,0 +1,509 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Packet tests of control/gtpu.p4: downlink encapsulation into GTP-U over IPv6 in each UDP
+checksum mode (zero, full, incremental), with and without a PDU Session Container, and uplink
+decapsulation at a local N3 address with every case it drops or punts, counted by reason.
+
+Expected frames are built independently with scapy: its GTP-U headers (scapy.contrib.gtp) and its
+UDP-over-IPv6 checksum (which sends a computed 0 as 0xFFFF). The GTP-U code points (port 2152,
+G-PDU 0xFF, echo request 1, extension 0x85) are written as TS 29.281 gives them."""
+
+import ipaddress
+import subprocess
+import zlib
+
+import ptf.testutils as testutils
+from scapy.contrib.gtp import GTP_U_Header, GTPPDUSessionContainer
+from scapy.layers.inet import TCP, UDP
+from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6, IPv6ExtHdrDestOpt
+from scapy.layers.l2 import Ether
+from scapy.packet import Raw
+
+import p4defines
+import p4info_names as names
+from base_test import DROP_HOP_LIMIT, ROUTER_MAC, SixflowTest
+
+N3 = "fd00:3::1"          # this router's N3 address
+PEER = "fd00:0:2::9"      # the tunnel's far end, routed by port 2
+UE_PREFIX = "fd00:99::"   # the UE's prefix (/64), downlink destination
+UE = "fd00:99::7"
+SERVER = "fd00:5::10"     # a data-network host, routed by port 3
+NEXT_HOP_MAC = "00:bb:00:00:00:02"
+SERVER_MAC = "00:bb:00:00:00:03"
+HOST_MAC = "00:00:00:00:00:10"
+GTPU_PORT = 2152
+
+ZERO = p4defines.GTPU_CHECKSUM_ZERO
+FULL = p4defines.GTPU_CHECKSUM_FULL
+INCREMENTAL = p4defines.GTPU_CHECKSUM_INCREMENTAL
+CLASS_SLOT = {ZERO: p4defines.CLASS_GTPU_ENCAP_ZERO, FULL: p4defines.CLASS_GTPU_ENCAP_FULL,
+              INCREMENTAL: p4defines.CLASS_GTPU_ENCAP_INCREMENTAL}
+
+
+def flow_label(inner):
+    """What the data plane hashes (CRC-32, low 20 bits): source, destination, flow label (in 24
+    bits), upper-layer protocol and ports of the packet as it arrived."""
+    packet = IPv6(inner)
+    l4 = packet.getlayer(UDP) or packet.getlayer(TCP)
+    proto = 17 if packet.haslayer(UDP) else (6 if packet.haslayer(TCP) else packet.nh)
+    data = (ipaddress.IPv6Address(packet.src).packed + ipaddress.IPv6Address(packet.dst).packed
+            + packet.fl.to_bytes(3, "big") + bytes([proto])
+            + (l4.sport if l4 else 0).to_bytes(2, "big") + (l4.dport if l4 else 0).to_bytes(2, "big"))
+    return zlib.crc32(data) & 0xFFFFF
+
+
+def gtpu(teid, qfi=None, pdu_type=0, msg_type=255):
+    header = GTP_U_Header(version=1, PT=1, gtp_type=msg_type, teid=teid)
+    if qfi is None:
+        return header
+    header.E = 1
+    header.seq = 0
+    header.npdu = 0
+    header.next_ex = 0x85
+    return header / GTPPDUSessionContainer(ExtHdrLen=1, type=pdu_type, QFI=qfi, NextExtHdr=0)
+
+
+def encapsulated(inner, teid, qfi=None, checksum=None, hlim=63):
+    """The tunnel's packet for inner (bytes) as the next hop gets it: outer IPv6 from the N3
+    address to the peer with the inner Traffic Class and a flow label hashed from the inner
+    flow, UDP from 49152 + its low 14 bits to 2152 (checksum None: scapy computes it)."""
+    label = flow_label(inner)
+    packet = (IPv6(src=N3, dst=PEER, hlim=hlim, tc=IPv6(inner).tc, fl=label)
+              / UDP(sport=0xC000 | (label & 0x3FFF), dport=GTPU_PORT, chksum=checksum)
+              / gtpu(teid, qfi) / Raw(inner))
+    return Ether(src=ROUTER_MAC, dst=NEXT_HOP_MAC) / IPv6(bytes(packet))
+
+
+def udp_inner(payload=b"user-plane-data-" * 4, dst=UE, hlim=30, tc=0x28, fl=0x12345, chksum=None):
+    return bytes(IPv6(src=SERVER, dst=dst, hlim=hlim, tc=tc, fl=fl) / UDP(sport=5000, dport=6000, chksum=chksum)
+                 / Raw(payload))
+
+
+def tcp_inner(payload=b"segment" * 9):
+    return bytes(IPv6(src=SERVER, dst=UE, hlim=30, tc=0x10) / TCP(sport=443, dport=51000, flags="PA", seq=7)
+                 / Raw(payload))
+
+
+def udp_checksum(frame):
+    return IPv6(bytes(frame)[14:])[UDP].chksum
+
+
+class GtpuTest(SixflowTest):
+    def setUp(self):
+        SixflowTest.setUp(self)
+        self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        self.add_route("fd00:5::", 48, 3, ROUTER_MAC, SERVER_MAC)
+
+    def add_tunnel(self, tunnel_id, teid, mode, qfi=None, prefix=UE_PREFIX, prefix_len=64):
+        self.insert(names.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP, {names.HDR_IPV6_DST: (prefix, prefix_len)},
+                    names.SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP,
+                    {names.TUNNEL_ID: tunnel_id, names.N3_ADDR: N3, names.PEER_ADDR: PEER, names.TEID: teid,
+                     names.QFI: qfi or 0, names.HAS_QFI: 0 if qfi is None else 1, names.CHECKSUM_MODE: mode})
+
+    def add_n3(self, allow_zero_checksum):
+        self.insert(names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_N3, {names.HDR_N3_ADDR: N3},
+                    names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_SET_N3,
+                    {names.ALLOW_ZERO_CHECKSUM: 1 if allow_zero_checksum else 0})
+
+    def add_uplink(self, tunnel_id, teid):
+        self.insert(names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP, {names.HDR_N3_ADDR: N3, names.HDR_TEID: teid},
+                    names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP, {names.TUNNEL_ID: tunnel_id})
+
+    def encap_count(self, tunnel_id):
+        return self.counter(names.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER, tunnel_id)
+
+    def decap_count(self, tunnel_id):
+        return self.counter(names.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER, tunnel_id)
+
+    def send_inner(self, inner, port=3):
+        testutils.send_packet(self, port, bytes(Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(inner)))
+
+    def expect_encapsulated(self, inner, teid, qfi=None, checksum=None):
+        """Sends inner to the UE and checks the one tunnel packet on port 2; returns it."""
+        expected = encapsulated(inner, teid, qfi, checksum)
+        self.send_inner(inner)
+        testutils.verify_packet(self, expected, 2)
+        testutils.verify_no_other_packets(self)
+        return expected
+
+    def expect_dropped(self, send, reason):
+        before = self.drop_count(reason)
+        send()
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(reason), before + 1)
+
+
+# Downlink ------------------------------------------------------------------------------------
+
+class ZeroChecksumEncapsulation(GtpuTest):
+    """ZERO: outer IPv6 (hop limit 64, routed: 63), UDP with checksum 0x0000, GTP-U v1 PT 1 G-PDU
+    with the TEID and length 40 + inner payload, then the untouched inner packet; with a QFI, E
+    set, the optional 4 octets (next extension 0x85) and a DL PDU Session Container. The
+    tunnel's counter counts each packet."""
+
+    def runTest(self):
+        self.add_tunnel(4, 0x1000AB, ZERO)
+        inner = udp_inner()
+        out = self.expect_encapsulated(inner, 0x1000AB, checksum=0)
+        self.assertEqual(bytes(out)[14 + 40 + 8:14 + 40 + 16].hex(), "30ff%04x001000ab" % (len(inner)))
+        self.assertEqual(self.encap_count(4), 1)
+
+        self.add_tunnel(5, 0x2000CD, ZERO, qfi=9, prefix="fd00:98::")
+        inner = udp_inner(dst="fd00:98::1")
+        out = self.expect_encapsulated(inner, 0x2000CD, qfi=9, checksum=0)
+        self.assertEqual(bytes(out)[14 + 48:14 + 64].hex(), "34ff%04x002000cd" % (len(inner) + 8) + "00000085" + "01000900")
+        self.assertEqual(self.encap_count(5), 1)
+
+
+class FullChecksumEncapsulation(GtpuTest):
+    """FULL (bmv2): the UDP checksum over the pseudo-header and the whole datagram, inner payload
+    included, as scapy computes it: with and without a QFI, and an odd-length inner packet."""
+
+    def runTest(self):
+        self.add_tunnel(6, 0x77, FULL)
+        for payload in (b"even-payload" * 5, b"odd" * 33):
+            self.expect_encapsulated(udp_inner(payload), 0x77)
+        self.add_tunnel(7, 0x78, FULL, qfi=5, prefix="fd00:98::")
+        self.expect_encapsulated(udp_inner(b"q" * 77, dst="fd00:98::1"), 0x78, qfi=5)
+        self.assertEqual(self.encap_count(6), 2)
+        self.assertEqual(self.encap_count(7), 1)
+
+
+class IncrementalChecksumEncapsulation(GtpuTest):
+    """INCREMENTAL: the checksum derived from the inner TCP / UDP checksum is the one scapy
+    computes over the whole datagram, with and without a QFI, for even and odd lengths."""
+
+    def runTest(self):
+        self.add_tunnel(8, 0xABCDEF01, INCREMENTAL)
+        self.add_tunnel(9, 0x42, INCREMENTAL, qfi=63, prefix="fd00:98::")
+        for inner in (udp_inner(), udp_inner(b"odd" * 11), tcp_inner(), tcp_inner(b"x" * 101)):
+            out = self.expect_encapsulated(inner, 0xABCDEF01)
+            self.assertNotEqual(udp_checksum(out), 0)
+        self.expect_encapsulated(udp_inner(b"qos" * 7, dst="fd00:98::1"), 0x42, qfi=63)
+        icmp = bytes(IPv6(src=SERVER, dst="fd00:98::1", hlim=9) / ICMPv6EchoRequest(id=1, seq=2, data=b"ping!"))
+        self.expect_encapsulated(icmp, 0x42, qfi=63)
+        self.assertEqual(self.encap_count(8), 4)
+        self.assertEqual(self.encap_count(9), 2)
+
+
+class ComputedZeroIsSentAsAllOnes(GtpuTest):
+    """A datagram whose checksum computes to 0x0000 is sent with 0xFFFF (RFC 8200 section 8.1),
+    in FULL and in INCREMENTAL. The TEID's low word is chosen to make the sum 0xFFFF."""
+
+    def runTest(self):
+        for tunnel_id, mode, qfi in ((10, FULL, None), (11, INCREMENTAL, None), (12, INCREMENTAL, 3)):
+            prefix = "fd00:99:%x::" % tunnel_id
+            inner = udp_inner(dst=prefix + "1")
+            probe = encapsulated(inner, 0x5A5A0000, qfi)
+            total = (~udp_checksum(probe)) & 0xFFFF   # the sum with a zero low TEID word
+            teid = 0x5A5A0000 | (0xFFFF - total)
+            self.assertEqual(udp_checksum(encapsulated(inner, teid, qfi)), 0xFFFF,
+                             "scapy must send a computed 0 as 0xFFFF")
+            self.add_tunnel(tunnel_id, teid, mode, qfi=qfi, prefix=prefix, prefix_len=48)
+            out = self.expect_encapsulated(inner, teid, qfi)
+            self.assertEqual(udp_checksum(out), 0xFFFF)
+
+
+class FullSizeInnerPacketsInEveryMode(GtpuTest):
+    """1492-octet inner packets (the draft's size), UDP and TCP, in each mode: 1548 octets of IPv6
+    leave (the test links' MTU is raised for them)."""
+
+    def setUp(self):
+        GtpuTest.setUp(self)
+        for port in (2, 3):
+            for side in ("host", "sw"):
+                subprocess.run(["ip", "link", "set", "dev", "%s%d" % (side, port), "mtu", "9000"], check=True)
+
+    def runTest(self):
+        udp = udp_inner(bytes(range(256)) * 5 + bytes(1492 - 48 - 1280))
+        tcp = tcp_inner(bytes((7 * i) & 0xFF for i in range(1280)) + bytes(1492 - 60 - 1280))
+        self.assertEqual((len(udp), len(tcp)), (1492, 1492))
+        for tunnel_id, mode in ((13, ZERO), (14, FULL), (15, INCREMENTAL)):
+            prefix = "fd00:99:%x::" % tunnel_id
+            self.add_tunnel(tunnel_id, 0x900 + tunnel_id, mode, qfi=1, prefix=prefix, prefix_len=48)
+            for inner in (udp, tcp):
+                packet = IPv6(inner)
+                packet.dst = prefix + "1"
+                del packet[UDP if packet.haslayer(UDP) else TCP].chksum
+                inner_bytes = bytes(packet)
+                out = self.expect_encapsulated(inner_bytes, 0x900 + tunnel_id, qfi=1,
+                                               checksum=0 if mode == ZERO else None)
+                self.assertEqual(len(bytes(out)), 14 + 40 + 8 + 16 + 1492)
+            self.assertEqual(self.encap_count(tunnel_id), 2)
+
+
+class IncrementalWithoutAnInnerChecksumIsDroppedAndCounted(GtpuTest):
+    """INCREMENTAL needs the inner L4 checksum right after the inner IPv6 header: a UDP packet
+    with checksum 0, one behind a Destination Options header, and a non-first fragment's protocol
+    are dropped and counted (NO_INNER_CHECKSUM); the same packets go through a ZERO tunnel."""
+
+    def runTest(self):
+        self.add_tunnel(16, 0x15, INCREMENTAL)
+        self.add_tunnel(17, 0x16, ZERO, prefix="fd00:98::")
+        reason = p4defines.DROP_GTPU_NO_INNER_CHECKSUM
+        no_checksum = udp_inner(chksum=0)
+        behind_options = bytes(IPv6(src=SERVER, dst=UE, hlim=30) / IPv6ExtHdrDestOpt() / UDP(sport=1, dport=2) / b"d")
+        no_l4 = bytes(IPv6(src=SERVER, dst=UE, hlim=30, nh=59) / Raw(b"nothing-next"))
+        for inner in (no_checksum, behind_options, no_l4):
+            self.expect_dropped(lambda: self.send_inner(inner), reason)
+            moved = IPv6(inner)
+            moved.dst = "fd00:98::1"
+            self.expect_encapsulated(bytes(moved), 0x16, checksum=0)
+        self.assertEqual(self.encap_count(16), 0)
+        self.assertEqual(self.encap_count(17), 3)
+
+
+class SpentHopLimitIsNotTunnelled(GtpuTest):
+    """An inner packet with hop limit 1 is dropped (HOP_LIMIT), not tunnelled."""
+
+    def runTest(self):
+        self.add_tunnel(18, 0x17, ZERO)
+        self.expect_dropped(lambda: self.send_inner(udp_inner(hlim=1)), DROP_HOP_LIMIT)
+
+
+class EachModeIsItsOwnLatencyClass(GtpuTest):
+    """Each mode's packets are measured under their own class (gtpu-encap-zero/-full/
+    -incremental), per egress port."""
+
+    def runTest(self):
+        for tunnel_id, mode in ((19, ZERO), (20, FULL), (21, INCREMENTAL)):
+            prefix = "fd00:99:%x::" % tunnel_id
+            self.add_tunnel(tunnel_id, tunnel_id, mode, prefix=prefix, prefix_len=48)
+            slot = (CLASS_SLOT[mode] << 9) | 2
+            before = sum(self.read_latency(slot)["buckets"])
+            self.expect_encapsulated(udp_inner(dst=prefix + "1"), tunnel_id, checksum=0 if mode == ZERO else None)
+            self.assertEqual(sum(self.read_latency(slot)["buckets"]), before + 1)
+
+
+# Uplink --------------------------------------------------------------------------------------
+
+def uplink(teid, inner=None, checksum=None, qfi=None, msg_type=255, dst=N3, length=None):
+    """A tunnel packet from the peer to dst (port 2's side), checksum None: scapy computes it."""
+    inner = inner if inner is not None else bytes(IPv6(src=UE, dst=SERVER, hlim=40) / UDP(sport=7, dport=9)
+                                                  / Raw(b"uplink-data" * 3))
+    header = gtpu(teid, qfi, pdu_type=1, msg_type=msg_type)
+    if length is not None:
+        header.length = length
+    packet = (IPv6(src=PEER, dst=dst, hlim=50) / UDP(sport=40000, dport=GTPU_PORT, chksum=checksum) / header / Raw(inner))
+    return bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / packet), inner
+
+
+def routed_inner(inner, port_mac=SERVER_MAC):
+    packet = IPv6(inner)
+    packet.hlim -= 1
+    return Ether(src=ROUTER_MAC, dst=port_mac) / packet
+
+
+class DecapsulatesAndRoutesTheInnerPacket(GtpuTest):
+    """A G-PDU to the N3 address with a known TEID: the inner packet is routed (hop limit - 1)
+    and counted under its tunnel; with a valid non-zero checksum, with a zero one where the N3
+    address allows it, and with an UL PDU Session Container."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(21, 0x2121)
+        for checksum, qfi in ((None, None), (0, None), (None, 7), (0, 7)):
+            frame, inner = uplink(0x2121, checksum=checksum, qfi=qfi)
+            testutils.send_packet(self, 2, frame)
+            testutils.verify_packet(self, routed_inner(inner), 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(21), 4)
+
+
+class ZeroChecksumRefusedWhereNotAllowed(GtpuTest):
+    """An N3 address that does not allow a zero checksum drops such a packet (ZERO_CHECKSUM) and
+    still takes one with a valid checksum."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=False)
+        self.add_uplink(22, 0x22)
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x22, checksum=0)[0]),
+                            p4defines.DROP_GTPU_ZERO_CHECKSUM)
+        frame, inner = uplink(0x22)
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, routed_inner(inner), 3)
+        self.assertEqual(self.decap_count(22), 1)
+
+
+class BadChecksumIsDropped(GtpuTest):
+    """A non-zero checksum that does not verify (one bit off) is dropped (BAD_CHECKSUM), even
+    where zero is allowed; a correct 0xFFFF verifies (the sender's form of a computed 0)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(23, 0x23)
+        frame, _ = uplink(0x23)
+        good = IPv6(frame[14:])[UDP].chksum
+        bad = frame[:14 + 46] + ((good ^ 0x0100) or 1).to_bytes(2, "big") + frame[14 + 48:]
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, bad), p4defines.DROP_GTPU_BAD_CHECKSUM)
+        # A TEID's low word that makes the computed checksum 0: sent as 0xFFFF, which verifies.
+        probe = IPv6(uplink(0x230000)[0][14:])
+        teid = 0x230000 | (0xFFFF - ((~probe[UDP].chksum) & 0xFFFF))
+        self.add_uplink(24, teid)
+        frame, inner = uplink(teid)
+        self.assertEqual(IPv6(frame[14:])[UDP].chksum, 0xFFFF)
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, routed_inner(inner), 3)
+        self.assertEqual(self.decap_count(24), 1)
+
+
+class UnknownTeidIsDropped(GtpuTest):
+    """A G-PDU whose TEID no uplink tunnel of the N3 address has is dropped (UNKNOWN_TEID)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(25, 0x25)
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x26)[0]), p4defines.DROP_GTPU_UNKNOWN_TEID)
+
+
+class BadLengthIsDropped(GtpuTest):
+    """A GTP-U length that disagrees with the UDP length (4 octets short, or long) is dropped
+    (BAD_LENGTH), and so is a UDP length that disagrees with the IPv6 payload length."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(27, 0x27)
+        _, inner = uplink(0x27)
+        for length in (40 + len(inner) - 4 - 40, len(inner) + 4):
+            self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x27, checksum=0, length=length)[0]),
+                                p4defines.DROP_GTPU_BAD_LENGTH)
+        frame = bytearray(uplink(0x27, checksum=0)[0])
+        frame[14 + 44:14 + 46] = (int.from_bytes(frame[14 + 44:14 + 46], "big") - 2).to_bytes(2, "big")
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, bytes(frame)), p4defines.DROP_GTPU_BAD_LENGTH)
+        self.assertEqual(self.decap_count(27), 0)
+
+
+class EchoRequestIsPunted(GtpuTest):
+    """An echo request (type 1, S set, a sequence number) to the N3 address goes to the
+    controller as it came, with its ingress port, and is counted (GTPU_ECHO_PUNTED event)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=False)
+        echo = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT)
+                / GTP_U_Header(version=1, PT=1, S=1, seq=0x1234, gtp_type=1, teid=0) / Raw(bytes([14, 0])))
+        frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / echo)
+        event = p4defines.EVENT_GTPU_ECHO_PUNTED
+        before = self.event_count(event)
+        testutils.send_packet(self, 2, frame)
+        port, payload = self.expect_packet_in()
+        self.assertEqual((port, bytes(payload)), (2, frame))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.event_count(event), before + 1)
+
+
+class OtherMessagesAreDropped(GtpuTest):
+    """Messages other than G-PDU and echo request (an echo response, an error indication, an end
+    marker) are dropped (NOT_GPDU)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        for msg_type in (2, 26, 254):
+            packet = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT, chksum=0)
+                      / GTP_U_Header(version=1, PT=1, gtp_type=msg_type, teid=5))
+            frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC, type=0x86DD)) + bytes(packet)
+            self.expect_dropped(lambda: testutils.send_packet(self, 2, frame),
+                                p4defines.DROP_GTPU_NOT_GPDU)
+
+
+class MalformedHeadersAreDropped(GtpuTest):
+    """Version 2, PT 0 (GTP'), an extension header other than the PDU Session Container, a
+    container longer than 4 octets, and an IPv4 packet inside are dropped (MALFORMED)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(28, 0x28)
+        _, inner = uplink(0x28)
+        udp = UDP(sport=40000, dport=GTPU_PORT, chksum=0)
+        cases = [
+            GTP_U_Header(version=2, PT=1, gtp_type=255, teid=0x28) / Raw(inner),
+            GTP_U_Header(version=1, PT=0, gtp_type=255, teid=0x28) / Raw(inner),
+            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x40, gtp_type=255, teid=0x28) / Raw(bytes([1, 0, 0, 0]) + inner),
+            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x85, gtp_type=255, teid=0x28) / Raw(bytes([2, 0x10, 1, 0, 0, 0, 0, 0]) + inner),
+            GTP_U_Header(version=1, PT=1, gtp_type=255, teid=0x28) / Raw(bytes.fromhex("45000028") + bytes(36)),
+        ]
+        for case in cases:
+            frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC, type=0x86DD)) + bytes(IPv6(src=PEER, dst=N3, hlim=50) / udp / case)
+            self.expect_dropped(lambda: testutils.send_packet(self, 2, frame), p4defines.DROP_GTPU_MALFORMED)
+        self.assertEqual(self.decap_count(28), 0)
+
+
+class TruncatedHeadersAreDropped(GtpuTest):
+    """A G-PDU that ends inside its optional fields or its inner IPv6 header is dropped and
+    counted (TRUNCATED), to this router or not."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(29, 0x29)
+        frame, _ = uplink(0x29, checksum=0)
+        for cut in (14 + 40 + 8 + 10, 14 + 40 + 8 + 8 + 20):
+            self.expect_dropped(lambda: testutils.send_packet(self, 2, frame[:cut]), p4defines.DROP_GTPU_TRUNCATED)
+        with_options, _ = uplink(0x29, checksum=0, qfi=3)
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, with_options[:14 + 40 + 8 + 8 + 2]),
+                            p4defines.DROP_GTPU_TRUNCATED)
+
+
+class OtherTunnelsPassThrough(GtpuTest):
+    """GTP-U to an address that is not a local N3 address is routed like any packet, untouched
+    (but its hop limit), and is never encapsulated again."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_tunnel(30, 0x30, ZERO, prefix="fd00:5::", prefix_len=64)
+        frame, _ = uplink(0x31, dst="fd00:5::99")
+        expected = Ether(frame)
+        expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
+        expected[IPv6].hlim -= 1
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, expected, 3)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.encap_count(30), 0)
+
+
+class DecapsulatedPacketsAreTheirOwnLatencyClass(GtpuTest):
+    """Decapsulated packets are measured as gtpu-decap, at the port the inner packet leaves by."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(31, 0x31)
+        slot = (p4defines.CLASS_GTPU_DECAP << 9) | 3
+        before = sum(self.read_latency(slot)["buckets"])
+        frame, inner = uplink(0x31)
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, routed_inner(inner), 3)
+        self.assertEqual(sum(self.read_latency(slot)["buckets"]), before + 1)
+
+
+class TunnelPastTheMtuIsDropped(GtpuTest):
+    """A tunnelled packet is one this router grew: past the egress port's MTU it is dropped and
+    counted (MTU_EXCEEDED, egress) like an MSR6 encapsulation; one that fits leaves."""
+
+    def runTest(self):
+        self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 2}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
+                    {names.MTU: 400})
+        self.add_tunnel(32, 0x32, ZERO)
+        fits = udp_inner(b"f" * (400 - 40 - 8 - 8 - 40 - 8))
+        self.assertEqual(len(encapsulated(fits, 0x32)) - 14, 400)
+        self.expect_encapsulated(fits, 0x32, checksum=0)
+        reason = p4defines.DROP_MTU_EXCEEDED
+        before = self.egress_drop_count(reason)
+        self.send_inner(udp_inner(b"f" * (400 - 40 - 8 - 8 - 40 - 8 + 1)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(reason), before + 1)
+
+
+class GroupPacketsAreNeverTunnelled(GtpuTest):
+    """A tunnel whose prefix covers a group address never takes the group's packets: MSR6 does
+    (the two encapsulations never meet)."""
+
+    def runTest(self):
+        self.add_tunnel(33, 0x33, ZERO, prefix="ff3e::", prefix_len=16)
+        sid = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
+        self.add_encapsulation(3, "ff3e::1", [sid], N3)
+        inner = bytes(IPv6(src=SERVER, dst="ff3e::1", hlim=30) / UDP(sport=5, dport=6) / Raw(b"group"))
+        self.send_inner(inner)
+        received = testutils.dp_poll(self, port_number=2, timeout=2)
+        self.assertIsInstance(received, self.dataplane.PollSuccess, "the group packet did not leave")
+        out = IPv6(bytes(received.packet)[14:])
+        self.assertEqual((out.dst, out.nh), (sid, 43))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.encap_count(33), 0)
