@@ -45,8 +45,9 @@
 // the chain ends at an upper layer or a header it does not read.
 //
 // GTP-U is read only right after the outer IPv6 header (UDP to port 2152), wherever the packet
-// goes: the N3 lookup (gtpu.p4) decides whether it is this router's. A UDP packet to that port too
-// short for its GTP-U header is a parser error (dropped and counted, as any truncated header).
+// goes: the N3 lookup (gtpu.p4) decides whether it is this router's. A datagram whose UDP length
+// leaves no room for a GTP-U header is plain UDP; one whose length claims a header the packet
+// does not hold is a parser error (dropped and counted, as any truncated header).
 //
 // The target may hook checksum work into the IPv6 and upper-layer states (SIXFLOW_PARSE_*_CHECKSUM:
 // Tofino's parser takes the residual of the inner pseudo-header for GTP-U's INCREMENTAL
@@ -105,6 +106,15 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.ip_proto = PROTO_UDP;
         meta.l4_src_port = hdr.gtpu_udp.src_port;
         meta.l4_dst_port = hdr.gtpu_udp.dst_port;
+        // A datagram too short for a GTP-U header (UDP length under 16) is some other UDP to
+        // that port: routed as it is, never a parser error on a router it only passes through.
+        transition select(hdr.gtpu_udp.len) {
+            0x0000 &&& 0xFFF0: accept;
+            default: parse_gtpu_header;
+        }
+    }
+
+    state parse_gtpu_header {
         packet.extract(hdr.gtpu);
         transition select(hdr.gtpu.version, hdr.gtpu.pt, hdr.gtpu.ex_flag, hdr.gtpu.seq_flag,
                           hdr.gtpu.npdu_flag, hdr.gtpu.msg_type) {

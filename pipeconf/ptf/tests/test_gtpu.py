@@ -459,6 +459,24 @@ class OtherTunnelsPassThrough(GtpuTest):
         self.assertEqual(self.encap_count(30), 0)
 
 
+class ShortUdpToTheGtpuPortIsPlainUdp(GtpuTest):
+    """A datagram to UDP port 2152 too short to hold a GTP-U header (UDP length 12, to this
+    router's N3 address or beyond) is no parser error: passing through, it is routed as it is."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / IPv6(src=PEER, dst="fd00:5::99", hlim=50)
+                      / UDP(sport=2152, dport=2152) / b"four")
+        expected = Ether(frame)
+        expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
+        expected[IPv6].hlim -= 1
+        before = self.drop_count(p4defines.DROP_GTPU_TRUNCATED)
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, expected, 3)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(p4defines.DROP_GTPU_TRUNCATED), before)
+
+
 class DecapsulatedPacketsAreTheirOwnLatencyClass(GtpuTest):
     """Decapsulated packets are measured as gtpu-decap, at the port the inner packet leaves by."""
 
