@@ -366,6 +366,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
 // negated inner pseudo-header (meta.gtpu_inner_residual, hashed in ingress). UDP sends a computed
 // 0 as 0xFFFF (RFC 8200 section 8.1): the last update, whose condition bmv2 evaluates after the
 // others have run, writes the csum16 of a zero word.
+#if EXT_MAX_LEN != 2
+#error "SixflowComputeChecksum's FULL list names hbh_words and dest_opts_words [0] and [1] only"
+#endif
 control SixflowComputeChecksum(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
         update_checksum_with_payload(meta.gtpu_checksum_full,
