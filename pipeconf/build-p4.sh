@@ -59,10 +59,13 @@ build_tofino() {
     "$here/tools/p4info-for-onos.py" "$tmp/p4info.txt"
     cp "$tmp/p4info.txt" "$dst/"
     cp "$tmp/pipe/tofino.bin" "$dst/pipe/"
-    # context.json without its indentation: the same JSON (keys in order) at under half the
-    # size (6.5 MB pretty-printed); Stratum and ONOS read it as JSON, not as text.
-    python3 -c 'import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w"), separators=(",", ":"))' \
-        "$tmp/pipe/context.json" "$dst/pipe/context.json"
+    # context.json without its indentation (the same JSON, keys in order), gzip-compressed with no
+    # timestamp (the same sources give the same bytes): several MB of JSON as ~1/10 of that. The
+    # bundle unpacks it for ONOS, which reads it as JSON (PipeconfArtifacts).
+    python3 -c 'import gzip, json, sys
+with gzip.GzipFile(sys.argv[2], "wb", compresslevel=9, mtime=0) as out:
+    out.write(json.dumps(json.load(open(sys.argv[1])), separators=(",", ":")).encode())' \
+        "$tmp/pipe/context.json" "$dst/pipe/context.json.gz"
     [ -f "$tmp/bfrt.json" ] && cp "$tmp/bfrt.json" "$dst/"
     # The per-stage MAU resource report the app reads (resources.json), and the compiler's own
     # text summary of it that the parser's test checks against; the other logs stay out (large).

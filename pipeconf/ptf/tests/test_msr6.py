@@ -525,10 +525,7 @@ class TreesSharingAReceiverPortKeepTheirOwnMacs(Msr6Test):
                                                      (2, 70, "33:33:00:00:56:78", "ff3e::5678")):
             me = sid(2, END_RL_FUNCTION << 16 | number, 0, 1)
             child = sid(3, END_RL_FUNCTION << 16 | number, 0, 0)
-            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
-                        {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address(int(ipaddress.IPv6Address(me)) >> 32 << 32)),
-                                              96)},
-                        names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+            self.add_local_sid(2, END_RL_FUNCTION << 16 | number, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
             self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                         names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: group_id})
             self.replication_group(group_id, [(2, 0), (4, None)], [me, child], pointer=1)
@@ -558,10 +555,7 @@ class RlbTreesWithOneBitstringKeepTheirOwnGroups(Msr6Test):
                                                         (2, 91, [(2, 0), (4, None)], "ff3e::5678")):
             me = sid(2, END_RLB_X_FUNCTION << 16 | number, 0b1, 1)
             child = sid(3, END_RL_FUNCTION << 16 | number, 0, 0)
-            self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
-                        {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address(int(ipaddress.IPv6Address(me)) >> 32 << 32)),
-                                              96)},
-                        names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X)
+            self.add_local_sid(2, END_RLB_X_FUNCTION << 16 | number, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X)
             self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                         names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: group_id})
             self.replication_group(group_id, copies, [me, child], pointer=1)

@@ -3,17 +3,31 @@
 package org.sixflow.pipeconf;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.MalformedURLException;
 import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.zip.GZIPInputStream;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * Where one target's compiled artifacts are: a folder inside the bundle or on disk.
+ * Where one target's compiled artifacts are: a folder inside the bundle or on disk. The bundle
+ * may carry an artifact gzip-compressed (name + ".gz": Tofino's context.json, several MB of JSON);
+ * ONOS reads pipeconf extensions from URLs as they are, so such an artifact is unpacked once into
+ * a temporary file and that file's URL is the artifact's.
  */
 public final class PipeconfArtifacts {
+
+    /** What a gzip-compressed artifact's name ends with. */
+    public static final String PACKED_SUFFIX = ".gz";
 
     private final String description;
     private final Function<String, URL> resolver;
@@ -33,7 +47,26 @@ public final class PipeconfArtifacts {
     public static PipeconfArtifacts ofResources(Class<?> owner, String folder) {
         checkNotNull(owner);
         checkNotNull(folder);
-        return new PipeconfArtifacts("bundle:" + folder, name -> owner.getResource(folder + name));
+        Map<String, URL> unpacked = new ConcurrentHashMap<>();
+        return new PipeconfArtifacts("bundle:" + folder, name -> {
+            URL plain = owner.getResource(folder + name);
+            if (plain != null) {
+                return plain;
+            }
+            URL packed = owner.getResource(folder + name + PACKED_SUFFIX);
+            return packed == null ? null : unpacked.computeIfAbsent(name, n -> unpack(packed, n));
+        });
+    }
+
+    private static URL unpack(URL packed, String name) {
+        try (InputStream in = new GZIPInputStream(packed.openStream())) {
+            Path file = Files.createTempFile("sixflow-", "-" + new File(name).getName());
+            file.toFile().deleteOnExit();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            return file.toUri().toURL();
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot unpack pipeconf artifact " + name + " from " + packed, e);
+        }
     }
 
     /**

@@ -50,7 +50,8 @@ public class CompiledArtifactsTest {
     public void tofinoArtifactsMatchSources() throws Exception {
         assertEquals("Tofino artifacts are stale: run `make p4-build` (needs bf-p4c)",
                      SourceHash.of("tna"), read(new File(TOFINO, SixflowPipeconfs.SOURCE_HASH_FILE)));
-        for (String file : List.of(SixflowPipeconfs.TOFINO_BIN_FILE, SixflowPipeconfs.TOFINO_CONTEXT_FILE,
+        for (String file : List.of(SixflowPipeconfs.TOFINO_BIN_FILE,
+                                   SixflowPipeconfs.TOFINO_CONTEXT_FILE + PipeconfArtifacts.PACKED_SUFFIX,
                                    SixflowPipeconfs.TOFINO_RESOURCES_FILE)) {
             assertTrue("Tofino output lacks " + file, new File(TOFINO, file).length() > 0);
         }
