@@ -13,8 +13,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "lib"))
 sys.path.insert(0, os.path.join(here, "tests"))
 
-ORDER = ["test_discovery", "test_routing", "test_msr6", "test_msr6_changes", "test_apn6", "test_mtu", "test_telemetry",
-         "test_experiments"]
+ORDER = ["test_discovery", "test_routing", "test_msr6", "test_msr6_changes", "test_apn6", "test_gtpu", "test_mtu",
+         "test_telemetry", "test_experiments"]
 
 
 def main(argv):

@@ -1,0 +1,239 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""GTP-U over IPv6 tunnels created through REST, between a data-network host (h_bj, on beijing,
+which holds the tunnels' N3 addresses) and a peer (h_sh, the gNB's side, two routers away):
+downlink packets to a UE address leave beijing encapsulated in each UDP checksum mode, cross
+the transit routers and reach the peer byte for byte as scapy builds them (checksums computed by
+scapy, not by Sixflow), and the peer's Linux stack accepts the full and incremental checksums
+and a zero one only on a socket that allows it (RFC 6936); uplink G-PDUs from the peer's Linux
+stack come out of the tunnel at beijing and reach h_bj routed, a zero checksum only where the N3
+address accepts it, an unknown TEID not at all; the controller answers an echo request; the
+tunnels' counters count what went through."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import expect
+import traffic
+from systest import SystemTest
+
+from scapy.contrib.gtp import GTP_U_Header, GTPPDUSessionContainer
+from scapy.layers.inet import UDP
+from scapy.layers.inet6 import IPv6
+from scapy.layers.l2 import Ether
+from scapy.packet import Raw
+
+UDPTOOLS = os.path.join(os.path.dirname(traffic.HOSTTOOLS), "udptools.py")
+GTPU_PORT = 2152
+# Inside beijing's locator, so routing already brings uplink packets there.
+N3_STRICT = "fd00:1:1::2152:1"   # refuses a zero UDP checksum
+N3_LENIENT = "fd00:1:1::2152:2"  # accepts one
+DATA_NETWORK, PEER = "h_bj", "h_sh"
+TUNNELS = {
+    # id: (UE prefix, N3 address, downlink TEID, uplink TEID, checksum mode, QFI, accept zero)
+    "gtpu-zero": ("fd00:99:1::/64", N3_STRICT, 0x1001, 0x2001, "ZERO", None, False),
+    "gtpu-full": ("fd00:99:2::/64", N3_STRICT, 0x1002, 0x2002, "FULL", None, False),
+    "gtpu-incremental": ("fd00:99:3::/64", N3_STRICT, 0x1003, 0x2003, "INCREMENTAL", 9, False),
+    "gtpu-lenient": ("fd00:99:4::/64", N3_LENIENT, 0x1004, 0x2004, "ZERO", None, True),
+}
+
+
+def ue_address(tunnel):
+    return TUNNELS[tunnel][0].replace("::/64", "::1")
+
+
+def gtpu_header(teid, qfi=None, pdu_type=0):
+    if qfi is None:
+        return GTP_U_Header(version=1, PT=1, gtp_type=255, teid=teid)
+    return (GTP_U_Header(version=1, PT=1, gtp_type=255, teid=teid, E=1, seq=0, npdu=0, next_ex=0x85)
+            / GTPPDUSessionContainer(ExtHdrLen=1, type=pdu_type, QFI=qfi, NextExtHdr=0))
+
+
+class KernelListener:
+    """udptools.py listen in a host: the datagrams its Linux stack delivers to a UDP socket."""
+
+    def __init__(self, lab, host, port, duration, accept_zero_checksum=False):
+        self.dir = tempfile.mkdtemp(prefix="sixflow-udp-")
+        self.out, ready = os.path.join(self.dir, "out.jsonl"), os.path.join(self.dir, "ready")
+        command = ["ip", "netns", "exec", host.netns, sys.executable, UDPTOOLS, "listen", "--port", str(port),
+                   "--out", self.out, "--duration", str(duration), "--ready", ready]
+        if accept_zero_checksum:
+            command.append("--accept-zero-checksum")
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 10
+        while not os.path.exists(ready):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("udp listener on %s did not start: %s" % (host.name, self.process.stderr.read()))
+            time.sleep(0.02)
+        self.datagrams = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        _, err = self.process.communicate(timeout=60)
+        if self.process.returncode != 0:
+            raise RuntimeError("udp listener failed: " + err)
+        with open(self.out) as f:
+            self.datagrams = [json.loads(line) for line in f if line.strip()]
+        shutil.rmtree(self.dir, ignore_errors=True)
+        return False
+
+
+class GtpuTest(SystemTest):
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.dn = cls.lab.hosts[DATA_NETWORK]
+        cls.peer = cls.lab.hosts[PEER]
+        cls.created = []
+        try:
+            for tunnel, (prefix, n3, down, up, mode, qfi, accept_zero) in TUNNELS.items():
+                body = {"id": tunnel, "uePrefixes": [prefix], "n3Address": n3, "peerAddress": cls.peer.ipv6,
+                        "downlinkTeid": down, "uplinkTeid": up, "checksumMode": mode,
+                        "acceptZeroChecksum": accept_zero, "decapDevice": "device:beijing"}
+                if qfi is not None:
+                    body["qfi"] = qfi
+                cls.rest.post("gtpu/tunnels", body)
+                cls.created.append(tunnel)
+        except Exception:
+            cls.tearDownClass()
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        for tunnel in cls.created:
+            try:
+                cls.rest.delete("gtpu/tunnels/" + tunnel)
+            except Exception:  # already gone
+                pass
+
+    def setUp(self):
+        for tunnel in TUNNELS:
+            self.eventually(lambda: self.rest.get("gtpu/tunnels/" + tunnel)["state"] == "INSTALLED",
+                            what="tunnel %s INSTALLED" % tunnel)
+
+    def counters(self, tunnel):
+        counters = self.rest.get("gtpu/tunnels/" + tunnel)["counters"]
+        self.assertEqual([], counters["unreadDevices"], counters)
+        return counters
+
+    # Downlink ---------------------------------------------------------------------------------
+
+    def downlink(self, tunnel, flow, accept_zero_checksum=False):
+        """Sends 3 packets from the data network to the tunnel's UE; returns (frames at the peer
+        with what each must be, the datagrams the peer's kernel delivered)."""
+        _, n3, teid, _, mode, qfi, _ = TUNNELS[tunnel]
+        before = self.counters(tunnel)["downlinkPackets"]
+        with traffic.Capture(self.lab, [self.peer], duration=3) as capture, \
+                KernelListener(self.lab, self.peer, GTPU_PORT, 3, accept_zero_checksum) as kernel:
+            traffic.send(self.lab, self.dn, ue_address(tunnel), count=3, rate=50, flow=flow)
+        frames = [f for _, f in capture.frames[self.peer.name]
+                  if IPv6 in Ether(f) and Ether(f)[IPv6].src == n3 and UDP in Ether(f)]
+        self.assertEqual(3, len(frames), "%d of 3 tunnel packets reached the peer" % len(frames))
+        beijing = self.lab.switches["beijing"]
+        last = self.lab.switches[self.peer.switch]
+        routers = self.lab.hops("beijing", self.peer.switch)
+        pairs = []
+        for frame in frames:
+            outer = Ether(frame)
+            inner = bytes(outer[UDP].payload)[16 if qfi is not None else 8:]
+            _, seq, sent_ns = traffic.hosttools.sequence_of(bytes(14) + inner)
+            sent = traffic.frame_sent(self.dn, ue_address(tunnel), beijing.router_mac, flow, seq, sent_ns)
+            label = outer[IPv6].fl
+            # The entropy port carries the flow label's low 14 bits (gtpu.p4); both come from a
+            # hash of the inner flow, so they are taken from the frame and held to each other.
+            self.assertEqual(0xC000 | (label & 0x3FFF), outer[UDP].sport, "entropy source port")
+            expected = (Ether(src=last.router_mac, dst=self.peer.mac)
+                        / IPv6(src=n3, dst=self.peer.ipv6, hlim=64 - routers, tc=IPv6(sent[14:]).tc, fl=label)
+                        / UDP(sport=outer[UDP].sport, dport=GTPU_PORT, chksum=0 if mode == "ZERO" else None)
+                        / gtpu_header(teid, qfi) / Raw(sent[14:]))
+            pairs.append((bytes(expected), frame))
+        self.eventually(lambda: self.counters(tunnel)["downlinkPackets"] - before == 3,
+                        what="downlink counter of %s up by 3" % tunnel)
+        return pairs, kernel.datagrams
+
+    def check_downlink(self, tunnel, flow):
+        pairs, delivered = self.downlink(tunnel, flow)
+        for expected, got in pairs:
+            self.assertFramesEqual(expected, got, "%s tunnel packet" % tunnel)
+        payloads = sorted(bytes(Ether(e)[UDP].payload).hex() for e, _ in pairs)
+        self.assertEqual(payloads, sorted(d["hex"] for d in delivered),
+                         "the peer's Linux stack did not accept every %s datagram" % tunnel)
+
+    def test_downlink_with_a_full_checksum_reaches_the_peer_and_linux_accepts_it(self):
+        self.check_downlink("gtpu-full", 701)
+
+    def test_downlink_with_an_incremental_checksum_and_qfi_reaches_the_peer_and_linux_accepts_it(self):
+        self.check_downlink("gtpu-incremental", 702)
+
+    def test_downlink_with_a_zero_checksum_is_accepted_only_by_a_socket_that_allows_it(self):
+        pairs, refused = self.downlink("gtpu-zero", 703)
+        for expected, got in pairs:
+            self.assertFramesEqual(expected, got, "zero-checksum tunnel packet")
+        self.assertEqual([], refused, "a default socket took a zero UDP checksum over IPv6")
+        pairs, accepted = self.downlink("gtpu-zero", 704, accept_zero_checksum=True)
+        self.assertEqual(3, len(accepted), "a socket with UDP_NO_CHECK6_RX did not get the zero-checksum datagrams")
+
+    # Uplink -----------------------------------------------------------------------------------
+
+    def uplink(self, tunnel, flow, teid=None, n3=None, zero_checksum=False):
+        """The peer's Linux stack sends 3 G-PDUs to the N3 address; returns (what h_bj must get,
+        the frames it got)."""
+        prefix, tunnel_n3, _, up, _, _, _ = TUNNELS[tunnel]
+        beijing = self.lab.switches["beijing"]
+        sent = []
+        with traffic.Capture(self.lab, [self.dn], duration=3) as capture:
+            for seq in range(3):
+                inner = traffic.hosttools.udp_frame(self.peer.mac, beijing.router_mac, ue_address(tunnel),
+                                                    self.dn.ipv6, 40000, 5004,
+                                                    traffic.hosttools.payload(flow, seq, time.time_ns()))
+                sent.append(inner)
+                datagram = bytes(gtpu_header(teid if teid is not None else up, pdu_type=1) / Raw(inner[14:]))
+                command = [sys.executable, UDPTOOLS, "send", "--dst", n3 or tunnel_n3, "--port", str(GTPU_PORT),
+                           "--hex", datagram.hex()]
+                if zero_checksum:
+                    command.append("--zero-checksum")
+                self.lab.in_host(self.peer, *command)
+        expected = [expect.routed(frame, beijing.router_mac, self.dn.mac, 1) for frame in sent]
+        return expected, capture.flow(self.dn, flow)
+
+    def test_uplink_leaves_the_tunnel_at_the_n3_address_and_reaches_the_data_network(self):
+        before = self.counters("gtpu-full")["uplinkPackets"]
+        expected, got = self.uplink("gtpu-full", 711)
+        self.assertEqual(3, len(got), "%d of 3 decapsulated packets reached %s" % (len(got), self.dn.name))
+        for e, g in zip(expected, got):
+            self.assertFramesEqual(e, g, "decapsulated packet")
+        self.eventually(lambda: self.counters("gtpu-full")["uplinkPackets"] - before == 3,
+                        what="uplink counter of gtpu-full up by 3")
+
+    def test_uplink_with_a_zero_checksum_passes_only_where_the_n3_address_accepts_it(self):
+        _, refused = self.uplink("gtpu-zero", 712, zero_checksum=True)
+        self.assertEqual([], refused, "%s refuses zero checksums, yet packets came through" % N3_STRICT)
+        expected, accepted = self.uplink("gtpu-lenient", 713, zero_checksum=True)
+        self.assertEqual(3, len(accepted), "%d of 3 zero-checksum packets through %s" % (len(accepted), N3_LENIENT))
+        for e, g in zip(expected, accepted):
+            self.assertFramesEqual(e, g, "decapsulated zero-checksum packet")
+
+    def test_an_unknown_teid_never_leaves_the_tunnel(self):
+        _, got = self.uplink("gtpu-full", 714, teid=0xDEAD)
+        self.assertEqual([], got, "a G-PDU with an unknown TEID was decapsulated")
+
+    # Path management --------------------------------------------------------------------------
+
+    def test_the_controller_answers_an_echo_request_to_an_n3_address(self):
+        request = bytes.fromhex("32010004" "00000000" "1234" "00" "00")
+        done = self.lab.in_host(self.peer, sys.executable, UDPTOOLS, "send", "--dst", N3_STRICT,
+                                "--port", str(GTPU_PORT), "--sport", "40123", "--hex", request.hex(),
+                                "--replies", "3")
+        replies = json.loads(done.stdout.strip().splitlines()[-1])["replies"]
+        # TS 29.281 7.2.2: S set, the request's sequence number, type 2, TEID 0, Recovery IE 0.
+        self.assertEqual([{"src": N3_STRICT, "sport": GTPU_PORT,
+                           "hex": "32020006" "00000000" "1234" "00" "00" "0e00"}],
+                         [{k: r[k] for k in ("src", "sport", "hex")} for r in replies])
