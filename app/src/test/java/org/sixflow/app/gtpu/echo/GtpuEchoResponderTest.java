@@ -23,6 +23,7 @@ import org.sixflow.app.msr6.impl.LabNetwork;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -162,7 +163,7 @@ public class GtpuEchoResponderTest {
         byte[] badChecksum = good.clone();
         badChecksum[61] ^= 0x10;
         List<byte[]> broken = List.of(
-                java.util.Arrays.copyOf(good, good.length - 2),                 // cut short
+                Arrays.copyOf(good, good.length - 2),                           // cut short
                 badChecksum,
                 request(N3, hex("32 01 0004 00000000 12")),                     // Length says more than there is
                 request(N3, hex("deadbeef 00112233 44556677")),                 // not GTP-U at all
