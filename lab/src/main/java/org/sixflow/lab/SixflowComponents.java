@@ -10,6 +10,7 @@ import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.ExperimentStore;
+import org.sixflow.app.api.GtpuEchoService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
@@ -25,6 +26,7 @@ import org.sixflow.app.apn6.impl.DistributedApn6PolicyStore;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.experiments.impl.ExperimentManager;
 import org.sixflow.app.experiments.impl.PostgresExperimentStore;
+import org.sixflow.app.gtpu.echo.GtpuEchoResponder;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.DeviceEventRecorder;
@@ -79,6 +81,8 @@ public final class SixflowComponents {
         components.activate(new RoutingManager(), RoutingService.class);
         components.activate(new RouterNdpResponder());
         components.activate(new PacketTooBigResponder(), PacketTooBigService.class);
+        // GTP-U path management: echo requests the routers punt from their N3 addresses.
+        components.activate(new GtpuEchoResponder(), GtpuEchoService.class);
         components.activate(new TableOccupancyCollector(), OccupancyReadings.class);
         components.activate(new ResourceManager(), ResourceService.class);
         components.activate(new TelemetryReportCollector());

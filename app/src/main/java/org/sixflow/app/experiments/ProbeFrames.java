@@ -95,6 +95,7 @@ public final class ProbeFrames {
 
     /**
      * The UDP checksum over the IPv6 pseudo-header (RFC 8200 8.1); never 0, which IPv6 forbids.
+     * Also the GTP-U echo responder's (one checksum for every UDP datagram the controller sends).
      *
      * @param source      IPv6 source
      * @param destination IPv6 destination
@@ -103,7 +104,7 @@ public final class ProbeFrames {
      * @param length      its length
      * @return the checksum
      */
-    static int udpChecksum(Ip6Address source, Ip6Address destination, byte[] frame, int offset, int length) {
+    public static int udpChecksum(Ip6Address source, Ip6Address destination, byte[] frame, int offset, int length) {
         long sum = sum(source.toOctets(), 0, 16) + sum(destination.toOctets(), 0, 16) + length + UDP;
         sum += sum(frame, offset, length);
         while ((sum >>> 16) != 0) {

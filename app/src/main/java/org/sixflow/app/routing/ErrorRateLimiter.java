@@ -7,10 +7,11 @@ import java.util.function.LongSupplier;
 import static com.google.common.base.Preconditions.checkArgument;
 
 /**
- * A token bucket for ICMPv6 error messages (RFC 4443 section 2.4 f): up to {@code burst} at once,
- * refilled at {@code perSecond}. Thread-safe.
+ * A token bucket for the messages the controller sends on a router's behalf: ICMPv6 errors (RFC
+ * 4443 section 2.4 f), GTP-U echo responses. Up to {@code burst} at once, refilled at
+ * {@code perSecond}. Thread-safe.
  */
-final class ErrorRateLimiter {
+public final class ErrorRateLimiter {
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
@@ -27,7 +28,7 @@ final class ErrorRateLimiter {
      * @param burst     messages allowed at once
      * @param nanoTime  a monotonic clock in nanoseconds
      */
-    ErrorRateLimiter(long perSecond, long burst, LongSupplier nanoTime) {
+    public ErrorRateLimiter(long perSecond, long burst, LongSupplier nanoTime) {
         checkArgument(perSecond > 0 && burst > 0, "rate and burst are positive");
         this.perSecond = perSecond;
         this.burst = burst;
@@ -36,8 +37,12 @@ final class ErrorRateLimiter {
         this.last = nanoTime.getAsLong();
     }
 
-    /** Takes a token if there is one. */
-    synchronized boolean tryAcquire() {
+    /**
+     * Takes a token if there is one.
+     *
+     * @return whether a message may be sent
+     */
+    public synchronized boolean tryAcquire() {
         long now = nanoTime.getAsLong();
         tokens = Math.min(burst, tokens + (double) (now - last) * perSecond / NANOS_PER_SECOND);
         last = now;

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.gtpu.echo;
+
+import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.PacketContext;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.GtpuEchoService;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.routing.ErrorRateLimiter;
+import org.slf4j.Logger;
+
+import java.nio.ByteBuffer;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Answers the GTP-U Echo Requests Sixflow routers punt (the data plane does so for a request to
+ * one of its N3 addresses, gtpu.p4) with an Echo Response sent back out of the port the request
+ * came in by, to the neighbour it came from, from the router's MAC. Nothing needs requesting:
+ * the data plane punts echo requests by itself.
+ *
+ * <p>A request is answered only from a device with a valid Sixflow configuration and when it is
+ * addressed inside that device's locator, where every N3 address of the device lies; a
+ * truncated or malformed request, another GTP-U message, and a request carrying an extension
+ * header whose comprehension is required are counted and logged at debug, never answered (the
+ * Supported Extension Headers Notification section 5.2.1 asks for in that last case is not
+ * sent). Answers are limited per device by a token bucket ({@link #PER_SECOND} a second, bursts
+ * of {@link #BURST}), as the routers' ICMPv6 errors are.
+ */
+@Component(immediate = true, service = GtpuEchoService.class)
+public class GtpuEchoResponder implements GtpuEchoService {
+
+    /** Echo responses a device may send a second, on average: peers echo every minute or so. */
+    static final long PER_SECOND = 100;
+    /** ... and at once. */
+    static final long BURST = 20;
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketService packetService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    private final PacketProcessor processor = new EchoProcessor();
+    private final Map<DeviceId, ErrorRateLimiter> limits = new ConcurrentHashMap<>();
+    private final Map<DeviceId, AtomicLong> answered = new ConcurrentHashMap<>();
+    private final Map<Outcome, AtomicLong> outcomes = new EnumMap<>(Outcome.class);
+    private LongSupplier nanoTime = System::nanoTime;
+
+    public GtpuEchoResponder() {
+        for (Outcome o : Outcome.values()) {
+            outcomes.put(o, new AtomicLong());
+        }
+    }
+
+    @Activate
+    protected void activate() {
+        // A director: it takes the packet (blocks it) when it answers.
+        packetService.addProcessor(processor, PacketProcessor.director(2));
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        packetService.removeProcessor(processor);
+        log.info("Stopped");
+    }
+
+    /** For tests: the clock the rate limit runs on. */
+    void setNanoTime(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+    }
+
+    @Override
+    public Map<DeviceId, Long> answeredRequests() {
+        ImmutableMap.Builder<DeviceId, Long> b = ImmutableMap.builder();
+        answered.forEach((d, n) -> b.put(d, n.get()));
+        return b.build();
+    }
+
+    @Override
+    public long answeredRequests(DeviceId deviceId) {
+        AtomicLong n = answered.get(deviceId);
+        return n == null ? 0 : n.get();
+    }
+
+    @Override
+    public Map<Outcome, Long> outcomes() {
+        ImmutableMap.Builder<Outcome, Long> b = ImmutableMap.builder();
+        outcomes.forEach((o, n) -> b.put(o, n.get()));
+        return b.build();
+    }
+
+    /** Answers a punted GTP-U packet if it is an echo request the device should answer. */
+    private Outcome answer(ConnectPoint in, ByteBuffer raw) {
+        Optional<SixflowDeviceConfig> config = sixflowConfig(in.deviceId());
+        if (config.isEmpty()) {
+            log.debug("GTP-U packet from {}: not a Sixflow device", in);
+            return Outcome.NOT_SIXFLOW_DEVICE;
+        }
+        GtpuPacket request;
+        try {
+            request = GtpuPacket.read(bytesOf(raw));
+        } catch (GtpuFormatException e) {
+            log.debug("GTP-U packet from {} ignored: {}", in, e.getMessage());
+            return Outcome.MALFORMED;
+        }
+        GtpuHeader header = request.header();
+        if (header.messageType() != GtpuHeader.ECHO_REQUEST) {
+            log.debug("GTP-U message type {} from {} at {} is not an echo request", header.messageType(),
+                      request.source(), in);
+            return Outcome.NOT_ECHO_REQUEST;
+        }
+        if (header.extensionTypes().stream().anyMatch(GtpuHeader::comprehensionRequired)) {
+            log.debug("GTP-U echo request from {} at {} needs extension headers {} understood", request.source(),
+                      in, header.extensionTypes());
+            return Outcome.UNSUPPORTED_EXTENSION;
+        }
+        if (!config.get().locator().contains(request.destination())) {
+            log.debug("GTP-U echo request to {} at {}: outside the device's locator", request.destination(), in);
+            return Outcome.NOT_LOCAL;
+        }
+        if (!limits.computeIfAbsent(in.deviceId(), d -> new ErrorRateLimiter(PER_SECOND, BURST, nanoTime))
+                .tryAcquire()) {
+            return Outcome.RATE_LIMITED;
+        }
+        MacAddress routerMac = config.get().myStationMac();
+        packetService.emit(new DefaultOutboundPacket(
+                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(),
+                ByteBuffer.wrap(GtpuEchoResponse.frame(request, routerMac))));
+        answered.computeIfAbsent(in.deviceId(), d -> new AtomicLong()).incrementAndGet();
+        log.debug("Answered GTP-U echo request {} from {} to {} at {}", header.sequenceNumber(), request.source(),
+                  request.destination(), in);
+        return Outcome.ANSWERED;
+    }
+
+    /** The device's Sixflow configuration, if it is a Sixflow router (a valid one). */
+    private Optional<SixflowDeviceConfig> sixflowConfig(DeviceId device) {
+        SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
+        try {
+            return config != null && config.isValid() ? Optional.of(config) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static byte[] bytesOf(ByteBuffer raw) {
+        ByteBuffer bytes = raw.duplicate();
+        bytes.rewind();
+        byte[] frame = new byte[bytes.remaining()];
+        bytes.get(frame);
+        return frame;
+    }
+
+    private class EchoProcessor implements PacketProcessor {
+        @Override
+        public void process(PacketContext context) {
+            if (context.isHandled()) {
+                return;
+            }
+            InboundPacket in = context.inPacket();
+            if (!GtpuPacket.isGtpu(in.parsed())) {
+                return;
+            }
+            Outcome outcome = in.unparsed() == null ? Outcome.MALFORMED : answer(in.receivedFrom(), in.unparsed());
+            outcomes.get(outcome).incrementAndGet();
+            if (outcome == Outcome.ANSWERED) {
+                context.block();
+            }
+        }
+    }
+}
