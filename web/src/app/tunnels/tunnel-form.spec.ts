@@ -57,6 +57,7 @@ describe('tunnel form', () => {
     expect(tunnelProblems({ ...GOOD_FORM, uePrefixes: seventeen })['uePrefixes']).toContain('at most 16');
     expect(tunnelProblems({ ...GOOD_FORM, qfi: '1.5' })['qfi']).toBe('qfi must be a whole number 0..63');
     expect(tunnelProblems({ ...GOOD_FORM, downlinkTeid: '-3' })['downlinkTeid']).toContain('whole number');
+    expect(tunnelProblems({ ...GOOD_FORM, uplinkTeid: ' ' })['uplinkTeid']).toBe('uplinkTeid is required');
     expect(tunnelProblems({ ...GOOD_FORM, peerAddress: 'FD00:1:1:0::2152' })['peerAddress'])
       .toBe('peerAddress must differ from n3Address');
     expect(tunnelProblems({ ...GOOD_FORM, peerAddress: 'ff02::1' })['peerAddress']).toContain('multicast');

@@ -65,6 +65,7 @@ export function tunnelOf(v: TunnelFormValue): GtpuTunnelRequest {
 /** What is wrong with a whole number that must lie in low..high, or null. */
 function outOfRange(text: string, low: number, high: number): string | null {
   const trimmed = text.trim();
+  if (!trimmed) return 'is required';
   if (!/^\d+$/.test(trimmed)) return `must be a whole number ${low}..${high}`;
   const value = Number(trimmed);
   return value < low || value > high ? `must be ${low}..${high}, not ${trimmed}` : null;

@@ -227,6 +227,7 @@ describe('TunnelsView', () => {
     expect(field('n3Address').getAttribute('aria-invalid')).toBeNull();
     expect(field('qfi').getAttribute('aria-describedby')).toContain('tunnel-qfi-error');
     expect(field('uePrefixes').value).toBe('fd00:9::/64\nfd00:zz::/64');
+    expect(document.activeElement?.id).toBe('tunnel-id');
 
     button('Check tunnel').click();
     await harness.fixture.whenStable();

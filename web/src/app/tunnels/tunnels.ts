@@ -182,7 +182,11 @@ export class TunnelsView {
     this.notice.set(null);
     this.validation.set(null);
     this.errors.set(problems);
-    return Object.keys(problems).length ? null : tunnelOf(value);
+    const first = TUNNEL_FIELDS.find((field) => problems[field]);
+    if (!first) return tunnelOf(value);
+    // Keyboard and screen-reader users land on the first field to fix.
+    afterNextRender(() => document.getElementById(`tunnel-${first}`)?.focus(), { injector: this.injector });
+    return null;
   }
 
   private showValidation(result: GtpuTunnelValidation): void {
