@@ -77,7 +77,7 @@ export class TunnelsView {
   readonly selected = computed(() => dataOf(this.detail()));
   readonly detailError = computed(() => errorOf(this.detail()));
 
-  /** Known device ids, offered while typing the decap and encap devices (none if they cannot be read). */
+  /** Known device ids, offered while typing the decap device (none if they cannot be read). */
   readonly deviceIds = toSignal(inject(SixflowApi).devices().pipe(
     map((devices) => devices.map((d) => d.id).sort()), catchError(() => of([] as string[]))), { initialValue: [] });
 
