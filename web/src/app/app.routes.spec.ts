@@ -11,6 +11,7 @@ import { routes } from './app.routes';
 import { ExperimentsView } from './experiments/experiments';
 import { NotFound } from './not-found/not-found';
 import { Overview } from './overview/overview';
+import { TunnelsView } from './tunnels/tunnels';
 
 describe('routes', () => {
   beforeEach(() => {
@@ -32,6 +33,13 @@ describe('routes', () => {
     const component = await harness.navigateByUrl('/experiments', ExperimentsView);
     expect(component).toBeInstanceOf(ExperimentsView);
     expect(TestBed.inject(Title).getTitle()).toBe('Experiments · Sixflow');
+  });
+
+  it('loads the tunnels page with its title', async () => {
+    const harness = await RouterTestingHarness.create();
+    const component = await harness.navigateByUrl('/tunnels', TunnelsView);
+    expect(component).toBeInstanceOf(TunnelsView);
+    expect(TestBed.inject(Title).getTitle()).toBe('Tunnels · Sixflow');
   });
 
   it('shows not-found for unknown URLs', async () => {

@@ -25,6 +25,11 @@ export const routes: Routes = [
     loadComponent: () => import('./policies/policies').then((m) => m.PoliciesView),
   },
   {
+    path: 'tunnels',
+    title: 'Tunnels · Sixflow',
+    loadComponent: () => import('./tunnels/tunnels').then((m) => m.TunnelsView),
+  },
+  {
     path: 'latency',
     title: 'Latency · Sixflow',
     loadComponent: () => import('./latency/latency').then((m) => m.LatencyView),
