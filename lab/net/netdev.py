@@ -77,8 +77,22 @@ def netns_pids(name):
 
 # The MTU of every lab link; the controller is told it too (netcfg "mtu"), so a router that grows a
 # packet past it drops it and its source gets an ICMPv6 Packet Too Big, rather than the veth
-# dropping the frame unseen.
-LINK_MTU = 1500
+# dropping the frame unseen. LAB_LINK_MTU raises it, as a transport network carrying tunnels does
+# (a 1492-byte frame in GTP-U over IPv6 needs 1534).
+DEFAULT_LINK_MTU = 1500
+
+
+def link_mtu(environ=os.environ):
+    """The lab's link MTU: LAB_LINK_MTU if set (1280, IPv6's minimum, to 9000), else 1500."""
+    text = environ.get("LAB_LINK_MTU", "").strip()
+    if not text:
+        return DEFAULT_LINK_MTU
+    if not text.isdigit() or not 1280 <= int(text) <= 9000:
+        raise ValueError("LAB_LINK_MTU must be a whole number of octets from 1280 to 9000, got %r" % text)
+    return int(text)
+
+
+LINK_MTU = link_mtu()
 
 
 def add_veth(name, peer, mtu=LINK_MTU):

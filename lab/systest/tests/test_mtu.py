@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 """Path MTU discovery through Sixflow, with Linux's own stack at both ends: a full-size UDP
-datagram that an APN6 policy grows past the ingress edge's egress MTU (1500, the lab's links) is
-dropped there, and the controller answers its source with an ICMPv6 Packet Too Big giving the MTU
+datagram that an APN6 policy grows past the ingress edge's egress MTU (1500, the lab's links, or
+LAB_LINK_MTU) is dropped there, and the controller answers its source with an ICMPv6 Packet Too Big giving the MTU
 less the 24-octet insertion. The sending host's kernel takes it (its route to the receiver shows
 MTU 1476), fragments the next datagram to fit, and the receiving host's socket gets it whole."""
 
 import ipaddress
+import os
 import struct
 import subprocess
 import sys
@@ -16,7 +17,8 @@ import traffic
 from systest import SystemTest
 
 PORT = 5006
-PAYLOAD = 1500 - 40 - 8          # a datagram that fills the host's 1500-octet link exactly
+LINK_MTU = int(os.environ.get("LAB_LINK_MTU", "").strip() or 1500)  # the lab's (lab/net/netdev.py)
+PAYLOAD = LINK_MTU - 40 - 8      # a datagram that fills the host's link exactly
 APN6_BYTES = 24                  # the Hop-by-Hop header an insertion adds (define.p4 APN6_HBH_BYTES)
 OPTION = {"slaLevel": 2, "appId": 77, "userId": 1, "flowId": 6}
 
@@ -89,9 +91,9 @@ class PathMtuTest(SystemTest):
         source, destination, mtu, quoted_src, quoted_dst = told[0]
         self.assertEqual(self.src.ipv6, destination)
         self.assertEqual(self.src.gateway, source, "from the router's address on the host's link")
-        self.assertEqual(1500 - APN6_BYTES, mtu)
+        self.assertEqual(LINK_MTU - APN6_BYTES, mtu)
         self.assertEqual((self.src.ipv6, self.dst.ipv6), (quoted_src, quoted_dst), "the datagram the host sent")
-        self.assertIn("mtu %d" % (1500 - APN6_BYTES), route, "the sender's kernel took the MTU: %s" % route)
+        self.assertIn("mtu %d" % (LINK_MTU - APN6_BYTES), route, "the sender's kernel took the MTU: %s" % route)
         lines = received.split()
         self.assertEqual([str(PAYLOAD), "31"], lines, "only the second datagram, fragmented to fit, arrives: %r %s"
                          % (received, err))
