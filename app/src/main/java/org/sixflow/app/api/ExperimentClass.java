@@ -12,7 +12,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * One class of traffic in an experiment: its name, whether it is the baseline or a feature, the
  * latency class the ingress device gives its packets (what the data plane's reports say), how
- * its packets look, and optionally the MSR6 tree or APN6 policy it exercises.
+ * its packets look, and optionally the MSR6 tree, APN6 policy or GTP-U tunnel it exercises.
  */
 public final class ExperimentClass {
 
@@ -22,15 +22,17 @@ public final class ExperimentClass {
     private final ProbePacket packet;
     private final String tree;
     private final String policy;
+    private final String tunnel;
 
     private ExperimentClass(String name, ExperimentClassRole role, LatencyClass latencyClass, ProbePacket packet,
-                            String tree, String policy) {
+                            String tree, String policy, String tunnel) {
         this.name = checkNotNull(name, "name");
         this.role = checkNotNull(role, "role");
         this.latencyClass = checkNotNull(latencyClass, "latencyClass");
         this.packet = packet;
         this.tree = tree;
         this.policy = policy;
+        this.tunnel = tunnel;
     }
 
     /**
@@ -46,7 +48,26 @@ public final class ExperimentClass {
      */
     public static ExperimentClass of(String name, ExperimentClassRole role, LatencyClass latencyClass,
                                      ProbePacket packet, String tree, String policy) {
-        return new ExperimentClass(name, role, latencyClass, packet, tree, policy);
+        return new ExperimentClass(name, role, latencyClass, packet, tree, policy, null);
+    }
+
+    /**
+     * Creates a class that may exercise a GTP-U tunnel.
+     *
+     * @param name         unique within the experiment, e.g. "gtpu-zero"
+     * @param role         baseline or feature
+     * @param latencyClass what the ingress device measures its packets as
+     * @param packet       how its packets look; null for external traffic
+     * @param tree         the MSR6 tree it exercises, or null
+     * @param policy       the APN6 policy it exercises, or null
+     * @param tunnel       the GTP-U tunnel (id) it exercises, or null: its downlink for the
+     *                     gtpu-encap-* classes (plain packets to a UE address), its uplink for
+     *                     gtpu-decap (G-PDUs to its N3 address)
+     * @return the class
+     */
+    public static ExperimentClass of(String name, ExperimentClassRole role, LatencyClass latencyClass,
+                                     ProbePacket packet, String tree, String policy, String tunnel) {
+        return new ExperimentClass(name, role, latencyClass, packet, tree, policy, tunnel);
     }
 
     public String name() {
@@ -76,6 +97,11 @@ public final class ExperimentClass {
         return Optional.ofNullable(policy);
     }
 
+    /** The GTP-U tunnel (id) the class exercises. */
+    public Optional<String> tunnel() {
+        return Optional.ofNullable(tunnel);
+    }
+
     /**
      * Returns this class with another packet description.
      *
@@ -83,7 +109,7 @@ public final class ExperimentClass {
      * @return a copy
      */
     public ExperimentClass withPacket(ProbePacket newPacket) {
-        return new ExperimentClass(name, role, latencyClass, newPacket, tree, policy);
+        return new ExperimentClass(name, role, latencyClass, newPacket, tree, policy, tunnel);
     }
 
     @Override
@@ -93,18 +119,19 @@ public final class ExperimentClass {
         }
         ExperimentClass c = (ExperimentClass) o;
         return name.equals(c.name) && role == c.role && latencyClass == c.latencyClass
-                && Objects.equals(packet, c.packet) && Objects.equals(tree, c.tree) && Objects.equals(policy, c.policy);
+                && Objects.equals(packet, c.packet) && Objects.equals(tree, c.tree) && Objects.equals(policy, c.policy)
+                && Objects.equals(tunnel, c.tunnel);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, role, latencyClass, packet, tree, policy);
+        return Objects.hash(name, role, latencyClass, packet, tree, policy, tunnel);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).omitNullValues().add("name", name).add("role", role)
                 .add("latencyClass", latencyClass).add("packet", packet).add("tree", tree).add("policy", policy)
-                .toString();
+                .add("tunnel", tunnel).toString();
     }
 }

@@ -8,6 +8,7 @@ import com.google.common.collect.ImmutableList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
@@ -16,6 +17,9 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * them the feature-vs-baseline comparisons and the studies' tables.
  */
 public final class ExperimentResults {
+
+    /** Ids of the tables of draft-murakami's layout (one per load point): this prefix and the cell's index. */
+    public static final String LOAD_POINT_TABLE = "load-point-";
 
     private final long runId;
     private final String experimentId;
@@ -80,6 +84,16 @@ public final class ExperimentResults {
      */
     public Optional<ExperimentTable> table(String id) {
         return tables.stream().filter(t -> t.id().equals(id)).findFirst();
+    }
+
+    /**
+     * Returns the tables of draft-murakami's layout: per load point, each mode's average, minimum
+     * and maximum latency and loss (drawn for experiments with GTP-U classes).
+     *
+     * @return the tables, in cell order; empty when the experiment has none
+     */
+    public List<ExperimentTable> loadPointTables() {
+        return tables.stream().filter(t -> t.id().startsWith(LOAD_POINT_TABLE)).collect(Collectors.toList());
     }
 
     public Optional<PacingSummary> pacing() {

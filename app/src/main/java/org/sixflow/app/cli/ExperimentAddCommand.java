@@ -25,7 +25,8 @@ import java.util.Map;
  */
 @Service
 @Command(scope = "sixflow", name = "experiment-add",
-        description = "Defines an experiment from a preset (apn6-ietf109, msr6-ietf119, ilnp-grid) or a JSON file")
+        description = "Defines an experiment from a preset (apn6-ietf109, msr6-ietf119, ilnp-grid, gtpu-murakami) or "
+                + "a JSON file")
 public class ExperimentAddCommand extends AbstractShellCommand {
 
     @Option(name = "-p", aliases = "--preset", description = "Start from this preset")

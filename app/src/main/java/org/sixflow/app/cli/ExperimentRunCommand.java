@@ -66,8 +66,11 @@ public class ExperimentRunCommand extends AbstractShellCommand {
         }
         out.println("\r" + ExperimentText.progress(run));
         long runId = run.id();
-        service.results(runId).flatMap(r -> r.table("latency"))
-                .ifPresent(t -> ExperimentText.table(t).forEach(line -> print("%s", line)));
+        service.results(runId).ifPresent(r -> {
+            r.table("latency").ifPresent(t -> ExperimentText.table(t).forEach(line -> print("%s", line)));
+            // GTP-U experiments: draft-murakami's table per load point as well.
+            ExperimentText.loadPoints(r).forEach(line -> print("%s", line));
+        });
         if (run.resultsMillis().isPresent()) {
             print("Results %d ms after the last packet; all tables: sixflow:experiment-results %d",
                   run.resultsMillis().get(), runId);

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.ExperimentClassRole;
+import org.sixflow.app.api.ExperimentResults;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentTable;
 
@@ -104,6 +105,22 @@ final class ExperimentText {
                 line.append(i == 0 ? "  " : "  ").append(String.format("%-" + widths[i] + "s", row.get(i)));
             }
             lines.add(line.toString().replaceAll("\\s+$", ""));
+        }
+        return lines.build();
+    }
+
+    /**
+     * The tables of draft-murakami's layout, one per load point (mode, average, minimum and
+     * maximum latency, loss), each followed by an empty line; none for an experiment without GTP-U
+     * classes.
+     *
+     * @param results a run's results
+     * @return lines
+     */
+    static List<String> loadPoints(ExperimentResults results) {
+        ImmutableList.Builder<String> lines = ImmutableList.builder();
+        for (ExperimentTable t : results.loadPointTables()) {
+            lines.addAll(table(t)).add("");
         }
         return lines.build();
     }

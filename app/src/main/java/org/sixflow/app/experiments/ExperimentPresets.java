@@ -4,6 +4,7 @@ package org.sixflow.app.experiments;
 
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.Ip6Address;
+import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
@@ -14,6 +15,7 @@ import org.sixflow.app.api.ProbePacket;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Experiments after the studies, ready to adapt: their factors and classes as the studies ran
@@ -28,6 +30,15 @@ public final class ExperimentPresets {
     static final Ip6Address LAB_DESTINATION = Ip6Address.valueOf("fd00:1:3::10");
     /** UDP port an APN6 policy of the preset matches. */
     static final int APN6_PORT = 6100;
+    /** The draft-murakami frame size and load points: 100 pps, and near what the bmv2 lab sustains. */
+    static final int MURAKAMI_FRAME = 1492;
+    static final List<Integer> MURAKAMI_PPS = List.of(100, 500);
+    /** The GTP-U preset's N3 address: in beijing's locator, none of its SIDs or hosts. */
+    static final Ip6Address LAB_N3 = Ip6Address.valueOf("fd00:1:1::2152");
+    /** The tunnels' peer (gNB): h_nj, so encapsulated packets are routed out of beijing towards nanjing. */
+    static final Ip6Address LAB_PEER = LAB_DESTINATION;
+    /** Uplink TEIDs of the preset's tunnels murakami-zero, -full, -incremental. */
+    static final long UPLINK_TEID_ZERO = 0x1001;
 
     private ExperimentPresets() {
     }
@@ -35,10 +46,11 @@ public final class ExperimentPresets {
     /**
      * Returns every preset.
      *
-     * @return APN6 as in IETF 109, MSR6 TE/RLB as in IETF 119, the ILNP grid
+     * @return APN6 as in IETF 109, MSR6 TE/RLB as in IETF 119, the ILNP grid, GTP-U checksums as in
+     *         draft-murakami
      */
     public static List<Experiment> all() {
-        return ImmutableList.of(apn6(), msr6(), ilnpGrid());
+        return ImmutableList.of(apn6(), msr6(), ilnpGrid(), gtpuMurakami());
     }
 
     private static ExperimentClass ipv6() {
@@ -111,5 +123,77 @@ public final class ExperimentPresets {
                 .packetsPerClass(1000).frameSizes(List.of(128, 1514)).loadsMbps(List.of(1.0, 2.0, 5.0, 10.0, 20.0))
                 .repetitions(3)
                 .build();
+    }
+
+    /**
+     * draft-murakami-dmm-udp-checksum-impact-gtpu's comparison on Sixflow's data plane: 1492-byte
+     * frames of plain IPv6 forwarding against GTP-U encapsulation with the outer UDP checksum zero,
+     * computed over the whole datagram, or derived incrementally from the inner checksum (the
+     * draft's offload), and against uplink decapsulation, at 100 pps and at 500 pps; average,
+     * minimum and maximum latency and loss per mode and load point. The load is the probe stream's:
+     * the classes take turns in blocks, so the switch sees one probe every 10 ms or 2 ms. The bmv2
+     * lab's packet-out probes queue at 1 ms (README "Experiments") and the draft's 275 kpps is far
+     * beyond a software switch, so the high point is 2 ms, near the rate it sustains.
+     *
+     * @return the preset
+     */
+    static Experiment gtpuMurakami() {
+        ProbePacket uplinkInner = ProbePacket.of(ue(1), LAB_PEER, ProbePacket.DEFAULT_SOURCE_PORT,
+                                                 ProbePacket.DEFAULT_DESTINATION_PORT, ProbePacket.DEFAULT_HOP_LIMIT);
+        return Experiment.builder("gtpu-murakami").name("GTP-U checksum as in draft-murakami")
+                .description("1,000 packets per class (100 warm-up) of 1492-byte frames at 100 and 500 pps: IPv6 "
+                                     + "forwarding against GTP-U encapsulation with a zero, full and incremental UDP "
+                                     + "checksum, and uplink decapsulation; average/min/max latency and loss per "
+                                     + "mode and load point. Needs GTP-U tunnels on beijing, all with N3 address "
+                                     + LAB_N3 + " and peer " + LAB_PEER + " (h_nj): murakami-zero (UE prefix "
+                                     + uePrefix(1) + ", checksum ZERO, uplink TEID 4097, downlink 8193), "
+                                     + "murakami-full (UE prefix " + uePrefix(2) + ", FULL, 4098/8194), "
+                                     + "murakami-incremental (UE prefix " + uePrefix(3) + ", INCREMENTAL, 4099/8195), "
+                                     + "no QFI; and, as the encapsulated "
+                                     + "frames grow to 1548 bytes, an IPv6 MTU of at least 1534 on beijing's port 2 "
+                                     + "towards the peer (netcfg portMtu): at the lab's 1500 the data plane drops "
+                                     + "them as MTU_EXCEEDED")
+                .ingress(LAB_INGRESS).traffic(ExperimentTraffic.PROBES)
+                .classes(List.of(ipv6(),
+                                 encap("gtpu-zero", LatencyClass.GTPU_ENCAP_ZERO, 1, "murakami-zero"),
+                                 encap("gtpu-full", LatencyClass.GTPU_ENCAP_FULL, 2, "murakami-full"),
+                                 encap("gtpu-incremental", LatencyClass.GTPU_ENCAP_INCREMENTAL, 3,
+                                       "murakami-incremental"),
+                                 ExperimentClass.of("gtpu-decap", ExperimentClassRole.FEATURE, LatencyClass.GTPU_DECAP,
+                                                    ProbePacket.gtpu(LAB_PEER, LAB_N3, UPLINK_TEID_ZERO,
+                                                                     ProbePacket.GTPU_PORT, uplinkInner),
+                                                    null, null, "murakami-zero")))
+                .packetsPerClass(1000).warmup(100).frameSizes(List.of(MURAKAMI_FRAME))
+                .loadsMbps(MURAKAMI_PPS.stream().map(pps -> mbps(pps, MURAKAMI_FRAME)).collect(Collectors.toList()))
+                .build();
+    }
+
+    /** A downlink class: plain probes to a UE address of a tunnel's prefix, encapsulated at beijing. */
+    private static ExperimentClass encap(String name, LatencyClass latencyClass, int ue, String tunnel) {
+        return ExperimentClass.of(name, ExperimentClassRole.FEATURE, latencyClass,
+                                  ProbePacket.of(LAB_SOURCE, ue(ue), ProbePacket.DEFAULT_SOURCE_PORT,
+                                                 ProbePacket.DEFAULT_DESTINATION_PORT, ProbePacket.DEFAULT_HOP_LIMIT),
+                                  null, null, tunnel);
+    }
+
+    /** The preset's UE prefixes fd00:99:n::/64, outside every locator of the lab. */
+    static Ip6Prefix uePrefix(int n) {
+        return Ip6Prefix.valueOf("fd00:99:" + n + "::/64");
+    }
+
+    private static Ip6Address ue(int n) {
+        return Ip6Address.valueOf("fd00:99:" + n + "::10");
+    }
+
+    /**
+     * Returns the load rate that sends frames of a size at a packet rate (the runner's load points
+     * are rates in Mbps, each giving the interval frame bits / rate).
+     *
+     * @param pps       packets per second
+     * @param frameSize Ethernet frame bytes
+     * @return megabits per second
+     */
+    static double mbps(int pps, int frameSize) {
+        return pps * frameSize * 8 / 1e6;
     }
 }

@@ -14,8 +14,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Checks an experiment against itself (the network is the manager's part): every field that is
@@ -113,13 +115,15 @@ public final class ExperimentValidator {
             } else if (!names.add(c.name())) {
                 p.put(at + ".name", "\"" + c.name() + "\" names two classes");
             }
-            if (c.tree().isPresent() && c.policy().isPresent()) {
-                p.put(at, "a class exercises a tree or a policy, not both");
+            long exercised = Stream.of(c.tree(), c.policy(), c.tunnel()).filter(Optional::isPresent).count();
+            if (exercised > 1) {
+                p.put(at, "a class exercises one tree, policy or tunnel, not " + exercised);
             }
             if (e.traffic() != ExperimentTraffic.EXTERNAL && c.packet().isEmpty() && c.tree().isEmpty()) {
                 p.put(at + ".packet", "required: how the class's packets look (source, destination, ports)");
             }
             c.packet().ifPresent(packet -> packet(p, at + ".packet", packet));
+            GtpuClasses.problems(e, c, at, p);
         }
     }
 

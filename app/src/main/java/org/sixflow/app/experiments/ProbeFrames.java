@@ -16,6 +16,13 @@ import static com.google.common.base.Preconditions.checkArgument;
  * with a correct checksum, whose payload is the lab's host tools' layout ("SXFL", flow id u32,
  * sequence u64, send time ns u64, zero padding), so a capture at a host reads probes and host
  * traffic alike. Frames are sized without the FCS, as the ILNP method's 128 and 1514 bytes are.
+ *
+ * <p>An uplink GTP-U probe puts that IPv6/UDP packet inside a G-PDU: Ethernet / outer IPv6 (peer
+ * to N3 address, traffic class and flow label 0: the tag is the inner header's, which the N3 end
+ * keeps as the packet) / UDP to 2152 with a checksum over the whole datagram (never 0: the N3
+ * address need not accept zero checksums, RFC 6936) / GTP-U (flags 0x30: version 1, protocol type
+ * GTP, no optional fields; type 0xFF G-PDU; length; TEID) / the inner packet. The frame size is the
+ * whole frame's.
  */
 public final class ProbeFrames {
 
@@ -26,6 +33,16 @@ public final class ProbeFrames {
     public static final int PAYLOAD_BYTES = 24;
     /** The smallest probe: headers and the payload's fields. */
     public static final int MIN_FRAME = ETHERNET_BYTES + IPV6_BYTES + UDP_BYTES + PAYLOAD_BYTES;
+    /** The mandatory GTP-U header: flags, message type, length, TEID. */
+    public static final int GTPU_BYTES = 8;
+    /** What a G-PDU adds in front of the inner packet: outer IPv6, UDP and GTP-U. */
+    public static final int GTPU_OVERHEAD = IPV6_BYTES + UDP_BYTES + GTPU_BYTES;
+    /** The smallest uplink GTP-U probe. */
+    public static final int MIN_GTPU_FRAME = MIN_FRAME + GTPU_OVERHEAD;
+    /** GTP-U flags of the probes: version 1, protocol type GTP, no E/S/PN. */
+    static final int GTPU_FLAGS = 0x30;
+    /** GTP-U message type of a G-PDU. */
+    static final int GTPU_GPDU = 0xff;
     /** The largest: a 1500-byte IPv6 packet. */
     public static final int MAX_FRAME = 1514;
     private static final byte[] MAGIC = "SXFL".getBytes(StandardCharsets.US_ASCII);
@@ -62,12 +79,22 @@ public final class ProbeFrames {
     }
 
     /**
+     * Returns the smallest frame of a packet's shape.
+     *
+     * @param packet the packet
+     * @return {@link #MIN_GTPU_FRAME} for an uplink GTP-U probe, else {@link #MIN_FRAME}
+     */
+    public static int minFrame(ProbePacket packet) {
+        return packet.gtpu().isPresent() ? MIN_GTPU_FRAME : MIN_FRAME;
+    }
+
+    /**
      * Builds one probe.
      *
      * @param source      Ethernet source
      * @param destination Ethernet destination
      * @param packet      the class's packet
-     * @param frameSize   frame bytes, {@link #MIN_FRAME}..{@link #MAX_FRAME}
+     * @param frameSize   frame bytes, {@link #minFrame}..{@link #MAX_FRAME}
      * @param tag         the probe's identity
      * @param flowId      the payload's flow id (the run's)
      * @param sentNanos   the payload's send time
@@ -75,22 +102,46 @@ public final class ProbeFrames {
      */
     public static byte[] build(MacAddress source, MacAddress destination, ProbePacket packet, int frameSize,
                                ProbeTag tag, long flowId, long sentNanos) {
-        checkArgument(frameSize >= MIN_FRAME && frameSize <= MAX_FRAME, "frame size %s outside %s..%s", frameSize,
-                      MIN_FRAME, MAX_FRAME);
-        int udpLength = UDP_BYTES + payloadBytes(frameSize);
+        int min = minFrame(packet);
+        checkArgument(frameSize >= min && frameSize <= MAX_FRAME, "frame size %s outside %s..%s", frameSize, min,
+                      MAX_FRAME);
         ByteBuffer b = ByteBuffer.allocate(frameSize);
         b.put(destination.toBytes()).put(source.toBytes()).putShort((short) ETHERTYPE_IPV6);
+        if (packet.gtpu().isEmpty()) {
+            putProbe(b, packet, tag, flowId, sentNanos);
+            return b.array();
+        }
+        ProbePacket.Gtpu gtpu = packet.gtpu().get();
+        int udpLength = frameSize - ETHERNET_BYTES - IPV6_BYTES;
+        b.putInt(6 << 28).putShort((short) udpLength).put((byte) UDP).put((byte) packet.hopLimit());
+        b.put(gtpu.peerAddress().toOctets()).put(gtpu.n3Address().toOctets());
+        int udp = b.position();
+        b.putShort((short) gtpu.sourcePort()).putShort((short) ProbePacket.GTPU_PORT)
+                .putShort((short) udpLength).putShort((short) 0);
+        b.put((byte) GTPU_FLAGS).put((byte) GTPU_GPDU).putShort((short) (udpLength - UDP_BYTES - GTPU_BYTES))
+                .putInt((int) gtpu.teid());
+        putProbe(b, packet, tag, flowId, sentNanos);
+        // The inner checksum is in place: the outer one covers it.
+        byte[] frame = b.array();
+        putChecksum(frame, udp, udpChecksum(gtpu.peerAddress(), gtpu.n3Address(), frame, udp, udpLength));
+        return frame;
+    }
+
+    /** Writes the IPv6/UDP probe from the buffer's position to its end, with its UDP checksum. */
+    private static void putProbe(ByteBuffer b, ProbePacket packet, ProbeTag tag, long flowId, long sentNanos) {
+        int udpLength = b.remaining() - IPV6_BYTES;
         b.putInt(tag.versionClassFlow()).putShort((short) udpLength).put((byte) UDP).put((byte) packet.hopLimit());
         b.put(packet.source().toOctets()).put(packet.destination().toOctets());
         int udp = b.position();
         b.putShort((short) packet.sourcePort()).putShort((short) packet.destinationPort())
                 .putShort((short) udpLength).putShort((short) 0);
         b.put(MAGIC).putInt((int) flowId).putLong(tag.sequence()).putLong(sentNanos);
-        byte[] frame = b.array();
-        int checksum = udpChecksum(packet.source(), packet.destination(), frame, udp, udpLength);
+        putChecksum(b.array(), udp, udpChecksum(packet.source(), packet.destination(), b.array(), udp, udpLength));
+    }
+
+    private static void putChecksum(byte[] frame, int udp, int checksum) {
         frame[udp + 6] = (byte) (checksum >>> 8);
         frame[udp + 7] = (byte) checksum;
-        return frame;
     }
 
     /**

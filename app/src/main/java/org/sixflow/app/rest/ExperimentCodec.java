@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Experiments in JSON (definitions/Experiment.json). Decoding names every field that cannot be
@@ -46,14 +47,23 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
                     .put("latencyClass", c.latencyClass().label());
             if (c.packet().isPresent()) {
                 ProbePacket p = c.packet().get();
-                k.putObject("packet").put("source", p.source().toString())
+                ObjectNode packet = k.putObject("packet").put("source", p.source().toString())
                         .put("destination", p.destination().toString()).put("sourcePort", p.sourcePort())
                         .put("destinationPort", p.destinationPort()).put("hopLimit", p.hopLimit());
+                if (p.gtpu().isPresent()) {
+                    ProbePacket.Gtpu g = p.gtpu().get();
+                    packet.putObject("gtpu").put("peerAddress", g.peerAddress().toString())
+                            .put("n3Address", g.n3Address().toString()).put("teid", g.teid())
+                            .put("sourcePort", g.sourcePort());
+                } else {
+                    packet.putNull("gtpu");
+                }
             } else {
                 k.putNull("packet");
             }
             k.put("tree", c.tree().orElse(null));
             k.put("policy", c.policy().orElse(null));
+            k.put("tunnel", c.tunnel().orElse(null));
         }
         json.put("packetsPerClass", e.packetsPerClass());
         if (e.interval().isPresent()) {
@@ -195,10 +205,11 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
         }
         String tree = f.text(n, "tree", at + ".tree", null);
         String policy = f.text(n, "policy", at + ".policy", null);
+        String tunnel = f.text(n, "tunnel", at + ".tunnel", null);
         if (name == null || latencyClass == null) {
             return null;
         }
-        return ExperimentClass.of(name, role, latencyClass, packet, tree, policy);
+        return ExperimentClass.of(name, role, latencyClass, packet, tree, policy, tunnel);
     }
 
     private static ProbePacket decodePacket(JsonFields f, JsonNode p, String at) {
@@ -213,8 +224,36 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
         int destinationPort = f.intValue(p, "destinationPort", at + ".destinationPort",
                                          ProbePacket.DEFAULT_DESTINATION_PORT);
         int hopLimit = f.intValue(p, "hopLimit", at + ".hopLimit", ProbePacket.DEFAULT_HOP_LIMIT);
-        return source == null || destination == null ? null
-                : ProbePacket.of(source, destination, sourcePort, destinationPort, hopLimit);
+        if (source == null || destination == null) {
+            return null;
+        }
+        ProbePacket packet = ProbePacket.of(source, destination, sourcePort, destinationPort, hopLimit);
+        JsonNode gtpu = p.get("gtpu");
+        return gtpu == null || gtpu.isNull() ? packet : decodeGtpu(f, gtpu, at, packet);
+    }
+
+    /** The G-PDU around an uplink GTP-U probe: {"peerAddress", "n3Address", "teid", "sourcePort"}. */
+    private static ProbePacket decodeGtpu(JsonFields f, JsonNode g, String at, ProbePacket inner) {
+        if (!g.isObject()) {
+            f.problem(at + ".gtpu", "must be an object {\"peerAddress\", \"n3Address\", \"teid\", \"sourcePort\"}");
+            return null;
+        }
+        Ip6Address peer = address(f, f.text(g, "peerAddress", at + ".gtpu.peerAddress", null),
+                                  at + ".gtpu.peerAddress");
+        Ip6Address n3 = address(f, f.text(g, "n3Address", at + ".gtpu.n3Address", null), at + ".gtpu.n3Address");
+        JsonNode teidNode = g.get("teid");
+        if (teidNode == null || teidNode.isNull()) {
+            f.problem(at + ".gtpu.teid", "required: the tunnel's uplink TEID, 1.." + ProbePacket.MAX_TEID);
+        }
+        long teid = f.integer(g, "teid", at + ".gtpu.teid", 0);
+        int sourcePort = f.intValue(g, "sourcePort", at + ".gtpu.sourcePort", ProbePacket.GTPU_PORT);
+        if (peer == null || n3 == null || teidNode == null || !teidNode.isIntegralNumber()
+                || !teidNode.canConvertToLong()) {
+            return null;
+        }
+        Map<String, String> problems = ProbePacket.gtpuProblems(peer, n3, teid, sourcePort, inner);
+        problems.forEach((field, message) -> f.problem(at + "." + field, message));
+        return problems.isEmpty() ? ProbePacket.gtpu(peer, n3, teid, sourcePort, inner) : null;
     }
 
     private static Ip6Address address(JsonFields f, String text, String path) {

@@ -4,6 +4,7 @@ package org.sixflow.app.cli;
 
 import org.junit.Test;
 import org.sixflow.app.api.Experiment;
+import org.sixflow.app.api.ExperimentResults;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentRunState;
 import org.sixflow.app.api.ExperimentTable;
@@ -50,6 +51,34 @@ public class ExperimentCommandsTest {
         assertEquals("run 7 [###############               ]  50% 4000/8000 FAILED: the instance went away",
                      ExperimentText.progress(run.toBuilder().state(ExperimentRunState.FAILED)
                                                      .reason("the instance went away").build()));
+    }
+
+    /** A GTP-U run's draft-murakami tables, one per load point, as text; none for other runs. */
+    @Test
+    public void loadPointTablesAsTheDraftLaysThemOut() {
+        List<String> columns = List.of("Mode", "Avg latency (ns)", "Min latency (ns)", "Max latency (ns)", "Loss (%)",
+                                       "Queueing");
+        ExperimentTable slow = ExperimentTable.of("load-point-0", "INPUT: 100 pps (one packet every 10 ms), "
+                + "1492-byte frames", columns, List.of(Arrays.asList("gtpu-zero", 15336.0, 14535.0, 124397.0, 0.0,
+                                                                     null)));
+        ExperimentTable fast = ExperimentTable.of("load-point-1", "INPUT: 500 pps (one packet every 2 ms), "
+                + "1492-byte frames", columns, List.of(Arrays.asList("gtpu-full", 8167461.0, 52467.0, 9341807.0,
+                                                                     3.676, null)));
+        ExperimentTable latency = ExperimentTable.of("latency", "Latency (ns)", List.of("Experiment"),
+                                                     List.of(List.of("1 (ipv6)")));
+        ExperimentResults results = ExperimentResults.of(1, "gtpu-murakami", List.of(), List.of(),
+                                                         List.of(latency, slow, fast), null);
+        assertEquals(List.of("INPUT: 100 pps (one packet every 10 ms), 1492-byte frames",
+                             "  Mode       Avg latency (ns)  Min latency (ns)  Max latency (ns)  Loss (%)  Queueing",
+                             "  gtpu-zero  15336             14535             124397            0",
+                             "",
+                             "INPUT: 500 pps (one packet every 2 ms), 1492-byte frames",
+                             "  Mode       Avg latency (ns)  Min latency (ns)  Max latency (ns)  Loss (%)  Queueing",
+                             "  gtpu-full  8167461           52467             9341807           3.676",
+                             ""),
+                     ExperimentText.loadPoints(results));
+        assertEquals(List.of(), ExperimentText.loadPoints(ExperimentResults.of(1, "x", List.of(), List.of(),
+                                                                               List.of(latency), null)));
     }
 
     @Test

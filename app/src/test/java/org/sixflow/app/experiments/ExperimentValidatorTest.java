@@ -97,4 +97,45 @@ public class ExperimentValidatorTest {
         assertTrue(p.toString(), p.get("id").contains("REST API uses"));
         assertTrue(p.get("ingress").startsWith("required"));
     }
+
+    private static final ProbePacket UPLINK = ProbePacket.gtpu(Ip6Address.valueOf("fd00:1:3::10"),
+                                                               Ip6Address.valueOf("fd00:1:1::2152"), 0x1001, 2152,
+                                                               PACKET);
+
+    private static Experiment withClass(ExperimentClass c) {
+        return valid().classes(List.of(valid().build().classes().get(0), c)).frameSizes(List.of(1492)).build();
+    }
+
+    @Test
+    public void gtpuClassesAreCheckedForTheirShape() {
+        assertEquals(Map.of(), ExperimentValidator.problems(withClass(ExperimentClass.of(
+                "gtpu", ExperimentClassRole.FEATURE, LatencyClass.GTPU_ENCAP_ZERO, PACKET, null, null, "t-1")), 50_000));
+        assertEquals(Map.of(), ExperimentValidator.problems(withClass(ExperimentClass.of(
+                "up", ExperimentClassRole.FEATURE, LatencyClass.GTPU_DECAP, UPLINK, null, null, "t-1")), 50_000));
+        Map<String, String> p = ExperimentValidator.problems(withClass(ExperimentClass.of(
+                "gtpu", ExperimentClassRole.FEATURE, LatencyClass.GTPU_ENCAP_FULL, UPLINK, null, null, "Bad_Id")),
+                                                             50_000);
+        assertTrue(p.toString(), p.get("classes[1].tunnel").contains("not a tunnel id"));
+        assertTrue(p.toString(), p.get("classes[1].packet.gtpu").contains("the tunnel encapsulates them"));
+        p = ExperimentValidator.problems(withClass(ExperimentClass.of(
+                "up", ExperimentClassRole.FEATURE, LatencyClass.GTPU_DECAP, PACKET, null, null, null)), 50_000);
+        assertTrue(p.toString(), p.get("classes[1].packet.gtpu").startsWith("required for gtpu-decap"));
+        p = ExperimentValidator.problems(withClass(ExperimentClass.of(
+                "apn6", ExperimentClassRole.FEATURE, LatencyClass.APN6_INSERT, PACKET, null, "p", "t")), 50_000);
+        assertTrue(p.toString(), p.get("classes[1]").contains("one tree, policy or tunnel"));
+        assertTrue(p.toString(), p.get("classes[1].tunnel").contains("not apn6-insert"));
+    }
+
+    @Test
+    public void gpduProbesNeedControllerProbesAndRoomyFrames() {
+        Experiment e = valid().classes(List.of(valid().build().classes().get(0), ExperimentClass.of(
+                "up", ExperimentClassRole.FEATURE, LatencyClass.GTPU_DECAP, UPLINK, null, null, null)))
+                .frameSizes(List.of(128, 142, 1492)).build();
+        Map<String, String> p = ExperimentValidator.problems(e, 50_000);
+        assertEquals(p.toString(), List.of("frameSizes[0]"), List.copyOf(p.keySet()));
+        assertTrue(p.get("frameSizes[0]"), p.get("frameSizes[0]").contains("needs 142..1514 bytes"));
+        p = ExperimentValidator.problems(e.toBuilder().frameSizes(List.of(1492)).traffic(ExperimentTraffic.HOSTS)
+                                                 .build(), 50_000);
+        assertTrue(p.toString(), p.get("classes[1].packet.gtpu").contains("need PROBES traffic"));
+    }
 }

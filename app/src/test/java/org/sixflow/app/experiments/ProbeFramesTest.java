@@ -12,6 +12,7 @@ import java.nio.ByteBuffer;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.testing.Rejections.assertRejected;
 import static org.sixflow.app.experiments.ExperimentReference.JSON;
 
@@ -103,6 +104,76 @@ public class ProbeFramesTest {
         assertRejected(() -> ProbeFrames.build(mac, mac, p, 85, ProbeTag.of(0, 0, 0), 1, 0), "outside");
         assertEquals(1514, ProbeFrames.build(mac, mac, p, 1514, ProbeTag.of(0, 0, 0), 1, 0).length);
         assertEquals(86, ProbeFrames.MIN_FRAME);
+    }
+
+    private static final ProbePacket UPLINK = ProbePacket.gtpu(
+            Ip6Address.valueOf("fd00:1:3::10"), Ip6Address.valueOf("fd00:1:1::2152"), 0xdeadbeefL, 2152,
+            ProbePacket.of(Ip6Address.valueOf("fd00:99:1::10"), Ip6Address.valueOf("fd00:1:3::10"), 40001, 5004, 63));
+
+    /**
+     * An uplink G-PDU probe: outer IPv6 from the peer to the N3 address, UDP to 2152 with a correct
+     * non-zero checksum over the whole datagram, GTP-U 0x30/0xFF/length/TEID, then the plain probe
+     * of the same frame size less the G-PDU's 56 octets, byte for byte.
+     */
+    @Test
+    public void anUplinkProbeIsAGpduAroundThePlainProbe() {
+        ProbeTag tag = ProbeTag.of(1, 4, 12345);
+        MacAddress src = MacAddress.valueOf("02:00:00:00:00:01");
+        MacAddress dst = MacAddress.valueOf("00:aa:00:00:00:01");
+        for (int size : new int[]{ProbeFrames.MIN_GTPU_FRAME, 200, 1491, 1492, 1514}) {
+            byte[] frame = ProbeFrames.build(src, dst, UPLINK, size, tag, 7, 99);
+            assertEquals(size, frame.length);
+            ByteBuffer b = ByteBuffer.wrap(frame);
+            assertEquals(0x86dd, Short.toUnsignedInt(b.getShort(12)));
+            assertEquals("outer: no tag", 6 << 28, b.getInt(14));
+            assertEquals(size - 54, Short.toUnsignedInt(b.getShort(18)));
+            assertEquals(17, frame[20]);
+            assertEquals(63, frame[21]);
+            assertArrayEquals(Ip6Address.valueOf("fd00:1:3::10").toOctets(), slice(frame, 22, 16));
+            assertArrayEquals(Ip6Address.valueOf("fd00:1:1::2152").toOctets(), slice(frame, 38, 16));
+            assertEquals(2152, Short.toUnsignedInt(b.getShort(54)));
+            assertEquals(2152, Short.toUnsignedInt(b.getShort(56)));
+            assertEquals(size - 54, Short.toUnsignedInt(b.getShort(58)));
+            assertEquals(0x30, frame[62] & 0xff);
+            assertEquals(0xff, frame[63] & 0xff);
+            assertEquals("GTP-U length: the inner packet", size - 70, Short.toUnsignedInt(b.getShort(64)));
+            assertEquals(0xdeadbeef, b.getInt(66));
+            byte[] plain = ProbeFrames.build(src, dst, ProbePacket.of(UPLINK.source(), UPLINK.destination(), 40001,
+                                                                      5004, 63), size - 56, tag, 7, 99);
+            assertArrayEquals("the inner packet", slice(plain, 14, plain.length - 14), slice(frame, 70, size - 70));
+            assertEquals(0xffff, onesComplementSum(frame, 22, 54, size - 54));
+            assertEquals(0xffff, onesComplementSum(frame, 78, 110, size - 110));
+            assertTrue("never a zero checksum", b.getShort(60) != 0);
+        }
+        assertRejected(() -> ProbeFrames.build(src, dst, UPLINK, ProbeFrames.MIN_GTPU_FRAME - 1, tag, 7, 99),
+                       "outside 142..1514");
+        assertRejected(() -> ProbeFrames.build(src, dst, UPLINK, 1515, tag, 7, 99), "outside");
+    }
+
+    /**
+     * An independent check of a UDP checksum: the ones' complement sum of the IPv6 pseudo-header
+     * (addresses at {@code addresses}, length, next header 17) and the datagram with its checksum
+     * field in place is 0xffff when the checksum is right (RFC 768, RFC 8200 8.1).
+     */
+    private static int onesComplementSum(byte[] frame, int addresses, int udp, int length) {
+        long sum = 0;
+        for (int i = 0; i < 32; i += 2) {
+            sum += ((frame[addresses + i] & 0xff) << 8) + (frame[addresses + i + 1] & 0xff);
+        }
+        sum += (length >>> 16) + (length & 0xffff) + 17;
+        for (int i = 0; i < length; i++) {
+            sum += (i % 2 == 0 ? (frame[udp + i] & 0xff) << 8 : frame[udp + i] & 0xff);
+        }
+        while (sum > 0xffff) {
+            sum = (sum & 0xffff) + (sum >> 16);
+        }
+        return (int) sum;
+    }
+
+    private static byte[] slice(byte[] bytes, int from, int length) {
+        byte[] part = new byte[length];
+        System.arraycopy(bytes, from, part, 0, length);
+        return part;
     }
 
     private static byte[] hex(String text) {

@@ -108,7 +108,7 @@ public class ExperimentWebResourceTest extends SixflowRestTest {
         Response again = post("experiments", EXPERIMENT);
         assertEquals(409, again.getStatus());
         assertEquals("experiment id apn6-vs-ipv6 is in use", json(again).getString("message", ""));
-        assertEquals(3, get("experiments/presets").get("presets").asArray().size());
+        assertEquals(4, get("experiments/presets").get("presets").asArray().size());
     }
 
     @Test

@@ -140,6 +140,12 @@ public class ExperimentManager implements ExperimentService {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile HostTrafficGenerator hostTrafficGenerator;
 
+    /**
+     * GTP-U tunnels as runs see them: unavailable until an adapter of the GTP-U tunnel service is
+     * set here (classes naming a tunnel are then refused, saying so).
+     */
+    volatile TunnelDirectory tunnelDirectory = TunnelDirectory.UNAVAILABLE;
+
     /** Time of runs and records; tests set their own before activation. */
     Clock clock = Clock.systemUTC();
 

@@ -27,7 +27,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Experiments as rows of sixflow.experiments and sixflow.experiment_classes (V8).
+ * Experiments as rows of sixflow.experiments and sixflow.experiment_classes (V8; GTP-U columns V11).
  */
 final class ExperimentRows {
 
@@ -37,10 +37,12 @@ final class ExperimentRows {
     private static final String INSERT = "INSERT INTO sixflow.experiments (" + COLUMNS + ") VALUES "
             + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING";
     private static final String INSERT_CLASS = "INSERT INTO sixflow.experiment_classes (experiment_id, position, "
-            + "name, role, lat_class, source, destination, source_port, destination_port, hop_limit, tree, policy) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "name, role, lat_class, source, destination, source_port, destination_port, hop_limit, tree, policy, "
+            + "tunnel, gtpu_peer, gtpu_n3, gtpu_teid, gtpu_source_port) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String CLASSES = "SELECT experiment_id, name, role, lat_class, source, destination, source_port, "
-            + "destination_port, hop_limit, tree, policy FROM sixflow.experiment_classes";
+            + "destination_port, hop_limit, tree, policy, tunnel, gtpu_peer, gtpu_n3, gtpu_teid, gtpu_source_port "
+            + "FROM sixflow.experiment_classes";
 
     private ExperimentRows() {
     }
@@ -96,6 +98,12 @@ final class ExperimentRows {
                 s.setObject(++i, packet == null ? null : packet.hopLimit(), Types.INTEGER);
                 s.setString(++i, k.tree().orElse(null));
                 s.setString(++i, k.policy().orElse(null));
+                s.setString(++i, k.tunnel().orElse(null));
+                ProbePacket.Gtpu gtpu = packet == null ? null : packet.gtpu().orElse(null);
+                s.setString(++i, gtpu == null ? null : gtpu.peerAddress().toString());
+                s.setString(++i, gtpu == null ? null : gtpu.n3Address().toString());
+                s.setObject(++i, gtpu == null ? null : gtpu.teid(), Types.BIGINT);
+                s.setObject(++i, gtpu == null ? null : gtpu.sourcePort(), Types.INTEGER);
                 s.addBatch();
             }
             s.executeBatch();
@@ -154,10 +162,15 @@ final class ExperimentRows {
             ProbePacket packet = source == null ? null : ProbePacket.of(
                     Ip6Address.valueOf(source), Ip6Address.valueOf(rows.getString("destination")),
                     rows.getInt("source_port"), rows.getInt("destination_port"), rows.getInt("hop_limit"));
+            String peer = rows.getString("gtpu_peer");
+            if (packet != null && peer != null) {
+                packet = ProbePacket.gtpu(Ip6Address.valueOf(peer), Ip6Address.valueOf(rows.getString("gtpu_n3")),
+                                          rows.getLong("gtpu_teid"), rows.getInt("gtpu_source_port"), packet);
+            }
             classes.computeIfAbsent(rows.getString("experiment_id"), k -> new ArrayList<>()).add(ExperimentClass.of(
                     rows.getString("name"), ExperimentClassRole.valueOf(rows.getString("role")),
                     LatencyClass.ofCode(rows.getInt("lat_class")), packet, rows.getString("tree"),
-                    rows.getString("policy")));
+                    rows.getString("policy"), rows.getString("tunnel")));
         }
         return classes;
     }

@@ -54,6 +54,9 @@ final class ProbePlan {
 
         /** Whether a host traffic generator sends from the host at the port. */
         boolean generatorServes(ConnectPoint port);
+
+        /** The GTP-U tunnels, as far as the controller has them. */
+        TunnelDirectory tunnels();
     }
 
     private final List<ProbePacket> packets;
@@ -109,8 +112,9 @@ final class ProbePlan {
         for (int i = 0; i < e.classes().size(); i++) {
             ExperimentClass c = e.classes().get(i);
             ProbePacket packet = packet(c, "classes[" + i + "]", network, problems);
+            TunnelCheck.check(c, packet, ingress.deviceId(), "classes[" + i + "]", network.tunnels(), problems);
             packets.add(packet);
-            macs.add(packet == null ? null : ProbeFrames.destinationMac(packet.destination(), router));
+            macs.add(packet == null ? null : ProbeFrames.destinationMac(packet.wireDestination(), router));
         }
         if (problems.size() > before) {
             return Optional.empty();

@@ -75,6 +75,11 @@ final class ServiceNetwork implements ProbePlan.Network {
         return generator != null && generator.serves(port);
     }
 
+    @Override
+    public TunnelDirectory tunnels() {
+        return manager.tunnelDirectory;
+    }
+
     /**
      * Returns the report parser of a device's target (its timestamp unit).
      *

@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
 /**
  * Lays results out as the studies' tables: the APN6 study's latency table with its DIFF rows and
  * both "K ≤ x" tables, the MSR6 study's encapsulation delay, clone-and-forward and stability
- * tables, the ILNP method's goodput/loss/jitter grid, and loss, normality, repetitions and pacing.
+ * tables, the ILNP method's goodput/loss/jitter grid, for GTP-U classes draft-murakami's table per
+ * load point ({@link LoadPointTables}), and loss, normality, repetitions and pacing.
  * Latencies in nanoseconds; an experiment with several cells gets frame size and interval columns.
  */
 public final class StudyTables {
@@ -41,13 +42,16 @@ public final class StudyTables {
      * @param cells       its results per cell
      * @param comparisons features against the baseline
      * @param pacing      how the sender kept the interval, or null
-     * @return the tables, in the order above; tables without rows are left out
+     * @return the tables (latency, the load points, overheads, then as above); tables without rows are left out
      */
     public static List<ExperimentTable> of(Experiment e, List<ExperimentCellResult> cells,
                                            List<FeatureComparison> comparisons, PacingSummary pacing) {
         boolean grid = cells.size() > 1;
         List<ExperimentTable> tables = new ArrayList<>();
         add(tables, latency(e, cells, comparisons, grid));
+        if (LoadPointTables.applies(e)) {
+            LoadPointTables.of(cells).forEach(t -> add(tables, t));
+        }
         add(tables, overhead("overhead-one-packet", "K ≤ x, L = latency of 1 packet", comparisons, cells, grid,
                              false));
         add(tables, overhead("overhead-mean", "K ≤ x, L = average latency of "
@@ -106,7 +110,7 @@ public final class StudyTables {
         return String.format(" — %d packets per class and cell", e.packetsPerClass());
     }
 
-    private static String interval(long nanos) {
+    static String interval(long nanos) {
         if (nanos % 1_000_000 == 0) {
             return nanos / 1_000_000 + " ms";
         }

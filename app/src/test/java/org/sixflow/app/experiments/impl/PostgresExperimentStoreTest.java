@@ -106,7 +106,7 @@ public class PostgresExperimentStoreTest {
             assertEquals(preset, store.experiment(preset.id()).orElseThrow());
         }
         assertEquals(external, store.experiment("ext").orElseThrow());
-        assertEquals(5, store.experiments().size());
+        assertEquals(2 + ExperimentPresets.all().size(), store.experiments().size());
         assertTrue(store.removeExperiment("ext"));
         assertFalse(store.removeExperiment("ext"));
     }

@@ -138,6 +138,11 @@ public class TrafficRunTest {
             public boolean generatorServes(ConnectPoint port) {
                 return false;
             }
+
+            @Override
+            public TunnelDirectory tunnels() {
+                return TunnelDirectory.UNAVAILABLE;
+            }
         };
         Map<String, String> problems = new HashMap<>();
         return ProbePlan.resolve(e, network, problems).orElseThrow(() -> new AssertionError(problems));
