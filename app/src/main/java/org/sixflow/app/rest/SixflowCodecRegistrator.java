@@ -11,7 +11,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.api.Apn6PolicyStatus;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.Experiment;
@@ -54,7 +54,7 @@ public class SixflowCodecRegistrator {
             .put(Msr6Tree.class, new Msr6TreeCodec())
             .put(Apn6Policy.class, new Apn6PolicyCodec())
             .put(Apn6Validation.class, new Apn6ValidationCodec())
-            .put(Apn6PolicyStatus.class, new Apn6PolicyStatusCodec())
+            .put(InstallStatus.class, new InstallStatusCodec())
             .put(LatencyPoint.class, new LatencyPointCodec())
             .put(LatencySample.class, new LatencySampleCodec())
             .put(LatencyHistogram.class, new LatencyHistogramCodec())

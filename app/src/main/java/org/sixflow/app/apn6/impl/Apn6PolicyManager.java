@@ -34,7 +34,7 @@ import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.api.Apn6PolicyListener;
 import org.sixflow.app.api.Apn6PolicyService;
-import org.sixflow.app.api.Apn6PolicyStatus;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.api.Apn6Validation;
@@ -188,7 +188,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     }
 
     @Override
-    public Optional<Apn6PolicyStatus> status(String id) {
+    public Optional<InstallStatus> status(String id) {
         return store.status(id);
     }
 
@@ -280,7 +280,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         List<FlowRule> claimed = new ArrayList<>();
         for (Apn6Policy other : store.policies()) {
             if (!other.id().equals(id) && whose.test(other.id())
-                    && store.status(other.id()).map(s -> s.state() == Apn6PolicyStatus.State.REQUESTED).orElse(false)) {
+                    && store.status(other.id()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
                 claimed.addAll(compile(other, network).values());
             }
         }
