@@ -18,6 +18,8 @@ import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentResults;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentSample;
+import org.sixflow.app.api.GtpuTunnel;
+import org.sixflow.app.api.GtpuTunnelCounters;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.LatencyBatch;
@@ -54,6 +56,8 @@ public class SixflowCodecRegistrator {
             .put(Msr6Tree.class, new Msr6TreeCodec())
             .put(Apn6Policy.class, new Apn6PolicyCodec())
             .put(Apn6Validation.class, new Apn6ValidationCodec())
+            .put(GtpuTunnel.class, new GtpuTunnelCodec())
+            .put(GtpuTunnelCounters.class, new GtpuTunnelCountersCodec())
             .put(InstallStatus.class, new InstallStatusCodec())
             .put(LatencyPoint.class, new LatencyPointCodec())
             .put(LatencySample.class, new LatencySampleCodec())
