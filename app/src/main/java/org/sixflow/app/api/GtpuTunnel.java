@@ -313,7 +313,7 @@ public final class GtpuTunnel {
             checkArgument(decapDevice != null, "decapDevice is required");
             Set<DeviceId> encap = encapDevices == null || encapDevices.isEmpty() ? ImmutableSet.of(decapDevice)
                     : ImmutableSet.copyOf(encapDevices);
-            checkArgument(encapDevices == null || encap.size() == encapDevices.size(),
+            checkArgument(encapDevices == null || encapDevices.isEmpty() || encap.size() == encapDevices.size(),
                           "encapDevices: a device is listed twice");
             checkArgument(counterIndex >= NO_INDEX, "counterIndex must be 0 or more, got %s", counterIndex);
             return new GtpuTunnel(this, prefixes, encap);
