@@ -9,8 +9,8 @@ import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.rest.http.JsonBodies;
 
 import javax.ws.rs.Consumes;

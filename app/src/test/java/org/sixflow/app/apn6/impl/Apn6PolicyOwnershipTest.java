@@ -7,8 +7,8 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Prefix;
 import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.testing.ClusterStorageService;
 
 import java.util.List;
