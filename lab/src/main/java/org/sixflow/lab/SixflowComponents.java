@@ -11,6 +11,9 @@ import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.GtpuEchoService;
+import org.sixflow.app.api.GtpuTunnelAdminService;
+import org.sixflow.app.api.GtpuTunnelService;
+import org.sixflow.app.api.GtpuTunnelStore;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
@@ -27,6 +30,8 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.experiments.impl.ExperimentManager;
 import org.sixflow.app.experiments.impl.PostgresExperimentStore;
 import org.sixflow.app.gtpu.echo.GtpuEchoResponder;
+import org.sixflow.app.gtpu.impl.DistributedGtpuTunnelStore;
+import org.sixflow.app.gtpu.impl.GtpuTunnelManager;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.DeviceEventRecorder;
@@ -77,6 +82,8 @@ public final class SixflowComponents {
         components.activate(new Msr6TreeManager(), Msr6TreeService.class, Msr6TreeAdminService.class);
         components.activate(new DistributedApn6PolicyStore(), Apn6PolicyStore.class);
         components.activate(new Apn6PolicyManager(), Apn6PolicyService.class, Apn6PolicyAdminService.class);
+        components.activate(new DistributedGtpuTunnelStore(), GtpuTunnelStore.class);
+        components.activate(new GtpuTunnelManager(), GtpuTunnelService.class, GtpuTunnelAdminService.class);
         // Routing: plain IPv6 between hosts, locators and SIDs, and NDP for the routers' addresses.
         components.activate(new RoutingManager(), RoutingService.class);
         components.activate(new RouterNdpResponder());

@@ -30,9 +30,9 @@ import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeRequest;
@@ -261,7 +261,7 @@ public class TableAdmissionLabTest {
         Apn6PolicyAdminService policies = southbound.components().get(Apn6PolicyAdminService.class);
         policies.create(policy("p1", 1));
         Await.until("p1 installed", () -> policies.status("p1").map(s -> s.state()).orElse(null)
-                == Apn6PolicyStatus.State.INSTALLED);
+                == InstallStatus.State.INSTALLED);
         try {
             policies.create(policy("p2", 2));
             fail("the table is full");

@@ -30,7 +30,7 @@ public class Apn6PolicyEvent extends AbstractEvent<Apn6PolicyEvent.Type, Apn6Pol
         POLICY_REQUESTED
     }
 
-    private final Apn6PolicyStatus status;
+    private final InstallStatus status;
     private final Apn6Policy previous;
 
     /**
@@ -40,7 +40,7 @@ public class Apn6PolicyEvent extends AbstractEvent<Apn6PolicyEvent.Type, Apn6Pol
      * @param policy the policy (for removals, as it was)
      * @param status its status (for removals, as it was)
      */
-    public Apn6PolicyEvent(Type type, Apn6Policy policy, Apn6PolicyStatus status) {
+    public Apn6PolicyEvent(Type type, Apn6Policy policy, InstallStatus status) {
         this(type, policy, status, null);
     }
 
@@ -52,14 +52,14 @@ public class Apn6PolicyEvent extends AbstractEvent<Apn6PolicyEvent.Type, Apn6Pol
      * @param status   its status
      * @param previous the version it replaced, or null
      */
-    public Apn6PolicyEvent(Type type, Apn6Policy policy, Apn6PolicyStatus status, Apn6Policy previous) {
+    public Apn6PolicyEvent(Type type, Apn6Policy policy, InstallStatus status, Apn6Policy previous) {
         super(type, policy);
         this.status = checkNotNull(status);
         this.previous = previous;
     }
 
     /** The policy's status when the event happened. */
-    public Apn6PolicyStatus status() {
+    public InstallStatus status() {
         return status;
     }
 

@@ -35,7 +35,7 @@ public interface Apn6PolicyService extends ListenerService<Apn6PolicyEvent, Apn6
      * @param id policy id
      * @return its status (with the device and reason if it failed), if the policy is stored
      */
-    Optional<Apn6PolicyStatus> status(String id);
+    Optional<InstallStatus> status(String id);
 
     /**
      * Checks a policy against the network and the installed policies without installing it.

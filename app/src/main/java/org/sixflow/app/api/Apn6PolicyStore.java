@@ -15,7 +15,7 @@ import java.util.Optional;
 public interface Apn6PolicyStore extends Store<Apn6PolicyEvent, Apn6PolicyStoreDelegate> {
 
     /**
-     * Stores a new policy, {@link Apn6PolicyStatus.State#REQUESTED}.
+     * Stores a new policy, {@link InstallStatus.State#REQUESTED}.
      *
      * @param policy the policy
      * @return false, storing nothing, if a policy with its id exists
@@ -59,7 +59,7 @@ public interface Apn6PolicyStore extends Store<Apn6PolicyEvent, Apn6PolicyStoreD
      * @param id policy id
      * @return its status, if the policy is stored
      */
-    Optional<Apn6PolicyStatus> status(String id);
+    Optional<InstallStatus> status(String id);
 
     /**
      * Records a policy's status, if the stored version is still the one given (an outcome that
@@ -69,5 +69,5 @@ public interface Apn6PolicyStore extends Store<Apn6PolicyEvent, Apn6PolicyStoreD
      * @param status the status
      * @return whether it was recorded
      */
-    boolean setStatus(Apn6Policy policy, Apn6PolicyStatus status);
+    boolean setStatus(Apn6Policy policy, InstallStatus status);
 }

@@ -11,7 +11,7 @@ import org.onosproject.cli.AbstractShellCommand;
 import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyService;
-import org.sixflow.app.api.Apn6PolicyStatus;
+import org.sixflow.app.api.InstallStatus;
 
 import java.util.List;
 import java.util.Locale;
@@ -43,16 +43,16 @@ public class PolicyListCommand extends AbstractShellCommand {
     /** A policy's JSON as REST gives it: the policy's fields with "state" and "failure". */
     ObjectNode json(Apn6Policy policy, Apn6PolicyService service) {
         ObjectNode json = (ObjectNode) jsonForEntity(policy, Apn6Policy.class);
-        json.setAll((ObjectNode) jsonForEntity(status(service, policy), Apn6PolicyStatus.class));
+        json.setAll((ObjectNode) jsonForEntity(status(service, policy), InstallStatus.class));
         return json;
     }
 
-    static Apn6PolicyStatus status(Apn6PolicyService service, Apn6Policy policy) {
-        return service.status(policy.id()).orElse(Apn6PolicyStatus.REQUESTED);
+    static InstallStatus status(Apn6PolicyService service, Apn6Policy policy) {
+        return service.status(policy.id()).orElse(InstallStatus.REQUESTED);
     }
 
     static List<String> lines(List<Apn6Policy> policies, ToIntFunction<Apn6Policy> entryCount,
-                              Function<Apn6Policy, Apn6PolicyStatus> status) {
+                              Function<Apn6Policy, InstallStatus> status) {
         if (policies.isEmpty()) {
             return ImmutableList.of("No APN6 policies");
         }

@@ -12,7 +12,7 @@ import org.onosproject.cli.AbstractShellCommand;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyService;
-import org.sixflow.app.api.Apn6PolicyStatus;
+import org.sixflow.app.api.InstallStatus;
 
 import java.util.Comparator;
 import java.util.List;
@@ -39,7 +39,7 @@ public class PolicyShowCommand extends AbstractShellCommand {
         }
         if (outputJson()) {
             ObjectNode json = (ObjectNode) jsonForEntity(policy, Apn6Policy.class);
-            json.setAll((ObjectNode) jsonForEntity(PolicyListCommand.status(service, policy), Apn6PolicyStatus.class));
+            json.setAll((ObjectNode) jsonForEntity(PolicyListCommand.status(service, policy), InstallStatus.class));
             print("%s", json);
         } else {
             lines(policy, PolicyListCommand.status(service, policy), service.entries(id))
@@ -47,7 +47,7 @@ public class PolicyShowCommand extends AbstractShellCommand {
         }
     }
 
-    static List<String> lines(Apn6Policy policy, Apn6PolicyStatus status, Map<DeviceId, List<String>> entries) {
+    static List<String> lines(Apn6Policy policy, InstallStatus status, Map<DeviceId, List<String>> entries) {
         ImmutableList.Builder<String> lines = ImmutableList.builder();
         lines.addAll(PolicyListCommand.lines(List.of(policy), p -> entries.values().stream()
                 .mapToInt(List::size).sum(), p -> status));

@@ -10,6 +10,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.Config;
 import org.onosproject.net.config.InvalidFieldException;
+import org.onosproject.net.config.NetworkConfigService;
 import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.msr6.encoding.Msid;
 
@@ -89,6 +90,23 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
             throw new InvalidFieldException(END_RLB_X_FUNCTION, "must differ from " + END_RL_FUNCTION);
         }
         return true;
+    }
+
+    /**
+     * Returns a device's Sixflow netcfg if it is there and valid.
+     *
+     * @param configService ONOS's netcfg
+     * @param device        the device
+     * @return its valid config; empty when it has none, it is invalid, or the config class is not
+     *         registered yet (then it is not a Sixflow device for now)
+     */
+    public static Optional<SixflowDeviceConfig> validOf(NetworkConfigService configService, DeviceId device) {
+        try {
+            SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
+            return config != null && config.isValid() ? Optional.of(config) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /**

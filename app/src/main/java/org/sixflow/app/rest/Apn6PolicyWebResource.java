@@ -9,8 +9,8 @@ import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.rest.http.JsonBodies;
 
 import javax.ws.rs.Consumes;
@@ -149,8 +149,8 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
     /** A policy's JSON with its status: "state", and "failure" when a device refused it. */
     private ObjectNode encode(Apn6Policy policy, Apn6PolicyService service) {
         ObjectNode json = codec(Apn6Policy.class).encode(policy, this);
-        json.setAll(codec(Apn6PolicyStatus.class).encode(
-                service.status(policy.id()).orElse(Apn6PolicyStatus.REQUESTED), this));
+        json.setAll(codec(InstallStatus.class).encode(
+                service.status(policy.id()).orElse(InstallStatus.REQUESTED), this));
         return json;
     }
 

@@ -11,14 +11,16 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentResults;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentSample;
+import org.sixflow.app.api.GtpuTunnel;
+import org.sixflow.app.api.GtpuTunnelCounters;
 import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyComparison;
@@ -54,7 +56,9 @@ public class SixflowCodecRegistrator {
             .put(Msr6Tree.class, new Msr6TreeCodec())
             .put(Apn6Policy.class, new Apn6PolicyCodec())
             .put(Apn6Validation.class, new Apn6ValidationCodec())
-            .put(Apn6PolicyStatus.class, new Apn6PolicyStatusCodec())
+            .put(GtpuTunnel.class, new GtpuTunnelCodec())
+            .put(GtpuTunnelCounters.class, new GtpuTunnelCountersCodec())
+            .put(InstallStatus.class, new InstallStatusCodec())
             .put(LatencyPoint.class, new LatencyPointCodec())
             .put(LatencySample.class, new LatencySampleCodec())
             .put(LatencyHistogram.class, new LatencyHistogramCodec())

@@ -41,7 +41,7 @@ public class SixflowWebApplication extends AbstractWebApplication {
     public static final List<Class<?>> RESOURCES = List.of(
             PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
             EventWebResource.class, Msr6TreeWebResource.class, Apn6PolicyWebResource.class,
-            TelemetryWebResource.class, TopologyWebResource.class, ResourceWebResource.class,
+            GtpuTunnelWebResource.class, TelemetryWebResource.class, TopologyWebResource.class, ResourceWebResource.class,
             RouteWebResource.class, ExperimentWebResource.class, OpenApiWebResource.class);
 
     /** Filters, writers and exception mappers (ONOS's authorization filter and JSON writer among them). */

@@ -7,8 +7,8 @@ import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.PortRange;
 import org.sixflow.app.apn6.impl.Apn6PolicyManagerFixture;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
@@ -79,7 +79,7 @@ public class PolicyCommandsTest {
     @Test
     public void listsAnInstalledPolicyWithItsEntriesAndState() {
         assertEquals(List.of("No APN6 policies"),
-                     PolicyListCommand.lines(List.of(), p -> 0, p -> Apn6PolicyStatus.REQUESTED));
+                     PolicyListCommand.lines(List.of(), p -> 0, p -> InstallStatus.REQUESTED));
         Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture();
         fixture.manager.create(video("5004-5005"));
         fixture.awaitEvents();
@@ -103,7 +103,7 @@ public class PolicyCommandsTest {
     @Test
     public void listsTheDeviceThatRefusedAFailedPolicyAndWhy() {
         Apn6Policy policy = video("5004-5005");
-        Apn6PolicyStatus failed = Apn6PolicyStatus.failed(DeviceId.deviceId("device:wuhan"), "refused 1 entry");
+        InstallStatus failed = InstallStatus.failed(DeviceId.deviceId("device:wuhan"), "refused 1 entry");
         List<String> lines = PolicyListCommand.lines(List.of(policy), p -> 13, p -> failed);
         assertTrue(lines.get(0), lines.get(0).endsWith(
                 "entries=13, state=FAILED, failedDevice=device:wuhan, reason=refused 1 entry"));

@@ -46,7 +46,7 @@ final class Apn6Network {
         ImmutableList.Builder<DeviceId> devices = ImmutableList.builder();
         ImmutableMap.Builder<DeviceId, Set<ConnectPoint>> edges = ImmutableMap.builder();
         for (Device device : deviceService.getDevices()) {
-            SixflowDeviceConfig config = config(configService, device.id());
+            SixflowDeviceConfig config = SixflowDeviceConfig.validOf(configService, device.id()).orElse(null);
             if (config == null) {
                 continue;
             }
@@ -56,15 +56,6 @@ final class Apn6Network {
             }
         }
         return new Apn6Network(devices.build(), edges.build());
-    }
-
-    private static SixflowDeviceConfig config(NetworkConfigService configService, DeviceId device) {
-        try {
-            SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
-            return config != null && config.isValid() ? config : null;
-        } catch (RuntimeException e) {
-            return null;     // not registered yet, or unreadable: not a Sixflow device for now
-        }
     }
 
     /** Every Sixflow device. */

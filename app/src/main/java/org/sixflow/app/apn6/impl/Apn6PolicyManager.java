@@ -4,7 +4,6 @@ package org.sixflow.app.apn6.impl;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ListMultimap;
-import com.google.common.hash.Hashing;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
@@ -34,19 +33,19 @@ import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.api.Apn6PolicyListener;
 import org.sixflow.app.api.Apn6PolicyService;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.IdInUseException;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.impl.Owners;
 import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -85,8 +84,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         implements Apn6PolicyAdminService {
 
     /** Maps a policy id onto a work partition, the same way on every instance. */
-    static final Function<String, Long> HASHER =
-            id -> Hashing.murmur3_128().hashString(id, StandardCharsets.UTF_8).asLong() & Long.MAX_VALUE;
+    static final Function<String, Long> HASHER = Owners.HASHER;
 
     private final Logger log = getLogger(getClass());
     private final Apn6PolicyStoreDelegate delegate = new InternalStoreDelegate();
@@ -188,7 +186,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     }
 
     @Override
-    public Optional<Apn6PolicyStatus> status(String id) {
+    public Optional<InstallStatus> status(String id) {
         return store.status(id);
     }
 
@@ -280,7 +278,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         List<FlowRule> claimed = new ArrayList<>();
         for (Apn6Policy other : store.policies()) {
             if (!other.id().equals(id) && whose.test(other.id())
-                    && store.status(other.id()).map(s -> s.state() == Apn6PolicyStatus.State.REQUESTED).orElse(false)) {
+                    && store.status(other.id()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
                 claimed.addAll(compile(other, network).values());
             }
         }

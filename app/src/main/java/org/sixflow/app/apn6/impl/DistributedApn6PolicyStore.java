@@ -20,11 +20,12 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyEvent;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6PolicyStore;
 import org.sixflow.app.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.PortRange;
+import org.sixflow.app.impl.Stored;
 import org.slf4j.Logger;
 
 import java.util.Collection;
@@ -52,23 +53,23 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
     static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
             .register(KryoNamespaces.API)
             .nextId(KryoNamespaces.BEGIN_USER_CUSTOM_ID)
-            .register(StoredPolicy.class, Apn6Policy.class, Apn6Match.class, PortRange.class,
-                      ApplicationAwareId.class, Apn6PolicyStatus.class, Apn6PolicyStatus.State.class,
-                      Apn6PolicyStatus.Failure.class)
+            .register(Stored.class, Apn6Policy.class, Apn6Match.class, PortRange.class,
+                      ApplicationAwareId.class, InstallStatus.class, InstallStatus.State.class,
+                      InstallStatus.Failure.class)
             .build("sixflow-apn6-policies"));
 
     private final Logger log = getLogger(getClass());
-    private final MapEventListener<String, StoredPolicy> mapListener = new InternalMapListener();
+    private final MapEventListener<String, Stored<Apn6Policy>> mapListener = new InternalMapListener();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
 
-    private ConsistentMap<String, StoredPolicy> policies;
+    private ConsistentMap<String, Stored<Apn6Policy>> policies;
     private ExecutorService eventExecutor;
 
     @Activate
     protected void activate() {
-        policies = storageService.<String, StoredPolicy>consistentMapBuilder().withName(MAP_NAME)
+        policies = storageService.<String, Stored<Apn6Policy>>consistentMapBuilder().withName(MAP_NAME)
                 .withSerializer(SERIALIZER).build();
         eventExecutor = Executors.newSingleThreadExecutor(groupedThreads("sixflow/apn6", "store-events", log));
         policies.addListener(mapListener, eventExecutor);
@@ -84,19 +85,19 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
 
     @Override
     public boolean add(Apn6Policy policy) {
-        return policies.putIfAbsent(policy.id(), new StoredPolicy(policy, Apn6PolicyStatus.REQUESTED)) == null;
+        return policies.putIfAbsent(policy.id(), new Stored<>(policy, InstallStatus.REQUESTED)) == null;
     }
 
     @Override
     public Optional<Apn6Policy> replace(Apn6Policy policy) {
-        Versioned<StoredPolicy> before = policies.get(policy.id());
+        Versioned<Stored<Apn6Policy>> before = policies.get(policy.id());
         while (before != null) {
-            if (before.value().policy().equals(policy)) {
+            if (before.value().value().equals(policy)) {
                 return Optional.of(policy);     // the same version again: nothing to install
             }
             if (policies.replace(policy.id(), before.version(),
-                                 new StoredPolicy(policy, Apn6PolicyStatus.REQUESTED))) {
-                return Optional.of(before.value().policy());
+                                 new Stored<>(policy, InstallStatus.REQUESTED))) {
+                return Optional.of(before.value().value());
             }
             before = policies.get(policy.id());  // changed meanwhile: try against the newer version
         }
@@ -105,53 +106,49 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
 
     @Override
     public Optional<Apn6Policy> remove(String id) {
-        return Optional.ofNullable(policies.remove(id)).map(v -> v.value().policy());
+        return Optional.ofNullable(policies.remove(id)).map(v -> v.value().value());
     }
 
     @Override
     public Optional<Apn6Policy> policy(String id) {
-        return Optional.ofNullable(policies.get(id)).map(v -> v.value().policy());
+        return Optional.ofNullable(policies.get(id)).map(v -> v.value().value());
     }
 
     @Override
     public Collection<Apn6Policy> policies() {
-        return policies.values().stream().map(v -> v.value().policy()).collect(ImmutableList.toImmutableList());
+        return policies.values().stream().map(v -> v.value().value()).collect(ImmutableList.toImmutableList());
     }
 
     @Override
-    public Optional<Apn6PolicyStatus> status(String id) {
+    public Optional<InstallStatus> status(String id) {
         return Optional.ofNullable(policies.get(id)).map(v -> v.value().status());
     }
 
     @Override
-    public boolean setStatus(Apn6Policy policy, Apn6PolicyStatus status) {
-        Versioned<StoredPolicy> now = policies.computeIf(
-                policy.id(), stored -> stored != null && stored.policy().equals(policy)
-                        && !stored.status().equals(status),
-                (id, stored) -> stored.with(status));
-        return now != null && now.value().policy().equals(policy) && now.value().status().equals(status);
+    public boolean setStatus(Apn6Policy policy, InstallStatus status) {
+        return Stored.setStatus(policies, policy.id(), policy, status);
     }
 
     /** Turns map changes into policy events for the delegate. */
-    private class InternalMapListener implements MapEventListener<String, StoredPolicy> {
+    private class InternalMapListener implements MapEventListener<String, Stored<Apn6Policy>> {
         @Override
-        public void event(MapEvent<String, StoredPolicy> event) {
-            StoredPolicy now = event.newValue() == null ? null : event.newValue().value();
-            StoredPolicy before = event.oldValue() == null ? null : event.oldValue().value();
+        public void event(MapEvent<String, Stored<Apn6Policy>> event) {
+            Stored<Apn6Policy> now = event.newValue() == null ? null : event.newValue().value();
+            Stored<Apn6Policy> before = event.oldValue() == null ? null : event.oldValue().value();
             switch (event.type()) {
                 case INSERT:
-                    notifyDelegate(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_ADDED, now.policy(), now.status()));
+                    notifyDelegate(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_ADDED, now.value(), now.status()));
                     break;
                 case UPDATE:
-                    if (!now.policy().equals(before.policy())) {
-                        notifyDelegate(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_UPDATED, now.policy(),
-                                                           now.status(), before.policy()));
+                    if (!now.value().equals(before.value())) {
+                        notifyDelegate(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_UPDATED, now.value(),
+                                                           now.status(), before.value()));
                     } else if (!now.status().equals(before.status())) {
-                        notifyDelegate(new Apn6PolicyEvent(statusEvent(now.status()), now.policy(), now.status()));
+                        notifyDelegate(new Apn6PolicyEvent(statusEvent(now.status()), now.value(), now.status()));
                     }
                     break;
                 case REMOVE:
-                    notifyDelegate(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_REMOVED, before.policy(),
+                    notifyDelegate(new Apn6PolicyEvent(Apn6PolicyEvent.Type.POLICY_REMOVED, before.value(),
                                                        before.status()));
                     break;
                 default:
@@ -159,7 +156,7 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
             }
         }
 
-        private Apn6PolicyEvent.Type statusEvent(Apn6PolicyStatus status) {
+        private Apn6PolicyEvent.Type statusEvent(InstallStatus status) {
             switch (status.state()) {
                 case INSTALLED:
                     return Apn6PolicyEvent.Type.POLICY_INSTALLED;

@@ -7,7 +7,6 @@ import com.google.common.collect.ListMultimap;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
-import org.onlab.util.ImmutableByteSequence;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
@@ -43,6 +42,7 @@ import java.util.List;
 import java.util.Map;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static org.sixflow.app.impl.PiParams.param;
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
 import static org.sixflow.pipeconf.P4InfoConstants.GROUP;
 import static org.sixflow.pipeconf.P4InfoConstants.GROUP_BITWIDTH;
@@ -298,14 +298,6 @@ public final class Msr6RuleCompiler {
             b.withParameter(p);
         }
         return b.build();
-    }
-
-    private static PiActionParam param(PiActionParamId id, long value, int bits) {
-        try {
-            return new PiActionParam(id, ImmutableByteSequence.copyFrom(value).fit(bits));
-        } catch (ImmutableByteSequence.ByteSequenceTrimException e) {
-            throw new IllegalArgumentException(id + " value " + value + " does not fit " + bits + " bits", e);
-        }
     }
 
     private static Ip6Prefix sidPrefix(Ip6Address sid) {

@@ -8,6 +8,7 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.group.GroupDescription;
 import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.api.Msr6TreeRecord;
+import org.sixflow.app.impl.EntryText;
 
 import java.util.Collection;
 import java.util.HashMap;
@@ -71,8 +72,8 @@ public final class TreeEntryConflicts {
             Owned<FlowRule> other = rules.get(rule.id());
             if (other != null && !rule.treatment().equals(other.value.treatment())) {
                 throw new IllegalArgumentException(
-                        "tree " + treeId + " needs " + Msr6EntryText.describe(rule) + " on " + rule.deviceId()
-                                + ", where tree " + other.owner + " uses " + Msr6EntryText.describe(other.value)
+                        "tree " + treeId + " needs " + EntryText.describe(rule) + " on " + rule.deviceId()
+                                + ", where tree " + other.owner + " uses " + EntryText.describe(other.value)
                                 + ": the two trees cannot share it");
             }
         }

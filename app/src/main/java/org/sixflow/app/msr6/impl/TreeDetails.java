@@ -5,7 +5,7 @@ package org.sixflow.app.msr6.impl;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.group.GroupDescription;
 import org.sixflow.app.api.Msr6TreeEntries;
-import org.sixflow.app.msr6.compile.Msr6EntryText;
+import org.sixflow.app.impl.EntryText;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ final class TreeDetails {
     static Map<DeviceId, List<String>> describe(Msr6TreeEntries entries) {
         Map<DeviceId, List<String>> details = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
         entries.allRules().forEach(rule -> details.computeIfAbsent(rule.deviceId(), d -> new ArrayList<>())
-                .add(Msr6EntryText.describe(rule)));
+                .add(EntryText.describe(rule)));
         entries.allGroups().forEach(group -> details.computeIfAbsent(group.deviceId(), d -> new ArrayList<>())
                 .add(describe(group)));
         return details;

@@ -54,7 +54,7 @@ public final class OpenApiDocument {
 
     /** Every schema in definitions/ (OpenApiDocumentTest checks the list against the folder). */
     static final List<String> SCHEMAS = List.of(
-            "Apn6Policy", "Experiment", "ExperimentResults", "ExperimentRun", "Msr6TreeReceivers",
+            "Apn6Policy", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel", "Msr6TreeReceivers",
             "Msr6TreeRequest", "NetworkTopology", "ResourcesMau", "ResourcesTable", "Route",
             "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");
 

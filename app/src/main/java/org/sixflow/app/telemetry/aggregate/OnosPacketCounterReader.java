@@ -4,8 +4,10 @@ package org.sixflow.app.telemetry.aggregate;
 
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.runtime.PiCounterCell;
+import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.onosproject.p4runtime.api.P4RuntimeClient;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.onosproject.p4runtime.api.P4RuntimeReadClient;
@@ -16,7 +18,7 @@ import java.util.Map;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_PACKETS;
 
 /**
- * Reads latency_packets through ONOS's own P4Runtime client of the device.
+ * Reads latency_packets, or any indirect counter, through ONOS's own P4Runtime client of the device.
  */
 public final class OnosPacketCounterReader implements PacketCounterReader {
 
@@ -36,6 +38,23 @@ public final class OnosPacketCounterReader implements PacketCounterReader {
 
     @Override
     public Map<Integer, Long> packets(DeviceId deviceId, PiPipeconf pipeconf) throws AggregateReadException {
+        Map<Integer, Long> packets = new HashMap<>();
+        cells(deviceId, pipeconf, SIXFLOW_EGRESS_LATENCY_PACKETS)
+                .forEach((index, data) -> packets.put(index, data.packets()));
+        return packets;
+    }
+
+    /**
+     * Reads every cell of an indirect counter of the device.
+     *
+     * @param deviceId the device
+     * @param pipeconf its pipeconf
+     * @param counter  the counter (P4InfoConstants)
+     * @return packets and bytes per index (cells the device omits are absent)
+     * @throws AggregateReadException when the device cannot be read now
+     */
+    public Map<Integer, PiCounterCellData> cells(DeviceId deviceId, PiPipeconf pipeconf, PiCounterId counter)
+            throws AggregateReadException {
         P4RuntimeAddress address;
         try {
             address = P4RuntimeAddress.of(configService, deviceId).orElseThrow(
@@ -48,15 +67,15 @@ public final class OnosPacketCounterReader implements PacketCounterReader {
             throw new AggregateReadException("ONOS has no P4Runtime client for " + deviceId);
         }
         P4RuntimeReadClient.ReadResponse response = client.read(address.p4DeviceId(), pipeconf)
-                .counterCells(SIXFLOW_EGRESS_LATENCY_PACKETS).submitSync();
+                .counterCells(counter).submitSync();
         if (!response.isSuccess()) {
-            throw new AggregateReadException("Reading " + SIXFLOW_EGRESS_LATENCY_PACKETS + " of " + deviceId
+            throw new AggregateReadException("Reading " + counter + " of " + deviceId
                                                      + " failed: " + response.explanation(), response.throwable());
         }
-        Map<Integer, Long> packets = new HashMap<>();
+        Map<Integer, PiCounterCellData> cells = new HashMap<>();
         for (PiCounterCell cell : response.all(PiCounterCell.class)) {
-            packets.put(Math.toIntExact(cell.cellId().index()), cell.data().packets());
+            cells.put(Math.toIntExact(cell.cellId().index()), cell.data());
         }
-        return packets;
+        return cells;
     }
 }

@@ -11,9 +11,9 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiTableId;
 import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.SmallTables;
@@ -112,7 +112,7 @@ public class Apn6PolicyAdmissionTest {
         fixture.awaitEvents();
         assertTrue(fixture.manager.validate(from("c", 3, 1)).valid());
         create(from("c", 3, 1));
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("c"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("c"));
     }
 
     @Test
@@ -123,7 +123,7 @@ public class Apn6PolicyAdmissionTest {
         // Same match, new option: the classifier entry keeps its key and changes its action.
         fixture.manager.update(from("a", 1, 7));
         fixture.awaitEvents();
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("a"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("a"));
         assertEquals(2, classifierEntries());
         // A new match is a new entry: it needs room while the old one stays (make-before-break).
         assertFull(() -> fixture.manager.update(from("a", 5, 7)));
@@ -157,8 +157,8 @@ public class Apn6PolicyAdmissionTest {
         fixture.flows.applyFlowRules(foreign.toArray(new FlowRule[0]));
         runHeldWork();
 
-        Apn6PolicyStatus status = fixture.status("a");
-        assertEquals(Apn6PolicyStatus.State.FAILED, status.state());
+        InstallStatus status = fixture.status("a");
+        assertEquals(InstallStatus.State.FAILED, status.state());
         assertEquals(BEIJING, status.failure().orElseThrow().deviceId());
         assertEquals(FULL, status.failure().orElseThrow().reason());
         assertEquals("nothing of it installed anywhere", foreign.size(), fixture.rules().size());

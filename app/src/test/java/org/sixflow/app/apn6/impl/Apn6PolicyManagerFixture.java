@@ -13,7 +13,7 @@ import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Apn6PolicyEvent;
-import org.sixflow.app.api.Apn6PolicyStatus;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
@@ -140,7 +140,7 @@ public final class Apn6PolicyManagerFixture {
      * @param id policy id
      * @return the status
      */
-    public Apn6PolicyStatus status(String id) {
+    public InstallStatus status(String id) {
         return manager.status(id).orElseThrow();
     }
 

@@ -13,9 +13,9 @@ import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyEvent;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.Apn6Validation;
 import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.PortRange;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
@@ -70,7 +70,7 @@ public class Apn6PolicyManagerTest {
             assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
         }
         assertEquals(5, fixture.manager.entries("video").size());
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("video"));
     }
 
     @Test
@@ -141,7 +141,7 @@ public class Apn6PolicyManagerTest {
         assertEquals(2, stages.size());
         assertEquals(13, stages.get(0).stream().filter(w -> w.startsWith("add ")).count());
         assertEquals(4, stages.get(1).stream().filter(w -> w.startsWith("remove ")).count());
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("video"));
 
         assertTrue(fixture.manager.remove("video"));
         fixture.awaitEvents();
@@ -210,8 +210,8 @@ public class Apn6PolicyManagerTest {
     public void aPolicyADeviceRefusesIsFailedWithTheDeviceAndReasonUntilTheDeviceTakesIt() {
         fixture.flows.refusing.add(WUHAN);
         create(video(100, "fd00:1:1::/64"));
-        Apn6PolicyStatus status = fixture.status("video");
-        assertEquals(Apn6PolicyStatus.State.FAILED, status.state());
+        InstallStatus status = fixture.status("video");
+        assertEquals(InstallStatus.State.FAILED, status.state());
         assertEquals(WUHAN, status.failure().orElseThrow().deviceId());
         assertTrue(status.failure().orElseThrow().reason(),
                    status.failure().orElseThrow().reason().contains("refused 1 entry (first: add in SixflowIngress"));
@@ -223,19 +223,19 @@ public class Apn6PolicyManagerTest {
         Device wuhan = fixture.lab.devices.getDevice(WUHAN);
         fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, wuhan));
         fixture.awaitEvents();
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("video"));
         assertEquals(1, fixture.flows.on(WUHAN).size());
     }
 
     @Test
     public void aPolicyWithNowhereToGoStaysRequested() {
         create(video(100, "fd00:1:1::/64"));
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("video"));
         fixture.lab.devices.getDevices().forEach(d -> fixture.lab.netcfg.removeConfig(
                 d.id(), org.sixflow.app.config.SixflowDeviceConfig.class));
         fixture.awaitEvents();
         assertTrue(fixture.rules().isEmpty());
-        assertEquals(Apn6PolicyStatus.REQUESTED, fixture.status("video"));
+        assertEquals(InstallStatus.REQUESTED, fixture.status("video"));
     }
 
     @Test

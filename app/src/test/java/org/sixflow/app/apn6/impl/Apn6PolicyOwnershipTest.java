@@ -7,8 +7,8 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Prefix;
 import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.testing.ClusterStorageService;
 
 import java.util.List;
@@ -55,8 +55,8 @@ public class Apn6PolicyOwnershipTest {
         assertEquals("the owner installed it", 13, two.flows.writes("add").size());
         assertEquals("the instance asked did not", List.of(), one.flows.writes("add"));
         assertEquals(13, flows.rules().size());
-        assertEquals(Apn6PolicyStatus.INSTALLED, one.status("video"));
-        assertEquals(Apn6PolicyStatus.INSTALLED, two.status("video"));
+        assertEquals(InstallStatus.INSTALLED, one.status("video"));
+        assertEquals(InstallStatus.INSTALLED, two.status("video"));
 
         one.deactivate();
         one.awaitEvents();
@@ -64,7 +64,7 @@ public class Apn6PolicyOwnershipTest {
         assertEquals(13, flows.rules().size());
         assertEquals(List.of("video"), two.manager.policies().stream().map(Apn6Policy::id)
                 .collect(Collectors.toList()));
-        assertEquals(Apn6PolicyStatus.INSTALLED, two.status("video"));
+        assertEquals(InstallStatus.INSTALLED, two.status("video"));
     }
 
     @Test
@@ -104,7 +104,7 @@ public class Apn6PolicyOwnershipTest {
         again.awaitEvents();
         assertEquals("only the policy it owns", 13, again.flows.writes("add").size());
         assertEquals(13, flows.rules().size());
-        assertEquals(Apn6PolicyStatus.INSTALLED, again.status("video"));
+        assertEquals(InstallStatus.INSTALLED, again.status("video"));
     }
 
     @Test

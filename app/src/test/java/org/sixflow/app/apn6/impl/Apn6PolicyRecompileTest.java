@@ -15,7 +15,7 @@ import org.onosproject.net.config.ConfigFactory;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.flow.FlowRule;
-import org.sixflow.app.api.Apn6PolicyStatus;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.testing.TestNetworkConfigService;
@@ -78,7 +78,7 @@ public class Apn6PolicyRecompileTest {
         assertTrue(stages.get(1).get(0), stages.get(1).get(0).startsWith("remove device:beijing"));
         assertEquals(1, stripPorts(BEIJING).size());
         assertEquals(13, fixture.rules().size());
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("video"));
 
         fixture.edgePortRemoved("device:beijing/4");
         fixture.awaitEvents();
@@ -98,7 +98,7 @@ public class Apn6PolicyRecompileTest {
         fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_ADDED, hefei));
         fixture.awaitEvents();
         assertEquals(Map.of("apn6_sla", 1), PolicyFlowRules.perTable(fixture.flows.on(HEFEI)));
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("video"));
 
         fixture.lab.devices.remove(HEFEI);
         fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_REMOVED, hefei));
@@ -122,7 +122,7 @@ public class Apn6PolicyRecompileTest {
         fixture.awaitEvents();
         assertEquals(List.of(), fixture.flows.on(WUHAN));
         assertEquals(12, fixture.rules().size());
-        assertEquals(Apn6PolicyStatus.INSTALLED, fixture.status("video"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("video"));
     }
 
     @Test
@@ -141,12 +141,12 @@ public class Apn6PolicyRecompileTest {
         late.activate();
         late.awaitEvents();
         assertEquals("no Sixflow device yet", List.of(), late.rules());
-        assertEquals(Apn6PolicyStatus.REQUESTED, late.status("video"));
+        assertEquals(InstallStatus.REQUESTED, late.status("video"));
 
         SixflowConfigRegistrar.FACTORIES.forEach(netcfg::registerConfigFactory);
         late.awaitEvents();
         assertEquals(13, late.rules().size());
-        assertEquals(Apn6PolicyStatus.INSTALLED, late.status("video"));
+        assertEquals(InstallStatus.INSTALLED, late.status("video"));
         earlier.storage.shutdown();
     }
 

@@ -10,9 +10,10 @@ import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.Apn6PolicyEvent;
-import org.sixflow.app.api.Apn6PolicyStatus;
 import org.sixflow.app.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.PortRange;
+import org.sixflow.app.impl.Stored;
 import org.sixflow.app.testing.ClusterStorageService;
 
 import java.util.List;
@@ -75,8 +76,8 @@ public class DistributedApn6PolicyStoreTest {
         assertTrue(one.add(first));
         assertFalse("the id is taken", two.add(second));
         assertEquals(Optional.of(first), two.replace(second));
-        assertTrue(two.setStatus(second, Apn6PolicyStatus.INSTALLED));
-        assertEquals(Optional.of(Apn6PolicyStatus.INSTALLED), one.status("video"));
+        assertTrue(two.setStatus(second, InstallStatus.INSTALLED));
+        assertEquals(Optional.of(InstallStatus.INSTALLED), one.status("video"));
         assertEquals(List.of(second), List.copyOf(one.policies()));
         assertEquals(Optional.of(second), one.remove("video"));
         assertEquals(Optional.empty(), two.policy("video"));
@@ -88,19 +89,19 @@ public class DistributedApn6PolicyStoreTest {
         assertEquals(expected, types(heardByOne));
         assertEquals(expected, types(heardByTwo));
         assertEquals(first, heardByTwo.get(1).previous().orElseThrow());
-        assertEquals(Apn6PolicyStatus.REQUESTED, heardByTwo.get(1).status());
-        assertEquals(Apn6PolicyStatus.INSTALLED, heardByTwo.get(3).status());
+        assertEquals(InstallStatus.REQUESTED, heardByTwo.get(1).status());
+        assertEquals(InstallStatus.INSTALLED, heardByTwo.get(3).status());
     }
 
     @Test
     public void everyStoredTypeCrossesTheSerializer() {
         Apn6Policy policy = policy("video", "fd00:1:1::/64");
-        Apn6PolicyStatus failed = Apn6PolicyStatus.failed(DeviceId.deviceId("device:wuhan"), "refused 1 entry");
+        InstallStatus failed = InstallStatus.failed(DeviceId.deviceId("device:wuhan"), "refused 1 entry");
         one.add(policy);
         one.setStatus(policy, failed);
         assertEquals(Optional.of(policy), two.policy("video"));
         assertEquals(Optional.of(failed), two.status("video"));
-        StoredPolicy stored = new StoredPolicy(policy, failed);
+        Stored<Apn6Policy> stored = new Stored<>(policy, failed);
         assertEquals(stored, DistributedApn6PolicyStore.SERIALIZER.decode(
                 DistributedApn6PolicyStore.SERIALIZER.encode(stored)));
     }
@@ -111,10 +112,10 @@ public class DistributedApn6PolicyStoreTest {
         Apn6Policy second = policy("video", "fd00:1:2::/64");
         one.add(first);
         one.replace(second);
-        assertFalse(two.setStatus(first, Apn6PolicyStatus.INSTALLED));
-        assertEquals(Optional.of(Apn6PolicyStatus.REQUESTED), two.status("video"));
+        assertFalse(two.setStatus(first, InstallStatus.INSTALLED));
+        assertEquals(Optional.of(InstallStatus.REQUESTED), two.status("video"));
         one.remove("video");
-        assertFalse(two.setStatus(second, Apn6PolicyStatus.INSTALLED));
+        assertFalse(two.setStatus(second, InstallStatus.INSTALLED));
         assertEquals(Optional.empty(), two.status("video"));
         assertEquals(Optional.empty(), two.replace(second));
     }
@@ -123,13 +124,13 @@ public class DistributedApn6PolicyStoreTest {
     public void replacingAPolicyWithItselfChangesNothing() {
         Apn6Policy policy = policy("video", "fd00:1:1::/64");
         one.add(policy);
-        one.setStatus(policy, Apn6PolicyStatus.INSTALLED);
+        one.setStatus(policy, InstallStatus.INSTALLED);
         storage.awaitEvents();
         two.setDelegate(heardByTwo::add);
         assertEquals(Optional.of(policy), one.replace(policy));
         storage.awaitEvents();
         assertEquals(List.of(), heardByTwo);
-        assertEquals(Optional.of(Apn6PolicyStatus.INSTALLED), one.status("video"));
+        assertEquals(Optional.of(InstallStatus.INSTALLED), one.status("video"));
     }
 
     @Test

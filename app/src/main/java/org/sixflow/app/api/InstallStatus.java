@@ -12,43 +12,44 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * Where a policy is in its lifecycle: stored and waiting for its owner to install it, installed
- * (every device confirmed its entries), or failed (a device refused an entry, and why).
+ * Where an object whose entries an owner instance installs (an APN6 policy, a GTP-U tunnel) is
+ * in its lifecycle: stored and waiting for its owner to install it, installed (every device
+ * confirmed its entries), or failed (a device refused an entry, and why).
  */
-public final class Apn6PolicyStatus {
+public final class InstallStatus {
 
     /** Lifecycle states. */
     public enum State {
         /** Stored; its entries are not confirmed yet (or the network has nowhere to put them). */
         REQUESTED,
-        /** Every device confirmed the policy's entries. */
+        /** Every device confirmed the object's entries. */
         INSTALLED,
         /** A device refused one of its entries; see {@link #failure()}. */
         FAILED
     }
 
-    /** A stored policy not confirmed yet. */
-    public static final Apn6PolicyStatus REQUESTED = new Apn6PolicyStatus(State.REQUESTED, null);
-    /** A policy whose entries every device confirmed. */
-    public static final Apn6PolicyStatus INSTALLED = new Apn6PolicyStatus(State.INSTALLED, null);
+    /** A stored object not confirmed yet. */
+    public static final InstallStatus REQUESTED = new InstallStatus(State.REQUESTED, null);
+    /** An object whose entries every device confirmed. */
+    public static final InstallStatus INSTALLED = new InstallStatus(State.INSTALLED, null);
 
     private final State state;
     private final Failure failure;
 
-    private Apn6PolicyStatus(State state, Failure failure) {
+    private InstallStatus(State state, Failure failure) {
         this.state = state;
         this.failure = failure;
     }
 
     /**
-     * Returns the status of a policy a device refused.
+     * Returns the status of an object a device refused.
      *
      * @param deviceId the device that refused an entry
      * @param reason   what it said, or what was refused
      * @return the status
      */
-    public static Apn6PolicyStatus failed(DeviceId deviceId, String reason) {
-        return new Apn6PolicyStatus(State.FAILED, new Failure(deviceId, reason));
+    public static InstallStatus failed(DeviceId deviceId, String reason) {
+        return new InstallStatus(State.FAILED, new Failure(deviceId, reason));
     }
 
     /** The lifecycle state. */
@@ -56,15 +57,15 @@ public final class Apn6PolicyStatus {
         return state;
     }
 
-    /** Why the policy failed; present only in state FAILED. */
+    /** Why the object failed; present only in state FAILED. */
     public Optional<Failure> failure() {
         return Optional.ofNullable(failure);
     }
 
     @Override
     public boolean equals(Object o) {
-        return this == o || o instanceof Apn6PolicyStatus && state == ((Apn6PolicyStatus) o).state
-                && Objects.equals(failure, ((Apn6PolicyStatus) o).failure);
+        return this == o || o instanceof InstallStatus && state == ((InstallStatus) o).state
+                && Objects.equals(failure, ((InstallStatus) o).failure);
     }
 
     @Override
@@ -78,7 +79,7 @@ public final class Apn6PolicyStatus {
                 .toString();
     }
 
-    /** The device that refused a policy's entry, and why. */
+    /** The device that refused an object's entry, and why. */
     public static final class Failure {
         private final DeviceId deviceId;
         private final String reason;

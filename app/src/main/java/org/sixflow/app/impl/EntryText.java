@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.msr6.compile;
+package org.sixflow.app.impl;
 
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
@@ -10,11 +10,11 @@ import org.onosproject.net.flow.instructions.PiInstruction;
 import java.util.stream.Collectors;
 
 /**
- * Entries as people read them in a tree's details and in refusals.
+ * Entries as people read them in the details of trees, policies and tunnels, and in refusals.
  */
-public final class Msr6EntryText {
+public final class EntryText {
 
-    private Msr6EntryText() {
+    private EntryText() {
     }
 
     /**

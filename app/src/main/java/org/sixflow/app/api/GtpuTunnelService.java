@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import org.onosproject.event.ListenerService;
+import org.onosproject.net.DeviceId;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * GTP-U tunnels: one UE session's downlink and uplink tunnels between this network's N3 address
+ * and a peer (gNB). Changes go through {@link GtpuTunnelAdminService}.
+ */
+public interface GtpuTunnelService extends ListenerService<GtpuTunnelEvent, GtpuTunnelListener> {
+
+    /**
+     * Returns the cluster's tunnels, by id.
+     *
+     * @return tunnels, each with its counter index
+     */
+    List<GtpuTunnel> tunnels();
+
+    /**
+     * Returns a tunnel.
+     *
+     * @param id tunnel id
+     * @return the tunnel with its counter index, if stored
+     */
+    Optional<GtpuTunnel> tunnel(String id);
+
+    /**
+     * Returns where a tunnel is in its lifecycle.
+     *
+     * @param id tunnel id
+     * @return its status (with the device and reason if it failed), if the tunnel is stored
+     */
+    Optional<InstallStatus> status(String id);
+
+    /**
+     * Checks a tunnel against the network and the stored tunnels without storing it.
+     *
+     * @param tunnel the candidate
+     * @return what is wrong, each naming the field (and the other tunnel or device); empty if valid
+     */
+    List<String> validate(GtpuTunnel tunnel);
+
+    /**
+     * Returns the entries a tunnel compiles to, per device, described ("table {match} -> action");
+     * its owner keeps exactly these installed (the N3 entry is shared by the tunnels of its address).
+     *
+     * @param id tunnel id
+     * @return device to entries; empty if unknown
+     */
+    Map<DeviceId, List<String>> entries(String id);
+
+    /**
+     * Reads a tunnel's counters from its devices now.
+     *
+     * @param id tunnel id
+     * @return its counters, if the tunnel is stored
+     */
+    Optional<GtpuTunnelCounters> counters(String id);
+}

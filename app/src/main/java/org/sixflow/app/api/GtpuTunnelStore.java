@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import org.onosproject.store.Store;
+
+import java.util.Collection;
+import java.util.Optional;
+
+/**
+ * The cluster's GTP-U tunnels with their status and counter indexes. Every instance sees every
+ * tunnel; the store delegate of every instance hears every change (on a thread of the store's),
+ * as {@link GtpuTunnelEvent}s.
+ */
+public interface GtpuTunnelStore extends Store<GtpuTunnelEvent, GtpuTunnelStoreDelegate> {
+
+    /**
+     * Stores a new tunnel, REQUESTED, with the lowest counter index no stored tunnel holds (an
+     * index is claimed cluster-wide before the tunnel is stored, so two instances never give one
+     * index twice).
+     *
+     * @param tunnel       the tunnel, without a counter index
+     * @param counterCells how many cells the tunnel counters have (indexes 0..counterCells-1)
+     * @return the stored tunnel with its index; empty, storing nothing, if a tunnel has its id
+     * @throws IllegalStateException if every index is taken
+     */
+    Optional<GtpuTunnel> add(GtpuTunnel tunnel, int counterCells);
+
+    /**
+     * Removes a tunnel and frees its counter index.
+     *
+     * @param id tunnel id
+     * @return the tunnel as it was; empty if there was none
+     */
+    Optional<GtpuTunnel> remove(String id);
+
+    /**
+     * Returns a tunnel.
+     *
+     * @param id tunnel id
+     * @return the tunnel with its counter index, if stored
+     */
+    Optional<GtpuTunnel> tunnel(String id);
+
+    /**
+     * Returns every tunnel.
+     *
+     * @return tunnels, in no order
+     */
+    Collection<GtpuTunnel> tunnels();
+
+    /**
+     * Returns a tunnel's status.
+     *
+     * @param id tunnel id
+     * @return its status, if the tunnel is stored
+     */
+    Optional<InstallStatus> status(String id);
+
+    /**
+     * Records a tunnel's status, if the stored version is still the one given.
+     *
+     * @param tunnel the version the status is about
+     * @param status the status
+     * @return whether it was recorded
+     */
+    boolean setStatus(GtpuTunnel tunnel, InstallStatus status);
+}

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.gtpu.impl;
+
+import com.google.common.collect.ImmutableList;
+import org.onosproject.core.CoreService;
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.host.HostService;
+import org.onosproject.net.intent.WorkPartitionEventListener;
+import org.onosproject.net.intent.WorkPartitionService;
+import org.onosproject.net.pi.model.PiCounterId;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.runtime.PiCounterCellData;
+import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.p4runtime.api.P4RuntimeController;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.GtpuTunnel;
+import org.sixflow.app.api.GtpuTunnelAdminService;
+import org.sixflow.app.api.GtpuTunnelCounters;
+import org.sixflow.app.api.GtpuTunnelEvent;
+import org.sixflow.app.api.GtpuTunnelListener;
+import org.sixflow.app.api.GtpuTunnelService;
+import org.sixflow.app.api.GtpuTunnelStore;
+import org.sixflow.app.api.GtpuTunnelStoreDelegate;
+import org.sixflow.app.api.IdInUseException;
+import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.gtpu.GtpuNetwork;
+import org.sixflow.app.gtpu.GtpuTunnelCompiler;
+import org.sixflow.app.gtpu.GtpuTunnelValidator;
+import org.sixflow.app.impl.EntryText;
+import org.sixflow.app.impl.Owners;
+import org.sixflow.app.telemetry.aggregate.AggregateReadException;
+import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
+import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+
+import static org.onlab.util.Tools.groupedThreads;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * GTP-U tunnels across the cluster. Any instance accepts a change: it checks it against the
+ * network and the tunnels in the store, and writes the store, which gives the tunnel a counter
+ * index no other tunnel of the cluster has (0 .. the tunnel counters' size in the pipeline model
+ * - 1). Each tunnel has one owner instance (its work partition's): hearing the store's event, the
+ * owner installs or removes the tunnel's entries and records the outcome as its status; it
+ * reinstalls its tunnels when it starts or takes over a partition, and writes them again on a
+ * device that comes back. An instance that stops leaves the entries and the store as they are:
+ * the tunnels belong to the cluster.
+ */
+@Component(immediate = true, service = {GtpuTunnelService.class, GtpuTunnelAdminService.class})
+public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, GtpuTunnelListener>
+        implements GtpuTunnelAdminService {
+
+    private final Logger log = getLogger(getClass());
+    private final GtpuTunnelStoreDelegate delegate = new InternalStoreDelegate();
+    private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final WorkPartitionEventListener partitionListener = event -> submit(this::takeOwnership);
+    /** Serialises check-and-write of changes made through this instance. */
+    private final Object changes = new Object();
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GtpuTunnelStore store;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DeviceService deviceService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HostService hostService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected FlowRuleService flowRuleService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected P4RuntimeController p4RuntimeController;
+
+    /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
+    protected Executor work;
+    /** Reads tunnel counters; ONOS's P4Runtime clients unless set (tests set one). */
+    protected TunnelCounterReader counterReader;
+
+    private ExecutorService workThread;
+    private GtpuTunnelCompiler compiler;
+    private TunnelInstaller installer;
+    private volatile boolean active;
+
+    @Activate
+    protected void activate() {
+        compiler = new GtpuTunnelCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
+        if (work == null) {
+            workThread = Executors.newSingleThreadExecutor(groupedThreads("sixflow/gtpu", "owner", log));
+            work = workThread;
+        }
+        if (counterReader == null) {
+            counterReader = onosCounters();
+        }
+        installer = new TunnelInstaller(flowRuleService, store, compiler, this::submit);
+        active = true;
+        eventDispatcher.addSink(GtpuTunnelEvent.class, listenerRegistry);
+        store.setDelegate(delegate);
+        workPartitionService.addListener(partitionListener);
+        deviceService.addListener(deviceListener);
+        submit(this::takeOwnership);
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        active = false;
+        deviceService.removeListener(deviceListener);
+        workPartitionService.removeListener(partitionListener);
+        store.unsetDelegate(delegate);
+        eventDispatcher.removeSink(GtpuTunnelEvent.class);
+        if (workThread != null) {
+            workThread.shutdownNow();
+            workThread = null;
+            work = null;
+        }
+        // Nothing is removed: the entries and the stored tunnels are the cluster's.
+        log.info("Stopped");
+    }
+
+    @Override
+    public List<GtpuTunnel> tunnels() {
+        return store.tunnels().stream().sorted(Comparator.comparing(GtpuTunnel::id))
+                .collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public Optional<GtpuTunnel> tunnel(String id) {
+        return store.tunnel(id);
+    }
+
+    @Override
+    public Optional<InstallStatus> status(String id) {
+        return store.status(id);
+    }
+
+    @Override
+    public List<String> validate(GtpuTunnel tunnel) {
+        return GtpuTunnelValidator.problems(tunnel, store.tunnels(), network());
+    }
+
+    @Override
+    public GtpuTunnel create(GtpuTunnel tunnel) {
+        GtpuTunnel request = tunnel.withoutCounterIndex();
+        synchronized (changes) {
+            if (store.tunnel(request.id()).isPresent()) {
+                throw new IdInUseException("tunnel id " + request.id() + " is in use");
+            }
+            List<String> problems = validate(request);
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("tunnel " + request.id() + ": " + String.join("; ", problems));
+            }
+            return store.add(request, counterCells())
+                    .orElseThrow(() -> new IdInUseException("tunnel id " + request.id() + " is in use"));
+        }
+    }
+
+    @Override
+    public boolean remove(String id) {
+        synchronized (changes) {
+            return store.remove(id).isPresent();
+        }
+    }
+
+    @Override
+    public Map<DeviceId, List<String>> entries(String id) {
+        Map<DeviceId, List<String>> described = new TreeMap<>(Comparator.comparing(DeviceId::toString));
+        store.tunnel(id).ifPresent(tunnel -> compiler.compile(tunnel).forEach(
+                (device, rule) -> described.computeIfAbsent(device, d -> new ArrayList<>())
+                        .add(EntryText.describe(rule))));
+        return described;
+    }
+
+    @Override
+    public Optional<GtpuTunnelCounters> counters(String id) {
+        return store.tunnel(id).map(this::read);
+    }
+
+    private GtpuTunnelCounters read(GtpuTunnel tunnel) {
+        int index = tunnel.counterIndex().orElseThrow();
+        Set<DeviceId> unread = new LinkedHashSet<>();
+        long[] downlink = new long[2];
+        for (DeviceId device : tunnel.encapDevices()) {
+            add(downlink, device, SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER, index, unread);
+        }
+        long[] uplink = new long[2];
+        add(uplink, tunnel.decapDevice(), SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER, index, unread);
+        return new GtpuTunnelCounters(downlink[0], downlink[1], uplink[0], uplink[1], unread);
+    }
+
+    /** Adds a cell's packets and bytes to a sum, or lists its device as unread. */
+    private void add(long[] sum, DeviceId device, PiCounterId counter, int index, Set<DeviceId> unread) {
+        try {
+            counterReader.read(device, counter, index).ifPresent(cell -> {
+                sum[0] += cell.packets();
+                sum[1] += cell.bytes();
+            });
+        } catch (RuntimeException e) {
+            log.debug("Cannot read {} of {}: {}", counter, device, e.getMessage());
+            unread.add(device);
+        }
+    }
+
+    /** Reads counters through ONOS's P4Runtime client of the device (as the latency poller does). */
+    private TunnelCounterReader onosCounters() {
+        OnosPacketCounterReader reader = new OnosPacketCounterReader(p4RuntimeController, configService);
+        return (device, counter, index) -> {
+            PiPipeconf pipeconf = pipeconfService.getPipeconf(device)
+                    .orElseThrow(() -> new IllegalStateException(device + " has no pipeconf"));
+            try {
+                return Optional.ofNullable(reader.cells(device, pipeconf, counter).get(index));
+            } catch (AggregateReadException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        };
+    }
+
+    /**
+     * How many cells the tunnel counters have: the smallest size the pipeline models of the
+     * registered Sixflow pipeconfs give gtpu_encap_counter and gtpu_decap_counter, so an index
+     * fits every device.
+     */
+    private int counterCells() {
+        OptionalInt size = SixflowPipeconfs.ALL.stream().map(pipeconfService::getPipeconf)
+                .flatMap(Optional::stream)
+                .flatMap(p -> List.of(SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER,
+                                      SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER).stream()
+                        .map(id -> p.pipelineModel().counter(id)).flatMap(Optional::stream))
+                .mapToInt(counter -> (int) Math.min(Integer.MAX_VALUE, counter.size()))
+                .min();
+        if (size.isEmpty()) {
+            throw new IllegalStateException("no Sixflow pipeconf with GTP-U counters is registered: the number of"
+                                                    + " tunnel counter cells is unknown");
+        }
+        return size.getAsInt();
+    }
+
+    private GtpuNetwork network() {
+        return GtpuNetworkReader.read(deviceService, configService, pipeconfService, hostService);
+    }
+
+    private boolean isMine(String id) {
+        return Owners.isMine(workPartitionService, id);
+    }
+
+    /** Runs owner work on the work thread, one task at a time; after deactivation it is dropped. */
+    private void submit(Runnable task) {
+        Executor executor = work;
+        if (active && executor != null) {
+            try {
+                executor.execute(() -> runIfActive(task));
+            } catch (RejectedExecutionException e) {
+                log.debug("Stopping: dropped GTP-U tunnel work");
+            }
+        }
+    }
+
+    private void runIfActive(Runnable task) {
+        if (active) {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.error("GTP-U tunnel work failed", e);
+            }
+        }
+    }
+
+    /** Installs the stored tunnels this instance owns and forgets those it no longer owns. */
+    private void takeOwnership() {
+        Set<String> had = installer.owned();
+        for (GtpuTunnel tunnel : store.tunnels()) {
+            if (!isMine(tunnel.id())) {
+                installer.forget(tunnel.id());
+            } else if (!had.contains(tunnel.id())) {
+                installer.install(tunnel);
+            }
+        }
+    }
+
+    private void handle(GtpuTunnelEvent event) {
+        GtpuTunnel tunnel = event.subject();
+        if (!isMine(tunnel.id())) {
+            installer.forget(tunnel.id());
+        } else if (event.type() == GtpuTunnelEvent.Type.TUNNEL_ADDED) {
+            installer.install(tunnel);
+        } else if (event.type() == GtpuTunnelEvent.Type.TUNNEL_REMOVED) {
+            installer.uninstall(tunnel);
+        }
+        // status changes: the owner wrote them
+    }
+
+    /** Hears the store: every instance tells its listeners; the owner acts. */
+    private class InternalStoreDelegate implements GtpuTunnelStoreDelegate {
+        @Override
+        public void notify(GtpuTunnelEvent event) {
+            post(event);
+            submit(() -> handle(event));
+        }
+    }
+
+    /** A device that comes back gets its tunnels' entries again. */
+    private class InternalDeviceListener implements DeviceListener {
+        @Override
+        public void event(DeviceEvent event) {
+            DeviceId device = event.subject().id();
+            if (event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED && deviceService.isAvailable(device)) {
+                submit(() -> installer.reapply(device));
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onlab.util.ItemNotFoundException;
+import org.onosproject.rest.AbstractWebResource;
+import org.sixflow.app.api.GtpuTunnel;
+import org.sixflow.app.api.GtpuTunnelAdminService;
+import org.sixflow.app.api.GtpuTunnelCounters;
+import org.sixflow.app.api.GtpuTunnelService;
+import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.rest.http.JsonBodies;
+
+import javax.ws.rs.Consumes;
+import javax.ws.rs.DELETE;
+import javax.ws.rs.GET;
+import javax.ws.rs.POST;
+import javax.ws.rs.Path;
+import javax.ws.rs.PathParam;
+import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
+import java.io.InputStream;
+import java.util.List;
+
+/**
+ * GTP-U tunnels.
+ */
+@Path("gtpu/tunnels")
+public class GtpuTunnelWebResource extends AbstractWebResource {
+
+    /**
+     * Lists the cluster's tunnels by id, each with its counter index, lifecycle state and live
+     * counters, a page at a time.
+     *
+     * @param limit  tunnels per page, 1..1000 (default 100)
+     * @param offset tunnels to skip (default 0)
+     * @return 200 OK with {"tunnels": [...], "total", "next": offset of the next page or null}
+     */
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        Paging page = Paging.of(limit, offset);
+        GtpuTunnelService service = get(GtpuTunnelService.class);
+        List<GtpuTunnel> all = service.tunnels();
+        ObjectNode json = mapper().createObjectNode();
+        ArrayNode tunnels = json.putArray("tunnels");
+        page.slice(all).forEach(tunnel -> tunnels.add(encode(tunnel, service)));
+        return ok(page.describe(json, all.size())).build();
+    }
+
+    /**
+     * Shows a tunnel with its state, counters and entries per device.
+     *
+     * @param id tunnel id
+     * @return 200 OK with {..., "counterIndex", "state", "failure"?, "counters", "deviceEntries"}, or 404
+     */
+    @GET
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response get(@PathParam("id") String id) {
+        GtpuTunnelService service = get(GtpuTunnelService.class);
+        GtpuTunnel tunnel = service.tunnel(id).orElseThrow(() -> new ItemNotFoundException("No tunnel " + id));
+        ObjectNode json = encode(tunnel, service);
+        ObjectNode entries = json.putObject("deviceEntries");
+        service.entries(id).forEach((device, list) -> {
+            ArrayNode array = entries.putArray(device.toString());
+            list.forEach(array::add);
+        });
+        return ok(json).build();
+    }
+
+    /**
+     * Checks a tunnel without storing it.
+     *
+     * @onos.rsModel GtpuTunnel
+     * @param body the tunnel
+     * @return 200 OK with {"valid", "problems"}; 400 when the body is no tunnel
+     */
+    @POST
+    @Path("validate")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response validate(InputStream body) {
+        List<String> problems = get(GtpuTunnelService.class).validate(read(body));
+        ObjectNode json = mapper().createObjectNode().put("valid", problems.isEmpty());
+        ArrayNode array = json.putArray("problems");
+        problems.forEach(array::add);
+        return ok(json).build();
+    }
+
+    /**
+     * Validates and stores a tunnel; its owner instance installs it (state REQUESTED until then).
+     *
+     * @onos.rsModel GtpuTunnel
+     * @param body the tunnel
+     * @return 201 Created with {"tunnel"}; 400 naming what is wrong; 409 if the id is in use
+     */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response create(InputStream body) {
+        GtpuTunnel stored = get(GtpuTunnelAdminService.class).create(read(body));
+        ObjectNode json = mapper().createObjectNode();
+        json.set("tunnel", encode(stored, get(GtpuTunnelService.class)));
+        return Response.status(Response.Status.CREATED).entity(json).build();
+    }
+
+    /**
+     * Removes a tunnel and its entries.
+     *
+     * @param id tunnel id
+     * @return 204 No Content, or 404
+     */
+    @DELETE
+    @Path("{id}")
+    public Response remove(@PathParam("id") String id) {
+        if (!get(GtpuTunnelAdminService.class).remove(id)) {
+            throw new ItemNotFoundException("No tunnel " + id);
+        }
+        return Response.noContent().build();
+    }
+
+    private GtpuTunnel read(InputStream body) {
+        return codec(GtpuTunnel.class).decode(JsonBodies.readObject(body, mapper()), this);
+    }
+
+    /** A tunnel's JSON with its status and counters. */
+    private ObjectNode encode(GtpuTunnel tunnel, GtpuTunnelService service) {
+        ObjectNode json = codec(GtpuTunnel.class).encode(tunnel, this);
+        json.setAll(codec(InstallStatus.class).encode(
+                service.status(tunnel.id()).orElse(InstallStatus.REQUESTED), this));
+        service.counters(tunnel.id()).ifPresent(
+                counters -> json.set("counters", codec(GtpuTunnelCounters.class).encode(counters, this)));
+        return json;
+    }
+}

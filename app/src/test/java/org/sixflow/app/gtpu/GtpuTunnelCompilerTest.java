@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.gtpu;
+
+import org.junit.Test;
+import org.onosproject.TestApplicationId;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.FlowRule;
+import org.sixflow.app.api.GtpuChecksumMode;
+import org.sixflow.app.api.GtpuTunnel;
+import org.sixflow.app.gtpu.impl.GtpuTunnelManagerFixture;
+import org.sixflow.app.impl.EntryText;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+import org.sixflow.pipeconf.testing.PipelineModelChecker;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.Assert.assertEquals;
+
+/**
+ * The exact entries a tunnel compiles to, with and without a QFI, in each checksum mode.
+ */
+public class GtpuTunnelCompilerTest {
+
+    private static final GtpuTunnelCompiler COMPILER = new GtpuTunnelCompiler(TestApplicationId.create("test"));
+    private static final PipelineModelChecker BMV2 = new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
+
+    private static List<String> entries(GtpuTunnel tunnel) {
+        List<FlowRule> rules = List.copyOf(COMPILER.compile(tunnel).values());
+        rules.forEach(rule -> assertEquals(rule.toString(), List.of(), BMV2.problems(rule)));
+        return rules.stream().map(r -> r.deviceId() + " " + sortedParameters(EntryText.describe(r)))
+                .collect(Collectors.toList());
+    }
+
+    /** The entry's text with the action's parameters by name (PiAction keeps them in no order). */
+    private static String sortedParameters(String entry) {
+        int open = entry.lastIndexOf('(');
+        String params = entry.substring(open + 1, entry.length() - 1);
+        return entry.substring(0, open + 1) + Stream.of(params.split(", ")).sorted().collect(Collectors.joining(", "))
+                + ")";
+    }
+
+    private static String encap(String qfi, String hasQfi, int mode) {
+        return "device:beijing SixflowIngress.gtpu_encap.gtpu_encap {ipv6_dst=0xfd000009000100000000000000000000/64}"
+                + " -> SixflowIngress.gtpu_encap.encap(checksum_mode=0x" + mode + ", has_qfi=" + hasQfi
+                + ", n3_addr=0xfd000001000100000000000000ff0001, peer_addr=0xfd000001000400000000000000000100,"
+                + " qfi=" + qfi + ", teid=0x101, tunnel_id=0x7)";
+    }
+
+    @Test
+    public void compilesEachModeWithAndWithoutQfi() {
+        for (GtpuChecksumMode mode : GtpuChecksumMode.values()) {
+            GtpuTunnel plain = GtpuTunnelManagerFixture.tunnel("ue-1", "fd00:9:1::/64", 1).checksumMode(mode)
+                    .counterIndex(7).build();
+            List<String> decap = List.of(
+                    "device:beijing SixflowIngress.gtpu_decap_lookup.gtpu_n3 {n3_addr=0xfd000001000100000000000000ff0001}"
+                            + " -> SixflowIngress.gtpu_decap_lookup.set_n3(allow_zero_checksum=0x0)",
+                    "device:beijing SixflowIngress.gtpu_decap_lookup.gtpu_decap {n3_addr=0xfd000001000100000000000000ff0001,"
+                            + " teid=0x1} -> SixflowIngress.gtpu_decap_lookup.decap(tunnel_id=0x7)");
+            assertEquals(List.of(decap.get(0), decap.get(1), encap("0x0", "0x0", mode.code())), entries(plain));
+            GtpuTunnel withQfi = GtpuTunnelManagerFixture.tunnel("ue-1", "fd00:9:1::/64", 1).checksumMode(mode)
+                    .qfi(9).counterIndex(7).build();
+            assertEquals(encap("0x9", "0x1", mode.code()), entries(withQfi).get(2));
+        }
+    }
+
+    @Test
+    public void oneEncapEntryPerPrefixAndDeviceAndTheN3EntryCarriesAcceptZero() {
+        GtpuTunnel tunnel = GtpuTunnelManagerFixture.tunnel("ue-1", "fd00:9:1::/64", 1)
+                .uePrefixes(List.of(org.onlab.packet.Ip6Prefix.valueOf("fd00:9:1::/64"),
+                                    org.onlab.packet.Ip6Prefix.valueOf("fd00:9:2::/64")))
+                .encapDevices(List.of(DeviceId.deviceId("device:beijing"), DeviceId.deviceId("device:nanjing")))
+                .acceptZeroChecksum(true).counterIndex(0).build();
+        List<String> entries = entries(tunnel);
+        assertEquals(6, entries.size());
+        assertEquals(2, entries.stream().filter(e -> e.startsWith("device:nanjing")).count());
+        assertEquals(COMPILER.n3Rule(tunnel), COMPILER.compile(tunnel).get(tunnel.decapDevice()).get(0));
+        assertEquals(true, entries.get(0).endsWith("set_n3(allow_zero_checksum=0x1)"));
+    }
+}
