@@ -19,8 +19,8 @@ import java.util.zip.GZIPInputStream;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * Where one target's compiled artifacts are: a folder inside the bundle or on disk. The bundle
- * may carry an artifact gzip-compressed (name + ".gz": Tofino's context.json, several MB of JSON);
+ * Where one target's compiled artifacts are: a folder inside the bundle or on disk. Either may
+ * carry an artifact gzip-compressed (name + ".gz": Tofino's context.json, several MB of JSON);
  * ONOS reads pipeconf extensions from URLs as they are, so such an artifact is unpacked once into
  * a temporary file and that file's URL is the artifact's.
  */
@@ -34,7 +34,20 @@ public final class PipeconfArtifacts {
 
     private PipeconfArtifacts(String description, Function<String, URL> resolver) {
         this.description = description;
-        this.resolver = resolver;
+        this.resolver = orPacked(resolver);
+    }
+
+    /** The resolver, falling back to a packed copy (name + ".gz") unpacked once. */
+    private static Function<String, URL> orPacked(Function<String, URL> resolver) {
+        Map<String, URL> unpacked = new ConcurrentHashMap<>();
+        return name -> {
+            URL plain = resolver.apply(name);
+            if (plain != null) {
+                return plain;
+            }
+            URL packed = resolver.apply(name + PACKED_SUFFIX);
+            return packed == null ? null : unpacked.computeIfAbsent(name, n -> unpack(packed, n));
+        };
     }
 
     /**
@@ -47,15 +60,7 @@ public final class PipeconfArtifacts {
     public static PipeconfArtifacts ofResources(Class<?> owner, String folder) {
         checkNotNull(owner);
         checkNotNull(folder);
-        Map<String, URL> unpacked = new ConcurrentHashMap<>();
-        return new PipeconfArtifacts("bundle:" + folder, name -> {
-            URL plain = owner.getResource(folder + name);
-            if (plain != null) {
-                return plain;
-            }
-            URL packed = owner.getResource(folder + name + PACKED_SUFFIX);
-            return packed == null ? null : unpacked.computeIfAbsent(name, n -> unpack(packed, n));
-        });
+        return new PipeconfArtifacts("bundle:" + folder, name -> owner.getResource(folder + name));
     }
 
     private static URL unpack(URL packed, String name) {
@@ -70,7 +75,8 @@ public final class PipeconfArtifacts {
     }
 
     /**
-     * Artifacts in a folder on disk (for Tofino, the bf-p4c output folder).
+     * Artifacts in a folder on disk (for Tofino, the bf-p4c output folder, or a copy of the
+     * committed one with its packed context.json).
      *
      * @param folder the folder
      * @return the artifacts

@@ -49,4 +49,18 @@ public class PipeconfArtifactsTest {
         assertFalse(TOFINO.find("pipe/no-such-artifact.json").isPresent());
         assertTrue(TOFINO.hasAll(SixflowPipeconfs.TOFINO_CONTEXT_FILE, SixflowPipeconfs.TOFINO_BIN_FILE));
     }
+
+    @Test
+    public void aFolderOnDiskServesItsPackedArtifactsUnpackedToo() throws Exception {
+        java.nio.file.Path folder = java.nio.file.Files.createTempDirectory("artifacts");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(
+                java.nio.file.Files.newOutputStream(folder.resolve("context.json" + PipeconfArtifacts.PACKED_SUFFIX)))) {
+            out.write("{\"target\":\"tofino\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        PipeconfArtifacts onDisk = PipeconfArtifacts.ofDirectory(folder.toFile());
+        try (InputStream in = onDisk.require("context.json").openStream()) {
+            assertEquals("{\"target\":\"tofino\"}", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertFalse(onDisk.find("tofino.bin").isPresent());
+    }
 }

@@ -26,6 +26,8 @@ import static com.google.common.base.Preconditions.checkArgument;
  */
 public final class GtpuTunnel {
 
+    /** The registered UDP port of GTP-U (TS 29.281 section 4.4.2), the data plane's GTPU_UDP_PORT. */
+    public static final int UDP_PORT = 2152;
     /** Most UE prefixes one tunnel takes. */
     public static final int MAX_UE_PREFIXES = 16;
     /** Largest TEID: 32 bits. */

@@ -150,9 +150,9 @@ public final class ExperimentPresets {
                                      + "murakami-full (UE prefix " + uePrefix(2) + ", FULL, 4098/8194), "
                                      + "murakami-incremental (UE prefix " + uePrefix(3) + ", INCREMENTAL, 4099/8195), "
                                      + "no QFI; and, as the encapsulated "
-                                     + "frames grow to 1548 bytes, an IPv6 MTU of at least 1534 on beijing's port 2 "
-                                     + "towards the peer (netcfg portMtu): at the lab's 1500 the data plane drops "
-                                     + "them as MTU_EXCEEDED")
+                                     + "frames grow to 1548 bytes, an IPv6 MTU of at least 1534 towards the peer "
+                                     + "(the bmv2 lab: LAB_LINK_MTU=1600; at 1500 the data plane drops them as "
+                                     + "MTU_EXCEEDED)")
                 .ingress(LAB_INGRESS).traffic(ExperimentTraffic.PROBES)
                 .classes(List.of(ipv6(),
                                  encap("gtpu-zero", LatencyClass.GTPU_ENCAP_ZERO, 1, "murakami-zero"),

@@ -5,6 +5,7 @@ package org.sixflow.app.experiments;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.sixflow.app.api.ProbePacket;
+import org.sixflow.app.gtpu.echo.GtpuHeader;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,7 @@ public final class ProbeFrames {
     /** The smallest probe: headers and the payload's fields. */
     public static final int MIN_FRAME = ETHERNET_BYTES + IPV6_BYTES + UDP_BYTES + PAYLOAD_BYTES;
     /** The mandatory GTP-U header: flags, message type, length, TEID. */
-    public static final int GTPU_BYTES = 8;
+    public static final int GTPU_BYTES = GtpuHeader.MANDATORY_BYTES;
     /** What a G-PDU adds in front of the inner packet: outer IPv6, UDP and GTP-U. */
     public static final int GTPU_OVERHEAD = IPV6_BYTES + UDP_BYTES + GTPU_BYTES;
     /** The smallest uplink GTP-U probe. */
@@ -42,7 +43,7 @@ public final class ProbeFrames {
     /** GTP-U flags of the probes: version 1, protocol type GTP, no E/S/PN. */
     static final int GTPU_FLAGS = 0x30;
     /** GTP-U message type of a G-PDU. */
-    static final int GTPU_GPDU = 0xff;
+    static final int GTPU_GPDU = GtpuHeader.G_PDU;
     /** The largest: a 1500-byte IPv6 packet. */
     public static final int MAX_FRAME = 1514;
     private static final byte[] MAGIC = "SXFL".getBytes(StandardCharsets.US_ASCII);

@@ -3,6 +3,7 @@
 package org.sixflow.app.experiments;
 
 import org.sixflow.app.api.ProbePacket;
+import org.sixflow.app.gtpu.echo.GtpuHeader;
 import org.sixflow.app.msr6.encoding.MrhLayout;
 
 import java.nio.ByteBuffer;
@@ -43,7 +44,7 @@ public final class ProbeReports {
     private static final int GTPU_VERSION_1_GTP = 0x30;
     private static final int GTPU_E = 0x04;
     private static final int GTPU_OPTIONAL = 0x07;
-    private static final int GTPU_OPTIONAL_BYTES = 4;
+    private static final int GTPU_OPTIONAL_BYTES = GtpuHeader.OPTIONAL_BYTES;
 
     private ProbeReports() {
     }

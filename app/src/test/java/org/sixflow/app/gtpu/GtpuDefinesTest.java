@@ -4,13 +4,15 @@ package org.sixflow.app.gtpu;
 
 import org.junit.Test;
 import org.sixflow.app.api.GtpuChecksumMode;
+import org.sixflow.app.api.GtpuTunnel;
+import org.sixflow.app.gtpu.echo.GtpuHeader;
 import org.sixflow.app.testing.P4Source;
 
 import static org.junit.Assert.assertEquals;
 
 /**
- * The checksum mode codes the controller writes are P4's (GTPU_CHECKSUM_* in
- * p4src/common/define.p4), not copies that could drift.
+ * The checksum mode codes the controller writes and the GTP-U values it reads and builds are
+ * P4's (p4src/common/define.p4), not copies that could drift.
  */
 public class GtpuDefinesTest {
 
@@ -19,5 +21,15 @@ public class GtpuDefinesTest {
         for (GtpuChecksumMode mode : GtpuChecksumMode.values()) {
             assertEquals(mode.name(), P4Source.value("common/define.p4", "GTPU_CHECKSUM_" + mode.name()), mode.code());
         }
+    }
+
+    @Test
+    public void protocolValuesAreTheDataPlanes() {
+        assertEquals(P4Source.value("common/define.p4", "GTPU_UDP_PORT"), GtpuTunnel.UDP_PORT);
+        assertEquals(P4Source.value("common/define.p4", "GTPU_VERSION"), GtpuHeader.VERSION);
+        assertEquals(P4Source.value("common/define.p4", "GTPU_MSG_ECHO_REQUEST"), GtpuHeader.ECHO_REQUEST);
+        assertEquals(P4Source.value("common/define.p4", "GTPU_MSG_GPDU"), GtpuHeader.G_PDU);
+        assertEquals(P4Source.value("common/define.p4", "GTPU_HEADER_BYTES"), GtpuHeader.MANDATORY_BYTES);
+        assertEquals(P4Source.value("common/define.p4", "GTPU_OPTIONS_BYTES"), GtpuHeader.OPTIONAL_BYTES);
     }
 }

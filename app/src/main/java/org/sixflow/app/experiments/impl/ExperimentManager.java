@@ -38,6 +38,7 @@ import org.sixflow.app.api.ExperimentTraffic;
 import org.sixflow.app.api.ExperimentValidationException;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.FeatureComparison;
+import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.api.RunComparison;
@@ -140,11 +141,17 @@ public class ExperimentManager implements ExperimentService {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile HostTrafficGenerator hostTrafficGenerator;
 
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile GtpuTunnelService tunnelService;
+
     /**
-     * GTP-U tunnels as runs see them: unavailable until an adapter of the GTP-U tunnel service is
-     * set here (classes naming a tunnel are then refused, saying so).
+     * GTP-U tunnels as runs see them: through the tunnel service, or unavailable without one
+     * (classes naming a tunnel are then refused, saying so).
      */
-    volatile TunnelDirectory tunnelDirectory = TunnelDirectory.UNAVAILABLE;
+    TunnelDirectory tunnelDirectory() {
+        GtpuTunnelService service = tunnelService;
+        return service == null ? TunnelDirectory.UNAVAILABLE : new TunnelServiceDirectory(service);
+    }
 
     /** Time of runs and records; tests set their own before activation. */
     Clock clock = Clock.systemUTC();

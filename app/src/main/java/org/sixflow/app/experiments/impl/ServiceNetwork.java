@@ -77,7 +77,7 @@ final class ServiceNetwork implements ProbePlan.Network {
 
     @Override
     public TunnelDirectory tunnels() {
-        return manager.tunnelDirectory;
+        return manager.tunnelDirectory();
     }
 
     /**

@@ -5,10 +5,9 @@ package org.sixflow.app.experiments.impl;
 import java.util.Optional;
 
 /**
- * How runs look GTP-U tunnels up. The manager holds {@link #UNAVAILABLE} until it is connected to
- * the GTP-U tunnel service (an adapter that turns the service's tunnels into {@link ProbeTunnel}s,
- * set on {@code ExperimentManager.tunnelDirectory}); a class naming a tunnel then gets a problem
- * that says tunnels are unavailable, rather than a guess that the tunnel exists or not.
+ * How runs look GTP-U tunnels up: through the GTP-U tunnel service ({@link TunnelServiceDirectory}),
+ * or {@link #UNAVAILABLE} on a controller without one, where a class naming a tunnel gets a
+ * problem that says so rather than a guess that the tunnel exists or not.
  */
 interface TunnelDirectory {
 

@@ -4,6 +4,7 @@ package org.sixflow.app.gtpu.echo;
 
 import com.google.common.base.MoreObjects;
 import com.google.common.collect.ImmutableList;
+import org.sixflow.app.api.GtpuTunnel;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.OptionalInt;
 public final class GtpuHeader {
 
     /** The registered UDP port of GTP-U (TS 29.281 section 4.4.2). */
-    public static final int UDP_PORT = 2152;
+    public static final int UDP_PORT = GtpuTunnel.UDP_PORT;
     /** GTP version 1; PT 1 is GTP (0 would be GTP'). */
     public static final int VERSION = 1;
     /** The mandatory part, which the Length field does not count. */
