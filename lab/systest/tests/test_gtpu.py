@@ -144,7 +144,7 @@ class GtpuTest(SystemTest):
         for frame in frames:
             outer = Ether(frame)
             inner = bytes(outer[UDP].payload)[16 if qfi is not None else 8:]
-            _, seq, sent_ns = traffic.hosttools.sequence_of(bytes(14) + inner)
+            _, seq, sent_ns = traffic.hosttools.sequence_of(bytes(12) + b"\x86\xdd" + inner)
             sent = traffic.frame_sent(self.dn, ue_address(tunnel), beijing.router_mac, flow, seq, sent_ns)
             label = outer[IPv6].fl
             # The entropy port carries the flow label's low 14 bits (gtpu.p4); both come from a
