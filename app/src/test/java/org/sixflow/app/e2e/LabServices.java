@@ -21,6 +21,8 @@ import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.ExperimentService;
+import org.sixflow.app.api.GtpuTunnelAdminService;
+import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.Msr6TreeAdminService;
@@ -35,6 +37,7 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
 import org.sixflow.app.experiments.impl.PostgresExperimentStore;
+import org.sixflow.app.gtpu.impl.GtpuTunnelManagerFixture;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.EventStreamManagerFixture;
@@ -60,8 +63,8 @@ import java.util.stream.Collectors;
  * PostgreSQL behind the history and telemetry managers and the experiments (PostgresExperimentStore;
  * another instance leads experiments, so a run started here stays queued: the simulated lab sends
  * no packets). The resource manager reads the pipeconf bundle's compiler output through its real
- * loader; its occupancy collector counts, every few seconds, the entries the tree, policy and
- * routing managers installed.
+ * loader; its occupancy collector counts, every few seconds, the entries the tree, policy, tunnel
+ * and routing managers installed.
  */
 final class LabServices {
 
@@ -70,6 +73,7 @@ final class LabServices {
     final InventoryManagerFixture inventory = new InventoryManagerFixture();
     final Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
     final Apn6PolicyManagerFixture policies = new Apn6PolicyManagerFixture();
+    final GtpuTunnelManagerFixture tunnels = new GtpuTunnelManagerFixture();
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
     final EventStreamManagerFixture streams = new EventStreamManagerFixture();
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
@@ -135,8 +139,8 @@ final class LabServices {
     }
 
     /**
-     * The flow entries of the lab's devices: every rule the tree, policy and routing managers
-     * installed, as confirmed on the device.
+     * The flow entries of the lab's devices: every rule the tree, policy, tunnel and routing
+     * managers installed, as confirmed on the device.
      */
     private final class InstalledRules extends FlowRuleServiceAdapter {
         @Override
@@ -145,6 +149,7 @@ final class LabServices {
             // change fails (the collector logs it) and the next round counts.
             List<FlowRule> installed = new ArrayList<>(trees.rules);
             installed.addAll(policies.rules());
+            installed.addAll(tunnels.rules());
             installed.addAll(routing.flows.entries());
             return installed.stream().filter(r -> r.deviceId().equals(deviceId))
                     .map(r -> new DefaultFlowEntry(r, FlowEntry.FlowEntryState.ADDED, 0, 0, 0))
@@ -167,6 +172,8 @@ final class LabServices {
                 .add(LinkService.class, trees.lab.linkService)
                 .add(Apn6PolicyService.class, policies.manager)
                 .add(Apn6PolicyAdminService.class, policies.manager)
+                .add(GtpuTunnelService.class, tunnels.manager)
+                .add(GtpuTunnelAdminService.class, tunnels.manager)
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
                 .add(EventStreamService.class, streams.manager)
