@@ -5,6 +5,7 @@ package org.sixflow.app.api;
 import org.onosproject.event.ListenerService;
 import org.onosproject.net.DeviceId;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,5 +62,16 @@ public interface GtpuTunnelService extends ListenerService<GtpuTunnelEvent, Gtpu
      * @param id tunnel id
      * @return its counters, if the tunnel is stored
      */
-    Optional<GtpuTunnelCounters> counters(String id);
+    default Optional<GtpuTunnelCounters> counters(String id) {
+        return Optional.ofNullable(counters(List.of(id)).get(id));
+    }
+
+    /**
+     * Reads the counters of several tunnels (a page of them) from their devices now, each
+     * device's counter once however many of the tunnels it holds.
+     *
+     * @param ids tunnel ids
+     * @return counters by id, in the order given, of the stored tunnels among them
+     */
+    Map<String, GtpuTunnelCounters> counters(Collection<String> ids);
 }

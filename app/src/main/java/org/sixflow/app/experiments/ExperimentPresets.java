@@ -132,8 +132,9 @@ public final class ExperimentPresets {
      * draft's offload), and against uplink decapsulation, at 100 pps and at 500 pps; average,
      * minimum and maximum latency and loss per mode and load point. The load is the probe stream's:
      * the classes take turns in blocks, so the switch sees one probe every 10 ms or 2 ms. The bmv2
-     * lab's packet-out probes queue at 1 ms (README "Experiments") and the draft's 275 kpps is far
-     * beyond a software switch, so the high point is 2 ms, near the rate it sustains.
+     * lab's packet-out probes queue at 1 ms and do not at 10 ms (README "Experiments"), and the
+     * draft's 275 kpps is far beyond a software switch, so the high point is 2 ms, between the two:
+     * a choice, not yet a measured capacity for these frames.
      *
      * @return the preset
      */

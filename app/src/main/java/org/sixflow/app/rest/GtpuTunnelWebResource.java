@@ -25,6 +25,9 @@ import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * GTP-U tunnels.
@@ -48,7 +51,10 @@ public class GtpuTunnelWebResource extends AbstractWebResource {
         List<GtpuTunnel> all = service.tunnels();
         ObjectNode json = mapper().createObjectNode();
         ArrayNode tunnels = json.putArray("tunnels");
-        page.slice(all).forEach(tunnel -> tunnels.add(encode(tunnel, service)));
+        List<GtpuTunnel> shown = page.slice(all);
+        Map<String, GtpuTunnelCounters> counters =
+                service.counters(shown.stream().map(GtpuTunnel::id).collect(Collectors.toList()));
+        shown.forEach(t -> tunnels.add(encode(t, service, Optional.ofNullable(counters.get(t.id())))));
         return ok(page.describe(json, all.size())).build();
     }
 
@@ -128,13 +134,17 @@ public class GtpuTunnelWebResource extends AbstractWebResource {
         return codec(GtpuTunnel.class).decode(JsonBodies.readObject(body, mapper()), this);
     }
 
-    /** A tunnel's JSON with its status and counters. */
+    /** A tunnel's JSON with its status and counters read now. */
     private ObjectNode encode(GtpuTunnel tunnel, GtpuTunnelService service) {
+        return encode(tunnel, service, service.counters(tunnel.id()));
+    }
+
+    /** A tunnel's JSON with its status and the counters given. */
+    private ObjectNode encode(GtpuTunnel tunnel, GtpuTunnelService service, Optional<GtpuTunnelCounters> counters) {
         ObjectNode json = codec(GtpuTunnel.class).encode(tunnel, this);
         json.setAll(codec(InstallStatus.class).encode(
                 service.status(tunnel.id()).orElse(InstallStatus.REQUESTED), this));
-        service.counters(tunnel.id()).ifPresent(
-                counters -> json.set("counters", codec(GtpuTunnelCounters.class).encode(counters, this)));
+        counters.ifPresent(c -> json.set("counters", codec(GtpuTunnelCounters.class).encode(c, this)));
         return json;
     }
 }

@@ -42,6 +42,7 @@ import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.impl.OwnerWork;
 import org.sixflow.app.impl.Owners;
 import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
@@ -54,15 +55,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -127,47 +124,37 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
      */
     protected Executor work;
 
-    private ExecutorService workThread;
+    private final OwnerWork owner = new OwnerWork("APN6 policy", "sixflow/apn6", log);
     private Apn6PolicyCompiler compiler;
     private TableBudget budget;
     private PolicyInstaller installer;
-    private volatile boolean active;
 
     @Activate
     protected void activate() {
         compiler = new Apn6PolicyCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
-        if (work == null) {
-            workThread = Executors.newSingleThreadExecutor(groupedThreads("sixflow/apn6", "owner", log));
-            work = workThread;
-        }
         budget = new TableBudget(pipeconfService, flowRuleService);
-        installer = new PolicyInstaller(flowRuleService, store, compiler, this::submit, budget,
+        installer = new PolicyInstaller(flowRuleService, store, compiler, owner::submit, budget,
                                         (id, network) -> pendingClaims(id, network, other -> !isMine(other)));
-        active = true;
+        owner.start(work);
         eventDispatcher.addSink(Apn6PolicyEvent.class, listenerRegistry);
         store.setDelegate(delegate);
         workPartitionService.addListener(partitionListener);
         configService.addListener(configListener);
         edgePortService.addListener(edgeListener);
         deviceService.addListener(deviceListener);
-        submit(this::takeOwnership);
+        owner.submit(this::takeOwnership);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        active = false;
+        owner.stop();
         deviceService.removeListener(deviceListener);
         edgePortService.removeListener(edgeListener);
         configService.removeListener(configListener);
         workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
         eventDispatcher.removeSink(Apn6PolicyEvent.class);
-        if (workThread != null) {
-            workThread.shutdownNow();
-            workThread = null;
-            work = null;
-        }
         // Nothing is removed: the entries and the stored policies are the cluster's, and the
         // owner that takes over (or this instance, when it starts again) reinstalls them.
         log.info("Stopped");
@@ -297,28 +284,6 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         return workPartitionService.isMine(id, HASHER);
     }
 
-    /** Runs owner work on the work thread; work that comes after deactivation is dropped. */
-    private void submit(Runnable task) {
-        Executor executor = work;
-        if (!active || executor == null) {
-            return;
-        }
-        try {
-            executor.execute(() -> {
-                if (!active) {
-                    return;
-                }
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    log.error("APN6 policy work failed", e);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            log.debug("Stopping: dropped APN6 policy work");
-        }
-    }
-
     /** Installs the stored policies this instance owns and forgets those it no longer owns. */
     private void takeOwnership() {
         Apn6Network network = network();
@@ -348,7 +313,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     /** Queues one recompilation for any number of network changes that come before it runs. */
     private void recompileSoon() {
         if (recompileQueued.compareAndSet(false, true)) {
-            submit(this::recompile);
+            owner.submit(this::recompile);
         }
     }
 
@@ -401,7 +366,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         @Override
         public void notify(Apn6PolicyEvent event) {
             post(event);
-            submit(() -> handle(event));
+            owner.submit(() -> handle(event));
         }
     }
 
@@ -417,7 +382,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
                 case DEVICE_AVAILABILITY_CHANGED:
                     DeviceId device = event.subject().id();
                     if (deviceService.isAvailable(device)) {
-                        submit(() -> installer.reapply(device));
+                        owner.submit(() -> installer.reapply(device));
                     }
                     break;
                 default:
@@ -456,7 +421,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     private class InternalPartitionListener implements WorkPartitionEventListener {
         @Override
         public void event(WorkPartitionEvent event) {
-            submit(Apn6PolicyManager.this::takeOwnership);
+            owner.submit(Apn6PolicyManager.this::takeOwnership);
         }
     }
 }

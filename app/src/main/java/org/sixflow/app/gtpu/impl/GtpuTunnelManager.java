@@ -39,6 +39,7 @@ import org.sixflow.app.gtpu.GtpuNetwork;
 import org.sixflow.app.gtpu.GtpuTunnelCompiler;
 import org.sixflow.app.gtpu.GtpuTunnelValidator;
 import org.sixflow.app.impl.EntryText;
+import org.sixflow.app.impl.OwnerWork;
 import org.sixflow.app.impl.Owners;
 import org.sixflow.app.telemetry.aggregate.AggregateReadException;
 import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
@@ -46,7 +47,11 @@ import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,11 +60,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 
-import static org.onlab.util.Tools.groupedThreads;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER;
 import static org.slf4j.LoggerFactory.getLogger;
@@ -81,7 +82,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     private final Logger log = getLogger(getClass());
     private final GtpuTunnelStoreDelegate delegate = new InternalStoreDelegate();
     private final DeviceListener deviceListener = new InternalDeviceListener();
-    private final WorkPartitionEventListener partitionListener = event -> submit(this::takeOwnership);
+    private final WorkPartitionEventListener partitionListener = event -> this.owner.submit(this::takeOwnership);
     /** Serialises check-and-write of changes made through this instance. */
     private final Object changes = new Object();
 
@@ -117,43 +118,33 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     /** Reads tunnel counters; ONOS's P4Runtime clients unless set (tests set one). */
     protected TunnelCounterReader counterReader;
 
-    private ExecutorService workThread;
+    private final OwnerWork owner = new OwnerWork("GTP-U tunnel", "sixflow/gtpu", log);
     private GtpuTunnelCompiler compiler;
     private TunnelInstaller installer;
-    private volatile boolean active;
 
     @Activate
     protected void activate() {
         compiler = new GtpuTunnelCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
-        if (work == null) {
-            workThread = Executors.newSingleThreadExecutor(groupedThreads("sixflow/gtpu", "owner", log));
-            work = workThread;
-        }
         if (counterReader == null) {
             counterReader = onosCounters();
         }
-        installer = new TunnelInstaller(flowRuleService, store, compiler, this::submit);
-        active = true;
+        installer = new TunnelInstaller(flowRuleService, store, compiler, owner::submit);
+        owner.start(work);
         eventDispatcher.addSink(GtpuTunnelEvent.class, listenerRegistry);
         store.setDelegate(delegate);
         workPartitionService.addListener(partitionListener);
         deviceService.addListener(deviceListener);
-        submit(this::takeOwnership);
+        owner.submit(this::takeOwnership);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        active = false;
+        owner.stop();
         deviceService.removeListener(deviceListener);
         workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
         eventDispatcher.removeSink(GtpuTunnelEvent.class);
-        if (workThread != null) {
-            workThread.shutdownNow();
-            workThread = null;
-            work = null;
-        }
         // Nothing is removed: the entries and the stored tunnels are the cluster's.
         log.info("Stopped");
     }
@@ -212,43 +203,78 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     }
 
     @Override
-    public Optional<GtpuTunnelCounters> counters(String id) {
-        return store.tunnel(id).map(this::read);
-    }
-
-    private GtpuTunnelCounters read(GtpuTunnel tunnel) {
-        int index = tunnel.counterIndex().orElseThrow();
-        Set<DeviceId> unread = new LinkedHashSet<>();
-        long[] downlink = new long[2];
-        for (DeviceId device : tunnel.encapDevices()) {
-            add(downlink, device, SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER, index, unread);
+    public Map<String, GtpuTunnelCounters> counters(Collection<String> ids) {
+        Map<String, GtpuTunnelCounters> counters = new LinkedHashMap<>();
+        CounterReads reads = new CounterReads();
+        for (String id : ids) {
+            store.tunnel(id).ifPresent(tunnel -> counters.put(id, reads.of(tunnel)));
         }
-        long[] uplink = new long[2];
-        add(uplink, tunnel.decapDevice(), SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER, index, unread);
-        return new GtpuTunnelCounters(downlink[0], downlink[1], uplink[0], uplink[1], unread);
+        return counters;
     }
 
-    /** Adds a cell's packets and bytes to a sum, or lists its device as unread. */
-    private void add(long[] sum, DeviceId device, PiCounterId counter, int index, Set<DeviceId> unread) {
-        try {
-            counterReader.read(device, counter, index).ifPresent(cell -> {
+    /**
+     * The counters of one request: each device's counter is read once, however many tunnels'
+     * cells it holds, and a device that cannot be read is tried once.
+     */
+    private final class CounterReads {
+        private final Map<String, Map<Integer, PiCounterCellData>> read = new HashMap<>();
+        private final Set<DeviceId> unreadable = new HashSet<>();
+
+        GtpuTunnelCounters of(GtpuTunnel tunnel) {
+            int index = tunnel.counterIndex().orElseThrow();
+            Set<DeviceId> unread = new LinkedHashSet<>();
+            long[] downlink = new long[2];
+            for (DeviceId device : tunnel.encapDevices()) {
+                add(downlink, device, SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER, index, unread);
+            }
+            long[] uplink = new long[2];
+            add(uplink, tunnel.decapDevice(), SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER, index, unread);
+            return new GtpuTunnelCounters(downlink[0], downlink[1], uplink[0], uplink[1], unread);
+        }
+
+        /** Adds a cell's packets and bytes to a sum, or lists its device as unread. */
+        private void add(long[] sum, DeviceId device, PiCounterId counter, int index, Set<DeviceId> unread) {
+            Map<Integer, PiCounterCellData> cells = cells(device, counter);
+            if (cells == null) {
+                unread.add(device);
+                return;
+            }
+            PiCounterCellData cell = cells.get(index);
+            if (cell != null) {
                 sum[0] += cell.packets();
                 sum[1] += cell.bytes();
-            });
-        } catch (RuntimeException e) {
-            log.debug("Cannot read {} of {}: {}", counter, device, e.getMessage());
-            unread.add(device);
+            }
+        }
+
+        /** The counter's cells, read on first use; null when the device cannot be read. */
+        private Map<Integer, PiCounterCellData> cells(DeviceId device, PiCounterId counter) {
+            if (unreadable.contains(device)) {
+                return null;
+            }
+            String key = device + " " + counter;
+            Map<Integer, PiCounterCellData> cells = read.get(key);
+            if (cells == null) {
+                try {
+                    cells = counterReader.cells(device, counter);
+                } catch (RuntimeException e) {
+                    log.debug("Cannot read {} of {}: {}", counter, device, e.getMessage());
+                    unreadable.add(device);
+                    return null;
+                }
+                read.put(key, cells);
+            }
+            return cells;
         }
     }
 
     /** Reads counters through ONOS's P4Runtime client of the device (as the latency poller does). */
     private TunnelCounterReader onosCounters() {
         OnosPacketCounterReader reader = new OnosPacketCounterReader(p4RuntimeController, configService);
-        return (device, counter, index) -> {
+        return (device, counter) -> {
             PiPipeconf pipeconf = pipeconfService.getPipeconf(device)
                     .orElseThrow(() -> new IllegalStateException(device + " has no pipeconf"));
             try {
-                return Optional.ofNullable(reader.cells(device, pipeconf, counter).get(index));
+                return reader.cells(device, pipeconf, counter);
             } catch (AggregateReadException e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }
@@ -283,28 +309,6 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         return Owners.isMine(workPartitionService, id);
     }
 
-    /** Runs owner work on the work thread, one task at a time; after deactivation it is dropped. */
-    private void submit(Runnable task) {
-        Executor executor = work;
-        if (active && executor != null) {
-            try {
-                executor.execute(() -> runIfActive(task));
-            } catch (RejectedExecutionException e) {
-                log.debug("Stopping: dropped GTP-U tunnel work");
-            }
-        }
-    }
-
-    private void runIfActive(Runnable task) {
-        if (active) {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                log.error("GTP-U tunnel work failed", e);
-            }
-        }
-    }
-
     /** Installs the stored tunnels this instance owns and forgets those it no longer owns. */
     private void takeOwnership() {
         Set<String> had = installer.owned();
@@ -334,7 +338,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         @Override
         public void notify(GtpuTunnelEvent event) {
             post(event);
-            submit(() -> handle(event));
+            owner.submit(() -> handle(event));
         }
     }
 
@@ -344,7 +348,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         public void event(DeviceEvent event) {
             DeviceId device = event.subject().id();
             if (event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED && deviceService.isAvailable(device)) {
-                submit(() -> installer.reapply(device));
+                owner.submit(() -> installer.reapply(device));
             }
         }
     }

@@ -6,21 +6,21 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 
-import java.util.Optional;
+import java.util.Map;
 
 /**
- * Reads one cell of a device's tunnel counter.
+ * Reads a device's tunnel counter, every cell at once (one P4Runtime read, as the latency poller
+ * reads its counters).
  */
 interface TunnelCounterReader {
 
     /**
-     * Reads a cell.
+     * Reads a counter.
      *
      * @param device  the device
      * @param counter gtpu_encap_counter or gtpu_decap_counter
-     * @param index   the tunnel's counter index
-     * @return its packets and bytes (empty when the device holds no such cell)
+     * @return packets and bytes by counter index (cells the device omits are absent)
      * @throws IllegalStateException when the device cannot be read now
      */
-    Optional<PiCounterCellData> read(DeviceId device, PiCounterId counter, int index);
+    Map<Integer, PiCounterCellData> cells(DeviceId device, PiCounterId counter);
 }

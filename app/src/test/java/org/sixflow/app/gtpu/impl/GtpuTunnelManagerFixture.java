@@ -24,11 +24,12 @@ import org.sixflow.app.testing.TestPipeconfService;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One instance of a test cluster running the tunnel manager on the lab network (every device
@@ -48,6 +49,8 @@ public final class GtpuTunnelManagerFixture {
     /** Counter cells by "device counter index". */
     public final Map<String, PiCounterCellData> cells = new ConcurrentHashMap<>();
     public final Set<DeviceId> unreadable = ConcurrentHashMap.newKeySet();
+    /** Counter reads the manager made (a device that cannot be read is not counted). */
+    public final AtomicInteger reads = new AtomicInteger();
 
     /** A cluster of one instance, started. */
     public GtpuTunnelManagerFixture() {
@@ -96,11 +99,19 @@ public final class GtpuTunnelManagerFixture {
         }
     }
 
-    private Optional<PiCounterCellData> read(DeviceId device, PiCounterId counter, int index) {
+    private Map<Integer, PiCounterCellData> read(DeviceId device, PiCounterId counter) {
         if (unreadable.contains(device)) {
             throw new IllegalStateException(device + " cannot be read");
         }
-        return Optional.ofNullable(cells.get(device + " " + counter + " " + index));
+        reads.incrementAndGet();
+        String prefix = device + " " + counter + " ";
+        Map<Integer, PiCounterCellData> counterCells = new HashMap<>();
+        cells.forEach((key, cell) -> {
+            if (key.startsWith(prefix)) {
+                counterCells.put(Integer.parseInt(key.substring(prefix.length())), cell);
+            }
+        });
+        return counterCells;
     }
 
     /** Activates the store and the manager, as OSGi would. */

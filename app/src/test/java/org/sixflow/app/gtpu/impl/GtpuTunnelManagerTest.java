@@ -177,4 +177,19 @@ public class GtpuTunnelManagerTest {
             assertTrue(rule.toString(), Set.of(BEIJING, nanjing).contains(rule.deviceId()));
         }
     }
+
+    @Test
+    public void aPageOfTunnelsReadsEachDevicesCounterOnce() {
+        GtpuTunnel first = fixture.manager.create(tunnel("ue-1", "fd00:9:1::/64", 1).build());
+        GtpuTunnel second = fixture.manager.create(tunnel("ue-2", "fd00:9:2::/64", 2).build());
+        fixture.cells.put(BEIJING + " " + SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER + " "
+                                  + first.counterIndex().getAsInt(), new PiCounterCellData(1, 100));
+        fixture.cells.put(BEIJING + " " + SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER + " "
+                                  + second.counterIndex().getAsInt(), new PiCounterCellData(7, 700));
+        Map<String, GtpuTunnelCounters> counters = fixture.manager.counters(List.of("ue-1", "ue-2", "none"));
+        assertEquals(List.of("ue-1", "ue-2"), List.copyOf(counters.keySet()));
+        assertEquals(new GtpuTunnelCounters(1, 100, 0, 0, Set.of()), counters.get("ue-1"));
+        assertEquals(new GtpuTunnelCounters(7, 700, 0, 0, Set.of()), counters.get("ue-2"));
+        assertEquals("beijing's encap and decap counters, once each", 2, fixture.reads.get());
+    }
 }
