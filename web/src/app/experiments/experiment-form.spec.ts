@@ -211,3 +211,28 @@ describe('ExperimentForm', () => {
         gtpu: { peerAddress: 'fd00:1:3::10', n3Address: 'fd00:1:1::2152', teid: 4097 } } });
   });
 });
+
+describe('ExperimentForm without the server\'s tunnels', () => {
+  it('says why the tunnels are not offered, and keeps a class\'s own tunnel as it is', async () => {
+    TestBed.configureTestingModule({ providers: [provideHttpClient(), provideHttpClientTesting()] });
+    const http = TestBed.inject(HttpTestingController);
+    const fixture = TestBed.createComponent(ExperimentForm);
+    await fixture.whenStable();
+    const view = fixture.nativeElement as HTMLElement;
+    expect(view.querySelector('#exp-class-0-tunnel-hint')?.textContent).toContain('Loading the tunnels');
+    http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [GTPU_MURAKAMI] });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ code: 503, message: 'GTP-U tunnels need the tunnel service' },
+      { status: 503, statusText: 'Service Unavailable' });
+    await fixture.whenStable();
+    expect(view.querySelector('#exp-class-0-tunnel-hint')?.textContent)
+      .toContain('The tunnels could not be loaded: GTP-U tunnels need the tunnel service');
+    fixture.componentInstance.preset.set(GTPU_MURAKAMI.id);
+    fixture.componentInstance.usePreset();
+    await fixture.whenStable();
+    expect((view.querySelector('#exp-class-1-tunnel') as HTMLSelectElement).value).toBe('murakami-zero');
+    expect(Array.from(view.querySelectorAll('#exp-class-1-tunnel option')).map((o) => o.textContent?.trim()))
+      .toEqual(['— none —', 'murakami-zero']);
+    expect(fixture.componentInstance.experiment()).toEqual(GTPU_MURAKAMI_REQUEST);
+    http.verify();
+  });
+});
