@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 
 import { count, fill, see } from './steps.mjs';
+import { tunnelScenarios } from './tunnel-scenarios.mjs';
 
 export const scenarios = [
   ['overview shows health, devices and recent events from the database, new ones live', async ({ page, url, harness, shot }) => {
@@ -253,6 +254,8 @@ export const scenarios = [
     await shot('experiments-dark.png');
     await page.getByRole('button', { name: 'Dark theme' }).click();
   }],
+
+  ...tunnelScenarios,
 
   ['ports lists the stored gNMI counters with rates, and new readings live', async ({ page, url, harness, shot }) => {
     await page.goto(`${url}ports?device=device:beijing`);

@@ -24,3 +24,21 @@ export async function fill(page, fields) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
 }
+
+/** Asks the REST API behind the dashboard: { status, body } (body parsed when there is one). */
+export async function rest(page, url, method, path, data) {
+  const response = await page.request.fetch(`${url}onos/sixflow/v1/${path}`, { method, data });
+  const text = await response.text();
+  return { status: response.status(), body: text ? JSON.parse(text) : null };
+}
+
+/** Asks until the check answers something (not null), at most 15 s; resolves with the answer. */
+export async function until(check, what) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const answer = await check();
+    if (answer !== null && answer !== undefined) return answer;
+    if (Date.now() > deadline) assert.fail(`waited 15 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

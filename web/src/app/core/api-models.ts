@@ -444,6 +444,17 @@ export const EXPERIMENT_TRAFFIC = ['PROBES', 'HOSTS', 'EXTERNAL'] as const;
 export type ExperimentTraffic = (typeof EXPERIMENT_TRAFFIC)[number];
 export type ExperimentClassRole = 'BASELINE' | 'FEATURE';
 
+/**
+ * The G-PDU around an uplink GTP-U probe (gtpu-decap): from the tunnel's peer to its N3 address with
+ * its uplink TEID, carrying the packet it belongs to as the inner packet.
+ */
+export interface GtpuProbe {
+  peerAddress: string;
+  n3Address: string;
+  teid: number;
+  sourcePort?: number;
+}
+
 /** How a class's probe packets look. */
 export interface ProbePacket {
   source: string;
@@ -451,6 +462,8 @@ export interface ProbePacket {
   sourcePort?: number;
   destinationPort?: number;
   hopLimit?: number;
+  /** Absent or null: a plain IPv6/UDP probe. */
+  gtpu?: GtpuProbe | null;
 }
 
 /** One class of an experiment: the baseline or a feature under test. */
@@ -461,6 +474,8 @@ export interface ExperimentClass {
   packet?: ProbePacket | null;
   tree?: string | null;
   policy?: string | null;
+  /** The GTP-U tunnel a gtpu-encap-* or gtpu-decap class exercises. */
+  tunnel?: string | null;
 }
 
 /** One cell of an experiment: a frame size at an interval or a load rate. */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
+import { GtpuProbe } from '../core/api-models';
 import { EMPTY_CLASS, EMPTY_EXPERIMENT_FORM, experimentOf, formOf, inputOf, placed } from './experiment-form-model';
-import { APN6 } from './fixtures.spec';
+import { APN6, GTPU_MURAKAMI, GTPU_MURAKAMI_REQUEST } from './fixtures.spec';
 
 describe('experiment form model', () => {
   it('leaves out empty optional inputs and keeps what is not a number as typed', () => {
@@ -38,10 +39,39 @@ describe('experiment form model', () => {
     expect(back.meanThresholds).toBeUndefined();
   });
 
+  it('shows the GTP-U preset, tunnels and G-PDU included, and reads back the very request', () => {
+    const { value, classes } = formOf(GTPU_MURAKAMI);
+    expect(classes.map((c) => c.tunnel)).toEqual(['', 'murakami-zero', 'murakami-full', 'murakami-incremental', 'murakami-zero']);
+    expect(classes[4]).toEqual(jasmine.objectContaining({ gtpuPeerAddress: 'fd00:1:3::10', gtpuN3Address: 'fd00:1:1::2152',
+      gtpuTeid: '4097', gtpuSourcePort: '2152' }));
+    expect(classes[1].gtpuTeid).toBe('');
+    expect(experimentOf(value, classes)).toEqual(GTPU_MURAKAMI_REQUEST);
+    const again = formOf(GTPU_MURAKAMI_REQUEST);
+    expect(experimentOf(again.value, again.classes)).toEqual(GTPU_MURAKAMI_REQUEST);
+  });
+
+  it('sends a packet when any of its inputs holds something, leaving out an empty TEID for the server to ask for', () => {
+    const [decap, portOnly] = experimentOf(EMPTY_EXPERIMENT_FORM, [
+      { ...EMPTY_CLASS, name: 'up', latencyClass: 'gtpu-decap', tunnel: ' ue-1 ', gtpuPeerAddress: 'fd00:1:3::10' },
+      { ...EMPTY_CLASS, name: 'p', destinationPort: '6100' },
+    ]).classes;
+    expect(decap).toEqual({ name: 'up', role: 'FEATURE', latencyClass: 'gtpu-decap', tunnel: 'ue-1',
+      packet: { source: '', destination: '', gtpu: { peerAddress: 'fd00:1:3::10', n3Address: '' } as GtpuProbe } });
+    expect(portOnly.packet).toEqual({ source: '', destination: '', destinationPort: 6100 });
+  });
+
   it('finds the input of each server field', () => {
     expect(inputOf('classes[1].packet.destination')).toBe('classes.1.destination');
     expect(inputOf('classes[12].packet')).toBe('classes.12.packet');
     expect(inputOf('classes[0].policy')).toBe('classes.0.policy');
+    expect(inputOf('classes[3].tunnel')).toBe('classes.3.tunnel');
+    expect(inputOf('classes[4].packet.gtpu')).toBe('classes.4.gtpu');
+    expect(inputOf('classes[4].packet.gtpu.peerAddress')).toBe('classes.4.gtpuPeerAddress');
+    expect(inputOf('classes[4].packet.gtpu.n3Address')).toBe('classes.4.gtpuN3Address');
+    expect(inputOf('classes[4].packet.gtpu.teid')).toBe('classes.4.gtpuTeid');
+    expect(inputOf('classes[4].packet.gtpu.sourcePort')).toBe('classes.4.gtpuSourcePort');
+    expect(inputOf('classes[4].packet.sourcePort')).toBe('classes.4.sourcePort');
+    expect(inputOf('classes[1].colour')).toBe('');
     expect(inputOf('classes[2]')).toBe('classes.2');
     expect(inputOf('classes')).toBe('classes');
     expect(inputOf('frameSizes[1]')).toBe('frameSizes');

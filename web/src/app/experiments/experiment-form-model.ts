@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import { Experiment, ExperimentClass, ExperimentClassRole, ExperimentTraffic, ProbePacket } from '../core/api-models';
+import {
+  Experiment, ExperimentClass, ExperimentClassRole, ExperimentTraffic, GtpuProbe, ProbePacket,
+} from '../core/api-models';
 import { listOf } from '../core/field-errors';
 
 /** One class's inputs, as text (numbers as typed, so the server names what is not one). */
@@ -15,6 +17,24 @@ export interface ClassFormValue {
   hopLimit: string;
   tree: string;
   policy: string;
+  tunnel: string;
+  /** The G-PDU of an uplink GTP-U probe (gtpu-decap); all empty: a plain IPv6/UDP probe. */
+  gtpuPeerAddress: string;
+  gtpuN3Address: string;
+  gtpuTeid: string;
+  gtpuSourcePort: string;
+}
+
+/** The inputs of a class's G-PDU, each with the field of packet.gtpu it sets. */
+export const GTPU_INPUTS = {
+  gtpuPeerAddress: 'peerAddress', gtpuN3Address: 'n3Address', gtpuTeid: 'teid', gtpuSourcePort: 'sourcePort',
+} as const;
+type GtpuInput = keyof typeof GTPU_INPUTS;
+const GTPU_KEYS = Object.keys(GTPU_INPUTS) as GtpuInput[];
+
+/** Whether any of a class's G-PDU inputs holds something. */
+export function hasGtpu(v: Pick<ClassFormValue, GtpuInput>): boolean {
+  return GTPU_KEYS.some((key) => v[key].trim() !== '');
 }
 
 /** The experiment form's inputs; empty optional inputs leave the field out so the server's default holds. */
@@ -42,7 +62,7 @@ export interface ExperimentFormValue {
 
 export const EMPTY_CLASS: ClassFormValue = {
   name: '', role: 'FEATURE', latencyClass: 'ipv6', source: '', destination: '', sourcePort: '', destinationPort: '',
-  hopLimit: '', tree: '', policy: '',
+  hopLimit: '', tree: '', policy: '', tunnel: '', gtpuPeerAddress: '', gtpuN3Address: '', gtpuTeid: '', gtpuSourcePort: '',
 };
 
 export const EMPTY_EXPERIMENT_FORM: ExperimentFormValue = {
@@ -61,17 +81,33 @@ function numbers(text: string): number[] {
   return listOf(text).map(number);
 }
 
+/** The G-PDU the inputs describe; an empty TEID or port is left out, so the server says it is required or takes 2152. */
+function gtpuOf(v: ClassFormValue): GtpuProbe {
+  const gtpu = { peerAddress: v.gtpuPeerAddress.trim(), n3Address: v.gtpuN3Address.trim() } as GtpuProbe;
+  if (v.gtpuTeid.trim()) gtpu.teid = number(v.gtpuTeid);
+  if (v.gtpuSourcePort.trim()) gtpu.sourcePort = number(v.gtpuSourcePort);
+  return gtpu;
+}
+
+/** A class's packet when any of its inputs (the G-PDU's included) holds something; what is typed is never dropped. */
+function packetOf(v: ClassFormValue): ProbePacket | null {
+  const typed = [v.source, v.destination, v.sourcePort, v.destinationPort, v.hopLimit].some((t) => t.trim() !== '');
+  if (!typed && !hasGtpu(v)) return null;
+  const packet: ProbePacket = { source: v.source.trim(), destination: v.destination.trim() };
+  if (v.sourcePort.trim()) packet.sourcePort = number(v.sourcePort);
+  if (v.destinationPort.trim()) packet.destinationPort = number(v.destinationPort);
+  if (v.hopLimit.trim()) packet.hopLimit = number(v.hopLimit);
+  if (hasGtpu(v)) packet.gtpu = gtpuOf(v);
+  return packet;
+}
+
 function classOf(v: ClassFormValue): ExperimentClass {
   const c: ExperimentClass = { name: v.name.trim(), role: v.role, latencyClass: v.latencyClass };
-  if (v.source.trim() || v.destination.trim()) {
-    const packet: ProbePacket = { source: v.source.trim(), destination: v.destination.trim() };
-    if (v.sourcePort.trim()) packet.sourcePort = number(v.sourcePort);
-    if (v.destinationPort.trim()) packet.destinationPort = number(v.destinationPort);
-    if (v.hopLimit.trim()) packet.hopLimit = number(v.hopLimit);
-    c.packet = packet;
-  }
+  const packet = packetOf(v);
+  if (packet) c.packet = packet;
   if (v.tree.trim()) c.tree = v.tree.trim();
   if (v.policy.trim()) c.policy = v.policy.trim();
+  if (v.tunnel.trim()) c.tunnel = v.tunnel.trim();
   return c;
 }
 
@@ -110,7 +146,9 @@ export function formOf(e: Experiment): { value: ExperimentFormValue; classes: Cl
       name: c.name, role: c.role ?? 'FEATURE', latencyClass: c.latencyClass, source: c.packet?.source ?? '',
       destination: c.packet?.destination ?? '', sourcePort: text(c.packet?.sourcePort),
       destinationPort: text(c.packet?.destinationPort), hopLimit: text(c.packet?.hopLimit), tree: c.tree ?? '',
-      policy: c.policy ?? '',
+      policy: c.policy ?? '', tunnel: c.tunnel ?? '', gtpuPeerAddress: c.packet?.gtpu?.peerAddress ?? '',
+      gtpuN3Address: c.packet?.gtpu?.n3Address ?? '', gtpuTeid: text(c.packet?.gtpu?.teid),
+      gtpuSourcePort: text(c.packet?.gtpu?.sourcePort),
     })),
   };
 }
@@ -123,16 +161,26 @@ const INPUTS = new Set(['id', 'name', 'description', 'ingress', 'traffic', 'pack
 const RENAMED: Record<string, string> = { interval: 'intervalMicros', window: 'windowFrom', 'window.from': 'windowFrom',
   'window.to': 'windowTo' };
 
+/** A class's fields named otherwise than their input: the G-PDU's, and the G-PDU as a whole ("gtpu"). */
+const CLASS_RENAMED: Record<string, string> = {
+  'packet.gtpu': 'gtpu',
+  ...Object.fromEntries(GTPU_KEYS.map((key) => [`packet.gtpu.${GTPU_INPUTS[key]}`, key])),
+};
+/** A class's inputs, and the messages about its packet and G-PDU as a whole. */
+const CLASS_INPUTS = new Set([...Object.keys(EMPTY_CLASS), 'packet', 'gtpu']);
+
 /**
  * The input that shows a server field's message: "classes[1].packet.destination" → "classes.1.destination",
- * "classes[1].packet" → "classes.1.packet", "frameSizes[2]" → "frameSizes", "interval" → "intervalMicros";
+ * "classes[1].packet" → "classes.1.packet", "classes[4].packet.gtpu.teid" → "classes.4.gtpuTeid",
+ * "classes[4].tunnel" → "classes.4.tunnel", "frameSizes[2]" → "frameSizes", "interval" → "intervalMicros";
  * a field no input sets belongs to the whole form ("").
  */
 export function inputOf(path: string): string {
-  const inClass = /^classes\[(\d+)\](?:\.packet)?(?:\.(\w+))?$/.exec(path);
+  const inClass = /^classes\[(\d+)\](?:\.([\w.]+))?$/.exec(path);
   if (inClass) {
-    const field = inClass[2] ?? (path.endsWith('.packet') ? 'packet' : '');
-    return field ? `classes.${inClass[1]}.${field}` : `classes.${inClass[1]}`;
+    if (!inClass[2]) return `classes.${inClass[1]}`;
+    const field = CLASS_RENAMED[inClass[2]] ?? inClass[2].replace(/^packet\./, '');
+    return CLASS_INPUTS.has(field) ? `classes.${inClass[1]}.${field}` : '';
   }
   const item = /^(\w+)\[\d+\]$/.exec(path);
   const field = item ? item[1] : path;

@@ -4,10 +4,18 @@ import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 
-import { Experiment } from '../core/api-models';
+import { Experiment, GtpuTunnel } from '../core/api-models';
 import { type } from '../core/testing';
 import { ExperimentForm } from './experiment-form';
-import { APN6, BASE } from './fixtures.spec';
+import { APN6, BASE, GTPU_MURAKAMI, GTPU_MURAKAMI_REQUEST } from './fixtures.spec';
+
+/** One of the preset's tunnels, as GET gtpu/tunnels lists it (the others do not exist). */
+const MURAKAMI_ZERO: GtpuTunnel = {
+  id: 'murakami-zero', uePrefixes: ['fd00:99:1::/64'], n3Address: 'fd00:1:1::2152', peerAddress: 'fd00:1:3::10',
+  downlinkTeid: 8193, uplinkTeid: 4097, checksumMode: 'ZERO', acceptZeroChecksum: false, decapDevice: 'device:beijing',
+  encapDevices: ['device:beijing'], counterIndex: 1, state: 'INSTALLED',
+  counters: { downlinkPackets: 0, downlinkBytes: 0, uplinkPackets: 0, uplinkBytes: 0, unreadDevices: [] },
+};
 
 describe('ExperimentForm', () => {
   let http: HttpTestingController;
@@ -22,7 +30,8 @@ describe('ExperimentForm', () => {
     created = [];
     fixture.componentInstance.created.subscribe((e) => created.push(e));
     await fixture.whenStable();
-    http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [preset] });
+    http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [preset, GTPU_MURAKAMI] });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [MURAKAMI_ZERO], total: 1, next: null });
     await fixture.whenStable();
   });
 
@@ -33,15 +42,18 @@ describe('ExperimentForm', () => {
     Array.from(view().querySelectorAll('button')).find((b) => b.textContent?.trim().startsWith(text))!;
   const value = (selector: string) => (view().querySelector(selector) as HTMLInputElement).value;
 
-  async function usePreset(): Promise<void> {
+  async function usePreset(id = preset.id, hint = 'insertion against forwarding'): Promise<void> {
     const select = view().querySelector('#exp-preset') as HTMLSelectElement;
-    select.value = preset.id;
+    select.value = id;
     select.dispatchEvent(new Event('change'));
     await fixture.whenStable();
-    expect(view().querySelector('#exp-preset-hint')?.textContent).toContain('insertion against forwarding');
+    expect(view().querySelector('#exp-preset-hint')?.textContent).toContain(hint);
     button('Use preset').click();
     await fixture.whenStable();
   }
+  const options = (selector: string) =>
+    Array.from(view().querySelectorAll(`${selector} option`)).map((o) => o.textContent?.trim());
+  const error = (selector: string) => view().querySelector(`${selector}-error`)?.textContent?.trim();
 
   it('fills every input, classes included, from a preset', async () => {
     expect(button('Use preset').disabled).toBeTrue();
@@ -130,5 +142,97 @@ describe('ExperimentForm', () => {
     await fixture.whenStable();
     expect(view().querySelectorAll('fieldset.class').length).toBe(1);
     expect(value('#exp-class-0-name')).toBe('');
+  });
+
+  it('offers the GTP-U preset and sends it back unchanged, tunnels and G-PDU included', async () => {
+    expect(options('#exp-preset')).toContain('GTP-U checksum as in draft-murakami');
+    await usePreset(GTPU_MURAKAMI.id, 'IPv6 forwarding against GTP-U encapsulation');
+    expect(view().querySelectorAll('fieldset.class').length).toBe(5);
+    expect(value('#exp-class-0-tunnel')).toBe('');
+    expect(value('#exp-class-1-tunnel')).toBe('murakami-zero');
+    expect(value('#exp-class-2-tunnel')).toBe('murakami-full');
+    // A tunnel the server lacks stays chosen, and says so; the server's are offered with their state.
+    expect(options('#exp-class-2-tunnel')).toEqual(['— none —', 'murakami-full (no such tunnel on the server)',
+      'murakami-zero (INSTALLED)']);
+    expect(view().querySelector('#exp-class-1-gtpuTeid')).toBeNull();
+    expect(value('#exp-class-4-gtpuPeerAddress')).toBe('fd00:1:3::10');
+    expect(value('#exp-class-4-gtpuN3Address')).toBe('fd00:1:1::2152');
+    expect(value('#exp-class-4-gtpuTeid')).toBe('4097');
+    expect(value('#exp-class-4-gtpuSourcePort')).toBe('2152');
+
+    button('Create experiment').click();
+    const post = http.expectOne({ method: 'POST', url: `${BASE}/experiments` });
+    expect(post.request.body).toEqual(GTPU_MURAKAMI_REQUEST);
+    post.flush(GTPU_MURAKAMI, { status: 201, statusText: 'Created' });
+    await fixture.whenStable();
+    expect(created.map((e) => e.id)).toEqual(['gtpu-murakami']);
+  });
+
+  it('puts the server\'s tunnel and G-PDU problems beside their inputs', async () => {
+    await usePreset(GTPU_MURAKAMI.id, 'IPv6 forwarding against GTP-U encapsulation');
+    type(view(), '#exp-class-4-gtpuTeid', '');
+    button('Validate').click();
+    const check = http.expectOne({ method: 'POST', url: `${BASE}/experiments/validate` });
+    expect(check.request.body.classes[4].packet.gtpu).toEqual(
+      { peerAddress: 'fd00:1:3::10', n3Address: 'fd00:1:1::2152', sourcePort: 2152 });
+    check.flush({ valid: false, fields: {
+      'classes[2].tunnel': 'no GTP-U tunnel murakami-full',
+      'classes[4].packet.gtpu.teid': 'required: the tunnel\'s uplink TEID, 1..4294967295',
+      'classes[4].packet.gtpu.n3Address': 'tunnel murakami-zero\'s N3 address is fd00:1:1::1, not fd00:1:1::2152',
+    } });
+    await fixture.whenStable();
+    expect(error('#exp-class-2-tunnel')).toBe('no GTP-U tunnel murakami-full');
+    expect(view().querySelector('#exp-class-2-tunnel')?.getAttribute('aria-invalid')).toBe('true');
+    expect(error('#exp-class-4-gtpuTeid')).toContain('required: the tunnel\'s uplink TEID');
+    expect(error('#exp-class-4-gtpuN3Address')).toContain('N3 address is fd00:1:1::1');
+    expect(view().querySelector('.validation')?.textContent).toContain('3 problem(s)');
+    expect(view().querySelector('.form-error')).toBeNull();
+  });
+
+  it('chooses a class\'s tunnel among the server\'s and takes an uplink probe\'s G-PDU from it', async () => {
+    expect(options('#exp-class-0-tunnel')).toEqual(['— none —', 'murakami-zero (INSTALLED)']);
+    expect(view().querySelector('#exp-class-0-tunnel-hint')?.textContent).toContain('for a gtpu-encap-* or gtpu-decap class');
+    expect(view().querySelector('fieldset.gtpu')).toBeNull();
+    const latency = view().querySelector('#exp-class-0-latencyClass') as HTMLSelectElement;
+    latency.value = 'gtpu-decap';
+    latency.dispatchEvent(new Event('change'));
+    const tunnel = view().querySelector('#exp-class-0-tunnel') as HTMLSelectElement;
+    tunnel.value = 'murakami-zero';
+    tunnel.dispatchEvent(new Event('change'));
+    await fixture.whenStable();
+    expect(view().querySelector('fieldset.gtpu legend')?.textContent).toContain('G-PDU');
+    button('Take the G-PDU from tunnel murakami-zero').click();
+    await fixture.whenStable();
+    expect(value('#exp-class-0-gtpuPeerAddress')).toBe('fd00:1:3::10');
+    expect(value('#exp-class-0-gtpuN3Address')).toBe('fd00:1:1::2152');
+    expect(value('#exp-class-0-gtpuTeid')).toBe('4097');
+    expect(fixture.componentInstance.experiment().classes[0]).toEqual({ name: 'ipv6', role: 'BASELINE',
+      latencyClass: 'gtpu-decap', tunnel: 'murakami-zero', packet: { source: '', destination: '',
+        gtpu: { peerAddress: 'fd00:1:3::10', n3Address: 'fd00:1:1::2152', teid: 4097 } } });
+  });
+});
+
+describe('ExperimentForm without the server\'s tunnels', () => {
+  it('says why the tunnels are not offered, and keeps a class\'s own tunnel as it is', async () => {
+    TestBed.configureTestingModule({ providers: [provideHttpClient(), provideHttpClientTesting()] });
+    const http = TestBed.inject(HttpTestingController);
+    const fixture = TestBed.createComponent(ExperimentForm);
+    await fixture.whenStable();
+    const view = fixture.nativeElement as HTMLElement;
+    expect(view.querySelector('#exp-class-0-tunnel-hint')?.textContent).toContain('Loading the tunnels');
+    http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [GTPU_MURAKAMI] });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ code: 503, message: 'GTP-U tunnels need the tunnel service' },
+      { status: 503, statusText: 'Service Unavailable' });
+    await fixture.whenStable();
+    expect(view.querySelector('#exp-class-0-tunnel-hint')?.textContent)
+      .toContain('The tunnels could not be loaded: GTP-U tunnels need the tunnel service');
+    fixture.componentInstance.preset.set(GTPU_MURAKAMI.id);
+    fixture.componentInstance.usePreset();
+    await fixture.whenStable();
+    expect((view.querySelector('#exp-class-1-tunnel') as HTMLSelectElement).value).toBe('murakami-zero');
+    expect(Array.from(view.querySelectorAll('#exp-class-1-tunnel option')).map((o) => o.textContent?.trim()))
+      .toEqual(['— none —', 'murakami-zero']);
+    expect(fixture.componentInstance.experiment()).toEqual(GTPU_MURAKAMI_REQUEST);
+    http.verify();
   });
 });

@@ -6,16 +6,24 @@ import { FormArray, FormBuilder, FormGroup, ReactiveFormsModule } from '@angular
 import { Observable } from 'rxjs';
 
 import { ApiError } from '../core/api-error';
-import { EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation, LATENCY_CLASSES } from '../core/api-models';
+import { EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation, GtpuTunnel, LATENCY_CLASSES } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
+import { TunnelsApi } from '../tunnels/tunnels-api';
 import {
-  ClassFormValue, EMPTY_CLASS, EMPTY_EXPERIMENT_FORM, experimentOf, formOf, placed,
+  ClassFormValue, EMPTY_CLASS, EMPTY_EXPERIMENT_FORM, experimentOf, formOf, hasGtpu, placed,
 } from './experiment-form-model';
 import { ExperimentsApi } from './experiments-api';
 
+/** One choice of a class's tunnel: a tunnel of the server's, or the class's own when the server has none of that id. */
+export interface TunnelChoice {
+  id: string;
+  label: string;
+}
+
 /**
  * Defines an experiment: from one of the server's presets (the studies, with the bmv2 lab's ports and
- * addresses) or from scratch, classes included; a dry-run check; server errors beside their field.
+ * addresses) or from scratch, classes included (a GTP-U class's tunnel chosen among the server's, an
+ * uplink probe's G-PDU); a dry-run check; server errors beside their field.
  */
 @Component({
   selector: 'app-experiment-form',
@@ -41,6 +49,17 @@ export class ExperimentForm {
   readonly presetHint = computed(() => this.presetList().find((p) => p.id === this.preset())?.description
     ?? 'The studies\' experiments with the bmv2 lab\'s ports and addresses: adapt them to your network.');
 
+  /** The tunnels a GTP-U class may name, as the Tunnels page lists them. */
+  readonly tunnels = toSignal(loadable(inject(TunnelsApi).all()),
+    { initialValue: { state: 'loading' } as Loadable<GtpuTunnel[]> });
+  readonly tunnelList = computed(() => dataOf(this.tunnels()) ?? []);
+  readonly tunnelHint = computed(() => {
+    const tunnels = this.tunnels();
+    if (tunnels.state === 'loading') return 'Loading the tunnels…';
+    if (tunnels.state === 'error') return `The tunnels could not be loaded: ${tunnels.message}`;
+    return tunnels.data.length ? 'for a gtpu-encap-* or gtpu-decap class' : 'No tunnels yet: create them on the Tunnels page';
+  });
+
   readonly form = this.fb.group({ ...EMPTY_EXPERIMENT_FORM });
   readonly classes: FormArray<FormGroup> = this.fb.array<FormGroup>([
     this.classGroup({ ...EMPTY_CLASS, name: 'ipv6', role: 'BASELINE' }),
@@ -57,6 +76,44 @@ export class ExperimentForm {
 
   error(input: string): string | null {
     return this.errors()[input] ?? null;
+  }
+
+  private classValue(index: number): ClassFormValue {
+    return this.classes.at(index).getRawValue() as ClassFormValue;
+  }
+
+  /**
+   * The tunnels a class may choose, with their state; the class's own tunnel stays a choice (said
+   * to be missing) when the server has none of that id, so showing a class never changes it.
+   */
+  tunnelChoices(index: number): TunnelChoice[] {
+    const current = this.classValue(index).tunnel;
+    const choices = this.tunnelList().map((t) => ({ id: t.id, label: `${t.id} (${t.state})` }));
+    if (!current || choices.some((c) => c.id === current)) return choices;
+    const missing = this.tunnels().state === 'ready' ? ' (no such tunnel on the server)' : '';
+    return [{ id: current, label: current + missing }, ...choices];
+  }
+
+  /** Whether a class shows its G-PDU inputs: a gtpu-decap class, or one whose G-PDU holds something or is in error. */
+  showsGtpu(index: number): boolean {
+    const value = this.classValue(index);
+    const errors = Object.keys(this.errors());
+    return value.latencyClass === 'gtpu-decap' || hasGtpu(value)
+      || errors.some((key) => key.startsWith(`classes.${index}.gtpu`));
+  }
+
+  /** The server's tunnel a class names, if it has one of that id. */
+  chosenTunnel(index: number): GtpuTunnel | null {
+    const id = this.classValue(index).tunnel;
+    return this.tunnelList().find((t) => t.id === id) ?? null;
+  }
+
+  /** Fills a class's G-PDU from its tunnel: from the peer to the N3 address, with the uplink TEID. */
+  gtpuFromTunnel(index: number): void {
+    const tunnel = this.chosenTunnel(index);
+    if (!tunnel) return;
+    this.classes.at(index).patchValue({ gtpuPeerAddress: tunnel.peerAddress, gtpuN3Address: tunnel.n3Address,
+      gtpuTeid: String(tunnel.uplinkTeid) });
   }
 
   /** Fills the form with the chosen preset. */

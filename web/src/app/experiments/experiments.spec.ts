@@ -34,6 +34,7 @@ describe('ExperimentsView', () => {
     await harness.navigateByUrl(path);
     http.expectOne(`${BASE}/experiments`).flush({ experiments: [summary(lastRun)] });
     http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [] });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [], total: 0, next: null });
     if (path.includes('experiment=')) http.expectOne(EXPERIMENT).flush({ ...APN6, runs });
     await stable();
   }
@@ -50,6 +51,7 @@ describe('ExperimentsView', () => {
     await harness.navigateByUrl('/experiments');
     http.expectOne(`${BASE}/experiments`).flush({ experiments: [] });
     http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [] });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [], total: 0, next: null });
     await stable();
     expect(view().querySelector('.status.empty')?.textContent).toContain('No experiments yet');
 
@@ -243,6 +245,7 @@ describe('ExperimentsView', () => {
     http.expectOne(`${BASE}/experiments`).flush({ experiments: [] });
     const { runs: _runs, ...preset } = APN6;
     http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [preset] });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [], total: 0, next: null });
     await stable();
     const select = view().querySelector('#exp-preset') as HTMLSelectElement;
     select.value = preset.id;

@@ -2,7 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 // Answers of the experiments API as its codecs write them, shared by the experiments specs.
 import {
-  ExperimentClassResult, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary,
+  Experiment, ExperimentClassResult, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary,
 } from '../core/api-models';
 
 export const BASE = '/onos/sixflow/v1';
@@ -19,6 +19,45 @@ export const APN6: ExperimentDetail = {
   packetsPerClass: 2000, intervalMicros: 1000, loadsMbps: [], frameSizes: [128], repetitions: 1, warmup: 0, blockSize: 100,
   seed: 1, thresholds: [0.018, 0.02], meanThresholds: [], meanOf: 10000, stages: true,
   cells: [{ index: 0, frameSize: 128, intervalNanos: 1_000_000, loadMbps: null }], packetsInRun: 4000, runs: [],
+};
+
+const probe = (source: string, destination: string) =>
+  ({ source, destination, sourcePort: 40000, destinationPort: 5004, hopLimit: 64 });
+
+/**
+ * The GTP-U preset as a request: classes naming tunnels, the uplink class's probe a G-PDU (what the
+ * form must send back unchanged after showing it).
+ */
+export const GTPU_MURAKAMI_REQUEST: Experiment = {
+  id: 'gtpu-murakami', name: 'GTP-U checksum as in draft-murakami',
+  description: 'IPv6 forwarding against GTP-U encapsulation and uplink decapsulation', ingress: 'device:beijing/1',
+  traffic: 'PROBES',
+  classes: [
+    { name: 'ipv6', role: 'BASELINE', latencyClass: 'ipv6', packet: probe('fd00:1:1::10', 'fd00:1:3::10') },
+    { name: 'gtpu-zero', role: 'FEATURE', latencyClass: 'gtpu-encap-zero', packet: probe('fd00:1:1::10', 'fd00:99:1::10'),
+      tunnel: 'murakami-zero' },
+    { name: 'gtpu-full', role: 'FEATURE', latencyClass: 'gtpu-encap-full', packet: probe('fd00:1:1::10', 'fd00:99:2::10'),
+      tunnel: 'murakami-full' },
+    { name: 'gtpu-incremental', role: 'FEATURE', latencyClass: 'gtpu-encap-incremental',
+      packet: probe('fd00:1:1::10', 'fd00:99:3::10'), tunnel: 'murakami-incremental' },
+    { name: 'gtpu-decap', role: 'FEATURE', latencyClass: 'gtpu-decap',
+      packet: { ...probe('fd00:99:1::10', 'fd00:1:3::10'),
+        gtpu: { peerAddress: 'fd00:1:3::10', n3Address: 'fd00:1:1::2152', teid: 4097, sourcePort: 2152 } },
+      tunnel: 'murakami-zero' },
+  ],
+  packetsPerClass: 1000, loadsMbps: [1.1936, 5.968], frameSizes: [1492], repetitions: 1, warmup: 100, blockSize: 100,
+  seed: 1, meanOf: 10000, stages: true,
+};
+
+/** The GTP-U preset as the codec writes it (GET experiments/presets): every field, nulls and read-only ones included. */
+export const GTPU_MURAKAMI: Experiment = {
+  ...GTPU_MURAKAMI_REQUEST,
+  classes: GTPU_MURAKAMI_REQUEST.classes.map((c) => ({
+    tree: null, policy: null, tunnel: null, ...c, packet: { gtpu: null, ...c.packet! } })),
+  intervalMicros: null, thresholds: [], meanThresholds: [],
+  cells: [{ index: 0, frameSize: 1492, intervalNanos: 10_000_000, loadMbps: 1.1936 },
+    { index: 1, frameSize: 1492, intervalNanos: 2_000_000, loadMbps: 5.968 }],
+  packetsInRun: 11000,
 };
 
 export function run(id: number, state: ExperimentRun['state'], sent = 0, extra: Partial<ExperimentRun> = {}): ExperimentRun {

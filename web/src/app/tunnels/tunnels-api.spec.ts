@@ -33,6 +33,14 @@ describe('TunnelsApi', () => {
     expect((await second).next).toBeNull();
   });
 
+  it('reads every tunnel, page after page, for a choice of one', async () => {
+    const all = firstValueFrom(api.all());
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`)
+      .flush({ tunnels: [{ id: 'ue-1' }, { id: 'ue-2' }], total: 1001, next: 1000 });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000&offset=1000`).flush({ tunnels: [{ id: 'ue-3' }], total: 1001, next: null });
+    expect((await all).map((t) => t.id)).toEqual(['ue-1', 'ue-2', 'ue-3']);
+  });
+
   it('reads one tunnel, validates, creates and deletes', async () => {
     const one = firstValueFrom(api.tunnel('ue 1'));
     http.expectOne(`${BASE}/gtpu/tunnels/ue%201`).flush({ id: 'ue 1' });

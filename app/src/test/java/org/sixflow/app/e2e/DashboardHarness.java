@@ -47,7 +47,7 @@ public final class DashboardHarness {
             try (DashboardServer server = new DashboardServer(lab.directory(), dashboard)) {
                 System.out.println("DASHBOARD_URL=" + server.url());
                 System.out.flush();
-                LiveTelemetry live = new LiveTelemetry(db, lab.telemetry.manager, lab.history);
+                LiveTelemetry live = new LiveTelemetry(db, lab.telemetry.manager, lab.history, lab.tunnels);
                 BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
                 String line;
                 while ((line = commands.readLine()) != null) {   // until the e2e script closes our input

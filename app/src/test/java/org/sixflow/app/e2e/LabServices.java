@@ -62,7 +62,7 @@ import java.util.stream.Collectors;
  * from docker/netcfg.json, links of docker/mininet/topology.py, as LabNetwork reads them) and a real
  * PostgreSQL behind the history and telemetry managers and the experiments (PostgresExperimentStore;
  * another instance leads experiments, so a run started here stays queued: the simulated lab sends
- * no packets). The resource manager reads the pipeconf bundle's compiler output through its real
+ * no packets; classes naming a GTP-U tunnel are checked against the tunnel manager). The resource manager reads the pipeconf bundle's compiler output through its real
  * loader; its occupancy collector counts, every few seconds, the entries the tree, policy, tunnel
  * and routing managers installed.
  */
@@ -129,6 +129,7 @@ final class LabServices {
                                                telemetry.manager, history, Duration.ZERO, OCCUPANCY_SECONDS);
         experiments = new ExperimentManagerFixture<>(trees.lab, trees.manager, policies.manager,
                                                      ExperimentManagerFixture.postgresStore(history));
+        experiments.connectTunnels(tunnels.manager);
     }
 
     /** Stops what runs on its own: the experiment manager, the occupancy collector and the history manager. */

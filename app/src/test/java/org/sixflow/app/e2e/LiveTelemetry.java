@@ -3,6 +3,8 @@
 package org.sixflow.app.e2e;
 
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.pi.runtime.PiCounterCellData;
+import org.sixflow.app.api.GtpuTunnel;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.LatencyBatch;
@@ -12,6 +14,7 @@ import org.sixflow.app.api.PortCounters;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.gtpu.impl.GtpuTunnelManagerFixture;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.PortCounterWriter;
 import org.sixflow.app.history.SampleWriter;
@@ -21,23 +24,35 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER;
+
 /**
  * New telemetry while the dashboard is open, as the collectors deliver it: stored through the
  * writers, then posted to the telemetry service, whose stream tells the browser. The e2e script
  * asks for it on the harness's standard input: {@code latency <device> <class> <count>},
- * {@code ports <device> <port>} or {@code event <kind> <subject>} (a history event).
+ * {@code ports <device> <port>}, {@code event <kind> <subject>} (a history event) or
+ * {@code tunnel <id> <downlink packets> <uplink packets>} (a GTP-U tunnel's data-plane counters,
+ * which the tunnel manager reads live).
  */
 final class LiveTelemetry {
+
+    /** Bytes a tunnel's counters add per packet: a 1492-byte frame, 1548 once encapsulated. */
+    private static final int DOWNLINK_BYTES = 1548;
+    private static final int UPLINK_BYTES = 1492;
 
     private final HistoryDatabase db;
     private final TelemetryAdminService telemetry;
     private final HistoryService history;
+    private final GtpuTunnelManagerFixture tunnels;
     private long sequence = 1_000_000;
 
-    LiveTelemetry(HistoryDatabase db, TelemetryAdminService telemetry, HistoryService history) {
+    LiveTelemetry(HistoryDatabase db, TelemetryAdminService telemetry, HistoryService history,
+                  GtpuTunnelManagerFixture tunnels) {
         this.db = db;
         this.telemetry = telemetry;
         this.history = history;
+        this.tunnels = tunnels;
     }
 
     /**
@@ -55,10 +70,26 @@ final class LiveTelemetry {
             ports(DeviceId.deviceId(words[1]), words[2]);
         } else if (words.length == 3 && words[0].equals("event")) {
             history.record(HistoryEvent.of(Instant.now(), words[1], words[2], "from the e2e script"));
+        } else if (words.length == 4 && words[0].equals("tunnel")) {
+            tunnel(words[1], Long.parseLong(words[2]), Long.parseLong(words[3]));
         } else {
             throw new IllegalArgumentException("unknown command: " + line
-                                                       + " (latency <device> <class> <count> | ports <device> <port> | event <kind> <subject>)");
+                                                       + " (latency <device> <class> <count> | ports <device> <port> | event <kind> <subject>"
+                                                       + " | tunnel <id> <downlink packets> <uplink packets>)");
         }
+    }
+
+    /** A tunnel's cells as its devices count them: downlink on each encap device, uplink on the decap device. */
+    private void tunnel(String id, long downlink, long uplink) {
+        GtpuTunnel tunnel = tunnels.manager.tunnel(id)
+                .orElseThrow(() -> new IllegalArgumentException("no tunnel " + id));
+        int index = tunnel.counterIndex().orElseThrow();
+        for (DeviceId device : tunnel.encapDevices()) {
+            tunnels.cells.put(device + " " + SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER + " " + index,
+                              new PiCounterCellData(downlink, downlink * DOWNLINK_BYTES));
+        }
+        tunnels.cells.put(tunnel.decapDevice() + " " + SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER + " " + index,
+                          new PiCounterCellData(uplink, uplink * UPLINK_BYTES));
     }
 
     private void latency(DeviceId device, LatencyClass cls, int count) throws SQLException {

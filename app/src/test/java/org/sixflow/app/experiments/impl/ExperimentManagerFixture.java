@@ -21,6 +21,7 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.TestApplicationId;
 import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.ExperimentStore;
+import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.msr6.impl.LabNetwork;
@@ -122,6 +123,16 @@ public final class ExperimentManagerFixture<S extends ExperimentStore> {
         PostgresExperimentStore store = new PostgresExperimentStore();
         store.historyDatabase = history;
         return store;
+    }
+
+    /**
+     * Connects the GTP-U tunnel service, as OSGi binds it once present: classes naming a tunnel are
+     * then checked against it (without it they are refused as unavailable).
+     *
+     * @param tunnels the tunnel service
+     */
+    public void connectTunnels(GtpuTunnelService tunnels) {
+        manager.tunnelService = tunnels;
     }
 
     /** Stops the manager's threads. */
