@@ -299,10 +299,14 @@ export interface GtpuTunnelPage {
   next: number | null;
 }
 
-/** POST gtpu/tunnels/validate: what would refuse the tunnel, without storing it. */
+/**
+ * POST gtpu/tunnels/validate: what would refuse the tunnel, without storing it: problems (a 400 on
+ * create) and conflicts, each P4 table of a device too full for its entries (a 409).
+ */
 export interface GtpuTunnelValidation {
   valid: boolean;
   problems: string[];
+  conflicts: string[];
 }
 
 /** LatencyClass labels, in code order (org.sixflow.app.api.LatencyClass). */

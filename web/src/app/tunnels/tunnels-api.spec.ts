@@ -49,7 +49,7 @@ describe('TunnelsApi', () => {
     const check = firstValueFrom(api.validateTunnel(request));
     const validate = http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels/validate` });
     expect(validate.request.body).toEqual(request);
-    validate.flush({ valid: false, problems: ['uplinkTeid 1 is in use by tunnel ue-9'] });
+    validate.flush({ valid: false, problems: ['uplinkTeid 1 is in use by tunnel ue-9'], conflicts: [] });
     expect((await check).problems).toEqual(['uplinkTeid 1 is in use by tunnel ue-9']);
 
     const created = firstValueFrom(api.createTunnel(request));

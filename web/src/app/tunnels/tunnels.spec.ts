@@ -250,7 +250,7 @@ describe('TunnelsView', () => {
     };
     const validate = http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels/validate` });
     expect(validate.request.body).toEqual(body);
-    validate.flush({ valid: true, problems: [] });
+    validate.flush({ valid: true, problems: [], conflicts: [] });
     const create = http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels` });
     expect(create.request.body).toEqual(body);
     const created: GtpuTunnel = { ...UE, ...body, encapDevices: body.encapDevices!, state: 'INSTALLED', counterIndex: 4 };
@@ -274,15 +274,15 @@ describe('TunnelsView', () => {
     http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels/validate` }).flush({ valid: false, problems: [
       'tunnel ue-2002: n3Address fd00:1:1::2152 is not inside the locator fd00:2::/48 of device:beijing',
       'uplinkTeid 200 is in use on fd00:1:1::2152 by tunnel ue-9',
-      'the pipeline has no room for another tunnel',
-    ] });
+    ], conflicts: ['device:beijing table gtpu_encap holds 1024 entries, 1024 in use, this tunnel needs 1 more'] });
     await harness.fixture.whenStable();
     http.expectNone({ method: 'POST', url: `${BASE}/gtpu/tunnels` });
     expect(errorOf('n3Address')).toBe('n3Address fd00:1:1::2152 is not inside the locator fd00:2::/48 of device:beijing');
     expect(errorOf('uplinkTeid')).toContain('by tunnel ue-9');
-    expect(view().querySelector('.form-error')?.textContent).toContain('no room for another tunnel');
+    expect(view().querySelector('.form-error')?.textContent).toContain('table gtpu_encap holds 1024 entries');
     expect(view().querySelector('.validation')?.textContent).toContain('The tunnel cannot be created.');
-    expect(view().querySelectorAll('.validation .problem').length).toBe(3);
+    expect(view().querySelectorAll('.validation .problem').length).toBe(2);
+    expect(view().querySelector('.validation .conflict')?.textContent).toContain('this tunnel needs 1 more');
     expect(field('n3Address').value).toBe('fd00:1:1::2152');
     expect(field('decapDevice').value).toBe('device:beijing');
   });
@@ -291,20 +291,20 @@ describe('TunnelsView', () => {
     await open('/tunnels', []);
     fillGoodForm();
     button('Check tunnel').click();
-    http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels/validate` }).flush({ valid: true, problems: [] });
+    http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels/validate` }).flush({ valid: true, problems: [], conflicts: [] });
     await harness.fixture.whenStable();
     http.expectNone({ method: 'POST', url: `${BASE}/gtpu/tunnels` });
     expect(view().querySelector('.validation')?.textContent).toContain('the tunnel can be created');
     expect(field('id').value).toBe('ue-2002');
   });
 
-  it('shows a 400 beside the field it names and a 409 beside the id, keeping what was typed', async () => {
+  it('shows a 400 beside the field it names, a 409 for the id beside it and one for room under the form, keeping what was typed', async () => {
     await open('/tunnels', []);
     fillGoodForm();
     (view().querySelector('#tunnel-checksumMode') as HTMLSelectElement).value = 'FULL';
     view().querySelector('#tunnel-checksumMode')!.dispatchEvent(new Event('change'));
     button('Create tunnel').click();
-    http.expectOne(`${BASE}/gtpu/tunnels/validate`).flush({ valid: true, problems: [] });
+    http.expectOne(`${BASE}/gtpu/tunnels/validate`).flush({ valid: true, problems: [], conflicts: [] });
     http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels` }).flush(
       { code: 400, message: 'checksumMode FULL is not possible on device:tofino1: Tofino computes no full UDP checksum' },
       { status: 400, statusText: 'Bad Request' });
@@ -314,13 +314,23 @@ describe('TunnelsView', () => {
     expect((view().querySelector('#tunnel-checksumMode') as HTMLSelectElement).value).toBe('FULL');
 
     button('Create tunnel').click();
-    http.expectOne(`${BASE}/gtpu/tunnels/validate`).flush({ valid: true, problems: [] });
+    http.expectOne(`${BASE}/gtpu/tunnels/validate`).flush({ valid: true, problems: [], conflicts: [] });
     http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels` }).flush(
       { code: 409, message: 'tunnel ue-2002 already exists' }, { status: 409, statusText: 'Conflict' });
     await harness.fixture.whenStable();
     expect(errorOf('id')).toBe('tunnel ue-2002 already exists');
     expect(errorOf('checksumMode')).toBe('');
     expect(field('id').value).toBe('ue-2002');
+
+    // A table without room (accepted meanwhile by another request) is no business of the id.
+    button('Create tunnel').click();
+    http.expectOne(`${BASE}/gtpu/tunnels/validate`).flush({ valid: true, problems: [], conflicts: [] });
+    http.expectOne({ method: 'POST', url: `${BASE}/gtpu/tunnels` }).flush(
+      { code: 409, message: 'device:beijing table gtpu_n3 holds 64 entries, 64 in use, this tunnel needs 1 more' },
+      { status: 409, statusText: 'Conflict' });
+    await harness.fixture.whenStable();
+    expect(errorOf('id')).toBe('');
+    expect(view().querySelector('.form-error')?.textContent).toContain('table gtpu_n3 holds 64 entries');
   });
 
   it('deletes only after a confirmation that takes the focus', async () => {

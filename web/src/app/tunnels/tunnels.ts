@@ -25,6 +25,9 @@ export const TUNNEL_PAGE_SIZE = 50;
 /** How often the shown page and tunnel are read again, for their live counters. */
 export const COUNTER_POLL_MS = 5000;
 
+/** A refusal for table room, as the server words it (TableShortfall). */
+const TABLE_FULL = / table \S+ holds \d+ entr/;
+
 /**
  * GTP-U tunnels: a page of tunnels (?offset=) with their state and live downlink/uplink counters,
  * read again every few seconds; one tunnel in detail with its entries per device (?tunnel=id) and
@@ -191,7 +194,7 @@ export class TunnelsView {
 
   private showValidation(result: GtpuTunnelValidation): void {
     this.validation.set(result);
-    this.errors.set(this.placed(result.problems));
+    this.errors.set(this.placed([...result.problems, ...result.conflicts]));
   }
 
   private run<T>(request: Observable<T>, done: (value: T) => void): void {
@@ -206,9 +209,11 @@ export class TunnelsView {
       error: (error: unknown) => {
         this.busy.set(false);
         this.validation.set(null);
-        // 409: the id is taken, which is the id's business.
-        this.errors.set(error instanceof ApiError && error.status === 409
-          ? { id: messageOf(error) } : this.placed([messageOf(error)]));
+        // 409: the id is taken, which is the id's business; a table without room for the tunnel
+        // ("device:x table gtpu_encap holds ...") is the whole form's.
+        const message = messageOf(error);
+        this.errors.set(error instanceof ApiError && error.status === 409 && !TABLE_FULL.test(message)
+          ? { id: message } : this.placed([message]));
       },
     });
   }

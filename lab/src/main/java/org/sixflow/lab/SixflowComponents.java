@@ -88,7 +88,8 @@ public final class SixflowComponents {
         components.activate(new RoutingManager(), RoutingService.class);
         components.activate(new RouterNdpResponder());
         components.activate(new PacketTooBigResponder(), PacketTooBigService.class);
-        // GTP-U path management: echo requests the routers punt from their N3 addresses.
+        // GTP-U path management: echo requests the routers punt from their N3 addresses, answered
+        // for the tunnels' N3 addresses (after the tunnel manager: it reads the tunnel service).
         components.activate(new GtpuEchoResponder(), GtpuEchoService.class);
         components.activate(new TableOccupancyCollector(), OccupancyReadings.class);
         components.activate(new ResourceManager(), ResourceService.class);

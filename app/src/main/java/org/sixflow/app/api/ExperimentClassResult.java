@@ -162,11 +162,22 @@ public final class ExperimentClassResult {
         return Optional.ofNullable(jitterNanos);
     }
 
+    /**
+     * The load offered to the measured device: the frames sent in (Ethernet without FCS, every
+     * header they carry, a G-PDU's outer ones included), in bits, at the stream's rate. Absent
+     * for external traffic, whose rate the run does not know.
+     */
     public Optional<Double> offeredMbps() {
         return Optional.ofNullable(offeredMbps);
     }
 
-    /** UDP payload bits received over the time between the first and the last arrival. */
+    /**
+     * What the measured device delivers: the probes' own UDP payload, in bits, at the stream's
+     * rate times the share of probes received. The same bytes for every class, whatever headers
+     * the device adds or takes off: a gtpu-encap-* probe's payload (the tunnel's headers are not
+     * counted) and a gtpu-decap probe's inner packet's payload (neither the G-PDU's outer IPv6,
+     * UDP and GTP-U headers nor the inner IPv6 and UDP ones). Absent for external traffic.
+     */
     public Optional<Double> goodputMbps() {
         return Optional.ofNullable(goodputMbps);
     }

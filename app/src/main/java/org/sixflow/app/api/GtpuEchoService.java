@@ -8,9 +8,9 @@ import java.util.Map;
 
 /**
  * GTP-U path management (3GPP TS 29.281 section 7.2) at the routers' N3 addresses: the data
- * plane punts each Echo Request addressed to a local N3 address, and the controller answers it
- * with an Echo Response out of the port it came in by. This service says how many were answered
- * and what became of the others.
+ * plane punts each Echo Request addressed to a local N3 address, and the controller answers it,
+ * if a tunnel of the device has that N3 address, with an Echo Response out of the port it came in
+ * by. This service says how many were answered and what became of the others.
  */
 public interface GtpuEchoService {
 
@@ -48,7 +48,11 @@ public interface GtpuEchoService {
         MALFORMED,
         /** Carries an extension header whose comprehension is required, which the responder has none of. */
         UNSUPPORTED_EXTENSION,
-        /** Addressed outside the device's locator, where no N3 address of the device can lie. */
+        /**
+         * Addressed to no N3 address of the device: no tunnel the tunnel service knows has it as
+         * its N3 address with the device as its decap device (an address in the device's locator
+         * included).
+         */
         NOT_LOCAL,
         /** From a device with no valid Sixflow configuration. */
         NOT_SIXFLOW_DEVICE

@@ -40,12 +40,16 @@ public interface GtpuTunnelService extends ListenerService<GtpuTunnelEvent, Gtpu
     Optional<InstallStatus> status(String id);
 
     /**
-     * Checks a tunnel against the network and the stored tunnels without storing it.
+     * Checks a tunnel as creating it would, without storing it: against the network, the stored
+     * tunnels and the room left in its devices' P4 tables (counting what the devices hold and
+     * what tunnels accepted but not yet installed claim; an entry it shares, its N3 address's,
+     * needs no room).
      *
      * @param tunnel the candidate
-     * @return what is wrong, each naming the field (and the other tunnel or device); empty if valid
+     * @return its problems, each naming the field (and the other tunnel or device), and each
+     *         table too full for it
      */
-    List<String> validate(GtpuTunnel tunnel);
+    GtpuTunnelValidation validate(GtpuTunnel tunnel);
 
     /**
      * Returns the entries a tunnel compiles to, per device, described ("table {match} -> action");

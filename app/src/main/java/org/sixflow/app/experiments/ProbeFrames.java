@@ -80,6 +80,18 @@ public final class ProbeFrames {
     }
 
     /**
+     * The probe's own UDP payload in a frame of a packet's shape: for an uplink GTP-U probe the
+     * inner packet's, behind the outer IPv6, UDP and GTP-U headers and its own IPv6 and UDP ones.
+     *
+     * @param packet    the class's packet
+     * @param frameSize Ethernet frame bytes, as sent
+     * @return payload bytes
+     */
+    public static int payloadBytes(ProbePacket packet, int frameSize) {
+        return payloadBytes(frameSize) - (packet.gtpu().isPresent() ? GTPU_OVERHEAD : 0);
+    }
+
+    /**
      * Returns the smallest frame of a packet's shape.
      *
      * @param packet the packet

@@ -10,6 +10,7 @@ import org.sixflow.app.api.GtpuTunnel;
 import org.sixflow.app.api.GtpuTunnelAdminService;
 import org.sixflow.app.api.GtpuTunnelCounters;
 import org.sixflow.app.api.GtpuTunnelService;
+import org.sixflow.app.api.GtpuTunnelValidation;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.rest.http.JsonBodies;
 
@@ -80,21 +81,24 @@ public class GtpuTunnelWebResource extends AbstractWebResource {
     }
 
     /**
-     * Checks a tunnel without storing it.
+     * Checks a tunnel without storing it, as creating it would.
      *
      * @onos.rsModel GtpuTunnel
      * @param body the tunnel
-     * @return 200 OK with {"valid", "problems"}; 400 when the body is no tunnel
+     * @return 200 OK with {"valid", "problems", "conflicts": each P4 table too full for its
+     *         entries}; 400 when the body is no tunnel
      */
     @POST
     @Path("validate")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response validate(InputStream body) {
-        List<String> problems = get(GtpuTunnelService.class).validate(read(body));
-        ObjectNode json = mapper().createObjectNode().put("valid", problems.isEmpty());
-        ArrayNode array = json.putArray("problems");
-        problems.forEach(array::add);
+        GtpuTunnelValidation result = get(GtpuTunnelService.class).validate(read(body));
+        ObjectNode json = mapper().createObjectNode().put("valid", result.valid());
+        ArrayNode problems = json.putArray("problems");
+        result.problems().forEach(problems::add);
+        ArrayNode conflicts = json.putArray("conflicts");
+        result.conflicts().forEach(conflicts::add);
         return ok(json).build();
     }
 
@@ -103,7 +107,9 @@ public class GtpuTunnelWebResource extends AbstractWebResource {
      *
      * @onos.rsModel GtpuTunnel
      * @param body the tunnel
-     * @return 201 Created with {"tunnel"}; 400 naming what is wrong; 409 if the id is in use
+     * @return 201 Created with {"tunnel"}; 400 naming what is wrong; 409 if the id is in use, if
+     *         its entries would not fit a P4 table (naming the device and the table), or if no
+     *         counter index is left
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

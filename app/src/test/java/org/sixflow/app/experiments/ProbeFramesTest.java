@@ -144,6 +144,8 @@ public class ProbeFramesTest {
             assertEquals(0xffff, onesComplementSum(frame, 22, 54, size - 54));
             assertEquals(0xffff, onesComplementSum(frame, 78, 110, size - 110));
             assertTrue("never a zero checksum", b.getShort(60) != 0);
+            assertEquals("the payload a delivered probe counts: the inner UDP datagram's less its header",
+                         Short.toUnsignedInt(b.getShort(114)) - 8, ProbeFrames.payloadBytes(UPLINK, size));
         }
         assertRejected(() -> ProbeFrames.build(src, dst, UPLINK, ProbeFrames.MIN_GTPU_FRAME - 1, tag, 7, 99),
                        "outside 142..1514");

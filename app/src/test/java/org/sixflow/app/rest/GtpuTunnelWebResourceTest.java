@@ -7,6 +7,7 @@ import com.eclipsesource.json.JsonObject;
 import org.junit.After;
 import org.junit.Test;
 import org.onlab.osgi.TestServiceDirectory;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.GtpuTunnelAdminService;
 import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.gtpu.impl.GtpuTunnelManagerFixture;
@@ -14,10 +15,12 @@ import org.sixflow.app.gtpu.impl.GtpuTunnelManagerFixture;
 import javax.ws.rs.client.Entity;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP;
 
 /**
  * /gtpu/tunnels over the real tunnel manager on the lab network.
@@ -107,7 +110,31 @@ public class GtpuTunnelWebResourceTest extends SixflowRestTest {
         JsonObject bad = json(post("gtpu/tunnels/validate", UE1.replace("fd00:1:1::ff:1", "fd00:1:1::10")));
         assertFalse(bad.getBoolean("valid", true));
         assertTrue(bad.toString(), bad.get("problems").asArray().get(0).asString().contains("host"));
+        assertEquals(0, bad.get("conflicts").asArray().size());
         assertTrue(tunnels.manager.tunnels().isEmpty());
+    }
+
+    @Test
+    public void aTunnelWhoseEntriesDoNotFitATableIs409AndValidateNamesTheTable() {
+        tunnels.shrinkTables(Map.of(SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP, 1L));
+        assertEquals(201, post("gtpu/tunnels", UE1).getStatus());
+        tunnels.awaitEvents();
+        String full = "device:beijing table gtpu_encap holds 1 entry, 1 in use, this tunnel needs 1 more";
+        String other = UE1.replace("ue-1", "ue-2").replace("fd00:9:1::", "fd00:9:2::")
+                .replace("\"uplinkTeid\": 1", "\"uplinkTeid\": 2");
+
+        JsonObject checked = json(post("gtpu/tunnels/validate", other));
+        assertFalse(checked.getBoolean("valid", true));
+        assertEquals(0, checked.get("problems").asArray().size());
+        assertEquals(full, checked.get("conflicts").asArray().get(0).asString());
+        Response refused = post("gtpu/tunnels", other);
+        assertEquals(409, refused.getStatus());
+        JsonObject error = json(refused);
+        assertEquals(409, error.getInt("code", 0));
+        assertEquals(full, error.getString("message", null));
+        tunnels.awaitEvents();
+        assertEquals(404, target().path("gtpu/tunnels/ue-2").request().get().getStatus());
+        assertEquals(3, tunnels.flows.on(DeviceId.deviceId("device:beijing")).size());
     }
 
     @Test

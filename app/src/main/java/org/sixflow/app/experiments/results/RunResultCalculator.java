@@ -105,7 +105,7 @@ public final class RunResultCalculator {
                 .warmupSent((long) e.warmup() * e.repetitions())
                 .duplicates(duplicates).reordered(reordered)
                 .offeredMbps(cell.frameSize() * 8 * 1e3 / cell.intervalNanos())
-                .goodputMbps(sent == 0 ? null : received * ProbeFrames.payloadBytes(cell.frameSize()) * 8 * 1e3
+                .goodputMbps(sent == 0 ? null : received * payloadBytes(c, cell.frameSize()) * 8 * 1e3
                         / ((double) sent * cell.intervalNanos()))
                 .stages(stages(samples))
                 .repetitions(repetitions);
@@ -125,6 +125,17 @@ public final class RunResultCalculator {
             ConfidenceIntervals.of(means, ConfidenceIntervals.LEVEL).ifPresent(result::confidence);
         }
         return result.build();
+    }
+
+    /**
+     * What one delivered probe of a class counts in its goodput: the probe's own UDP payload, the
+     * same bytes whether the measured device adds headers (encapsulation), takes them off (GTP-U
+     * decapsulation: the G-PDU's outer headers and the inner IPv6 and UDP ones are not payload)
+     * or leaves them (a class without a packet sends plain probes).
+     */
+    private static int payloadBytes(ExperimentClass c, int frameSize) {
+        return c.packet().map(p -> ProbeFrames.payloadBytes(p, frameSize))
+                .orElseGet(() -> ProbeFrames.payloadBytes(frameSize));
     }
 
     private static Predicate<ExperimentSample> distinct() {

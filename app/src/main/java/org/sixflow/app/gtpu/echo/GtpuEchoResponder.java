@@ -3,6 +3,7 @@
 package org.sixflow.app.gtpu.echo;
 
 import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -19,6 +20,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.GtpuEchoService;
+import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.routing.ErrorRateLimiter;
 import org.slf4j.Logger;
@@ -40,12 +42,16 @@ import static org.slf4j.LoggerFactory.getLogger;
  * the data plane punts echo requests by itself.
  *
  * <p>A request is answered only from a device with a valid Sixflow configuration and when it is
- * addressed inside that device's locator, where every N3 address of the device lies; a
- * truncated or malformed request, another GTP-U message, and a request carrying an extension
- * header whose comprehension is required are counted and logged at debug, never answered (the
- * Supported Extension Headers Notification section 5.2.1 asks for in that last case is not
- * sent). Answers are limited per device by a token bucket ({@link #PER_SECOND} a second, bursts
- * of {@link #BURST}), as the routers' ICMPv6 errors are.
+ * addressed to an N3 address the device holds: that of a tunnel the tunnel service knows whose
+ * decap device it is. Any other address, even one inside the device's locator, is no GTP-U
+ * endpoint of the device, and an answer for it would tell a peer that a path is up where no
+ * tunnel ends (the data plane punts only for addresses in gtpu_n3, but an entry there may
+ * outlive its tunnels, and other apps may punt GTP-U too). A truncated or malformed request,
+ * another GTP-U message, and a request carrying an extension header whose comprehension is
+ * required are counted and logged at debug, never answered (the Supported Extension Headers
+ * Notification section 5.2.1 asks for in that last case is not sent). Answers are limited per
+ * device by a token bucket ({@link #PER_SECOND} a second, bursts of {@link #BURST}), as the
+ * routers' ICMPv6 errors are.
  */
 @Component(immediate = true, service = GtpuEchoService.class)
 public class GtpuEchoResponder implements GtpuEchoService {
@@ -62,6 +68,9 @@ public class GtpuEchoResponder implements GtpuEchoService {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GtpuTunnelService tunnelService;
 
     private final PacketProcessor processor = new EchoProcessor();
     private final Map<DeviceId, ErrorRateLimiter> limits = new ConcurrentHashMap<>();
@@ -138,8 +147,9 @@ public class GtpuEchoResponder implements GtpuEchoService {
                       in, header.extensionTypes());
             return Outcome.UNSUPPORTED_EXTENSION;
         }
-        if (!config.get().locator().contains(request.destination())) {
-            log.debug("GTP-U echo request to {} at {}: outside the device's locator", request.destination(), in);
+        if (!isN3Address(in.deviceId(), request.destination())) {
+            log.debug("GTP-U echo request to {} at {}: not the N3 address of a tunnel of the device",
+                      request.destination(), in);
             return Outcome.NOT_LOCAL;
         }
         if (!limits.computeIfAbsent(in.deviceId(), d -> new ErrorRateLimiter(PER_SECOND, BURST, nanoTime))
@@ -154,6 +164,16 @@ public class GtpuEchoResponder implements GtpuEchoService {
         log.debug("Answered GTP-U echo request {} from {} to {} at {}", header.sequenceNumber(), request.source(),
                   request.destination(), in);
         return Outcome.ANSWERED;
+    }
+
+    /**
+     * Tells whether an address is a device's N3 address: that of a tunnel decapsulated there. Asked
+     * of the tunnel service for each request: peers echo about once a minute, the data plane punts
+     * only what it takes for an N3 address, and so the service's answer is never stale.
+     */
+    private boolean isN3Address(DeviceId device, Ip6Address address) {
+        return tunnelService.tunnels().stream()
+                .anyMatch(t -> t.decapDevice().equals(device) && t.n3Address().equals(address));
     }
 
     /** The device's Sixflow configuration, if it is a Sixflow router (a valid one). */

@@ -10,6 +10,7 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.intent.WorkPartitionEventListener;
@@ -32,8 +33,10 @@ import org.sixflow.app.api.GtpuTunnelListener;
 import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.api.GtpuTunnelStore;
 import org.sixflow.app.api.GtpuTunnelStoreDelegate;
+import org.sixflow.app.api.GtpuTunnelValidation;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.gtpu.GtpuNetwork;
 import org.sixflow.app.gtpu.GtpuTunnelCompiler;
@@ -41,6 +44,7 @@ import org.sixflow.app.gtpu.GtpuTunnelValidator;
 import org.sixflow.app.impl.EntryText;
 import org.sixflow.app.impl.OwnerWork;
 import org.sixflow.app.impl.Owners;
+import org.sixflow.app.resources.TableBudget;
 import org.sixflow.app.telemetry.aggregate.AggregateReadException;
 import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
 import org.sixflow.pipeconf.SixflowPipeconfs;
@@ -60,6 +64,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER;
@@ -74,6 +80,13 @@ import static org.slf4j.LoggerFactory.getLogger;
  * reinstalls its tunnels when it starts or takes over a partition, and writes them again on a
  * device that comes back. An instance that stops leaves the entries and the store as they are:
  * the tunnels belong to the cluster.
+ *
+ * <p>Table room: a tunnel is refused (TableFullException, 409) when its entries would not fit a
+ * P4 table of a device (gtpu_encap, gtpu_decap, gtpu_n3), counting what the devices hold and what
+ * stored tunnels not yet installed compile to; the gtpu_n3 entry of an N3 address another tunnel
+ * has already is one entry, and needs no room. The owner checks again before it installs
+ * (TunnelInstaller), so that of two tunnels accepted at once for the last room one fails with the
+ * reason.
  */
 @Component(immediate = true, service = {GtpuTunnelService.class, GtpuTunnelAdminService.class})
 public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, GtpuTunnelListener>
@@ -120,6 +133,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
 
     private final OwnerWork owner = new OwnerWork("GTP-U tunnel", "sixflow/gtpu", log);
     private GtpuTunnelCompiler compiler;
+    private TableBudget budget;
     private TunnelInstaller installer;
 
     @Activate
@@ -128,7 +142,9 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         if (counterReader == null) {
             counterReader = onosCounters();
         }
-        installer = new TunnelInstaller(flowRuleService, store, compiler, owner::submit);
+        budget = new TableBudget(pipeconfService, flowRuleService);
+        installer = new TunnelInstaller(flowRuleService, store, compiler, owner::submit, budget,
+                                        id -> pendingClaims(id, other -> !isMine(other)));
         owner.start(work);
         eventDispatcher.addSink(GtpuTunnelEvent.class, listenerRegistry);
         store.setDelegate(delegate);
@@ -166,8 +182,9 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     }
 
     @Override
-    public List<String> validate(GtpuTunnel tunnel) {
-        return GtpuTunnelValidator.problems(tunnel, store.tunnels(), network());
+    public GtpuTunnelValidation validate(GtpuTunnel tunnel) {
+        return new GtpuTunnelValidation(problems(tunnel), shortfalls(tunnel).stream()
+                .map(s -> s.describe(TunnelInstaller.WHAT)).collect(Collectors.toList()));
     }
 
     @Override
@@ -177,9 +194,13 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
             if (store.tunnel(request.id()).isPresent()) {
                 throw new IdInUseException("tunnel id " + request.id() + " is in use");
             }
-            List<String> problems = validate(request);
+            List<String> problems = problems(request);
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("tunnel " + request.id() + ": " + String.join("; ", problems));
+            }
+            List<TableShortfall> full = shortfalls(request);
+            if (!full.isEmpty()) {
+                throw full.get(0).refusal(TunnelInstaller.WHAT);
             }
             return store.add(request, counterCells())
                     .orElseThrow(() -> new IdInUseException("tunnel id " + request.id() + " is in use"));
@@ -210,6 +231,41 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
             store.tunnel(id).ifPresent(tunnel -> counters.put(id, reads.of(tunnel)));
         }
         return counters;
+    }
+
+    private List<String> problems(GtpuTunnel tunnel) {
+        return GtpuTunnelValidator.problems(tunnel, store.tunnels(), network());
+    }
+
+    /**
+     * The tables a tunnel's entries would overflow, counting what the devices hold and what the
+     * stored tunnels not yet installed claim. A request has no counter index yet; it stands in as
+     * 0, since the index is only an action parameter and an entry takes room by its key (device,
+     * table, match, priority: its flow id), so the N3 address's entry it shares counts once.
+     */
+    private List<TableShortfall> shortfalls(GtpuTunnel tunnel) {
+        GtpuTunnel numbered = tunnel.counterIndex().isPresent() ? tunnel : tunnel.withCounterIndex(0);
+        return budget.shortfalls(compiler.compile(numbered).values(), pendingClaims(tunnel.id(), id -> true));
+    }
+
+    /**
+     * The entries of stored tunnels whose owner has not installed them yet (REQUESTED): they take
+     * room before the devices show them. Installed tunnels' entries are the devices'; FAILED ones
+     * claim nothing.
+     *
+     * @param id    the tunnel being checked, left out
+     * @param whose which pending tunnels count, by id
+     * @return their entries
+     */
+    private List<FlowRule> pendingClaims(String id, Predicate<String> whose) {
+        List<FlowRule> claimed = new ArrayList<>();
+        for (GtpuTunnel other : store.tunnels()) {
+            if (!other.id().equals(id) && whose.test(other.id())
+                    && store.status(other.id()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
+                claimed.addAll(compiler.compile(other).values());
+            }
+        }
+        return claimed;
     }
 
     /**

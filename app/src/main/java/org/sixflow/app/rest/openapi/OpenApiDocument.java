@@ -166,7 +166,9 @@ public final class OpenApiDocument {
         error(responses, "404", "no such object or path");
         error(responses, "405", "method not allowed here (see Allow)");
         if (!verb.equals("GET") && !verb.equals("DELETE")) {
-            error(responses, "409", "conflict: an id in use, or a state that refuses the change");
+            error(responses, "409", "conflict: an id in use, no room left in a P4 table of a device for the"
+                    + " entries (trees, policies, GTP-U tunnels: the message names the device and the table), or a"
+                    + " state that refuses the change");
         }
         if (readsBody) {
             error(responses, "413", "body larger than " + RequestLimits.MAX_BODY_BYTES + " bytes");

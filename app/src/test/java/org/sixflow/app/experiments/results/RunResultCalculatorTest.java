@@ -142,6 +142,45 @@ public class RunResultCalculatorTest {
     }
 
     @Test
+    public void goodputIsThePayloadDeliveredOfferedLoadTheFrameSentIn() {
+        // draft-murakami's point: 1492-byte frames at 100 pps. A gtpu-encap probe enters plain and
+        // leaves inside the tunnel, a gtpu-decap probe enters as a G-PDU and leaves as the inner
+        // packet: what either delivers is the probe's own UDP payload; the offered load is the
+        // frame that entered, whatever it carries.
+        ProbePacket inner = ProbePacket.of(Ip6Address.valueOf("fd00:99:1::10"), Ip6Address.valueOf("fd00:1:1::10"),
+                                           40000, 5004, 64);
+        ProbePacket uplink = ProbePacket.gtpu(Ip6Address.valueOf("fd00:1:5::50"), Ip6Address.valueOf("fd00:1:1::ff:1"),
+                                              1, 2152, inner);
+        Experiment gtpu = Experiment.builder("g").ingress(ConnectPoint.deviceConnectPoint("device:beijing/1"))
+                .classes(List.of(ExperimentClass.of("ipv6", ExperimentClassRole.BASELINE, LatencyClass.IPV6, inner,
+                                                    null, null),
+                                 ExperimentClass.of("gtpu-zero", ExperimentClassRole.FEATURE,
+                                                    LatencyClass.GTPU_ENCAP_ZERO, inner, null, null, "t"),
+                                 ExperimentClass.of("gtpu-decap", ExperimentClassRole.FEATURE, LatencyClass.GTPU_DECAP,
+                                                    uplink, null, null, "t")))
+                .packetsPerClass(10).warmup(0).repetitions(1).frameSizes(List.of(1492))
+                .interval(Duration.ofMillis(10)).build();
+        for (long i = 0; i < 10; i++) {
+            sample(0, 0, i, false, BEIJING, LatencyClass.IPV6, 0, 50);
+            sample(0, 1, i, false, BEIJING, LatencyClass.GTPU_ENCAP_ZERO, 0, 50);
+            if (i != 9) {   // one decap probe lost: 9 of 10 delivered
+                sample(0, 2, i, false, BEIJING, LatencyClass.GTPU_DECAP, 0, 50);
+            }
+        }
+        List<ExperimentClassResult> classes = RunResultCalculator.of(gtpu, samples).get(0).classes();
+        for (ExperimentClassResult c : classes) {
+            assertEquals(c.className() + ": 1492-byte frames every 10 ms", 1.1936, c.offeredMbps().orElseThrow(),
+                         1e-9);
+        }
+        assertEquals("1430 payload bytes every 10 ms", 1.144, classes.get(0).goodputMbps().orElseThrow(), 1e-9);
+        assertEquals("encapsulation adds headers, not payload", 1.144, classes.get(1).goodputMbps().orElseThrow(),
+                     1e-9);
+        assertEquals("the inner packet's 1374 payload bytes (1492 - Ethernet - outer IPv6, UDP, GTP-U - inner IPv6,"
+                             + " UDP), 9 of 10 delivered", 1374 * 8 * 0.9 / 10_000,
+                     classes.get(2).goodputMbps().orElseThrow(), 1e-9);
+    }
+
+    @Test
     public void aClassNothingReportedIsAllLost() {
         sample(0, 0, 2, false, BEIJING, LatencyClass.IPV6, 0, 50);
         List<ExperimentCellResult> cells = RunResultCalculator.of(experiment(), samples);

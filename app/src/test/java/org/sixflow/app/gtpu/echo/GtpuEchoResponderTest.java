@@ -6,6 +6,8 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.onlab.packet.Ethernet;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
@@ -19,7 +21,9 @@ import org.onosproject.net.packet.PacketContextAdapter;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.api.GtpuEchoService.Outcome;
+import org.sixflow.app.api.GtpuTunnel;
 import org.sixflow.app.msr6.impl.LabNetwork;
+import org.sixflow.app.testing.TestGtpuTunnelService;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -45,6 +49,8 @@ import static org.sixflow.app.gtpu.echo.GtpuFrames.udpFrame;
  * Echo requests punted by the lab's routers (docker/netcfg.json: beijing 00:aa:00:00:00:01 with
  * locator fd00:1:1::/64, nanjing 00:aa:00:00:00:03 with fd00:1:3::/64; lhasa has no Sixflow
  * configuration) through the responder's packet processor, on ONOS's packet service adapter.
+ * The tunnel service knows a tunnel with N3 address fd00:1:1::3:1 on beijing and one with
+ * fd00:1:3::3:1 on nanjing.
  */
 public class GtpuEchoResponderTest {
 
@@ -61,6 +67,7 @@ public class GtpuEchoResponderTest {
     private final Packets packets = new Packets();
     private final AtomicLong now = new AtomicLong();
     private final GtpuEchoResponder responder = new GtpuEchoResponder();
+    private final TestGtpuTunnelService tunnels = new TestGtpuTunnelService();
 
     /** A packet service that keeps the processor and what is sent. */
     private static final class Packets extends PacketServiceAdapter {
@@ -91,6 +98,9 @@ public class GtpuEchoResponderTest {
     public void setUp() {
         responder.packetService = packets;
         responder.configService = new LabNetwork().netcfg;
+        tunnels.tunnels.add(tunnel("ue-1", N3, "device:beijing"));
+        tunnels.tunnels.add(tunnel("ue-2", "fd00:1:3::3:1", "device:nanjing"));
+        responder.tunnelService = tunnels;
         responder.setNanoTime(now::get);
         responder.activate();
     }
@@ -206,6 +216,25 @@ public class GtpuEchoResponderTest {
     }
 
     @Test
+    public void anAddressInTheLocatorThatNoTunnelHasIsIgnored() {
+        // Inside beijing's locator, but no tunnel's N3 address: beijing is no GTP-U endpoint there.
+        PacketContext context = receive(BEIJING_3, request("fd00:1:1::3:2", ECHO_1234));
+        assertEquals(List.of(), packets.emitted);
+        assertFalse(context.isHandled());
+        assertEquals(counts(Outcome.NOT_LOCAL, 1), responder.outcomes());
+    }
+
+    @Test
+    public void anN3AddressIsAnsweredOnlyWhileATunnelHasIt() {
+        receive(BEIJING_3, request(N3, ECHO_1234));
+        assertEquals(1, packets.emitted.size());
+        tunnels.tunnels.removeIf(t -> t.id().equals("ue-1"));
+        receive(BEIJING_3, request(N3, ECHO_1234));
+        assertEquals("the tunnel is gone", 1, packets.emitted.size());
+        assertEquals(1, (long) responder.outcomes().get(Outcome.NOT_LOCAL));
+    }
+
+    @Test
     public void packetsThatAreNotGtpuAreNotCounted() {
         PacketContext other = receive(BEIJING_3, udpFrame(BEIJING_MAC, PEER_MAC, PEER, N3, 2152, 4000, ECHO_1234));
         assertFalse(other.isHandled());
@@ -236,6 +265,13 @@ public class GtpuEchoResponderTest {
         receive(BEIJING_3, request(N3, ECHO_1234));
         assertEquals(GtpuEchoResponder.BURST + 2, packets.emitted.size());
         assertEquals(GtpuEchoResponder.BURST + 1, responder.answeredRequests(BEIJING));
+    }
+
+    /** A tunnel from the peer to an N3 address held by a device. */
+    private static GtpuTunnel tunnel(String id, String n3, String device) {
+        return GtpuTunnel.builder().id(id).uePrefixes(List.of(Ip6Prefix.valueOf("fd00:9:1::/64")))
+                .n3Address(Ip6Address.valueOf(n3)).peerAddress(Ip6Address.valueOf(PEER))
+                .downlinkTeid(0x101).uplinkTeid(1).decapDevice(DeviceId.deviceId(device)).counterIndex(0).build();
     }
 
     /** An echo-like GTP-U message from the peer (port 40000) to an address at beijing. */

@@ -10,6 +10,7 @@ import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.pi.model.PiCounterId;
+import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.GtpuChecksumMode;
 import org.sixflow.app.api.GtpuTunnel;
@@ -18,6 +19,7 @@ import org.sixflow.app.apn6.impl.PolicyFlowRules;
 import org.sixflow.app.apn6.impl.TestWorkPartitions;
 import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.testing.ClusterStorageService;
+import org.sixflow.app.testing.SmallTables;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestPipeconfService;
@@ -112,6 +114,17 @@ public final class GtpuTunnelManagerFixture {
             }
         });
         return counterCells;
+    }
+
+    /**
+     * Gives every device the bmv2 pipeline with some tables made small, for admission by table
+     * room (before or after activation: table sizes are read when a tunnel is checked).
+     *
+     * @param sizes table to the size it declares
+     */
+    public void shrinkTables(Map<PiTableId, Long> sizes) {
+        pipeconfs.unregister(SixflowPipeconfs.BMV2);
+        pipeconfs.register(SmallTables.bmv2(sizes));
     }
 
     /** Activates the store and the manager, as OSGi would. */

@@ -160,6 +160,15 @@ public class OpenApiDocumentTest {
     }
 
     @Test
+    public void creatingATreeAPolicyOrATunnelMayBeRefusedForTableRoom() {
+        for (String path : new String[]{"/trees", "/policies", "/gtpu/tunnels"}) {
+            String conflict = doc.path("paths").path(path).path("post").path("responses").path("409")
+                    .path("description").asText();
+            assertTrue(path + ": " + conflict, conflict.contains("no room left in a P4 table"));
+        }
+    }
+
+    @Test
     public void theBoundsAreTheRequestLimitsAndTheServices() {
         JsonNode limits = doc.path("info").path("x-request-limits");
         assertEquals(MAPPER.valueToTree(RequestLimits.all()), limits);
