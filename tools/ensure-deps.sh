@@ -16,6 +16,8 @@ ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need_apt+=(postgresql)
 command -v node >/dev/null || need_apt+=(nodejs npm)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 command -v ip >/dev/null || need_apt+=(iproute2)
+# The lab system tests' hosts resolve their gateway by NDP with ping (test_routing).
+command -v ping >/dev/null || need_apt+=(iputils-ping)
 
 if [ "${#need_apt[@]}" -gt 0 ]; then
     echo "== installing Debian packages: ${need_apt[*]}"
