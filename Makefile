@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-rest clean
+        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-gtpu bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -167,6 +167,12 @@ bench-lab:
 ## sustained probe rate (packet-outs and the host generator), time from the last probe to results.
 bench-experiments:
 	PYTHON=$(VENV)/bin/python lab/systest/bench-experiments.sh
+
+## draft-murakami's GTP-U checksum comparison on the bmv2 lab (root, bmv2): the gtpu-murakami preset
+## (IPv6 / zero / full / incremental / decap, 1492-byte frames at 100 and 500 pps) on links of MTU 1600,
+## its tunnels created first; prints the draft's table per load point. BENCH_ARGS="--packets N --warmup N".
+bench-gtpu:
+	PYTHON=$(VENV)/bin/python lab/systest/bench-gtpu.sh
 
 clean:
 	$(MVN) -q clean
