@@ -7,9 +7,11 @@
 set -euo pipefail
 base="$1"
 # The lab's host ports each take one tree; the experiment presets name policy apn6-ietf109.
-curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/policies" -d '{"id": "apn6-ietf109", \
-"name": "IETF 109 study", "priority": 90, "match": {"source": "fd00:1:1::/64", "nextHeader": 17, \
-"destinationPorts": {"low": 4000, "high": 4001}}, "option": {"slaLevel": 3, "appId": 109, "userId": 7, "flowId": 1}}' \
+# (A backslash-newline inside single quotes stays in the body: the JSON is built in a variable.)
+policy='{"id": "apn6-ietf109", "name": "IETF 109 study", "priority": 90, "match": {"source": "fd00:1:1::/64",'
+policy+=' "nextHeader": 17, "destinationPorts": {"low": 4000, "high": 4001}},'
+policy+=' "option": {"slaLevel": 3, "appId": 109, "userId": 7, "flowId": 1}}'
+curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/policies" -d "$policy" \
     || echo "policy apn6-ietf109 refused"
 curl -s "$base/experiments/presets" | python3 -c '
 import json, sys, urllib.request
