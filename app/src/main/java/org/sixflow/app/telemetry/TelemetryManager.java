@@ -160,11 +160,11 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
     private LatencyComparison statisticsFromMinutes(HistoryDatabase db, String device, LatencyClass feature,
                                                     LatencyClass baseline, Instant from, Instant to,
                                                     List<Double> thresholds) throws SQLException {
-        MinuteQueries minutes = minutes(db);
-        Map<Integer, LatencyMinute> featureReplicas = minutes.byReplica(device, feature, from, to);
+        Map<LatencyClass, Map<Integer, LatencyMinute>> classes = minutes(db).byReplica(
+                device, List.of(feature, baseline), from, to);
+        Map<Integer, LatencyMinute> featureReplicas = classes.get(feature);
         MinuteStatistics featureStatistics = atLeastTwo("feature", feature, featureReplicas);
-        MinuteStatistics baselineStatistics = atLeastTwo("baseline", baseline,
-                                                         minutes.byReplica(device, baseline, from, to));
+        MinuteStatistics baselineStatistics = atLeastTwo("baseline", baseline, classes.get(baseline));
         checkBaselineMean(baseline, baselineStatistics.mean());
         boolean exact = featureReplicas.values().stream().allMatch(m -> m.stability().exact());
         LatencyComparison.Stability stability = exact ? stability(featureReplicas.values()).orElse(null)
