@@ -90,10 +90,16 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         QueryArguments.checkSeries(from, to, step);
         checkNotNull(source, "source is required");
         return cached(List.of("latency", deviceId, latencyClass, port, from, to, step, source), db -> {
-            MinuteQueries minutes = minutes(db);
-            if (source == LatencySource.SAMPLES && port.isEmpty() && minutes.covers(from)
-                    && MinuteQueries.minuteAligned(from, step)) {
-                return minutes.series(deviceId.toString(), latencyClass, from, to, step);
+            if (source == LatencySource.SAMPLES && port.isEmpty()) {
+                // Whole-minute bins from the minutes; others from the seconds, when few seconds are cut.
+                MinuteQueries minutes = minutes(db);
+                if (minutes.covers(from) && MinuteQueries.minuteAligned(from, step)) {
+                    return minutes.series(deviceId.toString(), latencyClass, from, to, step);
+                }
+                SecondQueries seconds = new SecondQueries(db.dataSource(), db.secondsCompleteFrom());
+                if (seconds.covers(from) && SecondQueries.worthIt(from, to, step)) {
+                    return seconds.series(deviceId.toString(), latencyClass, from, to, step);
+                }
             }
             return new LatencyQueries(db.dataSource())
                     .series(deviceId.toString(), latencyClass, port, from, to, step, source);
