@@ -32,11 +32,15 @@ final class SecondQueries {
             + "SELECT date_bin(? * interval '1 millisecond', second, ?) AS bin, sum(packets) AS n, sum(sum_ns) AS s, "
             + "min(min_ns) AS lo, max(max_ns) AS hi FROM sixflow.latency_seconds WHERE device_id = ? "
             + "AND lat_class = ? AND second >= ? AND second < ? AND second <> ALL(?::timestamptz[]) GROUP BY 1 "
-            + "UNION ALL SELECT date_bin(? * interval '1 millisecond', sampled_at, ?), count(*), sum(delta_ns), "
-            + "min(delta_ns), max(delta_ns) FROM unnest(?::timestamptz[]) AS cut(second) "
-            + "JOIN sixflow.latency_samples ON sampled_at >= cut.second "
-            + "AND sampled_at < cut.second + interval '1 second' WHERE device_id = ? AND lat_class = ? "
-            + "AND sampled_at >= ? AND sampled_at < ? GROUP BY 1) parts GROUP BY bin ORDER BY bin";
+            // Each cut second's samples through the index, bounded by the cut itself: LATERAL, and
+            // OFFSET 0 so that the planner cannot flatten it into one scan of the whole window's
+            // samples joined to the cuts (what a generic plan, made for any array, chose).
+            + "UNION ALL SELECT date_bin(? * interval '1 millisecond', p.sampled_at, ?), count(*), sum(p.delta_ns), "
+            + "min(p.delta_ns), max(p.delta_ns) FROM unnest(?::timestamptz[]) AS cut(second) CROSS JOIN LATERAL ("
+            + "SELECT sampled_at, delta_ns FROM sixflow.latency_samples WHERE device_id = ? AND lat_class = ? "
+            + "AND sampled_at >= greatest(cut.second, ?::timestamptz) "
+            + "AND sampled_at < least(cut.second + interval '1 second', ?::timestamptz) OFFSET 0) p "
+            + "GROUP BY 1) parts GROUP BY bin ORDER BY bin";
 
     private final DataSource dataSource;
     private final Instant completeFrom;
