@@ -9,12 +9,14 @@ import javax.sql.DataSource;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -23,7 +25,8 @@ import java.util.TreeSet;
  * inside the window is taken from the per-second counts, and only the seconds that a bin
  * boundary or an end of the window cuts are read from the samples, binned alike; so a series is
  * the samples' own, whatever its step and start. Used only for windows the counts cover
- * ({@link #covers}) and bins that cut few seconds ({@link #worthIt}).
+ * ({@link #covers}) and bins that cut few seconds ({@link #worthIt}); and for a window's
+ * smallest and largest latency, the edges of its histogram.
  */
 final class SecondQueries {
 
@@ -41,6 +44,16 @@ final class SecondQueries {
             + "AND sampled_at >= greatest(cut.second, ?::timestamptz) "
             + "AND sampled_at < least(cut.second + interval '1 second', ?::timestamptz) OFFSET 0) p "
             + "GROUP BY 1) parts GROUP BY bin ORDER BY bin";
+
+    // The smallest and largest latency of a window: whole seconds from the counts, the seconds
+    // its ends cut from the samples (as SERIES reads them).
+    private static final String EXTREMES = "SELECT min(lo), max(hi) FROM ("
+            + "SELECT min(min_ns) AS lo, max(max_ns) AS hi FROM sixflow.latency_seconds WHERE device_id = ? "
+            + "AND lat_class = ? AND second >= ? AND second < ? AND second <> ALL(?::timestamptz[]) "
+            + "UNION ALL SELECT min(p.delta_ns), max(p.delta_ns) FROM unnest(?::timestamptz[]) AS cut(second) "
+            + "CROSS JOIN LATERAL (SELECT delta_ns FROM sixflow.latency_samples WHERE device_id = ? "
+            + "AND lat_class = ? AND sampled_at >= greatest(cut.second, ?::timestamptz) "
+            + "AND sampled_at < least(cut.second + interval '1 second', ?::timestamptz) OFFSET 0) p) parts";
 
     private final DataSource dataSource;
     private final Instant completeFrom;
@@ -123,6 +136,39 @@ final class SecondQueries {
             s.setTimestamp(i++, Timestamp.from(from));
             s.setTimestamp(i, Timestamp.from(to));
             return LatencyQueries.points(s);
+        }
+    }
+
+    /**
+     * The smallest and largest latency of a class in a window, exactly.
+     *
+     * @return {min, max}, empty when the window holds no sample
+     */
+    Optional<long[]> extremes(String device, LatencyClass latencyClass, Instant from, Instant to)
+            throws SQLException {
+        SortedSet<Instant> cuts = new TreeSet<>();
+        cut(from, cuts);
+        cut(to, cuts);
+        Timestamp[] cutArray = cuts.stream().map(Timestamp::from).toArray(Timestamp[]::new);
+        Instant endSecond = isWholeSecond(to) ? to : to.truncatedTo(ChronoUnit.SECONDS).plus(SECOND);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(EXTREMES)) {
+            Array cutSeconds = c.createArrayOf("timestamptz", cutArray);
+            int i = 1;
+            s.setString(i++, device);
+            s.setShort(i++, (short) latencyClass.code());
+            s.setTimestamp(i++, Timestamp.from(from.truncatedTo(ChronoUnit.SECONDS)));
+            s.setTimestamp(i++, Timestamp.from(endSecond));
+            s.setArray(i++, cutSeconds);
+            s.setArray(i++, cutSeconds);
+            s.setString(i++, device);
+            s.setShort(i++, (short) latencyClass.code());
+            s.setTimestamp(i++, Timestamp.from(from));
+            s.setTimestamp(i, Timestamp.from(to));
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                long min = r.getLong(1);
+                return r.wasNull() ? Optional.empty() : Optional.of(new long[]{min, r.getLong(2)});
+            }
         }
     }
 

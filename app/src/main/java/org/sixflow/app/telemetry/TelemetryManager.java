@@ -124,9 +124,18 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkDeviceAndClass(deviceId, latencyClass);
         QueryArguments.checkWindow(from, to);
         QueryArguments.checkRange("buckets", buckets, 1, MAX_BUCKETS);
-        return cached(List.of("histogram", deviceId, latencyClass, from, to, buckets),
-                      db -> new LatencyQueries(db.dataSource())
-                              .histogram(deviceId.toString(), latencyClass, from, to, buckets));
+        return cached(List.of("histogram", deviceId, latencyClass, from, to, buckets), db -> {
+            LatencyQueries samples = new LatencyQueries(db.dataSource());
+            SecondQueries seconds = new SecondQueries(db.dataSource(), db.secondsCompleteFrom());
+            if (!seconds.covers(from)) {
+                return samples.histogram(deviceId.toString(), latencyClass, from, to, buckets);
+            }
+            // The edges from the per-second counts, then one pass over the samples.
+            Optional<long[]> extremes = seconds.extremes(deviceId.toString(), latencyClass, from, to);
+            return extremes.isEmpty() ? LatencyHistogram.of(new double[buckets + 1], new long[buckets])
+                    : samples.histogram(deviceId.toString(), latencyClass, from, to, buckets, extremes.get()[0],
+                                        extremes.get()[1]);
+        });
     }
 
     @Override
