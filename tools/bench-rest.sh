@@ -8,7 +8,10 @@
 # then the 200-connection pass again while 200 clients hold telemetry event streams. Each row
 # carries the 1-minute load average read when its run ended: the machine may be shared.
 # BENCH_SECONDS (default 10) per run; BENCH_RATE samples/s per class and device (default 25);
-# BENCH_ONLY a pattern of the endpoints to measure (default all).
+# BENCH_ONLY a pattern of the endpoints to measure (default all). BENCH_UNCACHED=1 measures
+# instead requests no cache answers, one at a time and at a few concurrent clients, with the CPU
+# time per request of the harness and its PostgreSQL (tools/bench/uncached-gets.py; BENCH_ONLY
+# is then its --only regular expression, BENCH_CLIENTS its client counts, default 1,4,16).
 set -euo pipefail
 
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -65,30 +68,15 @@ to="$(date -u -d "$to" +%Y-%m-%dT%H:%M:%SZ)"
 win="from=$from&to=$to"
 
 echo "== creating trees, policies and experiments through REST"
-# The lab's host ports each take one tree; the experiment presets name policy apn6-ietf109.
-curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/policies" -d '{"id": "apn6-ietf109", \
-"name": "IETF 109 study", "priority": 90, "match": {"source": "fd00:1:1::/64", "nextHeader": 17, \
-"destinationPorts": {"low": 4000, "high": 4001}}, "option": {"slaLevel": 3, "appId": 109, "userId": 7, "flowId": 1}}' \
-    || echo "policy apn6-ietf109 refused"
-curl -s "$base/experiments/presets" | python3 -c '
-import json, sys, urllib.request
-for p in json.load(sys.stdin)["presets"]:
-    req = urllib.request.Request(sys.argv[1] + "/experiments", json.dumps(p).encode(), {"Content-Type": "application/json"})
-    try:
-        urllib.request.urlopen(req)
-    except Exception as e:
-        print("experiment", p.get("id"), "refused:", e)
-' "$base"
-for i in $(seq 1 20); do
-    curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/trees" -d "{\"id\": \"bench-$i\", \
-\"source\": \"device:beijing/3\", \"group\": \"ff3e::$i\", \"receivers\": [\"device:nanjing/4\", \
-\"device:shanghai/3\", \"device:guangzhou/3\"], \"mode\": \"TE\", \"algorithm\": \"STEINER\"}" || echo "tree bench-$i refused"
-    curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/policies" -d "{\"id\": \"bench-$i\", \
-\"name\": \"bench $i\", \"priority\": $((100 + i)), \"match\": {\"source\": \"fd00:1:1::/64\", \"nextHeader\": 17, \
-\"destinationPorts\": {\"low\": $((5000 + 2 * i)), \"high\": $((5001 + 2 * i))}}, \
-\"option\": {\"slaLevel\": 3, \"appId\": $((4660 + i)), \"userId\": 7, \"flowId\": $i}, \"slaPriority\": 5}" \
-        || echo "policy bench-$i refused"
-done
+"$top/tools/bench/seed-rest.sh" "$base"
+
+if [ -n "${BENCH_UNCACHED:-}" ]; then
+    postmaster="$(head -1 "$(psql -h 127.0.0.1 -p "$pgport" -U postgres -tAc 'SHOW data_directory')/postmaster.pid")"
+    python3 "$top/tools/bench/uncached-gets.py" "$base" "$to" --clients "${BENCH_CLIENTS:-1,4,16}" \
+        --only "${BENCH_ONLY:-}" --cpu "java=$harness" --cpu "pg=$postmaster" | tee "$out/uncached.txt"
+    echo "== results in $out/uncached.txt (harness log: $out/harness.log)"
+    exit 0
+fi
 
 # name|path: the dashboard's GETs and the hour-long telemetry queries.
 endpoints=(

@@ -15,11 +15,19 @@ import java.util.Optional;
 public interface Apn6PolicyService extends ListenerService<Apn6PolicyEvent, Apn6PolicyListener> {
 
     /**
-     * Returns the cluster's policies, highest priority first, then by id.
+     * Returns the cluster's policies, highest priority first, then by id: as of the last change
+     * this instance heard of (its own at once, another instance's when its event arrives).
      *
      * @return policies
      */
     List<Apn6Policy> policies();
+
+    /**
+     * Returns every policy's status as {@link #policies} sees them, for lists.
+     *
+     * @return statuses by policy id
+     */
+    Map<String, InstallStatus> statuses();
 
     /**
      * Returns a policy.

@@ -5,6 +5,7 @@ package org.sixflow.app.api;
 import org.onosproject.store.Store;
 
 import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -60,6 +61,15 @@ public interface Apn6PolicyStore extends Store<Apn6PolicyEvent, Apn6PolicyStoreD
      * @return its status, if the policy is stored
      */
     Optional<InstallStatus> status(String id);
+
+    /**
+     * Returns every policy with its status as of the last change this instance heard of: its own
+     * writes at once, another instance's when their map event arrives. For lists; decoded once
+     * per change rather than once per read.
+     *
+     * @return each policy id's policy and status, in no order
+     */
+    Map<String, Map.Entry<Apn6Policy, InstallStatus>> listedPolicies();
 
     /**
      * Records a policy's status, if the stored version is still the one given (an outcome that

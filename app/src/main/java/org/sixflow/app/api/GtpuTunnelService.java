@@ -17,11 +17,19 @@ import java.util.Optional;
 public interface GtpuTunnelService extends ListenerService<GtpuTunnelEvent, GtpuTunnelListener> {
 
     /**
-     * Returns the cluster's tunnels, by id.
+     * Returns the cluster's tunnels, by id: as of the last change this instance heard of (its
+     * own at once, another instance's when its event arrives).
      *
      * @return tunnels, each with its counter index
      */
     List<GtpuTunnel> tunnels();
+
+    /**
+     * Returns every tunnel's status as {@link #tunnels} sees them, for lists.
+     *
+     * @return statuses by tunnel id
+     */
+    Map<String, InstallStatus> statuses();
 
     /**
      * Returns a tunnel.

@@ -5,6 +5,7 @@ package org.sixflow.app.api;
 import org.onosproject.store.Store;
 
 import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -56,6 +57,15 @@ public interface GtpuTunnelStore extends Store<GtpuTunnelEvent, GtpuTunnelStoreD
      * @return its status, if the tunnel is stored
      */
     Optional<InstallStatus> status(String id);
+
+    /**
+     * Returns every tunnel with its status as of the last change this instance heard of: its own
+     * writes at once, another instance's when their map event arrives. For lists; decoded once
+     * per change rather than once per read.
+     *
+     * @return each tunnel id's tunnel and status, in no order
+     */
+    Map<String, Map.Entry<GtpuTunnel, InstallStatus>> listedTunnels();
 
     /**
      * Records a tunnel's status, if the stored version is still the one given.

@@ -14,7 +14,8 @@ import java.util.Optional;
 public interface Msr6TreeService extends ListenerService<Msr6TreeEvent, Msr6TreeListener> {
 
     /**
-     * Returns the cluster's trees, in every state, by id.
+     * Returns the cluster's trees, in every state, by id: as of the last change this instance
+     * heard of (its own at once, another instance's when its event arrives).
      *
      * @return trees
      */

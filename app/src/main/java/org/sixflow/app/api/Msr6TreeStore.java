@@ -31,6 +31,15 @@ public interface Msr6TreeStore extends Store<Msr6TreeEvent, Msr6TreeStoreDelegat
     List<Msr6TreeRecord> records();
 
     /**
+     * Returns every tree's record as of the last change this instance heard of: its own writes
+     * at once, another instance's when their map event arrives. For lists; decoded once per
+     * change rather than once per read.
+     *
+     * @return records, in no order
+     */
+    List<Msr6TreeRecord> listedRecords();
+
+    /**
      * Adds a tree, claiming its id and its (source address, group, ingress device) for it.
      *
      * @param record the new tree's record

@@ -38,12 +38,15 @@ public final class HistoryDatabase implements AutoCloseable {
     private final String schemaVersion;
     private final Quarantine quarantine;
     private final Instant minutesCompleteFrom;
+    private final Instant secondsCompleteFrom;
 
-    private HistoryDatabase(HikariDataSource dataSource, String schemaVersion, Instant minutesCompleteFrom) {
+    private HistoryDatabase(HikariDataSource dataSource, String schemaVersion, Instant minutesCompleteFrom,
+                            Instant secondsCompleteFrom) {
         this.dataSource = dataSource;
         this.schemaVersion = schemaVersion;
         this.quarantine = new Quarantine(dataSource, Clock.systemUTC());
         this.minutesCompleteFrom = minutesCompleteFrom;
+        this.secondsCompleteFrom = secondsCompleteFrom;
     }
 
     /**
@@ -65,7 +68,8 @@ public final class HistoryDatabase implements AutoCloseable {
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             String version = migrate(dataSource);
-            HistoryDatabase database = new HistoryDatabase(dataSource, version, minutesCompleteFrom(dataSource));
+            HistoryDatabase database = new HistoryDatabase(dataSource, version, minutesCompleteFrom(dataSource),
+                                                           secondsCompleteFrom(dataSource));
             database.quarantine.recount();
             return database;
         } catch (SQLException e) {
@@ -113,10 +117,18 @@ public final class HistoryDatabase implements AutoCloseable {
 
     // From when on sixflow.latency_minutes adds up every stored sample (see V9__latency_minutes).
     private static Instant minutesCompleteFrom(DataSource dataSource) throws SQLException {
+        return completeFrom(dataSource, "sixflow.latency_minutes_coverage");
+    }
+
+    // From when on sixflow.latency_seconds adds up every stored sample (see V12__latency_seconds).
+    private static Instant secondsCompleteFrom(DataSource dataSource) throws SQLException {
+        return completeFrom(dataSource, "sixflow.latency_seconds_coverage");
+    }
+
+    private static Instant completeFrom(DataSource dataSource, String coverage) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement select = connection.prepareStatement(
-                     "SELECT min(complete_from) = '-infinity', min(complete_from) "
-                             + "FROM sixflow.latency_minutes_coverage");
+                     "SELECT min(complete_from) = '-infinity', min(complete_from) FROM " + coverage);
              ResultSet row = select.executeQuery()) {
             row.next();
             Timestamp from = row.getTimestamp(2);
@@ -135,6 +147,16 @@ public final class HistoryDatabase implements AutoCloseable {
      */
     public Instant minutesCompleteFrom() {
         return minutesCompleteFrom;
+    }
+
+    /**
+     * Returns from when on sixflow.latency_seconds adds up every sample in
+     * sixflow.latency_samples: samples stored before the table existed are not in it.
+     *
+     * @return the first second the per-second counts cover, Instant.MIN when they cover all
+     */
+    public Instant secondsCompleteFrom() {
+        return secondsCompleteFrom;
     }
 
     /**

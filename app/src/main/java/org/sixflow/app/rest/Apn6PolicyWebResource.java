@@ -26,6 +26,8 @@ import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * APN6 SLA policies.
@@ -48,9 +50,10 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
         Paging page = Paging.of(limit, offset);
         Apn6PolicyService service = get(Apn6PolicyService.class);
         List<Apn6Policy> all = service.policies();
+        Map<String, InstallStatus> statuses = service.statuses();
         ObjectNode json = mapper().createObjectNode();
         ArrayNode policies = json.putArray("policies");
-        page.slice(all).forEach(policy -> policies.add(encode(policy, service)));
+        page.slice(all).forEach(policy -> policies.add(encode(policy, Optional.ofNullable(statuses.get(policy.id())))));
         return ok(page.describe(json, all.size())).build();
     }
 
@@ -148,9 +151,12 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
 
     /** A policy's JSON with its status: "state", and "failure" when a device refused it. */
     private ObjectNode encode(Apn6Policy policy, Apn6PolicyService service) {
+        return encode(policy, service.status(policy.id()));
+    }
+
+    private ObjectNode encode(Apn6Policy policy, Optional<InstallStatus> status) {
         ObjectNode json = codec(Apn6Policy.class).encode(policy, this);
-        json.setAll(codec(InstallStatus.class).encode(
-                service.status(policy.id()).orElse(InstallStatus.REQUESTED), this));
+        json.setAll(codec(InstallStatus.class).encode(status.orElse(InstallStatus.REQUESTED), this));
         return json;
     }
 

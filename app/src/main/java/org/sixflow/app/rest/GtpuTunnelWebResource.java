@@ -55,7 +55,9 @@ public class GtpuTunnelWebResource extends AbstractWebResource {
         List<GtpuTunnel> shown = page.slice(all);
         Map<String, GtpuTunnelCounters> counters =
                 service.counters(shown.stream().map(GtpuTunnel::id).collect(Collectors.toList()));
-        shown.forEach(t -> tunnels.add(encode(t, service, Optional.ofNullable(counters.get(t.id())))));
+        Map<String, InstallStatus> statuses = service.statuses();
+        shown.forEach(t -> tunnels.add(encode(t, Optional.ofNullable(statuses.get(t.id())),
+                                              Optional.ofNullable(counters.get(t.id())))));
         return ok(page.describe(json, all.size())).build();
     }
 
@@ -147,9 +149,14 @@ public class GtpuTunnelWebResource extends AbstractWebResource {
 
     /** A tunnel's JSON with its status and the counters given. */
     private ObjectNode encode(GtpuTunnel tunnel, GtpuTunnelService service, Optional<GtpuTunnelCounters> counters) {
+        return encode(tunnel, service.status(tunnel.id()), counters);
+    }
+
+    /** A tunnel's JSON with the status and counters given. */
+    private ObjectNode encode(GtpuTunnel tunnel, Optional<InstallStatus> status,
+                              Optional<GtpuTunnelCounters> counters) {
         ObjectNode json = codec(GtpuTunnel.class).encode(tunnel, this);
-        json.setAll(codec(InstallStatus.class).encode(
-                service.status(tunnel.id()).orElse(InstallStatus.REQUESTED), this));
+        json.setAll(codec(InstallStatus.class).encode(status.orElse(InstallStatus.REQUESTED), this));
         counters.ifPresent(c -> json.set("counters", codec(GtpuTunnelCounters.class).encode(c, this)));
         return json;
     }

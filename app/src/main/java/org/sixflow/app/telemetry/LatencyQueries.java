@@ -46,6 +46,10 @@ final class LatencyQueries {
             + "SELECT r.lo, r.hi, CASE WHEN r.lo = r.hi THEN 1 "
             + "ELSE least(width_bucket(w.delta_ns::float8, r.lo::float8, r.hi::float8, ?), ?) END AS bucket, "
             + "count(*) FROM w, r GROUP BY r.lo, r.hi, bucket";
+    // The same buckets, one pass over the window, with its smallest and largest latency known.
+    private static final String HISTOGRAM_BETWEEN = "SELECT CASE WHEN ?::bigint = ?::bigint THEN 1 "
+            + "ELSE least(width_bucket(delta_ns::float8, ?::bigint::float8, ?::bigint::float8, ?), ?) END, count(*) "
+            + "FROM sixflow.latency_samples WHERE" + WINDOW + " GROUP BY 1";
     // First the window as stored, one row over the limit to tell whether it holds more; only
     // then a uniform random subset (ORDER BY random() LIMIT n), which costs a sort.
     private static final String LATENCIES = "SELECT delta_ns FROM sixflow.latency_samples WHERE" + WINDOW
@@ -132,6 +136,38 @@ final class LatencyQueries {
                 }
             }
         }
+        return histogram(lo, hi, counts);
+    }
+
+    /**
+     * The histogram of a window whose smallest and largest latency are known: the buckets and
+     * counts of {@link #histogram(String, LatencyClass, Instant, Instant, int)}, in one pass.
+     *
+     * @param lo the window's smallest latency
+     * @param hi its largest
+     */
+    LatencyHistogram histogram(String device, LatencyClass latencyClass, Instant from, Instant to, int buckets,
+                               long lo, long hi) throws SQLException {
+        long[] counts = new long[buckets];
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(HISTOGRAM_BETWEEN)) {
+            s.setLong(1, lo);
+            s.setLong(2, hi);
+            s.setLong(3, lo);
+            s.setLong(4, hi);
+            s.setInt(5, buckets);
+            s.setInt(6, buckets);
+            window(s, 7, device, latencyClass, from, to);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    counts[r.getInt(1) - 1] += r.getLong(2);
+                }
+            }
+        }
+        return histogram(lo, hi, counts);
+    }
+
+    private static LatencyHistogram histogram(double lo, double hi, long[] counts) {
+        int buckets = counts.length;
         double[] edges = new double[buckets + 1];
         for (int i = 0; i <= buckets; i++) {
             edges[i] = i == buckets ? hi : lo + (hi - lo) * i / buckets;

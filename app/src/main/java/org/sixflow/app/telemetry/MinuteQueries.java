@@ -2,10 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.telemetry;
 
-import com.google.common.collect.ImmutableList;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyPoint;
-import org.sixflow.app.api.LatencySample;
 import org.sixflow.app.history.minutes.LatencyMinute;
 import org.sixflow.app.history.minutes.LatencyMinuteRows;
 import org.sixflow.app.history.minutes.LatencyMinutes;
@@ -20,9 +18,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Hour-long latency queries from sixflow.latency_minutes: the whole minutes of a window from the
@@ -33,9 +34,12 @@ import java.util.TreeMap;
 final class MinuteQueries {
 
     private static final Duration MINUTE = Duration.ofMinutes(1);
-    private static final String EDGE = "SELECT sampled_at, replica, ingress_port, egress_port, sequence, delta_ns, "
-            + "ingress_ts_ns FROM sixflow.latency_samples WHERE device_id = ? AND lat_class = ? "
+    // The part-minutes before and after the whole minutes (each inside one minute), every class
+    // asked at once; only the columns a minute adds up.
+    private static final String EDGE_PART = "SELECT %d, lat_class, replica, sequence, delta_ns, ingress_ts_ns "
+            + "FROM sixflow.latency_samples WHERE device_id = ? AND lat_class = ANY(?::smallint[]) "
             + "AND sampled_at >= ? AND sampled_at < ?";
+    private static final String EDGES = String.format(EDGE_PART, 0) + " UNION ALL " + String.format(EDGE_PART, 1);
     // Whole minutes from the aggregates and the last part-minute from the samples, binned alike.
     private static final String SERIES = "SELECT bin, sum(n), (sum(s) / sum(n))::float8, min(lo), max(hi) FROM ("
             + "SELECT date_bin(? * interval '1 millisecond', minute, ?) AS bin, sum(packets) AS n, sum(sum_ns) AS s, "
@@ -82,24 +86,42 @@ final class MinuteQueries {
      */
     Map<Integer, LatencyMinute> byReplica(String device, LatencyClass latencyClass, Instant from, Instant to)
             throws SQLException {
+        return byReplica(device, List.of(latencyClass), from, to).get(latencyClass);
+    }
+
+    /**
+     * A few classes' samples in [from, to) added up per replica, replicas in order: two queries
+     * whatever the number of classes, one for the whole minutes, one for the part-minutes.
+     *
+     * @return each class (an empty map when it has no samples) to its replicas' totals over the window
+     */
+    Map<LatencyClass, Map<Integer, LatencyMinute>> byReplica(String device, List<LatencyClass> classes,
+                                                             Instant from, Instant to) throws SQLException {
+        List<Integer> codes = classes.stream().map(LatencyClass::code).distinct().collect(Collectors.toList());
         Instant wholeFrom = ceilMinute(from);
         Instant wholeTo = to.truncatedTo(ChronoUnit.MINUTES);
         List<LatencyMinute> parts = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
             if (!wholeFrom.isBefore(wholeTo)) {
-                parts.addAll(edge(c, device, latencyClass, from, to));
+                // No whole minute: from and to in one minute, or in two with the boundary between them.
+                Instant boundary = wholeFrom.isAfter(to) ? to : wholeFrom;
+                parts.addAll(edges(c, device, codes, from, boundary, boundary, to));
             } else {
-                parts.addAll(edge(c, device, latencyClass, from, wholeFrom));
-                parts.addAll(LatencyMinuteRows.read(c, device, latencyClass.code(), wholeFrom, wholeTo));
-                parts.addAll(edge(c, device, latencyClass, wholeTo, to));
+                parts.addAll(edges(c, device, codes, from, wholeFrom, wholeTo, to));
+                parts.addAll(LatencyMinuteRows.read(c, device, codes, wholeFrom, wholeTo));
             }
         }
         // In minute order, so each replica's stability runs join one after another.
         parts.sort((a, b) -> a.key().minute().compareTo(b.key().minute()));
-        Map<Integer, LatencyMinute> replicas = new TreeMap<>();
+        Map<Integer, Map<Integer, LatencyMinute>> byCode = new HashMap<>();
         for (LatencyMinute m : parts) {
-            replicas.computeIfAbsent(m.key().replica(), r -> LatencyMinute.empty(
-                    new LatencyMinute.Key(from, device, latencyClass.code(), r))).merge(m);
+            byCode.computeIfAbsent(m.key().latencyClass(), k -> new TreeMap<>())
+                    .computeIfAbsent(m.key().replica(), r -> LatencyMinute.empty(
+                            new LatencyMinute.Key(from, device, m.key().latencyClass(), r))).merge(m);
+        }
+        Map<LatencyClass, Map<Integer, LatencyMinute>> replicas = new HashMap<>();
+        for (LatencyClass cls : classes) {
+            replicas.put(cls, byCode.getOrDefault(cls.code(), Map.of()));
         }
         return replicas;
     }
@@ -128,28 +150,43 @@ final class MinuteQueries {
         }
     }
 
-    private static List<LatencyMinute> edge(Connection c, String device, LatencyClass latencyClass, Instant from,
-                                            Instant to) throws SQLException {
-        if (!from.isBefore(to)) {
-            return List.of();
-        }
-        List<LatencySample> samples = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement(EDGE)) {
-            s.setString(1, device);
-            s.setShort(2, (short) latencyClass.code());
-            s.setTimestamp(3, Timestamp.from(from));
-            s.setTimestamp(4, Timestamp.from(to));
+    // The samples of [headFrom, headTo) and [tailFrom, tailTo), each inside one minute, added up
+    // per minute, class and replica.
+    private static Collection<LatencyMinute> edges(Connection c, String device, List<Integer> codes,
+                                                   Instant headFrom, Instant headTo, Instant tailFrom,
+                                                   Instant tailTo) throws SQLException {
+        Instant[] minutes = {headFrom.truncatedTo(ChronoUnit.MINUTES), tailFrom.truncatedTo(ChronoUnit.MINUTES)};
+        // One key per part, class and replica, made once.
+        Map<Long, LatencyMinute.Key> keys = new HashMap<>();
+        LatencyMinutes.Builder minutesBuilder = new LatencyMinutes.Builder();
+        try (PreparedStatement s = c.prepareStatement(EDGES)) {
+            int i = 1;
+            for (Instant[] range : new Instant[][]{{headFrom, headTo}, {tailFrom, tailTo}}) {
+                s.setString(i++, device);
+                s.setArray(i++, LatencyMinuteRows.classArray(c, codes));
+                s.setTimestamp(i++, Timestamp.from(range[0]));
+                s.setTimestamp(i++, Timestamp.from(range[1]));
+            }
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
-                    LatencySample sample = LatencySample.of(r.getTimestamp(1).toInstant(), device, latencyClass.code(),
-                                                            r.getInt(2), r.getInt(3), r.getInt(4), r.getLong(5),
-                                                            r.getLong(6));
-                    long ingress = r.getLong(7);
-                    samples.add(r.wasNull() ? sample : sample.withIngressTimestamp(ingress));
+                    int part = r.getInt(1);
+                    int latencyClass = r.getShort(2);
+                    int replica = r.getInt(3);
+                    long id = ((long) part << 48) | ((long) (latencyClass & 0xffff) << 32) | (replica & 0xffffffffL);
+                    LatencyMinute.Key key = keys.computeIfAbsent(
+                            id, k -> new LatencyMinute.Key(minutes[part], device, latencyClass, replica));
+                    long sequence = r.getLong(4);
+                    long delta = r.getLong(5);
+                    long ingress = r.getLong(6);
+                    if (r.wasNull()) {
+                        minutesBuilder.add(key, delta);
+                    } else {
+                        minutesBuilder.add(key, delta, sequence, ingress);
+                    }
                 }
             }
         }
-        return new ArrayList<>(LatencyMinutes.of(samples).values());
+        return minutesBuilder.build().values();
     }
 
     private static Instant ceilMinute(Instant t) {

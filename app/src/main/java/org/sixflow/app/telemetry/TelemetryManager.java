@@ -90,10 +90,16 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         QueryArguments.checkSeries(from, to, step);
         checkNotNull(source, "source is required");
         return cached(List.of("latency", deviceId, latencyClass, port, from, to, step, source), db -> {
-            MinuteQueries minutes = minutes(db);
-            if (source == LatencySource.SAMPLES && port.isEmpty() && minutes.covers(from)
-                    && MinuteQueries.minuteAligned(from, step)) {
-                return minutes.series(deviceId.toString(), latencyClass, from, to, step);
+            if (source == LatencySource.SAMPLES && port.isEmpty()) {
+                // Whole-minute bins from the minutes; others from the seconds, when few seconds are cut.
+                MinuteQueries minutes = minutes(db);
+                if (minutes.covers(from) && MinuteQueries.minuteAligned(from, step)) {
+                    return minutes.series(deviceId.toString(), latencyClass, from, to, step);
+                }
+                SecondQueries seconds = new SecondQueries(db.dataSource(), db.secondsCompleteFrom());
+                if (seconds.covers(from) && SecondQueries.worthIt(from, to, step)) {
+                    return seconds.series(deviceId.toString(), latencyClass, from, to, step);
+                }
             }
             return new LatencyQueries(db.dataSource())
                     .series(deviceId.toString(), latencyClass, port, from, to, step, source);
@@ -118,9 +124,18 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
         checkDeviceAndClass(deviceId, latencyClass);
         QueryArguments.checkWindow(from, to);
         QueryArguments.checkRange("buckets", buckets, 1, MAX_BUCKETS);
-        return cached(List.of("histogram", deviceId, latencyClass, from, to, buckets),
-                      db -> new LatencyQueries(db.dataSource())
-                              .histogram(deviceId.toString(), latencyClass, from, to, buckets));
+        return cached(List.of("histogram", deviceId, latencyClass, from, to, buckets), db -> {
+            LatencyQueries samples = new LatencyQueries(db.dataSource());
+            SecondQueries seconds = new SecondQueries(db.dataSource(), db.secondsCompleteFrom());
+            if (!seconds.covers(from)) {
+                return samples.histogram(deviceId.toString(), latencyClass, from, to, buckets);
+            }
+            // The edges from the per-second counts, then one pass over the samples.
+            Optional<long[]> extremes = seconds.extremes(deviceId.toString(), latencyClass, from, to);
+            return extremes.isEmpty() ? LatencyHistogram.of(new double[buckets + 1], new long[buckets])
+                    : samples.histogram(deviceId.toString(), latencyClass, from, to, buckets, extremes.get()[0],
+                                        extremes.get()[1]);
+        });
     }
 
     @Override
@@ -160,11 +175,11 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
     private LatencyComparison statisticsFromMinutes(HistoryDatabase db, String device, LatencyClass feature,
                                                     LatencyClass baseline, Instant from, Instant to,
                                                     List<Double> thresholds) throws SQLException {
-        MinuteQueries minutes = minutes(db);
-        Map<Integer, LatencyMinute> featureReplicas = minutes.byReplica(device, feature, from, to);
+        Map<LatencyClass, Map<Integer, LatencyMinute>> classes = minutes(db).byReplica(
+                device, List.of(feature, baseline), from, to);
+        Map<Integer, LatencyMinute> featureReplicas = classes.get(feature);
         MinuteStatistics featureStatistics = atLeastTwo("feature", feature, featureReplicas);
-        MinuteStatistics baselineStatistics = atLeastTwo("baseline", baseline,
-                                                         minutes.byReplica(device, baseline, from, to));
+        MinuteStatistics baselineStatistics = atLeastTwo("baseline", baseline, classes.get(baseline));
         checkBaselineMean(baseline, baselineStatistics.mean());
         boolean exact = featureReplicas.values().stream().allMatch(m -> m.stability().exact());
         LatencyComparison.Stability stability = exact ? stability(featureReplicas.values()).orElse(null)

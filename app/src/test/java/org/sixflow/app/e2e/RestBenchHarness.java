@@ -91,10 +91,13 @@ public final class RestBenchHarness {
         System.exit(0);
     }
 
-    /** An hour of samples ending at {@code to}, written minute by minute through the app's writer. */
+    /**
+     * An hour of samples ending at {@code to}, written second by second through the app's writer
+     * (as the report collector flushes it), so the table's pages hold what a lab's would.
+     */
     private static long writeSamples(HistoryDatabase db, Instant to, int rate) throws SQLException {
         Random random = new Random(15);
-        SampleWriter writer = new SampleWriter(db, 60 * rate * DEVICES.length * (CLASSES.length + 1));
+        SampleWriter writer = new SampleWriter(db, rate * DEVICES.length * (CLASSES.length + 1));
         Instant start = to.minusSeconds(SECONDS);
         long sequence = 0;
         long ingressNanos = 0;
@@ -117,10 +120,8 @@ public final class RestBenchHarness {
                     }
                 }
             }
-            if (second % 60 == 59) {
-                while (writer.flush(50_000) > 0) {
-                    // the minute's samples
-                }
+            while (writer.flush(20_000) > 0) {
+                // the second's samples in one COPY, as the report collector writes them
             }
         }
         while (writer.flush(50_000) > 0) {

@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -100,6 +101,33 @@ public class CopyWriterTest {
         assertEquals(1, writer.flush(10));
         assertEquals(8, writer.written());
         assertEquals(3, writer.quarantined());
+    }
+
+    @Test
+    public void eachCopyWritesItsRowsInTheWritersOrderAndTakesTheOldestFromTheBuffer() throws Exception {
+        HistoryDatabase db = POSTGRES.database();
+        CopyWriter<Row> writer = writer("public.ordered", db, new SettableClock(T0))
+                .writingInOrder(Comparator.comparing((Row r) -> r.label));
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            rows.add(new Row(i, "row " + (char) ('j' - i)));    // labels fall as n rises
+        }
+        writer.offer(rows);
+        assertEquals(6, writer.flush(6));
+        assertEquals("the six oldest, in label order", List.of("5", "4", "3", "2", "1", "0"),
+                     strings(db, "SELECT n FROM public.ordered ORDER BY ctid"));
+        assertEquals(4, writer.flush(10));
+        assertEquals(List.of("5", "4", "3", "2", "1", "0", "9", "8", "7", "6"),
+                     strings(db, "SELECT n FROM public.ordered ORDER BY ctid"));
+
+        // A refused row is still found by halving, each part in order, every other row once.
+        execute(db, "TRUNCATE public.ordered");
+        rows.set(4, new Row(-4, "row f"));
+        writer.offer(rows);
+        assertEquals(10, writer.flush(10));
+        assertEquals(1, writer.quarantined());
+        assertEquals(List.of("0", "1", "2", "3", "5", "6", "7", "8", "9"),
+                     strings(db, "SELECT n FROM public.ordered ORDER BY n"));
     }
 
     @Test

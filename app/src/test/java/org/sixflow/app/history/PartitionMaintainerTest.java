@@ -49,8 +49,8 @@ public class PartitionMaintainerTest {
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static final List<String> HISTORY_TABLES =
-            ImmutableList.of("latency_aggregates", "latency_minutes", "latency_samples", "port_counters",
-                             "quarantined_rows", "table_occupancy");
+            ImmutableList.of("latency_aggregates", "latency_minutes", "latency_samples", "latency_seconds",
+                             "port_counters", "quarantined_rows", "table_occupancy");
     private static final Instant MONDAY = Instant.parse("2026-11-23T10:00:00Z");
 
     private final SettableClock clock = new SettableClock(MONDAY);

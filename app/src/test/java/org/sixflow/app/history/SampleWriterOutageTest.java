@@ -127,6 +127,7 @@ public class SampleWriterOutageTest {
         BitSet stored = new BitSet();
         long rows = 0;
         long minutes;
+        long seconds;
         try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
             try (ResultSet r = s.executeQuery("SELECT sequence FROM sixflow.latency_samples")) {
                 while (r.next()) {
@@ -137,6 +138,10 @@ public class SampleWriterOutageTest {
             try (ResultSet r = s.executeQuery("SELECT coalesce(sum(packets), 0) FROM sixflow.latency_minutes")) {
                 r.next();
                 minutes = r.getLong(1);
+            }
+            try (ResultSet r = s.executeQuery("SELECT coalesce(sum(packets), 0) FROM sixflow.latency_seconds")) {
+                r.next();
+                seconds = r.getLong(1);
             }
         }
         long accepted = run.accepted.cardinality();
@@ -150,6 +155,7 @@ public class SampleWriterOutageTest {
         assertEquals("accepted = offered - dropped", run.offered - writer.dropped(), accepted);
         assertEquals(accepted, writer.written());
         assertEquals("the minutes add up every stored sample", rows, minutes);
+        assertEquals("the seconds add up every stored sample", rows, seconds);
     }
 
     @Test

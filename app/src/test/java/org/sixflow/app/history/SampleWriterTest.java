@@ -87,6 +87,35 @@ public class SampleWriterTest {
     }
 
     @Test
+    public void aBatchLiesInTheTableByDeviceClassAndTime() throws Exception {
+        try (HistoryDatabase db = HistoryDatabase.open(POSTGRES.server().settings())) {
+            SampleWriter writer = new SampleWriter(db, 1_000);
+            // A second of reports as they arrive: devices and classes interleaved.
+            for (int i = 0; i < 100; i++) {
+                for (String device : new String[]{"device:ordered-b", "device:ordered-a"}) {
+                    for (int cls = 2; cls >= 0; cls--) {
+                        writer.offer(LatencySample.of(T0.plusMillis(10 * i), device, cls, 0, 1, 2, i, 400 + i));
+                    }
+                }
+            }
+            assertEquals(600, writer.flush(1_000));
+            try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT device_id, lat_class, sequence FROM sixflow.latency_samples "
+                                                      + "WHERE device_id LIKE 'device:ordered-%' ORDER BY ctid")) {
+                String previous = "";
+                int n = 0;
+                while (r.next()) {
+                    String row = String.format("%s %d %05d", r.getString(1), r.getInt(2), r.getLong(3));
+                    assertTrue(previous + " before " + row, previous.compareTo(row) < 0);
+                    previous = row;
+                    n++;
+                }
+                assertEquals(600, n);
+            }
+        }
+    }
+
+    @Test
     public void keepsEverythingWithinTheBufferThroughAnOutageAndCountsTheRest() throws Exception {
         try (HistoryDatabase db = HistoryDatabase.open(POSTGRES.server().settings())) {
             SampleWriter writer = new SampleWriter(db, 5_000);

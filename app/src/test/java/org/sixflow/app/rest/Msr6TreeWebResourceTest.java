@@ -59,6 +59,23 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
     }
 
     @Test
+    public void theListShowsEachTreeAsItsOwnAnswerDoesBeforeAndAfterAChange() {
+        assertEquals(201, post(VIDEO).getStatus());
+        for (int i = 0; i < 2; i++) {     // the second list answers from the JSON the first encoded
+            assertEquals(target().path("trees/video").request().get(String.class),
+                         Json.parse(target().path("trees").request().get(String.class)).asObject()
+                                 .get("trees").asArray().get(0).toString());
+        }
+        Response changed = target().path("trees/video/receivers").request()
+                .put(javax.ws.rs.client.Entity.json("{\"receivers\": [\"device:nanjing/4\"]}"));
+        assertEquals(200, changed.getStatus());
+        String listed = Json.parse(target().path("trees").request().get(String.class)).asObject()
+                .get("trees").asArray().get(0).toString();
+        assertEquals(target().path("trees/video").request().get(String.class), listed);
+        assertEquals(1, Json.parse(listed).asObject().get("receivers").asArray().size());
+    }
+
+    @Test
     public void limitsNameTheDevicesThatDecapsulateFewerMsidsAndTheIdIsReserved() {
         JsonObject all = Json.parse(target().path("trees/limits").request().get(String.class)).asObject();
         assertEquals(8, all.getInt("maxMsids", 0));

@@ -179,6 +179,69 @@ public class MinuteQueriesTest {
         assertEquals(feature.length, c.featureStatistics().count());
     }
 
+    @Test
+    public void statisticsOfWindowsOfEveryShapeMatchTheSamples() throws SQLException {
+        writeSamples();
+        // Whole minutes with part-minutes at one, both or neither edge; no whole minute, inside
+        // one minute or across one boundary; a window ending on the boundary it starts before.
+        List<Instant[]> windows = List.of(
+                new Instant[]{T0.plusSeconds(60), T0.plusMillis(8 * 60_000 + 12_345)},
+                new Instant[]{T0.plusMillis(59_999), T0.plusSeconds(7 * 60)},
+                new Instant[]{T0.plusMillis(61_001), T0.plusMillis(5 * 60_000 + 59_999)},
+                new Instant[]{T0.plusSeconds(120), T0.plusSeconds(180)},
+                new Instant[]{T0.plusMillis(130_500), T0.plusMillis(170_250)},
+                new Instant[]{T0.plusMillis(130_500), T0.plusMillis(200_250)},
+                new Instant[]{T0.plusMillis(130_500), T0.plusSeconds(180)},
+                new Instant[]{T0.plusSeconds(180), T0.plusMillis(180_750)});
+        Random random = new Random(16);
+        List<Instant[]> shifted = new ArrayList<>(windows);
+        for (int i = 0; i < 8; i++) {     // and a few distinct windows of the kind the dashboard asks
+            Instant to = T0.plusMillis(4 * 60_000 + random.nextInt(5 * 60_000));
+            shifted.add(new Instant[]{T0.plusSeconds(60 * random.nextInt(3)), to});
+        }
+        for (Instant[] w : shifted) {
+            String what = w[0] + ".." + w[1];
+            LatencyComparison c = manager.statistics(DeviceId.deviceId(DEVICE), LatencyClass.APN6_INSERT,
+                                                     LatencyClass.IPV6, w[0], w[1], List.of(0.1));
+            Map<LatencyClass, Map<Integer, LatencyMinute>> both = minutes().byReplica(
+                    DEVICE, List.of(LatencyClass.APN6_INSERT, LatencyClass.IPV6), w[0], w[1]);
+            for (LatencyClass cls : List.of(LatencyClass.APN6_INSERT, LatencyClass.IPV6)) {
+                double[] values = raw().latencies(DEVICE, cls, w[0], w[1], 10_000_000).values();
+                LatencySummary got = cls == LatencyClass.IPV6 ? c.baselineStatistics() : c.featureStatistics();
+                LatencyMinute total = LatencyMinute.empty(new LatencyMinute.Key(w[0], DEVICE, cls.code(), 0));
+                both.get(cls).values().forEach(total::merge);
+                assertSummary(what + " " + cls.label(), LatencyStatistics.of(values).summary(), got,
+                              total.histogram());
+                // Both classes at once add up as each on its own.
+                Map<Integer, LatencyMinute> alone = minutes().byReplica(DEVICE, cls, w[0], w[1]);
+                assertEquals(what, alone.keySet(), both.get(cls).keySet());
+                for (int replica : alone.keySet()) {
+                    assertEquals(what, alone.get(replica).packets(), both.get(cls).get(replica).packets());
+                    assertEquals(what, alone.get(replica).sum(), both.get(cls).get(replica).sum());
+                    assertEquals(what, alone.get(replica).sumSquares(), both.get(cls).get(replica).sumSquares());
+                }
+            }
+            LatencyComparison.Stability exact = raw().stability(DEVICE, LatencyClass.APN6_INSERT, w[0], w[1])
+                    .orElseThrow();
+            assertEquals(what, exact.pairs(), c.stability().orElseThrow().pairs());
+            assertEquals(what, exact.mean(), c.stability().orElseThrow().mean(), 1e-12);
+            assertEquals(what, exact.max(), c.stability().orElseThrow().max(), 1e-15);
+        }
+    }
+
+    @Test
+    public void aClassComparedWithItselfIsItsOwnBaseline() throws SQLException {
+        writeSamples();
+        Instant from = T0.plusMillis(30_500);
+        Instant to = T0.plusMillis(5 * 60_000 + 1_500);
+        LatencyComparison c = manager.statistics(DeviceId.deviceId(DEVICE), LatencyClass.IPV6, LatencyClass.IPV6,
+                                                 from, to, List.of(0.1));
+        double[] values = raw().latencies(DEVICE, LatencyClass.IPV6, from, to, 10_000_000).values();
+        assertEquals(values.length, c.featureStatistics().count());
+        assertEquals(values.length, c.baselineStatistics().count());
+        assertEquals(1.0, c.overhead().meanRatio(), 0);
+    }
+
     private static void assertSummary(String what, LatencySummary exact, LatencySummary got, LogHistogram h) {
         assertEquals(what, exact.count(), got.count());
         assertEquals(what, exact.mean(), got.mean(), 1e-9 * exact.mean());

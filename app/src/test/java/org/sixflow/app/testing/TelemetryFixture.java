@@ -156,8 +156,8 @@ public final class TelemetryFixture {
      */
     public static void clear(HistoryDatabase db) throws SQLException {
         try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
-            for (String table : List.of("latency_samples", "latency_minutes", "latency_aggregates", "port_counters",
-                                         "table_occupancy")) {
+            for (String table : List.of("latency_samples", "latency_minutes", "latency_seconds", "latency_aggregates",
+                                         "port_counters", "table_occupancy")) {
                 s.execute("TRUNCATE sixflow." + table);
             }
         }

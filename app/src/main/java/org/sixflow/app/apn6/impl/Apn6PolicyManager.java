@@ -4,6 +4,7 @@ package org.sixflow.app.apn6.impl;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ListMultimap;
+import com.google.common.collect.Maps;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
@@ -162,9 +163,14 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     @Override
     public List<Apn6Policy> policies() {
-        return store.policies().stream()
+        return store.listedPolicies().values().stream().map(Map.Entry::getKey)
                 .sorted(Comparator.comparing(Apn6Policy::priority).reversed().thenComparing(Apn6Policy::id))
                 .collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public Map<String, InstallStatus> statuses() {
+        return Maps.transformValues(store.listedPolicies(), Map.Entry::getValue);
     }
 
     @Override

@@ -3,6 +3,7 @@
 package org.sixflow.app.apn6.impl;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Maps;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.AbstractStore;
 import org.onosproject.store.serializers.KryoNamespaces;
@@ -25,10 +26,12 @@ import org.sixflow.app.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.api.ApplicationAwareId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.PortRange;
+import org.sixflow.app.impl.MapSnapshot;
 import org.sixflow.app.impl.Stored;
 import org.slf4j.Logger;
 
 import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -65,6 +68,7 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
     protected StorageService storageService;
 
     private ConsistentMap<String, Stored<Apn6Policy>> policies;
+    private MapSnapshot<String, Stored<Apn6Policy>> listed;
     private ExecutorService eventExecutor;
 
     @Activate
@@ -73,19 +77,23 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
                 .withSerializer(SERIALIZER).build();
         eventExecutor = Executors.newSingleThreadExecutor(groupedThreads("sixflow/apn6", "store-events", log));
         policies.addListener(mapListener, eventExecutor);
+        listed = new MapSnapshot<>(policies);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
         policies.removeListener(mapListener);
+        listed.close();
         eventExecutor.shutdown();
         log.info("Stopped");
     }
 
     @Override
     public boolean add(Apn6Policy policy) {
-        return policies.putIfAbsent(policy.id(), new Stored<>(policy, InstallStatus.REQUESTED)) == null;
+        boolean added = policies.putIfAbsent(policy.id(), new Stored<>(policy, InstallStatus.REQUESTED)) == null;
+        listed.changed();
+        return added;
     }
 
     @Override
@@ -97,6 +105,7 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
             }
             if (policies.replace(policy.id(), before.version(),
                                  new Stored<>(policy, InstallStatus.REQUESTED))) {
+                listed.changed();
                 return Optional.of(before.value().value());
             }
             before = policies.get(policy.id());  // changed meanwhile: try against the newer version
@@ -106,7 +115,9 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
 
     @Override
     public Optional<Apn6Policy> remove(String id) {
-        return Optional.ofNullable(policies.remove(id)).map(v -> v.value().value());
+        Optional<Apn6Policy> removed = Optional.ofNullable(policies.remove(id)).map(v -> v.value().value());
+        listed.changed();
+        return removed;
     }
 
     @Override
@@ -125,8 +136,15 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
     }
 
     @Override
+    public Map<String, Map.Entry<Apn6Policy, InstallStatus>> listedPolicies() {
+        return Maps.transformValues(listed.get(), stored -> Maps.immutableEntry(stored.value(), stored.status()));
+    }
+
+    @Override
     public boolean setStatus(Apn6Policy policy, InstallStatus status) {
-        return Stored.setStatus(policies, policy.id(), policy, status);
+        boolean set = Stored.setStatus(policies, policy.id(), policy, status);
+        listed.changed();
+        return set;
     }
 
     /** Turns map changes into policy events for the delegate. */

@@ -3,6 +3,7 @@
 package org.sixflow.app.gtpu.impl;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Maps;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.AbstractStore;
 import org.onosproject.store.serializers.KryoNamespaces;
@@ -23,10 +24,12 @@ import org.sixflow.app.api.GtpuTunnelEvent;
 import org.sixflow.app.api.GtpuTunnelStore;
 import org.sixflow.app.api.GtpuTunnelStoreDelegate;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.impl.MapSnapshot;
 import org.sixflow.app.impl.Stored;
 import org.slf4j.Logger;
 
 import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -64,6 +67,7 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
     protected StorageService storageService;
 
     private ConsistentMap<String, Stored<GtpuTunnel>> tunnels;
+    private MapSnapshot<String, Stored<GtpuTunnel>> listed;
     private ConsistentMap<Integer, String> indexes;
     private ExecutorService eventExecutor;
 
@@ -75,12 +79,14 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
                 .withSerializer(SERIALIZER).build();
         eventExecutor = Executors.newSingleThreadExecutor(groupedThreads("sixflow/gtpu", "store-events", log));
         tunnels.addListener(mapListener, eventExecutor);
+        listed = new MapSnapshot<>(tunnels);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
         tunnels.removeListener(mapListener);
+        listed.close();
         eventExecutor.shutdown();
         log.info("Stopped");
     }
@@ -96,6 +102,7 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
             indexes.remove(index, tunnel.id());
             return Optional.empty();
         }
+        listed.changed();
         return Optional.of(stored);
     }
 
@@ -120,6 +127,7 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
     @Override
     public Optional<GtpuTunnel> remove(String id) {
         Optional<GtpuTunnel> removed = Optional.ofNullable(tunnels.remove(id)).map(v -> v.value().value());
+        listed.changed();
         removed.ifPresent(t -> t.counterIndex().ifPresent(index -> indexes.remove(index, id)));
         return removed;
     }
@@ -141,7 +149,14 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
 
     @Override
     public boolean setStatus(GtpuTunnel tunnel, InstallStatus status) {
-        return Stored.setStatus(tunnels, tunnel.id(), tunnel, status);
+        boolean set = Stored.setStatus(tunnels, tunnel.id(), tunnel, status);
+        listed.changed();
+        return set;
+    }
+
+    @Override
+    public Map<String, Map.Entry<GtpuTunnel, InstallStatus>> listedTunnels() {
+        return Maps.transformValues(listed.get(), stored -> Maps.immutableEntry(stored.value(), stored.status()));
     }
 
     /** Turns map changes into tunnel events for the delegate. */

@@ -3,6 +3,7 @@
 package org.sixflow.app.gtpu.impl;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Maps;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
@@ -167,8 +168,13 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
 
     @Override
     public List<GtpuTunnel> tunnels() {
-        return store.tunnels().stream().sorted(Comparator.comparing(GtpuTunnel::id))
-                .collect(ImmutableList.toImmutableList());
+        return store.listedTunnels().values().stream().map(Map.Entry::getKey)
+                .sorted(Comparator.comparing(GtpuTunnel::id)).collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public Map<String, InstallStatus> statuses() {
+        return Maps.transformValues(store.listedTunnels(), Map.Entry::getValue);
     }
 
     @Override

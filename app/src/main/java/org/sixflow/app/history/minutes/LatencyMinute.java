@@ -15,10 +15,19 @@ import static com.google.common.base.Preconditions.checkNotNull;
  */
 public final class LatencyMinute {
 
+    /** Above this, the high word of the pending sum of squares is moved into sumSquares. */
+    private static final long PENDING_HIGH_LIMIT = 1L << 61;
+
     private final Key key;
     private long packets;
     private BigInteger sum = BigInteger.ZERO;
     private BigInteger sumSquares = BigInteger.ZERO;
+    // What add() counted since sum and sumSquares were last brought up to date: the sum as a
+    // long, the sum of squares as an unsigned 128-bit number (high and low words), so that adding
+    // one sample allocates nothing; exact, moved into the BigIntegers before either could overflow.
+    private long pendingSum;
+    private long pendingSquaresHigh;
+    private long pendingSquaresLow;
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
     private final LogHistogram histogram;
@@ -61,15 +70,37 @@ public final class LatencyMinute {
         return m;
     }
 
-    /** Counts one latency (its stability is set by {@link #mergeStability}). */
+    /** Counts one latency, at least 0 (its stability is set by {@link #mergeStability}). */
     void add(long delta) {
+        histogram.add(delta);
         packets++;
-        BigInteger d = BigInteger.valueOf(delta);
-        sum = sum.add(d);
-        sumSquares = sumSquares.add(d.multiply(d));
+        if (pendingSum > Long.MAX_VALUE - delta || pendingSquaresHigh > PENDING_HIGH_LIMIT) {
+            settle();
+        }
+        pendingSum += delta;
+        long low = delta * delta;
+        long high = Math.multiplyHigh(delta, delta);
+        long sumLow = pendingSquaresLow + low;
+        pendingSquaresHigh += high + (Long.compareUnsigned(sumLow, pendingSquaresLow) < 0 ? 1 : 0);
+        pendingSquaresLow = sumLow;
         min = Math.min(min, delta);
         max = Math.max(max, delta);
-        histogram.add(delta);
+    }
+
+    // Moves the pending sums into sum and sumSquares.
+    private void settle() {
+        if (pendingSum != 0) {
+            sum = sum.add(BigInteger.valueOf(pendingSum));
+            pendingSum = 0;
+        }
+        if (pendingSquaresHigh != 0 || pendingSquaresLow != 0) {
+            BigInteger high = BigInteger.valueOf(pendingSquaresHigh).shiftLeft(Long.SIZE);
+            BigInteger low = BigInteger.valueOf(pendingSquaresLow >>> 1).shiftLeft(1)
+                    .add(BigInteger.valueOf(pendingSquaresLow & 1));
+            sumSquares = sumSquares.add(high).add(low);
+            pendingSquaresHigh = 0;
+            pendingSquaresLow = 0;
+        }
     }
 
     /** Joins a stability run to this minute's. */
@@ -85,8 +116,8 @@ public final class LatencyMinute {
     public void merge(LatencyMinute other) {
         if (other.packets > 0) {
             packets += other.packets;
-            sum = sum.add(other.sum);
-            sumSquares = sumSquares.add(other.sumSquares);
+            sum = sum.add(other.sum());
+            sumSquares = sumSquares.add(other.sumSquares());
             min = Math.min(min, other.min);
             max = Math.max(max, other.max);
             histogram.merge(other.histogram);
@@ -103,10 +134,12 @@ public final class LatencyMinute {
     }
 
     public BigInteger sum() {
+        settle();
         return sum;
     }
 
     public BigInteger sumSquares() {
+        settle();
         return sumSquares;
     }
 

@@ -39,7 +39,7 @@ public final class LatencyMinuteRows {
             + "first_ts = ?, first_seq = ?, first_delta = ?, last_ts = ?, last_seq = ?, last_delta = ?, "
             + "pairs_exact = ? WHERE device_id = ? AND lat_class = ? AND minute = ? AND replica = ?";
     private static final String SELECT = "SELECT " + COLUMNS + " FROM sixflow.latency_minutes WHERE device_id = ? "
-            + "AND lat_class = ? AND minute >= ? AND minute < ? AND packets > 0";
+            + "AND lat_class = ANY(?::smallint[]) AND minute >= ? AND minute < ? AND packets > 0";
 
     private LatencyMinuteRows() {
     }
@@ -108,9 +108,26 @@ public final class LatencyMinuteRows {
      */
     public static List<LatencyMinute> read(Connection connection, String deviceId, int latencyClass, Instant from,
                                            Instant to) throws SQLException {
+        return read(connection, deviceId, List.of(latencyClass), from, to);
+    }
+
+    /**
+     * Reads the stored minutes of a few classes in [from, to), which should be whole minutes, in
+     * one query.
+     *
+     * @param connection     the connection
+     * @param deviceId       the device
+     * @param latencyClasses the class codes
+     * @param from           first minute
+     * @param to             end (exclusive)
+     * @return the minutes with packets, of every class
+     * @throws SQLException when the read fails
+     */
+    public static List<LatencyMinute> read(Connection connection, String deviceId, List<Integer> latencyClasses,
+                                           Instant from, Instant to) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement(SELECT)) {
             s.setString(1, deviceId);
-            s.setShort(2, (short) latencyClass);
+            s.setArray(2, classArray(connection, latencyClasses));
             s.setTimestamp(3, Timestamp.from(from));
             s.setTimestamp(4, Timestamp.from(to));
             ImmutableList.Builder<LatencyMinute> minutes = ImmutableList.builder();
@@ -121,6 +138,22 @@ public final class LatencyMinuteRows {
             }
             return minutes.build();
         }
+    }
+
+    /**
+     * Class codes as a PostgreSQL smallint[] parameter.
+     *
+     * @param connection     the connection
+     * @param latencyClasses the class codes
+     * @return the array
+     * @throws SQLException when the driver refuses
+     */
+    public static Array classArray(Connection connection, List<Integer> latencyClasses) throws SQLException {
+        Short[] codes = new Short[latencyClasses.size()];
+        for (int i = 0; i < codes.length; i++) {
+            codes[i] = latencyClasses.get(i).shortValue();
+        }
+        return connection.createArrayOf("int2", codes);
     }
 
     private static LatencyMinute read(ResultSet r) throws SQLException {

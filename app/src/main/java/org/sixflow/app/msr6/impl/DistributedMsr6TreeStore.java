@@ -28,6 +28,7 @@ import org.sixflow.app.api.Msr6TreeState;
 import org.sixflow.app.api.Msr6TreeStore;
 import org.sixflow.app.api.Msr6TreeStoreDelegate;
 import org.sixflow.app.api.TreeConstraints;
+import org.sixflow.app.impl.MapSnapshot;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.slf4j.Logger;
 
@@ -68,6 +69,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
     /** "group|source address or *|ingress device" to the tree that holds it. */
     private ConsistentMap<String, String> ingresses;
     private TreeNumbers numbers;
+    private MapSnapshot<String, Msr6TreeRecord> listed;
     private SerialWorker events;
     private final MapEventListener<String, Msr6TreeRecord> listener = new InternalMapListener();
 
@@ -82,12 +84,14 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
                                   Msr6RuleCompiler.MAX_TREE_ID);
         events = new SerialWorker("sixflow/msr6", "store-events", log);
         records.addListener(listener);
+        listed = new MapSnapshot<>(records);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
         records.removeListener(listener);
+        listed.close();
         // An event being handed to the delegate finishes; the ones still queued have no one to hear them.
         events.stop(STOP_MILLIS);
         log.info("Stopped");
@@ -101,6 +105,11 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
     @Override
     public List<Msr6TreeRecord> records() {
         return records.values().stream().map(Versioned::value).collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public List<Msr6TreeRecord> listedRecords() {
+        return ImmutableList.copyOf(listed.get().values());
     }
 
     @Override
@@ -118,6 +127,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
             ingresses.remove(ingress, id);
             return Optional.of(id);
         }
+        listed.changed();
         return Optional.empty();
     }
 
@@ -134,6 +144,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
             }
             // Compare-and-set: another instance's change in between makes us compute again.
             if (records.replace(id, current.version(), next)) {
+                listed.changed();
                 return Optional.of(next);
             }
         }
@@ -145,6 +156,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
         if (gone == null) {
             return Optional.empty();
         }
+        listed.changed();
         ingresses.remove(ingressKey(gone.value().tree().request()), id);
         numbers.releaseAll(id);
         return Optional.of(gone.value());

@@ -190,7 +190,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
 
     @Override
     public List<Msr6Tree> trees() {
-        return store.records().stream().map(Msr6TreeRecord::tree).sorted(Comparator.comparing(Msr6Tree::id))
+        return store.listedRecords().stream().map(Msr6TreeRecord::tree).sorted(Comparator.comparing(Msr6Tree::id))
                 .collect(ImmutableList.toImmutableList());
     }
 

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.apn6.impl;
 
+import com.google.common.collect.Maps;
 import org.junit.After;
 import org.junit.Test;
 import org.onlab.packet.Ip6Prefix;
@@ -17,6 +18,7 @@ import org.sixflow.app.impl.Stored;
 import org.sixflow.app.testing.ClusterStorageService;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -91,6 +93,25 @@ public class DistributedApn6PolicyStoreTest {
         assertEquals(first, heardByTwo.get(1).previous().orElseThrow());
         assertEquals(InstallStatus.REQUESTED, heardByTwo.get(1).status());
         assertEquals(InstallStatus.INSTALLED, heardByTwo.get(3).status());
+    }
+
+    @Test
+    public void theListedPoliciesFollowThisInstanceAtOnceAndAnotherOnItsEvents() {
+        Apn6Policy first = policy("video", "fd00:1:1::/64");
+        Apn6Policy second = policy("video", "fd00:1:2::/64");
+        assertEquals(Map.of(), one.listedPolicies());
+        one.add(first);
+        assertEquals(Map.of("video", Maps.immutableEntry(first, InstallStatus.REQUESTED)), one.listedPolicies());
+        assertEquals(Map.of("video", Maps.immutableEntry(first, InstallStatus.REQUESTED)), two.listedPolicies());
+        two.replace(second);
+        two.setStatus(second, InstallStatus.INSTALLED);
+        assertEquals(Map.of("video", Maps.immutableEntry(second, InstallStatus.INSTALLED)), two.listedPolicies());
+        storage.awaitEvents();
+        assertEquals(Map.of("video", Maps.immutableEntry(second, InstallStatus.INSTALLED)), one.listedPolicies());
+        one.remove("video");
+        assertEquals(Map.of(), one.listedPolicies());
+        storage.awaitEvents();
+        assertEquals(Map.of(), two.listedPolicies());
     }
 
     @Test

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.gtpu.impl;
 
+import com.google.common.collect.Maps;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -13,6 +14,7 @@ import org.sixflow.app.impl.Stored;
 import org.sixflow.app.testing.ClusterStorageService;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -63,6 +65,21 @@ public class DistributedGtpuTunnelStoreTest {
         }
         assertEquals(Optional.of(a), two.remove("ue-1"));
         assertEquals(0, one.add(tunnel("ue-3", "fd00:9:3::/64", 3).build(), 2).orElseThrow().counterIndex().getAsInt());
+    }
+
+    @Test
+    public void theListedTunnelsFollowThisInstanceAtOnceAndAnotherOnItsEvents() {
+        assertEquals(Map.of(), one.listedTunnels());
+        GtpuTunnel a = one.add(tunnel("ue-1", "fd00:9:1::/64", 1).build(), 8).orElseThrow();
+        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.REQUESTED)), one.listedTunnels());
+        assertTrue(two.setStatus(a, InstallStatus.INSTALLED));
+        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), two.listedTunnels());
+        storage.awaitEvents();
+        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), one.listedTunnels());
+        two.remove("ue-1");
+        assertEquals(Map.of(), two.listedTunnels());
+        storage.awaitEvents();
+        assertEquals(Map.of(), one.listedTunnels());
     }
 
     @Test

@@ -105,6 +105,31 @@ public class DistributedMsr6TreeStoreTest {
     }
 
     @Test
+    public void theListedRecordsFollowThisInstanceAtOnceAndAnotherOnItsEvents() {
+        Msr6TreeRecord record = built(request("video", "ff3e::1", "device:nanjing/4"), 7);
+        assertEquals(List.of(), store.listedRecords());
+        store.add(record);
+        assertEquals(List.of(record), store.listedRecords());
+        DistributedMsr6TreeStore other = store(storage.instance());
+        try {
+            assertEquals(List.of(record), other.listedRecords());
+            Msr6TreeFailure failure = Msr6TreeFailure.onDevice(DeviceId.deviceId("device:wuhan"), "refused");
+            Msr6TreeRecord failed = other.update("video", r -> r.withTree(r.tree().failed(failure))).orElseThrow();
+            assertEquals(List.of(failed), other.listedRecords());
+            settle();
+            assertEquals(List.of(failed), store.listedRecords());
+            Msr6TreeRecord audio = Msr6TreeRecord.requested(request("audio", "ff3e::2", "device:nanjing/4"));
+            other.add(audio);
+            store.remove("video");
+            settle();
+            assertEquals(List.of(audio), store.listedRecords());
+            assertEquals(List.of(audio), other.listedRecords());
+        } finally {
+            other.deactivate();
+        }
+    }
+
+    @Test
     public void everyChangeReachesTheDelegateOffTheMapThread() {
         store.setDelegate(event -> {
             events.add(event);
