@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
 /**
  * The tunnel service over tunnels a test adds and removes ({@link #tunnels}), for components that
@@ -40,6 +41,11 @@ public class TestGtpuTunnelService implements GtpuTunnelService {
     @Override
     public Optional<InstallStatus> status(String id) {
         return tunnel(id).map(t -> InstallStatus.INSTALLED);
+    }
+
+    @Override
+    public Map<String, InstallStatus> statuses() {
+        return tunnels.stream().collect(Collectors.toMap(GtpuTunnel::id, t -> InstallStatus.INSTALLED));
     }
 
     @Override
