@@ -4,18 +4,20 @@ package org.sixflow.app.experiments.impl;
 
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cfg.ConfigProperty;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.telemetry.report.ReportSampling;
 import org.sixflow.app.telemetry.report.TelemetryReportCollector;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING;
 import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING_DEFAULT;
@@ -24,14 +26,32 @@ import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMP
  * Sets the telemetry collector's reportSampling (as `cfg set` would, so every instance of a
  * cluster applies it to the devices it masters) to report every packet of the classes running
  * experiments measure, keeping the rates of the other classes, and puts back the value it found
- * once the last run is over. Runs measuring at once share it: the classes are their union.
+ * once the last run is over. A run's own classes are reported in full at its ingress device
+ * only, where its results are read ("class=0@device"): the other routers on the probes' path
+ * would report them too, three reports a probe on the lab, which loaded its two cores enough to
+ * queue the probes. The classes of the places its packets go on to (APN6 transit, MSR6
+ * replication and decapsulation: the stages) are reported in full on every device. Runs measuring
+ * at once share it: the classes are their union.
  */
 final class SamplingControl {
 
     static final String COMPONENT = TelemetryReportCollector.class.getName();
 
+    /** What one run has reported in full: its own classes at its ingress device, others everywhere. */
+    private static final class Claim {
+        final DeviceId ingress;
+        final Set<LatencyClass> measured;
+        final Set<LatencyClass> everywhere;
+
+        Claim(DeviceId ingress, Set<LatencyClass> measured, Set<LatencyClass> everywhere) {
+            this.ingress = ingress;
+            this.measured = measured.isEmpty() ? EnumSet.noneOf(LatencyClass.class) : EnumSet.copyOf(measured);
+            this.everywhere = everywhere.isEmpty() ? EnumSet.noneOf(LatencyClass.class) : EnumSet.copyOf(everywhere);
+        }
+    }
+
     private final ComponentConfigService config;
-    private final Map<Long, Set<LatencyClass>> runs = new HashMap<>();
+    private final Map<Long, Claim> runs = new HashMap<>();
     private String before;
 
     SamplingControl(ComponentConfigService config) {
@@ -51,15 +71,18 @@ final class SamplingControl {
     /**
      * Reports every packet of a run's classes, from now until {@link #release}.
      *
-     * @param runId   the run
-     * @param classes its classes
+     * @param runId      the run
+     * @param ingress    its ingress device, where its classes are measured
+     * @param measured   its classes, reported in full at the ingress device
+     * @param everywhere classes reported in full on every device (where its packets go on to)
      * @return the sampling in force before any run changed it, and the sampling now
      */
-    synchronized String[] acquire(long runId, Set<LatencyClass> classes) {
+    synchronized String[] acquire(long runId, DeviceId ingress, Set<LatencyClass> measured,
+                                  Set<LatencyClass> everywhere) {
         if (runs.isEmpty()) {
             before = current();
         }
-        runs.put(runId, EnumSet.copyOf(classes));
+        runs.put(runId, new Claim(ingress, measured, everywhere));
         String now = merged();
         config.setProperty(COMPONENT, REPORT_SAMPLING, now);
         return new String[]{before, now};
@@ -89,32 +112,49 @@ final class SamplingControl {
     }
 
     private String merged() {
-        Set<LatencyClass> all = runs.values().stream().flatMap(Set::stream)
-                .collect(Collectors.toCollection(() -> EnumSet.noneOf(LatencyClass.class)));
-        return merge(before, all);
+        Map<DeviceId, Set<LatencyClass>> atDevices = new HashMap<>();
+        Set<LatencyClass> everywhere = EnumSet.noneOf(LatencyClass.class);
+        for (Claim claim : runs.values()) {
+            atDevices.computeIfAbsent(claim.ingress, d -> EnumSet.noneOf(LatencyClass.class)).addAll(claim.measured);
+            everywhere.addAll(claim.everywhere);
+        }
+        return merge(before, atDevices, everywhere);
     }
 
     /**
-     * Returns a sampling that reports every packet of some classes and keeps the others' rates.
+     * Returns a sampling that reports every packet of some classes on some devices and of others
+     * everywhere, and keeps the rates of the rest.
      *
-     * @param base    the sampling to start from
-     * @param classes the classes to report in full
+     * @param base       the sampling to start from (a bad one counts as none)
+     * @param atDevices  classes to report in full, by the device that reports them
+     * @param everywhere classes to report in full on every device
      * @return the property value
      */
-    static String merge(String base, Set<LatencyClass> classes) {
+    static String merge(String base, Map<DeviceId, Set<LatencyClass>> atDevices, Set<LatencyClass> everywhere) {
         SortedMap<LatencyClass, Integer> shifts;
+        Map<DeviceId, SortedMap<LatencyClass, Integer>> devices = new TreeMap<>(
+                (a, b) -> a.toString().compareTo(b.toString()));
         try {
-            shifts = new TreeMap<>(ReportSampling.parse(base).shifts());
+            ReportSampling parsed = ReportSampling.parse(base);
+            shifts = new TreeMap<>(parsed.shifts());
+            parsed.deviceShifts().forEach((d, m) -> devices.put(d, new TreeMap<>(m)));
         } catch (IllegalArgumentException e) {
             shifts = new TreeMap<>();
         }
-        for (LatencyClass c : classes) {
+        for (LatencyClass c : everywhere) {
             shifts.put(c, 0);
+            devices.values().forEach(m -> m.remove(c));
         }
-        if (shifts.isEmpty()) {
-            return "off";
+        for (Map.Entry<DeviceId, Set<LatencyClass>> e : atDevices.entrySet()) {
+            for (LatencyClass c : e.getValue()) {
+                if (!Integer.valueOf(0).equals(shifts.get(c))) {
+                    devices.computeIfAbsent(e.getKey(), d -> new TreeMap<>()).put(c, 0);
+                }
+            }
         }
-        return shifts.entrySet().stream().map(e -> e.getKey().label() + "=" + e.getValue())
-                .collect(Collectors.joining(","));
+        List<String> parts = new ArrayList<>();
+        shifts.forEach((c, k) -> parts.add(c.label() + "=" + k));
+        devices.forEach((d, m) -> m.forEach((c, k) -> parts.add(c.label() + "=" + k + "@" + d)));
+        return parts.isEmpty() ? "off" : String.join(",", parts);
     }
 }

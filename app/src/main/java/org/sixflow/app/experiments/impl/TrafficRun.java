@@ -37,9 +37,9 @@ import java.util.function.Consumer;
  * A run that sends numbered probes (by packet-out at the injecting neighbour, or from a host's
  * traffic generator) and measures them by the telemetry reports the devices send back:
  * <ol>
- * <li>sets the telemetry sampling to report every packet of its classes (and of the places its
- * packets go on to: APN6 transit, MSR6 replication and decapsulation) and waits until the ingress
- * device has the entries;</li>
+ * <li>sets the telemetry sampling to report every packet of its classes at its ingress device
+ * (and, on every device, of the places its packets go on to: APN6 transit, MSR6 replication and
+ * decapsulation) and waits until the ingress device has the entries;</li>
  * <li>sends the schedule, paced, recording how well the interval was kept and the progress;</li>
  * <li>waits until the ingress device has reported every probe, or for the drain time after the
  * last one (the missing ones are lost);</li>
@@ -70,19 +70,32 @@ final class TrafficRun extends RunExecution {
     }
 
     /**
-     * Returns the latency classes whose every packet a run reports: its classes' own, and where
-     * their packets go on to when the experiment measures the stages.
+     * Returns the latency classes a run measures: its classes' own, reported in full by its
+     * ingress device, where the results are read.
      *
      * @param experiment the experiment
      * @return the classes
      */
-    static Set<LatencyClass> sampled(Experiment experiment) {
+    static Set<LatencyClass> measured(Experiment experiment) {
         Set<LatencyClass> classes = EnumSet.noneOf(LatencyClass.class);
+        experiment.classes().forEach(c -> classes.add(c.latencyClass()));
+        return classes;
+    }
+
+    /**
+     * Returns the latency classes of the places a run's packets go on to (APN6 transit, MSR6
+     * replication and decapsulation), reported in full on every device when the experiment
+     * measures the stages; none otherwise.
+     *
+     * @param experiment the experiment
+     * @return the classes
+     */
+    static Set<LatencyClass> downstream(Experiment experiment) {
+        Set<LatencyClass> classes = EnumSet.noneOf(LatencyClass.class);
+        if (!experiment.stages()) {
+            return classes;
+        }
         for (ExperimentClass c : experiment.classes()) {
-            classes.add(c.latencyClass());
-            if (!experiment.stages()) {
-                continue;
-            }
             switch (c.latencyClass()) {
                 case APN6_INSERT:
                     classes.add(LatencyClass.APN6_TRANSIT);
@@ -101,7 +114,8 @@ final class TrafficRun extends RunExecution {
 
     @Override
     protected void execute() throws InterruptedException {
-        String[] sampling = env.sampling.acquire(run.id(), sampled(experiment));
+        String[] sampling = env.sampling.acquire(run.id(), experiment.scope(), measured(experiment),
+                                                 downstream(experiment));
         env.store.recordSamplingBefore(run.id(), sampling[0]);
         awaitSampling(sampling[1]);
         PacingSummary pacing = experiment.traffic() == ExperimentTraffic.HOSTS ? sendFromHost() : sendProbes();

@@ -71,11 +71,11 @@ public final class ReportRules {
      * @param device   the device
      * @param sampling which classes, how often
      * @param appId    the owning application
-     * @return one entry per sampled class
+     * @return one entry per class sampled on the device
      */
     public static List<FlowRule> sampling(DeviceId device, ReportSampling sampling, ApplicationId appId) {
         ImmutableList.Builder<FlowRule> rules = ImmutableList.builder();
-        sampling.shifts().forEach((latencyClass, shift) -> rules.add(DefaultFlowRule.builder()
+        sampling.shiftsAt(device).forEach((latencyClass, shift) -> rules.add(DefaultFlowRule.builder()
                 .forDevice(device)
                 .forTable(SIXFLOW_EGRESS_TELEMETRY_SAMPLING)
                 .withSelector(DefaultTrafficSelector.builder().matchPi(PiCriterion.builder()

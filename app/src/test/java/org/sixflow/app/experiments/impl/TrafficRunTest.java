@@ -196,21 +196,23 @@ public class TrafficRunTest {
                 > 1000);
 
         // Every packet of the run's classes (and APN6 transit) was reported, then the old rate came back.
-        assertEquals(List.of("ipv6=0,apn6-insert=0,apn6-transit=0,msr6-te-encap=10,msr6-rlb-encap=10,"
+        // (only at beijing, the ingress device, for its own classes: the routers after it need not report them)
+        assertEquals(List.of("ipv6=10,apn6-insert=10,apn6-transit=0,msr6-te-encap=10,msr6-rlb-encap=10,"
                                      + "msr6-replicate=10,msr6-decap=10,gtpu-encap-zero=10,gtpu-encap-full=10,"
-                                     + "gtpu-encap-incremental=10,gtpu-decap=10", "10"), propertyHistory);
+                                     + "gtpu-encap-incremental=10,gtpu-decap=10,ipv6=0@device:beijing,"
+                                     + "apn6-insert=0@device:beijing", "10"), propertyHistory);
         assertEquals("10", store.samplingBefore(run.id()).orElseThrow());
         assertTrue("it waited for the entries", samplingChecks.get() >= 3);
         assertTrue("the run gave its tag back", collector.register(1, (tag, sample) -> { }));
     }
 
     @Test
-    public void stagesAddWhereThePacketsGoOn() {
+    public void classesAreMeasuredAtTheIngressAndStagesAddWhereThePacketsGoOn() {
         Experiment e = experiment(10);
-        assertEquals(java.util.EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT, LatencyClass.APN6_TRANSIT),
-                     TrafficRun.sampled(e));
-        assertEquals(java.util.EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT),
-                     TrafficRun.sampled(e.toBuilder().stages(false).build()));
+        assertEquals(java.util.EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT), TrafficRun.measured(e));
+        assertEquals(java.util.EnumSet.of(LatencyClass.APN6_TRANSIT), TrafficRun.downstream(e));
+        assertEquals(java.util.EnumSet.noneOf(LatencyClass.class),
+                     TrafficRun.downstream(e.toBuilder().stages(false).build()));
     }
 
     @Test

@@ -3,6 +3,7 @@
 package org.sixflow.app.telemetry.report;
 
 import org.junit.Test;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.LatencyClass;
 
 import java.util.Map;
@@ -38,6 +39,20 @@ public class ReportSamplingTest {
     }
 
     @Test
+    public void aPartForOneDeviceWinsThereOverThePartForEvery() {
+        DeviceId beijing = DeviceId.deviceId("device:beijing");
+        ReportSampling sampling = ReportSampling.parse("ipv6=10, ipv6=0@device:beijing, apn6-insert=0@device:beijing");
+        assertEquals(Map.of(LatencyClass.IPV6, 10), sampling.shifts());
+        assertEquals(Map.of(LatencyClass.IPV6, 0, LatencyClass.APN6_INSERT, 0), sampling.shiftsAt(beijing));
+        assertEquals(Map.of(LatencyClass.IPV6, 10), sampling.shiftsAt(DeviceId.deviceId("device:wuhan")));
+        assertEquals("ipv6=10,ipv6=0@device:beijing,apn6-insert=0@device:beijing", sampling.toString());
+        assertEquals(sampling, ReportSampling.parse(sampling.toString()));
+        assertEquals("off", ReportSampling.parse("off").toString());
+        assertEquals("a device part alone", Map.of(LatencyClass.MSR6_DECAP, 3),
+                     ReportSampling.parse("msr6-decap=3@device:nanjing").shiftsAt(DeviceId.deviceId("device:nanjing")));
+    }
+
+    @Test
     public void masksAreTwoToTheKMinusOne() {
         assertEquals(0, ReportSampling.mask(0));
         assertEquals(1023, ReportSampling.mask(10));
@@ -52,6 +67,10 @@ public class ReportSamplingTest {
         assertRejected("ipv6", "sampling exponent \"ipv6\" is not a number 0..31");
         assertRejected("ipv6=1,ipv6=2", "class ipv6 appears twice in reportSampling");
         assertRejected("ipv6=1,apn6", "\"apn6\" in reportSampling is not class=k");
+        assertRejected("ipv6=1@", "\"ipv6=1@\" in reportSampling names no device after @");
+        assertRejected("ipv6=1@a@b", "\"ipv6=1@a@b\" in reportSampling is not class=k@device");
+        assertRejected("ipv6=1@device:x,ipv6=2@device:x", "class ipv6 appears twice for device:x in reportSampling");
+        assertRejected("ipv6=x@device:x", "sampling exponent \"x\" is not a number 0..31");
         assertRejected("gtpu=1", "unknown latency class 'gtpu'; one of ipv6, apn6-insert, apn6-transit, "
                 + "msr6-te-encap, msr6-rlb-encap, msr6-replicate, msr6-decap, gtpu-encap-zero, gtpu-encap-full, "
                 + "gtpu-encap-incremental, gtpu-decap");
