@@ -11,6 +11,7 @@ test.
     bench_gtpu.py [--packets N] [--warmup N]"""
 
 import argparse
+import ipaddress
 import os
 import sys
 import time
@@ -38,7 +39,7 @@ def tunnels_of(experiment):
     tunnels = []
     for i, c in enumerate(c for c in experiment["classes"] if c["latencyClass"] in MODES):
         ue = c["packet"]["destination"]
-        tunnels.append({"id": c["tunnel"], "uePrefixes": [ue.rsplit(":", 2)[0] + "::/64"],
+        tunnels.append({"id": c["tunnel"], "uePrefixes": [str(ipaddress.IPv6Network(ue + "/64", strict=False))],
                         "n3Address": uplink["n3Address"], "peerAddress": uplink["peerAddress"],
                         "downlinkTeid": DOWNLINK_TEID + i, "uplinkTeid": UPLINK_TEID + i,
                         "checksumMode": MODES[c["latencyClass"]], "acceptZeroChecksum": False,

@@ -9,15 +9,11 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.telemetry.report.ReportSampling;
 import org.sixflow.app.telemetry.report.TelemetryReportCollector;
 
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING;
 import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING_DEFAULT;
@@ -45,8 +41,8 @@ final class SamplingControl {
 
         Claim(DeviceId ingress, Set<LatencyClass> measured, Set<LatencyClass> everywhere) {
             this.ingress = ingress;
-            this.measured = measured.isEmpty() ? EnumSet.noneOf(LatencyClass.class) : EnumSet.copyOf(measured);
-            this.everywhere = everywhere.isEmpty() ? EnumSet.noneOf(LatencyClass.class) : EnumSet.copyOf(everywhere);
+            this.measured = Set.copyOf(measured);
+            this.everywhere = Set.copyOf(everywhere);
         }
     }
 
@@ -131,15 +127,14 @@ final class SamplingControl {
      * @return the property value
      */
     static String merge(String base, Map<DeviceId, Set<LatencyClass>> atDevices, Set<LatencyClass> everywhere) {
-        SortedMap<LatencyClass, Integer> shifts;
-        Map<DeviceId, SortedMap<LatencyClass, Integer>> devices = new TreeMap<>(
-                (a, b) -> a.toString().compareTo(b.toString()));
+        Map<LatencyClass, Integer> shifts;
+        Map<DeviceId, Map<LatencyClass, Integer>> devices = new HashMap<>();
         try {
             ReportSampling parsed = ReportSampling.parse(base);
-            shifts = new TreeMap<>(parsed.shifts());
-            parsed.deviceShifts().forEach((d, m) -> devices.put(d, new TreeMap<>(m)));
+            shifts = new HashMap<>(parsed.shifts());
+            parsed.deviceShifts().forEach((d, m) -> devices.put(d, new HashMap<>(m)));
         } catch (IllegalArgumentException e) {
-            shifts = new TreeMap<>();
+            shifts = new HashMap<>();
         }
         for (LatencyClass c : everywhere) {
             shifts.put(c, 0);
@@ -148,13 +143,10 @@ final class SamplingControl {
         for (Map.Entry<DeviceId, Set<LatencyClass>> e : atDevices.entrySet()) {
             for (LatencyClass c : e.getValue()) {
                 if (!Integer.valueOf(0).equals(shifts.get(c))) {
-                    devices.computeIfAbsent(e.getKey(), d -> new TreeMap<>()).put(c, 0);
+                    devices.computeIfAbsent(e.getKey(), d -> new HashMap<>()).put(c, 0);
                 }
             }
         }
-        List<String> parts = new ArrayList<>();
-        shifts.forEach((c, k) -> parts.add(c.label() + "=" + k));
-        devices.forEach((d, m) -> m.forEach((c, k) -> parts.add(c.label() + "=" + k + "@" + d)));
-        return parts.isEmpty() ? "off" : String.join(",", parts);
+        return ReportSampling.of(shifts, devices).toString();
     }
 }

@@ -43,6 +43,23 @@ public final class ReportSampling {
         this.deviceShifts = devices.build();
     }
 
+    /**
+     * Returns the sampling of some parts for every device and some for one device only.
+     *
+     * @param shifts       class to k on every device
+     * @param deviceShifts device to its own classes and k; devices with none are left out
+     * @return the sampling
+     */
+    public static ReportSampling of(Map<LatencyClass, Integer> shifts,
+                                    Map<DeviceId, ? extends Map<LatencyClass, Integer>> deviceShifts) {
+        SortedMap<DeviceId, SortedMap<LatencyClass, Integer>> devices = new TreeMap<>(BY_NAME);
+        deviceShifts.forEach((d, m) -> {
+            if (!m.isEmpty()) {
+                devices.put(d, new TreeMap<>(m));
+            }
+        });
+        return new ReportSampling(new TreeMap<>(shifts), devices);
+    }
 
     /**
      * Parses the property.
