@@ -42,6 +42,10 @@ ETH_P_ALL = 0x0003
 ETH_P_IPV6 = 0x86DD
 PACKET_OUTGOING = 4
 SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
+SO_RCVBUFFORCE = getattr(socket, "SO_RCVBUFFORCE", 33)
+SOL_PACKET = getattr(socket, "SOL_PACKET", 263)
+PACKET_STATISTICS = 6
+SNIFF_BUFFER = 32 * 1024 * 1024
 # IPv6 extension headers walked to reach UDP: hop-by-hop, routing, destination options.
 _EXTENSIONS = {0, 43, 60}
 
@@ -269,11 +273,14 @@ def pacing_summary(scheduled, actual):
 
 def sniff(iface, out, duration=10.0, count=None, ready=None):
     """Writes each frame received on iface (not those it sends) as a JSON line to the file out,
-    for duration seconds or until count frames; returns how many were written."""
+    for duration seconds or until count frames; returns how many were written and how many the
+    kernel dropped because this process fell behind (a loss test must not blame the network for
+    those)."""
     written = 0
     with socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL)) as sock, \
             open(out, "w") as f:
         sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        _grow_receive_buffer(sock)
         sock.bind((iface, ETH_P_ALL))
         if ready:
             open(ready, "w").close()
@@ -292,9 +299,29 @@ def sniff(iface, out, duration=10.0, count=None, ready=None):
             stamp = _timestamp_ns(ancillary)
             f.write('{"time": %.6f, "timeNs": %d, "length": %d, "hex": "%s"}\n'
                     % (stamp / 1e9, stamp, len(data), data.hex()))
-            f.flush()
             written += 1
-    return written
+        dropped = _socket_drops(sock)
+    return written, dropped
+
+
+def _grow_receive_buffer(sock):
+    """Room for seconds of traffic while this process waits for a core (the lab's switches, JVM
+    and database share two): SO_RCVBUFFORCE passes rmem_max as root, SO_RCVBUF is capped by it."""
+    for option in (SO_RCVBUFFORCE, socket.SO_RCVBUF):
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, option, SNIFF_BUFFER)
+            return
+        except OSError:
+            continue
+
+
+def _socket_drops(sock):
+    """Frames the kernel dropped at this socket since it opened (tpacket_stats.tp_drops)."""
+    try:
+        _, drops = struct.unpack("II", sock.getsockopt(SOL_PACKET, PACKET_STATISTICS, 8))
+        return drops
+    except OSError:
+        return 0
 
 
 def _timestamp_ns(ancillary):
@@ -338,8 +365,8 @@ def main(argv=None):
                        args.src, None, args.dst_mac, args.hop_limit, args.traffic_class)
         print(json.dumps(summary))
     else:
-        n = sniff(args.iface, args.out, args.duration, args.count, args.ready)
-        print(json.dumps({"received": n, "out": os.path.abspath(args.out)}))
+        n, dropped = sniff(args.iface, args.out, args.duration, args.count, args.ready)
+        print(json.dumps({"received": n, "dropped": dropped, "out": os.path.abspath(args.out)}))
     return 0
 
 

@@ -35,6 +35,7 @@ class Capture:
         self.dir = tempfile.mkdtemp(prefix="sixflow-capture-")
         self.processes = {}
         self.frames = {}
+        self.drops = {}
 
     def __enter__(self):
         for host in self.hosts:
@@ -57,12 +58,17 @@ class Capture:
 
     def __exit__(self, *exc):
         for name, process in self.processes.items():
-            _, err = process.communicate(timeout=self.duration + 30)
+            out, err = process.communicate(timeout=self.duration + 30)
             if process.returncode != 0:
                 raise RuntimeError("capture on %s failed: %s" % (name, err))
+            self.drops[name] = json.loads(out.strip().splitlines()[-1]).get("dropped", 0)
             self.frames[name] = hosttools.read_capture(os.path.join(self.dir, name + ".jsonl"))
         shutil.rmtree(self.dir, ignore_errors=True)
         return False
+
+    def dropped(self, host):
+        """Frames the capture itself dropped at a host (its process fell behind), not the network."""
+        return self.drops.get(host.name, 0)
 
     def flow(self, host, flow):
         """The frames a host received that carry the given flow id, in arrival order."""

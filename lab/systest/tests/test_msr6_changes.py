@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
-"""A tree under a continuous 1,000 packets/s stream: receivers join and leave without loss at the
-ones that stay; a link of the tree fails and the tree is rerouted (loss and repair time reported)."""
+"""A tree under a continuous stream: receivers join and leave without loss at the ones that stay
+(500 packets/s); a link of the tree fails and the tree is rerouted under 1,000 packets/s (loss and
+repair time reported)."""
 
 import time
 
@@ -9,6 +10,13 @@ import traffic
 from test_msr6 import GROUP_A, Msr6Base
 
 RATE = 1000
+# The receiver change runs at the rate the lab sustains while the tree spans all five switches:
+# with upstream's default bmv2 build (logging macros in) each switch spends ~350 µs of CPU per
+# packet, so at 1,000/s version 2 (five switches, two copies) saturated the machine's two cores and
+# the switches' 64-packet egress queues overflowed (packets delayed 100-460 ms on both sides of each
+# gap, at times no entry was written). A make-before-break gap is missing state, not delay: it
+# shows at this rate just as well (the gap report gives the delays either side to tell them apart).
+CHANGE_RATE = 500
 
 
 def report(text):
@@ -17,8 +25,8 @@ def report(text):
 
 class Msr6ChangeTest(Msr6Base):
 
-    def stream(self, flow, seconds):
-        return traffic.send(self.lab, self.source, GROUP_A, count=int(RATE * seconds), rate=RATE, flow=flow,
+    def stream(self, flow, seconds, rate=RATE):
+        return traffic.send(self.lab, self.source, GROUP_A, count=int(rate * seconds), rate=rate, flow=flow,
                             dst_mac=traffic.multicast_mac(GROUP_A), background=True)
 
     @staticmethod
@@ -28,11 +36,13 @@ class Msr6ChangeTest(Msr6Base):
     @staticmethod
     def gaps(capture, host, flow, count):
         """The missing sequence ranges, each with the UTC send time of the packet before it (to
-        match against the lab's log)."""
-        sent = {}
-        for frame in capture.flow(host, flow):
+        match against the lab's log) and the one-way delays of the packets either side (a queue
+        that overflowed delivers those before the gap late; missing state does not)."""
+        sent, delay = {}, {}
+        for received_ns, frame in capture.timed(host, flow):
             _, seq, sent_ns = traffic.hosttools.sequence_of(frame)
             sent[seq] = sent_ns
+            delay[seq] = (received_ns - sent_ns) / 1e6
         ranges, seq = [], 0
         while seq < count:
             if seq in sent:
@@ -44,17 +54,21 @@ class Msr6ChangeTest(Msr6Base):
             before = sent.get(seq - 1)
             at = time.strftime("%H:%M:%S", time.gmtime(before / 1e9)) + ".%03d" % (before // 1_000_000 % 1000) \
                 if before else "start"
-            ranges.append("%d-%d after %s" % (seq, end, at))
+            around = " (delays %s / %s ms)" % (
+                "%.1f" % delay[seq - 1] if seq - 1 in delay else "-",
+                "%.1f" % delay[end + 1] if end + 1 in delay else "-") if before else ""
+            ranges.append("%d-%d after %s%s" % (seq, end, at, around))
             seq = end + 1
-        return "missing " + (", ".join(ranges) or "none")
+        worst = max(delay.values()) if delay else 0.0
+        return "missing %s; longest delay %.1f ms" % (", ".join(ranges) or "none", worst)
 
     def test_receivers_join_and_leave_without_loss_at_those_that_stay(self):
         stay, joiner = self.others[0], self.others[-1]
         self.create_tree("changing", GROUP_A, [stay])
         self.wait_delivering(GROUP_A, [stay])
-        count = 4 * RATE
+        count = 4 * CHANGE_RATE
         with traffic.Capture(self.lab, self.others, duration=8) as capture:
-            sender = self.stream(301, 4)
+            sender = self.stream(301, 4, CHANGE_RATE)
             time.sleep(1)
             self.rest.put("trees/changing/receivers",
                           {"receivers": [self.lab.connect_point(h) for h in (stay, joiner)]})
@@ -62,10 +76,14 @@ class Msr6ChangeTest(Msr6Base):
             self.rest.put("trees/changing/receivers", {"receivers": [self.lab.connect_point(stay)]})
             sender.communicate(timeout=60)
         seqs = self.sequences(capture, stay, 301)
-        report("receiver change at %d pps: %s got %d of %d packets, joiner %s got %d"
-               % (RATE, stay.name, len(seqs), count, joiner.name, len(self.sequences(capture, joiner, 301))))
-        self.assertEqual(list(range(count)), sorted(seqs), "loss or duplicates at %s, which stayed: %s"
-                         % (stay.name, self.gaps(capture, stay, 301, count)))
+        report("receiver change at %d pps: %s got %d of %d packets (capture dropped %d), joiner %s got %d (%s, capture dropped %d)"
+               % (CHANGE_RATE, stay.name, len(seqs), count, capture.dropped(stay), joiner.name,
+                  len(self.sequences(capture, joiner, 301)), self.gaps(capture, joiner, 301, count),
+                  capture.dropped(joiner)))
+        self.assertEqual(list(range(count)), sorted(seqs), "loss or duplicates at %s, which stayed: %s%s"
+                         % (stay.name, self.gaps(capture, stay, 301, count),
+                            " (the capture itself dropped %d)" % capture.dropped(stay) if capture.dropped(stay)
+                            else ""))
         self.assertGreater(len(self.sequences(capture, joiner, 301)), 0, "the joiner got nothing")
 
     def test_a_failed_tree_link_is_rerouted(self):
