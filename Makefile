@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-gtpu bench-rest clean
+        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-gtpu bench-presets bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -173,6 +173,12 @@ bench-experiments:
 ## its tunnels created first; prints the draft's table per load point. BENCH_ARGS="--packets N --warmup N".
 bench-gtpu:
 	PYTHON=$(VENV)/bin/python lab/systest/bench-gtpu.sh
+
+## The studies' presets run unchanged on the bmv2 lab (root, bmv2): APN6 as in IETF 109 (50,000 probes
+## per class at 1 ms) and MSR6 TE/RLB as in IETF 119, their policy and trees created first; prints the
+## studies' tables. BENCH_ARGS="--presets ID,... --packets N --warmup N".
+bench-presets:
+	PYTHON=$(VENV)/bin/python lab/systest/bench-presets.sh
 
 clean:
 	$(MVN) -q clean

@@ -19,7 +19,8 @@ import time
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "lib"))
 
-from lab import Lab, RestError  # noqa: E402
+from lab import Lab  # noqa: E402
+from presetrun import delete_quietly, preset, print_classes, print_pacing, print_table, run_and_watch  # noqa: E402
 
 PRESET = "gtpu-murakami"
 # The checksum mode of each downlink latency class the preset measures.
@@ -27,10 +28,6 @@ MODES = {"gtpu-encap-zero": "ZERO", "gtpu-encap-full": "FULL", "gtpu-encap-incre
 # The preset's description gives the tunnels' TEIDs: uplink 4097.., downlink 8193.., in the order of
 # its downlink classes (the run checks every one of them against the tunnel service before it sends).
 UPLINK_TEID, DOWNLINK_TEID = 4097, 8193
-
-
-def preset(lab):
-    return next(p for p in lab.rest.get("experiments/presets")["presets"] if p["id"] == PRESET)
 
 
 def tunnels_of(experiment):
@@ -47,13 +44,6 @@ def tunnels_of(experiment):
     return tunnels
 
 
-def delete_quietly(lab, path):
-    try:
-        lab.rest.delete(path)
-    except RestError:
-        pass
-
-
 def await_installed(lab, tunnel_id, seconds=30):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -66,31 +56,13 @@ def await_installed(lab, tunnel_id, seconds=30):
     raise RuntimeError("tunnel %s not INSTALLED within %d s" % (tunnel_id, seconds))
 
 
-def cell_text(value):
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return "%d" % value if value.is_integer() else "%.3f" % value
-    return str(value)
-
-
-def print_table(table):
-    print("\n%s" % table["title"])
-    cells = [[str(c) for c in table["columns"]]] + [[cell_text(v) for v in row] for row in table["rows"]]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
-    for k, row in enumerate(cells):
-        print("  " + "  ".join(v.rjust(w) for v, w in zip(row, widths)))
-        if k == 0:
-            print("  " + "  ".join("-" * w for w in widths))
-
-
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--packets", type=int, help="probes per class and load point (the preset's by default)")
     parser.add_argument("--warmup", type=int, help="warm-up probes (the preset's by default)")
     args = parser.parse_args(argv)
     lab = Lab()
-    experiment = preset(lab)
+    experiment = preset(lab, PRESET)
     if args.packets:
         experiment["packetsPerClass"] = args.packets
     if args.warmup is not None:
@@ -110,27 +82,13 @@ def main(argv):
         print("tunnels installed: %s" % ", ".join("%s (%s)" % (t["id"], t["checksumMode"]) for t in tunnels),
               flush=True)
         lab.rest.post("experiments", experiment)
-        run = lab.rest.post("experiments/%s/runs" % PRESET, {})
-        shown = -1
-        while run["state"] in ("QUEUED", "RUNNING"):
-            time.sleep(1)
-            run = lab.rest.get("experiments/%s/runs/%d" % (PRESET, run["id"]))
-            if int(run["progress"] * 10) != shown:
-                shown = int(run["progress"] * 10)
-                print("  run %d %s: %d of %d probes sent" % (run["id"], run["state"], run["sent"], run["total"]),
-                      flush=True)
+        run = run_and_watch(lab, PRESET)
         if run["state"] != "DONE":
             print("run %d ended %s: %s" % (run["id"], run["state"], run["reason"]))
             return 1
-        p = run["pacing"]
-        print("pacing: achieved %.0f probes/s over the run, interval error mean %.1f µs, p99 %.1f µs; results %d ms "
-              "after the last probe" % (p["achievedPacketsPerSecond"], p["meanErrorNanos"] / 1e3,
-                                        p["p99ErrorNanos"] / 1e3, run["resultsMillis"]))
+        print_pacing(run)
         results = lab.rest.get("experiments/%s/runs/%d/results" % (PRESET, run["id"]))
-        for cell in results["cells"]:
-            for c in cell["classes"]:
-                if c.get("queueing"):
-                    print("cell %d %s: QUEUED (%s)" % (cell["cell"]["index"], c["className"], c["queueing"]))
+        print_classes(results)
         for table in results["tables"]:
             if table["id"].startswith("load-point") or table["id"] == "loss":
                 print_table(table)
