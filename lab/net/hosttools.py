@@ -271,16 +271,16 @@ def pacing_summary(scheduled, actual):
             "achievedPacketsPerSecond": (len(actual) - 1) * 1e9 / span if span > 0 else 0.0}
 
 
-def sniff(iface, out, duration=10.0, count=None, ready=None):
+def sniff(iface, out, duration=10.0, count=None, ready=None, buffer=None):
     """Writes each frame received on iface (not those it sends) as a JSON line to the file out,
     for duration seconds or until count frames; returns how many were written and how many the
     kernel dropped because this process fell behind (a loss test must not blame the network for
-    those)."""
+    those). buffer: the socket's receive buffer in bytes (SNIFF_BUFFER by default)."""
     written = 0
     with socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL)) as sock, \
             open(out, "w") as f:
         sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
-        _grow_receive_buffer(sock)
+        _grow_receive_buffer(sock, buffer or SNIFF_BUFFER)
         sock.bind((iface, ETH_P_ALL))
         if ready:
             open(ready, "w").close()
@@ -304,12 +304,12 @@ def sniff(iface, out, duration=10.0, count=None, ready=None):
     return written, dropped
 
 
-def _grow_receive_buffer(sock):
+def _grow_receive_buffer(sock, size):
     """Room for seconds of traffic while this process waits for a core (the lab's switches, JVM
     and database share two): SO_RCVBUFFORCE passes rmem_max as root, SO_RCVBUF is capped by it."""
     for option in (SO_RCVBUFFORCE, socket.SO_RCVBUF):
         try:
-            sock.setsockopt(socket.SOL_SOCKET, option, SNIFF_BUFFER)
+            sock.setsockopt(socket.SOL_SOCKET, option, size)
             return
         except OSError:
             continue
@@ -354,6 +354,7 @@ def main(argv=None):
     s.add_argument("--duration", type=float, default=10.0)
     s.add_argument("--count", type=int)
     s.add_argument("--ready", help="file created once the capture socket is open")
+    s.add_argument("--buffer", type=int, help="socket receive buffer, bytes (default %d)" % SNIFF_BUFFER)
     s = sub.add_parser("burst", help="send an experiment's probes from a spec file")
     s.add_argument("--spec", required=True)
     args = parser.parse_args(argv)
@@ -365,7 +366,7 @@ def main(argv=None):
                        args.src, None, args.dst_mac, args.hop_limit, args.traffic_class)
         print(json.dumps(summary))
     else:
-        n, dropped = sniff(args.iface, args.out, args.duration, args.count, args.ready)
+        n, dropped = sniff(args.iface, args.out, args.duration, args.count, args.ready, args.buffer)
         print(json.dumps({"received": n, "dropped": dropped, "out": os.path.abspath(args.out)}))
     return 0
 
