@@ -84,6 +84,23 @@ class Msr6TreeTest(Msr6Base):
     def test_rlb_tree_reaches_every_receiver_once(self):
         self.check_mode("RLB", 202)
 
+    def test_a_receiver_on_the_sources_own_switch_gets_its_copy_there(self):
+        """The ingress edge copies to its own receivers as well, decapsulated (fat-tree-k4: two
+        hosts per edge switch; msr6-study has one host per switch, so it skips)."""
+        local = [h for h in self.others if h.switch == self.source.switch]
+        if not local:
+            self.skipTest("no other host on %s in this topology" % self.source.switch)
+        remote = next(h for h in self.others if h.switch != self.source.switch)
+        for mode, flow in (("TE", 211), ("RLB", 212)):
+            tree = "local-" + mode.lower()
+            self.create_tree(tree, GROUP_A, [local[0], remote], mode=mode)
+            self.wait_delivering(GROUP_A, [local[0], remote])
+            with traffic.Capture(self.lab, self.others, duration=3) as capture:
+                self.send_to_group(GROUP_A, flow)
+            self.assert_delivered(capture, GROUP_A, flow, [local[0], remote], 5)
+            self.rest.delete("trees/" + tree)
+            self.created.remove(tree)
+
     def test_non_receivers_get_nothing_and_a_removed_tree_delivers_nothing(self):
         receivers = self.others[:1] + self.others[2:]
         self.create_tree("some", GROUP_A, receivers)

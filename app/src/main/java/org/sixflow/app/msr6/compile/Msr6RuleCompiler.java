@@ -140,7 +140,8 @@ public final class Msr6RuleCompiler {
         ListMultimap<DeviceId, GroupDescription> groups = ArrayListMultimap.create();
 
         // Ingress edge: encapsulate, and make the first copies itself, one per child: even a single
-        // child's copy leaves by the tree's link, which routing on M-SID[0] might not take.
+        // child's copy leaves by the tree's link, which routing on M-SID[0] might not take. Its own
+        // receivers get copies too, decapsulated in egress as a replicating node's are.
         int root = tree.root();
         DeviceId ingress = network.device(root);
         List<Ip6Address> msids = encoded.msids();
@@ -165,7 +166,7 @@ public final class Msr6RuleCompiler {
                                         SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI, SID4, SID5, SID6, SID7));
         }
         replication(rules, groups, graph, network, root, treeGroup, encoded.copyEdges().get(root), 0, msids,
-                    false, group);
+                    !network.receiverPorts(root).isEmpty(), group);
 
         // Every other tree node: its SID behaviour, its group, copies and adjacencies.
         for (Map.Entry<Integer, Ip6Address> entry : encoded.sids().entrySet()) {

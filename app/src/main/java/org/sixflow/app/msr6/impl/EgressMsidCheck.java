@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * A replicating node with receivers of its own decapsulates their copies in egress, which must
- * then have parsed the whole M-SID list, and some targets' egress parses only a few (Tofino 1: 3;
+ * A replicating node with receivers of its own (the ingress edge too) decapsulates their copies
+ * in egress, which must then have parsed the whole M-SID list, and some targets' egress parses only a few (Tofino 1: 3;
  * see EgressMsidLimits). Every other copy is finished from its msr6_copy entry without reading
  * the list, and leaves decapsulate in ingress, so only these nodes limit a tree. A tree longer
  * than one of them can decapsulate is refused, naming them.
@@ -25,7 +25,8 @@ final class EgressMsidCheck {
     /**
      * Checks an encoded tree against the egress limits of the devices that decapsulate in egress.
      *
-     * @param localDelivery the replicating vertices that deliver to receivers of their own
+     * @param localDelivery the replicating vertices (the ingress among them) that deliver to receivers
+     *                      of their own
      * @param msids         how many M-SIDs the tree's MRH carries
      * @param device        the device of each vertex
      * @param limitOf       a device's egress M-SID limit, empty if unknown (no Sixflow pipeconf yet)

@@ -70,14 +70,18 @@ final class TreeBuilder {
     Built build(Msr6TreeRequest request, int number) {
         TopologyView view = new TopologyView(deviceService, linkService, configService, request.constraints());
         int source = vertex(view, request.source(), "source");
+        // Receivers on the source's own device get their copies there, decapsulated in egress like
+        // a replicating node's own receivers: the tree reaches the others.
         Set<Integer> receivers = new TreeSet<>();
         for (ConnectPoint receiver : request.receivers()) {
             int v = vertex(view, receiver, "receiver");
-            if (v == source) {
-                throw new IllegalArgumentException("receiver " + receiver + " is on the source's own device: "
-                                                           + "deliver it there without MSR6");
+            if (v != source) {
+                receivers.add(v);
             }
-            receivers.add(v);
+        }
+        if (receivers.isEmpty()) {
+            throw new IllegalArgumentException("every receiver is on the source's own device "
+                    + request.source().deviceId() + ": deliver them there without MSR6");
         }
         view.receivers(request.receivers());
         TreeAlgorithm algorithm = request.algorithm() == Msr6TreeRequest.Algorithm.STEINER
@@ -93,7 +97,11 @@ final class TreeBuilder {
         TreeConstraintCheck.check(tree, view::device, request.constraints());
         EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
                                               view::endRlbXFunction).encode(view.graph(), tree, request.mode(), number);
-        EgressMsidCheck.check(encoded.localDelivery(), encoded.msids().size(), view::device,
+        Set<Integer> decapsulateInEgress = new TreeSet<>(encoded.localDelivery());
+        if (!view.receiverPorts(source).isEmpty()) {
+            decapsulateInEgress.add(source);
+        }
+        EgressMsidCheck.check(decapsulateInEgress, encoded.msids().size(), view::device,
                               id -> pipeconfService.ofDevice(id).flatMap(EgressMsidLimits::of));
         Msr6TreeEntries entries = compiler.compile(number, request.group(), request.sourceAddress().orElse(null),
                                                    view.graph(), tree, encoded, view);

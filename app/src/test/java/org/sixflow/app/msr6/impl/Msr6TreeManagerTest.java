@@ -36,6 +36,8 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.testing.Rejections.assertRejected;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
 
 /**
  * Trees on the lab network, one instance owning them all: computed, encoded, compiled against the
@@ -97,6 +99,51 @@ public class Msr6TreeManagerTest {
         assertEquals(List.of(tree), fixture.manager.trees());
         // What the store keeps is what the devices hold.
         assertEquals(Set.copyOf(installed("video").allRules()), Set.copyOf(fixture.rules));
+    }
+
+    @Test
+    public void aReceiverOnTheSourcesOwnDeviceGetsItsCopyThereDecapsulated() {
+        ConnectPoint local = ConnectPoint.deviceConnectPoint("device:beijing/4");
+        Msr6Tree tree = fixture.manager.create(Msr6TreeRequest.of("video", H_BJ, Ip6Address.valueOf("ff3e::1"),
+                                                                  Set.of(local, NANJING), Msr6Mode.TE,
+                                                                  Msr6TreeRequest.Algorithm.STEINER));
+        assertEquals(Msr6TreeState.INSTALLED, tree.state());
+        DeviceId beijing = DeviceId.deviceId("device:beijing");
+        // Beijing's group copies to Nanjing and to its own receiver port, whose copy leaves
+        // decapsulated (deliver_locally) with the group's multicast MAC.
+        GroupDescription group = fixture.groups.stream().filter(g -> g.deviceId().equals(beijing)).findFirst()
+                .orElseThrow();
+        assertEquals(2, group.buckets().buckets().size());
+        assertTrue(group.buckets().buckets().stream().anyMatch(b -> b.treatment().allInstructions().toString()
+                .contains("OUTPUT:4")));
+        List<FlowRule> copies = fixture.rules.stream().filter(r -> r.deviceId().equals(beijing)
+                && r.table().equals(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY)).collect(Collectors.toList());
+        assertTrue(copies.toString(), copies.stream().anyMatch(
+                r -> r.selector().toString().contains("eg_port=0x4")
+                        && r.treatment().toString().contains(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY.id())));
+        for (FlowRule rule : fixture.rules) {
+            assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+        }
+        // A receiver on the source's very port, or only receivers on its device, are refused.
+        assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
+                "echo", H_BJ, Ip6Address.valueOf("ff3e::2"), Set.of(H_BJ, NANJING), Msr6Mode.TE,
+                Msr6TreeRequest.Algorithm.STEINER)), "cannot also be a receiver");
+        assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
+                "local", H_BJ, Ip6Address.valueOf("ff3e::3"), Set.of(local), Msr6Mode.TE,
+                Msr6TreeRequest.Algorithm.STEINER)), "every receiver is on the source's own device");
+    }
+
+    @Test
+    public void aTofinoIngressWithReceiversOfItsOwnLimitsTheTreeToWhatItsEgressDecapsulates() {
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:beijing"));
+        ConnectPoint local = ConnectPoint.deviceConnectPoint("device:beijing/4");
+        Set<ConnectPoint> receivers = Set.of(local, NANJING, SHANGHAI, GUANGZHOU);
+        assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
+                "video", H_BJ, Ip6Address.valueOf("ff3e::1"), receivers, Msr6Mode.TE,
+                Msr6TreeRequest.Algorithm.SHORTEST_PATHS)), "device:beijing (at most 3)");
+        assertEquals(Msr6TreeState.INSTALLED, fixture.manager.create(Msr6TreeRequest.of(
+                "video", H_BJ, Ip6Address.valueOf("ff3e::1"), Set.of(local, NANJING), Msr6Mode.TE,
+                Msr6TreeRequest.Algorithm.STEINER)).state());
     }
 
     @Test
