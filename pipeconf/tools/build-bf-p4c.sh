@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# Builds upstream p4c's Tofino backend (bf-p4c / p4c-barefoot and the assembler bfas) from your
+# own checkouts, so that `pipeconf/build-p4.sh tofino` can compile p4src/tna for Tofino 1. Not
+# run by `make test` or CI (hours of C++ on a small machine); nothing it builds is committed.
+#
+# It expects a p4c source tree that already builds its bmv2 backend here (on Debian 12 that tree
+# needs the protobuf/GCC 12 adaptations a bmv2 toolchain build makes; build that first), plus:
+#   SPDLOG_SRC     a gabime/spdlog checkout (bf-p4c pins v1.8.3)
+#   ABSEIL_SRC     the abseil-cpp checkout p4c pins (20240722.1), as for the bmv2 build
+#   P4RUNTIME_SRC  the p4lang/p4runtime checkout p4c pins, as for the bmv2 build
+# Z3 comes from PyPI's z3-solver wheel (bf-p4c needs 4.8.14 <= Z3 < 4.12 when preinstalled;
+# Debian 12 ships 4.8.12), unpacked under $PREFIX/z3. CMake >= 3.28, PyInstaller (it packages the
+# backend's p4c-build-logs, which writes the MAU resource reports) and the Python modules the
+# register generators and those reports import (PyYAML, jsl, jsonschema, packaging) go into a venv
+# under $PREFIX/tools-venv; the RapidJSON headers come from the system (Debian: rapidjson-dev).
+#
+# Usage: P4C_SRC=~/src/p4c SPDLOG_SRC=~/src/spdlog ABSEIL_SRC=... P4RUNTIME_SRC=... \
+#          pipeconf/tools/build-bf-p4c.sh          then put $PREFIX/bin on PATH.
+#
+# Status: on 2026-11-28 (Debian 12, 2 cores) it configured and built the assembler and register
+# generators once RapidJSON, PyInstaller and PyYAML were added (they are above); the session ended
+# before the backend itself was built, so it is unproven past that point. (p4c-out/tofino/ was
+# compiled by p4c 1.2.5.16 with backend 9.13.4, built on an earlier machine.)
+set -euo pipefail
+
+P4C_SRC=${P4C_SRC:?set P4C_SRC to your p4c checkout (the one your bmv2 compiler was built from)}
+SPDLOG_SRC=${SPDLOG_SRC:?set SPDLOG_SRC to a gabime/spdlog checkout}
+ABSEIL_SRC=${ABSEIL_SRC:?set ABSEIL_SRC to p4c\'s pinned abseil-cpp checkout}
+P4RUNTIME_SRC=${P4RUNTIME_SRC:?set P4RUNTIME_SRC to p4c\'s pinned p4runtime checkout}
+PREFIX=${PREFIX:-/opt/bf-p4c}
+BUILD=${BUILD:-$P4C_SRC/build-tofino}
+JOBS=${JOBS:-2}
+SPDLOG_TAG=${SPDLOG_TAG:-v1.8.3}
+Z3_WHEEL_VERSION=${Z3_WHEEL_VERSION:-4.11.2.0}
+
+say() { echo "=== [$(date +%T)] $*"; }
+
+[ -f /usr/include/rapidjson/rapidjson.h ] || {
+    echo "the Tofino backend needs the RapidJSON headers (Debian: apt install rapidjson-dev)" >&2; exit 1; }
+
+say "build tools into $PREFIX/tools-venv"
+tools="$PREFIX/tools-venv"
+if [ ! -x "$tools/bin/pyinstaller" ]; then
+    python3 -m venv "$tools"
+    "$tools/bin/pip" install -q "cmake>=3.28,<4" pyinstaller pyyaml jsl jsonschema packaging
+fi
+export PATH="$tools/bin:$PATH"
+CMAKE=${CMAKE:-$tools/bin/cmake}
+
+# CMake >= 3.28: older FindProtobuf puts protos from outside the source tree in the wrong place.
+cmake_version=$("$CMAKE" --version | sed -n 's/^cmake version \([0-9]*\.[0-9]*\).*/\1/p')
+if [ "$(printf '%s\n3.28\n' "$cmake_version" | sort -V | head -1)" != 3.28 ]; then
+    echo "cmake $cmake_version is older than 3.28: leave CMAKE unset (the tools venv has one)" >&2
+    exit 1
+fi
+
+say "spdlog $SPDLOG_TAG into the backend's third_party (where its CMake looks first)"
+spdlog_dst="$P4C_SRC/backends/tofino/third_party/spdlog"
+if [ ! -f "$spdlog_dst/CMakeLists.txt" ]; then
+    mkdir -p "$spdlog_dst"
+    git -C "$SPDLOG_SRC" archive "$SPDLOG_TAG" | tar -x -C "$spdlog_dst"
+fi
+
+say "Z3 $Z3_WHEEL_VERSION from PyPI"
+z3_dir="$PREFIX/z3"
+if [ ! -f "$z3_dir/lib/libz3.so" ]; then
+    tmp=$(mktemp -d)
+    python3 -m pip download -q --no-deps "z3-solver==$Z3_WHEEL_VERSION" -d "$tmp"
+    python3 -m zipfile -e "$tmp"/z3_solver-*.whl "$tmp/wheel"
+    mkdir -p "$z3_dir"
+    cp -r "$tmp/wheel/z3/include" "$tmp/wheel/z3/lib" "$z3_dir/"
+    rm -rf "$tmp"
+fi
+
+say "configure (Tofino backend only)"
+mkdir -p "$BUILD"
+(cd "$BUILD" && "$CMAKE" "$P4C_SRC" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$PREFIX" \
+    -DENABLE_TOFINO=ON -DENABLE_BMV2=OFF -DENABLE_EBPF=OFF -DENABLE_UBPF=OFF -DENABLE_DPDK=OFF \
+    -DENABLE_P4TC=OFF -DENABLE_P4FMT=OFF -DENABLE_P4TEST=OFF -DENABLE_TEST_TOOLS=OFF \
+    -DENABLE_GTESTS=OFF -DENABLE_P4C_GRAPHS=OFF -DENABLE_DOCS=OFF \
+    -DP4C_USE_PREINSTALLED_PROTOBUF=ON -DENABLE_PROTOBUF_STATIC=OFF -DP4C_USE_PREINSTALLED_BDWGC=ON \
+    -DP4C_USE_PREINSTALLED_ABSEIL=OFF -DFETCHCONTENT_SOURCE_DIR_ABSEIL="$ABSEIL_SRC" \
+    -DFETCHCONTENT_SOURCE_DIR_P4RUNTIME="$P4RUNTIME_SRC" -DFETCHCONTENT_FULLY_DISCONNECTED=ON \
+    -DUSE_PREINSTALLED_Z3=ON -DZ3_INCLUDE_DIR="$z3_dir/include" -DZ3_LIBRARY="$z3_dir/lib/libz3.so" \
+    -DCMAKE_INSTALL_RPATH="$z3_dir/lib" -DCMAKE_BUILD_RPATH="$z3_dir/lib" \
+    -DCMAKE_UNITY_BUILD=ON)
+
+say "P4Runtime C++ protos"
+make -C "$BUILD" -j"$JOBS" controlplane-gen
+# Protobuf 3.21 (Debian 12) headers need the same adaptation as the bmv2 build's: reuse its
+# post-processor when the tree has one beside it.
+compat="$(dirname "$P4C_SRC")/p4c-pb321-compat.py"
+if [ -f "$compat" ]; then
+    python3 "$compat" "$BUILD/control-plane"
+fi
+
+say "build (several hours on 2 cores)"
+make -C "$BUILD" -j"$JOBS"
+say "install into $PREFIX"
+make -C "$BUILD" install
+
+# The driver is Python (#!/usr/bin/env python3): run it with the tools venv first on PATH, which
+# has the `packaging`, jsl and jsonschema it and the resource reports import.
+say "done: $PREFIX/bin/$(ls "$PREFIX/bin" | tr '\n' ' ')"
+say "compile with: PATH=$PREFIX/bin:$tools/bin:\$PATH pipeconf/build-p4.sh tofino"
