@@ -14,13 +14,13 @@ import argparse
 import ipaddress
 import os
 import sys
-import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "lib"))
 
 from lab import Lab  # noqa: E402
-from presetrun import delete_quietly, preset, print_classes, print_pacing, print_table, run_and_watch  # noqa: E402
+from presetrun import (await_installed, delete_quietly, preset, print_classes, print_pacing,  # noqa: E402
+                       print_table, run_and_watch)
 
 PRESET = "gtpu-murakami"
 # The checksum mode of each downlink latency class the preset measures.
@@ -42,18 +42,6 @@ def tunnels_of(experiment):
                         "checksumMode": MODES[c["latencyClass"]], "acceptZeroChecksum": False,
                         "decapDevice": experiment["ingress"].rsplit("/", 1)[0]})
     return tunnels
-
-
-def await_installed(lab, tunnel_id, seconds=30):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        t = lab.rest.get("gtpu/tunnels/" + tunnel_id)
-        if t["state"] == "INSTALLED":
-            return
-        if t["state"] == "FAILED":
-            raise RuntimeError("tunnel %s FAILED: %s" % (tunnel_id, t.get("reason")))
-        time.sleep(0.2)
-    raise RuntimeError("tunnel %s not INSTALLED within %d s" % (tunnel_id, seconds))
 
 
 def main(argv):
@@ -78,7 +66,7 @@ def main(argv):
         lab.rest.post("gtpu/tunnels", t)
     try:
         for t in tunnels:
-            await_installed(lab, t["id"])
+            await_installed(lab, "gtpu/tunnels/" + t["id"])
         print("tunnels installed: %s" % ", ".join("%s (%s)" % (t["id"], t["checksumMode"]) for t in tunnels),
               flush=True)
         lab.rest.post("experiments", experiment)

@@ -13,13 +13,13 @@ import argparse
 import os
 import re
 import sys
-import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "lib"))
 
 from lab import Lab, RestError  # noqa: E402
-from presetrun import delete_quietly, preset, print_classes, print_pacing, print_table, run_and_watch  # noqa: E402
+from presetrun import (await_installed, delete_quietly, preset, print_classes, print_pacing,  # noqa: E402
+                       print_table, run_and_watch)
 
 DEFAULT_PRESETS = "apn6-ietf109,msr6-ietf119"
 # The tree mode of each MSR6 encapsulation class.
@@ -57,18 +57,6 @@ def trees_of(lab, experiment, receivers):
     return trees
 
 
-def await_state(lab, path, seconds=30):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        found = lab.rest.get(path)
-        if found.get("state") == "INSTALLED":
-            return
-        if found.get("state") == "FAILED":
-            raise SystemExit("%s FAILED: %s" % (path, found.get("failure") or found.get("reason")))
-        time.sleep(0.2)
-    raise SystemExit("%s not INSTALLED within %d s" % (path, seconds))
-
-
 def bench(lab, preset_id, packets, warmup, receivers):
     experiment = preset(lab, preset_id)
     if packets:
@@ -88,7 +76,7 @@ def bench(lab, preset_id, packets, warmup, receivers):
             delete_quietly(lab, "%s/%s" % (kind, body["id"]))
             lab.rest.post(kind, body)
         for kind, body in needs:
-            await_state(lab, "%s/%s" % (kind, body["id"]))
+            await_installed(lab, "%s/%s" % (kind, body["id"]))
         lab.rest.post("experiments", experiment)
         run = run_and_watch(lab, preset_id)
         if run["state"] != "DONE":

@@ -23,6 +23,19 @@ def delete_quietly(lab, path):
         pass
 
 
+def await_installed(lab, path, seconds=30):
+    """Waits until what a path names (a policy, tree or tunnel) is INSTALLED; exits saying why not."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        found = lab.rest.get(path)
+        if found.get("state") == "INSTALLED":
+            return
+        if found.get("state") == "FAILED":
+            raise SystemExit("%s FAILED: %s" % (path, found.get("failure") or found.get("reason")))
+        time.sleep(0.2)
+    raise SystemExit("%s not INSTALLED within %d s" % (path, seconds))
+
+
 def run_and_watch(lab, experiment_id):
     """Starts a run of a stored experiment and prints its progress every tenth; returns the run."""
     run = lab.rest.post("experiments/%s/runs" % experiment_id, {})
