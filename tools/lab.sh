@@ -8,8 +8,10 @@
 # Ctrl-C, a failure or the end of LabMain stops LabMain and takes the network down again.
 #
 # Environment: TOPOLOGY (default msr6-study), HTTP_PORT (8181), LAB_RUN_DIR (lab/target/run),
-# SWITCH_LOG_LEVEL (warn), LAB_SKIP_BUILD=1 (use what the last build left), LAB_ARGS (more LabMain
-# arguments, e.g. "--db-url jdbc:postgresql://..."), MVN (mvn -B -ntp).
+# SWITCH_LOG_LEVEL (warn), SWITCH_REALTIME and PACER_REALTIME (0: the switches' SCHED_RR and the
+# experiments' sending thread's SCHED_FIFO priority, for measurement runs), LAB_SKIP_BUILD=1 (use
+# what the last build left), LAB_ARGS (more LabMain arguments, e.g. "--db-url jdbc:postgresql://..."),
+# MVN (mvn -B -ntp).
 # Needs root and simple_switch_grpc (on PATH or in /opt/p4/bin); refuses with exit code 2 otherwise.
 set -euo pipefail
 
@@ -85,12 +87,16 @@ fi
 mkdir -p "$run_dir"
 network_up=1
 "${labnet[@]}" up "$topology" --state "$state" --log-dir "$run_dir/logs" \
-    --switch-log-level "${SWITCH_LOG_LEVEL:-warn}"
+    --switch-log-level "${SWITCH_LOG_LEVEL:-warn}" --switch-realtime "${SWITCH_REALTIME:-0}"
 "${labnet[@]}" netcfg "$topology" >"$netcfg"
 
 # The JVM flags the tests run ONOS's code with (the root pom's surefire argLine: Kryo needs them).
 read -r -a jvm_flags <<<"$(sed -n 's:.*<argLine>\(.*\)</argLine>.*:\1:p' pom.xml | head -n 1)"
+# ZGC: its pauses stay under a millisecond; G1's young collections stopped the pacer for 5-12 ms
+# every second or two of a 1 ms experiment (16 schedule restarts in 10 s; with ZGC 1).
+jvm_flags+=(-XX:+UseZGC)
 read -r -a lab_args <<<"${LAB_ARGS:-}"
+[ "${PACER_REALTIME:-0}" = 0 ] || lab_args+=(--pacer-realtime "$PACER_REALTIME")
 classpath="lab/target/classes:$(cat lab/target/lab.classpath)"
 echo "make lab: starting LabMain"
 java "${jvm_flags[@]}" -cp "$classpath" org.sixflow.lab.LabMain --state "$state" --netcfg "$netcfg" \

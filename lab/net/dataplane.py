@@ -83,8 +83,10 @@ class _Made:
         self.procs = {}
 
 
-def up(topo, binary, state_path, log_dir, log_level="warn", timeout=60.0, say=print):
-    """Builds the lab and writes the state file; returns the state. Raises LabError."""
+def up(topo, binary, state_path, log_dir, log_level="warn", timeout=60.0, say=print, realtime=0):
+    """Builds the lab and writes the state file; returns the state. Raises LabError.
+
+    realtime: the switches' SCHED_RR priority (switches.start), 0 for the normal scheduler."""
     options = preflight(topo, binary)
     os.makedirs(log_dir, exist_ok=True)
     made = _Made()
@@ -103,10 +105,13 @@ def up(topo, binary, state_path, log_dir, log_level="warn", timeout=60.0, say=pr
             ports = statefile.switch_ports(topo, sw)
             base = os.path.join(log_dir, sw["name"])
             cmd = switches.command(binary, sw, ports, base, log_level, options)
-            made.procs[sw["name"]] = (switches.start(cmd, base + ".out"), names.grpc_port(sw["p4rtDeviceId"]),
+            made.procs[sw["name"]] = (switches.start(cmd, base + ".out", realtime), names.grpc_port(sw["p4rtDeviceId"]),
                                       base + ".out")
             logs[sw["name"]] = base
         switches.wait_ready(made.procs, timeout)
+        if realtime:
+            for proc, _, _ in made.procs.values():
+                switches.keep_realtime_for_data_path(proc.pid, binary)
         logs = {name: _log_file(base, started) for name, base in logs.items()}
         pids = {name: proc.pid for name, (proc, _, _) in made.procs.items()}
         lab = statefile.build(topo, pids, logs)

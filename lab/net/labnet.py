@@ -91,7 +91,12 @@ def cmd_up(args):
     log_dir = os.path.abspath(args.log_dir or os.path.join(os.path.dirname(os.path.abspath(args.state)), "logs"))
     print("labnet: building %s (%d switches, %d hosts) with %s" % (topo.name, len(topo.switches),
                                                                   len(topo.hosts), binary))
-    lab = dataplane.up(topo, binary, args.state, log_dir, args.switch_log_level, args.timeout)
+    lo, hi = os.sched_get_priority_min(os.SCHED_RR), os.sched_get_priority_max(os.SCHED_RR)
+    if args.switch_realtime and not lo <= args.switch_realtime <= hi:
+        raise Refused("--switch-realtime %d: a SCHED_RR priority is %d to %d (0: the normal scheduler)"
+                      % (args.switch_realtime, lo, hi))
+    lab = dataplane.up(topo, binary, args.state, log_dir, args.switch_log_level, args.timeout,
+                       realtime=args.switch_realtime)
     for sw in lab["switches"]:
         print("  switch %-10s %-16s gRPC %s  pid %d  log %s" % (sw["name"], sw["deviceId"], sw["grpcAddress"],
                                                                sw["pid"], sw["log"]))
@@ -167,6 +172,8 @@ def parser():
                    choices=["trace", "debug", "info", "warn", "error", "off"],
                    help="simple_switch_grpc --log-level (default warn; debug or trace log every packet)")
     s.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for the switches' gRPC ports")
+    s.add_argument("--switch-realtime", type=int, default=0, metavar="PRIORITY",
+                   help="run the switches at this SCHED_RR priority (measurement runs; default 0: normal)")
     s.set_defaults(func=cmd_up)
     s = sub.add_parser("down", help="stop and remove the lab")
     s.add_argument("--state", help="state file `up` wrote (removed afterwards)")

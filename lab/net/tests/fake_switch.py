@@ -3,6 +3,9 @@
 """Stands in for simple_switch_grpc in the root-only tests: accepts the lab's command line, checks
 that its interfaces exist, writes a log, and listens on the gRPC and thrift ports until SIGTERM.
 
+Its threads are named as bmv2's are (the data path after the binary, gRPC's its own), so that a
+test sees which of them `up --switch-realtime` keeps real-time.
+
 A device id listed in FAKE_SWITCH_FAIL (comma-separated) exits at once with status 3, so a test
 can watch `up` remove what it made.
 """
@@ -11,6 +14,18 @@ import os
 import signal
 import socket
 import sys
+import threading
+
+
+def name_this_thread(name):
+    with open("/proc/thread-self/comm", "w") as f:
+        f.write(name)
+
+
+def grpc_thread(started):
+    name_this_thread("grpcpp_sync_ser")
+    started.set()
+    threading.Event().wait()
 
 
 def main(argv):
@@ -38,6 +53,10 @@ def main(argv):
             return 4
     with open(opts["--log-file"] + ".txt", "w") as log:  # as bmv2 1.15 names it
         log.write("fake switch %s on %s\n" % (opts["--device-id"], ", ".join(ifaces)))
+    name_this_thread("simple_switch_g")
+    started = threading.Event()
+    threading.Thread(target=grpc_thread, args=(started,), daemon=True).start()
+    started.wait()
     servers = []
     host, _, port = opts["--grpc-server-addr"].rpartition(":")
     for address in ((host, int(port)), ("", int(opts["--thrift-port"]))):

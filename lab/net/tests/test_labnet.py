@@ -26,6 +26,17 @@ class RefusalsTest(unittest.TestCase):
         self.assertEqual(2, code)
         self.assertEqual("labnet: up needs root (network namespaces, veth links): run it with sudo\n", err)
 
+    def test_up_refuses_a_switch_priority_outside_sched_rr(self):
+        for priority in ("100", "-1"):
+            with mock.patch("os.geteuid", return_value=0), \
+                    mock.patch("labnet.find_switch_binary", return_value="/usr/bin/simple_switch_grpc"), \
+                    mock.patch("dataplane.up") as up:
+                code, _, err = run("up", "msr6-study", "--state", "/tmp/never.json", "--switch-realtime", priority)
+            self.assertEqual(2, code)
+            self.assertEqual("labnet: --switch-realtime %s: a SCHED_RR priority is 1 to 99 (0: the normal scheduler)\n"
+                             % priority, err)
+            up.assert_not_called()
+
     def test_up_refuses_without_simple_switch_grpc(self):
         real_which = labnet.shutil.which
         with mock.patch("os.geteuid", return_value=0), \

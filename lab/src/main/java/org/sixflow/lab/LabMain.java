@@ -4,10 +4,13 @@ package org.sixflow.lab;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.Device;
 import org.sixflow.app.config.SixflowAppConfig;
 import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.experiments.impl.ExperimentManager;
+import org.sixflow.app.experiments.impl.OsgiPropertyConstants;
 import org.sixflow.app.testing.PostgresTestServer;
 import org.sixflow.lab.config.LabState;
 
@@ -27,7 +30,10 @@ import java.util.stream.StreamSupport;
  * <pre>
  * java -cp CLASSPATH org.sixflow.lab.LabMain --state FILE --netcfg FILE [--http-port 8181]
  *      [--http-host 127.0.0.1] [--db-url JDBC_URL [--db-user U] [--db-password P]] [--dashboard DIR]
+ *      [--pacer-realtime PRIORITY]
  * </pre>
+ * --pacer-realtime sets the experiments' pacerRealtimePriority (the measurement benches use it
+ * with switches at a real-time priority too: tools/lab.sh's SWITCH_REALTIME).
  * It prints one line per thing it starts and "LAB READY" once every switch is connected and every
  * link of the topology is discovered; SIGINT or SIGTERM stop everything it started.
  */
@@ -46,7 +52,7 @@ public final class LabMain {
 
     private static final String USAGE = "usage: LabMain --state FILE --netcfg FILE [--http-port 8181] "
             + "[--http-host 127.0.0.1] [--db-url JDBC_URL [--db-user USER] [--db-password PASSWORD]] "
-            + "[--dashboard DIR]";
+            + "[--dashboard DIR] [--pacer-realtime PRIORITY]";
 
     private LabMain() {
     }
@@ -147,6 +153,13 @@ public final class LabMain {
                 .put(SixflowAppConfig.USER, dbUser).put(SixflowAppConfig.PASSWORD, dbPassword);
         southbound.netcfg().applyConfig(appId, SixflowAppConfig.class, database);
         say("Sixflow components started (trees, policies, telemetry, resources, inventory, history)");
+        String pacerPriority = options.get("pacer-realtime");
+        if (pacerPriority != null) {
+            southbound.components().get(ComponentConfigService.class)
+                    .setProperty(ExperimentManager.class.getName(), OsgiPropertyConstants.PACER_REALTIME_PRIORITY,
+                                 pacerPriority);
+            say("Experiments pace their probes at SCHED_FIFO priority %s", pacerPriority);
+        }
 
         String dashboard = options.get("dashboard");
         String host = options.getOrDefault("http-host", "127.0.0.1");

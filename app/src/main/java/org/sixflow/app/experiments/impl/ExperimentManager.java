@@ -47,6 +47,7 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.experiments.ExperimentPresets;
 import org.sixflow.app.experiments.ExperimentValidator;
 import org.sixflow.app.experiments.Pacer;
+import org.sixflow.app.experiments.RealtimeThread;
 import org.sixflow.app.experiments.results.RunComparisons;
 import org.sixflow.app.experiments.results.StudyTables;
 import org.slf4j.Logger;
@@ -70,6 +71,8 @@ import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.REPORT_DRAI
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.MAX_CATCH_UP;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.MAX_CATCH_UP_DEFAULT;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.MIN_PROBE_INTERVAL_MICROS;
+import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.PACER_REALTIME_PRIORITY;
+import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.PACER_REALTIME_PRIORITY_DEFAULT;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.MIN_PROBE_INTERVAL_MICROS_DEFAULT;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.SPIN_MICROS;
 import static org.sixflow.app.experiments.impl.OsgiPropertyConstants.SPIN_MICROS_DEFAULT;
@@ -85,6 +88,7 @@ import static org.slf4j.LoggerFactory.getLogger;
         SPIN_MICROS + ":Integer=" + SPIN_MICROS_DEFAULT,
         REPORT_DRAIN_MILLIS + ":Integer=" + REPORT_DRAIN_MILLIS_DEFAULT,
         MAX_CATCH_UP + ":Integer=" + MAX_CATCH_UP_DEFAULT,
+        PACER_REALTIME_PRIORITY + ":Integer=" + PACER_REALTIME_PRIORITY_DEFAULT,
 })
 public class ExperimentManager implements ExperimentService {
 
@@ -93,6 +97,8 @@ public class ExperimentManager implements ExperimentService {
     static final Duration TICK = Duration.ofMillis(250);
     static final Duration SAMPLING_TIMEOUT = Duration.ofSeconds(15);
     static final Duration POLL = Duration.ofMillis(5);
+    /** Linux's highest SCHED_FIFO priority. */
+    static final int MAX_FIFO_PRIORITY = 99;
 
     private final Logger log = getLogger(getClass());
 
@@ -168,6 +174,12 @@ public class ExperimentManager implements ExperimentService {
     /** Overdue probes sent back to back after a stall before the schedule starts again from now. */
     private int maxCatchUp = MAX_CATCH_UP_DEFAULT;
 
+    /** SCHED_FIFO priority of the sending thread while it sends, 0 for the normal scheduler. */
+    private int pacerRealtimePriority = PACER_REALTIME_PRIORITY_DEFAULT;
+
+    /** How the sending thread is raised; tests give their own. */
+    RealtimeThread realtime = RealtimeThread.system();
+
     private ApplicationId appId;
     private NodeId localNode;
     private ScheduledExecutorService scheduler;
@@ -223,6 +235,13 @@ public class ExperimentManager implements ExperimentService {
         spinMicros = positive(context, SPIN_MICROS, spinMicros);
         reportDrainMillis = positive(context, REPORT_DRAIN_MILLIS, reportDrainMillis);
         maxCatchUp = positive(context, MAX_CATCH_UP, maxCatchUp);
+        int priority = positive(context, PACER_REALTIME_PRIORITY, pacerRealtimePriority);
+        if (priority > MAX_FIFO_PRIORITY) {
+            log.warn("{} is a SCHED_FIFO priority, 1 to {} (0: normal scheduler), not {}; keeping {}",
+                     PACER_REALTIME_PRIORITY, MAX_FIFO_PRIORITY, priority, pacerRealtimePriority);
+        } else {
+            pacerRealtimePriority = priority;
+        }
     }
 
     private int positive(ComponentContext context, String name, int current) {
@@ -267,6 +286,9 @@ public class ExperimentManager implements ExperimentService {
                                   localNode.toString(), Duration.ofMillis(reportDrainMillis), SAMPLING_TIMEOUT, POLL,
                                   duration -> Thread.sleep(duration.toMillis(), (int) (duration.toNanos() % 1_000_000)));
         env.collectorCounts = collector::counts;
+        int priority = pacerRealtimePriority;
+        RealtimeThread threads = realtime;
+        env.pacerPriority = () -> threads.raise(priority);
         return env;
     }
 

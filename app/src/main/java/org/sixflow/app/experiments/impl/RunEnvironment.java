@@ -7,6 +7,7 @@ import org.onosproject.net.packet.PacketService;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.app.experiments.Pacer;
+import org.sixflow.app.experiments.RealtimeThread;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -40,6 +41,8 @@ final class RunEnvironment {
     final Sleeper sleeper;
     /** What the probe collector made of the reports it saw, for a run's log. */
     Supplier<String> collectorCounts = () -> "";
+    /** Raises the sending thread for the time it sends (the manager's pacerRealtimePriority). */
+    Supplier<RealtimeThread.Raised> pacerPriority = () -> RealtimeThread.system().raise(0);
 
     /** Waits. */
     @FunctionalInterface

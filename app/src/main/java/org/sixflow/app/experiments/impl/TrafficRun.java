@@ -22,6 +22,7 @@ import org.sixflow.app.experiments.ProbeFrames;
 import org.sixflow.app.experiments.ProbeSchedule;
 import org.sixflow.app.experiments.ProbeSlot;
 import org.sixflow.app.experiments.ProbeTag;
+import org.sixflow.app.experiments.RealtimeThread;
 import org.sixflow.app.experiments.results.RunResultCalculator;
 
 import java.nio.ByteBuffer;
@@ -172,6 +173,15 @@ final class TrafficRun extends RunExecution {
     }
 
     private PacingSummary sendProbes() throws InterruptedException {
+        try (RealtimeThread.Raised raised = env.pacerPriority.get()) {
+            if (raised.refusal() != null) {
+                log.warn("Run {}: its probes are paced under the normal scheduler: {}", run.id(), raised.refusal());
+            }
+            return pacedProbes();
+        }
+    }
+
+    private PacingSummary pacedProbes() throws InterruptedException {
         List<ExperimentCell> cells = experiment.cells();
         TrafficTreatment out = DefaultTrafficTreatment.builder().setOutput(plan.injection().port()).build();
         Pacer pacer = env.pacers.get();

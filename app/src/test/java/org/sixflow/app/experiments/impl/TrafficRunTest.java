@@ -22,6 +22,7 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.experiments.Pacer;
+import org.sixflow.app.experiments.RealtimeThread;
 import org.sixflow.app.experiments.ProbeSchedule;
 import org.sixflow.app.experiments.ProbeTag;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
@@ -204,6 +205,35 @@ public class TrafficRunTest {
         assertEquals("10", store.samplingBefore(run.id()).orElseThrow());
         assertTrue("it waited for the entries", samplingChecks.get() >= 3);
         assertTrue("the run gave its tag back", collector.register(1, (tag, sample) -> { }));
+    }
+
+    @Test
+    public void theSendingThreadIsRaisedWhileItSendsOnlyAndARefusalDoesNotStopTheRun() {
+        List<String> events = new ArrayList<>();
+        dataPlane.delivers = tag -> {
+            events.add("emit");
+            return true;
+        };
+        env.pacerPriority = () -> {
+            events.add("raise");
+            return new RealtimeThread.Raised() {
+                @Override
+                public String refusal() {
+                    return "chrt -f -p 2 99 exited with 1: Operation not permitted";
+                }
+
+                @Override
+                public void close() {
+                    events.add("close");
+                }
+            };
+        };
+        ExperimentRun run = runToEnd(experiment(20));
+        assertEquals(run.reason().orElse(""), ExperimentRunState.DONE, run.state());
+        assertEquals("raise", events.get(0));
+        assertEquals("close", events.get(events.size() - 1));
+        assertEquals(60, events.stream().filter("emit"::equals).count());
+        assertEquals(60, events.size() - 2);
     }
 
     @Test
