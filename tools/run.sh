@@ -23,7 +23,12 @@ elif [ -x /opt/p4/bin/simple_switch_grpc ]; then
     bmv2=/opt/p4/bin/simple_switch_grpc
 fi
 if [ -n "$bmv2" ] && [ "$(id -u)" -eq 0 ] && [ -f lab/pom.xml ]; then
-    echo "make run: no Docker engine; bmv2 ($bmv2) and root: starting the bmv2 lab (make lab)"
+    # Measurement mode: an experiment from the dashboard then measures the switches, not their
+    # wait for a core (tools/lab.sh, lab/README.md).
+    export SWITCH_REALTIME="${SWITCH_REALTIME:-1}" PACER_REALTIME="${PACER_REALTIME:-2}"
+    echo "make run: no Docker engine; bmv2 ($bmv2) and root: starting the bmv2 lab (make lab) in measurement" \
+         "mode (switches' data paths at SCHED_RR $SWITCH_REALTIME, experiments' sender at SCHED_FIFO $PACER_REALTIME;" \
+         "SWITCH_REALTIME=0 PACER_REALTIME=0 for the normal scheduler)"
     exec tools/lab.sh
 fi
 
