@@ -25,10 +25,15 @@ async function rowOf(page, table, className) {
 }
 
 const figure = (text) => Number(text.replace(/,/g, ''));
+/** A count as the page writes it (1,000s separated). */
+const shown = (n) => n.toLocaleString('en-US');
 
-/** The experiment the page makes: the APN6 preset, cut to seconds on the lab (as lab/systest's test_experiments). */
+/**
+ * The experiment the page makes: the APN6 preset, cut to seconds on the lab (as lab/systest's
+ * test_experiments); E2E_LAB_PROBES=50000 runs it at the study's size (about two minutes).
+ */
 const LAB_EXPERIMENT = 'lab-apn6';
-const PROBES = 300;
+const PROBES = Number(process.env.E2E_LAB_PROBES || 300);
 const WARMUP = 100;
 /** The preset's APN6 policy: UDP destination port 6100, no ingress ports (test_experiments' exp-apn6). */
 const PRESET_POLICY = {
@@ -101,19 +106,20 @@ export const labScenarios = [
       await page.getByRole('button', { name: 'Validate (dry run)' }).click();
       await see(page.locator('.validation'), 'Valid: the experiment fits the network');
       await page.getByRole('button', { name: 'Create experiment' }).click();
-      await see(page.locator('.notice'), `Experiment ${LAB_EXPERIMENT} created: ${2 * (PROBES + WARMUP)} packets a run.`);
+      await see(page.locator('.notice'), `Experiment ${LAB_EXPERIMENT} created: ${shown(2 * (PROBES + WARMUP))} packets a run.`);
       await see(page.locator('#detail-heading'), `Experiment ${LAB_EXPERIMENT}`);
 
       await page.getByRole('button', { name: 'Start a run' }).click();
-      await see(page.locator('.sent'), `of ${2 * (PROBES + WARMUP)} packets`);
+      await see(page.locator('.sent'), `of ${shown(2 * (PROBES + WARMUP))} packets`);
       assert.match(page.url(), /run=\d+/);
       await shot('lab-experiment-running.png');
-      // Sampling set up on beijing, 800 probes at 1 ms, the reports drained: seconds; a minute at most.
+      // Sampling set up on beijing, 800 probes at 1 ms, the reports drained: seconds; a minute at most
+      // (plus the probes' own time at a larger size).
       const ended = page.locator('.run-state').filter({ hasText: /State: (Done|Failed|Cancelled)/ });
-      await ended.waitFor({ timeout: 120_000 });
+      await ended.waitFor({ timeout: 120_000 + 2 * (PROBES + WARMUP) * 2 });
       const state = await ended.innerText();
       assert.match(state, /State: Done/, `the run did not finish: ${state}`);
-      await see(page.locator('.sent'), `${2 * (PROBES + WARMUP)} of ${2 * (PROBES + WARMUP)} packets (100%)`);
+      await see(page.locator('.sent'), `${shown(2 * (PROBES + WARMUP))} of ${shown(2 * (PROBES + WARMUP))} packets (100%)`);
 
       // The results: both classes measured at beijing, every probe received or counted lost.
       await count(page.locator('table.latency-table tbody tr'), 2);
@@ -150,7 +156,7 @@ export const labScenarios = [
       assert.match(await page.locator('.chart-box [role=img]').getAttribute('aria-label'),
         new RegExp(`ipv6 median [\\d.,]+ ${unit}, quartiles .*; apn6 median [\\d.,]+ ${unit}`));
       assert.match(await page.locator('.chart-loss [role=img]').getAttribute('aria-label'),
-        new RegExp(`ipv6 [\\d,]+ of ${PROBES} lost, apn6 [\\d,]+ of ${PROBES} lost$`));
+        new RegExp(`ipv6 [\\d,]+ of ${shown(PROBES)} lost, apn6 [\\d,]+ of ${shown(PROBES)} lost$`));
       await count(page.locator('table.quartiles-table tbody tr'), 2);
       await see(page.locator('.loss-hint'), 'Every measured probe is accounted for');
       await page.locator('.chart-cdf').scrollIntoViewIfNeeded();

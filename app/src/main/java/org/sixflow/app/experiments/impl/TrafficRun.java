@@ -119,7 +119,7 @@ final class TrafficRun extends RunExecution {
                                                  downstream(experiment));
         env.store.recordSamplingBefore(run.id(), sampling[0]);
         awaitSampling(sampling[1]);
-        PacingSummary pacing = experiment.traffic() == ExperimentTraffic.HOSTS ? sendFromHost() : sendProbes();
+        PacingSummary pacing = send();
         env.store.progress(run.id(), schedule.size());
         Instant last = env.clock.instant();
         awaitReports(last);
@@ -172,12 +172,16 @@ final class TrafficRun extends RunExecution {
         }
     }
 
-    private PacingSummary sendProbes() throws InterruptedException {
+    /**
+     * Sends the run's traffic with the sending thread raised (pacerRealtimePriority); a host
+     * generator's process starts from that thread and so inherits its scheduling.
+     */
+    private PacingSummary send() throws InterruptedException {
         try (RealtimeThread.Raised raised = env.pacerPriority.get()) {
             if (raised.refusal() != null) {
-                log.warn("Run {}: its probes are paced under the normal scheduler: {}", run.id(), raised.refusal());
+                log.warn("Run {}: its traffic is paced under the normal scheduler: {}", run.id(), raised.refusal());
             }
-            return pacedProbes();
+            return experiment.traffic() == ExperimentTraffic.HOSTS ? sendFromHost() : pacedProbes();
         }
     }
 
