@@ -69,7 +69,7 @@ describe('RunCharts', () => {
     samples('ipv6').flush({ samples: Array.from({ length: 5000 }, (_, i) => sample(0, i % 5, 360, { arrival: i })) });
     samples('apn6').flush({ samples: [sample(1, 0, 370)] });
     await fixture.whenStable();
-    expect(label('loss')).toContain('ipv6 1,995 of 2,000 lost (first 5 probes read)');
+    expect(label('loss')).toContain('ipv6 0 of the first 5 of 2,000 lost (only they were read)');
     expect(cells(view().querySelector('table.loss-time-table tbody tr') ?? undefined)).toBe('1–50 — 49');
     expect(text(view().querySelector('.loss-hint'))).toContain('Only the first samples of ipv6 are read');
   });

@@ -136,8 +136,11 @@ export class RunCharts {
     return Array.from({ length: loss.bins }, (_, b) => ({ label: binLabel(loss, b), lost: loss.classes.map((c) => c.lost[b]) }));
   });
   readonly lossLabel = computed(() => `Lost probes along run ${this.runId()}: `
-    + this.probes().map((p) => `${p.name} ${num(p.sent - p.received.size, 0)} of ${num(p.sent, 0)} lost`
-      + (p.covered < p.sent ? ` (first ${num(p.covered, 0)} probes read)` : '')).join(', '));
+    + this.probes().map((p) => p.covered < p.sent
+      // Cut short: the probes after the last sample read are unknown, not lost.
+      ? `${p.name} ${num(p.covered - p.received.size, 0)} of the first ${num(p.covered, 0)} of ${num(p.sent, 0)} lost`
+        + ` (only they were read)`
+      : `${p.name} ${num(p.sent - p.received.size, 0)} of ${num(p.sent, 0)} lost`).join(', '));
   readonly lossHint = computed(() => {
     const loss = this.loss();
     if (!loss) return '';
