@@ -130,4 +130,15 @@ printf '{"database":{"url":"%s","user":"%s","password":"%s","retentionDays":%s}}
 post_json "/v1/network/configuration/apps/$SIXFLOW_APP/sixflow" "$DB_CONFIG" \
     "database settings for $SIXFLOW_APP (user $DB_USER, $DB_RETENTION_DAYS days kept)"
 
+# Experiments pace their probes under SCHED_FIFO (the onos service has CAP_SYS_NICE for it); ONOS
+# keeps component properties across restarts. PACER_REALTIME=0 leaves the normal scheduler.
+if [ "${PACER_REALTIME:-2}" != 0 ]; then
+    status=$(onos POST /v1/configuration/org.sixflow.app.experiments.impl.ExperimentManager \
+        -H 'Content-Type: application/json' --data "{\"pacerRealtimePriority\":\"${PACER_REALTIME:-2}\"}")
+    case $status in
+        2??) log "experiments pace their probes at SCHED_FIFO ${PACER_REALTIME:-2}" ;;
+        *) log "pacerRealtimePriority not set (HTTP $status): experiments pace under the normal scheduler" ;;
+    esac
+fi
+
 log "done: dashboard http://localhost:8080, ONOS GUI http://localhost:8181/onos/ui"
