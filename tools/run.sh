@@ -25,7 +25,7 @@ fi
 if [ -n "$bmv2" ] && [ "$(id -u)" -eq 0 ] && [ -f lab/pom.xml ]; then
     # Measurement mode: an experiment from the dashboard then measures the switches, not their
     # wait for a core (tools/lab.sh, lab/README.md).
-    export SWITCH_REALTIME="${SWITCH_REALTIME:-1}" PACER_REALTIME="${PACER_REALTIME:-2}"
+    export SWITCH_REALTIME="${SWITCH_REALTIME:-2}" PACER_REALTIME="${PACER_REALTIME:-3}"
     echo "make run: no Docker engine; bmv2 ($bmv2) and root: starting the bmv2 lab (make lab) in measurement" \
          "mode (switches' data paths at SCHED_RR $SWITCH_REALTIME, experiments' sender at SCHED_FIFO $PACER_REALTIME;" \
          "SWITCH_REALTIME=0 PACER_REALTIME=0 for the normal scheduler)"

@@ -111,7 +111,7 @@ def up(topo, binary, state_path, log_dir, log_level="warn", timeout=60.0, say=pr
         switches.wait_ready(made.procs, timeout)
         if realtime:
             for proc, _, _ in made.procs.values():
-                switches.keep_realtime_for_data_path(proc.pid, binary)
+                switches.keep_realtime_for_data_path(proc.pid, binary, realtime)
         logs = {name: _log_file(base, started) for name, base in logs.items()}
         pids = {name: proc.pid for name, (proc, _, _) in made.procs.items()}
         lab = statefile.build(topo, pids, logs)

@@ -173,7 +173,8 @@ def parser():
                    help="simple_switch_grpc --log-level (default warn; debug or trace log every packet)")
     s.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for the switches' gRPC ports")
     s.add_argument("--switch-realtime", type=int, default=0, metavar="PRIORITY",
-                   help="run the switches at this SCHED_RR priority (measurement runs; default 0: normal)")
+                   help="run the switches' data paths at this SCHED_RR priority, their gRPC threads one lower "
+                        "(measurement runs; default 0: the normal scheduler)")
     s.set_defaults(func=cmd_up)
     s = sub.add_parser("down", help="stop and remove the lab")
     s.add_argument("--state", help="state file `up` wrote (removed afterwards)")

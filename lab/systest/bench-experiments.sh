@@ -13,8 +13,9 @@ export PYTHON="${PYTHON:-$top/.venv/bin/python}"
 command -v simple_switch_grpc >/dev/null 2>&1 || { echo "bench-experiments needs simple_switch_grpc on PATH" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "bench-experiments needs root (network namespaces)" >&2; exit 2; }
 
-# Measured as a test bed would be: the switches at SCHED_RR 1 and the experiment's sending thread
-# at SCHED_FIFO 2 (above them), so neither waits behind the controller or PostgreSQL for a core
+# Measured as a test bed would be: the switches' data paths at SCHED_RR 2 (their gRPC threads at 1)
+# and the experiment's sending thread at SCHED_FIFO 3, above them, so none of them waits behind the
+# controller or PostgreSQL for a core
 # (tools/lab.sh; SWITCH_REALTIME=0 PACER_REALTIME=0 for the normal scheduler).
-export SWITCH_REALTIME="${SWITCH_REALTIME:-1}" PACER_REALTIME="${PACER_REALTIME:-2}"
+export SWITCH_REALTIME="${SWITCH_REALTIME:-2}" PACER_REALTIME="${PACER_REALTIME:-3}"
 TOPOLOGY=msr6-study "$here/with-lab.sh" "$PYTHON" "$here/bench_experiments.py" ${BENCH_ARGS:-}

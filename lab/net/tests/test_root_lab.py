@@ -133,7 +133,7 @@ class RootLabTest(unittest.TestCase):
         self.assertFalse(os.path.exists(self.state))
         self.assert_nothing_left()
 
-    def test_realtime_switches_keep_only_their_data_path_real_time(self):
+    def test_realtime_switches_put_grpc_one_priority_below_their_data_path(self):
         code, out = run("up", self.topology, "--state", self.state, "--switch-realtime", "3")
         self.assertEqual(0, code, out)
         with open(self.state) as f:
@@ -144,7 +144,7 @@ class RootLabTest(unittest.TestCase):
                 with open("/proc/%d/task/%s/comm" % (pid, task)) as f:
                     name = f.read().strip()
                 policies[name] = (os.sched_getscheduler(int(task)), os.sched_getparam(int(task)).sched_priority)
-            self.assertEqual({"simple_switch_g": (os.SCHED_RR, 3), "grpcpp_sync_ser": (os.SCHED_OTHER, 0)}, policies)
+            self.assertEqual({"simple_switch_g": (os.SCHED_RR, 3), "grpcpp_sync_ser": (os.SCHED_RR, 2)}, policies)
 
     def test_a_failing_switch_undoes_everything(self):
         os.environ["FAKE_SWITCH_FAIL"] = "2"

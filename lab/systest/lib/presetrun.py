@@ -36,8 +36,24 @@ def await_installed(lab, path, seconds=30):
     raise SystemExit("%s not INSTALLED within %d s" % (path, seconds))
 
 
+def cpu_times():
+    """The machine's CPU time so far (/proc/stat's cpu line, in ticks): (steal, total)."""
+    with open("/proc/stat") as f:
+        ticks = [int(v) for v in f.readline().split()[1:]]
+    return ticks[7] if len(ticks) > 7 else 0, sum(ticks[:8])
+
+
+def steal_share(before, after):
+    """The share of the CPU time between two cpu_times() the hypervisor gave to other machines."""
+    total = after[1] - before[1]
+    return (after[0] - before[0]) / total if total > 0 else 0.0
+
+
 def run_and_watch(lab, experiment_id):
-    """Starts a run of a stored experiment and prints its progress every tenth; returns the run."""
+    """Starts a run of a stored experiment and prints its progress every tenth, then the share of
+    CPU time the hypervisor stole meanwhile (a virtual machine's cores taken away stall real-time
+    threads too: runs with much steal queue whatever the lab does); returns the run."""
+    cpu = cpu_times()
     run = lab.rest.post("experiments/%s/runs" % experiment_id, {})
     shown = -1
     started = time.time()
@@ -48,6 +64,8 @@ def run_and_watch(lab, experiment_id):
             shown = int(run["progress"] * 10)
             print("  run %d %s: %d of %d probes sent (%.0f s)" % (run["id"], run["state"], run["sent"],
                                                                    run["total"], time.time() - started), flush=True)
+    print("host: CPU steal %.1f %% of the CPU time during the run" % (100 * steal_share(cpu, cpu_times())),
+          flush=True)
     return run
 
 
