@@ -78,7 +78,8 @@ def command(binary, sw, ports, log_base, log_level, options):
 def start(cmd, out_path, realtime=0):
     """Starts a switch with its standard output and error in out_path (replaced); returns the Popen.
 
-    realtime: 0 for the normal scheduler, else the SCHED_RR priority of all its threads. On two
+    realtime: 0 for the normal scheduler, else the SCHED_RR priority it starts at (its gRPC threads
+    are put one lower once it listens: keep_realtime_for_data_path). On two
     shared cores a normal-priority switch waits milliseconds for a core whenever the controller or
     PostgreSQL is busy, and then measures that wait (make bench-presets: 11-14 % of probes over 1 ms
     at 1,000/s, none lost in-switch but queued); with a real-time priority it runs when a packet

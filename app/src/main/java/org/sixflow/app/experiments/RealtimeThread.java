@@ -66,16 +66,31 @@ public final class RealtimeThread {
         void close();
     }
 
-    private static final Raised UNCHANGED = new Raised() {
+    /** Linux's highest SCHED_FIFO priority. */
+    public static final int MAX_PRIORITY = 99;
+
+    /** A raise's outcome: the reason it was refused (null if none) and how to undo it. */
+    private static final class Outcome implements Raised {
+        private final String refusal;
+        private final Runnable undo;
+
+        Outcome(String refusal, Runnable undo) {
+            this.refusal = refusal;
+            this.undo = undo;
+        }
+
         @Override
         public String refusal() {
-            return null;
+            return refusal;
         }
 
         @Override
         public void close() {
+            undo.run();
         }
-    };
+    }
+
+    private static final Raised UNCHANGED = new Outcome(null, () -> { });
 
     private final Path threadSelf;
     private final Commands commands;
@@ -107,7 +122,8 @@ public final class RealtimeThread {
      * @return the raised thread, or an unchanged one that says why (never throws)
      */
     public Raised raise(int priority) {
-        checkArgument(priority >= 0 && priority <= 99, "a SCHED_FIFO priority is 1 to 99 (0: unchanged)");
+        checkArgument(priority >= 0 && priority <= MAX_PRIORITY,
+                      "a SCHED_FIFO priority is 1 to " + MAX_PRIORITY + " (0: unchanged)");
         if (priority == 0) {
             return UNCHANGED;
         }
@@ -121,18 +137,8 @@ public final class RealtimeThread {
         if (failed != null) {
             return refused(failed);
         }
-        return new Raised() {
-            @Override
-            public String refusal() {
-                return null;
-            }
-
-            @Override
-            public void close() {
-                // Pool threads are reused: the next task must not inherit the priority.
-                chrt(List.of("chrt", "-o", "-p", "0", tid));
-            }
-        };
+        // Pool threads are reused: the next task must not inherit the priority.
+        return new Outcome(null, () -> chrt(List.of("chrt", "-o", "-p", "0", tid)));
     }
 
     private String chrt(List<String> command) {
@@ -146,16 +152,16 @@ public final class RealtimeThread {
     }
 
     private static Raised refused(String reason) {
-        return new Raised() {
-            @Override
-            public String refusal() {
-                return reason;
-            }
+        return new Outcome(reason, () -> { });
+    }
 
-            @Override
-            public void close() {
-            }
-        };
+    /**
+     * Returns a raise that changed nothing and undoes nothing (priority 0).
+     *
+     * @return the unchanged thread
+     */
+    public static Raised unchanged() {
+        return UNCHANGED;
     }
 
     private static Result runProcess(List<String> command) throws IOException {

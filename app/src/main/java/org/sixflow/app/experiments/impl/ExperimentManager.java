@@ -97,8 +97,6 @@ public class ExperimentManager implements ExperimentService {
     static final Duration TICK = Duration.ofMillis(250);
     static final Duration SAMPLING_TIMEOUT = Duration.ofSeconds(15);
     static final Duration POLL = Duration.ofMillis(5);
-    /** Linux's highest SCHED_FIFO priority. */
-    static final int MAX_FIFO_PRIORITY = 99;
 
     private final Logger log = getLogger(getClass());
 
@@ -236,9 +234,9 @@ public class ExperimentManager implements ExperimentService {
         reportDrainMillis = positive(context, REPORT_DRAIN_MILLIS, reportDrainMillis);
         maxCatchUp = positive(context, MAX_CATCH_UP, maxCatchUp);
         int priority = positive(context, PACER_REALTIME_PRIORITY, pacerRealtimePriority);
-        if (priority > MAX_FIFO_PRIORITY) {
+        if (priority > RealtimeThread.MAX_PRIORITY) {
             log.warn("{} is a SCHED_FIFO priority, 1 to {} (0: normal scheduler), not {}; keeping {}",
-                     PACER_REALTIME_PRIORITY, MAX_FIFO_PRIORITY, priority, pacerRealtimePriority);
+                     PACER_REALTIME_PRIORITY, RealtimeThread.MAX_PRIORITY, priority, pacerRealtimePriority);
         } else {
             pacerRealtimePriority = priority;
         }

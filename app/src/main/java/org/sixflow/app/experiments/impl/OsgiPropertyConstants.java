@@ -34,8 +34,9 @@ public final class OsgiPropertyConstants {
 
     /**
      * SCHED_FIFO priority (1-99) of the thread sending a run's packet-outs while it sends (a host
-     * generator's process, started from it, inherits it), 0 to leave it under the normal scheduler. Needs CAP_SYS_NICE and util-linux's chrt; without them
-     * the run goes on at normal priority and its log says why.
+     * generator's process, started from it, inherits it), 0 to leave it under the normal
+     * scheduler. Needs CAP_SYS_NICE and util-linux's chrt; without them the run goes on at normal
+     * priority and its log says why.
      */
     public static final String PACER_REALTIME_PRIORITY = "pacerRealtimePriority";
     public static final int PACER_REALTIME_PRIORITY_DEFAULT = 0;

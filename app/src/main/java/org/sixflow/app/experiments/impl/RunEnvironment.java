@@ -42,7 +42,7 @@ final class RunEnvironment {
     /** What the probe collector made of the reports it saw, for a run's log. */
     Supplier<String> collectorCounts = () -> "";
     /** Raises the sending thread for the time it sends (the manager's pacerRealtimePriority). */
-    Supplier<RealtimeThread.Raised> pacerPriority = () -> RealtimeThread.system().raise(0);
+    Supplier<RealtimeThread.Raised> pacerPriority = RealtimeThread::unchanged;
 
     /** Waits. */
     @FunctionalInterface
