@@ -29,8 +29,10 @@ if ! command -v wrk >/dev/null; then
 fi
 
 echo "== building the harness (test classes and their classpath; nothing is installed)"
-(cd "$top" && $mvn -q test-compile -pl app -am)
-(cd "$top" && $mvn -q dependency:build-classpath -Dmdep.outputFile=target/e2e.classpath -Dmdep.includeScope=test -pl app)
+# One reactor run, so the pipeconf module resolves from its build here, not from a local repository
+# a fresh machine does not have.
+(cd "$top" && $mvn -q test-compile dependency:build-classpath -pl app -am \
+    -Dmdep.outputFile="$top/app/target/e2e.classpath" -Dmdep.includeScope=test)
 
 mkdir -p "$out"
 rm -f "$out/harness.in"
