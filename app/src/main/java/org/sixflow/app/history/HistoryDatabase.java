@@ -10,6 +10,7 @@ import org.flywaydb.core.api.output.MigrateResult;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.config.DatabaseSettings;
+import org.sixflow.app.history.minutes.MinuteCache;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -39,6 +40,7 @@ public final class HistoryDatabase implements AutoCloseable {
     private final Quarantine quarantine;
     private final Instant minutesCompleteFrom;
     private final Instant secondsCompleteFrom;
+    private final MinuteCache minuteCache = new MinuteCache();
 
     private HistoryDatabase(HikariDataSource dataSource, String schemaVersion, Instant minutesCompleteFrom,
                             Instant secondsCompleteFrom) {
@@ -157,6 +159,15 @@ public final class HistoryDatabase implements AutoCloseable {
      */
     public Instant secondsCompleteFrom() {
         return secondsCompleteFrom;
+    }
+
+    /**
+     * Returns the stored minutes and samples this database's readers keep in memory.
+     *
+     * @return the cache, one per database
+     */
+    public MinuteCache minuteCache() {
+        return minuteCache;
     }
 
     /**

@@ -5,8 +5,9 @@ package org.sixflow.app.telemetry;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencyPoint;
 import org.sixflow.app.history.minutes.LatencyMinute;
-import org.sixflow.app.history.minutes.LatencyMinuteRows;
 import org.sixflow.app.history.minutes.LatencyMinutes;
+import org.sixflow.app.history.minutes.MinuteCache;
+import org.sixflow.app.history.minutes.MinuteSamples;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -18,28 +19,25 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
  * Hour-long latency queries from sixflow.latency_minutes: the whole minutes of a window from the
  * aggregates, the part-minutes at its edges from the samples (added up by the same code the
- * writer uses), so answers are those of the samples themselves. Used only for windows the
+ * writer uses), so answers are those of the samples themselves; both kept in memory while their
+ * rows stay as they were ({@link MinuteCache}). Used only for windows the
  * aggregates cover ({@link #covers}).
  */
 final class MinuteQueries {
 
     private static final Duration MINUTE = Duration.ofMinutes(1);
-    // The part-minutes before and after the whole minutes (each inside one minute), every class
-    // asked at once; only the columns a minute adds up.
-    private static final String EDGE_PART = "SELECT %d, lat_class, replica, sequence, delta_ns, ingress_ts_ns "
-            + "FROM sixflow.latency_samples WHERE device_id = ? AND lat_class = ANY(?::smallint[]) "
-            + "AND sampled_at >= ? AND sampled_at < ?";
-    private static final String EDGES = String.format(EDGE_PART, 0) + " UNION ALL " + String.format(EDGE_PART, 1);
     // Whole minutes from the aggregates and the last part-minute from the samples, binned alike.
     private static final String SERIES = "SELECT bin, sum(n), (sum(s) / sum(n))::float8, min(lo), max(hi) FROM ("
             + "SELECT date_bin(? * interval '1 millisecond', minute, ?) AS bin, sum(packets) AS n, sum(sum_ns) AS s, "
@@ -51,16 +49,19 @@ final class MinuteQueries {
 
     private final DataSource dataSource;
     private final Instant completeFrom;
+    private final MinuteCache cache;
 
     /**
      * Queries over one database.
      *
      * @param dataSource   the database
      * @param completeFrom from when on the aggregates add up every sample
+     * @param cache        the database's stored minutes and samples kept in memory
      */
-    MinuteQueries(DataSource dataSource, Instant completeFrom) {
+    MinuteQueries(DataSource dataSource, Instant completeFrom, MinuteCache cache) {
         this.dataSource = dataSource;
         this.completeFrom = completeFrom;
+        this.cache = cache;
     }
 
     /** Whether the aggregates hold every sample of windows that start at from. */
@@ -90,8 +91,9 @@ final class MinuteQueries {
     }
 
     /**
-     * A few classes' samples in [from, to) added up per replica, replicas in order: two queries
-     * whatever the number of classes, one for the whole minutes, one for the part-minutes.
+     * A few classes' samples in [from, to) added up per replica, replicas in order. The stored
+     * minutes and the samples of the minutes an end of the window cuts come from the database's
+     * {@link MinuteCache}: one query of the minutes' versions, and reads only of what changed.
      *
      * @return each class (an empty map when it has no samples) to its replicas' totals over the window
      */
@@ -102,14 +104,24 @@ final class MinuteQueries {
         Instant wholeTo = to.truncatedTo(ChronoUnit.MINUTES);
         List<LatencyMinute> parts = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
-            if (!wholeFrom.isBefore(wholeTo)) {
-                // No whole minute: from and to in one minute, or in two with the boundary between them.
-                Instant boundary = wholeFrom.isAfter(to) ? to : wholeFrom;
-                parts.addAll(edges(c, device, codes, from, boundary, boundary, to));
-            } else {
-                parts.addAll(edges(c, device, codes, from, wholeFrom, wholeTo, to));
-                parts.addAll(LatencyMinuteRows.read(c, device, codes, wholeFrom, wholeTo));
+            MinuteCache.Versions versions = cache.versions(c, device, codes, from.truncatedTo(ChronoUnit.MINUTES),
+                                                           ceilMinute(to));
+            if (wholeFrom.isBefore(wholeTo)) {
+                parts.addAll(cache.minutes(c, versions, wholeFrom, wholeTo));
             }
+            LatencyMinutes.Builder cut = new LatencyMinutes.Builder();
+            for (Instant minute : cutMinutes(from, to)) {
+                Instant partFrom = from.isAfter(minute) ? from : minute;
+                Instant minuteEnd = minute.plus(MINUTE);
+                Instant partTo = to.isBefore(minuteEnd) ? to : minuteEnd;
+                for (int code : codes) {
+                    Optional<MinuteSamples> samples = cache.samples(c, versions, code, minute);
+                    if (samples.isPresent()) {
+                        samples.get().addTo(cut, device, code, minute, partFrom, partTo);
+                    }
+                }
+            }
+            parts.addAll(cut.build().values());
         }
         // In minute order, so each replica's stability runs join one after another.
         parts.sort((a, b) -> a.key().minute().compareTo(b.key().minute()));
@@ -124,6 +136,22 @@ final class MinuteQueries {
             replicas.put(cls, byCode.getOrDefault(cls.code(), Map.of()));
         }
         return replicas;
+    }
+
+    // The minutes the window covers only in part: where its start or its end falls inside one.
+    private static SortedSet<Instant> cutMinutes(Instant from, Instant to) {
+        SortedSet<Instant> cut = new TreeSet<>();
+        if (from.isBefore(to)) {
+            Instant first = from.truncatedTo(ChronoUnit.MINUTES);
+            Instant last = to.truncatedTo(ChronoUnit.MINUTES);
+            if (!first.equals(from) || to.isBefore(first.plus(MINUTE))) {
+                cut.add(first);
+            }
+            if (!last.equals(to)) {
+                cut.add(last);
+            }
+        }
+        return cut;
     }
 
     /**
@@ -148,45 +176,6 @@ final class MinuteQueries {
             }
             return LatencyQueries.points(s);
         }
-    }
-
-    // The samples of [headFrom, headTo) and [tailFrom, tailTo), each inside one minute, added up
-    // per minute, class and replica.
-    private static Collection<LatencyMinute> edges(Connection c, String device, List<Integer> codes,
-                                                   Instant headFrom, Instant headTo, Instant tailFrom,
-                                                   Instant tailTo) throws SQLException {
-        Instant[] minutes = {headFrom.truncatedTo(ChronoUnit.MINUTES), tailFrom.truncatedTo(ChronoUnit.MINUTES)};
-        // One key per part, class and replica, made once.
-        Map<Long, LatencyMinute.Key> keys = new HashMap<>();
-        LatencyMinutes.Builder minutesBuilder = new LatencyMinutes.Builder();
-        try (PreparedStatement s = c.prepareStatement(EDGES)) {
-            int i = 1;
-            for (Instant[] range : new Instant[][]{{headFrom, headTo}, {tailFrom, tailTo}}) {
-                s.setString(i++, device);
-                s.setArray(i++, LatencyMinuteRows.classArray(c, codes));
-                s.setTimestamp(i++, Timestamp.from(range[0]));
-                s.setTimestamp(i++, Timestamp.from(range[1]));
-            }
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    int part = r.getInt(1);
-                    int latencyClass = r.getShort(2);
-                    int replica = r.getInt(3);
-                    long id = ((long) part << 48) | ((long) (latencyClass & 0xffff) << 32) | (replica & 0xffffffffL);
-                    LatencyMinute.Key key = keys.computeIfAbsent(
-                            id, k -> new LatencyMinute.Key(minutes[part], device, latencyClass, replica));
-                    long sequence = r.getLong(4);
-                    long delta = r.getLong(5);
-                    long ingress = r.getLong(6);
-                    if (r.wasNull()) {
-                        minutesBuilder.add(key, delta);
-                    } else {
-                        minutesBuilder.add(key, delta, sequence, ingress);
-                    }
-                }
-            }
-        }
-        return minutesBuilder.build().values();
     }
 
     private static Instant ceilMinute(Instant t) {

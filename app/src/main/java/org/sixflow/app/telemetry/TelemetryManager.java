@@ -274,7 +274,7 @@ public class TelemetryManager extends AbstractListenerManager<TelemetryEvent, Te
     }
 
     private static MinuteQueries minutes(HistoryDatabase db) {
-        return new MinuteQueries(db.dataSource(), db.minutesCompleteFrom());
+        return new MinuteQueries(db.dataSource(), db.minutesCompleteFrom(), db.minuteCache());
     }
 
     // Identical queries within QueryCache.TIME_TO_LIVE share one answer, computed once; answers

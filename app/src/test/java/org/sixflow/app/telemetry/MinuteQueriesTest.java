@@ -115,7 +115,7 @@ public class MinuteQueriesTest {
     }
 
     private static MinuteQueries minutes() {
-        return new MinuteQueries(db.dataSource(), db.minutesCompleteFrom());
+        return new MinuteQueries(db.dataSource(), db.minutesCompleteFrom(), db.minuteCache());
     }
 
     private static LatencyQueries raw() {
@@ -227,6 +227,37 @@ public class MinuteQueriesTest {
             assertEquals(what, exact.mean(), c.stability().orElseThrow().mean(), 1e-12);
             assertEquals(what, exact.max(), c.stability().orElseThrow().max(), 1e-15);
         }
+    }
+
+    @Test
+    public void aWindowAskedAgainReadsOnlyVersionsAndCountsTheSamplesWrittenSince() throws SQLException {
+        writeSamples();
+        Instant from = T0.plusMillis(17_300);
+        Instant to = T0.plusMillis(5 * 60_000 + 41_900);
+        long before = packets(from, to);
+        long rowsRead = db.minuteCache().rowsRead();
+        long samplesRead = db.minuteCache().minutesOfSamplesRead();
+        assertEquals(before, packets(from, to));
+        assertEquals("stored minutes read again", rowsRead, db.minuteCache().rowsRead());
+        assertEquals("cut minutes read again", samplesRead, db.minuteCache().minutesOfSamplesRead());
+
+        // In the first (cut) minute, in a whole one, and in the last minute after the window's end.
+        SampleWriter writer = new SampleWriter(db, 10);
+        for (Instant t : List.of(T0.plusMillis(20_000), T0.plusSeconds(180).plusNanos(1_000),
+                                 T0.plusMillis(5 * 60_000 + 50_000))) {
+            writer.offer(sample(t, LatencyClass.IPV6, 0, 1_000_000, 1_234, 0));
+        }
+        while (writer.flush(10) > 0) {
+            // one batch
+        }
+        assertEquals(before + 2, packets(from, to));
+        assertEquals(raw().latencies(DEVICE, LatencyClass.IPV6, from, to, 10_000_000).values().length,
+                     packets(from, to));
+    }
+
+    private static long packets(Instant from, Instant to) throws SQLException {
+        return minutes().byReplica(DEVICE, LatencyClass.IPV6, from, to).values().stream()
+                .mapToLong(LatencyMinute::packets).sum();
     }
 
     @Test

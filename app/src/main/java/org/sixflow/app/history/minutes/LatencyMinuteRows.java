@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.history.minutes;
 
-import com.google.common.collect.ImmutableList;
 import org.sixflow.app.api.LatencySample;
 
 import java.math.BigDecimal;
@@ -13,7 +12,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -38,8 +36,6 @@ public final class LatencyMinuteRows {
             + "min_ns = ?, max_ns = ?, histogram_first = ?, histogram = ?, pairs = ?, ratio_sum = ?, ratio_max = ?, "
             + "first_ts = ?, first_seq = ?, first_delta = ?, last_ts = ?, last_seq = ?, last_delta = ?, "
             + "pairs_exact = ? WHERE device_id = ? AND lat_class = ? AND minute = ? AND replica = ?";
-    private static final String SELECT = "SELECT " + COLUMNS + " FROM sixflow.latency_minutes WHERE device_id = ? "
-            + "AND lat_class = ANY(?::smallint[]) AND minute >= ? AND minute < ? AND packets > 0";
 
     private LatencyMinuteRows() {
     }
@@ -96,51 +92,6 @@ public final class LatencyMinuteRows {
     }
 
     /**
-     * Reads a class's stored minutes in [from, to), which should be whole minutes.
-     *
-     * @param connection the connection
-     * @param deviceId   the device
-     * @param latencyClass the class code
-     * @param from       first minute
-     * @param to         end (exclusive)
-     * @return the minutes with packets
-     * @throws SQLException when the read fails
-     */
-    public static List<LatencyMinute> read(Connection connection, String deviceId, int latencyClass, Instant from,
-                                           Instant to) throws SQLException {
-        return read(connection, deviceId, List.of(latencyClass), from, to);
-    }
-
-    /**
-     * Reads the stored minutes of a few classes in [from, to), which should be whole minutes, in
-     * one query.
-     *
-     * @param connection     the connection
-     * @param deviceId       the device
-     * @param latencyClasses the class codes
-     * @param from           first minute
-     * @param to             end (exclusive)
-     * @return the minutes with packets, of every class
-     * @throws SQLException when the read fails
-     */
-    public static List<LatencyMinute> read(Connection connection, String deviceId, List<Integer> latencyClasses,
-                                           Instant from, Instant to) throws SQLException {
-        try (PreparedStatement s = connection.prepareStatement(SELECT)) {
-            s.setString(1, deviceId);
-            s.setArray(2, classArray(connection, latencyClasses));
-            s.setTimestamp(3, Timestamp.from(from));
-            s.setTimestamp(4, Timestamp.from(to));
-            ImmutableList.Builder<LatencyMinute> minutes = ImmutableList.builder();
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    minutes.add(read(r));
-                }
-            }
-            return minutes.build();
-        }
-    }
-
-    /**
      * Class codes as a PostgreSQL smallint[] parameter.
      *
      * @param connection     the connection
@@ -156,7 +107,8 @@ public final class LatencyMinuteRows {
         return connection.createArrayOf("int2", codes);
     }
 
-    private static LatencyMinute read(ResultSet r) throws SQLException {
+    // One row of COLUMNS, from the first column on.
+    static LatencyMinute read(ResultSet r) throws SQLException {
         LatencyMinute.Key key = new LatencyMinute.Key(r.getTimestamp(1).toInstant(), r.getString(2), r.getShort(3),
                                                       r.getInt(4));
         long[] counts = longs(r.getArray(11));
