@@ -17,6 +17,12 @@ import static com.google.common.base.Preconditions.checkArgument;
  */
 public final class LatencyStatistics {
 
+    /**
+     * One test for every caller: its constructor seeds a random generator (a Well19937c of 624
+     * ints) that only the bootstrap tests use, and the statistic and p-value keep no state.
+     */
+    static final KolmogorovSmirnovTest KOLMOGOROV_SMIRNOV = new KolmogorovSmirnovTest();
+
     private final int count;
     private final double mean;
     private final double stdev;
@@ -42,9 +48,8 @@ public final class LatencyStatistics {
         p99 = percentile.evaluate(99);
         if (count >= 2 && stdev > 0) {
             NormalDistribution normal = new NormalDistribution(null, mean, stdev);
-            KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
-            ksStatistic = ks.kolmogorovSmirnovStatistic(normal, samples);
-            ksPValue = ks.kolmogorovSmirnovTest(normal, samples, false);
+            ksStatistic = KOLMOGOROV_SMIRNOV.kolmogorovSmirnovStatistic(normal, samples);
+            ksPValue = KOLMOGOROV_SMIRNOV.kolmogorovSmirnovTest(normal, samples, false);
         } else {
             ksStatistic = Double.NaN;
             ksPValue = Double.NaN;

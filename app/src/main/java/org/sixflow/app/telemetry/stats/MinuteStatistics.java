@@ -3,7 +3,6 @@
 package org.sixflow.app.telemetry.stats;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
-import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
 import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.history.minutes.LatencyMinute;
 import org.sixflow.app.history.minutes.LogHistogram;
@@ -86,7 +85,7 @@ public final class MinuteStatistics {
         if (count >= 2 && stdev > 0) {
             NormalDistribution normal = new NormalDistribution(null, mean, stdev);
             ks = h.ksDistance(normal::cumulativeProbability);
-            p = 1 - new KolmogorovSmirnovTest().cdf(ks, (int) count, false);
+            p = 1 - LatencyStatistics.KOLMOGOROV_SMIRNOV.cdf(ks, (int) count, false);
         }
         return LatencySummary.builder().moments((int) count, mean, stdev).extremes(min, max)
                 .percentiles(h.quantile(0.5, min, max), h.quantile(0.9, min, max), h.quantile(0.99, min, max))
