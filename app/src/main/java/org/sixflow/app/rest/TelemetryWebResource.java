@@ -57,6 +57,8 @@ public class TelemetryWebResource extends AbstractWebResource {
     static volatile Duration streamHistoryPoll = Duration.ofSeconds(2);
     static volatile Duration streamProbe = Duration.ofMillis(500);
 
+    private static final SharedJson SHARED = new SharedJson();
+
     private final Clock clock = Clock.systemUTC();
 
     /**
@@ -86,17 +88,21 @@ public class TelemetryWebResource extends AbstractWebResource {
         TimeWindow window = window(from, to, clock);
         Duration stepDuration = window.step(step);
         LatencySource latencySource = source(source);
-        ObjectNode root = windowed(deviceId, window).put("class", latencyClass.label());
-        if (egressPort.isPresent()) {
-            root.put("port", egressPort.get());
-        } else {
-            root.putNull("port");
-        }
-        root.put("stepSeconds", stepDuration.toMillis() / 1000.0).put("source", latencySource.label());
-        root.set("points", encodeArray(LatencyPoint.class, "points", get(TelemetryService.class).latencySeries(
-                deviceId, latencyClass, egressPort, window.from(), window.to(), stepDuration, latencySource))
-                .get("points"));
-        return ok(root).build();
+        List<LatencyPoint> points = get(TelemetryService.class).latencySeries(
+                deviceId, latencyClass, egressPort, window.from(), window.to(), stepDuration, latencySource);
+        List<Object> parameters = List.of(deviceId, latencyClass, egressPort, window.from(), window.to(),
+                                          stepDuration, latencySource);
+        return SHARED.ok(points, parameters, () -> {
+            ObjectNode root = windowed(deviceId, window).put("class", latencyClass.label());
+            if (egressPort.isPresent()) {
+                root.put("port", egressPort.get());
+            } else {
+                root.putNull("port");
+            }
+            root.put("stepSeconds", stepDuration.toMillis() / 1000.0).put("source", latencySource.label());
+            root.set("points", encodeArray(LatencyPoint.class, "points", points).get("points"));
+            return root;
+        }, mapper());
     }
 
     /**
@@ -158,10 +164,12 @@ public class TelemetryWebResource extends AbstractWebResource {
         int count = integer("buckets", buckets, 20);
         LatencyHistogram histogram = get(TelemetryService.class)
                 .histogram(deviceId, latencyClass, window.from(), window.to(), count);
-        ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString())
-                .put("class", latencyClass.label());
-        root.setAll(codec(LatencyHistogram.class).encode(histogram, this));
-        return ok(root).build();
+        return SHARED.ok(histogram, List.of(deviceId, latencyClass), () -> {
+            ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString())
+                    .put("class", latencyClass.label());
+            root.setAll(codec(LatencyHistogram.class).encode(histogram, this));
+            return root;
+        }, mapper());
     }
 
     /**
@@ -191,9 +199,11 @@ public class TelemetryWebResource extends AbstractWebResource {
         TimeWindow window = window(from, to, clock);
         LatencyComparison comparison = get(TelemetryService.class).statistics(
                 deviceId, featureClass, baselineClass, window.from(), window.to(), thresholds(thresholds));
-        ObjectNode root = windowed(deviceId, window);
-        root.setAll(codec(LatencyComparison.class).encode(comparison, this));
-        return ok(root).build();
+        return SHARED.ok(comparison, List.of(deviceId, window.from(), window.to()), () -> {
+            ObjectNode root = windowed(deviceId, window);
+            root.setAll(codec(LatencyComparison.class).encode(comparison, this));
+            return root;
+        }, mapper());
     }
 
     /**
@@ -213,11 +223,14 @@ public class TelemetryWebResource extends AbstractWebResource {
         DeviceId deviceId = device(device);
         LatencyClass latencyClass = latencyClass("class", cls, LatencyClass.MSR6_REPLICATE);
         TimeWindow window = window(from, to, clock);
-        ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString())
-                .put("class", latencyClass.label());
-        root.set("replicas", encodeArray(ReplicaLatency.class, "replicas", get(TelemetryService.class)
-                .replicas(deviceId, latencyClass, window.from(), window.to())).get("replicas"));
-        return ok(root).build();
+        List<ReplicaLatency> replicas = get(TelemetryService.class)
+                .replicas(deviceId, latencyClass, window.from(), window.to());
+        return SHARED.ok(replicas, List.of(deviceId, latencyClass), () -> {
+            ObjectNode root = mapper().createObjectNode().put("device", deviceId.toString())
+                    .put("class", latencyClass.label());
+            root.set("replicas", encodeArray(ReplicaLatency.class, "replicas", replicas).get("replicas"));
+            return root;
+        }, mapper());
     }
 
     /**
