@@ -10,11 +10,10 @@ import org.sixflow.app.history.minutes.MinuteCache;
 import org.sixflow.app.history.minutes.MinuteSamples;
 
 import javax.sql.DataSource;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -32,20 +31,12 @@ import java.util.stream.Collectors;
  * Hour-long latency queries from sixflow.latency_minutes: the whole minutes of a window from the
  * aggregates, the part-minutes at its edges from the samples (added up by the same code the
  * writer uses), so answers are those of the samples themselves; both kept in memory while their
- * rows stay as they were ({@link MinuteCache}). Used only for windows the
- * aggregates cover ({@link #covers}).
+ * rows stay as they were ({@link MinuteCache}). Used only for windows the aggregates cover
+ * ({@link #covers}).
  */
 final class MinuteQueries {
 
     private static final Duration MINUTE = Duration.ofMinutes(1);
-    // Whole minutes from the aggregates and the last part-minute from the samples, binned alike.
-    private static final String SERIES = "SELECT bin, sum(n), (sum(s) / sum(n))::float8, min(lo), max(hi) FROM ("
-            + "SELECT date_bin(? * interval '1 millisecond', minute, ?) AS bin, sum(packets) AS n, sum(sum_ns) AS s, "
-            + "min(min_ns) AS lo, max(max_ns) AS hi FROM sixflow.latency_minutes WHERE device_id = ? AND lat_class = ? "
-            + "AND minute >= ? AND minute < ? AND packets > 0 GROUP BY 1 "
-            + "UNION ALL SELECT date_bin(? * interval '1 millisecond', sampled_at, ?), count(*), sum(delta_ns), "
-            + "min(delta_ns), max(delta_ns) FROM sixflow.latency_samples WHERE device_id = ? AND lat_class = ? "
-            + "AND sampled_at >= ? AND sampled_at < ? GROUP BY 1) parts GROUP BY bin ORDER BY bin";
 
     private final DataSource dataSource;
     private final Instant completeFrom;
@@ -156,7 +147,7 @@ final class MinuteQueries {
 
     /**
      * A series binned from whole minutes (see {@link #minuteAligned}); the last bin may end in a
-     * part-minute, read from the samples.
+     * part-minute, counted from its samples. Both come from the {@link MinuteCache}.
      */
     List<LatencyPoint> series(String device, LatencyClass latencyClass, Instant from, Instant to, Duration step)
             throws SQLException {
@@ -164,18 +155,36 @@ final class MinuteQueries {
         if (wholeTo.isBefore(from)) {
             wholeTo = from;
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(SERIES)) {
-            int i = 1;
-            for (Instant[] range : new Instant[][]{{from, wholeTo}, {wholeTo, to}}) {
-                s.setLong(i++, step.toMillis());
-                s.setTimestamp(i++, Timestamp.from(from));
-                s.setString(i++, device);
-                s.setShort(i++, (short) latencyClass.code());
-                s.setTimestamp(i++, Timestamp.from(range[0]));
-                s.setTimestamp(i++, Timestamp.from(range[1]));
+        int code = latencyClass.code();
+        List<LatencyMinute> parts = new ArrayList<>();
+        try (Connection c = dataSource.getConnection()) {
+            MinuteCache.Versions versions = cache.versions(c, device, List.of(code), from, ceilMinute(to));
+            parts.addAll(cache.minutes(c, versions, from, wholeTo));
+            if (wholeTo.isBefore(to)) {
+                Optional<MinuteSamples> samples = cache.samples(c, versions, code, wholeTo);
+                if (samples.isPresent()) {
+                    LatencyMinutes.Builder last = new LatencyMinutes.Builder();
+                    samples.get().addTo(last, device, code, wholeTo, wholeTo, to);
+                    parts.addAll(last.build().values());
+                }
             }
-            return LatencyQueries.points(s);
         }
+        // Bins start at from + k * step, as date_bin(step, minute, from) puts them.
+        long stepMillis = step.toMillis();
+        TreeMap<Long, LatencyMinute> bins = new TreeMap<>();
+        for (LatencyMinute m : parts) {
+            long k = Math.floorDiv(m.key().minute().toEpochMilli() - from.toEpochMilli(), stepMillis);
+            bins.computeIfAbsent(k, i -> LatencyMinute.empty(m.key())).merge(m);
+        }
+        List<LatencyPoint> points = new ArrayList<>(bins.size());
+        for (Map.Entry<Long, LatencyMinute> e : bins.entrySet()) {
+            LatencyMinute bin = e.getValue();
+            double mean = new BigDecimal(bin.sum()).divide(BigDecimal.valueOf(bin.packets()), MathContext.DECIMAL128)
+                    .doubleValue();
+            points.add(LatencyPoint.of(from.plusMillis(e.getKey() * stepMillis), bin.packets(), mean, bin.min(),
+                                       bin.max()));
+        }
+        return points;
     }
 
     private static Instant ceilMinute(Instant t) {
