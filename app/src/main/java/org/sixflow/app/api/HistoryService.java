@@ -42,7 +42,8 @@ public interface HistoryService {
      *
      * @param offset how many of the newest to skip (0..1,000,000)
      * @param limit  how many at most (1..{@link #MAX_EVENTS})
-     * @return events, newest first; empty when no database is up
+     * @return events, newest first, as stored up to a second ago (identical pages asked within a
+     *         second share one read); empty when no database is up
      * @throws IllegalArgumentException if offset or limit is out of range
      */
     List<HistoryEvent> recentEvents(int offset, int limit);

@@ -60,6 +60,7 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
     private final Logger log = getLogger(getClass());
     private final NetworkConfigListener configListener = new InternalConfigListener();
     private final AtomicLong failedWrites = new AtomicLong();
+    private final QueryCache eventPages = new QueryCache();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
@@ -144,12 +145,15 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
         if (db == null) {
             return ImmutableList.of();
         }
-        try {
-            return db.recentEvents(offset, limit);
-        } catch (SQLException e) {
-            health = DatabaseHealth.down(settings.url(), "Read failed: " + e.getMessage());
-            throw new HistoryUnavailableException("History database unavailable", e);
-        }
+        // Dashboards poll this list: identical pages within a second share one read.
+        return eventPages.get(List.of(db, offset, limit), () -> {
+            try {
+                return db.recentEvents(offset, limit);
+            } catch (SQLException e) {
+                health = DatabaseHealth.down(settings.url(), "Read failed: " + e.getMessage());
+                throw new HistoryUnavailableException("History database unavailable", e);
+            }
+        });
     }
 
     /**

@@ -20,6 +20,8 @@ import java.util.List;
 @Path("events")
 public class EventWebResource extends AbstractWebResource {
 
+    private static final SharedJson SHARED = new SharedJson();
+
     /**
      * Lists the events, newest first, a page at a time.
      *
@@ -35,13 +37,14 @@ public class EventWebResource extends AbstractWebResource {
         HistoryService history = get(HistoryService.class);
         // One more than the page says whether another follows (a second read at the largest page).
         int fetch = Math.min(page.limit() + 1, HistoryService.MAX_EVENTS);
-        List<HistoryEvent> events = history.recentEvents(page.offset(), fetch);
-        boolean more = events.size() > page.limit();
-        if (more) {
-            events = events.subList(0, page.limit());
-        } else if (fetch == page.limit() && events.size() == fetch && page.offset() + fetch <= Paging.MAX_OFFSET) {
+        List<HistoryEvent> read = history.recentEvents(page.offset(), fetch);
+        boolean more = read.size() > page.limit();
+        List<HistoryEvent> events = more ? read.subList(0, page.limit()) : read;
+        if (!more && fetch == page.limit() && read.size() == fetch && page.offset() + fetch <= Paging.MAX_OFFSET) {
             more = !history.recentEvents(page.offset() + fetch, 1).isEmpty();
         }
-        return ok(page.next(encodeArray(HistoryEvent.class, "events", events), more)).build();
+        boolean another = more;
+        return SHARED.ok(read, List.of(page.offset(), page.limit(), another),
+                         () -> page.next(encodeArray(HistoryEvent.class, "events", events), another), mapper());
     }
 }

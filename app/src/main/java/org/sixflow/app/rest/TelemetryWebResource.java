@@ -129,17 +129,20 @@ public class TelemetryWebResource extends AbstractWebResource {
         TelemetryService telemetry = get(TelemetryService.class);
         // One more than the page says whether another follows (a second read at the largest page).
         int fetch = Math.min(page.limit() + 1, TelemetryService.MAX_SAMPLES);
-        List<LatencySample> samples = telemetry.samples(deviceId, latencyClass, window.from(), window.to(),
-                                                        page.offset(), fetch);
-        boolean more = samples.size() > page.limit();
-        if (more) {
-            samples = samples.subList(0, page.limit());
-        } else if (fetch == page.limit() && samples.size() == fetch && page.offset() + fetch
+        List<LatencySample> read = telemetry.samples(deviceId, latencyClass, window.from(), window.to(),
+                                                     page.offset(), fetch);
+        boolean more = read.size() > page.limit();
+        List<LatencySample> samples = more ? read.subList(0, page.limit()) : read;
+        if (!more && fetch == page.limit() && read.size() == fetch && page.offset() + fetch
                 <= TelemetryService.MAX_SAMPLE_OFFSET) {
             more = !telemetry.samples(deviceId, latencyClass, window.from(), window.to(), page.offset() + fetch, 1)
                     .isEmpty();
         }
-        return ok(page.next(encodeArray(LatencySample.class, "samples", samples), more)).build();
+        boolean another = more;
+        List<Object> parameters = List.of(deviceId, latencyClass, window.from(), window.to(), page.offset(),
+                                          page.limit(), another);
+        return SHARED.ok(read, parameters,
+                         () -> page.next(encodeArray(LatencySample.class, "samples", samples), another), mapper());
     }
 
     /**

@@ -26,6 +26,7 @@ import org.sixflow.app.api.TelemetryListener;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.history.QueryCache;
 import org.sixflow.app.history.minutes.LatencyMinute;
 import org.sixflow.app.telemetry.stats.LatencyStatistics;
 import org.sixflow.app.telemetry.stats.MinuteStatistics;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.telemetry;
+package org.sixflow.app.history;
 
 import com.google.common.base.Ticker;
 import com.google.common.cache.Cache;
@@ -14,20 +14,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * Answers of identical telemetry queries for a short while: the first asker computes, those
+ * Answers of identical history queries (telemetry, events) for a short while: the first asker computes, those
  * asking the same meanwhile wait for that answer, and nobody gets one older than the time to
  * live. The sample writers flush once a second, so an answer of up to a second ago shows what a
  * fresh query could. Failures are not kept.
  */
-final class QueryCache {
+public final class QueryCache {
 
     /** How long an answer is shared. */
-    static final Duration TIME_TO_LIVE = Duration.ofSeconds(1);
+    public static final Duration TIME_TO_LIVE = Duration.ofSeconds(1);
     private static final int MAX_ANSWERS = 1_000;
 
     private final Cache<Object, Object> answers;
 
-    QueryCache() {
+    /** An empty cache on the system's clock. */
+    public QueryCache() {
         this(Ticker.systemTicker());
     }
 
@@ -46,7 +47,7 @@ final class QueryCache {
      * @return the answer
      */
     @SuppressWarnings("unchecked")
-    <T> T get(Object key, Supplier<T> compute) {
+    public <T> T get(Object key, Supplier<T> compute) {
         try {
             return (T) answers.get(key, compute::get);
         } catch (UncheckedExecutionException | ExecutionError e) {
@@ -64,7 +65,7 @@ final class QueryCache {
     }
 
     /** Forgets every answer (a database that changed). */
-    void clear() {
+    public void clear() {
         answers.invalidateAll();
     }
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.telemetry;
+package org.sixflow.app.history;
 
 import com.google.common.base.Ticker;
 import org.junit.Test;
