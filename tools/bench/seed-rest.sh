@@ -14,13 +14,13 @@ policy+=' "option": {"slaLevel": 3, "appId": 109, "userId": 7, "flowId": 1}}'
 curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/policies" -d "$policy" \
     || echo "policy apn6-ietf109 refused"
 curl -s "$base/experiments/presets" | python3 -c '
-import json, sys, urllib.request
+import json, sys, urllib.error, urllib.request
 for p in json.load(sys.stdin)["presets"]:
     req = urllib.request.Request(sys.argv[1] + "/experiments", json.dumps(p).encode(), {"Content-Type": "application/json"})
     try:
         urllib.request.urlopen(req)
-    except Exception as e:
-        print("experiment", p.get("id"), "refused:", e)
+    except urllib.error.HTTPError as e:
+        print("experiment", p.get("id"), "refused:", e.code, e.read().decode(errors="replace")[:300])
 ' "$base"
 for i in $(seq 1 20); do
     curl -sf -o /dev/null -H 'Content-Type: application/json' -X POST "$base/trees" -d "{\"id\": \"bench-$i\", \
