@@ -11,6 +11,7 @@ import org.sixflow.app.history.minutes.MinuteSamples;
 
 import javax.sql.DataSource;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -156,35 +157,50 @@ final class MinuteQueries {
             wholeTo = from;
         }
         int code = latencyClass.code();
-        List<LatencyMinute> parts = new ArrayList<>();
+        long stepMillis = step.toMillis();
+        // Bins start at from + k * step, as date_bin(step, minute, from) puts them; only counts,
+        // sums and extremes are added (no histograms).
+        TreeMap<Long, Bin> bins = new TreeMap<>();
         try (Connection c = dataSource.getConnection()) {
             MinuteCache.Versions versions = cache.versions(c, device, List.of(code), from, ceilMinute(to));
-            parts.addAll(cache.minutes(c, versions, from, wholeTo));
+            for (LatencyMinute m : cache.minutes(c, versions, from, wholeTo)) {
+                long k = Math.floorDiv(m.key().minute().toEpochMilli() - from.toEpochMilli(), stepMillis);
+                bins.computeIfAbsent(k, i -> new Bin()).add(m.packets(), m.sum(), m.min(), m.max());
+            }
             if (wholeTo.isBefore(to)) {
                 Optional<MinuteSamples> samples = cache.samples(c, versions, code, wholeTo);
                 if (samples.isPresent()) {
-                    LatencyMinutes.Builder last = new LatencyMinutes.Builder();
-                    samples.get().addTo(last, device, code, wholeTo, wholeTo, to);
-                    parts.addAll(last.build().values());
+                    MinuteSamples.Totals t = samples.get().totals(wholeTo, to);
+                    if (t.count > 0) {
+                        long k = Math.floorDiv(wholeTo.toEpochMilli() - from.toEpochMilli(), stepMillis);
+                        bins.computeIfAbsent(k, i -> new Bin()).add(t.count, t.sum, t.min, t.max);
+                    }
                 }
             }
         }
-        // Bins start at from + k * step, as date_bin(step, minute, from) puts them.
-        long stepMillis = step.toMillis();
-        TreeMap<Long, LatencyMinute> bins = new TreeMap<>();
-        for (LatencyMinute m : parts) {
-            long k = Math.floorDiv(m.key().minute().toEpochMilli() - from.toEpochMilli(), stepMillis);
-            bins.computeIfAbsent(k, i -> LatencyMinute.empty(m.key())).merge(m);
-        }
         List<LatencyPoint> points = new ArrayList<>(bins.size());
-        for (Map.Entry<Long, LatencyMinute> e : bins.entrySet()) {
-            LatencyMinute bin = e.getValue();
-            double mean = new BigDecimal(bin.sum()).divide(BigDecimal.valueOf(bin.packets()), MathContext.DECIMAL128)
+        for (Map.Entry<Long, Bin> e : bins.entrySet()) {
+            Bin bin = e.getValue();
+            double mean = new BigDecimal(bin.sum).divide(BigDecimal.valueOf(bin.packets), MathContext.DECIMAL128)
                     .doubleValue();
-            points.add(LatencyPoint.of(from.plusMillis(e.getKey() * stepMillis), bin.packets(), mean, bin.min(),
-                                       bin.max()));
+            points.add(LatencyPoint.of(from.plusMillis(e.getKey() * stepMillis), bin.packets, mean, bin.min, bin.max));
         }
         return points;
+    }
+
+    // One bin of a series: packets, the exact sum of their latencies, the extremes.
+    private static final class Bin {
+        long packets;
+        BigInteger sum = BigInteger.ZERO;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+
+        void add(long n, BigInteger s, long lo, long hi) {
+            packets += n;
+            sum = sum.add(s);
+            min = Math.min(min, lo);
+            max = Math.max(max, hi);
+        }
     }
 
     private static Instant ceilMinute(Instant t) {

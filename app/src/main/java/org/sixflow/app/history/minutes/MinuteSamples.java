@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.history.minutes;
 
+import java.math.BigInteger;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -123,6 +124,53 @@ public final class MinuteSamples {
             } else {
                 builder.add(key, deltas[i]);
             }
+        }
+    }
+
+    /**
+     * The count, exact sum, smallest and largest latency of the samples of [from, to), every
+     * replica.
+     *
+     * @param from first instant counted
+     * @param to   end (exclusive)
+     * @return the totals
+     */
+    public Totals totals(Instant from, Instant to) {
+        int first = firstAtOrAfter(ceilMicros(from));
+        int end = firstAtOrAfter(ceilMicros(to));
+        BigInteger sum = BigInteger.ZERO;
+        long pending = 0;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int i = first; i < end; i++) {
+            long delta = deltas[i];
+            if (delta > 0 ? pending > Long.MAX_VALUE - delta : pending < Long.MIN_VALUE - delta) {
+                sum = sum.add(BigInteger.valueOf(pending));
+                pending = 0;
+            }
+            pending += delta;
+            min = Math.min(min, delta);
+            max = Math.max(max, delta);
+        }
+        return new Totals(Math.max(0, end - first), sum.add(BigInteger.valueOf(pending)), min, max);
+    }
+
+    /** Samples of a part of the minute added up. */
+    public static final class Totals {
+        /** How many samples. */
+        public final long count;
+        /** Their latencies' sum (ns). */
+        public final BigInteger sum;
+        /** The smallest latency; meaningless without samples. */
+        public final long min;
+        /** The largest latency; meaningless without samples. */
+        public final long max;
+
+        Totals(long count, BigInteger sum, long min, long max) {
+            this.count = count;
+            this.sum = sum;
+            this.min = min;
+            this.max = max;
         }
     }
 

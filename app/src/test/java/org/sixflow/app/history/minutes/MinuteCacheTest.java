@@ -156,6 +156,13 @@ public class MinuteCacheTest {
         assertEquals(1, count(minute, at.minusMillis(500), at.plusNanos(1)));
         assertEquals(60, count(minute, T0, T0.plusSeconds(60)));
         assertEquals(0, count(minute, at, at));
+        // The same cut for the totals a series bins: seconds 10..19 of ipv6 (1,010..1,019 ns).
+        MinuteSamples.Totals t = minute.totals(at, at.plusSeconds(10));
+        assertEquals(10, t.count);
+        assertEquals(10_145, t.sum.longValueExact());
+        assertEquals(1_010, t.min);
+        assertEquals(1_019, t.max);
+        assertEquals(0, minute.totals(at.plusNanos(1), at.plusSeconds(1)).count);
     }
 
     private static long count(MinuteSamples minute, Instant from, Instant to) {
