@@ -12,6 +12,7 @@ import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.flowobjective.FlowObjectiveService;
@@ -32,6 +33,7 @@ import org.sixflow.lab.device.LabDeviceManager;
 import org.sixflow.lab.device.LabPipeconfs;
 import org.sixflow.lab.flow.LabFlowObjectiveManager;
 import org.sixflow.lab.flow.LabFlowRuleManager;
+import org.sixflow.lab.flow.LabGroupDrivers;
 import org.sixflow.lab.flow.LabGroupManager;
 import org.sixflow.lab.onos.LabGrpcChannels;
 import org.sixflow.lab.onos.LabP4RuntimeController;
@@ -114,6 +116,7 @@ public final class LabSouthbound {
         devices.addSwitchListener(packets);
         components.register(FlowRuleService.class, flows);
         components.register(GroupService.class, groups);
+        components.register(DriverService.class, new LabGroupDrivers(devices, groups));
         components.register(FlowObjectiveService.class, objectives);
         components.register(PacketService.class, packets);
 
@@ -162,6 +165,7 @@ public final class LabSouthbound {
         }
         devices.stop();
         flows.stop();
+        groups.stop();
         packets.stop();
         events.stop();
     }

@@ -151,6 +151,7 @@ public class Bmv2SouthboundTest {
             assertEquals(rule + ": " + southbound.flows().failure(rule).orElse(""), FlowEntry.FlowEntryState.ADDED,
                          state(rule));
         }
+        southbound.groups().poll();
         for (GroupDescription group : groups) {
             assertEquals(Group.GroupState.ADDED, southbound.groups().getGroup(BEIJING, group.appCookie()).state());
         }

@@ -6,6 +6,7 @@ import org.onosproject.store.Store;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -78,12 +79,31 @@ public interface Msr6TreeStore extends Store<Msr6TreeEvent, Msr6TreeStoreDelegat
     int claimNumber(String id);
 
     /**
+     * Claims the lowest free tree number that is also usable now for a tree.
+     *
+     * @param id     tree id
+     * @param usable whether a free number may be given now (e.g. its old groups are gone)
+     * @return the number, 1..the pipeline's highest tree number
+     * @throws IllegalArgumentException when no free number is usable
+     */
+    int claimNumber(String id, IntPredicate usable);
+
+    /**
      * Returns the number {@link #claimNumber} would give now, without claiming it (for a trial build).
      *
      * @return the lowest free number
      * @throws IllegalArgumentException when every number is in use
      */
     int freeNumber();
+
+    /**
+     * Returns the number {@link #claimNumber(String, IntPredicate)} would give now, without claiming it.
+     *
+     * @param usable whether a free number may be given now
+     * @return the lowest free usable number
+     * @throws IllegalArgumentException when no free number is usable
+     */
+    int freeNumber(IntPredicate usable);
 
     /**
      * Frees a tree number the tree claimed; a number another tree holds stays claimed.

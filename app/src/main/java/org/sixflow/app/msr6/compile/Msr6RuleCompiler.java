@@ -21,6 +21,7 @@ import org.onosproject.net.group.DefaultGroupKey;
 import org.onosproject.net.group.GroupBucket;
 import org.onosproject.net.group.GroupBuckets;
 import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.group.GroupKey;
 import org.onosproject.net.pi.model.PiActionId;
 import org.onosproject.net.pi.model.PiActionParamId;
 import org.onosproject.net.pi.model.PiTableId;
@@ -273,8 +274,17 @@ public final class Msr6RuleCompiler {
                     DefaultTrafficTreatment.builder().setOutput(port).build()));
         }
         return new DefaultGroupDescription(device, GroupDescription.Type.ALL, new GroupBuckets(buckets),
-                                           new DefaultGroupKey(ByteBuffer.allocate(4).putInt(groupId).array()),
-                                           groupId, appId);
+                                           groupKey(groupId), groupId, appId);
+    }
+
+    /**
+     * Returns the key a tree's group has in ONOS's group store on every device.
+     *
+     * @param groupId the group's id (GroupIds#treeGroup of the tree number)
+     * @return its key
+     */
+    public static GroupKey groupKey(int groupId) {
+        return new DefaultGroupKey(ByteBuffer.allocate(4).putInt(groupId).array());
     }
 
     private FlowRule rule(DeviceId device, PiTableId table, PiCriterion match, PiAction action) {

@@ -34,6 +34,7 @@ import org.slf4j.Logger;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -168,8 +169,18 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
     }
 
     @Override
+    public int claimNumber(String id, IntPredicate usable) {
+        return numbers.claim(id, usable);
+    }
+
+    @Override
     public int freeNumber() {
         return numbers.lowestFree();
+    }
+
+    @Override
+    public int freeNumber(IntPredicate usable) {
+        return numbers.lowestFree(usable);
     }
 
     @Override

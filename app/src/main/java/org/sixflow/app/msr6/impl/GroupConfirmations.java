@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.impl;
 
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupEvent;
@@ -11,6 +12,8 @@ import org.sixflow.app.api.Msr6TreeFailure;
 import org.slf4j.Logger;
 
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,23 +23,33 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiPredicate;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Adds and removes groups and waits for their devices' answers. ONOS tells a group's fate by its
- * state (ADDED once the device holds it) and by events: GROUP_ADD_FAILED when a device refuses it
- * (ONOS 2.7's GroupState has no FAILED; the group stays pending and ONOS retries it).
+ * Adds and removes groups and waits for their devices' answers. ONOS 2.7 posts GROUP_ADDED (and
+ * sets ADDED) only when its poll of the device finds the group, every fallbackGroupPollFrequency
+ * seconds (30 by default), and GROUP_REMOVED likewise; its P4Runtime driver reports nothing when
+ * it writes. So a group counts as added when ONOS says so (event or state) or when the device's
+ * driver holds it with the wanted buckets ({@link DeviceGroups}), asked every
+ * {@link #READ_MILLIS} ms; removed when ONOS says so or the driver no longer holds it.
+ * GROUP_ADD_FAILED (a provider that reports refusals) fails an add at once; a device that refuses
+ * silently leaves the group unconfirmed until the timeout.
  */
 final class GroupConfirmations implements GroupListener {
 
+    /** How often a wait asks the devices' drivers what they hold. */
+    static final long READ_MILLIS = 20;
     private final Logger log = getLogger(getClass());
     private final GroupService groupService;
+    private final DeviceGroups devices;
     private final Map<List<Object>, CompletableFuture<Void>> adding = new ConcurrentHashMap<>();
     private final Map<List<Object>, CompletableFuture<Void>> removing = new ConcurrentHashMap<>();
 
-    GroupConfirmations(GroupService groupService) {
+    GroupConfirmations(GroupService groupService, DeviceGroups devices) {
         this.groupService = groupService;
+        this.devices = devices;
     }
 
     private static List<Object> key(Group group) {
@@ -48,11 +61,12 @@ final class GroupConfirmations implements GroupListener {
     }
 
     /**
-     * Adds the groups a device does not already hold as wanted and waits until each is ADDED.
+     * Adds the groups a device does not already hold as wanted and waits until each is on its
+     * device.
      *
      * @param groups        the groups
      * @param timeoutMillis how long to wait for all of them
-     * @return the first group refused or not confirmed in time; empty when all are ADDED
+     * @return the first group refused or not confirmed in time; empty when all are on their devices
      */
     Optional<Msr6TreeFailure> add(Collection<GroupDescription> groups, long timeoutMillis) {
         Map<GroupDescription, CompletableFuture<Void>> waits = new LinkedHashMap<>();
@@ -62,43 +76,44 @@ final class GroupConfirmations implements GroupListener {
                 if (held != null && held.state() == Group.GroupState.ADDED && held.buckets().equals(group.buckets())) {
                     continue;
                 }
+                if (held != null && held.state() == Group.GroupState.PENDING_DELETE) {
+                    // ONOS's store ignores an add under a key it still holds, until its poll drops it.
+                    return Optional.of(Msr6TreeFailure.onDevice(group.deviceId(), "group " + group.givenGroupId()
+                            + " is still being deleted"));
+                }
                 CompletableFuture<Void> added = new CompletableFuture<>();
                 adding.put(key(group), added);
                 waits.put(group, added);
-                groupService.addGroup(group);
-                // A group service that adds at once posts nothing to wait for.
-                Group now = groupService.getGroup(group.deviceId(), group.appCookie());
-                if (now != null && now.state() == Group.GroupState.ADDED && now.buckets().equals(group.buckets())) {
-                    added.complete(null);
+                if (held == null) {
+                    groupService.addGroup(group);
+                } else if (!held.buckets().equals(group.buckets())) {
+                    // An add under a held key is ignored: new buckets go by update.
+                    groupService.setBucketsForGroup(group.deviceId(), group.appCookie(), group.buckets(),
+                                                    group.appCookie(), group.appId());
                 }
             }
-            long deadline = System.currentTimeMillis() + timeoutMillis;
-            for (Map.Entry<GroupDescription, CompletableFuture<Void>> wait : waits.entrySet()) {
-                GroupDescription group = wait.getKey();
-                try {
-                    wait.getValue().get(Math.max(0, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
-                } catch (ExecutionException e) {
-                    return Optional.of(Msr6TreeFailure.onDevice(group.deviceId(), "refused group " + group.givenGroupId()
-                            + " (" + group.type() + ", " + group.buckets().buckets().size() + " buckets)"));
-                } catch (TimeoutException e) {
-                    Group held = groupService.getGroup(group.deviceId(), group.appCookie());
-                    return Optional.of(Msr6TreeFailure.onDevice(group.deviceId(), "group " + group.givenGroupId()
-                            + " not confirmed within " + timeoutMillis + " ms ("
-                            + (held == null ? "absent" : held.state()) + ")"));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return Optional.of(Msr6TreeFailure.of("interrupted while adding group " + group.givenGroupId()));
-                }
+            Map<GroupDescription, CompletableFuture<Void>> left = await(waits, timeoutMillis, this::added);
+            if (left.isEmpty()) {
+                return Optional.empty();
             }
-            return Optional.empty();
+            Map.Entry<GroupDescription, CompletableFuture<Void>> first = left.entrySet().iterator().next();
+            GroupDescription group = first.getKey();
+            if (first.getValue().isCompletedExceptionally()) {
+                return Optional.of(Msr6TreeFailure.onDevice(group.deviceId(), "refused group " + group.givenGroupId()
+                        + " (" + group.type() + ", " + group.buckets().buckets().size() + " buckets)"));
+            }
+            Group held = groupService.getGroup(group.deviceId(), group.appCookie());
+            return Optional.of(Msr6TreeFailure.onDevice(group.deviceId(), "group " + group.givenGroupId()
+                    + " not confirmed within " + timeoutMillis + " ms (" + (held == null ? "absent" : held.state())
+                    + ", not on the device)"));
         } finally {
             waits.forEach((group, added) -> adding.remove(key(group), added));
         }
     }
 
     /**
-     * Removes groups and waits until their devices no longer hold them (so that their ids can be
-     * given again); what is not confirmed in time is logged.
+     * Removes groups and waits until their devices no longer hold them; what is not confirmed in
+     * time is logged.
      *
      * @param groups        the groups
      * @param timeoutMillis how long to wait for all of them
@@ -111,24 +126,74 @@ final class GroupConfirmations implements GroupListener {
                 removing.put(key(group), removed);
                 waits.put(group, removed);
                 groupService.removeGroup(group.deviceId(), group.appCookie(), group.appId());
-                if (groupService.getGroup(group.deviceId(), group.appCookie()) == null) {
-                    removed.complete(null);
-                }
             }
-            long deadline = System.currentTimeMillis() + timeoutMillis;
-            for (Map.Entry<GroupDescription, CompletableFuture<Void>> wait : waits.entrySet()) {
-                try {
-                    wait.getValue().get(Math.max(0, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
-                } catch (ExecutionException | TimeoutException e) {
-                    log.warn("Group {} on {} not confirmed removed within {} ms", wait.getKey().givenGroupId(),
-                             wait.getKey().deviceId(), timeoutMillis);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
+            await(waits, timeoutMillis, this::removed).keySet().forEach(
+                    group -> log.warn("Group {} on {} not confirmed removed within {} ms", group.givenGroupId(),
+                                      group.deviceId(), timeoutMillis));
         } finally {
             waits.forEach((group, removed) -> removing.remove(key(group), removed));
+        }
+    }
+
+    /** True when ONOS has the group ADDED with the wanted buckets, or the device's driver holds it so. */
+    private boolean added(GroupDescription group, Map<DeviceId, Optional<Collection<Group>>> reads) {
+        Group held = groupService.getGroup(group.deviceId(), group.appCookie());
+        if (held != null && held.state() == Group.GroupState.ADDED && held.buckets().equals(group.buckets())) {
+            return true;
+        }
+        return read(group.deviceId(), reads).map(on -> on.stream().anyMatch(
+                g -> g.appCookie().equals(group.appCookie()) && g.buckets().equals(group.buckets()))).orElse(false);
+    }
+
+    /** True when ONOS no longer has the group, or the device's driver no longer holds it. */
+    private boolean removed(GroupDescription group, Map<DeviceId, Optional<Collection<Group>>> reads) {
+        if (groupService.getGroup(group.deviceId(), group.appCookie()) == null) {
+            return true;
+        }
+        return read(group.deviceId(), reads).map(on -> on.stream().noneMatch(
+                g -> g.appCookie().equals(group.appCookie()))).orElse(false);
+    }
+
+    private Optional<Collection<Group>> read(DeviceId deviceId, Map<DeviceId, Optional<Collection<Group>>> reads) {
+        return reads.computeIfAbsent(deviceId, devices::held);
+    }
+
+    /**
+     * Waits until each group's event came or its check passes, reading each device at most once
+     * per round.
+     *
+     * @return the groups left: a refused one (its future failed) or those not confirmed in time
+     */
+    private Map<GroupDescription, CompletableFuture<Void>> await(
+            Map<GroupDescription, CompletableFuture<Void>> waits, long timeoutMillis,
+            BiPredicate<GroupDescription, Map<DeviceId, Optional<Collection<Group>>>> confirmed) {
+        Map<GroupDescription, CompletableFuture<Void>> left = new LinkedHashMap<>(waits);
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (true) {
+            Map<DeviceId, Optional<Collection<Group>>> reads = new HashMap<>();
+            for (Iterator<Map.Entry<GroupDescription, CompletableFuture<Void>>> it = left.entrySet().iterator();
+                 it.hasNext();) {
+                Map.Entry<GroupDescription, CompletableFuture<Void>> wait = it.next();
+                if (wait.getValue().isCompletedExceptionally()) {
+                    return Map.of(wait.getKey(), wait.getValue());
+                }
+                if (wait.getValue().isDone() || confirmed.test(wait.getKey(), reads)) {
+                    it.remove();
+                }
+            }
+            long remaining = deadline - System.currentTimeMillis();
+            if (left.isEmpty() || remaining <= 0) {
+                return left;
+            }
+            try {
+                CompletableFuture.anyOf(left.values().toArray(CompletableFuture[]::new))
+                        .get(Math.min(remaining, READ_MILLIS), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // An event (looked at above) or time for the next read.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return left;
+            }
         }
     }
 

@@ -17,7 +17,9 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.group.GroupKey;
 import org.onosproject.net.group.GroupService;
 import org.onosproject.net.intent.WorkPartitionEvent;
 import org.onosproject.net.intent.WorkPartitionEventListener;
@@ -49,6 +51,7 @@ import org.sixflow.app.msr6.compile.TreeEntryConflicts;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
 import org.sixflow.app.resources.TableBudget;
 import org.sixflow.pipeconf.EgressMsidLimits;
+import org.sixflow.pipeconf.GroupIds;
 import org.slf4j.Logger;
 
 import java.nio.charset.StandardCharsets;
@@ -111,6 +114,10 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected GroupService groupService;
 
+    /** The devices' drivers: which groups a device holds, long before ONOS's group poll says so. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DriverService driverService;
+
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected PiPipeconfService pipeconfService;
 
@@ -134,6 +141,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * after RetiringVersions#DRAIN_MILLIS on a timer thread.
      */
     RetiringVersions.DrainTimer drainTimer;
+    /** How long each install step waits for the devices (a test's may be shorter). */
+    long confirmMillis = TreeInstaller.CONFIRM_MILLIS;
     private ScheduledExecutorService drains;
     /** Trees this instance owns and has acted on; the others it owns are new to it. */
     private final Set<String> owned = Sets.newConcurrentHashSet();
@@ -147,7 +156,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         ApplicationId appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
         builder = new TreeBuilder(deviceService, linkService, configService, pipeconfService,
                                   new Msr6RuleCompiler(appId));
-        groupConfirmations = new GroupConfirmations(groupService);
+        groupConfirmations = new GroupConfirmations(groupService, new DriverDeviceGroups(driverService));
         budget = new TableBudget(pipeconfService, flowRuleService);
         worker = new SerialWorker("sixflow/msr6", "trees", log);
         RetiringVersions.DrainTimer timer = drainTimer;
@@ -157,7 +166,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
                                             RetiringVersions.DRAIN_MILLIS, TimeUnit.MILLISECONDS);
         }
         reconciler = new TreeReconciler(store, builder, budget,
-                                        new TreeInstaller(flowRuleService, groupConfirmations), timer);
+                                        new TreeInstaller(flowRuleService, groupConfirmations, confirmMillis), timer,
+                                        this::groupsGone);
         eventDispatcher.addSink(Msr6TreeEvent.class, listenerRegistry);
         groupService.addListener(groupConfirmations);
         store.setDelegate(delegate);
@@ -270,10 +280,25 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * installs: the network, and what other trees claimed, may have changed in between.
      */
     private void trial(Msr6TreeRequest request) {
-        TreeBuilder.Built built = builder.build(request, store.freeNumber());
+        TreeBuilder.Built built = builder.build(request, store.freeNumber(this::groupsGone));
         List<Msr6TreeRecord> records = store.records();
         TreeEntryConflicts.check(request.id(), built.entries, records);
         budget.check(built.entries.allRules(), TreeClaims.claimed(records, request.id()), "this tree");
+    }
+
+    /**
+     * Whether ONOS's group store holds no group of a tree number on any device. A removed group
+     * stays there PENDING_DELETE until ONOS's next group poll, and the store ignores an add under
+     * its key until then: such a number is not given again before.
+     */
+    private boolean groupsGone(int number) {
+        GroupKey key = Msr6RuleCompiler.groupKey(GroupIds.treeGroup(number));
+        for (Device device : deviceService.getDevices()) {
+            if (groupService.getGroup(device.id(), key) != null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean sameIngress(Msr6TreeRequest a, Msr6TreeRequest b) {

@@ -30,7 +30,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Puts a tree's entries on its devices in an order that never sends a packet into missing state,
  * and takes them out in the reverse order, each step confirmed by the devices.
  * <ul>
- *   <li>Install: groups (until ADDED), then every entry but the ingress's classifier
+ *   <li>Install: groups (until on their devices, {@link GroupConfirmations}), then every entry but the ingress's classifier
  *       ({@code msr6_encap}), then that classifier, which moves traffic onto the tree. The ingress's
  *       M-SID entries go with the first step: a write batch is not atomic on the switch, so an
  *       encap entry that lands before the M-SIDs of its (possibly reused) tree number would send
@@ -44,15 +44,17 @@ import static org.slf4j.LoggerFactory.getLogger;
  */
 final class TreeInstaller {
 
-    /** How long each step waits for the devices to confirm it. */
+    /** How long each step waits for the devices to confirm it, by default. */
     static final long CONFIRM_MILLIS = 5_000;
     private final Logger log = getLogger(getClass());
     private final FlowRuleService flowRuleService;
     private final GroupConfirmations groups;
+    private final long confirmMillis;
 
-    TreeInstaller(FlowRuleService flowRuleService, GroupConfirmations groups) {
+    TreeInstaller(FlowRuleService flowRuleService, GroupConfirmations groups, long confirmMillis) {
         this.flowRuleService = flowRuleService;
         this.groups = groups;
+        this.confirmMillis = confirmMillis;
     }
 
     /**
@@ -67,7 +69,7 @@ final class TreeInstaller {
      */
     Optional<Msr6TreeFailure> install(Msr6TreeEntries entries, Optional<Msr6TreeEntries> previous, DeviceId ingress,
                                       HeldEntries held) {
-        Optional<Msr6TreeFailure> failure = groups.add(entries.allGroups(), CONFIRM_MILLIS);
+        Optional<Msr6TreeFailure> failure = groups.add(entries.allGroups(), confirmMillis);
         if (failure.isEmpty()) {
             FlowRuleOperations.Builder transit = FlowRuleOperations.builder();
             entries.allRules().stream().filter(r -> !movesTraffic(r, ingress)).forEach(transit::add);
@@ -106,7 +108,7 @@ final class TreeInstaller {
         ops.newStage();
         rules.stream().filter(r -> !movesTraffic(r, ingress)).forEach(ops::remove);
         apply(ops, "removal").ifPresent(f -> log.warn("Removing MSR6 entries: {}", f.reason()));
-        groups.remove(groupsToGo, CONFIRM_MILLIS);
+        groups.remove(groupsToGo, confirmMillis);
     }
 
     /** Whether an entry is the ingress classifier that sends packets onto the tree. */
@@ -133,7 +135,7 @@ final class TreeInstaller {
         }
         flowRuleService.apply(ops);
         try {
-            confirmed.get(CONFIRM_MILLIS, TimeUnit.MILLISECONDS);
+            confirmed.get(confirmMillis, TimeUnit.MILLISECONDS);
             return Optional.empty();
         } catch (ExecutionException e) {
             FlowRuleOperations failed = ((Refused) e.getCause()).failed;
@@ -148,7 +150,7 @@ final class TreeInstaller {
         } catch (TimeoutException e) {
             Set<DeviceId> devices = ops.stages().stream().flatMap(Set::stream).map(op -> op.rule().deviceId())
                     .collect(Collectors.toSet());
-            String reason = what + " not confirmed within " + CONFIRM_MILLIS + " ms";
+            String reason = what + " not confirmed within " + confirmMillis + " ms";
             return Optional.of(devices.size() == 1 ? Msr6TreeFailure.onDevice(devices.iterator().next(), reason)
                                        : Msr6TreeFailure.of(reason + " on " + devices));
         } catch (InterruptedException e) {

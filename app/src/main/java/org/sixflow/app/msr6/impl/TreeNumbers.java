@@ -7,6 +7,7 @@ import org.onosproject.store.service.Versioned;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
@@ -40,8 +41,20 @@ final class TreeNumbers {
      * @throws IllegalArgumentException when every number is held
      */
     int claim(String treeId) {
+        return claim(treeId, n -> true);
+    }
+
+    /**
+     * Claims the lowest free number that is usable now.
+     *
+     * @param treeId the tree that will hold it
+     * @param usable whether a free number may be given now
+     * @return the number
+     * @throws IllegalArgumentException when no free number is usable
+     */
+    int claim(String treeId, IntPredicate usable) {
         while (true) {
-            int number = lowestFree();
+            int number = lowestFree(usable);
             // Another instance may have taken it since the read: then look again.
             if (claims.putIfAbsent(number, treeId) == null) {
                 return number;
@@ -56,13 +69,30 @@ final class TreeNumbers {
      * @throws IllegalArgumentException when every number is held
      */
     int lowestFree() {
+        return lowestFree(n -> true);
+    }
+
+    /**
+     * The number {@link #claim(String, IntPredicate)} would give now.
+     *
+     * @param usable whether a free number may be given now
+     * @return the lowest free usable number
+     * @throws IllegalArgumentException when no free number is usable
+     */
+    int lowestFree(IntPredicate usable) {
         Set<Integer> held = claims.keySet();
+        boolean waiting = false;
         for (int number = 1; number <= max; number++) {
             if (!held.contains(number)) {
-                return number;
+                if (usable.test(number)) {
+                    return number;
+                }
+                waiting = true;
             }
         }
-        throw new IllegalArgumentException("all " + max + " tree numbers are in use: remove a tree first");
+        throw new IllegalArgumentException(waiting
+                ? "every free tree number still has groups being deleted: try again shortly"
+                : "all " + max + " tree numbers are in use: remove a tree first");
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -56,9 +57,11 @@ final class TreeReconciler {
     private final TableBudget budget;
     private final TreeInstaller installer;
     private final RetiringVersions retiring;
+    private final IntPredicate usableNumber;
 
     TreeReconciler(Msr6TreeStore store, TreeBuilder builder, TableBudget budget, TreeInstaller installer,
-                   RetiringVersions.DrainTimer drainTimer) {
+                   RetiringVersions.DrainTimer drainTimer, IntPredicate usableNumber) {
+        this.usableNumber = usableNumber;
         this.store = store;
         this.builder = builder;
         this.budget = budget;
@@ -132,7 +135,7 @@ final class TreeReconciler {
         TreeBuilder.Built built;
         int number;
         try {
-            number = store.claimNumber(id);
+            number = store.claimNumber(id, usableNumber);
         } catch (IllegalArgumentException e) {
             fail(id, request, Msr6TreeFailure.of(e.getMessage()));
             return;

@@ -15,6 +15,16 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.driver.AbstractHandlerBehaviour;
+import org.onosproject.net.driver.Behaviour;
+import org.onosproject.net.driver.Driver;
+import org.onosproject.net.driver.DriverData;
+import org.onosproject.net.driver.DriverHandler;
+import org.onosproject.net.driver.DriverServiceAdapter;
+import org.onosproject.net.group.DefaultGroupDescription;
+import org.onosproject.net.group.GroupBuckets;
+import org.onosproject.net.group.GroupOperations;
+import org.onosproject.net.group.GroupProgrammable;
 import org.onosproject.net.group.DefaultGroup;
 import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
@@ -34,16 +44,25 @@ import org.sixflow.app.testing.SynchronousEventDispatcher;
 import org.sixflow.app.testing.TestPipeconfService;
 
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
  * A tree manager and its store on the lab network, as one instance of a cluster: flow rules and
- * groups captured as its devices would hold them, devices that can be told to refuse entries or
+ * groups captured as its devices would hold them, ONOS 2.7's group store over a P4Runtime driver
+ * (groups become ADDED only on the store's poll), devices that can be told to refuse entries or
  * groups, and cluster storage that serializes and delivers events asynchronously (wait with
  * {@link #settle}).
  */
@@ -55,6 +74,15 @@ public final class Msr6TreeManagerFixture {
     public final ClusterStorageService storage;
     public final DistributedMsr6TreeStore store = new DistributedMsr6TreeStore();
     public final Msr6TreeManager manager = new Msr6TreeManager();
+    /** ONOS's default fallbackGroupPollFrequency, the period of the fixture's group poll. */
+    public static final long GROUP_POLL_SECONDS = 30;
+    /** How long the manager's install steps wait for the devices. */
+    public static final long CONFIRM_MILLIS = 1_000;
+    private static final ScheduledExecutorService POLLS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "fixture-group-poll");
+        thread.setDaemon(true);
+        return thread;
+    });
     /** The table entries the devices hold. */
     public final List<FlowRule> rules = new CopyOnWriteArrayList<>();
     /** The groups the devices hold. */
@@ -69,6 +97,8 @@ public final class Msr6TreeManagerFixture {
     /** Runs before each FlowRuleOperations is applied, on the caller's thread (a test may block it). */
     public volatile Consumer<FlowRuleOperations> beforeApply = ops -> { };
     private final List<GroupListener> groupListeners = new CopyOnWriteArrayList<>();
+    private final FakeGroups fakeGroups = new FakeGroups();
+    private final ScheduledFuture<?> groupPoll;
     /**
      * While set, replaced tree versions wait for {@link #passDrains} instead of going as soon as
      * their replacement is in (as if their packets drained at once).
@@ -104,7 +134,10 @@ public final class Msr6TreeManagerFixture {
             }
         };
         manager.flowRuleService = new FakeFlowRules();
-        manager.groupService = new FakeGroups();
+        manager.groupService = fakeGroups;
+        manager.driverService = new FakeDrivers();
+        // A device that refuses a group says nothing: the install waits this long, not 5 s.
+        manager.confirmMillis = CONFIRM_MILLIS;
         manager.drainTimer = task -> {
             if (holdDrains) {
                 drains.add(task);
@@ -114,12 +147,15 @@ public final class Msr6TreeManagerFixture {
         };
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(events::add);
+        groupPoll = POLLS.scheduleAtFixedRate(fakeGroups::poll, GROUP_POLL_SECONDS, GROUP_POLL_SECONDS,
+                                              TimeUnit.SECONDS);
         store.activate();
         manager.activate();
     }
 
     /** Deactivates the manager and the store, as ONOS does when the app stops on this instance. */
     public void deactivate() {
+        groupPoll.cancel(false);
         manager.deactivate();
         store.deactivate();
     }
@@ -263,15 +299,66 @@ public final class Msr6TreeManagerFixture {
         }
     }
 
-    /** Groups that are on their devices as soon as they are added, unless the device refuses them. */
+    /**
+     * Lets ONOS's group poll run now on every device (GroupDriverProvider#pollGroups and
+     * DistributedGroupStore#pushGroupMetrics): groups the devices hold become ADDED with
+     * GROUP_ADDED (GROUP_UPDATED after an update), deleted groups the devices no longer hold
+     * leave the store with GROUP_REMOVED, and groups missing from their devices are written again.
+     */
+    public void pollGroups() {
+        fakeGroups.poll();
+    }
+
+    /**
+     * ONOS's group store over a P4Runtime driver, as in ONOS 2.7: a group is stored PENDING_ADD
+     * and written to its device at once (the driver's write is synchronous), but nothing reports
+     * the write: the store learns the device's groups only on its poll ({@link #pollGroups},
+     * also every {@link #GROUP_POLL_SECONDS} s like ONOS's default fallbackGroupPollFrequency).
+     * A device that refuses a group just does not hold it. Removal marks the group
+     * PENDING_DELETE; the device drops it at once, the store on the next poll. An add under a key
+     * the store holds (in any state) is ignored, as DistributedGroupStore does.
+     */
     private final class FakeGroups extends GroupServiceAdapter {
+        private final Map<List<Object>, DefaultGroup> stored = new LinkedHashMap<>();
+
+        private List<Object> key(DeviceId deviceId, GroupKey appCookie) {
+            return List.of(deviceId, appCookie);
+        }
+
         @Override
-        public void addGroup(GroupDescription description) {
+        public synchronized void addGroup(GroupDescription description) {
             operations.add("add-group");
+            List<Object> key = key(description.deviceId(), description.appCookie());
+            if (stored.containsKey(key)) {
+                return;
+            }
+            DefaultGroup group = new DefaultGroup(new GroupId(description.givenGroupId()), description);
+            group.setState(Group.GroupState.PENDING_ADD);
+            stored.put(key, group);
+            post(GroupEvent.Type.GROUP_ADD_REQUESTED, group);
+            write(description);
+        }
+
+        @Override
+        public synchronized void setBucketsForGroup(DeviceId deviceId, GroupKey oldCookie, GroupBuckets buckets,
+                                                    GroupKey newCookie, ApplicationId appId) {
+            operations.add("update-group");
+            DefaultGroup old = stored.get(key(deviceId, oldCookie));
+            if (old == null) {
+                return;
+            }
+            GroupDescription description = new DefaultGroupDescription(deviceId, old.type(), buckets, newCookie,
+                                                                       old.id().id(), old.appId());
+            DefaultGroup group = new DefaultGroup(old.id(), description);
+            group.setState(Group.GroupState.PENDING_UPDATE);
+            stored.remove(key(deviceId, oldCookie));
+            stored.put(key(deviceId, newCookie), group);
+            write(description);
+        }
+
+        /** The driver's write: the device holds the group unless it refuses it. */
+        private void write(GroupDescription description) {
             if (refuseGroups.contains(description.deviceId())) {
-                DefaultGroup refused = new DefaultGroup(new GroupId(description.givenGroupId()), description);
-                refused.setState(Group.GroupState.PENDING_ADD_RETRY);
-                groupListeners.forEach(l -> l.event(new GroupEvent(GroupEvent.Type.GROUP_ADD_FAILED, refused)));
                 return;
             }
             groups.removeIf(g -> g.deviceId().equals(description.deviceId())
@@ -280,19 +367,54 @@ public final class Msr6TreeManagerFixture {
         }
 
         @Override
-        public Group getGroup(DeviceId deviceId, GroupKey appCookie) {
-            return groups.stream().filter(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie))
-                    .findFirst().map(g -> {
-                        DefaultGroup group = new DefaultGroup(new GroupId(g.givenGroupId()), g);
-                        group.setState(Group.GroupState.ADDED);
-                        return (Group) group;
-                    }).orElse(null);
+        public synchronized Group getGroup(DeviceId deviceId, GroupKey appCookie) {
+            return stored.get(key(deviceId, appCookie));
         }
 
         @Override
-        public void removeGroup(DeviceId deviceId, GroupKey appCookie, ApplicationId appId) {
+        public synchronized Iterable<Group> getGroups(DeviceId deviceId) {
+            return stored.values().stream().filter(g -> g.deviceId().equals(deviceId)).collect(Collectors.toList());
+        }
+
+        @Override
+        public synchronized void removeGroup(DeviceId deviceId, GroupKey appCookie, ApplicationId appId) {
             operations.add("remove-group");
+            DefaultGroup group = stored.get(key(deviceId, appCookie));
+            if (group == null) {
+                return;
+            }
+            group.setState(Group.GroupState.PENDING_DELETE);
+            post(GroupEvent.Type.GROUP_REMOVE_REQUESTED, group);
             groups.removeIf(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie));
+        }
+
+        synchronized void poll() {
+            for (DefaultGroup group : List.copyOf(stored.values())) {
+                Optional<GroupDescription> onDevice = groups.stream()
+                        .filter(g -> g.deviceId().equals(group.deviceId()) && g.appCookie().equals(group.appCookie()))
+                        .findFirst();
+                if (group.state() == Group.GroupState.PENDING_DELETE) {
+                    if (onDevice.isEmpty()) {
+                        stored.remove(key(group.deviceId(), group.appCookie()));
+                        post(GroupEvent.Type.GROUP_REMOVED, group);
+                    }
+                } else if (onDevice.isPresent()) {
+                    Group.GroupState was = group.state();
+                    if (was != Group.GroupState.ADDED) {
+                        group.setState(Group.GroupState.ADDED);
+                        post(was == Group.GroupState.PENDING_UPDATE ? GroupEvent.Type.GROUP_UPDATED
+                                     : GroupEvent.Type.GROUP_ADDED, group);
+                    }
+                } else {
+                    group.setState(Group.GroupState.PENDING_ADD_RETRY);
+                    write(new DefaultGroupDescription(group.deviceId(), group.type(), group.buckets(),
+                                                      group.appCookie(), group.id().id(), group.appId()));
+                }
+            }
+        }
+
+        private void post(GroupEvent.Type type, Group group) {
+            groupListeners.forEach(l -> l.event(new GroupEvent(type, group)));
         }
 
         @Override
@@ -303,6 +425,63 @@ public final class Msr6TreeManagerFixture {
         @Override
         public void removeListener(GroupListener listener) {
             groupListeners.remove(listener);
+        }
+    }
+
+    /**
+     * The devices' drivers: their GroupProgrammable returns the groups the device holds, as ONOS
+     * 2.7's P4Runtime driver returns those of its PRE entry mirror (ADDED).
+     */
+    private final class FakeDrivers extends DriverServiceAdapter {
+        @Override
+        public DriverHandler createHandler(DeviceId deviceId, String... credentials) {
+            return new DriverHandler() {
+                @Override
+                public Driver driver() {
+                    return null;
+                }
+
+                @Override
+                public DriverData data() {
+                    return null;
+                }
+
+                @Override
+                public <T extends Behaviour> T behaviour(Class<T> behaviourClass) {
+                    if (!behaviourClass.equals(GroupProgrammable.class)) {
+                        throw new IllegalArgumentException("no " + behaviourClass.getSimpleName());
+                    }
+                    return behaviourClass.cast(new HeldGroups(deviceId));
+                }
+
+                @Override
+                public <T> T get(Class<T> serviceClass) {
+                    return null;
+                }
+            };
+        }
+    }
+
+    /** A device's groups as its driver reports them. */
+    private final class HeldGroups extends AbstractHandlerBehaviour implements GroupProgrammable {
+        private final DeviceId deviceId;
+
+        HeldGroups(DeviceId deviceId) {
+            this.deviceId = deviceId;
+        }
+
+        @Override
+        public void performGroupOperation(DeviceId device, GroupOperations groupOps) {
+            throw new UnsupportedOperationException("ONOS's group manager writes groups");
+        }
+
+        @Override
+        public Collection<Group> getGroups() {
+            return groups.stream().filter(g -> g.deviceId().equals(deviceId)).map(g -> {
+                DefaultGroup group = new DefaultGroup(new GroupId(g.givenGroupId()), g);
+                group.setState(Group.GroupState.ADDED);
+                return (Group) group;
+            }).collect(Collectors.toList());
         }
     }
 }

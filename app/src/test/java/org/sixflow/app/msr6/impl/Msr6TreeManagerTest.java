@@ -10,6 +10,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
@@ -99,6 +100,64 @@ public class Msr6TreeManagerTest {
         assertEquals(List.of(tree), fixture.manager.trees());
         // What the store keeps is what the devices hold.
         assertEquals(Set.copyOf(installed("video").allRules()), Set.copyOf(fixture.rules));
+    }
+
+    @Test
+    public void aTreeIsInstalledOnceItsDevicesHoldItsGroupsWithoutWaitingForOnossGroupPoll() {
+        // ONOS 2.7 sets a P4Runtime group ADDED (GROUP_ADDED) only on its poll, every 30 s by
+        // default: the install must not wait for that, nor fail for want of it.
+        long started = System.currentTimeMillis();
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        long took = System.currentTimeMillis() - started;
+        assertEquals(String.valueOf(tree.failure()), Msr6TreeState.INSTALLED, tree.state());
+        assertTrue(took + " ms", took < Msr6TreeManagerFixture.CONFIRM_MILLIS);
+        for (GroupDescription group : installed("video").allGroups()) {
+            assertTrue(held(group));
+            // ONOS's store has not polled yet.
+            assertEquals(Group.GroupState.PENDING_ADD,
+                         fixture.manager.groupService.getGroup(group.deviceId(), group.appCookie()).state());
+        }
+        fixture.pollGroups();
+        for (GroupDescription group : installed("video").allGroups()) {
+            assertEquals(Group.GroupState.ADDED,
+                         fixture.manager.groupService.getGroup(group.deviceId(), group.appCookie()).state());
+        }
+    }
+
+    @Test
+    public void removingATreeDoesNotWaitForOnossGroupPoll() {
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        List<GroupDescription> groups = installed("video").allGroups();
+        long started = System.currentTimeMillis();
+        assertTrue(fixture.manager.remove("video"));
+        long took = System.currentTimeMillis() - started;
+        assertTrue(took + " ms", took < Msr6TreeManagerFixture.CONFIRM_MILLIS);
+        assertTrue(fixture.groups.isEmpty());
+        // ONOS keeps them PENDING_DELETE until its poll finds them gone from the devices.
+        for (GroupDescription group : groups) {
+            assertEquals(Group.GroupState.PENDING_DELETE,
+                         fixture.manager.groupService.getGroup(group.deviceId(), group.appCookie()).state());
+        }
+        fixture.pollGroups();
+        assertTrue(groups.stream().allMatch(
+                g -> fixture.manager.groupService.getGroup(g.deviceId(), g.appCookie()) == null));
+    }
+
+    @Test
+    public void aNumberWhoseGroupsOnosStillHoldsIsNotGivenAgain() {
+        int video = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
+                .number();
+        fixture.manager.remove("video");
+        // Its groups are off the devices but PENDING_DELETE in ONOS's store until the poll, which
+        // ignores an add under their keys: the next tree takes another number and installs.
+        Msr6Tree audio = fixture.manager.create(Msr6TreeRequest.of(
+                "audio", H_BJ, Ip6Address.valueOf("ff3e::2"), RECEIVERS, Msr6Mode.TE,
+                Msr6TreeRequest.Algorithm.STEINER));
+        assertEquals(String.valueOf(audio.failure()), Msr6TreeState.INSTALLED, audio.state());
+        assertNotEquals(video, audio.number());
+        fixture.pollGroups();
+        assertEquals(video, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
+                .number());
     }
 
     @Test
@@ -455,7 +514,8 @@ public class Msr6TreeManagerTest {
         int first = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)).number();
         assertEquals(1, first);
         fixture.manager.remove("video");
-        // A removed tree's number is free again.
+        // A removed tree's number is free again once ONOS's group poll dropped its groups.
+        fixture.pollGroups();
         assertEquals(1, fixture.manager.create(request("audio", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
                 .number());
         // A build that fails on the owner (no path any more) holds no number.
@@ -467,6 +527,7 @@ public class Msr6TreeManagerTest {
         // A change releases the number its old version used once the new one is in.
         Msr6Tree changed = fixture.manager.updateReceivers("audio", Set.of(NANJING));
         assertEquals(2, changed.number());
+        fixture.pollGroups();
         Msr6Tree again = fixture.manager.updateReceivers("audio", Set.of(SHANGHAI));
         assertEquals(1, again.number());
         assertEquals(Set.of(1), fixture.record("audio").numbers());
@@ -533,6 +594,7 @@ public class Msr6TreeManagerTest {
             fixture.manager.remove("audio");
             fixture.manager.remove("video");
             assertTrue(fixture.rules.isEmpty() && fixture.groups.isEmpty());
+            fixture.pollGroups();
         }
     }
 

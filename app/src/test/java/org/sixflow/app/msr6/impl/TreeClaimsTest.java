@@ -85,6 +85,7 @@ public class TreeClaimsTest {
 
         assertTrue(fixture.manager.remove("a"));
         fixture.settle();
+        fixture.pollGroups();
         assertEquals(Msr6TreeState.INSTALLED, fixture.manager.create(request("c", 3)).state());
         assertEquals(2, encapEntries());
     }
