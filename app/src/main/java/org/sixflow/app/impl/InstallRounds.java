@@ -36,8 +36,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * The owner's bookkeeping of objects whose entries it installs (APN6 policies, GTP-U tunnels):
  * for each object this instance owns, the version it installed, its entries, the devices that
  * refused one, and the rounds of flow-rule operations that bring the devices to what the object
- * compiles to (new entries in a first stage, removals in a second, so nothing is taken away
- * before what replaces it is confirmed). A round's outcome becomes the object's status:
+ * compiles to (new entries first, removals only once they are confirmed, {@link AddThenRemove},
+ * so nothing is taken away before what replaces it is in). A round's outcome becomes the object's status:
  * INSTALLED when every device confirmed, FAILED with the device and reason when one refused,
  * REQUESTED when it has no entries (the network has nowhere to put them).
  *
@@ -203,7 +203,8 @@ public final class InstallRounds<T> {
     }
 
     /**
-     * Runs one round: the additions, then (once every one is confirmed) the removals. Its outcome
+     * Runs one round: the additions, then (once every one is confirmed) the removals; a refused
+     * addition leaves what it was to replace. Its outcome
      * becomes the version's status.
      *
      * @param version  the version the round is for
@@ -221,24 +222,19 @@ public final class InstallRounds<T> {
         toRemove.forEach(r -> devices.add(r.deviceId()));
         devices.forEach(d -> version.lastRound.put(d, round));
         version.pending.add(round);
-        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
-        toAdd.forEach(ops::add);
-        if (!toAdd.isEmpty() && !toRemove.isEmpty()) {
-            ops.newStage();     // removals only once every new entry is confirmed
-        }
-        toRemove.forEach(ops::remove);
-        flowRules.apply(ops.build(new FlowRuleOperationsContext() {
+        // Removals go only once every new entry is confirmed: a refused replacement keeps the old.
+        AddThenRemove.apply(flowRules, AddThenRemove.additions(toAdd), toRemove, new AddThenRemove.Outcome() {
             @Override
-            public void onSuccess(FlowRuleOperations done) {
+            public void succeeded() {
                 work.execute(() -> settled(version, round, devices, true, Map.of()));
             }
 
             @Override
-            public void onError(FlowRuleOperations failed) {
-                Map<DeviceId, String> refused = refusals(failed);
-                work.execute(() -> settled(version, round, devices, false, refused));
+            public void failed(FlowRuleOperations refused) {
+                Map<DeviceId, String> byDevice = refusals(refused);
+                work.execute(() -> settled(version, round, devices, false, byDevice));
             }
-        }));
+        });
     }
 
     /**

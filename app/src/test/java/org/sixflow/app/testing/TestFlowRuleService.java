@@ -19,10 +19,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A flow-rule service whose store confirms every write at once (entries go to ADDED), as a
- * device that accepts everything would, and keeps every write in order.
+ * device that accepts everything would (or refuses, for devices a test says refuse), and keeps
+ * every write in order.
  */
 public class TestFlowRuleService extends FlowRuleServiceAdapter {
 
@@ -45,6 +47,8 @@ public class TestFlowRuleService extends FlowRuleServiceAdapter {
     private final Map<FlowId, FlowEntry> entries = new LinkedHashMap<>();
     /** Every write, in order. */
     public final List<Write> log = new ArrayList<>();
+    /** Devices that refuse every entry written to them (removals they accept). */
+    public final Set<DeviceId> refusing = ConcurrentHashMap.newKeySet();
 
     @Override
     public synchronized void applyFlowRules(FlowRule... flowRules) {
@@ -57,23 +61,37 @@ public class TestFlowRuleService extends FlowRuleServiceAdapter {
     }
 
     @Override
-    public synchronized void apply(FlowRuleOperations ops) {
-        for (Set<FlowRuleOperation> stage : ops.stages()) {
-            log.add(new Write("stage", null));
-            for (FlowRuleOperation op : stage) {
-                switch (op.type()) {
-                    case ADD:
-                        write("add", op.rule());
-                        break;
-                    case MODIFY:
-                        write("modify", op.rule());
-                        break;
-                    default:
-                        remove(op.rule());
+    public void apply(FlowRuleOperations ops) {
+        // As ONOS 2.7's FlowOperationsProcessor: every stage runs even after a refusal (fail()
+        // goes on); onError once per refusing device with what it refused, else onSuccess.
+        Map<DeviceId, FlowRuleOperations.Builder> refused = new LinkedHashMap<>();
+        synchronized (this) {
+            for (Set<FlowRuleOperation> stage : ops.stages()) {
+                log.add(new Write("stage", null));
+                for (FlowRuleOperation op : stage) {
+                    if (op.type() != FlowRuleOperation.Type.REMOVE && refusing.contains(op.rule().deviceId())) {
+                        log.add(new Write("refused", op.rule()));
+                        refused.computeIfAbsent(op.rule().deviceId(), d -> FlowRuleOperations.builder()).operation(op);
+                        continue;
+                    }
+                    switch (op.type()) {
+                        case ADD:
+                            write("add", op.rule());
+                            break;
+                        case MODIFY:
+                            write("modify", op.rule());
+                            break;
+                        default:
+                            remove(op.rule());
+                    }
                 }
             }
         }
-        ops.callback().onSuccess(ops);
+        if (refused.isEmpty()) {
+            ops.callback().onSuccess(ops);
+        } else {
+            refused.values().forEach(r -> ops.callback().onError(r.build()));
+        }
     }
 
     private void write(String what, FlowRule rule) {

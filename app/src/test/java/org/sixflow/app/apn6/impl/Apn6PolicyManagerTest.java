@@ -228,6 +228,20 @@ public class Apn6PolicyManagerTest {
     }
 
     @Test
+    public void anUpdateADeviceRefusesLeavesTheOldEntriesInPlace() {
+        create(video(100, "fd00:1:1::/64"));
+        List<FlowRule> before = fixture.rules();
+        fixture.flows.refusing.add(WUHAN);
+        fixture.manager.update(video(100, "fd00:1:2::/64"));
+        fixture.awaitEvents();
+        // ONOS runs the removal stage after a refused stage: the old entries must not be in it.
+        assertTrue(fixture.rules().containsAll(before));
+        assertTrue(fixture.flows.writes("remove").isEmpty());
+        assertEquals(InstallStatus.State.FAILED, fixture.status("video").state());
+        assertEquals(WUHAN, fixture.status("video").failure().orElseThrow().deviceId());
+    }
+
+    @Test
     public void aPolicyWithNowhereToGoStaysRequested() {
         create(video(100, "fd00:1:1::/64"));
         assertEquals(InstallStatus.INSTALLED, fixture.status("video"));

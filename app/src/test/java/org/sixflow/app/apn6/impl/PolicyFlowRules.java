@@ -23,9 +23,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Flow rules as ONOS's FlowRuleManager treats a FlowRuleOperations: stages in order, one
- * outcome per operation — onError with the refused operations when a device refuses something
- * (later stages are not run), else onSuccess. The entries are the cluster's flow-rule store
+ * Flow rules as ONOS 2.7's FlowRuleManager treats a FlowRuleOperations: stages in order, every
+ * stage run even after one a device refused (FlowOperationsProcessor#fail goes on), onError with
+ * a device's refused operations once per refusing device, else onSuccess. The entries are the cluster's flow-rule store
  * (share one map between the instances of a test cluster); each instance keeps its own log of
  * the writes it made, so a test sees who installed what.
  */
@@ -73,15 +73,15 @@ public final class PolicyFlowRules extends FlowRuleServiceAdapter {
 
     @Override
     public void apply(FlowRuleOperations ops) {
-        FlowRuleOperations.Builder refused = FlowRuleOperations.builder();
-        boolean failed = false;
+        // As FlowRuleManager's FlowOperationsProcessor: a stage with a refusal still leads to the
+        // next (fail() goes on), onError once per device that refused, onSuccess only if none did.
+        Map<DeviceId, FlowRuleOperations.Builder> refused = new LinkedHashMap<>();
         synchronized (entries) {
             for (Set<FlowRuleOperation> stage : ops.stages()) {
                 log.add("stage");
                 for (FlowRuleOperation op : stage) {
                     if (refusing.contains(op.rule().deviceId())) {
-                        refused.operation(op);
-                        failed = true;
+                        refused.computeIfAbsent(op.rule().deviceId(), d -> FlowRuleOperations.builder()).operation(op);
                     } else if (op.type() == FlowRuleOperation.Type.REMOVE) {
                         log.add("remove " + describe(op.rule()));
                         entries.remove(op.rule().id());
@@ -90,15 +90,12 @@ public final class PolicyFlowRules extends FlowRuleServiceAdapter {
                         entries.put(op.rule().id(), op.rule());
                     }
                 }
-                if (failed) {
-                    break;
-                }
             }
         }
         FlowRuleOperationsContext context = ops.callback();
         if (context != null) {
-            if (failed) {
-                context.onError(refused.build());
+            if (!refused.isEmpty()) {
+                refused.values().forEach(r -> context.onError(r.build()));
             } else {
                 context.onSuccess(ops);
             }
