@@ -44,16 +44,4 @@ public final class Masters {
     public static Long partitionHash(DeviceId deviceId) {
         return (long) deviceId.toString().hashCode();
     }
-
-    /**
-     * Tells whether this instance may read a device without asking the work partitions: it
-     * masters it, or nobody does (every instance then answers true).
-     *
-     * @param mastership ONOS's mastership service
-     * @param deviceId   the device
-     * @return true if this instance masters it or nobody does
-     */
-    public static boolean readsHere(MastershipService mastership, DeviceId deviceId) {
-        return mastership.getMasterFor(deviceId) == null || mastership.isLocalMaster(deviceId);
-    }
 }

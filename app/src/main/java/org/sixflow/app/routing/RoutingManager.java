@@ -24,12 +24,13 @@ import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
-import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.host.HostEvent;
 import org.onosproject.net.host.HostListener;
 import org.onosproject.net.host.HostService;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.intf.InterfaceEvent;
 import org.onosproject.net.intf.InterfaceListener;
 import org.onosproject.net.intf.InterfaceService;
@@ -48,6 +49,7 @@ import org.sixflow.app.api.RoutingListener;
 import org.sixflow.app.api.RoutingService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.impl.AddThenRemove;
 import org.sixflow.app.impl.Masters;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
@@ -80,13 +82,15 @@ import static org.slf4j.LoggerFactory.getLogger;
  * MTUs (netcfg mtu, portMtu: a packet the router grows past one is dropped).
  * Any change of devices, links, hosts, interfaces, sixflow
  * netcfg or mastership recomputes every route and applies the difference: new and changed
- * entries in a first stage, stale ones removed in a second, so nothing is withdrawn before its
- * replacement is in.
+ * entries first, stale ones removed only once those are confirmed ({@link AddThenRemove}), so
+ * nothing is withdrawn before its replacement is in.
  *
  * <p>There is no store of its own: routes follow from ONOS's shared view (topology, hosts,
- * netcfg), so every instance computes the same ones; the instance that masters a device
- * writes them, and compares against the flow-rule store, which holds what was written whichever
- * instance wrote it.
+ * netcfg), so every instance computes the same ones; the instance that masters a device (or,
+ * while it has none, the one whose work partition it is in) writes them, and compares against
+ * the flow-rule store, which holds what was written whichever instance wrote it. Deactivation
+ * leaves the entries in place; activation adopts those the store holds (same app id) and writes
+ * only what differs.
  */
 @Component(immediate = true, service = RoutingService.class)
 public class RoutingManager extends AbstractListenerManager<RoutingEvent, RoutingListener>
@@ -121,6 +125,10 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
+
+    /** Which instance writes a device that has no master (exactly one: its work partition's). */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
 
     /** Where recomputations run, one at a time; tests run them on the caller's thread. */
     Supplier<ExecutorService> executors =
@@ -173,15 +181,9 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         deviceService.removeListener(deviceListener);
         executor.shutdown();
         synchronized (this) {
+            // The entries stay on the devices (and in ONOS's flow rule store): an app upgrade or
+            // restart must not black-hole routed traffic; the next activation adopts them.
             active = false;
-            FlowRule[] mine = StreamSupport.stream(flowRuleService.getFlowEntriesById(appId).spliterator(), false)
-                    .filter(rules::isRoutingRule)
-                    .filter(e -> Masters.readsHere(mastershipService, e.deviceId()))
-                    .toArray(FlowRule[]::new);
-            if (mine.length > 0) {
-                flowRuleService.removeFlowRules(mine);
-            }
-            log.info("Removed {} routing entries", mine.length);
             computed = ImmutableMap.of();
         }
         eventDispatcher.removeSink(RoutingEvent.class);
@@ -298,20 +300,20 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
 
     /**
      * Writes the routes of the devices this instance masters, and each router's my_station,
-     * host_port and port_mtu entries: adds and changes first, then, in a later stage, removes this app's routing entries
-     * that nothing wants any more.
+     * host_port and port_mtu entries: adds and changes first, then, once they are confirmed, removes this app's
+     * routing entries that nothing wants any more.
      */
     private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network) {
-        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
+        List<FlowRuleOperation> writes = new ArrayList<>();
         List<FlowRule> stale = new ArrayList<>();
-        int writes = 0;
         Set<ConnectPoint> hostPorts = hostPorts(network);
         Set<DeviceId> devices = new HashSet<>(routes.keySet());
         for (Device device : deviceService.getAvailableDevices()) {
             devices.add(device.id());
         }
         for (DeviceId deviceId : devices) {
-            if (!deviceService.isAvailable(deviceId) || !Masters.readsHere(mastershipService, deviceId)) {
+            if (!deviceService.isAvailable(deviceId)
+                    || !Masters.readsHere(mastershipService, workPartitionService, deviceId)) {
                 continue;
             }
             Map<FlowId, FlowEntry> present = new HashMap<>(entries(deviceId));
@@ -319,34 +321,31 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             for (FlowRule rule : wanted(deviceId, routes.getOrDefault(deviceId, List.of()), network, hostPorts)) {
                 FlowEntry entry = present.remove(rule.id());
                 if (entry == null || rewrite) {
-                    ops.add(rule);
-                    writes++;
+                    writes.add(new FlowRuleOperation(rule, FlowRuleOperation.Type.ADD));
                 } else if (!entry.treatment().equals(rule.treatment())) {
                     // Same match, new next hop: the device changes the entry in place, no gap.
-                    ops.modify(rule);
-                    writes++;
+                    writes.add(new FlowRuleOperation(rule, FlowRuleOperation.Type.MODIFY));
                 }
             }
             stale.addAll(present.values());
         }
-        if (writes == 0 && stale.isEmpty()) {
+        if (writes.isEmpty() && stale.isEmpty()) {
             return;
         }
-        ops.newStage();
-        stale.forEach(ops::remove);
-        int added = writes;
-        flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
+        int added = writes.size();
+        // Stale entries go only once every write is confirmed: a refused new route keeps the old.
+        AddThenRemove.apply(flowRuleService, writes, stale, new AddThenRemove.Outcome() {
             @Override
-            public void onSuccess(FlowRuleOperations done) {
+            public void succeeded() {
                 log.debug("Routing: {} entries written, {} removed", added, stale.size());
             }
 
             @Override
-            public void onError(FlowRuleOperations failed) {
+            public void failed(FlowRuleOperations refused) {
                 log.warn("Routing: some of {} writes and {} removals failed; the next change retries", added,
                          stale.size());
             }
-        }));
+        });
     }
 
     /**

@@ -15,6 +15,7 @@ import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.MastershipRole;
+import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.sixflow.app.api.RoutingEvent;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.msr6.impl.LabNetwork;
@@ -30,6 +31,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 /**
  * A routing manager on the lab of docker/: its devices (all running the bmv2 pipeconf), links,
@@ -46,6 +48,8 @@ public final class RoutingManagerFixture {
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final TestFlowRuleService flows = new TestFlowRuleService();
     public final Mastership mastership = new Mastership();
+    /** Devices whose work partition is another instance's (all others are this one's). */
+    public final Set<DeviceId> otherPartitions = ConcurrentHashMap.newKeySet();
     public final RoutingManager manager = new RoutingManager();
     public final List<RoutingEvent> events = new CopyOnWriteArrayList<>();
 
@@ -54,6 +58,8 @@ public final class RoutingManagerFixture {
         private static final NodeId LOCAL = NodeId.nodeId("local");
         private static final NodeId OTHER = NodeId.nodeId("other");
         private final Set<DeviceId> elsewhere = ConcurrentHashMap.newKeySet();
+        /** Devices nobody masters (between masters). */
+        public final Set<DeviceId> masterless = ConcurrentHashMap.newKeySet();
         private final List<MastershipListener> listeners = new CopyOnWriteArrayList<>();
 
         /**
@@ -76,11 +82,17 @@ public final class RoutingManagerFixture {
 
         @Override
         public NodeId getMasterFor(DeviceId deviceId) {
+            if (masterless.contains(deviceId)) {
+                return null;
+            }
             return elsewhere.contains(deviceId) ? OTHER : LOCAL;
         }
 
         @Override
         public MastershipRole getLocalRole(DeviceId deviceId) {
+            if (masterless.contains(deviceId)) {
+                return MastershipRole.NONE;
+            }
             return elsewhere.contains(deviceId) ? MastershipRole.STANDBY : MastershipRole.MASTER;
         }
 
@@ -119,6 +131,12 @@ public final class RoutingManagerFixture {
         manager.pipeconfService = pipeconfs;
         manager.flowRuleService = flows;
         manager.mastershipService = mastership;
+        manager.workPartitionService = new WorkPartitionServiceAdapter() {
+            @Override
+            public <K> boolean isMine(K id, Function<K, Long> hasher) {
+                return !otherPartitions.contains(id);
+            }
+        };
         manager.coreService = new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {

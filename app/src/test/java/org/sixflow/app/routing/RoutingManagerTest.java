@@ -8,16 +8,12 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
-import org.onosproject.TestApplicationId;
 import org.onosproject.net.DefaultPort;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.HostId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceEvent;
-import org.onosproject.net.flow.DefaultFlowRule;
-import org.onosproject.net.flow.DefaultTrafficSelector;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
@@ -32,7 +28,6 @@ import org.onosproject.net.pi.runtime.PiLpmFieldMatch;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.RoutingEvent;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.pipeconf.P4InfoConstants;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
@@ -512,20 +507,55 @@ public class RoutingManagerTest {
     }
 
     @Test
-    public void deactivateRemovesRoutingEntriesAndNothingElse() {
-        FlowRule acl = DefaultFlowRule.builder().forDevice(BEIJING).forTable(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL)
-                .withSelector(DefaultTrafficSelector.emptySelector())
-                .withTreatment(DefaultTrafficTreatment.emptyTreatment()).withPriority(10)
-                .fromApp(RoutingManagerFixture.APP_ID).makePermanent().build();
-        FlowRule foreignRoute = DefaultFlowRule.builder().forDevice(BEIJING).forTable(SIXFLOW_INGRESS_ROUTING_ROUTING_V6)
-                .withSelector(DefaultTrafficSelector.builder().matchPi(PiCriterion.builder()
-                        .matchLpm(HDR_IPV6_DST, Ip6Address.valueOf("2001:db8::").toOctets(), 32).build()).build())
-                .withTreatment(DefaultTrafficTreatment.emptyTreatment()).withPriority(10)
-                .fromApp(TestApplicationId.create("org.other")).makePermanent().build();
-        fixture.flows.applyFlowRules(acl, foreignRoute);
+    public void deactivateLeavesEveryEntryAndReactivationAdoptsThem() {
+        List<FlowEntry> before = fixture.flows.entries();
+        assertFalse(routingEntries().isEmpty());
         fixture.manager.deactivate();
-        assertEquals(Set.of(acl.id(), foreignRoute.id()),
-                     fixture.flows.entries().stream().map(FlowEntry::id).collect(Collectors.toSet()));
+        // An app upgrade must not black-hole routed traffic: nothing is taken out.
+        assertEquals(before, fixture.flows.entries());
         assertEquals(List.of(), fixture.manager.routes());
+        fixture.flows.log.clear();
+        fixture.manager.activate();
+        // The entries ONOS's flow rule store kept are the ones wanted: nothing removed, nothing written twice.
+        assertEquals(List.of(), writes());
+        assertEquals(before, fixture.flows.entries());
+        assertTrue(fixture.manager.routes().stream().allMatch(r -> r.state() == Ipv6Route.State.INSTALLED));
+    }
+
+    @Test
+    public void aDeviceWithoutAMasterIsWrittenByTheInstanceOfItsWorkPartitionOnly() {
+        fixture.mastership.masterless.add(WUHAN);
+        fixture.otherPartitions.add(WUHAN);
+        fixture.flows.log.clear();
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        // Another instance's partition holds wuhan: this one leaves it alone.
+        assertTrue(writes().toString(), writes().stream().noneMatch(w -> w.contains("device:wuhan")));
+        assertFalse(writes().isEmpty());
+        // Its partition moves here: this instance writes it.
+        fixture.otherPartitions.clear();
+        fixture.lab.fail("device:wuhan/3", "device:guangzhou/1");
+        assertTrue(writes().toString(), writes().stream().anyMatch(w -> w.contains("device:wuhan")));
+    }
+
+    @Test
+    public void aNewRouteADeviceRefusesLeavesTheOldRoutesInPlace() {
+        ObjectNode wuhan = (ObjectNode) fixture.lab.netcfg.getConfig(WUHAN, SixflowDeviceConfig.class).node()
+                .deepCopy();
+        Set<String> old = installed().stream().filter(l -> l.contains(" fd00:1:2::/64 "))
+                .collect(Collectors.toSet());
+        assertFalse(old.isEmpty());
+        fixture.flows.refusing.add(BEIJING);
+        wuhan.put(SixflowDeviceConfig.LOCATOR, "fd00:1:22::/64");
+        fixture.flows.log.clear();
+        fixture.lab.netcfg.applyConfig(WUHAN, SixflowDeviceConfig.class, wuhan);
+        // beijing refused its new route: no old route comes out anywhere (ONOS would run a
+        // removal stage after the refused one).
+        assertTrue(writes().toString(), writes().stream().noneMatch(w -> w.startsWith("remove ")));
+        Set<String> now = routingEntries().stream().map(e -> e.deviceId() + " " + new Entry(e).prefix)
+                .collect(Collectors.toSet());
+        for (String line : old) {
+            String[] parts = line.split(" ");
+            assertTrue(line, now.contains(parts[0] + " " + parts[1]));
+        }
     }
 }
