@@ -173,6 +173,7 @@ final class TreeReconciler {
             // until the tree is built again or removed, and FAILED trees claim nothing.
             log.warn("MSR6 tree {} lost the room it was checked for: {}", id, e.getMessage());
             fail(id, request, Msr6TreeFailure.onDevice(e.shortfall().deviceId(), e.getMessage()));
+            releaseReplacedBuild(record, number);
             return;
         }
         // What the devices may hold of earlier versions: the installed one, and one whose
@@ -188,6 +189,7 @@ final class TreeReconciler {
         if (failure.isPresent()) {
             log.warn("MSR6 tree {} failed: {}", id, failure.get());
             fail(id, request, failure.get());
+            releaseReplacedBuild(record, number);
             return;
         }
         store.update(id, current -> {
@@ -203,6 +205,20 @@ final class TreeReconciler {
         }
         log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs) in {} ms", id, number,
                  built.tree.links().size(), built.tree.msids().size(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /**
+     * Frees the number of an earlier failed build that the new build's entries replaced in the
+     * record (withBuilt): nothing refers to it any more, and a FAILED tree retried on every link
+     * or device event would otherwise take one number per try. Its entries were undone when it
+     * failed; a number the installed or a draining version uses stays.
+     */
+    private void releaseReplacedBuild(Msr6TreeRecord record, int number) {
+        Optional<Msr6TreeEntries> installed = record.installed();
+        record.entries().filter(e -> !installed.equals(Optional.of(e))).map(Msr6TreeEntries::number)
+                .filter(n -> n != number && installed.map(i -> i.number() != n).orElse(true)
+                        && !retiring.numbers(record.id()).contains(n))
+                .ifPresent(n -> store.releaseNumber(n, record.id()));
     }
 
     private void reinstall(Msr6TreeRecord record) {

@@ -7,6 +7,7 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
@@ -158,6 +159,25 @@ public class Msr6TreeManagerTest {
         fixture.pollGroups();
         assertEquals(video, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
                 .number());
+    }
+
+    @Test
+    public void aTreeThatKeepsFailingHoldsOneNumber() {
+        fixture.refuseEntries.add(DeviceId.deviceId("device:shanghai"));
+        assertEquals(Msr6TreeState.FAILED,
+                     fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)).state());
+        // A FAILED tree is tried again on every device event; each try builds with a new number.
+        for (int i = 0; i < 3; i++) {
+            fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED,
+                                                     fixture.lab.devices.getDevice(H_BJ.deviceId())));
+            fixture.settle();
+        }
+        assertEquals(Msr6TreeState.FAILED, fixture.manager.tree("video").orElseThrow().state());
+        assertEquals(Set.of(fixture.record("video").entries().orElseThrow().number()),
+                     fixture.record("video").numbers());
+        // Only the number its latest build holds is claimed.
+        assertEquals(fixture.record("video").entries().orElseThrow().number() == 1 ? 2 : 1,
+                     fixture.store.freeNumber());
     }
 
     @Test
