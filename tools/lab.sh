@@ -7,6 +7,10 @@
 # host namespaces), writes its netcfg, and runs org.sixflow.lab.LabMain over it in the foreground.
 # Ctrl-C, a failure or the end of LabMain stops LabMain and takes the network down again.
 #
+# The controller is real ONOS 2.7.0 when tools/onos/build-onos.sh has built it (ONOS_HOME, default
+# /opt/sixflow-onos/home): lab/onos/onoslab.py starts it, activates ONOS's apps, installs Sixflow's two
+# .oar files through ONOS's REST API and pushes the netcfg, as an operator would. Without that build
+# (or with LAB_CONTROLLER=standin) it is org.sixflow.lab.LabMain, lab/'s stand-in for ONOS's core.
 # Environment: TOPOLOGY (default msr6-study), HTTP_PORT (8181), LAB_RUN_DIR (lab/target/run),
 # SWITCH_LOG_LEVEL (warn), SWITCH_REALTIME and PACER_REALTIME (0: the switches' SCHED_RR and the
 # experiments' sending thread's SCHED_FIFO priority, for measurement runs), LAB_SKIP_BUILD=1 (use
@@ -46,15 +50,28 @@ done
 [ -f "$top/lab/pom.xml" ] || refuse "this checkout has no lab controller module (lab/pom.xml)"
 "${labnet[@]}" check "$topology" >/dev/null || exit 2
 
+onos_home="${ONOS_HOME:-/opt/sixflow-onos/home}"
+controller="${LAB_CONTROLLER:-}"
+if [ -z "$controller" ]; then
+    if [ -x "$onos_home/apache-karaf-4.2.9/bin/karaf" ]; then controller=onos; else controller=standin; fi
+fi
+case "$controller" in
+    onos) [ -x "$onos_home/apache-karaf-4.2.9/bin/karaf" ] \
+              || refuse "LAB_CONTROLLER=onos but there is no ONOS build at $onos_home (tools/onos/README.md)" ;;
+    standin) ;;
+    *) refuse "LAB_CONTROLLER must be onos or standin, not '$controller'" ;;
+esac
+
 labmain_pid=""
 network_up=0
 cleanup() {
     local status=$?
     trap - EXIT INT TERM HUP
     if [ -n "$labmain_pid" ] && kill -0 "$labmain_pid" 2>/dev/null; then
-        echo "make lab: stopping LabMain (pid $labmain_pid)"
+        echo "make lab: stopping the controller (pid $labmain_pid)"
         kill -TERM "$labmain_pid" 2>/dev/null || true
-        for _ in $(seq 1 300); do
+        # ONOS takes up to a minute to stop (onoslab.py then stops its PostgreSQL).
+        for _ in $(seq 1 900); do
             kill -0 "$labmain_pid" 2>/dev/null || break
             sleep 0.1
         done
@@ -90,6 +107,19 @@ network_up=1
     --switch-log-level "${SWITCH_LOG_LEVEL:-warn}" --switch-realtime "${SWITCH_REALTIME:-0}"
 "${labnet[@]}" netcfg "$topology" >"$netcfg"
 
+if [ "$controller" = onos ]; then
+    oars=()
+    for module in pipeconf app; do
+        oar=$(ls "$top/$module"/target/*.oar 2>/dev/null | head -n 1)
+        [ -n "$oar" ] || refuse "$module/target has no .oar: build without LAB_SKIP_BUILD"
+        oars+=(--oar "$oar")
+    done
+    read -r -a lab_args <<<"${LAB_ARGS:-}"
+    echo "make lab: starting ONOS 2.7.0 from $onos_home (real ONOS; Sixflow installed from its .oar files)"
+    python3 "$top/lab/onos/onoslab.py" up --home "$onos_home" --netcfg "$netcfg" --run-dir "$run_dir" \
+        --http-port "$http_port" "${oars[@]}" "${lab_args[@]}" &
+    labmain_pid=$!
+else
 # The JVM flags the tests run ONOS's code with (the root pom's surefire argLine: Kryo needs them).
 read -r -a jvm_flags <<<"$(sed -n 's:.*<argLine>\(.*\)</argLine>.*:\1:p' pom.xml | head -n 1)"
 # ZGC: its pauses stay under a millisecond; G1's young collections stopped the pacer for 5-12 ms
@@ -102,6 +132,7 @@ echo "make lab: starting LabMain"
 java "${jvm_flags[@]}" -cp "$classpath" org.sixflow.lab.LabMain --state "$state" --netcfg "$netcfg" \
     --http-port "$http_port" "${lab_args[@]}" &
 labmain_pid=$!
+fi
 summary() {  # summary switches|hosts|first-host: from the state file
     python3 - "$state" "$1" <<'PY'
 import json, sys
@@ -118,10 +149,10 @@ PY
 cat <<EOF
 
 ================================================================================
- Sixflow bmv2 lab: $topology
+ Sixflow bmv2 lab: $topology   controller: $([ "$controller" = onos ] && echo "ONOS 2.7.0 ($onos_home)" || echo "lab/'s stand-in for ONOS (LabMain)")
  switches   $(summary switches)
  hosts      $(summary hosts)
- REST       http://127.0.0.1:$http_port/onos/sixflow/v1/   (onos/rocks or no credentials)
+ REST       http://127.0.0.1:$http_port/onos/sixflow/v1/   (onos/rocks$([ "$controller" = onos ] && echo "; ONOS's own at /onos/v1/" || echo " or no credentials"))
  dashboard  http://127.0.0.1:$http_port/onos/sixflow/ui/
  state      $state   netcfg $netcfg   switch logs $run_dir/logs/
  on a host sudo python3 lab/net/labnet.py exec $(summary first-host) -- ip -6 addr

@@ -94,6 +94,18 @@ class Build:
         # the real one must come first, as in ONOS's Bazel class path.
         return sorted(jars, key=lambda j: "org.osgi.util.promise" not in j)
 
+    def direct_classpath(self, module):
+        """The jars of a module's own dependencies (what Bazel hands ONOS's bnd wrapper)."""
+        jars = []
+        for label in module.deps:
+            if label.startswith("@"):
+                jars.append(self.path(maven.from_jar(self.workspace.jar_for_label(label))))
+            else:
+                dep = self.tree.module(label, module.package)
+                jars.append(self.path(maven.Artifact(GROUP, dep.name, ONOS_VERSION)) if dep.on_central
+                            else self.built(dep))
+        return [j for j in jars if os.path.exists(j)]
+
     def built(self, module):
         return os.path.join(self.built_repo, *GROUP.split("."), module.name, ONOS_VERSION,
                             f"{module.name}-{ONOS_VERSION}.jar")
@@ -168,8 +180,8 @@ class Build:
             if os.path.exists(log):
                 os.remove(log)
             if m.wrap:
-                jar = jc.wrap(m, self.path(maven.Artifact(*m.wrap)), [c for c in classpath if os.path.exists(c)],
-                              tools, self.work, log)
+                # ONOS wraps these with no dependencies on bnd's class path (deps/BUILD): no import versions.
+                jar = jc.wrap(m, self.path(maven.Artifact(*m.wrap)), [], tools, self.work, log)
                 os.makedirs(os.path.dirname(out), exist_ok=True)
                 os.replace(jar, out)
                 print(f"  {m.label}: wrapped {':'.join(m.wrap)}")
@@ -182,7 +194,7 @@ class Build:
                 sources = jc.protoc(m.proto, checkout, self.path(PROTOC), self.path(GRPC_PLUGIN), includes,
                                     os.path.join(self.work, m.name + "-gen"), log)
             jar = jc.bundle(m, sources, resources, [c for c in classpath if c != out and os.path.exists(c)],
-                            tools, self.work, log)
+                            self.direct_classpath(m), tools, self.work, log)
             os.makedirs(os.path.dirname(out), exist_ok=True)
             os.replace(jar, out)
             print(f"  {m.label}: {len(sources)} sources, {time.time() - start:.1f} s")

@@ -99,13 +99,17 @@ def wrap(module, jar, classpath, tools, work, log):
     dest = os.path.join(work, module.name + "-wrap")
     shutil.rmtree(dest, ignore_errors=True)
     _run(["java", "-cp", ":".join(tools["osgiwrap_cp"]), "org.onlab.osgiwrap.OSGiWrapper",
-          jar, out, ":".join(classpath), module.name, GROUP, ONOS_VERSION, "", imports(module),
+          # bnd 5 refuses an empty class path entry: the jar itself stands for "nothing else".
+          jar, out, ":".join(classpath or [jar]), module.name, GROUP, ONOS_VERSION, "", imports(module),
           "*", "NONE", "NONE", "", "", dest, "", "", "", module.name], log)
     return out
 
 
-def bundle(module, sources, resources, classpath, tools, work, log):
-    """Compiles, adds resources and cfgdefs, wraps: returns the bundle's path."""
+def bundle(module, sources, resources, classpath, wrap_classpath, tools, work, log):
+    """Compiles, adds resources and cfgdefs, wraps: returns the bundle's path.
+
+    javac gets the whole class path; bnd gets the module's direct dependencies only, as Bazel gives
+    it, since the import version ranges it writes come from the jars it sees."""
     base = os.path.join(work, module.name)
     classes = base + "-classes"
     shutil.rmtree(classes, ignore_errors=True)
@@ -127,7 +131,7 @@ def bundle(module, sources, resources, classpath, tools, work, log):
     shutil.rmtree(dest, ignore_errors=True)
     include = ",".join(f"{k}={v}" for k, v in module.include_resources.items()) or "NONE"
     _run(["java", "-cp", ":".join(tools["osgiwrap_cp"]), "org.onlab.osgiwrap.OSGiWrapper",
-          plain, out, ":".join(classpath), module.name, GROUP, ONOS_VERSION, "",
+          plain, out, ":".join(wrap_classpath or [plain]), module.name, GROUP, ONOS_VERSION, "",
           imports(module), "*", include, module.web_context or "NONE", "", "", dest,
           module.bundle_classpath, module.karaf_commands, "", module.name], log)
     return out

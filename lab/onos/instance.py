@@ -1,0 +1,208 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""One ONOS instance of a lab run, from the home tools/onos/build-onos.sh assembled.
+
+Each run gets an instance folder of its own (Karaf's bin, lib and etc copied, its system/
+repository shared by a link, a fresh data/ and apps/), so runs never see each other's state and
+several instances (a cluster) can run from one build. Everything listens on loopback only."""
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+KARAF_DIR = "apache-karaf-4.2.9"
+# Java 17 runs ONOS 2.7 (built for 11) once Kryo, Netty and Atomix may reach into java.base.
+JAVA_OPENS = ["java.base/java.nio", "java.base/sun.nio.ch", "java.base/java.util.concurrent",
+              "java.base/java.util.concurrent.atomic", "java.base/java.time", "java.base/java.io",
+              "java.base/java.lang.invoke", "java.base/java.lang.reflect", "java.base/java.math",
+              "java.base/java.text", "java.base/java.net", "java.base/java.lang", "java.base/java.util"]
+
+
+def _set(path, key, value):
+    """Sets key = value in a Karaf .cfg file (replacing an uncommented line, else appending)."""
+    with open(path, encoding="latin-1") as f:
+        text = f.read()
+    line = f"{key} = {value}"
+    pattern = re.compile(r"^" + re.escape(key) + r"\s*=.*$", re.MULTILINE)
+    text = pattern.sub(lambda _: line, text) if pattern.search(text) else text.rstrip("\n") + "\n" + line + "\n"
+    with open(path, "w", encoding="latin-1") as f:
+        f.write(text)
+
+
+class OnosError(Exception):
+    pass
+
+
+class OnosInstance:
+    """An ONOS instance in folder root, answering REST on ip:http_port."""
+
+    def __init__(self, home, root, http_port, ssh_port, ip="127.0.0.1", heap="2g", user="onos", password="rocks"):
+        self.home, self.root = os.path.abspath(home), os.path.abspath(root)
+        self.http_port, self.ssh_port, self.ip, self.heap = http_port, ssh_port, ip, heap
+        self.karaf = os.path.join(self.root, KARAF_DIR)
+        self.log = os.path.join(self.root, "karaf.out")
+        self.pidfile = os.path.join(self.root, "karaf.pid")
+        self._auth = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
+        self.process = None
+
+    @property
+    def url(self):
+        return f"http://{self.ip}:{self.http_port}/onos"
+
+    def prepare(self, rmi_ports=(0, 0), cluster_json=None):
+        if not os.path.isfile(os.path.join(self.home, KARAF_DIR, "bin", "karaf")):
+            raise OnosError(f"no ONOS build at {self.home}: run tools/onos/build-onos.sh")
+        shutil.rmtree(self.root, ignore_errors=True)
+        os.makedirs(self.root)
+        src = os.path.join(self.home, KARAF_DIR)
+        for part in ("bin", "lib", "etc"):
+            shutil.copytree(os.path.join(src, part), os.path.join(self.karaf, part), symlinks=True)
+        os.symlink(os.path.join(src, "system"), os.path.join(self.karaf, "system"))
+        shutil.copytree(os.path.join(self.home, "apps"), os.path.join(self.root, "apps"))
+        shutil.copy(os.path.join(self.home, "VERSION"), os.path.join(self.root, "VERSION"))
+        etc = os.path.join(self.karaf, "etc")
+        _set(os.path.join(etc, "org.ops4j.pax.web.cfg"), "org.osgi.service.http.port", self.http_port)
+        _set(os.path.join(etc, "org.ops4j.pax.web.cfg"), "org.osgi.service.http.host", self.ip)
+        _set(os.path.join(etc, "org.apache.karaf.shell.cfg"), "sshPort", self.ssh_port)
+        _set(os.path.join(etc, "org.apache.karaf.shell.cfg"), "sshHost", self.ip)
+        rmi_registry, rmi_server = rmi_ports
+        _set(os.path.join(etc, "org.apache.karaf.management.cfg"), "rmiRegistryHost", self.ip)
+        _set(os.path.join(etc, "org.apache.karaf.management.cfg"), "rmiRegistryPort", rmi_registry or self.ssh_port + 1)
+        _set(os.path.join(etc, "org.apache.karaf.management.cfg"), "rmiServerHost", self.ip)
+        _set(os.path.join(etc, "org.apache.karaf.management.cfg"), "rmiServerPort", rmi_server or self.ssh_port + 2)
+        if cluster_json is not None:
+            os.makedirs(os.path.join(self.root, "config"))
+            with open(os.path.join(self.root, "config", "cluster.json"), "w") as f:
+                json.dump(cluster_json, f, indent=1)
+        return self
+
+    def start(self, extra_env=None):
+        env = dict(os.environ)
+        env.update({
+            "KARAF_HOME": self.karaf, "KARAF_BASE": self.karaf, "KARAF_DATA": os.path.join(self.karaf, "data"),
+            "KARAF_ETC": os.path.join(self.karaf, "etc"), "ONOS_IP": self.ip,
+            "JAVA_OPTS": " ".join([f"-Xms512m -Xmx{self.heap} -XX:+UseG1GC",
+                                   "-Dio.netty.tryReflectionSetAccessible=true"]
+                                  + [f"--add-opens {m}=ALL-UNNAMED" for m in JAVA_OPENS]),
+        })
+        env.update(extra_env or {})
+        # ONOS finds its apps at ../apps and its cluster file at ../config from Karaf's folder.
+        with open(self.log, "ab") as out:
+            self.process = subprocess.Popen([os.path.join(self.karaf, "bin", "karaf"), "server"], cwd=self.karaf,
+                                            env=env, stdout=out, stderr=subprocess.STDOUT,
+                                            start_new_session=True)
+        with open(self.pidfile, "w") as f:
+            f.write(str(self.process.pid))
+        return self
+
+    def stop(self, timeout=60):
+        pid = self.process.pid if self.process else _read_pid(self.pidfile)
+        if not pid:
+            return
+        try:
+            os.killpg(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            return
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.process is not None and self.process.poll() is not None:
+                return
+            if self.process is None and not _alive(pid):
+                return
+            time.sleep(0.2)
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    # ---- REST, as an operator's script uses it ------------------------------------------------
+    def rest(self, method, path, body=None, content_type="application/json", timeout=60):
+        data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method,
+                                         headers={"Authorization": self._auth, "Accept": "application/json",
+                                                  "Content-Type": content_type})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                text = response.read().decode()
+                return response.status, (json.loads(text) if text.strip().startswith(("{", "[")) else text)
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode(errors="replace")
+
+    def wait(self, what, check, timeout, every=1.0):
+        deadline = time.time() + timeout
+        last = None
+        while time.time() < deadline:
+            if self.process is not None and self.process.poll() is not None:
+                raise OnosError(f"ONOS exited (code {self.process.returncode}) while waiting for {what}; see {self.log}")
+            try:
+                last = check()
+                if last is True:
+                    return
+            except (OSError, urllib.error.URLError) as e:
+                last = e
+            time.sleep(every)
+        raise OnosError(f"{what}: not within {timeout} s (last: {last}); see {self.karaf}/data/log/karaf.log")
+
+    def wait_rest(self, timeout=300):
+        def up():
+            status, body = self.rest("GET", "/v1/cluster")
+            return status == 200 and any(n.get("status") == "READY" or n.get("status") == "ACTIVE"
+                                         for n in body.get("nodes", [])) or (status, body)
+        self.wait("ONOS's REST API and cluster", up, timeout)
+
+    def app_state(self, name):
+        status, body = self.rest("GET", f"/v1/applications/{name}")
+        return body.get("state") if status == 200 else None
+
+    def activate(self, name, timeout=120):
+        """Activates an app and waits until ONOS reports it and its components ready."""
+        status, body = self.rest("POST", f"/v1/applications/{name}/active")
+        if status != 200:
+            raise OnosError(f"activating {name}: HTTP {status}: {body}")
+        self.wait_app_ready(name, timeout)
+
+    def wait_app_ready(self, name, timeout=120):
+        def ready():
+            status, body = self.rest("GET", f"/v1/applications/{name}/health")
+            return (status == 200 and isinstance(body, dict) and body.get("message") == "ready") or (status, body)
+        self.wait(f"app {name} ready", ready, timeout)
+
+    def install_oar(self, path, name, timeout=180):
+        """Installs and activates an .oar, replacing an installed one of the same name."""
+        if self.app_state(name) is not None:
+            status, body = self.rest("DELETE", f"/v1/applications/{name}")
+            if status >= 300:
+                raise OnosError(f"uninstalling {name}: HTTP {status}: {body}")
+        with open(path, "rb") as f:
+            status, body = self.rest("POST", "/v1/applications?activate=true", f.read(),
+                                     content_type="application/octet-stream", timeout=timeout)
+        if status != 200 or not isinstance(body, dict) or body.get("name") != name:
+            raise OnosError(f"installing {path}: HTTP {status}: {body}")
+        self.wait_app_ready(name, timeout)
+
+    def push_netcfg(self, netcfg):
+        status, body = self.rest("POST", "/v1/network/configuration", netcfg)
+        if status != 200:
+            raise OnosError(f"netcfg refused: HTTP {status}: {body}")
+
+
+def _read_pid(path):
+    try:
+        with open(path) as f:
+            return int(f.read().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False

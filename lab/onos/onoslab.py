@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Runs the lab's controller as an operator runs ONOS: a real ONOS 2.7.0 (from tools/onos), ONOS's own
+apps activated, Sixflow's two .oar files installed through ONOS's REST API, the netcfg pushed, and
+the switches connected by ONOS itself. It stays in the foreground until stopped (SIGTERM/SIGINT),
+then stops ONOS and its PostgreSQL.
+
+  python3 lab/onos/onoslab.py up --netcfg F --state S --oar PIPECONF.oar --oar APP.oar
+      [--home ONOS_HOME] [--run-dir D] [--http-port 8181] [--db-url URL --db-user U --db-password P]
+"""
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from instance import OnosError, OnosInstance  # noqa: E402
+from postgres import Postgres, free_port  # noqa: E402
+
+DEFAULT_HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
+# ONOS's own apps the lab needs: the general device provider connects the P4Runtime switches the
+# netcfg names, the bmv2 drivers (with P4Runtime's) program them, the P4Runtime packet provider
+# carries packet-ins and -outs, LLDP finds the links (through Sixflow's Pipeliner), the host
+# providers learn hosts from NDP and from the netcfg.
+ONOS_APPS = ["org.onosproject.drivers.bmv2", "org.onosproject.generaldeviceprovider", "org.onosproject.p4runtime",
+             "org.onosproject.lldpprovider", "org.onosproject.hostprovider", "org.onosproject.netcfghostprovider"]
+SIXFLOW_APPS = ["org.sixflow.pipeconf", "org.sixflow.app"]
+
+
+def say(fmt, *args):
+    print("onoslab: " + (fmt % args if args else fmt), flush=True)
+
+
+def with_database(netcfg, url, user, password):
+    netcfg = json.loads(json.dumps(netcfg))
+    netcfg.setdefault("apps", {}).setdefault("org.sixflow.app", {})["sixflow"] = {
+        "database": {"url": url, "user": user, "password": password, "retentionDays": 30}}
+    return netcfg
+
+
+def wait_devices(onos, netcfg, timeout):
+    wanted = set(netcfg.get("devices", {}))
+
+    def available():
+        status, body = onos.rest("GET", "/v1/devices")
+        if status != 200:
+            return status, body
+        up = {d["id"] for d in body.get("devices", []) if d.get("available")}
+        return wanted <= up or f"waiting for {sorted(wanted - up)}"
+    onos.wait(f"{len(wanted)} devices available", available, timeout)
+
+
+def up(args):
+    started = time.time()
+    netcfg = json.load(open(args.netcfg))
+    run_dir = os.path.abspath(args.run_dir)
+    os.makedirs(run_dir, exist_ok=True)
+    postgres = None
+    onos = OnosInstance(args.home, os.path.join(run_dir, "onos"), args.http_port, args.ssh_port or free_port())
+    stopping = []
+
+    def stop(*_):
+        stopping.append(True)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        db_url, db_user, db_password = args.db_url, args.db_user, args.db_password
+        if not db_url:
+            postgres = Postgres(os.path.join(run_dir, "postgres")).start()
+            db_url, db_user, db_password = postgres.jdbc_url, "postgres", ""
+            say("PostgreSQL started: %s (throwaway)", db_url)
+        onos.prepare().start()
+        say("ONOS 2.7.0 starting from %s (instance %s, log %s)", args.home, onos.root, onos.karaf + "/data/log/karaf.log")
+        onos.wait_rest(args.timeout)
+        say("ONOS REST up after %.1f s", time.time() - started)
+        for app in ONOS_APPS:
+            onos.activate(app, args.timeout)
+        say("ONOS apps active: %s", ", ".join(ONOS_APPS))
+        for oar, name in zip(args.oar, SIXFLOW_APPS):
+            onos.install_oar(oar, name, args.timeout)
+            say("installed and activated %s from %s", name, oar)
+        onos.push_netcfg(with_database(netcfg, db_url, db_user, db_password))
+        say("netcfg pushed (%d devices)", len(netcfg.get("devices", {})))
+        wait_devices(onos, netcfg, args.timeout)
+        say("all devices available after %.1f s", time.time() - started)
+        with open(os.path.join(run_dir, "controller.json"), "w") as f:
+            json.dump({"kind": "onos", "rest": onos.url, "log": onos.karaf + "/data/log/karaf.log",
+                       "ssh": f"{onos.ip}:{onos.ssh_port}", "db": db_url}, f)
+        say("LAB READY")
+        while not stopping:
+            if onos.process.poll() is not None:
+                say("ONOS exited (code %s)", onos.process.returncode)
+                return 1
+            time.sleep(0.5)
+        return 0
+    except OnosError as e:
+        say("%s", e)
+        return 1
+    finally:
+        onos.stop()
+        if postgres:
+            postgres.stop()
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("up", help="start ONOS, install Sixflow, connect the switches; stop on SIGTERM")
+    p.add_argument("--netcfg", required=True)
+    p.add_argument("--oar", action="append", required=True, help="the pipeconf .oar, then the app .oar")
+    p.add_argument("--home", default=DEFAULT_HOME)
+    p.add_argument("--run-dir", default="lab/target/run")
+    p.add_argument("--http-port", type=int, default=8181)
+    p.add_argument("--ssh-port", type=int, default=0)
+    p.add_argument("--db-url")
+    p.add_argument("--db-user", default="postgres")
+    p.add_argument("--db-password", default="")
+    p.add_argument("--timeout", type=int, default=300)
+    args = parser.parse_args(argv)
+    if len(args.oar) != 2:
+        parser.error("give --oar twice: the pipeconf's, then the app's")
+    return up(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""A throwaway PostgreSQL on a free loopback port, for a lab run: initdb into the run's folder,
+pg_ctl start, and stop (the folder goes with the run). As root the server runs as user postgres,
+which PostgreSQL insists on."""
+import glob
+import os
+import shutil
+import socket
+import subprocess
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _bindir():
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return os.path.dirname(found[-1])
+    initdb = shutil.which("initdb")
+    if initdb:
+        return os.path.dirname(initdb)
+    raise RuntimeError("PostgreSQL's initdb is not installed (Debian: apt install postgresql)")
+
+
+class Postgres:
+    def __init__(self, base, port=None):
+        self.base = os.path.abspath(base)
+        self.data = os.path.join(self.base, "data")
+        self.port = port or free_port()
+        self.bindir = _bindir()
+
+    def _run(self, *args):
+        cmd = [os.path.join(self.bindir, args[0])] + list(args[1:])
+        if os.geteuid() == 0:
+            cmd = ["runuser", "-u", "postgres", "--"] + cmd
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def start(self):
+        os.makedirs(self.base, exist_ok=True)
+        if os.geteuid() == 0:
+            shutil.chown(self.base, "postgres", "postgres")
+        self._run("initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        self._run("pg_ctl", "-D", self.data, "-w", "-t", "60", "-l", os.path.join(self.base, "server.log"),
+                  "-o", f"-h 127.0.0.1 -p {self.port} -k {self.base}", "start")
+        return self
+
+    def stop(self):
+        if os.path.exists(os.path.join(self.data, "postmaster.pid")):
+            self._run("pg_ctl", "-D", self.data, "-w", "-m", "fast", "stop")
+
+    @property
+    def jdbc_url(self):
+        return f"jdbc:postgresql://127.0.0.1:{self.port}/postgres"
