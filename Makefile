@@ -15,7 +15,7 @@ TOPOLOGY ?= msr6-study
 LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
-        lab-net-test lab-net-root-test lab-test bench-lab lab-topologies p4-build constants \
+        lab-net-test lab-net-root-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
         p4-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
@@ -52,7 +52,7 @@ deps:
 
 ## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests, and
 ## the system tests on the bmv2 lab (packet and lab tests skip loudly where bmv2 is missing).
-test: deps java-test web-test web-e2e fuzz-test docker-check lab-net-test p4-test lab-test
+test: deps java-test web-test web-e2e fuzz-test docker-check lab-net-test onos-tools-test p4-test lab-test
 
 ## mvn verify ends with osgi-test/: both .oar files in ONOS 2.7.0's Karaf (first run fetches it from Maven Central).
 java-test: web-build
@@ -92,6 +92,15 @@ docker-check:
 ## The bmv2 lab's network tools (topologies, netcfg, names, state, command line, host tools); no root.
 lab-net-test:
 	$(LAB_PYTHON) -m unittest discover -s lab/net/tests -t lab/net
+
+## ONOS 2.7.0 from your checkouts (tools/onos/README.md): ONOS_SRC=... GNMI_SRC=... GNOI_SRC=... make onos
+onos:
+	tools/onos/build-onos.sh
+
+## The ONOS build's readers and the real-ONOS lab controller's pieces (no ONOS checkout needed).
+onos-tools-test:
+	python3 -m unittest discover -s tools/onos/tests
+	python3 -m unittest discover -s lab/onos/tests
 
 ## The same plus up/status/link/down on the real kernel with a stand-in switch (root; makes sfh-* namespaces).
 lab-net-root-test:

@@ -85,13 +85,14 @@ class OnosInstance:
     def start(self, extra_env=None):
         env = dict(os.environ)
         env.update({
-            "KARAF_HOME": self.karaf, "KARAF_BASE": self.karaf, "KARAF_DATA": os.path.join(self.karaf, "data"),
+            "KARAF_BASE": self.karaf, "KARAF_DATA": os.path.join(self.karaf, "data"),
             "KARAF_ETC": os.path.join(self.karaf, "etc"), "ONOS_IP": self.ip,
             "JAVA_OPTS": " ".join([f"-Xms512m -Xmx{self.heap} -XX:+UseG1GC",
                                    "-Dio.netty.tryReflectionSetAccessible=true"]
                                   + [f"--add-opens {m}=ALL-UNNAMED" for m in JAVA_OPENS]),
         })
         env.update(extra_env or {})
+        os.makedirs(env["KARAF_DATA"], exist_ok=True)   # Karaf refuses a data folder that is not there
         # ONOS finds its apps at ../apps and its cluster file at ../config from Karaf's folder.
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen([os.path.join(self.karaf, "bin", "karaf"), "server"], cwd=self.karaf,
@@ -124,9 +125,10 @@ class OnosInstance:
     # ---- REST, as an operator's script uses it ------------------------------------------------
     def rest(self, method, path, body=None, content_type="application/json", timeout=60):
         data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, method=method,
-                                         headers={"Authorization": self._auth, "Accept": "application/json",
-                                                  "Content-Type": content_type})
+        headers = {"Authorization": self._auth, "Accept": "application/json"}
+        if data is not None:   # ONOS's REST answers 415 to a body-less request that names a type
+            headers["Content-Type"] = content_type
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
                 text = response.read().decode()
@@ -150,21 +152,31 @@ class OnosInstance:
         raise OnosError(f"{what}: not within {timeout} s (last: {last}); see {self.karaf}/data/log/karaf.log")
 
     def wait_rest(self, timeout=300):
+        """Waits for the REST API, a READY cluster and the application subsystem (each comes up on
+        its own: REST answers 503 for a service not yet registered)."""
         def up():
             status, body = self.rest("GET", "/v1/cluster")
-            return status == 200 and any(n.get("status") == "READY" or n.get("status") == "ACTIVE"
-                                         for n in body.get("nodes", [])) or (status, body)
-        self.wait("ONOS's REST API and cluster", up, timeout)
+            if status != 200 or not any(n.get("status") in ("READY", "ACTIVE") for n in body.get("nodes", [])):
+                return status, body
+            status, body = self.rest("GET", "/v1/applications")
+            return status == 200 or (status, body)
+        self.wait("ONOS's REST API, cluster and applications", up, timeout)
 
     def app_state(self, name):
         status, body = self.rest("GET", f"/v1/applications/{name}")
         return body.get("state") if status == 200 else None
 
     def activate(self, name, timeout=120):
-        """Activates an app and waits until ONOS reports it and its components ready."""
-        status, body = self.rest("POST", f"/v1/applications/{name}/active")
-        if status != 200:
-            raise OnosError(f"activating {name}: HTTP {status}: {body}")
+        """Activates an app and waits until ONOS reports it and its components ready. ONOS reads
+        its apps/ folder after its REST API is up: until then an app is 404."""
+        def activated():
+            status, body = self.rest("POST", f"/v1/applications/{name}/active")
+            if status in (404, 503):
+                return status, body
+            if status != 200:
+                raise OnosError(f"activating {name}: HTTP {status}: {body}")
+            return True
+        self.wait(f"app {name} known", activated, timeout)
         self.wait_app_ready(name, timeout)
 
     def wait_app_ready(self, name, timeout=120):

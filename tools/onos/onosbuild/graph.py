@@ -158,9 +158,10 @@ class Tree:
             _, names, _ = starlark.run_file(self.root, "tools/build/bazel/grpc_workspace.bzl")
             module = Module(f"//deps:{bundle}", "deps", bundle, [], [], "", [])
             module.wrap = ("io.grpc", artifact, names["GRPC_JAVA_VERSION"])
-            # grpc-core's JNDI DNS resolver uses a JDK-internal package no framework exports; grpc-java
-            # loads it only when asked for JNDI lookups (ONOS's patched build leaves it out).
-            module.import_packages = "com.sun.jndi.dns;resolution:=optional,*"
+            # Maven Central's grpc-java jars name packages that only optional features load (JNDI
+            # DNS, Conscrypt TLS, OAuth2 credentials) and that ONOS's own build of them left out:
+            # imported optionally, as Karaf's wrap: protocol imports a plain jar's packages.
+            module.import_packages = "*;resolution:=optional"
             return module
         for call in self.calls(pkg):
             if call.rule in BUNDLE_RULES and _bundle_name(call) == name:

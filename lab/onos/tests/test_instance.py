@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""An ONOS instance's folder as prepare() lays it out, on a small fake ONOS home (no ONOS needed)."""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import instance  # noqa: E402
+import onoslab  # noqa: E402
+
+
+def fake_home(root):
+    karaf = os.path.join(root, instance.KARAF_DIR)
+    for sub in ("bin", "lib", "etc", "system/org"):
+        os.makedirs(os.path.join(karaf, sub))
+    open(os.path.join(karaf, "bin", "karaf"), "w").close()
+    files = {
+        "org.ops4j.pax.web.cfg": "org.osgi.service.http.port=8181\n",
+        "org.apache.karaf.shell.cfg": "# sshPort = 1\nsshPort = 8101\nsshHost = 0.0.0.0\n",
+        "org.apache.karaf.management.cfg": "rmiRegistryPort = 1099\nrmiServerPort = 44444\n",
+    }
+    for name, text in files.items():
+        with open(os.path.join(karaf, "etc", name), "w") as f:
+            f.write(text)
+    os.makedirs(os.path.join(root, "apps", "org.onosproject.drivers.bmv2"))
+    with open(os.path.join(root, "VERSION"), "w") as f:
+        f.write("2.7.0\n")
+
+
+def cfg(path):
+    with open(path) as f:
+        return dict(line.split(" = ", 1) for line in f.read().splitlines() if " = " in line and not line.startswith("#"))
+
+
+class PrepareTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.home = os.path.join(self.tmp.name, "home")
+        fake_home(self.home)
+        self.onos = instance.OnosInstance(self.home, os.path.join(self.tmp.name, "run", "onos"), 18181, 18101,
+                                          ip="127.0.0.2")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def etc(self, name):
+        return cfg(os.path.join(self.onos.karaf, "etc", name))
+
+    def test_every_port_is_the_instances_own_and_on_its_loopback_address(self):
+        self.onos.prepare()
+        self.assertEqual({"org.osgi.service.http.port": "18181", "org.osgi.service.http.host": "127.0.0.2"},
+                         {k: v for k, v in self.etc("org.ops4j.pax.web.cfg").items()})
+        shell = self.etc("org.apache.karaf.shell.cfg")
+        self.assertEqual(("18101", "127.0.0.2"), (shell["sshPort"], shell["sshHost"]))
+        management = self.etc("org.apache.karaf.management.cfg")
+        self.assertEqual(("18102", "18103", "127.0.0.2"), (management["rmiRegistryPort"],
+                                                          management["rmiServerPort"], management["rmiServerHost"]))
+
+    def test_the_build_is_shared_and_the_state_is_not(self):
+        self.onos.prepare()
+        self.assertTrue(os.path.islink(os.path.join(self.onos.karaf, "system")))
+        self.assertFalse(os.path.islink(os.path.join(self.onos.karaf, "etc")))
+        self.assertTrue(os.path.isdir(os.path.join(self.onos.root, "apps", "org.onosproject.drivers.bmv2")))
+        with open(os.path.join(self.onos.karaf, "etc", "org.ops4j.pax.web.cfg"), "a") as f:
+            f.write("changed = yes\n")
+        with open(os.path.join(self.home, instance.KARAF_DIR, "etc", "org.ops4j.pax.web.cfg")) as f:
+            self.assertNotIn("changed", f.read())
+
+    def test_a_second_prepare_starts_from_nothing(self):
+        self.onos.prepare()
+        os.makedirs(os.path.join(self.onos.karaf, "data", "cache"))
+        self.onos.prepare()
+        self.assertFalse(os.path.exists(os.path.join(self.onos.karaf, "data")))
+
+    def test_a_cluster_file_goes_where_onos_reads_it(self):
+        self.onos.prepare(cluster_json={"name": "lab"})
+        with open(os.path.join(self.onos.root, "config", "cluster.json")) as f:
+            self.assertEqual({"name": "lab"}, json.load(f))
+
+    def test_no_build_is_a_clear_error(self):
+        missing = instance.OnosInstance(os.path.join(self.tmp.name, "none"), os.path.join(self.tmp.name, "x"), 1, 2)
+        with self.assertRaisesRegex(instance.OnosError, "no ONOS build"):
+            missing.prepare()
+
+
+class NetcfgTest(unittest.TestCase):
+    def test_the_database_goes_to_the_apps_config_and_the_input_is_left_alone(self):
+        netcfg = {"devices": {"device:a": {}}}
+        out = onoslab.with_database(netcfg, "jdbc:postgresql://127.0.0.1:5/postgres", "postgres", "")
+        self.assertEqual({"url": "jdbc:postgresql://127.0.0.1:5/postgres", "user": "postgres", "password": "",
+                          "retentionDays": 30}, out["apps"]["org.sixflow.app"]["sixflow"]["database"])
+        self.assertNotIn("apps", netcfg)
+
+
+if __name__ == "__main__":
+    unittest.main()
