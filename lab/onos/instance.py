@@ -12,6 +12,7 @@ import re
 import shutil
 import signal
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -191,12 +192,35 @@ class OnosInstance:
             status, body = self.rest("DELETE", f"/v1/applications/{name}")
             if status >= 300:
                 raise OnosError(f"uninstalling {name}: HTTP {status}: {body}")
+            # ONOS answers before its store has let the app go: a new install is 409 until then.
+            self.wait(f"{name} uninstalled", lambda: self.app_state(name) is None or "still installed", timeout)
         with open(path, "rb") as f:
             status, body = self.rest("POST", "/v1/applications?activate=true", f.read(),
                                      content_type="application/octet-stream", timeout=timeout)
         if status != 200 or not isinstance(body, dict) or body.get("name") != name:
             raise OnosError(f"installing {path}: HTTP {status}: {body}")
         self.wait_app_ready(name, timeout)
+
+    def cli(self, command, timeout=60):
+        """Runs a command line in ONOS's shell through Karaf's own client; returns its output
+        without terminal colours. The client ends its session when its standard input closes, so
+        that stays open until it exits."""
+        client = subprocess.Popen([os.path.join(self.karaf, "bin", "client"), "-h", self.ip, "-a", str(self.ssh_port),
+                                   "-u", "onos", "-p", "rocks", "-r", "30", "-d", "2", command],
+                                  cwd=self.karaf, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, env=dict(os.environ, KARAF_HOME=self.karaf))
+        timer = threading.Timer(timeout, client.kill)
+        timer.start()
+        try:
+            out = client.stdout.read()
+            client.wait()
+        finally:
+            timer.cancel()
+            client.stdin.close()
+        if client.returncode == -signal.SIGKILL:
+            raise OnosError(f"ONOS's shell did not finish '{command}' within {timeout} s")
+        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))
+        return "\n".join(line for line in text.splitlines() if not line.startswith("client: JAVA_HOME"))
 
     def push_netcfg(self, netcfg):
         status, body = self.rest("POST", "/v1/network/configuration", netcfg)

@@ -70,7 +70,7 @@ def up(args):
     try:
         db_url, db_user, db_password = args.db_url, args.db_user, args.db_password
         if not db_url:
-            postgres = Postgres(os.path.join(run_dir, "postgres")).start()
+            postgres = Postgres().start()
             db_url, db_user, db_password = postgres.jdbc_url, "postgres", ""
             say("PostgreSQL started: %s (throwaway)", db_url)
         onos.prepare().start()
@@ -83,6 +83,13 @@ def up(args):
         for oar, name in zip(args.oar, SIXFLOW_APPS):
             onos.install_oar(oar, name, args.timeout)
             say("installed and activated %s from %s", name, oar)
+        if args.pacer_realtime:
+            # Measurement mode's sender priority, as an operator sets a component property.
+            status, body = onos.rest("POST", "/v1/configuration/org.sixflow.app.experiments.impl.ExperimentManager",
+                                     {"pacerRealtimePriority": str(args.pacer_realtime)})
+            if status >= 300:
+                raise OnosError(f"setting pacerRealtimePriority: HTTP {status}: {body}")
+            say("experiments pace their probes at SCHED_FIFO %d", args.pacer_realtime)
         onos.push_netcfg(with_database(netcfg, db_url, db_user, db_password))
         say("netcfg pushed (%d devices)", len(netcfg.get("devices", {})))
         wait_devices(onos, netcfg, args.timeout)
@@ -120,6 +127,8 @@ def main(argv):
     p.add_argument("--db-user", default="postgres")
     p.add_argument("--db-password", default="")
     p.add_argument("--timeout", type=int, default=300)
+    p.add_argument("--pacer-realtime", type=int, default=0,
+                   help="the experiments' sender priority under SCHED_FIFO (0: the normal scheduler)")
     args = parser.parse_args(argv)
     if len(args.oar) != 2:
         parser.error("give --oar twice: the pipeconf's, then the app's")

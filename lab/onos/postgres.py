@@ -8,6 +8,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 
 
 def free_port():
@@ -27,8 +28,11 @@ def _bindir():
 
 
 class Postgres:
-    def __init__(self, base, port=None):
-        self.base = os.path.abspath(base)
+    """The server's folder is a temporary folder of its own (not the run's): as root the server
+    runs as user postgres, which must reach it, and a run folder from mktemp is root's alone."""
+
+    def __init__(self, port=None):
+        self.base = tempfile.mkdtemp(prefix="sixflow-pg-")
         self.data = os.path.join(self.base, "data")
         self.port = port or free_port()
         self.bindir = _bindir()
@@ -40,7 +44,6 @@ class Postgres:
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
     def start(self):
-        os.makedirs(self.base, exist_ok=True)
         if os.geteuid() == 0:
             shutil.chown(self.base, "postgres", "postgres")
         self._run("initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
@@ -51,6 +54,7 @@ class Postgres:
     def stop(self):
         if os.path.exists(os.path.join(self.data, "postmaster.pid")):
             self._run("pg_ctl", "-D", self.data, "-w", "-m", "fast", "stop")
+        shutil.rmtree(self.base, ignore_errors=True)
 
     @property
     def jdbc_url(self):

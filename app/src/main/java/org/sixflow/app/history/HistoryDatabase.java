@@ -77,7 +77,9 @@ public final class HistoryDatabase implements AutoCloseable {
         } catch (SQLException e) {
             dataSource.close();
             throw new IllegalStateException("Cannot read the history database's state: " + e.getMessage(), e);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // Errors too (a library failing to load in OSGi): otherwise every retry leaks a pool
+            // until PostgreSQL refuses connections ("too many clients already").
             dataSource.close();
             throw e;
         }

@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.ServiceConfigurationError;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -195,9 +196,11 @@ public class HistoryManager implements HistoryService, HistoryDatabaseService {
             health = DatabaseHealth.up(wanted.url(), database.schemaVersion());
             log.info("History database {} at schema version {}, keeping {} days", wanted.url(),
                      database.schemaVersion(), wanted.retentionDays());
-        } catch (RuntimeException e) {
-            health = DatabaseHealth.down(wanted.url(), e.getMessage());
-            log.error("Cannot open history database {}: {}", wanted.url(), e.getMessage());
+        } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
+            // Errors too: a library that cannot load its parts in OSGi throws them, and this runs
+            // on an executor that would keep them in a Future nobody reads.
+            health = DatabaseHealth.down(wanted.url(), e.toString());
+            log.error("Cannot open history database {}", wanted.url(), e);
             return;
         }
         maintainer = new PartitionMaintainer(database.dataSource(), clock, wanted.retentionDays(),

@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Sixflow installed into a real ONOS 2.7.0 as an operator installs it: ONOS from tools/onos's build,
+both .oar files through ONOS's REST API, then Sixflow's REST API, its commands in ONOS's shell,
+and an uninstall. Runs where the ONOS build and the .oar files are; skipped loudly elsewhere."""
+import glob
+import os
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+import onoslab  # noqa: E402
+from instance import KARAF_DIR, OnosInstance  # noqa: E402
+from postgres import Postgres, free_port  # noqa: E402
+
+HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
+OARS = [sorted(glob.glob(os.path.join(TOP, m, "target", f"sixflow-{m}-*.oar")))[-1:] for m in ("pipeconf", "app")]
+MISSING = [what for what, ok in ((f"an ONOS build at {HOME} (make onos)",
+                                  os.path.isfile(os.path.join(HOME, KARAF_DIR, "bin", "karaf"))),
+                                 ("the .oar files (mvn package)", all(OARS))) if not ok]
+if MISSING:
+    print("#" * 88 + "\n#  REAL-ONOS INSTALL TEST SKIPPED: no " + " and no ".join(MISSING) + "\n" + "#" * 88,
+          file=sys.stderr)
+
+
+@unittest.skipIf(MISSING, "no " + " and no ".join(MISSING))
+class InstallIntoOnosTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.postgres = Postgres().start()
+        cls.onos = OnosInstance(HOME, os.path.join(cls.tmp.name, "onos"), free_port(), free_port(), heap="1g")
+        cls.onos.prepare().start()
+        start = time.time()
+        try:
+            cls.onos.wait_rest(420)
+            for app in onoslab.ONOS_APPS:
+                cls.onos.activate(app, 300)
+            for oar, name in zip((o[0] for o in OARS), onoslab.SIXFLOW_APPS):
+                cls.onos.install_oar(oar, name, 300)
+            cls.onos.push_netcfg(onoslab.with_database({}, cls.postgres.jdbc_url, "postgres", ""))
+        except Exception:
+            cls.tearDownClass()
+            raise
+        print(f"REPORT: ONOS up with Sixflow installed in {time.time() - start:.1f} s", flush=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.onos.stop()
+        cls.postgres.stop()
+        cls.tmp.cleanup()
+
+    def sixflow(self, path):
+        status, body = self.onos.rest("GET", "/sixflow/v1/" + path)
+        self.assertEqual(200, status, body)
+        return body
+
+    def test_1_both_apps_are_active_and_their_components_ready(self):
+        for name in onoslab.SIXFLOW_APPS:
+            self.assertEqual("ACTIVE", self.onos.app_state(name))
+            status, body = self.onos.rest("GET", f"/v1/applications/{name}/health")
+            self.assertEqual((200, "ready"), (status, body.get("message")))
+
+    def test_2_onos_knows_sixflows_pipeconfs(self):
+        status, body = self.onos.rest("GET", "/v1/applications/org.sixflow.pipeconf")
+        self.assertEqual(200, status)
+        out = self.onos.cli("sixflow:pipeconfs")
+        self.assertIn("id=org.sixflow.bmv2, target=bmv2, architecture=v1model", out)
+        self.assertIn("id=org.sixflow.tofino, target=tofino, architecture=tna", out)
+
+    def test_3_sixflows_rest_answers_with_its_database(self):
+        deadline = time.time() + 60
+        while True:
+            health = self.sixflow("health")
+            if health["database"]["status"] == "UP" or time.time() > deadline:
+                break
+            time.sleep(1)
+        self.assertEqual("UP", health["database"]["status"], health)
+        self.assertEqual([], self.sixflow("trees")["trees"])
+        status, body = self.onos.rest("POST", "/sixflow/v1/trees", {"id": "t"})
+        self.assertEqual(400, status, body)   # a bad request gets a clear refusal, not a 5xx
+
+    def test_4_sixflows_commands_run_in_onoss_shell(self):
+        self.assertIn("No MSR6 trees", self.onos.cli("sixflow:trees"))
+        self.assertIn("org.sixflow.app", self.onos.cli("onos:apps -s -a"))
+
+    def test_5_the_dashboard_is_served_from_the_bundle(self):
+        status, body = self.onos.rest("GET", "/sixflow/ui/")
+        self.assertEqual(200, status)
+        self.assertIn("<app-root", body)
+
+    def test_6_uninstall_leaves_onos_running(self):
+        status, body = self.onos.rest("DELETE", "/v1/applications/org.sixflow.app")
+        self.assertLess(status, 300, body)
+        self.assertIsNone(self.onos.app_state("org.sixflow.app"))
+        self.assertEqual("ACTIVE", self.onos.app_state("org.sixflow.pipeconf"))
+        status, _ = self.onos.rest("GET", "/v1/cluster")
+        self.assertEqual(200, status)
+
+
+if __name__ == "__main__":
+    unittest.main()
