@@ -43,6 +43,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.RoutingEvent;
 import org.sixflow.app.api.RoutingListener;
@@ -51,18 +52,24 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.AddThenRemove;
 import org.sixflow.app.impl.Masters;
+import org.sixflow.app.impl.Retries;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -83,7 +90,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Any change of devices, links, hosts, interfaces, sixflow
  * netcfg or mastership recomputes every route and applies the difference: new and changed
  * entries first, stale ones removed only once those are confirmed ({@link AddThenRemove}), so
- * nothing is withdrawn before its replacement is in.
+ * nothing is withdrawn before its replacement is in. A device that refuses its writes gets them
+ * again after a backoff, without waiting for the next change ({@link RefusedWrites}).
  *
  * <p>There is no store of its own: routes follow from ONOS's shared view (topology, hosts,
  * netcfg), so every instance computes the same ones; the instance that masters a device (or,
@@ -130,9 +138,16 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected WorkPartitionService workPartitionService;
 
+    /** Where operators see a device refusing its routes. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HistoryService historyService;
+
     /** Where recomputations run, one at a time; tests run them on the caller's thread. */
     Supplier<ExecutorService> executors =
             () -> Executors.newSingleThreadExecutor(groupedThreads("sixflow/routing", "recompute", log));
+    /** Runs the retries of refused writes: a test's, set before activation; when null, a timer thread. */
+    Retries.Timer retryTimer;
+    Clock clock = Clock.systemUTC();
 
     private final DeviceListener deviceListener = new InternalDeviceListener();
     private final LinkListener linkListener = event -> schedule();
@@ -144,6 +159,8 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     private ApplicationId appId;
     private RouteRules rules;
     private ExecutorService executor;
+    private ScheduledExecutorService retryThread;
+    private RefusedWrites refused;
     /** Cleared on deactivation, so a recomputation still queued writes nothing. */
     private volatile boolean active;
     /** Set while a recomputation is queued: a burst of events makes one. */
@@ -160,6 +177,13 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         rules = new RouteRules(appId);
         eventDispatcher.addSink(RoutingEvent.class, listenerRegistry);
         executor = executors.get();
+        Retries.Timer timer = retryTimer;
+        if (timer == null) {
+            retryThread = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/routing", "retries",
+                                                                                   log));
+            timer = (task, delay) -> retryThread.schedule(task, delay, TimeUnit.MILLISECONDS);
+        }
+        refused = new RefusedWrites(timer, historyService, clock);
         active = true;
         deviceService.addListener(deviceListener);
         linkService.addListener(linkListener);
@@ -185,6 +209,11 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             // restart must not black-hole routed traffic; the next activation adopts them.
             active = false;
             computed = ImmutableMap.of();
+            refused.clear();
+        }
+        if (retryThread != null) {
+            retryThread.shutdownNow();
+            retryThread = null;
         }
         eventDispatcher.removeSink(RoutingEvent.class);
         log.info("Stopped");
@@ -220,6 +249,9 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             } catch (IllegalArgumentException e) {
                 return route;   // never written (logged when it was not)
             }
+            if (refused.isRefused(deviceId, rule.id())) {
+                return route.withState(Ipv6Route.State.FAILED);
+            }
             if (entry == null || !entry.treatment().equals(rule.treatment())) {
                 return route;
             }
@@ -241,6 +273,18 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                 .filter(e -> e.state() != FlowEntry.FlowEntryState.PENDING_REMOVE
                         && e.state() != FlowEntry.FlowEntryState.REMOVED)
                 .collect(Collectors.toMap(FlowEntry::id, Function.identity(), (a, b) -> a));
+    }
+
+    /** A refused write's retry: a recomputation of the network as it is now. */
+    private void retry() {
+        if (!active) {
+            return;
+        }
+        try {
+            schedule();
+        } catch (RejectedExecutionException e) {
+            log.debug("Routing retry after deactivation dropped");
+        }
     }
 
     private void schedule() {
@@ -311,16 +355,21 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         for (Device device : deviceService.getAvailableDevices()) {
             devices.add(device.id());
         }
+        Set<DeviceId> touched = new HashSet<>();
         for (DeviceId deviceId : devices) {
             if (!deviceService.isAvailable(deviceId)
                     || !Masters.readsHere(mastershipService, workPartitionService, deviceId)) {
+                // Gone, or another instance's to write: no retry of it here.
+                refused.forget(deviceId);
                 continue;
             }
             Map<FlowId, FlowEntry> present = new HashMap<>(entries(deviceId));
             boolean rewrite = reconnected.remove(deviceId);
+            int before = writes.size() + stale.size();
             for (FlowRule rule : wanted(deviceId, routes.getOrDefault(deviceId, List.of()), network, hostPorts)) {
                 FlowEntry entry = present.remove(rule.id());
-                if (entry == null || rewrite) {
+                if (entry == null || rewrite || refused.isRefused(deviceId, rule.id())) {
+                    // A refused entry stays in ONOS's store (PENDING_ADD): it is written again.
                     writes.add(new FlowRuleOperation(rule, FlowRuleOperation.Type.ADD));
                 } else if (!entry.treatment().equals(rule.treatment())) {
                     // Same match, new next hop: the device changes the entry in place, no gap.
@@ -328,6 +377,12 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                 }
             }
             stale.addAll(present.values());
+            if (writes.size() + stale.size() > before) {
+                touched.add(deviceId);
+                refused.writing(deviceId);
+            } else {
+                refused.accepted(deviceId);
+            }
         }
         if (writes.isEmpty() && stale.isEmpty()) {
             return;
@@ -338,14 +393,19 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             @Override
             public void succeeded() {
                 log.debug("Routing: {} entries written, {} removed", added, stale.size());
+                touched.forEach(refused::accepted);
             }
 
             @Override
-            public void failed(FlowRuleOperations refused) {
-                log.warn("Routing: some of {} writes and {} removals failed; the next change retries", added,
-                         stale.size());
+            public void failed(FlowRuleOperations ops) {
+                deviceOf(ops).ifPresent(deviceId -> refused.refused(deviceId, ops, RoutingManager.this::retry));
             }
         });
+    }
+
+    /** The device a refusal is from: AddThenRemove reports each refusing device on its own. */
+    private static Optional<DeviceId> deviceOf(FlowRuleOperations ops) {
+        return ops.stages().stream().flatMap(Set::stream).map(op -> op.rule().deviceId()).findFirst();
     }
 
     /**
@@ -442,6 +502,9 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                     && deviceService.isAvailable(deviceId)) {
                 // It may have lost its entries while away.
                 reconnected.add(deviceId);
+            } else if (event.type() == DeviceEvent.Type.DEVICE_REMOVED || !deviceService.isAvailable(deviceId)) {
+                // Nothing to retry on a device that is gone; it is written afresh when it is back.
+                refused.forget(deviceId);
             }
             schedule();
         }

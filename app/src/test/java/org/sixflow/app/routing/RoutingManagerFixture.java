@@ -19,8 +19,10 @@ import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.sixflow.app.api.RoutingEvent;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.msr6.impl.LabNetwork;
+import org.sixflow.app.testing.ManualTimer;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
 import org.sixflow.app.testing.TestFlowRuleService;
+import org.sixflow.app.testing.TestHistoryService;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
 import org.sixflow.app.testing.TestPipeconfService;
@@ -36,7 +38,8 @@ import java.util.function.Function;
 /**
  * A routing manager on the lab of docker/: its devices (all running the bmv2 pipeconf), links,
  * hosts and interfaces, with a flow-rule store that confirms every write. Recomputations run on
- * the thread that caused them, so a test sees the entries as soon as its change returns.
+ * the thread that caused them, so a test sees the entries as soon as its change returns; retries
+ * of refused writes run when the test moves {@link #timer} on.
  */
 public final class RoutingManagerFixture {
 
@@ -51,6 +54,9 @@ public final class RoutingManagerFixture {
     /** Devices whose work partition is another instance's (all others are this one's). */
     public final Set<DeviceId> otherPartitions = ConcurrentHashMap.newKeySet();
     public final RoutingManager manager = new RoutingManager();
+    /** Runs the retries of refused writes when a test moves it on. */
+    public final ManualTimer timer = new ManualTimer();
+    public final TestHistoryService history = new TestHistoryService();
     public final List<RoutingEvent> events = new CopyOnWriteArrayList<>();
 
     /** Mastership of one instance: it masters every device unless a test gives some to another. */
@@ -144,6 +150,8 @@ public final class RoutingManagerFixture {
             }
         };
         manager.executors = MoreExecutors::newDirectExecutorService;
+        manager.retryTimer = timer;
+        manager.historyService = history;
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(events::add);
         manager.activate();

@@ -31,6 +31,7 @@ import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -557,5 +558,85 @@ public class RoutingManagerTest {
             String[] parts = line.split(" ");
             assertTrue(line, now.contains(parts[0] + " " + parts[1]));
         }
+    }
+
+    /** Moves wuhan's locator, which gives every other router a new route (and a stale one). */
+    private void moveWuhanLocator(String locator) {
+        ObjectNode wuhan = (ObjectNode) fixture.lab.netcfg.getConfig(WUHAN, SixflowDeviceConfig.class).node()
+                .deepCopy();
+        wuhan.put(SixflowDeviceConfig.LOCATOR, locator);
+        fixture.lab.netcfg.applyConfig(WUHAN, SixflowDeviceConfig.class, wuhan);
+    }
+
+    private List<String> history(String kind) {
+        return fixture.history.recorded().stream().filter(e -> e.kind().equals(kind))
+                .map(e -> e.subject()).collect(Collectors.toList());
+    }
+
+    @Test
+    public void aRefusedRouteIsRetriedWithBackoffUntilTheDeviceTakesIt() {
+        fixture.flows.refusing.add(BEIJING);
+        moveWuhanLocator("fd00:1:22::/64");
+        Ip6Prefix moved = Ip6Prefix.valueOf("fd00:1:22::/64");
+        assertEquals(Ipv6Route.State.FAILED, state(BEIJING, moved));
+        assertEquals(List.of("device:beijing"), history("ROUTES_REFUSED"));
+        assertEquals(List.of(1_000L), fixture.timer.pending());
+        // Still refusing at the first retry: the next waits twice as long.
+        fixture.flows.log.clear();
+        fixture.timer.advance(Duration.ofSeconds(1));
+        assertEquals(List.of("stage", "refused device:beijing fd00:1:22::/64"), writes());
+        assertEquals(List.of(2_000L), fixture.timer.pending());
+        // It takes the route at the next retry, with no network event in between; the old
+        // locator routes (kept everywhere while beijing refused) go after.
+        fixture.flows.refusing.clear();
+        fixture.flows.log.clear();
+        fixture.timer.advance(Duration.ofSeconds(2));
+        List<String> writes = writes();
+        assertEquals(writes.toString(), List.of("stage", "add device:beijing fd00:1:22::/64", "stage"),
+                     writes.subList(0, 3));
+        assertEquals(Set.of("remove device:beijing fd00:1:2::/64", "remove device:nanjing fd00:1:2::/64",
+                            "remove device:shanghai fd00:1:2::/64", "remove device:guangzhou fd00:1:2::/64"),
+                     Set.copyOf(writes.subList(3, writes.size())));
+        assertTrue(installedOn(BEIJING).contains("device:beijing fd00:1:22::/64 LOCATOR 1 00:aa:00:00:00:02"));
+        assertEquals(Ipv6Route.State.INSTALLED, state(BEIJING, moved));
+        assertEquals(List.of("device:beijing"), history("ROUTES_ACCEPTED"));
+        assertEquals(List.of(), fixture.timer.pending());
+        // A success starts the backoff again from one second.
+        fixture.flows.refusing.add(BEIJING);
+        moveWuhanLocator("fd00:1:2::/64");
+        assertEquals(List.of(1_000L), fixture.timer.pending());
+    }
+
+    @Test
+    public void aRetryScheduledForAnOlderStateWritesOnlyTheCurrentOne() {
+        fixture.flows.refusing.add(BEIJING);
+        moveWuhanLocator("fd00:1:22::/64");
+        // The wanted state moves on while beijing still refuses: the older retry is cancelled.
+        moveWuhanLocator("fd00:1:33::/64");
+        assertEquals(List.of(2_000L), fixture.timer.pending());
+        fixture.flows.refusing.clear();
+        fixture.flows.log.clear();
+        fixture.timer.advance(Duration.ofSeconds(60));
+        List<String> writes = writes();
+        assertTrue(writes.toString(), writes.contains("add device:beijing fd00:1:33::/64"));
+        // The older state's route is not written again; where others took it, it comes out.
+        assertTrue(writes.toString(), writes.stream().filter(w -> w.endsWith(" fd00:1:22::/64"))
+                .allMatch(w -> w.startsWith("remove ")));
+        Set<String> beijing = installedOn(BEIJING);
+        assertTrue(beijing.toString(), beijing.contains("device:beijing fd00:1:33::/64 LOCATOR 1 00:aa:00:00:00:02"));
+        assertTrue(beijing.toString(), beijing.stream().noneMatch(l -> l.contains(" fd00:1:22::/64 ")
+                || l.contains(" fd00:1:2::/64 ")));
+        assertEquals(List.of(), fixture.timer.pending());
+    }
+
+    @Test
+    public void aDeviceThatGoesAwayIsNotRetried() {
+        fixture.flows.refusing.add(BEIJING);
+        moveWuhanLocator("fd00:1:22::/64");
+        assertEquals(List.of(1_000L), fixture.timer.pending());
+        fixture.lab.devices.addSwitch(BEIJING.toString(), false);
+        fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED,
+                                                 fixture.lab.devices.getDevice(BEIJING)));
+        assertEquals(List.of(), fixture.timer.pending());
     }
 }
