@@ -13,6 +13,8 @@ import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
@@ -46,6 +48,7 @@ import org.sixflow.app.api.Msr6TreeState;
 import org.sixflow.app.api.Msr6TreeStore;
 import org.sixflow.app.api.Msr6TreeStoreDelegate;
 import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
@@ -78,7 +81,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * current network and against every stored tree) and writes them to the {@link Msr6TreeStore}.
  * Each tree has one owner instance, chosen by ONOS's WorkPartitionService; only the owner
  * installs, reroutes and removes the tree's entries ({@link TreeReconciler}), on its worker
- * thread, when the store tells it a tree changed, when the network under a tree changes, and when
+ * thread, when the store tells it a tree changed, when the network under a tree or a device's
+ * sixflow netcfg changes, and when
  * it starts owning trees (at activation and when partitions move). On the owner, create, update
  * and remove wait for that work, so a REST caller there gets the tree as installed (or failed);
  * elsewhere they return the tree as requested. Deactivating never removes entries or stored
@@ -149,6 +153,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private final Msr6TreeStoreDelegate delegate = new InternalStoreDelegate();
     private final LinkListener linkListener = new InternalLinkListener();
     private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final NetworkConfigListener configListener = new InternalConfigListener();
     private final WorkPartitionEventListener partitionListener = new InternalPartitionListener();
 
     @Activate
@@ -174,6 +179,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         workPartitionService.addListener(partitionListener);
         linkService.addListener(linkListener);
         deviceService.addListener(deviceListener);
+        configService.addListener(configListener);
         // What the cluster kept from before (an app reinstall, a restart) goes back on the devices.
         worker.submit("taking over trees", this::takeOver);
         log.info("Started");
@@ -181,6 +187,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
 
     @Deactivate
     protected void deactivate() {
+        configService.removeListener(configListener);
         linkService.removeListener(linkListener);
         deviceService.removeListener(deviceListener);
         workPartitionService.removeListener(partitionListener);
@@ -363,6 +370,15 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         }
     }
 
+    /** Checks the trees this instance owns against the devices' netcfg now; on the worker. */
+    private void refresh() {
+        for (Msr6TreeRecord record : store.records()) {
+            if (isMine(record.id())) {
+                reconciler.refresh(record.id());
+            }
+        }
+    }
+
     private static boolean uses(Msr6Tree tree, Predicate<Link> link) {
         return tree.links().stream().anyMatch(link);
     }
@@ -403,6 +419,26 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             } else if (event.type() == LinkEvent.Type.LINK_ADDED || event.type() == LinkEvent.Type.LINK_UPDATED) {
                 worker.submit("retrying failed trees", () -> rebuild(Msr6TreeManager::failed));
             }
+        }
+    }
+
+    /**
+     * A device's locator, SID functions or router MAC are in its sixflow netcfg and in the
+     * entries of trees on it (and a tree may route through a device only once it has one): the
+     * owner checks its trees against the new netcfg.
+     */
+    private class InternalConfigListener implements NetworkConfigListener {
+        @Override
+        public boolean isRelevant(NetworkConfigEvent event) {
+            return SixflowDeviceConfig.class.equals(event.configClass())
+                    && (event.type() == NetworkConfigEvent.Type.CONFIG_ADDED
+                    || event.type() == NetworkConfigEvent.Type.CONFIG_UPDATED
+                    || event.type() == NetworkConfigEvent.Type.CONFIG_REMOVED);
+        }
+
+        @Override
+        public void event(NetworkConfigEvent event) {
+            worker.submit("netcfg of " + event.subject(), Msr6TreeManager.this::refresh);
         }
     }
 

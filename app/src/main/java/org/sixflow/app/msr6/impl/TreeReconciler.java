@@ -38,7 +38,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  *       install that fails is undone: FAILED with the reason, the previous version in place.</li>
  *   <li>WITHDRAWN: take the tree's entries out (what other trees share stays) and delete it.</li>
  *   <li>An INSTALLED tree is re-applied when this instance starts owning it, and rebuilt when the
- *       network under it changes.</li>
+ *       network under it changes or a device's netcfg changes what it compiles to.</li>
  * </ul>
  * A version still draining when its owner stops (or hands the tree to another instance) is taken
  * out at once on stop; one the owner loses without stopping stays on the devices, its number
@@ -126,6 +126,39 @@ final class TreeReconciler {
     void rebuild(String id) {
         store.record(id).filter(r -> r.tree().state() == Msr6TreeState.INSTALLED
                 || r.tree().state() == Msr6TreeState.FAILED).ifPresent(this::realize);
+    }
+
+    /**
+     * Checks an installed tree against a device's new netcfg (a locator, a SID function or a
+     * router MAC in its entries): built again on its own number, does it come out the same? If
+     * not, it is rebuilt (make-before-break, with a new number); if so, nothing is touched. A
+     * FAILED tree is tried again: the change may be what it lacked.
+     *
+     * @param id tree id
+     */
+    void refresh(String id) {
+        store.record(id).ifPresent(record -> {
+            Msr6TreeState state = record.tree().state();
+            if (state == Msr6TreeState.FAILED) {
+                realize(record);
+                return;
+            }
+            if (state != Msr6TreeState.INSTALLED || record.installed().isEmpty()) {
+                return;
+            }
+            Msr6TreeEntries installed = record.installed().get();
+            try {
+                if (ExactEntries.same(builder.build(record.tree().request(), installed.number()).entries,
+                                      installed)) {
+                    return;
+                }
+            } catch (IllegalArgumentException e) {
+                // It cannot be built now: realize says why and keeps the old version in place.
+                log.debug("MSR6 tree {} no longer builds: {}", id, e.getMessage());
+            }
+            log.info("MSR6 tree {}: a device's netcfg changed its entries; rebuilding", id);
+            realize(record);
+        });
     }
 
     private void realize(Msr6TreeRecord record) {

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.impl;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.After;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
@@ -20,6 +21,7 @@ import org.sixflow.app.api.Msr6TreeEvent;
 import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeState;
 import org.sixflow.app.api.TreeConstraints;
+import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.pipeconf.GroupIds;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
@@ -678,5 +680,44 @@ public class Msr6TreeManagerTest {
         assertRejected(() -> Msr6TreeRequest.of("Bad Id", H_BJ, Ip6Address.valueOf("ff3e::1"), RECEIVERS, Msr6Mode.TE,
                                              Msr6TreeRequest.Algorithm.STEINER), "lower-case");
         assertEquals(1, fixture.manager.trees().size());
+    }
+
+    @Test
+    public void aDevicesNewLocatorRebuildsTheTreesOnItAndLeavesTheOthers() {
+        DeviceId guangzhou = DeviceId.deviceId("device:guangzhou");
+        fixture.manager.create(Msr6TreeRequest.of("south", H_BJ, Ip6Address.valueOf("ff3e::1"), Set.of(GUANGZHOU),
+                                                  Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        fixture.manager.create(Msr6TreeRequest.of("east", H_BJ, Ip6Address.valueOf("ff3e::2"), Set.of(NANJING),
+                                                  Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        fixture.settle();
+        Msr6TreeEntries southBefore = installed("south");
+        Msr6TreeEntries eastBefore = installed("east");
+        assertTrue(fixture.manager.tree("east").orElseThrow().links().stream()
+                           .noneMatch(l -> l.src().deviceId().equals(guangzhou) || l.dst().deviceId().equals(guangzhou)));
+        int events = fixture.events.size();
+
+        ObjectNode config = (ObjectNode) fixture.lab.netcfg.getConfig(guangzhou, SixflowDeviceConfig.class).node()
+                .deepCopy();
+        config.put(SixflowDeviceConfig.LOCATOR, "fd00:1:55::/64");
+        fixture.lab.netcfg.applyConfig(guangzhou, SixflowDeviceConfig.class, config);
+        fixture.settle();
+
+        Msr6Tree south = fixture.manager.tree("south").orElseThrow();
+        assertEquals(Msr6TreeState.INSTALLED, south.state());
+        assertNotEquals(southBefore.number(), south.number());
+        List<String> locators = south.msids().stream()
+                .map(sid -> org.sixflow.app.msr6.encoding.Msid.locator(sid).toString()).collect(Collectors.toList());
+        assertTrue(locators.toString(), locators.contains("fd00:1:55::/64"));
+        assertFalse(locators.toString(), locators.contains("fd00:1:5::/64"));
+        installed("south").allRules().forEach(rule -> assertTrue(rule.toString(), held(rule)));
+        // The old version's entries and groups are gone (what the new one has alike stays).
+        southBefore.allRules().stream().filter(old -> installed("south").allRules().stream().noneMatch(old::exactMatch))
+                .forEach(old -> assertFalse(old.toString(), held(old)));
+        southBefore.allGroups().forEach(old -> assertFalse(old.toString(), held(old)));
+        // The tree that does not go through guangzhou is left as it was.
+        assertEquals(eastBefore, installed("east"));
+        eastBefore.allRules().forEach(rule -> assertTrue(rule.toString(), held(rule)));
+        assertTrue(fixture.events.subList(events, fixture.events.size()).stream()
+                           .noneMatch(e -> e.subject().id().equals("east")));
     }
 }
