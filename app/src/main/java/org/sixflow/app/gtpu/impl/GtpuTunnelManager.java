@@ -7,6 +7,8 @@ import com.google.common.collect.Maps;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
@@ -39,6 +41,7 @@ import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.gtpu.GtpuNetwork;
 import org.sixflow.app.gtpu.GtpuTunnelCompiler;
 import org.sixflow.app.gtpu.GtpuTunnelValidator;
@@ -78,8 +81,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * index no other tunnel of the cluster has (0 .. the tunnel counters' size in the pipeline model
  * - 1). Each tunnel has one owner instance (its work partition's): hearing the store's event, the
  * owner installs or removes the tunnel's entries and records the outcome as its status; it
- * reinstalls its tunnels when it starts or takes over a partition, and writes them again on a
- * device that comes back. An instance that stops leaves the entries and the store as they are:
+ * reinstalls its tunnels when it starts or takes over a partition, writes them again on a
+ * device that comes back, and checks them again when a device's sixflow netcfg changes
+ * ({@link TunnelRecheck}). An instance that stops leaves the entries and the store as they are:
  * the tunnels belong to the cluster.
  *
  * <p>Table room: a tunnel is refused (TableFullException, 409) when its entries would not fit a
@@ -96,6 +100,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     private final Logger log = getLogger(getClass());
     private final GtpuTunnelStoreDelegate delegate = new InternalStoreDelegate();
     private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final NetworkConfigListener configListener = new InternalConfigListener();
     private final WorkPartitionEventListener partitionListener = event -> this.owner.submit(this::takeOwnership);
     /** Serialises check-and-write of changes made through this instance. */
     private final Object changes = new Object();
@@ -151,6 +156,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         store.setDelegate(delegate);
         workPartitionService.addListener(partitionListener);
         deviceService.addListener(deviceListener);
+        configService.addListener(configListener);
         owner.submit(this::takeOwnership);
         log.info("Started");
     }
@@ -158,6 +164,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     @Deactivate
     protected void deactivate() {
         owner.stop();
+        configService.removeListener(configListener);
         deviceService.removeListener(deviceListener);
         workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
@@ -383,6 +390,30 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         }
     }
 
+    /** Checks the tunnels this instance owns against the network after a netcfg change ({@link TunnelRecheck}). */
+    private void recheck() {
+        GtpuNetwork network = network();
+        Collection<GtpuTunnel> stored = store.tunnels();
+        for (GtpuTunnel tunnel : stored) {
+            InstallStatus status = store.status(tunnel.id()).orElse(null);
+            if (!isMine(tunnel.id()) || status == null) {
+                continue;
+            }
+            List<String> problems = GtpuTunnelValidator.problems(tunnel, stored, network);
+            switch (TunnelRecheck.decide(tunnel, status, problems)) {
+                case FAIL:
+                    log.warn("Tunnel {} no longer fits the network: {}", tunnel.id(), problems);
+                    store.setStatus(tunnel, TunnelRecheck.failure(tunnel, problems));
+                    break;
+                case INSTALL:
+                    installer.install(tunnel);
+                    break;
+                default:
+                    break;
+            }
+        }
+    }
+
     private void handle(GtpuTunnelEvent event) {
         GtpuTunnel tunnel = event.subject();
         if (!isMine(tunnel.id())) {
@@ -401,6 +432,22 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         public void notify(GtpuTunnelEvent event) {
             post(event);
             owner.submit(() -> handle(event));
+        }
+    }
+
+    /** A device's locator decides whether a tunnel's N3 address is still routed to it. */
+    private class InternalConfigListener implements NetworkConfigListener {
+        @Override
+        public boolean isRelevant(NetworkConfigEvent event) {
+            return SixflowDeviceConfig.class.equals(event.configClass())
+                    && (event.type() == NetworkConfigEvent.Type.CONFIG_ADDED
+                    || event.type() == NetworkConfigEvent.Type.CONFIG_UPDATED
+                    || event.type() == NetworkConfigEvent.Type.CONFIG_REMOVED);
+        }
+
+        @Override
+        public void event(NetworkConfigEvent event) {
+            owner.submit(GtpuTunnelManager.this::recheck);
         }
     }
 

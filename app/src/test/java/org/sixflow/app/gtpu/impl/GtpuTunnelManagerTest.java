@@ -2,7 +2,9 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.gtpu.impl;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.After;
+import org.onlab.packet.Ip6Address;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
@@ -13,6 +15,7 @@ import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.apn6.impl.PolicyFlowRules;
 import org.sixflow.app.apn6.impl.TestWorkPartitions;
+import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
@@ -191,5 +194,40 @@ public class GtpuTunnelManagerTest {
         assertEquals(new GtpuTunnelCounters(1, 100, 0, 0, Set.of()), counters.get("ue-1"));
         assertEquals(new GtpuTunnelCounters(7, 700, 0, 0, Set.of()), counters.get("ue-2"));
         assertEquals("beijing's encap and decap counters, once each", 2, fixture.reads.get());
+    }
+
+    @Test
+    public void aDecapDevicesNewLocatorFailsItsTunnelsAndPuttingItBackInstallsThemAgain() {
+        DeviceId nanjing = DeviceId.deviceId("device:nanjing");
+        fixture.manager.create(tunnel("ue-1", "fd00:9:1::/64", 1).build());
+        fixture.manager.create(tunnel("ue-2", "fd00:9:2::/64", 2).decapDevice(nanjing)
+                                       .n3Address(Ip6Address.valueOf("fd00:1:3::ff:1")).build());
+        fixture.awaitEvents();
+        assertEquals(InstallStatus.INSTALLED, fixture.status("ue-1"));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("ue-2"));
+        Set<FlowRule> before = Set.copyOf(fixture.rules());
+        ObjectNode original = (ObjectNode) fixture.lab.netcfg.getConfig(BEIJING, SixflowDeviceConfig.class).node()
+                .deepCopy();
+        ObjectNode moved = original.deepCopy();
+        moved.put(SixflowDeviceConfig.LOCATOR, "fd00:1:11::/64");
+        fixture.flows.log.clear();
+        fixture.lab.netcfg.applyConfig(BEIJING, SixflowDeviceConfig.class, moved);
+        fixture.awaitEvents();
+
+        // Routing no longer brings ue-1's N3 address to beijing: FAILED, saying why.
+        InstallStatus status = fixture.status("ue-1");
+        assertEquals(InstallStatus.State.FAILED, status.state());
+        assertEquals(BEIJING, status.failure().orElseThrow().deviceId());
+        assertTrue(status.failure().orElseThrow().reason(), status.failure().orElseThrow().reason()
+                .contains("is not inside decapDevice device:beijing's locator fd00:1:11::/64"));
+        // ue-2, on nanjing, is left alone; no entry is written or taken out.
+        assertEquals(InstallStatus.INSTALLED, fixture.status("ue-2"));
+        assertEquals(before, Set.copyOf(fixture.rules()));
+        assertEquals(List.of(), fixture.flows.log);
+
+        fixture.lab.netcfg.applyConfig(BEIJING, SixflowDeviceConfig.class, original);
+        fixture.awaitEvents();
+        assertEquals(InstallStatus.INSTALLED, fixture.status("ue-1"));
+        assertEquals(before, Set.copyOf(fixture.rules()));
     }
 }
