@@ -68,6 +68,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -101,6 +102,8 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     private final GtpuTunnelStoreDelegate delegate = new InternalStoreDelegate();
     private final DeviceListener deviceListener = new InternalDeviceListener();
     private final NetworkConfigListener configListener = new InternalConfigListener();
+    /** Set while a recheck is queued: ONOS loading netcfg sends a burst of events, one recheck does. */
+    private final AtomicBoolean recheckQueued = new AtomicBoolean();
     private final WorkPartitionEventListener partitionListener = event -> this.owner.submit(this::takeOwnership);
     /** Serialises check-and-write of changes made through this instance. */
     private final Object changes = new Object();
@@ -156,6 +159,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         store.setDelegate(delegate);
         workPartitionService.addListener(partitionListener);
         deviceService.addListener(deviceListener);
+        recheckQueued.set(false);
         configService.addListener(configListener);
         owner.submit(this::takeOwnership);
         log.info("Started");
@@ -392,6 +396,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
 
     /** Checks the tunnels this instance owns against the network after a netcfg change ({@link TunnelRecheck}). */
     private void recheck() {
+        recheckQueued.set(false);
         GtpuNetwork network = network();
         Collection<GtpuTunnel> stored = store.tunnels();
         for (GtpuTunnel tunnel : stored) {
@@ -447,7 +452,9 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
 
         @Override
         public void event(NetworkConfigEvent event) {
-            owner.submit(GtpuTunnelManager.this::recheck);
+            if (recheckQueued.compareAndSet(false, true)) {
+                owner.submit(GtpuTunnelManager.this::recheck);
+            }
         }
     }
 

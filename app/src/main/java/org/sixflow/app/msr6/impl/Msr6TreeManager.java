@@ -69,6 +69,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -154,6 +155,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private final LinkListener linkListener = new InternalLinkListener();
     private final DeviceListener deviceListener = new InternalDeviceListener();
     private final NetworkConfigListener configListener = new InternalConfigListener();
+    /** Set while a refresh is queued: ONOS loading netcfg sends a burst of events, one refresh does. */
+    private final AtomicBoolean refreshQueued = new AtomicBoolean();
     private final WorkPartitionEventListener partitionListener = new InternalPartitionListener();
 
     @Activate
@@ -179,6 +182,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         workPartitionService.addListener(partitionListener);
         linkService.addListener(linkListener);
         deviceService.addListener(deviceListener);
+        refreshQueued.set(false);
         configService.addListener(configListener);
         // What the cluster kept from before (an app reinstall, a restart) goes back on the devices.
         worker.submit("taking over trees", this::takeOver);
@@ -372,6 +376,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
 
     /** Checks the trees this instance owns against the devices' netcfg now; on the worker. */
     private void refresh() {
+        refreshQueued.set(false);
         for (Msr6TreeRecord record : store.records()) {
             if (isMine(record.id())) {
                 reconciler.refresh(record.id());
@@ -438,7 +443,9 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
 
         @Override
         public void event(NetworkConfigEvent event) {
-            worker.submit("netcfg of " + event.subject(), Msr6TreeManager.this::refresh);
+            if (refreshQueued.compareAndSet(false, true)) {
+                worker.submit("checking trees against netcfg", Msr6TreeManager.this::refresh);
+            }
         }
     }
 
