@@ -28,11 +28,12 @@ def _bindir():
 
 
 class Postgres:
-    """The server's folder is a temporary folder of its own (not the run's): as root the server
-    runs as user postgres, which must reach it, and a run folder from mktemp is root's alone."""
+    """By default the server's folder is a temporary folder of its own (not the run's): as root the
+    server runs as user postgres, which must reach it, and a run folder from mktemp is root's alone.
+    A caller that names a folder (so that another process can stop it) makes sure it is reachable."""
 
-    def __init__(self, port=None):
-        self.base = tempfile.mkdtemp(prefix="sixflow-pg-")
+    def __init__(self, base=None, port=None):
+        self.base = os.path.abspath(base) if base else tempfile.mkdtemp(prefix="sixflow-pg-")
         self.data = os.path.join(self.base, "data")
         self.port = port or free_port()
         self.bindir = _bindir()
@@ -44,6 +45,7 @@ class Postgres:
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
     def start(self):
+        os.makedirs(self.base, exist_ok=True)
         if os.geteuid() == 0:
             shutil.chown(self.base, "postgres", "postgres")
         self._run("initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8")
