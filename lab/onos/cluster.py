@@ -109,9 +109,13 @@ def cluster_view(body):
     return {n["id"]: n.get("status") for n in (body or {}).get("nodes", [])}
 
 
-def formed(view, members, up=("READY",)):
-    """Whether the members named are all in one of the up states (READY: ONOS's instance is up and
-    its services ready; ACTIVE: up)."""
+UP = ("READY", "ACTIVE")
+
+
+def formed(view, members, up=UP):
+    """Whether the members named are all in one of the up states. ACTIVE: the instance is in the
+    cluster; READY: besides, every component of ONOS's own features is active (ComponentsMonitor),
+    which ONOS 2.7 reaches only once the drivers are loaded, i.e. after the lab activated its apps."""
     return all(view.get(m) in up for m in members)
 
 
@@ -214,7 +218,7 @@ class Cluster:
         return [n["id"] for n in self.onos_layout]
 
     def state(self):
-        return {"onos": [{"id": n["id"], "rest": o.url, "ssh": f"{o.ip}:{o.ssh_port}", "pid": o.process.pid,
+        return {"onos": [{"id": n["id"], "ip": o.ip, "http": o.http_port, "root": o.root, "rest": o.url, "ssh": f"{o.ip}:{o.ssh_port}", "pid": o.process.pid,
                           "log": o.karaf + "/data/log/karaf.log"} for n, o in zip(self.onos_layout, self.onos)],
                 "atomix": [{"id": a.node["id"], "address": f"{a.node['ip']}:{a.node['port']}", "pid": a.process.pid,
                             "log": a.log} for a in self.atomix],
@@ -247,6 +251,7 @@ class Cluster:
                                 ip=node["ip"], heap=self.onos_heap)
             onos.prepare(cluster_json=onos_cluster_json(node, self.atomix_layout)).start()
             self.onos.append(onos)
+        self.write_state()
         say("ONOS instances starting: %s", ", ".join(o.url for o in self.onos))
         for onos in self.onos:
             onos.wait_rest(timeout)
@@ -254,15 +259,14 @@ class Cluster:
         self.timings["onos_cluster_ready_s"] = round(time.time() - started, 1)
         say("ONOS cluster of %d formed after %.1f s", len(self.onos), self.timings["onos_cluster_ready_s"])
 
-    def wait_formed(self, instances, members, timeout, down=()):
-        """Waits until every instance given sees the members READY (and those in down not READY)."""
+    def wait_formed(self, instances, members, timeout, up=UP):
+        """Waits until every instance given sees every member in one of the states up."""
         for onos in instances:
             def seen(onos=onos):
                 status, body = onos.rest("GET", "/v1/cluster")
                 view = cluster_view(body) if status == 200 else {}
-                ok = formed(view, members) and not any(view.get(m) == "READY" for m in down)
-                return ok or (status, view)
-            onos.wait(f"{onos.ip} sees {members} READY" + (f", {list(down)} not" if down else ""), seen, timeout)
+                return formed(view, members, up) or (status, view)
+            onos.wait(f"{onos.ip} sees {members} {'/'.join(up)}", seen, timeout)
 
     def install(self, oars, netcfg, timeout=300):
         """ONOS's apps and Sixflow's .oar files through one instance; ONOS distributes them. Then
@@ -279,6 +283,9 @@ class Cluster:
         self.wait_apps(self.onos, apps, timeout)
         self.timings["apps_ready_s"] = round(time.time() - started, 1)
         say("apps ACTIVE and ready on every instance after %.1f s: %s", self.timings["apps_ready_s"], ", ".join(apps))
+        self.wait_formed(self.onos, self.members, timeout, up=("READY",))
+        self.timings["all_ready_s"] = round(time.time() - started, 1)
+        say("every instance sees every instance READY after %.1f s", self.timings["all_ready_s"])
         if self.db:
             first.push_netcfg(with_database(netcfg, self.db["url"], self.db["user"], self.db["password"]))
             say("netcfg pushed through %s (database %s)", first.url, self.db["url"])
@@ -320,6 +327,10 @@ class Cluster:
 
 
 # ---- command line ---------------------------------------------------------------------------------
+class Interrupted(Exception):
+    pass
+
+
 def cmd_up(args):
     if args.oar and len(args.oar) != 2:
         say("give --oar twice: the pipeconf's, then the app's")
@@ -327,13 +338,21 @@ def cmd_up(args):
     netcfg = json.load(open(args.netcfg)) if args.netcfg else {}
     cluster = Cluster(args.run_dir, args.nodes, args.home, args.deps, args.onos_heap, args.atomix_heap)
     stopping = []
-    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
-    signal.signal(signal.SIGINT, lambda *_: stopping.append(True))
+
+    def stop(*_):
+        if not stopping:
+            stopping.append(True)
+            if not running:   # still starting: stop waiting
+                raise Interrupted()
+    running = []
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         db = {"url": args.db_url, "user": args.db_user, "password": args.db_password} if args.db_url else None
         cluster.up(args.oar or (), netcfg, db, args.timeout)
         say("CLUSTER READY after %.1f s: %s", cluster.timings["ready_s"], " ".join(o.url for o in cluster.onos))
         reported = set()
+        running.append(True)
         while not stopping:
             for onos in cluster.onos:
                 if onos.process.poll() is not None and onos.ip not in reported:
@@ -344,39 +363,39 @@ def cmd_up(args):
     except (OnosError, subprocess.CalledProcessError) as e:
         say("%s", e)
         return 1
+    except Interrupted:
+        say("interrupted while starting")
+        return 1
     finally:
+        running.append(True)   # a second signal no longer interrupts the stopping
         say("stopping: ONOS, then Atomix, then PostgreSQL")
         cluster.down()
         say("stopped")
 
 
 def cmd_status(args):
-    state = json.load(open(os.path.join(args.run_dir, "state.json")))
+    with open(os.path.join(args.run_dir, "state.json")) as f:
+        state = json.load(f)
     for o in state["onos"]:
-        onos = OnosInstance(args.home, os.path.dirname(o["log"]), 0, 0)
-        onos.rest_url = o["rest"]
+        onos = OnosInstance(args.home, o["root"], o["http"], 0, ip=o["ip"])
         try:
-            import urllib.request
-            import base64
-            req = urllib.request.Request(o["rest"] + "/v1/cluster", headers={
-                "Authorization": "Basic " + base64.b64encode(b"onos:rocks").decode()})
-            with urllib.request.urlopen(req, timeout=10) as r:
-                view = cluster_view(json.loads(r.read()))
+            status, body = onos.rest("GET", "/v1/cluster", timeout=10)
+            view = cluster_view(body) if status == 200 else f"HTTP {status}"
         except OSError as e:
             view = str(e)
-        print(f"{o['id']} {o['rest']} pid {o['pid']} alive={_alive(o['pid'])}: {view}")
+        print(f"{o['id']} {o['rest']} pid {o['pid']} {'up' if _alive(o['pid']) else 'gone'}: {view}")
     for a in state["atomix"]:
-        print(f"{a['id']} {a['address']} pid {a['pid']} alive={_alive(a['pid'])}")
+        print(f"{a['id']} {a['address']} pid {a['pid']} {'up' if _alive(a['pid']) else 'gone'}")
     return 0
 
 
 def cmd_down(args):
-    state = json.load(open(os.path.join(args.run_dir, "state.json")))
+    with open(os.path.join(args.run_dir, "state.json")) as f:
+        state = json.load(f)
     for entry in state["onos"] + state["atomix"]:
         _stop_group(entry["pid"], 60)
     if state.get("postgres"):
-        pg = Postgres(os.path.join(args.run_dir, "postgres"))
-        pg.stop()
+        Postgres(os.path.join(args.run_dir, "postgres")).stop()
     return 0
 
 
