@@ -29,7 +29,7 @@ PIPECONF_OAR = os.environ.get("SIXFLOW_PIPECONF_OAR", "/work/main/pipeconf/targe
 APP_OAR = os.environ.get("SIXFLOW_APP_OAR", "/work/main/app/target/sixflow-app-0.1.0-SNAPSHOT.oar")
 RUN_DIR = os.environ.get("SIXFLOW_CLUSTER_RUN_DIR", os.path.join(TOP, "lab", "target", "cluster-test"))
 READS = ["/sixflow/v1/trees", "/sixflow/v1/policies", "/sixflow/v1/devices"]
-POLICY = {"id": "cluster-test", "priority": 100, "match": {"nextHeader": 17, "destinationPort": 4791},
+POLICY = {"id": "cluster-test", "priority": 100, "match": {"nextHeader": 17, "destinationPorts": {"low": 4791, "high": 4791}},
           "option": {"slaLevel": 3, "appId": 4660, "userId": 7, "flowId": 1}, "slaPriority": 5,
           "stripAtEgress": False}
 
@@ -99,12 +99,21 @@ class ClusterSystemTest(unittest.TestCase):
                 self.assertEqual(first, body, f"GET {path}: {ip} answers differently: {answers}")
 
     def assert_sixflow(self, instances):
+        """Sixflow's apps ACTIVE, their components ready (ONOS's app health) and Sixflow's own health
+        answering with its pipeconfs registered, on every instance given."""
         for onos in instances:
             for app in cluster.SIXFLOW_APPS:
                 self.assertEqual("ACTIVE", onos.app_state(app), f"{app} on {onos.ip}")
+                status, body = onos.rest("GET", f"/v1/applications/{app}/health")
+                self.assertEqual((200, "ready"), (status, body.get("message") if isinstance(body, dict) else body),
+                                 f"{app}'s components on {onos.ip}")
             health = self.get(onos, "/sixflow/v1/health")
-            self.assertEqual("UP", health["database"]["status"], f"Sixflow's health on {onos.ip}: {health}")
             self.assertGreaterEqual(health["pipeconfs"], 1, f"Sixflow's health on {onos.ip}: {health}")
+
+    def assert_database_up(self, instances):
+        for onos in instances:
+            health = self.get(onos, "/sixflow/v1/health")
+            self.assertEqual("UP", health["database"]["status"], f"Sixflow's database on {onos.ip}: {health}")
 
     def eventually(self, what, check, timeout=120):
         deadline = time.time() + timeout
@@ -124,9 +133,14 @@ class ClusterSystemTest(unittest.TestCase):
         for onos in self.cluster.onos:
             view = self.view(onos)
             self.assertEqual({"onos-1": "READY", "onos-2": "READY", "onos-3": "READY"}, view, onos.ip)
-        # Sixflow's database health comes after the netcfg; give it the time its connection takes.
-        self.eventually("Sixflow ACTIVE and healthy on every instance",
+        self.eventually("Sixflow ACTIVE and ready on every instance",
                         lambda: self.assert_sixflow(self.cluster.onos) or True)
+
+    def test_1b_sixflows_database_is_up_on_every_instance(self):
+        # The database comes after the netcfg; give its connection time. Apart from the cluster
+        # checks so that a database problem does not hide what the cluster does.
+        self.eventually("Sixflow's database UP on every instance",
+                        lambda: self.assert_database_up(self.cluster.onos) or True, 90)
 
     def test_2_every_instance_answers_sixflows_reads_alike(self):
         self.assert_same_reads(self.cluster.onos)
@@ -168,7 +182,7 @@ class ClusterSystemTest(unittest.TestCase):
         say("the other two see it INACTIVE %.1f s after it was told to stop", self.timings["failover_s"])
         for onos in rest:
             self.assertEqual(2, sum(1 for s in self.view(onos).values() if s in ("READY", "ACTIVE")), onos.ip)
-        self.eventually("Sixflow ACTIVE and healthy on both", lambda: self.assert_sixflow(rest) or True, 120)
+        self.eventually("Sixflow ACTIVE and ready on both", lambda: self.assert_sixflow(rest) or True, 120)
         self.assert_same_reads(rest)
         for onos in rest:
             self.get(onos, "/sixflow/v1/policies/" + POLICY["id"])
