@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 """Sixflow on a real 3-instance ONOS 2.7 cluster (3 Atomix nodes, 3 ONOS instances, one PostgreSQL),
-without switches: the cluster forms, Sixflow installed once is ACTIVE and healthy on every instance,
+without switches (one EDGE device in the netcfg only, which APN6 policies need): the cluster forms, Sixflow installed once is ACTIVE and healthy on every instance,
 every instance answers Sixflow's reads alike and sees a change made through another; after one
 ONOS instance stops, the other two still form the cluster and still answer alike.
 
@@ -32,6 +32,12 @@ READS = ["/sixflow/v1/trees", "/sixflow/v1/policies", "/sixflow/v1/devices"]
 POLICY = {"id": "cluster-test", "priority": 100, "match": {"nextHeader": 17, "destinationPorts": {"low": 4791, "high": 4791}},
           "option": {"slaLevel": 3, "appId": 4660, "userId": 7, "flowId": 1}, "slaPriority": 5,
           "stripAtEgress": False}
+# A policy needs an EDGE device in the netcfg (not a connected one): one, whose switch is nowhere.
+NETCFG = {"devices": {"device:edge1": {
+    "basic": {"name": "edge1", "managementAddress": "grpc://127.0.0.1:9?device_id=1", "driver": "stratum-bmv2",
+              "pipeconf": "org.sixflow.bmv2"},
+    "sixflow": {"role": "EDGE", "locator": "fd00:1:1::/64", "myStationMac": "00:aa:00:00:00:01", "mtu": 1500,
+                "rlbBits": {"1": 0, "2": 1}, "gnmiAddress": "127.0.0.1:9"}}}}
 
 
 def _why_not():
@@ -64,7 +70,7 @@ class ClusterSystemTest(unittest.TestCase):
     def setUpClass(cls):
         cls.cluster = cluster.Cluster(RUN_DIR, 3)
         try:
-            cls.cluster.up([PIPECONF_OAR, APP_OAR], {}, timeout=900)
+            cls.cluster.up([PIPECONF_OAR, APP_OAR], NETCFG, timeout=900)
         except BaseException:
             cls.cluster.down()
             raise
@@ -129,7 +135,7 @@ class ClusterSystemTest(unittest.TestCase):
         self.fail(f"{what}: not within {timeout} s; last: {last}")
 
     # ---- the steps ------------------------------------------------------------------------------
-    def test_1_three_instances_see_three_ready_nodes_and_sixflow_active_and_healthy(self):
+    def test_1_three_instances_see_three_ready_nodes_and_sixflow_active_and_ready(self):
         for onos in self.cluster.onos:
             view = self.view(onos)
             self.assertEqual({"onos-1": "READY", "onos-2": "READY", "onos-3": "READY"}, view, onos.ip)
@@ -171,15 +177,21 @@ class ClusterSystemTest(unittest.TestCase):
         self.timings["onos_stop_s"] = round(time.time() - started, 1)
         say("stopped %s after %.1f s", stopped.ip, self.timings["onos_stop_s"])
 
+        # ONOS 2.7 lists the instances Atomix's membership holds (AtomixClusterStore.getNodes): a
+        # stopped instance leaves it (MEMBER_REMOVED), so REST shows it INACTIVE only until then.
+        seen_as = {}
+
         def two_of_three():
             for onos in rest:
                 view = self.view(onos)
-                if not (cluster.formed(view, members[:2], ("READY", "ACTIVE")) and view.get(members[2]) == "INACTIVE"):
+                if not (cluster.formed(view, members[:2]) and view.get(members[2]) in (None, "INACTIVE")):
                     return f"{onos.ip}: {view}"
+                seen_as[onos.ip] = view.get(members[2], "not listed")
             return True
-        self.eventually("2 of 3 nodes up, the stopped one INACTIVE", two_of_three, 180)
+        self.eventually("2 of 3 nodes up, the stopped one INACTIVE or gone", two_of_three, 180)
         self.timings["failover_s"] = round(time.time() - started, 1)
-        say("the other two see it INACTIVE %.1f s after it was told to stop", self.timings["failover_s"])
+        self.timings["stopped_instance_shown_as"] = seen_as
+        say("the other two see it %s %.1f s after it was told to stop", seen_as, self.timings["failover_s"])
         for onos in rest:
             self.assertEqual(2, sum(1 for s in self.view(onos).values() if s in ("READY", "ACTIVE")), onos.ip)
         self.eventually("Sixflow ACTIVE and ready on both", lambda: self.assert_sixflow(rest) or True, 120)
