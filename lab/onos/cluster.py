@@ -303,6 +303,7 @@ class Cluster:
         if db:
             self.db = db
         elif oars:
+            shutil.rmtree(os.path.join(self.run_dir, "postgres"), ignore_errors=True)   # a former run's
             self.postgres = Postgres(os.path.join(self.run_dir, "postgres")).start()
             self.db = {"url": self.postgres.jdbc_url, "user": "postgres", "password": ""}
             say("PostgreSQL started: %s (throwaway)", self.db["url"])
