@@ -178,6 +178,17 @@ class AtomixNode:
         _stop_group(self.process.pid if self.process else None, timeout)
 
 
+def _wait_group_gone(pgid, timeout=90):
+    """Waits until no process of the group is left (SIGKILL after timeout)."""
+    deadline = time.time() + timeout
+    while True:
+        try:
+            os.killpg(pgid, signal.SIGKILL if time.time() > deadline else 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.5)
+
+
 def _stop_group(pid, timeout):
     if not pid:
         return
@@ -321,6 +332,8 @@ class Cluster:
         """ONOS first (its Atomix client leaves), then the Atomix nodes, then PostgreSQL."""
         for onos in self.onos:
             onos.stop()
+        for onos in self.onos:   # Karaf's script goes at once, ONOS's JVM after its own shutdown
+            _wait_group_gone(onos.process.pid)
         for atomix in self.atomix:
             atomix.stop()
         if self.postgres:
@@ -395,6 +408,7 @@ def cmd_down(args):
         state = json.load(f)
     for entry in state["onos"] + state["atomix"]:
         _stop_group(entry["pid"], 60)
+        _wait_group_gone(entry["pid"])
     if state.get("postgres"):
         Postgres(os.path.join(args.run_dir, "postgres")).stop()
     return 0
