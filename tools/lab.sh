@@ -115,6 +115,7 @@ if [ "$controller" = onos ]; then
         oars+=(--oar "$oar")
     done
     read -r -a lab_args <<<"${LAB_ARGS:-}"
+    [ "${PACER_REALTIME:-0}" = 0 ] || lab_args+=(--pacer-realtime "$PACER_REALTIME")
     echo "make lab: starting ONOS 2.7.0 from $onos_home (real ONOS; Sixflow installed from its .oar files)"
     python3 "$top/lab/onos/onoslab.py" up --home "$onos_home" --netcfg "$netcfg" --run-dir "$run_dir" \
         --http-port "$http_port" "${oars[@]}" "${lab_args[@]}" &

@@ -104,6 +104,8 @@ class OnosInstance:
         return self
 
     def stop(self, timeout=60):
+        """Stops the instance's whole process group: Karaf's script exits on SIGTERM before ONOS's
+        JVM has finished stopping, so the group, not the script, says when it is over."""
         pid = self.process.pid if self.process else _read_pid(self.pidfile)
         if not pid:
             return
@@ -113,9 +115,9 @@ class OnosInstance:
             return
         deadline = time.time() + timeout
         while time.time() < deadline:
-            if self.process is not None and self.process.poll() is not None:
-                return
-            if self.process is None and not _alive(pid):
+            if self.process is not None:
+                self.process.poll()   # reap the script so that it does not hold the group
+            if not _group_alive(pid):
                 return
             time.sleep(0.2)
         try:
@@ -236,9 +238,9 @@ def _read_pid(path):
         return None
 
 
-def _alive(pid):
+def _group_alive(pgid):
     try:
-        os.kill(pid, 0)
+        os.killpg(pgid, 0)
         return True
     except ProcessLookupError:
         return False
