@@ -238,6 +238,14 @@ def _read_pid(path):
         return None
 
 
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
 def _group_alive(pgid):
     try:
         os.killpg(pgid, 0)
