@@ -13,6 +13,7 @@ import names
 import netdev
 
 DRIVER = "bmv2"
+PORT_SPEED_MBPS = 10000
 PIPECONF = "org.sixflow.bmv2"
 
 
@@ -30,6 +31,11 @@ def generate(topo):
                 "latitude": sw["latitude"],
                 "longitude": sw["longitude"],
             },
+            # simple_switch_grpc serves no gNMI, so ONOS (PortDescriptionsConfig) learns the ports
+            # from here; without them LLDP probes nothing and no link is found.
+            "ports": {str(port): {"number": port, "name": names.switch_ifname(sw["p4rtDeviceId"], port),
+                                  "enabled": True, "type": "copper", "speed": PORT_SPEED_MBPS}
+                      for port in topo.ports(sw["name"])},
             "sixflow": {
                 "role": sw["role"],
                 "locator": sw["locator"],

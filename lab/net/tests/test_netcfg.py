@@ -46,6 +46,17 @@ class NetcfgTest(unittest.TestCase):
         self.assertEqual({"interfaces": [{"name": "edge1-3", "ips": ["fd00:2:13::1/64"]}]},
                          cfg["ports"]["device:edge1/3"])
 
+    def test_every_used_port_is_described_for_onos(self):
+        # simple_switch_grpc has no gNMI: ONOS knows a bmv2 switch's ports only from netcfg.
+        topo = load("msr6-study")
+        cfg = netcfg.generate(topo)
+        for sw in topo.switches:
+            ports = cfg["devices"]["device:" + sw["name"]]["ports"]
+            self.assertEqual([str(p) for p in topo.ports(sw["name"])], list(ports))
+            for number, port in ports.items():
+                self.assertEqual((int(number), True), (port["number"], port["enabled"]))
+        self.assertEqual(1, cfg["devices"]["device:beijing"]["ports"]["1"]["number"])
+
     def test_switch_addresses(self):
         cfg = netcfg.generate(load("fat-tree-k4"))
         basic = cfg["devices"]["device:edge8"]["basic"]
