@@ -16,11 +16,19 @@ class LinkDiscoveryTest(SystemTest):
 
     def test_every_link_is_discovered_in_both_directions(self):
         expected = self.expected_links()
+        seen = {}
 
         def discovered():
-            links = {(l["src"], l["dst"]) for l in self.rest.get("topology")["links"] if l["state"] == "ACTIVE"}
+            listed = self.rest.get("topology")["links"]
+            links = {(l["src"], l["dst"]) for l in listed if l["state"] == "ACTIVE"}
+            seen.update(missing=sorted(expected - links), extra=sorted(links - expected),
+                        states=sorted({l["state"] for l in listed}))
             return links if links == expected else None
-        self.eventually(discovered, timeout=30, what="discovery of %d links" % len(expected))
+        try:
+            self.eventually(discovered, timeout=30, what="discovery of %d links" % len(expected))
+        except AssertionError as e:
+            raise AssertionError("%s; missing %s, extra %s, states listed %s"
+                                 % (e, seen.get("missing"), seen.get("extra"), seen.get("states"))) from None
 
     def test_devices_are_available_with_the_sixflow_pipeconf(self):
         devices = {d["id"]: d for d in self.rest.get("devices")["devices"]}
