@@ -32,9 +32,9 @@ def generate(topo):
                 "longitude": sw["longitude"],
             },
             # simple_switch_grpc serves no gNMI, so ONOS (PortDescriptionsConfig) learns the ports
-            # from here; without them LLDP probes nothing and no link is found.
-            "ports": {str(port): {"number": port, "name": names.switch_ifname(sw["p4rtDeviceId"], port),
-                                  "enabled": True, "type": "copper", "speed": PORT_SPEED_MBPS}
+            # from here; without them LLDP probes nothing and no link is found. No "name": a named
+            # port is "[name](1)" in ONOS, while LLDP reports the link's far end as plain "1".
+            "ports": {str(port): {"number": port, "enabled": True, "type": "copper", "speed": PORT_SPEED_MBPS}
                       for port in topo.ports(sw["name"])},
             "sixflow": {
                 "role": sw["role"],
