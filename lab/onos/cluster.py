@@ -29,7 +29,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from instance import JAVA_OPENS, OnosError, OnosInstance, _alive  # noqa: E402
+from instance import JAVA_OPENS, OnosError, OnosInstance, _alive, stop_group  # noqa: E402
 from onoslab import DEFAULT_HOME, ONOS_APPS, SIXFLOW_APPS, with_database  # noqa: E402
 from postgres import Postgres  # noqa: E402
 
@@ -175,40 +175,7 @@ class AtomixNode:
             return "ATOMIX READY" in f.read()
 
     def stop(self, timeout=40):
-        _stop_group(self.process.pid if self.process else None, timeout)
-
-
-def _wait_group_gone(pgid, timeout=90):
-    """Waits until no process of the group is left (SIGKILL after timeout)."""
-    deadline = time.time() + timeout
-    while True:
-        try:
-            os.killpg(pgid, signal.SIGKILL if time.time() > deadline else 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.5)
-
-
-def _stop_group(pid, timeout):
-    if not pid:
-        return
-    try:
-        os.killpg(pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            if os.waitpid(pid, os.WNOHANG)[0] == pid:
-                return
-        except ChildProcessError:   # not our child (down): watch it go
-            if not _alive(pid):
-                return
-        time.sleep(0.2)
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+        stop_group(self.process.pid if self.process else None, timeout, self.process)
 
 
 # ---- the cluster ----------------------------------------------------------------------------------
@@ -330,10 +297,8 @@ class Cluster:
 
     def down(self):
         """ONOS first (its Atomix client leaves), then the Atomix nodes, then PostgreSQL."""
-        for onos in self.onos:
-            onos.stop()
-        for onos in self.onos:   # Karaf's script goes at once, ONOS's JVM after its own shutdown
-            _wait_group_gone(onos.process.pid)
+        for onos in self.onos:   # each until its whole process group is gone (instance.stop_group)
+            onos.stop(timeout=90)
         for atomix in self.atomix:
             atomix.stop()
         if self.postgres:
@@ -407,8 +372,7 @@ def cmd_down(args):
     with open(os.path.join(args.run_dir, "state.json")) as f:
         state = json.load(f)
     for entry in state["onos"] + state["atomix"]:
-        _stop_group(entry["pid"], 60)
-        _wait_group_gone(entry["pid"])
+        stop_group(entry["pid"], 90)
     if state.get("postgres"):
         Postgres(os.path.join(args.run_dir, "postgres")).stop()
     return 0

@@ -104,26 +104,8 @@ class OnosInstance:
         return self
 
     def stop(self, timeout=60):
-        """Stops the instance's whole process group: Karaf's script exits on SIGTERM before ONOS's
-        JVM has finished stopping, so the group, not the script, says when it is over."""
-        pid = self.process.pid if self.process else _read_pid(self.pidfile)
-        if not pid:
-            return
-        try:
-            os.killpg(pid, signal.SIGTERM)
-        except ProcessLookupError:
-            return
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if self.process is not None:
-                self.process.poll()   # reap the script so that it does not hold the group
-            if not _group_alive(pid):
-                return
-            time.sleep(0.2)
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        """Stops the instance's whole process group (Karaf's script exits before ONOS's JVM)."""
+        stop_group(self.process.pid if self.process else _read_pid(self.pidfile), timeout, self.process)
 
     # ---- REST, as an operator's script uses it ------------------------------------------------
     def rest(self, method, path, body=None, content_type="application/json", timeout=60):
@@ -244,6 +226,28 @@ def _alive(pid):
         return True
     except ProcessLookupError:
         return False
+
+
+def stop_group(pgid, timeout, child=None):
+    """SIGTERMs a process group and waits until none of it is left, SIGKILL after timeout: the
+    group, not its leader, says when it is over. A child of ours is reaped so it does not linger."""
+    if not pgid:
+        return
+    try:
+        os.killpg(pgid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if child is not None:
+            child.poll()
+        if not _group_alive(pgid):
+            return
+        time.sleep(0.2)
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
 
 
 def _group_alive(pgid):
