@@ -17,6 +17,8 @@ import time
 import urllib.error
 import urllib.request
 
+from ports import free_port
+
 KARAF_DIR = "apache-karaf-4.2.9"
 # Java 17 runs ONOS 2.7 (built for 11) once Kryo, Netty and Atomix may reach into java.base.
 JAVA_OPENS = ["java.base/java.nio", "java.base/sun.nio.ch", "java.base/java.util.concurrent",
@@ -77,6 +79,8 @@ class OnosInstance:
         _set(os.path.join(etc, "org.apache.karaf.management.cfg"), "rmiRegistryPort", rmi_registry or self.ssh_port + 1)
         _set(os.path.join(etc, "org.apache.karaf.management.cfg"), "rmiServerHost", self.ip)
         _set(os.path.join(etc, "org.apache.karaf.management.cfg"), "rmiServerPort", rmi_server or self.ssh_port + 2)
+        if cluster_json is None:
+            cluster_json = single_node_cluster_json(self.ip)
         if cluster_json is not None:
             os.makedirs(os.path.join(self.root, "config"))
             with open(os.path.join(self.root, "config", "cluster.json"), "w") as f:
@@ -210,6 +214,14 @@ class OnosInstance:
         status, body = self.rest("POST", "/v1/network/configuration", netcfg)
         if status != 200:
             raise OnosError(f"netcfg refused: HTTP {status}: {body}")
+
+
+def single_node_cluster_json(ip, port=None):
+    """A one-instance cluster file: ONOS's embedded Atomix on a port of its own. Without one, ONOS
+    binds 9876 on every address, so a second ONOS on the machine (a test beside a running lab)
+    could not start."""
+    node = {"id": ip, "ip": ip, "port": port or free_port(ip)}
+    return {"name": "sixflow-" + str(node["port"]), "node": node, "storage": []}
 
 
 def _read_pid(path):

@@ -19,7 +19,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from instance import OnosError, OnosInstance  # noqa: E402
-from postgres import Postgres, free_port  # noqa: E402
+from ports import free_port  # noqa: E402
+from postgres import Postgres  # noqa: E402
 
 DEFAULT_HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
 # ONOS's own apps the lab needs: the general device provider connects the P4Runtime switches the
@@ -29,6 +30,7 @@ DEFAULT_HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
 ONOS_APPS = ["org.onosproject.drivers.bmv2", "org.onosproject.generaldeviceprovider", "org.onosproject.p4runtime",
              "org.onosproject.lldpprovider", "org.onosproject.hostprovider", "org.onosproject.netcfghostprovider"]
 SIXFLOW_APPS = ["org.sixflow.pipeconf", "org.sixflow.app"]
+LLDP_COMPONENT = "org.onosproject.provider.lldp.impl.LldpLinkProvider"
 
 
 def say(fmt, *args):
@@ -40,6 +42,16 @@ def with_database(netcfg, url, user, password):
     netcfg.setdefault("apps", {}).setdefault("org.sixflow.app", {})["sixflow"] = {
         "database": {"url": url, "user": user, "password": password, "retentionDays": 30}}
     return netcfg
+
+
+def set_link_discovery(onos, probe_ms, stale_ms):
+    """ONOS's LLDP provider timing, as an operator sets it (ONOS's defaults: 3 s probes, 10 s age).
+    simple_switch_grpc reports no port status, so a failed link is learned only when its probes
+    stop arriving: the age bounds the repair time."""
+    status, body = onos.rest("POST", "/v1/configuration/" + LLDP_COMPONENT,
+                             {"probeRate": str(probe_ms), "staleLinkAge": str(stale_ms)})
+    if status >= 300:
+        raise OnosError(f"setting {LLDP_COMPONENT}: HTTP {status}: {body}")
 
 
 def wait_devices(onos, netcfg, timeout):
@@ -80,6 +92,8 @@ def up(args):
         for app in ONOS_APPS:
             onos.activate(app, args.timeout)
         say("ONOS apps active: %s", ", ".join(ONOS_APPS))
+        set_link_discovery(onos, args.lldp_probe_ms, args.lldp_stale_ms)
+        say("LLDP probes every %d ms, a link unheard for %d ms is gone", args.lldp_probe_ms, args.lldp_stale_ms)
         for oar, name in zip(args.oar, SIXFLOW_APPS):
             onos.install_oar(oar, name, args.timeout)
             say("installed and activated %s from %s", name, oar)
@@ -96,7 +110,10 @@ def up(args):
         say("all devices available after %.1f s", time.time() - started)
         with open(os.path.join(run_dir, "controller.json"), "w") as f:
             json.dump({"kind": "onos", "rest": onos.url, "log": onos.karaf + "/data/log/karaf.log",
-                       "ssh": f"{onos.ip}:{onos.ssh_port}", "db": db_url}, f)
+                       "ssh": f"{onos.ip}:{onos.ssh_port}", "db": db_url,
+                       # The longest ONOS takes to notice a failed link: bmv2 has no gNMI, so no
+                       # port-status event; only LLDP silence tells (one probe period, then the age).
+                       "linkLossDetectionMs": args.lldp_probe_ms + args.lldp_stale_ms}, f)
         say("LAB READY")
         while not stopping:
             if onos.process.poll() is not None:
@@ -127,6 +144,9 @@ def main(argv):
     p.add_argument("--db-user", default="postgres")
     p.add_argument("--db-password", default="")
     p.add_argument("--timeout", type=int, default=300)
+    p.add_argument("--lldp-probe-ms", type=int, default=1000, help="LLDP probe period (ONOS default 3000)")
+    p.add_argument("--lldp-stale-ms", type=int, default=3000,
+                   help="age after which an unheard link is removed (ONOS default 10000)")
     p.add_argument("--pacer-realtime", type=int, default=0,
                    help="the experiments' sender priority under SCHED_FIFO (0: the normal scheduler)")
     args = parser.parse_args(argv)

@@ -6,15 +6,10 @@ which PostgreSQL insists on."""
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from ports import free_port
 
 
 def _bindir():

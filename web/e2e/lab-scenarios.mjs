@@ -8,11 +8,21 @@ import assert from 'node:assert/strict';
 
 import { count, fill, see } from './steps.mjs';
 
+/** ONOS's user the lab's REST API and dashboard ask for (E2E_LAB_USER, E2E_LAB_PASSWORD). */
+export const labCredentials = {
+  username: process.env.E2E_LAB_USER || 'onos',
+  password: process.env.E2E_LAB_PASSWORD || 'rocks',
+};
+const authorization = `Basic ${Buffer.from(`${labCredentials.username}:${labCredentials.password}`).toString('base64')}`;
+
 /** The lab's REST API beside its dashboard: …/onos/sixflow/ui/ → …/onos/sixflow/v1/. */
 async function rest(url, method, path, body) {
   const response = await fetch(new URL(`../v1/${path}`, url), {
     method,
-    headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Accept: 'application/json', Authorization: authorization,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: response.status, text: await response.text() };

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { startHarness } from './harness.mjs';
-import { labScenarios } from './lab-scenarios.mjs';
+import { labCredentials, labScenarios } from './lab-scenarios.mjs';
 import { scenarios as harnessScenarios } from './scenarios.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +31,12 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROME_BIN || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
-const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+// A lab on real ONOS asks for ONOS's user (HTTP basic): the browser answers with these, as a
+// signed-in operator's does; the harness and the stand-in ask for nothing.
+const context = await browser.newContext({
+  viewport: { width: 1400, height: 900 }, colorScheme: 'light',
+  ...(labUrl ? { httpCredentials: labCredentials } : {}),
+});
 context.setDefaultTimeout(15_000);
 const page = await context.newPage();
 const consoleErrors = [];

@@ -81,6 +81,16 @@ class PrepareTest(unittest.TestCase):
         with open(os.path.join(self.onos.root, "config", "cluster.json")) as f:
             self.assertEqual({"name": "lab"}, json.load(f))
 
+    def test_a_single_instance_gets_its_own_atomix_port(self):
+        # ONOS without a cluster file binds 9876 on every address: two could not run side by side.
+        self.onos.prepare()
+        with open(os.path.join(self.onos.root, "config", "cluster.json")) as f:
+            cluster = json.load(f)
+        self.assertEqual([], cluster["storage"])
+        self.assertEqual("127.0.0.2", cluster["node"]["ip"])
+        self.assertNotEqual(9876, cluster["node"]["port"])
+        self.assertGreater(cluster["node"]["port"], 0)
+
     def test_no_build_is_a_clear_error(self):
         missing = instance.OnosInstance(os.path.join(self.tmp.name, "none"), os.path.join(self.tmp.name, "x"), 1, 2)
         with self.assertRaisesRegex(instance.OnosError, "no ONOS build"):

@@ -16,7 +16,8 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 
 import onoslab  # noqa: E402
 from instance import KARAF_DIR, OnosInstance  # noqa: E402
-from postgres import Postgres, free_port  # noqa: E402
+from ports import free_port  # noqa: E402
+from postgres import Postgres  # noqa: E402
 
 HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
 OARS = [sorted(glob.glob(os.path.join(TOP, m, "target", f"sixflow-{m}-*.oar")))[-1:] for m in ("pipeconf", "app")]

@@ -93,10 +93,13 @@ class Msr6ChangeTest(Msr6Base):
         # Fail the tree's first link, which leaves the source's switch.
         first = next(l for l in tree["links"] if l["src"].startswith("device:%s/" % self.source.switch))
         switch, port = first["src"][len("device:"):].split("/")
-        count = 6 * RATE
+        # Two seconds before the failure, then long enough for the controller to notice it (real
+        # ONOS only by LLDP silence) and three seconds after the repair.
+        seconds = 2 + int(round(self.lab.link_loss_detection_s)) + 3
+        count = seconds * RATE
         try:
-            with traffic.Capture(self.lab, [receiver], duration=10) as capture:
-                sender = self.stream(302, 6)
+            with traffic.Capture(self.lab, [receiver], duration=seconds + 4) as capture:
+                sender = self.stream(302, seconds)
                 time.sleep(2)
                 self.lab.set_link(switch, int(port), up=False)
                 sender.communicate(timeout=60)
@@ -107,8 +110,9 @@ class Msr6ChangeTest(Msr6Base):
             # failure and the first one after the reroute.
             silences = [(b[1] - a[1], a[0], b[0]) for a, b in zip(arrivals, arrivals[1:]) if b[0] - a[0] > 1]
             repair_ms = max(silences)[0] / 1e6 if silences else 0.0
-            report("link %s down under %d pps: %d of %d packets lost, repair %.0f ms"
-                   % (first["src"], RATE, lost, count, repair_ms))
+            report("link %s down under %d pps: %d of %d packets lost, repair %.0f ms (%s controller, "
+                   "link loss noticed within %.1f s)" % (first["src"], RATE, lost, count, repair_ms,
+                                                         self.lab.controller["kind"], self.lab.link_loss_detection_s))
             rerouted = self.rest.get("trees/reroute")
             self.assertFalse(any(l["src"] == first["src"] for l in rerouted["links"]), rerouted["links"])
             self.assertTrue(seqs and seqs[-1] == count - 1, "the stream never came back after the reroute")

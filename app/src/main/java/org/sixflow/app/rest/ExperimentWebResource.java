@@ -171,8 +171,12 @@ public class ExperimentWebResource extends AbstractWebResource {
      */
     @POST
     @Path("{id}/runs")
+    @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response start(@PathParam("id") String id) {
+    public Response start(@PathParam("id") String id, InputStream body) {
+        // Declared as consuming JSON: ONOS's Jersey answers 415 to a body sent to a method without
+        // @Consumes (found on real ONOS; the stand-in's let it through).
+        JsonBodies.requireNoFields(body, mapper());
         return answer(() -> Response.status(Response.Status.ACCEPTED).entity(
                 codec(ExperimentRun.class).encode(get(ExperimentService.class).start(id), this)).build());
     }
@@ -214,8 +218,10 @@ public class ExperimentWebResource extends AbstractWebResource {
      */
     @POST
     @Path("{id}/runs/{runId}/cancel")
+    @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response cancel(@PathParam("id") String id, @PathParam("runId") long runId) {
+    public Response cancel(@PathParam("id") String id, @PathParam("runId") long runId, InputStream body) {
+        JsonBodies.requireNoFields(body, mapper());
         return answer(() -> {
             runOf(id, runId);
             return ok(codec(ExperimentRun.class).encode(get(ExperimentService.class).cancel(runId), this)).build();

@@ -153,6 +153,20 @@ public class ExperimentWebResourceTest extends SixflowRestTest {
     }
 
     @Test
+    public void runActionsTakeNoArgumentsButAcceptAnEmptyObject() {
+        post("experiments", EXPERIMENT);
+        Response withEmptyObject = post("experiments/apn6-vs-ipv6/runs", "{}");
+        assertEquals(202, withEmptyObject.getStatus());
+        long id = json(withEmptyObject).getLong("id", 0);
+        Response withArguments = post("experiments/apn6-vs-ipv6/runs", "{\"probes\": 5}");
+        assertEquals(400, withArguments.getStatus());
+        assertEquals("this request takes no body: send none or {}", json(withArguments).getString("message", null));
+        assertEquals(400, post("experiments/apn6-vs-ipv6/runs/" + id + "/cancel", "[1]").getStatus());
+        assertEquals("CANCELLED", json(post("experiments/apn6-vs-ipv6/runs/" + id + "/cancel", "{}"))
+                .getString("state", null));
+    }
+
+    @Test
     public void runsAreQueuedCancelledAndRemovedWithTheirExperiment() {
         post("experiments", EXPERIMENT);
         Response started = post("experiments/apn6-vs-ipv6/runs", "");

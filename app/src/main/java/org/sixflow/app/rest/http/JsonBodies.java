@@ -66,6 +66,31 @@ public final class JsonBodies {
     }
 
     /**
+     * Checks the body of an action that takes no arguments: none, or an empty JSON object (what
+     * many clients send with every POST). Anything else is refused rather than ignored.
+     *
+     * @param body   the request body (null is none)
+     * @param mapper the mapper that parses it
+     * @throws IllegalArgumentException when the body holds anything
+     */
+    public static void requireNoFields(InputStream body, ObjectMapper mapper) {
+        String text = utf8(bounded(body));
+        if (text.isBlank()) {
+            return;
+        }
+        check(text);
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("request body is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (tree == null || !tree.isObject() || tree.size() > 0) {
+            throw new IllegalArgumentException("this request takes no body: send none or {}");
+        }
+    }
+
+    /**
      * Reads a body up to the size bound.
      *
      * @param body the request body (null is empty)
