@@ -166,7 +166,9 @@ public class ExperimentWebResource extends AbstractWebResource {
     /**
      * Queues a run of an experiment; it starts once no other run measures at its ingress device.
      *
-     * @param id the experiment
+     * @onos.rsModel NoArguments
+     * @param id   the experiment
+     * @param body none, or an empty JSON object
      * @return 202 Accepted with the run (QUEUED); 404; 400 when the network no longer fits
      */
     @POST
@@ -212,8 +214,10 @@ public class ExperimentWebResource extends AbstractWebResource {
     /**
      * Cancels a queued or running run.
      *
+     * @onos.rsModel NoArguments
      * @param id    the experiment
      * @param runId the run
+     * @param body  none, or an empty JSON object
      * @return 200 OK with the run; 404; 409 when it has ended
      */
     @POST

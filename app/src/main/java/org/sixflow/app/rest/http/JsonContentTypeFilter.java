@@ -2,37 +2,32 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.rest.http;
 
-import javax.ws.rs.Consumes;
 import javax.ws.rs.NotSupportedException;
 import javax.ws.rs.container.ContainerRequestContext;
 import javax.ws.rs.container.ContainerRequestFilter;
-import javax.ws.rs.container.ResourceInfo;
-import javax.ws.rs.core.Context;
 import javax.ws.rs.core.MediaType;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
- * Writes carry JSON: a POST, PUT or PATCH to a resource that reads a body, or that sends one
- * anyway, must say {@code Content-Type: application/json} (a charset, if given, must be UTF-8),
- * or it is refused with 415. Jersey alone lets a body without Content-Type through as if it were
- * JSON, and browsers send such bodies across origins without asking first.
+ * Writes carry JSON: a POST, PUT or PATCH with a body must say {@code Content-Type:
+ * application/json} (a charset, if given, must be UTF-8), or it is refused with 415. Jersey
+ * alone lets a body without Content-Type through as if it were JSON, and browsers send such
+ * bodies across origins without asking first.
  */
 public class JsonContentTypeFilter implements ContainerRequestFilter {
 
     /** The methods whose body must be JSON. */
     static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH");
 
-    @Context
-    private ResourceInfo resource;
-
     @Override
     public void filter(ContainerRequestContext request) {
         if (!WRITES.contains(request.getMethod())) {
             return;
         }
-        if (!readsBody() && !request.hasEntity()) {
+        if (!request.hasEntity()) {
+            // Nothing to check: a method that needs a body says so itself (400, "must be a JSON
+            // object"), and a body-less action (start a run) may come as browsers send it, bare.
             return;
         }
         MediaType type = request.getMediaType();
@@ -54,11 +49,5 @@ public class JsonContentTypeFilter implements ContainerRequestFilter {
      */
     static boolean isJson(MediaType type) {
         return "application".equalsIgnoreCase(type.getType()) && "json".equalsIgnoreCase(type.getSubtype());
-    }
-
-    private boolean readsBody() {
-        Method method = resource == null ? null : resource.getResourceMethod();
-        return method != null && (method.isAnnotationPresent(Consumes.class)
-                || method.getDeclaringClass().isAnnotationPresent(Consumes.class));
     }
 }

@@ -38,6 +38,9 @@ import java.util.TreeMap;
  */
 public final class OpenApiDocument {
 
+    /** The model of an action's body: none, or an empty object (JsonBodies.requireNoFields). */
+    static final String NO_ARGUMENTS = "NoArguments";
+
     /** Where the API is mounted. */
     public static final String BASE_PATH = "/onos/sixflow/v1";
     static final String JAVADOC = "/apidoc/swagger.json";
@@ -55,7 +58,7 @@ public final class OpenApiDocument {
     /** Every schema in definitions/ (OpenApiDocumentTest checks the list against the folder). */
     static final List<String> SCHEMAS = List.of(
             "Apn6Policy", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel", "Msr6TreeReceivers",
-            "Msr6TreeRequest", "NetworkTopology", "ResourcesMau", "ResourcesTable", "Route",
+            "Msr6TreeRequest", "NetworkTopology", NO_ARGUMENTS, "ResourcesMau", "ResourcesTable", "Route",
             "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -79,7 +82,7 @@ public final class OpenApiDocument {
                         + "maxJsonDepth, arrays longer than maxArrayItems, strings longer than maxStringChars "
                         + "(names maxNameChars, descriptions maxDescriptionChars), query values longer than "
                         + "maxQueryValueChars and instants outside earliestInstant..latestInstant with 400; "
-                        + "writes without Content-Type: application/json with 415.");
+                        + "writes whose body is not sent as Content-Type: application/json with 415.");
         ObjectNode limits = info.putObject("x-request-limits");
         RequestLimits.all().forEach((name, value) -> limits.set(name, MAPPER.valueToTree(value)));
         doc.putArray("servers").addObject().put("url", BASE_PATH);
@@ -142,7 +145,8 @@ public final class OpenApiDocument {
             String model = bodyModel(prose).orElseThrow(() -> new IllegalStateException(
                     key + " reads a body but its javadoc names no @onos.rsModel"));
             addSchema(schemas, model);
-            ObjectNode body = op.putObject("requestBody").put("required", true)
+            // An action's empty body (NoArguments) may also be left out.
+            ObjectNode body = op.putObject("requestBody").put("required", !NO_ARGUMENTS.equals(model))
                     .put("description", "JSON, UTF-8, at most " + RequestLimits.MAX_BODY_BYTES + " bytes and "
                             + RequestLimits.MAX_JSON_DEPTH + " levels deep");
             body.putObject("content").putObject("application/json").putObject("schema")

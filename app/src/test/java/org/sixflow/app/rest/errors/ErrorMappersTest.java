@@ -181,6 +181,7 @@ public class ErrorMappersTest extends JerseyTest {
                 .statusCode());
         // A write that takes no body may come without one, but not with one that is not JSON.
         assertEquals(200, send("POST", "failing/run", null).statusCode());
+        assertEquals(200, send("POST", "failing/run", "{}", "Content-Type", "application/json").statusCode());
         error(send("POST", "failing/run", "x=1", "Content-Type", "application/x-www-form-urlencoded"), 415);
     }
 

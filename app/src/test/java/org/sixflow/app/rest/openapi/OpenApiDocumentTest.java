@@ -153,6 +153,11 @@ public class OpenApiDocumentTest {
         assertEquals("#/components/schemas/Msr6TreeReceivers", doc.at("/paths/~1trees~1{id}~1receivers/put"
                                                                           + "/requestBody/content/application~1json"
                                                                           + "/schema/$ref").asText());
+        // An action without arguments takes no body or an empty object.
+        JsonNode start = doc.at("/paths/~1experiments~1{id}~1runs/post/requestBody");
+        assertFalse(start.path("required").asBoolean(true));
+        assertEquals("#/components/schemas/NoArguments",
+                     start.at("/content/application~1json/schema/$ref").asText());
         // Every reference resolves inside the document.
         for (JsonNode ref : doc.findValues("$ref")) {
             assertFalse(ref.asText(), doc.at(ref.asText().substring(1)).isMissingNode());
