@@ -338,9 +338,9 @@ public class ExperimentWebResource extends AbstractWebResource {
         }
     }
 
+    /** The common {"code", "message", "errors"} and, as experiments always had, "fields" by path. */
     private Response fieldErrors(ExperimentValidationException e) {
-        ObjectNode json = mapper().createObjectNode().put("code", Response.Status.BAD_REQUEST.getStatusCode())
-                .put("message", e.getMessage());
+        ObjectNode json = JsonErrors.invalidFields(e);
         ObjectNode fields = json.putObject("fields");
         e.fields().forEach(fields::put);
         return Response.status(Response.Status.BAD_REQUEST).entity(json).type(MediaType.APPLICATION_JSON).build();
