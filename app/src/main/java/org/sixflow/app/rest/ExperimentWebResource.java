@@ -181,14 +181,17 @@ public class ExperimentWebResource extends AbstractWebResource {
      * Lists an experiment's runs.
      *
      * @param id the experiment
-     * @return 200 OK with {"runs": [...]}, newest first
+     * @return 200 OK with {"runs": [...]}, newest first; 404 when there is no such experiment (as POST says)
      */
     @GET
     @Path("{id}/runs")
     @Produces(MediaType.APPLICATION_JSON)
     public Response runs(@PathParam("id") String id) {
-        return answer(() -> ok(encodeArray(ExperimentRun.class, "runs", get(ExperimentService.class).runs(id)))
-                .build());
+        return answer(() -> {
+            ExperimentService service = get(ExperimentService.class);
+            service.experiment(id).orElseThrow(() -> new ItemNotFoundException("No experiment " + id));
+            return ok(encodeArray(ExperimentRun.class, "runs", service.runs(id))).build();
+        });
     }
 
     /**
