@@ -189,7 +189,9 @@ public class ExperimentWebResource extends AbstractWebResource {
     public Response runs(@PathParam("id") String id) {
         return answer(() -> {
             ExperimentService service = get(ExperimentService.class);
-            service.experiment(id).orElseThrow(() -> new ItemNotFoundException("No experiment " + id));
+            if (service.experiment(id).isEmpty()) {
+                throw new ItemNotFoundException("No experiment " + id);
+            }
             return ok(encodeArray(ExperimentRun.class, "runs", service.runs(id))).build();
         });
     }
