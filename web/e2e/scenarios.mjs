@@ -46,7 +46,26 @@ export const scenarios = [
     await page.getByLabel('Receivers (one port or host per line)', { exact: true }).fill('device:nanjing/4');
     await page.getByLabel('Max hops (optional)', { exact: true }).fill('two');
     await page.getByRole('button', { name: 'Create tree' }).click();
-    await see(page.locator('#tree-max-hops-error'), 'constraints.maxHops must be a number');
+    await see(page.locator('#tree-max-hops-error'), 'constraints.maxHops must be a whole number');
+    // Three bad fields at once: one 400 names them all, and the form flags each.
+    await fill(page, {
+      'Source port or host': 'beijing', 'Group (IPv6 multicast)': 'banana',
+      'Receivers (one port or host per line)': 'device:nanjing/4\nnanjing', 'Max hops (optional)': '',
+    });
+    await page.getByRole('button', { name: 'Create tree' }).click();
+    await see(page.locator('#tree-source-error'), 'is not a port like device:beijing/3');
+    await see(page.locator('#tree-group-error'), '"banana" is not an IPv6 address');
+    await see(page.locator('#tree-receivers-error'), 'receivers[1] "nanjing" is not a port');
+    for (const id of ['#tree-source', '#tree-group', '#tree-receivers']) {
+      assert.equal(await page.locator(id).getAttribute('aria-invalid'), 'true', id);
+    }
+    // A port that does not exist, and a link port: each named beside the receivers.
+    await fill(page, { 'Source port or host': 'device:beijing/3', 'Group (IPv6 multicast)': 'ff3e::9',
+      'Receivers (one port or host per line)': 'device:nanjing/99\ndevice:shanghai/1' });
+    await page.getByRole('button', { name: 'Create tree' }).click();
+    await see(page.locator('#tree-receivers-error'), 'device:nanjing/99 is no host-facing port');
+    await see(page.locator('#tree-receivers-error'), 'device:shanghai/1 is a link port (to device:nanjing/3)');
+    await fill(page, { 'Receivers (one port or host per line)': 'device:nanjing/4' });
     await shot('trees-errors.png');
   }],
 
@@ -296,7 +315,13 @@ export const scenarios = [
     } else if ((await tables.json()).tables.length === 0) {
       await see(page.locator('.occupancy .status.empty'), 'No occupancy has been recorded');
     } else {
-      await count(page.locator('table.tables tbody tr'), (await tables.json()).tables.length);
+      // Tables without entries are hidden until asked for.
+      const all = (await tables.json()).tables;
+      const used = all.filter((t) => t.entries > 0).length;
+      await see(page.locator('.occupancy .filters'), `${used} of ${all.length} tables shown`);
+      await count(page.locator('table.tables tbody tr'), used);
+      await page.getByLabel('Hide empty tables').uncheck();
+      await count(page.locator('table.tables tbody tr'), all.length);
     }
     await shot('resources.png');
   }],
