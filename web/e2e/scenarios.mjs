@@ -160,6 +160,14 @@ export const scenarios = [
     await shot('latency.png');
   }],
 
+  ['latency without a choice in the URL opens on a device and class that have samples', async ({ page, url }) => {
+    await page.goto(`${url}latency`);
+    await page.locator('.series app-echart canvas').waitFor();
+    await page.locator('table.features').waitFor();
+    assert.notEqual(await page.getByLabel('Feature class').inputValue(), 'msr6-replicate');
+    assert.equal(await page.locator('.statistics', { hasText: 'No comparison' }).count(), 0);
+  }],
+
   ['new latency samples arrive live over the stream and the panels reload', async ({ page, url, harness }) => {
     await page.goto(`${url}latency?device=device:beijing&class=apn6-insert&baseline=ipv6`);
     await see(page.locator('.histogram .hint'), '1800 samples');
