@@ -50,12 +50,13 @@ export const scenarios = [
     // Three bad fields at once: one 400 names them all, and the form flags each.
     await fill(page, {
       'Source port or host': 'beijing', 'Group (IPv6 multicast)': 'banana',
-      'Receivers (one port or host per line)': 'device:nanjing/4\nnanjing', 'Max hops (optional)': '',
+      'Receivers (one port or host per line)': 'device:nanjing/99\nnanjing', 'Max hops (optional)': '',
     });
     await page.getByRole('button', { name: 'Create tree' }).click();
     await see(page.locator('#tree-source-error'), 'is not a port like device:beijing/3');
     await see(page.locator('#tree-group-error'), '"banana" is not an IPv6 address');
     await see(page.locator('#tree-receivers-error'), 'receivers[1] "nanjing" is not a port');
+    await see(page.locator('#tree-receivers-error'), 'device:nanjing/99 is no host-facing port');
     for (const id of ['#tree-source', '#tree-group', '#tree-receivers']) {
       assert.equal(await page.locator(id).getAttribute('aria-invalid'), 'true', id);
     }

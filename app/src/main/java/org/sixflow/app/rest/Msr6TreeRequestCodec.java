@@ -16,6 +16,7 @@ import org.onosproject.net.HostId;
 import org.onosproject.net.host.HostService;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.api.TreeConstraints;
 
 import java.util.Arrays;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -30,7 +32,8 @@ import java.util.Set;
  * "receivers": ["device:y/3", "host:00:00:00:00:05:10/None"] (hosts stand for their location), "mode": "TE"|"RLB",
  * "algorithm": "SHORTEST_PATHS"|"STEINER", "sourceAddress",
  * "constraints": {"maxHops", "maxCost", "excludedDevices", "excludedPorts", "minBandwidthMbps",
- * "metric": "HOPS"|"LATENCY"|"COST"}} (constraints optional). A limit that is absent or null is no
+ * "metric": "HOPS"|"LATENCY"|"COST"}} (constraints optional; source and receivers must be host-facing
+ * ports, as the tree service says, each named where it stands). A limit that is absent or null is no
  * limit, and so is 0, as older clients sent it; answers write no limit as null. Decoding names
  * every field that is wrong, each once, in one InvalidFieldsException.
  */
@@ -78,6 +81,9 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
         String sourceText = f.requiredText(json, "source", "source", "\"" + PORT_EXAMPLE + "\"");
         if (sourceText != null) {
             source = endpoint(context, f, "source", sourceText);
+            if (source != null) {
+                f.problem("source", context.getService(Msr6TreeService.class).endpointProblem(source));
+            }
         }
         Ip6Address group = null;
         String groupText = f.requiredText(json, "group", "group", "\"ff3e::1\"");
@@ -133,7 +139,10 @@ public final class Msr6TreeRequestCodec extends JsonCodec<Msr6TreeRequest> {
                 continue;
             }
             Integer first = seen.putIfAbsent(port, i);
-            if (first != null) {
+            Optional<String> notHostPort = context.getService(Msr6TreeService.class).endpointProblem(port);
+            if (notHostPort.isPresent()) {
+                f.problem(path, path + ": " + notHostPort.get());
+            } else if (first != null) {
                 f.problem(path, path + " " + item.asText() + " is " + port + ", which receivers[" + first + "] already names");
             } else if (port.equals(source)) {
                 f.problem(path, path + " " + item.asText() + " is the source port " + source + ": it cannot also be a receiver");

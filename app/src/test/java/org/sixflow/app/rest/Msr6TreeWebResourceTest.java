@@ -166,7 +166,7 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
     @Test
     public void everyBadFieldIsNamedInOneAnswer() {
         String bad = "{\"source\": \"beijing\", \"group\": \"banana\", \"mode\": \"FAST\","
-                + " \"receivers\": [\"device:nanjing/4\", \"nanjing\", \"host:00:00:00:00:00:99/None\"],"
+                + " \"receivers\": [\"device:nanjing/4\", \"nanjing\", \"host:00:00:00:00:00:99/None\", \"device:wuhan/1\"],"
                 + " \"constraints\": {\"maxHops\": -1}}";
         Response response = post(bad);
         assertEquals(400, response.getStatus());
@@ -175,10 +175,13 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
         Map<String, String> byField = new java.util.LinkedHashMap<>();
         error.get("errors").asArray().forEach(e -> byField.put(e.asObject().getString("field", null),
                                                                 e.asObject().getString("message", null)));
-        assertEquals(List.of("id", "source", "group", "receivers[1]", "receivers[2]", "mode", "constraints.maxHops"),
+        assertEquals(List.of("id", "source", "group", "receivers[1]", "receivers[2]", "receivers[3]", "mode",
+                             "constraints.maxHops"),
                      List.copyOf(byField.keySet()));
         assertTrue(byField.get("id"), byField.get("id").contains("id is required"));
         assertTrue(byField.get("receivers[2]"), byField.get("receivers[2]").contains("knows no host"));
+        assertTrue("a link port is named beside the syntax problems", byField.get("receivers[3]")
+                .contains("device:wuhan/1 is a link port (to device:beijing/1)"));
         String message = error.getString("message", "");
         byField.values().forEach(m -> assertTrue(message + " should say " + m, message.contains(m)));
         assertEquals(0, trees.manager.trees().size());
@@ -190,15 +193,16 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
                                                "\"device:nanjing/99\", \"device:shanghai/1\""));
         assertEquals(400, response.getStatus());
         JsonObject error = Json.parse(response.readEntity(String.class)).asObject();
+        List<String> fields = new java.util.ArrayList<>();
         List<String> messages = new java.util.ArrayList<>();
         error.get("errors").asArray().forEach(e -> {
-            assertEquals("receivers", e.asObject().getString("field", null));
+            fields.add(e.asObject().getString("field", null));
             messages.add(e.asObject().getString("message", null));
         });
-        assertEquals(2, messages.size());
-        assertTrue(messages.toString(), messages.get(0).startsWith("device:nanjing/99 is no host-facing port"));
-        assertTrue(messages.toString(),
-                   messages.get(1).equals("device:shanghai/1 is a link port (to device:nanjing/3), not a host-facing port"));
+        assertEquals(List.of("receivers[0]", "receivers[1]"), fields);
+        assertTrue(messages.toString(), messages.get(0).startsWith("receivers[0]: device:nanjing/99 is no host-facing port"));
+        assertEquals("receivers[1]: device:shanghai/1 is a link port (to device:nanjing/3), not a host-facing port",
+                     messages.get(1));
         Response linkSource = post(VIDEO.replace("device:beijing/3", "device:beijing/1"));
         assertEquals(400, linkSource.getStatus());
         assertTrue(Json.parse(linkSource.readEntity(String.class)).asObject().get("errors").asArray().get(0)

@@ -241,6 +241,11 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     }
 
     @Override
+    public Optional<String> endpointProblem(ConnectPoint port) {
+        return hostPorts.problem(checkNotNull(port, "port is required"));
+    }
+
+    @Override
     public Msr6Tree create(Msr6TreeRequest request) {
         checkNotNull(request, "request is required");
         String id = request.id();
