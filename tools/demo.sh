@@ -80,6 +80,8 @@ cat <<EOF
  and hosts of docker/'s five-city network and their telemetry are simulated.
  dashboard  ${url}
  REST       ${url}onos/sixflow/v1/health
+ Experiment runs stay Queued here (no switch sends probes) and there is no ONOS
+ shell for the sixflow:* commands.
  The real lab: 'make lab' as root where bmv2 (simple_switch_grpc) is installed,
                or 'make run' with a Docker engine.
  stop       Ctrl-C

@@ -46,7 +46,27 @@ export const scenarios = [
     await page.getByLabel('Receivers (one port or host per line)', { exact: true }).fill('device:nanjing/4');
     await page.getByLabel('Max hops (optional)', { exact: true }).fill('two');
     await page.getByRole('button', { name: 'Create tree' }).click();
-    await see(page.locator('#tree-max-hops-error'), 'constraints.maxHops must be a number');
+    await see(page.locator('#tree-max-hops-error'), 'constraints.maxHops must be a whole number');
+    // Three bad fields at once: one 400 names them all, and the form flags each.
+    await fill(page, {
+      'Source port or host': 'beijing', 'Group (IPv6 multicast)': 'banana',
+      'Receivers (one port or host per line)': 'device:nanjing/99\nnanjing', 'Max hops (optional)': '',
+    });
+    await page.getByRole('button', { name: 'Create tree' }).click();
+    await see(page.locator('#tree-source-error'), 'is not a port like device:beijing/3');
+    await see(page.locator('#tree-group-error'), '"banana" is not an IPv6 address');
+    await see(page.locator('#tree-receivers-error'), 'receivers[1] "nanjing" is not a port');
+    await see(page.locator('#tree-receivers-error'), 'device:nanjing/99 is no host-facing port');
+    for (const id of ['#tree-source', '#tree-group', '#tree-receivers']) {
+      assert.equal(await page.locator(id).getAttribute('aria-invalid'), 'true', id);
+    }
+    // A port that does not exist, and a link port: each named beside the receivers.
+    await fill(page, { 'Source port or host': 'device:beijing/3', 'Group (IPv6 multicast)': 'ff3e::9',
+      'Receivers (one port or host per line)': 'device:nanjing/99\ndevice:shanghai/1' });
+    await page.getByRole('button', { name: 'Create tree' }).click();
+    await see(page.locator('#tree-receivers-error'), 'device:nanjing/99 is no host-facing port');
+    await see(page.locator('#tree-receivers-error'), 'device:shanghai/1 is a link port (to device:nanjing/3)');
+    await fill(page, { 'Receivers (one port or host per line)': 'device:nanjing/4' });
     await shot('trees-errors.png');
   }],
 
@@ -139,6 +159,14 @@ export const scenarios = [
     await see(page.locator('.stability'), '1799 consecutive pairs');
     assert.equal(await page.getByLabel('Feature class').inputValue(), 'apn6-insert');
     await shot('latency.png');
+  }],
+
+  ['latency without a choice in the URL opens on a device and class that have samples', async ({ page, url }) => {
+    await page.goto(`${url}latency`);
+    await page.locator('.series app-echart canvas').waitFor();
+    await page.locator('table.features').waitFor();
+    assert.notEqual(await page.getByLabel('Feature class').inputValue(), 'msr6-replicate');
+    assert.equal(await page.locator('.statistics', { hasText: 'No comparison' }).count(), 0);
   }],
 
   ['new latency samples arrive live over the stream and the panels reload', async ({ page, url, harness }) => {
@@ -296,7 +324,13 @@ export const scenarios = [
     } else if ((await tables.json()).tables.length === 0) {
       await see(page.locator('.occupancy .status.empty'), 'No occupancy has been recorded');
     } else {
-      await count(page.locator('table.tables tbody tr'), (await tables.json()).tables.length);
+      // Tables without entries are hidden until asked for.
+      const all = (await tables.json()).tables;
+      const used = all.filter((t) => t.entries > 0).length;
+      await see(page.locator('.occupancy .filters'), `${used} of ${all.length} tables shown`);
+      await count(page.locator('table.tables tbody tr'), used);
+      await page.getByLabel('Hide empty tables').uncheck();
+      await count(page.locator('table.tables tbody tr'), all.length);
     }
     await shot('resources.png');
   }],

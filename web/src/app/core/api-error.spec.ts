@@ -24,6 +24,14 @@ describe('ApiError.from', () => {
     expect(ApiError.from(failure(400, 'Bad Request', { message: 'x', fields: ['a'] }), base).fields).toEqual({});
   });
 
+  it('keeps every problem of an "errors" list, two of one field joined', () => {
+    const error = ApiError.from(failure(400, 'Bad Request', { code: 400, message: 'all of them',
+      errors: [{ field: 'receivers', message: 'a' }, { field: 'group', message: 'b' }, { field: 'receivers', message: 'c' },
+        { field: 3, message: 'odd' }] }), base);
+    expect(error.message).toBe('all of them');
+    expect(error.fields).toEqual({ receivers: 'a; c', group: 'b' });
+  });
+
   it('ignores a JSON body whose message is not text', () => {
     const error = ApiError.from(failure(418, "I'm a teapot", { message: 42 }), base);
     expect(error.message).toBe(`The Sixflow REST API answered 418 I'm a teapot for ${base}/devices.`);

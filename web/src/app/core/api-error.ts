@@ -4,7 +4,8 @@ import { HttpErrorResponse } from '@angular/common/http';
 
 /**
  * A failed API call, with a message a person can act on. `fields` holds what a 400 says per field
- * when the server names them one by one (the experiments' {"fields": {"classes[1].packet.destination": …}}).
+ * when the server names them one by one: every problem of {"errors": [{"field", "message"}]} (two of
+ * one field joined), and the experiments' {"fields": {"classes[1].packet.destination": …}}.
  */
 export class ApiError extends Error {
   constructor(
@@ -53,14 +54,22 @@ export class ApiError extends Error {
   }
 }
 
-/** The per-field messages of an error body: its "fields" object's text values. */
+/** The per-field messages of an error body: its "errors" list and its "fields" object, text values only. */
 function fieldsOf(body: unknown): Record<string, string> {
-  const fields = (body as { fields?: unknown }).fields;
+  const { fields, errors } = body as { fields?: unknown; errors?: unknown };
   const found: Record<string, string> = {};
-  if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
-    for (const [field, text] of Object.entries(fields)) {
-      if (typeof text === 'string') found[field] = text;
+  const add = (field: unknown, text: unknown) => {
+    if (typeof field !== 'string' || typeof text !== 'string') return;
+    if (found[field] === undefined) found[field] = text;
+    else if (!found[field].split('; ').includes(text)) found[field] = `${found[field]}; ${text}`;
+  };
+  if (Array.isArray(errors)) {
+    for (const error of errors) {
+      if (error && typeof error === 'object') add((error as { field?: unknown }).field, (error as { message?: unknown }).message);
     }
+  }
+  if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
+    for (const [field, text] of Object.entries(fields)) add(field, text);
   }
   return found;
 }

@@ -137,9 +137,10 @@ export type TreeAlgorithm = 'SHORTEST_PATHS' | 'STEINER';
 export type TreeMetric = 'HOPS' | 'LATENCY' | 'COST';
 
 export interface TreeConstraints {
-  maxHops: number;
-  maxCost: number;
-  minBandwidthMbps: number;
+  /** null (or absent): no limit. The server reads 0 as no limit too, as older clients sent it. */
+  maxHops: number | null;
+  maxCost: number | null;
+  minBandwidthMbps: number | null;
   metric: TreeMetric;
   excludedDevices: string[];
   excludedPorts: string[];
@@ -332,6 +333,8 @@ export interface LatencySeries {
   to: string;
   stepSeconds: number;
   source: 'samples' | 'aggregates';
+  /** What minNs/maxNs cover: each step's samples, or (aggregates) the registers' running extremes since the pipeline started. */
+  extremes?: 'per-step' | 'since-registers-started';
   points: LatencyPoint[];
 }
 

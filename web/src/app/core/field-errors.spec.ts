@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import { fieldOf, listOf } from './field-errors';
+import { ApiError } from './api-error';
+import { fieldOf, listOf, placedErrors } from './field-errors';
 
 describe('fieldOf', () => {
   const fields = ['id', 'group', 'source', 'sourceAddress', 'receivers', 'constraints.maxHops', 'match.source'];
@@ -26,5 +27,25 @@ describe('fieldOf', () => {
 describe('listOf', () => {
   it('splits lines and commas and drops blanks', () => {
     expect(listOf(' device:a/1\n\ndevice:b/2 , device:c/3\n')).toEqual(['device:a/1', 'device:b/2', 'device:c/3']);
+  });
+});
+
+describe('placedErrors', () => {
+  const fields = ['id', 'receivers', 'constraints.maxHops', 'match.ingressPorts', 'option.appId'];
+
+  it('puts each named problem beside the field its path belongs to', () => {
+    const error = new ApiError(400, 'x', {
+      'receivers[1]': 'no host', 'constraints.maxHops': 'not a number', 'match.ingressPorts[0]': 'not a port',
+      'option.appId': 'is required', weird: 'elsewhere',
+    });
+    expect(placedErrors(error, fields)).toEqual({
+      receivers: 'no host', 'constraints.maxHops': 'not a number', 'match.ingressPorts': 'not a port',
+      'option.appId': 'is required', '': 'elsewhere',
+    });
+  });
+
+  it('places a message without named fields by the field it starts with', () => {
+    expect(placedErrors(new ApiError(400, 'id "X" must be …'), fields)).toEqual({ id: 'id "X" must be …' });
+    expect(placedErrors(new Error('offline'), fields)).toEqual({ '': 'offline' });
   });
 });

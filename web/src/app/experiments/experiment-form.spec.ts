@@ -93,6 +93,35 @@ describe('ExperimentForm', () => {
     expect(view().querySelector('#exp-class-1-policy-error')?.textContent?.trim()).toBe('');
   });
 
+  it('offers to create the policy a refusal says is missing, and creates it only when asked', async () => {
+    await usePreset();
+    button('Validate').click();
+    http.expectOne({ method: 'POST', url: `${BASE}/experiments/validate` })
+      .flush({ valid: false, fields: { 'classes[1].policy': 'no APN6 policy apn6-ietf109' } });
+    await fixture.whenStable();
+    http.expectNone(`${BASE}/policies`);
+    button('Create policy apn6-ietf109').click();
+    const post = http.expectOne({ method: 'POST', url: `${BASE}/policies` });
+    expect(post.request.body).toEqual(jasmine.objectContaining({
+      id: 'apn6-ietf109', priority: 100, match: { nextHeader: 17, destinationPorts: { low: 6100, high: 6100 } },
+      option: { slaLevel: 2, appId: 42, userId: 7, flowId: 1 }, stripAtEgress: true }));
+    post.flush({ policy: { ...post.request.body, state: 'INSTALLED' }, validation: { valid: true, entries: 7,
+      problems: [], conflicts: [], warnings: [] } });
+    await fixture.whenStable();
+    expect(error('#exp-class-1-policy')).toBe('');
+    expect(view().querySelector('.policy-notice')?.textContent).toContain('Policy apn6-ietf109 created (INSTALLED)');
+    expect(Array.from(view().querySelectorAll('button')).some((b) => b.textContent?.includes('Create policy'))).toBeFalse();
+  });
+
+  it('offers no policy for other refusals of the policy field', async () => {
+    await usePreset();
+    button('Validate').click();
+    http.expectOne({ method: 'POST', url: `${BASE}/experiments/validate` })
+      .flush({ valid: false, fields: { 'classes[1].policy': 'policy apn6-ietf109 does not match the probes' } });
+    await fixture.whenStable();
+    expect(Array.from(view().querySelectorAll('button')).some((b) => b.textContent?.includes('Create policy'))).toBeFalse();
+  });
+
   it('shows a refused creation beside the fields, or under the form when no field is named', async () => {
     type(view(), '#exp-id', 'lab');
     type(view(), '#exp-class-0-source', 'fd00::1');

@@ -6,13 +6,17 @@ import { FormArray, FormBuilder, FormGroup, ReactiveFormsModule } from '@angular
 import { Observable } from 'rxjs';
 
 import { ApiError } from '../core/api-error';
-import { EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation, GtpuTunnel, LATENCY_CLASSES } from '../core/api-models';
+import {
+  Apn6Policy, EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation, GtpuTunnel, LATENCY_CLASSES,
+} from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
+import { PoliciesApi } from '../policies/policies-api';
 import { TunnelsApi } from '../tunnels/tunnels-api';
 import {
   ClassFormValue, EMPTY_CLASS, EMPTY_EXPERIMENT_FORM, experimentOf, formOf, hasGtpu, placed,
 } from './experiment-form-model';
 import { ExperimentsApi } from './experiments-api';
+import { missingPolicy } from './missing-policy';
 
 /** One choice of a class's tunnel: a tunnel of the server's, or the class's own when the server has none of that id. */
 export interface TunnelChoice {
@@ -69,6 +73,9 @@ export class ExperimentForm {
   readonly validation = signal<ExperimentValidation | null>(null);
   readonly problemCount = computed(() => Object.keys(this.validation()?.fields ?? {}).length);
   readonly busy = signal(false);
+  /** What creating a missing policy from a refusal came to. */
+  readonly policyNotice = signal<string | null>(null);
+  private readonly policies = inject(PoliciesApi);
 
   private classGroup(value: ClassFormValue): FormGroup {
     return this.fb.group({ ...value });
@@ -76,6 +83,33 @@ export class ExperimentForm {
 
   error(input: string): string | null {
     return this.errors()[input] ?? null;
+  }
+
+  /** The policy that would answer class i's "no APN6 policy X" refusal, offered as a button; null otherwise. */
+  missingPolicy(index: number): Apn6Policy | null {
+    return missingPolicy(this.error(`classes.${index}.policy`), this.classValue(index));
+  }
+
+  /** Creates the policy a class's refusal names (the user asked, by its button), then says to check again. */
+  createMissingPolicy(index: number): void {
+    const policy = this.missingPolicy(index);
+    if (!policy) return;
+    const key = `classes.${index}.policy`;
+    this.busy.set(true);
+    this.policies.createPolicy(policy).subscribe({
+      next: ({ policy: created }) => {
+        this.busy.set(false);
+        const rest = { ...this.errors() };
+        delete rest[key];
+        this.errors.set(rest);
+        this.policyNotice.set(`Policy ${created.id} created (${created.state ?? 'REQUESTED'}): UDP port `
+          + `${policy.match.destinationPorts?.low} at every edge. Validate again.`);
+      },
+      error: (error: unknown) => {
+        this.busy.set(false);
+        this.errors.set({ ...this.errors(), [key]: `Could not create policy ${policy.id}: ${messageOf(error)}` });
+      },
+    });
   }
 
   private classValue(index: number): ClassFormValue {
@@ -162,6 +196,7 @@ export class ExperimentForm {
   private send<T>(request: Observable<T>, done: (value: T) => void): void {
     this.busy.set(true);
     this.errors.set({});
+    this.policyNotice.set(null);
     this.validation.set(null);
     request.subscribe({
       next: (value) => {

@@ -39,9 +39,19 @@ describe('latency quartiles', () => {
 
   it('draws one box per class in a readable unit', () => {
     const option = boxplotOption([{ name: 'ipv6', box: [150_000, 160_000, 170_000, 180_000, 200_000] },
-      { name: 'apn6', box: null }]) as { xAxis: { data: string[] }; yAxis: { name: string }; series: { data: number[][] }[] };
-    expect(option.xAxis.data).toEqual(['ipv6', 'apn6']);
+      { name: 'apn6', box: null }, { name: 'te', box: [1, 2, 3, 4, 5] }]) as {
+      xAxis: { data: string[] }; yAxis: { name: string }; legend: { data: { name: string }[] };
+      series: { name: string; type: string; data: { value: number[]; itemStyle: { borderColor: string } }[];
+        itemStyle?: { color: string } }[] };
+    expect(option.xAxis.data).toEqual(['ipv6', 'apn6', 'te']);
     expect(option.yAxis.name).toBe('µs');
-    expect(option.series[0].data).toEqual([[150, 160, 170, 180, 200], []]);
+    const boxes = option.series[0].data;
+    expect(boxes.map((b) => b.value)).toEqual([[150, 160, 170, 180, 200], [], [0.001, 0.002, 0.003, 0.004, 0.005]]);
+    // Every class its own colour, and the legend names each in that colour.
+    const colours = boxes.map((b) => b.itemStyle.borderColor);
+    expect(new Set(colours).size).toBe(3);
+    expect(option.legend.data.map((d) => d.name)).toEqual(['ipv6', 'apn6', 'te']);
+    expect(option.series.slice(1).map((s) => [s.name, s.itemStyle?.color])).toEqual(
+      [['ipv6', colours[0]], ['apn6', colours[1]], ['te', colours[2]]]);
   });
 });

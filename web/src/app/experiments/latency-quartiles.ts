@@ -65,16 +65,32 @@ export function boxValues(box: LatencyBox): [number, number, number, number, num
   return [box.lowerWhisker, box.q1, box.median, box.q3, box.upperWhisker];
 }
 
-/** One box per class: [lower whisker, Q1, median, Q3, upper whisker] in ns; a class without figures is left empty. */
+/** Okabe–Ito's colour-blind-safe palette: each class of a run its own colour, in the classes' order. */
+export const CLASS_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
+
+/** A class's colour by its place among the run's classes. */
+export function classColour(index: number): string {
+  return CLASS_COLOURS[index % CLASS_COLOURS.length];
+}
+
+/**
+ * One box per class: [lower whisker, Q1, median, Q3, upper whisker] in ns; a class without figures is
+ * left empty. Each class has its own colour and a legend entry (empty line series carry the legend, so
+ * the boxes keep one series and stay centred on their class).
+ */
 export function boxplotOption(classes: readonly { name: string; box: [number, number, number, number, number] | null }[]): ChartOption {
   const { unit, scale } = latencyUnit(Math.max(0, ...classes.flatMap((c) => c.box ?? [])));
   return {
     tooltip: { trigger: 'item' }, grid: { left: 60, right: 20, top: 30, bottom: 40 },
+    legend: { top: 0, selectedMode: false, data: classes.map((c) => ({ name: c.name, icon: 'roundRect' })) },
     xAxis: { type: 'category', data: classes.map((c) => c.name) },
     yAxis: { type: 'value', name: unit, scale: true },
     series: [{
       name: 'latency', type: 'boxplot',
-      data: classes.map((c) => (c.box ? c.box.map((v) => Number((v / scale).toFixed(3))) : [])),
-    }],
+      data: classes.map((c, i) => ({
+        name: c.name, value: c.box ? c.box.map((v) => Number((v / scale).toFixed(3))) : [],
+        itemStyle: { color: `${classColour(i)}33`, borderColor: classColour(i), borderWidth: 2 },
+      })),
+    }, ...classes.map((c, i) => ({ name: c.name, type: 'line', data: [], itemStyle: { color: classColour(i) } }))],
   };
 }

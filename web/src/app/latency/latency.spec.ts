@@ -71,12 +71,46 @@ describe('LatencyView', () => {
     expect(view().querySelector('.stability')?.textContent).toContain('1799 consecutive pairs');
   });
 
-  it('picks the first device when the URL names none and says when there are no samples', async () => {
+  it('without a class in the URL shows a device and class that have samples, asked of the API', async () => {
+    const wuhan: Device = { ...beijing, id: 'device:wuhan' };
+    await harness.navigateByUrl('/latency');
+    http.expectOne(`${BASE}/devices`).flush({ devices: [beijing, wuhan] });
+    await harness.fixture.whenStable();
+    expect(view().querySelector('.status.loading')?.textContent).toContain('Looking for a device and class');
+    const asked = http.match((r) => r.url === `${BASE}/telemetry/samples`);
+    expect(asked.map((r) => r.request.params.get('device'))).toEqual(['device:beijing', 'device:wuhan']);
+    // beijing only carries plain IPv6; wuhan carries the baseline and APN6 too.
+    asked[0].flush({ samples: [{ class: 'ipv6' }, { class: 'ipv6' }], next: null });
+    asked[1].flush({ samples: [{ class: 'ipv6' }, { class: 'apn6-transit' }, { class: 'apn6-transit' }, { class: 'ipv6' }],
+      next: null });
+    await harness.fixture.whenStable();
+    const series = telemetry('latency');
+    expect(series.request.params.get('device')).toBe('device:wuhan');
+    expect(series.request.params.get('class')).toBe('apn6-transit');
+    http.expectNone((r) => r.url.endsWith('/telemetry/replicas'));
+    await answerAll(series);
+    expect(view().querySelector('.statistics')?.textContent).toContain('1800');
+  });
+
+  it('asks no statistics when no device has samples, and says so', async () => {
     await harness.navigateByUrl('/latency');
     http.expectOne(`${BASE}/devices`).flush({ devices: [beijing] });
     await harness.fixture.whenStable();
+    telemetry('samples').flush({ samples: [], next: null });
+    await harness.fixture.whenStable();
+    telemetry('latency').flush({ device: 'device:beijing', class: 'ipv6', port: null, from: 'a', to: 'b',
+      stepSeconds: 30, source: 'samples', points: [] });
+    telemetry('histogram').flush({ device: 'device:beijing', class: 'ipv6', count: 0, edgesNs: [0, 1], counts: [0] });
+    await harness.fixture.whenStable();
+    http.expectNone((r) => r.url.endsWith('/telemetry/statistics'));
+    expect(view().textContent).toContain('No device has latency samples in this window');
+  });
+
+  it('shows a replicating class\'s replicas table', async () => {
+    await harness.navigateByUrl('/latency?device=device:beijing&class=msr6-replicate');
+    http.expectOne(`${BASE}/devices`).flush({ devices: [beijing] });
+    await harness.fixture.whenStable();
     const series = telemetry('latency');
-    expect(series.request.params.get('class')).toBe('msr6-replicate');
     telemetry('replicas').flush({ device: 'device:beijing', class: 'msr6-replicate', replicas: [
       { replica: 0, count: 10, meanNs: 2300, stdevNs: 120, minNs: 2000, maxNs: 2600 },
       { replica: 1, count: 10, meanNs: 2450, stdevNs: null, minNs: 2100, maxNs: 2800 }] });

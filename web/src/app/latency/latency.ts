@@ -4,7 +4,9 @@ import { DecimalPipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { takeUntilDestroyed, toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { Router } from '@angular/router';
-import { filter, of, switchMap, throttleTime } from 'rxjs';
+import { Observable, catchError, filter, forkJoin, map, of, startWith, switchMap, throttleTime } from 'rxjs';
+
+import { TimeWindow } from '../core/api-http';
 
 import {
   Device, LATENCY_CLASSES, LatencyBatch, LatencyHistogram, LatencySeries, LatencyStatistics, ReplicaLatencies,
@@ -15,6 +17,9 @@ import { TelemetryStream } from '../core/telemetry-stream.service';
 import { DEFAULT_RANGE, RANGES, bucketLabels, formatNs, stepFor, windowOf } from '../core/time-range';
 import { ChartOption, EChart } from '../charts/echart';
 import { LatencyApi } from './latency-api';
+
+/** The view shown without a class in the URL: found by asking for samples, still being asked, or none anywhere. */
+type DefaultChoice = { device: string; cls: string } | 'pending' | 'none';
 
 /**
  * Latency: the mean/min/max series of one class on one device, its histogram, and the feature-vs-
@@ -50,15 +55,38 @@ export class LatencyView {
   readonly deviceList = computed(() => dataOf(this.devices()) ?? []);
   readonly devicesError = computed(() => errorOf(this.devices()));
 
-  /** The device shown: the URL's, else the first one ONOS knows. */
-  readonly chosenDevice = computed(() => this.device() ?? this.deviceList().at(0)?.id ?? null);
-  readonly chosenClass = computed(() => this.class() ?? 'msr6-replicate');
   readonly chosenBaseline = computed(() => this.baseline() ?? 'ipv6');
   readonly chosenRange = computed(() => this.range() ?? DEFAULT_RANGE);
+
+  /**
+   * Without a class in the URL, what to show is asked of the API: the first device (the URL's, else in
+   * ONOS's order) whose samples in the window hold the baseline and another class, else any class
+   * with samples, so the default view has data and no statistics are asked of an empty class (a 400).
+   * 'pending' while asking; 'none' when no device has samples.
+   */
+  readonly defaultChoice = toSignal(toObservable(computed(() => {
+    if (this.class()) return null;
+    const devices = this.device() ? [this.device()!] : this.deviceList().map((d) => d.id);
+    return devices.length ? { devices, baseline: this.chosenBaseline(), window: windowOf(this.chosenRange(), this.from(), this.to()) } : null;
+  })).pipe(switchMap((ask) => ask ? this.firstSampled(ask.devices, ask.baseline, ask.window).pipe(startWith('pending' as const))
+    : of(null))), { initialValue: null as DefaultChoice | null });
+
+  /** The device shown: the URL's, else the one with samples, else the first one ONOS knows. */
+  readonly chosenDevice = computed(() => {
+    const found = this.defaultChoice();
+    return this.device() ?? (typeof found === 'object' && found ? found.device : this.deviceList().at(0)?.id ?? null);
+  });
+  readonly chosenClass = computed(() => {
+    const found = this.defaultChoice();
+    return this.class() ?? (typeof found === 'object' && found ? found.cls : this.chosenBaseline());
+  });
+  /** No class was chosen and no device has samples in the window: nothing to ask statistics of. */
+  readonly nothingSampled = computed(() => this.defaultChoice() === 'none');
 
   private readonly query = computed(() => {
     const device = this.chosenDevice();
     this.reloads();
+    if (this.defaultChoice() === 'pending') return null;
     return device ? {
       device, cls: this.chosenClass(), baseline: this.chosenBaseline(),
       window: windowOf(this.chosenRange(), this.from(), this.to()),
@@ -71,7 +99,7 @@ export class LatencyView {
   readonly histogram = toSignal(toObservable(this.query).pipe(switchMap((q) => q
     ? loadable(this.api.histogram(q.device, q.cls, q.window)) : of(null))),
   { initialValue: null as Loadable<LatencyHistogram> | null });
-  readonly statistics = toSignal(toObservable(this.query).pipe(switchMap((q) => q
+  readonly statistics = toSignal(toObservable(this.query).pipe(switchMap((q) => q && !this.nothingSampled()
     ? loadable(this.api.statistics(q.device, q.cls, q.baseline, q.window)) : of(null))),
   { initialValue: null as Loadable<LatencyStatistics> | null });
 
@@ -122,6 +150,17 @@ export class LatencyView {
       throttleTime(5000, undefined, { leading: true, trailing: true }),
       takeUntilDestroyed(),
     ).subscribe(() => this.reloads.update((n) => n + 1));
+  }
+
+  /** The first of the devices whose samples hold the baseline and another class (else any class), or 'none'. */
+  private firstSampled(devices: string[], baseline: string, window: TimeWindow): Observable<DefaultChoice> {
+    return forkJoin(devices.map((device) => this.api.sampledClasses(device, window).pipe(
+      catchError(() => of([] as string[])), map((classes) => ({ device, classes }))))).pipe(map((found) => {
+      const both = found.find((f) => f.classes.includes(baseline) && f.classes.some((c) => c !== baseline));
+      if (both) return { device: both.device, cls: both.classes.find((c) => c !== baseline)! };
+      const any = found.find((f) => f.classes.length > 0);
+      return any ? { device: any.device, cls: any.classes[0] } : 'none';
+    }));
   }
 
   choose(change: Record<string, string | null>): void {

@@ -132,6 +132,27 @@ describe('PoliciesView', () => {
     expect(view().querySelector('#policy-ingressPorts-error')?.textContent).toContain('device:tokyo/1');
   });
 
+  it('flags every field of one 400, a missing one as missing', async () => {
+    await harness.navigateByUrl('/policies');
+    http.expectOne(`${BASE}/policies`).flush({ policies: [] });
+    await harness.fixture.whenStable();
+    button('Create policy').click();
+    http.expectOne({ method: 'POST', url: `${BASE}/policies` }).flush({
+      code: 400, message: 'priority …; match.source …; option.appId is required …',
+      errors: [
+        { field: 'priority', message: 'priority must be a whole number 1..65535, not 0' },
+        { field: 'match.source', message: 'match.source "banana" is not an IPv6 prefix like fd00:1::/32' },
+        { field: 'match.ingressPorts[0]', message: 'match.ingressPorts[0] 7 is not a port like device:beijing/3' },
+        { field: 'option.appId', message: 'option.appId is required (a whole number 0..4294967295)' },
+      ],
+    }, { status: 400, statusText: 'Bad Request' });
+    await harness.fixture.whenStable();
+    expect(view().querySelector('#policy-priority-error')?.textContent).toContain('1..65535');
+    expect(view().querySelector('#policy-source-error')?.textContent).toContain('banana');
+    expect(view().querySelector('#policy-ingressPorts-error')?.textContent).toContain('is not a port');
+    expect(view().querySelector('#policy-appId-error')?.textContent).toContain('option.appId is required');
+  });
+
   it('creates, edits and deletes', async () => {
     await harness.navigateByUrl('/policies');
     http.expectOne(`${BASE}/policies`).flush({ policies: [] });

@@ -9,8 +9,9 @@ import { FormBuilder, ReactiveFormsModule } from '@angular/forms';
 import { Router } from '@angular/router';
 import { of, switchMap } from 'rxjs';
 
+import { ApiError } from '../core/api-error';
 import { Apn6Policy, PolicyValidation } from '../core/api-models';
-import { fieldOf } from '../core/field-errors';
+import { fieldOf, placedErrors } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
 import { reloadWhile } from '../core/reload-while';
 import { Reloads } from '../core/reloads';
@@ -160,9 +161,22 @@ export class PoliciesView {
       error: (error: unknown) => {
         this.busy.set(false);
         this.validation.set(null);
-        this.errors.set(this.placed([messageOf(error)]));
+        // Field errors (a body's every problem) go beside their inputs; a refusal with only a message
+        // (the manager's "policy p: …") is placed by the field its text names.
+        const named = error instanceof ApiError && Object.keys(error.fields).length > 0;
+        this.errors.set(named ? this.placedByInput(placedErrors(error, POLICY_FIELDS)) : this.placed([messageOf(error)]));
       },
     });
+  }
+
+  /** A request's errors placed by server field, moved to the inputs that set those fields. */
+  private placedByInput(byField: Record<string, string>): Record<string, string> {
+    const placed: Record<string, string> = {};
+    for (const [field, text] of Object.entries(byField)) {
+      const key = field ? INPUT_OF_FIELD[field] ?? '' : '';
+      placed[key] = placed[key] ? `${placed[key]}; ${text}` : text;
+    }
+    return placed;
   }
 
   /** Each message beside the input its field belongs to; the rest under the form (key ""). */

@@ -3,9 +3,11 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
+import { By } from '@angular/platform-browser';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { PortCounters } from '../core/api-models';
+import { EChart } from '../charts/echart';
 import { FakeStream, routedView } from '../core/testing';
 import { PortsView, formatBits } from './ports';
 
@@ -89,6 +91,12 @@ describe('PortsView', () => {
     await harness.fixture.whenStable();
     expect(view().querySelector('.history [role=img]')?.getAttribute('aria-label'))
       .toBe('Bit rates of device:beijing port 1: 1 points');
+    expect(view().querySelector('.history .one-sample')?.textContent).toContain('Only one rate in this window');
+    const chart = harness.fixture.debugElement.query(By.directive(EChart)).componentInstance as EChart;
+    const [inSeries, outSeries] = (chart.option() as { series: { name: string; symbol: string; lineStyle: { type: string } }[] }).series;
+    expect([inSeries.name, outSeries.name]).toEqual(['in', 'out']);
+    expect(inSeries.symbol).not.toBe(outSeries.symbol);
+    expect(inSeries.lineStyle.type).not.toBe(outSeries.lineStyle.type);
     (view().querySelector('table.ports tbody button') as HTMLButtonElement).click();
     await harness.fixture.whenStable();
     expect(view().querySelector('.history')).toBeNull();

@@ -66,15 +66,21 @@ export class PortsView {
   readonly historyOption = computed<ChartOption | null>(() => {
     const h = this.historyData();
     if (!h || h.points.length === 0) return null;
-    const line = (name: string, pick: (p: PortHistory['points'][number]) => number | null) => ({
-      name, type: 'line', showSymbol: h.points.length < 30, data: h.points.map((p) => [p.time, pick(p)]),
+    // In and out often carry the same rate: distinct symbols and dash keep one from hiding the other,
+    // and a lone reading still shows as a mark (a line needs two).
+    const line = (name: string, style: { symbol: string; type: string; size: number },
+      pick: (p: PortHistory['points'][number]) => number | null) => ({
+      name, type: 'line', showSymbol: h.points.length < 30, symbol: style.symbol, symbolSize: style.size,
+      lineStyle: { type: style.type, width: 2 }, data: h.points.map((p) => [p.time, pick(p)]),
     });
     return {
       tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid: { left: 70, right: 20, top: 30, bottom: 40 },
       xAxis: { type: 'time', min: this.historyWindow.from, max: this.historyWindow.to, axisLabel: { hideOverlap: true } },
       yAxis: { type: 'value', name: 'Mb/s' },
-      series: [line('in', (p) => (p.inBitsPerSecond === null ? null : p.inBitsPerSecond / 1e6)),
-        line('out', (p) => (p.outBitsPerSecond === null ? null : p.outBitsPerSecond / 1e6))],
+      series: [line('in', { symbol: 'circle', type: 'solid', size: 10 },
+        (p) => (p.inBitsPerSecond === null ? null : p.inBitsPerSecond / 1e6)),
+      line('out', { symbol: 'triangle', type: 'dashed', size: 7 },
+        (p) => (p.outBitsPerSecond === null ? null : p.outBitsPerSecond / 1e6))],
     };
   });
 

@@ -3,6 +3,7 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
 import { By } from '@angular/platform-browser';
+import { Router } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { EChart } from '../charts/echart';
@@ -58,6 +59,33 @@ describe('ResourcesView', () => {
       size: 1024, time: '2026-11-22T10:01:00Z' });
     await harness.fixture.whenStable();
     expect(view().querySelector('table.tables tbody tr')?.textContent).toContain('50.0%');
+  });
+
+  it('hides empty tables by default and filters by device or table, keeping both in the URL', async () => {
+    const row = (device: string, table: string, entries: number) =>
+      ({ device, table, entries, size: 1024, time: '2026-11-22T10:00:00Z' });
+    await harness.navigateByUrl('/resources');
+    http.expectOne(`${BASE}/resources/mau`).flush(REPORT);
+    http.expectOne(`${BASE}/resources/tables`).flush({ tables: [
+      row('device:beijing', 'SixflowIngress.routing.routing_v6', 12), row('device:beijing', 'SixflowIngress.acl.acl', 0),
+      row('device:wuhan', 'SixflowIngress.routing.routing_v6', 3), row('device:wuhan', 'SixflowIngress.msr6.msr6_encap', 0)] });
+    await harness.fixture.whenStable();
+    const rows = () => Array.from(view().querySelectorAll('table.tables tbody tr')).map((r) => r.textContent ?? '');
+    expect(rows().length).toBe(2);
+    expect(view().querySelector('.filters')?.textContent).toContain('2 of 4 tables shown, 2 empty hidden');
+    const filter = view().querySelector('#tables-filter') as HTMLInputElement;
+    filter.value = 'wuhan';
+    filter.dispatchEvent(new Event('change'));
+    await harness.fixture.whenStable();
+    expect(TestBed.inject(Router).url).toContain('table=wuhan');
+    http.expectNone(`${BASE}/resources/tables`);
+    expect(rows().length).toBe(1);
+    expect(rows()[0]).toContain('device:wuhan');
+    (view().querySelector('#tables-empty') as HTMLInputElement).click();
+    await harness.fixture.whenStable();
+    expect(TestBed.inject(Router).url).toContain('empty=show');
+    expect(rows().length).toBe(2);
+    expect(rows()[0]).toContain('msr6_encap');
   });
 
   it('says why there is no MAU report, and that no occupancy was recorded for the device', async () => {

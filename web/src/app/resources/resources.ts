@@ -34,6 +34,10 @@ export class ResourcesView {
 
   readonly pipeconf = input<string | undefined>();
   readonly device = input<string | undefined>();
+  /** Only occupancy rows whose device or table contains this text (?table=). */
+  readonly table = input<string | undefined>();
+  /** "show" to list tables without entries too (?empty=show); hidden by default: most of them are. */
+  readonly empty = input<string | undefined>();
   private readonly reloads = signal(0);
   protected readonly share = share;
 
@@ -61,6 +65,17 @@ export class ResourcesView {
     return [...rows.values()].sort((a, b) => `${a.device} ${a.table}`.localeCompare(`${b.device} ${b.table}`));
   });
   readonly tablesError = computed(() => errorOf(this.tables()));
+
+  /** The occupancy rows the filter lets through, and how many empty ones it hid. */
+  readonly shownOccupancy = computed(() => {
+    const rows = this.occupancy();
+    if (!rows) return null;
+    const text = (this.table() ?? '').trim().toLowerCase();
+    const matching = text ? rows.filter((t) => `${t.device} ${t.table}`.toLowerCase().includes(text)) : rows;
+    const showEmpty = this.empty() === 'show';
+    const shown = showEmpty ? matching : matching.filter((t) => t.entries > 0);
+    return { rows: shown, hiddenEmpty: matching.length - shown.length, total: rows.length };
+  });
 
   /** Resource names in the report's order, for the heatmap's rows. */
   readonly resourceNames = computed(() => this.report()?.totals.map((t) => t.name) ?? []);

@@ -118,6 +118,32 @@ describe('TreesView', () => {
     expect(view().querySelector('.form-error')?.textContent).toContain('maxHops 1 exceeded');
   });
 
+  it('flags every field the server names in one 400, receivers by their item', async () => {
+    await harness.navigateByUrl('/trees');
+    http.expectOne(`${BASE}/trees`).flush({ trees: [] });
+    await harness.fixture.whenStable();
+    (view().querySelector('button[type=submit]') as HTMLButtonElement).click();
+    http.expectOne({ method: 'POST', url: `${BASE}/trees` }).flush({
+      code: 400, message: 'source "beijing" is not a port; group "banana" is not an IPv6 address; …',
+      errors: [
+        { field: 'source', message: 'source "beijing" is not a port like device:beijing/3' },
+        { field: 'group', message: 'group "banana" is not an IPv6 address' },
+        { field: 'receivers[1]', message: 'receivers[1]: ONOS knows no host 00:00:00:00:00:99/None' },
+        { field: 'receivers', message: 'device:nanjing/99 is no host-facing port ONOS knows' },
+        { field: 'constraints.maxHops', message: 'constraints.maxHops must be a whole number' },
+      ],
+    }, { status: 400, statusText: 'Bad Request' });
+    await harness.fixture.whenStable();
+    for (const id of ['tree-source', 'tree-group', 'tree-receivers', 'tree-max-hops']) {
+      expect(view().querySelector(`#${id}`)?.getAttribute('aria-invalid')).withContext(id).toBe('true');
+    }
+    const receivers = view().querySelector('#tree-receivers-error')?.textContent ?? '';
+    expect(receivers).toContain('knows no host');
+    expect(receivers).toContain('device:nanjing/99');
+    expect(view().querySelector('#tree-group-error')?.textContent).toContain('banana');
+    expect(view().querySelector('.form-error')).toBeNull();
+  });
+
   it('changes receivers and deletes after a confirmation', async () => {
     await harness.navigateByUrl('/trees?tree=video');
     http.expectOne(`${BASE}/trees`).flush({ trees: [VIDEO_TREE] });

@@ -10,7 +10,7 @@ import { Router, RouterLink } from '@angular/router';
 import { of, switchMap } from 'rxjs';
 
 import { Msr6Tree, TreeAlgorithm, TreeMetric, TreeRequest, Msr6Mode } from '../core/api-models';
-import { fieldOf, listOf } from '../core/field-errors';
+import { listOf, placedErrors } from '../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
 import { reloadWhile } from '../core/reload-while';
 import { Reloads } from '../core/reloads';
@@ -156,9 +156,7 @@ export class TreesView {
       },
       error: (error: unknown) => {
         this.creating.set(false);
-        const message = messageOf(error);
-        const field = fieldOf(message, TREE_FIELDS) ?? '';
-        this.createErrors.set({ [field]: message });
+        this.createErrors.set(placedErrors(error, TREE_FIELDS));
       },
     });
   }

@@ -55,14 +55,27 @@ public final class Apn6Policy {
     public static Apn6Policy of(String id, String name, int priority, Apn6Match match, ApplicationAwareId option,
                                 Integer slaPriority, boolean stripAtEgress) {
         checkNotNull(id, "id is required");
-        checkArgument(ID.matcher(id).matches(),
-                      "id \"%s\" must be 1-32 lower-case letters, digits or dashes", id);
+        idProblem(id).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
         checkArgument(priority >= 1 && priority <= MAX_PRIORITY, "priority must be 1..%s, got %s", MAX_PRIORITY,
                       priority);
         checkArgument(slaPriority == null || slaPriority >= 0 && slaPriority <= 7,
                       "slaPriority must be 0..7, got %s", slaPriority);
         return new Apn6Policy(id, name == null ? id : name, priority, checkNotNull(match, "match is required"),
                               checkNotNull(option, "option is required"), slaPriority, stripAtEgress);
+    }
+
+    /**
+     * Says what is wrong with a policy id, if anything (the codec checks every field, so one
+     * answer names them all).
+     *
+     * @param id policy id
+     * @return the problem, naming the field
+     */
+    public static java.util.Optional<String> idProblem(String id) {
+        return ID.matcher(id).matches() ? java.util.Optional.empty()
+                : java.util.Optional.of("id \"" + id + "\" must be 1-32 lower-case letters, digits or dashes");
     }
 
     public String id() {

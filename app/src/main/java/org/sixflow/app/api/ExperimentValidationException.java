@@ -6,13 +6,12 @@ import com.google.common.collect.ImmutableSortedMap;
 
 import java.util.Map;
 import java.util.SortedMap;
-import java.util.stream.Collectors;
 
 /**
  * An experiment that cannot be accepted, with what is wrong per field: the JSON path of the
  * field (e.g. "classes[1].packet.destination") to a message a person can act on.
  */
-public class ExperimentValidationException extends IllegalArgumentException {
+public class ExperimentValidationException extends InvalidFieldsException {
 
     private static final long serialVersionUID = 1L;
 
@@ -24,8 +23,7 @@ public class ExperimentValidationException extends IllegalArgumentException {
      * @param fields field path to message; at least one
      */
     public ExperimentValidationException(Map<String, String> fields) {
-        super(fields.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
-                      .collect(Collectors.joining("; ")));
+        super(errorsOf(ImmutableSortedMap.copyOf(fields)));
         this.fields = ImmutableSortedMap.copyOf(fields);
     }
 

@@ -92,18 +92,10 @@ public final class Msr6TreeRequest {
     public static Msr6TreeRequest of(String id, ConnectPoint source, Ip6Address group, Set<ConnectPoint> receivers,
                                      Msr6Mode mode, Algorithm algorithm, TreeConstraints constraints) {
         checkNotNull(id, "id is required");
-        checkArgument(ID.matcher(id).matches(),
-                      "id \"%s\" must be 1-32 lower-case letters, digits or dashes, starting with a letter or digit", id);
-        checkArgument(!RESERVED_ID.equals(id), "id \"%s\" is reserved (trees/%s shows the M-SID limits)", id, id);
+        idProblem(id).ifPresent(Msr6TreeRequest::refuse);
         checkNotNull(source, "source is required");
         checkNotNull(group, "group is required");
-        checkArgument(group.isMulticast(), "group %s is not an IPv6 multicast address (ff00::/8)", group);
-        int scope = group.toOctets()[1] & 0x0F;
-        if (scope <= LINK_LOCAL_SCOPE) {
-            throw new IllegalArgumentException("group " + group + " has " + SCOPES[scope] + " scope (" + scope
-                    + "): it never leaves " + (scope == 1 ? "its interface" : "its link")
-                    + ", so no tree can carry it (RFC 4291 2.7)");
-        }
+        groupProblem(group).ifPresent(Msr6TreeRequest::refuse);
         checkNotNull(receivers, "receivers are required");
         checkArgument(!receivers.isEmpty(), "a tree needs at least one receiver");
         checkArgument(!receivers.contains(source), "the source port %s cannot also be a receiver", source);
@@ -115,6 +107,59 @@ public final class Msr6TreeRequest {
                                    checkNotNull(mode, "mode is required"),
                                    checkNotNull(algorithm, "algorithm is required"),
                                    checkNotNull(constraints, "constraints are required"), null);
+    }
+
+    /**
+     * Says what is wrong with a tree id, if anything (the codec checks every field with these, so
+     * one answer names them all).
+     *
+     * @param id tree id
+     * @return the problem, naming the field
+     */
+    public static Optional<String> idProblem(String id) {
+        if (!ID.matcher(id).matches()) {
+            return Optional.of("id \"" + id + "\" must be 1-32 lower-case letters, digits or dashes, starting with a "
+                                       + "letter or digit");
+        }
+        if (RESERVED_ID.equals(id)) {
+            return Optional.of("id \"" + id + "\" is reserved (trees/" + id + " shows the M-SID limits)");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Says what is wrong with a group address, if anything: it must be multicast and of a scope
+     * wider than a link.
+     *
+     * @param group the group
+     * @return the problem, naming the field
+     */
+    public static Optional<String> groupProblem(Ip6Address group) {
+        if (!group.isMulticast()) {
+            return Optional.of("group " + group + " is not an IPv6 multicast address (ff00::/8)");
+        }
+        int scope = group.toOctets()[1] & 0x0F;
+        if (scope <= LINK_LOCAL_SCOPE) {
+            return Optional.of("group " + group + " has " + SCOPES[scope] + " scope (" + scope
+                    + "): it never leaves " + (scope == 1 ? "its interface" : "its link")
+                    + ", so no tree can carry it (RFC 4291 2.7)");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Says what is wrong with a source address, if anything.
+     *
+     * @param address the (S, G) source address
+     * @return the problem, naming the field
+     */
+    public static Optional<String> sourceAddressProblem(Ip6Address address) {
+        return address.isMulticast() ? Optional.of("sourceAddress " + address + " is a multicast address")
+                : Optional.empty();
+    }
+
+    private static void refuse(String problem) {
+        throw new IllegalArgumentException(problem);
     }
 
     public String id() {
@@ -157,7 +202,9 @@ public final class Msr6TreeRequest {
      * @return the request
      */
     public Msr6TreeRequest withSourceAddress(Ip6Address address) {
-        checkArgument(address == null || !address.isMulticast(), "sourceAddress %s is a multicast address", address);
+        if (address != null) {
+            sourceAddressProblem(address).ifPresent(Msr6TreeRequest::refuse);
+        }
         return new Msr6TreeRequest(id, source, group, receivers, mode, algorithm, constraints, address);
     }
 

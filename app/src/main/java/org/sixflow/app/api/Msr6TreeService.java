@@ -3,6 +3,7 @@
 package org.sixflow.app.api;
 
 import org.onosproject.event.ListenerService;
+import org.onosproject.net.ConnectPoint;
 
 import java.util.List;
 import java.util.Optional;
@@ -35,4 +36,14 @@ public interface Msr6TreeService extends ListenerService<Msr6TreeEvent, Msr6Tree
      * @return the limits
      */
     Msr6TreeLimits limits();
+
+    /**
+     * Says why a port cannot be a tree's source or receiver (no such port, or a link port), so a
+     * request's reader can name each bad one where it stands beside its other problems; create
+     * and updateReceivers check the same.
+     *
+     * @param port the port
+     * @return the problem, naming the port, or empty for a host-facing port
+     */
+    Optional<String> endpointProblem(ConnectPoint port);
 }

@@ -8,7 +8,8 @@ import org.sixflow.app.api.Apn6Match;
 import org.sixflow.app.api.PortRange;
 
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Checks a match against what the data plane can do and what the network has, and says what
@@ -26,10 +27,10 @@ public final class MatchValidator {
      * Returns the problems of a match; empty when it is valid.
      *
      * @param match          the match
-     * @param knownEdgePort  tells whether a connect point is an edge port of a known device
+     * @param ingressPortProblem says why a connect point cannot be an ingress port, naming it; empty if it can
      * @return problems, one sentence each
      */
-    public static List<String> problems(Apn6Match match, Predicate<ConnectPoint> knownEdgePort) {
+    public static List<String> problems(Apn6Match match, Function<ConnectPoint, Optional<String>> ingressPortProblem) {
         ImmutableList.Builder<String> problems = ImmutableList.builder();
         boolean portsConstrained = !match.sourcePorts().equals(PortRange.ANY)
                 || !match.destinationPorts().equals(PortRange.ANY);
@@ -42,9 +43,7 @@ public final class MatchValidator {
             problems.add("nextHeader " + nextHeader + " is an extension header, not an upper-layer protocol");
         }
         for (ConnectPoint port : match.ingressPorts()) {
-            if (!knownEdgePort.test(port)) {
-                problems.add("ingress port " + port + " is not an edge port of a known device");
-            }
+            ingressPortProblem.apply(port).ifPresent(problem -> problems.add("ingress port " + problem));
         }
         return problems.build();
     }

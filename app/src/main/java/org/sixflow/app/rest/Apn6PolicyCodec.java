@@ -15,13 +15,15 @@ import org.sixflow.app.api.Apn6Policy;
 import org.sixflow.app.api.ApplicationAwareId;
 import org.sixflow.app.api.PortRange;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
  * JSON of an APN6 policy: {"id", "name", "priority", "match": {"source", "destination",
  * "nextHeader", "sourcePorts": {"low", "high"}, "destinationPorts", "ingressPorts": [...]},
  * "option": {"slaLevel", "appId", "userId", "flowId"}, "slaPriority", "stripAtEgress"}.
- * Absent match fields are wildcards. Decoding names the field that is wrong.
+ * Absent match fields are wildcards. Decoding names every field that is wrong, each once, in one
+ * InvalidFieldsException; a required field that is absent reads as missing, not as a bad value.
  */
 public final class Apn6PolicyCodec extends JsonCodec<Apn6Policy> {
 
@@ -50,84 +52,109 @@ public final class Apn6PolicyCodec extends JsonCodec<Apn6Policy> {
         if (json == null) {
             throw new IllegalArgumentException("request body must be a JSON object");
         }
-        JsonNode m = json.path("match");
+        JsonFields f = JsonFields.ofRequest();
+        String id = f.requiredText(json, "id", "id", "\"video\"");
+        if (id != null) {
+            f.problem("id", Apn6Policy.idProblem(id));
+        }
+        String name = f.text(json, "name", "name", null);
+        Long priority = f.requiredInteger(json, "priority", "priority", 1, Apn6Policy.MAX_PRIORITY);
+        Apn6Match match = match(f, json.get("match"));
+        ApplicationAwareId option = option(f, json.get("option"));
+        Long slaPriority = f.optionalInteger(json, "slaPriority", "slaPriority", 0, 7);
+        JsonNode strip = json.get("stripAtEgress");
+        if (strip != null && !strip.isNull() && !strip.isBoolean()) {
+            f.problem("stripAtEgress", "stripAtEgress must be true or false, not " + strip);
+        }
+        f.check();
+        return Apn6Policy.of(id, name, priority.intValue(), match, option,
+                             slaPriority == null ? null : slaPriority.intValue(),
+                             strip != null && strip.asBoolean(false));
+    }
+
+    /** The match; absent fields (or no match at all) are wildcards. */
+    private static Apn6Match match(JsonFields f, JsonNode m) {
         Apn6Match.Builder match = Apn6Match.builder();
-        if (!m.isMissingNode()) {
-            if (!m.isObject()) {
-                throw new IllegalArgumentException("match must be an object");
-            }
-            prefix(m, "source").ifPresent(match::source);
-            prefix(m, "destination").ifPresent(match::destination);
-            if (m.has("nextHeader")) {
-                match.nextHeader(integer(m, "nextHeader", "match."));
-            }
-            range(m, "sourcePorts").ifPresent(match::sourcePorts);
-            range(m, "destinationPorts").ifPresent(match::destinationPorts);
-            ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
-            for (JsonNode port : m.path("ingressPorts")) {
-                try {
-                    ports.add(ConnectPoint.deviceConnectPoint(port.asText("")));
-                } catch (RuntimeException e) {
-                    throw new IllegalArgumentException("match.ingressPorts: \"" + port.asText()
-                                                               + "\" is not a port like device:beijing/3");
-                }
-            }
-            match.ingressPorts(ports.build());
+        if (m == null || m.isNull()) {
+            return match.build();
         }
-        JsonNode o = json.path("option");
+        if (!m.isObject()) {
+            f.problem("match", "match must be an object (absent fields match everything)");
+            return match.build();
+        }
+        prefix(f, m, "source").ifPresent(match::source);
+        prefix(f, m, "destination").ifPresent(match::destination);
+        Long nextHeader = f.optionalInteger(m, "nextHeader", "match.nextHeader", 0, 255);
+        if (nextHeader != null) {
+            match.nextHeader(nextHeader.intValue());
+        }
+        range(f, m, "sourcePorts").ifPresent(match::sourcePorts);
+        range(f, m, "destinationPorts").ifPresent(match::destinationPorts);
+        List<ConnectPoint> ports = f.array(m, "ingressPorts", "match.ingressPorts", i -> port -> {
+            try {
+                return ConnectPoint.deviceConnectPoint(port.isTextual() ? port.asText() : "");
+            } catch (RuntimeException e) {
+                f.problem("match.ingressPorts[" + i + "]", "match.ingressPorts[" + i + "] " + port
+                        + " is not a port like device:beijing/3");
+                return null;
+            }
+        });
+        match.ingressPorts(ImmutableSet.copyOf(ports));
+        return match.build();
+    }
+
+    /** The option: every field required, each 0..2^32-1; a missing one reads as missing. */
+    private static ApplicationAwareId option(JsonFields f, JsonNode o) {
+        if (o == null || o.isNull()) {
+            f.problem("option", "option is required: {slaLevel, appId, userId, flowId}");
+            return null;
+        }
         if (!o.isObject()) {
-            throw new IllegalArgumentException("option is required: {slaLevel, appId, userId, flowId}");
+            f.problem("option", "option must be an object {slaLevel, appId, userId, flowId}");
+            return null;
         }
-        ApplicationAwareId option = ApplicationAwareId.of(number(o, "slaLevel"), number(o, "appId"),
-                                                          number(o, "userId"), number(o, "flowId"));
-        Integer slaPriority = json.has("slaPriority") ? integer(json, "slaPriority", "") : null;
-        if (!json.path("id").isTextual()) {
-            throw new IllegalArgumentException("id is required (a string)");
+        Long slaLevel = f.requiredInteger(o, "slaLevel", "option.slaLevel", 0, ApplicationAwareId.MAX);
+        Long appId = f.requiredInteger(o, "appId", "option.appId", 0, ApplicationAwareId.MAX);
+        Long userId = f.requiredInteger(o, "userId", "option.userId", 0, ApplicationAwareId.MAX);
+        Long flowId = f.requiredInteger(o, "flowId", "option.flowId", 0, ApplicationAwareId.MAX);
+        if (slaLevel == null || appId == null || userId == null || flowId == null) {
+            return null;
         }
-        return Apn6Policy.of(json.path("id").asText(), json.path("name").asText(null),
-                             json.has("priority") ? integer(json, "priority", "") : 0, match.build(), option,
-                             slaPriority, json.path("stripAtEgress").asBoolean(false));
+        return ApplicationAwareId.of(slaLevel, appId, userId, flowId);
     }
 
-    private static Optional<Ip6Prefix> prefix(JsonNode m, String field) {
-        if (!m.has(field)) {
+    private static Optional<Ip6Prefix> prefix(JsonFields f, JsonNode m, String field) {
+        String text = f.text(m, field, "match." + field, null);
+        if (text == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Ip6Prefix.valueOf(m.path(field).asText()));
+            return Optional.of(Ip6Prefix.valueOf(text));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("match." + field + " \"" + m.path(field).asText()
-                                                       + "\" is not an IPv6 prefix like fd00:1::/32");
-        }
-    }
-
-    private static Optional<PortRange> range(JsonNode m, String field) {
-        if (!m.has(field)) {
+            f.problem("match." + field, "match." + field + " \"" + text + "\" is not an IPv6 prefix like fd00:1::/32");
             return Optional.empty();
         }
-        JsonNode r = m.path(field);
-        if (!r.path("low").isInt() || !r.path("high").isInt()) {
-            throw new IllegalArgumentException("match." + field + " must be {\"low\": n, \"high\": n}");
-        }
-        try {
-            return Optional.of(PortRange.of(r.path("low").asInt(), r.path("high").asInt()));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("match." + field + ": " + e.getMessage());
-        }
     }
 
-    private static int integer(JsonNode node, String field, String prefix) {
-        if (!node.path(field).isInt()) {
-            throw new IllegalArgumentException(prefix + field + " must be a whole number");
+    private static Optional<PortRange> range(JsonFields f, JsonNode m, String field) {
+        JsonNode r = m.get(field);
+        String path = "match." + field;
+        if (r == null || r.isNull()) {
+            return Optional.empty();
         }
-        return node.path(field).asInt();
-    }
-
-    private static long number(JsonNode node, String field) {
-        JsonNode value = node.path(field);
-        if (!value.canConvertToLong() || !value.isIntegralNumber()) {
-            throw new IllegalArgumentException("option." + field + " must be a whole number 0..4294967295");
+        if (!r.isObject()) {
+            f.problem(path, path + " must be {\"low\": n, \"high\": n}");
+            return Optional.empty();
         }
-        return value.asLong();
+        Long low = f.requiredInteger(r, "low", path + ".low", 0, PortRange.MAX_PORT);
+        Long high = f.requiredInteger(r, "high", path + ".high", 0, PortRange.MAX_PORT);
+        if (low == null || high == null) {
+            return Optional.empty();
+        }
+        if (low > high) {
+            f.problem(path, path + ": port range " + low + "-" + high + " is empty (low > high)");
+            return Optional.empty();
+        }
+        return Optional.of(PortRange.of(low.intValue(), high.intValue()));
     }
 }

@@ -187,14 +187,19 @@ public class ExperimentWebResource extends AbstractWebResource {
      * Lists an experiment's runs.
      *
      * @param id the experiment
-     * @return 200 OK with {"runs": [...]}, newest first
+     * @return 200 OK with {"runs": [...]}, newest first; 404 when there is no such experiment (as POST says)
      */
     @GET
     @Path("{id}/runs")
     @Produces(MediaType.APPLICATION_JSON)
     public Response runs(@PathParam("id") String id) {
-        return answer(() -> ok(encodeArray(ExperimentRun.class, "runs", get(ExperimentService.class).runs(id)))
-                .build());
+        return answer(() -> {
+            ExperimentService service = get(ExperimentService.class);
+            if (service.experiment(id).isEmpty()) {
+                throw new ItemNotFoundException("No experiment " + id);
+            }
+            return ok(encodeArray(ExperimentRun.class, "runs", service.runs(id))).build();
+        });
     }
 
     /**
@@ -348,9 +353,9 @@ public class ExperimentWebResource extends AbstractWebResource {
         }
     }
 
+    /** The common {"code", "message", "errors"} and, as experiments always had, "fields" by path. */
     private Response fieldErrors(ExperimentValidationException e) {
-        ObjectNode json = mapper().createObjectNode().put("code", Response.Status.BAD_REQUEST.getStatusCode())
-                .put("message", e.getMessage());
+        ObjectNode json = JsonErrors.invalidFields(e);
         ObjectNode fields = json.putObject("fields");
         e.fields().forEach(fields::put);
         return Response.status(Response.Status.BAD_REQUEST).entity(json).type(MediaType.APPLICATION_JSON).build();

@@ -4,6 +4,7 @@ package org.sixflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.sixflow.app.api.ExperimentValidationException;
+import org.sixflow.app.api.InvalidFieldsException;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +19,25 @@ import java.util.function.Function;
 final class JsonFields {
 
     private final Map<String, String> problems = new LinkedHashMap<>();
+    private final Function<Map<String, String>, ? extends IllegalArgumentException> failure;
+
+    /** Fields of an experiment: the problems come as an ExperimentValidationException. */
+    JsonFields() {
+        this(ExperimentValidationException::new);
+    }
+
+    private JsonFields(Function<Map<String, String>, ? extends IllegalArgumentException> failure) {
+        this.failure = failure;
+    }
+
+    /**
+     * Fields of any other request: the problems come as an InvalidFieldsException, in the order found.
+     *
+     * @return the reader
+     */
+    static JsonFields ofRequest() {
+        return new JsonFields(fields -> new InvalidFieldsException(InvalidFieldsException.errorsOf(fields)));
+    }
 
     /**
      * Records a problem.
@@ -37,12 +57,60 @@ final class JsonFields {
     /**
      * Throws the problems found, if any.
      *
-     * @throws ExperimentValidationException naming them
+     * @throws IllegalArgumentException naming them (an ExperimentValidationException or an InvalidFieldsException)
      */
     void check() {
         if (!problems.isEmpty()) {
-            throw new ExperimentValidationException(problems);
+            throw failure.apply(problems);
         }
+    }
+
+    /**
+     * Records a domain check's problem, if it has one.
+     *
+     * @param path    the field's JSON path
+     * @param problem what is wrong, or empty
+     */
+    void problem(String path, java.util.Optional<String> problem) {
+        problem.ifPresent(message -> problem(path, message));
+    }
+
+    /** A required text field: absent, null or empty reads as missing, a non-string as the wrong type. */
+    String requiredText(JsonNode parent, String name, String path, String example) {
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull() || node.isTextual() && node.asText().isEmpty()) {
+            problem(path, path + " is required (a string such as " + example + ")");
+            return null;
+        }
+        if (!node.isTextual()) {
+            problem(path, path + " must be a string such as " + example);
+            return null;
+        }
+        return node.asText();
+    }
+
+    /** A required whole number within [low, high]: absent reads as missing, not as a bad value. */
+    Long requiredInteger(JsonNode parent, String name, String path, long low, long high) {
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) {
+            problem(path, path + " is required (a whole number " + low + ".." + high + ")");
+            return null;
+        }
+        return boundedInteger(node, path, low, high);
+    }
+
+    /** An optional whole number within [low, high], or null when absent or null. */
+    Long optionalInteger(JsonNode parent, String name, String path, long low, long high) {
+        JsonNode node = parent.get(name);
+        return node == null || node.isNull() ? null : boundedInteger(node, path, low, high);
+    }
+
+    private Long boundedInteger(JsonNode node, String path, long low, long high) {
+        if (!node.isIntegralNumber() || !node.canConvertToLong() || node.asLong() < low || node.asLong() > high) {
+            problem(path, path + " must be a whole number " + low + ".." + high + ", not " + node);
+            return null;
+        }
+        return node.asLong();
     }
 
     /** A text field, or the default when absent or null. */

@@ -2,12 +2,10 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
-import com.google.common.collect.ImmutableSet;
 import org.onosproject.net.ConnectPoint;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.rest.AbstractWebResource;
@@ -31,6 +29,7 @@ import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Set;
 
 /**
  * MSR6 multicast trees.
@@ -128,7 +127,7 @@ public class Msr6TreeWebResource extends AbstractWebResource {
      *
      * @onos.rsModel Msr6TreeReceivers
      * @param id   tree id
-     * @param body {"receivers": ["device:x/1", ...]}
+     * @param body {"receivers": ["device:x/1", "host:00:00:00:00:05:10/None", ...]}
      * @return 200 OK with the new tree; 400 with a message; 404 if there is no such tree
      */
     @PUT
@@ -136,20 +135,12 @@ public class Msr6TreeWebResource extends AbstractWebResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response updateReceivers(@PathParam("id") String id, InputStream body) {
-        JsonNode receivers = JsonBodies.readObject(body, mapper()).path("receivers");
-        if (!receivers.isArray()) {
-            throw new IllegalArgumentException("receivers must be an array of \"device:id/port\" strings");
-        }
-        ImmutableSet.Builder<ConnectPoint> ports = ImmutableSet.builder();
-        for (JsonNode receiver : receivers) {
-            try {
-                ports.add(ConnectPoint.deviceConnectPoint(receiver.asText("")));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("receivers: \"" + receiver.asText() + "\" is not a port like "
-                                                           + "device:beijing/3");
-            }
-        }
-        Msr6Tree tree = get(Msr6TreeAdminService.class).updateReceivers(id, ports.build());
+        // Read as a create reads them: every bad receiver named where it stands, hosts for their location.
+        JsonFields fields = JsonFields.ofRequest();
+        Set<ConnectPoint> receivers = Msr6TreeRequestCodec.receivers(this, fields, JsonBodies.readObject(body, mapper()),
+                                                                     null);
+        fields.check();
+        Msr6Tree tree = get(Msr6TreeAdminService.class).updateReceivers(id, receivers);
         return ok(codec(Msr6Tree.class).encode(tree, this)).build();
     }
 

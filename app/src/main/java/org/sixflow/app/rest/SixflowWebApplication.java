@@ -42,7 +42,7 @@ public class SixflowWebApplication extends AbstractWebApplication {
             PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
             EventWebResource.class, Msr6TreeWebResource.class, Apn6PolicyWebResource.class,
             GtpuTunnelWebResource.class, TelemetryWebResource.class, TopologyWebResource.class, ResourceWebResource.class,
-            RouteWebResource.class, ExperimentWebResource.class, OpenApiWebResource.class);
+            RouteWebResource.class, HostWebResource.class, ExperimentWebResource.class, OpenApiWebResource.class);
 
     /** Filters, writers and exception mappers (ONOS's authorization filter and JSON writer among them). */
     static final List<Class<?>> PROVIDERS = List.of(

@@ -63,7 +63,11 @@ public class TelemetryWebResource extends AbstractWebResource {
 
     /**
      * A latency series: per step, the count, mean, min and max latency; steps without packets
-     * are left out.
+     * are left out. From the samples every figure is the step's own; from the aggregates count
+     * and mean are (deltas between readouts) but min and max are the data plane registers'
+     * running extremes since the pipeline started: a difference of two readouts says nothing of
+     * a step's own extremes, and the switches cannot reset them atomically with a read. The answer's
+     * "extremes" says which: "per-step" or "since-registers-started".
      *
      * @param device device id
      * @param cls    latency class label or code
@@ -99,7 +103,8 @@ public class TelemetryWebResource extends AbstractWebResource {
             } else {
                 root.putNull("port");
             }
-            root.put("stepSeconds", stepDuration.toMillis() / 1000.0).put("source", latencySource.label());
+            root.put("stepSeconds", stepDuration.toMillis() / 1000.0).put("source", latencySource.label())
+                    .put("extremes", latencySource == LatencySource.AGGREGATES ? "since-registers-started" : "per-step");
             root.set("points", encodeArray(LatencyPoint.class, "points", points).get("points"));
             return root;
         }, mapper());

@@ -9,6 +9,7 @@ import org.sixflow.app.api.ApplicationAwareId;
 import org.sixflow.app.api.PortRange;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
@@ -26,13 +27,13 @@ public class MatchValidatorTest {
     public void validMatchHasNoProblems() {
         Apn6Match match = Apn6Match.builder().nextHeader(17).destinationPorts(PortRange.of(5004, 5005))
                 .ingressPorts(Set.of(EDGE)).build();
-        assertEquals(List.of(), MatchValidator.problems(match, EDGE::equals));
+        assertEquals(List.of(), MatchValidator.problems(match, p -> p.equals(EDGE) ? Optional.empty() : Optional.of(p + " is no edge port")));
     }
 
     @Test
     public void portsNeedTcpOrUdp() {
         List<String> problems = MatchValidator.problems(
-                Apn6Match.builder().destinationPorts(PortRange.of(80, 80)).build(), p -> true);
+                Apn6Match.builder().destinationPorts(PortRange.of(80, 80)).build(), p -> Optional.empty());
         assertEquals(1, problems.size());
         assertTrue(problems.get(0).contains("nextHeader 6 (TCP) or 17 (UDP)"));
     }
@@ -40,7 +41,8 @@ public class MatchValidatorTest {
     @Test
     public void extensionHeadersAreNotUpperLayerProtocolsAndUnknownPortsAreNamed() {
         List<String> problems = MatchValidator.problems(
-                Apn6Match.builder().nextHeader(43).ingressPorts(Set.of(EDGE)).build(), p -> false);
+                Apn6Match.builder().nextHeader(43).ingressPorts(Set.of(EDGE)).build(),
+                p -> Optional.of(p + " is a link port"));
         assertEquals(2, problems.size());
         assertTrue(problems.get(1).contains("device:beijing/3"));
     }

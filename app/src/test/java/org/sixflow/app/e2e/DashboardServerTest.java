@@ -90,6 +90,7 @@ public class DashboardServerTest {
         }
         assertEquals("simulated", environment.getString("kind", null));
         assertTrue(environment.getString("note", "").contains("make lab"));
+        assertTrue("the demo says its runs never start", environment.getString("note", "").contains("runs stay Queued"));
     }
 
     /** Under the servlet container a stream's first lines must arrive before 8 KB were written. */

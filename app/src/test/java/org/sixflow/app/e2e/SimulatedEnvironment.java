@@ -17,8 +17,9 @@ final class SimulatedEnvironment implements ContainerResponseFilter {
 
     static final String KIND = "simulated";
     static final String NOTE = "Demo: the ONOS core and the switches are simulated (Sixflow's managers, REST API "
-            + "and PostgreSQL history are real). For the real lab, run 'make lab' where bmv2 is installed, "
-            + "or 'make run' with a Docker engine.";
+            + "and PostgreSQL history are real). Experiment runs stay Queued: no switch here sends a probe, "
+            + "and there is no ONOS shell for the sixflow:* commands. For the real lab, run 'make lab' where "
+            + "bmv2 is installed, or 'make run' with a Docker engine.";
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {

@@ -117,7 +117,7 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         String transit = VIDEO.replace("\"nextHeader\"", "\"ingressPorts\": [\"device:wuhan/1\"], \"nextHeader\"");
         JsonObject result = json(post("policies/validate", transit));
         assertFalse(result.getBoolean("valid", true));
-        assertTrue(result.get("problems").toString(), result.get("problems").toString().contains("not an edge port"));
+        assertTrue(result.get("problems").toString(), result.get("problems").toString().contains("device:wuhan/1 is a link port"));
         policies.awaitEvents();
         assertTrue(policies.rules().isEmpty());
     }
@@ -150,6 +150,26 @@ public class Apn6PolicyWebResourceTest extends SixflowRestTest {
         policies.awaitEvents();
         assertEquals(13, policies.rules().size());
         assertEquals(1, Json.parse(target().path("policies").request().get(String.class)).asObject()
+                .get("policies").asArray().size());
+    }
+
+    @Test
+    public void everyBadFieldIsNamedInOneAnswerAndAMissingOneReadsAsMissing() {
+        String bad = "{\"id\": \"Bad Id\", \"priority\": 0, \"match\": {\"source\": \"banana\","
+                + " \"ingressPorts\": [\"device:beijing/3\", 7]}, \"option\": {\"slaLevel\": 3, \"userId\": -1,"
+                + " \"flowId\": 1}, \"slaPriority\": 9}";
+        Response response = post("policies", bad);
+        assertEquals(400, response.getStatus());
+        JsonObject error = json(response);
+        java.util.Map<String, String> byField = new java.util.LinkedHashMap<>();
+        error.get("errors").asArray().forEach(e -> byField.put(e.asObject().getString("field", null),
+                                                                e.asObject().getString("message", null)));
+        assertEquals(java.util.List.of("id", "priority", "match.source", "match.ingressPorts[1]", "option.appId",
+                                       "option.userId", "slaPriority"), java.util.List.copyOf(byField.keySet()));
+        assertEquals("option.appId is required (a whole number 0..4294967295)", byField.get("option.appId"));
+        assertTrue(byField.get("option.userId"), byField.get("option.userId").contains("not -1"));
+        assertTrue(error.getString("message", ""), error.getString("message", "").contains("option.appId is required"));
+        assertEquals(0, Json.parse(target().path("policies").request().get(String.class)).asObject()
                 .get("policies").asArray().size());
     }
 

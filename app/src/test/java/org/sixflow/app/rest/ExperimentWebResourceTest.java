@@ -186,10 +186,14 @@ public class ExperimentWebResourceTest extends SixflowRestTest {
         assertEquals("cancelled before it started", cancelled.getString("reason", null));
         assertEquals(409, post("experiments/apn6-vs-ipv6/runs/" + id + "/cancel", "").getStatus());
         assertEquals(404, post("experiments/nope/runs", "").getStatus());
+        Response noRuns = target().path("experiments/nope/runs").request().get();
+        assertEquals("listing runs says what starting one says", 404, noRuns.getStatus());
+        assertEquals("No experiment nope", json(noRuns).getString("message", null));
         assertEquals(404, target().path("experiments/other/runs/" + id).request().get().getStatus());
 
         assertEquals(204, target().path("experiments/apn6-vs-ipv6").request().delete().getStatus());
         assertEquals(404, target().path("experiments/apn6-vs-ipv6").request().delete().getStatus());
+        assertEquals(404, target().path("experiments/apn6-vs-ipv6/runs").request().get().getStatus());
     }
 
     /** Stores what a finished run of the experiment would have stored. */

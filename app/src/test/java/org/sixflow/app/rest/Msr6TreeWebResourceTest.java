@@ -12,6 +12,7 @@ import org.sixflow.app.testing.SmallTables;
 import javax.ws.rs.client.Entity;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
@@ -133,7 +134,7 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
 
     @Test
     public void hostsStandForTheirEdgePort() {
-        Response created = post(VIDEO.replace("\"device:guangzhou/3\"", "\"host:00:00:00:00:00:40/None\""));
+        Response created = post(VIDEO.replace("\"device:guangzhou/3\"", "\"host:00:00:00:00:05:10/None\""));
         assertEquals(201, created.getStatus());
         String receivers = Json.parse(created.readEntity(String.class)).asObject().get("receivers").toString();
         assertTrue(receivers, receivers.contains("device:guangzhou/3"));
@@ -151,7 +152,7 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
                 {VIDEO.replace("device:guangzhou/3", "device:tokyo/1"), "device:tokyo"},
                 {VIDEO.replace("device:beijing/3", "beijing"), "is not a port"},
                 {VIDEO.replace("\"device:guangzhou/3\"", "\"host:00:00:00:00:00:99/None\""), "knows no host"},
-                {VIDEO.replace("\"mode\"", "\"constraints\": {\"maxHops\": \"two\"}, \"mode\""), "must be a number"},
+                {VIDEO.replace("\"mode\"", "\"constraints\": {\"maxHops\": \"two\"}, \"mode\""), "must be a whole number"},
                 {VIDEO.replace("\"mode\"", "\"constraints\": {\"maxHops\": 1}, \"mode\""), "maxHops 1 exceeded"},
         };
         for (String[] c : cases) {
@@ -160,5 +161,74 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
             String message = Json.parse(response.readEntity(String.class)).asObject().getString("message", "");
             assertTrue(message + " should mention " + c[1], message.contains(c[1]));
         }
+    }
+
+    @Test
+    public void everyBadFieldIsNamedInOneAnswer() {
+        String bad = "{\"source\": \"beijing\", \"group\": \"banana\", \"mode\": \"FAST\","
+                + " \"receivers\": [\"device:nanjing/4\", \"nanjing\", \"host:00:00:00:00:00:99/None\", \"device:wuhan/1\"],"
+                + " \"constraints\": {\"maxHops\": -1}}";
+        Response response = post(bad);
+        assertEquals(400, response.getStatus());
+        JsonObject error = Json.parse(response.readEntity(String.class)).asObject();
+        assertEquals(400, error.getInt("code", 0));
+        Map<String, String> byField = new java.util.LinkedHashMap<>();
+        error.get("errors").asArray().forEach(e -> byField.put(e.asObject().getString("field", null),
+                                                                e.asObject().getString("message", null)));
+        assertEquals(List.of("id", "source", "group", "receivers[1]", "receivers[2]", "receivers[3]", "mode",
+                             "constraints.maxHops"),
+                     List.copyOf(byField.keySet()));
+        assertTrue(byField.get("id"), byField.get("id").contains("id is required"));
+        assertTrue(byField.get("receivers[2]"), byField.get("receivers[2]").contains("knows no host"));
+        assertTrue("a link port is named beside the syntax problems", byField.get("receivers[3]")
+                .contains("device:wuhan/1 is a link port (to device:beijing/1)"));
+        String message = error.getString("message", "");
+        byField.values().forEach(m -> assertTrue(message + " should say " + m, message.contains(m)));
+        assertEquals(0, trees.manager.trees().size());
+    }
+
+    @Test
+    public void portsThatDoNotExistOrCarryALinkAreRefusedNamingEach() {
+        Response response = post(VIDEO.replace("\"device:nanjing/4\", \"device:shanghai/3\"",
+                                               "\"device:nanjing/99\", \"device:shanghai/1\""));
+        assertEquals(400, response.getStatus());
+        JsonObject error = Json.parse(response.readEntity(String.class)).asObject();
+        List<String> fields = new java.util.ArrayList<>();
+        List<String> messages = new java.util.ArrayList<>();
+        error.get("errors").asArray().forEach(e -> {
+            fields.add(e.asObject().getString("field", null));
+            messages.add(e.asObject().getString("message", null));
+        });
+        assertEquals(List.of("receivers[0]", "receivers[1]"), fields);
+        assertTrue(messages.toString(), messages.get(0).startsWith("receivers[0]: device:nanjing/99 is no host-facing port"));
+        assertEquals("receivers[1]: device:shanghai/1 is a link port (to device:nanjing/3), not a host-facing port",
+                     messages.get(1));
+        Response linkSource = post(VIDEO.replace("device:beijing/3", "device:beijing/1"));
+        assertEquals(400, linkSource.getStatus());
+        assertTrue(Json.parse(linkSource.readEntity(String.class)).asObject().get("errors").asArray().get(0)
+                           .asObject().getString("field", "").equals("source"));
+        assertEquals(0, trees.manager.trees().size());
+        assertEquals(201, post(VIDEO).getStatus());
+        Response changed = target().path("trees/video/receivers").request()
+                .put(Entity.json("{\"receivers\": [\"device:nanjing/4\", \"device:beijing/77\"]}"));
+        assertEquals(400, changed.getStatus());
+        assertEquals(3, trees.manager.tree("video").orElseThrow().request().receivers().size());
+    }
+
+    @Test
+    public void noLimitIsNullInAnswersAndZeroStillMeansNoLimit() {
+        Response created = post(VIDEO.replace("\"mode\"", "\"constraints\": {\"maxHops\": 0, \"maxCost\": 0},"
+                + " \"mode\""));
+        assertEquals(201, created.getStatus());
+        JsonObject c = Json.parse(target().path("trees/video").request().get(String.class)).asObject()
+                .get("constraints").asObject();
+        assertTrue(c.toString(), c.get("maxHops").isNull());
+        assertTrue(c.toString(), c.get("maxCost").isNull());
+        assertTrue(c.toString(), c.get("minBandwidthMbps").isNull());
+        Response limited = post(VIDEO.replace("\"video\"", "\"audio\"").replace("ff3e::1", "ff3e::2")
+                .replace("\"mode\"", "\"constraints\": {\"maxHops\": 4}, \"mode\""));
+        assertEquals(201, limited.getStatus());
+        assertEquals(4, Json.parse(limited.readEntity(String.class)).asObject().get("constraints").asObject()
+                .getInt("maxHops", 0));
     }
 }

@@ -16,19 +16,8 @@ import org.onlab.rest.BaseResource;
 import org.onosproject.codec.CodecService;
 import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.HistoryService;
-import com.google.common.collect.ImmutableSet;
-import org.onlab.packet.MacAddress;
-import org.onlab.packet.VlanId;
-import org.onosproject.net.DefaultHost;
-import org.onosproject.net.DeviceId;
-import org.onosproject.net.Host;
-import org.onosproject.net.HostId;
-import org.onosproject.net.HostLocation;
-import org.onosproject.net.PortNumber;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
-import org.onosproject.net.host.HostServiceAdapter;
-import org.onosproject.net.provider.ProviderId;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.InventoryService;
@@ -44,6 +33,7 @@ import org.sixflow.app.msr6.impl.Msr6TreeManagerFixture;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestHistoryService;
+import org.sixflow.app.testing.TestHostService;
 
 /**
  * Base of the REST tests: the real Sixflow web application in Jetty over the real inventory
@@ -55,18 +45,8 @@ public abstract class SixflowRestTest extends JerseyTest {
     protected InventoryManagerFixture inventory;
     protected Msr6TreeManagerFixture trees;
     protected Apn6PolicyManagerFixture policies;
-    /** One host: h_gz on device:guangzhou/3, as in the lab. */
-    protected final HostService hosts = new HostServiceAdapter() {
-        @Override
-        public Host getHost(HostId hostId) {
-            return hostId.equals(HostId.hostId("00:00:00:00:00:40/None"))
-                    ? new DefaultHost(new ProviderId("host", "test"), hostId, MacAddress.valueOf("00:00:00:00:00:40"),
-                                      VlanId.NONE, new HostLocation(DeviceId.deviceId("device:guangzhou"),
-                                                                    PortNumber.portNumber(3), 0),
-                                      ImmutableSet.of())
-                    : null;
-        }
-    };
+    /** The lab's hosts (docker/netcfg.json), h_gz 00:00:00:00:05:10 on device:guangzhou/3 among them. */
+    protected final TestHostService hosts = TestHostService.lab();
     protected TestHistoryService history;
     protected TelemetryManagerFixture telemetry;
     protected EventStreamManagerFixture streams;

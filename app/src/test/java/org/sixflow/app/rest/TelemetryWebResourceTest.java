@@ -117,6 +117,11 @@ public class TelemetryWebResourceTest extends SixflowRestTest {
         assertEquals(FROM, series.getString("from", null));
         assertEquals(60, series.getDouble("stepSeconds", 0), 0);
         assertEquals("samples", series.getString("source", null));
+        assertEquals("per-step", series.getString("extremes", null));
+        assertEquals("the registers' min and max run from the pipeline's start: the series says so",
+                     "since-registers-started", get("latency", Map.of("device", LEAF1, "class", "ipv6", "from", FROM,
+                                                                      "to", TO, "source", "aggregates"))
+                             .getString("extremes", null));
         JsonArray points = series.get("points").asArray();
         assertEquals(10, points.size());
         JsonObject first = points.get(0).asObject();

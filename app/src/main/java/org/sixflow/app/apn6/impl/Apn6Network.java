@@ -13,9 +13,11 @@ import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.edge.EdgePortService;
 import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.net.HostPorts;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,10 +29,12 @@ final class Apn6Network {
 
     private final List<DeviceId> devices;
     private final Map<DeviceId, Set<ConnectPoint>> edges;
+    private final HostPorts hostPorts;
 
-    private Apn6Network(List<DeviceId> devices, Map<DeviceId, Set<ConnectPoint>> edges) {
+    private Apn6Network(List<DeviceId> devices, Map<DeviceId, Set<ConnectPoint>> edges, HostPorts hostPorts) {
         this.devices = devices;
         this.edges = edges;
+        this.hostPorts = hostPorts;
     }
 
     /**
@@ -39,10 +43,11 @@ final class Apn6Network {
      * @param deviceService devices
      * @param configService their netcfg
      * @param edgePorts     edge ports
+     * @param hostPorts     the check of a host-facing port (over the same edge ports)
      * @return the network
      */
     static Apn6Network read(DeviceService deviceService, NetworkConfigService configService,
-                            EdgePortService edgePorts) {
+                            EdgePortService edgePorts, HostPorts hostPorts) {
         ImmutableList.Builder<DeviceId> devices = ImmutableList.builder();
         ImmutableMap.Builder<DeviceId, Set<ConnectPoint>> edges = ImmutableMap.builder();
         for (Device device : deviceService.getDevices()) {
@@ -55,7 +60,7 @@ final class Apn6Network {
                 edges.put(device.id(), ImmutableSet.copyOf(edgePorts.getEdgePoints(device.id())));
             }
         }
-        return new Apn6Network(devices.build(), edges.build());
+        return new Apn6Network(devices.build(), edges.build(), hostPorts);
     }
 
     /** Every Sixflow device. */
@@ -70,5 +75,24 @@ final class Apn6Network {
 
     boolean isEdgePort(ConnectPoint port) {
         return edges.getOrDefault(port.deviceId(), Set.of()).contains(port);
+    }
+
+    /**
+     * Says why a port cannot be a policy's ingress port: it is no host-facing port (the check
+     * trees use too), or its device is no EDGE device with a valid sixflow netcfg.
+     *
+     * @param port the port
+     * @return the problem, naming the port, or empty
+     */
+    Optional<String> ingressPortProblem(ConnectPoint port) {
+        if (isEdgePort(port)) {
+            return Optional.empty();
+        }
+        Optional<String> notHostPort = hostPorts.problem(port);
+        if (notHostPort.isPresent()) {
+            return notHostPort;
+        }
+        return Optional.of(port + " is on " + port.deviceId() + ", which is no EDGE device with a valid sixflow "
+                                   + "netcfg: only edge devices classify traffic");
     }
 }

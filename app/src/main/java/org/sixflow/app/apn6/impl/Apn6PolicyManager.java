@@ -18,6 +18,7 @@ import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.edge.EdgePortEvent;
 import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortService;
+import org.onosproject.net.link.LinkService;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.intent.WorkPartitionEvent;
@@ -45,6 +46,7 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.OwnerWork;
 import org.sixflow.app.impl.Owners;
+import org.sixflow.app.net.HostPorts;
 import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
 
@@ -103,6 +105,10 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected EdgePortService edgePortService;
+
+    /** Links: a refused ingress port that carries one is named as a link port. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LinkService linkService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
@@ -283,7 +289,8 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     }
 
     private Apn6Network network() {
-        return Apn6Network.read(deviceService, configService, edgePortService);
+        return Apn6Network.read(deviceService, configService, edgePortService,
+                                new HostPorts(edgePortService, linkService));
     }
 
     private boolean isMine(String id) {

@@ -40,7 +40,7 @@ final class PolicyChecker {
     synchronized Apn6Validation check(Apn6Policy policy, Collection<Apn6Policy> stored, Apn6Network network,
                                       int entries) {
         follow(stored);
-        List<String> problems = new ArrayList<>(MatchValidator.problems(policy.match(), network::isEdgePort));
+        List<String> problems = new ArrayList<>(MatchValidator.problems(policy.match(), network::ingressPortProblem));
         if (network.edges().isEmpty()) {
             problems.add("no EDGE device with a valid sixflow netcfg to classify traffic on");
         }

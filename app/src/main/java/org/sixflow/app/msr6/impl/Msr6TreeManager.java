@@ -19,6 +19,7 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.group.GroupKey;
@@ -36,6 +37,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.IdInUseException;
+import org.sixflow.app.api.InvalidFieldsException;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeEvent;
@@ -52,6 +54,7 @@ import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
+import org.sixflow.app.net.HostPorts;
 import org.sixflow.app.resources.TableBudget;
 import org.sixflow.pipeconf.EgressMsidLimits;
 import org.sixflow.pipeconf.GroupIds;
@@ -113,6 +116,10 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
 
+    /** Which ports face hosts: a tree's source and receivers must (policies check theirs the same way). */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected EdgePortService edgePortService;
+
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected FlowRuleService flowRuleService;
 
@@ -136,6 +143,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     protected WorkPartitionService workPartitionService;
 
     private TreeBuilder builder;
+    private HostPorts hostPorts;
     private TableBudget budget;
     private TreeReconciler reconciler;
     private GroupConfirmations groupConfirmations;
@@ -164,6 +172,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         ApplicationId appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
         builder = new TreeBuilder(deviceService, linkService, configService, pipeconfService,
                                   new Msr6RuleCompiler(appId));
+        hostPorts = new HostPorts(edgePortService, linkService);
         groupConfirmations = new GroupConfirmations(groupService, new DriverDeviceGroups(driverService));
         budget = new TableBudget(pipeconfService, flowRuleService);
         worker = new SerialWorker("sixflow/msr6", "trees", log);
@@ -232,6 +241,11 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     }
 
     @Override
+    public Optional<String> endpointProblem(ConnectPoint port) {
+        return hostPorts.problem(checkNotNull(port, "port is required"));
+    }
+
+    @Override
     public Msr6Tree create(Msr6TreeRequest request) {
         checkNotNull(request, "request is required");
         String id = request.id();
@@ -241,6 +255,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         // One ingress entry per (source address, group, ingress device): a second tree would overwrite it.
         store.records().stream().map(r -> r.tree().request()).filter(r -> sameIngress(r, request)).findFirst()
                 .ifPresent(r -> duplicate(request, r.id()));
+        checkPorts(request);
         trial(request);
         store.add(Msr6TreeRecord.requested(request)).ifPresent(holder -> {
             if (holder.equals(id)) {
@@ -259,6 +274,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         Msr6TreeRequest request = Msr6TreeRequest.of(id, old.source(), old.group(), receivers, old.mode(),
                                                      old.algorithm(), old.constraints())
                 .withSourceAddress(old.sourceAddress().orElse(null));
+        checkPorts(request);
         trial(request);
         boolean known = store.update(id, current -> current.tree().state() == Msr6TreeState.WITHDRAWN ? current
                 : current.withTree(current.tree().withRequest(request).withState(Msr6TreeState.REQUESTED)))
@@ -282,6 +298,24 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     /** The owner's worker (tests wait for it). */
     SerialWorker worker() {
         return worker;
+    }
+
+    /**
+     * Refuses a source or receiver that is no host-facing port (one that does not exist, or
+     * carries a link), naming every such port: the tree would be installed and reported
+     * INSTALLED, but no host would ever send or receive on it.
+     */
+    private void checkPorts(Msr6TreeRequest request) {
+        List<InvalidFieldsException.FieldError> errors = new java.util.ArrayList<>();
+        hostPorts.problem(request.source())
+                .ifPresent(p -> errors.add(new InvalidFieldsException.FieldError("source", p)));
+        for (ConnectPoint receiver : request.receivers()) {
+            hostPorts.problem(receiver)
+                    .ifPresent(p -> errors.add(new InvalidFieldsException.FieldError("receivers", p)));
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidFieldsException(errors);
+        }
     }
 
     /**

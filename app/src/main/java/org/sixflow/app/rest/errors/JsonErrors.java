@@ -3,7 +3,9 @@
 package org.sixflow.app.rest.errors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.sixflow.app.api.InvalidFieldsException;
 
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
@@ -11,6 +13,8 @@ import javax.ws.rs.core.Response;
 /**
  * Sixflow's error answer: {@code {"code": <HTTP status>, "message": "<what is wrong>"}} as
  * application/json, the same from resources, exception mappers and the web context's error page.
+ * A request with problems in named fields adds {@code "errors": [{"field", "message"}, …]}, every
+ * problem found; "message" joins them for clients that read only it.
  */
 public final class JsonErrors {
 
@@ -34,6 +38,21 @@ public final class JsonErrors {
     public static String body(int status, String message) {
         ObjectNode json = MAPPER.createObjectNode().put("code", status).put("message", shortened(message));
         return json.toString();
+    }
+
+    /**
+     * Returns the JSON of a request's problems: {"code": 400, "message", "errors": [{"field", "message"}]}.
+     *
+     * @param e the problems
+     * @return the error's JSON
+     */
+    public static ObjectNode invalidFields(InvalidFieldsException e) {
+        int status = 400;
+        ObjectNode json = MAPPER.createObjectNode().put("code", status).put("message", shortened(e.getMessage()));
+        ArrayNode errors = json.putArray("errors");
+        e.errors().forEach(error -> errors.addObject().put("field", error.field())
+                .put("message", shortened(error.message())));
+        return json;
     }
 
     /**

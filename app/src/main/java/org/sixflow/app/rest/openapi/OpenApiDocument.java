@@ -195,6 +195,12 @@ public final class OpenApiDocument {
         properties.putObject("code").put("type", "integer").put("description", "the HTTP status");
         properties.putObject("message").put("type", "string").put("description", "what is wrong");
         properties.putObject("fields").put("type", "object").put("description", "experiments: problem per field");
+        ObjectNode error = properties.putObject("errors").put("type", "array")
+                .put("description", "a 400's every problem, each naming its field by JSON path (\"receivers[1]\")")
+                .putObject("items").put("type", "object");
+        error.putArray("required").add("field").add("message");
+        error.putObject("properties").putObject("field").put("type", "string");
+        ((ObjectNode) error.get("properties")).putObject("message").put("type", "string");
         return schema;
     }
 

@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +26,8 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Takes telemetry report packet-ins (EtherType 0x88B5), hands their samples to a sink and blocks
- * them from other processors; malformed reports are blocked too, counted and logged by reason.
+ * them from other processors; malformed reports are blocked too, counted and logged by reason, at
+ * most once a minute per reason with how many were not logged.
  * Other packets pass untouched. Never throws out of process().
  */
 public final class TelemetryReportProcessor implements PacketProcessor {
@@ -38,6 +40,9 @@ public final class TelemetryReportProcessor implements PacketProcessor {
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong tooBig = new AtomicLong();
     private final Map<ReportRejection, AtomicLong> rejected = new EnumMap<>(ReportRejection.class);
+    /** One WARN per reason a minute: a switch can send malformed reports at line rate. */
+    private final ThrottledWarnings<ReportRejection> warnings =
+            new ThrottledWarnings<>(Duration.ofMinutes(1), System::nanoTime);
 
     /**
      * Creates a processor for devices of one target.
@@ -100,7 +105,9 @@ public final class TelemetryReportProcessor implements PacketProcessor {
                 Optional<TooBigReport> report = TelemetryReportParser.tooBig(frame, packet.receivedFrom().deviceId());
                 if (report.isEmpty()) {
                     long n = rejected.get(ReportRejection.TRUNCATED).incrementAndGet();
-                    log.warn("Too-big report from {} without its packet ({} rejected so far)", device, n);
+                    warnings.admit(ReportRejection.TRUNCATED).ifPresent(heldBack -> log.warn(
+                            "Too-big report from {} without its packet ({} rejected so far; {} more not logged in "
+                                    + "the last minute)", device, n, heldBack));
                     return;
                 }
                 tooBig.incrementAndGet();
@@ -115,7 +122,9 @@ public final class TelemetryReportProcessor implements PacketProcessor {
             } else {
                 ReportRejection reason = result.rejection().get();
                 long n = rejected.get(reason).incrementAndGet();
-                log.warn("Telemetry report from {} rejected: {} ({} so far)", device, reason, n);
+                warnings.admit(reason).ifPresent(heldBack -> log.warn(
+                        "Telemetry report from {} rejected: {} ({} so far; {} more not logged in the last minute)",
+                        device, reason, n, heldBack));
             }
         } catch (RuntimeException e) {
             // A broken packet or sink must not break ONOS's processor chain.

@@ -18,7 +18,7 @@ import static com.google.common.base.Preconditions.checkArgument;
  * mean, sample deviation, min, max and range exactly; p50, p90 and p99 from the log histogram,
  * within {@link LogHistogram#RELATIVE_ERROR} of the exact ones; the Kolmogorov–Smirnov distance
  * with each sample at its histogram bucket's midpoint (within the normal probability of one
- * bucket of the exact distance, see {@link LogHistogram#ksError}) and its p-value from that.
+ * bucket of the exact distance, see {@link LogHistogram#ksError}) and its Lilliefors p-value from that.
  */
 public final class MinuteStatistics {
 
@@ -85,7 +85,7 @@ public final class MinuteStatistics {
         if (count >= 2 && stdev > 0) {
             NormalDistribution normal = new NormalDistribution(null, mean, stdev);
             ks = h.ksDistance(normal::cumulativeProbability);
-            p = 1 - LatencyStatistics.KOLMOGOROV_SMIRNOV.cdf(ks, (int) count, false);
+            p = Lilliefors.pValue(ks, count);
         }
         return LatencySummary.builder().moments((int) count, mean, stdev).extremes(min, max)
                 .percentiles(h.quantile(0.5, min, max), h.quantile(0.9, min, max), h.quantile(0.99, min, max))

@@ -2,15 +2,9 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.apn6.impl;
 
-import com.google.common.collect.ImmutableList;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
-import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.DeviceId;
-import org.onosproject.net.edge.EdgePortEvent;
-import org.onosproject.net.edge.EdgePortListener;
-import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.api.InstallStatus;
@@ -20,9 +14,7 @@ import org.sixflow.app.testing.SynchronousEventDispatcher;
 import org.sixflow.app.testing.TestPipeconfService;
 
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
  * One instance of a test cluster running the policy manager on the lab network (host ports
@@ -33,11 +25,6 @@ import java.util.concurrent.CopyOnWriteArraySet;
  */
 public final class Apn6PolicyManagerFixture {
 
-    private static final List<ConnectPoint> HOST_PORTS = ImmutableList.of(
-            ConnectPoint.deviceConnectPoint("device:beijing/3"), ConnectPoint.deviceConnectPoint("device:nanjing/4"),
-            ConnectPoint.deviceConnectPoint("device:shanghai/3"),
-            ConnectPoint.deviceConnectPoint("device:guangzhou/3"));
-
     public final LabNetwork lab = new LabNetwork();
     public final ClusterStorageService storage;
     public final DistributedApn6PolicyStore store = new DistributedApn6PolicyStore();
@@ -47,9 +34,6 @@ public final class Apn6PolicyManagerFixture {
     /** Device to pipeconf bindings: none unless a test binds one (no table sizes to check then). */
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final List<Apn6PolicyEvent> events = new CopyOnWriteArrayList<>();
-    /** The edge ports; change them with {@link #edgePortAdded} and {@link #edgePortRemoved}. */
-    public final Set<ConnectPoint> edgePorts = new CopyOnWriteArraySet<>(HOST_PORTS);
-    private final List<EdgePortListener> edgeListeners = new CopyOnWriteArrayList<>();
 
     /** A cluster of one instance, started. */
     public Apn6PolicyManagerFixture() {
@@ -73,23 +57,8 @@ public final class Apn6PolicyManagerFixture {
         manager.store = store;
         manager.deviceService = lab.devices;
         manager.configService = lab.netcfg;
-        manager.edgePortService = new EdgePortServiceAdapter() {
-            @Override
-            public Iterable<ConnectPoint> getEdgePoints(DeviceId deviceId) {
-                return edgePorts.stream().filter(p -> p.deviceId().equals(deviceId))
-                        .collect(ImmutableList.toImmutableList());
-            }
-
-            @Override
-            public void addListener(EdgePortListener listener) {
-                edgeListeners.add(listener);
-            }
-
-            @Override
-            public void removeListener(EdgePortListener listener) {
-                edgeListeners.remove(listener);
-            }
-        };
+        manager.edgePortService = lab.edgePortService;
+        manager.linkService = lab.linkService;
         manager.coreService = new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
@@ -150,9 +119,7 @@ public final class Apn6PolicyManagerFixture {
      * @param port the port, e.g. device:wuhan/4
      */
     public void edgePortAdded(String port) {
-        ConnectPoint point = ConnectPoint.deviceConnectPoint(port);
-        edgePorts.add(point);
-        edgeListeners.forEach(l -> l.event(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_ADDED, point)));
+        lab.edgePortAdded(port);
     }
 
     /**
@@ -161,8 +128,6 @@ public final class Apn6PolicyManagerFixture {
      * @param port the port
      */
     public void edgePortRemoved(String port) {
-        ConnectPoint point = ConnectPoint.deviceConnectPoint(port);
-        edgePorts.remove(point);
-        edgeListeners.forEach(l -> l.event(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_REMOVED, point)));
+        lab.edgePortRemoved(port);
     }
 }

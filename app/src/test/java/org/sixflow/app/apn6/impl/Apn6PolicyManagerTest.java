@@ -288,6 +288,6 @@ public class Apn6PolicyManagerTest {
         Apn6Validation result = fixture.manager.validate(policy);
         assertFalse(result.valid());
         assertEquals(2, result.problems().size());
-        assertRejected(() -> fixture.manager.create(policy), "not an edge port");
+        assertRejected(() -> fixture.manager.create(policy), "ingress port device:wuhan/1 is a link port (to device:beijing/1)");
     }
 }

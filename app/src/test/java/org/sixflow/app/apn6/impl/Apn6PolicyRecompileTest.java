@@ -66,7 +66,7 @@ public class Apn6PolicyRecompileTest {
     public void hostPortsThatMoveMoveTheStripEntriesNewOneFirst() {
         createVideo();
         // The edge-port service reports beijing/3 gone and beijing/4 new; one recompilation.
-        fixture.edgePorts.remove(ConnectPoint.deviceConnectPoint("device:beijing/3"));
+        fixture.lab.edgePorts.remove(ConnectPoint.deviceConnectPoint("device:beijing/3"));
         fixture.edgePortAdded("device:beijing/4");
         fixture.awaitEvents();
         List<List<String>> stages = fixture.flows.stages();
@@ -110,7 +110,7 @@ public class Apn6PolicyRecompileTest {
     @Test
     public void aDeviceWhoseRoleChangesGetsTheEntriesOfItsNewRole() {
         createVideo();
-        fixture.edgePorts.add(ConnectPoint.deviceConnectPoint("device:wuhan/4"));
+        fixture.lab.edgePorts.add(ConnectPoint.deviceConnectPoint("device:wuhan/4"));
         JsonNode wuhan = fixture.lab.netcfg.getConfig(WUHAN, SixflowDeviceConfig.class).node().deepCopy();
         ((ObjectNode) wuhan).put("role", "EDGE");
         fixture.lab.netcfg.applyConfig(WUHAN, SixflowDeviceConfig.class, wuhan);

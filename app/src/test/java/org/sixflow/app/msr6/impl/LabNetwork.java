@@ -11,6 +11,10 @@ import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DefaultLink;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
+import org.onosproject.net.edge.EdgePortEvent;
+import org.onosproject.net.edge.EdgePortListener;
+import org.onosproject.net.edge.EdgePortService;
+import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.link.LinkEvent;
 import org.onosproject.net.link.LinkListener;
 import org.onosproject.net.link.LinkServiceAdapter;
@@ -41,7 +45,39 @@ public final class LabNetwork {
             {"device:nanjing/3", "device:shanghai/1"}, {"device:shanghai/2", "device:guangzhou/2"},
     };
 
+    /** The lab's host-facing ports (docker/netcfg.json "ports"); wuhan has none. */
+    public static final List<ConnectPoint> HOST_PORTS = ImmutableList.of(
+            ConnectPoint.deviceConnectPoint("device:beijing/3"), ConnectPoint.deviceConnectPoint("device:nanjing/4"),
+            ConnectPoint.deviceConnectPoint("device:shanghai/3"),
+            ConnectPoint.deviceConnectPoint("device:guangzhou/3"));
+
     public final TestDeviceService devices = new TestDeviceService();
+    /** The edge ports ONOS's edge-port service reports; change them with {@link #edgePortAdded} and {@link #edgePortRemoved}. */
+    public final Set<ConnectPoint> edgePorts = new java.util.concurrent.CopyOnWriteArraySet<>(HOST_PORTS);
+    private final List<EdgePortListener> edgeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** ONOS's edge-port service over {@link #edgePorts}. */
+    public final EdgePortService edgePortService = new EdgePortServiceAdapter() {
+        @Override
+        public Iterable<ConnectPoint> getEdgePoints(DeviceId deviceId) {
+            return edgePorts.stream().filter(p -> p.deviceId().equals(deviceId))
+                    .collect(ImmutableList.toImmutableList());
+        }
+
+        @Override
+        public boolean isEdgePoint(ConnectPoint point) {
+            return edgePorts.contains(point);
+        }
+
+        @Override
+        public void addListener(EdgePortListener listener) {
+            edgeListeners.add(listener);
+        }
+
+        @Override
+        public void removeListener(EdgePortListener listener) {
+            edgeListeners.remove(listener);
+        }
+    };
     public final TestNetworkConfigService netcfg = new TestNetworkConfigService();
     public final List<Link> links;
     public final List<Link> active = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -101,6 +137,28 @@ public final class LabNetwork {
                 linkListeners.remove(listener);
             }
         };
+    }
+
+    /**
+     * A host port appears (a link went away, or a port came up), as the edge-port service tells it.
+     *
+     * @param port e.g. device:beijing/4
+     */
+    public void edgePortAdded(String port) {
+        ConnectPoint point = ConnectPoint.deviceConnectPoint(port);
+        edgePorts.add(point);
+        edgeListeners.forEach(l -> l.event(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_ADDED, point)));
+    }
+
+    /**
+     * A host port goes, as the edge-port service tells it.
+     *
+     * @param port e.g. device:beijing/3
+     */
+    public void edgePortRemoved(String port) {
+        ConnectPoint point = ConnectPoint.deviceConnectPoint(port);
+        edgePorts.remove(point);
+        edgeListeners.forEach(l -> l.event(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_REMOVED, point)));
     }
 
     /**

@@ -125,6 +125,9 @@ public final class Msr6TreeManagerFixture {
         manager.deviceService = lab.devices;
         manager.pipeconfService = pipeconfs;
         manager.linkService = lab.linkService;
+        // A second host port on beijing: tests put receivers on the tree's own source device there.
+        lab.edgePorts.add(ConnectPoint.deviceConnectPoint("device:beijing/4"));
+        manager.edgePortService = lab.edgePortService;
         manager.configService = lab.netcfg;
         manager.coreService = new CoreServiceAdapter() {
             @Override

@@ -14,6 +14,7 @@ import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
+import org.sixflow.app.api.InvalidFieldsException;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeEntries;
@@ -660,6 +661,27 @@ public class Msr6TreeManagerTest {
         assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
                 "short", H_BJ, Ip6Address.valueOf("ff3e::6"), twoReceivers, Msr6Mode.TE,
                 Msr6TreeRequest.Algorithm.STEINER, twoHops)), "maxHops 2 exceeded for [device:shanghai (3 hops)]");
+    }
+
+    @Test
+    public void aSourceOrReceiverThatIsNoHostPortIsRefusedNamingEachAndNothingIsInstalled() {
+        ConnectPoint missing = ConnectPoint.deviceConnectPoint("device:nanjing/99");
+        ConnectPoint link = ConnectPoint.deviceConnectPoint("device:shanghai/1");
+        try {
+            fixture.manager.create(Msr6TreeRequest.of("video", ConnectPoint.deviceConnectPoint("device:beijing/1"),
+                                                      Ip6Address.valueOf("ff3e::1"), Set.of(missing, link, GUANGZHOU),
+                                                      Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+            org.junit.Assert.fail("a tree over a link port and a port that does not exist was accepted");
+        } catch (InvalidFieldsException e) {
+            assertEquals(List.of("source", "receivers", "receivers"),
+                         e.errors().stream().map(InvalidFieldsException.FieldError::field).collect(Collectors.toList()));
+            assertTrue(e.getMessage(), e.getMessage().contains("device:beijing/1 is a link port (to device:wuhan/1)"));
+            assertTrue(e.getMessage(), e.getMessage().contains("device:nanjing/99 is no host-facing port"));
+            assertTrue(e.getMessage(), e.getMessage().contains("device:shanghai/1 is a link port (to device:nanjing/3)"));
+        }
+        assertEquals(0, fixture.manager.trees().size());
+        assertTrue(fixture.manager.endpointProblem(GUANGZHOU).isEmpty());
+        assertTrue(fixture.manager.endpointProblem(missing).isPresent());
     }
 
     @Test

@@ -9,7 +9,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 /**
- * Every figure against NumPy/SciPy on the same samples.
+ * Every figure against NumPy/SciPy on the same samples (the normality p-value is Lilliefors', which SciPy lacks).
  */
 public class LatencyStatisticsTest {
 
@@ -26,7 +26,10 @@ public class LatencyStatisticsTest {
         assertEquals(ref.path("p90").asDouble(), s.p90(), 1e-9);
         assertEquals(ref.path("p99").asDouble(), s.p99(), 1e-9);
         assertEquals(ref.path("ksStatistic").asDouble(), s.ksStatistic(), 1e-9);
-        assertEquals(ref.path("ksPValue").asDouble(), s.ksPValue(), 1e-4);
+        // SciPy's kstest p-value is the plain Kolmogorov one, for a normal fixed in advance; ours
+        // is Lilliefors' for the fitted normal, so it is lower (LillieforsTest checks it against the tables).
+        assertEquals(Lilliefors.pValue(s.ksStatistic(), s.count()), s.ksPValue(), 0);
+        assertTrue(s.ksPValue() <= ref.path("ksPValue").asDouble());
     }
 
     @Test
