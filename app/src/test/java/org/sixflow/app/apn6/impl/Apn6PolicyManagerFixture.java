@@ -12,6 +12,7 @@ import org.onosproject.net.edge.EdgePortEvent;
 import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
+import org.sixflow.app.api.Apn6PolicyListener;
 import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.msr6.impl.LabNetwork;
@@ -47,6 +48,7 @@ public final class Apn6PolicyManagerFixture {
     /** Device to pipeconf bindings: none unless a test binds one (no table sizes to check then). */
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final List<Apn6PolicyEvent> events = new CopyOnWriteArrayList<>();
+    private final Apn6PolicyListener recorder = events::add;
     /** The edge ports; change them with {@link #edgePortAdded} and {@link #edgePortRemoved}. */
     public final Set<ConnectPoint> edgePorts = new CopyOnWriteArraySet<>(HOST_PORTS);
     private final List<EdgePortListener> edgeListeners = new CopyOnWriteArrayList<>();
@@ -106,7 +108,7 @@ public final class Apn6PolicyManagerFixture {
             }
         };
         SynchronousEventDispatcher.installInto(manager);
-        manager.addListener(events::add);
+        manager.addListener(recorder);
         if (start) {
             activate();
         }
@@ -164,5 +166,14 @@ public final class Apn6PolicyManagerFixture {
         ConnectPoint point = ConnectPoint.deviceConnectPoint(port);
         edgePorts.remove(point);
         edgeListeners.forEach(l -> l.event(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_REMOVED, point)));
+    }
+
+    /**
+     * Stops recording events and forgets those recorded: a harness that runs for hours (the demo)
+     * must not keep every event (trees carry their entries: gigabytes under load).
+     */
+    public void stopRecordingEvents() {
+        manager.removeListener(recorder);
+        events.clear();
     }
 }
