@@ -27,8 +27,10 @@ import java.nio.charset.StandardCharsets;
  * thread (even health probes timed out). Here the body arrives through Servlet 3.1's
  * non-blocking reads (the request waits in the container's selector, on no thread), and the
  * request is dispatched again once it is whole; the connector's minimum data rate and idle
- * timeout still end the slowest. A body past {@link RequestLimits#MAX_BODY_BYTES} is read to its
- * end (up to {@link RequestLimits#MAX_DISCARDED_BODY_BYTES}) and answered 413.
+ * timeout still end the slowest. A body sent without a length that grows past
+ * {@link RequestLimits#MAX_BODY_BYTES} is read to its end (up to
+ * {@link RequestLimits#MAX_DISCARDED_BODY_BYTES}) and answered 413; one declared too long is
+ * left to {@link UnparsableRequestFilter}, which refuses it before reading.
  */
 public class BufferedBodyFilter implements Filter {
 
@@ -52,13 +54,20 @@ public class BufferedBodyFilter implements Filter {
             chain.doFilter(new BufferedRequest(http, (byte[]) body), response);
             return;
         }
+        if (http.getDispatcherType() != DispatcherType.REQUEST) {
+            chain.doFilter(request, response);
+            return;
+        }
         boolean hasBody = http.getContentLengthLong() > 0 || http.getHeader("Transfer-Encoding") != null;
-        // A client waiting for "100 Continue" with a body declared too large is refused unread
-        // (UnparsableRequestFilter): reading would ask it to send what is refused anyway.
-        boolean refusedUnread = http.getContentLengthLong() > RequestLimits.MAX_BODY_BYTES
-                && "100-continue".equalsIgnoreCase(http.getHeader("Expect"));
-        if (!hasBody || refusedUnread || !http.isAsyncSupported()
-                || http.getDispatcherType() != DispatcherType.REQUEST) {
+        if (!hasBody) {
+            // Nothing to wait for, and nothing to read from the container: Jetty 9.4 counts an
+            // empty body read a millisecond later as below the minimum data rate (408, then 500).
+            chain.doFilter(new BufferedRequest(http, new byte[0]), response);
+            return;
+        }
+        // A body declared too large is refused unread, at once (UnparsableRequestFilter): a
+        // length past what the client sends would otherwise be waited for until the idle timeout.
+        if (http.getContentLengthLong() > RequestLimits.MAX_BODY_BYTES || !http.isAsyncSupported()) {
             chain.doFilter(request, response);
             return;
         }
