@@ -12,6 +12,8 @@
 # instead requests no cache answers, one at a time and at a few concurrent clients, with the CPU
 # time per request of the harness and its PostgreSQL (tools/bench/uncached-gets.py; BENCH_ONLY
 # is then its --only regular expression, BENCH_CLIENTS its client counts, default 1,4,16).
+# BENCH_SLOW=N measures instead GET health while N clients (default 2,000) send bodies at a byte
+# every 5 s (tools/bench/slow-clients.py; BENCH_SECONDS, default 30 there).
 set -euo pipefail
 
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -72,6 +74,13 @@ win="from=$from&to=$to"
 echo "== creating trees, policies and experiments through REST"
 "$top/tools/bench/seed-rest.sh" "$base"
 
+if [ -n "${BENCH_SLOW:-}" ]; then
+    ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+    python3 "$top/tools/bench/slow-clients.py" "$base" --clients "$BENCH_SLOW" \
+        --seconds "${BENCH_SECONDS:-30}" | tee "$out/slow-clients.txt"
+    echo "== results in $out/slow-clients.txt (harness log: $out/harness.log)"
+    exit 0
+fi
 if [ -n "${BENCH_UNCACHED:-}" ]; then
     postmaster="$(head -1 "$(psql -h 127.0.0.1 -p "$pgport" -U postgres -tAc 'SHOW data_directory')/postmaster.pid")"
     python3 "$top/tools/bench/uncached-gets.py" "$base" "$to" --clients "${BENCH_CLIENTS:-1,4,16}" \

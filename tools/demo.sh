@@ -54,7 +54,10 @@ read -r -a jvm_flags <<<"$(sed -n 's:.*<argLine>\(.*\)</argLine>.*:\1:p' pom.xml
 classpath="target/classes:target/test-classes:$(cat app/target/e2e.classpath)"
 mkfifo "$work/stdin"
 # Its own session, so a Ctrl-C reaches only this script, which then closes the harness's input.
-(cd app && exec setsid java "${jvm_flags[@]}" -cp "$classpath" org.sixflow.app.e2e.DashboardHarness "$dashboard" \
+# Its log (slf4j-simple): where a 500's log reference leads.
+log="$top/app/target/demo.log"
+(cd app && exec setsid java "${jvm_flags[@]}" -Dorg.slf4j.simpleLogger.logFile="$log" -cp "$classpath" \
+    org.sixflow.app.e2e.DashboardHarness "$dashboard" \
     <"$work/stdin" >"$work/harness.out" 2>"$work/harness.err") &
 harness_pid=$!
 exec 3>"$work/stdin"
@@ -65,7 +68,7 @@ for _ in $(seq 1 1800); do
     [ -n "$url" ] && break
     if ! kill -0 "$harness_pid" 2>/dev/null; then
         echo "make run: the harness ended before it was ready:" >&2
-        tail -n 30 "$work/harness.err" >&2
+        tail -n 30 "$work/harness.err" "$log" >&2
         exit 1
     fi
     sleep 0.1
@@ -82,6 +85,7 @@ cat <<EOF
  REST       ${url}onos/sixflow/v1/health
  Experiment runs stay Queued here (no switch sends probes) and there is no ONOS
  shell for the sixflow:* commands.
+ log        ${log}
  The real lab: 'make lab' as root where bmv2 (simple_switch_grpc) is installed,
                or 'make run' with a Docker engine.
  stop       Ctrl-C

@@ -36,6 +36,12 @@ class Tally:
                 self.examples[kind].append(f'{source}: {method} {target[:200]} -> {status} in {elapsed:.2f} s: '
                                            f'{body[:300]!r}')
 
+    def fail(self, kind, example):
+        """A failure a check found beyond the per-answer rules."""
+        self.failures[kind] += 1
+        if len(self.examples[kind]) < 5:
+            self.examples[kind].append(example)
+
     def failed(self):
         return sum(self.failures.values())
 

@@ -3,8 +3,10 @@
 # Copyright 2026 The Sixflow Authors
 """The REST fuzz suite: schemathesis against the API's own OpenAPI description, then Sixflow's own
 hostile requests (generators.py), against the e2e harness (real REST resources and managers,
-a throwaway PostgreSQL). It fails on any 5xx, any error that is not JSON {code, message}, any
-answer slower than 2 s, or any change to the objects that existed before it ran.
+a throwaway PostgreSQL), then the promises of races.py (concurrent conflicting mutations have one
+2xx, odd spellings of ids are refused, oversized bodies get their 413, trickling bodies are cut
+off). It fails on any 5xx, any error that is not JSON {code, message}, any answer slower than 2 s,
+any broken promise of races.py, or any change to the objects that existed before it ran.
 
     fuzz.py --requests 30000 [--url http://127.0.0.1:PORT/] [--dashboard DIR] [--seed N]
 """
@@ -20,6 +22,7 @@ import warnings
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import RawClient, Tally  # noqa: E402
 import generators  # noqa: E402
+import races  # noqa: E402
 
 API = '/onos/sixflow/v1'
 FIXTURES = {
@@ -102,6 +105,8 @@ def run(args, tally):
     for method, target, body, headers in generators.requests(args.seed, rounds):
         own.send(method, target, body, headers)
     stream_once(base, tally)
+    print('fuzz: races, odd paths, oversized and trickling bodies (races.py)', flush=True)
+    races.run(base, tally)
 
     after = snapshot(RawClient(base, tally, 'setup'))
     changed = [key for key in before if before[key] != after.get(key)]

@@ -50,7 +50,7 @@ public final class LabWebServer implements AutoCloseable {
                 : new DashboardServlet(WebHarness.filesUnder(dashboard));
         context.addServlet(new ServletHolder(ui), "/ui/*");
         WebHarness.withWebXmlFiltersAndErrorPages(context);
-        server = new Server(new InetSocketAddress(host, port));
+        server = WebHarness.server(new InetSocketAddress(host, port));
         WebHarness.withJsonServerErrors(server);
         server.setHandler(context);
         server.start();

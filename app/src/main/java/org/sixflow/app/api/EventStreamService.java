@@ -19,11 +19,28 @@ public interface EventStreamService {
     }
 
     /**
-     * Takes a slot for a new stream.
+     * Takes a slot for a new stream of a client.
      *
-     * @return the slot; empty when as many streams as the limit are open
+     * @param client who asks (its remote address), or null when the container does not say
+     * @return the slot; empty when as many streams as the limit are open, or as many as the
+     *         per-client limit for this client ({@link #openStreams(String)} tells which)
      */
-    Optional<Slot> open();
+    Optional<Slot> open(String client);
+
+    /**
+     * Returns the most streams one client holds at once.
+     *
+     * @return the per-client limit
+     */
+    int clientLimit();
+
+    /**
+     * Returns how many streams a client holds now.
+     *
+     * @param client the client (its remote address)
+     * @return its open streams
+     */
+    int openStreams(String client);
 
     /**
      * Returns the most streams open at once.

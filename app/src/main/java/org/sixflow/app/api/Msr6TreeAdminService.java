@@ -43,7 +43,7 @@ public interface Msr6TreeAdminService extends Msr6TreeService {
      * Removes a tree and everything installed for it (what other trees share stays).
      *
      * @param id tree id
-     * @return false if there was no such tree
+     * @return false if there was no such tree, or another removal withdrew it first
      */
     boolean remove(String id);
 }

@@ -7,6 +7,7 @@ import org.onosproject.store.Store;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -59,6 +60,19 @@ public interface Msr6TreeStore extends Store<Msr6TreeEvent, Msr6TreeStoreDelegat
      * @return the record afterwards; empty if there is no such tree
      */
     Optional<Msr6TreeRecord> update(String id, UnaryOperator<Msr6TreeRecord> change);
+
+    /**
+     * Changes a tree's record atomically if the change applies to it, as {@link #update} does.
+     * Of concurrent callers whose change makes {@code applies} false (two removals, a removal and
+     * a change of receivers), exactly one gets the record: the others find what it wrote.
+     *
+     * @param id      tree id
+     * @param applies whether the change applies to the record as it is now
+     * @param change  from the current record to the new one
+     * @return the record afterwards; empty if there is no such tree or the change does not apply
+     */
+    Optional<Msr6TreeRecord> updateIf(String id, Predicate<Msr6TreeRecord> applies,
+                                      UnaryOperator<Msr6TreeRecord> change);
 
     /**
      * Deletes a tree's record and frees everything it claimed: its id, its (source address,

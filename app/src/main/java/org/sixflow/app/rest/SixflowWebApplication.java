@@ -16,6 +16,7 @@ import org.sixflow.app.rest.errors.ServiceUnavailableMapper;
 import org.sixflow.app.rest.errors.UnreadableBodyMapper;
 import org.sixflow.app.rest.errors.WebErrorMapper;
 import org.sixflow.app.rest.http.JsonContentTypeFilter;
+import org.sixflow.app.rest.http.ExactPathFilter;
 import org.sixflow.app.rest.http.RequestLimitsFilter;
 
 import java.util.List;
@@ -46,7 +47,7 @@ public class SixflowWebApplication extends AbstractWebApplication {
 
     /** Filters, writers and exception mappers (ONOS's authorization filter and JSON writer among them). */
     static final List<Class<?>> PROVIDERS = List.of(
-            AuthorizationFilter.class, JsonBodyWriter.class, RequestLimitsFilter.class,
+            AuthorizationFilter.class, JsonBodyWriter.class, ExactPathFilter.class, RequestLimitsFilter.class,
             JsonContentTypeFilter.class, BadRequestMapper.class, IdInUseMapper.class, ConflictMapper.class,
             ItemNotFoundMapper.class, HistoryUnavailableMapper.class, ServiceUnavailableMapper.class,
             UnreadableBodyMapper.class, WebErrorMapper.class, InternalErrorMapper.class);

@@ -19,10 +19,12 @@ import org.sixflow.app.api.ReplicaLatency;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.api.TimeWindow;
 
+import javax.servlet.http.HttpServletRequest;
 import javax.ws.rs.GET;
 import javax.ws.rs.Path;
 import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.Context;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.time.Clock;
@@ -52,6 +54,12 @@ public class TelemetryWebResource extends AbstractWebResource {
     static final String EVENT_STREAM = "text/event-stream";
     /** Seconds a client refused for want of a stream slot is asked to wait. */
     static final int STREAM_RETRY_AFTER_SECONDS = 5;
+    /** Too Many Requests (RFC 6585), which JAX-RS 2.0's statuses lack. */
+    static final int TOO_MANY_REQUESTS = 429;
+
+    /** The servlet request, for the client's address; null outside a servlet container. */
+    @Context
+    private HttpServletRequest request;
     /** Heartbeat, history polling and close probes of event streams (tests shorten them). */
     static volatile Duration streamHeartbeat = Duration.ofSeconds(15);
     static volatile Duration streamHistoryPoll = Duration.ofSeconds(2);
@@ -287,7 +295,8 @@ public class TelemetryWebResource extends AbstractWebResource {
      * n}) when a slow client missed events. At most maxEventStreams (a property of
      * org.sixflow.app.impl.EventStreamManager) are open at once.
      *
-     * @return 200 OK text/event-stream; 503 with Retry-After when as many streams as the limit are open
+     * @return 200 OK text/event-stream; 503 with Retry-After when as many streams as the limit are open;
+     *         429 when this client (remote address) holds maxEventStreamsPerClient already
      */
     @GET
     @Path("stream")
@@ -296,11 +305,18 @@ public class TelemetryWebResource extends AbstractWebResource {
         TelemetryService telemetry = get(TelemetryService.class);
         HistoryService history = get(HistoryService.class);
         EventStreamService streams = get(EventStreamService.class);
-        Optional<EventStreamService.Slot> slot = streams.open();
+        // Null where the container is no servlet container (no remote address): no per-client limit.
+        String client = request == null ? null : request.getRemoteAddr();
+        Optional<EventStreamService.Slot> slot = streams.open(client);
         if (slot.isEmpty()) {
-            ObjectNode error = mapper().createObjectNode().put("code", 503)
-                    .put("message", "Too many telemetry streams open (" + streams.limit() + "); try again later");
-            return Response.status(Response.Status.SERVICE_UNAVAILABLE).type(MediaType.APPLICATION_JSON)
+            boolean clientFull = client != null && streams.openStreams(client) >= streams.clientLimit();
+            int status = clientFull ? TOO_MANY_REQUESTS : Response.Status.SERVICE_UNAVAILABLE.getStatusCode();
+            String message = clientFull
+                    ? "This client (" + client + ") already holds " + streams.clientLimit() + " telemetry streams, "
+                            + "the most one client may (maxEventStreamsPerClient): close one first"
+                    : "Too many telemetry streams open (" + streams.limit() + "); try again later";
+            ObjectNode error = mapper().createObjectNode().put("code", status).put("message", message);
+            return Response.status(status).type(MediaType.APPLICATION_JSON)
                     .header("Retry-After", STREAM_RETRY_AFTER_SECONDS).entity(error.toString()).build();
         }
         TelemetryEventStream stream = new TelemetryEventStream(

@@ -40,7 +40,7 @@ final class DashboardServer implements AutoCloseable {
                 ResourceConfig.forApplicationClass(SixflowWebApplication.class)
                         .register(new SimulatedEnvironment()))), "/*");
         WebHarness.withWebXmlFiltersAndErrorPages(api);
-        server = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        server = WebHarness.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         WebHarness.withJsonServerErrors(server);
         // The dashboard through the servlet the app bundle serves it with, at the root here.
         ServletContextHandler ui = new ServletContextHandler();

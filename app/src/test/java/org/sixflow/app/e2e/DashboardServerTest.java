@@ -17,17 +17,25 @@ import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.impl.EventStreamManagerFixture;
 import org.sixflow.app.impl.InventoryManagerFixture;
+import org.sixflow.app.impl.OsgiPropertyConstants;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.testing.RestTestSupport;
 import org.sixflow.app.testing.TestHistoryService;
 
 import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.InputStreamReader;
 import java.net.HttpURLConnection;
+import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -105,5 +113,115 @@ public class DashboardServerTest {
         } finally {
             stream.disconnect();
         }
+    }
+
+    /** Writes a request whole, as Python's requests and urllib do, and only then reads the answer. */
+    private String writeThenRead(String head, byte[] body, boolean chunked) throws Exception {
+        URL url = new URL(server.url());
+        try (Socket socket = new Socket(url.getHost(), url.getPort())) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            if (chunked) {
+                for (int at = 0; at < body.length; at += 65536) {
+                    int n = Math.min(65536, body.length - at);
+                    out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.write(body, at, n);
+                    out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            } else {
+                out.write(body);
+            }
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * A body of 4 MiB and more got a broken pipe (the 413 was sent and the connection closed on
+     * the body's unread rest), with or without a declared length.
+     */
+    @Test
+    public void anOversizedBodyWrittenWholeGetsIts413() throws Exception {
+        byte[] body = new byte[8 * 1024 * 1024];
+        Arrays.fill(body, (byte) ' ');
+        String declared = writeThenRead("POST /onos/sixflow/v1/policies HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + body.length + "\r\n"
+                + "Connection: close\r\n\r\n", body, false);
+        assertTrue(declared, declared.startsWith("HTTP/1.1 413 "));
+        assertTrue(declared, declared.contains("\"code\":413"));
+        String chunked = writeThenRead("POST /onos/sixflow/v1/policies HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+                + "Connection: close\r\n\r\n", body, true);
+        assertTrue(chunked, chunked.startsWith("HTTP/1.1 413 "));
+    }
+
+    /**
+     * A body that trickles in (a byte a second here) is cut off with a JSON 408 instead of holding
+     * a web thread until it ends: a few hundred such clients took every thread.
+     */
+    @Test
+    public void aBodyThatTricklesInIsCutOff() throws Exception {
+        URL url = new URL(server.url());
+        try (Socket socket = new Socket(url.getHost(), url.getPort())) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /onos/sixflow/v1/policies HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 1000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            // At most 20 more bytes, a second apart: without a minimum rate the server waits for all 1,000.
+            for (int i = 0; i < 20 && in.available() == 0; i++) {
+                Thread.sleep(1_000);
+                try {
+                    out.write(' ');
+                    out.flush();
+                } catch (IOException e) {
+                    break;   // closed by the server: its answer is still there to read
+                }
+            }
+            assertTrue("the server still waits for the body", in.available() > 0);
+            String answer = new String(in.readNBytes(in.available()), StandardCharsets.UTF_8);
+            assertTrue(answer, answer.startsWith("HTTP/1.1 408 "));
+        }
+    }
+
+    /** One client could hold every stream (503 for everyone else); now it holds at most its share. */
+    @Test
+    public void aClientPastItsShareOfStreamsGetsA429NamingTheLimit() throws Exception {
+        List<HttpURLConnection> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < OsgiPropertyConstants.MAX_EVENT_STREAMS_PER_CLIENT_DEFAULT; i++) {
+                HttpURLConnection stream = open("onos/sixflow/v1/telemetry/stream");
+                held.add(stream);
+                assertEquals(200, stream.getResponseCode());
+            }
+            HttpURLConnection refused = open("onos/sixflow/v1/telemetry/stream");
+            held.add(refused);
+            assertEquals(429, refused.getResponseCode());
+            assertTrue(refused.getHeaderField("Retry-After") != null);
+            JsonObject error;
+            try (InputStreamReader in = new InputStreamReader(refused.getErrorStream(), StandardCharsets.UTF_8)) {
+                error = Json.parse(in).asObject();
+            }
+            assertEquals(429, error.getInt("code", 0));
+            String message = error.getString("message", "");
+            assertTrue(message, message.contains("maxEventStreamsPerClient"));
+        } finally {
+            held.forEach(HttpURLConnection::disconnect);
+        }
+    }
+
+    /**
+     * A POST without a body (a run, a cancel) was a 500: Jetty 9.4 took the empty body, read a
+     * millisecond after it "arrived", for one below the minimum data rate (found by make fuzz).
+     */
+    @Test
+    public void aWriteWithoutABodyIsNotTakenForASlowOne() throws Exception {
+        String answer = writeThenRead("POST /onos/sixflow/v1/experiments/none/runs HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Length: 0\r\nConnection: close\r\n\r\n", new byte[0], false);
+        int status = Integer.parseInt(answer.substring(9, 12));
+        assertTrue(answer, status != 500 && status != 408);
     }
 }

@@ -110,6 +110,10 @@ final class LabServices {
      * @param jdbcUrl PostgreSQL URL (user postgres, no password)
      */
     LabServices(String jdbcUrl) {
+        // The demo runs for hours: nothing here reads the fixtures' recorded events.
+        trees.stopRecordingEvents();
+        policies.stopRecordingEvents();
+        routing.stopRecordingEvents();
         SixflowConfigRegistrar.FACTORIES.forEach(inventory.netcfg::registerConfigFactory);
         inventory.pipeconfs.register(BundledPipeconfs.bmv2());
         for (Device device : trees.lab.devices.getDevices()) {

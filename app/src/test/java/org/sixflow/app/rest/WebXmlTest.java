@@ -14,6 +14,7 @@ import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
 import org.sixflow.app.rest.errors.JsonErrorServlet;
+import org.sixflow.app.rest.http.BufferedBodyFilter;
 import org.sixflow.app.rest.http.SecurityHeadersFilter;
 import org.sixflow.app.testing.RawHttp;
 import org.sixflow.app.testing.WebHarness;
@@ -149,6 +150,7 @@ public class WebXmlTest {
         Set<String> classes = texts(xml.getDocumentElement(), "filter-class");
         classes.addAll(texts(xml.getDocumentElement(), "servlet-class"));
         assertTrue(classes.contains(SecurityHeadersFilter.class.getName()));
+        assertTrue(classes.contains(BufferedBodyFilter.class.getName()));
         assertTrue(classes.contains(JsonErrorServlet.class.getName()));
         assertEquals(Set.of(WebHarness.ERROR_PAGE), texts(xml.getDocumentElement(), "location"));
         Set<String> codes = texts(xml.getDocumentElement(), "error-code");
@@ -156,7 +158,8 @@ public class WebXmlTest {
             assertTrue("error page for " + code, codes.contains(code));
         }
         assertEquals(Set.of("java.lang.Throwable"), texts(xml.getDocumentElement(), "exception-type"));
-        assertEquals(Set.of("REQUEST", "ERROR"), texts(xml.getDocumentElement(), "dispatcher"));
+        // ASYNC: the second dispatch of a request whose body BufferedBodyFilter received.
+        assertEquals(Set.of("REQUEST", "ERROR", "ASYNC"), texts(xml.getDocumentElement(), "dispatcher"));
         assertFalse(texts(xml.getDocumentElement(), "url-pattern").isEmpty());
     }
 

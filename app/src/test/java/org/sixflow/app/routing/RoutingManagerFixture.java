@@ -16,6 +16,7 @@ import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.MastershipRole;
 import org.onosproject.net.intent.WorkPartitionServiceAdapter;
+import org.sixflow.app.api.RoutingListener;
 import org.sixflow.app.api.RoutingEvent;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.msr6.impl.LabNetwork;
@@ -58,6 +59,7 @@ public final class RoutingManagerFixture {
     public final ManualTimer timer = new ManualTimer();
     public final TestHistoryService history = new TestHistoryService();
     public final List<RoutingEvent> events = new CopyOnWriteArrayList<>();
+    private final RoutingListener recorder = events::add;
 
     /** Mastership of one instance: it masters every device unless a test gives some to another. */
     public static final class Mastership extends MastershipServiceAdapter {
@@ -153,7 +155,16 @@ public final class RoutingManagerFixture {
         manager.retryTimer = timer;
         manager.historyService = history;
         SynchronousEventDispatcher.installInto(manager);
-        manager.addListener(events::add);
+        manager.addListener(recorder);
         manager.activate();
+    }
+
+    /**
+     * Stops recording events and forgets those recorded: a harness that runs for hours (the demo)
+     * must not keep every event (trees carry their entries: gigabytes under load).
+     */
+    public void stopRecordingEvents() {
+        manager.removeListener(recorder);
+        events.clear();
     }
 }

@@ -2,20 +2,26 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.testing;
 
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.servlet.ErrorPageErrorHandler;
 import org.eclipse.jetty.servlet.ServletContextHandler;
+import org.eclipse.jetty.servlet.ServletHolder;
 import org.onlab.junit.TestUtils;
 import org.onlab.osgi.ServiceDirectory;
 import org.onlab.osgi.ServiceNotFoundException;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.BaseResource;
 import org.sixflow.app.rest.errors.JsonErrorServlet;
+import org.sixflow.app.rest.http.BufferedBodyFilter;
 import org.sixflow.app.rest.http.UnparsableRequestFilter;
 import org.sixflow.app.rest.http.SecurityHeadersFilter;
 
 import javax.servlet.DispatcherType;
 
+import java.net.InetSocketAddress;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -35,6 +41,15 @@ public final class WebHarness {
 
     /** Where web.xml's error pages point. */
     public static final String ERROR_PAGE = "/errors";
+    /**
+     * Least bytes per second a request body must arrive at (averaged since the request began);
+     * a slower one is cut off with 408. Without it a client sending a byte every few seconds held
+     * a web thread for as long as it liked, and ~300 of them took every thread (tools/onos/etc/jetty.xml
+     * sets the same for ONOS's Jetty).
+     */
+    public static final long MIN_REQUEST_DATA_RATE = 1024;
+    /** How long a connection may stay silent, in the middle of a request or between two. */
+    public static final long IDLE_TIMEOUT_MILLIS = 10_000;
 
     private WebHarness() {
     }
@@ -77,19 +92,47 @@ public final class WebHarness {
 
     /**
      * Puts in front of a context's servlets what the app's web.xml declares besides its security
-     * constraint: the security headers filter on every answer, and JSON error pages for every
-     * error the container answers itself. (WebXmlTest checks that web.xml declares the same.)
+     * constraint: the security headers filter on every answer, bodies received without a thread,
+     * and JSON error pages for every error the container answers itself. (WebXmlTest checks that
+     * web.xml declares the same.) Call it after the context's servlets are added.
      *
      * @param context the context
      */
     public static void withWebXmlFiltersAndErrorPages(ServletContextHandler context) {
-        context.addFilter(SecurityHeadersFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ERROR));
-        context.addFilter(UnparsableRequestFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST));
+        context.addFilter(SecurityHeadersFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ERROR))
+                .setAsyncSupported(true);
+        context.addFilter(BufferedBodyFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC))
+                .setAsyncSupported(true);
+        context.addFilter(UnparsableRequestFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC))
+                .setAsyncSupported(true);
+        // Bodies arrive without a thread (BufferedBodyFilter): every servlet must allow async.
+        for (ServletHolder servlet : context.getServletHandler().getServlets()) {
+            servlet.setAsyncSupported(true);
+        }
         context.addServlet(JsonErrorServlet.class, ERROR_PAGE);
         ErrorPageErrorHandler errors = new ErrorPageErrorHandler();
         errors.addErrorPage(400, 599, ERROR_PAGE);
         errors.addErrorPage(Throwable.class, ERROR_PAGE);
         context.setErrorHandler(errors);
+    }
+
+    /**
+     * A Jetty server with one connector that cuts off slow clients: request bodies slower than
+     * {@link #MIN_REQUEST_DATA_RATE} and connections silent for {@link #IDLE_TIMEOUT_MILLIS}.
+     *
+     * @param address where to listen (port 0 for any free one)
+     * @return the server, not started
+     */
+    public static Server server(InetSocketAddress address) {
+        Server server = new Server();
+        HttpConfiguration http = new HttpConfiguration();
+        http.setMinRequestDataRate(MIN_REQUEST_DATA_RATE);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(address.getHostString());
+        connector.setPort(address.getPort());
+        connector.setIdleTimeout(IDLE_TIMEOUT_MILLIS);
+        server.addConnector(connector);
+        return server;
     }
 
     /**

@@ -27,6 +27,7 @@ import org.sixflow.app.api.ApplicationAwareId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.PortRange;
 import org.sixflow.app.impl.MapSnapshot;
+import org.sixflow.app.impl.MapUpdate;
 import org.sixflow.app.impl.Stored;
 import org.slf4j.Logger;
 
@@ -98,19 +99,14 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
 
     @Override
     public Optional<Apn6Policy> replace(Apn6Policy policy) {
-        Versioned<Stored<Apn6Policy>> before = policies.get(policy.id());
-        while (before != null) {
-            if (before.value().value().equals(policy)) {
-                return Optional.of(policy);     // the same version again: nothing to install
-            }
-            if (policies.replace(policy.id(), before.version(),
-                                 new Stored<>(policy, InstallStatus.REQUESTED))) {
-                listed.changed();
-                return Optional.of(before.value().value());
-            }
-            before = policies.get(policy.id());  // changed meanwhile: try against the newer version
+        // The same version again is left as it is: nothing to install.
+        Optional<MapUpdate<Stored<Apn6Policy>>> update = MapUpdate.apply(
+                policies, policy.id(), stored -> true,
+                stored -> stored.value().equals(policy) ? stored : new Stored<>(policy, InstallStatus.REQUESTED));
+        if (update.map(MapUpdate::changed).orElse(false)) {
+            listed.changed();
         }
-        return Optional.empty();
+        return update.map(u -> u.before().value());
     }
 
     @Override

@@ -29,12 +29,14 @@ import org.sixflow.app.api.Msr6TreeStore;
 import org.sixflow.app.api.Msr6TreeStoreDelegate;
 import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.impl.MapSnapshot;
+import org.sixflow.app.impl.MapUpdate;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.slf4j.Logger;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -124,8 +126,12 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
         if (holder != null && !holder.value().equals(id)) {
             return Optional.of(holder.value());
         }
-        if (records.putIfAbsent(id, record) != null) {
-            ingresses.remove(ingress, id);
+        Versioned<Msr6TreeRecord> winner = records.putIfAbsent(id, record);
+        if (winner != null) {
+            // Another create of the same id won; the claim is its own when it has the same ingress.
+            if (!ingressKey(winner.value().tree().request()).equals(ingress)) {
+                ingresses.remove(ingress, id);
+            }
             return Optional.of(id);
         }
         listed.changed();
@@ -134,21 +140,17 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
 
     @Override
     public Optional<Msr6TreeRecord> update(String id, UnaryOperator<Msr6TreeRecord> change) {
-        while (true) {
-            Versioned<Msr6TreeRecord> current = records.get(id);
-            if (current == null) {
-                return Optional.empty();
-            }
-            Msr6TreeRecord next = change.apply(current.value());
-            if (next == current.value() || next.equals(current.value())) {
-                return Optional.of(current.value());
-            }
-            // Compare-and-set: another instance's change in between makes us compute again.
-            if (records.replace(id, current.version(), next)) {
-                listed.changed();
-                return Optional.of(next);
-            }
+        return updateIf(id, record -> true, change);
+    }
+
+    @Override
+    public Optional<Msr6TreeRecord> updateIf(String id, Predicate<Msr6TreeRecord> applies,
+                                             UnaryOperator<Msr6TreeRecord> change) {
+        Optional<MapUpdate<Msr6TreeRecord>> update = MapUpdate.apply(records, id, applies, change);
+        if (update.map(MapUpdate::changed).orElse(false)) {
+            listed.changed();
         }
+        return update.map(MapUpdate::after);
     }
 
     @Override

@@ -276,10 +276,10 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
                 .withSourceAddress(old.sourceAddress().orElse(null));
         checkPorts(request);
         trial(request);
-        boolean known = store.update(id, current -> current.tree().state() == Msr6TreeState.WITHDRAWN ? current
-                : current.withTree(current.tree().withRequest(request).withState(Msr6TreeState.REQUESTED)))
-                .isPresent();
-        if (!known) {
+        // A tree being withdrawn takes no new receivers: a removal that won the race is final.
+        boolean changed = store.updateIf(id, Msr6TreeManager::notWithdrawn, current -> current.withTree(
+                current.tree().withRequest(request).withState(Msr6TreeState.REQUESTED))).isPresent();
+        if (!changed) {
             throw new ItemNotFoundException("No tree " + id);
         }
         return settle(id).orElseThrow(() -> new ItemNotFoundException("No tree " + id));
@@ -287,12 +287,17 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
 
     @Override
     public boolean remove(String id) {
-        boolean known = store.update(id, current -> current.tree().state() == Msr6TreeState.WITHDRAWN ? current
-                : current.withTree(current.tree().withState(Msr6TreeState.WITHDRAWN))).isPresent();
-        if (known) {
+        // Only the removal that withdraws the tree succeeds; concurrent ones find it withdrawn.
+        boolean withdrawn = store.updateIf(id, Msr6TreeManager::notWithdrawn, current -> current.withTree(
+                current.tree().withState(Msr6TreeState.WITHDRAWN))).isPresent();
+        if (withdrawn) {
             settle(id);
         }
-        return known;
+        return withdrawn;
+    }
+
+    private static boolean notWithdrawn(Msr6TreeRecord record) {
+        return record.tree().state() != Msr6TreeState.WITHDRAWN;
     }
 
     /** The owner's worker (tests wait for it). */

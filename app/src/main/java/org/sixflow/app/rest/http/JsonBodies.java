@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.sixflow.app.rest.errors.JsonErrors;
 
 import javax.ws.rs.WebApplicationException;
 import javax.ws.rs.core.Response;
@@ -113,6 +114,13 @@ public final class JsonBodies {
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("request body could not be read: the client stopped sending it");
+        } catch (WebApplicationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // The container gave up on the body (Jetty: BadMessageException, its minimum request
+            // data rate not met): the client's fault, not a 500.
+            throw new WebApplicationException(JsonErrors.response(
+                    408, "the request body arrived too slowly and was cut off: send it at once").build());
         }
         return out.toByteArray();
     }

@@ -13,6 +13,7 @@ import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,12 @@ import java.util.regex.Pattern;
  * Jersey parses while matching a method that consumes JSON), 415; and a body declared longer than
  * {@link RequestLimits#MAX_BODY_BYTES}, 413, before anything reads it (Jersey opens the body
  * stream before its filters run, which tells a client waiting on "Expect: 100-continue" to send it).
+ *
+ * <p>After any 413 (declared here, or found by Jersey while reading a body sent without a
+ * length) the rest of the body, up to {@link RequestLimits#MAX_DISCARDED_BODY_BYTES}, is read and
+ * dropped once the answer is sent. Clients such as Python's requests and urllib write the whole
+ * body before they read: a connection closed on unread data is reset, and they see a broken pipe
+ * instead of the 413. A client that waits for "100 Continue" sent no body and is left alone.
  */
 public class UnparsableRequestFilter implements Filter {
 
@@ -48,6 +55,7 @@ public class UnparsableRequestFilter implements Filter {
             if (http.getContentLengthLong() > RequestLimits.MAX_BODY_BYTES) {
                 refuse((HttpServletResponse) response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
                        JsonBodies.TOO_LARGE);
+                discardBody(http, (HttpServletResponse) response);
                 return;
             }
             String header = http.getHeader("Content-Type");
@@ -61,6 +69,34 @@ public class UnparsableRequestFilter implements Filter {
             }
         }
         chain.doFilter(request, response);
+        if (request instanceof HttpServletRequest && response instanceof HttpServletResponse
+                && ((HttpServletResponse) response).getStatus() == HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE) {
+            discardBody((HttpServletRequest) request, (HttpServletResponse) response);
+        }
+    }
+
+    /**
+     * Sends the answer, then reads and drops what is left of a refused body, up to the bound
+     * (past it the container closes the connection). A client too slow to send it is cut off by
+     * the connector's minimum request data rate and idle timeout.
+     */
+    private static void discardBody(HttpServletRequest request, HttpServletResponse response) {
+        if (request.getContentLengthLong() > RequestLimits.MAX_DISCARDED_BODY_BYTES
+                || "100-continue".equalsIgnoreCase(request.getHeader("Expect"))) {
+            return;
+        }
+        try {
+            response.flushBuffer();
+            InputStream body = request.getInputStream();
+            byte[] sink = new byte[65536];
+            long read = 0;
+            int n;
+            while (read <= RequestLimits.MAX_DISCARDED_BODY_BYTES && (n = body.read(sink)) >= 0) {
+                read += n;
+            }
+        } catch (IOException | IllegalStateException e) {
+            // The client stopped sending, or the body was taken as a reader: the 413 is out already.
+        }
     }
 
     private static void refuse(HttpServletResponse response, int status, String message) throws IOException {

@@ -7,6 +7,7 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Apn6PolicyEvent;
+import org.sixflow.app.api.Apn6PolicyListener;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.testing.ClusterStorageService;
@@ -34,6 +35,7 @@ public final class Apn6PolicyManagerFixture {
     /** Device to pipeconf bindings: none unless a test binds one (no table sizes to check then). */
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final List<Apn6PolicyEvent> events = new CopyOnWriteArrayList<>();
+    private final Apn6PolicyListener recorder = events::add;
 
     /** A cluster of one instance, started. */
     public Apn6PolicyManagerFixture() {
@@ -75,7 +77,7 @@ public final class Apn6PolicyManagerFixture {
             }
         };
         SynchronousEventDispatcher.installInto(manager);
-        manager.addListener(events::add);
+        manager.addListener(recorder);
         if (start) {
             activate();
         }
@@ -129,5 +131,14 @@ public final class Apn6PolicyManagerFixture {
      */
     public void edgePortRemoved(String port) {
         lab.edgePortRemoved(port);
+    }
+
+    /**
+     * Stops recording events and forgets those recorded: a harness that runs for hours (the demo)
+     * must not keep every event (trees carry their entries: gigabytes under load).
+     */
+    public void stopRecordingEvents() {
+        manager.removeListener(recorder);
+        events.clear();
     }
 }

@@ -5,6 +5,7 @@ package org.sixflow.app.msr6.impl;
 import org.junit.After;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
+import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Msr6Mode;
@@ -18,8 +19,15 @@ import org.sixflow.app.testing.TestWorkPartitions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.fail;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.testing.Rejections.assertRejected;
 
@@ -153,5 +161,55 @@ public class Msr6TreeManagerClusterTest {
                                               Msr6Mode.RLB, Msr6TreeRequest.Algorithm.STEINER));
         settle();
         assertEquals(2, two.manager.trees().size());
+    }
+
+    /**
+     * Of several removals of one tree only the one that withdrew it succeeds (REST: one 204, the
+     * others 404), and a change of receivers after the removal is refused: here no instance owns
+     * the tree, so it stays WITHDRAWN, where the other requests used to find it and succeed too.
+     */
+    @Test
+    public void onlyTheRemovalThatWithdrawsATreeSucceeds() {
+        partitions.assign(id -> "elsewhere");
+        Msr6TreeManagerFixture one = instance("one");
+        one.manager.create(video());
+        assertTrue(one.manager.remove("video"));
+        assertFalse(one.manager.remove("video"));
+        try {
+            one.manager.updateReceivers("video", RECEIVERS);
+            fail("a withdrawn tree took new receivers");
+        } catch (ItemNotFoundException e) {
+            assertTrue(e.getMessage().contains("video"));
+        }
+        assertEquals(Msr6TreeState.WITHDRAWN, one.record("video").tree().state());
+    }
+
+    @Test
+    public void concurrentRemovalsOfOneTreeHaveOneWinner() throws Exception {
+        partitions.assign(id -> "elsewhere");
+        Msr6TreeManagerFixture one = instance("one");
+        Msr6TreeManagerFixture two = instance("two");
+        one.manager.create(video());
+        int callers = 16;
+        ExecutorService threads = Executors.newFixedThreadPool(callers);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Boolean>> removals = new ArrayList<>();
+            for (int i = 0; i < callers; i++) {
+                Msr6TreeManager manager = (i % 2 == 0 ? one : two).manager;
+                removals.add(threads.submit(() -> {
+                    start.await();
+                    return manager.remove("video");
+                }));
+            }
+            start.countDown();
+            int succeeded = 0;
+            for (Future<Boolean> removal : removals) {
+                succeeded += removal.get(10, TimeUnit.SECONDS) ? 1 : 0;
+            }
+            assertEquals(1, succeeded);
+        } finally {
+            threads.shutdownNow();
+        }
     }
 }

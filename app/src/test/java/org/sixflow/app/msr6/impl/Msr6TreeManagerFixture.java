@@ -34,6 +34,7 @@ import org.onosproject.net.group.GroupListener;
 import org.onosproject.net.group.GroupServiceAdapter;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.intent.WorkPartitionServiceAdapter;
+import org.sixflow.app.api.Msr6TreeListener;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeEvent;
@@ -90,6 +91,7 @@ public final class Msr6TreeManagerFixture {
     /** Every install and removal in order: "apply", "remove", "add-group", "remove-group". */
     public final List<String> operations = new CopyOnWriteArrayList<>();
     public final List<Msr6TreeEvent> events = new CopyOnWriteArrayList<>();
+    private final Msr6TreeListener recorder = events::add;
     /** Devices that refuse every table entry written to them. */
     public final Set<DeviceId> refuseEntries = ConcurrentHashMap.newKeySet();
     /** Devices that refuse every group added to them. */
@@ -149,7 +151,7 @@ public final class Msr6TreeManagerFixture {
             }
         };
         SynchronousEventDispatcher.installInto(manager);
-        manager.addListener(events::add);
+        manager.addListener(recorder);
         groupPoll = POLLS.scheduleAtFixedRate(fakeGroups::poll, GROUP_POLL_SECONDS, GROUP_POLL_SECONDS,
                                               TimeUnit.SECONDS);
         store.activate();
@@ -486,5 +488,14 @@ public final class Msr6TreeManagerFixture {
                 return (Group) group;
             }).collect(Collectors.toList());
         }
+    }
+
+    /**
+     * Stops recording events and forgets those recorded: a harness that runs for hours (the demo)
+     * must not keep every event (trees carry their entries: gigabytes under load).
+     */
+    public void stopRecordingEvents() {
+        manager.removeListener(recorder);
+        events.clear();
     }
 }

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.rest.http;
+
+import org.sixflow.app.rest.errors.JsonErrors;
+
+import javax.servlet.AsyncContext;
+import javax.servlet.DispatcherType;
+import javax.servlet.Filter;
+import javax.servlet.FilterChain;
+import javax.servlet.FilterConfig;
+import javax.servlet.ReadListener;
+import javax.servlet.ServletException;
+import javax.servlet.ServletInputStream;
+import javax.servlet.ServletRequest;
+import javax.servlet.ServletResponse;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Receives a request's body without holding a web thread, then lets the request go on with the
+ * body in memory. Jersey reads bodies with blocking reads, so a client that sent its body a byte
+ * every few seconds held a thread for all that time, and a few hundred such clients held every
+ * thread (even health probes timed out). Here the body arrives through Servlet 3.1's
+ * non-blocking reads (the request waits in the container's selector, on no thread), and the
+ * request is dispatched again once it is whole; the connector's minimum data rate and idle
+ * timeout still end the slowest. A body sent without a length that grows past
+ * {@link RequestLimits#MAX_BODY_BYTES} is read to its end (up to
+ * {@link RequestLimits#MAX_DISCARDED_BODY_BYTES}) and answered 413; one declared too long is
+ * left to {@link UnparsableRequestFilter}, which refuses it before reading.
+ */
+public class BufferedBodyFilter implements Filter {
+
+    /** The request attribute that carries the received body to the second dispatch. */
+    static final String BODY = BufferedBodyFilter.class.getName() + ".body";
+
+    @Override
+    public void init(FilterConfig config) {
+    }
+
+    @Override
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        if (!(request instanceof HttpServletRequest) || !(response instanceof HttpServletResponse)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        HttpServletRequest http = (HttpServletRequest) request;
+        Object body = http.getAttribute(BODY);
+        if (http.getDispatcherType() == DispatcherType.ASYNC && body instanceof byte[]) {
+            chain.doFilter(new BufferedRequest(http, (byte[]) body), response);
+            return;
+        }
+        if (http.getDispatcherType() != DispatcherType.REQUEST) {
+            chain.doFilter(request, response);
+            return;
+        }
+        boolean hasBody = http.getContentLengthLong() > 0 || http.getHeader("Transfer-Encoding") != null;
+        if (!hasBody) {
+            // Nothing to wait for, and nothing to read from the container: Jetty 9.4 counts an
+            // empty body read a millisecond later as below the minimum data rate (408, then 500).
+            chain.doFilter(new BufferedRequest(http, new byte[0]), response);
+            return;
+        }
+        // A body declared too large is refused unread, at once (UnparsableRequestFilter): a
+        // length past what the client sends would otherwise be waited for until the idle timeout.
+        if (http.getContentLengthLong() > RequestLimits.MAX_BODY_BYTES || !http.isAsyncSupported()) {
+            chain.doFilter(request, response);
+            return;
+        }
+        AsyncContext async = http.startAsync();
+        async.setTimeout(0);     // the connector's idle timeout and minimum data rate apply instead
+        ServletInputStream in = http.getInputStream();
+        in.setReadListener(new Receiver(async, in, (HttpServletResponse) response));
+    }
+
+    @Override
+    public void destroy() {
+    }
+
+    /** Takes the body as it arrives; dispatches the request again once it is whole. */
+    private static final class Receiver implements ReadListener {
+        private final AsyncContext async;
+        private final ServletInputStream in;
+        private final HttpServletResponse response;
+        private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+        private final byte[] chunk = new byte[8192];
+        private long received;
+
+        Receiver(AsyncContext async, ServletInputStream in, HttpServletResponse response) {
+            this.async = async;
+            this.in = in;
+            this.response = response;
+        }
+
+        @Override
+        public void onDataAvailable() throws IOException {
+            while (in.isReady()) {
+                int n = in.read(chunk);
+                if (n < 0) {
+                    return;
+                }
+                received += n;
+                if (received > RequestLimits.MAX_DISCARDED_BODY_BYTES) {
+                    answer(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, JsonBodies.TOO_LARGE);
+                    return;
+                }
+                if (received <= RequestLimits.MAX_BODY_BYTES) {
+                    body.write(chunk, 0, n);
+                }
+            }
+        }
+
+        @Override
+        public void onAllDataRead() throws IOException {
+            if (received > RequestLimits.MAX_BODY_BYTES) {
+                // Read to its end: a client that writes its whole body before reading gets the 413.
+                answer(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, JsonBodies.TOO_LARGE);
+                return;
+            }
+            async.getRequest().setAttribute(BODY, body.toByteArray());
+            async.dispatch();
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            // Too slow (the minimum data rate), silent too long, or gone: nothing more will come.
+            try {
+                answer(408, "the request body arrived too slowly and was cut off: send it at once");
+            } catch (IOException | IllegalStateException e) {
+                async.complete();
+            }
+        }
+
+        private void answer(int status, String message) throws IOException {
+            if (!response.isCommitted()) {
+                byte[] text = JsonErrors.body(status, message).getBytes(StandardCharsets.UTF_8);
+                response.setStatus(status);
+                response.setContentType("application/json");
+                response.setContentLength(text.length);
+                response.setHeader("Connection", "close");
+                response.getOutputStream().write(text);
+            }
+            async.complete();
+        }
+    }
+}
