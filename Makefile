@@ -115,12 +115,14 @@ lab-test:
 lab-topologies:
 	python3 lab/net/topogen.py
 
-## Compile the P4 programs (needs p4c; Tofino also needs bf-p4c) and regenerate the constants.
+## Compile every profile of pipeconf/profiles.json (needs p4c; Tofino also needs bf-p4c, else its
+## absent outputs are named), say which outputs are present and current, regenerate the constants.
 p4-build:
 	pipeconf/build-p4.sh
+	pipeconf/build-p4.sh --status
 	$(MAKE) constants
 
-## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the committed bmv2 P4Info.
+## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the full profile's bmv2 P4Info.
 ## The generator is compiled on its own, so it runs even when main code uses names that changed.
 constants:
 	cd pipeconf && $(MVN) -q dependency:build-classpath -Dmdep.outputFile=target/codegen.classpath
@@ -129,7 +131,7 @@ constants:
 	    src/test/java/org/sixflow/pipeconf/codegen/P4InfoConstantsGenerator.java \
 	    src/test/java/org/sixflow/pipeconf/codegen/PipeconfPaths.java
 	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
-	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator src/main/resources/p4c-out/bmv2/p4info.txt \
+	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator src/main/resources/p4c-out/full/bmv2/p4info.txt \
 	    src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py
 
 ## Packet tests on bmv2: run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
