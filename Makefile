@@ -134,7 +134,8 @@ constants:
 	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator src/main/resources/p4c-out/full/bmv2/p4info.txt \
 	    src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py
 
-## Packet tests on bmv2: run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
+## Packet tests on bmv2, once per profile of pipeconf/profiles.json (tests of features a profile lacks
+## are skipped for it): run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
 ## First the latency benchmark's own tests (no switch: statistics, saturation detection, the table;
 ## the minimal programs compile and take the bench's entries where p4c-bm2-ss is on PATH).
 p4-test:
@@ -171,7 +172,8 @@ bench-rest:
 
 ## Latency on bmv2 (root): the minimal router, + APN6 HBH, + MRH encap and Sixflow's classes, wire to
 ## wire, each on a fresh switch; no ratios where a switch queued, then half the rate (pipeconf/bench/).
-## BENCH_ARGS="--count N --interval-ms MS --step-downs K --report-every R --results DIR";
+## BENCH_ARGS="--profile P --count N --interval-ms MS --step-downs K --report-every R --results DIR"
+## (Sixflow's profile: default gtpu, the smallest; --profile full for every class);
 ## SIXFLOW_BMV2=/path/to/simple_switch_grpc picks another bmv2 build (pipeconf/README.md).
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)
