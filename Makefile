@@ -122,17 +122,22 @@ p4-build:
 	pipeconf/build-p4.sh --status
 	$(MAKE) constants
 
-## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the full profile's bmv2 P4Info.
+## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the full profile's bmv2 P4Info,
+## and P4Defines.java (drop reasons, events, classes, code points) from p4src/common/define.p4.
 ## The generator is compiled on its own, so it runs even when main code uses names that changed.
 constants:
 	cd pipeconf && $(MVN) -q dependency:build-classpath -Dmdep.outputFile=target/codegen.classpath
 	rm -rf pipeconf/target/codegen && mkdir -p pipeconf/target/codegen
 	cd pipeconf && javac -d target/codegen -cp "$$(cat target/codegen.classpath)" \
 	    src/test/java/org/sixflow/pipeconf/codegen/P4InfoConstantsGenerator.java \
+	    src/test/java/org/sixflow/pipeconf/codegen/P4DefinesGenerator.java \
 	    src/test/java/org/sixflow/pipeconf/codegen/PipeconfPaths.java
 	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
 	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator src/main/resources/p4c-out/full/bmv2/p4info.txt \
 	    src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py
+	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
+	    org.sixflow.pipeconf.codegen.P4DefinesGenerator p4src/common/define.p4 \
+	    src/main/java/org/sixflow/pipeconf/P4Defines.java
 
 ## Packet tests on bmv2, once per profile of pipeconf/profiles.json (tests of features a profile lacks
 ## are skipped for it): run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.

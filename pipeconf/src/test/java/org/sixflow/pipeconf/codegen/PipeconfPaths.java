@@ -18,6 +18,8 @@ public final class PipeconfPaths {
     public static final File CONSTANTS_JAVA =
             new File(MODULE, "src/main/java/org/sixflow/pipeconf/P4InfoConstants.java");
     public static final File CONSTANTS_PYTHON = new File(MODULE, "ptf/lib/p4info_names.py");
+    /** Generated from p4src/common/define.p4 (P4DefinesGenerator). */
+    public static final File DEFINES_JAVA = new File(MODULE, "src/main/java/org/sixflow/pipeconf/P4Defines.java");
     /** The profiles build-p4.sh compiles and the bundle registers. */
     public static final File PROFILES_JSON = new File(MODULE, "profiles.json");
     /**
