@@ -115,24 +115,32 @@ lab-test:
 lab-topologies:
 	python3 lab/net/topogen.py
 
-## Compile the P4 programs (needs p4c; Tofino also needs bf-p4c) and regenerate the constants.
+## Compile every profile of pipeconf/profiles.json (needs p4c; Tofino also needs bf-p4c, else its
+## absent outputs are named), say which outputs are present and current, regenerate the constants.
 p4-build:
 	pipeconf/build-p4.sh
+	pipeconf/build-p4.sh --status
 	$(MAKE) constants
 
-## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the committed bmv2 P4Info.
+## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the full profile's bmv2 P4Info,
+## and P4Defines.java (drop reasons, events, classes, code points) from p4src/common/define.p4.
 ## The generator is compiled on its own, so it runs even when main code uses names that changed.
 constants:
 	cd pipeconf && $(MVN) -q dependency:build-classpath -Dmdep.outputFile=target/codegen.classpath
 	rm -rf pipeconf/target/codegen && mkdir -p pipeconf/target/codegen
 	cd pipeconf && javac -d target/codegen -cp "$$(cat target/codegen.classpath)" \
 	    src/test/java/org/sixflow/pipeconf/codegen/P4InfoConstantsGenerator.java \
+	    src/test/java/org/sixflow/pipeconf/codegen/P4DefinesGenerator.java \
 	    src/test/java/org/sixflow/pipeconf/codegen/PipeconfPaths.java
 	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
-	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator src/main/resources/p4c-out/bmv2/p4info.txt \
+	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator src/main/resources/p4c-out/full/bmv2/p4info.txt \
 	    src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py
+	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
+	    org.sixflow.pipeconf.codegen.P4DefinesGenerator p4src/common/define.p4 \
+	    src/main/java/org/sixflow/pipeconf/P4Defines.java
 
-## Packet tests on bmv2: run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
+## Packet tests on bmv2, once per profile of pipeconf/profiles.json (tests of features a profile lacks
+## are skipped for it): run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
 ## First the latency benchmark's own tests (no switch: statistics, saturation detection, the table;
 ## the minimal programs compile and take the bench's entries where p4c-bm2-ss is on PATH).
 p4-test:
@@ -169,7 +177,8 @@ bench-rest:
 
 ## Latency on bmv2 (root): the minimal router, + APN6 HBH, + MRH encap and Sixflow's classes, wire to
 ## wire, each on a fresh switch; no ratios where a switch queued, then half the rate (pipeconf/bench/).
-## BENCH_ARGS="--count N --interval-ms MS --step-downs K --report-every R --results DIR";
+## BENCH_ARGS="--profile P --count N --interval-ms MS --step-downs K --report-every R --results DIR"
+## (Sixflow's profile: default gtpu, the smallest; --profile full for every class);
 ## SIXFLOW_BMV2=/path/to/simple_switch_grpc picks another bmv2 build (pipeconf/README.md).
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)

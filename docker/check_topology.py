@@ -25,7 +25,7 @@ SIXFLOW_KEYS = {"role", "locator", "myStationMac", "rlbBits", "gnmiAddress", "mt
 # one grows past it is dropped and answered with a Packet Too Big instead of lost in the veth.
 LINK_MTU = 1500
 DRIVER = "stratum-bmv2"
-PIPECONF = "org.sixflow.bmv2"
+PIPECONF = "org.sixflow.full.bmv2"
 APPS = {
     "org.sixflow.app": {
         "sixflow": {

@@ -8,6 +8,7 @@ osgi-test/ installs the same archives in ONOS's Karaf; this is the quick static 
 
 import glob
 import io
+import json
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -134,8 +135,12 @@ check({"org.onosproject.drivers.bmv2", "org.onosproject.drivers.barefoot"} <= se
 pipeconf_jars = bundles(pipeconf)
 check(any("sixflow-pipeconf" in j for j in pipeconf_jars), "pipeconf bundle missing from its .oar")
 jar = zipfile.ZipFile(io.BytesIO(pipeconf.read(next(j for j in pipeconf_jars if "sixflow-pipeconf" in j))))
-for artifact in ("bmv2.json", "p4info.txt", "cpu_port.txt", "source.sha256"):
-    check(f"p4c-out/bmv2/{artifact}" in jar.namelist(), f"pipeconf bundle lacks p4c-out/bmv2/{artifact}")
+# Every profile's bmv2 artifacts (profiles.json, which the bundle carries too).
+check("profiles.json" in jar.namelist(), "pipeconf bundle lacks profiles.json")
+for profile in json.loads(jar.read("profiles.json"))["profiles"]:
+    for artifact in ("bmv2.json", "p4info.txt", "cpu_port.txt", "source.sha256"):
+        check(f"p4c-out/{profile}/bmv2/{artifact}" in jar.namelist(),
+              f"pipeconf bundle lacks p4c-out/{profile}/bmv2/{artifact}")
 check("OSGI-INF/org.sixflow.pipeconf.PipeconfLoader.xml" in jar.namelist(), "PipeconfLoader component missing")
 no_java_imports("pipeconf bundle", manifest(jar))
 

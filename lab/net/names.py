@@ -14,7 +14,7 @@ import re
 # The bmv2 pipeline's CPU port, as the committed artifacts carry it (build-p4.sh writes it there
 # from CPU_PORT in p4src/v1model/define_v1model.p4), so the switches and the P4 program agree.
 _CPU_PORT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "pipeconf", "src", "main",
-                              "resources", "p4c-out", "bmv2", "cpu_port.txt")
+                              "resources", "p4c-out", "full", "bmv2", "cpu_port.txt")
 with open(_CPU_PORT_FILE) as _f:
     CPU_PORT = int(_f.read().strip())
 MAX_PORT = 254

@@ -14,7 +14,7 @@ import netdev
 
 DRIVER = "bmv2"
 PORT_SPEED_MBPS = 10000
-PIPECONF = "org.sixflow.bmv2"
+PIPECONF = "org.sixflow.full.bmv2"
 
 
 def generate(topo):

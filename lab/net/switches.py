@@ -18,7 +18,7 @@ import names
 
 BINARY = "simple_switch_grpc"
 P4INFO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "pipeconf", "src", "main", "resources",
-                      "p4c-out", "bmv2", "p4info.txt")
+                      "p4c-out", "full", "bmv2", "p4info.txt")
 
 
 def _param_bits(p4info_text, action, param):

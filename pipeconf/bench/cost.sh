@@ -12,7 +12,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pipeconf="$(dirname "$here")"
-artifacts="${ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/bmv2}"
+artifacts="${ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/full/bmv2}"
 python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 rounds=3

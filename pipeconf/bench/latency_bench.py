@@ -88,9 +88,14 @@ def measure(args):
     client.become_master()
     with open(args.config, "rb") as f:
         client.set_pipeline(p4info.p4info, f.read())
-    program.install(client, p4info, args.report_every)
-
-    flows = program.flows()
+    if program.source is None:
+        # Sixflow: the entries and flows of the profile's features only (its program has no others).
+        features = frozenset(f for f in args.features.split(",") if f)
+        program.install(client, p4info, args.report_every, features)
+        flows = program.flows(features)
+    else:
+        program.install(client, p4info, args.report_every)
+        flows = program.flows()
     ports = sorted({row.port for flow in flows for row in flow.rows})
     capture = Capture(ports, stamp_of if program.stamped else None)
     started = time.monotonic()
@@ -150,6 +155,8 @@ def main():
                    help="Sixflow reports one packet in this many per class (a power of 2; default 64, "
                         "so the reports cost little; 1 reports every packet, as the in-switch figures "
                         "of both replicate copies need)")
+    m.add_argument("--features", default="APN6,MSR6,GTPU",
+                   help="Sixflow's profile's features, comma-separated (run.sh passes its --profile's)")
     m.add_argument("--out", required=True)
     r = commands.add_parser("report")
     r.add_argument("files", nargs="+")

@@ -128,13 +128,36 @@ def install_apn6_policy(client, p4info):
             APN6_FIELDS, priority=10)
 
 
-def install_sixflow(client, p4info, report_every=1):
-    """One scenario per class on the single switch; one packet in report_every (a power of 2)
-    of each class is reported."""
+# The features a profile may leave out (pipeconf/profiles.json), and which one each class needs.
+ALL_FEATURES = frozenset({"APN6", "MSR6", "GTPU"})
+
+
+def class_feature(name):
+    """The feature a Sixflow class needs (None: plain IPv6, in every profile)."""
+    prefix = name.split("-")[0].upper()
+    return prefix if prefix in ALL_FEATURES else None
+
+
+def install_sixflow(client, p4info, report_every=1, features=ALL_FEATURES):
+    """One scenario per class on the single switch, for the classes of the profile's features;
+    one packet in report_every (a power of 2) of each class is reported."""
     _insert(client, p4info, names.SIXFLOW_INGRESS_STATION_MY_STATION, {names.HDR_ETH_DST: ROUTER_MAC},
             names.SIXFLOW_INGRESS_STATION_SET_MY_STATION)
     install_route(client, p4info)
-    install_apn6_policy(client, p4info)
+    if "APN6" in features:
+        install_apn6_policy(client, p4info)
+    if "MSR6" in features:
+        _install_msr6(client, p4info)
+    if "GTPU" in features:
+        _install_gtpu(client, p4info)
+    client.add_clone_session(p4defines.TELEMETRY_CLONE_SESSION, p4defines.CPU_PORT)
+    for name, lat_class in SIXFLOW_CLASSES:
+        if class_feature(name) in features or class_feature(name) is None:
+            _insert(client, p4info, names.SIXFLOW_EGRESS_TELEMETRY_SAMPLING, {names.HDR_LAT_CLASS: lat_class},
+                    names.SIXFLOW_EGRESS_SAMPLE, {names.MASK: report_every - 1})
+
+
+def _install_msr6(client, p4info):
     for tree, mrh_type in ((1, p4defines.MRH_TYPE_TE), (2, p4defines.MRH_TYPE_TE_RLB)):
         _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: "ff3e::%d" % tree},
                 names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
@@ -157,6 +180,9 @@ def install_sixflow(client, p4info, report_every=1):
         _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, {names.HDR_GROUP: 10, names.HDR_EG_PORT: port},
                 names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
                 {names.INDEX: index, names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index]})
+
+
+def _install_gtpu(client, p4info):
     for index, (_, mode) in enumerate(GTPU_ENCAP_MODES):
         _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP,
                 {names.HDR_IPV6_DST: ("fd00:e:%d::" % index, 48)}, names.SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP,
@@ -167,10 +193,6 @@ def install_sixflow(client, p4info, report_every=1):
     _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP,
             {names.HDR_N3_ADDR: GTPU_N3, names.HDR_TEID: GTPU_UPLINK_TEID},
             names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP, {names.TUNNEL_ID: 4})
-    client.add_clone_session(p4defines.TELEMETRY_CLONE_SESSION, p4defines.CPU_PORT)
-    for _, lat_class in SIXFLOW_CLASSES:
-        _insert(client, p4info, names.SIXFLOW_EGRESS_TELEMETRY_SAMPLING, {names.HDR_LAT_CLASS: lat_class},
-                names.SIXFLOW_EGRESS_SAMPLE, {names.MASK: report_every - 1})
 
 
 SIXFLOW_CLASSES = (("ipv6", p4defines.CLASS_IPV6), ("apn6-insert", p4defines.CLASS_APN6_INSERT),
@@ -182,7 +204,18 @@ SIXFLOW_CLASSES = (("ipv6", p4defines.CLASS_IPV6), ("apn6-insert", p4defines.CLA
                    ("gtpu-decap", p4defines.CLASS_GTPU_DECAP))
 
 
-def sixflow_flows():
+def sixflow_flows(features=ALL_FEATURES):
+    """Sixflow's flows, those of the profile's features only."""
+    return tuple(flow for flow in _all_sixflow_flows()
+                 if all(class_feature(_class_name(row)) in features or class_feature(_class_name(row)) is None
+                        for row in flow.rows))
+
+
+def _class_name(row):
+    return {lat_class: name for name, lat_class in SIXFLOW_CLASSES}[row.in_switch[0]]
+
+
+def _all_sixflow_flows():
     classes = dict(SIXFLOW_CLASSES)
 
     def row(name, port=2, replica=0, label=None):

@@ -7,9 +7,13 @@
 # switch in a private network namespace, all measured wire to wire by the host side with the same
 # packets, count and interval (latency_bench.py). When a switch queued, the pass prints no ratios
 # and the next pass halves the rate, at most --step-downs times (default 2), until one sustains.
-#   pipeconf/bench/run.sh [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR]
+#   pipeconf/bench/run.sh [--profile P] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R]
+#                         [--results DIR]
 #   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
-#   --results keeps every series as JSON, per pass)
+#   --results keeps every series as JSON, per pass). --profile picks Sixflow's data-plane profile
+#   (pipeconf/profiles.json) and so its classes; the default is the smallest bmv2 profile, the one
+#   with the fewest features (gtpu: IPv6 routing and GTP-U), which is the closest Sixflow program
+#   to the minimal router; --profile full measures every class.
 # SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build (README: a build without
 # logging macros); the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
 # Sixflow from another build's bmv2.json, p4info.txt and cpu_port.txt (e.g. an earlier commit's,
@@ -18,22 +22,33 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pipeconf="$(dirname "$here")"
-artifacts="${SIXFLOW_BENCH_ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/bmv2}"
 python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 programs=(minimal-router minimal-hbh minimal-mrh sixflow)
 
-count=50000 interval_ms=1 step_downs=2 results="" report_every=""
+count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile=""
 while [ $# -gt 0 ]; do
     case "$1" in
+        --profile) profile="$2"; shift 2 ;;
         --count) count="$2"; shift 2 ;;
         --interval-ms) interval_ms="$2"; shift 2 ;;
         --step-downs) step_downs="$2"; shift 2 ;;
         --results) results="$2"; shift 2 ;;
         --report-every) report_every="$2"; shift 2 ;;
-        *) echo "usage: $0 [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--profile P] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR]" >&2; exit 2 ;;
     esac
 done
+
+# The smallest bmv2 profile: fewest features (profiles.json order breaks a tie).
+if [ -z "$profile" ]; then
+    profile="$(python3 -c 'import json, sys
+profiles = json.load(open(sys.argv[1]))["profiles"]
+print(min((n for n, p in profiles.items() if "bmv2" in p["targets"]), key=lambda n: len(profiles[n]["features"])))' \
+        "$pipeconf/profiles.json")"
+fi
+artifacts="${SIXFLOW_BENCH_ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/$profile/bmv2}"
+features="$("$pipeconf/build-p4.sh" --flags "$profile" | sed 's/^-DWITH_//' | paste -sd, -)"
+echo "Sixflow profile $profile (features: ${features:-none})"
 
 export BMV2_SWITCH="${SIXFLOW_BMV2:-simple_switch_grpc}"
 . "$pipeconf/tools/bmv2-netns.sh"
@@ -44,7 +59,7 @@ missing="$(bmv2_tools_missing)"
 [ -z "$missing" ] || { echo "benchmark needs $missing on PATH (or SIXFLOW_BMV2=/path/to/simple_switch_grpc)" >&2; exit 1; }
 if [ -n "${SIXFLOW_BENCH_ARTIFACTS:-}" ]; then
     echo "Sixflow from $artifacts (SIXFLOW_BENCH_ARTIFACTS)"
-elif [ "$("$pipeconf/build-p4.sh" --hash bmv2)" != "$(cat "$artifacts/source.sha256")" ]; then
+elif [ "$("$pipeconf/build-p4.sh" --hash "$profile" bmv2)" != "$(cat "$artifacts/source.sha256")" ]; then
     echo "WARNING: p4src changed since the bmv2 artifacts were built: Sixflow's figures are the old" \
          "program's (make p4-build)" >&2
 fi
@@ -84,7 +99,8 @@ while :; do
         bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
         ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program "$program" \
             --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" \
-            --count "$count" --interval-ms "$interval_ms" ${report_every:+--report-every "$report_every"} --out "$work/pass$pass/$program.json"
+            --count "$count" --interval-ms "$interval_ms" ${report_every:+--report-every "$report_every"} \
+            --features "$features" --out "$work/pass$pass/$program.json"
         bmv2_netns_down "$ns"
         ns=""
     done

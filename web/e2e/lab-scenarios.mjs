@@ -57,7 +57,7 @@ export const labScenarios = [
     await page.goto(`${url}overview`);
     await see(page.locator('.database'), 'UP');
     await count(page.locator('table.devices tbody tr'), 5);
-    await see(page.locator('table.devices tbody tr').first(), 'org.sixflow.bmv2');
+    await see(page.locator('table.devices tbody tr').first(), 'org.sixflow.full.bmv2');
     await shot('lab-overview.png');
   }],
 

@@ -62,7 +62,7 @@ class NetcfgTest(unittest.TestCase):
         cfg = netcfg.generate(load("fat-tree-k4"))
         basic = cfg["devices"]["device:edge8"]["basic"]
         self.assertEqual("grpc://127.0.0.1:50020?device_id=20", basic["managementAddress"])
-        self.assertEqual(("bmv2", "org.sixflow.bmv2", "geo"), (basic["driver"], basic["pipeconf"], basic["locType"]))
+        self.assertEqual(("bmv2", "org.sixflow.full.bmv2", "geo"), (basic["driver"], basic["pipeconf"], basic["locType"]))
 
 
 if __name__ == "__main__":

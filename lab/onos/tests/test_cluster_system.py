@@ -35,7 +35,7 @@ POLICY = {"id": "cluster-test", "priority": 100, "match": {"nextHeader": 17, "de
 # A policy needs an EDGE device in the netcfg (not a connected one): one, whose switch is nowhere.
 NETCFG = {"devices": {"device:edge1": {
     "basic": {"name": "edge1", "managementAddress": "grpc://127.0.0.1:9?device_id=1", "driver": "stratum-bmv2",
-              "pipeconf": "org.sixflow.bmv2"},
+              "pipeconf": "org.sixflow.full.bmv2"},
     "sixflow": {"role": "EDGE", "locator": "fd00:1:1::/64", "myStationMac": "00:aa:00:00:00:01", "mtu": 1500,
                 "rlbBits": {"1": 0, "2": 1}, "gnmiAddress": "127.0.0.1:9"}}}}
 

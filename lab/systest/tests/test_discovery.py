@@ -34,4 +34,4 @@ class LinkDiscoveryTest(SystemTest):
         devices = {d["id"]: d for d in self.rest.get("devices")["devices"]}
         for switch in self.lab.switches.values():
             self.assertIn(switch.device_id, devices)
-            self.assertEqual("org.sixflow.bmv2", devices[switch.device_id].get("pipeconf"), devices[switch.device_id])
+            self.assertEqual("org.sixflow.full.bmv2", devices[switch.device_id].get("pipeconf"), devices[switch.device_id])

@@ -20,7 +20,7 @@ import wire  # noqa: E402
 from p4info import P4Info  # noqa: E402
 
 BENCH = os.path.join(here, "..")
-SIXFLOW_P4INFO = os.path.join(here, "..", "..", "src", "main", "resources", "p4c-out", "bmv2", "p4info.txt")
+SIXFLOW_P4INFO = os.path.join(here, "..", "..", "src", "main", "resources", "p4c-out", "full", "bmv2", "p4info.txt")
 
 
 class RecordingClient:
@@ -68,6 +68,17 @@ def test_sixflow_entries_match_its_p4info():
     programs.PROGRAMS["sixflow"].install(client, P4Info(SIXFLOW_P4INFO), 64)
     assert len(client.entries) > 10
     assert ("clone", programs.p4defines.TELEMETRY_CLONE_SESSION) in client.pre
+
+
+@pytest.mark.parametrize("profile,features", [("core", {"APN6", "MSR6"}), ("gtpu", {"GTPU"})])
+def test_a_profile_gets_only_its_features_entries_and_flows(profile, features):
+    # A reduced profile's P4Info lacks the other features' tables: writing one raises KeyError.
+    p4info = os.path.join(here, "..", "..", "src", "main", "resources", "p4c-out", profile, "bmv2", "p4info.txt")
+    client = RecordingClient()
+    programs.PROGRAMS["sixflow"].install(client, P4Info(p4info), 64, frozenset(features))
+    names = {programs.class_feature(r.name.split(" ")[0]) for flow in programs.sixflow_flows(features)
+             for r in flow.rows}
+    assert names == features | {None}
 
 
 def test_every_sixflow_row_reads_its_own_report_class():

@@ -230,18 +230,26 @@ struct headers_t {
     ext_t                pre_ext;            // an HBH or Destination Options header followed by a Routing header
     ext_word_t[EXT_MAX_LEN] pre_ext_words;
     routing_t            routing;
+#ifdef WITH_MSR6
     mrh_t                mrh;
     msid_t[MAX_MSIDS]    msids;
+#endif
     routing_data_t       routing_data;       // a Routing header other than the MRH
     ext_word_t[EXT_MAX_LEN] routing_words;
+#ifdef WITH_GTPU
     udp_t                gtpu_udp;           // GTP-U: right after the outer IPv6 header
     gtpu_t               gtpu;
     gtpu_options_t       gtpu_options;
     gtpu_psc_t           gtpu_psc;
+#endif
+#if defined(WITH_MSR6) || defined(WITH_GTPU)
     ipv6_t               inner_ipv6;         // the packet an MRH or a GTP-U tunnel carries
+#endif
     hbh_t                hbh;                // a Hop-by-Hop header not followed by a Routing header
+#ifdef WITH_APN6
     apn6_option_t        apn6;               //   in Sixflow's APN6 layout
     padn_t               apn6_pad;
+#endif
     hbh_options_t        hbh_options;        //   or any other
     ext_word_t[EXT_MAX_LEN] hbh_words;
     ext_t                dest_opts;          // a Destination Options header not followed by a Routing header

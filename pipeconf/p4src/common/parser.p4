@@ -87,7 +87,9 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.ipv6);
         SIXFLOW_PARSE_IPV6_CHECKSUM
         transition select(hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
+#ifdef WITH_GTPU
             (PROTO_UDP, GTPU_UDP_PORT): parse_gtpu;
+#endif
             (PROTO_HOPOPT, _): parse_hbh;
             (PROTO_DSTOPTS, _): parse_first_dest_opts;
             (PROTO_ROUTING, _): parse_routing;
@@ -99,6 +101,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         }
     }
 
+#ifdef WITH_GTPU
     // GTP-U: the tunnel's UDP header (its ports are the packet's L4 ports, for the ACL) and the
     // mandatory GTP-U header; the optional fields when E, S or PN is set.
     state parse_gtpu {
@@ -161,6 +164,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.gtpu_malformed = true;
         transition accept;
     }
+#endif
 
     state parse_ipv6_last {
         packet.extract(hdr.ipv6);
@@ -176,8 +180,10 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
                           packet.lookahead<bit<24>>()[7:0]) {
             (PROTO_ROUTING, 0 &&& 0xfe, _): parse_pre_ext;
             (PROTO_ROUTING, 2, _): parse_pre_ext;
+#ifdef WITH_APN6
             AFTER_HBH_CASES(APN6_HBH_EXT_LEN, APN6_OPTION_TYPE, parse_apn6)
             (_, APN6_HBH_EXT_LEN, APN6_OPTION_TYPE): parse_apn6_last;
+#endif
             AFTER_HBH_CASES(0 &&& 0xfe, _, parse_other_hbh)
             AFTER_HBH_CASES(2, _, parse_other_hbh)
             (_, 0 &&& 0xfe, _): parse_other_hbh_last;
@@ -193,6 +199,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition accept;
     }
 
+#ifdef WITH_APN6
     // Sixflow's APN6 header is exactly one Application-aware ID option and a PadN (24 octets).
     state parse_apn6 {
         packet.extract(hdr.hbh);
@@ -219,6 +226,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.apn6_malformed = true;
         transition accept;
     }
+#endif
 
     state parse_other_hbh {
         meta.other_hbh = true;
@@ -340,7 +348,9 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_routing {
         transition select(packet.lookahead<bit<24>>()[23:16], packet.lookahead<bit<24>>()[15:8],
                           packet.lookahead<bit<24>>()[7:0]) {
+#ifdef WITH_MSR6
             (_, _, ROUTING_TYPE_MRH): extract_routing_last;
+#endif
             AFTER_ROUTING_CASES(0 &&& 0xfe, extract_routing)
             AFTER_ROUTING_CASES(2, extract_routing)
             default: extract_routing_last;
@@ -356,7 +366,9 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.routing);
         meta.ip_proto = hdr.routing.next_header;
         transition select(hdr.routing.routing_type, hdr.routing.hdr_ext_len) {
+#ifdef WITH_MSR6
             (ROUTING_TYPE_MRH, _): parse_mrh;
+#endif
             (_, 0): routing_last_data;
             (_, 1): routing_last_data_1;
             (_, 2): routing_last_data_2;
@@ -396,6 +408,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         }
     }
 
+#ifdef WITH_MSR6
     // Hdr Ext Len = 2 x the number of M-SIDs; a header that claims more than MAX_MSIDS, an odd
     // length or none at all is malformed (and, on its addressee, never forwarded).
     state parse_mrh {
@@ -422,22 +435,27 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_inner_ipv6 {
         packet.extract(hdr.inner_ipv6);
         transition select(hdr.inner_ipv6.next_header, packet.lookahead<bit<32>>()[23:0]) {
+#ifdef WITH_APN6
             (PROTO_HOPOPT, APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE ++ APN6_OPTION_LEN): parse_inner_apn6;
+#endif
             default: accept;
         }
     }
 
+#ifdef WITH_APN6
     state parse_inner_apn6 {
         packet.extract(hdr.hbh);
         packet.extract(hdr.apn6);
         packet.extract(hdr.apn6_pad);
         transition accept;
     }
+#endif
 
     state msr6_malformed {
         meta.msr6_malformed = true;
         transition accept;
     }
+#endif
 
     // Only the first fragment carries the upper-layer header; a later one's ports are unknown.
     // Next Header, then 8 reserved bits, then the 13-bit offset.
@@ -521,18 +539,26 @@ control CommonDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.pre_ext);
         packet.emit(hdr.pre_ext_words);
         packet.emit(hdr.routing);
+#ifdef WITH_MSR6
         packet.emit(hdr.mrh);
         packet.emit(hdr.msids);
+#endif
         packet.emit(hdr.routing_data);
         packet.emit(hdr.routing_words);
+#ifdef WITH_GTPU
         packet.emit(hdr.gtpu_udp);
         packet.emit(hdr.gtpu);
         packet.emit(hdr.gtpu_options);
         packet.emit(hdr.gtpu_psc);
+#endif
+#if defined(WITH_MSR6) || defined(WITH_GTPU)
         packet.emit(hdr.inner_ipv6);
+#endif
         packet.emit(hdr.hbh);
+#ifdef WITH_APN6
         packet.emit(hdr.apn6);
         packet.emit(hdr.apn6_pad);
+#endif
         packet.emit(hdr.hbh_options);
         packet.emit(hdr.hbh_words);
         packet.emit(hdr.dest_opts);

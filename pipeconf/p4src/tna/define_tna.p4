@@ -53,6 +53,7 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // the headers in front of the inner packet. Only a packet whose upper layer follows its IPv6
 // header directly is tunnelled INCREMENTAL (gtpu.p4), so the length subtracted is the one its
 // pseudo-header holds; the residual of any other is never read.
+#ifdef WITH_GTPU
 #define SIXFLOW_PARSER_CHECKSUM_DECL Checksum() inner_residual;
 #define SIXFLOW_PARSE_IPV6_CHECKSUM \
     inner_residual.subtract({ hdr.ipv6.src_addr, hdr.ipv6.dst_addr, hdr.ipv6.payload_len });
@@ -60,6 +61,12 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
     inner_residual.subtract_all_and_deposit(meta.gtpu_inner_residual); \
     meta.gtpu_proto_adjust = GTPU_PROTO_ADJUST_##proto;
 #define SIXFLOW_GTPU_INNER_RESIDUAL
+#else
+// Without GTP-U the parser has no checksum work.
+#define SIXFLOW_PARSER_CHECKSUM_DECL
+#define SIXFLOW_PARSE_IPV6_CHECKSUM
+#define SIXFLOW_PARSE_L4_CHECKSUM(proto)
+#endif
 // 17 - protocol in ones' complement: 17 + ~6, 17 + ~17, 17 + ~58 (end-around carry folded).
 const bit<16> GTPU_PROTO_ADJUST_PROTO_TCP    = 0x000b;
 const bit<16> GTPU_PROTO_ADJUST_PROTO_UDP    = 0x0000;

@@ -71,13 +71,16 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
     state parse_ipv6 {
         packet.extract(hdr.common.ipv6);
         transition select(hdr.common.ipv6.next_header) {
+#ifdef WITH_MSR6
             PROTO_ROUTING: parse_routing;
             PROTO_HOPOPT: behind_extension;
             PROTO_DSTOPTS: behind_extension;
+#endif
             default: accept;
         }
     }
 
+#ifdef WITH_MSR6
     state parse_routing {
         packet.extract(hdr.common.routing);
         transition select(hdr.common.routing.routing_type, hdr.common.routing.hdr_ext_len) {
@@ -98,6 +101,7 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
     // copies are dropped and counted.
     state behind_extension { meta.msr6_malformed = true; transition accept; }
     SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_COUNT_STATE)
+#endif
 }
 
 #endif // SIXFLOW_EGRESS_PARSER_TNA_P4

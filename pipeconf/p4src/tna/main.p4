@@ -64,21 +64,31 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Counter<bit<64>, bit<8>>(EVENT_SETS, CounterType_t.PACKETS) event_counter;
     // Its index: the event bits side by side (an identity hash; see EVENT_SETS).
     Hash<bit<8>>(HashAlgorithm_t.IDENTITY) event_set;
+#if defined(WITH_MSR6) || defined(WITH_GTPU)
     // The outer flow label of an encapsulated packet: its flow's 5-tuple and flow label.
     Hash<bit<20>>(HashAlgorithm_t.CRC32) flow_hash;
+#endif
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
+#ifdef WITH_APN6
     Apn6Ingress() apn6_ingress;
     Apn6Insert() apn6_insert;
+#endif
+#ifdef WITH_MSR6
     Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
+#endif
+#ifdef WITH_GTPU
     GtpuDecapLookup() gtpu_decap_lookup;
     GtpuDecap() gtpu_decap;
     GtpuEncap() gtpu_encap;
+#endif
     Station() station;
     Routing() routing;
+#ifdef WITH_APN6
     Apn6PostRouting() apn6_post_routing;
+#endif
     Acl() acl;
 
     apply {
@@ -91,29 +101,43 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
             // are read once the ACL's is known.
             station.apply(hdr.common, meta);
+#ifdef WITH_APN6
             apn6_ingress.apply(hdr.common, meta);
+#endif
+#ifdef WITH_MSR6
             msr6_local_sid.apply(hdr.common, meta);
+#endif
+#ifdef WITH_GTPU
             gtpu_decap_lookup.apply(hdr.common, meta);
+#endif
             if (ig_prsr_md.parser_err != 0) {
                 // Truncated headers: never forward (or punt) what could not be parsed.
                 meta.drop = true;
+#ifdef WITH_GTPU
                 if (hdr.common.gtpu_udp.isValid()) {
                     meta.drop_reason = DROP_GTPU_TRUNCATED;
                 } else {
                     meta.drop_reason = DROP_PARSER_ERROR;
                 }
+#else
+                meta.drop_reason = DROP_PARSER_ERROR;
+#endif
+#ifdef WITH_APN6
             } else if (meta.apn6_malformed) {
                 meta.drop = true;
                 meta.drop_reason = DROP_APN6_MALFORMED;
+#endif
             } else {
                 acl.apply(hdr.common, meta);
             }
             if (meta.punt_to_cpu || meta.drop) {
                 // Punted as received (without the option the classifier may have chosen), or dropped:
                 // nothing else to do.
+#ifdef WITH_APN6
                 if (meta.apn6_matched) {
                     hdr.common.apn6.setInvalid();
                 }
+#endif
             } else if (!hdr.common.ipv6.isValid()) {
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_IPV6;
@@ -122,27 +146,43 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     meta.drop = true;
                     meta.drop_reason = DROP_NOT_MY_STATION;
                 } else {
+#if defined(WITH_MSR6) || defined(WITH_GTPU)
                     // The flow's label, should this packet be encapsulated (RFC 6438).
                     meta.flow_hash = flow_hash.get({ hdr.common.ipv6.src_addr, hdr.common.ipv6.dst_addr,
                                                      4w0 ++ hdr.common.ipv6.flow_label, meta.ip_proto,
                                                      meta.l4_src_port, meta.l4_dst_port });
+#endif
+#ifdef WITH_APN6
                     apn6_insert.apply(hdr.common, meta);
+#endif
                     // GTP-U downlink into a tunnel: unicast without a Routing header, which MSR6
                     // never takes (and the control flow says so: the two encapsulations then share
                     // stages); GTP-U uplink out of one at a local N3 address (a non-zero UDP
                     // checksum is not verified here: Tofino cannot sum the unparsed payload); or MSR6.
+#ifdef WITH_GTPU
                     if (hdr.common.ipv6.dst_addr[127:120] != 0xff && !hdr.common.routing.isValid()
                             && !hdr.common.gtpu_udp.isValid()) {
                         gtpu_encap.apply(hdr.common, meta);
                     } else if (meta.gtpu_n3) {
                         gtpu_decap.apply(hdr.common, meta);
+#ifdef WITH_MSR6
                     } else {
-                        msr6_ingress.apply(hdr.common, meta);
+#else
                     }
+#endif
+#endif
+#ifdef WITH_MSR6
+                        msr6_ingress.apply(hdr.common, meta);
+#endif
+#if defined(WITH_GTPU) && defined(WITH_MSR6)
+                    }
+#endif
                     if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
                         routing.apply(hdr.common, meta);
                     }
+#ifdef WITH_APN6
                     apn6_post_routing.apply(hdr.common, meta);
+#endif
                 }
             }
 
@@ -192,8 +232,11 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
 control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in local_metadata_t meta,
                                in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
     CommonDeparser() common_deparser;
+#ifdef WITH_GTPU
     Checksum() gtpu_checksum;
+#endif
     apply {
+#ifdef WITH_GTPU
         if (meta.gtpu_checksum_incremental) {
             hdr.common.gtpu_udp.checksum = gtpu_checksum.update({
                 hdr.common.ipv6.src_addr, hdr.common.ipv6.dst_addr, hdr.common.ipv6.payload_len,
@@ -209,6 +252,7 @@ control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in lo
                 hdr.common.inner_ipv6.src_addr, hdr.common.inner_ipv6.dst_addr,
                 meta.gtpu_inner_residual, meta.gtpu_proto_adjust }, true);
         }
+#endif
         packet.emit(hdr.kind);
         packet.emit(hdr.common.bridged);
         common_deparser.apply(packet, hdr.common);
@@ -239,7 +283,9 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     // Per-class sequence numbers of sampled packets.
     Register<bit<32>, bit<32>>(CLASS_COUNT) report_sequence;
 
+#ifdef WITH_MSR6
     Msr6Egress() msr6_egress;
+#endif
     EgressMtu() mtu;
     EgressMtuCheck() mtu_check;
     ReportFraming() report_framing;
@@ -385,6 +431,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         else if (meta.report_delta < 16384) { bucket = 6; }
         telemetry_sampling.apply();
         mtu.apply(hdr.common, meta);
+#ifdef WITH_MSR6
         if (meta.msr6_replicate && meta.msr6_malformed) {
             // An MRH behind another extension header, which this parser does not read: no copy
             // of it can be finished (or decapsulated) correctly here.
@@ -393,6 +440,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         } else {
             msr6_egress.apply(hdr.common, meta);
         }
+#endif
         mtu_check.apply(meta);
         if (meta.drop) {
             egress_drop_counter.count(meta.drop_reason);
@@ -457,11 +505,13 @@ control SixflowEgressDeparser(packet_out packet, inout tna_headers_t hdr, in loc
         packet.emit(hdr.common.report);
         packet.emit(hdr.common.ethernet);
         packet.emit(hdr.common.ipv6);
+#ifdef WITH_MSR6
         packet.emit(hdr.common.routing);
         packet.emit(hdr.common.mrh);
         packet.emit(hdr.common.msids[0]);
         packet.emit(hdr.common.msids[1]);
         packet.emit(hdr.common.msids[2]);
+#endif
     }
 }
 

@@ -50,11 +50,13 @@ parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t
 // to end.
 control SixflowVerifyChecksum(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
+#ifdef WITH_GTPU
         verify_checksum_with_payload(hdr.gtpu_udp.isValid() && hdr.gtpu_udp.checksum != 0,
             { hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 16w0, hdr.gtpu_udp.len, 24w0, PROTO_UDP,
               hdr.gtpu_udp.src_port, hdr.gtpu_udp.dst_port, hdr.gtpu_udp.len, hdr.gtpu_udp.checksum,
               hdr.gtpu, hdr.gtpu_options, hdr.gtpu_psc, hdr.inner_ipv6 },
             meta.gtpu_checksum_zero, HashAlgorithm.csum16);
+#endif
     }
 }
 
@@ -67,16 +69,24 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
+#ifdef WITH_APN6
     Apn6Ingress() apn6_ingress;
     Apn6Insert() apn6_insert;
+#endif
+#ifdef WITH_MSR6
     Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
+#endif
+#ifdef WITH_GTPU
     GtpuDecapLookup() gtpu_decap_lookup;
     GtpuDecap() gtpu_decap;
     GtpuEncap() gtpu_encap;
+#endif
     Station() station;
     Routing() routing;
+#ifdef WITH_APN6
     Apn6PostRouting() apn6_post_routing;
+#endif
     Acl() acl;
 
     apply {
@@ -89,29 +99,43 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
         // are read once the ACL's is known.
         station.apply(hdr, meta);
+#ifdef WITH_APN6
         apn6_ingress.apply(hdr, meta);
+#endif
+#ifdef WITH_MSR6
         msr6_local_sid.apply(hdr, meta);
+#endif
+#ifdef WITH_GTPU
         gtpu_decap_lookup.apply(hdr, meta);
+#endif
         if (std_meta.parser_error != error.NoError) {
             // Truncated headers: never forward (or punt) what could not be parsed.
             meta.drop = true;
+#ifdef WITH_GTPU
             if (hdr.gtpu_udp.isValid()) {
                 meta.drop_reason = DROP_GTPU_TRUNCATED;
             } else {
                 meta.drop_reason = DROP_PARSER_ERROR;
             }
+#else
+            meta.drop_reason = DROP_PARSER_ERROR;
+#endif
+#ifdef WITH_APN6
         } else if (meta.apn6_malformed) {
             meta.drop = true;
             meta.drop_reason = DROP_APN6_MALFORMED;
+#endif
         } else {
             acl.apply(hdr, meta);
         }
         if (meta.punt_to_cpu || meta.drop) {
             // Punted as received (without the option the classifier may have chosen), or dropped:
             // nothing else to do.
+#ifdef WITH_APN6
             if (meta.apn6_matched) {
                 hdr.apn6.setInvalid();
             }
+#endif
         } else if (!hdr.ipv6.isValid()) {
             meta.drop = true;
             meta.drop_reason = DROP_NOT_IPV6;
@@ -120,22 +144,36 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
+#ifdef WITH_APN6
                 apn6_insert.apply(hdr, meta);
+#endif
                 // GTP-U downlink into a tunnel: unicast without a Routing header, which MSR6 never
                 // takes (and the control flow says so: on Tofino the two encapsulations then share
                 // stages); GTP-U uplink out of one at a local N3 address; or MSR6.
+#ifdef WITH_GTPU
                 if (hdr.ipv6.dst_addr[127:120] != 0xff && !hdr.routing.isValid() && !hdr.gtpu_udp.isValid()) {
                     gtpu_encap.apply(hdr, meta);
                 } else if (meta.gtpu_n3) {
                     meta.gtpu_checksum_bad = std_meta.checksum_error == 1;
                     gtpu_decap.apply(hdr, meta);
+#ifdef WITH_MSR6
                 } else {
-                    msr6_ingress.apply(hdr, meta);
+#else
                 }
+#endif
+#endif
+#ifdef WITH_MSR6
+                    msr6_ingress.apply(hdr, meta);
+#endif
+#if defined(WITH_GTPU) && defined(WITH_MSR6)
+                }
+#endif
                 if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
                     routing.apply(hdr, meta);
                 }
+#ifdef WITH_APN6
                 apn6_post_routing.apply(hdr, meta);
+#endif
             }
         }
 
@@ -184,7 +222,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     // Per-class sequence numbers of sampled packets.
     register<bit<32>>(CLASS_COUNT) report_sequence;
 
+#ifdef WITH_MSR6
     Msr6Egress() msr6_egress;
+#endif
     EgressMtu() mtu;
     EgressMtuCheck() mtu_check;
     ReportFraming() report_framing;
@@ -281,7 +321,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             if (meta.grown || meta.msr6_replicate || meta.msr6_decap) {
                 meta.egress_port = std_meta.egress_port;
                 mtu.apply(hdr, meta);
+#ifdef WITH_MSR6
                 msr6_egress.apply(hdr, meta);
+#endif
                 if (!meta.drop) {
                     mtu_check.apply(meta);
                     if (meta.drop) {
@@ -371,11 +413,16 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
 #endif
 control SixflowComputeChecksum(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
+#ifdef WITH_GTPU
         update_checksum_with_payload(meta.gtpu_checksum_full,
             { hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 16w0, hdr.gtpu_udp.len, 24w0, PROTO_UDP,
               hdr.gtpu_udp.src_port, hdr.gtpu_udp.dst_port, hdr.gtpu_udp.len,
               hdr.gtpu, hdr.gtpu_options, hdr.gtpu_psc, hdr.inner_ipv6,
+#ifdef WITH_APN6
               hdr.hbh, hdr.apn6, hdr.apn6_pad, hdr.hbh_options, hdr.hbh_words[0], hdr.hbh_words[1],
+#else
+              hdr.hbh, hdr.hbh_options, hdr.hbh_words[0], hdr.hbh_words[1],
+#endif
               hdr.dest_opts, hdr.dest_opts_words[0], hdr.dest_opts_words[1], hdr.fragment,
               hdr.l4_ports, hdr.icmpv6 },
             hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
@@ -386,6 +433,7 @@ control SixflowComputeChecksum(inout headers_t hdr, inout local_metadata_t meta)
             hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
         update_checksum((meta.gtpu_checksum_full || meta.gtpu_checksum_incremental) && hdr.gtpu_udp.checksum == 0,
             { 16w0 }, hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
+#endif
     }
 }
 

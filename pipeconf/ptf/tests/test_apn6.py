@@ -10,6 +10,7 @@ from scapy.layers.l2 import Ether
 import p4info_names as names
 from base_test import (DROP_APN6_MALFORMED, DROP_PARSER_ERROR, EVENT_APN6_INSERTED, EVENT_APN6_SKIPPED,
                        EVENT_APN6_STRIPPED, SixflowTest)
+from profiles import requires
 
 ROUTER_MAC = "00:aa:00:00:00:01"
 NEXT_HOP_MAC = "00:bb:00:00:00:02"
@@ -48,6 +49,7 @@ def routed(frame, smac=ROUTER_MAC, dmac=NEXT_HOP_MAC):
     return bytes(out)
 
 
+@requires("APN6")
 class Apn6Test(SixflowTest):
     def setUp(self):
         SixflowTest.setUp(self)
@@ -63,6 +65,7 @@ class Apn6Test(SixflowTest):
                     priority=100)
 
 
+@requires("APN6")
 class InsertsTheOptionExactly(Apn6Test):
     """A matching packet leaves with the 24-octet HBH after its IPv6 header, Payload Length
     +24, Next Header chained; the UDP datagram (and its checksum) is untouched."""
@@ -82,6 +85,7 @@ class InsertsTheOptionExactly(Apn6Test):
         testutils.verify_packet(self, routed(bytes(other)), 2)
 
 
+@requires("APN6")
 class SkipsPacketsThatAlreadyHaveAHopByHopHeader(Apn6Test):
     """Never a second HBH: a matching packet with a Router Alert HBH (the policy sees its UDP port
     behind it) is forwarded as it came (but for the routing hop) and counted as skipped."""
@@ -96,6 +100,7 @@ class SkipsPacketsThatAlreadyHaveAHopByHopHeader(Apn6Test):
         self.assertEqual(self.event_count(EVENT_APN6_SKIPPED), before + 1)
 
 
+@requires("APN6")
 class InsertsInFrontOfDestinationOptions(Apn6Test):
     """The classifier sees the UDP port behind a Destination Options header, and the option's HBH
     goes first in the chain, as RFC 8200 orders it: IPv6, HBH, Destination Options, UDP."""
@@ -109,6 +114,7 @@ class InsertsInFrontOfDestinationOptions(Apn6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("APN6")
 class TransitGivesSlaLevelItsPriority(Apn6Test):
     """A transit router gives SLA level 5 its queue priority (the entry counts the packet it
     matched), routes it as any packet and leaves the option in place; level 1 matches nothing."""
@@ -127,6 +133,7 @@ class TransitGivesSlaLevelItsPriority(Apn6Test):
         self.assertEqual(self.entry_packets(sla), 1)
 
 
+@requires("APN6")
 class EgressEdgeStripsTheOption(Apn6Test):
     """The egress edge removes the option of APP ID 0x42 and restores the original packet."""
 
@@ -141,6 +148,7 @@ class EgressEdgeStripsTheOption(Apn6Test):
         self.assertEqual(self.event_count(EVENT_APN6_STRIPPED), before + 1)
 
 
+@requires("APN6")
 class MalformedOptionIsDroppedAndCounted(Apn6Test):
     """Option type 0x1E with a length other than 16 is malformed: dropped, counted."""
 
@@ -153,6 +161,7 @@ class MalformedOptionIsDroppedAndCounted(Apn6Test):
         self.assertEqual(self.drop_count(DROP_APN6_MALFORMED), before + 1)
 
 
+@requires("APN6")
 class TruncatedOptionIsDroppedAndCounted(Apn6Test):
     """A packet that ends inside the option never leaves the switch."""
 

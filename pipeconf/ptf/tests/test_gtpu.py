@@ -22,6 +22,7 @@ from scapy.packet import Raw
 import p4defines
 import p4info_names as names
 from base_test import DROP_HOP_LIMIT, ROUTER_MAC, SixflowTest
+from profiles import requires
 
 N3 = "fd00:3::1"          # this router's N3 address
 PEER = "fd00:0:2::9"      # the tunnel's far end, routed by port 2
@@ -88,6 +89,7 @@ def udp_checksum(frame):
     return IPv6(bytes(frame)[14:])[UDP].chksum
 
 
+@requires("GTPU")
 class GtpuTest(SixflowTest):
     def setUp(self):
         SixflowTest.setUp(self)
@@ -135,6 +137,7 @@ class GtpuTest(SixflowTest):
 
 # Downlink ------------------------------------------------------------------------------------
 
+@requires("GTPU")
 class ZeroChecksumEncapsulation(GtpuTest):
     """ZERO: outer IPv6 (hop limit 64, routed: 63), UDP with checksum 0x0000, GTP-U v1 PT 1 G-PDU
     with the TEID and length 40 + inner payload, then the untouched inner packet; with a QFI, E
@@ -155,6 +158,7 @@ class ZeroChecksumEncapsulation(GtpuTest):
         self.assertEqual(self.encap_count(5), 1)
 
 
+@requires("GTPU")
 class FullChecksumEncapsulation(GtpuTest):
     """FULL (bmv2): the UDP checksum over the pseudo-header and the whole datagram, inner payload
     included, as scapy computes it: with and without a QFI, and an odd-length inner packet."""
@@ -169,6 +173,7 @@ class FullChecksumEncapsulation(GtpuTest):
         self.assertEqual(self.encap_count(7), 1)
 
 
+@requires("GTPU")
 class IncrementalChecksumEncapsulation(GtpuTest):
     """INCREMENTAL: the checksum derived from the inner TCP / UDP checksum is the one scapy
     computes over the whole datagram, with and without a QFI, for even and odd lengths."""
@@ -186,6 +191,7 @@ class IncrementalChecksumEncapsulation(GtpuTest):
         self.assertEqual(self.encap_count(9), 2)
 
 
+@requires("GTPU")
 class ComputedZeroIsSentAsAllOnes(GtpuTest):
     """A datagram whose checksum computes to 0x0000 is sent with 0xFFFF (RFC 8200 section 8.1),
     in FULL and in INCREMENTAL. The TEID's low word is chosen to make the sum 0xFFFF."""
@@ -204,6 +210,7 @@ class ComputedZeroIsSentAsAllOnes(GtpuTest):
             self.assertEqual(udp_checksum(out), 0xFFFF)
 
 
+@requires("GTPU")
 class FullSizeInnerPacketsInEveryMode(GtpuTest):
     """1492-octet inner packets (the draft's size), UDP and TCP, in each mode: 1548 octets of IPv6
     leave (the test links' MTU is raised for them)."""
@@ -232,6 +239,7 @@ class FullSizeInnerPacketsInEveryMode(GtpuTest):
             self.assertEqual(self.encap_count(tunnel_id), 2)
 
 
+@requires("GTPU")
 class IncrementalWithoutAnInnerChecksumIsDroppedAndCounted(GtpuTest):
     """INCREMENTAL needs the inner L4 checksum right after the inner IPv6 header: a UDP packet
     with checksum 0, one behind a Destination Options header, and a non-first fragment's protocol
@@ -253,6 +261,7 @@ class IncrementalWithoutAnInnerChecksumIsDroppedAndCounted(GtpuTest):
         self.assertEqual(self.encap_count(17), 3)
 
 
+@requires("GTPU")
 class SpentHopLimitIsNotTunnelled(GtpuTest):
     """An inner packet with hop limit 1 is dropped (HOP_LIMIT), not tunnelled."""
 
@@ -261,6 +270,7 @@ class SpentHopLimitIsNotTunnelled(GtpuTest):
         self.expect_dropped(lambda: self.send_inner(udp_inner(hlim=1)), DROP_HOP_LIMIT)
 
 
+@requires("GTPU")
 class EachModeIsItsOwnLatencyClass(GtpuTest):
     """Each mode's packets are measured under their own class (gtpu-encap-zero/-full/
     -incremental), per egress port."""
@@ -294,6 +304,7 @@ def routed_inner(inner, port_mac=SERVER_MAC):
     return Ether(src=ROUTER_MAC, dst=port_mac) / packet
 
 
+@requires("GTPU")
 class DecapsulatesAndRoutesTheInnerPacket(GtpuTest):
     """A G-PDU to the N3 address with a known TEID: the inner packet is routed (hop limit - 1)
     and counted under its tunnel; with a valid non-zero checksum, with a zero one where the N3
@@ -310,6 +321,7 @@ class DecapsulatesAndRoutesTheInnerPacket(GtpuTest):
         self.assertEqual(self.decap_count(21), 4)
 
 
+@requires("GTPU")
 class ZeroChecksumRefusedWhereNotAllowed(GtpuTest):
     """An N3 address that does not allow a zero checksum drops such a packet (ZERO_CHECKSUM) and
     still takes one with a valid checksum."""
@@ -325,6 +337,7 @@ class ZeroChecksumRefusedWhereNotAllowed(GtpuTest):
         self.assertEqual(self.decap_count(22), 1)
 
 
+@requires("GTPU")
 class BadChecksumIsDropped(GtpuTest):
     """A non-zero checksum that does not verify (one bit off) is dropped (BAD_CHECKSUM), even
     where zero is allowed; a correct 0xFFFF verifies (the sender's form of a computed 0)."""
@@ -347,6 +360,7 @@ class BadChecksumIsDropped(GtpuTest):
         self.assertEqual(self.decap_count(24), 1)
 
 
+@requires("GTPU")
 class UnknownTeidIsDropped(GtpuTest):
     """A G-PDU whose TEID no uplink tunnel of the N3 address has is dropped (UNKNOWN_TEID)."""
 
@@ -356,6 +370,7 @@ class UnknownTeidIsDropped(GtpuTest):
         self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x26)[0]), p4defines.DROP_GTPU_UNKNOWN_TEID)
 
 
+@requires("GTPU")
 class BadLengthIsDropped(GtpuTest):
     """A GTP-U length that disagrees with the UDP length (4 octets short, or long) is dropped
     (BAD_LENGTH), and so is a UDP length that disagrees with the IPv6 payload length."""
@@ -373,6 +388,7 @@ class BadLengthIsDropped(GtpuTest):
         self.assertEqual(self.decap_count(27), 0)
 
 
+@requires("GTPU")
 class EchoRequestIsPunted(GtpuTest):
     """An echo request (type 1, S set, a sequence number) to the N3 address goes to the
     controller as it came, with its ingress port, and is counted (GTPU_ECHO_PUNTED event)."""
@@ -391,6 +407,7 @@ class EchoRequestIsPunted(GtpuTest):
         self.assertEqual(self.event_count(event), before + 1)
 
 
+@requires("GTPU")
 class OtherMessagesAreDropped(GtpuTest):
     """Messages other than G-PDU and echo request (an echo response, an error indication, an end
     marker) are dropped (NOT_GPDU)."""
@@ -405,6 +422,7 @@ class OtherMessagesAreDropped(GtpuTest):
                                 p4defines.DROP_GTPU_NOT_GPDU)
 
 
+@requires("GTPU")
 class MalformedHeadersAreDropped(GtpuTest):
     """Version 2, PT 0 (GTP'), an extension header other than the PDU Session Container, a
     container longer than 4 octets, and an IPv4 packet inside are dropped (MALFORMED)."""
@@ -427,6 +445,7 @@ class MalformedHeadersAreDropped(GtpuTest):
         self.assertEqual(self.decap_count(28), 0)
 
 
+@requires("GTPU")
 class TruncatedHeadersAreDropped(GtpuTest):
     """A G-PDU that ends inside its optional fields or its inner IPv6 header is dropped and
     counted (TRUNCATED), to this router or not."""
@@ -442,6 +461,7 @@ class TruncatedHeadersAreDropped(GtpuTest):
                             p4defines.DROP_GTPU_TRUNCATED)
 
 
+@requires("GTPU")
 class OtherTunnelsPassThrough(GtpuTest):
     """GTP-U to an address that is not a local N3 address is routed like any packet, untouched
     (but its hop limit), and is never encapsulated again."""
@@ -459,6 +479,7 @@ class OtherTunnelsPassThrough(GtpuTest):
         self.assertEqual(self.encap_count(30), 0)
 
 
+@requires("GTPU")
 class ShortUdpToTheGtpuPortIsPlainUdp(GtpuTest):
     """A datagram to UDP port 2152 too short to hold a GTP-U header (UDP length 12, to this
     router's N3 address or beyond) is no parser error: passing through, it is routed as it is."""
@@ -477,6 +498,7 @@ class ShortUdpToTheGtpuPortIsPlainUdp(GtpuTest):
         self.assertEqual(self.drop_count(p4defines.DROP_GTPU_TRUNCATED), before)
 
 
+@requires("GTPU")
 class DecapsulatedPacketsAreTheirOwnLatencyClass(GtpuTest):
     """Decapsulated packets are measured as gtpu-decap, at the port the inner packet leaves by."""
 
@@ -491,6 +513,7 @@ class DecapsulatedPacketsAreTheirOwnLatencyClass(GtpuTest):
         self.assertEqual(sum(self.read_latency(slot)["buckets"]), before + 1)
 
 
+@requires("GTPU")
 class TunnelPastTheMtuIsDropped(GtpuTest):
     """A tunnelled packet is one this router grew: past the egress port's MTU it is dropped and
     counted (MTU_EXCEEDED, egress) like an MSR6 encapsulation; one that fits leaves."""
@@ -509,6 +532,7 @@ class TunnelPastTheMtuIsDropped(GtpuTest):
         self.assertEqual(self.egress_drop_count(reason), before + 1)
 
 
+@requires("GTPU", "MSR6")
 class GroupPacketsAreNeverTunnelled(GtpuTest):
     """A tunnel whose prefix covers a group address never takes the group's packets: MSR6 does
     (the two encapsulations never meet)."""

@@ -13,6 +13,7 @@ from scapy.layers.l2 import Ether
 import p4defines
 import p4info_names as names
 from base_test import CPU_PORT, LATENCY_BUCKETS, READOUT_ETHERTYPE, TELEMETRY_CLONE_SESSION, SixflowTest
+from profiles import requires
 
 ROUTER_MAC = "00:aa:00:00:00:01"
 NEXT_HOP_MAC = "00:bb:00:00:00:02"
@@ -157,6 +158,7 @@ class SamplesOneInTwoWithMaskOne(LatencyTest):
         self.assertTrue(self.client.packet_ins.empty())
 
 
+@requires("MSR6")
 class ReportsCarryTheReplicaIndex(LatencyTest):
     """Replicated MSR6 copies are measured in class msr6-replicate, each report with its copy's
     replica index."""
@@ -183,6 +185,7 @@ class ReportsCarryTheReplicaIndex(LatencyTest):
         self.dataplane.flush()
 
 
+@requires("MSR6")
 class EncapsulatedPacketsReportCarriesItsInnerHeader(LatencyTest):
     """A packet the ingress edge wraps in an MRH is reported like any other: one report to the CPU
     port, class msr6-te-encap, its first bytes the packet as it left (outer IPv6 with the inner

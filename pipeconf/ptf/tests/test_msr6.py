@@ -16,6 +16,7 @@ import p4defines
 import p4info_names as names
 from base_test import (DROP_CE_NOT_ECT, DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
                        EVENT_APN6_INSERTED, EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
+from profiles import requires
 
 ROUTER_MAC = "00:aa:00:00:00:01"
 GROUP = "ff3e::1234"
@@ -78,6 +79,7 @@ def msr6_packet(sids, dst, segments_left, mrh_type=1, hlim=64, ext_len=None):
                        hlim=hlim))
 
 
+@requires("MSR6")
 class Msr6Test(SixflowTest):
     def add_local_sid(self, node, function, action):
         prefix = str(ipaddress.IPv6Address((0xFD00 << 112) | (node << 80) | (function << 32)))
@@ -88,6 +90,7 @@ class Msr6Test(SixflowTest):
                     names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, {names.SMAC: ROUTER_MAC, names.DMAC: dmac})
 
 
+@requires("MSR6")
 class EncapsulatesWithTheTreesMsids(Msr6Test):
     """The ingress edge wraps a group packet: outer IPv6 (DA = M-SID[0], hop limit after routing
     63), Routing Header type 253 with Hdr Ext Len 2n and SL 0, MRH type, the n M-SIDs, then the
@@ -111,6 +114,7 @@ class EncapsulatesWithTheTreesMsids(Msr6Test):
             self.assertEqual(self.event_count(EVENT_MSR6_ENCAP), before + 1)
 
 
+@requires("MSR6")
 class Apn6OptionTravelsInsideTheEncapsulation(Msr6Test):
     """A packet both an APN6 policy and a tree match: the option is inserted into the original
     packet, which is then encapsulated whole. Its two events count once, together, at the
@@ -146,6 +150,7 @@ class Apn6OptionTravelsInsideTheEncapsulation(Msr6Test):
                          [before[0] + 1, before[1] + 1, before[2] + 1])
 
 
+@requires("MSR6")
 class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
     """An encap entry with a group: the ingress edge sends one encapsulated copy per child, copy i
     with SL i and DA M-SID[i], hop limit 64, by the group's ports with their adjacency MACs."""
@@ -164,6 +169,7 @@ class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class EndRlReplicatesWithPerCopySegmentsLeft(Msr6Test):
     """End.RL with Replication Number 1 and Pointer 1: exactly two copies; copy i has SL 1 + i and
     DA = M-SID[1 + i], leaves by its group port with that link's MACs, hop limit one lower."""
@@ -187,6 +193,7 @@ class EndRlReplicatesWithPerCopySegmentsLeft(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
     """A node on the tree that has receivers of its own: copy 0 goes on to the child M-SID, and
     the group's copy to the receiver port (a deliver_locally entry) leaves decapsulated."""
@@ -208,6 +215,7 @@ class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class CopyWithoutAnEntryIsDropped(Msr6Test):
     """A group port the controller gave no msr6_copy entry: that copy is dropped and counted, the
     others go out."""
@@ -237,6 +245,7 @@ class CopyWithoutAnEntryIsDropped(Msr6Test):
         return entity
 
 
+@requires("MSR6")
 class EndRlbXReplicatesByLocalBitstring(Msr6Test):
     """End.RLB.X with bitstring 0b101 and Pointer 1: the bitstring's group sends copy j by the
     port of the j-th set bit with SL 1 + j and DA = M-SID[1 + j]."""
@@ -260,6 +269,7 @@ class EndRlbXReplicatesByLocalBitstring(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class LeafDecapsulatesAndDelivers(Msr6Test):
     """A leaf SID (Replication Number 0, Pointer 0) removes the outer IPv6 and the MRH and
     delivers the inner packet, byte for byte, to its receiver ports."""
@@ -283,6 +293,7 @@ class LeafDecapsulatesAndDelivers(Msr6Test):
         self.assertEqual(self.event_count(EVENT_MSR6_DECAP), before + 1)
 
 
+@requires("MSR6")
 class MalformedHeadersAreDroppedAndCounted(Msr6Test):
     """Never forwarded: more than MAX_MSIDS, an odd Hdr Ext Len, Pointer or Segments Left past
     the list, copies that would run past the list, an unknown MRH type, a truncated header."""
@@ -312,6 +323,7 @@ class MalformedHeadersAreDroppedAndCounted(Msr6Test):
             self.assertEqual(self.drop_count(reason), before + 1, "drop reason %d" % reason)
 
 
+@requires("MSR6")
 class RlbCopyPastTheListIsDroppedInEgress(Msr6Test):
     """A bitstring group with more replicas than the list has M-SIDs after the Pointer: the copies
     that fit go out, the one that would read past the list is dropped and counted."""
@@ -337,6 +349,7 @@ def outer_copy(sids, sl, mrh_type=3):
                  outer(ENCAP_SRC, sids[sl], mrh(sids, mrh_type, sl) + bytes(inner_packet()), hlim=63))
 
 
+@requires("MSR6")
 class TransitForwardsAnMrhItDoesNotTerminate(Msr6Test):
     """A router an MRH is not addressed to forwards it on its destination, untouched but for the
     routing hop, whatever it holds: more M-SIDs than MAX_MSIDS, an odd length, an unknown MRH
@@ -358,6 +371,7 @@ class TransitForwardsAnMrhItDoesNotTerminate(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class HostsCannotAddressTheDomainsSids(Msr6Test):
     """The SR domain ends at host-facing ports: an MRH packet for a local End.RL SID that comes in
     by one is dropped and counted; the same packet from a port between routers is replicated."""
@@ -381,6 +395,7 @@ class HostsCannotAddressTheDomainsSids(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class InnerPacketWithASpentHopLimitIsNotTunnelled(Msr6Test):
     """The ingress edge forwards the inner packet into the tree: hop limit 1 is dropped and
     counted instead of encapsulated; hop limit 2 is encapsulated, the inner packet unchanged."""
@@ -404,6 +419,7 @@ class InnerPacketWithASpentHopLimitIsNotTunnelled(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class LeafDeliversOnlyIpv6(Msr6Test):
     """A leaf SID (ingress) and a replicating node's local receiver (egress) decapsulate only
     what Next Header 41 says is an IPv6 packet: anything else is dropped and counted."""
@@ -437,6 +453,7 @@ class LeafDeliversOnlyIpv6(Msr6Test):
         self.assertEqual(self.egress_drop_count(DROP_MSR6_MALFORMED), before + 1)
 
 
+@requires("MSR6")
 class OuterHeaderCarriesTheInnerTrafficClassAndFlow(Msr6Test):
     """The ingress edge copies the inner Traffic Class (DSCP EF, ECT(0)) to the outer header
     (RFC 6040 normal mode) and labels the outer header with a hash of the inner flow (RFC 6438):
@@ -461,6 +478,7 @@ class OuterHeaderCarriesTheInnerTrafficClassAndFlow(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class CongestionMarkCarriesOverAtDecapsulation(Msr6Test):
     """RFC 6040 decapsulation: an outer CE mark becomes the inner packet's when it is ECN-capable;
     an inner packet that is not is dropped and counted."""
@@ -486,6 +504,7 @@ class CongestionMarkCarriesOverAtDecapsulation(Msr6Test):
         self.assertEqual(self.drop_count(DROP_CE_NOT_ECT), before + 1)
 
 
+@requires("MSR6")
 class TransitSlaSeesTheOptionInsideTheTree(Msr6Test):
     """A replicating node gives an MSR6 packet whose inner packet carries APN6 SLA level 5 that
     level's priority: the SLA entry counts it, and both copies leave."""
@@ -514,6 +533,7 @@ class TransitSlaSeesTheOptionInsideTheTree(Msr6Test):
         self.assertEqual(self.entry_packets(sla), 1)
 
 
+@requires("MSR6")
 class TreesSharingAReceiverPortKeepTheirOwnMacs(Msr6Test):
     """Two trees (groups ff3e::1234 and ff3e::5678) whose local receivers sit behind port 4 of one
     replicating node: each tree's copy to port 4 leaves with its own group's multicast MAC (the
@@ -543,6 +563,7 @@ class TreesSharingAReceiverPortKeepTheirOwnMacs(Msr6Test):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class RlbTreesWithOneBitstringKeepTheirOwnGroups(Msr6Test):
     """Two RLB trees replicate at this node with the same Local Bitstring (0b1: the link on port
     2); the second also has a receiver here (port 4). Their SIDs differ in the tree number the
@@ -575,6 +596,7 @@ class RlbTreesWithOneBitstringKeepTheirOwnGroups(Msr6Test):
             testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class CopiesDeepInAFullListTakeTheirEntrysDestination(Msr6Test):
     """End.RL with Pointer 6 in a list of MAX_MSIDS: copies 0 and 1 leave with Segments Left 6
     and 7 and the M-SIDs there, which their msr6_copy entries name (the egress does not read the

@@ -13,6 +13,7 @@ from scapy.layers.l2 import Ether
 
 import p4info_names as names
 from base_test import CPU_PORT, DROP_MTU_EXCEEDED, ROUTER_MAC, TELEMETRY_CLONE_SESSION, SixflowTest
+from profiles import requires
 
 NEXT_HOP_MAC = "00:bb:00:00:00:02"
 GROUP = "ff3e::77"
@@ -40,6 +41,7 @@ class MtuTest(SixflowTest):
         testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / packet))
 
 
+@requires("MSR6")
 class EncapsulationPastTheMtuIsDroppedCountedAndPunted(MtuTest):
     """MTU 300: a packet that is 300 octets once encapsulated leaves; one octet more is dropped,
     counted, and sent to the controller as a too-big report (version 2, egress port, the MTU)
@@ -69,6 +71,7 @@ class EncapsulationPastTheMtuIsDroppedCountedAndPunted(MtuTest):
         self.assertEqual(len(payload[42:]), 14 + 301)
 
 
+@requires("APN6")
 class GrownByApn6PastTheMtuIsDropped(MtuTest):
     """An APN6 insertion (+24 octets) that takes a packet past the MTU drops it; the same packet
     without a policy, which this router does not grow, is routed however big."""

@@ -15,6 +15,7 @@ from scapy.layers.l2 import Ether
 
 import p4info_names as names
 from base_test import DROP_ACL, ROUTER_MAC, SixflowTest
+from profiles import requires
 
 NEXT_HOP_MAC = "00:bb:00:00:00:02"
 HOST_MAC = "00:00:00:00:00:10"
@@ -52,6 +53,7 @@ def frame(dst_mac, src_mac, ipv6_header_fields, extensions, payload, first_next_
             + header + body)
 
 
+@requires("MSR6")
 class MrhBehindAHopByHopHeaderIsProcessed(SixflowTest):
     """An End.RL SID behind a Router Alert HBH: both copies leave with the HBH where it was and
     their own Segments Left and destination."""
@@ -73,6 +75,7 @@ class MrhBehindAHopByHopHeaderIsProcessed(SixflowTest):
         testutils.verify_no_other_packets(self)
 
 
+@requires("MSR6")
 class LeafBehindDestinationOptionsDecapsulates(SixflowTest):
     """A leaf SID behind a Destination Options header: the outer header, its Destination Options
     and the MRH go; the inner packet is delivered."""

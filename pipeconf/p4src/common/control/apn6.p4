@@ -8,6 +8,8 @@
 
 #include "../header.p4"
 
+#ifdef WITH_APN6
+
 control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 
     // Writes the option's fields straight into the option header (no metadata copy: PHV is
@@ -141,11 +143,17 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
         if (hdr.apn6.isValid() && !meta.drop) {
             apn6_sla.apply();
+#if defined(WITH_MSR6) || defined(WITH_GTPU)
             if (meta.egress_port_set && !hdr.inner_ipv6.isValid()) {
+#else
+            if (meta.egress_port_set) {
+#endif
                 apn6_strip.apply();
             }
         }
     }
 }
+
+#endif // WITH_APN6
 
 #endif // SIXFLOW_APN6_P4

@@ -11,6 +11,8 @@
 
 #include "../header.p4"
 
+#ifdef WITH_GTPU
+
 // The lookups of a tunnel's packet at its N3 end. They only read the parsed headers and write
 // metadata, so they run beside the ACL (on Tofino, in its stages); only GTP-U packets look.
 control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
@@ -269,5 +271,7 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
         }
     }
 }
+
+#endif // WITH_GTPU
 
 #endif // SIXFLOW_GTPU_P4

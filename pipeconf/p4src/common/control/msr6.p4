@@ -10,6 +10,8 @@
 #include "../header.p4"
 #include "../repeat.p4"
 
+#ifdef WITH_MSR6
+
 // Per-M-SID code, repeated up to MAX_MSIDS (ingress) or EGRESS_MAX_MSIDS (egress).
 #define MSR6_INVALIDATE_MSID(i, n) hdr.msids[i].setInvalid();
 // The first n M-SIDs made valid, in the action for count n (msr6_encap_lengths).
@@ -412,5 +414,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
         }
     }
 }
+
+#endif // WITH_MSR6
 
 #endif // SIXFLOW_MSR6_P4

@@ -9,6 +9,8 @@
 
 #include "../header.p4"
 
+#ifdef WITH_MSR6
+
 control Msr6LocalSid(inout headers_t hdr, inout local_metadata_t meta) {
 
     // A local SID's arguments. Their bounds are measured by actions, one operation per field and
@@ -93,5 +95,7 @@ control Msr6LocalSid(inout headers_t hdr, inout local_metadata_t meta) {
         }
     }
 }
+
+#endif // WITH_MSR6
 
 #endif // SIXFLOW_MSR6_LOCAL_SID_P4

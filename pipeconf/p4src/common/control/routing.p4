@@ -69,6 +69,7 @@ control Station(inout headers_t hdr, inout local_metadata_t meta) {
         size = 64;
     }
 
+#ifdef WITH_MSR6
     action set_host_facing() {
         meta.host_facing = true;
     }
@@ -86,12 +87,15 @@ control Station(inout headers_t hdr, inout local_metadata_t meta) {
         const default_action = NoAction();
         size = 512;
     }
+#endif
 
     apply {
         // Only an MRH's addressee asks where the packet came from (msr6.p4): nothing else does.
+#ifdef WITH_MSR6
         if (hdr.mrh.isValid()) {
             host_port.apply();
         }
+#endif
         // The I/G bit: the least significant bit of the first octet.
         if (hdr.ethernet.dst_addr[40:40] == 1) {
             meta.my_station = true;

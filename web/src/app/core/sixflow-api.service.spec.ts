@@ -14,7 +14,7 @@ describe('SixflowApi', () => {
   let http: HttpTestingController;
 
   const bmv2: PipeconfSummary = {
-    id: 'org.sixflow.bmv2', target: 'bmv2', architecture: 'v1model', tables: 2, actions: 5, counters: 1,
+    id: 'org.sixflow.full.bmv2', target: 'bmv2', architecture: 'v1model', tables: 2, actions: 5, counters: 1,
     registers: 0, extensions: ['P4_INFO_TEXT', 'BMV2_JSON'], devices: ['device:beijing'],
   };
 

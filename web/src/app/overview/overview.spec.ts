@@ -19,15 +19,15 @@ const health: Health = {
   devices: 1,
 };
 const bmv2: PipeconfSummary = {
-  id: 'org.sixflow.bmv2', target: 'bmv2', architecture: 'v1model', tables: 1, actions: 1, counters: 1,
+  id: 'org.sixflow.full.bmv2', target: 'bmv2', architecture: 'v1model', tables: 1, actions: 1, counters: 1,
   registers: 0, extensions: ['P4_INFO_TEXT', 'BMV2_JSON'], devices: ['device:beijing'],
 };
 const tofino: PipeconfSummary = {
-  id: 'org.sixflow.tofino', target: 'tofino', architecture: 'tna', tables: 1, actions: 1, counters: 0,
+  id: 'org.sixflow.full.tofino', target: 'tofino', architecture: 'tna', tables: 1, actions: 1, counters: 0,
   registers: 0, extensions: ['P4_INFO_TEXT', 'TOFINO_BIN'], devices: [],
 };
 const beijing: Device = {
-  id: 'device:beijing', available: true, role: 'EDGE', pipeconf: 'org.sixflow.bmv2', driver: 'stratum-bmv2',
+  id: 'device:beijing', available: true, role: 'EDGE', pipeconf: 'org.sixflow.full.bmv2', driver: 'stratum-bmv2',
   manufacturer: 'ONF', swVersion: 'stratum', locator: 'fd00:1:1::/64',
 };
 const shanghai: Device = {
@@ -35,7 +35,7 @@ const shanghai: Device = {
   manufacturer: null, swVersion: null, locator: null,
 };
 const detail: PipeconfDetail = {
-  id: 'org.sixflow.bmv2', target: 'bmv2', architecture: 'v1model', extensions: [], devices: [],
+  id: 'org.sixflow.full.bmv2', target: 'bmv2', architecture: 'v1model', extensions: [], devices: [],
   tables: [{
     id: 'SixflowIngress.routing.routing_v6', maxSize: 4096,
     matchFields: [{ id: 'ipv6_dst', bitWidth: 128, matchType: 'LPM' }],
@@ -178,13 +178,13 @@ describe('Overview', () => {
 
     const pipeconfRows = Array.from(view().querySelectorAll('table.pipeconfs tbody tr'));
     expect(pipeconfRows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent?.trim()))).toEqual([
-      ['org.sixflow.bmv2', 'bmv2', 'v1model', '1', 'P4_INFO_TEXT, BMV2_JSON', '1'],
-      ['org.sixflow.tofino', 'tofino', 'tna', '1', 'P4_INFO_TEXT, TOFINO_BIN', '0'],
+      ['org.sixflow.full.bmv2', 'bmv2', 'v1model', '1', 'P4_INFO_TEXT, BMV2_JSON', '1'],
+      ['org.sixflow.full.tofino', 'tofino', 'tna', '1', 'P4_INFO_TEXT, TOFINO_BIN', '0'],
     ]);
 
     const deviceRows = Array.from(view().querySelectorAll('table.devices tbody tr'));
     expect(deviceRows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent?.trim()))).toEqual([
-      ['device:beijing', 'yes', 'EDGE', 'org.sixflow.bmv2', 'stratum-bmv2', 'fd00:1:1::/64'],
+      ['device:beijing', 'yes', 'EDGE', 'org.sixflow.full.bmv2', 'stratum-bmv2', 'fd00:1:1::/64'],
       ['device:shanghai', 'no', '—', '—', '—', '—'],
     ]);
     expect(deviceRows[1].querySelector('td.down')).not.toBeNull();
@@ -234,10 +234,10 @@ describe('Overview', () => {
 
     row.querySelector('td:nth-child(3)')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     await settle();
-    expect(TestBed.inject(Router).url).toBe('/overview?pipeconf=org.sixflow.bmv2');
-    expect(view().querySelector('.detail-row .status.loading')?.textContent).toContain('Loading the tables of org.sixflow.bmv2');
+    expect(TestBed.inject(Router).url).toBe('/overview?pipeconf=org.sixflow.full.bmv2');
+    expect(view().querySelector('.detail-row .status.loading')?.textContent).toContain('Loading the tables of org.sixflow.full.bmv2');
 
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.bmv2`).flush(detail);
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.bmv2`).flush(detail);
     await settle();
     const button = view().querySelector('tr.pipeconf-row button')!;
     expect(button.getAttribute('aria-expanded')).toBe('true');
@@ -248,8 +248,8 @@ describe('Overview', () => {
   });
 
   it('collapses the expanded pipeconf and drops it from the URL', async () => {
-    await open('/overview?pipeconf=org.sixflow.bmv2');
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.bmv2`).flush(detail);
+    await open('/overview?pipeconf=org.sixflow.full.bmv2');
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.bmv2`).flush(detail);
     await settle();
 
     view().querySelector<HTMLButtonElement>('tr.pipeconf-row button')!.click(); // keyboard activation is a click too
@@ -259,35 +259,35 @@ describe('Overview', () => {
   });
 
   it('switches the expanded pipeconf to another row', async () => {
-    await open('/overview?pipeconf=org.sixflow.bmv2');
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.bmv2`).flush(detail);
+    await open('/overview?pipeconf=org.sixflow.full.bmv2');
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.bmv2`).flush(detail);
     await settle();
 
     view().querySelectorAll<HTMLButtonElement>('tr.pipeconf-row button')[1].click();
     await settle();
-    expect(TestBed.inject(Router).url).toBe('/overview?pipeconf=org.sixflow.tofino');
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.tofino`).flush({ ...detail, id: 'org.sixflow.tofino', tables: [] });
+    expect(TestBed.inject(Router).url).toBe('/overview?pipeconf=org.sixflow.full.tofino');
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.tofino`).flush({ ...detail, id: 'org.sixflow.full.tofino', tables: [] });
     await settle();
     expect(view().querySelectorAll('.detail-row').length).toBe(1);
-    expect(view().querySelector('.detail-row')?.textContent).toContain('org.sixflow.tofino has no match-action tables');
+    expect(view().querySelector('.detail-row')?.textContent).toContain('org.sixflow.full.tofino has no match-action tables');
   });
 
   it('opens the pipeconf named in a shared URL', async () => {
-    await harness.navigateByUrl('/overview?pipeconf=org.sixflow.bmv2', Overview);
+    await harness.navigateByUrl('/overview?pipeconf=org.sixflow.full.bmv2', Overview);
     answer([bmv2], [beijing]);
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.bmv2`).flush(detail);
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.bmv2`).flush(detail);
     await settle();
     expect(view().querySelector('tr.pipeconf-row button')?.getAttribute('aria-expanded')).toBe('true');
     expect(text()).toContain('set_next_hop');
   });
 
   it('shows why a pipeconf detail failed', async () => {
-    await open('/overview?pipeconf=org.sixflow.bmv2');
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.bmv2`)
-      .flush({ code: 500, message: 'P4Info of org.sixflow.bmv2 cannot be parsed' }, { status: 500, statusText: 'x' });
+    await open('/overview?pipeconf=org.sixflow.full.bmv2');
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.bmv2`)
+      .flush({ code: 500, message: 'P4Info of org.sixflow.full.bmv2 cannot be parsed' }, { status: 500, statusText: 'x' });
     await settle();
     expect(view().querySelector('.detail-row [role=alert]')?.textContent)
-      .toContain('Cannot show org.sixflow.bmv2: P4Info of org.sixflow.bmv2 cannot be parsed');
+      .toContain('Cannot show org.sixflow.full.bmv2: P4Info of org.sixflow.full.bmv2 cannot be parsed');
     expect(view().querySelector('table.pipeconfs')).not.toBeNull(); // the rest of the page stays
   });
 
@@ -305,14 +305,14 @@ describe('Overview', () => {
   });
 
   it('reloads the expanded pipeconf on Refresh', async () => {
-    await open('/overview?pipeconf=org.sixflow.bmv2');
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.bmv2`).flush(detail);
+    await open('/overview?pipeconf=org.sixflow.full.bmv2');
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.bmv2`).flush(detail);
     await settle();
 
     view().querySelector<HTMLButtonElement>('button.refresh')!.click();
     await settle();
     answer([bmv2], [beijing]);
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.bmv2`).flush(detail);
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.bmv2`).flush(detail);
     await settle();
     expect(text()).toContain('SixflowIngress.routing.routing_v6');
   });

@@ -7,7 +7,7 @@ import { PipeconfDetailView } from './pipeconf-detail';
 
 describe('PipeconfDetailView', () => {
   const detail: PipeconfDetail = {
-    id: 'org.sixflow.bmv2', target: 'bmv2', architecture: 'v1model', extensions: [], devices: [],
+    id: 'org.sixflow.full.bmv2', target: 'bmv2', architecture: 'v1model', extensions: [], devices: [],
     tables: [
       {
         id: 'SixflowIngress.routing.routing_v6', maxSize: 4096,
@@ -53,7 +53,7 @@ describe('PipeconfDetailView', () => {
 
   it('says so when a pipeconf has no tables and no counters', async () => {
     const element = await render({ ...detail, tables: [], counters: [] });
-    expect(element.querySelector('.status.empty')?.textContent).toContain('org.sixflow.bmv2 has no match-action tables');
+    expect(element.querySelector('.status.empty')?.textContent).toContain('org.sixflow.full.bmv2 has no match-action tables');
     expect(element.querySelector('table')).toBeNull();
     expect(element.querySelector('.counters')).toBeNull();
   });

@@ -14,7 +14,7 @@ import { ResourcesView, share } from './resources';
 const BASE = '/onos/sixflow/v1';
 
 const REPORT: MauReport = {
-  pipeconf: 'org.sixflow.tofino', compiler: 'bf-p4c 9.13', stageCount: 12,
+  pipeconf: 'org.sixflow.full.tofino', compiler: 'bf-p4c 9.13', stageCount: 12,
   stages: [
     { stage: 0, resources: [{ name: 'sram', used: 8, capacity: 80 }, { name: 'tcam', used: 2, capacity: 24 }] },
     { stage: 1, resources: [{ name: 'sram', used: 40, capacity: 80 }] },
@@ -89,9 +89,9 @@ describe('ResourcesView', () => {
   });
 
   it('says why there is no MAU report, and that no occupancy was recorded for the device', async () => {
-    await harness.navigateByUrl('/resources?pipeconf=org.sixflow.bmv2&device=device:wuhan');
-    http.expectOne(`${BASE}/resources/mau?pipeconf=org.sixflow.bmv2`).flush(
-      { code: 404, message: 'org.sixflow.bmv2 has no compiler resource report' }, { status: 404, statusText: 'Not Found' });
+    await harness.navigateByUrl('/resources?pipeconf=org.sixflow.full.bmv2&device=device:wuhan');
+    http.expectOne(`${BASE}/resources/mau?pipeconf=org.sixflow.full.bmv2`).flush(
+      { code: 404, message: 'org.sixflow.full.bmv2 has no compiler resource report' }, { status: 404, statusText: 'Not Found' });
     http.expectOne(`${BASE}/resources/tables?device=device:wuhan`).flush({ tables: [] });
     await harness.fixture.whenStable();
     expect(view().querySelector('.mau [role=alert]')?.textContent).toContain('has no compiler resource report');

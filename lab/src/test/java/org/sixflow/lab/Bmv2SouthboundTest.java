@@ -91,7 +91,7 @@ public class Bmv2SouthboundTest {
         southbound = new LabSouthbound(LabState.of(List.of(bmv2.asSwitch())));
         ObjectNode netcfg = (ObjectNode) new ObjectMapper().readTree(
                 "{\"devices\": {\"device:beijing\": {\"basic\": {\"name\": \"beijing\", "
-                        + "\"pipeconf\": \"org.sixflow.bmv2\"}}}}");
+                        + "\"pipeconf\": \"org.sixflow.full.bmv2\"}}}}");
         southbound.netcfg().load(netcfg);
         southbound.start();
         Await.until("beijing connected, pipeline pushed (switch log " + bmv2.log() + ")",

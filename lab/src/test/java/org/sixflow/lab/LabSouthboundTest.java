@@ -84,7 +84,7 @@ public class LabSouthboundTest {
         southbound = new LabSouthbound(state);
         ObjectNode netcfg = (ObjectNode) new ObjectMapper().readTree(
                 "{\"devices\": {\"device:beijing\": {\"basic\": {\"name\": \"beijing\", "
-                        + "\"pipeconf\": \"org.sixflow.bmv2\"}}}}");
+                        + "\"pipeconf\": \"org.sixflow.full.bmv2\"}}}}");
         southbound.netcfg().load(netcfg);
         southbound.start();
         Await.until("beijing available", () -> southbound.devices().isAvailable(BEIJING));

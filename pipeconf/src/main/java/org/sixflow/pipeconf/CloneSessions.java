@@ -33,12 +33,7 @@ public final class CloneSessions {
      * @return the session's truncation (0: none), or empty for a pipeconf that is not Sixflow's
      */
     public static Optional<Integer> telemetryTruncate(PiPipeconfId pipeconfId) {
-        if (SixflowPipeconfs.BMV2.equals(pipeconfId)) {
-            return Optional.of(BMV2_TELEMETRY_TRUNCATE);
-        }
-        if (SixflowPipeconfs.TOFINO.equals(pipeconfId)) {
-            return Optional.of(TOFINO_TELEMETRY_TRUNCATE);
-        }
-        return Optional.empty();
+        return SixflowPipeconfs.targetOf(pipeconfId)
+                .map(target -> target == PipeconfTarget.BMV2 ? BMV2_TELEMETRY_TRUNCATE : TOFINO_TELEMETRY_TRUNCATE);
     }
 }

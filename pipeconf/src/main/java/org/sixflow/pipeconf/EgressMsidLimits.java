@@ -31,12 +31,7 @@ public final class EgressMsidLimits {
      * @return the limit, or empty for a pipeconf that is not Sixflow's
      */
     public static Optional<Integer> of(PiPipeconfId pipeconfId) {
-        if (SixflowPipeconfs.BMV2.equals(pipeconfId)) {
-            return Optional.of(BMV2);
-        }
-        if (SixflowPipeconfs.TOFINO.equals(pipeconfId)) {
-            return Optional.of(TOFINO);
-        }
-        return Optional.empty();
+        return SixflowPipeconfs.targetOf(pipeconfId)
+                .map(target -> target == PipeconfTarget.BMV2 ? BMV2 : TOFINO);
     }
 }

@@ -7,7 +7,11 @@ package org.sixflow.pipeconf;
  */
 public final class OsgiPropertyConstants {
 
-    /** Folder holding bf-p4c's output (p4info.txt, pipe/tofino.bin, pipe/context.json, cpu_port.txt). */
+    /**
+     * Folder holding bf-p4c's output per profile, laid out as the bundle's p4c-out:
+     * {@code <dir>/<profile>/tofino/} with p4info.txt, pipe/tofino.bin, pipe/context.json(.gz),
+     * cpu_port.txt. Empty: the Tofino outputs the bundle carries.
+     */
     public static final String TOFINO_ARTIFACTS_DIR = "tofinoArtifactsDir";
     public static final String TOFINO_ARTIFACTS_DIR_DEFAULT = "";
 

@@ -33,35 +33,52 @@ public final class PipeconfFactory {
     }
 
     /**
-     * Returns the bmv2 pipeconf.
+     * Returns a profile's bmv2 pipeconf.
      *
+     * @param id        its id (SixflowPipeconfs#id)
      * @param artifacts where the bmv2 artifacts are
      * @return the pipeconf
      * @throws P4InfoParserException if the P4Info cannot be parsed
      */
-    public static PiPipeconf bmv2(PipeconfArtifacts artifacts) throws P4InfoParserException {
-        return base(SixflowPipeconfs.BMV2, artifacts, Bmv2Interpreter.class)
+    public static PiPipeconf bmv2(PiPipeconfId id, PipeconfArtifacts artifacts) throws P4InfoParserException {
+        return base(id, artifacts, Bmv2Interpreter.class)
                 .addExtension(BMV2_JSON, artifacts.require(SixflowPipeconfs.BMV2_JSON_FILE))
                 .build();
     }
 
     /**
-     * Returns the Tofino pipeconf.
+     * Returns a profile's Tofino pipeconf.
      *
+     * @param id        its id (SixflowPipeconfs#id)
      * @param artifacts where the Tofino compiler's outputs are
      * @return the pipeconf
      * @throws P4InfoParserException if the P4Info cannot be parsed
      */
-    public static PiPipeconf tofino(PipeconfArtifacts artifacts) throws P4InfoParserException {
-        return base(SixflowPipeconfs.TOFINO, artifacts, TofinoInterpreter.class)
+    public static PiPipeconf tofino(PiPipeconfId id, PipeconfArtifacts artifacts) throws P4InfoParserException {
+        return base(id, artifacts, TofinoInterpreter.class)
                 .addExtension(TOFINO_BIN, artifacts.require(SixflowPipeconfs.TOFINO_BIN_FILE))
                 .addExtension(TOFINO_CONTEXT_JSON, artifacts.require(SixflowPipeconfs.TOFINO_CONTEXT_FILE))
                 .build();
     }
 
+    /**
+     * Returns a pipeconf for a target from its artifacts.
+     *
+     * @param id        its id
+     * @param target    the target the artifacts were compiled for
+     * @param artifacts where they are
+     * @return the pipeconf
+     * @throws P4InfoParserException if the P4Info cannot be parsed
+     */
+    public static PiPipeconf of(PiPipeconfId id, PipeconfTarget target, PipeconfArtifacts artifacts)
+            throws P4InfoParserException {
+        return target == PipeconfTarget.BMV2 ? bmv2(id, artifacts) : tofino(id, artifacts);
+    }
+
     private static DefaultPiPipeconf.Builder base(PiPipeconfId id, PipeconfArtifacts artifacts,
                                                   Class<? extends PiPipelineInterpreter> interpreter)
             throws P4InfoParserException {
+        checkNotNull(id);
         checkNotNull(artifacts);
         URL p4Info = artifacts.require(SixflowPipeconfs.P4INFO_FILE);
         PiPipelineModel model = P4InfoParser.parse(p4Info);

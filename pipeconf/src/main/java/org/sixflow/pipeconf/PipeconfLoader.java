@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -33,17 +34,24 @@ import static org.sixflow.pipeconf.OsgiPropertyConstants.TOFINO_ARTIFACTS_DIR_DE
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Registers the Sixflow pipeconfs with ONOS.
+ * Registers the Sixflow pipeconfs with ONOS: one per data-plane profile (profiles.json) and target
+ * whose compiled artifacts are found, as {@code org.sixflow.<profile>.<target>}.
  *
- * <p>bmv2 artifacts always ship in the bundle. Tofino artifacts come from the Tofino compiler:
- * they are taken from the bundle when it carries them, otherwise from the folder named by
- * {@code tofinoArtifactsDir}; without either, the Tofino pipeconf is not registered. The rest of
- * the compiler output found there (reports, compiler version) is served by
- * {@link CompilerOutputService}.
+ * <p>bmv2 artifacts ship in the bundle for every profile. Tofino artifacts come from the Tofino
+ * compiler: they are taken from the folder named by {@code tofinoArtifactsDir} when it is set (a
+ * folder laid out as the bundle's p4c-out: {@code <dir>/<profile>/tofino/}), otherwise from the
+ * bundle when it carries them. A profile/target without artifacts is not registered, and the log
+ * says which. The rest of the compiler output found there (reports, compiler version) is served
+ * by {@link CompilerOutputService}.
  */
 @Component(immediate = true, service = CompilerOutputService.class,
         property = {TOFINO_ARTIFACTS_DIR + "=" + TOFINO_ARTIFACTS_DIR_DEFAULT})
 public class PipeconfLoader implements CompilerOutputService {
+
+    private static final String[] BMV2_NEEDED = {SixflowPipeconfs.P4INFO_FILE, SixflowPipeconfs.BMV2_JSON_FILE,
+            SixflowPipeconfs.CPU_PORT_FILE};
+    private static final String[] TOFINO_NEEDED = {SixflowPipeconfs.P4INFO_FILE, SixflowPipeconfs.TOFINO_BIN_FILE,
+            SixflowPipeconfs.TOFINO_CONTEXT_FILE, SixflowPipeconfs.CPU_PORT_FILE};
 
     private final Logger log = getLogger(getClass());
     /** Where the compiler output of each pipeconf registered here was found. */
@@ -55,15 +63,18 @@ public class PipeconfLoader implements CompilerOutputService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService cfgService;
 
-    /** Folder with bf-p4c's output for the Tofino pipeconf. */
+    /** Folder with bf-p4c's output per profile (&lt;profile&gt;/tofino/) for the Tofino pipeconfs. */
     private String tofinoArtifactsDir = TOFINO_ARTIFACTS_DIR_DEFAULT;
 
     @Activate
     protected void activate(ComponentContext context) {
         cfgService.registerProperties(getClass());
         readConfig(context);
-        PipeconfArtifacts bmv2 = PipeconfArtifacts.ofResources(getClass(), SixflowPipeconfs.BMV2_DIR);
-        register(loadBmv2(bmv2), bmv2);
+        for (PipeconfProfile profile : PipeconfProfiles.all()) {
+            if (profile.targets().contains(PipeconfTarget.BMV2)) {
+                registerBmv2(profile);
+            }
+        }
         registerTofino();
         log.info("Started");
     }
@@ -73,7 +84,7 @@ public class PipeconfLoader implements CompilerOutputService {
         String before = tofinoArtifactsDir;
         readConfig(context);
         if (!before.equals(tofinoArtifactsDir)) {
-            unregister(SixflowPipeconfs.TOFINO);
+            tofinoProfiles().forEach(p -> unregister(SixflowPipeconfs.id(p.name(), PipeconfTarget.TOFINO)));
             registerTofino();
         }
     }
@@ -81,8 +92,7 @@ public class PipeconfLoader implements CompilerOutputService {
     @Deactivate
     protected void deactivate() {
         cfgService.unregisterProperties(getClass(), false);
-        unregister(SixflowPipeconfs.BMV2);
-        unregister(SixflowPipeconfs.TOFINO);
+        SixflowPipeconfs.ALL.forEach(this::unregister);
         log.info("Stopped");
     }
 
@@ -107,39 +117,55 @@ public class PipeconfLoader implements CompilerOutputService {
         return artifacts == null ? Optional.empty() : artifacts.find(path);
     }
 
-    private PiPipeconf loadBmv2(PipeconfArtifacts artifacts) {
-        try {
-            return PipeconfFactory.bmv2(artifacts);
-        } catch (P4InfoParserException e) {
-            // The bmv2 artifacts are tested at build time: failing here means a broken bundle.
-            throw new IllegalStateException("Cannot parse the bmv2 P4Info in the bundle", e);
-        }
-    }
-
-    private void registerTofino() {
-        PipeconfArtifacts artifacts = tofinoArtifacts();
-        if (artifacts == null) {
-            log.warn("Tofino pipeconf {} not registered: the bundle has no Tofino artifacts and {} is not set "
-                             + "to a bf-p4c output folder", SixflowPipeconfs.TOFINO, TOFINO_ARTIFACTS_DIR);
+    private void registerBmv2(PipeconfProfile profile) {
+        PiPipeconfId id = SixflowPipeconfs.id(profile.name(), PipeconfTarget.BMV2);
+        PipeconfArtifacts artifacts = PipeconfArtifacts.ofResources(
+                getClass(), SixflowPipeconfs.bundleFolder(profile.name(), PipeconfTarget.BMV2));
+        if (!artifacts.hasAll(BMV2_NEEDED)) {
+            // CompiledArtifactsTest holds every bmv2 profile present: a broken bundle.
+            log.error("Pipeconf {} not registered: profile {} has no bmv2 artifacts in {}", id, profile.name(),
+                      artifacts);
             return;
         }
         try {
-            register(PipeconfFactory.tofino(artifacts), artifacts);
-        } catch (P4InfoParserException | IllegalStateException e) {
-            log.error("Tofino pipeconf {} not registered from {}: {}", SixflowPipeconfs.TOFINO, artifacts,
-                      e.getMessage());
+            register(PipeconfFactory.bmv2(id, artifacts), artifacts);
+        } catch (P4InfoParserException e) {
+            // The bmv2 artifacts are tested at build time: failing here means a broken bundle.
+            throw new IllegalStateException("Cannot parse the " + profile.name() + " bmv2 P4Info in the bundle", e);
         }
     }
 
-    private PipeconfArtifacts tofinoArtifacts() {
-        String[] needed = {SixflowPipeconfs.P4INFO_FILE, SixflowPipeconfs.TOFINO_BIN_FILE,
-                SixflowPipeconfs.TOFINO_CONTEXT_FILE, SixflowPipeconfs.CPU_PORT_FILE};
-        if (!tofinoArtifactsDir.isEmpty()) {
-            PipeconfArtifacts onDisk = PipeconfArtifacts.ofDirectory(new File(tofinoArtifactsDir));
-            return onDisk.hasAll(needed) ? onDisk : null;
+    private List<PipeconfProfile> tofinoProfiles() {
+        return PipeconfProfiles.all().stream().filter(p -> p.targets().contains(PipeconfTarget.TOFINO))
+                .collect(Collectors.toList());
+    }
+
+    private void registerTofino() {
+        for (PipeconfProfile profile : tofinoProfiles()) {
+            PiPipeconfId id = SixflowPipeconfs.id(profile.name(), PipeconfTarget.TOFINO);
+            PipeconfArtifacts artifacts = tofinoArtifacts(profile.name());
+            if (!artifacts.hasAll(TOFINO_NEEDED)) {
+                log.warn("Tofino pipeconf {} not registered: profile {} has no Tofino artifacts in {} "
+                                 + "(build them with bf-p4c: pipeconf/build-p4.sh {} tofino; {} names a folder "
+                                 + "holding <profile>/tofino/)", id, profile.name(), artifacts, profile.name(),
+                         TOFINO_ARTIFACTS_DIR);
+                continue;
+            }
+            try {
+                register(PipeconfFactory.tofino(id, artifacts), artifacts);
+            } catch (P4InfoParserException | IllegalStateException e) {
+                log.error("Tofino pipeconf {} not registered from {}: {}", id, artifacts, e.getMessage());
+            }
         }
-        PipeconfArtifacts inBundle = PipeconfArtifacts.ofResources(getClass(), SixflowPipeconfs.TOFINO_DIR);
-        return inBundle.hasAll(needed) ? inBundle : null;
+    }
+
+    /** The profile's Tofino output: in tofinoArtifactsDir when it is set, else in the bundle. */
+    private PipeconfArtifacts tofinoArtifacts(String profile) {
+        if (!tofinoArtifactsDir.isEmpty()) {
+            return PipeconfArtifacts.ofDirectory(new File(new File(tofinoArtifactsDir, profile),
+                                                          PipeconfTarget.TOFINO.id()));
+        }
+        return PipeconfArtifacts.ofResources(getClass(), SixflowPipeconfs.bundleFolder(profile, PipeconfTarget.TOFINO));
     }
 
     private void register(PiPipeconf pipeconf, PipeconfArtifacts artifacts) {

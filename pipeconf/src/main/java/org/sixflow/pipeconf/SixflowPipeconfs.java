@@ -4,24 +4,32 @@ package org.sixflow.pipeconf;
 
 import org.onosproject.net.pi.model.PiPipeconfId;
 
+import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 
+import static com.google.common.base.Preconditions.checkNotNull;
+
 /**
- * Identifiers of the Sixflow pipeconfs and where their compiled artifacts live in the bundle.
+ * Identifiers of the Sixflow pipeconfs, one per data-plane profile and target
+ * ({@code org.sixflow.<profile>.<target>}, profiles.json), and where their compiled artifacts
+ * live in the bundle ({@code /p4c-out/<profile>/<target>/}).
  */
 public final class SixflowPipeconfs {
 
-    /** Pipeconf for bmv2 simple_switch_grpc / stratum-bmv2 (v1model). */
-    public static final PiPipeconfId BMV2 = new PiPipeconfId("org.sixflow.bmv2");
-    /** Pipeconf for Tofino switches running Stratum (TNA). */
-    public static final PiPipeconfId TOFINO = new PiPipeconfId("org.sixflow.tofino");
-    /** Every Sixflow pipeconf: a device running one of these runs the Sixflow pipeline. */
-    public static final Set<PiPipeconfId> ALL = Set.of(BMV2, TOFINO);
-
-    /** Bundle folder of the compiled bmv2 artifacts (written by pipeconf/build-p4.sh). */
-    public static final String BMV2_DIR = "/p4c-out/bmv2/";
-    /** Bundle folder of the compiled Tofino artifacts, when the bundle carries them. */
-    public static final String TOFINO_DIR = "/p4c-out/tofino/";
+    /** What every Sixflow pipeconf id starts with. */
+    public static final String ID_PREFIX = "org.sixflow.";
+    /** The profile with every feature (profiles.json "full"). */
+    public static final String FULL_PROFILE = "full";
+    /** The full profile on bmv2 (v1model): the bmv2 lab's pipeconf. */
+    public static final PiPipeconfId FULL_BMV2 = id(FULL_PROFILE, PipeconfTarget.BMV2);
+    /** The full profile on Tofino (TNA). */
+    public static final PiPipeconfId FULL_TOFINO = id(FULL_PROFILE, PipeconfTarget.TOFINO);
+    /**
+     * Every Sixflow pipeconf profiles.json names: a device running one of these runs the Sixflow
+     * pipeline (registered or not: Tofino outputs may be absent).
+     */
+    public static final Set<PiPipeconfId> ALL = allIds();
 
     public static final String P4INFO_FILE = "p4info.txt";
     public static final String BMV2_JSON_FILE = "bmv2.json";
@@ -36,5 +44,78 @@ public final class SixflowPipeconfs {
     public static final String TOFINO_RESOURCES_FILE = "pipe/logs/resources.json";
 
     private SixflowPipeconfs() {
+    }
+
+    private static Set<PiPipeconfId> allIds() {
+        Set<PiPipeconfId> ids = new LinkedHashSet<>();
+        for (PipeconfProfile profile : PipeconfProfiles.all()) {
+            for (PipeconfTarget target : PipeconfTarget.values()) {
+                if (profile.targets().contains(target)) {
+                    ids.add(id(profile.name(), target));
+                }
+            }
+        }
+        return Set.copyOf(ids);
+    }
+
+    /**
+     * Returns the id of a profile's pipeconf for a target.
+     *
+     * @param profile the profile's name
+     * @param target  the target
+     * @return org.sixflow.&lt;profile&gt;.&lt;target&gt;
+     */
+    public static PiPipeconfId id(String profile, PipeconfTarget target) {
+        checkNotNull(profile);
+        checkNotNull(target);
+        return new PiPipeconfId(ID_PREFIX + profile + "." + target.id());
+    }
+
+    /**
+     * Returns the bundle folder of a profile's compiled artifacts for a target.
+     *
+     * @param profile the profile's name
+     * @param target  the target
+     * @return /p4c-out/&lt;profile&gt;/&lt;target&gt;/
+     */
+    public static String bundleFolder(String profile, PipeconfTarget target) {
+        return "/p4c-out/" + profile + "/" + target.id() + "/";
+    }
+
+    /**
+     * Tells whether an id is a Sixflow pipeconf's (a profile of profiles.json on one of its targets).
+     *
+     * @param id the pipeconf id
+     * @return true if it is Sixflow's
+     */
+    public static boolean isSixflow(PiPipeconfId id) {
+        return id != null && ALL.contains(id);
+    }
+
+    /**
+     * Returns the profile of a Sixflow pipeconf.
+     *
+     * @param id the pipeconf id
+     * @return its profile, or empty if the id is not Sixflow's
+     */
+    public static Optional<PipeconfProfile> profileOf(PiPipeconfId id) {
+        if (!isSixflow(id)) {
+            return Optional.empty();
+        }
+        String rest = id.id().substring(ID_PREFIX.length());
+        return PipeconfProfiles.named(rest.substring(0, rest.lastIndexOf('.')));
+    }
+
+    /**
+     * Returns the target of a Sixflow pipeconf.
+     *
+     * @param id the pipeconf id
+     * @return its target, or empty if the id is not Sixflow's
+     */
+    public static Optional<PipeconfTarget> targetOf(PiPipeconfId id) {
+        if (!isSixflow(id)) {
+            return Optional.empty();
+        }
+        return PipeconfTarget.ofId(id.id().substring(id.id().lastIndexOf('.') + 1));
     }
 }

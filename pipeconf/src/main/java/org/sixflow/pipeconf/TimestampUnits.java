@@ -28,12 +28,7 @@ public final class TimestampUnits {
      * @return ns per tick, or empty for a pipeconf that is not Sixflow's
      */
     public static Optional<Long> nanosPerTick(PiPipeconfId pipeconfId) {
-        if (SixflowPipeconfs.BMV2.equals(pipeconfId)) {
-            return Optional.of(BMV2_NANOS_PER_TICK);
-        }
-        if (SixflowPipeconfs.TOFINO.equals(pipeconfId)) {
-            return Optional.of(TOFINO_NANOS_PER_TICK);
-        }
-        return Optional.empty();
+        return SixflowPipeconfs.targetOf(pipeconfId)
+                .map(target -> target == PipeconfTarget.BMV2 ? BMV2_NANOS_PER_TICK : TOFINO_NANOS_PER_TICK);
     }
 }

@@ -36,9 +36,9 @@ public class CloneSessionsTest {
     @Test
     public void telemetryTruncationMatchesEachTarget() throws Exception {
         assertEquals(Optional.of(defined("v1model", "TELEMETRY_SESSION_TRUNCATE_BYTES")),
-                     CloneSessions.telemetryTruncate(SixflowPipeconfs.BMV2));
+                     CloneSessions.telemetryTruncate(SixflowPipeconfs.FULL_BMV2));
         assertEquals(Optional.of(defined("tna", "TELEMETRY_SESSION_TRUNCATE_BYTES")),
-                     CloneSessions.telemetryTruncate(SixflowPipeconfs.TOFINO));
+                     CloneSessions.telemetryTruncate(SixflowPipeconfs.FULL_TOFINO));
         assertEquals(Optional.empty(), CloneSessions.telemetryTruncate(new PiPipeconfId("org.example.other")));
     }
 

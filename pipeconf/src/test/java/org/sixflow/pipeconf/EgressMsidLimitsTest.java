@@ -44,8 +44,8 @@ public class EgressMsidLimitsTest {
 
     @Test
     public void onlySixflowPipeconfsHaveALimit() {
-        assertEquals(Optional.of(3), EgressMsidLimits.of(SixflowPipeconfs.TOFINO));
-        assertEquals(Optional.of(8), EgressMsidLimits.of(SixflowPipeconfs.BMV2));
+        assertEquals(Optional.of(3), EgressMsidLimits.of(SixflowPipeconfs.FULL_TOFINO));
+        assertEquals(Optional.of(8), EgressMsidLimits.of(SixflowPipeconfs.FULL_BMV2));
         assertTrue(EgressMsidLimits.of(new PiPipeconfId("org.example.other")).isEmpty());
     }
 }

@@ -82,9 +82,25 @@ public class PipeconfLoaderTest {
     }
 
     @Test
+    public void registersEveryBmv2ProfileAndTheBundlesTofinoOutputs() {
+        loader.activate(context(""));
+        for (String profile : new String[]{"full", "core", "gtpu"}) {
+            assertTrue(profile, registered.containsKey(SixflowPipeconfs.id(profile, PipeconfTarget.BMV2)));
+        }
+        assertTrue(registered.containsKey(SixflowPipeconfs.FULL_TOFINO));
+        // Their Tofino outputs need bf-p4c: not in the bundle, so not registered (the log says which).
+        assertFalse(registered.containsKey(SixflowPipeconfs.id("core", PipeconfTarget.TOFINO)));
+        assertFalse(registered.containsKey(SixflowPipeconfs.id("gtpu", PipeconfTarget.TOFINO)));
+        assertEquals(4, registered.size());
+        // Each profile's own program: the gtpu profile has no MSR6 table.
+        assertFalse(registered.get(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2)).pipelineModel()
+                            .table(P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).isPresent());
+    }
+
+    @Test
     public void registersBmv2FromTheBundleAndUnregistersOnDeactivate() {
         loader.activate(context(""));
-        PiPipeconf bmv2 = registered.get(SixflowPipeconfs.BMV2);
+        PiPipeconf bmv2 = registered.get(SixflowPipeconfs.FULL_BMV2);
         assertTrue(bmv2.extension(PiPipeconf.ExtensionType.BMV2_JSON).isPresent());
         assertTrue(bmv2.extension(PiPipeconf.ExtensionType.P4_INFO_TEXT).isPresent());
         assertTrue(bmv2.extension(PiPipeconf.ExtensionType.CPU_PORT_TXT).isPresent());
@@ -96,35 +112,48 @@ public class PipeconfLoaderTest {
     @Test
     public void tofinoNeedsItsArtifacts() {
         loader.activate(context(folder.getRoot().getAbsolutePath()));
-        assertFalse("empty folder: no Tofino pipeconf", registered.containsKey(SixflowPipeconfs.TOFINO));
+        assertFalse("empty folder: no Tofino pipeconf", registered.containsKey(SixflowPipeconfs.FULL_TOFINO));
+    }
+
+    /** A stand-in bf-p4c output of a profile under root/&lt;profile&gt;/tofino/: its bmv2 P4Info, opaque binaries. */
+    private static File standInTofinoOutput(File root, String profile) throws IOException {
+        File dir = new File(new File(root, profile), "tofino");
+        new File(dir, "pipe/logs").mkdirs();
+        Files.copy(new File(PipeconfPaths.artifacts(profile, "bmv2"), SixflowPipeconfs.P4INFO_FILE).toPath(),
+                   new File(dir, SixflowPipeconfs.P4INFO_FILE).toPath());
+        Files.write(new File(dir, SixflowPipeconfs.CPU_PORT_FILE).toPath(), "192\n".getBytes());
+        Files.write(new File(dir, SixflowPipeconfs.TOFINO_BIN_FILE).toPath(), new byte[]{1, 2, 3});
+        Files.write(new File(dir, SixflowPipeconfs.TOFINO_CONTEXT_FILE).toPath(), "{}".getBytes());
+        return dir;
+    }
+
+    @Test
+    public void aConfiguredFolderHoldsEachProfilesTofinoOutput() throws Exception {
+        standInTofinoOutput(folder.getRoot(), "core");
+        loader.activate(context(folder.getRoot().getAbsolutePath()));
+        assertEquals(3, binarySize(registered.get(SixflowPipeconfs.id("core", PipeconfTarget.TOFINO))));
+        // The folder has no full/tofino: the configured folder replaces the bundle's outputs.
+        assertFalse(registered.containsKey(SixflowPipeconfs.FULL_TOFINO));
+        assertFalse(registered.containsKey(SixflowPipeconfs.id("gtpu", PipeconfTarget.TOFINO)));
     }
 
     @Test
     public void tofinoIsRegisteredFromAConfiguredFolder() throws Exception {
-        // A stand-in bf-p4c output: the P4Info and CPU port of the real build, opaque binary files.
-        File dir = folder.getRoot();
-        File bmv2 = new File(PipeconfPaths.P4C_OUT, "bmv2");
-        Files.copy(new File(bmv2, SixflowPipeconfs.P4INFO_FILE).toPath(),
-                   new File(dir, SixflowPipeconfs.P4INFO_FILE).toPath());
-        Files.write(new File(dir, SixflowPipeconfs.CPU_PORT_FILE).toPath(), "192\n".getBytes());
-        new File(dir, "pipe").mkdirs();
-        Files.write(new File(dir, SixflowPipeconfs.TOFINO_BIN_FILE).toPath(), new byte[]{1, 2, 3});
-        Files.write(new File(dir, SixflowPipeconfs.TOFINO_CONTEXT_FILE).toPath(), "{}".getBytes());
-
+        standInTofinoOutput(folder.getRoot(), "full");
         loader.activate(context(""));
         // The bundle's own bf-p4c output first, then the configured folder's in its place.
-        assertTrue(binarySize(registered.get(SixflowPipeconfs.TOFINO)) > 1_000_000);
-        loader.modified(context(dir.getAbsolutePath()));
-        PiPipeconf tofino = registered.get(SixflowPipeconfs.TOFINO);
+        assertTrue(binarySize(registered.get(SixflowPipeconfs.FULL_TOFINO)) > 1_000_000);
+        loader.modified(context(folder.getRoot().getAbsolutePath()));
+        PiPipeconf tofino = registered.get(SixflowPipeconfs.FULL_TOFINO);
         assertEquals(3, binarySize(tofino));
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
-        assertEquals(2, registered.size());
+        assertEquals(4, registered.size());
     }
 
     @Test
     public void tofinoIsRegisteredFromTheBundle() {
         loader.activate(context(""));
-        PiPipeconf tofino = registered.get(SixflowPipeconfs.TOFINO);
+        PiPipeconf tofino = registered.get(SixflowPipeconfs.FULL_TOFINO);
         assertTrue("the bundle carries bf-p4c output", binarySize(tofino) > 1_000_000);
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
         assertTrue(tofino.pipelineModel().table(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL).isPresent());
@@ -140,33 +169,27 @@ public class PipeconfLoaderTest {
 
     @Test
     public void servesTheCompilerOutputOfWhatItRegistered() throws Exception {
-        File dir = folder.getRoot();
-        Files.copy(new File(new File(PipeconfPaths.P4C_OUT, "bmv2"), SixflowPipeconfs.P4INFO_FILE).toPath(),
-                   new File(dir, SixflowPipeconfs.P4INFO_FILE).toPath());
-        Files.write(new File(dir, SixflowPipeconfs.CPU_PORT_FILE).toPath(), "192\n".getBytes());
-        new File(dir, "pipe/logs").mkdirs();
-        Files.write(new File(dir, SixflowPipeconfs.TOFINO_BIN_FILE).toPath(), new byte[]{1, 2, 3});
-        Files.write(new File(dir, SixflowPipeconfs.TOFINO_CONTEXT_FILE).toPath(), "{}".getBytes());
+        File dir = standInTofinoOutput(folder.getRoot(), "full");
         File report = new File(dir, SixflowPipeconfs.TOFINO_RESOURCES_FILE);
         Files.write(report.toPath(), "{}".getBytes());
 
-        loader.activate(context(dir.getAbsolutePath()));
+        loader.activate(context(folder.getRoot().getAbsolutePath()));
         // bmv2 from the bundle, with the compiler's version line; no Tofino report there.
-        assertTrue(loader.compilerFile(SixflowPipeconfs.BMV2, SixflowPipeconfs.COMPILER_FILE).isPresent());
-        assertFalse(loader.compilerFile(SixflowPipeconfs.BMV2, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
+        assertTrue(loader.compilerFile(SixflowPipeconfs.FULL_BMV2, SixflowPipeconfs.COMPILER_FILE).isPresent());
+        assertFalse(loader.compilerFile(SixflowPipeconfs.FULL_BMV2, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
         // Tofino from the configured folder.
         assertEquals(report.toURI().toURL(),
-                     loader.compilerFile(SixflowPipeconfs.TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).get());
+                     loader.compilerFile(SixflowPipeconfs.FULL_TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).get());
         assertFalse(loader.compilerFile(new PiPipeconfId("org.other"), SixflowPipeconfs.COMPILER_FILE).isPresent());
         for (String outside : new String[]{"../secret", "pipe/../../x", "/etc/passwd", ""}) {
             try {
-                loader.compilerFile(SixflowPipeconfs.TOFINO, outside);
+                loader.compilerFile(SixflowPipeconfs.FULL_TOFINO, outside);
                 fail("served " + outside);
             } catch (IllegalArgumentException expected) {
                 assertTrue(expected.getMessage().contains("inside the output folder"));
             }
         }
         loader.deactivate();
-        assertFalse(loader.compilerFile(SixflowPipeconfs.TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
+        assertFalse(loader.compilerFile(SixflowPipeconfs.FULL_TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
     }
 }

@@ -6,6 +6,8 @@ import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.GtpuChecksumMode;
 import org.sixflow.app.api.GtpuTunnel;
+import org.sixflow.app.impl.ProfileFeatures;
+import org.sixflow.pipeconf.Feature;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -69,6 +71,12 @@ public final class GtpuTunnelValidator {
         if (router.isEmpty()) {
             problems.add(field + ": " + device + " is not a Sixflow device (a Sixflow pipeconf and a valid"
                                  + " sixflow netcfg)");
+            return router;
+        }
+        Optional<String> noGtpu = ProfileFeatures.refusal(device, Optional.of(router.get().pipeconf()), Feature.GTPU);
+        if (noGtpu.isPresent()) {
+            problems.add(field + ": " + noGtpu.get());
+            return Optional.empty();
         }
         return router;
     }

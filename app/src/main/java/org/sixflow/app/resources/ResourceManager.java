@@ -18,6 +18,8 @@ import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.resources.tofino.MauReportParser;
 import org.sixflow.pipeconf.CompilerOutputService;
 import org.sixflow.pipeconf.OsgiPropertyConstants;
+import org.sixflow.pipeconf.PipeconfProfile;
+import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 
@@ -104,11 +106,16 @@ public class ResourceManager implements ResourceService {
 
     private static String notRegistered(PiPipeconfId pipeconfId) {
         String message = "No pipeconf " + pipeconfId + " is registered";
-        if (pipeconfId.equals(SixflowPipeconfs.TOFINO)) {
+        Optional<String> tofinoProfile = SixflowPipeconfs.targetOf(pipeconfId)
+                .filter(PipeconfTarget.TOFINO::equals)
+                .flatMap(t -> SixflowPipeconfs.profileOf(pipeconfId)).map(PipeconfProfile::name);
+        if (tofinoProfile.isPresent()) {
             // The usual case on a lab without Tofino artifacts: say how to get them.
-            message += ": the pipeconf bundle registers it when it carries bf-p4c's output (pipeconf/build-p4.sh "
-                    + "tofino) or when " + OsgiPropertyConstants.TOFINO_ARTIFACTS_DIR
-                    + " of org.sixflow.pipeconf.PipeconfLoader names the compiler's output folder";
+            message += ": the pipeconf bundle registers it when it carries bf-p4c's output of profile "
+                    + tofinoProfile.get() + " (pipeconf/build-p4.sh " + tofinoProfile.get() + " tofino) or when "
+                    + OsgiPropertyConstants.TOFINO_ARTIFACTS_DIR
+                    + " of org.sixflow.pipeconf.PipeconfLoader names a folder holding " + tofinoProfile.get()
+                    + "/tofino/";
         }
         return message;
     }

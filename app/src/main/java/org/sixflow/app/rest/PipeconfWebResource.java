@@ -39,7 +39,7 @@ public class PipeconfWebResource extends AbstractWebResource {
     /**
      * Shows one pipeconf with its tables, counters and registers.
      *
-     * @param id pipeconf id, e.g. org.sixflow.bmv2
+     * @param id pipeconf id, e.g. org.sixflow.full.bmv2
      * @return 200 OK with the pipeconf, 404 if it is not registered
      */
     @GET

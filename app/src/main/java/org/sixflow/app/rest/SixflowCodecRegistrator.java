@@ -37,6 +37,7 @@ import org.sixflow.app.api.ReplicaLatency;
 import org.sixflow.app.api.RunComparison;
 import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.api.TableOccupancy;
+import org.sixflow.pipeconf.PipeconfCapabilities;
 
 import java.util.Map;
 
@@ -49,6 +50,7 @@ public class SixflowCodecRegistrator {
     /** Every codec the REST API uses, by the class it encodes. */
     public static final Map<Class<?>, JsonCodec<?>> CODECS = ImmutableMap.<Class<?>, JsonCodec<?>>builder()
             .put(PipeconfInfo.class, new PipeconfInfoCodec())
+            .put(PipeconfCapabilities.class, new PipeconfCapabilitiesCodec())
             .put(SixflowDevice.class, new SixflowDeviceCodec())
             .put(DatabaseHealth.class, new DatabaseHealthCodec())
             .put(HistoryEvent.class, new HistoryEventCodec())

@@ -52,7 +52,9 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.AddThenRemove;
 import org.sixflow.app.impl.Masters;
+import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.impl.Retries;
+import org.sixflow.pipeconf.Feature;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 
@@ -423,8 +425,10 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             }
         }
         network.router(deviceId).ifPresent(router -> wanted.add(rules.station(router.id, router.mac)));
+        // host_port marks where the SR domain ends, for MSR6: a profile without MSR6 has no such table.
+        boolean msr6 = ProfileFeatures.refusal(deviceId, pipeconfService.ofDevice(deviceId), Feature.MSR6).isEmpty();
         for (ConnectPoint point : hostPorts) {
-            if (point.deviceId().equals(deviceId) && network.router(deviceId).isPresent()) {
+            if (msr6 && point.deviceId().equals(deviceId) && network.router(deviceId).isPresent()) {
                 try {
                     wanted.add(rules.hostPort(deviceId, point.port()));
                 } catch (IllegalArgumentException e) {

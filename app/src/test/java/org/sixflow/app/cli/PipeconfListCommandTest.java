@@ -29,7 +29,7 @@ public class PipeconfListCommandTest {
         List<String> lines = PipeconfListCommand.lines(List.of(bmv2));
         assertEquals(1, lines.size());
         String line = lines.get(0);
-        assertTrue(line, line.startsWith("id=org.sixflow.bmv2, target=bmv2, architecture=v1model, tables="));
+        assertTrue(line, line.startsWith("id=org.sixflow.full.bmv2, target=bmv2, architecture=v1model, tables="));
         assertTrue(line, line.endsWith("devices=[device:beijing]"));
     }
 }

@@ -48,7 +48,7 @@ public class ResourcesCommandTest {
     @Before
     public void setUp() {
         devices.addSwitch(BEIJING.toString(), true);
-        pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, BEIJING);
+        pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, BEIJING);
         FlowEntry acl = new DefaultFlowEntry(
                 DefaultFlowRule.builder().forDevice(BEIJING).forTable(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL)
                         .withSelector(DefaultTrafficSelector.emptySelector())
@@ -88,9 +88,9 @@ public class ResourcesCommandTest {
     @Test
     public void mauHasOneRowPerStageAndTheTotals() {
         TofinoArtifacts.requireReport();
-        MauReport report = resources.manager.mauReport(SixflowPipeconfs.TOFINO);
+        MauReport report = resources.manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
         List<String> lines = ResourcesCommand.mauLines(report);
-        assertTrue(lines.get(0), lines.get(0).startsWith("MAU of org.sixflow.tofino, compiled by " + report.compiler()
+        assertTrue(lines.get(0), lines.get(0).startsWith("MAU of org.sixflow.full.tofino, compiled by " + report.compiler()
                                                                  + ": " + report.stageCount() + " stages, "));
         assertTrue(lines.get(1), lines.get(1).matches("stage\\s+sram\\s+tcam\\s+logicalTables\\s+exactCrossbarBytes\\s+"
                                                               + "ternaryCrossbarBytes\\s+hashBits\\s+"

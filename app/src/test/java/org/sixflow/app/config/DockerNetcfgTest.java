@@ -36,7 +36,7 @@ public class DockerNetcfgTest {
             SixflowDeviceConfig config = new SixflowDeviceConfig();
             config.init(DeviceId.deviceId(entry.getKey()), SixflowDeviceConfig.KEY, (ObjectNode) block, MAPPER, null);
             assertTrue(entry.getKey() + " sixflow config is valid", config.isValid());
-            assertEquals("org.sixflow.bmv2", entry.getValue().path("basic").path("pipeconf").asText());
+            assertEquals("org.sixflow.full.bmv2", entry.getValue().path("basic").path("pipeconf").asText());
             seen++;
         }
         assertEquals("the lab has five switches", 5, seen);

@@ -123,7 +123,7 @@ final class LabServices {
                 inventory.netcfg.applyConfig(device.id(), SixflowDeviceConfig.class,
                                              (com.fasterxml.jackson.databind.node.ObjectNode) config.node());
             }
-            inventory.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, device.id());
+            inventory.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, device.id());
         }
         SixflowConfigRegistrar.FACTORIES.forEach(appConfig::registerConfigFactory);
         history = new History(appConfig);

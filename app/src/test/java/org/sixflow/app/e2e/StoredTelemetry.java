@@ -95,7 +95,7 @@ final class StoredTelemetry {
         List<HistoryEvent> events = new ArrayList<>();
         for (String[] device : PORTS) {
             events.add(HistoryEvent.of(now.minusSeconds(SECONDS + 60), "DEVICE_ADDED", device[0],
-                                       "available, pipeconf org.sixflow.bmv2"));
+                                       "available, pipeconf org.sixflow.full.bmv2"));
         }
         return events;
     }

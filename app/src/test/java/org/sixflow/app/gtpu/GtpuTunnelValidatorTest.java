@@ -9,6 +9,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.HostId;
 import org.sixflow.app.api.GtpuChecksumMode;
 import org.sixflow.app.api.GtpuTunnel;
+import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 
 import java.util.List;
@@ -27,12 +28,15 @@ public class GtpuTunnelValidatorTest {
     private static final DeviceId BEIJING = DeviceId.deviceId("device:beijing");
     private static final DeviceId TOFINO = DeviceId.deviceId("device:tofino");
     private static final DeviceId FOREIGN = DeviceId.deviceId("device:foreign");
+    private static final DeviceId CORE = DeviceId.deviceId("device:core");
     private static final GtpuNetwork NETWORK = new GtpuNetwork(
-            Set.of(BEIJING, TOFINO, FOREIGN),
-            Map.of(BEIJING, new GtpuNetwork.Router(BEIJING, SixflowPipeconfs.BMV2, true,
+            Set.of(BEIJING, TOFINO, FOREIGN, CORE),
+            Map.of(BEIJING, new GtpuNetwork.Router(BEIJING, SixflowPipeconfs.FULL_BMV2, true,
                                                    Ip6Prefix.valueOf("fd00:1:1::/64"), Set.of(0x100L, 0x200L)),
-                   TOFINO, new GtpuNetwork.Router(TOFINO, SixflowPipeconfs.TOFINO, false,
-                                                  Ip6Prefix.valueOf("fd00:1:6::/64"), Set.of(0x100L, 0x200L))),
+                   TOFINO, new GtpuNetwork.Router(TOFINO, SixflowPipeconfs.FULL_TOFINO, false,
+                                                  Ip6Prefix.valueOf("fd00:1:6::/64"), Set.of(0x100L, 0x200L)),
+                   CORE, new GtpuNetwork.Router(CORE, SixflowPipeconfs.id("core", PipeconfTarget.BMV2), true,
+                                                Ip6Prefix.valueOf("fd00:1:7::/64"), Set.of(0x100L, 0x200L))),
             Map.of(Ip6Address.valueOf("fd00:1:1::10"), HostId.hostId("00:00:00:00:01:10/None")));
 
     private static List<String> problems(GtpuTunnel.Builder candidate, GtpuTunnel... stored) {
@@ -59,8 +63,17 @@ public class GtpuTunnelValidatorTest {
     }
 
     @Test
+    public void aDeviceWhoseProfileHasNoGtpuIsRefusedByName() {
+        assertOneProblem("encapDevices: device:core runs profile core, which has no GTPU",
+                         problems(tunnel("ue-1", "fd00:9:1::/64", 1).encapDevices(List.of(BEIJING, CORE))));
+        assertOneProblem("decapDevice: device:core runs profile core, which has no GTPU",
+                         problems(tunnel("ue-1", "fd00:9:1::/64", 1).decapDevice(CORE).encapDevices(List.of(BEIJING))
+                                          .n3Address(Ip6Address.valueOf("fd00:1:7::1"))));
+    }
+
+    @Test
     public void fullChecksumsAreRefusedOnATofinoEncapDevice() {
-        assertOneProblem("checksumMode FULL: encap device device:tofino runs org.sixflow.tofino",
+        assertOneProblem("checksumMode FULL: encap device device:tofino runs org.sixflow.full.tofino",
                          problems(tunnel("ue-1", "fd00:9:1::/64", 1).checksumMode(GtpuChecksumMode.FULL)
                                           .encapDevices(List.of(TOFINO))));
         assertEquals(List.of(), problems(tunnel("ue-1", "fd00:9:1::/64", 1).checksumMode(GtpuChecksumMode.FULL)));

@@ -74,7 +74,7 @@ public class DeviceEventRecorderTest {
     /** Delivers an event as ONOS's listener registry does: only to listeners it is relevant to. */
     private void pipeconfRegistered() {
         PiPipeconfEvent event = new PiPipeconfEvent(PiPipeconfEvent.Type.REGISTERED,
-                                                    new PiPipeconfId("org.sixflow.bmv2"));
+                                                    new PiPipeconfId("org.sixflow.full.bmv2"));
         pipeconfListeners.stream().filter(l -> l.isRelevant(event)).forEach(l -> l.event(event));
     }
 
@@ -114,6 +114,6 @@ public class DeviceEventRecorderTest {
         assertEquals(2, history.recorded().size());
         assertEquals("DEVICE_REMOVED", history.recorded().get(0).kind());
         assertEquals("PIPECONF_REGISTERED", history.recorded().get(1).kind());
-        assertEquals("org.sixflow.bmv2", history.recorded().get(1).subject());
+        assertEquals("org.sixflow.full.bmv2", history.recorded().get(1).subject());
     }
 }

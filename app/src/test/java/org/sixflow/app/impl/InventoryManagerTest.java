@@ -7,9 +7,9 @@ import org.junit.Test;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.model.DefaultPiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
+import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.api.PipeconfInfo;
 import org.sixflow.app.api.SixflowDevice;
-import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.pipeconf.SixflowPipeconfs;
@@ -42,10 +42,10 @@ public class InventoryManagerTest {
         fixture.pipeconfs.register(BundledPipeconfs.bmv2());
         fixture.devices.addSwitch("device:beijing", true);
         fixture.devices.addSwitch("device:wuhan", true);
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, DeviceId.deviceId("device:wuhan"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, DeviceId.deviceId("device:wuhan"));
 
         List<PipeconfInfo> pipeconfs = fixture.manager.pipeconfs();
-        assertEquals("org.sixflow.bmv2", pipeconfs.get(0).id());
+        assertEquals("org.sixflow.full.bmv2", pipeconfs.get(0).id());
         assertEquals(PipeconfInfo.Target.BMV2, pipeconfs.get(0).target());
         assertEquals(Set.of(DeviceId.deviceId("device:wuhan")), pipeconfs.get(0).devices());
         assertEquals("org.example.basic", pipeconfs.get(1).id());

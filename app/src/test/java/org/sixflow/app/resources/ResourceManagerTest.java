@@ -64,7 +64,7 @@ public class ResourceManagerTest {
     @Before
     public void setUp() {
         devices.addSwitch(BEIJING.toString(), true);
-        pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, BEIJING);
+        pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, BEIJING);
         FlowRuleServiceAdapter flowRules = new FlowRuleServiceAdapter() {
             @Override
             public Iterable<FlowEntry> getFlowEntries(DeviceId deviceId) {
@@ -114,13 +114,13 @@ public class ResourceManagerTest {
         assertNotFound(() -> resources.manager.mauReport(new PiPipeconfId("org.other")),
                        "No pipeconf org.other is registered");
         // bmv2 is registered by the pipeconf bundle's loader, but no Tofino compiler wrote a report for it.
-        assertNotFound(() -> resources.manager.mauReport(SixflowPipeconfs.BMV2),
-                       "Pipeconf org.sixflow.bmv2 came without a Tofino compiler report (pipe/logs/resources.json)",
+        assertNotFound(() -> resources.manager.mauReport(SixflowPipeconfs.FULL_BMV2),
+                       "Pipeconf org.sixflow.full.bmv2 came without a Tofino compiler report (pipe/logs/resources.json)",
                        "pipeconf/build-p4.sh tofino", "tofinoArtifactsDir");
         // Without Tofino artifacts there is no Tofino pipeconf: the message says how to get one.
         ResourceManager bare = managerWith((id, path) -> Optional.empty());
-        assertNotFound(() -> bare.mauReport(SixflowPipeconfs.TOFINO),
-                       "No pipeconf org.sixflow.tofino is registered", "tofinoArtifactsDir");
+        assertNotFound(() -> bare.mauReport(SixflowPipeconfs.FULL_TOFINO),
+                       "No pipeconf org.sixflow.full.tofino is registered", "tofinoArtifactsDir");
     }
 
     @Test
@@ -129,16 +129,16 @@ public class ResourceManagerTest {
         Files.write(broken.toPath(), "{\"compiler_version\": \"9.13.4\", \"resources\": {}}".getBytes());
         ResourceManager manager = managerWith((id, path) -> Optional.of(url(broken)));
         try {
-            manager.mauReport(SixflowPipeconfs.BMV2);
+            manager.mauReport(SixflowPipeconfs.FULL_BMV2);
             fail("read a report without MAU figures");
         } catch (UncheckedIOException e) {
             assertTrue(e.getMessage(), e.getMessage().startsWith("Cannot read the Tofino compiler report of "
-                                                                         + "org.sixflow.bmv2 at file:"));
+                                                                         + "org.sixflow.full.bmv2 at file:"));
             assertTrue(e.getMessage(), e.getMessage().endsWith("resources.json: resources.mau is missing"));
         }
         Files.write(broken.toPath(), "not json".getBytes());
         try {
-            managerWith((id, path) -> Optional.of(url(broken))).mauReport(SixflowPipeconfs.BMV2);
+            managerWith((id, path) -> Optional.of(url(broken))).mauReport(SixflowPipeconfs.FULL_BMV2);
             fail("read text as a report");
         } catch (UncheckedIOException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("Unrecognized token 'not'"));
@@ -156,13 +156,13 @@ public class ResourceManagerTest {
     @Test
     public void readsTheCommittedTofinoReportOncePerRegistration() throws Exception {
         TofinoArtifacts.requireReport();
-        MauReport report = resources.manager.mauReport(SixflowPipeconfs.TOFINO);
-        assertEquals(SixflowPipeconfs.TOFINO, report.pipeconf());
-        assertSame("read once", report, resources.manager.mauReport(SixflowPipeconfs.TOFINO));
+        MauReport report = resources.manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
+        assertEquals(SixflowPipeconfs.FULL_TOFINO, report.pipeconf());
+        assertSame("read once", report, resources.manager.mauReport(SixflowPipeconfs.FULL_TOFINO));
         // A new registration (e.g. tofinoArtifactsDir changed) is read again.
         AtomicInteger reads = new AtomicInteger();
         TestPipeconfService registry = new TestPipeconfService();
-        registry.register(PipeconfFactory.tofino(PipeconfArtifacts.ofDirectory(TofinoArtifacts.DIR)));
+        registry.register(PipeconfFactory.tofino(SixflowPipeconfs.FULL_TOFINO, PipeconfArtifacts.ofDirectory(TofinoArtifacts.DIR)));
         ResourceManager manager = new ResourceManager();
         manager.pipeconfService = registry;
         manager.compilerOutput = (id, path) -> {
@@ -170,11 +170,11 @@ public class ResourceManagerTest {
             return Optional.of(url(new File(TofinoArtifacts.DIR, path)));
         };
         manager.occupancy = device -> List.of();
-        MauReport first = manager.mauReport(SixflowPipeconfs.TOFINO);
-        manager.mauReport(SixflowPipeconfs.TOFINO);
-        registry.unregister(SixflowPipeconfs.TOFINO);
-        registry.register(PipeconfFactory.tofino(PipeconfArtifacts.ofDirectory(TofinoArtifacts.DIR)));
-        MauReport second = manager.mauReport(SixflowPipeconfs.TOFINO);
+        MauReport first = manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
+        manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
+        registry.unregister(SixflowPipeconfs.FULL_TOFINO);
+        registry.register(PipeconfFactory.tofino(SixflowPipeconfs.FULL_TOFINO, PipeconfArtifacts.ofDirectory(TofinoArtifacts.DIR)));
+        MauReport second = manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
         assertNotSame(first, second);
         assertEquals(first, second);
         assertEquals(2, reads.get());

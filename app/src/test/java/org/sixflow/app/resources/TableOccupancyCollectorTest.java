@@ -97,7 +97,7 @@ public class TableOccupancyCollectorTest {
         pipeconfs.register(bmv2);
         for (DeviceId id : List.of(LEAF1, LEAF2, SPINE)) {
             devices.addSwitch(id.toString(), true);
-            pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, id);
+            pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, id);
         }
         TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
         telemetry.manager.addListener(events::add);

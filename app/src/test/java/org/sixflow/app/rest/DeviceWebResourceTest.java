@@ -8,12 +8,20 @@ import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.pipeconf.PipeconfTarget;
+import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
+
+import javax.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
- * GET /devices.
+ * GET /devices and /devices/{id}/capabilities.
  */
 public class DeviceWebResourceTest extends SixflowRestTest {
 
@@ -37,5 +45,43 @@ public class DeviceWebResourceTest extends SixflowRestTest {
         assertEquals(false, wuhan.getBoolean("available", true));
         assertTrue(wuhan.get("role").isNull());
         assertTrue(wuhan.get("pipeconf").isNull());
+    }
+
+    @Test
+    public void showsTheCapabilitiesOfADevicesProfile() {
+        inventory.pipeconfs.register(BundledPipeconfs.bmv2("gtpu"));
+        inventory.devices.addSwitch("device:s1", true);
+        inventory.pipeconfs.bindToDevice(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2),
+                                         DeviceId.deviceId("device:s1"));
+        JsonObject json = Json.parse(target().path("devices/device:s1/capabilities").request().get(String.class))
+                .asObject();
+        assertEquals("org.sixflow.gtpu.bmv2", json.getString("pipeconf", null));
+        assertEquals("gtpu", json.getString("profile", null));
+        assertEquals("bmv2", json.getString("target", null));
+        assertEquals(List.of("GTPU"), strings(json.get("features").asArray()));
+        List<String> tables = strings(json.get("tables").asArray());
+        assertTrue(tables.toString(), tables.contains("SixflowIngress.gtpu_encap.gtpu_encap"));
+        assertFalse(tables.toString(), tables.contains("SixflowIngress.msr6_ingress.msr6_encap"));
+        assertEquals(0, json.getInt("maxMsids", -1));
+        assertEquals(1000, json.getLong("nanosPerTick", -1));
+    }
+
+    @Test
+    public void capabilitiesOfAnUnknownOrForeignDeviceAreNotFound() {
+        Response unknown = target().path("devices/device:nowhere/capabilities").request().get();
+        assertEquals(404, unknown.getStatus());
+        assertTrue(Json.parse(unknown.readEntity(String.class)).asObject().getString("message", "")
+                           .contains("No device device:nowhere"));
+        inventory.devices.addSwitch("device:plain", true);
+        Response plain = target().path("devices/device:plain/capabilities").request().get();
+        assertEquals(404, plain.getStatus());
+        assertTrue(Json.parse(plain.readEntity(String.class)).asObject().getString("message", "")
+                           .contains("device:plain runs no registered Sixflow pipeconf"));
+    }
+
+    private static List<String> strings(JsonArray array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(v -> values.add(v.asString()));
+        return values;
     }
 }

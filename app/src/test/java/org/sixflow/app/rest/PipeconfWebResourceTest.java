@@ -26,7 +26,7 @@ public class PipeconfWebResourceTest extends SixflowRestTest {
     private void registerBmv2BoundTo(String device) {
         inventory.pipeconfs.register(BundledPipeconfs.bmv2());
         inventory.devices.addSwitch(device, true);
-        inventory.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, DeviceId.deviceId(device));
+        inventory.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, DeviceId.deviceId(device));
     }
 
     @Test
@@ -42,7 +42,7 @@ public class PipeconfWebResourceTest extends SixflowRestTest {
                 .get("pipeconfs").asArray();
         assertEquals(1, list.size());
         JsonObject bmv2 = list.get(0).asObject();
-        assertEquals("org.sixflow.bmv2", bmv2.getString("id", null));
+        assertEquals("org.sixflow.full.bmv2", bmv2.getString("id", null));
         assertEquals("bmv2", bmv2.getString("target", null));
         assertEquals("v1model", bmv2.getString("architecture", null));
         assertTrue(bmv2.getInt("tables", 0) >= 2);
@@ -54,7 +54,7 @@ public class PipeconfWebResourceTest extends SixflowRestTest {
     @Test
     public void showsTablesWithKeysAndActions() {
         registerBmv2BoundTo("device:beijing");
-        WebTarget target = target().path("pipeconfs/org.sixflow.bmv2");
+        WebTarget target = target().path("pipeconfs/org.sixflow.full.bmv2");
         JsonObject json = Json.parse(target.request().get(String.class)).asObject();
         JsonObject routing = json.get("tables").asArray().values().stream().map(v -> v.asObject())
                 .filter(t -> t.getString("id", "").equals(P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6.id()))

@@ -105,7 +105,7 @@ public class ResourceWebResourceTest extends SixflowRestTest {
     @Test
     public void tablesListEachTablesLatestOccupancy() {
         devices.addSwitch(BEIJING.toString(), true);
-        pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, BEIJING);
+        pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, BEIJING);
         assertEquals(0, Json.parse(get("tables", null, null).readEntity(String.class)).asObject()
                 .get("tables").asArray().size());
         installRoutes(3);
@@ -118,7 +118,7 @@ public class ResourceWebResourceTest extends SixflowRestTest {
                 .findFirst().orElseThrow();
         assertEquals("device:beijing", routing.getString("device", null));
         assertEquals(3, routing.getInt("entries", -1));
-        assertEquals(pipeconfs.getPipeconf(SixflowPipeconfs.BMV2).get().pipelineModel()
+        assertEquals(pipeconfs.getPipeconf(SixflowPipeconfs.FULL_BMV2).get().pipelineModel()
                              .table(P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6).get().maxSize(),
                      routing.getLong("size", -1));
         Instant.parse(routing.getString("time", ""));
@@ -135,13 +135,13 @@ public class ResourceWebResourceTest extends SixflowRestTest {
 
     @Test
     public void aMissingReportIsA404SayingWhy() {
-        assertError(get("mau", "pipeconf", "org.sixflow.bmv2"), 404,
-                    "Pipeconf org.sixflow.bmv2 came without a Tofino compiler report (pipe/logs/resources.json)",
+        assertError(get("mau", "pipeconf", "org.sixflow.full.bmv2"), 404,
+                    "Pipeconf org.sixflow.full.bmv2 came without a Tofino compiler report (pipe/logs/resources.json)",
                     "pipeconf/build-p4.sh tofino");
         assertError(get("mau", "pipeconf", "org.nowhere"), 404, "No pipeconf org.nowhere is registered");
         // An ONOS whose Tofino pipeconf is not registered (e.g. a bundle built without bf-p4c output).
-        pipeconfs.unregister(SixflowPipeconfs.TOFINO);
-        assertError(get("mau", null, null), 404, "No pipeconf org.sixflow.tofino is registered",
+        pipeconfs.unregister(SixflowPipeconfs.FULL_TOFINO);
+        assertError(get("mau", null, null), 404, "No pipeconf org.sixflow.full.tofino is registered",
                     "tofinoArtifactsDir");
     }
 
@@ -154,9 +154,9 @@ public class ResourceWebResourceTest extends SixflowRestTest {
         JsonObject json = Json.parse(body).asObject();
         MauReport expected;
         try (InputStream in = new FileInputStream(TofinoArtifacts.RESOURCES_JSON)) {
-            expected = MauReportParser.parse(SixflowPipeconfs.TOFINO, in);
+            expected = MauReportParser.parse(SixflowPipeconfs.FULL_TOFINO, in);
         }
-        assertEquals("org.sixflow.tofino", json.getString("pipeconf", null));
+        assertEquals("org.sixflow.full.tofino", json.getString("pipeconf", null));
         assertEquals(expected.compiler(), json.getString("compiler", null));
         assertEquals(expected.stageCount(), json.getInt("stageCount", 0));
         JsonArray stages = json.get("stages").asArray();

@@ -29,6 +29,8 @@ import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.telemetry.stats.LatencyStatistics;
 import org.sixflow.app.telemetry.stats.OverheadComparison;
+import org.sixflow.pipeconf.PipeconfCapabilities;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.io.InputStream;
 import java.time.Instant;
@@ -140,12 +142,20 @@ public class RestSchemasTest {
     }
 
     @Test
+    public void theCapabilitiesSchemaNamesWhatItsCodecWrites() throws Exception {
+        PipeconfCapabilities capabilities = PipeconfCapabilities.of(BundledPipeconfs.bmv2()).orElseThrow();
+        JsonNode schema = schema("DeviceCapabilities");
+        assertCodecWritesEveryProperty(schema, new PipeconfCapabilitiesCodec().encode(capabilities, CONTEXT), "");
+        assertEquals(9, schema.path("properties").size());
+    }
+
+    @Test
     public void resourceSchemasNameWhatTheCodecsWrite() throws Exception {
         List<MauResource> resources = new ArrayList<>();
         for (MauResourceType type : MauResourceType.values()) {
             resources.add(MauResource.of(type, 1, 2));
         }
-        MauReport report = MauReport.of(new PiPipeconfId("org.sixflow.tofino"), "9.13.4", 1,
+        MauReport report = MauReport.of(new PiPipeconfId("org.sixflow.full.tofino"), "9.13.4", 1,
                                         List.of(MauStage.of(0, resources)));
         JsonNode schema = schema("ResourcesMau");
         JsonNode encoded = new MauReportCodec().encode(report, CONTEXT);

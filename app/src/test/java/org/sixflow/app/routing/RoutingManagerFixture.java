@@ -129,7 +129,7 @@ public final class RoutingManagerFixture {
         this.lab = lab;
         this.hosts = hosts;
         for (Device device : lab.devices.getDevices()) {
-            pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, device.id());
+            pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, device.id());
         }
         manager.deviceService = lab.devices;
         manager.linkService = lab.linkService;

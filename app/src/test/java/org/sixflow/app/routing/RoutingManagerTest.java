@@ -28,6 +28,8 @@ import org.onosproject.net.pi.runtime.PiLpmFieldMatch;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.RoutingEvent;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.pipeconf.PipeconfTarget;
+import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
@@ -227,6 +229,15 @@ public class RoutingManagerTest {
         // A host seen on a link port (say, from a mirrored frame) does not make it host-facing.
         fixture.hosts.move(H_BJ, "device:wuhan/1");
         assertFalse(hostPorts().contains("device:wuhan/1"));
+    }
+
+    @Test
+    public void aProfileWithoutMsr6GetsNoHostPortEntries() {
+        // gtpu has no host_port table (the SR domain's end is MSR6's): its entries would fail.
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2), GUANGZHOU);
+        // Any topology event recomputes; a host seen again where it is will do.
+        fixture.hosts.move(H_BJ, "device:beijing/3");
+        assertEquals(Set.of("device:beijing/3", "device:nanjing/4", "device:shanghai/3"), hostPorts());
     }
 
     /** The port_mtu entries in the flow-rule store, "device/port mtu", checked against the P4Info. */

@@ -21,6 +21,7 @@ import org.sixflow.lab.LabSouthbound;
 import org.sixflow.lab.config.LabState;
 import org.sixflow.pipeconf.PipeconfArtifacts;
 import org.sixflow.pipeconf.PipeconfFactory;
+import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 
 import java.util.ArrayList;
@@ -78,8 +79,8 @@ public final class WriteBenchmark {
 
     // The entries both tables hold, as the bmv2 P4Info sizes them.
     private static int tableCapacity() throws Exception {
-        PiPipelineModel model = PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(
-                PipeconfFactory.class, SixflowPipeconfs.BMV2_DIR)).pipelineModel();
+        PiPipelineModel model = PipeconfFactory.bmv2(SixflowPipeconfs.FULL_BMV2, PipeconfArtifacts.ofResources(
+                PipeconfFactory.class, SixflowPipeconfs.bundleFolder(SixflowPipeconfs.FULL_PROFILE, PipeconfTarget.BMV2))).pipelineModel();
         return Math.toIntExact(Math.min(model.table(SIXFLOW_INGRESS_ROUTING_ROUTING_V6).orElseThrow().maxSize(),
                                         model.table(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP).orElseThrow()
                                                 .maxSize()));
@@ -92,7 +93,7 @@ public final class WriteBenchmark {
         try (Bmv2Process bmv2 = Bmv2Process.start("bench", 1)) {
             LabSouthbound southbound = new LabSouthbound(LabState.of(List.of(bmv2.asSwitch())));
             ObjectNode netcfg = (ObjectNode) new ObjectMapper().readTree(
-                    "{\"devices\": {\"device:bench\": {\"basic\": {\"pipeconf\": \"org.sixflow.bmv2\"}}}}");
+                    "{\"devices\": {\"device:bench\": {\"basic\": {\"pipeconf\": \"org.sixflow.full.bmv2\"}}}}");
             southbound.netcfg().load(netcfg);
             southbound.start();
             while (!southbound.devices().isAvailable(DEVICE)) {

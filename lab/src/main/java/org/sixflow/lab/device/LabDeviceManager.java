@@ -48,7 +48,7 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * The lab's devices: one per switch of the state file, described by its netcfg (name, location,
- * pipeconf; org.sixflow.bmv2 when netcfg names none), with the state file's ports, enabled as the
+ * pipeconf; org.sixflow.full.bmv2 when netcfg names none), with the state file's ports, enabled as the
  * kernel says. A device is available while its {@link SwitchAgent} holds a master session with
  * the pipeline pushed; agents that are not are retried every few seconds. The flow, group and
  * packet services hear connections through {@link SwitchListener}s before the device is announced
@@ -178,7 +178,7 @@ public final class LabDeviceManager extends InMemoryDeviceService {
         DeviceId id = target.deviceId();
         BasicDeviceConfig basic = netcfg.getConfig(id, BasicDeviceConfig.class);
         PiPipeconfId pipeconfId = basic != null && basic.pipeconf() != null
-                ? new PiPipeconfId(basic.pipeconf()) : SixflowPipeconfs.BMV2;
+                ? new PiPipeconfId(basic.pipeconf()) : SixflowPipeconfs.FULL_BMV2;
         PiPipeconf pipeconf = pipeconfs.getPipeconf(pipeconfId).orElseThrow(() -> new TranslationException(
                 "Device " + id + " needs pipeconf " + pipeconfId + ", which is not registered"));
         pipeconfs.bindToDevice(pipeconfId, id);

@@ -40,7 +40,7 @@ public class LabNetworkConfigTest {
         netcfg.load(new File("../docker/netcfg.json"));
 
         BasicDeviceConfig basic = netcfg.getConfig(BEIJING, BasicDeviceConfig.class);
-        assertEquals("org.sixflow.bmv2", basic.pipeconf());
+        assertEquals("org.sixflow.full.bmv2", basic.pipeconf());
         assertEquals(5, netcfg.getSubjects(DeviceId.class, BasicDeviceConfig.class).size());
         assertTrue(!netcfg.getSubjects(ConnectPoint.class, InterfaceConfig.class).isEmpty());
         assertTrue(!netcfg.getSubjects(HostId.class, BasicHostConfig.class).isEmpty());

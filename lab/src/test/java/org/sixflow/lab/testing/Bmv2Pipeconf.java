@@ -5,6 +5,7 @@ package org.sixflow.lab.testing;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.pipeconf.PipeconfArtifacts;
 import org.sixflow.pipeconf.PipeconfFactory;
+import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 
 /**
@@ -18,12 +19,12 @@ public final class Bmv2Pipeconf {
     /**
      * Builds the pipeconf.
      *
-     * @return org.sixflow.bmv2
+     * @return org.sixflow.full.bmv2
      */
     public static PiPipeconf get() {
         try {
-            return PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(PipeconfFactory.class,
-                                                                      SixflowPipeconfs.BMV2_DIR));
+            return PipeconfFactory.bmv2(SixflowPipeconfs.FULL_BMV2, PipeconfArtifacts.ofResources(PipeconfFactory.class,
+                                                                      SixflowPipeconfs.bundleFolder(SixflowPipeconfs.FULL_PROFILE, PipeconfTarget.BMV2)));
         } catch (Exception e) {
             throw new IllegalStateException("bmv2 pipeconf artifacts unreadable", e);
         }

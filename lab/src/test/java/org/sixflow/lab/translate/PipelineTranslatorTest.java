@@ -96,7 +96,7 @@ public class PipelineTranslatorTest {
 
     private static P4InfoOuterClass.P4Info readP4Info() {
         try (Reader reader = new InputStreamReader(PipelineTranslatorTest.class.getResourceAsStream(
-                "/p4c-out/bmv2/p4info.txt"), StandardCharsets.UTF_8)) {
+                "/p4c-out/full/bmv2/p4info.txt"), StandardCharsets.UTF_8)) {
             return P4InfoIndex.parse(reader);
         } catch (Exception e) {
             throw new IllegalStateException(e);

@@ -2,14 +2,19 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.pipeconf.codegen;
 
+
 import org.junit.Test;
+import org.sixflow.pipeconf.PipeconfProfiles;
+import org.sixflow.pipeconf.SixflowPipeconfs;
 
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -103,11 +108,14 @@ public class MaxMsidsParameterTest {
     }
 
     private static int run(Path out, int maxMsids) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("p4c-bm2-ss", "--arch", "v1model", "--std", "p4-16",
-                                       "-DMAX_MSIDS=" + maxMsids,
-                                       "-o", out.resolve("bmv2.json").toString(),
-                                       "--p4runtime-files", out.resolve("p4info.txt").toString(),
-                                       MAIN.getPath())
+        List<String> command = new ArrayList<>(List.of("p4c-bm2-ss", "--arch", "v1model", "--std", "p4-16",
+                                                       "-DMAX_MSIDS=" + maxMsids));
+        // The full profile's program: MSR6 (and everything else) compiled in.
+        PipeconfProfiles.named(SixflowPipeconfs.FULL_PROFILE).orElseThrow().features()
+                .forEach(feature -> command.add("-DWITH_" + feature));
+        command.addAll(List.of("-o", out.resolve("bmv2.json").toString(),
+                               "--p4runtime-files", out.resolve("p4info.txt").toString(), MAIN.getPath()));
+        Process p = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(out.resolve("p4c.log").toFile()).start();
         assertTrue("p4c-bm2-ss did not finish", p.waitFor(5, TimeUnit.MINUTES));
         return p.exitValue();

@@ -18,10 +18,28 @@ public final class PipeconfPaths {
     public static final File CONSTANTS_JAVA =
             new File(MODULE, "src/main/java/org/sixflow/pipeconf/P4InfoConstants.java");
     public static final File CONSTANTS_PYTHON = new File(MODULE, "ptf/lib/p4info_names.py");
-    /** The P4Info the constants are generated from: the targets share names, bmv2 always exists. */
-    public static final File CONSTANTS_SOURCE = new File(P4C_OUT, "bmv2/p4info.txt");
+    /** Generated from p4src/common/define.p4 (P4DefinesGenerator). */
+    public static final File DEFINES_JAVA = new File(MODULE, "src/main/java/org/sixflow/pipeconf/P4Defines.java");
+    /** The profiles build-p4.sh compiles and the bundle registers. */
+    public static final File PROFILES_JSON = new File(MODULE, "profiles.json");
+    /**
+     * The P4Info the constants are generated from: the full profile's (every table), on bmv2
+     * (always built; the targets share names).
+     */
+    public static final File CONSTANTS_SOURCE = new File(P4C_OUT, "full/bmv2/p4info.txt");
 
     private PipeconfPaths() {
+    }
+
+    /**
+     * Returns the folder of a profile's artifacts for a target.
+     *
+     * @param profile the profile
+     * @param target  bmv2 or tofino
+     * @return p4c-out/&lt;profile&gt;/&lt;target&gt;
+     */
+    public static File artifacts(String profile, String target) {
+        return new File(new File(P4C_OUT, profile), target);
     }
 
     /**

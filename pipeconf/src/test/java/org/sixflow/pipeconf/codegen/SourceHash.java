@@ -6,18 +6,12 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The hash of a target's P4 sources, computed exactly as {@code build-p4.sh --hash} does:
- * sha256 of the {@code sha256sum} listing of every .p4 file under p4src/common and the
- * target's folder, sorted bytewise by path.
+ * The source hash a profile's artifacts for a target must carry, from {@code build-p4.sh --hash}
+ * itself (one implementation: the preprocessed program with the profile's flags and the
+ * compiler's version line; it needs cpp, not p4c).
  */
 public final class SourceHash {
 
@@ -25,51 +19,27 @@ public final class SourceHash {
     }
 
     /**
-     * Returns the source hash of a target.
+     * Returns the source hash of a profile's program for a target.
      *
-     * @param archFolder the target's folder under p4src (v1model or tna)
+     * @param profile the profile (profiles.json)
+     * @param target  bmv2 or tofino
      * @return lower-case hex sha256
+     * @throws IllegalStateException with build-p4.sh's own message when it cannot hash
      */
-    public static String of(String archFolder) {
-        StringBuilder listing = new StringBuilder();
-        for (Path file : sources(archFolder)) {
-            String path = PipeconfPaths.relativeToPipeconf(file.toFile());
-            listing.append(sha256(read(file))).append("  ").append(path).append('\n');
-        }
-        return sha256(listing.toString().getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static List<Path> sources(String archFolder) {
-        try (Stream<Path> common = Files.walk(new File(PipeconfPaths.P4SRC, "common").toPath());
-             Stream<Path> arch = Files.walk(new File(PipeconfPaths.P4SRC, archFolder).toPath())) {
-            return Stream.concat(common, arch)
-                    .filter(Files::isRegularFile)
-                    .filter(path -> path.toString().endsWith(".p4"))
-                    .sorted((a, b) -> PipeconfPaths.relativeToPipeconf(a.toFile())
-                            .compareTo(PipeconfPaths.relativeToPipeconf(b.toFile())))
-                    .collect(Collectors.toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static byte[] read(Path file) {
+    public static String of(String profile, String target) {
+        File script = new File(PipeconfPaths.MODULE, "build-p4.sh");
         try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
-            StringBuilder hex = new StringBuilder();
-            for (byte b : digest) {
-                hex.append(String.format("%02x", b));
+            Process process = new ProcessBuilder("bash", script.getAbsolutePath(), "--hash", profile, target)
+                    .redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!process.waitFor(2, TimeUnit.MINUTES) || process.exitValue() != 0 || !output.matches("[0-9a-f]{64}")) {
+                throw new IllegalStateException("build-p4.sh --hash " + profile + " " + target + " failed: " + output);
             }
-            return hex.toString();
-        } catch (NoSuchAlgorithmException e) {
+            return output;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
     }

@@ -8,6 +8,7 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipelineModel;
 import org.sixflow.pipeconf.PipeconfArtifacts;
 import org.sixflow.pipeconf.PipeconfFactory;
+import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.codegen.PipeconfPaths;
 import org.sixflow.pipeconf.codegen.SourceHash;
@@ -17,45 +18,60 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The two pipeconfs as the bundle builds them from its committed artifacts (their pipeline
+ * The pipeconfs as the bundle builds them from its committed artifacts (their pipeline
  * models parsed from the committed P4Info files by ONOS's P4InfoParser).
  */
 public final class BundledPipeconfs {
 
     // Built once: a pipeconf is an immutable value whose extensions are URLs opened on each read,
     // and building one hashes every artifact (megabytes for Tofino) for its fingerprint.
-    private static final Supplier<PiPipeconf> BMV2 = Suppliers.memoize(() -> {
-        try {
-            return PipeconfFactory.bmv2(PipeconfArtifacts.ofResources(PipeconfFactory.class, SixflowPipeconfs.BMV2_DIR));
-        } catch (Exception e) {
-            throw new IllegalStateException("bmv2 artifacts unreadable", e);
-        }
-    });
     private static final Supplier<PiPipeconf> TOFINO = Suppliers.memoize(() -> {
         try {
-            return PipeconfFactory.tofino(PipeconfArtifacts.ofResources(PipeconfFactory.class,
-                                                                        SixflowPipeconfs.TOFINO_DIR));
+            return PipeconfFactory.tofino(SixflowPipeconfs.FULL_TOFINO, PipeconfArtifacts.ofResources(
+                    PipeconfFactory.class, SixflowPipeconfs.bundleFolder(SixflowPipeconfs.FULL_PROFILE,
+                                                                         PipeconfTarget.TOFINO)));
         } catch (Exception e) {
             throw new IllegalStateException("Tofino artifacts unreadable", e);
         }
     });
 
+    private static final Map<String, PiPipeconf> BMV2_PROFILES = new ConcurrentHashMap<>();
+
     private BundledPipeconfs() {
     }
 
     /**
-     * Returns the bmv2 pipeconf.
+     * Returns a profile's bmv2 pipeconf.
+     *
+     * @param profile the profile (profiles.json)
+     * @return the pipeconf
+     */
+    public static PiPipeconf bmv2(String profile) {
+        return BMV2_PROFILES.computeIfAbsent(profile, p -> {
+            try {
+                return PipeconfFactory.bmv2(SixflowPipeconfs.id(p, PipeconfTarget.BMV2), PipeconfArtifacts.ofResources(
+                        PipeconfFactory.class, SixflowPipeconfs.bundleFolder(p, PipeconfTarget.BMV2)));
+            } catch (Exception e) {
+                throw new IllegalStateException(p + " bmv2 artifacts unreadable", e);
+            }
+        });
+    }
+
+    /**
+     * Returns the full profile's bmv2 pipeconf.
      *
      * @return the pipeconf
      */
     public static PiPipeconf bmv2() {
-        return BMV2.get();
+        return bmv2(SixflowPipeconfs.FULL_PROFILE);
     }
 
     /**
-     * Returns the Tofino pipeconf.
+     * Returns the full profile's Tofino pipeconf.
      *
      * @return the pipeconf
      */
@@ -64,14 +80,15 @@ public final class BundledPipeconfs {
     }
 
     /**
-     * Tells whether the committed Tofino artifacts were compiled from the current P4 sources.
+     * Tells whether the committed full-profile Tofino artifacts were compiled from the current P4 sources.
      *
-     * @return true when their source hash is that of p4src/common and p4src/tna
+     * @return true when their source hash is that of the full profile's TNA program
      */
     public static boolean tofinoCurrent() {
-        File hash = new File(new File(PipeconfPaths.P4C_OUT, "tofino"), SixflowPipeconfs.SOURCE_HASH_FILE);
+        File hash = new File(PipeconfPaths.artifacts(SixflowPipeconfs.FULL_PROFILE, "tofino"),
+                             SixflowPipeconfs.SOURCE_HASH_FILE);
         try {
-            return SourceHash.of("tna").equals(new String(Files.readAllBytes(hash.toPath()),
+            return SourceHash.of(SixflowPipeconfs.FULL_PROFILE, "tofino").equals(new String(Files.readAllBytes(hash.toPath()),
                                                           StandardCharsets.UTF_8).trim());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -46,8 +46,10 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.OwnerWork;
 import org.sixflow.app.impl.Owners;
+import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.net.HostPorts;
 import org.sixflow.app.resources.TableBudget;
+import org.sixflow.pipeconf.Feature;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -240,6 +242,10 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     }
 
     private Apn6Validation checked(Apn6Policy policy) {
+        // The devices the policy compiles entries for must have APN6 compiled in.
+        for (DeviceId device : compile(policy, network()).keySet()) {
+            ProfileFeatures.require(device, pipeconfService.ofDevice(device), Feature.APN6);
+        }
         Assessment assessment = assess(policy);
         Apn6Validation validation = assessment.withRoom();
         if (!assessment.validation.valid()) {

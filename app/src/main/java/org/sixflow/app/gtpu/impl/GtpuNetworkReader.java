@@ -15,6 +15,7 @@ import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.gtpu.GtpuNetwork;
+import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 
 import java.util.HashMap;
@@ -43,7 +44,7 @@ final class GtpuNetworkReader {
             Optional<SixflowDeviceConfig> config = SixflowDeviceConfig.validOf(configs, device.id());
             if (pipeconf.isPresent() && config.isPresent()) {
                 routers.put(device.id(), new GtpuNetwork.Router(
-                        device.id(), pipeconf.get(), !SixflowPipeconfs.TOFINO.equals(pipeconf.get()),
+                        device.id(), pipeconf.get(), SixflowPipeconfs.targetOf(pipeconf.get()).orElseThrow() != PipeconfTarget.TOFINO,
                         config.get().locator().getIp6Prefix(),
                         Set.of(config.get().endRlFunction(), config.get().endRlbXFunction())));
             }

@@ -4,6 +4,7 @@ package org.sixflow.app.msr6.impl;
 
 import com.google.common.collect.ImmutableList;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
@@ -12,6 +13,7 @@ import org.onosproject.net.pi.service.PiPipeconfService;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.api.Msr6TreeRequest;
+import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.encoding.EncodedTree;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
@@ -21,6 +23,7 @@ import org.sixflow.app.msr6.tree.TakahashiMatsuyama;
 import org.sixflow.app.msr6.tree.TreeAlgorithm;
 import org.sixflow.app.msr6.tree.UnreachableReceiversException;
 import org.sixflow.pipeconf.EgressMsidLimits;
+import org.sixflow.pipeconf.Feature;
 
 import java.util.List;
 import java.util.Set;
@@ -95,6 +98,13 @@ final class TreeBuilder {
                     .collect(Collectors.joining(", ")), e);
         }
         TreeConstraintCheck.check(tree, view::device, request.constraints());
+        // Every device on the tree compiles MSR6 entries (encapsulation, replication, leaves).
+        for (int v = 0; v < view.graph().vertexCount(); v++) {
+            if (tree.contains(v)) {
+                DeviceId device = view.device(v);
+                ProfileFeatures.require(device, pipeconfService.ofDevice(device), Feature.MSR6);
+            }
+        }
         EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
                                               view::endRlbXFunction).encode(view.graph(), tree, request.mode(), number);
         Set<Integer> decapsulateInEgress = new TreeSet<>(encoded.localDelivery());

@@ -51,15 +51,16 @@ public final class OpenApiDocument {
             "GET /telemetry/statistics", "TelemetryStatistics",
             "GET /telemetry/latency", "TelemetryLatencySeries",
             "GET /topology", "NetworkTopology",
+            "GET /devices/{id}/capabilities", "DeviceCapabilities",
             "GET /resources/mau", "ResourcesMau",
             "GET /experiments/{id}/runs/{runId}", "ExperimentRun",
             "GET /experiments/{id}/runs/{runId}/results", "ExperimentResults");
 
     /** Every schema in definitions/ (OpenApiDocumentTest checks the list against the folder). */
     static final List<String> SCHEMAS = List.of(
-            "Apn6Policy", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel", "Msr6TreeReceivers",
-            "Msr6TreeRequest", "NetworkTopology", NO_ARGUMENTS, "ResourcesMau", "ResourcesTable", "Route",
-            "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");
+            "Apn6Policy", "DeviceCapabilities", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel",
+            "Msr6TreeReceivers", "Msr6TreeRequest", "NetworkTopology", NO_ARGUMENTS, "ResourcesMau", "ResourcesTable",
+            "Route", "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

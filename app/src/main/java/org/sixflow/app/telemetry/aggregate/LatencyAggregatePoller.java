@@ -24,15 +24,16 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.impl.Masters;
-import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.history.CopyWriter;
 import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.impl.Masters;
 import org.sixflow.pipeconf.CpuPorts;
+import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.TimestampUnits;
 import org.slf4j.Logger;
@@ -243,7 +244,8 @@ public class LatencyAggregatePoller {
                 return Optional.empty();
             }
             // Only the bmv2 pipeline answers readout packets.
-            RegisterReader readout = SixflowPipeconfs.BMV2.equals(pipeconf.get().id()) ? readoutReader : null;
+            RegisterReader readout = SixflowPipeconfs.targetOf(pipeconf.get().id())
+                    .filter(PipeconfTarget.BMV2::equals).isPresent() ? readoutReader : null;
             state = new DeviceAggregates(id, pipeconf.get(), layout.get(), nanosPerTick.get(), p4RuntimeReader,
                                          readout);
             devices.put(id, state);

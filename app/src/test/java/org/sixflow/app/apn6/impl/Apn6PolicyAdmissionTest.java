@@ -17,6 +17,8 @@ import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.SmallTables;
+import org.sixflow.pipeconf.PipeconfTarget;
+import org.sixflow.pipeconf.SixflowPipeconfs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -113,6 +115,19 @@ public class Apn6PolicyAdmissionTest {
         assertTrue(fixture.manager.validate(from("c", 3, 1)).valid());
         create(from("c", 3, 1));
         assertEquals(InstallStatus.INSTALLED, fixture.status("c"));
+    }
+
+    @Test
+    public void anEdgeWhoseProfileHasNoApn6IsRefusedByName() {
+        start(false);
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2), BEIJING);
+        try {
+            fixture.manager.create(from("a", 1, 1));
+            fail("beijing runs gtpu");
+        } catch (IllegalArgumentException expected) {
+            assertEquals("device:beijing runs profile gtpu, which has no APN6", expected.getMessage());
+        }
+        assertFalse("nothing stored", fixture.manager.policy("a").isPresent());
     }
 
     @Test

@@ -73,7 +73,7 @@ public final class GtpuTunnelManagerFixture {
         this.flows = flows;
         this.partitions = partitions;
         pipeconfs.register(BundledPipeconfs.bmv2());
-        lab.devices.getDevices().forEach(d -> pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, d.id()));
+        lab.devices.getDevices().forEach(d -> pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, d.id()));
         store.storageService = storage;
         manager.store = store;
         manager.deviceService = lab.devices;
@@ -123,7 +123,7 @@ public final class GtpuTunnelManagerFixture {
      * @param sizes table to the size it declares
      */
     public void shrinkTables(Map<PiTableId, Long> sizes) {
-        pipeconfs.unregister(SixflowPipeconfs.BMV2);
+        pipeconfs.unregister(SixflowPipeconfs.FULL_BMV2);
         pipeconfs.register(SmallTables.bmv2(sizes));
     }
 

@@ -24,6 +24,7 @@ import org.sixflow.app.api.Msr6TreeState;
 import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.pipeconf.GroupIds;
+import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
@@ -216,8 +217,23 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void aDeviceWhoseProfileHasNoMsr6IsRefusedByName() {
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2),
+                                       DeviceId.deviceId("device:nanjing"));
+        assertRejected(() -> fixture.manager.create(request("video", Msr6Mode.TE,
+                                                            Msr6TreeRequest.Algorithm.SHORTEST_PATHS)),
+                       "device:nanjing runs profile gtpu, which has no MSR6");
+        assertTrue("nothing installed", fixture.rules.isEmpty() && fixture.groups.isEmpty());
+        // The core profile has MSR6.
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.id("core", PipeconfTarget.BMV2),
+                                       DeviceId.deviceId("device:nanjing"));
+        assertEquals(Msr6TreeState.INSTALLED, fixture.manager.create(
+                request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS)).state());
+    }
+
+    @Test
     public void aTofinoIngressWithReceiversOfItsOwnLimitsTheTreeToWhatItsEgressDecapsulates() {
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:beijing"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:beijing"));
         ConnectPoint local = ConnectPoint.deviceConnectPoint("device:beijing/4");
         Set<ConnectPoint> receivers = Set.of(local, NANJING, SHANGHAI, GUANGZHOU);
         assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
@@ -233,8 +249,8 @@ public class Msr6TreeManagerTest {
         // Beijing (the ingress edge, two copies) and Wuhan (copies on to Guangzhou) on Tofino:
         // the copies' entries carry their Segments Left and destination, so the egress reads no
         // M-SID and the 4-M-SID shortest-path tree is accepted (it was refused at 3).
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:beijing"));
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:wuhan"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:beijing"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:wuhan"));
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
         assertEquals(Msr6TreeState.INSTALLED, tree.state());
         assertEquals(4, tree.msids().size());
@@ -246,7 +262,7 @@ public class Msr6TreeManagerTest {
 
     @Test
     public void aTofinoReplicationPointWithReceiversLimitsTheTreeToWhatItsEgressDecapsulates() {
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:nanjing"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:nanjing"));
         // Shortest paths: Wuhan, Nanjing, Guangzhou, Shanghai = 4 M-SIDs, and Nanjing makes copies
         // and decapsulates one for its own receivers in egress.
         assertRejected(() -> fixture.manager.create(request("video", Msr6Mode.TE,
@@ -262,8 +278,8 @@ public class Msr6TreeManagerTest {
     @Test
     public void aTofinoLeafDecapsulatesAnyLength() {
         // Guangzhou is a leaf of the 4-M-SID shortest-path tree: it decapsulates in ingress.
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.TOFINO, DeviceId.deviceId("device:guangzhou"));
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.BMV2, DeviceId.deviceId("device:nanjing"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:guangzhou"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, DeviceId.deviceId("device:nanjing"));
         assertEquals(4, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS))
                 .msids().size());
     }

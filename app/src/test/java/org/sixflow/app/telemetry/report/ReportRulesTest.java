@@ -35,7 +35,7 @@ public class ReportRulesTest {
 
     @Test
     public void tofinoSessionsKeepWhatAReportCarries() {
-        List<Instruction> tofino = bucket(CloneSessions.telemetryTruncate(SixflowPipeconfs.TOFINO).orElseThrow());
+        List<Instruction> tofino = bucket(CloneSessions.telemetryTruncate(SixflowPipeconfs.FULL_TOFINO).orElseThrow());
         assertEquals(PortNumber.CONTROLLER, ((Instructions.OutputInstruction) tofino.get(0)).port());
         assertTrue(tofino.toString(), tofino.stream().anyMatch(i -> i instanceof Instructions.TruncateInstruction
                 && ((Instructions.TruncateInstruction) i).maxLen() == 156));
@@ -43,7 +43,7 @@ public class ReportRulesTest {
 
     @Test
     public void bmv2SessionsTruncateNothing() {
-        List<Instruction> bmv2 = bucket(CloneSessions.telemetryTruncate(SixflowPipeconfs.BMV2).orElseThrow());
+        List<Instruction> bmv2 = bucket(CloneSessions.telemetryTruncate(SixflowPipeconfs.FULL_BMV2).orElseThrow());
         assertEquals(1, bmv2.size());
         assertEquals(PortNumber.CONTROLLER, ((Instructions.OutputInstruction) bmv2.get(0)).port());
     }

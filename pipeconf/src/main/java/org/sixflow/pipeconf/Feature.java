@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+/**
+ * A data-plane feature a profile may leave out (p4src's WITH_<feature> flags, profiles.json).
+ * Telemetry, routing, ACL, packet I/O and the MTU check are in every profile.
+ */
+public enum Feature {
+    /** APN6: the classifier inserting the Application-aware ID option, SLA priority, stripping. */
+    APN6,
+    /** MSR6: MRH encapsulation, End.RL/End.RLB.X replication, leaf decapsulation. */
+    MSR6,
+    /** GTP-U over IPv6: downlink encapsulation, uplink decapsulation at N3 addresses. */
+    GTPU
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.pipeconf;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.Test;
+import org.sixflow.pipeconf.codegen.PipeconfPaths;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/**
+ * The bundle's profiles are pipeconf/profiles.json's, the file build-p4.sh compiles from.
+ */
+public class PipeconfProfilesTest {
+
+    @Test
+    public void theBundleCarriesProfilesJson() throws Exception {
+        assertEquals(PipeconfProfiles.parse(new ObjectMapper().readTree(PipeconfPaths.PROFILES_JSON)),
+                     PipeconfProfiles.all().stream().collect(Collectors.toMap(PipeconfProfile::name, p -> p)));
+        assertEquals(List.of("full", "core", "gtpu"),
+                     PipeconfProfiles.all().stream().map(PipeconfProfile::name).collect(Collectors.toList()));
+    }
+
+    @Test
+    public void theProfilesHaveTheirFeatures() {
+        assertEquals(Set.of(Feature.values()), PipeconfProfiles.named("full").orElseThrow().features());
+        assertEquals(Set.of(Feature.APN6, Feature.MSR6), PipeconfProfiles.named("core").orElseThrow().features());
+        assertEquals(Set.of(Feature.GTPU), PipeconfProfiles.named("gtpu").orElseThrow().features());
+        assertTrue(PipeconfProfiles.named("nosuch").isEmpty());
+    }
+
+    @Test
+    public void aProfileNamingAnUnknownTargetIsRefused() throws Exception {
+        try {
+            PipeconfProfiles.parse(new ObjectMapper().readTree(
+                    "{\"profiles\": {\"x\": {\"features\": [\"GTPU\"], \"targets\": [\"tofino2\"]}}}"));
+            fail("parsed an unknown target");
+        } catch (IllegalArgumentException expected) {
+            assertTrue(expected.getMessage().contains("tofino2"));
+        }
+    }
+}
