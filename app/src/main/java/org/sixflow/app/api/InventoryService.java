@@ -2,9 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.api;
 
-import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.model.PiPipeconfId;
-import org.sixflow.pipeconf.PipeconfCapabilities;
 
 import java.util.List;
 import java.util.Optional;
@@ -35,14 +33,4 @@ public interface InventoryService {
      * @return devices
      */
     List<SixflowDevice> devices();
-
-    /**
-     * Returns what a device's data plane can do: its Sixflow pipeconf's profile, features,
-     * tables and limits.
-     *
-     * @param device the device
-     * @return its capabilities; empty when it runs no registered Sixflow pipeconf
-     * @throws org.onlab.util.ItemNotFoundException if ONOS does not know the device
-     */
-    Optional<PipeconfCapabilities> capabilities(DeviceId device);
 }

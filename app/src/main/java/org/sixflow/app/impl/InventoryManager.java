@@ -4,7 +4,6 @@ package org.sixflow.app.impl;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
-import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
@@ -19,7 +18,6 @@ import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.PipeconfInfo;
 import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.pipeconf.PipeconfCapabilities;
 
 import java.util.Comparator;
 import java.util.List;
@@ -69,15 +67,6 @@ public class InventoryManager implements InventoryService {
                 .map(this::sixflowDevice)
                 .sorted(Comparator.comparing(device -> device.id().toString()))
                 .collect(ImmutableList.toImmutableList());
-    }
-
-    @Override
-    public Optional<PipeconfCapabilities> capabilities(DeviceId device) {
-        if (deviceService.getDevice(device) == null) {
-            throw new ItemNotFoundException("No device " + device + " is known");
-        }
-        return pipeconfService.ofDevice(device).flatMap(pipeconfService::getPipeconf)
-                .flatMap(PipeconfCapabilities::of);
     }
 
     private PipeconfInfo info(PiPipeconf pipeconf, List<Device> devices) {

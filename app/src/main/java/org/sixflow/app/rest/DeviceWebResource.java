@@ -4,6 +4,8 @@ package org.sixflow.app.rest;
 
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.InventoryService;
 import org.sixflow.app.api.SixflowDevice;
@@ -47,7 +49,13 @@ public class DeviceWebResource extends AbstractWebResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response capabilities(@PathParam("id") String id) {
         DeviceId device = DeviceId.deviceId(id);
-        PipeconfCapabilities capabilities = get(InventoryService.class).capabilities(device)
+        if (get(DeviceService.class).getDevice(device) == null) {
+            throw new ItemNotFoundException("No device " + device + " is known");
+        }
+        // Read from ONOS's pipeconf service: the API's own types stay free of the pipeconf module's.
+        PiPipeconfService pipeconfs = get(PiPipeconfService.class);
+        PipeconfCapabilities capabilities = pipeconfs.ofDevice(device).flatMap(pipeconfs::getPipeconf)
+                .flatMap(PipeconfCapabilities::of)
                 .orElseThrow(() -> new ItemNotFoundException(device + " runs no registered Sixflow pipeconf"));
         return ok(codec(PipeconfCapabilities.class).encode(capabilities, this)).build();
     }

@@ -16,7 +16,9 @@ import org.onlab.rest.BaseResource;
 import org.onosproject.codec.CodecService;
 import org.sixflow.app.api.EventStreamService;
 import org.sixflow.app.api.HistoryService;
+import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.host.HostService;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.net.link.LinkService;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
@@ -81,6 +83,8 @@ public abstract class SixflowRestTest extends JerseyTest {
         streams = new EventStreamManagerFixture();
         TestServiceDirectory directory = new TestServiceDirectory()
                 .add(InventoryService.class, inventory.manager)
+                .add(DeviceService.class, inventory.devices)
+                .add(PiPipeconfService.class, inventory.pipeconfs)
                 .add(HistoryService.class, history)
                 .add(Msr6TreeService.class, trees.manager)
                 .add(Msr6TreeAdminService.class, trees.manager)
