@@ -10,12 +10,14 @@ import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.TestApplicationId;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.DefaultFlowEntry;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.sixflow.app.api.Apn6PolicyAdminService;
 import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.DatabaseHealth;
@@ -170,6 +172,8 @@ final class LabServices {
     ServiceDirectory directory() {
         return new TestServiceDirectory()
                 .add(InventoryService.class, inventory.manager)
+                .add(DeviceService.class, inventory.devices)
+                .add(PiPipeconfService.class, inventory.pipeconfs)
                 .add(HistoryService.class, history)
                 .add(Msr6TreeService.class, trees.manager)
                 .add(Msr6TreeAdminService.class, trees.manager)
