@@ -9,6 +9,7 @@ import org.onlab.packet.MacAddress;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.Config;
+import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.InvalidFieldException;
 import org.onosproject.net.config.NetworkConfigService;
 import org.sixflow.app.api.DeviceRole;
@@ -38,6 +39,20 @@ import java.util.function.BiFunction;
  * </pre>
  */
 public final class SixflowDeviceConfig extends Config<DeviceId> {
+
+    /**
+     * Whether a netcfg event adds, changes or removes a device's Sixflow config: what the features
+     * whose entries carry its values (locator, SIDs, router MAC) must recheck.
+     *
+     * @param event the event
+     * @return true for CONFIG_ADDED, CONFIG_UPDATED and CONFIG_REMOVED of this config class
+     */
+    public static boolean changedBy(NetworkConfigEvent event) {
+        return SixflowDeviceConfig.class.equals(event.configClass())
+                && (event.type() == NetworkConfigEvent.Type.CONFIG_ADDED
+                || event.type() == NetworkConfigEvent.Type.CONFIG_UPDATED
+                || event.type() == NetworkConfigEvent.Type.CONFIG_REMOVED);
+    }
 
     public static final String KEY = "sixflow";
     public static final String ROLE = "role";

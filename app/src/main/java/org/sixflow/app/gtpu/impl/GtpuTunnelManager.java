@@ -444,10 +444,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     private class InternalConfigListener implements NetworkConfigListener {
         @Override
         public boolean isRelevant(NetworkConfigEvent event) {
-            return SixflowDeviceConfig.class.equals(event.configClass())
-                    && (event.type() == NetworkConfigEvent.Type.CONFIG_ADDED
-                    || event.type() == NetworkConfigEvent.Type.CONFIG_UPDATED
-                    || event.type() == NetworkConfigEvent.Type.CONFIG_REMOVED);
+            return SixflowDeviceConfig.changedBy(event);
         }
 
         @Override

@@ -474,10 +474,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private class InternalConfigListener implements NetworkConfigListener {
         @Override
         public boolean isRelevant(NetworkConfigEvent event) {
-            return SixflowDeviceConfig.class.equals(event.configClass())
-                    && (event.type() == NetworkConfigEvent.Type.CONFIG_ADDED
-                    || event.type() == NetworkConfigEvent.Type.CONFIG_UPDATED
-                    || event.type() == NetworkConfigEvent.Type.CONFIG_REMOVED);
+            return SixflowDeviceConfig.changedBy(event);
         }
 
         @Override

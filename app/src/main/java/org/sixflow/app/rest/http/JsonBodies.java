@@ -52,14 +52,7 @@ public final class JsonBodies {
      * @throws WebApplicationException      413 when the body is larger than {@link RequestLimits#MAX_BODY_BYTES}
      */
     public static ObjectNode readObject(InputStream body, ObjectMapper mapper) {
-        String text = utf8(bounded(body));
-        check(text);
-        JsonNode tree;
-        try {
-            tree = mapper.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("request body is not valid JSON: " + e.getOriginalMessage());
-        }
+        JsonNode tree = parse(utf8(bounded(body)), mapper);
         if (tree == null || !tree.isObject()) {
             throw new IllegalArgumentException("request body must be a JSON object");
         }
@@ -79,15 +72,19 @@ public final class JsonBodies {
         if (text.isBlank()) {
             return;
         }
-        check(text);
-        JsonNode tree;
-        try {
-            tree = mapper.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("request body is not valid JSON: " + e.getOriginalMessage());
-        }
+        JsonNode tree = parse(text, mapper);
         if (tree == null || !tree.isObject() || tree.size() > 0) {
             throw new IllegalArgumentException("this request takes no body: send none or {}");
+        }
+    }
+
+    // The body's text within the JSON bounds, as a tree (null for an empty text).
+    private static JsonNode parse(String text, ObjectMapper mapper) {
+        check(text);
+        try {
+            return mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("request body is not valid JSON: " + e.getOriginalMessage());
         }
     }
 
