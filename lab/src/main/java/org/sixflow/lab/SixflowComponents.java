@@ -20,6 +20,7 @@ import org.sixflow.app.api.Msr6TreeAdminService;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.api.Msr6TreeStore;
 import org.sixflow.app.api.PacketTooBigService;
+import org.sixflow.app.api.ReportSamplingService;
 import org.sixflow.app.api.ResourceService;
 import org.sixflow.app.api.RoutingService;
 import org.sixflow.app.api.TelemetryAdminService;
@@ -93,7 +94,7 @@ public final class SixflowComponents {
         components.activate(new GtpuEchoResponder(), GtpuEchoService.class);
         components.activate(new TableOccupancyCollector(), OccupancyReadings.class);
         components.activate(new ResourceManager(), ResourceService.class);
-        components.activate(new TelemetryReportCollector());
+        components.activate(new TelemetryReportCollector(), ReportSamplingService.class);
         components.activate(new PostgresExperimentStore(), ExperimentStore.class);
         components.activate(new ExperimentManager(), ExperimentService.class);
         components.activate(new LatencyAggregatePoller());

@@ -16,6 +16,7 @@ import java.time.Duration;
 public final class RawHttp {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final int EXPECT_CONTINUE_ABOVE = 64 * 1024;
 
     private RawHttp() {
     }
@@ -30,17 +31,22 @@ public final class RawHttp {
      * @return the answer, body as text
      */
     public static HttpResponse<String> send(String method, URI uri, byte[] body, String... headers) {
-        // Expect: 100-continue: a server that refuses a body from its headers (413 by its length)
-        // answers before the client sends it, rather than closing on a body still being written.
+        // Expect: 100-continue for large bodies: a server that refuses a body from its headers (413
+        // by its length) answers before the client sends it, rather than closing on a body still
+        // being written. Such an exchange leaves its connection unusable (the body was never sent),
+        // and the JDK's client may pool it anyway: it gets a client of its own.
+        boolean expectContinue = body != null && body.length > EXPECT_CONTINUE_ABOVE;
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
-                .expectContinue(body != null && body.length > 0)
+                .expectContinue(expectContinue)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
         try {
-            return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpClient client = expectContinue ? HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
+                    : CLIENT;
+            return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new IllegalStateException(method + " " + uri + " failed", e);
         } catch (InterruptedException e) {

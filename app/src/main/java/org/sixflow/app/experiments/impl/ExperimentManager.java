@@ -11,7 +11,6 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.link.LinkService;
@@ -42,6 +41,7 @@ import org.sixflow.app.api.FeatureComparison;
 import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.api.ReportSamplingService;
 import org.sixflow.app.api.RunComparison;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowConfigRegistrar;
@@ -146,9 +146,9 @@ public class ExperimentManager implements ExperimentService {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile HostTrafficGenerator hostTrafficGenerator;
 
-    /** Reads a device's entries through its driver (ServiceNetwork.samplingInPlace). */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    protected volatile DriverService driverService;
+    /** Which sampling each device holds (ServiceNetwork.samplingInPlace). */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ReportSamplingService reportSamplingService;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile GtpuTunnelService tunnelService;

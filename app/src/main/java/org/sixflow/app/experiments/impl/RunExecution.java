@@ -2,11 +2,14 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.experiments.impl;
 
+import org.onosproject.store.service.ConsistentMapException;
+import org.onosproject.store.service.StorageException;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentRunState;
 import org.slf4j.Logger;
 
+import java.nio.channels.ClosedByInterruptException;
 import java.util.function.Consumer;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -96,9 +99,15 @@ abstract class RunExecution implements Runnable {
             end = cancelled != null && !abort ? ExperimentRunState.CANCELLED : ExperimentRunState.FAILED;
             reason = cancelled != null ? cancelled : "interrupted";
         } catch (RuntimeException e) {
-            end = ExperimentRunState.FAILED;
-            reason = e.getMessage() == null ? e.toString() : e.getMessage();
-            log.warn("Run {} of {} failed", run.id(), experiment.id(), e);
+            if (cancelled != null && interruptedBy(e)) {
+                // ONOS's stores wrap the cancel's interrupt (ConsistentMapException.Interrupted)
+                end = abort ? ExperimentRunState.FAILED : ExperimentRunState.CANCELLED;
+                reason = cancelled;
+            } else {
+                end = ExperimentRunState.FAILED;
+                reason = e.getMessage() == null ? e.toString() : e.getMessage();
+                log.warn("Run {} of {} failed", run.id(), experiment.id(), e);
+            }
         } finally {
             thread = null;
             Thread.interrupted();
@@ -120,6 +129,21 @@ abstract class RunExecution implements Runnable {
         } finally {
             finished.accept(this);
         }
+    }
+
+    /** True when an interrupt is what ended the call that threw, however the library wrapped it. */
+    private static boolean interruptedBy(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof RunCancelledException
+                    || t instanceof StorageException.Interrupted || t instanceof ConsistentMapException.Interrupted
+                    || t instanceof ClosedByInterruptException) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
     }
 
     /**

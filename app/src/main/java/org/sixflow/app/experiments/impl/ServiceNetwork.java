@@ -6,19 +6,12 @@ import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
-import org.onosproject.net.driver.DriverService;
-import org.onosproject.net.flow.FlowEntry;
-import org.onosproject.net.flow.FlowRule;
-import org.onosproject.net.flow.FlowRuleProgrammable;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.telemetry.report.ReportRules;
-import org.sixflow.app.telemetry.report.ReportSampling;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
 import org.sixflow.pipeconf.TimestampUnits;
-import org.slf4j.Logger;
 
 import java.util.List;
 import java.util.Map;
@@ -26,14 +19,11 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING;
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * The network as the experiment manager's ONOS services show it.
  */
 final class ServiceNetwork implements ProbePlan.Network {
-
-    private final Logger log = getLogger(getClass());
 
     private final ExperimentManager manager;
     private final Map<Long, TelemetryReportParser> parsers = new ConcurrentHashMap<>();
@@ -98,47 +88,15 @@ final class ServiceNetwork implements ProbePlan.Network {
     }
 
     /**
-     * Tells whether a device's telemetry sampling entries are installed as a reportSampling value
-     * says (those of the classes it names; others may linger).
+     * Tells whether a device holds the telemetry sampling entries a reportSampling value asks for
+     * ({@link SamplingCheck}).
      *
      * @param device   the device
      * @param sampling the property value
      * @return true when every entry it asks for is on the device
      */
     boolean samplingInPlace(DeviceId device, String sampling) {
-        List<FlowRule> wanted = ReportRules.sampling(device, ReportSampling.parse(sampling), manager.appId());
-        Iterable<FlowEntry> entries = entriesOn(device);
-        for (FlowRule rule : wanted) {
-            boolean found = false;
-            for (FlowEntry entry : entries) {
-                if (entry.state() == FlowEntry.FlowEntryState.ADDED && entry.table().equals(rule.table())
-                        && entry.selector().equals(rule.selector()) && entry.treatment().equals(rule.treatment())) {
-                    found = true;
-                    break;
-                }
-            }
-            if (!found) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The entries a device holds, read through its driver when it has FlowRuleProgrammable: ONOS's
-     * flow store marks an entry ADDED only on its next poll of the device (seconds later on real
-     * ONOS 2.7), while the driver reads the device itself. Otherwise the store's view.
-     */
-    private Iterable<FlowEntry> entriesOn(DeviceId device) {
-        DriverService drivers = manager.driverService;
-        if (drivers != null) {
-            try {
-                return drivers.createHandler(device).behaviour(FlowRuleProgrammable.class).getFlowEntries();
-            } catch (RuntimeException e) {
-                // No driver for the device, or none that reads entries: the store's view below.
-                log.debug("Cannot read the entries of {} through its driver: {}", device, e.getMessage());
-            }
-        }
-        return manager.flowRuleService.getFlowEntries(device);
+        return SamplingCheck.inPlace(device, sampling, manager.reportSamplingService.confirmedSampling(device),
+                                     manager.flowRuleService.getFlowEntries(device), manager.appId());
     }
 }

@@ -17,12 +17,17 @@ import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.group.GroupService;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.store.serializers.KryoNamespaces;
+import org.onosproject.store.service.Serializer;
+import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -32,6 +37,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.LatencySample;
 import org.sixflow.app.api.PacketTooBigService;
+import org.sixflow.app.api.ReportSamplingService;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.ComponentProperties;
@@ -64,12 +70,16 @@ import static org.slf4j.LoggerFactory.getLogger;
  * the controller and installs its telemetry_sampling entries (component property
  * reportSampling), on the instance that masters the device; turns report packet-ins into
  * latency samples, writes them to sixflow.latency_samples (buffered through database outages)
- * and posts one LATENCY_BATCH event per (device, class) each second.
+ * and posts one LATENCY_BATCH event per (device, class) each second. Says which sampling each
+ * device holds once the device has answered the write ({@link ReportSamplingService}).
  */
-@Component(immediate = true, property = {
+@Component(immediate = true, service = ReportSamplingService.class, property = {
         REPORT_SAMPLING + "=" + REPORT_SAMPLING_DEFAULT,
 })
-public class TelemetryReportCollector {
+public class TelemetryReportCollector implements ReportSamplingService {
+
+    /** The cluster's map of confirmed sampling (device id → reportSampling text). */
+    static final String CONFIRMED_MAP = "sixflow-report-sampling-confirmed";
 
     /** Most samples kept while the database is away. */
     static final int BUFFER_CAPACITY = 2_000_000;
@@ -115,8 +125,11 @@ public class TelemetryReportCollector {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected PacketTooBigService packetTooBigService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected StorageService storageService;
+
     /** Which classes report, how often: off, k, or class=k,… (see ReportSampling). */
-    private String reportSampling = REPORT_SAMPLING_DEFAULT;
+    private volatile String reportSampling = REPORT_SAMPLING_DEFAULT;
 
     Clock clock = Clock.systemUTC();
 
@@ -125,10 +138,14 @@ public class TelemetryReportCollector {
     private ScheduledExecutorService executor;
     private SampleWriter writer;
     private TelemetryReportProcessor processor;
+    private SamplingConfirmations confirmations;
 
     @Activate
     protected void activate(ComponentContext context) {
         appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
+        confirmations = new SamplingConfirmations(storageService.<String, String>consistentMapBuilder()
+                .withName(CONFIRMED_MAP).withSerializer(Serializer.using(KryoNamespaces.BASIC))
+                .withApplicationId(appId).build().asJavaMap());
         componentConfigService.registerProperties(getClass());
         readProperties(context);
         writer = new SampleWriter(historyDatabase::database, BUFFER_CAPACITY);
@@ -184,6 +201,11 @@ public class TelemetryReportCollector {
     /** The sampling in force. */
     ReportSampling sampling() {
         return sampling;
+    }
+
+    @Override
+    public Optional<String> confirmedSampling(DeviceId deviceId) {
+        return confirmations.confirmed(deviceId);
     }
 
     private void readProperties(ComponentContext context) {
@@ -247,41 +269,73 @@ public class TelemetryReportCollector {
                 groupService.addGroup(ReportRules.cloneSession(
                         id, appId, CloneSessions.telemetryTruncate(pipeconf.get().id()).orElseThrow()));
             }
-            List<FlowRule> wanted = ReportRules.sampling(id, sampling, appId);
+            String text = reportSampling;
+            List<FlowRule> wanted = ReportRules.sampling(id, ReportSampling.parse(text), appId);
             List<FlowRule> stale = new ArrayList<>();
             List<FlowRule> missing = new ArrayList<>(wanted);
+            boolean allAdded = true;
             for (FlowEntry entry : flowRuleService.getFlowEntriesById(appId)) {
                 if (!entry.deviceId().equals(id) || !SIXFLOW_EGRESS_TELEMETRY_SAMPLING.equals(entry.table())) {
                     continue;
                 }
-                missing.removeIf(entry::exactMatch);
+                if (missing.removeIf(entry::exactMatch) && entry.state() != FlowEntry.FlowEntryState.ADDED) {
+                    allAdded = false;
+                }
                 // A class still sampled at another rate is modified in place by applying it.
                 if (wanted.stream().noneMatch(w -> w.selector().equals(entry.selector()))) {
                     stale.add(entry);
                 }
             }
-            if (!stale.isEmpty()) {
-                flowRuleService.removeFlowRules(stale.toArray(new FlowRule[0]));
+            if (stale.isEmpty() && missing.isEmpty()) {
+                if (allAdded) {
+                    confirmations.inPlace(id, text);
+                }
+                return;
             }
-            if (!missing.isEmpty()) {
-                flowRuleService.applyFlowRules(missing.toArray(new FlowRule[0]));
-            }
+            write(id, text, missing, stale);
         } catch (RuntimeException e) {
             log.warn("Cannot configure telemetry reports on {}: {}", id, e.getMessage());
         }
     }
 
+    /** One write of a device's sampling entries, whose outcome says what the device holds. */
+    private void write(DeviceId id, String text, List<FlowRule> missing, List<FlowRule> stale) {
+        long token = confirmations.writing(id);
+        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
+        missing.forEach(ops::add);
+        stale.forEach(ops::remove);
+        flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
+            @Override
+            public void onSuccess(FlowRuleOperations done) {
+                confirmations.written(id, token, text);
+            }
+
+            @Override
+            public void onError(FlowRuleOperations failed) {
+                confirmations.refused(id, token);
+                log.warn("{} refused telemetry sampling {}", id, text);
+            }
+        }));
+    }
+
     private class InternalDeviceListener implements DeviceListener {
         @Override
         public boolean isRelevant(DeviceEvent event) {
-            return event.type() == DeviceEvent.Type.DEVICE_ADDED
+            return event.type() == DeviceEvent.Type.DEVICE_ADDED || event.type() == DeviceEvent.Type.DEVICE_REMOVED
                     || event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED;
         }
 
         @Override
         public void event(DeviceEvent event) {
             DeviceId id = event.subject().id();
-            executor.execute(() -> configure(id));
+            executor.execute(() -> {
+                if (event.type() == DeviceEvent.Type.DEVICE_REMOVED || !deviceService.isAvailable(id)) {
+                    // A device that comes back may have lost its entries: known again once written.
+                    confirmations.forget(id);
+                } else {
+                    configure(id);
+                }
+            });
         }
     }
 

@@ -82,6 +82,7 @@ public final class ExperimentManagerFixture<S extends ExperimentStore> {
         manager.netcfgService = lab.netcfg;
         manager.pipeconfService = pipeconfs;
         manager.flowRuleService = new FlowRuleServiceAdapter();
+        manager.reportSamplingService = device -> java.util.Optional.empty();
         manager.componentConfigService = new ComponentConfigAdapter();
         manager.leadershipService = new LeadershipServiceAdapter() {
             @Override

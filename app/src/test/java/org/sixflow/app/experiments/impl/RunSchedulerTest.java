@@ -7,6 +7,8 @@ import org.junit.Test;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.packet.PacketServiceAdapter;
+import org.onosproject.store.service.ConsistentMapException;
+import org.onosproject.store.service.StorageException;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentRunState;
@@ -162,6 +164,32 @@ public class RunSchedulerTest {
         assertEquals(CANCELLED, state(run));
         assertEquals("cancelled", reason(run));
         assertEquals("its clean-up ran", List.of(run), cleaned);
+    }
+
+    @Test
+    public void aCancelThatInterruptsAStoreCallEndsCancelledNotFailed() {
+        long run = queue("a");
+        scheduler.tick();
+        // ONOS's ConsistentMap turns the cancel's interrupt into ConsistentMapException.Interrupted
+        work.put(run, () -> {
+            store.requestCancel(run);
+            scheduler.tick();
+            throw new ConsistentMapException.Interrupted();
+        });
+        runPending();
+        assertEquals(CANCELLED, state(run));
+        assertEquals("cancelled", reason(run));
+    }
+
+    @Test
+    public void aStoreInterruptWithoutACancelStillFails() {
+        long run = queue("a");
+        scheduler.tick();
+        work.put(run, () -> {
+            throw new StorageException.Interrupted();
+        });
+        runPending();
+        assertEquals(FAILED, state(run));
     }
 
     @Test

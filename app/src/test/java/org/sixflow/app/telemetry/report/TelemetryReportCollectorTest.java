@@ -14,11 +14,14 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.DefaultFlowEntry;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleOperation;
+import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
 import org.onosproject.net.flow.instructions.Instructions;
 import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
@@ -28,12 +31,14 @@ import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupKey;
 import org.onosproject.net.group.GroupServiceAdapter;
+import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.DefaultPacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.store.service.TestStorageService;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
@@ -91,6 +96,9 @@ public class TelemetryReportCollectorTest {
     private TelemetryManagerFixture telemetry;
     private TelemetryReportCollector collector;
     private PacketProcessor processor;
+    private TestDeviceService devices;
+    /** Whether the device refuses the next writes. */
+    private volatile boolean refuse;
 
     @BeforeClass
     public static void openDatabase() {
@@ -103,7 +111,7 @@ public class TelemetryReportCollectorTest {
         telemetry = new TelemetryManagerFixture();
         telemetry.useDatabase(db);
         telemetry.manager.addListener(events::add);
-        TestDeviceService devices = new TestDeviceService();
+        devices = new TestDeviceService();
         devices.addSwitch(LEAF1.toString(), true);
         devices.addSwitch(LEAF2.toString(), true);
         TestPipeconfService pipeconfs = new TestPipeconfService();
@@ -135,20 +143,24 @@ public class TelemetryReportCollectorTest {
             }
         };
         collector.flowRuleService = new FlowRuleServiceAdapter() {
+            // As ONOS 2.7: the device answers the write, the store marks entries ADDED on its next poll.
             @Override
-            public void applyFlowRules(FlowRule... rules) {
-                for (FlowRule rule : rules) {
-                    // Same id: ONOS modifies the entry in place.
-                    installed.keySet().removeIf(r -> r.id().equals(rule.id()));
-                    installed.put(rule, new DefaultFlowEntry(rule, FlowEntry.FlowEntryState.ADDED));
+            public void apply(FlowRuleOperations ops) {
+                if (refuse) {
+                    ops.callback().onError(ops);
+                    return;
                 }
-            }
-
-            @Override
-            public void removeFlowRules(FlowRule... rules) {
-                for (FlowRule rule : rules) {
-                    installed.keySet().removeIf(r -> r.id().equals(rule.id()));
+                for (Set<FlowRuleOperation> stage : ops.stages()) {
+                    for (FlowRuleOperation op : stage) {
+                        FlowRule rule = op.rule();
+                        // Same id: ONOS modifies the entry in place.
+                        installed.keySet().removeIf(r -> r.id().equals(rule.id()));
+                        if (op.type() == FlowRuleOperation.Type.ADD) {
+                            installed.put(rule, new DefaultFlowEntry(rule, FlowEntry.FlowEntryState.PENDING_ADD));
+                        }
+                    }
                 }
+                ops.callback().onSuccess(ops);
             }
 
             @Override
@@ -156,6 +168,7 @@ public class TelemetryReportCollectorTest {
                 return List.copyOf(installed.values());
             }
         };
+        collector.storageService = new TestStorageService();
         collector.groupService = new GroupServiceAdapter() {
             @Override
             public void addGroup(GroupDescription description) {
@@ -263,6 +276,43 @@ public class TelemetryReportCollectorTest {
         collector.modified(sampling("off"));
         await("entries removed", installed::isEmpty);
         assertEquals("the clone session stays for the next sampling", 1, groups.size());
+    }
+
+    @Test
+    public void aDeviceHoldsTheSamplingOnceItAnswersTheWrite() throws Exception {
+        collector.activate(null);
+        await("sampling confirmed", () -> collector.confirmedSampling(LEAF1).isPresent());
+        assertEquals(OsgiPropertyConstants.REPORT_SAMPLING_DEFAULT, collector.confirmedSampling(LEAF1).get());
+        assertTrue("ONOS's store still says PENDING_ADD: only the write's outcome tells",
+                   installed.values().stream().allMatch(e -> e.state() == FlowEntry.FlowEntryState.PENDING_ADD));
+        assertEquals("a device this instance does not master is not known here", Optional.empty(),
+                     collector.confirmedSampling(LEAF2));
+
+        refuse = true;
+        collector.modified(sampling("ipv6=0"));
+        await("a refused write leaves the device unknown", () -> collector.confirmedSampling(LEAF1).isEmpty());
+
+        refuse = false;
+        collector.modified(sampling("ipv6=1"));
+        await("the next write confirms", () -> collector.confirmedSampling(LEAF1).equals(Optional.of("ipv6=1")));
+    }
+
+    @Test
+    public void aDeviceThatGoesAwayIsUnknownUntilItsEntriesAreAddedAgain() throws Exception {
+        collector.activate(sampling("ipv6=1"));
+        await("sampling confirmed", () -> collector.confirmedSampling(LEAF1).isPresent());
+        Device leaf1 = devices.addSwitch(LEAF1.toString(), false);
+        devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, leaf1));
+        await("forgotten", () -> collector.confirmedSampling(LEAF1).isEmpty());
+
+        // Back, with its entries still in the store: nothing to write, so the store's word counts.
+        devices.addSwitch(LEAF1.toString(), true);
+        devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, leaf1));
+        Thread.sleep(200);
+        assertEquals("entries still PENDING_ADD: not known", Optional.empty(), collector.confirmedSampling(LEAF1));
+        installed.replaceAll((rule, entry) -> new DefaultFlowEntry(rule, FlowEntry.FlowEntryState.ADDED));
+        devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, leaf1));
+        await("ADDED in the store", () -> collector.confirmedSampling(LEAF1).equals(Optional.of("ipv6=1")));
     }
 
     @Test

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import org.onosproject.net.DeviceId;
+
+import java.util.Optional;
+
+/**
+ * What the telemetry collector knows of each device's telemetry_sampling entries: the
+ * reportSampling value whose entries the device last accepted. ONOS 2.7 marks a written entry
+ * ADDED in its flow store only on its next poll of the device (seconds later), so a caller that
+ * must know the entries are on the device now (an experiment about to send probes) asks here.
+ * Shared by the cluster: the instance that masters a device writes, any instance reads.
+ */
+public interface ReportSamplingService {
+
+    /**
+     * The reportSampling value (the component property's text) whose entries the device accepted
+     * in its latest write, or that the flow store shows ADDED; empty while a write is in flight,
+     * after the device refused one, or when the device is away.
+     *
+     * @param deviceId the device
+     * @return the sampling the device holds, if known
+     */
+    Optional<String> confirmedSampling(DeviceId deviceId);
+}
