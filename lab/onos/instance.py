@@ -174,6 +174,15 @@ class OnosInstance:
             return (status == 200 and isinstance(body, dict) and body.get("message") == "ready") or (status, body)
         self.wait(f"app {name} ready", ready, timeout)
 
+    def wait_sixflow_rest(self, timeout=120):
+        """Waits until Sixflow's REST API answers: ONOS reports the app ready once its components
+        are active, while pax-web registers the app's web context seconds later (a request in
+        between gets Jetty's 404)."""
+        def answering():
+            status, body = self.rest("GET", "/sixflow/v1/health")
+            return (status in (200, 503) and isinstance(body, dict) and "database" in body) or (status, body)
+        self.wait("Sixflow's REST API", answering, timeout)
+
     def install_oar(self, path, name, timeout=180):
         """Installs and activates an .oar, replacing an installed one of the same name."""
         if self.app_state(name) is not None:

@@ -108,6 +108,8 @@ def up(args):
         say("netcfg pushed (%d devices)", len(netcfg.get("devices", {})))
         wait_devices(onos, netcfg, args.timeout)
         say("all devices available after %.1f s", time.time() - started)
+        onos.wait_sixflow_rest(args.timeout)
+        say("Sixflow's REST API answers after %.1f s", time.time() - started)
         with open(os.path.join(run_dir, "controller.json"), "w") as f:
             json.dump({"kind": "onos", "rest": onos.url, "log": onos.karaf + "/data/log/karaf.log",
                        "ssh": f"{onos.ip}:{onos.ssh_port}", "db": db_url,

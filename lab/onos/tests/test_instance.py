@@ -108,3 +108,29 @@ class NetcfgTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class SixflowRestWaitTest(unittest.TestCase):
+    """ONOS calls the app ready before pax-web serves its web context: the lab waits for Sixflow's
+    own answer, not Jetty's 404."""
+
+    def answers(self, *replies):
+        onos = instance.OnosInstance("/nonexistent", "/nonexistent/run", 18181, 18101)
+        calls = []
+
+        def rest(method, path, body=None, **_):
+            calls.append((method, path))
+            return replies[min(len(calls) - 1, len(replies) - 1)]
+        onos.rest = rest
+        return onos, calls
+
+    def test_jettys_404_is_waited_through(self):
+        onos, calls = self.answers((404, '{"message":"Not Found","status":"404"}'),
+                                   (200, {"database": {"state": "UP"}, "devices": 5}))
+        onos.wait_sixflow_rest(timeout=5)
+        self.assertEqual([("GET", "/sixflow/v1/health")] * 2, calls)
+
+    def test_a_rest_api_that_never_answers_is_a_clear_error(self):
+        onos, _ = self.answers((404, "Not Found"))
+        with self.assertRaisesRegex(instance.OnosError, "Sixflow's REST API"):
+            onos.wait_sixflow_rest(timeout=1.5)
