@@ -3,21 +3,25 @@
 # Copyright 2026 The Sixflow Authors
 """Health under slow clients (issue 31): N clients each POST a body at one byte every few seconds
 (a new connection as soon as the server cuts one off), while one prober asks GET health on a
-fresh connection every 50 ms. Prints the probes' p50/p99/max and failures, and how the server
+fresh connection every 50 ms. The prober is a process of its own: as a thread it waited for the
+interpreter lock behind the slow clients' loop, and its latencies were the load generator's.
+Prints the probes' p50/p99/max and failures, and how the server
 ended the slow requests (408, closed, or still waiting when the run ended).
 
     slow-clients.py BASE_URL [--clients 2000] [--seconds 30] [--byte-every 5]"""
 import argparse
 import http.client
+import multiprocessing
 import selectors
 import socket
 import statistics
-import threading
 import time
 import urllib.parse
 
 
-def probe(host, port, path, until, latencies, failures):
+def probe(host, port, path, seconds, results):
+    until = time.monotonic() + seconds
+    latencies, failures = [], []
     while time.monotonic() < until:
         started = time.monotonic()
         try:
@@ -33,6 +37,7 @@ def probe(host, port, path, until, latencies, failures):
         except OSError as e:
             failures.append(type(e).__name__)
         time.sleep(max(0.0, 0.05 - (time.monotonic() - started)))
+    results.send((latencies, failures))
 
 
 def main():
@@ -71,9 +76,9 @@ def main():
     for _ in range(args.clients):
         connect()
     print(f'slow clients: {len(next_byte)} connected, a byte every {args.byte_every} s', flush=True)
-    latencies, failures = [], []
     until = time.monotonic() + args.seconds
-    prober = threading.Thread(target=probe, args=(host, port, api + '/health', until, latencies, failures))
+    receiving, sending = multiprocessing.Pipe(duplex=False)
+    prober = multiprocessing.Process(target=probe, args=(host, port, api + '/health', args.seconds, sending))
     prober.start()
     while time.monotonic() < until:
         for key, _ in selector.select(timeout=0.2):
@@ -91,6 +96,7 @@ def main():
                     next_byte[s] = now + args.byte_every
                 except OSError:
                     end(s, 'closed')
+    latencies, failures = receiving.recv()
     prober.join()
     still = len(next_byte)
     for s in list(next_byte):
