@@ -3,7 +3,7 @@
 """Promises the one-request-at-a-time generators cannot check (issue 31):
 
 - concurrent conflicting mutations of one object (create/create, delete/delete, update/delete)
-  have exactly one 2xx, for trees, policies and experiments;
+  have exactly one 2xx, for trees, policies, GTP-U tunnels and experiments;
 - an id spelled with a trailing slash, a path parameter or an empty segment is refused, and the
   object it names is left alone;
 - an oversized body written whole before the answer is read (as requests and urllib do) gets
@@ -26,6 +26,9 @@ BODIES = {
              '"receivers": ["device:guangzhou/3"], "mode": "TE"}',
     'policies': '{"id": "ID", "name": "race", "priority": 100, "match": {"source": "fd00:1:1::/64", '
                 '"nextHeader": 6}, "option": {"slaLevel": 3, "appId": 4660, "userId": 7, "flowId": 1}}',
+    'gtpu/tunnels': '{"id": "ID", "uePrefixes": ["fd00:9:7::/64"], "n3Address": "fd00:1:1::ff:7", '
+                     '"peerAddress": "fd00:1:4::100", "downlinkTeid": 4660, "uplinkTeid": 4661, '
+                     '"checksumMode": "ZERO", "decapDevice": "device:beijing"}',
     'experiments': '{"id": "ID", "name": "race", "ingress": "device:beijing/1", "classes": [{"name": "base", '
                    '"role": "BASELINE", "latencyClass": "ipv6", "packet": {"source": "fd00:1:1::10", '
                    '"destination": "fd00:1:3::10"}}, {"name": "feat", "latencyClass": "ipv6", "packet": '
