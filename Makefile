@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
+        p4-test docs docs-generate docs-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -50,9 +50,10 @@ web-build: deps
 deps:
 	tools/ensure-deps.sh
 
-## Every test: Java (with a real PostgreSQL), web (headless Chromium), lab files, packet tests, and
-## the system tests on the bmv2 lab (packet and lab tests skip loudly where bmv2 is missing).
-test: deps java-test web-test web-e2e fuzz-test docker-check lab-net-test onos-tools-test p4-test lab-test
+## Every test: the docs site (first: seconds), Java (with a real PostgreSQL), web (headless Chromium),
+## lab files, packet tests, and the system tests on the bmv2 lab (packet and lab tests skip loudly
+## where bmv2 is missing).
+test: deps docs-test java-test web-test web-e2e fuzz-test docker-check lab-net-test onos-tools-test p4-test lab-test
 
 ## mvn verify ends with osgi-test/: both .oar files in ONOS 2.7.0's Karaf (first run fetches it from Maven Central).
 java-test: web-build
@@ -110,6 +111,29 @@ lab-net-root-test:
 ## then the dashboard e2e against the lab. Skipped loudly without p4c and simple_switch_grpc on PATH.
 lab-test:
 	PYTHON=$(VENV)/bin/python lab/systest/run.sh
+
+## The docs site (mkdocs.yml, docs/) into target/docs-site, strictly: a broken link or anchor fails.
+docs: deps
+	$(VENV)/bin/mkdocs build --strict --quiet
+	@echo "Docs: target/docs-site/index.html"
+
+## Regenerate the docs' generated parts: docs/generated/openapi.json from the app's own OpenAPI
+## document (OpenApiExport, app test scope; held to the API by OpenApiExportTest), then the REST
+## and CLI references (tools/docs/gen.py; held to their sources by tools/docs/tests).
+docs-generate:
+	$(MVN) -q test-compile dependency:build-classpath -pl app -am \
+	    -Dmdep.outputFile=$(CURDIR)/app/target/docs.classpath -Dmdep.includeScope=test
+	java -cp "app/target/test-classes:app/target/classes:$$(cat app/target/docs.classpath)" \
+	    org.sixflow.app.rest.openapi.OpenApiExport docs/generated/openapi.json
+	python3 tools/docs/gen.py
+
+## The docs within `make test` (seconds, no build): the generated references against their sources,
+## the links of README.md and the other Markdown outside docs/, then the strict site build.
+docs-test:
+	@test -x $(VENV)/bin/mkdocs || { echo "mkdocs is not in $(VENV): run make deps"; exit 1; }
+	$(VENV)/bin/python -m unittest discover -s tools/docs/tests
+	$(VENV)/bin/python tools/docs/check_links.py
+	$(VENV)/bin/mkdocs build --strict --quiet
 
 ## Rewrite lab/topologies/*.json (msr6-study from docker/mininet/topology.py, fat-tree-k4).
 lab-topologies:
@@ -207,4 +231,4 @@ bench-presets:
 
 clean:
 	$(MVN) -q clean
-	rm -rf web/dist
+	rm -rf web/dist target/docs-site

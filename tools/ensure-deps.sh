@@ -44,6 +44,11 @@ if ! "$venv/bin/python" -c 'import schemathesis' 2>/dev/null; then
     "$venv/bin/pip" install -q -r "$top/tools/fuzz/requirements.txt"
 fi
 
+if ! "$venv/bin/python" -c 'import mkdocs' 2>/dev/null; then
+    echo "== installing the docs site's Python packages"
+    "$venv/bin/pip" install -q -r "$top/tools/docs/requirements.txt"
+fi
+
 if [ ! -d "$top/web/node_modules" ] || [ "$top/web/package-lock.json" -nt "$top/web/node_modules/.package-lock.json" ]; then
     echo "== installing web packages"
     # npm install, not npm ci: npm 11's ci rejects lockfiles without other platforms' optional

@@ -36,7 +36,7 @@ APN6_DPORT = 7000
 
 
 def sid(node, argument, pointer, function=0x100):
-    """An End.RL SID (WIRE-FORMATS.md): locator fd00:0:<node>::/64, function, argument, pointer."""
+    """An End.RL SID (docs/features/msr6.md): locator fd00:0:<node>::/64, function, argument, pointer."""
     return str(ipaddress.IPv6Address((0xFD00 << 112) | (node << 80) | (function << 32) | (argument << 16) | pointer))
 
 
@@ -103,7 +103,7 @@ def gtpu_uplink_frame():
 
 def msr6_frame(dst, segments_left, sids):
     """A frame that already carries an MRH (TE) around the same inner packet. Code points as
-    WIRE-FORMATS.md gives them (Routing Type 253, MRH Type 1), as the packet tests write them
+    docs/features/msr6.md gives them (Routing Type 253, MRH Type 1), as the packet tests write them
     (ptf/lib/p4defines.py says why they are not read from the P4)."""
     inner = bytes(IPv6(src="fd00:1::10", dst="ff3e::3") / UDP(sport=5000, dport=5004) / PAYLOAD)
     mrh = bytes([41, 2 * len(sids), 253, segments_left, 1, 0, 0, 0]) + \

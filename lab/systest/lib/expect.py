@@ -23,7 +23,7 @@ def delivered_multicast(frame, src_mac):
 
 
 def with_apn6_option(frame, sla, app, user, flow_id, hop_limit_drop=0):
-    """The frame with the APN6 Hop-by-Hop header an ingress edge inserts (WIRE-FORMATS.md):
+    """The frame with the APN6 Hop-by-Hop header an ingress edge inserts (docs/features/apn6.md):
     24 octets after the IPv6 header, Next Header chained, Payload Length + 24."""
     ipv6 = bytearray(frame[14:54])
     next_header = ipv6[6]

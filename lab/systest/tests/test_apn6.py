@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 """APN6 policies created through REST: the policy's owner installs it and REST shows it INSTALLED,
-the ingress edge inserts the Application-aware ID option (WIRE-FORMATS.md), the egress edge strips
+the ingress edge inserts the Application-aware ID option (docs/features/apn6.md), the egress edge strips
 it when the policy says so, and a policy that matches everything works."""
 
 import time

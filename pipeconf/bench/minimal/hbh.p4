@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 // The minimal router plus the insertion of Sixflow's 24-octet APN6 Hop-by-Hop header
-// (WIRE-FORMATS.md): a classifier on the UDP destination port, as Sixflow's policies match ports,
+// (docs/features/apn6.md): a classifier on the UDP destination port, as Sixflow's policies match ports,
 // picks the option's four fields. The layout is written here as the specification gives it.
 #include "common.p4"
 

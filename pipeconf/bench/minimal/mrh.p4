@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 // The minimal router plus an MSR6 TE encapsulation as Sixflow's ingress edge makes it
-// (WIRE-FORMATS.md): the packet becomes the inner one behind a new outer IPv6 header and a
+// (docs/features/msr6.md): the packet becomes the inner one behind a new outer IPv6 header and a
 // Multicast Routing Header (Routing Type 253, MRH Type 1) with 3 M-SIDs; the outer destination
 // is the first M-SID, which the router then routes. The layout is written here as the
 // specification gives it.

@@ -2,7 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 // Target-independent constants. Per-target values (CPU port, timestamp width) live in
 // p4src/<target>/define_<target>.p4 so this file stays the same for bmv2 and Tofino.
-// Code points follow shared WIRE-FORMATS.md; Java reads them from this file (WireFormatTest).
+// Code points follow docs/wire-formats.md; Java reads them from this file (WireFormatTest).
 #ifndef SIXFLOW_DEFINE_P4
 #define SIXFLOW_DEFINE_P4
 
@@ -50,7 +50,7 @@ const bit<8>  PADN_TYPE         = 0x01;
 const bit<8> ROUTING_TYPE_MRH = 253;
 const bit<8> MRH_TYPE_TE      = 1;
 const bit<8> MRH_TYPE_TE_RLB  = 3;
-// Most M-SIDs an MRH may carry (WIRE-FORMATS.md: default 8). A parameter of the build
+// Most M-SIDs an MRH may carry (docs/features/msr6.md: default 8). A parameter of the build
 // (-DMAX_MSIDS=n): the code that walks the list is repeated per M-SID (repeat.p4), and the
 // encapsulation writes the list from two tables of four, hence at most 8.
 #ifndef MAX_MSIDS
@@ -78,7 +78,7 @@ const msr6_behaviour_t MSR6_NONE      = 0;
 const msr6_behaviour_t MSR6_END_RL    = 1;
 const msr6_behaviour_t MSR6_END_RLB_X = 2;
 
-// GTP-U over IPv6 (3GPP TS 29.281; shared WIRE-FORMATS.md): UDP port, version 1 with PT 1 (GTP,
+// GTP-U over IPv6 (3GPP TS 29.281; docs/features/gtpu.md): UDP port, version 1 with PT 1 (GTP,
 // not GTP'), the messages the data plane tells apart, the PDU Session Container extension
 // header (TS 38.415) and the header sizes the lengths are built from.
 const bit<16> GTPU_UDP_PORT          = 2152;

@@ -5,7 +5,7 @@ classes, EtherTypes, the CPU port, clone sessions, sizes), read from the sources
 p4src/common/define.p4 and p4src/v1model/define_v1model.p4. Tests use these instead of copies,
 so a changed define cannot leave a test reading the wrong counter index or port.
 
-Wire-format code points that WIRE-FORMATS.md fixes (the APN6 option type 0x1E, Routing Type 253)
+Wire-format code points that docs/wire-formats.md fixes (the APN6 option type 0x1E, Routing Type 253)
 are deliberately NOT read from here: the packet tests write them as the specification says, so
 they check the P4 against it."""
 

@@ -24,7 +24,7 @@ def udp6(dport=6000, hlim=64):
 
 
 def apn6_hbh(next_header, sla, app, user, flow):
-    """The 24 octets WIRE-FORMATS.md fixes: HBH(2) + option(18) + PadN(4)."""
+    """The 24 octets docs/features/apn6.md fixes: HBH(2) + option(18) + PadN(4)."""
     return (bytes([next_header, 2, 0x1E, 16]) + sla.to_bytes(4, "big") + app.to_bytes(4, "big")
             + user.to_bytes(4, "big") + flow.to_bytes(4, "big") + bytes([1, 2, 0, 0]))
 

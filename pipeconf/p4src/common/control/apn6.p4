@@ -2,7 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 // APN6: the ingress edge inserts the Application-aware ID option chosen by the policy
 // classifier; transit routers pick a priority or next hop by SLA level and APP ID; the egress
-// edge strips the option when the policy says so. Formats: shared WIRE-FORMATS.md.
+// edge strips the option when the policy says so. Formats: docs/features/apn6.md.
 #ifndef SIXFLOW_APN6_P4
 #define SIXFLOW_APN6_P4
 

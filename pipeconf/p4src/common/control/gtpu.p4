@@ -5,7 +5,7 @@
 // tunnel's UDP checksum mode, and uplink decapsulation of G-PDUs addressed to a local N3
 // address. The controller gives each tunnel its entries; the UDP checksum itself is the
 // target's work at deparse time (GTPU_CHECKSUM_*: v1model's compute_checksum, Tofino's
-// deparser). Formats: shared WIRE-FORMATS.md.
+// deparser). Formats: docs/features/gtpu.md.
 #ifndef SIXFLOW_GTPU_P4
 #define SIXFLOW_GTPU_P4
 

@@ -3,7 +3,7 @@
 // MSR6: ingress encapsulation (outer IPv6 + Multicast Routing Header), replication at End.RL
 // and End.RLB.X SIDs through the target's replication engine, leaf decapsulation. The
 // controller computes trees and gives each node its SIDs, groups and adjacencies.
-// Formats: shared WIRE-FORMATS.md.
+// Formats: docs/features/msr6.md.
 #ifndef SIXFLOW_MSR6_P4
 #define SIXFLOW_MSR6_P4
 

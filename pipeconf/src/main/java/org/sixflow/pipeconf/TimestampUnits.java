@@ -7,7 +7,7 @@ import org.onosproject.net.pi.model.PiPipeconfId;
 import java.util.Optional;
 
 /**
- * The unit of each target's data-plane timestamps (WIRE-FORMATS.md, "Latency measurement"):
+ * The unit of each target's data-plane timestamps (docs/features/telemetry.md#timestamps):
  * bmv2's global timestamps count microseconds, Tofino's count nanoseconds. P4Info does not say,
  * so the latency aggregates and telemetry reports are scaled to nanoseconds from here.
  */

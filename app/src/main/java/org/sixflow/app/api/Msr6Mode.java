@@ -17,7 +17,7 @@ public enum Msr6Mode {
         this.mrhType = mrhType;
     }
 
-    /** The MRH Type code point (WIRE-FORMATS.md). */
+    /** The MRH Type code point (docs/features/msr6.md#encapsulation). */
     public int mrhType() {
         return mrhType;
     }

@@ -68,7 +68,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final int MIN_MTU = 1280;
     public static final int MAX_MTU = 65_535;
     /**
-     * Default behaviour codes of the SIDs (WIRE-FORMATS.md leaves them to the operator). A SID's
+     * Default behaviour codes of the SIDs (docs/features/msr6.md#m-sids: the operator's choice). A SID's
      * 32-bit Function is the code in its upper 16 bits and the tree number in its lower 16, so that
      * no two trees share a SID on a device.
      */

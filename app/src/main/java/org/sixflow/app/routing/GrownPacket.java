@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * The packet a source sent, found inside the packet a Sixflow router grew from it: an MSR6
- * encapsulation (outer IPv6 header and MRH, WIRE-FORMATS.md) is taken off, and so is an APN6
+ * encapsulation (outer IPv6 header and MRH, docs/features/msr6.md) is taken off, and so is an APN6
  * Hop-by-Hop header the router inserted (24 octets, the option first). What was taken off is the
  * growth: the source must send that much less than the MTU for its packets to fit once grown.
  *

@@ -9,7 +9,7 @@ import java.nio.ByteBuffer;
 /**
  * IPv6 packets written out octet by octet for the Packet Too Big tests: a source's UDP datagram,
  * the APN6 Hop-by-Hop header a router inserts and the MSR6 encapsulation it adds
- * (WIRE-FORMATS.md), each from the RFCs' layouts rather than from the code under test.
+ * (docs/features/apn6.md, msr6.md), each from the RFCs' layouts rather than from the code under test.
  */
 final class Ipv6Packets {
 

@@ -22,7 +22,7 @@ import java.util.function.IntToLongFunction;
 import java.util.function.IntUnaryOperator;
 
 /**
- * Writes a tree into an M-SID list (shared WIRE-FORMATS.md). The list is laid out breadth
+ * Writes a tree into an M-SID list (docs/features/msr6.md#m-sids). The list is laid out breadth
  * first from the ingress edge's children, so that every node's children are contiguous: a node
  * at position p whose children start at position q gets Pointer q, and copy i of it goes to
  * M-SID[q + i] with Segments Left q + i. In TE mode a node's argument is its Replication Number

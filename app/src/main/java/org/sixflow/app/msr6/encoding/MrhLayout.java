@@ -3,7 +3,7 @@
 package org.sixflow.app.msr6.encoding;
 
 /**
- * How an MSR6 encapsulation looks on the wire (WIRE-FORMATS.md), for code that reads packets the
+ * How an MSR6 encapsulation looks on the wire (docs/features/msr6.md), for code that reads packets the
  * data plane made: an outer IPv6 header whose Next Header is Routing, the MRH (a Routing header of
  * its own type) whose Next Header is IPv6, then the packet it carries. The values are define.p4's,
  * held to it by P4DefinesTest.

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * What one MAU stage of Tofino 1 has, per resource: the one place Sixflow keeps these figures
- * (docs "WIRE-FORMATS.md", "Tofino capacity per stage"). Used/capacity shares are taken against
+ * (docs/features/resources.md#tofino-capacity-per-stage). Used/capacity shares are taken against
  * them.
  */
 public final class TofinoCapacity {
@@ -28,7 +28,7 @@ public final class TofinoCapacity {
         PER_STAGE.put(MauResourceType.HASH_BITS, 8 * 52);               // 8 hash functions × 52 b
         PER_STAGE.put(MauResourceType.ACTION_DATA_BUS_BYTES, 128);
         PER_STAGE.put(MauResourceType.VLIW_SLOTS, 32);
-        // WIRE-FORMATS.md does not list gateways: 8 SRAM rows × 2 gateways each.
+        // Gateways: 8 SRAM rows × 2 gateways each (docs/features/resources.md lists them too).
         PER_STAGE.put(MauResourceType.GATEWAYS, 8 * 2);
     }
 
