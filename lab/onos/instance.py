@@ -216,6 +216,7 @@ class OnosInstance:
         finally:
             timer.cancel()
             client.stdin.close()
+            client.stdout.close()
         if client.returncode == -signal.SIGKILL:
             raise OnosError(f"ONOS's shell did not finish '{command}' within {timeout} s")
         text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))
