@@ -61,32 +61,36 @@ class ParsingTest(unittest.TestCase):
         self.assertTrue(all("Life" not in body and "Dumping" not in body for body in dumped))
         self.assertIn("Priority: 10", list(dumped)[1])
 
-    def test_groups_with_their_nodes_without_node_handles(self):
-        self.assertEqual(["mgrp(1) -> (L1h=*, rid=0) -> (ports=[3], lags=[]) -> (L1h=*, rid=1) -> (ports=[1, 2], lags=[])",
-                          "mgrp(7) -> (L1h=*, rid=0) -> (ports=[2], lags=[])"], t.parse_mc_dump(MC))
+    def test_groups_with_their_nodes_keyed_without_node_handles(self):
+        self.assertEqual({"mgrp(1) -> (L1h=*, rid=0) -> (ports=[3], lags=[]) -> (L1h=*, rid=1) -> (ports=[1, 2], lags=[])":
+                          "mgrp(1) -> (L1h=0, rid=0) -> (ports=[3], lags=[]) -> (L1h=1, rid=1) -> (ports=[1, 2], lags=[])",
+                          "mgrp(7) -> (L1h=*, rid=0) -> (ports=[2], lags=[])":
+                          "mgrp(7) -> (L1h=4, rid=0) -> (ports=[2], lags=[])"}, t.parse_mc_dump(MC))
 
 
 class CompareTest(unittest.TestCase):
     @staticmethod
-    def snapshot(entries, groups=()):
-        """{switch: (entries, handles, groups)} from {table: {body: handle}}."""
+    def snapshot(entries, groups=None):
+        """{switch: (entries, handles, groups)} from {table: {body: handle}} and {group: with handles}."""
         counted = {table: collections.Counter(list(rows)) for table, rows in entries.items()}
         handles = {table: {body: [h] for body, h in rows.items()} for table, rows in entries.items()}
-        return {"s1": (counted, handles, list(groups))}
+        return {"s1": (counted, handles, groups or {})}
 
     def test_same_entries_same_handles_is_no_change(self):
-        before = self.snapshot({"t": {"a": "0x0", "b": "0x1"}}, ["mgrp(1) x"])
-        self.assertEqual(({}, {}, {}, {}, {}), t.compare_snapshots(before, before))
+        before = self.snapshot({"t": {"a": "0x0", "b": "0x1"}}, {"mgrp(1) x": "mgrp(1) x0"})
+        self.assertEqual({"gone": {}, "added": {}, "rewritten": {}, "groups_gone": {}, "groups_added": {},
+                          "groups_rewritten": {}}, t.compare_snapshots(before, before))
 
     def test_gone_added_rewritten_and_groups(self):
-        before = self.snapshot({"t": {"a": "0x0", "b": "0x1"}}, ["mgrp(1) x"])
-        after = self.snapshot({"t": {"a": "0x5", "c": "0x6"}}, ["mgrp(2) y"])
-        gone, added, rewritten, groups_gone, groups_added = t.compare_snapshots(before, after)
-        self.assertEqual({"s1": ["t: b"]}, gone)
-        self.assertEqual({"s1": ["t: c"]}, added)
-        self.assertEqual({"s1": ["t: a"]}, rewritten)
-        self.assertEqual({"s1": ["mgrp(1) x"]}, groups_gone)
-        self.assertEqual({"s1": ["mgrp(2) y"]}, groups_added)
+        before = self.snapshot({"t": {"a": "0x0", "b": "0x1"}}, {"mgrp(1) x": "mgrp(1) x0", "mgrp(3) z": "mgrp(3) z0"})
+        after = self.snapshot({"t": {"a": "0x5", "c": "0x6"}}, {"mgrp(2) y": "mgrp(2) y0", "mgrp(3) z": "mgrp(3) z9"})
+        diff = t.compare_snapshots(before, after)
+        self.assertEqual({"s1": ["t: b"]}, diff["gone"])
+        self.assertEqual({"s1": ["t: c"]}, diff["added"])
+        self.assertEqual({"s1": ["t: a"]}, diff["rewritten"])
+        self.assertEqual({"s1": ["mgrp(1) x"]}, diff["groups_gone"])
+        self.assertEqual({"s1": ["mgrp(2) y"]}, diff["groups_added"])
+        self.assertEqual({"s1": ["mgrp(3) z"]}, diff["groups_rewritten"])
 
 
 class StreamTest(unittest.TestCase):

@@ -21,7 +21,8 @@ and never beside another lab:
 
   sudo SIXFLOW_CLUSTER_TEST=1 lab/onos/cluster-traffic-test.sh      (the project venv; traps every exit)
 
-Knobs: SIXFLOW_CLUSTER_STOP=term|kill (SIGTERM, ONOS shuts down; or SIGKILL, a crash),
+Knobs: SIXFLOW_CLUSTER_REALTIME (switches' SCHED_RR / senders' SCHED_FIFO priority, 2/3 as the
+lab's measurement mode; 0/0 the normal scheduler), SIXFLOW_CLUSTER_STOP=term|kill (SIGTERM, ONOS shuts down; or SIGKILL, a crash),
 SIXFLOW_CLUSTER_RATE (multicast packets/s, 1000), SIXFLOW_CLUSTER_AFTER_S (traffic after the stop,
 30 s), SIXFLOW_CLUSTER_ONOS_HEAP (1g), SIXFLOW_CLUSTER_LLDP (probe/stale ms, ONOS's 3000/10000),
 SIXFLOW_CLUSTER_TRAFFIC_RUN_DIR (lab/target/cluster-traffic-test).
@@ -69,6 +70,11 @@ ONOS_HEAP = os.environ.get("SIXFLOW_CLUSTER_ONOS_HEAP", "1g")
 # them, which took longer than 3 s here (run 1: every link of those devices aged out, the tree was
 # rebuilt and FAILED in between).
 LLDP = [int(x) for x in os.environ.get("SIXFLOW_CLUSTER_LLDP", "3000/10000").split("/")]
+# The lab's measurement mode: the switches' data paths at SCHED_RR 2 (labnet --switch-realtime), the
+# traffic senders at SCHED_FIFO 3, so that three ONOS JVMs and three Atomix nodes on 2 cores do not
+# starve the data plane (run 2, normal scheduler, 200 pps: 1.4-2 s one-way delay and loss before
+# anything stopped). "0/0": the normal scheduler.
+SWITCH_RT, SENDER_RT = [int(x) for x in os.environ.get("SIXFLOW_CLUSTER_REALTIME", "2/3").split("/")]
 TREE_ID = "cluster-tree"
 GROUP = "ff3e::1"
 TREE_FLOW, APN6_FLOW, APN6_PORT = 501, 502, 6000
@@ -158,7 +164,8 @@ def parse_table_dump(text):
 
 
 def parse_mc_dump(text):
-    """The multicast groups of one mc_dump, each as one line with its nodes, node handles left out."""
+    """The multicast groups of one mc_dump: {group with its nodes, node handles left out: the same
+    with the handles} (a group written again gets new node handles, L1h)."""
     groups, current = [], None
     for line in text.splitlines():
         line = line.strip()
@@ -166,14 +173,14 @@ def parse_mc_dump(text):
             current = [line]
             groups.append(current)
         elif line.startswith("->") and current is not None:
-            current.append(re.sub(r"L1h=\d+", "L1h=*", line))
+            current.append(line)
         elif line.startswith(("=", "*")):
             current = None
-    return sorted(" ".join(g) for g in groups)
+    return {re.sub(r"L1h=\d+", "L1h=*", " ".join(g)): " ".join(g) for g in groups}
 
 
 def switch_entries(lab, switch):
-    """{table: Counter of entry texts}, {table: {entry text: [handles]}}, [multicast groups] of a switch."""
+    """{table: Counter of entry texts}, {table: {entry text: [handles]}}, {multicast group: with handles}."""
     tables = parse_tables(_cli_outputs(lab, switch, ["show_tables"])[0])
     outputs = _cli_outputs(lab, switch, [f"table_dump {t}" for t in tables] + ["mc_dump"])
     if len(outputs) != len(tables) + 1:
@@ -191,27 +198,26 @@ def entries_snapshot(lab):
 
 
 def compare_snapshots(before, after):
-    """(entries gone, entries added, entries rewritten under a new handle, group lines gone,
-    group lines added), each {switch: [...]}, empty ones left out."""
-    gone, added, rewritten, groups_gone, groups_added = {}, {}, {}, {}, {}
+    """{"gone", "added", "rewritten" (the same entry under a new handle: deleted and written again),
+    "groups_gone", "groups_added", "groups_rewritten" (the same group with new node handles)}: each
+    {switch: [entry or group text]}, switches without any left out."""
+    found = {k: {} for k in ("gone", "added", "rewritten", "groups_gone", "groups_added", "groups_rewritten")}
+
+    def note(kind, switch, items):
+        if items:
+            found[kind].setdefault(switch, []).extend(items)
     for switch, (entries_b, handles_b, groups_b) in before.items():
         entries_a, handles_a, groups_a = after[switch]
         for table in sorted(set(entries_b) | set(entries_a)):
             b, a = entries_b.get(table, collections.Counter()), entries_a.get(table, collections.Counter())
-            if b - a:
-                gone.setdefault(switch, []).extend(f"{table}: {e}" for e in (b - a).elements())
-            if a - b:
-                added.setdefault(switch, []).extend(f"{table}: {e}" for e in (a - b).elements())
-            for entry in b & a:
-                if handles_b.get(table, {}).get(entry) != handles_a.get(table, {}).get(entry):
-                    rewritten.setdefault(switch, []).append(f"{table}: {entry}")
-        lost = collections.Counter(groups_b) - collections.Counter(groups_a)
-        new = collections.Counter(groups_a) - collections.Counter(groups_b)
-        if lost:
-            groups_gone[switch] = list(lost.elements())
-        if new:
-            groups_added[switch] = list(new.elements())
-    return gone, added, rewritten, groups_gone, groups_added
+            note("gone", switch, [f"{table}: {e}" for e in (b - a).elements()])
+            note("added", switch, [f"{table}: {e}" for e in (a - b).elements()])
+            note("rewritten", switch, [f"{table}: {e}" for e in sorted(b & a)
+                                       if handles_b.get(table, {}).get(e) != handles_a.get(table, {}).get(e)])
+        note("groups_gone", switch, sorted(set(groups_b) - set(groups_a)))
+        note("groups_added", switch, sorted(set(groups_a) - set(groups_b)))
+        note("groups_rewritten", switch, sorted(g for g in set(groups_b) & set(groups_a) if groups_b[g] != groups_a[g]))
+    return found
 
 
 # ---- a numbered stream at a receiver -------------------------------------------------------------------
@@ -328,7 +334,7 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         state = os.path.join(RUN_DIR, "net", "state.json")
         cls.network_up = True   # labnet up undoes a half-made network itself; down is harmless then
         subprocess.run([sys.executable, LABNET, "up", TOPOLOGY, "--state", state, "--log-dir",
-                        os.path.join(RUN_DIR, "net", "logs")], check=True)
+                        os.path.join(RUN_DIR, "net", "logs"), "--switch-realtime", str(SWITCH_RT)], check=True)
         netcfg = json.loads(subprocess.run([sys.executable, LABNET, "netcfg", TOPOLOGY], check=True,
                                            capture_output=True, text=True).stdout)
         with open(os.path.join(RUN_DIR, "netcfg.json"), "w") as f:
@@ -480,11 +486,11 @@ class ClusterTrafficSystemTest(unittest.TestCase):
 
     def send_tree(self, flow, count, rate, background=False):
         return traffic.send(self.lab, self.source, GROUP, count=count, rate=rate, flow=flow,
-                            dst_mac=traffic.multicast_mac(GROUP), background=background)
+                            dst_mac=traffic.multicast_mac(GROUP), background=background, realtime=SENDER_RT)
 
     def send_apn6(self, flow, count, rate, background=False):
         return traffic.send(self.lab, self.source, self.apn6_dst.ipv6, count=count, rate=rate, flow=flow,
-                            dport=APN6_PORT, background=background)
+                            dport=APN6_PORT, background=background, realtime=SENDER_RT)
 
     def marked_ok(self, frame):
         """Whether a frame at the APN6 destination is exactly the sent one, routed, with the option."""
@@ -587,6 +593,12 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         seconds = BEFORE_S + AFTER_S
         count, apn6_count = RATE * seconds, APN6_RATE * seconds
         watch = Watch(survivors, self.cluster.members, self.devices(), TREE_ID, cls.policy_id)
+        cls.figures.update({"rate": RATE, "apn6_rate": APN6_RATE, "seconds": seconds, "stop": STOP,
+                            "realtime": f"{SWITCH_RT}/{SENDER_RT}", "lldp_ms": LLDP})
+        report("traffic: %d pps multicast to %s and %d pps APN6-marked UDP to %s for %d s; %s stops %s s in (SIG%s); "
+               "switches SCHED_RR %d, senders SCHED_FIFO %d (0: normal); LLDP %d/%d ms", RATE, GROUP, APN6_RATE,
+               self.apn6_dst.name, seconds, cls.owner, BEFORE_S, "KILL" if STOP == "kill" else "TERM", SWITCH_RT,
+               SENDER_RT, LLDP[0], LLDP[1])
         with traffic.Capture(self.lab, self.receivers, duration=seconds + 8) as capture:
             tree_sender = self.send_tree(TREE_FLOW, count, RATE, background=True)
             apn6_sender = self.send_apn6(APN6_FLOW, apn6_count, APN6_RATE, background=True)
@@ -605,11 +617,10 @@ class ClusterTrafficSystemTest(unittest.TestCase):
                 self.assertEqual(0, sender.returncode, f"sender: {err}")
         watch.stop()
         cls.stop_at, cls.watch = stop_at, watch
-        cls.figures.update({"stop": STOP, "stop_took_s": round(stopped_at - stop_at, 1), "rate": RATE,
-                            "seconds": seconds})
+        cls.figures["stop_took_s"] = round(stopped_at - stop_at, 1)
 
         # The streams at the receivers, before and after the stop began.
-        gaps = {}
+        gaps, streams = {}, []
         for host, flow, sent, rate in [(h, TREE_FLOW, count, RATE) for h in self.receivers] + \
                 [(self.apn6_dst, APN6_FLOW, apn6_count, APN6_RATE)]:
             kind = "tree" if flow == TREE_FLOW else "apn6"
@@ -619,6 +630,7 @@ class ClusterTrafficSystemTest(unittest.TestCase):
             if kind == "apn6":
                 figures["exact_with_option"] = sum(1 for _, f in timed if self.marked_ok(f))
             cls.figures[f"{kind}_{host.name}"] = figures
+            streams.append(f"{kind}_{host.name}")
             gaps[f"{kind}_{host.name}"] = traffic.gaps(capture, host, flow, sent)
             report("%s at %s (%d pps): %d of %d received, lost %d before the stop and %d after it (per second from "
                    "the stop: %s), %d duplicates, capture dropped %d; one-way delay before the stop median %.1f ms "
@@ -635,17 +647,17 @@ class ClusterTrafficSystemTest(unittest.TestCase):
 
         # A machine that could not carry the rate before anything stopped says nothing about the
         # failover: say so rather than blame it.
-        for name, figures in cls.figures.items():
-            if name.startswith(("tree_", "apn6_")):
-                self.assertEqual(0, figures["lost_before_stop"],
-                                 f"{name}: packets lost before the stop (median delay {figures['delay_before_ms'][0]} "
-                                 f"ms): this machine does not carry {RATE} pps beside the cluster; lower "
-                                 f"SIXFLOW_CLUSTER_RATE. {figures}")
-        for name, figures in cls.figures.items():
-            if name.startswith(("tree_", "apn6_")):
-                self.assertEqual(0, figures["lost_after_stop"], f"{name}: packets lost after {cls.owner} began to "
-                                 f"stop: {figures}; gaps {gaps[name][:2000]}")
-                self.assertEqual(0, figures["duplicates"], f"{name}: duplicates {figures}")
+        for name in streams:
+            figures = cls.figures[name]
+            self.assertEqual(0, figures["lost_before_stop"],
+                             f"{name}: packets lost before the stop (median delay {figures['delay_before_ms'][0]} ms): "
+                             f"this machine does not carry {RATE} pps beside the cluster; lower SIXFLOW_CLUSTER_RATE. "
+                             f"{figures}")
+        for name in streams:
+            figures = cls.figures[name]
+            self.assertEqual(0, figures["lost_after_stop"], f"{name}: packets lost after {cls.owner} began to stop: "
+                             f"{figures}; gaps {gaps[name][:2000]}")
+            self.assertEqual(0, figures["duplicates"], f"{name}: duplicates {figures}")
         apn6 = cls.figures[f"apn6_{self.apn6_dst.name}"]
         self.assertEqual(apn6["received"], apn6["exact_with_option"], "APN6 packets without the option or changed")
 
@@ -728,19 +740,17 @@ class ClusterTrafficSystemTest(unittest.TestCase):
 
         # The entries on the switches: what was there before the stop is there now.
         after = entries_snapshot(self.lab)
-        gone, added, rewritten, groups_gone, groups_added = compare_snapshots(cls.before, after)
-        count = lambda d: {s: len(v) for s, v in d.items()}  # noqa: E731
-        cls.figures.update({"entries_gone": count(gone), "entries_added": count(added),
-                            "entries_rewritten": count(rewritten), "group_lines_gone": count(groups_gone),
-                            "group_lines_added": count(groups_added)})
-        report("switch entries after the failover against before: gone %s, added %s, same entry under a new handle "
-               "(deleted and written again) %s; multicast group lines gone %s, added %s", count(gone), count(added),
-               count(rewritten), count(groups_gone), count(groups_added))
+        diff = compare_snapshots(cls.before, after)
+        counts = {kind: {s: len(v) for s, v in per_switch.items()} for kind, per_switch in diff.items()}
+        cls.figures["entries_diff"] = counts
+        report("switch entries after the failover against before: gone %s, added %s, the same entry under a new "
+               "handle (deleted and written again) %s; multicast groups gone %s, added %s, written again (new node "
+               "handles) %s", counts["gone"], counts["added"], counts["rewritten"], counts["groups_gone"],
+               counts["groups_added"], counts["groups_rewritten"])
         with open(os.path.join(RUN_DIR, "entries-diff.json"), "w") as f:
-            json.dump({"gone": gone, "added": added, "rewritten": rewritten, "groups_gone": groups_gone,
-                       "groups_added": groups_added}, f, indent=1)
-        self.assertEqual({}, gone, "entries that were on the switches before the stop are gone")
-        self.assertEqual({}, groups_gone, "multicast groups changed")
+            json.dump(diff, f, indent=1)
+        self.assertEqual({}, diff["gone"], "entries that were on the switches before the stop are gone")
+        self.assertEqual({}, diff["groups_gone"], "multicast groups that were on the switches before the stop are gone")
 
         # Still delivering, and the survivors answer alike.
         tree, marked = self.probe(9801)

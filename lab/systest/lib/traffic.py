@@ -79,10 +79,15 @@ class Capture:
         return [(t, f) for t, f in self.frames[host.name] if (hosttools.sequence_of(f) or (None,))[0] == flow]
 
 
-def send(lab, host, dst, count=3, rate=100.0, flow=1, dst_mac=None, dport=5004, size=None, background=False):
-    """Sends numbered packets from a host; returns the summary (or the process when in background)."""
+def send(lab, host, dst, count=3, rate=100.0, flow=1, dst_mac=None, dport=5004, size=None, background=False,
+         realtime=0):
+    """Sends numbered packets from a host; returns the summary (or the process when in background).
+    realtime: a SCHED_FIFO priority for the sender (0: the normal scheduler), so that a busy machine
+    does not hold its pacing back and release the packets in bursts."""
     command = ["ip", "netns", "exec", host.netns, sys.executable, HOSTTOOLS, "send", "--iface", host.ifname,
                "--dst", dst, "--count", str(count), "--rate", str(rate), "--flow", str(flow), "--dport", str(dport)]
+    if realtime:
+        command = ["chrt", "-f", str(realtime)] + command
     if dst_mac:
         command += ["--dst-mac", dst_mac]
     if size:
