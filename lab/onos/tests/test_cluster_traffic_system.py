@@ -23,8 +23,8 @@ and never beside another lab:
 
 Knobs: SIXFLOW_CLUSTER_REALTIME (switches' SCHED_RR / senders' SCHED_FIFO priority, 2/3 as the
 lab's measurement mode; 0/0 the normal scheduler), SIXFLOW_CLUSTER_STOP=term|kill (SIGTERM, ONOS shuts down; or SIGKILL, a crash),
-SIXFLOW_CLUSTER_RATE (multicast packets/s, 1000), SIXFLOW_CLUSTER_AFTER_S (traffic after the stop,
-30 s), SIXFLOW_CLUSTER_ONOS_HEAP (1g), SIXFLOW_CLUSTER_LLDP (probe/stale ms, ONOS's 3000/10000),
+SIXFLOW_CLUSTER_RATE (multicast packets/s, 200; the issue asks 1,000, which 2 cores do not carry), SIXFLOW_CLUSTER_AFTER_S (traffic after the stop,
+60 s), SIXFLOW_CLUSTER_DEBUG (loggers set to DEBUG on every instance, comma-separated), SIXFLOW_CLUSTER_ONOS_HEAP (1g), SIXFLOW_CLUSTER_LLDP (probe/stale ms, ONOS's 3000/10000),
 SIXFLOW_CLUSTER_TRAFFIC_RUN_DIR (lab/target/cluster-traffic-test).
 """
 import atexit
@@ -60,10 +60,18 @@ RUN_DIR = os.path.abspath(os.environ.get("SIXFLOW_CLUSTER_TRAFFIC_RUN_DIR",
 LABNET = os.path.join(TOP, "lab", "net", "labnet.py")
 TOPOLOGY = "msr6-study"
 STOP = os.environ.get("SIXFLOW_CLUSTER_STOP", "term")
-RATE = int(os.environ.get("SIXFLOW_CLUSTER_RATE", "1000"))
+# 200 multicast packets/s, not the issue's 1,000: on 2 cores beside 3 ONOS JVMs and 3 Atomix nodes
+# the five switches carried 1,000/s neither under the normal scheduler (run 1: 6-13 s queueing, 68%
+# lost) nor at SCHED_RR (run 3: 57% lost before anything stopped, and ONOS starved: its REST and
+# shell timed out). SIXFLOW_CLUSTER_RATE=1000 where the machine has the cores.
+RATE = int(os.environ.get("SIXFLOW_CLUSTER_RATE", "200"))
 APN6_RATE = 50
 BEFORE_S = 8
-AFTER_S = int(os.environ.get("SIXFLOW_CLUSTER_AFTER_S", "30"))
+# After the stop: long enough for what follows it to happen under traffic (run 4: beijing's new
+# master took over 20 s after SIGTERM, the tree was rebuilt 37 s after, past a 30 s window).
+AFTER_S = int(os.environ.get("SIXFLOW_CLUSTER_AFTER_S", "60"))
+# Loggers set to DEBUG on every instance (log:set), comma-separated, to tell who wrote what.
+DEBUG_LOGGERS = [x for x in os.environ.get("SIXFLOW_CLUSTER_DEBUG", "").split(",") if x]
 ONOS_HEAP = os.environ.get("SIXFLOW_CLUSTER_ONOS_HEAP", "1g")
 # ONOS's own LLDP timing (3 s probes, a link unheard for 10 s is gone), not the single-ONOS lab's
 # 1/3 s: the stopped instance's devices send no probes and take none in until their new master has
@@ -343,6 +351,9 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         cls.cluster.up([PIPECONF_OAR, APP_OAR], netcfg, timeout=900)
         first = cls.cluster.onos[0]
         set_link_discovery(first, LLDP[0], LLDP[1])   # ONOS's component configuration is the cluster's
+        for onos in cls.cluster.onos:   # each instance's own logging
+            for logger in DEBUG_LOGGERS:
+                onos.cli(f"log:set DEBUG {logger}", timeout=120)
         started = time.time()
         for onos in cls.cluster.onos:
             wait_devices(onos, netcfg, 300)
