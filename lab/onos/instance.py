@@ -111,6 +111,17 @@ class OnosInstance:
         """Stops the instance's whole process group (Karaf's script exits before ONOS's JVM)."""
         stop_group(self.process.pid if self.process else _read_pid(self.pidfile), timeout, self.process)
 
+    def kill(self, timeout=30):
+        """Ends the instance's whole process group at once (SIGKILL: no shutdown, as a crash), and
+        waits until none of it is left."""
+        pgid = self.process.pid if self.process else _read_pid(self.pidfile)
+        if pgid:
+            try:
+                os.killpg(pgid, signal.SIGKILL)
+            except ProcessLookupError:
+                return
+            stop_group(pgid, timeout, self.process)   # reaps it; SIGTERM to a dead group is a no-op
+
     # ---- REST, as an operator's script uses it ------------------------------------------------
     def rest(self, method, path, body=None, content_type="application/json", timeout=60):
         data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()
@@ -214,6 +225,7 @@ class OnosInstance:
         finally:
             timer.cancel()
             client.stdin.close()
+            client.stdout.close()
         if client.returncode == -signal.SIGKILL:
             raise OnosError(f"ONOS's shell did not finish '{command}' within {timeout} s")
         text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))

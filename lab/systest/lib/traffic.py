@@ -79,10 +79,15 @@ class Capture:
         return [(t, f) for t, f in self.frames[host.name] if (hosttools.sequence_of(f) or (None,))[0] == flow]
 
 
-def send(lab, host, dst, count=3, rate=100.0, flow=1, dst_mac=None, dport=5004, size=None, background=False):
-    """Sends numbered packets from a host; returns the summary (or the process when in background)."""
+def send(lab, host, dst, count=3, rate=100.0, flow=1, dst_mac=None, dport=5004, size=None, background=False,
+         realtime=0):
+    """Sends numbered packets from a host; returns the summary (or the process when in background).
+    realtime: a SCHED_FIFO priority for the sender (0: the normal scheduler), so that a busy machine
+    does not hold its pacing back and release the packets in bursts."""
     command = ["ip", "netns", "exec", host.netns, sys.executable, HOSTTOOLS, "send", "--iface", host.ifname,
                "--dst", dst, "--count", str(count), "--rate", str(rate), "--flow", str(flow), "--dport", str(dport)]
+    if realtime:
+        command = ["chrt", "-f", str(realtime)] + command
     if dst_mac:
         command += ["--dst-mac", dst_mac]
     if size:
@@ -99,3 +104,32 @@ def frame_sent(host, dst, dst_mac, flow, seq, sent_ns, dport=5004, size=None):
     """The exact frame hosttools sent for one sequence number (its payload carries the send time)."""
     return hosttools.udp_frame(host.mac, dst_mac, host.ipv6, dst, 40000, dport,
                                hosttools.payload(flow, seq, sent_ns, size or hosttools.PAYLOAD.size))
+
+
+def gaps(capture, host, flow, count):
+    """The missing sequence ranges, each with the UTC send time of the packet before it (to
+    match against the lab's log) and the one-way delays of the packets either side (a queue
+    that overflowed delivers those before the gap late; missing state does not)."""
+    sent, delay = {}, {}
+    for received_ns, frame in capture.timed(host, flow):
+        _, seq, sent_ns = hosttools.sequence_of(frame)
+        sent[seq] = sent_ns
+        delay[seq] = (received_ns - sent_ns) / 1e6
+    ranges, seq = [], 0
+    while seq < count:
+        if seq in sent:
+            seq += 1
+            continue
+        end = seq
+        while end + 1 < count and end + 1 not in sent:
+            end += 1
+        before = sent.get(seq - 1)
+        at = time.strftime("%H:%M:%S", time.gmtime(before / 1e9)) + ".%03d" % (before // 1_000_000 % 1000) \
+            if before else "start"
+        around = " (delays %s / %s ms)" % (
+            "%.1f" % delay[seq - 1] if seq - 1 in delay else "-",
+            "%.1f" % delay[end + 1] if end + 1 in delay else "-") if before else ""
+        ranges.append("%d-%d after %s%s" % (seq, end, at, around))
+        seq = end + 1
+    worst = max(delay.values()) if delay else 0.0
+    return "missing %s; longest delay %.1f ms" % (", ".join(ranges) or "none", worst)

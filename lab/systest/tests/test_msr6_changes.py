@@ -35,32 +35,8 @@ class Msr6ChangeTest(Msr6Base):
 
     @staticmethod
     def gaps(capture, host, flow, count):
-        """The missing sequence ranges, each with the UTC send time of the packet before it (to
-        match against the lab's log) and the one-way delays of the packets either side (a queue
-        that overflowed delivers those before the gap late; missing state does not)."""
-        sent, delay = {}, {}
-        for received_ns, frame in capture.timed(host, flow):
-            _, seq, sent_ns = traffic.hosttools.sequence_of(frame)
-            sent[seq] = sent_ns
-            delay[seq] = (received_ns - sent_ns) / 1e6
-        ranges, seq = [], 0
-        while seq < count:
-            if seq in sent:
-                seq += 1
-                continue
-            end = seq
-            while end + 1 < count and end + 1 not in sent:
-                end += 1
-            before = sent.get(seq - 1)
-            at = time.strftime("%H:%M:%S", time.gmtime(before / 1e9)) + ".%03d" % (before // 1_000_000 % 1000) \
-                if before else "start"
-            around = " (delays %s / %s ms)" % (
-                "%.1f" % delay[seq - 1] if seq - 1 in delay else "-",
-                "%.1f" % delay[end + 1] if end + 1 in delay else "-") if before else ""
-            ranges.append("%d-%d after %s%s" % (seq, end, at, around))
-            seq = end + 1
-        worst = max(delay.values()) if delay else 0.0
-        return "missing %s; longest delay %.1f ms" % (", ".join(ranges) or "none", worst)
+        """The missing ranges and the delays around them (traffic.gaps)."""
+        return traffic.gaps(capture, host, flow, count)
 
     def test_receivers_join_and_leave_without_loss_at_those_that_stay(self):
         stay, joiner = self.others[0], self.others[-1]
