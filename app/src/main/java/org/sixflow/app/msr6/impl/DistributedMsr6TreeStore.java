@@ -105,6 +105,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
     protected void deactivate() {
         records.removeListener(listener);
         listed.close();
+        numbers.close();
         // An event being handed to the delegate finishes; the ones still queued have no one to hear them.
         events.stop(STOP_MILLIS);
         log.info("Stopped");
