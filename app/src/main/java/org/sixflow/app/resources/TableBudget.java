@@ -19,12 +19,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Admission control for P4 table entries: whether the entries a request needs fit the tables of
@@ -102,20 +102,34 @@ public final class TableBudget {
         }
         List<TableShortfall> shortfalls = new ArrayList<>();
         asked.forEach((device, tables) -> {
-            Map<PiTableId, Set<FlowId>> unclaimed = installedUnclaimed(device, tables.keySet(), claimed);
-            tables.forEach((table, rules) -> {
-                // In use: claimed or installed, each entry once.
-                Set<FlowId> installed = unclaimed.get(table);
-                long inUse = claimed.count(device, table) + installed.size();
-                long needed = rules.values().stream()
-                        .filter(r -> !claimed.claims(r) && !installed.contains(r.id())).count();
-                long size = sizes.get(table);
-                if (needed > 0 && inUse + needed > size) {
-                    shortfalls.add(new TableShortfall(device, shortName(table), size, inUse, needed));
-                }
-            });
+            Map<PiTableId, List<FlowEntry>> installed = installed(device, tables.keySet());
+            tables.forEach((table, rules) -> shortfall(device, table, sizes.get(table), rules.values(),
+                                                       installed.get(table), claimed)
+                    .ifPresent(shortfalls::add));
         });
         return shortfalls;
+    }
+
+    /**
+     * Whether some entries overflow one table: in use is every entry installed or claimed, each
+     * once. When the table fits them even if no installed entry were among the claimed ones, no
+     * entry is looked up: a table far from full costs a count, however many entries it holds.
+     */
+    private static Optional<TableShortfall> shortfall(DeviceId device, PiTableId table, long size,
+                                                      Collection<FlowRule> wanted, List<FlowEntry> installed,
+                                                      TableClaims claimed) {
+        long claimedCount = claimed.count(device, table);
+        List<FlowRule> unclaimedWanted = wanted.stream().filter(r -> !claimed.claims(r)).collect(Collectors.toList());
+        if (claimedCount + installed.size() + unclaimedWanted.size() <= size) {
+            return Optional.empty();
+        }
+        Set<FlowId> unclaimedInstalled = installed.stream().filter(e -> !claimed.claims(e)).map(FlowEntry::id)
+                .collect(Collectors.toSet());
+        long inUse = claimedCount + unclaimedInstalled.size();
+        long needed = unclaimedWanted.stream().filter(r -> !unclaimedInstalled.contains(r.id())).count();
+        return needed > 0 && inUse + needed > size
+                ? Optional.of(new TableShortfall(device, shortName(table), size, inUse, needed))
+                : Optional.empty();
     }
 
     /**
@@ -145,18 +159,17 @@ public final class TableBudget {
         }
     }
 
-    /** The ids of the entries a device has in some tables that take room and are not claimed, by table. */
-    private Map<PiTableId, Set<FlowId>> installedUnclaimed(DeviceId device, Set<PiTableId> tables,
-                                                           TableClaims claimed) {
-        Map<PiTableId, Set<FlowId>> unclaimed = new HashMap<>();
-        tables.forEach(t -> unclaimed.put(t, new HashSet<>()));
+    /** The entries a device has in some tables that take room, by table: one read of its entries. */
+    private Map<PiTableId, List<FlowEntry>> installed(DeviceId device, Set<PiTableId> tables) {
+        Map<PiTableId, List<FlowEntry>> installed = new HashMap<>();
+        tables.forEach(t -> installed.put(t, new ArrayList<>()));
         for (FlowEntry entry : flowRules.getFlowEntries(device)) {
-            Set<FlowId> ids = unclaimed.get(entry.table());
-            if (ids != null && !GONE.contains(entry.state()) && !claimed.claims(entry)) {
-                ids.add(entry.id());
+            List<FlowEntry> inTable = installed.get(entry.table());
+            if (inTable != null && !GONE.contains(entry.state())) {
+                inTable.add(entry);
             }
         }
-        return unclaimed;
+        return installed;
     }
 
     /**
