@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test docs docs-generate docs-test bench-trees bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
+        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -176,6 +176,19 @@ bench-trees:
 	$(MVN) -q -DskipTests install
 	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
 	    -Dexec.mainClass=org.sixflow.app.msr6.tree.TreeBenchmark
+
+KRYO_OPENS = --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.invoke=ALL-UNNAMED \
+	--add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED \
+	--add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens java.base/java.net=ALL-UNNAMED \
+	--add-opens java.base/java.time=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED
+
+## Tree create latency p50/p99 with 100, 1,000, 5,000 and 10,000 trees installed, on the tree
+## manager's test fixture (BENCH_TREES="100 1000" for other counts).
+## The tree store's Kryo needs what the tests' argLine opens (pom.xml); exec:java runs in Maven's JVM.
+bench-tree-creates:
+	$(MVN) -q -DskipTests install
+	cd app && MAVEN_OPTS="$$MAVEN_OPTS $(KRYO_OPENS)" $(MVN) -q exec:java -Dexec.classpathScope=test \
+	    -Dexec.mainClass=org.sixflow.app.msr6.tree.TreeBenchmark -Dexec.args="creates $(BENCH_TREES)"
 
 bench-policies:
 	$(MVN) -q -DskipTests install

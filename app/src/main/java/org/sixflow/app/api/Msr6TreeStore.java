@@ -42,6 +42,34 @@ public interface Msr6TreeStore extends Store<Msr6TreeEvent, Msr6TreeStoreDelegat
     List<Msr6TreeRecord> listedRecords();
 
     /**
+     * Returns the tree that holds a request's (source address, group, ingress device), as
+     * {@link #add} claims it: one lookup, however many trees there are.
+     *
+     * @param request a tree request
+     * @return the id of the tree that holds it, if one does
+     */
+    Optional<String> ingressHolder(Msr6TreeRequest request);
+
+    /**
+     * Returns which trees hold which table entries and groups, by key, for checking a tree
+     * against all others with a lookup per entry of its own. Fresh as this instance heard: its
+     * own writes at once, another instance's when their map event arrives.
+     *
+     * @return the holders (a live view)
+     */
+    TreeEntryHolders entryHolders();
+
+    /**
+     * Returns the table entries the trees hold room for while one tree is checked against the
+     * devices' tables: every tree's installed entries, and what the others that have not FAILED
+     * were last built as. Fresh as {@link #entryHolders} is.
+     *
+     * @param checkedTreeId the tree being checked (its last build does not count: it is what is checked)
+     * @return the claims (a live view)
+     */
+    TableClaims claims(String checkedTreeId);
+
+    /**
      * Adds a tree, claiming its id and its (source address, group, ingress device) for it.
      *
      * @param record the new tree's record

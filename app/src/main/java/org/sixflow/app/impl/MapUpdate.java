@@ -24,10 +24,12 @@ public final class MapUpdate<V> {
 
     private final V before;
     private final V after;
+    private final long version;
 
-    private MapUpdate(V before, V after) {
+    private MapUpdate(V before, V after, long version) {
         this.before = before;
         this.after = after;
+        this.version = version;
     }
 
     /** The value the change was computed from. */
@@ -38,6 +40,14 @@ public final class MapUpdate<V> {
     /** The value afterwards (the same object as {@link #before} when the change left it as it was). */
     public V after() {
         return after;
+    }
+
+    /**
+     * The map's version of {@link #before}: a new value was written after it (the map does not
+     * say at which version), for a local copy that must not go back to an older value.
+     */
+    public long version() {
+        return version;
     }
 
     /** Whether this call wrote a new value. */
@@ -66,10 +76,10 @@ public final class MapUpdate<V> {
             }
             V next = change.apply(current.value());
             if (Objects.equals(next, current.value())) {
-                return Optional.of(new MapUpdate<>(current.value(), current.value()));
+                return Optional.of(new MapUpdate<>(current.value(), current.value(), current.version()));
             }
             if (map.replace(key, current.version(), next)) {
-                return Optional.of(new MapUpdate<>(current.value(), next));
+                return Optional.of(new MapUpdate<>(current.value(), next, current.version()));
             }
             // Another caller (or instance) changed it meanwhile: compute again on its version.
         }

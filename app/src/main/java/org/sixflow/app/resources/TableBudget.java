@@ -11,6 +11,7 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.model.PiTableModel;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.sixflow.app.api.TableClaims;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.api.TableShortfall;
 
@@ -18,19 +19,20 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Admission control for P4 table entries: whether the entries a request needs fit the tables of
  * their devices. A table holds what its device's pipeline model declares (PiTableModel.maxSize,
  * from the P4Info); it is in use by every entry ONOS's flow rule service has for it on the device
  * (confirmed, pending, or being removed: all take room) and by the entries of requests accepted
- * but not yet on the devices, which the caller names. An entry counts once however many of these
+ * but not yet on the devices, which the caller names ({@link TableClaims}: a list, or a store's
+ * counts by table, so that a check does not walk every claim). An entry counts once however many of these
  * name it (entries are known by flow id: device, table, match, priority), so an entry a request
  * rewrites in place needs no new room. Tables of devices without a pipeconf, tables the model
  * lacks, and tables without a size are not checked.
@@ -68,8 +70,21 @@ public final class TableBudget {
      * @return one shortfall per overflowing table, by device and table name; empty when all fit
      */
     public List<TableShortfall> shortfalls(Collection<FlowRule> wanted, Collection<FlowRule> claimed) {
-        // Device -> table -> the wanted entries' ids, for tables with a known size only.
-        Map<DeviceId, Map<PiTableId, Set<FlowId>>> asked = new TreeMap<>(Comparator.comparing(DeviceId::toString));
+        return shortfalls(wanted, new ListedClaims(claimed));
+    }
+
+    /**
+     * Finds the tables some entries would overflow, against claims kept by table (a store's
+     * index, so that a check costs lookups for the wanted entries rather than a list of all).
+     *
+     * @param wanted  the entries a request needs, on any devices
+     * @param claimed entries that take room besides those installed (see the other shortfalls)
+     * @return one shortfall per overflowing table, by device and table name; empty when all fit
+     */
+    public List<TableShortfall> shortfalls(Collection<FlowRule> wanted, TableClaims claimed) {
+        // Device -> table -> the wanted entries by id, for tables with a known size only.
+        Map<DeviceId, Map<PiTableId, Map<FlowId, FlowRule>>> asked =
+                new TreeMap<>(Comparator.comparing(DeviceId::toString));
         Map<DeviceId, Optional<PiPipeconf>> pipelines = new HashMap<>();
         Map<PiTableId, Long> sizes = new HashMap<>();
         for (FlowRule rule : wanted) {
@@ -82,22 +97,39 @@ public final class TableBudget {
             if (size > 0) {
                 sizes.put(table, size);
                 asked.computeIfAbsent(rule.deviceId(), d -> new TreeMap<>(Comparator.comparing(PiTableId::id)))
-                        .computeIfAbsent(table, t -> new HashSet<>()).add(rule.id());
+                        .computeIfAbsent(table, t -> new HashMap<>()).putIfAbsent(rule.id(), rule);
             }
         }
         List<TableShortfall> shortfalls = new ArrayList<>();
         asked.forEach((device, tables) -> {
-            Map<PiTableId, Set<FlowId>> held = held(device, tables.keySet(), claimed);
-            tables.forEach((table, ids) -> {
-                Set<FlowId> inTable = held.get(table);
-                long needed = ids.stream().filter(id -> !inTable.contains(id)).count();
-                long size = sizes.get(table);
-                if (needed > 0 && inTable.size() + needed > size) {
-                    shortfalls.add(new TableShortfall(device, shortName(table), size, inTable.size(), needed));
-                }
-            });
+            Map<PiTableId, List<FlowEntry>> installed = installed(device, tables.keySet());
+            tables.forEach((table, rules) -> shortfall(device, table, sizes.get(table), rules.values(),
+                                                       installed.get(table), claimed)
+                    .ifPresent(shortfalls::add));
         });
         return shortfalls;
+    }
+
+    /**
+     * Whether some entries overflow one table: in use is every entry installed or claimed, each
+     * once. When the table fits them even if no installed entry were among the claimed ones, no
+     * entry is looked up: a table far from full costs a count, however many entries it holds.
+     */
+    private static Optional<TableShortfall> shortfall(DeviceId device, PiTableId table, long size,
+                                                      Collection<FlowRule> wanted, List<FlowEntry> installed,
+                                                      TableClaims claimed) {
+        long claimedCount = claimed.count(device, table);
+        List<FlowRule> unclaimedWanted = wanted.stream().filter(r -> !claimed.claims(r)).collect(Collectors.toList());
+        if (claimedCount + installed.size() + unclaimedWanted.size() <= size) {
+            return Optional.empty();
+        }
+        Set<FlowId> unclaimedInstalled = installed.stream().filter(e -> !claimed.claims(e)).map(FlowEntry::id)
+                .collect(Collectors.toSet());
+        long inUse = claimedCount + unclaimedInstalled.size();
+        long needed = unclaimedWanted.stream().filter(r -> !unclaimedInstalled.contains(r.id())).count();
+        return needed > 0 && inUse + needed > size
+                ? Optional.of(new TableShortfall(device, shortName(table), size, inUse, needed))
+                : Optional.empty();
     }
 
     /**
@@ -109,29 +141,35 @@ public final class TableBudget {
      * @throws TableFullException for the first table they would overflow
      */
     public void check(Collection<FlowRule> wanted, Collection<FlowRule> claimed, String what) {
+        check(wanted, new ListedClaims(claimed), what);
+    }
+
+    /**
+     * Checks that entries fit, against claims kept by table.
+     *
+     * @param wanted  the entries a request needs
+     * @param claimed entries that take room besides those installed (see {@link #shortfalls})
+     * @param what    what needs the entries, for the message, e.g. "this tree"
+     * @throws TableFullException for the first table they would overflow
+     */
+    public void check(Collection<FlowRule> wanted, TableClaims claimed, String what) {
         List<TableShortfall> shortfalls = shortfalls(wanted, claimed);
         if (!shortfalls.isEmpty()) {
             throw shortfalls.get(0).refusal(what);
         }
     }
 
-    /** The ids of the entries that take room in some tables of a device, by table. */
-    private Map<PiTableId, Set<FlowId>> held(DeviceId device, Set<PiTableId> tables, Collection<FlowRule> claimed) {
-        Map<PiTableId, Set<FlowId>> held = new HashMap<>();
-        tables.forEach(t -> held.put(t, new HashSet<>()));
+    /** The entries a device has in some tables that take room, by table: one read of its entries. */
+    private Map<PiTableId, List<FlowEntry>> installed(DeviceId device, Set<PiTableId> tables) {
+        Map<PiTableId, List<FlowEntry>> installed = new HashMap<>();
+        tables.forEach(t -> installed.put(t, new ArrayList<>()));
         for (FlowEntry entry : flowRules.getFlowEntries(device)) {
-            Set<FlowId> ids = held.get(entry.table());
-            if (ids != null && !GONE.contains(entry.state())) {
-                ids.add(entry.id());
+            List<FlowEntry> inTable = installed.get(entry.table());
+            if (inTable != null && !GONE.contains(entry.state())) {
+                inTable.add(entry);
             }
         }
-        for (FlowRule rule : claimed) {
-            Set<FlowId> ids = rule.deviceId().equals(device) ? held.get(rule.table()) : null;
-            if (ids != null) {
-                ids.add(rule.id());
-            }
-        }
-        return held;
+        return installed;
     }
 
     /**

@@ -11,10 +11,12 @@ import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.TableId;
 import org.onosproject.net.flow.criteria.PiCriterion;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiAction;
+import org.sixflow.app.api.TableClaims;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.testing.SmallTables;
@@ -118,6 +120,39 @@ public class TableBudgetTest {
         assertTrue(budget.shortfalls(encaps(BEIJING, 3, 1), claimed).isEmpty());
         TableShortfall full = budget.shortfalls(encaps(BEIJING, 3, 2), claimed).get(0);
         assertEquals(3, full.inUse());
+    }
+
+    @Test
+    public void claimsKeptByTableCountAsTheSameClaimsListed() {
+        // A store's index gives counts by table and lookups, not a list: the same answers.
+        flows.applyFlowRules(encaps(BEIJING, 0, 2).toArray(new FlowRule[0]));
+        List<FlowRule> listed = new ArrayList<>(encaps(BEIJING, 1, 2));
+        listed.add(encap(WUHAN, 9));
+        ListedClaims lists = new ListedClaims(listed);
+        TableClaims byTable = new TableClaims() {
+            @Override
+            public int count(DeviceId deviceId, TableId table) {
+                return lists.count(deviceId, table);
+            }
+
+            @Override
+            public boolean claims(FlowRule rule) {
+                return lists.claims(rule);
+            }
+        };
+        assertEquals(2, byTable.count(BEIJING, ENCAP));
+        assertTrue(budget.shortfalls(encaps(BEIJING, 3, 1), byTable).isEmpty());
+        TableShortfall full = budget.shortfalls(encaps(BEIJING, 2, 3), byTable).get(0);
+        assertEquals(3, full.inUse());
+        assertEquals("a claimed entry and an installed one need no room", 2, full.needed());
+        assertEquals(budget.shortfalls(encaps(BEIJING, 2, 3), listed).get(0).toString(), full.toString());
+        try {
+            budget.check(encaps(BEIJING, 2, 3), byTable, "this tree");
+            fail("accepted");
+        } catch (TableFullException e) {
+            assertEquals("device:beijing table msr6_encap holds 4 entries, 3 in use, this tree needs 2 more",
+                         e.getMessage());
+        }
     }
 
     @Test

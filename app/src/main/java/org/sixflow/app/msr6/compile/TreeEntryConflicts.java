@@ -2,16 +2,13 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.compile;
 
-import org.onosproject.net.DeviceId;
-import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.group.GroupDescription;
 import org.sixflow.app.api.Msr6TreeEntries;
-import org.sixflow.app.api.Msr6TreeRecord;
+import org.sixflow.app.api.TreeEntryHolders;
 import org.sixflow.app.impl.EntryText;
 
-import java.util.Collection;
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -29,72 +26,39 @@ public final class TreeEntryConflicts {
     }
 
     /**
-     * Checks a tree against every stored tree, both what each was last built as and what its
-     * devices hold (they differ while a change is installed or after one failed).
+     * Checks a tree against the stored trees, both what each was last built as and what its
+     * devices hold (they differ while a change is installed or after one failed): one lookup per
+     * entry of the tree, however many trees there are.
      *
-     * @param treeId    the new tree's id
+     * @param treeId    the new tree's id (its own entries are skipped, so that a tree may replace itself)
      * @param candidate its compiled state
-     * @param records   the cluster's trees (the new tree's own record is skipped)
+     * @param holders   which trees hold which entries
      * @throws IllegalArgumentException naming the device, the entry and the other tree on conflict
      */
-    public static void check(String treeId, Msr6TreeEntries candidate, Collection<Msr6TreeRecord> records) {
-        Map<String, Msr6TreeEntries> built = new HashMap<>();
-        Map<String, Msr6TreeEntries> installed = new HashMap<>();
-        for (Msr6TreeRecord record : records) {
-            record.entries().ifPresent(e -> built.put(record.id(), e));
-            record.installed().ifPresent(e -> installed.put(record.id(), e));
-        }
-        check(treeId, candidate, built);
-        check(treeId, candidate, installed);
-    }
-
-    /**
-     * Checks a tree against the trees already installed.
-     *
-     * @param treeId    the new tree's id
-     * @param candidate its compiled state
-     * @param installed the other trees' compiled state by tree id (the new tree's own id is skipped,
-     *                  so that a tree may replace itself)
-     * @throws IllegalArgumentException naming the device, the entry and the other tree on conflict
-     */
-    public static void check(String treeId, Msr6TreeEntries candidate, Map<String, Msr6TreeEntries> installed) {
-        Map<FlowId, Owned<FlowRule>> rules = new HashMap<>();
-        Map<DeviceId, Map<Integer, Owned<GroupDescription>>> groups = new HashMap<>();
-        installed.forEach((id, tree) -> {
-            if (id.equals(treeId)) {
-                return;
-            }
-            tree.rules().values().forEach(r -> rules.putIfAbsent(r.id(), new Owned<>(id, r)));
-            tree.groups().values().forEach(g -> groups.computeIfAbsent(g.deviceId(), d -> new HashMap<>())
-                    .putIfAbsent(g.givenGroupId(), new Owned<>(id, g)));
-        });
+    public static void check(String treeId, Msr6TreeEntries candidate, TreeEntryHolders holders) {
         for (FlowRule rule : candidate.rules().values()) {
-            Owned<FlowRule> other = rules.get(rule.id());
-            if (other != null && !rule.treatment().equals(other.value.treatment())) {
-                throw new IllegalArgumentException(
-                        "tree " + treeId + " needs " + EntryText.describe(rule) + " on " + rule.deviceId()
-                                + ", where tree " + other.owner + " uses " + EntryText.describe(other.value)
-                                + ": the two trees cannot share it");
+            for (Map.Entry<String, List<FlowRule>> held : holders.rules(rule.id()).entrySet()) {
+                for (FlowRule other : held.getValue()) {
+                    if (!held.getKey().equals(treeId) && !rule.treatment().equals(other.treatment())) {
+                        throw new IllegalArgumentException(
+                                "tree " + treeId + " needs " + EntryText.describe(rule) + " on " + rule.deviceId()
+                                        + ", where tree " + held.getKey() + " uses " + EntryText.describe(other)
+                                        + ": the two trees cannot share it");
+                    }
+                }
             }
         }
         for (GroupDescription group : candidate.groups().values()) {
-            Owned<GroupDescription> other = groups.getOrDefault(group.deviceId(), Map.of())
-                    .get(group.givenGroupId());
-            if (other != null && !Objects.equals(group.buckets(), other.value.buckets())) {
-                throw new IllegalArgumentException(
-                        "tree " + treeId + " needs group " + group.givenGroupId() + " on " + group.deviceId()
-                                + " to reach other ports than tree " + other.owner + " does with it");
+            for (Map.Entry<String, List<GroupDescription>> held
+                    : holders.groups(group.deviceId(), group.givenGroupId()).entrySet()) {
+                for (GroupDescription other : held.getValue()) {
+                    if (!held.getKey().equals(treeId) && !Objects.equals(group.buckets(), other.buckets())) {
+                        throw new IllegalArgumentException(
+                                "tree " + treeId + " needs group " + group.givenGroupId() + " on " + group.deviceId()
+                                        + " to reach other ports than tree " + held.getKey() + " does with it");
+                    }
+                }
             }
-        }
-    }
-
-    private static final class Owned<T> {
-        final String owner;
-        final T value;
-
-        Owned(String owner, T value) {
-            this.owner = owner;
-            this.value = value;
         }
     }
 }

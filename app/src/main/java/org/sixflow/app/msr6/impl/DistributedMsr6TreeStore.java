@@ -27,9 +27,12 @@ import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.Msr6TreeState;
 import org.sixflow.app.api.Msr6TreeStore;
 import org.sixflow.app.api.Msr6TreeStoreDelegate;
+import org.sixflow.app.api.TableClaims;
+import org.sixflow.app.api.TreeEntryHolders;
 import org.sixflow.app.api.TreeConstraints;
 import org.sixflow.app.impl.MapSnapshot;
 import org.sixflow.app.impl.MapUpdate;
+import org.sixflow.app.impl.NewestWrites;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.slf4j.Logger;
 
@@ -46,7 +49,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * ingress device) each tree holds, and tree numbers ({@link TreeNumbers}). Map events from any
  * instance become tree events for the store delegate, delivered on the store's own thread: a
  * listener on the map's (Atomix) thread must not wait for anything, and the manager acting on an
- * event writes to these same maps.
+ * event writes to these same maps. The records' entries are also indexed by key on each instance
+ * ({@link TreeIndex}), from the same events and from this instance's writes as they return, so
+ * that checking a tree does not read every record.
  */
 @Component(immediate = true, service = Msr6TreeStore.class)
 public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6TreeStoreDelegate>
@@ -73,6 +78,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
     private ConsistentMap<String, String> ingresses;
     private TreeNumbers numbers;
     private MapSnapshot<String, Msr6TreeRecord> listed;
+    private TreeIndex index;
     private SerialWorker events;
     private final MapEventListener<String, Msr6TreeRecord> listener = new InternalMapListener();
 
@@ -86,7 +92,11 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
                                           .withName("sixflow-msr6-tree-numbers").withSerializer(SERIALIZER).build(),
                                   Msr6RuleCompiler.MAX_TREE_ID);
         events = new SerialWorker("sixflow/msr6", "store-events", log);
+        index = new TreeIndex();
         records.addListener(listener);
+        // Read after listening: a record written meanwhile comes both ways, and the newer one stays.
+        records.entrySet().forEach(e -> index.put(e.getKey(), e.getValue().value(),
+                                                  NewestWrites.written(e.getValue().version())));
         listed = new MapSnapshot<>(records);
         log.info("Started");
     }
@@ -95,6 +105,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
     protected void deactivate() {
         records.removeListener(listener);
         listed.close();
+        numbers.close();
         // An event being handed to the delegate finishes; the ones still queued have no one to hear them.
         events.stop(STOP_MILLIS);
         log.info("Stopped");
@@ -113,6 +124,21 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
     @Override
     public List<Msr6TreeRecord> listedRecords() {
         return ImmutableList.copyOf(listed.get().values());
+    }
+
+    @Override
+    public Optional<String> ingressHolder(Msr6TreeRequest request) {
+        return Optional.ofNullable(Versioned.valueOrNull(ingresses.get(ingressKey(request))));
+    }
+
+    @Override
+    public TreeEntryHolders entryHolders() {
+        return index;
+    }
+
+    @Override
+    public TableClaims claims(String checkedTreeId) {
+        return index.claimsWhileChecking(checkedTreeId);
     }
 
     @Override
@@ -135,6 +161,14 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
             return Optional.of(id);
         }
         listed.changed();
+        if (record.entries().isPresent() || record.installed().isPresent()) {
+            // A new tree holds no entries (its owner builds them); one that does is indexed at
+            // once, at the version read back (putIfAbsent does not tell it).
+            Versioned<Msr6TreeRecord> added = records.get(id);
+            if (added != null) {
+                index.put(id, added.value(), NewestWrites.written(added.version()));
+            }
+        }
         return Optional.empty();
     }
 
@@ -149,6 +183,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
         Optional<MapUpdate<Msr6TreeRecord>> update = MapUpdate.apply(records, id, applies, change);
         if (update.map(MapUpdate::changed).orElse(false)) {
             listed.changed();
+            index.put(id, update.get().after(), NewestWrites.after(update.get().version()));
         }
         return update.map(MapUpdate::after);
     }
@@ -160,6 +195,7 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
             return Optional.empty();
         }
         listed.changed();
+        index.remove(id, NewestWrites.after(gone.version()));
         ingresses.remove(ingressKey(gone.value().tree().request()), id);
         numbers.releaseAll(id);
         return Optional.of(gone.value());
@@ -223,7 +259,13 @@ public class DistributedMsr6TreeStore extends AbstractStore<Msr6TreeEvent, Msr6T
         @Override
         public void event(MapEvent<String, Msr6TreeRecord> event) {
             // Registered without an executor (ONOS's test maps deliver only to such listeners), so
-            // this runs on the map's thread: hand the event over at once.
+            // this runs on the map's thread: index the change (a few lookups per entry of the
+            // tree) and hand the event over at once. Indexed first: the delegate reads the index.
+            if (event.type() == MapEvent.Type.REMOVE) {
+                index.remove(event.key(), NewestWrites.after(event.oldValue().version()));
+            } else {
+                index.put(event.key(), event.newValue().value(), NewestWrites.written(event.newValue().version()));
+            }
             Msr6TreeEvent treeEvent = treeEvent(event);
             events.submit("tree event " + treeEvent, () -> notifyDelegate(treeEvent));
         }

@@ -6,37 +6,57 @@ import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.group.GroupDescription;
 import org.sixflow.app.api.Msr6TreeEntries;
+import org.sixflow.app.api.TreeEntryHolders;
 
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
  * Entries and groups that must stay on the devices while something else goes: trees share the
  * entries the pipeline keys without a tree (adjacencies, End.RLB.X groups), and a tree being
  * replaced shares with its new version whatever did not change. A flow rule is known by its id
- * (device, table, match, priority), a group by its device and key.
+ * (device, table, match, priority), a group by its device and key. What stored trees hold is
+ * looked up in the store's index when asked, entry by entry, not gathered from every tree.
  */
 final class HeldEntries {
 
     private final Set<FlowId> rules = new HashSet<>();
     private final Set<List<Object>> groups = new HashSet<>();
+    private final TreeEntryHolders trees;
+    private final Predicate<String> holding;
+
+    private HeldEntries(TreeEntryHolders trees, Predicate<String> holding) {
+        this.trees = trees;
+        this.holding = holding;
+    }
 
     /**
-     * What the given trees' entries hold.
+     * What some stored trees hold (built or installed).
      *
-     * @param entries the entries that stay
+     * @param trees   the stored trees' entries
+     * @param holding which trees count, by id
      * @return the held entries
      */
-    static HeldEntries of(Collection<Msr6TreeEntries> entries) {
-        HeldEntries held = new HeldEntries();
+    static HeldEntries ofTrees(TreeEntryHolders trees, Predicate<String> holding) {
+        return new HeldEntries(trees, holding);
+    }
+
+    /**
+     * Also holds some entries (e.g. a tree's own earlier versions).
+     *
+     * @param entries the entries
+     * @return this
+     */
+    HeldEntries and(Collection<Msr6TreeEntries> entries) {
         for (Msr6TreeEntries e : entries) {
-            e.allRules().forEach(r -> held.rules.add(r.id()));
-            e.allGroups().forEach(g -> held.groups.add(key(g)));
+            e.allRules().forEach(r -> rules.add(r.id()));
+            e.allGroups().forEach(g -> groups.add(key(g)));
         }
-        return held;
+        return this;
     }
 
     /**
@@ -62,11 +82,12 @@ final class HeldEntries {
     }
 
     boolean holds(FlowRule rule) {
-        return rules.contains(rule.id());
+        return rules.contains(rule.id()) || trees.rules(rule.id()).keySet().stream().anyMatch(holding);
     }
 
     boolean holds(GroupDescription group) {
-        return groups.contains(key(group));
+        return groups.contains(key(group))
+                || trees.groups(group.deviceId(), group.appCookie()).keySet().stream().anyMatch(holding);
     }
 
     /**

@@ -253,8 +253,9 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             throw new IdInUseException("tree id " + id + " is in use");
         }
         // One ingress entry per (source address, group, ingress device): a second tree would overwrite it.
-        store.records().stream().map(r -> r.tree().request()).filter(r -> sameIngress(r, request)).findFirst()
-                .ifPresent(r -> duplicate(request, r.id()));
+        // Said here with the holder's name; add claims it atomically.
+        store.ingressHolder(request).filter(holder -> !holder.equals(id))
+                .ifPresent(holder -> duplicate(request, holder));
         checkPorts(request);
         trial(request);
         store.add(Msr6TreeRecord.requested(request)).ifPresent(holder -> {
@@ -327,13 +328,13 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * Builds the tree on the current network and checks it against every stored tree and against
      * the room left in its devices' tables, so that a request that cannot be met is refused with
      * the reason on whichever instance took it. The owner builds and checks again when it
-     * installs: the network, and what other trees claimed, may have changed in between.
+     * installs: the network, and what other trees claimed, may have changed in between. Both
+     * checks look up the store's index entry by entry (as fresh as this instance heard).
      */
     private void trial(Msr6TreeRequest request) {
         TreeBuilder.Built built = builder.build(request, store.freeNumber(this::groupsGone));
-        List<Msr6TreeRecord> records = store.records();
-        TreeEntryConflicts.check(request.id(), built.entries, records);
-        budget.check(built.entries.allRules(), TreeClaims.claimed(records, request.id()), "this tree");
+        TreeEntryConflicts.check(request.id(), built.entries, store.entryHolders());
+        budget.check(built.entries.allRules(), store.claims(request.id()), "this tree");
     }
 
     /**
@@ -349,11 +350,6 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             }
         }
         return true;
-    }
-
-    private static boolean sameIngress(Msr6TreeRequest a, Msr6TreeRequest b) {
-        return a.group().equals(b.group()) && a.sourceAddress().equals(b.sourceAddress())
-                && a.source().deviceId().equals(b.source().deviceId());
     }
 
     private static void duplicate(Msr6TreeRequest request, String holder) {

@@ -2,12 +2,11 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.impl;
 
-import org.onosproject.net.flow.FlowRule;
+import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.api.Msr6TreeRecord;
 import org.sixflow.app.api.Msr6TreeState;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 
 /**
@@ -16,7 +15,8 @@ import java.util.List;
  * device, so that a tree checked later counts them. A FAILED tree claims only what it has
  * installed (its failed build is not on the devices); a tree being replaced keeps its installed
  * entries until the new version is confirmed (make-before-break), so they count against the new
- * version too, except where the new version rewrites them in place.
+ * version too, except where the new version rewrites them in place (the same flow id counts
+ * once). TreeIndex counts every tree's claims by these rules.
  */
 final class TreeClaims {
 
@@ -24,21 +24,28 @@ final class TreeClaims {
     }
 
     /**
-     * The entries claimed while a tree is checked.
+     * What a tree claims while another tree is checked.
      *
-     * @param records every tree's record
-     * @param treeId  the tree being checked: only its installed entries count
-     * @return claimed entries, possibly repeated
+     * @param record the tree's record
+     * @return the versions whose entries it claims: installed, and built unless FAILED
      */
-    static List<FlowRule> claimed(Collection<Msr6TreeRecord> records, String treeId) {
-        List<FlowRule> claimed = new ArrayList<>();
-        for (Msr6TreeRecord record : records) {
-            record.installed().ifPresent(e -> claimed.addAll(e.allRules()));
-            if (!record.id().equals(treeId) && record.tree().state() != Msr6TreeState.FAILED) {
-                record.entries().filter(e -> !e.equals(record.installed().orElse(null)))
-                        .ifPresent(e -> claimed.addAll(e.allRules()));
-            }
+    static List<Msr6TreeEntries> whileOthersChecked(Msr6TreeRecord record) {
+        List<Msr6TreeEntries> claimed = new ArrayList<>(2);
+        record.installed().ifPresent(claimed::add);
+        if (record.tree().state() != Msr6TreeState.FAILED) {
+            record.entries().filter(e -> !e.equals(record.installed().orElse(null))).ifPresent(claimed::add);
         }
         return claimed;
+    }
+
+    /**
+     * What a tree claims while it is checked itself: only its installed entries, since what it
+     * is built as now is what is checked.
+     *
+     * @param record the tree's record
+     * @return the versions whose entries it claims
+     */
+    static List<Msr6TreeEntries> whileChecked(Msr6TreeRecord record) {
+        return record.installed().map(List::of).orElse(List.of());
     }
 }

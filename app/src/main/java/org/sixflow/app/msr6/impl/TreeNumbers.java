@@ -3,10 +3,13 @@
 package org.sixflow.app.msr6.impl;
 
 import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.MapEvent;
+import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.Versioned;
+import org.sixflow.app.impl.NewestWrites;
 
+import java.util.BitSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.IntPredicate;
 
 import static com.google.common.base.Preconditions.checkArgument;
@@ -15,11 +18,20 @@ import static com.google.common.base.Preconditions.checkArgument;
  * Data-plane tree numbers, 1..max, claimed by tree id in a distributed map, lowest free first:
  * a freed number comes back, so creating and removing trees never runs out of numbers, and every
  * instance's claim is atomic (putIfAbsent).
+ *
+ * <p>Which numbers are held is also kept here ({@link HeldNumbers}), from the map's events and
+ * this instance's writes, so that finding the lowest free one does not read every claim from the
+ * map. It lags another instance's claims by an event's delay: a claim still settles it (a number
+ * taken meanwhile fails putIfAbsent, and the next is tried), and a trial build may use a number
+ * taken meanwhile, as it could when it read the map (a trial only checks; the owner claims its
+ * tree's own number).
  */
 final class TreeNumbers {
 
     private final ConsistentMap<Integer, String> claims;
     private final int max;
+    private final HeldNumbers held = new HeldNumbers();
+    private final MapEventListener<Integer, String> listener = this::changed;
 
     /**
      * Numbers over a map.
@@ -31,6 +43,14 @@ final class TreeNumbers {
         checkArgument(max >= 1, "no numbers to give");
         this.claims = claims;
         this.max = max;
+        // Without an executor: marking a bit never waits, so it may run on the map's thread.
+        claims.addListener(listener);
+        claims.entrySet().forEach(e -> held.written(e.getKey(), NewestWrites.written(e.getValue().version()), false));
+    }
+
+    /** Stops following the map. */
+    void close() {
+        claims.removeListener(listener);
     }
 
     /**
@@ -55,10 +75,13 @@ final class TreeNumbers {
     int claim(String treeId, IntPredicate usable) {
         while (true) {
             int number = lowestFree(usable);
-            // Another instance may have taken it since the read: then look again.
-            if (claims.putIfAbsent(number, treeId) == null) {
+            // Another instance may have taken it (its event still on the way): then look again.
+            Versioned<String> holder = claims.putIfAbsent(number, treeId);
+            if (holder == null) {
+                held.claimed(number);
                 return number;
             }
+            held.written(number, NewestWrites.written(holder.version()), false);
         }
     }
 
@@ -80,15 +103,13 @@ final class TreeNumbers {
      * @throws IllegalArgumentException when no free number is usable
      */
     int lowestFree(IntPredicate usable) {
-        Set<Integer> held = claims.keySet();
+        BitSet taken = held.now();
         boolean waiting = false;
-        for (int number = 1; number <= max; number++) {
-            if (!held.contains(number)) {
-                if (usable.test(number)) {
-                    return number;
-                }
-                waiting = true;
+        for (int number = taken.nextClearBit(1); number <= max; number = taken.nextClearBit(number + 1)) {
+            if (usable.test(number)) {
+                return number;
             }
+            waiting = true;
         }
         throw new IllegalArgumentException(waiting
                 ? "every free tree number still has groups being deleted: try again shortly"
@@ -102,7 +123,25 @@ final class TreeNumbers {
      * @param treeId the tree
      */
     void release(int number, String treeId) {
-        claims.remove(number, treeId);
+        Versioned<String> claim = claims.get(number);
+        if (claim != null && treeId.equals(claim.value())) {
+            release(number, claim);
+        }
+    }
+
+    private void changed(MapEvent<Integer, String> event) {
+        if (event.type() == MapEvent.Type.REMOVE) {
+            held.written(event.key(), NewestWrites.after(event.oldValue().version()), true);
+        } else {
+            held.written(event.key(), NewestWrites.written(event.newValue().version()), false);
+        }
+    }
+
+    /** Frees a claim at the version read, and marks it free here at once. */
+    private void release(int number, Versioned<String> claim) {
+        if (claims.remove(number, claim.version())) {
+            held.written(number, NewestWrites.after(claim.version()), true);
+        }
     }
 
     /**
@@ -113,7 +152,7 @@ final class TreeNumbers {
     void releaseAll(String treeId) {
         for (Map.Entry<Integer, Versioned<String>> claim : claims.entrySet()) {
             if (treeId.equals(claim.getValue().value())) {
-                claims.remove(claim.getKey(), treeId);
+                release(claim.getKey(), claim.getValue());
             }
         }
     }

@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.impl;
 
-import com.google.common.collect.ImmutableList;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.api.Msr6TreeFailure;
@@ -46,8 +45,12 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Table room: recording a tree's entries is its claim on their room (other trees count them, see
  * {@link TreeClaims}). The check before the claim refuses what cannot fit now; the check after it
  * settles a race between owners on two instances: of two trees that claim the last room at once,
- * the one that checks last sees the other's claim and fails (both may), so a table is never
- * promised beyond its size. On one instance the owner's worker takes trees one at a time.
+ * the one that checks last sees the other's claim and fails (both may), once the other's claim
+ * has reached this instance's index (an event's delay, see {@link TreeIndex}); within that delay
+ * the device refuses what does not fit and the install fails. On one instance the owner's worker
+ * takes trees one at a time, and sees its own claims at once.
+ * Every check against other trees (conflicts, room, what stays when entries go) looks up the
+ * store's index rather than reading every record.
  */
 final class TreeReconciler {
 
@@ -175,9 +178,8 @@ final class TreeReconciler {
         }
         try {
             built = builder.build(request, number);
-            List<Msr6TreeRecord> records = store.records();
-            TreeEntryConflicts.check(id, built.entries, records);
-            checkRoom(id, built, records);
+            TreeEntryConflicts.check(id, built.entries, store.entryHolders());
+            checkRoom(id, built);
         } catch (TableFullException e) {
             store.releaseNumber(number, id);
             log.warn("MSR6 tree {} does not fit: {}", id, e.getMessage());
@@ -199,7 +201,7 @@ final class TreeReconciler {
             return;
         }
         try {
-            checkRoom(id, built, store.records());
+            checkRoom(id, built);
         } catch (TableFullException e) {
             // Another instance's tree claimed the room meanwhile. The recorded entries are not on
             // the devices; like a failed install's, they and their number stay with the record
@@ -215,10 +217,9 @@ final class TreeReconciler {
         record.installed().ifPresent(before::add);
         record.entries().filter(e -> !before.contains(e)).ifPresent(before::add);
         DeviceId ingress = request.source().deviceId();
-        List<Msr6TreeEntries> keep = new ArrayList<>(othersEntries(id));
-        keep.addAll(before);
         Optional<Msr6TreeFailure> failure = installer.install(built.entries, record.installed(), ingress,
-                                                              HeldEntries.of(keep).andDraining(retiring.pending()));
+                                                              othersHeld(id).and(before)
+                                                                      .andDraining(retiring.pending()));
         if (failure.isPresent()) {
             log.warn("MSR6 tree {} failed: {}", id, failure.get());
             fail(id, request, failure.get());
@@ -261,11 +262,10 @@ final class TreeReconciler {
             return;
         }
         // Nothing is undone if a device refuses: everything re-applied was wanted already.
-        List<Msr6TreeEntries> keep = new ArrayList<>(othersEntries(record.id()));
-        keep.add(installed.get());
         Optional<Msr6TreeFailure> failure = installer.install(installed.get(), Optional.empty(),
                                                               record.tree().request().source().deviceId(),
-                                                              HeldEntries.of(keep).andDraining(retiring.pending()));
+                                                              othersHeld(record.id()).and(List.of(installed.get()))
+                                                                      .andDraining(retiring.pending()));
         if (failure.isPresent()) {
             log.warn("MSR6 tree {} could not be re-applied: {}", record.id(), failure.get());
             store.update(record.id(), current -> current.tree().state() == Msr6TreeState.INSTALLED
@@ -281,7 +281,7 @@ final class TreeReconciler {
         record.installed().ifPresent(held::add);
         record.entries().filter(e -> !held.contains(e)).ifPresent(held::add);
         // Local SIDs, adjacencies and bitstring groups other trees use stay.
-        HeldEntries others = HeldEntries.of(othersEntries(id)).andDraining(retiring.pending());
+        HeldEntries others = othersHeld(id).andDraining(retiring.pending());
         installer.remove(others.rulesNotHeld(held), others.groupsNotHeld(held),
                          record.tree().request().source().deviceId());
         store.remove(id);
@@ -294,8 +294,8 @@ final class TreeReconciler {
      *
      * @throws TableFullException naming the device and table that lack room
      */
-    private void checkRoom(String id, TreeBuilder.Built built, List<Msr6TreeRecord> records) {
-        budget.check(built.entries.allRules(), TreeClaims.claimed(records, id), "this tree");
+    private void checkRoom(String id, TreeBuilder.Built built) {
+        budget.check(built.entries.allRules(), store.claims(id), "this tree");
     }
 
     /** Marks the tree FAILED, unless what it was asked to be changed meanwhile. */
@@ -314,30 +314,20 @@ final class TreeReconciler {
      * uses, and frees the numbers the tree no longer uses.
      */
     private void retire(RetiringVersions.Retiring old) {
-        List<Msr6TreeEntries> stay = new ArrayList<>();
         Set<Integer> inUse = new HashSet<>(retiring.numbers(old.treeId));
-        for (Msr6TreeRecord record : store.records()) {
-            record.entries().ifPresent(stay::add);
-            record.installed().ifPresent(stay::add);
-            if (record.id().equals(old.treeId)) {
-                record.entries().ifPresent(e -> inUse.add(e.number()));
-                record.installed().ifPresent(e -> inUse.add(e.number()));
-            }
-        }
-        HeldEntries held = HeldEntries.of(stay).andDraining(retiring.pending());
+        store.record(old.treeId).ifPresent(record -> {
+            record.entries().ifPresent(e -> inUse.add(e.number()));
+            record.installed().ifPresent(e -> inUse.add(e.number()));
+        });
+        // What any tree holds now stays, the replaced tree's current version included.
+        HeldEntries held = HeldEntries.ofTrees(store.entryHolders(), tree -> true).andDraining(retiring.pending());
         installer.remove(held.rulesNotHeld(old.versions), held.groupsNotHeld(old.versions), old.ingress);
         old.numbers.stream().filter(n -> !inUse.contains(n)).forEach(n -> store.releaseNumber(n, old.treeId));
         log.debug("Took out a replaced version of MSR6 tree {}", old.treeId);
     }
 
-    private List<Msr6TreeEntries> othersEntries(String id) {
-        ImmutableList.Builder<Msr6TreeEntries> entries = ImmutableList.builder();
-        for (Msr6TreeRecord other : store.records()) {
-            if (!other.id().equals(id)) {
-                other.entries().ifPresent(entries::add);
-                other.installed().ifPresent(entries::add);
-            }
-        }
-        return entries.build();
+    /** What the other stored trees hold, looked up entry by entry when asked. */
+    private HeldEntries othersHeld(String id) {
+        return HeldEntries.ofTrees(store.entryHolders(), tree -> !tree.equals(id));
     }
 }

@@ -27,14 +27,14 @@ public class TreeEntryConflictsTest {
         // (*,G) and (S,G) to the same receivers: own SIDs, groups and adjacencies.
         Msr6TreeEntries any = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(2, 3, 4));
         Msr6TreeEntries specific = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_A, SOURCE, Set.of(2, 3, 4));
-        TreeEntryConflicts.check("specific", specific, Map.of("any", any));
+        TreeEntryConflicts.check("specific", specific, ListedHolders.of(Map.of("any", any)));
     }
 
     @Test
     public void treesOfOtherGroupsOnOtherReceiverPortsCoexist() {
         Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
         Msr6TreeEntries b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(4));
-        TreeEntryConflicts.check("b", b, Map.of("a", a));
+        TreeEntryConflicts.check("b", b, ListedHolders.of(Map.of("a", a)));
     }
 
     @Test
@@ -42,7 +42,7 @@ public class TreeEntryConflictsTest {
         // Adjacencies are per (group, port): shanghai's receiver port gets both groups' MACs.
         Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
         Msr6TreeEntries b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
-        TreeEntryConflicts.check("b", b, Map.of("a", a));
+        TreeEntryConflicts.check("b", b, ListedHolders.of(Map.of("a", a)));
     }
 
     @Test
@@ -53,16 +53,17 @@ public class TreeEntryConflictsTest {
         // were keyed by the bitstring alone).
         Msr6TreeEntries forward = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 1, GROUP_A, null, Set.of(3, 4));
         Msr6TreeEntries withLocal = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 2, GROUP_B, null, Set.of(2, 3, 4));
-        TreeEntryConflicts.check("local", withLocal, Map.of("forward", forward));
+        TreeEntryConflicts.check("local", withLocal, ListedHolders.of(Map.of("forward", forward)));
         Msr6TreeEntries sameReceivers = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 3, GROUP_A, SOURCE, Set.of(2, 3, 4));
-        TreeEntryConflicts.check("same", sameReceivers, Map.of("forward", forward, "local", withLocal));
+        TreeEntryConflicts.check("same", sameReceivers,
+                                 ListedHolders.of(Map.of("forward", forward, "local", withLocal)));
     }
 
     @Test
     public void aTreeMayReplaceItself() {
         Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
         Msr6TreeEntries again = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
-        TreeEntryConflicts.check("a", again, Map.of("a", a));
+        TreeEntryConflicts.check("a", again, ListedHolders.of(Map.of("a", a)));
     }
 
     @Test
@@ -71,7 +72,7 @@ public class TreeEntryConflictsTest {
         Msr6TreeEntries first = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 7, GROUP_A, null, Set.of(3, 4));
         Msr6TreeEntries second = Msr6RuleCompilerTest.compile(Msr6Mode.RLB, 7, GROUP_A, null, Set.of(2, 3, 4));
         try {
-            TreeEntryConflicts.check("second", second, Map.of("first", first));
+            TreeEntryConflicts.check("second", second, ListedHolders.of(Map.of("first", first)));
             fail("a tree re-pointing another's entries accepted");
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("tree first"));

@@ -130,6 +130,49 @@ public class DistributedMsr6TreeStoreTest {
     }
 
     @Test
+    public void theEntryIndexFollowsThisInstanceAtOnceAndAnotherOnItsEvents() {
+        Msr6TreeRequest request = request("video", "ff3e::1", "device:nanjing/4");
+        Msr6TreeRecord built = built(request, 7);
+        FlowRule rule = built.installed().orElseThrow().allRules().get(0);
+        DistributedMsr6TreeStore other = store(storage.instance());
+        try {
+            store.add(Msr6TreeRecord.requested(request));
+            assertEquals(Optional.of("video"), store.ingressHolder(request));
+            assertEquals(Optional.of("video"), other.ingressHolder(request));
+            assertEquals(Optional.empty(), store.ingressHolder(request("audio", "ff3e::2", "device:nanjing/4")));
+            // Its own write is in this instance's index before any event: the owner's next check sees it.
+            store.update("video", r -> built);
+            assertEquals(Set.of("video"), store.entryHolders().rules(rule.id()).keySet());
+            assertTrue(store.claims("audio").claims(rule));
+            assertTrue("its installed entries count while it is checked", store.claims("video").claims(rule));
+            settle();
+            assertEquals(Set.of("video"), other.entryHolders().rules(rule.id()).keySet());
+            other.remove("video");
+            assertTrue(other.entryHolders().rules(rule.id()).isEmpty());
+            settle();
+            assertTrue(store.entryHolders().rules(rule.id()).isEmpty());
+            assertFalse(store.claims("audio").claims(rule));
+            assertEquals(Optional.empty(), store.ingressHolder(request));
+        } finally {
+            other.deactivate();
+        }
+    }
+
+    @Test
+    public void aNewInstanceIndexesTheTreesAlreadyStored() {
+        Msr6TreeRecord record = built(request("video", "ff3e::1", "device:nanjing/4"), 7);
+        store.add(record);
+        DistributedMsr6TreeStore other = store(storage.instance());
+        try {
+            for (FlowRule rule : record.installed().orElseThrow().allRules()) {
+                assertEquals(Set.of("video"), other.entryHolders().rules(rule.id()).keySet());
+            }
+        } finally {
+            other.deactivate();
+        }
+    }
+
+    @Test
     public void everyChangeReachesTheDelegateOffTheMapThread() {
         store.setDelegate(event -> {
             events.add(event);

@@ -8,6 +8,7 @@ import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.TestStorageService;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
+import org.sixflow.app.testing.ClusterStorageService;
 
 import static org.junit.Assert.assertEquals;
 import static org.sixflow.app.testing.Rejections.assertRejected;
@@ -61,6 +62,36 @@ public class TreeNumbersTest {
         numbers.release(1, "b");
         numbers.releaseAll("b");
         assertEquals(2, numbers.claim("b"));
+    }
+
+    @Test
+    public void anotherInstancesClaimIsSkippedBeforeAndAfterItsEventArrives() {
+        ClusterStorageService storage = new ClusterStorageService();
+        try {
+            TreeNumbers one = clusterNumbers(storage);
+            TreeNumbers two = clusterNumbers(storage.instance());
+            assertEquals(1, one.claim("a"));
+            // Whether or not two has heard of it, its claim does not take 1.
+            assertEquals(2, two.claim("b"));
+            storage.awaitEvents();
+            assertEquals(3, one.lowestFree());
+            two.release(2, "b");
+            assertEquals("freed at once where released", 2, two.lowestFree());
+            storage.awaitEvents();
+            assertEquals(2, one.lowestFree());
+            one.releaseAll("a");
+            storage.awaitEvents();
+            assertEquals(1, two.lowestFree());
+            one.close();
+            two.close();
+        } finally {
+            storage.shutdown();
+        }
+    }
+
+    private static TreeNumbers clusterNumbers(ClusterStorageService storage) {
+        return new TreeNumbers(storage.<Integer, String>consistentMapBuilder().withName("numbers")
+                                       .withSerializer(Serializer.using(KryoNamespaces.BASIC)).build(), 10);
     }
 
     @Test

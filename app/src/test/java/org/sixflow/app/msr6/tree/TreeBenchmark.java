@@ -2,6 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.msr6.tree;
 
+import org.sixflow.app.msr6.impl.TreeCreateBenchmark;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -10,7 +12,9 @@ import java.util.Set;
 /**
  * Prints compute time and tree size of both algorithms on random ISP-like graphs of 100, 1,000
  * and 5,000 nodes with 10, 100 and 500 receivers, hop metric. Run: {@code make bench-trees}.
- * Times are medians of repeated runs after a warm-up, in one JVM.
+ * Times are medians of repeated runs after a warm-up, in one JVM. With the argument
+ * {@code creates} (and optional tree counts) it measures tree creation on the tree manager
+ * instead (TreeCreateBenchmark, {@code make bench-tree-creates}).
  */
 public final class TreeBenchmark {
 
@@ -35,6 +39,10 @@ public final class TreeBenchmark {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("creates")) {
+            TreeCreateBenchmark.main(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         TreeAlgorithm spt = new ShortestPathUnion();
         TreeAlgorithm steiner = new TakahashiMatsuyama();
         for (String family : List.of("preferential-attachment (m=2)", "Waxman")) {
