@@ -149,7 +149,19 @@ class OnosInstance:
             except (OSError, urllib.error.URLError) as e:
                 last = e
             time.sleep(every)
-        raise OnosError(f"{what}: not within {timeout} s (last: {last}); see {self.karaf}/data/log/karaf.log")
+        raise OnosError(f"{what}: not within {timeout} s (last: {last}); see {self.karaf}/data/log/karaf.log"
+                        + self.logged_errors())
+
+    def logged_errors(self, most=20):
+        """ONOS's last ERROR lines, for a failure that may happen where karaf.log is not kept."""
+        try:
+            with open(os.path.join(self.karaf, "data", "log", "karaf.log"), errors="replace") as f:
+                errors = [line.rstrip() for line in f if "| ERROR |" in line]
+        except OSError:
+            return ""
+        if not errors:
+            return ""
+        return "\nlast ERROR lines of karaf.log:" + "".join("\n  " + line for line in errors[-most:])
 
     def wait_rest(self, timeout=300):
         """Waits for the REST API, a READY cluster and the application subsystem (each comes up on
@@ -171,12 +183,15 @@ class OnosInstance:
         its apps/ folder after its REST API is up: until then an app is 404."""
         def activated():
             status, body = self.rest("POST", f"/v1/applications/{name}/active")
-            if status in (404, 503):
+            if status in (404,) or status >= 500:
+                # 5xx: a first activation installs Karaf features, and the feature service may
+                # refresh onos-rest's bundle while it serves this request (Jetty's own 500, not
+                # ONOS's). Activation is idempotent, so the request is repeated.
                 return status, body
             if status != 200:
                 raise OnosError(f"activating {name}: HTTP {status}: {body}")
             return True
-        self.wait(f"app {name} known", activated, timeout)
+        self.wait(f"app {name} activated", activated, timeout)
         self.wait_app_ready(name, timeout)
 
     def wait_app_ready(self, name, timeout=120):

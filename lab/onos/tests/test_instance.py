@@ -134,3 +134,35 @@ class SixflowRestWaitTest(unittest.TestCase):
         onos, _ = self.answers((404, "Not Found"))
         with self.assertRaisesRegex(instance.OnosError, "Sixflow's REST API"):
             onos.wait_sixflow_rest(timeout=1.5)
+
+
+class ActivateTest(unittest.TestCase):
+    """A first activation installs Karaf features; the request may meet onos-rest being refreshed."""
+
+    def onos(self, *replies):
+        onos = instance.OnosInstance("/nonexistent", "/nonexistent/run", 18181, 18101)
+        calls = []
+
+        def rest(method, path, body=None, **_):
+            calls.append((method, path))
+            return replies[min(len(calls) - 1, len(replies) - 1)]
+        onos.rest = rest
+        onos.wait_app_ready = lambda name, timeout: None
+        return onos, calls
+
+    def test_jettys_500_during_a_refresh_is_asked_again(self):
+        onos, calls = self.onos((500, '{"message":"Request failed.","status":"500"}'),
+                                (200, {"name": "org.onosproject.drivers.bmv2", "state": "ACTIVE"}))
+        onos.activate("org.onosproject.drivers.bmv2", timeout=5)
+        self.assertEqual([("POST", "/v1/applications/org.onosproject.drivers.bmv2/active")] * 2, calls)
+
+    def test_a_refusal_is_not_asked_again(self):
+        onos, calls = self.onos((400, "bad"))
+        with self.assertRaisesRegex(instance.OnosError, "HTTP 400"):
+            onos.activate("org.onosproject.drivers.bmv2", timeout=5)
+        self.assertEqual(1, len(calls))
+
+    def test_a_lasting_failure_names_the_app_and_the_last_answer(self):
+        onos, _ = self.onos((500, "Request failed."))
+        with self.assertRaisesRegex(instance.OnosError, "drivers.bmv2 activated.*500"):
+            onos.activate("org.onosproject.drivers.bmv2", timeout=1.5)
