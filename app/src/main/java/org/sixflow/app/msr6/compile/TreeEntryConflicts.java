@@ -18,7 +18,10 @@ import java.util.Objects;
  * distinct numbers never meet; this is the guard that keeps a defect there (or two records
  * claiming one number) from silently re-pointing another tree's packets: an entry with the same
  * key and another action, or a group with the same id and other buckets, is refused. Identical
- * entries may be shared, each staying until its last tree goes.
+ * entries may be shared, each staying until its last tree goes. An entry's key is its device,
+ * table, match and priority (FlowRule#equals); its flow id is a 32-bit hash of them, which two
+ * of some hundred thousand entries share by chance, so entries are looked up by flow id and then
+ * compared by key.
  */
 public final class TreeEntryConflicts {
 
@@ -39,7 +42,8 @@ public final class TreeEntryConflicts {
         for (FlowRule rule : candidate.rules().values()) {
             for (Map.Entry<String, List<FlowRule>> held : holders.rules(rule.id()).entrySet()) {
                 for (FlowRule other : held.getValue()) {
-                    if (!held.getKey().equals(treeId) && !rule.treatment().equals(other.treatment())) {
+                    if (!held.getKey().equals(treeId) && rule.equals(other)
+                            && !rule.treatment().equals(other.treatment())) {
                         throw new IllegalArgumentException(
                                 "tree " + treeId + " needs " + EntryText.describe(rule) + " on " + rule.deviceId()
                                         + ", where tree " + held.getKey() + " uses " + EntryText.describe(other)

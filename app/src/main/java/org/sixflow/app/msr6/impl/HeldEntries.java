@@ -82,7 +82,9 @@ final class HeldEntries {
     }
 
     boolean holds(FlowRule rule) {
-        return rules.contains(rule.id()) || trees.rules(rule.id()).keySet().stream().anyMatch(holding);
+        // The same entry (FlowRule#equals: device, table, match, priority), not just the same flow id.
+        return rules.contains(rule.id()) || trees.rules(rule.id()).entrySet().stream()
+                .anyMatch(held -> holding.test(held.getKey()) && held.getValue().contains(rule));
     }
 
     boolean holds(GroupDescription group) {

@@ -4,12 +4,16 @@ package org.sixflow.app.msr6.compile;
 
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
+import org.onosproject.net.flow.DefaultFlowRule;
+import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6TreeEntries;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -64,6 +68,21 @@ public class TreeEntryConflictsTest {
         Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
         Msr6TreeEntries again = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(3, 4));
         TreeEntryConflicts.check("a", again, ListedHolders.of(Map.of("a", a)));
+    }
+
+    @Test
+    public void entriesThatOnlyShareAFlowIdAreNoConflict() {
+        // A flow id is a 32-bit hash: at 6,485 trees two trees' entries in different tables had one.
+        Msr6TreeEntries a = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 1, GROUP_A, null, Set.of(3));
+        Msr6TreeEntries b = Msr6RuleCompilerTest.compile(Msr6Mode.TE, 2, GROUP_B, null, Set.of(4));
+        FlowRule ofA = a.allRules().get(0);
+        FlowRule ofB = b.allRules().stream().filter(r -> !r.table().equals(ofA.table())).findFirst().orElseThrow();
+        FlowRule colliding = DefaultFlowRule.builder().forDevice(ofB.deviceId()).forTable(ofB.table()).withSelector(ofB.selector())
+                .withTreatment(ofB.treatment()).withPriority(ofB.priority()).withCookie(ofA.id().value())
+                .makePermanent().build();
+        assertEquals(ofA.id(), colliding.id());
+        TreeEntryConflicts.check("b", Msr6TreeEntries.of(2, List.of(colliding), List.of()),
+                                 ListedHolders.of(Map.of("a", a)));
     }
 
     @Test

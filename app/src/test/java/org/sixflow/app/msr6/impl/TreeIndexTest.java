@@ -205,6 +205,24 @@ public class TreeIndexTest {
     }
 
     @Test
+    public void whatOtherTreesHoldStaysWhenATreesEntriesGo() {
+        FlowRule shared = rule(1, 1);
+        FlowRule own = rule(2, 1);
+        // Another entry that only shares own's flow id (a 32-bit hash) holds nothing of it.
+        FlowRule sameFlowId = DefaultFlowRule.builder().forDevice(BEIJING).forTable(TABLE)
+                .withSelector(rule(3, 1).selector()).withTreatment(rule(3, 1).treatment()).withPriority(100)
+                .withCookie(own.id().value()).makePermanent().build();
+        index.put("a", installed("a", entries(1, shared, own)), written(1));
+        index.put("b", installed("b", entries(2, List.of(shared, sameFlowId), List.of(group(0x401, 4)))),
+                  written(2));
+        HeldEntries others = HeldEntries.ofTrees(index, tree -> !tree.equals("a"));
+        assertEquals(List.of(own), others.rulesNotHeld(List.of(entries(1, shared, own))));
+        assertEquals(List.of(), others.groupsNotHeld(List.of(entries(1, List.of(), List.of(group(0x401, 4))))));
+        assertEquals(List.of(shared, own), HeldEntries.ofTrees(index, tree -> false)
+                .rulesNotHeld(List.of(entries(1, shared, own))));
+    }
+
+    @Test
     public void olderWritesArrivingLateChangeNothing() {
         Msr6TreeRecord requested = record("a", null, null, Msr6TreeState.REQUESTED);
         Msr6TreeRecord built = record("a", entries(1, rule(1, 1)), null, Msr6TreeState.REQUESTED);
