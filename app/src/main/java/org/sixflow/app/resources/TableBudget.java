@@ -7,6 +7,7 @@ import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.flow.TableId;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.model.PiTableModel;
@@ -15,6 +16,7 @@ import org.sixflow.app.api.TableClaims;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.api.TableShortfall;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -24,6 +26,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -39,6 +44,15 @@ import java.util.stream.Collectors;
  *
  * <p>The answer is only as fresh as the flow rule service and the claims: callers that accept
  * requests concurrently check again after making their own claim visible (see the managers).
+ *
+ * <p>Reading a device's entries costs as much as the device holds. A budget made
+ * {@link #withInstalledCountsEvery} first asks how many entries each table held at the last
+ * reading of the device (at most a period old, read again in the background): a table that fits
+ * even counting all of those besides every claim is not read. Only a table near full is counted
+ * exactly, from the entries read then. What that can miss: an entry installed since the last
+ * reading that no request claims. Requests whose entries are claimed before they are installed
+ * (trees) leave none but a version replaced again within the period; should one overfill a
+ * table, its device refuses the entry and the install fails.
  */
 public final class TableBudget {
 
@@ -48,6 +62,8 @@ public final class TableBudget {
 
     private final PiPipeconfService pipeconfs;
     private final FlowRuleService flowRules;
+    /** The devices' last counts by table; null when every check reads the devices. */
+    private final InstalledCounts counts;
 
     /**
      * Creates a budget over ONOS's services.
@@ -58,6 +74,29 @@ public final class TableBudget {
     public TableBudget(PiPipeconfService pipeconfs, FlowRuleService flowRules) {
         this.pipeconfs = pipeconfs;
         this.flowRules = flowRules;
+        this.counts = null;
+    }
+
+    private TableBudget(TableBudget budget, long periodMillis, LongSupplier millis, Executor background) {
+        this.pipeconfs = budget.pipeconfs;
+        this.flowRules = budget.flowRules;
+        this.counts = new InstalledCounts(this::count, periodMillis, millis, background);
+    }
+
+    /**
+     * The same budget reading a device's entries only for tables near full, and otherwise
+     * counting on the last reading of the device (see the class comment for what it may miss).
+     *
+     * @param period how old a reading may get before it is read again, in the background
+     * @return the budget
+     */
+    public TableBudget withInstalledCountsEvery(Duration period) {
+        return new TableBudget(this, period.toMillis(), System::currentTimeMillis, ForkJoinPool.commonPool());
+    }
+
+    /** As {@link #withInstalledCountsEvery}, with a test's clock and background executor. */
+    TableBudget withInstalledCountsEvery(Duration period, LongSupplier millis, Executor background) {
+        return new TableBudget(this, period.toMillis(), millis, background);
     }
 
     /**
@@ -102,6 +141,12 @@ public final class TableBudget {
         }
         List<TableShortfall> shortfalls = new ArrayList<>();
         asked.forEach((device, tables) -> {
+            Optional<Map<TableId, Integer>> recent = counts == null ? Optional.empty() : counts.recent(device);
+            if (recent.isPresent() && tables.entrySet().stream().allMatch(t -> fitsAnyway(
+                    device, t.getKey(), sizes.get(t.getKey()), t.getValue().values(),
+                    recent.get().getOrDefault(t.getKey(), 0), claimed))) {
+                return;
+            }
             Map<PiTableId, List<FlowEntry>> installed = installed(device, tables.keySet());
             tables.forEach((table, rules) -> shortfall(device, table, sizes.get(table), rules.values(),
                                                        installed.get(table), claimed)
@@ -118,11 +163,11 @@ public final class TableBudget {
     private static Optional<TableShortfall> shortfall(DeviceId device, PiTableId table, long size,
                                                       Collection<FlowRule> wanted, List<FlowEntry> installed,
                                                       TableClaims claimed) {
-        long claimedCount = claimed.count(device, table);
-        List<FlowRule> unclaimedWanted = wanted.stream().filter(r -> !claimed.claims(r)).collect(Collectors.toList());
-        if (claimedCount + installed.size() + unclaimedWanted.size() <= size) {
+        if (fitsAnyway(device, table, size, wanted, installed.size(), claimed)) {
             return Optional.empty();
         }
+        long claimedCount = claimed.count(device, table);
+        List<FlowRule> unclaimedWanted = wanted.stream().filter(r -> !claimed.claims(r)).collect(Collectors.toList());
         Set<FlowId> unclaimedInstalled = installed.stream().filter(e -> !claimed.claims(e)).map(FlowEntry::id)
                 .collect(Collectors.toSet());
         long inUse = claimedCount + unclaimedInstalled.size();
@@ -159,17 +204,49 @@ public final class TableBudget {
         }
     }
 
-    /** The entries a device has in some tables that take room, by table: one read of its entries. */
+    /** Whether entries fit a table even if none of the installed ones were among the claimed. */
+    private static boolean fitsAnyway(DeviceId device, PiTableId table, long size, Collection<FlowRule> wanted,
+                                      long installed, TableClaims claimed) {
+        long unclaimedWanted = wanted.stream().filter(r -> !claimed.claims(r)).count();
+        return claimed.count(device, table) + installed + unclaimedWanted <= size;
+    }
+
+    /**
+     * The entries a device has in some tables that take room, by table: one read of its entries,
+     * whose counts by table are kept as the device's latest reading.
+     */
     private Map<PiTableId, List<FlowEntry>> installed(DeviceId device, Set<PiTableId> tables) {
+        long started = counts == null ? 0 : counts.now();
         Map<PiTableId, List<FlowEntry>> installed = new HashMap<>();
+        Map<TableId, Integer> all = new HashMap<>();
         tables.forEach(t -> installed.put(t, new ArrayList<>()));
         for (FlowEntry entry : flowRules.getFlowEntries(device)) {
+            if (GONE.contains(entry.state())) {
+                continue;
+            }
             List<FlowEntry> inTable = installed.get(entry.table());
-            if (inTable != null && !GONE.contains(entry.state())) {
+            if (inTable != null) {
                 inTable.add(entry);
             }
+            if (counts != null) {
+                all.merge(entry.table(), 1, Integer::sum);
+            }
+        }
+        if (counts != null) {
+            counts.record(device, all, started);
         }
         return installed;
+    }
+
+    /** A device's entries that take room, counted by table. */
+    private Map<TableId, Integer> count(DeviceId device) {
+        Map<TableId, Integer> all = new HashMap<>();
+        for (FlowEntry entry : flowRules.getFlowEntries(device)) {
+            if (!GONE.contains(entry.state())) {
+                all.merge(entry.table(), 1, Integer::sum);
+            }
+        }
+        return all;
     }
 
     /**

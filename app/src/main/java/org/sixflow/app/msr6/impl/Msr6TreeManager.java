@@ -61,6 +61,7 @@ import org.sixflow.pipeconf.GroupIds;
 import org.slf4j.Logger;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -101,6 +102,11 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * steps (groups, transit, ingress), the drain and the removal of the old version.
      */
     static final long SETTLE_MILLIS = 6 * TreeInstaller.CONFIRM_MILLIS;
+    /**
+     * How old the table budget's reading of a device may get: a tree's check reads a device's
+     * entries (as many as all trees on it) only for a table near full, or once this period.
+     */
+    static final Duration INSTALLED_COUNTS_PERIOD = Duration.ofSeconds(1);
     /** Trees map to work partitions by a hash of their id. */
     private static final Function<String, Long> HASHER =
             id -> Hashing.murmur3_128().hashString(id, StandardCharsets.UTF_8).asLong();
@@ -174,7 +180,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
                                   new Msr6RuleCompiler(appId));
         hostPorts = new HostPorts(edgePortService, linkService);
         groupConfirmations = new GroupConfirmations(groupService, new DriverDeviceGroups(driverService));
-        budget = new TableBudget(pipeconfService, flowRuleService);
+        budget = new TableBudget(pipeconfService, flowRuleService)
+                .withInstalledCountsEvery(INSTALLED_COUNTS_PERIOD);
         worker = new SerialWorker("sixflow/msr6", "trees", log);
         RetiringVersions.DrainTimer timer = drainTimer;
         if (timer == null) {
