@@ -91,10 +91,10 @@ public final class Msr6TreeManagerFixture {
     /** The groups the devices hold. */
     public final List<GroupDescription> groups = new CopyOnWriteArrayList<>();
     /**
-     * The same entries and groups by device, as ONOS and the drivers keep them: a device's are
-     * read without going through every device's (a benchmark holds tens of thousands).
+     * The same entries (as ONOS's flow store holds them, ADDED) and groups by device: a device's
+     * are read without going through every device's (a benchmark holds tens of thousands).
      */
-    private final Map<DeviceId, Map<FlowId, FlowRule>> rulesByDevice = new ConcurrentHashMap<>();
+    private final Map<DeviceId, Map<FlowId, FlowEntry>> rulesByDevice = new ConcurrentHashMap<>();
     private final Map<DeviceId, Map<GroupKey, GroupDescription>> groupsByDevice = new ConcurrentHashMap<>();
     /** Every install and removal in order: "apply", "remove", "add-group", "remove-group". */
     public final List<String> operations = new CopyOnWriteArrayList<>();
@@ -270,7 +270,8 @@ public final class Msr6TreeManagerFixture {
             }
             rules.addAll(Arrays.asList(flowRules));
             Arrays.stream(flowRules).forEach(r -> rulesByDevice
-                    .computeIfAbsent(r.deviceId(), d -> new ConcurrentHashMap<>()).put(r.id(), r));
+                    .computeIfAbsent(r.deviceId(), d -> new ConcurrentHashMap<>())
+                    .put(r.id(), new DefaultFlowEntry(r, FlowEntry.FlowEntryState.ADDED, 0, 0, 0)));
         }
 
         @Override
@@ -283,9 +284,7 @@ public final class Msr6TreeManagerFixture {
 
         @Override
         public Iterable<FlowEntry> getFlowEntries(DeviceId deviceId) {
-            return rulesByDevice.getOrDefault(deviceId, Map.of()).values().stream()
-                    .map(r -> (FlowEntry) new DefaultFlowEntry(r, FlowEntry.FlowEntryState.ADDED, 0, 0, 0))
-                    .collect(Collectors.toList());
+            return List.copyOf(rulesByDevice.getOrDefault(deviceId, Map.of()).values());
         }
 
         @Override
