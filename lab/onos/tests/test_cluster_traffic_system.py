@@ -285,11 +285,12 @@ class Watch(threading.Thread):
     def sample(self, onos):
         row = {"t": time.time(), "ip": onos.ip}
         try:
+            # Each device's master (getMasterFor): the per-node lists (GET mastership/{node}/device)
+            # still named a killed instance's devices for a minute after a survivor took them (run 7).
             masters = {}
-            for member in self.members:
-                status, body = onos.rest("GET", f"/v1/mastership/{member}/device", timeout=5)
-                for device in (body.get("deviceIds", []) if status == 200 else []):
-                    masters[device] = member
+            for device in self.devices:
+                status, body = onos.rest("GET", f"/v1/mastership/{device}/master", timeout=5)
+                masters[device] = body.get("nodeId") if status == 200 and isinstance(body, dict) else None
             row["masters"] = masters
             status, body = onos.rest("GET", "/v1/devices", timeout=5)
             row["available"] = sorted(d["id"] for d in body.get("devices", []) if d.get("available")) \
@@ -716,6 +717,11 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         self.eventually("the stopping instance's devices mastered by the others",
                         lambda: all(m != type(self).owner for o in survivors for m in self.masters(o).values())
                         or {o.ip: self.masters(o) for o in survivors}, timeout, every=0.5)
+        # and their new masters done with their first group audit (ONOS holds group writes until then)
+        masters = self.masters(survivors[0])
+        self.eventually("the new masters' first group audit", lambda: all(
+            self.log_since(self.instance(masters[d]), f"Setting device {d} initial AUDIT completed", started)
+            for d in mine) or "not yet", timeout, every=0.5)
         return round(time.time() - started, 1)
 
     def report_watch(self, owner, survivors):
