@@ -716,8 +716,11 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         def moved():
             masters = {o.ip: self.masters(o) for o in survivors}
             left = [d for d in mine if any(m[d] == type(self).owner for m in masters.values())]
-            for device in left:   # asked again every 5 s: ONOS let some of these go unheeded (run 8)
-                if time.time() - asked.get(device, 0) >= 5:
+            # Asked again after 30 s: ONOS let one go unheeded for 120 s (run 8); asked every 5 s,
+            # its masters flapped (new terms before the last had settled) and one device was left
+            # with none (run 9: "No master for device:guangzhou").
+            for device in left:
+                if time.time() - asked.get(device, 0) >= 30:
                     status, body = survivors[0].rest("PUT", "/v1/mastership", {
                         "deviceId": device, "nodeId": target[device], "role": "MASTER"})
                     self.assertLess(status, 300, f"handing {device} over: {body}")
