@@ -316,7 +316,8 @@ class Watch(threading.Thread):
 
     def stop(self):
         self.done.set()
-        self.join(30)
+        if self.is_alive():
+            self.join(30)
 
 
 @unittest.skipIf(WHY_NOT, WHY_NOT)
@@ -636,26 +637,28 @@ class ClusterTrafficSystemTest(unittest.TestCase):
                "switches SCHED_RR %d, senders SCHED_FIFO %d (0: normal); LLDP %d/%d ms", RATE, GROUP, APN6_RATE,
                self.apn6_dst.name, seconds, cls.owner, BEFORE_S, STOP_HOW[STOP], SWITCH_RT,
                SENDER_RT, LLDP[0], LLDP[1])
-        with traffic.Capture(self.lab, self.receivers, duration=seconds + 8) as capture:
-            tree_sender = self.send_tree(TREE_FLOW, count, RATE, background=True)
-            apn6_sender = self.send_apn6(APN6_FLOW, apn6_count, APN6_RATE, background=True)
-            cls.senders += [tree_sender, apn6_sender]
-            traffic_started = time.time()
-            watch.start()
-            time.sleep(BEFORE_S)
-            stop_at = time.time()
-            say("stopping %s (%s, %s) %.1f s into the traffic", cls.owner, owner.ip, STOP_HOW[STOP],
-                stop_at - traffic_started)
-            if STOP == "handover":
-                cls.figures["handover_s"] = self.hand_over(owner, survivors)
-                say("its devices mastered by the others after %.1f s; now SIGTERM", cls.figures["handover_s"])
-            owner.kill() if STOP == "kill" else owner.stop(timeout=120)
-            stopped_at = time.time()
-            say("%s gone after %.1f s", cls.owner, stopped_at - stop_at)
-            for sender in (tree_sender, apn6_sender):
-                out, err = sender.communicate(timeout=seconds + 120)
-                self.assertEqual(0, sender.returncode, f"sender: {err}")
-        watch.stop()
+        try:
+            with traffic.Capture(self.lab, self.receivers, duration=seconds + 8) as capture:
+                tree_sender = self.send_tree(TREE_FLOW, count, RATE, background=True)
+                apn6_sender = self.send_apn6(APN6_FLOW, apn6_count, APN6_RATE, background=True)
+                cls.senders += [tree_sender, apn6_sender]
+                traffic_started = time.time()
+                watch.start()
+                time.sleep(BEFORE_S)
+                stop_at = time.time()
+                say("stopping %s (%s, %s) %.1f s into the traffic", cls.owner, owner.ip, STOP_HOW[STOP],
+                    stop_at - traffic_started)
+                if STOP == "handover":
+                    cls.figures["handover_s"] = self.hand_over(owner, survivors)
+                    say("its devices mastered by the others after %.1f s; now SIGTERM", cls.figures["handover_s"])
+                owner.kill() if STOP == "kill" else owner.stop(timeout=120)
+                stopped_at = time.time()
+                say("%s gone after %.1f s", cls.owner, stopped_at - stop_at)
+                for sender in (tree_sender, apn6_sender):
+                    out, err = sender.communicate(timeout=seconds + 120)
+                    self.assertEqual(0, sender.returncode, f"sender: {err}")
+        finally:
+            watch.stop()
         cls.stop_at, cls.watch = stop_at, watch
         cls.figures["stop_took_s"] = round(stopped_at - stop_at, 1)
 
