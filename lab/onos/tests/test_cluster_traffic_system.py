@@ -491,10 +491,13 @@ class ClusterTrafficSystemTest(unittest.TestCase):
                 found.append((stamp, line.split(" | ")[-1]))
         return found
 
-    def group_audits_done(self):
+    def group_audits_done(self, before, since):
+        """Whether each device's master logged its first group audit of it: since `since` for a
+        device whose master changed from `before`, any time for one that kept its master."""
         masters = self.masters(self.cluster.onos[0])
         missing = [d for d, m in masters.items()
-                   if not self.log_lines(self.instance(m), f"Setting device {d} initial AUDIT completed")]
+                   if not self.log_since(self.instance(m), f"Setting device {d} initial AUDIT completed",
+                                         0 if before.get(d) == m else since)]
         return not missing or f"no first group audit in the master's log yet: {missing}"
 
     def state_of(self, onos, kind, object_id):
@@ -557,12 +560,22 @@ class ClusterTrafficSystemTest(unittest.TestCase):
             body = self.get(onos, "/v1/devices")
             self.assertEqual(set(self.devices()), {d["id"] for d in body["devices"] if d["available"]}, onos.ip)
         # Spread the devices' mastership over the three instances, as an operator does after a start.
+        before, balanced = self.masters(self.cluster.onos[0]), time.time()
         status, body = self.cluster.onos[0].rest("GET", "/v1/mastership")
         self.assertEqual(200, status, body)
-        self.eventually("every device has a master", lambda: all(self.masters(self.cluster.onos[0]).values()) or
-                        self.masters(self.cluster.onos[0]), 60)
-        # ONOS holds group writes to a device until its (new) master's first group audit of it.
-        self.eventually("each device's master done with its first group audit", self.group_audits_done, 120)
+        # ONOS moves them one by one, seconds apart: wait until nothing moved for 15 s.
+        seen = []
+
+        def settled():
+            masters = self.masters(self.cluster.onos[0])
+            if not seen or seen[-1][1] != masters:
+                seen.append((time.time(), masters))
+            return (all(masters.values()) and time.time() - seen[-1][0] >= 15) or masters
+        self.eventually("the devices' masters settled after balancing", settled, 180)
+        # ONOS holds group writes to a device until its new master's first group audit of it (run
+        # 10: a tree POSTed after a stale audit line failed that way).
+        self.eventually("each device's master done with its first group audit",
+                        lambda: self.group_audits_done(before, balanced), 120)
         cls.figures["masters_at_start"] = self.masters(self.cluster.onos[0])
         report("masters after balancing: %s", cls.figures["masters_at_start"])
         self.eventually("every instance answers alike", lambda: self.alike(self.cluster.onos), 60)
