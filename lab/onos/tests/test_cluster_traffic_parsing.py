@@ -62,8 +62,10 @@ class ParsingTest(unittest.TestCase):
         self.assertIn("Priority: 10", list(dumped)[1])
 
     def test_groups_with_their_nodes_keyed_without_node_handles(self):
-        self.assertEqual({"mgrp(1) -> (L1h=*, rid=0) -> (ports=[3], lags=[]) -> (L1h=*, rid=1) -> (ports=[1, 2], lags=[])":
-                          "mgrp(1) -> (L1h=0, rid=0) -> (ports=[3], lags=[]) -> (L1h=1, rid=1) -> (ports=[1, 2], lags=[])",
+        self.assertEqual({"mgrp(1) -> (L1h=*, rid=0) -> (ports=[3], lags=[]) "
+                          "-> (L1h=*, rid=1) -> (ports=[1, 2], lags=[])":
+                          "mgrp(1) -> (L1h=0, rid=0) -> (ports=[3], lags=[]) "
+                          "-> (L1h=1, rid=1) -> (ports=[1, 2], lags=[])",
                           "mgrp(7) -> (L1h=*, rid=0) -> (ports=[2], lags=[])":
                           "mgrp(7) -> (L1h=4, rid=0) -> (ports=[2], lags=[])"}, t.parse_mc_dump(MC))
 
