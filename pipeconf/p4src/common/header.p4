@@ -228,6 +228,7 @@ struct headers_t {
     // one a packet arrives with (after its HBH) share one set of M-SID headers.
     ipv6_t               ipv6;
     ext_t                pre_ext;            // an HBH or Destination Options header followed by a Routing header
+                                             // (or, GTP-U, by the tunnel's UDP header)
     ext_word_t[EXT_MAX_LEN] pre_ext_words;
     routing_t            routing;
 #ifdef WITH_MSR6
@@ -310,6 +311,9 @@ struct local_metadata_t {
     bool             gtpu_teid_known;
     bit<16>          gtpu_udp_excess;    // IPv6 payload length - UDP length (0: they agree)
     bit<16>          gtpu_len_excess;    // UDP length - GTP-U length (UDP + GTP-U headers: they agree)
+    bit<16>          gtpu_outer_ext_bytes; // an extension header between the outer IPv6 and UDP headers (parser)
+    bool             gtpu_udp_length_ok; // the UDP length is the IPv6 payload less that header
+    bool             apn6_before_tunnel; // an APN6 option inserted into a GTP-U packet: it goes in front of its UDP header
     // INCREMENTAL: the inner pseudo-header's sum, negated (which a valid inner L4 checksum makes
     // the sum of the inner L4 header and payload), and (Tofino) 17 minus the inner protocol.
     bit<16>          gtpu_inner_residual;

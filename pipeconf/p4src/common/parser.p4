@@ -89,9 +89,12 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition select(hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
 #ifdef WITH_GTPU
             (PROTO_UDP, GTPU_UDP_PORT): parse_gtpu;
-#endif
+            (PROTO_HOPOPT, _): parse_outer_ext;
+            (PROTO_DSTOPTS, _): parse_outer_ext;
+#else
             (PROTO_HOPOPT, _): parse_hbh;
             (PROTO_DSTOPTS, _): parse_first_dest_opts;
+#endif
             (PROTO_ROUTING, _): parse_routing;
             (PROTO_FRAGMENT, _): parse_fragment;
             (PROTO_TCP, _): parse_tcp;
@@ -102,6 +105,72 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 
 #ifdef WITH_GTPU
+    // A Hop-by-Hop or Destination Options header (up to EXT_MAX_LEN words) between the outer IPv6
+    // header and a tunnel's UDP header: the packet is a GTP-U one all the same. The header takes
+    // pre_ext's place (a GTP-U packet has no Routing header), which the deparser emits right
+    // after the IPv6 header, in front of the UDP header; decapsulation removes it with the outer
+    // IPv6 header. Each lookahead reads no further than the extension header and the UDP header's
+    // first 4 octets, which a packet whose chain goes on to UDP holds.
+    state parse_outer_ext {
+        transition select(packet.lookahead<bit<16>>()) {
+            PROTO_UDP ++ 8w0: outer_ext_udp_0;
+            PROTO_UDP ++ 8w1: outer_ext_udp_1;
+            PROTO_UDP ++ 8w2: outer_ext_udp_2;
+            default: parse_first_ext;
+        }
+    }
+
+    state outer_ext_udp_0 {
+        transition select(packet.lookahead<bit<96>>()[15:0]) {
+            GTPU_UDP_PORT: gtpu_outer_ext_0;
+            default: parse_first_ext;
+        }
+    }
+
+    state outer_ext_udp_1 {
+        transition select(packet.lookahead<bit<160>>()[15:0]) {
+            GTPU_UDP_PORT: gtpu_outer_ext_1;
+            default: parse_first_ext;
+        }
+    }
+
+    state outer_ext_udp_2 {
+        transition select(packet.lookahead<bit<224>>()[15:0]) {
+            GTPU_UDP_PORT: gtpu_outer_ext_2;
+            default: parse_first_ext;
+        }
+    }
+
+    // Any other chain: walked as without GTP-U.
+    state parse_first_ext {
+        transition select(hdr.ipv6.next_header) {
+            PROTO_HOPOPT: parse_hbh;
+            default: parse_first_dest_opts;
+        }
+    }
+
+    // Its length (octets) is a constant per state: the N3 end's length checks take it off the
+    // IPv6 payload length.
+    state gtpu_outer_ext_0 {
+        packet.extract(hdr.pre_ext);
+        meta.gtpu_outer_ext_bytes = 8;
+        transition parse_gtpu;
+    }
+
+    state gtpu_outer_ext_1 {
+        packet.extract(hdr.pre_ext);
+        meta.gtpu_outer_ext_bytes = 16;
+        transition gtpu_outer_ext_words_1;
+    }
+
+    state gtpu_outer_ext_2 {
+        packet.extract(hdr.pre_ext);
+        meta.gtpu_outer_ext_bytes = 24;
+        transition gtpu_outer_ext_words_2;
+    }
+
+    EXT_WORD_STATES(gtpu_outer_ext, hdr.pre_ext_words, parse_gtpu)
+
     // GTP-U: the tunnel's UDP header (its ports are the packet's L4 ports, for the ACL) and the
     // mandatory GTP-U header; the optional fields when E, S or PN is set.
     state parse_gtpu {
@@ -525,7 +594,11 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 // Emits headers in wire order. The outer IPv6 and MRH (or GTP-U's UDP and GTP-U headers) come
 // before inner_ipv6, which is valid only on packets this switch encapsulates or a tunnel
 // brought; the HBH, Destination Options and Fragment header then belong to the inner packet (an
-// encapsulated packet has no Routing header, hence nothing in pre_ext).
+// encapsulated packet has no Routing header, hence nothing in pre_ext). A GTP-U packet's own
+// extension header (HBH or Destination Options: an APN6 option inserted into a G-PDU passing
+// through, or one it came with) is in pre_ext, right after the outer IPv6 header (RFC 8200
+// section 4.1), in front of its UDP header; the G-PDU's inner packet is not parsed past its IPv6
+// header, so hbh is never valid on one.
 control CommonDeparser(packet_out packet, in headers_t hdr) {
     apply {
         packet.emit(hdr.packet_in);
