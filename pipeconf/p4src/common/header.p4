@@ -156,6 +156,11 @@ header gtpu_psc_t {
     bit<8> next_ext;
 }
 
+// A 4-octet unit of a received G-PDU's extension headers (the parser's chain).
+header gtpu_ext_word_t {
+    bit<32> data;
+}
+
 // Only the ports: enough for classification, and it keeps the parse depth small on Tofino.
 header l4_ports_t {
     l4_port_t src_port;
@@ -241,7 +246,8 @@ struct headers_t {
     udp_t                gtpu_udp;           // GTP-U: right after the outer IPv6 header
     gtpu_t               gtpu;
     gtpu_options_t       gtpu_options;
-    gtpu_psc_t           gtpu_psc;
+    gtpu_psc_t           gtpu_psc;           // the container this router's encapsulation writes
+    gtpu_ext_word_t[GTPU_EXT_MAX_UNITS] gtpu_ext_words;  // a received G-PDU's extension headers
 #endif
 #if defined(WITH_MSR6) || defined(WITH_GTPU)
     ipv6_t               inner_ipv6;         // the packet an MRH or a GTP-U tunnel carries
@@ -300,6 +306,7 @@ struct local_metadata_t {
     // GTP-U (gtpu.p4)
     bool             l4_checksum_zero;   // a UDP packet without a checksum (parser)
     bool             gtpu_malformed;     // GTP-U headers the parser does not take
+    bool             gtpu_unknown_extension; // an extension header whose comprehension is required, unknown here
     bool             gtpu_checksum_bad;  // a non-zero UDP checksum that does not verify (targets that verify)
     bit<16>          gtpu_checksum_zero; // bmv2's verification compares the datagram's complemented sum with it: 0
     gtpu_checksum_mode_t gtpu_checksum_mode;

@@ -458,13 +458,33 @@ class EchoRequestIsPunted(GtpuTest):
 
 
 @requires("GTPU")
-class OtherMessagesAreDropped(GtpuTest):
-    """Messages other than G-PDU and echo request (an echo response, an error indication, an end
-    marker) are dropped (NOT_GPDU)."""
+class PathManagementMessagesArePunted(GtpuTest):
+    """Issue 30: an Error Indication (26), an End Marker (254) and a Supported Extension Headers
+    Notification (31) to the N3 address go to the controller as they came, with their ingress
+    port, as an echo request does (before, they were dropped as NOT_GPDU)."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
-        for msg_type in (2, 26, 254):
+        for msg_type, body in ((26, bytes([16, 0, 0, 0, 5, 133, 0, 16]) + bytes(16)), (254, b""),
+                               (31, bytes([141, 1, 0x85]))):
+            packet = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT)
+                      / GTP_U_Header(version=1, PT=1, gtp_type=msg_type, teid=5 if msg_type == 254 else 0)
+                      / Raw(body))
+            frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / packet)
+            testutils.send_packet(self, 2, frame)
+            port, payload = self.expect_packet_in()
+            self.assertEqual((port, bytes(payload)), (2, frame))
+            testutils.verify_no_other_packets(self)
+
+
+@requires("GTPU")
+class OtherMessagesAreDropped(GtpuTest):
+    """Messages other than G-PDU and the ones the controller takes (an echo response, a version
+    not supported indication) are dropped (NOT_GPDU)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        for msg_type in (2, 3):
             packet = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT, chksum=0)
                       / GTP_U_Header(version=1, PT=1, gtp_type=msg_type, teid=5))
             frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC, type=0x86DD)) + bytes(packet)
@@ -474,8 +494,8 @@ class OtherMessagesAreDropped(GtpuTest):
 
 @requires("GTPU")
 class MalformedHeadersAreDropped(GtpuTest):
-    """Version 2, PT 0 (GTP'), an extension header other than the PDU Session Container, a
-    container longer than 4 octets, and an IPv4 packet inside are dropped (MALFORMED)."""
+    """Version 2, PT 0 (GTP'), an extension header of length 0, a chain longer than the parser's
+    bound (GTPU_EXT_MAX_UNITS units), and an IPv4 packet inside are dropped (MALFORMED)."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
@@ -485,8 +505,13 @@ class MalformedHeadersAreDropped(GtpuTest):
         cases = [
             GTP_U_Header(version=2, PT=1, gtp_type=255, teid=0x28) / Raw(inner),
             GTP_U_Header(version=1, PT=0, gtp_type=255, teid=0x28) / Raw(inner),
-            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x40, gtp_type=255, teid=0x28) / Raw(bytes([1, 0, 0, 0]) + inner),
-            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x85, gtp_type=255, teid=0x28) / Raw(bytes([2, 0x10, 1, 0, 0, 0, 0, 0]) + inner),
+            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x40, gtp_type=255, teid=0x28) / Raw(bytes([0, 0, 0, 0]) + inner),
+            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x85, gtp_type=255, teid=0x28)
+            / Raw(bytes([p4defines.GTPU_EXT_MAX_UNITS + 1, 0x10, 1]) + bytes(4 * p4defines.GTPU_EXT_MAX_UNITS)
+                  + inner),
+            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x40, gtp_type=255, teid=0x28)
+            / Raw(bytes([1, 0, 9, 0x85, p4defines.GTPU_EXT_MAX_UNITS, 0x10, 1]) + bytes(4 * p4defines.GTPU_EXT_MAX_UNITS - 3)
+                  + inner),
             GTP_U_Header(version=1, PT=1, gtp_type=255, teid=0x28) / Raw(bytes.fromhex("45000028") + bytes(36)),
         ]
         for case in cases:
@@ -745,3 +770,79 @@ class PolicyDoesNotMarkWhatTheN3EndDecapsulates(Apn6AndGtpuTest):
             testutils.verify_packet(self, routed_inner(inner), 3)
             testutils.verify_no_other_packets(self)
         self.assertEqual(self.decap_count(49), 2)
+
+
+
+# Extension headers (TS 29.281 5.2) ---------------------------------------------------------------
+
+def chained(teid, first_type, extensions, inner, checksum=None):
+    """A G-PDU to the N3 address with E set, the first extension header's type first_type and the
+    extension headers' bytes (each: its length in 4-octet units, its content, the next one's type),
+    then inner; the GTP-U length counts the optional fields, the chain and inner."""
+    header = GTP_U_Header(version=1, PT=1, E=1, gtp_type=255, teid=teid, next_ex=first_type,
+                          length=4 + len(extensions) + len(inner))
+    packet = IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=40000, dport=GTPU_PORT, chksum=checksum) / header / Raw(extensions + inner)
+    return bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / packet)
+
+
+def ul_psc(qfi, units, next_type=0):
+    """An UL PDU Session Container (PDU type 1) of units 4-octet units: QoS monitoring fields
+    (TS 38.415: QMP set, time stamps) fill the longer ones."""
+    body = bytes([0x18, qfi]) + bytes(range(1, 4 * units - 3))
+    return bytes([units]) + body + bytes([next_type])
+
+
+@requires("GTPU")
+class ExtensionHeaderChainsAreTaken(GtpuTest):
+    """Issue 30: a G-PDU's extension headers are a chain (TS 29.281 5.2): an UL PDU Session
+    Container of 2 and of 7 units (QoS monitoring fields), and ahead of or behind it headers whose
+    type says comprehension is not required (5.2.1: high bits 0b00 or 0b01, e.g. the UDP Port
+    extension 0x40), skipped; up to GTPU_EXT_MAX_UNITS units in all. Each is decapsulated (UDP
+    checksum verified over the chain). Before, only a container of one unit with nothing after
+    it was taken: the rest were dropped as MALFORMED."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=False)
+        self.add_uplink(50, 0x50)
+        _, inner = uplink(0x50)
+        max_units = p4defines.GTPU_EXT_MAX_UNITS
+        cases = [
+            (0x85, ul_psc(9, 2)),
+            (0x85, ul_psc(9, 7)),
+            (0x40, bytes([1, 0x08, 0x68, 0x85]) + ul_psc(9, 1)),
+            (0x85, ul_psc(9, 1, next_type=0x40) + bytes([1, 0x08, 0x68, 0x00])),
+            (0x20, bytes([2, 1, 2, 3, 4, 5, 6, 0x85]) + ul_psc(9, max_units - 2)),
+        ]
+        for first_type, extensions in cases:
+            testutils.send_packet(self, 2, chained(0x50, first_type, extensions, inner))
+            testutils.verify_packet(self, routed_inner(inner), 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(50), len(cases))
+
+
+@requires("GTPU")
+class ExtensionHeaderToComprehendUnknownHereIsDropped(GtpuTest):
+    """Issue 30: an extension header whose type says the receiving endpoint must comprehend it
+    (TS 29.281 5.2.1: high bits 0b10 or 0b11, e.g. the PDCP PDU Number 0xC0, the NR RAN Container
+    0x84) and which this N3 end does not know is dropped and counted (GTPU_UNKNOWN_EXTENSION),
+    first in the chain or behind a container; a router it passes through forwards it untouched."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(51, 0x51)
+        _, inner = uplink(0x51)
+        reason = p4defines.DROP_GTPU_UNKNOWN_EXTENSION
+        for first_type, extensions in ((0xC0, bytes([1, 0, 7, 0])), (0x84, bytes([2]) + bytes(6) + bytes([0])),
+                                       (0x85, ul_psc(1, 1, next_type=0xC0) + bytes([1, 0, 7, 0]))):
+            frame = chained(0x51, first_type, extensions, inner, checksum=0)
+            self.expect_dropped(lambda: testutils.send_packet(self, 2, frame), reason)
+            passing = bytearray(frame)
+            passing[14 + 24:14 + 40] = ipaddress.IPv6Address("fd00:5::99").packed
+            passing = bytes(passing)
+            expected = Ether(passing)
+            expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
+            expected[IPv6].hlim -= 1
+            testutils.send_packet(self, 2, passing)
+            testutils.verify_packet(self, expected, 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(51), 0)

@@ -10,9 +10,12 @@
 #define SIXFLOW_GTPU_P4
 
 #include "../header.p4"
+#include "../repeat.p4"
 #include "tunnel.p4"
 
 #ifdef WITH_GTPU
+
+#define GTPU_EXT_WORD_INVALIDATE(i, n) hdr.gtpu_ext_words[i].setInvalid();
 
 // The lookups of a tunnel's packet at its N3 end. They only read the parsed headers and write
 // metadata, so they run beside the ACL (on Tofino, in its stages); only GTP-U packets look.
@@ -135,6 +138,7 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.gtpu.setInvalid();
         hdr.gtpu_options.setInvalid();
         hdr.gtpu_psc.setInvalid();
+        SIXFLOW_REPEAT(GTPU_EXT_MAX_UNITS, GTPU_EXT_WORD_INVALIDATE)
         meta.lat_class = CLASS_GTPU_DECAP;
     }
 
@@ -146,6 +150,9 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
         if (meta.gtpu_malformed) {
             drop(DROP_GTPU_MALFORMED);
+        } else if (meta.gtpu_unknown_extension) {
+            // TS 29.281 5.2.1: this end must comprehend it, and does not.
+            drop(DROP_GTPU_UNKNOWN_EXTENSION);
         } else if (hdr.gtpu_udp.checksum == 0 && meta.gtpu_allow_zero == 0) {
             drop(DROP_GTPU_ZERO_CHECKSUM);
         } else if (meta.gtpu_checksum_bad) {
@@ -156,6 +163,12 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
             // Path management is the controller's: it answers with an echo response.
             meta.punt_to_cpu = true;
             meta.ev_gtpu_echo_punted = 1;
+        } else if (hdr.gtpu.msg_type == GTPU_MSG_ERROR_INDICATION || hdr.gtpu.msg_type == GTPU_MSG_END_MARKER
+                || hdr.gtpu.msg_type == GTPU_MSG_SUPPORTED_EXT_HEADERS) {
+            // Tunnel and path management too (TS 29.281 7.3.1, 7.3.2, 7.2.3): the peer reports a
+            // TEID it does not know, ends a path's traffic, or lists the extension headers it
+            // takes. The controller acts on them (and counts them).
+            meta.punt_to_cpu = true;
         } else if (hdr.gtpu.msg_type != GTPU_MSG_GPDU) {
             drop(DROP_GTPU_NOT_GPDU);
         } else if (!meta.gtpu_teid_known) {
