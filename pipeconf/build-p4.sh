@@ -103,7 +103,9 @@ build_bmv2() {
     echo "$profile/bmv2 artifacts written to $dst"
 }
 
-tofino_compiler() { command -v bf-p4c || command -v p4c-barefoot || true; }
+# bf-p4c: the p4c driver with the Tofino backend installed beside it (p4c-barefoot is the backend
+# itself, which takes none of the driver's options).
+tofino_compiler() { command -v bf-p4c || true; }
 
 build_tofino() {
     local profile="$1" compiler
