@@ -105,10 +105,15 @@ make -C "$BUILD" install
 # The driver is p4c with the backend's configuration beside it; bf-p4c is the name it is known by
 # (and build-p4.sh looks for), as Barefoot's SDE installs it.
 ln -sf p4c "$PREFIX/bin/bf-p4c"
-# The driver's command check calls str.find on the assembler's path, which it holds as a pathlib
-# Path: every compile then ends in AttributeError after the backend succeeded. Compare its text.
-sed -i "s/if cmd\[0\].find('\/') != 0 and (find_bin(cmd\[0\]) == None):/if str(cmd[0]).find('\/') != 0 and (find_bin(str(cmd[0])) == None):/" \
-    "$PREFIX/share/p4c/p4c_src/barefoot.py"
+# p4c's driver (util.find_file) returns pathlib Paths, where the Tofino backend's driver part
+# (barefoot.py) expects strings for the assembler, bfrt_schema.py and p4c-gen-conf: every compile
+# then ends in an AttributeError or TypeError after the backend succeeded. Make them strings.
+python3 - "$PREFIX/share/p4c/p4c_src/barefoot.py" <<'PATCH'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+open(path, "w").write(re.sub(r"(?<!str\()find_file\(([^()]*)\)", r"str(find_file(\1))", text))
+PATCH
 
 # The driver is Python (#!/usr/bin/env python3): run it with the tools venv first on PATH, which
 # has the `packaging`, jsl and jsonschema it and the resource reports import.
