@@ -84,10 +84,18 @@ const msr6_behaviour_t MSR6_END_RLB_X = 2;
 const bit<16> GTPU_UDP_PORT          = 2152;
 const bit<3>  GTPU_VERSION           = 1;
 const bit<8>  GTPU_MSG_ECHO_REQUEST  = 1;
+const bit<8>  GTPU_MSG_ERROR_INDICATION = 26;
+const bit<8>  GTPU_MSG_SUPPORTED_EXT_HEADERS = 31;  // Supported Extension Headers Notification
+const bit<8>  GTPU_MSG_END_MARKER    = 254;
 const bit<8>  GTPU_MSG_GPDU          = 0xff;
 const bit<8>  GTPU_EXT_NONE          = 0;
 const bit<8>  GTPU_EXT_PDU_SESSION_CONTAINER = 0x85;
-const bit<8>  GTPU_PSC_LEN           = 1;   // in 4-octet units
+const bit<8>  GTPU_PSC_LEN           = 1;   // in 4-octet units (what the encapsulation writes)
+// The high bit of an extension header type (TS 29.281 5.2.1): set, the receiving endpoint must
+// comprehend it; clear, it may skip it.
+const bit<8>  GTPU_EXT_COMPREHENSION_REQUIRED = 0x80;
+// 4-octet units of extension headers a received G-PDU may carry (the parser's bound).
+#define GTPU_EXT_MAX_UNITS 8
 const bit<4>  GTPU_PDU_TYPE_DL       = 0;
 const bit<4>  GTPU_PDU_TYPE_UL       = 1;
 const bit<16> UDP_HEADER_BYTES       = 8;
@@ -136,8 +144,9 @@ const drop_reason_t DROP_GTPU_MALFORMED         = 17;  // not version 1 / PT 1, 
 const drop_reason_t DROP_GTPU_BAD_CHECKSUM      = 18;  // a non-zero UDP checksum that does not verify
 const drop_reason_t DROP_GTPU_ZERO_CHECKSUM     = 19;  // a zero UDP checksum the N3 address does not allow
 const drop_reason_t DROP_GTPU_BAD_LENGTH        = 20;  // UDP length, IPv6 payload length and GTP-U length disagree
-const drop_reason_t DROP_GTPU_NOT_GPDU          = 21;  // a message other than a G-PDU or an echo request
+const drop_reason_t DROP_GTPU_NOT_GPDU          = 21;  // a message other than a G-PDU or one the controller takes (echo request, error indication, end marker, supported extension headers notification)
 const drop_reason_t DROP_GTPU_UNKNOWN_TEID      = 22;  // no tunnel has this TEID at this N3 address
+const drop_reason_t DROP_GTPU_UNKNOWN_EXTENSION = 23;  // an extension header to comprehend that this router does not know
 #define DROP_REASON_COUNT 32
 
 // Events that are counted but do not drop: bit numbers of the event counter's index. A packet

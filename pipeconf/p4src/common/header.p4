@@ -156,6 +156,11 @@ header gtpu_psc_t {
     bit<8> next_ext;
 }
 
+// A 4-octet unit of a received G-PDU's extension headers (the parser's chain).
+header gtpu_ext_word_t {
+    bit<32> data;
+}
+
 // Only the ports: enough for classification, and it keeps the parse depth small on Tofino.
 header l4_ports_t {
     l4_port_t src_port;
@@ -228,6 +233,7 @@ struct headers_t {
     // one a packet arrives with (after its HBH) share one set of M-SID headers.
     ipv6_t               ipv6;
     ext_t                pre_ext;            // an HBH or Destination Options header followed by a Routing header
+                                             // (or, GTP-U, by the tunnel's UDP header)
     ext_word_t[EXT_MAX_LEN] pre_ext_words;
     routing_t            routing;
 #ifdef WITH_MSR6
@@ -240,7 +246,8 @@ struct headers_t {
     udp_t                gtpu_udp;           // GTP-U: right after the outer IPv6 header
     gtpu_t               gtpu;
     gtpu_options_t       gtpu_options;
-    gtpu_psc_t           gtpu_psc;
+    gtpu_psc_t           gtpu_psc;           // the container this router's encapsulation writes
+    gtpu_ext_word_t[GTPU_EXT_MAX_UNITS] gtpu_ext_words;  // a received G-PDU's extension headers
 #endif
 #if defined(WITH_MSR6) || defined(WITH_GTPU)
     ipv6_t               inner_ipv6;         // the packet an MRH or a GTP-U tunnel carries
@@ -299,6 +306,7 @@ struct local_metadata_t {
     // GTP-U (gtpu.p4)
     bool             l4_checksum_zero;   // a UDP packet without a checksum (parser)
     bool             gtpu_malformed;     // GTP-U headers the parser does not take
+    bool             gtpu_unknown_extension; // an extension header whose comprehension is required, unknown here
     bool             gtpu_checksum_bad;  // a non-zero UDP checksum that does not verify (targets that verify)
     bit<16>          gtpu_checksum_zero; // bmv2's verification compares the datagram's complemented sum with it: 0
     gtpu_checksum_mode_t gtpu_checksum_mode;
@@ -310,6 +318,9 @@ struct local_metadata_t {
     bool             gtpu_teid_known;
     bit<16>          gtpu_udp_excess;    // IPv6 payload length - UDP length (0: they agree)
     bit<16>          gtpu_len_excess;    // UDP length - GTP-U length (UDP + GTP-U headers: they agree)
+    bit<16>          gtpu_outer_ext_bytes; // an extension header between the outer IPv6 and UDP headers (parser)
+    bool             gtpu_udp_length_ok; // the UDP length is the IPv6 payload less that header
+    bool             apn6_before_tunnel; // an APN6 option inserted into a GTP-U packet: it goes in front of its UDP header
     // INCREMENTAL: the inner pseudo-header's sum, negated (which a valid inner L4 checksum makes
     // the sum of the inner L4 header and payload), and (Tofino) 17 minus the inner protocol.
     bit<16>          gtpu_inner_residual;

@@ -20,6 +20,9 @@
 #if EXT_MAX_LEN != 2
 #error "the parser's extension-header word states are written for EXT_MAX_LEN 2"
 #endif
+#if GTPU_EXT_MAX_UNITS != 8
+#error "the parser's GTP-U extension-header states are written for GTPU_EXT_MAX_UNITS 8"
+#endif
 
 // Next Header values after which the walk goes on, per header (select cases to `state`; the
 // other values end the chain at that header: its `_last` state).
@@ -89,9 +92,12 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition select(hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
 #ifdef WITH_GTPU
             (PROTO_UDP, GTPU_UDP_PORT): parse_gtpu;
-#endif
+            (PROTO_HOPOPT, _): parse_outer_ext;
+            (PROTO_DSTOPTS, _): parse_outer_ext;
+#else
             (PROTO_HOPOPT, _): parse_hbh;
             (PROTO_DSTOPTS, _): parse_first_dest_opts;
+#endif
             (PROTO_ROUTING, _): parse_routing;
             (PROTO_FRAGMENT, _): parse_fragment;
             (PROTO_TCP, _): parse_tcp;
@@ -102,6 +108,72 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 
 #ifdef WITH_GTPU
+    // A Hop-by-Hop or Destination Options header (up to EXT_MAX_LEN words) between the outer IPv6
+    // header and a tunnel's UDP header: the packet is a GTP-U one all the same. The header takes
+    // pre_ext's place (a GTP-U packet has no Routing header), which the deparser emits right
+    // after the IPv6 header, in front of the UDP header; decapsulation removes it with the outer
+    // IPv6 header. Each lookahead reads no further than the extension header and the UDP header's
+    // first 4 octets, which a packet whose chain goes on to UDP holds.
+    state parse_outer_ext {
+        transition select(packet.lookahead<bit<16>>()) {
+            PROTO_UDP ++ 8w0: outer_ext_udp_0;
+            PROTO_UDP ++ 8w1: outer_ext_udp_1;
+            PROTO_UDP ++ 8w2: outer_ext_udp_2;
+            default: parse_first_ext;
+        }
+    }
+
+    state outer_ext_udp_0 {
+        transition select(packet.lookahead<bit<96>>()[15:0]) {
+            GTPU_UDP_PORT: gtpu_outer_ext_0;
+            default: parse_first_ext;
+        }
+    }
+
+    state outer_ext_udp_1 {
+        transition select(packet.lookahead<bit<160>>()[15:0]) {
+            GTPU_UDP_PORT: gtpu_outer_ext_1;
+            default: parse_first_ext;
+        }
+    }
+
+    state outer_ext_udp_2 {
+        transition select(packet.lookahead<bit<224>>()[15:0]) {
+            GTPU_UDP_PORT: gtpu_outer_ext_2;
+            default: parse_first_ext;
+        }
+    }
+
+    // Any other chain: walked as without GTP-U.
+    state parse_first_ext {
+        transition select(hdr.ipv6.next_header) {
+            PROTO_HOPOPT: parse_hbh;
+            default: parse_first_dest_opts;
+        }
+    }
+
+    // Its length (octets) is a constant per state: the N3 end's length checks take it off the
+    // IPv6 payload length.
+    state gtpu_outer_ext_0 {
+        packet.extract(hdr.pre_ext);
+        meta.gtpu_outer_ext_bytes = 8;
+        transition parse_gtpu;
+    }
+
+    state gtpu_outer_ext_1 {
+        packet.extract(hdr.pre_ext);
+        meta.gtpu_outer_ext_bytes = 16;
+        transition gtpu_outer_ext_words_1;
+    }
+
+    state gtpu_outer_ext_2 {
+        packet.extract(hdr.pre_ext);
+        meta.gtpu_outer_ext_bytes = 24;
+        transition gtpu_outer_ext_words_2;
+    }
+
+    EXT_WORD_STATES(gtpu_outer_ext, hdr.pre_ext_words, parse_gtpu)
+
     // GTP-U: the tunnel's UDP header (its ports are the packet's L4 ports, for the ACL) and the
     // mandatory GTP-U header; the optional fields when E, S or PN is set.
     state parse_gtpu {
@@ -128,26 +200,230 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         }
     }
 
-    // The Next Extension Header Type counts only when E is set. A G-PDU takes one extension
-    // header, the PDU Session Container; another message's extensions are its payload.
+    // The Next Extension Header Type counts only when E is set. A G-PDU's extension headers are
+    // read as a chain (another message's are its payload).
     state parse_gtpu_options {
         packet.extract(hdr.gtpu_options);
-        transition select(hdr.gtpu.msg_type, hdr.gtpu.ex_flag, hdr.gtpu_options.next_ext) {
-            (GTPU_MSG_GPDU, 0, _): parse_gtpu_inner;
-            (GTPU_MSG_GPDU, 1, GTPU_EXT_NONE): parse_gtpu_inner;
-            (GTPU_MSG_GPDU, 1, GTPU_EXT_PDU_SESSION_CONTAINER): parse_gtpu_psc;
-            (GTPU_MSG_GPDU, _, _): gtpu_malformed;
+        transition select(hdr.gtpu.msg_type, hdr.gtpu.ex_flag) {
+            (GTPU_MSG_GPDU, 0): parse_gtpu_inner;
+            (GTPU_MSG_GPDU, 1): gtpu_ext_at_0;
             default: accept;
         }
     }
 
-    // Bounded: one container of 4 octets with nothing after it.
-    state parse_gtpu_psc {
-        packet.extract(hdr.gtpu_psc);
-        transition select(hdr.gtpu_psc.len, hdr.gtpu_psc.next_ext) {
-            (GTPU_PSC_LEN, GTPU_EXT_NONE): parse_gtpu_inner;
+    // A G-PDU's extension headers (TS 29.281 5.2): each its length in 4-octet units, its content,
+    // and the next one's type in its last octet, up to GTPU_EXT_MAX_UNITS units in all (words of
+    // gtpu_ext_words, never read but for the types). Taken: the PDU Session Container (TS 38.415,
+    // any length: an UL one with QoS monitoring fields is longer than 4 octets) and, skipped, any
+    // type whose high bit says its comprehension is not required (5.2.1: 0b00 and 0b01); another
+    // type, whose comprehension is required, is unknown here (GTPU_UNKNOWN_EXTENSION at the N3
+    // end, which must comprehend it); a length of 0, or a chain longer than the bound, is
+    // malformed. gtpu_ext_at_T reads the type of the header that starts at word T (T = 0: the
+    // optional fields' Next Extension Header Type) and looks ahead at its length L; gtpu_ext_T_K
+    // extracts word T - K of a header that ends before word T (written out per T and K: Tofino's
+    // parser wants each word's index fixed per state).
+    state gtpu_ext_at_0 {
+        transition select(hdr.gtpu_options.next_ext, packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_1_1;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_2_2;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_3_3;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_4_4;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_5_5;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 6): gtpu_ext_6_6;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 7): gtpu_ext_7_7;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 8): gtpu_ext_8_8;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_1_1;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_2_2;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_3_3;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_4_4;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_5_5;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 6): gtpu_ext_6_6;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 7): gtpu_ext_7_7;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 8): gtpu_ext_8_8;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
+    }
+
+    state gtpu_ext_at_1 {
+        transition select(hdr.gtpu_ext_words[0].data[7:0], packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_2_1;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_3_2;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_4_3;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_5_4;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_6_5;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 6): gtpu_ext_7_6;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 7): gtpu_ext_8_7;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_2_1;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_3_2;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_4_3;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_5_4;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_6_5;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 6): gtpu_ext_7_6;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 7): gtpu_ext_8_7;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_ext_at_2 {
+        transition select(hdr.gtpu_ext_words[1].data[7:0], packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_3_1;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_4_2;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_5_3;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_6_4;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_7_5;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 6): gtpu_ext_8_6;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_3_1;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_4_2;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_5_3;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_6_4;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_7_5;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 6): gtpu_ext_8_6;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_ext_at_3 {
+        transition select(hdr.gtpu_ext_words[2].data[7:0], packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_4_1;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_5_2;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_6_3;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_7_4;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_8_5;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_4_1;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_5_2;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_6_3;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_7_4;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_8_5;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_ext_at_4 {
+        transition select(hdr.gtpu_ext_words[3].data[7:0], packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_5_1;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_6_2;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_7_3;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_8_4;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_5_1;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_6_2;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_7_3;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_8_4;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_ext_at_5 {
+        transition select(hdr.gtpu_ext_words[4].data[7:0], packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_6_1;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_7_2;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_8_3;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_6_1;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_7_2;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_8_3;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_ext_at_6 {
+        transition select(hdr.gtpu_ext_words[5].data[7:0], packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_7_1;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_8_2;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_7_1;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_8_2;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_ext_at_7 {
+        transition select(hdr.gtpu_ext_words[6].data[7:0], packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_8_1;
+            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_8_1;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_ext_at_8 {
+        transition select(hdr.gtpu_ext_words[7].data[7:0], packet.lookahead<bit<8>>()) {
+            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (_, 0): gtpu_malformed;
+            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
+            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            default: gtpu_malformed;
+        }
+    }
+
+    state gtpu_ext_1_1 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_at_1; }
+    state gtpu_ext_2_1 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_at_2; }
+    state gtpu_ext_2_2 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_2_1; }
+    state gtpu_ext_3_1 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_at_3; }
+    state gtpu_ext_3_2 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_3_1; }
+    state gtpu_ext_3_3 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_3_2; }
+    state gtpu_ext_4_1 { packet.extract(hdr.gtpu_ext_words[3]); transition gtpu_ext_at_4; }
+    state gtpu_ext_4_2 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_4_1; }
+    state gtpu_ext_4_3 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_4_2; }
+    state gtpu_ext_4_4 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_4_3; }
+    state gtpu_ext_5_1 { packet.extract(hdr.gtpu_ext_words[4]); transition gtpu_ext_at_5; }
+    state gtpu_ext_5_2 { packet.extract(hdr.gtpu_ext_words[3]); transition gtpu_ext_5_1; }
+    state gtpu_ext_5_3 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_5_2; }
+    state gtpu_ext_5_4 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_5_3; }
+    state gtpu_ext_5_5 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_5_4; }
+    state gtpu_ext_6_1 { packet.extract(hdr.gtpu_ext_words[5]); transition gtpu_ext_at_6; }
+    state gtpu_ext_6_2 { packet.extract(hdr.gtpu_ext_words[4]); transition gtpu_ext_6_1; }
+    state gtpu_ext_6_3 { packet.extract(hdr.gtpu_ext_words[3]); transition gtpu_ext_6_2; }
+    state gtpu_ext_6_4 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_6_3; }
+    state gtpu_ext_6_5 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_6_4; }
+    state gtpu_ext_6_6 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_6_5; }
+    state gtpu_ext_7_1 { packet.extract(hdr.gtpu_ext_words[6]); transition gtpu_ext_at_7; }
+    state gtpu_ext_7_2 { packet.extract(hdr.gtpu_ext_words[5]); transition gtpu_ext_7_1; }
+    state gtpu_ext_7_3 { packet.extract(hdr.gtpu_ext_words[4]); transition gtpu_ext_7_2; }
+    state gtpu_ext_7_4 { packet.extract(hdr.gtpu_ext_words[3]); transition gtpu_ext_7_3; }
+    state gtpu_ext_7_5 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_7_4; }
+    state gtpu_ext_7_6 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_7_5; }
+    state gtpu_ext_7_7 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_7_6; }
+    state gtpu_ext_8_1 { packet.extract(hdr.gtpu_ext_words[7]); transition gtpu_ext_at_8; }
+    state gtpu_ext_8_2 { packet.extract(hdr.gtpu_ext_words[6]); transition gtpu_ext_8_1; }
+    state gtpu_ext_8_3 { packet.extract(hdr.gtpu_ext_words[5]); transition gtpu_ext_8_2; }
+    state gtpu_ext_8_4 { packet.extract(hdr.gtpu_ext_words[4]); transition gtpu_ext_8_3; }
+    state gtpu_ext_8_5 { packet.extract(hdr.gtpu_ext_words[3]); transition gtpu_ext_8_4; }
+    state gtpu_ext_8_6 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_8_5; }
+    state gtpu_ext_8_7 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_8_6; }
+    state gtpu_ext_8_8 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_8_7; }
+
+    state gtpu_unknown_extension {
+        meta.gtpu_unknown_extension = true;
+        transition accept;
     }
 
     // What a G-PDU carries must be IPv6 (Sixflow routes nothing else); its upper layer stays
@@ -525,7 +801,11 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 // Emits headers in wire order. The outer IPv6 and MRH (or GTP-U's UDP and GTP-U headers) come
 // before inner_ipv6, which is valid only on packets this switch encapsulates or a tunnel
 // brought; the HBH, Destination Options and Fragment header then belong to the inner packet (an
-// encapsulated packet has no Routing header, hence nothing in pre_ext).
+// encapsulated packet has no Routing header, hence nothing in pre_ext). A GTP-U packet's own
+// extension header (HBH or Destination Options: an APN6 option inserted into a G-PDU passing
+// through, or one it came with) is in pre_ext, right after the outer IPv6 header (RFC 8200
+// section 4.1), in front of its UDP header; the G-PDU's inner packet is not parsed past its IPv6
+// header, so hbh is never valid on one.
 control CommonDeparser(packet_out packet, in headers_t hdr) {
     apply {
         packet.emit(hdr.packet_in);
@@ -550,6 +830,7 @@ control CommonDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.gtpu);
         packet.emit(hdr.gtpu_options);
         packet.emit(hdr.gtpu_psc);
+        packet.emit(hdr.gtpu_ext_words);
 #endif
 #if defined(WITH_MSR6) || defined(WITH_GTPU)
         packet.emit(hdr.inner_ipv6);

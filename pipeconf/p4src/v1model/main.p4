@@ -48,13 +48,18 @@ parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t
 // field (so that a checksum sent as 0xFFFF for a computed 0 verifies too). A zero checksum is
 // the N3 address's to allow (gtpu.p4). IPv6 has no header checksum; other L4 checksums are end
 // to end.
+#if GTPU_EXT_MAX_UNITS != 8
+#error "SixflowVerifyChecksum's list names gtpu_ext_words [0] to [7]"
+#endif
 control SixflowVerifyChecksum(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
 #ifdef WITH_GTPU
         verify_checksum_with_payload(hdr.gtpu_udp.isValid() && hdr.gtpu_udp.checksum != 0,
             { hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 16w0, hdr.gtpu_udp.len, 24w0, PROTO_UDP,
               hdr.gtpu_udp.src_port, hdr.gtpu_udp.dst_port, hdr.gtpu_udp.len, hdr.gtpu_udp.checksum,
-              hdr.gtpu, hdr.gtpu_options, hdr.gtpu_psc, hdr.inner_ipv6 },
+              hdr.gtpu, hdr.gtpu_options, hdr.gtpu_ext_words[0], hdr.gtpu_ext_words[1], hdr.gtpu_ext_words[2],
+              hdr.gtpu_ext_words[3], hdr.gtpu_ext_words[4], hdr.gtpu_ext_words[5], hdr.gtpu_ext_words[6],
+              hdr.gtpu_ext_words[7], hdr.inner_ipv6 },
             meta.gtpu_checksum_zero, HashAlgorithm.csum16);
 #endif
     }

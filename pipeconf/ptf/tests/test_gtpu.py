@@ -64,11 +64,46 @@ def gtpu(teid, qfi=None, pdu_type=0, msg_type=255):
     return header / GTPPDUSessionContainer(ExtHdrLen=1, type=pdu_type, QFI=qfi, NextExtHdr=0)
 
 
+def hop(inner):
+    """inner (the bytes of an IPv6 packet) forwarded one hop: its hop limit one lower."""
+    out = bytearray(inner)
+    out[7] -= 1
+    return bytes(out)
+
+
+def with_ext(packet, ext_type, body, offset=14):
+    """packet (bytes) with an extension header of ext_type right after the IPv6 header that
+    starts at offset: its Next Header is the IPv6 header's, then body; the IPv6 header's Next
+    Header and Payload Length follow."""
+    raw = bytes(packet)
+    ipv6 = bytearray(raw[offset:offset + 40])
+    ext = bytes([ipv6[6]]) + body
+    ipv6[4:6] = (int.from_bytes(ipv6[4:6], "big") + len(ext)).to_bytes(2, "big")
+    ipv6[6] = ext_type
+    return raw[:offset] + bytes(ipv6) + ext + raw[offset + 40:]
+
+
+HOPOPT, DSTOPTS = 0, 60
+
+
+def apn6_body(sla, app, user, flow):
+    """Sixflow's 24-octet APN6 HBH (WIRE-FORMATS.md) after its Next Header: Hdr Ext Len 2, the
+    option (type 0x1E, length 16) and a PadN."""
+    return (bytes([2, 0x1E, 16]) + sla.to_bytes(4, "big") + app.to_bytes(4, "big") + user.to_bytes(4, "big")
+            + flow.to_bytes(4, "big") + bytes([1, 2, 0, 0]))
+
+
+ROUTER_ALERT_BODY = bytes([0, 5, 2, 0, 0, 1, 0])   # HBH, 8 octets: Router Alert (MLD), PadN
+DEST_OPTS_BODY = bytes([0, 1, 4, 0, 0, 0, 0])       # Destination Options, 8 octets: PadN
+
+
 def encapsulated(inner, teid, qfi=None, checksum=None, hlim=63):
-    """The tunnel's packet for inner (bytes) as the next hop gets it: outer IPv6 from the N3
-    address to the peer with the inner Traffic Class and a flow label hashed from the inner
-    flow, UDP from 49152 + its low 14 bits to 2152 (checksum None: scapy computes it)."""
+    """The tunnel's packet for inner (bytes, as it arrived) as the next hop gets it: outer IPv6
+    from the N3 address to the peer with the inner Traffic Class and a flow label hashed from the
+    inner flow, UDP from 49152 + its low 14 bits to 2152 (checksum None: scapy computes it), then
+    the inner packet one hop on (this router forwarded it into the tunnel: hop limit - 1)."""
     label = flow_label(inner)
+    inner = hop(inner)
     packet = (IPv6(src=N3, dst=PEER, hlim=hlim, tc=IPv6(inner).tc, fl=label)
               / UDP(sport=0xC000 | (label & 0x3FFF), dport=GTPU_PORT, chksum=checksum)
               / gtpu(teid, qfi) / Raw(inner))
@@ -271,6 +306,21 @@ class SpentHopLimitIsNotTunnelled(GtpuTest):
 
 
 @requires("GTPU")
+class InnerHopLimitIsOneLowerInTheTunnel(GtpuTest):
+    """Issue 30: this router forwards the inner packet into the tunnel, so the far end sees its
+    hop limit one lower (2 arrives as 1; before, the sender's 2), in every mode; hop limit 1 is
+    not tunnelled (SpentHopLimitIsNotTunnelled)."""
+
+    def runTest(self):
+        for tunnel_id, mode in ((40, ZERO), (41, FULL), (42, INCREMENTAL)):
+            prefix = "fd00:99:%x::" % tunnel_id
+            self.add_tunnel(tunnel_id, tunnel_id, mode, prefix=prefix, prefix_len=48)
+            out = self.expect_encapsulated(udp_inner(dst=prefix + "1", hlim=2), tunnel_id,
+                                           checksum=0 if mode == ZERO else None)
+            self.assertEqual(IPv6(bytes(out)[14 + 40 + 8 + 8:]).hlim, 1)
+
+
+@requires("GTPU")
 class EachModeIsItsOwnLatencyClass(GtpuTest):
     """Each mode's packets are measured under their own class (gtpu-encap-zero/-full/
     -incremental), per egress port."""
@@ -287,14 +337,14 @@ class EachModeIsItsOwnLatencyClass(GtpuTest):
 
 # Uplink --------------------------------------------------------------------------------------
 
-def uplink(teid, inner=None, checksum=None, qfi=None, msg_type=255, dst=N3, length=None):
+def uplink(teid, inner=None, checksum=None, qfi=None, msg_type=255, dst=N3, length=None, tc=0):
     """A tunnel packet from the peer to dst (port 2's side), checksum None: scapy computes it."""
     inner = inner if inner is not None else bytes(IPv6(src=UE, dst=SERVER, hlim=40) / UDP(sport=7, dport=9)
                                                   / Raw(b"uplink-data" * 3))
     header = gtpu(teid, qfi, pdu_type=1, msg_type=msg_type)
     if length is not None:
         header.length = length
-    packet = (IPv6(src=PEER, dst=dst, hlim=50) / UDP(sport=40000, dport=GTPU_PORT, chksum=checksum) / header / Raw(inner))
+    packet = (IPv6(src=PEER, dst=dst, hlim=50, tc=tc) / UDP(sport=40000, dport=GTPU_PORT, chksum=checksum) / header / Raw(inner))
     return bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / packet), inner
 
 
@@ -408,13 +458,33 @@ class EchoRequestIsPunted(GtpuTest):
 
 
 @requires("GTPU")
-class OtherMessagesAreDropped(GtpuTest):
-    """Messages other than G-PDU and echo request (an echo response, an error indication, an end
-    marker) are dropped (NOT_GPDU)."""
+class PathManagementMessagesArePunted(GtpuTest):
+    """Issue 30: an Error Indication (26), an End Marker (254) and a Supported Extension Headers
+    Notification (31) to the N3 address go to the controller as they came, with their ingress
+    port, as an echo request does (before, they were dropped as NOT_GPDU)."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
-        for msg_type in (2, 26, 254):
+        for msg_type, body in ((26, bytes([16, 0, 0, 0, 5, 133, 0, 16]) + bytes(16)), (254, b""),
+                               (31, bytes([141, 1, 0x85]))):
+            packet = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT)
+                      / GTP_U_Header(version=1, PT=1, gtp_type=msg_type, teid=5 if msg_type == 254 else 0)
+                      / Raw(body))
+            frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / packet)
+            testutils.send_packet(self, 2, frame)
+            port, payload = self.expect_packet_in()
+            self.assertEqual((port, bytes(payload)), (2, frame))
+            testutils.verify_no_other_packets(self)
+
+
+@requires("GTPU")
+class OtherMessagesAreDropped(GtpuTest):
+    """Messages other than G-PDU and the ones the controller takes (an echo response, a version
+    not supported indication) are dropped (NOT_GPDU)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        for msg_type in (2, 3):
             packet = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT, chksum=0)
                       / GTP_U_Header(version=1, PT=1, gtp_type=msg_type, teid=5))
             frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC, type=0x86DD)) + bytes(packet)
@@ -424,8 +494,8 @@ class OtherMessagesAreDropped(GtpuTest):
 
 @requires("GTPU")
 class MalformedHeadersAreDropped(GtpuTest):
-    """Version 2, PT 0 (GTP'), an extension header other than the PDU Session Container, a
-    container longer than 4 octets, and an IPv4 packet inside are dropped (MALFORMED)."""
+    """Version 2, PT 0 (GTP'), an extension header of length 0, a chain longer than the parser's
+    bound (GTPU_EXT_MAX_UNITS units), and an IPv4 packet inside are dropped (MALFORMED)."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
@@ -435,8 +505,13 @@ class MalformedHeadersAreDropped(GtpuTest):
         cases = [
             GTP_U_Header(version=2, PT=1, gtp_type=255, teid=0x28) / Raw(inner),
             GTP_U_Header(version=1, PT=0, gtp_type=255, teid=0x28) / Raw(inner),
-            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x40, gtp_type=255, teid=0x28) / Raw(bytes([1, 0, 0, 0]) + inner),
-            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x85, gtp_type=255, teid=0x28) / Raw(bytes([2, 0x10, 1, 0, 0, 0, 0, 0]) + inner),
+            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x40, gtp_type=255, teid=0x28) / Raw(bytes([0, 0, 0, 0]) + inner),
+            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x85, gtp_type=255, teid=0x28)
+            / Raw(bytes([p4defines.GTPU_EXT_MAX_UNITS + 1, 0x10, 1]) + bytes(4 * p4defines.GTPU_EXT_MAX_UNITS)
+                  + inner),
+            GTP_U_Header(version=1, PT=1, E=1, next_ex=0x40, gtp_type=255, teid=0x28)
+            / Raw(bytes([1, 0, 9, 0x85, p4defines.GTPU_EXT_MAX_UNITS, 0x10, 1]) + bytes(4 * p4defines.GTPU_EXT_MAX_UNITS - 3)
+                  + inner),
             GTP_U_Header(version=1, PT=1, gtp_type=255, teid=0x28) / Raw(bytes.fromhex("45000028") + bytes(36)),
         ]
         for case in cases:
@@ -549,3 +624,225 @@ class GroupPacketsAreNeverTunnelled(GtpuTest):
         self.assertEqual((out.dst, out.nh), (sid, 43))
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.encap_count(33), 0)
+
+
+@requires("GTPU")
+class CongestionMarkCarriesOverAtDecapsulation(GtpuTest):
+    """Issue 30, RFC 6040 section 4.2 at the N3 end (the code MSR6's decapsulation uses): an outer
+    CE mark becomes an ECN-capable inner packet's (ECT(0), ECT(1), CE stays), a Not-ECT inner
+    packet under CE is dropped and counted (CE_NOT_ECT); another outer codepoint leaves the
+    inner one as it is. Before, the mark was lost."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(43, 0x43)
+        for outer_ecn, inner_ecn, leaves in ((3, 2, 3), (3, 1, 3), (3, 3, 3), (2, 0, 0), (1, 2, 2), (0, 1, 1)):
+            inner = bytes(IPv6(src=UE, dst=SERVER, hlim=40, tc=0xA0 | inner_ecn) / UDP(sport=7, dport=9) / b"ecn")
+            frame, _ = uplink(0x43, inner=inner, tc=0xB8 | outer_ecn)
+            expected = routed_inner(inner)
+            expected[IPv6].tc = 0xA0 | leaves
+            testutils.send_packet(self, 2, frame)
+            testutils.verify_packet(self, expected, 3)
+            testutils.verify_no_other_packets(self)
+        inner = bytes(IPv6(src=UE, dst=SERVER, hlim=40, tc=0xA0) / UDP(sport=7, dport=9) / b"not-ect")
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x43, inner=inner, tc=0xBB)[0]),
+                            p4defines.DROP_CE_NOT_ECT)
+        self.assertEqual(self.decap_count(43), 6)
+
+
+@requires("GTPU")
+class OuterExtensionHeaderGoesWithTheOuterHeader(GtpuTest):
+    """Issue 30: a G-PDU to the N3 address whose outer IPv6 header has an extension header in
+    front of the UDP header (an HBH: Sixflow's APN6 one, a Router Alert; Destination Options) is
+    a G-PDU all the same (before, it was plain UDP: never decapsulated). Decapsulation removes
+    it with the outer header: the inner packet leaves as it was sent into the tunnel (hop limit
+    - 1), counted under its tunnel; the length checks take the header into account."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(44, 0x44)
+        for ext_type, body in ((HOPOPT, apn6_body(3, 0x1234, 0xABC, 7)), (HOPOPT, ROUTER_ALERT_BODY),
+                               (DSTOPTS, DEST_OPTS_BODY)):
+            for qfi in (None, 6):
+                frame, inner = uplink(0x44, qfi=qfi)
+                testutils.send_packet(self, 2, with_ext(frame, ext_type, body))
+                testutils.verify_packet(self, routed_inner(inner), 3)
+                testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(44), 6)
+
+
+@requires("GTPU")
+class TransitGpduWithAnOuterExtensionHeaderPassesUntouched(GtpuTest):
+    """A G-PDU with a Destination Options header in front of its UDP header, to another router's
+    N3 address: routed byte for byte (but the hop limit)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        frame, _ = uplink(0x45, dst="fd00:5::99")
+        sent = with_ext(frame, DSTOPTS, DEST_OPTS_BODY)
+        expected = Ether(sent)
+        expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
+        expected[IPv6].hlim -= 1
+        testutils.send_packet(self, 2, sent)
+        testutils.verify_packet(self, expected, 3)
+        testutils.verify_no_other_packets(self)
+
+
+# APN6 and GTP-U ------------------------------------------------------------------------------
+
+@requires("GTPU", "APN6")
+class Apn6AndGtpuTest(GtpuTest):
+    def match_all_apn6(self, sla=3, app=0x1234, user=0xABC, flow=7):
+        """A policy that matches every packet (every key a wildcard)."""
+        self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, {},
+                    names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
+                    {names.SLA_LEVEL: sla, names.APP_ID: app, names.USER_ID: user, names.FLOW_ID: flow},
+                    priority=100)
+
+
+@requires("GTPU", "APN6")
+class Apn6OptionOnAPassingGpduPrecedesItsUdpHeader(Apn6AndGtpuTest):
+    """Issue 30: a match-all APN6 policy marks a G-PDU passing through (to another router's N3
+    address) on its outer header: the 24-octet HBH right after the outer IPv6 header (RFC 8200
+    section 4.1), in front of UDP, Payload Length + 24; UDP, GTP-U (with and without a PDU
+    Session Container) and the inner packet leave byte for byte. Before, the HBH went behind
+    the inner IPv6 header: the outer header said HBH with UDP behind it, 24 stray octets in the
+    tunnel. A G-PDU that has an extension header there already is not marked (skipped)."""
+
+    def runTest(self):
+        self.match_all_apn6()
+        inserted = self.event_count(p4defines.EVENT_APN6_INSERTED)
+        for qfi in (None, 4):
+            frame, _ = uplink(0x46, dst="fd00:5::99", qfi=qfi)
+            expected = Ether(with_ext(frame, HOPOPT, apn6_body(3, 0x1234, 0xABC, 7)))
+            expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
+            expected[IPv6].hlim -= 1
+            testutils.send_packet(self, 2, frame)
+            testutils.verify_packet(self, expected, 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.event_count(p4defines.EVENT_APN6_INSERTED), inserted + 2)
+
+        skipped = self.event_count(p4defines.EVENT_APN6_SKIPPED)
+        frame, _ = uplink(0x46, dst="fd00:5::99")
+        sent = with_ext(frame, DSTOPTS, DEST_OPTS_BODY)
+        expected = Ether(sent)
+        expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
+        expected[IPv6].hlim -= 1
+        testutils.send_packet(self, 2, sent)
+        testutils.verify_packet(self, expected, 3)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.event_count(p4defines.EVENT_APN6_SKIPPED), skipped + 1)
+
+
+@requires("GTPU", "APN6")
+class MarkedPacketEntersTheTunnelWithItsOption(Apn6AndGtpuTest):
+    """A packet an APN6 policy marks and a downlink tunnel takes: the option is the inner
+    packet's own, right after the inner IPv6 header (as inside an MSR6 tree); the outer header
+    has none; the lengths count it (FULL checksum over it too)."""
+
+    def runTest(self):
+        self.match_all_apn6(sla=2, app=0x99, user=0x1, flow=0x2)
+        self.add_tunnel(47, 0x47, ZERO)
+        self.add_tunnel(48, 0x48, FULL, qfi=3, prefix="fd00:98::")
+        for dst, teid, qfi, checksum in ((UE, 0x47, None, 0), ("fd00:98::1", 0x48, 3, None)):
+            inner = udp_inner(dst=dst)
+            marked = with_ext(inner, HOPOPT, apn6_body(2, 0x99, 0x1, 0x2), offset=0)
+            expected = encapsulated(marked, teid, qfi, checksum)
+            self.send_inner(inner)
+            testutils.verify_packet(self, expected, 2)
+            testutils.verify_no_other_packets(self)
+
+
+@requires("GTPU", "APN6")
+class PolicyDoesNotMarkWhatTheN3EndDecapsulates(Apn6AndGtpuTest):
+    """A match-all APN6 policy and a G-PDU to the local N3 address: its outer header goes at
+    decapsulation, so no option is inserted into it, and the inner packet leaves as it was sent
+    into the tunnel (hop limit - 1). Before, the option was inserted and decapsulation kept the
+    HBH: 24 stray octets behind the inner IPv6 header."""
+
+    def runTest(self):
+        self.match_all_apn6()
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(49, 0x49)
+        for qfi in (None, 2):
+            frame, inner = uplink(0x49, qfi=qfi)
+            testutils.send_packet(self, 2, frame)
+            testutils.verify_packet(self, routed_inner(inner), 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(49), 2)
+
+
+
+# Extension headers (TS 29.281 5.2) ---------------------------------------------------------------
+
+def chained(teid, first_type, extensions, inner, checksum=None):
+    """A G-PDU to the N3 address with E set, the first extension header's type first_type and the
+    extension headers' bytes (each: its length in 4-octet units, its content, the next one's type),
+    then inner; the GTP-U length counts the optional fields, the chain and inner."""
+    header = GTP_U_Header(version=1, PT=1, E=1, gtp_type=255, teid=teid, next_ex=first_type,
+                          length=4 + len(extensions) + len(inner))
+    packet = IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=40000, dport=GTPU_PORT, chksum=checksum) / header / Raw(extensions + inner)
+    return bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / packet)
+
+
+def ul_psc(qfi, units, next_type=0):
+    """An UL PDU Session Container (PDU type 1) of units 4-octet units: QoS monitoring fields
+    (TS 38.415: QMP set, time stamps) fill the longer ones."""
+    body = bytes([0x18, qfi]) + bytes(range(1, 4 * units - 3))
+    return bytes([units]) + body + bytes([next_type])
+
+
+@requires("GTPU")
+class ExtensionHeaderChainsAreTaken(GtpuTest):
+    """Issue 30: a G-PDU's extension headers are a chain (TS 29.281 5.2): an UL PDU Session
+    Container of 2 and of 7 units (QoS monitoring fields), and ahead of or behind it headers whose
+    type says comprehension is not required (5.2.1: high bits 0b00 or 0b01, e.g. the UDP Port
+    extension 0x40), skipped; up to GTPU_EXT_MAX_UNITS units in all. Each is decapsulated (UDP
+    checksum verified over the chain). Before, only a container of one unit with nothing after
+    it was taken: the rest were dropped as MALFORMED."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=False)
+        self.add_uplink(50, 0x50)
+        _, inner = uplink(0x50)
+        max_units = p4defines.GTPU_EXT_MAX_UNITS
+        cases = [
+            (0x85, ul_psc(9, 2)),
+            (0x85, ul_psc(9, 7)),
+            (0x40, bytes([1, 0x08, 0x68, 0x85]) + ul_psc(9, 1)),
+            (0x85, ul_psc(9, 1, next_type=0x40) + bytes([1, 0x08, 0x68, 0x00])),
+            (0x20, bytes([2, 1, 2, 3, 4, 5, 6, 0x85]) + ul_psc(9, max_units - 2)),
+        ]
+        for first_type, extensions in cases:
+            testutils.send_packet(self, 2, chained(0x50, first_type, extensions, inner))
+            testutils.verify_packet(self, routed_inner(inner), 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(50), len(cases))
+
+
+@requires("GTPU")
+class ExtensionHeaderToComprehendUnknownHereIsDropped(GtpuTest):
+    """Issue 30: an extension header whose type says the receiving endpoint must comprehend it
+    (TS 29.281 5.2.1: high bits 0b10 or 0b11, e.g. the PDCP PDU Number 0xC0, the NR RAN Container
+    0x84) and which this N3 end does not know is dropped and counted (GTPU_UNKNOWN_EXTENSION),
+    first in the chain or behind a container; a router it passes through forwards it untouched."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(51, 0x51)
+        _, inner = uplink(0x51)
+        reason = p4defines.DROP_GTPU_UNKNOWN_EXTENSION
+        for first_type, extensions in ((0xC0, bytes([1, 0, 7, 0])), (0x84, bytes([2]) + bytes(6) + bytes([0])),
+                                       (0x85, ul_psc(1, 1, next_type=0xC0) + bytes([1, 0, 7, 0]))):
+            frame = chained(0x51, first_type, extensions, inner, checksum=0)
+            self.expect_dropped(lambda: testutils.send_packet(self, 2, frame), reason)
+            passing = bytearray(frame)
+            passing[14 + 24:14 + 40] = ipaddress.IPv6Address("fd00:5::99").packed
+            passing = bytes(passing)
+            expected = Ether(passing)
+            expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
+            expected[IPv6].hlim -= 1
+            testutils.send_packet(self, 2, passing)
+            testutils.verify_packet(self, expected, 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(51), 0)

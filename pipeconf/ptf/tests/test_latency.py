@@ -189,8 +189,8 @@ class ReportsCarryTheReplicaIndex(LatencyTest):
 class EncapsulatedPacketsReportCarriesItsInnerHeader(LatencyTest):
     """A packet the ingress edge wraps in an MRH is reported like any other: one report to the CPU
     port, class msr6-te-encap, its first bytes the packet as it left (outer IPv6 with the inner
-    Traffic Class and the flow's hash as label, the MRH), then the inner IPv6 header as it arrived,
-    the place a controller reads a probe's tag from (its traffic class and flow label; the outer
+    Traffic Class and the flow's hash as label, the MRH), then the inner IPv6 header as it arrived
+    but for its hop limit (one lower: the edge forwarded it), the place a controller reads a probe's tag from (its traffic class and flow label; the outer
     label is not the probe's)."""
 
     def runTest(self):
@@ -220,5 +220,7 @@ class EncapsulatedPacketsReportCarriesItsInnerHeader(LatencyTest):
         self.assertEqual((packet[54], packet[56], packet[55]), (41, 253, 2 * len(sids)))
         # The report keeps REPORTED_PACKET_BYTES: the inner header's start (the tag's word at least).
         self.assertGreaterEqual(len(packet) - mrh_end, 4)
-        self.assertEqual(packet[mrh_end:], inner[:len(packet) - mrh_end])
+        one_hop_on = bytearray(inner)
+        one_hop_on[7] -= 1  # the edge forwarded the inner packet into the tree (hop limit - 1)
+        self.assertEqual(packet[mrh_end:], bytes(one_hop_on[:len(packet) - mrh_end]))
         testutils.verify_no_other_packets(self)

@@ -51,11 +51,19 @@ def outer(src, dst, payload, hlim=64, next_header=43, tc=0, fl=0):
     return bytes(header[:40]) + payload
 
 
+def forwarded(inner):
+    """inner (the bytes of an IPv6 packet) one hop on: hop limit - 1."""
+    out = bytearray(inner)
+    out[7] -= 1
+    return bytes(out)
+
+
 def encapsulated(dst, mrh_bytes, inner, hlim=64):
-    """The outer header the ingress edge puts on inner (an IPv6 packet, bytes): the inner Traffic
-    Class (RFC 6040) and a flow label hashed from the inner flow (RFC 6438)."""
+    """The outer header the ingress edge puts on inner (an IPv6 packet, bytes, as it arrived): the
+    inner Traffic Class (RFC 6040) and a flow label hashed from the inner flow (RFC 6438); the
+    inner packet one hop on (the edge forwarded it into the tree)."""
     packet = IPv6(inner)
-    return outer(ENCAP_SRC, dst, mrh_bytes + inner, hlim=hlim, tc=packet.tc, fl=flow_label(inner))
+    return outer(ENCAP_SRC, dst, mrh_bytes + forwarded(inner), hlim=hlim, tc=packet.tc, fl=flow_label(inner))
 
 
 def flow_label(inner):
@@ -94,7 +102,7 @@ class Msr6Test(SixflowTest):
 class EncapsulatesWithTheTreesMsids(Msr6Test):
     """The ingress edge wraps a group packet: outer IPv6 (DA = M-SID[0], hop limit after routing
     63), Routing Header type 253 with Hdr Ext Len 2n and SL 0, MRH type, the n M-SIDs, then the
-    untouched original packet. TE with 3 M-SIDs; RLB with 6 (both halves of the list)."""
+    original packet one hop on (hop limit - 1). TE with 3 M-SIDs; RLB with 6 (both halves of the list)."""
 
     def runTest(self):
         self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
@@ -136,6 +144,7 @@ class Apn6OptionTravelsInsideTheEncapsulation(Msr6Test):
         header = bytearray(original[:40])
         header[4:6] = (int.from_bytes(header[4:6], "big") + 24).to_bytes(2, "big")
         header[6] = 0
+        header[7] -= 1  # the edge forwarded it into the tree
         # HBH (Next Header UDP, Hdr Ext Len 2), the option (type 0x1E, length 16), PadN.
         hbh = (bytes([17, 2, 0x1E, 16]) + (5).to_bytes(4, "big") + (0x77).to_bytes(4, "big")
                + (0x42).to_bytes(4, "big") + (9).to_bytes(4, "big") + bytes([1, 2, 0, 0]))
@@ -398,7 +407,8 @@ class HostsCannotAddressTheDomainsSids(Msr6Test):
 @requires("MSR6")
 class InnerPacketWithASpentHopLimitIsNotTunnelled(Msr6Test):
     """The ingress edge forwards the inner packet into the tree: hop limit 1 is dropped and
-    counted instead of encapsulated; hop limit 2 is encapsulated, the inner packet unchanged."""
+    counted instead of encapsulated; hop limit 2 is encapsulated, the inner packet's hop limit one
+    lower (issue 30: before, receivers saw the sender's hop limit)."""
 
     def runTest(self):
         self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
@@ -414,8 +424,9 @@ class InnerPacketWithASpentHopLimitIsNotTunnelled(Msr6Test):
         last = inner_packet()
         last[IPv6].hlim = 2
         testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / last))
-        testutils.verify_packet(self, frame("00:bb:00:00:00:02", ROUTER_MAC,
-                                            encapsulated(sids[0], mrh(sids), bytes(last), hlim=63)), 2)
+        sent_on = frame("00:bb:00:00:00:02", ROUTER_MAC, encapsulated(sids[0], mrh(sids), bytes(last), hlim=63))
+        self.assertEqual(IPv6(bytes(sent_on)[14 + 40 + 8 + 16:]).hlim, 1)
+        testutils.verify_packet(self, sent_on, 2)
         testutils.verify_no_other_packets(self)
 
 

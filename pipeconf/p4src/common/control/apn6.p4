@@ -57,16 +57,30 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 }
 
-// The insertion the classifier chose, for a packet this router routes. Runs before MSR6, so an
-// inserted option travels inside an MSR6 encapsulation.
+// The insertion the classifier chose, for a packet this router routes. Runs before MSR6 and
+// GTP-U encapsulation, so an inserted option travels inside the tunnel (the inner packet's own,
+// behind inner_ipv6). The option goes on the IPv6 header the packet has here, its outer one: a
+// GTP-U packet passing through gets it right after that header, in front of its UDP header
+// (Apn6PostRouting moves it there once SLA handling has read it); one to a local N3 address,
+// whose outer header decapsulation removes, gets none.
 control Apn6Insert(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
         if (meta.apn6_matched) {
-            if (hdr.hbh.isValid() || meta.other_hbh) {
-                // Never a second Hop-by-Hop header: forward as is, and count it.
+            if (hdr.hbh.isValid() || meta.other_hbh || hdr.pre_ext.isValid()) {
+                // Never a second Hop-by-Hop header (nor one behind the extension header a GTP-U
+                // packet has in front of its UDP header): forward as is, and count it.
                 hdr.apn6.setInvalid();
                 meta.ev_apn6_skipped = 1;
+#ifdef WITH_GTPU
+            } else if (meta.gtpu_n3) {
+                hdr.apn6.setInvalid();
+#endif
             } else {
+#ifdef WITH_GTPU
+                if (hdr.gtpu_udp.isValid()) {
+                    meta.apn6_before_tunnel = true;
+                }
+#endif
                 hdr.hbh.setValid();
                 hdr.hbh.next_header = hdr.ipv6.next_header;
                 hdr.hbh.hdr_ext_len = APN6_HBH_EXT_LEN;
@@ -138,6 +152,26 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+#ifdef WITH_GTPU
+    // An option inserted into a GTP-U packet passing through: the same 24 octets, in the place
+    // the deparser emits in front of the tunnel's UDP header (pre_ext), since hbh follows
+    // inner_ipv6.
+    @hidden
+    action apn6_before_tunnel() {
+        hdr.pre_ext.setValid();
+        hdr.pre_ext.next_header = hdr.hbh.next_header;
+        hdr.pre_ext.hdr_ext_len = APN6_HBH_EXT_LEN;
+        hdr.pre_ext.data = APN6_OPTION_TYPE ++ APN6_OPTION_LEN ++ hdr.apn6.sla_level;
+        hdr.pre_ext_words[0].setValid();
+        hdr.pre_ext_words[0].data = hdr.apn6.app_id ++ hdr.apn6.user_id;
+        hdr.pre_ext_words[1].setValid();
+        hdr.pre_ext_words[1].data = hdr.apn6.flow_id ++ PADN_TYPE ++ 8w2 ++ 16w0;
+        hdr.hbh.setInvalid();
+        hdr.apn6.setInvalid();
+        hdr.apn6_pad.setInvalid();
+    }
+#endif
+
     // SLA handling for every marked packet, also one an MSR6 tree carries (the option is the
     // inner packet's); stripping only where the option follows the IPv6 header routed here.
     apply {
@@ -151,6 +185,11 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
                 apn6_strip.apply();
             }
         }
+#ifdef WITH_GTPU
+        if (meta.apn6_before_tunnel) {
+            apn6_before_tunnel();
+        }
+#endif
     }
 }
 

@@ -10,8 +10,12 @@
 #define SIXFLOW_GTPU_P4
 
 #include "../header.p4"
+#include "../repeat.p4"
+#include "tunnel.p4"
 
 #ifdef WITH_GTPU
+
+#define GTPU_EXT_WORD_INVALIDATE(i, n) hdr.gtpu_ext_words[i].setInvalid();
 
 // The lookups of a tunnel's packet at its N3 end. They only read the parsed headers and write
 // metadata, so they run beside the ACL (on Tofino, in its stages); only GTP-U packets look.
@@ -58,8 +62,9 @@ control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     // How far the lengths disagree, measured by an action (Tofino's gateways compare a field with
-    // a constant): the UDP length must be the IPv6 payload (UDP right after the IPv6 header),
-    // and the GTP-U length what follows the UDP header and the mandatory GTP-U header.
+    // a constant): the UDP length must be the IPv6 payload (less an extension header in front of
+    // the UDP header, gtpu_udp_length), and the GTP-U length what follows the UDP header and the
+    // mandatory GTP-U header.
     @hidden
     action measure_lengths() {
         meta.gtpu_udp_excess = hdr.ipv6.payload_len - hdr.gtpu_udp.len;
@@ -75,11 +80,39 @@ control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1;
     }
 
+    @hidden
+    action udp_length_agrees() {
+        meta.gtpu_udp_length_ok = true;
+    }
+
+    // The UDP length must be the IPv6 payload less the extension header the parser found in
+    // front of the UDP header (none, or 8, 16 or 24 octets): a constant per case, as Tofino's
+    // gateways compare a field with a constant only.
+    @hidden
+    table gtpu_udp_length {
+        key = {
+            meta.gtpu_outer_ext_bytes: exact;
+            meta.gtpu_udp_excess: exact;
+        }
+        actions = {
+            udp_length_agrees;
+            @defaultonly NoAction;
+        }
+        const entries = {
+            (0, 0): udp_length_agrees();
+            (8, 8): udp_length_agrees();
+            (16, 16): udp_length_agrees();
+            (24, 24): udp_length_agrees();
+        }
+        const default_action = NoAction();
+    }
+
     apply {
         if (hdr.gtpu.isValid()) {
             gtpu_n3.apply();
             gtpu_decap.apply();
             gtpu_lengths.apply();
+            gtpu_udp_length.apply();
         }
     }
 }
@@ -90,15 +123,22 @@ control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
 // The target has set meta.gtpu_checksum_bad where it verifies non-zero checksums (bmv2).
 control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
     SIXFLOW_COUNTER(gtpu_decap_counter, GTPU_TUNNELS)
+    TunnelDecapEcn() tunnel_decap_ecn;
 
+    // The outer header goes with its extension header (the one in front of the UDP header); the
+    // inner packet's own extension headers are its payload here, untouched.
     @hidden
     action decapsulate() {
         hdr.ipv6 = hdr.inner_ipv6;
         hdr.inner_ipv6.setInvalid();
+        hdr.pre_ext.setInvalid();
+        hdr.pre_ext_words[0].setInvalid();
+        hdr.pre_ext_words[1].setInvalid();
         hdr.gtpu_udp.setInvalid();
         hdr.gtpu.setInvalid();
         hdr.gtpu_options.setInvalid();
         hdr.gtpu_psc.setInvalid();
+        SIXFLOW_REPEAT(GTPU_EXT_MAX_UNITS, GTPU_EXT_WORD_INVALIDATE)
         meta.lat_class = CLASS_GTPU_DECAP;
     }
 
@@ -110,23 +150,36 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
         if (meta.gtpu_malformed) {
             drop(DROP_GTPU_MALFORMED);
+        } else if (meta.gtpu_unknown_extension) {
+            // TS 29.281 5.2.1: this end must comprehend it, and does not.
+            drop(DROP_GTPU_UNKNOWN_EXTENSION);
         } else if (hdr.gtpu_udp.checksum == 0 && meta.gtpu_allow_zero == 0) {
             drop(DROP_GTPU_ZERO_CHECKSUM);
         } else if (meta.gtpu_checksum_bad) {
             drop(DROP_GTPU_BAD_CHECKSUM);
-        } else if (meta.gtpu_udp_excess != 0 || meta.gtpu_len_excess != UDP_HEADER_BYTES + GTPU_HEADER_BYTES) {
+        } else if (!meta.gtpu_udp_length_ok || meta.gtpu_len_excess != UDP_HEADER_BYTES + GTPU_HEADER_BYTES) {
             drop(DROP_GTPU_BAD_LENGTH);
         } else if (hdr.gtpu.msg_type == GTPU_MSG_ECHO_REQUEST) {
             // Path management is the controller's: it answers with an echo response.
             meta.punt_to_cpu = true;
             meta.ev_gtpu_echo_punted = 1;
+        } else if (hdr.gtpu.msg_type == GTPU_MSG_ERROR_INDICATION || hdr.gtpu.msg_type == GTPU_MSG_END_MARKER
+                || hdr.gtpu.msg_type == GTPU_MSG_SUPPORTED_EXT_HEADERS) {
+            // Tunnel and path management too (TS 29.281 7.3.1, 7.3.2, 7.2.3): the peer reports a
+            // TEID it does not know, ends a path's traffic, or lists the extension headers it
+            // takes. The controller acts on them (and counts them).
+            meta.punt_to_cpu = true;
         } else if (hdr.gtpu.msg_type != GTPU_MSG_GPDU) {
             drop(DROP_GTPU_NOT_GPDU);
         } else if (!meta.gtpu_teid_known) {
             drop(DROP_GTPU_UNKNOWN_TEID);
         } else {
-            decapsulate();
-            SIXFLOW_COUNT(gtpu_decap_counter, meta.gtpu_tunnel_id)
+            // RFC 6040 at the tunnel's end, as MSR6's: CE carries over, or a Not-ECT packet drops.
+            tunnel_decap_ecn.apply(hdr, meta);
+            if (!meta.drop) {
+                decapsulate();
+                SIXFLOW_COUNT(gtpu_decap_counter, meta.gtpu_tunnel_id)
+            }
         }
     }
 }
@@ -256,6 +309,8 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
             drop(DROP_GTPU_CHECKSUM_MODE);
         } else {
             gtpu_encap_lengths.apply();
+            // This router forwards the inner packet into the tunnel: a hop (RFC 2473 3.1).
+            hdr.inner_ipv6.hop_limit = hdr.inner_ipv6.hop_limit - 1;
             SIXFLOW_COUNT(gtpu_encap_counter, meta.gtpu_tunnel_id)
             if (meta.gtpu_checksum_mode == GTPU_CHECKSUM_INCREMENTAL) {
                 meta.gtpu_checksum_incremental = true;

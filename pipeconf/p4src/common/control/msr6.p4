@@ -9,6 +9,7 @@
 
 #include "../header.p4"
 #include "../repeat.p4"
+#include "tunnel.p4"
 
 #ifdef WITH_MSR6
 
@@ -39,6 +40,8 @@
 #define MSR6_DECAP_PRE_EXT hdr.pre_ext.setInvalid(); SIXFLOW_REPEAT(EXT_MAX_LEN, MSR6_INVALIDATE_PRE_EXT)
 
 control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
+    TunnelDecapEcn() tunnel_decap_ecn;
+
 
     action drop_malformed() {
         meta.drop = true;
@@ -206,45 +209,43 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             } else if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
                 meta.drop = true;
                 meta.drop_reason = DROP_MSR6_UNKNOWN;
-            } else if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE
-                    && hdr.inner_ipv6.traffic_class[1:0] == ECN_NOT_ECT) {
-                // Congestion met on the way (outer ECN CE) carries over to the inner packet (RFC
-                // 6040 section 4.2); a packet that cannot carry it is dropped.
-                meta.drop = true;
-                meta.drop_reason = DROP_CE_NOT_ECT;
             } else if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
                 drop_malformed();
             } else if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_left_of_copies == 0) {
                 drop_malformed();
             } else {
-                // The CE mark, where the MRH is processed: every copy, and the leaf's inner
-                // packet, has it.
-                if (hdr.inner_ipv6.isValid() && hdr.ipv6.traffic_class[1:0] == ECN_CE) {
-                    hdr.inner_ipv6.traffic_class[1:0] = ECN_CE;
+                // RFC 6040 where the MRH is processed: every copy, and the leaf's inner packet,
+                // has the CE mark (or, Not-ECT, is dropped).
+                if (hdr.inner_ipv6.isValid()) {
+                    tunnel_decap_ecn.apply(hdr, meta);
                 }
-                if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
-                    meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
-                }
-                msr6_sid_group.apply();
-                if (meta.mcast_group == 0) {
-                    meta.drop = true;
-                    meta.drop_reason = DROP_MSR6_NO_GROUP;
-                } else if (meta.msr6_decap) {
-                    // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
-                    if (hdr.routing.next_header != PROTO_IPV6) {
-                        drop_malformed();
-                    } else {
-                        decap();
-                        meta.lat_class = CLASS_MSR6_DECAP;
-                        meta.ev_msr6_decap = 1;
-                    }
-                } else if (hdr.ipv6.hop_limit <= 1) {
-                    meta.drop = true;
-                    meta.drop_reason = DROP_HOP_LIMIT;
+                if (meta.drop) {
+                    // CE on a Not-ECT inner packet
                 } else {
-                    hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
-                    meta.msr6_replicate = true;
-                    meta.lat_class = CLASS_MSR6_REPLICATE;
+                    if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
+                        meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
+                    }
+                    msr6_sid_group.apply();
+                    if (meta.mcast_group == 0) {
+                        meta.drop = true;
+                        meta.drop_reason = DROP_MSR6_NO_GROUP;
+                    } else if (meta.msr6_decap) {
+                        // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
+                        if (hdr.routing.next_header != PROTO_IPV6) {
+                            drop_malformed();
+                        } else {
+                            decap();
+                            meta.lat_class = CLASS_MSR6_DECAP;
+                            meta.ev_msr6_decap = 1;
+                        }
+                    } else if (hdr.ipv6.hop_limit <= 1) {
+                        meta.drop = true;
+                        meta.drop_reason = DROP_HOP_LIMIT;
+                    } else {
+                        hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+                        meta.msr6_replicate = true;
+                        meta.lat_class = CLASS_MSR6_REPLICATE;
+                    }
                 }
             }
         } else if (!hdr.routing.isValid() && hdr.ipv6.dst_addr[127:120] == 0xff) {
@@ -280,6 +281,8 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 #endif
                     hdr.ipv6.next_header = PROTO_ROUTING;
                     hdr.ipv6.hop_limit = 64;
+                    // This router forwards the inner packet into the tree: a hop (RFC 2473 3.1).
+                    hdr.inner_ipv6.hop_limit = hdr.inner_ipv6.hop_limit - 1;
                     if (meta.msr6_encap_type == MRH_TYPE_TE_RLB) {
                         meta.lat_class = CLASS_MSR6_RLB_ENCAP;
                     } else {

@@ -37,10 +37,14 @@ public final class P4Defines {
     public static final int GTPU_UDP_PORT = 2152;
     public static final int GTPU_VERSION = 1;
     public static final int GTPU_MSG_ECHO_REQUEST = 1;
+    public static final int GTPU_MSG_ERROR_INDICATION = 26;
+    public static final int GTPU_MSG_SUPPORTED_EXT_HEADERS = 31;
+    public static final int GTPU_MSG_END_MARKER = 254;
     public static final int GTPU_MSG_GPDU = 255;
     public static final int GTPU_EXT_NONE = 0;
     public static final int GTPU_EXT_PDU_SESSION_CONTAINER = 133;
     public static final int GTPU_PSC_LEN = 1;
+    public static final int GTPU_EXT_COMPREHENSION_REQUIRED = 128;
     public static final int GTPU_PDU_TYPE_DL = 0;
     public static final int GTPU_PDU_TYPE_UL = 1;
     public static final int UDP_HEADER_BYTES = 8;
@@ -75,6 +79,7 @@ public final class P4Defines {
     public static final int DROP_GTPU_BAD_LENGTH = 20;
     public static final int DROP_GTPU_NOT_GPDU = 21;
     public static final int DROP_GTPU_UNKNOWN_TEID = 22;
+    public static final int DROP_GTPU_UNKNOWN_EXTENSION = 23;
     public static final int EVENT_APN6_SKIPPED = 0;
     public static final int EVENT_APN6_INSERTED = 1;
     public static final int EVENT_APN6_STRIPPED = 2;
@@ -95,6 +100,7 @@ public final class P4Defines {
     public static final int APN6_CLASSIFIER_SIZE = 4096;
     public static final int EXT_MAX_LEN = 2;
     public static final int MAX_MSIDS = 8;
+    public static final int GTPU_EXT_MAX_UNITS = 8;
     public static final int GTPU_TUNNELS = 1024;
     public static final int DROP_REASON_COUNT = 32;
     public static final int EVENT_SETS = 64;

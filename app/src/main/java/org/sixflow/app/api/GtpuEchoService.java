@@ -42,8 +42,20 @@ public interface GtpuEchoService {
         ANSWERED,
         /** Over the rate the device's answers are limited to. */
         RATE_LIMITED,
-        /** A GTP-U message other than an Echo Request: not the controller's to answer. */
+        /** A GTP-U message other than an Echo Request or the path messages below: not the controller's to answer. */
         NOT_ECHO_REQUEST,
+        /**
+         * An Error Indication (TS 29.281 section 7.3.1): the peer received a G-PDU for a TEID it
+         * does not know. Punted by the data plane for the controller; counted and logged.
+         */
+        ERROR_INDICATION,
+        /** An End Marker (section 7.3.2): a path's last packet before it moves. Counted and logged. */
+        END_MARKER,
+        /**
+         * A Supported Extension Headers Notification (section 7.2.3): the extension headers the
+         * peer takes. Counted and logged.
+         */
+        SUPPORTED_EXTENSION_HEADERS,
         /** Truncated, lengths or UDP checksum wrong, not GTP version 1, or an unusable address. */
         MALFORMED,
         /** Carries an extension header whose comprehension is required, which the responder has none of. */

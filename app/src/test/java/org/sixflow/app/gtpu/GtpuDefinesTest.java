@@ -29,6 +29,10 @@ public class GtpuDefinesTest {
         assertEquals(P4Source.value("common/define.p4", "GTPU_VERSION"), GtpuHeader.VERSION);
         assertEquals(P4Source.value("common/define.p4", "GTPU_MSG_ECHO_REQUEST"), GtpuHeader.ECHO_REQUEST);
         assertEquals(P4Source.value("common/define.p4", "GTPU_MSG_GPDU"), GtpuHeader.G_PDU);
+        assertEquals(P4Source.value("common/define.p4", "GTPU_MSG_ERROR_INDICATION"), GtpuHeader.ERROR_INDICATION);
+        assertEquals(P4Source.value("common/define.p4", "GTPU_MSG_END_MARKER"), GtpuHeader.END_MARKER);
+        assertEquals(P4Source.value("common/define.p4", "GTPU_MSG_SUPPORTED_EXT_HEADERS"),
+                     GtpuHeader.SUPPORTED_EXTENSION_HEADERS_NOTIFICATION);
         assertEquals(P4Source.value("common/define.p4", "GTPU_HEADER_BYTES"), GtpuHeader.MANDATORY_BYTES);
         assertEquals(P4Source.value("common/define.p4", "GTPU_OPTIONS_BYTES"), GtpuHeader.OPTIONAL_BYTES);
     }

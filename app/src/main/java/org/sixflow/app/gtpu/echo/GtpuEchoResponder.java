@@ -37,7 +37,8 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Answers the GTP-U Echo Requests Sixflow routers punt (the data plane does so for a request to
- * one of its N3 addresses, gtpu.p4) with an Echo Response sent back out of the port the request
+ * one of its N3 addresses, gtpu.p4), and counts the Error Indications, End Markers and Supported
+ * Extension Headers Notifications they punt likewise ({@link #outcomes()}) with an Echo Response sent back out of the port the request
  * came in by, to the neighbour it came from, from the router's MAC. Nothing needs requesting:
  * the data plane punts echo requests by itself.
  *
@@ -137,6 +138,12 @@ public class GtpuEchoResponder implements GtpuEchoService {
             return Outcome.MALFORMED;
         }
         GtpuHeader header = request.header();
+        Optional<Outcome> pathMessage = pathMessage(header.messageType());
+        if (pathMessage.isPresent()) {
+            log.debug("GTP-U {} (TEID {}) from {} to {} at {}", pathMessage.get(), header.teid(), request.source(),
+                      request.destination(), in);
+            return pathMessage.get();
+        }
         if (header.messageType() != GtpuHeader.ECHO_REQUEST) {
             log.debug("GTP-U message type {} from {} at {} is not an echo request", header.messageType(),
                       request.source(), in);
@@ -164,6 +171,23 @@ public class GtpuEchoResponder implements GtpuEchoService {
         log.debug("Answered GTP-U echo request {} from {} to {} at {}", header.sequenceNumber(), request.source(),
                   request.destination(), in);
         return Outcome.ANSWERED;
+    }
+
+    /**
+     * The tunnel and path management messages other than echo that the data plane punts for the
+     * controller (gtpu.p4): counted and logged, not acted on yet.
+     */
+    private static Optional<Outcome> pathMessage(int messageType) {
+        switch (messageType) {
+            case GtpuHeader.ERROR_INDICATION:
+                return Optional.of(Outcome.ERROR_INDICATION);
+            case GtpuHeader.END_MARKER:
+                return Optional.of(Outcome.END_MARKER);
+            case GtpuHeader.SUPPORTED_EXTENSION_HEADERS_NOTIFICATION:
+                return Optional.of(Outcome.SUPPORTED_EXTENSION_HEADERS);
+            default:
+                return Optional.empty();
+        }
     }
 
     /**

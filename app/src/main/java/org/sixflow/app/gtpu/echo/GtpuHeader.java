@@ -30,6 +30,9 @@ public final class GtpuHeader {
     /** Message types (TS 29.281 section 6.1). */
     public static final int ECHO_REQUEST = 1;
     public static final int ECHO_RESPONSE = 2;
+    public static final int ERROR_INDICATION = 26;
+    public static final int SUPPORTED_EXTENSION_HEADERS_NOTIFICATION = 31;
+    public static final int END_MARKER = 254;
     public static final int G_PDU = 0xff;
     /** The Recovery information element (TS 29.281 section 8.2): type 14, TV, one octet of restart counter. */
     public static final int IE_RECOVERY = 14;

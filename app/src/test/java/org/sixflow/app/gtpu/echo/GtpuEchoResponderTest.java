@@ -194,10 +194,23 @@ public class GtpuEchoResponderTest {
         PacketContext gpdu = receive(BEIJING_3, request(N3, gtpu(V1, 0xff, 7, hex("60000000 0000 3b 40"
                 + "fd000001000500000000000000000050 fd000001000100000000000000000010"))));
         receive(BEIJING_3, request(N3, gtpu(V1 | S, 2, 0, hex("1234 0000 0e00"))));     // an echo response
-        receive(BEIJING_3, request(N3, gtpu(V1 | S, 26, 0, hex("0001 0000"))));         // error indication
         assertEquals(List.of(), packets.emitted);
         assertFalse(gpdu.isHandled());
-        assertEquals(counts(Outcome.NOT_ECHO_REQUEST, 3), responder.outcomes());
+        assertEquals(counts(Outcome.NOT_ECHO_REQUEST, 2), responder.outcomes());
+    }
+
+    @Test
+    public void pathMessagesThePipelinePuntsAreCountedAndLeftAlone() {
+        PacketContext error = receive(BEIJING_3, request(N3, gtpu(V1 | S, 26, 0,
+                hex("0001 0000 10 00000007 85 0010 fd000001000200000000000000000009"))));
+        receive(BEIJING_3, request(N3, gtpu(V1, 254, 7, hex(""))));                     // end marker
+        receive(BEIJING_3, request(N3, gtpu(V1 | S, 31, 0, hex("0001 0000 8d 01 85")))); // supported extensions
+        assertEquals(List.of(), packets.emitted);
+        assertFalse(error.isHandled());
+        Map<Outcome, Long> expected = counts(Outcome.ERROR_INDICATION, 1);
+        expected.put(Outcome.END_MARKER, 1L);
+        expected.put(Outcome.SUPPORTED_EXTENSION_HEADERS, 1L);
+        assertEquals(expected, responder.outcomes());
     }
 
     @Test
