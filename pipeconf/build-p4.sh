@@ -88,10 +88,12 @@ build_bmv2() {
     local profile="$1"
     command -v p4c-bm2-ss >/dev/null || { echo "p4c-bm2-ss not on PATH: cannot compile $profile for bmv2" >&2; return 1; }
     local dst="$out/$profile/bmv2" tmp; tmp="$(mktemp -d)"
+    # From pipeconf/ with a relative path: bmv2.json names its source files, and the same sources
+    # must give the same bytes wherever the checkout is.
     # shellcheck disable=SC2046
-    p4c-bm2-ss --arch v1model --std p4-16 $(compiler_defines "$profile") \
+    (cd "$here" && p4c-bm2-ss --arch v1model --std p4-16 $(compiler_defines "$profile") \
         -o "$tmp/bmv2.json" --p4runtime-files "$tmp/p4info.txt" \
-        "$here/p4src/v1model/main.p4"
+        p4src/v1model/main.p4)
     # ONOS 2.7 reads P4Info with older P4Runtime protos (see tools/p4info-for-onos.py).
     "$here/tools/p4info-for-onos.py" "$tmp/p4info.txt"
     mkdir -p "$dst"

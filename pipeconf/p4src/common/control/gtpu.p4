@@ -137,7 +137,9 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.gtpu_udp.setInvalid();
         hdr.gtpu.setInvalid();
         hdr.gtpu_options.setInvalid();
-        hdr.gtpu_psc.setInvalid();
+        // gtpu_psc is not touched: only this router's encapsulation makes it valid, never on a
+        // packet it decapsulates (and bf-p4c 9.13 fails with "map::at" when a header the parser
+        // never extracts is invalidated while the deparser's checksum reads it).
         SIXFLOW_REPEAT(GTPU_EXT_MAX_UNITS, GTPU_EXT_WORD_INVALIDATE)
         meta.lat_class = CLASS_GTPU_DECAP;
     }
