@@ -17,9 +17,11 @@ def routed(frame, src_mac, dst_mac, routers):
 
 
 def delivered_multicast(frame, src_mac):
-    """A multicast frame as a leaf delivers it after decapsulation: the sender's IPv6 packet
-    unchanged, from the leaf router's MAC to the group's MAC (which the sender used too)."""
-    return frame[:6] + mac(src_mac) + frame[12:]
+    """A multicast frame as a leaf delivers it after decapsulation: the sender's IPv6 packet one
+    hop on (the ingress edge forwards it into the tree: hop limit - 1, RFC 2473 3.1; the tree's
+    routers are one hop to it), from the leaf router's MAC to the group's MAC (which the sender
+    used too)."""
+    return frame[:6] + mac(src_mac) + frame[12:21] + bytes([frame[21] - 1]) + frame[22:]
 
 
 def with_apn6_option(frame, sla, app, user, flow_id, hop_limit_drop=0):

@@ -150,10 +150,12 @@ class GtpuTest(SystemTest):
             # The entropy port carries the flow label's low 14 bits (gtpu.p4); both come from a
             # hash of the inner flow, so they are taken from the frame and held to each other.
             self.assertEqual(0xC000 | (label & 0x3FFF), outer[UDP].sport, "entropy source port")
+            # The inner packet one hop on: the encapsulating router forwards it into the tunnel.
+            inner_sent = sent[14:21] + bytes([sent[21] - 1]) + sent[22:]
             expected = (Ether(src=last.router_mac, dst=self.peer.mac)
                         / IPv6(src=n3, dst=self.peer.ipv6, hlim=64 - routers, tc=IPv6(sent[14:]).tc, fl=label)
                         / UDP(sport=outer[UDP].sport, dport=GTPU_PORT, chksum=0 if mode == "ZERO" else None)
-                        / gtpu_header(teid, qfi) / Raw(sent[14:]))
+                        / gtpu_header(teid, qfi) / Raw(inner_sent))
             pairs.append((bytes(expected), frame))
         self.eventually(lambda: self.counters(tunnel)["downlinkPackets"] - before == 3,
                         what="downlink counter of %s up by 3" % tunnel)

@@ -41,13 +41,6 @@ public final class WebHarness {
 
     /** Where web.xml's error pages point. */
     public static final String ERROR_PAGE = "/errors";
-    /**
-     * Least bytes per second a request body must arrive at (averaged since the request began);
-     * a slower one is cut off with 408. Without it a client sending a byte every few seconds held
-     * a web thread for as long as it liked, and ~300 of them took every thread (tools/onos/etc/jetty.xml
-     * sets the same for ONOS's Jetty).
-     */
-    public static final long MIN_REQUEST_DATA_RATE = 1024;
     /** How long a connection may stay silent, in the middle of a request or between two. */
     public static final long IDLE_TIMEOUT_MILLIS = 10_000;
 
@@ -117,17 +110,16 @@ public final class WebHarness {
     }
 
     /**
-     * A Jetty server with one connector that cuts off slow clients: request bodies slower than
-     * {@link #MIN_REQUEST_DATA_RATE} and connections silent for {@link #IDLE_TIMEOUT_MILLIS}.
+     * A Jetty server with one connector that closes connections silent for
+     * {@link #IDLE_TIMEOUT_MILLIS} (a body late as a whole is the app's to cut off:
+     * BufferedBodyFilter). tools/onos/etc/jetty.xml sets the same for ONOS's Jetty.
      *
      * @param address where to listen (port 0 for any free one)
      * @return the server, not started
      */
     public static Server server(InetSocketAddress address) {
         Server server = new Server();
-        HttpConfiguration http = new HttpConfiguration();
-        http.setMinRequestDataRate(MIN_REQUEST_DATA_RATE);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(new HttpConfiguration()));
         connector.setHost(address.getHostString());
         connector.setPort(address.getPort());
         connector.setIdleTimeout(IDLE_TIMEOUT_MILLIS);

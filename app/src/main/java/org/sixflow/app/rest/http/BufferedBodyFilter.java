@@ -5,6 +5,8 @@ package org.sixflow.app.rest.http;
 import org.sixflow.app.rest.errors.JsonErrors;
 
 import javax.servlet.AsyncContext;
+import javax.servlet.AsyncEvent;
+import javax.servlet.AsyncListener;
 import javax.servlet.DispatcherType;
 import javax.servlet.Filter;
 import javax.servlet.FilterChain;
@@ -19,6 +21,7 @@ import javax.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Receives a request's body without holding a web thread, then lets the request go on with the
@@ -26,8 +29,9 @@ import java.nio.charset.StandardCharsets;
  * every few seconds held a thread for all that time, and a few hundred such clients held every
  * thread (even health probes timed out). Here the body arrives through Servlet 3.1's
  * non-blocking reads (the request waits in the container's selector, on no thread), and the
- * request is dispatched again once it is whole; the connector's minimum data rate and idle
- * timeout still end the slowest. A body sent without a length that grows past
+ * request is dispatched again once it is whole. A body not whole within
+ * {@link RequestLimits#BODY_ARRIVAL_MILLIS} is answered 408 (the connector's idle timeout ends a
+ * silent connection sooner). A body sent without a length that grows past
  * {@link RequestLimits#MAX_BODY_BYTES} is read to its end (up to
  * {@link RequestLimits#MAX_DISCARDED_BODY_BYTES}) and answered 413; one declared too long is
  * left to {@link UnparsableRequestFilter}, which refuses it before reading.
@@ -72,23 +76,31 @@ public class BufferedBodyFilter implements Filter {
             return;
         }
         AsyncContext async = http.startAsync();
-        async.setTimeout(0);     // the connector's idle timeout and minimum data rate apply instead
+        // Counted until the body is whole: dispatch() ends the async cycle and its timeout.
+        async.setTimeout(RequestLimits.BODY_ARRIVAL_MILLIS);
         ServletInputStream in = http.getInputStream();
-        in.setReadListener(new Receiver(async, in, (HttpServletResponse) response));
+        Receiver receiver = new Receiver(async, in, (HttpServletResponse) response);
+        async.addListener(receiver);
+        in.setReadListener(receiver);
     }
 
     @Override
     public void destroy() {
     }
 
-    /** Takes the body as it arrives; dispatches the request again once it is whole. */
-    private static final class Receiver implements ReadListener {
+    /**
+     * Takes the body as it arrives; dispatches the request again once it is whole, or answers
+     * once: 408 when it is late or the connection fails, 413 when it is too large.
+     */
+    private static final class Receiver implements ReadListener, AsyncListener {
         private final AsyncContext async;
         private final ServletInputStream in;
         private final HttpServletResponse response;
         private final ByteArrayOutputStream body = new ByteArrayOutputStream();
         private final byte[] chunk = new byte[8192];
         private long received;
+        /** Set by the first of dispatch or answer: a timeout may race the last read. */
+        private final AtomicBoolean ended = new AtomicBoolean();
 
         Receiver(AsyncContext async, ServletInputStream in, HttpServletResponse response) {
             this.async = async;
@@ -121,30 +133,61 @@ public class BufferedBodyFilter implements Filter {
                 answer(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, JsonBodies.TOO_LARGE);
                 return;
             }
-            async.getRequest().setAttribute(BODY, body.toByteArray());
-            async.dispatch();
+            if (ended.compareAndSet(false, true)) {
+                async.getRequest().setAttribute(BODY, body.toByteArray());
+                async.dispatch();
+            }
         }
 
         @Override
         public void onError(Throwable t) {
-            // Too slow (the minimum data rate), silent too long, or gone: nothing more will come.
+            // Silent too long (the idle timeout) or gone: nothing more will come.
+            cutOff();
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) {
+            cutOff();
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+            cutOff();
+        }
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+        }
+
+        private void cutOff() {
             try {
-                answer(408, "the request body arrived too slowly and was cut off: send it at once");
+                answer(408, "the request body did not arrive within " + RequestLimits.BODY_ARRIVAL_MILLIS / 1000
+                        + " s and was cut off: send it at once");
             } catch (IOException | IllegalStateException e) {
-                async.complete();
+                // The client is gone: answer() has completed the request all the same.
             }
         }
 
         private void answer(int status, String message) throws IOException {
-            if (!response.isCommitted()) {
-                byte[] text = JsonErrors.body(status, message).getBytes(StandardCharsets.UTF_8);
-                response.setStatus(status);
-                response.setContentType("application/json");
-                response.setContentLength(text.length);
-                response.setHeader("Connection", "close");
-                response.getOutputStream().write(text);
+            if (!ended.compareAndSet(false, true)) {
+                return;
             }
-            async.complete();
+            try {
+                if (!response.isCommitted()) {
+                    byte[] text = JsonErrors.body(status, message).getBytes(StandardCharsets.UTF_8);
+                    response.setStatus(status);
+                    response.setContentType("application/json");
+                    response.setContentLength(text.length);
+                    response.setHeader("Connection", "close");
+                    response.getOutputStream().write(text);
+                }
+            } finally {
+                async.complete();
+            }
         }
     }
 }

@@ -18,6 +18,13 @@ public final class RequestLimits {
 
     /** Largest request body, in bytes (a policy or tree is a few hundred). */
     public static final int MAX_BODY_BYTES = 1024 * 1024;
+    /**
+     * How long a request body may take to arrive, from the request's start, in milliseconds
+     * (BufferedBodyFilter answers 408 after it). A deadline rather than Jetty's minimum data rate:
+     * a rate averaged over a body of a few bytes cut off a two-byte `{}` that arrived a few
+     * milliseconds late on a busy machine.
+     */
+    public static final long BODY_ARRIVAL_MILLIS = 10_000;
     /** Largest refused body still read to its end, so that the client gets its 413 (above: closed). */
     public static final int MAX_DISCARDED_BODY_BYTES = 64 * 1024 * 1024;
     /** Deepest nesting of objects and arrays in a JSON body (Sixflow's deepest is 4). */
