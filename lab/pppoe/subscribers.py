@@ -1,0 +1,164 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""PPPoE subscribers and their server inside the PPPoE VM (vm.py): QinQ sub-interfaces, real
+pppoe-server (Debian `pppoe`, kernel mode) and real pppd clients with the rp-pppoe plugin, each
+in a network namespace of the VM. Everything here runs in the guest through the VM's agent."""
+
+import ipaddress
+import json
+import time
+
+from vm import VMError
+
+SECRETS_FILES = {"pap": "/etc/ppp/pap-secrets", "chap": "/etc/ppp/chap-secrets"}
+
+
+class Subscriber:
+    """One subscriber line: QinQ tags on the access NIC, PPP credentials, IPv6CP interface id."""
+
+    def __init__(self, name, s_tag, c_tag, user, password, ipv6_id):
+        for tag in (s_tag, c_tag):
+            if not 1 <= tag <= 4094:
+                raise ValueError("a VLAN id is 1..4094: %r" % tag)
+        if not name.isalnum() or len(name) > 8:
+            raise ValueError("a subscriber name is up to 8 letters or digits: %r" % name)
+        self.name, self.s_tag, self.c_tag = name, s_tag, c_tag
+        self.user, self.password, self.ipv6_id = user, password, ipv6_id
+        self.netns = "sub-" + name
+        self.pid = None
+
+    @property
+    def link_local(self):
+        """The IPv6 link-local address pppd derives from the negotiated interface id."""
+        return str(ipaddress.IPv6Address("fe80::") + int(ipaddress.IPv6Address(self.ipv6_id)))
+
+
+def qinq(vm, parent, s_tag, c_tag, netns):
+    """Makes parent.S (802.1ad) and on it parent.S.C (802.1Q) in the VM, the latter inside `netns`
+    (created when missing); returns the inner interface's name. The outer one is shared by every
+    C-tag under the same S-tag, so it is made once."""
+    outer = "%s.%d" % (parent, s_tag)
+    inner = "%s.%d.%d" % (parent, s_tag, c_tag)
+    if len(inner) > 15:
+        raise ValueError("interface name %s is longer than 15 characters" % inner)
+    vm.run("ip netns list | grep -qx '%s' || ip netns add %s" % (netns, netns))
+    vm.run("ip netns exec %s ip link set lo up" % netns)
+    vm.run("ip link set %s up; ip link show %s >/dev/null 2>&1 || "
+           "ip link add link %s name %s type vlan proto 802.1ad id %d; ip link set %s up"
+           % (parent, outer, parent, outer, s_tag, outer))
+    vm.run("ip link add link %s name %s netns %s type vlan proto 802.1Q id %d"
+           % (outer, inner, netns, c_tag))
+    vm.run(["ip", "-n", netns, "link", "set", inner, "up"])
+    return inner
+
+
+def write_secrets(vm, subscribers, auth="pap"):
+    """One secrets file both sides read: pppd clients find theirs by user, the server by client."""
+    if auth not in SECRETS_FILES:
+        raise ValueError("auth is pap or chap, not %r" % auth)
+    lines = ["# written by lab/pppoe/subscribers.py: client server secret addresses"]
+    lines += ['"%s" * "%s" *' % (s.user, s.password) for s in subscribers]
+    vm.write(SECRETS_FILES[auth], "\n".join(lines) + "\n", mode=0o600)
+
+
+class Server:
+    """pppoe-server on one or more interfaces of namespace `netns`, kernel-mode PPPoE, an IPv4
+    pool, IPv6CP with its own interface id, PAP or CHAP."""
+
+    def __init__(self, netns="bng", local_ipv4="10.33.0.1", pool_start="10.33.0.10", pool_size=16,
+                 ipv6_id="::1", auth="pap", ac_name="sixflow-bng", service="sixflow"):
+        self.netns, self.local_ipv4, self.pool_start, self.pool_size = netns, local_ipv4, pool_start, pool_size
+        self.ipv6_id, self.auth, self.ac_name, self.service = ipv6_id, auth, ac_name, service
+        self.pid = None
+        self.options_file = "/etc/ppp/sixflow-%s-options" % netns
+        self.log = "/run/ppp/%s-server.log" % netns
+
+    def options(self):
+        return "\n".join([
+            "require-" + self.auth,
+            "+ipv6", "ipv6 %s," % self.ipv6_id,
+            "mtu 1492", "mru 1492", "noccp", "nodefaultroute",
+            "lcp-echo-interval 5", "lcp-echo-failure 3",
+            "debug", "logfile " + self.log, ""])
+
+    def start(self, vm, interfaces):
+        vm.write(self.options_file, self.options())
+        argv = ["ip", "netns", "exec", self.netns, "pppoe-server", "-F", "-k",
+                "-L", self.local_ipv4, "-R", self.pool_start, "-N", str(self.pool_size),
+                "-C", self.ac_name, "-S", self.service, "-O", self.options_file]
+        for ifname in interfaces:
+            argv += ["-I", ifname]
+        self.pid = vm.spawn(argv, log="/run/ppp/%s-pppoe-server.out" % self.netns)
+        time.sleep(0.3)
+        running, rc = vm.status(self.pid)
+        if not running:
+            raise VMError("pppoe-server ended at once (rc %s): %s" % (
+                rc, vm.read("/run/ppp/%s-pppoe-server.out" % self.netns)))
+
+    def sessions(self, vm):
+        """ppp interfaces in the server's namespace: one per session."""
+        links = json.loads(vm.run(["ip", "-n", self.netns, "-j", "link"]).out)
+        return sorted(l["ifname"] for l in links if l["ifname"].startswith("ppp"))
+
+    def stop(self, vm):
+        if self.pid:
+            vm.signal(self.pid)
+            self.pid = None
+
+
+def client_argv(sub, ifname):
+    """pppd with the rp-pppoe plugin on `ifname`, in the subscriber's namespace, in the foreground."""
+    return ["ip", "netns", "exec", sub.netns, "pppd", "nodetach", "plugin", "rp-pppoe.so",
+            "nic-" + ifname, "user", sub.user, "noauth", "noipdefault", "defaultroute",
+            "+ipv6", "ipv6", "%s," % sub.ipv6_id, "ifname", "ppp0",
+            "mtu", "1492", "mru", "1492", "noccp", "lcp-echo-interval", "5",
+            "lcp-echo-failure", "3", "debug", "logfile", "/run/ppp/%s.log" % sub.name,
+            "linkname", sub.name]
+
+
+def start_client(vm, sub, ifname):
+    sub.pid = vm.spawn(client_argv(sub, ifname), log="/run/ppp/%s.out" % sub.name)
+    return sub.pid
+
+
+def session_state(vm, sub):
+    """(IPv4 address, peer, IPv6 link-local addresses) of ppp0 in the subscriber's namespace, or
+    None while there is no ppp0."""
+    out = vm.run(["ip", "-n", sub.netns, "-j", "addr", "show", "dev", "ppp0"], check=False).out
+    if not out.strip():
+        return None
+    info = json.loads(out)
+    if not info:
+        return None
+    v4 = [(a["local"], a.get("address")) for a in info[0].get("addr_info", []) if a.get("family") == "inet"]
+    v6 = [a["local"] for a in info[0].get("addr_info", []) if a.get("family") == "inet6"]
+    return (v4[0][0] if v4 else None, v4[0][1] if v4 else None, v6)
+
+
+def wait_session(vm, sub, timeout=30):
+    """Waits until ppp0 has an IPv4 address and an IPv6 link-local; returns session_state."""
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        state = session_state(vm, sub)
+        if state and state[0] and state[2]:
+            return state
+        running, rc = vm.status(sub.pid)
+        if not running:
+            break
+        time.sleep(0.2)
+    raise VMError("%s's session did not come up (state %r): %s" % (
+        sub.name, state, vm.run("tail -n 30 /run/ppp/%s.log /run/ppp/%s.out" % (sub.name, sub.name),
+                               check=False).out))
+
+
+def stop_client(vm, sub, timeout=10):
+    """SIGTERM to pppd: it ends LCP and sends PADT. Waits for it to exit."""
+    vm.signal(sub.pid)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        running, rc = vm.status(sub.pid)
+        if not running:
+            return rc
+        time.sleep(0.2)
+    raise VMError("pppd of %s did not end within %d s" % (sub.name, timeout))
