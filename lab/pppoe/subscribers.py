@@ -152,8 +152,17 @@ def wait_session(vm, sub, timeout=30):
                                check=False).out))
 
 
+def session_id(vm, sub):
+    """The PPPoE session id of the subscriber's running pppd (it logs "PPP session is N")."""
+    out = vm.run("grep -ho 'PPP session is [0-9]*' /run/ppp/%s.log | tail -n 1" % sub.name).out
+    if not out.strip():
+        raise VMError("%s's pppd logged no session id" % sub.name)
+    return int(out.split()[-1])
+
+
 def stop_client(vm, sub, timeout=10):
-    """SIGTERM to pppd: it ends LCP and sends PADT. Waits for it to exit."""
+    """SIGTERM to pppd (it ends LCP with a Terminate-Request); waits for it to exit. A pppd that
+    has ended already (its session closed by the server) is fine."""
     vm.signal(sub.pid)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

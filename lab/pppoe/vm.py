@@ -161,7 +161,8 @@ class VM:
         img = lambda f: os.path.join(self.image_dir, f)
         sock_path = os.path.join(self.workdir, "agent.sock")
         cmd = ["qemu-system-x86_64", "-name", "sixflow-pppvm", "-machine", "q35",
-               "-accel", self.accel, "-smp", "1", "-m", str(self.memory_mb),
+               # TCG's translation cache defaults to 1 GiB; the guest runs a few small programs.
+               "-accel", self.accel + (",tb-size=64" if self.accel == "tcg" else ""), "-smp", "1", "-m", str(self.memory_mb),
                "-nodefaults", "-display", "none", "-monitor", "none", "-no-reboot",
                "-serial", "file:" + self.console_log,
                "-kernel", img("vmlinuz"), "-initrd", img("initrd.cpio.gz"),
@@ -186,10 +187,10 @@ class VM:
             os.nice(niceness)
             _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
-                                     stdout=open(os.path.join(self.workdir, "qemu.out"), "wb"),
-                                     stderr=subprocess.STDOUT, pass_fds=self._tap_fds,
-                                     preexec_fn=child_setup, start_new_session=True)
+        with open(os.path.join(self.workdir, "qemu.out"), "wb") as out:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                                         stderr=subprocess.STDOUT, pass_fds=self._tap_fds,
+                                         preexec_fn=child_setup, start_new_session=True)
         deadline = time.monotonic() + 10
         while not os.path.exists(sock_path):
             if self.proc.poll() is not None or time.monotonic() > deadline:
