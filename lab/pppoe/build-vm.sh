@@ -7,7 +7,8 @@
 # to $OUT (default /opt/sixflow-pppvm), nothing into the repository:
 #   vmlinuz        Debian's generic amd64 kernel (the cloud kernel has no PPP)
 #   initrd.cpio.gz busybox-static, the virtio modules and an /init that mounts the root disk
-#   root.ext4      debootstrap'ed bookworm (minbase + ppp, pppoe, iproute2, python3, tcpdump, ...),
+#   root.ext4      debootstrap'ed bookworm (minbase + ppp, pppoe, iproute2, python3, tcpdump, radvd,
+#                  kea-dhcp6-server, wide-dhcpv6-client, ...),
 #                  the kernel's network modules, lab/pppoe/guest/* (agent and init); qemu opens it
 #                  with -snapshot, so every boot starts from the same disk
 #   build.json     the kernel version and what each file was built from
@@ -24,9 +25,10 @@ SUITE=${SUITE:-bookworm}
 # The archive the host's apt already uses, unless MIRROR says otherwise.
 MIRROR=${MIRROR:-$(sed -n 's/^URIs: *\([^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)}
 # What the guest needs on top of minbase. python3 runs the agent (python3-minimal has no json).
-PACKAGES=${PACKAGES:-ppp,pppoe,iproute2,kmod,python3,tcpdump,procps,iputils-ping,radvd,wide-dhcpv6-client,isc-dhcp-server}
+PACKAGES=${PACKAGES:-ppp,pppoe,iproute2,kmod,python3,tcpdump,procps,iputils-ping,radvd,wide-dhcpv6-client,kea-dhcp6-server}
 # Modules the guest loads (their dependencies come along): virtio devices, PPPoE, VLANs, veth.
-GUEST_MODULES="virtio_pci virtio_net virtio_console virtio_blk pppoe ppp_generic ppp_async 8021q veth bridge"
+# dummy is a subscriber's LAN, where DHCPv6 prefix delegation puts its first /64.
+GUEST_MODULES="virtio_pci virtio_net virtio_console virtio_blk pppoe ppp_generic ppp_async 8021q veth bridge dummy"
 INITRD_MODULES="virtio_pci virtio_blk crc32c_generic ext4"
 
 [ "$(id -u)" = 0 ] || { echo "build-vm: needs root (debootstrap, chroot)" >&2; exit 2; }
@@ -154,6 +156,7 @@ step_guest() {
     fi
     install -m 0755 "$g/sixflow-init" "$OUT/rootfs/sbin/sixflow-init"
     install -m 0755 "$g/agent.py" "$OUT/rootfs/sbin/sixflow-agent"
+    install -m 0755 "$g/ipv6-up.local" "$g/ipv6-down.local" "$OUT/rootfs/etc/ppp/"
     echo sixflow-pppvm > "$OUT/rootfs/etc/hostname"
     touch "$OUT/rootfs/.sixflow-guest"
 }

@@ -97,3 +97,21 @@ def read_pcap(path):
         frames.append(Frame(sec + frac / (1e9 if nanos else 1e6), data[off:off + incl]))
         off += incl
     return frames
+
+
+def describe(frame, t0=0.0):
+    """One line per frame: time, tags, PPPoE code or PPP protocol, session id."""
+    tags = ".".join("%s%d" % ("S" if tpid == ETH_P_8021AD else "C", vid) for tpid, vid in frame.tags)
+    what = "ethertype 0x%04x" % frame.ethertype
+    if frame.pppoe:
+        what = "%s sid=%d" % (frame.pppoe.name, frame.pppoe.session_id)
+        if frame.pppoe.ppp_code is not None:
+            what += " code=%d" % frame.pppoe.ppp_code
+    return "%9.3f %s > %s %-9s %s" % (frame.ts - t0, frame.src.hex(":"), frame.dst.hex(":"), tags, what)
+
+
+if __name__ == "__main__":
+    import sys
+    captured = read_pcap(sys.argv[1])
+    for f in captured:
+        print(describe(f, captured[0].ts if captured else 0.0))

@@ -16,7 +16,7 @@ SECRETS_FILES = {"pap": "/etc/ppp/pap-secrets", "chap": "/etc/ppp/chap-secrets"}
 class Subscriber:
     """One subscriber line: QinQ tags on the access NIC, PPP credentials, IPv6CP interface id."""
 
-    def __init__(self, name, s_tag, c_tag, user, password, ipv6_id):
+    def __init__(self, name, s_tag, c_tag, user, password, ipv6_id, lan64=None, delegated=None):
         for tag in (s_tag, c_tag):
             if not 1 <= tag <= 4094:
                 raise ValueError("a VLAN id is 1..4094: %r" % tag)
@@ -24,8 +24,25 @@ class Subscriber:
             raise ValueError("a subscriber name is up to 8 letters or digits: %r" % name)
         self.name, self.s_tag, self.c_tag = name, s_tag, c_tag
         self.user, self.password, self.ipv6_id = user, password, ipv6_id
+        # The /64 the BNG advertises on the session, and the prefix it delegates by DHCPv6.
+        self.lan64 = ipaddress.IPv6Network(lan64) if lan64 else None
+        self.delegated = ipaddress.IPv6Network(delegated) if delegated else None
+        if self.lan64 and self.lan64.prefixlen != 64:
+            raise ValueError("a subscriber's advertised prefix is a /64: %s" % lan64)
+        if self.delegated and not 48 <= self.delegated.prefixlen <= 63:
+            raise ValueError("a delegated prefix is /48../63 here: %s" % delegated)
         self.netns = "sub-" + name
         self.pid = None
+
+    @property
+    def slaac_address(self):
+        """The address SLAAC gives ppp0 in the advertised /64: the kernel takes the interface id
+        of the link-local that IPv6CP negotiated (there is no MAC on a PPP link)."""
+        return str(self.lan64[int(ipaddress.IPv6Address(self.ipv6_id))])
+
+    def lan_subnet(self, sla_id=1):
+        """The /64 that dhcp6c carves out of the delegated prefix for the LAN (its sla-id)."""
+        return list(self.delegated.subnets(new_prefix=64))[sla_id]
 
     @property
     def link_local(self):
@@ -48,6 +65,8 @@ def qinq(vm, parent, s_tag, c_tag, netns):
            % (parent, outer, parent, outer, s_tag, outer))
     vm.run("ip link add link %s name %s netns %s type vlan proto 802.1Q id %d"
            % (outer, inner, netns, c_tag))
+    # Only PPPoE on the wire: no link-local, DAD, MLD or router solicitations of the VLAN device.
+    vm.run("ip netns exec %s sh -c 'echo 1 > /proc/sys/net/ipv6/conf/%s/disable_ipv6'" % (netns, inner))
     vm.run(["ip", "-n", netns, "link", "set", inner, "up"])
     return inner
 
@@ -75,14 +94,20 @@ class Server:
 
     def options(self):
         return "\n".join([
+            # guest/ipv6-up.local serves RA and DHCPv6-PD on sessions with this ipparam.
+            "ipparam sixflow-bng",
             "require-" + self.auth,
             "+ipv6", "ipv6 %s," % self.ipv6_id,
             "mtu 1492", "mru 1492", "noccp", "nodefaultroute",
             "lcp-echo-interval 5", "lcp-echo-failure 3",
             "debug", "logfile " + self.log, ""])
 
-    def start(self, vm, interfaces):
+    def start(self, vm, interfaces, subscribers=()):
         vm.write(self.options_file, self.options())
+        # The table guest/ipv6-up.local reads: user, advertised /64, delegated prefix.
+        vm.write("/etc/ppp/sixflow-bng-subscribers", "".join(
+            "%s %s %s\n" % (s.user, s.lan64, s.delegated) for s in subscribers if s.lan64 and s.delegated))
+        vm.run(["ip", "netns", "exec", self.netns, "sysctl", "-qw", "net.ipv6.conf.all.forwarding=1"])
         argv = ["ip", "netns", "exec", self.netns, "pppoe-server", "-F", "-k",
                 "-L", self.local_ipv4, "-R", self.pool_start, "-N", str(self.pool_size),
                 "-C", self.ac_name, "-S", self.service, "-O", self.options_file]
@@ -171,3 +196,40 @@ def stop_client(vm, sub, timeout=10):
             return rc
         time.sleep(0.2)
     raise VMError("pppd of %s did not end within %d s" % (sub.name, timeout))
+
+
+def start_dhcpv6(vm, sub, sla_id=1):
+    """wide-dhcpv6's dhcp6c on ppp0, asking for a delegated prefix and numbering the subscriber's
+    LAN (a dummy interface, lan0) from it."""
+    vm.run(["ip", "-n", sub.netns, "link", "add", "lan0", "type", "dummy"])
+    vm.run(["ip", "-n", sub.netns, "link", "set", "lan0", "up"])
+    conf = "/run/ppp/%s-dhcp6c.conf" % sub.name
+    sla_len = 64 - sub.delegated.prefixlen
+    vm.write(conf, "interface ppp0 { send ia-pd 1; };\n"
+                   "id-assoc pd 1 { prefix-interface lan0 { sla-id %d; sla-len %d; }; };\n"
+             % (sla_id, sla_len))
+    return vm.spawn(["ip", "netns", "exec", sub.netns, "dhcp6c", "-f", "-D", "-c", conf,
+                     "-p", "/run/ppp/%s-dhcp6c.pid" % sub.name, "ppp0"],
+                    log="/run/ppp/%s-dhcp6c.log" % sub.name)
+
+
+def global_addresses(vm, sub, ifname):
+    out = vm.run(["ip", "-n", sub.netns, "-j", "-6", "addr", "show", "dev", ifname, "scope", "global"],
+                 check=False).out
+    if not out.strip():
+        return []
+    return [a["local"] for info in json.loads(out) for a in info.get("addr_info", []) if "local" in a]
+
+
+def wait_address(vm, sub, ifname, network, timeout=40):
+    """Waits for a global address inside `network` on the subscriber's `ifname`; returns it."""
+    deadline = time.monotonic() + timeout
+    found = []
+    while time.monotonic() < deadline:
+        found = global_addresses(vm, sub, ifname)
+        inside = [a for a in found if ipaddress.IPv6Address(a) in network]
+        if inside:
+            return inside[0]
+        time.sleep(0.5)
+    raise VMError("no address in %s on %s of %s within %d s (has %s)" % (
+        network, ifname, sub.name, timeout, found))

@@ -59,6 +59,9 @@ class PppoeVmSystemTest(unittest.TestCase):
         self.addCleanup(shutil.rmtree, self.tmp, True)
         sh("ip", "netns", "add", self.wire_ns)
         self.addCleanup(self._delete_netns)
+        # The wire's own devices stay off IPv6 (no MLD or DAD among the captured frames).
+        sh("ip", "netns", "exec", self.wire_ns, "sysctl", "-qw", "net.ipv6.conf.all.disable_ipv6=1",
+           "net.ipv6.conf.default.disable_ipv6=1")
         sh("ip", "-n", self.wire_ns, "link", "add", "br0", "type", "bridge", "forward_delay", "0",
            "stp_state", "0")
         self.access = vmlib.Nic(self.prefix + "a", self.wire_ns)
@@ -94,8 +97,10 @@ class PppoeVmSystemTest(unittest.TestCase):
         vm = self.vm
         report = {"bootSecs": vm.boot_secs, "accel": vm.accel, "vmMemoryMb": vm.memory_mb}
         access_if, trunk_if = vm.guest_ifname(self.access), vm.guest_ifname(self.trunk)
-        subs = [Subscriber("sub1", S_TAG, 10, "alice@sixflow", "alice-secret", "::10:1"),
-                Subscriber("sub2", S_TAG, 11, "bob@sixflow", "bob-secret", "::10:2")]
+        subs = [Subscriber("sub1", S_TAG, 10, "alice@sixflow", "alice-secret", "::10:1",
+                           lan64="fd33:0:0:1::/64", delegated="fd33:100:0:100::/56"),
+                Subscriber("sub2", S_TAG, 11, "bob@sixflow", "bob-secret", "::10:2",
+                           lan64="fd33:0:0:2::/64", delegated="fd33:100:0:200::/56")]
         server = Server(netns="bng", local_ipv4="10.33.0.1", pool_start="10.33.0.10", pool_size=8,
                         ipv6_id="::1", auth="pap")
         pool = [ipaddress.IPv4Address("10.33.0.10") + i for i in range(8)]
@@ -104,7 +109,7 @@ class PppoeVmSystemTest(unittest.TestCase):
         server_ifs = [subscribers.qinq(vm, trunk_if, s.s_tag, s.c_tag, server.netns) for s in subs]
         client_ifs = [subscribers.qinq(vm, access_if, s.s_tag, s.c_tag, s.netns) for s in subs]
         subscribers.write_secrets(vm, subs, auth="pap")
-        server.start(vm, server_ifs)
+        server.start(vm, server_ifs, subs)
 
         started = time.monotonic()
         for sub, ifname in zip(subs, client_ifs):
@@ -134,6 +139,25 @@ class PppoeVmSystemTest(unittest.TestCase):
                 # And the server reaches the subscriber's address over the session.
                 vm.run(["ip", "netns", "exec", server.netns, "ping", "-c", "1", "-W", "5",
                         states[sub.name][0]], timeout=30)
+        # IPv6 beyond the link: the subscriber's /64 by RA (SLAAC on ppp0 with the IPv6CP interface
+        # id), its delegated prefix by DHCPv6-PD (first /64 on its LAN), both reachable.
+        for sub in subs:
+            subscribers.start_dhcpv6(vm, sub)
+        for sub in subs:
+            with self.subTest(sub=sub.name, check="RA and DHCPv6-PD"):
+                try:
+                    slaac = subscribers.wait_address(vm, sub, "ppp0", sub.lan64)
+                    lan = subscribers.wait_address(vm, sub, "lan0", sub.lan_subnet(1))
+                except vmlib.VMError as e:
+                    self.fail("%s\n%s" % (e, vm.run("tail -n 20 /run/ppp/bng-*/*.log /run/ppp/bng-*/kea.out /run/ppp/%s-dhcp6c.log"
+                                                     % sub.name, check=False).out))
+                self.assertEqual(ipaddress.IPv6Address(sub.slaac_address), ipaddress.IPv6Address(slaac))
+                report["%s.delegatedLanAddress" % sub.name] = lan
+                vm.run(["ip", "netns", "exec", sub.netns, "ping", "-6", "-c", "1", "-W", "5",
+                        str(sub.lan64[1])], timeout=30)
+                vm.run(["ip", "netns", "exec", server.netns, "ping", "-6", "-c", "1", "-W", "5", lan],
+                       timeout=30)
+        report["raAndPdSecs"] = round(time.monotonic() - started, 2) - report["bothSessionsUpSecs"]
         guest = vm.hello()
         report["guestMemAvailableMbWithSessions"] = guest["memAvailableKb"] // 1024
         report["guestMemUsedMbWithSessions"] = (guest["memTotalKb"] - guest["memAvailableKb"]) // 1024
@@ -177,8 +201,9 @@ class PppoeVmSystemTest(unittest.TestCase):
         self.assertTrue(pppoe, "no PPPoE frame on the wire (%d frames)" % len(captured))
         client_mac = bytes.fromhex(self.access.mac.replace(":", ""))
         server_mac = bytes.fromhex(self.trunk.mac.replace(":", ""))
-        untagged = [f for f in pppoe if f.vlans is None]
-        self.assertEqual([], [(f.tags, f.pppoe.name) for f in untagged], "PPPoE frames without QinQ")
+        from_vm = [f for f in captured if f.src in (client_mac, server_mac)]
+        self.assertEqual([], [frames.describe(f) for f in from_vm if f.vlans is None or not f.pppoe],
+                         "the VM sends only PPPoE in QinQ onto the wire")
         figures = {"pppoeFramesOnWire": len(pppoe)}
         for sub in subs:
             mine = [f for f in pppoe if f.vlans == (sub.s_tag, sub.c_tag)]
