@@ -99,7 +99,7 @@ class Server:
             "require-" + self.auth,
             "+ipv6", "ipv6 %s," % self.ipv6_id,
             "mtu 1492", "mru 1492", "noccp", "nodefaultroute",
-            "lcp-echo-interval 5", "lcp-echo-failure 3",
+            "lcp-echo-interval 10", "lcp-echo-failure 6",
             "debug", "logfile " + self.log, ""])
 
     def start(self, vm, interfaces, subscribers=()):
@@ -136,8 +136,10 @@ def client_argv(sub, ifname):
     return ["ip", "netns", "exec", sub.netns, "pppd", "nodetach", "plugin", "rp-pppoe.so",
             "nic-" + ifname, "user", sub.user, "noauth", "noipdefault", "defaultroute",
             "+ipv6", "ipv6", "%s," % sub.ipv6_id, "ifname", "ppp0",
-            "mtu", "1492", "mru", "1492", "noccp", "lcp-echo-interval", "5",
-            "lcp-echo-failure", "3", "debug", "logfile", "/run/ppp/%s.log" % sub.name,
+            # A loaded host slows the emulated VM: keep asking for LCP for up to 2 minutes.
+            "lcp-max-configure", "40",
+            "mtu", "1492", "mru", "1492", "noccp", "lcp-echo-interval", "10",
+            "lcp-echo-failure", "6", "debug", "logfile", "/run/ppp/%s.log" % sub.name,
             "linkname", sub.name]
 
 
@@ -160,7 +162,7 @@ def session_state(vm, sub):
     return (v4[0][0] if v4 else None, v4[0][1] if v4 else None, v6)
 
 
-def wait_session(vm, sub, timeout=30):
+def wait_session(vm, sub, timeout=30, server=None):
     """Waits until ppp0 has an IPv4 address and an IPv6 link-local; returns session_state."""
     deadline = time.monotonic() + timeout
     state = None
@@ -172,9 +174,11 @@ def wait_session(vm, sub, timeout=30):
         if not running:
             break
         time.sleep(0.2)
+    logs = "/run/ppp/%s.log /run/ppp/%s.out" % (sub.name, sub.name)
+    if server:
+        logs += " " + server.log
     raise VMError("%s's session did not come up (state %r): %s" % (
-        sub.name, state, vm.run("tail -n 30 /run/ppp/%s.log /run/ppp/%s.out" % (sub.name, sub.name),
-                               check=False).out))
+        sub.name, state, vm.run("tail -n 30 " + logs, check=False).out))
 
 
 def session_id(vm, sub):

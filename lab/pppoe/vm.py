@@ -159,7 +159,6 @@ class VM:
 
     def _launch(self):
         img = lambda f: os.path.join(self.image_dir, f)
-        sock_path = os.path.join(self.workdir, "agent.sock")
         cmd = ["qemu-system-x86_64", "-name", "sixflow-pppvm", "-machine", "q35",
                # TCG's translation cache defaults to 1 GiB; the guest runs a few small programs.
                "-accel", self.accel + (",tb-size=64" if self.accel == "tcg" else ""), "-smp", "1", "-m", str(self.memory_mb),
@@ -169,7 +168,7 @@ class VM:
                "-append", "console=ttyS0 panic=-1 loglevel=4",
                "-drive", "file=%s,if=virtio,format=raw,snapshot=on" % img("root.ext4"),
                "-device", "virtio-serial-pci",
-               "-chardev", "socket,id=agent,path=%s,server=on,wait=off" % sock_path,
+               "-chardev", "socket,id=agent,path=%s,server=on,wait=off" % os.path.join(self.workdir, "agent.sock"),
                "-device", "virtserialport,chardev=agent,name=sixflow.agent",
                "-pidfile", os.path.join(self.workdir, "qemu.pid")]
         if self.accel == "kvm":
@@ -191,15 +190,21 @@ class VM:
             self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
                                          stderr=subprocess.STDOUT, pass_fds=self._tap_fds,
                                          preexec_fn=child_setup, start_new_session=True)
+
+    def _connect(self):
+        # qemu binds the socket file before it listens: retry until it accepts.
         deadline = time.monotonic() + 10
-        while not os.path.exists(sock_path):
+        while True:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(os.path.join(self.workdir, "agent.sock"))
+                self.sock = sock
+                return
+            except (FileNotFoundError, ConnectionRefusedError):
+                sock.close()
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 raise VMError("qemu did not start: %s" % self._qemu_output())
             time.sleep(0.02)
-
-    def _connect(self):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.connect(os.path.join(self.workdir, "agent.sock"))
 
     def _wait_ready(self):
         deadline = time.monotonic() + self.boot_timeout

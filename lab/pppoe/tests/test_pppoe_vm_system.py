@@ -116,7 +116,7 @@ class PppoeVmSystemTest(unittest.TestCase):
             subscribers.start_client(vm, sub, ifname)
         states = {}
         for sub in subs:
-            states[sub.name] = subscribers.wait_session(vm, sub, timeout=60)
+            states[sub.name] = subscribers.wait_session(vm, sub, timeout=150, server=server)
         report["bothSessionsUpSecs"] = round(time.monotonic() - started, 2)
 
         addresses = set()
