@@ -99,9 +99,10 @@ lab-net-test:
 pppoe-vm:
 	lab/pppoe/build-vm.sh
 
-## Its frame reader; no root, no VM.
+## Its frame reader and subscriber settings; no root, no VM.
 pppoe-vm-test:
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_frames.py'
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_subscribers.py'
 
 ## Real pppd clients and pppoe-server in the VM across a host bridge (root, the VM image; about
 ## two minutes of one core). Skipped loudly without either.
