@@ -20,6 +20,8 @@ PPP_IPCP, PPP_IPV6CP, PPP_LCP, PPP_PAP, PPP_CHAP = 0x8021, 0x8057, 0xC021, 0xC02
 PROTO_NAMES = {PPP_IPV4: "IPv4", PPP_IPV6: "IPv6", PPP_IPCP: "IPCP", PPP_IPV6CP: "IPV6CP",
                PPP_LCP: "LCP", PPP_PAP: "PAP", PPP_CHAP: "CHAP"}
 CONFIGURE_ACK = 2   # LCP/IPCP/IPV6CP code
+ROUTER_ADVERTISEMENT = 134   # ICMPv6 type
+DHCPV6_CLIENT_PORT, DHCPV6_SERVER_PORT = 546, 547
 
 
 class Frame:
@@ -64,6 +66,23 @@ class PPPoE:
             if self.protocol >= 0x8000 and len(self.body) >= 3:
                 self.ppp_code = self.body[2]
 
+    def ipv6_kind(self):
+        """"RA" or "DHCPv6" (with direction) for an IPv6 packet in a session frame whose next
+        header is ICMPv6 or UDP directly (what radvd and DHCPv6 send); None otherwise."""
+        if self.protocol != PPP_IPV6 or len(self.body) < 2 + 40 + 8:
+            return None
+        ip6 = self.body[2:]
+        next_header = ip6[6]
+        if next_header == 58 and ip6[40] == ROUTER_ADVERTISEMENT:
+            return "RA"
+        if next_header == 17:
+            sport, dport = struct.unpack_from("!HH", ip6, 40)
+            if dport == DHCPV6_SERVER_PORT:
+                return "DHCPv6 to server"
+            if sport == DHCPV6_SERVER_PORT and dport == DHCPV6_CLIENT_PORT:
+                return "DHCPv6 to client"
+        return None
+
     @property
     def name(self):
         if self.discovery:
@@ -107,6 +126,8 @@ def describe(frame, t0=0.0):
         what = "%s sid=%d" % (frame.pppoe.name, frame.pppoe.session_id)
         if frame.pppoe.ppp_code is not None:
             what += " code=%d" % frame.pppoe.ppp_code
+        if frame.pppoe.ipv6_kind():
+            what += " " + frame.pppoe.ipv6_kind()
     return "%9.3f %s > %s %-9s %s" % (frame.ts - t0, frame.src.hex(":"), frame.dst.hex(":"), tags, what)
 
 

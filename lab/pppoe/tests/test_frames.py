@@ -63,6 +63,20 @@ class FramesTest(unittest.TestCase):
         self.assertIsNone(got[0].pppoe)
         self.assertAlmostEqual(5.000000123, got[0].ts, places=8)
 
+    def test_ra_and_dhcpv6_inside_sessions_are_told_apart(self):
+        def session_ipv6(next_header, l4):
+            ip6 = struct.pack("!IHBB", 0x60000000, len(l4), next_header, 255) + b"\xfe\x80" + b"\0" * 30 + l4
+            ppp = struct.pack("!H", 0x0057) + ip6
+            return qinq_frame(100, 10, 0x8864, struct.pack("!BBHH", 0x11, 0, 7, len(ppp)) + ppp)
+        ra = session_ipv6(58, bytes([134, 0, 0, 0]) + b"\0" * 12)
+        solicit = session_ipv6(17, struct.pack("!HHHH", 546, 547, 12, 0) + b"\x01\0\0\0")
+        reply = session_ipv6(17, struct.pack("!HHHH", 547, 546, 12, 0) + b"\x07\0\0\0")
+        echo = session_ipv6(58, bytes([128, 0, 0, 0]) + b"\0" * 4)
+        path = os.path.join(self.tmp.name, "s.pcap")
+        pcap(path, [(1.0, ra), (2.0, solicit), (3.0, reply), (4.0, echo)])
+        kinds = [f.pppoe.ipv6_kind() for f in frames.read_pcap(path)]
+        self.assertEqual(["RA", "DHCPv6 to server", "DHCPv6 to client", None], kinds)
+
     def test_not_a_pcap_is_refused(self):
         path = os.path.join(self.tmp.name, "x")
         with open(path, "wb") as f:

@@ -157,7 +157,7 @@ class PppoeVmSystemTest(unittest.TestCase):
                         str(sub.lan64[1])], timeout=30)
                 vm.run(["ip", "netns", "exec", server.netns, "ping", "-6", "-c", "1", "-W", "5", lan],
                        timeout=30)
-        report["raAndPdSecs"] = round(time.monotonic() - started, 2) - report["bothSessionsUpSecs"]
+        report["raAndPdSecs"] = round(time.monotonic() - started - report["bothSessionsUpSecs"], 2)
         guest = vm.hello()
         report["guestMemAvailableMbWithSessions"] = guest["memAvailableKb"] // 1024
         report["guestMemUsedMbWithSessions"] = (guest["memTotalKb"] - guest["memAvailableKb"]) // 1024
@@ -170,7 +170,6 @@ class PppoeVmSystemTest(unittest.TestCase):
         # end that session on it alone.
         subscribers.stop_client(vm, subs[0])
         self._wait_sessions(server, 1, "the server ended sub1's session after its LCP Terminate")
-        report["sub1.clientLogPadt"] = vm.run("grep -h PADT /run/ppp/sub1.log || true").out.strip()
         sid2 = subscribers.session_id(vm, subs[1])
         vm.run(["ip", "netns", "exec", subs[1].netns, "pppoe", "-I", client_ifs[1], "-k",
                 "-e", "%d:%s" % (sid2, self.trunk.mac)], timeout=20)
@@ -224,6 +223,11 @@ class PppoeVmSystemTest(unittest.TestCase):
                 protocols = {f.pppoe.name for f in session}
                 for proto in ("LCP", "PAP", "IPCP", "IPV6CP", "IPv4", "IPv6"):
                     self.assertIn(proto, protocols)
+                # What the BNG must carry or answer itself later: RAs and DHCPv6 both ways.
+                kinds = {(f.src, f.pppoe.ipv6_kind()) for f in session}
+                for kind in ((server_mac, "RA"), (client_mac, "DHCPv6 to server"),
+                             (server_mac, "DHCPv6 to client")):
+                    self.assertIn(kind, kinds)
             padts = [(f.src, f.pppoe.session_id) for f in mine
                      if f.pppoe.discovery and f.pppoe.code == frames.PADT]
             with self.subTest(sub=sub.name, check="PADT"):
