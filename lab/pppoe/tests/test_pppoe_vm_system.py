@@ -4,15 +4,15 @@
 
 The VM's two NICs are taps in a host namespace sfppp-<pid>-w, joined there by a Linux bridge (the
 bmv2 BNG switch takes the bridge's place in the lab). Inside the VM: pppoe-server (kernel mode,
-PAP, an IPv4 pool, IPv6CP) in namespace "bng" on QinQ interfaces of NIC 2, and two pppd clients,
-each in its own namespace on a QinQ interface of NIC 1. tcpdump on the access tap records what the
+PAP or CHAP, an IPv4 pool, IPv6CP, RA and DHCPv6-PD per session) in namespace "bng" on QinQ
+interfaces of NIC 2, and two pppd clients, each in its own namespace on a QinQ interface of NIC 1. tcpdump on the access tap records what the
 wire carried; the test reads it back and checks every PPPoE frame's S-tag, C-tag and session id.
 
 Needs root and the VM image (sudo lab/pppoe/build-vm.sh); skipped, loudly, without either.
-Takes about a minute of one core (the VM runs under software emulation at nice 10).
+Takes about two minutes of one core (the VM runs under software emulation at nice 10).
 Run: sudo python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_pppoe_vm_system.py' -v
-SIXFLOW_PPPVM_REPORT=FILE also writes the measured figures there as JSON; SIXFLOW_PPPVM_PCAP=FILE
-keeps the capture of the access wire.
+SIXFLOW_PPPVM_AUTH=chap authenticates with CHAP instead of PAP; SIXFLOW_PPPVM_REPORT=FILE writes
+the measured figures there as JSON; SIXFLOW_PPPVM_PCAP=FILE keeps the capture of the access wire.
 """
 
 import ipaddress
@@ -42,6 +42,7 @@ if WHY_NOT:
     print("\n*** SKIPPED the PPPoE VM system test: %s ***" % WHY_NOT, file=sys.stderr)
 
 S_TAG = 100
+AUTH = os.environ.get("SIXFLOW_PPPVM_AUTH", "pap")   # or chap
 WIRE_MTU = 1508   # 1500-byte PPPoE payloads plus two VLAN tags
 
 
@@ -95,20 +96,20 @@ class PppoeVmSystemTest(unittest.TestCase):
 
     def test_dual_stack_sessions_over_qinq_through_real_pppoe_server(self):
         vm = self.vm
-        report = {"bootSecs": vm.boot_secs, "accel": vm.accel, "vmMemoryMb": vm.memory_mb}
+        report = {"bootSecs": vm.boot_secs, "accel": vm.accel, "vmMemoryMb": vm.memory_mb, "auth": AUTH}
         access_if, trunk_if = vm.guest_ifname(self.access), vm.guest_ifname(self.trunk)
         subs = [Subscriber("sub1", S_TAG, 10, "alice@sixflow", "alice-secret", "::10:1",
                            lan64="fd33:0:0:1::/64", delegated="fd33:100:0:100::/56"),
                 Subscriber("sub2", S_TAG, 11, "bob@sixflow", "bob-secret", "::10:2",
                            lan64="fd33:0:0:2::/64", delegated="fd33:100:0:200::/56")]
         server = Server(netns="bng", local_ipv4="10.33.0.1", pool_start="10.33.0.10", pool_size=8,
-                        ipv6_id="::1", auth="pap")
+                        ipv6_id="::1", auth=AUTH)
         pool = [ipaddress.IPv4Address("10.33.0.10") + i for i in range(8)]
 
         # The server listens on every subscriber's tags; each client on its own.
         server_ifs = [subscribers.qinq(vm, trunk_if, s.s_tag, s.c_tag, server.netns) for s in subs]
         client_ifs = [subscribers.qinq(vm, access_if, s.s_tag, s.c_tag, s.netns) for s in subs]
-        subscribers.write_secrets(vm, subs, auth="pap")
+        subscribers.write_secrets(vm, subs, auth=AUTH)
         server.start(vm, server_ifs, subs)
 
         started = time.monotonic()
@@ -221,7 +222,7 @@ class PppoeVmSystemTest(unittest.TestCase):
                 self.assertEqual({sid}, {f.pppoe.session_id for f in session})
                 self.assertEqual({client_mac, server_mac}, {f.src for f in session}, "both directions")
                 protocols = {f.pppoe.name for f in session}
-                for proto in ("LCP", "PAP", "IPCP", "IPV6CP", "IPv4", "IPv6"):
+                for proto in ("LCP", AUTH.upper(), "IPCP", "IPV6CP", "IPv4", "IPv6"):
                     self.assertIn(proto, protocols)
                 # What the BNG must carry or answer itself later: RAs and DHCPv6 both ways.
                 kinds = {(f.src, f.pppoe.ipv6_kind()) for f in session}
