@@ -99,10 +99,11 @@ lab-net-test:
 pppoe-vm:
 	lab/pppoe/build-vm.sh
 
-## Its frame reader and subscriber settings; no root, no VM.
+## Its frame reader, subscriber settings and VM refusals; no root, no VM.
 pppoe-vm-test:
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_frames.py'
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_subscribers.py'
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_vm.py'
 
 ## Real pppd clients and pppoe-server in the VM across a host bridge (root, the VM image; about
 ## two minutes of one core). Skipped loudly without either.

@@ -161,14 +161,16 @@ class VM:
         img = lambda f: os.path.join(self.image_dir, f)
         cmd = ["qemu-system-x86_64", "-name", "sixflow-pppvm", "-machine", "q35",
                # TCG's translation cache defaults to 1 GiB; the guest runs a few small programs.
-               "-accel", self.accel + (",tb-size=64" if self.accel == "tcg" else ""), "-smp", "1", "-m", str(self.memory_mb),
+               "-accel", self.accel + (",tb-size=64" if self.accel == "tcg" else ""),
+               "-smp", "1", "-m", str(self.memory_mb),
                "-nodefaults", "-display", "none", "-monitor", "none", "-no-reboot",
                "-serial", "file:" + self.console_log,
                "-kernel", img("vmlinuz"), "-initrd", img("initrd.cpio.gz"),
                "-append", "console=ttyS0 panic=-1 loglevel=4",
                "-drive", "file=%s,if=virtio,format=raw,snapshot=on" % img("root.ext4"),
                "-device", "virtio-serial-pci",
-               "-chardev", "socket,id=agent,path=%s,server=on,wait=off" % os.path.join(self.workdir, "agent.sock"),
+               "-chardev", "socket,id=agent,path=%s,server=on,wait=off"
+               % os.path.join(self.workdir, "agent.sock"),
                "-device", "virtserialport,chardev=agent,name=sixflow.agent",
                "-pidfile", os.path.join(self.workdir, "qemu.pid")]
         if self.accel == "kvm":
