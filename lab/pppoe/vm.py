@@ -166,7 +166,9 @@ class VM:
                "-nodefaults", "-display", "none", "-monitor", "none", "-no-reboot",
                "-serial", "file:" + self.console_log,
                "-kernel", img("vmlinuz"), "-initrd", img("initrd.cpio.gz"),
-               "-append", "console=ttyS0 panic=-1 loglevel=4",
+               # SIXFLOW_PPPVM_APPEND adds kernel arguments (loglevel=7 shows the whole boot).
+               "-append", ("console=ttyS0 panic=-1 loglevel=4 "
+                           + os.environ.get("SIXFLOW_PPPVM_APPEND", "")).strip(),
                "-drive", "file=%s,if=virtio,format=raw,snapshot=on" % img("root.ext4"),
                "-device", "virtio-serial-pci",
                "-chardev", "socket,id=agent,path=%s,server=on,wait=off"
@@ -385,8 +387,8 @@ def main(argv=None):
         return 2
     nics = [Nic(*spec.split("@", 1)) for spec in args.nic]
     with VM(nics, image_dir=args.image_dir, memory_mb=args.memory) as vm:
-        print("booted in %.1f s (%s), guest memory %d MB, %d MB available" % (
-            vm.boot_secs, vm.accel, vm.hello_info["memTotalKb"] // 1024,
+        print("booted in %.1f s (%s; guest uptime %.1f s), guest memory %d MB, %d MB available" % (
+            vm.boot_secs, vm.accel, vm.hello_info["uptime"], vm.hello_info["memTotalKb"] // 1024,
             vm.hello_info["memAvailableKb"] // 1024))
         result = vm.run(args.command or "uname -a; ip -br link", check=False)
         sys.stdout.write(result.out)
