@@ -104,6 +104,7 @@ pppoe-vm-test:
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_frames.py'
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_subscribers.py'
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_vm.py'
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_pppoe_lab.py'
 
 ## Real pppd clients and pppoe-server in the VM across a host bridge (root, the VM image; about
 ## two minutes of one core). Skipped loudly without either.

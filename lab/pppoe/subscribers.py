@@ -237,3 +237,17 @@ def wait_address(vm, sub, ifname, network, timeout=40):
         time.sleep(0.5)
     raise VMError("no address in %s on %s of %s within %d s (has %s)" % (
         network, ifname, sub.name, timeout, found))
+
+
+def stop_clients(vm, subs, timeout=20):
+    """stop_client for many at once: every pppd gets its SIGTERM first, then all are awaited."""
+    for sub in subs:
+        vm.signal(sub.pid)
+    deadline = time.monotonic() + timeout
+    left = list(subs)
+    while left and time.monotonic() < deadline:
+        left = [s for s in left if vm.status(s.pid)[0]]
+        if left:
+            time.sleep(0.3)
+    if left:
+        raise VMError("pppd of %s did not end within %d s" % (", ".join(s.name for s in left), timeout))
