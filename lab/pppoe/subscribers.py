@@ -11,12 +11,14 @@ import time
 from vm import VMError
 
 SECRETS_FILES = {"pap": "/etc/ppp/pap-secrets", "chap": "/etc/ppp/chap-secrets"}
+CLIENT_ONLY = "client-only"   # a secrets entry's server name that only clients ask for
 
 
 class Subscriber:
     """One subscriber line: QinQ tags on the access NIC, PPP credentials, IPv6CP interface id."""
 
-    def __init__(self, name, s_tag, c_tag, user, password, ipv6_id, lan64=None, delegated=None):
+    def __init__(self, name, s_tag, c_tag, user, password, ipv6_id, lan64=None, delegated=None,
+                 server_knows=True):
         for tag in (s_tag, c_tag):
             if not 1 <= tag <= 4094:
                 raise ValueError("a VLAN id is 1..4094: %r" % tag)
@@ -32,6 +34,9 @@ class Subscriber:
         if self.delegated and not 48 <= self.delegated.prefixlen <= 63:
             raise ValueError("a delegated prefix is /48../63 here: %s" % delegated)
         self.netns = "sub-" + name
+        # False: the secret is in the file for the client only (server field "client-only", which
+        # the client names with `remotename`), so the server has none and must refuse it.
+        self.server_knows = server_knows
         self.pid = None
 
     @property
@@ -76,7 +81,8 @@ def write_secrets(vm, subscribers, auth="pap"):
     if auth not in SECRETS_FILES:
         raise ValueError("auth is pap or chap, not %r" % auth)
     lines = ["# written by lab/pppoe/subscribers.py: client server secret addresses"]
-    lines += ['"%s" * "%s" *' % (s.user, s.password) for s in subscribers]
+    lines += ['"%s" %s "%s" *' % (s.user, "*" if s.server_knows else CLIENT_ONLY, s.password)
+              for s in subscribers]
     vm.write(SECRETS_FILES[auth], "\n".join(lines) + "\n", mode=0o600)
 
 
@@ -86,7 +92,8 @@ class Server:
 
     def __init__(self, netns="bng", local_ipv4="10.33.0.1", pool_start="10.33.0.10", pool_size=16,
                  ipv6_id="::1", auth="pap", ac_name="sixflow-bng", service="sixflow"):
-        self.netns, self.local_ipv4, self.pool_start, self.pool_size = netns, local_ipv4, pool_start, pool_size
+        self.netns, self.local_ipv4 = netns, local_ipv4
+        self.pool_start, self.pool_size = pool_start, pool_size
         self.ipv6_id, self.auth, self.ac_name, self.service = ipv6_id, auth, ac_name, service
         self.pid = None
         self.options_file = "/etc/ppp/sixflow-%s-options" % netns
@@ -140,7 +147,7 @@ def client_argv(sub, ifname):
             "lcp-max-configure", "40",
             "mtu", "1492", "mru", "1492", "noccp", "lcp-echo-interval", "10",
             "lcp-echo-failure", "6", "debug", "logfile", "/run/ppp/%s.log" % sub.name,
-            "linkname", sub.name]
+            "linkname", sub.name] + ([] if sub.server_knows else ["remotename", CLIENT_ONLY])
 
 
 def start_client(vm, sub, ifname):

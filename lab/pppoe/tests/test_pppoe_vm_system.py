@@ -5,7 +5,8 @@
 The VM's two NICs are taps in a host namespace sfppp-<pid>-w, joined there by a Linux bridge (the
 bmv2 BNG switch takes the bridge's place in the lab). Inside the VM: pppoe-server (kernel mode,
 PAP or CHAP, an IPv4 pool, IPv6CP, RA and DHCPv6-PD per session) in namespace "bng" on QinQ
-interfaces of NIC 2, and two pppd clients, each in its own namespace on a QinQ interface of NIC 1. tcpdump on the access tap records what the
+interfaces of NIC 2, and two pppd clients, each in its own namespace on a QinQ interface of
+NIC 1, plus a third whose secret the server lacks. tcpdump on the access tap records what the
 wire carried; the test reads it back and checks every PPPoE frame's S-tag, C-tag and session id.
 
 Needs root and the VM image (sudo lab/pppoe/build-vm.sh); skipped, loudly, without either.
@@ -110,9 +111,13 @@ class PppoeVmSystemTest(unittest.TestCase):
         pool = [ipaddress.IPv4Address("10.33.0.10") + i for i in range(8)]
 
         # The server listens on every subscriber's tags; each client on its own.
-        server_ifs = [subscribers.qinq(vm, trunk_if, s.s_tag, s.c_tag, server.netns) for s in subs]
+        # sub3 has a secret for its own side only: the server must refuse it.
+        mallory = Subscriber("sub3", S_TAG, 12, "mallory@sixflow", "guess", "::10:3", server_knows=False)
+        server_ifs = [subscribers.qinq(vm, trunk_if, s.s_tag, s.c_tag, server.netns)
+                      for s in subs + [mallory]]
         client_ifs = [subscribers.qinq(vm, access_if, s.s_tag, s.c_tag, s.netns) for s in subs]
-        subscribers.write_secrets(vm, subs, auth=AUTH)
+        mallory_if = subscribers.qinq(vm, access_if, S_TAG, 12, mallory.netns)
+        subscribers.write_secrets(vm, subs + [mallory], auth=AUTH)
         server.start(vm, server_ifs, subs)
 
         started = time.monotonic()
@@ -122,6 +127,19 @@ class PppoeVmSystemTest(unittest.TestCase):
         for sub in subs:
             states[sub.name] = subscribers.wait_session(vm, sub, timeout=150, server=server)
         report["bothSessionsUpSecs"] = round(time.monotonic() - started, 2)
+
+        # A subscriber whose secret the server lacks is refused: pppd ends with "we failed to
+        # authenticate ourselves to the peer" (exit 19), no ppp0, the server's session gone.
+        refused_started = time.monotonic()
+        subscribers.start_client(vm, mallory, mallory_if)
+        deadline = time.monotonic() + 150
+        while vm.status(mallory.pid)[0] and time.monotonic() < deadline:
+            time.sleep(0.5)
+        self.assertEqual((False, 19), vm.status(mallory.pid), vm.run(
+            "tail -n 15 /run/ppp/sub3.log %s" % server.log, check=False).out)
+        self.assertIsNone(subscribers.session_state(vm, mallory))
+        self._wait_sessions(server, 2, "the refused session is gone from the server")
+        report["refusedSubscriberSecs"] = round(time.monotonic() - refused_started, 2)
 
         addresses = set()
         for sub in subs:
@@ -145,6 +163,7 @@ class PppoeVmSystemTest(unittest.TestCase):
                         states[sub.name][0]], timeout=30)
         # IPv6 beyond the link: the subscriber's /64 by RA (SLAAC on ppp0 with the IPv6CP interface
         # id), its delegated prefix by DHCPv6-PD (first /64 on its LAN), both reachable.
+        pd_started = time.monotonic()
         for sub in subs:
             subscribers.start_dhcpv6(vm, sub)
         for sub in subs:
@@ -153,15 +172,15 @@ class PppoeVmSystemTest(unittest.TestCase):
                     slaac = subscribers.wait_address(vm, sub, "ppp0", sub.lan64)
                     lan = subscribers.wait_address(vm, sub, "lan0", sub.lan_subnet(1))
                 except vmlib.VMError as e:
-                    self.fail("%s\n%s" % (e, vm.run("tail -n 20 /run/ppp/bng-*/*.log /run/ppp/bng-*/kea.out /run/ppp/%s-dhcp6c.log"
-                                                     % sub.name, check=False).out))
+                    logs = "/run/ppp/bng-*/*.log /run/ppp/bng-*/kea.out /run/ppp/%s-dhcp6c.log" % sub.name
+                    self.fail("%s\n%s" % (e, vm.run("tail -n 20 " + logs, check=False).out))
                 self.assertEqual(ipaddress.IPv6Address(sub.slaac_address), ipaddress.IPv6Address(slaac))
                 report["%s.delegatedLanAddress" % sub.name] = lan
                 vm.run(["ip", "netns", "exec", sub.netns, "ping", "-6", "-c", "1", "-W", "5",
                         str(sub.lan64[1])], timeout=30)
                 vm.run(["ip", "netns", "exec", server.netns, "ping", "-6", "-c", "1", "-W", "5", lan],
                        timeout=30)
-        report["raAndPdSecs"] = round(time.monotonic() - started - report["bothSessionsUpSecs"], 2)
+        report["raAndPdSecs"] = round(time.monotonic() - pd_started, 2)
         guest = vm.hello()
         report["guestMemAvailableMbWithSessions"] = guest["memAvailableKb"] // 1024
         report["guestMemUsedMbWithSessions"] = (guest["memTotalKb"] - guest["memAvailableKb"]) // 1024
@@ -185,7 +204,7 @@ class PppoeVmSystemTest(unittest.TestCase):
 
         if os.environ.get("SIXFLOW_PPPVM_PCAP"):
             shutil.copy(self.pcap, os.environ["SIXFLOW_PPPVM_PCAP"])
-        report.update(self._check_wire(subs))
+        report.update(self._check_wire(subs, mallory))
         print("\nPPPoE VM report: " + json.dumps(report, sort_keys=True), file=sys.stderr)
         if os.environ.get("SIXFLOW_PPPVM_REPORT"):
             with open(os.environ["SIXFLOW_PPPVM_REPORT"], "w") as f:
@@ -197,7 +216,7 @@ class PppoeVmSystemTest(unittest.TestCase):
             time.sleep(0.3)
         self.assertEqual(count, len(server.sessions(self.vm)), message)
 
-    def _check_wire(self, subs):
+    def _check_wire(self, subs, refused):
         """What the access wire carried, per subscriber: discovery, the session, its end."""
         captured = frames.read_pcap(self.pcap)
         pppoe = [f for f in captured if f.pppoe]
@@ -245,6 +264,15 @@ class PppoeVmSystemTest(unittest.TestCase):
                     and f.pppoe.ppp_code == frames.CONFIGURE_ACK]
             figures["%s.sessionId" % sub.name] = sid
             figures["%s.discoveryToIpcpUpSecs" % sub.name] = round(max(acks) - padi, 3)
+        refused_frames = [f for f in pppoe if f.vlans == (refused.s_tag, refused.c_tag)]
+        with self.subTest(sub=refused.name, check="refused on the wire"):
+            auth_proto = frames.PPP_PAP if AUTH == "pap" else frames.PPP_CHAP
+            # PAP Authenticate-Nak and CHAP Failure are both code 3, from the server.
+            naks = [f for f in refused_frames if not f.pppoe.discovery and f.pppoe.protocol == auth_proto
+                    and f.pppoe.ppp_code == 3 and f.src == server_mac]
+            self.assertTrue(naks, "the server refused %s" % refused.user)
+            self.assertIn("PADT", [f.pppoe.name for f in refused_frames if f.pppoe.discovery])
+            self.assertNotIn("IPCP", {f.pppoe.name for f in refused_frames})
         return figures
 
 

@@ -42,6 +42,11 @@ class SubscriberTest(unittest.TestCase):
         self.assertEqual("::10:1,", argv[argv.index("ipv6") + 1])
         self.assertIn("+ipv6", argv)
 
+    def test_a_subscriber_the_server_does_not_know_names_a_client_only_server(self):
+        self.assertNotIn("remotename", subscribers.client_argv(alice(), "eth0.100.10"))
+        argv = subscribers.client_argv(alice(server_knows=False), "eth0.100.10")
+        self.assertEqual(subscribers.CLIENT_ONLY, argv[argv.index("remotename") + 1])
+
     def test_server_options_ask_for_auth_ipv6cp_and_the_ra_hook(self):
         options = Server(auth="chap", ipv6_id="::1").options().splitlines()
         for line in ("require-chap", "+ipv6", "ipv6 ::1,", "ipparam sixflow-bng"):
