@@ -266,10 +266,10 @@ class PppoeVmSystemTest(unittest.TestCase):
             figures["%s.discoveryToIpcpUpSecs" % sub.name] = round(max(acks) - padi, 3)
         refused_frames = [f for f in pppoe if f.vlans == (refused.s_tag, refused.c_tag)]
         with self.subTest(sub=refused.name, check="refused on the wire"):
-            auth_proto = frames.PPP_PAP if AUTH == "pap" else frames.PPP_CHAP
-            # PAP Authenticate-Nak and CHAP Failure are both code 3, from the server.
+            # PAP Authenticate-Nak (code 3) or CHAP Failure (code 4), from the server.
+            auth_proto, refusal = (frames.PPP_PAP, 3) if AUTH == "pap" else (frames.PPP_CHAP, 4)
             naks = [f for f in refused_frames if not f.pppoe.discovery and f.pppoe.protocol == auth_proto
-                    and f.pppoe.ppp_code == 3 and f.src == server_mac]
+                    and f.pppoe.ppp_code == refusal and f.src == server_mac]
             self.assertTrue(naks, "the server refused %s" % refused.user)
             self.assertIn("PADT", [f.pppoe.name for f in refused_frames if f.pppoe.discovery])
             self.assertNotIn("IPCP", {f.pppoe.name for f in refused_frames})
