@@ -15,7 +15,7 @@ TOPOLOGY ?= msr6-study
 LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
-        lab-net-test lab-net-root-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
+        lab-net-test lab-net-root-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
         p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
@@ -93,6 +93,23 @@ docker-check:
 ## The bmv2 lab's network tools (topologies, netcfg, names, state, command line, host tools); no root.
 lab-net-test:
 	$(LAB_PYTHON) -m unittest discover -s lab/net/tests -t lab/net
+
+## The PPPoE VM (lab/pppoe/README.md): Debian kernel + bookworm with pppd and pppoe-server, under
+## /opt/sixflow-pppvm (root; resumable; about 4 minutes the first time).
+pppoe-vm:
+	lab/pppoe/build-vm.sh
+
+## Its frame reader, subscriber settings and VM refusals; no root, no VM.
+pppoe-vm-test:
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_frames.py'
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_subscribers.py'
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_vm.py'
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_pppoe_lab.py'
+
+## Real pppd clients and pppoe-server in the VM across a host bridge (root, the VM image; about
+## two minutes of one core). Skipped loudly without either.
+pppoe-vm-system-test:
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_pppoe_vm_system.py' -v
 
 ## ONOS 2.7.0 from your checkouts (tools/onos/README.md): ONOS_SRC=... GNMI_SRC=... GNOI_SRC=... make onos
 onos:
