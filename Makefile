@@ -53,7 +53,7 @@ deps:
 ## Every test: the docs site (first: seconds), Java (with a real PostgreSQL), web (headless Chromium),
 ## lab files, packet tests, and the system tests on the bmv2 lab (packet and lab tests skip loudly
 ## where bmv2 is missing).
-test: deps docs-test java-test web-test web-e2e fuzz-test docker-check lab-net-test onos-tools-test p4-test lab-test
+test: deps docs-test java-test web-test web-e2e fuzz-test docker-check lab-net-test pppoe-vm-test pppoe-vm-system-test onos-tools-test p4-test lab-test
 
 ## mvn verify ends with osgi-test/: both .oar files in ONOS 2.7.0's Karaf (first run fetches it from Maven Central).
 java-test: web-build
