@@ -21,6 +21,7 @@
 #include "../common/control/msr6_local_sid.p4"
 #include "../common/control/msr6.p4"
 #include "../common/control/gtpu.p4"
+#include "../common/control/nptv6.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
 #include "egress_parser.p4"
@@ -84,6 +85,11 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     GtpuDecap() gtpu_decap;
     GtpuEncap() gtpu_encap;
 #endif
+#ifdef WITH_NPTV6
+    Nptv6Inbound() nptv6_inbound;
+    Nptv6Outbound() nptv6_outbound;
+    PacketInHandler() nptv6_packet_in;
+#endif
     Station() station;
     Routing() routing;
 #ifdef WITH_APN6
@@ -146,6 +152,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     meta.drop = true;
                     meta.drop_reason = DROP_NOT_MY_STATION;
                 } else {
+#ifdef WITH_NPTV6
+                    nptv6_inbound.apply(hdr.common, meta);
+#endif
 #if defined(WITH_MSR6) || defined(WITH_GTPU)
                     // The flow's label, should this packet be encapsulated (RFC 6438).
                     meta.flow_hash = flow_hash.get({ hdr.common.ipv6.src_addr, hdr.common.ipv6.dst_addr,
@@ -180,6 +189,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
                         routing.apply(hdr.common, meta);
                     }
+#ifdef WITH_NPTV6
+                    nptv6_outbound.apply(hdr.common, meta);
+#endif
 #ifdef WITH_APN6
                     apn6_post_routing.apply(hdr.common, meta);
 #endif
@@ -195,7 +207,17 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 ig_tm_md.ucast_egress_port = CPU_PORT;
             } else if (meta.drop) {
                 drop_counter.count(meta.drop_reason);
+#ifdef WITH_NPTV6
+                if (meta.nptv6_untranslatable) {
+                    // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
+                    nptv6_packet_in.apply(hdr.common, meta);
+                    ig_tm_md.ucast_egress_port = CPU_PORT;
+                } else {
+                    ig_dprsr_md.drop_ctl = 1;
+                }
+#else
                 ig_dprsr_md.drop_ctl = 1;
+#endif
             } else if (meta.mcast_group != 0 || meta.egress_port_set) {
                 if (meta.mcast_group != 0) {
                     ig_tm_md.mcast_grp_a = meta.mcast_group;

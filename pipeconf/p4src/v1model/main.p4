@@ -17,6 +17,7 @@
 #include "../common/control/msr6_local_sid.p4"
 #include "../common/control/msr6.p4"
 #include "../common/control/gtpu.p4"
+#include "../common/control/nptv6.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
 
@@ -87,6 +88,11 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     GtpuDecap() gtpu_decap;
     GtpuEncap() gtpu_encap;
 #endif
+#ifdef WITH_NPTV6
+    Nptv6Inbound() nptv6_inbound;
+    Nptv6Outbound() nptv6_outbound;
+    PacketInHandler() nptv6_packet_in;
+#endif
     Station() station;
     Routing() routing;
 #ifdef WITH_APN6
@@ -149,6 +155,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
+#ifdef WITH_NPTV6
+                nptv6_inbound.apply(hdr, meta);
+#endif
 #ifdef WITH_APN6
                 apn6_insert.apply(hdr, meta);
 #endif
@@ -176,6 +185,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
                     routing.apply(hdr, meta);
                 }
+#ifdef WITH_NPTV6
+                nptv6_outbound.apply(hdr, meta);
+#endif
 #ifdef WITH_APN6
                 apn6_post_routing.apply(hdr, meta);
 #endif
@@ -195,7 +207,17 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = CPU_PORT;
         } else if (meta.drop) {
             drop_counter.count((bit<32>) meta.drop_reason);
+#ifdef WITH_NPTV6
+            if (meta.nptv6_untranslatable) {
+                // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
+                nptv6_packet_in.apply(hdr, meta);
+                std_meta.egress_spec = CPU_PORT;
+            } else {
+                mark_to_drop(std_meta);
+            }
+#else
             mark_to_drop(std_meta);
+#endif
         } else if (meta.mcast_group != 0) {
             std_meta.mcast_grp = meta.mcast_group;
         } else if (meta.egress_port_set) {
