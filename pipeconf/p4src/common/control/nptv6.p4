@@ -31,10 +31,13 @@
 #ifdef WITH_NPTV6
 
 // word +' adjustment (one's complement, RFC 1071), 0xFFFF written as 0x0000 (RFC 6296 section 3).
-// The 17-bit sum's carry goes back in once: at most 0xFFFE + 1, so never a second carry.
+// The 16-bit sum wrapped when it is below the word; its carry then goes back in once: at most
+// 0xFFFE + 1, so never a second carry. (16-bit operands throughout: bf-p4c 9.13 fails on a
+// 17-bit sum of a zero-extended header slice, in its AnnotateWithInHash pass.)
 #define NPTV6_ADD(word, adjustment, result) \
-    bit<17> result##_sum = (bit<17>) (word) + (bit<17>) (adjustment); \
-    bit<16> result = result##_sum[15:0] + (bit<16>) result##_sum[16:16]; \
+    bit<16> result##_word = word; \
+    bit<16> result = result##_word + (adjustment); \
+    if (result < result##_word) { result = result + 1; } \
     if (result == 0xffff) { result = 0; }
 
 // Provider prefix -> internal prefix, on the destination; in an ICMPv6 error, on the invoking
