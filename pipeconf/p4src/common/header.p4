@@ -371,14 +371,20 @@ struct local_metadata_t {
 #ifdef WITH_NPTV6
     // NPTv6 (nptv6.p4): what the mapping's entry gave (the prefix bits to flip, the one's-complement
     // adjustment) for the address it translates and for the invoking packet's in an ICMPv6 error.
+    // The word and adjustment are 32 bits wide for their sum (at most 0x1FFFE), whose carry the
+    // control folds back in.
     bool             nptv6_hit;          // inbound
     bool             nptv6_out_hit;      // outbound
     bit<48>          nptv6_flip;
-    bit<16>          nptv6_adjustment;
+    bit<32>          nptv6_adjustment;
+    bit<32>          nptv6_word;
+    bit<32>          nptv6_sum;
     bool             nptv6_inner_hit;
     bool             nptv6_inner_out_hit;
     bit<48>          nptv6_inner_flip;
-    bit<16>          nptv6_inner_adjustment;
+    bit<32>          nptv6_inner_adjustment;
+    bit<32>          nptv6_inner_word;
+    bit<32>          nptv6_inner_sum;
     bool             nptv6_untranslatable; // subnet 0xFFFF: dropped, counted and punted (RFC 6296)
 #endif
 }

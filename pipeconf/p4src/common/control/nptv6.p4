@@ -30,24 +30,31 @@
 
 #ifdef WITH_NPTV6
 
-// word +' adjustment (one's complement, RFC 1071), 0xFFFF written as 0x0000 (RFC 6296 section 3).
-// The 16-bit sum wrapped when it is below the word; its carry then goes back in once: at most
-// 0xFFFE + 1, so never a second carry. (16-bit operands throughout: bf-p4c 9.13 fails on a
-// 17-bit sum of a zero-extended header slice, in its AnnotateWithInHash pass.)
-#define NPTV6_ADD(word, adjustment, result) \
-    bit<16> result##_word = word; \
-    bit<16> result = result##_word + (adjustment); \
-    if (result < result##_word) { result = result + 1; } \
-    if (result == 0xffff) { result = 0; }
+// The adjusted word, from `sum` = word + adjustment (32-bit metadata, at most 0x1FFFE): the
+// one's-complement sum (RFC 1071: the carry out of bit 15 comes back in), a result of 0xFFFF
+// written as 0x0000 (RFC 6296). 0xFFFF results from a sum of 0xFFFF or (carry) 0x1FFFE; another
+// sum with a carry gives its low word + 1 (at most 0xFFFD + 1). Each branch is one write, after
+// the sum (one add) in the stage before: Tofino wants no operation on a value its own action
+// computes, and bf-p4c 9.13 fails on a sum with a zero-extended header slice (AnnotateWithInHash).
+#define NPTV6_WRITE_WORD(sum, word) \
+    if (sum == 0xffff || sum == 0x1fffe) { \
+        word = 0; \
+    } else if (sum[16:16] == 1) { \
+        word = sum[15:0] + 1; \
+    } else { \
+        word = sum[15:0]; \
+    }
 
 // Provider prefix -> internal prefix, on the destination; in an ICMPv6 error, on the invoking
 // packet's source.
 control Nptv6Inbound(inout headers_t hdr, inout local_metadata_t meta) {
 
+    // The entry's flip and adjustment, and the word it goes into, for the apply block's arithmetic.
     action translate(bit<48> flip, bit<16> adjustment) {
         meta.nptv6_hit = true;
         meta.nptv6_flip = flip;
-        meta.nptv6_adjustment = adjustment;
+        meta.nptv6_adjustment = (bit<32>) adjustment;
+        meta.nptv6_word = (bit<32>) hdr.ipv6.dst_addr[79:64];
     }
 
     // Destination in a provider prefix -> the flip to the internal prefix and the adjustment.
@@ -66,7 +73,8 @@ control Nptv6Inbound(inout headers_t hdr, inout local_metadata_t meta) {
     action translate_inner(bit<48> flip, bit<16> adjustment) {
         meta.nptv6_inner_hit = true;
         meta.nptv6_inner_flip = flip;
-        meta.nptv6_inner_adjustment = adjustment;
+        meta.nptv6_inner_adjustment = (bit<32>) adjustment;
+        meta.nptv6_inner_word = (bit<32>) hdr.icmpv6_inner_ipv6.src_addr[79:64];
     }
 
     // The same entries, for the source of the packet an ICMPv6 error carries (one this site sent
@@ -89,19 +97,19 @@ control Nptv6Inbound(inout headers_t hdr, inout local_metadata_t meta) {
             nptv6_inbound_icmp.apply();
         }
         if (meta.nptv6_hit) {
-            if (hdr.ipv6.dst_addr[79:64] == 0xffff) {
+            if (meta.nptv6_word == 0xffff) {
                 meta.nptv6_untranslatable = true;
                 meta.drop = true;
                 meta.drop_reason = DROP_NPTV6_UNTRANSLATABLE;
             } else {
-                NPTV6_ADD(hdr.ipv6.dst_addr[79:64], meta.nptv6_adjustment, dst_word)
+                meta.nptv6_sum = meta.nptv6_word + meta.nptv6_adjustment;
                 hdr.ipv6.dst_addr[127:80] = hdr.ipv6.dst_addr[127:80] ^ meta.nptv6_flip;
-                hdr.ipv6.dst_addr[79:64] = dst_word;
-                if (meta.nptv6_inner_hit && hdr.icmpv6_inner_ipv6.src_addr[79:64] != 0xffff) {
-                    NPTV6_ADD(hdr.icmpv6_inner_ipv6.src_addr[79:64], meta.nptv6_inner_adjustment, inner_word)
+                NPTV6_WRITE_WORD(meta.nptv6_sum, hdr.ipv6.dst_addr[79:64])
+                if (meta.nptv6_inner_hit && meta.nptv6_inner_word != 0xffff) {
+                    meta.nptv6_inner_sum = meta.nptv6_inner_word + meta.nptv6_inner_adjustment;
                     hdr.icmpv6_inner_ipv6.src_addr[127:80] = hdr.icmpv6_inner_ipv6.src_addr[127:80]
                                                              ^ meta.nptv6_inner_flip;
-                    hdr.icmpv6_inner_ipv6.src_addr[79:64] = inner_word;
+                    NPTV6_WRITE_WORD(meta.nptv6_inner_sum, hdr.icmpv6_inner_ipv6.src_addr[79:64])
                 }
             }
         }
@@ -115,7 +123,8 @@ control Nptv6Outbound(inout headers_t hdr, inout local_metadata_t meta) {
     action translate(bit<48> flip, bit<16> adjustment) {
         meta.nptv6_out_hit = true;
         meta.nptv6_flip = flip;
-        meta.nptv6_adjustment = adjustment;
+        meta.nptv6_adjustment = (bit<32>) adjustment;
+        meta.nptv6_word = (bit<32>) hdr.ipv6.src_addr[79:64];
     }
 
     // (uplink, source in an internal prefix) -> the flip to that uplink's provider prefix and
@@ -136,7 +145,8 @@ control Nptv6Outbound(inout headers_t hdr, inout local_metadata_t meta) {
     action translate_inner(bit<48> flip, bit<16> adjustment) {
         meta.nptv6_inner_out_hit = true;
         meta.nptv6_inner_flip = flip;
-        meta.nptv6_inner_adjustment = adjustment;
+        meta.nptv6_inner_adjustment = (bit<32>) adjustment;
+        meta.nptv6_inner_word = (bit<32>) hdr.icmpv6_inner_ipv6.dst_addr[79:64];
     }
 
     // The same entries, for the destination of the packet an ICMPv6 error carries (one sent to
@@ -162,19 +172,19 @@ control Nptv6Outbound(inout headers_t hdr, inout local_metadata_t meta) {
             }
         }
         if (meta.nptv6_out_hit) {
-            if (hdr.ipv6.src_addr[79:64] == 0xffff) {
+            if (meta.nptv6_word == 0xffff) {
                 meta.nptv6_untranslatable = true;
                 meta.drop = true;
                 meta.drop_reason = DROP_NPTV6_UNTRANSLATABLE;
             } else {
-                NPTV6_ADD(hdr.ipv6.src_addr[79:64], meta.nptv6_adjustment, src_word)
+                meta.nptv6_sum = meta.nptv6_word + meta.nptv6_adjustment;
                 hdr.ipv6.src_addr[127:80] = hdr.ipv6.src_addr[127:80] ^ meta.nptv6_flip;
-                hdr.ipv6.src_addr[79:64] = src_word;
-                if (meta.nptv6_inner_out_hit && hdr.icmpv6_inner_ipv6.dst_addr[79:64] != 0xffff) {
-                    NPTV6_ADD(hdr.icmpv6_inner_ipv6.dst_addr[79:64], meta.nptv6_inner_adjustment, inner_word)
+                NPTV6_WRITE_WORD(meta.nptv6_sum, hdr.ipv6.src_addr[79:64])
+                if (meta.nptv6_inner_out_hit && meta.nptv6_inner_word != 0xffff) {
+                    meta.nptv6_inner_sum = meta.nptv6_inner_word + meta.nptv6_inner_adjustment;
                     hdr.icmpv6_inner_ipv6.dst_addr[127:80] = hdr.icmpv6_inner_ipv6.dst_addr[127:80]
                                                              ^ meta.nptv6_inner_flip;
-                    hdr.icmpv6_inner_ipv6.dst_addr[79:64] = inner_word;
+                    NPTV6_WRITE_WORD(meta.nptv6_inner_sum, hdr.icmpv6_inner_ipv6.dst_addr[79:64])
                 }
             }
         }
