@@ -20,9 +20,9 @@
 //   ICMPv6 Parameter Problem. (Linux translates it: docs/features/nptv6.md.)
 // - In an ICMPv6 error the invoking packet's address that matches the mapping is translated too
 //   (its destination going out, its source coming in), with the same entry, looked up in a
-//   table of its own; Linux leaves it (docs/features/nptv6.md). Both translations are
-//   checksum-neutral, so the ICMPv6 checksum stays right. An invoking address whose word 3 is
-//   0xFFFF is left as it is.
+//   table of its own, as Linux's SNPT/DNPT do. Both translations are checksum-neutral, so the
+//   ICMPv6 checksum stays right. An invoking address whose word 3 is 0xFFFF is left as it is
+//   (Linux translates it).
 #ifndef SIXFLOW_NPTV6_P4
 #define SIXFLOW_NPTV6_P4
 
