@@ -31,16 +31,17 @@
 #ifdef WITH_NPTV6
 
 // The adjusted word, from `sum` = word + adjustment (32-bit metadata, at most 0x1FFFE): the
-// one's-complement sum (RFC 1071: the carry out of bit 15 comes back in), a result of 0xFFFF
-// written as 0x0000 (RFC 6296). 0xFFFF results from a sum of 0xFFFF or (carry) 0x1FFFE; another
-// sum with a carry gives its low word + 1 (at most 0xFFFD + 1). Each branch is one write, after
-// the sum (one add) in the stage before: Tofino wants no operation on a value its own action
-// computes, and bf-p4c 9.13 fails on a sum with a zero-extended header slice (AnnotateWithInHash).
+// one's-complement sum (RFC 1071: a carry out of bit 15 comes back in, which never carries
+// again: at most 0xFFFE + 1), a result of 0xFFFF written as 0x0000 (RFC 6296). One operation per
+// step, each on what the step before wrote: Tofino takes no operation on a value its own action
+// computes (nor a slice added into another container's slice), and bf-p4c 9.13 fails on a sum
+// with a zero-extended header slice (AnnotateWithInHash).
 #define NPTV6_WRITE_WORD(sum, word) \
-    if (sum == 0xffff || sum == 0x1fffe) { \
+    if (sum[16:16] == 1) { \
+        sum = sum + 1; \
+    } \
+    if (sum[15:0] == 0xffff) { \
         word = 0; \
-    } else if (sum[16:16] == 1) { \
-        word = sum[15:0] + 1; \
     } else { \
         word = sum[15:0]; \
     }
