@@ -371,8 +371,8 @@ struct local_metadata_t {
 #ifdef WITH_NPTV6
     // NPTv6 (nptv6.p4): what the mapping's entry gave (the prefix bits to flip, the one's-complement
     // adjustment) for the address it translates and for the invoking packet's in an ICMPv6 error.
-    // The word and adjustment are 32 bits wide for their sum (at most 0x1FFFE), whose carry the
-    // control folds back in.
+    // The word and the adjustment's complement, each twice side by side: their difference's upper
+    // half is the adjusted word (nptv6.p4).
     bool             nptv6_hit;          // inbound
     bool             nptv6_out_hit;      // outbound
     bit<48>          nptv6_flip;

@@ -30,21 +30,17 @@
 
 #ifdef WITH_NPTV6
 
-// The adjusted word, from `sum` = word + adjustment (32-bit metadata, at most 0x1FFFE): the
-// one's-complement sum (RFC 1071: a carry out of bit 15 comes back in, which never carries
-// again: at most 0xFFFE + 1), a result of 0xFFFF written as 0x0000 (RFC 6296). One operation per
-// step, each on what the step before wrote: Tofino takes no operation on a value its own action
-// computes (nor a slice added into another container's slice), and bf-p4c 9.13 fails on a sum
-// with a zero-extended header slice (AnnotateWithInHash).
-#define NPTV6_WRITE_WORD(sum, word) \
-    if (sum[16:16] == 1) { \
-        sum = sum + 1; \
-    } \
-    if (sum[15:0] == 0xffff) { \
-        word = 0; \
-    } else { \
-        word = sum[15:0]; \
-    }
+// The adjusted word, word +' adjustment (one's complement, RFC 1071) with a result of 0xFFFF
+// written as 0x0000 (RFC 6296), in one 32-bit subtraction: (word ++ word) - (~adjustment ++
+// ~adjustment). Its upper half is word - ~adjustment with the borrow out of the lower half taken
+// off: one's-complement subtraction with its end-around borrow, which is word +' adjustment and
+// never 0xFFFF for a word other than 0xFFFF (the only one it cannot translate), so 0xFFFF needs
+// no test. The table's action writes both operands: the sum is one operation, its upper half one
+// move. (Tofino takes no test or operation on a value its own action computes, nor a condition on
+// a bit of a wider field for a conditional write; bf-p4c 9.13 fails on a 17-bit sum of a
+// zero-extended header slice. ChecksumNeutralTest holds the identity, for every word.)
+#define NPTV6_WORDS(word) (word ++ word)
+#define NPTV6_ADJUSTMENT(adjustment) (~adjustment ++ ~adjustment)
 
 // Provider prefix -> internal prefix, on the destination; in an ICMPv6 error, on the invoking
 // packet's source.
@@ -54,8 +50,8 @@ control Nptv6Inbound(inout headers_t hdr, inout local_metadata_t meta) {
     action translate(bit<48> flip, bit<16> adjustment) {
         meta.nptv6_hit = true;
         meta.nptv6_flip = flip;
-        meta.nptv6_adjustment = (bit<32>) adjustment;
-        meta.nptv6_word = (bit<32>) hdr.ipv6.dst_addr[79:64];
+        meta.nptv6_adjustment = NPTV6_ADJUSTMENT(adjustment);
+        meta.nptv6_word = NPTV6_WORDS(hdr.ipv6.dst_addr[79:64]);
     }
 
     // Destination in a provider prefix -> the flip to the internal prefix and the adjustment.
@@ -74,8 +70,8 @@ control Nptv6Inbound(inout headers_t hdr, inout local_metadata_t meta) {
     action translate_inner(bit<48> flip, bit<16> adjustment) {
         meta.nptv6_inner_hit = true;
         meta.nptv6_inner_flip = flip;
-        meta.nptv6_inner_adjustment = (bit<32>) adjustment;
-        meta.nptv6_inner_word = (bit<32>) hdr.icmpv6_inner_ipv6.src_addr[79:64];
+        meta.nptv6_inner_adjustment = NPTV6_ADJUSTMENT(adjustment);
+        meta.nptv6_inner_word = NPTV6_WORDS(hdr.icmpv6_inner_ipv6.src_addr[79:64]);
     }
 
     // The same entries, for the source of the packet an ICMPv6 error carries (one this site sent
@@ -98,19 +94,19 @@ control Nptv6Inbound(inout headers_t hdr, inout local_metadata_t meta) {
             nptv6_inbound_icmp.apply();
         }
         if (meta.nptv6_hit) {
-            if (meta.nptv6_word == 0xffff) {
+            if (hdr.ipv6.dst_addr[79:64] == 0xffff) {
                 meta.nptv6_untranslatable = true;
                 meta.drop = true;
                 meta.drop_reason = DROP_NPTV6_UNTRANSLATABLE;
             } else {
-                meta.nptv6_sum = meta.nptv6_word + meta.nptv6_adjustment;
+                meta.nptv6_sum = meta.nptv6_word - meta.nptv6_adjustment;
                 hdr.ipv6.dst_addr[127:80] = hdr.ipv6.dst_addr[127:80] ^ meta.nptv6_flip;
-                NPTV6_WRITE_WORD(meta.nptv6_sum, hdr.ipv6.dst_addr[79:64])
-                if (meta.nptv6_inner_hit && meta.nptv6_inner_word != 0xffff) {
-                    meta.nptv6_inner_sum = meta.nptv6_inner_word + meta.nptv6_inner_adjustment;
+                hdr.ipv6.dst_addr[79:64] = meta.nptv6_sum[31:16];
+                if (meta.nptv6_inner_hit && hdr.icmpv6_inner_ipv6.src_addr[79:64] != 0xffff) {
+                    meta.nptv6_inner_sum = meta.nptv6_inner_word - meta.nptv6_inner_adjustment;
                     hdr.icmpv6_inner_ipv6.src_addr[127:80] = hdr.icmpv6_inner_ipv6.src_addr[127:80]
                                                              ^ meta.nptv6_inner_flip;
-                    NPTV6_WRITE_WORD(meta.nptv6_inner_sum, hdr.icmpv6_inner_ipv6.src_addr[79:64])
+                    hdr.icmpv6_inner_ipv6.src_addr[79:64] = meta.nptv6_inner_sum[31:16];
                 }
             }
         }
@@ -124,8 +120,8 @@ control Nptv6Outbound(inout headers_t hdr, inout local_metadata_t meta) {
     action translate(bit<48> flip, bit<16> adjustment) {
         meta.nptv6_out_hit = true;
         meta.nptv6_flip = flip;
-        meta.nptv6_adjustment = (bit<32>) adjustment;
-        meta.nptv6_word = (bit<32>) hdr.ipv6.src_addr[79:64];
+        meta.nptv6_adjustment = NPTV6_ADJUSTMENT(adjustment);
+        meta.nptv6_word = NPTV6_WORDS(hdr.ipv6.src_addr[79:64]);
     }
 
     // (uplink, source in an internal prefix) -> the flip to that uplink's provider prefix and
@@ -146,8 +142,8 @@ control Nptv6Outbound(inout headers_t hdr, inout local_metadata_t meta) {
     action translate_inner(bit<48> flip, bit<16> adjustment) {
         meta.nptv6_inner_out_hit = true;
         meta.nptv6_inner_flip = flip;
-        meta.nptv6_inner_adjustment = (bit<32>) adjustment;
-        meta.nptv6_inner_word = (bit<32>) hdr.icmpv6_inner_ipv6.dst_addr[79:64];
+        meta.nptv6_inner_adjustment = NPTV6_ADJUSTMENT(adjustment);
+        meta.nptv6_inner_word = NPTV6_WORDS(hdr.icmpv6_inner_ipv6.dst_addr[79:64]);
     }
 
     // The same entries, for the destination of the packet an ICMPv6 error carries (one sent to
@@ -173,19 +169,19 @@ control Nptv6Outbound(inout headers_t hdr, inout local_metadata_t meta) {
             }
         }
         if (meta.nptv6_out_hit) {
-            if (meta.nptv6_word == 0xffff) {
+            if (hdr.ipv6.src_addr[79:64] == 0xffff) {
                 meta.nptv6_untranslatable = true;
                 meta.drop = true;
                 meta.drop_reason = DROP_NPTV6_UNTRANSLATABLE;
             } else {
-                meta.nptv6_sum = meta.nptv6_word + meta.nptv6_adjustment;
+                meta.nptv6_sum = meta.nptv6_word - meta.nptv6_adjustment;
                 hdr.ipv6.src_addr[127:80] = hdr.ipv6.src_addr[127:80] ^ meta.nptv6_flip;
-                NPTV6_WRITE_WORD(meta.nptv6_sum, hdr.ipv6.src_addr[79:64])
-                if (meta.nptv6_inner_out_hit && meta.nptv6_inner_word != 0xffff) {
-                    meta.nptv6_inner_sum = meta.nptv6_inner_word + meta.nptv6_inner_adjustment;
+                hdr.ipv6.src_addr[79:64] = meta.nptv6_sum[31:16];
+                if (meta.nptv6_inner_out_hit && hdr.icmpv6_inner_ipv6.dst_addr[79:64] != 0xffff) {
+                    meta.nptv6_inner_sum = meta.nptv6_inner_word - meta.nptv6_inner_adjustment;
                     hdr.icmpv6_inner_ipv6.dst_addr[127:80] = hdr.icmpv6_inner_ipv6.dst_addr[127:80]
                                                              ^ meta.nptv6_inner_flip;
-                    NPTV6_WRITE_WORD(meta.nptv6_inner_sum, hdr.icmpv6_inner_ipv6.dst_addr[79:64])
+                    hdr.icmpv6_inner_ipv6.dst_addr[79:64] = meta.nptv6_inner_sum[31:16];
                 }
             }
         }

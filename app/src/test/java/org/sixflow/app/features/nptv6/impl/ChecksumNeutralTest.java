@@ -49,6 +49,27 @@ public class ChecksumNeutralTest {
         assertEquals(2, ChecksumNeutral.adjust(0xffff, 2));   // 0xFFFF is zero: the carry comes back in
     }
 
+    /**
+     * nptv6.p4 computes the adjusted word as the upper half of (word ++ word) - (~adjustment ++
+     * ~adjustment): one's-complement subtraction with its end-around borrow. It must be
+     * {@link ChecksumNeutral#adjust} for every word the data plane translates (all but 0xFFFF).
+     */
+    @Test
+    public void theDataPlanesSubtractionIsTheAdjustment() {
+        Random random = new Random(1071);
+        int[] adjustments = new int[64];
+        for (int i = 0; i < adjustments.length; i++) {
+            adjustments[i] = i < 4 ? new int[]{0, 1, 0xfffe, 0xffff}[i] : random.nextInt(0x10000);
+        }
+        for (int adjustment : adjustments) {
+            long complement = ~adjustment & 0xffffL;
+            for (int word = 0; word < 0xffff; word++) {
+                long difference = ((((long) word << 16) | word) - ((complement << 16) | complement)) & 0xffffffffL;
+                assertEquals(ChecksumNeutral.adjust(word, adjustment), (int) (difference >>> 16));
+            }
+        }
+    }
+
     @Test
     public void subnet0xFFFFIsNotTranslated() {
         assertEquals(Optional.empty(), ChecksumNeutral.translate(Ip6Address.valueOf("fd01:203:405:ffff::1"),
