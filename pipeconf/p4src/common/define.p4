@@ -115,6 +115,14 @@ typedef bit<16> gtpu_tunnel_id_t;
 // the inner flow's hash, so that ECMP and RSS on the way can spread the tunnel's flows.
 const bit<2> GTPU_SRC_PORT_PREFIX = 0b11;
 
+#ifdef WITH_NPTV6
+// ICMPv6 error message types (RFC 4443): they carry the invoking packet.
+const bit<8> ICMPV6_DEST_UNREACHABLE   = 1;
+const bit<8> ICMPV6_PACKET_TOO_BIG     = 2;
+const bit<8> ICMPV6_TIME_EXCEEDED      = 3;
+const bit<8> ICMPV6_PARAMETER_PROBLEM  = 4;
+#endif
+
 // ECN codepoints (RFC 3168), the low 2 bits of the Traffic Class.
 const bit<2> ECN_NOT_ECT = 0;
 const bit<2> ECN_CE = 3;
@@ -147,6 +155,13 @@ const drop_reason_t DROP_GTPU_BAD_LENGTH        = 20;  // UDP length, IPv6 paylo
 const drop_reason_t DROP_GTPU_NOT_GPDU          = 21;  // a message other than a G-PDU or one the controller takes (echo request, error indication, end marker, supported extension headers notification)
 const drop_reason_t DROP_GTPU_UNKNOWN_TEID      = 22;  // no tunnel has this TEID at this N3 address
 const drop_reason_t DROP_GTPU_UNKNOWN_EXTENSION = 23;  // an extension header to comprehend that this router does not know
+#ifdef WITH_NPTV6
+// NPTv6 (nptv6.p4). Under its flag (with the ICMPv6 types above) so that the other profiles'
+// programs, and their source hashes, stay as they were.
+const drop_reason_t DROP_NPTV6_UNTRANSLATABLE   = 24;  // the word to adjust is 0xFFFF (RFC 6296): dropped, punted for the ICMPv6 error
+// Entries per NPTv6 table: (internal prefix, uplink) mappings.
+#define NPTV6_MAPPINGS 1024
+#endif
 #define DROP_REASON_COUNT 32
 
 // Events that are counted but do not drop: bit numbers of the event counter's index. A packet

@@ -172,6 +172,16 @@ header icmpv6_t {
     bit<8>  code;
 }
 
+#ifdef WITH_NPTV6
+// The rest of an ICMPv6 error message's header (RFC 4443 section 2.1): its checksum and the
+// 32-bit field (unused, MTU or pointer) in front of the invoking packet, whose IPv6 header
+// follows (NPTv6 translates its addresses too).
+header icmpv6_error_t {
+    bit<16> checksum;
+    bit<32> param;
+}
+#endif
+
 // Per-packet latency sample, sent to the controller in an Ethernet frame of type
 // ETHERTYPE_SIXFLOW_REPORT followed by the first bytes of the measured packet.
 header report_t {
@@ -264,6 +274,10 @@ struct headers_t {
     fragment_t           fragment;
     l4_ports_t           l4_ports;
     icmpv6_t             icmpv6;
+#ifdef WITH_NPTV6
+    icmpv6_error_t       icmpv6_error;       // an ICMPv6 error message
+    ipv6_t               icmpv6_inner_ipv6;  //   and the invoking packet's IPv6 header
+#endif
 }
 
 // What the common controls decide; each target's shim turns it into intrinsic metadata.
@@ -354,6 +368,25 @@ struct local_metadata_t {
     bit<1>           ev_msr6_encap;
     bit<1>           ev_msr6_decap;
     bit<1>           ev_gtpu_echo_punted;
+#ifdef WITH_NPTV6
+    // NPTv6 (nptv6.p4): what the mapping's entry gave (the prefix bits to flip, the one's-complement
+    // adjustment) for the address it translates and for the invoking packet's in an ICMPv6 error.
+    // The word and the adjustment's complement, each twice side by side: their difference's upper
+    // half is the adjusted word (nptv6.p4).
+    bool             nptv6_hit;          // inbound
+    bool             nptv6_out_hit;      // outbound
+    bit<48>          nptv6_flip;
+    bit<32>          nptv6_adjustment;
+    bit<32>          nptv6_word;
+    bit<32>          nptv6_sum;
+    bool             nptv6_inner_hit;
+    bool             nptv6_inner_out_hit;
+    bit<48>          nptv6_inner_flip;
+    bit<32>          nptv6_inner_adjustment;
+    bit<32>          nptv6_inner_word;
+    bit<32>          nptv6_inner_sum;
+    bool             nptv6_untranslatable; // subnet 0xFFFF: dropped, counted and punted (RFC 6296)
+#endif
 }
 
 #endif // SIXFLOW_HEADER_P4

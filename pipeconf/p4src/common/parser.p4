@@ -794,8 +794,28 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.ip_proto = PROTO_ICMPV6;
         meta.icmp_type = hdr.icmpv6.type;
         SIXFLOW_PARSE_L4_CHECKSUM(PROTO_ICMPV6)
+#ifdef WITH_NPTV6
+        // An error message (types 1 to 4) carries the invoking packet, whose addresses NPTv6
+        // translates too.
+        transition select(hdr.icmpv6.type) {
+            ICMPV6_DEST_UNREACHABLE: parse_icmpv6_error;
+            ICMPV6_PACKET_TOO_BIG: parse_icmpv6_error;
+            ICMPV6_TIME_EXCEEDED: parse_icmpv6_error;
+            ICMPV6_PARAMETER_PROBLEM: parse_icmpv6_error;
+            default: accept;
+        }
+#else
+        transition accept;
+#endif
+    }
+#ifdef WITH_NPTV6
+
+    state parse_icmpv6_error {
+        packet.extract(hdr.icmpv6_error);
+        packet.extract(hdr.icmpv6_inner_ipv6);
         transition accept;
     }
+#endif
 }
 
 // Emits headers in wire order. The outer IPv6 and MRH (or GTP-U's UDP and GTP-U headers) come
@@ -847,6 +867,10 @@ control CommonDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.fragment);
         packet.emit(hdr.l4_ports);
         packet.emit(hdr.icmpv6);
+#ifdef WITH_NPTV6
+        packet.emit(hdr.icmpv6_error);
+        packet.emit(hdr.icmpv6_inner_ipv6);
+#endif
     }
 }
 

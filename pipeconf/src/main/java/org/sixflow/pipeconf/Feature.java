@@ -12,5 +12,7 @@ public enum Feature {
     /** MSR6: MRH encapsulation, End.RL/End.RLB.X replication, leaf decapsulation. */
     MSR6,
     /** GTP-U over IPv6: downlink encapsulation, uplink decapsulation at N3 addresses. */
-    GTPU
+    GTPU,
+    /** NPTv6 (RFC 6296): checksum-neutral prefix translation at a site border, ICMPv6 errors' invoking packets too. */
+    NPTV6
 }

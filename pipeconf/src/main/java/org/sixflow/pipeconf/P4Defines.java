@@ -54,6 +54,10 @@ public final class P4Defines {
     public static final int GTPU_CHECKSUM_ZERO = 0;
     public static final int GTPU_CHECKSUM_FULL = 1;
     public static final int GTPU_CHECKSUM_INCREMENTAL = 2;
+    public static final int ICMPV6_DEST_UNREACHABLE = 1;
+    public static final int ICMPV6_PACKET_TOO_BIG = 2;
+    public static final int ICMPV6_TIME_EXCEEDED = 3;
+    public static final int ICMPV6_PARAMETER_PROBLEM = 4;
     public static final int ECN_NOT_ECT = 0;
     public static final int ECN_CE = 3;
     public static final int DROP_NONE = 0;
@@ -80,6 +84,7 @@ public final class P4Defines {
     public static final int DROP_GTPU_NOT_GPDU = 21;
     public static final int DROP_GTPU_UNKNOWN_TEID = 22;
     public static final int DROP_GTPU_UNKNOWN_EXTENSION = 23;
+    public static final int DROP_NPTV6_UNTRANSLATABLE = 24;
     public static final int EVENT_APN6_SKIPPED = 0;
     public static final int EVENT_APN6_INSERTED = 1;
     public static final int EVENT_APN6_STRIPPED = 2;
@@ -102,6 +107,7 @@ public final class P4Defines {
     public static final int MAX_MSIDS = 8;
     public static final int GTPU_EXT_MAX_UNITS = 8;
     public static final int GTPU_TUNNELS = 1024;
+    public static final int NPTV6_MAPPINGS = 1024;
     public static final int DROP_REASON_COUNT = 32;
     public static final int EVENT_SETS = 64;
     public static final int CLASS_COUNT = 16;

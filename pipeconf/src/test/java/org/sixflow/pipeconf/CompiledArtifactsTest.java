@@ -50,7 +50,9 @@ public class CompiledArtifactsTest {
     private static final Map<Feature, PiTableId> FEATURE_TABLES = Map.of(
             Feature.APN6, P4InfoConstants.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
             Feature.MSR6, P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP,
-            Feature.GTPU, P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP);
+            Feature.GTPU, P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP,
+            // Not in the full profile, whose P4Info the constants come from.
+            Feature.NPTV6, PiTableId.of("SixflowIngress.nptv6_inbound.nptv6_inbound"));
 
     private static String read(File file) throws Exception {
         return new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8).trim();

@@ -23,15 +23,17 @@ public class PipeconfProfilesTest {
     public void theBundleCarriesProfilesJson() throws Exception {
         assertEquals(PipeconfProfiles.parse(new ObjectMapper().readTree(PipeconfPaths.PROFILES_JSON)),
                      PipeconfProfiles.all().stream().collect(Collectors.toMap(PipeconfProfile::name, p -> p)));
-        assertEquals(List.of("full", "core", "gtpu"),
+        assertEquals(List.of("full", "core", "gtpu", "nptv6"),
                      PipeconfProfiles.all().stream().map(PipeconfProfile::name).collect(Collectors.toList()));
     }
 
     @Test
     public void theProfilesHaveTheirFeatures() {
-        assertEquals(Set.of(Feature.values()), PipeconfProfiles.named("full").orElseThrow().features());
+        assertEquals(Set.of(Feature.APN6, Feature.MSR6, Feature.GTPU),
+                     PipeconfProfiles.named("full").orElseThrow().features());
         assertEquals(Set.of(Feature.APN6, Feature.MSR6), PipeconfProfiles.named("core").orElseThrow().features());
         assertEquals(Set.of(Feature.GTPU), PipeconfProfiles.named("gtpu").orElseThrow().features());
+        assertEquals(Set.of(Feature.NPTV6), PipeconfProfiles.named("nptv6").orElseThrow().features());
         assertTrue(PipeconfProfiles.named("nosuch").isEmpty());
     }
 

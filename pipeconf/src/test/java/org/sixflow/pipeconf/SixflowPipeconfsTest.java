@@ -27,7 +27,7 @@ public class SixflowPipeconfsTest {
 
     @Test
     public void everyProfileAndTargetIsSixflows() {
-        assertEquals(6, SixflowPipeconfs.ALL.size());
+        assertEquals(8, SixflowPipeconfs.ALL.size());   // four profiles, two targets each
         for (PipeconfProfile profile : PipeconfProfiles.all()) {
             for (PipeconfTarget target : profile.targets()) {
                 PiPipeconfId id = SixflowPipeconfs.id(profile.name(), target);

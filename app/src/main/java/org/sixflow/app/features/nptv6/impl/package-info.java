@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+/**
+ * NPTv6 mappings compiled to entries of pipeconf/p4src/common/control/nptv6.p4.
+ */
+package org.sixflow.app.features.nptv6.impl;
