@@ -13,6 +13,9 @@
 header packet_in_t {
     bit<7>     _pad;
     port_num_t ingress_port;
+#ifdef WITH_BNG_ACCESS
+    bit<16>    line_id;       // the subscriber line a punted frame came from (0: none)
+#endif
 }
 
 // Prepended by the controller to packets it sends out (P4Runtime PacketOut metadata).
@@ -161,6 +164,48 @@ header gtpu_ext_word_t {
     bit<32> data;
 }
 
+#ifdef WITH_BNG
+// An 802.1ad S-tag or 802.1Q C-tag: its TCI, then the EtherType it is followed by.
+header vlan_tag_t {
+    bit<3>  pcp;
+    bit<1>  dei;
+    bit<12> vid;
+    bit<16> ether_type;
+}
+
+// PPPoE (RFC 2516 section 4): version and type 1, code (0 in the session stage), session id,
+// and the length of the payload (the PPP protocol and what follows, not this header).
+header pppoe_t {
+    bit<4>  version;
+    bit<4>  type;
+    bit<8>  code;
+    bit<16> session_id;
+    bit<16> length;
+}
+
+// PPP's Protocol field (RFC 1661; 2 octets, uncompressed as RFC 2516 requires).
+header ppp_t {
+    bit<16> protocol;
+}
+
+// IPv4 without options (the only IPv4 header the BNG routes).
+header ipv4_t {
+    bit<4>  version;
+    bit<4>  ihl;
+    bit<6>  dscp;
+    bit<2>  ecn;
+    bit<16> total_len;
+    bit<16> identification;
+    bit<3>  flags;
+    bit<13> frag_offset;
+    bit<8>  ttl;
+    bit<8>  protocol;
+    bit<16> hdr_checksum;
+    bit<32> src_addr;
+    bit<32> dst_addr;
+}
+#endif
+
 // Only the ports: enough for classification, and it keeps the parse depth small on Tofino.
 header l4_ports_t {
     l4_port_t src_port;
@@ -227,6 +272,13 @@ struct headers_t {
     ethernet_t           report_ethernet;
     report_t             report;
     ethernet_t           ethernet;
+#ifdef WITH_BNG
+    vlan_tag_t           s_tag;
+    vlan_tag_t           c_tag;
+    pppoe_t              pppoe;
+    ppp_t                ppp;
+    ipv4_t               ipv4;
+#endif
     readout_t            readout;
     // In wire order, which the deparser keeps. An extension header before a Routing header has
     // its own place (pre_ext), so that the MRH an encapsulation adds (before inner_ipv6) and
@@ -348,6 +400,22 @@ struct local_metadata_t {
     @field_list(1) bit<48>      report_egress_ts;
     @field_list(1) bit<32>      report_delta;
     @field_list(1) bit<16>      report_mtu;   // bmv2: a clone of a packet too big for this MTU
+#ifdef WITH_BNG
+    // BNG (bng.p4)
+    bit<12>          bng_s_vid;          // the frame's tags (parser; 0: none)
+    bit<12>          bng_c_vid;
+    bool             bng_from_line;      // tagged or PPPoE: a subscriber line's frame (parser)
+    bool             bng_pppoe;          // PPPoE by its EtherType, even when its header is cut short (parser)
+    bool             bng_discovery;      //   the discovery stage's EtherType (parser)
+    bit<16>          bng_line_id;        // the line a frame came from (line map; 0: none)
+    bit<16>          bng_down_line_id;   // the line the destination is on (prefix map; 0: none)
+    bool             bng_downstream;     //   a subscriber's destination: encapsulated, not routed
+    bool             bng_control;        // punted as subscriber control traffic
+    bit<48>          bng_mac_diff;       // source MAC xor the session's (0: the session's own)
+    bit<16>          bng_len_excess;     // PPPoE length - what the IP packet inside says it needs
+    bit<16>          bng_ip_len;         // the IP packet's length, header included
+    bit<8>           bng_color;          // the line's meter's verdict
+#endif
     bit<1>           ev_apn6_skipped;
     bit<1>           ev_apn6_inserted;
     bit<1>           ev_apn6_stripped;

@@ -39,6 +39,19 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 #define SIXFLOW_COUNTER(name, size) Counter<bit<64>, bit<16>>(size, CounterType_t.PACKETS_AND_BYTES) name;
 #define SIXFLOW_COUNT(name, index) name.count((bit<16>) index);
 
+// A per-line meter (bng.p4), executed the target's way, and its colours (TNA's MeterColor_t:
+// 0 green, 1 yellow, 3 red).
+#define SIXFLOW_METER(name, size) Meter<bit<16>>(size, MeterType_t.BYTES) name;
+#define SIXFLOW_METER_EXECUTE(name, index, color) color = name.execute((bit<16>) index);
+#define SIXFLOW_METER_YELLOW 1
+#define SIXFLOW_METER_RED 3
+// BNG table sizes Tofino 1 holds (docs/features/bng.md): the LPM tables' TCAM is the limit.
+#define BNG_SOURCES_V6 4096
+#define BNG_SOURCES_V4 4096
+#define BNG_PREFIXES_V6 4096
+#define BNG_PREFIXES_V4 4096
+#define ROUTING_V4_SIZE 1024
+
 // GTP-U's UDP source port: 49152 + 14 bits of the flow's hash (the one the flow label takes).
 #define SIXFLOW_ENCAP_ENTROPY_PORT(field) field = GTPU_SRC_PORT_PREFIX ++ meta.flow_hash[13:0];
 

@@ -23,6 +23,7 @@
 #include "../common/control/gtpu.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
+#include "../common/control/bng.p4"
 #include "egress_parser.p4"
 
 // Zero user metadata in the parsers, as v1model does, instead of listing every field here.
@@ -90,6 +91,13 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Apn6PostRouting() apn6_post_routing;
 #endif
     Acl() acl;
+#ifdef WITH_BNG
+    BngLookup() bng_lookup;
+    BngForward() bng_forward;
+#endif
+#ifdef WITH_BNG_ACCESS
+    BngUpstream() bng_upstream;
+#endif
 
     apply {
         ig_tm_md.bypass_egress = 1;
@@ -109,6 +117,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
 #endif
 #ifdef WITH_GTPU
             gtpu_decap_lookup.apply(hdr.common, meta);
+#endif
+#ifdef WITH_BNG
+            bng_lookup.apply(hdr.common, meta);
 #endif
             if (ig_prsr_md.parser_err != 0) {
                 // Truncated headers: never forward (or punt) what could not be parsed.
@@ -130,6 +141,12 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             } else {
                 acl.apply(hdr.common, meta);
             }
+#ifdef WITH_BNG_ACCESS
+            if (meta.bng_from_line) {
+                // A subscriber line's frame: punted, dropped or terminated (then routed below).
+                bng_upstream.apply(hdr.common, meta);
+            }
+#endif
             if (meta.punt_to_cpu || meta.drop) {
                 // Punted as received (without the option the classifier may have chosen), or dropped:
                 // nothing else to do.
@@ -137,6 +154,11 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 if (meta.apn6_matched) {
                     hdr.common.apn6.setInvalid();
                 }
+#endif
+#ifdef WITH_BNG
+            } else if (hdr.common.ipv4.isValid() || meta.bng_downstream) {
+                // IPv4, and packets to a subscriber (encapsulated into its session).
+                bng_forward.apply(hdr.common, meta);
 #endif
             } else if (!hdr.common.ipv6.isValid()) {
                 meta.drop = true;
@@ -235,7 +257,19 @@ control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in lo
 #ifdef WITH_GTPU
     Checksum() gtpu_checksum;
 #endif
+#ifdef WITH_BNG
+    Checksum() ipv4_checksum;
+#endif
     apply {
+#ifdef WITH_BNG
+        // IPv4's header checksum, after the TTL, a DSCP mark or both changed (bng.p4).
+        if (hdr.common.ipv4.isValid()) {
+            hdr.common.ipv4.hdr_checksum = ipv4_checksum.update(
+            { hdr.common.ipv4.version, hdr.common.ipv4.ihl, hdr.common.ipv4.dscp, hdr.common.ipv4.ecn, hdr.common.ipv4.total_len,
+              hdr.common.ipv4.identification, hdr.common.ipv4.flags, hdr.common.ipv4.frag_offset, hdr.common.ipv4.ttl,
+              hdr.common.ipv4.protocol, hdr.common.ipv4.src_addr, hdr.common.ipv4.dst_addr });
+        }
+#endif
 #ifdef WITH_GTPU
         if (meta.gtpu_checksum_incremental) {
             hdr.common.gtpu_udp.checksum = gtpu_checksum.update({

@@ -60,6 +60,13 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 #define SIXFLOW_PARSE_IPV6_CHECKSUM
 #define SIXFLOW_PARSE_L4_CHECKSUM(proto)
 
+// A per-line meter (bng.p4), executed the target's way, and its colours (v1model: 0 green,
+// 1 yellow, 2 red).
+#define SIXFLOW_METER(name, size) meter(size, MeterType.bytes) name;
+#define SIXFLOW_METER_EXECUTE(name, index, color) name.execute_meter((bit<32>) index, color);
+#define SIXFLOW_METER_YELLOW 1
+#define SIXFLOW_METER_RED 2
+
 // Table placement is Tofino's concern (define_tna.p4).
 #define SIXFLOW_APN6_CLASSIFIER_PLACEMENT
 

@@ -19,6 +19,7 @@
 #include "../common/control/gtpu.p4"
 #include "../common/control/report.p4"
 #include "../common/control/mtu.p4"
+#include "../common/control/bng.p4"
 
 parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t meta,
                      inout standard_metadata_t std_meta) {
@@ -93,6 +94,13 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     Apn6PostRouting() apn6_post_routing;
 #endif
     Acl() acl;
+#ifdef WITH_BNG
+    BngLookup() bng_lookup;
+    BngForward() bng_forward;
+#endif
+#ifdef WITH_BNG_ACCESS
+    BngUpstream() bng_upstream;
+#endif
 
     apply {
         if (hdr.packet_out.isValid()) {
@@ -112,6 +120,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 #endif
 #ifdef WITH_GTPU
         gtpu_decap_lookup.apply(hdr, meta);
+#endif
+#ifdef WITH_BNG
+        bng_lookup.apply(hdr, meta);
 #endif
         if (std_meta.parser_error != error.NoError) {
             // Truncated headers: never forward (or punt) what could not be parsed.
@@ -133,6 +144,12 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         } else {
             acl.apply(hdr, meta);
         }
+#ifdef WITH_BNG_ACCESS
+        if (meta.bng_from_line) {
+            // A subscriber line's frame: punted, dropped or terminated (then routed below).
+            bng_upstream.apply(hdr, meta);
+        }
+#endif
         if (meta.punt_to_cpu || meta.drop) {
             // Punted as received (without the option the classifier may have chosen), or dropped:
             // nothing else to do.
@@ -140,6 +157,11 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             if (meta.apn6_matched) {
                 hdr.apn6.setInvalid();
             }
+#endif
+#ifdef WITH_BNG
+        } else if (hdr.ipv4.isValid() || meta.bng_downstream) {
+            // IPv4, and packets to a subscriber (encapsulated into its session).
+            bng_forward.apply(hdr, meta);
 #endif
         } else if (!hdr.ipv6.isValid()) {
             meta.drop = true;
@@ -284,6 +306,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         hdr.packet_in.setValid();
         hdr.packet_in.ingress_port = CPU_PORT;
         hdr.packet_in._pad = 0;
+#ifdef WITH_BNG_ACCESS
+        hdr.packet_in.line_id = 0;
+#endif
     }
 
     // An if/else tree without return statements: p4c turns each return into a flag that every
@@ -438,6 +463,14 @@ control SixflowComputeChecksum(inout headers_t hdr, inout local_metadata_t meta)
             hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
         update_checksum((meta.gtpu_checksum_full || meta.gtpu_checksum_incremental) && hdr.gtpu_udp.checksum == 0,
             { 16w0 }, hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
+#endif
+#ifdef WITH_BNG
+        // IPv4's header checksum, after the TTL, a DSCP mark or both changed (bng.p4).
+        update_checksum(hdr.ipv4.isValid(),
+            { hdr.ipv4.version, hdr.ipv4.ihl, hdr.ipv4.dscp, hdr.ipv4.ecn, hdr.ipv4.total_len,
+              hdr.ipv4.identification, hdr.ipv4.flags, hdr.ipv4.frag_offset, hdr.ipv4.ttl,
+              hdr.ipv4.protocol, hdr.ipv4.src_addr, hdr.ipv4.dst_addr },
+            hdr.ipv4.hdr_checksum, HashAlgorithm.csum16);
 #endif
     }
 }

@@ -12,5 +12,12 @@ public enum Feature {
     /** MSR6: MRH encapsulation, End.RL/End.RLB.X replication, leaf decapsulation. */
     MSR6,
     /** GTP-U over IPv6: downlink encapsulation, uplink decapsulation at N3 addresses. */
-    GTPU
+    GTPU,
+    /**
+     * BNG, the half facing the subscribers: line map, PPPoE control punt with the line id,
+     * upstream termination with anti-spoofing, upstream per-line counters and meters.
+     */
+    BNG_ACCESS,
+    /** BNG, the forwarding half: subscriber prefixes to sessions, PPPoE encapsulation, downstream counters and meters. */
+    BNG_FORWARD
 }

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+// BNG: PPPoE subscribers (RFC 2516) on lines identified by (port, S-tag, C-tag), dual stack
+// (docs/features/bng.md). Two halves, which the split puts on two switches:
+// - WITH_BNG_ACCESS (what faces the subscribers): the line map; discovery and session control
+//   (LCP, PAP, CHAP, IPCP, IPv6CP, any other PPP protocol for LCP's Protocol-Reject, and IPv6
+//   link-scope traffic: Router Solicitations, DHCPv6, Neighbor Discovery) punted with the line's
+//   id; upstream termination keyed by line and session, checked against the session's MAC and
+//   the line's IPv6 prefixes and IPv4 addresses, metered per line, tags, PPPoE and PPP
+//   stripped, then routed; counters per line (rx, tx, dropped, control).
+// - WITH_BNG_FORWARD (the forwarding tables): a subscriber's prefixes map to its line, whose
+//   session the packet is encapsulated into (tags, PPPoE with the right length, PPP), within
+//   PPPoE's MTU (BNG_MTU), metered per line; counters per line (rx, tx, dropped).
+// Both route IPv4 (routing_v4), which the rest of Sixflow does not.
+// Meters: red is dropped and counted (BNG_METER_RED), yellow is marked Lower Effort (DSCP 1,
+// RFC 8622; ECN kept) and forwarded.
+#ifndef SIXFLOW_BNG_P4
+#define SIXFLOW_BNG_P4
+
+#include "../header.p4"
+
+#ifdef WITH_BNG
+
+// IPv4 unicast routing, as routing_v6 does IPv6: the TTL ages only on routed packets.
+control RoutingV4(inout headers_t hdr, inout local_metadata_t meta) {
+
+    action drop_no_route() {
+        meta.drop = true;
+        meta.drop_reason = DROP_NO_ROUTE;
+    }
+
+    action set_next_hop(port_num_t port, mac_addr_t smac, mac_addr_t dmac) {
+        meta.egress_port = port;
+        meta.egress_port_set = true;
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
+        hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
+    }
+
+    table routing_v4 {
+        key = {
+            hdr.ipv4.dst_addr: lpm @name("ipv4_dst");
+        }
+        actions = {
+            set_next_hop;
+            @defaultonly drop_no_route;
+        }
+        const default_action = drop_no_route();
+        size = ROUTING_V4_SIZE;
+    }
+
+    apply {
+        if (hdr.ipv4.ttl <= 1) {
+            meta.drop = true;
+            meta.drop_reason = DROP_HOP_LIMIT;
+        } else {
+            routing_v4.apply();
+        }
+    }
+}
+
+// A yellow packet's DSCP becomes Lower Effort; its ECN bits stay.
+#define BNG_MARK_YELLOW \
+    if (hdr.ipv6.isValid()) { hdr.ipv6.traffic_class[7:2] = BNG_YELLOW_DSCP; } \
+    else { hdr.ipv4.dscp = BNG_YELLOW_DSCP; }
+
+// Lookups that only write metadata, beside the ACL: which line a frame came from, which line
+// its destination is on.
+control BngLookup(inout headers_t hdr, inout local_metadata_t meta) {
+
+#ifdef WITH_BNG_ACCESS
+    action set_line(bit<16> line_id) {
+        meta.bng_line_id = line_id;
+    }
+
+    // (port, S-tag, C-tag) -> line (ids 1..BNG_LINES); a missing tag matches 0.
+    table bng_line_map {
+        key = {
+            meta.ingress_port: exact @name("ig_port");
+            meta.bng_s_vid:    exact @name("s_tag");
+            meta.bng_c_vid:    exact @name("c_tag");
+        }
+        actions = {
+            set_line;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_LINES;
+    }
+#endif
+
+#ifdef WITH_BNG_FORWARD
+    action set_downstream_line(bit<16> line_id) {
+        meta.bng_down_line_id = line_id;
+        meta.bng_downstream = true;
+    }
+
+    // A subscriber's IPv6 prefixes (its /64 and its delegated prefix) -> its line. Subscriber
+    // prefixes are /64 or shorter, so the key is the upper 64 bits (half the TCAM of 128).
+    table bng_prefix_v6 {
+        key = {
+            hdr.ipv6.dst_addr[127:64]: lpm @name("ipv6_dst_64");
+        }
+        actions = {
+            set_downstream_line;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_PREFIXES_V6;
+    }
+
+    // A subscriber's IPv4 address (IPCP) and routed subnets -> its line.
+    table bng_prefix_v4 {
+        key = {
+            hdr.ipv4.dst_addr: lpm @name("ipv4_dst");
+        }
+        actions = {
+            set_downstream_line;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_PREFIXES_V4;
+    }
+#endif
+
+    apply {
+#ifdef WITH_BNG_ACCESS
+        if (meta.bng_from_line) {
+            bng_line_map.apply();
+        }
+#endif
+#ifdef WITH_BNG_FORWARD
+        // Also for a subscriber's own packets: one subscriber to another goes back down.
+        if (hdr.ipv6.isValid()) {
+            bng_prefix_v6.apply();
+        } else if (hdr.ipv4.isValid()) {
+            bng_prefix_v4.apply();
+        }
+#endif
+    }
+}
+
+#ifdef WITH_BNG_ACCESS
+// A subscriber line's frame, once the ACL has not taken it: control punted, data checked,
+// metered and terminated (what is left is an IPv6 or IPv4 packet for routing), the rest
+// dropped. Every frame counts once in bng_upstream_rx and once in bng_control,
+// bng_upstream_dropped or bng_upstream_tx (handed to routing), at its line's id (0: no line).
+control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
+    SIXFLOW_COUNTER(bng_upstream_rx, BNG_LINE_CELLS)
+    SIXFLOW_COUNTER(bng_upstream_tx, BNG_LINE_CELLS)
+    SIXFLOW_COUNTER(bng_upstream_dropped, BNG_LINE_CELLS)
+    SIXFLOW_COUNTER(bng_control, BNG_LINE_CELLS)
+    SIXFLOW_METER(bng_upstream_meter, BNG_LINE_CELLS)
+
+    action drop(drop_reason_t reason) {
+        meta.drop = true;
+        meta.drop_reason = reason;
+    }
+
+    action punt() {
+        meta.punt_to_cpu = true;
+        meta.bng_control = true;
+    }
+
+    // The session's subscriber MAC (the one its discovery came from): compared with the
+    // frame's as a difference (Tofino's gateways compare a field with a constant).
+    action set_session(mac_addr_t mac) {
+        meta.bng_mac_diff = hdr.ethernet.src_addr ^ mac;
+    }
+
+    // (line, PPPoE session id) -> the session, installed by the controller once PPP is up.
+    table bng_session {
+        key = {
+            meta.bng_line_id:      exact @name("line_id");
+            hdr.pppoe.session_id:  exact @name("session_id");
+        }
+        actions = {
+            set_session;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_SESSIONS;
+    }
+
+    action allow_source() { }
+
+    // The line's IPv6 prefixes (its /64 and its delegated prefix): what its sources may be.
+    table bng_source_v6 {
+        key = {
+            meta.bng_line_id:          exact @name("line_id");
+            hdr.ipv6.src_addr[127:64]: lpm @name("ipv6_src_64");
+        }
+        actions = {
+            allow_source;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_SOURCES_V6;
+    }
+
+    // The line's IPv4 address (IPCP) and routed subnets.
+    table bng_source_v4 {
+        key = {
+            meta.bng_line_id:  exact @name("line_id");
+            hdr.ipv4.src_addr: lpm @name("ipv4_src");
+        }
+        actions = {
+            allow_source;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_SOURCES_V4;
+    }
+
+    // PPPoE's length counts the PPP protocol and the packet: what the IP header says it holds
+    // (measured by actions: Tofino's gateways do not compare two fields).
+    @hidden
+    action measure_v6() {
+        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv6.payload_len - PPPOE_IPV6_OVERHEAD;
+    }
+
+    @hidden
+    action measure_v4() {
+        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv4.total_len - PPP_HEADER_BYTES;
+    }
+
+    action terminate() {
+        hdr.s_tag.setInvalid();
+        hdr.c_tag.setInvalid();
+        hdr.pppoe.setInvalid();
+        hdr.ppp.setInvalid();
+    }
+
+    apply {
+        SIXFLOW_COUNT(bng_upstream_rx, meta.bng_line_id)
+        if (meta.drop || meta.punt_to_cpu) {
+            // The parser's or the ACL's verdict: a PPPoE frame cut short is malformed.
+            if (meta.drop && meta.drop_reason == DROP_PARSER_ERROR && meta.bng_pppoe) {
+                meta.drop_reason = DROP_BNG_MALFORMED;
+            }
+        } else if (meta.bng_line_id == 0) {
+            drop(DROP_BNG_UNKNOWN_LINE);
+        } else if (!hdr.pppoe.isValid() || hdr.pppoe.version != PPPOE_VERSION || hdr.pppoe.type != PPPOE_TYPE) {
+            // Not PPPoE on a line, or a PPPoE version this router does not speak.
+            drop(DROP_BNG_MALFORMED);
+        } else if (meta.bng_discovery) {
+            punt();
+        } else if (!hdr.ppp.isValid() || hdr.pppoe.session_id == 0) {
+            // A session-stage code other than 0 (the parser stopped), or the discovery's id 0.
+            drop(DROP_BNG_MALFORMED);
+        } else if (!hdr.ipv6.isValid() && !hdr.ipv4.isValid()) {
+            if (hdr.ppp.protocol == PPP_IPV6 || hdr.ppp.protocol == PPP_IPV4) {
+                // IP the parser did not take (IPv4 with options, another version).
+                drop(DROP_BNG_MALFORMED);
+            } else {
+                // LCP, PAP, CHAP, IPCP, IPv6CP; any other protocol too, for the controller's
+                // LCP Protocol-Reject (RFC 1661 5.7).
+                punt();
+            }
+        } else if (!bng_session.apply().hit) {
+            drop(DROP_BNG_UNKNOWN_SESSION);
+        } else if (meta.bng_mac_diff != 0) {
+            drop(DROP_BNG_SPOOFED_MAC);
+        } else if (hdr.ipv6.isValid()) {
+            measure_v6();
+            if (meta.bng_len_excess != 0) {
+                drop(DROP_BNG_MALFORMED);
+            } else if (hdr.ipv6.dst_addr[127:120] == 0xff || hdr.ipv6.src_addr[127:118] == 0x3fa) {
+                // Link-scope or multicast (RS, DHCPv6, NS, MLD; sources fe80::/10): for the
+                // controller, which answers with RAs and DHCPv6 prefix delegation.
+                punt();
+            } else if (!bng_source_v6.apply().hit) {
+                drop(DROP_BNG_SPOOFED_V6);
+            }
+        } else {
+            measure_v4();
+            if (meta.bng_len_excess != 0) {
+                drop(DROP_BNG_MALFORMED);
+            } else if (!bng_source_v4.apply().hit) {
+                drop(DROP_BNG_SPOOFED_V4);
+            }
+        }
+
+        if (!meta.drop && !meta.punt_to_cpu) {
+            // Data: addressed to this router, within the line's rates.
+            if (!meta.my_station) {
+                drop(DROP_NOT_MY_STATION);
+            } else {
+                SIXFLOW_METER_EXECUTE(bng_upstream_meter, meta.bng_line_id, meta.bng_color)
+                if (meta.bng_color == SIXFLOW_METER_RED) {
+                    drop(DROP_BNG_METER_RED);
+                } else {
+                    if (meta.bng_color == SIXFLOW_METER_YELLOW) {
+                        BNG_MARK_YELLOW
+                    }
+                    if (hdr.ipv6.isValid()) {
+                        hdr.ethernet.ether_type = ETHERTYPE_IPV6;
+                    } else {
+                        hdr.ethernet.ether_type = ETHERTYPE_IPV4;
+                    }
+                    terminate();
+                }
+            }
+        }
+
+        if (meta.punt_to_cpu) {
+            SIXFLOW_COUNT(bng_control, meta.bng_line_id)
+        } else if (meta.drop) {
+            SIXFLOW_COUNT(bng_upstream_dropped, meta.bng_line_id)
+        } else {
+            SIXFLOW_COUNT(bng_upstream_tx, meta.bng_line_id)
+        }
+    }
+}
+#endif
+
+// What is routed outside routing_v6: IPv4 (routing_v4) and, with WITH_BNG_FORWARD, packets to a
+// subscriber, encapsulated into its line's session instead of routed. A packet mapped to a line
+// counts once in bng_downstream_rx and once in bng_downstream_tx or bng_downstream_dropped.
+control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
+    RoutingV4() ipv4_routing;
+
+#ifdef WITH_BNG_FORWARD
+    SIXFLOW_COUNTER(bng_downstream_rx, BNG_LINE_CELLS)
+    SIXFLOW_COUNTER(bng_downstream_tx, BNG_LINE_CELLS)
+    SIXFLOW_COUNTER(bng_downstream_dropped, BNG_LINE_CELLS)
+    SIXFLOW_METER(bng_downstream_meter, BNG_LINE_CELLS)
+
+    action drop(drop_reason_t reason) {
+        meta.drop = true;
+        meta.drop_reason = reason;
+    }
+
+    // The line's session: its port and tags (0: no such tag), its PPPoE session id, the MACs
+    // (this router's for the line, the subscriber's). The lengths and EtherTypes follow from
+    // the packet (apply).
+    action set_session(port_num_t port, bit<12> s_tag, bit<12> c_tag, bit<16> session_id,
+                       mac_addr_t smac, mac_addr_t dmac) {
+        meta.egress_port = port;
+        meta.egress_port_set = true;
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
+        hdr.s_tag.setValid();
+        hdr.s_tag.pcp = 0;
+        hdr.s_tag.dei = 0;
+        hdr.s_tag.vid = s_tag;
+        hdr.c_tag.setValid();
+        hdr.c_tag.pcp = 0;
+        hdr.c_tag.dei = 0;
+        hdr.c_tag.vid = c_tag;
+        hdr.pppoe.setValid();
+        hdr.pppoe.version = PPPOE_VERSION;
+        hdr.pppoe.type = PPPOE_TYPE;
+        hdr.pppoe.code = PPPOE_CODE_SESSION;
+        hdr.pppoe.session_id = session_id;
+        hdr.ppp.setValid();
+    }
+
+    action drop_no_session() {
+        drop(DROP_NO_ROUTE);
+    }
+
+    table bng_line_session {
+        key = {
+            meta.bng_down_line_id: exact @name("line_id");
+        }
+        actions = {
+            set_session;
+            @defaultonly drop_no_session;
+        }
+        const default_action = drop_no_session();
+        size = BNG_LINES;
+    }
+
+    @hidden
+    action ipv6_length() {
+        meta.bng_ip_len = hdr.ipv6.payload_len + IPV6_HEADER_BYTES;
+    }
+
+    @hidden
+    action ipv4_length() {
+        meta.bng_ip_len = hdr.ipv4.total_len;
+    }
+#endif
+
+    apply {
+        if (!meta.my_station) {
+            meta.drop = true;
+            meta.drop_reason = DROP_NOT_MY_STATION;
+#ifdef WITH_BNG_FORWARD
+        } else if (meta.bng_downstream) {
+            SIXFLOW_COUNT(bng_downstream_rx, meta.bng_down_line_id)
+            if (hdr.ipv6.isValid()) {
+                ipv6_length();
+            } else {
+                ipv4_length();
+            }
+            if (hdr.ipv6.isValid() && hdr.ipv6.hop_limit <= 1 || hdr.ipv4.isValid() && hdr.ipv4.ttl <= 1) {
+                drop(DROP_HOP_LIMIT);
+            } else if (meta.bng_ip_len > BNG_MTU) {
+                drop(DROP_BNG_MTU);
+            } else if (bng_line_session.apply().hit) {
+                SIXFLOW_METER_EXECUTE(bng_downstream_meter, meta.bng_down_line_id, meta.bng_color)
+                if (meta.bng_color == SIXFLOW_METER_RED) {
+                    drop(DROP_BNG_METER_RED);
+                } else {
+                    if (meta.bng_color == SIXFLOW_METER_YELLOW) {
+                        BNG_MARK_YELLOW
+                    }
+                    // Forwarded by this router: it ages.
+                    hdr.pppoe.length = meta.bng_ip_len + PPP_HEADER_BYTES;
+                    if (hdr.ipv6.isValid()) {
+                        hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+                        hdr.ppp.protocol = PPP_IPV6;
+                    } else {
+                        hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
+                        hdr.ppp.protocol = PPP_IPV4;
+                    }
+                    // Each header names the next: C-tag -> PPPoE, S-tag -> C-tag, Ethernet -> the first.
+                    hdr.c_tag.ether_type = ETHERTYPE_PPPOE_SESSION;
+                    hdr.s_tag.ether_type = ETHERTYPE_VLAN;
+                    hdr.ethernet.ether_type = ETHERTYPE_QINQ;
+                    if (hdr.c_tag.vid == 0) {
+                        hdr.c_tag.setInvalid();
+                        hdr.s_tag.ether_type = ETHERTYPE_PPPOE_SESSION;
+                    }
+                    if (hdr.s_tag.vid == 0) {
+                        hdr.s_tag.setInvalid();
+                        if (hdr.c_tag.isValid()) {
+                            hdr.ethernet.ether_type = ETHERTYPE_VLAN;
+                        } else {
+                            hdr.ethernet.ether_type = ETHERTYPE_PPPOE_SESSION;
+                        }
+                    }
+                }
+            }
+            if (meta.drop) {
+                SIXFLOW_COUNT(bng_downstream_dropped, meta.bng_down_line_id)
+            } else {
+                SIXFLOW_COUNT(bng_downstream_tx, meta.bng_down_line_id)
+            }
+#endif
+        } else {
+            ipv4_routing.apply(hdr, meta);
+        }
+    }
+}
+
+#endif // WITH_BNG
+
+#endif // SIXFLOW_BNG_P4
