@@ -9,7 +9,14 @@
 // Clone session the controller points at the CPU port for telemetry reports.
 #define TELEMETRY_CLONE_SESSION 500
 // Bytes of a report frame kept: packet_in (2) + Ethernet (14) + report (28) + 128 of the packet.
+// With BNG_ACCESS packet_in carries the line id too (2 more octets), so that the report still
+// keeps 128 octets of the packet. (The plain value comes last: the Java and Python readers of
+// this file take the last definition.)
+#ifdef WITH_BNG_ACCESS
+#define REPORT_TRUNCATE_BYTES 174
+#else
 #define REPORT_TRUNCATE_BYTES 172
+#endif
 // What the controller asks the clone session to keep of a clone: all of it (0). bmv2's P4Runtime
 // server refuses a truncating clone session (PI: not implemented), so the egress truncates the
 // report frame itself (REPORT_TRUNCATE_BYTES, above).

@@ -510,6 +510,9 @@ class NetworkIpv4Routing(BngTest):
         testutils.verify_no_other_packets(self)
         self.expect_drop(Ether(src=NET_MAC, dst=ROUTER_MAC) / v4_packet(src="203.0.113.5", dst="192.0.2.1"),
                          p4defines.DROP_NO_ROUTE, port=3)
+        # Neither IPv6 nor IPv4 (ARP): still not routed.
+        self.expect_drop(Ether(src=NET_MAC, dst=ROUTER_MAC, type=0x0806) / Raw(bytes(28)),
+                         p4defines.DROP_NOT_IPV6, port=3)
 
 
 # The CPU port is where punts go: named so that a changed define cannot pass unnoticed.
