@@ -412,7 +412,7 @@ struct local_metadata_t {
     bool             bng_downstream;     //   a subscriber's destination: encapsulated, not routed
     bool             bng_control;        // punted as subscriber control traffic
     bit<48>          bng_mac_diff;       // source MAC xor the session's (0: the session's own)
-    bit<16>          bng_len_excess;     // PPPoE length - what the IP packet inside says it needs
+    bit<16>          bng_len_excess;     // PPPoE length - the IP length field (42 for IPv6, 2 for IPv4 when they agree)
     bit<16>          bng_ip_len;         // the IP packet's length, header included
     bit<8>           bng_color;          // the line's meter's verdict
 #endif

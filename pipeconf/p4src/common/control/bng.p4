@@ -212,16 +212,18 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
         size = BNG_SOURCES_V4;
     }
 
-    // PPPoE's length counts the PPP protocol and the packet: what the IP header says it holds
-    // (measured by actions: Tofino's gateways do not compare two fields).
+    // PPPoE's length counts the PPP protocol and the packet: what the IP header says it holds.
+    // The difference is taken by an action (Tofino's gateways do not compare two fields), one
+    // subtraction (a Tofino action is one ALU operation per field), and compared with the
+    // octets the IP length leaves out.
     @hidden
     action measure_v6() {
-        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv6.payload_len - PPPOE_IPV6_OVERHEAD;
+        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv6.payload_len;
     }
 
     @hidden
     action measure_v4() {
-        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv4.total_len - PPP_HEADER_BYTES;
+        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv4.total_len;
     }
 
     action terminate() {
@@ -263,7 +265,7 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
             drop(DROP_BNG_SPOOFED_MAC);
         } else if (hdr.ipv6.isValid()) {
             measure_v6();
-            if (meta.bng_len_excess != 0) {
+            if (meta.bng_len_excess != PPPOE_IPV6_OVERHEAD) {
                 drop(DROP_BNG_MALFORMED);
             } else if (hdr.ipv6.dst_addr[127:120] == 0xff || hdr.ipv6.src_addr[127:118] == 0x3fa) {
                 // Link-scope or multicast (RS, DHCPv6, NS, MLD; sources fe80::/10): for the
@@ -274,7 +276,7 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
             }
         } else {
             measure_v4();
-            if (meta.bng_len_excess != 0) {
+            if (meta.bng_len_excess != PPP_HEADER_BYTES) {
                 drop(DROP_BNG_MALFORMED);
             } else if (!bng_source_v4.apply().hit) {
                 drop(DROP_BNG_SPOOFED_V4);
