@@ -413,7 +413,9 @@ struct local_metadata_t {
     bool             bng_control;        // punted as subscriber control traffic
     bit<48>          bng_mac_diff;       // source MAC xor the session's (0: the session's own)
     bit<16>          bng_len_excess;     // PPPoE length - the IP length field (42 for IPv6, 2 for IPv4 when they agree)
-    bit<16>          bng_ip_len;         // the IP packet's length, header included
+    bit<16>          bng_ip_len;         // the IP packet's length, header included (downstream)
+    bit<16>          bng_mtu_excess;     //   how far past BNG_MTU (0: it fits)
+    bit<8>           bng_hops;           //   its hop limit or TTL
     bit<8>           bng_color;          // the line's meter's verdict
 #endif
     bit<1>           ev_apn6_skipped;

@@ -261,7 +261,10 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
             }
         } else if (!bng_session.apply().hit) {
             drop(DROP_BNG_UNKNOWN_SESSION);
-        } else if (meta.bng_mac_diff != 0) {
+        } else if (meta.bng_mac_diff[47:24] != 0) {
+            // In two halves: a Tofino gateway reads at most 4 bytes and 12 bits.
+            drop(DROP_BNG_SPOOFED_MAC);
+        } else if (meta.bng_mac_diff[23:0] != 0) {
             drop(DROP_BNG_SPOOFED_MAC);
         } else if (hdr.ipv6.isValid()) {
             measure_v6();
@@ -374,14 +377,21 @@ control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
         size = BNG_LINES;
     }
 
+    // The IP packet's length, how far it runs past PPPoE's MTU (0: it fits) and its hop limit or
+    // TTL, into metadata by one action per version, so that the checks below each read one
+    // small field (Tofino's gateways read at most 4 bytes and 12 bits, and no two fields).
     @hidden
     action ipv6_length() {
         meta.bng_ip_len = hdr.ipv6.payload_len + IPV6_HEADER_BYTES;
+        meta.bng_mtu_excess = hdr.ipv6.payload_len |-| (BNG_MTU - IPV6_HEADER_BYTES);
+        meta.bng_hops = hdr.ipv6.hop_limit;
     }
 
     @hidden
     action ipv4_length() {
         meta.bng_ip_len = hdr.ipv4.total_len;
+        meta.bng_mtu_excess = hdr.ipv4.total_len |-| BNG_MTU;
+        meta.bng_hops = hdr.ipv4.ttl;
     }
 #endif
 
@@ -397,9 +407,9 @@ control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
             } else {
                 ipv4_length();
             }
-            if (hdr.ipv6.isValid() && hdr.ipv6.hop_limit <= 1 || hdr.ipv4.isValid() && hdr.ipv4.ttl <= 1) {
+            if (meta.bng_hops <= 1) {
                 drop(DROP_HOP_LIMIT);
-            } else if (meta.bng_ip_len > BNG_MTU) {
+            } else if (meta.bng_mtu_excess != 0) {
                 drop(DROP_BNG_MTU);
             } else if (bng_line_session.apply().hit) {
                 SIXFLOW_METER_EXECUTE(bng_downstream_meter, meta.bng_down_line_id, meta.bng_color)
