@@ -198,7 +198,8 @@ class UpstreamTest(BngTest):
 @requires("BNG_ACCESS")
 class DiscoveryPunt(UpstreamTest):
     """PADI (broadcast) and PADR (to the router) reach the controller as they came, with the
-    line's id; a PADI from an unknown (port, S-tag, C-tag) is dropped, counted at line 0."""
+    line's id; from a (port, S-tag, C-tag) not provisioned yet, a PADI and the LCP that follows
+    come with line id 0 (how the controller learns a new line), counted at 0."""
 
     def runTest(self):
         padi = (Ether(src=SUB_MAC, dst="ff:ff:ff:ff:ff:ff") / tags(inner_type=0x8863)
@@ -209,10 +210,11 @@ class DiscoveryPunt(UpstreamTest):
         self.expect_punt(padr)
         self.assert_line(rx=2, control=2)
 
-        unknown_before = self.count(UP_DROPPED, 0)
-        self.expect_drop(Ether(src=SUB_MAC, dst="ff:ff:ff:ff:ff:ff") / tags(c_vid=8, inner_type=0x8863)
-                         / PPPoED(code=PADI, sessionid=0), DROP_BNG_UNKNOWN_LINE)
-        self.assertEqual(self.count(UP_DROPPED, 0), unknown_before + 1)
+        before = (self.count(UP_RX, 0), self.count(CONTROL, 0))
+        self.expect_punt(Ether(src=SUB_MAC, dst="ff:ff:ff:ff:ff:ff") / tags(c_vid=8, inner_type=0x8863)
+                         / PPPoED(code=PADI, sessionid=0) / Raw(bytes.fromhex("01010000")), line=0)
+        self.expect_punt(session_frame(LCP, Raw(bytes.fromhex("01010004")), c_vid=8, session=0x99), line=0)
+        self.assertEqual((self.count(UP_RX, 0), self.count(CONTROL, 0)), (before[0] + 2, before[1] + 2))
         self.assert_line(rx=2, control=2)
 
 

@@ -3,9 +3,9 @@
 // BNG: PPPoE subscribers (RFC 2516) on lines identified by (port, S-tag, C-tag), dual stack
 // (docs/features/bng.md). Two halves, which the split puts on two switches:
 // - WITH_BNG_ACCESS (what faces the subscribers): the line map; discovery and session control
-//   (LCP, PAP, CHAP, IPCP, IPv6CP, any other PPP protocol for LCP's Protocol-Reject, and IPv6
-//   link-scope traffic: Router Solicitations, DHCPv6, Neighbor Discovery) punted with the line's
-//   id; upstream termination keyed by line and session, checked against the session's MAC and
+//   (LCP, PAP, CHAP, IPCP, IPv6CP, any other PPP protocol for LCP's Protocol-Reject) punted with
+//   the line's id, 0 for a line not provisioned yet, and IPv6 link-scope traffic of a session
+//   (Router Solicitations, DHCPv6, Neighbor Discovery) with its line's; upstream termination keyed by line and session, checked against the session's MAC and
 //   the line's IPv6 prefixes and IPv4 addresses, metered per line, tags, PPPoE and PPP
 //   stripped, then routed; counters per line (rx, tx, dropped, control).
 // - WITH_BNG_FORWARD (the forwarding tables): a subscriber's prefixes map to its line, whose
@@ -240,25 +240,26 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
             if (meta.drop && meta.drop_reason == DROP_PARSER_ERROR && meta.bng_pppoe) {
                 meta.drop_reason = DROP_BNG_MALFORMED;
             }
-        } else if (meta.bng_line_id == 0) {
-            drop(DROP_BNG_UNKNOWN_LINE);
         } else if (!hdr.pppoe.isValid() || hdr.pppoe.version != PPPOE_VERSION || hdr.pppoe.type != PPPOE_TYPE) {
             // Not PPPoE on a line, or a PPPoE version this router does not speak.
             drop(DROP_BNG_MALFORMED);
         } else if (meta.bng_discovery) {
+            // Also from a line the controller has not provisioned yet (line id 0): a new
+            // subscriber's first PADI is how it learns the line.
             punt();
         } else if (!hdr.ppp.isValid() || hdr.pppoe.session_id == 0) {
             // A session-stage code other than 0 (the parser stopped), or the discovery's id 0.
             drop(DROP_BNG_MALFORMED);
+        } else if (hdr.ppp.protocol != PPP_IPV6 && hdr.ppp.protocol != PPP_IPV4) {
+            // LCP, PAP, CHAP, IPCP, IPv6CP; any other protocol too, for the controller's LCP
+            // Protocol-Reject (RFC 1661 5.7). Line id 0 too: PPP is up before the attachment is.
+            punt();
+        } else if (meta.bng_line_id == 0) {
+            // Data from a line that is not provisioned.
+            drop(DROP_BNG_UNKNOWN_LINE);
         } else if (!hdr.ipv6.isValid() && !hdr.ipv4.isValid()) {
-            if (hdr.ppp.protocol == PPP_IPV6 || hdr.ppp.protocol == PPP_IPV4) {
-                // IP the parser did not take (IPv4 with options, another version).
-                drop(DROP_BNG_MALFORMED);
-            } else {
-                // LCP, PAP, CHAP, IPCP, IPv6CP; any other protocol too, for the controller's
-                // LCP Protocol-Reject (RFC 1661 5.7).
-                punt();
-            }
+            // IP the parser did not take (IPv4 with options, another version).
+            drop(DROP_BNG_MALFORMED);
         } else if (!bng_session.apply().hit) {
             drop(DROP_BNG_UNKNOWN_SESSION);
         } else if (meta.bng_mac_diff[47:24] != 0) {
