@@ -408,12 +408,21 @@ struct local_metadata_t {
     bool             bng_pppoe;          // PPPoE by its EtherType, even when its header is cut short (parser)
     bool             bng_discovery;      //   the discovery stage's EtherType (parser)
     bit<16>          bng_line_id;        // the line a frame came from (line map; 0: none)
+    bool             bng_session_known;  //   its session (bng_session)
+    bit<48>          bng_mac_diff;       //   source MAC xor the session's (0: the session's own)
+    bool             bng_source_ok;      //   a source the line may send from
+    bit<16>          bng_len_excess;     //   PPPoE length - the IP length field (42 for IPv6, 2 for IPv4 when they agree)
     bit<16>          bng_down_line_id;   // the line the destination is on (prefix map; 0: none)
     bool             bng_downstream;     //   a subscriber's destination: encapsulated, not routed
-    bool             bng_control;        // punted as subscriber control traffic
-    bit<48>          bng_mac_diff;       // source MAC xor the session's (0: the session's own)
-    bit<16>          bng_len_excess;     // PPPoE length - the IP length field (42 for IPv6, 2 for IPv4 when they agree)
-    bit<16>          bng_ip_len;         // the IP packet's length, header included (downstream)
+    bool             bng_down_known;     //   the line's session (bng_line_session) and what it says
+    port_num_t       bng_down_port;
+    bit<12>          bng_down_s_vid;
+    bit<12>          bng_down_c_vid;
+    bit<16>          bng_down_session;
+    mac_addr_t       bng_down_smac;
+    mac_addr_t       bng_down_dmac;
+    bit<16>          bng_pppoe_len;      //   PPPoE's length for the packet (IP packet + 2)
+    bit<16>          bng_ppp_protocol;
     bit<16>          bng_mtu_excess;     //   how far past BNG_MTU (0: it fits)
     bit<8>           bng_hops;           //   its hop limit or TTL
     bit<8>           bng_color;          // the line's meter's verdict

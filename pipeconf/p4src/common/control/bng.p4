@@ -64,8 +64,10 @@ control RoutingV4(inout headers_t hdr, inout local_metadata_t meta) {
     if (hdr.ipv6.isValid()) { hdr.ipv6.traffic_class[7:2] = BNG_YELLOW_DSCP; } \
     else { hdr.ipv4.dscp = BNG_YELLOW_DSCP; }
 
-// Lookups that only write metadata, beside the ACL: which line a frame came from, which line
-// its destination is on.
+// Lookups that only write metadata, beside the ACL (on Tofino, stages before the verdicts that
+// read them): which line a frame came from, its session and whether its source is the line's;
+// which line a destination is on, and that line's session. What the verdicts compare (lengths,
+// hop limits) is measured here too, each by one action.
 control BngLookup(inout headers_t hdr, inout local_metadata_t meta) {
 
 #ifdef WITH_BNG_ACCESS
@@ -86,6 +88,72 @@ control BngLookup(inout headers_t hdr, inout local_metadata_t meta) {
         }
         const default_action = NoAction();
         size = BNG_LINES;
+    }
+
+    // The session's subscriber MAC (the one its discovery came from): compared with the
+    // frame's as a difference (Tofino's gateways compare a field with a constant).
+    action set_session(mac_addr_t mac) {
+        meta.bng_session_known = true;
+        meta.bng_mac_diff = hdr.ethernet.src_addr ^ mac;
+    }
+
+    // (line, PPPoE session id) -> the session, installed by the controller once PPP is up.
+    table bng_session {
+        key = {
+            meta.bng_line_id:      exact @name("line_id");
+            hdr.pppoe.session_id:  exact @name("session_id");
+        }
+        actions = {
+            set_session;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_SESSIONS;
+    }
+
+    action allow_source() {
+        meta.bng_source_ok = true;
+    }
+
+    // The line's IPv6 prefixes (its /64 and its delegated prefix): what its sources may be.
+    table bng_source_v6 {
+        key = {
+            meta.bng_line_id:          exact @name("line_id");
+            hdr.ipv6.src_addr[127:64]: lpm @name("ipv6_src_64");
+        }
+        actions = {
+            allow_source;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_SOURCES_V6;
+    }
+
+    // The line's IPv4 address (IPCP) and routed subnets.
+    table bng_source_v4 {
+        key = {
+            meta.bng_line_id:  exact @name("line_id");
+            hdr.ipv4.src_addr: lpm @name("ipv4_src");
+        }
+        actions = {
+            allow_source;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_SOURCES_V4;
+    }
+
+    // PPPoE's length counts the PPP protocol and the packet: the difference from the IP
+    // header's length field (one subtraction: a Tofino action is one ALU operation per field)
+    // is compared with the octets that field leaves out (42 for IPv6, 2 for IPv4).
+    @hidden
+    action measure_v6() {
+        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv6.payload_len;
+    }
+
+    @hidden
+    action measure_v4() {
+        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv4.total_len;
     }
 #endif
 
@@ -121,30 +189,91 @@ control BngLookup(inout headers_t hdr, inout local_metadata_t meta) {
         const default_action = NoAction();
         size = BNG_PREFIXES_V4;
     }
+
+    // The line's session: its port and tags (0: no such tag), its PPPoE session id, the MACs
+    // (this router's for the line, the subscriber's), kept for the encapsulation (BngForward).
+    action set_line_session(port_num_t port, bit<12> s_tag, bit<12> c_tag, bit<16> session_id,
+                            mac_addr_t smac, mac_addr_t dmac) {
+        meta.bng_down_known = true;
+        meta.bng_down_port = port;
+        meta.bng_down_s_vid = s_tag;
+        meta.bng_down_c_vid = c_tag;
+        meta.bng_down_session = session_id;
+        meta.bng_down_smac = smac;
+        meta.bng_down_dmac = dmac;
+    }
+
+    table bng_line_session {
+        key = {
+            meta.bng_down_line_id: exact @name("line_id");
+        }
+        actions = {
+            set_line_session;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = BNG_LINES;
+    }
+
+    // What the encapsulation writes and checks, from the IP header: PPPoE's length (the packet
+    // and the PPP protocol), how far the packet runs past PPPoE's MTU (0: it fits), its hop limit
+    // or TTL, the PPP protocol.
+    @hidden
+    action downstream_v6() {
+        meta.bng_pppoe_len = hdr.ipv6.payload_len + PPPOE_IPV6_OVERHEAD;
+        meta.bng_mtu_excess = hdr.ipv6.payload_len |-| (BNG_MTU - IPV6_HEADER_BYTES);
+        meta.bng_hops = hdr.ipv6.hop_limit;
+        meta.bng_ppp_protocol = PPP_IPV6;
+    }
+
+    @hidden
+    action downstream_v4() {
+        meta.bng_pppoe_len = hdr.ipv4.total_len + PPP_HEADER_BYTES;
+        meta.bng_mtu_excess = hdr.ipv4.total_len |-| BNG_MTU;
+        meta.bng_hops = hdr.ipv4.ttl;
+        meta.bng_ppp_protocol = PPP_IPV4;
+    }
 #endif
 
     apply {
 #ifdef WITH_BNG_ACCESS
         if (meta.bng_from_line) {
             bng_line_map.apply();
+            // A session-stage frame (the parser took its PPP header); line 0 matches no entry.
+            if (hdr.ppp.isValid()) {
+                bng_session.apply();
+                if (hdr.ipv6.isValid()) {
+                    bng_source_v6.apply();
+                    measure_v6();
+                } else if (hdr.ipv4.isValid()) {
+                    bng_source_v4.apply();
+                    measure_v4();
+                }
+            }
         }
 #endif
 #ifdef WITH_BNG_FORWARD
         // Also for a subscriber's own packets: one subscriber to another goes back down.
         if (hdr.ipv6.isValid()) {
             bng_prefix_v6.apply();
+            downstream_v6();
         } else if (hdr.ipv4.isValid()) {
             bng_prefix_v4.apply();
+            downstream_v4();
+        }
+        if (meta.bng_downstream) {
+            bng_line_session.apply();
         }
 #endif
     }
 }
 
 #ifdef WITH_BNG_ACCESS
-// A subscriber line's frame, once the ACL has not taken it: control punted, data checked,
-// metered and terminated (what is left is an IPv6 or IPv4 packet for routing), the rest
-// dropped. Every frame counts once in bng_upstream_rx and once in bng_control,
-// bng_upstream_dropped or bng_upstream_tx (handed to routing), at its line's id (0: no line).
+// A subscriber line's frame, once the ACL has not taken it: control punted, data checked (by
+// what BngLookup found), metered and terminated (what is left is an IPv6 or IPv4 packet for
+// routing), the rest dropped. Every frame counts once in bng_upstream_rx and once in
+// bng_control, bng_upstream_dropped or bng_upstream_tx (handed to routing), at its line's id
+// (0: no line). One if/else chain: each verdict is an action no later test reads.
 control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
     SIXFLOW_COUNTER(bng_upstream_rx, BNG_LINE_CELLS)
     SIXFLOW_COUNTER(bng_upstream_tx, BNG_LINE_CELLS)
@@ -159,74 +288,19 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
 
     action punt() {
         meta.punt_to_cpu = true;
-        meta.bng_control = true;
     }
 
-    // The session's subscriber MAC (the one its discovery came from): compared with the
-    // frame's as a difference (Tofino's gateways compare a field with a constant).
-    action set_session(mac_addr_t mac) {
-        meta.bng_mac_diff = hdr.ethernet.src_addr ^ mac;
+    // Tags, PPPoE and PPP off: the packet inside, for routing.
+    action terminate_v6() {
+        hdr.ethernet.ether_type = ETHERTYPE_IPV6;
+        hdr.s_tag.setInvalid();
+        hdr.c_tag.setInvalid();
+        hdr.pppoe.setInvalid();
+        hdr.ppp.setInvalid();
     }
 
-    // (line, PPPoE session id) -> the session, installed by the controller once PPP is up.
-    table bng_session {
-        key = {
-            meta.bng_line_id:      exact @name("line_id");
-            hdr.pppoe.session_id:  exact @name("session_id");
-        }
-        actions = {
-            set_session;
-            @defaultonly NoAction;
-        }
-        const default_action = NoAction();
-        size = BNG_SESSIONS;
-    }
-
-    action allow_source() { }
-
-    // The line's IPv6 prefixes (its /64 and its delegated prefix): what its sources may be.
-    table bng_source_v6 {
-        key = {
-            meta.bng_line_id:          exact @name("line_id");
-            hdr.ipv6.src_addr[127:64]: lpm @name("ipv6_src_64");
-        }
-        actions = {
-            allow_source;
-            @defaultonly NoAction;
-        }
-        const default_action = NoAction();
-        size = BNG_SOURCES_V6;
-    }
-
-    // The line's IPv4 address (IPCP) and routed subnets.
-    table bng_source_v4 {
-        key = {
-            meta.bng_line_id:  exact @name("line_id");
-            hdr.ipv4.src_addr: lpm @name("ipv4_src");
-        }
-        actions = {
-            allow_source;
-            @defaultonly NoAction;
-        }
-        const default_action = NoAction();
-        size = BNG_SOURCES_V4;
-    }
-
-    // PPPoE's length counts the PPP protocol and the packet: what the IP header says it holds.
-    // The difference is taken by an action (Tofino's gateways do not compare two fields), one
-    // subtraction (a Tofino action is one ALU operation per field), and compared with the
-    // octets the IP length leaves out.
-    @hidden
-    action measure_v6() {
-        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv6.payload_len;
-    }
-
-    @hidden
-    action measure_v4() {
-        meta.bng_len_excess = hdr.pppoe.length - hdr.ipv4.total_len;
-    }
-
-    action terminate() {
+    action terminate_v4() {
+        hdr.ethernet.ether_type = ETHERTYPE_IPV4;
         hdr.s_tag.setInvalid();
         hdr.c_tag.setInvalid();
         hdr.pppoe.setInvalid();
@@ -260,51 +334,41 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
         } else if (!hdr.ipv6.isValid() && !hdr.ipv4.isValid()) {
             // IP the parser did not take (IPv4 with options, another version).
             drop(DROP_BNG_MALFORMED);
-        } else if (!bng_session.apply().hit) {
+        } else if (!meta.bng_session_known) {
             drop(DROP_BNG_UNKNOWN_SESSION);
         } else if (meta.bng_mac_diff[47:24] != 0) {
             // In two halves: a Tofino gateway reads at most 4 bytes and 12 bits.
             drop(DROP_BNG_SPOOFED_MAC);
         } else if (meta.bng_mac_diff[23:0] != 0) {
             drop(DROP_BNG_SPOOFED_MAC);
-        } else if (hdr.ipv6.isValid()) {
-            measure_v6();
-            if (meta.bng_len_excess != PPPOE_IPV6_OVERHEAD) {
-                drop(DROP_BNG_MALFORMED);
-            } else if (hdr.ipv6.dst_addr[127:120] == 0xff || hdr.ipv6.src_addr[127:118] == 0x3fa) {
-                // Link-scope or multicast (RS, DHCPv6, NS, MLD; sources fe80::/10): for the
-                // controller, which answers with RAs and DHCPv6 prefix delegation.
-                punt();
-            } else if (!bng_source_v6.apply().hit) {
+        } else if (hdr.ipv6.isValid() && meta.bng_len_excess != PPPOE_IPV6_OVERHEAD
+                   || hdr.ipv4.isValid() && meta.bng_len_excess != PPP_HEADER_BYTES) {
+            drop(DROP_BNG_MALFORMED);
+        } else if (hdr.ipv6.isValid() && (hdr.ipv6.dst_addr[127:120] == 0xff || hdr.ipv6.src_addr[127:118] == 0x3fa)) {
+            // Link-scope or multicast (RS, DHCPv6, NS, MLD; sources fe80::/10): for the
+            // controller, which answers with RAs and DHCPv6 prefix delegation.
+            punt();
+        } else if (!meta.bng_source_ok) {
+            if (hdr.ipv6.isValid()) {
                 drop(DROP_BNG_SPOOFED_V6);
-            }
-        } else {
-            measure_v4();
-            if (meta.bng_len_excess != PPP_HEADER_BYTES) {
-                drop(DROP_BNG_MALFORMED);
-            } else if (!bng_source_v4.apply().hit) {
+            } else {
                 drop(DROP_BNG_SPOOFED_V4);
             }
-        }
-
-        if (!meta.drop && !meta.punt_to_cpu) {
-            // Data: addressed to this router, within the line's rates.
-            if (!meta.my_station) {
-                drop(DROP_NOT_MY_STATION);
+        } else if (!meta.my_station) {
+            drop(DROP_NOT_MY_STATION);
+        } else {
+            // Data within the line's rates is terminated.
+            SIXFLOW_METER_EXECUTE(bng_upstream_meter, meta.bng_line_id, meta.bng_color)
+            if (meta.bng_color == SIXFLOW_METER_RED) {
+                drop(DROP_BNG_METER_RED);
             } else {
-                SIXFLOW_METER_EXECUTE(bng_upstream_meter, meta.bng_line_id, meta.bng_color)
-                if (meta.bng_color == SIXFLOW_METER_RED) {
-                    drop(DROP_BNG_METER_RED);
+                if (meta.bng_color == SIXFLOW_METER_YELLOW) {
+                    BNG_MARK_YELLOW
+                }
+                if (hdr.ipv6.isValid()) {
+                    terminate_v6();
                 } else {
-                    if (meta.bng_color == SIXFLOW_METER_YELLOW) {
-                        BNG_MARK_YELLOW
-                    }
-                    if (hdr.ipv6.isValid()) {
-                        hdr.ethernet.ether_type = ETHERTYPE_IPV6;
-                    } else {
-                        hdr.ethernet.ether_type = ETHERTYPE_IPV4;
-                    }
-                    terminate();
+                    terminate_v4();
                 }
             }
         }
@@ -321,8 +385,9 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
 #endif
 
 // What is routed outside routing_v6: IPv4 (routing_v4) and, with WITH_BNG_FORWARD, packets to a
-// subscriber, encapsulated into its line's session instead of routed. A packet mapped to a line
-// counts once in bng_downstream_rx and once in bng_downstream_tx or bng_downstream_dropped.
+// subscriber, encapsulated into its line's session (found by BngLookup) instead of routed. A
+// packet mapped to a line counts once in bng_downstream_rx and once in bng_downstream_tx or
+// bng_downstream_dropped.
 control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
     RoutingV4() ipv4_routing;
 
@@ -337,62 +402,61 @@ control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
         meta.drop_reason = reason;
     }
 
-    // The line's session: its port and tags (0: no such tag), its PPPoE session id, the MACs
-    // (this router's for the line, the subscriber's). The lengths and EtherTypes follow from
-    // the packet (apply).
-    action set_session(port_num_t port, bit<12> s_tag, bit<12> c_tag, bit<16> session_id,
-                       mac_addr_t smac, mac_addr_t dmac) {
-        meta.egress_port = port;
-        meta.egress_port_set = true;
-        hdr.ethernet.src_addr = smac;
-        hdr.ethernet.dst_addr = dmac;
-        hdr.s_tag.setValid();
-        hdr.s_tag.pcp = 0;
-        hdr.s_tag.dei = 0;
-        hdr.s_tag.vid = s_tag;
-        hdr.c_tag.setValid();
-        hdr.c_tag.pcp = 0;
-        hdr.c_tag.dei = 0;
-        hdr.c_tag.vid = c_tag;
-        hdr.pppoe.setValid();
-        hdr.pppoe.version = PPPOE_VERSION;
-        hdr.pppoe.type = PPPOE_TYPE;
-        hdr.pppoe.code = PPPOE_CODE_SESSION;
-        hdr.pppoe.session_id = session_id;
-        hdr.ppp.setValid();
+    // Forwarded by this router: it ages.
+    action age_v6() {
+        hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
     }
 
-    action drop_no_session() {
-        drop(DROP_NO_ROUTE);
+    action age_v4() {
+        hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
     }
 
-    table bng_line_session {
-        key = {
-            meta.bng_down_line_id: exact @name("line_id");
-        }
-        actions = {
-            set_session;
-            @defaultonly drop_no_session;
-        }
-        const default_action = drop_no_session();
-        size = BNG_LINES;
+// The encapsulation every tag shape shares: MACs, port, PPPoE (session stage), PPP; `first` is
+// the EtherType after the MACs.
+#define BNG_ENCAP(first) \
+        meta.egress_port = meta.bng_down_port; \
+        meta.egress_port_set = true; \
+        hdr.ethernet.src_addr = meta.bng_down_smac; \
+        hdr.ethernet.dst_addr = meta.bng_down_dmac; \
+        hdr.ethernet.ether_type = first; \
+        hdr.pppoe.setValid(); \
+        hdr.pppoe.version = PPPOE_VERSION; \
+        hdr.pppoe.type = PPPOE_TYPE; \
+        hdr.pppoe.code = PPPOE_CODE_SESSION; \
+        hdr.pppoe.session_id = meta.bng_down_session; \
+        hdr.pppoe.length = meta.bng_pppoe_len; \
+        hdr.ppp.setValid(); \
+        hdr.ppp.protocol = meta.bng_ppp_protocol;
+#define BNG_TAG(tag, id, next) \
+        hdr.tag.setValid(); \
+        hdr.tag.pcp = 0; \
+        hdr.tag.dei = 0; \
+        hdr.tag.vid = id; \
+        hdr.tag.ether_type = next;
+
+    // One action per tag shape (a tag whose VID is 0 is not pushed).
+    action encap_s_c() {
+        BNG_ENCAP(ETHERTYPE_QINQ)
+        BNG_TAG(s_tag, meta.bng_down_s_vid, ETHERTYPE_VLAN)
+        BNG_TAG(c_tag, meta.bng_down_c_vid, ETHERTYPE_PPPOE_SESSION)
     }
 
-    // The IP packet's length, how far it runs past PPPoE's MTU (0: it fits) and its hop limit or
-    // TTL, into metadata by one action per version, so that the checks below each read one
-    // small field (Tofino's gateways read at most 4 bytes and 12 bits, and no two fields).
-    @hidden
-    action ipv6_length() {
-        meta.bng_ip_len = hdr.ipv6.payload_len + IPV6_HEADER_BYTES;
-        meta.bng_mtu_excess = hdr.ipv6.payload_len |-| (BNG_MTU - IPV6_HEADER_BYTES);
-        meta.bng_hops = hdr.ipv6.hop_limit;
+    action encap_s() {
+        BNG_ENCAP(ETHERTYPE_QINQ)
+        BNG_TAG(s_tag, meta.bng_down_s_vid, ETHERTYPE_PPPOE_SESSION)
+        hdr.c_tag.setInvalid();
     }
 
-    @hidden
-    action ipv4_length() {
-        meta.bng_ip_len = hdr.ipv4.total_len;
-        meta.bng_mtu_excess = hdr.ipv4.total_len |-| BNG_MTU;
-        meta.bng_hops = hdr.ipv4.ttl;
+    action encap_c() {
+        BNG_ENCAP(ETHERTYPE_VLAN)
+        hdr.s_tag.setInvalid();
+        BNG_TAG(c_tag, meta.bng_down_c_vid, ETHERTYPE_PPPOE_SESSION)
+    }
+
+    action encap_untagged() {
+        BNG_ENCAP(ETHERTYPE_PPPOE_SESSION)
+        hdr.s_tag.setInvalid();
+        hdr.c_tag.setInvalid();
     }
 #endif
 
@@ -403,16 +467,14 @@ control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
 #ifdef WITH_BNG_FORWARD
         } else if (meta.bng_downstream) {
             SIXFLOW_COUNT(bng_downstream_rx, meta.bng_down_line_id)
-            if (hdr.ipv6.isValid()) {
-                ipv6_length();
-            } else {
-                ipv4_length();
-            }
             if (meta.bng_hops <= 1) {
                 drop(DROP_HOP_LIMIT);
             } else if (meta.bng_mtu_excess != 0) {
                 drop(DROP_BNG_MTU);
-            } else if (bng_line_session.apply().hit) {
+            } else if (!meta.bng_down_known) {
+                // A prefix for a line without a session.
+                drop(DROP_NO_ROUTE);
+            } else {
                 SIXFLOW_METER_EXECUTE(bng_downstream_meter, meta.bng_down_line_id, meta.bng_color)
                 if (meta.bng_color == SIXFLOW_METER_RED) {
                     drop(DROP_BNG_METER_RED);
@@ -420,30 +482,21 @@ control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
                     if (meta.bng_color == SIXFLOW_METER_YELLOW) {
                         BNG_MARK_YELLOW
                     }
-                    // Forwarded by this router: it ages.
-                    hdr.pppoe.length = meta.bng_ip_len + PPP_HEADER_BYTES;
                     if (hdr.ipv6.isValid()) {
-                        hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
-                        hdr.ppp.protocol = PPP_IPV6;
+                        age_v6();
                     } else {
-                        hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
-                        hdr.ppp.protocol = PPP_IPV4;
+                        age_v4();
                     }
-                    // Each header names the next: C-tag -> PPPoE, S-tag -> C-tag, Ethernet -> the first.
-                    hdr.c_tag.ether_type = ETHERTYPE_PPPOE_SESSION;
-                    hdr.s_tag.ether_type = ETHERTYPE_VLAN;
-                    hdr.ethernet.ether_type = ETHERTYPE_QINQ;
-                    if (hdr.c_tag.vid == 0) {
-                        hdr.c_tag.setInvalid();
-                        hdr.s_tag.ether_type = ETHERTYPE_PPPOE_SESSION;
-                    }
-                    if (hdr.s_tag.vid == 0) {
-                        hdr.s_tag.setInvalid();
-                        if (hdr.c_tag.isValid()) {
-                            hdr.ethernet.ether_type = ETHERTYPE_VLAN;
+                    if (meta.bng_down_s_vid != 0) {
+                        if (meta.bng_down_c_vid != 0) {
+                            encap_s_c();
                         } else {
-                            hdr.ethernet.ether_type = ETHERTYPE_PPPOE_SESSION;
+                            encap_s();
                         }
+                    } else if (meta.bng_down_c_vid != 0) {
+                        encap_c();
+                    } else {
+                        encap_untagged();
                     }
                 }
             }
