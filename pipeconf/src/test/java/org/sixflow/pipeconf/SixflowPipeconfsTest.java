@@ -27,7 +27,8 @@ public class SixflowPipeconfsTest {
 
     @Test
     public void everyProfileAndTargetIsSixflows() {
-        assertEquals(6, SixflowPipeconfs.ALL.size());
+        // full, core, gtpu and bng on both targets; bng-access and bng-forward on bmv2.
+        assertEquals(10, SixflowPipeconfs.ALL.size());
         for (PipeconfProfile profile : PipeconfProfiles.all()) {
             for (PipeconfTarget target : profile.targets()) {
                 PiPipeconfId id = SixflowPipeconfs.id(profile.name(), target);
