@@ -90,4 +90,22 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 // entries carry the copy's M-SID), and the ingress chain behind it then took all 12 stages.
 #define SIXFLOW_APN6_CLASSIFIER_PLACEMENT @stage(2)
 
+// The shared ingress chain (common/ingress.p4) reads the parser's intrinsic metadata (its error).
+// A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The
+// outer flow label is hashed ahead, from the packet's flow (5-tuple and flow label) before any
+// encapsulation, into meta.flow_hash (SIXFLOW_ENCAP_FLOW_LABEL copies it).
+#define SIXFLOW_INGRESS_PLATFORM_PARAMS in ingress_intrinsic_metadata_from_parser_t ig_prsr_md
+#define SIXFLOW_INGRESS_PLATFORM_ARGS ig_prsr_md
+#define SIXFLOW_PARSER_FAILED ig_prsr_md.parser_err != 0
+#define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM
+#if defined(WITH_MSR6) || defined(WITH_GTPU)
+#define SIXFLOW_FLOW_HASH_DECL Hash<bit<20>>(HashAlgorithm_t.CRC32) flow_hash;
+#define SIXFLOW_FLOW_HASH \
+    meta.flow_hash = flow_hash.get({ hdr.ipv6.src_addr, hdr.ipv6.dst_addr, 4w0 ++ hdr.ipv6.flow_label, \
+                                     meta.ip_proto, meta.l4_src_port, meta.l4_dst_port });
+#else
+#define SIXFLOW_FLOW_HASH_DECL
+#define SIXFLOW_FLOW_HASH
+#endif
+
 #endif // SIXFLOW_DEFINE_TNA_P4

@@ -15,15 +15,9 @@
 #include "header_tna.p4"
 #include "../common/parser.p4"
 #include "../common/control/packetio.p4"
-#include "../common/control/routing.p4"
-#include "../common/control/acl.p4"
-#include "../common/control/apn6.p4"
-#include "../common/control/msr6_local_sid.p4"
-#include "../common/control/msr6.p4"
-#include "../common/control/gtpu.p4"
 #include "../common/control/report.p4"
-#include "../common/control/mtu.p4"
-#include "../common/control/bng.p4"
+#include "../common/ingress.p4"
+#include "../common/egress.p4"
 #include "egress_parser.p4"
 
 // Zero user metadata in the parsers, as v1model does, instead of listing every field here.
@@ -65,39 +59,11 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     Counter<bit<64>, bit<8>>(EVENT_SETS, CounterType_t.PACKETS) event_counter;
     // Its index: the event bits side by side (an identity hash; see EVENT_SETS).
     Hash<bit<8>>(HashAlgorithm_t.IDENTITY) event_set;
-#if defined(WITH_MSR6) || defined(WITH_GTPU)
-    // The outer flow label of an encapsulated packet: its flow's 5-tuple and flow label.
-    Hash<bit<20>>(HashAlgorithm_t.CRC32) flow_hash;
-#endif
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
-#ifdef WITH_APN6
-    Apn6Ingress() apn6_ingress;
-    Apn6Insert() apn6_insert;
-#endif
-#ifdef WITH_MSR6
-    Msr6LocalSid() msr6_local_sid;
-    Msr6Ingress() msr6_ingress;
-#endif
-#ifdef WITH_GTPU
-    GtpuDecapLookup() gtpu_decap_lookup;
-    GtpuDecap() gtpu_decap;
-    GtpuEncap() gtpu_encap;
-#endif
-    Station() station;
-    Routing() routing;
-#ifdef WITH_APN6
-    Apn6PostRouting() apn6_post_routing;
-#endif
-    Acl() acl;
-#ifdef WITH_BNG
-    BngLookup() bng_lookup;
-    BngForward() bng_forward;
-#endif
-#ifdef WITH_BNG_ACCESS
-    BngUpstream() bng_upstream;
-#endif
+    // The shared chain (common/ingress.p4), named so that its tables keep their P4Info names.
+    @name(".SixflowIngress") SixflowIngressChain() chain;
 
     apply {
         ig_tm_md.bypass_egress = 1;
@@ -105,108 +71,7 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             packet_out_handler.apply(hdr.common, meta);
             ig_tm_md.ucast_egress_port = meta.egress_port;
         } else {
-            // Lookups that only write metadata (or an APN6 option the packet does not have yet) run
-            // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
-            // are read once the ACL's is known.
-            station.apply(hdr.common, meta);
-#ifdef WITH_APN6
-            apn6_ingress.apply(hdr.common, meta);
-#endif
-#ifdef WITH_MSR6
-            msr6_local_sid.apply(hdr.common, meta);
-#endif
-#ifdef WITH_GTPU
-            gtpu_decap_lookup.apply(hdr.common, meta);
-#endif
-#ifdef WITH_BNG
-            bng_lookup.apply(hdr.common, meta);
-#endif
-            if (ig_prsr_md.parser_err != 0) {
-                // Truncated headers: never forward (or punt) what could not be parsed.
-                meta.drop = true;
-#ifdef WITH_GTPU
-                if (hdr.common.gtpu_udp.isValid()) {
-                    meta.drop_reason = DROP_GTPU_TRUNCATED;
-                } else {
-                    meta.drop_reason = DROP_PARSER_ERROR;
-                }
-#else
-                meta.drop_reason = DROP_PARSER_ERROR;
-#endif
-#ifdef WITH_APN6
-            } else if (meta.apn6_malformed) {
-                meta.drop = true;
-                meta.drop_reason = DROP_APN6_MALFORMED;
-#endif
-            } else {
-                acl.apply(hdr.common, meta);
-            }
-#ifdef WITH_BNG_ACCESS
-            if (meta.bng_from_line) {
-                // A subscriber line's frame: punted, dropped or terminated (then routed below).
-                bng_upstream.apply(hdr.common, meta);
-            }
-#endif
-            if (meta.punt_to_cpu || meta.drop) {
-                // Punted as received (without the option the classifier may have chosen), or dropped:
-                // nothing else to do.
-#ifdef WITH_APN6
-                if (meta.apn6_matched) {
-                    hdr.common.apn6.setInvalid();
-                }
-#endif
-#ifdef WITH_BNG
-            } else if (hdr.common.ipv4.isValid() || meta.bng_downstream) {
-                // IPv4, and packets to a subscriber (encapsulated into its session).
-                bng_forward.apply(hdr.common, meta);
-#endif
-            } else if (!hdr.common.ipv6.isValid()) {
-                meta.drop = true;
-                meta.drop_reason = DROP_NOT_IPV6;
-            } else {
-                if (!meta.my_station) {
-                    meta.drop = true;
-                    meta.drop_reason = DROP_NOT_MY_STATION;
-                } else {
-#if defined(WITH_MSR6) || defined(WITH_GTPU)
-                    // The flow's label, should this packet be encapsulated (RFC 6438).
-                    meta.flow_hash = flow_hash.get({ hdr.common.ipv6.src_addr, hdr.common.ipv6.dst_addr,
-                                                     4w0 ++ hdr.common.ipv6.flow_label, meta.ip_proto,
-                                                     meta.l4_src_port, meta.l4_dst_port });
-#endif
-#ifdef WITH_APN6
-                    apn6_insert.apply(hdr.common, meta);
-#endif
-                    // GTP-U downlink into a tunnel: unicast without a Routing header, which MSR6
-                    // never takes (and the control flow says so: the two encapsulations then share
-                    // stages); GTP-U uplink out of one at a local N3 address (a non-zero UDP
-                    // checksum is not verified here: Tofino cannot sum the unparsed payload); or MSR6.
-#ifdef WITH_GTPU
-                    if (hdr.common.ipv6.dst_addr[127:120] != 0xff && !hdr.common.routing.isValid()
-                            && !hdr.common.gtpu_udp.isValid()) {
-                        gtpu_encap.apply(hdr.common, meta);
-                    } else if (meta.gtpu_n3) {
-                        gtpu_decap.apply(hdr.common, meta);
-#ifdef WITH_MSR6
-                    } else {
-#else
-                    }
-#endif
-#endif
-#ifdef WITH_MSR6
-                        msr6_ingress.apply(hdr.common, meta);
-#endif
-#if defined(WITH_GTPU) && defined(WITH_MSR6)
-                    }
-#endif
-                    if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
-                        routing.apply(hdr.common, meta);
-                    }
-#ifdef WITH_APN6
-                    apn6_post_routing.apply(hdr.common, meta);
-#endif
-                }
-            }
+            chain.apply(hdr.common, meta, SIXFLOW_INGRESS_PLATFORM_ARGS);
 
             event_counter.count(event_set.get({meta.ev_gtpu_echo_punted, meta.ev_msr6_decap, meta.ev_msr6_encap,
                                                meta.ev_apn6_stripped, meta.ev_apn6_inserted, meta.ev_apn6_skipped}));
@@ -317,11 +182,8 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     // Per-class sequence numbers of sampled packets.
     Register<bit<32>, bit<32>>(CLASS_COUNT) report_sequence;
 
-#ifdef WITH_MSR6
-    Msr6Egress() msr6_egress;
-#endif
-    EgressMtu() mtu;
-    EgressMtuCheck() mtu_check;
+    // The shared per-copy work (common/egress.p4), named so that its tables keep their P4Info names.
+    @name(".SixflowEgress") SixflowEgressChain() chain;
     ReportFraming() report_framing;
     // Register and counter indexes are fields or hashes on Tofino: identity hashes build them.
     Hash<bit<32>>(HashAlgorithm_t.IDENTITY) latency_slot;
@@ -464,18 +326,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         else if (meta.report_delta < 8192) { bucket = 5; }
         else if (meta.report_delta < 16384) { bucket = 6; }
         telemetry_sampling.apply();
-        mtu.apply(hdr.common, meta);
-#ifdef WITH_MSR6
-        if (meta.msr6_replicate && meta.msr6_malformed) {
-            // An MRH behind another extension header, which this parser does not read: no copy
-            // of it can be finished (or decapsulated) correctly here.
-            meta.drop = true;
-            meta.drop_reason = DROP_MSR6_MALFORMED;
-        } else {
-            msr6_egress.apply(hdr.common, meta);
-        }
-#endif
-        mtu_check.apply(meta);
+        chain.apply(hdr.common, meta);
         if (meta.drop) {
             egress_drop_counter.count(meta.drop_reason);
             eg_dprsr_md.drop_ctl = 1;

@@ -77,4 +77,14 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 // Table placement is Tofino's concern (define_tna.p4).
 #define SIXFLOW_APN6_CLASSIFIER_PLACEMENT
 
+// The shared ingress chain (common/ingress.p4) reads standard_metadata: the parser's error and
+// the GTP-U UDP checksum that SixflowVerifyChecksum verified. bmv2 hashes the flow label where it
+// writes it (SIXFLOW_ENCAP_FLOW_LABEL): nothing to compute ahead.
+#define SIXFLOW_INGRESS_PLATFORM_PARAMS inout standard_metadata_t std_meta
+#define SIXFLOW_INGRESS_PLATFORM_ARGS std_meta
+#define SIXFLOW_PARSER_FAILED std_meta.parser_error != error.NoError
+#define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM meta.gtpu_checksum_bad = std_meta.checksum_error == 1;
+#define SIXFLOW_FLOW_HASH_DECL
+#define SIXFLOW_FLOW_HASH
+
 #endif // SIXFLOW_DEFINE_V1MODEL_P4

@@ -11,15 +11,9 @@
 #include "../common/header.p4"
 #include "../common/parser.p4"
 #include "../common/control/packetio.p4"
-#include "../common/control/routing.p4"
-#include "../common/control/acl.p4"
-#include "../common/control/apn6.p4"
-#include "../common/control/msr6_local_sid.p4"
-#include "../common/control/msr6.p4"
-#include "../common/control/gtpu.p4"
 #include "../common/control/report.p4"
-#include "../common/control/mtu.p4"
-#include "../common/control/bng.p4"
+#include "../common/ingress.p4"
+#include "../common/egress.p4"
 
 parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t meta,
                      inout standard_metadata_t std_meta) {
@@ -75,32 +69,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
-#ifdef WITH_APN6
-    Apn6Ingress() apn6_ingress;
-    Apn6Insert() apn6_insert;
-#endif
-#ifdef WITH_MSR6
-    Msr6LocalSid() msr6_local_sid;
-    Msr6Ingress() msr6_ingress;
-#endif
-#ifdef WITH_GTPU
-    GtpuDecapLookup() gtpu_decap_lookup;
-    GtpuDecap() gtpu_decap;
-    GtpuEncap() gtpu_encap;
-#endif
-    Station() station;
-    Routing() routing;
-#ifdef WITH_APN6
-    Apn6PostRouting() apn6_post_routing;
-#endif
-    Acl() acl;
-#ifdef WITH_BNG
-    BngLookup() bng_lookup;
-    BngForward() bng_forward;
-#endif
-#ifdef WITH_BNG_ACCESS
-    BngUpstream() bng_upstream;
-#endif
+    // The shared chain (common/ingress.p4), named so that its tables keep their P4Info names.
+    @name(".SixflowIngress") SixflowIngressChain() chain;
 
     apply {
         if (hdr.packet_out.isValid()) {
@@ -108,101 +78,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = meta.egress_port;
             exit;
         }
-        // Lookups that only write metadata (or an APN6 option the packet does not have yet) run
-        // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
-        // are read once the ACL's is known.
-        station.apply(hdr, meta);
-#ifdef WITH_APN6
-        apn6_ingress.apply(hdr, meta);
-#endif
-#ifdef WITH_MSR6
-        msr6_local_sid.apply(hdr, meta);
-#endif
-#ifdef WITH_GTPU
-        gtpu_decap_lookup.apply(hdr, meta);
-#endif
-#ifdef WITH_BNG
-        bng_lookup.apply(hdr, meta);
-#endif
-        if (std_meta.parser_error != error.NoError) {
-            // Truncated headers: never forward (or punt) what could not be parsed.
-            meta.drop = true;
-#ifdef WITH_GTPU
-            if (hdr.gtpu_udp.isValid()) {
-                meta.drop_reason = DROP_GTPU_TRUNCATED;
-            } else {
-                meta.drop_reason = DROP_PARSER_ERROR;
-            }
-#else
-            meta.drop_reason = DROP_PARSER_ERROR;
-#endif
-#ifdef WITH_APN6
-        } else if (meta.apn6_malformed) {
-            meta.drop = true;
-            meta.drop_reason = DROP_APN6_MALFORMED;
-#endif
-        } else {
-            acl.apply(hdr, meta);
-        }
-#ifdef WITH_BNG_ACCESS
-        if (meta.bng_from_line) {
-            // A subscriber line's frame: punted, dropped or terminated (then routed below).
-            bng_upstream.apply(hdr, meta);
-        }
-#endif
-        if (meta.punt_to_cpu || meta.drop) {
-            // Punted as received (without the option the classifier may have chosen), or dropped:
-            // nothing else to do.
-#ifdef WITH_APN6
-            if (meta.apn6_matched) {
-                hdr.apn6.setInvalid();
-            }
-#endif
-#ifdef WITH_BNG
-        } else if (hdr.ipv4.isValid() || meta.bng_downstream) {
-            // IPv4, and packets to a subscriber (encapsulated into its session).
-            bng_forward.apply(hdr, meta);
-#endif
-        } else if (!hdr.ipv6.isValid()) {
-            meta.drop = true;
-            meta.drop_reason = DROP_NOT_IPV6;
-        } else {
-            if (!meta.my_station) {
-                meta.drop = true;
-                meta.drop_reason = DROP_NOT_MY_STATION;
-            } else {
-#ifdef WITH_APN6
-                apn6_insert.apply(hdr, meta);
-#endif
-                // GTP-U downlink into a tunnel: unicast without a Routing header, which MSR6 never
-                // takes (and the control flow says so: on Tofino the two encapsulations then share
-                // stages); GTP-U uplink out of one at a local N3 address; or MSR6.
-#ifdef WITH_GTPU
-                if (hdr.ipv6.dst_addr[127:120] != 0xff && !hdr.routing.isValid() && !hdr.gtpu_udp.isValid()) {
-                    gtpu_encap.apply(hdr, meta);
-                } else if (meta.gtpu_n3) {
-                    meta.gtpu_checksum_bad = std_meta.checksum_error == 1;
-                    gtpu_decap.apply(hdr, meta);
-#ifdef WITH_MSR6
-                } else {
-#else
-                }
-#endif
-#endif
-#ifdef WITH_MSR6
-                    msr6_ingress.apply(hdr, meta);
-#endif
-#if defined(WITH_GTPU) && defined(WITH_MSR6)
-                }
-#endif
-                if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
-                    routing.apply(hdr, meta);
-                }
-#ifdef WITH_APN6
-                apn6_post_routing.apply(hdr, meta);
-#endif
-            }
-        }
+        chain.apply(hdr, meta, SIXFLOW_INGRESS_PLATFORM_ARGS);
 
         // Index 0 (no event) is never read: a packet without events is not counted.
         if ((meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped
@@ -249,11 +125,8 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     // Per-class sequence numbers of sampled packets.
     register<bit<32>>(CLASS_COUNT) report_sequence;
 
-#ifdef WITH_MSR6
-    Msr6Egress() msr6_egress;
-#endif
-    EgressMtu() mtu;
-    EgressMtuCheck() mtu_check;
+    // The shared per-copy work (common/egress.p4), named so that its tables keep their P4Info names.
+    @name(".SixflowEgress") SixflowEgressChain() chain;
     ReportFraming() report_framing;
 
     // What is left of the class's next sequence number under its mask: 0 reports the packet.
@@ -350,22 +223,17 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             // egress work but the measurement below.
             if (meta.grown || meta.msr6_replicate || meta.msr6_decap) {
                 meta.egress_port = std_meta.egress_port;
-                mtu.apply(hdr, meta);
-#ifdef WITH_MSR6
-                msr6_egress.apply(hdr, meta);
-#endif
-                if (!meta.drop) {
-                    mtu_check.apply(meta);
-                    if (meta.drop) {
-                        // Tell the controller (telemetry clone session, to the CPU port), then drop.
-                        meta.report_mtu = meta.egress_mtu;
-                        meta.report_ingress_port = meta.ingress_port;
-                        meta.report_egress_port = std_meta.egress_port;
-                        meta.report_replica = meta.replica;
-                        meta.report_ingress_ts = std_meta.ingress_global_timestamp;
-                        meta.report_egress_ts = std_meta.egress_global_timestamp;
-                        clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
-                    }
+                chain.apply(hdr, meta);
+                // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
+                if (meta.drop && meta.drop_reason == DROP_MTU_EXCEEDED) {
+                    // Tell the controller (telemetry clone session, to the CPU port), then drop.
+                    meta.report_mtu = meta.egress_mtu;
+                    meta.report_ingress_port = meta.ingress_port;
+                    meta.report_egress_port = std_meta.egress_port;
+                    meta.report_replica = meta.replica;
+                    meta.report_ingress_ts = std_meta.ingress_global_timestamp;
+                    meta.report_egress_ts = std_meta.egress_global_timestamp;
+                    clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
                 }
                 if (meta.drop) {
                     egress_drop_counter.count((bit<32>) meta.drop_reason);

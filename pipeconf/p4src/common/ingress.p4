@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+// The ingress chain both targets run: lookups, the ACL's verdict, feature processing and routing,
+// deciding in local metadata what happens to the packet (meta.drop and drop_reason,
+// punt_to_cpu, mcast_group, egress_port). The per-target top (v1model/main.p4, tna/main.p4)
+// handles packet-outs before it, and after it counts and maps those decisions onto its target's
+// metadata. What differs between targets comes from define_<target>.p4:
+//   SIXFLOW_INGRESS_PLATFORM_PARAMS / _ARGS  the target metadata the chain reads
+//   SIXFLOW_PARSER_FAILED                    the parser stopped on an error (truncation)
+//   SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM         sets meta.gtpu_checksum_bad where the target verifies
+//   SIXFLOW_FLOW_HASH_DECL, SIXFLOW_FLOW_HASH  meta.flow_hash where the target hashes ahead of use
+// A feature hooks in here, once for both targets, under its WITH_<FEATURE> flag (pipeconf/README.md).
+//
+// The top instantiates this control as @name(".SixflowIngress"), so that every table, action
+// and counter inside keeps its P4Info name (SixflowIngress.<instance>.<table>): the names are the
+// contract with the controller.
+#ifndef SIXFLOW_INGRESS_P4
+#define SIXFLOW_INGRESS_P4
+
+#include "define.p4"
+#include "header.p4"
+#include "control/routing.p4"
+#include "control/acl.p4"
+#include "control/apn6.p4"
+#include "control/msr6_local_sid.p4"
+#include "control/msr6.p4"
+#include "control/gtpu.p4"
+#include "control/bng.p4"
+
+control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
+                            SIXFLOW_INGRESS_PLATFORM_PARAMS) {
+    SIXFLOW_FLOW_HASH_DECL
+#ifdef WITH_APN6
+    Apn6Ingress() apn6_ingress;
+    Apn6Insert() apn6_insert;
+#endif
+#ifdef WITH_MSR6
+    Msr6LocalSid() msr6_local_sid;
+    Msr6Ingress() msr6_ingress;
+#endif
+#ifdef WITH_GTPU
+    GtpuDecapLookup() gtpu_decap_lookup;
+    GtpuDecap() gtpu_decap;
+    GtpuEncap() gtpu_encap;
+#endif
+    Station() station;
+    Routing() routing;
+#ifdef WITH_APN6
+    Apn6PostRouting() apn6_post_routing;
+#endif
+    Acl() acl;
+#ifdef WITH_BNG
+    BngLookup() bng_lookup;
+    BngForward() bng_forward;
+#endif
+#ifdef WITH_BNG_ACCESS
+    BngUpstream() bng_upstream;
+#endif
+
+    apply {
+        // Lookups that only write metadata (or an APN6 option the packet does not have yet) run
+        // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
+        // are read once the ACL's is known.
+        station.apply(hdr, meta);
+#ifdef WITH_APN6
+        apn6_ingress.apply(hdr, meta);
+#endif
+#ifdef WITH_MSR6
+        msr6_local_sid.apply(hdr, meta);
+#endif
+#ifdef WITH_GTPU
+        gtpu_decap_lookup.apply(hdr, meta);
+#endif
+#ifdef WITH_BNG
+        bng_lookup.apply(hdr, meta);
+#endif
+        if (SIXFLOW_PARSER_FAILED) {
+            // Truncated headers: never forward (or punt) what could not be parsed.
+            meta.drop = true;
+#ifdef WITH_GTPU
+            if (hdr.gtpu_udp.isValid()) {
+                meta.drop_reason = DROP_GTPU_TRUNCATED;
+            } else {
+                meta.drop_reason = DROP_PARSER_ERROR;
+            }
+#else
+            meta.drop_reason = DROP_PARSER_ERROR;
+#endif
+#ifdef WITH_APN6
+        } else if (meta.apn6_malformed) {
+            meta.drop = true;
+            meta.drop_reason = DROP_APN6_MALFORMED;
+#endif
+        } else {
+            acl.apply(hdr, meta);
+        }
+#ifdef WITH_BNG_ACCESS
+        if (meta.bng_from_line) {
+            // A subscriber line's frame: punted, dropped or terminated (then routed below).
+            bng_upstream.apply(hdr, meta);
+        }
+#endif
+        if (meta.punt_to_cpu || meta.drop) {
+            // Punted as received (without the option the classifier may have chosen), or dropped:
+            // nothing else to do.
+#ifdef WITH_APN6
+            if (meta.apn6_matched) {
+                hdr.apn6.setInvalid();
+            }
+#endif
+#ifdef WITH_BNG
+        } else if (hdr.ipv4.isValid() || meta.bng_downstream) {
+            // IPv4, and packets to a subscriber (encapsulated into its session).
+            bng_forward.apply(hdr, meta);
+#endif
+        } else if (!hdr.ipv6.isValid()) {
+            meta.drop = true;
+            meta.drop_reason = DROP_NOT_IPV6;
+        } else {
+            if (!meta.my_station) {
+                meta.drop = true;
+                meta.drop_reason = DROP_NOT_MY_STATION;
+            } else {
+                // The flow's label, should this packet be encapsulated (RFC 6438).
+                SIXFLOW_FLOW_HASH
+#ifdef WITH_APN6
+                apn6_insert.apply(hdr, meta);
+#endif
+                // GTP-U downlink into a tunnel: unicast without a Routing header, which MSR6 never
+                // takes (and the control flow says so: on Tofino the two encapsulations then share
+                // stages); GTP-U uplink out of one at a local N3 address; or MSR6.
+#ifdef WITH_GTPU
+                if (hdr.ipv6.dst_addr[127:120] != 0xff && !hdr.routing.isValid() && !hdr.gtpu_udp.isValid()) {
+                    gtpu_encap.apply(hdr, meta);
+                } else if (meta.gtpu_n3) {
+                    SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM
+                    gtpu_decap.apply(hdr, meta);
+#ifdef WITH_MSR6
+                } else {
+#else
+                }
+#endif
+#endif
+#ifdef WITH_MSR6
+                    msr6_ingress.apply(hdr, meta);
+#endif
+#if defined(WITH_GTPU) && defined(WITH_MSR6)
+                }
+#endif
+                if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
+                    routing.apply(hdr, meta);
+                }
+#ifdef WITH_APN6
+                apn6_post_routing.apply(hdr, meta);
+#endif
+            }
+        }
+    }
+}
+
+#endif // SIXFLOW_INGRESS_P4
