@@ -14,7 +14,7 @@ header packet_in_t {
     bit<7>     _pad;
     port_num_t ingress_port;
 #ifdef WITH_BNG_ACCESS
-    bit<16>    line_id;       // the subscriber line a punted frame came from (0: none)
+    bit<16>    ingress_line;  // the subscriber line a punted frame came from (0: none)
 #endif
 }
 

@@ -180,7 +180,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         hdr.packet_in.ingress_port = CPU_PORT;
         hdr.packet_in._pad = 0;
 #ifdef WITH_BNG_ACCESS
-        hdr.packet_in.line_id = 0;
+        hdr.packet_in.ingress_line = 0;
 #endif
     }
 

@@ -170,7 +170,7 @@ class BngTest(SixflowTest):
         packet = self.client.get_packet_in(2)
         meta = {m.metadata_id: decode(m.value) for m in packet.metadata}
         ingress = self.p4info.controller_metadata("packet_in", "ingress_port")
-        line_id = self.p4info.controller_metadata("packet_in", "line_id")
+        line_id = self.p4info.controller_metadata("packet_in", "ingress_line")
         self.assertEqual(meta[ingress.id], port)
         self.assertEqual(meta[line_id.id], line)
         self.assertEqual(packet.payload.hex(), bytes(frame).hex())

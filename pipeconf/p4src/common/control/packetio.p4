@@ -21,7 +21,7 @@ control PacketInHandler(inout headers_t hdr, in local_metadata_t meta) {
         hdr.packet_in.ingress_port = meta.ingress_port;
         hdr.packet_in._pad = 0;
 #ifdef WITH_BNG_ACCESS
-        hdr.packet_in.line_id = meta.bng_line_id;
+        hdr.packet_in.ingress_line = meta.bng_line_id;
 #endif
     }
 }

@@ -15,7 +15,7 @@ control ReportFraming(inout headers_t hdr) {
         hdr.packet_in._pad = 0;
         hdr.packet_in.ingress_port = hdr.report.ingress_port;
 #ifdef WITH_BNG_ACCESS
-        hdr.packet_in.line_id = 0;
+        hdr.packet_in.ingress_line = 0;
 #endif
         hdr.report_ethernet.setValid();
         hdr.report_ethernet.dst_addr = 0;
