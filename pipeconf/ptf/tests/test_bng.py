@@ -24,37 +24,37 @@ from scapy.layers.ppp import PPP, PPPoE, PPPoED
 from scapy.packet import Raw
 
 import p4defines
+import p4info_names as names
 from base_test import CPU_PORT, DROP_HOP_LIMIT, DROP_NOT_MY_STATION, ROUTER_MAC, SixflowTest
 from p4info import decode
 from profiles import requires
 
-# P4 names of the BNG tables, actions and counters. They are not in the generated p4info_names
-# (made from the full profile, which has no BNG): P4Info lookups fail by name if one is wrong.
-LINE_MAP = "SixflowIngress.bng_lookup.bng_line_map"
-SET_LINE = "SixflowIngress.bng_lookup.set_line"
-PREFIX_V6 = "SixflowIngress.bng_lookup.bng_prefix_v6"
-PREFIX_V4 = "SixflowIngress.bng_lookup.bng_prefix_v4"
-SET_DOWNSTREAM_LINE = "SixflowIngress.bng_lookup.set_downstream_line"
-SESSION = "SixflowIngress.bng_lookup.bng_session"
-SET_SESSION = "SixflowIngress.bng_lookup.set_session"
-SOURCE_V6 = "SixflowIngress.bng_lookup.bng_source_v6"
-SOURCE_V4 = "SixflowIngress.bng_lookup.bng_source_v4"
-ALLOW_SOURCE = "SixflowIngress.bng_lookup.allow_source"
-LINE_SESSION = "SixflowIngress.bng_lookup.bng_line_session"
-SET_LINE_SESSION = "SixflowIngress.bng_lookup.set_line_session"
-ROUTING_V4 = "SixflowIngress.bng_forward.ipv4_routing.routing_v4"
-SET_NEXT_HOP_V4 = "SixflowIngress.bng_forward.ipv4_routing.set_next_hop"
-ROUTING_V6 = "SixflowIngress.routing.routing_v6"
-SET_NEXT_HOP_V6 = "SixflowIngress.routing.set_next_hop"
-UP_RX = "SixflowIngress.bng_upstream.bng_upstream_rx"
-UP_TX = "SixflowIngress.bng_upstream.bng_upstream_tx"
-UP_DROPPED = "SixflowIngress.bng_upstream.bng_upstream_dropped"
-CONTROL = "SixflowIngress.bng_upstream.bng_control"
-DOWN_RX = "SixflowIngress.bng_forward.bng_downstream_rx"
-DOWN_TX = "SixflowIngress.bng_forward.bng_downstream_tx"
-DOWN_DROPPED = "SixflowIngress.bng_forward.bng_downstream_dropped"
-UP_METER = "SixflowIngress.bng_upstream.bng_upstream_meter"
-DOWN_METER = "SixflowIngress.bng_forward.bng_downstream_meter"
+# P4 names (generated from the full and bng profiles' P4Info: p4info_names).
+LINE_MAP = names.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP
+SET_LINE = names.SIXFLOW_INGRESS_BNG_LOOKUP_SET_LINE
+PREFIX_V6 = names.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6
+PREFIX_V4 = names.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V4
+SET_DOWNSTREAM_LINE = names.SIXFLOW_INGRESS_BNG_LOOKUP_SET_DOWNSTREAM_LINE
+SESSION = names.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION
+SET_SESSION = names.SIXFLOW_INGRESS_BNG_LOOKUP_SET_SESSION
+SOURCE_V6 = names.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6
+SOURCE_V4 = names.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V4
+ALLOW_SOURCE = names.SIXFLOW_INGRESS_BNG_LOOKUP_ALLOW_SOURCE
+LINE_SESSION = names.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION
+SET_LINE_SESSION = names.SIXFLOW_INGRESS_BNG_LOOKUP_SET_LINE_SESSION
+ROUTING_V4 = names.SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_ROUTING_V4
+SET_NEXT_HOP_V4 = names.SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_SET_NEXT_HOP
+ROUTING_V6 = names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6
+SET_NEXT_HOP_V6 = names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP
+UP_RX = names.SIXFLOW_INGRESS_BNG_UPSTREAM_BNG_UPSTREAM_RX
+UP_TX = names.SIXFLOW_INGRESS_BNG_UPSTREAM_BNG_UPSTREAM_TX
+UP_DROPPED = names.SIXFLOW_INGRESS_BNG_UPSTREAM_BNG_UPSTREAM_DROPPED
+CONTROL = names.SIXFLOW_INGRESS_BNG_UPSTREAM_BNG_CONTROL
+DOWN_RX = names.SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_RX
+DOWN_TX = names.SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_TX
+DOWN_DROPPED = names.SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_DROPPED
+UP_METER = names.SIXFLOW_INGRESS_BNG_UPSTREAM_BNG_UPSTREAM_METER
+DOWN_METER = names.SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_METER
 
 DROP_BNG_UNKNOWN_LINE = p4defines.DROP_BNG_UNKNOWN_LINE
 DROP_BNG_MALFORMED = p4defines.DROP_BNG_MALFORMED
@@ -140,10 +140,10 @@ class BngTest(SixflowTest):
 
     def setUp(self):
         SixflowTest.setUp(self)
-        self.insert(ROUTING_V6, {"ipv6_dst": ("2001:db8:ff::", 48)}, SET_NEXT_HOP_V6,
-                    {"port": NET_PORT, "smac": ROUTER_MAC, "dmac": SERVER_MAC})
-        self.insert(ROUTING_V4, {"ipv4_dst": ("198.51.100.0", 24)}, SET_NEXT_HOP_V4,
-                    {"port": NET_PORT, "smac": ROUTER_MAC, "dmac": SERVER_MAC})
+        self.insert(ROUTING_V6, {names.HDR_IPV6_DST: ("2001:db8:ff::", 48)}, SET_NEXT_HOP_V6,
+                    {names.PORT: NET_PORT, names.SMAC: ROUTER_MAC, names.DMAC: SERVER_MAC})
+        self.insert(ROUTING_V4, {names.HDR_IPV4_DST: ("198.51.100.0", 24)}, SET_NEXT_HOP_V4,
+                    {names.PORT: NET_PORT, names.SMAC: ROUTER_MAC, names.DMAC: SERVER_MAC})
 
     def count(self, counter, index=LINE):
         return self.counter(counter, index)
@@ -169,8 +169,8 @@ class BngTest(SixflowTest):
         testutils.send_packet(self, port, bytes(frame))
         packet = self.client.get_packet_in(2)
         meta = {m.metadata_id: decode(m.value) for m in packet.metadata}
-        ingress = self.p4info.controller_metadata("packet_in", "ingress_port")
-        line_id = self.p4info.controller_metadata("packet_in", "ingress_line")
+        ingress = self.p4info.controller_metadata("packet_in", names.INGRESS_PORT)
+        line_id = self.p4info.controller_metadata("packet_in", names.INGRESS_LINE)
         self.assertEqual(meta[ingress.id], port)
         self.assertEqual(meta[line_id.id], line)
         self.assertEqual(packet.payload.hex(), bytes(frame).hex())
@@ -184,11 +184,12 @@ class UpstreamTest(BngTest):
 
     def setUp(self):
         BngTest.setUp(self)
-        self.insert(LINE_MAP, {"ig_port": LINE_PORT, "s_tag": S_VID, "c_tag": C_VID}, SET_LINE, {"line_id": LINE})
-        self.insert(SESSION, {"line_id": LINE, "session_id": SESSION_ID}, SET_SESSION, {"mac": SUB_MAC})
-        self.insert(SOURCE_V6, {"line_id": LINE, "ipv6_src_64": (upper64(SUB_V6), 64)}, ALLOW_SOURCE)
-        self.insert(SOURCE_V6, {"line_id": LINE, "ipv6_src_64": (upper64(SUB_PD), 56)}, ALLOW_SOURCE)
-        self.insert(SOURCE_V4, {"line_id": LINE, "ipv4_src": (SUB_V4, 32)}, ALLOW_SOURCE)
+        self.insert(LINE_MAP, {names.HDR_IG_PORT: LINE_PORT, names.HDR_S_TAG: S_VID, names.HDR_C_TAG: C_VID}, SET_LINE,
+                    {names.LINE_ID: LINE})
+        self.insert(SESSION, {names.HDR_LINE_ID: LINE, names.HDR_SESSION_ID: SESSION_ID}, SET_SESSION, {names.MAC: SUB_MAC})
+        self.insert(SOURCE_V6, {names.HDR_LINE_ID: LINE, names.HDR_IPV6_SRC_64: (upper64(SUB_V6), 64)}, ALLOW_SOURCE)
+        self.insert(SOURCE_V6, {names.HDR_LINE_ID: LINE, names.HDR_IPV6_SRC_64: (upper64(SUB_PD), 56)}, ALLOW_SOURCE)
+        self.insert(SOURCE_V4, {names.HDR_LINE_ID: LINE, names.HDR_IPV4_SRC: (SUB_V4, 32)}, ALLOW_SOURCE)
 
     def assert_line(self, rx, tx=0, dropped=0, control=0, line=LINE):
         self.assertEqual((self.count(UP_RX, line), self.count(UP_TX, line), self.count(UP_DROPPED, line),
@@ -366,15 +367,15 @@ class DownstreamTest(BngTest):
 
     def setUp(self):
         BngTest.setUp(self)
-        self.insert(PREFIX_V6, {"ipv6_dst_64": (upper64(SUB_V6), 64)}, SET_DOWNSTREAM_LINE, {"line_id": LINE})
-        self.insert(PREFIX_V6, {"ipv6_dst_64": (upper64(SUB_PD), 56)}, SET_DOWNSTREAM_LINE, {"line_id": LINE})
-        self.insert(PREFIX_V4, {"ipv4_dst": (SUB_V4, 32)}, SET_DOWNSTREAM_LINE, {"line_id": LINE})
+        self.insert(PREFIX_V6, {names.HDR_IPV6_DST_64: (upper64(SUB_V6), 64)}, SET_DOWNSTREAM_LINE, {names.LINE_ID: LINE})
+        self.insert(PREFIX_V6, {names.HDR_IPV6_DST_64: (upper64(SUB_PD), 56)}, SET_DOWNSTREAM_LINE, {names.LINE_ID: LINE})
+        self.insert(PREFIX_V4, {names.HDR_IPV4_DST: (SUB_V4, 32)}, SET_DOWNSTREAM_LINE, {names.LINE_ID: LINE})
         self.add_line_session(LINE, S_VID, C_VID)
 
     def add_line_session(self, line, s_vid, c_vid, port=LINE_PORT):
-        self.insert(LINE_SESSION, {"line_id": line}, SET_LINE_SESSION,
-                    {"port": port, "s_tag": s_vid, "c_tag": c_vid, "session_id": SESSION_ID,
-                     "smac": ROUTER_MAC, "dmac": SUB_MAC})
+        self.insert(LINE_SESSION, {names.HDR_LINE_ID: line}, SET_LINE_SESSION,
+                    {names.PORT: port, names.S_TAG: s_vid, names.C_TAG: c_vid, names.SESSION_ID: SESSION_ID,
+                     names.SMAC: ROUTER_MAC, names.DMAC: SUB_MAC})
 
     def assert_line(self, rx, tx=0, dropped=0, line=LINE):
         self.assertEqual((self.count(DOWN_RX, line), self.count(DOWN_TX, line), self.count(DOWN_DROPPED, line)),
@@ -418,7 +419,7 @@ class DownstreamSingleTag(DownstreamTest):
     """A line with a C-tag only (S-tag 0): Ethernet -> C-tag -> PPPoE."""
 
     def runTest(self):
-        self.insert(PREFIX_V6, {"ipv6_dst_64": (upper64("2001:db8:9:9::"), 64)}, SET_DOWNSTREAM_LINE, {"line_id": 43})
+        self.insert(PREFIX_V6, {names.HDR_IPV6_DST_64: (upper64("2001:db8:9:9::"), 64)}, SET_DOWNSTREAM_LINE, {names.LINE_ID: 43})
         self.add_line_session(43, 0, 33)
         packet = v6_packet(src=SERVER_V6, dst="2001:db8:9:9::1")
         expected = (Ether(src=ROUTER_MAC, dst=SUB_MAC) / Dot1Q(vlan=33, type=0x8864)
@@ -486,10 +487,10 @@ class SubscriberToSubscriber(UpstreamTest):
     its line and encapsulated into the other's session."""
 
     def runTest(self):
-        self.insert(PREFIX_V6, {"ipv6_dst_64": (upper64("2001:db8:9:9::"), 64)}, SET_DOWNSTREAM_LINE, {"line_id": 43})
-        self.insert(LINE_SESSION, {"line_id": 43}, SET_LINE_SESSION,
-                    {"port": 3, "s_tag": 200, "c_tag": 9, "session_id": 0x55, "smac": ROUTER_MAC,
-                     "dmac": OTHER_MAC})
+        self.insert(PREFIX_V6, {names.HDR_IPV6_DST_64: (upper64("2001:db8:9:9::"), 64)}, SET_DOWNSTREAM_LINE, {names.LINE_ID: 43})
+        self.insert(LINE_SESSION, {names.HDR_LINE_ID: 43}, SET_LINE_SESSION,
+                    {names.PORT: 3, names.S_TAG: 200, names.C_TAG: 9, names.SESSION_ID: 0x55, names.SMAC: ROUTER_MAC,
+                     names.DMAC: OTHER_MAC})
         packet = v6_packet(dst="2001:db8:9:9::1")
         expected = (Ether(src=ROUTER_MAC, dst=OTHER_MAC) / tags(200, 9) / PPPoE(sessionid=0x55)
                     / PPP(proto=PPP_IPV6) / routed_v6(packet)[IPv6])
