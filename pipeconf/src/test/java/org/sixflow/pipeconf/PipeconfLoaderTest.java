@@ -84,14 +84,16 @@ public class PipeconfLoaderTest {
     @Test
     public void registersEveryBmv2ProfileAndTheBundlesTofinoOutputs() {
         loader.activate(context(""));
-        for (String profile : new String[]{"full", "core", "gtpu"}) {
+        for (String profile : new String[]{"full", "core", "gtpu", "bng", "bng-access", "bng-forward"}) {
             assertTrue(profile, registered.containsKey(SixflowPipeconfs.id(profile, PipeconfTarget.BMV2)));
         }
+        // The bundle has the Tofino outputs of full, core and bng.
         assertTrue(registered.containsKey(SixflowPipeconfs.FULL_TOFINO));
-        // Their Tofino outputs need bf-p4c: not in the bundle, so not registered (the log says which).
-        assertFalse(registered.containsKey(SixflowPipeconfs.id("core", PipeconfTarget.TOFINO)));
+        assertTrue(registered.containsKey(SixflowPipeconfs.id("core", PipeconfTarget.TOFINO)));
+        assertTrue(registered.containsKey(SixflowPipeconfs.id("bng", PipeconfTarget.TOFINO)));
+        // gtpu's needs bf-p4c: not in the bundle, so not registered (the log says which).
         assertFalse(registered.containsKey(SixflowPipeconfs.id("gtpu", PipeconfTarget.TOFINO)));
-        assertEquals(4, registered.size());
+        assertEquals(9, registered.size());
         // Each profile's own program: the gtpu profile has no MSR6 table.
         assertFalse(registered.get(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2)).pipelineModel()
                             .table(P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).isPresent());
@@ -147,7 +149,8 @@ public class PipeconfLoaderTest {
         PiPipeconf tofino = registered.get(SixflowPipeconfs.FULL_TOFINO);
         assertEquals(3, binarySize(tofino));
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
-        assertEquals(4, registered.size());
+        // Six bmv2 profiles and the folder's one Tofino output.
+        assertEquals(7, registered.size());
     }
 
     @Test
