@@ -9,11 +9,11 @@
 // Clone session the controller points at the CPU port for telemetry reports.
 #define TELEMETRY_CLONE_SESSION 500
 // Bytes of a report frame kept: packet_in (2) + Ethernet (14) + report (28) + 128 of the packet.
-// With BNG_ACCESS packet_in carries the line id too (2 more octets), so that the report still
-// keeps 128 octets of the packet. (The plain value comes last: the Java and Python readers of
-// this file take the last definition.)
+// With BNG_ACCESS packet_in carries the line too (2 more octets), so that the report still keeps
+// 128 octets of the packet; written as a sum so that the Java and Python readers of this file,
+// which take `#define NAME number`, read the value every other profile has.
 #ifdef WITH_BNG_ACCESS
-#define REPORT_TRUNCATE_BYTES 174
+#define REPORT_TRUNCATE_BYTES (172 + 2)
 #else
 #define REPORT_TRUNCATE_BYTES 172
 #endif
