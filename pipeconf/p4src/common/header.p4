@@ -347,10 +347,10 @@ struct local_metadata_t {
     bit<16>          msr6_segments_left;
     bit<16>          msr6_left_of_sl;      // M-SIDs from Segments Left on (0: past the list)
     bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
-    bit<16>          msr6_copies_end;      // Pointer + Replication Number (End.RL)
-    bit<16>          msr6_left_of_copies;  // M-SIDs from there on (0: the copies overrun)
+    bit<16>          msr6_left_of_copies;  // M-SIDs after End.RL's copies (Pointer + Replication Number; 0: they overrun)
     bool             msr6_replicate;
     bool             msr6_decap;
+    bool             msr6_delivered;     // egress: a copy delivered here, decapsulated (no MTU check)
     bit<32>          msr6_tree_id;
     bool             msr6_encap;
     bit<8>           msr6_encap_type;
@@ -382,7 +382,8 @@ struct local_metadata_t {
     // MTU: whether this router made the packet bigger, and the egress port's MTU (mtu.p4).
     bool             grown;
     bit<16>          egress_mtu;
-    bit<16>          mtu_max_payload;
+    bit<16>          mtu_packet_len;     // its IPv6 length, header included (16 bits: a payload length
+                                         // past 65495 is no packet a port with an MTU sends)
     bit<16>          mtu_excess;
     // Tofino's latency sum: the new low word, and whether it wrapped (not 0).
     bit<32>          latency_sum_low;

@@ -37,6 +37,9 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_MSR6
     Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
+#if MAX_MSIDS > 4
+    Msr6EncapSidsHi() msr6_encap_sids_hi;
+#endif
 #endif
 #ifdef WITH_GTPU
     GtpuDecapLookup() gtpu_decap_lookup;
@@ -60,14 +63,16 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
     apply {
         // Lookups that only write metadata (or an APN6 option the packet does not have yet) run
         // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
-        // are read once the ACL's is known.
-        station.apply(hdr, meta);
-#ifdef WITH_APN6
-        apn6_ingress.apply(hdr, meta);
-#endif
+        // are read once the ACL's is known. They do not read each other's answers; their order is
+        // the longest chain behind them first: bf-p4c keeps a sequence's order, so a lookup
+        // written after one it placed in stage 0 could no longer start there.
 #ifdef WITH_MSR6
         msr6_local_sid.apply(hdr, meta);
 #endif
+#ifdef WITH_APN6
+        apn6_ingress.apply(hdr, meta);
+#endif
+        station.apply(hdr, meta);
 #ifdef WITH_GTPU
         gtpu_decap_lookup.apply(hdr, meta);
 #endif
@@ -150,6 +155,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                 if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
                     routing.apply(hdr, meta);
                 }
+#if defined(WITH_MSR6) && MAX_MSIDS > 4
+                // An encapsulation's upper M-SIDs, which routing does not read (msr6.p4).
+                msr6_encap_sids_hi.apply(hdr, meta);
+#endif
 #ifdef WITH_APN6
                 apn6_post_routing.apply(hdr, meta);
 #endif

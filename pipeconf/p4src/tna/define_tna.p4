@@ -85,10 +85,11 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_TCP    = 0x000b;
 const bit<16> GTPU_PROTO_ADJUST_PROTO_UDP    = 0x0000;
 const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 
-// The APN6 classifier's TCAM fills two stages; from stage 2 it shares the first with the ACL.
-// Left to itself, bf-p4c 9.13.4 started it a stage later once the egress's msr6_copy grew (its
-// entries carry the copy's M-SID), and the ingress chain behind it then took all 12 stages.
-#define SIXFLOW_APN6_CLASSIFIER_PLACEMENT @stage(2)
+// The APN6 classifier's TCAM fills two stages, and the longest ingress chain starts with it
+// (classifier, APN6 insertion, MSR6 encapsulation, its M-SIDs, routing, APN6 strip, counters):
+// it starts in stage 0, beside the ACL. (Pinned at 2 before, when the MSR6 local SID's checks
+// were what the chain waited for.)
+#define SIXFLOW_APN6_CLASSIFIER_PLACEMENT @stage(0)
 
 // The shared ingress chain (common/ingress.p4) reads the parser's intrinsic metadata (its error).
 // A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The
