@@ -21,6 +21,7 @@ import sys
 
 # Source files and control instances -> feature, first match wins.
 FEATURES = [
+    (re.compile(r"bng|ipv4_routing|routing_v4"), "BNG"),
     (re.compile(r"apn6"), "APN6"),
     (re.compile(r"msr6|tunnel"), "MSR6"),
     (re.compile(r"gtpu"), "GTPU"),
