@@ -163,7 +163,7 @@ p4-build:
 	pipeconf/build-p4.sh --status
 	$(MAKE) constants
 
-## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the full profile's bmv2 P4Info,
+## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the full and bng profiles' bmv2 P4Infos,
 ## and P4Defines.java (drop reasons, events, classes, code points) from p4src/common/define.p4.
 ## The generator is compiled on its own, so it runs even when main code uses names that changed.
 constants:
@@ -174,8 +174,9 @@ constants:
 	    src/test/java/org/sixflow/pipeconf/codegen/P4DefinesGenerator.java \
 	    src/test/java/org/sixflow/pipeconf/codegen/PipeconfPaths.java
 	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
-	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator src/main/resources/p4c-out/full/bmv2/p4info.txt \
-	    src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py
+	    org.sixflow.pipeconf.codegen.P4InfoConstantsGenerator \
+	    src/main/java/org/sixflow/pipeconf/P4InfoConstants.java ptf/lib/p4info_names.py \
+	    src/main/resources/p4c-out/full/bmv2/p4info.txt src/main/resources/p4c-out/bng/bmv2/p4info.txt
 	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
 	    org.sixflow.pipeconf.codegen.P4DefinesGenerator p4src/common/define.p4 \
 	    src/main/java/org/sixflow/pipeconf/P4Defines.java

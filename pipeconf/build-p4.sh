@@ -144,7 +144,9 @@ with gzip.GzipFile(sys.argv[2], "wb", compresslevel=9, mtime=0) as out:
     cpu_port tofino > "$dst/cpu_port.txt"
     "$compiler" --version 2>&1 | tr -s '\n' ' ' | sed 's/ $/\n/' > "$dst/compiler.txt"
     source_hash "$profile" tofino > "$dst/source.sha256"
-    echo "$profile/tofino artifacts written to $dst"
+    # Which table runs in which stage: the profile's section of docs/features/resources.md.
+    "$here/tools/stage-table.py" "$profile" "$dst/pipe/context.json.gz" --into "$(dirname "$here")/docs/features/resources.md"
+    echo "$profile/tofino artifacts written to $dst (stage table: docs/features/resources.md)"
 }
 
 build_one() {

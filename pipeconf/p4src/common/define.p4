@@ -6,6 +6,15 @@
 #ifndef SIXFLOW_DEFINE_P4
 #define SIXFLOW_DEFINE_P4
 
+// BNG (docs/features/bng.md) comes in two halves, which the split puts on two switches:
+// WITH_BNG_ACCESS faces the subscribers (line map, control punt, upstream termination with
+// anti-spoofing, upstream meters and counters), WITH_BNG_FORWARD holds the forwarding tables
+// (downstream prefix map and PPPoE encapsulation, downstream meters and counters). WITH_BNG is
+// what both need (IPv4 parsed and routed, the PPPoE headers): defined here, never by a profile.
+#if defined(WITH_BNG_ACCESS) || defined(WITH_BNG_FORWARD)
+#define WITH_BNG
+#endif
+
 typedef bit<9>   port_num_t;
 typedef bit<48>  mac_addr_t;
 typedef bit<128> ipv6_addr_t;
@@ -155,14 +164,80 @@ const drop_reason_t DROP_GTPU_BAD_LENGTH        = 20;  // UDP length, IPv6 paylo
 const drop_reason_t DROP_GTPU_NOT_GPDU          = 21;  // a message other than a G-PDU or one the controller takes (echo request, error indication, end marker, supported extension headers notification)
 const drop_reason_t DROP_GTPU_UNKNOWN_TEID      = 22;  // no tunnel has this TEID at this N3 address
 const drop_reason_t DROP_GTPU_UNKNOWN_EXTENSION = 23;  // an extension header to comprehend that this router does not know
+#ifdef WITH_BNG
+// BNG (bng.p4): upstream from a subscriber line, downstream into a PPPoE session.
+const drop_reason_t DROP_BNG_UNKNOWN_LINE    = 24;  // (port, S-tag, C-tag) is no line
+const drop_reason_t DROP_BNG_MALFORMED       = 25;  // not PPPoE on a line, version/type not 1/1, session code or id wrong, truncated, a length that lies
+const drop_reason_t DROP_BNG_UNKNOWN_SESSION = 26;  // no session with this id on this line
+const drop_reason_t DROP_BNG_SPOOFED_MAC     = 27;  // the session's frames come from another MAC
+const drop_reason_t DROP_BNG_SPOOFED_V6      = 28;  // an IPv6 source outside the line's prefixes
+const drop_reason_t DROP_BNG_SPOOFED_V4      = 29;  // an IPv4 source outside the line's addresses
+const drop_reason_t DROP_BNG_METER_RED       = 30;  // over the line's peak rate (per-line meter)
+const drop_reason_t DROP_BNG_MTU             = 31;  // too big for PPPoE (BNG_MTU) on the way down
+#endif
 #ifdef WITH_NPTV6
 // NPTv6 (nptv6.p4). Under its flag (with the ICMPv6 types above) so that the other profiles'
 // programs, and their source hashes, stay as they were.
-const drop_reason_t DROP_NPTV6_UNTRANSLATABLE   = 24;  // the word to adjust is 0xFFFF (RFC 6296): dropped, punted for the ICMPv6 error
+const drop_reason_t DROP_NPTV6_UNTRANSLATABLE   = 32;  // the word to adjust is 0xFFFF (RFC 6296): dropped, punted for the ICMPv6 error
 // Entries per NPTv6 table: (internal prefix, uplink) mappings.
 #define NPTV6_MAPPINGS 1024
 #endif
-#define DROP_REASON_COUNT 32
+#define DROP_REASON_COUNT 33
+
+#ifdef WITH_BNG
+// BNG (RFC 2516 PPPoE, RFC 1661 PPP): EtherTypes, PPP protocols, the PPPoE header's fixed
+// values, the IPv4 header this feature routes.
+const bit<16> ETHERTYPE_IPV4            = 0x0800;
+const bit<16> ETHERTYPE_VLAN            = 0x8100;  // 802.1Q C-tag
+const bit<16> ETHERTYPE_QINQ            = 0x88a8;  // 802.1ad S-tag
+const bit<16> ETHERTYPE_PPPOE_DISCOVERY = 0x8863;
+const bit<16> ETHERTYPE_PPPOE_SESSION   = 0x8864;
+const bit<4>  PPPOE_VERSION             = 1;
+const bit<4>  PPPOE_TYPE                = 1;
+const bit<8>  PPPOE_CODE_SESSION        = 0x00;
+const bit<16> PPP_IPV4                  = 0x0021;
+const bit<16> PPP_IPV6                  = 0x0057;
+const bit<16> PPP_LCP                   = 0xc021;
+const bit<16> PPP_PAP                   = 0xc023;
+const bit<16> PPP_CHAP                  = 0xc223;
+const bit<16> PPP_IPCP                  = 0x8021;
+const bit<16> PPP_IPV6CP                = 0x8057;
+const bit<8>  PROTO_ICMP                = 1;
+const bit<8>  IPV4_VERSION_IHL          = 0x45;    // version 4, no options: the only IPv4 header routed
+// Octets PPPoE's length counts in front of the IP packet (the PPP protocol), and the IPv6
+// header the IPv6 payload length leaves out.
+const bit<16> PPP_HEADER_BYTES          = 2;
+const bit<16> PPPOE_IPV6_OVERHEAD       = 42;      // PPP protocol + IPv6 header
+// The largest IP packet a PPPoE session carries (RFC 2516: 1500 - 6 - 2).
+const bit<16> BNG_MTU                   = 1492;
+// A yellow packet's DSCP: Lower Effort (RFC 8622), ECN kept.
+const bit<6>  BNG_YELLOW_DSCP           = 1;
+// Lines: ids 1..BNG_LINES; 0 is "no line" (the per-line counters' cell for unknown lines).
+#ifndef BNG_LINES
+#define BNG_LINES 8192
+#endif
+#define BNG_LINE_CELLS 8193
+#ifndef BNG_SESSIONS
+#define BNG_SESSIONS 8192
+#endif
+// Subscriber networks: 8192 lines x 4 (an IPv6 /64 and a delegated prefix, an IPv4 address
+// and a routed IPv4 subnet), as sources upstream and destinations downstream.
+#ifndef BNG_SOURCES_V6
+#define BNG_SOURCES_V6 16384
+#endif
+#ifndef BNG_SOURCES_V4
+#define BNG_SOURCES_V4 16384
+#endif
+#ifndef BNG_PREFIXES_V6
+#define BNG_PREFIXES_V6 16384
+#endif
+#ifndef BNG_PREFIXES_V4
+#define BNG_PREFIXES_V4 16384
+#endif
+#ifndef ROUTING_V4_SIZE
+#define ROUTING_V4_SIZE 4096
+#endif
+#endif
 
 // Events that are counted but do not drop: bit numbers of the event counter's index. A packet
 // counts once, at the index whose bits are its events (Tofino counts a packet once per counter;

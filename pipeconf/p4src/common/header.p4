@@ -13,6 +13,9 @@
 header packet_in_t {
     bit<7>     _pad;
     port_num_t ingress_port;
+#ifdef WITH_BNG_ACCESS
+    bit<16>    ingress_line;  // the subscriber line a punted frame came from (0: none)
+#endif
 }
 
 // Prepended by the controller to packets it sends out (P4Runtime PacketOut metadata).
@@ -161,6 +164,48 @@ header gtpu_ext_word_t {
     bit<32> data;
 }
 
+#ifdef WITH_BNG
+// An 802.1ad S-tag or 802.1Q C-tag: its TCI, then the EtherType it is followed by.
+header vlan_tag_t {
+    bit<3>  pcp;
+    bit<1>  dei;
+    bit<12> vid;
+    bit<16> ether_type;
+}
+
+// PPPoE (RFC 2516 section 4): version and type 1, code (0 in the session stage), session id,
+// and the length of the payload (the PPP protocol and what follows, not this header).
+header pppoe_t {
+    bit<4>  version;
+    bit<4>  type;
+    bit<8>  code;
+    bit<16> session_id;
+    bit<16> length;
+}
+
+// PPP's Protocol field (RFC 1661; 2 octets, uncompressed as RFC 2516 requires).
+header ppp_t {
+    bit<16> protocol;
+}
+
+// IPv4 without options (the only IPv4 header the BNG routes).
+header ipv4_t {
+    bit<4>  version;
+    bit<4>  ihl;
+    bit<6>  dscp;
+    bit<2>  ecn;
+    bit<16> total_len;
+    bit<16> identification;
+    bit<3>  flags;
+    bit<13> frag_offset;
+    bit<8>  ttl;
+    bit<8>  protocol;
+    bit<16> hdr_checksum;
+    bit<32> src_addr;
+    bit<32> dst_addr;
+}
+#endif
+
 // Only the ports: enough for classification, and it keeps the parse depth small on Tofino.
 header l4_ports_t {
     l4_port_t src_port;
@@ -237,6 +282,13 @@ struct headers_t {
     ethernet_t           report_ethernet;
     report_t             report;
     ethernet_t           ethernet;
+#ifdef WITH_BNG
+    vlan_tag_t           s_tag;
+    vlan_tag_t           c_tag;
+    pppoe_t              pppoe;
+    ppp_t                ppp;
+    ipv4_t               ipv4;
+#endif
     readout_t            readout;
     // In wire order, which the deparser keeps. An extension header before a Routing header has
     // its own place (pre_ext), so that the MRH an encapsulation adds (before inner_ipv6) and
@@ -309,10 +361,10 @@ struct local_metadata_t {
     bit<16>          msr6_segments_left;
     bit<16>          msr6_left_of_sl;      // M-SIDs from Segments Left on (0: past the list)
     bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
-    bit<16>          msr6_copies_end;      // Pointer + Replication Number (End.RL)
-    bit<16>          msr6_left_of_copies;  // M-SIDs from there on (0: the copies overrun)
+    bit<16>          msr6_left_of_copies;  // M-SIDs after End.RL's copies (Pointer + Replication Number; 0: they overrun)
     bool             msr6_replicate;
     bool             msr6_decap;
+    bool             msr6_delivered;     // egress: a copy delivered here, decapsulated (no MTU check)
     bit<32>          msr6_tree_id;
     bool             msr6_encap;
     bit<8>           msr6_encap_type;
@@ -344,7 +396,8 @@ struct local_metadata_t {
     // MTU: whether this router made the packet bigger, and the egress port's MTU (mtu.p4).
     bool             grown;
     bit<16>          egress_mtu;
-    bit<16>          mtu_max_payload;
+    bit<16>          mtu_packet_len;     // its IPv6 length, header included (16 bits: a payload length
+                                         // past 65495 is no packet a port with an MTU sends)
     bit<16>          mtu_excess;
     // Tofino's latency sum: the new low word, and whether it wrapped (not 0).
     bit<32>          latency_sum_low;
@@ -362,6 +415,33 @@ struct local_metadata_t {
     @field_list(1) bit<48>      report_egress_ts;
     @field_list(1) bit<32>      report_delta;
     @field_list(1) bit<16>      report_mtu;   // bmv2: a clone of a packet too big for this MTU
+#ifdef WITH_BNG
+    // BNG (bng.p4)
+    bit<12>          bng_s_vid;          // the frame's tags (parser; 0: none)
+    bit<12>          bng_c_vid;
+    bool             bng_from_line;      // tagged or PPPoE: a subscriber line's frame (parser)
+    bool             bng_pppoe;          // PPPoE by its EtherType, even when its header is cut short (parser)
+    bool             bng_discovery;      //   the discovery stage's EtherType (parser)
+    bit<16>          bng_line_id;        // the line a frame came from (line map; 0: none)
+    bool             bng_session_known;  //   its session (bng_session)
+    bit<48>          bng_mac_diff;       //   source MAC xor the session's (0: the session's own)
+    bool             bng_source_ok;      //   a source the line may send from
+    bit<16>          bng_len_excess;     //   PPPoE length - the IP length field (42 for IPv6, 2 for IPv4 when they agree)
+    bit<16>          bng_down_line_id;   // the line the destination is on (prefix map; 0: none)
+    bool             bng_downstream;     //   a subscriber's destination: encapsulated, not routed
+    bool             bng_down_known;     //   the line's session (bng_line_session) and what it says
+    port_num_t       bng_down_port;
+    bit<12>          bng_down_s_vid;
+    bit<12>          bng_down_c_vid;
+    bit<16>          bng_down_session;
+    mac_addr_t       bng_down_smac;
+    mac_addr_t       bng_down_dmac;
+    bit<16>          bng_pppoe_len;      //   PPPoE's length for the packet (IP packet + 2)
+    bit<16>          bng_ppp_protocol;
+    bit<16>          bng_mtu_excess;     //   how far past BNG_MTU (0: it fits)
+    bit<8>           bng_hops;           //   its hop limit or TTL
+    bit<8>           bng_color;          // the line's meter's verdict
+#endif
     bit<1>           ev_apn6_skipped;
     bit<1>           ev_apn6_inserted;
     bit<1>           ev_apn6_stripped;

@@ -26,6 +26,7 @@
 #include "control/msr6.p4"
 #include "control/gtpu.p4"
 #include "control/nptv6.p4"
+#include "control/bng.p4"
 
 control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                             SIXFLOW_INGRESS_PLATFORM_PARAMS) {
@@ -37,6 +38,9 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_MSR6
     Msr6LocalSid() msr6_local_sid;
     Msr6Ingress() msr6_ingress;
+#if MAX_MSIDS > 4
+    Msr6EncapSidsHi() msr6_encap_sids_hi;
+#endif
 #endif
 #ifdef WITH_GTPU
     GtpuDecapLookup() gtpu_decap_lookup;
@@ -53,20 +57,32 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
     Apn6PostRouting() apn6_post_routing;
 #endif
     Acl() acl;
+#ifdef WITH_BNG
+    BngLookup() bng_lookup;
+    BngForward() bng_forward;
+#endif
+#ifdef WITH_BNG_ACCESS
+    BngUpstream() bng_upstream;
+#endif
 
     apply {
         // Lookups that only write metadata (or an APN6 option the packet does not have yet) run
         // before (beside) the ACL rather than after it (on Tofino, stages earlier); their answers
-        // are read once the ACL's is known.
-        station.apply(hdr, meta);
-#ifdef WITH_APN6
-        apn6_ingress.apply(hdr, meta);
-#endif
+        // are read once the ACL's is known. They do not read each other's answers; their order is
+        // the longest chain behind them first: bf-p4c keeps a sequence's order, so a lookup
+        // written after one it placed in stage 0 could no longer start there.
 #ifdef WITH_MSR6
         msr6_local_sid.apply(hdr, meta);
 #endif
+#ifdef WITH_APN6
+        apn6_ingress.apply(hdr, meta);
+#endif
+        station.apply(hdr, meta);
 #ifdef WITH_GTPU
         gtpu_decap_lookup.apply(hdr, meta);
+#endif
+#ifdef WITH_BNG
+        bng_lookup.apply(hdr, meta);
 #endif
         if (SIXFLOW_PARSER_FAILED) {
             // Truncated headers: never forward (or punt) what could not be parsed.
@@ -88,6 +104,12 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
         } else {
             acl.apply(hdr, meta);
         }
+#ifdef WITH_BNG_ACCESS
+        if (meta.bng_from_line) {
+            // A subscriber line's frame: punted, dropped or terminated (then routed below).
+            bng_upstream.apply(hdr, meta);
+        }
+#endif
         if (meta.punt_to_cpu || meta.drop) {
             // Punted as received (without the option the classifier may have chosen), or dropped:
             // nothing else to do.
@@ -95,6 +117,11 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
             if (meta.apn6_matched) {
                 hdr.apn6.setInvalid();
             }
+#endif
+#ifdef WITH_BNG
+        } else if (hdr.ipv4.isValid() || meta.bng_downstream) {
+            // IPv4, and packets to a subscriber (encapsulated into its session).
+            bng_forward.apply(hdr, meta);
 #endif
         } else if (!hdr.ipv6.isValid()) {
             meta.drop = true;
@@ -138,6 +165,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                 if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
                     routing.apply(hdr, meta);
                 }
+#if defined(WITH_MSR6) && MAX_MSIDS > 4
+                // An encapsulation's upper M-SIDs, which routing does not read (msr6.p4).
+                msr6_encap_sids_hi.apply(hdr, meta);
+#endif
 #ifdef WITH_NPTV6
                 // Internal prefix -> the prefix of the uplink routing chose (as SNPT in POSTROUTING).
                 nptv6_outbound.apply(hdr, meta);

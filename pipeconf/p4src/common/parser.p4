@@ -73,9 +73,116 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 #ifdef LATENCY_READOUT_PACKET
             (ETHERTYPE_SIXFLOW_READOUT, _): parse_readout;
 #endif
+#ifdef WITH_BNG
+            (ETHERTYPE_IPV4, _): ipv4_check;
+#endif
+#ifdef WITH_BNG_ACCESS
+            (ETHERTYPE_QINQ, _): parse_s_tag;
+            (ETHERTYPE_VLAN, _): parse_c_tag;
+            (ETHERTYPE_PPPOE_DISCOVERY, _): parse_pppoe_discovery;
+            (ETHERTYPE_PPPOE_SESSION, _): parse_pppoe_session;
+#endif
             default: accept;
         }
     }
+
+#ifdef WITH_BNG_ACCESS
+    // A subscriber line's frame (bng.p4): an S-tag and a C-tag (either may be missing), then
+    // PPPoE. Anything else on a line is left unparsed: the BNG drops it (not PPPoE).
+    state parse_s_tag {
+        packet.extract(hdr.s_tag);
+        meta.bng_from_line = true;
+        meta.bng_s_vid = hdr.s_tag.vid;
+        transition select(hdr.s_tag.ether_type) {
+            ETHERTYPE_VLAN: parse_c_tag;
+            ETHERTYPE_PPPOE_DISCOVERY: parse_pppoe_discovery;
+            ETHERTYPE_PPPOE_SESSION: parse_pppoe_session;
+            default: accept;
+        }
+    }
+
+    state parse_c_tag {
+        packet.extract(hdr.c_tag);
+        meta.bng_from_line = true;
+        meta.bng_c_vid = hdr.c_tag.vid;
+        transition select(hdr.c_tag.ether_type) {
+            ETHERTYPE_PPPOE_DISCOVERY: parse_pppoe_discovery;
+            ETHERTYPE_PPPOE_SESSION: parse_pppoe_session;
+            default: accept;
+        }
+    }
+
+    // The flags come before the extract: a header cut short is still known for PPPoE (a parser
+    // error the BNG counts on its line as malformed). Discovery packets' tags are payload.
+    state parse_pppoe_discovery {
+        meta.bng_from_line = true;
+        meta.bng_pppoe = true;
+        meta.bng_discovery = true;
+        packet.extract(hdr.pppoe);
+        transition accept;
+    }
+
+    // Only version 1, type 1, code 0 carries PPP; the BNG drops any other as malformed.
+    state parse_pppoe_session {
+        meta.bng_from_line = true;
+        meta.bng_pppoe = true;
+        packet.extract(hdr.pppoe);
+        transition select(hdr.pppoe.version, hdr.pppoe.type, hdr.pppoe.code) {
+            (PPPOE_VERSION, PPPOE_TYPE, PPPOE_CODE_SESSION): parse_ppp;
+            default: accept;
+        }
+    }
+
+    // IPv6 and IPv4 are parsed as without PPPoE; control protocols (LCP, PAP, CHAP, IPCP,
+    // IPv6CP, any other) are payload for the controller.
+    state parse_ppp {
+        packet.extract(hdr.ppp);
+        transition select(hdr.ppp.protocol) {
+            PPP_IPV6: ppp_ipv6;
+            PPP_IPV4: ipv4_check;
+            default: accept;
+        }
+    }
+
+    // As start does for an Ethernet frame: IPv6's Next Header is its 7th octet.
+    state ppp_ipv6 {
+        transition select(packet.lookahead<bit<56>>()[7:0]) {
+            PROTO_HOPOPT: parse_ipv6;
+            PROTO_DSTOPTS: parse_ipv6;
+            PROTO_ROUTING: parse_ipv6;
+            PROTO_FRAGMENT: parse_ipv6;
+            PROTO_TCP: parse_ipv6;
+            PROTO_UDP: parse_ipv6;
+            PROTO_ICMPV6: parse_ipv6;
+            default: parse_ipv6_last;
+        }
+    }
+#endif
+
+#ifdef WITH_BNG
+    // IPv4 without options only (version 4, IHL 5): another is not parsed, hence not routed.
+    state ipv4_check {
+        transition select(packet.lookahead<bit<8>>()) {
+            IPV4_VERSION_IHL: parse_ipv4;
+            default: accept;
+        }
+    }
+
+    // The ports of a first (or only) fragment's TCP or UDP header, for the ACL.
+    state parse_ipv4 {
+        packet.extract(hdr.ipv4);
+        transition select(hdr.ipv4.frag_offset, hdr.ipv4.protocol) {
+            (0, PROTO_TCP): parse_tcp;
+            (0, PROTO_UDP): parse_udp;
+            default: ipv4_other;
+        }
+    }
+
+    state ipv4_other {
+        meta.ip_proto = hdr.ipv4.protocol;
+        transition accept;
+    }
+#endif
 
 #ifdef LATENCY_READOUT_PACKET
     state parse_readout {
@@ -832,6 +939,13 @@ control CommonDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.report_ethernet);
         packet.emit(hdr.report);
         packet.emit(hdr.ethernet);
+#ifdef WITH_BNG
+        packet.emit(hdr.s_tag);
+        packet.emit(hdr.c_tag);
+        packet.emit(hdr.pppoe);
+        packet.emit(hdr.ppp);
+        packet.emit(hdr.ipv4);
+#endif
 #ifdef LATENCY_READOUT_PACKET
         packet.emit(hdr.readout);
 #endif

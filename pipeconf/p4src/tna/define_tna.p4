@@ -39,6 +39,19 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 #define SIXFLOW_COUNTER(name, size) Counter<bit<64>, bit<16>>(size, CounterType_t.PACKETS_AND_BYTES) name;
 #define SIXFLOW_COUNT(name, index) name.count((bit<16>) index);
 
+// A per-line meter (bng.p4), executed the target's way, and its colours (TNA's MeterColor_t:
+// 0 green, 1 yellow, 3 red).
+#define SIXFLOW_METER(name, size) Meter<bit<16>>(size, MeterType_t.BYTES) name;
+#define SIXFLOW_METER_EXECUTE(name, index, color) color = name.execute((bit<16>) index);
+#define SIXFLOW_METER_YELLOW 1
+#define SIXFLOW_METER_RED 3
+// BNG table sizes Tofino 1 holds (docs/features/bng.md): the LPM tables' TCAM is the limit.
+#define BNG_SOURCES_V6 4096
+#define BNG_SOURCES_V4 4096
+#define BNG_PREFIXES_V6 4096
+#define BNG_PREFIXES_V4 4096
+#define ROUTING_V4_SIZE 1024
+
 // GTP-U's UDP source port: 49152 + 14 bits of the flow's hash (the one the flow label takes).
 #define SIXFLOW_ENCAP_ENTROPY_PORT(field) field = GTPU_SRC_PORT_PREFIX ++ meta.flow_hash[13:0];
 
@@ -72,10 +85,11 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_TCP    = 0x000b;
 const bit<16> GTPU_PROTO_ADJUST_PROTO_UDP    = 0x0000;
 const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 
-// The APN6 classifier's TCAM fills two stages; from stage 2 it shares the first with the ACL.
-// Left to itself, bf-p4c 9.13.4 started it a stage later once the egress's msr6_copy grew (its
-// entries carry the copy's M-SID), and the ingress chain behind it then took all 12 stages.
-#define SIXFLOW_APN6_CLASSIFIER_PLACEMENT @stage(2)
+// The APN6 classifier's TCAM fills two stages, and the longest ingress chain starts with it
+// (classifier, APN6 insertion, MSR6 encapsulation, its M-SIDs, routing, APN6 strip, counters):
+// it starts in stage 0, beside the ACL. (Pinned at 2 before, when the MSR6 local SID's checks
+// were what the chain waited for.)
+#define SIXFLOW_APN6_CLASSIFIER_PLACEMENT @stage(0)
 
 // The shared ingress chain (common/ingress.p4) reads the parser's intrinsic metadata (its error).
 // A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The

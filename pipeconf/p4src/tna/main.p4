@@ -135,7 +135,19 @@ control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in lo
 #ifdef WITH_GTPU
     Checksum() gtpu_checksum;
 #endif
+#ifdef WITH_BNG
+    Checksum() ipv4_checksum;
+#endif
     apply {
+#ifdef WITH_BNG
+        // IPv4's header checksum, after the TTL, a DSCP mark or both changed (bng.p4).
+        if (hdr.common.ipv4.isValid()) {
+            hdr.common.ipv4.hdr_checksum = ipv4_checksum.update(
+            { hdr.common.ipv4.version, hdr.common.ipv4.ihl, hdr.common.ipv4.dscp, hdr.common.ipv4.ecn, hdr.common.ipv4.total_len,
+              hdr.common.ipv4.identification, hdr.common.ipv4.flags, hdr.common.ipv4.frag_offset, hdr.common.ipv4.ttl,
+              hdr.common.ipv4.protocol, hdr.common.ipv4.src_addr, hdr.common.ipv4.dst_addr });
+        }
+#endif
 #ifdef WITH_GTPU
         if (meta.gtpu_checksum_incremental) {
             hdr.common.gtpu_udp.checksum = gtpu_checksum.update({

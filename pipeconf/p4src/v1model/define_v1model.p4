@@ -9,7 +9,14 @@
 // Clone session the controller points at the CPU port for telemetry reports.
 #define TELEMETRY_CLONE_SESSION 500
 // Bytes of a report frame kept: packet_in (2) + Ethernet (14) + report (28) + 128 of the packet.
+// With BNG_ACCESS packet_in carries the line too (2 more octets), so that the report still keeps
+// 128 octets of the packet; written as a sum so that the Java and Python readers of this file,
+// which take `#define NAME number`, read the value every other profile has.
+#ifdef WITH_BNG_ACCESS
+#define REPORT_TRUNCATE_BYTES (172 + 2)
+#else
 #define REPORT_TRUNCATE_BYTES 172
+#endif
 // What the controller asks the clone session to keep of a clone: all of it (0). bmv2's P4Runtime
 // server refuses a truncating clone session (PI: not implemented), so the egress truncates the
 // report frame itself (REPORT_TRUNCATE_BYTES, above).
@@ -59,6 +66,13 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 #define SIXFLOW_PARSER_CHECKSUM_DECL
 #define SIXFLOW_PARSE_IPV6_CHECKSUM
 #define SIXFLOW_PARSE_L4_CHECKSUM(proto)
+
+// A per-line meter (bng.p4), executed the target's way, and its colours (v1model: 0 green,
+// 1 yellow, 2 red).
+#define SIXFLOW_METER(name, size) meter(size, MeterType.bytes) name;
+#define SIXFLOW_METER_EXECUTE(name, index, color) name.execute_meter((bit<32>) index, color);
+#define SIXFLOW_METER_YELLOW 1
+#define SIXFLOW_METER_RED 2
 
 // Table placement is Tofino's concern (define_tna.p4).
 #define SIXFLOW_APN6_CLASSIFIER_PLACEMENT

@@ -192,6 +192,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         hdr.packet_in.setValid();
         hdr.packet_in.ingress_port = CPU_PORT;
         hdr.packet_in._pad = 0;
+#ifdef WITH_BNG_ACCESS
+        hdr.packet_in.ingress_line = 0;
+#endif
     }
 
     // An if/else tree without return statements: p4c turns each return into a flag that every
@@ -341,6 +344,14 @@ control SixflowComputeChecksum(inout headers_t hdr, inout local_metadata_t meta)
             hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
         update_checksum((meta.gtpu_checksum_full || meta.gtpu_checksum_incremental) && hdr.gtpu_udp.checksum == 0,
             { 16w0 }, hdr.gtpu_udp.checksum, HashAlgorithm.csum16);
+#endif
+#ifdef WITH_BNG
+        // IPv4's header checksum, after the TTL, a DSCP mark or both changed (bng.p4).
+        update_checksum(hdr.ipv4.isValid(),
+            { hdr.ipv4.version, hdr.ipv4.ihl, hdr.ipv4.dscp, hdr.ipv4.ecn, hdr.ipv4.total_len,
+              hdr.ipv4.identification, hdr.ipv4.flags, hdr.ipv4.frag_offset, hdr.ipv4.ttl,
+              hdr.ipv4.protocol, hdr.ipv4.src_addr, hdr.ipv4.dst_addr },
+            hdr.ipv4.hdr_checksum, HashAlgorithm.csum16);
 #endif
     }
 }

@@ -34,3 +34,22 @@ def requires(*needed):
         return cls
 
     return decorate
+
+
+def without(*present, what):
+    """Class decorator: its tests are skipped where the profile has one of these features, which
+    change what the tests hold (e.g. BNG routes IPv4): `what` names the behaviour they test."""
+
+    def decorate(cls):
+        set_up = cls.setUp
+
+        def setUp(self):
+            found = [f for f in present if f in features()]
+            if found:
+                self.skipTest("profile %s has no %s (it has %s)" % (profile(), what, ", ".join(found)))
+            set_up(self)
+
+        cls.setUp = setUp
+        return cls
+
+    return decorate

@@ -516,6 +516,27 @@ class CongestionMarkCarriesOverAtDecapsulation(Msr6Test):
 
 
 @requires("MSR6")
+class CopiesPastTheListAreMalformedWhateverTheirCongestionMark(Msr6Test):
+    """End.RL whose copies would run past the list (3 copies from Pointer 1 of 3 M-SIDs) is
+    malformed even when RFC 6040 would also drop it (outer CE, inner Not-ECT): the copy check
+    comes first and names the reason, though the SID's group exists and the ECN check runs beside."""
+
+    def runTest(self):
+        me = sid(2, END_RL_FUNCTION, 2, 1)
+        sids = [me, sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)]
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 12})
+        self.replication_group(12, [(2, 0), (3, 1)], sids, pointer=1)
+        malformed, ce_not_ect = self.drop_count(DROP_MSR6_MALFORMED), self.drop_count(DROP_CE_NOT_ECT)
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                             outer(ENCAP_SRC, me, mrh(sids) + bytes(inner_packet()), tc=3)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_MSR6_MALFORMED), malformed + 1)
+        self.assertEqual(self.drop_count(DROP_CE_NOT_ECT), ce_not_ect)
+
+
+@requires("MSR6")
 class TransitSlaSeesTheOptionInsideTheTree(Msr6Test):
     """A replicating node gives an MSR6 packet whose inner packet carries APN6 SLA level 5 that
     level's priority: the SLA entry counts it, and both copies leave."""

@@ -71,6 +71,34 @@ class EncapsulationPastTheMtuIsDroppedCountedAndPunted(MtuTest):
         self.assertEqual(len(payload[42:]), 14 + 301)
 
 
+@requires("MSR6")
+class CopyDeliveredLocallyIsCheckedAtItsOwnSize(MtuTest):
+    """An ingress edge that replicates a tree and has a receiver of its own: with MTU 300 on both
+    ports, the 312-octet encapsulated copy to the child is dropped and counted (and reported),
+    while the copy to the receiver port, decapsulated back to 248 octets, leaves."""
+
+    def runTest(self):
+        sid = str(ipaddress.IPv6Address((0xFD00 << 112) | (3 << 80) | (0x100 << 32)))
+        self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 3}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
+                    {names.MTU: 300})
+        self.add_encapsulation(6, GROUP, [sid], "fd00:1:1::1", mcast_group=40)
+        self.replication_group(40, [(2, 0), (3, None)], [sid])
+        self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY, {names.HDR_GROUP: 40, names.HDR_EG_PORT: 3},
+                    names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, {names.SMAC: ROUTER_MAC, names.DMAC: "33:33:00:00:00:77"})
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        inner = datagram(GROUP, 200)
+        self.assertEqual((len(inner), ENCAP_BYTES + len(inner)), (248, 312))
+        before = self.egress_drop_count(DROP_MTU_EXCEEDED)
+        self.send(inner)
+        one_hop_on = bytearray(bytes(inner))
+        one_hop_on[7] -= 1  # the edge forwarded the inner packet into the tree
+        testutils.verify_packet(self, bytes(Ether(dst="33:33:00:00:00:77", src=ROUTER_MAC, type=0x86DD)) + bytes(one_hop_on), 3)
+        port, payload = self.expect_packet_in()
+        self.assertEqual((port, int.from_bytes(payload[12:14], "big")), (1, REPORT_ETHERTYPE))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)
+
+
 @requires("APN6")
 class GrownByApn6PastTheMtuIsDropped(MtuTest):
     """An APN6 insertion (+24 octets) that takes a packet past the MTU drops it; the same packet

@@ -8,6 +8,7 @@ from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 
 from base_test import DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, SixflowTest
+from profiles import without
 
 ROUTER_MAC = "00:aa:00:00:00:01"
 NEXT_HOP_MAC = "00:bb:00:00:00:02"
@@ -75,6 +76,7 @@ class DropsExpiringHopLimitAndCounts(SixflowTest):
         testutils.verify_packet(self, bytes(expected), 2)
 
 
+@without("BNG_ACCESS", "BNG_FORWARD", what="IPv6-only routing")
 class DropsNonIpv6AndCounts(SixflowTest):
     """Sixflow routes IPv6 only: an IPv4 packet is dropped and counted as NOT_IPV6."""
 

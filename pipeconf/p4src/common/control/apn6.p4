@@ -48,10 +48,13 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     // not have yet (and apn6_matched), so a target can run it beside the ACL rather than after it
     // (Tofino: stages earlier). Apn6Insert decides, once the packet is known to be routed here;
     // a packet punted instead loses the option again (the targets' ingress).
+    // Two conditions that exclude each other rather than an if/else: the classifier's gate then
+    // waits for nothing (on Tofino it can start in stage 0).
     apply {
         if (hdr.apn6.isValid()) {
             meta.lat_class = CLASS_APN6_TRANSIT;
-        } else if (hdr.ipv6.isValid() && !hdr.routing.isValid()) {
+        }
+        if (!hdr.apn6.isValid() && hdr.ipv6.isValid() && !hdr.routing.isValid()) {
             apn6_classifier.apply();
         }
     }

@@ -93,20 +93,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 #endif
     }
 
-#if MAX_MSIDS > 4
-    action set_msids_hi(ipv6_addr_t sid4, ipv6_addr_t sid5, ipv6_addr_t sid6, ipv6_addr_t sid7) {
-        hdr.msids[4].sid = sid4;
-#if MAX_MSIDS > 5
-        hdr.msids[5].sid = sid5;
-#endif
-#if MAX_MSIDS > 6
-        hdr.msids[6].sid = sid6;
-#endif
-#if MAX_MSIDS > 7
-        hdr.msids[7].sid = sid7;
-#endif
-    }
-#endif
 
     // A tree's M-SID list in two halves, so that no action carries more than 512 bits.
     table msr6_encap_sids_lo {
@@ -121,19 +107,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
-#if MAX_MSIDS > 4
-    table msr6_encap_sids_hi {
-        key = {
-            meta.msr6_tree_id: exact @name("tree_id");
-        }
-        actions = {
-            set_msids_hi;
-            @defaultonly NoAction;
-        }
-        const default_action = NoAction();
-        size = 1024;
-    }
-#endif
 
     action replicate(mcast_group_t group) {
         meta.mcast_group = group;
@@ -211,41 +184,43 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 meta.drop_reason = DROP_MSR6_UNKNOWN;
             } else if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
                 drop_malformed();
-            } else if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_left_of_copies == 0) {
-                drop_malformed();
             } else {
+                // The SID's group is looked up, and RFC 6040 applied, beside the last checks
+                // rather than after them (on Tofino, stages earlier): what they drop never uses
+                // the group (a drop comes before a multicast group wherever both are read), and
+                // End.RL's copy check below overrides the ECN check's verdict, as it came first.
+                msr6_sid_group.apply();
                 // RFC 6040 where the MRH is processed: every copy, and the leaf's inner packet,
                 // has the CE mark (or, Not-ECT, is dropped).
                 if (hdr.inner_ipv6.isValid()) {
                     tunnel_decap_ecn.apply(hdr, meta);
                 }
-                if (meta.drop) {
+                if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_left_of_copies == 0) {
+                    // End.RL's copies run past the list.
+                    drop_malformed();
+                } else if (meta.drop) {
                     // CE on a Not-ECT inner packet
-                } else {
-                    if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
-                        meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
-                    }
-                    msr6_sid_group.apply();
-                    if (meta.mcast_group == 0) {
-                        meta.drop = true;
-                        meta.drop_reason = DROP_MSR6_NO_GROUP;
-                    } else if (meta.msr6_decap) {
-                        // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
-                        if (hdr.routing.next_header != PROTO_IPV6) {
-                            drop_malformed();
-                        } else {
-                            decap();
-                            meta.lat_class = CLASS_MSR6_DECAP;
-                            meta.ev_msr6_decap = 1;
-                        }
-                    } else if (hdr.ipv6.hop_limit <= 1) {
-                        meta.drop = true;
-                        meta.drop_reason = DROP_HOP_LIMIT;
+                } else if (meta.mcast_group == 0) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_MSR6_NO_GROUP;
+                } else if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
+                    // A leaf (tested here, not through msr6_decap: on Tofino a stage earlier).
+                    meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
+                    // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
+                    if (hdr.routing.next_header != PROTO_IPV6) {
+                        drop_malformed();
                     } else {
-                        hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
-                        meta.msr6_replicate = true;
-                        meta.lat_class = CLASS_MSR6_REPLICATE;
+                        decap();
+                        meta.lat_class = CLASS_MSR6_DECAP;
+                        meta.ev_msr6_decap = 1;
                     }
+                } else if (hdr.ipv6.hop_limit <= 1) {
+                    meta.drop = true;
+                    meta.drop_reason = DROP_HOP_LIMIT;
+                } else {
+                    hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+                    meta.msr6_replicate = true;
+                    meta.lat_class = CLASS_MSR6_REPLICATE;
                 }
             }
         } else if (!hdr.routing.isValid() && hdr.ipv6.dst_addr[127:120] == 0xff) {
@@ -273,12 +248,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 SIXFLOW_ENCAP_FLOW_LABEL
                 // A miss (a count of 0 or over MAX_MSIDS) drops the packet as malformed.
                 if (msr6_encap_lengths.apply().hit) {
-                    // After the M-SIDs are made valid (bmv2 zeroes a header it makes valid). The
-                    // upper half only matters from 5 M-SIDs on: below, those stay invalid.
-                    msr6_encap_sids_lo.apply();
-#if MAX_MSIDS > 4
-                    msr6_encap_sids_hi.apply();
-#endif
                     hdr.ipv6.next_header = PROTO_ROUTING;
                     hdr.ipv6.hop_limit = 64;
                     // This router forwards the inner packet into the tree: a hop (RFC 2473 3.1).
@@ -293,11 +262,57 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     if (meta.mcast_group != 0) {
                         meta.msr6_replicate = true;
                     }
+                    // The M-SIDs last: after they are made valid (bmv2 zeroes a header it makes
+                    // valid). The upper half, from 5 M-SIDs on, is Msr6EncapSidsHi's, after
+                    // routing (which reads only the first).
+                    msr6_encap_sids_lo.apply();
                 }
             }
         }
     }
 }
+
+// The upper half of an encapsulation's M-SID list (M-SIDs 4 to 7), apart from Msr6Ingress: the
+// two halves' action data (64 octets each) do not fit one Tofino stage, and nothing in ingress
+// reads the upper half, so routing need not wait for it. Applied after routing, to
+// what Msr6Ingress encapsulated (ev_msr6_encap; the M-SIDs it made valid). Its table and action
+// keep the names they had inside Msr6Ingress (absolute @name).
+#if MAX_MSIDS > 4
+control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
+    @name(".SixflowIngress.msr6_ingress.set_msids_hi")
+    action set_msids_hi(ipv6_addr_t sid4, ipv6_addr_t sid5, ipv6_addr_t sid6, ipv6_addr_t sid7) {
+        hdr.msids[4].sid = sid4;
+#if MAX_MSIDS > 5
+        hdr.msids[5].sid = sid5;
+#endif
+#if MAX_MSIDS > 6
+        hdr.msids[6].sid = sid6;
+#endif
+#if MAX_MSIDS > 7
+        hdr.msids[7].sid = sid7;
+#endif
+    }
+
+    @name(".SixflowIngress.msr6_ingress.msr6_encap_sids_hi")
+    table msr6_encap_sids_hi {
+        key = {
+            meta.msr6_tree_id: exact @name("tree_id");
+        }
+        actions = {
+            set_msids_hi;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 1024;
+    }
+
+    apply {
+        if (meta.ev_msr6_encap == 1) {
+            msr6_encap_sids_hi.apply();
+        }
+    }
+}
+#endif
 
 // Per copy: which copy of its group this is, by the group and the port it leaves by (so that the
 // controller's multicast groups need no replication ids), and what the controller computed for
@@ -396,8 +411,10 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
                         return;
                     }
                     decap();
-                    // Back to the size it came in with: the MTU check no longer applies to it.
-                    meta.grown = false;
+                    // Back to the size it came in with: the MTU check no longer applies to it. A
+                    // flag of its own, not meta.grown: the MTU measurement reads grown, and on
+                    // Tofino a later write of it would hold this table back to that stage.
+                    meta.msr6_delivered = true;
                     msr6_adjacency.apply();
                 }
                 set_copy: {

@@ -11,11 +11,45 @@
 
 #ifdef WITH_MSR6
 
+// Constant entries of the bounds tables below. (n, x): n - x for every count n in 1..8 and
+// position x < n; (n, p, a): n - p - a for every p + a < n.
+#define MSR6_PAIR(n, x, act) (n, x): act(n - x);
+#define MSR6_PAIRS_1(n, act) MSR6_PAIR(n, 0, act)
+#define MSR6_PAIRS_2(n, act) MSR6_PAIRS_1(n, act) MSR6_PAIR(n, 1, act)
+#define MSR6_PAIRS_3(n, act) MSR6_PAIRS_2(n, act) MSR6_PAIR(n, 2, act)
+#define MSR6_PAIRS_4(n, act) MSR6_PAIRS_3(n, act) MSR6_PAIR(n, 3, act)
+#define MSR6_PAIRS_5(n, act) MSR6_PAIRS_4(n, act) MSR6_PAIR(n, 4, act)
+#define MSR6_PAIRS_6(n, act) MSR6_PAIRS_5(n, act) MSR6_PAIR(n, 5, act)
+#define MSR6_PAIRS_7(n, act) MSR6_PAIRS_6(n, act) MSR6_PAIR(n, 6, act)
+#define MSR6_PAIRS_8(n, act) MSR6_PAIRS_7(n, act) MSR6_PAIR(n, 7, act)
+#define MSR6_PAIR_ROWS(act) MSR6_PAIRS_1(1, act) MSR6_PAIRS_2(2, act) MSR6_PAIRS_3(3, act) \
+    MSR6_PAIRS_4(4, act) MSR6_PAIRS_5(5, act) MSR6_PAIRS_6(6, act) MSR6_PAIRS_7(7, act) MSR6_PAIRS_8(8, act)
+#define MSR6_TRIPLE(n, p, a, act) (n, p, a): act(n - p - a);
+#define MSR6_ARGS_1(n, p, act) MSR6_TRIPLE(n, p, 0, act)
+#define MSR6_ARGS_2(n, p, act) MSR6_ARGS_1(n, p, act) MSR6_TRIPLE(n, p, 1, act)
+#define MSR6_ARGS_3(n, p, act) MSR6_ARGS_2(n, p, act) MSR6_TRIPLE(n, p, 2, act)
+#define MSR6_ARGS_4(n, p, act) MSR6_ARGS_3(n, p, act) MSR6_TRIPLE(n, p, 3, act)
+#define MSR6_ARGS_5(n, p, act) MSR6_ARGS_4(n, p, act) MSR6_TRIPLE(n, p, 4, act)
+#define MSR6_ARGS_6(n, p, act) MSR6_ARGS_5(n, p, act) MSR6_TRIPLE(n, p, 5, act)
+#define MSR6_ARGS_7(n, p, act) MSR6_ARGS_6(n, p, act) MSR6_TRIPLE(n, p, 6, act)
+#define MSR6_ARGS_8(n, p, act) MSR6_ARGS_7(n, p, act) MSR6_TRIPLE(n, p, 7, act)
+#define MSR6_TRIPLE_ROWS(act) \
+    MSR6_ARGS_1(1, 0, act) \
+    MSR6_ARGS_2(2, 0, act) MSR6_ARGS_1(2, 1, act) \
+    MSR6_ARGS_3(3, 0, act) MSR6_ARGS_2(3, 1, act) MSR6_ARGS_1(3, 2, act) \
+    MSR6_ARGS_4(4, 0, act) MSR6_ARGS_3(4, 1, act) MSR6_ARGS_2(4, 2, act) MSR6_ARGS_1(4, 3, act) \
+    MSR6_ARGS_5(5, 0, act) MSR6_ARGS_4(5, 1, act) MSR6_ARGS_3(5, 2, act) MSR6_ARGS_2(5, 3, act) \
+    MSR6_ARGS_1(5, 4, act) \
+    MSR6_ARGS_6(6, 0, act) MSR6_ARGS_5(6, 1, act) MSR6_ARGS_4(6, 2, act) MSR6_ARGS_3(6, 3, act) \
+    MSR6_ARGS_2(6, 4, act) MSR6_ARGS_1(6, 5, act) \
+    MSR6_ARGS_7(7, 0, act) MSR6_ARGS_6(7, 1, act) MSR6_ARGS_5(7, 2, act) MSR6_ARGS_4(7, 3, act) \
+    MSR6_ARGS_3(7, 4, act) MSR6_ARGS_2(7, 5, act) MSR6_ARGS_1(7, 6, act) \
+    MSR6_ARGS_8(8, 0, act) MSR6_ARGS_7(8, 1, act) MSR6_ARGS_6(8, 2, act) MSR6_ARGS_5(8, 3, act) \
+    MSR6_ARGS_4(8, 4, act) MSR6_ARGS_3(8, 5, act) MSR6_ARGS_2(8, 6, act) MSR6_ARGS_1(8, 7, act)
+
 control Msr6LocalSid(inout headers_t hdr, inout local_metadata_t meta) {
 
-    // A local SID's arguments. Their bounds are measured by actions, one operation per field and
-    // step, saturating at 0 (past the list): Tofino's gateways compare a field with a constant,
-    // never two fields, and its actions cannot chain operations.
+    // A local SID's arguments, for Msr6Ingress (End.RL's leaf) and the copies (bmv2's egress).
     action read_sid_arguments() {
         meta.msr6_pointer = hdr.ipv6.dst_addr[15:0];
         meta.msr6_argument = hdr.ipv6.dst_addr[31:16];
@@ -49,49 +83,85 @@ control Msr6LocalSid(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
-    // What is left of the list from Segments Left and from the Pointer on, and where End.RL's
-    // copies end.
+    // What is left of the list from Segments Left, from the Pointer, and after End.RL's copies
+    // (Pointer + Replication Number), each measured by a table of constant entries keyed on the
+    // packet itself: count n and position x < n give n - x, a miss 0 (past the list), as n |-| x
+    // would. Keyed on the packet, not on what the lookup copies out, they run beside the lookup
+    // (on Tofino in its stage, where actions chaining one operation each took three stages that
+    // bf-p4c then made every lookup beside them wait for). They measure every MRH; what they
+    // give is read only where the lookup hit (Msr6Ingress). Counts up to 8, MAX_MSIDS' bound.
     @hidden
-    action measure_pointer() {
-        meta.msr6_left_of_sl = meta.msid_count |-| meta.msr6_segments_left;
-        meta.msr6_left_of_pointer = meta.msid_count |-| meta.msr6_pointer;
-        meta.msr6_copies_end = meta.msr6_pointer + meta.msr6_argument;
+    action set_left_of_sl(bit<16> left) {
+        meta.msr6_left_of_sl = left;
+    }
+
+    @hidden
+    table msr6_sl_bounds {
+        key = {
+            meta.msid_count: exact;
+            hdr.routing.segments_left: exact;
+        }
+        actions = {
+            set_left_of_sl;
+        }
+        const entries = {
+            MSR6_PAIR_ROWS(set_left_of_sl)
+        }
+        const default_action = set_left_of_sl(0);
+        size = 64;
+    }
+
+    @hidden
+    action set_left_of_pointer(bit<16> left) {
+        meta.msr6_left_of_pointer = left;
     }
 
     @hidden
     table msr6_pointer_bounds {
-        actions = {
-            measure_pointer;
+        key = {
+            meta.msid_count: exact;
+            hdr.ipv6.dst_addr[15:0]: exact;
         }
-        const default_action = measure_pointer();
-        size = 1;
+        actions = {
+            set_left_of_pointer;
+        }
+        const entries = {
+            MSR6_PAIR_ROWS(set_left_of_pointer)
+        }
+        const default_action = set_left_of_pointer(0);
+        size = 64;
     }
 
-    // End.RL's copies take the M-SIDs from the Pointer on: what is left after them.
     @hidden
-    action measure_rl_copies() {
-        meta.msr6_left_of_copies = meta.msid_count |-| meta.msr6_copies_end;
+    action set_left_of_copies(bit<16> left) {
+        meta.msr6_left_of_copies = left;
     }
 
     @hidden
     table msr6_rl_bounds {
-        actions = {
-            measure_rl_copies;
+        key = {
+            meta.msid_count: exact;
+            hdr.ipv6.dst_addr[15:0]: exact;
+            hdr.ipv6.dst_addr[31:16]: exact;
         }
-        const default_action = measure_rl_copies();
-        size = 1;
+        actions = {
+            set_left_of_copies;
+        }
+        const entries = {
+            MSR6_TRIPLE_ROWS(set_left_of_copies)
+        }
+        const default_action = set_left_of_copies(0);
+        size = 128;
     }
 
-    // Only an MRH is looked up; a hit sets msr6_behaviour (MSR6_NONE otherwise) and measures the
-    // arguments against the list, for Msr6Ingress to judge.
+    // Only an MRH is looked up; a hit sets msr6_behaviour (MSR6_NONE otherwise). The bounds are
+    // measured beside the lookup, for Msr6Ingress to judge.
     apply {
         if (hdr.mrh.isValid()) {
-            if (msr6_local_sid.apply().hit) {
-                msr6_pointer_bounds.apply();
-                if (meta.msr6_behaviour == MSR6_END_RL) {
-                    msr6_rl_bounds.apply();
-                }
-            }
+            msr6_local_sid.apply();
+            msr6_sl_bounds.apply();
+            msr6_pointer_bounds.apply();
+            msr6_rl_bounds.apply();
         }
     }
 }

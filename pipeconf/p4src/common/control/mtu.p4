@@ -16,10 +16,14 @@
 // verdict waits for that work (EgressMtuCheck), which may undo the growth by decapsulating.
 control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
 
-    // The IPv6 MTU of the port: the largest IPv6 packet (header included) it sends.
+    // The IPv6 MTU of the port: the largest IPv6 packet (header included) it sends. Taken as it
+    // is: an action that subtracted a constant from it (action data less a constant) would make
+    // Tofino load the constant into a container first, a stage before this table.
+    // The packet's IPv6 length, header included, is measured in the same action (a container plus
+    // a constant).
     action set_mtu(bit<16> mtu) {
         meta.egress_mtu = mtu;
-        meta.mtu_max_payload = mtu |-| IPV6_HEADER_BYTES;
+        meta.mtu_packet_len = hdr.ipv6.payload_len + IPV6_HEADER_BYTES;
     }
 
     table port_mtu {
@@ -34,11 +38,11 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
         size = 512;
     }
 
-    // How far the payload runs past what the MTU leaves it (0: it fits), measured by an action:
-    // Tofino's gateways compare a field with a constant, never two fields.
+    // How far the packet runs past the MTU (0: it fits), measured by an action: Tofino's
+    // gateways compare a field with a constant, never two fields.
     @hidden
     action measure_excess() {
-        meta.mtu_excess = hdr.ipv6.payload_len |-| meta.mtu_max_payload;
+        meta.mtu_excess = meta.mtu_packet_len |-| meta.egress_mtu;
     }
 
     @hidden
@@ -51,8 +55,11 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     apply {
-        // mtu_excess starts at 0 (metadata is zeroed) and is read only for a grown packet.
-        if (meta.grown && hdr.ipv6.isValid()) {
+        // mtu_excess starts at 0 (metadata is zeroed) and is read only for a grown packet. A grown
+        // packet is an IPv6 packet (only IPv6 packets are grown), so its header is not tested
+        // here: MSR6's local delivery invalidates it later, and on Tofino a test of it would hold
+        // MSR6's egress work back a stage.
+        if (meta.grown) {
             if (port_mtu.apply().hit) {
                 mtu_excess.apply();
             }
@@ -64,7 +71,12 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
 // decapsulated, back to the size it came with) that runs past the MTU is dropped and counted.
 control EgressMtuCheck(inout local_metadata_t meta) {
     apply {
+#ifdef WITH_MSR6
+        // A copy delivered here left decapsulated: back to the size it came in with.
+        if (!meta.drop && meta.grown && meta.mtu_excess != 0 && !meta.msr6_delivered) {
+#else
         if (!meta.drop && meta.grown && meta.mtu_excess != 0) {
+#endif
             meta.drop = true;
             meta.drop_reason = DROP_MTU_EXCEEDED;
         }

@@ -20,6 +20,9 @@ control PacketInHandler(inout headers_t hdr, in local_metadata_t meta) {
         hdr.packet_in.setValid();
         hdr.packet_in.ingress_port = meta.ingress_port;
         hdr.packet_in._pad = 0;
+#ifdef WITH_BNG_ACCESS
+        hdr.packet_in.ingress_line = meta.bng_line_id;
+#endif
     }
 }
 

@@ -14,6 +14,9 @@ control ReportFraming(inout headers_t hdr) {
         hdr.packet_in.setValid();
         hdr.packet_in._pad = 0;
         hdr.packet_in.ingress_port = hdr.report.ingress_port;
+#ifdef WITH_BNG_ACCESS
+        hdr.packet_in.ingress_line = 0;
+#endif
         hdr.report_ethernet.setValid();
         hdr.report_ethernet.dst_addr = 0;
         hdr.report_ethernet.src_addr = 0;

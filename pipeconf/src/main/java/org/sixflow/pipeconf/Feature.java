@@ -14,5 +14,12 @@ public enum Feature {
     /** GTP-U over IPv6: downlink encapsulation, uplink decapsulation at N3 addresses. */
     GTPU,
     /** NPTv6 (RFC 6296): checksum-neutral prefix translation at a site border, ICMPv6 errors' invoking packets too. */
-    NPTV6
+    NPTV6,
+    /**
+     * BNG, the half facing the subscribers: line map, PPPoE control punt with the line id,
+     * upstream termination with anti-spoofing, upstream per-line counters and meters.
+     */
+    BNG_ACCESS,
+    /** BNG, the forwarding half: subscriber prefixes to sessions, PPPoE encapsulation, downstream counters and meters. */
+    BNG_FORWARD
 }

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.pipeconf;
 
+import org.onosproject.net.behaviour.BngProgrammable;
 import org.onosproject.net.behaviour.Pipeliner;
 import org.onosproject.net.pi.model.DefaultPiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconf;
@@ -12,6 +13,7 @@ import org.onosproject.p4runtime.model.P4InfoParser;
 import org.onosproject.p4runtime.model.P4InfoParserException;
 import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
 import org.sixflow.pipeconf.behaviour.TofinoInterpreter;
+import org.sixflow.pipeconf.behaviour.bng.SixflowBngProgrammable;
 import org.sixflow.pipeconf.pipeliner.SixflowPipeliner;
 
 import java.net.URL;
@@ -82,7 +84,7 @@ public final class PipeconfFactory {
         checkNotNull(artifacts);
         URL p4Info = artifacts.require(SixflowPipeconfs.P4INFO_FILE);
         PiPipelineModel model = P4InfoParser.parse(p4Info);
-        return DefaultPiPipeconf.builder()
+        DefaultPiPipeconf.Builder builder = DefaultPiPipeconf.builder()
                 .withId(id)
                 .withPipelineModel(model)
                 .addBehaviour(PiPipelineInterpreter.class, interpreter)
@@ -90,5 +92,20 @@ public final class PipeconfFactory {
                 .addBehaviour(Pipeliner.class, SixflowPipeliner.class)
                 .addExtension(P4_INFO_TEXT, p4Info)
                 .addExtension(CPU_PORT_TXT, artifacts.require(SixflowPipeconfs.CPU_PORT_FILE));
+        if (hasBng(model)) {
+            builder.addBehaviour(BngProgrammable.class, SixflowBngProgrammable.class);
+        }
+        return builder;
+    }
+
+    /**
+     * Returns whether a pipeline has either half of the BNG (profiles bng, bng-access, bng-forward).
+     *
+     * @param model the pipeline
+     * @return whether ONOS's BngProgrammable applies to it
+     */
+    static boolean hasBng(PiPipelineModel model) {
+        return model.table(P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP).isPresent()
+                || model.table(P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION).isPresent();
     }
 }

@@ -22,13 +22,15 @@ public final class PipeconfProfile {
     /**
      * Creates a profile.
      *
-     * @param name     its name: lower-case letters and digits (it is part of pipeconf ids and folders)
+     * @param name     its name: lower-case letters and digits, words joined by hyphens (it is part of
+     *                 pipeconf ids and folders), e.g. {@code bng-access}
      * @param features the features compiled in
      * @param targets  the targets it is built for
      */
     public PipeconfProfile(String name, Set<Feature> features, Set<PipeconfTarget> targets) {
         checkNotNull(name);
-        checkArgument(name.matches("[a-z][a-z0-9]*"), "profile name must be lower-case letters and digits: %s", name);
+        checkArgument(name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*"),
+                      "profile name must be lower-case letters and digits, words joined by hyphens: %s", name);
         this.name = name;
         this.features = features.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(features));
         this.targets = Set.copyOf(targets);

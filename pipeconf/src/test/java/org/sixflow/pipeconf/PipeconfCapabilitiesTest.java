@@ -30,10 +30,15 @@ public class PipeconfCapabilitiesTest {
         assertEquals("full", full.profile().name());
         assertEquals(PipeconfTarget.BMV2, full.target());
         assertEquals(SixflowPipeconfs.FULL_BMV2, full.pipeconfId());
+        // Every feature but the BNG's, which no other feature is built with (profile bng).
         for (Feature feature : Feature.values()) {
-            // NPTv6 is a site border's feature, in a profile of its own (nptv6).
-            assertEquals(feature.toString(), feature != Feature.NPTV6, full.has(feature));
+            // NPTv6 is a site border's feature and the BNG a subscriber edge's: profiles of their own.
+            boolean own = feature == Feature.NPTV6 || feature == Feature.BNG_ACCESS || feature == Feature.BNG_FORWARD;
+            assertEquals(feature.toString(), !own, full.has(feature));
         }
+        PipeconfCapabilities bng = of(BundledPipeconfs.bmv2("bng"));
+        assertTrue(bng.has(Feature.BNG_ACCESS) && bng.has(Feature.BNG_FORWARD) && !bng.has(Feature.GTPU));
+        assertTrue(bng.hasTable(P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP));
         assertTrue(full.hasTable(P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP));
         assertEquals(8, full.maxMsids());
         assertEquals(8, full.egressMaxMsids());

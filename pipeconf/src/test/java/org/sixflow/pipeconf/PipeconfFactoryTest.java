@@ -3,17 +3,20 @@
 package org.sixflow.pipeconf;
 
 import org.junit.Test;
+import org.onosproject.net.behaviour.BngProgrammable;
 import org.onosproject.net.behaviour.Pipeliner;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipelineInterpreter;
 import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
 import org.sixflow.pipeconf.behaviour.TofinoInterpreter;
+import org.sixflow.pipeconf.behaviour.bng.SixflowBngProgrammable;
 import org.sixflow.pipeconf.pipeliner.SixflowPipeliner;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.util.Optional;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
@@ -34,5 +37,19 @@ public class PipeconfFactoryTest {
         }
         // ONOS's driver framework creates behaviours through their public no-argument constructor.
         assertTrue(SixflowPipeliner.class.getConstructor().newInstance() instanceof Pipeliner);
+    }
+
+    @Test
+    public void pipeconfsWithABngCarryBngProgrammable() throws Exception {
+        for (String profile : new String[]{"bng", "bng-access", "bng-forward"}) {
+            PiPipeconf pipeconf = BundledPipeconfs.bmv2(profile);
+            assertEquals(profile, Optional.of(SixflowBngProgrammable.class),
+                         pipeconf.implementation(BngProgrammable.class));
+        }
+        for (String profile : new String[]{"full", "core", "gtpu"}) {
+            assertFalse(profile, BundledPipeconfs.bmv2(profile).hasBehaviour(BngProgrammable.class));
+        }
+        assertFalse(BundledPipeconfs.tofino().hasBehaviour(BngProgrammable.class));
+        assertTrue(SixflowBngProgrammable.class.getConstructor().newInstance() instanceof BngProgrammable);
     }
 }

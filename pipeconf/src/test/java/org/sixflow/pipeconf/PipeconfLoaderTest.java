@@ -84,16 +84,15 @@ public class PipeconfLoaderTest {
     @Test
     public void registersEveryBmv2ProfileAndTheBundlesTofinoOutputs() {
         loader.activate(context(""));
-        for (String profile : new String[]{"full", "core", "gtpu", "nptv6"}) {
+        for (String profile : new String[]{"full", "core", "gtpu", "nptv6", "bng", "bng-access", "bng-forward"}) {
             assertTrue(profile, registered.containsKey(SixflowPipeconfs.id(profile, PipeconfTarget.BMV2)));
         }
-        // The bundle carries bf-p4c output of full, core (7b9f49b) and nptv6.
-        for (String profile : new String[]{"full", "core", "nptv6"}) {
+        // The bundle carries bf-p4c's output of the profiles built for Tofino (full does not fit it).
+        for (String profile : new String[]{"core", "gtpu", "nptv6", "bng"}) {
             assertTrue(profile, registered.containsKey(SixflowPipeconfs.id(profile, PipeconfTarget.TOFINO)));
         }
-        // gtpu's Tofino output needs bf-p4c: not in the bundle, so not registered (the log says which).
-        assertFalse(registered.containsKey(SixflowPipeconfs.id("gtpu", PipeconfTarget.TOFINO)));
-        assertEquals(7, registered.size());
+        assertFalse(registered.containsKey(SixflowPipeconfs.id("full", PipeconfTarget.TOFINO)));
+        assertEquals(11, registered.size());
         // Each profile's own program: the gtpu profile has no MSR6 table.
         assertFalse(registered.get(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2)).pipelineModel()
                             .table(P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).isPresent());
@@ -149,8 +148,8 @@ public class PipeconfLoaderTest {
         PiPipeconf tofino = registered.get(SixflowPipeconfs.FULL_TOFINO);
         assertEquals(3, binarySize(tofino));
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
-        // Four bmv2 profiles and the folder's one Tofino output (it replaces the bundle's).
-        assertEquals(5, registered.size());
+        // Seven bmv2 profiles and the folder's one Tofino output (it replaces the bundle's).
+        assertEquals(8, registered.size());
     }
 
     @Test

@@ -23,18 +23,36 @@ public class PipeconfProfilesTest {
     public void theBundleCarriesProfilesJson() throws Exception {
         assertEquals(PipeconfProfiles.parse(new ObjectMapper().readTree(PipeconfPaths.PROFILES_JSON)),
                      PipeconfProfiles.all().stream().collect(Collectors.toMap(PipeconfProfile::name, p -> p)));
-        assertEquals(List.of("full", "core", "gtpu", "nptv6"),
+        assertEquals(List.of("full", "core", "gtpu", "nptv6", "bng", "bng-access", "bng-forward"),
                      PipeconfProfiles.all().stream().map(PipeconfProfile::name).collect(Collectors.toList()));
     }
 
     @Test
     public void theProfilesHaveTheirFeatures() {
+        // full: every feature but the BNG's, which no other feature is built with.
         assertEquals(Set.of(Feature.APN6, Feature.MSR6, Feature.GTPU),
                      PipeconfProfiles.named("full").orElseThrow().features());
+        assertEquals(Set.of(Feature.BNG_ACCESS, Feature.BNG_FORWARD),
+                     PipeconfProfiles.named("bng").orElseThrow().features());
+        assertEquals(Set.of(Feature.BNG_ACCESS), PipeconfProfiles.named("bng-access").orElseThrow().features());
+        assertEquals(Set.of(Feature.BNG_FORWARD), PipeconfProfiles.named("bng-forward").orElseThrow().features());
         assertEquals(Set.of(Feature.APN6, Feature.MSR6), PipeconfProfiles.named("core").orElseThrow().features());
         assertEquals(Set.of(Feature.GTPU), PipeconfProfiles.named("gtpu").orElseThrow().features());
         assertEquals(Set.of(Feature.NPTV6), PipeconfProfiles.named("nptv6").orElseThrow().features());
         assertTrue(PipeconfProfiles.named("nosuch").isEmpty());
+    }
+
+    @Test
+    public void profileNamesAreLowerCaseWordsJoinedByHyphens() {
+        new PipeconfProfile("bng-access", Set.of(), Set.of(PipeconfTarget.BMV2));
+        for (String bad : new String[]{"-bng", "bng-", "bng--access", "Bng", "bng_access", "1bng"}) {
+            try {
+                new PipeconfProfile(bad, Set.of(), Set.of(PipeconfTarget.BMV2));
+                fail("accepted profile name " + bad);
+            } catch (IllegalArgumentException expected) {
+                assertTrue(expected.getMessage().contains(bad));
+            }
+        }
     }
 
     @Test

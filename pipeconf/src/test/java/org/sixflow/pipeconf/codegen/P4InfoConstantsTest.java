@@ -3,7 +3,6 @@
 package org.sixflow.pipeconf.codegen;
 
 import org.junit.Test;
-import org.onosproject.p4runtime.model.P4InfoParser;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,8 +17,8 @@ public class P4InfoConstantsTest {
     @Test
     public void committedConstantsMatchP4Info() throws Exception {
         String expected = P4InfoConstantsGenerator.generate(
-                P4InfoParser.parse(PipeconfPaths.CONSTANTS_SOURCE.toURI().toURL()),
-                PipeconfPaths.relativeToPipeconf(PipeconfPaths.CONSTANTS_SOURCE));
+                P4InfoConstantsGenerator.parse(PipeconfPaths.CONSTANTS_SOURCES),
+                P4InfoConstantsGenerator.sourceNames(PipeconfPaths.CONSTANTS_SOURCES));
         String committed = new String(Files.readAllBytes(PipeconfPaths.CONSTANTS_JAVA.toPath()),
                                       StandardCharsets.UTF_8);
         assertEquals("P4InfoConstants.java is stale: run `make constants`", expected, committed);
@@ -28,8 +27,8 @@ public class P4InfoConstantsTest {
     @Test
     public void committedPythonNamesMatchP4Info() throws Exception {
         String expected = P4InfoConstantsGenerator.generatePython(
-                P4InfoParser.parse(PipeconfPaths.CONSTANTS_SOURCE.toURI().toURL()),
-                PipeconfPaths.relativeToPipeconf(PipeconfPaths.CONSTANTS_SOURCE));
+                P4InfoConstantsGenerator.parse(PipeconfPaths.CONSTANTS_SOURCES),
+                P4InfoConstantsGenerator.sourceNames(PipeconfPaths.CONSTANTS_SOURCES));
         String committed = new String(Files.readAllBytes(PipeconfPaths.CONSTANTS_PYTHON.toPath()),
                                       StandardCharsets.UTF_8);
         assertEquals("ptf/lib/p4info_names.py is stale: run `make constants`", expected, committed);

@@ -3,6 +3,7 @@
 package org.sixflow.pipeconf.codegen;
 
 import java.io.File;
+import java.util.List;
 
 /**
  * Paths inside the pipeconf module, for tests and the generator (they run with the module
@@ -23,10 +24,12 @@ public final class PipeconfPaths {
     /** The profiles build-p4.sh compiles and the bundle registers. */
     public static final File PROFILES_JSON = new File(MODULE, "profiles.json");
     /**
-     * The P4Info the constants are generated from: the full profile's (every table), on bmv2
+     * The P4Infos the constants are generated from: the full profile's (every table but the
+     * BNG's) and the bng profile's (the BNG's, which no other feature is built with), on bmv2
      * (always built; the targets share names).
      */
-    public static final File CONSTANTS_SOURCE = new File(P4C_OUT, "full/bmv2/p4info.txt");
+    public static final List<File> CONSTANTS_SOURCES = List.of(new File(P4C_OUT, "full/bmv2/p4info.txt"),
+                                                               new File(P4C_OUT, "bng/bmv2/p4info.txt"));
 
     private PipeconfPaths() {
     }
