@@ -72,7 +72,7 @@ class InstallIntoOnosTest(unittest.TestCase):
         self.assertEqual(200, status)
         out = self.onos.cli("sixflow:pipeconfs")
         self.assertIn("id=org.sixflow.full.bmv2, target=bmv2, architecture=v1model", out)
-        self.assertIn("id=org.sixflow.full.tofino, target=tofino, architecture=tna", out)
+        self.assertIn("id=org.sixflow.core.tofino, target=tofino, architecture=tna", out)
 
     def test_3_sixflows_rest_answers_with_its_database(self):
         deadline = time.time() + 60

@@ -23,7 +23,7 @@ const bmv2: PipeconfSummary = {
   registers: 0, extensions: ['P4_INFO_TEXT', 'BMV2_JSON'], devices: ['device:beijing'],
 };
 const tofino: PipeconfSummary = {
-  id: 'org.sixflow.full.tofino', target: 'tofino', architecture: 'tna', tables: 1, actions: 1, counters: 0,
+  id: 'org.sixflow.core.tofino', target: 'tofino', architecture: 'tna', tables: 1, actions: 1, counters: 0,
   registers: 0, extensions: ['P4_INFO_TEXT', 'TOFINO_BIN'], devices: [],
 };
 const beijing: Device = {
@@ -179,7 +179,7 @@ describe('Overview', () => {
     const pipeconfRows = Array.from(view().querySelectorAll('table.pipeconfs tbody tr'));
     expect(pipeconfRows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent?.trim()))).toEqual([
       ['org.sixflow.full.bmv2', 'bmv2', 'v1model', '1', 'P4_INFO_TEXT, BMV2_JSON', '1'],
-      ['org.sixflow.full.tofino', 'tofino', 'tna', '1', 'P4_INFO_TEXT, TOFINO_BIN', '0'],
+      ['org.sixflow.core.tofino', 'tofino', 'tna', '1', 'P4_INFO_TEXT, TOFINO_BIN', '0'],
     ]);
 
     const deviceRows = Array.from(view().querySelectorAll('table.devices tbody tr'));
@@ -265,11 +265,11 @@ describe('Overview', () => {
 
     view().querySelectorAll<HTMLButtonElement>('tr.pipeconf-row button')[1].click();
     await settle();
-    expect(TestBed.inject(Router).url).toBe('/overview?pipeconf=org.sixflow.full.tofino');
-    http.expectOne(`${BASE}/pipeconfs/org.sixflow.full.tofino`).flush({ ...detail, id: 'org.sixflow.full.tofino', tables: [] });
+    expect(TestBed.inject(Router).url).toBe('/overview?pipeconf=org.sixflow.core.tofino');
+    http.expectOne(`${BASE}/pipeconfs/org.sixflow.core.tofino`).flush({ ...detail, id: 'org.sixflow.core.tofino', tables: [] });
     await settle();
     expect(view().querySelectorAll('.detail-row').length).toBe(1);
-    expect(view().querySelector('.detail-row')?.textContent).toContain('org.sixflow.full.tofino has no match-action tables');
+    expect(view().querySelector('.detail-row')?.textContent).toContain('org.sixflow.core.tofino has no match-action tables');
   });
 
   it('opens the pipeconf named in a shared URL', async () => {

@@ -22,8 +22,8 @@ describe('ResourcesApi', () => {
 
   it('reads the MAU report (default pipeconf on the server) and table occupancy', async () => {
     const mau = firstValueFrom(api.mau());
-    http.expectOne(`${BASE}/mau`).flush({ pipeconf: 'org.sixflow.full.tofino' });
-    expect((await mau).pipeconf).toBe('org.sixflow.full.tofino');
+    http.expectOne(`${BASE}/mau`).flush({ pipeconf: 'org.sixflow.core.tofino' });
+    expect((await mau).pipeconf).toBe('org.sixflow.core.tofino');
     const tables = firstValueFrom(api.tables('device:a'));
     http.expectOne(`${BASE}/tables?device=device:a`).flush({ tables: [] });
     expect(await tables).toEqual([]);

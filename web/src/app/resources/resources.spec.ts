@@ -14,7 +14,7 @@ import { ResourcesView, share } from './resources';
 const BASE = '/onos/sixflow/v1';
 
 const REPORT: MauReport = {
-  pipeconf: 'org.sixflow.full.tofino', compiler: 'bf-p4c 9.13', stageCount: 12,
+  pipeconf: 'org.sixflow.core.tofino', compiler: 'bf-p4c 9.13', stageCount: 12,
   stages: [
     { stage: 0, resources: [{ name: 'sram', used: 8, capacity: 80 }, { name: 'tcam', used: 2, capacity: 24 }] },
     { stage: 1, resources: [{ name: 'sram', used: 40, capacity: 80 }] },

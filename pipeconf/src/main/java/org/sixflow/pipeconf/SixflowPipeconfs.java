@@ -23,8 +23,10 @@ public final class SixflowPipeconfs {
     public static final String FULL_PROFILE = "full";
     /** The full profile on bmv2 (v1model): the bmv2 lab's pipeconf. */
     public static final PiPipeconfId FULL_BMV2 = id(FULL_PROFILE, PipeconfTarget.BMV2);
-    /** The full profile on Tofino (TNA). */
-    public static final PiPipeconfId FULL_TOFINO = id(FULL_PROFILE, PipeconfTarget.TOFINO);
+    /** The profile the studies put on Tofino (profiles.json "core": IPv6, APN6, MSR6, telemetry). */
+    public static final String CORE_PROFILE = "core";
+    /** The core profile on Tofino (TNA): full does not fit Tofino 1. */
+    public static final PiPipeconfId CORE_TOFINO = id(CORE_PROFILE, PipeconfTarget.TOFINO);
     /**
      * Every Sixflow pipeconf profiles.json names: a device running one of these runs the Sixflow
      * pipeline (registered or not: Tofino outputs may be absent).

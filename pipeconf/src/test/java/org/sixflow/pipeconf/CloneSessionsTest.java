@@ -38,7 +38,7 @@ public class CloneSessionsTest {
         assertEquals(Optional.of(defined("v1model", "TELEMETRY_SESSION_TRUNCATE_BYTES")),
                      CloneSessions.telemetryTruncate(SixflowPipeconfs.FULL_BMV2));
         assertEquals(Optional.of(defined("tna", "TELEMETRY_SESSION_TRUNCATE_BYTES")),
-                     CloneSessions.telemetryTruncate(SixflowPipeconfs.FULL_TOFINO));
+                     CloneSessions.telemetryTruncate(SixflowPipeconfs.CORE_TOFINO));
         assertEquals(Optional.empty(), CloneSessions.telemetryTruncate(new PiPipeconfId("org.example.other")));
     }
 

@@ -44,7 +44,7 @@ public class EgressMsidLimitsTest {
 
     @Test
     public void onlySixflowPipeconfsHaveALimit() {
-        assertEquals(Optional.of(3), EgressMsidLimits.of(SixflowPipeconfs.FULL_TOFINO));
+        assertEquals(Optional.of(3), EgressMsidLimits.of(SixflowPipeconfs.CORE_TOFINO));
         assertEquals(Optional.of(8), EgressMsidLimits.of(SixflowPipeconfs.FULL_BMV2));
         assertTrue(EgressMsidLimits.of(new PiPipeconfId("org.example.other")).isEmpty());
     }

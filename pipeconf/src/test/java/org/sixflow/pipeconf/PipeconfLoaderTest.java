@@ -113,7 +113,7 @@ public class PipeconfLoaderTest {
     @Test
     public void tofinoNeedsItsArtifacts() {
         loader.activate(context(folder.getRoot().getAbsolutePath()));
-        assertFalse("empty folder: no Tofino pipeconf", registered.containsKey(SixflowPipeconfs.FULL_TOFINO));
+        assertFalse("empty folder: no Tofino pipeconf", registered.containsKey(SixflowPipeconfs.CORE_TOFINO));
     }
 
     /** A stand-in bf-p4c output of a profile under root/&lt;profile&gt;/tofino/: its bmv2 P4Info, opaque binaries. */
@@ -134,18 +134,18 @@ public class PipeconfLoaderTest {
         loader.activate(context(folder.getRoot().getAbsolutePath()));
         assertEquals(3, binarySize(registered.get(SixflowPipeconfs.id("core", PipeconfTarget.TOFINO))));
         // The folder has no full/tofino: the configured folder replaces the bundle's outputs.
-        assertFalse(registered.containsKey(SixflowPipeconfs.FULL_TOFINO));
+        assertFalse(registered.containsKey(SixflowPipeconfs.CORE_TOFINO));
         assertFalse(registered.containsKey(SixflowPipeconfs.id("gtpu", PipeconfTarget.TOFINO)));
     }
 
     @Test
     public void tofinoIsRegisteredFromAConfiguredFolder() throws Exception {
-        standInTofinoOutput(folder.getRoot(), "full");
+        standInTofinoOutput(folder.getRoot(), "core");
         loader.activate(context(""));
         // The bundle's own bf-p4c output first, then the configured folder's in its place.
-        assertTrue(binarySize(registered.get(SixflowPipeconfs.FULL_TOFINO)) > 1_000_000);
+        assertTrue(binarySize(registered.get(SixflowPipeconfs.CORE_TOFINO)) > 1_000_000);
         loader.modified(context(folder.getRoot().getAbsolutePath()));
-        PiPipeconf tofino = registered.get(SixflowPipeconfs.FULL_TOFINO);
+        PiPipeconf tofino = registered.get(SixflowPipeconfs.CORE_TOFINO);
         assertEquals(3, binarySize(tofino));
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
         // Seven bmv2 profiles and the folder's one Tofino output (it replaces the bundle's).
@@ -155,7 +155,7 @@ public class PipeconfLoaderTest {
     @Test
     public void tofinoIsRegisteredFromTheBundle() {
         loader.activate(context(""));
-        PiPipeconf tofino = registered.get(SixflowPipeconfs.FULL_TOFINO);
+        PiPipeconf tofino = registered.get(SixflowPipeconfs.CORE_TOFINO);
         assertTrue("the bundle carries bf-p4c output", binarySize(tofino) > 1_000_000);
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
         assertTrue(tofino.pipelineModel().table(P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL).isPresent());
@@ -181,17 +181,17 @@ public class PipeconfLoaderTest {
         assertFalse(loader.compilerFile(SixflowPipeconfs.FULL_BMV2, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
         // Tofino from the configured folder.
         assertEquals(report.toURI().toURL(),
-                     loader.compilerFile(SixflowPipeconfs.FULL_TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).get());
+                     loader.compilerFile(SixflowPipeconfs.CORE_TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).get());
         assertFalse(loader.compilerFile(new PiPipeconfId("org.other"), SixflowPipeconfs.COMPILER_FILE).isPresent());
         for (String outside : new String[]{"../secret", "pipe/../../x", "/etc/passwd", ""}) {
             try {
-                loader.compilerFile(SixflowPipeconfs.FULL_TOFINO, outside);
+                loader.compilerFile(SixflowPipeconfs.CORE_TOFINO, outside);
                 fail("served " + outside);
             } catch (IllegalArgumentException expected) {
                 assertTrue(expected.getMessage().contains("inside the output folder"));
             }
         }
         loader.deactivate();
-        assertFalse(loader.compilerFile(SixflowPipeconfs.FULL_TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
+        assertFalse(loader.compilerFile(SixflowPipeconfs.CORE_TOFINO, SixflowPipeconfs.TOFINO_RESOURCES_FILE).isPresent());
     }
 }

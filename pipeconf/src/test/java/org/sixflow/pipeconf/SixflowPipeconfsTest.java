@@ -20,7 +20,7 @@ public class SixflowPipeconfsTest {
     @Test
     public void idsNameTheProfileAndTheTarget() {
         assertEquals("org.sixflow.full.bmv2", SixflowPipeconfs.FULL_BMV2.id());
-        assertEquals("org.sixflow.full.tofino", SixflowPipeconfs.FULL_TOFINO.id());
+        assertEquals("org.sixflow.core.tofino", SixflowPipeconfs.CORE_TOFINO.id());
         assertEquals("org.sixflow.gtpu.tofino", SixflowPipeconfs.id("gtpu", PipeconfTarget.TOFINO).id());
         assertEquals("/p4c-out/core/bmv2/", SixflowPipeconfs.bundleFolder("core", PipeconfTarget.BMV2));
     }

@@ -18,7 +18,7 @@ public interface ResourceService {
      * Returns the Tofino compiler's MAU resource report of a pipeconf, read once per registration
      * of the pipeconf from the compiler output it came with.
      *
-     * @param pipeconfId the pipeconf, e.g. org.sixflow.full.tofino
+     * @param pipeconfId the pipeconf, e.g. org.sixflow.core.tofino
      * @return the report
      * @throws org.onlab.util.ItemNotFoundException if no such pipeconf is registered, or its
      *         compiler output holds no Tofino resource report (the message says which)

@@ -37,7 +37,7 @@ import java.util.Optional;
 public class ResourcesCommand extends AbstractShellCommand {
 
     @Option(name = "--pipeconf", description = "Pipeconf whose Tofino compiler report to show (default "
-            + "org.sixflow.full.tofino)")
+            + "org.sixflow.core.tofino)")
     @Completion(PipeconfIdCompleter.class)
     String pipeconf = null;
 
@@ -48,7 +48,7 @@ public class ResourcesCommand extends AbstractShellCommand {
     @Override
     protected void doExecute() {
         ResourceService resources = get(ResourceService.class);
-        PiPipeconfId pipeconfId = pipeconf == null ? SixflowPipeconfs.FULL_TOFINO : new PiPipeconfId(pipeconf);
+        PiPipeconfId pipeconfId = pipeconf == null ? SixflowPipeconfs.CORE_TOFINO : new PiPipeconfId(pipeconf);
         List<TableOccupancy> tables;
         try {
             tables = resources.tableOccupancy(Optional.ofNullable(device).map(DeviceId::deviceId));

@@ -29,7 +29,7 @@ public class ResourceWebResource extends AbstractWebResource {
      * logical tables, crossbar bytes, hash bits, action data bus bytes, VLIW slots, gateways),
      * each as used/capacity, and the totals over the pipe.
      *
-     * @param pipeconf pipeconf id (default org.sixflow.full.tofino)
+     * @param pipeconf pipeconf id (default org.sixflow.core.tofino)
      * @return 200 OK with {"pipeconf", "compiler", "stageCount", "stages": [{"stage", "resources":
      *         [{"name", "used", "capacity"}]}], "totals": [...]}; 404 naming the pipeconf when it is
      *         not registered or came without a Tofino compiler report
@@ -39,7 +39,7 @@ public class ResourceWebResource extends AbstractWebResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response mau(@QueryParam("pipeconf") String pipeconf) {
         PiPipeconfId id = pipeconf == null || pipeconf.trim().isEmpty()
-                ? SixflowPipeconfs.FULL_TOFINO : new PiPipeconfId(pipeconf.trim());
+                ? SixflowPipeconfs.CORE_TOFINO : new PiPipeconfId(pipeconf.trim());
         MauReport report = get(ResourceService.class).mauReport(id);
         return ok(codec(MauReport.class).encode(report, this)).build();
     }

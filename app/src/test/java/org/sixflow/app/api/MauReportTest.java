@@ -15,7 +15,7 @@ import static org.sixflow.app.testing.Rejections.assertRejected;
  */
 public class MauReportTest {
 
-    private static final PiPipeconfId TOFINO = new PiPipeconfId("org.sixflow.full.tofino");
+    private static final PiPipeconfId TOFINO = new PiPipeconfId("org.sixflow.core.tofino");
 
     private static MauStage stage(int number, int sram, int tables) {
         return MauStage.of(number, List.of(MauResource.of(MauResourceType.SRAM, sram, 80),

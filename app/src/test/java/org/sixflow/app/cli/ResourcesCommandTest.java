@@ -88,9 +88,9 @@ public class ResourcesCommandTest {
     @Test
     public void mauHasOneRowPerStageAndTheTotals() {
         TofinoArtifacts.requireReport();
-        MauReport report = resources.manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
+        MauReport report = resources.manager.mauReport(SixflowPipeconfs.CORE_TOFINO);
         List<String> lines = ResourcesCommand.mauLines(report);
-        assertTrue(lines.get(0), lines.get(0).startsWith("MAU of org.sixflow.full.tofino, compiled by " + report.compiler()
+        assertTrue(lines.get(0), lines.get(0).startsWith("MAU of org.sixflow.core.tofino, compiled by " + report.compiler()
                                                                  + ": " + report.stageCount() + " stages, "));
         assertTrue(lines.get(1), lines.get(1).matches("stage\\s+sram\\s+tcam\\s+logicalTables\\s+exactCrossbarBytes\\s+"
                                                               + "ternaryCrossbarBytes\\s+hashBits\\s+"

@@ -33,7 +33,7 @@ public class GtpuTunnelValidatorTest {
             Set.of(BEIJING, TOFINO, FOREIGN, CORE),
             Map.of(BEIJING, new GtpuNetwork.Router(BEIJING, SixflowPipeconfs.FULL_BMV2, true,
                                                    Ip6Prefix.valueOf("fd00:1:1::/64"), Set.of(0x100L, 0x200L)),
-                   TOFINO, new GtpuNetwork.Router(TOFINO, SixflowPipeconfs.FULL_TOFINO, false,
+                   TOFINO, new GtpuNetwork.Router(TOFINO, SixflowPipeconfs.id("gtpu", PipeconfTarget.TOFINO), false,
                                                   Ip6Prefix.valueOf("fd00:1:6::/64"), Set.of(0x100L, 0x200L)),
                    CORE, new GtpuNetwork.Router(CORE, SixflowPipeconfs.id("core", PipeconfTarget.BMV2), true,
                                                 Ip6Prefix.valueOf("fd00:1:7::/64"), Set.of(0x100L, 0x200L))),
@@ -73,7 +73,7 @@ public class GtpuTunnelValidatorTest {
 
     @Test
     public void fullChecksumsAreRefusedOnATofinoEncapDevice() {
-        assertOneProblem("checksumMode FULL: encap device device:tofino runs org.sixflow.full.tofino",
+        assertOneProblem("checksumMode FULL: encap device device:tofino runs org.sixflow.gtpu.tofino",
                          problems(tunnel("ue-1", "fd00:9:1::/64", 1).checksumMode(GtpuChecksumMode.FULL)
                                           .encapDevices(List.of(TOFINO))));
         assertEquals(List.of(), problems(tunnel("ue-1", "fd00:9:1::/64", 1).checksumMode(GtpuChecksumMode.FULL)));

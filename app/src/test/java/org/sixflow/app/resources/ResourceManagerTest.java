@@ -119,8 +119,8 @@ public class ResourceManagerTest {
                        "pipeconf/build-p4.sh tofino", "tofinoArtifactsDir");
         // Without Tofino artifacts there is no Tofino pipeconf: the message says how to get one.
         ResourceManager bare = managerWith((id, path) -> Optional.empty());
-        assertNotFound(() -> bare.mauReport(SixflowPipeconfs.FULL_TOFINO),
-                       "No pipeconf org.sixflow.full.tofino is registered", "tofinoArtifactsDir");
+        assertNotFound(() -> bare.mauReport(SixflowPipeconfs.CORE_TOFINO),
+                       "No pipeconf org.sixflow.core.tofino is registered", "tofinoArtifactsDir");
     }
 
     @Test
@@ -156,13 +156,13 @@ public class ResourceManagerTest {
     @Test
     public void readsTheCommittedTofinoReportOncePerRegistration() throws Exception {
         TofinoArtifacts.requireReport();
-        MauReport report = resources.manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
-        assertEquals(SixflowPipeconfs.FULL_TOFINO, report.pipeconf());
-        assertSame("read once", report, resources.manager.mauReport(SixflowPipeconfs.FULL_TOFINO));
+        MauReport report = resources.manager.mauReport(SixflowPipeconfs.CORE_TOFINO);
+        assertEquals(SixflowPipeconfs.CORE_TOFINO, report.pipeconf());
+        assertSame("read once", report, resources.manager.mauReport(SixflowPipeconfs.CORE_TOFINO));
         // A new registration (e.g. tofinoArtifactsDir changed) is read again.
         AtomicInteger reads = new AtomicInteger();
         TestPipeconfService registry = new TestPipeconfService();
-        registry.register(PipeconfFactory.tofino(SixflowPipeconfs.FULL_TOFINO, PipeconfArtifacts.ofDirectory(TofinoArtifacts.DIR)));
+        registry.register(PipeconfFactory.tofino(SixflowPipeconfs.CORE_TOFINO, PipeconfArtifacts.ofDirectory(TofinoArtifacts.DIR)));
         ResourceManager manager = new ResourceManager();
         manager.pipeconfService = registry;
         manager.compilerOutput = (id, path) -> {
@@ -170,11 +170,11 @@ public class ResourceManagerTest {
             return Optional.of(url(new File(TofinoArtifacts.DIR, path)));
         };
         manager.occupancy = device -> List.of();
-        MauReport first = manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
-        manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
-        registry.unregister(SixflowPipeconfs.FULL_TOFINO);
-        registry.register(PipeconfFactory.tofino(SixflowPipeconfs.FULL_TOFINO, PipeconfArtifacts.ofDirectory(TofinoArtifacts.DIR)));
-        MauReport second = manager.mauReport(SixflowPipeconfs.FULL_TOFINO);
+        MauReport first = manager.mauReport(SixflowPipeconfs.CORE_TOFINO);
+        manager.mauReport(SixflowPipeconfs.CORE_TOFINO);
+        registry.unregister(SixflowPipeconfs.CORE_TOFINO);
+        registry.register(PipeconfFactory.tofino(SixflowPipeconfs.CORE_TOFINO, PipeconfArtifacts.ofDirectory(TofinoArtifacts.DIR)));
+        MauReport second = manager.mauReport(SixflowPipeconfs.CORE_TOFINO);
         assertNotSame(first, second);
         assertEquals(first, second);
         assertEquals(2, reads.get());

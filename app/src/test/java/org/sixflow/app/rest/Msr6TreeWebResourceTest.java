@@ -81,7 +81,7 @@ public class Msr6TreeWebResourceTest extends SixflowRestTest {
         JsonObject all = Json.parse(target().path("trees/limits").request().get(String.class)).asObject();
         assertEquals(8, all.getInt("maxMsids", 0));
         assertEquals(0, all.get("localDeliveryMaxMsids").asArray().size());
-        trees.pipeconfs.bindToDevice(org.sixflow.pipeconf.SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:nanjing"));
+        trees.pipeconfs.bindToDevice(org.sixflow.pipeconf.SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:nanjing"));
         JsonObject tofino = Json.parse(target().path("trees/limits").request().get(String.class)).asObject();
         JsonObject nanjing = tofino.get("localDeliveryMaxMsids").asArray().get(0).asObject();
         assertEquals("device:nanjing", nanjing.getString("device", null));

@@ -140,8 +140,8 @@ public class ResourceWebResourceTest extends SixflowRestTest {
                     "pipeconf/build-p4.sh tofino");
         assertError(get("mau", "pipeconf", "org.nowhere"), 404, "No pipeconf org.nowhere is registered");
         // An ONOS whose Tofino pipeconf is not registered (e.g. a bundle built without bf-p4c output).
-        pipeconfs.unregister(SixflowPipeconfs.FULL_TOFINO);
-        assertError(get("mau", null, null), 404, "No pipeconf org.sixflow.full.tofino is registered",
+        pipeconfs.unregister(SixflowPipeconfs.CORE_TOFINO);
+        assertError(get("mau", null, null), 404, "No pipeconf org.sixflow.core.tofino is registered",
                     "tofinoArtifactsDir");
     }
 
@@ -154,9 +154,9 @@ public class ResourceWebResourceTest extends SixflowRestTest {
         JsonObject json = Json.parse(body).asObject();
         MauReport expected;
         try (InputStream in = new FileInputStream(TofinoArtifacts.RESOURCES_JSON)) {
-            expected = MauReportParser.parse(SixflowPipeconfs.FULL_TOFINO, in);
+            expected = MauReportParser.parse(SixflowPipeconfs.CORE_TOFINO, in);
         }
-        assertEquals("org.sixflow.full.tofino", json.getString("pipeconf", null));
+        assertEquals("org.sixflow.core.tofino", json.getString("pipeconf", null));
         assertEquals(expected.compiler(), json.getString("compiler", null));
         assertEquals(expected.stageCount(), json.getInt("stageCount", 0));
         JsonArray stages = json.get("stages").asArray();

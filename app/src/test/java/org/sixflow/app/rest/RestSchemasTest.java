@@ -155,7 +155,7 @@ public class RestSchemasTest {
         for (MauResourceType type : MauResourceType.values()) {
             resources.add(MauResource.of(type, 1, 2));
         }
-        MauReport report = MauReport.of(new PiPipeconfId("org.sixflow.full.tofino"), "9.13.4", 1,
+        MauReport report = MauReport.of(new PiPipeconfId("org.sixflow.core.tofino"), "9.13.4", 1,
                                         List.of(MauStage.of(0, resources)));
         JsonNode schema = schema("ResourcesMau");
         JsonNode encoded = new MauReportCodec().encode(report, CONTEXT);

@@ -31,8 +31,8 @@ public final class BundledPipeconfs {
     // and building one hashes every artifact (megabytes for Tofino) for its fingerprint.
     private static final Supplier<PiPipeconf> TOFINO = Suppliers.memoize(() -> {
         try {
-            return PipeconfFactory.tofino(SixflowPipeconfs.FULL_TOFINO, PipeconfArtifacts.ofResources(
-                    PipeconfFactory.class, SixflowPipeconfs.bundleFolder(SixflowPipeconfs.FULL_PROFILE,
+            return PipeconfFactory.tofino(SixflowPipeconfs.CORE_TOFINO, PipeconfArtifacts.ofResources(
+                    PipeconfFactory.class, SixflowPipeconfs.bundleFolder(SixflowPipeconfs.CORE_PROFILE,
                                                                          PipeconfTarget.TOFINO)));
         } catch (Exception e) {
             throw new IllegalStateException("Tofino artifacts unreadable", e);

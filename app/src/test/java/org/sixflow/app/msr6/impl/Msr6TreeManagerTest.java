@@ -233,7 +233,7 @@ public class Msr6TreeManagerTest {
 
     @Test
     public void aTofinoIngressWithReceiversOfItsOwnLimitsTheTreeToWhatItsEgressDecapsulates() {
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:beijing"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:beijing"));
         ConnectPoint local = ConnectPoint.deviceConnectPoint("device:beijing/4");
         Set<ConnectPoint> receivers = Set.of(local, NANJING, SHANGHAI, GUANGZHOU);
         assertRejected(() -> fixture.manager.create(Msr6TreeRequest.of(
@@ -249,8 +249,8 @@ public class Msr6TreeManagerTest {
         // Beijing (the ingress edge, two copies) and Wuhan (copies on to Guangzhou) on Tofino:
         // the copies' entries carry their Segments Left and destination, so the egress reads no
         // M-SID and the 4-M-SID shortest-path tree is accepted (it was refused at 3).
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:beijing"));
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:wuhan"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:beijing"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:wuhan"));
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
         assertEquals(Msr6TreeState.INSTALLED, tree.state());
         assertEquals(4, tree.msids().size());
@@ -262,7 +262,7 @@ public class Msr6TreeManagerTest {
 
     @Test
     public void aTofinoReplicationPointWithReceiversLimitsTheTreeToWhatItsEgressDecapsulates() {
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:nanjing"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:nanjing"));
         // Shortest paths: Wuhan, Nanjing, Guangzhou, Shanghai = 4 M-SIDs, and Nanjing makes copies
         // and decapsulates one for its own receivers in egress.
         assertRejected(() -> fixture.manager.create(request("video", Msr6Mode.TE,
@@ -278,7 +278,7 @@ public class Msr6TreeManagerTest {
     @Test
     public void aTofinoLeafDecapsulatesAnyLength() {
         // Guangzhou is a leaf of the 4-M-SID shortest-path tree: it decapsulates in ingress.
-        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_TOFINO, DeviceId.deviceId("device:guangzhou"));
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:guangzhou"));
         fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, DeviceId.deviceId("device:nanjing"));
         assertEquals(4, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS))
                 .msids().size());

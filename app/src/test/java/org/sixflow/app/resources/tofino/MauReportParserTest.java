@@ -40,7 +40,7 @@ import static org.junit.Assert.fail;
  */
 public class MauReportParserTest {
 
-    private static final PiPipeconfId TOFINO = new PiPipeconfId("org.sixflow.full.tofino");
+    private static final PiPipeconfId TOFINO = new PiPipeconfId("org.sixflow.core.tofino");
 
     /** The mau.resources.log column of each resource. */
     private static final Map<MauResourceType, String> LOG_COLUMNS = new EnumMap<>(MauResourceType.class);

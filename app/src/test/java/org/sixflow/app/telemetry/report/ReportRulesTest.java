@@ -35,7 +35,7 @@ public class ReportRulesTest {
 
     @Test
     public void tofinoSessionsKeepWhatAReportCarries() {
-        List<Instruction> tofino = bucket(CloneSessions.telemetryTruncate(SixflowPipeconfs.FULL_TOFINO).orElseThrow());
+        List<Instruction> tofino = bucket(CloneSessions.telemetryTruncate(SixflowPipeconfs.CORE_TOFINO).orElseThrow());
         assertEquals(PortNumber.CONTROLLER, ((Instructions.OutputInstruction) tofino.get(0)).port());
         assertTrue(tofino.toString(), tofino.stream().anyMatch(i -> i instanceof Instructions.TruncateInstruction
                 && ((Instructions.TruncateInstruction) i).maxLen() == 156));
