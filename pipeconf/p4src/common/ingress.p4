@@ -162,7 +162,11 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #if defined(WITH_GTPU) && defined(WITH_MSR6)
                 }
 #endif
-                if (!meta.drop && !meta.punt_to_cpu && !meta.msr6_replicate && !meta.msr6_decap) {
+                // Routed unless dropped, punted or sent to a multicast group. A group is set only
+                // by MSR6 (a tree's SID or encapsulation), and a packet with one that is not
+                // dropped is a replica or a leaf's (msr6_replicate, msr6_decap): the same test as
+                // those flags, on a field known earlier (on Tofino, routing a stage sooner).
+                if (!meta.drop && !meta.punt_to_cpu && meta.mcast_group == 0) {
                     routing.apply(hdr, meta);
                 }
 #if defined(WITH_MSR6) && MAX_MSIDS > 4

@@ -91,6 +91,12 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 // were what the chain waited for.)
 #define SIXFLOW_APN6_CLASSIFIER_PLACEMENT @stage(0)
 
+// The port's MTU and the MSR6 copy head the egress chain (MTU excess and copy checks, the drop
+// verdict, then the latency registers and sampling, which only forwarded copies reach): both
+// start in stage 0, where bf-p4c 9.13.4 left to itself put one of them a stage or two later.
+#define SIXFLOW_PORT_MTU_PLACEMENT @stage(0)
+#define SIXFLOW_MSR6_COPY_PLACEMENT @stage(0)
+
 // The shared ingress chain (common/ingress.p4) reads the parser's intrinsic metadata (its error).
 // A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The
 // outer flow label is hashed ahead, from the packet's flow (5-tuple and flow label) before any

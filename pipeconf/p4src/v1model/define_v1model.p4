@@ -77,6 +77,9 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 // Table placement is Tofino's concern (define_tna.p4).
 #define SIXFLOW_APN6_CLASSIFIER_PLACEMENT
 
+#define SIXFLOW_PORT_MTU_PLACEMENT
+#define SIXFLOW_MSR6_COPY_PLACEMENT
+
 // The shared ingress chain (common/ingress.p4) reads standard_metadata: the parser's error and
 // the GTP-U UDP checksum that SixflowVerifyChecksum verified. bmv2 hashes the flow label where it
 // writes it (SIXFLOW_ENCAP_FLOW_LABEL): nothing to compute ahead.

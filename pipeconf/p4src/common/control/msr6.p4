@@ -130,17 +130,57 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     // Per M-SID count n, one action of constants (a Tofino action adds one operand to a field):
-    // Hdr Ext Len = 2n, the first n M-SIDs made valid, and the outer payload = the inner packet
-    // (its payload, still in the outer header) + its IPv6 header + the MRH. A count of 0 or over
-    // MAX_MSIDS is malformed.
+    // the Routing header and MRH with Hdr Ext Len = 2n, the first n M-SIDs made valid, and the
+    // outer payload = the inner packet (its payload, still in the outer header) + its IPv6 header
+    // + the MRH. A count of 0 or over MAX_MSIDS is malformed. The headers are written here, in one
+    // action, rather than by statements before the lookup: those wrote the same Tofino containers
+    // (the Routing header's first word), which took them a stage of their own after this table's.
+    // The outer header keeps the inner Traffic Class (DSCP and ECN: RFC 6040's normal mode) and
+    // labels the inner flow (RFC 6438), so that transit nodes can treat and spread it.
 #define MSR6_ENCAP_LENGTHS_ACTION(i, n) \
     @hidden \
     action set_encap_lengths_##n() { \
+        hdr.routing.setValid(); \
+        hdr.routing.next_header = PROTO_IPV6; \
+        hdr.routing.routing_type = ROUTING_TYPE_MRH; \
+        hdr.routing.segments_left = 0; \
+        hdr.mrh.setValid(); \
+        hdr.mrh.mrh_type = meta.msr6_encap_type; \
+        hdr.mrh.reserved = 0; \
+        hdr.ipv6.version = 6; \
+        SIXFLOW_ENCAP_FLOW_LABEL \
         hdr.routing.hdr_ext_len = 2 * n; \
+        hdr.ipv6.next_header = PROTO_ROUTING; \
+        hdr.ipv6.hop_limit = 64; \
+        /* This router forwards the inner packet into the tree: a hop (RFC 2473 3.1). */ \
+        hdr.inner_ipv6.hop_limit = hdr.inner_ipv6.hop_limit - 1; \
+        meta.ev_msr6_encap = 1; \
+        meta.grown = true; \
         MSR6_VALID_FIRST_##n \
         hdr.ipv6.payload_len = hdr.ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + n * MSID_BYTES); \
     }
     SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS_ACTION)
+
+    // An encapsulation's latency class by its MRH type (RLB, or TE for any other).
+    @hidden
+    action set_encap_class(lat_class_t cls) {
+        meta.lat_class = cls;
+    }
+
+    @hidden
+    table msr6_encap_class {
+        key = {
+            meta.msr6_encap_type: exact;
+        }
+        actions = {
+            set_encap_class;
+        }
+        const entries = {
+            MRH_TYPE_TE_RLB: set_encap_class(CLASS_MSR6_RLB_ENCAP);
+        }
+        const default_action = set_encap_class(CLASS_MSR6_TE_ENCAP);
+        size = 2;
+    }
 
 #define MSR6_ENCAP_LENGTHS_ENTRY(i, n) n: set_encap_lengths_##n();
 #define MSR6_ENCAP_LENGTHS_LIST(i, n) set_encap_lengths_##n;
@@ -234,31 +274,12 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 meta.drop = true;
                 meta.drop_reason = DROP_HOP_LIMIT;
             } else {
-                hdr.routing.setValid();
-                hdr.routing.next_header = PROTO_IPV6;
-                hdr.routing.routing_type = ROUTING_TYPE_MRH;
-                hdr.routing.segments_left = 0;
-                hdr.mrh.setValid();
-                hdr.mrh.mrh_type = meta.msr6_encap_type;
-                hdr.mrh.reserved = 0;
-                // The outer header keeps the inner Traffic Class (DSCP and ECN: RFC 6040's normal
-                // mode) and labels the inner flow (RFC 6438), so that transit nodes can treat and
-                // spread it.
-                hdr.ipv6.version = 6;
-                SIXFLOW_ENCAP_FLOW_LABEL
-                // A miss (a count of 0 or over MAX_MSIDS) drops the packet as malformed.
+                // The class beside the lengths' lookup rather than after it (on Tofino, a stage
+                // earlier); a packet the lookup drops is never measured.
+                msr6_encap_class.apply();
+                // The Routing header, MRH and outer header (set_encap_lengths_n); a miss (a count
+                // of 0 or over MAX_MSIDS) drops the packet as malformed.
                 if (msr6_encap_lengths.apply().hit) {
-                    hdr.ipv6.next_header = PROTO_ROUTING;
-                    hdr.ipv6.hop_limit = 64;
-                    // This router forwards the inner packet into the tree: a hop (RFC 2473 3.1).
-                    hdr.inner_ipv6.hop_limit = hdr.inner_ipv6.hop_limit - 1;
-                    if (meta.msr6_encap_type == MRH_TYPE_TE_RLB) {
-                        meta.lat_class = CLASS_MSR6_RLB_ENCAP;
-                    } else {
-                        meta.lat_class = CLASS_MSR6_TE_ENCAP;
-                    }
-                    meta.ev_msr6_encap = 1;
-                    meta.grown = true;
                     if (meta.mcast_group != 0) {
                         meta.msr6_replicate = true;
                     }
@@ -341,6 +362,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
 
     // (group, egress port) -> index of the copy (End.RL: child i; End.RLB.X: j-th set bit), or
     // local delivery to a receiver.
+    SIXFLOW_MSR6_COPY_PLACEMENT
     table msr6_copy {
         key = {
             meta.mcast_group: exact @name("group");

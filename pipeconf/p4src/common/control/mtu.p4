@@ -26,6 +26,7 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
         meta.mtu_packet_len = hdr.ipv6.payload_len + IPV6_HEADER_BYTES;
     }
 
+    SIXFLOW_PORT_MTU_PLACEMENT
     table port_mtu {
         key = {
             meta.egress_port: exact @name("eg_port");
