@@ -87,7 +87,7 @@ HOPOPT, DSTOPTS = 0, 60
 
 
 def apn6_body(sla, app, user, flow):
-    """Sixflow's 24-octet APN6 HBH (WIRE-FORMATS.md) after its Next Header: Hdr Ext Len 2, the
+    """Sixflow's 24-octet APN6 HBH (docs/features/apn6.md) after its Next Header: Hdr Ext Len 2, the
     option (type 0x1E, length 16) and a PadN."""
     return (bytes([2, 0x1E, 16]) + sla.to_bytes(4, "big") + app.to_bytes(4, "big") + user.to_bytes(4, "big")
             + flow.to_bytes(4, "big") + bytes([1, 2, 0, 0]))

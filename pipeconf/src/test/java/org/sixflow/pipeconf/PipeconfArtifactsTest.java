@@ -21,7 +21,7 @@ import static org.junit.Assert.assertTrue;
 public class PipeconfArtifactsTest {
 
     private static final PipeconfArtifacts TOFINO =
-            PipeconfArtifacts.ofResources(PipeconfLoader.class, SixflowPipeconfs.bundleFolder(SixflowPipeconfs.FULL_PROFILE, PipeconfTarget.TOFINO));
+            PipeconfArtifacts.ofResources(PipeconfLoader.class, SixflowPipeconfs.bundleFolder(SixflowPipeconfs.CORE_PROFILE, PipeconfTarget.TOFINO));
 
     @Test
     public void aPackedArtifactIsServedUnpacked() throws Exception {
@@ -31,7 +31,7 @@ public class PipeconfArtifactsTest {
         try (InputStream in = context.openStream()) {
             unpacked = in.readAllBytes();
         }
-        URL packed = PipeconfLoader.class.getResource(SixflowPipeconfs.bundleFolder(SixflowPipeconfs.FULL_PROFILE, PipeconfTarget.TOFINO)
+        URL packed = PipeconfLoader.class.getResource(SixflowPipeconfs.bundleFolder(SixflowPipeconfs.CORE_PROFILE, PipeconfTarget.TOFINO)
                 + SixflowPipeconfs.TOFINO_CONTEXT_FILE + PipeconfArtifacts.PACKED_SUFFIX);
         try (InputStream in = new GZIPInputStream(packed.openStream())) {
             assertArrayEquals(in.readAllBytes(), unpacked);
@@ -44,7 +44,7 @@ public class PipeconfArtifactsTest {
     @Test
     public void aPlainArtifactIsTheResourceItself() {
         URL bin = TOFINO.require(SixflowPipeconfs.TOFINO_BIN_FILE);
-        assertEquals(PipeconfLoader.class.getResource(SixflowPipeconfs.bundleFolder(SixflowPipeconfs.FULL_PROFILE, PipeconfTarget.TOFINO) + SixflowPipeconfs.TOFINO_BIN_FILE),
+        assertEquals(PipeconfLoader.class.getResource(SixflowPipeconfs.bundleFolder(SixflowPipeconfs.CORE_PROFILE, PipeconfTarget.TOFINO) + SixflowPipeconfs.TOFINO_BIN_FILE),
                      bin);
         assertFalse(TOFINO.find("pipe/no-such-artifact.json").isPresent());
         assertTrue(TOFINO.hasAll(SixflowPipeconfs.TOFINO_CONTEXT_FILE, SixflowPipeconfs.TOFINO_BIN_FILE));

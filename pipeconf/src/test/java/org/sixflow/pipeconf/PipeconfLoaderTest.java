@@ -133,8 +133,8 @@ public class PipeconfLoaderTest {
         standInTofinoOutput(folder.getRoot(), "core");
         loader.activate(context(folder.getRoot().getAbsolutePath()));
         assertEquals(3, binarySize(registered.get(SixflowPipeconfs.id("core", PipeconfTarget.TOFINO))));
-        // The folder has no full/tofino: the configured folder replaces the bundle's outputs.
-        assertFalse(registered.containsKey(SixflowPipeconfs.CORE_TOFINO));
+        // The folder has no nptv6/tofino: the configured folder replaces the bundle's outputs.
+        assertFalse(registered.containsKey(SixflowPipeconfs.id("nptv6", PipeconfTarget.TOFINO)));
         assertFalse(registered.containsKey(SixflowPipeconfs.id("gtpu", PipeconfTarget.TOFINO)));
     }
 
@@ -171,7 +171,7 @@ public class PipeconfLoaderTest {
 
     @Test
     public void servesTheCompilerOutputOfWhatItRegistered() throws Exception {
-        File dir = standInTofinoOutput(folder.getRoot(), "full");
+        File dir = standInTofinoOutput(folder.getRoot(), "core");
         File report = new File(dir, SixflowPipeconfs.TOFINO_RESOURCES_FILE);
         Files.write(report.toPath(), "{}".getBytes());
 

@@ -7,6 +7,7 @@ import com.eclipsesource.json.JsonArray;
 import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
+import org.sixflow.pipeconf.P4Defines;
 import org.sixflow.pipeconf.P4InfoConstants;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
@@ -67,7 +68,7 @@ public class PipeconfWebResourceTest extends SixflowRestTest {
         JsonObject drops = json.get("counters").asArray().values().stream().map(v -> v.asObject())
                 .filter(c -> c.getString("id", "").equals(P4InfoConstants.SIXFLOW_INGRESS_DROP_COUNTER.id()))
                 .findFirst().orElseThrow();
-        assertEquals(32, drops.getInt("size", 0));
+        assertEquals(P4Defines.DROP_REASON_COUNT, drops.getInt("size", 0));
         assertEquals("PACKETS", drops.getString("unit", null));
     }
 

@@ -13,7 +13,7 @@ import static org.junit.Assert.assertTrue;
 public final class TofinoArtifacts {
 
     /** The committed output folder (tests run in app/). */
-    public static final File DIR = new File("../pipeconf/src/main/resources/p4c-out/full/tofino");
+    public static final File DIR = new File("../pipeconf/src/main/resources/p4c-out/core/tofino");
     /** The per-stage resource report, in the resources.json schema. */
     public static final File RESOURCES_JSON = new File(DIR, "pipe/logs/resources.json");
     /** The same figures as text tables, written from resources.json by the compiler's p4c-build-logs. */

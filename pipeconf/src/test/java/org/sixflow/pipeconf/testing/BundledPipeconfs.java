@@ -82,13 +82,13 @@ public final class BundledPipeconfs {
     /**
      * Tells whether the committed full-profile Tofino artifacts were compiled from the current P4 sources.
      *
-     * @return true when their source hash is that of the full profile's TNA program
+     * @return true when their source hash is that of the core profile's TNA program
      */
     public static boolean tofinoCurrent() {
-        File hash = new File(PipeconfPaths.artifacts(SixflowPipeconfs.FULL_PROFILE, "tofino"),
+        File hash = new File(PipeconfPaths.artifacts(SixflowPipeconfs.CORE_PROFILE, "tofino"),
                              SixflowPipeconfs.SOURCE_HASH_FILE);
         try {
-            return SourceHash.of(SixflowPipeconfs.FULL_PROFILE, "tofino").equals(new String(Files.readAllBytes(hash.toPath()),
+            return SourceHash.of(SixflowPipeconfs.CORE_PROFILE, "tofino").equals(new String(Files.readAllBytes(hash.toPath()),
                                                           StandardCharsets.UTF_8).trim());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
