@@ -152,6 +152,16 @@ class GtpuTest(SixflowTest):
     def decap_count(self, tunnel_id):
         return self.counter(names.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER, tunnel_id)
 
+    def assert_routed_to_server(self, sent, expected=None):
+        """`sent` (bytes) in at port 2 leaves port 3 as `expected` (default: itself) routed one hop
+        on toward the server: router MACs, hop limit - 1, and nothing else sent."""
+        frame = Ether(sent if expected is None else expected)
+        frame.src, frame.dst = ROUTER_MAC, SERVER_MAC
+        frame[IPv6].hlim -= 1
+        testutils.send_packet(self, 2, sent)
+        testutils.verify_packet(self, frame, 3)
+        testutils.verify_no_other_packets(self)
+
     def send_inner(self, inner, port=3):
         testutils.send_packet(self, port, bytes(Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(inner)))
 
@@ -545,12 +555,7 @@ class OtherTunnelsPassThrough(GtpuTest):
         self.add_n3(allow_zero_checksum=True)
         self.add_tunnel(30, 0x30, ZERO, prefix="fd00:5::", prefix_len=64)
         frame, _ = uplink(0x31, dst="fd00:5::99")
-        expected = Ether(frame)
-        expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
-        expected[IPv6].hlim -= 1
-        testutils.send_packet(self, 2, frame)
-        testutils.verify_packet(self, expected, 3)
-        testutils.verify_no_other_packets(self)
+        self.assert_routed_to_server(frame)
         self.assertEqual(self.encap_count(30), 0)
 
 
@@ -680,12 +685,7 @@ class TransitGpduWithAnOuterExtensionHeaderPassesUntouched(GtpuTest):
         self.add_n3(allow_zero_checksum=True)
         frame, _ = uplink(0x45, dst="fd00:5::99")
         sent = with_ext(frame, DSTOPTS, DEST_OPTS_BODY)
-        expected = Ether(sent)
-        expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
-        expected[IPv6].hlim -= 1
-        testutils.send_packet(self, 2, sent)
-        testutils.verify_packet(self, expected, 3)
-        testutils.verify_no_other_packets(self)
+        self.assert_routed_to_server(sent)
 
 
 # APN6 and GTP-U ------------------------------------------------------------------------------
@@ -714,23 +714,13 @@ class Apn6OptionOnAPassingGpduPrecedesItsUdpHeader(Apn6AndGtpuTest):
         inserted = self.event_count(p4defines.EVENT_APN6_INSERTED)
         for qfi in (None, 4):
             frame, _ = uplink(0x46, dst="fd00:5::99", qfi=qfi)
-            expected = Ether(with_ext(frame, HOPOPT, apn6_body(3, 0x1234, 0xABC, 7)))
-            expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
-            expected[IPv6].hlim -= 1
-            testutils.send_packet(self, 2, frame)
-            testutils.verify_packet(self, expected, 3)
-            testutils.verify_no_other_packets(self)
+            self.assert_routed_to_server(frame, with_ext(frame, HOPOPT, apn6_body(3, 0x1234, 0xABC, 7)))
         self.assertEqual(self.event_count(p4defines.EVENT_APN6_INSERTED), inserted + 2)
 
         skipped = self.event_count(p4defines.EVENT_APN6_SKIPPED)
         frame, _ = uplink(0x46, dst="fd00:5::99")
         sent = with_ext(frame, DSTOPTS, DEST_OPTS_BODY)
-        expected = Ether(sent)
-        expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
-        expected[IPv6].hlim -= 1
-        testutils.send_packet(self, 2, sent)
-        testutils.verify_packet(self, expected, 3)
-        testutils.verify_no_other_packets(self)
+        self.assert_routed_to_server(sent)
         self.assertEqual(self.event_count(p4defines.EVENT_APN6_SKIPPED), skipped + 1)
 
 
@@ -839,10 +829,5 @@ class ExtensionHeaderToComprehendUnknownHereIsDropped(GtpuTest):
             passing = bytearray(frame)
             passing[14 + 24:14 + 40] = ipaddress.IPv6Address("fd00:5::99").packed
             passing = bytes(passing)
-            expected = Ether(passing)
-            expected.src, expected.dst = ROUTER_MAC, SERVER_MAC
-            expected[IPv6].hlim -= 1
-            testutils.send_packet(self, 2, passing)
-            testutils.verify_packet(self, expected, 3)
-            testutils.verify_no_other_packets(self)
+            self.assert_routed_to_server(passing)
         self.assertEqual(self.decap_count(51), 0)
