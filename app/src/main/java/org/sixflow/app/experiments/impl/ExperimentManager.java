@@ -96,7 +96,11 @@ public class ExperimentManager implements ExperimentService {
     static final String LEADERSHIP_TOPIC = "org.sixflow.app.experiments";
     /** How often the leader looks at the queue, cancel requests and leadership. */
     static final Duration TICK = Duration.ofMillis(250);
-    static final Duration SAMPLING_TIMEOUT = Duration.ofSeconds(15);
+    /**
+     * Longest wait for the ingress device's sampling: past ONOS 2.7's default flow poll (30 s),
+     * which repairs what its P4Runtime driver's mirror got wrong, with the collector's retries.
+     */
+    static final Duration SAMPLING_TIMEOUT = Duration.ofSeconds(40);
     static final Duration POLL = Duration.ofMillis(5);
 
     private final Logger log = getLogger(getClass());

@@ -3,7 +3,6 @@
 package org.sixflow.app.telemetry.report;
 
 import com.google.common.collect.ImmutableList;
-import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
@@ -16,9 +15,6 @@ import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowEntry;
-import org.onosproject.net.flow.FlowRule;
-import org.onosproject.net.flow.FlowRuleOperations;
-import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.group.GroupService;
 import org.onosproject.net.packet.PacketProcessor;
@@ -139,6 +135,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
     private SampleWriter writer;
     private TelemetryReportProcessor processor;
     private SamplingConfirmations confirmations;
+    private SamplingWrites writes;
 
     @Activate
     protected void activate(ComponentContext context) {
@@ -154,6 +151,8 @@ public class TelemetryReportCollector implements ReportSamplingService {
         // An advisor, ahead of the host provider, which would learn the reports' zero source MAC.
         packetService.addProcessor(processor, PacketProcessor.advisor(0));
         executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/reports", "collector", log));
+        writes = new SamplingWrites(flowRuleService, confirmations,
+                                    (task, delay) -> executor.schedule(task, delay, TimeUnit.MILLISECONDS));
         executor.scheduleWithFixedDelay(this::flushAndAnnounce, FLUSH_PERIOD.toMillis(), FLUSH_PERIOD.toMillis(),
                                         TimeUnit.MILLISECONDS);
         deviceService.addListener(deviceListener);
@@ -178,6 +177,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
         deviceService.removeListener(deviceListener);
         packetService.removeProcessor(processor);
         componentConfigService.unregisterProperties(getClass(), false);
+        writes.clear();
         executor.shutdown();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);
@@ -262,6 +262,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
         boolean reports = pipeconf.isPresent() && TimestampUnits.nanosPerTick(pipeconf.get().id()).isPresent()
                 && pipeconf.get().pipelineModel().table(SIXFLOW_EGRESS_TELEMETRY_SAMPLING).isPresent();
         if (!reports || !deviceService.isAvailable(id) || !mastershipService.isLocalMaster(id)) {
+            writes.forget(id);
             return;
         }
         try {
@@ -270,52 +271,17 @@ public class TelemetryReportCollector implements ReportSamplingService {
                         id, appId, CloneSessions.telemetryTruncate(pipeconf.get().id()).orElseThrow()));
             }
             String text = reportSampling;
-            List<FlowRule> wanted = ReportRules.sampling(id, ReportSampling.parse(text), appId);
-            List<FlowRule> stale = new ArrayList<>();
-            List<FlowRule> missing = new ArrayList<>(wanted);
-            boolean allAdded = true;
+            List<FlowEntry> current = new ArrayList<>();
             for (FlowEntry entry : flowRuleService.getFlowEntriesById(appId)) {
-                if (!entry.deviceId().equals(id) || !SIXFLOW_EGRESS_TELEMETRY_SAMPLING.equals(entry.table())) {
-                    continue;
-                }
-                if (missing.removeIf(entry::exactMatch) && entry.state() != FlowEntry.FlowEntryState.ADDED) {
-                    allAdded = false;
-                }
-                // A class still sampled at another rate is modified in place by applying it.
-                if (wanted.stream().noneMatch(w -> w.selector().equals(entry.selector()))) {
-                    stale.add(entry);
+                if (entry.deviceId().equals(id) && SIXFLOW_EGRESS_TELEMETRY_SAMPLING.equals(entry.table())) {
+                    current.add(entry);
                 }
             }
-            if (stale.isEmpty() && missing.isEmpty()) {
-                if (allAdded) {
-                    confirmations.inPlace(id, text);
-                }
-                return;
-            }
-            write(id, text, missing, stale);
+            writes.apply(id, text, ReportRules.sampling(id, ReportSampling.parse(text), appId), current,
+                         this::configure);
         } catch (RuntimeException e) {
             log.warn("Cannot configure telemetry reports on {}: {}", id, e.getMessage());
         }
-    }
-
-    /** One write of a device's sampling entries, whose outcome says what the device holds. */
-    private void write(DeviceId id, String text, List<FlowRule> missing, List<FlowRule> stale) {
-        long token = confirmations.writing(id);
-        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
-        missing.forEach(ops::add);
-        stale.forEach(ops::remove);
-        flowRuleService.apply(ops.build(new FlowRuleOperationsContext() {
-            @Override
-            public void onSuccess(FlowRuleOperations done) {
-                confirmations.written(id, token, text);
-            }
-
-            @Override
-            public void onError(FlowRuleOperations failed) {
-                confirmations.refused(id, token);
-                log.warn("{} refused telemetry sampling {}", id, text);
-            }
-        }));
     }
 
     private class InternalDeviceListener implements DeviceListener {
@@ -332,6 +298,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
                 if (event.type() == DeviceEvent.Type.DEVICE_REMOVED || !deviceService.isAvailable(id)) {
                     // A device that comes back may have lost its entries: known again once written.
                     confirmations.forget(id);
+                    writes.forget(id);
                 } else {
                     configure(id);
                 }

@@ -99,6 +99,8 @@ public class TelemetryReportCollectorTest {
     private TestDeviceService devices;
     /** Whether the device refuses the next writes. */
     private volatile boolean refuse;
+    /** Every write the collector sent, in order. */
+    private final List<FlowRuleOperations> writes = new CopyOnWriteArrayList<>();
 
     @BeforeClass
     public static void openDatabase() {
@@ -143,13 +145,11 @@ public class TelemetryReportCollectorTest {
             }
         };
         collector.flowRuleService = new FlowRuleServiceAdapter() {
-            // As ONOS 2.7: the device answers the write, the store marks entries ADDED on its next poll.
+            // As ONOS 2.7: the store takes every operation (a refused ADD stays PENDING_ADD), the
+            // device answers the write, the store marks entries ADDED only on its next poll.
             @Override
             public void apply(FlowRuleOperations ops) {
-                if (refuse) {
-                    ops.callback().onError(ops);
-                    return;
-                }
+                writes.add(ops);
                 for (Set<FlowRuleOperation> stage : ops.stages()) {
                     for (FlowRuleOperation op : stage) {
                         FlowRule rule = op.rule();
@@ -158,6 +158,11 @@ public class TelemetryReportCollectorTest {
                         if (op.type() == FlowRuleOperation.Type.ADD) {
                             installed.put(rule, new DefaultFlowEntry(rule, FlowEntry.FlowEntryState.PENDING_ADD));
                         }
+                    }
+                    if (refuse) {
+                        // ONOS stops at a failed stage's end and reports the batch failed.
+                        ops.callback().onError(ops);
+                        return;
                     }
                 }
                 ops.callback().onSuccess(ops);
@@ -295,6 +300,44 @@ public class TelemetryReportCollectorTest {
         refuse = false;
         collector.modified(sampling("ipv6=1"));
         await("the next write confirms", () -> collector.confirmedSampling(LEAF1).equals(Optional.of("ipv6=1")));
+    }
+
+    @Test
+    public void aRefusedWriteIsWrittenAgainWithoutAnotherChange() throws Exception {
+        refuse = true;
+        collector.activate(null);
+        await("the first write refused", () -> writes.size() == 1);
+        assertTrue("ONOS keeps the refused entries PENDING_ADD", installed.values().stream()
+                .allMatch(e -> e.state() == FlowEntry.FlowEntryState.PENDING_ADD));
+        assertEquals(Optional.empty(), collector.confirmedSampling(LEAF1));
+
+        refuse = false;
+        Thread.sleep(SamplingWrites.FIRST_RETRY_MILLIS);
+        await("written again after the backoff, though the store already lists them",
+              () -> collector.confirmedSampling(LEAF1).isPresent());
+        assertEquals(2, writes.size());
+        assertEquals(LatencyClass.values().length, writes.get(1).stages().get(0).size());
+    }
+
+    @Test
+    public void aNewRateRemovesTheOldEntryBeforeAddingTheNew() throws Exception {
+        collector.activate(sampling("ipv6=0,msr6-replicate=2"));
+        await("sampling confirmed", () -> collector.confirmedSampling(LEAF1).isPresent());
+        writes.clear();
+
+        collector.modified(sampling("ipv6=3,msr6-replicate=2"));
+        await("new rate confirmed", () -> collector.confirmedSampling(LEAF1).equals(Optional.of(
+                "ipv6=3,msr6-replicate=2")));
+        assertEquals(1, writes.size());
+        List<Set<FlowRuleOperation>> stages = writes.get(0).stages();
+        assertEquals("never modified in place: ONOS's poll would delete it as inconsistent", 2, stages.size());
+        FlowRuleOperation removal = stages.get(0).iterator().next();
+        FlowRuleOperation addition = stages.get(1).iterator().next();
+        assertEquals(FlowRuleOperation.Type.REMOVE, removal.type());
+        assertEquals(0L, maskOf(removal.rule()));
+        assertEquals(FlowRuleOperation.Type.ADD, addition.type());
+        assertEquals(7L, maskOf(addition.rule()));
+        assertEquals(Map.of(LatencyClass.IPV6.code(), 7L, LatencyClass.MSR6_REPLICATE.code(), 3L), masksByClass());
     }
 
     @Test
