@@ -3,7 +3,7 @@
 """ONOS network configuration for a lab topology, in the shape of docker/netcfg.json.
 
 Differences from the compose lab's file: the switches are simple_switch_grpc on 127.0.0.1 (driver
-"bmv2"), there is no gnmiAddress (simple_switch_grpc serves no gNMI) and no database block (the
+"sixflow-bmv2": ONOS's bmv2 driver with entries modified in place, see docs/install.md), there is no gnmiAddress (simple_switch_grpc serves no gNMI) and no database block (the
 lab's controller brings its own).
 """
 
@@ -12,7 +12,7 @@ import ipaddress
 import names
 import netdev
 
-DRIVER = "bmv2"
+DRIVER = "sixflow-bmv2"
 PORT_SPEED_MBPS = 10000
 PIPECONF = "org.sixflow.full.bmv2"
 

@@ -29,7 +29,7 @@ class NetcfgTest(unittest.TestCase):
             sixflow = dict(config["sixflow"])
             del sixflow["gnmiAddress"]  # simple_switch_grpc has no gNMI
             self.assertEqual(sixflow, ours["devices"][device]["sixflow"], device)
-            basic = dict(config["basic"], driver="bmv2",
+            basic = dict(config["basic"], driver="sixflow-bmv2",
                          managementAddress=config["basic"]["managementAddress"].replace("mininet", "127.0.0.1"))
             self.assertEqual(basic, ours["devices"][device]["basic"], device)
         self.assertEqual(compose["ports"], ours["ports"])
@@ -62,7 +62,7 @@ class NetcfgTest(unittest.TestCase):
         cfg = netcfg.generate(load("fat-tree-k4"))
         basic = cfg["devices"]["device:edge8"]["basic"]
         self.assertEqual("grpc://127.0.0.1:50020?device_id=20", basic["managementAddress"])
-        self.assertEqual(("bmv2", "org.sixflow.full.bmv2", "geo"), (basic["driver"], basic["pipeconf"], basic["locType"]))
+        self.assertEqual(("sixflow-bmv2", "org.sixflow.full.bmv2", "geo"), (basic["driver"], basic["pipeconf"], basic["locType"]))
 
 
 if __name__ == "__main__":

@@ -21,14 +21,10 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Brings a device's telemetry_sampling entries to what a reportSampling value asks, and tries
- * again after a refusal.
- *
- * <p>A class whose rate changes is removed and then added again (two stages), never modified
- * in place: ONOS 2.7's P4Runtime driver learns the new translation before it writes, and a flow
- * poll that reads the device in between finds the old entry "different from translation store",
- * deletes it and drops it from its mirror; the write then fails and later INSERTs meet
- * ALREADY_EXISTS (seen on the lab's real ONOS). An added entry cannot race that way: until it is
- * written the device has nothing to compare.
+ * again after a refusal. A class whose rate changes is modified in place (same match, a new
+ * mask): on bmv2 that needs the driver {@code sixflow-bmv2}, as ONOS's own {@code bmv2} driver
+ * loses such entries from its mirror (see SixflowBmv2Driver), which is how the lab's first
+ * real-ONOS runs met ALREADY_EXISTS here.
  *
  * <p>ONOS keeps a refused entry in its store as PENDING_ADD and writes it again only on its own
  * poll, so a device that refused gets its entries written again after a backoff (1 s doubling to
@@ -75,13 +71,14 @@ final class SamplingWrites {
         boolean rewrite = refused.contains(id);
         boolean allAdded = true;
         for (FlowEntry entry : current) {
-            boolean isWanted = missing.stream().anyMatch(entry::exactMatch);
-            if (!isWanted) {
-                // Another class, or the same class at another rate: removed before anything is added.
+            if (missing.stream().anyMatch(entry::exactMatch)) {
+                if (entry.state() == FlowEntry.FlowEntryState.ADDED || !rewrite) {
+                    missing.removeIf(entry::exactMatch);
+                    allAdded &= entry.state() == FlowEntry.FlowEntryState.ADDED;
+                }
+            } else if (wanted.stream().noneMatch(w -> w.selector().equals(entry.selector()))) {
+                // A class no longer sampled. One sampled at another rate is modified in place by the add.
                 stale.add(entry);
-            } else if (entry.state() == FlowEntry.FlowEntryState.ADDED || !rewrite) {
-                missing.removeIf(entry::exactMatch);
-                allAdded &= entry.state() == FlowEntry.FlowEntryState.ADDED;
             }
         }
         if (stale.isEmpty() && missing.isEmpty()) {
@@ -114,11 +111,8 @@ final class SamplingWrites {
         retries.cancel(id);
         long token = confirmations.writing(id);
         FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
-        stale.forEach(ops::remove);
-        if (!stale.isEmpty() && !missing.isEmpty()) {
-            ops.newStage();
-        }
         missing.forEach(ops::add);
+        stale.forEach(ops::remove);
         flowRules.apply(ops.build(new FlowRuleOperationsContext() {
             @Override
             public void onSuccess(FlowRuleOperations done) {

@@ -320,7 +320,7 @@ public class TelemetryReportCollectorTest {
     }
 
     @Test
-    public void aNewRateRemovesTheOldEntryBeforeAddingTheNew() throws Exception {
+    public void aNewRateModifiesTheClassesEntryInPlace() throws Exception {
         collector.activate(sampling("ipv6=0,msr6-replicate=2"));
         await("sampling confirmed", () -> collector.confirmedSampling(LEAF1).isPresent());
         writes.clear();
@@ -330,11 +330,9 @@ public class TelemetryReportCollectorTest {
                 "ipv6=3,msr6-replicate=2")));
         assertEquals(1, writes.size());
         List<Set<FlowRuleOperation>> stages = writes.get(0).stages();
-        assertEquals("never modified in place: ONOS's poll would delete it as inconsistent", 2, stages.size());
-        FlowRuleOperation removal = stages.get(0).iterator().next();
-        FlowRuleOperation addition = stages.get(1).iterator().next();
-        assertEquals(FlowRuleOperation.Type.REMOVE, removal.type());
-        assertEquals(0L, maskOf(removal.rule()));
+        assertEquals("one add, same match, new mask: no gap without sampling", 1, stages.size());
+        FlowRuleOperation addition = stages.get(0).iterator().next();
+        assertEquals(1, stages.get(0).size());
         assertEquals(FlowRuleOperation.Type.ADD, addition.type());
         assertEquals(7L, maskOf(addition.rule()));
         assertEquals(Map.of(LatencyClass.IPV6.code(), 7L, LatencyClass.MSR6_REPLICATE.code(), 3L), masksByClass());
