@@ -30,8 +30,8 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
     }
 
-    // One of the router's own addresses (its interfaces' addresses, its link-local address): for
-    // the controller, which answers pings to it.
+    // One of the router's own addresses (its interfaces', its link-local and its locator's
+    // interface id 1): for the controller, which answers pings to it.
     action punt_to_router() {
         meta.punt_to_cpu = true;
         meta.punt_reason = PUNT_FOR_ROUTER;

@@ -35,6 +35,19 @@ public class EchoReplyTest {
     }
 
     @Test
+    public void aHopByHopHeaderInFrontIsPassedOver() {
+        // The same request behind an 8-octet Hop-by-Hop header (a PadN option), as an APN6 policy's
+        // insertion would put one: the upper-layer length in the checksum stays 15.
+        String withHopByHop = "60000000" + "0017" + "00" + "40"
+                + "fd000001000100000000000000000010" + "fd000001000100000000000000000001"
+                + "3a" + "00" + "010400000000"
+                + "80" + "00" + "a424" + "1234" + "0007" + "736978666c6f77";
+        byte[] reply = EchoReply.to(ROUTER, HOST, hex(withHopByHop)).orElseThrow();
+        assertEquals("a reply without the header", 14 + 40 + 15, reply.length);
+        assertEquals(0xa324, ((reply[56] & 0xff) << 8) | (reply[57] & 0xff));
+    }
+
+    @Test
     public void aBadChecksumIsNotAnswered() {
         assertEquals(Optional.empty(), EchoReply.to(ROUTER, HOST, hex(REQUEST.replace("a424", "a425"))));
     }
