@@ -86,8 +86,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 ig_tm_md.ucast_egress_port = CPU_PORT;
             } else if (meta.drop) {
                 drop_counter.count(meta.drop_reason);
-                if (meta.punt_reason != PUNT_ASKED) {
-                    // Counted, and punted for the controller's ICMPv6 error (routing.p4).
+                if (meta.punt_reason != PUNT_ASKED && hdr.common.ipv6.dst_addr[127:120] != 0xff) {
+                    // Counted, and punted for the controller's ICMPv6 error (routing.p4); never one
+                    // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
                     routing_error_packet_in.apply(hdr.common, meta);
                     ig_tm_md.ucast_egress_port = CPU_PORT;
 #ifdef WITH_NPTV6

@@ -97,8 +97,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = CPU_PORT;
         } else if (meta.drop) {
             drop_counter.count((bit<32>) meta.drop_reason);
-            if (meta.punt_reason != PUNT_ASKED) {
-                // Counted, and punted for the controller's ICMPv6 error (routing.p4).
+            if (meta.punt_reason != PUNT_ASKED && hdr.ipv6.dst_addr[127:120] != 0xff) {
+                // Counted, and punted for the controller's ICMPv6 error (routing.p4); never one
+                // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
                 routing_error_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
 #ifdef WITH_NPTV6

@@ -3,8 +3,9 @@
 // IPv6 unicast routing: longest-prefix match on the destination picks the next hop. What it
 // cannot forward goes up to the controller for the ICMPv6 answer (RFC 4443), with the reason in
 // packet_in.punt_reason: a hop limit run out (Time Exceeded) and no route (Destination
-// Unreachable) are dropped and counted as before (DROP_HOP_LIMIT, DROP_NO_ROUTE) and punted too,
-// unless addressed to a multicast group (no ICMPv6 error for those: RFC 4443 2.4 e); a packet to
+// Unreachable) are dropped and counted as before (DROP_HOP_LIMIT, DROP_NO_ROUTE) and punted too
+// by the top, unless addressed to a multicast group (no ICMPv6 error for those: RFC 4443 2.4 e,
+// and no MLD or mDNS flood of the controller); a packet to
 // one of the router's own addresses (a /128 the controller writes with punt_to_router) is punted
 // for the controller's Echo Reply. The controller rate-limits its answers; a deployment would
 // also meter this punt path (docs/features/routing.md#icmpv6).
@@ -18,6 +19,7 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
     action drop_no_route() {
         meta.drop = true;
         meta.drop_reason = DROP_NO_ROUTE;
+        meta.punt_reason = PUNT_NO_ROUTE;
     }
 
     // Rewrites the MACs for the next hop and picks the egress port; the hop
@@ -55,17 +57,14 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
         // The hop limit first, as before: a packet at 1 to the router's own address comes up as
         // PUNT_HOP_LIMIT, and the controller, which knows its addresses, answers it as its own.
-        // The multicast tests compare a field with a constant (Tofino's gateways take no more).
+        // The reason is set with the drop, nothing waits for the table's result here: the top
+        // (main.p4) punts a drop with a reason unless it is to a multicast address.
         if (hdr.ipv6.hop_limit <= 1) {
             meta.drop = true;
             meta.drop_reason = DROP_HOP_LIMIT;
-            if (hdr.ipv6.dst_addr[127:120] != 0xff) {
-                meta.punt_reason = PUNT_HOP_LIMIT;
-            }
-        } else if (!routing_v6.apply().hit) {
-            if (hdr.ipv6.dst_addr[127:120] != 0xff) {
-                meta.punt_reason = PUNT_NO_ROUTE;
-            }
+            meta.punt_reason = PUNT_HOP_LIMIT;
+        } else {
+            routing_v6.apply();
         }
     }
 }
