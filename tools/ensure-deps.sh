@@ -18,6 +18,8 @@ python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 command -v ip >/dev/null || need_apt+=(iproute2)
 # The lab system tests' hosts resolve their gateway by NDP with ping (test_routing).
 command -v ping >/dev/null || need_apt+=(iputils-ping)
+# ... and see every router on a path with tracepath (test_routing: ICMPv6 Time Exceeded).
+command -v tracepath >/dev/null || need_apt+=(iputils-tracepath)
 # The P4 sources' freshness hash preprocesses them (pipeconf/build-p4.sh --hash), with or without p4c.
 command -v cpp >/dev/null || need_apt+=(cpp)
 

@@ -1,16 +1,45 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 """Plain IPv6 — every experiment's baseline — between every pair of hosts, checked byte for byte
-where it arrives, with the hop limit the path's routers leave; and the routers answer NDP."""
+where it arrives, with the hop limit the path's routers leave; the routers answer NDP, pings to
+their own addresses and, with ICMPv6 Time Exceeded and Destination Unreachable, Linux's ping and
+tracepath."""
 
+import ipaddress
 import itertools
+import re
 
 import expect
 import traffic
 from systest import SystemTest
 
 
+def locator_address(switch):
+    """A router's address in its locator: interface id 1 (docs/features/routing.md#icmpv6)."""
+    return str(ipaddress.IPv6Network(switch.locator, strict=False).network_address + 1)
+
+
+def link_local(mac):
+    """fe80::/64 with the EUI-64 of a MAC (RFC 4291 appendix A)."""
+    octets = bytearray(int(x, 16) for x in mac.split(":"))
+    octets[0] ^= 0x02
+    return str(ipaddress.IPv6Address(b"\xfe\x80" + bytes(6) + bytes(octets[:3]) + b"\xff\xfe" + bytes(octets[3:])))
+
+
+# A hop of tracepath -n's output: " 2:  fd00:1:2::1   0.466ms" (also "1?:"; "[LOCALHOST]" and
+# "no reply" lines name no router).
+TRACEPATH_HOP = re.compile(r"^\s*(\d+)\??:\s+([0-9a-fA-F:]+)\s")
+
+
 class RoutingTest(SystemTest):
+
+    def router_addresses(self, switch):
+        """The global addresses a router answers from: its hosts' gateway and its locator's."""
+        gateways = {h.gateway for h in self.lab.hosts.values() if h.switch == switch.name}
+        return gateways | {locator_address(switch)}
+
+    def ping(self, host, address, *options):
+        return self.lab.in_host(host, "ping", "-6", "-n", *options, address, check=False)
 
     def test_routes_are_installed_on_every_device(self):
         def complete():
@@ -58,3 +87,64 @@ class RoutingTest(SystemTest):
         finally:
             self.lab.in_host(src, "ip", "-6", "neigh", "replace", src.gateway, "lladdr", router_mac, "dev",
                              src.ifname, "nud", "permanent")
+
+    def test_every_router_answers_a_ping_to_each_of_its_addresses(self):
+        """From one host, three Echo Requests to every router's gateway and locator addresses come
+        back as Echo Replies from the address pinged (answered by the controller)."""
+        src = sorted(self.lab.hosts.values(), key=lambda h: h.name)[0]
+        for switch in sorted(self.lab.switches.values(), key=lambda s: s.name):
+            for address in sorted(self.router_addresses(switch)):
+                with self.subTest(router=switch.name, address=address):
+                    def answered():
+                        done = self.ping(src, address, "-c", "3", "-i", "0.2", "-W", "2")
+                        return done if done.returncode == 0 else None
+                    done = self.eventually(answered, timeout=30, what="%s answering %s" % (address, src.name))
+                    self.assertIn("3 received", done.stdout, done.stdout)
+                    self.assertIn("from %s:" % address, done.stdout, done.stdout)
+
+    def test_a_host_pings_its_gateways_link_local_address(self):
+        src = sorted(self.lab.hosts.values(), key=lambda h: h.name)[0]
+        address = link_local(self.lab.switches[src.switch].router_mac)
+        done = self.ping(src, "%s%%%s" % (address, src.ifname), "-c", "3", "-i", "0.2", "-W", "2")
+        self.assertEqual(0, done.returncode, done.stdout + done.stderr)
+        self.assertIn("3 received", done.stdout, done.stdout)
+
+    def test_an_expired_hop_limit_gets_time_exceeded_from_the_gateway(self):
+        hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
+        src, dst = hosts[0], hosts[-1]
+        done = self.ping(src, dst.ipv6, "-c", "1", "-t", "1", "-W", "2")
+        self.assertNotEqual(0, done.returncode, done.stdout)
+        self.assertIn("From %s icmp_seq=1 Time exceeded: Hop limit" % src.gateway, done.stdout, done.stdout)
+
+    def test_no_route_gets_destination_unreachable_from_the_gateway(self):
+        src = sorted(self.lab.hosts.values(), key=lambda h: h.name)[0]
+        done = self.ping(src, "fd00:9999::1", "-c", "1", "-W", "2")
+        self.assertNotEqual(0, done.returncode, done.stdout)
+        self.assertIn("From %s icmp_seq=1 Destination unreachable: No route" % src.gateway, done.stdout,
+                      done.stdout)
+
+    def test_tracepath_sees_every_router_on_the_path(self):
+        """Linux's tracepath between the two hosts farthest apart lists one router per hop, each
+        answering from one of its addresses (the gateway on the host's port first), then reaches
+        the host."""
+        hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
+        src, dst = max(itertools.permutations(hosts, 2), key=lambda p: self.lab.hops(p[0].switch, p[1].switch))
+        routers = self.lab.hops(src.switch, dst.switch)
+        done = self.lab.in_host(src, "tracepath", "-6", "-n", "-m", str(routers + 3), dst.ipv6, check=False)
+        hops = {}
+        for line in done.stdout.splitlines():
+            match = TRACEPATH_HOP.match(line)
+            if match:
+                hops.setdefault(int(match.group(1)), match.group(2))
+        self.assertEqual(list(range(1, routers + 2)), sorted(hops), done.stdout)
+        self.assertEqual(src.gateway, hops[1], done.stdout)
+        for hop in range(2, routers + 1):
+            # Any router as far from both ends as this hop (equal-cost paths may differ from lab.path's).
+            candidates = set()
+            for switch in self.lab.switches.values():
+                if (self.lab.hops(src.switch, switch.name) == hop
+                        and self.lab.hops(switch.name, dst.switch) == routers - hop + 1):
+                    candidates |= self.router_addresses(switch)
+            self.assertIn(hops[hop], candidates, "hop %d:\n%s" % (hop, done.stdout))
+        self.assertEqual(dst.ipv6, hops[routers + 1], done.stdout)
+        self.assertIn("reached", done.stdout)

@@ -184,6 +184,16 @@ const drop_reason_t DROP_NPTV6_UNTRANSLATABLE   = 32;  // the word to adjust is 
 #endif
 #define DROP_REASON_COUNT 33
 
+// Why a packet went up to the controller: the packet_in header's punt_reason (7 bits). 0 for
+// what the controller asked for (ACL punts, GTP-U echo requests, BNG control, NPTv6's
+// untranslatable packets) and for telemetry; routing (routing.p4) says why it punts, so that the
+// controller answers with the right ICMPv6 message (RFC 4443) and nothing else.
+typedef bit<7> punt_reason_t;
+const punt_reason_t PUNT_ASKED       = 0;
+const punt_reason_t PUNT_HOP_LIMIT   = 1;  // hop limit <= 1, not to a multicast address: Time Exceeded (also counted as DROP_HOP_LIMIT)
+const punt_reason_t PUNT_NO_ROUTE    = 2;  // no routing_v6 entry, not to a multicast address: Destination Unreachable (also counted as DROP_NO_ROUTE)
+const punt_reason_t PUNT_FOR_ROUTER  = 3;  // to one of the router's own addresses (routing_v6 punt_to_router): Echo Reply
+
 #ifdef WITH_BNG
 // BNG (RFC 2516 PPPoE, RFC 1661 PPP): EtherTypes, PPP protocols, the PPPoE header's fixed
 // values, the IPv4 header this feature routes.

@@ -7,14 +7,15 @@
 
 #include "define.p4"
 
-// Prepended to packets sent to the controller (P4Runtime PacketIn metadata). The padding comes
-// first so that the 9-bit port sits in the low bits, aligned as in Tofino's intrinsic metadata.
+// Prepended to packets sent to the controller (P4Runtime PacketIn metadata). The punt reason
+// comes first, in what was padding, so that the 9-bit port sits in the low bits, aligned as in
+// Tofino's intrinsic metadata.
 @controller_header("packet_in")
 header packet_in_t {
-    bit<7>     _pad;
-    port_num_t ingress_port;
+    punt_reason_t punt_reason;   // why it came up (define.p4 PUNT_*)
+    port_num_t    ingress_port;
 #ifdef WITH_BNG_ACCESS
-    bit<16>    ingress_line;  // the subscriber line a punted frame came from (0: none)
+    bit<16>       ingress_line;  // the subscriber line a punted frame came from (0: none)
 #endif
 }
 
@@ -338,6 +339,7 @@ struct local_metadata_t {
     port_num_t       egress_port;
     bool             egress_port_set;
     bool             punt_to_cpu;
+    punt_reason_t    punt_reason;        // why it goes up (a punt, or a drop routing punts too)
     bool             drop;
     drop_reason_t    drop_reason;
     bool             my_station;         // the frame is addressed to this router (or a group)

@@ -62,6 +62,7 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
+    PacketInHandler() routing_error_packet_in;
 #ifdef WITH_NPTV6
     PacketInHandler() nptv6_packet_in;
 #endif
@@ -85,17 +86,20 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 ig_tm_md.ucast_egress_port = CPU_PORT;
             } else if (meta.drop) {
                 drop_counter.count(meta.drop_reason);
+                if (meta.punt_reason != PUNT_ASKED && hdr.common.ipv6.dst_addr[127:120] != 0xff) {
+                    // Counted, and punted for the controller's ICMPv6 error (routing.p4); never one
+                    // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
+                    routing_error_packet_in.apply(hdr.common, meta);
+                    ig_tm_md.ucast_egress_port = CPU_PORT;
 #ifdef WITH_NPTV6
-                if (meta.nptv6_untranslatable) {
+                } else if (meta.nptv6_untranslatable) {
                     // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
                     nptv6_packet_in.apply(hdr.common, meta);
                     ig_tm_md.ucast_egress_port = CPU_PORT;
+#endif
                 } else {
                     ig_dprsr_md.drop_ctl = 1;
                 }
-#else
-                ig_dprsr_md.drop_ctl = 1;
-#endif
             } else if (meta.mcast_group != 0 || meta.egress_port_set) {
                 if (meta.mcast_group != 0) {
                     ig_tm_md.mcast_grp_a = meta.mcast_group;

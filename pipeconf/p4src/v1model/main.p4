@@ -69,6 +69,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
+    PacketInHandler() routing_error_packet_in;
 #ifdef WITH_NPTV6
     PacketInHandler() nptv6_packet_in;
 #endif
@@ -96,17 +97,20 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = CPU_PORT;
         } else if (meta.drop) {
             drop_counter.count((bit<32>) meta.drop_reason);
+            if (meta.punt_reason != PUNT_ASKED && hdr.ipv6.dst_addr[127:120] != 0xff) {
+                // Counted, and punted for the controller's ICMPv6 error (routing.p4); never one
+                // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
+                routing_error_packet_in.apply(hdr, meta);
+                std_meta.egress_spec = CPU_PORT;
 #ifdef WITH_NPTV6
-            if (meta.nptv6_untranslatable) {
+            } else if (meta.nptv6_untranslatable) {
                 // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
                 nptv6_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
+#endif
             } else {
                 mark_to_drop(std_meta);
             }
-#else
-            mark_to_drop(std_meta);
-#endif
         } else if (meta.mcast_group != 0) {
             std_meta.mcast_grp = meta.mcast_group;
         } else if (meta.egress_port_set) {
@@ -191,7 +195,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         latency_histogram.read(hdr.readout.bucket7, (slot << 3) | 7);
         hdr.packet_in.setValid();
         hdr.packet_in.ingress_port = CPU_PORT;
-        hdr.packet_in._pad = 0;
+        hdr.packet_in.punt_reason = PUNT_ASKED;
 #ifdef WITH_BNG_ACCESS
         hdr.packet_in.ingress_line = 0;
 #endif

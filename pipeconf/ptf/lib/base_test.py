@@ -38,6 +38,10 @@ EVENT_MSR6_ENCAP = p4defines.EVENT_MSR6_ENCAP
 EVENT_MSR6_DECAP = p4defines.EVENT_MSR6_DECAP
 
 CPU_PORT = p4defines.CPU_PORT
+PUNT_ASKED = p4defines.PUNT_ASKED
+PUNT_HOP_LIMIT = p4defines.PUNT_HOP_LIMIT
+PUNT_NO_ROUTE = p4defines.PUNT_NO_ROUTE
+PUNT_FOR_ROUTER = p4defines.PUNT_FOR_ROUTER
 # The router MAC every test's frames are addressed to (the switch's my_station entry): the
 # tests' own choice, not a P4 value.
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -178,9 +182,17 @@ class SixflowTest(BaseTest):
 
     def expect_packet_in(self, timeout=2):
         """Returns (ingress_port, payload bytes) of the next packet-in."""
+        port, _, payload = self.expect_punt(timeout)
+        return port, payload
+
+    def expect_punt(self, timeout=2):
+        """Returns (ingress_port, punt_reason, payload bytes) of the next packet-in."""
         packet = self.client.get_packet_in(timeout)
-        meta = self.p4info.controller_metadata("packet_in", names.INGRESS_PORT)
-        ports = [decode(m.value) for m in packet.metadata if m.metadata_id == meta.id]
-        self.assertEqual(len(ports), 1, "packet-in must carry exactly one ingress_port")
-        return ports[0], packet.payload
+        values = {}
+        for name in (names.INGRESS_PORT, names.PUNT_REASON):
+            meta = self.p4info.controller_metadata("packet_in", name)
+            found = [decode(m.value) for m in packet.metadata if m.metadata_id == meta.id]
+            self.assertEqual(len(found), 1, "packet-in must carry exactly one %s" % name)
+            values[name] = found[0]
+        return values[names.INGRESS_PORT], values[names.PUNT_REASON], packet.payload
 

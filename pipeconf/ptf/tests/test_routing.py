@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
-"""Packet tests of control/routing.p4: IPv6 LPM next hop, MAC rewrite, hop limit."""
+"""Packet tests of control/routing.p4: IPv6 LPM next hop, MAC rewrite, hop limit, and the punts
+for the controller's ICMPv6 answers (Time Exceeded, Destination Unreachable, Echo Reply)."""
 
 import ptf.testutils as testutils
 from scapy.layers.inet import UDP, IP
-from scapy.layers.inet6 import IPv6
+from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6
 from scapy.layers.l2 import Ether
 
-from base_test import DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, SixflowTest
+import p4info_names as names
+from base_test import (DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, PUNT_FOR_ROUTER,
+                       PUNT_HOP_LIMIT, PUNT_NO_ROUTE, SixflowTest)
 from profiles import without
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -46,25 +49,34 @@ class RoutesToTheLongestPrefix(SixflowTest):
         testutils.verify_no_other_packets(self)
 
 
-class DropsWithoutARouteAndCounts(SixflowTest):
-    """No matching route: the packet is dropped and drop_counter[NO_ROUTE] goes up by one."""
+class PuntsWithoutARouteForDestinationUnreachable(SixflowTest):
+    """No matching route: the packet is dropped, drop_counter[NO_ROUTE] goes up by one, and it
+    reaches the controller as received, with its ingress port and punt reason NO_ROUTE (for the
+    ICMPv6 Destination Unreachable, RFC 4443 3.1); it leaves by no port."""
 
     def runTest(self):
         before = self.drop_count(DROP_NO_ROUTE)
-        testutils.send_packet(self, 1, bytes(udp6("fd00:9::1")))
+        sent = udp6("fd00:9::1")
+        testutils.send_packet(self, 1, bytes(sent))
+        self.assertEqual(self.expect_punt(), (1, PUNT_NO_ROUTE, bytes(sent)))
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.drop_count(DROP_NO_ROUTE), before + 1)
 
 
-class DropsExpiringHopLimitAndCounts(SixflowTest):
-    """Hop limit 1 cannot be forwarded: dropped and counted, even with a route."""
+class PuntsExpiringHopLimitForTimeExceeded(SixflowTest):
+    """Hop limit 1 (or 0) cannot be forwarded, even with a route: dropped, counted
+    (drop_counter[HOP_LIMIT]) and punted as received (hop limit and MACs untouched) with punt
+    reason HOP_LIMIT, for the ICMPv6 Time Exceeded (RFC 4443 3.3). Hop limit 2 still goes out."""
 
     def runTest(self):
         self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
         before = self.drop_count(DROP_HOP_LIMIT)
-        testutils.send_packet(self, 1, bytes(udp6("fd00:1:2::7", hlim=1)))
+        for hlim in (1, 0):
+            sent = udp6("fd00:1:2::7", hlim=hlim)
+            testutils.send_packet(self, 3, bytes(sent))
+            self.assertEqual(self.expect_punt(), (3, PUNT_HOP_LIMIT, bytes(sent)))
         testutils.verify_no_other_packets(self)
-        self.assertEqual(self.drop_count(DROP_HOP_LIMIT), before + 1)
+        self.assertEqual(self.drop_count(DROP_HOP_LIMIT), before + 2)
 
         # Hop limit 2 still goes out, with 1 left.
         sent = udp6("fd00:1:2::7", hlim=2)
@@ -74,6 +86,53 @@ class DropsExpiringHopLimitAndCounts(SixflowTest):
         expected[IPv6].hlim = 1
         testutils.send_packet(self, 1, bytes(sent))
         testutils.verify_packet(self, bytes(expected), 2)
+        self.assertTrue(self.client.packet_ins.empty(), "a forwarded packet is not punted")
+
+
+class DropsMulticastItCannotRouteWithoutPunting(SixflowTest):
+    """No ICMPv6 error for a packet to a multicast address (RFC 4443 2.4 e): an MLD report at
+    hop limit 1 and an mDNS query at 255 (no route) are dropped and counted, never punted."""
+
+    def runTest(self):
+        hop_limits = self.drop_count(DROP_HOP_LIMIT)
+        misses = self.drop_count(DROP_NO_ROUTE)
+        mld = (Ether(src=HOST_MAC, dst="33:33:00:00:00:16") / IPv6(src="fe80::10", dst="ff02::16", hlim=1)
+               / UDP(sport=1, dport=2) / b"mld")
+        mdns = (Ether(src=HOST_MAC, dst="33:33:00:00:00:fb") / IPv6(src="fe80::10", dst="ff02::fb", hlim=255)
+                / UDP(sport=5353, dport=5353) / b"mdns")
+        testutils.send_packet(self, 1, bytes(mld))
+        testutils.send_packet(self, 1, bytes(mdns))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_HOP_LIMIT), hop_limits + 1)
+        self.assertEqual(self.drop_count(DROP_NO_ROUTE), misses + 1)
+        self.assertTrue(self.client.packet_ins.empty(), "multicast is never punted for an ICMPv6 error")
+
+
+class PuntsTheRoutersOwnAddress(SixflowTest):
+    """A /128 with punt_to_router (the controller writes one per router address): an Echo Request
+    to the router's fd00:1:2::1 reaches the controller as received with punt reason FOR_ROUTER and
+    is not counted as a drop, while the rest of fd00:1:2::/64 is routed."""
+
+    def runTest(self):
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        self.insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: ("fd00:1:2::1", 128)},
+                    names.SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER)
+        drops = [self.drop_count(r) for r in (DROP_NO_ROUTE, DROP_HOP_LIMIT)]
+        ping = (Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::1")
+                / ICMPv6EchoRequest(id=0x1234, seq=7, data=b"sixflow"))
+        testutils.send_packet(self, 1, bytes(ping))
+        self.assertEqual(self.expect_punt(), (1, PUNT_FOR_ROUTER, bytes(ping)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual([self.drop_count(r) for r in (DROP_NO_ROUTE, DROP_HOP_LIMIT)], drops)
+
+        sent = udp6("fd00:1:2::7")
+        expected = sent.copy()
+        expected[Ether].src = ROUTER_MAC
+        expected[Ether].dst = NEXT_HOP_MAC
+        expected[IPv6].hlim = 63
+        testutils.send_packet(self, 1, bytes(sent))
+        testutils.verify_packet(self, bytes(expected), 2)
+        self.assertTrue(self.client.packet_ins.empty(), "only the router's own address is punted")
 
 
 @without("BNG_ACCESS", "BNG_FORWARD", what="IPv6-only routing")

@@ -19,7 +19,7 @@ control PacketInHandler(inout headers_t hdr, in local_metadata_t meta) {
     apply {
         hdr.packet_in.setValid();
         hdr.packet_in.ingress_port = meta.ingress_port;
-        hdr.packet_in._pad = 0;
+        hdr.packet_in.punt_reason = meta.punt_reason;
 #ifdef WITH_BNG_ACCESS
         hdr.packet_in.ingress_line = meta.bng_line_id;
 #endif

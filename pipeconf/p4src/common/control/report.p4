@@ -12,7 +12,7 @@
 control ReportFraming(inout headers_t hdr) {
     apply {
         hdr.packet_in.setValid();
-        hdr.packet_in._pad = 0;
+        hdr.packet_in.punt_reason = PUNT_ASKED;
         hdr.packet_in.ingress_port = hdr.report.ingress_port;
 #ifdef WITH_BNG_ACCESS
         hdr.packet_in.ingress_line = 0;

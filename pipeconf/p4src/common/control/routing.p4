@@ -1,6 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-// IPv6 unicast routing: longest-prefix match on the destination picks the next hop.
+// IPv6 unicast routing: longest-prefix match on the destination picks the next hop. What it
+// cannot forward goes up to the controller for the ICMPv6 answer (RFC 4443), with the reason in
+// packet_in.punt_reason: a hop limit run out (Time Exceeded) and no route (Destination
+// Unreachable) are dropped and counted as before (DROP_HOP_LIMIT, DROP_NO_ROUTE) and punted too
+// by the top, unless addressed to a multicast group (no ICMPv6 error for those: RFC 4443 2.4 e,
+// and no MLD or mDNS flood of the controller); a packet to
+// one of the router's own addresses (a /128 the controller writes with punt_to_router) is punted
+// for the controller's Echo Reply. The controller rate-limits its answers; a deployment would
+// also meter this punt path (docs/features/routing.md#icmpv6).
 #ifndef SIXFLOW_ROUTING_P4
 #define SIXFLOW_ROUTING_P4
 
@@ -11,6 +19,7 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
     action drop_no_route() {
         meta.drop = true;
         meta.drop_reason = DROP_NO_ROUTE;
+        meta.punt_reason = PUNT_NO_ROUTE;
     }
 
     // Rewrites the MACs for the next hop and picks the egress port; the hop
@@ -23,6 +32,13 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
     }
 
+    // One of the router's own addresses (its interfaces', its link-local and its locator's
+    // interface id 1): for the controller, which answers pings to it.
+    action punt_to_router() {
+        meta.punt_to_cpu = true;
+        meta.punt_reason = PUNT_FOR_ROUTER;
+    }
+
     // Destination prefix -> next hop. A miss drops: a router that floods unknown
     // destinations would hide a missing route from the controller.
     table routing_v6 {
@@ -31,6 +47,7 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         }
         actions = {
             set_next_hop;
+            punt_to_router;
             @defaultonly drop_no_route;
         }
         const default_action = drop_no_route();
@@ -38,9 +55,14 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     apply {
+        // The hop limit first, as before: a packet at 1 to the router's own address comes up as
+        // PUNT_HOP_LIMIT, and the controller, which knows its addresses, answers it as its own.
+        // The reason is set with the drop, nothing waits for the table's result here: the top
+        // (main.p4) punts a drop with a reason unless it is to a multicast address.
         if (hdr.ipv6.hop_limit <= 1) {
             meta.drop = true;
             meta.drop_reason = DROP_HOP_LIMIT;
+            meta.punt_reason = PUNT_HOP_LIMIT;
         } else {
             routing_v6.apply();
         }

@@ -45,6 +45,7 @@ import org.sixflow.app.resources.ResourceManager;
 import org.sixflow.app.resources.TableOccupancyCollector;
 import org.sixflow.app.rest.SixflowCodecRegistrator;
 import org.sixflow.app.routing.PacketTooBigResponder;
+import org.sixflow.app.routing.RouterIcmpResponder;
 import org.sixflow.app.routing.RouterNdpResponder;
 import org.sixflow.app.routing.RoutingManager;
 import org.sixflow.app.telemetry.TelemetryManager;
@@ -89,6 +90,8 @@ public final class SixflowComponents {
         components.activate(new RoutingManager(), RoutingService.class);
         components.activate(new RouterNdpResponder());
         components.activate(new PacketTooBigResponder(), PacketTooBigService.class);
+        // Routing's punts: Time Exceeded, Destination Unreachable, pings to the routers' addresses.
+        components.activate(new RouterIcmpResponder());
         // GTP-U path management: echo requests the routers punt from their N3 addresses, answered
         // for the tunnels' N3 addresses (after the tunnel manager: it reads the tunnel service).
         components.activate(new GtpuEchoResponder(), GtpuEchoService.class);

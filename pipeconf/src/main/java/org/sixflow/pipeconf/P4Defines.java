@@ -93,6 +93,10 @@ public final class P4Defines {
     public static final int DROP_BNG_METER_RED = 30;
     public static final int DROP_BNG_MTU = 31;
     public static final int DROP_NPTV6_UNTRANSLATABLE = 32;
+    public static final int PUNT_ASKED = 0;
+    public static final int PUNT_HOP_LIMIT = 1;
+    public static final int PUNT_NO_ROUTE = 2;
+    public static final int PUNT_FOR_ROUTER = 3;
     public static final int ETHERTYPE_IPV4 = 2048;
     public static final int ETHERTYPE_VLAN = 33024;
     public static final int ETHERTYPE_QINQ = 34984;

@@ -217,6 +217,8 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.msr6_ingress.set_msids_lo");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_DROP_NO_ROUTE =
             PiActionId.of("SixflowIngress.routing.drop_no_route");
+    public static final PiActionId SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER =
+            PiActionId.of("SixflowIngress.routing.punt_to_router");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP =
             PiActionId.of("SixflowIngress.routing.set_next_hop");
     public static final PiActionId SIXFLOW_INGRESS_STATION_SET_HOST_FACING =
@@ -405,6 +407,9 @@ public final class P4InfoConstants {
     public static final PiPacketMetadataId INGRESS_PORT =
             PiPacketMetadataId.of("ingress_port");
     public static final int INGRESS_PORT_BITWIDTH = 9;
+    public static final PiPacketMetadataId PUNT_REASON =
+            PiPacketMetadataId.of("punt_reason");
+    public static final int PUNT_REASON_BITWIDTH = 7;
     public static final PiPacketMetadataId _PAD =
             PiPacketMetadataId.of("_pad");
     public static final int _PAD_BITWIDTH = 7;

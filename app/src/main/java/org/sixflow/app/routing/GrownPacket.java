@@ -4,6 +4,7 @@ package org.sixflow.app.routing;
 
 import org.onlab.packet.Ip6Address;
 import org.sixflow.app.msr6.encoding.MrhLayout;
+import org.sixflow.app.routing.icmp.Icmpv6Frame;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -25,15 +26,11 @@ final class GrownPacket {
     static final int NEXT_HEADER_HOP_BY_HOP = 0;
     static final int NEXT_HEADER_IPV6 = MrhLayout.NEXT_HEADER_IPV6;
     static final int NEXT_HEADER_ROUTING = MrhLayout.NEXT_HEADER_ROUTING;
-    static final int NEXT_HEADER_FRAGMENT = 44;
     static final int NEXT_HEADER_ICMPV6 = 58;
-    static final int NEXT_HEADER_DESTINATION_OPTIONS = 60;
     /** define.p4 APN6_OPTION_TYPE (this and the rest held to the P4 by GrownPacketTest). */
     static final int APN6_OPTION_TYPE = 0x1e;
     /** define.p4 APN6_HBH_BYTES: the whole Hop-by-Hop header an insertion adds. */
     static final int APN6_HBH_BYTES = 24;
-    /** ICMPv6 types below this are error messages (RFC 4443 section 2.1). */
-    static final int ICMPV6_FIRST_INFORMATIONAL = 128;
 
     private final byte[] original;
     private final int growth;
@@ -95,23 +92,7 @@ final class GrownPacket {
      * when in doubt, stay silent.
      */
     boolean isIcmpv6Error() {
-        int next = nextHeader(original, 0);
-        int at = IPV6_BYTES;
-        while (true) {
-            if (next == NEXT_HEADER_ICMPV6) {
-                return at >= original.length || Byte.toUnsignedInt(original[at]) < ICMPV6_FIRST_INFORMATIONAL;
-            }
-            if (next != NEXT_HEADER_HOP_BY_HOP && next != NEXT_HEADER_ROUTING
-                    && next != NEXT_HEADER_DESTINATION_OPTIONS && next != NEXT_HEADER_FRAGMENT) {
-                return false;
-            }
-            if (at + 2 > original.length) {
-                return true;
-            }
-            int length = next == NEXT_HEADER_FRAGMENT ? 8 : 8 * (Byte.toUnsignedInt(original[at + 1]) + 1);
-            next = Byte.toUnsignedInt(original[at]);
-            at += length;
-        }
+        return Icmpv6Frame.isError(original);
     }
 
     private static boolean isIpv6(byte[] p, int at) {

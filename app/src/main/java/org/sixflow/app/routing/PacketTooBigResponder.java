@@ -3,9 +3,7 @@
 package org.sixflow.app.routing;
 
 import com.google.common.collect.ImmutableMap;
-import org.onlab.packet.IPv6;
 import org.onlab.packet.Ip6Address;
-import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -14,7 +12,6 @@ import org.onosproject.net.Link;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.host.HostService;
-import org.onosproject.net.intf.Interface;
 import org.onosproject.net.intf.InterfaceService;
 import org.onosproject.net.link.LinkService;
 import org.onosproject.net.packet.DefaultOutboundPacket;
@@ -25,6 +22,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.PacketTooBigService;
 import org.sixflow.app.api.TooBigReport;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.routing.icmp.RouterAddresses;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
@@ -34,7 +32,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
-import java.util.stream.Stream;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -45,7 +42,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * back out of the port the packet came in by: to the source itself when it is a host there, else
  * to the neighbouring router on that link, which routes it on. It comes from the router's
  * address on that port (netcfg interfaces), else, to a host on the link, from its link-local
- * address, else from any address of the router's; with none, it is not sent. Messages are limited
+ * address, else from any interface address of the router's, else from its locator's address
+ * ({@link RouterAddresses#errorSource}). Messages are limited
  * per device (a token bucket: {@link #PER_SECOND} a second, bursts of {@link #BURST}).
  */
 @Component(immediate = true, service = PacketTooBigService.class)
@@ -113,22 +111,23 @@ public class PacketTooBigResponder implements PacketTooBigService {
             return Outcome.NOT_ANSWERED;
         }
         ConnectPoint in = report.receivedAt();
-        Optional<MacAddress> routerMac = routerMac(in.deviceId());
-        if (routerMac.isEmpty()) {
+        Optional<SixflowDeviceConfig> router = SixflowDeviceConfig.validOf(configService, in.deviceId());
+        if (router.isEmpty()) {
             return Outcome.NO_WAY_BACK;
         }
+        MacAddress routerMac = router.get().myStationMac();
         Optional<MacAddress> host = hostAt(in, source);
         Optional<MacAddress> nextHop = host.isPresent() ? host : neighbourRouter(in);
-        Optional<Ip6Address> from = addressOn(in).or(() -> host.isPresent()
-                ? Optional.of(linkLocal(routerMac.get())) : anyAddress(in.deviceId()));
-        if (nextHop.isEmpty() || from.isEmpty()) {
+        if (nextHop.isEmpty()) {
             return Outcome.NO_WAY_BACK;
         }
+        Ip6Address from = new RouterAddresses(interfaceService).errorSource(
+                in, routerMac, router.get().locator().getIp6Prefix(), host.isPresent());
         if (!limits.computeIfAbsent(in.deviceId(), d -> new ErrorRateLimiter(PER_SECOND, BURST, nanoTime))
                 .tryAcquire()) {
             return Outcome.RATE_LIMITED;
         }
-        byte[] frame = PacketTooBigMessage.frame(routerMac.get(), nextHop.get(), from.get(), source,
+        byte[] frame = PacketTooBigMessage.frame(routerMac, nextHop.get(), from, source,
                                                  report.mtu() - grown.get().growth(), grown.get().original());
         packetService.emit(new DefaultOutboundPacket(
                 in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(), ByteBuffer.wrap(frame)));
@@ -156,25 +155,5 @@ public class PacketTooBigResponder implements PacketTooBigService {
     private Optional<MacAddress> neighbourRouter(ConnectPoint port) {
         return linkService.getEgressLinks(port).stream().map(Link::dst).map(ConnectPoint::deviceId)
                 .map(this::routerMac).flatMap(Optional::stream).findFirst();
-    }
-
-    /** The router's IPv6 address on a port (netcfg interfaces there). */
-    private Optional<Ip6Address> addressOn(ConnectPoint port) {
-        return ipv6Of(interfaceService.getInterfacesByPort(port).stream()).findFirst();
-    }
-
-    /** Any global IPv6 address the router has on any port. */
-    private Optional<Ip6Address> anyAddress(DeviceId device) {
-        return ipv6Of(interfaceService.getInterfaces().stream()
-                              .filter(i -> i.connectPoint().deviceId().equals(device))).findFirst();
-    }
-
-    private static Stream<Ip6Address> ipv6Of(Stream<Interface> interfaces) {
-        return interfaces.flatMap(i -> i.ipAddressesList().stream()).map(a -> a.ipAddress())
-                .filter(IpAddress::isIp6).map(IpAddress::getIp6Address);
-    }
-
-    private static Ip6Address linkLocal(MacAddress mac) {
-        return Ip6Address.valueOf(IPv6.getLinkLocalAddress(mac.toBytes()));
     }
 }

@@ -3,6 +3,7 @@
 package org.sixflow.app.routing;
 
 import org.onlab.util.ImmutableByteSequence;
+import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
@@ -30,6 +31,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_PORT_MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_SET_MTU;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_HOST_PORT;
@@ -40,7 +42,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
 
 /**
  * Turns routes into entries of routing_v6 (pipeconf/p4src/common/control/routing.p4): LPM on
- * the destination, action set_next_hop(port, smac, dmac); a router's MAC into its my_station
+ * the destination, action set_next_hop(port, smac, dmac), and a /128 with punt_to_router for
+ * each of a router's own addresses; a router's MAC into its my_station
  * entry, without which the router routes no unicast frame; its host-facing ports into
  * host_port entries, where the SR domain ends; and its ports' netcfg MTUs into port_mtu entries,
  * past which a packet the router grows is not sent. Within the app only routing writes these
@@ -109,6 +112,21 @@ final class RouteRules {
                 .withSelector(DefaultTrafficSelector.builder().matchPi(match).build())
                 .withTreatment(DefaultTrafficTreatment.builder().piTableAction(action).build())
                 .withPriority(PRIORITY).fromApp(appId).makePermanent().build();
+    }
+
+    /**
+     * Builds the routing_v6 entry that punts packets to one of a router's own addresses, for the
+     * controller's Echo Reply: a /128 with punt_to_router.
+     *
+     * @param deviceId the router
+     * @param address  one of its addresses
+     * @return the flow rule
+     */
+    FlowRule routerAddress(DeviceId deviceId, Ip6Address address) {
+        PiCriterion match = PiCriterion.builder()
+                .matchLpm(HDR_IPV6_DST, address.toOctets(), Ip6Address.BIT_LENGTH).build();
+        PiAction action = PiAction.builder().withId(SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER).build();
+        return rule(deviceId, SIXFLOW_INGRESS_ROUTING_ROUTING_V6, match, action);
     }
 
     /**

@@ -4,6 +4,7 @@ package org.sixflow.app.routing;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
@@ -54,6 +55,7 @@ import org.sixflow.app.impl.AddThenRemove;
 import org.sixflow.app.impl.Masters;
 import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.impl.Retries;
+import org.sixflow.app.routing.icmp.RouterAddresses;
 import org.sixflow.pipeconf.Feature;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
@@ -411,13 +413,24 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     }
 
     /**
-     * The entries a device should hold: its routes' and, for a router, its my_station entry, a
-     * host_port entry per host-facing port and a port_mtu entry per port netcfg gives an MTU.
+     * The entries a device should hold: its routes' and, for a router, a punt_to_router /128 per
+     * address of its own, its my_station entry, a host_port entry per host-facing port and a
+     * port_mtu entry per port netcfg gives an MTU.
      */
     private List<FlowRule> wanted(DeviceId deviceId, List<Ipv6Route> routes, RoutingNetwork network,
                                   Set<ConnectPoint> hostPorts) {
         List<FlowRule> wanted = new ArrayList<>();
+        // The router's own addresses go to the controller (pings to them are answered there); a
+        // route to the same /128 (a host claiming a router's address) gives way.
+        Set<Ip6Address> own = network.router(deviceId)
+                .map(router -> new RouterAddresses(interfaceService).of(deviceId, router.mac, router.locator))
+                .orElse(Set.of());
+        own.forEach(address -> wanted.add(rules.routerAddress(deviceId, address)));
         for (Ipv6Route route : routes) {
+            if (route.prefix().prefixLength() == Ip6Address.BIT_LENGTH && own.contains(route.prefix().address())) {
+                log.warn("Route {} not installed: {} is the router's own address", route, route.prefix().address());
+                continue;
+            }
             try {
                 wanted.add(rules.rule(route));
             } catch (IllegalArgumentException e) {

@@ -51,6 +51,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_PORT_MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_SET_MTU;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_HOST_PORT;
@@ -116,7 +117,7 @@ public class RoutingManagerTest {
     private Set<String> installed() {
         Set<String> lines = new TreeSet<>();
         for (FlowEntry entry : fixture.flows.entries()) {
-            if (!entry.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6)) {
+            if (!isRoute(entry)) {
                 continue;
             }
             Entry e = new Entry(entry);
@@ -178,15 +179,39 @@ public class RoutingManagerTest {
     /** The writes of routing_v6 entries since the log was last cleared, "op device prefix" ("stage" alone). */
     private List<String> writes() {
         return fixture.flows.log.stream()
-                .filter(w -> w.rule == null || w.rule.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6))
+                .filter(w -> w.rule == null || isRoute(w.rule))
                 .map(w -> w.rule == null ? w.op : w.op + " " + w.rule.deviceId() + " " + new Entry(w.rule).prefix)
                 .collect(Collectors.toList());
     }
 
-    /** The routing_v6 entries in the flow-rule store. */
+    /** The routing_v6 entries in the flow-rule store that route (set_next_hop). */
     private List<FlowEntry> routingEntries() {
-        return fixture.flows.entries().stream().filter(e -> e.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6))
-                .collect(Collectors.toList());
+        return fixture.flows.entries().stream().filter(RoutingManagerTest::isRoute).collect(Collectors.toList());
+    }
+
+    private static boolean isRoute(FlowRule rule) {
+        return rule.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6) && action(rule).id().equals(SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP);
+    }
+
+    private static PiAction action(FlowRule rule) {
+        return (PiAction) ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
+    }
+
+    /** The routing_v6 entries that punt a router's own address, "device address", checked against the P4Info. */
+    private Set<String> routerAddresses() {
+        Set<String> lines = new TreeSet<>();
+        for (FlowEntry entry : fixture.flows.entries()) {
+            if (!entry.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6) || isRoute(entry)) {
+                continue;
+            }
+            assertEquals(List.of(), new PipelineModelChecker(MODEL).problems(entry));
+            assertEquals(SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER, action(entry).id());
+            assertTrue(action(entry).parameters().isEmpty());
+            PiCriterion match = (PiCriterion) entry.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+            PiLpmFieldMatch lpm = (PiLpmFieldMatch) match.fieldMatch(HDR_IPV6_DST).orElseThrow();
+            lines.add(entry.deviceId() + " " + Ip6Address.valueOf(lpm.value().asArray()) + "/" + lpm.prefixLength());
+        }
+        return lines;
     }
 
     /** The my_station entries in the flow-rule store, "device mac", checked against the P4Info. */
@@ -279,6 +304,19 @@ public class RoutingManagerTest {
         wuhan.remove(SixflowDeviceConfig.PORT_MTU);
         fixture.lab.netcfg.applyConfig(WUHAN, SixflowDeviceConfig.class, wuhan);
         assertEquals(Set.of(), mtus());
+    }
+
+    @Test
+    public void everyRouterPuntsItsOwnAddressesForPings() {
+        // Interface addresses (netcfg ports), link-local addresses (EUI-64 of myStationMac) and the
+        // locators' interface id 1 (beijing's is also its interface address).
+        assertEquals(new TreeSet<>(Set.of(
+                "device:beijing fd00:1:1::1/128", "device:beijing fe80::2aa:ff:fe00:1/128",
+                "device:wuhan fd00:1:2::1/128", "device:wuhan fe80::2aa:ff:fe00:2/128",
+                "device:nanjing fd00:1:3::1/128", "device:nanjing fe80::2aa:ff:fe00:3/128",
+                "device:shanghai fd00:1:4::1/128", "device:shanghai fe80::2aa:ff:fe00:4/128",
+                "device:guangzhou fd00:1:5::1/128", "device:guangzhou fe80::2aa:ff:fe00:5/128")),
+                     routerAddresses());
     }
 
     @Test

@@ -27,6 +27,8 @@ import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiPacketMetadata;
 import org.onosproject.net.pi.runtime.PiPacketOperation;
+import org.sixflow.pipeconf.P4Defines;
+import org.sixflow.pipeconf.PuntReason;
 
 import java.nio.ByteBuffer;
 import java.util.Collection;
@@ -44,6 +46,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_L4_DPORT;
 import static org.sixflow.pipeconf.P4InfoConstants.INGRESS_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.PUNT_REASON;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_ALLOW;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_DROP;
@@ -154,7 +157,10 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
         }
         long port = toLong(ingressPort.get().value());
         ConnectPoint receivedFrom = new ConnectPoint(deviceId, PortNumber.portNumber(port));
-        return new DefaultInboundPacket(receivedFrom, ethernet, ByteBuffer.wrap(data));
+        // Why it came up (routing's punts for ICMPv6 answers), for the app's processors.
+        long reason = packetIn.metadatas().stream().filter(metadata -> PUNT_REASON.equals(metadata.id()))
+                .findFirst().map(metadata -> toLong(metadata.value())).orElse((long) P4Defines.PUNT_ASKED);
+        return new DefaultInboundPacket(receivedFrom, ethernet, ByteBuffer.wrap(data), PuntReason.cookie(reason));
     }
 
     @Override

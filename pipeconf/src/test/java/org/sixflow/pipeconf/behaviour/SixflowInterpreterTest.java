@@ -21,7 +21,9 @@ import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiPacketMetadata;
 import org.onosproject.net.pi.runtime.PiPacketOperation;
 import org.sixflow.pipeconf.CpuPorts;
+import org.sixflow.pipeconf.P4Defines;
 import org.sixflow.pipeconf.P4InfoConstants;
+import org.sixflow.pipeconf.PuntReason;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.nio.ByteBuffer;
@@ -88,6 +90,31 @@ public class SixflowInterpreterTest {
         assertEquals(PortNumber.portNumber(7), packet.receivedFrom().port());
         assertEquals(DEVICE, packet.receivedFrom().deviceId());
         assertEquals(Ethernet.TYPE_IPV6, packet.parsed().getEtherType());
+    }
+
+    @Test
+    public void packetInCarriesItsPuntReasonInTheCookie() throws Exception {
+        PiPacketOperation in = PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
+                .withData(ImmutableByteSequence.copyFrom(ipv6Frame()))
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.PUNT_REASON)
+                                      .withValue(ImmutableByteSequence.copyFrom((byte) 2)).build())
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_PORT)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 7)).build())
+                .build();
+        InboundPacket packet = interpreter.mapInboundPacket(in, DEVICE);
+        assertEquals(java.util.Optional.of(2L), packet.cookie());
+        assertEquals(P4Defines.PUNT_NO_ROUTE, PuntReason.of(packet));
+
+        PiPacketOperation asked = PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
+                .withData(ImmutableByteSequence.copyFrom(ipv6Frame()))
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.PUNT_REASON)
+                                      .withValue(ImmutableByteSequence.copyFrom((byte) 0)).build())
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_PORT)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 7)).build())
+                .build();
+        assertEquals("what the controller asked for carries no cookie", java.util.Optional.empty(),
+                     interpreter.mapInboundPacket(asked, DEVICE).cookie());
+        assertEquals(P4Defines.PUNT_ASKED, PuntReason.of(interpreter.mapInboundPacket(asked, DEVICE)));
     }
 
     @Test(expected = PiInterpreterException.class)

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.routing.icmp;
+
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.MacAddress;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The one builder of the ICMPv6 messages the controller sends for a Sixflow router (RFC 4443), in
+ * their Ethernet frames: the errors (Destination Unreachable, Packet Too Big, Time Exceeded: type,
+ * code, a 32-bit field, then as much of the invoking packet as keeps the IPv6 packet within the
+ * minimum MTU of 1280 octets, section 2.4 c) and Echo Replies; and their checksum (section 2.3,
+ * over the pseudo-header of RFC 8200 section 8.1).
+ */
+public final class Icmpv6Frame {
+
+    public static final int ETHERNET_BYTES = 14;
+    public static final int ETHERTYPE_IPV6 = 0x86dd;
+    public static final int IPV6_BYTES = 40;
+    /** Type, code, checksum and the 32-bit field every message here has (unused, MTU, identifier and sequence). */
+    public static final int ICMPV6_HEADER_BYTES = 8;
+    public static final int NEXT_HEADER_ICMPV6 = 58;
+    /** The minimum IPv6 MTU (RFC 8200 section 5): an error never makes a bigger packet. */
+    public static final int MIN_MTU = 1280;
+    /** Hop limit of the messages sent (the controller's packets leave the router as the router's own). */
+    public static final int HOP_LIMIT = 255;
+
+    public static final int TYPE_DESTINATION_UNREACHABLE = 1;
+    public static final int TYPE_PACKET_TOO_BIG = 2;
+    public static final int TYPE_TIME_EXCEEDED = 3;
+    /** ICMPv6 types below this are errors (RFC 4443 section 2.1). */
+    public static final int FIRST_INFORMATIONAL = 128;
+    public static final int TYPE_ECHO_REQUEST = 128;
+    public static final int TYPE_ECHO_REPLY = 129;
+    /** Destination Unreachable code 0: no route to destination. */
+    public static final int CODE_NO_ROUTE = 0;
+    /** Time Exceeded code 0: hop limit exceeded in transit. */
+    public static final int CODE_HOP_LIMIT_EXCEEDED = 0;
+
+    private static final int NEXT_HEADER_HOP_BY_HOP = 0;
+    private static final int NEXT_HEADER_ROUTING = 43;
+    private static final int NEXT_HEADER_FRAGMENT = 44;
+    private static final int NEXT_HEADER_DESTINATION_OPTIONS = 60;
+
+    private Icmpv6Frame() {
+    }
+
+    /**
+     * Builds an ICMPv6 error message's frame.
+     *
+     * @param srcMac   the router's MAC
+     * @param dstMac   the next hop towards the invoking packet's source
+     * @param from     the router's address the message comes from
+     * @param to       the invoking packet's source
+     * @param type     the error's type (below 128)
+     * @param code     its code
+     * @param field    the 32-bit field after the checksum (0, unused; the MTU of a Packet Too Big)
+     * @param invoking the invoking packet from its IPv6 header on
+     * @return the Ethernet frame
+     */
+    public static byte[] error(MacAddress srcMac, MacAddress dstMac, Ip6Address from, Ip6Address to, int type,
+                               int code, int field, byte[] invoking) {
+        int quoted = Math.min(invoking.length, MIN_MTU - IPV6_BYTES - ICMPV6_HEADER_BYTES);
+        ByteBuffer rest = ByteBuffer.allocate(4 + quoted).putInt(field).put(invoking, 0, quoted);
+        return message(srcMac, dstMac, from, to, type, code, rest.array());
+    }
+
+    /**
+     * Builds an ICMPv6 message's frame.
+     *
+     * @param srcMac the router's MAC
+     * @param dstMac the next hop
+     * @param from   the IPv6 source
+     * @param to     the IPv6 destination
+     * @param type   the ICMPv6 type
+     * @param code   the ICMPv6 code
+     * @param rest   what follows the checksum: the 32-bit field and the message's data
+     * @return the Ethernet frame
+     */
+    public static byte[] message(MacAddress srcMac, MacAddress dstMac, Ip6Address from, Ip6Address to, int type,
+                                 int code, byte[] rest) {
+        int icmpLength = 4 + rest.length;
+        ByteBuffer b = ByteBuffer.allocate(ETHERNET_BYTES + IPV6_BYTES + icmpLength);
+        b.put(dstMac.toBytes()).put(srcMac.toBytes()).putShort((short) ETHERTYPE_IPV6);
+        b.putInt(0x6000_0000).putShort((short) icmpLength).put((byte) NEXT_HEADER_ICMPV6).put((byte) HOP_LIMIT)
+                .put(from.toOctets()).put(to.toOctets());
+        int icmp = b.position();
+        b.put((byte) type).put((byte) code).putShort((short) 0).put(rest);
+        b.putShort(icmp + 2, (short) checksum(from, to, b.array(), icmp, icmpLength));
+        return b.array();
+    }
+
+    /**
+     * The checksum to write into an ICMPv6 message whose checksum field is 0.
+     *
+     * @param from   the IPv6 source
+     * @param to     the IPv6 destination
+     * @param data   holds the message
+     * @param offset where the message starts
+     * @param length its length, octets
+     * @return the checksum (a computed 0 is sent as 0xFFFF)
+     */
+    public static int checksum(Ip6Address from, Ip6Address to, byte[] data, int offset, int length) {
+        int result = ~sum(from, to, data, offset, length) & 0xffff;
+        return result == 0 ? 0xffff : result;
+    }
+
+    /**
+     * Whether a received ICMPv6 message's checksum is right: the message, its checksum included,
+     * and the pseudo-header sum to 0xFFFF.
+     *
+     * @param from   the IPv6 source
+     * @param to     the IPv6 destination
+     * @param data   holds the message
+     * @param offset where the message starts
+     * @param length its length, octets
+     * @return true when it verifies
+     */
+    public static boolean checksumValid(Ip6Address from, Ip6Address to, byte[] data, int offset, int length) {
+        return sum(from, to, data, offset, length) == 0xffff;
+    }
+
+    /**
+     * Whether a packet is an ICMPv6 error message, which is never answered with another (RFC 4443
+     * section 2.4 e.1). An extension-header chain cut off before its end counts as one: when in
+     * doubt, stay silent.
+     *
+     * @param packet the packet from its IPv6 header on
+     * @return true for an ICMPv6 error, or a packet too short to tell
+     */
+    public static boolean isError(byte[] packet) {
+        if (packet.length < IPV6_BYTES) {
+            return true;
+        }
+        int next = Byte.toUnsignedInt(packet[6]);
+        int at = IPV6_BYTES;
+        while (true) {
+            if (next == NEXT_HEADER_ICMPV6) {
+                return at >= packet.length || Byte.toUnsignedInt(packet[at]) < FIRST_INFORMATIONAL;
+            }
+            if (next != NEXT_HEADER_HOP_BY_HOP && next != NEXT_HEADER_ROUTING
+                    && next != NEXT_HEADER_DESTINATION_OPTIONS && next != NEXT_HEADER_FRAGMENT) {
+                return false;
+            }
+            if (at + 2 > packet.length) {
+                return true;
+            }
+            int length = next == NEXT_HEADER_FRAGMENT ? 8 : 8 * (Byte.toUnsignedInt(packet[at + 1]) + 1);
+            next = Byte.toUnsignedInt(packet[at]);
+            at += length;
+        }
+    }
+
+    /** The one's-complement sum (folded) of the pseudo-header and the message. */
+    private static int sum(Ip6Address from, Ip6Address to, byte[] data, int offset, int length) {
+        long sum = sumOf(from.toOctets(), 0, 16) + sumOf(to.toOctets(), 0, 16) + (length >>> 16) + (length & 0xffff)
+                + NEXT_HEADER_ICMPV6 + sumOf(data, offset, length);
+        while ((sum >>> 16) != 0) {
+            sum = (sum & 0xffff) + (sum >>> 16);
+        }
+        return (int) sum;
+    }
+
+    private static long sumOf(byte[] data, int offset, int length) {
+        long sum = 0;
+        for (int i = 0; i < length; i += 2) {
+            int high = Byte.toUnsignedInt(data[offset + i]) << 8;
+            int low = i + 1 < length ? Byte.toUnsignedInt(data[offset + i + 1]) : 0;
+            sum += high | low;
+        }
+        return sum;
+    }
+}
