@@ -65,6 +65,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_NPTV6
     PacketInHandler() nptv6_packet_in;
 #endif
+#ifdef WITH_GTPU
+    PacketInHandler() gtpu_packet_in;
+#endif
     // The shared chain (common/ingress.p4), named so that its tables keep their P4Info names.
     @name(".SixflowIngress") SixflowIngressChain() chain;
 
@@ -85,6 +88,13 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 ig_tm_md.ucast_egress_port = CPU_PORT;
             } else if (meta.drop) {
                 drop_counter.count(meta.drop_reason);
+#ifdef WITH_GTPU
+                if (meta.gtpu_unknown_teid) {
+                    // Counted, and punted for the controller's GTP-U Error Indication (TS 29.281 7.3.1).
+                    gtpu_packet_in.apply(hdr.common, meta);
+                    ig_tm_md.ucast_egress_port = CPU_PORT;
+                } else {
+#endif
 #ifdef WITH_NPTV6
                 if (meta.nptv6_untranslatable) {
                     // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
@@ -95,6 +105,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 }
 #else
                 ig_dprsr_md.drop_ctl = 1;
+#endif
+#ifdef WITH_GTPU
+                }
 #endif
             } else if (meta.mcast_group != 0 || meta.egress_port_set) {
                 if (meta.mcast_group != 0) {

@@ -72,6 +72,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_NPTV6
     PacketInHandler() nptv6_packet_in;
 #endif
+#ifdef WITH_GTPU
+    PacketInHandler() gtpu_packet_in;
+#endif
     // The shared chain (common/ingress.p4), named so that its tables keep their P4Info names.
     @name(".SixflowIngress") SixflowIngressChain() chain;
 
@@ -96,6 +99,13 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = CPU_PORT;
         } else if (meta.drop) {
             drop_counter.count((bit<32>) meta.drop_reason);
+#ifdef WITH_GTPU
+            if (meta.gtpu_unknown_teid) {
+                // Counted, and punted for the controller's GTP-U Error Indication (TS 29.281 7.3.1).
+                gtpu_packet_in.apply(hdr, meta);
+                std_meta.egress_spec = CPU_PORT;
+            } else {
+#endif
 #ifdef WITH_NPTV6
             if (meta.nptv6_untranslatable) {
                 // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
@@ -106,6 +116,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             }
 #else
             mark_to_drop(std_meta);
+#endif
+#ifdef WITH_GTPU
+            }
 #endif
         } else if (meta.mcast_group != 0) {
             std_meta.mcast_grp = meta.mcast_group;

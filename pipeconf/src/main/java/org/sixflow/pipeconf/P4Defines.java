@@ -93,6 +93,7 @@ public final class P4Defines {
     public static final int DROP_BNG_METER_RED = 30;
     public static final int DROP_BNG_MTU = 31;
     public static final int DROP_NPTV6_UNTRANSLATABLE = 32;
+    public static final int DROP_GTPU_SPOOFED_SOURCE = 33;
     public static final int ETHERTYPE_IPV4 = 2048;
     public static final int ETHERTYPE_VLAN = 33024;
     public static final int ETHERTYPE_QINQ = 34984;
@@ -137,7 +138,7 @@ public final class P4Defines {
     public static final int GTPU_EXT_MAX_UNITS = 8;
     public static final int GTPU_TUNNELS = 1024;
     public static final int NPTV6_MAPPINGS = 1024;
-    public static final int DROP_REASON_COUNT = 33;
+    public static final int DROP_REASON_COUNT = 34;
     public static final int BNG_LINES = 8192;
     public static final int BNG_LINE_CELLS = 8193;
     public static final int BNG_SESSIONS = 8192;
