@@ -2,11 +2,13 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.gtpu;
 
-import org.junit.Assume;
 import org.junit.Test;
+import org.onlab.packet.Ip6Prefix;
 import org.onosproject.TestApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.pi.model.PiPipelineModel;
+import org.onosproject.net.pi.model.PiTableId;
 import org.sixflow.app.api.GtpuChecksumMode;
 import org.sixflow.app.api.GtpuTunnel;
 import org.sixflow.app.gtpu.impl.GtpuTunnelManagerFixture;
@@ -14,23 +16,25 @@ import org.sixflow.app.impl.EntryText;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.junit.Assert.assertEquals;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE;
 
 /**
  * The exact entries a tunnel compiles to, with and without a QFI, in each checksum mode, each
  * checked against the pipeline models of the profiles with GTP-U: full and gtpu on bmv2, gtpu on
- * Tofino (once its committed outputs are built from the current sources).
+ * Tofino (its new table once its committed outputs are built from the current sources).
  */
 public class GtpuTunnelCompilerTest {
 
     private static final GtpuTunnelCompiler COMPILER = new GtpuTunnelCompiler(TestApplicationId.create("test"));
     private static final PipelineModelChecker BMV2 = new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
     private static final PipelineModelChecker GTPU_BMV2 =
-            new PipelineModelChecker(BundledPipeconfs.bmv2("gtpu").pipelineModel());
+            new PipelineModelChecker(BundledPipeconfs.bmv2("gtpu"));
 
     private static List<String> entries(GtpuTunnel tunnel) {
         List<FlowRule> rules = List.copyOf(COMPILER.compile(tunnel).values());
@@ -82,8 +86,8 @@ public class GtpuTunnelCompilerTest {
     @Test
     public void oneEncapEntryPerPrefixAndDeviceAndTheN3EntryCarriesAcceptZero() {
         GtpuTunnel tunnel = GtpuTunnelManagerFixture.tunnel("ue-1", "fd00:9:1::/64", 1)
-                .uePrefixes(List.of(org.onlab.packet.Ip6Prefix.valueOf("fd00:9:1::/64"),
-                                    org.onlab.packet.Ip6Prefix.valueOf("fd00:9:2::/64")))
+                .uePrefixes(List.of(Ip6Prefix.valueOf("fd00:9:1::/64"),
+                                    Ip6Prefix.valueOf("fd00:9:2::/64")))
                 .encapDevices(List.of(DeviceId.deviceId("device:beijing"), DeviceId.deviceId("device:nanjing")))
                 .acceptZeroChecksum(true).counterIndex(0).build();
         List<String> entries = entries(tunnel);
@@ -98,31 +102,37 @@ public class GtpuTunnelCompilerTest {
 
     @Test
     public void aTunnelWithEveryPrefixItMayHaveTakesThatManySourceEntries() {
-        List<org.onlab.packet.Ip6Prefix> prefixes = new java.util.ArrayList<>();
-        for (int i = 0; i < GtpuTunnel.MAX_UE_PREFIXES; i++) {
-            prefixes.add(org.onlab.packet.Ip6Prefix.valueOf("fd00:9:" + Integer.toHexString(i + 1) + "::/64"));
+        List<Ip6Prefix> prefixes = new ArrayList<>();
+        prefixes.add(Ip6Prefix.valueOf("fd00:8::5/128"));
+        for (int i = 1; i < GtpuTunnel.MAX_UE_PREFIXES; i++) {
+            prefixes.add(Ip6Prefix.valueOf("fd00:9:" + Integer.toHexString(i) + "::/64"));
         }
-        prefixes.add(org.onlab.packet.Ip6Prefix.valueOf("fd00:8::5/128"));
-        prefixes.remove(0);
         GtpuTunnel tunnel = GtpuTunnelManagerFixture.tunnel("ue-1", "fd00:9:1::/64", 1).uePrefixes(prefixes)
                 .counterIndex(1023).build();
         List<String> entries = entries(tunnel);
-        assertEquals(GtpuTunnel.MAX_UE_PREFIXES,
-                     entries.stream().filter(e -> e.contains("gtpu_ue_source")).count());
+        assertEquals(GtpuTunnel.MAX_UE_PREFIXES, entries.stream().filter(e -> e.contains("gtpu_ue_source")).count());
         assertEquals(true, entries.contains(source("0xfd000008000000000000000000000005/128", 1023)));
     }
 
     @Test
     public void entriesFitTheGtpuTofinoPipeline() {
-        // bf-p4c is not run on every branch: until the gtpu/tofino outputs are rebuilt from the
-        // current sources their P4Info may lack a table, and this check waits for them.
-        Assume.assumeTrue("gtpu/tofino outputs are stale: rebuild them with bf-p4c",
-                          BundledPipeconfs.tofinoCurrent("gtpu"));
-        PipelineModelChecker tofino = new PipelineModelChecker(BundledPipeconfs.tofino("gtpu").pipelineModel());
+        // bf-p4c is not run on every branch: while the committed gtpu/tofino outputs are older than
+        // the sources, their P4Info lacks the tables added since (gtpu_ue_source); every other
+        // entry is checked against it all the same, and all of them once it is rebuilt.
+        boolean current = BundledPipeconfs.tofinoCurrent("gtpu");
+        PiPipelineModel model = BundledPipeconfs.tofino("gtpu").pipelineModel();
+        PipelineModelChecker tofino = new PipelineModelChecker(BundledPipeconfs.tofino("gtpu"));
         GtpuTunnel tunnel = GtpuTunnelManagerFixture.tunnel("ue-1", "fd00:9:1::/64", 1).qfi(3)
                 .checksumMode(GtpuChecksumMode.INCREMENTAL).counterIndex(5).build();
+        int checked = 0;
         for (FlowRule rule : COMPILER.compile(tunnel).values()) {
+            if (!current && model.table((PiTableId) rule.table()).isEmpty()) {
+                assertEquals(SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE, rule.table());
+                continue;
+            }
             assertEquals(rule.toString(), List.of(), tofino.problems(rule));
+            checked++;
         }
+        assertEquals(current ? 4 : 3, checked);
     }
 }
