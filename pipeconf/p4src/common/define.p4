@@ -162,7 +162,7 @@ const drop_reason_t DROP_GTPU_BAD_CHECKSUM      = 18;  // a non-zero UDP checksu
 const drop_reason_t DROP_GTPU_ZERO_CHECKSUM     = 19;  // a zero UDP checksum the N3 address does not allow
 const drop_reason_t DROP_GTPU_BAD_LENGTH        = 20;  // UDP length, IPv6 payload length and GTP-U length disagree
 const drop_reason_t DROP_GTPU_NOT_GPDU          = 21;  // a message other than a G-PDU or one the controller takes (echo request, error indication, end marker, supported extension headers notification)
-const drop_reason_t DROP_GTPU_UNKNOWN_TEID      = 22;  // no tunnel has this TEID at this N3 address
+const drop_reason_t DROP_GTPU_UNKNOWN_TEID      = 22;  // no tunnel has this TEID at this N3 address (a G-PDU: also punted, for the controller's Error Indication)
 const drop_reason_t DROP_GTPU_UNKNOWN_EXTENSION = 23;  // an extension header to comprehend that this router does not know
 #ifdef WITH_BNG
 // BNG (bng.p4): upstream from a subscriber line, downstream into a PPPoE session.
@@ -182,7 +182,18 @@ const drop_reason_t DROP_NPTV6_UNTRANSLATABLE   = 32;  // the word to adjust is 
 // Entries per NPTv6 table: (internal prefix, uplink) mappings.
 #define NPTV6_MAPPINGS 1024
 #endif
+#ifdef WITH_GTPU
+// GTP-U's uplink source check (gtpu.p4). Under its flag, as is the count below, so that the
+// programs of the profiles without GTP-U (and their source hashes) stay as they were.
+const drop_reason_t DROP_GTPU_SPOOFED_SOURCE    = 33;  // a G-PDU's inner source outside its tunnel's UE prefixes
+#endif
+// The drop counters' size: one past the highest reason the profile has. Java's P4Defines and the
+// packet tests' p4defines take the last #define of a name: the largest, GTP-U's.
+#ifndef WITH_GTPU
 #define DROP_REASON_COUNT 33
+#else
+#define DROP_REASON_COUNT 34
+#endif
 
 // Why a packet went up to the controller: the packet_in header's punt_reason (7 bits). 0 for
 // what the controller asked for (ACL punts, GTP-U echo requests, BNG control, NPTv6's

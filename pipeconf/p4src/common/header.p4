@@ -469,6 +469,9 @@ struct local_metadata_t {
     bit<32>          nptv6_inner_sum;
     bool             nptv6_untranslatable; // subnet 0xFFFF: dropped, counted and punted (RFC 6296)
 #endif
+#ifdef WITH_GTPU
+    bool             gtpu_unknown_teid;  // a G-PDU for no tunnel: dropped, counted and punted (TS 29.281 7.3.1)
+#endif
 }
 
 #endif // SIXFLOW_HEADER_P4

@@ -66,6 +66,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_NPTV6
     PacketInHandler() nptv6_packet_in;
 #endif
+#ifdef WITH_GTPU
+    PacketInHandler() gtpu_packet_in;
+#endif
     // The shared chain (common/ingress.p4), named so that its tables keep their P4Info names.
     @name(".SixflowIngress") SixflowIngressChain() chain;
 
@@ -91,6 +94,12 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
                     routing_error_packet_in.apply(hdr.common, meta);
                     ig_tm_md.ucast_egress_port = CPU_PORT;
+#ifdef WITH_GTPU
+                } else if (meta.gtpu_unknown_teid) {
+                    // Counted, and punted for the controller's GTP-U Error Indication (TS 29.281 7.3.1).
+                    gtpu_packet_in.apply(hdr.common, meta);
+                    ig_tm_md.ucast_egress_port = CPU_PORT;
+#endif
 #ifdef WITH_NPTV6
                 } else if (meta.nptv6_untranslatable) {
                     // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).

@@ -142,9 +142,15 @@ class GtpuTest(SixflowTest):
                     names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_SET_N3,
                     {names.ALLOW_ZERO_CHECKSUM: 1 if allow_zero_checksum else 0})
 
-    def add_uplink(self, tunnel_id, teid):
+    def add_uplink(self, tunnel_id, teid, ue_prefixes=((UE_PREFIX, 64),)):
+        """The tunnel's uplink TEID at the N3 address and its UE prefixes, the sources its inner
+        packets may have (gtpu_ue_source), as GtpuTunnelCompiler writes them."""
         self.insert(names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP, {names.HDR_N3_ADDR: N3, names.HDR_TEID: teid},
                     names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP, {names.TUNNEL_ID: tunnel_id})
+        for prefix, prefix_len in ue_prefixes:
+            self.insert(names.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE,
+                        {names.HDR_TUNNEL_ID: tunnel_id, names.HDR_UE_SRC: (prefix, prefix_len)},
+                        names.SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE)
 
     def encap_count(self, tunnel_id):
         return self.counter(names.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER, tunnel_id)
@@ -421,13 +427,62 @@ class BadChecksumIsDropped(GtpuTest):
 
 
 @requires("GTPU")
-class UnknownTeidIsDropped(GtpuTest):
-    """A G-PDU whose TEID no uplink tunnel of the N3 address has is dropped (UNKNOWN_TEID)."""
+class UnknownTeidIsPuntedForAnErrorIndication(GtpuTest):
+    """Issue 30, TS 29.281 7.3.1: a G-PDU whose TEID no uplink tunnel of the N3 address has is not
+    forwarded; it is counted (UNKNOWN_TEID, the drop counter) and goes to the controller as it
+    came, with its ingress port, for the Error Indication the controller sends back (with and
+    without a PDU Session Container). Before, it was dropped silently: no packet-in."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
         self.add_uplink(25, 0x25)
-        self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x26)[0]), p4defines.DROP_GTPU_UNKNOWN_TEID)
+        reason = p4defines.DROP_GTPU_UNKNOWN_TEID
+        for qfi in (None, 5):
+            frame, _ = uplink(0x26, qfi=qfi)
+            before = self.drop_count(reason)
+            testutils.send_packet(self, 2, frame)
+            port, payload = self.expect_packet_in()
+            self.assertEqual((port, bytes(payload)), (2, frame))
+            testutils.verify_no_other_packets(self)
+            self.assertEqual(self.drop_count(reason), before + 1)
+        self.assertEqual(self.decap_count(25), 0)
+
+
+@requires("GTPU")
+class SpoofedInnerSourceIsDropped(GtpuTest):
+    """Issue 30: a G-PDU's inner packet must come from one of its tunnel's UE prefixes
+    (gtpu_ue_source: tunnel, inner source, longest prefix). One from outside them, from another
+    tunnel's prefix included, is dropped and counted (GTPU_SPOOFED_SOURCE), not counted on the
+    tunnel, never punted; sources inside each prefix (a /64, a /128) are decapsulated and routed.
+    Before, any inner source left the tunnel."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(34, 0x34, ue_prefixes=((UE_PREFIX, 64), ("fd00:97::5", 128)))
+        self.add_uplink(35, 0x35, ue_prefixes=(("fd00:98::", 64),))
+
+        def from_source(src, teid=0x34):
+            inner = bytes(IPv6(src=src, dst=SERVER, hlim=40) / UDP(sport=7, dport=9) / Raw(b"who-am-i" * 3))
+            return uplink(teid, inner=inner)
+
+        for src in (UE, "fd00:99::ffff:1", "fd00:97::5"):
+            frame, inner = from_source(src)
+            testutils.send_packet(self, 2, frame)
+            testutils.verify_packet(self, routed_inner(inner), 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(34), 3)
+
+        reason = p4defines.DROP_GTPU_SPOOFED_SOURCE
+        for src in ("fd00:98::7", "fd00:97::6", "fd00:99:0:1::7", SERVER):
+            self.expect_dropped(lambda: testutils.send_packet(self, 2, from_source(src)[0]), reason)
+        self.assertEqual(self.decap_count(34), 3)
+
+        # The other tunnel's prefix is its own: its packets from there leave.
+        frame, inner = from_source("fd00:98::7", teid=0x35)
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, routed_inner(inner), 3)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(35), 1)
 
 
 @requires("GTPU")

@@ -118,8 +118,9 @@ control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
 }
 
 // Uplink: what GtpuDecapLookup found, checked in order (the checksum before anything read from
-// the packet, the lengths before the message), then the G-PDU's inner packet takes the outer
-// one's place and is routed like any packet. Applied to packets for a local N3 address only.
+// the packet, the lengths before the message, the tunnel before the inner source), then the
+// G-PDU's inner packet takes the outer one's place and is routed like any packet. Applied to
+// packets for a local N3 address only.
 // The target has set meta.gtpu_checksum_bad where it verifies non-zero checksums (bmv2).
 control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
     SIXFLOW_COUNTER(gtpu_decap_counter, GTPU_TUNNELS)
@@ -149,6 +150,25 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
         meta.drop_reason = reason;
     }
 
+    action allow_source() {
+    }
+
+    // The tunnel's UE prefixes: the sources its inner packets may have (TS 29.281 leaves this to
+    // the N3 end; a UE must not send as another). The controller writes one entry per prefix
+    // (GtpuTunnel.MAX_UE_PREFIXES at most), as many as gtpu_encap holds for the other direction.
+    table gtpu_ue_source {
+        key = {
+            meta.gtpu_tunnel_id:     exact @name("tunnel_id");
+            hdr.inner_ipv6.src_addr: lpm @name("ue_src");
+        }
+        actions = {
+            allow_source;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = GTPU_TUNNELS;
+    }
+
     apply {
         if (meta.gtpu_malformed) {
             drop(DROP_GTPU_MALFORMED);
@@ -174,7 +194,12 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
         } else if (hdr.gtpu.msg_type != GTPU_MSG_GPDU) {
             drop(DROP_GTPU_NOT_GPDU);
         } else if (!meta.gtpu_teid_known) {
+            // Counted as a drop, and punted as it came: the controller answers the sender with an
+            // Error Indication (TS 29.281 7.3.1), rate-limited per device (the top's punt).
             drop(DROP_GTPU_UNKNOWN_TEID);
+            meta.gtpu_unknown_teid = true;
+        } else if (!gtpu_ue_source.apply().hit) {
+            drop(DROP_GTPU_SPOOFED_SOURCE);
         } else {
             // RFC 6040 at the tunnel's end, as MSR6's: CE carries over, or a Not-ECT packet drops.
             tunnel_decap_ecn.apply(hdr, meta);

@@ -33,6 +33,8 @@ import org.sixflow.app.experiments.impl.PostgresExperimentStore;
 import org.sixflow.app.gtpu.echo.GtpuEchoResponder;
 import org.sixflow.app.gtpu.impl.DistributedGtpuTunnelStore;
 import org.sixflow.app.gtpu.impl.GtpuTunnelManager;
+import org.sixflow.app.gtpu.signalling.GtpuErrorIndicationSender;
+import org.sixflow.app.gtpu.signalling.GtpuSignallingRecorder;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.app.impl.DeviceEventRecorder;
@@ -95,6 +97,9 @@ public final class SixflowComponents {
         // GTP-U path management: echo requests the routers punt from their N3 addresses, answered
         // for the tunnels' N3 addresses (after the tunnel manager: it reads the tunnel service).
         components.activate(new GtpuEchoResponder(), GtpuEchoService.class);
+        // GTP-U signalling: Error Indications for unknown TEIDs, and the peers' messages recorded.
+        components.activate(new GtpuErrorIndicationSender());
+        components.activate(new GtpuSignallingRecorder());
         components.activate(new TableOccupancyCollector(), OccupancyReadings.class);
         components.activate(new ResourceManager(), ResourceService.class);
         components.activate(new TelemetryReportCollector(), ReportSamplingService.class);

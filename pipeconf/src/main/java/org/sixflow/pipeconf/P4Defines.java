@@ -93,6 +93,7 @@ public final class P4Defines {
     public static final int DROP_BNG_METER_RED = 30;
     public static final int DROP_BNG_MTU = 31;
     public static final int DROP_NPTV6_UNTRANSLATABLE = 32;
+    public static final int DROP_GTPU_SPOOFED_SOURCE = 33;
     public static final int PUNT_ASKED = 0;
     public static final int PUNT_HOP_LIMIT = 1;
     public static final int PUNT_NO_ROUTE = 2;
@@ -141,7 +142,7 @@ public final class P4Defines {
     public static final int GTPU_EXT_MAX_UNITS = 8;
     public static final int GTPU_TUNNELS = 1024;
     public static final int NPTV6_MAPPINGS = 1024;
-    public static final int DROP_REASON_COUNT = 33;
+    public static final int DROP_REASON_COUNT = 34;
     public static final int BNG_LINES = 8192;
     public static final int BNG_LINE_CELLS = 8193;
     public static final int BNG_SESSIONS = 8192;

@@ -99,6 +99,12 @@ public final class P4InfoConstants {
     public static final PiMatchFieldId HDR_TREE_ID =
             PiMatchFieldId.of("tree_id");
     public static final int HDR_TREE_ID_BITWIDTH = 32;
+    public static final PiMatchFieldId HDR_TUNNEL_ID =
+            PiMatchFieldId.of("tunnel_id");
+    public static final int HDR_TUNNEL_ID_BITWIDTH = 16;
+    public static final PiMatchFieldId HDR_UE_SRC =
+            PiMatchFieldId.of("ue_src");
+    public static final int HDR_UE_SRC_BITWIDTH = 128;
 
     // Tables
     public static final PiTableId SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY =
@@ -133,6 +139,8 @@ public final class P4InfoConstants {
             PiTableId.of("SixflowIngress.bng_lookup.bng_source_v4");
     public static final PiTableId SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6 =
             PiTableId.of("SixflowIngress.bng_lookup.bng_source_v6");
+    public static final PiTableId SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE =
+            PiTableId.of("SixflowIngress.gtpu_decap.gtpu_ue_source");
     public static final PiTableId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP =
             PiTableId.of("SixflowIngress.gtpu_decap_lookup.gtpu_decap");
     public static final PiTableId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_N3 =
@@ -197,6 +205,8 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.bng_lookup.set_line_session");
     public static final PiActionId SIXFLOW_INGRESS_BNG_LOOKUP_SET_SESSION =
             PiActionId.of("SixflowIngress.bng_lookup.set_session");
+    public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE =
+            PiActionId.of("SixflowIngress.gtpu_decap.allow_source");
     public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP =
             PiActionId.of("SixflowIngress.gtpu_decap_lookup.decap");
     public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_SET_N3 =

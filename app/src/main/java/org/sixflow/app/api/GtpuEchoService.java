@@ -42,20 +42,26 @@ public interface GtpuEchoService {
         ANSWERED,
         /** Over the rate the device's answers are limited to. */
         RATE_LIMITED,
-        /** A GTP-U message other than an Echo Request or the path messages below: not the controller's to answer. */
+        /** A GTP-U message other than an Echo Request or the messages below: not the controller's to answer. */
         NOT_ECHO_REQUEST,
         /**
          * An Error Indication (TS 29.281 section 7.3.1): the peer received a G-PDU for a TEID it
-         * does not know. Punted by the data plane for the controller; counted and logged.
+         * does not know. Punted by the data plane for the controller; recorded by
+         * org.sixflow.app.gtpu.signalling.GtpuSignallingRecorder.
          */
         ERROR_INDICATION,
-        /** An End Marker (section 7.3.2): a path's last packet before it moves. Counted and logged. */
+        /** An End Marker (section 7.3.2): a path's last packet before it moves. Recorded likewise. */
         END_MARKER,
         /**
          * A Supported Extension Headers Notification (section 7.2.3): the extension headers the
-         * peer takes. Counted and logged.
+         * peer takes. Recorded likewise.
          */
         SUPPORTED_EXTENSION_HEADERS,
+        /**
+         * A G-PDU: one for a TEID no tunnel of its N3 address has, which the data plane punts for
+         * org.sixflow.app.gtpu.signalling.GtpuErrorIndicationSender's Error Indication.
+         */
+        G_PDU,
         /** Truncated, lengths or UDP checksum wrong, not GTP version 1, or an unusable address. */
         MALFORMED,
         /** Carries an extension header whose comprehension is required, which the responder has none of. */

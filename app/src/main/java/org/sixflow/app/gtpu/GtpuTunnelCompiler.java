@@ -27,12 +27,16 @@ import static org.sixflow.pipeconf.P4InfoConstants.HAS_QFI_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_N3_ADDR;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_TEID;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_TUNNEL_ID;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_UE_SRC;
 import static org.sixflow.pipeconf.P4InfoConstants.N3_ADDR;
 import static org.sixflow.pipeconf.P4InfoConstants.N3_ADDR_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.PEER_ADDR;
 import static org.sixflow.pipeconf.P4InfoConstants.PEER_ADDR_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.QFI;
 import static org.sixflow.pipeconf.P4InfoConstants.QFI_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_N3;
@@ -47,8 +51,11 @@ import static org.sixflow.pipeconf.P4InfoConstants.TUNNEL_ID_BITWIDTH;
 /**
  * Turns a stored tunnel into entries of pipeconf/p4src/common/control/gtpu.p4: on the decap
  * device its N3 address (gtpu_n3, whose entry is the same for every tunnel of the address and so
- * one flow rule they share) and its uplink TEID (gtpu_decap); on each encap device one
- * gtpu_encap entry per UE prefix. The counter index is the tunnel_id of both directions.
+ * one flow rule they share), its uplink TEID (gtpu_decap) and one gtpu_ue_source entry per UE
+ * prefix (the inner sources its G-PDUs may have: any other is dropped); on each encap device one
+ * gtpu_encap entry per UE prefix. The counter index is the tunnel_id of both directions and the
+ * key of the source check. A tunnel has at most {@link GtpuTunnel#MAX_UE_PREFIXES} prefixes, so
+ * at most that many entries per table and device.
  */
 public final class GtpuTunnelCompiler {
 
@@ -89,6 +96,13 @@ public final class GtpuTunnelCompiler {
                 .withParameter(param(TUNNEL_ID, index, TUNNEL_ID_BITWIDTH)).build();
         rules.put(tunnel.decapDevice(),
                   rule(tunnel.decapDevice(), SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP, uplink, decap));
+        PiAction allowSource = PiAction.builder().withId(SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE).build();
+        for (Ip6Prefix prefix : tunnel.uePrefixes()) {
+            PiCriterion source = PiCriterion.builder().matchExact(HDR_TUNNEL_ID, index)
+                    .matchLpm(HDR_UE_SRC, prefix.address().toOctets(), prefix.prefixLength()).build();
+            rules.put(tunnel.decapDevice(),
+                      rule(tunnel.decapDevice(), SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE, source, allowSource));
+        }
         PiAction encap = PiAction.builder().withId(SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP)
                 .withParameter(param(TUNNEL_ID, index, TUNNEL_ID_BITWIDTH))
                 .withParameter(param(N3_ADDR, n3, N3_ADDR_BITWIDTH))

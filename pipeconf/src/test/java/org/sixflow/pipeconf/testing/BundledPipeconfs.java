@@ -40,6 +40,7 @@ public final class BundledPipeconfs {
     });
 
     private static final Map<String, PiPipeconf> BMV2_PROFILES = new ConcurrentHashMap<>();
+    private static final Map<String, PiPipeconf> TOFINO_PROFILES = new ConcurrentHashMap<>();
 
     private BundledPipeconfs() {
     }
@@ -77,6 +78,41 @@ public final class BundledPipeconfs {
      */
     public static PiPipeconf tofino() {
         return TOFINO.get();
+    }
+
+    /**
+     * Returns a profile's Tofino pipeconf, as its committed artifacts give it (stale ones
+     * included: see {@link #tofinoCurrent(String)}).
+     *
+     * @param profile a profile with a Tofino target (profiles.json)
+     * @return the pipeconf
+     */
+    public static PiPipeconf tofino(String profile) {
+        return TOFINO_PROFILES.computeIfAbsent(profile, p -> {
+            try {
+                return PipeconfFactory.tofino(SixflowPipeconfs.id(p, PipeconfTarget.TOFINO), PipeconfArtifacts.ofResources(
+                        PipeconfFactory.class, SixflowPipeconfs.bundleFolder(p, PipeconfTarget.TOFINO)));
+            } catch (Exception e) {
+                throw new IllegalStateException(p + " Tofino artifacts unreadable", e);
+            }
+        });
+    }
+
+    /**
+     * Tells whether a profile's committed Tofino artifacts were compiled from the current P4
+     * sources (bf-p4c is not run on every change: the outputs are rebuilt after it).
+     *
+     * @param profile a profile with a Tofino target
+     * @return true when their source hash is that of the profile's current TNA program
+     */
+    public static boolean tofinoCurrent(String profile) {
+        File hash = new File(PipeconfPaths.artifacts(profile, "tofino"), SixflowPipeconfs.SOURCE_HASH_FILE);
+        try {
+            return SourceHash.of(profile, "tofino").equals(new String(Files.readAllBytes(hash.toPath()),
+                                                                      StandardCharsets.UTF_8).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

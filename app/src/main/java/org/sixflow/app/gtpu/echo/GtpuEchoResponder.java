@@ -37,9 +37,11 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Answers the GTP-U Echo Requests Sixflow routers punt (the data plane does so for a request to
- * one of its N3 addresses, gtpu.p4), and counts the Error Indications, End Markers and Supported
- * Extension Headers Notifications they punt likewise ({@link #outcomes()}) with an Echo Response sent back out of the port the request
- * came in by, to the neighbour it came from, from the router's MAC. Nothing needs requesting:
+ * one of its N3 addresses, gtpu.p4) with an Echo Response sent back out of the port the request
+ * came in by, to the neighbour it came from, from the router's MAC, and counts the other GTP-U
+ * packets they punt ({@link #outcomes()}: Error Indications, End Markers, Supported Extension
+ * Headers Notifications and G-PDUs for unknown TEIDs, which org.sixflow.app.gtpu.signalling acts
+ * on). Nothing needs requesting:
  * the data plane punts echo requests by itself.
  *
  * <p>A request is answered only from a device with a valid Sixflow configuration and when it is
@@ -174,8 +176,9 @@ public class GtpuEchoResponder implements GtpuEchoService {
     }
 
     /**
-     * The tunnel and path management messages other than echo that the data plane punts for the
-     * controller (gtpu.p4): counted and logged, not acted on yet.
+     * The messages other than echo that the data plane punts for the controller (gtpu.p4):
+     * counted here, acted on by org.sixflow.app.gtpu.signalling (the Error Indication sender for
+     * a G-PDU, the signalling recorder for the others).
      */
     private static Optional<Outcome> pathMessage(int messageType) {
         switch (messageType) {
@@ -185,6 +188,8 @@ public class GtpuEchoResponder implements GtpuEchoService {
                 return Optional.of(Outcome.END_MARKER);
             case GtpuHeader.SUPPORTED_EXTENSION_HEADERS_NOTIFICATION:
                 return Optional.of(Outcome.SUPPORTED_EXTENSION_HEADERS);
+            case GtpuHeader.G_PDU:
+                return Optional.of(Outcome.G_PDU);
             default:
                 return Optional.empty();
         }

@@ -17,13 +17,14 @@ import java.util.Arrays;
  * fixed header (the only shape the data plane takes as GTP-U), UDP to port 2152, one GTP-U
  * message. ONOS's parse of the frame says whether it is one; the datagram is then read from
  * the frame's bytes, bounded by the IPv6 Payload Length (Ethernet may pad) and checked against
- * the UDP length and checksum, because ONOS's deserializers use neither length field.
+ * the UDP length and checksum, because ONOS's deserializers use neither length field. Read by the
+ * echo responder and by the tunnel management messages' handlers (gtpu.signalling).
  */
-final class GtpuPacket {
+public final class GtpuPacket {
 
-    static final int ETHERNET_BYTES = 14;
-    static final int IPV6_BYTES = IPv6.FIXED_HEADER_LENGTH;
-    static final int UDP_BYTES = 8;
+    public static final int ETHERNET_BYTES = 14;
+    public static final int IPV6_BYTES = IPv6.FIXED_HEADER_LENGTH;
+    public static final int UDP_BYTES = 8;
     private static final int UDP_OFFSET = ETHERNET_BYTES + IPV6_BYTES;
     private static final int PAYLOAD_LENGTH_OFFSET = ETHERNET_BYTES + 4;
     private static final int SOURCE_OFFSET = ETHERNET_BYTES + 8;
@@ -35,14 +36,16 @@ final class GtpuPacket {
     private final Ip6Address destination;
     private final int sourcePort;
     private final GtpuHeader header;
+    private final byte[] message;
 
     private GtpuPacket(MacAddress ethernetSource, Ip6Address source, Ip6Address destination, int sourcePort,
-                       GtpuHeader header) {
+                       GtpuHeader header, byte[] message) {
         this.ethernetSource = ethernetSource;
         this.source = source;
         this.destination = destination;
         this.sourcePort = sourcePort;
         this.header = header;
+        this.message = message;
     }
 
     /**
@@ -52,7 +55,7 @@ final class GtpuPacket {
      * @param frame the frame as ONOS parsed it, or null if it could not
      * @return whether it is GTP-U
      */
-    static boolean isGtpu(Ethernet frame) {
+    public static boolean isGtpu(Ethernet frame) {
         if (frame == null || frame.getEtherType() != Ethernet.TYPE_IPV6 || frame.getVlanID() != Ethernet.VLAN_UNTAGGED
                 || frame.getQinQVID() != Ethernet.VLAN_UNTAGGED || !(frame.getPayload() instanceof IPv6)) {
             return false;
@@ -70,7 +73,7 @@ final class GtpuPacket {
      * @throws GtpuFormatException if it is truncated, its lengths disagree, its UDP checksum is
      *                             wrong, or its GTP-U header cannot be read
      */
-    static GtpuPacket read(byte[] frame) throws GtpuFormatException {
+    public static GtpuPacket read(byte[] frame) throws GtpuFormatException {
         if (frame.length < UDP_OFFSET + UDP_BYTES) {
             throw new GtpuFormatException("truncated: " + frame.length + " octets end before the UDP header does");
         }
@@ -106,10 +109,11 @@ final class GtpuPacket {
         if (source.isMulticast() || source.isZero()) {
             throw new GtpuFormatException("source " + source + " can be sent no answer");
         }
-        GtpuHeader header = GtpuHeader.parse(Arrays.copyOfRange(datagram, UDP_BYTES, udpLength));
+        byte[] message = Arrays.copyOfRange(datagram, UDP_BYTES, udpLength);
+        GtpuHeader header = GtpuHeader.parse(message);
         return new GtpuPacket(MacAddress.valueOf(Arrays.copyOfRange(frame, ETHERNET_SOURCE_OFFSET,
                                                                     ETHERNET_SOURCE_OFFSET + MacAddress.MAC_ADDRESS_LENGTH)),
-                              source, destination, Short.toUnsignedInt(b.getShort(UDP_OFFSET)), header);
+                              source, destination, Short.toUnsignedInt(b.getShort(UDP_OFFSET)), header, message);
     }
 
     /**
@@ -117,7 +121,7 @@ final class GtpuPacket {
      *
      * @return the MAC
      */
-    MacAddress ethernetSource() {
+    public MacAddress ethernetSource() {
         return ethernetSource;
     }
 
@@ -126,7 +130,7 @@ final class GtpuPacket {
      *
      * @return the address
      */
-    Ip6Address source() {
+    public Ip6Address source() {
         return source;
     }
 
@@ -135,7 +139,7 @@ final class GtpuPacket {
      *
      * @return the address
      */
-    Ip6Address destination() {
+    public Ip6Address destination() {
         return destination;
     }
 
@@ -144,7 +148,7 @@ final class GtpuPacket {
      *
      * @return the port
      */
-    int sourcePort() {
+    public int sourcePort() {
         return sourcePort;
     }
 
@@ -153,7 +157,17 @@ final class GtpuPacket {
      *
      * @return the header
      */
-    GtpuHeader header() {
+    public GtpuHeader header() {
         return header;
+    }
+
+    /**
+     * Returns what follows the GTP-U header: the information elements of a signalling message,
+     * a G-PDU's T-PDU.
+     *
+     * @return a copy of the octets after the header (with its extension headers)
+     */
+    public byte[] body() {
+        return Arrays.copyOfRange(message, header.headerBytes(), message.length);
     }
 }

@@ -10,15 +10,15 @@ import java.nio.ByteBuffer;
 
 /**
  * GTP-U packets written by hand for the tests (TS 29.281 section 5, RFC 8200, RFC 768), with a
- * UDP checksum computed here, not by the code under test.
+ * UDP checksum computed here, not by the code under test. Shared with the signalling tests.
  */
-final class GtpuFrames {
+public final class GtpuFrames {
 
     /** Version 1, PT 1 and the flags: E, S, PN. */
-    static final int V1 = 0x30;
-    static final int E = 0x04;
-    static final int S = 0x02;
-    static final int PN = 0x01;
+    public static final int V1 = 0x30;
+    public static final int E = 0x04;
+    public static final int S = 0x02;
+    public static final int PN = 0x01;
 
     private GtpuFrames() {
     }
@@ -31,13 +31,13 @@ final class GtpuFrames {
      * @param teid  the TEID
      * @param after the optional fields, extension headers and IEs
      */
-    static byte[] gtpu(int flags, int type, long teid, byte[] after) {
+    public static byte[] gtpu(int flags, int type, long teid, byte[] after) {
         return ByteBuffer.allocate(8 + after.length).put((byte) flags).put((byte) type)
                 .putShort((short) after.length).putInt((int) teid).put(after).array();
     }
 
     /** Octets written as hex, spaces allowed. */
-    static byte[] hex(String hex) {
+    public static byte[] hex(String hex) {
         String digits = hex.replace(" ", "");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < digits.length(); i += 2) {
@@ -57,7 +57,7 @@ final class GtpuFrames {
      * @param dstPort UDP destination port
      * @param payload the UDP payload
      */
-    static byte[] udpFrame(String ethDst, String ethSrc, String src, String dst, int srcPort, int dstPort,
+    public static byte[] udpFrame(String ethDst, String ethSrc, String src, String dst, int srcPort, int dstPort,
                            byte[] payload) {
         byte[] datagram = ByteBuffer.allocate(8 + payload.length).putShort((short) srcPort)
                 .putShort((short) dstPort).putShort((short) (8 + payload.length)).putShort((short) 0)
@@ -76,7 +76,7 @@ final class GtpuFrames {
      * RFC 1071 over the IPv6 pseudo-header (RFC 8200 8.1) and a UDP datagram whose checksum field
      * is 0, as 16-bit words; a result of 0 is sent as 0xFFFF (RFC 768).
      */
-    static int checksum(byte[] source, byte[] destination, byte[] datagram) {
+    public static int checksum(byte[] source, byte[] destination, byte[] datagram) {
         ByteBuffer all = ByteBuffer.allocate(40 + datagram.length + datagram.length % 2);
         all.put(source).put(destination).putInt(datagram.length).putInt(17).put(datagram);
         all.rewind();

@@ -57,7 +57,7 @@ public class GtpuTunnelManagerTest {
         assertEquals(0, stored.counterIndex().getAsInt());
         fixture.awaitEvents();
         assertEquals(InstallStatus.INSTALLED, fixture.status("ue-1"));
-        assertEquals(3, fixture.rules().size());     // n3, decap, one encap entry
+        assertEquals(4, fixture.rules().size());     // n3, decap, one source and one encap entry
         PipelineModelChecker checker = new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
         fixture.rules().forEach(rule -> assertEquals(rule.toString(), List.of(), checker.problems(rule)));
         assertEquals(List.of(BEIJING), List.copyOf(fixture.manager.entries("ue-1").keySet()));
@@ -74,11 +74,11 @@ public class GtpuTunnelManagerTest {
         GtpuTunnel second = fixture.manager.create(tunnel("ue-2", "fd00:9:2::/64", 2).build());
         assertEquals(1, second.counterIndex().getAsInt());
         fixture.awaitEvents();
-        assertEquals(5, fixture.rules().size());
+        assertEquals(7, fixture.rules().size());     // one n3, two each of decap, source, encap
         assertEquals(1, n3Entries());
         fixture.manager.remove("ue-1");
         fixture.awaitEvents();
-        assertEquals(3, fixture.rules().size());
+        assertEquals(4, fixture.rules().size());
         assertEquals(1, n3Entries());
         fixture.manager.remove("ue-2");
         fixture.awaitEvents();
@@ -127,11 +127,11 @@ public class GtpuTunnelManagerTest {
         fixture.manager.create(tunnel("ue-1", "fd00:9:1::/64", 1).build());
         fixture.awaitEvents();
         fixture.manager.deactivate();
-        assertEquals(3, fixture.rules().size());     // a leaving instance wipes nothing
+        assertEquals(4, fixture.rules().size());     // a leaving instance wipes nothing
         fixture.flows.entries.clear();                // the devices lost them meanwhile
         fixture.manager.activate();
         fixture.awaitEvents();
-        assertEquals(3, fixture.rules().size());
+        assertEquals(4, fixture.rules().size());
         assertEquals(InstallStatus.INSTALLED, fixture.status("ue-1"));
     }
 
@@ -146,14 +146,14 @@ public class GtpuTunnelManagerTest {
         fixture = owner;
         other.manager.create(tunnel("ue-1", "fd00:9:1::/64", 1).build());
         owner.awaitEvents();
-        assertEquals(3, owner.flows.writes("add").size());
+        assertEquals(4, owner.flows.writes("add").size());
         assertEquals(List.of(), other.flows.writes("add"));
         assertEquals(InstallStatus.INSTALLED, other.status("ue-1"));
         other.partitions.move(id -> true);
         owner.partitions.move(id -> false);
         other.manager.remove("ue-1");
         owner.awaitEvents();
-        assertEquals(3, other.flows.writes("remove").size());
+        assertEquals(4, other.flows.writes("remove").size());
         assertTrue(owner.rules().isEmpty());
     }
 
@@ -174,7 +174,7 @@ public class GtpuTunnelManagerTest {
         assertEquals(new GtpuTunnelCounters(2, 200, 4, 440, Set.of(nanjing)),
                      fixture.manager.counters("ue-1").orElseThrow());
         Map<DeviceId, List<String>> entries = fixture.manager.entries("ue-1");
-        assertEquals(3, entries.get(BEIJING).size());
+        assertEquals(4, entries.get(BEIJING).size());
         assertEquals(1, entries.get(nanjing).size());
         for (FlowRule rule : fixture.rules()) {
             assertTrue(rule.toString(), Set.of(BEIJING, nanjing).contains(rule.deviceId()));
