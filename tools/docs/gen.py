@@ -15,14 +15,23 @@ import openapi_md  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(HERE))
 OPENAPI = os.path.join(TOP, "docs", "generated", "openapi.json")
-CLI_SOURCES = os.path.join(TOP, "app", "src", "main", "java", "org", "sixflow", "app", "cli")
+APP_SOURCES = os.path.join(TOP, "app", "src", "main", "java", "org", "sixflow", "app")
+CLI_SOURCES = os.path.join(APP_SOURCES, "cli")
+FEATURES = os.path.join(APP_SOURCES, "features")
 REST_PAGE = os.path.join(TOP, "docs", "reference", "rest.md")
 CLI_PAGE = os.path.join(TOP, "docs", "reference", "cli.md")
 
 
+def cli_folders():
+    """The Karaf commands' folders: the app's cli and each feature slice's (features/<feature>/cli)."""
+    slices = sorted(os.path.join(FEATURES, f, "cli") for f in os.listdir(FEATURES)
+                    if os.path.isdir(os.path.join(FEATURES, f, "cli")))
+    return [CLI_SOURCES] + slices
+
+
 def generated():
     """{path: text} of every generated page, from the committed sources."""
-    return {REST_PAGE: openapi_md.render_file(OPENAPI), CLI_PAGE: cli_md.render_dir(CLI_SOURCES)}
+    return {REST_PAGE: openapi_md.render_file(OPENAPI), CLI_PAGE: cli_md.render_dirs(cli_folders())}
 
 
 def main():

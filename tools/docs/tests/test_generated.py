@@ -21,12 +21,15 @@ class GeneratedPagesTest(unittest.TestCase):
     def test_every_command_source_is_in_the_cli_page(self):
         with open(gen.CLI_PAGE, encoding="utf-8") as f:
             page = f.read()
-        for name in os.listdir(gen.CLI_SOURCES):
-            with open(os.path.join(gen.CLI_SOURCES, name), encoding="utf-8") as f:
-                source = f.read()
-            if "@Command" in source:
-                command = gen.cli_md.command(source)
-                self.assertIn("## sixflow:%s " % command["name"], page, name)
+        folders = gen.cli_folders()
+        self.assertTrue(any(f.endswith(os.path.join("nptv6", "cli")) for f in folders), folders)
+        for folder in folders:
+            for name in os.listdir(folder):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    source = f.read()
+                if "@Command" in source:
+                    command = gen.cli_md.command(source)
+                    self.assertIn("## sixflow:%s " % command["name"], page, name)
 
     def test_every_operation_is_in_the_rest_page(self):
         import json

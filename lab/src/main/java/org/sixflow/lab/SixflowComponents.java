@@ -30,6 +30,10 @@ import org.sixflow.app.apn6.impl.DistributedApn6PolicyStore;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.experiments.impl.ExperimentManager;
 import org.sixflow.app.experiments.impl.PostgresExperimentStore;
+import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
+import org.sixflow.app.features.nptv6.api.Nptv6MappingStore;
+import org.sixflow.app.features.nptv6.impl.DistributedNptv6MappingStore;
+import org.sixflow.app.features.nptv6.impl.Nptv6MappingManager;
 import org.sixflow.app.gtpu.echo.GtpuEchoResponder;
 import org.sixflow.app.gtpu.impl.DistributedGtpuTunnelStore;
 import org.sixflow.app.gtpu.impl.GtpuTunnelManager;
@@ -88,6 +92,8 @@ public final class SixflowComponents {
         components.activate(new Apn6PolicyManager(), Apn6PolicyService.class, Apn6PolicyAdminService.class);
         components.activate(new DistributedGtpuTunnelStore(), GtpuTunnelStore.class);
         components.activate(new GtpuTunnelManager(), GtpuTunnelService.class, GtpuTunnelAdminService.class);
+        components.activate(new DistributedNptv6MappingStore(), Nptv6MappingStore.class);
+        components.activate(new Nptv6MappingManager(), Nptv6MappingService.class);
         // Routing: plain IPv6 between hosts, locators and SIDs, and NDP for the routers' addresses.
         components.activate(new RoutingManager(), RoutingService.class);
         components.activate(new RouterNdpResponder());

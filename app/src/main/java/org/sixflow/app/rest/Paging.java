@@ -12,9 +12,9 @@ import static org.sixflow.app.rest.TelemetryParameters.integer;
  * One page of a list endpoint: {@code ?limit=} (1..max, a default per endpoint) and
  * {@code ?offset=} (from 0). The answer keeps its array under the usual key and adds
  * {@code "next"}: the offset of the next page, or null when this page is the last; lists held in
- * memory also say {@code "total"}.
+ * memory also say {@code "total"}. Public for the feature slices' resources (features/&lt;feature&gt;/rest).
  */
-final class Paging {
+public final class Paging {
 
     /** Default page of the lists of trees, policies and experiments. */
     static final int DEFAULT_LIMIT = 100;
@@ -54,7 +54,7 @@ final class Paging {
     }
 
     /** The trees, policies and experiments pages: 100 by default, at most 1,000. */
-    static Paging of(String limit, String offset) {
+    public static Paging of(String limit, String offset) {
         return of(limit, offset, DEFAULT_LIMIT, MAX_LIMIT);
     }
 
@@ -73,7 +73,7 @@ final class Paging {
      * @param <T> element type
      * @return the page's elements
      */
-    <T> List<T> slice(List<T> all) {
+    public <T> List<T> slice(List<T> all) {
         int from = Math.min(offset, all.size());
         return all.subList(from, Math.min(all.size(), from + limit));
     }
@@ -85,7 +85,7 @@ final class Paging {
      * @param total how many the whole list holds
      * @return the answer
      */
-    ObjectNode describe(ObjectNode json, int total) {
+    public ObjectNode describe(ObjectNode json, int total) {
         json.put("total", total);
         return next(json, (long) offset + limit < total);
     }

@@ -49,8 +49,14 @@ public class ApiDependenciesTest {
         return names;
     }
 
-    // The source with comments and string and character literals blanked, so only code remains.
-    private static String code(String source) {
+    /**
+     * The source with comments and string and character literals blanked, so only code remains
+     * (FeatureSlicesTest reads sources so too).
+     *
+     * @param source Java source text
+     * @return its code
+     */
+    public static String code(String source) {
         StringBuilder code = new StringBuilder(source.length());
         int i = 0;
         while (i < source.length()) {

@@ -52,7 +52,18 @@ public final class SmallTables implements PiPipeconf {
      * @return the pipeconf (same id as the bundled one)
      */
     public static PiPipeconf bmv2(Map<PiTableId, Long> sizes) {
-        return new SmallTables(BundledPipeconfs.bmv2(), sizes);
+        return of(BundledPipeconfs.bmv2(), sizes);
+    }
+
+    /**
+     * Another pipeconf (a profile's) with the given table sizes.
+     *
+     * @param base  the pipeconf
+     * @param sizes table to the size it declares instead of the P4Info's
+     * @return the pipeconf (same id as the base)
+     */
+    public static PiPipeconf of(PiPipeconf base, Map<PiTableId, Long> sizes) {
+        return new SmallTables(base, sizes);
     }
 
     @Override

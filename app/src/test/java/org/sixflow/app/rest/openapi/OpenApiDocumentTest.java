@@ -153,6 +153,8 @@ public class OpenApiDocumentTest {
         assertEquals("#/components/schemas/Msr6TreeReceivers", doc.at("/paths/~1trees~1{id}~1receivers/put"
                                                                           + "/requestBody/content/application~1json"
                                                                           + "/schema/$ref").asText());
+        assertEquals("#/components/schemas/Nptv6Mapping", doc.at("/paths/~1nptv6~1mappings/post/requestBody/content"
+                                                                     + "/application~1json/schema/$ref").asText());
         // An action without arguments takes no body or an empty object.
         JsonNode start = doc.at("/paths/~1experiments~1{id}~1runs/post/requestBody");
         assertFalse(start.path("required").asBoolean(true));
@@ -166,7 +168,7 @@ public class OpenApiDocumentTest {
 
     @Test
     public void creatingATreeAPolicyOrATunnelMayBeRefusedForTableRoom() {
-        for (String path : new String[]{"/trees", "/policies", "/gtpu/tunnels"}) {
+        for (String path : new String[]{"/trees", "/policies", "/gtpu/tunnels", "/nptv6/mappings"}) {
             String conflict = doc.path("paths").path(path).path("post").path("responses").path("409")
                     .path("description").asText();
             assertTrue(path + ": " + conflict, conflict.contains("no room left in a P4 table"));
