@@ -8,6 +8,7 @@ tracepath."""
 import ipaddress
 import itertools
 import re
+import shutil
 
 import expect
 import traffic
@@ -130,6 +131,8 @@ class RoutingTest(SystemTest):
         hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
         src, dst = max(itertools.permutations(hosts, 2), key=lambda p: self.lab.hops(p[0].switch, p[1].switch))
         routers = self.lab.hops(src.switch, dst.switch)
+        self.assertIsNotNone(shutil.which("tracepath"), "no tracepath on PATH (tools/ensure-deps.sh installs "
+                                                        "iputils-tracepath)")
         done = self.lab.in_host(src, "tracepath", "-6", "-n", "-m", str(routers + 3), dst.ipv6, check=False)
         hops = {}
         for line in done.stdout.splitlines():
