@@ -10,6 +10,7 @@ stack come out of the tunnel at beijing and reach h_bj routed, a zero checksum o
 address accepts it, an unknown TEID not at all; the controller answers an echo request; the
 tunnels' counters count what went through."""
 
+import ipaddress
 import json
 import os
 import shutil
@@ -185,7 +186,7 @@ class GtpuTest(SystemTest):
 
     # Uplink -----------------------------------------------------------------------------------
 
-    def uplink(self, tunnel, flow, teid=None, n3=None, zero_checksum=False):
+    def uplink(self, tunnel, flow, teid=None, n3=None, zero_checksum=False, inner_source=None):
         """The peer's Linux stack sends 3 G-PDUs to the N3 address; returns (what h_bj must get,
         the frames it got)."""
         prefix, tunnel_n3, _, up, _, _, _ = TUNNELS[tunnel]
@@ -193,7 +194,8 @@ class GtpuTest(SystemTest):
         sent = []
         with traffic.Capture(self.lab, [self.dn], duration=3) as capture:
             for seq in range(3):
-                inner = traffic.hosttools.udp_frame(self.peer.mac, beijing.router_mac, ue_address(tunnel),
+                inner = traffic.hosttools.udp_frame(self.peer.mac, beijing.router_mac,
+                                                    inner_source or ue_address(tunnel),
                                                     self.dn.ipv6, 40000, 5004,
                                                     traffic.hosttools.payload(flow, seq, time.time_ns()))
                 sent.append(inner)
@@ -226,6 +228,27 @@ class GtpuTest(SystemTest):
     def test_an_unknown_teid_never_leaves_the_tunnel(self):
         _, got = self.uplink("gtpu-full", 714, teid=0xDEAD)
         self.assertEqual([], got, "a G-PDU with an unknown TEID was decapsulated")
+
+    def test_an_inner_source_outside_the_ue_prefixes_never_leaves_the_tunnel(self):
+        # A UE (or whoever sits behind the peer) sending from an address its tunnel does not carry.
+        _, got = self.uplink("gtpu-full", 715, inner_source="fd00:7777::1")
+        self.assertEqual([], got, "a G-PDU from outside its tunnel's UE prefixes was decapsulated")
+
+    def test_an_unknown_teid_gets_an_error_indication_from_the_n3_address(self):
+        n3 = TUNNELS["gtpu-full"][1]
+        inner = traffic.hosttools.udp_frame(self.peer.mac, self.lab.switches["beijing"].router_mac,
+                                            ue_address("gtpu-full"), self.dn.ipv6, 40000, 5004, b"x" * 16)
+        datagram = bytes(gtpu_header(0xDEAD, pdu_type=1) / Raw(inner[14:]))
+        # From the user plane port: the Error Indication goes to port 2152 whatever the source port.
+        done = self.lab.in_host(self.peer, sys.executable, UDPTOOLS, "send", "--dst", n3, "--port", str(GTPU_PORT),
+                                "--sport", str(GTPU_PORT), "--hex", datagram.hex(), "--replies", "3")
+        replies = json.loads(done.stdout.strip().splitlines()[-1])["replies"]
+        # TS 29.281 7.3.1: flags 0x32 (S set), type 26, length 28, TEID 0, sequence 0, N-PDU 0, no
+        # extension; TEID Data I (16) with the unknown TEID, GTP-U Peer Address (133) with the N3 address.
+        peer_address = ipaddress.IPv6Address(n3).packed.hex()
+        self.assertEqual([{"src": n3, "sport": GTPU_PORT,
+                           "hex": "321a001c" "00000000" "0000" "00" "00" "10" "0000dead" "85" "0010" + peer_address}],
+                         [{k: r[k] for k in ("src", "sport", "hex")} for r in replies])
 
     # Path management --------------------------------------------------------------------------
 
