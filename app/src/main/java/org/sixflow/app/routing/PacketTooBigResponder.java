@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.routing;
 
-import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
@@ -19,6 +18,8 @@ import org.onosproject.net.packet.PacketService;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.impl.DeviceRateLimits;
+import org.sixflow.app.impl.OutcomeCounts;
 import org.sixflow.app.api.PacketTooBigService;
 import org.sixflow.app.api.TooBigReport;
 import org.sixflow.app.config.SixflowDeviceConfig;
@@ -26,11 +27,8 @@ import org.sixflow.app.routing.icmp.RouterAddresses;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -71,34 +69,26 @@ public class PacketTooBigResponder implements PacketTooBigService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
 
-    private final Map<DeviceId, ErrorRateLimiter> limits = new ConcurrentHashMap<>();
-    private final Map<Outcome, AtomicLong> outcomes = new EnumMap<>(Outcome.class);
-    private LongSupplier nanoTime = System::nanoTime;
+    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
+    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
 
-    public PacketTooBigResponder() {
-        for (Outcome o : Outcome.values()) {
-            outcomes.put(o, new AtomicLong());
-        }
-    }
 
     /** For tests: the clock the rate limit runs on. */
     void setNanoTime(LongSupplier nanoTime) {
-        this.nanoTime = nanoTime;
+        limits.setNanoTime(nanoTime);
     }
 
     @Override
     public Outcome answer(TooBigReport report) {
         Outcome outcome = tryAnswer(report);
-        outcomes.get(outcome).incrementAndGet();
+        outcomes.count(outcome);
         log.debug("{}: {}", report, outcome);
         return outcome;
     }
 
     /** Reports by what became of them (every outcome present, zeros included). */
     public Map<Outcome, Long> outcomes() {
-        ImmutableMap.Builder<Outcome, Long> b = ImmutableMap.builder();
-        outcomes.forEach((o, n) -> b.put(o, n.get()));
-        return b.build();
+        return outcomes.snapshot();
     }
 
     private Outcome tryAnswer(TooBigReport report) {
@@ -123,8 +113,7 @@ public class PacketTooBigResponder implements PacketTooBigService {
         }
         Ip6Address from = new RouterAddresses(interfaceService).errorSource(
                 in, routerMac, router.get().locator().getIp6Prefix(), host.isPresent());
-        if (!limits.computeIfAbsent(in.deviceId(), d -> new ErrorRateLimiter(PER_SECOND, BURST, nanoTime))
-                .tryAcquire()) {
+        if (!limits.tryAcquire(in.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
         byte[] frame = PacketTooBigMessage.frame(routerMac, nextHop.get(), from, source,

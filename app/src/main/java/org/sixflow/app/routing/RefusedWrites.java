@@ -8,6 +8,7 @@ import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.impl.ErrorRateLimiter;
 import org.sixflow.app.impl.Retries;
 import org.slf4j.Logger;
 

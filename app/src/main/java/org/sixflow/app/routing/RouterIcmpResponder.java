@@ -2,12 +2,10 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.routing;
 
-import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.host.HostService;
@@ -22,6 +20,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.impl.DeviceRateLimits;
+import org.sixflow.app.impl.OutcomeCounts;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.routing.icmp.EchoReply;
 import org.sixflow.app.routing.icmp.Icmpv6Frame;
@@ -32,12 +32,9 @@ import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -95,15 +92,9 @@ public class RouterIcmpResponder {
     protected NetworkConfigService configService;
 
     private final PacketProcessor processor = new Processor();
-    private final Map<DeviceId, ErrorRateLimiter> limits = new ConcurrentHashMap<>();
-    private final Map<Outcome, AtomicLong> outcomes = new EnumMap<>(Outcome.class);
-    private LongSupplier nanoTime = System::nanoTime;
+    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
+    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
 
-    public RouterIcmpResponder() {
-        for (Outcome o : Outcome.values()) {
-            outcomes.put(o, new AtomicLong());
-        }
-    }
 
     @Activate
     protected void activate() {
@@ -120,14 +111,12 @@ public class RouterIcmpResponder {
 
     /** For tests: the clock the rate limit runs on. */
     void setNanoTime(LongSupplier nanoTime) {
-        this.nanoTime = nanoTime;
+        limits.setNanoTime(nanoTime);
     }
 
     /** Punted packets by what became of them (every outcome present, zeros included). */
     public Map<Outcome, Long> outcomes() {
-        ImmutableMap.Builder<Outcome, Long> b = ImmutableMap.builder();
-        outcomes.forEach((o, n) -> b.put(o, n.get()));
-        return b.build();
+        return outcomes.snapshot();
     }
 
     /**
@@ -142,7 +131,7 @@ public class RouterIcmpResponder {
             return Outcome.NOT_ROUTING;
         }
         Outcome outcome = tryAnswer(in, reason);
-        outcomes.get(outcome).incrementAndGet();
+        outcomes.count(outcome);
         log.debug("{} punted ({}) at {}: {}", in.parsed() == null ? "?" : in.parsed().getDestinationMAC(), reason,
                   in.receivedFrom(), outcome);
         return outcome;
@@ -198,8 +187,7 @@ public class RouterIcmpResponder {
         } else {
             return Outcome.NOT_ANSWERED;
         }
-        if (!limits.computeIfAbsent(port.deviceId(), d -> new ErrorRateLimiter(PER_SECOND, BURST, nanoTime))
-                .tryAcquire()) {
+        if (!limits.tryAcquire(port.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
         packetService.emit(new DefaultOutboundPacket(

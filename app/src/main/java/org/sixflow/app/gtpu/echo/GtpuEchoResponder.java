@@ -22,11 +22,11 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.GtpuEchoService;
 import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.routing.ErrorRateLimiter;
+import org.sixflow.app.impl.DeviceRateLimits;
+import org.sixflow.app.impl.OutcomeCounts;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -76,16 +76,10 @@ public class GtpuEchoResponder implements GtpuEchoService {
     protected GtpuTunnelService tunnelService;
 
     private final PacketProcessor processor = new EchoProcessor();
-    private final Map<DeviceId, ErrorRateLimiter> limits = new ConcurrentHashMap<>();
+    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
     private final Map<DeviceId, AtomicLong> answered = new ConcurrentHashMap<>();
-    private final Map<Outcome, AtomicLong> outcomes = new EnumMap<>(Outcome.class);
-    private LongSupplier nanoTime = System::nanoTime;
+    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
 
-    public GtpuEchoResponder() {
-        for (Outcome o : Outcome.values()) {
-            outcomes.put(o, new AtomicLong());
-        }
-    }
 
     @Activate
     protected void activate() {
@@ -102,7 +96,7 @@ public class GtpuEchoResponder implements GtpuEchoService {
 
     /** For tests: the clock the rate limit runs on. */
     void setNanoTime(LongSupplier nanoTime) {
-        this.nanoTime = nanoTime;
+        limits.setNanoTime(nanoTime);
     }
 
     @Override
@@ -120,9 +114,7 @@ public class GtpuEchoResponder implements GtpuEchoService {
 
     @Override
     public Map<Outcome, Long> outcomes() {
-        ImmutableMap.Builder<Outcome, Long> b = ImmutableMap.builder();
-        outcomes.forEach((o, n) -> b.put(o, n.get()));
-        return b.build();
+        return outcomes.snapshot();
     }
 
     /** Answers a punted GTP-U packet if it is an echo request the device should answer. */
@@ -161,8 +153,7 @@ public class GtpuEchoResponder implements GtpuEchoService {
                       request.destination(), in);
             return Outcome.NOT_LOCAL;
         }
-        if (!limits.computeIfAbsent(in.deviceId(), d -> new ErrorRateLimiter(PER_SECOND, BURST, nanoTime))
-                .tryAcquire()) {
+        if (!limits.tryAcquire(in.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
         MacAddress routerMac = config.get().myStationMac();
@@ -234,7 +225,7 @@ public class GtpuEchoResponder implements GtpuEchoService {
                 return;
             }
             Outcome outcome = in.unparsed() == null ? Outcome.MALFORMED : answer(in.receivedFrom(), in.unparsed());
-            outcomes.get(outcome).incrementAndGet();
+            outcomes.count(outcome);
             if (outcome == Outcome.ANSWERED) {
                 context.block();
             }

@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.gtpu.signalling;
 
-import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -24,16 +23,14 @@ import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.gtpu.echo.GtpuFormatException;
 import org.sixflow.app.gtpu.echo.GtpuHeader;
 import org.sixflow.app.gtpu.echo.GtpuPacket;
-import org.sixflow.app.routing.ErrorRateLimiter;
+import org.sixflow.app.impl.DeviceRateLimits;
+import org.sixflow.app.impl.OutcomeCounts;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -91,15 +88,9 @@ public class GtpuErrorIndicationSender {
     protected GtpuTunnelService tunnelService;
 
     private final PacketProcessor processor = new GpduProcessor();
-    private final Map<DeviceId, ErrorRateLimiter> limits = new ConcurrentHashMap<>();
-    private final Map<Outcome, AtomicLong> outcomes = new EnumMap<>(Outcome.class);
-    private LongSupplier nanoTime = System::nanoTime;
+    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
+    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
 
-    public GtpuErrorIndicationSender() {
-        for (Outcome o : Outcome.values()) {
-            outcomes.put(o, new AtomicLong());
-        }
-    }
 
     @Activate
     protected void activate() {
@@ -116,7 +107,7 @@ public class GtpuErrorIndicationSender {
 
     /** For tests: the clock the rate limit runs on. */
     void setNanoTime(LongSupplier nanoTime) {
-        this.nanoTime = nanoTime;
+        limits.setNanoTime(nanoTime);
     }
 
     /**
@@ -125,9 +116,7 @@ public class GtpuErrorIndicationSender {
      * @return counts by outcome
      */
     public Map<Outcome, Long> outcomes() {
-        ImmutableMap.Builder<Outcome, Long> b = ImmutableMap.builder();
-        outcomes.forEach((o, n) -> b.put(o, n.get()));
-        return b.build();
+        return outcomes.snapshot();
     }
 
     private Outcome answer(ConnectPoint in, GtpuPacket gpdu) {
@@ -147,8 +136,7 @@ public class GtpuErrorIndicationSender {
         if (atAddress.stream().anyMatch(t -> t.uplinkTeid() == teid)) {
             return Outcome.KNOWN_TEID;
         }
-        if (!limits.computeIfAbsent(in.deviceId(), d -> new ErrorRateLimiter(PER_SECOND, BURST, nanoTime))
-                .tryAcquire()) {
+        if (!limits.tryAcquire(in.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
         packetService.emit(new DefaultOutboundPacket(
@@ -200,7 +188,7 @@ public class GtpuErrorIndicationSender {
                 byte[] frame = bytesOf(in.unparsed());
                 int type = GtpuPacket.ETHERNET_BYTES + GtpuPacket.IPV6_BYTES + GtpuPacket.UDP_BYTES + 1;
                 if (frame.length > type && Byte.toUnsignedInt(frame[type]) == GtpuHeader.G_PDU) {
-                    outcomes.get(Outcome.MALFORMED).incrementAndGet();
+                    outcomes.count(Outcome.MALFORMED);
                     log.debug("G-PDU from {} ignored: {}", in.receivedFrom(), e.getMessage());
                 }
                 return;
@@ -209,7 +197,7 @@ public class GtpuErrorIndicationSender {
                 return;
             }
             Outcome outcome = answer(in.receivedFrom(), packet);
-            outcomes.get(outcome).incrementAndGet();
+            outcomes.count(outcome);
             if (outcome == Outcome.SENT) {
                 context.block();
             }

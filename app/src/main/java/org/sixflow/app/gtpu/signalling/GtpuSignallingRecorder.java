@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.gtpu.signalling;
 
-import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -24,16 +23,14 @@ import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.gtpu.echo.GtpuFormatException;
 import org.sixflow.app.gtpu.echo.GtpuHeader;
 import org.sixflow.app.gtpu.echo.GtpuPacket;
-import org.sixflow.app.routing.ErrorRateLimiter;
+import org.sixflow.app.impl.DeviceRateLimits;
+import org.sixflow.app.impl.OutcomeCounts;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.time.Clock;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -106,16 +103,10 @@ public class GtpuSignallingRecorder {
     protected HistoryService historyService;
 
     private final PacketProcessor processor = new SignallingProcessor();
-    private final Map<DeviceId, ErrorRateLimiter> limits = new ConcurrentHashMap<>();
-    private final Map<Outcome, AtomicLong> outcomes = new EnumMap<>(Outcome.class);
-    private LongSupplier nanoTime = System::nanoTime;
+    private final DeviceRateLimits limits = new DeviceRateLimits(RECORDS_PER_SECOND, BURST);
+    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
     private Clock clock = Clock.systemUTC();
 
-    public GtpuSignallingRecorder() {
-        for (Outcome o : Outcome.values()) {
-            outcomes.put(o, new AtomicLong());
-        }
-    }
 
     @Activate
     protected void activate() {
@@ -131,7 +122,7 @@ public class GtpuSignallingRecorder {
 
     /** For tests: the clocks of the rate limit and of the history events. */
     void setClocks(LongSupplier nanoTime, Clock clock) {
-        this.nanoTime = nanoTime;
+        limits.setNanoTime(nanoTime);
         this.clock = clock;
     }
 
@@ -141,9 +132,7 @@ public class GtpuSignallingRecorder {
      * @return counts by outcome
      */
     public Map<Outcome, Long> outcomes() {
-        ImmutableMap.Builder<Outcome, Long> b = ImmutableMap.builder();
-        outcomes.forEach((o, n) -> b.put(o, n.get()));
-        return b.build();
+        return outcomes.snapshot();
     }
 
     private Outcome handle(ConnectPoint in, GtpuPacket packet) {
@@ -244,8 +233,7 @@ public class GtpuSignallingRecorder {
     }
 
     private boolean mayRecord(DeviceId device) {
-        return limits.computeIfAbsent(device, d -> new ErrorRateLimiter(RECORDS_PER_SECOND, BURST, nanoTime))
-                .tryAcquire();
+        return limits.tryAcquire(device);
     }
 
     private boolean isSixflowDevice(DeviceId device) {
@@ -292,7 +280,7 @@ public class GtpuSignallingRecorder {
                 log.debug("GTP-U message from {} ignored: {}", in.receivedFrom(), e.getMessage());
                 outcome = Outcome.MALFORMED;
             }
-            outcomes.get(outcome).incrementAndGet();
+            outcomes.count(outcome);
         }
     }
 }

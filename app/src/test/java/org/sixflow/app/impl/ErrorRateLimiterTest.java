@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.routing;
+package org.sixflow.app.impl;
 
 import org.junit.Test;
 
