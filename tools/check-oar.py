@@ -153,7 +153,15 @@ for needed in ("sixflow-app", "postgresql", "flyway-core", "HikariCP", "commons-
 app_jar = zipfile.ZipFile(io.BytesIO(app.read(next(j for j in app_jars if "sixflow-app" in j))))
 headers = manifest(app_jar)
 check(headers.get("Web-ContextPath") == "/onos/sixflow", "app bundle has no /onos/sixflow web context")
-check(headers.get("Karaf-Commands") == "org.sixflow.app.cli", "app bundle does not declare its Karaf commands")
+# Karaf finds commands only in the packages this header names: the shared cli package and every
+# feature slice's (features/<f>/cli) that the bundle carries.
+cli_packages = {"org.sixflow.app.cli"} | {
+    "/".join(n.split("/")[:-1]).replace("WEB-INF/classes/", "").replace("/", ".")
+    for n in app_jar.namelist()
+    if n.endswith(".class") and "/features/" in n and n.split("/")[-2] == "cli"}
+declared = {p.strip() for p in headers.get("Karaf-Commands", "").split(",") if p.strip()}
+check(declared == cli_packages, "app bundle declares Karaf commands in %s, its command packages are %s"
+      % (sorted(declared), sorted(cli_packages)))
 no_java_imports("app bundle", headers)
 # On the class path for tests and HistoryDatabase, and at the root where Flyway's OSGi scanner lists them.
 for where in ("WEB-INF/classes/db/migration/V1__events.sql", "db/migration/V1__events.sql"):
