@@ -39,6 +39,8 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
 import org.sixflow.app.experiments.impl.PostgresExperimentStore;
+import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
+import org.sixflow.app.features.nptv6.impl.Nptv6MappingManagerFixture;
 import org.sixflow.app.gtpu.impl.GtpuTunnelManagerFixture;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryManager;
@@ -76,6 +78,8 @@ final class LabServices {
     final Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
     final Apn6PolicyManagerFixture policies = new Apn6PolicyManagerFixture();
     final GtpuTunnelManagerFixture tunnels = new GtpuTunnelManagerFixture();
+    /** NPTv6 mappings: the lab's devices run profile full, so every mapping is refused (400) here. */
+    final Nptv6MappingManagerFixture mappings = new Nptv6MappingManagerFixture();
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
     final EventStreamManagerFixture streams = new EventStreamManagerFixture();
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
@@ -140,6 +144,7 @@ final class LabServices {
 
     /** Stops what runs on its own: the experiment manager, the occupancy collector and the history manager. */
     void stop() {
+        mappings.deactivate();
         experiments.close();
         resources.stop();
         history.stop();
@@ -183,6 +188,7 @@ final class LabServices {
                 .add(Apn6PolicyAdminService.class, policies.manager)
                 .add(GtpuTunnelService.class, tunnels.manager)
                 .add(GtpuTunnelAdminService.class, tunnels.manager)
+                .add(Nptv6MappingService.class, mappings.manager)
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
                 .add(EventStreamService.class, streams.manager)
