@@ -3,7 +3,7 @@
 """Routing packet tests fed by the controller: the entries are those the app's RoutingManager
 writes to one router (routing_entries.json, written and held fresh by the app's
 RoutingPacketTestEntriesTest: the lab's Beijing, host-facing ports 3 and 4, links on ports 1 and
-2), all of them installed as they are, my_station included (the base test's own is removed
+2; and the routes RoutingManager holds there), all of them installed as they are, my_station included (the base test's own is removed
 first). A packet to each route leaves by its port with the next hop's MACs and the hop limit one
 lower; a ping to each of the router's addresses is punted with PUNT_FOR_ROUTER; a frame to
 another MAC is not routed."""
@@ -22,6 +22,7 @@ from base_test import DROP_NOT_MY_STATION, PUNT_FOR_ROUTER, ROUTER_MAC, SixflowT
 
 FIXTURE = exported.load("routing_entries.json")
 ENTRIES = FIXTURE["entries"]
+ROUTES = FIXTURE["routes"]
 ROUTING_V6 = names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6
 HOST_MAC = "00:00:00:00:00:10"
 PORTS = (1, 2, 3, 4)
@@ -60,22 +61,23 @@ class CompiledRoutesTest(SixflowTest):
 
 
 class CompiledRoutesForwardToTheirNextHops(CompiledRoutesTest):
-    """Each routing_v6 next hop: a packet to an address in it leaves by its port with its source
-    and destination MACs and the hop limit one lower (sent in by another port)."""
+    """Each route RoutingManager holds for the router (its own view, not its entries): a packet to
+    an address in it leaves by the route's port with the route's source and next-hop MACs and
+    the hop limit one lower (sent in by another port)."""
 
     def runTest(self):
-        self.assertGreaterEqual(len(NEXT_HOPS), 4)
-        for entry in NEXT_HOPS:
-            value, length = entry["match"][names.HDR_IPV6_DST]
-            dst = address(value, 0 if length == 128 else 0x7)
-            params = entry["params"]
-            port = int(params[names.PORT], 16)
+        self.assertEqual(len(ROUTES), len(NEXT_HOPS), "one routing_v6 next hop per route")
+        self.assertGreaterEqual(len(ROUTES), 4)
+        for route in ROUTES:
+            prefix = ipaddress.IPv6Network(route["prefix"])
+            dst = str(prefix.network_address + (0 if prefix.prefixlen == 128 else 0x7))
+            port = route["port"]
             self.assertIn(port, PORTS)
             in_port = 3 if port != 3 else 4
             sent = self.frame(dst, UDP(sport=5000, dport=6000) / (b"compiled-route" * 4), hlim=9)
             expected = sent.copy()
-            expected[Ether].src = mac(params[names.SMAC])
-            expected[Ether].dst = mac(params[names.DMAC])
+            expected[Ether].src = route["source_mac"]
+            expected[Ether].dst = route["next_hop_mac"]
             expected[IPv6].hlim = 8
             testutils.send_packet(self, in_port, bytes(sent))
             testutils.verify_packet(self, bytes(expected), port)
