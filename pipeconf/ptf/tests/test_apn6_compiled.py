@@ -47,11 +47,15 @@ class CompiledPolicyTest(SixflowTest):
 
     def setUp(self):
         SixflowTest.setUp(self)
-        addr, length = POLICY["destination"].split("/")
-        self.add_route(addr, int(length), CORE_PORT, ROUTER_MAC, NEXT_HOP_MAC)
-        addr, length = POLICY["source"].split("/")
-        self.add_route(addr, int(length), HOST_PORT, ROUTER_MAC, HOST_MAC)
-        exported.install_entries(self, FIXTURE["entries"])
+        try:
+            addr, length = POLICY["destination"].split("/")
+            self.add_route(addr, int(length), CORE_PORT, ROUTER_MAC, NEXT_HOP_MAC)
+            addr, length = POLICY["source"].split("/")
+            self.add_route(addr, int(length), HOST_PORT, ROUTER_MAC, HOST_MAC)
+            exported.install_entries(self, FIXTURE["entries"])
+        except BaseException:
+            self.tearDown()   # unittest does not when setUp fails: the next test could not connect
+            raise
 
 
 @requires("APN6")

@@ -35,10 +35,14 @@ class CompiledTunnelTest(GtpuTest):
 
     def setUp(self):
         GtpuTest.setUp(self)
-        # The expected frames come from test_gtpu.py's helpers, built on its N3 and peer.
-        self.assertEqual(address(TUNNEL["n3_address"]), address(test_gtpu.N3))
-        self.assertEqual(address(TUNNEL["peer_address"]), address(test_gtpu.PEER))
-        exported.install_entries(self, FIXTURE["entries"])
+        try:
+            # The expected frames come from test_gtpu.py's helpers, built on its N3 and peer.
+            self.assertEqual(address(TUNNEL["n3_address"]), address(test_gtpu.N3))
+            self.assertEqual(address(TUNNEL["peer_address"]), address(test_gtpu.PEER))
+            exported.install_entries(self, FIXTURE["entries"])
+        except BaseException:
+            self.tearDown()   # unittest does not when setUp fails: the next test could not connect
+            raise
 
 
 @requires("GTPU")

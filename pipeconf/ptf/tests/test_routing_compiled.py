@@ -3,7 +3,8 @@
 """Routing packet tests fed by the controller: the entries are those the app's RoutingManager
 writes to one router (routing_entries.json, written and held fresh by the app's
 RoutingPacketTestEntriesTest: the lab's Beijing, host-facing ports 3 and 4, links on ports 1 and
-2; and the routes RoutingManager holds there), all of them installed as they are, my_station included (the base test's own is removed
+2; and the routes RoutingManager holds there), for the profile under test's pipeconf (routing
+writes what it takes: no host_port without MSR6), all of them installed as they are, my_station included (the base test's own is removed
 first). A packet to each route leaves by its port with the next hop's MACs and the hop limit one
 lower; a ping to each of the router's addresses is punted with PUNT_FOR_ROUTER; a frame to
 another MAC is not routed."""
@@ -19,10 +20,9 @@ from scapy.layers.l2 import Ether
 import exported
 import p4info_names as names
 from base_test import DROP_NOT_MY_STATION, PUNT_FOR_ROUTER, ROUTER_MAC, SixflowTest
+from profiles import profile
 
 FIXTURE = exported.load("routing_entries.json")
-ENTRIES = FIXTURE["entries"]
-ROUTES = FIXTURE["routes"]
 ROUTING_V6 = names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6
 HOST_MAC = "00:00:00:00:00:10"
 PORTS = (1, 2, 3, 4)
@@ -36,24 +36,30 @@ def address(hex_text, host=0):
     return str(ipaddress.IPv6Address(int(hex_text, 16) | host))
 
 
-def of(table, action):
-    return [e for e in ENTRIES if e["table"] == table and e["action"] == action]
-
-
-NEXT_HOPS = of(ROUTING_V6, names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP)
-PUNTS = of(ROUTING_V6, names.SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER)
-STATIONS = of(names.SIXFLOW_INGRESS_STATION_MY_STATION, names.SIXFLOW_INGRESS_STATION_SET_MY_STATION)
+def of(entries, table, action):
+    return [e for e in entries if e["table"] == table and e["action"] == action]
 
 
 class CompiledRoutesTest(SixflowTest):
+    """What routing writes to the router when it runs the profile under test's pipeconf."""
+
     def setUp(self):
         SixflowTest.setUp(self)
-        # The router MAC the test frames use must be the one routing writes; drop the base
-        # test's my_station entry so that only routing's makes frames routable.
-        self.assertEqual([mac(e["match"][names.HDR_ETH_DST]) for e in STATIONS], [ROUTER_MAC])
-        base = self.p4info.table_entry(names.SIXFLOW_INGRESS_STATION_MY_STATION, {names.HDR_ETH_DST: ROUTER_MAC})
-        self.client.write(base, update_type=p4runtime_pb2.Update.DELETE)
-        exported.install_entries(self, ENTRIES)
+        try:
+            compiled = FIXTURE["profiles"][profile()]
+            entries, self.routes = compiled["entries"], compiled["routes"]
+            self.next_hops = of(entries, ROUTING_V6, names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP)
+            self.punts = of(entries, ROUTING_V6, names.SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER)
+            stations = of(entries, names.SIXFLOW_INGRESS_STATION_MY_STATION, names.SIXFLOW_INGRESS_STATION_SET_MY_STATION)
+            # The router MAC the test frames use must be the one routing writes; drop the base
+            # test's my_station entry so that only routing's makes frames routable.
+            self.assertEqual([mac(e["match"][names.HDR_ETH_DST]) for e in stations], [ROUTER_MAC])
+            base = self.p4info.table_entry(names.SIXFLOW_INGRESS_STATION_MY_STATION, {names.HDR_ETH_DST: ROUTER_MAC})
+            self.client.write(base, update_type=p4runtime_pb2.Update.DELETE)
+            exported.install_entries(self, entries)
+        except BaseException:
+            self.tearDown()   # unittest does not when setUp fails: the next test could not connect
+            raise
 
     @staticmethod
     def frame(dst, l4, hlim=64):
@@ -66,9 +72,9 @@ class CompiledRoutesForwardToTheirNextHops(CompiledRoutesTest):
     the hop limit one lower (sent in by another port)."""
 
     def runTest(self):
-        self.assertEqual(len(ROUTES), len(NEXT_HOPS), "one routing_v6 next hop per route")
-        self.assertGreaterEqual(len(ROUTES), 4)
-        for route in ROUTES:
+        self.assertEqual(len(self.routes), len(self.next_hops), "one routing_v6 next hop per route")
+        self.assertGreaterEqual(len(self.routes), 4)
+        for route in self.routes:
             prefix = ipaddress.IPv6Network(route["prefix"])
             dst = str(prefix.network_address + (0 if prefix.prefixlen == 128 else 0x7))
             port = route["port"]
@@ -90,8 +96,8 @@ class CompiledRouterAddressesArePunted(CompiledRoutesTest):
     Request reaches the controller as received, with punt reason FOR_ROUTER, and nothing leaves."""
 
     def runTest(self):
-        self.assertGreaterEqual(len(PUNTS), 3)
-        for n, entry in enumerate(PUNTS):
+        self.assertGreaterEqual(len(self.punts), 3)
+        for n, entry in enumerate(self.punts):
             value, length = entry["match"][names.HDR_IPV6_DST]
             self.assertEqual(length, 128)
             ping = self.frame(address(value), ICMPv6EchoRequest(id=0x77, seq=n, data=b"are-you-there"))
@@ -105,7 +111,7 @@ class CompiledStationRoutesOnlyTheRouterMac(CompiledRoutesTest):
     counted, not routed."""
 
     def runTest(self):
-        value, length = NEXT_HOPS[0]["match"][names.HDR_IPV6_DST]
+        value, length = self.next_hops[0]["match"][names.HDR_IPV6_DST]
         sent = self.frame(address(value, 0 if length == 128 else 0x7), UDP(sport=1, dport=2) / b"stranger")
         sent[Ether].dst = "00:aa:00:00:00:99"
         before = self.drop_count(DROP_NOT_MY_STATION)
