@@ -8,7 +8,6 @@ Nptv6PacketTestEntriesTest writes and holds to what its Nptv6EntryCompiler makes
 entries installed here are the compiler's. Port 1 faces the site, ports 2 and 3 are uplinks to
 two providers; each internal prefix has one mapping per uplink."""
 
-import json
 import logging
 import os
 import random
@@ -23,13 +22,12 @@ from scapy.layers.inet6 import (ICMPv6DestUnreach, ICMPv6EchoReply, ICMPv6EchoRe
                                 ICMPv6TimeExceeded, IPerror6, IPv6, UDPerror)
 from scapy.layers.l2 import Ether
 
+import exported
 import p4defines
 from base_test import ROUTER_MAC, SixflowTest
 from profiles import requires
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "nptv6_entries.json")) as f:
-    FIXTURE = json.load(f)
+FIXTURE = exported.load("nptv6_entries.json")
 MAPPINGS = FIXTURE["mappings"]
 INSIDE_PORT = FIXTURE["inside_port"]
 UPLINKS = sorted({m["uplink_port"] for m in MAPPINGS})
@@ -126,10 +124,7 @@ class Nptv6Test(SixflowTest):
     def setUp(self):
         SixflowTest.setUp(self)
         for mapping in MAPPINGS:
-            for entry in mapping["entries"]:
-                match = {k: (tuple(v) if isinstance(v, list) else v) for k, v in entry["match"].items()}
-                params = {k: int(v, 16) for k, v in entry["params"].items()}
-                self.insert(entry["table"], match, entry["action"], params)
+            exported.install_entries(self, mapping["entries"])
         for internal in sorted({m["internal"] for m in MAPPINGS}):
             addr, length = prefix(internal)
             self.add_route(addr, length, INSIDE_PORT, ROUTER_MAC, INSIDE_MAC)

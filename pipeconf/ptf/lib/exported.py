@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Installs entries the app's own compilers made (JSON files next to the tests, written and held
+fresh by the app's *PacketTestEntriesTest): table entries by their P4Runtime names, and groups as
+PRE entries (multicast groups, clone sessions). Nothing is renamed or defaulted here, so a table,
+key, action or parameter name, or a value's width, that the compiler and the P4 disagree on makes
+the write fail."""
+
+import json
+import os
+
+from p4.config.v1 import p4info_pb2
+
+TESTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
+
+# Key kinds whose tables order entries by priority (P4Runtime wants one there, and none elsewhere).
+PRIORITISED = (p4info_pb2.MatchField.TERNARY, p4info_pb2.MatchField.RANGE, p4info_pb2.MatchField.OPTIONAL)
+
+
+def load(name):
+    """A fixture of the tests directory, parsed."""
+    with open(os.path.join(TESTS, name)) as f:
+        return json.load(f)
+
+
+def value(v):
+    """A JSON value as p4info.encode takes it: "0x.." hex becomes an int, a list a tuple (LPM:
+    value and length; ternary: value and mask; range: low and high); addresses stay text."""
+    if isinstance(v, list):
+        return tuple(value(x) for x in v)
+    if isinstance(v, str) and v.startswith("0x"):
+        return int(v, 16)
+    return v
+
+
+def install_entries(test, entries, device=None):
+    """Writes each entry (of `device` only, when given) through test.insert; returns the
+    P4Runtime entries written, in order."""
+    written = []
+    for entry in entries:
+        if device is not None and entry.get("device") != device:
+            continue
+        table = test.p4info.table(entry["table"])
+        prioritised = any(f.match_type in PRIORITISED for f in table.match_fields)
+        match = {k: value(v) for k, v in entry["match"].items()}
+        params = {k: value(v) for k, v in entry["params"].items()}
+        written.append(test.insert(entry["table"], match, entry["action"], params,
+                                   entry["priority"] if prioritised else None))
+    return written
+
+
+def install_groups(test, groups, device=None):
+    """Writes each group (of `device` only, when given) as a PRE entry: a multicast group with
+    one replica (instance 0) per port, or a clone session to its one port."""
+    for group in groups:
+        if device is not None and group["device"] != device:
+            continue
+        if group["type"] == "multicast_group":
+            test.client.add_multicast_group(group["id"], [(port, 0) for port in group["ports"]])
+        elif group["type"] == "clone_session":
+            if len(group["ports"]) != 1:
+                raise ValueError("a clone session has one port: %s" % group)
+            test.client.add_clone_session(group["id"], group["ports"][0])
+        else:
+            raise ValueError("unknown group type in %s" % group)
