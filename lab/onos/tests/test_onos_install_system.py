@@ -75,8 +75,8 @@ class InstallIntoOnosTest(unittest.TestCase):
         self.assertIn("id=org.sixflow.core.tofino, target=tofino, architecture=tna", out)
         # The driver the pipeconf app registers for bmv2 devices: ONOS's bmv2, entries modified in place.
         driver = self.onos.cli("onos:drivers -s sixflow-bmv2")
-        self.assertIn("sixflow-bmv2", driver)
-        self.assertIn("bmv2", driver.replace("sixflow-bmv2", ""))
+        self.assertIn("driver=sixflow-bmv2, extends=[bmv2]", driver)
+        self.assertIn("tableDeleteBeforeUpdate=false", driver)
 
     def test_3_sixflows_rest_answers_with_its_database(self):
         deadline = time.time() + 60

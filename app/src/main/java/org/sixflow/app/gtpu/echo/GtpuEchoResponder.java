@@ -119,7 +119,7 @@ public class GtpuEchoResponder implements GtpuEchoService {
 
     /** Answers a punted GTP-U packet if it is an echo request the device should answer. */
     private Outcome answer(ConnectPoint in, ByteBuffer raw) {
-        Optional<SixflowDeviceConfig> config = sixflowConfig(in.deviceId());
+        Optional<SixflowDeviceConfig> config = SixflowDeviceConfig.validOf(configService, in.deviceId());
         if (config.isEmpty()) {
             log.debug("GTP-U packet from {}: not a Sixflow device", in);
             return Outcome.NOT_SIXFLOW_DEVICE;
@@ -196,15 +196,6 @@ public class GtpuEchoResponder implements GtpuEchoService {
                 .anyMatch(t -> t.decapDevice().equals(device) && t.n3Address().equals(address));
     }
 
-    /** The device's Sixflow configuration, if it is a Sixflow router (a valid one). */
-    private Optional<SixflowDeviceConfig> sixflowConfig(DeviceId device) {
-        SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
-        try {
-            return config != null && config.isValid() ? Optional.of(config) : Optional.empty();
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
-    }
 
     private static byte[] bytesOf(ByteBuffer raw) {
         ByteBuffer bytes = raw.duplicate();

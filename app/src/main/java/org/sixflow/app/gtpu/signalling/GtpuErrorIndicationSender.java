@@ -120,7 +120,7 @@ public class GtpuErrorIndicationSender {
     }
 
     private Outcome answer(ConnectPoint in, GtpuPacket gpdu) {
-        Optional<SixflowDeviceConfig> config = sixflowConfig(in.deviceId());
+        Optional<SixflowDeviceConfig> config = SixflowDeviceConfig.validOf(configService, in.deviceId());
         if (config.isEmpty()) {
             return Outcome.NOT_SIXFLOW_DEVICE;
         }
@@ -153,14 +153,6 @@ public class GtpuErrorIndicationSender {
                 .collect(Collectors.toList());
     }
 
-    private Optional<SixflowDeviceConfig> sixflowConfig(DeviceId device) {
-        SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
-        try {
-            return config != null && config.isValid() ? Optional.of(config) : Optional.empty();
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
-    }
 
     private static byte[] bytesOf(ByteBuffer raw) {
         ByteBuffer bytes = raw.duplicate();

@@ -18,6 +18,8 @@ import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.util.Map;
 
+import java.util.Set;
+
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
@@ -63,7 +65,8 @@ public class Nptv6MappingWebResourceTest extends SixflowRestTest {
         assertEquals("fd01:203:405::/48", mapping.getString("internalPrefix", null));
         assertEquals("2001:db8:1::/48", mapping.getString("externalPrefix", null));
         assertEquals("device:beijing/2", mapping.getString("uplink", null));
-        assertEquals("REQUESTED", mapping.getString("state", null));
+        // The owner installs on its own thread: the answer may already carry its outcome.
+        assertTrue(mapping.toString(), Set.of("REQUESTED", "INSTALLED").contains(mapping.getString("state", null)));
         mappings.awaitEvents();
 
         JsonObject list = Json.parse(target().path("nptv6/mappings").request().get(String.class)).asObject();
