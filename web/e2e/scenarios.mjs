@@ -3,7 +3,7 @@
 // What a person does on each page, in order (later scenarios use what earlier ones created).
 import assert from 'node:assert/strict';
 
-import { count, fill, see } from './steps.mjs';
+import { count, fill, see, until } from './steps.mjs';
 import { tunnelScenarios } from './tunnel-scenarios.mjs';
 
 export const scenarios = [
@@ -324,10 +324,20 @@ export const scenarios = [
     } else if ((await tables.json()).tables.length === 0) {
       await see(page.locator('.occupancy .status.empty'), 'No occupancy has been recorded');
     } else {
-      // Tables without entries are hidden until asked for.
-      const all = (await tables.json()).tables;
+      // Tables without entries are hidden until asked for. Occupancy is live (an earlier scenario's
+      // removal may still be reaching the devices), so the page is reloaded until it shows what
+      // REST answers at the same moment.
+      await page.locator('.occupancy .filters').first().waitFor();
+      const all = await until(async () => {
+        const now = (await (await page.request.get(`${url}onos/sixflow/v1/resources/tables`)).json()).tables;
+        const used = now.filter((t) => t.entries > 0).length;
+        const shown = page.locator('.occupancy .filters').filter({ hasText: `${used} of ${now.length} tables shown` });
+        if (await shown.count() > 0) return now;
+        await page.reload();
+        await page.locator('.occupancy .filters').first().waitFor();
+        return null;
+      }, 'the occupancy the page shows matches REST');
       const used = all.filter((t) => t.entries > 0).length;
-      await see(page.locator('.occupancy .filters'), `${used} of ${all.length} tables shown`);
       await count(page.locator('table.tables tbody tr'), used);
       await page.getByLabel('Hide empty tables').uncheck();
       await count(page.locator('table.tables tbody tr'), all.length);
