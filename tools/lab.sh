@@ -2,21 +2,20 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 #
-# The bmv2 lab (`make lab [TOPOLOGY=msr6-study|fat-tree-k4]`): builds the app and the lab module,
+# The bmv2 lab (`make lab [TOPOLOGY=msr6-study|fat-tree-k4]`): builds Sixflow's two .oar files,
 # builds the topology's network with lab/net/labnet.py (simple_switch_grpc switches, veth links,
-# host namespaces), writes its netcfg, and runs org.sixflow.lab.LabMain over it in the foreground.
-# Ctrl-C, a failure or the end of LabMain stops LabMain and takes the network down again.
-#
-# The controller is real ONOS 2.7.0 when tools/onos/build-onos.sh has built it (ONOS_HOME, default
-# /opt/sixflow-onos/home): lab/onos/onoslab.py starts it, activates ONOS's apps, installs Sixflow's two
-# .oar files through ONOS's REST API and pushes the netcfg, as an operator would. Without that build
-# (or with LAB_CONTROLLER=standin) it is org.sixflow.lab.LabMain, lab/'s stand-in for ONOS's core.
+# host namespaces), writes its netcfg, and runs real ONOS 2.7.0 over it in the foreground:
+# lab/onos/onoslab.py starts the ONOS that tools/onos/build-onos.sh built (ONOS_HOME, default
+# /opt/sixflow-onos/home), activates ONOS's apps, installs Sixflow's .oar files through ONOS's REST
+# API and pushes the netcfg, as an operator would. Ctrl-C, a failure or ONOS's end stops ONOS and
+# takes the network down again.
 # Environment: TOPOLOGY (default msr6-study), HTTP_PORT (8181), LAB_RUN_DIR (lab/target/run),
 # SWITCH_LOG_LEVEL (warn), SWITCH_REALTIME and PACER_REALTIME (0: the switches' SCHED_RR and the
 # experiments' sending thread's SCHED_FIFO priority, for measurement runs), LAB_SKIP_BUILD=1 (use
-# what the last build left), LAB_ARGS (more LabMain arguments, e.g. "--db-url jdbc:postgresql://..."),
+# what the last build left), LAB_ARGS (more onoslab.py arguments, e.g. "--lldp-stale-ms 10000"),
 # MVN (mvn -B -ntp).
-# Needs root and simple_switch_grpc (on PATH or in /opt/p4/bin); refuses with exit code 2 otherwise.
+# Needs root, simple_switch_grpc (on PATH or in /opt/p4/bin) and the ONOS build; refuses with exit
+# code 2 otherwise.
 set -euo pipefail
 
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -47,36 +46,27 @@ fi
 for tool in ip python3 java; do
     command -v "$tool" >/dev/null 2>&1 || refuse "$tool is not installed"
 done
-[ -f "$top/lab/pom.xml" ] || refuse "this checkout has no lab controller module (lab/pom.xml)"
 "${labnet[@]}" check "$topology" >/dev/null || exit 2
 
 onos_home="${ONOS_HOME:-/opt/sixflow-onos/home}"
-controller="${LAB_CONTROLLER:-}"
-if [ -z "$controller" ]; then
-    if [ -x "$onos_home/apache-karaf-4.2.9/bin/karaf" ]; then controller=onos; else controller=standin; fi
-fi
-case "$controller" in
-    onos) [ -x "$onos_home/apache-karaf-4.2.9/bin/karaf" ] \
-              || refuse "LAB_CONTROLLER=onos but there is no ONOS build at $onos_home (tools/onos/README.md)" ;;
-    standin) ;;
-    *) refuse "LAB_CONTROLLER must be onos or standin, not '$controller'" ;;
-esac
+[ -x "$onos_home/apache-karaf-4.2.9/bin/karaf" ] \
+    || refuse "no ONOS build at $onos_home: build ONOS 2.7.0 from its source with tools/onos/build-onos.sh (tools/onos/README.md; minutes once the sources are there), or set ONOS_HOME"
 
-labmain_pid=""
+controller_pid=""
 network_up=0
 cleanup() {
     local status=$?
     trap - EXIT INT TERM HUP
-    if [ -n "$labmain_pid" ] && kill -0 "$labmain_pid" 2>/dev/null; then
-        echo "make lab: stopping the controller (pid $labmain_pid)"
-        kill -TERM "$labmain_pid" 2>/dev/null || true
+    if [ -n "$controller_pid" ] && kill -0 "$controller_pid" 2>/dev/null; then
+        echo "make lab: stopping the controller (pid $controller_pid)"
+        kill -TERM "$controller_pid" 2>/dev/null || true
         # ONOS takes up to a minute to stop (onoslab.py then stops its PostgreSQL).
         for _ in $(seq 1 900); do
-            kill -0 "$labmain_pid" 2>/dev/null || break
+            kill -0 "$controller_pid" 2>/dev/null || break
             sleep 0.1
         done
-        kill -KILL "$labmain_pid" 2>/dev/null || true
-        wait "$labmain_pid" 2>/dev/null || true
+        kill -KILL "$controller_pid" 2>/dev/null || true
+        wait "$controller_pid" 2>/dev/null || true
     fi
     if [ "$network_up" = 1 ]; then
         echo "make lab: taking the network down"
@@ -94,13 +84,9 @@ if [ "${LAB_SKIP_BUILD:-0}" != 1 ]; then
     tools/ensure-deps.sh
     echo "make lab: building the dashboard (the app serves it)"
     (cd web && npm run build)
-    echo "make lab: building the app and the lab module"
-    # One reactor run, so the class path names the modules built here, not older installed copies.
-    "${mvn[@]}" -q -DskipTests package dependency:build-classpath -pl lab -am \
-        -Dmdep.outputFile=target/lab.classpath
+    echo "make lab: building Sixflow's .oar files"
+    "${mvn[@]}" -q -DskipTests package -pl pipeconf,app
 fi
-[ "$controller" = onos ] || [ -s lab/target/lab.classpath ] \
-    || refuse "lab/target/lab.classpath is missing: build without LAB_SKIP_BUILD"
 
 mkdir -p "$run_dir"
 network_up=1
@@ -108,33 +94,18 @@ network_up=1
     --switch-log-level "${SWITCH_LOG_LEVEL:-warn}" --switch-realtime "${SWITCH_REALTIME:-0}"
 "${labnet[@]}" netcfg "$topology" >"$netcfg"
 
-if [ "$controller" = onos ]; then
-    oars=()
-    for module in pipeconf app; do
-        oar=$(ls "$top/$module"/target/*.oar 2>/dev/null | head -n 1)
-        [ -n "$oar" ] || refuse "$module/target has no .oar: build without LAB_SKIP_BUILD"
-        oars+=(--oar "$oar")
-    done
-    read -r -a lab_args <<<"${LAB_ARGS:-}"
-    [ "${PACER_REALTIME:-0}" = 0 ] || lab_args+=(--pacer-realtime "$PACER_REALTIME")
-    echo "make lab: starting ONOS 2.7.0 from $onos_home (real ONOS; Sixflow installed from its .oar files)"
-    python3 "$top/lab/onos/onoslab.py" up --home "$onos_home" --netcfg "$netcfg" --run-dir "$run_dir" \
-        --http-port "$http_port" "${oars[@]}" "${lab_args[@]}" &
-    labmain_pid=$!
-else
-# The JVM flags the tests run ONOS's code with (the root pom's surefire argLine: Kryo needs them).
-read -r -a jvm_flags <<<"$(sed -n 's:.*<argLine>\(.*\)</argLine>.*:\1:p' pom.xml | head -n 1)"
-# ZGC: its pauses stay under a millisecond; G1's young collections stopped the pacer for 5-12 ms
-# every second or two of a 1 ms experiment (16 schedule restarts in 10 s; with ZGC 1).
-jvm_flags+=(-XX:+UseZGC)
+oars=()
+for module in pipeconf app; do
+    oar=$(ls "$top/$module"/target/*.oar 2>/dev/null | head -n 1)
+    [ -n "$oar" ] || refuse "$module/target has no .oar: build without LAB_SKIP_BUILD"
+    oars+=(--oar "$oar")
+done
 read -r -a lab_args <<<"${LAB_ARGS:-}"
 [ "${PACER_REALTIME:-0}" = 0 ] || lab_args+=(--pacer-realtime "$PACER_REALTIME")
-classpath="lab/target/classes:$(cat lab/target/lab.classpath)"
-echo "make lab: starting LabMain"
-java "${jvm_flags[@]}" -cp "$classpath" org.sixflow.lab.LabMain --state "$state" --netcfg "$netcfg" \
-    --http-port "$http_port" "${lab_args[@]}" &
-labmain_pid=$!
-fi
+echo "make lab: starting ONOS 2.7.0 from $onos_home (real ONOS; Sixflow installed from its .oar files)"
+python3 "$top/lab/onos/onoslab.py" up --home "$onos_home" --netcfg "$netcfg" --run-dir "$run_dir" \
+    --http-port "$http_port" "${oars[@]}" "${lab_args[@]}" &
+controller_pid=$!
 summary() {  # summary switches|hosts|first-host: from the state file
     python3 - "$state" "$1" <<'PY'
 import json, sys
@@ -151,15 +122,15 @@ PY
 cat <<EOF
 
 ================================================================================
- Sixflow bmv2 lab: $topology   controller: $([ "$controller" = onos ] && echo "ONOS 2.7.0 ($onos_home)" || echo "lab/'s stand-in for ONOS (LabMain)")
+ Sixflow bmv2 lab: $topology   controller: ONOS 2.7.0 ($onos_home)
  switches   $(summary switches)
  hosts      $(summary hosts)
- REST       http://127.0.0.1:$http_port/onos/sixflow/v1/   (onos/rocks$([ "$controller" = onos ] && echo "; ONOS's own at /onos/v1/" || echo " or no credentials"))
+ REST       http://127.0.0.1:$http_port/onos/sixflow/v1/   (onos/rocks; ONOS's own at /onos/v1/)
  dashboard  http://127.0.0.1:$http_port/onos/sixflow/ui/
  state      $state   netcfg $netcfg   switch logs $run_dir/logs/
  on a host sudo python3 lab/net/labnet.py exec $(summary first-host) -- ip -6 addr
- stop       Ctrl-C (stops LabMain and removes the switches, links and namespaces)
+ stop       Ctrl-C (stops ONOS and removes the switches, links and namespaces)
 ================================================================================
 
 EOF
-wait "$labmain_pid"
+wait "$controller_pid"

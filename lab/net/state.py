@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
-"""The state file `up` writes and the lab's controller (org.sixflow.lab.LabMain) reads.
+"""The state file `up` writes and the lab's controller setup (lab/onos/onoslab.py) and system tests read.
 
 Its shape is fixed by the lab interface (lab/README.md): the topology file's absolute path, then per
 switch its ids, addresses, pid, log and {port: interface}, and per host its namespace and addresses.

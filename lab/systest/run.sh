@@ -3,8 +3,9 @@
 # Copyright 2026 The Sixflow Authors
 #
 # System tests on the bmv2 lab: lab/systest/tests against a lab with-lab.sh starts, over REST and
-# on the wire at the hosts, then the dashboard e2e against the same lab. Without p4c-bm2-ss and
-# simple_switch_grpc on PATH the tests are skipped, loudly.
+# on the wire at the hosts, then the dashboard e2e against the same lab, Sixflow inside real ONOS
+# 2.7.0. Without p4c-bm2-ss and simple_switch_grpc on PATH, or without the ONOS build, the tests
+# are skipped, loudly.
 #   lab/systest/run.sh [test module, Class or Class.test names...]
 set -euo pipefail
 
@@ -22,6 +23,17 @@ if [ -n "$missing" ]; then
 #  LAB SYSTEM TESTS SKIPPED:$missing not on PATH.
 #  lab/systest/tests and the dashboard e2e against the lab were NOT run. They run wherever
 #  p4c and simple_switch_grpc are installed (built from p4lang sources; see lab/README.md).
+########################################################################################
+BANNER
+    exit 0
+fi
+onos_home="${ONOS_HOME:-/opt/sixflow-onos/home}"
+if [ ! -x "$onos_home/apache-karaf-4.2.9/bin/karaf" ]; then
+    cat <<BANNER
+########################################################################################
+#  LAB SYSTEM TESTS SKIPPED: no ONOS 2.7.0 build at $onos_home.
+#  lab/systest/tests and the dashboard e2e against the lab were NOT run. They run Sixflow
+#  inside real ONOS: build it from ONOS's source with tools/onos/build-onos.sh (tools/onos/README.md).
 ########################################################################################
 BANNER
     exit 0

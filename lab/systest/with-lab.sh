@@ -3,7 +3,7 @@
 # Copyright 2026 The Sixflow Authors
 #
 # Runs a command against a bmv2 lab it starts for it: tools/lab.sh (switches, links, hosts,
-# LabMain with Sixflow's managers, REST and PostgreSQL) on a free loopback port, waits for
+# real ONOS 2.7.0 with Sixflow installed from its .oar files, PostgreSQL) on a free loopback port, waits for
 # "LAB READY", runs the command with LAB_STATE, LAB_REST and LAB_UI set, and stops the lab.
 #   with-lab.sh COMMAND [ARGS...]      (TOPOLOGY=msr6-study|fat-tree-k4; needs root and bmv2)
 set -euo pipefail

@@ -82,18 +82,16 @@ class Lab:
                          for s in self.topology["switches"]}
         self.links = [((l["a"]["switch"], l["a"]["port"]), (l["b"]["switch"], l["b"]["port"]))
                       for l in self.topology["links"]]
-        # Which controller runs the lab (lab/onos/onoslab.py writes controller.json; the stand-in none).
+        # The ONOS that runs the lab (lab/onos/onoslab.py writes controller.json beside the state).
         controller_file = os.path.join(os.path.dirname(os.path.abspath(state_path)), "controller.json")
-        self.controller = {"kind": "standin"}
-        if os.path.exists(controller_file):
-            with open(controller_file) as f:
-                self.controller = json.load(f)
+        with open(controller_file) as f:
+            self.controller = json.load(f)
 
     @property
     def link_loss_detection_s(self):
-        """The longest the controller takes to notice a failed switch link: real ONOS by LLDP
-        silence (controller.json), the stand-in from the veth's carrier within a second."""
-        return self.controller.get("linkLossDetectionMs", 1000) / 1000.0
+        """The longest ONOS takes to notice a failed switch link: by LLDP silence (controller.json;
+        simple_switch_grpc has no gNMI to report the port down)."""
+        return self.controller["linkLossDetectionMs"] / 1000.0
 
     def host_on(self, switch):
         return next(h for h in self.hosts.values() if h.switch == switch)

@@ -2,8 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.lab.bench;
 
-import org.onosproject.net.PortNumber;
-import org.sixflow.lab.config.LabState;
 import org.sixflow.pipeconf.CpuPorts;
 
 import java.io.File;
@@ -15,9 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -99,14 +95,6 @@ public final class Bmv2Process implements AutoCloseable {
             sleep(100);
         }
         return bmv2;
-    }
-
-    /** The lab state file's view of this switch (ports 1 and 2 on the veth ends). */
-    public LabState.Switch asSwitch() {
-        Map<PortNumber, String> ports = new LinkedHashMap<>();
-        ports.put(PortNumber.portNumber(1), veth[0]);
-        ports.put(PortNumber.portNumber(2), veth[1]);
-        return LabState.Switch.of(name, deviceId, "127.0.0.1", grpcPort, CpuPorts.BMV2, ports);
     }
 
     /** Its P4Runtime port on 127.0.0.1. */
