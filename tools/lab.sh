@@ -103,7 +103,7 @@ done
 read -r -a lab_args <<<"${LAB_ARGS:-}"
 [ "${PACER_REALTIME:-0}" = 0 ] || lab_args+=(--pacer-realtime "$PACER_REALTIME")
 echo "make lab: starting ONOS 2.7.0 from $onos_home (real ONOS; Sixflow installed from its .oar files)"
-python3 "$top/lab/onos/onoslab.py" up --home "$onos_home" --netcfg "$netcfg" --run-dir "$run_dir" \
+python3 "$top/lab/onos/onoslab.py" up --home "$onos_home" --netcfg "$netcfg" --state "$state" --run-dir "$run_dir" \
     --http-port "$http_port" "${oars[@]}" "${lab_args[@]}" &
 controller_pid=$!
 summary() {  # summary switches|hosts|first-host: from the state file

@@ -8,8 +8,8 @@
     hosttools.py sniff --out FILE [--duration S] [--count N] [--iface eth0] [--ready FILE]
     hosttools.py burst --spec FILE
 
-burst sends an experiment's probes (Sixflow's LabHostTrafficGenerator writes the spec): JSON
-{"iface", "bursts": [{"src", "dst", "dstMac"?, "sport", "dport", "hopLimit", "trafficClass",
+burst sends an experiment's probes (Sixflow's CommandHostTrafficGenerator writes the spec): JSON
+{"iface"?, "bursts": [{"src", "dst", "dstMac"?, "sport", "dport", "hopLimit", "trafficClass",
 "firstFlowLabel", "count", "frameSize", "intervalNanos", "flowId"}]}, every packet paced from the
 start of the first (no drift), flow labels counting up within a burst (the probe's sequence
 number), payload as PAYLOAD with the flow label as sequence, padded to the frame size; it prints

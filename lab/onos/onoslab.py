@@ -5,7 +5,7 @@ apps activated, Sixflow's two .oar files installed through ONOS's REST API, the 
 the switches connected by ONOS itself. It stays in the foreground until stopped (SIGTERM/SIGINT),
 then stops ONOS and its PostgreSQL.
 
-  python3 lab/onos/onoslab.py up --netcfg F --state S --oar PIPECONF.oar --oar APP.oar
+  python3 lab/onos/onoslab.py up --netcfg F [--state S] --oar PIPECONF.oar --oar APP.oar
       [--home ONOS_HOME] [--run-dir D] [--http-port 8181] [--db-url URL --db-user U --db-password P]
 """
 import argparse
@@ -31,6 +31,15 @@ ONOS_APPS = ["org.onosproject.drivers.bmv2", "org.onosproject.generaldeviceprovi
              "org.onosproject.lldpprovider", "org.onosproject.hostprovider", "org.onosproject.netcfghostprovider"]
 SIXFLOW_APPS = ["org.sixflow.pipeconf", "org.sixflow.app"]
 LLDP_COMPONENT = "org.onosproject.provider.lldp.impl.LldpLinkProvider"
+HOSTS_COMPONENT = "org.sixflow.app.experiments.hosts.CommandHostTrafficGenerator"
+HOSTTOOLS = os.path.join(os.path.dirname(HERE), "net", "hosttools.py")
+
+
+def host_commands(state):
+    """Sixflow's hostCommands for the lab's hosts: hosttools.py burst in each host's namespace
+    (ONOS runs as root here), keyed by the switch port the host is on."""
+    return ";".join("device:%s/%d=ip netns exec %s python3 %s burst" % (h["switch"], h["port"], h["netns"], HOSTTOOLS)
+                    for h in state["hosts"])
 
 
 def say(fmt, *args):
@@ -104,6 +113,14 @@ def up(args):
             if status >= 300:
                 raise OnosError(f"setting pacerRealtimePriority: HTTP {status}: {body}")
             say("experiments pace their probes at SCHED_FIFO %d", args.pacer_realtime)
+        if args.state:
+            # HOSTS traffic: Sixflow's command generator runs the lab's sender in each host's namespace.
+            hosts = json.load(open(args.state))["hosts"]
+            status, body = onos.rest("POST", "/v1/configuration/" + HOSTS_COMPONENT,
+                                     {"hostCommands": host_commands({"hosts": hosts})})
+            if status >= 300:
+                raise OnosError(f"setting hostCommands: HTTP {status}: {body}")
+            say("HOSTS traffic: %d hosts send through lab/net/hosttools.py", len(hosts))
         onos.push_netcfg(with_database(netcfg, db_url, db_user, db_password))
         say("netcfg pushed (%d devices)", len(netcfg.get("devices", {})))
         wait_devices(onos, netcfg, args.timeout)
@@ -138,6 +155,7 @@ def main(argv):
     p = sub.add_parser("up", help="start ONOS, install Sixflow, connect the switches; stop on SIGTERM")
     p.add_argument("--netcfg", required=True)
     p.add_argument("--oar", action="append", required=True, help="the pipeconf .oar, then the app .oar")
+    p.add_argument("--state", help="the lab's state file (labnet.py up): its hosts send experiments' HOSTS traffic")
     p.add_argument("--home", default=DEFAULT_HOME)
     p.add_argument("--run-dir", default="lab/target/run")
     p.add_argument("--http-port", type=int, default=8181)

@@ -190,6 +190,29 @@ class ExperimentTest(SystemTest):
         # The CSV carries a DIFF row exactly for the classes compared (not for a queued one).
         self.assertEqual("apn6" in comparable, "DIFF (apn6 − ipv6)" in csv, comparable)
 
+    def test_hosts_traffic_is_sent_from_the_host_and_measured(self):
+        """HOSTS traffic: Sixflow's command generator runs the lab's sender in h_bj's namespace
+        (onoslab.py configures hostCommands); the probes enter beijing on h_bj's port and every
+        one is accounted for by beijing's reports."""
+        n, warmup = 500, 100
+        body = self.experiment("exp-hosts", n=n)
+        body.update({"traffic": "HOSTS", "ingress": self.lab.connect_point(self.source), "warmup": warmup,
+                     "classes": [body["classes"][0]], "name": "IPv6 from the host"})
+        self.create("experiments", body)
+        started = self.rest.post("experiments/exp-hosts/runs", {})
+        self.assertEqual(n + warmup, started["total"])
+        run = self.wait_for_end("exp-hosts", started["id"], timeout=180)
+        self.assertEqual("DONE", run["state"], run)
+        print("REPORT: HOSTS pacing %s" % run["pacing"], flush=True)
+        c = self.rest.get("experiments/exp-hosts/runs/%d/results" % run["id"])["cells"][0]["classes"][0]
+        self.assertEqual(n, c["sent"])
+        self.assertEqual(c["sent"], c["received"] + c["lost"])
+        self.assertGreaterEqual(c["received"], n // 2, c)
+        self.assertEqual("device:beijing", c["device"])
+        self.assertGreater(c["latency"]["mean"], 0, c)
+        print("REPORT: HOSTS ipv6 sent %d received %d lost %d mean %.0f ns"
+              % (c["sent"], c["received"], c["lost"], c["latency"]["mean"]), flush=True)
+
     def test_a_run_is_cancelled_and_keeps_no_results(self):
         self.features()
         self.create("experiments", self.experiment("exp-cancel", n=20000))
