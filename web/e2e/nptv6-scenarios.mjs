@@ -73,6 +73,7 @@ export const nptv6Scenarios = [
     // Every figure is the uplink port's latest reading as REST answers it.
     const before = await uplinkReading(page, url);
     const figures = async () => (await row.locator('td.number').allInnerTexts()).slice(4);
+    await see(row, shown(before.inOctets)); // the ports' readings arrive apart from the mappings
     assert.deepEqual(await figures(), [before.inPackets, before.outPackets, before.inOctets, before.outOctets].map(shown));
     await see(page.locator('.live'), 'Live updates: open');
     // A new reading arrives over the stream: 50,000 packets/s in, 320 Mb/s.
