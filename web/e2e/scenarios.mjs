@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 
 import { count, fill, see, until } from './steps.mjs';
+import { nptv6Scenarios } from './nptv6-scenarios.mjs';
 import { tunnelScenarios } from './tunnel-scenarios.mjs';
 
 export const scenarios = [
@@ -303,6 +304,8 @@ export const scenarios = [
     assert.match(page.url(), /device=device%3Abeijing&port=2|port=2&device=device%3Abeijing|device=device:beijing&port=2/);
     await shot('ports.png');
   }],
+
+  ...nptv6Scenarios,
 
   ['resources shows the MAU report and table occupancy, or says why not', async ({ page, url, shot }) => {
     // The page must show what the API answers: the report and rows when there are some, the

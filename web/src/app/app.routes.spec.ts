@@ -8,15 +8,20 @@ import { Router, provideRouter } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { routes } from './app.routes';
+import { FakeStream } from './core/testing';
+import { EVENT_SOURCE_FACTORY } from './core/telemetry-stream.service';
 import { ExperimentsView } from './experiments/experiments';
 import { NotFound } from './not-found/not-found';
+import { Nptv6View } from './nptv6/nptv6';
 import { Overview } from './overview/overview';
 import { TunnelsView } from './tunnels/tunnels';
 
 describe('routes', () => {
   beforeEach(() => {
     TestBed.configureTestingModule({
-      providers: [provideRouter(routes), provideHttpClient(), provideHttpClientTesting()],
+      // A fake stream: a page that listens live (NPTv6) opens no connection in the test browser.
+      providers: [provideRouter(routes), provideHttpClient(), provideHttpClientTesting(),
+        { provide: EVENT_SOURCE_FACTORY, useValue: new FakeStream().factory }],
     });
   });
 
@@ -40,6 +45,13 @@ describe('routes', () => {
     const component = await harness.navigateByUrl('/tunnels', TunnelsView);
     expect(component).toBeInstanceOf(TunnelsView);
     expect(TestBed.inject(Title).getTitle()).toBe('Tunnels · Sixflow');
+  });
+
+  it('loads the NPTv6 page with its title', async () => {
+    const harness = await RouterTestingHarness.create();
+    const component = await harness.navigateByUrl('/nptv6', Nptv6View);
+    expect(component).toBeInstanceOf(Nptv6View);
+    expect(TestBed.inject(Title).getTitle()).toBe('NPTv6 · Sixflow');
   });
 
   it('shows not-found for unknown URLs', async () => {

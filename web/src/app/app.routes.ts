@@ -30,6 +30,11 @@ export const routes: Routes = [
     loadComponent: () => import('./tunnels/tunnels').then((m) => m.TunnelsView),
   },
   {
+    path: 'nptv6',
+    title: 'NPTv6 · Sixflow',
+    loadComponent: () => import('./nptv6/nptv6').then((m) => m.Nptv6View),
+  },
+  {
     path: 'latency',
     title: 'Latency · Sixflow',
     loadComponent: () => import('./latency/latency').then((m) => m.LatencyView),
