@@ -78,7 +78,7 @@ final class LabServices {
     final Msr6TreeManagerFixture trees = new Msr6TreeManagerFixture();
     final Apn6PolicyManagerFixture policies = new Apn6PolicyManagerFixture();
     final GtpuTunnelManagerFixture tunnels = new GtpuTunnelManagerFixture();
-    /** NPTv6 mappings: the lab's devices run profile full, so every mapping is refused (400) here. */
+    /** NPTv6 mappings: its own lab network, every device on the nptv6 profile, beijing and nanjing with ports 1-4. */
     final Nptv6MappingManagerFixture mappings = new Nptv6MappingManagerFixture();
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
     final EventStreamManagerFixture streams = new EventStreamManagerFixture();
