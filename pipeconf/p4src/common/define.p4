@@ -266,7 +266,7 @@ const bit<6>  BNG_YELLOW_DSCP           = 1;
 typedef bit<8> event_t;
 const event_t EVENT_APN6_SKIPPED   = 0;  // a policy matched but the packet already had an HBH
 const event_t EVENT_APN6_INSERTED  = 1;
-const event_t EVENT_APN6_STRIPPED  = 2;
+// 2 was EVENT_APN6_STRIPPED: strips are counted by apn6_strip's direct counter (apn6.p4).
 const event_t EVENT_MSR6_ENCAP     = 3;
 const event_t EVENT_MSR6_DECAP     = 4;
 const event_t EVENT_GTPU_ECHO_PUNTED = 5;  // a GTP-U echo request to a local N3 address, for the controller

@@ -402,8 +402,8 @@ struct local_metadata_t {
                                          // past 65495 is no packet a port with an MTU sends)
     bit<16>          mtu_excess;
     // Tofino's latency sum: the new low word, and whether it wrapped (not 0).
-    bit<32>          latency_sum_low;
-    bit<32>          latency_sum_carry;
+    // Tofino: 2^32 - report_delta, what the latency sum's low word wrapping is tested against.
+    bit<32>          report_neg_delta;
     mcast_group_t    mcast_group;
     bit<16>          replica;            // index of this copy in its group (egress)
     // Measurement: the class, and which counted events happened (the target counts them).
@@ -446,7 +446,6 @@ struct local_metadata_t {
 #endif
     bit<1>           ev_apn6_skipped;
     bit<1>           ev_apn6_inserted;
-    bit<1>           ev_apn6_stripped;
     bit<1>           ev_msr6_encap;
     bit<1>           ev_msr6_decap;
     bit<1>           ev_gtpu_echo_punted;

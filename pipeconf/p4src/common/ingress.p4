@@ -54,6 +54,7 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
     Station() station;
     Routing() routing;
 #ifdef WITH_APN6
+    Apn6Sla() apn6_sla;
     Apn6PostRouting() apn6_post_routing;
 #endif
     Acl() acl;
@@ -162,13 +163,23 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #if defined(WITH_GTPU) && defined(WITH_MSR6)
                 }
 #endif
-                // Routed unless dropped, punted or sent to a multicast group. A group is set only
-                // by MSR6 (a tree's SID or encapsulation), and a packet with one that is not
-                // dropped is a replica or a leaf's (msr6_replicate, msr6_decap): the same test as
-                // those flags, on a field known earlier (on Tofino, routing a stage sooner).
-                if (!meta.drop && !meta.punt_to_cpu && meta.mcast_group == 0) {
-                    routing.apply(hdr, meta);
+#ifdef WITH_APN6
+                apn6_sla.apply(hdr, meta);
+#endif
+                // Routed unless dropped, punted or sent to a multicast group (routing.p4 tests it).
+                // A group is set only by MSR6 (a tree's SID or encapsulation), and a packet with
+                // one that is not dropped is a replica or a leaf's (msr6_replicate, msr6_decap):
+                // the same test as those flags, on a field known earlier (on Tofino, routing a
+                // stage sooner).
+                routing.apply(hdr, meta);
+#ifdef WITH_MSR6
+                // An encapsulation with a group is replicated. Marked here, after routing, which
+                // does not read the mark: inside Msr6Ingress it was a test on the encapsulation's
+                // result, a Tofino stage that routing had to wait for.
+                if (meta.ev_msr6_encap == 1 && meta.mcast_group != 0) {
+                    meta.msr6_replicate = true;
                 }
+#endif
 #if defined(WITH_MSR6) && MAX_MSIDS > 4
                 // An encapsulation's upper M-SIDs, which routing does not read (msr6.p4).
                 msr6_encap_sids_hi.apply(hdr, meta);

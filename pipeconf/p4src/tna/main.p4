@@ -81,7 +81,7 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             chain.apply(hdr.common, meta, SIXFLOW_INGRESS_PLATFORM_ARGS);
 
             event_counter.count(event_set.get({meta.ev_gtpu_echo_punted, meta.ev_msr6_decap, meta.ev_msr6_encap,
-                                               meta.ev_apn6_stripped, meta.ev_apn6_inserted, meta.ev_apn6_skipped}));
+                                               1w0, meta.ev_apn6_inserted, meta.ev_apn6_skipped}));
             ig_tm_md.qid = (QueueId_t) meta.priority;
 
             if (meta.punt_to_cpu) {
@@ -218,11 +218,17 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     bool sampling = false;
     bit<32> sample_mask = 0;
 
-    // Adds the delta to the low word and returns the new one.
-    RegisterAction<bit<32>, bit<32>, bit<32>>(latency_sum) add_to_sum = {
-        void apply(inout bit<32> value, out bit<32> result) {
+    // Adds the delta to the low word and says whether it wrapped: old + delta >= 2^32, asked of
+    // the old word as old >= 2^32 - delta (unsigned; delta > 0), so the carry needs no stage of
+    // its own after the add.
+    RegisterAction<bit<32>, bit<32>, bit<1>>(latency_sum) add_to_sum = {
+        void apply(inout bit<32> value, out bit<1> wrapped) {
+            if (value >= meta.report_neg_delta && meta.report_delta != 0) {
+                wrapped = 1;
+            } else {
+                wrapped = 0;
+            }
             value = value + meta.report_delta;
-            result = value;
         }
     };
 
@@ -270,6 +276,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
     action measure_delta() {
         // Lower 32 bits of both 48-bit timestamps: the difference is right modulo 2^32 ns.
         meta.report_delta = (bit<32>) eg_prsr_md.global_tstamp - (bit<32>) hdr.common.bridged.ingress_ts;
+        meta.report_neg_delta = (bit<32>) hdr.common.bridged.ingress_ts - (bit<32>) eg_prsr_md.global_tstamp;
     }
 
     @hidden
@@ -278,22 +285,6 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             measure_delta;
         }
         const default_action = measure_delta();
-        size = 1;
-    }
-
-    // The low word wrapped when its new value is below the delta just added: delta |-| new word
-    // is then not 0 (a gateway compares a field with a constant only).
-    @hidden
-    action measure_carry() {
-        meta.latency_sum_carry = meta.report_delta |-| meta.latency_sum_low;
-    }
-
-    @hidden
-    table latency_carry {
-        actions = {
-            measure_carry;
-        }
-        const default_action = measure_carry();
         size = 1;
     }
 
@@ -363,16 +354,14 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             // {class, port} is class << 9 | port.
             bit<32> slot = latency_slot.get({meta.lat_class, eg_intr_md.egress_port});
             latency_packets.count(slot);
-            meta.latency_sum_low = add_to_sum.execute(slot);
-            latency_carry.apply();
-            if (meta.latency_sum_carry != 0) {
+            if (add_to_sum.execute(slot) == 1) {
                 carry_into_sum.execute(slot);
             }
             lower_min.execute(slot);
             raise_max.execute(slot);
-            // {class, port, bucket} is slot << 3 | bucket.
-            bit<16> cell = histogram_cell.get({meta.lat_class, eg_intr_md.egress_port, bucket});
-            count_in_bucket.execute(cell);
+            // {class, port, bucket} is slot << 3 | bucket, hashed where it is used (a local would be
+            // a table of its own, a stage before the histogram's).
+            count_in_bucket.execute(histogram_cell.get({meta.lat_class, eg_intr_md.egress_port, bucket}));
 
             if (sampling) {
                 meta.report_sequence = next_sequence.execute((bit<32>) meta.lat_class);

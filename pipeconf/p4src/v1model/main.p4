@@ -88,10 +88,11 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         chain.apply(hdr, meta, SIXFLOW_INGRESS_PLATFORM_ARGS);
 
         // Index 0 (no event) is never read: a packet without events is not counted.
-        if ((meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ meta.ev_apn6_stripped
+        // Bit 2 (EVENT_APN6_STRIPPED once) stays 0: strips are counted by apn6_strip_counter.
+        if ((meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ 1w0
                 ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped) != 0) {
             event_counter.count((bit<32>) (meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap
-                    ++ meta.ev_apn6_stripped ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
+                    ++ 1w0 ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
         }
 
         std_meta.priority = meta.priority;

@@ -104,17 +104,26 @@ control Apn6Insert(inout headers_t hdr, inout local_metadata_t meta) {
 }
 
 // After routing: SLA priority on transit, stripping at the egress edge.
-control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
+// Transit SLA handling: SLA level (and optionally APP ID) -> queue priority, for every packet
+// that carries the option and is not punted or dropped by the ACL (also one an MSR6 tree carries:
+// the option is the inner packet's). It waits for no verdict after the ACL's (on Tofino it then
+// shares a stage with the strip, and the top's counters end a stage sooner): a packet MSR6 or
+// routing then drops (malformed, no route, hop limit) has its priority set for nothing and is
+// counted as matched. Its names stay those it had inside Apn6PostRouting (absolute @name), the
+// controller's contract.
+control Apn6Sla(inout headers_t hdr, inout local_metadata_t meta) {
 
     // Packets each SLA entry matched (ONOS reads them as the entry's statistics).
+    @name(".SixflowIngress.apn6_post_routing.apn6_sla_counter")
     SIXFLOW_DIRECT_PACKET_COUNTER(apn6_sla_counter)
 
+    @name(".SixflowIngress.apn6_post_routing.set_priority")
     action set_priority(bit<3> priority) {
         apn6_sla_counter.count();
         meta.priority = priority;
     }
 
-    // Transit SLA handling: SLA level (and optionally APP ID) -> queue priority.
+    @name(".SixflowIngress.apn6_post_routing.apn6_sla")
     table apn6_sla {
         key = {
             hdr.apn6.sla_level: ternary @name("sla_level");
@@ -129,14 +138,26 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+    apply {
+        if (hdr.apn6.isValid()) {
+            apn6_sla.apply();
+        }
+    }
+}
+
+control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
+
+    // Packets each strip entry took the option off (ONOS reads them as the entry's statistics;
+    // the event counter does not count strips: on Tofino it would wait a stage for this table).
+    SIXFLOW_DIRECT_PACKET_COUNTER(apn6_strip_counter)
 
     action strip_apn6() {
+        apn6_strip_counter.count();
         hdr.ipv6.next_header = hdr.hbh.next_header;
         hdr.ipv6.payload_len = hdr.ipv6.payload_len - APN6_HBH_BYTES;
         hdr.hbh.setInvalid();
         hdr.apn6.setInvalid();
         hdr.apn6_pad.setInvalid();
-        meta.ev_apn6_stripped = 1;
     }
 
     // Egress edge: strip the option of the policies that ask for it, before the packet leaves
@@ -152,6 +173,7 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
             @defaultonly NoAction;
         }
         const default_action = NoAction();
+        counters = apn6_strip_counter;
         size = 1024;
     }
 
@@ -175,11 +197,10 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
     }
 #endif
 
-    // SLA handling for every marked packet, also one an MSR6 tree carries (the option is the
-    // inner packet's); stripping only where the option follows the IPv6 header routed here.
+    // Stripping only where the option follows the IPv6 header routed here (Apn6Sla, before
+    // routing, sets the priority).
     apply {
         if (hdr.apn6.isValid() && !meta.drop) {
-            apn6_sla.apply();
 #if defined(WITH_MSR6) || defined(WITH_GTPU)
             if (meta.egress_port_set && !hdr.inner_ipv6.isValid()) {
 #else

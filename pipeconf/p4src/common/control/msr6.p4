@@ -280,9 +280,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 // The Routing header, MRH and outer header (set_encap_lengths_n); a miss (a count
                 // of 0 or over MAX_MSIDS) drops the packet as malformed.
                 if (msr6_encap_lengths.apply().hit) {
-                    if (meta.mcast_group != 0) {
-                        meta.msr6_replicate = true;
-                    }
                     // The M-SIDs last: after they are made valid (bmv2 zeroes a header it makes
                     // valid). The upper half, from 5 M-SIDs on, is Msr6EncapSidsHi's, after
                     // routing (which reads only the first).

@@ -55,16 +55,19 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     apply {
-        // The hop limit first, as before: a packet at 1 to the router's own address comes up as
+        // Only what nothing dropped, punted or gave a multicast group (an MSR6 replica or leaf)
+        // is routed. The hop limit first: a packet at 1 to the router's own address comes up as
         // PUNT_HOP_LIMIT, and the controller, which knows its addresses, answers it as its own.
         // The reason is set with the drop, nothing waits for the table's result here: the top
-        // (main.p4) punts a drop with a reason unless it is to a multicast address.
-        if (hdr.ipv6.hop_limit <= 1) {
+        // (main.p4) punts a drop with a reason unless it is to a multicast address. One test in
+        // front of the table, not a test inside a test: on Tofino the table then runs in the
+        // stage that test is made in, not the next.
+        if (!meta.drop && !meta.punt_to_cpu && meta.mcast_group == 0 && hdr.ipv6.hop_limit > 1) {
+            routing_v6.apply();
+        } else if (!meta.drop && !meta.punt_to_cpu && meta.mcast_group == 0) {
             meta.drop = true;
             meta.drop_reason = DROP_HOP_LIMIT;
             meta.punt_reason = PUNT_HOP_LIMIT;
-        } else {
-            routing_v6.apply();
         }
     }
 }

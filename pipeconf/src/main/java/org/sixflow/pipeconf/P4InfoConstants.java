@@ -364,6 +364,8 @@ public final class P4InfoConstants {
             PiCounterId.of("SixflowEgress.replica_counter");
     public static final PiCounterId SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA_COUNTER =
             PiCounterId.of("SixflowIngress.apn6_post_routing.apn6_sla_counter");
+    public static final PiCounterId SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_STRIP_COUNTER =
+            PiCounterId.of("SixflowIngress.apn6_post_routing.apn6_strip_counter");
     public static final PiCounterId SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_DROPPED =
             PiCounterId.of("SixflowIngress.bng_forward.bng_downstream_dropped");
     public static final PiCounterId SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_RX =
