@@ -30,13 +30,13 @@ public class PipeconfProfilesTest {
     @Test
     public void theProfilesHaveTheirFeatures() {
         // full: every feature but the BNG's, which no other feature is built with.
-        assertEquals(Set.of(Feature.APN6, Feature.MSR6, Feature.GTPU),
+        assertEquals(Set.of(Feature.APN6, Feature.MSR6, Feature.GTPU, Feature.ECMP),
                      PipeconfProfiles.named("full").orElseThrow().features());
         assertEquals(Set.of(Feature.BNG_ACCESS, Feature.BNG_FORWARD),
                      PipeconfProfiles.named("bng").orElseThrow().features());
         assertEquals(Set.of(Feature.BNG_ACCESS), PipeconfProfiles.named("bng-access").orElseThrow().features());
         assertEquals(Set.of(Feature.BNG_FORWARD), PipeconfProfiles.named("bng-forward").orElseThrow().features());
-        assertEquals(Set.of(Feature.APN6, Feature.MSR6), PipeconfProfiles.named("core").orElseThrow().features());
+        assertEquals(Set.of(Feature.APN6, Feature.MSR6, Feature.ECMP), PipeconfProfiles.named("core").orElseThrow().features());
         assertEquals(Set.of(Feature.GTPU), PipeconfProfiles.named("gtpu").orElseThrow().features());
         assertEquals(Set.of(Feature.NPTV6), PipeconfProfiles.named("nptv6").orElseThrow().features());
         assertTrue(PipeconfProfiles.named("nosuch").isEmpty());
