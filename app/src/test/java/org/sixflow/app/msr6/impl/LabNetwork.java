@@ -162,6 +162,28 @@ public final class LabNetwork {
     }
 
     /**
+     * Brings back both directions of a link {@link #fail} took down and tells the listeners.
+     *
+     * @param a one end, e.g. device:nanjing/3
+     * @param b the other end
+     */
+    public void restore(String a, String b) {
+        for (Link link : links) {
+            String src = link.src().toString();
+            String dst = link.dst().toString();
+            if ((src.equals(a) && dst.equals(b) || src.equals(b) && dst.equals(a)) && !active.contains(link)) {
+                active.add(link);
+                LinkEvent event = new LinkEvent(LinkEvent.Type.LINK_ADDED, link);
+                linkListeners.forEach(l -> {
+                    if (l.isRelevant(event)) {
+                        l.event(event);
+                    }
+                });
+            }
+        }
+    }
+
+    /**
      * Takes down both directions of a link and tells the listeners, as ONOS would.
      *
      * @param a one end, e.g. device:nanjing/3
