@@ -127,7 +127,7 @@ lab-net-root-test:
 ## Linux's IPv6 stack takes the controller's Router Advertisement (root; makes a sixflow-ra-* namespace,
 ## deleted after): default route via the router's link-local address, SLAAC address, MTU.
 ra-linux-test:
-	cd app && SIXFLOW_ROOT_TESTS=1 $(MVN) -q test -Dtest=RouterAdvertisementLinuxTest -Dsurefire.failIfNoSpecifiedTests=false
+	SIXFLOW_ROOT_TESTS=1 $(MVN) -q test -pl pipeconf,app -Dtest=RouterAdvertisementLinuxTest -Dsurefire.failIfNoSpecifiedTests=false
 
 ## System tests on the bmv2 lab: everything created through REST, checked on the wire at the hosts;
 ## then the dashboard e2e against the lab. Skipped loudly without p4c and simple_switch_grpc on PATH.

@@ -63,6 +63,10 @@ public final class RouterAdvertisement {
             this.validLifetime = validLifetime;
             this.preferredLifetime = preferredLifetime;
         }
+
+        public Ip6Prefix prefix() {
+            return prefix;
+        }
     }
 
     private RouterAdvertisement() {

@@ -128,6 +128,12 @@ public final class LabNetwork {
             }
 
             @Override
+            public Set<Link> getIngressLinks(ConnectPoint connectPoint) {
+                return active.stream().filter(l -> l.dst().equals(connectPoint))
+                        .collect(ImmutableSet.toImmutableSet());
+            }
+
+            @Override
             public void addListener(LinkListener listener) {
                 linkListeners.add(listener);
             }
