@@ -168,6 +168,31 @@ public final class LabNetwork {
     }
 
     /**
+     * Adds a link the lab does not have (both directions) and tells the listeners.
+     *
+     * @param a one end, e.g. device:wuhan/4
+     * @param b the other end
+     */
+    public void connect(String a, String b) {
+        ProviderId provider = new ProviderId("lldp", "org.sixflow.test");
+        ConnectPoint one = ConnectPoint.deviceConnectPoint(a);
+        ConnectPoint two = ConnectPoint.deviceConnectPoint(b);
+        for (Link link : List.of(
+                DefaultLink.builder().providerId(provider).src(one).dst(two).type(Link.Type.DIRECT)
+                        .state(Link.State.ACTIVE).build(),
+                DefaultLink.builder().providerId(provider).src(two).dst(one).type(Link.Type.DIRECT)
+                        .state(Link.State.ACTIVE).build())) {
+            active.add(link);
+            LinkEvent event = new LinkEvent(LinkEvent.Type.LINK_ADDED, link);
+            linkListeners.forEach(l -> {
+                if (l.isRelevant(event)) {
+                    l.event(event);
+                }
+            });
+        }
+    }
+
+    /**
      * Brings back both directions of a link {@link #fail} took down and tells the listeners.
      *
      * @param a one end, e.g. device:nanjing/3
