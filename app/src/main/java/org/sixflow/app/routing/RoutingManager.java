@@ -22,13 +22,13 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupEvent;
 import org.onosproject.net.group.GroupListener;
@@ -191,7 +191,6 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     private EcmpWrites ecmpWrites;
     /** Devices with ECMP groups not yet held: looked at again with backoff. */
     private Retries<DeviceId> groupChecks;
-    private Retries.Timer timer;
     /** The entries last wanted per device, by id: a route's state compares its entry with them. */
     private volatile Map<DeviceId, Map<FlowId, FlowRule>> lastWanted = ImmutableMap.of();
     private ExecutorService executor;
@@ -217,7 +216,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         ecmpWrites = new EcmpWrites(groupService, held, ecmpGroups, appId);
         eventDispatcher.addSink(RoutingEvent.class, listenerRegistry);
         executor = executors.get();
-        timer = retryTimer;
+        Retries.Timer timer = retryTimer;
         if (timer == null) {
             retryThread = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/routing", "retries",
                                                                                    log));
