@@ -113,11 +113,14 @@ class P4Info:
         return entity
 
     def action_profile_group(self, profile, group_id, member_ids):
-        """An ActionProfileGroup entity of weight-1 members, as ONOS writes a SELECT group."""
+        """An ActionProfileGroup entity of weight-1 members, as ONOS writes a SELECT group: its
+        max_size the action profile's max_group_size (PiGroupTranslatorImpl)."""
         entity = p4runtime_pb2.Entity()
         group = entity.action_profile_group
-        group.action_profile_id = self.action_profile(profile).preamble.id
+        model = self.action_profile(profile)
+        group.action_profile_id = model.preamble.id
         group.group_id = group_id
+        group.max_size = model.max_group_size
         for member_id in member_ids:
             group.members.add(member_id=member_id, weight=1)
         return entity
