@@ -15,7 +15,7 @@ TOPOLOGY ?= msr6-study
 LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
-        lab-net-test lab-net-root-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
+        lab-net-test lab-net-root-test ra-linux-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
         p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
@@ -123,6 +123,11 @@ onos-tools-test:
 ## The same plus up/status/link/down on the real kernel with a stand-in switch (root; makes sfh-* namespaces).
 lab-net-root-test:
 	LABNET_ROOT_TESTS=1 $(LAB_PYTHON) -m unittest discover -s lab/net/tests -t lab/net
+
+## Linux's IPv6 stack takes the controller's Router Advertisement (root; makes a sixflow-ra-* namespace,
+## deleted after): default route via the router's link-local address, SLAAC address, MTU.
+ra-linux-test:
+	SIXFLOW_ROOT_TESTS=1 $(MVN) -q test -pl pipeconf,app -Dtest=RouterAdvertisementLinuxTest -Dsurefire.failIfNoSpecifiedTests=false
 
 ## System tests on the bmv2 lab: everything created through REST, checked on the wire at the hosts;
 ## then the dashboard e2e against the lab. Skipped loudly without p4c and simple_switch_grpc on PATH.

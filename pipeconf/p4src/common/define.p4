@@ -132,6 +132,16 @@ const bit<8> ICMPV6_TIME_EXCEEDED      = 3;
 const bit<8> ICMPV6_PARAMETER_PROBLEM  = 4;
 #endif
 
+#ifdef WITH_ECMP
+// ECMP (routing.p4): a routing_v6 entry names a group of equal-cost next hops; the packet's flow
+// picks one member. Groups, next hops per group and members in all (the action selector's).
+// Under its flag so that the profiles without ECMP (and their source hashes) stay as they were.
+typedef bit<16> ecmp_group_id_t;
+#define ECMP_GROUPS 1024
+#define ECMP_MAX_GROUP_SIZE 16
+#define ECMP_MEMBERS 4096
+#endif
+
 // ECN codepoints (RFC 3168), the low 2 bits of the Traffic Class.
 const bit<2> ECN_NOT_ECT = 0;
 const bit<2> ECN_CE = 3;

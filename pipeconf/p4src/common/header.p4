@@ -395,6 +395,9 @@ struct local_metadata_t {
     bit<16>          gtpu_proto_adjust;
     bool             gtpu_checksum_incremental;  // the target's deparser computes it
     bool             gtpu_checksum_full;
+#ifdef WITH_ECMP
+    ecmp_group_id_t  ecmp_group_id;      // routing_v6 chose a group of equal-cost next hops (routing.p4)
+#endif
     // MTU: whether this router made the packet bigger, and the egress port's MTU (mtu.p4).
     bool             grown;
     bit<16>          egress_mtu;

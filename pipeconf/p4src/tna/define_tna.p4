@@ -97,6 +97,15 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 #define SIXFLOW_PORT_MTU_PLACEMENT @stage(0)
 #define SIXFLOW_MSR6_COPY_PLACEMENT @stage(0)
 
+// ECMP's selector (routing.p4): a hash unit over the table's selector fields and an
+// ActionSelector over the members' action profile, which P4Info names ecmp_selector (as the
+// v1model selector: one name for the controller). FAIR spreads a group's members evenly.
+#define SIXFLOW_ECMP_SELECTOR_DECL \
+    Hash<bit<16>>(HashAlgorithm_t.CRC16) ecmp_hash; \
+    ActionProfile(ECMP_MEMBERS) ecmp_selector; \
+    ActionSelector(ecmp_selector, ecmp_hash, SelectorMode_t.FAIR, ECMP_MAX_GROUP_SIZE, ECMP_GROUPS) ecmp_hashed;
+#define SIXFLOW_ECMP_SELECTOR ecmp_hashed
+
 // The shared ingress chain (common/ingress.p4) reads the parser's intrinsic metadata (its error).
 // A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The
 // outer flow label is hashed ahead, from the packet's flow (5-tuple and flow label) before any

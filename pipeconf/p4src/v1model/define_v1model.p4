@@ -80,6 +80,13 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 #define SIXFLOW_PORT_MTU_PLACEMENT
 #define SIXFLOW_MSR6_COPY_PLACEMENT
 
+// ECMP's selector (routing.p4): bmv2 hashes the table's selector fields with CRC16 and picks a
+// group member from the result.
+#define SIXFLOW_ECMP_SELECTOR_DECL \
+    @max_group_size(ECMP_MAX_GROUP_SIZE) \
+    action_selector(HashAlgorithm.crc16, ECMP_MEMBERS, 32w16) ecmp_selector;
+#define SIXFLOW_ECMP_SELECTOR ecmp_selector
+
 // The shared ingress chain (common/ingress.p4) reads standard_metadata: the parser's error and
 // the GTP-U UDP checksum that SixflowVerifyChecksum verified. bmv2 hashes the flow label where it
 // writes it (SIXFLOW_ENCAP_FLOW_LABEL): nothing to compute ahead.

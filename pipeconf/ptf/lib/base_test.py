@@ -87,6 +87,25 @@ class SixflowTest(BaseTest):
         self.insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: (prefix, prefix_len)},
                     names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP, {names.PORT: port, names.SMAC: smac, names.DMAC: dmac})
 
+    def add_ecmp_route(self, prefix, prefix_len, group_id, next_hops):
+        """A route over equal-cost next hops: routing_v6 -> set_ecmp_group(group_id), and the
+        group in the ecmp table's action selector, one set_next_hop member per (port, smac,
+        dmac) of next_hops (member ids group_id * 100 + i)."""
+        profile = names.SIXFLOW_INGRESS_ROUTING_ECMP_SELECTOR
+        members = []
+        for i, (port, smac, dmac) in enumerate(next_hops):
+            member_id = group_id * 100 + i
+            self.client.write(self.p4info.action_profile_member(
+                profile, member_id, names.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP,
+                {names.PORT: port, names.SMAC: smac, names.DMAC: dmac}))
+            members.append(member_id)
+        self.client.write(self.p4info.action_profile_group(profile, group_id, members))
+        entry = self.p4info.table_entry(names.SIXFLOW_INGRESS_ROUTING_ECMP, {names.HDR_GROUP_ID: group_id})
+        entry.action.action_profile_group_id = group_id
+        self.client.insert(entry)
+        self.insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: (prefix, prefix_len)},
+                    names.SIXFLOW_INGRESS_ROUTING_SET_ECMP_GROUP, {names.GROUP_ID: group_id})
+
     def add_encapsulation(self, tree, group, sids, src, mrh_type=1, mcast_group=0, source=None):
         """A tree's ingress entries: its classifier (msr6_encap on the group, and the source /128
         when given) and its M-SIDs (msr6_encap_sids_lo, and msr6_encap_sids_hi past four)."""

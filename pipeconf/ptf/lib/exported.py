@@ -43,19 +43,37 @@ def install_entries(test, entries, device=None):
         table = test.p4info.table(entry["table"])
         prioritised = any(f.match_type in PRIORITISED for f in table.match_fields)
         match = {k: value(v) for k, v in entry["match"].items()}
+        priority = entry["priority"] if prioritised else None
+        if "group" in entry:
+            # A table with an action selector: the entry points at an action profile group.
+            written_entry = test.p4info.table_entry(entry["table"], match, priority=priority)
+            written_entry.action.action_profile_group_id = entry["group"]
+            test.client.insert(written_entry)
+            written.append(written_entry)
+            continue
         params = {k: value(v) for k, v in entry["params"].items()}
-        written.append(test.insert(entry["table"], match, entry["action"], params,
-                                   entry["priority"] if prioritised else None))
+        written.append(test.insert(entry["table"], match, entry["action"], params, priority))
     return written
 
 
 def install_groups(test, groups, device=None):
-    """Writes each group (of `device` only, when given) as a PRE entry: a multicast group with
-    one replica (instance 0) per port, or a clone session to its one port."""
+    """Writes each group (of `device` only, when given): a multicast group (PRE) with one replica
+    (instance 0) per port, a clone session to its one port, or an action profile group of its
+    members (weight 1 each; member ids group id * 64 + position, unique within the profile as
+    ONOS's own are)."""
     for group in groups:
         if device is not None and group["device"] != device:
             continue
-        if group["type"] == "multicast_group":
+        if group["type"] == "action_profile_group":
+            members = []
+            for n, member in enumerate(group["members"]):
+                member_id = group["id"] * 64 + n
+                params = {k: value(v) for k, v in member["params"].items()}
+                test.client.write(test.p4info.action_profile_member(group["action_profile"], member_id,
+                                                                    member["action"], params))
+                members.append(member_id)
+            test.client.write(test.p4info.action_profile_group(group["action_profile"], group["id"], members))
+        elif group["type"] == "multicast_group":
             test.client.add_multicast_group(group["id"], [(port, 0) for port in group["ports"]])
         elif group["type"] == "clone_session":
             if len(group["ports"]) != 1:

@@ -56,6 +56,9 @@ class P4Info:
     def counter(self, name):
         return self._find(self.p4info.counters, name, "counter")
 
+    def action_profile(self, name):
+        return self._find(self.p4info.action_profiles, name, "action profile")
+
     def register(self, name):
         return self._find(self.p4info.registers, name, "register")
 
@@ -99,6 +102,28 @@ class P4Info:
         if priority is not None:
             entry.priority = priority
         return entry
+
+    def action_profile_member(self, profile, member_id, action, params):
+        """An ActionProfileMember entity: one action (with its parameters) of an action profile."""
+        entity = p4runtime_pb2.Entity()
+        member = entity.action_profile_member
+        member.action_profile_id = self.action_profile(profile).preamble.id
+        member.member_id = member_id
+        member.action.CopyFrom(self.action_call(action, params))
+        return entity
+
+    def action_profile_group(self, profile, group_id, member_ids):
+        """An ActionProfileGroup entity of weight-1 members, as ONOS writes a SELECT group: its
+        max_size the action profile's max_group_size (PiGroupTranslatorImpl)."""
+        entity = p4runtime_pb2.Entity()
+        group = entity.action_profile_group
+        model = self.action_profile(profile)
+        group.action_profile_id = model.preamble.id
+        group.group_id = group_id
+        group.max_size = model.max_group_size
+        for member_id in member_ids:
+            group.members.add(member_id=member_id, weight=1)
+        return entity
 
     def action_call(self, action, params):
         a = self.action(action)

@@ -39,6 +39,13 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         meta.punt_reason = PUNT_FOR_ROUTER;
     }
 
+#ifdef WITH_ECMP
+    // Several equal-cost next hops: the ecmp table below picks one per flow.
+    action set_ecmp_group(ecmp_group_id_t group_id) {
+        meta.ecmp_group_id = group_id;
+    }
+#endif
+
     // Destination prefix -> next hop. A miss drops: a router that floods unknown
     // destinations would hide a missing route from the controller.
     table routing_v6 {
@@ -48,11 +55,41 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         actions = {
             set_next_hop;
             punt_to_router;
+#ifdef WITH_ECMP
+            set_ecmp_group;
+#endif
             @defaultonly drop_no_route;
         }
         const default_action = drop_no_route();
         size = 4096;
     }
+
+#ifdef WITH_ECMP
+    // A group's members are set_next_hop actions of an action selector: the hash of the flow
+    // (addresses, flow label, upper-layer protocol and ports; the ports are 0 when there are
+    // none, or when the parser did not reach them) picks one, so a flow stays on one path and
+    // its packets in order. The flow label alone would not do: many hosts send 0. The selector is
+    // declared the target's way (define_<target>.p4): v1model's action_selector, TNA's
+    // ActionSelector over an ActionProfile and a Hash.
+    SIXFLOW_ECMP_SELECTOR_DECL
+    table ecmp {
+        key = {
+            meta.ecmp_group_id:  exact @name("group_id");
+            hdr.ipv6.src_addr:   selector;
+            hdr.ipv6.dst_addr:   selector;
+            hdr.ipv6.flow_label: selector;
+            meta.ip_proto:       selector;
+            meta.l4_src_port:    selector;
+            meta.l4_dst_port:    selector;
+        }
+        actions = {
+            set_next_hop;
+            @defaultonly NoAction;
+        }
+        implementation = SIXFLOW_ECMP_SELECTOR;
+        size = ECMP_GROUPS;
+    }
+#endif
 
     apply {
         // Only what nothing dropped, punted or gave a multicast group (an MSR6 replica or leaf)
@@ -63,7 +100,18 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         // front of the table, not a test inside a test: on Tofino the table then runs in the
         // stage that test is made in, not the next.
         if (!meta.drop && !meta.punt_to_cpu && meta.mcast_group == 0 && hdr.ipv6.hop_limit > 1) {
+#ifdef WITH_ECMP
+            switch (routing_v6.apply().action_run) {
+                set_ecmp_group: {
+                    // A group that is not (or no longer) there has no route for the packet.
+                    if (!ecmp.apply().hit) {
+                        drop_no_route();
+                    }
+                }
+            }
+#else
             routing_v6.apply();
+#endif
         } else if (!meta.drop && !meta.punt_to_cpu && meta.mcast_group == 0) {
             meta.drop = true;
             meta.drop_reason = DROP_HOP_LIMIT;

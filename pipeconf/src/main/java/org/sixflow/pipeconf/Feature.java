@@ -21,5 +21,7 @@ public enum Feature {
      */
     BNG_ACCESS,
     /** BNG, the forwarding half: subscriber prefixes to sessions, PPPoE encapsulation, downstream counters and meters. */
-    BNG_FORWARD
+    BNG_FORWARD,
+    /** ECMP: a route over several equal-cost next hops, one per flow (routing_v6's groups, the ecmp action selector). */
+    ECMP
 }

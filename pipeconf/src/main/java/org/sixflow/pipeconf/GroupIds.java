@@ -18,6 +18,9 @@ import static com.google.common.base.Preconditions.checkArgument;
  *   0                no group (the P4 programs read 0 as "do not replicate")
  *   1 .. 0x3FF       clone sessions (CloneSessions)
  *   0x400 .. 0x7FFF  tree groups: 0x3FF + tree number (tree numbers 1 .. MAX_TREE_NUMBER)
+ *   0x8000 .. 0x83FF ECMP groups (P4Runtime action profile groups of the ecmp selector, SELECT
+ *                    groups in ONOS): 0x8000 + ECMP index (0 .. ECMP_GROUPS - 1); the ecmp
+ *                    table's 16-bit group_id holds the same number
  * </pre>
  */
 public final class GroupIds {
@@ -29,7 +32,32 @@ public final class GroupIds {
     /** Highest tree number: its group is the last below LIMIT. */
     public static final int MAX_TREE_NUMBER = LIMIT - FIRST_TREE_GROUP;
 
+    /** The first ECMP group; ECMP_GROUPS of them follow from here. */
+    public static final int FIRST_ECMP_GROUP = LIMIT;
+
     private GroupIds() {
+    }
+
+    /**
+     * Returns an ECMP group's id.
+     *
+     * @param index 0..ECMP_GROUPS - 1
+     * @return its group id (ONOS's, the action profile group's and the ecmp table's)
+     */
+    public static int ecmpGroup(int index) {
+        checkArgument(index >= 0 && index < P4Defines.ECMP_GROUPS, "ECMP index %s outside 0..%s", index,
+                      P4Defines.ECMP_GROUPS - 1);
+        return FIRST_ECMP_GROUP + index;
+    }
+
+    /**
+     * Tells whether an id is an ECMP group's.
+     *
+     * @param id a group id
+     * @return true if it is in the ECMP range
+     */
+    public static boolean isEcmpGroup(int id) {
+        return id >= FIRST_ECMP_GROUP && id < FIRST_ECMP_GROUP + P4Defines.ECMP_GROUPS;
     }
 
     /**

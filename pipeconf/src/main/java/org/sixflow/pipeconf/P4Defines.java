@@ -140,6 +140,9 @@ public final class P4Defines {
     public static final int MAX_MSIDS = 8;
     public static final int GTPU_EXT_MAX_UNITS = 8;
     public static final int GTPU_TUNNELS = 1024;
+    public static final int ECMP_GROUPS = 1024;
+    public static final int ECMP_MAX_GROUP_SIZE = 16;
+    public static final int ECMP_MEMBERS = 4096;
     public static final int NPTV6_MAPPINGS = 1024;
     public static final int DROP_REASON_COUNT = 34;
     public static final int BNG_LINES = 8192;

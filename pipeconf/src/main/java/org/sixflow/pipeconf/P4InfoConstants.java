@@ -4,6 +4,7 @@
 package org.sixflow.pipeconf;
 
 import org.onosproject.net.pi.model.PiActionId;
+import org.onosproject.net.pi.model.PiActionProfileId;
 import org.onosproject.net.pi.model.PiActionParamId;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiMatchFieldId;
@@ -39,6 +40,9 @@ public final class P4InfoConstants {
     public static final PiMatchFieldId HDR_GROUP =
             PiMatchFieldId.of("group");
     public static final int HDR_GROUP_BITWIDTH = 16;
+    public static final PiMatchFieldId HDR_GROUP_ID =
+            PiMatchFieldId.of("group_id");
+    public static final int HDR_GROUP_ID_BITWIDTH = 16;
     public static final PiMatchFieldId HDR_ICMP_TYPE =
             PiMatchFieldId.of("icmp_type");
     public static final int HDR_ICMP_TYPE_BITWIDTH = 8;
@@ -157,6 +161,8 @@ public final class P4InfoConstants {
             PiTableId.of("SixflowIngress.msr6_ingress.msr6_local_sid");
     public static final PiTableId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP =
             PiTableId.of("SixflowIngress.msr6_ingress.msr6_sid_group");
+    public static final PiTableId SIXFLOW_INGRESS_ROUTING_ECMP =
+            PiTableId.of("SixflowIngress.routing.ecmp");
     public static final PiTableId SIXFLOW_INGRESS_ROUTING_ROUTING_V6 =
             PiTableId.of("SixflowIngress.routing.routing_v6");
     public static final PiTableId SIXFLOW_INGRESS_STATION_HOST_PORT =
@@ -229,6 +235,8 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.routing.drop_no_route");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER =
             PiActionId.of("SixflowIngress.routing.punt_to_router");
+    public static final PiActionId SIXFLOW_INGRESS_ROUTING_SET_ECMP_GROUP =
+            PiActionId.of("SixflowIngress.routing.set_ecmp_group");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP =
             PiActionId.of("SixflowIngress.routing.set_next_hop");
     public static final PiActionId SIXFLOW_INGRESS_STATION_SET_HOST_FACING =
@@ -258,6 +266,9 @@ public final class P4InfoConstants {
     public static final PiActionParamId GROUP =
             PiActionParamId.of("group");
     public static final int GROUP_BITWIDTH = 16;
+    public static final PiActionParamId GROUP_ID =
+            PiActionParamId.of("group_id");
+    public static final int GROUP_ID_BITWIDTH = 16;
     public static final PiActionParamId HAS_QFI =
             PiActionParamId.of("has_qfi");
     public static final int HAS_QFI_BITWIDTH = 1;
@@ -408,6 +419,10 @@ public final class P4InfoConstants {
             PiRegisterId.of("SixflowEgress.latency_sum_hi");
     public static final PiRegisterId SIXFLOW_EGRESS_REPORT_SEQUENCE =
             PiRegisterId.of("SixflowEgress.report_sequence");
+
+    // Action profiles
+    public static final PiActionProfileId SIXFLOW_INGRESS_ROUTING_ECMP_SELECTOR =
+            PiActionProfileId.of("SixflowIngress.routing.ecmp_selector");
 
     // Packet metadata
     public static final PiPacketMetadataId EGRESS_PORT =

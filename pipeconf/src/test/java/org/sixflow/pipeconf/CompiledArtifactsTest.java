@@ -51,6 +51,7 @@ public class CompiledArtifactsTest {
             Feature.APN6, P4InfoConstants.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
             Feature.MSR6, P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP,
             Feature.GTPU, P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP,
+            Feature.ECMP, P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ECMP,
             // Not in the full profile, whose P4Info the constants come from.
             Feature.NPTV6, PiTableId.of("SixflowIngress.nptv6_inbound.nptv6_inbound"));
 

@@ -58,9 +58,20 @@ public class GroupIdsTest {
     }
 
     @Test
+    public void ecmpGroupsFollowTheTreesAndFitTheEcmpKey() {
+        assertEquals(GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER) + 1, GroupIds.ecmpGroup(0));
+        int last = GroupIds.ecmpGroup(P4Defines.ECMP_GROUPS - 1);
+        assertTrue("fits the ecmp table's group_id", last < 1 << P4InfoConstants.HDR_GROUP_ID_BITWIDTH);
+        assertTrue(GroupIds.isEcmpGroup(last) && !GroupIds.isEcmpGroup(last + 1)
+                           && !GroupIds.isEcmpGroup(GroupIds.FIRST_ECMP_GROUP - 1));
+    }
+
+    @Test
     public void refusesNumbersOutsideThePlan() {
         for (Runnable bad : List.<Runnable>of(() -> GroupIds.treeGroup(0),
-                                              () -> GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER + 1))) {
+                                              () -> GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER + 1),
+                                              () -> GroupIds.ecmpGroup(-1),
+                                              () -> GroupIds.ecmpGroup(P4Defines.ECMP_GROUPS))) {
             try {
                 bad.run();
                 fail("accepted");

@@ -30,7 +30,7 @@ public class PipeconfProfilesTest {
     @Test
     public void theProfilesHaveTheirFeatures() {
         // full: every feature but the BNG's, which no other feature is built with.
-        assertEquals(Set.of(Feature.APN6, Feature.MSR6, Feature.GTPU),
+        assertEquals(Set.of(Feature.APN6, Feature.MSR6, Feature.GTPU, Feature.ECMP),
                      PipeconfProfiles.named("full").orElseThrow().features());
         assertEquals(Set.of(Feature.BNG_ACCESS, Feature.BNG_FORWARD),
                      PipeconfProfiles.named("bng").orElseThrow().features());

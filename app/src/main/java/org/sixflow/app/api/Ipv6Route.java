@@ -8,14 +8,19 @@ import org.onlab.packet.MacAddress;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * One IPv6 unicast route of a device: a {@code routing_v6} entry that sends packets for a
  * prefix out of a port, rewriting the source MAC to the router's and the destination MAC to
- * the next hop's (a neighbouring router, or the host itself at its edge).
+ * the next hop's (a neighbouring router, or the host itself at its edge). A route over several
+ * equal-cost next hops (ECMP) lists them all in {@link #nextHops()}; its port and next-hop MAC are
+ * the first of them, which it takes where there is no ECMP.
  */
 public final class Ipv6Route {
 
@@ -39,16 +44,62 @@ public final class Ipv6Route {
         FAILED
     }
 
+    /** One of a route's equal-cost next hops: where it sends a packet and to which MAC. */
+    public static final class NextHop {
+        private final PortNumber port;
+        private final MacAddress mac;
+
+        private NextHop(PortNumber port, MacAddress mac) {
+            this.port = checkNotNull(port, "port");
+            this.mac = checkNotNull(mac, "mac");
+        }
+
+        /**
+         * Creates a next hop.
+         *
+         * @param port egress port
+         * @param mac  destination MAC written on the packet
+         * @return the next hop
+         */
+        public static NextHop of(PortNumber port, MacAddress mac) {
+            return new NextHop(port, mac);
+        }
+
+        public PortNumber port() {
+            return port;
+        }
+
+        public MacAddress mac() {
+            return mac;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NextHop && port.equals(((NextHop) o).port) && mac.equals(((NextHop) o).mac);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(port, mac);
+        }
+
+        @Override
+        public String toString() {
+            return port + "/" + mac;
+        }
+    }
+
     private final DeviceId deviceId;
     private final Ip6Prefix prefix;
     private final Kind kind;
     private final PortNumber port;
     private final MacAddress sourceMac;
     private final MacAddress nextHopMac;
+    private final List<NextHop> nextHops;
     private final State state;
 
     private Ipv6Route(DeviceId deviceId, Ip6Prefix prefix, Kind kind, PortNumber port, MacAddress sourceMac,
-                      MacAddress nextHopMac, State state) {
+                      MacAddress nextHopMac, List<NextHop> nextHops, State state) {
         this.deviceId = checkNotNull(deviceId, "device");
         this.prefix = checkNotNull(prefix, "prefix");
         this.kind = checkNotNull(kind, "kind");
@@ -56,6 +107,9 @@ public final class Ipv6Route {
         this.sourceMac = checkNotNull(sourceMac, "sourceMac");
         this.nextHopMac = checkNotNull(nextHopMac, "nextHopMac");
         this.state = checkNotNull(state, "state");
+        this.nextHops = nextHops == null ? List.of(NextHop.of(port, nextHopMac)) : List.copyOf(nextHops);
+        checkArgument(this.nextHops.get(0).equals(NextHop.of(port, nextHopMac)),
+                      "the first next hop must be the route's port and next-hop MAC");
     }
 
     /**
@@ -71,7 +125,26 @@ public final class Ipv6Route {
      */
     public static Ipv6Route of(DeviceId deviceId, Ip6Prefix prefix, Kind kind, PortNumber port,
                                MacAddress sourceMac, MacAddress nextHopMac) {
-        return new Ipv6Route(deviceId, prefix, kind, port, sourceMac, nextHopMac, State.REQUESTED);
+        return new Ipv6Route(deviceId, prefix, kind, port, sourceMac, nextHopMac, null, State.REQUESTED);
+    }
+
+    /**
+     * Creates a route over equal-cost next hops in state {@link State#REQUESTED}; its port and
+     * next-hop MAC are the first one's.
+     *
+     * @param deviceId  the device that holds the entry
+     * @param prefix    destination prefix
+     * @param kind      where the prefix comes from
+     * @param sourceMac source MAC written on the packet (the router's)
+     * @param nextHops  one or more next hops, the one to take without ECMP first
+     * @return the route
+     */
+    public static Ipv6Route of(DeviceId deviceId, Ip6Prefix prefix, Kind kind, MacAddress sourceMac,
+                               List<NextHop> nextHops) {
+        checkArgument(!nextHops.isEmpty(), "a route needs a next hop");
+        checkArgument(Set.copyOf(nextHops).size() == nextHops.size(), "next hops repeat: %s", nextHops);
+        return new Ipv6Route(deviceId, prefix, kind, nextHops.get(0).port(), sourceMac, nextHops.get(0).mac(),
+                             nextHops, State.REQUESTED);
     }
 
     /**
@@ -81,7 +154,7 @@ public final class Ipv6Route {
      * @return a copy
      */
     public Ipv6Route withState(State newState) {
-        return new Ipv6Route(deviceId, prefix, kind, port, sourceMac, nextHopMac, newState);
+        return new Ipv6Route(deviceId, prefix, kind, port, sourceMac, nextHopMac, nextHops, newState);
     }
 
     public DeviceId deviceId() {
@@ -108,12 +181,22 @@ public final class Ipv6Route {
         return nextHopMac;
     }
 
+    /**
+     * Returns the route's equal-cost next hops: one, or (ECMP) several, the route's own port and
+     * next-hop MAC first.
+     *
+     * @return the next hops
+     */
+    public List<NextHop> nextHops() {
+        return nextHops;
+    }
+
     public State state() {
         return state;
     }
 
     /**
-     * Tells whether two routes forward the same way (same device, prefix, port and MACs),
+     * Tells whether two routes forward the same way (same device, prefix, next hops and MACs),
      * whatever their kind and state.
      *
      * @param other another route
@@ -121,7 +204,8 @@ public final class Ipv6Route {
      */
     public boolean sameEntry(Ipv6Route other) {
         return deviceId.equals(other.deviceId) && prefix.equals(other.prefix) && port.equals(other.port)
-                && sourceMac.equals(other.sourceMac) && nextHopMac.equals(other.nextHopMac);
+                && sourceMac.equals(other.sourceMac) && nextHopMac.equals(other.nextHopMac)
+                && nextHops.equals(other.nextHops);
     }
 
     @Override
@@ -138,13 +222,17 @@ public final class Ipv6Route {
 
     @Override
     public int hashCode() {
-        return Objects.hash(deviceId, prefix, kind, port, sourceMac, nextHopMac, state);
+        return Objects.hash(deviceId, prefix, kind, port, sourceMac, nextHopMac, nextHops, state);
     }
 
     @Override
     public String toString() {
-        return MoreObjects.toStringHelper(this).add("device", deviceId).add("prefix", prefix).add("kind", kind)
-                .add("port", port).add("sourceMac", sourceMac).add("nextHopMac", nextHopMac).add("state", state)
-                .toString();
+        MoreObjects.ToStringHelper text = MoreObjects.toStringHelper(this).add("device", deviceId)
+                .add("prefix", prefix).add("kind", kind).add("port", port).add("sourceMac", sourceMac)
+                .add("nextHopMac", nextHopMac);
+        if (nextHops.size() > 1) {
+            text.add("nextHops", nextHops);
+        }
+        return text.add("state", state).toString();
     }
 }

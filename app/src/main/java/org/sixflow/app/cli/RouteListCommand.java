@@ -16,6 +16,7 @@ import org.sixflow.app.api.RoutingService;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * Prints the IPv6 routes Sixflow keeps on the devices.
@@ -63,6 +64,11 @@ public class RouteListCommand extends AbstractShellCommand {
         for (Ipv6Route r : routes) {
             lines.add(String.format(Locale.ROOT, FORMAT, r.deviceId(), r.prefix(), r.kind(), r.port().toLong(),
                                     r.sourceMac(), r.nextHopMac(), r.state()));
+            if (r.nextHops().size() > 1) {
+                // ECMP: every equal-cost next hop, the first being the line's.
+                lines.add("    ECMP over " + r.nextHops().stream().map(h -> h.port().toLong() + "/" + h.mac())
+                        .collect(Collectors.joining(", ")));
+            }
         }
         return lines.build();
     }

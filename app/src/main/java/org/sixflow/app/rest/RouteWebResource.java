@@ -28,7 +28,7 @@ public class RouteWebResource extends AbstractWebResource {
      * Every device's routes, or one device's, with the state of each entry.
      *
      * @param device only this device (optional)
-     * @return 200 OK with {"routes": [{"device", "prefix", "kind", "port", "nextHopMac", "state"}]};
+     * @return 200 OK with {"routes": [{"device", "prefix", "kind", "port", "nextHopMac", "nextHops", "state"}]};
      *         400 naming the device when it is malformed or unknown
      */
     @GET

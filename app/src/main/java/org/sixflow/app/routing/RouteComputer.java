@@ -17,6 +17,7 @@ import org.onosproject.net.host.InterfaceIpAddress;
 import org.onosproject.net.intf.Interface;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.Ipv6Route.Kind;
+import org.sixflow.pipeconf.P4Defines;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -52,6 +53,8 @@ import java.util.stream.StreamSupport;
 final class RouteComputer {
 
     private static final Ip6Prefix LINK_LOCAL = Ip6Prefix.valueOf("fe80::/10");
+    /** Most next hops a route spreads over: the largest group the ecmp action selector takes. */
+    static final int MAX_NEXT_HOPS = P4Defines.ECMP_MAX_GROUP_SIZE;
 
     /** A source's claim that a prefix is reached at a device. */
     private static final class Claim {
@@ -195,11 +198,24 @@ final class RouteComputer {
                 .min(Comparator.comparing((Claim c) -> c.kind)
                              .thenComparing(c -> network.pathsTo(c.target).hops(router.id).orElseThrow())
                              .thenComparing(c -> c.target.toString()))
-                .map(c -> {
-                    Link link = network.pathsTo(c.target).firstLink(router.id).orElseThrow();
-                    MacAddress neighbour = network.router(link.dst().deviceId()).orElseThrow().mac;
-                    return Ipv6Route.of(router.id, prefix, c.kind, link.src().port(), router.mac, neighbour);
-                });
+                .map(c -> Ipv6Route.of(router.id, prefix, c.kind, router.mac, nextHops(router, c.target)));
+    }
+
+    /**
+     * A router's next hops towards a target: the neighbour at the end of each first link of a
+     * shortest path (equal cost), at most {@link #MAX_NEXT_HOPS}, in the network's order (the first
+     * is the route's next hop without ECMP). Parallel links to one neighbour are several next hops.
+     */
+    private List<Ipv6Route.NextHop> nextHops(RoutingNetwork.Router router, DeviceId target) {
+        List<Ipv6Route.NextHop> hops = new ArrayList<>();
+        for (Link link : network.pathsTo(target).firstLinks(router.id)) {
+            Ipv6Route.NextHop hop = Ipv6Route.NextHop.of(
+                    link.src().port(), network.router(link.dst().deviceId()).orElseThrow().mac);
+            if (!hops.contains(hop) && hops.size() < MAX_NEXT_HOPS) {
+                hops.add(hop);
+            }
+        }
+        return hops;
     }
 
     private static boolean routable(Ip6Prefix prefix) {

@@ -31,6 +31,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_PORT_MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_SET_MTU;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ECMP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP;
@@ -67,10 +68,11 @@ final class RouteRules {
      * Tells whether a rule is one of routing's.
      *
      * @param rule a rule of any app and table
-     * @return true for this app's routing_v6 entries
+     * @return true for this app's routing_v6, ecmp, my_station, host_port and port_mtu entries
      */
     boolean isRoutingRule(FlowRule rule) {
         return rule.appId() == appId.id() && (SIXFLOW_INGRESS_ROUTING_ROUTING_V6.equals(rule.table())
+                || SIXFLOW_INGRESS_ROUTING_ECMP.equals(rule.table())
                 || SIXFLOW_INGRESS_STATION_MY_STATION.equals(rule.table())
                 || SIXFLOW_INGRESS_STATION_HOST_PORT.equals(rule.table())
                 || SIXFLOW_EGRESS_MTU_PORT_MTU.equals(rule.table()));

@@ -22,12 +22,18 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.group.Group;
+import org.onosproject.net.group.GroupEvent;
+import org.onosproject.net.group.GroupListener;
+import org.onosproject.net.group.GroupProgrammable;
+import org.onosproject.net.group.GroupService;
 import org.onosproject.net.host.HostEvent;
 import org.onosproject.net.host.HostListener;
 import org.onosproject.net.host.HostService;
@@ -62,6 +68,8 @@ import org.slf4j.Logger;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -90,7 +98,10 @@ import static org.slf4j.LoggerFactory.getLogger;
  * myStationMac: the data plane routes only frames addressed to it or to a group address), and
  * its host-facing ports (interfaces and attached hosts, not links: packets from them are outside
  * the SR domain, so an MRH from there for one of the router's SIDs is dropped), and its ports'
- * MTUs (netcfg mtu, portMtu: a packet the router grows past one is dropped).
+ * MTUs (netcfg mtu, portMtu: a packet the router grows past one is dropped). A route over several
+ * equal-cost next hops on a device whose profile has ECMP goes to a SELECT group ({@link EcmpGroups})
+ * once the device holds it ({@link EcmpWrites}), and its ecmp entry is in; until then it has its
+ * first next hop.
  * Any change of devices, links, hosts, interfaces, sixflow
  * netcfg or mastership recomputes every route and applies the difference: new and changed
  * entries first, stale ones removed only once those are confirmed ({@link AddThenRemove}), so
@@ -142,6 +153,14 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected WorkPartitionService workPartitionService;
 
+    /** ECMP's SELECT groups (action profile groups of the ecmp selector). */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GroupService groupService;
+
+    /** Reads a device's groups through its driver, which knows them before ONOS's 30 s poll. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DriverService driverService;
+
     /** Where operators see a device refusing its routes. */
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected HistoryService historyService;
@@ -152,6 +171,11 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     /** Runs the retries of refused writes: a test's, set before activation; when null, a timer thread. */
     Retries.Timer retryTimer;
     Clock clock = Clock.systemUTC();
+    /** What a device's driver holds now; a test's, set before activation; when null, the driver's. */
+    Function<DeviceId, Optional<Collection<Group>>> driverGroups;
+    /** First and longest wait before looking again for ECMP groups a device does not hold yet. */
+    static final long GROUP_CHECK_FIRST_MILLIS = 250;
+    static final long GROUP_CHECK_MAX_MILLIS = 30_000;
 
     private final DeviceListener deviceListener = new InternalDeviceListener();
     private final LinkListener linkListener = event -> schedule();
@@ -159,9 +183,16 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     private final InterfaceListener interfaceListener = event -> schedule();
     private final NetworkConfigListener configListener = new InternalConfigListener();
     private final MastershipListener mastershipListener = new InternalMastershipListener();
+    private final GroupListener groupListener = new InternalGroupListener();
 
     private ApplicationId appId;
     private RouteRules rules;
+    private EcmpGroups ecmpGroups;
+    private EcmpWrites ecmpWrites;
+    /** Devices with ECMP groups not yet held: looked at again with backoff. */
+    private Retries<DeviceId> groupChecks;
+    /** The entries last wanted per device, by id: a route's state compares its entry with them. */
+    private volatile Map<DeviceId, Map<FlowId, FlowRule>> lastWanted = ImmutableMap.of();
     private ExecutorService executor;
     private ScheduledExecutorService retryThread;
     private RefusedWrites refused;
@@ -179,6 +210,10 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     protected void activate() {
         appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
         rules = new RouteRules(appId);
+        ecmpGroups = new EcmpGroups(appId);
+        Function<DeviceId, Optional<Collection<Group>>> held = driverGroups != null ? driverGroups
+                : this::heldByDriver;
+        ecmpWrites = new EcmpWrites(groupService, held, ecmpGroups, appId);
         eventDispatcher.addSink(RoutingEvent.class, listenerRegistry);
         executor = executors.get();
         Retries.Timer timer = retryTimer;
@@ -188,6 +223,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             timer = (task, delay) -> retryThread.schedule(task, delay, TimeUnit.MILLISECONDS);
         }
         refused = new RefusedWrites(timer, historyService, clock);
+        groupChecks = new Retries<>(timer, GROUP_CHECK_FIRST_MILLIS, GROUP_CHECK_MAX_MILLIS);
         active = true;
         deviceService.addListener(deviceListener);
         linkService.addListener(linkListener);
@@ -195,12 +231,14 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         interfaceService.addListener(interfaceListener);
         configService.addListener(configListener);
         mastershipService.addListener(mastershipListener);
+        groupService.addListener(groupListener);
         schedule();
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
+        groupService.removeListener(groupListener);
         mastershipService.removeListener(mastershipListener);
         configService.removeListener(configListener);
         interfaceService.removeListener(interfaceListener);
@@ -213,7 +251,9 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             // restart must not black-hole routed traffic; the next activation adopts them.
             active = false;
             computed = ImmutableMap.of();
+            lastWanted = ImmutableMap.of();
             refused.clear();
+            groupChecks.clear();
         }
         if (retryThread != null) {
             retryThread.shutdownNow();
@@ -244,12 +284,15 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             return routes;
         }
         Map<FlowId, FlowEntry> entries = entries(deviceId);
+        Map<FlowId, FlowRule> wanted = lastWanted.getOrDefault(deviceId, Map.of());
         return routes.stream().map(route -> {
             FlowEntry entry;
             FlowRule rule;
             try {
                 rule = rules.rule(route);
                 entry = entries.get(rule.id());
+                // Its entry as last written: its first next hop, or (ECMP) its group.
+                rule = wanted.getOrDefault(rule.id(), rule);
             } catch (IllegalArgumentException e) {
                 return route;   // never written (logged when it was not)
             }
@@ -354,6 +397,10 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network) {
         List<FlowRuleOperation> writes = new ArrayList<>();
         List<FlowRule> stale = new ArrayList<>();
+        List<Group> staleGroups = new ArrayList<>();
+        Map<DeviceId, Map<FlowId, FlowRule>> allWanted = new HashMap<>(lastWanted);
+        // Routes whose ecmp entry is written now: they move to their groups once it is in.
+        List<FlowRuleOperation> toGroups = new ArrayList<>();
         Set<ConnectPoint> hostPorts = hostPorts(network);
         Set<DeviceId> devices = new HashSet<>(routes.keySet());
         for (Device device : deviceService.getAvailableDevices()) {
@@ -365,12 +412,39 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                     || !Masters.readsHere(mastershipService, workPartitionService, deviceId)) {
                 // Gone, or another instance's to write: no retry of it here.
                 refused.forget(deviceId);
+                groupChecks.reset(deviceId);
+                allWanted.remove(deviceId);
                 continue;
             }
             Map<FlowId, FlowEntry> present = new HashMap<>(entries(deviceId));
             boolean rewrite = reconnected.remove(deviceId);
             int before = writes.size() + stale.size();
-            for (FlowRule rule : wanted(deviceId, routes.getOrDefault(deviceId, List.of()), network, hostPorts)) {
+            List<Ipv6Route> deviceRoutes = routes.getOrDefault(deviceId, List.of());
+            EcmpWrites.Plan plan = ProfileFeatures.refusal(deviceId, pipeconfService.ofDevice(deviceId), Feature.ECMP)
+                    .isEmpty() ? ecmpWrites.plan(deviceId, deviceRoutes) : ecmpWrites.none(deviceId);
+            if (plan.waiting()) {
+                groupChecks.failed(deviceId, this::retry);
+            } else {
+                groupChecks.reset(deviceId);
+            }
+            Set<FlowId> ready = new HashSet<>();
+            present.forEach((id, entry) -> {
+                if (!rewrite && !refused.isRefused(deviceId, id)) {
+                    ready.add(id);
+                }
+            });
+            List<FlowRule> later = new ArrayList<>();
+            List<FlowRule> deviceWanted = wanted(deviceId, deviceRoutes, network, hostPorts, plan, ready, later);
+            Map<FlowId, FlowRule> byId = new LinkedHashMap<>();
+            deviceWanted.forEach(rule -> byId.put(rule.id(), rule));
+            Map<FlowId, FlowRule> finalRules = new LinkedHashMap<>(byId);
+            later.forEach(rule -> {
+                finalRules.put(rule.id(), rule);
+                toGroups.add(new FlowRuleOperation(rule, FlowRuleOperation.Type.MODIFY));
+            });
+            allWanted.put(deviceId, finalRules);
+            staleGroups.addAll(plan.stale());
+            for (FlowRule rule : byId.values()) {
                 FlowEntry entry = present.remove(rule.id());
                 if (entry == null || rewrite || refused.isRefused(deviceId, rule.id())) {
                     // A refused entry stays in ONOS's store (PENDING_ADD): it is written again.
@@ -388,7 +462,9 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                 refused.accepted(deviceId);
             }
         }
+        lastWanted = ImmutableMap.copyOf(allWanted);
         if (writes.isEmpty() && stale.isEmpty()) {
+            ecmpWrites.remove(staleGroups);
             return;
         }
         int added = writes.size();
@@ -398,6 +474,31 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             public void succeeded() {
                 log.debug("Routing: {} entries written, {} removed", added, stale.size());
                 touched.forEach(refused::accepted);
+                // Groups go once the ecmp entries that pointed at them are out.
+                ecmpWrites.remove(staleGroups);
+                moveToGroups(toGroups);
+            }
+
+            @Override
+            public void failed(FlowRuleOperations ops) {
+                deviceOf(ops).ifPresent(deviceId -> refused.refused(deviceId, ops, RoutingManager.this::retry));
+            }
+        });
+    }
+
+    /**
+     * Hands routes to their ECMP groups once the groups' ecmp entries are confirmed: routing_v6
+     * changes in place from the first next hop to set_ecmp_group, so no packet meets a group id
+     * the ecmp table does not know yet.
+     */
+    private void moveToGroups(List<FlowRuleOperation> moves) {
+        if (moves.isEmpty()) {
+            return;
+        }
+        AddThenRemove.apply(flowRuleService, moves, List.of(), new AddThenRemove.Outcome() {
+            @Override
+            public void succeeded() {
+                log.debug("Routing: {} routes moved to their ECMP groups", moves.size());
             }
 
             @Override
@@ -418,7 +519,8 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
      * port_mtu entry per port netcfg gives an MTU.
      */
     private List<FlowRule> wanted(DeviceId deviceId, List<Ipv6Route> routes, RoutingNetwork network,
-                                  Set<ConnectPoint> hostPorts) {
+                                  Set<ConnectPoint> hostPorts, EcmpWrites.Plan plan, Set<FlowId> ready,
+                                  List<FlowRule> later) {
         List<FlowRule> wanted = new ArrayList<>();
         // The router's own addresses go to the controller (pings to them are answered there); a
         // route to the same /128 (a host claiming a router's address) gives way.
@@ -432,7 +534,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                 continue;
             }
             try {
-                wanted.add(rules.rule(route));
+                wanted.add(ecmpRule(deviceId, route, plan, ready, later, wanted).orElse(rules.rule(route)));
             } catch (IllegalArgumentException e) {
                 log.warn("Route {} not installed: {}", route, e.getMessage());
             }
@@ -465,6 +567,40 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             }
         }
         return wanted;
+    }
+
+    /**
+     * A route's entry through its ECMP group, when the device holds the group and the group's
+     * ecmp entry is in; else empty (the route keeps its first next hop). Once the group is held,
+     * its ecmp entry is wanted too, and a route whose entry is not in yet goes to {@code later}:
+     * it moves to the group when the entry is confirmed.
+     */
+    private Optional<FlowRule> ecmpRule(DeviceId deviceId, Ipv6Route route, EcmpWrites.Plan plan, Set<FlowId> ready,
+                                        List<FlowRule> later, List<FlowRule> wanted) {
+        Optional<Integer> group = route.nextHops().size() > 1 ? plan.groupOf(route) : Optional.empty();
+        if (group.isEmpty() || !plan.held(group.get())) {
+            return Optional.empty();
+        }
+        FlowRule entry = ecmpGroups.entry(deviceId, group.get());
+        if (wanted.stream().noneMatch(r -> r.id().equals(entry.id()))) {
+            wanted.add(entry);
+        }
+        if (!ready.contains(entry.id())) {
+            later.add(ecmpGroups.route(route, group.get()));
+            return Optional.empty();
+        }
+        return Optional.of(ecmpGroups.route(route, group.get()));
+    }
+
+    /** The groups a device's driver holds now (its P4Runtime client reads the device). */
+    private Optional<Collection<Group>> heldByDriver(DeviceId deviceId) {
+        try {
+            return Optional.of(driverService.createHandler(deviceId).behaviour(GroupProgrammable.class).getGroups());
+        } catch (RuntimeException e) {
+            // No driver for the device, or none with groups.
+            log.debug("Cannot read the groups of {}: {}", deviceId, e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /**
@@ -537,6 +673,31 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         @Override
         public void event(NetworkConfigEvent event) {
             schedule();
+        }
+    }
+
+    /**
+     * An ECMP group of this app confirmed or gone: its routes move to it, or it may be asked for
+     * again. A refusal waits for the backed-off check instead (a device that keeps refusing must
+     * not be asked in a loop).
+     */
+    private class InternalGroupListener implements GroupListener {
+        @Override
+        public boolean isRelevant(GroupEvent event) {
+            return event.subject().appId().equals(appId) && EcmpGroups.isEcmpGroup(event.subject());
+        }
+
+        @Override
+        public void event(GroupEvent event) {
+            switch (event.type()) {
+                case GROUP_ADDED:
+                case GROUP_UPDATED:
+                case GROUP_REMOVED:
+                    schedule();
+                    break;
+                default:
+                    break;
+            }
         }
     }
 

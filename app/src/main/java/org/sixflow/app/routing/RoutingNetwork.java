@@ -19,14 +19,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * The routers of a moment and the active links between them, with hop-count shortest paths
- * towards any router. Ties between equal-cost next hops go to the lowest egress port (then the
- * neighbour's id), so every cluster instance picks the same one: routing_v6 has no action
- * profile, so there is no ECMP to spread over.
+ * towards any router. A router's equal-cost first links towards a target (every link to a
+ * neighbour one hop closer) are ordered by egress port, then neighbour id, so every cluster
+ * instance lists them alike: the first is the route's next hop where there is no ECMP (a profile
+ * without it, a group not yet on the device), all of them are its ECMP group's members.
  */
 final class RoutingNetwork {
 
@@ -43,10 +45,10 @@ final class RoutingNetwork {
         }
     }
 
-    /** How every router reaches one target: hops and the first link of a shortest path. */
+    /** How every router reaches one target: hops and the first links of its shortest paths. */
     static final class PathsTo {
         private final Map<DeviceId, Integer> hops = new HashMap<>();
-        private final Map<DeviceId, Link> firstLink = new HashMap<>();
+        private final Map<DeviceId, List<Link>> firstLinks = new HashMap<>();
 
         Optional<Integer> hops(DeviceId from) {
             return Optional.ofNullable(hops.get(from));
@@ -54,7 +56,18 @@ final class RoutingNetwork {
 
         /** The link a router sends on towards the target; empty at the target and where unreachable. */
         Optional<Link> firstLink(DeviceId from) {
-            return Optional.ofNullable(firstLink.get(from));
+            return firstLinks(from).stream().findFirst();
+        }
+
+        /**
+         * Every link that starts a shortest path from a router to the target (equal cost: each
+         * leads to a neighbour one hop closer), by egress port then neighbour id.
+         *
+         * @param from a router
+         * @return the links; empty at the target and where unreachable
+         */
+        List<Link> firstLinks(DeviceId from) {
+            return firstLinks.getOrDefault(from, List.of());
         }
     }
 
@@ -134,15 +147,18 @@ final class RoutingNetwork {
                 }
             }
         }
-        // With every distance known, each router's first link is its best-ordered link one hop closer.
+        // With every distance known, each router's first links are its links one hop closer.
         for (Map.Entry<DeviceId, Integer> entry : result.hops.entrySet()) {
             int hops = entry.getValue();
             if (hops == 0) {
                 continue;
             }
-            outLinks.getOrDefault(entry.getKey(), List.of()).stream()
+            List<Link> closer = outLinks.getOrDefault(entry.getKey(), List.of()).stream()
                     .filter(l -> result.hops.getOrDefault(l.dst().deviceId(), Integer.MAX_VALUE) == hops - 1)
-                    .findFirst().ifPresent(l -> result.firstLink.put(entry.getKey(), l));
+                    .collect(Collectors.toList());
+            if (!closer.isEmpty()) {
+                result.firstLinks.put(entry.getKey(), List.copyOf(closer));
+            }
         }
         return result;
     }

@@ -13,6 +13,9 @@ import org.onosproject.net.flow.instructions.PiInstruction;
 import org.onosproject.net.group.GroupBucket;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.net.pi.runtime.PiActionProfileGroupId;
+import org.onosproject.net.pi.runtime.PiGroupKey;
+import org.onosproject.net.pi.runtime.PiTableAction;
 import org.onosproject.net.pi.runtime.PiExactFieldMatch;
 import org.onosproject.net.pi.runtime.PiFieldMatch;
 import org.onosproject.net.pi.runtime.PiLpmFieldMatch;
@@ -65,15 +68,21 @@ public final class PacketTestEntries {
                 match.put(field.fieldId().id(), value(field));
             }
         }
-        PiAction action = (PiAction) ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
-        Map<String, Object> params = new TreeMap<>();
-        action.parameters().forEach(p -> params.put(p.id().id(), hex(p.value().asArray())));
+        PiTableAction tableAction = ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("device", rule.deviceId().toString());
         entry.put("table", rule.table().toString());
         entry.put("match", match);
-        entry.put("action", action.id().id());
-        entry.put("params", params);
+        if (tableAction instanceof PiActionProfileGroupId) {
+            // An entry of a table with an action selector: it points at an action profile group.
+            entry.put("group", ((PiActionProfileGroupId) tableAction).id());
+        } else {
+            PiAction action = (PiAction) tableAction;
+            Map<String, Object> params = new TreeMap<>();
+            action.parameters().forEach(p -> params.put(p.id().id(), hex(p.value().asArray())));
+            entry.put("action", action.id().id());
+            entry.put("params", params);
+        }
         entry.put("priority", rule.priority());
         return entry;
     }
@@ -101,6 +110,9 @@ public final class PacketTestEntries {
      * 0 as ONOS writes them), CLONE groups clone sessions.
      */
     public static Map<String, Object> group(GroupDescription group) {
+        if (group.type() == GroupDescription.Type.SELECT) {
+            return actionProfileGroup(group);
+        }
         List<Long> ports = new ArrayList<>();
         for (GroupBucket bucket : group.buckets().buckets()) {
             for (Instruction instruction : bucket.treatment().allInstructions()) {
@@ -114,6 +126,30 @@ public final class PacketTestEntries {
         entry.put("type", group.type() == GroupDescription.Type.CLONE ? "clone_session" : "multicast_group");
         entry.put("id", group.givenGroupId());
         entry.put("ports", ports);
+        return entry;
+    }
+
+    /**
+     * A SELECT group as ONOS's P4Runtime driver writes it: an action profile group (the profile
+     * its PiGroupKey names) of weight-1 members, one action per bucket, in bucket order.
+     */
+    private static Map<String, Object> actionProfileGroup(GroupDescription group) {
+        List<Map<String, Object>> members = new ArrayList<>();
+        for (GroupBucket bucket : group.buckets().buckets()) {
+            PiAction action = (PiAction) ((PiInstruction) bucket.treatment().allInstructions().get(0)).action();
+            Map<String, Object> params = new TreeMap<>();
+            action.parameters().forEach(p -> params.put(p.id().id(), hex(p.value().asArray())));
+            Map<String, Object> member = new LinkedHashMap<>();
+            member.put("action", action.id().id());
+            member.put("params", params);
+            members.add(member);
+        }
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("device", group.deviceId().toString());
+        entry.put("type", "action_profile_group");
+        entry.put("id", group.givenGroupId());
+        entry.put("action_profile", ((PiGroupKey) group.appCookie()).actionProfileId().id());
+        entry.put("members", members);
         return entry;
     }
 

@@ -49,13 +49,26 @@ public class RouteWebResourceTest extends SixflowRestTest {
         assertEquals(routing.manager.routes().size(), routes.size());
         assertEquals("five devices, 24 entries", 24, routes.size());
         JsonObject first = routes.get(0).asObject();
-        assertEquals(Set.of("device", "prefix", "kind", "port", "nextHopMac", "state"), Set.copyOf(first.names()));
+        assertEquals(Set.of("device", "prefix", "kind", "port", "nextHopMac", "nextHops", "state"),
+                     Set.copyOf(first.names()));
         assertEquals("device:beijing", first.getString("device", null));
         assertEquals("fd00:1:1::10/128", first.getString("prefix", null));
         assertEquals("HOST", first.getString("kind", null));
         assertEquals(3, first.getInt("port", 0));
         assertEquals("00:00:00:00:01:10", first.getString("nextHopMac", "").toLowerCase());
         assertEquals("INSTALLED", first.getString("state", null));
+        assertEquals(1, first.get("nextHops").asArray().size());
+        // Wuhan to shanghai's subnet: two equal-cost next hops, the first being port/nextHopMac.
+        JsonObject ecmp = routes.values().stream().map(JsonValue::asObject)
+                .filter(r -> "device:wuhan".equals(r.getString("device", null))
+                        && "fd00:1:4::/64".equals(r.getString("prefix", null))).findFirst().orElseThrow();
+        JsonArray hops = ecmp.get("nextHops").asArray();
+        assertEquals(2, hops.size());
+        assertEquals(2, hops.get(0).asObject().getInt("port", 0));
+        assertEquals("00:aa:00:00:00:03", hops.get(0).asObject().getString("nextHopMac", "").toLowerCase());
+        assertEquals(3, hops.get(1).asObject().getInt("port", 0));
+        assertEquals("00:aa:00:00:00:05", hops.get(1).asObject().getString("nextHopMac", "").toLowerCase());
+        assertEquals(2, ecmp.getInt("port", 0));
     }
 
     @Test

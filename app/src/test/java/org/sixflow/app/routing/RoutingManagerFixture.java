@@ -23,6 +23,7 @@ import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.testing.ManualTimer;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
 import org.sixflow.app.testing.TestFlowRuleService;
+import org.sixflow.app.testing.TestGroupService;
 import org.sixflow.app.testing.TestHistoryService;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
@@ -51,6 +52,8 @@ public final class RoutingManagerFixture {
     public final TestInterfaceService interfaces = TestInterfaceService.lab();
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final TestFlowRuleService flows = new TestFlowRuleService();
+    /** ECMP's groups: held by the devices at once, ADDED in ONOS's store on {@link TestGroupService#poll}. */
+    public final TestGroupService groups = new TestGroupService();
     public final Mastership mastership = new Mastership();
     /** Devices whose work partition is another instance's (all others are this one's). */
     public final Set<DeviceId> otherPartitions = ConcurrentHashMap.newKeySet();
@@ -138,6 +141,8 @@ public final class RoutingManagerFixture {
         manager.configService = lab.netcfg;
         manager.pipeconfService = pipeconfs;
         manager.flowRuleService = flows;
+        manager.groupService = groups;
+        manager.driverGroups = groups::held;
         manager.mastershipService = mastership;
         manager.workPartitionService = new WorkPartitionServiceAdapter() {
             @Override

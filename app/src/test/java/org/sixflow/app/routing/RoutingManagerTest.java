@@ -16,6 +16,8 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.pi.runtime.PiActionProfileGroupId;
 import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.flow.criteria.PiCriterion;
 import org.onosproject.net.flow.instructions.PiInstruction;
@@ -58,6 +60,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_HOST_
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_MY_STATION;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_STATION_SET_MY_STATION;
 import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.GROUP_ID;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ECMP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_SET_ECMP_GROUP;
 
 /**
  * Routes of the lab (docker/netcfg.json, docker/mininet/topology.py): routers 00:aa:00:00:00:0N
@@ -77,8 +82,10 @@ public class RoutingManagerTest {
     private static final HostId H_BJ = HostId.hostId("00:00:00:00:01:10/None");
 
     /**
-     * Every entry of the lab, "device prefix kind port next-hop-MAC". Ties (wuhan to shanghai,
-     * nanjing and guangzhou to each other: two hops either way) go to the lower port.
+     * Every entry of the lab, "device prefix kind port next-hop-MAC", or for a route over an ECMP
+     * group "device prefix kind ecmp port/MAC,port/MAC" (the group's members, as the device holds
+     * them). Ties (wuhan and shanghai, nanjing and guangzhou to each other: two hops either way)
+     * are ECMP groups, since the lab's devices run the full profile, which has ECMP.
      */
     private static final Set<String> LAB = Set.of(
             "device:beijing fd00:1:1::10/128 HOST 3 00:00:00:00:01:10",
@@ -88,21 +95,21 @@ public class RoutingManagerTest {
             "device:beijing fd00:1:5::/64 SUBNET 1 00:aa:00:00:00:02",
             "device:wuhan fd00:1:1::/64 SUBNET 1 00:aa:00:00:00:01",
             "device:wuhan fd00:1:3::/64 SUBNET 2 00:aa:00:00:00:03",
-            "device:wuhan fd00:1:4::/64 SUBNET 2 00:aa:00:00:00:03",
+            "device:wuhan fd00:1:4::/64 SUBNET ecmp 2/00:aa:00:00:00:03,3/00:aa:00:00:00:05",
             "device:wuhan fd00:1:5::/64 SUBNET 3 00:aa:00:00:00:05",
             "device:nanjing fd00:1:1::/64 SUBNET 1 00:aa:00:00:00:01",
             "device:nanjing fd00:1:2::/64 LOCATOR 2 00:aa:00:00:00:02",
             "device:nanjing fd00:1:3::10/128 HOST 4 00:00:00:00:03:10",
             "device:nanjing fd00:1:4::/64 SUBNET 3 00:aa:00:00:00:04",
-            "device:nanjing fd00:1:5::/64 SUBNET 2 00:aa:00:00:00:02",
+            "device:nanjing fd00:1:5::/64 SUBNET ecmp 2/00:aa:00:00:00:02,3/00:aa:00:00:00:04",
             "device:shanghai fd00:1:1::/64 SUBNET 1 00:aa:00:00:00:03",
-            "device:shanghai fd00:1:2::/64 LOCATOR 1 00:aa:00:00:00:03",
+            "device:shanghai fd00:1:2::/64 LOCATOR ecmp 1/00:aa:00:00:00:03,2/00:aa:00:00:00:05",
             "device:shanghai fd00:1:3::/64 SUBNET 1 00:aa:00:00:00:03",
             "device:shanghai fd00:1:4::10/128 HOST 3 00:00:00:00:04:10",
             "device:shanghai fd00:1:5::/64 SUBNET 2 00:aa:00:00:00:05",
             "device:guangzhou fd00:1:1::/64 SUBNET 1 00:aa:00:00:00:02",
             "device:guangzhou fd00:1:2::/64 LOCATOR 1 00:aa:00:00:00:02",
-            "device:guangzhou fd00:1:3::/64 SUBNET 1 00:aa:00:00:00:02",
+            "device:guangzhou fd00:1:3::/64 SUBNET ecmp 1/00:aa:00:00:00:02,2/00:aa:00:00:00:04",
             "device:guangzhou fd00:1:4::/64 SUBNET 2 00:aa:00:00:00:04",
             "device:guangzhou fd00:1:5::10/128 HOST 3 00:00:00:00:05:10");
 
@@ -124,9 +131,29 @@ public class RoutingManagerTest {
             // The kind is the service's; "?" for an entry no route wants (left on an unreachable device).
             String kind = fixture.manager.routes(e.device).stream().filter(r -> r.prefix().equals(e.prefix))
                     .map(r -> r.kind().name()).findFirst().orElse("?");
-            lines.add(e.device + " " + e.prefix + " " + kind + " " + e.port + " " + e.dmac.toString().toLowerCase());
+            String nextHop = e.group < 0 ? e.port + " " + e.dmac.toString().toLowerCase() : "ecmp " + members(e);
+            lines.add(e.device + " " + e.prefix + " " + kind + " " + nextHop);
         }
         return lines;
+    }
+
+    /** An ECMP entry's group as its device holds it: "port/MAC" per member, checked against the P4Info. */
+    private String members(Entry e) {
+        GroupDescription group = fixture.groups.onDevice(e.device).stream()
+                .filter(g -> g.givenGroupId() == e.group).findFirst().orElseThrow();
+        assertEquals(GroupDescription.Type.SELECT, group.type());
+        // Its ecmp entry: the group id to the action profile group.
+        assertTrue(fixture.flows.entries().stream().anyMatch(
+                f -> f.deviceId().equals(e.device) && SIXFLOW_INGRESS_ROUTING_ECMP.equals(f.table())
+                        && ((PiInstruction) f.treatment().allInstructions().get(0)).action()
+                        .equals(PiActionProfileGroupId.of(e.group))));
+        return group.buckets().buckets().stream().map(b -> {
+            PiAction action = (PiAction) ((PiInstruction) b.treatment().allInstructions().get(0)).action();
+            assertEquals(SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP, action.id());
+            assertEquals(routerMac(e.device), MacAddress.valueOf(Entry.param(action, SMAC)).toString().toLowerCase());
+            return Entry.number(Entry.param(action, PORT)) + "/"
+                    + MacAddress.valueOf(Entry.param(action, DMAC)).toString().toLowerCase();
+        }).collect(Collectors.joining(","));
     }
 
     /** An entry decoded from its PI match and action, and checked against the P4Info. */
@@ -136,6 +163,8 @@ public class RoutingManagerTest {
         final long port;
         final MacAddress smac;
         final MacAddress dmac;
+        /** The ECMP group of a set_ecmp_group entry; -1 for set_next_hop. */
+        final int group;
 
         Entry(FlowRule rule) {
             assertEquals(List.of(), new PipelineModelChecker(MODEL).problems(rule));
@@ -144,7 +173,15 @@ public class RoutingManagerTest {
             PiLpmFieldMatch lpm = (PiLpmFieldMatch) match.fieldMatch(HDR_IPV6_DST).orElseThrow();
             prefix = Ip6Prefix.valueOf(Ip6Address.valueOf(lpm.value().asArray()), lpm.prefixLength());
             PiAction action = (PiAction) ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
+            if (SIXFLOW_INGRESS_ROUTING_SET_ECMP_GROUP.equals(action.id())) {
+                group = (int) number(param(action, GROUP_ID));
+                port = -1;
+                smac = null;
+                dmac = null;
+                return;
+            }
             assertEquals(SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP, action.id());
+            group = -1;
             port = number(param(action, PORT));
             smac = MacAddress.valueOf(param(action, SMAC));
             dmac = MacAddress.valueOf(param(action, DMAC));
@@ -184,13 +221,15 @@ public class RoutingManagerTest {
                 .collect(Collectors.toList());
     }
 
-    /** The routing_v6 entries in the flow-rule store that route (set_next_hop). */
+    /** The routing_v6 entries in the flow-rule store that route (set_next_hop, set_ecmp_group). */
     private List<FlowEntry> routingEntries() {
         return fixture.flows.entries().stream().filter(RoutingManagerTest::isRoute).collect(Collectors.toList());
     }
 
     private static boolean isRoute(FlowRule rule) {
-        return rule.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6) && action(rule).id().equals(SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP);
+        return rule.table().equals(SIXFLOW_INGRESS_ROUTING_ROUTING_V6)
+                && (action(rule).id().equals(SIXFLOW_INGRESS_ROUTING_SET_NEXT_HOP)
+                        || action(rule).id().equals(SIXFLOW_INGRESS_ROUTING_SET_ECMP_GROUP));
     }
 
     private static PiAction action(FlowRule rule) {
@@ -339,7 +378,10 @@ public class RoutingManagerTest {
         assertEquals(new TreeSet<>(LAB), installed());
         for (FlowEntry entry : routingEntries()) {
             Entry e = new Entry(entry);
-            assertEquals("source MAC of " + e.device, MacAddress.valueOf(routerMac(e.device)), e.smac);
+            if (e.group < 0) {
+                // (A group's members are checked in installed().)
+                assertEquals("source MAC of " + e.device, MacAddress.valueOf(routerMac(e.device)), e.smac);
+            }
         }
         // One entry per (device, prefix), each confirmed.
         assertEquals(LAB.size(), routingEntries().size());
@@ -432,6 +474,10 @@ public class RoutingManagerTest {
                                                  fixture.lab.devices.getDevice(WUHAN)));
         // The store still lists wuhan's entries, but the device may have lost them: all four go again.
         assertEquals(4, writes().stream().filter(w -> w.startsWith("add device:wuhan ")).count());
+        // The ECMP groups through wuhan went with it; ONOS keeps their keys (PENDING_DELETE) until its
+        // poll, meanwhile their routes have one next hop; after the poll the groups come back.
+        assertTrue(installed().contains("device:shanghai fd00:1:2::/64 LOCATOR 1 00:aa:00:00:00:03"));
+        fixture.groups.poll();
         assertEquals(new TreeSet<>(LAB), installed());
     }
 
@@ -460,7 +506,7 @@ public class RoutingManagerTest {
         // Outside the subnets of its new edge, the host's /128 goes on every device, towards shanghai.
         assertEquals(Set.of("device:shanghai fd00:1:1::10/128 HOST 3 00:00:00:00:01:10",
                             "device:beijing fd00:1:1::10/128 HOST 2 00:aa:00:00:00:03",
-                            "device:wuhan fd00:1:1::10/128 HOST 2 00:aa:00:00:00:03",
+                            "device:wuhan fd00:1:1::10/128 HOST ecmp 2/00:aa:00:00:00:03,3/00:aa:00:00:00:05",
                             "device:nanjing fd00:1:1::10/128 HOST 3 00:aa:00:00:00:04",
                             "device:guangzhou fd00:1:1::10/128 HOST 2 00:aa:00:00:00:04"), host);
         assertEquals(1, fixture.events.stream().filter(e -> e.type() == RoutingEvent.Type.ROUTE_UPDATED).count());
@@ -474,7 +520,7 @@ public class RoutingManagerTest {
     public void aNewInterfaceSubnetIsRoutedAndItsRemovalWithdrawsIt() {
         var intf = fixture.interfaces.add("wuhan-9", "device:wuhan/9", "fd00:9::1/64");
         assertTrue(installed().contains("device:beijing fd00:9::/64 SUBNET 1 00:aa:00:00:00:02"));
-        assertTrue(installed().contains("device:shanghai fd00:9::/64 SUBNET 1 00:aa:00:00:00:03"));
+        assertTrue(installed().contains("device:shanghai fd00:9::/64 SUBNET ecmp 1/00:aa:00:00:00:03,2/00:aa:00:00:00:05"));
         assertFalse(installedOn(WUHAN).stream().anyMatch(l -> l.contains("fd00:9::")));
         fixture.interfaces.remove(intf);
         assertEquals(new TreeSet<>(LAB), installed());
@@ -535,8 +581,9 @@ public class RoutingManagerTest {
         assertEquals(Ipv6Route.State.REQUESTED, wanted.state());
         // Mastership comes here: the new master writes what is missing.
         fixture.mastership.setMaster(WUHAN, true);
-        assertEquals(List.of("stage", "modify device:wuhan fd00:1:4::/64"), writes().subList(writes().size() - 2,
-                                                                                          writes().size()));
+        // Then the ecmp entry of the group it no longer uses goes.
+        assertEquals(List.of("stage", "modify device:wuhan fd00:1:4::/64", "stage"),
+                     writes().subList(writes().size() - 3, writes().size()));
         assertEquals(Ipv6Route.State.INSTALLED, state(WUHAN, shanghai));
     }
 

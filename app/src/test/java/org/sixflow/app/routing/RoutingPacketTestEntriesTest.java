@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertFalse;
 import static org.sixflow.app.impl.PacketTestEntries.checkOrWrite;
+import static org.sixflow.app.impl.PacketTestEntries.groups;
 import static org.sixflow.app.impl.PacketTestEntries.entries;
 import static org.sixflow.app.impl.PacketTestEntries.fixture;
 
@@ -31,7 +32,10 @@ import static org.sixflow.app.impl.PacketTestEntries.fixture;
  * The routing packet tests fed by the controller (pipeconf/ptf/tests/test_routing_compiled.py)
  * install exactly what RoutingManager writes to one router: the lab's Beijing (docker/netcfg.json:
  * its host-facing interface on port 3, links to Wuhan on port 1 and Nanjing on port 2), with a
- * second host-facing interface added on port 4, so it has two host-facing interfaces. Every entry
+ * second host-facing interface added on port 4, so it has two host-facing interfaces, and a link
+ * wuhan/4-shanghai/4 added, so that Beijing reaches Shanghai's fd00:1:4::/64 over two equal-cost
+ * paths (via Wuhan and via Nanjing): an ECMP group where the profile has ECMP, with its ecmp entry
+ * and the group itself (an action profile group) exported too. Every entry
  * routing writes there (routing_v6 next hops and the router's own /128 punts, my_station,
  * host_port where the profile has it, port_mtu) is exported for each bmv2 profile of
  * pipeconf/profiles.json (routing writes what the device's pipeconf takes), with the routes
@@ -71,6 +75,7 @@ public class RoutingPacketTestEntriesTest {
         // Both are events routing recomputes on, with the profile bound.
         fixture.interfaces.add("beijing-4", "device:beijing/4", "fd00:1:9::1/64");
         fixture.hosts.add("00:00:00:00:09:07", "device:beijing/4", "fd00:1:9::7");
+        fixture.lab.connect("device:wuhan/4", "device:shanghai/4");
         List<FlowRule> rules = new ArrayList<>();
         for (FlowEntry entry : fixture.flows.getFlowEntries(ROUTER)) {
             rules.add(entry);
@@ -84,9 +89,18 @@ public class RoutingPacketTestEntriesTest {
             route.put("port", r.port().toLong());
             route.put("source_mac", r.sourceMac().toString().toLowerCase());
             route.put("next_hop_mac", r.nextHopMac().toString().toLowerCase());
+            if (r.nextHops().size() > 1) {
+                route.put("next_hops", r.nextHops().stream().map(hop -> {
+                    Map<String, Object> next = new LinkedHashMap<>();
+                    next.put("port", hop.port().toLong());
+                    next.put("next_hop_mac", hop.mac().toString().toLowerCase());
+                    return next;
+                }).collect(Collectors.toList()));
+            }
             return route;
         }).collect(Collectors.toList()));
         out.put("entries", entries(rules));
+        out.put("groups", groups(fixture.groups.onDevice(ROUTER)));
         return out;
     }
 

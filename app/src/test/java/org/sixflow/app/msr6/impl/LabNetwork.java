@@ -128,6 +128,12 @@ public final class LabNetwork {
             }
 
             @Override
+            public Set<Link> getIngressLinks(ConnectPoint connectPoint) {
+                return active.stream().filter(l -> l.dst().equals(connectPoint))
+                        .collect(ImmutableSet.toImmutableSet());
+            }
+
+            @Override
             public void addListener(LinkListener listener) {
                 linkListeners.add(listener);
             }
@@ -159,6 +165,53 @@ public final class LabNetwork {
         ConnectPoint point = ConnectPoint.deviceConnectPoint(port);
         edgePorts.remove(point);
         edgeListeners.forEach(l -> l.event(new EdgePortEvent(EdgePortEvent.Type.EDGE_PORT_REMOVED, point)));
+    }
+
+    /**
+     * Adds a link the lab does not have (both directions) and tells the listeners.
+     *
+     * @param a one end, e.g. device:wuhan/4
+     * @param b the other end
+     */
+    public void connect(String a, String b) {
+        ProviderId provider = new ProviderId("lldp", "org.sixflow.test");
+        ConnectPoint one = ConnectPoint.deviceConnectPoint(a);
+        ConnectPoint two = ConnectPoint.deviceConnectPoint(b);
+        for (Link link : List.of(
+                DefaultLink.builder().providerId(provider).src(one).dst(two).type(Link.Type.DIRECT)
+                        .state(Link.State.ACTIVE).build(),
+                DefaultLink.builder().providerId(provider).src(two).dst(one).type(Link.Type.DIRECT)
+                        .state(Link.State.ACTIVE).build())) {
+            active.add(link);
+            LinkEvent event = new LinkEvent(LinkEvent.Type.LINK_ADDED, link);
+            linkListeners.forEach(l -> {
+                if (l.isRelevant(event)) {
+                    l.event(event);
+                }
+            });
+        }
+    }
+
+    /**
+     * Brings back both directions of a link {@link #fail} took down and tells the listeners.
+     *
+     * @param a one end, e.g. device:nanjing/3
+     * @param b the other end
+     */
+    public void restore(String a, String b) {
+        for (Link link : links) {
+            String src = link.src().toString();
+            String dst = link.dst().toString();
+            if ((src.equals(a) && dst.equals(b) || src.equals(b) && dst.equals(a)) && !active.contains(link)) {
+                active.add(link);
+                LinkEvent event = new LinkEvent(LinkEvent.Type.LINK_ADDED, link);
+                linkListeners.forEach(l -> {
+                    if (l.isRelevant(event)) {
+                        l.event(event);
+                    }
+                });
+            }
+        }
     }
 
     /**
