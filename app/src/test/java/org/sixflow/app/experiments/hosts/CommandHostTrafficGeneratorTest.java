@@ -15,6 +15,7 @@ import org.onosproject.net.ConnectPoint;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.api.ProbeBurst;
 import org.sixflow.app.api.ProbePacket;
+import org.sixflow.app.testing.Thrown;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -112,21 +113,21 @@ public class CommandHostTrafficGeneratorTest {
     @Test
     public void aFailingSenderFailsTheSendWithItsOutput() {
         configure("device:beijing/3=python3 " + script + " fail");
-        IllegalStateException e = thrown(IllegalStateException.class, () -> generator.send(HOST, bursts()));
+        IllegalStateException e = Thrown.by(IllegalStateException.class, () -> generator.send(HOST, bursts()));
         assertEquals("the sender at device:beijing/3 exited with 3: no route to the host", e.getMessage());
     }
 
     @Test
     public void aSenderThatPrintsNoSummaryIsNamed() {
         configure("device:beijing/3=echo done");
-        IllegalStateException e = thrown(IllegalStateException.class, () -> generator.send(HOST, bursts()));
+        IllegalStateException e = Thrown.by(IllegalStateException.class, () -> generator.send(HOST, bursts()));
         assertTrue(e.getMessage(), e.getMessage().contains("is no pacing summary: 'done --spec"));
     }
 
     @Test
     public void aMissingProgramIsNamed() {
         configure("device:beijing/3=/nonexistent/sender");
-        IllegalStateException e = thrown(IllegalStateException.class, () -> generator.send(HOST, bursts()));
+        IllegalStateException e = Thrown.by(IllegalStateException.class, () -> generator.send(HOST, bursts()));
         assertTrue(e.getMessage(), e.getMessage().startsWith("cannot run the sender at device:beijing/3 "
                                                                      + "(/nonexistent/sender --spec "));
     }
@@ -138,23 +139,6 @@ public class CommandHostTrafficGeneratorTest {
         assertTrue(generator.serves(HOST));
         configure("");
         assertFalse(generator.serves(HOST));
-        thrown(IllegalStateException.class, () -> generator.send(HOST, bursts()));
-    }
-
-    /** What the call threw, which must be of the given type. */
-    private static <T extends Throwable> T thrown(Class<T> type, ThrowingCall call) {
-        try {
-            call.run();
-        } catch (Throwable t) {
-            if (type.isInstance(t)) {
-                return type.cast(t);
-            }
-            throw new AssertionError("expected " + type.getSimpleName() + ", got " + t, t);
-        }
-        throw new AssertionError("expected " + type.getSimpleName() + ", nothing was thrown");
-    }
-
-    private interface ThrowingCall {
-        void run() throws Exception;
+        Thrown.by(IllegalStateException.class, () -> generator.send(HOST, bursts()));
     }
 }

@@ -4,6 +4,7 @@ package org.sixflow.app.experiments.hosts;
 
 import org.junit.Test;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.testing.Thrown;
 
 import java.util.List;
 import java.util.Optional;
@@ -37,31 +38,14 @@ public class HostCommandsTest {
     @Test
     public void badEntriesAreNamed() {
         assertEquals("'device:beijing/3 burst' is not DEVICE/PORT=COMMAND",
-                     thrown(IllegalArgumentException.class,
+                     Thrown.by(IllegalArgumentException.class,
                                   () -> HostCommands.parse("device:beijing/3 burst")).getMessage());
-        assertTrue(thrown(IllegalArgumentException.class, () -> HostCommands.parse("beijing=burst"))
+        assertTrue(Thrown.by(IllegalArgumentException.class, () -> HostCommands.parse("beijing=burst"))
                            .getMessage().startsWith("'beijing' is not a switch port"));
-        assertEquals("device:beijing/3 has no command", thrown(
+        assertEquals("device:beijing/3 has no command", Thrown.by(
                 IllegalArgumentException.class, () -> HostCommands.parse("device:beijing/3=  ")).getMessage());
-        assertEquals("device:beijing/3 is named twice", thrown(
+        assertEquals("device:beijing/3 is named twice", Thrown.by(
                 IllegalArgumentException.class, () -> HostCommands.parse("device:beijing/3=a;device:beijing/3=b"))
                 .getMessage());
-    }
-
-    /** What the call threw, which must be of the given type. */
-    private static <T extends Throwable> T thrown(Class<T> type, ThrowingCall call) {
-        try {
-            call.run();
-        } catch (Throwable t) {
-            if (type.isInstance(t)) {
-                return type.cast(t);
-            }
-            throw new AssertionError("expected " + type.getSimpleName() + ", got " + t, t);
-        }
-        throw new AssertionError("expected " + type.getSimpleName() + ", nothing was thrown");
-    }
-
-    private interface ThrowingCall {
-        void run() throws Exception;
     }
 }
