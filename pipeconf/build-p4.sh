@@ -39,7 +39,7 @@ profile_field() {
 profiles = json.load(open(sys.argv[1]))["profiles"]
 if sys.argv[2] not in profiles:
     sys.exit("unknown profile %s (profiles.json has %s)" % (sys.argv[2], ", ".join(profiles)))
-print("\n".join(profiles[sys.argv[2]][sys.argv[3]]))' "$profiles_json" "$1" "$2"
+sys.stdout.write("".join(item + "\n" for item in profiles[sys.argv[2]][sys.argv[3]]))' "$profiles_json" "$1" "$2"
 }
 # The profile's flags, sorted: WITH_APN6 WITH_GTPU ...
 profile_flags() { profile_field "$1" features | sed 's/^/WITH_/' | LC_ALL=C sort; }

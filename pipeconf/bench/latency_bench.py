@@ -6,7 +6,8 @@
       (in the switch's network namespace) programs the switch, sends the program's frames
       (wire.py), keeps Sixflow's telemetry reports where the program has them, writes the series.
   latency_bench.py report FILE.json...
-      prints the table of one pass (report_table.py); exits 3 when the switch queued.
+      prints the table of one pass (report_table.py); exits 3 when the switch queued, 4 when a
+      class's frames never came out.
 run.sh runs both, each program on a fresh switch, and steps the rate down when a pass queued."""
 
 import argparse
@@ -28,6 +29,10 @@ from p4runtime_client import P4RuntimeClient  # noqa: E402
 from wire import Capture  # noqa: E402
 
 QUEUED_EXIT = 3
+# A class none of whose frames came out: a broken scenario, not a queue.
+SILENT_EXIT = 4
+# How long the switch's idle CPU time is measured before sending.
+IDLE_PROBE_S = 1.0
 REPORT_BYTES = 28
 
 
@@ -81,6 +86,18 @@ def rows_of(program, flows, capture, sent, reports):
     return rows
 
 
+def switch_cpu_seconds(pid):
+    """User + system CPU time of the switch process (all its threads), from /proc; None without
+    a pid. Unlike latency it does not depend on what else the machine runs (one run's figure
+    also holds the telemetry reports' clones and the settle time's idle wakeups)."""
+    if not pid:
+        return None
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    # Fields 14 and 15 of proc(5) (utime, stime), counted from after the command name's ")".
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def measure(args):
     program = programs.PROGRAMS[args.program]
     p4info = P4Info(args.p4info)
@@ -98,10 +115,16 @@ def measure(args):
         flows = program.flows()
     ports = sorted({row.port for flow in flows for row in flow.rows})
     capture = Capture(ports, stamp_of if program.stamped else None)
+    # The switch's CPU time while idle (its threads' timed wake-ups), to take from the figure.
+    idle_before = switch_cpu_seconds(args.switch_pid)
+    time.sleep(IDLE_PROBE_S)
+    cpu_before = switch_cpu_seconds(args.switch_pid)
+    idle_rate = None if cpu_before is None else (cpu_before - idle_before) / IDLE_PROBE_S
     started = time.monotonic()
     sent = capture.run([flow.frame for flow in flows], args.count, args.interval_ms / 1000.0,
                        lambda seq: len(flows[seq % len(flows)].rows))
     elapsed = time.monotonic() - started
+    cpu_after = switch_cpu_seconds(args.switch_pid)
     reports, reports_received = ({}, 0)
     reports_expected = 0
     if not program.stamped:
@@ -124,7 +147,9 @@ def measure(args):
               "tapped": len(arrived), "receiver_drops": receiver_drops, "strays": capture.strays,
               "interval_mean_us": interval.mean, "interval_p99_us": interval.p99,
               "load_average": os.getloadavg()[0], "cpus": os.cpu_count(),
-              "reports_expected": reports_expected, "reports_received": reports_received, "rows": rows}
+              "reports_expected": reports_expected, "reports_received": reports_received, "rows": rows,
+              "switch_cpu_us_per_frame": (None if cpu_before is None or sent == 0
+                                          else (cpu_after - cpu_before - idle_rate * elapsed) * 1e6 / sent)}
     with open(args.out, "w") as f:
         json.dump(result, f)
     print(f"  {program.name}: {sent} frames in {elapsed:.1f} s, achieved interval {interval.mean:.0f} µs "
@@ -137,6 +162,11 @@ def report(args):
         with open(path) as f:
             results.append(json.load(f))
     queued = report_table.print_pass(results)
+    silent = report_table.silent_rows(results)
+    if silent:
+        print("NOTHING CAME OUT of " + ", ".join(silent) + ": the scenario's entries or the program drop "
+              "these frames (not a queue: no lower rate is tried)")
+        return SILENT_EXIT
     return QUEUED_EXIT if queued else 0
 
 
@@ -149,6 +179,7 @@ def main():
     m.add_argument("--p4info", required=True)
     m.add_argument("--config", required=True)
     m.add_argument("--switch", default="simple_switch_grpc", help="the switch binary, as reported")
+    m.add_argument("--switch-pid", type=int, help="the switch's process, whose CPU time per frame is reported")
     m.add_argument("--count", type=int, default=50000, help="packets per class (default 50000)")
     m.add_argument("--interval-ms", type=float, default=1.0, help="gap between packets (default 1 ms)")
     m.add_argument("--report-every", type=int, default=64,

@@ -193,6 +193,9 @@ def _install_gtpu(client, p4info):
     _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP,
             {names.HDR_N3_ADDR: GTPU_N3, names.HDR_TEID: GTPU_UPLINK_TEID},
             names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP, {names.TUNNEL_ID: 4})
+    # The uplink tunnel's UE prefix: the inner packets' source (fd00:1::10) may come out of it.
+    _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE,
+            {names.HDR_TUNNEL_ID: 4, names.HDR_UE_SRC: ("fd00:1::", 64)}, names.SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE)
 
 
 SIXFLOW_CLASSES = (("ipv6", p4defines.CLASS_IPV6), ("apn6-insert", p4defines.CLASS_APN6_INSERT),

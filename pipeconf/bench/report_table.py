@@ -99,6 +99,8 @@ def print_pass(results):
             notes.append(f"{r['sent'] - r['tapped']} frames not seen at the switch's port")
         if r["reports_expected"]:
             notes.append(f"{r['reports_received']}/{r['reports_expected']} telemetry reports")
+        if r.get("switch_cpu_us_per_frame") is not None:
+            notes.append(f"switch CPU {r['switch_cpu_us_per_frame']:.1f} µs per frame")
         if "load_average" in r:
             notes.append(f"load average {r['load_average']:.2f} on {r['cpus']} CPUs after the run")
         extra = f" ({'; '.join(notes)})" if notes else ""
@@ -121,3 +123,10 @@ def print_pass(results):
             print(f"goal: {name} adds {own:+.1f} µs to Sixflow ipv6, {feature[1]} adds {minimal:+.1f} µs to the "
                   f"minimal router (goal <=: {'met' if own <= minimal else 'not met'})")
     return queued
+
+
+def silent_rows(results):
+    """The rows none of whose frames came out: no queue loses every packet at these rates, so the
+    scenario's entries (programs.py) or the program dropped them, and a lower rate cures nothing."""
+    return [f"{r['program']} {row['name']}" for r in results for row in r["rows"]
+            if row["sent"] > 0 and row["received"] == 0]

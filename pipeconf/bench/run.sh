@@ -12,7 +12,7 @@
 #   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
 #   --results keeps every series as JSON, per pass). --profile picks Sixflow's data-plane profile
 #   (pipeconf/profiles.json) and so its classes; the default is the smallest bmv2 profile, the one
-#   with the fewest features (gtpu: IPv6 routing and GTP-U), which is the closest Sixflow program
+#   with the fewest features (ipv6: plain IPv6, no feature), which is the closest Sixflow program
 #   to the minimal router; --profile full measures every class.
 # SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build (README: a build without
 # logging macros); the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
@@ -98,7 +98,7 @@ while :; do
         ns="sixflow-bench-$$-$program"
         bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
         ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program "$program" \
-            --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" \
+            --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" --switch-pid "$BMV2_PID" \
             --count "$count" --interval-ms "$interval_ms" ${report_every:+--report-every "$report_every"} \
             --features "$features" --out "$work/pass$pass/$program.json"
         bmv2_netns_down "$ns"

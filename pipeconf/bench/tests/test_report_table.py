@@ -65,3 +65,9 @@ def test_loss_in_the_baseline_withholds_every_ratio_to_it(capsys):
     ipv6_line = next(line for line in out.splitlines() if line.startswith("ipv6 "))
     assert ipv6_line.split()[-2:] == ["-", "1.00"]  # none to the router; Sixflow's own baseline holds
     assert "goal: Sixflow ipv6" not in out
+
+
+def test_a_class_with_no_frame_out_is_named_as_a_broken_scenario():
+    results = minimal() + [result("sixflow", [row("ipv6", 100.0), row("gtpu-decap", 0.0, received=0)])]
+    assert report_table.silent_rows(results) == ["sixflow gtpu-decap"]
+    assert report_table.silent_rows(minimal() + [sixflow()]) == []

@@ -87,18 +87,26 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         }
         chain.apply(hdr, meta, SIXFLOW_INGRESS_PLATFORM_ARGS);
 
+#if defined(WITH_APN6) || defined(WITH_MSR6) || defined(WITH_GTPU)
         // Index 0 (no event) is never read: a packet without events is not counted.
         // Bit 2 (EVENT_APN6_STRIPPED once) stays 0: strips are counted by apn6_strip_counter.
+        // (Only these features have events: without them the test would be one for nothing.)
         if ((meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ 1w0
                 ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped) != 0) {
             event_counter.count((bit<32>) (meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap
                     ++ 1w0 ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
         }
+#endif
 
-        std_meta.priority = meta.priority;
-        if (meta.punt_to_cpu) {
+        // The priority (ACL, APN6 SLA) is set beside each forwarding decision, in its step.
+        // Routed unicast, the most common case, is decided by the first test.
+        if (!meta.punt_to_cpu && !meta.drop && meta.mcast_group == 0 && meta.egress_port_set) {
+            std_meta.egress_spec = meta.egress_port;
+            std_meta.priority = meta.priority;
+        } else if (meta.punt_to_cpu) {
             packet_in_handler.apply(hdr, meta);
             std_meta.egress_spec = CPU_PORT;
+            std_meta.priority = meta.priority;
         } else if (meta.drop) {
             drop_counter.count((bit<32>) meta.drop_reason);
             if (meta.punt_reason != PUNT_ASKED && hdr.ipv6.dst_addr[127:120] != 0xff) {
@@ -106,25 +114,27 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
                 routing_error_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
+                std_meta.priority = meta.priority;
 #ifdef WITH_GTPU
             } else if (meta.gtpu_unknown_teid) {
                 // Counted, and punted for the controller's GTP-U Error Indication (TS 29.281 7.3.1).
                 gtpu_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
+                std_meta.priority = meta.priority;
 #endif
 #ifdef WITH_NPTV6
             } else if (meta.nptv6_untranslatable) {
                 // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
                 nptv6_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
+                std_meta.priority = meta.priority;
 #endif
             } else {
                 mark_to_drop(std_meta);
             }
         } else if (meta.mcast_group != 0) {
             std_meta.mcast_grp = meta.mcast_group;
-        } else if (meta.egress_port_set) {
-            std_meta.egress_spec = meta.egress_port;
+            std_meta.priority = meta.priority;
         } else {
             mark_to_drop(std_meta);
         }
@@ -157,7 +167,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     ReportFraming() report_framing;
 
     // What is left of the class's next sequence number under its mask: 0 reports the packet.
-    bit<32> sample_test = 1;
+    // Written by sample and read only after it ran; its initial value is set in the measured
+    // packets' first step (an initial value here would be a step of its own for every packet).
+    bit<32> sample_test;
 
     // Numbers the class's packet (its sequence) and tests it against the mask, in the action:
     // the sequence is counted only for sampled classes.
@@ -274,6 +286,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 // Every read and the unconditional updates first, in one straight run (one action for
                 // bmv2), then the updates that depend on what was read (p4c makes a conditional
                 // expression a branch anyway).
+                sample_test = 1;
                 bit<48> elapsed = std_meta.egress_global_timestamp - std_meta.ingress_global_timestamp;
                 bit<32> delta = (bit<32>) elapsed;
                 bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;
@@ -299,27 +312,33 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 if (delta > max) {
                     latency_max.write(slot, delta);
                 }
-                if (delta < 1) { bucket = 0; }
-                else if (delta < 2) { bucket = 1; }
-                else if (delta < 4) { bucket = 2; }
-                else if (delta < 8) { bucket = 3; }
-                else if (delta < 16) { bucket = 4; }
-                else if (delta < 32) { bucket = 5; }
-                else if (delta < 64) { bucket = 6; }
+                // bmv2 takes tens of microseconds per packet: the last bucket's one test first.
+                if (delta < 64) {
+                    if (delta < 1) { bucket = 0; }
+                    else if (delta < 2) { bucket = 1; }
+                    else if (delta < 4) { bucket = 2; }
+                    else if (delta < 8) { bucket = 3; }
+                    else if (delta < 16) { bucket = 4; }
+                    else if (delta < 32) { bucket = 5; }
+                    else { bucket = 6; }
+                }
                 bit<32> cell = (slot << 3) | bucket;
                 bit<32> in_bucket;
                 latency_histogram.read(in_bucket, cell);
                 latency_histogram.write(cell, in_bucket + 1);
 
-                telemetry_sampling.apply();
-                if (sample_test == 0) {
-                    meta.report_ingress_port = meta.ingress_port;
-                    meta.report_egress_port = std_meta.egress_port;
-                    meta.report_replica = meta.replica;
-                    meta.report_ingress_ts = std_meta.ingress_global_timestamp;
-                    meta.report_egress_ts = std_meta.egress_global_timestamp;
-                    meta.report_delta = delta;
-                    clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+                switch (telemetry_sampling.apply().action_run) {
+                    sample: {
+                        if (sample_test == 0) {
+                            meta.report_ingress_port = meta.ingress_port;
+                            meta.report_egress_port = std_meta.egress_port;
+                            meta.report_replica = meta.replica;
+                            meta.report_ingress_ts = std_meta.ingress_global_timestamp;
+                            meta.report_egress_ts = std_meta.egress_global_timestamp;
+                            meta.report_delta = delta;
+                            clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+                        }
+                    }
                 }
             }
         }

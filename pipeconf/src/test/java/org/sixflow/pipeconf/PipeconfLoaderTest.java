@@ -84,15 +84,15 @@ public class PipeconfLoaderTest {
     @Test
     public void registersEveryBmv2ProfileAndTheBundlesTofinoOutputs() {
         loader.activate(context(""));
-        for (String profile : new String[]{"full", "core", "gtpu", "nptv6", "bng", "bng-access", "bng-forward"}) {
+        for (String profile : new String[]{"full", "ipv6", "core", "gtpu", "nptv6", "bng", "bng-access", "bng-forward"}) {
             assertTrue(profile, registered.containsKey(SixflowPipeconfs.id(profile, PipeconfTarget.BMV2)));
         }
         // The bundle carries bf-p4c's output of the profiles built for Tofino (full does not fit it).
-        for (String profile : new String[]{"core", "gtpu", "nptv6", "bng"}) {
+        for (String profile : new String[]{"ipv6", "core", "gtpu", "nptv6", "bng"}) {
             assertTrue(profile, registered.containsKey(SixflowPipeconfs.id(profile, PipeconfTarget.TOFINO)));
         }
         assertFalse(registered.containsKey(SixflowPipeconfs.id("full", PipeconfTarget.TOFINO)));
-        assertEquals(11, registered.size());
+        assertEquals(13, registered.size());
         // Each profile's own program: the gtpu profile has no MSR6 table.
         assertFalse(registered.get(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2)).pipelineModel()
                             .table(P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).isPresent());
@@ -148,8 +148,8 @@ public class PipeconfLoaderTest {
         PiPipeconf tofino = registered.get(SixflowPipeconfs.CORE_TOFINO);
         assertEquals(3, binarySize(tofino));
         assertTrue(tofino.extension(PiPipeconf.ExtensionType.TOFINO_CONTEXT_JSON).isPresent());
-        // Seven bmv2 profiles and the folder's one Tofino output (it replaces the bundle's).
-        assertEquals(8, registered.size());
+        // Eight bmv2 profiles and the folder's one Tofino output (it replaces the bundle's).
+        assertEquals(9, registered.size());
     }
 
     @Test

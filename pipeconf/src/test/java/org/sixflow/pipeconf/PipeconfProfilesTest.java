@@ -23,7 +23,7 @@ public class PipeconfProfilesTest {
     public void theBundleCarriesProfilesJson() throws Exception {
         assertEquals(PipeconfProfiles.parse(new ObjectMapper().readTree(PipeconfPaths.PROFILES_JSON)),
                      PipeconfProfiles.all().stream().collect(Collectors.toMap(PipeconfProfile::name, p -> p)));
-        assertEquals(List.of("full", "core", "gtpu", "nptv6", "bng", "bng-access", "bng-forward"),
+        assertEquals(List.of("full", "ipv6", "core", "gtpu", "nptv6", "bng", "bng-access", "bng-forward"),
                      PipeconfProfiles.all().stream().map(PipeconfProfile::name).collect(Collectors.toList()));
     }
 
