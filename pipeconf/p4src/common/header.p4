@@ -476,7 +476,6 @@ struct local_metadata_t {
     // going out: the site that routing's uplink and the source locator name, the flow's hash.
     bool             ilnp;
     bool             ilnp_malformed;
-    bool             ilnp_outbound;
     ilnp_site_id_t   ilnp_site;
     bit<16>          ilnp_bucket;
 #endif

@@ -137,15 +137,15 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
+#ifdef WITH_ILNP
+                // Provider locator -> the site's internal one before routing reads the
+                // destination; Locator Updates punted as received (ilnp.p4).
+                ilnp_inbound.apply(hdr, meta);
+#endif
 #ifdef WITH_NPTV6
                 // Provider prefix -> internal prefix before anything reads the destination (as
                 // Linux's DNPT in PREROUTING).
                 nptv6_inbound.apply(hdr, meta);
-#endif
-#ifdef WITH_ILNP
-                // Provider locator -> the site's internal one before routing reads the
-                // destination; Locator Updates punted (ilnp.p4).
-                ilnp_inbound.apply(hdr, meta);
 #endif
                 // The flow's label, should this packet be encapsulated (RFC 6438).
                 SIXFLOW_FLOW_HASH

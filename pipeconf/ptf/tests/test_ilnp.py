@@ -229,6 +229,32 @@ class IlnpTest(SixflowTest):
         return result.port
 
 
+def crc16(data):
+    """CRC-16/ARC (polynomial 0x8005 reflected, initial 0, no final XOR): bmv2's crc16."""
+    crc = 0
+    for octet in data:
+        crc ^= octet
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
+    return crc
+
+
+def flow_hash(sent):
+    """The flow's hash as the P4 program defines it (ilnp.p4): both identifiers, the upper-layer
+    protocol and the ports, packed in that order (bmv2's CRC16 of the 21 octets)."""
+    data = bytes(sent)
+    proto = data[14 + 40]                # the Nonce header's Next Header
+    ext = 8 * (data[14 + 41] + 1)
+    ports = data[14 + 40 + ext:14 + 40 + ext + 4] if proto in (PROTO_UDP, PROTO_TCP) else bytes(4)
+    return crc16(data[14 + 16:14 + 24] + data[14 + 32:14 + 40] + bytes([proto]) + ports)
+
+
+def uplink_of(weights, sent):
+    """The uplink whose range of the hash holds the flow's."""
+    value = flow_hash(sent)
+    return next(port for port, (low, high) in shares(weights).items() if low <= value <= high)
+
+
 def flow(n):
     """Outbound flow n: its own source identifier and UDP source port."""
     return frame(HOST_MAC, inside(0x1000 + n), correspondent(), UDP(sport=10000 + n, dport=5001) / b"ilnp-flow")
@@ -262,11 +288,12 @@ class TheOtherUplinkAlone(IlnpTest):
 
 
 class WeightedSplit(IlnpTest):
-    """FLOWS flows leave by the uplinks in about the weights' proportion (within TOLERANCE
+    """FLOWS flows leave each by the uplink whose range holds its hash (computed here from the
+    packet: CRC-16/ARC, bmv2's crc16, of its identifiers, protocol and ports), byte for byte as
+    that uplink rewrites it; together in about the weights' proportion (within TOLERANCE
     percentage points: 3 standard deviations of a binomial split of 400 flows at 80/20, 2.4 at
-    50/50; the hash is deterministic, and bmv2's CRC16 gives uplink 2 52.0% at 50/50 and 84.0%
-    at 80/20), each byte for byte as its uplink rewrites it; every eighth flow sent again leaves
-    by the same uplink; the per-uplink counters agree."""
+    50/50; these flows give uplink 2 52.0% at 50/50 and 84.0% at 80/20); every eighth flow sent
+    again leaves by the same uplink; the per-uplink counters agree."""
 
     FLOWS = 400
     TOLERANCE = 6
@@ -275,6 +302,9 @@ class WeightedSplit(IlnpTest):
     def check(self):
         self.set_weights(self.WEIGHTS)
         chosen = [self.leaves_by(flow(n)) for n in range(self.FLOWS)]
+        predicted = [uplink_of(self.WEIGHTS, flow(n)) for n in range(self.FLOWS)]
+        wrong = [n for n in range(self.FLOWS) if chosen[n] != predicted[n]]
+        self.assertEqual(wrong, [], "flows whose uplink is not the one their hash's range names")
         share = 100.0 * chosen.count(2) / self.FLOWS
         logging.info("weights %s: uplink 2 took %.1f%% of %d flows", self.WEIGHTS, share, self.FLOWS)
         self.assertLessEqual(abs(share - self.WEIGHTS[2]), self.TOLERANCE,

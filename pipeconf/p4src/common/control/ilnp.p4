@@ -88,7 +88,6 @@ control IlnpOutbound(inout headers_t hdr, inout local_metadata_t meta) {
     SIXFLOW_COUNTER(ilnp_uplink_out, ILNP_UPLINKS)
 
     action set_site(ilnp_site_id_t site) {
-        meta.ilnp_outbound = true;
         meta.ilnp_site = site;
     }
 
@@ -132,8 +131,7 @@ control IlnpOutbound(inout headers_t hdr, inout local_metadata_t meta) {
 
     apply {
         if (meta.ilnp && !meta.drop && !meta.punt_to_cpu && meta.egress_port_set) {
-            ilnp_site.apply();
-            if (meta.ilnp_outbound) {
+            if (ilnp_site.apply().hit) {
                 // The flow: both identifiers, the upper-layer protocol and ports (0 without).
                 SIXFLOW_ILNP_BUCKET(meta.ilnp_bucket, { hdr.ipv6.src_addr[63:0], hdr.ipv6.dst_addr[63:0],
                                                         meta.ip_proto, meta.l4_src_port, meta.l4_dst_port })
