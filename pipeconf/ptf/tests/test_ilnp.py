@@ -16,6 +16,7 @@ import ipaddress
 import logging
 
 import ptf.testutils as testutils
+from p4.v1 import p4runtime_pb2
 from scapy.layers.inet import TCP, UDP
 from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
@@ -203,15 +204,18 @@ class IlnpTest(SixflowTest):
                         {"locator": SITE_LOCATOR, "uplink": uplink})
             self.insert(SITE_TABLE, {"eg_port": port, "src_locator": SITE_LOCATOR}, SET_SITE, {"site": SITE})
 
-    def set_weights(self, weights):
-        for priority, (port, (low, high)) in enumerate(sorted(shares(weights).items()), start=1):
+    def set_weights(self, weights, first_priority=1):
+        """Writes the site's ilnp_uplink entries for the weights; returns them."""
+        entries = []
+        for priority, (port, (low, high)) in enumerate(sorted(shares(weights).items()), start=first_priority):
             # P4Runtime: a range over the whole field is a don't-care, omitted.
             match = {"site": SITE}
             if (low, high) != (0, 0xFFFF):
                 match["bucket"] = (low, high)
-            self.insert(UPLINK_TABLE, match, USE_UPLINK,
-                        {"locator": PROVIDER_LOCATOR[port], "port": port, "smac": UPLINK_SMAC[port],
-                         "dmac": PROVIDER_MAC[port], "uplink": UPLINKS[port]}, priority=priority)
+            entries.append(self.insert(UPLINK_TABLE, match, USE_UPLINK,
+                                       {"locator": PROVIDER_LOCATOR[port], "port": port, "smac": UPLINK_SMAC[port],
+                                        "dmac": PROVIDER_MAC[port], "uplink": UPLINKS[port]}, priority=priority))
+        return entries
 
     def counts(self, counter):
         return {port: self.counter(counter, uplink) for port, uplink in UPLINKS.items()}
@@ -333,6 +337,28 @@ class EightyTwenty(WeightedSplit):
 
     def runTest(self):
         self.check()
+
+
+@requires("ILNP")
+class NewWeightsMoveOnlyTheFlowsPastTheMovedBoundary(IlnpTest):
+    """From 50/50 to 80/20, make before break (the new ranges written at higher priority, then
+    the old ones deleted: no flow is ever without a range): the flows whose hash lies between
+    the old boundary (32768) and the new one (52428) move from uplink 3 to uplink 2, every other
+    flow stays where it was. There are some of each."""
+
+    def runTest(self):
+        old = self.set_weights({2: 50, 3: 50})
+        flows = [flow(n) for n in range(200)]
+        before = [self.leaves_by(f) for f in flows]
+        self.set_weights({2: 80, 3: 20}, first_priority=100)
+        self.client.write(*old, update_type=p4runtime_pb2.Update.DELETE)
+        after = [self.leaves_by(f) for f in flows]
+        moved = {n for n in range(len(flows)) if before[n] != after[n]}
+        crossing = {n for n in range(len(flows)) if 32768 <= flow_hash(flows[n]) < 52428}
+        self.assertEqual(moved, crossing)
+        self.assertTrue(all(before[n] == 3 and after[n] == 2 for n in moved))
+        self.assertTrue(moved and len(moved) < len(flows), (len(moved), len(flows)))
+        testutils.verify_no_other_packets(self)
 
 
 @requires("ILNP")
