@@ -132,6 +132,25 @@ const bit<8> ICMPV6_TIME_EXCEEDED      = 3;
 const bit<8> ICMPV6_PARAMETER_PROBLEM  = 4;
 #endif
 
+#ifdef WITH_ILNP
+// ILNPv6 (RFCs 6740-6744, 6748; docs/features/ilnp.md): an ILNPv6 packet carries the Nonce option
+// (RFC 6744, IANA Destination Option type 0x8B: act 10, chg 0) with a 4- or 12-octet nonce;
+// Locator Updates are ICMPv6 type 156 (RFC 6743).
+const bit<8> ILNP_NONCE_OPTION_TYPE      = 0x8b;
+const bit<8> ILNP_NONCE_SHORT            = 4;
+const bit<8> ILNP_NONCE_LONG             = 12;
+const bit<8> ICMPV6_ILNP_LOCATOR_UPDATE  = 156;
+// The site's side of a border router: provider locators it answers for (inbound), (uplink,
+// internal locator) pairs that make a packet outbound, and the shares of the uplinks (a
+// range of the flow's 16-bit hash each). Uplinks index the per-uplink counters.
+typedef bit<16> ilnp_site_id_t;
+typedef bit<8>  ilnp_uplink_id_t;
+#define ILNP_LOCATORS 1024
+#define ILNP_SITES 1024
+#define ILNP_SHARES 1024
+#define ILNP_UPLINKS 256
+#endif
+
 #ifdef WITH_ECMP
 // ECMP (routing.p4): a routing_v6 entry names a group of equal-cost next hops; the packet's flow
 // picks one member. Groups, next hops per group and members in all (the action selector's).
@@ -197,9 +216,18 @@ const drop_reason_t DROP_NPTV6_UNTRANSLATABLE   = 32;  // the word to adjust is 
 // programs of the profiles without GTP-U (and their source hashes) stay as they were.
 const drop_reason_t DROP_GTPU_SPOOFED_SOURCE    = 33;  // a G-PDU's inner source outside its tunnel's UE prefixes
 #endif
+#ifdef WITH_ILNP
+// ILNP at a site border (ilnp.p4). Under its flag, as are its values below, so that the programs
+// of the profiles without ILNP (and their source hashes) stay as they were.
+const drop_reason_t DROP_ILNP_MALFORMED         = 34;  // a Nonce option whose length is neither 4 nor 12, or that runs past its header
+#endif
 // The drop counters' size: one past the highest reason the profile has. Java's P4Defines and the
-// packet tests' p4defines take the last #define of a name: the largest, GTP-U's.
-#ifndef WITH_GTPU
+// packet tests' p4defines take the last #define of a name: the largest a profile without ILNP
+// has, GTP-U's (ILNP's, first, is for the profiles with it only).
+#if defined(WITH_ILNP)
+#define DROP_REASON_COUNT_ILNP 35
+#define DROP_REASON_COUNT DROP_REASON_COUNT_ILNP
+#elif !defined(WITH_GTPU)
 #define DROP_REASON_COUNT 33
 #else
 #define DROP_REASON_COUNT 34
@@ -214,6 +242,9 @@ const punt_reason_t PUNT_ASKED       = 0;
 const punt_reason_t PUNT_HOP_LIMIT   = 1;  // hop limit <= 1, not to a multicast address: Time Exceeded (also counted as DROP_HOP_LIMIT)
 const punt_reason_t PUNT_NO_ROUTE    = 2;  // no routing_v6 entry, not to a multicast address: Destination Unreachable (also counted as DROP_NO_ROUTE)
 const punt_reason_t PUNT_FOR_ROUTER  = 3;  // to one of the router's own addresses (routing_v6 punt_to_router): Echo Reply
+#ifdef WITH_ILNP
+const punt_reason_t PUNT_ILNP_LOCATOR_UPDATE = 4;  // an ICMPv6 Locator Update (RFC 6743) through the site border: the controller updates the site's mappings
+#endif
 
 #ifdef WITH_BNG
 // BNG (RFC 2516 PPPoE, RFC 1661 PPP): EtherTypes, PPP protocols, the PPPoE header's fixed

@@ -471,6 +471,14 @@ struct local_metadata_t {
     bit<32>          nptv6_inner_sum;
     bool             nptv6_untranslatable; // subnet 0xFFFF: dropped, counted and punted (RFC 6296)
 #endif
+#ifdef WITH_ILNP
+    // ILNP (ilnp.p4): an ILNPv6 packet (its Nonce option), one whose option is malformed, and
+    // going out: the site that routing's uplink and the source locator name, the flow's hash.
+    bool             ilnp;
+    bool             ilnp_malformed;
+    ilnp_site_id_t   ilnp_site;
+    bit<16>          ilnp_bucket;
+#endif
 #ifdef WITH_GTPU
     bool             gtpu_unknown_teid;  // a G-PDU for no tunnel: dropped, counted and punted (TS 29.281 7.3.1)
 #endif

@@ -26,6 +26,7 @@
 #include "control/msr6.p4"
 #include "control/gtpu.p4"
 #include "control/nptv6.p4"
+#include "control/ilnp.p4"
 #include "control/bng.p4"
 
 control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
@@ -50,6 +51,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_NPTV6
     Nptv6Inbound() nptv6_inbound;
     Nptv6Outbound() nptv6_outbound;
+#endif
+#ifdef WITH_ILNP
+    IlnpInbound() ilnp_inbound;
+    IlnpOutbound() ilnp_outbound;
 #endif
     Station() station;
     Routing() routing;
@@ -132,6 +137,11 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
+#ifdef WITH_ILNP
+                // Provider locator -> the site's internal one before routing reads the
+                // destination; Locator Updates punted as received (ilnp.p4).
+                ilnp_inbound.apply(hdr, meta);
+#endif
 #ifdef WITH_NPTV6
                 // Provider prefix -> internal prefix before anything reads the destination (as
                 // Linux's DNPT in PREROUTING).
@@ -187,6 +197,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_NPTV6
                 // Internal prefix -> the prefix of the uplink routing chose (as SNPT in POSTROUTING).
                 nptv6_outbound.apply(hdr, meta);
+#endif
+#ifdef WITH_ILNP
+                // Leaving by an uplink: the uplink by weight per flow, its source locator.
+                ilnp_outbound.apply(hdr, meta);
 #endif
 #ifdef WITH_APN6
                 apn6_post_routing.apply(hdr, meta);

@@ -106,6 +106,11 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
     ActionSelector(ecmp_selector, ecmp_hash, SelectorMode_t.FAIR, ECMP_MAX_GROUP_SIZE, ECMP_GROUPS) ecmp_hashed;
 #define SIXFLOW_ECMP_SELECTOR ecmp_hashed
 
+// ILNP's uplink choice (ilnp.p4): the flow's 16-bit hash from a hash unit of its own (CRC16, as
+// bmv2's), into a field; the controller gives each uplink a range of it (a range match: TCAM).
+#define SIXFLOW_ILNP_HASH_DECL Hash<bit<16>>(HashAlgorithm_t.CRC16) ilnp_hash;
+#define SIXFLOW_ILNP_BUCKET(field, ...) field = ilnp_hash.get(__VA_ARGS__);
+
 // The shared ingress chain (common/ingress.p4) reads the parser's intrinsic metadata (its error).
 // A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The
 // outer flow label is hashed ahead, from the packet's flow (5-tuple and flow label) before any

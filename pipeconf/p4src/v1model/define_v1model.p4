@@ -87,6 +87,11 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
     action_selector(HashAlgorithm.crc16, ECMP_MEMBERS, 32w16) ecmp_selector;
 #define SIXFLOW_ECMP_SELECTOR ecmp_selector
 
+// ILNP's uplink choice (ilnp.p4): the flow's 16-bit hash (CRC16, as ECMP's selector), into a
+// field; the controller gives each uplink a range of it. The field list is the macro's tail.
+#define SIXFLOW_ILNP_HASH_DECL
+#define SIXFLOW_ILNP_BUCKET(field, ...) hash(field, HashAlgorithm.crc16, (bit<16>) 0, __VA_ARGS__, 32w0x10000);
+
 // The shared ingress chain (common/ingress.p4) reads standard_metadata: the parser's error and
 // the GTP-U UDP checksum that SixflowVerifyChecksum verified. bmv2 hashes the flow label where it
 // writes it (SIXFLOW_ENCAP_FLOW_LABEL): nothing to compute ahead.

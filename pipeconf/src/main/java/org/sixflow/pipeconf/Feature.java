@@ -16,6 +16,11 @@ public enum Feature {
     /** NPTv6 (RFC 6296): checksum-neutral prefix translation at a site border, ICMPv6 errors' invoking packets too. */
     NPTV6,
     /**
+     * ILNPv6 at a site border (RFC 6748): Nonce-option packets' locators rewritten, the uplink
+     * chosen per flow by weight, Locator Updates punted, per-uplink counters.
+     */
+    ILNP,
+    /**
      * BNG, the half facing the subscribers: line map, PPPoE control punt with the line id,
      * upstream termination with anti-spoofing, upstream per-line counters and meters.
      */

@@ -53,7 +53,8 @@ public class CompiledArtifactsTest {
             Feature.GTPU, P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP,
             Feature.ECMP, P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ECMP,
             // Not in the full profile, whose P4Info the constants come from.
-            Feature.NPTV6, PiTableId.of("SixflowIngress.nptv6_inbound.nptv6_inbound"));
+            Feature.NPTV6, PiTableId.of("SixflowIngress.nptv6_inbound.nptv6_inbound"),
+            Feature.ILNP, PiTableId.of("SixflowIngress.ilnp_inbound.ilnp_inbound"));
 
     private static String read(File file) throws Exception {
         return new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8).trim();

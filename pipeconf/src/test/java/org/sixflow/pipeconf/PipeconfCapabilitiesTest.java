@@ -32,8 +32,9 @@ public class PipeconfCapabilitiesTest {
         assertEquals(SixflowPipeconfs.FULL_BMV2, full.pipeconfId());
         // Every feature but the BNG's, which no other feature is built with (profile bng).
         for (Feature feature : Feature.values()) {
-            // NPTv6 is a site border's feature and the BNG a subscriber edge's: profiles of their own.
-            boolean own = feature == Feature.NPTV6 || feature == Feature.BNG_ACCESS || feature == Feature.BNG_FORWARD;
+            // NPTv6 and ILNP are a site border's features and the BNG a subscriber edge's: profiles of their own.
+            boolean own = feature == Feature.NPTV6 || feature == Feature.ILNP
+                    || feature == Feature.BNG_ACCESS || feature == Feature.BNG_FORWARD;
             assertEquals(feature.toString(), !own, full.has(feature));
         }
         PipeconfCapabilities bng = of(BundledPipeconfs.bmv2("bng"));

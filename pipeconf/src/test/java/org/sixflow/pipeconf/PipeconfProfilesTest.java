@@ -38,7 +38,7 @@ public class PipeconfProfilesTest {
         assertEquals(Set.of(Feature.BNG_FORWARD), PipeconfProfiles.named("bng-forward").orElseThrow().features());
         assertEquals(Set.of(Feature.APN6, Feature.MSR6), PipeconfProfiles.named("core").orElseThrow().features());
         assertEquals(Set.of(Feature.GTPU), PipeconfProfiles.named("gtpu").orElseThrow().features());
-        assertEquals(Set.of(Feature.NPTV6), PipeconfProfiles.named("nptv6").orElseThrow().features());
+        assertEquals(Set.of(Feature.NPTV6, Feature.ILNP), PipeconfProfiles.named("nptv6").orElseThrow().features());
         assertTrue(PipeconfProfiles.named("nosuch").isEmpty());
     }
 
