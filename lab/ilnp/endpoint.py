@@ -284,7 +284,14 @@ class Endpoint:
         if nonce is None:
             self.counters["notIlnp"] += 1
             return
+        rest = pkt[wire.IPV6_HEADER_LEN + opts_len:]
+        is_lu = next_header == wire.NH_ICMPV6 and rest[:1] == bytes([wire.ICMPV6_LOCATOR_UPDATE])
         peer = self.ilcc.get(src_nid)
+        if peer is None and is_lu:
+            # RFC 6743: an Update changes an existing session's locators; it never starts one
+            self.counters["luRejected"] += 1
+            self.event("luRejected", nid=src_nid.hex(), error="no session with this node")
+            return
         if peer is None:
             peer = self.ilcc.learn(src_nid, src_loc)
             self.event("peerLearned", nid=src_nid.hex(), locator=src_loc.hex())
@@ -294,11 +301,10 @@ class Endpoint:
         elif peer.remote_nonce != nonce:
             self.counters["nonceMismatch"] += 1
             self.event("nonceMismatch", nid=src_nid.hex(), got=nonce.hex(), want=peer.remote_nonce.hex())
-            if next_header == wire.NH_ICMPV6 and pkt[wire.IPV6_HEADER_LEN + opts_len] == wire.ICMPV6_LOCATOR_UPDATE:
+            if is_lu:
                 self.counters["luRejected"] += 1
             return
-        rest = pkt[wire.IPV6_HEADER_LEN + opts_len:]
-        if next_header == wire.NH_ICMPV6 and rest[:1] == bytes([wire.ICMPV6_LOCATOR_UPDATE]):
+        if is_lu:
             self.on_locator_update(peer, rest)
             return
         peer.rx += 1
