@@ -137,6 +137,11 @@ class Endpoint:
         self.status_dirty = True
         self.next_status = 0.0
         self.running = True
+        self.dst_text = {}          # 16-byte address -> text for sendto, formatted once
+        # The checksum change between the identity and the ILNP pseudo-header is the same for every
+        # packet (both addresses lose or gain the identity /64): computed once, as RFC 1624 terms.
+        self.to_ilnp = wire.checksum_delta(self.identity * 2, bytes(16))
+        self.to_identity = wire.checksum_delta(bytes(16), self.identity * 2)
 
     # ---- set-up ----------------------------------------------------------------------------
 
@@ -158,8 +163,10 @@ class Endpoint:
                  "  iifname \"%s\" ip6 nexthdr 60 counter drop\n }\n}\n" % (NFT_TABLE, self.iface))
         subprocess.run(["nft", "-f", "-"], input=rules, check=True, capture_output=True, text=True)
         self.rx = socket.socket(socket.AF_PACKET, socket.SOCK_DGRAM, socket.htons(ETH_P_IPV6))
-        # Classic BPF: keep only packets whose IPv6 next header is 60 (offsets from the IPv6 header).
-        prog = [(0x30, 0, 0, 6), (0x15, 0, 1, 60), (0x06, 0, 0, 0xFFFF), (0x06, 0, 0, 0)]
+        # Classic BPF: not our own transmissions (packet type PACKET_OUTGOING, an ancillary load),
+        # and only packets whose IPv6 next header is 60 (offsets from the IPv6 header).
+        prog = [(0x20, 0, 0, 0xFFFFF004), (0x15, 3, 0, PACKET_OUTGOING),
+                (0x30, 0, 0, 6), (0x15, 0, 1, 60), (0x06, 0, 0, 0xFFFF), (0x06, 0, 0, 0)]
         code = b"".join(struct.pack("HBBI", *ins) for ins in prog)
         buf = ctypes.create_string_buffer(code)
         fprog = struct.pack("HL", len(prog), ctypes.addressof(buf))
@@ -190,8 +197,13 @@ class Endpoint:
         self.status_dirty = True
 
     def send_wire(self, packet, dst16):
+        text = self.dst_text.get(dst16)
+        if text is None:
+            if len(self.dst_text) > 4096:
+                self.dst_text.clear()
+            text = self.dst_text[dst16] = fmt_addr(dst16)
         try:
-            self.tx.sendto(packet, (fmt_addr(dst16), 0))
+            self.tx.sendto(packet, (text, 0))
             self.counters["wireOut"] += 1
         except OSError as e:            # no route, full buffers: the packet is lost, as on a wire
             self.event("sendError", error=str(e))
@@ -246,7 +258,7 @@ class Endpoint:
             if at + 2 <= len(body):
                 old = (body[at] << 8) | body[at + 1]
                 # identity pseudo-header -> ILNP pseudo-header: both L64s become zero
-                new = wire.adjust_checksum(old, self.identity * 2, bytes(16))
+                new = wire.apply_delta(old, self.to_ilnp)
                 if proto == wire.NH_UDP and new == 0:
                     new = 0xFFFF
                 body[at], body[at + 1] = new >> 8, new & 0xFF
@@ -315,7 +327,7 @@ class Endpoint:
             at += wire.CHECKSUM_OFFSET[proto]
             if at + 2 <= len(body):
                 old = (body[at] << 8) | body[at + 1]
-                new = wire.adjust_checksum(old, bytes(16), self.identity * 2)
+                new = wire.apply_delta(old, self.to_identity)
                 if proto == wire.NH_UDP and new == 0:
                     new = 0xFFFF
                 body[at], body[at + 1] = new >> 8, new & 0xFF

@@ -92,13 +92,23 @@ def ilnp_upper_checksum(src_nid, dst_nid, next_header, upper):
     return checksum(ilnp_pseudo_header(src_nid, dst_nid, len(upper), next_header) + bytes(upper))
 
 
+def checksum_delta(removed, added):
+    """The ones' complement sum that turns a checksum over words `removed` into one over `added`
+    (RFC 1624 eqn. 3 split in two: a fixed address change costs one addition per packet)."""
+    return ones_sum(bytes(added), ones_sum(bytes(b ^ 0xFF for b in removed)))
+
+
+def apply_delta(old, delta):
+    total = (~old & 0xFFFF) + delta
+    total = (total & 0xFFFF) + (total >> 16)
+    return ~total & 0xFFFF
+
+
 def adjust_checksum(old, removed, added):
     """RFC 1624 eqn. 3: the checksum after the 16-bit words `removed` were replaced by `added`.
 
     removed and added are byte strings of even length (their order inside the sum does not matter)."""
-    total = ones_sum(bytes(added), (~old & 0xFFFF))
-    inverse = bytes(b ^ 0xFF for b in removed)
-    return ~ones_sum(inverse, total) & 0xFFFF
+    return apply_delta(old, checksum_delta(removed, added))
 
 
 # ---- the Nonce option -------------------------------------------------------------------------
