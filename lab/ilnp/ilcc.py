@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
-"""The Identifier-Locator Communication Cache (I-LCC, RFC 6741 §5): what a node knows per peer.
+"""The Identifier-Locator Communication Cache (I-LCC, RFC 6740 and RFC 6741): what a node knows per peer.
 
 One entry per correspondent Node Identifier: its current locators (with RFC 6743 preference and
 lifetime), the nonce this node puts in packets to it, the nonce it expects from it (learned from
-the first packet that arrives: nonces are unidirectional, RFC 6744 §3), and an outstanding Locator
+the first packet that arrives: nonces are unidirectional, RFC 6744), and an outstanding Locator
 Update of ours that the peer has not acknowledged yet.
 """
 
@@ -39,7 +39,7 @@ class Peer:
         return any(e.locator == locator for e in self.locators)
 
     def replace_locators(self, entries):
-        """RFC 6743 §3: the advertised set replaces the old one; lifetime 0 withdraws a locator."""
+        """The advertised set replaces the old one (RFC 6743); a lifetime of 0 is taken as a withdrawal."""
         self.locators = [LocatorEntry(e.locator, e.preference, e.lifetime) for e in entries if e.lifetime > 0]
         self.updated_at = time.time()
 

@@ -6,7 +6,8 @@
 One lab without the locator rewrite (so plain IPv6 between the locator addresses works too):
 ping RTT (mean of N pings, 10 ms apart) and iperf3 TCP goodput (2 s), each through the ILNP
 endpoints (identity addresses) and plain (locator addresses, the kernel alone); then, in a lab with
-the rewrite, the pings a 20 ms ping loses while host a's locator moves, over several moves.
+the rewrite, the pings a 20 ms ping loses while host a's locator moves (new address added before the old one
+is deleted, and the other way round), over several moves.
 Prints one JSON document.  Run: sudo python3 lab/ilnp/measure.py [--pings 100] [--moves 5]
 """
 
@@ -46,7 +47,13 @@ def iperf_tcp(lab, dst, seconds=2):
         server.wait(10)
 
 
-def move_loss(moves):
+MOVES = {
+    "makeBeforeBreak": "addr add fd00:a2::a/64 dev eth0 nodad\naddr del fd00:a1::a/64 dev eth0\n",
+    "breakBeforeMake": "addr del fd00:a1::a/64 dev eth0\naddr add fd00:a2::a/64 dev eth0 nodad\n",
+}
+
+
+def move_loss(moves, batch):
     losses = []
     for i in range(moves):
         with tempfile.TemporaryDirectory(prefix="sfilnp-") as tmp:
@@ -57,7 +64,7 @@ def move_loss(moves):
                                  stdout=subprocess.PIPE, text=True)
                 time.sleep(1.5)
                 subprocess.run(["ip", "-n", lab.ns["a"], "-batch", "-"], check=True, text=True,
-                               input="addr add fd00:a2::a/64 dev eth0 nodad\naddr del fd00:a1::a/64 dev eth0\n")
+                               input=batch)
                 out, _ = ping.communicate(timeout=30)
                 sent, got = map(int, re.search(r"(\d+) packets transmitted, (\d+) received", out).groups())
                 losses.append(sent - got)
@@ -85,9 +92,10 @@ def main():
             result["tcpPlain"] = iperf_tcp(lab, "fd00:b1::b")
         finally:
             lab.down()
-    losses = move_loss(args.moves)
-    result["locatorMove"] = {"pingIntervalMs": 20, "moves": len(losses), "lostPerMove": losses,
-                             "meanLost": statistics.mean(losses) if losses else None}
+    for name, batch in MOVES.items():
+        losses = move_loss(args.moves, batch)
+        result["locatorMove_" + name] = {"pingIntervalMs": 20, "pings": 200, "moves": len(losses),
+                                         "lostPerMove": losses, "meanLost": statistics.mean(losses)}
     print(json.dumps(result, indent=1))
 
 

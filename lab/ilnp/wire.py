@@ -3,13 +3,13 @@
 """ILNPv6 on the wire: addresses as Locator + Node Identifier, the Nonce option, Locator Update, checksums.
 
 Field values written from the RFCs (facts, not copied code):
-- RFC 6744 §2: the Nonce is an IPv6 Destination Option, type 0x8B (action bits 10: an ILNP-unaware
+- RFC 6744: the Nonce is an IPv6 Destination Option, type 0x8B (action bits 10: an ILNP-unaware
   node discards the packet and sends Parameter Problem; bit C = 0: the value does not change en
   route), option data length 4 (32-bit nonce) or 12 (96-bit nonce).
-- RFC 6743 §2: ICMPv6 type 156, code 0; then Num of Locs (8 bits), Operation (8 bits: 1 Locator
+- RFC 6743: ICMPv6 type 156, code 0; then Num of Locs (8 bits), Operation (8 bits: 1 Locator
   Update Advertisement, 2 Locator Update Acknowledgement), 16 reserved bits; then per locator the
   64-bit Locator, a 16-bit Preference and a 16-bit Lifetime (seconds).
-- RFC 6740 §3 / RFC 6741: the upper-layer checksum covers the Identifiers only: the pseudo-header
+- RFC 6740 and RFC 6741: the upper-layer checksum covers the Identifiers only: the pseudo-header
   uses an I-LV whose L64 is zero and whose NID is the node's, in place of each IPv6 address.
 """
 
@@ -43,7 +43,7 @@ class WireError(ValueError):
 # ---- addresses --------------------------------------------------------------------------------
 
 def split_address(addr16):
-    """(locator, nid) of a 16-byte address: the upper and lower 64 bits (RFC 6740 §3.1)."""
+    """(locator, nid) of a 16-byte address: the upper and lower 64 bits (RFC 6740)."""
     if len(addr16) != 16:
         raise WireError("an IPv6 address has 16 bytes, not %d" % len(addr16))
     return addr16[:8], addr16[8:]
@@ -176,7 +176,7 @@ class LocatorEntry:
 
 
 def locator_update(operation, entries, checksum_value=0):
-    """An ICMPv6 Locator Update message (RFC 6743 §2) with the given checksum field."""
+    """An ICMPv6 Locator Update message (RFC 6743) with the given checksum field."""
     if operation not in (LU_ADVERTISEMENT, LU_ACKNOWLEDGEMENT):
         raise WireError("Locator Update operation is 1 or 2, not %r" % operation)
     if not 1 <= len(entries) <= 255:
