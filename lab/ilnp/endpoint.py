@@ -250,6 +250,11 @@ class Endpoint:
             self.counters["noPeerLocator"] += 1
             return
         first_next = pkt[6]
+        if first_next == wire.NH_HOP_BY_HOP:
+            # it must stay first (RFC 8200 §4.1) and the receive path expects the Nonce header
+            # first: not supported (no application in the lab sends one to a unicast peer)
+            self.counters["unsupported"] += 1
+            return
         upper = wire.find_upper_layer(pkt, wire.IPV6_HEADER_LEN, first_next)
         body = bytearray(pkt[wire.IPV6_HEADER_LEN:])
         if upper is not None:
