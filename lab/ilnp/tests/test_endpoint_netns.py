@@ -83,8 +83,31 @@ class Capture:
         return read_pcap(self.path)
 
 
-def echo_requests(packets, src, dst):
+def between(packets, src, dst):
     return [p for p in packets if p[8:24] == a16(src) and p[24:40] == a16(dst)]
+
+
+def check_ilnp_transport(test, p, nonce, src_nid, dst_nid):
+    """p (an IPv6 packet from the wire) has the Nonce header first and a transport checksum over
+    the two NIDs with zero L64s (computed here from scratch); returns the upper-layer bytes."""
+    test.assertEqual(wire.NH_DEST_OPTS, p[6])
+    head = bytes([p[40], (4 + len(nonce)) // 8 - 1, 0x8B, len(nonce)]) + nonce
+    test.assertEqual(head, p[40:40 + len(head)])
+    proto, upper = p[40], bytearray(p[40 + len(head):])
+    test.assertEqual(struct.unpack("!H", p[4:6])[0], len(p) - 40)
+    at = wire.CHECKSUM_OFFSET[proto]
+    carried = struct.unpack("!H", upper[at:at + 2])[0]
+    upper[at:at + 2] = b"\0\0"
+    pseudo = bytes(8) + a16("::" + src_nid)[8:] + bytes(8) + a16("::" + dst_nid)[8:] + struct.pack("!IxxxB", len(upper), proto)
+    total = 0
+    data = pseudo + bytes(upper) + (b"\0" if len(upper) % 2 else b"")
+    for i in range(0, len(data), 2):
+        total += (data[i] << 8) | data[i + 1]
+    while total >> 16:
+        total = (total & 0xFFFF) + (total >> 16)
+    test.assertEqual((~total & 0xFFFF) or 0xFFFF if proto == wire.NH_UDP else ~total & 0xFFFF, carried,
+                     "checksum over NIDs with zero L64s (protocol %d)" % proto)
+    return proto, bytes(upper)
 
 
 def ping_stats(out):
@@ -93,13 +116,14 @@ def ping_stats(out):
 
 
 class LabCase(unittest.TestCase):
+    ENDPOINT_ARGS = ()
 
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix="sfilnp-")
         cls.lab = Lab(rewrite=True, workdir=cls.tmp).up()
         try:
-            cls.lab.start_endpoints()
+            cls.lab.start_endpoints(*cls.ENDPOINT_ARGS)
         except BaseException:
             cls.lab.down()
             raise
@@ -143,27 +167,50 @@ class ThroughARewritingRouter(LabCase):
         nonce_ab = bytes.fromhex(self.lab.peer("a", "000000000000000b")["localNonce"])
         nonce_ba = bytes.fromhex(self.lab.peer("b", "000000000000000a")["localNonce"])
         self.assertEqual(nonce_ab, bytes.fromhex(self.lab.peer("b", "000000000000000a")["remoteNonce"]))
-        reqs_in = echo_requests(pkts_in, "fd00:a1::a", "fd00:b1::b")
-        reqs_out = echo_requests(pkts_out, "2001:db8:a1::a", "fd00:b1::b")
-        replies_out = echo_requests(pkts_out, "fd00:b1::b", "2001:db8:a1::a")
-        replies_in = echo_requests(pkts_in, "fd00:b1::b", "fd00:a1::a")
+        reqs_in = between(pkts_in, "fd00:a1::a", "fd00:b1::b")
+        reqs_out = between(pkts_out, "2001:db8:a1::a", "fd00:b1::b")
+        replies_out = between(pkts_out, "fd00:b1::b", "2001:db8:a1::a")
+        replies_in = between(pkts_in, "fd00:b1::b", "fd00:a1::a")
         for group in (reqs_in, reqs_out, replies_out, replies_in):
             self.assertEqual(3, len(group))
         for pkts, nonce, icmp_type, src_nid, dst_nid in ((reqs_in + reqs_out, nonce_ab, 128, "a", "b"),
                                                          (replies_in + replies_out, nonce_ba, 129, "b", "a")):
             for p in pkts:
-                self.assertEqual(wire.NH_DEST_OPTS, p[6])
                 # Destination Options: next header ICMPv6, 8 bytes, option 0x8b of length 4, the nonce
                 self.assertEqual(bytes([58, 0, 0x8B, 4]) + nonce, p[40:48])
-                self.assertEqual(struct.unpack("!H", p[4:6])[0], len(p) - 40)
-                icmp = bytearray(p[48:])
-                self.assertEqual(icmp_type, icmp[0])
-                carried = struct.unpack("!H", icmp[2:4])[0]
-                icmp[2:4] = b"\0\0"
-                self.assertEqual(wire.ilnp_upper_checksum(a16("::" + src_nid)[8:], a16("::" + dst_nid)[8:], 58, icmp),
-                                 carried, "checksum over NIDs with zero L64s")
+                proto, icmp = check_ilnp_transport(self, p, nonce, src_nid, dst_nid)
+                self.assertEqual((58, icmp_type), (proto, icmp[0]))
         # the same checksum before and after the router rewrote a locator
         self.assertEqual([p[50:52] for p in reqs_in], [p[50:52] for p in reqs_out])
+
+    def test_tcp_and_udp_checksums_on_the_wire_cover_nids_only(self):
+        """A UDP datagram and a TCP SYN to a closed port (b's kernel answers RST) from a's
+        identity address, seen on both sides of the rewriting router."""
+        inside = Capture(self.lab, "r", "ra", self.tmp)
+        outside = Capture(self.lab, "r", "rb", self.tmp)
+        code = ("import socket; u = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM); "
+                "u.sendto(b'odd-length payload', ('%s', 7777)); "
+                "t = socket.socket(socket.AF_INET6, socket.SOCK_STREAM); t.settimeout(2)\n"
+                "try: t.connect(('%s', 7778))\nexcept OSError as e: print(e)" % (ilnplab.ID_B, ilnplab.ID_B))
+        out = self.lab.exec("a", sys.executable, "-c", code).stdout
+        self.assertIn("refused", out)            # the RST came back through both endpoints
+        pkts_in, pkts_out = inside.stop(), outside.stop()
+        nonce_ab = bytes.fromhex(self.lab.peer("a", "000000000000000b")["localNonce"])
+        nonce_ba = bytes.fromhex(self.lab.peer("b", "000000000000000a")["localNonce"])
+        seen = {}
+        for pkts, a_src in ((pkts_in, "fd00:a1::a"), (pkts_out, "2001:db8:a1::a")):
+            for p in between(pkts, a_src, "fd00:b1::b"):
+                proto, upper = check_ilnp_transport(self, p, nonce_ab, "a", "b")
+                seen.setdefault(proto, []).append(upper)
+            for p in between(pkts, "fd00:b1::b", a_src):
+                proto, upper = check_ilnp_transport(self, p, nonce_ba, "b", "a")
+                seen.setdefault(("back", proto), []).append(upper)
+        self.assertEqual(2, len(seen.get(wire.NH_UDP, [])), "the UDP datagram before and after the router")
+        self.assertTrue(seen[wire.NH_UDP][0].endswith(b"odd-length payload"))
+        syns = [u for u in seen.get(wire.NH_TCP, []) if u[13] & 0x02]
+        rsts = [u for u in seen.get(("back", wire.NH_TCP), []) if u[13] & 0x04]
+        self.assertEqual(2, len(syns))
+        self.assertEqual(2, len(rsts))
 
     def test_tcp_and_udp_with_iperf3(self):
         for extra in ((), ("-u", "-b", "10M", "-l", "1200")):
@@ -233,6 +280,25 @@ class ThroughARewritingRouter(LabCase):
 
 
 @unittest.skipIf(WHY_NOT, WHY_NOT or "")
+class NinetySixBitNonce(LabCase):
+    ENDPOINT_ARGS = ("--nonce-bits", "96")
+
+    def test_ping_with_96_bit_nonces(self):
+        outside = Capture(self.lab, "r", "rb", self.tmp)
+        out = self.lab.exec("a", "ping", "-6", "-c", "3", "-i", "0.05", "-W", "1", ilnplab.ID_B, check=False).stdout
+        self.assertEqual((3, 3), ping_stats(out), out)
+        pkts = outside.stop()
+        nonce_ab = bytes.fromhex(self.lab.peer("a", "000000000000000b")["localNonce"])
+        self.assertEqual(12, len(nonce_ab))
+        reqs = between(pkts, "2001:db8:a1::a", "fd00:b1::b")
+        self.assertEqual(3, len(reqs))
+        for p in reqs:
+            # next header ICMPv6, Hdr Ext Len 1 (16 bytes), option 0x8b of length 12
+            self.assertEqual(bytes([58, 1, 0x8B, 12]) + nonce_ab, p[40:56])
+            check_ilnp_transport(self, p, nonce_ab, "a", "b")
+
+
+@unittest.skipIf(WHY_NOT, WHY_NOT or "")
 class LocatorMove(LabCase):
 
     def test_moving_a_locator_sends_an_update_and_the_ping_goes_on(self):
@@ -267,7 +333,7 @@ class LocatorMove(LabCase):
         self.assertTrue(acks, "no Locator Update Acknowledgement from b")
         self.assertEqual(a16("fd00:a2::a"), acks[-1][24:40])
         # and the echo requests after the move leave from the new locator, not rewritten
-        self.assertTrue(echo_requests(pkts, "fd00:a2::a", "fd00:b1::b"))
+        self.assertTrue(between(pkts, "fd00:a2::a", "fd00:b1::b"))
 
 
 if __name__ == "__main__":
