@@ -15,7 +15,7 @@ TOPOLOGY ?= msr6-study
 LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
-        lab-net-test lab-net-root-test ra-linux-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
+        lab-net-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
         p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
@@ -53,7 +53,7 @@ deps:
 ## Every test: the docs site (first: seconds), Java (with a real PostgreSQL), web (headless Chromium),
 ## lab files, packet tests, and the system tests on the bmv2 lab (packet and lab tests skip loudly
 ## where bmv2 is missing).
-test: deps docs-test java-test web-test web-e2e fuzz-test docker-check lab-net-test pppoe-vm-test pppoe-vm-system-test onos-tools-test p4-test lab-test
+test: deps docs-test java-test web-test web-e2e fuzz-test docker-check lab-net-test ilnp-test pppoe-vm-test pppoe-vm-system-test onos-tools-test p4-test lab-test
 
 ## mvn verify ends with osgi-test/: both .oar files in ONOS 2.7.0's Karaf (first run fetches it from Maven Central).
 java-test: web-build
@@ -93,6 +93,14 @@ docker-check:
 ## The bmv2 lab's network tools (topologies, netcfg, names, state, command line, host tools); no root.
 lab-net-test:
 	$(LAB_PYTHON) -m unittest discover -s lab/net/tests -t lab/net
+
+## The userspace ILNPv6 endpoint (lab/ilnp/README.md): codec and checksum vectors, then two ILNP
+## hosts and a locator-rewriting router in sfilnp-* namespaces (deleted after): ping, iperf3, the
+## wire, a locator move, forged packets (about 25 s). The namespace part is skipped loudly without
+## root, /dev/net/tun, nft, tcpdump or iperf3.
+ilnp-test:
+	if $(LAB_PYTHON) -c 'import pytest' 2>/dev/null; then $(LAB_PYTHON) -m pytest -q -s -rs lab/ilnp/tests; \
+	else $(LAB_PYTHON) -m unittest discover -s lab/ilnp/tests -t lab/ilnp -v; fi
 
 ## The PPPoE VM (lab/pppoe/README.md): Debian kernel + bookworm with pppd and pppoe-server, under
 ## /opt/sixflow-pppvm (root; resumable; about 4 minutes the first time).
