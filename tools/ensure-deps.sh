@@ -20,6 +20,10 @@ command -v ip >/dev/null || need_apt+=(iproute2)
 command -v ping >/dev/null || need_apt+=(iputils-ping)
 # ... and see every router on a path with tracepath (test_routing: ICMPv6 Time Exceeded).
 command -v tracepath >/dev/null || need_apt+=(iputils-tracepath)
+# The ILNP endpoint's namespace tests (lab/ilnp): traffic, captures and the kernel's filter.
+command -v iperf3 >/dev/null || need_apt+=(iperf3)
+command -v tcpdump >/dev/null || need_apt+=(tcpdump)
+command -v nft >/dev/null || need_apt+=(nftables)
 # The P4 sources' freshness hash preprocesses them (pipeconf/build-p4.sh --hash), with or without p4c.
 command -v cpp >/dev/null || need_apt+=(cpp)
 
