@@ -28,8 +28,9 @@ control SixflowEgressChain(inout headers_t hdr, inout local_metadata_t meta) {
 #ifdef WITH_MSR6
 #ifdef EGRESS_OUTER_MRH_ONLY
         if (meta.msr6_replicate && meta.msr6_malformed) {
-            // An MRH behind another extension header, which this target's egress parser does not
-            // read: no copy of it can be finished (or decapsulated) correctly here.
+            // An MRH behind an extension header this target's egress parser does not read (longer
+            // than EXT_MAX_LEN words, or two of them): no copy of it can be finished (or
+            // decapsulated) correctly here.
             meta.drop = true;
             meta.drop_reason = DROP_MSR6_MALFORMED;
         } else {

@@ -73,8 +73,8 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
         transition select(hdr.common.ipv6.next_header) {
 #ifdef WITH_MSR6
             PROTO_ROUTING: parse_routing;
-            PROTO_HOPOPT: behind_extension;
-            PROTO_DSTOPTS: behind_extension;
+            PROTO_HOPOPT: parse_pre_ext;
+            PROTO_DSTOPTS: parse_pre_ext;
 #endif
             default: accept;
         }
@@ -97,8 +97,49 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
     EGRESS_MRH_UNPARSED_STATE(4) EGRESS_MRH_UNPARSED_STATE(5) EGRESS_MRH_UNPARSED_STATE(6)
     EGRESS_MRH_UNPARSED_STATE(7) EGRESS_MRH_UNPARSED_STATE(8)
 
-    // An MRH behind another extension header (the depth left is too small for both): its
-    // copies are dropped and counted.
+    // An MRH behind a Hop-by-Hop or Destination Options header (an APN6 option, say): that
+    // header (up to EXT_MAX_LEN words after its first 8 octets, as ingress parses it), the
+    // Routing header and the MRH's first word are read, so that copies are finished as any
+    // other; its M-SIDs stay payload (the depth left holds 1 to 3 of them, by the header's
+    // length), so a copy for a receiver of this node is dropped and counted (Msr6Egress), as
+    // for a list longer than EGRESS_MAX_MSIDS. A longer extension header, or one that is not
+    // followed by a Routing header, leaves the packet unparsed past it: its copies are dropped.
+    state parse_pre_ext {
+        packet.extract(hdr.common.pre_ext);
+        transition select(hdr.common.pre_ext.hdr_ext_len) {
+            0: pre_ext_end;
+            1: pre_ext_words_1;
+            2: pre_ext_words_2;
+            default: behind_extension;
+        }
+    }
+    state pre_ext_words_1 {
+        packet.extract(hdr.common.pre_ext_words[0]);
+        transition pre_ext_end;
+    }
+    state pre_ext_words_2 {
+        packet.extract(hdr.common.pre_ext_words[0]);
+        packet.extract(hdr.common.pre_ext_words[1]);
+        transition pre_ext_end;
+    }
+    state pre_ext_end {
+        transition select(hdr.common.pre_ext.next_header) {
+            PROTO_ROUTING: parse_routing_behind_ext;
+            default: behind_extension;
+        }
+    }
+    state parse_routing_behind_ext {
+        packet.extract(hdr.common.routing);
+        transition select(hdr.common.routing.routing_type, hdr.common.routing.hdr_ext_len) {
+            EGRESS_MRH_LONG_CASE(1) EGRESS_MRH_LONG_CASE(2) EGRESS_MRH_LONG_CASE(3)
+            EGRESS_MRH_LONG_CASE(4) EGRESS_MRH_LONG_CASE(5) EGRESS_MRH_LONG_CASE(6)
+            EGRESS_MRH_LONG_CASE(7) EGRESS_MRH_LONG_CASE(8)
+            default: accept;
+        }
+    }
+    EGRESS_MRH_UNPARSED_STATE(1) EGRESS_MRH_UNPARSED_STATE(2) EGRESS_MRH_UNPARSED_STATE(3)
+
+    // What is left: copies of it are dropped and counted.
     state behind_extension { meta.msr6_malformed = true; transition accept; }
     SIXFLOW_REPEAT(EGRESS_MAX_MSIDS, EGRESS_MRH_COUNT_STATE)
 #endif

@@ -406,6 +406,9 @@ control SixflowEgressDeparser(packet_out packet, inout tna_headers_t hdr, in loc
         packet.emit(hdr.common.ethernet);
         packet.emit(hdr.common.ipv6);
 #ifdef WITH_MSR6
+        packet.emit(hdr.common.pre_ext);
+        packet.emit(hdr.common.pre_ext_words[0]);
+        packet.emit(hdr.common.pre_ext_words[1]);
         packet.emit(hdr.common.routing);
         packet.emit(hdr.common.mrh);
         packet.emit(hdr.common.msids[0]);

@@ -11,6 +11,8 @@ import os
 
 from p4.config.v1 import p4info_pb2
 
+import p4defines
+
 TESTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
 
 # Key kinds whose tables order entries by priority (P4Runtime wants one there, and none elsewhere).
@@ -31,6 +33,16 @@ def value(v):
     if isinstance(v, str) and v.startswith("0x"):
         return int(v, 16)
     return v
+
+
+def port_number(port):
+    """A group's port: its number, or ONOS's logical CONTROLLER port, which the pipeconf's
+    interpreter writes as the CPU port (the one the P4 sends packet-ins to)."""
+    if port == "CONTROLLER":
+        return p4defines.CPU_PORT
+    if isinstance(port, int):
+        return port
+    raise ValueError("unknown port %r in a group" % (port,))
 
 
 def install_entries(test, entries, device=None):
@@ -78,6 +90,6 @@ def install_groups(test, groups, device=None):
         elif group["type"] == "clone_session":
             if len(group["ports"]) != 1:
                 raise ValueError("a clone session has one port: %s" % group)
-            test.client.add_clone_session(group["id"], group["ports"][0])
+            test.client.add_clone_session(group["id"], port_number(group["ports"][0]), group.get("truncate", 0))
         else:
             raise ValueError("unknown group type in %s" % group)

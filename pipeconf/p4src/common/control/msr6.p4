@@ -396,7 +396,8 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     // Only what this target's egress parses can be valid here; naming the rest would make
-    // Tofino keep room for it (its egress reads no extension header in front of the MRH).
+    // Tofino keep room for it (its egress reads an extension header in front of the MRH only to
+    // finish copies: the M-SIDs behind it stay payload, so such a copy is never decapsulated).
 #ifdef EGRESS_OUTER_MRH_ONLY
 #undef MSR6_DECAP_PRE_EXT
 #define MSR6_DECAP_PRE_EXT

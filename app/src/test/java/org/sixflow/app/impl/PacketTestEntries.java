@@ -4,6 +4,7 @@ package org.sixflow.app.impl;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.flow.criteria.PiCriterion;
@@ -107,17 +108,23 @@ public final class PacketTestEntries {
 
     /**
      * One group: ALL groups are P4Runtime multicast groups (one replica per output port, instance
-     * 0 as ONOS writes them), CLONE groups clone sessions.
+     * 0 as ONOS writes them), CLONE groups clone sessions. A port is its number, or "CONTROLLER"
+     * (ONOS's logical port, which the pipeconf's interpreter maps to the CPU port); a clone
+     * session that truncates its clones says to how many bytes.
      */
     public static Map<String, Object> group(GroupDescription group) {
         if (group.type() == GroupDescription.Type.SELECT) {
             return actionProfileGroup(group);
         }
-        List<Long> ports = new ArrayList<>();
+        List<Object> ports = new ArrayList<>();
+        Integer truncate = null;
         for (GroupBucket bucket : group.buckets().buckets()) {
             for (Instruction instruction : bucket.treatment().allInstructions()) {
                 if (instruction instanceof Instructions.OutputInstruction) {
-                    ports.add(((Instructions.OutputInstruction) instruction).port().toLong());
+                    PortNumber port = ((Instructions.OutputInstruction) instruction).port();
+                    ports.add(PortNumber.CONTROLLER.equals(port) ? "CONTROLLER" : (Object) port.toLong());
+                } else if (instruction instanceof Instructions.TruncateInstruction) {
+                    truncate = ((Instructions.TruncateInstruction) instruction).maxLen();
                 }
             }
         }
@@ -126,6 +133,9 @@ public final class PacketTestEntries {
         entry.put("type", group.type() == GroupDescription.Type.CLONE ? "clone_session" : "multicast_group");
         entry.put("id", group.givenGroupId());
         entry.put("ports", ports);
+        if (truncate != null) {
+            entry.put("truncate", truncate);
+        }
         return entry;
     }
 
