@@ -71,6 +71,25 @@ public class PppControlTest {
         assertArrayEquals(hex("0000000000100001"), ipv6cp.option(PppControl.IPV6CP_INTERFACE_IDENTIFIER).get().value);
     }
 
+    /** scapy's bytes of the same CHAP packets (lab/pppoe/chap_frames.py). */
+    private static java.util.Map<String, String> scapyChap() throws Exception {
+        java.util.Map<String, String> packets = new java.util.HashMap<>();
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                PppControlTest.class.getResourceAsStream("chap-scapy.txt"), java.nio.charset.StandardCharsets.US_ASCII))) {
+            in.lines().filter(l -> !l.startsWith("#")).forEach(l -> packets.put(l.split(" ")[0], l.split(" ")[1]));
+        }
+        return packets;
+    }
+
+    @Test
+    public void chapWrittenHereIsWhatScapyWrites() throws Exception {
+        java.util.Map<String, String> scapy = scapyChap();
+        assertEquals(scapy.get("challenge"), "0107000f" + "04" + "01020304" + "736572766572");
+        assertEquals(scapy.get("response"), "02070018" + "10" + "00112233445566778899aabbccddeeff" + "626f62");
+        assertEquals(scapy.get("success"), "03070004");
+        assertEquals(scapy.get("failure"), "04070006" + "6e6f");
+    }
+
     @Test
     public void chapFromRfc1994() throws Exception {
         // Challenge: code 1, id 7, length 4+1+4+6, value size 4, value, name "server".
