@@ -50,7 +50,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * comes up (one attachment per address family) and removed when it ends; an ended session is
  * kept one echo interval so that its last frames (Terminate-Ack, PADT) are still carried.
  * Malformed frames, frames of unknown sessions and data frames are dropped and counted; none of
- * them changes a session. Not thread-safe: the manager calls it from its work thread only.
+ * them changes a session. Lines, discoveries and sessions are at most {@link #MAX_ENTRIES} each
+ * (a line that floods PADIs from new MACs cannot grow them without bound). Not thread-safe: the manager calls it from its work thread only.
  */
 final class BngRelay {
 
@@ -62,7 +63,11 @@ final class BngRelay {
     static final String NO_SERVER = "noServer";
     static final String NO_BNG_MAC = "noBngMac";
 
+    static final String TOO_MANY = "tooMany";
+
     private static final long MILLIS = 1000;
+    /** Most lines, subscribers in discovery and sessions followed: twice the data plane's 8192 lines. */
+    static final int MAX_ENTRIES = 16384;
     /** How far the pool search goes for a free /64. */
     private static final long POOL_SEARCH = 1 << 16;
 
@@ -101,10 +106,12 @@ final class BngRelay {
     /** A subscriber in discovery: its line, and the server's MAC once a PADO came. */
     private static final class Pending {
         final LineRecord line;
+        final long since;
         MacAddress serverMac;
 
-        Pending(LineRecord line) {
+        Pending(LineRecord line, long since) {
             this.line = line;
+            this.since = since;
         }
     }
 
@@ -209,8 +216,12 @@ final class BngRelay {
 
     private void fromSubscriber(ConnectPoint from, int lineId, PppoeFrame frame) {
         long now = clock.getAsLong();
-        LineRecord line = lines.computeIfAbsent(lineName(from, frame.sVid(), frame.cVid()),
-                                                k -> new LineRecord(from, frame.sVid(), frame.cVid()));
+        String name = lineName(from, frame.sVid(), frame.cVid());
+        if (!lines.containsKey(name) && lines.size() >= MAX_ENTRIES) {
+            drop(TOO_MANY, from, "already " + MAX_ENTRIES + " lines");
+            return;
+        }
+        LineRecord line = lines.computeIfAbsent(name, k -> new LineRecord(from, frame.sVid(), frame.cVid()));
         line.frames++;
         line.lastSeen = now;
         if (lineId != 0) {
@@ -221,7 +232,11 @@ final class BngRelay {
             String key = key(frame.sVid(), frame.cVid(), subscriber);
             switch (frame.code()) {
                 case PppoeFrame.PADI:
-                    discovery.put(key, new Pending(line));
+                    if (!discovery.containsKey(key) && discovery.size() >= MAX_ENTRIES) {
+                        drop(TOO_MANY, from, "already " + MAX_ENTRIES + " subscribers in discovery");
+                        return;
+                    }
+                    discovery.put(key, new Pending(line, now));
                     send(config.server().get(), frame.bytes());
                     return;
                 case PppoeFrame.PADR:
@@ -334,6 +349,10 @@ final class BngRelay {
 
     private void startSession(LineRecord line, int sessionId, MacAddress subscriber, MacAddress serverMac) {
         String key = key(line.sVid, line.cVid, subscriber, sessionId);
+        if (!sessions.containsKey(key) && sessions.size() >= MAX_ENTRIES) {
+            drop(TOO_MANY, line.port, "already " + MAX_ENTRIES + " sessions");
+            return;
+        }
         Session old = sessions.remove(key);
         if (old != null) {
             apply(old, old.machine.end("its session id was given again"));
@@ -343,7 +362,7 @@ final class BngRelay {
 
     /**
      * Time passed: echo loss and silence end sessions; sessions ended more than an echo interval
-     * ago are forgotten.
+     * ago are forgotten, and so are discoveries without a PADS for echo misses × interval.
      */
     void tick() {
         long now = clock.getAsLong();
@@ -352,6 +371,8 @@ final class BngRelay {
             apply(session, session.machine.onTick(now, interval, config.echoMisses()));
         }
         sessions.values().removeIf(s -> s.endedAt >= 0 && now - s.endedAt >= interval);
+        // A discovery that did not reach PADS in as long as silence ends a session is given up.
+        discovery.values().removeIf(p -> now - p.since >= interval * config.echoMisses());
     }
 
     /**

@@ -110,7 +110,8 @@ public class BngWebResource extends AbstractWebResource {
     }
 
     /**
-     * Shows the relay's configuration (network config apps.org.sixflow.app.bng).
+     * Shows the relay's configuration, as the network config keeps it. Its place there is
+     * apps.org.sixflow.app.bng.
      *
      * @return 200 OK with {"server", "echoIntervalSeconds", "echoMisses", "linePrefixes", "prefixPool"}
      */

@@ -275,6 +275,29 @@ public class BngRelayTest {
     }
 
     @Test
+    public void aDiscoveryWithoutPadsIsGivenUpAndAFloodIsCapped() {
+        Captured padi = CapturedFrames.first(10, "PADI", true);
+        Captured pado = CapturedFrames.first(10, "PADO", false);
+        relay.receive(ACCESS, 0, padi.bytes);
+        clock.addAndGet(4 * 30_000);
+        relay.tick();
+        relay.receive(SERVER_PORT, 0, pado.bytes);
+        assertEquals("the PADO finds no discovery", Long.valueOf(1), relay.dropped().get(BngRelay.UNEXPECTED));
+        assertEquals(1, plane.sent.size());
+
+        // PADIs from ever new MACs on one line: followed up to the cap, then dropped.
+        for (int i = 0; i <= BngRelay.MAX_ENTRIES; i++) {
+            byte[] frame = padi.bytes.clone();
+            frame[8] = (byte) (i >> 16);
+            frame[9] = (byte) (i >> 8);
+            frame[10] = (byte) i;
+            relay.receive(ACCESS, 0, frame);
+        }
+        assertEquals(Long.valueOf(1), relay.dropped().get(BngRelay.TOO_MANY));
+        assertEquals(1 + BngRelay.MAX_ENTRIES, plane.sent.size());
+    }
+
+    @Test
     public void onlyPppoeIsTaken() {
         assertTrue(BngRelay.isPppoe(CapturedFrames.all().get(0).bytes));
         assertTrue(BngRelay.isPppoe(hex("ffffffffffff5254005f0001" + "8863" + "1109")));
