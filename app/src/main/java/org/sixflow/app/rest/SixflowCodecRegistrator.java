@@ -37,6 +37,10 @@ import org.sixflow.app.api.ReplicaLatency;
 import org.sixflow.app.api.RunComparison;
 import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.api.TableOccupancy;
+import org.sixflow.app.features.bng.api.BngLine;
+import org.sixflow.app.features.bng.api.BngSession;
+import org.sixflow.app.features.bng.rest.BngLineCodec;
+import org.sixflow.app.features.bng.rest.BngSessionCodec;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.rest.Nptv6MappingCodec;
 import org.sixflow.pipeconf.PipeconfCapabilities;
@@ -64,6 +68,8 @@ public class SixflowCodecRegistrator {
             .put(GtpuTunnelCounters.class, new GtpuTunnelCountersCodec())
             .put(InstallStatus.class, new InstallStatusCodec())
             .put(NamedNptv6Mapping.class, new Nptv6MappingCodec())
+            .put(BngSession.class, new BngSessionCodec())
+            .put(BngLine.class, new BngLineCodec())
             .put(LatencyPoint.class, new LatencyPointCodec())
             .put(LatencySample.class, new LatencySampleCodec())
             .put(LatencyHistogram.class, new LatencyHistogramCodec())

@@ -45,6 +45,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.HDR_ICMP_TYPE;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_L4_DPORT;
+import static org.sixflow.pipeconf.P4InfoConstants.INGRESS_LINE;
 import static org.sixflow.pipeconf.P4InfoConstants.INGRESS_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.PUNT_REASON;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_ACL;
@@ -160,7 +161,11 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
         // Why it came up (routing's punts for ICMPv6 answers), for the app's processors.
         long reason = packetIn.metadatas().stream().filter(metadata -> PUNT_REASON.equals(metadata.id()))
                 .findFirst().map(metadata -> toLong(metadata.value())).orElse((long) P4Defines.PUNT_ASKED);
-        return new DefaultInboundPacket(receivedFrom, ethernet, ByteBuffer.wrap(data), PuntReason.cookie(reason));
+        // The subscriber line of a BNG punt (bng-access pipelines only; 0 for no line).
+        long line = packetIn.metadatas().stream().filter(metadata -> INGRESS_LINE.equals(metadata.id()))
+                .findFirst().map(metadata -> toLong(metadata.value())).orElse(0L);
+        return new DefaultInboundPacket(receivedFrom, ethernet, ByteBuffer.wrap(data),
+                                        PuntReason.cookie(reason, line));
     }
 
     @Override

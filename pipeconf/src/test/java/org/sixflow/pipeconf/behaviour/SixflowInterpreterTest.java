@@ -104,6 +104,7 @@ public class SixflowInterpreterTest {
         InboundPacket packet = interpreter.mapInboundPacket(in, DEVICE);
         assertEquals(java.util.Optional.of(2L), packet.cookie());
         assertEquals(P4Defines.PUNT_NO_ROUTE, PuntReason.of(packet));
+        assertEquals("a pipeline without ingress_line: no line", 0, PuntReason.line(packet));
 
         PiPacketOperation asked = PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
                 .withData(ImmutableByteSequence.copyFrom(ipv6Frame()))
@@ -115,6 +116,36 @@ public class SixflowInterpreterTest {
         assertEquals("what the controller asked for carries no cookie", java.util.Optional.empty(),
                      interpreter.mapInboundPacket(asked, DEVICE).cookie());
         assertEquals(P4Defines.PUNT_ASKED, PuntReason.of(interpreter.mapInboundPacket(asked, DEVICE)));
+    }
+
+    @Test
+    public void packetInOfABngLineCarriesTheLineInTheCookie() throws Exception {
+        PiPacketOperation in = PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
+                .withData(ImmutableByteSequence.copyFrom(ipv6Frame()))
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.PUNT_REASON)
+                                      .withValue(ImmutableByteSequence.copyFrom((byte) 0)).build())
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_PORT)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 7)).build())
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_LINE)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 8192)).build())
+                .build();
+        InboundPacket packet = interpreter.mapInboundPacket(in, DEVICE);
+        assertEquals(8192, PuntReason.line(packet));
+        assertEquals(P4Defines.PUNT_ASKED, PuntReason.of(packet));
+        assertEquals(java.util.Optional.of(8192L << 16), packet.cookie());
+
+        PiPacketOperation noRoute = PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
+                .withData(ImmutableByteSequence.copyFrom(ipv6Frame()))
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.PUNT_REASON)
+                                      .withValue(ImmutableByteSequence.copyFrom((byte) 2)).build())
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_PORT)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 7)).build())
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_LINE)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 3)).build())
+                .build();
+        InboundPacket both = interpreter.mapInboundPacket(noRoute, DEVICE);
+        assertEquals(3, PuntReason.line(both));
+        assertEquals(P4Defines.PUNT_NO_ROUTE, PuntReason.of(both));
     }
 
     @Test(expected = PiInterpreterException.class)

@@ -58,7 +58,7 @@ public final class OpenApiDocument {
 
     /** Every schema in definitions/ (OpenApiDocumentTest checks the list against the folder). */
     static final List<String> SCHEMAS = List.of(
-            "Apn6Policy", "DeviceCapabilities", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel",
+            "Apn6Policy", "BngConfig", "DeviceCapabilities", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel",
             "Msr6TreeReceivers", "Msr6TreeRequest", "NetworkTopology", NO_ARGUMENTS, "Nptv6Mapping", "ResourcesMau",
             "ResourcesTable",
             "Route", "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.bng.api;
+
+import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.Ip6Prefix;
+import org.onosproject.net.ConnectPoint;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+/**
+ * The relay's configuration (ONOS network config {@code apps.org.sixflow.app.bng}): the PPPoE
+ * server's attachment (device and port; it sees each subscriber's S-tag and C-tag as the line
+ * sent them), the echo timing that ends a session whose peer has vanished, and where a
+ * subscriber's IPv6 /64 comes from (per line by its VLAN ids, else the next free /64 of a pool):
+ * IPv6CP negotiates only the interface identifier.
+ */
+public final class BngConfig {
+
+    /** Default seconds between LCP echoes (pppd's lcp-echo-interval in Debian's options). */
+    public static final int DEFAULT_ECHO_INTERVAL_SECONDS = 30;
+    /** Default echo intervals without an Echo-Reply before a session is ended (lcp-echo-failure). */
+    public static final int DEFAULT_ECHO_MISSES = 4;
+    public static final int MAX_ECHO_INTERVAL_SECONDS = 3600;
+    public static final int MAX_ECHO_MISSES = 100;
+
+    /** The configuration before anything is configured: no server, so nothing is relayed. */
+    public static final BngConfig NONE = new BngConfig(null, DEFAULT_ECHO_INTERVAL_SECONDS, DEFAULT_ECHO_MISSES,
+                                                       Map.of(), null);
+
+    private final ConnectPoint server;
+    private final int echoIntervalSeconds;
+    private final int echoMisses;
+    private final Map<Integer, Ip6Prefix> linePrefixes;
+    private final Ip6Prefix prefixPool;
+
+    /**
+     * Creates a configuration.
+     *
+     * @param server              the server's attachment, null for none
+     * @param echoIntervalSeconds 1..3600
+     * @param echoMisses          1..100
+     * @param linePrefixes        /64 by line key ({@link #lineKey})
+     * @param prefixPool          a pool of /64s (length 32..64), or null
+     */
+    public BngConfig(ConnectPoint server, int echoIntervalSeconds, int echoMisses,
+                     Map<Integer, Ip6Prefix> linePrefixes, Ip6Prefix prefixPool) {
+        checkArgument(echoIntervalSeconds >= 1 && echoIntervalSeconds <= MAX_ECHO_INTERVAL_SECONDS,
+                      "echoIntervalSeconds must be 1..%s", MAX_ECHO_INTERVAL_SECONDS);
+        checkArgument(echoMisses >= 1 && echoMisses <= MAX_ECHO_MISSES, "echoMisses must be 1..%s", MAX_ECHO_MISSES);
+        linePrefixes.values().forEach(p -> checkArgument(p.prefixLength() == 64, "line prefix %s is not a /64", p));
+        checkArgument(prefixPool == null || prefixPool.prefixLength() >= 32 && prefixPool.prefixLength() <= 64,
+                      "prefixPool must be /32../64");
+        this.server = server;
+        this.echoIntervalSeconds = echoIntervalSeconds;
+        this.echoMisses = echoMisses;
+        this.linePrefixes = ImmutableMap.copyOf(linePrefixes);
+        this.prefixPool = prefixPool;
+    }
+
+    /** A line's key in {@link #linePrefixes}: S-VID × 4096 + C-VID. */
+    public static int lineKey(int sVid, int cVid) {
+        return sVid << 12 | cVid;
+    }
+
+    public Optional<ConnectPoint> server() {
+        return Optional.ofNullable(server);
+    }
+
+    public int echoIntervalSeconds() {
+        return echoIntervalSeconds;
+    }
+
+    public int echoMisses() {
+        return echoMisses;
+    }
+
+    /** Configured /64s by line key. */
+    public Map<Integer, Ip6Prefix> linePrefixes() {
+        return linePrefixes;
+    }
+
+    public Optional<Ip6Prefix> prefixPool() {
+        return Optional.ofNullable(prefixPool);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof BngConfig)) {
+            return false;
+        }
+        BngConfig other = (BngConfig) o;
+        return Objects.equals(server, other.server) && echoIntervalSeconds == other.echoIntervalSeconds
+                && echoMisses == other.echoMisses && linePrefixes.equals(other.linePrefixes)
+                && Objects.equals(prefixPool, other.prefixPool);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool);
+    }
+
+    @Override
+    public String toString() {
+        return "server=" + server + ", echo " + echoIntervalSeconds + " s x " + echoMisses + ", "
+                + linePrefixes.size() + " line prefixes, pool " + prefixPool;
+    }
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.bng.impl;
+
+import org.onlab.packet.IpAddress;
+import org.onlab.packet.MacAddress;
+import org.onlab.packet.VlanId;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.behaviour.BngProgrammable.Attachment;
+
+import java.util.Objects;
+
+/**
+ * One address of a PPPoE session as ONOS's BngProgrammable takes it (ONOS 2.7 has no
+ * implementation of Attachment): an up session is one attachment per address family, both with
+ * the same line and session (the session and encapsulation entries they share are the same
+ * entries, written twice).
+ */
+final class PppoeAttachment implements Attachment {
+
+    private final ApplicationId appId;
+    private final int sVid;
+    private final int cVid;
+    private final MacAddress mac;
+    private final IpAddress ip;
+    private final int sessionId;
+
+    PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId) {
+        this.appId = appId;
+        this.sVid = sVid;
+        this.cVid = cVid;
+        this.mac = mac;
+        this.ip = ip;
+        this.sessionId = sessionId;
+    }
+
+    @Override
+    public ApplicationId appId() {
+        return appId;
+    }
+
+    @Override
+    public VlanId sTag() {
+        return sVid == 0 ? VlanId.NONE : VlanId.vlanId((short) sVid);
+    }
+
+    @Override
+    public VlanId cTag() {
+        return cVid == 0 ? VlanId.NONE : VlanId.vlanId((short) cVid);
+    }
+
+    @Override
+    public MacAddress macAddress() {
+        return mac;
+    }
+
+    @Override
+    public IpAddress ipAddress() {
+        return ip;
+    }
+
+    @Override
+    public boolean lineActive() {
+        return true;
+    }
+
+    @Override
+    public AttachmentType type() {
+        return AttachmentType.PPPoE;
+    }
+
+    @Override
+    public short pppoeSessionId() {
+        return (short) sessionId;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof PppoeAttachment)) {
+            return false;
+        }
+        PppoeAttachment other = (PppoeAttachment) o;
+        return Objects.equals(appId, other.appId) && sVid == other.sVid && cVid == other.cVid
+                && mac.equals(other.mac) && Objects.equals(ip, other.ip) && sessionId == other.sessionId;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(appId, sVid, cVid, mac, ip, sessionId);
+    }
+
+    @Override
+    public String toString() {
+        return "PPPoE " + sessionId + " " + mac + " S" + sVid + ".C" + cVid + " " + ip;
+    }
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.bng.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.Test;
+import org.onlab.packet.Ip6Prefix;
+import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.InvalidFieldsException;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.fail;
+
+/**
+ * The configuration's JSON: read and written back the same; every wrong field named at once.
+ */
+public class BngConfigJsonTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @Test
+    public void readsAndWritesTheSame() throws Exception {
+        String text = "{\"server\":\"device:bng/2\",\"echoIntervalSeconds\":10,\"echoMisses\":3,"
+                + "\"linePrefixes\":[{\"sTag\":100,\"cTag\":10,\"prefix\":\"fd33:0:0:1::/64\"}],"
+                + "\"prefixPool\":\"fd33:1::/48\"}";
+        BngConfig config = BngConfigJson.read(MAPPER.readTree(text));
+        assertEquals(ConnectPoint.deviceConnectPoint("device:bng/2"), config.server().get());
+        assertEquals(10, config.echoIntervalSeconds());
+        assertEquals(3, config.echoMisses());
+        assertEquals(Ip6Prefix.valueOf("fd33:0:0:1::/64"), config.linePrefixes().get(BngConfig.lineKey(100, 10)));
+        assertEquals(MAPPER.readTree(text), BngConfigJson.write(config, MAPPER));
+        BngConfig defaults = BngConfigJson.read(MAPPER.readTree("{\"server\":\"device:bng/2\"}"));
+        assertEquals(BngConfig.DEFAULT_ECHO_INTERVAL_SECONDS, defaults.echoIntervalSeconds());
+        assertEquals(BngConfig.DEFAULT_ECHO_MISSES, defaults.echoMisses());
+    }
+
+    @Test
+    public void namesEveryWrongField() throws Exception {
+        String text = "{\"echoIntervalSeconds\":0,\"echoMisses\":\"4\",\"colour\":1,"
+                + "\"linePrefixes\":[{\"sTag\":4095,\"prefix\":\"fd33::/48\"},{\"cTag\":1},"
+                + "{\"prefix\":\"fd33:0:0:1::1/64\"},{\"prefix\":\"fd33:0:0:2::/64\"},7],"
+                + "\"prefixPool\":\"fd33::/16\"}";
+        try {
+            BngConfigJson.read(MAPPER.readTree(text));
+            fail("read");
+        } catch (InvalidFieldsException e) {
+            List<String> fields = e.errors().stream().map(InvalidFieldsException.FieldError::field)
+                    .collect(Collectors.toList());
+            assertEquals(List.of("colour", "server", "echoIntervalSeconds", "echoMisses", "linePrefixes[0].sTag",
+                                 "linePrefixes[0].prefix", "linePrefixes[1].prefix", "linePrefixes[2].prefix",
+                                 "linePrefixes[4]", "prefixPool"), fields);
+            String message = e.getMessage();
+            for (String part : new String[]{"unknown field", "is required", "must be an integer 1..3600, not 0",
+                    "must be an integer 1..100, not string", "must be a /64", "has bits set past its length",
+                    "must be /32 to /64"}) {
+                assertEquals(part + " in " + message, true, message.contains(part));
+            }
+        }
+        try {
+            BngConfigJson.read(MAPPER.readTree("{\"server\":\"bng\",\"linePrefixes\":[{\"prefix\":\"fd33::/64\"},"
+                                                       + "{\"sTag\":0,\"prefix\":\"fd34::/64\"}]}"));
+            fail("read");
+        } catch (InvalidFieldsException e) {
+            assertEquals(List.of("server", "linePrefixes[1]"), e.errors().stream()
+                    .map(InvalidFieldsException.FieldError::field).collect(Collectors.toList()));
+        }
+    }
+}
