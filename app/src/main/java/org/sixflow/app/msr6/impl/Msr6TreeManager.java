@@ -86,7 +86,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * current network and against every stored tree) and writes them to the {@link Msr6TreeStore}.
  * Each tree has one owner instance, chosen by ONOS's WorkPartitionService; only the owner
  * installs, reroutes and removes the tree's entries ({@link TreeReconciler}), on its worker
- * thread, when the store tells it a tree changed, when the network under a tree or a device's
+ * ({@link TreeWorker}: each tree's work in order, different trees' at once), when the store tells
+ * it a tree changed, when the network under a tree or a device's
  * sixflow netcfg changes, and when
  * it starts owning trees (at activation and when partitions move). On the owner, create, update
  * and remove wait for that work, so a REST caller there gets the tree as installed (or failed);
@@ -153,8 +154,10 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private TableBudget budget;
     private TreeReconciler reconciler;
     private GroupConfirmations groupConfirmations;
-    /** The owner's work: one tree at a time, off the event threads. */
-    private SerialWorker worker;
+    /** The owner's work, off the event threads: each tree's in order, independent trees' at once. */
+    private TreeWorker worker;
+    /** How many trees the owner installs at once (a test's may differ). */
+    int installThreads = TreeWorker.THREADS;
     /**
      * Schedules the removal of replaced tree versions: a test's, set before activation; when null,
      * after RetiringVersions#DRAIN_MILLIS on a timer thread.
@@ -179,10 +182,11 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         builder = new TreeBuilder(deviceService, linkService, configService, pipeconfService,
                                   new Msr6RuleCompiler(appId));
         hostPorts = new HostPorts(edgePortService, linkService);
-        groupConfirmations = new GroupConfirmations(groupService, new DriverDeviceGroups(driverService));
+        groupConfirmations = new GroupConfirmations(groupService,
+                new CoalescedGroupReads(new DriverDeviceGroups(driverService)));
         budget = new TableBudget(pipeconfService, flowRuleService)
                 .withInstalledCountsEvery(INSTALLED_COUNTS_PERIOD);
-        worker = new SerialWorker("sixflow/msr6", "trees", log);
+        worker = new TreeWorker("sixflow/msr6", "trees-%d", installThreads, log);
         RetiringVersions.DrainTimer timer = drainTimer;
         if (timer == null) {
             drains = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/msr6", "drains", log));
@@ -309,7 +313,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     }
 
     /** The owner's worker (tests wait for it). */
-    SerialWorker worker() {
+    TreeWorker worker() {
         return worker;
     }
 
@@ -375,7 +379,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private Optional<Msr6Tree> settle(String id) {
         if (isMine(id)) {
             try {
-                worker.submit("tree " + id, () -> act(id)).get(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
+                worker.submit(id, "tree " + id, () -> act(id)).get(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 log.warn("MSR6 tree {} not settled within {} ms; its owner goes on", id, SETTLE_MILLIS);
             } catch (ExecutionException e) {
@@ -442,7 +446,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             if (event.type() == Msr6TreeEvent.Type.TREE_REMOVED) {
                 owned.remove(id);
             } else {
-                worker.submit("tree " + id, () -> act(id));
+                worker.submit(id, "tree " + id, () -> act(id));
             }
         }
     }
