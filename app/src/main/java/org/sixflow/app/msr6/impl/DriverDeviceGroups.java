@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -41,6 +42,8 @@ final class DriverDeviceGroups implements DeviceGroups {
 
     private final Logger log = getLogger(getClass());
     private final DriverService drivers;
+    /** Set once a P4Runtime device's groups had to be read whole: said once, at warn. */
+    private final AtomicBoolean saidReadWhole = new AtomicBoolean();
 
     DriverDeviceGroups(DriverService drivers) {
         this.drivers = drivers;
@@ -63,6 +66,10 @@ final class DriverDeviceGroups implements DeviceGroups {
             Optional<Collection<Group>> mirrored = mirrored(handler, deviceId, asked);
             if (mirrored.isPresent()) {
                 return mirrored;
+            }
+            if (saidReadWhole.compareAndSet(false, true)) {
+                log.warn("No P4Runtime PRE entry mirror for {}: MSR6 group confirmations read every group of "
+                                 + "a device (slower with many trees)", deviceId);
             }
         }
         try {

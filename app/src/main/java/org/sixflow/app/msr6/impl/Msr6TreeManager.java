@@ -108,6 +108,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * entries (as many as all trees on it) only for a table near full, or once this period.
      */
     static final Duration INSTALLED_COUNTS_PERIOD = Duration.ofSeconds(1);
+    /** How many numbers a trial build tries when the one it tried was claimed meanwhile. */
+    private static final int TRIAL_ATTEMPTS = 5;
     /** Trees map to work partitions by a hash of their id. */
     private static final Function<String, Long> HASHER =
             id -> Hashing.murmur3_128().hashString(id, StandardCharsets.UTF_8).asLong();
@@ -343,9 +345,23 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * checks look up the store's index entry by entry (as fresh as this instance heard).
      */
     private void trial(Msr6TreeRequest request) {
-        TreeBuilder.Built built = builder.build(request, store.freeNumber(this::groupsGone));
-        TreeEntryConflicts.check(request.id(), built.entries, store.entryHolders());
-        budget.check(built.entries.allRules(), store.claims(request.id()), "this tree");
+        for (int attempt = 1; ; attempt++) {
+            int number = store.freeNumber(this::groupsGone);
+            TreeBuilder.Built built = builder.build(request, number);
+            try {
+                TreeEntryConflicts.check(request.id(), built.entries, store.entryHolders());
+            } catch (IllegalArgumentException e) {
+                // A tree installing meanwhile (the owner installs several at once) may have
+                // claimed the number tried: its entries, keyed by that number, conflict with the
+                // trial's without conflicting with this tree's. Try the number free now.
+                if (attempt < TRIAL_ATTEMPTS && store.freeNumber(this::groupsGone) != number) {
+                    continue;
+                }
+                throw e;
+            }
+            budget.check(built.entries.allRules(), store.claims(request.id()), "this tree");
+            return;
+        }
     }
 
     /**

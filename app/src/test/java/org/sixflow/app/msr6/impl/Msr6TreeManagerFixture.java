@@ -108,9 +108,9 @@ public final class Msr6TreeManagerFixture {
         return thread;
     });
     /** The table entries the devices hold. */
-    public final List<FlowRule> rules = new CopyOnWriteArrayList<>();
+    public final List<FlowRule> rules = new AppendCheapList<>();
     /** The groups the devices hold. */
-    public final List<GroupDescription> groups = new CopyOnWriteArrayList<>();
+    public final List<GroupDescription> groups = new AppendCheapList<>();
     /**
      * The same entries (as ONOS's flow store holds them, ADDED) and groups by device: a device's
      * are read without going through every device's (a benchmark holds tens of thousands).
@@ -118,7 +118,7 @@ public final class Msr6TreeManagerFixture {
     private final Map<DeviceId, Map<FlowId, FlowEntry>> rulesByDevice = new ConcurrentHashMap<>();
     private final Map<DeviceId, Map<GroupKey, GroupDescription>> groupsByDevice = new ConcurrentHashMap<>();
     /** Every install and removal in order: "apply", "remove", "add-group", "remove-group". */
-    public final List<String> operations = new CopyOnWriteArrayList<>();
+    public final List<String> operations = new AppendCheapList<>();
     public final List<Msr6TreeEvent> events = new CopyOnWriteArrayList<>();
     private final Msr6TreeListener recorder = events::add;
     /** Devices that refuse every table entry written to them. */
