@@ -4,6 +4,7 @@ package org.sixflow.app.api;
 
 import com.google.common.base.MoreObjects;
 import org.onlab.packet.Ip6Address;
+import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -5,7 +5,7 @@ package org.sixflow.app.experiments;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.sixflow.app.api.ProbePacket;
-import org.sixflow.app.gtpu.echo.GtpuHeader;
+import org.sixflow.app.packet.gtpu.GtpuHeader;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
