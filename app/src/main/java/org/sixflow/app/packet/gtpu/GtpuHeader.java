@@ -4,7 +4,6 @@ package org.sixflow.app.packet.gtpu;
 
 import com.google.common.base.MoreObjects;
 import com.google.common.collect.ImmutableList;
-import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -19,8 +18,10 @@ import java.util.OptionalInt;
  */
 public final class GtpuHeader {
 
-    /** The registered UDP port of GTP-U (TS 29.281 section 4.4.2). */
-    public static final int UDP_PORT = GtpuTunnel.UDP_PORT;
+    /** The registered UDP port of GTP-U (TS 29.281 section 4.4.2), the data plane's GTPU_UDP_PORT. */
+    public static final int UDP_PORT = 2152;
+    /** Largest TEID: the field has 32 bits. */
+    public static final long MAX_TEID = 0xFFFF_FFFFL;
     /** GTP version 1; PT 1 is GTP (0 would be GTP'). */
     public static final int VERSION = 1;
     /** The mandatory part, which the Length field does not count. */

@@ -7,7 +7,7 @@ import org.onlab.packet.IPv6;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.UDP;
-import org.sixflow.app.experiments.ProbeFrames;
+import org.sixflow.app.packet.UdpChecksum;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -100,7 +100,7 @@ public final class GtpuPacket {
         if (checksum != 0) {
             datagram[6] = 0;
             datagram[7] = 0;
-            int expected = ProbeFrames.udpChecksum(source, destination, datagram, 0, udpLength);
+            int expected = UdpChecksum.of(source, destination, datagram, 0, udpLength);
             if (expected != checksum) {
                 throw new GtpuFormatException(String.format("UDP checksum 0x%04x, should be 0x%04x", checksum,
                                                             expected));

@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableSet;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.DeviceId;
+import org.sixflow.app.packet.gtpu.GtpuHeader;
 
 import java.util.Collection;
 import java.util.Objects;
@@ -27,11 +28,11 @@ import static com.google.common.base.Preconditions.checkArgument;
 public final class GtpuTunnel {
 
     /** The registered UDP port of GTP-U (TS 29.281 section 4.4.2), the data plane's GTPU_UDP_PORT. */
-    public static final int UDP_PORT = 2152;
+    public static final int UDP_PORT = GtpuHeader.UDP_PORT;
     /** Most UE prefixes one tunnel takes. */
     public static final int MAX_UE_PREFIXES = 16;
     /** Largest TEID: 32 bits. */
-    public static final long MAX_TEID = 0xFFFF_FFFFL;
+    public static final long MAX_TEID = GtpuHeader.MAX_TEID;
     /** Largest QFI: 6 bits. */
     public static final int MAX_QFI = 63;
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");

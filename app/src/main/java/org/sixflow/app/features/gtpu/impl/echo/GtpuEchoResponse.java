@@ -3,7 +3,7 @@
 package org.sixflow.app.features.gtpu.impl.echo;
 
 import org.onlab.packet.MacAddress;
-import org.sixflow.app.experiments.ProbeFrames;
+import org.sixflow.app.packet.UdpChecksum;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
 
@@ -43,8 +43,7 @@ final class GtpuEchoResponse {
         b.putShort((short) GtpuHeader.UDP_PORT).putShort((short) request.sourcePort()).putShort((short) udpLength)
                 .putShort((short) 0).put(message);
         byte[] frame = b.array();
-        b.putShort(udp + 6, (short) ProbeFrames.udpChecksum(request.destination(), request.source(), frame, udp,
-                                                             udpLength));
+        b.putShort(udp + 6, (short) UdpChecksum.of(request.destination(), request.source(), frame, udp, udpLength));
         return frame;
     }
 }

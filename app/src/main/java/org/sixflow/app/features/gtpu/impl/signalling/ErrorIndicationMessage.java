@@ -4,7 +4,7 @@ package org.sixflow.app.features.gtpu.impl.signalling;
 
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
-import org.sixflow.app.experiments.ProbeFrames;
+import org.sixflow.app.packet.UdpChecksum;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
 
@@ -73,7 +73,7 @@ public final class ErrorIndicationMessage {
         b.putShort((short) GtpuHeader.UDP_PORT).putShort((short) GtpuHeader.UDP_PORT).putShort((short) udpLength)
                 .putShort((short) 0).put(message);
         byte[] frame = b.array();
-        b.putShort(udp + 6, (short) ProbeFrames.udpChecksum(gpdu.destination(), gpdu.source(), frame, udp, udpLength));
+        b.putShort(udp + 6, (short) UdpChecksum.of(gpdu.destination(), gpdu.source(), frame, udp, udpLength));
         return frame;
     }
 }
