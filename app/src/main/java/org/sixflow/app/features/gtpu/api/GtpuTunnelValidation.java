@@ -23,7 +23,7 @@ public final class GtpuTunnelValidation {
      *
      * @param problems  what is wrong, each naming the field (and the other tunnel or device)
      * @param conflicts each P4 table the tunnel's new entries would overflow, in
-     *                  {@link TableShortfall#describe} words
+     *                  {@link org.sixflow.app.api.TableShortfall#describe} words
      */
     public GtpuTunnelValidation(List<String> problems, List<String> conflicts) {
         this.problems = ImmutableList.copyOf(problems);
