@@ -4,6 +4,7 @@ package org.sixflow.app.api;
 
 import com.google.common.base.MoreObjects;
 import org.onlab.packet.Ip6Address;
+import org.sixflow.app.packet.gtpu.GtpuHeader;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,9 +35,9 @@ public final class ProbePacket {
     public static final int DEFAULT_SOURCE_PORT = 40000;
     public static final int DEFAULT_DESTINATION_PORT = 5004;
     /** The GTP-U UDP port (TS 29.281 4.4.2): the outer destination port, and the source port by default. */
-    public static final int GTPU_PORT = GtpuTunnel.UDP_PORT;
+    public static final int GTPU_PORT = GtpuHeader.UDP_PORT;
     /** The largest TEID (32 bits); 0 is no tunnel's. */
-    public static final long MAX_TEID = GtpuTunnel.MAX_TEID;
+    public static final long MAX_TEID = GtpuHeader.MAX_TEID;
 
     private final Ip6Address source;
     private final Ip6Address destination;

@@ -5,7 +5,8 @@ package org.sixflow.app.experiments;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.sixflow.app.api.ProbePacket;
-import org.sixflow.app.gtpu.echo.GtpuHeader;
+import org.sixflow.app.packet.UdpChecksum;
+import org.sixflow.app.packet.gtpu.GtpuHeader;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -136,7 +137,7 @@ public final class ProbeFrames {
         putProbe(b, packet, tag, flowId, sentNanos);
         // The inner checksum is in place: the outer one covers it.
         byte[] frame = b.array();
-        putChecksum(frame, udp, udpChecksum(gtpu.peerAddress(), gtpu.n3Address(), frame, udp, udpLength));
+        putChecksum(frame, udp, UdpChecksum.of(gtpu.peerAddress(), gtpu.n3Address(), frame, udp, udpLength));
         return frame;
     }
 
@@ -149,43 +150,11 @@ public final class ProbeFrames {
         b.putShort((short) packet.sourcePort()).putShort((short) packet.destinationPort())
                 .putShort((short) udpLength).putShort((short) 0);
         b.put(MAGIC).putInt((int) flowId).putLong(tag.sequence()).putLong(sentNanos);
-        putChecksum(b.array(), udp, udpChecksum(packet.source(), packet.destination(), b.array(), udp, udpLength));
+        putChecksum(b.array(), udp, UdpChecksum.of(packet.source(), packet.destination(), b.array(), udp, udpLength));
     }
 
     private static void putChecksum(byte[] frame, int udp, int checksum) {
         frame[udp + 6] = (byte) (checksum >>> 8);
         frame[udp + 7] = (byte) checksum;
-    }
-
-    /**
-     * The UDP checksum over the IPv6 pseudo-header (RFC 8200 8.1); never 0, which IPv6 forbids.
-     * Also the GTP-U echo responder's (one checksum for every UDP datagram the controller sends).
-     *
-     * @param source      IPv6 source
-     * @param destination IPv6 destination
-     * @param frame       bytes holding the UDP datagram with a zero checksum field
-     * @param offset      where the datagram starts
-     * @param length      its length
-     * @return the checksum
-     */
-    public static int udpChecksum(Ip6Address source, Ip6Address destination, byte[] frame, int offset, int length) {
-        long sum = sum(source.toOctets(), 0, 16) + sum(destination.toOctets(), 0, 16) + length + UDP;
-        sum += sum(frame, offset, length);
-        while ((sum >>> 16) != 0) {
-            sum = (sum & 0xffff) + (sum >>> 16);
-        }
-        int checksum = (int) (~sum & 0xffff);
-        return checksum == 0 ? 0xffff : checksum;
-    }
-
-    private static long sum(byte[] data, int offset, int length) {
-        long sum = 0;
-        for (int i = 0; i + 1 < length; i += 2) {
-            sum += ((data[offset + i] & 0xff) << 8) | (data[offset + i + 1] & 0xff);
-        }
-        if (length % 2 == 1) {
-            sum += (data[offset + length - 1] & 0xff) << 8;
-        }
-        return sum;
     }
 }

@@ -7,6 +7,7 @@ import org.onlab.rest.AbstractWebApplication;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.JsonBodyWriter;
 import org.sixflow.app.features.bng.rest.BngWebResource;
+import org.sixflow.app.features.gtpu.rest.GtpuTunnelWebResource;
 import org.sixflow.app.features.nptv6.rest.Nptv6MappingWebResource;
 import org.sixflow.app.rest.errors.BadRequestMapper;
 import org.sixflow.app.rest.errors.ConflictMapper;
@@ -17,8 +18,8 @@ import org.sixflow.app.rest.errors.ItemNotFoundMapper;
 import org.sixflow.app.rest.errors.ServiceUnavailableMapper;
 import org.sixflow.app.rest.errors.UnreadableBodyMapper;
 import org.sixflow.app.rest.errors.WebErrorMapper;
-import org.sixflow.app.rest.http.JsonContentTypeFilter;
 import org.sixflow.app.rest.http.ExactPathFilter;
+import org.sixflow.app.rest.http.JsonContentTypeFilter;
 import org.sixflow.app.rest.http.RequestLimitsFilter;
 
 import java.util.List;

@@ -4,7 +4,6 @@ package org.sixflow.app.e2e;
 
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
-import org.sixflow.app.api.GtpuTunnel;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.LatencyBatch;
@@ -14,7 +13,8 @@ import org.sixflow.app.api.PortCounters;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
-import org.sixflow.app.gtpu.impl.GtpuTunnelManagerFixture;
+import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.features.gtpu.impl.GtpuTunnelManagerFixture;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.PortCounterWriter;
 import org.sixflow.app.history.SampleWriter;

@@ -9,13 +9,17 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -24,7 +28,8 @@ import static org.junit.Assert.assertTrue;
  * The feature slices' layers point one way: api ← impl, api ← rest, api ← cli. No source of
  * features/&lt;feature&gt;/&lt;layer&gt; names a type of a layer it may not use, of its own feature
  * or another's (by import or fully qualified, outside comments and strings): the api names no
- * impl, rest or cli; rest and cli talk only to the api; impl names no rest or cli.
+ * impl, rest or cli; rest and cli talk only to the api; impl names no rest or cli. A layer's
+ * sub-packages belong to it, and every slice's cli is one Karaf scans for commands.
  */
 public class FeatureSlicesTest {
 
@@ -60,26 +65,61 @@ public class FeatureSlicesTest {
         File[] features = FEATURES.listFiles(File::isDirectory);
         assertTrue("no features in " + FEATURES.getAbsolutePath(), features != null && features.length > 0);
         List<String> violations = new ArrayList<>();
+        Set<String> read = new TreeSet<>();
         int sources = 0;
         for (File feature : features) {
             File[] layers = feature.listFiles(File::isDirectory);
             for (File layer : layers == null ? new File[0] : layers) {
                 assertTrue(feature.getName() + " has a layer " + layer.getName() + " of no known kind",
                            ALLOWED.containsKey(layer.getName()));
-                File[] files = layer.listFiles((dir, name) -> name.endsWith(".java"));
-                Arrays.sort(files);
-                for (File file : files) {
+                // A layer's sub-packages (gtpu's impl/echo) are that layer's too.
+                List<Path> files;
+                try (Stream<Path> walk = Files.walk(layer.toPath())) {
+                    files = walk.filter(f -> f.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+                }
+                for (Path file : files) {
                     sources++;
-                    String text = new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
+                    read.add(feature.getName() + "/" + layer.getName());
+                    String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
                     for (String name : violations(layer.getName(), text)) {
-                        violations.add(feature.getName() + "/" + layer.getName() + "/" + file.getName() + " uses "
-                                               + name);
+                        violations.add(feature.getName() + "/" + layer.toPath().relativize(file) + " in "
+                                               + layer.getName() + " uses " + name);
                     }
                 }
             }
         }
-        assertTrue("too few sources read: " + sources, sources >= 20);
+        assertTrue("too few sources read: " + sources, sources >= 60);
+        for (String feature : List.of("gtpu", "nptv6")) {
+            for (String layer : ALLOWED.keySet()) {
+                assertTrue("no sources read in " + feature + "/" + layer + ": " + read,
+                           read.contains(feature + "/" + layer));
+            }
+        }
         assertEquals("feature layers must point toward their api", List.of(), violations);
+    }
+
+    /**
+     * Karaf finds commands only in the packages the bundle's Karaf-Commands header names
+     * (tools/check-oar.py checks the built bundle; this checks the source before any build): the
+     * shared cli package and every slice's cli.
+     */
+    @Test
+    public void everySliceCliIsScannedForCommands() throws IOException {
+        String pom = new String(Files.readAllBytes(Paths.get("pom.xml")), StandardCharsets.UTF_8);
+        Matcher header = Pattern.compile("<Karaf-Commands>([^<]*)</Karaf-Commands>").matcher(pom);
+        assertTrue("app/pom.xml has no Karaf-Commands instruction", header.find());
+        Set<String> declared = new TreeSet<>();
+        for (String clause : header.group(1).split(",")) {
+            declared.add(clause.trim());
+        }
+        Set<String> expected = new TreeSet<>(Set.of("org.sixflow.app.cli"));
+        for (File feature : FEATURES.listFiles(File::isDirectory)) {
+            if (new File(feature, "cli").isDirectory()) {
+                expected.add("org.sixflow.app.features." + feature.getName() + ".cli");
+            }
+        }
+        assertTrue("no slice has a cli: " + expected, expected.size() > 2);
+        assertEquals("Karaf-Commands in app/pom.xml", expected, declared);
     }
 
     @Test

@@ -4,12 +4,12 @@ package org.sixflow.app.testing;
 
 import com.google.common.collect.ImmutableList;
 import org.onosproject.net.DeviceId;
-import org.sixflow.app.api.GtpuTunnel;
-import org.sixflow.app.api.GtpuTunnelCounters;
-import org.sixflow.app.api.GtpuTunnelListener;
-import org.sixflow.app.api.GtpuTunnelService;
-import org.sixflow.app.api.GtpuTunnelValidation;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelCounters;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelListener;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelValidation;
 
 import java.util.Collection;
 import java.util.List;

@@ -2,11 +2,11 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.experiments.impl;
 
-import org.sixflow.app.api.GtpuChecksumMode;
-import org.sixflow.app.api.GtpuTunnel;
-import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.features.gtpu.api.GtpuChecksumMode;
+import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 
 import java.util.List;
 import java.util.Optional;

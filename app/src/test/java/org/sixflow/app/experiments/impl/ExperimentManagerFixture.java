@@ -3,6 +3,7 @@
 package org.sixflow.app.experiments.impl;
 
 import org.onlab.packet.IpAddress;
+import org.onosproject.TestApplicationId;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.cluster.ClusterServiceAdapter;
 import org.onosproject.cluster.ControllerNode;
@@ -18,11 +19,10 @@ import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.link.LinkServiceAdapter;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
-import org.onosproject.TestApplicationId;
 import org.sixflow.app.api.Apn6PolicyService;
 import org.sixflow.app.api.ExperimentStore;
-import org.sixflow.app.api.GtpuTunnelService;
 import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.testing.InMemoryExperimentStore;

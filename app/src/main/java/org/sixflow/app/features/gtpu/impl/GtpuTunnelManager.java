@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.gtpu.impl;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Maps;
+import org.onosproject.core.CoreService;
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.host.HostService;
+import org.onosproject.net.intent.WorkPartitionEventListener;
+import org.onosproject.net.intent.WorkPartitionService;
+import org.onosproject.net.pi.model.PiCounterId;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.runtime.PiCounterCellData;
+import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.p4runtime.api.P4RuntimeController;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.IdInUseException;
+import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.TableShortfall;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelAdminService;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelCounters;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelEvent;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelListener;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelStore;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelStoreDelegate;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelValidation;
+import org.sixflow.app.impl.EntryText;
+import org.sixflow.app.impl.OwnerWork;
+import org.sixflow.app.impl.Owners;
+import org.sixflow.app.resources.TableBudget;
+import org.sixflow.app.telemetry.aggregate.AggregateReadException;
+import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
+import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * GTP-U tunnels across the cluster. Any instance accepts a change: it checks it against the
+ * network and the tunnels in the store, and writes the store, which gives the tunnel a counter
+ * index no other tunnel of the cluster has (0 .. the tunnel counters' size in the pipeline model
+ * - 1). Each tunnel has one owner instance (its work partition's): hearing the store's event, the
+ * owner installs or removes the tunnel's entries and records the outcome as its status; it
+ * reinstalls its tunnels when it starts or takes over a partition, writes them again on a
+ * device that comes back, and checks them again when a device's sixflow netcfg changes
+ * ({@link TunnelRecheck}). An instance that stops leaves the entries and the store as they are:
+ * the tunnels belong to the cluster.
+ *
+ * <p>Table room: a tunnel is refused (TableFullException, 409) when its entries would not fit a
+ * P4 table of a device (gtpu_encap, gtpu_decap, gtpu_n3), counting what the devices hold and what
+ * stored tunnels not yet installed compile to; the gtpu_n3 entry of an N3 address another tunnel
+ * has already is one entry, and needs no room. The owner checks again before it installs
+ * (TunnelInstaller), so that of two tunnels accepted at once for the last room one fails with the
+ * reason.
+ */
+@Component(immediate = true, service = {GtpuTunnelService.class, GtpuTunnelAdminService.class})
+public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, GtpuTunnelListener>
+        implements GtpuTunnelAdminService {
+
+    private final Logger log = getLogger(getClass());
+    private final GtpuTunnelStoreDelegate delegate = new InternalStoreDelegate();
+    private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final NetworkConfigListener configListener = new InternalConfigListener();
+    /** Set while a recheck is queued: ONOS loading netcfg sends a burst of events, one recheck does. */
+    private final AtomicBoolean recheckQueued = new AtomicBoolean();
+    private final WorkPartitionEventListener partitionListener = event -> this.owner.submit(this::takeOwnership);
+    /** Serialises check-and-write of changes made through this instance. */
+    private final Object changes = new Object();
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GtpuTunnelStore store;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DeviceService deviceService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HostService hostService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected FlowRuleService flowRuleService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected P4RuntimeController p4RuntimeController;
+
+    /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
+    protected Executor work;
+    /** Reads tunnel counters; ONOS's P4Runtime clients unless set (tests set one). */
+    protected TunnelCounterReader counterReader;
+
+    private final OwnerWork owner = new OwnerWork("GTP-U tunnel", "sixflow/gtpu", log);
+    private GtpuTunnelCompiler compiler;
+    private TableBudget budget;
+    private TunnelInstaller installer;
+
+    @Activate
+    protected void activate() {
+        compiler = new GtpuTunnelCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
+        if (counterReader == null) {
+            counterReader = onosCounters();
+        }
+        budget = new TableBudget(pipeconfService, flowRuleService);
+        installer = new TunnelInstaller(flowRuleService, store, compiler, owner::submit, budget,
+                                        id -> pendingClaims(id, other -> !isMine(other)));
+        owner.start(work);
+        eventDispatcher.addSink(GtpuTunnelEvent.class, listenerRegistry);
+        store.setDelegate(delegate);
+        workPartitionService.addListener(partitionListener);
+        deviceService.addListener(deviceListener);
+        recheckQueued.set(false);
+        configService.addListener(configListener);
+        owner.submit(this::takeOwnership);
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        owner.stop();
+        configService.removeListener(configListener);
+        deviceService.removeListener(deviceListener);
+        workPartitionService.removeListener(partitionListener);
+        store.unsetDelegate(delegate);
+        eventDispatcher.removeSink(GtpuTunnelEvent.class);
+        // Nothing is removed: the entries and the stored tunnels are the cluster's.
+        log.info("Stopped");
+    }
+
+    @Override
+    public List<GtpuTunnel> tunnels() {
+        return store.listedTunnels().values().stream().map(Map.Entry::getKey)
+                .sorted(Comparator.comparing(GtpuTunnel::id)).collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public Map<String, InstallStatus> statuses() {
+        return Maps.transformValues(store.listedTunnels(), Map.Entry::getValue);
+    }
+
+    @Override
+    public Optional<GtpuTunnel> tunnel(String id) {
+        return store.tunnel(id);
+    }
+
+    @Override
+    public Optional<InstallStatus> status(String id) {
+        return store.status(id);
+    }
+
+    @Override
+    public GtpuTunnelValidation validate(GtpuTunnel tunnel) {
+        return new GtpuTunnelValidation(problems(tunnel), shortfalls(tunnel).stream()
+                .map(s -> s.describe(TunnelInstaller.WHAT)).collect(Collectors.toList()));
+    }
+
+    @Override
+    public GtpuTunnel create(GtpuTunnel tunnel) {
+        GtpuTunnel request = tunnel.withoutCounterIndex();
+        synchronized (changes) {
+            if (store.tunnel(request.id()).isPresent()) {
+                throw new IdInUseException("tunnel id " + request.id() + " is in use");
+            }
+            List<String> problems = problems(request);
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("tunnel " + request.id() + ": " + String.join("; ", problems));
+            }
+            List<TableShortfall> full = shortfalls(request);
+            if (!full.isEmpty()) {
+                throw full.get(0).refusal(TunnelInstaller.WHAT);
+            }
+            return store.add(request, counterCells())
+                    .orElseThrow(() -> new IdInUseException("tunnel id " + request.id() + " is in use"));
+        }
+    }
+
+    @Override
+    public boolean remove(String id) {
+        synchronized (changes) {
+            return store.remove(id).isPresent();
+        }
+    }
+
+    @Override
+    public Map<DeviceId, List<String>> entries(String id) {
+        Map<DeviceId, List<String>> described = new TreeMap<>(Comparator.comparing(DeviceId::toString));
+        store.tunnel(id).ifPresent(tunnel -> compiler.compile(tunnel).forEach(
+                (device, rule) -> described.computeIfAbsent(device, d -> new ArrayList<>())
+                        .add(EntryText.describe(rule))));
+        return described;
+    }
+
+    @Override
+    public Map<String, GtpuTunnelCounters> counters(Collection<String> ids) {
+        Map<String, GtpuTunnelCounters> counters = new LinkedHashMap<>();
+        CounterReads reads = new CounterReads();
+        for (String id : ids) {
+            store.tunnel(id).ifPresent(tunnel -> counters.put(id, reads.of(tunnel)));
+        }
+        return counters;
+    }
+
+    private List<String> problems(GtpuTunnel tunnel) {
+        return GtpuTunnelValidator.problems(tunnel, store.tunnels(), network());
+    }
+
+    /**
+     * The tables a tunnel's entries would overflow, counting what the devices hold and what the
+     * stored tunnels not yet installed claim. A request has no counter index yet; it stands in as
+     * 0, since the index is only an action parameter and an entry takes room by its key (device,
+     * table, match, priority: its flow id), so the N3 address's entry it shares counts once.
+     */
+    private List<TableShortfall> shortfalls(GtpuTunnel tunnel) {
+        GtpuTunnel numbered = tunnel.counterIndex().isPresent() ? tunnel : tunnel.withCounterIndex(0);
+        return budget.shortfalls(compiler.compile(numbered).values(), pendingClaims(tunnel.id(), id -> true));
+    }
+
+    /**
+     * The entries of stored tunnels whose owner has not installed them yet (REQUESTED): they take
+     * room before the devices show them. Installed tunnels' entries are the devices'; FAILED ones
+     * claim nothing.
+     *
+     * @param id    the tunnel being checked, left out
+     * @param whose which pending tunnels count, by id
+     * @return their entries
+     */
+    private List<FlowRule> pendingClaims(String id, Predicate<String> whose) {
+        List<FlowRule> claimed = new ArrayList<>();
+        for (GtpuTunnel other : store.tunnels()) {
+            if (!other.id().equals(id) && whose.test(other.id())
+                    && store.status(other.id()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
+                claimed.addAll(compiler.compile(other).values());
+            }
+        }
+        return claimed;
+    }
+
+    /**
+     * The counters of one request: each device's counter is read once, however many tunnels'
+     * cells it holds, and a device that cannot be read is tried once.
+     */
+    private final class CounterReads {
+        private final Map<String, Map<Integer, PiCounterCellData>> read = new HashMap<>();
+        private final Set<DeviceId> unreadable = new HashSet<>();
+
+        GtpuTunnelCounters of(GtpuTunnel tunnel) {
+            int index = tunnel.counterIndex().orElseThrow();
+            Set<DeviceId> unread = new LinkedHashSet<>();
+            long[] downlink = new long[2];
+            for (DeviceId device : tunnel.encapDevices()) {
+                add(downlink, device, SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER, index, unread);
+            }
+            long[] uplink = new long[2];
+            add(uplink, tunnel.decapDevice(), SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER, index, unread);
+            return new GtpuTunnelCounters(downlink[0], downlink[1], uplink[0], uplink[1], unread);
+        }
+
+        /** Adds a cell's packets and bytes to a sum, or lists its device as unread. */
+        private void add(long[] sum, DeviceId device, PiCounterId counter, int index, Set<DeviceId> unread) {
+            Map<Integer, PiCounterCellData> cells = cells(device, counter);
+            if (cells == null) {
+                unread.add(device);
+                return;
+            }
+            PiCounterCellData cell = cells.get(index);
+            if (cell != null) {
+                sum[0] += cell.packets();
+                sum[1] += cell.bytes();
+            }
+        }
+
+        /** The counter's cells, read on first use; null when the device cannot be read. */
+        private Map<Integer, PiCounterCellData> cells(DeviceId device, PiCounterId counter) {
+            if (unreadable.contains(device)) {
+                return null;
+            }
+            String key = device + " " + counter;
+            Map<Integer, PiCounterCellData> cells = read.get(key);
+            if (cells == null) {
+                try {
+                    cells = counterReader.cells(device, counter);
+                } catch (RuntimeException e) {
+                    log.debug("Cannot read {} of {}: {}", counter, device, e.getMessage());
+                    unreadable.add(device);
+                    return null;
+                }
+                read.put(key, cells);
+            }
+            return cells;
+        }
+    }
+
+    /** Reads counters through ONOS's P4Runtime client of the device (as the latency poller does). */
+    private TunnelCounterReader onosCounters() {
+        OnosPacketCounterReader reader = new OnosPacketCounterReader(p4RuntimeController, configService);
+        return (device, counter) -> {
+            PiPipeconf pipeconf = pipeconfService.getPipeconf(device)
+                    .orElseThrow(() -> new IllegalStateException(device + " has no pipeconf"));
+            try {
+                return reader.cells(device, pipeconf, counter);
+            } catch (AggregateReadException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        };
+    }
+
+    /**
+     * How many cells the tunnel counters have: the smallest size the pipeline models of the
+     * registered Sixflow pipeconfs give gtpu_encap_counter and gtpu_decap_counter, so an index
+     * fits every device.
+     */
+    private int counterCells() {
+        OptionalInt size = SixflowPipeconfs.ALL.stream().map(pipeconfService::getPipeconf)
+                .flatMap(Optional::stream)
+                .flatMap(p -> List.of(SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER,
+                                      SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER).stream()
+                        .map(id -> p.pipelineModel().counter(id)).flatMap(Optional::stream))
+                .mapToInt(counter -> (int) Math.min(Integer.MAX_VALUE, counter.size()))
+                .min();
+        if (size.isEmpty()) {
+            throw new IllegalStateException("no Sixflow pipeconf with GTP-U counters is registered: the number of"
+                                                    + " tunnel counter cells is unknown");
+        }
+        return size.getAsInt();
+    }
+
+    private GtpuNetwork network() {
+        return GtpuNetworkReader.read(deviceService, configService, pipeconfService, hostService);
+    }
+
+    private boolean isMine(String id) {
+        return Owners.isMine(workPartitionService, id);
+    }
+
+    /** Installs the stored tunnels this instance owns and forgets those it no longer owns. */
+    private void takeOwnership() {
+        Set<String> had = installer.owned();
+        for (GtpuTunnel tunnel : store.tunnels()) {
+            if (!isMine(tunnel.id())) {
+                installer.forget(tunnel.id());
+            } else if (!had.contains(tunnel.id())) {
+                installer.install(tunnel);
+            }
+        }
+    }
+
+    /** Checks the tunnels this instance owns against the network after a netcfg change ({@link TunnelRecheck}). */
+    private void recheck() {
+        recheckQueued.set(false);
+        GtpuNetwork network = network();
+        Collection<GtpuTunnel> stored = store.tunnels();
+        for (GtpuTunnel tunnel : stored) {
+            InstallStatus status = store.status(tunnel.id()).orElse(null);
+            if (!isMine(tunnel.id()) || status == null) {
+                continue;
+            }
+            List<String> problems = GtpuTunnelValidator.problems(tunnel, stored, network);
+            switch (TunnelRecheck.decide(tunnel, status, problems)) {
+                case FAIL:
+                    log.warn("Tunnel {} no longer fits the network: {}", tunnel.id(), problems);
+                    store.setStatus(tunnel, TunnelRecheck.failure(tunnel, problems));
+                    break;
+                case INSTALL:
+                    installer.install(tunnel);
+                    break;
+                default:
+                    break;
+            }
+        }
+    }
+
+    private void handle(GtpuTunnelEvent event) {
+        GtpuTunnel tunnel = event.subject();
+        if (!isMine(tunnel.id())) {
+            installer.forget(tunnel.id());
+        } else if (event.type() == GtpuTunnelEvent.Type.TUNNEL_ADDED) {
+            installer.install(tunnel);
+        } else if (event.type() == GtpuTunnelEvent.Type.TUNNEL_REMOVED) {
+            installer.uninstall(tunnel);
+        }
+        // status changes: the owner wrote them
+    }
+
+    /** Hears the store: every instance tells its listeners; the owner acts. */
+    private class InternalStoreDelegate implements GtpuTunnelStoreDelegate {
+        @Override
+        public void notify(GtpuTunnelEvent event) {
+            post(event);
+            owner.submit(() -> handle(event));
+        }
+    }
+
+    /** A device's locator decides whether a tunnel's N3 address is still routed to it. */
+    private class InternalConfigListener implements NetworkConfigListener {
+        @Override
+        public boolean isRelevant(NetworkConfigEvent event) {
+            return SixflowDeviceConfig.changedBy(event);
+        }
+
+        @Override
+        public void event(NetworkConfigEvent event) {
+            if (recheckQueued.compareAndSet(false, true)) {
+                owner.submit(GtpuTunnelManager.this::recheck);
+            }
+        }
+    }
+
+    /** A device that comes back gets its tunnels' entries again. */
+    private class InternalDeviceListener implements DeviceListener {
+        @Override
+        public void event(DeviceEvent event) {
+            DeviceId device = event.subject().id();
+            if (event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED && deviceService.isAvailable(device)) {
+                owner.submit(() -> installer.reapply(device));
+            }
+        }
+    }
+}

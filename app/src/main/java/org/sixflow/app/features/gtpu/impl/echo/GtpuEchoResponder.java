@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.gtpu.impl.echo;
+
+import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.PacketContext;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.features.gtpu.api.GtpuEchoService;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
+import org.sixflow.app.impl.DeviceRateLimits;
+import org.sixflow.app.impl.OutcomeCounts;
+import org.sixflow.app.packet.gtpu.GtpuFormatException;
+import org.sixflow.app.packet.gtpu.GtpuHeader;
+import org.sixflow.app.packet.gtpu.GtpuPacket;
+import org.slf4j.Logger;
+
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Answers the GTP-U Echo Requests Sixflow routers punt (the data plane does so for a request to
+ * one of its N3 addresses, gtpu.p4) with an Echo Response sent back out of the port the request
+ * came in by, to the neighbour it came from, from the router's MAC, and counts the other GTP-U
+ * packets they punt ({@link #outcomes()}: Error Indications, End Markers, Supported Extension
+ * Headers Notifications and G-PDUs for unknown TEIDs, which org.sixflow.app.gtpu.signalling acts
+ * on). Nothing needs requesting:
+ * the data plane punts echo requests by itself.
+ *
+ * <p>A request is answered only from a device with a valid Sixflow configuration and when it is
+ * addressed to an N3 address the device holds: that of a tunnel the tunnel service knows whose
+ * decap device it is. Any other address, even one inside the device's locator, is no GTP-U
+ * endpoint of the device, and an answer for it would tell a peer that a path is up where no
+ * tunnel ends (the data plane punts only for addresses in gtpu_n3, but an entry there may
+ * outlive its tunnels, and other apps may punt GTP-U too). A truncated or malformed request,
+ * another GTP-U message, and a request carrying an extension header whose comprehension is
+ * required are counted and logged at debug, never answered (the Supported Extension Headers
+ * Notification section 5.2.1 asks for in that last case is not sent). Answers are limited per
+ * device by a token bucket ({@link #PER_SECOND} a second, bursts of {@link #BURST}), as the
+ * routers' ICMPv6 errors are.
+ */
+@Component(immediate = true, service = GtpuEchoService.class)
+public class GtpuEchoResponder implements GtpuEchoService {
+
+    /** Echo responses a device may send a second, on average: peers echo every minute or so. */
+    static final long PER_SECOND = 100;
+    /** ... and at once. */
+    static final long BURST = 20;
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketService packetService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GtpuTunnelService tunnelService;
+
+    private final PacketProcessor processor = new EchoProcessor();
+    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
+    private final Map<DeviceId, AtomicLong> answered = new ConcurrentHashMap<>();
+    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
+
+
+    @Activate
+    protected void activate() {
+        // A director: it takes the packet (blocks it) when it answers.
+        packetService.addProcessor(processor, PacketProcessor.director(2));
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        packetService.removeProcessor(processor);
+        log.info("Stopped");
+    }
+
+    /** For tests: the clock the rate limit runs on. */
+    void setNanoTime(LongSupplier nanoTime) {
+        limits.setNanoTime(nanoTime);
+    }
+
+    @Override
+    public Map<DeviceId, Long> answeredRequests() {
+        ImmutableMap.Builder<DeviceId, Long> b = ImmutableMap.builder();
+        answered.forEach((d, n) -> b.put(d, n.get()));
+        return b.build();
+    }
+
+    @Override
+    public long answeredRequests(DeviceId deviceId) {
+        AtomicLong n = answered.get(deviceId);
+        return n == null ? 0 : n.get();
+    }
+
+    @Override
+    public Map<Outcome, Long> outcomes() {
+        return outcomes.snapshot();
+    }
+
+    /** Answers a punted GTP-U packet if it is an echo request the device should answer. */
+    private Outcome answer(ConnectPoint in, ByteBuffer raw) {
+        Optional<SixflowDeviceConfig> config = SixflowDeviceConfig.validOf(configService, in.deviceId());
+        if (config.isEmpty()) {
+            log.debug("GTP-U packet from {}: not a Sixflow device", in);
+            return Outcome.NOT_SIXFLOW_DEVICE;
+        }
+        GtpuPacket request;
+        try {
+            request = GtpuPacket.read(bytesOf(raw));
+        } catch (GtpuFormatException e) {
+            log.debug("GTP-U packet from {} ignored: {}", in, e.getMessage());
+            return Outcome.MALFORMED;
+        }
+        GtpuHeader header = request.header();
+        Optional<Outcome> pathMessage = pathMessage(header.messageType());
+        if (pathMessage.isPresent()) {
+            log.debug("GTP-U {} (TEID {}) from {} to {} at {}", pathMessage.get(), header.teid(), request.source(),
+                      request.destination(), in);
+            return pathMessage.get();
+        }
+        if (header.messageType() != GtpuHeader.ECHO_REQUEST) {
+            log.debug("GTP-U message type {} from {} at {} is not an echo request", header.messageType(),
+                      request.source(), in);
+            return Outcome.NOT_ECHO_REQUEST;
+        }
+        if (header.extensionTypes().stream().anyMatch(GtpuHeader::comprehensionRequired)) {
+            log.debug("GTP-U echo request from {} at {} needs extension headers {} understood", request.source(),
+                      in, header.extensionTypes());
+            return Outcome.UNSUPPORTED_EXTENSION;
+        }
+        if (!isN3Address(in.deviceId(), request.destination())) {
+            log.debug("GTP-U echo request to {} at {}: not the N3 address of a tunnel of the device",
+                      request.destination(), in);
+            return Outcome.NOT_LOCAL;
+        }
+        if (!limits.tryAcquire(in.deviceId())) {
+            return Outcome.RATE_LIMITED;
+        }
+        MacAddress routerMac = config.get().myStationMac();
+        packetService.emit(new DefaultOutboundPacket(
+                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(),
+                ByteBuffer.wrap(GtpuEchoResponse.frame(request, routerMac))));
+        answered.computeIfAbsent(in.deviceId(), d -> new AtomicLong()).incrementAndGet();
+        log.debug("Answered GTP-U echo request {} from {} to {} at {}", header.sequenceNumber(), request.source(),
+                  request.destination(), in);
+        return Outcome.ANSWERED;
+    }
+
+    /**
+     * The messages other than echo that the data plane punts for the controller (gtpu.p4):
+     * counted here, acted on by org.sixflow.app.gtpu.signalling (the Error Indication sender for
+     * a G-PDU, the signalling recorder for the others).
+     */
+    private static Optional<Outcome> pathMessage(int messageType) {
+        switch (messageType) {
+            case GtpuHeader.ERROR_INDICATION:
+                return Optional.of(Outcome.ERROR_INDICATION);
+            case GtpuHeader.END_MARKER:
+                return Optional.of(Outcome.END_MARKER);
+            case GtpuHeader.SUPPORTED_EXTENSION_HEADERS_NOTIFICATION:
+                return Optional.of(Outcome.SUPPORTED_EXTENSION_HEADERS);
+            case GtpuHeader.G_PDU:
+                return Optional.of(Outcome.G_PDU);
+            default:
+                return Optional.empty();
+        }
+    }
+
+    /**
+     * Tells whether an address is a device's N3 address: that of a tunnel decapsulated there. Asked
+     * of the tunnel service for each request: peers echo about once a minute, the data plane punts
+     * only what it takes for an N3 address, and so the service's answer is never stale.
+     */
+    private boolean isN3Address(DeviceId device, Ip6Address address) {
+        return tunnelService.tunnels().stream()
+                .anyMatch(t -> t.decapDevice().equals(device) && t.n3Address().equals(address));
+    }
+
+
+    private static byte[] bytesOf(ByteBuffer raw) {
+        ByteBuffer bytes = raw.duplicate();
+        bytes.rewind();
+        byte[] frame = new byte[bytes.remaining()];
+        bytes.get(frame);
+        return frame;
+    }
+
+    private class EchoProcessor implements PacketProcessor {
+        @Override
+        public void process(PacketContext context) {
+            if (context.isHandled()) {
+                return;
+            }
+            InboundPacket in = context.inPacket();
+            if (!GtpuPacket.isGtpu(in.parsed())) {
+                return;
+            }
+            Outcome outcome = in.unparsed() == null ? Outcome.MALFORMED : answer(in.receivedFrom(), in.unparsed());
+            outcomes.count(outcome);
+            if (outcome == Outcome.ANSWERED) {
+                context.block();
+            }
+        }
+    }
+}

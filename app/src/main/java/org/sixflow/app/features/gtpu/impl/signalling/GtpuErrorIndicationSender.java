@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.gtpu.impl.signalling;
+
+import org.onlab.packet.Ip6Address;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.PacketContext;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
+import org.sixflow.app.impl.DeviceRateLimits;
+import org.sixflow.app.impl.OutcomeCounts;
+import org.sixflow.app.packet.gtpu.GtpuFormatException;
+import org.sixflow.app.packet.gtpu.GtpuHeader;
+import org.sixflow.app.packet.gtpu.GtpuPacket;
+import org.slf4j.Logger;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Answers a G-PDU whose TEID no tunnel has with an Error Indication (3GPP TS 29.281 section
+ * 7.3.1). The data plane drops such a G-PDU at a local N3 address, counts it (drop reason
+ * GTPU_UNKNOWN_TEID) and punts it (gtpu.p4); this sends the {@link ErrorIndicationMessage} back
+ * out of the port it came in by, to the neighbour it came from, from the router's MAC: the path
+ * the echo responder's answers take.
+ *
+ * <p>Answered only from a device with a valid Sixflow configuration, for a G-PDU to the N3
+ * address of a tunnel whose decap device it is, with a TEID other than 0 (section 7.3.1: none
+ * for TEID 0) that no tunnel of that address has (a tunnel stored but not yet installed has its
+ * TEID: no error then). Answers are limited per device by a token bucket ({@link #PER_SECOND} a
+ * second, bursts of {@link #BURST}), as the routers' ICMPv6 errors are: a peer sending to a
+ * stale TEID at line rate gets a trickle, enough for it to tear the tunnel down.
+ */
+@Component(immediate = true)
+public class GtpuErrorIndicationSender {
+
+    /** Error Indications a device may send a second, on average. */
+    static final long PER_SECOND = 100;
+    /** ... and at once. */
+    static final long BURST = 20;
+
+    /** What became of a punted G-PDU. */
+    public enum Outcome {
+        /** An Error Indication went back out of the port the G-PDU came in by. */
+        SENT,
+        /** Over the rate the device's Error Indications are limited to. */
+        RATE_LIMITED,
+        /** TEID 0: no Error Indication (section 7.3.1). */
+        ZERO_TEID,
+        /** A tunnel of the N3 address has the TEID (stored, its entry not written yet): no error. */
+        KNOWN_TEID,
+        /** Addressed to no N3 address of a tunnel the device decapsulates. */
+        NOT_LOCAL,
+        /** Truncated, lengths or UDP checksum wrong, not GTP version 1, or an unusable source. */
+        MALFORMED,
+        /** From a device with no valid Sixflow configuration. */
+        NOT_SIXFLOW_DEVICE
+    }
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketService packetService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GtpuTunnelService tunnelService;
+
+    private final PacketProcessor processor = new GpduProcessor();
+    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
+    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
+
+
+    @Activate
+    protected void activate() {
+        // A director: it takes the packet (blocks it) when it answers.
+        packetService.addProcessor(processor, PacketProcessor.director(2));
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        packetService.removeProcessor(processor);
+        log.info("Stopped");
+    }
+
+    /** For tests: the clock the rate limit runs on. */
+    void setNanoTime(LongSupplier nanoTime) {
+        limits.setNanoTime(nanoTime);
+    }
+
+    /**
+     * Punted G-PDUs by what became of them, every outcome present (zeros included).
+     *
+     * @return counts by outcome
+     */
+    public Map<Outcome, Long> outcomes() {
+        return outcomes.snapshot();
+    }
+
+    private Outcome answer(ConnectPoint in, GtpuPacket gpdu) {
+        Optional<SixflowDeviceConfig> config = SixflowDeviceConfig.validOf(configService, in.deviceId());
+        if (config.isEmpty()) {
+            return Outcome.NOT_SIXFLOW_DEVICE;
+        }
+        long teid = gpdu.header().teid();
+        if (teid == 0) {
+            return Outcome.ZERO_TEID;
+        }
+        List<GtpuTunnel> atAddress = tunnelsAt(in.deviceId(), gpdu.destination());
+        if (atAddress.isEmpty()) {
+            log.debug("G-PDU to {} at {}: not the N3 address of a tunnel of the device", gpdu.destination(), in);
+            return Outcome.NOT_LOCAL;
+        }
+        if (atAddress.stream().anyMatch(t -> t.uplinkTeid() == teid)) {
+            return Outcome.KNOWN_TEID;
+        }
+        if (!limits.tryAcquire(in.deviceId())) {
+            return Outcome.RATE_LIMITED;
+        }
+        packetService.emit(new DefaultOutboundPacket(
+                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(),
+                ByteBuffer.wrap(ErrorIndicationMessage.frame(gpdu, config.get().myStationMac()))));
+        log.debug("Error Indication for TEID {} at {} sent to {} from {}", teid, gpdu.destination(), gpdu.source(), in);
+        return Outcome.SENT;
+    }
+
+    /** The tunnels decapsulated at the device whose N3 address this is. */
+    private List<GtpuTunnel> tunnelsAt(DeviceId device, Ip6Address n3) {
+        return tunnelService.tunnels().stream()
+                .filter(t -> t.decapDevice().equals(device) && t.n3Address().equals(n3))
+                .collect(Collectors.toList());
+    }
+
+
+    private static byte[] bytesOf(ByteBuffer raw) {
+        ByteBuffer bytes = raw.duplicate();
+        bytes.rewind();
+        byte[] frame = new byte[bytes.remaining()];
+        bytes.get(frame);
+        return frame;
+    }
+
+    private class GpduProcessor implements PacketProcessor {
+        @Override
+        public void process(PacketContext context) {
+            if (context.isHandled()) {
+                return;
+            }
+            InboundPacket in = context.inPacket();
+            if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
+                return;
+            }
+            GtpuPacket packet;
+            try {
+                packet = GtpuPacket.read(bytesOf(in.unparsed()));
+            } catch (GtpuFormatException e) {
+                // Another message's, or none: counted here only when it claims to be a G-PDU.
+                byte[] frame = bytesOf(in.unparsed());
+                int type = GtpuPacket.ETHERNET_BYTES + GtpuPacket.IPV6_BYTES + GtpuPacket.UDP_BYTES + 1;
+                if (frame.length > type && Byte.toUnsignedInt(frame[type]) == GtpuHeader.G_PDU) {
+                    outcomes.count(Outcome.MALFORMED);
+                    log.debug("G-PDU from {} ignored: {}", in.receivedFrom(), e.getMessage());
+                }
+                return;
+            }
+            if (packet.header().messageType() != GtpuHeader.G_PDU) {
+                return;
+            }
+            Outcome outcome = answer(in.receivedFrom(), packet);
+            outcomes.count(outcome);
+            if (outcome == Outcome.SENT) {
+                context.block();
+            }
+        }
+    }
+}
