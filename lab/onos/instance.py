@@ -20,6 +20,8 @@ import urllib.request
 from ports import free_port
 
 KARAF_DIR = "apache-karaf-4.2.9"
+# ONOS's Jetty as Sixflow needs it (tools/onos/etc/jetty.xml), copied into every instance.
+JETTY_XML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "onos", "etc", "jetty.xml")
 # Java 17 runs ONOS 2.7 (built for 11) once Kryo, Netty and Atomix may reach into java.base.
 JAVA_OPENS = ["java.base/java.nio", "java.base/sun.nio.ch", "java.base/java.util.concurrent",
               "java.base/java.util.concurrent.atomic", "java.base/java.time", "java.base/java.io",
@@ -70,6 +72,10 @@ class OnosInstance:
         shutil.copytree(os.path.join(self.home, "apps"), os.path.join(self.root, "apps"))
         shutil.copy(os.path.join(self.home, "VERSION"), os.path.join(self.root, "VERSION"))
         etc = os.path.join(self.karaf, "etc")
+        # The repository's Jetty settings, not the ones the build staged: a build staged before
+        # they changed would run with the old ones (it did: a minimum data rate that cut off a
+        # two-byte body read a few ms late with 408).
+        shutil.copy(JETTY_XML, os.path.join(etc, "jetty.xml"))
         _set(os.path.join(etc, "org.ops4j.pax.web.cfg"), "org.osgi.service.http.port", self.http_port)
         _set(os.path.join(etc, "org.ops4j.pax.web.cfg"), "org.osgi.service.http.host", self.ip)
         _set(os.path.join(etc, "org.apache.karaf.shell.cfg"), "sshPort", self.ssh_port)

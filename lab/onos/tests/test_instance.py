@@ -70,6 +70,14 @@ class PrepareTest(unittest.TestCase):
         with open(os.path.join(self.home, instance.KARAF_DIR, "etc", "org.ops4j.pax.web.cfg")) as f:
             self.assertNotIn("changed", f.read())
 
+    def test_jetty_settings_are_the_repositorys_not_the_staged_ones(self):
+        # A build staged before tools/onos/etc/jetty.xml changed must not run with its old copy.
+        with open(os.path.join(self.home, instance.KARAF_DIR, "etc", "jetty.xml"), "w") as f:
+            f.write("<Configure><Set name=\"minRequestDataRate\">1024</Set></Configure>\n")
+        self.onos.prepare()
+        with open(os.path.join(self.onos.karaf, "etc", "jetty.xml")) as f, open(instance.JETTY_XML) as repo:
+            self.assertEqual(repo.read(), f.read())
+
     def test_a_second_prepare_starts_from_nothing(self):
         self.onos.prepare()
         os.makedirs(os.path.join(self.onos.karaf, "data", "cache"))
