@@ -37,6 +37,8 @@ import org.sixflow.app.api.ReplicaLatency;
 import org.sixflow.app.api.RunComparison;
 import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.api.TableOccupancy;
+import org.sixflow.app.features.ilnp.api.IlnpSite;
+import org.sixflow.app.features.ilnp.rest.IlnpSiteCodec;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.rest.Nptv6MappingCodec;
 import org.sixflow.pipeconf.PipeconfCapabilities;
@@ -64,6 +66,7 @@ public class SixflowCodecRegistrator {
             .put(GtpuTunnelCounters.class, new GtpuTunnelCountersCodec())
             .put(InstallStatus.class, new InstallStatusCodec())
             .put(NamedNptv6Mapping.class, new Nptv6MappingCodec())
+            .put(IlnpSite.class, new IlnpSiteCodec())
             .put(LatencyPoint.class, new LatencyPointCodec())
             .put(LatencySample.class, new LatencySampleCodec())
             .put(LatencyHistogram.class, new LatencyHistogramCodec())

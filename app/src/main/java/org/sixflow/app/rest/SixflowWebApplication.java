@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableSet;
 import org.onlab.rest.AbstractWebApplication;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.JsonBodyWriter;
+import org.sixflow.app.features.ilnp.rest.IlnpSiteWebResource;
 import org.sixflow.app.features.nptv6.rest.Nptv6MappingWebResource;
 import org.sixflow.app.rest.errors.BadRequestMapper;
 import org.sixflow.app.rest.errors.ConflictMapper;
@@ -43,7 +44,8 @@ public class SixflowWebApplication extends AbstractWebApplication {
     public static final List<Class<?>> RESOURCES = List.of(
             PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
             EventWebResource.class, Msr6TreeWebResource.class, Apn6PolicyWebResource.class,
-            GtpuTunnelWebResource.class, Nptv6MappingWebResource.class, TelemetryWebResource.class,
+            GtpuTunnelWebResource.class, Nptv6MappingWebResource.class, IlnpSiteWebResource.class,
+            TelemetryWebResource.class,
             TopologyWebResource.class, ResourceWebResource.class,
             RouteWebResource.class, HostWebResource.class, ExperimentWebResource.class, OpenApiWebResource.class);
 
