@@ -60,6 +60,11 @@ public final class IlnpEntryCompiler {
         this.appId = appId;
     }
 
+    /** The app the entries belong to. */
+    ApplicationId appId() {
+        return appId;
+    }
+
     /**
      * Compiles a site.
      *

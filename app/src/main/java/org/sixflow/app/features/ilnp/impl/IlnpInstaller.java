@@ -5,9 +5,13 @@ package org.sixflow.app.features.ilnp.impl;
 import com.google.common.collect.ImmutableListMultimap;
 import com.google.common.collect.ListMultimap;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.flow.criteria.Criterion;
+import org.onosproject.net.flow.criteria.PiCriterion;
+import org.onosproject.net.pi.runtime.PiExactFieldMatch;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
@@ -17,7 +21,6 @@ import org.sixflow.app.resources.TableBudget;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,6 +58,7 @@ final class IlnpInstaller {
     private final Function<DeviceId, Optional<String>> unfit;
     private final Function<String, List<FlowRule>> pendingElsewhere;
     private final InstallRounds<IlnpSite> rounds;
+    private final FlowRuleService flowRules;
 
     /**
      * Creates the installer.
@@ -71,6 +75,7 @@ final class IlnpInstaller {
     IlnpInstaller(FlowRuleService flowRules, IlnpSiteStore store, IlnpEntryCompiler compiler, Executor work,
                   TableBudget budget, Function<DeviceId, Optional<String>> unfit,
                   Function<String, List<FlowRule>> pendingElsewhere) {
+        this.flowRules = flowRules;
         this.store = store;
         this.compiler = compiler;
         this.budget = budget;
@@ -119,6 +124,9 @@ final class IlnpInstaller {
                     .collect(Collectors.toList());
             toRemove = installed.rules().values().stream().filter(r -> !now.contains(r.id()))
                     .collect(Collectors.toList());
+            // Ranges of a revision whose round failed (its removals never ran) go too.
+            Set<FlowId> going = toRemove.stream().map(FlowRule::id).collect(Collectors.toSet());
+            strayRanges(site, now).stream().filter(r -> !going.contains(r.id())).forEach(toRemove::add);
         }
         List<TableShortfall> full = toAdd.isEmpty() ? List.of()
                 : budget.shortfalls(toAdd, claimed(site.name(), device));
@@ -147,9 +155,44 @@ final class IlnpInstaller {
      * @param site the site as it was
      */
     void uninstall(IlnpSite site) {
-        Collection<FlowRule> old = rounds.forget(site.name()).map(v -> v.rules().values())
-                .orElseGet(() -> compiler.compile(site));
+        List<FlowRule> old = new ArrayList<>(rounds.forget(site.name()).map(v -> v.rules().values())
+                                                     .orElseGet(() -> compiler.compile(site)));
+        Set<FlowId> going = old.stream().map(FlowRule::id).collect(Collectors.toSet());
+        // Ranges of an earlier revision the device still holds (a weight change whose round failed).
+        strayRanges(site, going).forEach(old::add);
         rounds.remove(site.name(), old);
+    }
+
+    /**
+     * The site's ilnp_uplink entries on its device, written by this app, other than those given:
+     * what a weight change that failed half way left behind.
+     */
+    private List<FlowRule> strayRanges(IlnpSite site, Set<FlowId> except) {
+        List<FlowRule> stray = new ArrayList<>();
+        for (FlowEntry entry : flowRules.getFlowEntries(site.device())) {
+            if (entry.table().equals(IlnpPipeline.UPLINK) && entry.appId() == compiler.appId().id()
+                    && !except.contains(entry.id()) && siteOf(entry) == site.siteId()) {
+                stray.add(entry);
+            }
+        }
+        return stray;
+    }
+
+    /** The site key of an ilnp_uplink entry; -1 if it has none. */
+    private static long siteOf(FlowRule rule) {
+        PiCriterion match = (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+        if (match == null) {
+            return -1;
+        }
+        return match.fieldMatch(IlnpPipeline.SITE_KEY)
+                .filter(f -> f instanceof PiExactFieldMatch)
+                .map(f -> {
+                    long value = 0;
+                    for (byte b : ((PiExactFieldMatch) f).value().asArray()) {
+                        value = (value << 8) | (b & 0xff);
+                    }
+                    return value;
+                }).orElse(-1L);
     }
 
     /**

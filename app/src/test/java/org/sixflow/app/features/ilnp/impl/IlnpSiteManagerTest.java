@@ -141,6 +141,35 @@ public class IlnpSiteManagerTest {
     }
 
     @Test
+    public void aRefusedWeightChangeKeepsTheOldRangesAndNothingIsLeftBehind() {
+        fixture.manager.add(example("site-a"));
+        fixture.awaitEvents();
+        Set<FlowRule> first = Set.copyOf(fixture.rules());
+        fixture.flows.refusing.add(BEIJING);
+        fixture.manager.setWeights("site-a", weights(80, 20));
+        fixture.awaitEvents();
+        // The new ranges were refused: the old ones stay, every hash still has a range.
+        assertEquals(InstallStatus.State.FAILED, fixture.status("site-a").state());
+        assertEquals(first, Set.copyOf(fixture.rules()));
+        fixture.flows.refusing.clear();
+        // Another change: the new ranges go in, the first revision's (left behind) go out.
+        fixture.manager.setWeights("site-a", weights(60, 40));
+        fixture.awaitEvents();
+        assertEquals(InstallStatus.INSTALLED, fixture.status("site-a"));
+        assertEquals(6, fixture.rules().size());
+        assertEquals(Set.of(42, 43), fixture.rules().stream().filter(r -> r.table().equals(IlnpPipeline.UPLINK))
+                .map(FlowRule::priority).collect(Collectors.toSet()));
+        // A refused change, then removal: nothing of any revision stays.
+        fixture.flows.refusing.add(BEIJING);
+        fixture.manager.setWeights("site-a", weights(50, 50));
+        fixture.awaitEvents();
+        fixture.flows.refusing.clear();
+        fixture.manager.remove("site-a");
+        fixture.awaitEvents();
+        assertEquals(List.of(), fixture.rules());
+    }
+
+    @Test
     public void refusesWhatTheDeviceCannotTakeNamingTheDeviceAndItsProfile() {
         refused(site("a", org.onosproject.net.DeviceId.deviceId("device:nowhere"), "fd00:5:1:1::/64",
                      uplink(2, "2001:db8:a:1::/64", 100)), "device: device:nowhere is not a device ONOS knows");
