@@ -43,6 +43,8 @@ import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelCounters;
 import org.sixflow.app.features.gtpu.rest.GtpuTunnelCodec;
 import org.sixflow.app.features.gtpu.rest.GtpuTunnelCountersCodec;
+import org.sixflow.app.features.ilnp.api.IlnpSite;
+import org.sixflow.app.features.ilnp.rest.IlnpSiteCodec;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.rest.Nptv6MappingCodec;
 import org.sixflow.pipeconf.PipeconfCapabilities;
@@ -72,6 +74,7 @@ public class SixflowCodecRegistrator {
             .put(NamedNptv6Mapping.class, new Nptv6MappingCodec())
             .put(BngSession.class, new BngSessionCodec())
             .put(BngLine.class, new BngLineCodec())
+            .put(IlnpSite.class, new IlnpSiteCodec())
             .put(LatencyPoint.class, new LatencyPointCodec())
             .put(LatencySample.class, new LatencySampleCodec())
             .put(LatencyHistogram.class, new LatencyHistogramCodec())

@@ -40,6 +40,8 @@ import org.sixflow.app.experiments.impl.PostgresExperimentStore;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelAdminService;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.features.gtpu.impl.GtpuTunnelManagerFixture;
+import org.sixflow.app.features.ilnp.api.IlnpSiteService;
+import org.sixflow.app.features.ilnp.impl.IlnpSiteManagerFixture;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
 import org.sixflow.app.features.nptv6.impl.Nptv6MappingManagerFixture;
 import org.sixflow.app.history.HistoryDatabase;
@@ -80,6 +82,8 @@ final class LabServices {
     final GtpuTunnelManagerFixture tunnels = new GtpuTunnelManagerFixture();
     /** NPTv6 mappings: its own lab network, every device on the nptv6 profile, beijing and nanjing with ports 1-4. */
     final Nptv6MappingManagerFixture mappings = new Nptv6MappingManagerFixture();
+    /** ILNP sites: their own lab network as the mappings', checked against those mappings. */
+    final IlnpSiteManagerFixture ilnpSites = new IlnpSiteManagerFixture(mappings);
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
     final EventStreamManagerFixture streams = new EventStreamManagerFixture();
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
@@ -144,6 +148,7 @@ final class LabServices {
 
     /** Stops what runs on its own: the experiment manager, the occupancy collector and the history manager. */
     void stop() {
+        ilnpSites.deactivate();
         mappings.deactivate();
         experiments.close();
         resources.stop();
@@ -189,6 +194,7 @@ final class LabServices {
                 .add(GtpuTunnelService.class, tunnels.manager)
                 .add(GtpuTunnelAdminService.class, tunnels.manager)
                 .add(Nptv6MappingService.class, mappings.manager)
+                .add(IlnpSiteService.class, ilnpSites.manager)
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
                 .add(EventStreamService.class, streams.manager)

@@ -59,8 +59,8 @@ public final class OpenApiDocument {
     /** Every schema in definitions/ (OpenApiDocumentTest checks the list against the folder). */
     static final List<String> SCHEMAS = List.of(
             "Apn6Policy", "BngConfig", "DeviceCapabilities", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel",
-            "Msr6TreeReceivers", "Msr6TreeRequest", "NetworkTopology", NO_ARGUMENTS, "Nptv6Mapping", "ResourcesMau",
-            "ResourcesTable",
+            "IlnpSite", "IlnpWeights", "Msr6TreeReceivers", "Msr6TreeRequest", "NetworkTopology", NO_ARGUMENTS,
+            "Nptv6Mapping", "ResourcesMau", "ResourcesTable",
             "Route", "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -173,7 +173,7 @@ public final class OpenApiDocument {
         error(responses, "405", "method not allowed here (see Allow)");
         if (!verb.equals("GET") && !verb.equals("DELETE")) {
             error(responses, "409", "conflict: an id in use, no room left in a P4 table of a device for the"
-                    + " entries (trees, policies, GTP-U tunnels, NPTv6 mappings: the message names the device and the"
+                    + " entries (trees, policies, GTP-U tunnels, NPTv6 mappings, ILNP sites: the message names the device and the"
                     + " table), or a state that refuses the change");
         }
         if (readsBody) {

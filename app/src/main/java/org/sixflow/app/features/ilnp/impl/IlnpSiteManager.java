@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.ilnp.impl;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Maps;
+import org.onlab.util.ItemNotFoundException;
+import org.onosproject.core.CoreService;
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.intent.WorkPartitionEventListener;
+import org.onosproject.net.intent.WorkPartitionService;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.model.PiPipeconfId;
+import org.onosproject.net.pi.runtime.PiCounterCellData;
+import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.p4runtime.api.P4RuntimeController;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.IdInUseException;
+import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.InvalidFieldsException;
+import org.sixflow.app.api.InvalidFieldsException.FieldError;
+import org.sixflow.app.api.TableShortfall;
+import org.sixflow.app.config.SixflowConfigRegistrar;
+import org.sixflow.app.features.ilnp.api.IlnpSite;
+import org.sixflow.app.features.ilnp.api.IlnpSiteEvent;
+import org.sixflow.app.features.ilnp.api.IlnpSiteListener;
+import org.sixflow.app.features.ilnp.api.IlnpSiteService;
+import org.sixflow.app.features.ilnp.api.IlnpSiteStore;
+import org.sixflow.app.features.ilnp.api.IlnpSiteStoreDelegate;
+import org.sixflow.app.features.ilnp.api.IlnpUplink;
+import org.sixflow.app.features.ilnp.api.IlnpUplinkCounters;
+import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
+import org.sixflow.app.impl.EntryText;
+import org.sixflow.app.impl.OwnerWork;
+import org.sixflow.app.impl.Owners;
+import org.sixflow.app.impl.ProfileFeatures;
+import org.sixflow.app.resources.TableBudget;
+import org.sixflow.app.telemetry.aggregate.AggregateReadException;
+import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
+import org.sixflow.pipeconf.Feature;
+import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * ILNP sites across the cluster, as the NPTv6 mappings are: any instance accepts a change,
+ * checking it against the network ({@link #deviceProblems}: the border router exists, has the
+ * ports, runs a Sixflow profile with ILNP), the stored sites and NPTv6 mappings
+ * ({@link IlnpSiteValidator}) and the room in the device's tables ({@link TableBudget}), and
+ * writes the store. Each site has one owner instance, its work partition's ({@link Owners}):
+ * hearing the store's event, the owner installs, replaces (new weights, make before break) or
+ * removes the site's entries ({@link IlnpInstaller}) and records the outcome as its status.
+ */
+@Component(immediate = true, service = IlnpSiteService.class)
+public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, IlnpSiteListener>
+        implements IlnpSiteService {
+
+    private final Logger log = getLogger(getClass());
+    private final IlnpSiteStoreDelegate delegate = new InternalStoreDelegate();
+    private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final WorkPartitionEventListener partitionListener = event -> this.owner.submit(this::takeOwnership);
+    /** Serialises check-and-write of changes made through this instance. */
+    private final Object changes = new Object();
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected IlnpSiteStore store;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected Nptv6MappingService nptv6;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DeviceService deviceService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected FlowRuleService flowRuleService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService workPartitionService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected P4RuntimeController p4RuntimeController;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
+    protected Executor work;
+    /** Reads the uplink counters; ONOS's P4Runtime clients unless set (tests set one). */
+    protected IlnpCounterReader counterReader;
+
+    private final OwnerWork owner = new OwnerWork("ILNP site", "sixflow/ilnp", log);
+    private IlnpEntryCompiler compiler;
+    private TableBudget budget;
+    private IlnpInstaller installer;
+
+    @Activate
+    protected void activate() {
+        compiler = new IlnpEntryCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
+        if (counterReader == null) {
+            counterReader = onosCounters();
+        }
+        budget = new TableBudget(pipeconfService, flowRuleService);
+        installer = new IlnpInstaller(flowRuleService, store, compiler, owner::submit, budget, this::unfit,
+                                      name -> pendingClaims(name, other -> !isMine(other)));
+        owner.start(work);
+        eventDispatcher.addSink(IlnpSiteEvent.class, listenerRegistry);
+        store.setDelegate(delegate);
+        workPartitionService.addListener(partitionListener);
+        deviceService.addListener(deviceListener);
+        owner.submit(this::takeOwnership);
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        owner.stop();
+        deviceService.removeListener(deviceListener);
+        workPartitionService.removeListener(partitionListener);
+        store.unsetDelegate(delegate);
+        eventDispatcher.removeSink(IlnpSiteEvent.class);
+        // Nothing is removed: the entries and the stored sites are the cluster's.
+        log.info("Stopped");
+    }
+
+    @Override
+    public List<IlnpSite> sites() {
+        return store.listedSites().values().stream().map(Map.Entry::getKey)
+                .sorted(Comparator.comparing(IlnpSite::name)).collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public Map<String, InstallStatus> statuses() {
+        return Maps.transformValues(store.listedSites(), Map.Entry::getValue);
+    }
+
+    @Override
+    public Optional<IlnpSite> site(String name) {
+        return store.site(name);
+    }
+
+    @Override
+    public Optional<InstallStatus> status(String name) {
+        return store.status(name);
+    }
+
+    @Override
+    public List<String> entries(String name) {
+        return store.site(name).map(s -> compiler.compile(s).stream().map(EntryText::describe)
+                .collect(Collectors.toList())).orElse(List.of());
+    }
+
+    @Override
+    public IlnpSite add(IlnpSite site) {
+        synchronized (changes) {
+            if (store.site(site.name()).isPresent()) {
+                throw new IdInUseException("ILNP site " + site.name() + " exists already");
+            }
+            List<FieldError> problems = new ArrayList<>(deviceProblems(site));
+            problems.addAll(IlnpSiteValidator.problems(site, store.sites(), nptv6.mappings()));
+            if (!problems.isEmpty()) {
+                throw new InvalidFieldsException(problems);
+            }
+            List<TableShortfall> full = budget.shortfalls(compiler.compile(site), pendingClaims(site.name(), n -> true));
+            if (!full.isEmpty()) {
+                throw full.get(0).refusal(IlnpInstaller.WHAT);
+            }
+            if (!store.add(site)) {
+                throw new IdInUseException("ILNP site " + site.name() + " exists already");
+            }
+            return site;
+        }
+    }
+
+    @Override
+    public IlnpSite setWeights(String name, Map<PortNumber, Integer> weights) {
+        synchronized (changes) {
+            IlnpSite before = store.site(name).orElseThrow(() -> new ItemNotFoundException("No ILNP site " + name));
+            IlnpSite after = before.withWeights(weights);
+            // The new ranges are written beside the old ones before those go: both must fit.
+            List<FlowRule> added = compiler.ranges(after);
+            List<FlowRule> claimed = pendingClaims(name, n -> true);
+            List<TableShortfall> full = budget.shortfalls(added, claimed);
+            if (!full.isEmpty()) {
+                throw full.get(0).refusal("this weight change");
+            }
+            if (!store.replace(before, after)) {
+                throw new IllegalStateException("ILNP site " + name + " changed meanwhile; try again");
+            }
+            return after;
+        }
+    }
+
+    @Override
+    public boolean remove(String name) {
+        synchronized (changes) {
+            return store.remove(name).isPresent();
+        }
+    }
+
+    @Override
+    public Optional<List<IlnpUplinkCounters>> counters(String name) {
+        Optional<IlnpSite> site = store.site(name);
+        if (site.isEmpty()) {
+            return Optional.empty();
+        }
+        DeviceId device = site.get().device();
+        Map<Integer, PiCounterCellData> in = counterReader.cells(device, IlnpPipeline.UPLINK_IN);
+        Map<Integer, PiCounterCellData> out = counterReader.cells(device, IlnpPipeline.UPLINK_OUT);
+        List<IlnpUplinkCounters> counters = new ArrayList<>();
+        for (IlnpUplink uplink : site.get().uplinks()) {
+            int index = (int) uplink.port().toLong();
+            PiCounterCellData i = in.get(index);
+            PiCounterCellData o = out.get(index);
+            counters.add(new IlnpUplinkCounters(uplink.port(), i == null ? 0 : i.packets(), i == null ? 0 : i.bytes(),
+                                                o == null ? 0 : o.packets(), o == null ? 0 : o.bytes()));
+        }
+        return Optional.of(counters);
+    }
+
+    /**
+     * What is wrong with a site's border router: unknown, without one of the uplink ports, no
+     * Sixflow pipeconf, a profile without ILNP (naming the device and its profile).
+     */
+    private List<FieldError> deviceProblems(IlnpSite site) {
+        DeviceId device = site.device();
+        if (deviceService.getDevice(device) == null) {
+            return List.of(new FieldError("device", device + " is not a device ONOS knows"));
+        }
+        List<FieldError> problems = new ArrayList<>();
+        unfit(device).ifPresent(why -> problems.add(new FieldError("device", why)));
+        for (int i = 0; i < site.uplinks().size(); i++) {
+            PortNumber port = site.uplinks().get(i).port();
+            if (deviceService.getPort(device, port) == null) {
+                problems.add(new FieldError("uplinks[" + i + "].port", device + " has no port " + port));
+            }
+        }
+        return problems;
+    }
+
+    /** Why a device cannot take ILNP entries: no Sixflow pipeconf, or a profile without ILNP. */
+    private Optional<String> unfit(DeviceId device) {
+        Optional<PiPipeconfId> pipeconf = pipeconfService.ofDevice(device);
+        if (pipeconf.isEmpty() || !SixflowPipeconfs.isSixflow(pipeconf.get())) {
+            return Optional.of(device + " runs no Sixflow pipeconf" + pipeconf.map(p -> " (" + p + ")").orElse(""));
+        }
+        return ProfileFeatures.refusal(device, pipeconf, Feature.ILNP);
+    }
+
+    /** The entries of stored sites not installed yet (REQUESTED): they take room before the devices show them. */
+    private List<FlowRule> pendingClaims(String name, Predicate<String> whose) {
+        List<FlowRule> claimed = new ArrayList<>();
+        for (IlnpSite other : store.sites()) {
+            if (!other.name().equals(name) && whose.test(other.name())
+                    && store.status(other.name()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
+                claimed.addAll(compiler.compile(other));
+            }
+        }
+        return claimed;
+    }
+
+    private boolean isMine(String name) {
+        return Owners.isMine(workPartitionService, name);
+    }
+
+    /** Installs the stored sites this instance owns and forgets those it no longer owns. */
+    private void takeOwnership() {
+        Set<String> had = installer.owned();
+        for (IlnpSite site : store.sites()) {
+            if (!isMine(site.name())) {
+                installer.forget(site.name());
+            } else if (!had.contains(site.name())) {
+                installer.install(site);
+            }
+        }
+    }
+
+    /**
+     * A device came back: the entries of its sites are written again (it may have lost them), and
+     * those never installed are tried again. If it came back with a profile without ILNP, its
+     * sites are FAILED, naming the profile, and nothing is written.
+     */
+    private void deviceBack(DeviceId device) {
+        boolean fit = unfit(device).isEmpty();
+        if (fit) {
+            installer.reapply(device);
+        }
+        Set<String> had = installer.owned();
+        for (IlnpSite site : store.sites()) {
+            if (site.device().equals(device) && isMine(site.name()) && (!fit || !had.contains(site.name()))) {
+                installer.install(site);
+            }
+        }
+    }
+
+    private void handle(IlnpSiteEvent event) {
+        IlnpSite site = event.subject();
+        if (!isMine(site.name())) {
+            installer.forget(site.name());
+        } else if (event.type() == IlnpSiteEvent.Type.SITE_ADDED || event.type() == IlnpSiteEvent.Type.SITE_UPDATED) {
+            installer.install(site);
+        } else if (event.type() == IlnpSiteEvent.Type.SITE_REMOVED) {
+            installer.uninstall(site);
+        }
+        // status changes: the owner wrote them
+    }
+
+    private IlnpCounterReader onosCounters() {
+        OnosPacketCounterReader reader = new OnosPacketCounterReader(p4RuntimeController, configService);
+        return (device, counter) -> {
+            PiPipeconf pipeconf = pipeconfService.getPipeconf(device)
+                    .orElseThrow(() -> new IllegalStateException(device + " has no pipeconf"));
+            try {
+                return reader.cells(device, pipeconf, counter);
+            } catch (AggregateReadException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        };
+    }
+
+    /** Hears the store: every instance tells its listeners; the owner acts. */
+    private class InternalStoreDelegate implements IlnpSiteStoreDelegate {
+        @Override
+        public void notify(IlnpSiteEvent event) {
+            post(event);
+            owner.submit(() -> handle(event));
+        }
+    }
+
+    /** A device that comes back gets its sites' entries again. */
+    private class InternalDeviceListener implements DeviceListener {
+        @Override
+        public void event(DeviceEvent event) {
+            DeviceId device = event.subject().id();
+            if ((event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
+                    || event.type() == DeviceEvent.Type.DEVICE_ADDED) && deviceService.isAvailable(device)) {
+                owner.submit(() -> deviceBack(device));
+            }
+        }
+    }
+}
