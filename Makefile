@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest clean
+        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest bmv2-bench clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -250,6 +250,11 @@ bench-rest:
 ## SIXFLOW_BMV2=/path/to/simple_switch_grpc picks another bmv2 build (pipeconf/README.md).
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)
+
+## bmv2 without its logging macros, for bench-latency (outside the repository: /opt/bmv2-bench;
+## about 35 minutes, resumable). bench-latency runs it once it is there.
+bmv2-bench:
+	pipeconf/tools/build-bmv2-bench.sh
 
 ## The bmv2 lab (root, bmv2): southbound entries/s, POST trees -> first packet at every receiver on
 ## the 5- and 20-switch labs, reroute loss and repair time at 1 kpps.

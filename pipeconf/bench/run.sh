@@ -14,8 +14,9 @@
 #   (pipeconf/profiles.json) and so its classes; the default is the smallest bmv2 profile, the one
 #   with the fewest features (ipv6: plain IPv6, no feature), which is the closest Sixflow program
 #   to the minimal router; --profile full measures every class.
-# SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build (README: a build without
-# logging macros); the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
+# SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build; without it the bench build
+# (pipeconf/tools/build-bmv2-bench.sh, /opt/bmv2-bench) runs where it is installed, else the
+# toolchain's simple_switch_grpc on PATH; the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
 # Sixflow from another build's bmv2.json, p4info.txt and cpu_port.txt (e.g. an earlier commit's,
 # to compare before and after a P4 change).
 set -euo pipefail
@@ -50,6 +51,15 @@ artifacts="${SIXFLOW_BENCH_ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/$prof
 features="$("$pipeconf/build-p4.sh" --flags "$profile" | sed 's/^-DWITH_//' | paste -sd, -)"
 echo "Sixflow profile $profile (features: ${features:-none})"
 
+# The bench build of bmv2 (no logging macros: pipeconf/tools/build-bmv2-bench.sh) where the
+# machine has it, unless SIXFLOW_BMV2 names another (SIXFLOW_BMV2=simple_switch_grpc: the
+# toolchain's, the lab's); the first line of the output says which ran.
+bench_build="${BMV2_BENCH_PREFIX:-/opt/bmv2-bench}/bin/simple_switch_grpc"
+origin="${SIXFLOW_BMV2:+, from SIXFLOW_BMV2}"
+if [ -z "${SIXFLOW_BMV2:-}" ] && [ -x "$bench_build" ]; then
+    SIXFLOW_BMV2="$bench_build"
+    origin=", the bench build without logging macros (pipeconf/tools/build-bmv2-bench.sh)"
+fi
 export BMV2_SWITCH="${SIXFLOW_BMV2:-simple_switch_grpc}"
 . "$pipeconf/tools/bmv2-netns.sh"
 if [ -n "${SIXFLOW_BMV2:-}" ] && ! command -v "$SIXFLOW_BMV2" >/dev/null; then
@@ -68,7 +78,7 @@ fi
 switch="$(command -v "$BMV2_SWITCH")"
 switch_real="$(readlink -f "$switch")"
 version="$("$switch" --version 2>&1 | head -1)"
-echo "switch: $switch${switch_real:+ -> $switch_real} (bmv2 $version)${SIXFLOW_BMV2:+, from SIXFLOW_BMV2}; no log file"
+echo "switch: $switch${switch_real:+ -> $switch_real} (bmv2 $version)$origin; log level off"
 export BMV2_NO_LOG=1
 
 work="$(mktemp -d)"
