@@ -63,6 +63,9 @@ import static org.slf4j.LoggerFactory.getLogger;
 @Component(immediate = true, service = BngService.class)
 public class BngSessionManager implements BngService {
 
+    /** Octets that hold an EtherType behind two VLAN tags (BngRelay#isPppoe). */
+    private static final int PPPOE_TEST_OCTETS = 22;
+
     /** Where the relay sits among packet processors: before the router's (which punts ask for). */
     private static final int PROCESSOR_PRIORITY = 1;
     /** The annotation with the MAC a BNG device answers discovery with (as SixflowBngProgrammable reads it). */
@@ -131,11 +134,15 @@ public class BngSessionManager implements BngService {
         if (buffer == null) {
             return;
         }
-        byte[] frame = new byte[buffer.remaining()];
-        buffer.duplicate().get(frame);
-        if (!BngRelay.isPppoe(frame)) {
+        // Every packet-in passes here (telemetry reports, LLDP, ...): its EtherType, behind at
+        // most two tags, is read from its first octets before the frame is copied.
+        byte[] head = new byte[Math.min(buffer.remaining(), PPPOE_TEST_OCTETS)];
+        buffer.duplicate().get(head);
+        if (!BngRelay.isPppoe(head)) {
             return;
         }
+        byte[] frame = new byte[buffer.remaining()];
+        buffer.duplicate().get(frame);
         context.block();
         ConnectPoint from = in.receivedFrom();
         int line = PuntReason.line(in);
