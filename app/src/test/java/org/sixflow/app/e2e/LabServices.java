@@ -37,6 +37,8 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
 import org.sixflow.app.experiments.impl.PostgresExperimentStore;
+import org.sixflow.app.features.bng.api.BngService;
+import org.sixflow.app.features.bng.impl.BngSessionManagerFixture;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelAdminService;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.features.gtpu.impl.GtpuTunnelManagerFixture;
@@ -87,6 +89,8 @@ final class LabServices {
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
     final EventStreamManagerFixture streams = new EventStreamManagerFixture();
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
+    /** The PPPoE relay: no device here runs a BNG profile, so it serves its configuration and no session. */
+    final BngSessionManagerFixture bng = new BngSessionManagerFixture(inventory.devices, appConfig);
     final TestHostService hosts = TestHostService.lab();
     final RoutingManagerFixture routing = new RoutingManagerFixture(trees.lab, hosts);
     final History history;
@@ -148,6 +152,7 @@ final class LabServices {
 
     /** Stops what runs on its own: the experiment manager, the occupancy collector and the history manager. */
     void stop() {
+        bng.stop();
         ilnpSites.deactivate();
         mappings.deactivate();
         experiments.close();
@@ -195,6 +200,7 @@ final class LabServices {
                 .add(GtpuTunnelAdminService.class, tunnels.manager)
                 .add(Nptv6MappingService.class, mappings.manager)
                 .add(IlnpSiteService.class, ilnpSites.manager)
+                .add(BngService.class, bng.manager)
                 .add(TelemetryService.class, telemetry.manager)
                 .add(TelemetryAdminService.class, telemetry.manager)
                 .add(EventStreamService.class, streams.manager)
