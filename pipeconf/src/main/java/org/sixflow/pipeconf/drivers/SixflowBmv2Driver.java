@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.pipeconf.drivers;
 
+import org.onosproject.net.device.DeviceHandshaker;
 import org.onosproject.net.driver.DefaultDriver;
 import org.onosproject.net.driver.DefaultDriverProvider;
 import org.onosproject.net.driver.Driver;
@@ -30,7 +31,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * newer than the tombstone before it is dropped: the mirror then lacks an entry the switch holds,
  * the next change of it goes out as an INSERT and the switch answers ALREADY_EXISTS. On the lab's
  * real ONOS every receiver change of an MSR6 tree after the first failed so (its ingress entry
- * changes action), and the flow poll later deleted the entry as unknown. Netcfg names this
+ * changes action), and the flow poll later deleted the entry as unknown. Its handshaker answers
+ * the role requests bmv2 leaves unanswered ({@link AnsweringP4RuntimeHandshaker}). Netcfg names this
  * driver ({@value #NAME}) for bmv2 devices; {@code stratum-bmv2} does not set the property.
  */
 @Component(immediate = true)
@@ -80,7 +82,9 @@ public class SixflowBmv2Driver {
     static DriverProvider providerOver(Driver parent) {
         DefaultDriverProvider provider = new DefaultDriverProvider();
         provider.addDriver(new DefaultDriver(NAME, List.of(parent), parent.manufacturer(), parent.hwVersion(),
-                                             parent.swVersion(), Map.of(), Map.of(DELETE_BEFORE_UPDATE, "false")));
+                                             parent.swVersion(),
+                                             Map.of(DeviceHandshaker.class, AnsweringP4RuntimeHandshaker.class),
+                                             Map.of(DELETE_BEFORE_UPDATE, "false")));
         return provider;
     }
 }
