@@ -21,6 +21,7 @@ sys.path.insert(0, HERE)
 from instance import OnosError, OnosInstance  # noqa: E402
 from ports import free_port  # noqa: E402
 from postgres import Postgres  # noqa: E402
+import roles  # noqa: E402
 
 DEFAULT_HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
 # ONOS's own apps the lab needs: the general device provider connects the P4Runtime switches the
@@ -125,6 +126,9 @@ def up(args):
         say("netcfg pushed (%d devices)", len(netcfg.get("devices", {})))
         wait_devices(onos, netcfg, args.timeout)
         say("all devices available after %.1f s", time.time() - started)
+        waited = roles.wait_settled(onos.karaf + "/data/log/karaf.log", timeout=60)
+        say("mastership settled after %.1f s more (ONOS 2.7 re-asserts each new device's role once: lab/onos/roles.py)",
+            waited)
         onos.wait_sixflow_rest(args.timeout)
         say("Sixflow's REST API answers after %.1f s", time.time() - started)
         with open(os.path.join(run_dir, "controller.json"), "w") as f:
