@@ -11,7 +11,8 @@
 # takes the network down again.
 # Environment: TOPOLOGY (default msr6-study), HTTP_PORT (8181), LAB_RUN_DIR (lab/target/run),
 # SWITCH_LOG_LEVEL (warn), SWITCH_REALTIME and PACER_REALTIME (0: the switches' SCHED_RR and the
-# experiments' sending thread's SCHED_FIFO priority, for measurement runs), LAB_SKIP_BUILD=1 (use
+# experiments' sending thread's SCHED_FIFO priority, for measurement runs), SWITCH_NICE (-10: the
+# switches' nice value, so that ONOS's CPU use does not queue their packets), LAB_SKIP_BUILD=1 (use
 # what the last build left), LAB_ARGS (more onoslab.py arguments, e.g. "--lldp-stale-ms 10000"),
 # MVN (mvn -B -ntp).
 # Needs root, simple_switch_grpc (on PATH or in /opt/p4/bin) and the ONOS build; refuses with exit
@@ -91,7 +92,8 @@ fi
 mkdir -p "$run_dir"
 network_up=1
 "${labnet[@]}" up "$topology" --state "$state" --log-dir "$run_dir/logs" \
-    --switch-log-level "${SWITCH_LOG_LEVEL:-warn}" --switch-realtime "${SWITCH_REALTIME:-0}"
+    --switch-log-level "${SWITCH_LOG_LEVEL:-warn}" --switch-realtime "${SWITCH_REALTIME:-0}" \
+    --switch-nice "${SWITCH_NICE:--10}"
 "${labnet[@]}" netcfg "$topology" >"$netcfg"
 
 oars=()

@@ -83,10 +83,11 @@ class _Made:
         self.procs = {}
 
 
-def up(topo, binary, state_path, log_dir, log_level="warn", timeout=60.0, say=print, realtime=0):
+def up(topo, binary, state_path, log_dir, log_level="warn", timeout=60.0, say=print, realtime=0, nice=0):
     """Builds the lab and writes the state file; returns the state. Raises LabError.
 
-    realtime: the switches' SCHED_RR priority (switches.start), 0 for the normal scheduler."""
+    realtime: the switches' SCHED_RR priority (switches.start), 0 for the normal scheduler;
+    nice: their nice value."""
     options = preflight(topo, binary)
     os.makedirs(log_dir, exist_ok=True)
     made = _Made()
@@ -105,7 +106,7 @@ def up(topo, binary, state_path, log_dir, log_level="warn", timeout=60.0, say=pr
             ports = statefile.switch_ports(topo, sw)
             base = os.path.join(log_dir, sw["name"])
             cmd = switches.command(binary, sw, ports, base, log_level, options)
-            made.procs[sw["name"]] = (switches.start(cmd, base + ".out", realtime), names.grpc_port(sw["p4rtDeviceId"]),
+            made.procs[sw["name"]] = (switches.start(cmd, base + ".out", realtime, nice), names.grpc_port(sw["p4rtDeviceId"]),
                                       base + ".out")
             logs[sw["name"]] = base
         switches.wait_ready(made.procs, timeout)

@@ -95,8 +95,10 @@ def cmd_up(args):
     if args.switch_realtime and not lo <= args.switch_realtime <= hi:
         raise Refused("--switch-realtime %d: a SCHED_RR priority is %d to %d (0: the normal scheduler)"
                       % (args.switch_realtime, lo, hi))
+    if not -20 <= args.switch_nice <= 19:
+        raise Refused("--switch-nice %d: a nice value is -20 to 19" % args.switch_nice)
     lab = dataplane.up(topo, binary, args.state, log_dir, args.switch_log_level, args.timeout,
-                       realtime=args.switch_realtime)
+                       realtime=args.switch_realtime, nice=args.switch_nice)
     for sw in lab["switches"]:
         print("  switch %-10s %-16s gRPC %s  pid %d  log %s" % (sw["name"], sw["deviceId"], sw["grpcAddress"],
                                                                sw["pid"], sw["log"]))
@@ -175,6 +177,9 @@ def parser():
     s.add_argument("--switch-realtime", type=int, default=0, metavar="PRIORITY",
                    help="run the switches' data paths at this SCHED_RR priority, their gRPC threads one lower "
                         "(measurement runs; default 0: the normal scheduler)")
+    s.add_argument("--switch-nice", type=int, default=0, metavar="N",
+                   help="the switches' nice value, -20 to 19 (default 0; the lab runs them at -10 so that the "
+                        "controller's CPU use does not queue their packets)")
     s.set_defaults(func=cmd_up)
     s = sub.add_parser("down", help="stop and remove the lab")
     s.add_argument("--state", help="state file `up` wrote (removed afterwards)")
