@@ -69,16 +69,28 @@ final class TreeInstaller {
      */
     Optional<Msr6TreeFailure> install(Msr6TreeEntries entries, Optional<Msr6TreeEntries> previous, DeviceId ingress,
                                       HeldEntries held) {
-        Optional<Msr6TreeFailure> failure = groups.add(entries.allGroups(), confirmMillis);
+        return install(entries, previous, ingress, held, new StepTimes());
+    }
+
+    /**
+     * Installs a tree's entries as {@link #install(Msr6TreeEntries, Optional, DeviceId, HeldEntries)}
+     * does, recording how long each step waited for its devices.
+     *
+     * @param times where each confirmed step's time goes
+     * @return why the install failed; empty when every step is confirmed
+     */
+    Optional<Msr6TreeFailure> install(Msr6TreeEntries entries, Optional<Msr6TreeEntries> previous, DeviceId ingress,
+                                      HeldEntries held, StepTimes times) {
+        Optional<Msr6TreeFailure> failure = times.time("groups", () -> groups.add(entries.allGroups(), confirmMillis));
         if (failure.isEmpty()) {
             FlowRuleOperations.Builder transit = FlowRuleOperations.builder();
             entries.allRules().stream().filter(r -> !movesTraffic(r, ingress)).forEach(transit::add);
-            failure = apply(transit, "transit entries");
+            failure = times.time("transit", () -> apply(transit, "transit entries"));
         }
         if (failure.isEmpty()) {
             FlowRuleOperations.Builder edge = FlowRuleOperations.builder();
             entries.rulesOn(ingress).stream().filter(r -> movesTraffic(r, ingress)).forEach(edge::add);
-            failure = apply(edge, "ingress entries");
+            failure = times.time("ingress", () -> apply(edge, "ingress entries"));
         }
         if (failure.isPresent()) {
             remove(held.rulesNotHeld(List.of(entries)), held.groupsNotHeld(List.of(entries)), ingress);

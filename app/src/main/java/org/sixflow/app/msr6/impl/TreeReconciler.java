@@ -217,9 +217,11 @@ final class TreeReconciler {
         record.installed().ifPresent(before::add);
         record.entries().filter(e -> !before.contains(e)).ifPresent(before::add);
         DeviceId ingress = request.source().deviceId();
+        StepTimes steps = new StepTimes();
+        long computed = System.nanoTime();
         Optional<Msr6TreeFailure> failure = installer.install(built.entries, record.installed(), ingress,
                                                               othersHeld(id).and(before)
-                                                                      .andDraining(retiring.pending()));
+                                                                      .andDraining(retiring.pending()), steps);
         if (failure.isPresent()) {
             log.warn("MSR6 tree {} failed: {}", id, failure.get());
             fail(id, request, failure.get());
@@ -237,8 +239,9 @@ final class TreeReconciler {
                     .collect(Collectors.toSet());
             retiring.hold(new RetiringVersions.Retiring(id, before, ingress, numbers), this::retire);
         }
-        log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs) in {} ms", id, number,
-                 built.tree.links().size(), built.tree.msids().size(), (System.nanoTime() - started) / 1_000_000);
+        log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs) in {} ms (computed in {} ms; {})", id,
+                 number, built.tree.links().size(), built.tree.msids().size(),
+                 (System.nanoTime() - started) / 1_000_000, (computed - started) / 1_000_000, steps);
     }
 
     /**
