@@ -12,7 +12,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static org.onosproject.net.pi.model.PiPipeconf.ExtensionType.P4_INFO_TEXT;
@@ -201,6 +205,25 @@ public final class AggregateLayout {
                       CLASSES - 1);
         checkArgument(port >= 0 && port < (1 << portBits), "port %s outside 0..%s", port, (1 << portBits) - 1);
         return latencyClass << portBits | port;
+    }
+
+    /**
+     * Returns the slots of every class at the given egress ports, the ones a device with those
+     * ports can count in; ports outside the counter's range are left out.
+     *
+     * @param ports egress port numbers
+     * @return the slots, by class then port
+     */
+    public List<Integer> slotsAt(Collection<Long> ports) {
+        List<Long> inRange = ports.stream().filter(p -> p >= 0 && p < (1L << portBits)).distinct().sorted()
+                .collect(Collectors.toList());
+        List<Integer> at = new ArrayList<>(CLASSES * inRange.size());
+        for (int latencyClass = 0; latencyClass < CLASSES; latencyClass++) {
+            for (long port : inRange) {
+                at.add(slot(latencyClass, (int) port));
+            }
+        }
+        return at;
     }
 
     /**

@@ -7,6 +7,7 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.slf4j.Logger;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -55,12 +56,16 @@ final class DeviceAggregates {
      * Reads the device once.
      *
      * @param counters the packet counter reader
+     * @param ports    the device's egress ports, CPU port included (the slots read are theirs);
+     *                 empty to read every slot
      * @param polledAt the poll time
      * @return the rows of the slots that counted packets since the previous poll
      * @throws AggregateReadException when the device cannot be read now
      */
-    List<LatencyAggregate> poll(PacketCounterReader counters, Instant polledAt) throws AggregateReadException {
-        Map<Integer, Long> packets = counters.packets(deviceId, pipeconf);
+    List<LatencyAggregate> poll(PacketCounterReader counters, Collection<Long> ports, Instant polledAt)
+            throws AggregateReadException {
+        Map<Integer, Long> packets = ports.isEmpty() ? counters.packets(deviceId, pipeconf)
+                : counters.packets(deviceId, pipeconf, layout.slotsAt(ports));
         List<Integer> moved = deltas.moved(packets);
         if (moved.isEmpty()) {
             return List.of();

@@ -8,6 +8,8 @@ import org.onosproject.grpc.api.GrpcChannelController;
 import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Port;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.intent.WorkPartitionService;
@@ -51,6 +53,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static org.onlab.util.Tools.groupedThreads;
 import static org.sixflow.app.telemetry.aggregate.OsgiPropertyConstants.AGGREGATE_POLL;
@@ -207,7 +210,7 @@ public class LatencyAggregatePoller {
             }
             Instant now = clock.instant();
             try {
-                List<LatencyAggregate> rows = state.get().poll(counterReader, now);
+                List<LatencyAggregate> rows = state.get().poll(counterReader, egressPorts(id), now);
                 lastFailure.remove(id);
                 int lost = writer.offer(rows);
                 if (lost > 0) {
@@ -224,6 +227,18 @@ public class LatencyAggregatePoller {
         }
         devices.keySet().removeIf(id -> !deviceService.isAvailable(id));
         return queued;
+    }
+
+    /** The device's ports and its target's CPU port: the egress ports its slots can count at. */
+    private List<Long> egressPorts(DeviceId id) {
+        List<Long> ports = deviceService.getPorts(id).stream().map(Port::number)
+                .filter(n -> !n.isLogical()).map(PortNumber::toLong).collect(Collectors.toCollection(ArrayList::new));
+        if (ports.isEmpty()) {
+            return ports;
+        }
+        pipeconfService.getPipeconf(id).flatMap(p -> SixflowPipeconfs.targetOf(p.id()))
+                .ifPresent(t -> ports.add((long) (t == PipeconfTarget.BMV2 ? CpuPorts.BMV2 : CpuPorts.TOFINO)));
+        return ports;
     }
 
     private Optional<DeviceAggregates> stateOf(DeviceId id) {

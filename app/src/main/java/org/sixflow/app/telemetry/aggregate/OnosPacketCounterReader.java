@@ -8,12 +8,18 @@ import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.runtime.PiCounterCell;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
+import org.onosproject.net.pi.runtime.PiCounterCellHandle;
+import org.onosproject.net.pi.runtime.PiCounterCellId;
 import org.onosproject.p4runtime.api.P4RuntimeClient;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.onosproject.p4runtime.api.P4RuntimeReadClient;
 
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_PACKETS;
 
@@ -44,6 +50,21 @@ public final class OnosPacketCounterReader implements PacketCounterReader {
         return packets;
     }
 
+    @Override
+    public Map<Integer, Long> packets(DeviceId deviceId, PiPipeconf pipeconf, Collection<Integer> slots)
+            throws AggregateReadException {
+        if (slots.isEmpty()) {
+            return Map.of();
+        }
+        List<PiCounterCellHandle> handles = slots.stream().map(slot -> PiCounterCellHandle.of(
+                deviceId, PiCounterCellId.ofIndirect(SIXFLOW_EGRESS_LATENCY_PACKETS, slot)))
+                .collect(Collectors.toList());
+        Map<Integer, Long> packets = new HashMap<>();
+        read(deviceId, pipeconf, SIXFLOW_EGRESS_LATENCY_PACKETS, request -> request.handles(handles))
+                .forEach((index, data) -> packets.put(index, data.packets()));
+        return packets;
+    }
+
     /**
      * Reads every cell of an indirect counter of the device.
      *
@@ -54,6 +75,12 @@ public final class OnosPacketCounterReader implements PacketCounterReader {
      * @throws AggregateReadException when the device cannot be read now
      */
     public Map<Integer, PiCounterCellData> cells(DeviceId deviceId, PiPipeconf pipeconf, PiCounterId counter)
+            throws AggregateReadException {
+        return read(deviceId, pipeconf, counter, request -> request.counterCells(counter));
+    }
+
+    private Map<Integer, PiCounterCellData> read(DeviceId deviceId, PiPipeconf pipeconf, PiCounterId counter,
+                                                 UnaryOperator<P4RuntimeReadClient.ReadRequest> what)
             throws AggregateReadException {
         P4RuntimeAddress address;
         try {
@@ -66,8 +93,8 @@ public final class OnosPacketCounterReader implements PacketCounterReader {
         if (client == null) {
             throw new AggregateReadException("ONOS has no P4Runtime client for " + deviceId);
         }
-        P4RuntimeReadClient.ReadResponse response = client.read(address.p4DeviceId(), pipeconf)
-                .counterCells(counter).submitSync();
+        P4RuntimeReadClient.ReadResponse response = what.apply(client.read(address.p4DeviceId(), pipeconf))
+                .submitSync();
         if (!response.isSuccess()) {
             throw new AggregateReadException("Reading " + counter + " of " + deviceId
                                                      + " failed: " + response.explanation(), response.throwable());

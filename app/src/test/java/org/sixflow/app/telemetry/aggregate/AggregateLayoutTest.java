@@ -8,6 +8,8 @@ import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 
+import java.util.List;
+
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
@@ -37,6 +39,15 @@ public class AggregateLayoutTest {
         assertEquals(64, tofino.sumBits());      // latency_sum and latency_sum_hi, as on bmv2
         assertTrue(tofino.sumHighRegisterId().isPresent());
         assertEquals(tofino.slot(5, 300), layout.slot(5, 300));
+    }
+
+    @Test
+    public void slotsAtPortsAreEveryClassAtEachPortInRange() {
+        List<Integer> slots = layout.slotsAt(List.of(2L, 1L, 2L, 512L, -1L));
+        assertEquals(2 * 16, slots.size());
+        assertEquals(List.of(1, 2, 512 + 1, 512 + 2), slots.subList(0, 4));
+        assertEquals(Integer.valueOf(layout.slot(15, 2)), slots.get(slots.size() - 1));
+        assertEquals(List.of(), layout.slotsAt(List.of()));
     }
 
     @Test

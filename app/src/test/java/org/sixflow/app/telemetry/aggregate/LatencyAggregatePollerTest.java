@@ -12,8 +12,13 @@ import org.junit.Test;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.cluster.NodeId;
 import org.onosproject.mastership.MastershipServiceAdapter;
+import org.onlab.packet.ChassisId;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DefaultDevice;
+import org.onosproject.net.DefaultPort;
+import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Port;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.onosproject.net.packet.DefaultInboundPacket;
@@ -39,6 +44,7 @@ import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +55,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
@@ -74,6 +81,9 @@ public class LatencyAggregatePollerTest {
     private final Set<DeviceId> masteredElsewhere = ConcurrentHashMap.newKeySet();
     private final List<OutboundPacket> readouts = new CopyOnWriteArrayList<>();
     private final Map<Integer, SlotRegisters> dataPlane = new HashMap<>();
+    private final List<DeviceId> readAll = new CopyOnWriteArrayList<>();
+    private final List<Integer> asked = new CopyOnWriteArrayList<>();
+    private TestDeviceService devices;
     private TelemetryManagerFixture telemetry;
     private FakeP4RuntimeServer server;
     private ManagedChannel channel;
@@ -95,7 +105,7 @@ public class LatencyAggregatePollerTest {
         server = new FakeP4RuntimeServer("p4rt-poller");
         channel = InProcessChannelBuilder.forName("p4rt-poller").directExecutor().build();
 
-        TestDeviceService devices = new TestDeviceService();
+        devices = new TestDeviceService();
         devices.addSwitch(LEAF1.toString(), true);
         devices.addSwitch(LEAF2.toString(), true);
         TestPipeconfService pipeconfs = new TestPipeconfService();
@@ -117,7 +127,21 @@ public class LatencyAggregatePollerTest {
         poller.historyDatabase = () -> databaseUp ? Optional.of(db) : Optional.empty();
         poller.componentConfigService = new ComponentConfigAdapter();
         poller.packetService = new ReadoutDevice();
-        poller.counterReader = (id, pipeconf) -> counters.getOrDefault(id, Map.of());
+        poller.counterReader = new PacketCounterReader() {
+            @Override
+            public Map<Integer, Long> packets(DeviceId id, PiPipeconf pipeconf) {
+                readAll.add(id);
+                return counters.getOrDefault(id, Map.of());
+            }
+
+            @Override
+            public Map<Integer, Long> packets(DeviceId id, PiPipeconf pipeconf, Collection<Integer> slots)
+                    throws AggregateReadException {
+                asked.addAll(slots);
+                Map<Integer, Long> cells = counters.getOrDefault(id, Map.of());
+                return slots.stream().filter(cells::containsKey).collect(Collectors.toMap(s -> s, cells::get));
+            }
+        };
         poller.p4RuntimeReader = new P4RuntimeRegisterReader(
                 id -> Optional.of(new P4RuntimeRegisterReader.Endpoint(channel, 1)), Duration.ofSeconds(5));
         poller.readoutReader = new ReadoutRegisterReader(poller.packetService, 255, Duration.ofSeconds(5));
@@ -231,6 +255,33 @@ public class LatencyAggregatePollerTest {
         assertEquals(10_000.0, ipv6.get(1).meanNanos(), 1e-9);
         assertEquals(7_000, ipv6.get(1).minNanos());
         assertEquals(40_000.0, series(LatencyClass.MSR6_REPLICATE).get(0).meanNanos(), 1e-9);
+    }
+
+    @Test
+    public void aDeviceWithKnownPortsIsReadAtThemAndItsCpuPortOnly() {
+        devices.setPorts(LEAF1, List.of(port(LEAF1, 1), port(LEAF1, 2)));
+        count(LEAF1, LatencyClass.IPV6, 2, 2, 20, 9, 11, 0, 0, 0, 0, 2, 0, 0, 0);
+        count(LEAF1, LatencyClass.IPV6, 7, 5, 50, 9, 11, 0, 0, 0, 0, 5, 0, 0, 0);
+        server.readsRegisters = false;
+        assertEquals("port 7 is not the device's: its slot is not read", 1, poller.pollOnce());
+        assertEquals(List.of(), readAll);
+        int classes = layout.slots() / 512;
+        assertEquals(classes * 3, asked.size());
+        assertTrue(asked.contains(layout.slot(LatencyClass.IPV6.code(), 255)));
+        assertFalse(asked.contains(layout.slot(LatencyClass.IPV6.code(), 7)));
+    }
+
+    @Test
+    public void aDeviceWithoutKnownPortsIsReadWhole() {
+        count(LEAF1, LatencyClass.IPV6, 7, 5, 50, 9, 11, 0, 0, 0, 0, 5, 0, 0, 0);
+        server.readsRegisters = false;
+        assertEquals(1, poller.pollOnce());
+        assertEquals(List.of(LEAF1), readAll);
+    }
+
+    private static Port port(DeviceId device, long number) {
+        return new DefaultPort(new DefaultDevice(TestDeviceService.PROVIDER, device, Device.Type.SWITCH, "m", "h",
+                                                 "s", "1", new ChassisId()), PortNumber.portNumber(number), true);
     }
 
     @Test

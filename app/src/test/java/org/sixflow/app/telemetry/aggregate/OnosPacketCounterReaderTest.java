@@ -11,6 +11,7 @@ import org.onosproject.net.config.basics.SubjectFactories;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.runtime.PiCounterCell;
+import org.onosproject.net.pi.runtime.PiCounterCellHandle;
 import org.onosproject.net.pi.runtime.PiCounterCellId;
 import org.onosproject.p4runtime.api.P4RuntimeClient;
 import org.onosproject.p4runtime.api.P4RuntimeController;
@@ -72,7 +73,7 @@ public class OnosPacketCounterReaderTest {
         });
         P4RuntimeReadClient.ReadRequest[] request = new P4RuntimeReadClient.ReadRequest[1];
         request[0] = proxy(P4RuntimeReadClient.ReadRequest.class, (m, a) -> {
-            if (m.equals("counterCells")) {
+            if (m.equals("counterCells") || m.equals("handles")) {
                 calls.add(a[0]);
                 return request[0];
             }
@@ -110,6 +111,21 @@ public class OnosPacketCounterReaderTest {
         Map<Integer, Long> packets = new OnosPacketCounterReader(controller(), netcfg).packets(LEAF, bmv2);
         assertEquals(Map.of(514, 7L, 3, 0L), packets);
         assertEquals(List.<Object>of(3L, bmv2, SIXFLOW_EGRESS_LATENCY_PACKETS), calls);
+    }
+
+    @Test
+    public void readsOnlyTheSlotsAskedByTheirHandles() throws Exception {
+        address("grpc://mininet:50003?device_id=3");
+        Map<Integer, Long> packets = new OnosPacketCounterReader(controller(), netcfg)
+                .packets(LEAF, bmv2, List.of(514, 3));
+        assertEquals(Map.of(514, 7L, 3, 0L), packets);
+        assertEquals(List.<Object>of(3L, bmv2, List.of(
+                PiCounterCellHandle.of(LEAF, PiCounterCellId.ofIndirect(SIXFLOW_EGRESS_LATENCY_PACKETS, 514)),
+                PiCounterCellHandle.of(LEAF, PiCounterCellId.ofIndirect(SIXFLOW_EGRESS_LATENCY_PACKETS, 3)))), calls);
+        calls.clear();
+        assertEquals("nothing asked, nothing read", Map.of(),
+                     new OnosPacketCounterReader(controller(), netcfg).packets(LEAF, bmv2, List.of()));
+        assertEquals(List.of(), calls);
     }
 
     @Test
