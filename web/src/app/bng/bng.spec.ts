@@ -126,6 +126,13 @@ describe('BngView', () => {
     expect(options('line')).toEqual(['', 'device:bng/1/100/10', 'device:bng/1/100/11']);
     expect(rows('lines').map((r) => cells(r)[0])).toEqual(['device:bng/1/100/10', 'device:bng/1/100/11']);
 
+    await harness.navigateByUrl('/bng?state=GONE');
+    await harness.fixture.whenStable();
+    expect((view().querySelector('#bng-state') as HTMLSelectElement).value).toBe('GONE');
+    expect(view().querySelector('.status.empty')?.textContent).toContain('No sessions match these filters (3 in all)');
+    await harness.navigateByUrl('/bng?state=UP&device=device:bng');
+    await harness.fixture.whenStable();
+
     await choose('line', 'device:bng/1/100/11');
     expect(view().querySelector('.status.empty')?.textContent).toContain('No sessions match these filters (3 in all)');
     button('Show every session').click();
