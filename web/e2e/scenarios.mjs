@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 
 import { count, fill, see, until } from './steps.mjs';
+import { bngScenarios } from './bng-scenarios.mjs';
 import { nptv6Scenarios } from './nptv6-scenarios.mjs';
 import { tunnelScenarios } from './tunnel-scenarios.mjs';
 
@@ -306,6 +307,8 @@ export const scenarios = [
   }],
 
   ...nptv6Scenarios,
+
+  ...bngScenarios,
 
   ['resources shows the MAU report and table occupancy, or says why not', async ({ page, url, shot }) => {
     // The page must show what the API answers: the report and rows when there are some, the

@@ -10,6 +10,7 @@ import { RouterTestingHarness } from '@angular/router/testing';
 import { routes } from './app.routes';
 import { FakeStream } from './core/testing';
 import { EVENT_SOURCE_FACTORY } from './core/telemetry-stream.service';
+import { BngView } from './bng/bng';
 import { ExperimentsView } from './experiments/experiments';
 import { NotFound } from './not-found/not-found';
 import { Nptv6View } from './nptv6/nptv6';
@@ -52,6 +53,13 @@ describe('routes', () => {
     const component = await harness.navigateByUrl('/nptv6', Nptv6View);
     expect(component).toBeInstanceOf(Nptv6View);
     expect(TestBed.inject(Title).getTitle()).toBe('NPTv6 · Sixflow');
+  });
+
+  it('loads the subscribers page with its title', async () => {
+    const harness = await RouterTestingHarness.create();
+    const component = await harness.navigateByUrl('/bng', BngView);
+    expect(component).toBeInstanceOf(BngView);
+    expect(TestBed.inject(Title).getTitle()).toBe('Subscribers · Sixflow');
   });
 
   it('shows not-found for unknown URLs', async () => {

@@ -35,6 +35,11 @@ export const routes: Routes = [
     loadComponent: () => import('./nptv6/nptv6').then((m) => m.Nptv6View),
   },
   {
+    path: 'bng',
+    title: 'Subscribers · Sixflow',
+    loadComponent: () => import('./bng/bng').then((m) => m.BngView),
+  },
+  {
     path: 'latency',
     title: 'Latency · Sixflow',
     loadComponent: () => import('./latency/latency').then((m) => m.LatencyView),

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+import { ApiError } from '../core/api-error';
+import { BngConfigFormValue, configFormOf, configOf, configProblems, placedConfigErrors } from './bng-config-form';
+
+const TYPED: BngConfigFormValue = {
+  server: ' device:bng/2 ', echoIntervalSeconds: '10', echoMisses: '', prefixPool: '',
+  linePrefixes: '100 10 fd33:0:0:1::/64\n\n  100 11 fd33:0:0:2::/64  \n0,5,fd33:0:0:3::/64',
+};
+
+describe('BNG configuration form', () => {
+  it('writes the configuration GET answers into the form, one line prefix a line, unset fields empty', () => {
+    expect(configFormOf({ server: null, echoIntervalSeconds: 30, echoMisses: 4, linePrefixes: [], prefixPool: null }))
+      .toEqual({ server: '', echoIntervalSeconds: '30', echoMisses: '4', linePrefixes: '', prefixPool: '' });
+    expect(configFormOf({ server: 'device:bng/2', echoIntervalSeconds: 10, echoMisses: 3, prefixPool: 'fd33:1::/48',
+      linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 0, cTag: 5, prefix: 'fd33:0:0:3::/64' }] }).linePrefixes)
+      .toBe('100 10 fd33:0:0:1::/64\n0 5 fd33:0:0:3::/64');
+  });
+
+  it('makes the request: trimmed, empty numbers left to the server\'s defaults, empty pool null', () => {
+    expect(configProblems(TYPED)).toEqual({});
+    expect(configOf(TYPED)).toEqual({ server: 'device:bng/2', echoIntervalSeconds: 10, prefixPool: null, linePrefixes: [
+      { sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 100, cTag: 11, prefix: 'fd33:0:0:2::/64' },
+      { sTag: 0, cTag: 5, prefix: 'fd33:0:0:3::/64' }] });
+  });
+
+  it('finds what the browser can: no server, numbers out of range, lines not "S-tag C-tag prefix"', () => {
+    expect(configProblems({ ...TYPED, server: ' ', echoIntervalSeconds: '0', echoMisses: '4.5',
+      linePrefixes: '100 10 fd33:0:0:1::/64\n100 fd33::/64\n4095 1 fd33:0:0:4::/64' })).toEqual({
+      server: 'server is required (the PPPoE server\'s port, such as device:bng/2)',
+      echoIntervalSeconds: 'echoIntervalSeconds must be a whole number 1..3600 (empty: 30), not "0"',
+      echoMisses: 'echoMisses must be a whole number 1..100 (empty: 4), not "4.5"',
+      linePrefixes: 'line 2 ("100 fd33::/64"): must be "S-tag C-tag prefix", such as "100 10 fd33:0:0:1::/64"; '
+        + 'line 3 ("4095 1 fd33:0:0:4::/64"): S-tag "4095" must be 0..4094 (0: no tag)',
+    });
+    expect(configProblems({ ...TYPED, echoIntervalSeconds: '3600', echoMisses: '100' })).toEqual({});
+  });
+
+  it('puts each field the server names beside its input, a line prefix\'s with the line it came from', () => {
+    const error = new ApiError(400, 'several', {
+      server: '"device:bng" is not device/port', 'linePrefixes[1].prefix': 'fd33::/48 must be a /64',
+      'linePrefixes[2]': 'S-tag 100, C-tag 10 is given twice', prefixPool: 'fd33:1::1/48 has bits set past its length (fd33:1::/48)',
+    });
+    const typed = { ...TYPED, linePrefixes: '100 10 fd33:0:0:1::/64\n100 11 fd33::/48\n\n100 10 fd33:0:0:5::/64' };
+    expect(placedConfigErrors(error, typed)).toEqual({
+      server: '"device:bng" is not device/port',
+      linePrefixes: 'line 2 ("100 11 fd33::/48"): prefix fd33::/48 must be a /64; '
+        + 'line 3 ("100 10 fd33:0:0:5::/64"): S-tag 100, C-tag 10 is given twice',
+      prefixPool: 'fd33:1::1/48 has bits set past its length (fd33:1::/48)',
+    });
+  });
+
+  it('puts a refusal that names no field under the form, or beside the field it starts with', () => {
+    expect(placedConfigErrors(new ApiError(503, 'Sixflow is starting'), TYPED)).toEqual({ '': 'Sixflow is starting' });
+    expect(placedConfigErrors(new ApiError(400, 'server must be a string'), TYPED)).toEqual({ server: 'server must be a string' });
+    expect(placedConfigErrors(new ApiError(400, 'x', { '': 'must be a JSON object' }), TYPED)).toEqual({ '': 'must be a JSON object' });
+  });
+});
