@@ -4,6 +4,7 @@ package org.sixflow.app.msr6.impl;
 
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.group.Group;
+import org.onosproject.net.group.GroupDescription;
 
 import java.util.Collection;
 import java.util.Optional;
@@ -16,10 +17,13 @@ import java.util.Optional;
 interface DeviceGroups {
 
     /**
-     * The groups a device holds.
+     * Which of some groups a device holds. Only those asked for are looked up where the driver
+     * can (a confirmation must not cost as much as every group on the device).
      *
      * @param deviceId the device
-     * @return its groups; empty when its driver cannot tell (no driver, no group behaviour)
+     * @param asked    the groups wanted, all on that device
+     * @return those of them the device holds (by group id; their buckets as held), possibly more;
+     *         empty when its driver cannot tell (no driver, no group behaviour)
      */
-    Optional<Collection<Group>> held(DeviceId deviceId);
+    Optional<Collection<Group>> held(DeviceId deviceId, Collection<GroupDescription> asked);
 }

@@ -18,12 +18,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiPredicate;
+import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -33,7 +35,10 @@ import static org.slf4j.LoggerFactory.getLogger;
  * seconds (30 by default), and GROUP_REMOVED likewise; its P4Runtime driver reports nothing when
  * it writes. So a group counts as added when ONOS says so (event or state) or when the device's
  * driver holds it with the wanted buckets ({@link DeviceGroups}), asked every
- * {@link #READ_MILLIS} ms; removed when ONOS says so or the driver no longer holds it.
+ * {@link #READ_MILLIS} ms about the groups still waited for (not about every group of the
+ * device); removed when ONOS says so or the driver no longer holds it. Installs of several trees
+ * wait at once: each group key may have many waiters (two trees adding a group they share), and
+ * an event completes them all.
  * GROUP_ADD_FAILED (a provider that reports refusals) fails an add at once; a device that refuses
  * silently leaves the group unconfirmed until the timeout.
  */
@@ -44,8 +49,8 @@ final class GroupConfirmations implements GroupListener {
     private final Logger log = getLogger(getClass());
     private final GroupService groupService;
     private final DeviceGroups devices;
-    private final Map<List<Object>, CompletableFuture<Void>> adding = new ConcurrentHashMap<>();
-    private final Map<List<Object>, CompletableFuture<Void>> removing = new ConcurrentHashMap<>();
+    private final Map<List<Object>, Set<CompletableFuture<Void>>> adding = new ConcurrentHashMap<>();
+    private final Map<List<Object>, Set<CompletableFuture<Void>>> removing = new ConcurrentHashMap<>();
 
     GroupConfirmations(GroupService groupService, DeviceGroups devices) {
         this.groupService = groupService;
@@ -82,7 +87,7 @@ final class GroupConfirmations implements GroupListener {
                             + " is still being deleted"));
                 }
                 CompletableFuture<Void> added = new CompletableFuture<>();
-                adding.put(key(group), added);
+                register(adding, key(group), added);
                 waits.put(group, added);
                 if (held == null) {
                     groupService.addGroup(group);
@@ -107,7 +112,7 @@ final class GroupConfirmations implements GroupListener {
                     + " not confirmed within " + timeoutMillis + " ms (" + (held == null ? "absent" : held.state())
                     + ", not on the device)"));
         } finally {
-            waits.forEach((group, added) -> adding.remove(key(group), added));
+            waits.forEach((group, added) -> unregister(adding, key(group), added));
         }
     }
 
@@ -123,7 +128,7 @@ final class GroupConfirmations implements GroupListener {
         try {
             for (GroupDescription group : groups) {
                 CompletableFuture<Void> removed = new CompletableFuture<>();
-                removing.put(key(group), removed);
+                register(removing, key(group), removed);
                 waits.put(group, removed);
                 groupService.removeGroup(group.deviceId(), group.appCookie(), group.appId());
             }
@@ -131,31 +136,58 @@ final class GroupConfirmations implements GroupListener {
                     group -> log.warn("Group {} on {} not confirmed removed within {} ms", group.givenGroupId(),
                                       group.deviceId(), timeoutMillis));
         } finally {
-            waits.forEach((group, removed) -> removing.remove(key(group), removed));
+            waits.forEach((group, removed) -> unregister(removing, key(group), removed));
         }
     }
 
+    private static void register(Map<List<Object>, Set<CompletableFuture<Void>>> waits, List<Object> key,
+                                 CompletableFuture<Void> wait) {
+        waits.compute(key, (k, all) -> {
+            Set<CompletableFuture<Void>> next = all == null ? ConcurrentHashMap.newKeySet() : all;
+            next.add(wait);
+            return next;
+        });
+    }
+
+    private static void unregister(Map<List<Object>, Set<CompletableFuture<Void>>> waits, List<Object> key,
+                                   CompletableFuture<Void> wait) {
+        waits.computeIfPresent(key, (k, all) -> {
+            all.remove(wait);
+            return all.isEmpty() ? null : all;
+        });
+    }
+
     /** True when ONOS has the group ADDED with the wanted buckets, or the device's driver holds it so. */
-    private boolean added(GroupDescription group, Map<DeviceId, Optional<Collection<Group>>> reads) {
+    private boolean added(GroupDescription group, Reads reads) {
         Group held = groupService.getGroup(group.deviceId(), group.appCookie());
         if (held != null && held.state() == Group.GroupState.ADDED && held.buckets().equals(group.buckets())) {
             return true;
         }
-        return read(group.deviceId(), reads).map(on -> on.stream().anyMatch(
+        return reads.of(group.deviceId()).map(on -> on.stream().anyMatch(
                 g -> g.appCookie().equals(group.appCookie()) && g.buckets().equals(group.buckets()))).orElse(false);
     }
 
     /** True when ONOS no longer has the group, or the device's driver no longer holds it. */
-    private boolean removed(GroupDescription group, Map<DeviceId, Optional<Collection<Group>>> reads) {
+    private boolean removed(GroupDescription group, Reads reads) {
         if (groupService.getGroup(group.deviceId(), group.appCookie()) == null) {
             return true;
         }
-        return read(group.deviceId(), reads).map(on -> on.stream().noneMatch(
+        return reads.of(group.deviceId()).map(on -> on.stream().noneMatch(
                 g -> g.appCookie().equals(group.appCookie()))).orElse(false);
     }
 
-    private Optional<Collection<Group>> read(DeviceId deviceId, Map<DeviceId, Optional<Collection<Group>>> reads) {
-        return reads.computeIfAbsent(deviceId, devices::held);
+    /** One round's driver reads: each device at most once, asked about the groups still waited for there. */
+    private final class Reads {
+        private final Map<DeviceId, List<GroupDescription>> asked;
+        private final Map<DeviceId, Optional<Collection<Group>>> answers = new HashMap<>();
+
+        Reads(Collection<GroupDescription> left) {
+            asked = left.stream().collect(Collectors.groupingBy(GroupDescription::deviceId));
+        }
+
+        Optional<Collection<Group>> of(DeviceId deviceId) {
+            return answers.computeIfAbsent(deviceId, d -> devices.held(d, asked.getOrDefault(d, List.of())));
+        }
     }
 
     /**
@@ -166,11 +198,11 @@ final class GroupConfirmations implements GroupListener {
      */
     private Map<GroupDescription, CompletableFuture<Void>> await(
             Map<GroupDescription, CompletableFuture<Void>> waits, long timeoutMillis,
-            BiPredicate<GroupDescription, Map<DeviceId, Optional<Collection<Group>>>> confirmed) {
+            BiPredicate<GroupDescription, Reads> confirmed) {
         Map<GroupDescription, CompletableFuture<Void>> left = new LinkedHashMap<>(waits);
         long deadline = System.currentTimeMillis() + timeoutMillis;
         while (true) {
-            Map<DeviceId, Optional<Collection<Group>>> reads = new HashMap<>();
+            Reads reads = new Reads(left.keySet());
             for (Iterator<Map.Entry<GroupDescription, CompletableFuture<Void>>> it = left.entrySet().iterator();
                  it.hasNext();) {
                 Map.Entry<GroupDescription, CompletableFuture<Void>> wait = it.next();
@@ -217,16 +249,14 @@ final class GroupConfirmations implements GroupListener {
         }
     }
 
-    private static void complete(Map<List<Object>, CompletableFuture<Void>> waits, List<Object> key,
+    private static void complete(Map<List<Object>, Set<CompletableFuture<Void>>> waits, List<Object> key,
                                  Exception failure) {
-        CompletableFuture<Void> wait = waits.get(key);
-        if (wait == null) {
-            return;
-        }
-        if (failure == null) {
-            wait.complete(null);
-        } else {
-            wait.completeExceptionally(failure);
+        for (CompletableFuture<Void> wait : waits.getOrDefault(key, Set.of())) {
+            if (failure == null) {
+                wait.complete(null);
+            } else {
+                wait.completeExceptionally(failure);
+            }
         }
     }
 }

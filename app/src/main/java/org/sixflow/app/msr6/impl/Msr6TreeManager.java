@@ -86,7 +86,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * current network and against every stored tree) and writes them to the {@link Msr6TreeStore}.
  * Each tree has one owner instance, chosen by ONOS's WorkPartitionService; only the owner
  * installs, reroutes and removes the tree's entries ({@link TreeReconciler}), on its worker
- * thread, when the store tells it a tree changed, when the network under a tree or a device's
+ * ({@link TreeWorker}: each tree's work in order, different trees' at once), when the store tells
+ * it a tree changed, when the network under a tree or a device's
  * sixflow netcfg changes, and when
  * it starts owning trees (at activation and when partitions move). On the owner, create, update
  * and remove wait for that work, so a REST caller there gets the tree as installed (or failed);
@@ -107,6 +108,8 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * entries (as many as all trees on it) only for a table near full, or once this period.
      */
     static final Duration INSTALLED_COUNTS_PERIOD = Duration.ofSeconds(1);
+    /** How many numbers a trial build tries when the one it tried was claimed meanwhile. */
+    private static final int TRIAL_ATTEMPTS = 5;
     /** Trees map to work partitions by a hash of their id. */
     private static final Function<String, Long> HASHER =
             id -> Hashing.murmur3_128().hashString(id, StandardCharsets.UTF_8).asLong();
@@ -153,8 +156,10 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private TableBudget budget;
     private TreeReconciler reconciler;
     private GroupConfirmations groupConfirmations;
-    /** The owner's work: one tree at a time, off the event threads. */
-    private SerialWorker worker;
+    /** The owner's work, off the event threads: each tree's in order, independent trees' at once. */
+    private TreeWorker worker;
+    /** How many trees the owner installs at once (a test's may differ). */
+    int installThreads = TreeWorker.THREADS;
     /**
      * Schedules the removal of replaced tree versions: a test's, set before activation; when null,
      * after RetiringVersions#DRAIN_MILLIS on a timer thread.
@@ -179,10 +184,11 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         builder = new TreeBuilder(deviceService, linkService, configService, pipeconfService,
                                   new Msr6RuleCompiler(appId));
         hostPorts = new HostPorts(edgePortService, linkService);
-        groupConfirmations = new GroupConfirmations(groupService, new DriverDeviceGroups(driverService));
+        groupConfirmations = new GroupConfirmations(groupService,
+                new CoalescedGroupReads(new DriverDeviceGroups(driverService)));
         budget = new TableBudget(pipeconfService, flowRuleService)
                 .withInstalledCountsEvery(INSTALLED_COUNTS_PERIOD);
-        worker = new SerialWorker("sixflow/msr6", "trees", log);
+        worker = new TreeWorker("sixflow/msr6", "trees-%d", installThreads, log);
         RetiringVersions.DrainTimer timer = drainTimer;
         if (timer == null) {
             drains = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/msr6", "drains", log));
@@ -309,7 +315,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     }
 
     /** The owner's worker (tests wait for it). */
-    SerialWorker worker() {
+    TreeWorker worker() {
         return worker;
     }
 
@@ -339,9 +345,23 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * checks look up the store's index entry by entry (as fresh as this instance heard).
      */
     private void trial(Msr6TreeRequest request) {
-        TreeBuilder.Built built = builder.build(request, store.freeNumber(this::groupsGone));
-        TreeEntryConflicts.check(request.id(), built.entries, store.entryHolders());
-        budget.check(built.entries.allRules(), store.claims(request.id()), "this tree");
+        for (int attempt = 1; ; attempt++) {
+            int number = store.freeNumber(this::groupsGone);
+            TreeBuilder.Built built = builder.build(request, number);
+            try {
+                TreeEntryConflicts.check(request.id(), built.entries, store.entryHolders());
+            } catch (IllegalArgumentException e) {
+                // A tree installing meanwhile (the owner installs several at once) may have
+                // claimed the number tried: its entries, keyed by that number, conflict with the
+                // trial's without conflicting with this tree's. Try the number free now.
+                if (attempt < TRIAL_ATTEMPTS && store.freeNumber(this::groupsGone) != number) {
+                    continue;
+                }
+                throw e;
+            }
+            budget.check(built.entries.allRules(), store.claims(request.id()), "this tree");
+            return;
+        }
     }
 
     /**
@@ -375,7 +395,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private Optional<Msr6Tree> settle(String id) {
         if (isMine(id)) {
             try {
-                worker.submit("tree " + id, () -> act(id)).get(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
+                worker.submit(id, "tree " + id, () -> act(id)).get(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 log.warn("MSR6 tree {} not settled within {} ms; its owner goes on", id, SETTLE_MILLIS);
             } catch (ExecutionException e) {
@@ -442,7 +462,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             if (event.type() == Msr6TreeEvent.Type.TREE_REMOVED) {
                 owned.remove(id);
             } else {
-                worker.submit("tree " + id, () -> act(id));
+                worker.submit(id, "tree " + id, () -> act(id));
             }
         }
     }

@@ -20,7 +20,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * are still queued along it, for as long as the switches lag (microseconds on hardware; seconds
  * on an overloaded software switch, where a fixed 200 ms wait dropped them at transit nodes whose
  * old SIDs were already gone). Each version is taken out when its drain time has passed, keeping
- * whatever a tree or another retiring version still uses. Used on the manager's worker only.
+ * whatever a tree or another retiring version still uses. Used by the owner's threads (several
+ * trees' installs at once): the list is guarded by this.
  */
 final class RetiringVersions {
 
@@ -71,9 +72,15 @@ final class RetiringVersions {
      * @param retire   takes it out (on the worker); skipped if it was taken out before
      */
     void hold(Retiring retiring, Consumer<Retiring> retire) {
-        pending.add(retiring);
+        synchronized (this) {
+            pending.add(retiring);
+        }
         timer.afterDrain(() -> {
-            if (pending.remove(retiring)) {
+            boolean due;
+            synchronized (this) {
+                due = pending.remove(retiring);
+            }
+            if (due) {
                 retire.accept(retiring);
             }
         });
@@ -84,14 +91,14 @@ final class RetiringVersions {
      *
      * @return the versions, oldest first
      */
-    List<Retiring> takeAll() {
+    synchronized List<Retiring> takeAll() {
         List<Retiring> all = ImmutableList.copyOf(pending);
         pending.clear();
         return all;
     }
 
     /** The versions held now, oldest first. */
-    List<Retiring> pending() {
+    synchronized List<Retiring> pending() {
         return ImmutableList.copyOf(pending);
     }
 
@@ -101,7 +108,7 @@ final class RetiringVersions {
      * @param treeId the tree
      * @return their numbers
      */
-    Set<Integer> numbers(String treeId) {
+    synchronized Set<Integer> numbers(String treeId) {
         return pending.stream().filter(r -> r.treeId.equals(treeId)).flatMap(r -> r.numbers.stream())
                 .collect(Collectors.toUnmodifiableSet());
     }

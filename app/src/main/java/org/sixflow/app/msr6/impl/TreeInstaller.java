@@ -58,29 +58,25 @@ final class TreeInstaller {
     }
 
     /**
-     * Installs a tree's entries; on failure removes what it added that is not held and points the
-     * ingress back at the tree's previous version, if there is one.
+     * Installs a tree's entries. On failure, what it added stays until the caller {@link #undo}es
+     * it: what is held by other trees must be read when nothing else changes it.
      *
      * @param entries  the tree's entries
-     * @param previous the entries the tree's devices held before, if any
      * @param ingress  the tree's ingress device
-     * @param held     what stays whatever happens (other trees', the tree's previous version)
      * @return why the install failed; empty when every step is confirmed
      */
-    Optional<Msr6TreeFailure> install(Msr6TreeEntries entries, Optional<Msr6TreeEntries> previous, DeviceId ingress,
-                                      HeldEntries held) {
-        return install(entries, previous, ingress, held, new StepTimes());
+    Optional<Msr6TreeFailure> install(Msr6TreeEntries entries, DeviceId ingress) {
+        return install(entries, ingress, new StepTimes());
     }
 
     /**
-     * Installs a tree's entries as {@link #install(Msr6TreeEntries, Optional, DeviceId, HeldEntries)}
-     * does, recording how long each step waited for its devices.
+     * Installs a tree's entries as {@link #install(Msr6TreeEntries, DeviceId)} does, recording how
+     * long each step waited for its devices.
      *
      * @param times where each confirmed step's time goes
      * @return why the install failed; empty when every step is confirmed
      */
-    Optional<Msr6TreeFailure> install(Msr6TreeEntries entries, Optional<Msr6TreeEntries> previous, DeviceId ingress,
-                                      HeldEntries held, StepTimes times) {
+    Optional<Msr6TreeFailure> install(Msr6TreeEntries entries, DeviceId ingress, StepTimes times) {
         Optional<Msr6TreeFailure> failure = times.time("groups", () -> groups.add(entries.allGroups(), confirmMillis));
         if (failure.isEmpty()) {
             FlowRuleOperations.Builder transit = FlowRuleOperations.builder();
@@ -92,18 +88,28 @@ final class TreeInstaller {
             entries.rulesOn(ingress).stream().filter(r -> movesTraffic(r, ingress)).forEach(edge::add);
             failure = times.time("ingress", () -> apply(edge, "ingress entries"));
         }
-        if (failure.isPresent()) {
-            remove(held.rulesNotHeld(List.of(entries)), held.groupsNotHeld(List.of(entries)), ingress);
-            // The ingress entries share their match with the previous version's: if the failed step
-            // rewrote them, the previous tree needs them back.
-            previous.ifPresent(p -> {
-                FlowRuleOperations.Builder edge = FlowRuleOperations.builder();
-                p.rulesOn(ingress).stream().filter(r -> movesTraffic(r, ingress)).forEach(edge::add);
-                apply(edge, "previous ingress entries")
-                        .ifPresent(f -> log.warn("Restoring the previous ingress entries: {}", f.reason()));
-            });
-        }
         return failure;
+    }
+
+    /**
+     * Undoes a failed install: removes what it added that is not held and points the ingress
+     * back at the tree's previous version, if there is one.
+     *
+     * @param entries  the entries whose install failed
+     * @param previous the entries the tree's devices held before, if any
+     * @param ingress  the tree's ingress device
+     * @param held     what stays (other trees', the tree's previous version)
+     */
+    void undo(Msr6TreeEntries entries, Optional<Msr6TreeEntries> previous, DeviceId ingress, HeldEntries held) {
+        remove(held.rulesNotHeld(List.of(entries)), held.groupsNotHeld(List.of(entries)), ingress);
+        // The ingress entries share their match with the previous version's: if the failed step
+        // rewrote them, the previous tree needs them back.
+        previous.ifPresent(p -> {
+            FlowRuleOperations.Builder edge = FlowRuleOperations.builder();
+            p.rulesOn(ingress).stream().filter(r -> movesTraffic(r, ingress)).forEach(edge::add);
+            apply(edge, "previous ingress entries")
+                    .ifPresent(f -> log.warn("Restoring the previous ingress entries: {}", f.reason()));
+        });
     }
 
     /**

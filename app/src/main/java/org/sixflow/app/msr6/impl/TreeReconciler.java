@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
 
@@ -26,8 +27,13 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * What the owner of a tree does to bring its devices in line with the tree's record. Runs on the
- * manager's worker thread only, so one instance never acts on two trees at once; the store's
- * compare-and-set updates keep what users change meanwhile (a new request, a removal).
+ * manager's worker ({@link TreeWorker}): one task at a time per tree, several trees at once. What
+ * trees share is decided in one section at a time ({@link #serially}): claiming a number and
+ * room, recording the entries, deciding what a removal may take out (what no other tree holds)
+ * and taking it out, undoing a failed install, recording an install's end. An install's device
+ * writes and confirmation waits run outside it, in parallel: its entries are recorded before any
+ * is written, so a removal meanwhile keeps what the install uses. The store's compare-and-set
+ * updates keep what users change meanwhile (a new request, a removal).
  * <ul>
  *   <li>REQUESTED: build the tree on the current network with a newly claimed number, check that
  *       its entries fit the devices' tables, record the new entries, check again, install them
@@ -47,8 +53,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * settles a race between owners on two instances: of two trees that claim the last room at once,
  * the one that checks last sees the other's claim and fails (both may), once the other's claim
  * has reached this instance's index (an event's delay, see {@link TreeIndex}); within that delay
- * the device refuses what does not fit and the install fails. On one instance the owner's worker
- * takes trees one at a time, and sees its own claims at once.
+ * the device refuses what does not fit and the install fails. On one instance the owner claims
+ * for one tree at a time (the shared section) and sees its own claims at once.
  * Every check against other trees (conflicts, room, what stays when entries go) looks up the
  * store's index rather than reading every record.
  */
@@ -61,6 +67,8 @@ final class TreeReconciler {
     private final TreeInstaller installer;
     private final RetiringVersions retiring;
     private final IntPredicate usableNumber;
+    /** The section in which trees' shared bookkeeping changes, one tree at a time. */
+    private final ReentrantLock shared = new ReentrantLock();
 
     TreeReconciler(Msr6TreeStore store, TreeBuilder builder, TableBudget budget, TreeInstaller installer,
                    RetiringVersions.DrainTimer drainTimer, IntPredicate usableNumber) {
@@ -74,7 +82,17 @@ final class TreeReconciler {
 
     /** Takes out every replaced version still draining, now (the owner is stopping). */
     void retireAll() {
-        retiring.takeAll().forEach(this::retire);
+        serially(() -> retiring.takeAll().forEach(this::retire));
+    }
+
+    /** Runs work on what trees share, one tree's at a time. */
+    private void serially(Runnable work) {
+        shared.lock();
+        try {
+            work.run();
+        } finally {
+            shared.unlock();
+        }
     }
 
     /**
@@ -167,6 +185,68 @@ final class TreeReconciler {
     private void realize(Msr6TreeRecord record) {
         long started = System.nanoTime();
         String id = record.id();
+        Optional<TreeBuilder.Built> claimed = claim(record);
+        if (claimed.isEmpty()) {
+            return;
+        }
+        TreeBuilder.Built built = claimed.get();
+        int number = built.entries.number();
+        Msr6TreeRequest request = record.tree().request();
+        // What the devices may hold of earlier versions: the installed one, and one whose
+        // install failed or was cut short.
+        List<Msr6TreeEntries> before = new ArrayList<>();
+        record.installed().ifPresent(before::add);
+        record.entries().filter(e -> !before.contains(e)).ifPresent(before::add);
+        DeviceId ingress = request.source().deviceId();
+        // Outside the shared section: other trees' installs write and wait at the same time.
+        StepTimes steps = new StepTimes();
+        long computed = System.nanoTime();
+        Optional<Msr6TreeFailure> failure = installer.install(built.entries, ingress, steps);
+        serially(() -> {
+            if (failure.isPresent()) {
+                log.warn("MSR6 tree {} failed: {}", id, failure.get());
+                installer.undo(built.entries, record.installed(), ingress,
+                               othersHeld(id).and(before).andDraining(retiring.pending()));
+                fail(id, request, failure.get());
+                releaseReplacedBuild(record, number);
+                return;
+            }
+            store.update(id, current -> {
+                Msr6TreeRecord next = current.withInstalled(built.entries);
+                return wants(current, request) ? next.withTree(built.tree.withState(Msr6TreeState.INSTALLED)) : next;
+            });
+            if (!before.isEmpty()) {
+                // Packets the ingress encapsulated for the old version just before it switched are
+                // still on their way; they need the old transit state to arrive.
+                Set<Integer> numbers = before.stream().map(Msr6TreeEntries::number).filter(n -> n != number)
+                        .collect(Collectors.toSet());
+                retiring.hold(new RetiringVersions.Retiring(id, before, ingress, numbers), this::retire);
+            }
+        });
+        if (failure.isEmpty()) {
+            log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs) in {} ms (computed in {} ms; {})",
+                     id, number, built.tree.links().size(), built.tree.msids().size(),
+                     (System.nanoTime() - started) / 1_000_000, (computed - started) / 1_000_000, steps);
+        }
+    }
+
+    /**
+     * Claims a number and room for a tree's new version and records its entries, in the shared
+     * section: another tree checked after sees them.
+     *
+     * @return the version built; empty when it failed (the tree says why) or the record changed
+     */
+    private Optional<TreeBuilder.Built> claim(Msr6TreeRecord record) {
+        shared.lock();
+        try {
+            return claimAlone(record);
+        } finally {
+            shared.unlock();
+        }
+    }
+
+    private Optional<TreeBuilder.Built> claimAlone(Msr6TreeRecord record) {
+        String id = record.id();
         Msr6TreeRequest request = record.tree().request();
         TreeBuilder.Built built;
         int number;
@@ -174,7 +254,7 @@ final class TreeReconciler {
             number = store.claimNumber(id, usableNumber);
         } catch (IllegalArgumentException e) {
             fail(id, request, Msr6TreeFailure.of(e.getMessage()));
-            return;
+            return Optional.empty();
         }
         try {
             built = builder.build(request, number);
@@ -184,12 +264,12 @@ final class TreeReconciler {
             store.releaseNumber(number, id);
             log.warn("MSR6 tree {} does not fit: {}", id, e.getMessage());
             fail(id, request, Msr6TreeFailure.onDevice(e.shortfall().deviceId(), e.getMessage()));
-            return;
+            return Optional.empty();
         } catch (IllegalArgumentException e) {
             store.releaseNumber(number, id);
             log.warn("MSR6 tree {} cannot be built: {}", id, e.getMessage());
             fail(id, request, Msr6TreeFailure.of(e.getMessage()));
-            return;
+            return Optional.empty();
         }
         // The new entries are recorded before any reaches a device: other trees are checked
         // against them, and an instance that takes the tree over knows what may be out there.
@@ -198,7 +278,7 @@ final class TreeReconciler {
         if (claimed.isEmpty() || !claimed.get().entries().map(built.entries::equals).orElse(false)) {
             // Changed or withdrawn meanwhile: that change's own event brings the next step.
             store.releaseNumber(number, id);
-            return;
+            return Optional.empty();
         }
         try {
             checkRoom(id, built);
@@ -209,39 +289,9 @@ final class TreeReconciler {
             log.warn("MSR6 tree {} lost the room it was checked for: {}", id, e.getMessage());
             fail(id, request, Msr6TreeFailure.onDevice(e.shortfall().deviceId(), e.getMessage()));
             releaseReplacedBuild(record, number);
-            return;
+            return Optional.empty();
         }
-        // What the devices may hold of earlier versions: the installed one, and one whose
-        // install failed or was cut short.
-        List<Msr6TreeEntries> before = new ArrayList<>();
-        record.installed().ifPresent(before::add);
-        record.entries().filter(e -> !before.contains(e)).ifPresent(before::add);
-        DeviceId ingress = request.source().deviceId();
-        StepTimes steps = new StepTimes();
-        long computed = System.nanoTime();
-        Optional<Msr6TreeFailure> failure = installer.install(built.entries, record.installed(), ingress,
-                                                              othersHeld(id).and(before)
-                                                                      .andDraining(retiring.pending()), steps);
-        if (failure.isPresent()) {
-            log.warn("MSR6 tree {} failed: {}", id, failure.get());
-            fail(id, request, failure.get());
-            releaseReplacedBuild(record, number);
-            return;
-        }
-        store.update(id, current -> {
-            Msr6TreeRecord next = current.withInstalled(built.entries);
-            return wants(current, request) ? next.withTree(built.tree.withState(Msr6TreeState.INSTALLED)) : next;
-        });
-        if (!before.isEmpty()) {
-            // Packets the ingress encapsulated for the old version just before it switched are
-            // still on their way; they need the old transit state to arrive.
-            Set<Integer> numbers = before.stream().map(Msr6TreeEntries::number).filter(n -> n != number)
-                    .collect(Collectors.toSet());
-            retiring.hold(new RetiringVersions.Retiring(id, before, ingress, numbers), this::retire);
-        }
-        log.info("Installed MSR6 tree {} as number {} ({} links, {} M-SIDs) in {} ms (computed in {} ms; {})", id,
-                 number, built.tree.links().size(), built.tree.msids().size(),
-                 (System.nanoTime() - started) / 1_000_000, (computed - started) / 1_000_000, steps);
+        return Optional.of(built);
     }
 
     /**
@@ -265,10 +315,8 @@ final class TreeReconciler {
             return;
         }
         // Nothing is undone if a device refuses: everything re-applied was wanted already.
-        Optional<Msr6TreeFailure> failure = installer.install(installed.get(), Optional.empty(),
-                                                              record.tree().request().source().deviceId(),
-                                                              othersHeld(record.id()).and(List.of(installed.get()))
-                                                                      .andDraining(retiring.pending()));
+        Optional<Msr6TreeFailure> failure = installer.install(installed.get(),
+                                                              record.tree().request().source().deviceId());
         if (failure.isPresent()) {
             log.warn("MSR6 tree {} could not be re-applied: {}", record.id(), failure.get());
             store.update(record.id(), current -> current.tree().state() == Msr6TreeState.INSTALLED
@@ -279,6 +327,12 @@ final class TreeReconciler {
     }
 
     private void withdraw(Msr6TreeRecord record) {
+        // What other trees hold is read and what they do not is taken out with no install
+        // recording entries in between (it would find them gone).
+        serially(() -> withdrawAlone(record));
+    }
+
+    private void withdrawAlone(Msr6TreeRecord record) {
         String id = record.id();
         List<Msr6TreeEntries> held = new ArrayList<>();
         record.installed().ifPresent(held::add);
@@ -317,6 +371,10 @@ final class TreeReconciler {
      * uses, and frees the numbers the tree no longer uses.
      */
     private void retire(RetiringVersions.Retiring old) {
+        serially(() -> retireAlone(old));
+    }
+
+    private void retireAlone(RetiringVersions.Retiring old) {
         Set<Integer> inUse = new HashSet<>(retiring.numbers(old.treeId));
         store.record(old.treeId).ifPresent(record -> {
             record.entries().ifPresent(e -> inUse.add(e.number()));

@@ -16,7 +16,26 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
-import org.onosproject.net.driver.AbstractHandlerBehaviour;
+import org.onosproject.drivers.p4runtime.P4RuntimeReplicationGroupProgrammable;
+import org.onosproject.drivers.p4runtime.mirror.MirrorEntries;
+import org.onosproject.drivers.p4runtime.mirror.P4RuntimePreEntryMirror;
+import org.onosproject.drivers.p4runtime.mirror.TimedEntry;
+import org.onosproject.net.Annotations;
+import org.onosproject.net.flow.instructions.Instructions;
+import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.net.pi.runtime.PiHandle;
+import org.onosproject.net.pi.runtime.PiMulticastGroupEntry;
+import org.onosproject.net.pi.runtime.PiMulticastGroupEntryHandle;
+import org.onosproject.net.pi.runtime.PiPreEntry;
+import org.onosproject.net.pi.runtime.PiPreEntryHandle;
+import org.onosproject.net.pi.runtime.PiPreReplica;
+import org.onosproject.net.pi.service.PiFlowRuleTranslator;
+import org.onosproject.net.pi.service.PiGroupTranslator;
+import org.onosproject.net.pi.service.PiMeterTranslator;
+import org.onosproject.net.pi.service.PiReplicationGroupTranslator;
+import org.onosproject.net.pi.service.PiTranslatedEntity;
+import org.onosproject.net.pi.service.PiTranslationService;
+import org.onosproject.p4runtime.api.P4RuntimeWriteClient;
 import org.onosproject.net.driver.Behaviour;
 import org.onosproject.net.driver.Driver;
 import org.onosproject.net.driver.DriverData;
@@ -59,6 +78,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -87,9 +108,9 @@ public final class Msr6TreeManagerFixture {
         return thread;
     });
     /** The table entries the devices hold. */
-    public final List<FlowRule> rules = new CopyOnWriteArrayList<>();
+    public final List<FlowRule> rules = new AppendCheapList<>();
     /** The groups the devices hold. */
-    public final List<GroupDescription> groups = new CopyOnWriteArrayList<>();
+    public final List<GroupDescription> groups = new AppendCheapList<>();
     /**
      * The same entries (as ONOS's flow store holds them, ADDED) and groups by device: a device's
      * are read without going through every device's (a benchmark holds tens of thousands).
@@ -97,13 +118,24 @@ public final class Msr6TreeManagerFixture {
     private final Map<DeviceId, Map<FlowId, FlowEntry>> rulesByDevice = new ConcurrentHashMap<>();
     private final Map<DeviceId, Map<GroupKey, GroupDescription>> groupsByDevice = new ConcurrentHashMap<>();
     /** Every install and removal in order: "apply", "remove", "add-group", "remove-group". */
-    public final List<String> operations = new CopyOnWriteArrayList<>();
+    public final List<String> operations = new AppendCheapList<>();
     public final List<Msr6TreeEvent> events = new CopyOnWriteArrayList<>();
     private final Msr6TreeListener recorder = events::add;
     /** Devices that refuse every table entry written to them. */
     public final Set<DeviceId> refuseEntries = ConcurrentHashMap.newKeySet();
     /** Devices that refuse every group added to them. */
     public final Set<DeviceId> refuseGroups = ConcurrentHashMap.newKeySet();
+    /** How many times a driver was asked for every group of a device (GroupProgrammable#getGroups). */
+    public final AtomicInteger fullGroupReads = new AtomicInteger();
+    /** How many groups were looked up one by one in the drivers' PRE entry mirror. */
+    public final AtomicInteger mirrorLookups = new AtomicInteger();
+    /**
+     * The P4Runtime drivers' PRE entry mirror and translation store: a group the device accepted
+     * is in both, by its multicast group handle, until it is deleted.
+     */
+    private final Map<PiMulticastGroupEntryHandle, TimedEntry<PiPreEntry>> mirror = new ConcurrentHashMap<>();
+    private final Map<PiMulticastGroupEntryHandle, PiTranslatedEntity<Group, PiPreEntry>> translations =
+            new ConcurrentHashMap<>();
     /** Runs before each FlowRuleOperations is applied, on the caller's thread (a test may block it). */
     public volatile Consumer<FlowRuleOperations> beforeApply = ops -> { };
     private final List<GroupListener> groupListeners = new CopyOnWriteArrayList<>();
@@ -229,7 +261,15 @@ public final class Msr6TreeManagerFixture {
     }
 
     private static void awaitIdle(SerialWorker worker, long deadline) {
-        while (!worker.idle()) {
+        awaitIdle(worker::idle, deadline);
+    }
+
+    private static void awaitIdle(TreeWorker worker, long deadline) {
+        awaitIdle(worker::idle, deadline);
+    }
+
+    private static void awaitIdle(BooleanSupplier idle, long deadline) {
+        while (!idle.getAsBoolean()) {
             if (System.currentTimeMillis() > deadline) {
                 throw new AssertionError("the tree manager is still busy");
             }
@@ -389,6 +429,23 @@ public final class Msr6TreeManagerFixture {
             groups.add(description);
             groupsByDevice.computeIfAbsent(description.deviceId(), d -> new ConcurrentHashMap<>())
                     .put(description.appCookie(), description);
+            mirrored(description);
+        }
+
+        /** What the P4Runtime driver keeps of a group the device accepted. */
+        private void mirrored(GroupDescription description) {
+            PiMulticastGroupEntry entry = PiMulticastGroupEntry.builder().withGroupId(description.givenGroupId())
+                    .addReplicas(description.buckets().buckets().stream()
+                                         .flatMap(b -> b.treatment().allInstructions().stream())
+                                         .filter(i -> i instanceof Instructions.OutputInstruction)
+                                         .map(i -> new PiPreReplica(((Instructions.OutputInstruction) i).port(), 1))
+                                         .collect(Collectors.toSet()))
+                    .build();
+            PiMulticastGroupEntryHandle handle = PiMulticastGroupEntryHandle.of(description.deviceId(), entry);
+            DefaultGroup group = new DefaultGroup(new GroupId(description.givenGroupId()), description);
+            group.setState(Group.GroupState.ADDED);
+            mirror.put(handle, MirrorEntries.now(entry));
+            translations.put(handle, new PiTranslatedEntity<>(group, entry, handle));
         }
 
         @Override
@@ -412,6 +469,9 @@ public final class Msr6TreeManagerFixture {
             post(GroupEvent.Type.GROUP_REMOVE_REQUESTED, group);
             groups.removeIf(g -> g.deviceId().equals(deviceId) && g.appCookie().equals(appCookie));
             groupsByDevice.getOrDefault(deviceId, new HashMap<>()).remove(appCookie);
+            PiMulticastGroupEntryHandle handle = PiMulticastGroupEntryHandle.of(deviceId, group.id().id());
+            mirror.remove(handle);
+            translations.remove(handle);
         }
 
         synchronized void poll() {
@@ -484,14 +544,20 @@ public final class Msr6TreeManagerFixture {
 
                 @Override
                 public <T> T get(Class<T> serviceClass) {
+                    if (serviceClass.equals(P4RuntimePreEntryMirror.class)) {
+                        return serviceClass.cast(new Mirror());
+                    }
+                    if (serviceClass.equals(PiTranslationService.class)) {
+                        return serviceClass.cast(new Translations());
+                    }
                     return null;
                 }
             };
         }
     }
 
-    /** A device's groups as its driver reports them. */
-    private final class HeldGroups extends AbstractHandlerBehaviour implements GroupProgrammable {
+    /** A device's groups as ONOS 2.7's P4Runtime driver reports them (its replication groups' behaviour). */
+    private final class HeldGroups extends P4RuntimeReplicationGroupProgrammable {
         private final DeviceId deviceId;
 
         HeldGroups(DeviceId deviceId) {
@@ -505,11 +571,104 @@ public final class Msr6TreeManagerFixture {
 
         @Override
         public Collection<Group> getGroups() {
+            fullGroupReads.incrementAndGet();
             return groupsByDevice.getOrDefault(deviceId, Map.of()).values().stream().map(g -> {
                 DefaultGroup group = new DefaultGroup(new GroupId(g.givenGroupId()), g);
                 group.setState(Group.GroupState.ADDED);
                 return (Group) group;
             }).collect(Collectors.toList());
+        }
+    }
+
+    /** The drivers' PRE entry mirror: looked up by handle only. */
+    private final class Mirror implements P4RuntimePreEntryMirror {
+        @Override
+        public TimedEntry<PiPreEntry> get(PiPreEntryHandle handle) {
+            mirrorLookups.incrementAndGet();
+            return mirror.get(handle);
+        }
+
+        @Override
+        public Collection<TimedEntry<PiPreEntry>> getAll(DeviceId deviceId) {
+            throw new UnsupportedOperationException("reads every group of the device");
+        }
+
+        @Override
+        public void put(PiPreEntryHandle handle, PiPreEntry entry) {
+            throw new UnsupportedOperationException("the driver writes the mirror");
+        }
+
+        @Override
+        public void remove(PiPreEntryHandle handle) {
+            throw new UnsupportedOperationException("the driver writes the mirror");
+        }
+
+        @Override
+        public void putAnnotations(PiPreEntryHandle handle, Annotations annotations) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Annotations annotations(PiPreEntryHandle handle) {
+            return null;
+        }
+
+        @Override
+        public void sync(DeviceId deviceId, Collection<PiPreEntry> entries) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void applyWriteRequest(P4RuntimeWriteClient.WriteRequest request) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void applyWriteResponse(P4RuntimeWriteClient.WriteResponse response) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    /** The translation store's replication groups: the group each PRE entry the driver wrote came from. */
+    private final class Translations implements PiTranslationService, PiReplicationGroupTranslator {
+        @Override
+        public PiReplicationGroupTranslator replicationGroupTranslator() {
+            return this;
+        }
+
+        @Override
+        public Optional<PiTranslatedEntity<Group, PiPreEntry>> lookup(PiHandle handle) {
+            return Optional.ofNullable(translations.get(handle));
+        }
+
+        @Override
+        public PiPreEntry translate(Group group, PiPipeconf pipeconf) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void learn(PiHandle handle, PiTranslatedEntity<Group, PiPreEntry> entity) {
+            throw new UnsupportedOperationException("the driver learns translations");
+        }
+
+        @Override
+        public void forget(PiHandle handle) {
+            throw new UnsupportedOperationException("the driver forgets translations");
+        }
+
+        @Override
+        public PiFlowRuleTranslator flowRuleTranslator() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public PiGroupTranslator groupTranslator() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public PiMeterTranslator meterTranslator() {
+            throw new UnsupportedOperationException();
         }
     }
 
