@@ -54,14 +54,27 @@ def with_database(netcfg, url, user, password):
     return netcfg
 
 
+def configure(onos, component, properties, timeout=120):
+    """Sets a component's properties as an operator does (POST /v1/configuration/<component>).
+    ONOS answers 207 with the reason, not an error, while the component has not registered its
+    properties yet (an app's components activate after its install answers): such a set is lost,
+    so it is tried again until ONOS takes it."""
+    deadline = time.time() + timeout
+    while True:
+        status, body = onos.rest("POST", "/v1/configuration/" + component,
+                                 {k: str(v) for k, v in properties.items()})
+        if status == 200:
+            return
+        if status != 207 or time.time() >= deadline:
+            raise OnosError(f"setting {component} {sorted(properties)}: HTTP {status}: {body}")
+        time.sleep(1)
+
+
 def set_link_discovery(onos, probe_ms, stale_ms):
     """ONOS's LLDP provider timing, as an operator sets it (ONOS's defaults: 3 s probes, 10 s age).
     simple_switch_grpc reports no port status, so a failed link is learned only when its probes
     stop arriving: the age bounds the repair time."""
-    status, body = onos.rest("POST", "/v1/configuration/" + LLDP_COMPONENT,
-                             {"probeRate": str(probe_ms), "staleLinkAge": str(stale_ms)})
-    if status >= 300:
-        raise OnosError(f"setting {LLDP_COMPONENT}: HTTP {status}: {body}")
+    configure(onos, LLDP_COMPONENT, {"probeRate": probe_ms, "staleLinkAge": stale_ms})
 
 
 def wait_devices(onos, netcfg, timeout):
@@ -109,18 +122,13 @@ def up(args):
             say("installed and activated %s from %s", name, oar)
         if args.pacer_realtime:
             # Measurement mode's sender priority, as an operator sets a component property.
-            status, body = onos.rest("POST", "/v1/configuration/org.sixflow.app.experiments.impl.ExperimentManager",
-                                     {"pacerRealtimePriority": str(args.pacer_realtime)})
-            if status >= 300:
-                raise OnosError(f"setting pacerRealtimePriority: HTTP {status}: {body}")
+            configure(onos, "org.sixflow.app.experiments.impl.ExperimentManager",
+                      {"pacerRealtimePriority": args.pacer_realtime})
             say("experiments pace their probes at SCHED_FIFO %d", args.pacer_realtime)
         if args.state:
             # HOSTS traffic: Sixflow's command generator runs the lab's sender in each host's namespace.
             hosts = json.load(open(args.state))["hosts"]
-            status, body = onos.rest("POST", "/v1/configuration/" + HOSTS_COMPONENT,
-                                     {"hostCommands": host_commands({"hosts": hosts})})
-            if status >= 300:
-                raise OnosError(f"setting hostCommands: HTTP {status}: {body}")
+            configure(onos, HOSTS_COMPONENT, {"hostCommands": host_commands({"hosts": hosts})})
             say("HOSTS traffic: %d hosts send through lab/net/hosttools.py", len(hosts))
         onos.push_netcfg(with_database(netcfg, db_url, db_user, db_password))
         say("netcfg pushed (%d devices)", len(netcfg.get("devices", {})))

@@ -174,3 +174,33 @@ class ActivateTest(unittest.TestCase):
         onos, _ = self.onos((500, "Request failed."))
         with self.assertRaisesRegex(instance.OnosError, "drivers.bmv2 activated.*500"):
             onos.activate("org.onosproject.drivers.bmv2", timeout=1.5)
+
+
+class ConfigureTest(unittest.TestCase):
+    """ONOS answers 207 while a component has not registered its properties: the set is lost."""
+
+    def onos(self, *replies):
+        onos = instance.OnosInstance("/nonexistent", "/nonexistent/run", 18181, 18101)
+        calls = []
+
+        def rest(method, path, body=None, **_):
+            calls.append((method, path, body))
+            return replies[min(len(calls) - 1, len(replies) - 1)]
+        onos.rest = rest
+        return onos, calls
+
+    def test_a_component_not_yet_registered_is_asked_again(self):
+        onos, calls = self.onos((207, {"code": 207, "message": ["Component x is not registered"]}), (200, ""))
+        onoslab.configure(onos, "x", {"hostCommands": "a=b", "rate": 5}, timeout=5)
+        self.assertEqual([("POST", "/v1/configuration/x", {"hostCommands": "a=b", "rate": "5"})] * 2, calls)
+
+    def test_a_207_that_lasts_is_a_clear_error(self):
+        onos, _ = self.onos((207, {"code": 207, "message": ["Property rate is not registered"]}))
+        with self.assertRaisesRegex(instance.OnosError, "setting x.*207.*not registered"):
+            onoslab.configure(onos, "x", {"rate": 5}, timeout=1.5)
+
+    def test_a_refusal_is_not_asked_again(self):
+        onos, calls = self.onos((400, "bad value"))
+        with self.assertRaisesRegex(instance.OnosError, "HTTP 400"):
+            onoslab.configure(onos, "x", {"rate": "z"}, timeout=5)
+        self.assertEqual(1, len(calls))
