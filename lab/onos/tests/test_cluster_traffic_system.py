@@ -376,6 +376,9 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         cls.figures["switches_connected_s"] = round(time.time() - started, 1)
         say("5 devices available and %d links on every instance %.1f s after the netcfg", links,
             cls.figures["switches_connected_s"])
+        # The systest Lab reads the controller's facts beside the state file, as onoslab writes them.
+        with open(os.path.join(os.path.dirname(os.path.abspath(state)), "controller.json"), "w") as f:
+            json.dump({"kind": "onos-cluster", "rest": first.url, "linkLossDetectionMs": LLDP[0] + LLDP[1]}, f)
         cls.lab = Lab(state, cls.cluster.onos[0].url + "/sixflow/v1")
 
     @staticmethod
