@@ -66,8 +66,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.S_TAG;
  * <li>downstream: the same prefix → line; the line → (access port, tags, session id, the BNG's
  * MAC, the subscriber's).</li>
  * </ul>
- * ONOS's attachment has one IP address, so a delegated IPv6 prefix (DHCPv6-PD) is not expressed
- * here: the Sixflow app writes it to the same tables.
+ * ONOS's attachment has one IP address, standing for the subscriber's /64 (IPv6) or its /32
+ * (IPv4); a {@link BngPrefixAttachment} stands for a prefix of its own length (a delegated IPv6
+ * prefix, DHCPv6-PD), written to the same source and downstream tables.
  */
 final class BngAttachmentRules {
 
@@ -160,6 +161,8 @@ final class BngAttachmentRules {
         }
         ApplicationId appId = attachment.appId();
         IpAddress ip = attachment.ipAddress();
+        int length = prefixLength(attachment);
+        byte[] key = ip == null ? null : ip.isIp6() ? upper64(ip, length) : masked(ip.toOctets(), length);
         List<FlowRule> rules = new ArrayList<>();
         if (has(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION)) {
             rules.add(rule(appId, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION,
@@ -170,12 +173,12 @@ final class BngAttachmentRules {
             if (ip != null && ip.isIp6()) {
                 rules.add(rule(appId, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6,
                                PiCriterion.builder().matchExact(HDR_LINE_ID, lineId)
-                                       .matchLpm(HDR_IPV6_SRC_64, upper64(ip), IPV6_PREFIX).build(),
+                                       .matchLpm(HDR_IPV6_SRC_64, key, length).build(),
                                PiAction.builder().withId(SIXFLOW_INGRESS_BNG_LOOKUP_ALLOW_SOURCE).build()));
             } else if (ip != null) {
                 rules.add(rule(appId, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V4,
                                PiCriterion.builder().matchExact(HDR_LINE_ID, lineId)
-                                       .matchLpm(HDR_IPV4_SRC, ip.toOctets(), IPV4_PREFIX).build(),
+                                       .matchLpm(HDR_IPV4_SRC, key, length).build(),
                                PiAction.builder().withId(SIXFLOW_INGRESS_BNG_LOOKUP_ALLOW_SOURCE).build()));
             }
         }
@@ -184,11 +187,11 @@ final class BngAttachmentRules {
                     .withParameter(new PiActionParam(LINE_ID, lineId)).build();
             if (ip != null && ip.isIp6()) {
                 rules.add(rule(appId, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6,
-                               PiCriterion.builder().matchLpm(HDR_IPV6_DST_64, upper64(ip), IPV6_PREFIX).build(),
+                               PiCriterion.builder().matchLpm(HDR_IPV6_DST_64, key, length).build(),
                                toLine));
             } else if (ip != null) {
                 rules.add(rule(appId, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V4,
-                               PiCriterion.builder().matchLpm(HDR_IPV4_DST, ip.toOctets(), IPV4_PREFIX).build(),
+                               PiCriterion.builder().matchLpm(HDR_IPV4_DST, key, length).build(),
                                toLine));
             }
             rules.add(rule(appId, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION,
@@ -203,6 +206,25 @@ final class BngAttachmentRules {
                                    .build()));
         }
         return rules;
+    }
+
+    /**
+     * How many bits of the attachment's address its entries key: 64 of an IPv6 address (the
+     * subscriber's /64), 32 of an IPv4 one, a {@link BngPrefixAttachment}'s own length.
+     */
+    private static int prefixLength(Attachment attachment) throws BngProgrammableException {
+        IpAddress ip = attachment.ipAddress();
+        int most = ip != null && ip.isIp6() ? IPV6_PREFIX : IPV4_PREFIX;
+        if (!(attachment instanceof BngPrefixAttachment)) {
+            return most;
+        }
+        int length = ((BngPrefixAttachment) attachment).prefixLength();
+        if (length < 1 || length > most) {
+            throw new BngProgrammableException("prefix length " + length + " of " + ip + " is not 1.." + most
+                                                       + (most == IPV6_PREFIX ? " (the BNG keys IPv6 prefixes on"
+                                                       + " their upper 64 bits)" : ""));
+        }
+        return length;
     }
 
     private boolean has(PiTableId table) {
@@ -225,8 +247,17 @@ final class BngAttachmentRules {
         return ImmutableByteSequence.copyFrom(mac.toBytes());
     }
 
-    /** The upper 64 bits of an IPv6 address: the BNG's IPv6 prefix keys (bng.p4). */
-    private static byte[] upper64(IpAddress ip) {
-        return Arrays.copyOf(ip.toOctets(), 8);
+    /** The upper 64 bits of an IPv6 address, bits past the prefix cleared: the BNG's IPv6 prefix keys (bng.p4). */
+    private static byte[] upper64(IpAddress ip, int length) {
+        return masked(Arrays.copyOf(ip.toOctets(), 8), length);
+    }
+
+    /** The octets with every bit past the first {@code length} cleared (P4Runtime refuses LPM keys with them set). */
+    private static byte[] masked(byte[] octets, int length) {
+        byte[] out = octets.clone();
+        for (int bit = length; bit < out.length * 8; bit++) {
+            out[bit / 8] &= (byte) ~(0x80 >>> (bit % 8));
+        }
+        return out;
     }
 }

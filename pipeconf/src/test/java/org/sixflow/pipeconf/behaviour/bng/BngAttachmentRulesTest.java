@@ -218,4 +218,85 @@ public class BngAttachmentRulesTest {
             assertTrue(e.getMessage(), e.getMessage().contains(expected));
         }
     }
+
+    /** A delegated prefix: an attachment standing for a prefix of its own length. */
+    private static final class Delegated implements BngPrefixAttachment {
+        private final TestAttachment of;
+        private final int length;
+
+        Delegated(String prefix, int length) {
+            this.of = TestAttachment.pppoe(100, 7, prefix, 0x1a2b);
+            this.length = length;
+        }
+
+        @Override
+        public int prefixLength() {
+            return length;
+        }
+
+        @Override
+        public org.onosproject.core.ApplicationId appId() {
+            return of.appId();
+        }
+
+        @Override
+        public VlanId sTag() {
+            return of.sTag();
+        }
+
+        @Override
+        public VlanId cTag() {
+            return of.cTag();
+        }
+
+        @Override
+        public MacAddress macAddress() {
+            return of.macAddress();
+        }
+
+        @Override
+        public IpAddress ipAddress() {
+            return of.ipAddress();
+        }
+
+        @Override
+        public boolean lineActive() {
+            return true;
+        }
+
+        @Override
+        public AttachmentType type() {
+            return of.type();
+        }
+
+        @Override
+        public short pppoeSessionId() {
+            return of.pppoeSessionId();
+        }
+    }
+
+    @Test
+    public void aDelegatedPrefixIsWrittenAtItsOwnLength() throws Exception {
+        // Bits past the /56 set on purpose: P4Runtime refuses LPM keys that have them.
+        Map<PiTableId, FlowRule> session = byTable(rules("bng").session(new Delegated("fd33:100:0:1ff::1", 56), 42));
+        PiLpmFieldMatch source = lpm(session.get(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6), HDR_IPV6_SRC_64);
+        assertEquals(new BigInteger("fd33010000000100", 16), number(source.value()));
+        assertEquals(56, source.prefixLength());
+        PiLpmFieldMatch prefix = lpm(session.get(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6), HDR_IPV6_DST_64);
+        assertEquals(new BigInteger("fd33010000000100", 16), number(prefix.value()));
+        assertEquals(56, prefix.prefixLength());
+        session.values().forEach(rule -> fitsPipeline(rule, model("bng")));
+    }
+
+    @Test
+    public void refusesADelegatedPrefixLongerThanTheKey() {
+        for (int length : new int[] {0, 65, 128}) {
+            try {
+                rules("bng").session(new Delegated("fd33:100::", length), 1);
+                fail("accepted a /" + length);
+            } catch (BngProgrammableException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("prefix length " + length));
+            }
+        }
+    }
 }
