@@ -4,22 +4,38 @@ import { ApiError } from '../core/api-error';
 import { BngConfigFormValue, configFormOf, configOf, configProblems, placedConfigErrors } from './bng-config-form';
 
 const TYPED: BngConfigFormValue = {
-  server: ' device:bng/2 ', echoIntervalSeconds: '10', echoMisses: '', prefixPool: '',
+  server: ' device:bng/2 ', echoIntervalSeconds: '10', echoMisses: '', prefixPool: '', delegatedPool: '', delegatedLength: '',
   linePrefixes: '100 10 fd33:0:0:1::/64\n\n  100 11 fd33:0:0:2::/64  \n0,5,fd33:0:0:3::/64',
 };
 
 describe('BNG configuration form', () => {
   it('writes the configuration GET answers into the form, one line prefix a line, unset fields empty', () => {
     expect(configFormOf({ server: null, echoIntervalSeconds: 30, echoMisses: 4, linePrefixes: [], prefixPool: null }))
-      .toEqual({ server: '', echoIntervalSeconds: '30', echoMisses: '4', linePrefixes: '', prefixPool: '' });
+      .toEqual({ server: '', echoIntervalSeconds: '30', echoMisses: '4', linePrefixes: '', prefixPool: '',
+        delegatedPool: '', delegatedLength: '' });
     expect(configFormOf({ server: 'device:bng/2', echoIntervalSeconds: 10, echoMisses: 3, prefixPool: 'fd33:1::/48',
       linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 0, cTag: 5, prefix: 'fd33:0:0:3::/64' }] }).linePrefixes)
       .toBe('100 10 fd33:0:0:1::/64\n0 5 fd33:0:0:3::/64');
+    expect(configFormOf({ server: 'device:bng/2', delegatedPool: 'fd33:200::/40', delegatedLength: 56,
+      linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64', delegated: 'fd33:100:0:100::/56' }] }))
+      .toEqual(jasmine.objectContaining({ delegatedPool: 'fd33:200::/40', delegatedLength: '56',
+        linePrefixes: '100 10 fd33:0:0:1::/64 fd33:100:0:100::/56' }));
+  });
+
+  it('keeps a line\'s delegated prefix and the delegation pool in the request', () => {
+    const typed = { ...TYPED, delegatedPool: ' fd33:200::/40 ', delegatedLength: '60',
+      linePrefixes: '100 10 fd33:0:0:1::/64 fd33:100:0:100::/56' };
+    expect(configProblems(typed)).toEqual({});
+    expect(configOf(typed)).toEqual({ server: 'device:bng/2', echoIntervalSeconds: 10, prefixPool: null,
+      delegatedPool: 'fd33:200::/40', delegatedLength: 60,
+      linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64', delegated: 'fd33:100:0:100::/56' }] });
+    expect(configProblems({ ...typed, delegatedLength: '65' })).toEqual({
+      delegatedLength: 'delegatedLength must be a whole number 32..64 (empty: 56), not "65"' });
   });
 
   it('makes the request: trimmed, empty numbers left to the server\'s defaults, empty pool null', () => {
     expect(configProblems(TYPED)).toEqual({});
-    expect(configOf(TYPED)).toEqual({ server: 'device:bng/2', echoIntervalSeconds: 10, prefixPool: null, linePrefixes: [
+    expect(configOf(TYPED)).toEqual({ server: 'device:bng/2', echoIntervalSeconds: 10, prefixPool: null, delegatedPool: null, linePrefixes: [
       { sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 100, cTag: 11, prefix: 'fd33:0:0:2::/64' },
       { sTag: 0, cTag: 5, prefix: 'fd33:0:0:3::/64' }] });
   });
@@ -30,7 +46,7 @@ describe('BNG configuration form', () => {
       server: 'server is required (the PPPoE server\'s port, such as device:bng/2)',
       echoIntervalSeconds: 'echoIntervalSeconds must be a whole number 1..3600 (empty: 30), not "0"',
       echoMisses: 'echoMisses must be a whole number 1..100 (empty: 4), not "4.5"',
-      linePrefixes: 'line 2 ("100 fd33::/64"): must be "S-tag C-tag prefix", such as "100 10 fd33:0:0:1::/64"; '
+      linePrefixes: 'line 2 ("100 fd33::/64"): must be "S-tag C-tag prefix [delegated]", such as "100 10 fd33:0:0:1::/64 fd33:100:0:100::/56"; '
         + 'line 3 ("4095 1 fd33:0:0:4::/64"): S-tag "4095" must be 0..4094 (0: no tag)',
     });
     expect(configProblems({ ...TYPED, echoIntervalSeconds: '3600', echoMisses: '100' })).toEqual({});

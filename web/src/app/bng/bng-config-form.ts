@@ -4,25 +4,29 @@ import { ApiError } from '../core/api-error';
 import { BngConfig, BngLinePrefix } from '../core/api-models';
 import { placedErrors } from '../core/field-errors';
 
-/** The configuration form's values, one per input, as typed (line prefixes one a line: "S-tag C-tag /64"). */
+/** The configuration form's values, one per input, as typed (line prefixes one a line: "S-tag C-tag /64 [delegated]"). */
 export interface BngConfigFormValue {
   server: string;
   echoIntervalSeconds: string;
   echoMisses: string;
   linePrefixes: string;
   prefixPool: string;
+  delegatedPool: string;
+  delegatedLength: string;
 }
 
 export const EMPTY_CONFIG_FORM: BngConfigFormValue = {
-  server: '', echoIntervalSeconds: '', echoMisses: '', linePrefixes: '', prefixPool: '',
+  server: '', echoIntervalSeconds: '', echoMisses: '', linePrefixes: '', prefixPool: '', delegatedPool: '', delegatedLength: '',
 };
 
 /** The configuration's fields (BngConfigJson.FIELDS); each is also the form input that shows its errors. */
-export const CONFIG_FIELDS = ['server', 'echoIntervalSeconds', 'echoMisses', 'linePrefixes', 'prefixPool'] as const;
+export const CONFIG_FIELDS = ['server', 'echoIntervalSeconds', 'echoMisses', 'linePrefixes', 'prefixPool',
+  'delegatedPool', 'delegatedLength'] as const;
 
 /** The contract's limits (definitions/BngConfig.json), mirrored so a mistyped number is caught before a round trip. */
 export const ECHO_INTERVAL = { min: 1, max: 3600, absent: 30 };
 export const ECHO_MISSES = { min: 1, max: 100, absent: 4 };
+export const DELEGATED_LENGTH = { min: 32, max: 64, absent: 56 };
 export const MAX_VLAN_ID = 4094;
 
 /** The non-empty lines of the line-prefix box, trimmed: the n-th is the request's linePrefixes[n]. */
@@ -33,12 +37,15 @@ function prefixLines(text: string): string[] {
 /** A line of the box as a line prefix, or what is wrong with it. */
 function linePrefixOf(line: string): BngLinePrefix | string {
   const parts = line.split(/[\s,]+/);
-  if (parts.length !== 3) return 'must be "S-tag C-tag prefix", such as "100 10 fd33:0:0:1::/64"';
-  const [s, c, prefix] = parts;
+  if (parts.length !== 3 && parts.length !== 4) {
+    return 'must be "S-tag C-tag prefix [delegated]", such as "100 10 fd33:0:0:1::/64 fd33:100:0:100::/56"';
+  }
+  const [s, c, prefix, delegated] = parts;
   for (const [name, value] of [['S-tag', s], ['C-tag', c]]) {
     if (!/^\d{1,4}$/.test(value) || Number(value) > MAX_VLAN_ID) return `${name} "${value}" must be 0..${MAX_VLAN_ID} (0: no tag)`;
   }
-  return { sTag: Number(s), cTag: Number(c), prefix };
+  return delegated === undefined ? { sTag: Number(s), cTag: Number(c), prefix }
+    : { sTag: Number(s), cTag: Number(c), prefix, delegated };
 }
 
 /** The form's values for a configuration as GET bng/config answers it (an unset field empty). */
@@ -47,8 +54,11 @@ export function configFormOf(config: BngConfig): BngConfigFormValue {
     server: config.server ?? '',
     echoIntervalSeconds: config.echoIntervalSeconds === undefined ? '' : String(config.echoIntervalSeconds),
     echoMisses: config.echoMisses === undefined ? '' : String(config.echoMisses),
-    linePrefixes: (config.linePrefixes ?? []).map((p) => `${p.sTag} ${p.cTag} ${p.prefix}`).join('\n'),
+    linePrefixes: (config.linePrefixes ?? [])
+      .map((p) => `${p.sTag} ${p.cTag} ${p.prefix}${p.delegated ? ` ${p.delegated}` : ''}`).join('\n'),
     prefixPool: config.prefixPool ?? '',
+    delegatedPool: config.delegatedPool ?? '',
+    delegatedLength: config.delegatedLength === undefined ? '' : String(config.delegatedLength),
   };
 }
 
@@ -71,6 +81,8 @@ export function configProblems(v: BngConfigFormValue): Record<string, string> {
   if (interval) problems['echoIntervalSeconds'] = interval;
   const misses = integerProblem('echoMisses', v.echoMisses.trim(), ECHO_MISSES);
   if (misses) problems['echoMisses'] = misses;
+  const delegatedLength = integerProblem('delegatedLength', v.delegatedLength.trim(), DELEGATED_LENGTH);
+  if (delegatedLength) problems['delegatedLength'] = delegatedLength;
   const lines = prefixLines(v.linePrefixes).map((line, i) => {
     const parsed = linePrefixOf(line);
     return typeof parsed === 'string' ? `line ${i + 1} ("${line}"): ${parsed}` : null;
@@ -87,6 +99,8 @@ export function configOf(v: BngConfigFormValue): BngConfig {
   config.linePrefixes = prefixLines(v.linePrefixes).map(linePrefixOf)
     .filter((p): p is BngLinePrefix => typeof p !== 'string');
   config.prefixPool = v.prefixPool.trim() || null;
+  config.delegatedPool = v.delegatedPool.trim() || null;
+  if (v.delegatedLength.trim()) config.delegatedLength = Number(v.delegatedLength.trim());
   return config;
 }
 

@@ -21,7 +21,8 @@ const LINE_EDGE: BngLine = { ...LINE10, name: 'device:edge/3/0/7', port: 'device
 
 const ALICE: BngSession = {
   id: 1, line: LINE10, sessionId: 17, subscriberMac: '02:00:00:00:01:01', serverMac: '02:00:00:00:00:02', state: 'UP',
-  user: 'alice', ipv4: '10.64.0.2', ipv6: 'fd33:0:0:1::10:1', ipv6Prefix: 'fd33:0:0:1::/64', started: '2026-11-29T09:59:50Z',
+  user: 'alice', ipv4: '10.64.0.2', ipv6: 'fd33:0:0:1::10:1', ipv6Prefix: 'fd33:0:0:1::/64',
+  delegatedPrefix: 'fd33:100:0:100::/56', started: '2026-11-29T09:59:50Z',
   install: { state: 'INSTALLED' },
   counters: { UPSTREAM_TX: { packets: 1500, bytes: 150000 }, DOWNSTREAM_TX: { packets: 2500, bytes: 3000000 },
     UPSTREAM_DROPPED: { packets: 4, bytes: 400 } },
@@ -200,7 +201,7 @@ describe('BngView', () => {
     expect(view().querySelector('.session-state')?.textContent).toContain('State: UP, entries INSTALLED');
     const facts = view().querySelector('.facts')!.textContent!;
     for (const text of ['Subscriberalice (02:00:00:00:01:01)', 'Server MAC02:00:00:00:00:02', 'PPPoE session id17',
-      'IPv6 /64fd33:0:0:1::/64', 'Device and portdevice:bng/1', 'S-tag / C-tag100 / 10', 'Data plane line id1']) {
+      'IPv6 /64fd33:0:0:1::/64', 'Delegated prefix (DHCPv6)fd33:100:0:100::/56', 'Device and portdevice:bng/1', 'S-tag / C-tag100 / 10', 'Data plane line id1']) {
       expect(facts.replace(/\s+/g, '')).toContain(text.replace(/\s+/g, ''));
     }
     expect(rows('counters').map(cells)).toEqual([['DOWNSTREAM_TX', '2,500', '3,000,000'],
@@ -272,7 +273,9 @@ describe('BngView', () => {
     expect(field('echoMisses').value).toBe('4');
     expect(field('linePrefixes').value).toBe('100 10 fd33:0:0:1::/64');
     expect(field('prefixPool').value).toBe('');
-    for (const id of ['server', 'echoIntervalSeconds', 'echoMisses', 'linePrefixes', 'prefixPool']) {
+    expect(field('delegatedPool').value).toBe('');
+    expect(field('delegatedLength').value).toBe('');
+    for (const id of ['server', 'echoIntervalSeconds', 'echoMisses', 'linePrefixes', 'prefixPool', 'delegatedPool', 'delegatedLength']) {
       expect(view().querySelector(`label[for=config-${id}]`)?.textContent?.trim()).toBeTruthy();
       expect(field(id).getAttribute('aria-describedby')).toContain(`config-${id}-error`);
     }
@@ -284,7 +287,7 @@ describe('BngView', () => {
     http.expectNone({ method: 'PUT' });
     expect(errorOf('server')).toContain('server is required');
     expect(errorOf('echoMisses')).toBe('echoMisses must be a whole number 1..100 (empty: 4), not "0"');
-    expect(errorOf('linePrefixes')).toContain('line 2 ("100 fd33::/64"): must be "S-tag C-tag prefix"');
+    expect(errorOf('linePrefixes')).toContain('line 2 ("100 fd33::/64"): must be "S-tag C-tag prefix [delegated]"');
     expect(errorOf('echoIntervalSeconds')).toBe('');
     expect(field('server').getAttribute('aria-invalid')).toBe('true');
     expect(field('echoIntervalSeconds').getAttribute('aria-invalid')).toBeNull();
@@ -300,7 +303,7 @@ describe('BngView', () => {
     button('Save configuration').click();
     const put = http.expectOne({ method: 'PUT', url: CONFIG });
     expect(put.request.body).toEqual({ server: 'device:bng', echoIntervalSeconds: 30, echoMisses: 4, prefixPool: 'fd33:1::1/48',
-      linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 100, cTag: 11, prefix: 'fd33::/48' }] });
+      delegatedPool: null, linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 100, cTag: 11, prefix: 'fd33::/48' }] });
     put.flush({ code: 400, message: 'server: "device:bng" is not device/port; …', errors: [
       { field: 'server', message: '"device:bng" is not device/port' },
       { field: 'linePrefixes[1].prefix', message: 'fd33::/48 must be a /64' },

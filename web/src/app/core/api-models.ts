@@ -787,17 +787,20 @@ export interface BngSession {
   ipv4?: string;
   ipv6?: string;
   ipv6Prefix?: string;
+  /** The prefix the BNG delegated to the subscriber by DHCPv6, while its client holds it. */
+  delegatedPrefix?: string;
   endReason?: string;
   started: string;
   install: { state: 'REQUESTED' | 'INSTALLED' | 'FAILED'; failure?: { deviceId: string; reason: string } };
   counters: Record<string, BngCounter>;
 }
 
-/** A line's configured IPv6 /64, by its VLAN ids (0: no tag). */
+/** A line's configured IPv6 /64 and, optionally, the prefix the BNG delegates to it by DHCPv6, by its VLAN ids (0: no tag). */
 export interface BngLinePrefix {
   sTag: number;
   cTag: number;
   prefix: string;
+  delegated?: string | null;
 }
 
 /**
@@ -811,4 +814,7 @@ export interface BngConfig {
   echoMisses?: number;
   linePrefixes?: BngLinePrefix[];
   prefixPool?: string | null;
+  /** Where lines without a configured delegated prefix get one (DHCPv6-PD), and its prefixes' length. */
+  delegatedPool?: string | null;
+  delegatedLength?: number;
 }

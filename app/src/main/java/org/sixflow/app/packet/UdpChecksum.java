@@ -11,8 +11,6 @@ import org.onlab.packet.Ip6Address;
  */
 public final class UdpChecksum {
 
-    private static final int UDP = 17;
-
     private UdpChecksum() {
     }
 
@@ -27,23 +25,6 @@ public final class UdpChecksum {
      * @return the checksum
      */
     public static int of(Ip6Address source, Ip6Address destination, byte[] frame, int offset, int length) {
-        long sum = sum(source.toOctets(), 0, 16) + sum(destination.toOctets(), 0, 16) + length + UDP;
-        sum += sum(frame, offset, length);
-        while ((sum >>> 16) != 0) {
-            sum = (sum & 0xffff) + (sum >>> 16);
-        }
-        int checksum = (int) (~sum & 0xffff);
-        return checksum == 0 ? 0xffff : checksum;
-    }
-
-    private static long sum(byte[] data, int offset, int length) {
-        long sum = 0;
-        for (int i = 0; i + 1 < length; i += 2) {
-            sum += ((data[offset + i] & 0xff) << 8) | (data[offset + i + 1] & 0xff);
-        }
-        if (length % 2 == 1) {
-            sum += (data[offset + length - 1] & 0xff) << 8;
-        }
-        return sum;
+        return Ipv6Checksum.of(source, destination, Ipv6Checksum.UDP, frame, offset, length);
     }
 }

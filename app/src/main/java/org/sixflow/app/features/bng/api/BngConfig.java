@@ -17,7 +17,9 @@ import static com.google.common.base.Preconditions.checkArgument;
  * server's attachment (device and port; it sees each subscriber's S-tag and C-tag as the line
  * sent them), the echo timing that ends a session whose peer has vanished, and where a
  * subscriber's IPv6 /64 comes from (per line by its VLAN ids, else the next free /64 of a pool):
- * IPv6CP negotiates only the interface identifier.
+ * IPv6CP negotiates only the interface identifier; the BNG advertises the /64 in its Router
+ * Advertisements. The prefix it delegates by DHCPv6 comes the same way (per line, else the next
+ * free prefix of {@code delegatedLength} in a pool).
  */
 public final class BngConfig {
 
@@ -27,6 +29,11 @@ public final class BngConfig {
     public static final int DEFAULT_ECHO_MISSES = 4;
     public static final int MAX_ECHO_INTERVAL_SECONDS = 3600;
     public static final int MAX_ECHO_MISSES = 100;
+    /** Default length of the prefixes delegated from the pool (a /56 per subscriber, RIPE-690's advice). */
+    public static final int DEFAULT_DELEGATED_LENGTH = 56;
+    /** Shortest and longest delegated prefix: the data plane keys IPv6 prefixes on their upper 64 bits. */
+    public static final int MIN_DELEGATED_LENGTH = 32;
+    public static final int MAX_DELEGATED_LENGTH = 64;
 
     /** The configuration before anything is configured: no server, so nothing is relayed. */
     public static final BngConfig NONE = new BngConfig(null, DEFAULT_ECHO_INTERVAL_SECONDS, DEFAULT_ECHO_MISSES,
@@ -37,6 +44,9 @@ public final class BngConfig {
     private final int echoMisses;
     private final Map<Integer, Ip6Prefix> linePrefixes;
     private final Ip6Prefix prefixPool;
+    private final Map<Integer, Ip6Prefix> lineDelegated;
+    private final Ip6Prefix delegatedPool;
+    private final int delegatedLength;
 
     /**
      * Creates a configuration.
@@ -49,17 +59,47 @@ public final class BngConfig {
      */
     public BngConfig(ConnectPoint server, int echoIntervalSeconds, int echoMisses,
                      Map<Integer, Ip6Prefix> linePrefixes, Ip6Prefix prefixPool) {
+        this(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool, Map.of(), null,
+             DEFAULT_DELEGATED_LENGTH);
+    }
+
+    /**
+     * Creates a configuration with prefix delegation (DHCPv6-PD by the BNG).
+     *
+     * @param server              the server's attachment, null for none
+     * @param echoIntervalSeconds 1..3600
+     * @param echoMisses          1..100
+     * @param linePrefixes        /64 by line key ({@link #lineKey})
+     * @param prefixPool          a pool of /64s (length 32..64), or null
+     * @param lineDelegated       a line's delegated prefix (/32../64) by line key
+     * @param delegatedPool       a pool the other lines' delegated prefixes come from, or null
+     * @param delegatedLength     the length of those (32..64, not shorter than the pool)
+     */
+    public BngConfig(ConnectPoint server, int echoIntervalSeconds, int echoMisses,
+                     Map<Integer, Ip6Prefix> linePrefixes, Ip6Prefix prefixPool,
+                     Map<Integer, Ip6Prefix> lineDelegated, Ip6Prefix delegatedPool, int delegatedLength) {
         checkArgument(echoIntervalSeconds >= 1 && echoIntervalSeconds <= MAX_ECHO_INTERVAL_SECONDS,
                       "echoIntervalSeconds must be 1..%s", MAX_ECHO_INTERVAL_SECONDS);
         checkArgument(echoMisses >= 1 && echoMisses <= MAX_ECHO_MISSES, "echoMisses must be 1..%s", MAX_ECHO_MISSES);
         linePrefixes.values().forEach(p -> checkArgument(p.prefixLength() == 64, "line prefix %s is not a /64", p));
         checkArgument(prefixPool == null || prefixPool.prefixLength() >= 32 && prefixPool.prefixLength() <= 64,
                       "prefixPool must be /32../64");
+        lineDelegated.values().forEach(p -> checkArgument(p.prefixLength() >= MIN_DELEGATED_LENGTH
+                                                                  && p.prefixLength() <= MAX_DELEGATED_LENGTH,
+                                                          "delegated prefix %s is not /32../64", p));
+        checkArgument(delegatedLength >= MIN_DELEGATED_LENGTH && delegatedLength <= MAX_DELEGATED_LENGTH,
+                      "delegatedLength must be %s..%s", MIN_DELEGATED_LENGTH, MAX_DELEGATED_LENGTH);
+        checkArgument(delegatedPool == null || delegatedPool.prefixLength() >= MIN_DELEGATED_LENGTH
+                              && delegatedPool.prefixLength() <= delegatedLength,
+                      "delegatedPool must be /32 to /delegatedLength");
         this.server = server;
         this.echoIntervalSeconds = echoIntervalSeconds;
         this.echoMisses = echoMisses;
         this.linePrefixes = ImmutableMap.copyOf(linePrefixes);
         this.prefixPool = prefixPool;
+        this.lineDelegated = ImmutableMap.copyOf(lineDelegated);
+        this.delegatedPool = delegatedPool;
+        this.delegatedLength = delegatedLength;
     }
 
     /** A line's key in {@link #linePrefixes}: S-VID × 4096 + C-VID. */
@@ -88,6 +128,19 @@ public final class BngConfig {
         return Optional.ofNullable(prefixPool);
     }
 
+    /** Configured delegated prefixes by line key. */
+    public Map<Integer, Ip6Prefix> lineDelegated() {
+        return lineDelegated;
+    }
+
+    public Optional<Ip6Prefix> delegatedPool() {
+        return Optional.ofNullable(delegatedPool);
+    }
+
+    public int delegatedLength() {
+        return delegatedLength;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof BngConfig)) {
@@ -96,17 +149,20 @@ public final class BngConfig {
         BngConfig other = (BngConfig) o;
         return Objects.equals(server, other.server) && echoIntervalSeconds == other.echoIntervalSeconds
                 && echoMisses == other.echoMisses && linePrefixes.equals(other.linePrefixes)
-                && Objects.equals(prefixPool, other.prefixPool);
+                && Objects.equals(prefixPool, other.prefixPool) && lineDelegated.equals(other.lineDelegated)
+                && Objects.equals(delegatedPool, other.delegatedPool) && delegatedLength == other.delegatedLength;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool);
+        return Objects.hash(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool, lineDelegated,
+                            delegatedPool, delegatedLength);
     }
 
     @Override
     public String toString() {
         return "server=" + server + ", echo " + echoIntervalSeconds + " s x " + echoMisses + ", "
-                + linePrefixes.size() + " line prefixes, pool " + prefixPool;
+                + linePrefixes.size() + " line prefixes, pool " + prefixPool + ", " + lineDelegated.size()
+                + " delegated prefixes, delegated pool " + delegatedPool + " in /" + delegatedLength;
     }
 }

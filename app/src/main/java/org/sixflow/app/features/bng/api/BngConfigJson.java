@@ -26,8 +26,8 @@ import java.util.TreeSet;
  * ({@code apps.org.sixflow.app.bng}) and REST ({@code PUT /bng/config}):
  * <pre>
  * {"server": "device:bng/2", "echoIntervalSeconds": 30, "echoMisses": 4,
- *  "linePrefixes": [{"sTag": 100, "cTag": 10, "prefix": "fd33:0:0:1::/64"}],
- *  "prefixPool": "fd33:1::/48"}
+ *  "linePrefixes": [{"sTag": 100, "cTag": 10, "prefix": "fd33:0:0:1::/64", "delegated": "fd33:100:0:100::/56"}],
+ *  "prefixPool": "fd33:1::/48", "delegatedPool": "fd33:200::/40", "delegatedLength": 56}
  * </pre>
  * Every field but server is optional. Reading names every field that is wrong.
  */
@@ -35,8 +35,8 @@ public final class BngConfigJson {
 
     /** The fields of the object. */
     public static final Set<String> FIELDS = Set.of("server", "echoIntervalSeconds", "echoMisses", "linePrefixes",
-                                                    "prefixPool");
-    private static final Set<String> LINE_FIELDS = Set.of("sTag", "cTag", "prefix");
+                                                    "prefixPool", "delegatedPool", "delegatedLength");
+    private static final Set<String> LINE_FIELDS = Set.of("sTag", "cTag", "prefix", "delegated");
     /** Most line prefixes taken: the data plane's 8192 lines. */
     public static final int MAX_LINE_PREFIXES = 8192;
     private static final int MAX_TEXT = 256;
@@ -81,6 +81,7 @@ public final class BngConfigJson {
                                BngConfig.MAX_ECHO_INTERVAL_SECONDS, errors);
         int misses = integer(json, "echoMisses", BngConfig.DEFAULT_ECHO_MISSES, 1, BngConfig.MAX_ECHO_MISSES, errors);
         Map<Integer, Ip6Prefix> linePrefixes = new LinkedHashMap<>();
+        Map<Integer, Ip6Prefix> lineDelegated = new LinkedHashMap<>();
         JsonNode lines = json.get("linePrefixes");
         if (lines != null && !lines.isNull()) {
             if (!lines.isArray()) {
@@ -90,7 +91,7 @@ public final class BngConfigJson {
                         + MAX_LINE_PREFIXES));
             } else {
                 for (int i = 0; i < lines.size(); i++) {
-                    line(lines.get(i), "linePrefixes[" + i + "]", linePrefixes, errors);
+                    line(lines.get(i), "linePrefixes[" + i + "]", linePrefixes, lineDelegated, errors);
                 }
             }
         }
@@ -99,10 +100,23 @@ public final class BngConfigJson {
         if (poolNode != null && !poolNode.isNull()) {
             pool = prefix(poolNode, "prefixPool", 32, 64, errors);
         }
+        int delegatedLength = integer(json, "delegatedLength", BngConfig.DEFAULT_DELEGATED_LENGTH,
+                                      BngConfig.MIN_DELEGATED_LENGTH, BngConfig.MAX_DELEGATED_LENGTH, errors);
+        Ip6Prefix delegatedPool = null;
+        JsonNode delegatedPoolNode = json.get("delegatedPool");
+        if (delegatedPoolNode != null && !delegatedPoolNode.isNull()) {
+            delegatedPool = prefix(delegatedPoolNode, "delegatedPool", BngConfig.MIN_DELEGATED_LENGTH,
+                                   BngConfig.MAX_DELEGATED_LENGTH, errors);
+            if (delegatedPool != null && delegatedLength > 0 && delegatedPool.prefixLength() > delegatedLength) {
+                errors.add(new FieldError("delegatedPool", delegatedPool + " is longer than delegatedLength /"
+                        + delegatedLength + ": it holds no prefix of that length"));
+            }
+        }
         if (!errors.isEmpty()) {
             throw new InvalidFieldsException(errors);
         }
-        return new BngConfig(server, interval, misses, linePrefixes, pool);
+        return new BngConfig(server, interval, misses, linePrefixes, pool, lineDelegated, delegatedPool,
+                             delegatedLength);
     }
 
     /**
@@ -117,14 +131,24 @@ public final class BngConfigJson {
         config.server().ifPresentOrElse(s -> json.put("server", s.toString()), () -> json.putNull("server"));
         json.put("echoIntervalSeconds", config.echoIntervalSeconds()).put("echoMisses", config.echoMisses());
         ArrayNode lines = json.putArray("linePrefixes");
-        config.linePrefixes().forEach((key, prefix) -> lines.addObject().put("sTag", key >> 12)
-                .put("cTag", key & 0xfff).put("prefix", prefix.toString()));
+        config.linePrefixes().forEach((key, prefix) -> {
+            ObjectNode line = lines.addObject().put("sTag", key >> 12).put("cTag", key & 0xfff)
+                    .put("prefix", prefix.toString());
+            Ip6Prefix delegated = config.lineDelegated().get(key);
+            if (delegated != null) {
+                line.put("delegated", delegated.toString());
+            }
+        });
         config.prefixPool().ifPresentOrElse(p -> json.put("prefixPool", p.toString()),
                                             () -> json.putNull("prefixPool"));
+        config.delegatedPool().ifPresentOrElse(p -> json.put("delegatedPool", p.toString()),
+                                               () -> json.putNull("delegatedPool"));
+        json.put("delegatedLength", config.delegatedLength());
         return json;
     }
 
-    private static void line(JsonNode node, String path, Map<Integer, Ip6Prefix> into, List<FieldError> errors) {
+    private static void line(JsonNode node, String path, Map<Integer, Ip6Prefix> into,
+                             Map<Integer, Ip6Prefix> delegatedInto, List<FieldError> errors) {
         if (node == null || !node.isObject()) {
             errors.add(new FieldError(path, "must be an object {sTag, cTag, prefix}"));
             return;
@@ -133,7 +157,8 @@ public final class BngConfigJson {
         while (names.hasNext()) {
             String name = names.next();
             if (!LINE_FIELDS.contains(name)) {
-                errors.add(new FieldError(path + "." + name, "unknown field; a line prefix has cTag, prefix, sTag"));
+                errors.add(new FieldError(path + "." + name,
+                                          "unknown field; a line prefix has cTag, delegated, prefix, sTag"));
             }
         }
         int s = integer(node, "sTag", 0, 0, 4094, errors, path + ".");
@@ -145,9 +170,22 @@ public final class BngConfigJson {
         } else {
             prefix = prefix(prefixNode, path + ".prefix", 64, 64, errors);
         }
+        JsonNode delegatedNode = node.get("delegated");
+        Ip6Prefix delegated = null;
+        if (delegatedNode != null && !delegatedNode.isNull()) {
+            delegated = prefix(delegatedNode, path + ".delegated", BngConfig.MIN_DELEGATED_LENGTH,
+                               BngConfig.MAX_DELEGATED_LENGTH, errors);
+            if (delegated != null && prefix != null && (delegated.contains(prefix) || prefix.contains(delegated))) {
+                errors.add(new FieldError(path + ".delegated", delegated + " overlaps the line's /64 " + prefix
+                        + " (the /64 is the session's link, the delegated prefix is routed behind it)"));
+                delegated = null;
+            }
+        }
         if (prefix != null && s >= 0 && c >= 0) {
             if (into.putIfAbsent(BngConfig.lineKey(s, c), prefix) != null) {
                 errors.add(new FieldError(path, "S-tag " + s + ", C-tag " + c + " is given twice"));
+            } else if (delegated != null) {
+                delegatedInto.put(BngConfig.lineKey(s, c), delegated);
             }
         }
     }

@@ -30,6 +30,7 @@ public final class BngSession {
     private final Ip4Address ipv4;
     private final Ip6Address ipv6;
     private final Ip6Prefix ipv6Prefix;
+    private final Ip6Prefix delegatedPrefix;
     private final String endReason;
     private final InstallStatus status;
     private final long startedMillis;
@@ -45,6 +46,7 @@ public final class BngSession {
         this.ipv4 = b.ipv4;
         this.ipv6 = b.ipv6;
         this.ipv6Prefix = b.ipv6Prefix;
+        this.delegatedPrefix = b.delegatedPrefix;
         this.endReason = b.endReason;
         this.status = checkNotNull(b.status);
         this.startedMillis = b.startedMillis;
@@ -101,6 +103,11 @@ public final class BngSession {
         return Optional.ofNullable(ipv6Prefix);
     }
 
+    /** The prefix the BNG has delegated to the subscriber by DHCPv6, while its client holds it. */
+    public Optional<Ip6Prefix> delegatedPrefix() {
+        return Optional.ofNullable(delegatedPrefix);
+    }
+
     public Optional<String> endReason() {
         return Optional.ofNullable(endReason);
     }
@@ -126,6 +133,7 @@ public final class BngSession {
         private Ip4Address ipv4;
         private Ip6Address ipv6;
         private Ip6Prefix ipv6Prefix;
+        private Ip6Prefix delegatedPrefix;
         private String endReason;
         private InstallStatus status = InstallStatus.REQUESTED;
         private long startedMillis;
@@ -175,6 +183,11 @@ public final class BngSession {
 
         public Builder ipv6(Ip6Address value) {
             ipv6 = value;
+            return this;
+        }
+
+        public Builder delegatedPrefix(Ip6Prefix value) {
+            delegatedPrefix = value;
             return this;
         }
 

@@ -53,9 +53,10 @@ public class BngSessionsCommand extends AbstractShellCommand {
     /** One session on one line. */
     static String line(BngSession s) {
         return String.format(Locale.ROOT, "id=%d, line=%s, sessionId=%d, mac=%s, state=%s, user=%s, ipv4=%s, ipv6=%s,"
-                                     + " install=%s%s%s", s.id(), s.line().name(), s.sessionId(), s.subscriberMac(),
-                             s.state(), s.user().orElse("-"), s.ipv4().map(Object::toString).orElse("-"),
-                             s.ipv6().map(Object::toString).orElse("-"), s.status().state(),
+                                     + " delegated=%s, install=%s%s%s", s.id(), s.line().name(), s.sessionId(),
+                             s.subscriberMac(), s.state(), s.user().orElse("-"),
+                             s.ipv4().map(Object::toString).orElse("-"), s.ipv6().map(Object::toString).orElse("-"),
+                             s.delegatedPrefix().map(Object::toString).orElse("-"), s.status().state(),
                              s.status().failure().map(f -> " (" + f.reason() + ")").orElse(""),
                              s.endReason().map(r -> ", ended: " + r).orElse(""));
     }

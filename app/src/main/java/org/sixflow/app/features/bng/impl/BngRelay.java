@@ -60,12 +60,16 @@ final class BngRelay {
     static final String UNKNOWN_SESSION = "unknownSession";
     static final String UNEXPECTED = "unexpectedDiscovery";
     static final String DATA = "data";
+    static final String IPV6_IGNORED = "ipv6Ignored";
     static final String NO_SERVER = "noServer";
     static final String NO_BNG_MAC = "noBngMac";
 
     static final String TOO_MANY = "tooMany";
 
     private static final long MILLIS = 1000;
+    private static final int PPP_IPV6 = 0x0057;
+    /** The session's own IPv6 prefix: the link's /64. */
+    private static final int IPV6_LINK_PREFIX = 64;
     /** Most lines, subscribers in discovery and sessions followed: twice the data plane's 8192 lines. */
     static final int MAX_ENTRIES = 16384;
     /** How far the pool search goes for a free /64. */
@@ -125,7 +129,9 @@ final class BngRelay {
         final BngSessionMachine machine;
         final long started;
         final List<Attachment> installed = new ArrayList<>();
+        final SubscriberIpv6 ipv6 = new SubscriberIpv6();
         Ip6Prefix prefix;
+        Ip6Prefix delegatable;
         InstallStatus status = InstallStatus.REQUESTED;
         long endedAt = -1;
 
@@ -327,7 +333,12 @@ final class BngRelay {
     /** A session-stage frame: decoded first (a malformed one goes nowhere), then carried and followed. */
     private void relaySession(Session session, PppoeFrame frame, Direction direction, ConnectPoint to, byte[] out) {
         int protocol = frame.pppProtocol();
-        if (protocol == 0x0021 || protocol == 0x0057) {
+        if (protocol == PPP_IPV6 && direction == Direction.FROM_SUBSCRIBER) {
+            // The data plane punts only link-scope and multicast IPv6: RS and DHCPv6 are the BNG's to answer.
+            subscriberIpv6(session, frame.pppInformation());
+            return;
+        }
+        if (protocol == 0x0021 || protocol == PPP_IPV6) {
             // IPv4, IPv6 (link-local and multicast the data plane punts): never relayed to the server.
             drop(DATA, to, String.format("PPP data protocol 0x%04x", protocol));
             return;
@@ -369,6 +380,9 @@ final class BngRelay {
         long interval = config.echoIntervalSeconds() * MILLIS;
         for (Session session : new ArrayList<>(sessions.values())) {
             apply(session, session.machine.onTick(now, interval, config.echoMisses()));
+            if (session.endedAt < 0) {
+                link(session).ifPresent(link -> session.ipv6.tick(now, link));
+            }
         }
         sessions.values().removeIf(s -> s.endedAt >= 0 && now - s.endedAt >= interval);
         // A discovery that did not reach PADS in as long as silence ends a session is given up.
@@ -407,6 +421,7 @@ final class BngRelay {
                 return;
             case ENDED:
                 session.endedAt = clock.getAsLong();
+                link(session).ifPresent(session.ipv6::end);
                 uninstall(session);
                 return;
             default:
@@ -414,6 +429,7 @@ final class BngRelay {
     }
 
     private void install(Session session) {
+        boolean hadIpv6 = hasIpv6(session);
         List<Attachment> wanted = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         session.machine.ipv4().ifPresent(ip -> wanted.add(attachment(session, ip)));
@@ -445,6 +461,102 @@ final class BngRelay {
         if (!problems.isEmpty()) {
             log.warn("BNG session {} on {}: {}", session.id, session.line.view().name(), problems);
         }
+        if (!hadIpv6 && hasIpv6(session)) {
+            // The session's IPv6 is up: tell the subscriber its /64 and default router now.
+            link(session).ifPresent(link -> session.ipv6.advertise(clock.getAsLong(), link));
+        }
+    }
+
+    /** Whether the session's own IPv6 address (its /64) is in the data plane. */
+    private static boolean hasIpv6(Session session) {
+        return session.installed.stream().anyMatch(a -> a.ipAddress() != null && a.ipAddress().isIp6()
+                && ((PppoeAttachment) a).prefixLength() == IPV6_LINK_PREFIX);
+    }
+
+    /** A subscriber's IPv6 packet the data plane punted (link-scope or multicast). */
+    private void subscriberIpv6(Session session, byte[] packet) {
+        Optional<SubscriberIpv6.Link> link = link(session);
+        if (link.isEmpty()) {
+            drop(NO_BNG_MAC, session.line.port, session.line.port.deviceId() + " has no bngMac annotation");
+            return;
+        }
+        try {
+            Optional<String> ignored = session.ipv6.receive(packet, clock.getAsLong(), link.get());
+            ignored.ifPresent(why -> drop(SubscriberIpv6.NOT_FOR_BNG.equals(why) ? DATA : IPV6_IGNORED,
+                                          session.line.port, "session " + session.sessionId + ": " + why));
+        } catch (MalformedFrameException e) {
+            drop(MALFORMED, session.line.port, "session " + session.sessionId + ": " + e.getMessage());
+        }
+    }
+
+    /** The session as its IPv6 provisioning acts on it; empty when its device has no BNG MAC. */
+    private Optional<SubscriberIpv6.Link> link(Session session) {
+        Optional<MacAddress> mac = dataPlane.bngMac(session.line.port.deviceId());
+        if (mac.isEmpty()) {
+            return Optional.empty();
+        }
+        MacAddress bngMac = mac.get();
+        return Optional.of(new SubscriberIpv6.Link() {
+            @Override
+            public MacAddress bngMac() {
+                return bngMac;
+            }
+
+            @Override
+            public Optional<Ip6Prefix> lan64() {
+                return hasIpv6(session) ? Optional.ofNullable(session.prefix) : Optional.empty();
+            }
+
+            @Override
+            public Optional<Ip6Prefix> delegatable() {
+                if (session.delegatable == null) {
+                    session.delegatable = delegatedFor(session).orElse(null);
+                }
+                return Optional.ofNullable(session.delegatable);
+            }
+
+            @Override
+            public void send(byte[] ipv6) {
+                BngRelay.this.send(session.line.port, PppoeFrame.session(
+                        session.subscriberMac, bngMac, session.line.sVid, session.line.cVid, session.sessionId,
+                        PPP_IPV6, ipv6));
+            }
+
+            @Override
+            public boolean install(Ip6Prefix delegated) {
+                Attachment attachment = delegatedAttachment(session, delegated);
+                try {
+                    dataPlane.setup(session.line.port.deviceId(), attachment);
+                    session.installed.add(attachment);
+                    return true;
+                } catch (BngProgrammableException | RuntimeException e) {
+                    session.status = InstallStatus.failed(session.line.port.deviceId(),
+                                                          "delegated prefix " + delegated + ": " + e.getMessage());
+                    log.warn("BNG session {}: delegated prefix {} refused: {}", session.id, delegated, e.getMessage());
+                    return false;
+                }
+            }
+
+            @Override
+            public void uninstall(Ip6Prefix delegated) {
+                Attachment attachment = delegatedAttachment(session, delegated);
+                if (!session.installed.remove(attachment)) {
+                    return;
+                }
+                try {
+                    dataPlane.remove(session.line.port.deviceId(), attachment);
+                } catch (BngProgrammableException | RuntimeException e) {
+                    session.status = InstallStatus.failed(session.line.port.deviceId(),
+                                                          "removing delegated prefix " + delegated + ": "
+                                                                  + e.getMessage());
+                }
+            }
+        });
+    }
+
+    private Attachment delegatedAttachment(Session session, Ip6Prefix delegated) {
+        return new PppoeAttachment(appId, session.line.sVid, session.line.cVid, session.subscriberMac,
+                                   delegated.address(), session.sessionId, delegated.prefixLength());
     }
 
     private void uninstall(Session session) {
@@ -476,18 +588,32 @@ final class BngRelay {
         if (configured != null) {
             return Optional.of(configured);
         }
-        Optional<Ip6Prefix> pool = config.prefixPool();
-        if (pool.isEmpty()) {
-            return Optional.empty();
-        }
         Set<Ip6Prefix> taken = new HashSet<>();
         sessions.values().stream().filter(s -> s != session && s.endedAt < 0 && s.prefix != null)
                 .forEach(s -> taken.add(s.prefix));
-        long base = ByteBuffer.wrap(pool.get().address().toOctets()).getLong();
-        long size = 1L << Math.min(62, 64 - pool.get().prefixLength());
-        for (long i = 0; i < Math.min(size, POOL_SEARCH); i++) {
-            byte[] octets = ByteBuffer.allocate(16).putLong(base + i).array();
-            Ip6Prefix candidate = Ip6Prefix.valueOf(octets, 64);
+        return config.prefixPool().flatMap(pool -> lowestFree(pool, IPV6_LINK_PREFIX, taken));
+    }
+
+    /** The line's configured delegated prefix, else the lowest of the delegated pool no going session holds. */
+    private Optional<Ip6Prefix> delegatedFor(Session session) {
+        Ip6Prefix configured = config.lineDelegated().get(BngConfig.lineKey(session.line.sVid, session.line.cVid));
+        if (configured != null) {
+            return Optional.of(configured);
+        }
+        Set<Ip6Prefix> taken = new HashSet<>();
+        sessions.values().stream().filter(s -> s != session && s.endedAt < 0 && s.delegatable != null)
+                .forEach(s -> taken.add(s.delegatable));
+        return config.delegatedPool().flatMap(pool -> lowestFree(pool, config.delegatedLength(), taken));
+    }
+
+    /** The lowest prefix of a length in a pool (both at most /64) that is not taken. */
+    static Optional<Ip6Prefix> lowestFree(Ip6Prefix pool, int length, Set<Ip6Prefix> taken) {
+        long base = ByteBuffer.wrap(pool.address().toOctets()).getLong();
+        long count = 1L << Math.min(62, length - pool.prefixLength());
+        long step = length == 0 ? 0 : 1L << (64 - length);
+        for (long i = 0; i < Math.min(count, POOL_SEARCH); i++) {
+            byte[] octets = ByteBuffer.allocate(16).putLong(base + i * step).array();
+            Ip6Prefix candidate = Ip6Prefix.valueOf(octets, length);
             if (!taken.contains(candidate)) {
                 return Optional.of(candidate);
             }
@@ -545,7 +671,7 @@ final class BngRelay {
                 .subscriberMac(s.subscriberMac).serverMac(s.serverMac).state(m.state()).user(m.user().orElse(null))
                 .ipv4(m.ipv4().orElse(null))
                 .ipv6(s.prefix == null ? null : m.interfaceId().map(iid -> ipv6(s.prefix, iid)).orElse(null))
-                .ipv6Prefix(s.prefix).endReason(m.endReason().orElse(null)).status(s.status)
+                .ipv6Prefix(s.prefix).delegatedPrefix(s.ipv6.delegated().orElse(null)).endReason(m.endReason().orElse(null)).status(s.status)
                 .startedMillis(s.started).build();
     }
 

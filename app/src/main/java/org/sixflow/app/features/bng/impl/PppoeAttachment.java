@@ -6,7 +6,7 @@ import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.VlanId;
 import org.onosproject.core.ApplicationId;
-import org.onosproject.net.behaviour.BngProgrammable.Attachment;
+import org.sixflow.pipeconf.behaviour.bng.BngPrefixAttachment;
 
 import java.util.Objects;
 
@@ -14,9 +14,10 @@ import java.util.Objects;
  * One address of a PPPoE session as ONOS's BngProgrammable takes it (ONOS 2.7 has no
  * implementation of Attachment): an up session is one attachment per address family, both with
  * the same line and session (the session and encapsulation entries they share are the same
- * entries, written twice).
+ * entries, written twice), and one more for a prefix delegated to it by DHCPv6, whose
+ * {@link #prefixLength()} Sixflow's pipeconf reads.
  */
-final class PppoeAttachment implements Attachment {
+final class PppoeAttachment implements BngPrefixAttachment {
 
     private final ApplicationId appId;
     private final int sVid;
@@ -24,8 +25,17 @@ final class PppoeAttachment implements Attachment {
     private final MacAddress mac;
     private final IpAddress ip;
     private final int sessionId;
+    private final int prefixLength;
 
+    /** The subscriber's own address: its /64 (IPv6) or /32 (IPv4). */
     PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId) {
+        this(appId, sVid, cVid, mac, ip, sessionId, ip != null && ip.isIp6() ? 64 : 32);
+    }
+
+    /** A prefix the subscriber routes behind the session (the address starts it). */
+    PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId,
+                    int prefixLength) {
+        this.prefixLength = prefixLength;
         this.appId = appId;
         this.sVid = sVid;
         this.cVid = cVid;
@@ -60,6 +70,11 @@ final class PppoeAttachment implements Attachment {
     }
 
     @Override
+    public int prefixLength() {
+        return prefixLength;
+    }
+
+    @Override
     public boolean lineActive() {
         return true;
     }
@@ -81,16 +96,17 @@ final class PppoeAttachment implements Attachment {
         }
         PppoeAttachment other = (PppoeAttachment) o;
         return Objects.equals(appId, other.appId) && sVid == other.sVid && cVid == other.cVid
-                && mac.equals(other.mac) && Objects.equals(ip, other.ip) && sessionId == other.sessionId;
+                && mac.equals(other.mac) && Objects.equals(ip, other.ip) && sessionId == other.sessionId
+                && prefixLength == other.prefixLength;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(appId, sVid, cVid, mac, ip, sessionId);
+        return Objects.hash(appId, sVid, cVid, mac, ip, sessionId, prefixLength);
     }
 
     @Override
     public String toString() {
-        return "PPPoE " + sessionId + " " + mac + " S" + sVid + ".C" + cVid + " " + ip;
+        return "PPPoE " + sessionId + " " + mac + " S" + sVid + ".C" + cVid + " " + ip + "/" + prefixLength;
     }
 }

@@ -220,6 +220,34 @@ final class PppoeFrame {
         return out.array();
     }
 
+    /**
+     * Builds a session-stage frame (RFC 2516 6: code 0) carrying one PPP packet, in a line's tags.
+     *
+     * @param dst         to
+     * @param src         from
+     * @param sVid        S-tag VLAN id, 0 for none
+     * @param cVid        C-tag VLAN id, 0 for none
+     * @param sessionId   the session
+     * @param protocol    the PPP protocol (0x0057 IPv6)
+     * @param information the PPP information field
+     * @return the frame's bytes
+     */
+    static byte[] session(MacAddress dst, MacAddress src, int sVid, int cVid, int sessionId, int protocol,
+                          byte[] information) {
+        ByteBuffer out = ByteBuffer.allocate(2 * MAC_BYTES + (sVid != 0 ? 4 : 0) + (cVid != 0 ? 4 : 0) + 2
+                                                     + PPPOE_HEADER + 2 + information.length);
+        out.put(dst.toBytes()).put(src.toBytes());
+        if (sVid != 0) {
+            out.putShort((short) ETHERTYPE_QINQ).putShort((short) sVid);
+        }
+        if (cVid != 0) {
+            out.putShort((short) ETHERTYPE_VLAN).putShort((short) cVid);
+        }
+        out.putShort((short) ETHERTYPE_SESSION).put((byte) 0x11).put((byte) 0).putShort((short) sessionId)
+                .putShort((short) (2 + information.length)).putShort((short) protocol).put(information);
+        return out.array();
+    }
+
     /** A name for a PPPoE code ("PADI", "session"). */
     static String name(int etherType, int code) {
         if (etherType == ETHERTYPE_SESSION) {

@@ -13,7 +13,7 @@ import java.time.Instant;
 
 /**
  * JSON of a PPPoE session: {"id", "line": {line}, "sessionId", "subscriberMac", "serverMac",
- * "state", "user"?, "ipv4"?, "ipv6"?, "ipv6Prefix"?, "endReason"?, "started",
+ * "state", "user"?, "ipv4"?, "ipv6"?, "ipv6Prefix"?, "delegatedPrefix"?, "endReason"?, "started",
  * "install": {"state", "failure"?}}. Answers only (sessions are made by subscribers).
  */
 public final class BngSessionCodec extends JsonCodec<BngSession> {
@@ -28,6 +28,7 @@ public final class BngSessionCodec extends JsonCodec<BngSession> {
         s.ipv4().ifPresent(ip -> json.put("ipv4", ip.toString()));
         s.ipv6().ifPresent(ip -> json.put("ipv6", ip.toString()));
         s.ipv6Prefix().ifPresent(p -> json.put("ipv6Prefix", p.toString()));
+        s.delegatedPrefix().ifPresent(p -> json.put("delegatedPrefix", p.toString()));
         s.endReason().ifPresent(r -> json.put("endReason", r));
         json.put("started", Instant.ofEpochMilli(s.startedMillis()).toString());
         json.set("install", context.codec(InstallStatus.class).encode(s.status(), context));

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 /**
@@ -25,14 +26,26 @@ public class BngConfigJsonTest {
     public void readsAndWritesTheSame() throws Exception {
         String text = "{\"server\":\"device:bng/2\",\"echoIntervalSeconds\":10,\"echoMisses\":3,"
                 + "\"linePrefixes\":[{\"sTag\":100,\"cTag\":10,\"prefix\":\"fd33:0:0:1::/64\"}],"
-                + "\"prefixPool\":\"fd33:1::/48\"}";
+                + "\"prefixPool\":\"fd33:1::/48\",\"delegatedPool\":null,\"delegatedLength\":56}";
         BngConfig config = BngConfigJson.read(MAPPER.readTree(text));
         assertEquals(ConnectPoint.deviceConnectPoint("device:bng/2"), config.server().get());
         assertEquals(10, config.echoIntervalSeconds());
         assertEquals(3, config.echoMisses());
         assertEquals(Ip6Prefix.valueOf("fd33:0:0:1::/64"), config.linePrefixes().get(BngConfig.lineKey(100, 10)));
         assertEquals(MAPPER.readTree(text), BngConfigJson.write(config, MAPPER));
+        String delegating = "{\"server\":\"device:bng/2\",\"echoIntervalSeconds\":30,\"echoMisses\":4,"
+                + "\"linePrefixes\":[{\"sTag\":100,\"cTag\":10,\"prefix\":\"fd33:0:0:1::/64\","
+                + "\"delegated\":\"fd33:100:0:100::/56\"}],"
+                + "\"prefixPool\":null,\"delegatedPool\":\"fd33:200::/40\",\"delegatedLength\":60}";
+        BngConfig withDelegation = BngConfigJson.read(MAPPER.readTree(delegating));
+        assertEquals(Ip6Prefix.valueOf("fd33:100:0:100::/56"),
+                     withDelegation.lineDelegated().get(BngConfig.lineKey(100, 10)));
+        assertEquals(Ip6Prefix.valueOf("fd33:200::/40"), withDelegation.delegatedPool().get());
+        assertEquals(60, withDelegation.delegatedLength());
+        assertEquals(MAPPER.readTree(delegating), BngConfigJson.write(withDelegation, MAPPER));
         BngConfig defaults = BngConfigJson.read(MAPPER.readTree("{\"server\":\"device:bng/2\"}"));
+        assertEquals(BngConfig.DEFAULT_DELEGATED_LENGTH, defaults.delegatedLength());
+        assertEquals(java.util.Optional.empty(), defaults.delegatedPool());
         assertEquals(BngConfig.DEFAULT_ECHO_INTERVAL_SECONDS, defaults.echoIntervalSeconds());
         assertEquals(BngConfig.DEFAULT_ECHO_MISSES, defaults.echoMisses());
     }
@@ -66,6 +79,34 @@ public class BngConfigJsonTest {
         } catch (InvalidFieldsException e) {
             assertEquals(List.of("server", "linePrefixes[1]"), e.errors().stream()
                     .map(InvalidFieldsException.FieldError::field).collect(Collectors.toList()));
+        }
+    }
+
+    @Test
+    public void namesEveryWrongDelegationField() throws Exception {
+        String text = "{\"server\":\"device:bng/2\",\"linePrefixes\":["
+                + "{\"sTag\":1,\"prefix\":\"fd33:0:0:1::/64\",\"delegated\":\"fd33::/48\"},"
+                + "{\"sTag\":2,\"prefix\":\"fd33:0:0:2::/64\",\"delegated\":\"fd34::/72\"},"
+                + "{\"sTag\":3,\"prefix\":\"fd33:0:0:3::/64\",\"delegated\":7}],"
+                + "\"delegatedPool\":\"fd35::/48\",\"delegatedLength\":40}";
+        try {
+            BngConfigJson.read(MAPPER.readTree(text));
+            fail("read");
+        } catch (InvalidFieldsException e) {
+            assertEquals(List.of("linePrefixes[0].delegated", "linePrefixes[1].delegated", "linePrefixes[2].delegated",
+                                 "delegatedPool"),
+                         e.errors().stream().map(InvalidFieldsException.FieldError::field)
+                                 .collect(Collectors.toList()));
+            for (String part : new String[]{"overlaps the line's /64", "must be /32 to /64",
+                    "must be an IPv6 prefix string", "longer than delegatedLength /40"}) {
+                assertTrue(part + " in " + e.getMessage(), e.getMessage().contains(part));
+            }
+        }
+        try {
+            BngConfigJson.read(MAPPER.readTree("{\"server\":\"device:bng/2\",\"delegatedLength\":65}"));
+            fail("read");
+        } catch (InvalidFieldsException e) {
+            assertEquals("delegatedLength", e.errors().get(0).field());
         }
     }
 }

@@ -21,9 +21,9 @@ public class BngCommandsTest {
         List<String> lines = BngSessionsCommand.list(bng);
         assertEquals(List.of(
                 "id=7, line=device:bng/1/100/11, sessionId=1, mac=52:54:00:5F:00:01, state=UP, user=bob@sixflow,"
-                        + " ipv4=10.33.0.10, ipv6=fd33::2:0:0:10:2, install=INSTALLED",
+                        + " ipv4=10.33.0.10, ipv6=fd33::2:0:0:10:2, delegated=-, install=INSTALLED",
                 "id=8, line=device:bng/1/100/11, sessionId=3, mac=52:54:00:5F:00:01, state=ENDED, user=-, ipv4=-,"
-                        + " ipv6=-, install=REQUESTED, ended: PAP Authenticate-Nak from the server"), lines);
+                        + " ipv6=-, delegated=-, install=REQUESTED, ended: PAP Authenticate-Nak from the server"), lines);
         assertEquals(List.of(lines.get(0), "  UPSTREAM_RX: 5 packets, 600 bytes"),
                      BngSessionsCommand.details(bng.session(7).get(), bng));
     }

@@ -126,11 +126,21 @@ public class BngRelayTest {
         assertEquals("each removed once", plane.setups.size(), plane.removals.size());
         assertTrue(plane.removals.containsAll(plane.setups));
 
+        // When each session's IPv6 came up the BNG advertised its /64 to it (RFC 4861), one RA each.
+        List<RecordingDataPlane.Sent> advertisements = plane.sent.stream().filter(BngRelayTest::isIpv6)
+                .collect(java.util.stream.Collectors.toList());
+        assertEquals(2, advertisements.size());
+        assertArrayEquals(PppoeFrame.session(CapturedFrames.SUBSCRIBER, BNG_MAC, 100, 11, 1, 0x0057,
+                                             SubscriberIpv6Test.scapy("ra")), advertisements.get(0).frame);
+        assertEquals(ACCESS, advertisements.get(0).port);
+        List<RecordingDataPlane.Sent> carried = plane.sent.stream().filter(s -> !isIpv6(s))
+                .collect(java.util.stream.Collectors.toList());
+
         // Every frame carried, the other way, only Ethernet addresses changed.
-        assertEquals(all.size(), plane.sent.size());
+        assertEquals(all.size(), carried.size());
         for (int i = 0; i < all.size(); i++) {
             Captured c = all.get(i);
-            RecordingDataPlane.Sent out = plane.sent.get(i);
+            RecordingDataPlane.Sent out = carried.get(i);
             byte[] expected = c.bytes.clone();
             if (c.fromSubscriber()) {
                 assertEquals(c.toString(), SERVER_PORT, out.port);
@@ -305,6 +315,96 @@ public class BngRelayTest {
         assertFalse(BngRelay.isPppoe(hex("ffffffffffff5254005f0001" + "86dd" + "6000")));
         assertFalse(BngRelay.isPppoe(hex("ffffffffffff5254005f0001" + "8100000a" + "0800")));
         assertFalse(BngRelay.isPppoe(hex("ffffffffffff")));
+    }
+
+    /** Whether a packet-out is a PPPoE session frame carrying IPv6 (the BNG's own RA or DHCPv6). */
+    private static boolean isIpv6(RecordingDataPlane.Sent sent) {
+        byte[] f = sent.frame;
+        return f.length > 30 && (f[20] & 0xff) == 0x88 && (f[21] & 0xff) == 0x64 && f[28] == 0 && f[29] == 0x57;
+    }
+
+    /** A frame from bob (S-tag 100, C-tag 11, session 1) carrying an IPv6 packet of ipv6-scapy.txt. */
+    private void fromBob(String packet) {
+        clock.addAndGet(10);
+        relay.receive(ACCESS, 2, PppoeFrame.session(BNG_MAC, CapturedFrames.SUBSCRIBER, 100, 11, 1, 0x0057,
+                                                    SubscriberIpv6Test.scapy(packet)));
+    }
+
+    private byte[] lastSent() {
+        return plane.sent.get(plane.sent.size() - 1).frame;
+    }
+
+    @Test
+    public void theBngAnswersSolicitationsAndDelegatesTheLinesPrefix() {
+        Ip6Prefix delegated = Ip6Prefix.valueOf("fd33:100:0:200::/56");
+        relay.configure(new BngConfig(SERVER_PORT, 30, 4, Map.of(BngConfig.lineKey(100, 11), BOB_64),
+                                      Ip6Prefix.valueOf("fd33:1::/48"), Map.of(BngConfig.lineKey(100, 11), delegated),
+                                      null, 56));
+        List<Captured> all = CapturedFrames.all();
+        replay(all.subList(0, indexOf(all, c -> c.cVid == 12 && c.name.equals("PAP-3"))));
+        int setups = plane.setups.size();
+
+        clock.addAndGet(SubscriberIpv6.MIN_RA_GAP_MILLIS);
+        fromBob("rs");
+        assertArrayEquals(PppoeFrame.session(CapturedFrames.SUBSCRIBER, BNG_MAC, 100, 11, 1, 0x0057,
+                                             SubscriberIpv6Test.scapy("ra")), lastSent());
+        fromBob("solicit");
+        assertArrayEquals(PppoeFrame.session(CapturedFrames.SUBSCRIBER, BNG_MAC, 100, 11, 1, 0x0057,
+                                             SubscriberIpv6Test.scapy("advertise")), lastSent());
+        assertEquals(setups, plane.setups.size());
+        fromBob("request");
+        assertArrayEquals(PppoeFrame.session(CapturedFrames.SUBSCRIBER, BNG_MAC, 100, 11, 1, 0x0057,
+                                             SubscriberIpv6Test.scapy("reply")), lastSent());
+        assertEquals(setups + 1, plane.setups.size());
+        PppoeAttachment attachment = (PppoeAttachment) plane.setups.get(setups);
+        assertEquals(IpAddress.valueOf("fd33:100:0:200::"), attachment.ipAddress());
+        assertEquals(56, attachment.prefixLength());
+        assertEquals(1, attachment.pppoeSessionId());
+        assertEquals(CapturedFrames.SUBSCRIBER, attachment.macAddress());
+        BngSession bob = relay.sessions().get(0);
+        assertEquals(delegated, bob.delegatedPrefix().get());
+        assertEquals(InstallStatus.INSTALLED, bob.status());
+        assertTrue("nothing of it reached the server", relay.dropped().isEmpty());
+
+        // bob's PADT ends the session: its /64, IPv4 and the delegated prefix are removed.
+        replay(all.subList(indexOf(all, c -> c.cVid == 12 && c.name.equals("PAP-3")), all.size()));
+        assertTrue(plane.removals.contains(attachment));
+        assertEquals(plane.setups.size(), plane.removals.size());
+        assertEquals(java.util.Optional.empty(), relay.sessions().get(0).delegatedPrefix());
+    }
+
+    @Test
+    public void delegatedPrefixesComeFromThePoolLowestFreeFirst() {
+        relay.configure(new BngConfig(SERVER_PORT, 30, 4, Map.of(BngConfig.lineKey(100, 11), BOB_64),
+                                      Ip6Prefix.valueOf("fd33:1::/48"), Map.of(), Ip6Prefix.valueOf("fd33:200::/40"),
+                                      56));
+        List<Captured> all = CapturedFrames.all();
+        replay(all.subList(0, indexOf(all, c -> c.cVid == 12 && c.name.equals("PAP-3"))));
+        fromBob("solicit-rapid");
+        assertEquals(Ip6Prefix.valueOf("fd33:200::/56"), relay.sessions().get(0).delegatedPrefix().get());
+        assertEquals(java.util.Optional.of(Ip6Prefix.valueOf("fd33:200:0:100::/56")),
+                     BngRelay.lowestFree(Ip6Prefix.valueOf("fd33:200::/40"), 56,
+                                         java.util.Set.of(Ip6Prefix.valueOf("fd33:200::/56"))));
+        assertEquals(java.util.Optional.empty(),
+                     BngRelay.lowestFree(Ip6Prefix.valueOf("fd33:200::/56"), 56,
+                                         java.util.Set.of(Ip6Prefix.valueOf("fd33:200::/56"))));
+    }
+
+    @Test
+    public void malformedAndOtherIpv6FromASubscriberIsCountedNotAnswered() {
+        List<Captured> all = CapturedFrames.all();
+        replay(all.subList(0, indexOf(all, c -> c.cVid == 12 && c.name.equals("PAP-3"))));
+        int sent = plane.sent.size();
+        fromBob("echo");
+        byte[] bad = SubscriberIpv6Test.scapy("solicit");
+        bad[46] ^= 1;
+        clock.addAndGet(10);
+        relay.receive(ACCESS, 2, PppoeFrame.session(BNG_MAC, CapturedFrames.SUBSCRIBER, 100, 11, 1, 0x0057, bad));
+        fromBob("request-other-server");
+        assertEquals(sent, plane.sent.size());
+        assertEquals(Long.valueOf(1), relay.dropped().get(BngRelay.DATA));
+        assertEquals(Long.valueOf(1), relay.dropped().get(BngRelay.MALFORMED));
+        assertEquals(Long.valueOf(1), relay.dropped().get(BngRelay.IPV6_IGNORED));
     }
 
     private static int indexOf(List<Captured> all, java.util.function.Predicate<Captured> which) {
