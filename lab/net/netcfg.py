@@ -11,10 +11,11 @@ import ipaddress
 
 import names
 import netdev
+import topology
 
 DRIVER = "sixflow-bmv2"
 PORT_SPEED_MBPS = 10000
-PIPECONF = "org.sixflow.full.bmv2"
+PIPECONF = "org.sixflow.%s.bmv2"  # % the switch's profile (topology.profile_of)
 
 
 def generate(topo):
@@ -26,7 +27,7 @@ def generate(topo):
                 "name": sw["name"],
                 "managementAddress": names.management_address(sw["p4rtDeviceId"]),
                 "driver": DRIVER,
-                "pipeconf": PIPECONF,
+                "pipeconf": PIPECONF % topology.profile_of(sw),
                 "locType": "geo",
                 "latitude": sw["latitude"],
                 "longitude": sw["longitude"],

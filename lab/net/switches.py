@@ -15,10 +15,20 @@ import subprocess
 import time
 
 import names
+import topology
 
 BINARY = "simple_switch_grpc"
-P4INFO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "pipeconf", "src", "main", "resources",
-                      "p4c-out", "full", "bmv2", "p4info.txt")
+P4C_OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "pipeconf", "src", "main", "resources",
+                       "p4c-out")
+P4INFO = os.path.join(P4C_OUT, "full", "bmv2", "p4info.txt")
+# bmv2's own defaults, for a profile without the action that sets the limit.
+DEFAULT_QUEUES = 1
+DEFAULT_MC_GROUPS = 4096
+
+
+def p4info_of(profile):
+    """The committed P4Info of a profile's bmv2 build."""
+    return os.path.join(P4C_OUT, profile, "bmv2", "p4info.txt")
 
 
 def _param_bits(p4info_text, action, param):
@@ -37,7 +47,16 @@ def pipeline_limits(p4info=P4INFO):
     0x7FFF; bmv2's default stops at 4096)."""
     with open(p4info) as f:
         text = f.read()
-    return 1 << _param_bits(text, "set_priority", "priority"), 1 << _param_bits(text, "replicate", "group")
+    return (_limit(text, "set_priority", "priority", DEFAULT_QUEUES),
+            _limit(text, "replicate", "group", DEFAULT_MC_GROUPS))
+
+
+def _limit(p4info_text, action, param, default):
+    """2^(the parameter's width), or bmv2's default when the profile has no such action (bng has no APN6 SLA)."""
+    try:
+        return 1 << _param_bits(p4info_text, action, param)
+    except ValueError:
+        return default
 _LAB_PORT_ARG = re.compile(r"^\d+@sf\d+p\d+$")
 
 
@@ -69,7 +88,7 @@ def command(binary, sw, ports, log_base, log_level, options):
     cmd += ["--log-file", log_base, "--log-flush", "--log-level", log_level]
     if "thrift-port" in options:
         cmd += ["--thrift-port", str(names.thrift_port(device_id))]
-    queues, groups = pipeline_limits()
+    queues, groups = pipeline_limits(p4info_of(topology.profile_of(sw)))
     cmd += ["--", "--grpc-server-addr", names.grpc_address(device_id), "--cpu-port", str(names.CPU_PORT),
             "--priority-queues", str(queues), "--max-mc-groups", str(groups)]
     return cmd

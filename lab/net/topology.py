@@ -10,11 +10,27 @@ raises TopologyError listing every problem found, not only the first.
 
 import ipaddress
 import json
+import os
 import re
 
 import names
 
 ROLES = ("EDGE", "TRANSIT")
+# A switch's data-plane profile (pipeconf org.sixflow.<profile>.bmv2): the profiles built for bmv2.
+PROFILES_JSON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "pipeconf", "profiles.json")
+DEFAULT_PROFILE = "full"
+
+
+def bmv2_profiles():
+    """The profiles pipeconf/profiles.json builds for bmv2."""
+    with open(PROFILES_JSON) as f:
+        profiles = json.load(f)["profiles"]
+    return sorted(name for name, p in profiles.items() if "bmv2" in p["targets"])
+
+
+def profile_of(sw):
+    """A switch's profile: its "profile", else the lab's default (every feature)."""
+    return sw.get("profile", DEFAULT_PROFILE)
 # Local Bitstring bits a device may give its links: the SID's 16-bit Argument (Msid.ARGUMENT_BITS
 # in the app, held to the P4 there); test_topology holds the two equal.
 MAX_RLB_BITS = 16
@@ -146,6 +162,9 @@ def _check_unique(items, key, what, problems, fold=lambda v: v):
             seen[value] = item.get("name")
 
 
+SWITCH_KEYS = ("name", "p4rtDeviceId", "role", "locator", "routerMac", "latitude", "longitude", "profile")
+
+
 def _check_switches(switches, problems):
     """Checks each switch; returns {name: switch} of those with a usable name."""
     if not switches:
@@ -178,6 +197,12 @@ def _check_switches(switches, problems):
                     problems.append("%s: locator %s is not a /64" % (where, locator))
             except (TypeError, ValueError) as e:
                 problems.append("%s: locator %r is not an IPv6 prefix (%s)" % (where, sw["locator"], e))
+        if "profile" in sw and sw["profile"] not in bmv2_profiles():
+            problems.append("%s: profile %r is not one built for bmv2 (%s)" % (where, sw["profile"],
+                                                                             ", ".join(bmv2_profiles())))
+        unknown = sorted(set(sw) - set(SWITCH_KEYS))
+        if unknown:
+            problems.append("%s: unknown keys %s" % (where, ", ".join(unknown)))
         if "routerMac" in sw and not _is_unicast_mac(sw["routerMac"]):
             problems.append("%s: routerMac %r is not a lower-case unicast MAC" % (where, sw["routerMac"]))
         for key, limit in (("latitude", 90), ("longitude", 180)):

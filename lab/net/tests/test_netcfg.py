@@ -8,6 +8,7 @@ import unittest
 
 import netcfg
 import topology
+from tests.support import two_switches
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TOPOLOGIES = os.path.join(REPO, "lab", "topologies")
@@ -63,6 +64,13 @@ class NetcfgTest(unittest.TestCase):
         basic = cfg["devices"]["device:edge8"]["basic"]
         self.assertEqual("grpc://127.0.0.1:50020?device_id=20", basic["managementAddress"])
         self.assertEqual(("sixflow-bmv2", "org.sixflow.full.bmv2", "geo"), (basic["driver"], basic["pipeconf"], basic["locType"]))
+
+    def test_a_switchs_profile_names_its_pipeconf(self):
+        data = two_switches()
+        data["switches"][0]["profile"] = "bng"
+        cfg = netcfg.generate(topology.parse(data))
+        self.assertEqual("org.sixflow.bng.bmv2", cfg["devices"]["device:s1"]["basic"]["pipeconf"])
+        self.assertEqual("org.sixflow.full.bmv2", cfg["devices"]["device:s2"]["basic"]["pipeconf"])
 
 
 if __name__ == "__main__":

@@ -25,6 +25,12 @@ class CommandTest(unittest.TestCase):
                           "--", "--grpc-server-addr", "127.0.0.1:50002", "--cpu-port", "255",
                           "--priority-queues", "8", "--max-mc-groups", "65536"], cmd)
 
+    def test_a_profile_without_an_action_gets_bmv2s_default(self):
+        bng = dict(SW, profile="bng")
+        cmd = switches.command("simple_switch_grpc", bng, {1: "sf2p1"}, "/l/s2", "info", set())
+        # bng has no APN6 SLA (set_priority) and no MSR6 replication (replicate): bmv2's defaults.
+        self.assertEqual(["--priority-queues", "1", "--max-mc-groups", "4096"], cmd[-4:])
+
     def test_options_the_binary_lacks_are_left_out(self):
         cmd = switches.command("simple_switch_grpc", SW, {1: "sf2p1"}, "/l/s2", "info", set())
         self.assertNotIn("--thrift-port", cmd)

@@ -91,6 +91,17 @@ class ProblemsTest(unittest.TestCase):
                          "latitude 91 is not a number", "p4rtDeviceId 0 is not a whole number"):
             self.assertTrue(any(expected in p for p in problems), (expected, problems))
 
+    def test_switch_profiles(self):
+        data = two_switches()
+        data["switches"][0]["profile"] = "bng"
+        self.assertEqual("bng", topology.profile_of(topology.parse(data).switch("s1")))
+        self.assertEqual("full", topology.profile_of(topology.parse(data).switch("s2")))
+        data["switches"][1].update(profile="core-tofino", colour="red")
+        problems = self.problems(data)
+        self.assertTrue(any("profile 'core-tofino' is not one built for bmv2" in p and "bng" in p for p in problems),
+                        problems)
+        self.assertIn("switch s2: unknown keys colour", problems)
+
     def test_host_addresses(self):
         data = two_switches()
         data["hosts"][0].update(ipv6="fd00:9:2::10/64", gateway="fd00:9:2::1")
