@@ -58,9 +58,9 @@ def ids():
 
 ROUTER_ADVERTISEMENT = (IPv6(src=BNG_LL, dst="ff02::1", hlim=255)
                         / ICMPv6ND_RA(chlim=64, M=0, O=0, prf=0, routerlifetime=1800, reachabletime=0, retranstimer=0)
+                        / ICMPv6NDOptMTU(mtu=1492)
                         / ICMPv6NDOptPrefixInfo(prefixlen=64, L=1, A=1, validlifetime=86400,
-                                                preferredlifetime=14400, prefix=LAN64)
-                        / ICMPv6NDOptMTU(mtu=1492))
+                                                preferredlifetime=14400, prefix=LAN64))
 
 PACKETS = [
     ("rs", IPv6(src=CLIENT, dst="ff02::2", hlim=255) / ICMPv6ND_RS()),

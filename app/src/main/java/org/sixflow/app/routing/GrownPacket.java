@@ -4,7 +4,7 @@ package org.sixflow.app.routing;
 
 import org.onlab.packet.Ip6Address;
 import org.sixflow.app.msr6.encoding.MrhLayout;
-import org.sixflow.app.routing.icmp.Icmpv6Frame;
+import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;

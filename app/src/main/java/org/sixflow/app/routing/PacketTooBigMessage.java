@@ -4,7 +4,7 @@ package org.sixflow.app.routing;
 
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
-import org.sixflow.app.routing.icmp.Icmpv6Frame;
+import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
 
 /**
  * An ICMPv6 Packet Too Big in its Ethernet frame (RFC 4443 section 3.2): type 2, code 0, the

@@ -23,7 +23,7 @@ import org.sixflow.app.impl.OutcomeCounts;
 import org.sixflow.app.api.PacketTooBigService;
 import org.sixflow.app.api.TooBigReport;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.routing.icmp.RouterAddresses;
+import org.sixflow.app.packet.icmpv6.RouterAddresses;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;

@@ -39,8 +39,8 @@ import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.OutcomeCounts;
 import org.sixflow.app.impl.Retries;
-import org.sixflow.app.routing.icmp.RouterAdvertisement;
-import org.sixflow.app.routing.icmp.RouterSolicitation;
+import org.sixflow.app.packet.icmpv6.RouterAdvertisement;
+import org.sixflow.app.packet.icmpv6.RouterSolicitation;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;

@@ -61,7 +61,7 @@ import org.sixflow.app.impl.AddThenRemove;
 import org.sixflow.app.impl.Masters;
 import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.impl.Retries;
-import org.sixflow.app.routing.icmp.RouterAddresses;
+import org.sixflow.app.packet.icmpv6.RouterAddresses;
 import org.sixflow.pipeconf.Feature;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;

@@ -29,7 +29,7 @@ import org.onosproject.net.packet.PacketPriority;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.msr6.impl.LabNetwork;
-import org.sixflow.app.routing.icmp.RouterAdvertisement;
+import org.sixflow.app.packet.icmpv6.RouterAdvertisement;
 import org.sixflow.app.testing.ManualTimer;
 import org.sixflow.app.testing.TestInterfaceService;
 
@@ -236,7 +236,7 @@ public class RouterAdvertiserTest {
         // Its checksum over the pseudo-header from ::.
         fromNowhere[56] = 0;
         fromNowhere[57] = 0;
-        int sum = org.sixflow.app.routing.icmp.Icmpv6Frame.checksum(Ip6Address.valueOf("::"),
+        int sum = org.sixflow.app.packet.icmpv6.Icmpv6Frame.checksum(Ip6Address.valueOf("::"),
                 Ip6Address.valueOf("ff02::2"), fromNowhere, 54, 8);
         fromNowhere[56] = (byte) (sum >>> 8);
         fromNowhere[57] = (byte) sum;

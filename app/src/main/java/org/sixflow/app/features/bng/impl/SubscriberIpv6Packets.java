@@ -6,15 +6,20 @@ import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.sixflow.app.packet.Ipv6Checksum;
+import org.sixflow.app.packet.icmpv6.RouterAddresses;
+import org.sixflow.app.packet.icmpv6.RouterAdvertisement;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The IPv6 packets the BNG itself exchanges with a subscriber over the session (PPP carries them
  * bare, RFC 5072): Router Solicitations and DHCPv6 client messages in, Router Advertisements
- * (RFC 4861 4.2) and DHCPv6 server messages (RFC 8415 7.1: UDP 547 to 546) out. Reading checks
- * every length and checksum; what is not for the BNG is {@link Kind#OTHER}.
+ * (RFC 4861 4.2, built by the routers' own {@link RouterAdvertisement}) and DHCPv6 server messages
+ * (RFC 8415 7.1: UDP 547 to 546) out. Reading checks every length and checksum; what is not for
+ * the BNG is {@link Kind#OTHER}.
  */
 final class SubscriberIpv6Packets {
 
@@ -25,14 +30,10 @@ final class SubscriberIpv6Packets {
     static final int ND_HOP_LIMIT = 255;
     /** Hop limit the BNG's RAs tell hosts to use, and its DHCPv6 messages carry. */
     static final int HOP_LIMIT = 64;
-    static final Ip6Address ALL_NODES = Ip6Address.valueOf("ff02::1");
     /** The MTU a PPPoE session leaves for IPv6 (RFC 2516 7: 1500 − 6 − 2). */
     static final int PPPOE_MTU = 1492;
 
-    private static final int ICMPV6_RS = 133;
-    private static final int ICMPV6_RA = 134;
-    private static final int OPTION_PREFIX_INFORMATION = 3;
-    private static final int OPTION_MTU = 5;
+    private static final int ICMPV6_RS = RouterAdvertisement.TYPE_ROUTER_SOLICITATION;
     private static final int UDP_BYTES = 8;
 
     /** What a received packet is to the BNG. */
@@ -104,30 +105,19 @@ final class SubscriberIpv6Packets {
     }
 
     /**
-     * The BNG's link-local address: fe80:: and the modified EUI-64 of its MAC (RFC 4291 appendix A).
+     * The BNG's link-local address: fe80:: and the modified EUI-64 of its MAC (RFC 4291 appendix A),
+     * as every Sixflow router's.
      *
      * @param mac the BNG's MAC
      * @return the address
      */
     static Ip6Address linkLocal(MacAddress mac) {
-        byte[] m = mac.toBytes();
-        byte[] a = new byte[16];
-        a[0] = (byte) 0xfe;
-        a[1] = (byte) 0x80;
-        a[8] = (byte) (m[0] ^ 0x02);
-        a[9] = m[1];
-        a[10] = m[2];
-        a[11] = (byte) 0xff;
-        a[12] = (byte) 0xfe;
-        a[13] = m[3];
-        a[14] = m[4];
-        a[15] = m[5];
-        return Ip6Address.valueOf(a);
+        return RouterAddresses.linkLocal(mac);
     }
 
     /**
      * A Router Advertisement to all nodes of the session: the BNG as default router, the /64 for
-     * SLAAC (on-link and autonomous), the session's MTU.
+     * SLAAC (on-link and autonomous), the session's MTU; no link-layer address (PPP has none).
      *
      * @param from              the BNG's link-local address
      * @param prefix            the session's /64
@@ -138,16 +128,9 @@ final class SubscriberIpv6Packets {
      */
     static byte[] routerAdvertisement(Ip6Address from, Ip6Prefix prefix, int routerLifetime, int validLifetime,
                                       int preferredLifetime) {
-        ByteBuffer ra = ByteBuffer.allocate(16 + 32 + 8);
-        ra.put((byte) ICMPV6_RA).put((byte) 0).putShort((short) 0)
-                .put((byte) HOP_LIMIT).put((byte) 0).putShort((short) routerLifetime)
-                .putInt(0).putInt(0);
-        ra.put((byte) OPTION_PREFIX_INFORMATION).put((byte) 4).put((byte) prefix.prefixLength())
-                .put((byte) 0xc0) // L (on-link) and A (autonomous address configuration)
-                .putInt(validLifetime).putInt(preferredLifetime).putInt(0)
-                .put(prefix.address().toOctets());
-        ra.put((byte) OPTION_MTU).put((byte) 1).putShort((short) 0).putInt(PPPOE_MTU);
-        return packet(from, ALL_NODES, Ipv6Checksum.ICMPV6, ND_HOP_LIMIT, ra.array(), 2);
+        return RouterAdvertisement.packet(from, RouterAdvertisement.ALL_NODES, routerLifetime, Optional.of(PPPOE_MTU),
+                                          List.of(new RouterAdvertisement.Prefix(prefix, validLifetime,
+                                                                                 preferredLifetime)));
     }
 
     /**

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.routing.icmp;
+package org.sixflow.app.packet.icmpv6;
 
 import org.junit.Test;
 import org.onlab.packet.MacAddress;
@@ -9,7 +9,7 @@ import java.util.Optional;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
-import static org.sixflow.app.routing.icmp.Icmpv6FrameTest.hex;
+import static org.sixflow.app.packet.icmpv6.Icmpv6FrameTest.hex;
 
 /**
  * Echo Replies, octet by octet (RFC 4443 sections 4.1 and 4.2): from the address pinged, with the

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.routing.icmp;
+package org.sixflow.app.packet.icmpv6;
 
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
+import org.sixflow.app.packet.Ipv6Checksum;
 
 import java.nio.ByteBuffer;
 
@@ -81,14 +82,28 @@ public final class Icmpv6Frame {
      */
     public static byte[] message(MacAddress srcMac, MacAddress dstMac, Ip6Address from, Ip6Address to, int type,
                                  int code, byte[] rest) {
+        byte[] packet = packet(from, to, type, code, rest);
+        return ByteBuffer.allocate(ETHERNET_BYTES + packet.length).put(dstMac.toBytes()).put(srcMac.toBytes())
+                .putShort((short) ETHERTYPE_IPV6).put(packet).array();
+    }
+
+    /**
+     * Builds an ICMPv6 message's IPv6 packet, for a link that carries IPv6 bare (PPP, RFC 5072).
+     *
+     * @param from the IPv6 source
+     * @param to   the IPv6 destination
+     * @param type the ICMPv6 type
+     * @param code the ICMPv6 code
+     * @param rest what follows the checksum: the 32-bit field and the message's data
+     * @return the IPv6 packet
+     */
+    public static byte[] packet(Ip6Address from, Ip6Address to, int type, int code, byte[] rest) {
         int icmpLength = 4 + rest.length;
-        ByteBuffer b = ByteBuffer.allocate(ETHERNET_BYTES + IPV6_BYTES + icmpLength);
-        b.put(dstMac.toBytes()).put(srcMac.toBytes()).putShort((short) ETHERTYPE_IPV6);
+        ByteBuffer b = ByteBuffer.allocate(IPV6_BYTES + icmpLength);
         b.putInt(0x6000_0000).putShort((short) icmpLength).put((byte) NEXT_HEADER_ICMPV6).put((byte) HOP_LIMIT)
                 .put(from.toOctets()).put(to.toOctets());
-        int icmp = b.position();
         b.put((byte) type).put((byte) code).putShort((short) 0).put(rest);
-        b.putShort(icmp + 2, (short) checksum(from, to, b.array(), icmp, icmpLength));
+        b.putShort(IPV6_BYTES + 2, (short) checksum(from, to, b.array(), IPV6_BYTES, icmpLength));
         return b.array();
     }
 
@@ -103,8 +118,7 @@ public final class Icmpv6Frame {
      * @return the checksum (a computed 0 is sent as 0xFFFF)
      */
     public static int checksum(Ip6Address from, Ip6Address to, byte[] data, int offset, int length) {
-        int result = ~sum(from, to, data, offset, length) & 0xffff;
-        return result == 0 ? 0xffff : result;
+        return Ipv6Checksum.of(from, to, NEXT_HEADER_ICMPV6, data, offset, length);
     }
 
     /**
@@ -119,7 +133,7 @@ public final class Icmpv6Frame {
      * @return true when it verifies
      */
     public static boolean checksumValid(Ip6Address from, Ip6Address to, byte[] data, int offset, int length) {
-        return sum(from, to, data, offset, length) == 0xffff;
+        return Ipv6Checksum.valid(from, to, NEXT_HEADER_ICMPV6, data, offset, length);
     }
 
     /**
@@ -151,25 +165,5 @@ public final class Icmpv6Frame {
             next = Byte.toUnsignedInt(packet[at]);
             at += length;
         }
-    }
-
-    /** The one's-complement sum (folded) of the pseudo-header and the message. */
-    private static int sum(Ip6Address from, Ip6Address to, byte[] data, int offset, int length) {
-        long sum = sumOf(from.toOctets(), 0, 16) + sumOf(to.toOctets(), 0, 16) + (length >>> 16) + (length & 0xffff)
-                + NEXT_HEADER_ICMPV6 + sumOf(data, offset, length);
-        while ((sum >>> 16) != 0) {
-            sum = (sum & 0xffff) + (sum >>> 16);
-        }
-        return (int) sum;
-    }
-
-    private static long sumOf(byte[] data, int offset, int length) {
-        long sum = 0;
-        for (int i = 0; i < length; i += 2) {
-            int high = Byte.toUnsignedInt(data[offset + i]) << 8;
-            int low = i + 1 < length ? Byte.toUnsignedInt(data[offset + i + 1]) : 0;
-            sum += high | low;
-        }
-        return sum;
     }
 }

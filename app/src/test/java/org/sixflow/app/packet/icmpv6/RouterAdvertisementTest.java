@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.routing.icmp;
+package org.sixflow.app.packet.icmpv6;
 
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;

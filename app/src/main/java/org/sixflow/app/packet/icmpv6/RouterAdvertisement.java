@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.routing.icmp;
+package org.sixflow.app.packet.icmpv6;
 
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
@@ -85,19 +85,45 @@ public final class RouterAdvertisement {
      */
     public static byte[] frame(MacAddress routerMac, MacAddress dstMac, Ip6Address to, int routerLifetime,
                                Optional<Integer> mtu, List<Prefix> prefixes) {
+        return Icmpv6Frame.message(routerMac, dstMac, RouterAddresses.linkLocal(routerMac), to,
+                                   TYPE_ROUTER_ADVERTISEMENT, 0, body(routerLifetime, Optional.of(routerMac), mtu,
+                                                                      prefixes));
+    }
+
+    /**
+     * A Router Advertisement as the IPv6 packet a link without link-layer addresses carries (PPP,
+     * RFC 5072): no Source Link-Layer Address option (RFC 4861 4.2: it may be left out).
+     *
+     * @param from           the router's link-local address
+     * @param to             all-nodes or the solicitor's address
+     * @param routerLifetime seconds, 0..9000 (0: not a default router)
+     * @param mtu            the link's MTU, when known
+     * @param prefixes       the prefixes of the link
+     * @return the IPv6 packet
+     */
+    public static byte[] packet(Ip6Address from, Ip6Address to, int routerLifetime, Optional<Integer> mtu,
+                                List<Prefix> prefixes) {
+        return Icmpv6Frame.packet(from, to, TYPE_ROUTER_ADVERTISEMENT, 0,
+                                  body(routerLifetime, Optional.empty(), mtu, prefixes));
+    }
+
+    /** What follows the checksum: the RA's fixed part, then its options. */
+    private static byte[] body(int routerLifetime, Optional<MacAddress> sourceLinkLayer, Optional<Integer> mtu,
+                               List<Prefix> prefixes) {
         checkArgument(routerLifetime >= 0 && routerLifetime <= MAX_ROUTER_LIFETIME, "router lifetime %s outside 0..%s",
                       routerLifetime, MAX_ROUTER_LIFETIME);
-        int length = FIXED_BYTES + 8 + (mtu.isPresent() ? 8 : 0) + 32 * prefixes.size();
+        int length = FIXED_BYTES + (sourceLinkLayer.isPresent() ? 8 : 0) + (mtu.isPresent() ? 8 : 0)
+                + 32 * prefixes.size();
         ByteBuffer rest = ByteBuffer.allocate(length);
         rest.put((byte) CUR_HOP_LIMIT).put((byte) 0).putShort((short) routerLifetime).putInt(0).putInt(0);
-        rest.put((byte) OPTION_SOURCE_LINK_LAYER_ADDRESS).put((byte) 1).put(routerMac.toBytes());
+        sourceLinkLayer.ifPresent(mac -> rest.put((byte) OPTION_SOURCE_LINK_LAYER_ADDRESS).put((byte) 1)
+                .put(mac.toBytes()));
         mtu.ifPresent(value -> rest.put((byte) OPTION_MTU).put((byte) 1).putShort((short) 0).putInt(value));
         for (Prefix p : prefixes) {
             rest.put((byte) OPTION_PREFIX_INFORMATION).put((byte) 4).put((byte) p.prefix.prefixLength())
                     .put((byte) (FLAG_ON_LINK | FLAG_AUTONOMOUS)).putInt((int) p.validLifetime)
                     .putInt((int) p.preferredLifetime).putInt(0).put(p.prefix.address().toOctets());
         }
-        return Icmpv6Frame.message(routerMac, dstMac, RouterAddresses.linkLocal(routerMac), to,
-                                   TYPE_ROUTER_ADVERTISEMENT, 0, rest.array());
+        return rest.array();
     }
 }
