@@ -18,6 +18,7 @@ import java.time.Instant;
  * The dashboard's end-to-end test bed, started by web/e2e/run.mjs from app/: a PostgreSQL, the
  * app's real managers and REST application over the simulated lab, stored telemetry written by the
  * app's writers, a finished experiment stored through the experiment store ({@link StoredExperiments}),
+ * the PPPoE sessions of a real capture replayed through the BNG relay (BngSessionManagerFixture),
  * and the built dashboard, all on one loopback port. It prints
  * {@code DASHBOARD_URL=<url>} once ready, runs the {@link LiveTelemetry} commands that arrive on its
  * standard input (answering {@code OK <command>}), and stops when that input closes.
@@ -44,6 +45,7 @@ public final class DashboardHarness {
             StoredTelemetry.writePortCounters(db, now);
             StoredTelemetry.events(now).forEach(lab.history::record);
             StoredExperiments.write(lab.experiments.store, now);
+            lab.bng.replayCapturedSessions();
             try (DashboardServer server = new DashboardServer(lab.directory(), dashboard)) {
                 System.out.println("DASHBOARD_URL=" + server.url());
                 System.out.flush();

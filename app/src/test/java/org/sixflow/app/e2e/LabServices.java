@@ -89,7 +89,7 @@ final class LabServices {
     final TelemetryManagerFixture telemetry = new TelemetryManagerFixture();
     final EventStreamManagerFixture streams = new EventStreamManagerFixture();
     final TestNetworkConfigService appConfig = new TestNetworkConfigService();
-    /** The PPPoE relay: no device here runs a BNG profile, so it serves its configuration and no session. */
+    /** The PPPoE relay, holding the sessions of a real capture (BngSessionManagerFixture.replayCapturedSessions). */
     final BngSessionManagerFixture bng = new BngSessionManagerFixture(inventory.devices, appConfig);
     final TestHostService hosts = TestHostService.lab();
     final RoutingManagerFixture routing = new RoutingManagerFixture(trees.lab, hosts);

@@ -102,7 +102,7 @@ public class BngSessionManager implements BngService {
     @Activate
     protected void activate() {
         appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
-        relay = new BngRelay(appId, new OnosDataPlane(), System::currentTimeMillis);
+        relay = new BngRelay(appId, dataPlane(), System::currentTimeMillis);
         netcfg.registerConfigFactory(factory);
         netcfg.addListener(configListener);
         readConfig();
@@ -144,13 +144,27 @@ public class BngSessionManager implements BngService {
         byte[] frame = new byte[buffer.remaining()];
         buffer.duplicate().get(frame);
         context.block();
-        ConnectPoint from = in.receivedFrom();
-        int line = PuntReason.line(in);
+        receive(in.receivedFrom(), PuntReason.line(in), frame);
+    }
+
+    /**
+     * Hands a PPPoE frame to the relay on its work thread.
+     *
+     * @param from  where it came in
+     * @param line  the data plane's line id, 0 for none
+     * @param frame the frame
+     */
+    void receive(ConnectPoint from, int line, byte[] frame) {
         work.submit(() -> {
             synchronized (relay) {
                 relay.receive(from, line, frame);
             }
         });
+    }
+
+    /** The network as the relay acts on it: ONOS's services (the dashboard harness gives its own). */
+    BngDataPlane dataPlane() {
+        return new OnosDataPlane();
     }
 
     private void tick() {
