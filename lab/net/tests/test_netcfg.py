@@ -81,6 +81,12 @@ class NetcfgTest(unittest.TestCase):
         self.assertEqual(["fd00:9:1::10"], cfg["hosts"]["00:00:00:00:09:10/None"]["basic"]["ips"])
         self.assertEqual({"interfaces": [{"name": "s1-2", "ips": ["fd00:9:1::1/64"]}]}, cfg["ports"]["device:s1/2"])
 
+    def test_bng_topology_network_host(self):
+        cfg = netcfg.generate(load("bng"))
+        self.assertEqual(["fd00:b:1::13", "10.0.3.13"], cfg["hosts"]["00:00:00:00:0b:13/None"]["basic"]["ips"])
+        self.assertEqual(["fd00:b:1::1/64", "10.0.3.1/24"], cfg["ports"]["device:bng/3"]["interfaces"][0]["ips"])
+        self.assertEqual(["fd00:b:1::11"], cfg["hosts"]["00:00:00:00:0b:11/None"]["basic"]["ips"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -197,6 +197,12 @@ class LookupsTest(unittest.TestCase):
         self.assertIsNone(topo.peer("s1", 2))
         self.assertEqual({1: 0}, topo.rlb_bits("s1"))
 
+    def test_the_bng_topologys_network_host_has_ipv4(self):
+        topo = topology.load(os.path.join(TOPOLOGIES, "bng.json"))
+        self.assertEqual({"h_net": ("10.0.3.13/24", "10.0.3.1")},
+                         {h["name"]: (h["ipv4"], h["gateway4"]) for h in topo.hosts if "ipv4" in h})
+        self.assertEqual(3, topo.hosts[2]["port"])
+
     def test_rlb_bits_follow_port_order_not_link_order(self):
         topo = topology.load(os.path.join(TOPOLOGIES, "msr6-study.json"))
         self.assertEqual({1: 0, 2: 1, 3: 2}, topo.rlb_bits("nanjing"))
