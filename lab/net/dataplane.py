@@ -182,6 +182,8 @@ def _add_host(topo, host, made, notes):
     netdev.sysctl(netns, {key.replace(".default.", ".%s." % eth): value for key, value in HOST_SYSCTLS.items()
                           if ".default." in key})
     netdev.ip("-6", "addr", "add", host["ipv6"], "dev", eth, "nodad", netns=netns)
+    if "ipv4" in host:
+        netdev.ip("-4", "addr", "add", host["ipv4"], "dev", eth, netns=netns)
     netdev.set_link(eth, True, netns=netns)
     netdev.set_link(switch_side, True)
     netdev.ip("-6", "route", "replace", "default", "via", host["gateway"], "dev", eth, netns=netns)
@@ -189,6 +191,11 @@ def _add_host(topo, host, made, notes):
     # discovery is needed before the first packet (as in the compose lab's hosts).
     netdev.ip("-6", "neigh", "replace", host["gateway"], "lladdr", sw["routerMac"], "dev", eth,
               "nud", "permanent", netns=netns)
+    if "ipv4" in host:
+        # The same for IPv4: the P4 BNG answers no ARP, so the gateway's entry is permanent.
+        netdev.ip("-4", "route", "replace", "default", "via", host["gateway4"], "dev", eth, netns=netns)
+        netdev.ip("-4", "neigh", "replace", host["gateway4"], "lladdr", sw["routerMac"], "dev", eth,
+                  "nud", "permanent", netns=netns)
 
 
 def _undo(made):

@@ -50,16 +50,24 @@ def generate(topo):
     for host in topo.hosts:
         location = "%s/%d" % (names.device_id(host["switch"]), host["port"])
         prefix_len = ipaddress.IPv6Interface(host["ipv6"]).network.prefixlen
+        gateways = ["%s/%d" % (host["gateway"], prefix_len)]
+        ips = [str(ipaddress.IPv6Interface(host["ipv6"]).ip)]
+        if "ipv4" in host:
+            # The host's IPv4 (ONOS's host, from which the app installs its routing_v4 /32) and the
+            # port's IPv4 gateway address, as for IPv6.
+            ipv4 = ipaddress.IPv4Interface(host["ipv4"])
+            gateways.append("%s/%d" % (host["gateway4"], ipv4.network.prefixlen))
+            ips.append(str(ipv4.ip))
         ports[location] = {
             "interfaces": [{
                 "name": "%s-%d" % (host["switch"], host["port"]),
-                "ips": ["%s/%d" % (host["gateway"], prefix_len)],
+                "ips": gateways,
             }]
         }
         hosts["%s/None" % host["mac"]] = {
             "basic": {
                 "name": host["name"],
-                "ips": [str(ipaddress.IPv6Interface(host["ipv6"]).ip)],
+                "ips": ips,
                 "locations": [location],
             }
         }

@@ -43,6 +43,8 @@ def build(topo, pids, logs):
         "gateway": h["gateway"],
         "switch": h["switch"],
         "port": h["port"],
+        # IPv4, where the topology gives it (a host on a switch that routes IPv4).
+        **({"ipv4": str(ipaddress.IPv4Interface(h["ipv4"])), "gateway4": h["gateway4"]} if "ipv4" in h else {}),
     } for h in topo.hosts]
     return {"topology": os.path.abspath(topo.path), "switches": switches, "hosts": hosts}
 

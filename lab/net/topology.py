@@ -4,8 +4,9 @@
 
 The format is fixed by /work/shared/design's lab interface and described in lab/README.md:
 switches (name, p4rtDeviceId, role, locator, routerMac, latitude, longitude), switch-to-switch
-links between numbered P4 ports, and IPv6 hosts on switch ports. load() returns a Topology or
-raises TopologyError listing every problem found, not only the first.
+links between numbered P4 ports, and IPv6 hosts on switch ports (optionally with an IPv4 address
+and gateway, on a switch whose profile routes IPv4). load() returns a Topology or raises
+TopologyError listing every problem found, not only the first.
 """
 
 import ipaddress
@@ -31,6 +32,20 @@ def bmv2_profiles():
 def profile_of(sw):
     """A switch's profile: its "profile", else the lab's default (every feature)."""
     return sw.get("profile", DEFAULT_PROFILE)
+
+
+# The features whose P4 routes IPv4 (routing_v4, WITH_BNG in define.p4): the app installs IPv4 host
+# routes only where a switch's pipeline has that table.
+IPV4_FEATURES = ("BNG_ACCESS", "BNG_FORWARD")
+
+
+def ipv4_profiles():
+    """The bmv2 profiles whose pipeline routes IPv4."""
+    with open(PROFILES_JSON) as f:
+        profiles = json.load(f)["profiles"]
+    return sorted(name for name, p in profiles.items()
+                  if "bmv2" in p["targets"] and any(f in p["features"] for f in IPV4_FEATURES))
+
 # Local Bitstring bits a device may give its links: the SID's 16-bit Argument (Msid.ARGUMENT_BITS
 # in the app, held to the P4 there); test_topology holds the two equal.
 MAX_RLB_BITS = 16
@@ -288,10 +303,12 @@ def _check_hosts(hosts, switches, used, problems):
         if not _is_unicast_mac(host["mac"]):
             problems.append("%s: mac %r is not a lower-case unicast MAC" % (where, host["mac"]))
         _check_host_address(host, switches, where, problems)
+        _check_host_ipv4(host, switches, where, problems)
     items = [h for h in hosts if isinstance(h, dict)]
     _check_unique(items, "name", "hosts", problems)
     _check_unique(items, "mac", "hosts", problems, str.lower)
     _check_unique(items, "ipv6", "hosts", problems, _address_or_text)
+    _check_unique(items, "ipv4", "hosts", problems, _ipv4_or_text)
     macs = {str(sw.get("routerMac")).lower(): name for name, sw in switches.items()}
     for host in items:
         if str(host.get("mac")).lower() in macs:
@@ -324,3 +341,48 @@ def _check_host_address(host, switches, where, problems):
         locator = None
     if locator is not None and address.network != locator:
         problems.append("%s: %s is not in %s's locator %s" % (where, address, host["switch"], locator))
+
+
+def _ipv4_or_text(value):
+    try:
+        return ipaddress.IPv4Interface(value).ip
+    except (TypeError, ValueError):
+        return value
+
+
+def _check_host_ipv4(host, switches, where, problems):
+    """The optional "ipv4" (address/len) and "gateway4": both or neither, the gateway another address of
+    the subnet, neither the subnet's network or broadcast address, on a switch whose profile routes
+    IPv4 (elsewhere no IPv4 route would reach the host)."""
+    if "ipv4" not in host and "gateway4" not in host:
+        return
+    if "ipv4" not in host or "gateway4" not in host:
+        given, missing = ("ipv4", "gateway4") if "ipv4" in host else ("gateway4", "ipv4")
+        problems.append("%s: %s without %s (the two go together)" % (where, given, missing))
+        return
+    try:
+        address = ipaddress.IPv4Interface(host["ipv4"])
+        gateway = ipaddress.IPv4Address(host["gateway4"])
+    except (TypeError, ValueError) as e:
+        problems.append("%s: ipv4/gateway4: %s" % (where, e))
+        return
+    if "/" not in str(host["ipv4"]):
+        problems.append("%s: ipv4 %s needs its prefix length (e.g. /24)" % (where, host["ipv4"]))
+    elif address.network.prefixlen > 30:
+        problems.append("%s: ipv4 %s leaves no room for a gateway (at most /30)" % (where, address))
+    ip = address.ip
+    if ip.is_multicast or ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_reserved:
+        problems.append("%s: ipv4 %s is not a unicast address the switch routes" % (where, ip))
+    network = address.network
+    if gateway not in network or gateway == address.ip:
+        problems.append("%s: gateway4 %s is not another address of %s" % (where, gateway, network))
+    elif network.prefixlen <= 30:
+        for what, value in (("ipv4", address.ip), ("gateway4", gateway)):
+            if value in (network.network_address, network.broadcast_address):
+                problems.append("%s: %s %s is %s's %s address" % (where, what, value, network,
+                                                                  "network" if value == network.network_address
+                                                                  else "broadcast"))
+    sw = switches.get(host.get("switch"))
+    if sw is not None and profile_of(sw) not in ipv4_profiles():
+        problems.append("%s: ipv4 needs a switch whose profile routes IPv4 (%s); %s runs %s"
+                        % (where, ", ".join(ipv4_profiles()), host["switch"], profile_of(sw)))

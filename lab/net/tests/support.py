@@ -23,3 +23,11 @@ def two_switches():
              "gateway": "fd00:9:2::1"},
         ],
     })
+
+
+def with_ipv4():
+    """two_switches with s2 on the bng profile (its pipeline routes IPv4) and hb given IPv4 too."""
+    data = two_switches()
+    data["switches"][1]["profile"] = "bng"
+    data["hosts"][1].update(ipv4="10.0.9.20/24", gateway4="10.0.9.1")
+    return data

@@ -8,7 +8,7 @@ import unittest
 
 import netcfg
 import topology
-from tests.support import two_switches
+from tests.support import two_switches, with_ipv4
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TOPOLOGIES = os.path.join(REPO, "lab", "topologies")
@@ -71,6 +71,21 @@ class NetcfgTest(unittest.TestCase):
         cfg = netcfg.generate(topology.parse(data))
         self.assertEqual("org.sixflow.bng.bmv2", cfg["devices"]["device:s1"]["basic"]["pipeconf"])
         self.assertEqual("org.sixflow.full.bmv2", cfg["devices"]["device:s2"]["basic"]["pipeconf"])
+
+    def test_a_hosts_ipv4_goes_to_its_host_and_its_ports_interface(self):
+        cfg = netcfg.generate(topology.parse(with_ipv4()))
+        self.assertEqual(["fd00:9:2::10", "10.0.9.20"], cfg["hosts"]["00:00:00:00:09:20/None"]["basic"]["ips"])
+        self.assertEqual({"interfaces": [{"name": "s2-2", "ips": ["fd00:9:2::1/64", "10.0.9.1/24"]}]},
+                         cfg["ports"]["device:s2/2"])
+        # A host without IPv4 is as before.
+        self.assertEqual(["fd00:9:1::10"], cfg["hosts"]["00:00:00:00:09:10/None"]["basic"]["ips"])
+        self.assertEqual({"interfaces": [{"name": "s1-2", "ips": ["fd00:9:1::1/64"]}]}, cfg["ports"]["device:s1/2"])
+
+    def test_bng_topology_network_host(self):
+        cfg = netcfg.generate(load("bng"))
+        self.assertEqual(["fd00:b:1::13", "10.0.3.13"], cfg["hosts"]["00:00:00:00:0b:13/None"]["basic"]["ips"])
+        self.assertEqual(["fd00:b:1::1/64", "10.0.3.1/24"], cfg["ports"]["device:bng/3"]["interfaces"][0]["ips"])
+        self.assertEqual(["fd00:b:1::11"], cfg["hosts"]["00:00:00:00:0b:11/None"]["basic"]["ips"])
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ import labnet
 import netdev
 import offloads
 import switches
-from tests.support import two_switches
+from tests.support import with_ipv4
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENABLED = os.environ.get("LABNET_ROOT_TESTS") == "1" and os.geteuid() == 0
@@ -55,7 +55,7 @@ class RootLabTest(unittest.TestCase):
         self.addCleanup(os.environ.__setitem__, "PATH", os.environ["PATH"].split(os.pathsep, 1)[1])
         self.topology = os.path.join(self.tmp.name, "two.json")
         with open(self.topology, "w") as f:
-            json.dump(two_switches(), f)
+            json.dump(with_ipv4(), f)  # hb has IPv4 too (s2 runs bng)
         self.state = os.path.join(self.tmp.name, "run", "state.json")
         self.addCleanup(lambda: run("down"))
 
@@ -77,6 +77,11 @@ class RootLabTest(unittest.TestCase):
         self.assertIn("default via fd00:9:1::1 dev eth0", route)
         neigh = netdev.ip("-6", "neigh", "show", "fd00:9:1::1", netns="sfh-ha")
         self.assertIn("lladdr 00:aa:00:00:09:01 PERMANENT", neigh)
+        # IPv4 only where the topology gives it, set up as IPv6 is: address, default route, gateway at the router MAC.
+        self.assertNotIn("inet ", netdev.ip("-4", "addr", "show", "dev", "eth0", netns="sfh-ha"))
+        self.assertIn("inet 10.0.9.20/24", netdev.ip("-4", "addr", "show", "dev", "eth0", netns="sfh-hb"))
+        self.assertIn("default via 10.0.9.1 dev eth0", netdev.ip("-4", "route", "show", "default", netns="sfh-hb"))
+        self.assertIn("lladdr 00:aa:00:00:09:02 PERMANENT", netdev.ip("-4", "neigh", "show", "10.0.9.1", netns="sfh-hb"))
         state = subprocess.run(["ip", "netns", "exec", "sfh-ha", sys.executable, offloads.__file__, "eth0"],
                                capture_output=True, text=True, check=True).stdout
         self.assertNotIn(" on", state)

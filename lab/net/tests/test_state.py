@@ -9,7 +9,7 @@ import unittest
 
 import state
 import topology
-from tests.support import two_switches
+from tests.support import two_switches, with_ipv4
 
 
 class StateTest(unittest.TestCase):
@@ -28,6 +28,11 @@ class StateTest(unittest.TestCase):
         self.assertEqual({"name": "ha", "netns": "sfh-ha", "ifname": "eth0", "mac": "00:00:00:00:09:10",
                           "ipv6": "fd00:9:1::10/64", "gateway": "fd00:9:1::1", "switch": "s1", "port": 2},
                          self.lab["hosts"][0])
+
+    def test_host_entry_with_ipv4(self):
+        lab = state.build(topology.parse(with_ipv4(), "/abs/two.json"), {"s1": 1, "s2": 2}, {"s1": "a", "s2": "b"})
+        self.assertEqual(("10.0.9.20/24", "10.0.9.1"), (lab["hosts"][1]["ipv4"], lab["hosts"][1]["gateway4"]))
+        self.assertNotIn("ipv4", lab["hosts"][0])
 
     def test_write_then_read(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -7,7 +7,7 @@ import re
 import unittest
 
 import topology
-from tests.support import two_switches
+from tests.support import two_switches, with_ipv4
 
 TOPOLOGIES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                           "topologies")
@@ -111,6 +111,51 @@ class ProblemsTest(unittest.TestCase):
         self.assertIn("host hb: gateway fd00:9:2::10 is not another address of fd00:9:2::/64", problems)
         self.assertIn("hosts ha and hb have the same ipv6 fd00:9:2::10/64", problems)
 
+    def test_host_ipv4_is_optional_and_checked(self):
+        topo = topology.parse(with_ipv4())
+        self.assertEqual(("10.0.9.20/24", "10.0.9.1"), (topo.hosts[1]["ipv4"], topo.hosts[1]["gateway4"]))
+        self.assertNotIn("ipv4", topo.hosts[0])
+        cases = [
+            ({"gateway4": None}, "host hb: ipv4 without gateway4 (the two go together)"),
+            ({"ipv4": None}, "host hb: gateway4 without ipv4 (the two go together)"),
+            ({"ipv4": "10.0.9.20"}, "host hb: ipv4 10.0.9.20 needs its prefix length (e.g. /24)"),
+            ({"ipv4": "10.0.9.20/31"}, "host hb: ipv4 10.0.9.20/31 leaves no room for a gateway (at most /30)"),
+            ({"ipv4": "10.0.9.300/24"}, "host hb: ipv4/gateway4: "),
+            ({"gateway4": "fd00:9:2::1"}, "host hb: ipv4/gateway4: "),
+            ({"gateway4": "10.0.8.1"}, "host hb: gateway4 10.0.8.1 is not another address of 10.0.9.0/24"),
+            ({"gateway4": "10.0.9.20"}, "host hb: gateway4 10.0.9.20 is not another address of 10.0.9.0/24"),
+            ({"ipv4": "10.0.9.255/24"}, "host hb: ipv4 10.0.9.255 is 10.0.9.0/24's broadcast address"),
+            ({"gateway4": "10.0.9.0"}, "host hb: gateway4 10.0.9.0 is 10.0.9.0/24's network address"),
+            ({"ipv4": "224.0.0.5/24", "gateway4": "224.0.0.1"},
+             "host hb: ipv4 224.0.0.5 is not a unicast address the switch routes"),
+            ({"ipv4": "169.254.9.20/16", "gateway4": "169.254.9.1"},
+             "host hb: ipv4 169.254.9.20 is not a unicast address the switch routes"),
+            ({"ipv4": "127.0.9.20/24", "gateway4": "127.0.9.1"},
+             "host hb: ipv4 127.0.9.20 is not a unicast address the switch routes"),
+        ]
+        for change, expected in cases:
+            with self.subTest(change):
+                data = with_ipv4()
+                data["hosts"][1].update(change)
+                for key in [k for k, v in change.items() if v is None]:
+                    del data["hosts"][1][key]
+                problems = self.problems(data)
+                self.assertTrue(any(p.startswith(expected) for p in problems), problems)
+
+    def test_host_ipv4_needs_a_switch_that_routes_ipv4(self):
+        # s1 runs the default profile (full), which has no routing_v4: the host would be unreachable.
+        data = with_ipv4()
+        data["hosts"][0].update(ipv4="10.0.9.30/24", gateway4="10.0.9.1")
+        self.assertIn("host ha: ipv4 needs a switch whose profile routes IPv4 (bng, bng-access, bng-forward); "
+                      "s1 runs full", self.problems(data))
+        self.assertEqual(["bng", "bng-access", "bng-forward"], topology.ipv4_profiles())
+
+    def test_two_hosts_with_one_ipv4(self):
+        data = with_ipv4()
+        data["switches"][0]["profile"] = "bng-access"
+        data["hosts"][0].update(ipv4="10.0.9.20/24", gateway4="10.0.9.1")
+        self.assertIn("hosts ha and hb have the same ipv4 10.0.9.20/24", self.problems(data))
+
     def test_hosts_sit_on_edge_switches(self):
         data = two_switches()
         data["switches"][1]["role"] = "TRANSIT"
@@ -151,6 +196,12 @@ class LookupsTest(unittest.TestCase):
         self.assertEqual({"switch": "s2", "port": 1}, topo.peer("s1", 1))
         self.assertIsNone(topo.peer("s1", 2))
         self.assertEqual({1: 0}, topo.rlb_bits("s1"))
+
+    def test_the_bng_topologys_network_host_has_ipv4(self):
+        topo = topology.load(os.path.join(TOPOLOGIES, "bng.json"))
+        self.assertEqual({"h_net": ("10.0.3.13/24", "10.0.3.1")},
+                         {h["name"]: (h["ipv4"], h["gateway4"]) for h in topo.hosts if "ipv4" in h})
+        self.assertEqual(3, topo.hosts[2]["port"])
 
     def test_rlb_bits_follow_port_order_not_link_order(self):
         topo = topology.load(os.path.join(TOPOLOGIES, "msr6-study.json"))

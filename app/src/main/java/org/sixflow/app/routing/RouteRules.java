@@ -3,6 +3,7 @@
 package org.sixflow.app.routing;
 
 import org.onlab.util.ImmutableByteSequence;
+import org.onlab.packet.Ip4Address;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
@@ -24,11 +25,14 @@ import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_ETH_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV4_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.MTU_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_ROUTING_V4;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_SET_NEXT_HOP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_PORT_MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MTU_SET_MTU;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ECMP;
@@ -47,8 +51,10 @@ import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
  * each of a router's own addresses; a router's MAC into its my_station
  * entry, without which the router routes no unicast frame; its host-facing ports into
  * host_port entries, where the SR domain ends; and its ports' netcfg MTUs into port_mtu entries,
- * past which a packet the router grows is not sent. Within the app only routing writes these
- * tables, so the app's entries in them are routing's own.
+ * past which a packet the router grows is not sent; and, where the pipeline routes IPv4 (the
+ * BNG profiles), an attached host's IPv4 address into a /32 of routing_v4 (bng.p4), action
+ * set_next_hop(port, smac, dmac). Within the app only routing writes these tables (the BNG's
+ * own entries are in its bng_* tables), so the app's entries in them are routing's own.
  */
 final class RouteRules {
 
@@ -68,10 +74,12 @@ final class RouteRules {
      * Tells whether a rule is one of routing's.
      *
      * @param rule a rule of any app and table
-     * @return true for this app's routing_v6, ecmp, my_station, host_port and port_mtu entries
+     * @return true for this app's routing_v6, ecmp, my_station, host_port, port_mtu and routing_v4
+     *         entries
      */
     boolean isRoutingRule(FlowRule rule) {
         return rule.appId() == appId.id() && (SIXFLOW_INGRESS_ROUTING_ROUTING_V6.equals(rule.table())
+                || SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_ROUTING_V4.equals(rule.table())
                 || SIXFLOW_INGRESS_ROUTING_ECMP.equals(rule.table())
                 || SIXFLOW_INGRESS_STATION_MY_STATION.equals(rule.table())
                 || SIXFLOW_INGRESS_STATION_HOST_PORT.equals(rule.table())
@@ -129,6 +137,27 @@ final class RouteRules {
                 .matchLpm(HDR_IPV6_DST, address.toOctets(), Ip6Address.BIT_LENGTH).build();
         PiAction action = PiAction.builder().withId(SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER).build();
         return rule(deviceId, SIXFLOW_INGRESS_ROUTING_ROUTING_V6, match, action);
+    }
+
+    /**
+     * Builds an IPv4 host route's routing_v4 entry: a /32 with set_next_hop, which decrements the
+     * TTL as routing_v6's does the hop limit.
+     *
+     * @param route     the host route
+     * @param routerMac the router's MAC (netcfg myStationMac), the frame's new source
+     * @return the flow rule
+     * @throws IllegalArgumentException if the port does not fit the pipeline's port width
+     */
+    FlowRule ipv4Host(Ipv4HostRoutes.Route route, MacAddress routerMac) {
+        PiCriterion match = PiCriterion.builder()
+                .matchLpm(HDR_IPV4_DST, route.address.toOctets(), Ip4Address.BIT_LENGTH).build();
+        PiAction action = PiAction.builder().withId(SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_SET_NEXT_HOP)
+                .withParameter(new PiActionParam(PORT, fit(route.port.toLong(), PORT_BITWIDTH,
+                                                           "port " + route.port + " of " + route.deviceId)))
+                .withParameter(new PiActionParam(SMAC, routerMac.toBytes()))
+                .withParameter(new PiActionParam(DMAC, route.hostMac.toBytes()))
+                .build();
+        return rule(route.deviceId, SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_ROUTING_V4, match, action);
     }
 
     /**

@@ -101,7 +101,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * MTUs (netcfg mtu, portMtu: a packet the router grows past one is dropped). A route over several
  * equal-cost next hops on a device whose profile has ECMP goes to a SELECT group ({@link EcmpGroups})
  * once the device holds it ({@link EcmpWrites}), and its ecmp entry is in; until then it has its
- * first next hop.
+ * first next hop. On a router whose pipeline has routing_v4 (the BNG profiles), each IPv4 address of a
+ * host attached to it gets a /32 there ({@link Ipv4HostRoutes}), so that subscribers' IPv4 reaches
+ * the network's hosts; there is no IPv4 routing between routers.
  * Any change of devices, links, hosts, interfaces, sixflow
  * netcfg or mastership recomputes every route and applies the difference: new and changed
  * entries first, stale ones removed only once those are confirmed ({@link AddThenRemove}), so
@@ -355,12 +357,15 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         RoutingNetwork network = network();
         RouteComputer computer = new RouteComputer(network, interfaceService.getInterfaces(),
                                                    hostService.getHosts());
-        if (!computer.conflicts().equals(conflicts)) {
-            conflicts = computer.conflicts();
+        Ipv4HostRoutes ipv4 = new Ipv4HostRoutes(hostService.getHosts(), ipv4Routers(network));
+        List<String> now = ImmutableList.<String>builder().addAll(computer.conflicts())
+                .addAll(ipv4.conflicts()).build();
+        if (!now.equals(conflicts)) {
+            conflicts = now;
             conflicts.forEach(c -> log.warn("Routing conflict: {}", c));
         }
         Map<DeviceId, List<Ipv6Route>> routes = ImmutableMap.copyOf(computer.routes());
-        program(routes, network);
+        program(routes, network, ipv4);
         Map<DeviceId, List<Ipv6Route>> before = computed;
         computed = routes;
         announce(before, routes);
@@ -390,11 +395,21 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     }
 
     /**
-     * Writes the routes of the devices this instance masters, and each router's my_station,
-     * host_port and port_mtu entries: adds and changes first, then, once they are confirmed, removes this app's
-     * routing entries that nothing wants any more.
+     * The routers whose pipeline routes IPv4 (routing_v4: the BNG profiles); others get no IPv4
+     * host routes, and nothing is logged for them: they are simply IPv6-only.
      */
-    private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network) {
+    private Set<DeviceId> ipv4Routers(RoutingNetwork network) {
+        return network.routers().stream().map(r -> r.id)
+                .filter(id -> Ipv4HostRoutes.routesIpv4(pipeconfService.getPipeconf(id)))
+                .collect(Collectors.toSet());
+    }
+
+    /**
+     * Writes the routes of the devices this instance masters, and each router's my_station,
+     * host_port, port_mtu and IPv4 host entries: adds and changes first, then, once they are confirmed, removes
+     * this app's routing entries that nothing wants any more.
+     */
+    private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network, Ipv4HostRoutes ipv4) {
         List<FlowRuleOperation> writes = new ArrayList<>();
         List<FlowRule> stale = new ArrayList<>();
         List<Group> staleGroups = new ArrayList<>();
@@ -435,6 +450,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             });
             List<FlowRule> later = new ArrayList<>();
             List<FlowRule> deviceWanted = wanted(deviceId, deviceRoutes, network, hostPorts, plan, ready, later);
+            deviceWanted.addAll(ipv4Wanted(deviceId, network, ipv4));
             Map<FlowId, FlowRule> byId = new LinkedHashMap<>();
             deviceWanted.forEach(rule -> byId.put(rule.id(), rule));
             Map<FlowId, FlowRule> finalRules = new LinkedHashMap<>(byId);
@@ -564,6 +580,26 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                 } catch (IllegalArgumentException e) {
                     log.warn("MTU of {}/{} not written: {}", deviceId, port.number(), e.getMessage());
                 }
+            }
+        }
+        return wanted;
+    }
+
+    /**
+     * The routing_v4 /32s a router should hold for the IPv4 hosts attached to it ({@link Ipv4HostRoutes}:
+     * none unless its pipeline has routing_v4), from its router MAC as IPv6 routes are.
+     */
+    private List<FlowRule> ipv4Wanted(DeviceId deviceId, RoutingNetwork network, Ipv4HostRoutes ipv4) {
+        Optional<RoutingNetwork.Router> router = network.router(deviceId);
+        if (router.isEmpty()) {
+            return List.of();
+        }
+        List<FlowRule> wanted = new ArrayList<>();
+        for (Ipv4HostRoutes.Route route : ipv4.at(deviceId)) {
+            try {
+                wanted.add(rules.ipv4Host(route, router.get().mac));
+            } catch (IllegalArgumentException e) {
+                log.warn("IPv4 route {} not installed: {}", route, e.getMessage());
             }
         }
         return wanted;
