@@ -1,0 +1,284 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""The BNG end to end on the bng lab (TOPOLOGY=bng: one bmv2 switch on the bng profile, inside real
+ONOS): real subscribers (Debian's pppd with its PPPoE plugin, behind S-tag 100 and C-tags) and a
+real server (Linux's pppoe-server) in the PPPoE VM (lab/pppoe), its two NICs bridged onto the
+switch's subscriber port (h_sub, port 1) and server port (h_srv, port 2); a network host (h_net,
+port 3). Sixflow relays the control frames, follows the sessions, installs each one's entries
+through the pipeconf's BngProgrammable, answers Router Solicitations and DHCPv6 prefix
+delegation itself; the switch forwards the subscribers' IPv6 to and from the network; nothing of
+that data reaches the server. A session's end removes its entries.
+
+    TOPOLOGY=bng lab/systest/with-lab.sh python3 lab/systest/runtests.py test_bng
+"""
+
+import ipaddress
+import os
+import re
+import subprocess
+import sys
+import time
+import unittest
+
+from lab import Rest
+from systest import SystemTest, lab as the_lab
+
+PPPOE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "pppoe")
+sys.path.insert(0, PPPOE)
+
+import subscribers  # noqa: E402
+import vm as vmlib  # noqa: E402
+from subscribers import Server, Subscriber  # noqa: E402
+
+S_TAG = 100
+ECHO_SECONDS = 10
+# PPPoE under two tags: 1492 octets of IP + 8 (PPPoE, PPP) + 8 (tags) on every port and bridge.
+MTU = 1508
+SUBSCRIBER_PORT, SERVER_PORT = 1, 2
+BNG_TABLES = ("bng_line_map", "bng_session", "bng_source_v6", "bng_prefix_v6", "bng_line_session",
+              "bng_source_v4", "bng_prefix_v4")
+
+
+def subscriber(n):
+    return Subscriber("sub%d" % n, S_TAG, 9 + n, "sub%d@sixflow" % n, "secret-%d" % n, "::10:%x" % n,
+                      lan64="fd33:0:0:%x::/64" % n, delegated="fd33:100:0:%x00::/56" % n)
+
+
+def why_not():
+    """Why this lab cannot run the test, or None."""
+    if os.geteuid() != 0:
+        return "needs root (namespaces, taps)"
+    if "LAB_STATE" not in os.environ:
+        return "needs a running lab (with-lab.sh)"
+    lab = the_lab()
+    if lab.topology["name"] != "bng":
+        return "needs TOPOLOGY=bng (this lab is %s)" % lab.topology["name"]
+    return vmlib.image_missing()
+
+
+class BngEndToEndTest(SystemTest):
+    """Two subscribers, dual-stack sessions through the bmv2 BNG, then each way a session ends."""
+
+    vm = None
+
+    @classmethod
+    def setUpClass(cls):
+        reason = why_not()
+        if reason:
+            raise unittest.SkipTest("SKIPPED: the BNG end-to-end test " + reason)
+        super().setUpClass()
+        cls.onos = Rest(cls.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        cls.sw = cls.lab.switches["bng"]
+        cls.net = cls.lab.hosts["h_net"]
+        cls.subs = [subscriber(1), subscriber(2)]
+        cls.configure_bng()
+        cls.vm = cls.boot_vm()
+        try:
+            cls.bring_up()
+        except BaseException:
+            cls.tearDownClass()
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.vm is not None:
+            try:
+                subscribers.stop_clients(cls.vm, [s for s in cls.subs if s.pid])
+            except vmlib.VMError:
+                pass
+            cls.vm.stop()
+            cls.vm = None
+
+    @classmethod
+    def configure_bng(cls):
+        """The device's BNG annotations (access port, the MAC it answers as: its router MAC, which
+        its station check expects on upstream frames) and the relay's configuration."""
+        cls.onos.post("network/configuration", {"devices": {cls.sw.device_id: {"annotations": {
+            "entries": {"bngAccessPort": str(SUBSCRIBER_PORT), "bngMac": cls.sw.router_mac}}}}})
+        cls.rest.put("bng/config", {
+            "server": "%s/%d" % (cls.sw.device_id, SERVER_PORT), "echoIntervalSeconds": ECHO_SECONDS,
+            "echoMisses": 4,
+            "linePrefixes": [{"sTag": s.s_tag, "cTag": s.c_tag, "prefix": str(s.lan64), "delegated": str(s.delegated)}
+                             for s in cls.subs]})
+
+    @classmethod
+    def boot_vm(cls):
+        """The VM's NICs are taps in h_sub's and h_srv's namespaces, bridged to the lab's veth there
+        (whose own IPv6 is turned off: only PPPoE goes onto those ports)."""
+        nics = []
+        for host, tap in (("h_sub", "sfbng-a"), ("h_srv", "sfbng-b")):
+            h = cls.lab.hosts[host]
+            for command in (["sysctl", "-qw", "net.ipv6.conf.%s.disable_ipv6=1" % h.ifname],
+                            ["ip", "link", "set", h.ifname, "mtu", str(MTU)],
+                            ["ip", "link", "add", "br0", "mtu", str(MTU), "type", "bridge"],
+                            ["sysctl", "-qw", "net.ipv6.conf.br0.disable_ipv6=1"],
+                            ["ip", "link", "set", h.ifname, "master", "br0"],
+                            ["ip", "link", "set", "br0", "up"]):
+                cls.lab.in_host(h, *command)
+            nics.append(vmlib.Nic(tap, netns=h.netns))
+        vm = vmlib.VM(nics)
+        vm.start()
+        for nic, host in zip(nics, ("h_sub", "h_srv")):
+            h = cls.lab.hosts[host]
+            cls.lab.in_host(h, "ip", "link", "set", nic.tap, "mtu", str(MTU), "master", "br0")
+            cls.lab.in_host(h, "ip", "link", "set", nic.tap, "up")
+        cls.nics = nics
+        return vm
+
+    @classmethod
+    def bring_up(cls):
+        vm, (access, trunk) = cls.vm, cls.nics
+        access_if, trunk_if = vm.guest_ifname(access), vm.guest_ifname(trunk)
+        for ifname in (access_if, trunk_if):
+            vm.run(["ip", "link", "set", ifname, "mtu", str(MTU)])
+        cls.server = Server(auth="pap")
+        server_ifs = [subscribers.qinq(vm, trunk_if, s.s_tag, s.c_tag, cls.server.netns) for s in cls.subs]
+        client_ifs = [subscribers.qinq(vm, access_if, s.s_tag, s.c_tag, s.netns) for s in cls.subs]
+        subscribers.write_secrets(vm, cls.subs, auth="pap")
+        cls.server.start(vm, server_ifs, cls.subs)
+        started = time.monotonic()
+        for sub, ifname in zip(cls.subs, client_ifs):
+            subscribers.start_client(vm, sub, ifname)
+        cls.states = {}
+        for sub in cls.subs:
+            cls.states[sub.name] = subscribers.wait_session(vm, sub, timeout=180, server=cls.server)
+            sub.session_id = subscribers.session_id(vm, sub)
+        cls.setup_seconds = time.monotonic() - started
+        print("\nbng: %d sessions up %.1f s after the clients started (VM booted in %.1f s)"
+              % (len(cls.subs), cls.setup_seconds, vm.boot_secs))
+        for sub in cls.subs:
+            subscribers.start_dhcpv6(vm, sub)
+
+    # ---- helpers ------------------------------------------------------------------------------
+
+    def session_of(self, sub):
+        """The controller's view of a subscriber's going session."""
+        for s in self.rest.get("bng/sessions")["sessions"]:
+            if s["line"]["cTag"] == sub.c_tag and s["sessionId"] == sub.session_id and s["state"] != "ENDED":
+                return s
+        return None
+
+    def in_sub(self, sub, *argv, timeout=30, check=True):
+        return self.vm.run(["ip", "netns", "exec", sub.netns, *argv], timeout=timeout, check=check)
+
+    def flows(self, table):
+        """The device's flow entries in a table (ONOS REST), by their P4 table name."""
+        answer = self.onos.get("flows/" + self.sw.device_id)
+        return [f for f in answer["flows"] if str(f.get("tableName", f.get("tableId", ""))).endswith(table)]
+
+    def counters(self, sub):
+        return self.rest.get("bng/sessions/%d" % self.session_of(sub)["id"])["counters"]
+
+    # ---- tests, in name order ----------------------------------------------------------------
+
+    def test_1_sessions_come_up_installed(self):
+        for sub in self.subs:
+            session = self.eventually(lambda: (s := self.session_of(sub)) and s["install"]["state"] == "INSTALLED"
+                                      and s, timeout=30, what="%s's session INSTALLED" % sub.name)
+            self.assertEqual("UP", session["state"])
+            self.assertEqual(sub.user, session["user"])
+            self.assertEqual(self.states[sub.name][0], session["ipv4"])
+            self.assertEqual(str(ipaddress.IPv6Address(sub.slaac_address)), session["ipv6"])
+            self.assertEqual(str(sub.lan64), session["ipv6Prefix"])
+            self.assertEqual("%s/%d" % (self.sw.device_id, SUBSCRIBER_PORT), session["line"]["port"])
+        for table in ("bng_line_map", "bng_session", "bng_source_v6", "bng_prefix_v6", "bng_line_session"):
+            self.assertTrue(self.flows(table), "no %s entries on the device" % table)
+
+    def test_2_slaac_from_the_bngs_router_advertisement(self):
+        for sub in self.subs:
+            address = subscribers.wait_address(self.vm, sub, "ppp0", sub.lan64, timeout=60)
+            self.assertEqual(sub.slaac_address, address)
+            routes = self.in_sub(sub, "ip", "-6", "route", "show", "default").out
+            self.assertIn("dev ppp0", routes, "the RA made the BNG the default router")
+
+    def test_3_prefix_delegated_by_the_bng(self):
+        for sub in self.subs:
+            lan = subscribers.wait_address(self.vm, sub, "lan0", sub.lan_subnet(), timeout=90)
+            self.assertIn(ipaddress.IPv6Address(lan), sub.delegated)
+            session = self.eventually(lambda: (s := self.session_of(sub)) and s.get("delegatedPrefix") and s,
+                                      timeout=20, what="%s's delegated prefix in the session" % sub.name)
+            self.assertEqual(str(sub.delegated), session["delegatedPrefix"])
+            sub.lan_address = lan
+
+    def test_4_ipv6_and_ipv4_forwarded_by_the_switch_both_ways(self):
+        sub = self.subs[0]
+        if not getattr(sub, "lan_address", None):
+            sub.lan_address = subscribers.wait_address(self.vm, sub, "lan0", sub.lan_subnet(), timeout=90)
+        before = self.counters(sub)
+        # Capture the server's port meanwhile: no subscriber data may reach it.
+        srv = self.lab.hosts["h_srv"]
+        pcap = "/tmp/sfbng-srv-%d.pcap" % os.getpid()
+        capture = subprocess.Popen(["ip", "netns", "exec", srv.netns, "tcpdump", "-n", "-U", "-i", "br0", "-w", pcap],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(1)
+            done = self.in_sub(sub, "ping", "-6", "-c", "5", "-i", "0.2", "-W", "2", "-I", sub.slaac_address,
+                               self.net.ipv6, check=False)
+            self.assertEqual(0, done.rc, "ping from the subscriber's ppp0 to h_net: " + done.out + done.err)
+            self.assertIn("5 received", done.out)
+            back = self.lab.in_host(self.net, "ping", "-6", "-c", "5", "-i", "0.2", "-W", "2", sub.lan_address,
+                                    check=False)
+            self.assertEqual(0, back.returncode, "ping from h_net to the delegated LAN: " + back.stdout)
+            # IPv4 both ways: the session's IPCP address, h_net's /32 in the BNG's routing_v4.
+            net4 = self.lab.topology["hosts"][2]["ipv4"].split("/")[0]
+            done4 = self.in_sub(sub, "ping", "-4", "-c", "5", "-i", "0.2", "-W", "2", net4, check=False)
+            self.assertEqual(0, done4.rc, "IPv4 ping from the subscriber to h_net: " + done4.out + done4.err)
+            back4 = self.lab.in_host(self.net, "ping", "-4", "-c", "5", "-i", "0.2", "-W", "2",
+                                     self.states[sub.name][0], check=False)
+            self.assertEqual(0, back4.returncode, "IPv4 ping from h_net to the subscriber: " + back4.stdout)
+        finally:
+            time.sleep(1)
+            capture.terminate()
+            capture.wait(timeout=10)
+        # Towards the server (not from its NIC), PPPoE session frames carrying IPv6: there must be none.
+        toward_server = "not ether src %s and vlan and vlan and pppoes and ip6" % self.nics[1].mac
+        seen = subprocess.run(["tcpdump", "-n", "-r", pcap, toward_server], capture_output=True, text=True)
+        everything = subprocess.run(["tcpdump", "-n", "-r", pcap], capture_output=True, text=True)
+        os.unlink(pcap)
+        self.assertEqual("", seen.stdout.strip(), "subscriber IPv6 data reached the server's port")
+        print("\nbng: %d frames on the server's port during the pings, none of them subscriber data"
+              % len(everything.stdout.splitlines()))
+        after = self.eventually(lambda: (c := self.counters(sub)) and c.get("UPSTREAM_TX", {}).get("packets", 0)
+                                >= before.get("UPSTREAM_TX", {}).get("packets", 0) + 20 and c,
+                                timeout=20, what="UPSTREAM_TX counting the pings")
+        self.assertGreaterEqual(after["DOWNSTREAM_TX"]["packets"],
+                                before.get("DOWNSTREAM_TX", {}).get("packets", 0) + 20)
+
+    def test_5_a_spoofed_source_is_dropped_and_counted(self):
+        sub = self.subs[0]
+        before = self.counters(sub).get("UPSTREAM_DROPPED", {}).get("packets", 0)
+        # From the subscriber's own session, a source outside its /64 and its delegated prefix.
+        self.in_sub(sub, "ip", "-6", "addr", "add", "fd99::1/128", "dev", "lo")
+        self.in_sub(sub, "ping", "-6", "-c", "3", "-i", "0.2", "-W", "1", "-I", "fd99::1", self.net.ipv6,
+                    check=False)
+        self.eventually(lambda: self.counters(sub).get("UPSTREAM_DROPPED", {}).get("packets", 0) >= before + 3,
+                        timeout=20, what="UPSTREAM_DROPPED counting the spoofed pings")
+
+    def test_6_a_cut_session_ends_and_its_entries_go(self):
+        sub = self.subs[1]
+        session = self.session_of(sub)
+        prefixes = len(self.flows("bng_prefix_v6"))
+        self.rest.delete("bng/sessions/%d" % session["id"])
+        self.eventually(lambda: not self.vm.status(sub.pid)[0], timeout=30, what="%s's pppd ending" % sub.name)
+        sub.pid = None
+        ended = self.rest.get("bng/sessions/%d" % session["id"])
+        self.assertEqual("ENDED", ended["state"])
+        self.assertEqual("cut by the operator", ended["endReason"])
+        # Its /64 and its delegated /56 leave the downstream prefix table; the other session's stay.
+        self.eventually(lambda: len(self.flows("bng_prefix_v6")) == prefixes - 2, timeout=20,
+                        what="the cut session's prefixes removed from the device")
+
+    def test_7_a_subscriber_that_stops_ends_its_session(self):
+        sub = self.subs[0]
+        session = self.session_of(sub)
+        subscribers.stop_client(self.vm, sub)
+        sub.pid = None
+        ended = self.eventually(lambda: (s := self.rest.get("bng/sessions/%d" % session["id"]))
+                                and s["state"] == "ENDED" and s, timeout=30, what="the stopped session ENDED")
+        self.assertTrue(re.search("Terminate|PADT", ended["endReason"]), ended["endReason"])
+        self.eventually(lambda: not self.flows("bng_session"), timeout=30,
+                        what="every session entry removed (left: %s)" % self.flows("bng_session"))
+
+
+if __name__ == "__main__":
+    unittest.main()
