@@ -15,6 +15,7 @@ that data reaches the server. A session's end removes its entries.
 import ipaddress
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -70,7 +71,8 @@ class BngEndToEndTest(SystemTest):
         cls.onos = Rest(cls.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
         cls.sw = cls.lab.switches["bng"]
         cls.net = cls.lab.hosts["h_net"]
-        cls.subs = [subscriber(1), subscriber(2)]
+        # sub1 is stopped at the end, sub2 cut by the operator, sub3 vanishes (its pppd killed).
+        cls.subs = [subscriber(1), subscriber(2), subscriber(3)]
         cls.configure_bng()
         cls.vm = cls.boot_vm()
         try:
@@ -88,6 +90,13 @@ class BngEndToEndTest(SystemTest):
                 pass
             cls.vm.stop()
             cls.vm = None
+        cls.unbridge()
+
+    @classmethod
+    def unbridge(cls):
+        """Takes the bridges away (the taps went with the VM); the hosts' veths stay without IPv6."""
+        for host in ("h_sub", "h_srv"):
+            cls.lab.in_host(cls.lab.hosts[host], "ip", "link", "del", "br0", check=False)
 
     @classmethod
     def configure_bng(cls):
@@ -106,6 +115,7 @@ class BngEndToEndTest(SystemTest):
         """The VM's NICs are taps in h_sub's and h_srv's namespaces, bridged to the lab's veth there
         (whose own IPv6 is turned off: only PPPoE goes onto those ports)."""
         nics = []
+        cls.unbridge()
         for host, tap in (("h_sub", "sfbng-a"), ("h_srv", "sfbng-b")):
             h = cls.lab.hosts[host]
             for command in (["sysctl", "-qw", "net.ipv6.conf.%s.disable_ipv6=1" % h.ifname],
@@ -165,6 +175,12 @@ class BngEndToEndTest(SystemTest):
         """The device's flow entries in a table (ONOS REST), by their P4 table name."""
         answer = self.onos.get("flows/" + self.sw.device_id)
         return [f for f in answer["flows"] if str(f.get("tableName", f.get("tableId", ""))).endswith(table)]
+
+    def prefix_entries(self, sub):
+        """The downstream prefix entries of a subscriber's /64 and delegated prefix (ONOS shows a PI
+        key's value in hex: the prefixes' upper 64 bits)."""
+        keys = [format(int(net.network_address) >> 64, "016x") for net in (sub.lan64, sub.delegated)]
+        return [f for f in self.flows("bng_prefix_v6") if any(k in str(f).lower() for k in keys)]
 
     def counters(self, sub):
         return self.rest.get("bng/sessions/%d" % self.session_of(sub)["id"])["counters"]
@@ -254,19 +270,45 @@ class BngEndToEndTest(SystemTest):
         self.eventually(lambda: self.counters(sub).get("UPSTREAM_DROPPED", {}).get("packets", 0) >= before + 3,
                         timeout=20, what="UPSTREAM_DROPPED counting the spoofed pings")
 
+    def test_5b_malformed_and_unknown_session_frames_change_nothing(self):
+        """From the subscribers' side: an LCP Echo-Request in a session nobody has, and a PADI whose
+        tag runs past its frame; the data plane punts both (control), the relay drops and counts them."""
+        before = self.rest.get("bng/lines")["dropped"]
+        sub = self.subs[0]
+        mac = self.vm.run(["cat", "/sys/class/net/%s/address" % self.vm.guest_ifname(self.nics[0])]).out.strip()
+        script = (
+            "from scapy.all import Ether, Dot1AD, Dot1Q, PPPoE, PPP, Raw, sendp\n"
+            "eth = Ether(dst='%s', src='%s') / Dot1AD(vlan=%d) / Dot1Q(vlan=%d)\n"
+            "sendp(eth / PPPoE(code=0, sessionid=0x7777) / PPP(proto=0xc021) / Raw(bytes.fromhex('09010008deadbeef')),"
+            " iface='br0', verbose=False)\n"
+            "padi = Ether(dst='ff:ff:ff:ff:ff:ff', src='%s') / Dot1AD(vlan=%d) / Dot1Q(vlan=%d, type=0x8863)"
+            " / Raw(bytes.fromhex('110900000008010100200000'))\n"
+            "sendp(padi, iface='br0', verbose=False)\n"
+        ) % (self.sw.router_mac, mac, sub.s_tag, sub.c_tag, mac, sub.s_tag, sub.c_tag)
+        self.lab.in_host(self.lab.hosts["h_sub"], sys.executable, "-c", script)
+
+        def counted():
+            dropped = self.rest.get("bng/lines")["dropped"]
+            return all(dropped.get(k, 0) >= before.get(k, 0) + 1 for k in ("unknownSession", "malformed")) and dropped
+        self.eventually(counted, timeout=20, what="the relay counting the unknown session and the malformed PADI")
+        for s in self.subs:
+            self.assertEqual("UP", self.session_of(s)["state"], "%s's session is untouched" % s.name)
+
     def test_6_a_cut_session_ends_and_its_entries_go(self):
         sub = self.subs[1]
         session = self.session_of(sub)
-        prefixes = len(self.flows("bng_prefix_v6"))
+        self.assertEqual(2, len(self.prefix_entries(sub)), "the /64 and the delegated prefix before the cut")
         self.rest.delete("bng/sessions/%d" % session["id"])
         self.eventually(lambda: not self.vm.status(sub.pid)[0], timeout=30, what="%s's pppd ending" % sub.name)
         sub.pid = None
         ended = self.rest.get("bng/sessions/%d" % session["id"])
         self.assertEqual("ENDED", ended["state"])
         self.assertEqual("cut by the operator", ended["endReason"])
-        # Its /64 and its delegated /56 leave the downstream prefix table; the other session's stay.
-        self.eventually(lambda: len(self.flows("bng_prefix_v6")) == prefixes - 2, timeout=20,
-                        what="the cut session's prefixes removed from the device")
+        # Its /64 and its delegated /56 leave the downstream prefix table; the others' stay.
+        self.eventually(lambda: not self.prefix_entries(sub), timeout=30,
+                        what="the cut session's prefixes removed from the device (left: %s)" % self.prefix_entries(sub))
+        for other in (self.subs[0], self.subs[2]):
+            self.assertEqual(2, len(self.prefix_entries(other)), "%s's prefixes stay" % other.name)
 
     def test_7_a_subscriber_that_stops_ends_its_session(self):
         sub = self.subs[0]
@@ -276,6 +318,24 @@ class BngEndToEndTest(SystemTest):
         ended = self.eventually(lambda: (s := self.rest.get("bng/sessions/%d" % session["id"]))
                                 and s["state"] == "ENDED" and s, timeout=30, what="the stopped session ENDED")
         self.assertTrue(re.search("Terminate|PADT", ended["endReason"]), ended["endReason"])
+        # sub3's session is still going: one session entry (its line's) stays.
+        self.eventually(lambda: len(self.flows("bng_session")) == 1, timeout=30,
+                        what="the stopped session's entry removed (left: %s)" % self.flows("bng_session"))
+
+    def test_8_a_subscriber_that_vanishes_is_ended_by_echo_loss(self):
+        """sub3's pppd is killed (no Terminate, no PADT): the server's LCP echoes go unanswered, and
+        the relay ends the session after echoMisses x echoIntervalSeconds and removes its entries."""
+        sub = self.subs[2]
+        session = self.session_of(sub)
+        self.vm.signal(sub.pid, signal.SIGKILL)
+        sub.pid = None
+        killed = time.monotonic()
+        ended = self.eventually(lambda: (s := self.rest.get("bng/sessions/%d" % session["id"]))
+                                and s["state"] == "ENDED" and s, timeout=4 * ECHO_SECONDS + 40, interval=1,
+                                what="the vanished subscriber's session ENDED")
+        print("\nbng: a vanished subscriber's session ended %.0f s after its pppd was killed (%s)"
+              % (time.monotonic() - killed, ended["endReason"]))
+        self.assertTrue(ended["endReason"].startswith("echo loss"), ended["endReason"])
         self.eventually(lambda: not self.flows("bng_session"), timeout=30,
                         what="every session entry removed (left: %s)" % self.flows("bng_session"))
 

@@ -5,6 +5,7 @@ package org.sixflow.pipeconf.behaviour;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.DeserializationException;
+import org.onlab.packet.Data;
 import org.onlab.packet.Ethernet;
 import org.onlab.util.ImmutableByteSequence;
 import org.onosproject.net.ConnectPoint;
@@ -34,6 +35,7 @@ import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 import java.util.Optional;
 
 import static org.onosproject.net.flow.instructions.Instruction.Type.OUTPUT;
@@ -61,6 +63,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ACL_PUNT_TO_C
  * supply the target's CPU port.
  */
 public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implements PiPipelineInterpreter {
+
+    private static final int ETHERNET_HEADER_BYTES = 14;
 
     // Flow rules of core apps go to the acl table (mapFlowRuleTableId), so a criterion maps only
     // to one of acl's keys: ONOS would otherwise translate it into a key the table does not have.
@@ -150,12 +154,7 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
             throw new PiInterpreterException("Packet-in from " + deviceId + " lacks metadata " + INGRESS_PORT);
         }
         byte[] data = packetIn.data().asArray();
-        Ethernet ethernet;
-        try {
-            ethernet = Ethernet.deserializer().deserialize(data, 0, data.length);
-        } catch (DeserializationException e) {
-            throw new PiInterpreterException("Malformed packet-in from " + deviceId + ": " + e.getMessage());
-        }
+        Ethernet ethernet = parse(data, deviceId);
         long port = toLong(ingressPort.get().value());
         ConnectPoint receivedFrom = new ConnectPoint(deviceId, PortNumber.portNumber(port));
         // Why it came up (routing's punts for ICMPv6 answers), for the app's processors.
@@ -166,6 +165,30 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
                 .findFirst().map(metadata -> toLong(metadata.value())).orElse(0L);
         return new DefaultInboundPacket(receivedFrom, ethernet, ByteBuffer.wrap(data),
                                         PuntReason.cookie(reason, line));
+    }
+
+    /**
+     * The frame as ONOS's processors read it. onlab's parsers refuse, or throw unchecked from
+     * inside (PPPoED's tags: a BufferUnderflowException), what a sender made malformed; such a
+     * frame still comes up, parsed no further than its Ethernet header, for the processors that
+     * read its raw bytes (the BNG relay counts it malformed). Lost, it would also have been an
+     * uncaught error with a stack trace in ONOS's log for every frame a subscriber sent.
+     */
+    private static Ethernet parse(byte[] data, DeviceId deviceId) throws PiInterpreterException {
+        try {
+            return Ethernet.deserializer().deserialize(data, 0, data.length);
+        } catch (DeserializationException | RuntimeException e) {
+            if (data.length < ETHERNET_HEADER_BYTES) {
+                throw new PiInterpreterException("Packet-in of " + data.length + " octets from " + deviceId
+                                                         + " is shorter than an Ethernet header");
+            }
+            Ethernet header = new Ethernet();
+            header.setDestinationMACAddress(Arrays.copyOfRange(data, 0, 6));
+            header.setSourceMACAddress(Arrays.copyOfRange(data, 6, 12));
+            header.setEtherType((short) ((data[12] & 0xff) << 8 | data[13] & 0xff));
+            header.setPayload(new Data(Arrays.copyOfRange(data, ETHERNET_HEADER_BYTES, data.length)));
+            return header;
+        }
     }
 
     @Override

@@ -148,6 +148,46 @@ public class SixflowInterpreterTest {
         assertEquals(P4Defines.PUNT_NO_ROUTE, PuntReason.of(both));
     }
 
+    @Test
+    public void aFrameOnlabCannotParseStillComesUpWithItsBytes() throws Exception {
+        // A PADI (S-tag 100, C-tag 10) whose Service-Name tag runs past PPPoE's length: onlab's
+        // PPPoED parser throws BufferUnderflowException from inside Ethernet's deserializer.
+        byte[] padi = hex("ffffffffffff5254005f0001" + "88a80064" + "8100000a" + "8863"
+                                  + "110900000008" + "010100200000");
+        PiPacketOperation in = PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
+                .withData(ImmutableByteSequence.copyFrom(padi))
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_PORT)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 1)).build())
+                .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_LINE)
+                                      .withValue(ImmutableByteSequence.copyFrom((short) 5)).build())
+                .build();
+        InboundPacket packet = interpreter.mapInboundPacket(in, DEVICE);
+        byte[] raw = new byte[packet.unparsed().remaining()];
+        packet.unparsed().duplicate().get(raw);
+        org.junit.Assert.assertArrayEquals(padi, raw);
+        assertEquals((short) 0x88a8, packet.parsed().getEtherType());
+        assertEquals("52:54:00:5F:00:01", packet.parsed().getSourceMAC().toString());
+        assertEquals(5, PuntReason.line(packet));
+    }
+
+    @Test(expected = PiInterpreterException.class)
+    public void aPacketInShorterThanAnEthernetHeaderIsRefused() throws Exception {
+        interpreter.mapInboundPacket(PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
+                                             .withData(ImmutableByteSequence.copyFrom(new byte[13]))
+                                             .withMetadata(PiPacketMetadata.builder()
+                                                                   .withId(P4InfoConstants.INGRESS_PORT)
+                                                                   .withValue(ImmutableByteSequence.copyFrom((short) 1))
+                                                                   .build()).build(), DEVICE);
+    }
+
+    private static byte[] hex(String text) {
+        byte[] out = new byte[text.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) Integer.parseInt(text.substring(2 * i, 2 * i + 2), 16);
+        }
+        return out;
+    }
+
     @Test(expected = PiInterpreterException.class)
     public void packetInWithoutIngressPortIsRefused() throws Exception {
         interpreter.mapInboundPacket(PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
