@@ -59,6 +59,24 @@ class RolesTest(unittest.TestCase):
         self.assertGreaterEqual(waited, 5)
         self.assertLess(waited, 6)
 
+    def test_reads_only_what_the_log_gained_and_waits_for_a_line_to_end(self):
+        clock = [at("2026-11-29T09:56:40,000")]
+        appended = []
+
+        def sleep(seconds):
+            clock[0] += datetime.timedelta(seconds=seconds)
+            with open(self.path, "a") as f:
+                if not appended:
+                    # A role line half written: not read until its end arrives.
+                    f.write("2026-11-29T09:56:45,000 | WARN | x | DeviceManager | 194 - x | Failed to assert")
+                elif len(appended) == 1:
+                    f.write(" role onto device device:wuhan\n")
+                appended.append(seconds)
+        waited = roles.wait_settled(self.path, timeout=60, now=lambda: clock[0], sleep=sleep)
+        # Quiet 21 s after the line that arrived in two parts (09:56:45), not after 09:56:37,762.
+        self.assertGreaterEqual(clock[0], at("2026-11-29T09:57:06,000"))
+        self.assertGreater(waited, 25)
+
     def test_already_quiet_returns_at_once(self):
         waited = roles.wait_settled(self.path, timeout=60, now=lambda: at("2026-11-29T09:58:00,000"),
                                     sleep=lambda s: self.fail("slept"))
