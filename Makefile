@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest bmv2-bench clean
+        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest bmv2-bench clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -220,6 +220,12 @@ bench-tree-creates:
 	$(MVN) -q -DskipTests install
 	cd app && MAVEN_OPTS="$$MAVEN_OPTS $(KRYO_OPENS)" $(MVN) -q exec:java -Dexec.classpathScope=test \
 	    -Dexec.mainClass=org.sixflow.app.msr6.tree.TreeBenchmark -Dexec.args="creates $(BENCH_TREES)"
+
+## The BNG relay at scale: sessions set up per second and heap per session (BENCH_BNG_SESSIONS, default "1000 8192").
+bench-bng-sessions:
+	$(MVN) -q -DskipTests install -pl pipeconf,app
+	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
+	    -Dexec.mainClass=org.sixflow.app.features.bng.impl.BngSessionBenchmark -Dexec.args="$(BENCH_BNG_SESSIONS)"
 
 bench-policies:
 	$(MVN) -q -DskipTests install
