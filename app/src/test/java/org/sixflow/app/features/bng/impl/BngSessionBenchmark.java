@@ -90,8 +90,9 @@ public final class BngSessionBenchmark {
     }
 
     public static void main(String[] args) {
-        int[] counts = args.length == 0 ? new int[] {1000, 8192}
-                : Arrays.stream(String.join(" ", args).trim().split("\\s+")).mapToInt(Integer::parseInt).toArray();
+        String given = String.join(" ", args).trim();
+        int[] counts = given.isEmpty() ? new int[] {1000, 8192}
+                : Arrays.stream(given.split("\\s+")).mapToInt(Integer::parseInt).toArray();
         List<Step> template = template();
         System.out.printf(Locale.ROOT, "BNG relay, %d control frames per session (a real pppd's, PADI to IPCP/IPv6CP"
                                   + " opened), one thread, %d rounds each, the best shown; Java %s%n",
