@@ -25,7 +25,6 @@ import org.slf4j.Logger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +71,6 @@ final class BngRelay {
     private static final int IPV6_LINK_PREFIX = 64;
     /** Most lines, subscribers in discovery and sessions followed: twice the data plane's 8192 lines. */
     static final int MAX_ENTRIES = 16384;
-    /** How far the pool search goes for a free /64. */
-    private static final long POOL_SEARCH = 1 << 16;
 
     private final Logger log = getLogger(getClass());
     private final ApplicationId appId;
@@ -85,6 +82,9 @@ final class BngRelay {
     private final Map<String, Pending> discovery = new LinkedHashMap<>();
     private final Map<String, Session> sessions = new LinkedHashMap<>();
     private final Map<String, Long> dropped = new TreeMap<>();
+    /** The /64s and delegated prefixes going sessions hold. */
+    private final HeldPrefixes heldLinks = new HeldPrefixes();
+    private final HeldPrefixes heldDelegations = new HeldPrefixes();
     private long nextId = 1;
 
     /** A line's record. */
@@ -423,6 +423,8 @@ final class BngRelay {
                 session.endedAt = clock.getAsLong();
                 link(session).ifPresent(session.ipv6::end);
                 uninstall(session);
+                heldLinks.release(session.prefix);
+                heldDelegations.release(session.delegatable);
                 return;
             default:
         }
@@ -585,40 +587,19 @@ final class BngRelay {
     /** The line's configured /64, else the lowest /64 of the pool no going session holds. */
     private Optional<Ip6Prefix> prefixFor(Session session) {
         Ip6Prefix configured = config.linePrefixes().get(BngConfig.lineKey(session.line.sVid, session.line.cVid));
-        if (configured != null) {
-            return Optional.of(configured);
-        }
-        Set<Ip6Prefix> taken = new HashSet<>();
-        sessions.values().stream().filter(s -> s != session && s.endedAt < 0 && s.prefix != null)
-                .forEach(s -> taken.add(s.prefix));
-        return config.prefixPool().flatMap(pool -> lowestFree(pool, IPV6_LINK_PREFIX, taken));
+        Optional<Ip6Prefix> prefix = configured != null ? Optional.of(configured)
+                : config.prefixPool().flatMap(pool -> heldLinks.lowestFree(pool, IPV6_LINK_PREFIX));
+        prefix.ifPresent(heldLinks::hold);
+        return prefix;
     }
 
     /** The line's configured delegated prefix, else the lowest of the delegated pool no going session holds. */
     private Optional<Ip6Prefix> delegatedFor(Session session) {
         Ip6Prefix configured = config.lineDelegated().get(BngConfig.lineKey(session.line.sVid, session.line.cVid));
-        if (configured != null) {
-            return Optional.of(configured);
-        }
-        Set<Ip6Prefix> taken = new HashSet<>();
-        sessions.values().stream().filter(s -> s != session && s.endedAt < 0 && s.delegatable != null)
-                .forEach(s -> taken.add(s.delegatable));
-        return config.delegatedPool().flatMap(pool -> lowestFree(pool, config.delegatedLength(), taken));
-    }
-
-    /** The lowest prefix of a length in a pool (both at most /64) that is not taken. */
-    static Optional<Ip6Prefix> lowestFree(Ip6Prefix pool, int length, Set<Ip6Prefix> taken) {
-        long base = ByteBuffer.wrap(pool.address().toOctets()).getLong();
-        long count = 1L << Math.min(62, length - pool.prefixLength());
-        long step = length == 0 ? 0 : 1L << (64 - length);
-        for (long i = 0; i < Math.min(count, POOL_SEARCH); i++) {
-            byte[] octets = ByteBuffer.allocate(16).putLong(base + i * step).array();
-            Ip6Prefix candidate = Ip6Prefix.valueOf(octets, length);
-            if (!taken.contains(candidate)) {
-                return Optional.of(candidate);
-            }
-        }
-        return Optional.empty();
+        Optional<Ip6Prefix> prefix = configured != null ? Optional.of(configured)
+                : config.delegatedPool().flatMap(pool -> heldDelegations.lowestFree(pool, config.delegatedLength()));
+        prefix.ifPresent(heldDelegations::hold);
+        return prefix;
     }
 
     /** A /64 and an interface identifier. */

@@ -382,12 +382,11 @@ public class BngRelayTest {
         replay(all.subList(0, indexOf(all, c -> c.cVid == 12 && c.name.equals("PAP-3"))));
         fromBob("solicit-rapid");
         assertEquals(Ip6Prefix.valueOf("fd33:200::/56"), relay.sessions().get(0).delegatedPrefix().get());
+        HeldPrefixes held = new HeldPrefixes();
+        held.hold(Ip6Prefix.valueOf("fd33:200::/56"));
         assertEquals(java.util.Optional.of(Ip6Prefix.valueOf("fd33:200:0:100::/56")),
-                     BngRelay.lowestFree(Ip6Prefix.valueOf("fd33:200::/40"), 56,
-                                         java.util.Set.of(Ip6Prefix.valueOf("fd33:200::/56"))));
-        assertEquals(java.util.Optional.empty(),
-                     BngRelay.lowestFree(Ip6Prefix.valueOf("fd33:200::/56"), 56,
-                                         java.util.Set.of(Ip6Prefix.valueOf("fd33:200::/56"))));
+                     held.lowestFree(Ip6Prefix.valueOf("fd33:200::/40"), 56));
+        assertEquals(java.util.Optional.empty(), held.lowestFree(Ip6Prefix.valueOf("fd33:200::/56"), 56));
     }
 
     @Test
