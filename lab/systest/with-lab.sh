@@ -33,7 +33,7 @@ trap 'exit 143' TERM
 HTTP_PORT="$port" LAB_RUN_DIR="$run_dir" TOPOLOGY="${TOPOLOGY:-msr6-study}" "$top/tools/lab.sh" >"$log" 2>&1 &
 lab_pid=$!
 deadline=$((SECONDS + ${LAB_START_TIMEOUT:-600}))
-until grep -q "LAB READY" "$log"; do
+until grep -qs "LAB READY" "$log"; do
     if ! kill -0 "$lab_pid" 2>/dev/null || [ "$SECONDS" -ge "$deadline" ]; then
         echo "the lab did not become ready; its log ends:" >&2
         tail -n 40 "$log" >&2
