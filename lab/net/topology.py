@@ -308,7 +308,7 @@ def _check_hosts(hosts, switches, used, problems):
     _check_unique(items, "name", "hosts", problems)
     _check_unique(items, "mac", "hosts", problems, str.lower)
     _check_unique(items, "ipv6", "hosts", problems, _address_or_text)
-    _check_unique(items, "ipv4", "hosts", problems, _ipv4_or_text)
+    _check_unique(items, "ipv4", "hosts", problems, lambda v: _address_or_text(v, ipaddress.IPv4Interface))
     macs = {str(sw.get("routerMac")).lower(): name for name, sw in switches.items()}
     for host in items:
         if str(host.get("mac")).lower() in macs:
@@ -316,9 +316,10 @@ def _check_hosts(hosts, switches, used, problems):
                                                                           macs[str(host["mac"]).lower()]))
 
 
-def _address_or_text(value):
+def _address_or_text(value, interface=ipaddress.IPv6Interface):
+    """The address of "address/len" (so that two spellings of one address compare equal), else the text."""
     try:
-        return ipaddress.IPv6Interface(value).ip
+        return interface(value).ip
     except (TypeError, ValueError):
         return value
 
@@ -343,11 +344,6 @@ def _check_host_address(host, switches, where, problems):
         problems.append("%s: %s is not in %s's locator %s" % (where, address, host["switch"], locator))
 
 
-def _ipv4_or_text(value):
-    try:
-        return ipaddress.IPv4Interface(value).ip
-    except (TypeError, ValueError):
-        return value
 
 
 def _check_host_ipv4(host, switches, where, problems):

@@ -5,6 +5,7 @@ package org.sixflow.app.packet.icmpv6;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.sixflow.app.packet.Ipv6Checksum;
+import org.sixflow.app.packet.Ipv6Packets;
 
 import java.nio.ByteBuffer;
 
@@ -98,13 +99,9 @@ public final class Icmpv6Frame {
      * @return the IPv6 packet
      */
     public static byte[] packet(Ip6Address from, Ip6Address to, int type, int code, byte[] rest) {
-        int icmpLength = 4 + rest.length;
-        ByteBuffer b = ByteBuffer.allocate(IPV6_BYTES + icmpLength);
-        b.putInt(0x6000_0000).putShort((short) icmpLength).put((byte) NEXT_HEADER_ICMPV6).put((byte) HOP_LIMIT)
-                .put(from.toOctets()).put(to.toOctets());
-        b.put((byte) type).put((byte) code).putShort((short) 0).put(rest);
-        b.putShort(IPV6_BYTES + 2, (short) checksum(from, to, b.array(), IPV6_BYTES, icmpLength));
-        return b.array();
+        byte[] message = ByteBuffer.allocate(4 + rest.length).put((byte) type).put((byte) code).putShort((short) 0)
+                .put(rest).array();
+        return Ipv6Packets.of(from, to, NEXT_HEADER_ICMPV6, HOP_LIMIT, message, 2);
     }
 
     /**

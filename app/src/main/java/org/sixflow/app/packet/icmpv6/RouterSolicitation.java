@@ -9,8 +9,8 @@ import java.nio.ByteBuffer;
 import java.util.Optional;
 
 /**
- * A received Router Solicitation (RFC 4861 section 4.1), read from its Ethernet frame and
- * validated as section 6.1.1 asks of a router: IP hop limit 255, a valid ICMPv6 checksum, code 0,
+ * A received Router Solicitation (RFC 4861 section 4.1), read from its Ethernet frame (or, on a
+ * PPP link, from its bare IPv6 packet) and validated as section 6.1.1 asks of a router: IP hop limit 255, a valid ICMPv6 checksum, code 0,
  * an ICMPv6 length of 8 octets or more, no option of length 0, and no Source Link-Layer Address
  * option when the source is the unspecified address. Whatever fails is a {@link Verdict} other
  * than VALID, never an exception.
@@ -37,13 +37,11 @@ public final class RouterSolicitation {
         LINK_LAYER_ADDRESS_FROM_UNSPECIFIED
     }
 
-    private static final int ICMP_AT = Icmpv6Frame.ETHERNET_BYTES + Icmpv6Frame.IPV6_BYTES;
-
     /** The verdict; for a valid one, its source and where an answer goes. */
     public final Verdict verdict;
     /** The IPv6 source (:: when the host has no address yet). */
     public final Ip6Address source;
-    /** The solicitor's MAC: its Source Link-Layer Address option's, else the frame's source. */
+    /** The solicitor's MAC: its Source Link-Layer Address option's, else the frame's source (null from a bare packet). */
     public final MacAddress sourceMac;
 
     private RouterSolicitation(Verdict verdict, Ip6Address source, MacAddress sourceMac) {
@@ -73,56 +71,78 @@ public final class RouterSolicitation {
      * @return its verdict, and for a valid solicitation its source
      */
     public static RouterSolicitation parse(byte[] frame) {
-        if (frame.length < ICMP_AT) {
+        if (frame.length < Icmpv6Frame.ETHERNET_BYTES
+                || Short.toUnsignedInt(ByteBuffer.wrap(frame).getShort(12)) != Icmpv6Frame.ETHERTYPE_IPV6) {
             return rejected(Verdict.NOT_A_SOLICITATION);
         }
-        ByteBuffer b = ByteBuffer.wrap(frame);
-        if (Short.toUnsignedInt(b.getShort(12)) != Icmpv6Frame.ETHERTYPE_IPV6
-                || (Byte.toUnsignedInt(frame[14]) >>> 4) != 6
-                || Byte.toUnsignedInt(frame[20]) != Icmpv6Frame.NEXT_HEADER_ICMPV6) {
+        byte[] frameSource = new byte[6];
+        System.arraycopy(frame, 6, frameSource, 0, 6);
+        return read(frame, Icmpv6Frame.ETHERNET_BYTES, MacAddress.valueOf(frameSource));
+    }
+
+    /**
+     * Reads and validates an IPv6 packet carried without a link-layer header (PPP, RFC 5072);
+     * a valid one's {@link #sourceMac} is its option's, else null.
+     *
+     * @param packet the packet from its IPv6 header on
+     * @return its verdict, and for a valid solicitation its source
+     */
+    public static RouterSolicitation parsePacket(byte[] packet) {
+        return read(packet, 0, null);
+    }
+
+    /** The validation of RFC 4861 6.1.1, of the IPv6 packet at {@code ip}. */
+    private static RouterSolicitation read(byte[] bytes, int ip, MacAddress linkSource) {
+        int icmpAt = ip + Icmpv6Frame.IPV6_BYTES;
+        if (bytes.length < icmpAt) {
             return rejected(Verdict.NOT_A_SOLICITATION);
         }
-        if (frame.length == ICMP_AT
-                || Byte.toUnsignedInt(frame[ICMP_AT]) != RouterAdvertisement.TYPE_ROUTER_SOLICITATION) {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        if ((Byte.toUnsignedInt(bytes[ip]) >>> 4) != 6
+                || Byte.toUnsignedInt(bytes[ip + 6]) != Icmpv6Frame.NEXT_HEADER_ICMPV6) {
             return rejected(Verdict.NOT_A_SOLICITATION);
         }
-        int icmpLength = Short.toUnsignedInt(b.getShort(18));
-        if (ICMP_AT + icmpLength > frame.length) {
+        if (bytes.length == icmpAt
+                || Byte.toUnsignedInt(bytes[icmpAt]) != RouterAdvertisement.TYPE_ROUTER_SOLICITATION) {
+            return rejected(Verdict.NOT_A_SOLICITATION);
+        }
+        int icmpLength = Short.toUnsignedInt(b.getShort(ip + 4));
+        if (icmpAt + icmpLength > bytes.length) {
             return rejected(Verdict.TRUNCATED);
         }
-        if (Byte.toUnsignedInt(frame[21]) != Icmpv6Frame.HOP_LIMIT) {
+        if (Byte.toUnsignedInt(bytes[ip + 7]) != Icmpv6Frame.HOP_LIMIT) {
             return rejected(Verdict.BAD_HOP_LIMIT);
         }
         if (icmpLength < Icmpv6Frame.ICMPV6_HEADER_BYTES) {
             return rejected(Verdict.TOO_SHORT);
         }
         byte[] address = new byte[16];
-        System.arraycopy(frame, 22, address, 0, 16);
+        System.arraycopy(bytes, ip + 8, address, 0, 16);
         Ip6Address source = Ip6Address.valueOf(address);
-        System.arraycopy(frame, 38, address, 0, 16);
+        System.arraycopy(bytes, ip + 24, address, 0, 16);
         Ip6Address destination = Ip6Address.valueOf(address);
-        if (!Icmpv6Frame.checksumValid(source, destination, frame, ICMP_AT, icmpLength)) {
+        if (!Icmpv6Frame.checksumValid(source, destination, bytes, icmpAt, icmpLength)) {
             return rejected(Verdict.BAD_CHECKSUM);
         }
-        if (frame[ICMP_AT + 1] != 0) {
+        if (bytes[icmpAt + 1] != 0) {
             return rejected(Verdict.BAD_CODE);
         }
         // Options after type, code, checksum and the reserved 32 bits.
         Optional<MacAddress> announced = Optional.empty();
-        int at = ICMP_AT + Icmpv6Frame.ICMPV6_HEADER_BYTES;
-        int end = ICMP_AT + icmpLength;
+        int at = icmpAt + Icmpv6Frame.ICMPV6_HEADER_BYTES;
+        int end = icmpAt + icmpLength;
         while (at < end) {
             if (at + 2 > end) {
                 return rejected(Verdict.BAD_OPTION);
             }
-            int type = Byte.toUnsignedInt(frame[at]);
-            int length = 8 * Byte.toUnsignedInt(frame[at + 1]);
+            int type = Byte.toUnsignedInt(bytes[at]);
+            int length = 8 * Byte.toUnsignedInt(bytes[at + 1]);
             if (length == 0 || at + length > end) {
                 return rejected(Verdict.BAD_OPTION);
             }
             if (type == RouterAdvertisement.OPTION_SOURCE_LINK_LAYER_ADDRESS && length >= 8) {
                 byte[] mac = new byte[6];
-                System.arraycopy(frame, at + 2, mac, 0, 6);
+                System.arraycopy(bytes, at + 2, mac, 0, 6);
                 announced = Optional.of(MacAddress.valueOf(mac));
             }
             at += length;
@@ -130,8 +150,6 @@ public final class RouterSolicitation {
         if (source.isZero() && announced.isPresent()) {
             return rejected(Verdict.LINK_LAYER_ADDRESS_FROM_UNSPECIFIED);
         }
-        byte[] frameSource = new byte[6];
-        System.arraycopy(frame, 6, frameSource, 0, 6);
-        return new RouterSolicitation(Verdict.VALID, source, announced.orElse(MacAddress.valueOf(frameSource)));
+        return new RouterSolicitation(Verdict.VALID, source, announced.orElse(linkSource));
     }
 }

@@ -7,6 +7,7 @@ import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.sixflow.app.features.bng.impl.PrefixDelegationServer.Answer;
 import org.sixflow.app.features.bng.impl.SubscriberIpv6Packets.Received;
+import org.sixflow.app.packet.icmpv6.RouterAddresses;
 
 import java.util.Optional;
 
@@ -100,7 +101,7 @@ final class SubscriberIpv6 {
             leaseEnds = now + PrefixDelegationServer.VALID * 1000L;
         }
         answer.reply.ifPresent(reply -> link.send(SubscriberIpv6Packets.dhcpv6(
-                SubscriberIpv6Packets.linkLocal(link.bngMac()), client, reply.bytes())));
+                RouterAddresses.linkLocal(link.bngMac()), client, reply.bytes())));
         if (answer.released) {
             release(link);
         }
@@ -116,7 +117,7 @@ final class SubscriberIpv6 {
     void advertise(long now, Link link) {
         link.lan64().ifPresent(prefix -> {
             lastRa = now;
-            link.send(SubscriberIpv6Packets.routerAdvertisement(SubscriberIpv6Packets.linkLocal(link.bngMac()),
+            link.send(SubscriberIpv6Packets.routerAdvertisement(RouterAddresses.linkLocal(link.bngMac()),
                                                                 prefix, ROUTER_LIFETIME, PREFIX_VALID,
                                                                 PREFIX_PREFERRED));
         });

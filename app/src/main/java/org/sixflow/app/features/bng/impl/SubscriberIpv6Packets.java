@@ -4,9 +4,9 @@ package org.sixflow.app.features.bng.impl;
 
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
-import org.onlab.packet.MacAddress;
 import org.sixflow.app.packet.Ipv6Checksum;
-import org.sixflow.app.packet.icmpv6.RouterAddresses;
+import org.sixflow.app.packet.Ipv6Packets;
+import org.sixflow.app.packet.icmpv6.RouterSolicitation;
 import org.sixflow.app.packet.icmpv6.RouterAdvertisement;
 
 import java.nio.ByteBuffer;
@@ -23,12 +23,10 @@ import java.util.Optional;
  */
 final class SubscriberIpv6Packets {
 
-    static final int IPV6_BYTES = 40;
+    static final int IPV6_BYTES = Ipv6Packets.HEADER_BYTES;
     static final int DHCPV6_CLIENT_PORT = 546;
     static final int DHCPV6_SERVER_PORT = 547;
-    /** Hop limit of Neighbor Discovery messages (RFC 4861 6.1.1: anything else may come from off-link). */
-    static final int ND_HOP_LIMIT = 255;
-    /** Hop limit the BNG's RAs tell hosts to use, and its DHCPv6 messages carry. */
+    /** Hop limit of the BNG's DHCPv6 messages. */
     static final int HOP_LIMIT = 64;
     /** The MTU a PPPoE session leaves for IPv6 (RFC 2516 7: 1500 − 6 − 2). */
     static final int PPPOE_MTU = 1492;
@@ -75,16 +73,12 @@ final class SubscriberIpv6Packets {
                                                       + (packet.length - IPV6_BYTES) + " octets");
         }
         int next = packet[6] & 0xff;
-        int hopLimit = packet[7] & 0xff;
         Ip6Address source = Ip6Address.valueOf(Arrays.copyOfRange(packet, 8, 24));
         Ip6Address destination = Ip6Address.valueOf(Arrays.copyOfRange(packet, 24, 40));
-        if (next == Ipv6Checksum.ICMPV6 && payload >= 8 && (packet[IPV6_BYTES] & 0xff) == ICMPV6_RS) {
-            if (packet[IPV6_BYTES + 1] != 0 || hopLimit != ND_HOP_LIMIT) {
-                throw new MalformedFrameException("Router Solicitation with code " + packet[IPV6_BYTES + 1]
-                                                          + " or hop limit " + hopLimit + " (RFC 4861 6.1.1)");
-            }
-            if (!Ipv6Checksum.valid(source, destination, next, packet, IPV6_BYTES, payload)) {
-                throw new MalformedFrameException("Router Solicitation with a wrong checksum");
+        if (next == Ipv6Checksum.ICMPV6 && payload >= 1 && (packet[IPV6_BYTES] & 0xff) == ICMPV6_RS) {
+            RouterSolicitation rs = RouterSolicitation.parsePacket(packet);
+            if (rs.verdict != RouterSolicitation.Verdict.VALID) {
+                throw new MalformedFrameException("Router Solicitation refused (RFC 4861 6.1.1): " + rs.verdict);
             }
             return new Received(Kind.ROUTER_SOLICITATION, source, null);
         }
@@ -102,17 +96,6 @@ final class SubscriberIpv6Packets {
                                 Arrays.copyOfRange(packet, IPV6_BYTES + UDP_BYTES, IPV6_BYTES + payload));
         }
         return new Received(Kind.OTHER, source, null);
-    }
-
-    /**
-     * The BNG's link-local address: fe80:: and the modified EUI-64 of its MAC (RFC 4291 appendix A),
-     * as every Sixflow router's.
-     *
-     * @param mac the BNG's MAC
-     * @return the address
-     */
-    static Ip6Address linkLocal(MacAddress mac) {
-        return RouterAddresses.linkLocal(mac);
     }
 
     /**
@@ -145,18 +128,6 @@ final class SubscriberIpv6Packets {
         ByteBuffer udp = ByteBuffer.allocate(UDP_BYTES + message.length);
         udp.putShort((short) DHCPV6_SERVER_PORT).putShort((short) DHCPV6_CLIENT_PORT)
                 .putShort((short) udp.capacity()).putShort((short) 0).put(message);
-        return packet(from, to, Ipv6Checksum.UDP, HOP_LIMIT, udp.array(), 6);
-    }
-
-    /** An IPv6 header before an upper-layer message, whose checksum (at checksumAt) is filled in. */
-    private static byte[] packet(Ip6Address from, Ip6Address to, int next, int hopLimit, byte[] message,
-                                 int checksumAt) {
-        ByteBuffer out = ByteBuffer.allocate(IPV6_BYTES + message.length);
-        out.putInt(0x60000000).putShort((short) message.length).put((byte) next).put((byte) hopLimit)
-                .put(from.toOctets()).put(to.toOctets()).put(message);
-        byte[] bytes = out.array();
-        int checksum = Ipv6Checksum.of(from, to, next, bytes, IPV6_BYTES, message.length);
-        ByteBuffer.wrap(bytes).putShort(IPV6_BYTES + checksumAt, (short) checksum);
-        return bytes;
+        return Ipv6Packets.of(from, to, Ipv6Checksum.UDP, HOP_LIMIT, udp.array(), 6);
     }
 }

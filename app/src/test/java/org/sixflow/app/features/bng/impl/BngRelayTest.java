@@ -18,7 +18,6 @@ import org.sixflow.app.features.bng.api.BngSession;
 import org.sixflow.app.features.bng.api.BngSessionState;
 import org.sixflow.app.features.bng.impl.CapturedFrames.Captured;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -59,16 +58,8 @@ public class BngRelayTest {
     /** Hands a captured frame to the relay from where it would come in: the line, or the server. */
     private void receive(Captured c, int lineId) {
         clock.addAndGet(10);
-        if (c.fromSubscriber()) {
-            // The subscriber addresses the BNG (the PADO it got came from the BNG's MAC).
-            byte[] frame = c.bytes.clone();
-            if (!MacAddress.valueOf(Arrays.copyOfRange(frame, 0, 6)).isBroadcast()) {
-                System.arraycopy(BNG_MAC.toBytes(), 0, frame, 0, 6);
-            }
-            relay.receive(ACCESS, lineId, frame);
-        } else {
-            relay.receive(SERVER_PORT, 0, c.bytes);
-        }
+        relay.receive(c.fromSubscriber() ? ACCESS : SERVER_PORT, c.fromSubscriber() ? lineId : 0,
+                      c.sentThrough(BNG_MAC));
     }
 
     private void replay(List<Captured> frames) {

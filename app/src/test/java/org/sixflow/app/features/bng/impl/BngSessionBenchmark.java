@@ -158,7 +158,7 @@ public final class BngSessionBenchmark {
             if (c.name.equals("PADT") || c.name.equals("LCP-5") || c.name.equals("LCP-6")) {
                 break;
             }
-            steps.add(new Step(c.bytes, c.fromSubscriber()));
+            steps.add(new Step(c.sentThrough(BNG_MAC), c.fromSubscriber()));
         }
         return steps;
     }
@@ -173,14 +173,8 @@ public final class BngSessionBenchmark {
         for (Step t : template) {
             byte[] b = t.bytes.clone();
             ByteBuffer buffer = ByteBuffer.wrap(b);
-            if (t.fromSubscriber) {
-                System.arraycopy(mac, 0, b, 6, 6);
-                if (!MacAddress.valueOf(Arrays.copyOfRange(b, 0, 6)).isBroadcast()) {
-                    System.arraycopy(BNG_MAC.toBytes(), 0, b, 0, 6);
-                }
-            } else {
-                System.arraycopy(mac, 0, b, 0, 6);
-            }
+            // The template is as sent through the BNG already; only the subscriber's MAC changes.
+            System.arraycopy(mac, 0, b, t.fromSubscriber ? 6 : 0, 6);
             // S-tag TCI at 14, C-tag TCI at 18 (priority bits kept), PPPoE session id at 24.
             buffer.putShort(14, (short) ((buffer.getShort(14) & 0xf000) | sVid));
             buffer.putShort(18, (short) ((buffer.getShort(18) & 0xf000) | cVid));

@@ -14,7 +14,6 @@ import org.sixflow.app.features.bng.api.BngConfig;
 import org.sixflow.app.features.bng.api.BngSessionState;
 import org.sixflow.app.testing.TestNetworkConfigService;
 
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -83,16 +82,8 @@ public final class BngSessionManagerFixture {
                 ended.add(c.cVid);
                 continue;
             }
-            byte[] frame = c.bytes.clone();
-            if (c.fromSubscriber()) {
-                // The subscriber addresses the BNG (the PADO it got came from the BNG's MAC).
-                if (!MacAddress.valueOf(Arrays.copyOfRange(frame, 0, 6)).isBroadcast()) {
-                    System.arraycopy(BNG_MAC.toBytes(), 0, frame, 0, 6);
-                }
-                manager.receive(ACCESS, c.cVid - 9, frame);
-            } else {
-                manager.receive(SERVER, 0, frame);
-            }
+            manager.receive(c.fromSubscriber() ? ACCESS : SERVER, c.fromSubscriber() ? c.cVid - 9 : 0,
+                            c.sentThrough(BNG_MAC));
         }
         long deadline = System.currentTimeMillis() + REPLAY_WAIT_MILLIS;
         while (manager.sessions().stream().filter(s -> s.state() == BngSessionState.UP).count() < 2

@@ -48,6 +48,19 @@ final class CapturedFrames {
             return Arrays.equals(Arrays.copyOfRange(bytes, 6, 12), SUBSCRIBER.toBytes());
         }
 
+        /**
+         * The frame as it reaches the relay through a BNG with this MAC: a subscriber addresses the
+         * BNG (the PADO it got came from the BNG's MAC), its broadcasts stay broadcast; the server's
+         * frames are as captured.
+         */
+        byte[] sentThrough(MacAddress bngMac) {
+            byte[] frame = bytes.clone();
+            if (fromSubscriber() && !MacAddress.valueOf(Arrays.copyOfRange(frame, 0, 6)).isBroadcast()) {
+                System.arraycopy(bngMac.toBytes(), 0, frame, 0, 6);
+            }
+            return frame;
+        }
+
         /** The PPPoE session id. */
         int sessionId() {
             return ByteBuffer.wrap(bytes).getShort(22 + 2) & 0xffff;

@@ -116,9 +116,9 @@ public class SubscriberIpv6Test {
 
     @Test
     public void linkLocalIsTheModifiedEui64OfTheMac() {
-        assertEquals(Ip6Address.valueOf("fe80::ff:fe00:b01"), SubscriberIpv6Packets.linkLocal(BNG_MAC));
+        assertEquals(Ip6Address.valueOf("fe80::ff:fe00:b01"), org.sixflow.app.packet.icmpv6.RouterAddresses.linkLocal(BNG_MAC));
         assertEquals(Ip6Address.valueOf("fe80::2aa:ff:fe00:b01"),
-                     SubscriberIpv6Packets.linkLocal(MacAddress.valueOf("00:aa:00:00:0b:01")));
+                     org.sixflow.app.packet.icmpv6.RouterAddresses.linkLocal(MacAddress.valueOf("00:aa:00:00:0b:01")));
     }
 
     @Test
