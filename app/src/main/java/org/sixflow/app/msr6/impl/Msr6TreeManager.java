@@ -192,8 +192,9 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         RetiringVersions.DrainTimer timer = drainTimer;
         if (timer == null) {
             drains = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/msr6", "drains", log));
-            timer = task -> drains.schedule(() -> worker.submit("taking out a replaced tree version", task),
-                                            RetiringVersions.DRAIN_MILLIS, TimeUnit.MILLISECONDS);
+            timer = (treeId, task) -> drains.schedule(
+                    () -> worker.submit(treeId, "taking out a replaced version of tree " + treeId, task),
+                    RetiringVersions.DRAIN_MILLIS, TimeUnit.MILLISECONDS);
         }
         reconciler = new TreeReconciler(store, builder, budget,
                                         new TreeInstaller(flowRuleService, groupConfirmations, confirmMillis), timer,
@@ -415,33 +416,46 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         }
     }
 
-    /** Re-applies the stored trees this instance owns and did not own before; on the worker. */
+    /**
+     * Queues a re-apply of each stored tree this instance owns and did not own before; on the
+     * worker's look thread, as the other network-wide work below: each tree's work goes on that
+     * tree's queue.
+     */
     private void takeOver() {
         for (Msr6TreeRecord record : store.records()) {
             String id = record.id();
             if (!isMine(id)) {
                 owned.remove(id);
             } else if (owned.add(id)) {
-                reconciler.reapply(id);
+                worker.submit(id, "taking over tree " + id, () -> reconciler.reapply(id));
             }
         }
     }
 
-    /** Rebuilds the trees this instance owns that the network change concerns; on the worker. */
-    private void rebuild(Predicate<Msr6Tree> affected) {
+    /**
+     * Queues a rebuild of each tree this instance owns that the network change concerns, asked
+     * again when its turn comes (the tree may have changed meanwhile).
+     */
+    private void rebuild(String why, Predicate<Msr6Tree> affected) {
         for (Msr6TreeRecord record : store.records()) {
-            if (isMine(record.id()) && affected.test(record.tree())) {
-                reconciler.rebuild(record.id());
+            String id = record.id();
+            if (isMine(id) && affected.test(record.tree())) {
+                worker.submit(id, why + ": tree " + id, () -> {
+                    if (store.record(id).map(r -> affected.test(r.tree())).orElse(false)) {
+                        reconciler.rebuild(id);
+                    }
+                });
             }
         }
     }
 
-    /** Checks the trees this instance owns against the devices' netcfg now; on the worker. */
+    /** Queues a check of each tree this instance owns against the devices' netcfg. */
     private void refresh() {
         refreshQueued.set(false);
         for (Msr6TreeRecord record : store.records()) {
-            if (isMine(record.id())) {
-                reconciler.refresh(record.id());
+            String id = record.id();
+            if (isMine(id)) {
+                worker.submit(id, "checking tree " + id + " against netcfg", () -> reconciler.refresh(id));
             }
         }
     }
@@ -481,10 +495,11 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             boolean down = event.type() == LinkEvent.Type.LINK_REMOVED
                     || event.type() == LinkEvent.Type.LINK_UPDATED && link.state() == Link.State.INACTIVE;
             if (down) {
-                worker.submit("rerouting around " + link, () -> rebuild(tree -> uses(
+                String why = "rerouting around " + link;
+                worker.submit(why, () -> rebuild(why, tree -> uses(
                         tree, l -> l.src().equals(link.src()) && l.dst().equals(link.dst()))));
             } else if (event.type() == LinkEvent.Type.LINK_ADDED || event.type() == LinkEvent.Type.LINK_UPDATED) {
-                worker.submit("retrying failed trees", () -> rebuild(Msr6TreeManager::failed));
+                worker.submit("retrying failed trees", () -> rebuild("retrying", Msr6TreeManager::failed));
             }
         }
     }
@@ -520,9 +535,10 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         public void event(DeviceEvent event) {
             DeviceId device = event.subject().id();
             if (event.type() != DeviceEvent.Type.DEVICE_REMOVED && deviceService.isAvailable(device)) {
-                worker.submit("retrying failed trees", () -> rebuild(Msr6TreeManager::failed));
+                worker.submit("retrying failed trees", () -> rebuild("retrying", Msr6TreeManager::failed));
             } else {
-                worker.submit("rerouting around " + device, () -> rebuild(tree -> uses(
+                String why = "rerouting around " + device;
+                worker.submit(why, () -> rebuild(why, tree -> uses(
                         tree, l -> l.src().deviceId().equals(device) || l.dst().deviceId().equals(device))));
             }
         }

@@ -38,9 +38,10 @@ final class RetiringVersions {
         /**
          * Schedules work.
          *
+         * @param treeId   the tree whose version it is (the work goes on that tree's queue)
          * @param onWorker what to run on the worker after the drain time
          */
-        void afterDrain(Runnable onWorker);
+        void afterDrain(String treeId, Runnable onWorker);
     }
 
     /** One replaced version: what its devices may hold, and the numbers it kept claimed. */
@@ -75,7 +76,7 @@ final class RetiringVersions {
         synchronized (this) {
             pending.add(retiring);
         }
-        timer.afterDrain(() -> {
+        timer.afterDrain(retiring.treeId, () -> {
             boolean due;
             synchronized (this) {
                 due = pending.remove(retiring);

@@ -15,17 +15,18 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import static org.onlab.util.Tools.groupedThreads;
 
 /**
  * The tree owner's threads: the work on one tree runs in the order it came, one task at a time;
  * work on different trees runs at once on a bounded pool (an install mostly waits for devices).
- * Work on no one tree (taking trees over, rerouting every tree a link carried, a test's pause)
- * runs alone, in order, on its own thread: it waits for the trees' running tasks, and a tree task
- * submitted after it starts only once it is done. Failures are logged. Stops cleanly: running tasks finish, queued ones are dropped, nothing new is taken.
+ * Work on no one tree (finding the trees a link carried, the trees to take over) runs in order on
+ * a thread of its own, beside the trees' tasks: it only looks and queues work on each tree it
+ * finds, so it never waits for a tree's task, and no tree waits for it. (It used to run alone,
+ * after the running tree tasks and before later ones: one install hung in a device write then
+ * held back every other tree's at the next network change.) Failures are logged. Stops cleanly:
+ * running tasks finish, queued ones are dropped, nothing new is taken.
  */
 final class TreeWorker {
 
@@ -34,12 +35,7 @@ final class TreeWorker {
     private final Logger log;
     private final ExecutorService pool;
     /** Runs the work on no one tree, in order (never waits for a pool thread). */
-    private final ExecutorService aloneThread;
-    /** How many works on no one tree were submitted, and how many are done; guarded by this. */
-    private long aloneSubmitted;
-    private long aloneDone;
-    /** Trees' tasks hold it shared; work on no one tree holds it alone (fair: it is not starved). */
-    private final ReadWriteLock alone = new ReentrantReadWriteLock(true);
+    private final ExecutorService lookThread;
     /** Each key's tasks not yet run; a key is present while a pool thread runs its queue. Guarded by this. */
     private final Map<String, Queue<Runnable>> queues = new HashMap<>();
     private final AtomicInteger pending = new AtomicInteger();
@@ -57,7 +53,7 @@ final class TreeWorker {
     TreeWorker(String group, String name, int threads, Logger log) {
         this.log = log;
         this.pool = Executors.newFixedThreadPool(threads, groupedThreads(group, name, log));
-        this.aloneThread = Executors.newSingleThreadExecutor(groupedThreads(group, "alone", log));
+        this.lookThread = Executors.newSingleThreadExecutor(groupedThreads(group, "look", log));
     }
 
     /**
@@ -73,7 +69,8 @@ final class TreeWorker {
     }
 
     /**
-     * Queues work on no one tree: it runs alone, after the work on no one tree queued before.
+     * Queues work on no one tree: it runs after the work on no one tree queued before, beside the
+     * trees' tasks. It must not act on a tree itself, only queue that tree's work.
      *
      * @param what what the task does, for the log
      * @param task the task
@@ -91,35 +88,21 @@ final class TreeWorker {
         }
         pending.incrementAndGet();
         submitted.incrementAndGet();
-        long after;
-        synchronized (this) {
-            after = key == null ? ++aloneSubmitted : aloneSubmitted;
-        }
         Runnable step = () -> {
             try {
                 if (!stopping) {
-                    if (key == null) {
-                        runAlone(task);
-                    } else {
-                        runBeside(after, task);
-                    }
+                    task.run();
                 }
             } catch (RuntimeException e) {
                 log.warn("{} failed", what, e);
             } finally {
-                if (key == null) {
-                    synchronized (this) {
-                        aloneDone++;
-                        notifyAll();
-                    }
-                }
                 pending.decrementAndGet();
                 done.complete(null);
             }
         };
         if (key == null) {
             try {
-                aloneThread.execute(step);
+                lookThread.execute(step);
             } catch (RejectedExecutionException e) {
                 pending.decrementAndGet();
                 done.complete(null);
@@ -174,38 +157,6 @@ final class TreeWorker {
         }
     }
 
-    private void runAlone(Runnable task) {
-        alone.writeLock().lock();
-        try {
-            task.run();
-        } finally {
-            alone.writeLock().unlock();
-        }
-    }
-
-    /** Runs a tree's task once the work on no one tree submitted before it is done. */
-    private void runBeside(long after, Runnable task) {
-        synchronized (this) {
-            while (aloneDone < after && !stopping) {
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-        if (stopping) {
-            return;
-        }
-        alone.readLock().lock();
-        try {
-            task.run();
-        } finally {
-            alone.readLock().unlock();
-        }
-    }
-
     /** True when no task is queued or running. */
     boolean idle() {
         return pending.get() == 0;
@@ -223,15 +174,11 @@ final class TreeWorker {
      */
     void stop(long timeoutMillis) {
         stopping = true;
-        synchronized (this) {
-            // Tree tasks waiting for work on no one tree are dropped.
-            notifyAll();
-        }
         pool.shutdown();
-        aloneThread.shutdown();
+        lookThread.shutdown();
         try {
             long deadline = System.currentTimeMillis() + timeoutMillis;
-            boolean stopped = aloneThread.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)
+            boolean stopped = lookThread.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)
                     && pool.awaitTermination(Math.max(0, deadline - System.currentTimeMillis()),
                                              TimeUnit.MILLISECONDS);
             if (!stopped) {

@@ -146,7 +146,8 @@ public final class Msr6TreeManagerFixture {
      * their replacement is in (as if their packets drained at once).
      */
     public volatile boolean holdDrains;
-    private final List<Runnable> drains = new CopyOnWriteArrayList<>();
+    /** Held drains: the tree, what its turn runs. */
+    private final List<Map.Entry<String, Runnable>> drains = new CopyOnWriteArrayList<>();
 
     /** A one-instance cluster: this instance owns every tree. */
     public Msr6TreeManagerFixture() {
@@ -183,9 +184,9 @@ public final class Msr6TreeManagerFixture {
         manager.driverService = new FakeDrivers();
         // A device that refuses a group says nothing: the install waits this long, not 5 s.
         manager.confirmMillis = CONFIRM_MILLIS;
-        manager.drainTimer = task -> {
+        manager.drainTimer = (treeId, task) -> {
             if (holdDrains) {
-                drains.add(task);
+                drains.add(Map.entry(treeId, task));
             } else {
                 task.run();
             }
@@ -217,9 +218,9 @@ public final class Msr6TreeManagerFixture {
 
     /** Lets the drain time of every replaced version held so far pass, and waits for what follows. */
     public void passDrains() {
-        List<Runnable> due = List.copyOf(drains);
+        List<Map.Entry<String, Runnable>> due = List.copyOf(drains);
         drains.clear();
-        due.forEach(task -> manager.worker().submit("drained", task));
+        due.forEach(d -> manager.worker().submit(d.getKey(), "drained", d.getValue()));
         settle();
     }
 

@@ -103,6 +103,39 @@ public class TreeInstallConcurrencyTest {
     }
 
     @Test
+    public void aTreeStuckInADeviceWriteHoldsBackNoOtherTreeWhenTheNetworkChanges() throws Exception {
+        // t1's install hangs in its device write (a device that does not answer); a link comes
+        // up meanwhile (the owner looks for failed trees to retry). t2 must still be written.
+        CountDownLatch t1Writing = new CountDownLatch(1);
+        CountDownLatch t2Writing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean first = new AtomicBoolean(true);
+        fixture.beforeApply = ops -> {
+            if (first.compareAndSet(true, false)) {
+                t1Writing.countDown();
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            } else {
+                t2Writing.countDown();
+            }
+        };
+        Future<Msr6Tree> t1 = callers.submit(() -> fixture.manager.create(request("t1", 1)));
+        assertTrue(t1Writing.await(10, TimeUnit.SECONDS));
+        fixture.lab.connect("device:beijing/9", "device:guangzhou/9");
+        Future<Msr6Tree> t2 = callers.submit(() -> fixture.manager.create(request("t2", 2)));
+        boolean t2Wrote = t2Writing.await(10, TimeUnit.SECONDS);
+        release.countDown();
+        assertTrue("t2's install waited behind t1's hung device write", t2Wrote);
+        assertEquals(Msr6TreeState.INSTALLED, t1.get(1, TimeUnit.MINUTES).state());
+        assertEquals(Msr6TreeState.INSTALLED, t2.get(1, TimeUnit.MINUTES).state());
+        fixture.settle();
+        assertDevicesHoldWhatTheStoreWants();
+    }
+
+    @Test
     public void aTreesCreateUpdateAndRemoveRunInOrderWhileOtherTreesInstall() throws Exception {
         // "x"'s install is held in its first device write while the update and the removal come
         // in, and other trees install meanwhile.

@@ -15,8 +15,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -89,21 +91,24 @@ public class TreeWorkerTest {
     }
 
     @Test
-    public void workOnNoOneTreeRunsAloneAfterWhatRunsAndBeforeWhatComesAfter() throws Exception {
+    public void workOnNoOneTreeRunsInOrderBesideATreeTaskThatHangs() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         List<String> order = new CopyOnWriteArrayList<>();
         CompletableFuture<Void> a = worker.submit("a", "a", () -> {
             await(release);
             order.add("a");
         });
-        CompletableFuture<Void> alone = worker.submit("alone", () -> order.add("alone"));
-        // Submitted after: it may not start before the work on no one tree is done.
+        CompletableFuture<Void> look1 = worker.submit("look 1", () -> order.add("look 1"));
+        CompletableFuture<Void> look2 = worker.submit("look 2", () -> order.add("look 2"));
         CompletableFuture<Void> b = worker.submit("b", "b", () -> order.add("b"));
-        Thread.sleep(200);
-        assertEquals("nothing passed the running tree task", List.of(), order);
+        CompletableFuture.allOf(look1, look2, b).get(10, TimeUnit.SECONDS);
+        assertEquals("the work on no one tree in order, tree b beside them", List.of("look 1", "look 2"),
+                     order.stream().filter(s -> s.startsWith("look")).collect(Collectors.toList()));
+        assertTrue(order.contains("b"));
+        assertFalse("a still hangs", a.isDone());
         release.countDown();
-        CompletableFuture.allOf(a, alone, b).get(10, TimeUnit.SECONDS);
-        assertEquals(List.of("a", "alone", "b"), order);
+        a.get(10, TimeUnit.SECONDS);
+        assertEquals("a", order.get(order.size() - 1));
     }
 
     @Test
