@@ -30,8 +30,15 @@ public final class Ipv6Route {
         HOST,
         /** The subnet of an interface configured on an edge port (netcfg "interfaces"). */
         SUBNET,
+        /**
+         * A prefix a router delegates to a customer router (its sixflow netcfg "delegations"):
+         * only on the delegating router and the routers between them.
+         */
+        DELEGATED,
         /** A device's locator /64, which holds all of its SIDs. */
-        LOCATOR
+        LOCATOR,
+        /** A prefix a router originates beside its locator (its sixflow netcfg "aggregates"). */
+        AGGREGATE
     }
 
     /** Where the route's entry stands on its device. */

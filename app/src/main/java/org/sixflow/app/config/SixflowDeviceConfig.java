@@ -4,6 +4,7 @@ package org.sixflow.app.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.common.collect.ImmutableMap;
+import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.IpPrefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.DeviceId;
@@ -14,9 +15,14 @@ import org.onosproject.net.config.InvalidFieldException;
 import org.onosproject.net.config.NetworkConfigService;
 import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.msr6.encoding.Msid;
+import org.sixflow.app.net.Ipv6Prefixes;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -34,7 +40,13 @@ import java.util.function.BiFunction;
  *   "endRlFunction": 256,               // optional SID behaviour codes, 16 bits (defaults 0x100, 0x200)
  *   "endRlbXFunction": 512,
  *   "mtu": 1500,                        // optional IPv6 MTU of every port (octets, 1280..65535)
- *   "portMtu": {"3": 9000}              // optional MTU of single ports, over "mtu"
+ *   "portMtu": {"3": 9000},             // optional MTU of single ports, over "mtu"
+ *   "aggregates": ["2001:db8::/32"],    // optional: prefixes this router originates beside its
+ *                                       //   locator (a provider's address block): the others
+ *                                       //   route them here
+ *   "delegations": {"2001:db8:100::/48": "device:sbr"}  // optional: prefixes this router delegates
+ *                                       //   to a customer router (a multihomed site's border):
+ *                                       //   routed towards it here and on the way, nowhere else
  * }
  * </pre>
  */
@@ -64,6 +76,8 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final String END_RLB_X_FUNCTION = "endRlbXFunction";
     public static final String MTU = "mtu";
     public static final String PORT_MTU = "portMtu";
+    public static final String AGGREGATES = "aggregates";
+    public static final String DELEGATIONS = "delegations";
     /** IPv6 links carry at least 1280 octets (RFC 8200 section 5); the payload length is 16 bits. */
     public static final int MIN_MTU = 1280;
     public static final int MAX_MTU = 65_535;
@@ -77,6 +91,8 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     /** Largest behaviour code: the upper 16 bits of the Function. */
     public static final long MAX_FUNCTION_CODE = 0xFFFF;
 
+    private static final Ip6Prefix LINK_LOCAL = Ip6Prefix.valueOf("fe80::/10");
+
     /** Locators are /64: the SID's function, arguments and pointer fill the other 64 bits. */
     public static final int LOCATOR_LENGTH = 64;
     /** Bits of the End.RLB.X Local Bitstring (the SID's 16-bit Argument) a port may take: 0..15. */
@@ -85,7 +101,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     @Override
     public boolean isValid() {
         if (!hasOnlyFields(ROLE, LOCATOR, MY_STATION_MAC, RLB_BITS, GNMI_ADDRESS, END_RL_FUNCTION,
-                           END_RLB_X_FUNCTION, MTU, PORT_MTU)) {
+                           END_RLB_X_FUNCTION, MTU, PORT_MTU, AGGREGATES, DELEGATIONS)) {
             return false;
         }
         if (!isString(ROLE, FieldPresence.MANDATORY) || !isIpPrefix(LOCATOR, FieldPresence.MANDATORY)
@@ -101,6 +117,8 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
         gnmiAddress();
         mtu();
         portMtu();
+        aggregates();
+        delegations();
         if (endRlFunction() == endRlbXFunction()) {
             throw new InvalidFieldException(END_RLB_X_FUNCTION, "must differ from " + END_RL_FUNCTION);
         }
@@ -264,6 +282,82 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
             result.put(PortNumber.portNumber(port), value.apply(port, entry.getValue()));
         }
         return result.build();
+    }
+
+    /**
+     * Returns the prefixes this router originates beside its locator (a provider's address
+     * block): the other routers route them to it; inside them it routes by its more specific
+     * routes (its delegations, its hosts).
+     *
+     * @return the prefixes, in the order given
+     * @throws InvalidFieldException if the field is no array or an item no routable IPv6 prefix
+     */
+    public List<Ip6Prefix> aggregates() {
+        JsonNode list = object.path(AGGREGATES);
+        if (list.isMissingNode() || list.isNull()) {
+            return List.of();
+        }
+        if (!list.isArray()) {
+            throw new InvalidFieldException(AGGREGATES, "must be an array of IPv6 prefixes");
+        }
+        List<Ip6Prefix> result = new ArrayList<>();
+        for (JsonNode item : list) {
+            Ip6Prefix prefix = routablePrefix(AGGREGATES, item.isTextual() ? item.asText() : item.toString());
+            if (result.contains(prefix)) {
+                throw new InvalidFieldException(AGGREGATES, prefix + " is given twice");
+            }
+            result.add(prefix);
+        }
+        return List.copyOf(result);
+    }
+
+    /**
+     * Returns the prefixes this router delegates to customer routers (RFC 8415's delegating
+     * router, statically): each is routed towards its customer on this router and on the routers
+     * between them, and nowhere else (the rest of the network reaches it through this router's
+     * aggregate).
+     *
+     * @return prefix to the customer router's device id
+     * @throws InvalidFieldException if the field is no object, a key no routable IPv6 prefix or a
+     *                               value no device id
+     */
+    public Map<Ip6Prefix, DeviceId> delegations() {
+        JsonNode map = object.path(DELEGATIONS);
+        if (map.isMissingNode() || map.isNull()) {
+            return Map.of();
+        }
+        if (!map.isObject()) {
+            throw new InvalidFieldException(DELEGATIONS, "must be an object of IPv6 prefix -> device id");
+        }
+        Map<Ip6Prefix, DeviceId> result = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> fields = map.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> entry = fields.next();
+            Ip6Prefix prefix = routablePrefix(DELEGATIONS, entry.getKey());
+            JsonNode to = entry.getValue();
+            if (!to.isTextual() || !to.asText().matches("[a-z][a-z0-9]*:\\S+")) {
+                throw new InvalidFieldException(DELEGATIONS, prefix + " must be delegated to a device id"
+                        + " such as \"device:sbr\", not " + to);
+            }
+            if (result.put(prefix, DeviceId.deviceId(to.asText())) != null) {
+                throw new InvalidFieldException(DELEGATIONS, prefix + " is given twice");
+            }
+        }
+        return Collections.unmodifiableMap(result);
+    }
+
+    /** An IPv6 prefix as written (no bits past its length), /1 or longer, not link-local or multicast. */
+    private static Ip6Prefix routablePrefix(String field, String text) {
+        Ip6Prefix prefix;
+        try {
+            prefix = Ipv6Prefixes.parseExact(text);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFieldException(field, e.getMessage());
+        }
+        if (prefix.prefixLength() == 0 || prefix.address().isMulticast() || LINK_LOCAL.contains(prefix)) {
+            throw new InvalidFieldException(field, prefix + " cannot be routed (a /0, link-local or multicast)");
+        }
+        return prefix;
     }
 
     /**

@@ -19,13 +19,17 @@ import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.Ipv6Route.Kind;
 import org.sixflow.pipeconf.P4Defines;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.StreamSupport;
 
@@ -40,10 +44,15 @@ import java.util.stream.StreamSupport;
  *     a device never sends its own prefix elsewhere, and what arrives for it is delivered by
  *     its host entries or its local SIDs (on the lab's beijing, locator and host subnet are the
  *     same fd00:1:1::/64: beijing holds h_bj's /128 and no route pointing at itself);</li>
- * <li>else the claims of other devices, by kind (HOST, then SUBNET, then LOCATOR), then by
- *     fewest hops, then by device id; a prefix claimed by two devices is reported as a conflict.
- *     Two claims of one device (a locator equal to a subnet) are one route, of kind SUBNET.</li>
+ * <li>else the claims of other devices, by kind (HOST, SUBNET, DELEGATED, LOCATOR, AGGREGATE),
+ *     then by fewest hops, then by device id; a prefix claimed by two devices is reported as a
+ *     conflict. Two claims of one device (a locator equal to a subnet) are one route, of kind
+ *     SUBNET.</li>
  * </ol>
+ * A router's aggregates are its own prefixes as its locator is. A delegated prefix is claimed for
+ * its customer router but routed only on the delegating router and the routers on its shortest
+ * paths to the customer: elsewhere the delegating router's aggregate leads there, so a
+ * multihomed site's provider prefixes add no route to the rest of the network.
  * A host's /128 is installed only at its edge when a prefix that edge owns covers the address
  * (elsewhere the covering prefix leads there); a host outside them (no subnet configured, or
  * moved away from its subnet's edge) gets its /128 on every device, towards its edge. SIDs are
@@ -67,9 +76,16 @@ final class RouteComputer {
         final MacAddress hostMac;
         /** Hosts only: whether the /128 is routed on other devices too. */
         final boolean everywhere;
+        /** Delegations only: the routers that route it (elsewhere it is left out); null: any. */
+        final Set<DeviceId> onlyAt;
 
         Claim(Ip6Prefix prefix, Kind kind, DeviceId target, String origin, PortNumber hostPort, MacAddress hostMac,
               boolean everywhere) {
+            this(prefix, kind, target, origin, hostPort, hostMac, everywhere, null);
+        }
+
+        Claim(Ip6Prefix prefix, Kind kind, DeviceId target, String origin, PortNumber hostPort, MacAddress hostMac,
+              boolean everywhere, Set<DeviceId> onlyAt) {
             this.prefix = prefix;
             this.kind = kind;
             this.target = target;
@@ -77,6 +93,11 @@ final class RouteComputer {
             this.hostPort = hostPort;
             this.hostMac = hostMac;
             this.everywhere = everywhere;
+            this.onlyAt = onlyAt;
+        }
+
+        boolean routedAt(DeviceId router) {
+            return onlyAt == null || onlyAt.contains(router);
         }
     }
 
@@ -96,6 +117,15 @@ final class RouteComputer {
         this.network = network;
         for (RoutingNetwork.Router router : network.routers()) {
             own(new Claim(router.locator, Kind.LOCATOR, router.id, "locator of " + router.id, null, null, false));
+            for (Ip6Prefix aggregate : router.aggregates) {
+                own(new Claim(aggregate, Kind.AGGREGATE, router.id, "aggregate of " + router.id, null, null,
+                              false));
+            }
+        }
+        for (RoutingNetwork.Router router : network.routers()) {
+            router.delegations.forEach((prefix, customer) -> claims.computeIfAbsent(prefix, p -> new ArrayList<>())
+                    .add(new Claim(prefix, Kind.DELEGATED, customer, router.id + "'s delegation to " + customer,
+                                   null, null, false, between(router.id, customer))));
         }
         interfaces.stream()
                 .filter(i -> network.router(i.connectPoint().deviceId()).isPresent())
@@ -113,6 +143,23 @@ final class RouteComputer {
                 .sorted(Comparator.comparing(h -> h.id().toString()))
                 .forEach(this::addHost);
         findConflicts();
+    }
+
+    /**
+     * The routers on the shortest paths from one router to another, the first one included and
+     * the last one not: where a delegation is routed. Empty when the customer is unreachable.
+     */
+    private Set<DeviceId> between(DeviceId from, DeviceId to) {
+        Set<DeviceId> on = new HashSet<>();
+        Deque<DeviceId> next = new ArrayDeque<>(List.of(from));
+        while (!next.isEmpty()) {
+            DeviceId at = next.poll();
+            List<Link> first = network.pathsTo(to).firstLinks(at);
+            if (!first.isEmpty() && on.add(at)) {
+                first.forEach(l -> next.add(l.dst().deviceId()));
+            }
+        }
+        return Set.copyOf(on);
     }
 
     private void own(Claim claim) {
@@ -194,6 +241,7 @@ final class RouteComputer {
         }
         return list.stream()
                 .filter(c -> c.kind != Kind.HOST || c.everywhere)
+                .filter(c -> c.routedAt(router.id))
                 .filter(c -> network.pathsTo(c.target).firstLink(router.id).isPresent())
                 .min(Comparator.comparing((Claim c) -> c.kind)
                              .thenComparing(c -> network.pathsTo(c.target).hops(router.id).orElseThrow())

@@ -206,7 +206,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     private final Set<DeviceId> reconnected = ConcurrentHashMap.newKeySet();
     /** The routes last computed, every router's, state REQUESTED. */
     private volatile Map<DeviceId, List<Ipv6Route>> computed = ImmutableMap.of();
-    private List<String> conflicts = List.of();
+    private volatile List<String> conflicts = List.of();
 
     @Activate
     protected void activate() {
@@ -349,6 +349,15 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         }
     }
 
+    /**
+     * The conflicts the last computation found (each also logged once, as a warning).
+     *
+     * @return one sentence per conflicting prefix or address
+     */
+    List<String> conflicts() {
+        return conflicts;
+    }
+
     /** Computes every route on the current network, writes the difference, and tells listeners. */
     private synchronized void recompute() {
         if (!active) {
@@ -385,7 +394,8 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
             try {
                 if (config.isValid()) {
                     routers.add(new RoutingNetwork.Router(device.id(), config.myStationMac(),
-                                                          config.locator().getIp6Prefix()));
+                                                          config.locator().getIp6Prefix(), config.aggregates(),
+                                                          config.delegations()));
                 }
             } catch (RuntimeException e) {
                 log.debug("{} has an invalid sixflow netcfg, not routed: {}", device.id(), e.getMessage());

@@ -37,11 +37,22 @@ final class RoutingNetwork {
         final DeviceId id;
         final MacAddress mac;
         final Ip6Prefix locator;
+        /** Prefixes it originates beside its locator. */
+        final List<Ip6Prefix> aggregates;
+        /** Prefixes it delegates, to the customer router of each. */
+        final Map<Ip6Prefix, DeviceId> delegations;
 
         Router(DeviceId id, MacAddress mac, Ip6Prefix locator) {
+            this(id, mac, locator, List.of(), Map.of());
+        }
+
+        Router(DeviceId id, MacAddress mac, Ip6Prefix locator, List<Ip6Prefix> aggregates,
+               Map<Ip6Prefix, DeviceId> delegations) {
             this.id = checkNotNull(id);
             this.mac = checkNotNull(mac);
             this.locator = checkNotNull(locator);
+            this.aggregates = List.copyOf(aggregates);
+            this.delegations = Map.copyOf(delegations);
         }
     }
 

@@ -5,6 +5,7 @@ package org.sixflow.app.config;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
+import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.IpPrefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.DeviceId;
@@ -12,6 +13,7 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.InvalidFieldException;
 import org.sixflow.app.api.DeviceRole;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -66,6 +68,32 @@ public class SixflowDeviceConfigTest {
         assertTrue(config.isValid());
         assertTrue(config.rlbBits().isEmpty());
         assertFalse(config.gnmiAddress().isPresent());
+    }
+
+    @Test
+    public void readsAggregatesAndDelegations() throws Exception {
+        SixflowDeviceConfig config = config(withField(
+                "\"aggregates\": [\"2001:db8::/32\"], \"delegations\": {\"2001:db8:1::/48\": \"device:sbr\"}"));
+        assertTrue(config.isValid());
+        assertEquals(List.of(Ip6Prefix.valueOf("2001:db8::/32")), config.aggregates());
+        assertEquals(Map.of(Ip6Prefix.valueOf("2001:db8:1::/48"), DeviceId.deviceId("device:sbr")),
+                     config.delegations());
+        assertTrue(config(withField("")).aggregates().isEmpty());
+        assertTrue(config(withField("")).delegations().isEmpty());
+    }
+
+    @Test
+    public void rejectsAggregatesAndDelegationsThatCannotBeRouted() throws Exception {
+        assertRejected(withField("\"aggregates\": \"2001:db8::/32\""), "array of IPv6 prefixes");
+        assertRejected(withField("\"aggregates\": [\"2001:db8::1/32\"]"), "bits set past its length");
+        assertRejected(withField("\"aggregates\": [\"10.0.0.0/8\"]"), "no IPv6 prefix");
+        assertRejected(withField("\"aggregates\": [\"::/0\"]"), "cannot be routed");
+        assertRejected(withField("\"aggregates\": [\"fe80::/64\"]"), "cannot be routed");
+        assertRejected(withField("\"aggregates\": [\"2001:db8::/32\", \"2001:db8::/32\"]"), "given twice");
+        assertRejected(withField("\"delegations\": [\"2001:db8:1::/48\"]"), "object of IPv6 prefix -> device id");
+        assertRejected(withField("\"delegations\": {\"2001:db8:1::/48\": 7}"), "delegated to a device id");
+        assertRejected(withField("\"delegations\": {\"2001:db8:1::/48\": \"sbr\"}"), "delegated to a device id");
+        assertRejected(withField("\"delegations\": {\"ff02::/16\": \"device:sbr\"}"), "cannot be routed");
     }
 
     @Test

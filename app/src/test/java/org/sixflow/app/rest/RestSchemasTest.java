@@ -34,11 +34,13 @@ import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.io.InputStream;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -188,7 +190,8 @@ public class RestSchemasTest {
         assertEquals(schema.path("properties").size(), encoded.size());
         List<String> kinds = new ArrayList<>();
         schema.path("properties").path("kind").path("enum").forEach(k -> kinds.add(k.asText()));
-        assertEquals(List.of("HOST", "SUBNET", "LOCATOR"), kinds);
+        assertEquals(Arrays.stream(Ipv6Route.Kind.values()).map(Enum::name)
+                             .collect(Collectors.toList()), kinds);
         List<String> states = new ArrayList<>();
         schema.path("properties").path("state").path("enum").forEach(k -> states.add(k.asText()));
         assertEquals(List.of("REQUESTED", "INSTALLED", "FAILED"), states);

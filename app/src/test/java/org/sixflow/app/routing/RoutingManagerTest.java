@@ -323,6 +323,48 @@ public class RoutingManagerTest {
     }
 
     @Test
+    public void aProvidersAggregateIsRoutedEverywhereAndWhatItDelegatesOnlyOnTheWayToTheCustomer() {
+        // guangzhou is a provider: it originates 2001:db8::/32 and delegates 2001:db8:1::/48 to
+        // beijing, its customer two hops away through wuhan.
+        ObjectNode guangzhou = (ObjectNode) fixture.lab.netcfg.getConfig(GUANGZHOU, SixflowDeviceConfig.class)
+                .node().deepCopy();
+        guangzhou.putArray(SixflowDeviceConfig.AGGREGATES).add("2001:db8::/32");
+        guangzhou.putObject(SixflowDeviceConfig.DELEGATIONS).put("2001:db8:1::/48", "device:beijing");
+        fixture.lab.netcfg.applyConfig(GUANGZHOU, SixflowDeviceConfig.class, guangzhou);
+        Set<String> expected = new TreeSet<>(LAB);
+        expected.addAll(Set.of(
+                "device:beijing 2001:db8::/32 AGGREGATE 1 00:aa:00:00:00:02",
+                "device:wuhan 2001:db8::/32 AGGREGATE 3 00:aa:00:00:00:05",
+                "device:nanjing 2001:db8::/32 AGGREGATE ecmp 2/00:aa:00:00:00:02,3/00:aa:00:00:00:04",
+                "device:shanghai 2001:db8::/32 AGGREGATE 2 00:aa:00:00:00:05",
+                // Only guangzhou and wuhan: beijing is the customer, nanjing and shanghai reach
+                // it through the aggregate (no new route in the rest of the network).
+                "device:guangzhou 2001:db8:1::/48 DELEGATED 1 00:aa:00:00:00:02",
+                "device:wuhan 2001:db8:1::/48 DELEGATED 1 00:aa:00:00:00:01"));
+        assertEquals(expected, installed());
+        assertTrue(fixture.manager.conflicts().toString(), fixture.manager.conflicts().isEmpty());
+        // Taken out of netcfg: the routes go.
+        guangzhou.remove(SixflowDeviceConfig.AGGREGATES);
+        guangzhou.remove(SixflowDeviceConfig.DELEGATIONS);
+        fixture.lab.netcfg.applyConfig(GUANGZHOU, SixflowDeviceConfig.class, guangzhou);
+        assertEquals(LAB, installed());
+    }
+
+    @Test
+    public void aPrefixDelegatedToTwoCustomersIsAConflict() {
+        ObjectNode guangzhou = (ObjectNode) fixture.lab.netcfg.getConfig(GUANGZHOU, SixflowDeviceConfig.class)
+                .node().deepCopy();
+        guangzhou.putObject(SixflowDeviceConfig.DELEGATIONS).put("2001:db8:1::/48", "device:beijing");
+        fixture.lab.netcfg.applyConfig(GUANGZHOU, SixflowDeviceConfig.class, guangzhou);
+        ObjectNode nanjing = (ObjectNode) fixture.lab.netcfg.getConfig(NANJING, SixflowDeviceConfig.class)
+                .node().deepCopy();
+        nanjing.putObject(SixflowDeviceConfig.DELEGATIONS).put("2001:db8:1::/48", "device:shanghai");
+        fixture.lab.netcfg.applyConfig(NANJING, SixflowDeviceConfig.class, nanjing);
+        assertTrue(fixture.manager.conflicts().toString(), fixture.manager.conflicts().stream().anyMatch(
+                c -> c.startsWith("2001:db8:1::/48 is claimed by")));
+    }
+
+    @Test
     public void portsGetTheMtuNetcfgGivesThem() {
         // The lab's netcfg gives none: no port is checked.
         assertEquals(Set.of(), mtus());

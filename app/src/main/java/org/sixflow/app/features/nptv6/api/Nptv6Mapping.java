@@ -2,9 +2,9 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.nptv6.api;
 
-import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.net.Ipv6Prefixes;
 
 import java.util.Objects;
 
@@ -74,22 +74,7 @@ public final class Nptv6Mapping {
      * @throws IllegalArgumentException if it is no IPv6 prefix or has bits set past its length
      */
     public static Ip6Prefix prefix(String text) {
-        checkNotNull(text, "no prefix given");
-        int slash = text.indexOf('/');
-        checkArgument(slash > 0, "%s is no IPv6 prefix (address/length)", text);
-        Ip6Address address;
-        int length;
-        try {
-            address = Ip6Address.valueOf(text.substring(0, slash));
-            length = Integer.parseInt(text.substring(slash + 1));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(text + " is no IPv6 prefix (address/length)", e);
-        }
-        checkArgument(length >= 0 && length <= Ip6Address.BIT_LENGTH, "%s: length must be 0..128", text);
-        Ip6Prefix prefix = Ip6Prefix.valueOf(address, length);
-        checkArgument(prefix.address().equals(address), "%s has bits set past its length (did you mean %s?)",
-                      text, prefix);
-        return prefix;
+        return Ipv6Prefixes.parseExact(text);
     }
 
     /**
