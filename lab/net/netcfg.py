@@ -45,6 +45,13 @@ def generate(topo):
                 "rlbBits": {str(port): bit for port, bit in topo.rlb_bits(sw["name"]).items()},
             },
         }
+        # A provider's address blocks and what it delegates to its customers
+        # (docs/features/routing.md#provider-prefixes).
+        if sw.get("aggregates"):
+            devices[names.device_id(sw["name"])]["sixflow"]["aggregates"] = list(sw["aggregates"])
+        if sw.get("delegations"):
+            devices[names.device_id(sw["name"])]["sixflow"]["delegations"] = {
+                prefix: names.device_id(customer) for prefix, customer in sw["delegations"].items()}
     ports = {}
     hosts = {}
     for host in topo.hosts:

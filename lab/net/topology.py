@@ -177,7 +177,8 @@ def _check_unique(items, key, what, problems, fold=lambda v: v):
             seen[value] = item.get("name")
 
 
-SWITCH_KEYS = ("name", "p4rtDeviceId", "role", "locator", "routerMac", "latitude", "longitude", "profile")
+SWITCH_KEYS = ("name", "p4rtDeviceId", "role", "locator", "routerMac", "latitude", "longitude", "profile",
+               "aggregates", "delegations")
 
 
 def _check_switches(switches, problems):
@@ -215,6 +216,7 @@ def _check_switches(switches, problems):
         if "profile" in sw and sw["profile"] not in bmv2_profiles():
             problems.append("%s: profile %r is not one built for bmv2 (%s)" % (where, sw["profile"],
                                                                              ", ".join(bmv2_profiles())))
+        _check_provider_prefixes(sw, switches, where, problems)
         unknown = sorted(set(sw) - set(SWITCH_KEYS))
         if unknown:
             problems.append("%s: unknown keys %s" % (where, ", ".join(unknown)))
@@ -229,6 +231,41 @@ def _check_switches(switches, problems):
     _check_unique(items, "routerMac", "switches", problems, str.lower)
     _check_unique(items, "locator", "switches", problems, _network_or_text)
     return valid
+
+
+def _exact_ipv6_prefix(text):
+    """An IPv6 prefix as written (no bits past its length), routable: a /1 or longer, neither
+    link-local nor multicast (the app's netcfg takes no other); raises ValueError."""
+    network = ipaddress.IPv6Network(text)  # strict: bits past the length are refused
+    if network.prefixlen == 0 or network.is_link_local or network.is_multicast:
+        raise ValueError("cannot be routed (a /0, link-local or multicast)")
+    return network
+
+
+def _check_provider_prefixes(sw, switches, where, problems):
+    """A provider switch's "aggregates" (prefixes it originates) and "delegations" (prefix ->
+    the customer switch it delegates it to): docs/features/routing.md#provider-prefixes."""
+    aggregates = sw.get("aggregates", [])
+    if not isinstance(aggregates, list):
+        problems.append("%s: aggregates must be a list of IPv6 prefixes" % where)
+        aggregates = []
+    for prefix in aggregates:
+        try:
+            _exact_ipv6_prefix(prefix)
+        except (TypeError, ValueError) as e:
+            problems.append("%s: aggregate %r: %s" % (where, prefix, e))
+    delegations = sw.get("delegations", {})
+    if not isinstance(delegations, dict):
+        problems.append("%s: delegations must be an object of IPv6 prefix -> switch name" % where)
+        delegations = {}
+    names_known = {other.get("name") for other in switches if isinstance(other, dict)}
+    for prefix, customer in delegations.items():
+        try:
+            _exact_ipv6_prefix(prefix)
+        except (TypeError, ValueError) as e:
+            problems.append("%s: delegation %r: %s" % (where, prefix, e))
+        if customer not in names_known or customer == sw.get("name"):
+            problems.append("%s: delegation %s is to %r, which is no other switch" % (where, prefix, customer))
 
 
 def _network_or_text(value):

@@ -44,6 +44,16 @@ class OnosError(Exception):
     pass
 
 
+class OnosBootError(OnosError):
+    """ONOS's core failed to come up in this boot (a component of onos-core-net that Felix's SCR
+    refused, e.g. "activate method [activate] not found; Component will fail": a race of Karaf's
+    feature installation seen under load). Nothing will recover it in this run: start again."""
+
+
+# What karaf.log says when ONOS's core cannot come up in this boot.
+CORE_BOOT_FAILURE = ("onos-core-net", "Component will fail")
+
+
 class OnosInstance:
     """An ONOS instance in folder root, answering REST on ip:http_port."""
 
@@ -154,9 +164,23 @@ class OnosInstance:
                     return
             except (OSError, urllib.error.URLError) as e:
                 last = e
+            failure = self.core_boot_failure()
+            if failure:
+                raise OnosBootError(f"ONOS's core failed to start while waiting for {what}: {failure}")
             time.sleep(every)
         raise OnosError(f"{what}: not within {timeout} s (last: {last}); see {self.karaf}/data/log/karaf.log"
                         + self.logged_errors())
+
+    def core_boot_failure(self):
+        """The karaf.log line that says ONOS's core cannot come up in this boot, or None."""
+        try:
+            with open(os.path.join(self.karaf, "data", "log", "karaf.log"), errors="replace") as f:
+                for line in f:
+                    if "| ERROR |" in line and all(part in line for part in CORE_BOOT_FAILURE):
+                        return line.strip()
+        except OSError:
+            pass
+        return None
 
     def logged_errors(self, most=20):
         """ONOS's last ERROR lines, for a failure that may happen where karaf.log is not kept."""

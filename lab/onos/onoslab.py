@@ -18,7 +18,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from instance import OnosError, OnosInstance  # noqa: E402
+from instance import OnosBootError, OnosError, OnosInstance  # noqa: E402
 from ports import free_port  # noqa: E402
 from postgres import Postgres  # noqa: E402
 import roles  # noqa: E402
@@ -31,6 +31,8 @@ DEFAULT_HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
 ONOS_APPS = ["org.onosproject.drivers.bmv2", "org.onosproject.generaldeviceprovider", "org.onosproject.p4runtime",
              "org.onosproject.lldpprovider", "org.onosproject.hostprovider", "org.onosproject.netcfghostprovider"]
 SIXFLOW_APPS = ["org.sixflow.pipeconf", "org.sixflow.app"]
+# A boot whose core fails (OnosBootError) is started again, fresh, this many times in all.
+BOOT_ATTEMPTS = 3
 LLDP_COMPONENT = "org.onosproject.provider.lldp.impl.LldpLinkProvider"
 HOSTS_COMPONENT = "org.sixflow.app.experiments.hosts.CommandHostTrafficGenerator"
 HOSTTOOLS = os.path.join(os.path.dirname(HERE), "net", "hosttools.py")
@@ -108,12 +110,22 @@ def up(args):
             postgres = Postgres().start()
             db_url, db_user, db_password = postgres.jdbc_url, "postgres", ""
             say("PostgreSQL started: %s (throwaway)", db_url)
-        onos.prepare().start()
-        say("ONOS 2.7.0 starting from %s (instance %s, log %s)", args.home, onos.root, onos.karaf + "/data/log/karaf.log")
-        onos.wait_rest(args.timeout)
-        say("ONOS REST up after %.1f s", time.time() - started)
-        for app in ONOS_APPS:
-            onos.activate(app, args.timeout)
+        for attempt in range(1, BOOT_ATTEMPTS + 1):
+            onos.prepare().start()
+            say("ONOS 2.7.0 starting from %s (instance %s, log %s)", args.home, onos.root,
+                onos.karaf + "/data/log/karaf.log")
+            try:
+                onos.wait_rest(args.timeout)
+                say("ONOS REST up after %.1f s", time.time() - started)
+                for app in ONOS_APPS:
+                    onos.activate(app, args.timeout)
+                break
+            except OnosBootError as e:
+                if attempt == BOOT_ATTEMPTS:
+                    raise
+                say("%s; stopping it and starting a fresh instance (attempt %d of %d)", e, attempt + 1,
+                    BOOT_ATTEMPTS)
+                onos.stop()
         say("ONOS apps active: %s", ", ".join(ONOS_APPS))
         set_link_discovery(onos, args.lldp_probe_ms, args.lldp_stale_ms)
         say("LLDP probes every %d ms, a link unheard for %d ms is gone", args.lldp_probe_ms, args.lldp_stale_ms)

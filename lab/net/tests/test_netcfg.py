@@ -87,6 +87,14 @@ class NetcfgTest(unittest.TestCase):
         self.assertEqual(["fd00:b:1::1/64", "10.0.3.1/24"], cfg["ports"]["device:bng/3"]["interfaces"][0]["ips"])
         self.assertEqual(["fd00:b:1::11"], cfg["hosts"]["00:00:00:00:0b:11/None"]["basic"]["ips"])
 
+    def test_a_providers_aggregates_and_delegations(self):
+        cfg = netcfg.generate(load("multihomed"))
+        pa = cfg["devices"]["device:pa"]["sixflow"]
+        self.assertEqual(["2001:db8:a00::/40"], pa["aggregates"])
+        self.assertEqual({"2001:db8:a01::/48": "device:sbr"}, pa["delegations"])
+        self.assertNotIn("aggregates", cfg["devices"]["device:sbr"]["sixflow"])
+        self.assertEqual("org.sixflow.nptv6.bmv2", cfg["devices"]["device:sbr"]["basic"]["pipeconf"])
+
 
 if __name__ == "__main__":
     unittest.main()

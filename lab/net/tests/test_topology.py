@@ -102,6 +102,23 @@ class ProblemsTest(unittest.TestCase):
                         problems)
         self.assertIn("switch s2: unknown keys colour", problems)
 
+    def test_provider_prefixes(self):
+        data = two_switches()
+        data["switches"][1].update(aggregates=["2001:db8::/32"], delegations={"2001:db8:1::/48": "s1"})
+        topology.parse(data)
+        data["switches"][1].update(aggregates=["2001:db8::1/32", "fe80::/64"], delegations={
+            "2001:db8:1::/48": "s9", "ff02::/16": "s1", "2001:db8:2::/48": "s2"})
+        problems = self.problems(data)
+        for part in ("aggregate '2001:db8::1/32'", "aggregate 'fe80::/64': cannot be routed",
+                     "delegation 2001:db8:1::/48 is to 's9', which is no other switch",
+                     "delegation 'ff02::/16': cannot be routed",
+                     "delegation 2001:db8:2::/48 is to 's2', which is no other switch"):
+            self.assertTrue(any(part in p for p in problems), "%s not in %s" % (part, problems))
+        data["switches"][1].update(aggregates="2001:db8::/32", delegations=["2001:db8:1::/48"])
+        problems = self.problems(data)
+        self.assertIn("switch s2: aggregates must be a list of IPv6 prefixes", problems)
+        self.assertIn("switch s2: delegations must be an object of IPv6 prefix -> switch name", problems)
+
     def test_host_addresses(self):
         data = two_switches()
         data["hosts"][0].update(ipv6="fd00:9:2::10/64", gateway="fd00:9:2::1")

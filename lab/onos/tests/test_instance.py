@@ -5,6 +5,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -174,6 +175,41 @@ class ActivateTest(unittest.TestCase):
         onos, _ = self.onos((500, "Request failed."))
         with self.assertRaisesRegex(instance.OnosError, "drivers.bmv2 activated.*500"):
             onos.activate("org.onosproject.drivers.bmv2", timeout=1.5)
+
+
+class CoreBootFailureTest(unittest.TestCase):
+    """A boot whose core Felix refused is given up at once (onoslab starts a fresh one), not
+    waited on for the whole timeout."""
+
+    LINE = ("2026-11-29T16:32:12,498 | ERROR | features-3-thread-1 | onos-core-net | 194 - "
+            "org.onosproject.onos-core-net - 2.7.0 | bundle org.onosproject.onos-core-net:2.7.0 (194)"
+            "[org.onosproject.cluster.impl.ConfigFileBasedClusterMetadataProvider(173)] : activate method "
+            "[activate] not found; Component will fail\n")
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.onos = instance.OnosInstance("/nonexistent", os.path.join(self.tmp.name, "onos"), 18181, 18101)
+        os.makedirs(os.path.join(self.onos.karaf, "data", "log"))
+        self.log = os.path.join(self.onos.karaf, "data", "log", "karaf.log")
+        self.onos.rest = lambda method, path, body=None, **_: (503, "Service not found")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_a_refused_core_component_ends_the_wait_at_once(self):
+        with open(self.log, "w") as f:
+            f.write("2026-11-29T16:32:07,338 | ERROR | qtp | Tools | Application is not found: x\n" + self.LINE)
+        started = time.monotonic()
+        with self.assertRaisesRegex(instance.OnosBootError, "core failed to start.*Component will fail"):
+            self.onos.activate("org.onosproject.drivers.bmv2", timeout=60)
+        self.assertLess(time.monotonic() - started, 10)
+
+    def test_other_errors_are_waited_through(self):
+        with open(self.log, "w") as f:
+            f.write("2026-11-29T16:32:07,338 | ERROR | qtp | Tools | Application is not found: x\n")
+        with self.assertRaises(instance.OnosError) as raised:
+            self.onos.activate("org.onosproject.drivers.bmv2", timeout=1.5)
+        self.assertNotIsInstance(raised.exception, instance.OnosBootError)
 
 
 class ConfigureTest(unittest.TestCase):
