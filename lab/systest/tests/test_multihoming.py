@@ -28,7 +28,7 @@ import traffic
 from lab import RestError
 from systest import SystemTest, lab as the_lab
 
-INTERNAL = "fd00:5::/48"
+INTERNAL = "fd00:5:1::/48"  # covers h_site's fd00:5:1::/64
 # Provider, the uplink port of sbr towards it, its aggregate and the /48 it delegates to sbr
 # (lab/topologies/multihomed.json).
 PROVIDERS = {
