@@ -72,19 +72,19 @@ public class BngAttachmentRulesTest {
         return new BngAttachmentRules(DEVICE, model(profile), ACCESS, BNG_MAC);
     }
 
-    private static PiPipelineModel model(String profile) {
+    static PiPipelineModel model(String profile) {
         return BundledPipeconfs.bmv2(profile).pipelineModel();
     }
 
-    private static Map<PiTableId, FlowRule> byTable(List<FlowRule> rules) {
+    static Map<PiTableId, FlowRule> byTable(List<FlowRule> rules) {
         return rules.stream().collect(Collectors.toMap(r -> (PiTableId) r.table(), r -> r));
     }
 
-    private static PiCriterion match(FlowRule rule) {
+    static PiCriterion match(FlowRule rule) {
         return (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
     }
 
-    private static long exact(FlowRule rule, PiMatchFieldId field) {
+    static long exact(FlowRule rule, PiMatchFieldId field) {
         return number(((PiExactFieldMatch) match(rule).fieldMatch(field).orElseThrow()).value()).longValue();
     }
 
@@ -92,21 +92,21 @@ public class BngAttachmentRulesTest {
         return (PiLpmFieldMatch) match(rule).fieldMatch(field).orElseThrow();
     }
 
-    private static PiAction action(FlowRule rule) {
+    static PiAction action(FlowRule rule) {
         return (PiAction) ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
     }
 
-    private static BigInteger param(FlowRule rule, org.onosproject.net.pi.model.PiActionParamId id) {
+    static BigInteger param(FlowRule rule, org.onosproject.net.pi.model.PiActionParamId id) {
         return action(rule).parameters().stream().filter(p -> p.id().equals(id)).map(PiActionParam::value)
                 .map(BngAttachmentRulesTest::number).findFirst().orElseThrow();
     }
 
-    private static BigInteger number(ImmutableByteSequence bytes) {
+    static BigInteger number(ImmutableByteSequence bytes) {
         return new BigInteger(1, bytes.asArray());
     }
 
     /** Every key and parameter exists in the pipeline with a value that fits its width. */
-    private static void fitsPipeline(FlowRule rule, PiPipelineModel model) {
+    static void fitsPipeline(FlowRule rule, PiPipelineModel model) {
         var table = model.table((PiTableId) rule.table()).orElseThrow(() -> new AssertionError("no table " + rule.table()));
         match(rule).fieldMatches().forEach(m -> {
             var field = table.matchField(m.fieldId()).orElseThrow(() -> new AssertionError("no key " + m.fieldId()));
