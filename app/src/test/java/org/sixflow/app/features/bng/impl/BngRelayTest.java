@@ -397,7 +397,7 @@ public class BngRelayTest {
         assertEquals(Long.valueOf(1), relay.dropped().get(BngRelay.IPV6_IGNORED));
     }
 
-    private static int indexOf(List<Captured> all, java.util.function.Predicate<Captured> which) {
+    static int indexOf(List<Captured> all, java.util.function.Predicate<Captured> which) {
         for (int i = 0; i < all.size(); i++) {
             if (which.test(all.get(i))) {
                 return i;
