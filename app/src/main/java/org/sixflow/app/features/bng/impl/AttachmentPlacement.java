@@ -69,12 +69,15 @@ final class AttachmentPlacement {
         try {
             dataPlane.setup(forward.get(), forwarding);
         } catch (BngProgrammableException | RuntimeException e) {
+            // Named by device: the session's status is reported against the line's.
+            BngProgrammableException refused = new BngProgrammableException(
+                    "the forwarding device " + forward.get() + " refused the session: " + e.getMessage());
             try {
                 dataPlane.remove(lineDevice, access);
             } catch (BngProgrammableException | RuntimeException again) {
-                e.addSuppressed(again);
+                refused.addSuppressed(again);
             }
-            throw e;
+            throw refused;
         }
         Map<DeviceId, Attachment> halves = new LinkedHashMap<>();
         halves.put(lineDevice, access);

@@ -172,7 +172,9 @@ public class BngRelaySplitTest {
         replay(all.subList(0, firstEnd));
         BngSession bob = relay.sessions().get(0);
         assertEquals(InstallStatus.State.FAILED, bob.status().state());
-        assertTrue(bob.status().failure().get().reason().contains("no BngProgrammable behaviour"));
+        assertTrue(bob.status().failure().get().reason(), bob.status().failure().get().reason().contains(
+                "the forwarding device device:bng-forward refused the session: device:bng-forward has no"
+                        + " BngProgrammable behaviour"));
         assertNull(plane.setupsOn.get(FORWARD));
         List<Attachment> written = plane.setupsOn.get(ACCESS.deviceId());
         assertEquals("every access half written was taken out again", written,
