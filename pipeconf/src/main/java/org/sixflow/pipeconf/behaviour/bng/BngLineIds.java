@@ -63,16 +63,10 @@ final class BngLineIds {
         if (param(rule, PORT) != port.toLong() || param(rule, S_TAG) != sVid || param(rule, C_TAG) != cVid) {
             return Optional.empty();
         }
-        return lineIdKey(rule);
+        return lineSessionId(rule);
     }
 
-    /**
-     * Returns the line id an entry is keyed by (line session, session, source entries).
-     *
-     * @param rule an entry whose key has the line id
-     * @return the id, if its key has one
-     */
-    static Optional<Integer> lineIdKey(FlowRule rule) {
+    private static Optional<Integer> lineSessionId(FlowRule rule) {
         PiCriterion match = (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
         long id = match == null ? -1 : exact(match, HDR_LINE_ID);
         return id < 0 ? Optional.empty() : Optional.of((int) id);
@@ -149,7 +143,7 @@ final class BngLineIds {
             if (mine.isPresent()) {
                 return mine.get();
             }
-            (record == Record.LINE_MAP ? lineId(rule) : lineIdKey(rule)).ifPresent(used::set);
+            (record == Record.LINE_MAP ? lineId(rule) : lineSessionId(rule)).ifPresent(used::set);
         }
         int free = used.nextClearBit(1);
         if (free > BNG_LINES) {

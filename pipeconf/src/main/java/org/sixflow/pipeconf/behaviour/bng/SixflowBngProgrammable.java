@@ -93,25 +93,14 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
         flowRules.applyFlowRules(install.toArray(new FlowRule[0]));
     }
 
-    /**
-     * Removes the attachment's own entries (its source, its prefix), and the line's shared ones
-     * (line map, session, line session) once no other address of the line is left on the device
-     * ({@link BngLineUse}): a session's attachments are removed one by one.
-     */
     @Override
     public void removeAttachment(Attachment attachment) throws BngProgrammableException {
         setup("removeAttachment()");
         BngAttachmentRules rules = rules(attachment);
         int lineId = lineId(attachment, false);
-        FlowRuleService flowRules = handler().get(FlowRuleService.class);
-        List<FlowRule> session = rules.session(attachment, lineId);
-        List<FlowRule> remove = session.stream().filter(r -> BngLineUse.ADDRESS_TABLES.contains(r.table()))
-                .collect(Collectors.toCollection(ArrayList::new));
-        if (!BngLineUse.stillUsed(flowRules.getFlowEntries(deviceId), lineId, remove)) {
-            remove.addAll(rules.lineMap(attachment, lineId));
-            session.stream().filter(r -> !BngLineUse.ADDRESS_TABLES.contains(r.table())).forEach(remove::add);
-        }
-        flowRules.removeFlowRules(remove.toArray(new FlowRule[0]));
+        List<FlowRule> remove = new ArrayList<>(rules.lineMap(attachment, lineId));
+        remove.addAll(rules.session(attachment, lineId));
+        handler().get(FlowRuleService.class).removeFlowRules(remove.toArray(new FlowRule[0]));
     }
 
     @Override
