@@ -137,5 +137,26 @@ class SplitAccessPassDrops(SplitAccessTest):
         self.assertEqual(self.count(PASSED, 0), 0)
 
 
+@bng.requires("BNG_ACCESS", "BNG_FORWARD")
+class SplitPassIsNotEncapsulatedAgain(SplitAccessTest):
+    """On a switch with both halves (profile bng), a frame passed from the trunk whose packet is
+    for a subscriber prefix this switch also maps is still passed as it came, neither encapsulated
+    a second time nor routed."""
+
+    def runTest(self):
+        self.insert(bng.PREFIX_V6, {names.HDR_IPV6_DST_64: (bng.upper64(bng.SUB_V6), 64)}, bng.SET_DOWNSTREAM_LINE,
+                    {names.LINE_ID: bng.LINE})
+        self.insert(bng.LINE_SESSION, {names.HDR_LINE_ID: bng.LINE}, bng.SET_LINE_SESSION,
+                    {names.PORT: bng.LINE_PORT, names.S_TAG: bng.S_VID, names.C_TAG: bng.C_VID,
+                     names.SESSION_ID: bng.SESSION_ID, names.SMAC: ROUTER_MAC, names.DMAC: bng.SUB_MAC})
+        packet, proto = downstream_packets()[0]
+        frame = split_frame(packet, proto)
+        testutils.send_packet(self, TRUNK_PORT, bytes(frame))
+        testutils.verify_packet(self, frame, bng.LINE_PORT)
+        testutils.verify_no_other_packets(self)
+        self.assert_passed(1)
+        self.assertEqual(self.count(bng.DOWN_RX), 0)
+
+
 # The router's MAC is not the BNG MAC the split's frames carry: the pass is not a route.
 assert ROUTER_MAC != BNG_MAC
