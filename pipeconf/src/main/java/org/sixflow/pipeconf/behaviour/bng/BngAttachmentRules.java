@@ -24,6 +24,7 @@ import org.onosproject.net.pi.runtime.PiActionParam;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import static org.sixflow.pipeconf.P4InfoConstants.C_TAG;
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
@@ -77,6 +78,10 @@ import static org.sixflow.pipeconf.P4InfoConstants.S_TAG;
 final class BngAttachmentRules {
 
     private static final int PRIORITY = 10;
+    /** The tables whose entries are one address's own: a source upstream, a prefix downstream. */
+    private static final Set<PiTableId> ADDRESS_TABLES = Set.of(
+            SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V4,
+            SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V4);
     private static final int IPV6_PREFIX = 64;
     private static final int IPV4_PREFIX = 32;
 
@@ -242,6 +247,31 @@ final class BngAttachmentRules {
                                    .withParameter(new PiActionParam(SMAC, mac(bngMac)))
                                    .withParameter(new PiActionParam(DMAC, mac(attachment.macAddress())))
                                    .build()));
+        }
+        return rules;
+    }
+
+    /**
+     * Returns the entries the removal of an attachment takes out: its own (source, prefix) and
+     * the ones its line shares with the session's other attachments (line map, session, line
+     * session), or only its own when the others stay ({@link BngPrefixAttachment#othersStay()}).
+     *
+     * @param attachment the attachment
+     * @param lineId     its line
+     * @return the entries
+     * @throws BngProgrammableException for an attachment that cannot be written
+     */
+    List<FlowRule> removal(Attachment attachment, int lineId) throws BngProgrammableException {
+        boolean othersStay = attachment instanceof BngPrefixAttachment
+                && ((BngPrefixAttachment) attachment).othersStay();
+        List<FlowRule> rules = new ArrayList<>();
+        if (!othersStay) {
+            rules.addAll(lineMap(attachment, lineId));
+        }
+        for (FlowRule rule : session(attachment, lineId)) {
+            if (!othersStay || ADDRESS_TABLES.contains(rule.table())) {
+                rules.add(rule);
+            }
         }
         return rules;
     }

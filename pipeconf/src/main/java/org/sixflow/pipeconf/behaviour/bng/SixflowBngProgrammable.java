@@ -97,9 +97,7 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
     public void removeAttachment(Attachment attachment) throws BngProgrammableException {
         setup("removeAttachment()");
         BngAttachmentRules rules = rules(attachment);
-        int lineId = lineId(attachment, false);
-        List<FlowRule> remove = new ArrayList<>(rules.lineMap(attachment, lineId));
-        remove.addAll(rules.session(attachment, lineId));
+        List<FlowRule> remove = rules.removal(attachment, lineId(attachment, false));
         handler().get(FlowRuleService.class).removeFlowRules(remove.toArray(new FlowRule[0]));
     }
 

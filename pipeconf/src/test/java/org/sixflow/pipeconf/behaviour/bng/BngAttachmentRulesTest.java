@@ -223,15 +223,26 @@ public class BngAttachmentRulesTest {
     private static final class Delegated implements BngPrefixAttachment {
         private final TestAttachment of;
         private final int length;
+        private final boolean othersStay;
 
         Delegated(String prefix, int length) {
+            this(prefix, length, false);
+        }
+
+        Delegated(String prefix, int length, boolean othersStay) {
             this.of = TestAttachment.pppoe(100, 7, prefix, 0x1a2b);
             this.length = length;
+            this.othersStay = othersStay;
         }
 
         @Override
         public int prefixLength() {
             return length;
+        }
+
+        @Override
+        public boolean othersStay() {
+            return othersStay;
         }
 
         @Override
@@ -286,6 +297,22 @@ public class BngAttachmentRulesTest {
         assertEquals(new BigInteger("fd33010000000100", 16), number(prefix.value()));
         assertEquals(56, prefix.prefixLength());
         session.values().forEach(rule -> fitsPipeline(rule, model("bng")));
+    }
+
+    @Test
+    public void aRemovalTakesTheLinesSharedEntriesUnlessTheSessionGoesOn() throws Exception {
+        BngAttachmentRules rules = rules("bng");
+        // The session ends: everything of the attachment, the line's shared entries too.
+        assertEquals(Set.of(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION,
+                            SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6,
+                            SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION),
+                     byTable(rules.removal(new Delegated("fd33:100:0:100::", 56), 42)).keySet());
+        // A delegated prefix released while the session goes on: its source and prefix only.
+        List<FlowRule> released = rules.removal(new Delegated("fd33:100:0:100::", 56, true), 42);
+        assertEquals(Set.of(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6),
+                     byTable(released).keySet());
+        assertEquals(56, lpm(byTable(released).get(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6), HDR_IPV6_SRC_64)
+                .prefixLength());
     }
 
     @Test

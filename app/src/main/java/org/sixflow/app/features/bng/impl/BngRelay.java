@@ -548,7 +548,9 @@ final class BngRelay {
                     return;
                 }
                 try {
-                    placement.remove(placed);
+                    // Released while the session goes on: the line's shared entries stay for its other
+                    // addresses. At the session's end (endedAt set first) it goes whole, as they do.
+                    placement.remove(session.endedAt < 0 ? placed.leavingOthers() : placed);
                 } catch (BngProgrammableException | RuntimeException e) {
                     session.status = InstallStatus.failed(session.line.port.deviceId(),
                                                           "removing delegated prefix " + delegated + ": "

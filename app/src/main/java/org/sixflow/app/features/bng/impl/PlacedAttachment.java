@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableMap;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.behaviour.BngProgrammable.Attachment;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -28,6 +29,19 @@ final class PlacedAttachment {
     /** Each device and what it was given, the line's device first. */
     Map<DeviceId, Attachment> halves() {
         return halves;
+    }
+
+    /**
+     * The same halves as their removal while the session goes on: each takes only its own
+     * entries (a delegated prefix released), the session's other attachments keeping the line's.
+     *
+     * @return the halves, leaving the others
+     */
+    PlacedAttachment leavingOthers() {
+        Map<DeviceId, Attachment> leaving = new LinkedHashMap<>();
+        halves.forEach((device, attachment) -> leaving.put(device, attachment instanceof SplitHalf
+                ? ((SplitHalf) attachment).leavingOthers() : ((PppoeAttachment) attachment).leavingOthers()));
+        return new PlacedAttachment(leaving);
     }
 
     @Override

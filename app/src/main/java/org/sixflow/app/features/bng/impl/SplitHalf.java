@@ -51,6 +51,20 @@ final class SplitHalf implements BngSplitAttachment {
     }
 
     @Override
+    public boolean othersStay() {
+        return whole.othersStay();
+    }
+
+    /**
+     * This half as its removal while the session goes on ({@link PppoeAttachment#leavingOthers()}).
+     *
+     * @return the same half, leaving the others
+     */
+    SplitHalf leavingOthers() {
+        return new SplitHalf(whole.leavingOthers(), half, trunkPort, bngMac);
+    }
+
+    @Override
     public ApplicationId appId() {
         return whole.appId();
     }

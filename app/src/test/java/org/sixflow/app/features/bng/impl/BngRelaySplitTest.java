@@ -182,6 +182,20 @@ public class BngRelaySplitTest {
     }
 
     @Test
+    public void aReleaseDuringTheSessionLeavesBothHalvesSharedEntries() {
+        PppoeAttachment delegated = new PppoeAttachment(APP, 100, 11, CapturedFrames.SUBSCRIBER,
+                                                        org.onlab.packet.IpAddress.valueOf("fd33:100:0:200::"), 1, 56);
+        PlacedAttachment placed = new PlacedAttachment(Map.of(
+                ACCESS.deviceId(), new SplitHalf(delegated, Half.ACCESS, ACCESS_TRUNK.port(), BNG_MAC)));
+        BngSplitAttachment leaving = half(placed.leavingOthers().halves().get(ACCESS.deviceId()));
+        assertTrue(leaving.othersStay());
+        assertEquals(Half.ACCESS, leaving.half());
+        assertEquals(ACCESS_TRUNK.port(), leaving.trunkPort());
+        assertEquals(56, leaving.prefixLength());
+        assertEquals(false, half(placed.halves().get(ACCESS.deviceId())).othersStay());
+    }
+
+    @Test
     public void theForwardingDeviceBeingTheLinesIsNoSplit() {
         relay.configure(new BngConfig(SERVER_PORT, 30, 4, Map.of(), Ip6Prefix.valueOf("fd33:1::/48"), Map.of(),
                                       null, 56, ACCESS.deviceId()));

@@ -365,6 +365,37 @@ public class BngRelayTest {
     }
 
     @Test
+    public void aPrefixReleasedDuringTheSessionLeavesTheSessionsOtherEntries() {
+        Ip6Prefix delegated = Ip6Prefix.valueOf("fd33:100:0:200::/56");
+        relay.configure(new BngConfig(SERVER_PORT, 30, 4, Map.of(BngConfig.lineKey(100, 11), BOB_64),
+                                      Ip6Prefix.valueOf("fd33:1::/48"), Map.of(BngConfig.lineKey(100, 11), delegated),
+                                      null, 56));
+        List<Captured> all = CapturedFrames.all();
+        int firstEnd = indexOf(all, c -> c.cVid == 12 && c.name.equals("PAP-3"));
+        replay(all.subList(0, firstEnd));
+        fromBob("solicit");
+        fromBob("request");
+        PppoeAttachment installed = (PppoeAttachment) plane.setups.get(plane.setups.size() - 1);
+        assertEquals(56, installed.prefixLength());
+        assertFalse(installed.othersStay());
+
+        // bob releases its prefix; the session goes on: only the prefix's own entries go.
+        fromBob("release");
+        assertEquals(1, plane.removals.size());
+        PppoeAttachment released = (PppoeAttachment) plane.removals.get(0);
+        assertEquals(installed.ipAddress(), released.ipAddress());
+        assertEquals(56, released.prefixLength());
+        assertTrue("the line's shared entries stay for the session's IPv4 and /64", released.othersStay());
+        assertEquals(java.util.Optional.empty(), relay.sessions().get(0).delegatedPrefix());
+        assertEquals(BngSessionState.UP, relay.sessions().get(0).state());
+
+        // The session's end takes the rest whole.
+        replay(all.subList(firstEnd, all.size()));
+        assertTrue(plane.removals.subList(1, plane.removals.size()).stream()
+                           .noneMatch(a -> ((PppoeAttachment) a).othersStay()));
+    }
+
+    @Test
     public void delegatedPrefixesComeFromThePoolLowestFreeFirst() {
         relay.configure(new BngConfig(SERVER_PORT, 30, 4, Map.of(BngConfig.lineKey(100, 11), BOB_64),
                                       Ip6Prefix.valueOf("fd33:1::/48"), Map.of(), Ip6Prefix.valueOf("fd33:200::/40"),
