@@ -548,9 +548,9 @@ final class BngRelay {
                     return;
                 }
                 try {
-                    // Released while the session goes on: the line's shared entries stay for its other
-                    // addresses. At the session's end (endedAt set first) it goes whole, as they do.
-                    placement.remove(session.endedAt < 0 ? placed.leavingOthers() : placed);
+                    // The session's other addresses keep the line's shared entries (a release during
+                    // the session; at its end, the last of them takes them).
+                    placement.remove(session.installed.isEmpty() ? placed : placed.leavingOthers());
                 } catch (BngProgrammableException | RuntimeException e) {
                     session.status = InstallStatus.failed(session.line.port.deviceId(),
                                                           "removing delegated prefix " + delegated + ": "
@@ -565,11 +565,17 @@ final class BngRelay {
                                    delegated.address(), session.sessionId, delegated.prefixLength());
     }
 
+    /**
+     * Removes a session's attachments, the line's shared entries with the last one only: each
+     * removal finds the line's id in the device's entries, so they must still be there (ONOS
+     * applies removals on its own executor; an earlier removal of them may or may not show yet).
+     */
     private void uninstall(Session session) {
         List<String> problems = new ArrayList<>();
-        for (PlacedAttachment placed : session.installed.values()) {
+        List<PlacedAttachment> all = new ArrayList<>(session.installed.values());
+        for (int i = 0; i < all.size(); i++) {
             try {
-                placement.remove(placed);
+                placement.remove(i < all.size() - 1 ? all.get(i).leavingOthers() : all.get(i));
             } catch (BngProgrammableException | RuntimeException e) {
                 problems.add(e.getMessage());
             }

@@ -112,6 +112,7 @@ final class PppoeAttachment implements BngPrefixAttachment {
         return (short) sessionId;
     }
 
+    /** Which attachment it is; {@link #othersStay()} is how it is removed, not which it is. */
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof PppoeAttachment)) {
@@ -120,12 +121,12 @@ final class PppoeAttachment implements BngPrefixAttachment {
         PppoeAttachment other = (PppoeAttachment) o;
         return Objects.equals(appId, other.appId) && sVid == other.sVid && cVid == other.cVid
                 && mac.equals(other.mac) && Objects.equals(ip, other.ip) && sessionId == other.sessionId
-                && prefixLength == other.prefixLength && othersStay == other.othersStay;
+                && prefixLength == other.prefixLength;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(appId, sVid, cVid, mac, ip, sessionId, prefixLength, othersStay);
+        return Objects.hash(appId, sVid, cVid, mac, ip, sessionId, prefixLength);
     }
 
     @Override

@@ -138,6 +138,11 @@ public class BngRelaySplitTest {
         assertEquals(2, removedDown.size());
         assertTrue(removedUp.stream().allMatch(a -> a.pppoeSessionId() == bob.sessionId()));
         assertTrue(removedDown.stream().allMatch(a -> half(a).half() == Half.FORWARD));
+        // On each switch the line's shared entries go with the session's last attachment only.
+        for (List<Attachment> removed : List.of(removedUp, removedDown)) {
+            assertEquals(List.of(true, false), removed.stream().map(a -> half(a).othersStay())
+                    .collect(Collectors.toList()));
+        }
     }
 
     @Test

@@ -389,10 +389,15 @@ public class BngRelayTest {
         assertEquals(java.util.Optional.empty(), relay.sessions().get(0).delegatedPrefix());
         assertEquals(BngSessionState.UP, relay.sessions().get(0).state());
 
-        // The session's end takes the rest whole.
+        // Each session's end: its attachments removed one by one, the line's shared entries with
+        // the last only (each removal finds the line's id among them).
         replay(all.subList(firstEnd, all.size()));
-        assertTrue(plane.removals.subList(1, plane.removals.size()).stream()
-                           .noneMatch(a -> ((PppoeAttachment) a).othersStay()));
+        for (int sessionId : new int[]{1, 2}) {
+            List<Boolean> othersStay = plane.removals.subList(1, plane.removals.size()).stream()
+                    .filter(a -> a.pppoeSessionId() == sessionId).map(a -> ((PppoeAttachment) a).othersStay())
+                    .collect(java.util.stream.Collectors.toList());
+            assertEquals("session " + sessionId, List.of(true, false), othersStay);
+        }
     }
 
     @Test
