@@ -4,8 +4,10 @@
 #
 # System tests on the bmv2 lab: lab/systest/tests against a lab with-lab.sh starts, over REST and
 # on the wire at the hosts, then the dashboard e2e against the same lab, Sixflow inside real ONOS
-# 2.7.0; then the BNG end to end (test_bng) on a lab of its own (TOPOLOGY=bng; LAB_BNG=0 skips it) and
-# the multihomed NPTv6 site (test_multihoming, TOPOLOGY=multihomed; LAB_MULTIHOMED=0 skips it). Without p4c-bm2-ss and simple_switch_grpc on PATH, or without the ONOS build, the tests
+# 2.7.0; then the BNG end to end (test_bng) on a lab of its own (TOPOLOGY=bng), and the split BNG's
+# (test_bng_split, TOPOLOGY=bng-split) on another (LAB_BNG=0 skips both), and the multihomed NPTv6
+# site (test_multihoming, TOPOLOGY=multihomed; LAB_MULTIHOMED=0 skips it). Without p4c-bm2-ss and
+# simple_switch_grpc on PATH, or without the ONOS build, the tests
 # are skipped, loudly.
 #   lab/systest/run.sh [test module, Class or Class.test names...]
 set -euo pipefail
@@ -55,9 +57,12 @@ fi
 status=0
 "$here/with-lab.sh" "$here/run.sh" --inside "$@" || status=1
 # The BNG end to end needs its own lab (one switch on the bng profile) and the PPPoE VM
-# (lab/pppoe; without its image the test says SKIPPED).
+# (lab/pppoe; without its image the test says SKIPPED); the split BNG another (bng-access and
+# bng-forward, its trunk carrying double-tagged PPPoE: links of 1600).
 if [ $# -eq 0 ] && [ "${LAB_BNG:-1}" = 1 ]; then
     TOPOLOGY=bng "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" test_bng || status=1
+    LAB_LINK_MTU="${LAB_LINK_MTU:-1600}" TOPOLOGY=bng-split "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" \
+        test_bng_split || status=1
 fi
 # A multihomed site behind an NPTv6 border router, two providers, a correspondent: its own lab too.
 if [ $# -eq 0 ] && [ "${LAB_MULTIHOMED:-1}" = 1 ]; then

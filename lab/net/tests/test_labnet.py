@@ -61,7 +61,7 @@ class RefusalsTest(unittest.TestCase):
     def test_unknown_topology(self):
         code, _, err = run("netcfg", "no-such-topology")
         self.assertEqual(2, code)
-        self.assertIn("no topology no-such-topology (known: bng, fat-tree-k4, msr6-study", err)
+        self.assertIn("no topology no-such-topology (known: bng, bng-split, fat-tree-k4, msr6-study", err)
 
     def test_exec_needs_a_host_and_a_command(self):
         self.assertEqual(2, run("exec")[0])

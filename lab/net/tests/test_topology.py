@@ -220,6 +220,16 @@ class LookupsTest(unittest.TestCase):
                          {h["name"]: (h["ipv4"], h["gateway4"]) for h in topo.hosts if "ipv4" in h})
         self.assertEqual(3, topo.hosts[2]["port"])
 
+    def test_the_bng_split_topology_puts_each_half_on_its_profile(self):
+        topo = topology.load(os.path.join(TOPOLOGIES, "bng-split.json"))
+        self.assertEqual({"bng-access": "bng-access", "bng-forward": "bng-forward"},
+                         {sw["name"]: topology.profile_of(sw) for sw in topo.switches})
+        # The trunk between them; subscribers and server on the access switch, the network behind the other.
+        self.assertEqual({"switch": "bng-forward", "port": 1}, topo.peer("bng-access", 3))
+        self.assertEqual({"h_sub": ("bng-access", 1), "h_srv": ("bng-access", 2), "h_net": ("bng-forward", 2)},
+                         {h["name"]: (h["switch"], h["port"]) for h in topo.hosts})
+        self.assertEqual(("10.0.3.13/24", "10.0.3.1"), (topo.hosts[2]["ipv4"], topo.hosts[2]["gateway4"]))
+
     def test_rlb_bits_follow_port_order_not_link_order(self):
         topo = topology.load(os.path.join(TOPOLOGIES, "msr6-study.json"))
         self.assertEqual({1: 0, 2: 1, 3: 2}, topo.rlb_bits("nanjing"))

@@ -45,15 +45,15 @@ def subscriber(n):
                       lan64="fd33:0:0:%x::/64" % n, delegated="fd33:100:0:%x00::/56" % n)
 
 
-def why_not():
+def why_not(topology):
     """Why this lab cannot run the test, or None."""
     if os.geteuid() != 0:
         return "needs root (namespaces, taps)"
     if "LAB_STATE" not in os.environ:
         return "needs a running lab (with-lab.sh)"
     lab = the_lab()
-    if lab.topology["name"] != "bng":
-        return "needs TOPOLOGY=bng (this lab is %s)" % lab.topology["name"]
+    if lab.topology["name"] != topology:
+        return "needs TOPOLOGY=%s (this lab is %s)" % (topology, lab.topology["name"])
     return vmlib.image_missing()
 
 
@@ -61,15 +61,21 @@ class BngEndToEndTest(SystemTest):
     """Two subscribers, dual-stack sessions through the bmv2 BNG, then each way a session ends."""
 
     vm = None
+    # The lab, the switch facing the subscribers and server, and the one holding the subscribers'
+    # prefixes and encapsulation: one switch here (profile bng), two in the split (test_bng_split).
+    TOPOLOGY = "bng"
+    ACCESS_SWITCH = "bng"
+    FORWARD_SWITCH = "bng"
 
     @classmethod
     def setUpClass(cls):
-        reason = why_not()
+        reason = why_not(cls.TOPOLOGY)
         if reason:
             raise unittest.SkipTest("SKIPPED: the BNG end-to-end test " + reason)
         super().setUpClass()
         cls.onos = Rest(cls.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
-        cls.sw = cls.lab.switches["bng"]
+        cls.sw = cls.lab.switches[cls.ACCESS_SWITCH]
+        cls.fwd = cls.lab.switches[cls.FORWARD_SWITCH]
         cls.net = cls.lab.hosts["h_net"]
         # sub1 is stopped at the end, sub2 cut by the operator, sub3 vanishes (its pppd killed).
         cls.subs = [subscriber(1), subscriber(2), subscriber(3)]
@@ -104,11 +110,15 @@ class BngEndToEndTest(SystemTest):
         its station check expects on upstream frames) and the relay's configuration."""
         cls.onos.post("network/configuration", {"devices": {cls.sw.device_id: {"annotations": {
             "entries": {"bngAccessPort": str(SUBSCRIBER_PORT), "bngMac": cls.sw.router_mac}}}}})
-        cls.rest.put("bng/config", {
-            "server": "%s/%d" % (cls.sw.device_id, SERVER_PORT), "echoIntervalSeconds": ECHO_SECONDS,
-            "echoMisses": 4,
-            "linePrefixes": [{"sTag": s.s_tag, "cTag": s.c_tag, "prefix": str(s.lan64), "delegated": str(s.delegated)}
-                             for s in cls.subs]})
+        cls.rest.put("bng/config", cls.bng_config())
+
+    @classmethod
+    def bng_config(cls):
+        """The relay's configuration: the server, echo timing, each line's /64 and delegated prefix."""
+        return {"server": "%s/%d" % (cls.sw.device_id, SERVER_PORT), "echoIntervalSeconds": ECHO_SECONDS,
+                "echoMisses": 4,
+                "linePrefixes": [{"sTag": s.s_tag, "cTag": s.c_tag, "prefix": str(s.lan64),
+                                  "delegated": str(s.delegated)} for s in cls.subs]}
 
     @classmethod
     def boot_vm(cls):
@@ -171,10 +181,14 @@ class BngEndToEndTest(SystemTest):
     def in_sub(self, sub, *argv, timeout=30, check=True):
         return self.vm.run(["ip", "netns", "exec", sub.netns, *argv], timeout=timeout, check=check)
 
-    def flows(self, table):
-        """The device's flow entries in a table (ONOS REST), by their P4 table name."""
-        answer = self.onos.get("flows/" + self.sw.device_id)
-        return [f for f in answer["flows"] if str(f.get("tableName", f.get("tableId", ""))).endswith(table)]
+    def flows(self, table, switch=None):
+        """A BNG switch's flow entries in a table (ONOS REST), by their P4 table name; without a
+        switch, those of every BNG switch (one, or the split's two)."""
+        entries = []
+        for device in sorted({(switch or self.sw).device_id, (switch or self.fwd).device_id}):
+            answer = self.onos.get("flows/" + device)
+            entries += [f for f in answer["flows"] if str(f.get("tableName", f.get("tableId", ""))).endswith(table)]
+        return entries
 
     def prefix_entries(self, sub):
         """The downstream prefix entries of a subscriber's /64 and delegated prefix (ONOS shows a PI

@@ -428,6 +428,8 @@ struct local_metadata_t {
     bool             bng_pppoe;          // PPPoE by its EtherType, even when its header is cut short (parser)
     bool             bng_discovery;      //   the discovery stage's EtherType (parser)
     bit<16>          bng_line_id;        // the line a frame came from (line map; 0: none)
+    bool             bng_pass_down;      //   a split BNG's downstream frame from the trunk, for this line (line map)
+    port_num_t       bng_pass_port;      //   the line's port, where it is passed as it came
     bool             bng_session_known;  //   its session (bng_session)
     bit<48>          bng_mac_diff;       //   source MAC xor the session's (0: the session's own)
     bool             bng_source_ok;      //   a source the line may send from

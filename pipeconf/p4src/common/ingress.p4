@@ -69,6 +69,7 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #endif
 #ifdef WITH_BNG_ACCESS
     BngUpstream() bng_upstream;
+    BngPassDown() bng_pass_down;
 #endif
 
     apply {
@@ -111,7 +112,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
             acl.apply(hdr, meta);
         }
 #ifdef WITH_BNG_ACCESS
-        if (meta.bng_from_line) {
+        if (meta.bng_pass_down) {
+            // The split's downstream frame for a line of this switch: passed as it came, or dropped.
+            bng_pass_down.apply(hdr, meta);
+        } else if (meta.bng_from_line) {
             // A subscriber line's frame: punted, dropped or terminated (then routed below).
             bng_upstream.apply(hdr, meta);
         }
@@ -123,6 +127,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
             if (meta.apn6_matched) {
                 hdr.apn6.setInvalid();
             }
+#endif
+#ifdef WITH_BNG_ACCESS
+        } else if (meta.bng_pass_down) {
+            // Passed to the line's port (BngPassDown): neither routed nor encapsulated again.
 #endif
 #ifdef WITH_BNG
         } else if (hdr.ipv4.isValid() || meta.bng_downstream) {

@@ -7,7 +7,9 @@
 //   the line's id, 0 for a line not provisioned yet, and IPv6 link-scope traffic of a session
 //   (Router Solicitations, DHCPv6, Neighbor Discovery) with its line's; upstream termination keyed by line and session, checked against the session's MAC and
 //   the line's IPv6 prefixes and IPv4 addresses, metered per line, tags, PPPoE and PPP
-//   stripped, then routed; counters per line (rx, tx, dropped, control).
+//   stripped, then routed; counters per line (rx, tx, dropped, control). In the split, the
+//   downstream frames the forwarding switch sends back on the trunk for a line are passed to the
+//   line's port unchanged (BngPassDown; counters per line: passed, dropped).
 // - WITH_BNG_FORWARD (the forwarding tables): a subscriber's prefixes map to its line, whose
 //   session the packet is encapsulated into (tags, PPPoE with the right length, PPP), within
 //   PPPoE's MTU (BNG_MTU), metered per line; counters per line (rx, tx, dropped).
@@ -75,6 +77,15 @@ control BngLookup(inout headers_t hdr, inout local_metadata_t meta) {
         meta.bng_line_id = line_id;
     }
 
+    // Split BNG: on the access switch, (the trunk from the forwarding switch, the line's tags) ->
+    // the line, whose downstream frames (encapsulated by the forwarding switch) are passed to its
+    // port as they came (BngPassDown), not terminated.
+    action pass_down(bit<16> line_id, port_num_t port) {
+        meta.bng_line_id = line_id;
+        meta.bng_pass_down = true;
+        meta.bng_pass_port = port;
+    }
+
     // (port, S-tag, C-tag) -> line (ids 1..BNG_LINES); a missing tag matches 0.
     table bng_line_map {
         key = {
@@ -84,6 +95,7 @@ control BngLookup(inout headers_t hdr, inout local_metadata_t meta) {
         }
         actions = {
             set_line;
+            pass_down;
             @defaultonly NoAction;
         }
         const default_action = NoAction();
@@ -379,6 +391,50 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
             SIXFLOW_COUNT(bng_upstream_dropped, meta.bng_line_id)
         } else {
             SIXFLOW_COUNT(bng_upstream_tx, meta.bng_line_id)
+        }
+    }
+}
+
+// Split BNG, the access switch: a downstream frame the forwarding switch encapsulated into a
+// session of one of this switch's lines (line map pass_down) goes out of the line's port byte for
+// byte (its MACs, tags, PPPoE and TTL are the forwarding switch's). Only a session-stage IPv6 or
+// IPv4 frame of a session this switch holds (bng_session: (line, session id)) passes; anything
+// else the trunk sends for the line is dropped. Every such frame counts once in bng_passed or
+// bng_pass_dropped, at its line's id; the line's upstream counters do not see it.
+control BngPassDown(inout headers_t hdr, inout local_metadata_t meta) {
+    SIXFLOW_COUNTER(bng_passed, BNG_LINE_CELLS)
+    SIXFLOW_COUNTER(bng_pass_dropped, BNG_LINE_CELLS)
+
+    action drop(drop_reason_t reason) {
+        meta.drop = true;
+        meta.drop_reason = reason;
+    }
+
+    action pass() {
+        meta.egress_port = meta.bng_pass_port;
+        meta.egress_port_set = true;
+    }
+
+    apply {
+        if (meta.drop || meta.punt_to_cpu) {
+            // The parser's or the ACL's verdict.
+            if (meta.drop && meta.drop_reason == DROP_PARSER_ERROR && meta.bng_pppoe) {
+                meta.drop_reason = DROP_BNG_MALFORMED;
+            }
+        } else if (!hdr.ppp.isValid() || hdr.pppoe.session_id == 0
+                   || hdr.ppp.protocol != PPP_IPV6 && hdr.ppp.protocol != PPP_IPV4) {
+            // Discovery, control or another PPPoE code: the forwarding switch sends data only.
+            drop(DROP_BNG_MALFORMED);
+        } else if (!meta.bng_session_known) {
+            // A session that ended here (its entries on the forwarding switch not yet removed).
+            drop(DROP_BNG_UNKNOWN_SESSION);
+        } else {
+            pass();
+        }
+        if (meta.drop) {
+            SIXFLOW_COUNT(bng_pass_dropped, meta.bng_line_id)
+        } else {
+            SIXFLOW_COUNT(bng_passed, meta.bng_line_id)
         }
     }
 }

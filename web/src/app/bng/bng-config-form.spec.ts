@@ -5,14 +5,14 @@ import { BngConfigFormValue, configFormOf, configOf, configProblems, placedConfi
 
 const TYPED: BngConfigFormValue = {
   server: ' device:bng/2 ', echoIntervalSeconds: '10', echoMisses: '', prefixPool: '', delegatedPool: '', delegatedLength: '',
-  linePrefixes: '100 10 fd33:0:0:1::/64\n\n  100 11 fd33:0:0:2::/64  \n0,5,fd33:0:0:3::/64',
+  forwardDevice: '', linePrefixes: '100 10 fd33:0:0:1::/64\n\n  100 11 fd33:0:0:2::/64  \n0,5,fd33:0:0:3::/64',
 };
 
 describe('BNG configuration form', () => {
   it('writes the configuration GET answers into the form, one line prefix a line, unset fields empty', () => {
     expect(configFormOf({ server: null, echoIntervalSeconds: 30, echoMisses: 4, linePrefixes: [], prefixPool: null }))
       .toEqual({ server: '', echoIntervalSeconds: '30', echoMisses: '4', linePrefixes: '', prefixPool: '',
-        delegatedPool: '', delegatedLength: '' });
+        delegatedPool: '', delegatedLength: '', forwardDevice: '' });
     expect(configFormOf({ server: 'device:bng/2', echoIntervalSeconds: 10, echoMisses: 3, prefixPool: 'fd33:1::/48',
       linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 0, cTag: 5, prefix: 'fd33:0:0:3::/64' }] }).linePrefixes)
       .toBe('100 10 fd33:0:0:1::/64\n0 5 fd33:0:0:3::/64');
@@ -27,7 +27,7 @@ describe('BNG configuration form', () => {
       linePrefixes: '100 10 fd33:0:0:1::/64 fd33:100:0:100::/56' };
     expect(configProblems(typed)).toEqual({});
     expect(configOf(typed)).toEqual({ server: 'device:bng/2', echoIntervalSeconds: 10, prefixPool: null,
-      delegatedPool: 'fd33:200::/40', delegatedLength: 60,
+      delegatedPool: 'fd33:200::/40', delegatedLength: 60, forwardDevice: null,
       linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64', delegated: 'fd33:100:0:100::/56' }] });
     expect(configProblems({ ...typed, delegatedLength: '65' })).toEqual({
       delegatedLength: 'delegatedLength must be a whole number 32..64 (empty: 56), not "65"' });
@@ -35,9 +35,17 @@ describe('BNG configuration form', () => {
 
   it('makes the request: trimmed, empty numbers left to the server\'s defaults, empty pool null', () => {
     expect(configProblems(TYPED)).toEqual({});
-    expect(configOf(TYPED)).toEqual({ server: 'device:bng/2', echoIntervalSeconds: 10, prefixPool: null, delegatedPool: null, linePrefixes: [
+    expect(configOf(TYPED)).toEqual({ server: 'device:bng/2', echoIntervalSeconds: 10, prefixPool: null, delegatedPool: null,
+      forwardDevice: null, linePrefixes: [
       { sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 100, cTag: 11, prefix: 'fd33:0:0:2::/64' },
       { sTag: 0, cTag: 5, prefix: 'fd33:0:0:3::/64' }] });
+  });
+
+  it('keeps the split\'s forwarding device, trimmed, and sends an emptied one as null (no split)', () => {
+    expect(configFormOf({ server: 'device:bng-access/2', forwardDevice: 'device:bng-forward' }).forwardDevice)
+      .toBe('device:bng-forward');
+    expect(configOf({ ...TYPED, forwardDevice: ' device:bng-forward ' }).forwardDevice).toBe('device:bng-forward');
+    expect(configOf({ ...TYPED, forwardDevice: '  ' }).forwardDevice).toBeNull();
   });
 
   it('finds what the browser can: no server, numbers out of range, lines not "S-tag C-tag prefix"', () => {

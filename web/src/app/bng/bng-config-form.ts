@@ -13,15 +13,17 @@ export interface BngConfigFormValue {
   prefixPool: string;
   delegatedPool: string;
   delegatedLength: string;
+  forwardDevice: string;
 }
 
 export const EMPTY_CONFIG_FORM: BngConfigFormValue = {
   server: '', echoIntervalSeconds: '', echoMisses: '', linePrefixes: '', prefixPool: '', delegatedPool: '', delegatedLength: '',
+  forwardDevice: '',
 };
 
 /** The configuration's fields (BngConfigJson.FIELDS); each is also the form input that shows its errors. */
 export const CONFIG_FIELDS = ['server', 'echoIntervalSeconds', 'echoMisses', 'linePrefixes', 'prefixPool',
-  'delegatedPool', 'delegatedLength'] as const;
+  'delegatedPool', 'delegatedLength', 'forwardDevice'] as const;
 
 /** The contract's limits (definitions/BngConfig.json), mirrored so a mistyped number is caught before a round trip. */
 export const ECHO_INTERVAL = { min: 1, max: 3600, absent: 30 };
@@ -59,6 +61,7 @@ export function configFormOf(config: BngConfig): BngConfigFormValue {
     prefixPool: config.prefixPool ?? '',
     delegatedPool: config.delegatedPool ?? '',
     delegatedLength: config.delegatedLength === undefined ? '' : String(config.delegatedLength),
+    forwardDevice: config.forwardDevice ?? '',
   };
 }
 
@@ -101,6 +104,8 @@ export function configOf(v: BngConfigFormValue): BngConfig {
   config.prefixPool = v.prefixPool.trim() || null;
   config.delegatedPool = v.delegatedPool.trim() || null;
   if (v.delegatedLength.trim()) config.delegatedLength = Number(v.delegatedLength.trim());
+  // Always sent: an empty field ends the split (null), rather than leaving a forwarding device the form does not show.
+  config.forwardDevice = v.forwardDevice.trim() || null;
   return config;
 }
 

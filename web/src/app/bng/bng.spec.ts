@@ -275,7 +275,9 @@ describe('BngView', () => {
     expect(field('prefixPool').value).toBe('');
     expect(field('delegatedPool').value).toBe('');
     expect(field('delegatedLength').value).toBe('');
-    for (const id of ['server', 'echoIntervalSeconds', 'echoMisses', 'linePrefixes', 'prefixPool', 'delegatedPool', 'delegatedLength']) {
+    expect(field('forwardDevice').value).toBe('');
+    for (const id of ['server', 'echoIntervalSeconds', 'echoMisses', 'linePrefixes', 'prefixPool', 'delegatedPool', 'delegatedLength',
+      'forwardDevice']) {
       expect(view().querySelector(`label[for=config-${id}]`)?.textContent?.trim()).toBeTruthy();
       expect(field(id).getAttribute('aria-describedby')).toContain(`config-${id}-error`);
     }
@@ -303,7 +305,8 @@ describe('BngView', () => {
     button('Save configuration').click();
     const put = http.expectOne({ method: 'PUT', url: CONFIG });
     expect(put.request.body).toEqual({ server: 'device:bng', echoIntervalSeconds: 30, echoMisses: 4, prefixPool: 'fd33:1::1/48',
-      delegatedPool: null, linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 100, cTag: 11, prefix: 'fd33::/48' }] });
+      delegatedPool: null, forwardDevice: null,
+      linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 100, cTag: 11, prefix: 'fd33::/48' }] });
     put.flush({ code: 400, message: 'server: "device:bng" is not device/port; …', errors: [
       { field: 'server', message: '"device:bng" is not device/port' },
       { field: 'linePrefixes[1].prefix', message: 'fd33::/48 must be a /64' },

@@ -817,4 +817,6 @@ export interface BngConfig {
   /** Where lines without a configured delegated prefix get one (DHCPv6-PD), and its prefixes' length. */
   delegatedPool?: string | null;
   delegatedLength?: number;
+  /** The split BNG's forwarding device (bng-forward); null or absent: one device holds each line's whole BNG. */
+  forwardDevice?: string | null;
 }

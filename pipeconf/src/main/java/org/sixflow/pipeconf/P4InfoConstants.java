@@ -203,6 +203,8 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.bng_forward.ipv4_routing.set_next_hop");
     public static final PiActionId SIXFLOW_INGRESS_BNG_LOOKUP_ALLOW_SOURCE =
             PiActionId.of("SixflowIngress.bng_lookup.allow_source");
+    public static final PiActionId SIXFLOW_INGRESS_BNG_LOOKUP_PASS_DOWN =
+            PiActionId.of("SixflowIngress.bng_lookup.pass_down");
     public static final PiActionId SIXFLOW_INGRESS_BNG_LOOKUP_SET_DOWNSTREAM_LINE =
             PiActionId.of("SixflowIngress.bng_lookup.set_downstream_line");
     public static final PiActionId SIXFLOW_INGRESS_BNG_LOOKUP_SET_LINE =
@@ -383,6 +385,10 @@ public final class P4InfoConstants {
             PiCounterId.of("SixflowIngress.bng_forward.bng_downstream_rx");
     public static final PiCounterId SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_TX =
             PiCounterId.of("SixflowIngress.bng_forward.bng_downstream_tx");
+    public static final PiCounterId SIXFLOW_INGRESS_BNG_PASS_DOWN_BNG_PASSED =
+            PiCounterId.of("SixflowIngress.bng_pass_down.bng_passed");
+    public static final PiCounterId SIXFLOW_INGRESS_BNG_PASS_DOWN_BNG_PASS_DROPPED =
+            PiCounterId.of("SixflowIngress.bng_pass_down.bng_pass_dropped");
     public static final PiCounterId SIXFLOW_INGRESS_BNG_UPSTREAM_BNG_CONTROL =
             PiCounterId.of("SixflowIngress.bng_upstream.bng_control");
     public static final PiCounterId SIXFLOW_INGRESS_BNG_UPSTREAM_BNG_UPSTREAM_DROPPED =

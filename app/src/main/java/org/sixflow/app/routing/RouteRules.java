@@ -3,7 +3,6 @@
 package org.sixflow.app.routing;
 
 import org.onlab.util.ImmutableByteSequence;
-import org.onlab.packet.Ip4Address;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
@@ -140,22 +139,22 @@ final class RouteRules {
     }
 
     /**
-     * Builds an IPv4 host route's routing_v4 entry: a /32 with set_next_hop, which decrements the
-     * TTL as routing_v6's does the hop limit.
+     * Builds an IPv4 route's routing_v4 entry: its prefix with set_next_hop (to the host's MAC, or
+     * the next router's), which decrements the TTL as routing_v6's does the hop limit.
      *
-     * @param route     the host route
+     * @param route     the route
      * @param routerMac the router's MAC (netcfg myStationMac), the frame's new source
      * @return the flow rule
      * @throws IllegalArgumentException if the port does not fit the pipeline's port width
      */
-    FlowRule ipv4Host(Ipv4HostRoutes.Route route, MacAddress routerMac) {
+    FlowRule ipv4(Ipv4Routes.Route route, MacAddress routerMac) {
         PiCriterion match = PiCriterion.builder()
-                .matchLpm(HDR_IPV4_DST, route.address.toOctets(), Ip4Address.BIT_LENGTH).build();
+                .matchLpm(HDR_IPV4_DST, route.prefix.address().toOctets(), route.prefix.prefixLength()).build();
         PiAction action = PiAction.builder().withId(SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_SET_NEXT_HOP)
                 .withParameter(new PiActionParam(PORT, fit(route.port.toLong(), PORT_BITWIDTH,
                                                            "port " + route.port + " of " + route.deviceId)))
                 .withParameter(new PiActionParam(SMAC, routerMac.toBytes()))
-                .withParameter(new PiActionParam(DMAC, route.hostMac.toBytes()))
+                .withParameter(new PiActionParam(DMAC, route.nextHopMac.toBytes()))
                 .build();
         return rule(route.deviceId, SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_ROUTING_V4, match, action);
     }

@@ -102,8 +102,10 @@ import static org.slf4j.LoggerFactory.getLogger;
  * equal-cost next hops on a device whose profile has ECMP goes to a SELECT group ({@link EcmpGroups})
  * once the device holds it ({@link EcmpWrites}), and its ecmp entry is in; until then it has its
  * first next hop. On a router whose pipeline has routing_v4 (the BNG profiles), each IPv4 address of a
- * host attached to it gets a /32 there ({@link Ipv4HostRoutes}), so that subscribers' IPv4 reaches
- * the network's hosts; there is no IPv4 routing between routers.
+ * host attached to it gets a /32 there, and the IPv4 hosts and interface subnets of the other
+ * such routers a route towards them when the path's next router routes IPv4 too
+ * ({@link Ipv4Routes}), so that subscribers' IPv4 reaches the network's hosts, across a split
+ * BNG's two switches too; IPv6-only routers route no IPv4.
  * Any change of devices, links, hosts, interfaces, sixflow
  * netcfg or mastership recomputes every route and applies the difference: new and changed
  * entries first, stale ones removed only once those are confirmed ({@link AddThenRemove}), so
@@ -366,7 +368,8 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         RoutingNetwork network = network();
         RouteComputer computer = new RouteComputer(network, interfaceService.getInterfaces(),
                                                    hostService.getHosts());
-        Ipv4HostRoutes ipv4 = new Ipv4HostRoutes(hostService.getHosts(), ipv4Routers(network));
+        Ipv4Routes ipv4 = new Ipv4Routes(hostService.getHosts(), interfaceService.getInterfaces(),
+                                         ipv4Routers(network), network);
         List<String> now = ImmutableList.<String>builder().addAll(computer.conflicts())
                 .addAll(ipv4.conflicts()).build();
         if (!now.equals(conflicts)) {
@@ -410,7 +413,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
      */
     private Set<DeviceId> ipv4Routers(RoutingNetwork network) {
         return network.routers().stream().map(r -> r.id)
-                .filter(id -> Ipv4HostRoutes.routesIpv4(pipeconfService.getPipeconf(id)))
+                .filter(id -> Ipv4Routes.routesIpv4(pipeconfService.getPipeconf(id)))
                 .collect(Collectors.toSet());
     }
 
@@ -419,7 +422,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
      * host_port, port_mtu and IPv4 host entries: adds and changes first, then, once they are confirmed, removes
      * this app's routing entries that nothing wants any more.
      */
-    private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network, Ipv4HostRoutes ipv4) {
+    private void program(Map<DeviceId, List<Ipv6Route>> routes, RoutingNetwork network, Ipv4Routes ipv4) {
         List<FlowRuleOperation> writes = new ArrayList<>();
         List<FlowRule> stale = new ArrayList<>();
         List<Group> staleGroups = new ArrayList<>();
@@ -596,18 +599,18 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     }
 
     /**
-     * The routing_v4 /32s a router should hold for the IPv4 hosts attached to it ({@link Ipv4HostRoutes}:
-     * none unless its pipeline has routing_v4), from its router MAC as IPv6 routes are.
+     * The routing_v4 entries a router should hold ({@link Ipv4Routes}: none unless its pipeline
+     * has routing_v4), from its router MAC as IPv6 routes are.
      */
-    private List<FlowRule> ipv4Wanted(DeviceId deviceId, RoutingNetwork network, Ipv4HostRoutes ipv4) {
+    private List<FlowRule> ipv4Wanted(DeviceId deviceId, RoutingNetwork network, Ipv4Routes ipv4) {
         Optional<RoutingNetwork.Router> router = network.router(deviceId);
         if (router.isEmpty()) {
             return List.of();
         }
         List<FlowRule> wanted = new ArrayList<>();
-        for (Ipv4HostRoutes.Route route : ipv4.at(deviceId)) {
+        for (Ipv4Routes.Route route : ipv4.at(deviceId)) {
             try {
-                wanted.add(rules.ipv4Host(route, router.get().mac));
+                wanted.add(rules.ipv4(route, router.get().mac));
             } catch (IllegalArgumentException e) {
                 log.warn("IPv4 route {} not installed: {}", route, e.getMessage());
             }

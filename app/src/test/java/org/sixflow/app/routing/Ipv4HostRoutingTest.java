@@ -5,6 +5,7 @@ package org.sixflow.app.routing;
 import org.junit.Before;
 import org.junit.Test;
 import org.onlab.packet.Ip4Address;
+import org.onlab.packet.Ip4Prefix;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.TestApplicationId;
@@ -113,6 +114,16 @@ public class Ipv4HostRoutingTest {
     }
 
     @Test
+    public void aNeighbourThatRoutesIpv4TooRoutesTheHostTowardsItsRouter() {
+        // nanjing on a BNG profile too (as a split BNG's two switches): beijing's host is routed
+        // there out of nanjing/1, the link to beijing, to beijing's router MAC.
+        fixture.pipeconfs.bindToDevice(BundledPipeconfs.bmv2("bng").id(), NANJING);
+        fixture.hosts.add(HOST_MAC, "device:beijing/3", "10.0.1.20");
+        assertEquals(Set.of("device:beijing 10.0.1.20/32 3 00:AA:00:00:00:01 00:00:00:00:01:20",
+                            "device:nanjing 10.0.1.20/32 1 00:AA:00:00:00:03 00:AA:00:00:00:01"), v4());
+    }
+
+    @Test
     public void aRemovedHostsEntryIsRemoved() {
         fixture.hosts.add(HOST_MAC, "device:beijing/3", "10.0.1.20");
         assertEquals(1, v4().size());
@@ -129,7 +140,8 @@ public class Ipv4HostRoutingTest {
         assertEquals(Set.of("device:beijing 10.0.1.20/32 4 00:AA:00:00:00:01 00:00:00:00:01:20"), v4());
         assertTrue(fixture.flows.log.stream().anyMatch(
                 w -> "modify".equals(w.op) && SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_ROUTING_V4.equals(w.rule.table())));
-        // To a router without routing_v4: gone from beijing, written nowhere (no IPv4 between routers).
+        // To a router without routing_v4: gone from beijing, written nowhere (nanjing routes no IPv4, and
+        // beijing routes no IPv4 through an IPv6-only router).
         fixture.hosts.move(HOST, "device:nanjing/4");
         assertEquals(Set.of(), v4());
     }
@@ -143,8 +155,8 @@ public class Ipv4HostRoutingTest {
 
     @Test
     public void staleRoutingV4EntriesOfThisAppAreRemovedOthersStay() {
-        FlowRule stale = new RouteRules(RoutingManagerFixture.APP_ID).ipv4Host(
-                new Ipv4HostRoutes.Route(BEIJING, Ip4Address.valueOf("10.9.9.9"), PortNumber.portNumber(3),
+        FlowRule stale = new RouteRules(RoutingManagerFixture.APP_ID).ipv4(
+                new Ipv4Routes.Route(BEIJING, Ip4Prefix.valueOf("10.9.9.9/32"), PortNumber.portNumber(3),
                                          MacAddress.valueOf("00:00:00:00:09:09"), "gone"),
                 MacAddress.valueOf("00:aa:00:00:00:01"));
         FlowRule theirs = DefaultFlowRule.builder().fromApp(TestApplicationId.create("org.other"))

@@ -24,6 +24,7 @@ import org.onosproject.net.pi.runtime.PiActionParam;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import static org.sixflow.pipeconf.P4InfoConstants.C_TAG;
 import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
@@ -47,6 +48,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BN
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_SET_DOWNSTREAM_LINE;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_SET_LINE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_PASS_DOWN;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_ALLOW_SOURCE;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V4;
@@ -68,11 +70,18 @@ import static org.sixflow.pipeconf.P4InfoConstants.S_TAG;
  * </ul>
  * ONOS's attachment has one IP address, standing for the subscriber's /64 (IPv6) or its /32
  * (IPv4); a {@link BngPrefixAttachment} stands for a prefix of its own length (a delegated IPv6
- * prefix, DHCPv6-PD), written to the same source and downstream tables.
+ * prefix, DHCPv6-PD), written to the same source and downstream tables. A
+ * {@link BngSplitAttachment} is one half of a split BNG: its half's tables only, and on the
+ * access switch the line's pass-through from the trunk, (trunk port, S-tag, C-tag) → (line id,
+ * access port).
  */
 final class BngAttachmentRules {
 
     private static final int PRIORITY = 10;
+    /** The tables whose entries are one address's own: a source upstream, a prefix downstream. */
+    private static final Set<PiTableId> ADDRESS_TABLES = Set.of(
+            SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V4,
+            SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V4);
     private static final int IPV6_PREFIX = 64;
     private static final int IPV4_PREFIX = 32;
 
@@ -86,8 +95,9 @@ final class BngAttachmentRules {
      *
      * @param deviceId   the device
      * @param model      its pipeline
-     * @param accessPort the port its subscribers' lines come in by
-     * @param bngMac     the MAC it answers PPPoE discovery with (the source of downstream frames)
+     * @param accessPort the port its subscribers' lines are on (the forwarding half of a split:
+     *                   the trunk towards the access switch)
+     * @param bngMac     the MAC the subscriber knows from PPPoE discovery (the source of downstream frames)
      */
     BngAttachmentRules(DeviceId deviceId, PiPipelineModel model, PortNumber accessPort, MacAddress bngMac) {
         this.deviceId = deviceId;
@@ -124,7 +134,7 @@ final class BngAttachmentRules {
      */
     List<FlowRule> lineMap(Attachment attachment, int lineId) throws BngProgrammableException {
         List<FlowRule> rules = new ArrayList<>();
-        if (has(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP)) {
+        if (has(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP) && writes(attachment, BngSplitAttachment.Half.ACCESS)) {
             rules.add(rule(attachment.appId(), SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP,
                            PiCriterion.builder()
                                    .matchExact(HDR_IG_PORT, accessPort.toLong())
@@ -133,8 +143,41 @@ final class BngAttachmentRules {
                                    .build(),
                            PiAction.builder().withId(SIXFLOW_INGRESS_BNG_LOOKUP_SET_LINE)
                                    .withParameter(new PiActionParam(LINE_ID, lineId)).build()));
+            if (attachment instanceof BngSplitAttachment) {
+                rules.add(passDown((BngSplitAttachment) attachment, lineId));
+            }
         }
         return rules;
+    }
+
+    /** The access switch's pass-through of the line's downstream frames from the trunk to the line's port. */
+    private FlowRule passDown(BngSplitAttachment half, int lineId) throws BngProgrammableException {
+        if (half.trunkPort() == null || half.trunkPort().equals(accessPort)) {
+            throw new BngProgrammableException("the trunk port " + half.trunkPort() + " of " + deviceId
+                                                       + " must be another port than its subscribers' "
+                                                       + accessPort);
+        }
+        return rule(half.appId(), SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP,
+                    PiCriterion.builder()
+                            .matchExact(HDR_IG_PORT, half.trunkPort().toLong())
+                            .matchExact(HDR_S_TAG, vid(half.sTag(), "S-tag"))
+                            .matchExact(HDR_C_TAG, vid(half.cTag(), "C-tag"))
+                            .build(),
+                    PiAction.builder().withId(SIXFLOW_INGRESS_BNG_LOOKUP_PASS_DOWN)
+                            .withParameter(new PiActionParam(LINE_ID, lineId))
+                            .withParameter(new PiActionParam(PORT, accessPort.toLong())).build());
+    }
+
+    /**
+     * Whether this device writes a half's tables for an attachment: every half of a whole
+     * attachment, only its own of a split one.
+     *
+     * @param attachment the attachment
+     * @param half       the half
+     * @return true to write that half's tables
+     */
+    static boolean writes(Attachment attachment, BngSplitAttachment.Half half) {
+        return !(attachment instanceof BngSplitAttachment) || ((BngSplitAttachment) attachment).half() == half;
     }
 
     /**
@@ -164,7 +207,7 @@ final class BngAttachmentRules {
         int length = prefixLength(attachment);
         byte[] key = ip == null ? null : ip.isIp6() ? upper64(ip, length) : masked(ip.toOctets(), length);
         List<FlowRule> rules = new ArrayList<>();
-        if (has(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION)) {
+        if (has(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION) && writes(attachment, BngSplitAttachment.Half.ACCESS)) {
             rules.add(rule(appId, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION,
                            PiCriterion.builder().matchExact(HDR_LINE_ID, lineId).matchExact(HDR_SESSION_ID, sessionId)
                                    .build(),
@@ -182,7 +225,7 @@ final class BngAttachmentRules {
                                PiAction.builder().withId(SIXFLOW_INGRESS_BNG_LOOKUP_ALLOW_SOURCE).build()));
             }
         }
-        if (has(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION)) {
+        if (has(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION) && writes(attachment, BngSplitAttachment.Half.FORWARD)) {
             PiAction toLine = PiAction.builder().withId(SIXFLOW_INGRESS_BNG_LOOKUP_SET_DOWNSTREAM_LINE)
                     .withParameter(new PiActionParam(LINE_ID, lineId)).build();
             if (ip != null && ip.isIp6()) {
@@ -204,6 +247,31 @@ final class BngAttachmentRules {
                                    .withParameter(new PiActionParam(SMAC, mac(bngMac)))
                                    .withParameter(new PiActionParam(DMAC, mac(attachment.macAddress())))
                                    .build()));
+        }
+        return rules;
+    }
+
+    /**
+     * Returns the entries the removal of an attachment takes out: its own (source, prefix) and
+     * the ones its line shares with the session's other attachments (line map, session, line
+     * session), or only its own when the others stay ({@link BngPrefixAttachment#othersStay()}).
+     *
+     * @param attachment the attachment
+     * @param lineId     its line
+     * @return the entries
+     * @throws BngProgrammableException for an attachment that cannot be written
+     */
+    List<FlowRule> removal(Attachment attachment, int lineId) throws BngProgrammableException {
+        boolean othersStay = attachment instanceof BngPrefixAttachment
+                && ((BngPrefixAttachment) attachment).othersStay();
+        List<FlowRule> rules = new ArrayList<>();
+        if (!othersStay) {
+            rules.addAll(lineMap(attachment, lineId));
+        }
+        for (FlowRule rule : session(attachment, lineId)) {
+            if (!othersStay || ADDRESS_TABLES.contains(rule.table())) {
+                rules.add(rule);
+            }
         }
         return rules;
     }

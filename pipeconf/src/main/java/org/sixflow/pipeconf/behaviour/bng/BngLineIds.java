@@ -9,6 +9,7 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.flow.criteria.PiCriterion;
 import org.onosproject.net.flow.instructions.PiInstruction;
+import org.onosproject.net.pi.model.PiActionParamId;
 import org.onosproject.net.pi.model.PiMatchFieldId;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiActionParam;
@@ -20,19 +21,55 @@ import java.util.BitSet;
 import java.util.Optional;
 
 import static org.sixflow.pipeconf.P4Defines.BNG_LINES;
+import static org.sixflow.pipeconf.P4InfoConstants.C_TAG;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_C_TAG;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_LINE_ID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_S_TAG;
 import static org.sixflow.pipeconf.P4InfoConstants.LINE_ID;
+import static org.sixflow.pipeconf.P4InfoConstants.PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.S_TAG;
 
 /**
  * Line ids come from the device's line map: a line (port, S-tag, C-tag) keeps the id its entry
  * has; a new one gets the lowest id no entry uses (1..BNG_LINES; 0 is "no line" in the data
- * plane). The device's entries are the only record, so ids survive a controller restart.
+ * plane). The device's entries are the only record, so ids survive a controller restart. A
+ * pipeline without a line map (bng-forward) records its lines in its line-session entries
+ * instead: the id is their key, the line (port, S-tag, C-tag) their action's parameters.
  */
 final class BngLineIds {
 
+    /** Which of a device's tables records its lines. */
+    enum Record {
+        /** bng_line_map: (port, S-tag, C-tag) -> line id (set_line, pass_down). */
+        LINE_MAP,
+        /** bng_line_session: line id -> (port, S-tag, C-tag, ...). */
+        LINE_SESSION
+    }
+
     private BngLineIds() {
+    }
+
+    /**
+     * Returns the line id a line-session entry gives its line, if it is that line's.
+     *
+     * @param rule a line-session entry
+     * @param port the line's port on this device
+     * @param sVid its S-tag (0: none)
+     * @param cVid its C-tag (0: none)
+     * @return the id, when the entry is that line's
+     */
+    static Optional<Integer> ofLineSession(FlowRule rule, PortNumber port, int sVid, int cVid) {
+        if (param(rule, PORT) != port.toLong() || param(rule, S_TAG) != sVid || param(rule, C_TAG) != cVid) {
+            return Optional.empty();
+        }
+        return lineSessionId(rule);
+    }
+
+    private static Optional<Integer> lineSessionId(FlowRule rule) {
+        PiCriterion match = (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
+        long id = match == null ? -1 : exact(match, HDR_LINE_ID);
+        return id < 0 ? Optional.empty() : Optional.of((int) id);
     }
 
     /**
@@ -83,19 +120,62 @@ final class BngLineIds {
      */
     static int idFor(Iterable<? extends FlowRule> lineMap, PortNumber port, int sVid, int cVid)
             throws BngProgrammableException {
+        return idFor(lineMap, Record.LINE_MAP, port, sVid, cVid);
+    }
+
+    /**
+     * Returns the id of a line in the table that records a device's lines: the one its entry
+     * has, else the lowest free one.
+     *
+     * @param entries the device's entries of that table
+     * @param record  which table they are
+     * @param port    the line's port on this device
+     * @param sVid    its S-tag (0: none)
+     * @param cVid    its C-tag (0: none)
+     * @return 1..BNG_LINES
+     * @throws BngProgrammableException when every id is taken
+     */
+    static int idFor(Iterable<? extends FlowRule> entries, Record record, PortNumber port, int sVid, int cVid)
+            throws BngProgrammableException {
         BitSet used = new BitSet(BNG_LINES + 1);
-        for (FlowRule rule : lineMap) {
-            Optional<Integer> mine = of(rule, port, sVid, cVid);
+        for (FlowRule rule : entries) {
+            Optional<Integer> mine = find(rule, record, port, sVid, cVid);
             if (mine.isPresent()) {
                 return mine.get();
             }
-            lineId(rule).ifPresent(used::set);
+            (record == Record.LINE_MAP ? lineId(rule) : lineSessionId(rule)).ifPresent(used::set);
         }
         int free = used.nextClearBit(1);
         if (free > BNG_LINES) {
             throw new BngProgrammableException("all " + BNG_LINES + " line ids are in use on this device");
         }
         return free;
+    }
+
+    /**
+     * Returns the id of a line an entry of the table that records a device's lines gives it.
+     *
+     * @param rule   an entry of that table
+     * @param record which table
+     * @param port   the line's port on this device
+     * @param sVid   its S-tag (0: none)
+     * @param cVid   its C-tag (0: none)
+     * @return the id, when the entry is that line's
+     */
+    static Optional<Integer> find(FlowRule rule, Record record, PortNumber port, int sVid, int cVid) {
+        return record == Record.LINE_MAP ? of(rule, port, sVid, cVid) : ofLineSession(rule, port, sVid, cVid);
+    }
+
+    /** An action parameter's value, -1 when the entry's action has no such parameter. */
+    private static long param(FlowRule rule, PiActionParamId id) {
+        return rule.treatment().allInstructions().stream()
+                .filter(i -> i instanceof PiInstruction)
+                .map(i -> ((PiInstruction) i).action())
+                .filter(a -> a instanceof PiAction)
+                .flatMap(a -> ((PiAction) a).parameters().stream())
+                .filter(p -> id.equals(p.id()))
+                .map(p -> value(p.value()).longValue())
+                .findFirst().orElse(-1L);
     }
 
     private static long exact(PiCriterion match, PiMatchFieldId field) {

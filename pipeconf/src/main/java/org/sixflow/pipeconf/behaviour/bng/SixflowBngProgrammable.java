@@ -3,9 +3,11 @@
 package org.sixflow.pipeconf.behaviour.bng;
 
 import com.google.common.collect.ImmutableSet;
+import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.drivers.p4runtime.AbstractP4RuntimeHandlerBehaviour;
 import org.onosproject.net.Device;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.behaviour.BngProgrammable;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowEntry;
@@ -41,7 +43,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BN
  * {@link BngAttachmentRules} builds (through the flow rule service, as the app's other entries),
  * counters are read and reset cell by cell over P4Runtime. Every counter type exists, UPSTREAM_RX
  * and DOWNSTREAM_DROPPED included, on the pipelines that have its half of the BNG
- * ({@link BngCounters}). The device must carry the annotations {@link BngDeviceConfig} reads.
+ * ({@link BngCounters}). The device must carry the annotations {@link BngDeviceConfig} reads,
+ * unless it is given only the forwarding half of a split attachment ({@link BngSplitAttachment},
+ * which carries the trunk port and the access switch's MAC).
  * Control traffic needs no entry: the data plane punts it by itself, line id 0 before the line
  * is provisioned (readControlTrafficCounter).
  */
@@ -75,7 +79,7 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
     @Override
     public void setupAttachment(Attachment attachment) throws BngProgrammableException {
         setup("setupAttachment()");
-        BngAttachmentRules rules = rules();
+        BngAttachmentRules rules = rules(attachment);
         int lineId = lineId(attachment, true);
         FlowRuleService flowRules = handler().get(FlowRuleService.class);
         List<FlowRule> session = rules.session(attachment, lineId);
@@ -92,10 +96,8 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
     @Override
     public void removeAttachment(Attachment attachment) throws BngProgrammableException {
         setup("removeAttachment()");
-        BngAttachmentRules rules = rules();
-        int lineId = lineId(attachment, false);
-        List<FlowRule> remove = new ArrayList<>(rules.lineMap(attachment, lineId));
-        remove.addAll(rules.session(attachment, lineId));
+        BngAttachmentRules rules = rules(attachment);
+        List<FlowRule> remove = rules.removal(attachment, lineId(attachment, false));
         handler().get(FlowRuleService.class).removeFlowRules(remove.toArray(new FlowRule[0]));
     }
 
@@ -163,32 +165,67 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
         }
     }
 
-    private BngAttachmentRules rules() throws BngProgrammableException {
-        Device device = handler().get(DeviceService.class).getDevice(deviceId);
-        BngDeviceConfig config = BngDeviceConfig.of(device == null ? null : device.annotations());
-        return new BngAttachmentRules(deviceId, pipeconf.pipelineModel(), config.accessPort, config.bngMac);
+    private BngAttachmentRules rules(Attachment attachment) throws BngProgrammableException {
+        LinePort line = linePort(attachment);
+        return new BngAttachmentRules(deviceId, pipeconf.pipelineModel(), line.port, line.bngMac);
     }
 
-    /** The attachment's line id on this device: found in its line map, or (allocate) a free one. */
-    private int lineId(Attachment attachment, boolean allocate) throws BngProgrammableException {
+    /** Where the attachment's line is on this device, and the MAC its subscriber knows. */
+    private static final class LinePort {
+        final PortNumber port;
+        final MacAddress bngMac;
+
+        LinePort(PortNumber port, MacAddress bngMac) {
+            this.port = port;
+            this.bngMac = bngMac;
+        }
+    }
+
+    /**
+     * The forwarding half of a split: the trunk and the access switch's MAC, which the attachment
+     * carries (this device needs no BNG annotations); otherwise the device's annotations.
+     */
+    private LinePort linePort(Attachment attachment) throws BngProgrammableException {
+        if (!BngAttachmentRules.writes(attachment, BngSplitAttachment.Half.ACCESS)) {
+            BngSplitAttachment half = (BngSplitAttachment) attachment;
+            if (half.trunkPort() == null || half.bngMac() == null) {
+                throw new BngProgrammableException("the forwarding half of a split attachment needs the trunk"
+                                                           + " port and the access switch's BNG MAC");
+            }
+            return new LinePort(half.trunkPort(), half.bngMac());
+        }
         Device device = handler().get(DeviceService.class).getDevice(deviceId);
         BngDeviceConfig config = BngDeviceConfig.of(device == null ? null : device.annotations());
+        return new LinePort(config.accessPort, config.bngMac);
+    }
+
+    /**
+     * The attachment's line id on this device: found in the table that records its lines (the
+     * line map where this device writes one for it, else its line-session entries), or
+     * (allocate) a free one.
+     */
+    private int lineId(Attachment attachment, boolean allocate) throws BngProgrammableException {
+        PortNumber port = linePort(attachment).port;
+        boolean lineMap = pipeconf.pipelineModel().table(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP).isPresent()
+                && BngAttachmentRules.writes(attachment, BngSplitAttachment.Half.ACCESS);
+        BngLineIds.Record record = lineMap ? BngLineIds.Record.LINE_MAP : BngLineIds.Record.LINE_SESSION;
+        PiTableId table = lineMap ? SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP : SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION;
         Iterable<FlowEntry> entries = handler().get(FlowRuleService.class).getFlowEntries(deviceId);
-        List<FlowEntry> lineMap = StreamSupport.stream(entries.spliterator(), false)
-                .filter(e -> SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP.equals(e.table()))
+        List<FlowEntry> lines = StreamSupport.stream(entries.spliterator(), false)
+                .filter(e -> table.equals(e.table()))
                 .collect(Collectors.toList());
         int sVid = BngAttachmentRules.vid(attachment.sTag(), "S-tag");
         int cVid = BngAttachmentRules.vid(attachment.cTag(), "C-tag");
         if (allocate) {
-            return BngLineIds.idFor(lineMap, config.accessPort, sVid, cVid);
+            return BngLineIds.idFor(lines, record, port, sVid, cVid);
         }
-        for (FlowEntry entry : lineMap) {
-            Optional<Integer> id = BngLineIds.of(entry, config.accessPort, sVid, cVid);
+        for (FlowEntry entry : lines) {
+            Optional<Integer> id = BngLineIds.find(entry, record, port, sVid, cVid);
             if (id.isPresent()) {
                 return id.get();
             }
         }
-        throw new BngProgrammableException("no line (port " + config.accessPort + ", S-tag " + sVid + ", C-tag "
+        throw new BngProgrammableException("no line (port " + port + ", S-tag " + sVid + ", C-tag "
                                                    + cVid + ") on " + deviceId + ": set the attachment up first");
     }
 

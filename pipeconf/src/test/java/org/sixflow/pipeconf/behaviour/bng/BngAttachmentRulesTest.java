@@ -72,19 +72,19 @@ public class BngAttachmentRulesTest {
         return new BngAttachmentRules(DEVICE, model(profile), ACCESS, BNG_MAC);
     }
 
-    private static PiPipelineModel model(String profile) {
+    static PiPipelineModel model(String profile) {
         return BundledPipeconfs.bmv2(profile).pipelineModel();
     }
 
-    private static Map<PiTableId, FlowRule> byTable(List<FlowRule> rules) {
+    static Map<PiTableId, FlowRule> byTable(List<FlowRule> rules) {
         return rules.stream().collect(Collectors.toMap(r -> (PiTableId) r.table(), r -> r));
     }
 
-    private static PiCriterion match(FlowRule rule) {
+    static PiCriterion match(FlowRule rule) {
         return (PiCriterion) rule.selector().getCriterion(Criterion.Type.PROTOCOL_INDEPENDENT);
     }
 
-    private static long exact(FlowRule rule, PiMatchFieldId field) {
+    static long exact(FlowRule rule, PiMatchFieldId field) {
         return number(((PiExactFieldMatch) match(rule).fieldMatch(field).orElseThrow()).value()).longValue();
     }
 
@@ -92,21 +92,21 @@ public class BngAttachmentRulesTest {
         return (PiLpmFieldMatch) match(rule).fieldMatch(field).orElseThrow();
     }
 
-    private static PiAction action(FlowRule rule) {
+    static PiAction action(FlowRule rule) {
         return (PiAction) ((PiInstruction) rule.treatment().allInstructions().get(0)).action();
     }
 
-    private static BigInteger param(FlowRule rule, org.onosproject.net.pi.model.PiActionParamId id) {
+    static BigInteger param(FlowRule rule, org.onosproject.net.pi.model.PiActionParamId id) {
         return action(rule).parameters().stream().filter(p -> p.id().equals(id)).map(PiActionParam::value)
                 .map(BngAttachmentRulesTest::number).findFirst().orElseThrow();
     }
 
-    private static BigInteger number(ImmutableByteSequence bytes) {
+    static BigInteger number(ImmutableByteSequence bytes) {
         return new BigInteger(1, bytes.asArray());
     }
 
     /** Every key and parameter exists in the pipeline with a value that fits its width. */
-    private static void fitsPipeline(FlowRule rule, PiPipelineModel model) {
+    static void fitsPipeline(FlowRule rule, PiPipelineModel model) {
         var table = model.table((PiTableId) rule.table()).orElseThrow(() -> new AssertionError("no table " + rule.table()));
         match(rule).fieldMatches().forEach(m -> {
             var field = table.matchField(m.fieldId()).orElseThrow(() -> new AssertionError("no key " + m.fieldId()));
@@ -223,15 +223,26 @@ public class BngAttachmentRulesTest {
     private static final class Delegated implements BngPrefixAttachment {
         private final TestAttachment of;
         private final int length;
+        private final boolean othersStay;
 
         Delegated(String prefix, int length) {
+            this(prefix, length, false);
+        }
+
+        Delegated(String prefix, int length, boolean othersStay) {
             this.of = TestAttachment.pppoe(100, 7, prefix, 0x1a2b);
             this.length = length;
+            this.othersStay = othersStay;
         }
 
         @Override
         public int prefixLength() {
             return length;
+        }
+
+        @Override
+        public boolean othersStay() {
+            return othersStay;
         }
 
         @Override
@@ -286,6 +297,22 @@ public class BngAttachmentRulesTest {
         assertEquals(new BigInteger("fd33010000000100", 16), number(prefix.value()));
         assertEquals(56, prefix.prefixLength());
         session.values().forEach(rule -> fitsPipeline(rule, model("bng")));
+    }
+
+    @Test
+    public void aRemovalTakesTheLinesSharedEntriesUnlessTheSessionGoesOn() throws Exception {
+        BngAttachmentRules rules = rules("bng");
+        // The session ends: everything of the attachment, the line's shared entries too.
+        assertEquals(Set.of(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SESSION,
+                            SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6,
+                            SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION),
+                     byTable(rules.removal(new Delegated("fd33:100:0:100::", 56), 42)).keySet());
+        // A delegated prefix released while the session goes on: its source and prefix only.
+        List<FlowRule> released = rules.removal(new Delegated("fd33:100:0:100::", 56, true), 42);
+        assertEquals(Set.of(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6, SIXFLOW_INGRESS_BNG_LOOKUP_BNG_PREFIX_V6),
+                     byTable(released).keySet());
+        assertEquals(56, lpm(byTable(released).get(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6), HDR_IPV6_SRC_64)
+                .prefixLength());
     }
 
     @Test

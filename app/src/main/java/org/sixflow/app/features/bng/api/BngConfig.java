@@ -5,6 +5,7 @@ package org.sixflow.app.features.bng.api;
 import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 
 import java.util.Map;
 import java.util.Objects;
@@ -19,7 +20,11 @@ import static com.google.common.base.Preconditions.checkArgument;
  * subscriber's IPv6 /64 comes from (per line by its VLAN ids, else the next free /64 of a pool):
  * IPv6CP negotiates only the interface identifier; the BNG advertises the /64 in its Router
  * Advertisements. The prefix it delegates by DHCPv6 comes the same way (per line, else the next
- * free prefix of {@code delegatedLength} in a pool).
+ * free prefix of {@code delegatedLength} in a pool). With a forwarding device the BNG is split
+ * (docs/features/bng.md, split mode): a session's line, session and sources go to the device its
+ * line is on (bng-access), its prefixes and downstream encapsulation to the forwarding device
+ * (bng-forward), out of its link towards the line's device; without one, everything goes to the
+ * line's device.
  */
 public final class BngConfig {
 
@@ -47,6 +52,7 @@ public final class BngConfig {
     private final Map<Integer, Ip6Prefix> lineDelegated;
     private final Ip6Prefix delegatedPool;
     private final int delegatedLength;
+    private final DeviceId forwardDevice;
 
     /**
      * Creates a configuration.
@@ -78,6 +84,27 @@ public final class BngConfig {
     public BngConfig(ConnectPoint server, int echoIntervalSeconds, int echoMisses,
                      Map<Integer, Ip6Prefix> linePrefixes, Ip6Prefix prefixPool,
                      Map<Integer, Ip6Prefix> lineDelegated, Ip6Prefix delegatedPool, int delegatedLength) {
+        this(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool, lineDelegated, delegatedPool,
+             delegatedLength, null);
+    }
+
+    /**
+     * Creates a configuration with prefix delegation, split or not.
+     *
+     * @param server              the server's attachment, null for none
+     * @param echoIntervalSeconds 1..3600
+     * @param echoMisses          1..100
+     * @param linePrefixes        /64 by line key ({@link #lineKey})
+     * @param prefixPool          a pool of /64s (length 32..64), or null
+     * @param lineDelegated       a line's delegated prefix (/32../64) by line key
+     * @param delegatedPool       a pool the other lines' delegated prefixes come from, or null
+     * @param delegatedLength     the length of those (32..64, not shorter than the pool)
+     * @param forwardDevice       the split's forwarding device (bng-forward), null for one BNG device
+     */
+    public BngConfig(ConnectPoint server, int echoIntervalSeconds, int echoMisses,
+                     Map<Integer, Ip6Prefix> linePrefixes, Ip6Prefix prefixPool,
+                     Map<Integer, Ip6Prefix> lineDelegated, Ip6Prefix delegatedPool, int delegatedLength,
+                     DeviceId forwardDevice) {
         checkArgument(echoIntervalSeconds >= 1 && echoIntervalSeconds <= MAX_ECHO_INTERVAL_SECONDS,
                       "echoIntervalSeconds must be 1..%s", MAX_ECHO_INTERVAL_SECONDS);
         checkArgument(echoMisses >= 1 && echoMisses <= MAX_ECHO_MISSES, "echoMisses must be 1..%s", MAX_ECHO_MISSES);
@@ -100,6 +127,7 @@ public final class BngConfig {
         this.lineDelegated = ImmutableMap.copyOf(lineDelegated);
         this.delegatedPool = delegatedPool;
         this.delegatedLength = delegatedLength;
+        this.forwardDevice = forwardDevice;
     }
 
     /** A line's key in {@link #linePrefixes}: S-VID × 4096 + C-VID. */
@@ -141,6 +169,11 @@ public final class BngConfig {
         return delegatedLength;
     }
 
+    /** The split's forwarding device; empty: one device holds each line's whole BNG. */
+    public Optional<DeviceId> forwardDevice() {
+        return Optional.ofNullable(forwardDevice);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof BngConfig)) {
@@ -150,19 +183,21 @@ public final class BngConfig {
         return Objects.equals(server, other.server) && echoIntervalSeconds == other.echoIntervalSeconds
                 && echoMisses == other.echoMisses && linePrefixes.equals(other.linePrefixes)
                 && Objects.equals(prefixPool, other.prefixPool) && lineDelegated.equals(other.lineDelegated)
-                && Objects.equals(delegatedPool, other.delegatedPool) && delegatedLength == other.delegatedLength;
+                && Objects.equals(delegatedPool, other.delegatedPool) && delegatedLength == other.delegatedLength
+                && Objects.equals(forwardDevice, other.forwardDevice);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool, lineDelegated,
-                            delegatedPool, delegatedLength);
+                            delegatedPool, delegatedLength, forwardDevice);
     }
 
     @Override
     public String toString() {
         return "server=" + server + ", echo " + echoIntervalSeconds + " s x " + echoMisses + ", "
                 + linePrefixes.size() + " line prefixes, pool " + prefixPool + ", " + lineDelegated.size()
-                + " delegated prefixes, delegated pool " + delegatedPool + " in /" + delegatedLength;
+                + " delegated prefixes, delegated pool " + delegatedPool + " in /" + delegatedLength
+                + (forwardDevice == null ? "" : ", split: forwarding on " + forwardDevice);
     }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.InvalidFieldsException;
 import org.sixflow.app.api.InvalidFieldsException.FieldError;
 
@@ -27,15 +28,18 @@ import java.util.TreeSet;
  * <pre>
  * {"server": "device:bng/2", "echoIntervalSeconds": 30, "echoMisses": 4,
  *  "linePrefixes": [{"sTag": 100, "cTag": 10, "prefix": "fd33:0:0:1::/64", "delegated": "fd33:100:0:100::/56"}],
- *  "prefixPool": "fd33:1::/48", "delegatedPool": "fd33:200::/40", "delegatedLength": 56}
+ *  "prefixPool": "fd33:1::/48", "delegatedPool": "fd33:200::/40", "delegatedLength": 56,
+ *  "forwardDevice": "device:bng-forward"}
  * </pre>
- * Every field but server is optional. Reading names every field that is wrong.
+ * Every field but server is optional; without forwardDevice the BNG is not split. Reading names
+ * every field that is wrong.
  */
 public final class BngConfigJson {
 
     /** The fields of the object. */
     public static final Set<String> FIELDS = Set.of("server", "echoIntervalSeconds", "echoMisses", "linePrefixes",
-                                                    "prefixPool", "delegatedPool", "delegatedLength");
+                                                    "prefixPool", "delegatedPool", "delegatedLength",
+                                                    "forwardDevice");
     private static final Set<String> LINE_FIELDS = Set.of("sTag", "cTag", "prefix", "delegated");
     /** Most line prefixes taken: the data plane's 8192 lines. */
     public static final int MAX_LINE_PREFIXES = 8192;
@@ -112,11 +116,12 @@ public final class BngConfigJson {
                         + delegatedLength + ": it holds no prefix of that length"));
             }
         }
+        DeviceId forwardDevice = forwardDevice(json.get("forwardDevice"), errors);
         if (!errors.isEmpty()) {
             throw new InvalidFieldsException(errors);
         }
         return new BngConfig(server, interval, misses, linePrefixes, pool, lineDelegated, delegatedPool,
-                             delegatedLength);
+                             delegatedLength, forwardDevice);
     }
 
     /**
@@ -144,7 +149,33 @@ public final class BngConfigJson {
         config.delegatedPool().ifPresentOrElse(p -> json.put("delegatedPool", p.toString()),
                                                () -> json.putNull("delegatedPool"));
         json.put("delegatedLength", config.delegatedLength());
+        config.forwardDevice().ifPresentOrElse(d -> json.put("forwardDevice", d.toString()),
+                                               () -> json.putNull("forwardDevice"));
         return json;
+    }
+
+    /** The split's forwarding device: absent or null for none, else a device id (a URI with a scheme). */
+    private static DeviceId forwardDevice(JsonNode node, List<FieldError> errors) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        String example = "a device id such as device:bng-forward (the split's bng-forward switch)";
+        if (!node.isTextual() || node.asText().isBlank() || node.asText().length() > MAX_TEXT) {
+            errors.add(new FieldError("forwardDevice", "must be " + example));
+            return null;
+        }
+        DeviceId device;
+        try {
+            device = DeviceId.deviceId(node.asText().trim());
+        } catch (IllegalArgumentException e) {
+            errors.add(new FieldError("forwardDevice", "\"" + node.asText() + "\" is not " + example));
+            return null;
+        }
+        if (device.uri().getScheme() == null || device.uri().getSchemeSpecificPart().isEmpty()) {
+            errors.add(new FieldError("forwardDevice", "\"" + node.asText() + "\" is not " + example));
+            return null;
+        }
+        return device;
     }
 
     private static void line(JsonNode node, String path, Map<Integer, Ip6Prefix> into,

@@ -5,6 +5,7 @@ package org.sixflow.app.features.bng.impl;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Link;
 import org.onosproject.net.behaviour.BngProgrammable.Attachment;
 import org.onosproject.net.behaviour.BngProgrammable.BngCounterType;
 import org.onosproject.net.behaviour.BngProgrammable.BngProgrammableException;
@@ -15,7 +16,8 @@ import java.util.Optional;
 
 /**
  * What the relay needs of the network: to send a frame out of a port (a packet-out), the MAC a
- * BNG device answers discovery with, and the device's BngProgrammable behaviour. The manager
+ * BNG device answers discovery with, the link between a split BNG's two devices, and the
+ * device's BngProgrammable behaviour. The manager
  * gives ONOS's services; tests give a recording one.
  */
 interface BngDataPlane {
@@ -35,6 +37,16 @@ interface BngDataPlane {
      * @return the MAC, if the device has one
      */
     Optional<MacAddress> bngMac(DeviceId device);
+
+    /**
+     * A link from one device to another (ONOS's link service), the lowest source port first if
+     * there are several: a split BNG's trunk.
+     *
+     * @param from the link's source device
+     * @param to   its destination device
+     * @return the link, if there is one
+     */
+    Optional<Link> link(DeviceId from, DeviceId to);
 
     /**
      * Installs an attachment's entries (BngProgrammable.setupAttachment).

@@ -46,7 +46,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * gives the session id; the session stage by (S-VID, C-VID, subscriber MAC, session id).
  *
  * <p>A session's entries are installed through its device's BngProgrammable when the session
- * comes up (one attachment per address family) and removed when it ends; an ended session is
+ * comes up (one attachment per address family; in a split BNG each attachment's halves on the
+ * line's device and the forwarding device, {@link AttachmentPlacement}) and removed when it ends; an ended session is
  * kept one echo interval so that its last frames (Terminate-Ack, PADT) are still carried.
  * Malformed frames, frames of unknown sessions and data frames are dropped and counted; none of
  * them changes a session. Lines, discoveries and sessions are at most {@link #MAX_ENTRIES} each
@@ -75,6 +76,7 @@ final class BngRelay {
     private final Logger log = getLogger(getClass());
     private final ApplicationId appId;
     private final BngDataPlane dataPlane;
+    private final AttachmentPlacement placement;
     private final LongSupplier clock;
     private BngConfig config = BngConfig.NONE;
 
@@ -128,7 +130,8 @@ final class BngRelay {
         final MacAddress serverMac;
         final BngSessionMachine machine;
         final long started;
-        final List<Attachment> installed = new ArrayList<>();
+        /** Each attachment installed, and where (PlacedAttachment: one device, or both of a split). */
+        final Map<Attachment, PlacedAttachment> installed = new LinkedHashMap<>();
         final SubscriberIpv6 ipv6 = new SubscriberIpv6();
         Ip6Prefix prefix;
         Ip6Prefix delegatable;
@@ -156,6 +159,7 @@ final class BngRelay {
     BngRelay(ApplicationId appId, BngDataPlane dataPlane, LongSupplier clock) {
         this.appId = appId;
         this.dataPlane = dataPlane;
+        this.placement = new AttachmentPlacement(dataPlane, this::config);
         this.clock = clock;
     }
 
@@ -432,7 +436,7 @@ final class BngRelay {
 
     private void install(Session session) {
         boolean hadIpv6 = hasIpv6(session);
-        List<Attachment> wanted = new ArrayList<>();
+        List<PppoeAttachment> wanted = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         session.machine.ipv4().ifPresent(ip -> wanted.add(attachment(session, ip)));
         Optional<byte[]> iid = session.machine.interfaceId();
@@ -447,13 +451,12 @@ final class BngRelay {
                 wanted.add(attachment(session, ipv6(session.prefix, iid.get())));
             }
         }
-        for (Attachment attachment : wanted) {
-            if (session.installed.contains(attachment)) {
+        for (PppoeAttachment attachment : wanted) {
+            if (session.installed.containsKey(attachment)) {
                 continue;
             }
             try {
-                dataPlane.setup(session.line.port.deviceId(), attachment);
-                session.installed.add(attachment);
+                session.installed.put(attachment, placement.setup(session.line.port.deviceId(), attachment));
             } catch (BngProgrammableException | RuntimeException e) {
                 problems.add(e.getMessage());
             }
@@ -471,7 +474,7 @@ final class BngRelay {
 
     /** Whether the session's own IPv6 address (its /64) is in the data plane. */
     private static boolean hasIpv6(Session session) {
-        return session.installed.stream().anyMatch(a -> a.ipAddress() != null && a.ipAddress().isIp6()
+        return session.installed.keySet().stream().anyMatch(a -> a.ipAddress() != null && a.ipAddress().isIp6()
                 && ((PppoeAttachment) a).prefixLength() == IPV6_LINK_PREFIX);
     }
 
@@ -526,10 +529,9 @@ final class BngRelay {
 
             @Override
             public boolean install(Ip6Prefix delegated) {
-                Attachment attachment = delegatedAttachment(session, delegated);
+                PppoeAttachment attachment = delegatedAttachment(session, delegated);
                 try {
-                    dataPlane.setup(session.line.port.deviceId(), attachment);
-                    session.installed.add(attachment);
+                    session.installed.put(attachment, placement.setup(session.line.port.deviceId(), attachment));
                     return true;
                 } catch (BngProgrammableException | RuntimeException e) {
                     session.status = InstallStatus.failed(session.line.port.deviceId(),
@@ -541,12 +543,14 @@ final class BngRelay {
 
             @Override
             public void uninstall(Ip6Prefix delegated) {
-                Attachment attachment = delegatedAttachment(session, delegated);
-                if (!session.installed.remove(attachment)) {
+                PlacedAttachment placed = session.installed.remove(delegatedAttachment(session, delegated));
+                if (placed == null) {
                     return;
                 }
                 try {
-                    dataPlane.remove(session.line.port.deviceId(), attachment);
+                    // The session's other addresses keep the line's shared entries (a release during
+                    // the session; at its end, the last of them takes them).
+                    placement.remove(session.installed.isEmpty() ? placed : placed.leavingOthers());
                 } catch (BngProgrammableException | RuntimeException e) {
                     session.status = InstallStatus.failed(session.line.port.deviceId(),
                                                           "removing delegated prefix " + delegated + ": "
@@ -556,16 +560,22 @@ final class BngRelay {
         });
     }
 
-    private Attachment delegatedAttachment(Session session, Ip6Prefix delegated) {
+    private PppoeAttachment delegatedAttachment(Session session, Ip6Prefix delegated) {
         return new PppoeAttachment(appId, session.line.sVid, session.line.cVid, session.subscriberMac,
                                    delegated.address(), session.sessionId, delegated.prefixLength());
     }
 
+    /**
+     * Removes a session's attachments, the line's shared entries with the last one only: each
+     * removal finds the line's id in the device's entries, so they must still be there (ONOS
+     * applies removals on its own executor; an earlier removal of them may or may not show yet).
+     */
     private void uninstall(Session session) {
         List<String> problems = new ArrayList<>();
-        for (Attachment attachment : session.installed) {
+        List<PlacedAttachment> all = new ArrayList<>(session.installed.values());
+        for (int i = 0; i < all.size(); i++) {
             try {
-                dataPlane.remove(session.line.port.deviceId(), attachment);
+                placement.remove(i < all.size() - 1 ? all.get(i).leavingOthers() : all.get(i));
             } catch (BngProgrammableException | RuntimeException e) {
                 problems.add(e.getMessage());
             }
@@ -579,7 +589,7 @@ final class BngRelay {
         }
     }
 
-    private Attachment attachment(Session session, IpAddress ip) {
+    private PppoeAttachment attachment(Session session, IpAddress ip) {
         return new PppoeAttachment(appId, session.line.sVid, session.line.cVid, session.subscriberMac, ip,
                                    session.sessionId);
     }
@@ -610,7 +620,9 @@ final class BngRelay {
     }
 
     /**
-     * A session's counters from its device, read through the first address's attachment.
+     * A session's counters, read through the first address's attachment from each device it is
+     * on (in a split: upstream and control from the access device, downstream from the forwarding
+     * device).
      *
      * @param id the controller's session id
      * @return the counters; empty when nothing is installed or they cannot be read
@@ -622,7 +634,7 @@ final class BngRelay {
         }
         Session session = found.get();
         try {
-            return dataPlane.counters(session.line.port.deviceId(), session.installed.get(0));
+            return placement.counters(session.installed.values().iterator().next());
         } catch (BngProgrammableException | RuntimeException e) {
             log.warn("BNG session {}: counters unreadable: {}", id, e.getMessage());
             return Map.of();

@@ -8,6 +8,7 @@ import org.onosproject.core.CoreService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Link;
 import org.onosproject.net.behaviour.BngProgrammable;
 import org.onosproject.net.behaviour.BngProgrammable.Attachment;
 import org.onosproject.net.behaviour.BngProgrammable.BngCounterType;
@@ -19,6 +20,7 @@ import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.config.basics.SubjectFactories;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.link.LinkService;
 import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
@@ -41,6 +43,7 @@ import org.sixflow.pipeconf.PuntReason;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,6 +84,9 @@ public class BngSessionManager implements BngService {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LinkService linkService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigRegistry netcfg;
@@ -280,6 +286,13 @@ public class BngSessionManager implements BngService {
         }
 
         @Override
+        public Optional<Link> link(DeviceId from, DeviceId to) {
+            return linkService.getDeviceEgressLinks(from).stream()
+                    .filter(link -> link.dst().deviceId().equals(to))
+                    .min(Comparator.comparingLong(link -> link.src().port().toLong()));
+        }
+
+        @Override
         public void setup(DeviceId device, Attachment attachment) throws BngProgrammableException {
             bng(device).setupAttachment(attachment);
         }
@@ -299,7 +312,7 @@ public class BngSessionManager implements BngService {
             Device d = deviceService.getDevice(device);
             if (d == null || !d.is(BngProgrammable.class)) {
                 throw new BngProgrammableException(device + " has no BngProgrammable behaviour (a Sixflow BNG"
-                                                           + " profile: bng, bng-access)");
+                                                           + " profile: bng, bng-access, bng-forward)");
             }
             return d.as(BngProgrammable.class);
         }

@@ -15,7 +15,8 @@ import java.util.Objects;
  * implementation of Attachment): an up session is one attachment per address family, both with
  * the same line and session (the session and encapsulation entries they share are the same
  * entries, written twice), and one more for a prefix delegated to it by DHCPv6, whose
- * {@link #prefixLength()} Sixflow's pipeconf reads.
+ * {@link #prefixLength()} Sixflow's pipeconf reads. Its removal while the session goes on (a
+ * delegated prefix released) is {@link #leavingOthers()}: only its own entries go.
  */
 final class PppoeAttachment implements BngPrefixAttachment {
 
@@ -26,6 +27,7 @@ final class PppoeAttachment implements BngPrefixAttachment {
     private final IpAddress ip;
     private final int sessionId;
     private final int prefixLength;
+    private final boolean othersStay;
 
     /** The subscriber's own address: its /64 (IPv6) or /32 (IPv4). */
     PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId) {
@@ -35,6 +37,12 @@ final class PppoeAttachment implements BngPrefixAttachment {
     /** A prefix the subscriber routes behind the session (the address starts it). */
     PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId,
                     int prefixLength) {
+        this(appId, sVid, cVid, mac, ip, sessionId, prefixLength, false);
+    }
+
+    private PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId,
+                            int prefixLength, boolean othersStay) {
+        this.othersStay = othersStay;
         this.prefixLength = prefixLength;
         this.appId = appId;
         this.sVid = sVid;
@@ -75,6 +83,21 @@ final class PppoeAttachment implements BngPrefixAttachment {
     }
 
     @Override
+    public boolean othersStay() {
+        return othersStay;
+    }
+
+    /**
+     * This attachment as its removal while the session goes on: the entries the line shares with
+     * the session's other attachments stay.
+     *
+     * @return the same attachment, leaving the others
+     */
+    PppoeAttachment leavingOthers() {
+        return new PppoeAttachment(appId, sVid, cVid, mac, ip, sessionId, prefixLength, true);
+    }
+
+    @Override
     public boolean lineActive() {
         return true;
     }
@@ -89,6 +112,7 @@ final class PppoeAttachment implements BngPrefixAttachment {
         return (short) sessionId;
     }
 
+    /** Which attachment it is; {@link #othersStay()} is how it is removed, not which it is. */
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof PppoeAttachment)) {
@@ -107,6 +131,7 @@ final class PppoeAttachment implements BngPrefixAttachment {
 
     @Override
     public String toString() {
-        return "PPPoE " + sessionId + " " + mac + " S" + sVid + ".C" + cVid + " " + ip + "/" + prefixLength;
+        return "PPPoE " + sessionId + " " + mac + " S" + sVid + ".C" + cVid + " " + ip + "/" + prefixLength
+                + (othersStay ? " (the session's other addresses stay)" : "");
     }
 }

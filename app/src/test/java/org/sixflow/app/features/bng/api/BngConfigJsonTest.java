@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.Test;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.InvalidFieldsException;
 
 import java.util.List;
@@ -26,7 +27,7 @@ public class BngConfigJsonTest {
     public void readsAndWritesTheSame() throws Exception {
         String text = "{\"server\":\"device:bng/2\",\"echoIntervalSeconds\":10,\"echoMisses\":3,"
                 + "\"linePrefixes\":[{\"sTag\":100,\"cTag\":10,\"prefix\":\"fd33:0:0:1::/64\"}],"
-                + "\"prefixPool\":\"fd33:1::/48\",\"delegatedPool\":null,\"delegatedLength\":56}";
+                + "\"prefixPool\":\"fd33:1::/48\",\"delegatedPool\":null,\"delegatedLength\":56,\"forwardDevice\":null}";
         BngConfig config = BngConfigJson.read(MAPPER.readTree(text));
         assertEquals(ConnectPoint.deviceConnectPoint("device:bng/2"), config.server().get());
         assertEquals(10, config.echoIntervalSeconds());
@@ -36,7 +37,8 @@ public class BngConfigJsonTest {
         String delegating = "{\"server\":\"device:bng/2\",\"echoIntervalSeconds\":30,\"echoMisses\":4,"
                 + "\"linePrefixes\":[{\"sTag\":100,\"cTag\":10,\"prefix\":\"fd33:0:0:1::/64\","
                 + "\"delegated\":\"fd33:100:0:100::/56\"}],"
-                + "\"prefixPool\":null,\"delegatedPool\":\"fd33:200::/40\",\"delegatedLength\":60}";
+                + "\"prefixPool\":null,\"delegatedPool\":\"fd33:200::/40\",\"delegatedLength\":60,"
+                + "\"forwardDevice\":null}";
         BngConfig withDelegation = BngConfigJson.read(MAPPER.readTree(delegating));
         assertEquals(Ip6Prefix.valueOf("fd33:100:0:100::/56"),
                      withDelegation.lineDelegated().get(BngConfig.lineKey(100, 10)));
@@ -48,6 +50,33 @@ public class BngConfigJsonTest {
         assertEquals(java.util.Optional.empty(), defaults.delegatedPool());
         assertEquals(BngConfig.DEFAULT_ECHO_INTERVAL_SECONDS, defaults.echoIntervalSeconds());
         assertEquals(BngConfig.DEFAULT_ECHO_MISSES, defaults.echoMisses());
+        assertEquals("not split unless told", java.util.Optional.empty(), defaults.forwardDevice());
+    }
+
+    @Test
+    public void readsAndWritesTheSplitsForwardingDevice() throws Exception {
+        String text = "{\"server\":\"device:bng-access/2\",\"echoIntervalSeconds\":30,\"echoMisses\":4,"
+                + "\"linePrefixes\":[],\"prefixPool\":\"fd33:1::/48\",\"delegatedPool\":null,"
+                + "\"delegatedLength\":56,\"forwardDevice\":\"device:bng-forward\"}";
+        BngConfig config = BngConfigJson.read(MAPPER.readTree(text));
+        assertEquals(DeviceId.deviceId("device:bng-forward"), config.forwardDevice().get());
+        assertEquals(MAPPER.readTree(text), BngConfigJson.write(config, MAPPER));
+        assertTrue(config.toString().contains("split: forwarding on device:bng-forward"));
+    }
+
+    @Test
+    public void refusesAForwardingDeviceThatIsNoDeviceId() throws Exception {
+        for (String bad : new String[]{"7", "\"\"", "\"bng-forward\"", "\"device:\"", "\"device:bng forward\"",
+                "{\"id\":\"device:bng-forward\"}"}) {
+            try {
+                BngConfigJson.read(MAPPER.readTree("{\"server\":\"device:bng-access/2\",\"forwardDevice\":" + bad + "}"));
+                fail("accepted forwardDevice " + bad);
+            } catch (InvalidFieldsException e) {
+                assertEquals(bad, List.of("forwardDevice"), e.errors().stream()
+                        .map(InvalidFieldsException.FieldError::field).collect(Collectors.toList()));
+                assertTrue(e.getMessage(), e.getMessage().contains("a device id such as device:bng-forward"));
+            }
+        }
     }
 
     @Test

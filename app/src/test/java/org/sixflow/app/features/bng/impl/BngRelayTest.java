@@ -365,6 +365,42 @@ public class BngRelayTest {
     }
 
     @Test
+    public void aPrefixReleasedDuringTheSessionLeavesTheSessionsOtherEntries() {
+        Ip6Prefix delegated = Ip6Prefix.valueOf("fd33:100:0:200::/56");
+        relay.configure(new BngConfig(SERVER_PORT, 30, 4, Map.of(BngConfig.lineKey(100, 11), BOB_64),
+                                      Ip6Prefix.valueOf("fd33:1::/48"), Map.of(BngConfig.lineKey(100, 11), delegated),
+                                      null, 56));
+        List<Captured> all = CapturedFrames.all();
+        int firstEnd = indexOf(all, c -> c.cVid == 12 && c.name.equals("PAP-3"));
+        replay(all.subList(0, firstEnd));
+        fromBob("solicit");
+        fromBob("request");
+        PppoeAttachment installed = (PppoeAttachment) plane.setups.get(plane.setups.size() - 1);
+        assertEquals(56, installed.prefixLength());
+        assertFalse(installed.othersStay());
+
+        // bob releases its prefix; the session goes on: only the prefix's own entries go.
+        fromBob("release");
+        assertEquals(1, plane.removals.size());
+        PppoeAttachment released = (PppoeAttachment) plane.removals.get(0);
+        assertEquals(installed.ipAddress(), released.ipAddress());
+        assertEquals(56, released.prefixLength());
+        assertTrue("the line's shared entries stay for the session's IPv4 and /64", released.othersStay());
+        assertEquals(java.util.Optional.empty(), relay.sessions().get(0).delegatedPrefix());
+        assertEquals(BngSessionState.UP, relay.sessions().get(0).state());
+
+        // Each session's end: its attachments removed one by one, the line's shared entries with
+        // the last only (each removal finds the line's id among them).
+        replay(all.subList(firstEnd, all.size()));
+        for (int sessionId : new int[]{1, 2}) {
+            List<Boolean> othersStay = plane.removals.subList(1, plane.removals.size()).stream()
+                    .filter(a -> a.pppoeSessionId() == sessionId).map(a -> ((PppoeAttachment) a).othersStay())
+                    .collect(java.util.stream.Collectors.toList());
+            assertEquals("session " + sessionId, List.of(true, false), othersStay);
+        }
+    }
+
+    @Test
     public void delegatedPrefixesComeFromThePoolLowestFreeFirst() {
         relay.configure(new BngConfig(SERVER_PORT, 30, 4, Map.of(BngConfig.lineKey(100, 11), BOB_64),
                                       Ip6Prefix.valueOf("fd33:1::/48"), Map.of(), Ip6Prefix.valueOf("fd33:200::/40"),
@@ -397,7 +433,7 @@ public class BngRelayTest {
         assertEquals(Long.valueOf(1), relay.dropped().get(BngRelay.IPV6_IGNORED));
     }
 
-    private static int indexOf(List<Captured> all, java.util.function.Predicate<Captured> which) {
+    static int indexOf(List<Captured> all, java.util.function.Predicate<Captured> which) {
         for (int i = 0; i < all.size(); i++) {
             if (which.test(all.get(i))) {
                 return i;

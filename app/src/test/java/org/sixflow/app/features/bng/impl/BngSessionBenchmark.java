@@ -8,6 +8,7 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Link;
 import org.onosproject.net.behaviour.BngProgrammable.Attachment;
 import org.onosproject.net.behaviour.BngProgrammable.BngCounterType;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
@@ -61,6 +62,12 @@ public final class BngSessionBenchmark {
         @Override
         public Optional<MacAddress> bngMac(DeviceId device) {
             return Optional.of(BNG_MAC);
+        }
+
+        @Override
+        public Optional<Link> link(DeviceId from, DeviceId to) {
+            // One BNG device (no forwardDevice configured): the relay never asks.
+            return Optional.empty();
         }
 
         @Override

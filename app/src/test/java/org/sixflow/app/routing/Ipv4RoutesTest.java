@@ -4,6 +4,7 @@ package org.sixflow.app.routing;
 
 import org.junit.Test;
 import org.onlab.packet.Ip4Address;
+import org.onlab.packet.Ip4Prefix;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.VlanId;
@@ -49,7 +50,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
  * Which IPv4 host routes a router gets, and their routing_v4 entries, held to the committed
  * P4Info of each BNG profile (p4c-out/&lt;profile&gt;/bmv2/p4info.txt).
  */
-public class Ipv4HostRoutesTest {
+public class Ipv4RoutesTest {
 
     private static final DeviceId BNG = DeviceId.deviceId("device:bng");
     private static final DeviceId OTHER = DeviceId.deviceId("device:other");
@@ -67,8 +68,8 @@ public class Ipv4HostRoutesTest {
     }
 
     /** A router's routes, "address port mac". */
-    private static List<String> routes(Ipv4HostRoutes routes, DeviceId router) {
-        return routes.at(router).stream().map(r -> r.address + "/32 " + r.port + " " + r.hostMac)
+    private static List<String> routes(Ipv4Routes routes, DeviceId router) {
+        return routes.at(router).stream().map(r -> r.prefix + " " + r.port + " " + r.nextHopMac)
                 .collect(Collectors.toList());
     }
 
@@ -90,23 +91,23 @@ public class Ipv4HostRoutesTest {
     @Test
     public void onlyTheBngProfilesHaveRoutingV4() {
         for (String profile : List.of("bng", "bng-access", "bng-forward")) {
-            assertTrue(profile, Ipv4HostRoutes.routesIpv4(Optional.of(BundledPipeconfs.bmv2(profile))));
+            assertTrue(profile, Ipv4Routes.routesIpv4(Optional.of(BundledPipeconfs.bmv2(profile))));
         }
         for (String profile : List.of("full", "ipv6", "core", "gtpu", "nptv6")) {
-            assertFalse(profile, Ipv4HostRoutes.routesIpv4(Optional.of(BundledPipeconfs.bmv2(profile))));
+            assertFalse(profile, Ipv4Routes.routesIpv4(Optional.of(BundledPipeconfs.bmv2(profile))));
         }
         // A device whose pipeconf is not known (yet) routes no IPv4.
-        assertFalse(Ipv4HostRoutes.routesIpv4(Optional.empty()));
+        assertFalse(Ipv4Routes.routesIpv4(Optional.empty()));
     }
 
     @Test
     public void aHostsAddressIsASlash32OutOfItsPortToItsMac() {
-        Ipv4HostRoutes routes = new Ipv4HostRoutes(
+        Ipv4Routes routes = new Ipv4Routes(
                 List.of(host("00:00:00:00:0b:13", List.of("device:bng/3"), "10.0.3.13", "fd00:b:1::13")),
                 Set.of(BNG));
         assertEquals(List.of("10.0.3.13/32 3 00:00:00:00:0B:13"), routes(routes, BNG));
 
-        FlowRule rule = RULES.ipv4Host(routes.at(BNG).get(0), ROUTER_MAC);
+        FlowRule rule = RULES.ipv4(routes.at(BNG).get(0), ROUTER_MAC);
         assertEquals(SIXFLOW_INGRESS_BNG_FORWARD_IPV4_ROUTING_ROUTING_V4, rule.table());
         assertEquals(BNG, rule.deviceId());
         assertEquals(RoutingManagerFixture.APP_ID.id(), rule.appId());
@@ -132,7 +133,7 @@ public class Ipv4HostRoutesTest {
     @Test
     public void onlyHostsAttachedToTheGivenRoutersCount() {
         // OTHER is not IPv4-capable (or not a router): its host gets nothing anywhere.
-        Ipv4HostRoutes routes = new Ipv4HostRoutes(
+        Ipv4Routes routes = new Ipv4Routes(
                 List.of(host("00:00:00:00:0b:13", List.of("device:bng/3"), "10.0.3.13"),
                         host("00:00:00:00:0c:13", List.of("device:other/3"), "10.0.4.13")),
                 Set.of(BNG));
@@ -142,7 +143,7 @@ public class Ipv4HostRoutesTest {
 
     @Test
     public void ipv6AndUnroutableAddressesGetNoRoute() {
-        Ipv4HostRoutes routes = new Ipv4HostRoutes(
+        Ipv4Routes routes = new Ipv4Routes(
                 List.of(host("00:00:00:00:0b:13", List.of("device:bng/3"), "fd00:b:1::13", "0.0.0.0", "127.0.0.1",
                              "169.254.1.1", "224.0.0.1", "255.255.255.255", "192.0.2.7")),
                 Set.of(BNG));
@@ -151,7 +152,7 @@ public class Ipv4HostRoutesTest {
 
     @Test
     public void aHostOnSeveralPortsIsRoutedToTheLowestOnEachRouter() {
-        Ipv4HostRoutes routes = new Ipv4HostRoutes(
+        Ipv4Routes routes = new Ipv4Routes(
                 List.of(host("00:00:00:00:0b:13", List.of("device:bng/10", "device:bng/2", "device:other/5"),
                              "10.0.3.13")),
                 Set.of(BNG, OTHER));
@@ -163,7 +164,7 @@ public class Ipv4HostRoutesTest {
 
     @Test
     public void twoHostsWithOneAddressOnARouterAreAConflictTheLowerHostIdWins() {
-        Ipv4HostRoutes routes = new Ipv4HostRoutes(
+        Ipv4Routes routes = new Ipv4Routes(
                 List.of(host("00:00:00:00:0b:14", List.of("device:bng/4"), "10.0.3.13"),
                         host("00:00:00:00:0b:13", List.of("device:bng/3"), "10.0.3.13")),
                 Set.of(BNG));
@@ -175,7 +176,7 @@ public class Ipv4HostRoutesTest {
 
     @Test
     public void routesAreOrderedByAddress() {
-        Ipv4HostRoutes routes = new Ipv4HostRoutes(
+        Ipv4Routes routes = new Ipv4Routes(
                 List.of(host("00:00:00:00:0b:13", List.of("device:bng/3"), "10.0.3.13", "10.0.3.2", "9.9.9.9")),
                 Set.of(BNG));
         assertEquals(List.of("9.9.9.9/32 3 00:00:00:00:0B:13", "10.0.3.2/32 3 00:00:00:00:0B:13",
@@ -184,11 +185,11 @@ public class Ipv4HostRoutesTest {
 
     @Test
     public void aPortPastThePipelinesWidthIsRefused() {
-        Ipv4HostRoutes.Route route = new Ipv4HostRoutes.Route(BNG, Ip4Address.valueOf("10.0.3.13"),
+        Ipv4Routes.Route route = new Ipv4Routes.Route(BNG, Ip4Prefix.valueOf("10.0.3.13/32"),
                                                               PortNumber.portNumber(512),
                                                               MacAddress.valueOf("00:00:00:00:0b:13"), "test");
         try {
-            RULES.ipv4Host(route, ROUTER_MAC);
+            RULES.ipv4(route, ROUTER_MAC);
             fail("port 512 does not fit 9 bits");
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("port 512 of device:bng"));
@@ -197,7 +198,7 @@ public class Ipv4HostRoutesTest {
 
     @Test
     public void routingV4EntriesOfThisAppAreRoutingRules() {
-        FlowRule ours = RULES.ipv4Host(new Ipv4HostRoutes.Route(BNG, Ip4Address.valueOf("10.0.3.13"),
+        FlowRule ours = RULES.ipv4(new Ipv4Routes.Route(BNG, Ip4Prefix.valueOf("10.0.3.13/32"),
                                                                 PortNumber.portNumber(3),
                                                                 MacAddress.valueOf("00:00:00:00:0b:13"), "test"),
                                        ROUTER_MAC);
