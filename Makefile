@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest bmv2-bench clean
+        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-bng-split bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest bmv2-bench clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -277,6 +277,12 @@ bench-experiments:
 ## its tunnels created first; prints the draft's table per load point. BENCH_ARGS="--packets N --warmup N".
 bench-gtpu:
 	PYTHON=$(VENV)/bin/python lab/systest/bench-gtpu.sh
+
+## The PPPoE study's single vs split data plane (root, bmv2, the PPPoE VM image): real pppd and
+## pppoe-server through the bng lab, then the bng-split lab; the study's two tables
+## (BENCH_ARGS="--packets 30,300 --interval-ms 2" for a short run).
+bench-bng-split:
+	PYTHON=$(VENV)/bin/python lab/systest/bench-bng-split.sh $(BENCH_ARGS)
 
 ## The studies' presets run unchanged on the bmv2 lab (root, bmv2): APN6 as in IETF 109 (50,000 probes
 ## per class at 1 ms) and MSR6 TE/RLB as in IETF 119, their policy and trees created first; prints the
