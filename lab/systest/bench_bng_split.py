@@ -108,6 +108,16 @@ def report(single_path, split_path):
     for a, b in rows:
         print("| %d | %.1f | %.1f | %s |" % (a["packets"], a["pathNs"] / 1000, b["pathNs"] / 1000,
                                            pct(a["pathNs"], b["pathNs"])))
+    print("\nEach switch's own in-switch time per packet (mean over both directions), microseconds:\n")
+    names = [d.split(":", 1)[1] for d in single["switches"]] + [d.split(":", 1)[1] for d in split["switches"]]
+    print("| Number of packets | " + " | ".join("%s (%s)" % (n, m) for n, m in
+                                              zip(names, ["single"] * len(single["switches"])
+                                                  + ["split"] * len(split["switches"]))) + " |")
+    print("|---|" + "---|" * len(names))
+    for a, b in rows:
+        cells = [a["perSwitch"][d]["meanNs"] for d in single["switches"]] + \
+                [b["perSwitch"][d]["meanNs"] for d in split["switches"]]
+        print("| %d | %s |" % (a["packets"], " | ".join("-" if c is None else "%.1f" % (c / 1000) for c in cells)))
     print("\nRound trip subscriber -> network host (Linux ping, mean), milliseconds:\n")
     print("| Number of packets | Single data plane (ms) | Split data plane (ms) | % improvement |")
     print("|---|---|---|---|")
