@@ -13,7 +13,6 @@ import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.meter.Meter;
 import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiTableId;
@@ -21,7 +20,6 @@ import org.onosproject.net.pi.runtime.PiCounterCell;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.onosproject.net.pi.runtime.PiCounterCellHandle;
 import org.onosproject.net.pi.runtime.PiCounterCellId;
-import org.onosproject.net.pi.runtime.PiMeterCellId;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -81,15 +79,7 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
             }
         }
         flowRules.removeFlowRules(mine.toArray(new FlowRule[0]));
-        MeterService meters = handler().get(MeterService.class);
-        for (Meter meter : meters.getMeters(deviceId)) {
-            if (meter.appId().equals(appId) && meter.meterCellId() instanceof PiMeterCellId
-                    && BngLineMeters.METERS.contains(((PiMeterCellId) meter.meterCellId()).meterId())) {
-                PiMeterCellId cell = (PiMeterCellId) meter.meterCellId();
-                meters.withdraw(BngLineMeters.reset(deviceId, appId, new BngLineMeters.Cell(
-                        cell.meterId(), cell.index(), Optional.empty())), cell);
-            }
-        }
+        meterWriter().resetAll(appId);
     }
 
     @Override
@@ -102,7 +92,8 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
         List<FlowRule> install = new ArrayList<>(rules.lineMap(attachment, lineId));
         if (attachment.lineActive()) {
             install.addAll(session);
-            writeMeters(attachment, BngLineMeters.cells(pipeconf.pipelineModel(), attachment, lineId));
+            meterWriter().write(attachment.appId(), BngLineMeters.cells(pipeconf.pipelineModel(), attachment,
+                                                                        lineId));
         } else {
             // An inactive line keeps its line id (control traffic is counted on it) but its data is dropped.
             flowRules.removeFlowRules(session.toArray(new FlowRule[0]));
@@ -121,41 +112,13 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
                 && ((BngPrefixAttachment) attachment).othersStay();
         if (!othersStay) {
             // The line's id goes back to the free ones: its next holder must not inherit the rates.
-            resetMeters(attachment.appId(), BngLineMeters.cells(pipeconf.pipelineModel(), attachment, lineId));
+            meterWriter().reset(attachment.appId(), BngLineMeters.cells(pipeconf.pipelineModel(), attachment,
+                                                                        lineId));
         }
     }
 
-    /** Writes each cell's rate, or resets a cell ONOS holds a meter for that should be unmetered. */
-    private void writeMeters(Attachment attachment, List<BngLineMeters.Cell> cells)
-            throws BngProgrammableException {
-        MeterService meters = handler().get(MeterService.class);
-        List<BngLineMeters.Cell> unmetered = new ArrayList<>();
-        for (BngLineMeters.Cell cell : cells) {
-            if (cell.rate.isEmpty()) {
-                unmetered.add(cell);
-                continue;
-            }
-            try {
-                meters.submit(BngLineMeters.write(deviceId, attachment.appId(), cell));
-            } catch (IllegalArgumentException e) {
-                // MeterManager refuses a chosen index unless userDefinedIndex is on.
-                throw new BngProgrammableException("ONOS refused the meter " + cell + " on " + deviceId + ": "
-                                                           + e.getMessage() + " (the line's meter cell is its"
-                                                           + " line id: set org.onosproject.net.meter.impl."
-                                                           + "MeterManager userDefinedIndex true)");
-            }
-        }
-        resetMeters(attachment.appId(), unmetered);
-    }
-
-    /** Withdraws the cells' meters from ONOS, which resets them on the device; cells it holds none for are left. */
-    private void resetMeters(ApplicationId appId, List<BngLineMeters.Cell> cells) {
-        MeterService meters = handler().get(MeterService.class);
-        for (BngLineMeters.Cell cell : cells) {
-            if (meters.getMeter(deviceId, cell.cellId()) != null) {
-                meters.withdraw(BngLineMeters.reset(deviceId, appId, cell), cell.cellId());
-            }
-        }
+    private BngMeterWriter meterWriter() {
+        return new BngMeterWriter(handler().get(MeterService.class), deviceId);
     }
 
     @Override
