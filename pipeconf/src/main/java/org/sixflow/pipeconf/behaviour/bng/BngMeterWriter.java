@@ -47,12 +47,21 @@ final class BngMeterWriter {
             try {
                 meters.submit(BngLineMeters.write(deviceId, appId, cell));
             } catch (IllegalArgumentException e) {
-                // MeterManager refuses a chosen index unless userDefinedIndex is on.
                 throw new BngProgrammableException("ONOS refused the meter " + cell + " on " + deviceId + ": "
-                                                           + e.getMessage() + " (the line's meter cell is its"
-                                                           + " line id: set " + USER_DEFINED_INDEX + " true)");
+                                                           + e.getMessage() + " (" + why(e) + ")");
             }
         }
+    }
+
+    /**
+     * What an operator can do about MeterManager's refusal: it takes a chosen index only with
+     * userDefinedIndex on, and only within the meter features its store has of the device's P4
+     * meter (read when the device connected).
+     */
+    private static String why(IllegalArgumentException refusal) {
+        return String.valueOf(refusal.getMessage()).contains("userDefinedIndex")
+                ? "the line's meter cell is its line id: set " + USER_DEFINED_INDEX + " true"
+                : "ONOS has no meter features of this P4 meter on the device yet, or the line id is past its size";
     }
 
     /**

@@ -128,6 +128,18 @@ public class BngMeterWriterTest {
     }
 
     @Test
+    public void anIndexOutsideOnosMeterFeaturesSaysSo() {
+        meters.invalidIndex = true;
+        try {
+            write(BNG, "bng", metered(), 9);
+            fail("written");
+        } catch (Exception e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("Meter index is not valid"));
+            assertTrue(e.getMessage(), e.getMessage().contains("no meter features"));
+        }
+    }
+
+    @Test
     public void cleanUpResetsOnlyTheAppsBngCells() throws Exception {
         write(BNG, "bng", metered(), 9);
         // Another app's meter in the same scope, and this app's meter of another P4 meter.

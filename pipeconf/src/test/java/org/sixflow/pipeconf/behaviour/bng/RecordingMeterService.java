@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
 /**
  * ONOS's meter service as the BNG behaviour sees it: it keeps each submitted meter by device and
  * cell (as MeterManager turns a scoped, indexed request into a PI meter cell), forgets a withdrawn
- * one, records both, and refuses a chosen index as MeterManager does without userDefinedIndex.
+ * one, records both, and refuses a chosen index as MeterManager does without userDefinedIndex
+ * (or, as its store does, outside the device's meter features).
  */
 final class RecordingMeterService extends MeterServiceAdapter {
 
@@ -29,11 +30,16 @@ final class RecordingMeterService extends MeterServiceAdapter {
     final List<MeterRequest> submitted = new ArrayList<>();
     final List<MeterCellId> withdrawn = new ArrayList<>();
     boolean userDefinedIndex = true;
+    /** As the meter store refuses an index outside the device's meter features. */
+    boolean invalidIndex;
 
     @Override
     public Meter submit(MeterRequest request) {
         if (!userDefinedIndex) {
             throw new IllegalArgumentException("Index cannot be provided when userDefinedIndex mode is disabled");
+        }
+        if (invalidIndex) {
+            throw new IllegalArgumentException("Meter index is not valid");
         }
         submitted.add(request);
         MeterCellId cell = PiMeterCellId.ofIndirect(PiMeterId.of(request.scope().id()), request.index().get());
