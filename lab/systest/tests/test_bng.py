@@ -274,6 +274,64 @@ class BngEndToEndTest(SystemTest):
         self.assertGreaterEqual(after["DOWNSTREAM_TX"]["packets"],
                                 before.get("DOWNSTREAM_TX", {}).get("packets", 0) + 20)
 
+    # sub2's upstream metered at 200 kbit/s committed, 400 kbit/s peak, bursts of two full frames:
+    # the bursts below send some 3 Mbit/s, mostly above the peak.
+    METER = {"cirKbps": 200, "cbsBytes": 3044, "pirKbps": 400, "pbsBytes": 3044}
+    MANAGER = "org.onosproject.net.meter.impl.MeterManager"
+
+    def bng_meters(self, device):
+        """ONOS's meters of a device in the BNG's upstream meter's scope (its cells, by line id)."""
+        return [m for m in self.onos.get("meters/" + device).get("meters", [])
+                if "bng_upstream_meter" in str(m)]
+
+    def burst(self, sub):
+        """300 pings of 1200 bytes at 200 a second from a subscriber's /64 to h_net; how many came back."""
+        done = self.in_sub(sub, "ping", "-6", "-q", "-c", "300", "-i", "0.005", "-s", "1200", "-W", "2",
+                           "-I", sub.slaac_address, self.net.ipv6, timeout=60, check=False)
+        received = re.search(r"(\d+) received", done.out)
+        self.assertTrue(received, "ping's summary: " + done.out + done.err)
+        return int(received.group(1))
+
+    def test_4b_a_metered_line_drops_above_its_peak_and_an_unmetered_one_loses_nothing(self):
+        metered, unmetered = self.subs[1], self.subs[2]
+        # The meter's cell is the line's id: ONOS's MeterManager must take the index it is given.
+        self.onos.post("configuration/" + self.MANAGER, {"userDefinedIndex": "true"})
+        config = dict(self.bng_config(), lineMeters=[{"sTag": metered.s_tag, "cTag": metered.c_tag,
+                                                      "upstream": self.METER}])
+        self.rest.put("bng/config", config)
+        try:
+            lines = {l["cTag"]: l for l in self.rest.get("bng/lines")["lines"]}
+            self.assertEqual(self.METER, lines[metered.c_tag]["meter"]["upstream"])
+            self.assertEqual({"upstream": None, "downstream": None}, lines[unmetered.c_tag]["meter"])
+            session = self.session_of(metered)
+            self.assertEqual("INSTALLED", session["install"]["state"], session["install"])
+            # Written where the line's upstream is (the access switch), and only for that line.
+            meters = self.eventually(lambda: (m := self.bng_meters(self.sw.device_id)) and all(
+                x.get("state") == "ADDED" for x in m) and m, timeout=70, what="the line's meter ADDED in ONOS (its meter poll,"
+                " 30 s by default, sees it on the device)")
+            self.assertEqual(1, len(meters), meters)
+            print("\nbng: %s's upstream meter on %s: %s" % (metered.name, self.sw.device_id, meters[0]))
+
+            before = self.counters(metered).get("UPSTREAM_DROPPED", {}).get("packets", 0)
+            received = self.burst(metered)
+            dropped = self.eventually(
+                lambda: (d := self.counters(metered).get("UPSTREAM_DROPPED", {}).get("packets", 0) - before) >= 100
+                and d, timeout=20, what="UPSTREAM_DROPPED counting the metered line's red frames")
+            print("bng: metered line: %d of 300 pings back, %d upstream frames dropped red" % (received, dropped))
+            self.assertLess(received, 200, "a line metered at 400 kbit/s carried most of 3 Mbit/s")
+
+            before = self.counters(unmetered).get("UPSTREAM_DROPPED", {}).get("packets", 0)
+            self.assertEqual(300, self.burst(unmetered), "the unmetered line lost pings")
+            self.assertEqual(before, self.counters(unmetered).get("UPSTREAM_DROPPED", {}).get("packets", 0))
+        finally:
+            # Back to no meters: the cell is reset (ONOS's meter withdrawn), the line unmetered again.
+            self.rest.put("bng/config", self.bng_config())
+        self.eventually(lambda: not self.bng_meters(self.sw.device_id), timeout=70,
+                        what="the line's meter withdrawn once the configuration has none")
+        before = self.counters(metered).get("UPSTREAM_DROPPED", {}).get("packets", 0)
+        self.assertEqual(300, self.burst(metered), "the line, unmetered again, lost pings")
+        self.assertEqual(before, self.counters(metered).get("UPSTREAM_DROPPED", {}).get("packets", 0))
+
     def test_5_a_spoofed_source_is_dropped_and_counted(self):
         sub = self.subs[0]
         before = self.counters(sub).get("UPSTREAM_DROPPED", {}).get("packets", 0)

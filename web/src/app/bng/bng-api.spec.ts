@@ -12,7 +12,7 @@ import { BngApi } from './bng-api';
 const BASE = '/onos/sixflow/v1';
 const LINE: BngLine = {
   name: 'device:bng/1/100/10', port: 'device:bng/1', sTag: 100, cTag: 10, lineId: 1, controlFrames: 12,
-  lastSeen: '2026-11-29T10:00:00Z',
+  lastSeen: '2026-11-29T10:00:00Z', meter: { upstream: null, downstream: null },
 };
 const SESSION: BngSession = {
   id: 1, line: LINE, sessionId: 1, subscriberMac: '02:00:00:00:01:01', serverMac: '02:00:00:00:00:02', state: 'UP',

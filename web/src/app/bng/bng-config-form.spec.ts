@@ -48,6 +48,17 @@ describe('BNG configuration form', () => {
     expect(configOf({ ...TYPED, forwardDevice: '  ' }).forwardDevice).toBeNull();
   });
 
+  it('sends the meters back as the server gave them: the form does not edit them, and a save must not unmeter the lines', () => {
+    const rate = { cirKbps: 1000, cbsBytes: 3000, pirKbps: 2000, pbsBytes: 6000 };
+    const stored = { server: 'device:bng/2', defaultMeter: { upstream: rate, downstream: null },
+      lineMeters: [{ sTag: 100, cTag: 10, upstream: null, downstream: rate }] };
+    const config = configOf(TYPED, stored);
+    expect(config.defaultMeter).toEqual({ upstream: rate, downstream: null });
+    expect(config.lineMeters).toEqual([{ sTag: 100, cTag: 10, upstream: null, downstream: rate }]);
+    expect(configOf(TYPED, { server: 'device:bng/2', lineMeters: [] }).lineMeters).toBeUndefined();
+    expect(configOf(TYPED, null).defaultMeter).toBeUndefined();
+  });
+
   it('finds what the browser can: no server, numbers out of range, lines not "S-tag C-tag prefix"', () => {
     expect(configProblems({ ...TYPED, server: ' ', echoIntervalSeconds: '0', echoMisses: '4.5',
       linePrefixes: '100 10 fd33:0:0:1::/64\n100 fd33::/64\n4095 1 fd33:0:0:4::/64' })).toEqual({

@@ -94,9 +94,15 @@ export function configProblems(v: BngConfigFormValue): Record<string, string> {
   return problems;
 }
 
-/** The request the form describes (call once configProblems finds nothing): an empty number is left to the server's default. */
-export function configOf(v: BngConfigFormValue): BngConfig {
+/**
+ * The request the form describes (call once configProblems finds nothing): an empty number is left
+ * to the server's default. The meters, which the form does not edit (REST or the network config
+ * does), go back as the server last gave them: a save of the form must not unmeter every line.
+ */
+export function configOf(v: BngConfigFormValue, stored?: BngConfig | null): BngConfig {
   const config: BngConfig = { server: v.server.trim() };
+  if (stored?.defaultMeter) config.defaultMeter = stored.defaultMeter;
+  if (stored?.lineMeters?.length) config.lineMeters = stored.lineMeters;
   if (v.echoIntervalSeconds.trim()) config.echoIntervalSeconds = Number(v.echoIntervalSeconds.trim());
   if (v.echoMisses.trim()) config.echoMisses = Number(v.echoMisses.trim());
   config.linePrefixes = prefixLines(v.linePrefixes).map(linePrefixOf)

@@ -15,8 +15,10 @@ const LINES = `${BASE}/bng/lines`;
 const CONFIG = `${BASE}/bng/config`;
 
 const LINE10: BngLine = { name: 'device:bng/1/100/10', port: 'device:bng/1', sTag: 100, cTag: 10, lineId: 1,
-  controlFrames: 1234, lastSeen: '2026-11-29T10:00:05Z' };
-const LINE11: BngLine = { ...LINE10, name: 'device:bng/1/100/11', cTag: 11, lineId: 0, controlFrames: 3 };
+  controlFrames: 1234, lastSeen: '2026-11-29T10:00:05Z',
+  meter: { upstream: { cirKbps: 1000, cbsBytes: 3000, pirKbps: 2000, pbsBytes: 6000 }, downstream: null } };
+const LINE11: BngLine = { ...LINE10, name: 'device:bng/1/100/11', cTag: 11, lineId: 0, controlFrames: 3,
+  meter: { upstream: null, downstream: null } };
 const LINE_EDGE: BngLine = { ...LINE10, name: 'device:edge/3/0/7', port: 'device:edge/3', sTag: 0, cTag: 7, lineId: 2 };
 
 const ALICE: BngSession = {
@@ -103,8 +105,9 @@ describe('BngView', () => {
   it('lists the access lines and what the relay dropped', async () => {
     await open('/bng', [ALICE], [LINE10, LINE11], { unknownSession: 3, malformed: 0, noServer: 1200 });
     expect(rows('lines').map(cells)).toEqual([
-      ['device:bng/1/100/10', 'device:bng/1', '100', '10', '1', '1,234', '2026-11-29 10:00:05'],
-      ['device:bng/1/100/11', 'device:bng/1', '100', '11', 'not mapped', '3', '2026-11-29 10:00:05']]);
+      ['device:bng/1/100/10', 'device:bng/1', '100', '10', '1', '1,234', '2026-11-29 10:00:05',
+        'up 1,000/2,000 kbit/s, bursts 3,000/6,000 B · down unmetered'],
+      ['device:bng/1/100/11', 'device:bng/1', '100', '11', 'not mapped', '3', '2026-11-29 10:00:05', 'unmetered']]);
     expect(rows('dropped').map(cells)).toEqual([['malformed', '0'], ['noServer', '1,200'], ['unknownSession', '3']]);
     expect(view().querySelectorAll('table.dropped td.bad').length).toBe(2);
   });

@@ -18,6 +18,7 @@ import {
   CONFIG_FIELDS, EMPTY_CONFIG_FORM, configFormOf, configOf, configProblems, placedConfigErrors,
 } from './bng-config-form';
 import { BngApi } from './bng-api';
+import { meterText } from './bng-meter';
 
 /** What the page says when the controller has no BNG relay (an older app, or one starting). */
 export const UNAVAILABLE = 'PPPoE (BNG) is not available on this controller';
@@ -151,6 +152,9 @@ export class BngView {
   readonly configError = computed(() => errorOf(this.configLoaded()));
   readonly configShown = computed(() => this.stored() !== null);
 
+  /** A line's meter, for the lines table. */
+  readonly meterText = meterText;
+
   constructor() {
     // Subscribers come and go on their own: read again every few seconds, quietly (what is typed stays).
     reloadWhile(() => this.list().state !== 'loading', () => this.reloads.poll(), SESSION_POLL_MS);
@@ -222,7 +226,7 @@ export class BngView {
       return;
     }
     this.saving.set(true);
-    this.api.configure(configOf(value)).subscribe({
+    this.api.configure(configOf(value, this.stored())).subscribe({
       next: (config) => {
         this.saving.set(false);
         this.show(config, true);

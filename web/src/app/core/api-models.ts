@@ -756,6 +756,28 @@ export interface BngLine {
   lineId: number;
   controlFrames: number;
   lastSeen: string;
+  /** The line's configured meter (written while it has a session); both directions null: unmetered. */
+  meter: BngLineMeter;
+}
+
+/** One direction of a line's RFC 2698 trTCM: rates in kbit/s, bursts in bytes. */
+export interface BngMeterRate {
+  cirKbps: number;
+  cbsBytes: number;
+  pirKbps: number;
+  pbsBytes: number;
+}
+
+/** A line's meter, each direction null for unmetered. */
+export interface BngLineMeter {
+  upstream: BngMeterRate | null;
+  downstream: BngMeterRate | null;
+}
+
+/** A line's own meter (BngConfig.lineMeters), by its VLAN ids. */
+export interface BngLineMeterConfig extends Partial<BngLineMeter> {
+  sTag?: number;
+  cTag?: number;
 }
 
 /** GET bng/lines: the lines, and the frames the relay dropped, by reason. */
@@ -819,4 +841,8 @@ export interface BngConfig {
   delegatedLength?: number;
   /** The split BNG's forwarding device (bng-forward); null or absent: one device holds each line's whole BNG. */
   forwardDevice?: string | null;
+  /** The meter of every line without one of its own; null or absent: unmetered. */
+  defaultMeter?: Partial<BngLineMeter> | null;
+  /** Lines' own meters, each replacing defaultMeter for its line. */
+  lineMeters?: BngLineMeterConfig[];
 }

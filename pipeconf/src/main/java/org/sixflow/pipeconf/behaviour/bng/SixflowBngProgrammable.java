@@ -13,6 +13,7 @@ import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiCounterCell;
@@ -48,6 +49,10 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BN
  * which carries the trunk port and the access switch's MAC).
  * Control traffic needs no entry: the data plane punts it by itself, line id 0 before the line
  * is provisioned (readControlTrafficCounter).
+ * The line's meter cells ({@link BngLineMeters}) are written with an active attachment's entries,
+ * at the rates a {@link BngMeteredAttachment} gives (unmetered otherwise), and reset with the
+ * line's shared entries, through ONOS's MeterService: its P4Runtime meter driver keeps only the
+ * cells it knows. Writing a rate needs MeterManager's userDefinedIndex (the cell is the line's).
  */
 public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour implements BngProgrammable {
 
@@ -74,6 +79,7 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
             }
         }
         flowRules.removeFlowRules(mine.toArray(new FlowRule[0]));
+        meterWriter().resetAll(appId);
     }
 
     @Override
@@ -86,6 +92,8 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
         List<FlowRule> install = new ArrayList<>(rules.lineMap(attachment, lineId));
         if (attachment.lineActive()) {
             install.addAll(session);
+            meterWriter().write(attachment.appId(), BngLineMeters.cells(pipeconf.pipelineModel(), attachment,
+                                                                        lineId));
         } else {
             // An inactive line keeps its line id (control traffic is counted on it) but its data is dropped.
             flowRules.removeFlowRules(session.toArray(new FlowRule[0]));
@@ -97,8 +105,20 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
     public void removeAttachment(Attachment attachment) throws BngProgrammableException {
         setup("removeAttachment()");
         BngAttachmentRules rules = rules(attachment);
-        List<FlowRule> remove = rules.removal(attachment, lineId(attachment, false));
+        int lineId = lineId(attachment, false);
+        List<FlowRule> remove = rules.removal(attachment, lineId);
         handler().get(FlowRuleService.class).removeFlowRules(remove.toArray(new FlowRule[0]));
+        boolean othersStay = attachment instanceof BngPrefixAttachment
+                && ((BngPrefixAttachment) attachment).othersStay();
+        if (!othersStay) {
+            // The line's id goes back to the free ones: its next holder must not inherit the rates.
+            meterWriter().reset(attachment.appId(), BngLineMeters.cells(pipeconf.pipelineModel(), attachment,
+                                                                        lineId));
+        }
+    }
+
+    private BngMeterWriter meterWriter() {
+        return new BngMeterWriter(handler().get(MeterService.class), deviceId);
     }
 
     @Override

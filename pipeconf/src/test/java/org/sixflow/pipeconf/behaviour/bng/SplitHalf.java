@@ -8,8 +8,10 @@ import org.onlab.packet.VlanId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.PortNumber;
 
+import java.util.Optional;
+
 /** One half of a split attachment, as the app hands it over: a test attachment, its half, the trunk and BNG MAC. */
-final class SplitHalf implements BngSplitAttachment {
+final class SplitHalf implements BngSplitAttachment, BngMeteredAttachment {
 
     private final TestAttachment of;
     private final Half half;
@@ -21,6 +23,16 @@ final class SplitHalf implements BngSplitAttachment {
         this.half = half;
         this.trunk = trunk;
         this.bngMac = bngMac;
+    }
+
+    @Override
+    public Optional<BngLineRate> upstreamRate() {
+        return of.upstreamRate();
+    }
+
+    @Override
+    public Optional<BngLineRate> downstreamRate() {
+        return of.downstreamRate();
     }
 
     @Override

@@ -7,13 +7,14 @@ import org.onlab.packet.MacAddress;
 import org.onlab.packet.VlanId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.DefaultApplicationId;
-import org.onosproject.net.behaviour.BngProgrammable.Attachment;
+
+import java.util.Optional;
 
 /**
  * An attachment as ONOS's BNG control plane hands it over (ONOS 2.7 has no implementation in
- * its API).
+ * its API), unmetered unless {@link #metered} gives it rates as Sixflow's app does.
  */
-final class TestAttachment implements Attachment {
+final class TestAttachment implements BngMeteredAttachment {
 
     static final ApplicationId APP = new DefaultApplicationId(7, "org.example.bng");
 
@@ -24,6 +25,8 @@ final class TestAttachment implements Attachment {
     private final short sessionId;
     private final AttachmentType type;
     private final boolean active;
+    private BngLineRate upstream;
+    private BngLineRate downstream;
 
     TestAttachment(VlanId sTag, VlanId cTag, MacAddress mac, IpAddress ip, int sessionId, AttachmentType type,
                    boolean active) {
@@ -40,6 +43,23 @@ final class TestAttachment implements Attachment {
         return new TestAttachment(VlanId.vlanId((short) sVid), VlanId.vlanId((short) cVid),
                                   MacAddress.valueOf("00:5b:00:00:00:01"), IpAddress.valueOf(ip), sessionId,
                                   AttachmentType.PPPoE, true);
+    }
+
+    /** This attachment with its line's rates (null: unmetered that way). */
+    TestAttachment metered(BngLineRate up, BngLineRate down) {
+        upstream = up;
+        downstream = down;
+        return this;
+    }
+
+    @Override
+    public Optional<BngLineRate> upstreamRate() {
+        return Optional.ofNullable(upstream);
+    }
+
+    @Override
+    public Optional<BngLineRate> downstreamRate() {
+        return Optional.ofNullable(downstream);
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * The relay's configuration (ONOS network config {@code apps.org.sixflow.app.bng}): the PPPoE
@@ -24,7 +25,8 @@ import static com.google.common.base.Preconditions.checkArgument;
  * (docs/features/bng.md, split mode): a session's line, session and sources go to the device its
  * line is on (bng-access), its prefixes and downstream encapsulation to the forwarding device
  * (bng-forward), out of its link towards the line's device; without one, everything goes to the
- * line's device.
+ * line's device. Each line's meter ({@link #meterFor}) is its own if {@code lineMeters} has one,
+ * else {@code defaultMeter}; without either a line is unmetered.
  */
 public final class BngConfig {
 
@@ -53,6 +55,8 @@ public final class BngConfig {
     private final Ip6Prefix delegatedPool;
     private final int delegatedLength;
     private final DeviceId forwardDevice;
+    private final BngLineMeter defaultMeter;
+    private final Map<Integer, BngLineMeter> lineMeters;
 
     /**
      * Creates a configuration.
@@ -105,6 +109,14 @@ public final class BngConfig {
                      Map<Integer, Ip6Prefix> linePrefixes, Ip6Prefix prefixPool,
                      Map<Integer, Ip6Prefix> lineDelegated, Ip6Prefix delegatedPool, int delegatedLength,
                      DeviceId forwardDevice) {
+        this(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool, lineDelegated, delegatedPool,
+             delegatedLength, forwardDevice, BngLineMeter.UNMETERED, Map.of());
+    }
+
+    private BngConfig(ConnectPoint server, int echoIntervalSeconds, int echoMisses,
+                      Map<Integer, Ip6Prefix> linePrefixes, Ip6Prefix prefixPool,
+                      Map<Integer, Ip6Prefix> lineDelegated, Ip6Prefix delegatedPool, int delegatedLength,
+                      DeviceId forwardDevice, BngLineMeter defaultMeter, Map<Integer, BngLineMeter> lineMeters) {
         checkArgument(echoIntervalSeconds >= 1 && echoIntervalSeconds <= MAX_ECHO_INTERVAL_SECONDS,
                       "echoIntervalSeconds must be 1..%s", MAX_ECHO_INTERVAL_SECONDS);
         checkArgument(echoMisses >= 1 && echoMisses <= MAX_ECHO_MISSES, "echoMisses must be 1..%s", MAX_ECHO_MISSES);
@@ -128,6 +140,41 @@ public final class BngConfig {
         this.delegatedPool = delegatedPool;
         this.delegatedLength = delegatedLength;
         this.forwardDevice = forwardDevice;
+        this.defaultMeter = checkNotNull(defaultMeter);
+        this.lineMeters = ImmutableMap.copyOf(lineMeters);
+    }
+
+    /**
+     * This configuration with meters.
+     *
+     * @param defaultMeter the meter of every line lineMeters has none for
+     * @param lineMeters   a line's own meter by line key ({@link #lineKey}); it replaces the default
+     * @return the configuration
+     */
+    public BngConfig withMeters(BngLineMeter defaultMeter, Map<Integer, BngLineMeter> lineMeters) {
+        return new BngConfig(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool, lineDelegated,
+                             delegatedPool, delegatedLength, forwardDevice, defaultMeter, lineMeters);
+    }
+
+    /** The meter of the lines that have none of their own. */
+    public BngLineMeter defaultMeter() {
+        return defaultMeter;
+    }
+
+    /** The lines' own meters by line key. */
+    public Map<Integer, BngLineMeter> lineMeters() {
+        return lineMeters;
+    }
+
+    /**
+     * A line's meter: its own, else the default.
+     *
+     * @param sVid the line's S-VID (0: none)
+     * @param cVid its C-VID (0: none)
+     * @return the meter, {@link BngLineMeter#UNMETERED} for none
+     */
+    public BngLineMeter meterFor(int sVid, int cVid) {
+        return lineMeters.getOrDefault(lineKey(sVid, cVid), defaultMeter);
     }
 
     /** A line's key in {@link #linePrefixes}: S-VID × 4096 + C-VID. */
@@ -184,13 +231,14 @@ public final class BngConfig {
                 && echoMisses == other.echoMisses && linePrefixes.equals(other.linePrefixes)
                 && Objects.equals(prefixPool, other.prefixPool) && lineDelegated.equals(other.lineDelegated)
                 && Objects.equals(delegatedPool, other.delegatedPool) && delegatedLength == other.delegatedLength
-                && Objects.equals(forwardDevice, other.forwardDevice);
+                && Objects.equals(forwardDevice, other.forwardDevice) && defaultMeter.equals(other.defaultMeter)
+                && lineMeters.equals(other.lineMeters);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(server, echoIntervalSeconds, echoMisses, linePrefixes, prefixPool, lineDelegated,
-                            delegatedPool, delegatedLength, forwardDevice);
+                            delegatedPool, delegatedLength, forwardDevice, defaultMeter, lineMeters);
     }
 
     @Override
@@ -198,6 +246,7 @@ public final class BngConfig {
         return "server=" + server + ", echo " + echoIntervalSeconds + " s x " + echoMisses + ", "
                 + linePrefixes.size() + " line prefixes, pool " + prefixPool + ", " + lineDelegated.size()
                 + " delegated prefixes, delegated pool " + delegatedPool + " in /" + delegatedLength
-                + (forwardDevice == null ? "" : ", split: forwarding on " + forwardDevice);
+                + (forwardDevice == null ? "" : ", split: forwarding on " + forwardDevice)
+                + ", lines " + defaultMeter + " by default, " + lineMeters.size() + " lines metered on their own";
     }
 }

@@ -29,17 +29,19 @@ import java.util.TreeSet;
  * {"server": "device:bng/2", "echoIntervalSeconds": 30, "echoMisses": 4,
  *  "linePrefixes": [{"sTag": 100, "cTag": 10, "prefix": "fd33:0:0:1::/64", "delegated": "fd33:100:0:100::/56"}],
  *  "prefixPool": "fd33:1::/48", "delegatedPool": "fd33:200::/40", "delegatedLength": 56,
- *  "forwardDevice": "device:bng-forward"}
+ *  "forwardDevice": "device:bng-forward",
+ *  "defaultMeter": {"upstream": {"cirKbps": 10000, "cbsBytes": 15000, "pirKbps": 20000, "pbsBytes": 30000}},
+ *  "lineMeters": [{"sTag": 100, "cTag": 10, "upstream": {...}, "downstream": {...}}]}
  * </pre>
- * Every field but server is optional; without forwardDevice the BNG is not split. Reading names
- * every field that is wrong.
+ * Every field but server is optional; without forwardDevice the BNG is not split; the meters are
+ * {@link BngMeterJson}'s. Reading names every field that is wrong.
  */
 public final class BngConfigJson {
 
     /** The fields of the object. */
     public static final Set<String> FIELDS = Set.of("server", "echoIntervalSeconds", "echoMisses", "linePrefixes",
                                                     "prefixPool", "delegatedPool", "delegatedLength",
-                                                    "forwardDevice");
+                                                    "forwardDevice", "defaultMeter", "lineMeters");
     private static final Set<String> LINE_FIELDS = Set.of("sTag", "cTag", "prefix", "delegated");
     /** Most line prefixes taken: the data plane's 8192 lines. */
     public static final int MAX_LINE_PREFIXES = 8192;
@@ -117,11 +119,14 @@ public final class BngConfigJson {
             }
         }
         DeviceId forwardDevice = forwardDevice(json.get("forwardDevice"), errors);
+        BngLineMeter defaultMeter = BngMeterJson.readDefault(json.get("defaultMeter"), errors);
+        Map<Integer, BngLineMeter> lineMeters = new LinkedHashMap<>();
+        BngMeterJson.readLines(json.get("lineMeters"), lineMeters, errors);
         if (!errors.isEmpty()) {
             throw new InvalidFieldsException(errors);
         }
         return new BngConfig(server, interval, misses, linePrefixes, pool, lineDelegated, delegatedPool,
-                             delegatedLength, forwardDevice);
+                             delegatedLength, forwardDevice).withMeters(defaultMeter, lineMeters);
     }
 
     /**
@@ -151,6 +156,7 @@ public final class BngConfigJson {
         json.put("delegatedLength", config.delegatedLength());
         config.forwardDevice().ifPresentOrElse(d -> json.put("forwardDevice", d.toString()),
                                                () -> json.putNull("forwardDevice"));
+        BngMeterJson.write(config, json);
         return json;
     }
 

@@ -22,9 +22,10 @@ public final class BngLine {
     private final int lineId;
     private final long controlFrames;
     private final long lastSeenMillis;
+    private final BngLineMeter meter;
 
     /**
-     * Creates a line's view.
+     * Creates a line's view, unmetered.
      *
      * @param port           the access port
      * @param sVid           S-tag VLAN id, 0 for none
@@ -34,6 +35,22 @@ public final class BngLine {
      * @param lastSeenMillis when its last frame came (epoch milliseconds)
      */
     public BngLine(ConnectPoint port, int sVid, int cVid, int lineId, long controlFrames, long lastSeenMillis) {
+        this(port, sVid, cVid, lineId, controlFrames, lastSeenMillis, BngLineMeter.UNMETERED);
+    }
+
+    /**
+     * A line with the meter the configuration gives it.
+     *
+     * @param port           where the line's frames come in
+     * @param sVid           its S-VID (0: none)
+     * @param cVid           its C-VID (0: none)
+     * @param lineId         the data plane's line id, 0 until its line map has it
+     * @param controlFrames  control frames seen from it
+     * @param lastSeenMillis when it was last seen
+     * @param meter          its meter (BngConfig's meterFor)
+     */
+    public BngLine(ConnectPoint port, int sVid, int cVid, int lineId, long controlFrames, long lastSeenMillis,
+                   BngLineMeter meter) {
         this.port = checkNotNull(port);
         checkArgument(sVid >= 0 && sVid < 4095 && cVid >= 0 && cVid < 4095, "VLAN ids are 0..4094");
         this.sVid = sVid;
@@ -41,6 +58,7 @@ public final class BngLine {
         this.lineId = lineId;
         this.controlFrames = controlFrames;
         this.lastSeenMillis = lastSeenMillis;
+        this.meter = checkNotNull(meter);
     }
 
     public ConnectPoint port() {
@@ -68,6 +86,16 @@ public final class BngLine {
     }
 
     /** The line's name: "device/port/S-VID/C-VID". */
+    /**
+     * The line's meter as configured ({@link BngLineMeter#UNMETERED} for none); written on the
+     * data plane while the line has a session.
+     *
+     * @return the meter
+     */
+    public BngLineMeter meter() {
+        return meter;
+    }
+
     public String name() {
         return port.deviceId() + "/" + port.port() + "/" + sVid + "/" + cVid;
     }
@@ -84,12 +112,12 @@ public final class BngLine {
         }
         BngLine other = (BngLine) o;
         return sameLine(other) && lineId == other.lineId && controlFrames == other.controlFrames
-                && lastSeenMillis == other.lastSeenMillis;
+                && lastSeenMillis == other.lastSeenMillis && meter.equals(other.meter);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(port, sVid, cVid, lineId, controlFrames, lastSeenMillis);
+        return Objects.hash(port, sVid, cVid, lineId, controlFrames, lastSeenMillis, meter);
     }
 
     @Override

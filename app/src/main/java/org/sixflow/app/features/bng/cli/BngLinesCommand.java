@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Lists the subscriber lines PPPoE frames came from, and what the relay dropped.
+ * Lists the subscriber lines PPPoE frames came from, each with its configured meter
+ * ("unmetered", or each direction's committed and peak rates and bursts), and what the relay
+ * dropped.
  */
 @Service
 @Command(scope = "sixflow", name = "bng-lines", description = "Lists PPPoE subscriber lines")
@@ -29,8 +31,9 @@ public class BngLinesCommand extends AbstractShellCommand {
         if (service.lines().isEmpty()) {
             out.add("No BNG lines");
         }
-        service.lines().forEach(l -> out.add(String.format(Locale.ROOT, "line=%s, lineId=%d, controlFrames=%d",
-                                                          l.name(), l.lineId(), l.controlFrames())));
+        service.lines().forEach(l -> out.add(String.format(Locale.ROOT,
+                                                          "line=%s, lineId=%d, controlFrames=%d, meter=%s",
+                                                          l.name(), l.lineId(), l.controlFrames(), l.meter())));
         service.dropped().forEach((reason, count) -> out.add(String.format(Locale.ROOT, "dropped %s=%d", reason,
                                                                           count)));
         return out.build();

@@ -106,6 +106,27 @@ final class AttachmentPlacement {
     }
 
     /**
+     * Writes what was written for an attachment again, on the devices it went to (whatever the
+     * configuration says now): a re-metered attachment re-writes its line's meter cells.
+     *
+     * @param placed what to write
+     * @throws BngProgrammableException naming each device that refused
+     */
+    void rewrite(PlacedAttachment placed) throws BngProgrammableException {
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<DeviceId, Attachment> half : placed.halves().entrySet()) {
+            try {
+                dataPlane.setup(half.getKey(), half.getValue());
+            } catch (BngProgrammableException | RuntimeException e) {
+                problems.add(half.getKey() + ": " + e.getMessage());
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new BngProgrammableException(String.join("; ", problems));
+        }
+    }
+
+    /**
      * Reads an attachment's line counters from every device it went to (each pipeline has its
      * half's counters).
      *

@@ -16,6 +16,7 @@ import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.bng.api.BngConfig;
 import org.sixflow.app.features.bng.api.BngLine;
+import org.sixflow.app.features.bng.api.BngLineMeter;
 import org.sixflow.app.features.bng.api.BngSession;
 import org.sixflow.app.features.bng.api.BngSessionState;
 import org.sixflow.app.features.bng.impl.BngSessionMachine.Change;
@@ -104,8 +105,9 @@ final class BngRelay {
             this.cVid = cVid;
         }
 
-        BngLine view() {
-            return new BngLine(port, sVid, cVid, lineId, frames, lastSeen);
+        /** The line as shown, with the meter the configuration gives it. */
+        BngLine view(BngLineMeter meter) {
+            return new BngLine(port, sVid, cVid, lineId, frames, lastSeen, meter);
         }
     }
 
@@ -164,12 +166,43 @@ final class BngRelay {
     }
 
     /**
-     * Takes a new configuration (sessions going keep their /64).
+     * Takes a new configuration (sessions going keep their /64); the lines of going sessions
+     * whose meter it changes have their meter cells re-written.
      *
      * @param config the configuration
      */
     void configure(BngConfig config) {
+        BngConfig before = this.config;
         this.config = config;
+        for (Session session : sessions.values()) {
+            BngLineMeter meter = config.meterFor(session.line.sVid, session.line.cVid);
+            if (!session.installed.isEmpty() && !meter.equals(before.meterFor(session.line.sVid, session.line.cVid))) {
+                remeter(session, meter);
+            }
+        }
+    }
+
+    /** Re-writes a session's attachments where they are, with its line's new meter. */
+    private void remeter(Session session, BngLineMeter meter) {
+        Map<Attachment, PlacedAttachment> metered = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<Attachment, PlacedAttachment> installed : session.installed.entrySet()) {
+            PlacedAttachment placed = installed.getValue().metered(meter);
+            metered.put(((PppoeAttachment) installed.getKey()).metered(meter), placed);
+            try {
+                placement.rewrite(placed);
+            } catch (BngProgrammableException | RuntimeException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        // Re-keyed: an equal key would keep the attachment of the old meter.
+        session.installed.clear();
+        session.installed.putAll(metered);
+        if (!problems.isEmpty()) {
+            session.status = InstallStatus.failed(session.line.port.deviceId(),
+                                                  "re-metering the line: " + String.join("; ", problems));
+            log.warn("BNG session {} on {}: re-metering: {}", session.id, lineView(session.line).name(), problems);
+        }
     }
 
     BngConfig config() {
@@ -445,7 +478,7 @@ final class BngRelay {
                 session.prefix = prefixFor(session).orElse(null);
             }
             if (session.prefix == null) {
-                problems.add("IPv6CP opened but no /64 is configured for line " + session.line.view().name()
+                problems.add("IPv6CP opened but no /64 is configured for line " + lineView(session.line).name()
                                      + " (linePrefixes or prefixPool)");
             } else {
                 wanted.add(attachment(session, ipv6(session.prefix, iid.get())));
@@ -464,7 +497,7 @@ final class BngRelay {
         session.status = problems.isEmpty() ? InstallStatus.INSTALLED
                 : InstallStatus.failed(session.line.port.deviceId(), String.join("; ", problems));
         if (!problems.isEmpty()) {
-            log.warn("BNG session {} on {}: {}", session.id, session.line.view().name(), problems);
+            log.warn("BNG session {} on {}: {}", session.id, lineView(session.line).name(), problems);
         }
         if (!hadIpv6 && hasIpv6(session)) {
             // The session's IPv6 is up: tell the subscriber its /64 and default router now.
@@ -562,7 +595,8 @@ final class BngRelay {
 
     private PppoeAttachment delegatedAttachment(Session session, Ip6Prefix delegated) {
         return new PppoeAttachment(appId, session.line.sVid, session.line.cVid, session.subscriberMac,
-                                   delegated.address(), session.sessionId, delegated.prefixLength());
+                                   delegated.address(), session.sessionId, delegated.prefixLength())
+                .metered(config.meterFor(session.line.sVid, session.line.cVid));
     }
 
     /**
@@ -591,7 +625,7 @@ final class BngRelay {
 
     private PppoeAttachment attachment(Session session, IpAddress ip) {
         return new PppoeAttachment(appId, session.line.sVid, session.line.cVid, session.subscriberMac, ip,
-                                   session.sessionId);
+                                   session.sessionId).metered(config.meterFor(session.line.sVid, session.line.cVid));
     }
 
     /** The line's configured /64, else the lowest /64 of the pool no going session holds. */
@@ -642,7 +676,11 @@ final class BngRelay {
     }
 
     List<BngLine> lines() {
-        return lines.values().stream().map(LineRecord::view).collect(ImmutableList.toImmutableList());
+        return lines.values().stream().map(this::lineView).collect(ImmutableList.toImmutableList());
+    }
+
+    private BngLine lineView(LineRecord line) {
+        return line.view(config.meterFor(line.sVid, line.cVid));
     }
 
     List<BngSession> sessions() {
@@ -660,7 +698,7 @@ final class BngRelay {
 
     private BngSession view(Session s) {
         BngSessionMachine m = s.machine;
-        return BngSession.builder().id(s.id).line(s.line.view()).sessionId(s.sessionId)
+        return BngSession.builder().id(s.id).line(lineView(s.line)).sessionId(s.sessionId)
                 .subscriberMac(s.subscriberMac).serverMac(s.serverMac).state(m.state()).user(m.user().orElse(null))
                 .ipv4(m.ipv4().orElse(null))
                 .ipv6(s.prefix == null ? null : m.interfaceId().map(iid -> ipv6(s.prefix, iid)).orElse(null))

@@ -5,6 +5,7 @@ package org.sixflow.app.features.bng.impl;
 import com.google.common.collect.ImmutableMap;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.behaviour.BngProgrammable.Attachment;
+import org.sixflow.app.features.bng.api.BngLineMeter;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -42,6 +43,19 @@ final class PlacedAttachment {
         halves.forEach((device, attachment) -> leaving.put(device, attachment instanceof SplitHalf
                 ? ((SplitHalf) attachment).leavingOthers() : ((PppoeAttachment) attachment).leavingOthers()));
         return new PlacedAttachment(leaving);
+    }
+
+    /**
+     * The same halves with the line's meter: written again, they re-write the line's meter cells.
+     *
+     * @param meter the line's meter
+     * @return the halves, metered so
+     */
+    PlacedAttachment metered(BngLineMeter meter) {
+        Map<DeviceId, Attachment> metered = new LinkedHashMap<>();
+        halves.forEach((device, attachment) -> metered.put(device, attachment instanceof SplitHalf
+                ? ((SplitHalf) attachment).metered(meter) : ((PppoeAttachment) attachment).metered(meter)));
+        return new PlacedAttachment(metered);
     }
 
     @Override

@@ -6,9 +6,13 @@ import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.VlanId;
 import org.onosproject.core.ApplicationId;
+import org.sixflow.app.features.bng.api.BngLineMeter;
+import org.sixflow.pipeconf.behaviour.bng.BngLineRate;
+import org.sixflow.pipeconf.behaviour.bng.BngMeteredAttachment;
 import org.sixflow.pipeconf.behaviour.bng.BngPrefixAttachment;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One address of a PPPoE session as ONOS's BngProgrammable takes it (ONOS 2.7 has no
@@ -16,9 +20,10 @@ import java.util.Objects;
  * the same line and session (the session and encapsulation entries they share are the same
  * entries, written twice), and one more for a prefix delegated to it by DHCPv6, whose
  * {@link #prefixLength()} Sixflow's pipeconf reads. Its removal while the session goes on (a
- * delegated prefix released) is {@link #leavingOthers()}: only its own entries go.
+ * delegated prefix released) is {@link #leavingOthers()}: only its own entries go. It carries its
+ * line's meter ({@link #metered}), which the pipeconf writes to the line's meter cells.
  */
-final class PppoeAttachment implements BngPrefixAttachment {
+final class PppoeAttachment implements BngPrefixAttachment, BngMeteredAttachment {
 
     private final ApplicationId appId;
     private final int sVid;
@@ -28,6 +33,7 @@ final class PppoeAttachment implements BngPrefixAttachment {
     private final int sessionId;
     private final int prefixLength;
     private final boolean othersStay;
+    private final BngLineMeter meter;
 
     /** The subscriber's own address: its /64 (IPv6) or /32 (IPv4). */
     PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId) {
@@ -37,12 +43,13 @@ final class PppoeAttachment implements BngPrefixAttachment {
     /** A prefix the subscriber routes behind the session (the address starts it). */
     PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId,
                     int prefixLength) {
-        this(appId, sVid, cVid, mac, ip, sessionId, prefixLength, false);
+        this(appId, sVid, cVid, mac, ip, sessionId, prefixLength, false, BngLineMeter.UNMETERED);
     }
 
     private PppoeAttachment(ApplicationId appId, int sVid, int cVid, MacAddress mac, IpAddress ip, int sessionId,
-                            int prefixLength, boolean othersStay) {
+                            int prefixLength, boolean othersStay, BngLineMeter meter) {
         this.othersStay = othersStay;
+        this.meter = meter;
         this.prefixLength = prefixLength;
         this.appId = appId;
         this.sVid = sVid;
@@ -94,7 +101,32 @@ final class PppoeAttachment implements BngPrefixAttachment {
      * @return the same attachment, leaving the others
      */
     PppoeAttachment leavingOthers() {
-        return new PppoeAttachment(appId, sVid, cVid, mac, ip, sessionId, prefixLength, true);
+        return new PppoeAttachment(appId, sVid, cVid, mac, ip, sessionId, prefixLength, true, meter);
+    }
+
+    /**
+     * This attachment with its line's meter.
+     *
+     * @param lineMeter the meter the configuration gives the line
+     * @return the same attachment, metered so
+     */
+    PppoeAttachment metered(BngLineMeter lineMeter) {
+        return new PppoeAttachment(appId, sVid, cVid, mac, ip, sessionId, prefixLength, othersStay, lineMeter);
+    }
+
+    /** The line's meter as configured. */
+    BngLineMeter meter() {
+        return meter;
+    }
+
+    @Override
+    public Optional<BngLineRate> upstreamRate() {
+        return meter.upstream().map(LineRates::inBytes);
+    }
+
+    @Override
+    public Optional<BngLineRate> downstreamRate() {
+        return meter.downstream().map(LineRates::inBytes);
     }
 
     @Override
@@ -112,7 +144,10 @@ final class PppoeAttachment implements BngPrefixAttachment {
         return (short) sessionId;
     }
 
-    /** Which attachment it is; {@link #othersStay()} is how it is removed, not which it is. */
+    /**
+     * Which attachment it is; {@link #othersStay()} is how it is removed and the meter how its
+     * line is metered, not which it is (a configuration change re-meters the same attachment).
+     */
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof PppoeAttachment)) {
@@ -132,6 +167,7 @@ final class PppoeAttachment implements BngPrefixAttachment {
     @Override
     public String toString() {
         return "PPPoE " + sessionId + " " + mac + " S" + sVid + ".C" + cVid + " " + ip + "/" + prefixLength
-                + (othersStay ? " (the session's other addresses stay)" : "");
+                + (othersStay ? " (the session's other addresses stay)" : "")
+                + (meter.isUnmetered() ? "" : ", " + meter);
     }
 }

@@ -7,16 +7,20 @@ import org.onlab.packet.MacAddress;
 import org.onlab.packet.VlanId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.PortNumber;
+import org.sixflow.app.features.bng.api.BngLineMeter;
+import org.sixflow.pipeconf.behaviour.bng.BngLineRate;
+import org.sixflow.pipeconf.behaviour.bng.BngMeteredAttachment;
 import org.sixflow.pipeconf.behaviour.bng.BngSplitAttachment;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One half of a session's attachment in a split BNG (BngConfig's forwardDevice): the attachment
  * as it is, with which device's half it is, that device's port of the trunk between the two and
  * the access device's BNG MAC (Sixflow's pipeconf reads them, {@link BngSplitAttachment}).
  */
-final class SplitHalf implements BngSplitAttachment {
+final class SplitHalf implements BngSplitAttachment, BngMeteredAttachment {
 
     private final PppoeAttachment whole;
     private final Half half;
@@ -62,6 +66,26 @@ final class SplitHalf implements BngSplitAttachment {
      */
     SplitHalf leavingOthers() {
         return new SplitHalf(whole.leavingOthers(), half, trunkPort, bngMac);
+    }
+
+    /**
+     * This half with the line's meter (the pipeconf writes the direction its half holds).
+     *
+     * @param meter the line's meter
+     * @return the same half, metered so
+     */
+    SplitHalf metered(BngLineMeter meter) {
+        return new SplitHalf(whole.metered(meter), half, trunkPort, bngMac);
+    }
+
+    @Override
+    public Optional<BngLineRate> upstreamRate() {
+        return whole.upstreamRate();
+    }
+
+    @Override
+    public Optional<BngLineRate> downstreamRate() {
+        return whole.downstreamRate();
     }
 
     @Override

@@ -22,12 +22,15 @@ import static org.junit.Assert.fail;
 public class BngConfigJsonTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** How a configuration without meters is written. */
+    static final String UNMETERED = "\"defaultMeter\":{\"upstream\":null,\"downstream\":null},\"lineMeters\":[]";
 
     @Test
     public void readsAndWritesTheSame() throws Exception {
         String text = "{\"server\":\"device:bng/2\",\"echoIntervalSeconds\":10,\"echoMisses\":3,"
                 + "\"linePrefixes\":[{\"sTag\":100,\"cTag\":10,\"prefix\":\"fd33:0:0:1::/64\"}],"
-                + "\"prefixPool\":\"fd33:1::/48\",\"delegatedPool\":null,\"delegatedLength\":56,\"forwardDevice\":null}";
+                + "\"prefixPool\":\"fd33:1::/48\",\"delegatedPool\":null,\"delegatedLength\":56,\"forwardDevice\":null,"
+                + UNMETERED + "}";
         BngConfig config = BngConfigJson.read(MAPPER.readTree(text));
         assertEquals(ConnectPoint.deviceConnectPoint("device:bng/2"), config.server().get());
         assertEquals(10, config.echoIntervalSeconds());
@@ -38,7 +41,7 @@ public class BngConfigJsonTest {
                 + "\"linePrefixes\":[{\"sTag\":100,\"cTag\":10,\"prefix\":\"fd33:0:0:1::/64\","
                 + "\"delegated\":\"fd33:100:0:100::/56\"}],"
                 + "\"prefixPool\":null,\"delegatedPool\":\"fd33:200::/40\",\"delegatedLength\":60,"
-                + "\"forwardDevice\":null}";
+                + "\"forwardDevice\":null," + UNMETERED + "}";
         BngConfig withDelegation = BngConfigJson.read(MAPPER.readTree(delegating));
         assertEquals(Ip6Prefix.valueOf("fd33:100:0:100::/56"),
                      withDelegation.lineDelegated().get(BngConfig.lineKey(100, 10)));
@@ -57,7 +60,8 @@ public class BngConfigJsonTest {
     public void readsAndWritesTheSplitsForwardingDevice() throws Exception {
         String text = "{\"server\":\"device:bng-access/2\",\"echoIntervalSeconds\":30,\"echoMisses\":4,"
                 + "\"linePrefixes\":[],\"prefixPool\":\"fd33:1::/48\",\"delegatedPool\":null,"
-                + "\"delegatedLength\":56,\"forwardDevice\":\"device:bng-forward\"}";
+                + "\"delegatedLength\":56,\"forwardDevice\":\"device:bng-forward\","
+                + UNMETERED + "}";
         BngConfig config = BngConfigJson.read(MAPPER.readTree(text));
         assertEquals(DeviceId.deviceId("device:bng-forward"), config.forwardDevice().get());
         assertEquals(MAPPER.readTree(text), BngConfigJson.write(config, MAPPER));

@@ -24,6 +24,10 @@ public final class FakeBngService implements BngService {
 
     public static final BngLine LINE = new BngLine(ConnectPoint.deviceConnectPoint("device:bng/1"), 100, 11, 2,
                                                    17, 1_700_000_000_000L);
+    /** A line metered upstream only (1/2 Mbit/s), its downstream unmetered. */
+    public static final BngLine METERED_LINE = new BngLine(
+            ConnectPoint.deviceConnectPoint("device:bng/1"), 100, 12, 3, 4, 1_700_000_000_000L,
+            new BngLineMeter(new BngMeterRate(1000, 3000, 2000, 6000), null));
     public final List<Long> cuts = new ArrayList<>();
     public BngConfig config = BngConfig.NONE;
 
@@ -39,7 +43,7 @@ public final class FakeBngService implements BngService {
 
     @Override
     public List<BngLine> lines() {
-        return List.of(LINE);
+        return List.of(LINE, METERED_LINE);
     }
 
     @Override

@@ -30,7 +30,10 @@ public class BngCommandsTest {
 
     @Test
     public void linesWithDrops() {
-        assertEquals(List.of("line=device:bng/1/100/11, lineId=2, controlFrames=17", "dropped malformed=2"),
+        assertEquals(List.of("line=device:bng/1/100/11, lineId=2, controlFrames=17, meter=unmetered",
+                             "line=device:bng/1/100/12, lineId=3, controlFrames=4, meter=upstream CIR 1000 kbit/s"
+                                     + " (burst 3000 B), PIR 2000 kbit/s (burst 6000 B), downstream unmetered",
+                             "dropped malformed=2"),
                      BngLinesCommand.lines(bng));
     }
 }

@@ -47,6 +47,15 @@ public class BngWebResourceTest extends SixflowRestTest {
         assertEquals(2, line.getInt("lineId", 0));
         assertEquals(17, line.getInt("controlFrames", 0));
         assertEquals("2023-11-14T22:13:20Z", line.getString("lastSeen", null));
+        JsonObject unmetered = line.get("meter").asObject();
+        assertTrue(unmetered.get("upstream").isNull() && unmetered.get("downstream").isNull());
+        JsonObject metered = json.get("lines").asArray().get(1).asObject().get("meter").asObject();
+        JsonObject up = metered.get("upstream").asObject();
+        assertEquals(1000, up.getInt("cirKbps", 0));
+        assertEquals(3000, up.getInt("cbsBytes", 0));
+        assertEquals(2000, up.getInt("pirKbps", 0));
+        assertEquals(6000, up.getInt("pbsBytes", 0));
+        assertTrue(metered.get("downstream").isNull());
         assertEquals(2, json.get("dropped").asObject().getInt("malformed", 0));
     }
 
