@@ -34,6 +34,7 @@ SIXFLOW_APPS = ["org.sixflow.pipeconf", "org.sixflow.app"]
 # A boot whose core fails (OnosBootError) is started again, fresh, this many times in all.
 BOOT_ATTEMPTS = 3
 LLDP_COMPONENT = "org.onosproject.provider.lldp.impl.LldpLinkProvider"
+METER_MANAGER = "org.onosproject.net.meter.impl.MeterManager"
 HOSTS_COMPONENT = "org.sixflow.app.experiments.hosts.CommandHostTrafficGenerator"
 HOSTTOOLS = os.path.join(os.path.dirname(HERE), "net", "hosttools.py")
 
@@ -127,6 +128,10 @@ def up(args):
                     BOOT_ATTEMPTS)
                 onos.stop()
         say("ONOS apps active: %s", ", ".join(ONOS_APPS))
+        # As an operator of a BNG sets it before any meter exists: Sixflow's per-line meters take
+        # the line's id as the meter cell (docs/features/bng.md#per-line-meters).
+        configure(onos, METER_MANAGER, {"userDefinedIndex": "true"})
+        say("ONOS's meters take user-defined indexes (the BNG's per-line meters)")
         set_link_discovery(onos, args.lldp_probe_ms, args.lldp_stale_ms)
         say("LLDP probes every %d ms, a link unheard for %d ms is gone", args.lldp_probe_ms, args.lldp_stale_ms)
         for oar, name in zip(args.oar, SIXFLOW_APPS):
