@@ -22,8 +22,10 @@
 #
 # Status: proven end to end on 2026-11-28 (Debian 12, 2 cores, shared with other work at nice 19):
 # the build step took about 6 h over three sessions (resumed each time where make stopped), the
-# install 10 s; the result reports p4c 1.2.5.16, backend 9.13.4. (p4c-out/tofino/ was
-# compiled by p4c 1.2.5.16 with backend 9.13.4, built on an earlier machine.)
+# install 10 s; the result reports p4c 1.2.5.16, backend 9.13.4. Again on 2026-11-29 on a machine
+# that came up empty (after the bmv2 toolchain): the build step 1 h 48 min at nice 19 beside other
+# work (14:24-15:47, stopped, resumed 15:58-16:23), the install 4 s; bng/tofino was then compiled
+# with it (45 s).
 set -euo pipefail
 
 P4C_SRC=${P4C_SRC:?set P4C_SRC to your p4c checkout (the one your bmv2 compiler was built from)}
