@@ -19,7 +19,8 @@ const fillConfig = (page, values) => fill(page, Object.fromEntries(Object.entrie
 /** The configuration the page saves: docs/features/bng.md's, with a lab port as the server's. */
 const SAVED = { server: 'device:beijing/4', echoIntervalSeconds: 10, echoMisses: 4, prefixPool: 'fd33:1::/48',
   linePrefixes: [{ sTag: 100, cTag: 10, prefix: 'fd33:0:0:1::/64' }, { sTag: 100, cTag: 11, prefix: 'fd33:0:0:2::/64' }],
-  delegatedPool: null, delegatedLength: 56, forwardDevice: null };
+  delegatedPool: null, delegatedLength: 56, forwardDevice: null,
+  defaultMeter: { upstream: null, downstream: null }, lineMeters: [] };
 
 export const bngScenarios = [
   ['bng: the Subscribers page shows the sessions REST has, one in detail, the filters in the URL, a cut after confirming', async ({ page, url, shot }) => {
