@@ -41,10 +41,6 @@ final class HeldPrefixes {
         }
     }
 
-    boolean holds(Ip6Prefix prefix) {
-        return held.containsKey(prefix);
-    }
-
     /**
      * The lowest prefix of a length in a pool (both at most /64) that nobody holds; it is not held
      * until {@link #hold} says so.
