@@ -128,10 +128,10 @@ def report(single_path, split_path):
     print("|---|---|---|")
     print("| sessions set up (real pppd, PAP, IPCP + IPv6CP) | %d in %.1f s | %d in %.1f s |" % (
         single["sessions"], single["setupSeconds"], split["sessions"], split["setupSeconds"]))
-    for label, key in (("pings lost", "lost"),):
-        print("| %s | %d of %d | %d of %d |" % (
-            label, sum(b["sent"] - b["received"] for b in single["bursts"]), sum(b["sent"] for b in single["bursts"]),
-            sum(b["sent"] - b["received"] for b in split["bursts"]), sum(b["sent"] for b in split["bursts"])))
+    def lost(run):
+        return "%d of %d" % (sum(b["sent"] - b["received"] for b in run["bursts"]),
+                             sum(b["sent"] for b in run["bursts"]))
+    print("| pings lost | %s | %s |" % (lost(single), lost(split)))
     print("| switches on the path | %s | %s |" % (", ".join(single["switches"]), ", ".join(split["switches"])))
     print("\none ping every %s ms (single) / %s ms (split)" % (single["intervalMs"], split["intervalMs"]))
 

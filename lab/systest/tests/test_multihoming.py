@@ -36,6 +36,7 @@ PROVIDERS = {
     "pb": {"port": 3, "aggregate": "2001:db8:b00::/40", "delegated": "2001:db8:b01::/48"},
 }
 PING_REPLY = re.compile(r"icmp_seq=(\d+) ")
+FAIL_AFTER_S = 2.0  # how far into the pings pa's uplink fails
 
 
 def why_not():
@@ -150,7 +151,7 @@ class MultihomedSiteTest(SystemTest):
             pinger = subprocess.Popen(
                 ["ip", "netns", "exec", self.site.netns, "ping", "-6", "-n", "-c", str(count), "-i", str(interval),
                  "-W", "1", self.correspondent.ipv6], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            time.sleep(2)
+            time.sleep(FAIL_AFTER_S)
             self.lab.set_link("sbr", PROVIDERS["pa"]["port"], False)
             try:
                 out, _ = pinger.communicate(timeout=count * interval + 60)
@@ -163,7 +164,7 @@ class MultihomedSiteTest(SystemTest):
         repair_s = longest * interval
         print("\n  uplink pa failed %.1f s into the run: longest time without a reply %.2f s (%d of %d answered;"
               " ONOS notices a failed link within %.1f s)"
-              % (2.0, repair_s, len(replies), count, self.lab.link_loss_detection_s))
+              % (FAIL_AFTER_S, repair_s, len(replies), count, self.lab.link_loss_detection_s))
         self.assertGreater(replies[-1], replies[0] + longest, "the replies did not resume after the failure")
         self.assertLess(repair_s, self.lab.link_loss_detection_s + 15, "traffic took too long to move")
         sources = echo_request_sources(capture.frames[self.correspondent.name])
