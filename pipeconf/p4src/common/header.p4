@@ -348,11 +348,19 @@ struct local_metadata_t {
     l4_port_t        l4_src_port;
     l4_port_t        l4_dst_port;
     bit<8>           icmp_type;
+    bit<3>           priority;           // SLA class: queue priority on targets that have one
+    bool             other_hbh;          // an HBH that is not Sixflow's APN6 layout (parsed or not)
+    bool             l4_checksum_zero;   // a UDP packet without a checksum (parser)
+#ifdef WITH_APN6
     // APN6
     bool             apn6_malformed;
-    bool             other_hbh;          // an HBH that is not Sixflow's APN6 layout (parsed or not)
     bool             apn6_matched;       // the classifier chose an option for this packet
-    bit<3>           priority;           // SLA class: queue priority on targets that have one
+#endif
+    // MSR6 copies and leaves, which the shared egress steps test (egress.p4, mtu.p4)
+    bool             msr6_replicate;
+    bool             msr6_decap;
+    bool             msr6_delivered;     // egress: a copy delivered here, decapsulated (no MTU check)
+#ifdef WITH_MSR6
     // MSR6
     bool             msr6_malformed;
     bit<16>          msid_count;
@@ -364,15 +372,13 @@ struct local_metadata_t {
     bit<16>          msr6_left_of_sl;      // M-SIDs from Segments Left on (0: past the list)
     bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
     bit<16>          msr6_left_of_copies;  // M-SIDs after End.RL's copies (Pointer + Replication Number; 0: they overrun)
-    bool             msr6_replicate;
-    bool             msr6_decap;
-    bool             msr6_delivered;     // egress: a copy delivered here, decapsulated (no MTU check)
     bit<32>          msr6_tree_id;
     bool             msr6_encap;
     bit<8>           msr6_encap_type;
+#endif
     bit<20>          flow_hash;          // of the packet's flow (the target hashes it): the outer flow label
+#ifdef WITH_GTPU
     // GTP-U (gtpu.p4)
-    bool             l4_checksum_zero;   // a UDP packet without a checksum (parser)
     bool             gtpu_malformed;     // GTP-U headers the parser does not take
     bool             gtpu_unknown_extension; // an extension header whose comprehension is required, unknown here
     bool             gtpu_checksum_bad;  // a non-zero UDP checksum that does not verify (targets that verify)
@@ -395,6 +401,7 @@ struct local_metadata_t {
     bit<16>          gtpu_proto_adjust;
     bool             gtpu_checksum_incremental;  // the target's deparser computes it
     bool             gtpu_checksum_full;
+#endif
 #ifdef WITH_ECMP
     ecmp_group_id_t  ecmp_group_id;      // routing_v6 chose a group of equal-cost next hops (routing.p4)
 #endif
@@ -409,6 +416,7 @@ struct local_metadata_t {
     bit<32>          report_neg_delta;
     mcast_group_t    mcast_group;
     bit<16>          replica;            // index of this copy in its group (egress)
+    bit<16>          egress_rid;         // the replica's replication id: which of its group's copies on its port (egress)
     // Measurement: the class, and which counted events happened (the target counts them).
     // The report_* fields travel with telemetry clones (preserved by the target's clone).
     @field_list(1) lat_class_t  lat_class;

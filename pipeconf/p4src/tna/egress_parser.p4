@@ -53,6 +53,7 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
         // Into the metadata the common controls read, here rather than in egress (where each
         // copy would take an action, and the tables that read them a stage later).
         meta.egress_port = eg_intr_md.egress_port;
+        meta.egress_rid = eg_intr_md.egress_rid;
         meta.ingress_port = hdr.common.bridged.ingress_port;
         meta.mcast_group = hdr.common.bridged.mcast_group;
         meta.lat_class = hdr.common.bridged.lat_class;

@@ -262,6 +262,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             // egress work but the measurement below.
             if (meta.grown || meta.msr6_replicate || meta.msr6_decap) {
                 meta.egress_port = std_meta.egress_port;
+                meta.egress_rid = std_meta.egress_rid;
                 chain.apply(hdr, meta);
                 // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
                 if (meta.drop && meta.drop_reason == DROP_MTU_EXCEEDED) {

@@ -129,10 +129,13 @@ class SixflowTest(BaseTest):
         """A multicast group and its msr6_copy entries: copies lists (port, copy index), or
         (port, None) for a local receiver port that gets the packet decapsulated. Copy i gets
         what the controller computes for it: Segments Left = pointer + i and destination
-        sids[pointer + i] ("::" past the list, which the egress must refuse)."""
-        self.client.add_multicast_group(group_id, [(port, 0) for port, _ in copies])
-        for port, index in copies:
-            match = {names.HDR_GROUP: group_id, names.HDR_EG_PORT: port}
+        sids[pointer + i] ("::" past the list, which the egress must refuse). A port listed twice
+        gets two replicas, numbered per port 0, 1, ... in list order as ONOS numbers them; each
+        copy's entry is keyed by that replication id."""
+        replicas = [(port, [p for p, _ in copies[:n]].count(port)) for n, (port, _) in enumerate(copies)]
+        self.client.add_multicast_group(group_id, replicas)
+        for (port, index), (_, rid) in zip(copies, replicas):
+            match = {names.HDR_GROUP: group_id, names.HDR_EG_PORT: port, names.HDR_RID: rid}
             if index is None:
                 self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
                             names.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY)

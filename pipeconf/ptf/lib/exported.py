@@ -70,7 +70,9 @@ def install_entries(test, entries, device=None):
 
 def install_groups(test, groups, device=None):
     """Writes each group (of `device` only, when given): a multicast group (PRE) with one replica
-    (instance 0) per port, a clone session to its one port, or an action profile group of its
+    per port in the list, numbered per port 0, 1, ... in list order as ONOS 2.7 numbers a group's
+    replicas (PiReplicationGroupTranslatorImpl; a port listed twice gets two copies, told apart by
+    their replication ids), a clone session to its one port, or an action profile group of its
     members (weight 1 each; member ids group id * 64 + position, unique within the profile as
     ONOS's own are)."""
     for group in groups:
@@ -86,7 +88,10 @@ def install_groups(test, groups, device=None):
                 members.append(member_id)
             test.client.write(test.p4info.action_profile_group(group["action_profile"], group["id"], members))
         elif group["type"] == "multicast_group":
-            test.client.add_multicast_group(group["id"], [(port, 0) for port in group["ports"]])
+            replicas = []
+            for n, port in enumerate(group["ports"]):
+                replicas.append((port, group["ports"][:n].count(port)))
+            test.client.add_multicast_group(group["id"], replicas)
         elif group["type"] == "clone_session":
             if len(group["ports"]) != 1:
                 raise ValueError("a clone session has one port: %s" % group)

@@ -332,8 +332,8 @@ control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
 }
 #endif
 
-// Per copy: which copy of its group this is, by the group and the port it leaves by (so that the
-// controller's multicast groups need no replication ids), and what the controller computed for
+// Per copy: which copy of its group this is, by the group, the port it leaves by and its
+// replication id (0 unless the group sends a port two copies), and what the controller computed for
 // it: Segments Left = the replicating SID's Pointer + the copy's index, the destination = the
 // M-SID there, and the MACs of the link the copy leaves by. Groups are per tree (msr6_sid_group),
 // so these entries are too. A group's copy to a receiver port of the replicating node itself
@@ -357,13 +357,17 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
         meta.drop_reason = DROP_MSR6_NO_GROUP;
     }
 
-    // (group, egress port) -> index of the copy (End.RL: child i; End.RLB.X: j-th set bit), or
-    // local delivery to a receiver.
+    // (group, egress port, replication id) -> index of the copy (End.RL: child i; End.RLB.X: j-th
+    // set bit), or local delivery to a receiver. The replication id tells two copies of a group on
+    // one port apart: a split node's parent sends it one to its replicating SID and one to a leaf
+    // SID of its own (docs/features/msr6.md#limits); ONOS numbers a group's copies on a port 0, 1,
+    // ... in bucket order, and the controller writes the same numbers here.
     SIXFLOW_MSR6_COPY_PLACEMENT
     table msr6_copy {
         key = {
             meta.mcast_group: exact @name("group");
             meta.egress_port: exact @name("eg_port");
+            meta.egress_rid:  exact @name("rid");
         }
         actions = {
             set_copy;

@@ -85,6 +85,9 @@ public final class P4InfoConstants {
     public static final PiMatchFieldId HDR_N3_ADDR =
             PiMatchFieldId.of("n3_addr");
     public static final int HDR_N3_ADDR_BITWIDTH = 128;
+    public static final PiMatchFieldId HDR_RID =
+            PiMatchFieldId.of("rid");
+    public static final int HDR_RID_BITWIDTH = 16;
     public static final PiMatchFieldId HDR_SESSION_ID =
             PiMatchFieldId.of("session_id");
     public static final int HDR_SESSION_ID_BITWIDTH = 16;

@@ -47,6 +47,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IP_PROTO;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_L4_DPORT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_RID;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
 import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT;
@@ -90,7 +91,7 @@ public class PipelineModelCheckerTest {
     }
 
     private static PiCriterion copyMatch() {
-        return PiCriterion.builder().matchExact(HDR_GROUP, 7).matchExact(HDR_EG_PORT, 2).build();
+        return PiCriterion.builder().matchExact(HDR_GROUP, 7).matchExact(HDR_EG_PORT, 2).matchExact(HDR_RID, 0).build();
     }
 
     private static void assertProblem(FlowRule rule, String words) {
