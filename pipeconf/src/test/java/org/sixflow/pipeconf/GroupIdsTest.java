@@ -50,7 +50,8 @@ public class GroupIdsTest {
     public void treeGroupsFitTheGroupFieldBelowTheServersLimit() {
         int limit = 1 << P4InfoConstants.GROUP_BITWIDTH;
         assertEquals(GroupIds.FIRST_TREE_GROUP, GroupIds.treeGroup(1));
-        assertEquals(GroupIds.LIMIT - 1, GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER));
+        assertEquals(GroupIds.splitDeliveryGroup(1) - 1, GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER));
+        assertEquals(GroupIds.LIMIT - 1, GroupIds.splitDeliveryGroup(GroupIds.MAX_TREE_NUMBER));
         assertTrue(GroupIds.LIMIT <= limit);
         assertFalse(GroupIds.isCloneSession(GroupIds.treeGroup(1)));
         // The tree number also fills the lower 16 bits of a SID's Function.
@@ -59,7 +60,7 @@ public class GroupIdsTest {
 
     @Test
     public void ecmpGroupsFollowTheTreesAndFitTheEcmpKey() {
-        assertEquals(GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER) + 1, GroupIds.ecmpGroup(0));
+        assertEquals(GroupIds.splitDeliveryGroup(GroupIds.MAX_TREE_NUMBER) + 1, GroupIds.ecmpGroup(0));
         int last = GroupIds.ecmpGroup(P4Defines.ECMP_GROUPS - 1);
         assertTrue("fits the ecmp table's group_id", last < 1 << P4InfoConstants.HDR_GROUP_ID_BITWIDTH);
         assertTrue(GroupIds.isEcmpGroup(last) && !GroupIds.isEcmpGroup(last + 1)
@@ -70,6 +71,8 @@ public class GroupIdsTest {
     public void refusesNumbersOutsideThePlan() {
         for (Runnable bad : List.<Runnable>of(() -> GroupIds.treeGroup(0),
                                               () -> GroupIds.treeGroup(GroupIds.MAX_TREE_NUMBER + 1),
+                                              () -> GroupIds.splitDeliveryGroup(0),
+                                              () -> GroupIds.splitDeliveryGroup(GroupIds.MAX_TREE_NUMBER + 1),
                                               () -> GroupIds.ecmpGroup(-1),
                                               () -> GroupIds.ecmpGroup(P4Defines.ECMP_GROUPS))) {
             try {

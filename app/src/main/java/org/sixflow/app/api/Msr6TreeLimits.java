@@ -15,8 +15,10 @@ import static com.google.common.base.Preconditions.checkArgument;
 /**
  * How long a tree's M-SID list may be on the network as it is: at most {@link #maxMsids()} (what
  * an MRH carries and every target's ingress parses), and on devices whose egress parses fewer
- * M-SIDs, at most {@link #localDeliveryMaxMsids()} for a tree that replicates there and also
- * delivers to receivers of that device (their copies are decapsulated in egress).
+ * M-SIDs, at most {@link #localDeliveryMaxMsids()} for a tree whose source is there with receivers
+ * there too (their copies are decapsulated in egress). A replicating node there with receivers of
+ * its own is split rather than limiting the tree (one M-SID more), except in RLB mode below
+ * another replicating node, whose Local Bitstring sends each link one copy.
  */
 public final class Msr6TreeLimits {
 
@@ -47,7 +49,7 @@ public final class Msr6TreeLimits {
     }
 
     /**
-     * Devices that limit a tree replicating there with receivers of their own, by device id.
+     * Devices that limit a tree whose source is there with receivers there too, by device id.
      *
      * @return device to the M-SIDs its egress parses (fewer than maxMsids)
      */

@@ -38,7 +38,7 @@ public class TreeListCommand extends AbstractShellCommand {
     static String limitsLine(Msr6TreeLimits limits) {
         StringBuilder line = new StringBuilder("M-SIDs per tree: at most ").append(limits.maxMsids());
         limits.localDeliveryMaxMsids().forEach((device, max) -> line.append(String.format(
-                Locale.ROOT, "; %d where %s replicates and has receivers", max, device)));
+                Locale.ROOT, "; %d where %s is the source with receivers of its own (a replicating node there is split)", max, device)));
         return line.toString();
     }
 

@@ -69,9 +69,11 @@ public class Msr6TreeWebResource extends AbstractWebResource {
 
     /**
      * Tells how many M-SIDs a tree may carry on the network as it is: maxMsids on every device,
-     * and fewer for a tree that replicates on one of the localDeliveryMaxMsids devices and also
-     * delivers to that device's own receivers (their copies are decapsulated in its egress, which
-     * parses that many). A request past either is refused with a 400 naming the device.
+     * and fewer for a tree whose source is on one of the localDeliveryMaxMsids devices with
+     * receivers there too (their copies are decapsulated in its egress, which parses that many).
+     * A replicating node on such a device with receivers of its own is split instead: its parent
+     * sends it a second copy, to a leaf SID decapsulated in ingress (one M-SID more; in RLB mode
+     * only below the source). A request past a limit is refused with a 400 naming the device.
      *
      * @return 200 OK with {"maxMsids", "localDeliveryMaxMsids": [{"device", "maxMsids"}]}
      */

@@ -79,7 +79,8 @@ public class TreeCommandsTest {
                 org.onosproject.net.DeviceId.deviceId("device:wuhan"), "refused 3 transit entries"));
         String failedLine = TreeListCommand.lines(List.of(failed)).get(0);
         assertTrue(failedLine, failedLine.endsWith(", state=FAILED, failure=device:wuhan: refused 3 transit entries"));
-        assertEquals("M-SIDs per tree: at most 8; 3 where device:nanjing replicates and has receivers",
+        assertEquals("M-SIDs per tree: at most 8; 3 where device:nanjing is the source with receivers of its own"
+                             + " (a replicating node there is split)",
                      TreeListCommand.limitsLine(org.sixflow.app.api.Msr6TreeLimits.of(
                              8, java.util.Map.of(org.onosproject.net.DeviceId.deviceId("device:nanjing"), 3))));
         List<String> shown = TreeShowCommand.lines(tree);

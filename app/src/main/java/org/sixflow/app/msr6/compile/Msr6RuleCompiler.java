@@ -38,9 +38,10 @@ import org.sixflow.pipeconf.GroupIds;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static org.sixflow.app.impl.PiParams.param;
@@ -51,6 +52,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_GROUP;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_SRC;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_RID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_SID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_TREE_ID;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
@@ -100,8 +102,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID_BITWIDTH;
  * <p>
  * What keeps trees apart on a device: their SIDs carry the tree number (MrhEncoder), so local SID
  * and SID-to-group entries are the tree's own, in both modes; every replicating node of a tree uses
- * the tree's own group id (GroupIds#treeGroup), and copies and adjacencies are keyed by (group,
- * egress port), so they are the tree's own too: two trees whose receivers share a port each give
+ * the tree's own group id (GroupIds#treeGroup; a split node's leaf SID its delivery group,
+ * GroupIds#splitDeliveryGroup), and copies (by group, egress port and replication id) and
+ * adjacencies (by group and egress port) are the tree's own too: two trees whose receivers share a port each give
  * it their own multicast MAC, and two RLB trees with one Local Bitstring on a node each have their
  * own group there (with their own local receivers). TreeEntryConflicts guards this.
  * <p>
@@ -169,6 +172,22 @@ public final class Msr6RuleCompiler {
         replication(rules, groups, graph, network, root, treeGroup, encoded.copyEdges().get(root), 0, msids,
                     !network.receiverPorts(root).isEmpty(), group);
 
+        // Split nodes' leaf SIDs: decapsulated in ingress like a leaf's, delivered by the tree's
+        // delivery group (its replicating SID has the tree group). The local SID is the
+        // replicating SID's in TE mode (one behaviour code, one /96): written once.
+        int deliveryGroup = GroupIds.splitDeliveryGroup(treeId);
+        for (Map.Entry<Integer, Ip6Address> entry : encoded.splitLeafSids().entrySet()) {
+            int v = entry.getKey();
+            Ip6Address sid = entry.getValue();
+            DeviceId device = network.device(v);
+            FlowRule localSid = localSid(device, sid, false);
+            if (!rules.get(device).contains(localSid)) {
+                rules.put(device, localSid);
+            }
+            rules.put(device, sidGroup(device, sid, deliveryGroup));
+            leafDelivery(rules, groups, network, v, deliveryGroup, group);
+        }
+
         // Every other tree node: its SID behaviour, its group, copies and adjacencies.
         for (Map.Entry<Integer, Ip6Address> entry : encoded.sids().entrySet()) {
             int v = entry.getKey();
@@ -177,15 +196,11 @@ public final class Msr6RuleCompiler {
             List<Integer> children = encoded.children().get(v);
             // Leaves are End.RL SIDs in both modes (Replication Number 0, Pointer 0: decapsulate).
             boolean rlb = encoded.mode() == Msr6Mode.RLB && children != null;
-            rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
-                                   PiCriterion.builder().matchLpm(HDR_IPV6_DST,
-                                                                  sidPrefix(sid).address().toOctets(), 96).build(),
-                                   action(rlb ? SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X
-                                                  : SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)));
-            rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP,
-                                   PiCriterion.builder().matchExact(HDR_SID, sid.toOctets()).build(),
-                                   action(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE,
-                                          param(GROUP, treeGroup, GROUP_BITWIDTH))));
+            FlowRule localSid = localSid(device, sid, rlb);
+            if (!rules.get(device).contains(localSid)) {
+                rules.put(device, localSid);
+            }
+            rules.put(device, sidGroup(device, sid, treeGroup));
             if (children == null) {
                 // Leaf: the group holds the receiver ports; decapsulated copies need no index.
                 leafDelivery(rules, groups, network, v, treeGroup, group);
@@ -197,39 +212,57 @@ public final class Msr6RuleCompiler {
         return Msr6TreeEntries.of(treeId, rules.values(), groups.values());
     }
 
+    /** A SID's local SID entry: its /96 (locator and Function) and its behaviour. */
+    private FlowRule localSid(DeviceId device, Ip6Address sid, boolean rlb) {
+        return rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
+                    PiCriterion.builder().matchLpm(HDR_IPV6_DST, sidPrefix(sid).address().toOctets(), 96).build(),
+                    action(rlb ? SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X : SIXFLOW_INGRESS_MSR6_INGRESS_END_RL));
+    }
+
+    private FlowRule sidGroup(DeviceId device, Ip6Address sid, int groupId) {
+        return rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP,
+                    PiCriterion.builder().matchExact(HDR_SID, sid.toOctets()).build(),
+                    action(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, param(GROUP, groupId, GROUP_BITWIDTH)));
+    }
+
     /**
      * A replicating node's group, copies and adjacencies: copy i leaves by copyEdges[i], towards
      * the router at its head (which may route it on, when the encoder left that node out), with
-     * Segments Left = pointer + i and the M-SID there as its destination.
+     * Segments Left = pointer + i and the M-SID there as its destination. The group's buckets are
+     * the copies in order, then the node's own receivers; a port's copies are told apart by their
+     * replication ids, which ONOS numbers 0, 1, ... per port in bucket order
+     * (ReplicationIds), as the copy entries are keyed.
      */
     private void replication(ListMultimap<DeviceId, FlowRule> rules, ListMultimap<DeviceId, GroupDescription> groups,
                              Graph graph, TreeNetwork network, int v, int groupId, List<Integer> copyEdges,
                              int pointer, List<Ip6Address> msids, boolean localDelivery, Ip6Address group) {
         DeviceId device = network.device(v);
-        Map<PortNumber, Integer> copies = new LinkedHashMap<>();
+        List<PortNumber> ports = new ArrayList<>();
+        Set<PortNumber> adjacent = new HashSet<>();
         for (int i = 0; i < copyEdges.size(); i++) {
             int edge = copyEdges.get(i);
             PortNumber port = network.port(edge);
-            copies.put(port, i);
-            rules.put(device, adjacency(device, groupId, port, network.routerMac(v),
-                                        network.routerMac(graph.target(edge))));
-        }
-        List<PortNumber> ports = new ArrayList<>(copies.keySet());
-        for (Map.Entry<PortNumber, Integer> copy : copies.entrySet()) {
-            int segmentsLeft = pointer + copy.getValue();
-            rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(groupId, copy.getKey()),
+            if (adjacent.add(port)) {
+                rules.put(device, adjacency(device, groupId, port, network.routerMac(v),
+                                            network.routerMac(graph.target(edge))));
+            }
+            int segmentsLeft = pointer + i;
+            rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY,
+                                   copyMatch(groupId, port, ReplicationIds.next(ports, port)),
                                    action(SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
-                                          param(INDEX, copy.getValue(), INDEX_BITWIDTH),
+                                          param(INDEX, i, INDEX_BITWIDTH),
                                           param(SEGMENTS_LEFT, segmentsLeft, SEGMENTS_LEFT_BITWIDTH),
                                           new PiActionParam(SID, msids.get(segmentsLeft).toOctets()))));
+            ports.add(port);
         }
         if (localDelivery) {
             // Receivers of a replicating node get the inner packet, addressed as a leaf's are.
             for (PortNumber port : network.receiverPorts(v)) {
-                ports.add(port);
-                rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, copyMatch(groupId, port),
+                rules.put(device, rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY,
+                                       copyMatch(groupId, port, ReplicationIds.next(ports, port)),
                                        action(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY)));
                 rules.put(device, adjacency(device, groupId, port, network.routerMac(v), multicastMac(group)));
+                ports.add(port);
             }
         }
         groups.put(device, allGroup(device, groupId, ports));
@@ -245,15 +278,17 @@ public final class Msr6RuleCompiler {
         groups.put(device, allGroup(device, groupId, ports));
     }
 
-    /** The MACs a copy of a group leaves a port with: per (group, port), like the copy index. */
+    /** The MACs a copy of a group leaves a port with: per (group, port), whichever copy it is. */
     private FlowRule adjacency(DeviceId device, int groupId, PortNumber port, MacAddress smac, MacAddress dmac) {
-        return rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY, copyMatch(groupId, port),
+        return rule(device, SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY,
+                    PiCriterion.builder().matchExact(HDR_GROUP, groupId).matchExact(HDR_EG_PORT, port.toLong()).build(),
                     action(SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, new PiActionParam(SMAC, smac.toBytes()),
                            new PiActionParam(DMAC, dmac.toBytes())));
     }
 
-    private static PiCriterion copyMatch(int groupId, PortNumber port) {
-        return PiCriterion.builder().matchExact(HDR_GROUP, groupId).matchExact(HDR_EG_PORT, port.toLong()).build();
+    private static PiCriterion copyMatch(int groupId, PortNumber port, int replicationId) {
+        return PiCriterion.builder().matchExact(HDR_GROUP, groupId).matchExact(HDR_EG_PORT, port.toLong())
+                .matchExact(HDR_RID, replicationId).build();
     }
 
     private FlowRule sidsRule(DeviceId device, int treeId, List<Ip6Address> msids, int first, PiTableId table,

@@ -10,7 +10,6 @@ import org.sixflow.app.impl.EntryText;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Finds where a tree would overwrite state another tree relies on. Every entry Msr6RuleCompiler
@@ -56,7 +55,7 @@ public final class TreeEntryConflicts {
             for (Map.Entry<String, List<GroupDescription>> held
                     : holders.groups(group.deviceId(), group.givenGroupId()).entrySet()) {
                 for (GroupDescription other : held.getValue()) {
-                    if (!held.getKey().equals(treeId) && !Objects.equals(group.buckets(), other.buckets())) {
+                    if (!held.getKey().equals(treeId) && !ReplicationIds.sameBuckets(group.buckets(), other.buckets())) {
                         throw new IllegalArgumentException(
                                 "tree " + treeId + " needs group " + group.givenGroupId() + " on " + group.deviceId()
                                         + " to reach other ports than tree " + held.getKey() + " does with it");

@@ -23,18 +23,20 @@ public final class EncodedTree {
     private final List<Ip6Address> msids;
     private final List<Integer> rootChildren;
     private final Map<Integer, Ip6Address> sids;
+    private final Map<Integer, Ip6Address> splitLeafSids;
     private final Map<Integer, List<Integer>> children;
     private final Set<Integer> localDelivery;
     private final Map<Integer, List<Integer>> copyEdges;
     private final Set<Integer> routed;
 
     EncodedTree(Msr6Mode mode, List<Ip6Address> msids, List<Integer> rootChildren, Map<Integer, Ip6Address> sids,
-                Map<Integer, List<Integer>> children, Set<Integer> localDelivery,
+                Map<Integer, Ip6Address> splitLeafSids, Map<Integer, List<Integer>> children, Set<Integer> localDelivery,
                 Map<Integer, List<Integer>> copyEdges, Set<Integer> routed) {
         this.mode = mode;
         this.msids = ImmutableList.copyOf(msids);
         this.rootChildren = ImmutableList.copyOf(rootChildren);
         this.sids = ImmutableMap.copyOf(sids);
+        this.splitLeafSids = ImmutableMap.copyOf(splitLeafSids);
         this.children = ImmutableMap.copyOf(children);
         this.localDelivery = ImmutableSet.copyOf(localDelivery);
         ImmutableMap.Builder<Integer, List<Integer>> edges = ImmutableMap.builder();
@@ -63,8 +65,18 @@ public final class EncodedTree {
     }
 
     /**
+     * Each split node's leaf SID (End.RL, Replication Number 0, Pointer 0), beside its replicating
+     * SID in {@link #sids()}: the copy its parent sends it for its own receivers, decapsulated in
+     * ingress (MrhEncoder#encode with nodes to split).
+     */
+    public Map<Integer, Ip6Address> splitLeafSids() {
+        return splitLeafSids;
+    }
+
+    /**
      * Each replicating node's children in copy order: the nodes its copies are addressed to
-     * (beyond the links' heads where those are routed through, see {@link #routed()}).
+     * (beyond the links' heads where those are routed through, see {@link #routed()}). A split
+     * node is there twice in a row: its replicating SID's copy, then its leaf SID's.
      */
     public Map<Integer, List<Integer>> children() {
         return children;
@@ -72,7 +84,7 @@ public final class EncodedTree {
 
     /**
      * The edges each replicating node's copies leave by, in copy order (the ingress edge's too):
-     * copy i leaves by edge i and is addressed to child i.
+     * copy i leaves by edge i and is addressed to child i (a split node's two copies by one edge).
      */
     public Map<Integer, List<Integer>> copyEdges() {
         return copyEdges;
@@ -86,7 +98,10 @@ public final class EncodedTree {
         return routed;
     }
 
-    /** Replicating nodes that also deliver to receivers of their own. */
+    /**
+     * Replicating nodes that also deliver to receivers of their own, decapsulating their copies in
+     * egress (split nodes deliver by their leaf SID instead).
+     */
     public Set<Integer> localDelivery() {
         return localDelivery;
     }

@@ -32,6 +32,9 @@ import java.util.function.IntUnaryOperator;
  * its node's behaviour code and the tree number (Msid#function), so SIDs are unique per tree.
  * Given the network's unicast routes, single-child transit nodes that routing passes along the
  * tree get no M-SID at all (see {@link #encode(Graph, MulticastTree, Msr6Mode, int, UnicastRoutes)}).
+ * A split node (a replicating node with receivers of its own whose egress cannot decapsulate the
+ * list, see {@link #encode(Graph, MulticastTree, Msr6Mode, int, UnicastRoutes, Set)}) gets a leaf
+ * SID beside its replicating one, right after it among its parent's children.
  */
 public final class MrhEncoder {
 
@@ -107,6 +110,35 @@ public final class MrhEncoder {
      */
     public EncodedTree encode(Graph graph, MulticastTree tree, Msr6Mode mode, int treeNumber,
                               UnicastRoutes routes) {
+        return encode(graph, tree, mode, treeNumber, routes, Set.of());
+    }
+
+    /**
+     * Encodes a tree as {@link #encode(Graph, MulticastTree, Msr6Mode, int, UnicastRoutes)} does,
+     * splitting the given nodes. A split node replicates and has receivers of its own, on a
+     * target whose egress parses fewer M-SIDs than the list has and so cannot decapsulate their
+     * copies (Tofino 1: 3). Its parent sends it two copies by the same link: one to its
+     * replicating SID, whose copies go to its children, and one to a leaf SID of its own (End.RL,
+     * Replication Number 0, Pointer 0), which it decapsulates in ingress, as every leaf does, for
+     * its receivers. The leaf SID takes the M-SID right after the replicating one, so the parent's
+     * Replication Number counts it. In RLB mode only the ingress edge can send a node two copies (a
+     * Local Bitstring has one bit per link): a node to split below another stays whole, among the
+     * nodes that decapsulate in egress ({@link EncodedTree#localDelivery()}).
+     *
+     * @param graph      the graph the tree was computed on
+     * @param tree       the tree
+     * @param mode       TE or RLB
+     * @param treeNumber the tree's number, carried in every SID's Function
+     * @param routes     where unicast routing sends a node's traffic for another node's locator
+     * @param split      the nodes to split: each a replicating node, not the ingress edge, with
+     *                   receivers of its own
+     * @return the encoded tree
+     * @throws IllegalArgumentException if the tree needs more than MAX_MSIDS M-SIDs, in RLB mode a
+     *                                  link has no bit or two links of a node share one, or a node
+     *                                  to split is not a replicating node with receivers of its own
+     */
+    public EncodedTree encode(Graph graph, MulticastTree tree, Msr6Mode mode, int treeNumber,
+                              UnicastRoutes routes, Set<Integer> split) {
         Map<Integer, List<Integer>> edgesOut = new HashMap<>();
         for (int edge : tree.edges()) {
             edgesOut.computeIfAbsent(graph.source(edge), v -> new ArrayList<>()).add(edge);
@@ -149,19 +181,45 @@ public final class MrhEncoder {
             }
             copyEdges.put(e.getKey(), out);
         }
+        for (int v : split) {
+            if (v == tree.root() || !copyEdges.containsKey(v) || !tree.receivers().contains(v)) {
+                throw new IllegalArgumentException("vertex " + v + " cannot be split: only a replicating node "
+                                                           + "other than the ingress edge, with receivers of its own");
+            }
+        }
         Map<Integer, List<Integer>> children = new HashMap<>();
-        copyEdges.forEach((v, out) -> {
+        Set<Integer> splitDone = new HashSet<>();
+        for (Map.Entry<Integer, List<Integer>> e : copyEdges.entrySet()) {
+            // A split child twice in a row, by the same edge: its replicating SID, then its leaf SID.
+            int v = e.getKey();
+            List<Integer> edges = new ArrayList<>();
             List<Integer> targets = new ArrayList<>();
-            out.forEach(edge -> targets.add(addressees.get(edge)));
+            for (int edge : e.getValue()) {
+                int target = addressees.get(edge);
+                // An RLB node's Local Bitstring gives each link one copy: its children stay whole.
+                int copies = split.contains(target) && (mode == Msr6Mode.TE || v == tree.root()) ? 2 : 1;
+                if (copies == 2) {
+                    splitDone.add(target);
+                }
+                for (int c = 0; c < copies; c++) {
+                    edges.add(edge);
+                    targets.add(target);
+                }
+            }
+            e.setValue(edges);
             children.put(v, targets);
-        });
+        }
 
+        // Positions in the list; a split node's second one is its leaf SID's (and has no children).
         List<Integer> order = new ArrayList<>(children.getOrDefault(tree.root(), List.of()));
+        Set<Integer> leafPositions = new HashSet<>();
+        markLeafPositions(order, 0, leafPositions);
         Map<Integer, Integer> pointer = new HashMap<>();
         for (int p = 0; p < order.size(); p++) {
-            List<Integer> kids = children.get(order.get(p));
+            List<Integer> kids = leafPositions.contains(p) ? null : children.get(order.get(p));
             if (kids != null) {
                 pointer.put(order.get(p), order.size());
+                markLeafPositions(kids, order.size(), leafPositions);
                 order.addAll(kids);
             }
         }
@@ -171,10 +229,18 @@ public final class MrhEncoder {
         }
 
         Map<Integer, Ip6Address> sids = new HashMap<>();
+        Map<Integer, Ip6Address> splitLeafSids = new HashMap<>();
         List<Ip6Address> msids = new ArrayList<>();
         Set<Integer> localDelivery = new HashSet<>();
-        for (int v : order) {
+        for (int p = 0; p < order.size(); p++) {
+            int v = order.get(p);
             Ip6Prefix locator = locators.apply(v);
+            if (leafPositions.contains(p)) {
+                Ip6Address leaf = Msid.of(locator, Msid.function(endRl.applyAsLong(v), treeNumber), 0, 0);
+                splitLeafSids.put(v, leaf);
+                msids.add(leaf);
+                continue;
+            }
             Ip6Address sid;
             List<Integer> kids = children.get(v);
             if (kids == null) {
@@ -186,14 +252,23 @@ public final class MrhEncoder {
                 sid = Msid.of(locator, Msid.function(endRlbX.applyAsLong(v), treeNumber), bitstrings.get(v),
                               pointer.get(v));
             }
-            if (kids != null && tree.receivers().contains(v)) {
+            if (kids != null && tree.receivers().contains(v) && !splitDone.contains(v)) {
                 localDelivery.add(v);
             }
             sids.put(v, sid);
             msids.add(sid);
         }
-        return new EncodedTree(mode, msids, children.getOrDefault(tree.root(), List.of()), sids, children,
-                               localDelivery, copyEdges, routed);
+        return new EncodedTree(mode, msids, children.getOrDefault(tree.root(), List.of()), sids, splitLeafSids,
+                               children, localDelivery, copyEdges, routed);
+    }
+
+    /** Marks the positions of the second of two equal neighbours (a split node's leaf SID). */
+    private static void markLeafPositions(List<Integer> kids, int first, Set<Integer> leafPositions) {
+        for (int i = 1; i < kids.size(); i++) {
+            if (kids.get(i).equals(kids.get(i - 1))) {
+                leafPositions.add(first + i);
+            }
+        }
     }
 
     /**

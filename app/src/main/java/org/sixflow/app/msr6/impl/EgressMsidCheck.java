@@ -8,14 +8,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
  * A replicating node with receivers of its own (the ingress edge too) decapsulates their copies
- * in egress, which must then have parsed the whole M-SID list, and some targets' egress parses only a few (Tofino 1: 3;
- * see EgressMsidLimits). Every other copy is finished from its msr6_copy entry without reading
- * the list, and leaves decapsulate in ingress, so only these nodes limit a tree. A tree longer
- * than one of them can decapsulate is refused, naming them.
+ * in egress, which must then have parsed the whole M-SID list, and some targets' egress parses only
+ * a few (Tofino 1: 3; see EgressMsidLimits). Every other copy is finished from its msr6_copy entry
+ * without reading the list, and leaves decapsulate in ingress, so only these nodes limit a tree.
+ * Such a node below the ingress edge is split instead (TreeBuilder, MrhEncoder: its parent sends
+ * it a second copy, to a leaf SID of its own); what cannot be split (the ingress edge, an RLB
+ * node's child) makes a longer tree refused, naming the devices.
  */
 final class EgressMsidCheck {
 
@@ -23,10 +26,31 @@ final class EgressMsidCheck {
     }
 
     /**
+     * Returns the vertices whose device's egress parses fewer M-SIDs than a list has.
+     *
+     * @param vertices the vertices that would decapsulate copies in egress
+     * @param msids    how many M-SIDs the tree's MRH carries
+     * @param device   the device of each vertex
+     * @param limitOf  a device's egress M-SID limit, empty if unknown (no Sixflow pipeconf yet)
+     * @return those of them it is too long for
+     */
+    static Set<Integer> overLimit(Set<Integer> vertices, int msids, Function<Integer, DeviceId> device,
+                                  Function<DeviceId, Optional<Integer>> limitOf) {
+        Set<Integer> over = new TreeSet<>();
+        for (int v : vertices) {
+            Optional<Integer> limit = limitOf.apply(device.apply(v));
+            if (limit.isPresent() && msids > limit.get()) {
+                over.add(v);
+            }
+        }
+        return over;
+    }
+
+    /**
      * Checks an encoded tree against the egress limits of the devices that decapsulate in egress.
      *
-     * @param localDelivery the replicating vertices (the ingress among them) that deliver to receivers
-     *                      of their own
+     * @param localDelivery the vertices that decapsulate copies for receivers of their own in egress
+     *                      (the ingress edge among them when it has receivers)
      * @param msids         how many M-SIDs the tree's MRH carries
      * @param device        the device of each vertex
      * @param limitOf       a device's egress M-SID limit, empty if unknown (no Sixflow pipeconf yet)
@@ -35,18 +59,17 @@ final class EgressMsidCheck {
     static void check(Set<Integer> localDelivery, int msids, Function<Integer, DeviceId> device,
                       Function<DeviceId, Optional<Integer>> limitOf) {
         List<String> tooShort = new ArrayList<>();
-        for (int v : localDelivery) {
+        for (int v : overLimit(localDelivery, msids, device, limitOf)) {
             DeviceId id = device.apply(v);
-            Optional<Integer> limit = limitOf.apply(id);
-            if (limit.isPresent() && msids > limit.get()) {
-                tooShort.add(id + " (at most " + limit.get() + ")");
-            }
+            tooShort.add(id + " (at most " + limitOf.apply(id).orElseThrow() + ")");
         }
         if (!tooShort.isEmpty()) {
             tooShort.sort(null);
             throw new IllegalArgumentException("the tree needs " + msids + " M-SIDs, more than the egress of "
-                    + String.join(", ", tooShort) + " reads to decapsulate the copies for its own receivers; "
-                    + "choose fewer receivers, or make those devices leaves (receivers behind them only)");
+                    + String.join(", ", tooShort) + " reads to decapsulate the copies for its own receivers, "
+                    + "and such a node cannot be split there (the source's device, or in RLB mode a node "
+                    + "below another replicating node); choose fewer receivers, move the receivers off the "
+                    + "source's device, or use TE mode");
         }
     }
 }

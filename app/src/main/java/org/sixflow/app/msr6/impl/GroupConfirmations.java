@@ -27,6 +27,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BiPredicate;
 import java.util.stream.Collectors;
 
+import static org.sixflow.app.msr6.compile.ReplicationIds.sameBuckets;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -78,7 +79,7 @@ final class GroupConfirmations implements GroupListener {
         try {
             for (GroupDescription group : groups) {
                 Group held = groupService.getGroup(group.deviceId(), group.appCookie());
-                if (held != null && held.state() == Group.GroupState.ADDED && held.buckets().equals(group.buckets())) {
+                if (held != null && held.state() == Group.GroupState.ADDED && sameBuckets(held.buckets(), group.buckets())) {
                     continue;
                 }
                 if (held != null && held.state() == Group.GroupState.PENDING_DELETE) {
@@ -91,7 +92,7 @@ final class GroupConfirmations implements GroupListener {
                 waits.put(group, added);
                 if (held == null) {
                     groupService.addGroup(group);
-                } else if (!held.buckets().equals(group.buckets())) {
+                } else if (!sameBuckets(held.buckets(), group.buckets())) {
                     // An add under a held key is ignored: new buckets go by update.
                     groupService.setBucketsForGroup(group.deviceId(), group.appCookie(), group.buckets(),
                                                     group.appCookie(), group.appId());
@@ -160,11 +161,11 @@ final class GroupConfirmations implements GroupListener {
     /** True when ONOS has the group ADDED with the wanted buckets, or the device's driver holds it so. */
     private boolean added(GroupDescription group, Reads reads) {
         Group held = groupService.getGroup(group.deviceId(), group.appCookie());
-        if (held != null && held.state() == Group.GroupState.ADDED && held.buckets().equals(group.buckets())) {
+        if (held != null && held.state() == Group.GroupState.ADDED && sameBuckets(held.buckets(), group.buckets())) {
             return true;
         }
         return reads.of(group.deviceId()).map(on -> on.stream().anyMatch(
-                g -> g.appCookie().equals(group.appCookie()) && g.buckets().equals(group.buckets()))).orElse(false);
+                g -> g.appCookie().equals(group.appCookie()) && sameBuckets(g.buckets(), group.buckets()))).orElse(false);
     }
 
     /** True when ONOS no longer has the group, or the device's driver no longer holds it. */

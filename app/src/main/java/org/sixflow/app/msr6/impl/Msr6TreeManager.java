@@ -371,10 +371,13 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * its key until then: such a number is not given again before.
      */
     private boolean groupsGone(int number) {
-        GroupKey key = Msr6RuleCompiler.groupKey(GroupIds.treeGroup(number));
+        List<GroupKey> keys = List.of(Msr6RuleCompiler.groupKey(GroupIds.treeGroup(number)),
+                                      Msr6RuleCompiler.groupKey(GroupIds.splitDeliveryGroup(number)));
         for (Device device : deviceService.getDevices()) {
-            if (groupService.getGroup(device.id(), key) != null) {
-                return false;
+            for (GroupKey key : keys) {
+                if (groupService.getGroup(device.id(), key) != null) {
+                    return false;
+                }
             }
         }
         return true;

@@ -10,6 +10,7 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.link.LinkService;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.api.Msr6TreeRequest;
@@ -17,6 +18,7 @@ import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.encoding.EncodedTree;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
+import org.sixflow.app.msr6.encoding.UnicastRoutes;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.app.msr6.tree.ShortestPathUnion;
 import org.sixflow.app.msr6.tree.TakahashiMatsuyama;
@@ -26,6 +28,7 @@ import org.sixflow.pipeconf.EgressMsidLimits;
 import org.sixflow.pipeconf.Feature;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -105,19 +108,50 @@ final class TreeBuilder {
                 ProfileFeatures.require(device, pipeconfService.ofDevice(device), Feature.MSR6);
             }
         }
-        EncodedTree encoded = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
-                                              view::endRlbXFunction).encode(view.graph(), tree, request.mode(), number);
+        EncodedTree encoded = encode(view, tree, request.mode(), number);
         Set<Integer> decapsulateInEgress = new TreeSet<>(encoded.localDelivery());
         if (!view.receiverPorts(source).isEmpty()) {
             decapsulateInEgress.add(source);
         }
-        EgressMsidCheck.check(decapsulateInEgress, encoded.msids().size(), view::device,
-                              id -> pipeconfService.ofDevice(id).flatMap(EgressMsidLimits::of));
+        EgressMsidCheck.check(decapsulateInEgress, encoded.msids().size(), view::device, this::egressLimit);
         Msr6TreeEntries entries = compiler.compile(number, request.group(), request.sourceAddress().orElse(null),
                                                    view.graph(), tree, encoded, view);
         List<Link> links = tree.edges().stream().map(view::link).collect(ImmutableList.toImmutableList());
         return new Built(new Msr6Tree(request, number, links, encoded.msids(), tree.replicationPoints(),
                                       TreeDetails.describe(entries)), entries);
+    }
+
+    /**
+     * Encodes a tree, splitting the replicating nodes with receivers of their own whose egress
+     * cannot decapsulate the list (EgressMsidCheck): each split adds an M-SID, which may put
+     * another node over its limit, so until none is left to split.
+     */
+    private EncodedTree encode(TopologyView view, MulticastTree tree, Msr6Mode mode, int number) {
+        MrhEncoder encoder = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
+                                            view::endRlbXFunction);
+        Set<Integer> split = new TreeSet<>();
+        EncodedTree encoded = encoder.encode(view.graph(), tree, mode, number);
+        while (true) {
+            Set<Integer> over = EgressMsidCheck.overLimit(encoded.localDelivery(), encoded.msids().size(),
+                                                          view::device, this::egressLimit);
+            over.removeAll(split);
+            if (over.isEmpty()) {
+                return encoded;
+            }
+            split.addAll(over);
+            try {
+                encoded = encoder.encode(view.graph(), tree, mode, number, UnicastRoutes.NONE, split);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage() + " (with a second copy to "
+                        + split.stream().map(view::device).map(Object::toString).sorted()
+                                .collect(Collectors.joining(", "))
+                        + ", whose egress cannot decapsulate the list for their own receivers)", e);
+            }
+        }
+    }
+
+    private Optional<Integer> egressLimit(DeviceId device) {
+        return pipeconfService.ofDevice(device).flatMap(EgressMsidLimits::of);
     }
 
     private static int vertex(TopologyView view, ConnectPoint port, String role) {

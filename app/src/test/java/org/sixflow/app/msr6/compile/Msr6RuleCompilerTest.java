@@ -23,6 +23,7 @@ import org.sixflow.app.api.Msr6TreeEntries;
 import org.sixflow.app.msr6.encoding.EncodedTree;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
 import org.sixflow.app.msr6.encoding.Msid;
+import org.sixflow.app.msr6.encoding.UnicastRoutes;
 import org.sixflow.app.msr6.tree.Graph;
 import org.sixflow.app.msr6.tree.MulticastTree;
 import org.sixflow.app.msr6.tree.ShortestPathUnion;
@@ -31,14 +32,18 @@ import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.math.BigInteger;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.HDR_RID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_SID;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
 import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT;
@@ -49,6 +54,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MS
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP;
 
 /**
@@ -262,6 +268,57 @@ public class Msr6RuleCompilerTest {
     private static byte[] matched(FlowRule rule, PiMatchFieldId field) {
         PiCriterion criterion = (PiCriterion) rule.selector().criteria().iterator().next();
         return ((PiExactFieldMatch) criterion.fieldMatch(field).orElseThrow()).value().asArray();
+    }
+
+    @Test
+    public void aSplitNodeGetsTwoCopiesByOneLinkAndDeliversItsLeafSidByItsOwnGroup() {
+        MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, Set.of(2, 3, 4));
+        EncodedTree encoded = new MrhEncoder(NETWORK::locator, e -> -1)
+                .encode(STUDY, tree, Msr6Mode.TE, 7, UnicastRoutes.NONE, Set.of(2));
+        Msr6TreeEntries compiled = new Msr6RuleCompiler(TestApplicationId.create("org.sixflow.app"))
+                .compile(7, GROUP, null, STUDY, tree, encoded, NETWORK);
+        // Beijing: copies to Wuhan (rid 0), then Nanjing's replicating SID (rid 0) and leaf SID
+        // (rid 1) by its one link to Nanjing, in bucket order, as ONOS numbers them.
+        PortNumber toNanjing = NETWORK.port(tree.parentEdge(2));
+        GroupDescription beijing = compiled.groups().get(DeviceId.deviceId("device:beijing")).get(0);
+        List<String> outputs = beijing.buckets().buckets().stream().map(b -> b.treatment().allInstructions().toString())
+                .collect(Collectors.toList());
+        assertEquals(3, outputs.size());
+        assertEquals(outputs.get(1), outputs.get(2));
+        assertTrue(outputs.get(1), outputs.get(1).contains("OUTPUT:" + toNanjing));
+        Map<Integer, Integer> segmentsLeftByRid = new HashMap<>();
+        for (FlowRule copy : rules(compiled, "beijing", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY)) {
+            if (new BigInteger(1, matched(copy, HDR_EG_PORT)).longValueExact() == toNanjing.toLong()) {
+                segmentsLeftByRid.put(new BigInteger(1, matched(copy, HDR_RID)).intValueExact(),
+                                      param(action(copy), SEGMENTS_LEFT).intValueExact());
+            }
+        }
+        assertEquals(Map.of(0, 1, 1, 2), segmentsLeftByRid);
+        assertEquals(encoded.splitLeafSids().get(2), encoded.msids().get(2));
+        // One adjacency per (group, port), whichever copy.
+        assertEquals(2, rules(compiled, "beijing", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY).size());
+        // Nanjing: its replicating SID to the tree group (the Shanghai link only, nothing
+        // delivered locally), its leaf SID to the delivery group (its receiver port), one local SID.
+        DeviceId nanjing = DeviceId.deviceId("device:nanjing");
+        Map<Integer, GroupDescription> groups = compiled.groups().get(nanjing).stream()
+                .collect(Collectors.toMap(GroupDescription::givenGroupId, g -> g));
+        assertEquals(Set.of(GroupIds.treeGroup(7), GroupIds.splitDeliveryGroup(7)), groups.keySet());
+        assertEquals(1, groups.get(GroupIds.treeGroup(7)).buckets().buckets().size());
+        assertTrue(groups.get(GroupIds.splitDeliveryGroup(7)).buckets().buckets().get(0).treatment().toString()
+                           .contains("OUTPUT:9"));
+        assertFalse(compiled.rules().get(nanjing).stream().anyMatch(
+                r -> r.treatment().toString().contains(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY.id())));
+        Map<Ip6Address, String> sidGroups = new HashMap<>();
+        for (FlowRule rule : rules(compiled, "nanjing", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP)) {
+            sidGroups.put(Ip6Address.valueOf(matched(rule, HDR_SID)), rule.treatment().toString());
+        }
+        assertTrue(sidGroups.get(encoded.sids().get(2)).contains("group=0x" + Integer.toHexString(GroupIds.treeGroup(7))));
+        assertTrue(sidGroups.get(encoded.splitLeafSids().get(2))
+                           .contains("group=0x" + Integer.toHexString(GroupIds.splitDeliveryGroup(7))));
+        assertEquals(1, rules(compiled, "nanjing", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID).size());
+        for (FlowRule rule : compiled.rules().values()) {
+            assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+        }
     }
 
     @Test

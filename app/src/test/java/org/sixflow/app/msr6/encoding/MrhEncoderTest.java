@@ -155,6 +155,60 @@ public class MrhEncoderTest {
     }
 
     @Test
+    public void aSplitNodeGetsALeafSidRightAfterItsReplicatingOneByTheSameLink() {
+        Graph graph = study();
+        MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(2, 3, 4));
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> -1)
+                .encode(graph, tree, Msr6Mode.TE, 7, UnicastRoutes.NONE, Set.of(2));
+        // Beijing copies to Wuhan (0), Nanjing's replicating SID (1) and Nanjing's leaf SID (2),
+        // the last two by the same link; Wuhan's child Guangzhou at 3, Nanjing's Shanghai at 4.
+        long function = Msid.function(MrhEncoder.END_RL_FUNCTION, 7);
+        Ip6Address leaf = Msid.of(locator(2), function, 0, 0);
+        assertEquals(List.of(
+                Msid.of(locator(1), function, 0, 3),
+                Msid.of(locator(2), function, 0, 4),
+                leaf,
+                Msid.of(locator(4), function, 0, 0),
+                Msid.of(locator(3), function, 0, 0)), encoded.msids());
+        assertEquals(List.of(1, 2, 2), encoded.rootChildren());
+        assertEquals(List.of(tree.parentEdge(1), tree.parentEdge(2), tree.parentEdge(2)), encoded.copyEdges().get(0));
+        assertEquals(Map.of(2, leaf), encoded.splitLeafSids());
+        assertEquals(Msid.of(locator(2), function, 0, 4), encoded.sids().get(2));
+        // Its receivers take the leaf SID's copy: it no longer decapsulates in egress.
+        assertEquals(Set.of(), encoded.localDelivery());
+    }
+
+    @Test
+    public void inRlbModeOnlyTheIngressEdgesChildrenAreSplit() {
+        // 0 - 1 - 2 - 3 and 2 - 4; receivers 1 (below the ingress edge), 2 (below 1), 3, 4.
+        Graph graph = Graph.builder(5).link(0, 1, 1).link(1, 2, 1).link(2, 3, 1).link(2, 4, 1).build();
+        MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(1, 2, 3, 4));
+        EncodedTree encoded = new MrhEncoder(MrhEncoderTest::locator, e -> graph.target(e) % 16)
+                .encode(graph, tree, Msr6Mode.RLB, 2, UnicastRoutes.NONE, Set.of(1, 2));
+        // 1's Local Bitstring has one bit for its link to 2: 2 stays whole and decapsulates in egress.
+        assertEquals(List.of(1, 1), encoded.rootChildren());
+        assertEquals(Set.of(1), encoded.splitLeafSids().keySet());
+        assertEquals(Set.of(2), encoded.localDelivery());
+        assertEquals(List.of(2), encoded.children().get(1));
+    }
+
+    @Test
+    public void onlyAReplicatingNodeWithReceiversBelowTheIngressEdgeIsSplit() {
+        Graph graph = study();
+        MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(2, 3, 4));
+        MrhEncoder encoder = new MrhEncoder(MrhEncoderTest::locator, e -> -1);
+        // The ingress edge; a leaf (Shanghai); Wuhan, which replicates for no receiver of its own.
+        for (int v : List.of(0, 3, 1)) {
+            try {
+                encoder.encode(graph, tree, Msr6Mode.TE, 7, UnicastRoutes.NONE, Set.of(v));
+                fail("split " + v);
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("cannot be split"));
+            }
+        }
+    }
+
+    @Test
     public void twoTreesOverTheSameNodesNeverShareASid() {
         Graph graph = study();
         MulticastTree tree = new ShortestPathUnion().compute(graph, 0, Set.of(2, 3, 4));

@@ -31,6 +31,7 @@ import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -261,18 +262,25 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
-    public void aTofinoReplicationPointWithReceiversLimitsTheTreeToWhatItsEgressDecapsulates() {
+    public void aTofinoReplicationPointWithReceiversIsSplitPastWhatItsEgressDecapsulates() {
         fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:nanjing"));
         // Shortest paths: Wuhan, Nanjing, Guangzhou, Shanghai = 4 M-SIDs, and Nanjing makes copies
-        // and decapsulates one for its own receivers in egress.
-        assertRejected(() -> fixture.manager.create(request("video", Msr6Mode.TE,
-                                                            Msr6TreeRequest.Algorithm.SHORTEST_PATHS)),
-                       "device:nanjing (at most 3)");
-        assertTrue("nothing installed", fixture.rules.isEmpty() && fixture.groups.isEmpty());
-        assertTrue("nothing stored", fixture.manager.trees().isEmpty());
-        // The Steiner tree's 3 M-SIDs fit.
-        assertEquals(3, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
-                .msids().size());
+        // with receivers of its own, whose copies its egress (3 M-SIDs) cannot decapsulate: Beijing
+        // sends it a second copy, to a leaf SID of its own, decapsulated in ingress. 5 M-SIDs.
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        assertEquals(Msr6TreeState.INSTALLED, tree.state());
+        assertEquals(5, tree.msids().size());
+        DeviceId nanjing = DeviceId.deviceId("device:nanjing");
+        List<GroupDescription> onNanjing = fixture.groups.stream().filter(g -> g.deviceId().equals(nanjing))
+                .collect(Collectors.toList());
+        assertEquals(Set.of(GroupIds.treeGroup(tree.number()), GroupIds.splitDeliveryGroup(tree.number())),
+                     onNanjing.stream().map(GroupDescription::givenGroupId).collect(Collectors.toSet()));
+        // Beijing's group sends two copies by its link to Nanjing (and one to Wuhan).
+        GroupDescription beijing = fixture.groups.stream()
+                .filter(g -> g.deviceId().equals(DeviceId.deviceId("device:beijing"))).findFirst().orElseThrow();
+        assertEquals(3, beijing.buckets().buckets().size());
+        assertEquals(2, new HashSet<>(beijing.buckets().buckets()).size());
+        fixture.rules.forEach(rule -> assertEquals(List.of(), CHECKER.problems(rule)));
     }
 
     @Test
