@@ -33,4 +33,18 @@ public interface InventoryService {
      * @return devices
      */
     List<SixflowDevice> devices();
+
+    /**
+     * Returns how many pipeconfs are registered, reading no device's binding.
+     *
+     * @return the number of pipeconfs
+     */
+    int pipeconfCount();
+
+    /**
+     * Returns how many devices ONOS knows, reading nothing per device.
+     *
+     * @return the number of devices
+     */
+    int deviceCount();
 }

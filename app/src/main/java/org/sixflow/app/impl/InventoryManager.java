@@ -4,6 +4,7 @@ package org.sixflow.app.impl;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Iterables;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
@@ -20,7 +21,9 @@ import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.config.SixflowDeviceConfig;
 
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.StreamSupport;
 
@@ -48,17 +51,26 @@ public class InventoryManager implements InventoryService {
 
     @Override
     public List<PipeconfInfo> pipeconfs() {
-        List<Device> devices = ImmutableList.copyOf(deviceService.getDevices());
+        Map<DeviceId, PiPipeconfId> bindings = bindings();
         return StreamSupport.stream(pipeconfService.getPipeconfs().spliterator(), false)
-                .map(pipeconf -> info(pipeconf, devices))
+                .map(pipeconf -> info(pipeconf, bindings))
                 .sorted(SIXFLOW_FIRST)
                 .collect(ImmutableList.toImmutableList());
     }
 
     @Override
     public Optional<PipeconfInfo> pipeconf(PiPipeconfId id) {
-        return pipeconfService.getPipeconf(id)
-                .map(pipeconf -> info(pipeconf, ImmutableList.copyOf(deviceService.getDevices())));
+        return pipeconfService.getPipeconf(id).map(pipeconf -> info(pipeconf, bindings()));
+    }
+
+    @Override
+    public int pipeconfCount() {
+        return Iterables.size(pipeconfService.getPipeconfs());
+    }
+
+    @Override
+    public int deviceCount() {
+        return deviceService.getDeviceCount();
     }
 
     @Override
@@ -69,10 +81,23 @@ public class InventoryManager implements InventoryService {
                 .collect(ImmutableList.toImmutableList());
     }
 
-    private PipeconfInfo info(PiPipeconf pipeconf, List<Device> devices) {
-        ImmutableSet<DeviceId> bound = devices.stream()
-                .map(Device::id)
-                .filter(id -> pipeconfService.ofDevice(id).map(pipeconf.id()::equals).orElse(false))
+    /**
+     * Each device's pipeconf, asked once per device: in ONOS the binding is a consistent map,
+     * each read of it a consensus read (about 0.3 ms), so asking it per pipeconf and device made
+     * a listing of 13 pipeconfs on 3 devices take 20 ms, and grow with both.
+     */
+    private Map<DeviceId, PiPipeconfId> bindings() {
+        Map<DeviceId, PiPipeconfId> bindings = new HashMap<>();
+        for (Device device : deviceService.getDevices()) {
+            pipeconfService.ofDevice(device.id()).ifPresent(id -> bindings.put(device.id(), id));
+        }
+        return bindings;
+    }
+
+    private static PipeconfInfo info(PiPipeconf pipeconf, Map<DeviceId, PiPipeconfId> bindings) {
+        ImmutableSet<DeviceId> bound = bindings.entrySet().stream()
+                .filter(binding -> binding.getValue().equals(pipeconf.id()))
+                .map(Map.Entry::getKey)
                 .collect(ImmutableSet.toImmutableSet());
         return PipeconfInfo.of(pipeconf, bound);
     }

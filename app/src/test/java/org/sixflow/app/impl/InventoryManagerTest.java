@@ -13,10 +13,13 @@ import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.pipeconf.SixflowPipeconfs;
+import org.sixflow.app.testing.TestPipeconfService;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -51,6 +54,34 @@ public class InventoryManagerTest {
         assertEquals("org.example.basic", pipeconfs.get(1).id());
         assertEquals(PipeconfInfo.Target.OTHER, pipeconfs.get(1).target());
         assertTrue(pipeconfs.get(1).devices().isEmpty());
+    }
+
+    @Test
+    public void readsEachDevicesPipeconfOnceAndCountsWithoutReadingAny() {
+        // In ONOS a device's pipeconf is a consistent-map read; one per pipeconf and device made a
+        // listing of 13 pipeconfs on 3 devices take 20 ms there, and health with it.
+        AtomicInteger reads = new AtomicInteger();
+        fixture.manager.pipeconfService = new TestPipeconfService() {
+            @Override
+            public Optional<PiPipeconfId> ofDevice(DeviceId deviceId) {
+                reads.incrementAndGet();
+                return super.ofDevice(deviceId);
+            }
+        };
+        fixture.manager.pipeconfService.register(BundledPipeconfs.bmv2());
+        fixture.manager.pipeconfService.register(DefaultPiPipeconf.builder()
+                .withId(new PiPipeconfId("org.example.basic"))
+                .withPipelineModel(BundledPipeconfs.bmv2().pipelineModel()).build());
+        for (String name : List.of("device:beijing", "device:wuhan", "device:nanjing")) {
+            fixture.devices.addSwitch(name, true);
+        }
+        fixture.manager.pipeconfService.bindToDevice(SixflowPipeconfs.FULL_BMV2, DeviceId.deviceId("device:wuhan"));
+
+        assertEquals(Set.of(DeviceId.deviceId("device:wuhan")), fixture.manager.pipeconfs().get(0).devices());
+        assertEquals(3, reads.get());
+        assertEquals(2, fixture.manager.pipeconfCount());
+        assertEquals(3, fixture.manager.deviceCount());
+        assertEquals(3, reads.get());
     }
 
     @Test
