@@ -40,6 +40,21 @@ def _set(path, key, value):
         f.write(text)
 
 
+def jetty_xml(ip, http_port):
+    """The repository's jetty.xml for an instance on ip:http_port. Its connector's address and port
+    default to ONOS's (0.0.0.0:8181) and pax-web does not hand them its configuration: an instance
+    on another port got a second connector of pax-web's own there, with none of these settings
+    (its accept queue was Java's 50, and the lab's REST went through it), beside this one on
+    0.0.0.0:8181. With the instance's own address and port, pax-web takes this connector as its."""
+    with open(JETTY_XML) as f:
+        text = f.read()
+    for name, value in (("org.ops4j.pax.web.listening.addresses", ip), ("org.osgi.service.http.port", http_port)):
+        marker = f'<Property name="{name}" default="'
+        start = text.index(marker) + len(marker)
+        text = text[:start] + str(value) + text[text.index('"', start):]
+    return text
+
+
 class OnosError(Exception):
     pass
 
@@ -85,7 +100,8 @@ class OnosInstance:
         # The repository's Jetty settings, not the ones the build staged: a build staged before
         # they changed would run with the old ones (it did: a minimum data rate that cut off a
         # two-byte body read a few ms late with 408).
-        shutil.copy(JETTY_XML, os.path.join(etc, "jetty.xml"))
+        with open(os.path.join(etc, "jetty.xml"), "w") as f:
+            f.write(jetty_xml(self.ip, self.http_port))
         _set(os.path.join(etc, "org.ops4j.pax.web.cfg"), "org.osgi.service.http.port", self.http_port)
         _set(os.path.join(etc, "org.ops4j.pax.web.cfg"), "org.osgi.service.http.host", self.ip)
         _set(os.path.join(etc, "org.apache.karaf.shell.cfg"), "sshPort", self.ssh_port)

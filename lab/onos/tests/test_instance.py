@@ -76,8 +76,16 @@ class PrepareTest(unittest.TestCase):
         with open(os.path.join(self.home, instance.KARAF_DIR, "etc", "jetty.xml"), "w") as f:
             f.write("<Configure><Set name=\"minRequestDataRate\">1024</Set></Configure>\n")
         self.onos.prepare()
-        with open(os.path.join(self.onos.karaf, "etc", "jetty.xml")) as f, open(instance.JETTY_XML) as repo:
-            self.assertEqual(repo.read(), f.read())
+        with open(os.path.join(self.onos.karaf, "etc", "jetty.xml")) as f:
+            self.assertEqual(instance.jetty_xml(self.onos.ip, self.onos.http_port), f.read())
+
+    def test_the_repositorys_connector_listens_where_the_instance_does(self):
+        # Else pax-web opens a connector of its own on the instance's port, without these settings.
+        text = instance.jetty_xml("127.0.0.9", 45678)
+        self.assertIn('<Property name="org.osgi.service.http.port" default="45678"/>', text)
+        self.assertIn('<Property name="org.ops4j.pax.web.listening.addresses" default="127.0.0.9"/>', text)
+        self.assertNotIn('default="8181"', text)
+        self.assertIn('<Set name="acceptQueueSize">', text)
 
     def test_a_second_prepare_starts_from_nothing(self):
         self.onos.prepare()

@@ -43,6 +43,11 @@ public final class WebHarness {
     public static final String ERROR_PAGE = "/errors";
     /** How long a connection may stay silent, in the middle of a request or between two. */
     public static final long IDLE_TIMEOUT_MILLIS = 10_000;
+    /**
+     * Connections the kernel holds until they are accepted (Java's default is 50: reconnecting
+     * clients overflowed it, and a dropped SYN costs a second). tools/onos/etc/jetty.xml sets the same.
+     */
+    public static final int ACCEPT_QUEUE_SIZE = 1024;
 
     private WebHarness() {
     }
@@ -123,6 +128,7 @@ public final class WebHarness {
         connector.setHost(address.getHostString());
         connector.setPort(address.getPort());
         connector.setIdleTimeout(IDLE_TIMEOUT_MILLIS);
+        connector.setAcceptQueueSize(ACCEPT_QUEUE_SIZE);
         server.addConnector(connector);
         return server;
     }
