@@ -32,8 +32,8 @@ import java.util.function.IntUnaryOperator;
  * its node's behaviour code and the tree number (Msid#function), so SIDs are unique per tree.
  * Given the network's unicast routes, single-child transit nodes that routing passes along the
  * tree get no M-SID at all (see {@link #encode(Graph, MulticastTree, Msr6Mode, int, UnicastRoutes)}).
- * A split node (a replicating node with receivers of its own whose egress cannot decapsulate the
- * list, see {@link #encode(Graph, MulticastTree, Msr6Mode, int, UnicastRoutes, Set)}) gets a leaf
+ * A split node (a replicating node with receivers of its own whose egress cannot decapsulate
+ * every list, see {@link #encode(Graph, MulticastTree, Msr6Mode, int, UnicastRoutes, Set)}) gets a leaf
  * SID beside its replicating one, right after it among its parent's children.
  */
 public final class MrhEncoder {
@@ -116,8 +116,8 @@ public final class MrhEncoder {
     /**
      * Encodes a tree as {@link #encode(Graph, MulticastTree, Msr6Mode, int, UnicastRoutes)} does,
      * splitting the given nodes. A split node replicates and has receivers of its own, on a
-     * target whose egress parses fewer M-SIDs than the list has and so cannot decapsulate their
-     * copies (Tofino 1: 3). Its parent sends it two copies by the same link: one to its
+     * target whose egress cannot decapsulate their copies of every list (Tofino 1: past 3
+     * M-SIDs, or behind an extension header). Its parent sends it two copies by the same link: one to its
      * replicating SID, whose copies go to its children, and one to a leaf SID of its own (End.RL,
      * Replication Number 0, Pointer 0), which it decapsulates in ingress, as every leaf does, for
      * its receivers. The leaf SID takes the M-SID right after the replicating one, so the parent's

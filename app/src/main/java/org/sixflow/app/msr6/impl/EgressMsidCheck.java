@@ -16,9 +16,10 @@ import java.util.function.Function;
  * in egress, which must then have parsed the whole M-SID list, and some targets' egress parses only
  * a few (Tofino 1: 3; see EgressMsidLimits). Every other copy is finished from its msr6_copy entry
  * without reading the list, and leaves decapsulate in ingress, so only these nodes limit a tree.
- * Such a node below the ingress edge is split instead (TreeBuilder, MrhEncoder: its parent sends
- * it a second copy, to a leaf SID of its own); what cannot be split (the ingress edge, an RLB
- * node's child) makes a longer tree refused, naming the devices.
+ * Such a node below the ingress edge is split on those targets instead, whatever the list's
+ * length (TreeBuilder, MrhEncoder: its parent sends it a second copy, to a leaf SID of its own);
+ * what cannot be split (the ingress edge, an RLB node's child) makes a longer tree refused, naming
+ * the devices.
  */
 final class EgressMsidCheck {
 

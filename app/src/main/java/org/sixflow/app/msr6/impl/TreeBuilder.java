@@ -122,31 +122,29 @@ final class TreeBuilder {
     }
 
     /**
-     * Encodes a tree, splitting the replicating nodes with receivers of their own whose egress
-     * cannot decapsulate the list (EgressMsidCheck): each split adds an M-SID, which may put
-     * another node over its limit, so until none is left to split.
+     * Encodes a tree, splitting every replicating node with receivers of its own on a device whose
+     * egress cannot decapsulate every list the ingress parses (EgressMsidLimits below MAX_MSIDS:
+     * Tofino 1). Not only the lists longer than it parses: behind an extension header (an APN6
+     * Hop-by-Hop option the ingress edge inserted) such an egress reads no M-SID at all, so a
+     * copy decapsulated there would be dropped whatever the list's length. Split, the node's
+     * receivers take a copy decapsulated in ingress, which parses it all.
      */
     private EncodedTree encode(TopologyView view, MulticastTree tree, Msr6Mode mode, int number) {
         MrhEncoder encoder = new MrhEncoder(view::locator, view::rlbBit, view::endRlFunction,
                                             view::endRlbXFunction);
-        Set<Integer> split = new TreeSet<>();
         EncodedTree encoded = encoder.encode(view.graph(), tree, mode, number);
-        while (true) {
-            Set<Integer> over = EgressMsidCheck.overLimit(encoded.localDelivery(), encoded.msids().size(),
-                                                          view::device, this::egressLimit);
-            over.removeAll(split);
-            if (over.isEmpty()) {
-                return encoded;
-            }
-            split.addAll(over);
-            try {
-                encoded = encoder.encode(view.graph(), tree, mode, number, UnicastRoutes.NONE, split);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage() + " (with a second copy to "
-                        + split.stream().map(view::device).map(Object::toString).sorted()
-                                .collect(Collectors.joining(", "))
-                        + ", whose egress cannot decapsulate the list for their own receivers)", e);
-            }
+        Set<Integer> split = EgressMsidCheck.overLimit(encoded.localDelivery(), MrhEncoder.MAX_MSIDS,
+                                                       view::device, this::egressLimit);
+        if (split.isEmpty()) {
+            return encoded;
+        }
+        try {
+            return encoder.encode(view.graph(), tree, mode, number, UnicastRoutes.NONE, split);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (with a second copy to "
+                    + split.stream().map(view::device).map(Object::toString).sorted()
+                            .collect(Collectors.joining(", "))
+                    + ", whose egress cannot decapsulate every list for their own receivers)", e);
         }
     }
 

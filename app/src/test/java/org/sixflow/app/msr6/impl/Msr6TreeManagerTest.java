@@ -284,6 +284,24 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void aTofinoReplicationPointWithReceiversIsSplitInAShortTreeToo() {
+        // The Steiner tree's 3 M-SIDs fit Nanjing's egress, but not behind an extension header
+        // (an APN6 option the ingress inserted): there its egress reads no M-SID. Split: 4.
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:nanjing"));
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertEquals(Msr6TreeState.INSTALLED, tree.state());
+        assertEquals(4, tree.msids().size());
+        assertTrue(fixture.groups.stream().anyMatch(g -> g.deviceId().equals(DeviceId.deviceId("device:nanjing"))
+                && g.givenGroupId() == GroupIds.splitDeliveryGroup(tree.number())));
+        // On bmv2, which decapsulates any list in egress, nothing is split.
+        assertTrue(fixture.manager.remove("video"));
+        fixture.settle();
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, DeviceId.deviceId("device:nanjing"));
+        assertEquals(3, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER))
+                .msids().size());
+    }
+
+    @Test
     public void aTofinoLeafDecapsulatesAnyLength() {
         // Guangzhou is a leaf of the 4-M-SID shortest-path tree: it decapsulates in ingress.
         fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:guangzhou"));
