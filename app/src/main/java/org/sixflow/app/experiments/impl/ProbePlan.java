@@ -63,13 +63,15 @@ final class ProbePlan {
     private final List<MacAddress> destinationMacs;
     private final ConnectPoint injection;
     private final MacAddress sourceMac;
+    private final Network network;
 
     private ProbePlan(List<ProbePacket> packets, List<MacAddress> destinationMacs, ConnectPoint injection,
-                      MacAddress sourceMac) {
+                      MacAddress sourceMac, Network network) {
         this.packets = ImmutableList.copyOf(packets);
         this.destinationMacs = destinationMacs;
         this.injection = injection;
         this.sourceMac = sourceMac;
+        this.network = network;
     }
 
     /**
@@ -119,7 +121,7 @@ final class ProbePlan {
         if (problems.size() > before) {
             return Optional.empty();
         }
-        return Optional.of(new ProbePlan(packets, macs, injection, sourceMac));
+        return Optional.of(new ProbePlan(packets, macs, injection, sourceMac, network));
     }
 
     private static ProbePacket packet(ExperimentClass c, String at, Network network, Map<String, String> problems) {
@@ -160,6 +162,34 @@ final class ProbePlan {
         }
         return ProbePacket.of(source.get(), group, ProbePacket.DEFAULT_SOURCE_PORT,
                               ProbePacket.DEFAULT_DESTINATION_PORT, ProbePacket.DEFAULT_HOP_LIMIT);
+    }
+
+    /**
+     * Tells what happened to the experiment's trees while it ran that its reports cannot show: a
+     * tree removed, or rebuilt (a link came or went) with an MRH past what a report carries, so
+     * that its probes were read nowhere. Such a class would count no probe at all, as if every one
+     * had been lost.
+     *
+     * @param e the experiment the plan was made for
+     * @return why the run's figures cannot stand, if they cannot
+     */
+    Optional<String> treesNoLongerReadable(Experiment e) {
+        List<String> changes = new ArrayList<>();
+        for (ExperimentClass c : e.classes()) {
+            if (c.tree().isEmpty()) {
+                continue;
+            }
+            String id = c.tree().get();
+            Optional<Msr6Tree> now = network.tree(id);
+            if (now.isEmpty()) {
+                changes.add("tree " + id + " was removed");
+            } else if (now.get().msids().size() > MAX_READABLE_MSIDS) {
+                changes.add("tree " + id + " was rebuilt with " + now.get().msids().size() + " M-SIDs, past the "
+                                    + MAX_READABLE_MSIDS + " behind which a telemetry report still shows a probe");
+            }
+        }
+        return changes.isEmpty() ? Optional.empty() : Optional.of(
+                String.join("; ", changes) + " during the run: its probes could not be counted; run it again");
     }
 
     /** Each class's packet. */

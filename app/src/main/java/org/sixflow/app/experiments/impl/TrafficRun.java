@@ -123,6 +123,9 @@ final class TrafficRun extends RunExecution {
         env.store.progress(run.id(), schedule.size());
         Instant last = env.clock.instant();
         awaitReports(last);
+        plan.treesNoLongerReadable(experiment).ifPresent(reason -> {
+            throw new IllegalStateException(reason);
+        });
         List<ExperimentSample> samples = reports.samples();
         List<ExperimentCellResult> cells = RunResultCalculator.of(experiment, samples);
         long millis = env.clock.millis() - last.toEpochMilli();

@@ -19,7 +19,9 @@ import org.sixflow.app.api.ExperimentClassRole;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentRunState;
 import org.sixflow.app.api.LatencyClass;
+import org.sixflow.app.api.Msr6Mode;
 import org.sixflow.app.api.Msr6Tree;
+import org.sixflow.app.api.Msr6TreeRequest;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.experiments.Pacer;
 import org.sixflow.app.experiments.RealtimeThread;
@@ -40,7 +42,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -102,6 +107,9 @@ public class TrafficRunTest {
                 .packetsPerClass(n).warmup(10).blockSize(50).interval(Duration.ofMillis(1)).build();
     }
 
+    /** The network's trees as the plan asks for them (none unless a test sets it). */
+    private Function<String, Optional<Msr6Tree>> trees = id -> Optional.empty();
+
     private ProbePlan plan(Experiment e) {
         ProbePlan.Network network = new ProbePlan.Network() {
             @Override
@@ -127,7 +135,7 @@ public class TrafficRunTest {
 
             @Override
             public Optional<Msr6Tree> tree(String id) {
-                return Optional.empty();
+                return trees.apply(id);
             }
 
             @Override
@@ -243,6 +251,55 @@ public class TrafficRunTest {
         assertEquals(java.util.EnumSet.of(LatencyClass.APN6_TRANSIT), TrafficRun.downstream(e));
         assertEquals(java.util.EnumSet.noneOf(LatencyClass.class),
                      TrafficRun.downstream(e.toBuilder().stages(false).build()));
+    }
+
+    @Test
+    public void aTreeRebuiltPastWhatReportsShowDuringTheRunFailsItSayingSo() {
+        // A link ONOS discovered mid-run rebuilt the tree with 4 M-SIDs (the lab saw it): a report
+        // no longer reaches its probes, and the class would have counted none, as if all were lost.
+        Msr6TreeRequest request = Msr6TreeRequest.of("te", ConnectPoint.deviceConnectPoint("device:beijing/3"),
+                                                     Ip6Address.valueOf("ff3e::7"),
+                                                     Set.of(ConnectPoint.deviceConnectPoint("device:nanjing/4")),
+                                                     Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS)
+                .withSourceAddress(PACKET.source());
+        AtomicReference<Msr6Tree> tree = new AtomicReference<>(new Msr6Tree(request, 3, List.of(), msids(2), 1,
+                                                                              Map.of()));
+        trees = id -> id.equals("te") ? Optional.of(tree.get()) : Optional.empty();
+        dataPlane.delivers = tag -> {
+            tree.set(new Msr6Tree(request, 5, List.of(), msids(4), 1, Map.of()));
+            return true;
+        };
+        Experiment e = treeExperiment("msr6");
+        ExperimentRun run = runToEnd(e);
+        assertEquals(ExperimentRunState.FAILED, run.state());
+        assertTrue(run.reason().orElseThrow(), run.reason().get().contains("tree te was rebuilt with 4 M-SIDs"));
+        assertTrue(store.cellResults(run.id()).isEmpty());
+
+        // Rebuilt within what a report shows, the run stands.
+        dataPlane.delivers = t -> {
+            tree.set(new Msr6Tree(request, 6, List.of(), msids(3), 1, Map.of()));
+            return true;
+        };
+        tree.set(new Msr6Tree(request, 3, List.of(), msids(2), 1, Map.of()));
+        ExperimentRun again = runToEnd(treeExperiment("msr6-again"));
+        assertEquals(again.reason().orElse(""), ExperimentRunState.DONE, again.state());
+    }
+
+    private static Experiment treeExperiment(String id) {
+        return Experiment.builder(id).ingress(ConnectPoint.deviceConnectPoint("device:beijing/1"))
+                .classes(List.of(ExperimentClass.of("ipv6", ExperimentClassRole.BASELINE, LatencyClass.IPV6, PACKET,
+                                                    null, null),
+                                 ExperimentClass.of("te", ExperimentClassRole.FEATURE, LatencyClass.MSR6_TE_ENCAP,
+                                                    null, "te", null)))
+                .packetsPerClass(50).warmup(10).blockSize(50).interval(Duration.ofMillis(1)).build();
+    }
+
+    private static List<Ip6Address> msids(int count) {
+        List<Ip6Address> msids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            msids.add(Ip6Address.valueOf("fd00:1:" + (i + 2) + "::100:3:0:0"));
+        }
+        return msids;
     }
 
     @Test
