@@ -12,6 +12,7 @@ from ptf.base_tests import BaseTest
 
 from p4info import P4Info, decode, encode
 from p4runtime_client import P4RuntimeClient
+import exported
 import p4defines
 import p4info_names as names
 
@@ -132,7 +133,7 @@ class SixflowTest(BaseTest):
         sids[pointer + i] ("::" past the list, which the egress must refuse). A port listed twice
         gets two replicas, numbered per port 0, 1, ... in list order as ONOS numbers them; each
         copy's entry is keyed by that replication id."""
-        replicas = [(port, [p for p, _ in copies[:n]].count(port)) for n, (port, _) in enumerate(copies)]
+        replicas = exported.onos_replicas([port for port, _ in copies])
         self.client.add_multicast_group(group_id, replicas)
         for (port, index), (_, rid) in zip(copies, replicas):
             match = {names.HDR_GROUP: group_id, names.HDR_EG_PORT: port, names.HDR_RID: rid}

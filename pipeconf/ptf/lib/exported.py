@@ -68,6 +68,12 @@ def install_entries(test, entries, device=None):
     return written
 
 
+def onos_replicas(ports):
+    """A multicast group's (port, instance) replicas as ONOS 2.7 numbers an ALL group's buckets
+    (PiReplicationGroupTranslatorImpl): per port 0, 1, ... in bucket order."""
+    return [(port, ports[:n].count(port)) for n, port in enumerate(ports)]
+
+
 def install_groups(test, groups, device=None):
     """Writes each group (of `device` only, when given): a multicast group (PRE) with one replica
     per port in the list, numbered per port 0, 1, ... in list order as ONOS 2.7 numbers a group's
@@ -88,10 +94,7 @@ def install_groups(test, groups, device=None):
                 members.append(member_id)
             test.client.write(test.p4info.action_profile_group(group["action_profile"], group["id"], members))
         elif group["type"] == "multicast_group":
-            replicas = []
-            for n, port in enumerate(group["ports"]):
-                replicas.append((port, group["ports"][:n].count(port)))
-            test.client.add_multicast_group(group["id"], replicas)
+            test.client.add_multicast_group(group["id"], onos_replicas(group["ports"]))
         elif group["type"] == "clone_session":
             if len(group["ports"]) != 1:
                 raise ValueError("a clone session has one port: %s" % group)
