@@ -6,9 +6,10 @@ import org.onosproject.net.DeviceId;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -27,22 +28,20 @@ final class EgressMsidCheck {
     }
 
     /**
-     * Returns the vertices whose device's egress parses fewer M-SIDs than a list has.
+     * Returns the vertices whose device's egress parses fewer M-SIDs than a list has, with that
+     * limit (each device's asked once: in ONOS it is a read of the pipeconf bindings).
      *
      * @param vertices the vertices that would decapsulate copies in egress
      * @param msids    how many M-SIDs the tree's MRH carries
      * @param device   the device of each vertex
      * @param limitOf  a device's egress M-SID limit, empty if unknown (no Sixflow pipeconf yet)
-     * @return those of them it is too long for
+     * @return those of them it is too long for, in vertex order, to their device's limit
      */
-    static Set<Integer> overLimit(Set<Integer> vertices, int msids, Function<Integer, DeviceId> device,
-                                  Function<DeviceId, Optional<Integer>> limitOf) {
-        Set<Integer> over = new TreeSet<>();
+    static Map<Integer, Integer> overLimit(Set<Integer> vertices, int msids, Function<Integer, DeviceId> device,
+                                           Function<DeviceId, Optional<Integer>> limitOf) {
+        Map<Integer, Integer> over = new TreeMap<>();
         for (int v : vertices) {
-            Optional<Integer> limit = limitOf.apply(device.apply(v));
-            if (limit.isPresent() && msids > limit.get()) {
-                over.add(v);
-            }
+            limitOf.apply(device.apply(v)).filter(limit -> msids > limit).ifPresent(limit -> over.put(v, limit));
         }
         return over;
     }
@@ -60,10 +59,8 @@ final class EgressMsidCheck {
     static void check(Set<Integer> localDelivery, int msids, Function<Integer, DeviceId> device,
                       Function<DeviceId, Optional<Integer>> limitOf) {
         List<String> tooShort = new ArrayList<>();
-        for (int v : overLimit(localDelivery, msids, device, limitOf)) {
-            DeviceId id = device.apply(v);
-            tooShort.add(id + " (at most " + limitOf.apply(id).orElseThrow() + ")");
-        }
+        overLimit(localDelivery, msids, device, limitOf).forEach(
+                (v, limit) -> tooShort.add(device.apply(v) + " (at most " + limit + ")"));
         if (!tooShort.isEmpty()) {
             tooShort.sort(null);
             throw new IllegalArgumentException("the tree needs " + msids + " M-SIDs, more than the egress of "

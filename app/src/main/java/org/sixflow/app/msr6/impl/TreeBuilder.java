@@ -134,7 +134,7 @@ final class TreeBuilder {
                                             view::endRlbXFunction);
         EncodedTree encoded = encoder.encode(view.graph(), tree, mode, number);
         Set<Integer> split = EgressMsidCheck.overLimit(encoded.localDelivery(), MrhEncoder.MAX_MSIDS,
-                                                       view::device, this::egressLimit);
+                                                       view::device, this::egressLimit).keySet();
         if (split.isEmpty()) {
             return encoded;
         }
