@@ -81,8 +81,10 @@ def rows_of(program, flows, capture, sent, reports):
                 if program.stamped:
                     stamps.append(out[1])
             in_switch = stamps if program.stamped else reports.get(row.in_switch, [])
+            lost = [seq for seq in seqs if (seq, row.port) not in capture.left]
             rows.append({"name": row.name, "sent": len(seqs), "received": received, "wire": wire,
-                         "in_switch": in_switch, "gaps": row_gaps})
+                         "in_switch": in_switch, "gaps": row_gaps, "lost_seqs": lost[:200],
+                         "lost_untapped": sum(1 for seq in lost if seq not in arrived)})
     return rows
 
 
@@ -145,6 +147,7 @@ def measure(args):
     result = {"program": program.name, "switch": args.switch, "count": args.count,
               "interval_ms": args.interval_ms, "elapsed_s": elapsed, "sent": sent,
               "tapped": len(arrived), "receiver_drops": receiver_drops, "strays": capture.strays,
+              "late_sends": capture.late_sends,
               "interval_mean_us": interval.mean, "interval_p99_us": interval.p99,
               "load_average": os.getloadavg()[0], "cpus": os.cpu_count(),
               "reports_expected": reports_expected, "reports_received": reports_received, "rows": rows,

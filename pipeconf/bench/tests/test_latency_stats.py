@@ -33,6 +33,7 @@ def test_summary_figures():
     assert (s.n, s.mean, s.min, s.max, s.p50) == (5, 4.0, 1.0, 10.0, 3.0)
     assert math.isclose(s.stdev, 3.5355, rel_tol=1e-4)
     assert math.isclose(s.p99, 9.76)
+    assert math.isclose(s.p1, 1.04)
 
 
 def test_summary_of_one_and_of_none():

@@ -40,7 +40,7 @@ def test_ratios_and_goals_when_nothing_queued(capsys):
     ipv6_line = next(line for line in out.splitlines() if line.startswith("ipv6 "))
     assert ipv6_line.split()[-2:] == ["1.96", "1.00"]  # x router (102 / 52 µs), x ipv6
     assert "+20.0 (+10.0)" in out                      # apn6-insert vs minimal + APN6 HBH
-    assert "goal: Sixflow ipv6 / minimal router: mean 1.96x, min 2.00x (goal <= 1.5x: not met)" in out
+    assert "goal: Sixflow ipv6 / minimal router: mean 1.96x, min 2.00x (goal <= 1.5x: not met); p1 2.00x" in out
     assert "apn6-insert adds +20.0 µs" in out
 
 
@@ -62,6 +62,7 @@ def test_loss_in_the_baseline_withholds_every_ratio_to_it(capsys):
     assert report_table.print_pass(results + [sixflow()]) is True
     out = capsys.readouterr().out
     assert "minimal-router: SWITCH QUEUED at 1,000 pps, no ratios: minimal router: lost 10 of 200" in out
+    assert "lost frames' sequence numbers" not in out  # the rows say which only when measured
     ipv6_line = next(line for line in out.splitlines() if line.startswith("ipv6 "))
     assert ipv6_line.split()[-2:] == ["-", "1.00"]  # none to the router; Sixflow's own baseline holds
     assert "goal: Sixflow ipv6" not in out
@@ -71,3 +72,14 @@ def test_a_class_with_no_frame_out_is_named_as_a_broken_scenario():
     results = minimal() + [result("sixflow", [row("ipv6", 100.0), row("gtpu-decap", 0.0, received=0)])]
     assert report_table.silent_rows(results) == ["sixflow gtpu-decap"]
     assert report_table.silent_rows(minimal() + [sixflow()]) == []
+
+
+def test_lost_frames_are_located_in_the_run(capsys):
+    results = minimal()
+    lost_row = row("minimal router", 50.0, received=197)
+    lost_row["lost_seqs"], lost_row["lost_untapped"] = [3, 90, 150], 1
+    results[0] = result("minimal-router", [lost_row])
+    report_table.print_pass(results + [sixflow()])
+    out = capsys.readouterr().out
+    assert ("lost frames' sequence numbers 3..150 of 0..199, 1 of them never seen at the switch's port"
+            in out)

@@ -350,7 +350,9 @@ struct local_metadata_t {
     bit<8>           icmp_type;
     bit<3>           priority;           // SLA class: queue priority on targets that have one
     bool             other_hbh;          // an HBH that is not Sixflow's APN6 layout (parsed or not)
+#ifdef WITH_GTPU
     bool             l4_checksum_zero;   // a UDP packet without a checksum (parser)
+#endif
 #ifdef WITH_APN6
     // APN6
     bool             apn6_malformed;

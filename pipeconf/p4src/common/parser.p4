@@ -196,15 +196,11 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
         SIXFLOW_PARSE_IPV6_CHECKSUM
-        transition select(hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
 #ifdef WITH_GTPU
+        transition select(hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
             (PROTO_UDP, GTPU_UDP_PORT): parse_gtpu;
             (PROTO_HOPOPT, _): parse_outer_ext;
             (PROTO_DSTOPTS, _): parse_outer_ext;
-#else
-            (PROTO_HOPOPT, _): parse_hbh;
-            (PROTO_DSTOPTS, _): parse_first_dest_opts;
-#endif
             (PROTO_ROUTING, _): parse_routing;
             (PROTO_FRAGMENT, _): parse_fragment;
             (PROTO_TCP, _): parse_tcp;
@@ -212,6 +208,20 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
             (PROTO_ICMPV6, _): parse_icmpv6;
             default: accept;  // not reached: start sent the other values to parse_ipv6_last
         }
+#else
+        // Without GTP-U no state needs the UDP destination port ahead: bmv2 evaluates a
+        // lookahead for every packet, whatever the branch.
+        transition select(hdr.ipv6.next_header) {
+            PROTO_HOPOPT: parse_hbh;
+            PROTO_DSTOPTS: parse_first_dest_opts;
+            PROTO_ROUTING: parse_routing;
+            PROTO_FRAGMENT: parse_fragment;
+            PROTO_TCP: parse_tcp;
+            PROTO_UDP: parse_udp;
+            PROTO_ICMPV6: parse_icmpv6;
+            default: accept;  // not reached: start sent the other values to parse_ipv6_last
+        }
+#endif
     }
 
 #ifdef WITH_GTPU
@@ -877,7 +887,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition accept;
     }
 
-    // A UDP packet without a checksum (zero, after its length) has none a GTP-U tunnel's
+    // With GTP-U, a UDP packet without a checksum (zero, after its length) has none a tunnel's
     // INCREMENTAL checksum could build on: one more state for those only.
     state parse_udp {
         packet.extract(hdr.l4_ports);
@@ -885,16 +895,22 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.l4_src_port = hdr.l4_ports.src_port;
         meta.l4_dst_port = hdr.l4_ports.dst_port;
         SIXFLOW_PARSE_L4_CHECKSUM(PROTO_UDP)
+#ifdef WITH_GTPU
         transition select(packet.lookahead<bit<32>>()[15:0]) {
             0: udp_checksum_zero;
             default: accept;
         }
+#else
+        transition accept;
+#endif
     }
+#ifdef WITH_GTPU
 
     state udp_checksum_zero {
         meta.l4_checksum_zero = true;
         transition accept;
     }
+#endif
 
     state parse_icmpv6 {
         packet.extract(hdr.icmpv6);
