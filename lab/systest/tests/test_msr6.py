@@ -5,6 +5,7 @@ decapsulated copy each, byte for byte the sender's packet; trees that share devi
 
 import expect
 import traffic
+from lab import Rest
 from systest import SystemTest
 
 GROUP_A = "ff3e::1"
@@ -146,3 +147,67 @@ class Msr6TreeTest(Msr6Base):
         # SID-to-group entry and group there (End.RLB.X groups were once keyed by the bitstring
         # alone, and the second tree was refused).
         self.check_two_trees_stay_apart(self.others[1:], self.others, "RLB", 213, a_mode="RLB")
+
+
+class Msr6SplitTest(Msr6Base):
+    """A replicating node with receivers of its own on a device whose egress removes only a few
+    M-SIDs (Tofino 1: 3) is split: its parent sends it two copies by one link, one to its
+    replicating SID and one to a leaf SID of its own. On bmv2 the device's netcfg says so
+    (egressMsids); real ONOS then numbers the two copies on that port itself (replication ids 0
+    and 1, in bucket order), and the copy entries Sixflow compiled must agree with it, or a
+    receiver gets no copy or two."""
+
+    SPLIT = "nanjing"   # msr6-study: Beijing's shortest paths replicate there, to Shanghai and h_nj
+
+    def setUp(self):
+        super().setUp()
+        if self.SPLIT not in self.lab.switches:
+            self.skipTest("the split scenario is msr6-study's (%s)" % self.SPLIT)
+        self.onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        self.path = "network/configuration/devices/device:%s/sixflow" % self.SPLIT
+        self.original = self.onos.get(self.path)
+        self.addCleanup(self.onos.post, self.path, self.original)
+
+    def tree_groups(self, switch):
+        """The device's MSR6 groups in ONOS (ALL groups, not on their way out)."""
+        return [g for g in self.onos.get("groups/device:" + switch)["groups"]
+                if g["type"] == "ALL" and g["state"] != "PENDING_DELETE"]
+
+    @staticmethod
+    def ports(group):
+        return [i["port"] for b in group["buckets"] for i in b["treatment"]["instructions"] if i["type"] == "OUTPUT"]
+
+    def tree_msids(self, tree_id):
+        return len(self.rest.get("trees/" + tree_id)["msids"])
+
+    def test_a_split_node_delivers_once_to_each_receiver_through_onos(self):
+        self.create_tree("plain", GROUP_A, self.others)
+        self.wait_delivering(GROUP_A, self.others)
+        unsplit = self.tree_msids("plain")
+        self.rest.delete("trees/plain")
+        self.created.remove("plain")
+
+        self.onos.post(self.path, dict(self.original, egressMsids=3))
+        self.create_tree("split", GROUP_A, self.others)
+        # One M-SID more: the split node's leaf SID.
+        self.assertEqual(unsplit + 1, self.tree_msids("split"))
+        self.wait_delivering(GROUP_A, self.others)
+        with traffic.Capture(self.lab, self.others, duration=3) as capture:
+            self.send_to_group(GROUP_A, 221)
+        self.assert_delivered(capture, GROUP_A, 221, self.others, 5)
+        # In ONOS: the split node's delivery group (0x4200..0x7FFF, docs/wire-formats.md) beside
+        # its tree group, and a parent's group with two buckets to one port, which ONOS numbered
+        # (its states may still say PENDING_ADD: ONOS confirms groups by polling).
+        self.assertEqual(1, len([g for g in self.tree_groups(self.SPLIT) if 0x4200 <= g["givenGroupId"] <= 0x7FFF]),
+                         self.tree_groups(self.SPLIT))
+        doubled = [(name, g["givenGroupId"]) for name in self.lab.switches for g in self.tree_groups(name)
+                   if len(self.ports(g)) != len(set(self.ports(g)))]
+        self.assertEqual(1, len(doubled), "one group sends two copies by one port: %s" % doubled)
+
+        # Its netcfg back as it was: the tree is rebuilt unsplit and delivers as before.
+        self.onos.post(self.path, self.original)
+        self.eventually(lambda: self.tree_msids("split") == unsplit, what="the tree rebuilt unsplit")
+        self.wait_delivering(GROUP_A, self.others)
+        with traffic.Capture(self.lab, self.others, duration=3) as capture:
+            self.send_to_group(GROUP_A, 222)
+        self.assert_delivered(capture, GROUP_A, 222, self.others, 5)

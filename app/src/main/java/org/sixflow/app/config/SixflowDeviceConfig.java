@@ -16,6 +16,7 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.msr6.encoding.Msid;
 import org.sixflow.app.net.Ipv6Prefixes;
+import org.sixflow.pipeconf.EgressMsidLimits;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -78,6 +79,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final String PORT_MTU = "portMtu";
     public static final String AGGREGATES = "aggregates";
     public static final String DELEGATIONS = "delegations";
+    public static final String EGRESS_MSIDS = "egressMsids";
     /** IPv6 links carry at least 1280 octets (RFC 8200 section 5); the payload length is 16 bits. */
     public static final int MIN_MTU = 1280;
     public static final int MAX_MTU = 65_535;
@@ -101,7 +103,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     @Override
     public boolean isValid() {
         if (!hasOnlyFields(ROLE, LOCATOR, MY_STATION_MAC, RLB_BITS, GNMI_ADDRESS, END_RL_FUNCTION,
-                           END_RLB_X_FUNCTION, MTU, PORT_MTU, AGGREGATES, DELEGATIONS)) {
+                           END_RLB_X_FUNCTION, MTU, PORT_MTU, AGGREGATES, DELEGATIONS, EGRESS_MSIDS)) {
             return false;
         }
         if (!isString(ROLE, FieldPresence.MANDATORY) || !isIpPrefix(LOCATOR, FieldPresence.MANDATORY)
@@ -119,6 +121,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
         portMtu();
         aggregates();
         delegations();
+        egressMsids();
         if (endRlFunction() == endRlbXFunction()) {
             throw new InvalidFieldException(END_RLB_X_FUNCTION, "must differ from " + END_RL_FUNCTION);
         }
@@ -377,6 +380,27 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
                     + " octets (an IPv6 MTU), got " + node);
         }
         return node.asInt();
+    }
+
+    /**
+     * Returns the most M-SIDs the trees may ask this device's egress to remove, if configured:
+     * lower than its pipeconf's (EgressMsidLimits), the trees are planned as for a device with a
+     * shallower egress, so that a replicating node with receivers of its own is split (a Tofino
+     * switch's trees tried on bmv2, as the lab does). It can only lower the pipeconf's limit.
+     *
+     * @return the limit, 1..8 (every M-SID bmv2's egress removes)
+     * @throws InvalidFieldException if it is not a whole number 1..8
+     */
+    public Optional<Integer> egressMsids() {
+        JsonNode node = object.path(EGRESS_MSIDS);
+        if (node.isMissingNode() || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isIntegralNumber() || node.asLong() < 1 || node.asLong() > EgressMsidLimits.BMV2) {
+            throw new InvalidFieldException(EGRESS_MSIDS, "must be a whole number 1.." + EgressMsidLimits.BMV2
+                    + " (M-SIDs the device's egress removes), got " + node);
+        }
+        return Optional.of(node.asInt());
     }
 
     /**

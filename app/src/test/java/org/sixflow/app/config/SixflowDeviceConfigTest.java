@@ -137,6 +137,19 @@ public class SixflowDeviceConfigTest {
     }
 
     @Test
+    public void egressMsidsIsAWholeNumberUpToWhatBmv2Removes() throws Exception {
+        assertEquals(Optional.empty(), config(withField("")).egressMsids());
+        SixflowDeviceConfig config = config(withField("\"egressMsids\": 3"));
+        assertTrue(config.isValid());
+        assertEquals(Optional.of(3), config.egressMsids());
+        assertTrue(config(withField("\"egressMsids\": 8")).isValid());
+        assertRejected(withField("\"egressMsids\": 0"), "\"egressMsids\" is invalid: must be a whole number 1..8");
+        assertRejected(withField("\"egressMsids\": 9"), "1..8");
+        assertRejected(withField("\"egressMsids\": 2.5"), "1..8");
+        assertRejected(withField("\"egressMsids\": \"3\""), "1..8");
+    }
+
+    @Test
     public void mtusAreIpv6Mtus() throws Exception {
         assertRejected(withField("\"mtu\": 1279"), "1280..65535");
         assertRejected(withField("\"mtu\": 65536"), "1280..65535");

@@ -56,7 +56,6 @@ import org.sixflow.app.msr6.compile.TreeEntryConflicts;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
 import org.sixflow.app.net.HostPorts;
 import org.sixflow.app.resources.TableBudget;
-import org.sixflow.pipeconf.EgressMsidLimits;
 import org.sixflow.pipeconf.GroupIds;
 import org.slf4j.Logger;
 
@@ -247,7 +246,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     public Msr6TreeLimits limits() {
         Map<DeviceId, Integer> shorter = new HashMap<>();
         for (Device device : deviceService.getDevices()) {
-            pipeconfService.ofDevice(device.id()).flatMap(EgressMsidLimits::of)
+            DeviceEgressLimits.of(device.id(), pipeconfService, configService)
                     .filter(limit -> limit < MrhEncoder.MAX_MSIDS)
                     .ifPresent(limit -> shorter.put(device.id(), limit));
         }

@@ -149,7 +149,7 @@ final class TreeBuilder {
     }
 
     private Optional<Integer> egressLimit(DeviceId device) {
-        return pipeconfService.ofDevice(device).flatMap(EgressMsidLimits::of);
+        return DeviceEgressLimits.of(device, pipeconfService, configService);
     }
 
     private static int vertex(TopologyView view, ConnectPoint port, String role) {

@@ -302,6 +302,38 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void netcfgLowersADevicesEgressLimitAsForTofinoButNeverRaisesIt() {
+        // bmv2's Nanjing told by netcfg that its egress removes 3 M-SIDs: split as on Tofino.
+        DeviceId nanjing = DeviceId.deviceId("device:nanjing");
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, nanjing);
+        withEgressMsids(nanjing, 3);
+        Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
+        assertEquals(Msr6TreeState.INSTALLED, tree.state());
+        assertEquals(5, tree.msids().size());
+        assertTrue(fixture.groups.stream().anyMatch(g -> g.deviceId().equals(nanjing)
+                && g.givenGroupId() == GroupIds.splitDeliveryGroup(tree.number())));
+        assertEquals(Integer.valueOf(3), fixture.manager.limits().localDeliveryMaxMsids().get(nanjing));
+        // Back to bmv2's own limit: the tree is rebuilt unsplit.
+        withEgressMsids(nanjing, 8);
+        assertEquals(4, fixture.manager.tree("video").orElseThrow().msids().size());
+        assertFalse(fixture.manager.limits().localDeliveryMaxMsids().containsKey(nanjing));
+        // On Tofino, 8 does not raise the pipeconf's 3.
+        assertTrue(fixture.manager.remove("video"));
+        fixture.settle();
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, nanjing);
+        assertEquals(5, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS))
+                .msids().size());
+    }
+
+    private void withEgressMsids(DeviceId device, int limit) {
+        ObjectNode config = (ObjectNode) fixture.lab.netcfg.getConfig(device, SixflowDeviceConfig.class).node()
+                .deepCopy();
+        config.put(SixflowDeviceConfig.EGRESS_MSIDS, limit);
+        fixture.lab.netcfg.applyConfig(device, SixflowDeviceConfig.class, config);
+        fixture.settle();
+    }
+
+    @Test
     public void aTofinoLeafDecapsulatesAnyLength() {
         // Guangzhou is a leaf of the 4-M-SID shortest-path tree: it decapsulates in ingress.
         fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, DeviceId.deviceId("device:guangzhou"));
