@@ -1,0 +1,217 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""An ILNP site on the multihomed lab (TOPOLOGY=multihomed, inside real ONOS): h_site and h_cn run
+the lab's userspace ILNPv6 endpoint (lab/ilnp/endpoint.py), an ILNP site is created through REST
+on sbr (profile nptv6) with one locator per provider, and Linux's own ping and TCP (iperf3) run
+between the hosts' identity addresses.
+
+What it shows, end to end (REST -> ONOS -> the site's entries on bmv2 -> the wire -> the
+endpoints): h_site's packets leave by the uplink the site's weights give, their source locator
+rewritten into that provider's locator (h_cn's endpoint learns h_site by it); h_cn's answers come
+back to that locator and sbr rewrites it into the site's internal one; the per-uplink counters
+read through ONOS grow on that uplink only; new weights (0/100) move the flow's outbound packets
+to the other provider, make before break, while a TCP transfer runs (none of its bytes lost; the
+correspondent keeps answering the locator it knows, as no Locator Update told it of another). No
+transport checksum is touched on the way: the endpoints check them over identifiers.
+
+Runs after test_multihoming in the same lab (its NPTv6 mappings cover the site's internal prefix
+and are removed when it ends):
+
+    TOPOLOGY=multihomed lab/systest/with-lab.sh python3 lab/systest/runtests.py test_multihoming test_ilnp_site
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import unittest
+import urllib.parse
+
+from lab import Rest, RestError
+from systest import SystemTest, lab as the_lab
+
+ENDPOINT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "ilnp", "endpoint.py")
+IDENTITY = "fd49:4c4e::"
+# Node identifiers: the hosts' lab addresses both end in ::10, so each gets a second address whose
+# interface identifier is its NID (the endpoint's locators are its addresses with IID = NID).
+SITE_NID, CN_NID = "0:0:0:a", "0:0:0:b"
+SITE_ADDRESS, CN_ADDRESS = "fd00:5:1::a", "fd00:5:c::b"
+CN_LOCATOR = "fd00:5:c::"
+INTERNAL_LOCATOR = "fd00:5:1::/64"
+# sbr's uplinks (lab/topologies/multihomed.json): port, provider, the locator inside the /48 that
+# provider delegates to sbr, and the provider's router MAC (the next hop).
+UPLINKS = {2: ("pa", "2001:db8:a01:1::/64", "00:aa:00:00:05:0a"),
+           3: ("pb", "2001:db8:b01:1::/64", "00:aa:00:00:05:0b")}
+SBR_MAC = "00:aa:00:00:05:01"
+SITE = "ilnp-site"
+PING_REPLY = re.compile(r"icmp_seq=(\d+) ")
+
+
+def why_not():
+    """Why this lab cannot run the test, or None."""
+    if os.geteuid() != 0:
+        return "needs root (namespaces, TUN devices)"
+    if "LAB_STATE" not in os.environ:
+        return "needs a running lab (with-lab.sh)"
+    if the_lab().topology["name"] != "multihomed":
+        return "needs TOPOLOGY=multihomed (this lab is %s)" % the_lab().topology["name"]
+    missing = [tool for tool in ("nft", "iperf3") if not shutil.which(tool)]
+    if missing:
+        return "needs %s on PATH" % " and ".join(missing)
+    return None
+
+
+def locator_hex(prefix):
+    """The endpoint's status names a locator by its 16 hex digits."""
+    import ipaddress
+    return ipaddress.IPv6Network(prefix).network_address.packed[:8].hex()
+
+
+class IlnpSiteTest(SystemTest):
+    """One ILNP site, two providers, the endpoints on both sides."""
+
+    @classmethod
+    def setUpClass(cls):
+        reason = why_not()
+        if reason:
+            raise unittest.SkipTest("SKIPPED: the ILNP site test " + reason)
+        super().setUpClass()
+        cls.site = cls.lab.hosts["h_site"]
+        cls.cn = cls.lab.hosts["h_cn"]
+        cls.workdir = os.environ.get("LAB_RUN_DIR") or "/tmp"
+        cls.endpoints = {}
+        cls.addresses = []
+        cls.host_configs = []
+        cls.onos = Rest(cls.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        try:
+            for host, address in ((cls.site, SITE_ADDRESS), (cls.cn, CN_ADDRESS)):
+                cls.lab.in_host(host, "ip", "-6", "addr", "add", address + "/64", "dev", host.ifname, "nodad")
+                cls.addresses.append((host, address))
+                # The lab's hosts are ONOS's by netcfg (routing delivers to the hosts ONOS knows):
+                # the second address goes into the host's basic config, and back out at the end.
+                path = "network/configuration/hosts/%s/basic" % urllib.parse.quote(
+                    "%s/None" % host.mac.upper(), safe="")
+                config = cls.onos.get(path)
+                cls.host_configs.append((path, dict(config)))
+                cls.onos.post(path, dict(config, ips=config["ips"] + [address]))
+            cls.rest.post("ilnp/sites", {
+                "name": SITE, "device": "device:sbr", "internalLocator": INTERNAL_LOCATOR,
+                "uplinks": [{"port": port, "locator": locator, "routerMac": SBR_MAC, "nextHopMac": mac,
+                             "weight": 100 if port == 2 else 0}
+                            for port, (_, locator, mac) in sorted(UPLINKS.items())]})
+            cls.start_endpoint(cls.site, SITE_NID, "--peer", "%s=%s" % (CN_NID, CN_LOCATOR))
+            cls.start_endpoint(cls.cn, CN_NID)
+        except Exception:
+            cls.tearDownClass()
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        for host in list(cls.endpoints):
+            proc, log = cls.endpoints.pop(host)
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            log.close()
+        try:
+            cls.rest.delete("ilnp/sites/" + SITE)
+        except RestError:  # not created, or already gone
+            pass
+        for path, config in cls.host_configs:
+            cls.onos.post(path, config)
+        for host, address in cls.addresses:
+            cls.lab.in_host(host, "ip", "-6", "addr", "del", address + "/64", "dev", host.ifname, check=False)
+
+    @classmethod
+    def status_path(cls, host):
+        return os.path.join(cls.workdir, "ilnp-%s.json" % host.name)
+
+    @classmethod
+    def start_endpoint(cls, host, nid, *extra):
+        status = cls.status_path(host)
+        if os.path.exists(status):
+            os.unlink(status)
+        log = open(os.path.join(cls.workdir, "ilnp-%s.log" % host.name), "w")
+        proc = subprocess.Popen(["ip", "netns", "exec", host.netns, sys.executable, ENDPOINT, "--iface", host.ifname,
+                                 "--nid", nid, "--status", status, *extra], stdout=log, stderr=subprocess.STDOUT)
+        cls.endpoints[host.name] = (proc, log)
+        deadline = time.monotonic() + 15
+        while not os.path.exists(status):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                raise RuntimeError("the ILNP endpoint in %s did not start: %s" % (host.name, open(log.name).read()))
+            time.sleep(0.05)
+
+    def status(self, host):
+        with open(self.status_path(host)) as f:
+            return json.load(f)
+
+    def peer_locators(self, host, nid):
+        for peer in self.status(host)["peers"]:
+            if int(peer["nid"], 16) == int(nid.replace(":", ""), 16):
+                return [l["locator"] for l in peer["locators"]]
+        return []
+
+    def ping(self, count, interval="0.2"):
+        done = self.lab.in_host(self.site, "ping", "-6", "-n", "-c", str(count), "-i", interval, "-W", "1",
+                                IDENTITY + "b", check=False, timeout=count * float(interval) + 30)
+        return [int(seq) for seq in PING_REPLY.findall(done.stdout)]
+
+    def counters(self):
+        return {u["port"]: u for u in self.rest.get("ilnp/sites/%s/counters" % SITE)["uplinks"]}
+
+    def setUp(self):
+        self.eventually(lambda: self.rest.get("ilnp/sites/" + SITE).get("state") == "INSTALLED", timeout=60,
+                        what="the ILNP site INSTALLED")
+
+    def test_1_identities_talk_through_the_uplink_the_weights_give(self):
+        before = self.counters()
+        # The hosts' second addresses reach the switches' host routes shortly after their netcfg.
+        self.eventually(lambda: self.ping(2), timeout=30, what="h_site's identity answered by h_cn's")
+        replies = self.ping(10)
+        self.assertEqual(10, len(replies), "%d of 10 pings between the identities answered" % len(replies))
+        # h_cn's endpoint knows h_site by the locator sbr wrote: pa's, not the site's internal one.
+        self.assertIn(locator_hex(UPLINKS[2][1]), self.peer_locators(self.cn, SITE_NID))
+        self.assertNotIn(locator_hex(INTERNAL_LOCATOR), self.peer_locators(self.cn, SITE_NID))
+        after = self.counters()
+        self.assertGreaterEqual(after[2]["outPackets"] - before[2]["outPackets"], 10, after)
+        self.assertGreaterEqual(after[2]["inPackets"] - before[2]["inPackets"], 10, after)
+        self.assertEqual(before[3]["outPackets"], after[3]["outPackets"], "nothing leaves by pb at 100/0")
+        counters = self.status(self.cn)["counters"]
+        self.assertEqual(0, counters.get("nonceMismatch", 0), counters)
+
+    def test_2_new_weights_move_a_tcp_transfer_to_the_other_provider_without_loss(self):
+        server = subprocess.Popen(["ip", "netns", "exec", self.cn.netns, "iperf3", "-s", "-1", "-B", IDENTITY + "b"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            time.sleep(1)
+            client = subprocess.Popen(["ip", "netns", "exec", self.site.netns, "iperf3", "-c", IDENTITY + "b", "-t", "8",
+                                       "-b", "2M", "-J", "--connect-timeout", "5000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            time.sleep(3)
+            before = self.counters()
+            self.rest.put("ilnp/sites/%s/weights" % SITE, {"weights": {"2": 0, "3": 100}})
+            out, err = client.communicate(timeout=60)
+        finally:
+            server.kill()
+            server.wait()
+        self.assertEqual(0, client.returncode, err or out)
+        result = json.loads(out)
+        sent = result["end"]["sum_sent"]
+        received = result["end"]["sum_received"]
+        print("\n  TCP over ILNP across a weight change 100/0 -> 0/100: %.2f Mbit/s, %d retransmits, %d of %d bytes"
+              " received" % (received["bits_per_second"] / 1e6, sent.get("retransmits", 0), received["bytes"],
+                             sent["bytes"]))
+        self.assertEqual(sent["bytes"], received["bytes"], "TCP lost bytes across the weight change")
+        after = self.counters()
+        self.assertGreater(after[3]["outPackets"], before[3]["outPackets"], "the flow did not move to pb: %s" % after)
+        # The correspondent still answers the locator it knows h_site by (pa's: no Locator Update
+        # told it otherwise), and sbr takes those in by pa, which is up.
+        self.assertGreater(after[2]["inPackets"], before[2]["inPackets"], after)
+        counters = self.status(self.cn)["counters"]
+        self.assertEqual(0, counters.get("nonceMismatch", 0), counters)
