@@ -215,3 +215,63 @@ class IlnpSiteTest(SystemTest):
         self.assertGreater(after[2]["inPackets"], before[2]["inPackets"], after)
         counters = self.status(self.cn)["counters"]
         self.assertEqual(0, counters.get("nonceMismatch", 0), counters)
+
+    def test_3_an_uplink_failure_moves_the_sites_outbound_flows_to_the_live_one(self):
+        """pa's uplink fails while h_site sends UDP to h_cn's identity every 20 ms: sbr's owner
+        hears ONOS lose the link and installs the weights the live uplink serves (0/100 from
+        100/0), make before break; the time without arrivals is reported. One way only: h_cn
+        keeps answering the locator it knows (pa's), which no Locator Update replaces."""
+        self.rest.put("ilnp/sites/%s/weights" % SITE, {"weights": {"2": 100, "3": 0}})
+        self.eventually(lambda: self.rest.get("ilnp/sites/" + SITE).get("state") == "INSTALLED", timeout=30,
+                        what="100/0 INSTALLED")
+        interval, seconds = 0.02, 2 * self.lab.link_loss_detection_s + 10
+        receiver = subprocess.Popen(
+            ["ip", "netns", "exec", self.cn.netns, sys.executable, "-c", UDP_RECEIVER, IDENTITY + "b", str(seconds + 5)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1)
+        sender = subprocess.Popen(
+            ["ip", "netns", "exec", self.site.netns, sys.executable, "-c", UDP_SENDER, IDENTITY + "b", str(interval),
+             str(int(seconds / interval))], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(2)
+        self.lab.set_link("sbr", 2, False)
+        try:
+            sender.communicate(timeout=seconds + 30)
+            out, err = receiver.communicate(timeout=seconds + 30)
+        finally:
+            self.lab.set_link("sbr", 2, True)
+        seqs = sorted(set(int(line) for line in out.split()))
+        self.assertTrue(seqs, "nothing arrived: %s" % err)
+        longest = max((b - a for a, b in zip(seqs, seqs[1:])), default=1)
+        print("\n  uplink pa failed 2 s into a UDP flow over ILNP: longest time without an arrival %.2f s (%d of %d"
+              " arrived; ONOS notices a failed link within %.1f s)"
+              % (longest * interval, len(seqs), int(seconds / interval), self.lab.link_loss_detection_s))
+        self.assertGreater(seqs[-1], seqs[0] + longest, "nothing arrived after the failure")
+        self.assertLess(longest * interval, self.lab.link_loss_detection_s + 10, "the flow took too long to move")
+        site = self.rest.get("ilnp/sites/" + SITE)
+        self.assertEqual({"2": 100, "3": 0}, {str(u["port"]): u["weight"] for u in site["uplinks"]},
+                         "the operator's weights stay as set")
+
+
+UDP_SENDER = """
+import socket, sys, time
+dst, interval, count = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+start = time.monotonic()
+for i in range(count):
+    s.sendto(str(i).encode(), (dst, 9911))
+    time.sleep(max(0.0, start + (i + 1) * interval - time.monotonic()))
+"""
+
+UDP_RECEIVER = """
+import socket, sys, time
+s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+s.bind((sys.argv[1], 9911))
+s.settimeout(0.5)
+until = time.monotonic() + float(sys.argv[2])
+while time.monotonic() < until:
+    try:
+        data, _ = s.recvfrom(64)
+        print(data.decode(), flush=True)
+    except socket.timeout:
+        pass
+"""

@@ -238,6 +238,22 @@ public final class IlnpSite {
      * @throws InvalidFieldsException naming the ports and weights at fault
      */
     public IlnpSite withWeights(Map<PortNumber, Integer> weights) {
+        return weighted(weights, revision + 1);
+    }
+
+    /**
+     * The same site, at the same revision, with the weights its uplinks serve while some are
+     * down (what the owner installs; the stored site keeps the operator's weights).
+     *
+     * @param weights port to weight, every uplink named, summing to 100
+     * @return the site
+     * @throws InvalidFieldsException naming the ports and weights at fault
+     */
+    public IlnpSite servingWeights(Map<PortNumber, Integer> weights) {
+        return weighted(weights, revision);
+    }
+
+    private IlnpSite weighted(Map<PortNumber, Integer> weights, int newRevision) {
         List<FieldError> errors = new ArrayList<>();
         Map<Long, Integer> byPort = new TreeMap<>();
         weights.forEach((port, weight) -> byPort.put(port.toLong(), weight));
@@ -256,7 +272,7 @@ public final class IlnpSite {
             throw new InvalidFieldsException(errors);
         }
         try {
-            return checked(name, device, internalLocator, changed, revision + 1);
+            return checked(name, device, internalLocator, changed, newRevision);
         } catch (InvalidFieldsException e) {
             // The uplinks' other fields were fine: what is wrong is the weights.
             List<FieldError> renamed = new ArrayList<>();

@@ -57,6 +57,7 @@ final class IlnpInstaller {
     private final TableBudget budget;
     private final Function<DeviceId, Optional<String>> unfit;
     private final Function<String, List<FlowRule>> pendingElsewhere;
+    private final Function<IlnpSite, IlnpSite> serving;
     private final InstallRounds<IlnpSite> rounds;
     private final FlowRuleService flowRules;
 
@@ -71,32 +72,36 @@ final class IlnpInstaller {
      * @param unfit            why a device cannot take ILNP entries now, if it cannot
      * @param pendingElsewhere the entries of sites other instances own and have not installed
      *                         yet, leaving out the given site
+     * @param serving          the site to install for a stored one: its weights while some of its
+     *                         uplinks are down (ServingWeights), else itself
      */
     IlnpInstaller(FlowRuleService flowRules, IlnpSiteStore store, IlnpEntryCompiler compiler, Executor work,
                   TableBudget budget, Function<DeviceId, Optional<String>> unfit,
-                  Function<String, List<FlowRule>> pendingElsewhere) {
+                  Function<String, List<FlowRule>> pendingElsewhere, Function<IlnpSite, IlnpSite> serving) {
         this.flowRules = flowRules;
         this.store = store;
         this.compiler = compiler;
         this.budget = budget;
         this.unfit = unfit;
         this.pendingElsewhere = pendingElsewhere;
-        this.rounds = new InstallRounds<>("ILNP site", IlnpSite::name, flowRules, work, store::setStatus);
+        this.serving = serving;
+        this.rounds = new InstallRounds<>("ILNP site", IlnpSite::name, flowRules, work, this::setStatus);
     }
 
     /**
      * Brings the device to what a site compiles to: the entries this instance has not written
      * for it (all of them the first time), then the removal of those it no longer has.
      *
-     * @param site the site, owned here
+     * @param stored the site as stored, owned here
      */
-    void install(IlnpSite site) {
+    void install(IlnpSite stored) {
+        IlnpSite site = serving.apply(stored);
         DeviceId device = site.device();
         Optional<String> refusal = unfit.apply(device);
         if (refusal.isPresent()) {
             log.warn("ILNP site {} cannot go on {}: {}", site.name(), device, refusal.get());
             rounds.forget(site.name());
-            store.setStatus(site, InstallStatus.failed(device, refusal.get()));
+            store.setStatus(stored, InstallStatus.failed(device, refusal.get()));
             return;
         }
         ListMultimap<DeviceId, FlowRule> wanted = compiler.compile(site).stream()
@@ -133,11 +138,20 @@ final class IlnpInstaller {
         if (!full.isEmpty()) {
             String reason = full.get(0).describe(WHAT);
             log.warn("ILNP site {} does not fit: {}", site.name(), reason);
-            store.setStatus(site, InstallStatus.failed(device, reason));
+            store.setStatus(stored, InstallStatus.failed(device, reason));
             return;
         }
         rounds.put(version, wanted);
         rounds.run(version, toAdd, toRemove);
+    }
+
+    /**
+     * Records an outcome for the stored site a served one came from: the same revision (the
+     * serving weights never change without the stored revision moving on).
+     */
+    private boolean setStatus(IlnpSite served, InstallStatus status) {
+        return store.site(served.name()).filter(stored -> stored.revision() == served.revision())
+                .map(stored -> store.setStatus(stored, status)).orElse(false);
     }
 
     /**

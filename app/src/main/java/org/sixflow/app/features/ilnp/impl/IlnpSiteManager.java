@@ -7,7 +7,9 @@ import com.google.common.collect.Maps;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.Link;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
@@ -17,6 +19,9 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionService;
+import org.onosproject.net.link.LinkEvent;
+import org.onosproject.net.link.LinkListener;
+import org.onosproject.net.link.LinkService;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
@@ -55,6 +60,7 @@ import org.slf4j.Logger;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -112,6 +118,9 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LinkService linkService;
+
     /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
     protected Executor work;
     /** Reads the uplink counters; ONOS's P4Runtime clients unless set (tests set one). */
@@ -121,6 +130,10 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     private IlnpEntryCompiler compiler;
     private TableBudget budget;
     private IlnpInstaller installer;
+    private UplinkStates uplinks;
+    /** The uplink ports the owner last found down (touched on the owner's thread only). */
+    private final Set<ConnectPoint> downSeen = new HashSet<>();
+    private final LinkListener linkListener = new InternalLinkListener();
 
     @Activate
     protected void activate() {
@@ -129,13 +142,15 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
             counterReader = onosCounters();
         }
         budget = new TableBudget(pipeconfService, flowRuleService);
+        uplinks = new UplinkStates(deviceService, linkService.getLinks());
         installer = new IlnpInstaller(flowRuleService, store, compiler, owner::submit, budget, this::unfit,
-                                      name -> pendingClaims(name, other -> !isMine(other)));
+                                      name -> pendingClaims(name, other -> !isMine(other)), this::serving);
         owner.start(work);
         eventDispatcher.addSink(IlnpSiteEvent.class, listenerRegistry);
         store.setDelegate(delegate);
         workPartitionService.addListener(partitionListener);
         deviceService.addListener(deviceListener);
+        linkService.addListener(linkListener);
         owner.submit(this::takeOwnership);
         log.info("Started");
     }
@@ -144,6 +159,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     protected void deactivate() {
         owner.stop();
         deviceService.removeListener(deviceListener);
+        linkService.removeListener(linkListener);
         workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
         eventDispatcher.removeSink(IlnpSiteEvent.class);
@@ -321,6 +337,48 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
         }
     }
 
+    /** The site as installed: the weights its live uplinks serve while some are down. */
+    private IlnpSite serving(IlnpSite site) {
+        Set<ConnectPoint> down = new HashSet<>();
+        for (IlnpUplink uplink : site.uplinks()) {
+            ConnectPoint port = new ConnectPoint(site.device(), uplink.port());
+            if (uplinks.isDown(port)) {
+                down.add(port);
+            }
+        }
+        return ServingWeights.of(site, down);
+    }
+
+    /**
+     * An uplink port went down or came back: the owner of each site on it stores the site one
+     * revision on, same weights, so that the serving weights are installed in a new priority band,
+     * make before break, as a weight change is.
+     */
+    private void uplinkChanged(ConnectPoint port) {
+        boolean down = uplinks.isDown(port);
+        if (down == downSeen.contains(port)) {
+            return;   // a port update that changed something else, or the other end of a link
+        }
+        if (down) {
+            downSeen.add(port);
+        } else {
+            downSeen.remove(port);
+        }
+        for (IlnpSite site : store.sites()) {
+            boolean onIt = site.device().equals(port.deviceId())
+                    && site.uplinks().stream().anyMatch(u -> u.port().equals(port.port()));
+            if (onIt && isMine(site.name())) {
+                IlnpSite next = site.withWeights(site.weights());
+                log.info("ILNP site {}: uplink {} is {}; serving weights {}", site.name(), port,
+                         down ? "down" : "up", serving(next).weights());
+                if (!store.replace(site, next)) {
+                    // Changed meanwhile: that change's install reads the uplinks' states too.
+                    log.debug("ILNP site {} changed while its uplink {} did", site.name(), port);
+                }
+            }
+        }
+    }
+
     private void handle(IlnpSiteEvent event) {
         IlnpSite site = event.subject();
         if (!isMine(site.name())) {
@@ -355,11 +413,32 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
         }
     }
 
-    /** A device that comes back gets its sites' entries again. */
+    /** A link on an uplink port that comes or goes changes what the site's uplinks serve. */
+    private class InternalLinkListener implements LinkListener {
+        @Override
+        public void event(LinkEvent event) {
+            Link link = event.subject();
+            boolean changed = event.type() == LinkEvent.Type.LINK_REMOVED ? uplinks.removed(link)
+                    : event.type() == LinkEvent.Type.LINK_ADDED && uplinks.added(link);
+            if (changed) {
+                owner.submit(() -> {
+                    uplinkChanged(link.src());
+                    uplinkChanged(link.dst());
+                });
+            }
+        }
+    }
+
+    /** A device that comes back gets its sites' entries again; a port disabled or enabled is an uplink change. */
     private class InternalDeviceListener implements DeviceListener {
         @Override
         public void event(DeviceEvent event) {
             DeviceId device = event.subject().id();
+            if (event.type() == DeviceEvent.Type.PORT_UPDATED && event.port() != null) {
+                ConnectPoint port = new ConnectPoint(device, event.port().number());
+                owner.submit(() -> uplinkChanged(port));
+                return;
+            }
             if ((event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
                     || event.type() == DeviceEvent.Type.DEVICE_ADDED) && deviceService.isAvailable(device)) {
                 owner.submit(() -> deviceBack(device));

@@ -118,6 +118,7 @@ public final class IlnpSiteManagerFixture {
         manager.store = store;
         manager.nptv6 = nptv6.manager;
         manager.deviceService = lab.devices;
+        manager.linkService = lab.linkService;
         manager.coreService = new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {

@@ -97,6 +97,40 @@ public class IlnpSiteManagerTest {
     }
 
     @Test
+    public void aLostUplinkLinkMovesItsShareToTheOthersMakeBeforeBreakAndBack() {
+        fixture.manager.add(example("site-a"));   // uplinks 2 (linked to nanjing) and 3, 50/50
+        fixture.awaitEvents();
+        fixture.flows.log.clear();
+        fixture.lab.fail("device:beijing/2", "device:nanjing/1");
+        fixture.awaitEvents();
+        assertEquals(InstallStatus.INSTALLED, fixture.status("site-a"));
+        IlnpSite stored = fixture.manager.site("site-a").orElseThrow();
+        assertEquals("stored one revision on", 1, stored.revision());
+        assertEquals("the operator's weights stay", weights(50, 50), stored.weights());
+        // One range, the whole hash, by uplink 3, in revision 1's band; written before the old two went.
+        List<FlowRule> ranges = fixture.rules().stream().filter(r -> r.table().equals(IlnpPipeline.UPLINK))
+                .collect(Collectors.toList());
+        assertEquals(1, ranges.size());
+        assertEquals(26, ranges.get(0).priority());
+        assertTrue(EntryText.describe(ranges.get(0)), EntryText.describe(ranges.get(0)).contains("port=0x3"));
+        List<List<String>> stages = fixture.flows.stages();
+        assertEquals(stages.toString(), 2, stages.size());
+        assertTrue(stages.get(0).stream().allMatch(w -> w.startsWith("add ")));
+        assertTrue(stages.get(1).stream().allMatch(w -> w.startsWith("remove ")));
+
+        fixture.lab.restore("device:beijing/2", "device:nanjing/1");
+        fixture.awaitEvents();
+        assertEquals(2, fixture.manager.site("site-a").orElseThrow().revision());
+        assertEquals(Set.of(42, 43), fixture.rules().stream().filter(r -> r.table().equals(IlnpPipeline.UPLINK))
+                .map(FlowRule::priority).collect(Collectors.toSet()));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("site-a"));
+        // A link that is no uplink of a site changes nothing.
+        fixture.lab.fail("device:wuhan/2", "device:nanjing/2");
+        fixture.awaitEvents();
+        assertEquals(2, fixture.manager.site("site-a").orElseThrow().revision());
+    }
+
+    @Test
     public void newWeightsAreWrittenBeforeTheOldRangesGo() {
         fixture.manager.add(example("site-a"));
         fixture.awaitEvents();
