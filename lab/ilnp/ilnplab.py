@@ -34,6 +34,34 @@ LOC_A1_OUTSIDE = "2001:db8:a1::"
 _serial = itertools.count(1)
 
 
+def spawn_endpoint(netns, iface, nid, status, log_path, *extra, timeout=10):
+    """Starts endpoint.py in a namespace and waits for its first status file; returns (process,
+    log file). Raises RuntimeError, with the endpoint's output, if it ends or stays silent."""
+    if os.path.exists(status):
+        os.unlink(status)
+    log = open(log_path, "w")
+    proc = subprocess.Popen(["ip", "netns", "exec", netns, sys.executable, ENDPOINT, "--iface", iface, "--nid", nid,
+                             "--status", status, *extra], stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + timeout
+    while not os.path.exists(status):
+        if proc.poll() is not None or time.time() > deadline:
+            log.flush()
+            raise RuntimeError("ILNP endpoint in %s did not start: %s" % (netns, open(log.name).read()))
+        time.sleep(0.05)
+    return proc, log
+
+
+def stop_endpoint_process(proc, log):
+    """Stops an endpoint spawn_endpoint started (it removes its nftables table on the way out)."""
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    log.close()
+
+
 def run(*argv, check=True, timeout=30):
     return subprocess.run(argv, check=check, capture_output=True, text=True, timeout=timeout)
 
@@ -124,29 +152,11 @@ class Lab:
         return os.path.join(self.workdir, self.prefix + host + ".json")
 
     def start_endpoint(self, host, nid, *extra):
-        status = self.status_path(host)
-        if os.path.exists(status):
-            os.unlink(status)
-        log = open(os.path.join(self.workdir, self.prefix + host + ".log"), "w")
-        proc = self.popen(host, sys.executable, ENDPOINT, "--iface", "eth0", "--nid", nid, "--status", status,
-                          *extra, stdout=log, stderr=subprocess.STDOUT)
-        self.endpoints[host] = (proc, log)
-        deadline = time.time() + 10
-        while not os.path.exists(status):
-            if proc.poll() is not None or time.time() > deadline:
-                log.flush()
-                raise RuntimeError("ILNP endpoint in %s did not start: %s" % (host, open(log.name).read()))
-            time.sleep(0.05)
+        self.endpoints[host] = spawn_endpoint(self.ns[host], "eth0", nid, self.status_path(host),
+                                              os.path.join(self.workdir, self.prefix + host + ".log"), *extra)
 
     def stop_endpoint(self, host):
-        proc, log = self.endpoints.pop(host)
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+        stop_endpoint_process(*self.endpoints.pop(host))
 
     def status(self, host):
         with open(self.status_path(host)) as f:

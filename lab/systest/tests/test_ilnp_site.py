@@ -31,9 +31,11 @@ import unittest
 import urllib.parse
 
 from lab import Rest, RestError
-from systest import SystemTest, lab as the_lab
+from systest import SystemTest
+from test_multihoming import why_not as multihomed_why_not
 
-ENDPOINT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "ilnp", "endpoint.py")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "ilnp"))
+import ilnplab  # noqa: E402  (the lab's ILNP endpoint, started and stopped as its own tests do)
 IDENTITY = "fd49:4c4e::"
 # Node identifiers: the hosts' lab addresses both end in ::10, so each gets a second address whose
 # interface identifier is its NID (the endpoint's locators are its addresses with IID = NID).
@@ -51,17 +53,12 @@ PING_REPLY = re.compile(r"icmp_seq=(\d+) ")
 
 
 def why_not():
-    """Why this lab cannot run the test, or None."""
-    if os.geteuid() != 0:
-        return "needs root (namespaces, TUN devices)"
-    if "LAB_STATE" not in os.environ:
-        return "needs a running lab (with-lab.sh)"
-    if the_lab().topology["name"] != "multihomed":
-        return "needs TOPOLOGY=multihomed (this lab is %s)" % the_lab().topology["name"]
+    """Why this lab cannot run the test, or None: the multihoming test's conditions, and the tools."""
+    reason = multihomed_why_not()
+    if reason:
+        return reason
     missing = [tool for tool in ("nft", "iperf3") if not shutil.which(tool)]
-    if missing:
-        return "needs %s on PATH" % " and ".join(missing)
-    return None
+    return "needs %s on PATH" % " and ".join(missing) if missing else None
 
 
 def locator_hex(prefix):
@@ -111,14 +108,7 @@ class IlnpSiteTest(SystemTest):
     @classmethod
     def tearDownClass(cls):
         for host in list(cls.endpoints):
-            proc, log = cls.endpoints.pop(host)
-            proc.terminate()
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            log.close()
+            ilnplab.stop_endpoint_process(*cls.endpoints.pop(host))
         try:
             cls.rest.delete("ilnp/sites/" + SITE)
         except RestError:  # not created, or already gone
@@ -134,19 +124,9 @@ class IlnpSiteTest(SystemTest):
 
     @classmethod
     def start_endpoint(cls, host, nid, *extra):
-        status = cls.status_path(host)
-        if os.path.exists(status):
-            os.unlink(status)
-        log = open(os.path.join(cls.workdir, "ilnp-%s.log" % host.name), "w")
-        proc = subprocess.Popen(["ip", "netns", "exec", host.netns, sys.executable, ENDPOINT, "--iface", host.ifname,
-                                 "--nid", nid, "--status", status, *extra], stdout=log, stderr=subprocess.STDOUT)
-        cls.endpoints[host.name] = (proc, log)
-        deadline = time.monotonic() + 15
-        while not os.path.exists(status):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                raise RuntimeError("the ILNP endpoint in %s did not start: %s" % (host.name, open(log.name).read()))
-            time.sleep(0.05)
+        cls.endpoints[host.name] = ilnplab.spawn_endpoint(
+            host.netns, host.ifname, nid, cls.status_path(host),
+            os.path.join(cls.workdir, "ilnp-%s.log" % host.name), *extra, timeout=15)
 
     def status(self, host):
         with open(self.status_path(host)) as f:
