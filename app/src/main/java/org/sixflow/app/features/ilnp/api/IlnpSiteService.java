@@ -48,7 +48,8 @@ public interface IlnpSiteService extends ListenerService<IlnpSiteEvent, IlnpSite
     Optional<InstallStatus> status(String name);
 
     /**
-     * Returns the entries a site compiles to, described ("table {match} -> action").
+     * Returns the entries a site compiles to, described ("table {match} -> action"), with the
+     * weights its uplinks serve while some are down.
      *
      * @param name site name
      * @return its entries; empty if unknown

@@ -190,7 +190,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
 
     @Override
     public List<String> entries(String name) {
-        return store.site(name).map(s -> compiler.compile(s).stream().map(EntryText::describe)
+        return store.site(name).map(s -> compiler.compile(serving(s)).stream().map(EntryText::describe)
                 .collect(Collectors.toList())).orElse(List.of());
     }
 

@@ -113,6 +113,9 @@ public class IlnpSiteManagerTest {
         assertEquals(1, ranges.size());
         assertEquals(26, ranges.get(0).priority());
         assertTrue(EntryText.describe(ranges.get(0)), EntryText.describe(ranges.get(0)).contains("port=0x3"));
+        // The site's entries, as REST shows them, are those served.
+        assertEquals(fixture.rules().stream().map(EntryText::describe).collect(Collectors.toSet()),
+                     Set.copyOf(fixture.manager.entries("site-a")));
         List<List<String>> stages = fixture.flows.stages();
         assertEquals(stages.toString(), 2, stages.size());
         assertTrue(stages.get(0).stream().allMatch(w -> w.startsWith("add ")));
