@@ -36,6 +36,7 @@ from test_multihoming import why_not as multihomed_why_not
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "ilnp"))
 import ilnplab  # noqa: E402  (the lab's ILNP endpoint, started and stopped as its own tests do)
+import wire as ilnp_wire  # noqa: E402  (its codec: Locator Updates, the ILNP checksum)
 IDENTITY = "fd49:4c4e::"
 # Node identifiers: the hosts' lab addresses both end in ::10, so each gets a second address whose
 # interface identifier is its NID (the endpoint's locators are its addresses with IID = NID).
@@ -231,6 +232,59 @@ class IlnpSiteTest(SystemTest):
         self.assertEqual({"2": 100, "3": 0}, {str(u["port"]): u["weight"] for u in site["uplinks"]},
                          "the operator's weights stay as set")
 
+    def locator_updates(self):
+        return self.rest.get("ilnp/sites/%s/locator-updates" % SITE)
+
+    def test_4_locator_updates_a_correspondents_goes_in_and_a_forged_one_from_outside_is_dropped(self):
+        """Bad input from outside the site: a Locator Update claiming a site host's (internal)
+        locator that comes in by an uplink is dropped (FROM_OUTSIDE_THE_SITE), and h_site never
+        sees it; a correspondent's real one, sent by h_cn's endpoint when it gains a locator, is
+        delivered into the site (FORWARDED_INTO_SITE) and h_site's endpoint takes it."""
+        received = self.locator_updates()["received"]
+        lu_before = self.status(self.site)["counters"]["luReceived"]
+        # Forged: h_site's identifier and internal locator, sent from h_cn's network to pa's locator.
+        nid_a = bytes.fromhex("000000000000000a")
+        source = ilnp_wire.join_address(bytes.fromhex(locator_hex(INTERNAL_LOCATOR)), nid_a)
+        destination = ilnp_wire.join_address(bytes.fromhex(locator_hex(UPLINKS[2][1])), nid_a)
+        entries = [ilnp_wire.LocatorEntry(bytes.fromhex(locator_hex(UPLINKS[3][1])), 1, 600)]
+        message = ilnp_wire.locator_update(ilnp_wire.LU_ADVERTISEMENT, entries)
+        message = ilnp_wire.locator_update(ilnp_wire.LU_ADVERTISEMENT, entries, ilnp_wire.ilnp_upper_checksum(
+            nid_a, nid_a, ilnp_wire.NH_ICMPV6, message))
+        packet = ilnp_wire.ipv6_header(len(message), ilnp_wire.NH_ICMPV6, 64, source, destination) + message
+        self.lab.in_host(self.cn, sys.executable, "-c", RAW_SENDER, packet.hex(), str(ipaddress_of(destination)))
+        forged = self.eventually(lambda: next((u for u in self.locator_updates()["last"]
+                                               if u["source"] == str(ipaddress_of(source))), None),
+                                 timeout=10, what="the forged Locator Update reaching the controller")
+        self.assertEqual("FROM_OUTSIDE_THE_SITE", forged["outcome"], forged)
+        time.sleep(1)
+        self.assertEqual(lu_before, self.status(self.site)["counters"]["luReceived"], "h_site saw the forged update")
+
+        # Real: h_cn gains a locator (an address with its NID); its endpoint tells its peers.
+        self.lab.in_host(self.cn, "ip", "-6", "addr", "add", "fd00:5:c:1::b/64", "dev", self.cn.ifname, "nodad")
+        try:
+            into = self.eventually(lambda: next((u for u in self.locator_updates()["last"]
+                                                 if u["outcome"] == "FORWARDED_INTO_SITE"), None),
+                                   timeout=15, what="h_cn's Locator Update delivered into the site")
+            self.assertIn("fd00:5:c:1", [l["locator"] for l in into["locators"]], into)
+            self.eventually(lambda: self.status(self.site)["counters"]["luReceived"] > lu_before, timeout=10,
+                            what="h_site's endpoint taking h_cn's update")
+            self.assertIn("fd000005000c0001", self.peer_locators(self.site, CN_NID))
+            self.assertGreater(self.locator_updates()["received"], received)
+        finally:
+            self.lab.in_host(self.cn, "ip", "-6", "addr", "del", "fd00:5:c:1::b/64", "dev", self.cn.ifname,
+                             check=False)
+
+
+def ipaddress_of(address16):
+    import ipaddress
+    return ipaddress.IPv6Address(bytes(address16))
+
+
+RAW_SENDER = """
+import socket, sys
+s = socket.socket(socket.AF_INET6, socket.SOCK_RAW, socket.IPPROTO_RAW)
+s.sendto(bytes.fromhex(sys.argv[1]), (sys.argv[2], 0))
+"""
 
 UDP_SENDER = """
 import socket, sys, time

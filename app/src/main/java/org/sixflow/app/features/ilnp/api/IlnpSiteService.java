@@ -40,6 +40,15 @@ public interface IlnpSiteService extends ListenerService<IlnpSiteEvent, IlnpSite
     Optional<IlnpSite> site(String name);
 
     /**
+     * Returns a site with the weights its uplinks serve now: while some of its uplinks are down,
+     * theirs go to the live ones (the stored site keeps the operator's weights).
+     *
+     * @param name site name
+     * @return the site as installed, if stored
+     */
+    Optional<IlnpSite> serving(String name);
+
+    /**
      * Returns where a site is in its lifecycle.
      *
      * @param name site name

@@ -166,12 +166,18 @@ public class IlnpLocatorUpdateProcessor implements IlnpLocatorUpdateService {
             if (!site.device().equals(at.deviceId())) {
                 continue;
             }
+            boolean fromInside = IlnpEntryCompiler.locatorBits(site.internalLocator()) == srcLocator;
+            boolean byUplink = site.uplinks().stream().anyMatch(u -> u.port().equals(at.port()));
+            if (fromInside && byUplink) {
+                // Claims a site host's locator but came from a provider: forged, whatever it is for.
+                return record(site, update, at, LocatorUpdateOutcome.FROM_OUTSIDE_THE_SITE);
+            }
             Optional<IlnpUplink> inbound = site.uplinks().stream()
                     .filter(u -> IlnpEntryCompiler.locatorBits(u.locator()) == dstLocator).findFirst();
             if (inbound.isPresent()) {
                 return record(site, update, at, intoSite(site, update, at));
             }
-            if (IlnpEntryCompiler.locatorBits(site.internalLocator()) == srcLocator) {
+            if (fromInside) {
                 return record(site, update, at, outOfSite(site, update, at));
             }
         }
@@ -201,13 +207,12 @@ public class IlnpLocatorUpdateProcessor implements IlnpLocatorUpdateService {
         return LocatorUpdateOutcome.FORWARDED_INTO_SITE;
     }
 
-    private LocatorUpdateOutcome outOfSite(IlnpSite site, LocatorUpdateFrame update, ConnectPoint at) {
-        if (site.uplinks().stream().anyMatch(u -> u.port().equals(at.port()))) {
-            return LocatorUpdateOutcome.FROM_OUTSIDE_THE_SITE;
-        }
+    private LocatorUpdateOutcome outOfSite(IlnpSite stored, LocatorUpdateFrame update, ConnectPoint at) {
         if (update.hopLimit() <= 1) {
             return LocatorUpdateOutcome.HOP_LIMIT;
         }
+        // By the uplink the data plane would pick now: the weights the live uplinks serve.
+        IlnpSite site = siteService.serving(stored.name()).orElse(stored);
         int hash = FlowHash.of(update.half(LocatorUpdateFrame.SOURCE, false),
                                update.half(LocatorUpdateFrame.DESTINATION, false), NH_ICMPV6, 0, 0);
         Map<Integer, HashRanges.Range> ranges = HashRanges.of(site.uplinks().stream().map(IlnpUplink::weight)

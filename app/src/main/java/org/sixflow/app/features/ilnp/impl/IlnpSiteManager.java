@@ -189,6 +189,11 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     }
 
     @Override
+    public Optional<IlnpSite> serving(String name) {
+        return store.site(name).map(this::serving);
+    }
+
+    @Override
     public List<String> entries(String name) {
         return store.site(name).map(s -> compiler.compile(serving(s)).stream().map(EntryText::describe)
                 .collect(Collectors.toList())).orElse(List.of());

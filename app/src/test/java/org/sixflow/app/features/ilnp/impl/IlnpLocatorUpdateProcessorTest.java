@@ -133,6 +133,12 @@ public class IlnpLocatorUpdateProcessorTest {
         handle("device:beijing/1", bytes(FROM_HOST));
         assertEquals(2, outPort(emitted.get(1)));
         assertEquals("20010db8000a0001", hex(sent(emitted.get(1))).substring(2 * 22, 2 * 30));
+        // With uplink 2's link lost, by uplink 3, as the data plane's serving ranges send it.
+        sites.lab.fail("device:beijing/2", "device:nanjing/1");
+        sites.awaitEvents();
+        handle("device:beijing/1", bytes(FROM_HOST));
+        assertEquals(3, outPort(emitted.get(2)));
+        assertEquals("20010db8000b0001", hex(sent(emitted.get(2))).substring(2 * 22, 2 * 30));
     }
 
     @Test
@@ -142,6 +148,12 @@ public class IlnpLocatorUpdateProcessorTest {
         assertTrue(emitted.isEmpty());
         assertEquals(1, processor.received("site-a"));
         assertEquals(1L, (long) processor.outcomes().get(LocatorUpdateOutcome.FROM_OUTSIDE_THE_SITE));
+
+        // Forged the same way but addressed to one of the site's provider locators, as if for a
+        // site host: still from outside (the lab's system test found it forwarded into the site).
+        byte[] intoSite = patch(bytes(FROM_HOST), 14 + 24, "20010db8000a0001");
+        assertEquals(Optional.of(LocatorUpdateOutcome.FROM_OUTSIDE_THE_SITE), handle("device:beijing/2", intoSite));
+        assertTrue(emitted.isEmpty());
     }
 
     @Test
