@@ -20,6 +20,7 @@ and are removed when it ends):
     TOPOLOGY=multihomed lab/systest/with-lab.sh python3 lab/systest/runtests.py test_multihoming test_ilnp_site
 """
 
+import ipaddress
 import json
 import os
 import re
@@ -64,7 +65,6 @@ def why_not():
 
 def locator_hex(prefix):
     """The endpoint's status names a locator by its 16 hex digits."""
-    import ipaddress
     return ipaddress.IPv6Network(prefix).network_address.packed[:8].hex()
 
 
@@ -276,7 +276,6 @@ class IlnpSiteTest(SystemTest):
 
 
 def ipaddress_of(address16):
-    import ipaddress
     return ipaddress.IPv6Address(bytes(address16))
 
 

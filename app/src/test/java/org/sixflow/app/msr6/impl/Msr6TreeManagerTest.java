@@ -291,8 +291,7 @@ public class Msr6TreeManagerTest {
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         assertEquals(Msr6TreeState.INSTALLED, tree.state());
         assertEquals(4, tree.msids().size());
-        assertTrue(fixture.groups.stream().anyMatch(g -> g.deviceId().equals(DeviceId.deviceId("device:nanjing"))
-                && g.givenGroupId() == GroupIds.splitDeliveryGroup(tree.number())));
+        assertTrue(hasSplitDeliveryGroup(DeviceId.deviceId("device:nanjing"), tree));
         // On bmv2, which decapsulates any list in egress, nothing is split.
         assertTrue(fixture.manager.remove("video"));
         fixture.settle();
@@ -310,8 +309,7 @@ public class Msr6TreeManagerTest {
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
         assertEquals(Msr6TreeState.INSTALLED, tree.state());
         assertEquals(5, tree.msids().size());
-        assertTrue(fixture.groups.stream().anyMatch(g -> g.deviceId().equals(nanjing)
-                && g.givenGroupId() == GroupIds.splitDeliveryGroup(tree.number())));
+        assertTrue(hasSplitDeliveryGroup(nanjing, tree));
         assertEquals(Integer.valueOf(3), fixture.manager.limits().localDeliveryMaxMsids().get(nanjing));
         // Back to bmv2's own limit: the tree is rebuilt unsplit.
         withEgressMsids(nanjing, 8);
@@ -323,6 +321,12 @@ public class Msr6TreeManagerTest {
         fixture.pipeconfs.bindToDevice(SixflowPipeconfs.CORE_TOFINO, nanjing);
         assertEquals(5, fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS))
                 .msids().size());
+    }
+
+    /** Whether the device holds the tree's delivery group, which only a split node has. */
+    private boolean hasSplitDeliveryGroup(DeviceId device, Msr6Tree tree) {
+        return fixture.groups.stream().anyMatch(g -> g.deviceId().equals(device)
+                && g.givenGroupId() == GroupIds.splitDeliveryGroup(tree.number()));
     }
 
     private void withEgressMsids(DeviceId device, int limit) {
