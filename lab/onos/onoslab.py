@@ -32,11 +32,14 @@ ONOS_APPS = ["org.onosproject.drivers.bmv2", "org.onosproject.generaldeviceprovi
              "org.onosproject.lldpprovider", "org.onosproject.hostprovider", "org.onosproject.netcfghostprovider"]
 SIXFLOW_APPS = ["org.sixflow.pipeconf", "org.sixflow.app"]
 # A boot whose core fails (OnosBootError) is started again, fresh, this many times in all.
-BOOT_ATTEMPTS = 3
+BOOT_ATTEMPTS = 5
 LLDP_COMPONENT = "org.onosproject.provider.lldp.impl.LldpLinkProvider"
 METER_MANAGER = "org.onosproject.net.meter.impl.MeterManager"
 HOSTS_COMPONENT = "org.sixflow.app.experiments.hosts.CommandHostTrafficGenerator"
 HOSTTOOLS = os.path.join(os.path.dirname(HERE), "net", "hosttools.py")
+STUDY_COMPONENT = "org.sixflow.app.features.multihoming.impl.MultihomingStudyManager"
+LABNET = os.path.join(os.path.dirname(HERE), "net", "labnet.py")
+LAB_ENDPOINT = os.path.join(os.path.dirname(HERE), "ilnp", "lab_endpoint.py")
 
 
 def host_commands(state):
@@ -44,6 +47,24 @@ def host_commands(state):
     (ONOS runs as root here), keyed by the switch port the host is on."""
     return ";".join("device:%s/%d=ip netns exec %s python3 %s burst" % (h["switch"], h["port"], h["netns"], HOSTTOOLS)
                     for h in state["hosts"])
+
+
+def study_commands(state, state_path, run_dir):
+    """The multihoming study's commands for the lab (component properties of STUDY_COMPONENT):
+    hostCommands runs a command in each host's namespace; linkCommands takes each switch-to-switch
+    link down or up through labnet.py (as the lab tests do); ilnpEndpoints runs the lab's ILNP
+    endpoint in each host the topology gives an "ilnp" (lab/ilnp/lab_endpoint.py)."""
+    hosts = ";".join("%s=ip netns exec %s" % (h["name"], h["netns"]) for h in state["hosts"])
+    links = ";".join("device:%s/%s=python3 %s link %s %s %s" % (sw["name"], port, LABNET, state_path, sw["name"], port)
+                     for sw in state["switches"] for port in sorted(sw["ports"], key=int)
+                     if port not in {str(h["port"]) for h in state["hosts"] if h["switch"] == sw["name"]})
+    endpoints = ";".join(
+        "%s=ip netns exec %s python3 %s --iface %s --address %s --nid %s --status %s%s" % (
+            h["name"], h["netns"], LAB_ENDPOINT, h["ifname"], h["ilnp"]["address"], h["ilnp"]["nid"],
+            os.path.join(run_dir, "ilnp-study-%s.json" % h["name"]),
+            "".join(" --peer %s=%s" % peer for peer in sorted(h["ilnp"]["peers"].items())))
+        for h in state["hosts"] if "ilnp" in h)
+    return {"hostCommands": hosts, "linkCommands": links, "ilnpEndpoints": endpoints}
 
 
 def say(fmt, *args):
@@ -147,6 +168,9 @@ def up(args):
             hosts = json.load(open(args.state))["hosts"]
             configure(onos, HOSTS_COMPONENT, {"hostCommands": host_commands({"hosts": hosts})})
             say("HOSTS traffic: %d hosts send through lab/net/hosttools.py", len(hosts))
+            # Multihoming studies: iperf3 and ping in the hosts, links through labnet, ILNP endpoints.
+            configure(onos, STUDY_COMPONENT, study_commands(json.load(open(args.state)), args.state, run_dir))
+            say("multihoming studies run their traffic in the lab's hosts")
         onos.push_netcfg(with_database(netcfg, db_url, db_user, db_password))
         say("netcfg pushed (%d devices)", len(netcfg.get("devices", {})))
         wait_devices(onos, netcfg, args.timeout)

@@ -248,3 +248,29 @@ class ConfigureTest(unittest.TestCase):
         with self.assertRaisesRegex(instance.OnosError, "HTTP 400"):
             onoslab.configure(onos, "x", {"rate": "z"}, timeout=5)
         self.assertEqual(1, len(calls))
+
+
+class StudyCommandsTest(unittest.TestCase):
+    """The multihoming study's commands for the lab: every host, every switch-to-switch port (not
+    host ports), and an ILNP endpoint where the topology gives a host "ilnp"."""
+
+    STATE = {
+        "hosts": [{"name": "h_site", "netns": "sfh-h_site", "ifname": "eth0", "switch": "sbr", "port": 1,
+                   "ilnp": {"nid": "::a", "address": "fd00:5:1::a/64", "peers": {"::b": "fd00:5:c::"}}},
+                  {"name": "h_cn", "netns": "sfh-h_cn", "ifname": "eth0", "switch": "cn", "port": 1}],
+        "switches": [{"name": "sbr", "ports": {"1": "a", "2": "b", "3": "c"}}, {"name": "cn", "ports": {"1": "d"}}],
+    }
+
+    def test_commands(self):
+        commands = onoslab.study_commands(self.STATE, "/run/lab/state.json", "/run/lab")
+        self.assertEqual("h_site=ip netns exec sfh-h_site;h_cn=ip netns exec sfh-h_cn", commands["hostCommands"])
+        links = commands["linkCommands"].split(";")
+        self.assertEqual(["device:sbr/2", "device:sbr/3"], [e.split("=")[0] for e in links])
+        self.assertTrue(links[0].endswith("labnet.py link /run/lab/state.json sbr 2"), links[0])
+        endpoints = commands["ilnpEndpoints"].split(";")
+        self.assertEqual(1, len(endpoints))
+        self.assertTrue(endpoints[0].startswith("h_site=ip netns exec sfh-h_site python3 "), endpoints[0])
+        self.assertIn("lab_endpoint.py --iface eth0 --address fd00:5:1::a/64 --nid ::a --status "
+                      "/run/lab/ilnp-study-h_site.json --peer ::b=fd00:5:c::", endpoints[0])
+        # One word per whitespace-separated word and no ';' inside an entry: what Sixflow's parser takes.
+        self.assertNotIn(";", endpoints[0])
