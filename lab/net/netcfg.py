@@ -59,6 +59,10 @@ def generate(topo):
         prefix_len = ipaddress.IPv6Interface(host["ipv6"]).network.prefixlen
         gateways = ["%s/%d" % (host["gateway"], prefix_len)]
         ips = [str(ipaddress.IPv6Interface(host["ipv6"]).ip)]
+        if "ilnp" in host:
+            # ONOS's routing delivers only to addresses of hosts it knows: the ILNP endpoint's
+            # locator address too (the endpoint adds it to the host while it runs).
+            ips.append(str(topology.ilnp_address(host).ip))
         if "ipv4" in host:
             # The host's IPv4 (ONOS's host, from which the app installs its routing_v4 /32) and the
             # port's IPv4 gateway address, as for IPv6.

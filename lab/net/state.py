@@ -11,6 +11,7 @@ import json
 import os
 
 import names
+from topology import ilnp_address
 
 
 def switch_ports(topo, sw):
@@ -45,6 +46,9 @@ def build(topo, pids, logs):
         "port": h["port"],
         # IPv4, where the topology gives it (a host on a switch that routes IPv4).
         **({"ipv4": str(ipaddress.IPv4Interface(h["ipv4"])), "gateway4": h["gateway4"]} if "ipv4" in h else {}),
+        # ILNP, where the topology gives it: the endpoint's NID, locator address and known peers.
+        **({"ilnp": {"nid": h["ilnp"]["nid"], "address": str(ilnp_address(h)),
+                     "peers": dict(h["ilnp"].get("peers", {}))}} if "ilnp" in h else {}),
     } for h in topo.hosts]
     return {"topology": os.path.abspath(topo.path), "switches": switches, "hosts": hosts}
 

@@ -341,6 +341,7 @@ def _check_hosts(hosts, switches, used, problems):
             problems.append("%s: mac %r is not a lower-case unicast MAC" % (where, host["mac"]))
         _check_host_address(host, switches, where, problems)
         _check_host_ipv4(host, switches, where, problems)
+        _check_host_ilnp(host, where, problems)
     items = [h for h in hosts if isinstance(h, dict)]
     _check_unique(items, "name", "hosts", problems)
     _check_unique(items, "mac", "hosts", problems, str.lower)
@@ -381,6 +382,53 @@ def _check_host_address(host, switches, where, problems):
         problems.append("%s: %s is not in %s's locator %s" % (where, address, host["switch"], locator))
 
 
+
+
+def ilnp_address(host):
+    """The address an ILNP host's endpoint uses as its locator here: its subnet's /64 with the
+    node identifier (RFC 6741: locator in the upper 64 bits, NID in the lower)."""
+    network = ipaddress.IPv6Interface(host["ipv6"]).network
+    nid = int(ipaddress.IPv6Address(host["ilnp"]["nid"]))
+    return ipaddress.IPv6Interface("%s/%d" % (ipaddress.IPv6Address(int(network.network_address) | nid),
+                                              network.prefixlen))
+
+
+def _check_host_ilnp(host, where, problems):
+    """The optional "ilnp": {"nid": node identifier (an IPv6 address with only its lower 64 bits
+    set), "peers": {nid: locator} the endpoint knows at start}. The host runs the lab's userspace
+    ILNP endpoint when a study's ILNP trials ask for it (lab/ilnp/lab_endpoint.py)."""
+    if "ilnp" not in host:
+        return
+    ilnp = host["ilnp"]
+    if not isinstance(ilnp, dict) or set(ilnp) - {"nid", "peers"} or "nid" not in ilnp:
+        problems.append("%s: ilnp must be {\"nid\": ..., \"peers\": {nid: locator}}" % where)
+        return
+    try:
+        nid = ipaddress.IPv6Address(ilnp["nid"])
+    except (TypeError, ValueError) as e:
+        problems.append("%s: ilnp nid: %s" % (where, e))
+        return
+    if int(nid) >> 64 or int(nid) == 0:
+        problems.append("%s: ilnp nid %s must set only the lower 64 bits, and some of them" % (where, nid))
+        return
+    try:
+        if ipaddress.IPv6Interface(host["ipv6"]).network.prefixlen != 64:
+            problems.append("%s: ilnp needs a /64 (ipv6 %s): the locator is the upper 64 bits" % (where, host["ipv6"]))
+        elif ilnp_address(host).ip == ipaddress.IPv6Interface(host["ipv6"]).ip:
+            problems.append("%s: ilnp nid %s gives the host's own ipv6 address; choose another" % (where, nid))
+    except ValueError:
+        return  # the ipv6 problem is reported already
+    peers = ilnp.get("peers", {})
+    if not isinstance(peers, dict):
+        problems.append("%s: ilnp peers must be an object {nid: locator}" % where)
+        return
+    for peer, locator in peers.items():
+        try:
+            ipaddress.IPv6Address(peer)
+            if int(ipaddress.IPv6Address(locator)) & ((1 << 64) - 1):
+                raise ValueError("a locator has no bits in its lower 64")
+        except (TypeError, ValueError) as e:
+            problems.append("%s: ilnp peer %s=%s: %s" % (where, peer, locator, e))
 
 
 def _check_host_ipv4(host, switches, where, problems):

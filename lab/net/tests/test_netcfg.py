@@ -72,6 +72,13 @@ class NetcfgTest(unittest.TestCase):
         self.assertEqual("org.sixflow.bng.bmv2", cfg["devices"]["device:s1"]["basic"]["pipeconf"])
         self.assertEqual("org.sixflow.full.bmv2", cfg["devices"]["device:s2"]["basic"]["pipeconf"])
 
+    def test_an_ilnp_hosts_locator_address_is_onos_s_too(self):
+        data = two_switches()
+        data["hosts"][0]["ilnp"] = {"nid": "::a"}
+        hosts = netcfg.generate(topology.parse(data))["hosts"]
+        self.assertEqual(["fd00:9:1::10", "fd00:9:1::a"], hosts["00:00:00:00:09:10/None"]["basic"]["ips"])
+        self.assertEqual(["fd00:9:2::10"], hosts["00:00:00:00:09:20/None"]["basic"]["ips"])
+
     def test_a_hosts_ipv4_goes_to_its_host_and_its_ports_interface(self):
         cfg = netcfg.generate(topology.parse(with_ipv4()))
         self.assertEqual(["fd00:9:2::10", "10.0.9.20"], cfg["hosts"]["00:00:00:00:09:20/None"]["basic"]["ips"])

@@ -128,6 +128,26 @@ class ProblemsTest(unittest.TestCase):
         self.assertIn("host hb: gateway fd00:9:2::10 is not another address of fd00:9:2::/64", problems)
         self.assertIn("hosts ha and hb have the same ipv6 fd00:9:2::10/64", problems)
 
+    def test_host_ilnp_is_optional_and_checked(self):
+        data = two_switches()
+        data["hosts"][0]["ilnp"] = {"nid": "::a", "peers": {"::b": "fd00:9:2::"}}
+        topo = topology.parse(data)
+        self.assertEqual("fd00:9:1::a/64", str(topology.ilnp_address(topo.hosts[0])))
+        cases = [
+            ({"nid": "fd00::a"}, "host ha: ilnp nid fd00::a must set only the lower 64 bits, and some of them"),
+            ({"nid": "::"}, "host ha: ilnp nid :: must set only the lower 64 bits, and some of them"),
+            ({"nid": "::10"}, "host ha: ilnp nid ::10 gives the host's own ipv6 address; choose another"),
+            ({"nid": "::a", "peers": {"::b": "fd00:9:2::1"}},
+             "host ha: ilnp peer ::b=fd00:9:2::1: a locator has no bits in its lower 64"),
+            ({"nid": "::a", "extra": 1}, 'host ha: ilnp must be {"nid": ..., "peers": {nid: locator}}'),
+            ({"nid": "x"}, "host ha: ilnp nid: At least 3 parts expected in 'x'"),
+        ]
+        for ilnp, problem in cases:
+            with self.subTest(ilnp):
+                data = two_switches()
+                data["hosts"][0]["ilnp"] = ilnp
+                self.assertIn(problem, self.problems(data))
+
     def test_host_ipv4_is_optional_and_checked(self):
         topo = topology.parse(with_ipv4())
         self.assertEqual(("10.0.9.20/24", "10.0.9.1"), (topo.hosts[1]["ipv4"], topo.hosts[1]["gateway4"]))

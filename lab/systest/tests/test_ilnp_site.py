@@ -94,7 +94,9 @@ class IlnpSiteTest(SystemTest):
                     "%s/None" % host.mac.upper(), safe="")
                 config = cls.onos.get(path)
                 cls.host_configs.append((path, dict(config)))
-                cls.onos.post(path, dict(config, ips=config["ips"] + [address]))
+                # (The multihomed topology gives it already: lab/topologies/multihomed.json "ilnp".)
+                if address not in config["ips"]:
+                    cls.onos.post(path, dict(config, ips=config["ips"] + [address]))
             cls.rest.post("ilnp/sites", {
                 "name": SITE, "device": "device:sbr", "internalLocator": INTERNAL_LOCATOR,
                 "uplinks": [{"port": port, "locator": locator, "routerMac": SBR_MAC, "nextHopMac": mac,
