@@ -12,6 +12,7 @@ import { FakeStream } from './core/testing';
 import { EVENT_SOURCE_FACTORY } from './core/telemetry-stream.service';
 import { BngView } from './bng/bng';
 import { ExperimentsView } from './experiments/experiments';
+import { MultihomingView } from './multihoming/multihoming';
 import { NotFound } from './not-found/not-found';
 import { Nptv6View } from './nptv6/nptv6';
 import { Overview } from './overview/overview';
@@ -53,6 +54,13 @@ describe('routes', () => {
     const component = await harness.navigateByUrl('/nptv6', Nptv6View);
     expect(component).toBeInstanceOf(Nptv6View);
     expect(TestBed.inject(Title).getTitle()).toBe('NPTv6 · Sixflow');
+  });
+
+  it('loads the multihoming page with its title', async () => {
+    const harness = await RouterTestingHarness.create();
+    const component = await harness.navigateByUrl('/multihoming', MultihomingView);
+    expect(component).toBeInstanceOf(MultihomingView);
+    expect(TestBed.inject(Title).getTitle()).toBe('Multihoming · Sixflow');
   });
 
   it('loads the subscribers page with its title', async () => {

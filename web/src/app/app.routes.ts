@@ -35,6 +35,11 @@ export const routes: Routes = [
     loadComponent: () => import('./nptv6/nptv6').then((m) => m.Nptv6View),
   },
   {
+    path: 'multihoming',
+    title: 'Multihoming · Sixflow',
+    loadComponent: () => import('./multihoming/multihoming').then((m) => m.MultihomingView),
+  },
+  {
     path: 'bng',
     title: 'Subscribers · Sixflow',
     loadComponent: () => import('./bng/bng').then((m) => m.BngView),

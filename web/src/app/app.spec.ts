@@ -38,7 +38,9 @@ describe('App shell', () => {
     expect(element.querySelector('header .brand')?.textContent?.trim()).toBe('Sixflow');
     const links = Array.from(element.querySelectorAll('nav[aria-label="Main"] a'));
     expect(links.map((a) => a.textContent?.trim())).toEqual(
-      ['Overview', 'Topology', 'Trees', 'Policies', 'Tunnels', 'NPTv6', 'Subscribers', 'Latency', 'Experiments', 'Resources', 'Ports']);
+      ['Overview', 'Topology', 'Trees', 'Policies', 'Tunnels', 'NPTv6', 'Multihoming', 'Subscribers', 'Latency', 'Experiments',
+        'Resources', 'Ports']);
+    expect(links[6].getAttribute('href')).toBe('/multihoming');
     expect(links[0].getAttribute('href')).toBe('/overview');
     expect(element.querySelector('main#main router-outlet')).not.toBeNull();
   });

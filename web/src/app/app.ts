@@ -20,7 +20,7 @@ export class App {
     { path: '/overview', label: 'Overview' }, { path: '/topology', label: 'Topology' },
     { path: '/trees', label: 'Trees' }, { path: '/policies', label: 'Policies' },
     { path: '/tunnels', label: 'Tunnels' }, { path: '/nptv6', label: 'NPTv6' },
-    { path: '/bng', label: 'Subscribers' },
+    { path: '/multihoming', label: 'Multihoming' }, { path: '/bng', label: 'Subscribers' },
     { path: '/latency', label: 'Latency' }, { path: '/experiments', label: 'Experiments' },
     { path: '/resources', label: 'Resources' },
     { path: '/ports', label: 'Ports' },

@@ -846,3 +846,213 @@ export interface BngConfig {
   /** Lines' own meters, each replacing defaultMeter for its line. */
   lineMeters?: BngLineMeterConfig[];
 }
+
+/** Where an ILNP site is in its lifecycle: stored, confirmed by its border router, or refused by it. */
+export type IlnpSiteState = 'REQUESTED' | 'INSTALLED' | 'FAILED';
+
+/**
+ * An uplink of an ILNP site (IlnpSiteCodec): its port on the border router, the provider's /64
+ * locator the site's packets leave with, the MACs of the link, and the operator's weight (percent of
+ * the site's flows; the weights of a site sum to 100).
+ */
+export interface IlnpUplink {
+  port: number;
+  locator: string;
+  routerMac: string;
+  nextHopMac: string;
+  weight: number;
+}
+
+/**
+ * An ILNP site as GET ilnp/sites lists it (RFC 6748's site-controlled deployment): its border router,
+ * the internal locator its hosts use, its uplinks, and its install state; siteId and revision (one on
+ * with each weight change) are the server's. GET ilnp/sites/{name} adds its entries.
+ */
+export interface IlnpSite {
+  name: string;
+  device: string;
+  internalLocator: string;
+  siteId: number;
+  revision: number;
+  uplinks: IlnpUplink[];
+  state: IlnpSiteState;
+  failure?: { deviceId: string; reason: string };
+  entries?: string[];
+}
+
+/** One page of GET ilnp/sites: next is the following page's offset, null on the last one. */
+export interface IlnpSitePage {
+  sites: IlnpSite[];
+  total: number;
+  next: number | null;
+}
+
+/** An uplink's counters (ilnp_uplink_in/out: ILNP packets and octets rewritten by it since the pipeline was loaded). */
+export interface IlnpUplinkCounters {
+  port: number;
+  weight: number;
+  inPackets: number;
+  inBytes: number;
+  outPackets: number;
+  outBytes: number;
+}
+
+/** GET ilnp/sites/{name}/counters, read from the border router (503 when it cannot be read now). */
+export interface IlnpSiteCounters {
+  site: string;
+  uplinks: IlnpUplinkCounters[];
+}
+
+/** What the border router's controller did with a Locator Update (LocatorUpdateOutcome). */
+export type LocatorUpdateOutcome = 'FORWARDED_INTO_SITE' | 'FORWARDED_OUT' | 'MALFORMED' | 'NOT_FOR_A_SITE'
+  | 'FROM_OUTSIDE_THE_SITE' | 'NO_HOST' | 'HOP_LIMIT' | 'NOT_SIXFLOW_DEVICE';
+
+/** A Locator Update (RFC 6743) the site's border router punted: when, by which port, its addresses, locators and fate. */
+export interface ReceivedLocatorUpdate {
+  received: string;
+  receivedFrom: string;
+  source: string;
+  destination: string;
+  operation: 'advertisement' | 'acknowledgement';
+  outcome: LocatorUpdateOutcome;
+  locators: { locator: string; preference: number; lifetime: number }[];
+}
+
+/** GET ilnp/sites/{name}/locator-updates: how many came, and the last ones, newest first. */
+export interface IlnpLocatorUpdates {
+  site: string;
+  received: number;
+  last: ReceivedLocatorUpdate[];
+}
+
+/** The ways of multihoming a site the study compares. */
+export type MultihomingProtocol = 'IPV6' | 'NPTV6' | 'ILNP';
+
+/** How a study sets a protocol up: where the site host sends to, and NPTv6's mappings or ILNP's site. */
+export interface MultihomingProtocolSetup {
+  protocol: MultihomingProtocol;
+  destination: string;
+  mappings?: { internalPrefix: string; externalPrefix: string; uplink: string }[];
+  site?: {
+    device: string;
+    internalLocator: string;
+    uplinks: { port: number; locator: string; routerMac: string; nextHopMac: string }[];
+  };
+}
+
+/**
+ * A multihoming study (POST multihoming/studies body; the thesis's grid): protocols × frame sizes ×
+ * loads (per frame size, Mbit/s) × load sharing (ILNP only, percent per uplink) × repetitions, UDP
+ * and optionally TCP, and an uplink failure to measure failover with.
+ */
+export interface MultihomingStudy {
+  id: string;
+  name: string;
+  description: string;
+  siteHost: string;
+  correspondentHost: string;
+  protocols: MultihomingProtocolSetup[];
+  frameSizes: number[];
+  loadsMbps: Record<string, number[]>;
+  sharing: number[][];
+  tcp: boolean;
+  repetitions: number;
+  trialSeconds: number;
+  failover: { uplink: string; afterSeconds: number; seconds: number } | null;
+  createdAt?: string;
+}
+
+export type MultihomingRunState = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED';
+
+/** A run of a study as its list shows it; poll GET multihoming/runs/{id} to follow it. */
+export interface MultihomingRunSummary {
+  id: number;
+  studyId: string;
+  state: MultihomingRunState;
+  reason: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  cellsTotal: number;
+  cellsDone: number;
+}
+
+/** Why a cell's rate was not reached: the sender's limit, or more than the lab can carry. */
+export type MultihomingLimit = 'SENDER' | 'LAB_CAPACITY';
+
+/** One trial of the grid, as measured (one repetition). */
+export interface MultihomingCell {
+  protocol: MultihomingProtocol;
+  transport: 'UDP' | 'TCP';
+  frameSize: number;
+  loadMbps: number | null;
+  sharing: string | null;
+  repetition: number;
+  startedAt: string;
+  sentMbps: number | null;
+  goodputMbps: number | null;
+  packetsSent: number | null;
+  packetsLost: number | null;
+  lossPercent: number | null;
+  bytesSent: number | null;
+  bytesReceived: number | null;
+  byteLossPercent: number | null;
+  jitterMs: number | null;
+  reordered: number | null;
+  retransmits: number | null;
+  rtt: { sent: number; received: number; minMs: number; meanMs: number; maxMs: number; mdevMs: number } | null;
+  uplinks: { uplink: string; packetsOut: number; packetsIn: number; shareOut: number | null }[];
+  switchLatency: { device: string; packets: number; meanNs: number | null }[];
+  routesBefore: number | null;
+  routesAfter: number | null;
+  entriesBefore: Record<string, number>;
+  entriesAfter: Record<string, number>;
+  limit: MultihomingLimit | null;
+  limitReason: string | null;
+}
+
+/** A cell of the grid, averaged over its repetitions (goodputCi95: the 95% confidence interval's half width). */
+export interface MultihomingGridRow {
+  protocol: MultihomingProtocol;
+  sharing: string | null;
+  transport: 'UDP' | 'TCP';
+  frameSize: number;
+  loadMbps: number | null;
+  repetitions: number;
+  goodputMbps: number | null;
+  goodputCi95: number | null;
+  lossPercent: number | null;
+  byteLossPercent: number | null;
+  jitterMs: number | null;
+  reordered: number | null;
+  rttMeanMs: number | null;
+  uplinkShares: Record<string, number>;
+  limit: MultihomingLimit | null;
+}
+
+/** How a protocol came through an uplink's failure: the time without traffic (null: it never came back). */
+export interface MultihomingFailover {
+  protocol: MultihomingProtocol;
+  uplink: string;
+  afterSeconds: number;
+  repairMs: number | null;
+  probesSent: number;
+  probesAnswered: number;
+  note: string | null;
+}
+
+/** The routing state a protocol leaves: the site's address as the correspondent saw it, and the routes it needed. */
+export interface MultihomingSiteRoutes {
+  protocol: MultihomingProtocol;
+  address: string;
+  routes: { device: string; prefix: string; kind: string; siteSpecific: boolean }[];
+  siteSpecificOutsideSite: number;
+}
+
+/** GET multihoming/runs/{id}: the run with its cells, its grid, its failovers and its routing state. */
+export interface MultihomingRun extends MultihomingRunSummary {
+  cells: MultihomingCell[];
+  grid: MultihomingGridRow[];
+  failovers: MultihomingFailover[];
+  siteRoutes: MultihomingSiteRoutes[];
+}
