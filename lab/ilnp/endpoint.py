@@ -151,9 +151,10 @@ class Endpoint:
         ifr = struct.pack("16sH", self.args.tun.encode(), IFF_TUN | IFF_NO_PI)
         fcntl.ioctl(self.tun, TUNSETIFF, ifr)
         # The kernel's own IPv6 on the TUN: no link-local address (so no RS, MLD or DAD into it),
-        # room for the largest Destination Options header we add (16 bytes with a 96-bit nonce).
+        # room for the Destination Options header we add: 8 bytes with a 32-bit nonce, 16 with a
+        # 96-bit one (so a 1500-byte link carries 1514-byte frames of ILNPv6, as plain IPv6 does).
         sh("ip", "link", "set", "dev", self.args.tun, "addrgenmode", "none")
-        sh("ip", "link", "set", "dev", self.args.tun, "mtu", str(mtu - 16), "up")
+        sh("ip", "link", "set", "dev", self.args.tun, "mtu", str(mtu - 4 - self.nonce_bytes), "up")
         ident = wire.join_address(self.identity, self.nid)
         sh("ip", "-6", "addr", "add", "%s/64" % fmt_addr(ident), "dev", self.args.tun, "nodad")
         # ILNPv6 packets to us carry a Destination Options header; the kernel does not know the
