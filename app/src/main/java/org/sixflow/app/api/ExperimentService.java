@@ -125,7 +125,7 @@ public interface ExperimentService {
 
     /**
      * Returns ready-made experiments after the studies ("APN6 as in IETF 109", "MSR6 TE/RLB as in
-     * IETF 119", "ILNP grid"): their factors and classes, with the network-specific fields
+     * IETF 119", "Load grid"): their factors and classes, with the network-specific fields
      * (ingress, addresses, trees, policies) to be filled in.
      *
      * @return the presets

@@ -25,7 +25,7 @@ import java.util.Map;
  */
 @Service
 @Command(scope = "sixflow", name = "experiment-add",
-        description = "Defines an experiment from a preset (apn6-ietf109, msr6-ietf119, ilnp-grid, gtpu-murakami) or "
+        description = "Defines an experiment from a preset (apn6-ietf109, msr6-ietf119, load-grid, gtpu-murakami) or "
                 + "a JSON file")
 public class ExperimentAddCommand extends AbstractShellCommand {
 

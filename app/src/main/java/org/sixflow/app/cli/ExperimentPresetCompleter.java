@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import static org.onosproject.cli.AbstractShellCommand.get;
 
 /**
- * Completes the ids of the experiment presets (apn6-ietf109, msr6-ietf119, ilnp-grid, gtpu-murakami).
+ * Completes the ids of the experiment presets (apn6-ietf109, msr6-ietf119, load-grid, gtpu-murakami).
  */
 @Service
 public class ExperimentPresetCompleter extends AbstractChoicesCompleter {

@@ -46,11 +46,11 @@ public final class ExperimentPresets {
     /**
      * Returns every preset.
      *
-     * @return APN6 as in IETF 109, MSR6 TE/RLB as in IETF 119, the ILNP grid, GTP-U checksums as in
+     * @return APN6 as in IETF 109, MSR6 TE/RLB as in IETF 119, a host-sent load grid, GTP-U checksums as in
      *         draft-murakami
      */
     public static List<Experiment> all() {
-        return ImmutableList.of(apn6(), msr6(), ilnpGrid(), gtpuMurakami());
+        return ImmutableList.of(apn6(), msr6(), loadGrid(), gtpuMurakami());
     }
 
     private static ExperimentClass ipv6() {
@@ -108,14 +108,15 @@ public final class ExperimentPresets {
     }
 
     /**
-     * The ILNP method's grid: 128- and 1514-byte frames at load rates of a 1-2-5 series, goodput,
-     * loss and jitter per cell, sent by the host on the ingress port. The method's own rates
-     * (up to 100 Mbps of 128-byte and 1 Gbps of 1514-byte frames) exceed a software switch.
+     * A grid of the ILNP thesis's factors applied to a feature's probes: 128- and 1514-byte frames
+     * at load rates of a 1-2-5 series, goodput, loss and jitter per cell, sent by the host on the
+     * ingress port (the thesis's own protocols, IPv6, NPTv6 and ILNP by iperf3 and ping between
+     * hosts, are the multihoming study: docs/features/multihoming-study.md).
      *
      * @return the preset
      */
-    static Experiment ilnpGrid() {
-        return Experiment.builder("ilnp-grid").name("ILNP grid")
+    static Experiment loadGrid() {
+        return Experiment.builder("load-grid").name("Load grid")
                 .description("128- and 1514-byte frames at 1, 2, 5, 10 and 20 Mbps, from the host on the ingress "
                                      + "port; goodput, loss and jitter per frame size and load")
                 .ingress(ConnectPoint.deviceConnectPoint("device:beijing/3")).traffic(ExperimentTraffic.HOSTS)

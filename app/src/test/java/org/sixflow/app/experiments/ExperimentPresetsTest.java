@@ -36,7 +36,7 @@ public class ExperimentPresetsTest {
         for (Experiment e : ExperimentPresets.all()) {
             assertEquals(e.id(), Map.of(), ExperimentValidator.problems(e, 50_000));
         }
-        assertEquals(List.of("apn6-ietf109", "msr6-ietf119", "ilnp-grid", "gtpu-murakami"),
+        assertEquals(List.of("apn6-ietf109", "msr6-ietf119", "load-grid", "gtpu-murakami"),
                      ExperimentPresets.all().stream().map(Experiment::id).collect(Collectors.toList()));
     }
 
