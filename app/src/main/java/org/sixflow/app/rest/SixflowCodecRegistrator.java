@@ -45,6 +45,12 @@ import org.sixflow.app.features.gtpu.rest.GtpuTunnelCodec;
 import org.sixflow.app.features.gtpu.rest.GtpuTunnelCountersCodec;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
 import org.sixflow.app.features.ilnp.rest.IlnpSiteCodec;
+import org.sixflow.app.features.multihoming.api.MultihomingStudy;
+import org.sixflow.app.features.multihoming.api.StudyRun;
+import org.sixflow.app.features.multihoming.api.StudyRunDetail;
+import org.sixflow.app.features.multihoming.rest.MultihomingStudyCodec;
+import org.sixflow.app.features.multihoming.rest.StudyRunCodec;
+import org.sixflow.app.features.multihoming.rest.StudyRunDetailCodec;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.rest.Nptv6MappingCodec;
 import org.sixflow.pipeconf.PipeconfCapabilities;
@@ -75,6 +81,9 @@ public class SixflowCodecRegistrator {
             .put(BngSession.class, new BngSessionCodec())
             .put(BngLine.class, new BngLineCodec())
             .put(IlnpSite.class, new IlnpSiteCodec())
+            .put(MultihomingStudy.class, new MultihomingStudyCodec())
+            .put(StudyRun.class, new StudyRunCodec())
+            .put(StudyRunDetail.class, new StudyRunDetailCodec())
             .put(LatencyPoint.class, new LatencyPointCodec())
             .put(LatencySample.class, new LatencySampleCodec())
             .put(LatencyHistogram.class, new LatencyHistogramCodec())

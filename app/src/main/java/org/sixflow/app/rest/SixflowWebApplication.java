@@ -9,6 +9,7 @@ import org.onlab.rest.JsonBodyWriter;
 import org.sixflow.app.features.bng.rest.BngWebResource;
 import org.sixflow.app.features.gtpu.rest.GtpuTunnelWebResource;
 import org.sixflow.app.features.ilnp.rest.IlnpSiteWebResource;
+import org.sixflow.app.features.multihoming.rest.MultihomingStudyWebResource;
 import org.sixflow.app.features.nptv6.rest.Nptv6MappingWebResource;
 import org.sixflow.app.rest.errors.BadRequestMapper;
 import org.sixflow.app.rest.errors.ConflictMapper;
@@ -46,9 +47,8 @@ public class SixflowWebApplication extends AbstractWebApplication {
     public static final List<Class<?>> RESOURCES = List.of(
             PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
             EventWebResource.class, Msr6TreeWebResource.class, Apn6PolicyWebResource.class,
-            GtpuTunnelWebResource.class, Nptv6MappingWebResource.class, BngWebResource.class, TelemetryWebResource.class,
-            GtpuTunnelWebResource.class, Nptv6MappingWebResource.class, IlnpSiteWebResource.class,
-            TelemetryWebResource.class,
+            GtpuTunnelWebResource.class, Nptv6MappingWebResource.class, BngWebResource.class,
+            IlnpSiteWebResource.class, MultihomingStudyWebResource.class, TelemetryWebResource.class,
             TopologyWebResource.class, ResourceWebResource.class,
             RouteWebResource.class, HostWebResource.class, ExperimentWebResource.class, OpenApiWebResource.class);
 

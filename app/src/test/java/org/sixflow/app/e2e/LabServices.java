@@ -44,6 +44,8 @@ import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.features.gtpu.impl.GtpuTunnelManagerFixture;
 import org.sixflow.app.features.ilnp.api.IlnpSiteService;
 import org.sixflow.app.features.ilnp.impl.IlnpSiteManagerFixture;
+import org.sixflow.app.features.multihoming.api.MultihomingStudyService;
+import org.sixflow.app.features.multihoming.impl.MultihomingStudyManagerFixture;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
 import org.sixflow.app.features.nptv6.impl.Nptv6MappingManagerFixture;
 import org.sixflow.app.history.HistoryDatabase;
@@ -96,6 +98,7 @@ final class LabServices {
     final History history;
     final ResourceManagerFixture resources;
     final ExperimentManagerFixture<PostgresExperimentStore> experiments;
+    final MultihomingStudyManagerFixture studies;
 
     /** Seconds between the occupancy collector's rounds: the dashboard sees new entries soon. */
     private static final int OCCUPANCY_SECONDS = 5;
@@ -148,11 +151,14 @@ final class LabServices {
         experiments = new ExperimentManagerFixture<>(trees.lab, trees.manager, policies.manager,
                                                      ExperimentManagerFixture.postgresStore(history));
         experiments.connectTunnels(tunnels.manager);
+        studies = new MultihomingStudyManagerFixture(history, mappings.manager, ilnpSites.manager, routing.manager,
+                                                     new InstalledRules(), inventory.devices, telemetry.manager);
     }
 
     /** Stops what runs on its own: the experiment manager, the occupancy collector and the history manager. */
     void stop() {
         bng.stop();
+        studies.deactivate();
         ilnpSites.deactivate();
         mappings.deactivate();
         experiments.close();
@@ -207,6 +213,7 @@ final class LabServices {
                 .add(ResourceService.class, resources.manager)
                 .add(RoutingService.class, routing.manager)
                 .add(ExperimentService.class, experiments.manager)
+                .add(MultihomingStudyService.class, studies.manager)
                 .add(CodecService.class, RestTestSupport.codecService());
     }
 

@@ -59,7 +59,8 @@ public final class OpenApiDocument {
     /** Every schema in definitions/ (OpenApiDocumentTest checks the list against the folder). */
     static final List<String> SCHEMAS = List.of(
             "Apn6Policy", "BngConfig", "DeviceCapabilities", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel",
-            "IlnpSite", "IlnpWeights", "Msr6TreeReceivers", "Msr6TreeRequest", "NetworkTopology", NO_ARGUMENTS,
+            "IlnpSite", "IlnpWeights", "Msr6TreeReceivers", "Msr6TreeRequest", "MultihomingStudy", "NetworkTopology",
+            NO_ARGUMENTS,
             "Nptv6Mapping", "ResourcesMau", "ResourcesTable",
             "Route", "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");
 

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.multihoming.impl;
+
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.sixflow.app.features.multihoming.api.MultihomingProtocol;
+import org.sixflow.app.features.multihoming.api.MultihomingStudy;
+import org.sixflow.app.features.multihoming.api.SiteRoutes;
+import org.sixflow.app.features.multihoming.api.StudyProtocol;
+import org.sixflow.app.features.multihoming.api.SwitchLatency;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** What a study run asks of the network through ONOS (a fake in unit tests). */
+interface StudyNetwork {
+
+    /**
+     * Installs what a protocol's trials need (nothing for IPv6) and waits until the devices hold it.
+     *
+     * @param study    the study
+     * @param protocol the protocol
+     * @param timeout  how long to wait for the install
+     * @throws StudyFailure saying why the protocol cannot be measured (then nothing of it stays)
+     */
+    void install(MultihomingStudy study, StudyProtocol protocol, Duration timeout) throws StudyFailure;
+
+    /**
+     * Removes what {@link #install} installed for the protocol; what is not there is skipped.
+     *
+     * @param protocol the protocol
+     */
+    void uninstall(StudyProtocol protocol);
+
+    /**
+     * Gives the ILNP site the weights of a sharing level and waits until the device holds them.
+     *
+     * @param ilnp    the ILNP protocol
+     * @param weights per uplink, in the site's uplink order
+     * @param timeout how long to wait
+     * @throws StudyFailure if the weights are refused or not installed in time
+     */
+    void share(StudyProtocol ilnp, List<Integer> weights, Duration timeout) throws StudyFailure;
+
+    /** ONOS's routes. */
+    int routes();
+
+    /** The flow entries ONOS read from each available switch. */
+    Map<DeviceId, Integer> entries();
+
+    /**
+     * Each uplink's packet counts (out, in) where the protocol counts per uplink (ILNP); empty otherwise.
+     *
+     * @param protocol the protocol
+     * @return the counters by uplink
+     */
+    Map<ConnectPoint, long[]> uplinkCounters(StudyProtocol protocol);
+
+    /**
+     * Each switch's reported per-packet time of plain IPv6 forwarding in a window.
+     *
+     * @param from window start
+     * @param to   window end
+     * @return one per switch with samples
+     */
+    List<SwitchLatency> switchLatency(Instant from, Instant to);
+
+    /**
+     * Every switch's route to an address.
+     *
+     * @param protocol   the protocol
+     * @param address    the address (or locator prefix) the correspondent sees the site by
+     * @param siteDevice the border router
+     * @return the routes
+     */
+    SiteRoutes siteRoutes(MultihomingProtocol protocol, String address, DeviceId siteDevice);
+}
