@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-bng-split bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-rest bmv2-bench clean
+        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-bng-split bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-multihoming bench-rest bmv2-bench clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -289,6 +289,10 @@ bench-bng-split:
 ## studies' tables. BENCH_ARGS="--presets ID,... --packets N --warmup N".
 bench-presets:
 	PYTHON=$(VENV)/bin/python lab/systest/bench-presets.sh
+
+## The ILNP thesis's grid (IPv6, NPTv6, ILNP by iperf3 and ping) run by Sixflow on the multihomed lab.
+bench-multihoming:
+	PYTHON=$(VENV)/bin/python lab/systest/bench-multihoming.sh
 
 clean:
 	$(MVN) -q clean

@@ -6,7 +6,8 @@
 # on the wire at the hosts, then the dashboard e2e against the same lab, Sixflow inside real ONOS
 # 2.7.0; then the BNG end to end (test_bng) on a lab of its own (TOPOLOGY=bng), and the split BNG's
 # (test_bng_split, TOPOLOGY=bng-split) on another (LAB_BNG=0 skips both), and the multihomed NPTv6
-# site and an ILNP one (test_multihoming, test_ilnp_site, TOPOLOGY=multihomed; LAB_MULTIHOMED=0 skips them). Without p4c-bm2-ss and
+# site, an ILNP one and the multihoming study's grid through ONOS (test_multihoming, test_ilnp_site,
+# test_multihoming_study, TOPOLOGY=multihomed; LAB_MULTIHOMED=0 skips them). Without p4c-bm2-ss and
 # simple_switch_grpc on PATH, or without the ONOS build, the tests
 # are skipped, loudly.
 #   lab/systest/run.sh [test module, Class or Class.test names...]
@@ -66,6 +67,7 @@ if [ $# -eq 0 ] && [ "${LAB_BNG:-1}" = 1 ]; then
 fi
 # A multihomed site behind an NPTv6 border router, two providers, a correspondent: its own lab too.
 if [ $# -eq 0 ] && [ "${LAB_MULTIHOMED:-1}" = 1 ]; then
-    TOPOLOGY=multihomed "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" test_multihoming test_ilnp_site || status=1
+    TOPOLOGY=multihomed "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" test_multihoming test_ilnp_site \
+        test_multihoming_study || status=1
 fi
 exit "$status"
