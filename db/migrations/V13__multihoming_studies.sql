@@ -76,7 +76,7 @@ CREATE TABLE sixflow.multihoming_failovers (
     probes_answered integer     NOT NULL,
     note            text        NOT NULL,
     position        integer     NOT NULL,
-    PRIMARY KEY (run_id, protocol)
+    PRIMARY KEY (run_id, position)
 );
 
 CREATE TABLE sixflow.multihoming_site_routes (

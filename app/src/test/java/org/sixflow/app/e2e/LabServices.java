@@ -152,7 +152,7 @@ final class LabServices {
                                                      ExperimentManagerFixture.postgresStore(history));
         experiments.connectTunnels(tunnels.manager);
         studies = new MultihomingStudyManagerFixture(history, mappings.manager, ilnpSites.manager, routing.manager,
-                                                     new InstalledRules(), inventory.devices, telemetry.manager);
+                                                     inventory.devices, telemetry.manager);
     }
 
     /** Stops what runs on its own: the experiment manager, the occupancy collector and the history manager. */

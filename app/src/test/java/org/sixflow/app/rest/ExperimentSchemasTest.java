@@ -3,11 +3,9 @@
 package org.sixflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onosproject.codec.CodecContext;
-import org.onosproject.codec.JsonCodec;
 import org.sixflow.app.api.ConfidenceInterval;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentCell;
@@ -24,8 +22,9 @@ import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.api.StabilitySummary;
 import org.sixflow.app.experiments.ExperimentPresets;
 import org.sixflow.app.experiments.results.StudyTables;
+import org.sixflow.app.testing.Definitions;
+import org.sixflow.app.testing.PlainCodecContext;
 
-import java.io.InputStream;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
@@ -39,29 +38,10 @@ import static org.junit.Assert.assertTrue;
  */
 public class ExperimentSchemasTest {
 
-    private static final CodecContext CONTEXT = new CodecContext() {
-        private final ObjectMapper mapper = new ObjectMapper();
+    private static final CodecContext CONTEXT = new PlainCodecContext();
 
-        @Override
-        public ObjectMapper mapper() {
-            return mapper;
-        }
-
-        @Override
-        public <T> JsonCodec<T> codec(Class<T> entityClass) {
-            return null;
-        }
-
-        @Override
-        public <T> T getService(Class<T> serviceClass) {
-            return null;
-        }
-    };
-
-    private static JsonNode schema(String name) throws Exception {
-        try (InputStream in = ExperimentSchemasTest.class.getResourceAsStream("/definitions/" + name + ".json")) {
-            return new ObjectMapper().readTree(in);
-        }
+    private static JsonNode schema(String name) {
+        return Definitions.schema(name);
     }
 
     private static void writesEveryProperty(JsonNode schema, JsonNode encoded, String where) {

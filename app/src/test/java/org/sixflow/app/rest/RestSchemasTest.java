@@ -3,13 +3,11 @@
 package org.sixflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.codec.CodecContext;
-import org.onosproject.codec.JsonCodec;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
@@ -29,10 +27,11 @@ import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.telemetry.stats.LatencyStatistics;
 import org.sixflow.app.telemetry.stats.OverheadComparison;
+import org.sixflow.app.testing.Definitions;
+import org.sixflow.app.testing.PlainCodecContext;
 import org.sixflow.pipeconf.PipeconfCapabilities;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
-import java.io.InputStream;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -50,29 +49,10 @@ import static org.junit.Assert.assertTrue;
  */
 public class RestSchemasTest {
 
-    private static final CodecContext CONTEXT = new CodecContext() {
-        private final ObjectMapper mapper = new ObjectMapper();
+    private static final CodecContext CONTEXT = new PlainCodecContext();
 
-        @Override
-        public ObjectMapper mapper() {
-            return mapper;
-        }
-
-        @Override
-        public <T> JsonCodec<T> codec(Class<T> entityClass) {
-            return null;
-        }
-
-        @Override
-        public <T> T getService(Class<T> serviceClass) {
-            return null;
-        }
-    };
-
-    private static JsonNode schema(String name) throws Exception {
-        try (InputStream in = RestSchemasTest.class.getResourceAsStream("/definitions/" + name + ".json")) {
-            return new ObjectMapper().readTree(in);
-        }
+    private static JsonNode schema(String name) {
+        return Definitions.schema(name);
     }
 
     @Test

@@ -17,11 +17,9 @@ import org.sixflow.app.api.ExperimentsUnavailableException;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
 import org.sixflow.app.api.PacingSummary;
-import org.sixflow.app.history.HistoryDatabase;
+import org.sixflow.app.history.HistoryConnections;
 import org.sixflow.app.history.HistoryDatabaseService;
 
-import javax.sql.DataSource;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -50,37 +48,18 @@ public class PostgresExperimentStore implements ExperimentStore {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected HistoryDatabaseService historyDatabase;
 
-    /** What the work does with a connection. */
-    @FunctionalInterface
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
+    private HistoryConnections connections() {
+        return new HistoryConnections(historyDatabase, UNAVAILABLE, "experiment store: the history database failed",
+                                      (message, cause) -> cause == null ? new ExperimentsUnavailableException(message)
+                                              : new ExperimentsUnavailableException(message, cause));
     }
 
-    private <T> T withConnection(Work<T> work) {
-        DataSource dataSource = historyDatabase.database().map(HistoryDatabase::dataSource)
-                .orElseThrow(() -> new ExperimentsUnavailableException(UNAVAILABLE));
-        try (Connection c = dataSource.getConnection()) {
-            return work.run(c);
-        } catch (SQLException e) {
-            // The database's own text stays in the cause, for the log, out of REST answers.
-            throw new ExperimentsUnavailableException("experiment store: the history database failed", e);
-        }
+    private <T> T withConnection(HistoryConnections.Work<T> work) {
+        return connections().withConnection(work);
     }
 
-    private <T> T inTransaction(Work<T> work) {
-        return withConnection(c -> {
-            c.setAutoCommit(false);
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
-        });
+    private <T> T inTransaction(HistoryConnections.Work<T> work) {
+        return connections().inTransaction(work);
     }
 
     @Override

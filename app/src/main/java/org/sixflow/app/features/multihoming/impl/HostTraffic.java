@@ -26,11 +26,15 @@ final class HostTraffic {
 
     /** Between pings beside a trial's iperf3. */
     static final double PING_INTERVAL_S = 0.05;
-    /** First iperf3 port; a trial takes the next of {@link #PORTS} so that a lingering server is no obstacle. */
+    /**
+     * First iperf3 port; a trial takes the next of {@link #PORTS} so that a lingering server is no
+     * obstacle (a retry the next of the {@link #PORTS} after those).
+     */
     static final int FIRST_PORT = 15201;
     static final int PORTS = 200;
     private static final Duration SERVER_START = Duration.ofMillis(400);
     private static final Duration GRACE = Duration.ofSeconds(20);
+    private static final Duration RETRY_PAUSE = Duration.ofSeconds(2);
 
     /** What a trial's traffic measured. */
     static final class Outcome {
@@ -86,7 +90,23 @@ final class HostTraffic {
      */
     Outcome trial(String site, String correspondent, Ip6Address destination, PlannedTrial trial, int seconds,
                   int streams) throws StudyFailure, IOException, InterruptedException {
-        String port = String.valueOf(FIRST_PORT + trial.index() % PORTS);
+        try {
+            return attempt(site, correspondent, destination, trial, seconds, streams, 0);
+        } catch (IllegalArgumentException e) {
+            // After a trial that saturated the lab the server may not listen yet when the client
+            // comes: once more, on the next port, after a pause.
+            if (!String.valueOf(e.getMessage()).matches("(?s).*(Connection refused|unable to connect).*")) {
+                throw e;
+            }
+            Thread.sleep(RETRY_PAUSE.toMillis());
+            return attempt(site, correspondent, destination, trial, seconds, streams, PORTS);
+        }
+    }
+
+    private Outcome attempt(String site, String correspondent, Ip6Address destination, PlannedTrial trial,
+                            int seconds, int streams, int portOffset)
+            throws StudyFailure, IOException, InterruptedException {
+        String port = String.valueOf(FIRST_PORT + portOffset + trial.index() % PORTS);
         String dst = destination.toString();
         CommandRunner.Running server = runner.start(commands.inHost(correspondent, "iperf3", "-s", "-1", "-J",
                                                                       "-p", port, "-B", dst));

@@ -7,7 +7,6 @@ import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cluster.ClusterService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.flow.FlowRuleService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -75,8 +74,6 @@ public class MultihomingStudyManager implements MultihomingStudyService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RoutingService routingService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected FlowRuleService flowRuleService;
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected DeviceService deviceService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected TelemetryService telemetryService;
@@ -116,8 +113,7 @@ public class MultihomingStudyManager implements MultihomingStudyService {
         readProperties(context);
         localNode = clusterService.getLocalNode().id().toString();
         if (network == null) {
-            network = new OnosStudyNetwork(nptv6Service, ilnpService, routingService, flowRuleService, deviceService,
-                                           telemetryService);
+            network = new OnosStudyNetwork(nptv6Service, ilnpService, routingService, deviceService, telemetryService);
         }
         executor = Executors.newSingleThreadExecutor(groupedThreads("sixflow/multihoming", "study-%d", log));
         failLeftovers();
@@ -156,31 +152,29 @@ public class MultihomingStudyManager implements MultihomingStudyService {
                 return false;
             }
         };
-        NamedCommands hosts = commands.hosts;
-        NamedCommands links = commands.links;
-        NamedCommands endpoints = commands.endpoints;
-        String text = ComponentProperties.text(context, HOST_COMMANDS).orElse("");
-        try {
-            hosts = NamedCommands.parse(text, HOST_COMMANDS, hostNames, "h_site");
-            hostCommands = text;
-        } catch (IllegalArgumentException e) {
-            log.warn("{} refused, keeping '{}': {}", HOST_COMMANDS, hostCommands, e.getMessage());
-        }
-        text = ComponentProperties.text(context, LINK_COMMANDS).orElse("");
-        try {
-            links = NamedCommands.parse(text, LINK_COMMANDS, ports, "device:sbr/2");
-            linkCommands = text;
-        } catch (IllegalArgumentException e) {
-            log.warn("{} refused, keeping '{}': {}", LINK_COMMANDS, linkCommands, e.getMessage());
-        }
-        text = ComponentProperties.text(context, ILNP_ENDPOINTS).orElse("");
-        try {
-            endpoints = NamedCommands.parse(text, ILNP_ENDPOINTS, hostNames, "h_site");
-            ilnpEndpoints = text;
-        } catch (IllegalArgumentException e) {
-            log.warn("{} refused, keeping '{}': {}", ILNP_ENDPOINTS, ilnpEndpoints, e.getMessage());
-        }
+        NamedCommands hosts = read(context, HOST_COMMANDS, hostNames, "h_site", commands.hosts, hostCommands);
+        NamedCommands links = read(context, LINK_COMMANDS, ports, "device:sbr/2", commands.links, linkCommands);
+        NamedCommands endpoints = read(context, ILNP_ENDPOINTS, hostNames, "h_site", commands.endpoints,
+                                       ilnpEndpoints);
+        hostCommands = hosts == commands.hosts ? hostCommands : text(context, HOST_COMMANDS);
+        linkCommands = links == commands.links ? linkCommands : text(context, LINK_COMMANDS);
+        ilnpEndpoints = endpoints == commands.endpoints ? ilnpEndpoints : text(context, ILNP_ENDPOINTS);
         commands = new StudyCommands(hosts, links, endpoints);
+    }
+
+    private static String text(ComponentContext context, String property) {
+        return ComponentProperties.text(context, property).orElse("");
+    }
+
+    /** One property's commands; when refused, those in force (the log says why). */
+    private NamedCommands read(ComponentContext context, String property, Predicate<String> names, String example,
+                               NamedCommands inForce, String inForceText) {
+        try {
+            return NamedCommands.parse(text(context, property), property, names, example);
+        } catch (IllegalArgumentException e) {
+            log.warn("{} refused, keeping '{}': {}", property, inForceText, e.getMessage());
+            return inForce;
+        }
     }
 
     /** Runs an earlier life of this instance left queued or running cannot go on. */

@@ -10,8 +10,6 @@ import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.flow.FlowEntry;
-import org.onosproject.net.flow.FlowRuleService;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.api.LatencyClass;
@@ -53,16 +51,14 @@ final class OnosStudyNetwork implements StudyNetwork {
     private final Nptv6MappingService nptv6;
     private final IlnpSiteService ilnp;
     private final RoutingService routing;
-    private final FlowRuleService flowRules;
     private final DeviceService devices;
     private final TelemetryService telemetry;
 
-    OnosStudyNetwork(Nptv6MappingService nptv6, IlnpSiteService ilnp, RoutingService routing,
-                     FlowRuleService flowRules, DeviceService devices, TelemetryService telemetry) {
+    OnosStudyNetwork(Nptv6MappingService nptv6, IlnpSiteService ilnp, RoutingService routing, DeviceService devices,
+                     TelemetryService telemetry) {
         this.nptv6 = nptv6;
         this.ilnp = ilnp;
         this.routing = routing;
-        this.flowRules = flowRules;
         this.devices = devices;
         this.telemetry = telemetry;
     }
@@ -168,15 +164,12 @@ final class OnosStudyNetwork implements StudyNetwork {
 
     @Override
     public Map<DeviceId, Integer> entries() {
+        // The routing entries each switch holds as ONOS confirmed them (all flow entries would count
+        // telemetry and features' rules too, and flap while a saturated switch answers ONOS's reads late).
         Map<DeviceId, Integer> entries = new TreeMap<>(Comparator.comparing(DeviceId::toString));
         for (Device device : devices.getAvailableDevices()) {
-            int added = 0;
-            for (FlowEntry entry : flowRules.getFlowEntries(device.id())) {
-                if (entry.state() == FlowEntry.FlowEntryState.ADDED) {
-                    added++;
-                }
-            }
-            entries.put(device.id(), added);
+            entries.put(device.id(), (int) routing.routes(device.id()).stream()
+                    .filter(r -> r.state() == Ipv6Route.State.INSTALLED).count());
         }
         return entries;
     }

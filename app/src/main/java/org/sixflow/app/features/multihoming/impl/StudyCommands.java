@@ -3,7 +3,9 @@
 package org.sixflow.app.features.multihoming.impl;
 
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.features.multihoming.api.MultihomingProtocol;
 import org.sixflow.app.features.multihoming.api.MultihomingStudy;
+import org.sixflow.app.features.multihoming.api.StudyFailover;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -74,16 +76,18 @@ final class StudyCommands {
             if (hosts.command(host).isEmpty()) {
                 problems.add("no hostCommands entry for host " + host);
             }
-            if (study.protocol(org.sixflow.app.features.multihoming.api.MultihomingProtocol.ILNP).isPresent()
+            if (study.protocol(MultihomingProtocol.ILNP).isPresent()
                     && endpoints.command(host).isEmpty()) {
                 problems.add("no ilnpEndpoints entry for host " + host + " (ILNP's trials run its endpoint)");
             }
         }
-        study.failover().ifPresent(f -> {
-            if (links.command(f.uplink().toString()).isEmpty()) {
-                problems.add("no linkCommands entry for " + f.uplink());
+        if (study.failover().isPresent()) {
+            for (StudyFailover f : StudyRunner.failovers(study)) {
+                if (links.command(f.uplink().toString()).isEmpty()) {
+                    problems.add("no linkCommands entry for " + f.uplink() + " (the failovers take each uplink down)");
+                }
             }
-        });
+        }
         return problems;
     }
 }

@@ -22,8 +22,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -52,6 +54,8 @@ final class StudyRunner {
     static final Duration INSTALL_TIMEOUT = Duration.ofSeconds(60);
     /** Longest wait for the network to carry the site's traffic again after a failover. */
     static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(40);
+    /** Longest wait for the routing state to come back after a failover. */
+    static final Duration ROUTING_TIMEOUT = Duration.ofSeconds(60);
     /** Pause between trials: queues drain, the previous iperf3 server is gone. */
     static final Duration SETTLE = Duration.ofMillis(500);
 
@@ -60,6 +64,8 @@ final class StudyRunner {
     private final StudyNetwork network;
     private final HostTraffic traffic;
     private final Clock clock;
+    /** How long to wait for the routing state after a failover ({@link #ROUTING_TIMEOUT}; tests shorten it). */
+    Duration routingTimeout = ROUTING_TIMEOUT;
 
     StudyRunner(MultihomingStudyStore store, StudyNetwork network, HostTraffic traffic, Clock clock) {
         this.store = store;
@@ -115,7 +121,14 @@ final class StudyRunner {
                     if (protocol.protocol() == MultihomingProtocol.ILNP && !study.sharing().isEmpty()) {
                         network.share(protocol, study.sharing().get(0), INSTALL_TIMEOUT);
                     }
-                    store.addFailover(runId, failover(study, protocol, study.failover().get()));
+                    int routes = network.routes();
+                    Map<DeviceId, Integer> entries = network.entries();
+                    for (StudyFailover failover : failovers(study)) {
+                        store.addFailover(runId, failover(study, protocol, failover));
+                        // The next trials' routing state is judged against this one: ONOS first
+                        // rediscovers the link and reinstalls the routes it lost.
+                        awaitRouting(routes, entries);
+                    }
                 }
             } catch (StudyFailure e) {
                 return new Ending(false, protocol.protocol() + ": " + e.getMessage());
@@ -205,6 +218,41 @@ final class StudyRunner {
         DeviceId siteDevice = siteDevice(study);
         if (siteDevice != null) {
             store.addSiteRoutes(runId, network.siteRoutes(protocol.protocol(), seenAs, siteDevice));
+        }
+    }
+
+    /**
+     * The failovers a protocol gets: the study's uplink first, then each other uplink of the site
+     * (its ILNP uplinks and NPTv6 mappings'): which one carries a protocol's pings is the
+     * routing's or the weights' choice, so each is failed in turn and the one whose failure
+     * interrupted the pings shows the repair.
+     *
+     * @param study the study
+     * @return the failovers, one per uplink
+     */
+    static List<StudyFailover> failovers(MultihomingStudy study) {
+        StudyFailover first = study.failover().orElseThrow();
+        Set<ConnectPoint> uplinks = new LinkedHashSet<>(List.of(first.uplink()));
+        for (StudyProtocol p : study.protocols()) {
+            p.site().ifPresent(site -> site.uplinks()
+                    .forEach(u -> uplinks.add(new ConnectPoint(site.device(), u.port()))));
+            p.mappings().forEach(m -> uplinks.add(m.uplink()));
+        }
+        List<StudyFailover> failovers = new ArrayList<>();
+        uplinks.forEach(u -> failovers.add(StudyFailover.of(u, first.afterSeconds(), first.seconds())));
+        return failovers;
+    }
+
+    /** Waits until ONOS's routes and every switch's routing entries are as they were (at most routingTimeout). */
+    private void awaitRouting(int routes, Map<DeviceId, Integer> entries) throws InterruptedException {
+        long deadline = System.nanoTime() + routingTimeout.toNanos();
+        while (network.routes() != routes || !network.entries().equals(entries)) {
+            if (System.nanoTime() - deadline >= 0) {
+                log.warn("The routing state did not come back to {} routes, entries {} within {} s: now {}, {}",
+                         routes, entries, routingTimeout.toSeconds(), network.routes(), network.entries());
+                return;
+            }
+            Thread.sleep(1000);
         }
     }
 

@@ -9,7 +9,6 @@ import org.onosproject.cluster.ControllerNode;
 import org.onosproject.cluster.DefaultControllerNode;
 import org.onosproject.cluster.NodeId;
 import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.flow.FlowRuleService;
 import org.sixflow.app.api.RoutingService;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.features.ilnp.api.IlnpSiteService;
@@ -35,13 +34,12 @@ public final class MultihomingStudyManagerFixture {
      * @param nptv6     NPTv6 mappings
      * @param ilnp      ILNP sites
      * @param routing   routes
-     * @param flowRules flow entries
      * @param devices   devices
      * @param telemetry telemetry
      */
     public MultihomingStudyManagerFixture(HistoryDatabaseService history, Nptv6MappingService nptv6,
-                                          IlnpSiteService ilnp, RoutingService routing, FlowRuleService flowRules,
-                                          DeviceService devices, TelemetryService telemetry) {
+                                          IlnpSiteService ilnp, RoutingService routing, DeviceService devices,
+                                          TelemetryService telemetry) {
         PostgresStudyStore store = new PostgresStudyStore();
         store.historyDatabase = history;
         manager = new MultihomingStudyManager(Clock.systemUTC(), new ProcessCommandRunner());
@@ -56,7 +54,6 @@ public final class MultihomingStudyManagerFixture {
         manager.nptv6Service = nptv6;
         manager.ilnpService = ilnp;
         manager.routingService = routing;
-        manager.flowRuleService = flowRules;
         manager.deviceService = devices;
         manager.telemetryService = telemetry;
         manager.activate(null);

@@ -106,11 +106,13 @@ public class MultihomingStudyManagerTest {
         assertEquals("Study lab cannot run on this instance: no hostCommands entry for host h_site; no ilnpEndpoints "
                              + "entry for host h_site (ILNP's trials run its endpoint); no hostCommands entry for "
                              + "host h_cn; no ilnpEndpoints entry for host h_cn (ILNP's trials run its endpoint); "
-                             + "no linkCommands entry for device:sbr/2 (component properties of "
+                             + "no linkCommands entry for device:sbr/2 (the failovers take each uplink down); "
+                             + "no linkCommands entry for device:sbr/3 (the failovers take each uplink down) "
+                             + "(component properties of "
                              + MultihomingStudyManager.class.getName() + ")", refused.getMessage());
         manager.modified(properties(Map.of(HOST_COMMANDS, "h_site=ip netns exec sfh-h_site",
                                            ILNP_ENDPOINTS, "h_site=lab-endpoint h_site;h_cn=lab-endpoint h_cn",
-                                           LINK_COMMANDS, "device:sbr/2=lab-link sbr-eth2")));
+                                           LINK_COMMANDS, "device:sbr/2=lab-link sbr-eth2;device:sbr/3=lab-link sbr-eth3")));
         refused = Thrown.by(IllegalStateException.class, () -> manager.start("lab"));
         assertEquals("Study lab cannot run on this instance: no hostCommands entry for host h_cn (component "
                              + "properties of " + MultihomingStudyManager.class.getName() + ")", refused.getMessage());

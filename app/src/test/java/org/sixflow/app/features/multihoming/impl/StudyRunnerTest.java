@@ -22,6 +22,7 @@ import org.sixflow.app.testing.Thrown;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +84,8 @@ public class StudyRunnerTest {
         return new StudyCommands(
                 NamedCommands.parse("h_site=ip netns exec sfh-h_site; h_cn=ip netns exec sfh-h_cn", "hostCommands",
                                     n -> true, "h_site"),
-                NamedCommands.parse("device:sbr/2=lab-link sbr-eth2", "linkCommands", n -> true, "device:sbr/2"),
+                NamedCommands.parse("device:sbr/2=lab-link sbr-eth2;device:sbr/3=lab-link sbr-eth3", "linkCommands",
+                                    n -> true, "device:sbr/2"),
                 NamedCommands.parse("h_site=lab-endpoint h_site;h_cn=lab-endpoint h_cn", "ilnpEndpoints",
                                     n -> true, "h_site"));
     }
@@ -91,6 +93,7 @@ public class StudyRunnerTest {
     @Before
     public void setUp() {
         runner = new StudyRunner(store, network, new HostTraffic(commands, labCommands()), new SettableClock(T0));
+        runner.routingTimeout = Duration.ZERO; // the fake's routes change with every read
     }
 
     private long run(MultihomingStudy study) {
@@ -121,11 +124,12 @@ public class StudyRunnerTest {
         assertNull(ending.failure);
         assertEquals(List.of(
                 "install IPV6", "routes IPV6 ::1", "failover pings 150", "lab-link sbr-eth2 down",
-                "lab-link sbr-eth2 up", "uninstall IPV6",
+                "lab-link sbr-eth2 up", "failover pings 150", "lab-link sbr-eth3 down", "lab-link sbr-eth3 up",
+                "uninstall IPV6",
                 "install ILNP", "start lab-endpoint h_cn", "start lab-endpoint h_site", "share [100, 0]",
                 "share [50, 50]", "routes ILNP 2001:db8:a01:1::/64", "routes ILNP 2001:db8:b01:1::/64",
                 "share [100, 0]", "failover pings 150", "lab-link sbr-eth2 down", "lab-link sbr-eth2 up",
-                "stop lab-endpoint h_cn", "stop lab-endpoint h_site", "uninstall ILNP"), log);
+                "failover pings 150", "lab-link sbr-eth3 down", "lab-link sbr-eth3 up", "stop lab-endpoint h_cn", "stop lab-endpoint h_site", "uninstall ILNP"), log);
 
         List<TrialCell> cells = store.cells(runId);
         assertEquals(study.plan(), cells.stream().map(TrialCell::trial).collect(Collectors.toList()));
@@ -170,8 +174,11 @@ public class StudyRunnerTest {
 
         FailoverResult expected = new FailoverResult(MultihomingProtocol.IPV6, PA, 0.8, 580.0, 150, 121,
                                                       "40 of 40 answered before the failure, 81 of 110 after");
-        assertEquals(List.of(expected, new FailoverResult(MultihomingProtocol.ILNP, PA, 0.8, 580.0, 150, 121,
-                                                          expected.note())),
+        // Each uplink in turn (the fake answers every failover with the same pings).
+        assertEquals(List.of(expected, new FailoverResult(MultihomingProtocol.IPV6, PB, 0.8, 580.0, 150, 121,
+                                                          expected.note()),
+                             new FailoverResult(MultihomingProtocol.ILNP, PA, 0.8, 580.0, 150, 121, expected.note()),
+                             new FailoverResult(MultihomingProtocol.ILNP, PB, 0.8, 580.0, 150, 121, expected.note())),
                      store.failovers(runId));
         List<SiteRoutes> routes = store.siteRoutes(runId);
         assertEquals(List.of("IPV6 ::1", "ILNP 2001:db8:a01:1::/64", "ILNP 2001:db8:b01:1::/64"),
@@ -180,11 +187,29 @@ public class StudyRunnerTest {
     }
 
     @Test
+    public void aClientRefusedOnceIsTriedAgainOnAnotherPort() throws Exception {
+        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
+                + " \"trialSeconds\": 1");
+        long runId = run(study);
+        commands.refusedPorts.add(String.valueOf(HostTraffic.FIRST_PORT));
+
+        assertNull(runner.run(study, runId).failure);
+
+        TrialCell cell = store.cells(runId).get(0);
+        assertTrue(cell.error().toString(), cell.error().isEmpty());
+        assertTrue(cell.goodputMbps().isPresent());
+        assertEquals("the retry's client on the next block of ports", 2, commands.started.stream()
+                .filter(a -> a.contains("iperf3") && a.contains("-c")).count());
+    }
+
+    @Test
     public void aTrialWhoseIperf3FailsIsACellWithItsReasonAndTheRunGoesOn() throws Exception {
         MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10, 100]},"
                 + " \"trialSeconds\": 1");
         long runId = run(study);
+        // Refused on its port and on the retry's.
         commands.refusedPorts.add(String.valueOf(HostTraffic.FIRST_PORT));
+        commands.refusedPorts.add(String.valueOf(HostTraffic.FIRST_PORT + HostTraffic.PORTS));
 
         StudyRunner.Ending ending = runner.run(study, runId);
 
@@ -200,8 +225,9 @@ public class StudyRunnerTest {
         assertTrue(log.contains("stop iperf3 server"));
         assertTrue(cells.get(1).error().isEmpty());
         assertEquals(100.0, cells.get(1).trial().loadMbps().orElseThrow(), 0);
-        assertEquals("no border router is named: no routes to record",
-                     List.of("install IPV6", "stop iperf3 server", "uninstall IPV6"), log);
+        assertEquals("tried twice (the retry on the next ports), then no border router is named: no routes to "
+                             + "record", List.of("install IPV6", "stop iperf3 server", "stop ping", "stop iperf3 server",
+                                                 "stop ping", "uninstall IPV6"), log);
     }
 
     @Test

@@ -3,16 +3,15 @@
 package org.sixflow.app.features.multihoming.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onosproject.codec.CodecContext;
-import org.onosproject.codec.JsonCodec;
 import org.sixflow.app.features.multihoming.api.MultihomingStudy;
 import org.sixflow.app.features.multihoming.api.MultihomingStudyJson;
 import org.sixflow.app.features.multihoming.impl.MultihomingStudyManager;
+import org.sixflow.app.testing.Definitions;
+import org.sixflow.app.testing.PlainCodecContext;
 
-import java.io.InputStream;
 import java.util.Iterator;
 import java.util.Set;
 import java.util.TreeSet;
@@ -26,30 +25,10 @@ import static org.junit.Assert.assertEquals;
  */
 public class MultihomingStudyCodecTest {
 
-    private static final CodecContext CONTEXT = new CodecContext() {
-        private final ObjectMapper mapper = new ObjectMapper();
+    private static final CodecContext CONTEXT = new PlainCodecContext();
 
-        @Override
-        public ObjectMapper mapper() {
-            return mapper;
-        }
-
-        @Override
-        public <T> JsonCodec<T> codec(Class<T> entityClass) {
-            return null;
-        }
-
-        @Override
-        public <T> T getService(Class<T> serviceClass) {
-            return null;
-        }
-    };
-
-    private static JsonNode schema() throws Exception {
-        try (InputStream in = MultihomingStudyCodecTest.class.getResourceAsStream(
-                "/definitions/MultihomingStudy.json")) {
-            return new ObjectMapper().readTree(in);
-        }
+    private static JsonNode schema() {
+        return Definitions.schema("MultihomingStudy");
     }
 
     private static Set<String> names(JsonNode object) {
