@@ -2,7 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 import { DatePipe } from '@angular/common';
 import {
-  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, effect, inject, input, signal, untracked,
+  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, inject, input, signal,
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { Router } from '@angular/router';
@@ -11,6 +11,7 @@ import { Observable, of, switchMap } from 'rxjs';
 import { Experiment, ExperimentDetail, ExperimentRun, ExperimentSummary } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
 import { reloadWhile } from '../core/reload-while';
+import { RunEndWatch } from '../core/run-end';
 import { Reloads } from '../core/reloads';
 import { ExperimentForm } from './experiment-form';
 import { isActive, num, percent, stateLabel } from './experiment-format';
@@ -99,8 +100,9 @@ export class ExperimentsView {
   readonly actionError = signal<string | null>(null);
   readonly busy = signal(false);
   readonly confirmingDelete = signal(false);
-  /** The run last seen queued or running, whose end reloads the rest (a full refresh reloads it all anyway). */
-  private followed: number | null = null;
+
+  /** The shown run's end reloads the rest (a full refresh reloads it all anyway). */
+  private readonly runEnd = new RunEndWatch(() => this.shownRun(), isActive, () => this.reloads.poll());
 
   constructor() {
     // A queued or running run is asked about every second, quietly, until it ends.
@@ -108,18 +110,10 @@ export class ExperimentsView {
     // Runs queued or running elsewhere keep the list's and the experiment's states current.
     reloadWhile(() => !isActive(this.shownRun()) && ((this.experiments() ?? []).some((e) => isActive(e.lastRun))
       || this.runs().some(isActive)), () => this.reloads.poll(), LIST_POLL_MS);
-    // When the shown run ends (the same run, seen queued or running, now final), the list and the
-    // experiment catch up with it.
-    effect(() => {
-      const run = this.shownRun();
-      if (!run) return;
-      if (run.id === this.followed && !isActive(run)) untracked(() => this.reloads.poll());
-      this.followed = isActive(run) ? run.id : null;
-    });
   }
 
   refresh(): void {
-    this.followed = null;
+    this.runEnd.reset();
     this.reloads.refresh();
     this.runReloads.refresh();
   }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, effect, inject, input, signal, untracked } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { Router } from '@angular/router';
 import { Observable, of, switchMap } from 'rxjs';
@@ -12,6 +12,7 @@ import {
 } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
 import { reloadWhile } from '../core/reload-while';
+import { RunEndWatch } from '../core/run-end';
 import { Reloads } from '../core/reloads';
 import { num, stateLabel } from '../experiments/experiment-format';
 import { MultihomingApi } from './multihoming-api';
@@ -108,25 +109,19 @@ export class StudiesView {
   readonly actionError = signal<string | null>(null);
   readonly presetError = signal<string | null>(null);
   readonly busy = signal(false);
-  /** The run last seen queued or running, whose end reloads the runs. */
-  private followed: number | null = null;
+
+  /** The shown run's end reloads the rest (a full refresh reloads it all anyway). */
+  private readonly runEnd = new RunEndWatch(() => this.shownRun(), isActive, () => this.reloads.poll());
 
   constructor() {
     // A queued or running run is asked about every 3 s, quietly, until it ends.
     reloadWhile(() => isActive(this.shownRun()), () => this.runReloads.poll(), RUN_POLL_MS);
     // Another run of the study queued or running keeps the runs' states current.
     reloadWhile(() => !isActive(this.shownRun()) && this.runs().some(isActive), () => this.reloads.poll(), RUN_POLL_MS);
-    // When the shown run ends, the runs catch up with it.
-    effect(() => {
-      const run = this.shownRun();
-      if (!run) return;
-      if (run.id === this.followed && !isActive(run)) untracked(() => this.reloads.poll());
-      this.followed = isActive(run) ? run.id : null;
-    });
   }
 
   refresh(): void {
-    this.followed = null;
+    this.runEnd.reset();
     this.reloads.refresh();
     this.runReloads.refresh();
     this.presetReloads.refresh();
