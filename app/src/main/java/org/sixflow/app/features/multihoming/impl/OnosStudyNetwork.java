@@ -4,7 +4,6 @@ package org.sixflow.app.features.multihoming.impl;
 
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
-import org.onlab.packet.IpAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
@@ -224,7 +223,7 @@ final class OnosStudyNetwork implements StudyNetwork {
                 : Ip6Address.valueOf(address);
         Map<DeviceId, Ipv6Route> best = new TreeMap<>(Comparator.comparing(DeviceId::toString));
         for (Ipv6Route route : routing.routes()) {
-            if (route.prefix().contains(IpAddress.valueOf(target.toString()))) {
+            if (route.prefix().contains(target)) {
                 best.merge(route.deviceId(), route, (a, b) -> a.prefix().prefixLength() >= b.prefix().prefixLength()
                         ? a : b);
             }

@@ -130,9 +130,7 @@ final class StudyRunner {
                         awaitRouting(routes, entries);
                     }
                 }
-            } catch (StudyFailure e) {
-                return new Ending(false, protocol.protocol() + ": " + e.getMessage());
-            } catch (IOException e) {
+            } catch (StudyFailure | IOException e) {
                 return new Ending(false, protocol.protocol() + ": " + e.getMessage());
             } finally {
                 endpoints.forEach(CommandRunner.Running::stop);
