@@ -4,6 +4,7 @@ package org.sixflow.app.impl;
 
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.model.PiPipeconfId;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.sixflow.pipeconf.Feature;
 import org.sixflow.pipeconf.PipeconfProfile;
 import org.sixflow.pipeconf.SixflowPipeconfs;
@@ -51,5 +52,22 @@ public final class ProfileFeatures {
         if (refusal.isPresent()) {
             throw new IllegalArgumentException(refusal.get());
         }
+    }
+
+    /**
+     * Returns why a device cannot take a feature's entries at all: it runs no Sixflow pipeconf,
+     * or a profile without the feature.
+     *
+     * @param pipeconfs ONOS's pipeconfs
+     * @param device    the device
+     * @param feature   the feature
+     * @return the reason, naming the device (and its pipeconf or profile); empty when it can
+     */
+    public static Optional<String> unfit(PiPipeconfService pipeconfs, DeviceId device, Feature feature) {
+        Optional<PiPipeconfId> pipeconf = pipeconfs.ofDevice(device);
+        if (pipeconf.isEmpty() || !SixflowPipeconfs.isSixflow(pipeconf.get())) {
+            return Optional.of(device + " runs no Sixflow pipeconf" + pipeconf.map(p -> " (" + p + ")").orElse(""));
+        }
+        return refusal(device, pipeconf, feature);
     }
 }

@@ -3,7 +3,6 @@
 package org.sixflow.app.resources;
 
 import org.onlab.util.KryoNamespace;
-import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.Device;

@@ -15,14 +15,12 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.edge.EdgePortEvent;
 import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.net.link.LinkService;
+import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.intent.WorkPartitionEvent;
-import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.osgi.service.component.annotations.Activate;
@@ -44,60 +42,58 @@ import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.apn6.Apn6PolicyCompiler;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.impl.OwnerWork;
-import org.sixflow.app.impl.Owners;
+import org.sixflow.app.lifecycle.OwnedFeature;
+import org.sixflow.app.lifecycle.OwnedLifecycle;
 import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.net.HostPorts;
-import org.sixflow.app.resources.TableBudget;
+import org.sixflow.app.lifecycle.TableBudget;
 import org.sixflow.pipeconf.Feature;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * APN6 policies across the cluster. Any instance accepts a change: it checks it against the
- * network and the policies in the store, and writes the store. Each policy has one owner
- * instance (its work partition's): hearing the store's event, the owner installs, replaces or
- * removes the policy's entries and records the outcome as the policy's status. The owner also
- * recompiles its policies when edge ports, Sixflow devices or their netcfg change, and
- * reinstalls them when it starts or takes over a partition. An instance that stops leaves the
- * entries and the store as they are: the policies belong to the cluster.
+ * network and the policies in the store, and writes the store. The rest is the owned-object
+ * lifecycle every feature shares ({@link OwnedLifecycle}): the policy's owner installs, replaces
+ * or removes its entries and records the outcome as its status; this manager has it recompile
+ * its policies when edge ports, Sixflow devices or their netcfg change. Entries two policies
+ * compile to alike (transit SLA and egress strip entries of policies with the same SLA level,
+ * APP ID and priority) are one flow rule, which leaves only when no stored policy compiles to it.
  *
  * <p>Table room: a change is refused (TableFullException, 409) when its new entries would not
  * fit a P4 table of a device, counting what the devices hold and what stored policies not yet
- * installed compile to. The owner checks again before it installs (PolicyInstaller), so that of
- * two policies accepted at once for the last room one fails with the reason.
+ * installed compile to. The owner checks again before it installs, so that of two policies
+ * accepted at once for the last room one fails with the reason.
  */
 @Component(immediate = true, service = {Apn6PolicyService.class, Apn6PolicyAdminService.class})
 public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, Apn6PolicyListener>
         implements Apn6PolicyAdminService {
 
-    /** Maps a policy id onto a work partition, the same way on every instance. */
-    static final Function<String, Long> HASHER = Owners.HASHER;
-
     private final Logger log = getLogger(getClass());
     private final Apn6PolicyStoreDelegate delegate = new InternalStoreDelegate();
     private final DeviceListener deviceListener = new InternalDeviceListener();
-    private final EdgePortListener edgeListener = event -> recompileSoon();
+    private final EdgePortListener edgeListener = event -> this.lifecycle.reinstallSoon();
     private final NetworkConfigListener configListener = new InternalConfigListener();
-    private final WorkPartitionEventListener partitionListener = new InternalPartitionListener();
     /** Serialises check-and-write of changes made through this instance. */
     private final Object changes = new Object();
     private final PolicyChecker checker = new PolicyChecker();
-    private final AtomicBoolean recompileQueued = new AtomicBoolean();
+
+    /** What needs a policy's entries, in a table shortfall's words. */
+    static final String WHAT = "this policy";
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected Apn6PolicyStore store;
@@ -133,35 +129,29 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
      */
     protected Executor work;
 
-    private final OwnerWork owner = new OwnerWork("APN6 policy", "sixflow/apn6", log);
     private Apn6PolicyCompiler compiler;
-    private TableBudget budget;
-    private PolicyInstaller installer;
+    private OwnedLifecycle<Apn6Policy> lifecycle;
 
     @Activate
     protected void activate() {
         compiler = new Apn6PolicyCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
-        budget = new TableBudget(pipeconfService, flowRuleService);
-        installer = new PolicyInstaller(flowRuleService, store, compiler, owner::submit, budget,
-                                        (id, network) -> pendingClaims(id, network, other -> !isMine(other)));
-        owner.start(work);
+        lifecycle = new OwnedLifecycle<>("APN6 policy", WHAT, "sixflow/apn6", log, new Policies(), flowRuleService,
+                                         new TableBudget(pipeconfService, flowRuleService), workPartitionService);
         eventDispatcher.addSink(Apn6PolicyEvent.class, listenerRegistry);
         store.setDelegate(delegate);
-        workPartitionService.addListener(partitionListener);
         configService.addListener(configListener);
         edgePortService.addListener(edgeListener);
         deviceService.addListener(deviceListener);
-        owner.submit(this::takeOwnership);
+        lifecycle.start(work);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        owner.stop();
+        lifecycle.stop();
         deviceService.removeListener(deviceListener);
         edgePortService.removeListener(edgeListener);
         configService.removeListener(configListener);
-        workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
         eventDispatcher.removeSink(Apn6PolicyEvent.class);
         // Nothing is removed: the entries and the stored policies are the cluster's, and the
@@ -264,30 +254,9 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         Apn6Network network = network();
         ListMultimap<DeviceId, FlowRule> rules = compile(policy, network);
         Apn6Validation validation = checker.check(policy, store.policies(), network, rules.size());
-        List<TableFullException> full = budget.shortfalls(rules.values(),
-                                                          pendingClaims(policy.id(), network, id -> true))
-                .stream().map(s -> s.refusal("this policy")).collect(Collectors.toList());
+        List<TableFullException> full = lifecycle.shortfalls(policy.id(), rules.values())
+                .stream().map(s -> s.refusal(WHAT)).collect(Collectors.toList());
         return new Assessment(validation, full);
-    }
-
-    /**
-     * The entries of stored policies whose owner has not installed them yet (REQUESTED): they
-     * take room before the devices show them. Installed policies' entries are the devices'.
-     *
-     * @param id      the policy being checked, left out (its entries are what is checked)
-     * @param network the network to compile on
-     * @param whose   which pending policies count, by id
-     * @return their entries
-     */
-    private List<FlowRule> pendingClaims(String id, Apn6Network network, Predicate<String> whose) {
-        List<FlowRule> claimed = new ArrayList<>();
-        for (Apn6Policy other : store.policies()) {
-            if (!other.id().equals(id) && whose.test(other.id())
-                    && store.status(other.id()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
-                claimed.addAll(compile(other, network).values());
-            }
-        }
-        return claimed;
     }
 
     private ListMultimap<DeviceId, FlowRule> compile(Apn6Policy policy, Apn6Network network) {
@@ -297,66 +266,6 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     private Apn6Network network() {
         return Apn6Network.read(deviceService, configService, edgePortService,
                                 new HostPorts(edgePortService, linkService));
-    }
-
-    private boolean isMine(String id) {
-        return workPartitionService.isMine(id, HASHER);
-    }
-
-    /** Installs the stored policies this instance owns and forgets those it no longer owns. */
-    private void takeOwnership() {
-        Apn6Network network = network();
-        Set<String> had = installer.owned();
-        for (Apn6Policy policy : store.policies()) {
-            if (!isMine(policy.id())) {
-                installer.forget(policy.id());
-            } else if (!had.contains(policy.id())) {
-                installer.install(policy, network, Optional.empty());
-            }
-        }
-    }
-
-    /** Brings every policy this instance owns to the network as it is now. */
-    private void recompile() {
-        recompileQueued.set(false);
-        Apn6Network network = network();
-        for (Apn6Policy policy : store.policies()) {
-            if (isMine(policy.id())) {
-                installer.install(policy, network, Optional.empty());
-            } else {
-                installer.forget(policy.id());
-            }
-        }
-    }
-
-    /** Queues one recompilation for any number of network changes that come before it runs. */
-    private void recompileSoon() {
-        if (recompileQueued.compareAndSet(false, true)) {
-            owner.submit(this::recompile);
-        }
-    }
-
-    private void handle(Apn6PolicyEvent event) {
-        Apn6Policy policy = event.subject();
-        switch (event.type()) {
-            case POLICY_ADDED:
-            case POLICY_UPDATED:
-                if (isMine(policy.id())) {
-                    installer.install(policy, network(), event.previous());
-                } else {
-                    installer.forget(policy.id());
-                }
-                break;
-            case POLICY_REMOVED:
-                if (isMine(policy.id())) {
-                    installer.uninstall(policy, network());
-                } else {
-                    installer.forget(policy.id());
-                }
-                break;
-            default:
-                break;      // status changes: the owner wrote them
-        }
     }
 
     /** A policy's validation and the tables it would overflow. */
@@ -380,12 +289,79 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         }
     }
 
+    /**
+     * What the lifecycle needs to know of APN6 policies: they compile on the network as it is
+     * (read once per owner task), and their SLA and strip entries may be other policies' too.
+     */
+    private final class Policies implements OwnedFeature<Apn6Policy> {
+        @Override
+        public String id(Apn6Policy policy) {
+            return policy.id();
+        }
+
+        @Override
+        public Collection<Apn6Policy> stored() {
+            return store.policies();
+        }
+
+        @Override
+        public Optional<InstallStatus> status(String id) {
+            return store.status(id);
+        }
+
+        @Override
+        public boolean setStatus(Apn6Policy policy, InstallStatus status) {
+            return store.setStatus(policy, status);
+        }
+
+        @Override
+        public Function<Apn6Policy, Collection<FlowRule>> compiler() {
+            Apn6Network network = network();
+            return policy -> compile(policy, network).values();
+        }
+
+        /**
+         * The entries other stored policies compile to that entries of these versions may
+         * coincide with: only SLA and strip entries can, and only between policies with the same
+         * priority, SLA level and APP ID (their key is exactly those, and the egress port).
+         */
+        @Override
+        public Set<FlowId> sharedWithOthers(String id, List<Apn6Policy> versions,
+                                            Function<Apn6Policy, Collection<FlowRule>> compile) {
+            Set<List<Long>> shared = versions.stream().map(Apn6PolicyManager::sharedKey).collect(Collectors.toSet());
+            Set<FlowId> wanted = new HashSet<>();
+            for (Apn6Policy other : store.policies()) {
+                if (!other.id().equals(id) && shared.contains(sharedKey(other))) {
+                    compile.apply(other).forEach(r -> wanted.add(r.id()));
+                }
+            }
+            return wanted;
+        }
+    }
+
+    /** What makes two policies' SLA and strip entries the same flow rules. */
+    private static List<Long> sharedKey(Apn6Policy policy) {
+        return List.of((long) policy.priority(), policy.option().slaLevel(), policy.option().appId());
+    }
+
     /** Hears the store: every instance tells its listeners; the owner acts. */
     private class InternalStoreDelegate implements Apn6PolicyStoreDelegate {
         @Override
         public void notify(Apn6PolicyEvent event) {
             post(event);
-            owner.submit(() -> handle(event));
+            switch (event.type()) {
+                case POLICY_ADDED:
+                    lifecycle.added(event.subject());
+                    break;
+                case POLICY_UPDATED:
+                    lifecycle.replaced(event.subject(), event.previous());
+                    break;
+                case POLICY_REMOVED:
+                    lifecycle.removed(event.subject());
+                    break;
+                default:
+                    break;      // status changes: the owner wrote them
+            }
         }
     }
 
@@ -396,12 +372,12 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
             switch (event.type()) {
                 case DEVICE_ADDED:
                 case DEVICE_REMOVED:
-                    recompileSoon();
+                    lifecycle.reinstallSoon();
                     break;
                 case DEVICE_AVAILABILITY_CHANGED:
                     DeviceId device = event.subject().id();
                     if (deviceService.isAvailable(device)) {
-                        owner.submit(() -> installer.reapply(device));
+                        lifecycle.deviceAvailable(device);
                     }
                     break;
                 default:
@@ -428,19 +404,11 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
                 case CONFIG_REMOVED:
                 case CONFIG_REGISTERED:
                 case CONFIG_UNREGISTERED:
-                    recompileSoon();
+                    lifecycle.reinstallSoon();
                     break;
                 default:
                     break;
             }
-        }
-    }
-
-    /** Partitions moved between instances: take up the policies that became ours. */
-    private class InternalPartitionListener implements WorkPartitionEventListener {
-        @Override
-        public void event(WorkPartitionEvent event) {
-            owner.submit(Apn6PolicyManager.this::takeOwnership);
         }
     }
 }

@@ -13,7 +13,6 @@ import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
 import org.sixflow.pipeconf.TimestampUnits;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;

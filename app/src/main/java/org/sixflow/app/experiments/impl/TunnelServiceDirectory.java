@@ -5,7 +5,6 @@ package org.sixflow.app.experiments.impl;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.features.gtpu.api.GtpuChecksumMode;
-import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 
 import java.util.List;

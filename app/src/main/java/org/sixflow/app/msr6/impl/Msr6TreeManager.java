@@ -55,7 +55,7 @@ import org.sixflow.app.msr6.compile.Msr6RuleCompiler;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
 import org.sixflow.app.msr6.encoding.MrhEncoder;
 import org.sixflow.app.net.HostPorts;
-import org.sixflow.app.resources.TableBudget;
+import org.sixflow.app.lifecycle.TableBudget;
 import org.sixflow.pipeconf.GroupIds;
 import org.slf4j.Logger;
 

@@ -11,7 +11,7 @@ import org.sixflow.app.api.Msr6TreeState;
 import org.sixflow.app.api.Msr6TreeStore;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.msr6.compile.TreeEntryConflicts;
-import org.sixflow.app.resources.TableBudget;
+import org.sixflow.app.lifecycle.TableBudget;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;

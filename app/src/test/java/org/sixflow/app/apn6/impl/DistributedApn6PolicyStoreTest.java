@@ -14,7 +14,7 @@ import org.sixflow.app.api.Apn6PolicyEvent;
 import org.sixflow.app.api.ApplicationAwareId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.PortRange;
-import org.sixflow.app.impl.Stored;
+import org.sixflow.app.lifecycle.Stored;
 import org.sixflow.app.testing.ClusterStorageService;
 
 import java.util.List;

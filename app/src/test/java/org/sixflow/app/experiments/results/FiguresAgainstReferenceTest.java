@@ -7,7 +7,6 @@ import org.junit.Test;
 import org.sixflow.app.api.ConfidenceInterval;
 import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.api.StabilitySummary;
-import org.sixflow.app.experiments.ExperimentReference;
 
 import java.util.ArrayList;
 import java.util.List;

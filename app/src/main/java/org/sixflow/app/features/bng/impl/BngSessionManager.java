@@ -38,7 +38,7 @@ import org.sixflow.app.features.bng.api.BngConfigJson;
 import org.sixflow.app.features.bng.api.BngLine;
 import org.sixflow.app.features.bng.api.BngService;
 import org.sixflow.app.features.bng.api.BngSession;
-import org.sixflow.app.impl.OwnerWork;
+import org.sixflow.app.lifecycle.OwnerWork;
 import org.sixflow.pipeconf.PuntReason;
 import org.slf4j.Logger;
 

@@ -2,14 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.impl;
 
-import com.google.common.collect.ImmutableList;
-import com.google.common.collect.Maps;
-import org.onlab.util.KryoNamespace;
 import org.onosproject.store.AbstractStore;
-import org.onosproject.store.serializers.KryoNamespaces;
 import org.onosproject.store.service.ConsistentMap;
-import org.onosproject.store.service.MapEvent;
-import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
 import org.onosproject.store.service.Versioned;
@@ -24,24 +18,20 @@ import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelEvent;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelStore;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelStoreDelegate;
-import org.sixflow.app.impl.MapSnapshot;
-import org.sixflow.app.impl.Stored;
+import org.sixflow.app.lifecycle.OwnedMap;
 import org.slf4j.Logger;
 
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * GTP-U tunnels in a ConsistentMap shared by the cluster, and their counter indexes in a second
- * one (index -> tunnel id): an index is claimed there with putIfAbsent before its tunnel is
- * stored, so instances storing tunnels at once never give one index twice. Map events reach the
- * delegate on this store's own thread (see DistributedApn6PolicyStore for why).
+ * GTP-U tunnels in the cluster's map of the lifecycle ({@link OwnedMap}), told as tunnel events,
+ * and their counter indexes in a second map (index -> tunnel id): an index is claimed there with
+ * putIfAbsent before its tunnel is stored, so instances storing tunnels at once never give one
+ * index twice.
  */
 @Component(immediate = true, service = GtpuTunnelStore.class)
 public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, GtpuTunnelStoreDelegate>
@@ -53,56 +43,52 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
     static final String INDEX_MAP_NAME = "sixflow-gtpu-counter-indexes";
 
     /** Every type the maps hold, as Kryo must know them on every instance. */
-    static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
-            .register(KryoNamespaces.API)
-            .nextId(KryoNamespaces.BEGIN_USER_CUSTOM_ID)
-            .register(Stored.class, GtpuTunnel.class, GtpuChecksumMode.class, InstallStatus.class,
-                      InstallStatus.State.class, InstallStatus.Failure.class)
-            .build("sixflow-gtpu-tunnels"));
+    static final Serializer SERIALIZER = OwnedMap.serializer("sixflow-gtpu-tunnels", GtpuTunnel.class,
+                                                             GtpuChecksumMode.class);
+
+    private static final Map<OwnedMap.Change, GtpuTunnelEvent.Type> EVENTS = Map.of(
+            OwnedMap.Change.ADDED, GtpuTunnelEvent.Type.TUNNEL_ADDED,
+            OwnedMap.Change.REMOVED, GtpuTunnelEvent.Type.TUNNEL_REMOVED,
+            OwnedMap.Change.INSTALLED, GtpuTunnelEvent.Type.TUNNEL_INSTALLED,
+            OwnedMap.Change.FAILED, GtpuTunnelEvent.Type.TUNNEL_FAILED,
+            OwnedMap.Change.REQUESTED, GtpuTunnelEvent.Type.TUNNEL_REQUESTED);
 
     private final Logger log = getLogger(getClass());
-    private final MapEventListener<String, Stored<GtpuTunnel>> mapListener = new InternalMapListener();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
 
-    private ConsistentMap<String, Stored<GtpuTunnel>> tunnels;
-    private MapSnapshot<String, Stored<GtpuTunnel>> listed;
+    private OwnedMap<GtpuTunnel> tunnels;
     private ConsistentMap<Integer, String> indexes;
-    private ExecutorService eventExecutor;
 
     @Activate
     protected void activate() {
-        tunnels = storageService.<String, Stored<GtpuTunnel>>consistentMapBuilder().withName(MAP_NAME)
-                .withSerializer(SERIALIZER).build();
+        // A tunnel is never replaced (no UPDATED): it is removed and created again.
+        tunnels = OwnedMap.open(storageService, MAP_NAME, SERIALIZER, GtpuTunnel::id, "sixflow/gtpu",
+                                (change, tunnel, status, previous) ->
+                                        notifyDelegate(new GtpuTunnelEvent(EVENTS.get(change), tunnel, status)));
         indexes = storageService.<Integer, String>consistentMapBuilder().withName(INDEX_MAP_NAME)
                 .withSerializer(SERIALIZER).build();
-        eventExecutor = Executors.newSingleThreadExecutor(groupedThreads("sixflow/gtpu", "store-events", log));
-        tunnels.addListener(mapListener, eventExecutor);
-        listed = new MapSnapshot<>(tunnels);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        tunnels.removeListener(mapListener);
-        listed.close();
-        eventExecutor.shutdown();
+        tunnels.close();
         log.info("Stopped");
     }
 
     @Override
     public Optional<GtpuTunnel> add(GtpuTunnel tunnel, int counterCells) {
-        if (tunnels.containsKey(tunnel.id())) {
+        if (tunnels.get(tunnel.id()).isPresent()) {
             return Optional.empty();
         }
         int index = claimIndex(tunnel.id(), counterCells);
         GtpuTunnel stored = tunnel.withCounterIndex(index);
-        if (tunnels.putIfAbsent(tunnel.id(), new Stored<>(stored, InstallStatus.REQUESTED)) != null) {
+        if (!tunnels.add(stored)) {
             indexes.remove(index, tunnel.id());
             return Optional.empty();
         }
-        listed.changed();
         return Optional.of(stored);
     }
 
@@ -113,11 +99,11 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
             if (holder == null) {
                 return index;
             }
-            Versioned<Stored<GtpuTunnel>> owner = tunnels.get(holder.value());
-            if (owner == null || owner.value().value().counterIndex().orElse(-1) != index) {
-                if (indexes.replace(index, holder.value(), id)) {
-                    return index;
-                }
+            int claimed = index;
+            boolean held = tunnels.get(holder.value()).map(t -> t.counterIndex().orElse(-1) == claimed)
+                    .orElse(false);
+            if (!held && indexes.replace(index, holder.value(), id)) {
+                return index;
             }
         }
         throw new IllegalStateException("every one of the " + counterCells
@@ -126,72 +112,33 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
 
     @Override
     public Optional<GtpuTunnel> remove(String id) {
-        Optional<GtpuTunnel> removed = Optional.ofNullable(tunnels.remove(id)).map(v -> v.value().value());
-        listed.changed();
+        Optional<GtpuTunnel> removed = tunnels.remove(id);
         removed.ifPresent(t -> t.counterIndex().ifPresent(index -> indexes.remove(index, id)));
         return removed;
     }
 
     @Override
     public Optional<GtpuTunnel> tunnel(String id) {
-        return Optional.ofNullable(tunnels.get(id)).map(v -> v.value().value());
+        return tunnels.get(id);
     }
 
     @Override
     public Collection<GtpuTunnel> tunnels() {
-        return tunnels.values().stream().map(v -> v.value().value()).collect(ImmutableList.toImmutableList());
+        return tunnels.values();
     }
 
     @Override
     public Optional<InstallStatus> status(String id) {
-        return Optional.ofNullable(tunnels.get(id)).map(v -> v.value().status());
+        return tunnels.status(id);
     }
 
     @Override
     public boolean setStatus(GtpuTunnel tunnel, InstallStatus status) {
-        boolean set = Stored.setStatus(tunnels, tunnel.id(), tunnel, status);
-        listed.changed();
-        return set;
+        return tunnels.setStatus(tunnel, status);
     }
 
     @Override
     public Map<String, Map.Entry<GtpuTunnel, InstallStatus>> listedTunnels() {
-        return Maps.transformValues(listed.get(), stored -> Maps.immutableEntry(stored.value(), stored.status()));
-    }
-
-    /** Turns map changes into tunnel events for the delegate. */
-    private class InternalMapListener implements MapEventListener<String, Stored<GtpuTunnel>> {
-        @Override
-        public void event(MapEvent<String, Stored<GtpuTunnel>> event) {
-            Stored<GtpuTunnel> now = event.newValue() == null ? null : event.newValue().value();
-            Stored<GtpuTunnel> before = event.oldValue() == null ? null : event.oldValue().value();
-            switch (event.type()) {
-                case INSERT:
-                    notifyDelegate(new GtpuTunnelEvent(GtpuTunnelEvent.Type.TUNNEL_ADDED, now.value(), now.status()));
-                    break;
-                case UPDATE:
-                    if (!now.status().equals(before.status())) {
-                        notifyDelegate(new GtpuTunnelEvent(statusEvent(now.status()), now.value(), now.status()));
-                    }
-                    break;
-                case REMOVE:
-                    notifyDelegate(new GtpuTunnelEvent(GtpuTunnelEvent.Type.TUNNEL_REMOVED, before.value(),
-                                                       before.status()));
-                    break;
-                default:
-                    log.debug("Ignoring {}", event);
-            }
-        }
-
-        private GtpuTunnelEvent.Type statusEvent(InstallStatus status) {
-            switch (status.state()) {
-                case INSTALLED:
-                    return GtpuTunnelEvent.Type.TUNNEL_INSTALLED;
-                case FAILED:
-                    return GtpuTunnelEvent.Type.TUNNEL_FAILED;
-                default:
-                    return GtpuTunnelEvent.Type.TUNNEL_REQUESTED;
-            }
-        }
+        return tunnels.listed();
     }
 }

@@ -13,10 +13,10 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.host.HostService;
-import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiPipeconf;
@@ -43,9 +43,9 @@ import org.sixflow.app.features.gtpu.api.GtpuTunnelStore;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelStoreDelegate;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelValidation;
 import org.sixflow.app.impl.EntryText;
-import org.sixflow.app.impl.OwnerWork;
-import org.sixflow.app.impl.Owners;
-import org.sixflow.app.resources.TableBudget;
+import org.sixflow.app.lifecycle.OwnedFeature;
+import org.sixflow.app.lifecycle.OwnedLifecycle;
+import org.sixflow.app.lifecycle.TableBudget;
 import org.sixflow.app.telemetry.aggregate.AggregateReadException;
 import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
 import org.sixflow.pipeconf.SixflowPipeconfs;
@@ -66,7 +66,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER;
@@ -77,19 +77,18 @@ import static org.slf4j.LoggerFactory.getLogger;
  * GTP-U tunnels across the cluster. Any instance accepts a change: it checks it against the
  * network and the tunnels in the store, and writes the store, which gives the tunnel a counter
  * index no other tunnel of the cluster has (0 .. the tunnel counters' size in the pipeline model
- * - 1). Each tunnel has one owner instance (its work partition's): hearing the store's event, the
- * owner installs or removes the tunnel's entries and records the outcome as its status; it
- * reinstalls its tunnels when it starts or takes over a partition, writes them again on a
- * device that comes back, and checks them again when a device's sixflow netcfg changes
- * ({@link TunnelRecheck}). An instance that stops leaves the entries and the store as they are:
- * the tunnels belong to the cluster.
+ * - 1). The rest is the owned-object lifecycle every feature shares ({@link OwnedLifecycle}):
+ * each tunnel's owner installs or removes its entries and records the outcome as its status,
+ * reinstalls its tunnels when it starts or takes over a partition and writes them again on a
+ * device that comes back; this manager adds a check of its tunnels when a device's sixflow
+ * netcfg changes ({@link TunnelRecheck}).
  *
  * <p>Table room: a tunnel is refused (TableFullException, 409) when its entries would not fit a
  * P4 table of a device (gtpu_encap, gtpu_decap, gtpu_n3), counting what the devices hold and what
  * stored tunnels not yet installed compile to; the gtpu_n3 entry of an N3 address another tunnel
- * has already is one entry, and needs no room. The owner checks again before it installs
- * (TunnelInstaller), so that of two tunnels accepted at once for the last room one fails with the
- * reason.
+ * has already is one entry, needs no room, and stays while a stored tunnel has the address. The
+ * owner checks again before it installs, so that of two tunnels accepted at once for the last
+ * room one fails with the reason.
  */
 @Component(immediate = true, service = {GtpuTunnelService.class, GtpuTunnelAdminService.class})
 public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, GtpuTunnelListener>
@@ -101,7 +100,6 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     private final NetworkConfigListener configListener = new InternalConfigListener();
     /** Set while a recheck is queued: ONOS loading netcfg sends a burst of events, one recheck does. */
     private final AtomicBoolean recheckQueued = new AtomicBoolean();
-    private final WorkPartitionEventListener partitionListener = event -> this.owner.submit(this::takeOwnership);
     /** Serialises check-and-write of changes made through this instance. */
     private final Object changes = new Object();
 
@@ -134,13 +132,14 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
 
     /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
     protected Executor work;
+    /** What needs a tunnel's entries, in a table shortfall's words. */
+    static final String WHAT = "this tunnel";
+
     /** Reads tunnel counters; ONOS's P4Runtime clients unless set (tests set one). */
     protected TunnelCounterReader counterReader;
 
-    private final OwnerWork owner = new OwnerWork("GTP-U tunnel", "sixflow/gtpu", log);
     private GtpuTunnelCompiler compiler;
-    private TableBudget budget;
-    private TunnelInstaller installer;
+    private OwnedLifecycle<GtpuTunnel> lifecycle;
 
     @Activate
     protected void activate() {
@@ -148,26 +147,22 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         if (counterReader == null) {
             counterReader = onosCounters();
         }
-        budget = new TableBudget(pipeconfService, flowRuleService);
-        installer = new TunnelInstaller(flowRuleService, store, compiler, owner::submit, budget,
-                                        id -> pendingClaims(id, other -> !isMine(other)));
-        owner.start(work);
+        lifecycle = new OwnedLifecycle<>("GTP-U tunnel", WHAT, "sixflow/gtpu", log, new Tunnels(), flowRuleService,
+                                         new TableBudget(pipeconfService, flowRuleService), workPartitionService);
         eventDispatcher.addSink(GtpuTunnelEvent.class, listenerRegistry);
         store.setDelegate(delegate);
-        workPartitionService.addListener(partitionListener);
         deviceService.addListener(deviceListener);
         recheckQueued.set(false);
         configService.addListener(configListener);
-        owner.submit(this::takeOwnership);
+        lifecycle.start(work);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        owner.stop();
+        lifecycle.stop();
         configService.removeListener(configListener);
         deviceService.removeListener(deviceListener);
-        workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
         eventDispatcher.removeSink(GtpuTunnelEvent.class);
         // Nothing is removed: the entries and the stored tunnels are the cluster's.
@@ -198,7 +193,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     @Override
     public GtpuTunnelValidation validate(GtpuTunnel tunnel) {
         return new GtpuTunnelValidation(problems(tunnel), shortfalls(tunnel).stream()
-                .map(s -> s.describe(TunnelInstaller.WHAT)).collect(Collectors.toList()));
+                .map(s -> s.describe(WHAT)).collect(Collectors.toList()));
     }
 
     @Override
@@ -214,7 +209,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
             }
             List<TableShortfall> full = shortfalls(request);
             if (!full.isEmpty()) {
-                throw full.get(0).refusal(TunnelInstaller.WHAT);
+                throw full.get(0).refusal(WHAT);
             }
             return store.add(request, counterCells())
                     .orElseThrow(() -> new IdInUseException("tunnel id " + request.id() + " is in use"));
@@ -259,27 +254,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
      */
     private List<TableShortfall> shortfalls(GtpuTunnel tunnel) {
         GtpuTunnel numbered = tunnel.counterIndex().isPresent() ? tunnel : tunnel.withCounterIndex(0);
-        return budget.shortfalls(compiler.compile(numbered).values(), pendingClaims(tunnel.id(), id -> true));
-    }
-
-    /**
-     * The entries of stored tunnels whose owner has not installed them yet (REQUESTED): they take
-     * room before the devices show them. Installed tunnels' entries are the devices'; FAILED ones
-     * claim nothing.
-     *
-     * @param id    the tunnel being checked, left out
-     * @param whose which pending tunnels count, by id
-     * @return their entries
-     */
-    private List<FlowRule> pendingClaims(String id, Predicate<String> whose) {
-        List<FlowRule> claimed = new ArrayList<>();
-        for (GtpuTunnel other : store.tunnels()) {
-            if (!other.id().equals(id) && whose.test(other.id())
-                    && store.status(other.id()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
-                claimed.addAll(compiler.compile(other).values());
-            }
-        }
-        return claimed;
+        return lifecycle.shortfalls(tunnel.id(), compiler.compile(numbered).values());
     }
 
     /**
@@ -375,22 +350,6 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         return GtpuNetworkReader.read(deviceService, configService, pipeconfService, hostService);
     }
 
-    private boolean isMine(String id) {
-        return Owners.isMine(workPartitionService, id);
-    }
-
-    /** Installs the stored tunnels this instance owns and forgets those it no longer owns. */
-    private void takeOwnership() {
-        Set<String> had = installer.owned();
-        for (GtpuTunnel tunnel : store.tunnels()) {
-            if (!isMine(tunnel.id())) {
-                installer.forget(tunnel.id());
-            } else if (!had.contains(tunnel.id())) {
-                installer.install(tunnel);
-            }
-        }
-    }
-
     /** Checks the tunnels this instance owns against the network after a netcfg change ({@link TunnelRecheck}). */
     private void recheck() {
         recheckQueued.set(false);
@@ -398,7 +357,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         Collection<GtpuTunnel> stored = store.tunnels();
         for (GtpuTunnel tunnel : stored) {
             InstallStatus status = store.status(tunnel.id()).orElse(null);
-            if (!isMine(tunnel.id()) || status == null) {
+            if (!lifecycle.isMine(tunnel.id()) || status == null) {
                 continue;
             }
             List<String> problems = GtpuTunnelValidator.problems(tunnel, stored, network);
@@ -408,7 +367,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
                     store.setStatus(tunnel, TunnelRecheck.failure(tunnel, problems));
                     break;
                 case INSTALL:
-                    installer.install(tunnel);
+                    lifecycle.reinstall(tunnel);
                     break;
                 default:
                     break;
@@ -416,16 +375,51 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         }
     }
 
-    private void handle(GtpuTunnelEvent event) {
-        GtpuTunnel tunnel = event.subject();
-        if (!isMine(tunnel.id())) {
-            installer.forget(tunnel.id());
-        } else if (event.type() == GtpuTunnelEvent.Type.TUNNEL_ADDED) {
-            installer.install(tunnel);
-        } else if (event.type() == GtpuTunnelEvent.Type.TUNNEL_REMOVED) {
-            installer.uninstall(tunnel);
+    /**
+     * What the lifecycle needs to know of GTP-U tunnels: their entries go where the compiler puts
+     * them, and an N3 address's gtpu_n3 entry is shared by the tunnels that have the address.
+     */
+    private final class Tunnels implements OwnedFeature<GtpuTunnel> {
+        @Override
+        public String id(GtpuTunnel tunnel) {
+            return tunnel.id();
         }
-        // status changes: the owner wrote them
+
+        @Override
+        public Collection<GtpuTunnel> stored() {
+            return store.tunnels();
+        }
+
+        @Override
+        public Optional<InstallStatus> status(String id) {
+            return store.status(id);
+        }
+
+        @Override
+        public boolean setStatus(GtpuTunnel tunnel, InstallStatus status) {
+            return store.setStatus(tunnel, status);
+        }
+
+        @Override
+        public Function<GtpuTunnel, Collection<FlowRule>> compiler() {
+            return tunnel -> compiler.compile(tunnel).values();
+        }
+
+        /** The N3 entry of the address while another stored tunnel has it on the same device. */
+        @Override
+        public Set<FlowId> sharedWithOthers(String id, List<GtpuTunnel> versions,
+                                            Function<GtpuTunnel, Collection<FlowRule>> compile) {
+            Set<FlowId> shared = new HashSet<>();
+            for (GtpuTunnel other : store.tunnels()) {
+                for (GtpuTunnel tunnel : versions) {
+                    if (!other.id().equals(id) && other.decapDevice().equals(tunnel.decapDevice())
+                            && other.n3Address().equals(tunnel.n3Address())) {
+                        shared.add(compiler.n3Rule(other).id());
+                    }
+                }
+            }
+            return shared;
+        }
     }
 
     /** Hears the store: every instance tells its listeners; the owner acts. */
@@ -433,7 +427,12 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         @Override
         public void notify(GtpuTunnelEvent event) {
             post(event);
-            owner.submit(() -> handle(event));
+            if (event.type() == GtpuTunnelEvent.Type.TUNNEL_ADDED) {
+                lifecycle.added(event.subject());
+            } else if (event.type() == GtpuTunnelEvent.Type.TUNNEL_REMOVED) {
+                lifecycle.removed(event.subject());
+            }
+            // status changes: the owner wrote them
         }
     }
 
@@ -447,7 +446,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         @Override
         public void event(NetworkConfigEvent event) {
             if (recheckQueued.compareAndSet(false, true)) {
-                owner.submit(GtpuTunnelManager.this::recheck);
+                lifecycle.submit(GtpuTunnelManager.this::recheck);
             }
         }
     }
@@ -458,7 +457,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         public void event(DeviceEvent event) {
             DeviceId device = event.subject().id();
             if (event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED && deviceService.isAvailable(device)) {
-                owner.submit(() -> installer.reapply(device));
+                lifecycle.deviceAvailable(device);
             }
         }
     }

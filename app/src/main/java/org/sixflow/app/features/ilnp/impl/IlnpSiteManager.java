@@ -15,15 +15,12 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.link.LinkEvent;
 import org.onosproject.net.link.LinkListener;
 import org.onosproject.net.link.LinkService;
 import org.onosproject.net.pi.model.PiPipeconf;
-import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.p4runtime.api.P4RuntimeController;
@@ -48,14 +45,12 @@ import org.sixflow.app.features.ilnp.api.IlnpUplink;
 import org.sixflow.app.features.ilnp.api.IlnpUplinkCounters;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
 import org.sixflow.app.impl.EntryText;
-import org.sixflow.app.impl.OwnerWork;
-import org.sixflow.app.impl.Owners;
+import org.sixflow.app.lifecycle.OwnedLifecycle;
 import org.sixflow.app.impl.ProfileFeatures;
-import org.sixflow.app.resources.TableBudget;
+import org.sixflow.app.lifecycle.TableBudget;
 import org.sixflow.app.telemetry.aggregate.AggregateReadException;
 import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
 import org.sixflow.pipeconf.Feature;
-import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -66,7 +61,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -76,9 +70,10 @@ import static org.slf4j.LoggerFactory.getLogger;
  * checking it against the network ({@link #deviceProblems}: the border router exists, has the
  * ports, runs a Sixflow profile with ILNP), the stored sites and NPTv6 mappings
  * ({@link IlnpSiteValidator}) and the room in the device's tables ({@link TableBudget}), and
- * writes the store. Each site has one owner instance, its work partition's ({@link Owners}):
- * hearing the store's event, the owner installs, replaces (new weights, make before break) or
- * removes the site's entries ({@link IlnpInstaller}) and records the outcome as its status.
+ * writes the store. The rest is the owned-object lifecycle every feature shares
+ * ({@link OwnedLifecycle}): the site's owner installs, replaces (new weights, make before break)
+ * or removes its entries ({@link IlnpSites}) and records the outcome as its status. The owner also
+ * follows the site's uplinks ({@link UplinkStates}) and installs the weights the live ones serve.
  */
 @Component(immediate = true, service = IlnpSiteService.class)
 public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, IlnpSiteListener>
@@ -87,7 +82,6 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     private final Logger log = getLogger(getClass());
     private final IlnpSiteStoreDelegate delegate = new InternalStoreDelegate();
     private final DeviceListener deviceListener = new InternalDeviceListener();
-    private final WorkPartitionEventListener partitionListener = event -> this.owner.submit(this::takeOwnership);
     /** Serialises check-and-write of changes made through this instance. */
     private final Object changes = new Object();
 
@@ -126,10 +120,8 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     /** Reads the uplink counters; ONOS's P4Runtime clients unless set (tests set one). */
     protected IlnpCounterReader counterReader;
 
-    private final OwnerWork owner = new OwnerWork("ILNP site", "sixflow/ilnp", log);
     private IlnpEntryCompiler compiler;
-    private TableBudget budget;
-    private IlnpInstaller installer;
+    private OwnedLifecycle<IlnpSite> lifecycle;
     private UplinkStates uplinks;
     /** The uplink ports the owner last found down (touched on the owner's thread only). */
     private final Set<ConnectPoint> downSeen = new HashSet<>();
@@ -141,26 +133,24 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
         if (counterReader == null) {
             counterReader = onosCounters();
         }
-        budget = new TableBudget(pipeconfService, flowRuleService);
         uplinks = new UplinkStates(deviceService, linkService.getLinks());
-        installer = new IlnpInstaller(flowRuleService, store, compiler, owner::submit, budget, this::unfit,
-                                      name -> pendingClaims(name, other -> !isMine(other)), this::serving);
-        owner.start(work);
+        lifecycle = new OwnedLifecycle<>("ILNP site", "this site", "sixflow/ilnp", log,
+                                         new IlnpSites(store, compiler, pipeconfService, flowRuleService, this::serving),
+                                         flowRuleService, new TableBudget(pipeconfService, flowRuleService),
+                                         workPartitionService);
         eventDispatcher.addSink(IlnpSiteEvent.class, listenerRegistry);
         store.setDelegate(delegate);
-        workPartitionService.addListener(partitionListener);
         deviceService.addListener(deviceListener);
         linkService.addListener(linkListener);
-        owner.submit(this::takeOwnership);
+        lifecycle.start(work);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        owner.stop();
+        lifecycle.stop();
         deviceService.removeListener(deviceListener);
         linkService.removeListener(linkListener);
-        workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
         eventDispatcher.removeSink(IlnpSiteEvent.class);
         // Nothing is removed: the entries and the stored sites are the cluster's.
@@ -210,10 +200,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
             if (!problems.isEmpty()) {
                 throw new InvalidFieldsException(problems);
             }
-            List<TableShortfall> full = budget.shortfalls(compiler.compile(site), pendingClaims(site.name(), n -> true));
-            if (!full.isEmpty()) {
-                throw full.get(0).refusal(IlnpInstaller.WHAT);
-            }
+            lifecycle.requireRoom(site.name(), compiler.compile(site));
             if (!store.add(site)) {
                 throw new IdInUseException("ILNP site " + site.name() + " exists already");
             }
@@ -227,9 +214,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
             IlnpSite before = store.site(name).orElseThrow(() -> new ItemNotFoundException("No ILNP site " + name));
             IlnpSite after = before.withWeights(weights);
             // The new ranges are written beside the old ones before those go: both must fit.
-            List<FlowRule> added = compiler.ranges(after);
-            List<FlowRule> claimed = pendingClaims(name, n -> true);
-            List<TableShortfall> full = budget.shortfalls(added, claimed);
+            List<TableShortfall> full = lifecycle.shortfalls(name, compiler.ranges(after));
             if (!full.isEmpty()) {
                 throw full.get(0).refusal("this weight change");
             }
@@ -277,7 +262,8 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
             return List.of(new FieldError("device", device + " is not a device ONOS knows"));
         }
         List<FieldError> problems = new ArrayList<>();
-        unfit(device).ifPresent(why -> problems.add(new FieldError("device", why)));
+        ProfileFeatures.unfit(pipeconfService, device, Feature.ILNP)
+                .ifPresent(why -> problems.add(new FieldError("device", why)));
         for (int i = 0; i < site.uplinks().size(); i++) {
             PortNumber port = site.uplinks().get(i).port();
             if (deviceService.getPort(device, port) == null) {
@@ -285,61 +271,6 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
             }
         }
         return problems;
-    }
-
-    /** Why a device cannot take ILNP entries: no Sixflow pipeconf, or a profile without ILNP. */
-    private Optional<String> unfit(DeviceId device) {
-        Optional<PiPipeconfId> pipeconf = pipeconfService.ofDevice(device);
-        if (pipeconf.isEmpty() || !SixflowPipeconfs.isSixflow(pipeconf.get())) {
-            return Optional.of(device + " runs no Sixflow pipeconf" + pipeconf.map(p -> " (" + p + ")").orElse(""));
-        }
-        return ProfileFeatures.refusal(device, pipeconf, Feature.ILNP);
-    }
-
-    /** The entries of stored sites not installed yet (REQUESTED): they take room before the devices show them. */
-    private List<FlowRule> pendingClaims(String name, Predicate<String> whose) {
-        List<FlowRule> claimed = new ArrayList<>();
-        for (IlnpSite other : store.sites()) {
-            if (!other.name().equals(name) && whose.test(other.name())
-                    && store.status(other.name()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
-                claimed.addAll(compiler.compile(other));
-            }
-        }
-        return claimed;
-    }
-
-    private boolean isMine(String name) {
-        return Owners.isMine(workPartitionService, name);
-    }
-
-    /** Installs the stored sites this instance owns and forgets those it no longer owns. */
-    private void takeOwnership() {
-        Set<String> had = installer.owned();
-        for (IlnpSite site : store.sites()) {
-            if (!isMine(site.name())) {
-                installer.forget(site.name());
-            } else if (!had.contains(site.name())) {
-                installer.install(site);
-            }
-        }
-    }
-
-    /**
-     * A device came back: the entries of its sites are written again (it may have lost them), and
-     * those never installed are tried again. If it came back with a profile without ILNP, its
-     * sites are FAILED, naming the profile, and nothing is written.
-     */
-    private void deviceBack(DeviceId device) {
-        boolean fit = unfit(device).isEmpty();
-        if (fit) {
-            installer.reapply(device);
-        }
-        Set<String> had = installer.owned();
-        for (IlnpSite site : store.sites()) {
-            if (site.device().equals(device) && isMine(site.name()) && (!fit || !had.contains(site.name()))) {
-                installer.install(site);
-            }
-        }
     }
 
     /** The site as installed: the weights its live uplinks serve while some are down. */
@@ -372,7 +303,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
         for (IlnpSite site : store.sites()) {
             boolean onIt = site.device().equals(port.deviceId())
                     && site.uplinks().stream().anyMatch(u -> u.port().equals(port.port()));
-            if (onIt && isMine(site.name())) {
+            if (onIt && lifecycle.isMine(site.name())) {
                 IlnpSite next = site.withWeights(site.weights());
                 log.info("ILNP site {}: uplink {} is {}; serving weights {}", site.name(), port,
                          down ? "down" : "up", serving(next).weights());
@@ -382,18 +313,6 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
                 }
             }
         }
-    }
-
-    private void handle(IlnpSiteEvent event) {
-        IlnpSite site = event.subject();
-        if (!isMine(site.name())) {
-            installer.forget(site.name());
-        } else if (event.type() == IlnpSiteEvent.Type.SITE_ADDED || event.type() == IlnpSiteEvent.Type.SITE_UPDATED) {
-            installer.install(site);
-        } else if (event.type() == IlnpSiteEvent.Type.SITE_REMOVED) {
-            installer.uninstall(site);
-        }
-        // status changes: the owner wrote them
     }
 
     private IlnpCounterReader onosCounters() {
@@ -414,7 +333,19 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
         @Override
         public void notify(IlnpSiteEvent event) {
             post(event);
-            owner.submit(() -> handle(event));
+            switch (event.type()) {
+                case SITE_ADDED:
+                    lifecycle.added(event.subject());
+                    break;
+                case SITE_UPDATED:
+                    lifecycle.replaced(event.subject(), Optional.empty());
+                    break;
+                case SITE_REMOVED:
+                    lifecycle.removed(event.subject());
+                    break;
+                default:
+                    break;      // status changes: the owner wrote them
+            }
         }
     }
 
@@ -426,7 +357,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
             boolean changed = event.type() == LinkEvent.Type.LINK_REMOVED ? uplinks.removed(link)
                     : event.type() == LinkEvent.Type.LINK_ADDED && uplinks.added(link);
             if (changed) {
-                owner.submit(() -> {
+                lifecycle.submit(() -> {
                     uplinkChanged(link.src());
                     uplinkChanged(link.dst());
                 });
@@ -441,12 +372,12 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
             DeviceId device = event.subject().id();
             if (event.type() == DeviceEvent.Type.PORT_UPDATED && event.port() != null) {
                 ConnectPoint port = new ConnectPoint(device, event.port().number());
-                owner.submit(() -> uplinkChanged(port));
+                lifecycle.submit(() -> uplinkChanged(port));
                 return;
             }
             if ((event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
                     || event.type() == DeviceEvent.Type.DEVICE_ADDED) && deviceService.isAvailable(device)) {
-                owner.submit(() -> deviceBack(device));
+                lifecycle.deviceAvailable(device);
             }
         }
     }

@@ -13,9 +13,7 @@ import org.onosproject.net.device.DeviceListener;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionService;
-import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -24,7 +22,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InstallStatus;
-import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingEvent;
@@ -33,36 +30,33 @@ import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingStore;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingStoreDelegate;
 import org.sixflow.app.impl.EntryText;
-import org.sixflow.app.impl.OwnerWork;
-import org.sixflow.app.impl.Owners;
 import org.sixflow.app.impl.ProfileFeatures;
-import org.sixflow.app.resources.TableBudget;
+import org.sixflow.app.lifecycle.OwnedFeature;
+import org.sixflow.app.lifecycle.OwnedLifecycle;
+import org.sixflow.app.lifecycle.TableBudget;
 import org.sixflow.pipeconf.Feature;
-import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * NPTv6 mappings across the cluster, as the GTP-U tunnels are: any instance accepts a change,
- * checking it against the network ({@link #uplinkProblems}: the uplink exists and its device
- * runs a Sixflow profile with NPTv6), the stored mappings ({@link Nptv6MappingValidator}) and
- * the room in the device's tables ({@link TableBudget}), and writes the store. Each mapping has
- * one owner instance, its work partition's ({@link Owners}): hearing the store's event, the
- * owner installs or removes the mapping's entries ({@link Nptv6Installer}) and records the
- * outcome as its status. It installs its mappings when it starts or takes over a partition,
- * and when a device comes back writes them again (or, if it was never able to, now). An
- * instance that stops leaves the entries and the store as they are.
+ * NPTv6 mappings across the cluster, in the owned-object lifecycle every feature shares
+ * ({@link OwnedLifecycle}): any instance accepts a change, checking it against the network
+ * ({@link #uplinkProblems}: the uplink exists and its device runs a Sixflow profile with NPTv6),
+ * the stored mappings ({@link Nptv6MappingValidator}) and the room in the device's tables, and
+ * writes the store; the mapping's owner installs or removes its four entries
+ * ({@link Nptv6EntryCompiler}) and records the outcome as its status.
  */
 @Component(immediate = true, service = Nptv6MappingService.class)
 public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEvent, Nptv6MappingListener>
@@ -71,7 +65,6 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
     private final Logger log = getLogger(getClass());
     private final Nptv6MappingStoreDelegate delegate = new InternalStoreDelegate();
     private final DeviceListener deviceListener = new InternalDeviceListener();
-    private final WorkPartitionEventListener partitionListener = event -> this.owner.submit(this::takeOwnership);
     /** Serialises check-and-write of changes made through this instance. */
     private final Object changes = new Object();
 
@@ -96,31 +89,26 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
     /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
     protected Executor work;
 
-    private final OwnerWork owner = new OwnerWork("NPTv6 mapping", "sixflow/nptv6", log);
     private Nptv6EntryCompiler compiler;
-    private TableBudget budget;
-    private Nptv6Installer installer;
+    private OwnedLifecycle<NamedNptv6Mapping> lifecycle;
 
     @Activate
     protected void activate() {
         compiler = new Nptv6EntryCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
-        budget = new TableBudget(pipeconfService, flowRuleService);
-        installer = new Nptv6Installer(flowRuleService, store, compiler, owner::submit, budget, this::unfit,
-                                       id -> pendingClaims(id, other -> !isMine(other)));
-        owner.start(work);
+        lifecycle = new OwnedLifecycle<>("NPTv6 mapping", "this mapping", "sixflow/nptv6", log, new Mappings(),
+                                         flowRuleService, new TableBudget(pipeconfService, flowRuleService),
+                                         workPartitionService);
         eventDispatcher.addSink(Nptv6MappingEvent.class, listenerRegistry);
         store.setDelegate(delegate);
-        workPartitionService.addListener(partitionListener);
         deviceService.addListener(deviceListener);
-        owner.submit(this::takeOwnership);
+        lifecycle.start(work);
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        owner.stop();
+        lifecycle.stop();
         deviceService.removeListener(deviceListener);
-        workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
         eventDispatcher.removeSink(Nptv6MappingEvent.class);
         // Nothing is removed: the entries and the stored mappings are the cluster's.
@@ -165,11 +153,7 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("mapping " + mapping.id() + ": " + String.join("; ", problems));
             }
-            List<TableShortfall> full = budget.shortfalls(compiler.compile(mapping.mapping()),
-                                                          pendingClaims(mapping.id(), id -> true));
-            if (!full.isEmpty()) {
-                throw full.get(0).refusal(Nptv6Installer.WHAT);
-            }
+            lifecycle.requireRoom(mapping.id(), compiler.compile(mapping.mapping()));
             if (!store.add(mapping)) {
                 throw new IdInUseException("NPTv6 mapping id " + mapping.id() + " is in use");
             }
@@ -198,7 +182,7 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
         if (deviceService.getPort(uplink) == null) {
             problems.add("uplink: " + device + " has no port " + uplink.port());
         }
-        unfit(device).ifPresent(why -> problems.add("uplink: " + why));
+        ProfileFeatures.unfit(pipeconfService, device, Feature.NPTV6).ifPresent(why -> problems.add("uplink: " + why));
         long port = uplink.port().toLong();
         if (port < 0 || port >= 1L << Nptv6Pipeline.EG_PORT_BITWIDTH) {
             problems.add("uplink: port number " + port + " does not fit the data plane's "
@@ -207,76 +191,42 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
         return problems;
     }
 
-    /** Why a device cannot take NPTv6 entries: no Sixflow pipeconf, or a profile without NPTv6. */
-    private Optional<String> unfit(DeviceId device) {
-        Optional<PiPipeconfId> pipeconf = pipeconfService.ofDevice(device);
-        if (pipeconf.isEmpty() || !SixflowPipeconfs.isSixflow(pipeconf.get())) {
-            return Optional.of(device + " runs no Sixflow pipeconf" + pipeconf.map(p -> " (" + p + ")").orElse(""));
+    /** What the lifecycle needs to know of NPTv6 mappings: a mapping goes on its uplink's device. */
+    private final class Mappings implements OwnedFeature<NamedNptv6Mapping> {
+        @Override
+        public String id(NamedNptv6Mapping mapping) {
+            return mapping.id();
         }
-        return ProfileFeatures.refusal(device, pipeconf, Feature.NPTV6);
-    }
 
-    /**
-     * The entries of stored mappings not installed yet (REQUESTED): they take room before the
-     * devices show them. Installed ones are the devices'; FAILED ones claim nothing.
-     */
-    private List<FlowRule> pendingClaims(String id, Predicate<String> whose) {
-        List<FlowRule> claimed = new ArrayList<>();
-        for (NamedNptv6Mapping other : store.mappings()) {
-            if (!other.id().equals(id) && whose.test(other.id())
-                    && store.status(other.id()).map(s -> s.state() == InstallStatus.State.REQUESTED).orElse(false)) {
-                claimed.addAll(compiler.compile(other.mapping()));
-            }
+        @Override
+        public Collection<NamedNptv6Mapping> stored() {
+            return store.mappings();
         }
-        return claimed;
-    }
 
-    private boolean isMine(String id) {
-        return Owners.isMine(workPartitionService, id);
-    }
+        @Override
+        public Optional<InstallStatus> status(String id) {
+            return store.status(id);
+        }
 
-    /** Installs the stored mappings this instance owns and forgets those it no longer owns. */
-    private void takeOwnership() {
-        Set<String> had = installer.owned();
-        for (NamedNptv6Mapping mapping : store.mappings()) {
-            if (!isMine(mapping.id())) {
-                installer.forget(mapping.id());
-            } else if (!had.contains(mapping.id())) {
-                installer.install(mapping);
-            }
+        @Override
+        public boolean setStatus(NamedNptv6Mapping mapping, InstallStatus status) {
+            return store.setStatus(mapping, status);
         }
-    }
 
-    /**
-     * A device came back: the entries of the mappings installed on it are written again (it may
-     * have lost them), and those never installed (no NPTv6 profile then) are tried again. If it
-     * came back with a profile without NPTv6, its mappings are FAILED, naming the profile, and
-     * nothing is written.
-     */
-    private void deviceBack(DeviceId device) {
-        boolean fit = unfit(device).isEmpty();
-        if (fit) {
-            installer.reapply(device);
+        @Override
+        public Function<NamedNptv6Mapping, Collection<FlowRule>> compiler() {
+            return mapping -> compiler.compile(mapping.mapping());
         }
-        Set<String> had = installer.owned();
-        for (NamedNptv6Mapping mapping : store.mappings()) {
-            if (mapping.uplink().deviceId().equals(device) && isMine(mapping.id())
-                    && (!fit || !had.contains(mapping.id()))) {
-                installer.install(mapping);
-            }
-        }
-    }
 
-    private void handle(Nptv6MappingEvent event) {
-        NamedNptv6Mapping mapping = event.subject();
-        if (!isMine(mapping.id())) {
-            installer.forget(mapping.id());
-        } else if (event.type() == Nptv6MappingEvent.Type.MAPPING_ADDED) {
-            installer.install(mapping);
-        } else if (event.type() == Nptv6MappingEvent.Type.MAPPING_REMOVED) {
-            installer.uninstall(mapping);
+        @Override
+        public Set<DeviceId> placedOn(NamedNptv6Mapping mapping) {
+            return Set.of(mapping.uplink().deviceId());
         }
-        // status changes: the owner wrote them
+
+        @Override
+        public Optional<String> unfit(DeviceId device) {
+            return ProfileFeatures.unfit(pipeconfService, device, Feature.NPTV6);
+        }
     }
 
     /** Hears the store: every instance tells its listeners; the owner acts. */
@@ -284,7 +234,12 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
         @Override
         public void notify(Nptv6MappingEvent event) {
             post(event);
-            owner.submit(() -> handle(event));
+            if (event.type() == Nptv6MappingEvent.Type.MAPPING_ADDED) {
+                lifecycle.added(event.subject());
+            } else if (event.type() == Nptv6MappingEvent.Type.MAPPING_REMOVED) {
+                lifecycle.removed(event.subject());
+            }
+            // status changes: the owner wrote them
         }
     }
 
@@ -295,7 +250,7 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
             DeviceId device = event.subject().id();
             if ((event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
                     || event.type() == DeviceEvent.Type.DEVICE_ADDED) && deviceService.isAvailable(device)) {
-                owner.submit(() -> deviceBack(device));
+                lifecycle.deviceAvailable(device);
             }
         }
     }

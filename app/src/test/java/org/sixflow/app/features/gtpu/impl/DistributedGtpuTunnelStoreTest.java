@@ -10,7 +10,7 @@ import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelEvent;
-import org.sixflow.app.impl.Stored;
+import org.sixflow.app.lifecycle.Stored;
 import org.sixflow.app.testing.ClusterStorageService;
 
 import java.util.List;

@@ -17,7 +17,6 @@ import org.sixflow.app.features.multihoming.api.PingSummary;
 import org.sixflow.app.features.multihoming.api.PlannedTrial;
 import org.sixflow.app.features.multihoming.api.SiteRoutes;
 import org.sixflow.app.features.multihoming.api.StudyRun;
-import org.sixflow.app.features.multihoming.api.StudyRunState;
 import org.sixflow.app.features.multihoming.api.StudyTransport;
 import org.sixflow.app.features.multihoming.api.SwitchLatency;
 import org.sixflow.app.features.multihoming.api.TrialCell;

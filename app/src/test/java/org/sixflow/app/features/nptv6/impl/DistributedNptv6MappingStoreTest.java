@@ -10,7 +10,7 @@ import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingEvent;
-import org.sixflow.app.impl.Stored;
+import org.sixflow.app.lifecycle.Stored;
 import org.sixflow.app.testing.ClusterStorageService;
 
 import java.util.List;

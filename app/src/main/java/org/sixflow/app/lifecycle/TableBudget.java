@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.resources;
+package org.sixflow.app.lifecycle;
 
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowEntry;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.impl;
+package org.sixflow.app.lifecycle;
 
 import org.junit.Test;
 import org.onosproject.TestApplicationId;
