@@ -230,7 +230,7 @@ bench-bng-sessions:
 bench-policies:
 	$(MVN) -q -DskipTests install
 	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
-	    -Dexec.mainClass=org.sixflow.app.apn6.PolicyBenchmark
+	    -Dexec.mainClass=org.sixflow.app.features.apn6.impl.PolicyBenchmark
 
 ## The experiment runner's pacer by itself, nothing sent: interval error (mean, p99, max) at 1 ms and
 ## 100 µs for spin times 0/50/200 µs, and the CPU its thread burns. The floor under bench-experiments.

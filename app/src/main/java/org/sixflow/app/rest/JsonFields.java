@@ -16,7 +16,7 @@ import java.util.function.Function;
  * Reads fields of a JSON request and collects what is wrong with each by its path, so one 400
  * names every field a person must fix, not just the first.
  */
-final class JsonFields {
+public final class JsonFields {
 
     private final Map<String, String> problems = new LinkedHashMap<>();
     private final Function<Map<String, String>, ? extends IllegalArgumentException> failure;
@@ -35,7 +35,7 @@ final class JsonFields {
      *
      * @return the reader
      */
-    static JsonFields ofRequest() {
+    public static JsonFields ofRequest() {
         return new JsonFields(fields -> new InvalidFieldsException(InvalidFieldsException.errorsOf(fields)));
     }
 
@@ -45,12 +45,12 @@ final class JsonFields {
      * @param path    the field's JSON path
      * @param message what is wrong
      */
-    void problem(String path, String message) {
+    public void problem(String path, String message) {
         problems.putIfAbsent(path, message);
     }
 
     /** Whether nothing is wrong so far. */
-    boolean ok() {
+    public boolean ok() {
         return problems.isEmpty();
     }
 
@@ -59,7 +59,7 @@ final class JsonFields {
      *
      * @throws IllegalArgumentException naming them (an ExperimentValidationException or an InvalidFieldsException)
      */
-    void check() {
+    public void check() {
         if (!problems.isEmpty()) {
             throw failure.apply(problems);
         }
@@ -71,12 +71,12 @@ final class JsonFields {
      * @param path    the field's JSON path
      * @param problem what is wrong, or empty
      */
-    void problem(String path, java.util.Optional<String> problem) {
+    public void problem(String path, java.util.Optional<String> problem) {
         problem.ifPresent(message -> problem(path, message));
     }
 
     /** A required text field: absent, null or empty reads as missing, a non-string as the wrong type. */
-    String requiredText(JsonNode parent, String name, String path, String example) {
+    public String requiredText(JsonNode parent, String name, String path, String example) {
         JsonNode node = parent.get(name);
         if (node == null || node.isNull() || node.isTextual() && node.asText().isEmpty()) {
             problem(path, path + " is required (a string such as " + example + ")");
@@ -90,7 +90,7 @@ final class JsonFields {
     }
 
     /** A required whole number within [low, high]: absent reads as missing, not as a bad value. */
-    Long requiredInteger(JsonNode parent, String name, String path, long low, long high) {
+    public Long requiredInteger(JsonNode parent, String name, String path, long low, long high) {
         JsonNode node = parent.get(name);
         if (node == null || node.isNull()) {
             problem(path, path + " is required (a whole number " + low + ".." + high + ")");
@@ -100,7 +100,7 @@ final class JsonFields {
     }
 
     /** An optional whole number within [low, high], or null when absent or null. */
-    Long optionalInteger(JsonNode parent, String name, String path, long low, long high) {
+    public Long optionalInteger(JsonNode parent, String name, String path, long low, long high) {
         JsonNode node = parent.get(name);
         return node == null || node.isNull() ? null : boundedInteger(node, path, low, high);
     }
@@ -114,7 +114,7 @@ final class JsonFields {
     }
 
     /** A text field, or the default when absent or null. */
-    String text(JsonNode parent, String name, String path, String otherwise) {
+    public String text(JsonNode parent, String name, String path, String otherwise) {
         JsonNode node = parent.get(name);
         if (node == null || node.isNull()) {
             return otherwise;
@@ -127,7 +127,7 @@ final class JsonFields {
     }
 
     /** A whole-number field, or the default when absent or null. */
-    long integer(JsonNode parent, String name, String path, long otherwise) {
+    public long integer(JsonNode parent, String name, String path, long otherwise) {
         JsonNode node = parent.get(name);
         if (node == null || node.isNull()) {
             return otherwise;
@@ -140,7 +140,7 @@ final class JsonFields {
     }
 
     /** An int field, or the default; values beyond int are a problem. */
-    int intValue(JsonNode parent, String name, String path, int otherwise) {
+    public int intValue(JsonNode parent, String name, String path, int otherwise) {
         long value = integer(parent, name, path, otherwise);
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
             problem(path, "is too large");
@@ -150,7 +150,7 @@ final class JsonFields {
     }
 
     /** A number field, or null when absent or null. */
-    Double number(JsonNode parent, String name, String path) {
+    public Double number(JsonNode parent, String name, String path) {
         JsonNode node = parent.get(name);
         if (node == null || node.isNull()) {
             return null;
@@ -166,7 +166,7 @@ final class JsonFields {
      * An array field whose items are read by a function (which may record problems and return
      * null to skip an item).
      */
-    <T> List<T> array(JsonNode parent, String name, String path, Function<Integer, Function<JsonNode, T>> item) {
+    public <T> List<T> array(JsonNode parent, String name, String path, Function<Integer, Function<JsonNode, T>> item) {
         JsonNode node = parent.get(name);
         List<T> values = new ArrayList<>();
         if (node == null || node.isNull()) {
@@ -186,7 +186,7 @@ final class JsonFields {
     }
 
     /** An array of numbers. */
-    List<Double> numbers(JsonNode parent, String name, String path) {
+    public List<Double> numbers(JsonNode parent, String name, String path) {
         return array(parent, name, path, i -> n -> {
             if (!n.isNumber()) {
                 problem(path + "[" + i + "]", "must be a number");
@@ -197,7 +197,7 @@ final class JsonFields {
     }
 
     /** An array of ints. */
-    List<Integer> ints(JsonNode parent, String name, String path) {
+    public List<Integer> ints(JsonNode parent, String name, String path) {
         return array(parent, name, path, i -> n -> {
             if (!n.isIntegralNumber() || !n.canConvertToInt()) {
                 problem(path + "[" + i + "]", "must be a whole number");

@@ -10,8 +10,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.Apn6Policy;
-import org.sixflow.app.api.Apn6Validation;
+import org.sixflow.app.features.apn6.api.Apn6Policy;
+import org.sixflow.app.features.apn6.api.Apn6Validation;
 import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentResults;
@@ -56,6 +56,8 @@ import org.sixflow.app.features.nptv6.rest.Nptv6MappingCodec;
 import org.sixflow.pipeconf.PipeconfCapabilities;
 
 import java.util.Map;
+import org.sixflow.app.features.apn6.rest.Apn6ValidationCodec;
+import org.sixflow.app.features.apn6.rest.Apn6PolicyCodec;
 
 /**
  * Registers Sixflow's JSON codecs with ONOS's codec service.

@@ -27,6 +27,7 @@ import org.sixflow.app.rest.http.RequestLimitsFilter;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sixflow.app.features.apn6.rest.Apn6PolicyWebResource;
 
 /**
  * The Sixflow REST API, mounted at /onos/sixflow/v1. Errors are JSON {@code {"code", "message"}}

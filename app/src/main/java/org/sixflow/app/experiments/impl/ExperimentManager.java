@@ -25,7 +25,7 @@ import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
-import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentCellResult;
 import org.sixflow.app.api.ExperimentResults;

@@ -19,7 +19,7 @@ import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.link.LinkServiceAdapter;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
-import org.sixflow.app.api.Apn6PolicyService;
+import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.Msr6TreeService;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;

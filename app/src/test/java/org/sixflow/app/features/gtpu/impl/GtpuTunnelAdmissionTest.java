@@ -9,8 +9,8 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.model.PiTableId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
-import org.sixflow.app.apn6.impl.PolicyFlowRules;
-import org.sixflow.app.apn6.impl.TestWorkPartitions;
+import org.sixflow.app.testing.PolicyFlowRules;
+import org.sixflow.app.testing.PredicatePartitions;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelValidation;
 import org.sixflow.app.testing.ClusterStorageService;
@@ -47,7 +47,7 @@ public class GtpuTunnelAdmissionTest {
     /** The owner's work, held until a test runs it. */
     private final Queue<Runnable> held = new ConcurrentLinkedQueue<>();
     private final GtpuTunnelManagerFixture fixture = new GtpuTunnelManagerFixture(
-            new ClusterStorageService(), new PolicyFlowRules(), TestWorkPartitions.alone(), false);
+            new ClusterStorageService(), new PolicyFlowRules(), PredicatePartitions.alone(), false);
 
     @After
     public void tearDown() {

@@ -13,8 +13,8 @@ import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.InstallStatus;
-import org.sixflow.app.apn6.impl.PolicyFlowRules;
-import org.sixflow.app.apn6.impl.TestWorkPartitions;
+import org.sixflow.app.testing.PolicyFlowRules;
+import org.sixflow.app.testing.PredicatePartitions;
 import org.sixflow.app.features.gtpu.api.GtpuChecksumMode;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.msr6.impl.LabNetwork;
@@ -46,7 +46,7 @@ public final class GtpuTunnelManagerFixture {
     public final DistributedGtpuTunnelStore store = new DistributedGtpuTunnelStore();
     public final GtpuTunnelManager manager = new GtpuTunnelManager();
     public final PolicyFlowRules flows;
-    public final TestWorkPartitions partitions;
+    public final PredicatePartitions partitions;
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     /** Counter cells by "device counter index". */
     public final Map<String, PiCounterCellData> cells = new ConcurrentHashMap<>();
@@ -56,7 +56,7 @@ public final class GtpuTunnelManagerFixture {
 
     /** A cluster of one instance, started. */
     public GtpuTunnelManagerFixture() {
-        this(new ClusterStorageService(), new PolicyFlowRules(), TestWorkPartitions.alone(), true);
+        this(new ClusterStorageService(), new PolicyFlowRules(), PredicatePartitions.alone(), true);
     }
 
     /**
@@ -68,7 +68,7 @@ public final class GtpuTunnelManagerFixture {
      * @param start      whether to activate the store and the manager now
      */
     public GtpuTunnelManagerFixture(ClusterStorageService storage, PolicyFlowRules flows,
-                                    TestWorkPartitions partitions, boolean start) {
+                                    PredicatePartitions partitions, boolean start) {
         this.storage = storage;
         this.flows = flows;
         this.partitions = partitions;

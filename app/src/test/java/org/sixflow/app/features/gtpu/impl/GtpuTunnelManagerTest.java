@@ -11,12 +11,9 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InstallStatus;
-import org.sixflow.app.apn6.impl.PolicyFlowRules;
-import org.sixflow.app.apn6.impl.TestWorkPartitions;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelCounters;
-import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
@@ -112,50 +109,8 @@ public class GtpuTunnelManagerTest {
         assertEquals(1, fixture.manager.tunnels().size());
     }
 
-    @Test
-    public void aDeviceThatRefusesMakesTheTunnelFailed() {
-        fixture.flows.refusing.add(BEIJING);
-        fixture.manager.create(tunnel("ue-1", "fd00:9:1::/64", 1).build());
-        fixture.awaitEvents();
-        InstallStatus status = fixture.status("ue-1");
-        assertEquals(InstallStatus.State.FAILED, status.state());
-        assertEquals(BEIJING, status.failure().orElseThrow().deviceId());
-    }
 
-    @Test
-    public void reinstallsOnActivationAndLeavesEntriesWhenStopping() {
-        fixture.manager.create(tunnel("ue-1", "fd00:9:1::/64", 1).build());
-        fixture.awaitEvents();
-        fixture.manager.deactivate();
-        assertEquals(4, fixture.rules().size());     // a leaving instance wipes nothing
-        fixture.flows.entries.clear();                // the devices lost them meanwhile
-        fixture.manager.activate();
-        fixture.awaitEvents();
-        assertEquals(4, fixture.rules().size());
-        assertEquals(InstallStatus.INSTALLED, fixture.status("ue-1"));
-    }
 
-    @Test
-    public void onlyTheOwnerInstalls() {
-        fixture.storage.shutdown();
-        ClusterStorageService storage = new ClusterStorageService();
-        PolicyFlowRules flows = new PolicyFlowRules();
-        GtpuTunnelManagerFixture owner = new GtpuTunnelManagerFixture(storage, flows, TestWorkPartitions.alone(), true);
-        GtpuTunnelManagerFixture other = new GtpuTunnelManagerFixture(
-                storage.instance(), flows.instance(), new TestWorkPartitions(id -> false), true);
-        fixture = owner;
-        other.manager.create(tunnel("ue-1", "fd00:9:1::/64", 1).build());
-        owner.awaitEvents();
-        assertEquals(4, owner.flows.writes("add").size());
-        assertEquals(List.of(), other.flows.writes("add"));
-        assertEquals(InstallStatus.INSTALLED, other.status("ue-1"));
-        other.partitions.move(id -> true);
-        owner.partitions.move(id -> false);
-        other.manager.remove("ue-1");
-        owner.awaitEvents();
-        assertEquals(4, other.flows.writes("remove").size());
-        assertTrue(owner.rules().isEmpty());
-    }
 
     @Test
     public void countersSumTheEncapDevicesAndListTheUnreadOnes() {

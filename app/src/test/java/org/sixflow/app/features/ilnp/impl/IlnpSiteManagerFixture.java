@@ -17,8 +17,8 @@ import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.InstallStatus;
-import org.sixflow.app.apn6.impl.PolicyFlowRules;
-import org.sixflow.app.apn6.impl.TestWorkPartitions;
+import org.sixflow.app.testing.PolicyFlowRules;
+import org.sixflow.app.testing.PredicatePartitions;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
 import org.sixflow.app.features.ilnp.api.IlnpUplink;
 import org.sixflow.app.features.nptv6.impl.Nptv6MappingManagerFixture;
@@ -54,7 +54,7 @@ public final class IlnpSiteManagerFixture {
     public final DistributedIlnpSiteStore store = new DistributedIlnpSiteStore();
     public final IlnpSiteManager manager = new IlnpSiteManager();
     public final PolicyFlowRules flows;
-    public final TestWorkPartitions partitions;
+    public final PredicatePartitions partitions;
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
     public final Nptv6MappingManagerFixture nptv6;
     /** What the devices' counters hold: "device counter" to index to cell. */
@@ -73,7 +73,7 @@ public final class IlnpSiteManagerFixture {
      * @param nptv6 the NPTv6 mapping manager's fixture whose mappings the sites are checked against
      */
     public IlnpSiteManagerFixture(Nptv6MappingManagerFixture nptv6) {
-        this(new ClusterStorageService(), new PolicyFlowRules(), TestWorkPartitions.alone(), true, nptv6);
+        this(new ClusterStorageService(), new PolicyFlowRules(), PredicatePartitions.alone(), true, nptv6);
     }
 
     /**
@@ -85,7 +85,7 @@ public final class IlnpSiteManagerFixture {
      * @param start      whether to activate the store and the manager now
      */
     public IlnpSiteManagerFixture(ClusterStorageService storage, PolicyFlowRules flows,
-                                  TestWorkPartitions partitions, boolean start) {
+                                  PredicatePartitions partitions, boolean start) {
         this(storage, flows, partitions, start, new Nptv6MappingManagerFixture());
     }
 
@@ -99,7 +99,7 @@ public final class IlnpSiteManagerFixture {
      * @param nptv6      the NPTv6 mappings the sites are checked against
      */
     public IlnpSiteManagerFixture(ClusterStorageService storage, PolicyFlowRules flows,
-                                  TestWorkPartitions partitions, boolean start, Nptv6MappingManagerFixture nptv6) {
+                                  PredicatePartitions partitions, boolean start, Nptv6MappingManagerFixture nptv6) {
         this.storage = storage;
         this.nptv6 = nptv6;
         this.flows = flows;

@@ -12,14 +12,11 @@ import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
-import org.sixflow.app.apn6.impl.PolicyFlowRules;
-import org.sixflow.app.apn6.impl.TestWorkPartitions;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
 import org.sixflow.app.features.ilnp.api.IlnpSiteEvent;
 import org.sixflow.app.features.ilnp.api.IlnpUplinkCounters;
 import org.sixflow.app.features.nptv6.impl.Nptv6MappingManagerFixture;
 import org.sixflow.app.impl.EntryText;
-import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
@@ -294,35 +291,6 @@ public class IlnpSiteManagerTest {
                      fixture.status("site-a"));
     }
 
-    @Test
-    public void onlyTheOwnerInstallsAndANewOwnerTakesOver() {
-        fixture.shutdown();
-        ClusterStorageService storage = new ClusterStorageService();
-        PolicyFlowRules flows = new PolicyFlowRules();
-        IlnpSiteManagerFixture owner = new IlnpSiteManagerFixture(storage, flows, TestWorkPartitions.alone(), true);
-        IlnpSiteManagerFixture other = new IlnpSiteManagerFixture(storage.instance(), flows.instance(),
-                                                                  new TestWorkPartitions(id -> false), true);
-        fixture = owner;
-        try {
-            other.manager.add(example("site-a"));
-            owner.awaitEvents();
-            assertEquals(6, owner.flows.writes("add").size());
-            assertEquals(List.of(), other.flows.writes("add"));
-            assertEquals(InstallStatus.INSTALLED, other.status("site-a"));
-            other.manager.setWeights("site-a", weights(80, 20));
-            owner.awaitEvents();
-            assertEquals(8, owner.flows.writes("add").size());
-            assertEquals(2, owner.flows.writes("remove").size());
-            other.partitions.move(id -> true);
-            owner.partitions.move(id -> false);
-            other.manager.remove("site-a");
-            owner.awaitEvents();
-            assertEquals(6, other.flows.writes("remove").size());
-            assertTrue(owner.rules().isEmpty());
-        } finally {
-            other.nptv6.storage.shutdown();
-        }
-    }
 
     @Test
     public void readsEachUplinksCountersFromTheDevice() {

@@ -14,8 +14,8 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.model.PiTableId;
 import org.sixflow.app.api.InstallStatus;
-import org.sixflow.app.apn6.impl.PolicyFlowRules;
-import org.sixflow.app.apn6.impl.TestWorkPartitions;
+import org.sixflow.app.testing.PolicyFlowRules;
+import org.sixflow.app.testing.PredicatePartitions;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6Mapping;
 import org.sixflow.app.msr6.impl.LabNetwork;
@@ -47,12 +47,12 @@ public final class Nptv6MappingManagerFixture {
     public final DistributedNptv6MappingStore store = new DistributedNptv6MappingStore();
     public final Nptv6MappingManager manager = new Nptv6MappingManager();
     public final PolicyFlowRules flows;
-    public final TestWorkPartitions partitions;
+    public final PredicatePartitions partitions;
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
 
     /** A cluster of one instance, started. */
     public Nptv6MappingManagerFixture() {
-        this(new ClusterStorageService(), new PolicyFlowRules(), TestWorkPartitions.alone(), true);
+        this(new ClusterStorageService(), new PolicyFlowRules(), PredicatePartitions.alone(), true);
     }
 
     /**
@@ -64,7 +64,7 @@ public final class Nptv6MappingManagerFixture {
      * @param start      whether to activate the store and the manager now
      */
     public Nptv6MappingManagerFixture(ClusterStorageService storage, PolicyFlowRules flows,
-                                      TestWorkPartitions partitions, boolean start) {
+                                      PredicatePartitions partitions, boolean start) {
         this.storage = storage;
         this.flows = flows;
         this.partitions = partitions;

@@ -11,12 +11,9 @@ import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
-import org.sixflow.app.apn6.impl.PolicyFlowRules;
-import org.sixflow.app.apn6.impl.TestWorkPartitions;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingEvent;
 import org.sixflow.app.impl.EntryText;
-import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
@@ -171,15 +168,6 @@ public class Nptv6MappingManagerTest {
         assertEquals(4, fixture.flows.on(BEIJING).size());
     }
 
-    @Test
-    public void aDeviceThatRefusesMakesTheMappingFailed() {
-        fixture.flows.refusing.add(BEIJING);
-        fixture.manager.add(example("isp1"));
-        fixture.awaitEvents();
-        InstallStatus status = fixture.status("isp1");
-        assertEquals(InstallStatus.State.FAILED, status.state());
-        assertEquals(BEIJING, status.failure().orElseThrow().deviceId());
-    }
 
     @Test
     public void aDeviceBackGetsItsEntriesAgainAndOneBackWithoutNptv6FailsThem() {
@@ -210,39 +198,5 @@ public class Nptv6MappingManagerTest {
         assertEquals(4, fixture.flows.on(BEIJING).size());
     }
 
-    @Test
-    public void reinstallsOnActivationAndLeavesEntriesWhenStopping() {
-        fixture.manager.add(example("isp1"));
-        fixture.awaitEvents();
-        fixture.manager.deactivate();
-        assertEquals(4, fixture.rules().size());     // a leaving instance wipes nothing
-        fixture.flows.entries.clear();
-        fixture.manager.activate();
-        fixture.awaitEvents();
-        assertEquals(4, fixture.rules().size());
-        assertEquals(InstallStatus.INSTALLED, fixture.status("isp1"));
-    }
 
-    @Test
-    public void onlyTheOwnerInstallsAndANewOwnerTakesOver() {
-        fixture.storage.shutdown();
-        ClusterStorageService storage = new ClusterStorageService();
-        PolicyFlowRules flows = new PolicyFlowRules();
-        Nptv6MappingManagerFixture owner = new Nptv6MappingManagerFixture(storage, flows, TestWorkPartitions.alone(),
-                                                                          true);
-        Nptv6MappingManagerFixture other = new Nptv6MappingManagerFixture(
-                storage.instance(), flows.instance(), new TestWorkPartitions(id -> false), true);
-        fixture = owner;
-        other.manager.add(example("isp1"));
-        owner.awaitEvents();
-        assertEquals(4, owner.flows.writes("add").size());
-        assertEquals(List.of(), other.flows.writes("add"));
-        assertEquals(InstallStatus.INSTALLED, other.status("isp1"));
-        other.partitions.move(id -> true);
-        owner.partitions.move(id -> false);
-        other.manager.remove("isp1");
-        owner.awaitEvents();
-        assertEquals(4, other.flows.writes("remove").size());
-        assertTrue(owner.rules().isEmpty());
-    }
 }

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.apn6.impl;
+
+import org.onosproject.store.AbstractStore;
+import org.onosproject.store.service.Serializer;
+import org.onosproject.store.service.StorageService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.features.apn6.api.Apn6Match;
+import org.sixflow.app.features.apn6.api.Apn6Policy;
+import org.sixflow.app.features.apn6.api.Apn6PolicyEvent;
+import org.sixflow.app.features.apn6.api.Apn6PolicyStore;
+import org.sixflow.app.features.apn6.api.Apn6PolicyStoreDelegate;
+import org.sixflow.app.features.apn6.api.ApplicationAwareId;
+import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.features.apn6.api.PortRange;
+import org.sixflow.app.lifecycle.OwnedMap;
+import org.slf4j.Logger;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * APN6 policies in the cluster's map of the lifecycle ({@link OwnedMap}), told as policy events;
+ * a new version of a policy is POLICY_UPDATED, with the version it replaced.
+ */
+@Component(immediate = true, service = Apn6PolicyStore.class)
+public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, Apn6PolicyStoreDelegate>
+        implements Apn6PolicyStore {
+
+    /** Name of the distributed map. */
+    static final String MAP_NAME = "sixflow-apn6-policies";
+
+    /** Every type the map holds, as Kryo must know them on every instance. */
+    static final Serializer SERIALIZER = OwnedMap.serializer("sixflow-apn6-policies", Apn6Policy.class,
+                                                             Apn6Match.class, PortRange.class,
+                                                             ApplicationAwareId.class);
+
+    private static final Map<OwnedMap.Change, Apn6PolicyEvent.Type> EVENTS = Map.of(
+            OwnedMap.Change.ADDED, Apn6PolicyEvent.Type.POLICY_ADDED,
+            OwnedMap.Change.UPDATED, Apn6PolicyEvent.Type.POLICY_UPDATED,
+            OwnedMap.Change.REMOVED, Apn6PolicyEvent.Type.POLICY_REMOVED,
+            OwnedMap.Change.INSTALLED, Apn6PolicyEvent.Type.POLICY_INSTALLED,
+            OwnedMap.Change.FAILED, Apn6PolicyEvent.Type.POLICY_FAILED,
+            OwnedMap.Change.REQUESTED, Apn6PolicyEvent.Type.POLICY_REQUESTED);
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected StorageService storageService;
+
+    private OwnedMap<Apn6Policy> policies;
+
+    @Activate
+    protected void activate() {
+        policies = OwnedMap.open(storageService, MAP_NAME, SERIALIZER, Apn6Policy::id, "sixflow/apn6",
+                                 (change, policy, status, previous) -> notifyDelegate(
+                                         new Apn6PolicyEvent(EVENTS.get(change), policy, status,
+                                                             previous.orElse(null))));
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        policies.close();
+        log.info("Stopped");
+    }
+
+    @Override
+    public boolean add(Apn6Policy policy) {
+        return policies.add(policy);
+    }
+
+    @Override
+    public Optional<Apn6Policy> replace(Apn6Policy policy) {
+        return policies.replace(policy);
+    }
+
+    @Override
+    public Optional<Apn6Policy> remove(String id) {
+        return policies.remove(id);
+    }
+
+    @Override
+    public Optional<Apn6Policy> policy(String id) {
+        return policies.get(id);
+    }
+
+    @Override
+    public Collection<Apn6Policy> policies() {
+        return policies.values();
+    }
+
+    @Override
+    public Optional<InstallStatus> status(String id) {
+        return policies.status(id);
+    }
+
+    @Override
+    public Map<String, Map.Entry<Apn6Policy, InstallStatus>> listedPolicies() {
+        return policies.listed();
+    }
+
+    @Override
+    public boolean setStatus(Apn6Policy policy, InstallStatus status) {
+        return policies.setStatus(policy, status);
+    }
+}
