@@ -6,6 +6,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.OwnedStore;
 
 import java.util.Collection;
 import java.util.List;
@@ -32,11 +33,20 @@ public interface OwnedFeature<T> {
     String id(T object);
 
     /**
+     * The feature's store.
+     *
+     * @return the store
+     */
+    OwnedStore<T, ?, ?> store();
+
+    /**
      * The stored objects, all of them.
      *
      * @return the objects
      */
-    Collection<T> stored();
+    default Collection<T> stored() {
+        return store().all();
+    }
 
     /**
      * A stored object's status.
@@ -44,7 +54,9 @@ public interface OwnedFeature<T> {
      * @param id the object's id
      * @return its status, if it is stored
      */
-    Optional<InstallStatus> status(String id);
+    default Optional<InstallStatus> status(String id) {
+        return store().status(id);
+    }
 
     /**
      * Records the outcome of installing a version of an object, if that version is still the
@@ -54,7 +66,9 @@ public interface OwnedFeature<T> {
      * @param status    the outcome
      * @return whether it was recorded
      */
-    boolean setStatus(T installed, InstallStatus status);
+    default boolean setStatus(T installed, InstallStatus status) {
+        return store().setStatus(installed, status);
+    }
 
     /**
      * How objects compile on the network as it is now. The lifecycle asks once per task and

@@ -161,19 +161,19 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     @Override
     public List<Apn6Policy> policies() {
-        return store.listedPolicies().values().stream().map(Map.Entry::getKey)
+        return store.listed().values().stream().map(Map.Entry::getKey)
                 .sorted(Comparator.comparing(Apn6Policy::priority).reversed().thenComparing(Apn6Policy::id))
                 .collect(ImmutableList.toImmutableList());
     }
 
     @Override
     public Map<String, InstallStatus> statuses() {
-        return Maps.transformValues(store.listedPolicies(), Map.Entry::getValue);
+        return Maps.transformValues(store.listed(), Map.Entry::getValue);
     }
 
     @Override
     public Optional<Apn6Policy> policy(String id) {
-        return store.policy(id);
+        return store.get(id);
     }
 
     @Override
@@ -189,7 +189,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     @Override
     public Apn6Validation create(Apn6Policy policy) {
         synchronized (changes) {
-            if (store.policy(policy.id()).isPresent()) {
+            if (store.get(policy.id()).isPresent()) {
                 throw new IdInUseException("policy id " + policy.id() + " is in use");
             }
             Apn6Validation validation = checked(policy);
@@ -203,7 +203,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     @Override
     public Apn6Validation update(Apn6Policy policy) {
         synchronized (changes) {
-            if (store.policy(policy.id()).isEmpty()) {
+            if (store.get(policy.id()).isEmpty()) {
                 throw new ItemNotFoundException("No policy " + policy.id());
             }
             Apn6Validation validation = checked(policy);
@@ -224,7 +224,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     @Override
     public Map<DeviceId, List<String>> entries(String id) {
         Map<DeviceId, List<String>> described = new TreeMap<>(Comparator.comparing(DeviceId::toString));
-        store.policy(id).ifPresent(policy -> compile(policy, network()).forEach(
+        store.get(id).ifPresent(policy -> compile(policy, network()).forEach(
                 (device, rule) -> described.computeIfAbsent(device, d -> new ArrayList<>()).add(
                         rule.table() + " " + rule.selector().criteria() + " -> "
                                 + rule.treatment().allInstructions())));
@@ -253,7 +253,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     private Assessment assess(Apn6Policy policy) {
         Apn6Network network = network();
         ListMultimap<DeviceId, FlowRule> rules = compile(policy, network);
-        Apn6Validation validation = checker.check(policy, store.policies(), network, rules.size());
+        Apn6Validation validation = checker.check(policy, store.all(), network, rules.size());
         List<TableFullException> full = lifecycle.shortfalls(policy.id(), rules.values())
                 .stream().map(s -> s.refusal(WHAT)).collect(Collectors.toList());
         return new Assessment(validation, full);
@@ -300,18 +300,8 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         }
 
         @Override
-        public Collection<Apn6Policy> stored() {
-            return store.policies();
-        }
-
-        @Override
-        public Optional<InstallStatus> status(String id) {
-            return store.status(id);
-        }
-
-        @Override
-        public boolean setStatus(Apn6Policy policy, InstallStatus status) {
-            return store.setStatus(policy, status);
+        public Apn6PolicyStore store() {
+            return store;
         }
 
         @Override
@@ -330,7 +320,7 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
                                             Function<Apn6Policy, Collection<FlowRule>> compile) {
             Set<List<Long>> shared = versions.stream().map(Apn6PolicyManager::sharedKey).collect(Collectors.toSet());
             Set<FlowId> wanted = new HashSet<>();
-            for (Apn6Policy other : store.policies()) {
+            for (Apn6Policy other : store.all()) {
                 if (!other.id().equals(id) && shared.contains(sharedKey(other))) {
                     compile.apply(other).forEach(r -> wanted.add(r.id()));
                 }

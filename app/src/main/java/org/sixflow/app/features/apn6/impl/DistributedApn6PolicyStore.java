@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.apn6.impl;
 
-import org.onosproject.store.AbstractStore;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.annotations.Activate;
@@ -16,12 +15,11 @@ import org.sixflow.app.features.apn6.api.Apn6PolicyEvent;
 import org.sixflow.app.features.apn6.api.Apn6PolicyStore;
 import org.sixflow.app.features.apn6.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.features.apn6.api.ApplicationAwareId;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.apn6.api.PortRange;
+import org.sixflow.app.lifecycle.DistributedOwnedStore;
 import org.sixflow.app.lifecycle.OwnedMap;
 import org.slf4j.Logger;
 
-import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 
@@ -32,7 +30,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * a new version of a policy is POLICY_UPDATED, with the version it replaced.
  */
 @Component(immediate = true, service = Apn6PolicyStore.class)
-public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, Apn6PolicyStoreDelegate>
+public class DistributedApn6PolicyStore
+        extends DistributedOwnedStore<Apn6Policy, Apn6PolicyEvent, Apn6PolicyStoreDelegate>
         implements Apn6PolicyStore {
 
     /** Name of the distributed map. */
@@ -56,60 +55,26 @@ public class DistributedApn6PolicyStore extends AbstractStore<Apn6PolicyEvent, A
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
 
-    private OwnedMap<Apn6Policy> policies;
-
     @Activate
     protected void activate() {
-        policies = OwnedMap.open(storageService, MAP_NAME, SERIALIZER, Apn6Policy::id, "sixflow/apn6",
-                                 (change, policy, status, previous) -> notifyDelegate(
-                                         new Apn6PolicyEvent(EVENTS.get(change), policy, status,
-                                                             previous.orElse(null))));
+        open(storageService, MAP_NAME, SERIALIZER, Apn6Policy::id, "sixflow/apn6",
+             (change, policy, status, previous) ->  new Apn6PolicyEvent(EVENTS.get(change), policy, status, previous.orElse(null)));
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        policies.close();
+        close();
         log.info("Stopped");
     }
 
     @Override
     public boolean add(Apn6Policy policy) {
-        return policies.add(policy);
+        return objects.add(policy);
     }
 
     @Override
     public Optional<Apn6Policy> replace(Apn6Policy policy) {
-        return policies.replace(policy);
-    }
-
-    @Override
-    public Optional<Apn6Policy> remove(String id) {
-        return policies.remove(id);
-    }
-
-    @Override
-    public Optional<Apn6Policy> policy(String id) {
-        return policies.get(id);
-    }
-
-    @Override
-    public Collection<Apn6Policy> policies() {
-        return policies.values();
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String id) {
-        return policies.status(id);
-    }
-
-    @Override
-    public Map<String, Map.Entry<Apn6Policy, InstallStatus>> listedPolicies() {
-        return policies.listed();
-    }
-
-    @Override
-    public boolean setStatus(Apn6Policy policy, InstallStatus status) {
-        return policies.setStatus(policy, status);
+        return objects.replace(policy);
     }
 }

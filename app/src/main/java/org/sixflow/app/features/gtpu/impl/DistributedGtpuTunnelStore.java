@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.impl;
 
-import org.onosproject.store.AbstractStore;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
@@ -12,16 +11,15 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.gtpu.api.GtpuChecksumMode;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelEvent;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelStore;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelStoreDelegate;
+import org.sixflow.app.lifecycle.DistributedOwnedStore;
 import org.sixflow.app.lifecycle.OwnedMap;
 import org.slf4j.Logger;
 
-import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,7 +32,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * index twice.
  */
 @Component(immediate = true, service = GtpuTunnelStore.class)
-public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, GtpuTunnelStoreDelegate>
+public class DistributedGtpuTunnelStore
+        extends DistributedOwnedStore<GtpuTunnel, GtpuTunnelEvent, GtpuTunnelStoreDelegate>
         implements GtpuTunnelStore {
 
     /** Name of the map of tunnels. */
@@ -58,15 +57,13 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
 
-    private OwnedMap<GtpuTunnel> tunnels;
     private ConsistentMap<Integer, String> indexes;
 
     @Activate
     protected void activate() {
         // A tunnel is never replaced (no UPDATED): it is removed and created again.
-        tunnels = OwnedMap.open(storageService, MAP_NAME, SERIALIZER, GtpuTunnel::id, "sixflow/gtpu",
-                                (change, tunnel, status, previous) ->
-                                        notifyDelegate(new GtpuTunnelEvent(EVENTS.get(change), tunnel, status)));
+        open(storageService, MAP_NAME, SERIALIZER, GtpuTunnel::id, "sixflow/gtpu",
+             (change, tunnel, status, previous) -> new GtpuTunnelEvent(EVENTS.get(change), tunnel, status));
         indexes = storageService.<Integer, String>consistentMapBuilder().withName(INDEX_MAP_NAME)
                 .withSerializer(SERIALIZER).build();
         log.info("Started");
@@ -74,18 +71,18 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
 
     @Deactivate
     protected void deactivate() {
-        tunnels.close();
+        close();
         log.info("Stopped");
     }
 
     @Override
     public Optional<GtpuTunnel> add(GtpuTunnel tunnel, int counterCells) {
-        if (tunnels.get(tunnel.id()).isPresent()) {
+        if (objects.get(tunnel.id()).isPresent()) {
             return Optional.empty();
         }
         int index = claimIndex(tunnel.id(), counterCells);
         GtpuTunnel stored = tunnel.withCounterIndex(index);
-        if (!tunnels.add(stored)) {
+        if (!objects.add(stored)) {
             indexes.remove(index, tunnel.id());
             return Optional.empty();
         }
@@ -100,7 +97,7 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
                 return index;
             }
             int claimed = index;
-            boolean held = tunnels.get(holder.value()).map(t -> t.counterIndex().orElse(-1) == claimed)
+            boolean held = objects.get(holder.value()).map(t -> t.counterIndex().orElse(-1) == claimed)
                     .orElse(false);
             if (!held && indexes.replace(index, holder.value(), id)) {
                 return index;
@@ -112,33 +109,8 @@ public class DistributedGtpuTunnelStore extends AbstractStore<GtpuTunnelEvent, G
 
     @Override
     public Optional<GtpuTunnel> remove(String id) {
-        Optional<GtpuTunnel> removed = tunnels.remove(id);
+        Optional<GtpuTunnel> removed = objects.remove(id);
         removed.ifPresent(t -> t.counterIndex().ifPresent(index -> indexes.remove(index, id)));
         return removed;
-    }
-
-    @Override
-    public Optional<GtpuTunnel> tunnel(String id) {
-        return tunnels.get(id);
-    }
-
-    @Override
-    public Collection<GtpuTunnel> tunnels() {
-        return tunnels.values();
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String id) {
-        return tunnels.status(id);
-    }
-
-    @Override
-    public boolean setStatus(GtpuTunnel tunnel, InstallStatus status) {
-        return tunnels.setStatus(tunnel, status);
-    }
-
-    @Override
-    public Map<String, Map.Entry<GtpuTunnel, InstallStatus>> listedTunnels() {
-        return tunnels.listed();
     }
 }

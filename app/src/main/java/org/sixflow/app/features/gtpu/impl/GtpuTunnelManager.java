@@ -171,18 +171,18 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
 
     @Override
     public List<GtpuTunnel> tunnels() {
-        return store.listedTunnels().values().stream().map(Map.Entry::getKey)
+        return store.listed().values().stream().map(Map.Entry::getKey)
                 .sorted(Comparator.comparing(GtpuTunnel::id)).collect(ImmutableList.toImmutableList());
     }
 
     @Override
     public Map<String, InstallStatus> statuses() {
-        return Maps.transformValues(store.listedTunnels(), Map.Entry::getValue);
+        return Maps.transformValues(store.listed(), Map.Entry::getValue);
     }
 
     @Override
     public Optional<GtpuTunnel> tunnel(String id) {
-        return store.tunnel(id);
+        return store.get(id);
     }
 
     @Override
@@ -200,7 +200,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     public GtpuTunnel create(GtpuTunnel tunnel) {
         GtpuTunnel request = tunnel.withoutCounterIndex();
         synchronized (changes) {
-            if (store.tunnel(request.id()).isPresent()) {
+            if (store.get(request.id()).isPresent()) {
                 throw new IdInUseException("tunnel id " + request.id() + " is in use");
             }
             List<String> problems = problems(request);
@@ -226,7 +226,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     @Override
     public Map<DeviceId, List<String>> entries(String id) {
         Map<DeviceId, List<String>> described = new TreeMap<>(Comparator.comparing(DeviceId::toString));
-        store.tunnel(id).ifPresent(tunnel -> compiler.compile(tunnel).forEach(
+        store.get(id).ifPresent(tunnel -> compiler.compile(tunnel).forEach(
                 (device, rule) -> described.computeIfAbsent(device, d -> new ArrayList<>())
                         .add(EntryText.describe(rule))));
         return described;
@@ -237,13 +237,13 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         Map<String, GtpuTunnelCounters> counters = new LinkedHashMap<>();
         CounterReads reads = new CounterReads();
         for (String id : ids) {
-            store.tunnel(id).ifPresent(tunnel -> counters.put(id, reads.of(tunnel)));
+            store.get(id).ifPresent(tunnel -> counters.put(id, reads.of(tunnel)));
         }
         return counters;
     }
 
     private List<String> problems(GtpuTunnel tunnel) {
-        return GtpuTunnelValidator.problems(tunnel, store.tunnels(), network());
+        return GtpuTunnelValidator.problems(tunnel, store.all(), network());
     }
 
     /**
@@ -354,7 +354,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     private void recheck() {
         recheckQueued.set(false);
         GtpuNetwork network = network();
-        Collection<GtpuTunnel> stored = store.tunnels();
+        Collection<GtpuTunnel> stored = store.all();
         for (GtpuTunnel tunnel : stored) {
             InstallStatus status = store.status(tunnel.id()).orElse(null);
             if (!lifecycle.isMine(tunnel.id()) || status == null) {
@@ -386,18 +386,8 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         }
 
         @Override
-        public Collection<GtpuTunnel> stored() {
-            return store.tunnels();
-        }
-
-        @Override
-        public Optional<InstallStatus> status(String id) {
-            return store.status(id);
-        }
-
-        @Override
-        public boolean setStatus(GtpuTunnel tunnel, InstallStatus status) {
-            return store.setStatus(tunnel, status);
+        public GtpuTunnelStore store() {
+            return store;
         }
 
         @Override
@@ -410,7 +400,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         public Set<FlowId> sharedWithOthers(String id, List<GtpuTunnel> versions,
                                             Function<GtpuTunnel, Collection<FlowRule>> compile) {
             Set<FlowId> shared = new HashSet<>();
-            for (GtpuTunnel other : store.tunnels()) {
+            for (GtpuTunnel other : store.all()) {
                 for (GtpuTunnel tunnel : versions) {
                     if (!other.id().equals(id) && other.decapDevice().equals(tunnel.decapDevice())
                             && other.n3Address().equals(tunnel.n3Address())) {

@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.ilnp.impl;
 
-import org.onosproject.store.AbstractStore;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.annotations.Activate;
@@ -10,18 +9,16 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
 import org.sixflow.app.features.ilnp.api.IlnpSiteEvent;
 import org.sixflow.app.features.ilnp.api.IlnpSiteStore;
 import org.sixflow.app.features.ilnp.api.IlnpSiteStoreDelegate;
 import org.sixflow.app.features.ilnp.api.IlnpUplink;
+import org.sixflow.app.lifecycle.DistributedOwnedStore;
 import org.sixflow.app.lifecycle.OwnedMap;
 import org.slf4j.Logger;
 
-import java.util.Collection;
 import java.util.Map;
-import java.util.Optional;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -31,7 +28,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * alone is a status event.
  */
 @Component(immediate = true, service = IlnpSiteStore.class)
-public class DistributedIlnpSiteStore extends AbstractStore<IlnpSiteEvent, IlnpSiteStoreDelegate>
+public class DistributedIlnpSiteStore
+        extends DistributedOwnedStore<IlnpSite, IlnpSiteEvent, IlnpSiteStoreDelegate>
         implements IlnpSiteStore {
 
     /** Name of the map of sites. */
@@ -53,59 +51,26 @@ public class DistributedIlnpSiteStore extends AbstractStore<IlnpSiteEvent, IlnpS
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
 
-    private OwnedMap<IlnpSite> sites;
-
     @Activate
     protected void activate() {
-        sites = OwnedMap.open(storageService, MAP_NAME, SERIALIZER, IlnpSite::name, "sixflow/ilnp",
-                              (change, site, status, previous) ->
-                                      notifyDelegate(new IlnpSiteEvent(EVENTS.get(change), site, status)));
+        open(storageService, MAP_NAME, SERIALIZER, IlnpSite::name, "sixflow/ilnp",
+             (change, site, status, previous) -> new IlnpSiteEvent(EVENTS.get(change), site, status));
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        sites.close();
+        close();
         log.info("Stopped");
     }
 
     @Override
     public boolean add(IlnpSite site) {
-        return sites.add(site);
+        return objects.add(site);
     }
 
     @Override
     public boolean replace(IlnpSite before, IlnpSite after) {
-        return sites.replace(before, after);
-    }
-
-    @Override
-    public Optional<IlnpSite> remove(String name) {
-        return sites.remove(name);
-    }
-
-    @Override
-    public Optional<IlnpSite> site(String name) {
-        return sites.get(name);
-    }
-
-    @Override
-    public Collection<IlnpSite> sites() {
-        return sites.values();
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String name) {
-        return sites.status(name);
-    }
-
-    @Override
-    public boolean setStatus(IlnpSite site, InstallStatus status) {
-        return sites.setStatus(site, status);
-    }
-
-    @Override
-    public Map<String, Map.Entry<IlnpSite, InstallStatus>> listedSites() {
-        return sites.listed();
+        return objects.replace(before, after);
     }
 }

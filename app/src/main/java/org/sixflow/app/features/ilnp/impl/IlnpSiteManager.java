@@ -159,18 +159,18 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
 
     @Override
     public List<IlnpSite> sites() {
-        return store.listedSites().values().stream().map(Map.Entry::getKey)
+        return store.listed().values().stream().map(Map.Entry::getKey)
                 .sorted(Comparator.comparing(IlnpSite::name)).collect(ImmutableList.toImmutableList());
     }
 
     @Override
     public Map<String, InstallStatus> statuses() {
-        return Maps.transformValues(store.listedSites(), Map.Entry::getValue);
+        return Maps.transformValues(store.listed(), Map.Entry::getValue);
     }
 
     @Override
     public Optional<IlnpSite> site(String name) {
-        return store.site(name);
+        return store.get(name);
     }
 
     @Override
@@ -180,23 +180,23 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
 
     @Override
     public Optional<IlnpSite> serving(String name) {
-        return store.site(name).map(this::serving);
+        return store.get(name).map(this::serving);
     }
 
     @Override
     public List<String> entries(String name) {
-        return store.site(name).map(s -> compiler.compile(serving(s)).stream().map(EntryText::describe)
+        return store.get(name).map(s -> compiler.compile(serving(s)).stream().map(EntryText::describe)
                 .collect(Collectors.toList())).orElse(List.of());
     }
 
     @Override
     public IlnpSite add(IlnpSite site) {
         synchronized (changes) {
-            if (store.site(site.name()).isPresent()) {
+            if (store.get(site.name()).isPresent()) {
                 throw new IdInUseException("ILNP site " + site.name() + " exists already");
             }
             List<FieldError> problems = new ArrayList<>(deviceProblems(site));
-            problems.addAll(IlnpSiteValidator.problems(site, store.sites(), nptv6.mappings()));
+            problems.addAll(IlnpSiteValidator.problems(site, store.all(), nptv6.mappings()));
             if (!problems.isEmpty()) {
                 throw new InvalidFieldsException(problems);
             }
@@ -211,7 +211,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     @Override
     public IlnpSite setWeights(String name, Map<PortNumber, Integer> weights) {
         synchronized (changes) {
-            IlnpSite before = store.site(name).orElseThrow(() -> new ItemNotFoundException("No ILNP site " + name));
+            IlnpSite before = store.get(name).orElseThrow(() -> new ItemNotFoundException("No ILNP site " + name));
             IlnpSite after = before.withWeights(weights);
             // The new ranges are written beside the old ones before those go: both must fit.
             List<TableShortfall> full = lifecycle.shortfalls(name, compiler.ranges(after));
@@ -234,7 +234,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
 
     @Override
     public Optional<List<IlnpUplinkCounters>> counters(String name) {
-        Optional<IlnpSite> site = store.site(name);
+        Optional<IlnpSite> site = store.get(name);
         if (site.isEmpty()) {
             return Optional.empty();
         }
@@ -300,7 +300,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
         } else {
             downSeen.remove(port);
         }
-        for (IlnpSite site : store.sites()) {
+        for (IlnpSite site : store.all()) {
             boolean onIt = site.device().equals(port.deviceId())
                     && site.uplinks().stream().anyMatch(u -> u.port().equals(port.port()));
             if (onIt && lifecycle.isMine(site.name())) {

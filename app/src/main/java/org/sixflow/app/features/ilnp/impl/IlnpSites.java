@@ -67,13 +67,8 @@ final class IlnpSites implements OwnedFeature<IlnpSite> {
     }
 
     @Override
-    public Collection<IlnpSite> stored() {
-        return store.sites();
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String name) {
-        return store.status(name);
+    public IlnpSiteStore store() {
+        return store;
     }
 
     /**
@@ -82,7 +77,7 @@ final class IlnpSites implements OwnedFeature<IlnpSite> {
      */
     @Override
     public boolean setStatus(IlnpSite served, InstallStatus status) {
-        return store.site(served.name()).filter(stored -> stored.revision() == served.revision())
+        return store.get(served.name()).filter(stored -> stored.revision() == served.revision())
                 .map(stored -> store.setStatus(stored, status)).orElse(false);
     }
 

@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.nptv6.impl;
 
-import org.onosproject.store.AbstractStore;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.annotations.Activate;
@@ -10,24 +9,23 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingEvent;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingStore;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingStoreDelegate;
+import org.sixflow.app.lifecycle.DistributedOwnedStore;
 import org.sixflow.app.lifecycle.OwnedMap;
 import org.slf4j.Logger;
 
-import java.util.Collection;
 import java.util.Map;
-import java.util.Optional;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
 /** NPTv6 mappings in the cluster's map of the lifecycle ({@link OwnedMap}), told as mapping events. */
 @Component(immediate = true, service = Nptv6MappingStore.class)
-public class DistributedNptv6MappingStore extends AbstractStore<Nptv6MappingEvent, Nptv6MappingStoreDelegate>
+public class DistributedNptv6MappingStore
+        extends DistributedOwnedStore<NamedNptv6Mapping, Nptv6MappingEvent, Nptv6MappingStoreDelegate>
         implements Nptv6MappingStore {
 
     /** Name of the map of mappings. */
@@ -49,55 +47,22 @@ public class DistributedNptv6MappingStore extends AbstractStore<Nptv6MappingEven
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
 
-    private OwnedMap<NamedNptv6Mapping> mappings;
-
     @Activate
     protected void activate() {
         // A mapping is never replaced (no UPDATED): it is removed and added again.
-        mappings = OwnedMap.open(storageService, MAP_NAME, SERIALIZER, NamedNptv6Mapping::id, "sixflow/nptv6",
-                                 (change, mapping, status, previous) ->
-                                         notifyDelegate(new Nptv6MappingEvent(EVENTS.get(change), mapping, status)));
+        open(storageService, MAP_NAME, SERIALIZER, NamedNptv6Mapping::id, "sixflow/nptv6",
+             (change, mapping, status, previous) -> new Nptv6MappingEvent(EVENTS.get(change), mapping, status));
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
-        mappings.close();
+        close();
         log.info("Stopped");
     }
 
     @Override
     public boolean add(NamedNptv6Mapping mapping) {
-        return mappings.add(mapping);
-    }
-
-    @Override
-    public Optional<NamedNptv6Mapping> remove(String id) {
-        return mappings.remove(id);
-    }
-
-    @Override
-    public Optional<NamedNptv6Mapping> mapping(String id) {
-        return mappings.get(id);
-    }
-
-    @Override
-    public Collection<NamedNptv6Mapping> mappings() {
-        return mappings.values();
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String id) {
-        return mappings.status(id);
-    }
-
-    @Override
-    public boolean setStatus(NamedNptv6Mapping mapping, InstallStatus status) {
-        return mappings.setStatus(mapping, status);
-    }
-
-    @Override
-    public Map<String, Map.Entry<NamedNptv6Mapping, InstallStatus>> listedMappings() {
-        return mappings.listed();
+        return objects.add(mapping);
     }
 }

@@ -117,18 +117,18 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
 
     @Override
     public List<NamedNptv6Mapping> mappings() {
-        return store.listedMappings().values().stream().map(Map.Entry::getKey)
+        return store.listed().values().stream().map(Map.Entry::getKey)
                 .sorted(Comparator.comparing(NamedNptv6Mapping::id)).collect(ImmutableList.toImmutableList());
     }
 
     @Override
     public Map<String, InstallStatus> statuses() {
-        return Maps.transformValues(store.listedMappings(), Map.Entry::getValue);
+        return Maps.transformValues(store.listed(), Map.Entry::getValue);
     }
 
     @Override
     public Optional<NamedNptv6Mapping> mapping(String id) {
-        return store.mapping(id);
+        return store.get(id);
     }
 
     @Override
@@ -138,18 +138,18 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
 
     @Override
     public List<String> entries(String id) {
-        return store.mapping(id).map(m -> compiler.compile(m.mapping()).stream().map(EntryText::describe)
+        return store.get(id).map(m -> compiler.compile(m.mapping()).stream().map(EntryText::describe)
                 .collect(Collectors.toList())).orElse(List.of());
     }
 
     @Override
     public NamedNptv6Mapping add(NamedNptv6Mapping mapping) {
         synchronized (changes) {
-            if (store.mapping(mapping.id()).isPresent()) {
+            if (store.get(mapping.id()).isPresent()) {
                 throw new IdInUseException("NPTv6 mapping id " + mapping.id() + " is in use");
             }
             List<String> problems = new ArrayList<>(uplinkProblems(mapping.uplink()));
-            problems.addAll(Nptv6MappingValidator.problems(mapping, store.mappings()));
+            problems.addAll(Nptv6MappingValidator.problems(mapping, store.all()));
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("mapping " + mapping.id() + ": " + String.join("; ", problems));
             }
@@ -199,18 +199,8 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
         }
 
         @Override
-        public Collection<NamedNptv6Mapping> stored() {
-            return store.mappings();
-        }
-
-        @Override
-        public Optional<InstallStatus> status(String id) {
-            return store.status(id);
-        }
-
-        @Override
-        public boolean setStatus(NamedNptv6Mapping mapping, InstallStatus status) {
-            return store.setStatus(mapping, status);
+        public Nptv6MappingStore store() {
+            return store;
         }
 
         @Override

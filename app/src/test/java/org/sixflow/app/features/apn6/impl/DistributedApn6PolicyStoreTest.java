@@ -80,9 +80,9 @@ public class DistributedApn6PolicyStoreTest {
         assertEquals(Optional.of(first), two.replace(second));
         assertTrue(two.setStatus(second, InstallStatus.INSTALLED));
         assertEquals(Optional.of(InstallStatus.INSTALLED), one.status("video"));
-        assertEquals(List.of(second), List.copyOf(one.policies()));
+        assertEquals(List.of(second), List.copyOf(one.all()));
         assertEquals(Optional.of(second), one.remove("video"));
-        assertEquals(Optional.empty(), two.policy("video"));
+        assertEquals(Optional.empty(), two.get("video"));
         storage.awaitEvents();
 
         List<Apn6PolicyEvent.Type> expected = List.of(
@@ -99,19 +99,19 @@ public class DistributedApn6PolicyStoreTest {
     public void theListedPoliciesFollowThisInstanceAtOnceAndAnotherOnItsEvents() {
         Apn6Policy first = policy("video", "fd00:1:1::/64");
         Apn6Policy second = policy("video", "fd00:1:2::/64");
-        assertEquals(Map.of(), one.listedPolicies());
+        assertEquals(Map.of(), one.listed());
         one.add(first);
-        assertEquals(Map.of("video", Maps.immutableEntry(first, InstallStatus.REQUESTED)), one.listedPolicies());
-        assertEquals(Map.of("video", Maps.immutableEntry(first, InstallStatus.REQUESTED)), two.listedPolicies());
+        assertEquals(Map.of("video", Maps.immutableEntry(first, InstallStatus.REQUESTED)), one.listed());
+        assertEquals(Map.of("video", Maps.immutableEntry(first, InstallStatus.REQUESTED)), two.listed());
         two.replace(second);
         two.setStatus(second, InstallStatus.INSTALLED);
-        assertEquals(Map.of("video", Maps.immutableEntry(second, InstallStatus.INSTALLED)), two.listedPolicies());
+        assertEquals(Map.of("video", Maps.immutableEntry(second, InstallStatus.INSTALLED)), two.listed());
         storage.awaitEvents();
-        assertEquals(Map.of("video", Maps.immutableEntry(second, InstallStatus.INSTALLED)), one.listedPolicies());
+        assertEquals(Map.of("video", Maps.immutableEntry(second, InstallStatus.INSTALLED)), one.listed());
         one.remove("video");
-        assertEquals(Map.of(), one.listedPolicies());
+        assertEquals(Map.of(), one.listed());
         storage.awaitEvents();
-        assertEquals(Map.of(), two.listedPolicies());
+        assertEquals(Map.of(), two.listed());
     }
 
     @Test
@@ -120,7 +120,7 @@ public class DistributedApn6PolicyStoreTest {
         InstallStatus failed = InstallStatus.failed(DeviceId.deviceId("device:wuhan"), "refused 1 entry");
         one.add(policy);
         one.setStatus(policy, failed);
-        assertEquals(Optional.of(policy), two.policy("video"));
+        assertEquals(Optional.of(policy), two.get("video"));
         assertEquals(Optional.of(failed), two.status("video"));
         Stored<Apn6Policy> stored = new Stored<>(policy, failed);
         assertEquals(stored, DistributedApn6PolicyStore.SERIALIZER.decode(

@@ -69,17 +69,17 @@ public class DistributedGtpuTunnelStoreTest {
 
     @Test
     public void theListedTunnelsFollowThisInstanceAtOnceAndAnotherOnItsEvents() {
-        assertEquals(Map.of(), one.listedTunnels());
+        assertEquals(Map.of(), one.listed());
         GtpuTunnel a = one.add(tunnel("ue-1", "fd00:9:1::/64", 1).build(), 8).orElseThrow();
-        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.REQUESTED)), one.listedTunnels());
+        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.REQUESTED)), one.listed());
         assertTrue(two.setStatus(a, InstallStatus.INSTALLED));
-        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), two.listedTunnels());
+        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), two.listed());
         storage.awaitEvents();
-        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), one.listedTunnels());
+        assertEquals(Map.of("ue-1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), one.listed());
         two.remove("ue-1");
-        assertEquals(Map.of(), two.listedTunnels());
+        assertEquals(Map.of(), two.listed());
         storage.awaitEvents();
-        assertEquals(Map.of(), one.listedTunnels());
+        assertEquals(Map.of(), one.listed());
     }
 
     @Test

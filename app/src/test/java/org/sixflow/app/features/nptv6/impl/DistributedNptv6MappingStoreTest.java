@@ -55,29 +55,29 @@ public class DistributedNptv6MappingStoreTest {
     public void anIdIsStoredOnceAcrossInstances() {
         assertTrue(one.add(example("isp1")));
         assertFalse(two.add(mapping("isp1", "fd02::/48", "2001:db8:2::/48", "device:beijing/3")));
-        assertEquals(Optional.of(example("isp1")), two.mapping("isp1"));
+        assertEquals(Optional.of(example("isp1")), two.get("isp1"));
         assertEquals(Optional.of(InstallStatus.REQUESTED), two.status("isp1"));
-        assertEquals(List.of(example("isp1")), List.copyOf(two.mappings()));
+        assertEquals(List.of(example("isp1")), List.copyOf(two.all()));
         assertEquals(Optional.of(example("isp1")), two.remove("isp1"));
         assertEquals(Optional.empty(), one.remove("isp1"));
-        assertEquals(Optional.empty(), one.mapping("isp1"));
+        assertEquals(Optional.empty(), one.get("isp1"));
         assertTrue(one.add(mapping("isp1", "fd02::/48", "2001:db8:2::/48", "device:beijing/3")));
     }
 
     @Test
     public void theListedMappingsFollowThisInstanceAtOnceAndAnotherOnItsEvents() {
-        assertEquals(Map.of(), one.listedMappings());
+        assertEquals(Map.of(), one.listed());
         NamedNptv6Mapping a = example("isp1");
         one.add(a);
-        assertEquals(Map.of("isp1", Maps.immutableEntry(a, InstallStatus.REQUESTED)), one.listedMappings());
+        assertEquals(Map.of("isp1", Maps.immutableEntry(a, InstallStatus.REQUESTED)), one.listed());
         assertTrue(two.setStatus(a, InstallStatus.INSTALLED));
-        assertEquals(Map.of("isp1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), two.listedMappings());
+        assertEquals(Map.of("isp1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), two.listed());
         storage.awaitEvents();
-        assertEquals(Map.of("isp1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), one.listedMappings());
+        assertEquals(Map.of("isp1", Maps.immutableEntry(a, InstallStatus.INSTALLED)), one.listed());
         two.remove("isp1");
-        assertEquals(Map.of(), two.listedMappings());
+        assertEquals(Map.of(), two.listed());
         storage.awaitEvents();
-        assertEquals(Map.of(), one.listedMappings());
+        assertEquals(Map.of(), one.listed());
     }
 
     @Test
