@@ -206,7 +206,7 @@ p4-test:
 bench-trees:
 	$(MVN) -q -DskipTests install
 	cd app && $(MVN) -q exec:java -Dexec.classpathScope=test \
-	    -Dexec.mainClass=org.sixflow.app.msr6.tree.TreeBenchmark
+	    -Dexec.mainClass=org.sixflow.app.features.msr6.impl.tree.TreeBenchmark
 
 KRYO_OPENS = --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.invoke=ALL-UNNAMED \
 	--add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED \
@@ -219,7 +219,7 @@ KRYO_OPENS = --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/j
 bench-tree-creates:
 	$(MVN) -q -DskipTests install
 	cd app && MAVEN_OPTS="$$MAVEN_OPTS $(KRYO_OPENS)" $(MVN) -q exec:java -Dexec.classpathScope=test \
-	    -Dexec.mainClass=org.sixflow.app.msr6.tree.TreeBenchmark -Dexec.args="creates $(BENCH_TREES)"
+	    -Dexec.mainClass=org.sixflow.app.features.msr6.impl.tree.TreeBenchmark -Dexec.args="creates $(BENCH_TREES)"
 
 ## The BNG relay at scale: sessions set up per second and heap per session (BENCH_BNG_SESSIONS, default "1000 8192").
 bench-bng-sessions:

@@ -10,12 +10,12 @@ import org.onlab.packet.MacAddress;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.Config;
-import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.InvalidFieldException;
+import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigService;
 import org.sixflow.app.api.DeviceRole;
-import org.sixflow.app.msr6.encoding.Msid;
-import org.sixflow.app.net.Ipv6Prefixes;
+import org.sixflow.app.packet.Ipv6Prefixes;
+import org.sixflow.app.packet.msr6.Msid;
 import org.sixflow.pipeconf.EgressMsidLimits;
 
 import java.util.ArrayList;

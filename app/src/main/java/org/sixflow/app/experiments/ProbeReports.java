@@ -3,8 +3,8 @@
 package org.sixflow.app.experiments;
 
 import org.sixflow.app.api.ProbePacket;
-import org.sixflow.app.msr6.encoding.MrhLayout;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
+import org.sixflow.app.packet.msr6.MrhLayout;
 
 import java.nio.ByteBuffer;
 import java.util.Optional;

@@ -2,6 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 /**
  * What Sixflow's services ask of ONOS's view of the network in the same way: which ports face
- * hosts; IPv6 prefixes as operators write them.
+ * hosts.
  */
 package org.sixflow.app.net;

@@ -23,13 +23,13 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.impl.Masters;
-import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.api.TelemetryEvent;
+import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.history.CopyWriter;
 import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.impl.Masters;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 

@@ -7,12 +7,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * Numbers in Sixflow's JSON: a figure that does not exist (NaN, a counter not reported) is null.
  */
-final class JsonNumbers {
+public final class JsonNumbers {
 
     private JsonNumbers() {
     }
 
-    static ObjectNode putFinite(ObjectNode node, String name, double value) {
+    /**
+     * Puts a number, or null when it is not finite.
+     *
+     * @param node  the object
+     * @param name  the field
+     * @param value the number
+     * @return the object
+     */
+    public static ObjectNode putFinite(ObjectNode node, String name, double value) {
         if (Double.isFinite(value)) {
             node.put(name, value);
         } else {
@@ -21,11 +29,27 @@ final class JsonNumbers {
         return node;
     }
 
-    static ObjectNode putNullable(ObjectNode node, String name, Double value) {
+    /**
+     * Puts a number, or null when there is none or it is not finite.
+     *
+     * @param node  the object
+     * @param name  the field
+     * @param value the number, or null
+     * @return the object
+     */
+    public static ObjectNode putNullable(ObjectNode node, String name, Double value) {
         return value == null ? node.putNull(name) : putFinite(node, name, value);
     }
 
-    static ObjectNode putNullable(ObjectNode node, String name, Long value) {
+    /**
+     * Puts a count, or null when there is none.
+     *
+     * @param node  the object
+     * @param name  the field
+     * @param value the count, or null
+     * @return the object
+     */
+    public static ObjectNode putNullable(ObjectNode node, String name, Long value) {
         if (value == null) {
             node.putNull(name);
         } else {

@@ -19,7 +19,7 @@ public final class Paging {
     /** Default page of the lists of trees, policies and experiments. */
     static final int DEFAULT_LIMIT = 100;
     /** Largest page of the lists of trees, policies and experiments. */
-    static final int MAX_LIMIT = 1000;
+    public static final int MAX_LIMIT = 1000;
     /** Largest offset: deeper pages cost the database a scan; narrow the window instead. */
     static final int MAX_OFFSET = 1_000_000;
 

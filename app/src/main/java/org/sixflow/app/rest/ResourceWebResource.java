@@ -16,7 +16,7 @@ import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 
-import static org.sixflow.app.rest.TelemetryParameters.optionalDevice;
+import static org.sixflow.app.rest.DeviceParameters.optionalDevice;
 
 /**
  * Data-plane resources: the Tofino compiler's MAU use per stage, and how full each P4 table is.

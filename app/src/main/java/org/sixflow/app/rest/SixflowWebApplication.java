@@ -6,11 +6,14 @@ import com.google.common.collect.ImmutableSet;
 import org.onlab.rest.AbstractWebApplication;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.JsonBodyWriter;
+import org.sixflow.app.features.apn6.rest.Apn6PolicyWebResource;
 import org.sixflow.app.features.bng.rest.BngWebResource;
 import org.sixflow.app.features.gtpu.rest.GtpuTunnelWebResource;
 import org.sixflow.app.features.ilnp.rest.IlnpSiteWebResource;
+import org.sixflow.app.features.msr6.rest.Msr6TreeWebResource;
 import org.sixflow.app.features.multihoming.rest.MultihomingStudyWebResource;
 import org.sixflow.app.features.nptv6.rest.Nptv6MappingWebResource;
+import org.sixflow.app.features.routing.rest.RouteWebResource;
 import org.sixflow.app.rest.errors.BadRequestMapper;
 import org.sixflow.app.rest.errors.ConflictMapper;
 import org.sixflow.app.rest.errors.HistoryUnavailableMapper;
@@ -27,7 +30,6 @@ import org.sixflow.app.rest.http.RequestLimitsFilter;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.sixflow.app.features.apn6.rest.Apn6PolicyWebResource;
 
 /**
  * The Sixflow REST API, mounted at /onos/sixflow/v1. Errors are JSON {@code {"code", "message"}}

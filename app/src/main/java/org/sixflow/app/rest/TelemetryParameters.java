@@ -24,18 +24,11 @@ final class TelemetryParameters {
     }
 
     static DeviceId device(String value) {
-        String text = required("device", value);
-        try {
-            return DeviceId.deviceId(text);
-        } catch (IllegalArgumentException e) {
-            // ONOS's own message ("Illegal character in path...") would not say which parameter.
-            throw new IllegalArgumentException("device \"" + text + "\" is not a device id such as device:leaf1: "
-                                                       + e.getMessage(), e);
-        }
+        return DeviceParameters.device(value);
     }
 
     static Optional<DeviceId> optionalDevice(String value) {
-        return isBlank(value) ? Optional.empty() : Optional.of(device(value));
+        return DeviceParameters.optionalDevice(value);
     }
 
     static LatencyClass latencyClass(String name, String value) {

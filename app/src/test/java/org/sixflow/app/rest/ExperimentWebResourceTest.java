@@ -18,9 +18,9 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.experiments.impl.ExperimentManagerFixture;
+import org.sixflow.app.features.msr6.api.Msr6Mode;
+import org.sixflow.app.features.msr6.api.Msr6TreeRequest;
 import org.sixflow.app.testing.InMemoryExperimentStore;
-import org.sixflow.app.api.Msr6Mode;
-import org.sixflow.app.api.Msr6TreeRequest;
 
 import javax.ws.rs.client.Entity;
 import javax.ws.rs.core.MediaType;

@@ -11,10 +11,10 @@ import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.ExperimentTraffic;
 import org.sixflow.app.api.LatencyClass;
-import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.experiments.ProbeFrames;
-import org.sixflow.app.api.Msr6Mode;
+import org.sixflow.app.features.msr6.api.Msr6Mode;
+import org.sixflow.app.features.msr6.api.Msr6Tree;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -8,8 +8,8 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.api.HostTrafficGenerator;
-import org.sixflow.app.api.Msr6Tree;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.features.msr6.api.Msr6Tree;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
 import org.sixflow.pipeconf.TimestampUnits;
 

@@ -21,7 +21,6 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.impl.Masters;
 import org.sixflow.app.api.PortCounters;
 import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TelemetryAdminService;
@@ -30,6 +29,7 @@ import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.PortCounterWriter;
+import org.sixflow.app.impl.Masters;
 import org.slf4j.Logger;
 
 import java.time.Clock;

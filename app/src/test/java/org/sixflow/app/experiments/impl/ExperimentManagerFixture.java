@@ -19,13 +19,13 @@ import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.link.LinkServiceAdapter;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
-import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.api.ExperimentStore;
-import org.sixflow.app.api.Msr6TreeService;
+import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
+import org.sixflow.app.features.msr6.api.Msr6TreeService;
 import org.sixflow.app.history.HistoryDatabaseService;
-import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.testing.InMemoryExperimentStore;
+import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestPipeconfService;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 

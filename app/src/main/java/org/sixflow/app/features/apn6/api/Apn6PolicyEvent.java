@@ -4,9 +4,9 @@ package org.sixflow.app.features.apn6.api;
 
 import com.google.common.base.MoreObjects;
 import org.onosproject.event.AbstractEvent;
+import org.sixflow.app.api.InstallStatus;
 
 import java.util.Optional;
-import org.sixflow.app.api.InstallStatus;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 

@@ -4,11 +4,11 @@ package org.sixflow.app.features.apn6.api;
 
 import org.onosproject.event.ListenerService;
 import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.InstallStatus;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.sixflow.app.api.InstallStatus;
 
 /**
  * APN6 SLA policies. Changes go through {@link Apn6PolicyAdminService}.

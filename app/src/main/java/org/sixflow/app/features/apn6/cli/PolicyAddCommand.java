@@ -12,13 +12,13 @@ import org.onlab.packet.Ip6Prefix;
 import org.onosproject.cli.AbstractShellCommand;
 import org.onosproject.cli.net.ConnectPointCompleter;
 import org.onosproject.net.ConnectPoint;
+import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.features.apn6.api.Apn6Match;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6PolicyAdminService;
 import org.sixflow.app.features.apn6.api.Apn6Validation;
 import org.sixflow.app.features.apn6.api.ApplicationAwareId;
 import org.sixflow.app.features.apn6.api.PortRange;
-import org.sixflow.app.api.TableFullException;
 
 import java.util.List;
 

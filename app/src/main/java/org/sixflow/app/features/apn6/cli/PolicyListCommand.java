@@ -8,10 +8,10 @@ import com.google.common.collect.ImmutableList;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.cli.AbstractShellCommand;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.apn6.api.Apn6Match;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
-import org.sixflow.app.api.InstallStatus;
 
 import java.util.List;
 import java.util.Locale;

@@ -10,9 +10,9 @@ import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.cli.AbstractShellCommand;
 import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
-import org.sixflow.app.api.InstallStatus;
 
 import java.util.Comparator;
 import java.util.List;

@@ -14,10 +14,10 @@ import org.sixflow.app.features.apn6.api.Apn6Match;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.ApplicationAwareId;
 import org.sixflow.app.features.apn6.api.PortRange;
+import org.sixflow.app.rest.JsonFields;
 
 import java.util.List;
 import java.util.Optional;
-import org.sixflow.app.rest.JsonFields;
 
 /**
  * JSON of an APN6 policy: {"id", "name", "priority", "match": {"source", "destination",

@@ -6,11 +6,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.rest.AbstractWebResource;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6PolicyAdminService;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.features.apn6.api.Apn6Validation;
-import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.rest.Paging;
 import org.sixflow.app.rest.http.JsonBodies;
 
 import javax.ws.rs.Consumes;
@@ -28,7 +29,6 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.sixflow.app.rest.Paging;
 
 /**
  * APN6 SLA policies.

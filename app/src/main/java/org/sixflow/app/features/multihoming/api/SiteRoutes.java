@@ -4,7 +4,7 @@ package org.sixflow.app.features.multihoming.api;
 
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.DeviceId;
-import org.sixflow.app.api.Ipv6Route;
+import org.sixflow.app.features.routing.api.Ipv6Route;
 
 import java.util.List;
 import java.util.Objects;

@@ -15,7 +15,6 @@ import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.IdInUseException;
-import org.sixflow.app.api.RoutingService;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.features.ilnp.api.IlnpSiteService;
@@ -27,6 +26,7 @@ import org.sixflow.app.features.multihoming.api.StudyRunDetail;
 import org.sixflow.app.features.multihoming.api.StudyRunState;
 import org.sixflow.app.features.multihoming.api.TrialCell;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
+import org.sixflow.app.features.routing.api.RoutingService;
 import org.slf4j.Logger;
 
 import java.time.Clock;

@@ -11,7 +11,6 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.HistoryUnavailableException;
-import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.features.multihoming.api.FailoverResult;
 import org.sixflow.app.features.multihoming.api.MultihomingProtocol;
 import org.sixflow.app.features.multihoming.api.MultihomingStudy;
@@ -21,6 +20,7 @@ import org.sixflow.app.features.multihoming.api.SiteRoutes;
 import org.sixflow.app.features.multihoming.api.StudyRun;
 import org.sixflow.app.features.multihoming.api.StudyRunState;
 import org.sixflow.app.features.multihoming.api.TrialCell;
+import org.sixflow.app.features.routing.api.Ipv6Route;
 import org.sixflow.app.history.HistoryConnections;
 import org.sixflow.app.history.HistoryDatabaseService;
 

@@ -4,7 +4,7 @@ package org.sixflow.app.features.nptv6.api;
 
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
-import org.sixflow.app.net.Ipv6Prefixes;
+import org.sixflow.app.packet.Ipv6Prefixes;
 
 import java.util.Objects;
 

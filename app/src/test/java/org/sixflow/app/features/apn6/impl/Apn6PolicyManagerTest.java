@@ -8,16 +8,16 @@ import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.apn6.api.Apn6Match;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6PolicyEvent;
 import org.sixflow.app.features.apn6.api.Apn6Validation;
 import org.sixflow.app.features.apn6.api.ApplicationAwareId;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.apn6.api.PortRange;
+import org.sixflow.app.testing.PolicyFlowRules;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
-import org.sixflow.app.testing.PolicyFlowRules;
 
 import java.util.List;
 import java.util.Map;
@@ -207,7 +207,6 @@ public class Apn6PolicyManagerTest {
         assertTrue(create(samePriorityQueue).valid());
     }
 
-
     @Test
     public void anUpdateADeviceRefusesLeavesTheOldEntriesInPlace() {
         create(video(100, "fd00:1:1::/64"));
@@ -236,7 +235,6 @@ public class Apn6PolicyManagerTest {
         assertTrue(fixture.rules().isEmpty());
         assertEquals(InstallStatus.REQUESTED, fixture.status("video"));
     }
-
 
     @Test
     public void listenersHearAddUpdateRemoveAndTheLifecycle() {

@@ -50,7 +50,6 @@ public class Apn6PolicyOwnershipTest {
                              ApplicationAwareId.of(1, 1, 1, 1), null, false);
     }
 
-
     @Test
     public void theOwnerCarriesOutChangesWhicheverInstanceTookThem() {
         two.manager.create(other("fd00:1::/32"));
@@ -73,6 +72,5 @@ public class Apn6PolicyOwnershipTest {
         assertRejected(() -> two.manager.create(other("fd00:1::/32")), "overlaps policy video");
         assertRejected(() -> two.manager.create(video(90, "fd00:7::/64")), "policy id video is in use");
     }
-
 
 }

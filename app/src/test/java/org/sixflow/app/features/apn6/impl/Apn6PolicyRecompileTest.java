@@ -18,9 +18,9 @@ import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.testing.TestNetworkConfigService;
 import org.sixflow.app.testing.PolicyFlowRules;
 import org.sixflow.app.testing.PredicatePartitions;
+import org.sixflow.app.testing.TestNetworkConfigService;
 
 import java.io.File;
 import java.io.IOException;

@@ -7,6 +7,7 @@ import com.eclipsesource.json.JsonObject;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.model.PiPipeconf;
+import org.sixflow.app.rest.SixflowRestTest;
 import org.sixflow.app.testing.SmallTables;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
@@ -16,7 +17,6 @@ import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
-import org.sixflow.app.rest.SixflowRestTest;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;

@@ -9,11 +9,11 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.pi.model.PiTableId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
-import org.sixflow.app.testing.PolicyFlowRules;
-import org.sixflow.app.testing.PredicatePartitions;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelValidation;
 import org.sixflow.app.testing.ClusterStorageService;
+import org.sixflow.app.testing.PolicyFlowRules;
+import org.sixflow.app.testing.PredicatePartitions;
 
 import java.util.List;
 import java.util.Map;

@@ -109,9 +109,6 @@ public class GtpuTunnelManagerTest {
         assertEquals(1, fixture.manager.tunnels().size());
     }
 
-
-
-
     @Test
     public void countersSumTheEncapDevicesAndListTheUnreadOnes() {
         DeviceId nanjing = DeviceId.deviceId("device:nanjing");

@@ -14,7 +14,7 @@ import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.features.ilnp.api.LocatorUpdate;
 import org.sixflow.app.features.ilnp.api.LocatorUpdateOutcome;
 import org.sixflow.app.features.ilnp.api.ReceivedLocatorUpdate;
-import org.sixflow.app.msr6.impl.LabNetwork;
+import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.pipeconf.P4Defines;
 import org.sixflow.pipeconf.PuntReason;

@@ -291,7 +291,6 @@ public class IlnpSiteManagerTest {
                      fixture.status("site-a"));
     }
 
-
     @Test
     public void readsEachUplinksCountersFromTheDevice() {
         fixture.manager.add(example("site-a"));

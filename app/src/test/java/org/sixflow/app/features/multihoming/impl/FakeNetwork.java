@@ -5,13 +5,13 @@ package org.sixflow.app.features.multihoming.impl;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
-import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.features.ilnp.api.IlnpUplink;
 import org.sixflow.app.features.multihoming.api.MultihomingProtocol;
 import org.sixflow.app.features.multihoming.api.MultihomingStudy;
 import org.sixflow.app.features.multihoming.api.SiteRoutes;
 import org.sixflow.app.features.multihoming.api.StudyProtocol;
 import org.sixflow.app.features.multihoming.api.SwitchLatency;
+import org.sixflow.app.features.routing.api.Ipv6Route;
 
 import java.time.Duration;
 import java.time.Instant;

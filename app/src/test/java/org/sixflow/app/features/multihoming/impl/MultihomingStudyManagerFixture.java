@@ -9,10 +9,10 @@ import org.onosproject.cluster.ControllerNode;
 import org.onosproject.cluster.DefaultControllerNode;
 import org.onosproject.cluster.NodeId;
 import org.onosproject.net.device.DeviceService;
-import org.sixflow.app.api.RoutingService;
 import org.sixflow.app.api.TelemetryService;
 import org.sixflow.app.features.ilnp.api.IlnpSiteService;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
+import org.sixflow.app.features.routing.api.RoutingService;
 import org.sixflow.app.history.HistoryDatabaseService;
 
 import java.time.Clock;

@@ -10,7 +10,6 @@ import org.onlab.osgi.TestServiceDirectory;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
-import org.sixflow.app.api.Ipv6Route;
 import org.sixflow.app.features.multihoming.api.CellLimit;
 import org.sixflow.app.features.multihoming.api.FailoverResult;
 import org.sixflow.app.features.multihoming.api.GridRow;
@@ -26,6 +25,7 @@ import org.sixflow.app.features.multihoming.api.StudyTransport;
 import org.sixflow.app.features.multihoming.api.SwitchLatency;
 import org.sixflow.app.features.multihoming.api.TrialCell;
 import org.sixflow.app.features.multihoming.api.UplinkCount;
+import org.sixflow.app.features.routing.api.Ipv6Route;
 import org.sixflow.app.rest.SixflowRestTest;
 
 import javax.ws.rs.client.Entity;

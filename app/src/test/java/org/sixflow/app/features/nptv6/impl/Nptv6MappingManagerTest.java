@@ -168,7 +168,6 @@ public class Nptv6MappingManagerTest {
         assertEquals(4, fixture.flows.on(BEIJING).size());
     }
 
-
     @Test
     public void aDeviceBackGetsItsEntriesAgainAndOneBackWithoutNptv6FailsThem() {
         fixture.manager.add(example("isp1"));
@@ -197,6 +196,5 @@ public class Nptv6MappingManagerTest {
         assertEquals(InstallStatus.INSTALLED, fixture.status("isp1"));
         assertEquals(4, fixture.flows.on(BEIJING).size());
     }
-
 
 }

@@ -22,8 +22,8 @@ import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.features.gtpu.api.GtpuEchoService.Outcome;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
-import org.sixflow.app.msr6.impl.LabNetwork;
 import org.sixflow.app.packet.gtpu.GtpuPacketTest;
+import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 
 import java.nio.ByteBuffer;

@@ -8,7 +8,7 @@ import org.junit.Test;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.sixflow.app.features.gtpu.impl.signalling.GtpuErrorIndicationSender.Outcome;
-import org.sixflow.app.msr6.impl.LabNetwork;
+import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 
 import java.util.Arrays;

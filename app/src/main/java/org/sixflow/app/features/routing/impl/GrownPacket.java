@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.routing.impl;
+
+import org.onlab.packet.Ip6Address;
+import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
+import org.sixflow.app.packet.msr6.MrhLayout;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The packet a source sent, found inside the packet a Sixflow router grew from it: an MSR6
+ * encapsulation (outer IPv6 header and MRH, docs/features/msr6.md) is taken off, and so is an APN6
+ * Hop-by-Hop header the router inserted (24 octets, the option first). What was taken off is the
+ * growth: the source must send that much less than the MTU for its packets to fit once grown.
+ *
+ * <p>An APN6 header inside an encapsulation counts as grown here too: an ingress edge inserts and
+ * encapsulates in one pass. Were it the source's own, the source is told a smaller MTU than it
+ * needs, which costs it octets, not packets.
+ */
+final class GrownPacket {
+
+    static final int IPV6_BYTES = 40;
+    static final int NEXT_HEADER_HOP_BY_HOP = 0;
+    static final int NEXT_HEADER_IPV6 = MrhLayout.NEXT_HEADER_IPV6;
+    static final int NEXT_HEADER_ROUTING = MrhLayout.NEXT_HEADER_ROUTING;
+    static final int NEXT_HEADER_ICMPV6 = 58;
+    /** define.p4 APN6_OPTION_TYPE (this and the rest held to the P4 by GrownPacketTest). */
+    static final int APN6_OPTION_TYPE = 0x1e;
+    /** define.p4 APN6_HBH_BYTES: the whole Hop-by-Hop header an insertion adds. */
+    static final int APN6_HBH_BYTES = 24;
+
+    private final byte[] original;
+    private final int growth;
+
+    private GrownPacket(byte[] original, int growth) {
+        this.original = original;
+        this.growth = growth;
+    }
+
+    /**
+     * Finds the source's packet in a grown one.
+     *
+     * @param packet the grown packet from its IPv6 header on
+     * @return the source's packet and the growth; empty when the packet is no IPv6 packet that a
+     *         Sixflow router grows (or is cut off before the source's header)
+     */
+    static Optional<GrownPacket> of(byte[] packet) {
+        if (!isIpv6(packet, 0)) {
+            return Optional.empty();
+        }
+        int start = 0;
+        if (nextHeader(packet, 0) == NEXT_HEADER_ROUTING && packet.length >= IPV6_BYTES + 8
+                && Byte.toUnsignedInt(packet[IPV6_BYTES + 2]) == MrhLayout.ROUTING_TYPE
+                && Byte.toUnsignedInt(packet[IPV6_BYTES]) == NEXT_HEADER_IPV6) {
+            start = IPV6_BYTES + 8 * (Byte.toUnsignedInt(packet[IPV6_BYTES + 1]) + 1);
+            if (!isIpv6(packet, start)) {
+                return Optional.empty();
+            }
+        }
+        byte[] inner = Arrays.copyOfRange(packet, start, packet.length);
+        int growth = start;
+        if (nextHeader(inner, 0) == NEXT_HEADER_HOP_BY_HOP && inner.length >= IPV6_BYTES + APN6_HBH_BYTES
+                && Byte.toUnsignedInt(inner[IPV6_BYTES + 1]) == APN6_HBH_BYTES / 8 - 1
+                && Byte.toUnsignedInt(inner[IPV6_BYTES + 2]) == APN6_OPTION_TYPE) {
+            inner = withoutHopByHop(inner);
+            growth += APN6_HBH_BYTES;
+        }
+        return growth == 0 ? Optional.empty() : Optional.of(new GrownPacket(inner, growth));
+    }
+
+    /** The packet as its source sent it (as far as the report carried it). */
+    byte[] original() {
+        return original.clone();
+    }
+
+    /** Octets the router added. */
+    int growth() {
+        return growth;
+    }
+
+    /** The source's address. */
+    Ip6Address source() {
+        return Ip6Address.valueOf(Arrays.copyOfRange(original, 8, 24));
+    }
+
+    /**
+     * Whether the source's packet is an ICMPv6 error message, which is never answered with another
+     * (RFC 4443 section 2.4 e.1). An extension-header chain cut off before its end counts as one:
+     * when in doubt, stay silent.
+     */
+    boolean isIcmpv6Error() {
+        return Icmpv6Frame.isError(original);
+    }
+
+    private static boolean isIpv6(byte[] p, int at) {
+        return p.length >= at + IPV6_BYTES && (p[at] & 0xf0) == 0x60;
+    }
+
+    private static int nextHeader(byte[] p, int at) {
+        return Byte.toUnsignedInt(p[at + 6]);
+    }
+
+    /** The packet without its first (Hop-by-Hop) header: Next Header and Payload Length mended. */
+    private static byte[] withoutHopByHop(byte[] p) {
+        byte[] out = new byte[p.length - APN6_HBH_BYTES];
+        System.arraycopy(p, 0, out, 0, IPV6_BYTES);
+        System.arraycopy(p, IPV6_BYTES + APN6_HBH_BYTES, out, IPV6_BYTES, p.length - IPV6_BYTES - APN6_HBH_BYTES);
+        out[6] = p[IPV6_BYTES];
+        ByteBuffer b = ByteBuffer.wrap(out);
+        b.putShort(4, (short) Math.max(0, Short.toUnsignedInt(b.getShort(4)) - APN6_HBH_BYTES));
+        return out;
+    }
+}

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.routing.impl;
+
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.Host;
+import org.onosproject.net.Link;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.host.HostService;
+import org.onosproject.net.intf.InterfaceService;
+import org.onosproject.net.link.LinkService;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.PacketService;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.PacketTooBigService;
+import org.sixflow.app.api.TooBigReport;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.impl.DeviceRateLimits;
+import org.sixflow.app.impl.OutcomeCounts;
+import org.sixflow.app.packet.icmpv6.RouterAddresses;
+import org.slf4j.Logger;
+
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Sends the ICMPv6 Packet Too Big for a packet a Sixflow router grew past an egress MTU (the data
+ * plane drops it and reports it, telemetry version 2). The MTU given is the port's less what the
+ * router added, so the source's next packets fit once grown (never below 1280). The message goes
+ * back out of the port the packet came in by: to the source itself when it is a host there, else
+ * to the neighbouring router on that link, which routes it on. It comes from the router's
+ * address on that port (netcfg interfaces), else, to a host on the link, from its link-local
+ * address, else from any interface address of the router's, else from its locator's address
+ * ({@link RouterAddresses#errorSource}). Messages are limited
+ * per device (a token bucket: {@link #PER_SECOND} a second, bursts of {@link #BURST}).
+ */
+@Component(immediate = true, service = PacketTooBigService.class)
+public class PacketTooBigResponder implements PacketTooBigService {
+
+    /** Packet Too Big messages a device may send a second, on average (the controller's budget). */
+    static final long PER_SECOND = 100;
+    /** ... and at once. */
+    static final long BURST = 20;
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketService packetService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HostService hostService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected InterfaceService interfaceService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LinkService linkService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
+    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
+
+    /** For tests: the clock the rate limit runs on. */
+    void setNanoTime(LongSupplier nanoTime) {
+        limits.setNanoTime(nanoTime);
+    }
+
+    @Override
+    public Outcome answer(TooBigReport report) {
+        Outcome outcome = tryAnswer(report);
+        outcomes.count(outcome);
+        log.debug("{}: {}", report, outcome);
+        return outcome;
+    }
+
+    /** Reports by what became of them (every outcome present, zeros included). */
+    public Map<Outcome, Long> outcomes() {
+        return outcomes.snapshot();
+    }
+
+    private Outcome tryAnswer(TooBigReport report) {
+        Optional<GrownPacket> grown = GrownPacket.of(report.packet());
+        if (grown.isEmpty()) {
+            return Outcome.MALFORMED;
+        }
+        Ip6Address source = grown.get().source();
+        if (source.isMulticast() || source.isZero() || grown.get().isIcmpv6Error()) {
+            return Outcome.NOT_ANSWERED;
+        }
+        ConnectPoint in = report.receivedAt();
+        Optional<SixflowDeviceConfig> router = SixflowDeviceConfig.validOf(configService, in.deviceId());
+        if (router.isEmpty()) {
+            return Outcome.NO_WAY_BACK;
+        }
+        MacAddress routerMac = router.get().myStationMac();
+        Optional<MacAddress> host = hostAt(in, source);
+        Optional<MacAddress> nextHop = host.isPresent() ? host : neighbourRouter(in);
+        if (nextHop.isEmpty()) {
+            return Outcome.NO_WAY_BACK;
+        }
+        Ip6Address from = new RouterAddresses(interfaceService).errorSource(
+                in, routerMac, router.get().locator().getIp6Prefix(), host.isPresent());
+        if (!limits.tryAcquire(in.deviceId())) {
+            return Outcome.RATE_LIMITED;
+        }
+        byte[] frame = PacketTooBigMessage.frame(routerMac, nextHop.get(), from, source,
+                                                 report.mtu() - grown.get().growth(), grown.get().original());
+        packetService.emit(new DefaultOutboundPacket(
+                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(), ByteBuffer.wrap(frame)));
+        return Outcome.SENT;
+    }
+
+    private Optional<MacAddress> routerMac(DeviceId device) {
+        SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
+        try {
+            return config != null && config.isValid() ? Optional.of(config.myStationMac()) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The MAC of the host with this address at the port, if it is there. */
+    private Optional<MacAddress> hostAt(ConnectPoint port, Ip6Address address) {
+        return hostService.getHostsByIp(address).stream()
+                .filter(h -> h.locations().stream().anyMatch(l -> l.deviceId().equals(port.deviceId())
+                        && l.port().equals(port.port())))
+                .map(Host::mac).findFirst();
+    }
+
+    /** The station MAC of the Sixflow router at the other end of the port's link, if any. */
+    private Optional<MacAddress> neighbourRouter(ConnectPoint port) {
+        return linkService.getEgressLinks(port).stream().map(Link::dst).map(ConnectPoint::deviceId)
+                .map(this::routerMac).flatMap(Optional::stream).findFirst();
+    }
+}

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.routing.impl;
+
+import org.junit.Before;
+import org.junit.Test;
+import org.onlab.packet.Ip6Address;
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
+import org.onosproject.net.packet.DefaultInboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.OutboundPacket;
+import org.onosproject.net.packet.PacketServiceAdapter;
+import org.sixflow.app.features.routing.impl.RouterIcmpResponder.Outcome;
+import org.sixflow.app.testing.LabNetwork;
+import org.sixflow.app.testing.TestHostService;
+import org.sixflow.app.testing.TestInterfaceService;
+import org.sixflow.pipeconf.P4Defines;
+import org.sixflow.pipeconf.PuntReason;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * What the controller answers for routing's punts, on the lab of docker/netcfg.json: h_bj
+ * (fd00:1:1::10, 00:00:00:00:01:10) on beijing/3, whose gateway fd00:1:1::1 is beijing's
+ * (00:aa:00:00:00:01); wuhan (00:aa:00:00:00:02, locator fd00:1:2::/64) has no interface.
+ */
+public class RouterIcmpResponderTest {
+
+    private static final ConnectPoint BEIJING_3 = ConnectPoint.deviceConnectPoint("device:beijing/3");
+    private static final ConnectPoint WUHAN_1 = ConnectPoint.deviceConnectPoint("device:wuhan/1");
+    private static final MacAddress H_BJ_MAC = MacAddress.valueOf("00:00:00:00:01:10");
+    private static final MacAddress BEIJING_MAC = MacAddress.valueOf("00:aa:00:00:00:01");
+    private static final MacAddress WUHAN_MAC = MacAddress.valueOf("00:aa:00:00:00:02");
+    private static final String H_BJ = "fd00:1:1::10";
+    private static final String H_SH = "fd00:1:4::10";
+
+    private final List<OutboundPacket> emitted = new ArrayList<>();
+    private final AtomicLong now = new AtomicLong();
+    private final RouterIcmpResponder responder = new RouterIcmpResponder();
+
+    @Before
+    public void setUp() {
+        LabNetwork lab = new LabNetwork();
+        responder.packetService = new PacketServiceAdapter() {
+            @Override
+            public void emit(OutboundPacket packet) {
+                emitted.add(packet);
+            }
+        };
+        responder.hostService = TestHostService.lab();
+        responder.interfaceService = TestInterfaceService.lab();
+        responder.configService = lab.netcfg;
+        responder.setNanoTime(now::get);
+    }
+
+    /** A UDP datagram (ports 5000 -> 6000, 8 octets of data) at a hop limit. */
+    private static byte[] udp(String src, String dst, int hopLimit, int dataLength) {
+        ByteBuffer b = ByteBuffer.allocate(40 + 8 + dataLength).putInt(0x6000_0000).putShort((short) (8 + dataLength))
+                .put((byte) 17).put((byte) hopLimit).put(Ip6Address.valueOf(src).toOctets())
+                .put(Ip6Address.valueOf(dst).toOctets()).putShort((short) 5000).putShort((short) 6000)
+                .putShort((short) (8 + dataLength)).putShort((short) 0);
+        for (int i = 0; i < dataLength; i++) {
+            b.put((byte) i);
+        }
+        return b.array();
+    }
+
+    /** An Echo Request, identifier 0x1234, sequence 7, data "sixflow", its checksum worked out apart. */
+    private static byte[] echoRequest(int hopLimit) {
+        return ByteBuffer.allocate(40 + 15).putInt(0x6000_0000).putShort((short) 15).put((byte) 58)
+                .put((byte) hopLimit).put(Ip6Address.valueOf(H_BJ).toOctets())
+                .put(Ip6Address.valueOf("fd00:1:1::1").toOctets()).put((byte) 128).put((byte) 0)
+                .putShort((short) 0xa424).putShort((short) 0x1234).putShort((short) 7).put("sixflow".getBytes())
+                .array();
+    }
+
+    private static InboundPacket punted(ConnectPoint at, MacAddress from, MacAddress to, byte[] packet, int reason) {
+        ByteBuffer frame = ByteBuffer.allocate(14 + packet.length).put(to.toBytes()).put(from.toBytes())
+                .putShort((short) 0x86dd).put(packet);
+        return new DefaultInboundPacket(at, null, ByteBuffer.wrap(frame.array()), PuntReason.cookie(reason));
+    }
+
+    private static InboundPacket fromHBj(byte[] packet, int reason) {
+        return punted(BEIJING_3, H_BJ_MAC, BEIJING_MAC, packet, reason);
+    }
+
+    @Test
+    public void anExpiredPacketGetsTimeExceededFromTheGatewayWithThePacketQuoted() {
+        byte[] sent = udp(H_BJ, H_SH, 1, 8);
+        assertEquals(Outcome.TIME_EXCEEDED_SENT, responder.answer(fromHBj(sent, P4Defines.PUNT_HOP_LIMIT)));
+        byte[] frame = sentOn(BEIJING_3);
+        assertEquals("back to the MAC it came from", H_BJ_MAC, MacAddress.valueOf(Arrays.copyOfRange(frame, 0, 6)));
+        assertEquals(BEIJING_MAC, MacAddress.valueOf(Arrays.copyOfRange(frame, 6, 12)));
+        assertEquals(40 + 8 + 8 + 8, Short.toUnsignedInt(ByteBuffer.wrap(frame).getShort(18)));
+        assertEquals("from the gateway on the port", Ip6Address.valueOf("fd00:1:1::1"), address(frame, 22));
+        assertEquals(Ip6Address.valueOf(H_BJ), address(frame, 38));
+        assertArrayEquals("Time Exceeded, code 0, unused 0", new byte[] {3, 0}, Arrays.copyOfRange(frame, 54, 56));
+        assertEquals(0, ByteBuffer.wrap(frame).getInt(58));
+        assertArrayEquals(sent, Arrays.copyOfRange(frame, 62, frame.length));
+        assertEquals("checksum over pseudo-header and message", 0xffff, onesComplementSum(frame));
+    }
+
+    @Test
+    public void aPacketWithoutARouteGetsDestinationUnreachableCutTo1280() {
+        byte[] sent = udp(H_BJ, "fd00:9::1", 64, 1400);
+        assertEquals(Outcome.UNREACHABLE_SENT, responder.answer(fromHBj(sent, P4Defines.PUNT_NO_ROUTE)));
+        byte[] frame = sentOn(BEIJING_3);
+        assertEquals(14 + 1280, frame.length);
+        assertArrayEquals("Destination Unreachable, no route", new byte[] {1, 0}, Arrays.copyOfRange(frame, 54, 56));
+        assertArrayEquals(Arrays.copyOf(sent, 1280 - 48), Arrays.copyOfRange(frame, 62, frame.length));
+        assertEquals(0xffff, onesComplementSum(frame));
+    }
+
+    @Test
+    public void aRouterWithoutInterfacesAnswersFromItsLocatorAddress() {
+        byte[] fromAfar = udp(H_SH, H_BJ, 1, 8);
+        assertEquals(Outcome.TIME_EXCEEDED_SENT,
+                     responder.answer(punted(WUHAN_1, BEIJING_MAC, WUHAN_MAC, fromAfar, P4Defines.PUNT_HOP_LIMIT)));
+        byte[] frame = sentOn(WUHAN_1);
+        assertEquals("to the router it came from", BEIJING_MAC, MacAddress.valueOf(Arrays.copyOfRange(frame, 0, 6)));
+        assertEquals("wuhan's locator, interface id 1", Ip6Address.valueOf("fd00:1:2::1"), address(frame, 22));
+        assertEquals(Ip6Address.valueOf(H_SH), address(frame, 38));
+    }
+
+    @Test
+    public void aPingToTheRouterIsAnsweredWithTheSameIdentifierSequenceAndData() {
+        assertEquals(Outcome.ECHO_REPLIED, responder.answer(fromHBj(echoRequest(64), P4Defines.PUNT_FOR_ROUTER)));
+        byte[] frame = sentOn(BEIJING_3);
+        ByteBuffer expected = ByteBuffer.allocate(14 + 55).put(H_BJ_MAC.toBytes()).put(BEIJING_MAC.toBytes())
+                .putShort((short) 0x86dd).putInt(0x6000_0000).putShort((short) 15).put((byte) 58).put((byte) 255)
+                .put(Ip6Address.valueOf("fd00:1:1::1").toOctets()).put(Ip6Address.valueOf(H_BJ).toOctets())
+                .put((byte) 129).put((byte) 0).putShort((short) 0xa324).putShort((short) 0x1234).putShort((short) 7)
+                .put("sixflow".getBytes());
+        assertArrayEquals(expected.array(), frame);
+    }
+
+    @Test
+    public void aPingToTheRouterAtHopLimitOneIsAnsweredNotExpired() {
+        assertEquals("not forwarded, so not expired", Outcome.ECHO_REPLIED,
+                     responder.answer(fromHBj(echoRequest(1), P4Defines.PUNT_HOP_LIMIT)));
+        assertEquals(129, Byte.toUnsignedInt(sentOn(BEIJING_3)[54]));
+    }
+
+    @Test
+    public void rfc4443ForbidsSomeAnswers() {
+        byte[] error = ByteBuffer.allocate(48).putInt(0x6000_0000).putShort((short) 8).put((byte) 58).put((byte) 1)
+                .put(Ip6Address.valueOf(H_BJ).toOctets()).put(Ip6Address.valueOf(H_SH).toOctets())
+                .put((byte) 1).array();
+        assertEquals("an ICMPv6 error", Outcome.NOT_ANSWERED,
+                     responder.answer(fromHBj(error, P4Defines.PUNT_HOP_LIMIT)));
+        assertEquals("a multicast source", Outcome.NOT_ANSWERED,
+                     responder.answer(fromHBj(udp("ff02::1", H_SH, 1, 8), P4Defines.PUNT_HOP_LIMIT)));
+        assertEquals("the unspecified source", Outcome.NOT_ANSWERED,
+                     responder.answer(fromHBj(udp("::", H_SH, 1, 8), P4Defines.PUNT_NO_ROUTE)));
+        assertEquals("a multicast destination", Outcome.NOT_ANSWERED,
+                     responder.answer(fromHBj(udp(H_BJ, "ff0e::1", 1, 8), P4Defines.PUNT_HOP_LIMIT)));
+        assertEquals("sent to a link-layer group address", Outcome.NOT_ANSWERED,
+                     responder.answer(punted(BEIJING_3, H_BJ_MAC, MacAddress.valueOf("33:33:00:00:00:01"),
+                                             udp(H_BJ, H_SH, 1, 8), P4Defines.PUNT_HOP_LIMIT)));
+        assertEquals("from the router's own address", Outcome.NOT_ANSWERED,
+                     responder.answer(fromHBj(udp("fd00:1:1::1", H_SH, 1, 8), P4Defines.PUNT_HOP_LIMIT)));
+        assertEquals("to the router, not an Echo Request", Outcome.NOT_ANSWERED,
+                     responder.answer(fromHBj(udp(H_BJ, "fd00:1:1::1", 64, 8), P4Defines.PUNT_FOR_ROUTER)));
+        assertTrue(emitted.isEmpty());
+        assertEquals(Long.valueOf(7), responder.outcomes().get(Outcome.NOT_ANSWERED));
+    }
+
+    @Test
+    public void whatTheControllerAskedForIsLeftToOthers() {
+        assertEquals(Outcome.NOT_ROUTING, responder.answer(fromHBj(udp(H_BJ, H_SH, 1, 8), P4Defines.PUNT_ASKED)));
+        assertEquals("not a Sixflow router", Outcome.NO_WAY_BACK,
+                     responder.answer(punted(ConnectPoint.deviceConnectPoint("device:other/1"), H_BJ_MAC, BEIJING_MAC,
+                                             udp(H_BJ, H_SH, 1, 8), P4Defines.PUNT_HOP_LIMIT)));
+        assertTrue(emitted.isEmpty());
+    }
+
+    @Test
+    public void eachDeviceIsRateLimited() {
+        byte[] sent = udp(H_BJ, H_SH, 1, 8);
+        for (int i = 0; i < RouterIcmpResponder.BURST; i++) {
+            assertEquals(Outcome.TIME_EXCEEDED_SENT, responder.answer(fromHBj(sent, P4Defines.PUNT_HOP_LIMIT)));
+        }
+        assertEquals(Outcome.RATE_LIMITED, responder.answer(fromHBj(sent, P4Defines.PUNT_NO_ROUTE)));
+        assertEquals("pings share the budget", Outcome.RATE_LIMITED,
+                     responder.answer(fromHBj(echoRequest(64), P4Defines.PUNT_FOR_ROUTER)));
+        assertEquals("another device has its own", Outcome.TIME_EXCEEDED_SENT,
+                     responder.answer(punted(WUHAN_1, BEIJING_MAC, WUHAN_MAC, udp(H_SH, H_BJ, 1, 8),
+                                             P4Defines.PUNT_HOP_LIMIT)));
+        now.addAndGet(1_000_000_000L / RouterIcmpResponder.PER_SECOND);
+        assertEquals(Outcome.ECHO_REPLIED, responder.answer(fromHBj(echoRequest(64), P4Defines.PUNT_FOR_ROUTER)));
+        assertEquals(Long.valueOf(2), responder.outcomes().get(Outcome.RATE_LIMITED));
+    }
+
+    private byte[] sentOn(ConnectPoint port) {
+        assertEquals(1, emitted.size());
+        OutboundPacket out = emitted.get(0);
+        assertEquals(port.deviceId(), out.sendThrough());
+        assertEquals(port.port(), ((OutputInstruction) out.treatment().allInstructions().get(0)).port());
+        byte[] frame = new byte[out.data().remaining()];
+        out.data().duplicate().get(frame);
+        return frame;
+    }
+
+    private static Ip6Address address(byte[] frame, int at) {
+        return Ip6Address.valueOf(Arrays.copyOfRange(frame, at, at + 16));
+    }
+
+    /** RFC 1071 over the pseudo-header and the ICMPv6 message: 0xffff when the checksum is right. */
+    private static int onesComplementSum(byte[] frame) {
+        int length = Short.toUnsignedInt(ByteBuffer.wrap(frame).getShort(18));
+        byte[] pseudo = ByteBuffer.allocate(40 + length).put(frame, 22, 32).putInt(length).put(new byte[3])
+                .put((byte) 58).put(frame, 54, length).array();
+        long sum = 0;
+        for (int i = 0; i < pseudo.length; i += 2) {
+            sum += (Byte.toUnsignedInt(pseudo[i]) << 8) | (i + 1 < pseudo.length ? Byte.toUnsignedInt(pseudo[i + 1]) : 0);
+        }
+        while ((sum >>> 16) != 0) {
+            sum = (sum & 0xffff) + (sum >>> 16);
+        }
+        return (int) sum;
+    }
+}
