@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -40,43 +42,58 @@ import static org.junit.Assert.fail;
  */
 public abstract class OwnedLifecycleContract<T> {
 
-    /** One instance of a test cluster running a feature's manager. */
-    protected interface Instance<T> {
-        /**
-         * Creates an object through the feature's service, as REST does.
-         *
-         * @param object the object
-         */
-        void create(T object);
+    /** One instance of a test cluster running a feature's manager, as the contract drives it. */
+    protected static final class Instance<T> {
+        private final Consumer<T> create;
+        private final Predicate<String> remove;
+        private final Function<String, Optional<InstallStatus>> status;
+        private final Runnable activate;
+        private final Runnable deactivate;
+        private final Consumer<DeviceId> deviceBack;
 
         /**
-         * Removes an object through the feature's service.
+         * Drives an instance through its feature's service and fixture.
          *
-         * @param id its id
-         * @return whether there was one
+         * @param create     creates an object through the feature's service, as REST does
+         * @param remove     removes an object by id through the service
+         * @param status     an object's status through the service
+         * @param activate   activates the store and the manager, as OSGi would
+         * @param deactivate deactivates the manager and the store
+         * @param deviceBack tells the manager a device is available again, as ONOS would
          */
-        boolean remove(String id);
+        public Instance(Consumer<T> create, Predicate<String> remove, Function<String, Optional<InstallStatus>> status,
+                        Runnable activate, Runnable deactivate, Consumer<DeviceId> deviceBack) {
+            this.create = create;
+            this.remove = remove;
+            this.status = status;
+            this.activate = activate;
+            this.deactivate = deactivate;
+            this.deviceBack = deviceBack;
+        }
 
-        /**
-         * An object's status through the feature's service.
-         *
-         * @param id its id
-         * @return its status, if stored
-         */
-        Optional<InstallStatus> status(String id);
+        void create(T object) {
+            create.accept(object);
+        }
 
-        /** Activates the store and the manager, as OSGi would. */
-        void activate();
+        boolean remove(String id) {
+            return remove.test(id);
+        }
 
-        /** Deactivates the manager and the store. */
-        void deactivate();
+        Optional<InstallStatus> status(String id) {
+            return status.apply(id);
+        }
 
-        /**
-         * Tells the manager a device is available again, as ONOS would after it reconnected.
-         *
-         * @param device the device
-         */
-        void deviceAvailable(DeviceId device);
+        void activate() {
+            activate.run();
+        }
+
+        void deactivate() {
+            deactivate.run();
+        }
+
+        void deviceAvailable(DeviceId device) {
+            deviceBack.accept(device);
+        }
     }
 
     private final List<ClusterStorageService> clusters = new ArrayList<>();

@@ -11,6 +11,7 @@ import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DefaultLink;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
+import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.edge.EdgePortEvent;
 import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortService;
@@ -21,8 +22,6 @@ import org.onosproject.net.link.LinkServiceAdapter;
 import org.onosproject.net.provider.ProviderId;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.testing.TestDeviceService;
-import org.sixflow.app.testing.TestNetworkConfigService;
 
 import java.io.File;
 import java.io.IOException;
@@ -234,5 +233,14 @@ public final class LabNetwork {
                 });
             }
         }
+    }
+
+    /**
+     * Tells the listeners a device is (back) available, as ONOS does after it reconnected.
+     *
+     * @param device the device
+     */
+    public void deviceBack(DeviceId device) {
+        devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, devices.getDevice(device)));
     }
 }

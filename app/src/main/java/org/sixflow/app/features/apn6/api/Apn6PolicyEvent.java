@@ -2,18 +2,15 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.apn6.api;
 
-import com.google.common.base.MoreObjects;
-import org.onosproject.event.AbstractEvent;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.OwnedObjectEvent;
 
 import java.util.Optional;
-
-import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * Something happened to an APN6 policy. Every instance of the cluster hears every event.
  */
-public class Apn6PolicyEvent extends AbstractEvent<Apn6PolicyEvent.Type, Apn6Policy> {
+public class Apn6PolicyEvent extends OwnedObjectEvent<Apn6PolicyEvent.Type, Apn6Policy> {
 
     /** What happened. */
     public enum Type {
@@ -31,7 +28,6 @@ public class Apn6PolicyEvent extends AbstractEvent<Apn6PolicyEvent.Type, Apn6Pol
         POLICY_REQUESTED
     }
 
-    private final InstallStatus status;
     private final Apn6Policy previous;
 
     /**
@@ -54,24 +50,12 @@ public class Apn6PolicyEvent extends AbstractEvent<Apn6PolicyEvent.Type, Apn6Pol
      * @param previous the version it replaced, or null
      */
     public Apn6PolicyEvent(Type type, Apn6Policy policy, InstallStatus status, Apn6Policy previous) {
-        super(type, policy);
-        this.status = checkNotNull(status);
+        super(type, policy, status, policy.id());
         this.previous = previous;
-    }
-
-    /** The policy's status when the event happened. */
-    public InstallStatus status() {
-        return status;
     }
 
     /** For POLICY_UPDATED, the version the policy replaced. */
     public Optional<Apn6Policy> previous() {
         return Optional.ofNullable(previous);
-    }
-
-    @Override
-    public String toString() {
-        return MoreObjects.toStringHelper(this).add("type", type()).add("policy", subject().id())
-                .add("status", status).toString();
     }
 }

@@ -2,16 +2,13 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.api;
 
-import com.google.common.base.MoreObjects;
-import org.onosproject.event.AbstractEvent;
 import org.sixflow.app.api.InstallStatus;
-
-import static com.google.common.base.Preconditions.checkNotNull;
+import org.sixflow.app.api.OwnedObjectEvent;
 
 /**
  * Something happened to a GTP-U tunnel. Every instance of the cluster hears every event.
  */
-public class GtpuTunnelEvent extends AbstractEvent<GtpuTunnelEvent.Type, GtpuTunnel> {
+public class GtpuTunnelEvent extends OwnedObjectEvent<GtpuTunnelEvent.Type, GtpuTunnel> {
 
     /** What happened. */
     public enum Type {
@@ -27,8 +24,6 @@ public class GtpuTunnelEvent extends AbstractEvent<GtpuTunnelEvent.Type, GtpuTun
         TUNNEL_REQUESTED
     }
 
-    private final InstallStatus status;
-
     /**
      * Creates an event.
      *
@@ -37,18 +32,6 @@ public class GtpuTunnelEvent extends AbstractEvent<GtpuTunnelEvent.Type, GtpuTun
      * @param status its status (for removals, as it was)
      */
     public GtpuTunnelEvent(Type type, GtpuTunnel tunnel, InstallStatus status) {
-        super(type, tunnel);
-        this.status = checkNotNull(status);
-    }
-
-    /** The tunnel's status when the event happened. */
-    public InstallStatus status() {
-        return status;
-    }
-
-    @Override
-    public String toString() {
-        return MoreObjects.toStringHelper(this).add("type", type()).add("tunnel", subject().id())
-                .add("status", status).toString();
+        super(type, tunnel, status, tunnel.id());
     }
 }

@@ -2,16 +2,13 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.ilnp.api;
 
-import com.google.common.base.MoreObjects;
-import org.onosproject.event.AbstractEvent;
 import org.sixflow.app.api.InstallStatus;
-
-import static com.google.common.base.Preconditions.checkNotNull;
+import org.sixflow.app.api.OwnedObjectEvent;
 
 /**
  * Something happened to an ILNP site. Every instance of the cluster hears every event.
  */
-public class IlnpSiteEvent extends AbstractEvent<IlnpSiteEvent.Type, IlnpSite> {
+public class IlnpSiteEvent extends OwnedObjectEvent<IlnpSiteEvent.Type, IlnpSite> {
 
     /** What happened. */
     public enum Type {
@@ -29,8 +26,6 @@ public class IlnpSiteEvent extends AbstractEvent<IlnpSiteEvent.Type, IlnpSite> {
         SITE_REQUESTED
     }
 
-    private final InstallStatus status;
-
     /**
      * Creates an event.
      *
@@ -39,18 +34,6 @@ public class IlnpSiteEvent extends AbstractEvent<IlnpSiteEvent.Type, IlnpSite> {
      * @param status its status (for removals, as it was)
      */
     public IlnpSiteEvent(Type type, IlnpSite site, InstallStatus status) {
-        super(type, site);
-        this.status = checkNotNull(status);
-    }
-
-    /** The site's status when the event happened. */
-    public InstallStatus status() {
-        return status;
-    }
-
-    @Override
-    public String toString() {
-        return MoreObjects.toStringHelper(this).add("type", type()).add("site", subject().name())
-                .add("status", status).toString();
+        super(type, site, status, site.name());
     }
 }

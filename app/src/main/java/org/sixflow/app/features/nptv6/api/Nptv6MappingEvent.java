@@ -2,16 +2,13 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.nptv6.api;
 
-import com.google.common.base.MoreObjects;
-import org.onosproject.event.AbstractEvent;
 import org.sixflow.app.api.InstallStatus;
-
-import static com.google.common.base.Preconditions.checkNotNull;
+import org.sixflow.app.api.OwnedObjectEvent;
 
 /**
  * Something happened to an NPTv6 mapping. Every instance of the cluster hears every event.
  */
-public class Nptv6MappingEvent extends AbstractEvent<Nptv6MappingEvent.Type, NamedNptv6Mapping> {
+public class Nptv6MappingEvent extends OwnedObjectEvent<Nptv6MappingEvent.Type, NamedNptv6Mapping> {
 
     /** What happened. */
     public enum Type {
@@ -27,8 +24,6 @@ public class Nptv6MappingEvent extends AbstractEvent<Nptv6MappingEvent.Type, Nam
         MAPPING_REQUESTED
     }
 
-    private final InstallStatus status;
-
     /**
      * Creates an event.
      *
@@ -37,18 +32,6 @@ public class Nptv6MappingEvent extends AbstractEvent<Nptv6MappingEvent.Type, Nam
      * @param status  its status (for removals, as it was)
      */
     public Nptv6MappingEvent(Type type, NamedNptv6Mapping mapping, InstallStatus status) {
-        super(type, mapping);
-        this.status = checkNotNull(status);
-    }
-
-    /** The mapping's status when the event happened. */
-    public InstallStatus status() {
-        return status;
-    }
-
-    @Override
-    public String toString() {
-        return MoreObjects.toStringHelper(this).add("type", type()).add("mapping", subject().id())
-                .add("status", status).toString();
+        super(type, mapping, status, mapping.id());
     }
 }

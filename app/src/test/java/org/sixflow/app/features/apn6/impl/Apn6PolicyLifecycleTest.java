@@ -3,9 +3,6 @@
 package org.sixflow.app.features.apn6.impl;
 
 import org.onlab.packet.Ip6Prefix;
-import org.onosproject.net.DeviceId;
-import org.onosproject.net.device.DeviceEvent;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.apn6.api.Apn6Match;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.ApplicationAwareId;
@@ -15,8 +12,6 @@ import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.PolicyFlowRules;
 import org.sixflow.app.testing.PredicatePartitions;
 
-import java.util.Optional;
-
 /** The owned-object lifecycle's contract, held by APN6 policies (policies alike but for their source share entries). */
 public class Apn6PolicyLifecycleTest extends OwnedLifecycleContract<Apn6Policy> {
 
@@ -24,38 +19,8 @@ public class Apn6PolicyLifecycleTest extends OwnedLifecycleContract<Apn6Policy> 
     protected Instance<Apn6Policy> instance(ClusterStorageService storage, PolicyFlowRules flows,
                                             PredicatePartitions partitions, boolean start) {
         Apn6PolicyManagerFixture fixture = new Apn6PolicyManagerFixture(storage, flows, partitions, start);
-        return new Instance<>() {
-            @Override
-            public void create(Apn6Policy policy) {
-                fixture.manager.create(policy);
-            }
-
-            @Override
-            public boolean remove(String id) {
-                return fixture.manager.remove(id);
-            }
-
-            @Override
-            public Optional<InstallStatus> status(String id) {
-                return fixture.manager.status(id);
-            }
-
-            @Override
-            public void activate() {
-                fixture.activate();
-            }
-
-            @Override
-            public void deactivate() {
-                fixture.deactivate();
-            }
-
-            @Override
-            public void deviceAvailable(DeviceId device) {
-                fixture.lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED,
-                                                         fixture.lab.devices.getDevice(device)));
-            }
-        };
+        return new Instance<>(fixture.manager::create, fixture.manager::remove, fixture.manager::status,
+                              fixture::activate, fixture::deactivate, fixture.lab::deviceBack);
     }
 
     @Override

@@ -2,15 +2,11 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.ilnp.impl;
 
-import org.onosproject.net.DeviceId;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
 import org.sixflow.app.lifecycle.OwnedLifecycleContract;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.PolicyFlowRules;
 import org.sixflow.app.testing.PredicatePartitions;
-
-import java.util.Optional;
 
 import static org.sixflow.app.features.ilnp.impl.IlnpSiteManagerFixture.BEIJING;
 import static org.sixflow.app.features.ilnp.impl.IlnpSiteManagerFixture.site;
@@ -23,37 +19,8 @@ public class IlnpSiteLifecycleTest extends OwnedLifecycleContract<IlnpSite> {
     protected Instance<IlnpSite> instance(ClusterStorageService storage, PolicyFlowRules flows,
                                           PredicatePartitions partitions, boolean start) {
         IlnpSiteManagerFixture fixture = new IlnpSiteManagerFixture(storage, flows, partitions, start);
-        return new Instance<>() {
-            @Override
-            public void create(IlnpSite site) {
-                fixture.manager.add(site);
-            }
-
-            @Override
-            public boolean remove(String name) {
-                return fixture.manager.remove(name);
-            }
-
-            @Override
-            public Optional<InstallStatus> status(String name) {
-                return fixture.manager.status(name);
-            }
-
-            @Override
-            public void activate() {
-                fixture.activate();
-            }
-
-            @Override
-            public void deactivate() {
-                fixture.deactivate();
-            }
-
-            @Override
-            public void deviceAvailable(DeviceId device) {
-                fixture.deviceBack(device);
-            }
-        };
+        return new Instance<>(fixture.manager::add, fixture.manager::remove, fixture.manager::status,
+                              fixture::activate, fixture::deactivate, fixture.lab::deviceBack);
     }
 
     @Override

@@ -10,7 +10,6 @@ import org.onosproject.net.DefaultPort;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
-import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.model.PiPipeconfId;
@@ -192,7 +191,7 @@ public final class IlnpSiteManagerFixture {
      * @param device the device
      */
     public void deviceBack(DeviceId device) {
-        lab.devices.emit(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, lab.devices.getDevice(device)));
+        lab.deviceBack(device);
     }
 
     /**

@@ -2,15 +2,11 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.nptv6.impl;
 
-import org.onosproject.net.DeviceId;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.lifecycle.OwnedLifecycleContract;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.PolicyFlowRules;
 import org.sixflow.app.testing.PredicatePartitions;
-
-import java.util.Optional;
 
 import static org.sixflow.app.features.nptv6.impl.Nptv6MappingManagerFixture.mapping;
 
@@ -21,37 +17,8 @@ public class Nptv6MappingLifecycleTest extends OwnedLifecycleContract<NamedNptv6
     protected Instance<NamedNptv6Mapping> instance(ClusterStorageService storage, PolicyFlowRules flows,
                                                    PredicatePartitions partitions, boolean start) {
         Nptv6MappingManagerFixture fixture = new Nptv6MappingManagerFixture(storage, flows, partitions, start);
-        return new Instance<>() {
-            @Override
-            public void create(NamedNptv6Mapping mapping) {
-                fixture.manager.add(mapping);
-            }
-
-            @Override
-            public boolean remove(String id) {
-                return fixture.manager.remove(id);
-            }
-
-            @Override
-            public Optional<InstallStatus> status(String id) {
-                return fixture.manager.status(id);
-            }
-
-            @Override
-            public void activate() {
-                fixture.activate();
-            }
-
-            @Override
-            public void deactivate() {
-                fixture.deactivate();
-            }
-
-            @Override
-            public void deviceAvailable(DeviceId device) {
-                fixture.deviceBack(device);
-            }
-        };
+        return new Instance<>(fixture.manager::add, fixture.manager::remove, fixture.manager::status,
+                              fixture::activate, fixture::deactivate, fixture.lab::deviceBack);
     }
 
     @Override

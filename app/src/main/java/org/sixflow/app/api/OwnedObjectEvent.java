@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.api;
+
+import com.google.common.base.MoreObjects;
+import org.onosproject.event.AbstractEvent;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * Something happened to an object users asked Sixflow to install (a policy, a tunnel, a mapping,
+ * a site): what, to which version, and its status then. Every instance of the cluster hears
+ * every event. A feature's event adds its kinds.
+ *
+ * @param <K> the feature's kinds of event
+ * @param <T> the objects
+ */
+public abstract class OwnedObjectEvent<K extends Enum<K>, T> extends AbstractEvent<K, T> {
+
+    private final InstallStatus status;
+    private final String id;
+
+    /**
+     * Creates an event.
+     *
+     * @param type    what happened
+     * @param subject the object (for removals, as it was)
+     * @param status  its status (for removals, as it was)
+     * @param id      the object's id, for logs
+     */
+    protected OwnedObjectEvent(K type, T subject, InstallStatus status, String id) {
+        super(type, subject);
+        this.status = checkNotNull(status);
+        this.id = checkNotNull(id);
+    }
+
+    /** The object's status when the event happened. */
+    public InstallStatus status() {
+        return status;
+    }
+
+    @Override
+    public String toString() {
+        return MoreObjects.toStringHelper(this).add("type", type()).add("id", id).add("status", status).toString();
+    }
+}
