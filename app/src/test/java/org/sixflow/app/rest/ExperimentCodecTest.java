@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onosproject.codec.CodecContext;
-import org.onosproject.codec.JsonCodec;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.ExperimentValidationException;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.experiments.ExperimentPresets;
+import org.sixflow.app.testing.PlainCodecContext;
 
 import java.util.Map;
 
@@ -25,23 +25,8 @@ import static org.junit.Assert.fail;
  */
 public class ExperimentCodecTest {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final CodecContext CONTEXT = new CodecContext() {
-        @Override
-        public ObjectMapper mapper() {
-            return MAPPER;
-        }
-
-        @Override
-        public <T> JsonCodec<T> codec(Class<T> entityClass) {
-            return null;
-        }
-
-        @Override
-        public <T> T getService(Class<T> serviceClass) {
-            return null;
-        }
-    };
+    private static final CodecContext CONTEXT = new PlainCodecContext();
+    private static final ObjectMapper MAPPER = CONTEXT.mapper();
     private static final Experiment MURAKAMI = ExperimentPresets.all().get(3);
 
     @Test

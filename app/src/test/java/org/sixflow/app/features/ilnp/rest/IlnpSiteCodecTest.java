@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onosproject.codec.CodecContext;
-import org.onosproject.codec.JsonCodec;
 import org.onosproject.net.PortNumber;
 import org.sixflow.app.api.InvalidFieldsException;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
+import org.sixflow.app.testing.PlainCodecContext;
 
 import java.io.IOException;
 import java.util.List;
@@ -25,23 +25,8 @@ import static org.junit.Assert.fail;
  */
 public class IlnpSiteCodecTest {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final CodecContext CONTEXT = new CodecContext() {
-        @Override
-        public ObjectMapper mapper() {
-            return MAPPER;
-        }
-
-        @Override
-        public <T> JsonCodec<T> codec(Class<T> entityClass) {
-            return null;
-        }
-
-        @Override
-        public <T> T getService(Class<T> serviceClass) {
-            return null;
-        }
-    };
+    private static final CodecContext CONTEXT = new PlainCodecContext();
+    private static final ObjectMapper MAPPER = CONTEXT.mapper();
     static final String GOOD = "{\"name\": \"site-a\", \"device\": \"device:sbr\", \"internalLocator\": \"fd00:5:1:1::/64\","
             + " \"uplinks\": [{\"port\": 3, \"locator\": \"2001:db8:b:1::/64\", \"routerMac\": \"00:aa:00:00:03:01\","
             + " \"nextHopMac\": \"00:bb:00:00:00:03\", \"weight\": 20},"

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onosproject.codec.CodecContext;
-import org.onosproject.codec.JsonCodec;
 import org.sixflow.app.api.InvalidFieldsException;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6Mapping;
+import org.sixflow.app.testing.PlainCodecContext;
 
 import java.io.IOException;
 import java.util.List;
@@ -24,23 +24,8 @@ import static org.junit.Assert.fail;
  */
 public class Nptv6MappingCodecTest {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final CodecContext CONTEXT = new CodecContext() {
-        @Override
-        public ObjectMapper mapper() {
-            return MAPPER;
-        }
-
-        @Override
-        public <T> JsonCodec<T> codec(Class<T> entityClass) {
-            return null;
-        }
-
-        @Override
-        public <T> T getService(Class<T> serviceClass) {
-            return null;
-        }
-    };
+    private static final CodecContext CONTEXT = new PlainCodecContext();
+    private static final ObjectMapper MAPPER = CONTEXT.mapper();
     private static final String GOOD = "{\"id\": \"site-a.isp_1\", \"internalPrefix\": \"fd01:203:405::/48\","
             + " \"externalPrefix\": \"2001:db8:1::/48\", \"uplink\": \"device:sbr/2\"}";
 
