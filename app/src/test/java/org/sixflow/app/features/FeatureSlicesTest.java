@@ -28,8 +28,9 @@ import static org.junit.Assert.assertTrue;
  * The feature slices' layers point one way: api ← impl, api ← rest, api ← cli. No source of
  * features/&lt;feature&gt;/&lt;layer&gt; names a type of a layer it may not use, of its own feature
  * or another's (by import or fully qualified, outside comments and strings): the api names no
- * impl, rest or cli; rest and cli talk only to the api; impl names no rest or cli. A layer's
- * sub-packages belong to it, and every slice's cli is one Karaf scans for commands.
+ * impl, rest or cli; rest and cli talk only to the api; impl names no rest or cli; and of
+ * another feature only its api may be named. A layer's sub-packages belong to it, and every
+ * slice's cli is one Karaf scans for commands.
  */
 public class FeatureSlicesTest {
 
@@ -43,17 +44,19 @@ public class FeatureSlicesTest {
             "cli", Set.of("api", "cli"));
 
     /**
-     * Returns what a source of a layer names that the layer may not use.
+     * Returns what a source of a feature's layer names that the layer may not use.
      *
-     * @param layer  the source's layer (api, impl, rest, cli)
-     * @param source Java source text
+     * @param feature the source's feature
+     * @param layer   the source's layer (api, impl, rest, cli)
+     * @param source  Java source text
      * @return the names ("feature.layer")
      */
-    static List<String> violations(String layer, String source) {
+    static List<String> violations(String feature, String layer, String source) {
         List<String> names = new ArrayList<>();
         Matcher m = FEATURE_NAME.matcher(ApiDependenciesTest.code(source));
         while (m.find()) {
-            if (!ALLOWED.get(layer).contains(m.group(2))) {
+            boolean own = m.group(1).equals(feature);
+            if (!ALLOWED.get(layer).contains(m.group(2)) || !own && !m.group(2).equals("api")) {
                 names.add(m.group(1) + "." + m.group(2));
             }
         }
@@ -81,7 +84,7 @@ public class FeatureSlicesTest {
                     sources++;
                     read.add(feature.getName() + "/" + layer.getName());
                     String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-                    for (String name : violations(layer.getName(), text)) {
+                    for (String name : violations(feature.getName(), layer.getName(), text)) {
                         violations.add(feature.getName() + "/" + layer.toPath().relativize(file) + " in "
                                                + layer.getName() + " uses " + name);
                     }
@@ -89,7 +92,7 @@ public class FeatureSlicesTest {
             }
         }
         assertTrue("too few sources read: " + sources, sources >= 60);
-        for (String feature : List.of("gtpu", "nptv6")) {
+        for (String feature : List.of("gtpu", "nptv6", "apn6", "msr6", "routing")) {
             for (String layer : ALLOWED.keySet()) {
                 assertTrue("no sources read in " + feature + "/" + layer + ": " + read,
                            read.contains(feature + "/" + layer));
@@ -123,18 +126,22 @@ public class FeatureSlicesTest {
     }
 
     @Test
-    public void findsImportsAndQualifiedNamesOfForbiddenLayersButNotCommentsOrStrings() {
+    public void findsForbiddenLayersAndOtherFeaturesInternalsInCodeButNotCommentsOrStrings() {
         String source = "package org.sixflow.app.features.nptv6.rest;\n"
                 + "import org.sixflow.app.features.nptv6.api.Nptv6MappingService;\n"
                 + "import org.sixflow.app.features.nptv6.impl.Nptv6MappingManager;\n"
-                + "/** See {@link org.sixflow.app.features.nptv6.impl.Nptv6Installer}. */\n"
+                + "import org.sixflow.app.features.gtpu.impl.GtpuTunnelManager;\n"
+                + "import org.sixflow.app.features.gtpu.api.GtpuTunnel;\n"
+                + "/** See {@link org.sixflow.app.features.nptv6.impl.Nptv6EntryCompiler}. */\n"
                 + "class A { // org.sixflow.app.features.nptv6.cli.X\n"
                 + "  String s = \"org.sixflow.app.features.nptv6.impl.Y\";\n"
                 + "  org.sixflow.app.features.other.cli.Command command;\n"
                 + "}\n";
-        assertEquals(List.of("nptv6.impl", "other.cli"), violations("rest", source));
-        assertEquals(List.of("nptv6.rest", "nptv6.impl", "other.cli"), violations("api", source));
-        assertEquals(List.of("nptv6.rest", "other.cli"), violations("impl", source));
-        assertEquals(List.of("nptv6.rest", "nptv6.impl"), violations("cli", source));
+        assertEquals(List.of("nptv6.impl", "gtpu.impl", "other.cli"), violations("nptv6", "rest", source));
+        assertEquals(List.of("nptv6.rest", "nptv6.impl", "gtpu.impl", "other.cli"),
+                     violations("nptv6", "api", source));
+        assertEquals(List.of("nptv6.rest", "gtpu.impl", "other.cli"), violations("nptv6", "impl", source));
+        assertEquals(List.of("nptv6.rest", "nptv6.impl", "gtpu.impl", "other.cli"),
+                     violations("nptv6", "cli", source));
     }
 }
