@@ -10,7 +10,6 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableShortfall;
-import org.sixflow.app.lifecycle.TableBudget;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -89,8 +88,9 @@ public final class OwnedInstaller<T> {
      * @param object   the version to install (as {@link OwnedFeature#serving} gives it), owned here
      * @param previous the version it replaced, whose entries go if this instance has no record of
      *                 what it installed
+     * @param compile  the compiler of this task ({@link OwnedFeature#compiler}, asked once per task)
      */
-    void install(T object, Optional<T> previous) {
+    void install(T object, Optional<T> previous, Function<T, Collection<FlowRule>> compile) {
         String id = feature.id(object);
         for (DeviceId device : feature.placedOn(object)) {
             Optional<String> refusal = feature.unfit(device);
@@ -101,7 +101,6 @@ public final class OwnedInstaller<T> {
                 return;
             }
         }
-        Function<T, Collection<FlowRule>> compile = feature.compiler();
         ListMultimap<DeviceId, FlowRule> wanted = byDevice(compile.apply(object));
         InstallRounds.Version<T> before = rounds.installed(id).orElse(null);
         boolean same = before != null && before.object().equals(object);
@@ -148,11 +147,11 @@ public final class OwnedInstaller<T> {
     /**
      * Removes a removed object's entries, except those another stored object compiles to.
      *
-     * @param object the object as it was
+     * @param object  the object as it was
+     * @param compile the compiler of this task
      */
-    void uninstall(T object) {
+    void uninstall(T object, Function<T, Collection<FlowRule>> compile) {
         String id = feature.id(object);
-        Function<T, Collection<FlowRule>> compile = feature.compiler();
         Collection<FlowRule> old = rounds.forget(id).map(v -> v.rules().values())
                 .orElseGet(() -> compile.apply(object));
         Set<FlowId> keep = new HashSet<>(feature.sharedWithOthers(id, List.of(object), compile));

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.lifecycle;
 
+import com.google.common.base.Suppliers;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
@@ -9,7 +10,6 @@ import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableShortfall;
-import org.sixflow.app.lifecycle.TableBudget;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -21,6 +21,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The lifecycle of the objects one feature installs, the same for every feature: any instance
@@ -118,7 +119,7 @@ public final class OwnedLifecycle<T> {
      * @param object the object as stored
      */
     public void added(T object) {
-        owner.submit(() -> install(object, Optional.empty()));
+        owner.submit(() -> install(object, Optional.empty(), compilerOnce()));
     }
 
     /**
@@ -129,7 +130,7 @@ public final class OwnedLifecycle<T> {
      * @param previous the version it replaced
      */
     public void replaced(T object, Optional<T> previous) {
-        owner.submit(() -> install(object, previous));
+        owner.submit(() -> install(object, previous, compilerOnce()));
     }
 
     /**
@@ -141,7 +142,7 @@ public final class OwnedLifecycle<T> {
         owner.submit(() -> {
             String id = feature.id(object);
             if (isMine(id)) {
-                installer.uninstall(object);
+                installer.uninstall(object, feature.compiler());
             } else {
                 installer.forget(id);
             }
@@ -163,10 +164,11 @@ public final class OwnedLifecycle<T> {
                 installer.reapply(device);
             }
             Set<String> had = installer.owned();
+            Function<T, Collection<FlowRule>> compile = feature.compiler();
             for (T object : feature.stored()) {
                 String id = feature.id(object);
                 if (feature.placedOn(object).contains(device) && isMine(id) && (!fit || !had.contains(id))) {
-                    installer.install(feature.serving(object), Optional.empty());
+                    installer.install(feature.serving(object), Optional.empty(), compile);
                 }
             }
         });
@@ -180,8 +182,9 @@ public final class OwnedLifecycle<T> {
         if (reinstallQueued.compareAndSet(false, true)) {
             owner.submit(() -> {
                 reinstallQueued.set(false);
+                Supplier<Function<T, Collection<FlowRule>>> compile = compilerOnce();
                 for (T object : feature.stored()) {
-                    install(object, Optional.empty());
+                    install(object, Optional.empty(), compile);
                 }
             });
         }
@@ -194,7 +197,7 @@ public final class OwnedLifecycle<T> {
      * @param object the object as stored
      */
     public void reinstall(T object) {
-        owner.submit(() -> install(object, Optional.empty()));
+        owner.submit(() -> install(object, Optional.empty(), compilerOnce()));
     }
 
     /**
@@ -228,10 +231,18 @@ public final class OwnedLifecycle<T> {
         return what;
     }
 
-    private void install(T object, Optional<T> previous) {
+    /**
+     * The feature's compiler for one task, asked for only when the task compiles something (a
+     * feature may read the network to make it) and then once.
+     */
+    private Supplier<Function<T, Collection<FlowRule>>> compilerOnce() {
+        return Suppliers.memoize(feature::compiler);
+    }
+
+    private void install(T object, Optional<T> previous, Supplier<Function<T, Collection<FlowRule>>> compile) {
         String id = feature.id(object);
         if (isMine(id)) {
-            installer.install(feature.serving(object), previous);
+            installer.install(feature.serving(object), previous, compile.get());
         } else {
             installer.forget(id);
         }
@@ -240,12 +251,13 @@ public final class OwnedLifecycle<T> {
     /** Installs the stored objects this instance owns and forgets those it no longer owns. */
     private void takeOwnership() {
         Set<String> had = installer.owned();
+        Function<T, Collection<FlowRule>> compile = feature.compiler();
         for (T object : feature.stored()) {
             String id = feature.id(object);
             if (!isMine(id)) {
                 installer.forget(id);
             } else if (!had.contains(id)) {
-                installer.install(feature.serving(object), Optional.empty());
+                installer.install(feature.serving(object), Optional.empty(), compile);
             }
         }
     }
