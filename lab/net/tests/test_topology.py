@@ -264,7 +264,7 @@ class RlbBitLimitTest(unittest.TestCase):
     def test_limit_is_the_sids_argument_width(self):
         """MAX_RLB_BITS is Msid.ARGUMENT_BITS, the width of the Local Bitstring in a SID."""
         path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "app", "src", "main",
-                            "java", "org", "sixflow", "app", "msr6", "encoding", "Msid.java")
+                            "java", "org", "sixflow", "app", "packet", "msr6", "Msid.java")
         with open(path) as f:
             found = re.search(r"ARGUMENT_BITS = (\d+);", f.read())
         self.assertIsNotNone(found, "no ARGUMENT_BITS in " + path)
