@@ -19,7 +19,6 @@ import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.pi.model.PiCounterId;
-import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.p4runtime.api.P4RuntimeController;
@@ -46,8 +45,7 @@ import org.sixflow.app.impl.EntryText;
 import org.sixflow.app.lifecycle.OwnedFeature;
 import org.sixflow.app.lifecycle.OwnedLifecycle;
 import org.sixflow.app.lifecycle.TableBudget;
-import org.sixflow.app.telemetry.aggregate.AggregateReadException;
-import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
+import org.sixflow.app.telemetry.aggregate.CounterCells;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.slf4j.Logger;
 
@@ -136,7 +134,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     static final String WHAT = "this tunnel";
 
     /** Reads tunnel counters; ONOS's P4Runtime clients unless set (tests set one). */
-    protected TunnelCounterReader counterReader;
+    protected CounterCells counterReader;
 
     private GtpuTunnelCompiler compiler;
     private OwnedLifecycle<GtpuTunnel> lifecycle;
@@ -145,7 +143,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     protected void activate() {
         compiler = new GtpuTunnelCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
         if (counterReader == null) {
-            counterReader = onosCounters();
+            counterReader = CounterCells.onos(p4RuntimeController, configService, pipeconfService);
         }
         lifecycle = new OwnedLifecycle<>("GTP-U tunnel", WHAT, "sixflow/gtpu", log, new Tunnels(), flowRuleService,
                                          new TableBudget(pipeconfService, flowRuleService), workPartitionService);
@@ -310,20 +308,6 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
             }
             return cells;
         }
-    }
-
-    /** Reads counters through ONOS's P4Runtime client of the device (as the latency poller does). */
-    private TunnelCounterReader onosCounters() {
-        OnosPacketCounterReader reader = new OnosPacketCounterReader(p4RuntimeController, configService);
-        return (device, counter) -> {
-            PiPipeconf pipeconf = pipeconfService.getPipeconf(device)
-                    .orElseThrow(() -> new IllegalStateException(device + " has no pipeconf"));
-            try {
-                return reader.cells(device, pipeconf, counter);
-            } catch (AggregateReadException e) {
-                throw new IllegalStateException(e.getMessage(), e);
-            }
-        };
     }
 
     /**

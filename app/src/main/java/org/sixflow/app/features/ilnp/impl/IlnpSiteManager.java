@@ -20,7 +20,6 @@ import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.link.LinkEvent;
 import org.onosproject.net.link.LinkListener;
 import org.onosproject.net.link.LinkService;
-import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.p4runtime.api.P4RuntimeController;
@@ -48,8 +47,7 @@ import org.sixflow.app.impl.EntryText;
 import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.lifecycle.OwnedLifecycle;
 import org.sixflow.app.lifecycle.TableBudget;
-import org.sixflow.app.telemetry.aggregate.AggregateReadException;
-import org.sixflow.app.telemetry.aggregate.OnosPacketCounterReader;
+import org.sixflow.app.telemetry.aggregate.CounterCells;
 import org.sixflow.pipeconf.Feature;
 import org.slf4j.Logger;
 
@@ -118,7 +116,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
     protected Executor work;
     /** Reads the uplink counters; ONOS's P4Runtime clients unless set (tests set one). */
-    protected IlnpCounterReader counterReader;
+    protected CounterCells counterReader;
 
     private IlnpEntryCompiler compiler;
     private OwnedLifecycle<IlnpSite> lifecycle;
@@ -131,7 +129,7 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     protected void activate() {
         compiler = new IlnpEntryCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
         if (counterReader == null) {
-            counterReader = onosCounters();
+            counterReader = CounterCells.onos(p4RuntimeController, configService, pipeconfService);
         }
         uplinks = new UplinkStates(deviceService, linkService.getLinks());
         lifecycle = new OwnedLifecycle<>("ILNP site", "this site", "sixflow/ilnp", log,
@@ -313,19 +311,6 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
                 }
             }
         }
-    }
-
-    private IlnpCounterReader onosCounters() {
-        OnosPacketCounterReader reader = new OnosPacketCounterReader(p4RuntimeController, configService);
-        return (device, counter) -> {
-            PiPipeconf pipeconf = pipeconfService.getPipeconf(device)
-                    .orElseThrow(() -> new IllegalStateException(device + " has no pipeconf"));
-            try {
-                return reader.cells(device, pipeconf, counter);
-            } catch (AggregateReadException e) {
-                throw new IllegalStateException(e.getMessage(), e);
-            }
-        };
     }
 
     /** Hears the store: every instance tells its listeners; the owner acts. */
