@@ -226,10 +226,6 @@ public final class OwnedLifecycle<T> {
         }
     }
 
-    /** What needs an object's entries, in a table shortfall's words ("this mapping"). */
-    public String what() {
-        return what;
-    }
 
     /**
      * The feature's compiler for one task, asked for only when the task compiles something (a

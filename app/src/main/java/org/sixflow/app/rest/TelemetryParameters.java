@@ -3,7 +3,6 @@
 package org.sixflow.app.rest;
 
 import com.google.common.collect.ImmutableList;
-import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySource;
 import org.sixflow.app.api.TimeWindow;
@@ -21,14 +20,6 @@ final class TelemetryParameters {
     static final List<Double> DEFAULT_THRESHOLDS = ImmutableList.of(0.01, 0.05, 0.1);
 
     private TelemetryParameters() {
-    }
-
-    static DeviceId device(String value) {
-        return DeviceParameters.device(value);
-    }
-
-    static Optional<DeviceId> optionalDevice(String value) {
-        return DeviceParameters.optionalDevice(value);
     }
 
     static LatencyClass latencyClass(String name, String value) {

@@ -32,11 +32,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-import static org.sixflow.app.rest.TelemetryParameters.device;
+import static org.sixflow.app.rest.DeviceParameters.device;
+import static org.sixflow.app.rest.DeviceParameters.optionalDevice;
 import static org.sixflow.app.rest.TelemetryParameters.integer;
 import static org.sixflow.app.rest.TelemetryParameters.latencyClass;
 import static org.sixflow.app.rest.TelemetryParameters.optionalClass;
-import static org.sixflow.app.rest.TelemetryParameters.optionalDevice;
 import static org.sixflow.app.rest.TelemetryParameters.optionalInteger;
 import static org.sixflow.app.rest.TelemetryParameters.required;
 import static org.sixflow.app.rest.TelemetryParameters.source;
