@@ -153,15 +153,24 @@ for needed in ("sixflow-app", "postgresql", "flyway-core", "HikariCP", "commons-
 app_jar = zipfile.ZipFile(io.BytesIO(app.read(next(j for j in app_jars if "sixflow-app" in j))))
 headers = manifest(app_jar)
 check(headers.get("Web-ContextPath") == "/onos/sixflow", "app bundle has no /onos/sixflow web context")
-# Karaf finds commands only in the packages this header names: the shared cli package and every
-# feature slice's (features/<f>/cli) that the bundle carries.
-cli_packages = {"org.sixflow.app.cli"} | {
+# Karaf finds commands only in the packages this header names, a clause ending in ".*" naming a
+# package and all below it (Karaf 4.2's CommandExtension): every cli package the bundle carries,
+# the shared one and each feature slice's (features/<f>/cli), must be covered.
+cli_packages = {
     "/".join(n.split("/")[:-1]).replace("WEB-INF/classes/", "").replace("/", ".")
     for n in app_jar.namelist()
-    if n.endswith(".class") and "/features/" in n and n.split("/")[-2] == "cli"}
-declared = {p.strip() for p in headers.get("Karaf-Commands", "").split(",") if p.strip()}
-check(declared == cli_packages, "app bundle declares Karaf commands in %s, its command packages are %s"
-      % (sorted(declared), sorted(cli_packages)))
+    if n.endswith(".class") and n.split("/")[-2] == "cli" and "org/sixflow/app/" in n}
+declared = [p.strip() for p in headers.get("Karaf-Commands", "").split(",") if p.strip()]
+
+
+def scanned(package):
+    return any(package == c or (c.endswith(".*") and (package + ".").startswith(c[:-1])) for c in declared)
+
+
+check("org.sixflow.app.cli" in cli_packages and len(cli_packages) > 2,
+      "app bundle carries too few command packages: %s" % sorted(cli_packages))
+check(all(scanned(p) for p in cli_packages), "app bundle declares Karaf commands in %s, which misses %s"
+      % (declared, sorted(p for p in cli_packages if not scanned(p))))
 no_java_imports("app bundle", headers)
 # On the class path for tests and HistoryDatabase, and at the root where Flyway's OSGi scanner lists them.
 for where in ("WEB-INF/classes/db/migration/V1__events.sql", "db/migration/V1__events.sql"):

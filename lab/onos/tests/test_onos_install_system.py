@@ -5,6 +5,7 @@ both .oar files through ONOS's REST API, then Sixflow's REST API, its commands i
 and an uninstall. Runs where the ONOS build and the .oar files are; skipped loudly elsewhere."""
 import glob
 import os
+import re
 import sys
 import tempfile
 import time
@@ -30,6 +31,10 @@ if MISSING:
 
 
 BOOT_ATTEMPTS = 5
+FEATURES = os.path.join(TOP, "app", "src", "main", "java", "org", "sixflow", "app", "features")
+# Each slice that registers itself: features/<f>/rest/*Feature.java.
+FEATURE_NAMES = sorted(f for f in os.listdir(FEATURES)
+                       if glob.glob(os.path.join(FEATURES, f, "rest", "*Feature.java")))
 
 
 @unittest.skipIf(MISSING, "no " + " and no ".join(MISSING))
@@ -105,9 +110,41 @@ class InstallIntoOnosTest(unittest.TestCase):
         status, body = self.onos.rest("POST", "/sixflow/v1/trees", {"id": "t"})
         self.assertEqual(400, status, body)   # a bad request gets a clear refusal, not a 5xx
 
+    def test_3b_every_feature_registers_its_rest_api(self):
+        """Each feature's REST API is found through the OSGi whiteboard (the container reloads
+        when features come after the servlet started): GET features lists every slice, and a GET
+        of each of its paths is served (not 404), as the OpenAPI document ONOS serves says."""
+        deadline = time.time() + 60
+        while True:
+            features = {f["name"]: f for f in self.sixflow("features")["features"]}
+            if sorted(features) == FEATURE_NAMES or time.time() > deadline:
+                break
+            time.sleep(1)
+        self.assertEqual(FEATURE_NAMES, sorted(features))
+        doc = self.sixflow("openapi.json")
+        for name, feature in features.items():
+            for base in feature["paths"]:
+                gets = sorted(p for p, ops in doc["paths"].items()
+                              if (p == base or p.startswith(base + "/")) and "get" in ops and "{" not in p)
+                self.assertTrue(gets, f"{name}: no GET under {base} in the OpenAPI document")
+                status, body = self.onos.rest("GET", "/sixflow/v1" + gets[0])
+                self.assertNotIn(status, (404, 500), f"{name}: GET {gets[0]} answered {status} {body}")
+        print(f"REPORT: {len(features)} features registered: {', '.join(sorted(features))}", flush=True)
+
     def test_4_sixflows_commands_run_in_onoss_shell(self):
         self.assertIn("No MSR6 trees", self.onos.cli("sixflow:trees"))
         self.assertIn("org.sixflow.app", self.onos.cli("onos:apps -s -a"))
+
+    def test_4b_every_command_of_every_feature_is_in_onoss_shell(self):
+        """Karaf finds the commands of every slice (Karaf-Commands names the features' packages
+        with a wildcard): each command of the CLI reference is in ONOS's shell."""
+        with open(os.path.join(TOP, "docs", "reference", "cli.md"), encoding="utf-8") as f:
+            commands = re.findall(r"^## (sixflow:[\w-]+)", f.read(), re.M)
+        self.assertGreater(len(commands), 20)
+        out = self.onos.cli(" ; ".join(c + " --help" for c in commands), timeout=180)
+        self.assertEqual([], re.findall(r"Command not found: (\S+)", out))
+        # Each usage names its command in its SYNTAX section.
+        self.assertEqual([], [c for c in commands if c not in out], out[-2000:])
 
     def test_5_the_dashboard_is_served_from_the_bundle(self):
         status, body = self.onos.rest("GET", "/sixflow/ui/")

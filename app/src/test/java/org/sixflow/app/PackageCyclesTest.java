@@ -39,11 +39,6 @@ public class PackageCyclesTest {
     private static final Path SOURCES = Paths.get("src/main/java");
     private static final String APP = "org.sixflow.app.";
     private static final Pattern APP_NAME = Pattern.compile("\\borg\\.sixflow\\.app\\.[\\w.]*\\w");
-    /**
-     * The shared REST registries (SixflowWebApplication, SixflowCodecRegistrator) list every
-     * feature's resources and codecs until features register themselves (issue 32, step 3).
-     */
-    private static final String REGISTRIES = "org.sixflow.app.rest";
     /** Core areas still in a cycle among themselves (config imports msr6.encoding's Msid, ...); only shrinks. */
     private static final Set<String> CORE_CYCLE = Set.of("config", "history", "impl", "msr6", "resources");
 
@@ -64,7 +59,7 @@ public class PackageCyclesTest {
             Set<String> to = graph.computeIfAbsent(from, k -> new TreeSet<>());
             String code = ApiDependenciesTest.code(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
             for (String name : namedPackages(code)) {
-                if (!name.equals(from) && !(from.equals(REGISTRIES) && isFeature(name))) {
+                if (!name.equals(from)) {
                     to.add(name);
                 }
             }
@@ -93,10 +88,6 @@ public class PackageCyclesTest {
             packages.add(String.join(".", parts));
         }
         return packages;
-    }
-
-    private static boolean isFeature(String pkg) {
-        return pkg.startsWith(APP + "features.");
     }
 
     /** A package's area: its feature slice (features.gtpu), else its top-level package (msr6). */

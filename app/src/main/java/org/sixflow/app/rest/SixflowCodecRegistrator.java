@@ -30,65 +30,25 @@ import org.sixflow.app.api.ReplicaLatency;
 import org.sixflow.app.api.RunComparison;
 import org.sixflow.app.api.SixflowDevice;
 import org.sixflow.app.api.TableOccupancy;
-import org.sixflow.app.features.apn6.api.Apn6Policy;
-import org.sixflow.app.features.apn6.api.Apn6Validation;
-import org.sixflow.app.features.apn6.rest.Apn6PolicyCodec;
-import org.sixflow.app.features.apn6.rest.Apn6ValidationCodec;
-import org.sixflow.app.features.bng.api.BngLine;
-import org.sixflow.app.features.bng.api.BngSession;
-import org.sixflow.app.features.bng.rest.BngLineCodec;
-import org.sixflow.app.features.bng.rest.BngSessionCodec;
-import org.sixflow.app.features.gtpu.api.GtpuTunnel;
-import org.sixflow.app.features.gtpu.api.GtpuTunnelCounters;
-import org.sixflow.app.features.gtpu.rest.GtpuTunnelCodec;
-import org.sixflow.app.features.gtpu.rest.GtpuTunnelCountersCodec;
-import org.sixflow.app.features.ilnp.api.IlnpSite;
-import org.sixflow.app.features.ilnp.rest.IlnpSiteCodec;
-import org.sixflow.app.features.msr6.api.Msr6Tree;
-import org.sixflow.app.features.msr6.api.Msr6TreeRequest;
-import org.sixflow.app.features.msr6.rest.Msr6TreeCodec;
-import org.sixflow.app.features.msr6.rest.Msr6TreeRequestCodec;
-import org.sixflow.app.features.multihoming.api.MultihomingStudy;
-import org.sixflow.app.features.multihoming.api.StudyRun;
-import org.sixflow.app.features.multihoming.api.StudyRunDetail;
-import org.sixflow.app.features.multihoming.rest.MultihomingStudyCodec;
-import org.sixflow.app.features.multihoming.rest.StudyRunCodec;
-import org.sixflow.app.features.multihoming.rest.StudyRunDetailCodec;
-import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
-import org.sixflow.app.features.nptv6.rest.Nptv6MappingCodec;
-import org.sixflow.app.features.routing.api.Ipv6Route;
-import org.sixflow.app.features.routing.rest.Ipv6RouteCodec;
 import org.sixflow.pipeconf.PipeconfCapabilities;
 
 import java.util.Map;
 
 /**
- * Registers Sixflow's JSON codecs with ONOS's codec service.
+ * Registers the core's JSON codecs with ONOS's codec service; each feature's come with it
+ * (FeatureRegistrar).
  */
 @Component(immediate = true)
 public class SixflowCodecRegistrator {
 
-    /** Every codec the REST API uses, by the class it encodes. */
+    /** The core's codecs, by the class each encodes. */
     public static final Map<Class<?>, JsonCodec<?>> CODECS = ImmutableMap.<Class<?>, JsonCodec<?>>builder()
             .put(PipeconfInfo.class, new PipeconfInfoCodec())
             .put(PipeconfCapabilities.class, new PipeconfCapabilitiesCodec())
             .put(SixflowDevice.class, new SixflowDeviceCodec())
             .put(DatabaseHealth.class, new DatabaseHealthCodec())
             .put(HistoryEvent.class, new HistoryEventCodec())
-            .put(Msr6TreeRequest.class, new Msr6TreeRequestCodec())
-            .put(Msr6Tree.class, new Msr6TreeCodec())
-            .put(Apn6Policy.class, new Apn6PolicyCodec())
-            .put(Apn6Validation.class, new Apn6ValidationCodec())
-            .put(GtpuTunnel.class, new GtpuTunnelCodec())
-            .put(GtpuTunnelCounters.class, new GtpuTunnelCountersCodec())
             .put(InstallStatus.class, new InstallStatusCodec())
-            .put(NamedNptv6Mapping.class, new Nptv6MappingCodec())
-            .put(BngSession.class, new BngSessionCodec())
-            .put(BngLine.class, new BngLineCodec())
-            .put(IlnpSite.class, new IlnpSiteCodec())
-            .put(MultihomingStudy.class, new MultihomingStudyCodec())
-            .put(StudyRun.class, new StudyRunCodec())
-            .put(StudyRunDetail.class, new StudyRunDetailCodec())
             .put(LatencyPoint.class, new LatencyPointCodec())
             .put(LatencySample.class, new LatencySampleCodec())
             .put(LatencyHistogram.class, new LatencyHistogramCodec())
@@ -100,7 +60,6 @@ public class SixflowCodecRegistrator {
             .put(TableOccupancy.class, new TableOccupancyCodec())
             .put(MauReport.class, new MauReportCodec())
             .put(NetworkTopology.class, new NetworkTopologyCodec())
-            .put(Ipv6Route.class, new Ipv6RouteCodec())
             .put(Experiment.class, new ExperimentCodec())
             .put(ExperimentRun.class, new ExperimentRunCodec())
             .put(ExperimentResults.class, new ExperimentResultsCodec())

@@ -3,17 +3,10 @@
 package org.sixflow.app.rest;
 
 import com.google.common.collect.ImmutableSet;
+import org.glassfish.jersey.server.ResourceConfig;
 import org.onlab.rest.AbstractWebApplication;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.JsonBodyWriter;
-import org.sixflow.app.features.apn6.rest.Apn6PolicyWebResource;
-import org.sixflow.app.features.bng.rest.BngWebResource;
-import org.sixflow.app.features.gtpu.rest.GtpuTunnelWebResource;
-import org.sixflow.app.features.ilnp.rest.IlnpSiteWebResource;
-import org.sixflow.app.features.msr6.rest.Msr6TreeWebResource;
-import org.sixflow.app.features.multihoming.rest.MultihomingStudyWebResource;
-import org.sixflow.app.features.nptv6.rest.Nptv6MappingWebResource;
-import org.sixflow.app.features.routing.rest.RouteWebResource;
 import org.sixflow.app.rest.errors.BadRequestMapper;
 import org.sixflow.app.rest.errors.ConflictMapper;
 import org.sixflow.app.rest.errors.HistoryUnavailableMapper;
@@ -23,6 +16,8 @@ import org.sixflow.app.rest.errors.ItemNotFoundMapper;
 import org.sixflow.app.rest.errors.ServiceUnavailableMapper;
 import org.sixflow.app.rest.errors.UnreadableBodyMapper;
 import org.sixflow.app.rest.errors.WebErrorMapper;
+import org.sixflow.app.rest.features.FeatureCatalog;
+import org.sixflow.app.rest.features.FeatureReloader;
 import org.sixflow.app.rest.http.ExactPathFilter;
 import org.sixflow.app.rest.http.JsonContentTypeFilter;
 import org.sixflow.app.rest.http.RequestLimitsFilter;
@@ -35,7 +30,8 @@ import java.util.Set;
  * The Sixflow REST API, mounted at /onos/sixflow/v1. Errors are JSON {@code {"code", "message"}}
  * through Sixflow's own exception mappers (ONOS's would answer database failures as 409 with the
  * database's text, and anything unmapped as an HTML page); requests pass the request limits and
- * the JSON content-type check first.
+ * the JSON content-type check first. The features' resources are those running now
+ * ({@link FeatureCatalog}); the container reloads when that changes.
  */
 public class SixflowWebApplication extends AbstractWebApplication {
 
@@ -46,14 +42,12 @@ public class SixflowWebApplication extends AbstractWebApplication {
      */
     static final String OUTBOUND_CONTENT_LENGTH_BUFFER = "jersey.config.server.contentLength.buffer";
 
-    /** The API's resources; the OpenAPI description is built from these. */
-    public static final List<Class<?>> RESOURCES = List.of(
+    /** The core's resources; each feature brings its own (FeatureCatalog). */
+    public static final List<Class<?>> CORE_RESOURCES = List.of(
             PipeconfWebResource.class, DeviceWebResource.class, HealthWebResource.class,
-            EventWebResource.class, Msr6TreeWebResource.class, Apn6PolicyWebResource.class,
-            GtpuTunnelWebResource.class, Nptv6MappingWebResource.class, BngWebResource.class,
-            IlnpSiteWebResource.class, MultihomingStudyWebResource.class, TelemetryWebResource.class,
-            TopologyWebResource.class, ResourceWebResource.class,
-            RouteWebResource.class, HostWebResource.class, ExperimentWebResource.class, OpenApiWebResource.class);
+            EventWebResource.class, TelemetryWebResource.class, TopologyWebResource.class,
+            ResourceWebResource.class, HostWebResource.class, ExperimentWebResource.class,
+            FeatureWebResource.class, OpenApiWebResource.class);
 
     /** Filters, writers and exception mappers (ONOS's authorization filter and JSON writer among them). */
     static final List<Class<?>> PROVIDERS = List.of(
@@ -67,8 +61,19 @@ public class SixflowWebApplication extends AbstractWebApplication {
         return Map.of(OUTBOUND_CONTENT_LENGTH_BUFFER, 0);
     }
 
+    /** Reloads the container into a new instance of this application when features come or go. */
+    private final FeatureReloader reloader =
+            new FeatureReloader(() -> ResourceConfig.forApplication(new SixflowWebApplication()));
+
     @Override
     public Set<Class<?>> getClasses() {
-        return ImmutableSet.<Class<?>>builder().addAll(PROVIDERS).addAll(RESOURCES).build();
+        Set<Class<?>> features = FeatureCatalog.shared().resources();
+        reloader.serving(features);
+        return ImmutableSet.<Class<?>>builder().addAll(PROVIDERS).addAll(CORE_RESOURCES).addAll(features).build();
+    }
+
+    @Override
+    public Set<Object> getSingletons() {
+        return Set.of(reloader);
     }
 }

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.e2e;
 
+import org.sixflow.app.testing.AllFeatures;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -37,7 +38,7 @@ final class DashboardServer implements AutoCloseable {
         ServletContextHandler api = new ServletContextHandler();
         api.setContextPath(API_PATH);
         api.addServlet(new ServletHolder(new ServletContainer(
-                ResourceConfig.forApplicationClass(SixflowWebApplication.class)
+                AllFeatures.application()
                         .register(new SimulatedEnvironment()))), "/*");
         WebHarness.withWebXmlFiltersAndErrorPages(api);
         server = WebHarness.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.rest;
 
+import org.sixflow.app.testing.AllFeatures;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.test.JerseyTest;
 import org.glassfish.jersey.test.TestProperties;
@@ -54,7 +55,7 @@ public abstract class SixflowRestTest extends JerseyTest {
     protected EventStreamManagerFixture streams;
 
     protected SixflowRestTest() {
-        super(ResourceConfig.forApplicationClass(SixflowWebApplication.class));
+        super(AllFeatures.application());
         set(TestProperties.CONTAINER_PORT, 0);
         AuthorizationFilter.disableForTests();
     }

@@ -24,6 +24,7 @@ public final class RestTestSupport {
         CodecManager codecs = new CodecManager();
         codecs.activate();
         SixflowCodecRegistrator.CODECS.forEach((type, codec) -> register(codecs, type, codec));
+        AllFeatures.list().forEach(f -> f.codecs().forEach((type, codec) -> register(codecs, type, codec)));
         return codecs;
     }
 

@@ -22,12 +22,14 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * Builds the OpenAPI 3.1 description of /onos/sixflow/v1 from what already describes the API, so
@@ -56,13 +58,13 @@ public final class OpenApiDocument {
             "GET /experiments/{id}/runs/{runId}", "ExperimentRun",
             "GET /experiments/{id}/runs/{runId}/results", "ExperimentResults");
 
-    /** Every schema in definitions/ (OpenApiDocumentTest checks the list against the folder). */
-    static final List<String> SCHEMAS = List.of(
-            "Apn6Policy", "BngConfig", "DeviceCapabilities", "Experiment", "ExperimentResults", "ExperimentRun", "GtpuTunnel",
-            "IlnpSite", "IlnpWeights", "Msr6TreeReceivers", "Msr6TreeRequest", "MultihomingStudy", "NetworkTopology",
-            NO_ARGUMENTS,
-            "Nptv6Mapping", "ResourcesMau", "ResourcesTable",
-            "Route", "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");
+    /**
+     * The core's schemas in definitions/; each feature names its own (OpenApiDocumentTest checks
+     * that together they are the folder).
+     */
+    static final List<String> CORE_SCHEMAS = List.of(
+            "DeviceCapabilities", "Experiment", "ExperimentResults", "ExperimentRun", "NetworkTopology", NO_ARGUMENTS,
+            "ResourcesMau", "ResourcesTable", "TelemetryLatencySeries", "TelemetryPort", "TelemetryStatistics");
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -72,10 +74,11 @@ public final class OpenApiDocument {
     /**
      * Builds the description.
      *
-     * @param resources the JAX-RS resource classes
+     * @param resources      the JAX-RS resource classes
+     * @param featureSchemas the schemas the features name, besides the core's
      * @return the OpenAPI document
      */
-    public static ObjectNode build(List<Class<?>> resources) {
+    public static ObjectNode build(Collection<Class<?>> resources, Collection<String> featureSchemas) {
         JsonNode javadoc = read(JAVADOC).orElse(MAPPER.createObjectNode());
         ObjectNode doc = MAPPER.createObjectNode().put("openapi", "3.1.0");
         ObjectNode info = doc.putObject("info").put("title", "Sixflow REST API").put("version", "1.0.0")
@@ -93,7 +96,8 @@ public final class OpenApiDocument {
         ObjectNode components = doc.putObject("components");
         ObjectNode schemas = components.putObject("schemas");
         schemas.set(ERROR, errorSchema());
-        SCHEMAS.forEach(name -> addSchema(schemas, name));
+        Stream.concat(CORE_SCHEMAS.stream(), featureSchemas.stream()).sorted().distinct()
+                .forEach(name -> addSchema(schemas, name));
         components.putObject("securitySchemes").putObject("basic").put("type", "http").put("scheme", "basic")
                 .put("description", "ONOS's users (Karaf realm)");
 

@@ -10,7 +10,9 @@ import org.junit.Test;
 import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.TelemetryService;
+import org.sixflow.app.rest.OpenApiWebResource;
 import org.sixflow.app.rest.SixflowWebApplication;
+import org.sixflow.app.testing.AllFeatures;
 import org.sixflow.app.rest.http.RequestLimits;
 
 import javax.ws.rs.Consumes;
@@ -24,7 +26,9 @@ import javax.ws.rs.QueryParam;
 import java.io.File;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -47,13 +51,20 @@ public class OpenApiDocumentTest {
 
     @BeforeClass
     public static void build() {
-        doc = OpenApiDocument.build(SixflowWebApplication.RESOURCES);
+        doc = OpenApiWebResource.describe(AllFeatures.list());
+    }
+
+    /** The core's resources and every feature's. */
+    private static List<Class<?>> resources() {
+        List<Class<?>> resources = new ArrayList<>(SixflowWebApplication.CORE_RESOURCES);
+        AllFeatures.list().forEach(f -> resources.addAll(f.resources()));
+        return resources;
     }
 
     /** "METHOD /path" to its parameters, "in:name", read from the resources independently. */
     private static Map<String, Set<String>> resourceOperations() {
         Map<String, Set<String>> operations = new TreeMap<>();
-        for (Class<?> resource : SixflowWebApplication.RESOURCES) {
+        for (Class<?> resource : resources()) {
             String base = resource.getAnnotation(Path.class).value();
             for (Method m : resource.getDeclaredMethods()) {
                 String verb = m.isAnnotationPresent(GET.class) ? "GET" : m.isAnnotationPresent(POST.class) ? "POST"
@@ -139,7 +150,10 @@ public class OpenApiDocumentTest {
         File[] files = new File("src/main/resources/definitions").listFiles((dir, name) -> name.endsWith(".json"));
         Set<String> names = Arrays.stream(files).map(f -> f.getName().replace(".json", ""))
                 .collect(Collectors.toCollection(TreeSet::new));
-        assertEquals(names, new TreeSet<>(OpenApiDocument.SCHEMAS));
+        List<String> named = new ArrayList<>(OpenApiDocument.CORE_SCHEMAS);
+        AllFeatures.list().forEach(f -> named.addAll(f.schemas()));
+        assertEquals("schemas named twice: " + named, named.size(), new TreeSet<>(named).size());
+        assertEquals("the core's and the features' schemas", names, new TreeSet<>(named));
         JsonNode schemas = doc.path("components").path("schemas");
         for (File file : files) {
             String name = file.getName().replace(".json", "");

@@ -2,6 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.rest.openapi;
 
+import org.sixflow.app.rest.OpenApiWebResource;
+import org.sixflow.app.testing.AllFeatures;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.sixflow.app.rest.SixflowWebApplication;
 
@@ -30,7 +32,7 @@ public final class OpenApiExport {
      */
     static String render() throws IOException {
         return new ObjectMapper().writerWithDefaultPrettyPrinter()
-                .writeValueAsString(OpenApiDocument.build(SixflowWebApplication.RESOURCES)) + "\n";
+                .writeValueAsString(OpenApiWebResource.describe(AllFeatures.list())) + "\n";
     }
 
     /**
