@@ -8,15 +8,16 @@ import { Router, provideRouter } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { routes } from './app.routes';
+import { FEATURES } from './features/index.generated';
 import { FakeStream } from './core/testing';
 import { EVENT_SOURCE_FACTORY } from './core/telemetry-stream.service';
-import { BngView } from './bng/bng';
+import { BngView } from './features/bng/bng';
 import { ExperimentsView } from './experiments/experiments';
-import { MultihomingView } from './multihoming/multihoming';
+import { MultihomingView } from './features/multihoming/multihoming';
 import { NotFound } from './not-found/not-found';
-import { Nptv6View } from './nptv6/nptv6';
+import { Nptv6View } from './features/nptv6/nptv6';
 import { Overview } from './overview/overview';
-import { TunnelsView } from './tunnels/tunnels';
+import { TunnelsView } from './features/gtpu/tunnels';
 
 describe('routes', () => {
   beforeEach(() => {
@@ -68,6 +69,16 @@ describe('routes', () => {
     const component = await harness.navigateByUrl('/bng', BngView);
     expect(component).toBeInstanceOf(BngView);
     expect(TestBed.inject(Title).getTitle()).toBe('Subscribers · Sixflow');
+  });
+
+  it('routes the page of every feature folder under its own path and title, before not-found', () => {
+    expect(FEATURES.map((f) => f.path)).toEqual(['trees', 'policies', 'tunnels', 'nptv6', 'multihoming', 'bng']);
+    for (const feature of FEATURES) {
+      const index = routes.findIndex((r) => r.path === feature.path);
+      expect(index).withContext(feature.path).toBeGreaterThan(0);
+      expect(routes[index].title).toBe(feature.title);
+      expect(index).toBeLessThan(routes.findIndex((r) => r.path === '**'));
+    }
   });
 
   it('shows not-found for unknown URLs', async () => {

@@ -2,6 +2,9 @@
 // Copyright 2026 The Sixflow Authors
 import { Routes } from '@angular/router';
 
+import { FEATURES } from './features/index.generated';
+
+/** The core's pages; every feature brings its own (features/<f>/feature.ts). */
 export const routes: Routes = [
   { path: '', pathMatch: 'full', redirectTo: 'overview' },
   {
@@ -14,36 +17,7 @@ export const routes: Routes = [
     title: 'Topology · Sixflow',
     loadComponent: () => import('./topology/topology').then((m) => m.TopologyView),
   },
-  {
-    path: 'trees',
-    title: 'Trees · Sixflow',
-    loadComponent: () => import('./trees/trees').then((m) => m.TreesView),
-  },
-  {
-    path: 'policies',
-    title: 'Policies · Sixflow',
-    loadComponent: () => import('./policies/policies').then((m) => m.PoliciesView),
-  },
-  {
-    path: 'tunnels',
-    title: 'Tunnels · Sixflow',
-    loadComponent: () => import('./tunnels/tunnels').then((m) => m.TunnelsView),
-  },
-  {
-    path: 'nptv6',
-    title: 'NPTv6 · Sixflow',
-    loadComponent: () => import('./nptv6/nptv6').then((m) => m.Nptv6View),
-  },
-  {
-    path: 'multihoming',
-    title: 'Multihoming · Sixflow',
-    loadComponent: () => import('./multihoming/multihoming').then((m) => m.MultihomingView),
-  },
-  {
-    path: 'bng',
-    title: 'Subscribers · Sixflow',
-    loadComponent: () => import('./bng/bng').then((m) => m.BngView),
-  },
+  ...FEATURES.map((feature) => ({ path: feature.path, title: feature.title, loadComponent: feature.load })),
   {
     path: 'latency',
     title: 'Latency · Sixflow',

@@ -45,6 +45,32 @@ describe('App shell', () => {
     expect(element.querySelector('main#main router-outlet')).not.toBeNull();
   });
 
+  it('shows in the menu only the pages of the features the server runs', async () => {
+    const fixture = TestBed.createComponent(App);
+    await fixture.whenStable();
+    TestBed.inject(HttpTestingController).expectOne('/onos/sixflow/v1/features').flush({
+      features: [
+        { name: 'ilnp', title: 'ILNP sites', paths: ['/ilnp/sites'], dashboardPage: 'multihoming' },
+        { name: 'msr6', title: 'MSR6 multicast trees', paths: ['/trees'], dashboardPage: 'trees' },
+        { name: 'routing', title: 'IPv6 routing', paths: ['/routes'], dashboardPage: null },
+      ],
+    });
+    await fixture.whenStable();
+    const links = Array.from((fixture.nativeElement as HTMLElement).querySelectorAll('nav[aria-label="Main"] a'));
+    expect(links.map((a) => a.textContent?.trim())).toEqual(
+      ['Overview', 'Topology', 'Trees', 'Multihoming', 'Latency', 'Experiments', 'Resources', 'Ports']);
+  });
+
+  it('keeps every page in the menu when the server cannot say which features run', async () => {
+    const fixture = TestBed.createComponent(App);
+    await fixture.whenStable();
+    TestBed.inject(HttpTestingController).expectOne('/onos/sixflow/v1/features')
+      .flush({ code: 503, message: 'unavailable' }, { status: 503, statusText: 'Service Unavailable' });
+    await fixture.whenStable();
+    const links = (fixture.nativeElement as HTMLElement).querySelectorAll('nav[aria-label="Main"] a');
+    expect(links.length).toBe(12);
+  });
+
   it('marks the current view in the navigation', async () => {
     const fixture = TestBed.createComponent(App);
     await fixture.whenStable();

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import {
-  Experiment, ExperimentClass, ExperimentClassRole, ExperimentTraffic, GtpuProbe, ProbePacket,
-} from '../core/api-models';
+import { Experiment, ExperimentClass, ExperimentClassRole, ExperimentTraffic, GtpuProbe, ProbePacket } from '../core/api-models';
 import { listOf } from '../core/field-errors';
 
 /** One class's inputs, as text (numbers as typed, so the server names what is not one). */

@@ -4,7 +4,8 @@ import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 
-import { Experiment, GtpuTunnel } from '../core/api-models';
+import { Experiment } from '../core/api-models';
+import { GtpuTunnel } from '../features/gtpu/gtpu-models';
 import { type } from '../core/testing';
 import { ExperimentForm } from './experiment-form';
 import { APN6, BASE, GTPU_MURAKAMI, GTPU_MURAKAMI_REQUEST } from './fixtures.spec';

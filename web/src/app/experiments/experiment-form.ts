@@ -6,12 +6,12 @@ import { FormArray, FormBuilder, FormGroup, ReactiveFormsModule } from '@angular
 import { Observable } from 'rxjs';
 
 import { ApiError } from '../core/api-error';
-import {
-  Apn6Policy, EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation, GtpuTunnel, LATENCY_CLASSES,
-} from '../core/api-models';
+import { EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation, LATENCY_CLASSES } from '../core/api-models';
+import { Apn6Policy } from '../features/apn6/apn6-models';
+import { GtpuTunnel } from '../features/gtpu/gtpu-models';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
-import { PoliciesApi } from '../policies/policies-api';
-import { TunnelsApi } from '../tunnels/tunnels-api';
+import { PoliciesApi } from '../features/apn6/policies-api';
+import { TunnelsApi } from '../features/gtpu/tunnels-api';
 import {
   ClassFormValue, EMPTY_CLASS, EMPTY_EXPERIMENT_FORM, experimentOf, formOf, hasGtpu, placed,
 } from './experiment-form-model';

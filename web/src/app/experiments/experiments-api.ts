@@ -4,10 +4,7 @@ import { Injectable, inject } from '@angular/core';
 import { Observable, map } from 'rxjs';
 
 import { ApiHttp, SIXFLOW_API_BASE, query } from '../core/api-http';
-import {
-  Experiment, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary,
-  ExperimentValidation, RunComparison,
-} from '../core/api-models';
+import { Experiment, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary, ExperimentValidation, RunComparison } from '../core/api-models';
 
 /** The formats a run's results export to. */
 export type ExportFormat = 'csv' | 'json';

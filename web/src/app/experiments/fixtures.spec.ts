@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 // Answers of the experiments API as its codecs write them, shared by the experiments specs.
-import {
-  Experiment, ExperimentClassResult, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary,
-} from '../core/api-models';
+import { Experiment, ExperimentClassResult, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary } from '../core/api-models';
 
 export const BASE = '/onos/sixflow/v1';
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import { Apn6Policy } from '../core/api-models';
+import { Apn6Policy } from '../features/apn6/apn6-models';
 import { ClassFormValue } from './experiment-form-model';
 
 /** How the experiments' network check says a class names a policy that does not exist. */

@@ -5,7 +5,8 @@ import {
 } from '@angular/core';
 import cytoscape from 'cytoscape';
 
-import { Msr6Tree, Topology } from '../core/api-models';
+import { Topology } from '../core/api-models';
+import { Msr6Tree } from '../features/msr6/msr6-models';
 import { ThemeService } from '../core/theme.service';
 import { edgeKey, treeOverlay } from './tree-overlay';
 

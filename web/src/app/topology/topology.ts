@@ -6,10 +6,11 @@ import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { Router, RouterLink } from '@angular/router';
 import { forkJoin, of, switchMap } from 'rxjs';
 
-import { Msr6Tree, Topology } from '../core/api-models';
+import { Topology } from '../core/api-models';
+import { Msr6Tree } from '../features/msr6/msr6-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
 import { SixflowApi } from '../core/sixflow-api.service';
-import { TreesApi } from '../trees/trees-api';
+import { TreesApi } from '../features/msr6/trees-api';
 import { TopologyGraph } from './topology-graph';
 import { deviceOf, treeOverlay } from './tree-overlay';
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import { Msr6Tree } from '../core/api-models';
+import { Msr6Tree } from '../features/msr6/msr6-models';
 import { deviceOf, edgeKey, treeOverlay } from './tree-overlay';
 
 export const VIDEO_TREE: Msr6Tree = {
