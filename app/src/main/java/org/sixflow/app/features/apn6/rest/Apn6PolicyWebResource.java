@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.apn6.rest;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.rest.AbstractWebResource;
@@ -11,6 +10,7 @@ import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6PolicyAdminService;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.features.apn6.api.Apn6Validation;
+import org.sixflow.app.rest.OwnedJson;
 import org.sixflow.app.rest.Paging;
 import org.sixflow.app.rest.http.JsonBodies;
 
@@ -26,8 +26,6 @@ import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.io.InputStream;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -48,14 +46,9 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
-        Paging page = Paging.of(limit, offset);
         Apn6PolicyService service = get(Apn6PolicyService.class);
-        List<Apn6Policy> all = service.policies();
-        Map<String, InstallStatus> statuses = service.statuses();
-        ObjectNode json = mapper().createObjectNode();
-        ArrayNode policies = json.putArray("policies");
-        page.slice(all).forEach(policy -> policies.add(encode(policy, Optional.ofNullable(statuses.get(policy.id())))));
-        return ok(page.describe(json, all.size())).build();
+        return ok(OwnedJson.page(mapper(), "policies", Paging.of(limit, offset), service.policies(),
+                                 service.statuses(), Apn6Policy::id, this::encode)).build();
     }
 
     /**
@@ -70,13 +63,7 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
     public Response get(@PathParam("id") String id) {
         Apn6PolicyService service = get(Apn6PolicyService.class);
         Apn6Policy policy = service.policy(id).orElseThrow(() -> new ItemNotFoundException("No policy " + id));
-        ObjectNode json = encode(policy, service);
-        ObjectNode entries = json.putObject("deviceEntries");
-        service.entries(id).forEach((device, list) -> {
-            ArrayNode array = entries.putArray(device.toString());
-            list.forEach(array::add);
-        });
-        return ok(json).build();
+        return ok(OwnedJson.withDeviceEntries(encode(policy, service), service.entries(id))).build();
     }
 
     /**
@@ -140,10 +127,7 @@ public class Apn6PolicyWebResource extends AbstractWebResource {
     @DELETE
     @Path("{id}")
     public Response remove(@PathParam("id") String id) {
-        if (!get(Apn6PolicyAdminService.class).remove(id)) {
-            throw new ItemNotFoundException("No policy " + id);
-        }
-        return Response.noContent().build();
+        return OwnedJson.removed(get(Apn6PolicyAdminService.class).remove(id), "No policy " + id);
     }
 
     private Apn6Policy read(InputStream body) {

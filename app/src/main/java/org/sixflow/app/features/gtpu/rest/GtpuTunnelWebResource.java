@@ -12,14 +12,10 @@ import org.sixflow.app.features.gtpu.api.GtpuTunnelAdminService;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelCounters;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelValidation;
+import org.sixflow.app.rest.OwnedJson;
 import org.sixflow.app.rest.Paging;
 import org.sixflow.app.rest.http.JsonBodies;
 
-import java.io.InputStream;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Collectors;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
@@ -30,6 +26,11 @@ import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * GTP-U tunnels.
@@ -74,13 +75,7 @@ public class GtpuTunnelWebResource extends AbstractWebResource {
     public Response get(@PathParam("id") String id) {
         GtpuTunnelService service = get(GtpuTunnelService.class);
         GtpuTunnel tunnel = service.tunnel(id).orElseThrow(() -> new ItemNotFoundException("No tunnel " + id));
-        ObjectNode json = encode(tunnel, service);
-        ObjectNode entries = json.putObject("deviceEntries");
-        service.entries(id).forEach((device, list) -> {
-            ArrayNode array = entries.putArray(device.toString());
-            list.forEach(array::add);
-        });
-        return ok(json).build();
+        return ok(OwnedJson.withDeviceEntries(encode(tunnel, service), service.entries(id))).build();
     }
 
     /**
@@ -133,10 +128,7 @@ public class GtpuTunnelWebResource extends AbstractWebResource {
     @DELETE
     @Path("{id}")
     public Response remove(@PathParam("id") String id) {
-        if (!get(GtpuTunnelAdminService.class).remove(id)) {
-            throw new ItemNotFoundException("No tunnel " + id);
-        }
-        return Response.noContent().build();
+        return OwnedJson.removed(get(GtpuTunnelAdminService.class).remove(id), "No tunnel " + id);
     }
 
     private GtpuTunnel read(InputStream body) {

@@ -13,6 +13,7 @@ import org.sixflow.app.features.ilnp.api.IlnpSiteService;
 import org.sixflow.app.features.ilnp.api.IlnpUplinkCounters;
 import org.sixflow.app.features.ilnp.api.LocatorUpdate;
 import org.sixflow.app.features.ilnp.api.ReceivedLocatorUpdate;
+import org.sixflow.app.rest.OwnedJson;
 import org.sixflow.app.rest.Paging;
 import org.sixflow.app.rest.http.JsonBodies;
 
@@ -54,14 +55,9 @@ public class IlnpSiteWebResource extends AbstractWebResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
-        Paging page = Paging.of(limit, offset);
         IlnpSiteService service = get(IlnpSiteService.class);
-        List<IlnpSite> all = service.sites();
-        Map<String, InstallStatus> statuses = service.statuses();
-        ObjectNode json = mapper().createObjectNode();
-        ArrayNode sites = json.putArray("sites");
-        page.slice(all).forEach(s -> sites.add(encode(s, Optional.ofNullable(statuses.get(s.name())))));
-        return ok(page.describe(json, all.size())).build();
+        return ok(OwnedJson.page(mapper(), "sites", Paging.of(limit, offset), service.sites(), service.statuses(),
+                                 IlnpSite::name, this::encode)).build();
     }
 
     /**
@@ -99,9 +95,7 @@ public class IlnpSiteWebResource extends AbstractWebResource {
         IlnpSite request = codec(IlnpSite.class).decode(JsonBodies.readObject(body, mapper()), this);
         IlnpSiteService service = get(IlnpSiteService.class);
         IlnpSite stored = service.add(request);
-        ObjectNode json = mapper().createObjectNode();
-        json.set("site", encode(stored, service.status(stored.name())));
-        return Response.created(uriInfo.getAbsolutePathBuilder().path(stored.name()).build()).entity(json).build();
+        return OwnedJson.created(mapper(), uriInfo, stored.name(), "site", encode(stored, service.status(stored.name())));
     }
 
     /**

@@ -9,6 +9,7 @@ import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
+import org.sixflow.app.rest.OwnedJson;
 import org.sixflow.app.rest.Paging;
 import org.sixflow.app.rest.http.JsonBodies;
 
@@ -25,8 +26,6 @@ import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import javax.ws.rs.core.UriInfo;
 import java.io.InputStream;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -48,14 +47,9 @@ public class Nptv6MappingWebResource extends AbstractWebResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("limit") String limit, @QueryParam("offset") String offset) {
-        Paging page = Paging.of(limit, offset);
         Nptv6MappingService service = get(Nptv6MappingService.class);
-        List<NamedNptv6Mapping> all = service.mappings();
-        Map<String, InstallStatus> statuses = service.statuses();
-        ObjectNode json = mapper().createObjectNode();
-        ArrayNode mappings = json.putArray("mappings");
-        page.slice(all).forEach(m -> mappings.add(encode(m, Optional.ofNullable(statuses.get(m.id())))));
-        return ok(page.describe(json, all.size())).build();
+        return ok(OwnedJson.page(mapper(), "mappings", Paging.of(limit, offset), service.mappings(),
+                                 service.statuses(), NamedNptv6Mapping::id, this::encode)).build();
     }
 
     /**
@@ -95,9 +89,7 @@ public class Nptv6MappingWebResource extends AbstractWebResource {
         NamedNptv6Mapping request = codec(NamedNptv6Mapping.class).decode(JsonBodies.readObject(body, mapper()), this);
         Nptv6MappingService service = get(Nptv6MappingService.class);
         NamedNptv6Mapping stored = service.add(request);
-        ObjectNode json = mapper().createObjectNode();
-        json.set("mapping", encode(stored, service.status(stored.id())));
-        return Response.created(uriInfo.getAbsolutePathBuilder().path(stored.id()).build()).entity(json).build();
+        return OwnedJson.created(mapper(), uriInfo, stored.id(), "mapping", encode(stored, service.status(stored.id())));
     }
 
     /**
@@ -109,10 +101,7 @@ public class Nptv6MappingWebResource extends AbstractWebResource {
     @DELETE
     @Path("{id}")
     public Response remove(@PathParam("id") String id) {
-        if (!get(Nptv6MappingService.class).remove(id)) {
-            throw new ItemNotFoundException("No NPTv6 mapping " + id);
-        }
-        return Response.noContent().build();
+        return OwnedJson.removed(get(Nptv6MappingService.class).remove(id), "No NPTv6 mapping " + id);
     }
 
     /** A mapping's JSON with its status. */
