@@ -7,13 +7,19 @@ import org.onosproject.store.AbstractStore;
 import org.onosproject.store.StoreDelegate;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.OwnedChange;
 import org.sixflow.app.api.OwnedStore;
+import org.slf4j.Logger;
 
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+
+import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * A feature's store of owned objects on the cluster's map of the lifecycle ({@link OwnedMap}):
@@ -28,29 +34,35 @@ import java.util.function.Function;
 public abstract class DistributedOwnedStore<T, E extends Event<?, ?>, D extends StoreDelegate<E>>
         extends AbstractStore<E, D> implements OwnedStore<T, E, D> {
 
+    protected final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected StorageService storageService;
+
     /** The map, between {@link #open} and {@link #close}. */
     protected OwnedMap<T> objects;
 
     /**
      * Opens the feature's map; its changes reach the delegate as the events made of them.
      *
-     * @param storage     ONOS's storage
      * @param name        the map's name
      * @param serializer  a serializer that knows every type the objects hold
      * @param ids         an object's id
      * @param threadGroup the name of the event thread's group ("sixflow/nptv6")
      * @param events      the feature's event for a change
      */
-    protected void open(StorageService storage, String name, Serializer serializer, Function<T, String> ids,
-                        String threadGroup, EventOf<T, E> events) {
-        objects = OwnedMap.open(storage, name, serializer, ids, threadGroup,
+    protected void open(String name, Serializer serializer, Function<T, String> ids, String threadGroup,
+                        EventOf<T, E> events) {
+        objects = OwnedMap.open(storageService, name, serializer, ids, threadGroup,
                                 (change, object, status, previous) ->
                                         notifyDelegate(events.of(change, object, status, previous)));
+        log.info("Started");
     }
 
     /** Closes the map. */
     protected void close() {
         objects.close();
+        log.info("Stopped");
     }
 
     @Override
@@ -95,6 +107,6 @@ public abstract class DistributedOwnedStore<T, E extends Event<?, ?>, D extends 
          * @param previous the version it replaced (UPDATED only)
          * @return the event
          */
-        E of(OwnedMap.Change change, T object, InstallStatus status, Optional<T> previous);
+        E of(OwnedChange change, T object, InstallStatus status, Optional<T> previous);
     }
 }

@@ -13,6 +13,7 @@ import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
 import org.onosproject.store.service.Versioned;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.OwnedChange;
 import org.slf4j.Logger;
 
 import java.util.Collection;
@@ -30,7 +31,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * The store's half of the lifecycle, for every feature: the desired objects in a ConsistentMap
  * shared by the cluster, each with its status in one value ({@link Stored}, so that a status
  * always belongs to the version it was written for), and the map's changes told as the
- * lifecycle's {@link Change}s. They are told on the store's own thread, in the map's order:
+ * lifecycle's {@link OwnedChange}s. They are told on the store's own thread, in the map's order:
  * Atomix delivers map events on the thread that completes map operations, and a listener that
  * waited there (for a lock held by a thread inside a map call) would stall every operation on
  * the map until it timed out.
@@ -41,22 +42,6 @@ import static org.slf4j.LoggerFactory.getLogger;
  * @param <T> the objects
  */
 public final class OwnedMap<T> {
-
-    /** What happened to a stored object. */
-    public enum Change {
-        /** Stored, to be installed. */
-        ADDED,
-        /** Replaced by another version, to be installed in its place. */
-        UPDATED,
-        /** Its status went back to waiting. */
-        REQUESTED,
-        /** Its status says its devices confirmed its entries. */
-        INSTALLED,
-        /** Its status says a device refused it or cannot take it. */
-        FAILED,
-        /** Removed, its entries to be taken out. */
-        REMOVED
-    }
 
     /** Hears a map's changes. */
     @FunctionalInterface
@@ -69,7 +54,7 @@ public final class OwnedMap<T> {
          * @param status   its status (for a removal, as it was)
          * @param previous the version it replaced (UPDATED only)
          */
-        void changed(Change change, T object, InstallStatus status, Optional<T> previous);
+        void changed(OwnedChange change, T object, InstallStatus status, Optional<T> previous);
     }
 
     private final Logger log = getLogger(getClass());
@@ -240,31 +225,31 @@ public final class OwnedMap<T> {
         Stored<T> before = event.oldValue() == null ? null : event.oldValue().value();
         switch (event.type()) {
             case INSERT:
-                changes.changed(Change.ADDED, now.value(), now.status(), Optional.empty());
+                changes.changed(OwnedChange.ADDED, now.value(), now.status(), Optional.empty());
                 break;
             case UPDATE:
                 if (!now.value().equals(before.value())) {
-                    changes.changed(Change.UPDATED, now.value(), now.status(), Optional.of(before.value()));
+                    changes.changed(OwnedChange.UPDATED, now.value(), now.status(), Optional.of(before.value()));
                 } else if (!now.status().equals(before.status())) {
                     changes.changed(statusChange(now.status()), now.value(), now.status(), Optional.empty());
                 }
                 break;
             case REMOVE:
-                changes.changed(Change.REMOVED, before.value(), before.status(), Optional.empty());
+                changes.changed(OwnedChange.REMOVED, before.value(), before.status(), Optional.empty());
                 break;
             default:
                 log.debug("Ignoring {}", event);
         }
     }
 
-    private static Change statusChange(InstallStatus status) {
+    private static OwnedChange statusChange(InstallStatus status) {
         switch (status.state()) {
             case INSTALLED:
-                return Change.INSTALLED;
+                return OwnedChange.INSTALLED;
             case FAILED:
-                return Change.FAILED;
+                return OwnedChange.FAILED;
             default:
-                return Change.REQUESTED;
+                return OwnedChange.REQUESTED;
         }
     }
 }

@@ -14,6 +14,7 @@ import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.store.StoreDelegate;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.OwnedChange;
 import org.sixflow.app.api.OwnedStore;
 import org.sixflow.app.testing.PolicyFlowRules;
 import org.sixflow.app.testing.PredicatePartitions;
@@ -115,8 +116,8 @@ public class OwnedLifecycleTest {
         }
     }
 
-    private static final class Event extends AbstractEvent<OwnedMap.Change, String> {
-        Event(OwnedMap.Change type, String subject) {
+    private static final class Event extends AbstractEvent<OwnedChange, String> {
+        Event(OwnedChange type, String subject) {
             super(type, subject);
         }
     }

@@ -3,9 +3,8 @@
 package org.sixflow.app.features.apn6.api;
 
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.OwnedChange;
 import org.sixflow.app.api.OwnedObjectEvent;
-
-import java.util.Optional;
 
 /**
  * Something happened to an APN6 policy. Every instance of the cluster hears every event.
@@ -13,22 +12,31 @@ import java.util.Optional;
 public class Apn6PolicyEvent extends OwnedObjectEvent<Apn6PolicyEvent.Type, Apn6Policy> {
 
     /** What happened. */
-    public enum Type {
+    public enum Type implements OwnedChange.Kind {
         /** A policy was validated and stored; its owner installs it. */
-        POLICY_ADDED,
+        POLICY_ADDED(OwnedChange.ADDED),
         /** A policy was replaced by a new version; its owner installs the difference. */
-        POLICY_UPDATED,
+        POLICY_UPDATED(OwnedChange.UPDATED),
         /** A policy was removed; its owner removes its entries. */
-        POLICY_REMOVED,
+        POLICY_REMOVED(OwnedChange.REMOVED),
         /** Every device confirmed a policy's entries. */
-        POLICY_INSTALLED,
+        POLICY_INSTALLED(OwnedChange.INSTALLED),
         /** A device refused one of a policy's entries. */
-        POLICY_FAILED,
+        POLICY_FAILED(OwnedChange.FAILED),
         /** A policy is waiting again: the network has nowhere to put its entries. */
-        POLICY_REQUESTED
-    }
+        POLICY_REQUESTED(OwnedChange.REQUESTED);
 
-    private final Apn6Policy previous;
+        private final OwnedChange change;
+
+        Type(OwnedChange change) {
+            this.change = change;
+        }
+
+        @Override
+        public OwnedChange change() {
+            return change;
+        }
+    }
 
     /**
      * Creates an event.
@@ -50,12 +58,6 @@ public class Apn6PolicyEvent extends OwnedObjectEvent<Apn6PolicyEvent.Type, Apn6
      * @param previous the version it replaced, or null
      */
     public Apn6PolicyEvent(Type type, Apn6Policy policy, InstallStatus status, Apn6Policy previous) {
-        super(type, policy, status, policy.id());
-        this.previous = previous;
-    }
-
-    /** For POLICY_UPDATED, the version the policy replaced. */
-    public Optional<Apn6Policy> previous() {
-        return Optional.ofNullable(previous);
+        super(type, policy, status, policy.id(), previous);
     }
 }

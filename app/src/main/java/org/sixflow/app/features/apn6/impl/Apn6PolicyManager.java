@@ -2,34 +2,23 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.apn6.impl;
 
-import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ListMultimap;
-import com.google.common.collect.Maps;
 import org.onlab.util.ItemNotFoundException;
-import org.onosproject.core.CoreService;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
-import org.onosproject.net.device.DeviceListener;
-import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.edge.EdgePortListener;
 import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
-import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.link.LinkService;
-import org.onosproject.net.pi.service.PiPipeconfService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.IdInUseException;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
@@ -45,10 +34,9 @@ import org.sixflow.app.features.apn6.impl.Apn6PolicyCompiler;
 import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.lifecycle.OwnedFeature;
 import org.sixflow.app.lifecycle.OwnedLifecycle;
-import org.sixflow.app.lifecycle.TableBudget;
+import org.sixflow.app.lifecycle.OwnedObjectManager;
 import org.sixflow.app.net.HostPorts;
 import org.sixflow.pipeconf.Feature;
-import org.slf4j.Logger;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -59,11 +47,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * APN6 policies across the cluster. Any instance accepts a change: it checks it against the
@@ -80,16 +65,13 @@ import static org.slf4j.LoggerFactory.getLogger;
  * accepted at once for the last room one fails with the reason.
  */
 @Component(immediate = true, service = {Apn6PolicyService.class, Apn6PolicyAdminService.class})
-public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, Apn6PolicyListener>
+public class Apn6PolicyManager
+        extends OwnedObjectManager<Apn6Policy, Apn6PolicyEvent, Apn6PolicyListener, Apn6PolicyStoreDelegate>
         implements Apn6PolicyAdminService {
 
-    private final Logger log = getLogger(getClass());
-    private final Apn6PolicyStoreDelegate delegate = new InternalStoreDelegate();
-    private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final Apn6PolicyStoreDelegate delegate = this::storeEvent;
     private final EdgePortListener edgeListener = event -> this.lifecycle.reinstallSoon();
     private final NetworkConfigListener configListener = new InternalConfigListener();
-    /** Serialises check-and-write of changes made through this instance. */
-    private final Object changes = new Object();
     private final PolicyChecker checker = new PolicyChecker();
 
     /** What needs a policy's entries, in a table shortfall's words. */
@@ -97,9 +79,6 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected Apn6PolicyStore store;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected DeviceService deviceService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected EdgePortService edgePortService;
@@ -111,74 +90,54 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
 
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected FlowRuleService flowRuleService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected CoreService coreService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected WorkPartitionService workPartitionService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected PiPipeconfService pipeconfService;
-
-    /**
-     * Where the owner's work runs, one task at a time: store events, network changes, outcomes.
-     * A single thread of the manager's own unless set (tests set one that runs tasks at once).
-     */
-    protected Executor work;
-
     private Apn6PolicyCompiler compiler;
-    private OwnedLifecycle<Apn6Policy> lifecycle;
+
+    /** A manager, as OSGi makes it. */
+    public Apn6PolicyManager() {
+        super(Apn6PolicyEvent.class);
+    }
 
     @Activate
     protected void activate() {
         compiler = new Apn6PolicyCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
-        lifecycle = new OwnedLifecycle<>("APN6 policy", WHAT, "sixflow/apn6", log, new Policies(), flowRuleService,
-                                         new TableBudget(pipeconfService, flowRuleService), workPartitionService);
-        eventDispatcher.addSink(Apn6PolicyEvent.class, listenerRegistry);
-        store.setDelegate(delegate);
-        configService.addListener(configListener);
-        edgePortService.addListener(edgeListener);
-        deviceService.addListener(deviceListener);
-        lifecycle.start(work);
-        log.info("Started");
+        open("APN6 policy", WHAT, "sixflow/apn6", new Policies());
     }
 
     @Deactivate
     protected void deactivate() {
-        lifecycle.stop();
-        deviceService.removeListener(deviceListener);
+        close();
+    }
+
+    @Override
+    protected void listen() {
+        configService.addListener(configListener);
+        edgePortService.addListener(edgeListener);
+    }
+
+    @Override
+    protected void unlisten() {
         edgePortService.removeListener(edgeListener);
         configService.removeListener(configListener);
-        store.unsetDelegate(delegate);
-        eventDispatcher.removeSink(Apn6PolicyEvent.class);
-        // Nothing is removed: the entries and the stored policies are the cluster's, and the
-        // owner that takes over (or this instance, when it starts again) reinstalls them.
-        log.info("Stopped");
+    }
+
+    @Override
+    protected Apn6PolicyStore store() {
+        return store;
+    }
+
+    @Override
+    protected Apn6PolicyStoreDelegate delegate() {
+        return delegate;
     }
 
     @Override
     public List<Apn6Policy> policies() {
-        return store.listed().values().stream().map(Map.Entry::getKey)
-                .sorted(Comparator.comparing(Apn6Policy::priority).reversed().thenComparing(Apn6Policy::id))
-                .collect(ImmutableList.toImmutableList());
-    }
-
-    @Override
-    public Map<String, InstallStatus> statuses() {
-        return Maps.transformValues(store.listed(), Map.Entry::getValue);
+        return listed(Comparator.comparing(Apn6Policy::priority).reversed().thenComparing(Apn6Policy::id));
     }
 
     @Override
     public Optional<Apn6Policy> policy(String id) {
         return store.get(id);
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String id) {
-        return store.status(id);
     }
 
     @Override
@@ -188,16 +147,10 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
 
     @Override
     public Apn6Validation create(Apn6Policy policy) {
-        synchronized (changes) {
-            if (store.get(policy.id()).isPresent()) {
-                throw new IdInUseException("policy id " + policy.id() + " is in use");
-            }
+        return adding(policy.id(), "policy id " + policy.id() + " is in use", () -> {
             Apn6Validation validation = checked(policy);
-            if (!store.add(policy)) {
-                throw new IdInUseException("policy id " + policy.id() + " is in use");
-            }
-            return validation;
-        }
+            return store.add(policy) ? Optional.of(validation) : Optional.empty();
+        });
     }
 
     @Override
@@ -211,13 +164,6 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
                 throw new ItemNotFoundException("No policy " + policy.id());
             }
             return validation;
-        }
-    }
-
-    @Override
-    public boolean remove(String id) {
-        synchronized (changes) {
-            return store.remove(id).isPresent();
         }
     }
 
@@ -334,45 +280,22 @@ public class Apn6PolicyManager extends AbstractListenerManager<Apn6PolicyEvent, 
         return List.of((long) policy.priority(), policy.option().slaLevel(), policy.option().appId());
     }
 
-    /** Hears the store: every instance tells its listeners; the owner acts. */
-    private class InternalStoreDelegate implements Apn6PolicyStoreDelegate {
-        @Override
-        public void notify(Apn6PolicyEvent event) {
-            post(event);
-            switch (event.type()) {
-                case POLICY_ADDED:
-                    lifecycle.added(event.subject());
-                    break;
-                case POLICY_UPDATED:
-                    lifecycle.replaced(event.subject(), event.previous());
-                    break;
-                case POLICY_REMOVED:
-                    lifecycle.removed(event.subject());
-                    break;
-                default:
-                    break;      // status changes: the owner wrote them
-            }
-        }
-    }
-
-    /** Sixflow devices come and go; a device that comes back gets its entries again. */
-    private class InternalDeviceListener implements DeviceListener {
-        @Override
-        public void event(DeviceEvent event) {
-            switch (event.type()) {
-                case DEVICE_ADDED:
-                case DEVICE_REMOVED:
-                    lifecycle.reinstallSoon();
-                    break;
-                case DEVICE_AVAILABILITY_CHANGED:
-                    DeviceId device = event.subject().id();
-                    if (deviceService.isAvailable(device)) {
-                        lifecycle.deviceAvailable(device);
-                    }
-                    break;
-                default:
-                    break;
-            }
+    /** Sixflow devices come and go (the network policies compile on); one that comes back gets its entries again. */
+    @Override
+    protected void deviceEvent(DeviceEvent event) {
+        switch (event.type()) {
+            case DEVICE_ADDED:
+            case DEVICE_REMOVED:
+                lifecycle.reinstallSoon();
+                break;
+            case DEVICE_AVAILABILITY_CHANGED:
+                DeviceId device = event.subject().id();
+                if (deviceService.isAvailable(device)) {
+                    lifecycle.deviceAvailable(device);
+                }
+                break;
+            default:
+                break;
         }
     }
 

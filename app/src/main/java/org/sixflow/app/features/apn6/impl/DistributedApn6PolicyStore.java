@@ -3,12 +3,9 @@
 package org.sixflow.app.features.apn6.impl;
 
 import org.onosproject.store.service.Serializer;
-import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
-import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.features.apn6.api.Apn6Match;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6PolicyEvent;
@@ -18,12 +15,8 @@ import org.sixflow.app.features.apn6.api.ApplicationAwareId;
 import org.sixflow.app.features.apn6.api.PortRange;
 import org.sixflow.app.lifecycle.DistributedOwnedStore;
 import org.sixflow.app.lifecycle.OwnedMap;
-import org.slf4j.Logger;
 
-import java.util.Map;
 import java.util.Optional;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * APN6 policies in the cluster's map of the lifecycle ({@link OwnedMap}), told as policy events;
@@ -42,30 +35,16 @@ public class DistributedApn6PolicyStore
                                                              Apn6Match.class, PortRange.class,
                                                              ApplicationAwareId.class);
 
-    private static final Map<OwnedMap.Change, Apn6PolicyEvent.Type> EVENTS = Map.of(
-            OwnedMap.Change.ADDED, Apn6PolicyEvent.Type.POLICY_ADDED,
-            OwnedMap.Change.UPDATED, Apn6PolicyEvent.Type.POLICY_UPDATED,
-            OwnedMap.Change.REMOVED, Apn6PolicyEvent.Type.POLICY_REMOVED,
-            OwnedMap.Change.INSTALLED, Apn6PolicyEvent.Type.POLICY_INSTALLED,
-            OwnedMap.Change.FAILED, Apn6PolicyEvent.Type.POLICY_FAILED,
-            OwnedMap.Change.REQUESTED, Apn6PolicyEvent.Type.POLICY_REQUESTED);
-
-    private final Logger log = getLogger(getClass());
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected StorageService storageService;
-
     @Activate
     protected void activate() {
-        open(storageService, MAP_NAME, SERIALIZER, Apn6Policy::id, "sixflow/apn6",
-             (change, policy, status, previous) ->  new Apn6PolicyEvent(EVENTS.get(change), policy, status, previous.orElse(null)));
-        log.info("Started");
+        open(MAP_NAME, SERIALIZER, Apn6Policy::id, "sixflow/apn6",
+             (change, policy, status, previous) -> new Apn6PolicyEvent(
+                     change.kindOf(Apn6PolicyEvent.Type.class), policy, status, previous.orElse(null)));
     }
 
     @Deactivate
     protected void deactivate() {
         close();
-        log.info("Stopped");
     }
 
     @Override

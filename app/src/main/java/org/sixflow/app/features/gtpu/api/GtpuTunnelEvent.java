@@ -3,6 +3,7 @@
 package org.sixflow.app.features.gtpu.api;
 
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.OwnedChange;
 import org.sixflow.app.api.OwnedObjectEvent;
 
 /**
@@ -11,17 +12,28 @@ import org.sixflow.app.api.OwnedObjectEvent;
 public class GtpuTunnelEvent extends OwnedObjectEvent<GtpuTunnelEvent.Type, GtpuTunnel> {
 
     /** What happened. */
-    public enum Type {
+    public enum Type implements OwnedChange.Kind {
         /** A tunnel was validated and stored; its owner installs it. */
-        TUNNEL_ADDED,
+        TUNNEL_ADDED(OwnedChange.ADDED),
         /** A tunnel was removed; its owner removes its entries. */
-        TUNNEL_REMOVED,
+        TUNNEL_REMOVED(OwnedChange.REMOVED),
         /** Every device confirmed a tunnel's entries. */
-        TUNNEL_INSTALLED,
+        TUNNEL_INSTALLED(OwnedChange.INSTALLED),
         /** A device refused one of a tunnel's entries. */
-        TUNNEL_FAILED,
+        TUNNEL_FAILED(OwnedChange.FAILED),
         /** A tunnel is waiting again: the network has nowhere to put its entries. */
-        TUNNEL_REQUESTED
+        TUNNEL_REQUESTED(OwnedChange.REQUESTED);
+
+        private final OwnedChange change;
+
+        Type(OwnedChange change) {
+            this.change = change;
+        }
+
+        @Override
+        public OwnedChange change() {
+            return change;
+        }
     }
 
     /**
@@ -32,6 +44,18 @@ public class GtpuTunnelEvent extends OwnedObjectEvent<GtpuTunnelEvent.Type, Gtpu
      * @param status its status (for removals, as it was)
      */
     public GtpuTunnelEvent(Type type, GtpuTunnel tunnel, InstallStatus status) {
-        super(type, tunnel, status, tunnel.id());
+        this(type, tunnel, status, null);
+    }
+
+    /**
+     * Creates an event about a replaced tunnel.
+     *
+     * @param type     what happened
+     * @param tunnel   the tunnel
+     * @param status   its status
+     * @param previous the version it replaced, or null
+     */
+    public GtpuTunnelEvent(Type type, GtpuTunnel tunnel, InstallStatus status, GtpuTunnel previous) {
+        super(type, tunnel, status, tunnel.id(), previous);
     }
 }

@@ -4,13 +4,10 @@ package org.sixflow.app.features.gtpu.impl;
 
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.Serializer;
-import org.onosproject.store.service.StorageService;
 import org.onosproject.store.service.Versioned;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
-import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.features.gtpu.api.GtpuChecksumMode;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelEvent;
@@ -18,12 +15,8 @@ import org.sixflow.app.features.gtpu.api.GtpuTunnelStore;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelStoreDelegate;
 import org.sixflow.app.lifecycle.DistributedOwnedStore;
 import org.sixflow.app.lifecycle.OwnedMap;
-import org.slf4j.Logger;
 
-import java.util.Map;
 import java.util.Optional;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * GTP-U tunnels in the cluster's map of the lifecycle ({@link OwnedMap}), told as tunnel events,
@@ -45,25 +38,14 @@ public class DistributedGtpuTunnelStore
     static final Serializer SERIALIZER = OwnedMap.serializer("sixflow-gtpu-tunnels", GtpuTunnel.class,
                                                              GtpuChecksumMode.class);
 
-    private static final Map<OwnedMap.Change, GtpuTunnelEvent.Type> EVENTS = Map.of(
-            OwnedMap.Change.ADDED, GtpuTunnelEvent.Type.TUNNEL_ADDED,
-            OwnedMap.Change.REMOVED, GtpuTunnelEvent.Type.TUNNEL_REMOVED,
-            OwnedMap.Change.INSTALLED, GtpuTunnelEvent.Type.TUNNEL_INSTALLED,
-            OwnedMap.Change.FAILED, GtpuTunnelEvent.Type.TUNNEL_FAILED,
-            OwnedMap.Change.REQUESTED, GtpuTunnelEvent.Type.TUNNEL_REQUESTED);
-
-    private final Logger log = getLogger(getClass());
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected StorageService storageService;
-
     private ConsistentMap<Integer, String> indexes;
 
     @Activate
     protected void activate() {
         // A tunnel is never replaced (no UPDATED): it is removed and created again.
-        open(storageService, MAP_NAME, SERIALIZER, GtpuTunnel::id, "sixflow/gtpu",
-             (change, tunnel, status, previous) -> new GtpuTunnelEvent(EVENTS.get(change), tunnel, status));
+        open(MAP_NAME, SERIALIZER, GtpuTunnel::id, "sixflow/gtpu",
+             (change, tunnel, status, previous) -> new GtpuTunnelEvent(
+                     change.kindOf(GtpuTunnelEvent.Type.class), tunnel, status, previous.orElse(null)));
         indexes = storageService.<Integer, String>consistentMapBuilder().withName(INDEX_MAP_NAME)
                 .withSerializer(SERIALIZER).build();
         log.info("Started");
@@ -72,7 +54,6 @@ public class DistributedGtpuTunnelStore
     @Deactivate
     protected void deactivate() {
         close();
-        log.info("Stopped");
     }
 
     @Override

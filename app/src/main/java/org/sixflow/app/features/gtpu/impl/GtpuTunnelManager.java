@@ -2,32 +2,21 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.impl;
 
-import com.google.common.collect.ImmutableList;
-import com.google.common.collect.Maps;
-import org.onosproject.core.CoreService;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
-import org.onosproject.net.device.DeviceEvent;
-import org.onosproject.net.device.DeviceListener;
-import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
-import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.host.HostService;
-import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.pi.model.PiCounterId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
-import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.config.SixflowConfigRegistrar;
@@ -44,10 +33,9 @@ import org.sixflow.app.features.gtpu.api.GtpuTunnelValidation;
 import org.sixflow.app.impl.EntryText;
 import org.sixflow.app.lifecycle.OwnedFeature;
 import org.sixflow.app.lifecycle.OwnedLifecycle;
-import org.sixflow.app.lifecycle.TableBudget;
+import org.sixflow.app.lifecycle.OwnedObjectManager;
 import org.sixflow.app.telemetry.aggregate.CounterCells;
 import org.sixflow.pipeconf.SixflowPipeconfs;
-import org.slf4j.Logger;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -62,14 +50,12 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER;
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * GTP-U tunnels across the cluster. Any instance accepts a change: it checks it against the
@@ -89,23 +75,17 @@ import static org.slf4j.LoggerFactory.getLogger;
  * room one fails with the reason.
  */
 @Component(immediate = true, service = {GtpuTunnelService.class, GtpuTunnelAdminService.class})
-public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, GtpuTunnelListener>
+public class GtpuTunnelManager
+        extends OwnedObjectManager<GtpuTunnel, GtpuTunnelEvent, GtpuTunnelListener, GtpuTunnelStoreDelegate>
         implements GtpuTunnelAdminService {
 
-    private final Logger log = getLogger(getClass());
-    private final GtpuTunnelStoreDelegate delegate = new InternalStoreDelegate();
-    private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final GtpuTunnelStoreDelegate delegate = this::storeEvent;
     private final NetworkConfigListener configListener = new InternalConfigListener();
     /** Set while a recheck is queued: ONOS loading netcfg sends a burst of events, one recheck does. */
     private final AtomicBoolean recheckQueued = new AtomicBoolean();
-    /** Serialises check-and-write of changes made through this instance. */
-    private final Object changes = new Object();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected GtpuTunnelStore store;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected DeviceService deviceService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
@@ -114,22 +94,8 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     protected HostService hostService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected FlowRuleService flowRuleService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected CoreService coreService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected WorkPartitionService workPartitionService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected PiPipeconfService pipeconfService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected P4RuntimeController p4RuntimeController;
 
-    /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
-    protected Executor work;
     /** What needs a tunnel's entries, in a table shortfall's words. */
     static final String WHAT = "this tunnel";
 
@@ -137,7 +103,11 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     protected CounterCells counterReader;
 
     private GtpuTunnelCompiler compiler;
-    private OwnedLifecycle<GtpuTunnel> lifecycle;
+
+    /** A manager, as OSGi makes it. */
+    public GtpuTunnelManager() {
+        super(GtpuTunnelEvent.class);
+    }
 
     @Activate
     protected void activate() {
@@ -145,47 +115,43 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         if (counterReader == null) {
             counterReader = CounterCells.onos(p4RuntimeController, configService, pipeconfService);
         }
-        lifecycle = new OwnedLifecycle<>("GTP-U tunnel", WHAT, "sixflow/gtpu", log, new Tunnels(), flowRuleService,
-                                         new TableBudget(pipeconfService, flowRuleService), workPartitionService);
-        eventDispatcher.addSink(GtpuTunnelEvent.class, listenerRegistry);
-        store.setDelegate(delegate);
-        deviceService.addListener(deviceListener);
-        recheckQueued.set(false);
-        configService.addListener(configListener);
-        lifecycle.start(work);
-        log.info("Started");
+        open("GTP-U tunnel", WHAT, "sixflow/gtpu", new Tunnels());
     }
 
     @Deactivate
     protected void deactivate() {
-        lifecycle.stop();
+        close();
+    }
+
+    @Override
+    protected void listen() {
+        recheckQueued.set(false);
+        configService.addListener(configListener);
+    }
+
+    @Override
+    protected void unlisten() {
         configService.removeListener(configListener);
-        deviceService.removeListener(deviceListener);
-        store.unsetDelegate(delegate);
-        eventDispatcher.removeSink(GtpuTunnelEvent.class);
-        // Nothing is removed: the entries and the stored tunnels are the cluster's.
-        log.info("Stopped");
+    }
+
+    @Override
+    protected GtpuTunnelStore store() {
+        return store;
+    }
+
+    @Override
+    protected GtpuTunnelStoreDelegate delegate() {
+        return delegate;
     }
 
     @Override
     public List<GtpuTunnel> tunnels() {
-        return store.listed().values().stream().map(Map.Entry::getKey)
-                .sorted(Comparator.comparing(GtpuTunnel::id)).collect(ImmutableList.toImmutableList());
-    }
-
-    @Override
-    public Map<String, InstallStatus> statuses() {
-        return Maps.transformValues(store.listed(), Map.Entry::getValue);
+        return listed(Comparator.comparing(GtpuTunnel::id));
     }
 
     @Override
     public Optional<GtpuTunnel> tunnel(String id) {
         return store.get(id);
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String id) {
-        return store.status(id);
     }
 
     @Override
@@ -197,10 +163,7 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
     @Override
     public GtpuTunnel create(GtpuTunnel tunnel) {
         GtpuTunnel request = tunnel.withoutCounterIndex();
-        synchronized (changes) {
-            if (store.get(request.id()).isPresent()) {
-                throw new IdInUseException("tunnel id " + request.id() + " is in use");
-            }
+        return adding(request.id(), "tunnel id " + request.id() + " is in use", () -> {
             List<String> problems = problems(request);
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("tunnel " + request.id() + ": " + String.join("; ", problems));
@@ -209,16 +172,8 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
             if (!full.isEmpty()) {
                 throw full.get(0).refusal(WHAT);
             }
-            return store.add(request, counterCells())
-                    .orElseThrow(() -> new IdInUseException("tunnel id " + request.id() + " is in use"));
-        }
-    }
-
-    @Override
-    public boolean remove(String id) {
-        synchronized (changes) {
-            return store.remove(id).isPresent();
-        }
+            return store.add(request, counterCells());
+        });
     }
 
     @Override
@@ -396,20 +351,6 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         }
     }
 
-    /** Hears the store: every instance tells its listeners; the owner acts. */
-    private class InternalStoreDelegate implements GtpuTunnelStoreDelegate {
-        @Override
-        public void notify(GtpuTunnelEvent event) {
-            post(event);
-            if (event.type() == GtpuTunnelEvent.Type.TUNNEL_ADDED) {
-                lifecycle.added(event.subject());
-            } else if (event.type() == GtpuTunnelEvent.Type.TUNNEL_REMOVED) {
-                lifecycle.removed(event.subject());
-            }
-            // status changes: the owner wrote them
-        }
-    }
-
     /** A device's locator decides whether a tunnel's N3 address is still routed to it. */
     private class InternalConfigListener implements NetworkConfigListener {
         @Override
@@ -421,17 +362,6 @@ public class GtpuTunnelManager extends AbstractListenerManager<GtpuTunnelEvent, 
         public void event(NetworkConfigEvent event) {
             if (recheckQueued.compareAndSet(false, true)) {
                 lifecycle.submit(GtpuTunnelManager.this::recheck);
-            }
-        }
-    }
-
-    /** A device that comes back gets its tunnels' entries again. */
-    private class InternalDeviceListener implements DeviceListener {
-        @Override
-        public void event(DeviceEvent event) {
-            DeviceId device = event.subject().id();
-            if (event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED && deviceService.isAvailable(device)) {
-                lifecycle.deviceAvailable(device);
             }
         }
     }

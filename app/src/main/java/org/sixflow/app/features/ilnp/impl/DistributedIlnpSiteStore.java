@@ -3,12 +3,9 @@
 package org.sixflow.app.features.ilnp.impl;
 
 import org.onosproject.store.service.Serializer;
-import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
-import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
 import org.sixflow.app.features.ilnp.api.IlnpSiteEvent;
 import org.sixflow.app.features.ilnp.api.IlnpSiteStore;
@@ -16,11 +13,6 @@ import org.sixflow.app.features.ilnp.api.IlnpSiteStoreDelegate;
 import org.sixflow.app.features.ilnp.api.IlnpUplink;
 import org.sixflow.app.lifecycle.DistributedOwnedStore;
 import org.sixflow.app.lifecycle.OwnedMap;
-import org.slf4j.Logger;
-
-import java.util.Map;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * ILNP sites in the cluster's map of the lifecycle ({@link OwnedMap}), told as site events. A
@@ -38,30 +30,18 @@ public class DistributedIlnpSiteStore
     /** Every type the map holds, as Kryo must know them on every instance. */
     static final Serializer SERIALIZER = OwnedMap.serializer("sixflow-ilnp-sites", IlnpSite.class, IlnpUplink.class);
 
-    private static final Map<OwnedMap.Change, IlnpSiteEvent.Type> EVENTS = Map.of(
-            OwnedMap.Change.ADDED, IlnpSiteEvent.Type.SITE_ADDED,
-            OwnedMap.Change.UPDATED, IlnpSiteEvent.Type.SITE_UPDATED,
-            OwnedMap.Change.REMOVED, IlnpSiteEvent.Type.SITE_REMOVED,
-            OwnedMap.Change.INSTALLED, IlnpSiteEvent.Type.SITE_INSTALLED,
-            OwnedMap.Change.FAILED, IlnpSiteEvent.Type.SITE_FAILED,
-            OwnedMap.Change.REQUESTED, IlnpSiteEvent.Type.SITE_REQUESTED);
-
-    private final Logger log = getLogger(getClass());
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected StorageService storageService;
-
     @Activate
     protected void activate() {
-        open(storageService, MAP_NAME, SERIALIZER, IlnpSite::name, "sixflow/ilnp",
-             (change, site, status, previous) -> new IlnpSiteEvent(EVENTS.get(change), site, status));
-        log.info("Started");
+        open(MAP_NAME, SERIALIZER, IlnpSite::name, "sixflow/ilnp",
+             // No previous version: what a site's owner installed is the site as its live uplinks
+             // serve it, not the stored version; the installer finds the old ranges (strays).
+             (change, site, status, previous) -> new IlnpSiteEvent(
+                     change.kindOf(IlnpSiteEvent.Type.class), site, status, null));
     }
 
     @Deactivate
     protected void deactivate() {
         close();
-        log.info("Stopped");
     }
 
     @Override

@@ -2,34 +2,23 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.ilnp.impl;
 
-import com.google.common.collect.ImmutableList;
-import com.google.common.collect.Maps;
 import org.onlab.util.ItemNotFoundException;
-import org.onosproject.core.CoreService;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceEvent;
-import org.onosproject.net.device.DeviceListener;
-import org.onosproject.net.device.DeviceService;
-import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.link.LinkEvent;
 import org.onosproject.net.link.LinkListener;
 import org.onosproject.net.link.LinkService;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
-import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.IdInUseException;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.InvalidFieldsException.FieldError;
 import org.sixflow.app.api.InvalidFieldsException;
 import org.sixflow.app.api.TableShortfall;
@@ -46,10 +35,9 @@ import org.sixflow.app.features.nptv6.api.Nptv6MappingService;
 import org.sixflow.app.impl.EntryText;
 import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.lifecycle.OwnedLifecycle;
-import org.sixflow.app.lifecycle.TableBudget;
+import org.sixflow.app.lifecycle.OwnedObjectManager;
 import org.sixflow.app.telemetry.aggregate.CounterCells;
 import org.sixflow.pipeconf.Feature;
-import org.slf4j.Logger;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -58,10 +46,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * ILNP sites across the cluster, as the NPTv6 mappings are: any instance accepts a change,
@@ -74,35 +59,17 @@ import static org.slf4j.LoggerFactory.getLogger;
  * follows the site's uplinks ({@link UplinkStates}) and installs the weights the live ones serve.
  */
 @Component(immediate = true, service = IlnpSiteService.class)
-public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, IlnpSiteListener>
+public class IlnpSiteManager
+        extends OwnedObjectManager<IlnpSite, IlnpSiteEvent, IlnpSiteListener, IlnpSiteStoreDelegate>
         implements IlnpSiteService {
 
-    private final Logger log = getLogger(getClass());
-    private final IlnpSiteStoreDelegate delegate = new InternalStoreDelegate();
-    private final DeviceListener deviceListener = new InternalDeviceListener();
-    /** Serialises check-and-write of changes made through this instance. */
-    private final Object changes = new Object();
+    private final IlnpSiteStoreDelegate delegate = this::storeEvent;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected IlnpSiteStore store;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected Nptv6MappingService nptv6;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected DeviceService deviceService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected FlowRuleService flowRuleService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected CoreService coreService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected WorkPartitionService workPartitionService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected PiPipeconfService pipeconfService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected P4RuntimeController p4RuntimeController;
@@ -113,17 +80,19 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected LinkService linkService;
 
-    /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
-    protected Executor work;
     /** Reads the uplink counters; ONOS's P4Runtime clients unless set (tests set one). */
     protected CounterCells counterReader;
 
     private IlnpEntryCompiler compiler;
-    private OwnedLifecycle<IlnpSite> lifecycle;
     private UplinkStates uplinks;
     /** The uplink ports the owner last found down (touched on the owner's thread only). */
     private final Set<ConnectPoint> downSeen = new HashSet<>();
     private final LinkListener linkListener = new InternalLinkListener();
+
+    /** A manager, as OSGi makes it. */
+    public IlnpSiteManager() {
+        super(IlnpSiteEvent.class);
+    }
 
     @Activate
     protected void activate() {
@@ -132,48 +101,43 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
             counterReader = CounterCells.onos(p4RuntimeController, configService, pipeconfService);
         }
         uplinks = new UplinkStates(deviceService, linkService.getLinks());
-        lifecycle = new OwnedLifecycle<>("ILNP site", "this site", "sixflow/ilnp", log,
-                                         new IlnpSites(store, compiler, pipeconfService, flowRuleService, this::serving),
-                                         flowRuleService, new TableBudget(pipeconfService, flowRuleService),
-                                         workPartitionService);
-        eventDispatcher.addSink(IlnpSiteEvent.class, listenerRegistry);
-        store.setDelegate(delegate);
-        deviceService.addListener(deviceListener);
-        linkService.addListener(linkListener);
-        lifecycle.start(work);
-        log.info("Started");
+        open("ILNP site", "this site", "sixflow/ilnp",
+             new IlnpSites(store, compiler, pipeconfService, flowRuleService, this::serving));
     }
 
     @Deactivate
     protected void deactivate() {
-        lifecycle.stop();
-        deviceService.removeListener(deviceListener);
+        close();
+    }
+
+    @Override
+    protected void listen() {
+        linkService.addListener(linkListener);
+    }
+
+    @Override
+    protected void unlisten() {
         linkService.removeListener(linkListener);
-        store.unsetDelegate(delegate);
-        eventDispatcher.removeSink(IlnpSiteEvent.class);
-        // Nothing is removed: the entries and the stored sites are the cluster's.
-        log.info("Stopped");
+    }
+
+    @Override
+    protected IlnpSiteStore store() {
+        return store;
+    }
+
+    @Override
+    protected IlnpSiteStoreDelegate delegate() {
+        return delegate;
     }
 
     @Override
     public List<IlnpSite> sites() {
-        return store.listed().values().stream().map(Map.Entry::getKey)
-                .sorted(Comparator.comparing(IlnpSite::name)).collect(ImmutableList.toImmutableList());
-    }
-
-    @Override
-    public Map<String, InstallStatus> statuses() {
-        return Maps.transformValues(store.listed(), Map.Entry::getValue);
+        return listed(Comparator.comparing(IlnpSite::name));
     }
 
     @Override
     public Optional<IlnpSite> site(String name) {
         return store.get(name);
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String name) {
-        return store.status(name);
     }
 
     @Override
@@ -189,21 +153,15 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
 
     @Override
     public IlnpSite add(IlnpSite site) {
-        synchronized (changes) {
-            if (store.get(site.name()).isPresent()) {
-                throw new IdInUseException("ILNP site " + site.name() + " exists already");
-            }
+        return adding(site.name(), "ILNP site " + site.name() + " exists already", () -> {
             List<FieldError> problems = new ArrayList<>(deviceProblems(site));
             problems.addAll(IlnpSiteValidator.problems(site, store.all(), nptv6.mappings()));
             if (!problems.isEmpty()) {
                 throw new InvalidFieldsException(problems);
             }
             lifecycle.requireRoom(site.name(), compiler.compile(site));
-            if (!store.add(site)) {
-                throw new IdInUseException("ILNP site " + site.name() + " exists already");
-            }
-            return site;
-        }
+            return store.add(site) ? Optional.of(site) : Optional.empty();
+        });
     }
 
     @Override
@@ -220,13 +178,6 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
                 throw new IllegalStateException("ILNP site " + name + " changed meanwhile; try again");
             }
             return after;
-        }
-    }
-
-    @Override
-    public boolean remove(String name) {
-        synchronized (changes) {
-            return store.remove(name).isPresent();
         }
     }
 
@@ -313,27 +264,6 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
         }
     }
 
-    /** Hears the store: every instance tells its listeners; the owner acts. */
-    private class InternalStoreDelegate implements IlnpSiteStoreDelegate {
-        @Override
-        public void notify(IlnpSiteEvent event) {
-            post(event);
-            switch (event.type()) {
-                case SITE_ADDED:
-                    lifecycle.added(event.subject());
-                    break;
-                case SITE_UPDATED:
-                    lifecycle.replaced(event.subject(), Optional.empty());
-                    break;
-                case SITE_REMOVED:
-                    lifecycle.removed(event.subject());
-                    break;
-                default:
-                    break;      // status changes: the owner wrote them
-            }
-        }
-    }
-
     /** A link on an uplink port that comes or goes changes what the site's uplinks serve. */
     private class InternalLinkListener implements LinkListener {
         @Override
@@ -351,19 +281,13 @@ public class IlnpSiteManager extends AbstractListenerManager<IlnpSiteEvent, Ilnp
     }
 
     /** A device that comes back gets its sites' entries again; a port disabled or enabled is an uplink change. */
-    private class InternalDeviceListener implements DeviceListener {
-        @Override
-        public void event(DeviceEvent event) {
-            DeviceId device = event.subject().id();
-            if (event.type() == DeviceEvent.Type.PORT_UPDATED && event.port() != null) {
-                ConnectPoint port = new ConnectPoint(device, event.port().number());
-                lifecycle.submit(() -> uplinkChanged(port));
-                return;
-            }
-            if ((event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
-                    || event.type() == DeviceEvent.Type.DEVICE_ADDED) && deviceService.isAvailable(device)) {
-                lifecycle.deviceAvailable(device);
-            }
+    @Override
+    protected void deviceEvent(DeviceEvent event) {
+        if (event.type() == DeviceEvent.Type.PORT_UPDATED && event.port() != null) {
+            ConnectPoint port = new ConnectPoint(event.subject().id(), event.port().number());
+            lifecycle.submit(() -> uplinkChanged(port));
+            return;
         }
+        super.deviceEvent(event);
     }
 }

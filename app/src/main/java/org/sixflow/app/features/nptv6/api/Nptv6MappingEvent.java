@@ -3,6 +3,7 @@
 package org.sixflow.app.features.nptv6.api;
 
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.OwnedChange;
 import org.sixflow.app.api.OwnedObjectEvent;
 
 /**
@@ -11,17 +12,28 @@ import org.sixflow.app.api.OwnedObjectEvent;
 public class Nptv6MappingEvent extends OwnedObjectEvent<Nptv6MappingEvent.Type, NamedNptv6Mapping> {
 
     /** What happened. */
-    public enum Type {
+    public enum Type implements OwnedChange.Kind {
         /** A mapping was validated and stored; its owner installs it. */
-        MAPPING_ADDED,
+        MAPPING_ADDED(OwnedChange.ADDED),
         /** A mapping was removed; its owner removes its entries. */
-        MAPPING_REMOVED,
+        MAPPING_REMOVED(OwnedChange.REMOVED),
         /** Its device confirmed the mapping's entries. */
-        MAPPING_INSTALLED,
+        MAPPING_INSTALLED(OwnedChange.INSTALLED),
         /** Its device refused an entry, or cannot take the mapping. */
-        MAPPING_FAILED,
+        MAPPING_FAILED(OwnedChange.FAILED),
         /** A mapping is waiting again. */
-        MAPPING_REQUESTED
+        MAPPING_REQUESTED(OwnedChange.REQUESTED);
+
+        private final OwnedChange change;
+
+        Type(OwnedChange change) {
+            this.change = change;
+        }
+
+        @Override
+        public OwnedChange change() {
+            return change;
+        }
     }
 
     /**
@@ -32,6 +44,18 @@ public class Nptv6MappingEvent extends OwnedObjectEvent<Nptv6MappingEvent.Type, 
      * @param status  its status (for removals, as it was)
      */
     public Nptv6MappingEvent(Type type, NamedNptv6Mapping mapping, InstallStatus status) {
-        super(type, mapping, status, mapping.id());
+        this(type, mapping, status, null);
+    }
+
+    /**
+     * Creates an event about a replaced mapping.
+     *
+     * @param type     what happened
+     * @param mapping  the mapping
+     * @param status   its status
+     * @param previous the version it replaced, or null
+     */
+    public Nptv6MappingEvent(Type type, NamedNptv6Mapping mapping, InstallStatus status, NamedNptv6Mapping previous) {
+        super(type, mapping, status, mapping.id(), previous);
     }
 }

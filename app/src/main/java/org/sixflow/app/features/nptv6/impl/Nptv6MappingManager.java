@@ -2,26 +2,14 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.nptv6.impl;
 
-import com.google.common.collect.ImmutableList;
-import com.google.common.collect.Maps;
-import org.onosproject.core.CoreService;
-import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
-import org.onosproject.net.device.DeviceEvent;
-import org.onosproject.net.device.DeviceListener;
-import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowRule;
-import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.intent.WorkPartitionService;
-import org.onosproject.net.pi.service.PiPipeconfService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.IdInUseException;
-import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingEvent;
@@ -33,22 +21,17 @@ import org.sixflow.app.impl.EntryText;
 import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.lifecycle.OwnedFeature;
 import org.sixflow.app.lifecycle.OwnedLifecycle;
-import org.sixflow.app.lifecycle.TableBudget;
+import org.sixflow.app.lifecycle.OwnedObjectManager;
 import org.sixflow.pipeconf.Feature;
-import org.slf4j.Logger;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * NPTv6 mappings across the cluster, in the owned-object lifecycle every feature shares
@@ -59,81 +42,52 @@ import static org.slf4j.LoggerFactory.getLogger;
  * ({@link Nptv6EntryCompiler}) and records the outcome as its status.
  */
 @Component(immediate = true, service = Nptv6MappingService.class)
-public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEvent, Nptv6MappingListener>
+public class Nptv6MappingManager
+        extends OwnedObjectManager<NamedNptv6Mapping, Nptv6MappingEvent, Nptv6MappingListener,
+                                   Nptv6MappingStoreDelegate>
         implements Nptv6MappingService {
 
-    private final Logger log = getLogger(getClass());
-    private final Nptv6MappingStoreDelegate delegate = new InternalStoreDelegate();
-    private final DeviceListener deviceListener = new InternalDeviceListener();
-    /** Serialises check-and-write of changes made through this instance. */
-    private final Object changes = new Object();
+    private final Nptv6MappingStoreDelegate delegate = this::storeEvent;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected Nptv6MappingStore store;
 
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected DeviceService deviceService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected FlowRuleService flowRuleService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected CoreService coreService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected WorkPartitionService workPartitionService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected PiPipeconfService pipeconfService;
-
-    /** Where the owner's work runs, one task at a time (tests set one that runs tasks at once). */
-    protected Executor work;
-
     private Nptv6EntryCompiler compiler;
-    private OwnedLifecycle<NamedNptv6Mapping> lifecycle;
+
+    /** A manager, as OSGi makes it. */
+    public Nptv6MappingManager() {
+        super(Nptv6MappingEvent.class);
+    }
 
     @Activate
     protected void activate() {
         compiler = new Nptv6EntryCompiler(coreService.registerApplication(SixflowConfigRegistrar.APP_NAME));
-        lifecycle = new OwnedLifecycle<>("NPTv6 mapping", "this mapping", "sixflow/nptv6", log, new Mappings(),
-                                         flowRuleService, new TableBudget(pipeconfService, flowRuleService),
-                                         workPartitionService);
-        eventDispatcher.addSink(Nptv6MappingEvent.class, listenerRegistry);
-        store.setDelegate(delegate);
-        deviceService.addListener(deviceListener);
-        lifecycle.start(work);
-        log.info("Started");
+        open("NPTv6 mapping", "this mapping", "sixflow/nptv6", new Mappings());
     }
 
     @Deactivate
     protected void deactivate() {
-        lifecycle.stop();
-        deviceService.removeListener(deviceListener);
-        store.unsetDelegate(delegate);
-        eventDispatcher.removeSink(Nptv6MappingEvent.class);
-        // Nothing is removed: the entries and the stored mappings are the cluster's.
-        log.info("Stopped");
+        close();
+    }
+
+    @Override
+    protected Nptv6MappingStore store() {
+        return store;
+    }
+
+    @Override
+    protected Nptv6MappingStoreDelegate delegate() {
+        return delegate;
     }
 
     @Override
     public List<NamedNptv6Mapping> mappings() {
-        return store.listed().values().stream().map(Map.Entry::getKey)
-                .sorted(Comparator.comparing(NamedNptv6Mapping::id)).collect(ImmutableList.toImmutableList());
-    }
-
-    @Override
-    public Map<String, InstallStatus> statuses() {
-        return Maps.transformValues(store.listed(), Map.Entry::getValue);
+        return listed(Comparator.comparing(NamedNptv6Mapping::id));
     }
 
     @Override
     public Optional<NamedNptv6Mapping> mapping(String id) {
         return store.get(id);
-    }
-
-    @Override
-    public Optional<InstallStatus> status(String id) {
-        return store.status(id);
     }
 
     @Override
@@ -144,28 +98,15 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
 
     @Override
     public NamedNptv6Mapping add(NamedNptv6Mapping mapping) {
-        synchronized (changes) {
-            if (store.get(mapping.id()).isPresent()) {
-                throw new IdInUseException("NPTv6 mapping id " + mapping.id() + " is in use");
-            }
+        return adding(mapping.id(), "NPTv6 mapping id " + mapping.id() + " is in use", () -> {
             List<String> problems = new ArrayList<>(uplinkProblems(mapping.uplink()));
             problems.addAll(Nptv6MappingValidator.problems(mapping, store.all()));
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("mapping " + mapping.id() + ": " + String.join("; ", problems));
             }
             lifecycle.requireRoom(mapping.id(), compiler.compile(mapping.mapping()));
-            if (!store.add(mapping)) {
-                throw new IdInUseException("NPTv6 mapping id " + mapping.id() + " is in use");
-            }
-            return mapping;
-        }
-    }
-
-    @Override
-    public boolean remove(String id) {
-        synchronized (changes) {
-            return store.remove(id).isPresent();
-        }
+            return store.add(mapping) ? Optional.of(mapping) : Optional.empty();
+        });
     }
 
     /**
@@ -216,32 +157,6 @@ public class Nptv6MappingManager extends AbstractListenerManager<Nptv6MappingEve
         @Override
         public Optional<String> unfit(DeviceId device) {
             return ProfileFeatures.unfit(pipeconfService, device, Feature.NPTV6);
-        }
-    }
-
-    /** Hears the store: every instance tells its listeners; the owner acts. */
-    private class InternalStoreDelegate implements Nptv6MappingStoreDelegate {
-        @Override
-        public void notify(Nptv6MappingEvent event) {
-            post(event);
-            if (event.type() == Nptv6MappingEvent.Type.MAPPING_ADDED) {
-                lifecycle.added(event.subject());
-            } else if (event.type() == Nptv6MappingEvent.Type.MAPPING_REMOVED) {
-                lifecycle.removed(event.subject());
-            }
-            // status changes: the owner wrote them
-        }
-    }
-
-    /** A device that comes back gets its mappings' entries again. */
-    private class InternalDeviceListener implements DeviceListener {
-        @Override
-        public void event(DeviceEvent event) {
-            DeviceId device = event.subject().id();
-            if ((event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
-                    || event.type() == DeviceEvent.Type.DEVICE_ADDED) && deviceService.isAvailable(device)) {
-                lifecycle.deviceAvailable(device);
-            }
         }
     }
 }

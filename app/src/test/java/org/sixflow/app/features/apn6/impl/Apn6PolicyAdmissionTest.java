@@ -15,6 +15,7 @@ import org.sixflow.app.features.apn6.api.Apn6Match;
 import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6Validation;
 import org.sixflow.app.features.apn6.api.ApplicationAwareId;
+import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.PolicyFlowRules;
 import org.sixflow.app.testing.PredicatePartitions;
@@ -61,7 +62,7 @@ public class Apn6PolicyAdmissionTest {
         fixture.pipeconfs.register(small);
         fixture.pipeconfs.bindToDevice(small.id(), BEIJING);
         if (hold) {
-            fixture.manager.work = held::add;
+            OwnedWiring.work(fixture.manager, held::add);
         }
         fixture.activate();
     }

@@ -9,6 +9,7 @@ import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.apn6.api.Apn6PolicyEvent;
 import org.sixflow.app.features.apn6.api.Apn6PolicyListener;
+import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.PolicyFlowRules;
@@ -57,27 +58,27 @@ public final class Apn6PolicyManagerFixture {
         this.storage = storage;
         this.flows = flows;
         this.partitions = partitions;
-        store.storageService = storage;
+        OwnedWiring.storageService(store, storage);
         manager.store = store;
-        manager.deviceService = lab.devices;
+        OwnedWiring.deviceService(manager, lab.devices);
         manager.configService = lab.netcfg;
         manager.edgePortService = lab.edgePortService;
         manager.linkService = lab.linkService;
-        manager.coreService = new CoreServiceAdapter() {
+        OwnedWiring.coreService(manager, new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
                 return TestApplicationId.create(name);
             }
-        };
-        manager.flowRuleService = flows;
-        manager.workPartitionService = partitions;
-        manager.pipeconfService = pipeconfs;
+        });
+        OwnedWiring.flowRuleService(manager, flows);
+        OwnedWiring.workPartitionService(manager, partitions);
+        OwnedWiring.pipeconfService(manager, pipeconfs);
         Object oneAtATime = new Object();
-        manager.work = task -> {
+        OwnedWiring.work(manager, task -> {
             synchronized (oneAtATime) {
                 task.run();
             }
-        };
+        });
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(recorder);
         if (start) {

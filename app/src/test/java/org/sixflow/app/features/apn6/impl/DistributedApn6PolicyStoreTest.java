@@ -14,6 +14,7 @@ import org.sixflow.app.features.apn6.api.Apn6Policy;
 import org.sixflow.app.features.apn6.api.Apn6PolicyEvent;
 import org.sixflow.app.features.apn6.api.ApplicationAwareId;
 import org.sixflow.app.features.apn6.api.PortRange;
+import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.lifecycle.Stored;
 import org.sixflow.app.testing.ClusterStorageService;
 
@@ -44,7 +45,7 @@ public class DistributedApn6PolicyStoreTest {
 
     private static DistributedApn6PolicyStore store(ClusterStorageService storage) {
         DistributedApn6PolicyStore store = new DistributedApn6PolicyStore();
-        store.storageService = storage;
+        OwnedWiring.storageService(store, storage);
         store.activate();
         return store;
     }

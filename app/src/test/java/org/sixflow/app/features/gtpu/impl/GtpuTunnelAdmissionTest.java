@@ -11,6 +11,7 @@ import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.TableFullException;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelValidation;
+import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.PolicyFlowRules;
 import org.sixflow.app.testing.PredicatePartitions;
@@ -58,7 +59,7 @@ public class GtpuTunnelAdmissionTest {
     private void start(Map<PiTableId, Long> sizes, boolean hold) {
         fixture.shrinkTables(sizes);
         if (hold) {
-            fixture.manager.work = held::add;
+            OwnedWiring.work(fixture.manager, held::add);
         }
         fixture.activate();
     }

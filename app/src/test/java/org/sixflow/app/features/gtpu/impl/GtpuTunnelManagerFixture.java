@@ -15,6 +15,7 @@ import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.gtpu.api.GtpuChecksumMode;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.PolicyFlowRules;
@@ -74,27 +75,27 @@ public final class GtpuTunnelManagerFixture {
         this.partitions = partitions;
         pipeconfs.register(BundledPipeconfs.bmv2());
         lab.devices.getDevices().forEach(d -> pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, d.id()));
-        store.storageService = storage;
+        OwnedWiring.storageService(store, storage);
         manager.store = store;
-        manager.deviceService = lab.devices;
+        OwnedWiring.deviceService(manager, lab.devices);
         manager.configService = lab.netcfg;
         manager.hostService = TestHostService.lab();
-        manager.coreService = new CoreServiceAdapter() {
+        OwnedWiring.coreService(manager, new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
                 return TestApplicationId.create(name);
             }
-        };
-        manager.flowRuleService = flows;
-        manager.workPartitionService = partitions;
-        manager.pipeconfService = pipeconfs;
+        });
+        OwnedWiring.flowRuleService(manager, flows);
+        OwnedWiring.workPartitionService(manager, partitions);
+        OwnedWiring.pipeconfService(manager, pipeconfs);
         manager.counterReader = this::read;
         Object oneAtATime = new Object();
-        manager.work = task -> {
+        OwnedWiring.work(manager, task -> {
             synchronized (oneAtATime) {
                 task.run();
             }
-        };
+        });
         SynchronousEventDispatcher.installInto(manager);
         if (start) {
             activate();

@@ -19,6 +19,7 @@ import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
 import org.sixflow.app.features.ilnp.api.IlnpUplink;
 import org.sixflow.app.features.nptv6.impl.Nptv6MappingManagerFixture;
+import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.PolicyFlowRules;
@@ -113,27 +114,27 @@ public final class IlnpSiteManagerFixture {
                                              new DefaultPort(device, PortNumber.portNumber(3), true),
                                              new DefaultPort(device, PortNumber.portNumber(4), true)));
         }
-        store.storageService = storage;
+        OwnedWiring.storageService(store, storage);
         manager.store = store;
         manager.nptv6 = nptv6.manager;
-        manager.deviceService = lab.devices;
+        OwnedWiring.deviceService(manager, lab.devices);
         manager.linkService = lab.linkService;
-        manager.coreService = new CoreServiceAdapter() {
+        OwnedWiring.coreService(manager, new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
                 return TestApplicationId.create(name);
             }
-        };
-        manager.flowRuleService = flows;
-        manager.workPartitionService = partitions;
-        manager.pipeconfService = pipeconfs;
+        });
+        OwnedWiring.flowRuleService(manager, flows);
+        OwnedWiring.workPartitionService(manager, partitions);
+        OwnedWiring.pipeconfService(manager, pipeconfs);
         manager.counterReader = this::read;
         Object oneAtATime = new Object();
-        manager.work = task -> {
+        OwnedWiring.work(manager, task -> {
             synchronized (oneAtATime) {
                 task.run();
             }
-        };
+        });
         SynchronousEventDispatcher.installInto(manager);
         if (start) {
             activate();

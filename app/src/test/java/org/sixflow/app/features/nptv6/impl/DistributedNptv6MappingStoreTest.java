@@ -10,6 +10,7 @@ import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6MappingEvent;
+import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.lifecycle.Stored;
 import org.sixflow.app.testing.ClusterStorageService;
 
@@ -37,8 +38,8 @@ public class DistributedNptv6MappingStoreTest {
 
     @Before
     public void setUp() {
-        one.storageService = storage;
-        two.storageService = storage.instance();
+        OwnedWiring.storageService(one, storage);
+        OwnedWiring.storageService(two, storage.instance());
         one.activate();
         two.activate();
         two.setDelegate(heard::add);

@@ -15,6 +15,7 @@ import org.onosproject.net.pi.model.PiTableId;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.api.Nptv6Mapping;
+import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.PolicyFlowRules;
@@ -77,24 +78,24 @@ public final class Nptv6MappingManagerFixture {
                                              new DefaultPort(device, PortNumber.portNumber(3), true),
                                              new DefaultPort(device, PortNumber.portNumber(4), true)));
         }
-        store.storageService = storage;
+        OwnedWiring.storageService(store, storage);
         manager.store = store;
-        manager.deviceService = lab.devices;
-        manager.coreService = new CoreServiceAdapter() {
+        OwnedWiring.deviceService(manager, lab.devices);
+        OwnedWiring.coreService(manager, new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
                 return TestApplicationId.create(name);
             }
-        };
-        manager.flowRuleService = flows;
-        manager.workPartitionService = partitions;
-        manager.pipeconfService = pipeconfs;
+        });
+        OwnedWiring.flowRuleService(manager, flows);
+        OwnedWiring.workPartitionService(manager, partitions);
+        OwnedWiring.pipeconfService(manager, pipeconfs);
         Object oneAtATime = new Object();
-        manager.work = task -> {
+        OwnedWiring.work(manager, task -> {
             synchronized (oneAtATime) {
                 task.run();
             }
-        };
+        });
         SynchronousEventDispatcher.installInto(manager);
         if (start) {
             activate();
