@@ -177,7 +177,8 @@ p4-build:
 	$(MAKE) constants
 
 ## Regenerate P4InfoConstants.java and ptf/lib/p4info_names.py from the full and bng profiles' bmv2 P4Infos,
-## and P4Defines.java (drop reasons, events, classes, code points) from p4src/common/define.p4.
+## P4Defines.java (drop reasons, events, classes, code points) and the latency classes (the app's
+## LatencyClass, the dashboard's latency-classes.ts) from p4src/common/define.p4.
 ## The generator is compiled on its own, so it runs even when main code uses names that changed.
 constants:
 	cd pipeconf && $(MVN) -q dependency:build-classpath -Dmdep.outputFile=target/codegen.classpath
@@ -193,6 +194,11 @@ constants:
 	cd pipeconf && java -cp "target/codegen:$$(cat target/codegen.classpath)" \
 	    org.sixflow.pipeconf.codegen.P4DefinesGenerator p4src/common/define.p4 \
 	    src/main/java/org/sixflow/pipeconf/P4Defines.java
+	rm -rf app/target/codegen && mkdir -p app/target/codegen/org/sixflow/app/api/codegen
+	javac -d app/target/codegen app/src/test/java/org/sixflow/app/api/codegen/LatencyClassGenerator.java
+	cp app/src/test/resources/org/sixflow/app/api/codegen/LatencyClass.java.in app/target/codegen/org/sixflow/app/api/codegen/
+	java -cp app/target/codegen org.sixflow.app.api.codegen.LatencyClassGenerator pipeconf/p4src/common/define.p4 \
+	    app/src/main/java/org/sixflow/app/api/LatencyClass.java web/src/app/core/latency-classes.ts
 
 ## Packet tests on bmv2, once per profile of pipeconf/profiles.json (tests of features a profile lacks
 ## are skipped for it): run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.

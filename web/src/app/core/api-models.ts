@@ -132,12 +132,6 @@ export interface Topology {
   links: TopologyLink[];
 }
 
-/** LatencyClass labels, in code order (org.sixflow.app.api.LatencyClass). */
-export const LATENCY_CLASSES = [
-  'ipv6', 'apn6-insert', 'apn6-transit', 'msr6-te-encap', 'msr6-rlb-encap', 'msr6-replicate', 'msr6-decap',
-  'gtpu-encap-zero', 'gtpu-encap-full', 'gtpu-encap-incremental', 'gtpu-decap',
-] as const;
-export type LatencyClassLabel = (typeof LATENCY_CLASSES)[number];
 
 export interface LatencyPoint {
   time: string;

@@ -6,7 +6,8 @@ import { FormArray, FormBuilder, FormGroup, ReactiveFormsModule } from '@angular
 import { Observable } from 'rxjs';
 
 import { ApiError } from '../core/api-error';
-import { EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation, LATENCY_CLASSES } from '../core/api-models';
+import { EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation } from '../core/api-models';
+import { LATENCY_CLASSES } from '../core/latency-classes';
 import { Apn6Policy } from '../features/apn6/apn6-models';
 import { GtpuTunnel } from '../features/gtpu/gtpu-models';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';

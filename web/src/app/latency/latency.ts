@@ -8,7 +8,8 @@ import { Observable, catchError, filter, forkJoin, map, of, startWith, switchMap
 
 import { TimeWindow } from '../core/api-http';
 
-import { Device, LATENCY_CLASSES, LatencyBatch, LatencyHistogram, LatencySeries, LatencyStatistics, ReplicaLatencies } from '../core/api-models';
+import { Device, LatencyBatch, LatencyHistogram, LatencySeries, LatencyStatistics, ReplicaLatencies } from '../core/api-models';
+import { LATENCY_CLASSES } from '../core/latency-classes';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
 import { SixflowApi } from '../core/sixflow-api.service';
 import { TelemetryStream } from '../core/telemetry-stream.service';

@@ -3,14 +3,12 @@
 package org.sixflow.app.api;
 
 import org.junit.Test;
+import org.sixflow.app.api.codegen.LatencyClassGenerator;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -22,24 +20,30 @@ import static org.sixflow.app.testing.Rejections.assertRejected;
 public class LatencyClassTest {
 
     private static final File DEFINE = new File("../pipeconf/p4src/common/define.p4");
+    private static final File JAVA = new File("src/main/java/org/sixflow/app/api/LatencyClass.java");
+    private static final File TYPESCRIPT = new File("../web/src/app/core/latency-classes.ts");
 
-    private static Map<String, Integer> p4Classes() throws Exception {
-        String text = new String(Files.readAllBytes(DEFINE.toPath()), StandardCharsets.UTF_8);
-        Matcher m = Pattern.compile("(?m)^const\\s+lat_class_t\\s+CLASS_(\\w+)\\s*=\\s*(\\d+)\\s*;").matcher(text);
-        Map<String, Integer> classes = new HashMap<>();
-        while (m.find()) {
-            classes.put(m.group(1), Integer.parseInt(m.group(2)));
-        }
-        return classes;
+    private static String read(File file) throws Exception {
+        return new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    public void theCommittedClassesAreWhatTheGeneratorMakesOfDefineP4() throws Exception {
+        String define = read(DEFINE);
+        assertEquals("LatencyClass.java is stale: run `make constants`", LatencyClassGenerator.java(define), read(JAVA));
+        assertEquals("latency-classes.ts is stale: run `make constants`", LatencyClassGenerator.typescript(define),
+                     read(TYPESCRIPT));
     }
 
     @Test
     public void everyP4ClassHasTheSameCodeInJava() throws Exception {
-        Map<String, Integer> p4 = p4Classes();
+        Map<String, Integer> p4 = LatencyClassGenerator.classes(read(DEFINE));
         assertEquals("class count", p4.size(), LatencyClass.values().length);
+        assertTrue("IPv6, the baseline, is a class", p4.containsKey("IPV6"));
         for (LatencyClass c : LatencyClass.values()) {
             assertTrue(c + " missing in define.p4", p4.containsKey(c.name()));
             assertEquals(c.name(), (int) p4.get(c.name()), c.code());
+            assertEquals(LatencyClassGenerator.label(c.name()), c.label());
         }
     }
 
