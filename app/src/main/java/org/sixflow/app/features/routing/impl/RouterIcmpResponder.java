@@ -13,31 +13,24 @@ import org.onosproject.net.intf.InterfaceService;
 import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
-import org.onosproject.net.packet.PacketProcessor;
-import org.onosproject.net.packet.PacketService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.impl.DeviceRateLimits;
-import org.sixflow.app.impl.OutcomeCounts;
+import org.sixflow.app.impl.PuntResponder;
 import org.sixflow.app.packet.icmpv6.EchoReply;
 import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
 import org.sixflow.app.packet.icmpv6.RouterAddresses;
 import org.sixflow.pipeconf.P4Defines;
 import org.sixflow.pipeconf.PuntReason;
-import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Answers, for a Sixflow router, the packets routing punts with a reason (routing.p4,
@@ -53,7 +46,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * deployment would meter the punt path, docs/features/routing.md#icmpv6).
  */
 @Component(immediate = true)
-public class RouterIcmpResponder {
+public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outcome> {
 
     /** Answers a device may send a second, on average (the controller's budget). */
     static final long PER_SECOND = 100;
@@ -77,11 +70,6 @@ public class RouterIcmpResponder {
 
     private static final int ETHERTYPE_OFFSET = 12;
 
-    private final Logger log = getLogger(getClass());
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected PacketService packetService;
-
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected InterfaceService interfaceService;
 
@@ -91,31 +79,25 @@ public class RouterIcmpResponder {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
 
-    private final PacketProcessor processor = new Processor();
-    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
-    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
+    /** A responder, as OSGi makes it. */
+    public RouterIcmpResponder() {
+        super(Outcome.class, PER_SECOND, BURST, 2);
+    }
 
     @Activate
     protected void activate() {
         // A director after the NDP responder (1): it takes (blocks) what it answers.
-        packetService.addProcessor(processor, PacketProcessor.director(2));
-        log.info("Started");
+        start();
     }
 
     @Deactivate
     protected void deactivate() {
-        packetService.removeProcessor(processor);
-        log.info("Stopped");
+        stop();
     }
 
     /** For tests: the clock the rate limit runs on. */
     void setNanoTime(LongSupplier nanoTime) {
         limits.setNanoTime(nanoTime);
-    }
-
-    /** Punted packets by what became of them (every outcome present, zeros included). */
-    public Map<Outcome, Long> outcomes() {
-        return outcomes.snapshot();
     }
 
     /**
@@ -202,16 +184,11 @@ public class RouterIcmpResponder {
                         && l.port().equals(port.port())));
     }
 
-    private class Processor implements PacketProcessor {
-        @Override
-        public void process(PacketContext context) {
-            if (context.isHandled()) {
-                return;
-            }
-            if (answer(context.inPacket()) != Outcome.NOT_ROUTING) {
-                // Routing's punt: nobody else's to forward or answer.
-                context.block();
-            }
+    @Override
+    protected void process(PacketContext context) {
+        if (answer(context.inPacket()) != Outcome.NOT_ROUTING) {
+            // Routing's punt: nobody else's to forward or answer.
+            context.block();
         }
     }
 }

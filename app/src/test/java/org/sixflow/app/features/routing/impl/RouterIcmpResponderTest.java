@@ -13,6 +13,7 @@ import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.features.routing.impl.RouterIcmpResponder.Outcome;
+import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
@@ -51,12 +52,12 @@ public class RouterIcmpResponderTest {
     @Before
     public void setUp() {
         LabNetwork lab = new LabNetwork();
-        responder.packetService = new PacketServiceAdapter() {
+        PuntResponderWiring.packetService(responder, new PacketServiceAdapter() {
             @Override
             public void emit(OutboundPacket packet) {
                 emitted.add(packet);
             }
-        };
+        });
         responder.hostService = TestHostService.lab();
         responder.interfaceService = TestInterfaceService.lab();
         responder.configService = lab.netcfg;

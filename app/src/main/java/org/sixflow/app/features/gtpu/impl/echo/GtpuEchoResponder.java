@@ -12,8 +12,6 @@ import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
-import org.onosproject.net.packet.PacketProcessor;
-import org.onosproject.net.packet.PacketService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -22,12 +20,10 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.gtpu.api.GtpuEchoService;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
-import org.sixflow.app.impl.DeviceRateLimits;
-import org.sixflow.app.impl.OutcomeCounts;
+import org.sixflow.app.impl.PuntResponder;
 import org.sixflow.app.packet.gtpu.GtpuFormatException;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
-import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.util.Map;
@@ -35,8 +31,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Answers the GTP-U Echo Requests Sixflow routers punt (the data plane does so for a request to
@@ -60,17 +54,12 @@ import static org.slf4j.LoggerFactory.getLogger;
  * routers' ICMPv6 errors are.
  */
 @Component(immediate = true, service = GtpuEchoService.class)
-public class GtpuEchoResponder implements GtpuEchoService {
+public class GtpuEchoResponder extends PuntResponder<GtpuEchoResponder.Outcome> implements GtpuEchoService {
 
     /** Echo responses a device may send a second, on average: peers echo every minute or so. */
     static final long PER_SECOND = 100;
     /** ... and at once. */
     static final long BURST = 20;
-
-    private final Logger log = getLogger(getClass());
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected PacketService packetService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
@@ -78,23 +67,22 @@ public class GtpuEchoResponder implements GtpuEchoService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected GtpuTunnelService tunnelService;
 
-    private final PacketProcessor processor = new EchoProcessor();
-    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
     private final Map<DeviceId, AtomicLong> answered = new ConcurrentHashMap<>();
-    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
 
+    /** A responder, as OSGi makes it. */
+    public GtpuEchoResponder() {
+        super(Outcome.class, PER_SECOND, BURST, 2);
+    }
 
     @Activate
     protected void activate() {
         // A director: it takes the packet (blocks it) when it answers.
-        packetService.addProcessor(processor, PacketProcessor.director(2));
-        log.info("Started");
+        start();
     }
 
     @Deactivate
     protected void deactivate() {
-        packetService.removeProcessor(processor);
-        log.info("Stopped");
+        stop();
     }
 
     /** For tests: the clock the rate limit runs on. */
@@ -113,11 +101,6 @@ public class GtpuEchoResponder implements GtpuEchoService {
     public long answeredRequests(DeviceId deviceId) {
         AtomicLong n = answered.get(deviceId);
         return n == null ? 0 : n.get();
-    }
-
-    @Override
-    public Map<Outcome, Long> outcomes() {
-        return outcomes.snapshot();
     }
 
     /** Answers a punted GTP-U packet if it is an echo request the device should answer. */
@@ -199,30 +182,16 @@ public class GtpuEchoResponder implements GtpuEchoService {
                 .anyMatch(t -> t.decapDevice().equals(device) && t.n3Address().equals(address));
     }
 
-
-    private static byte[] bytesOf(ByteBuffer raw) {
-        ByteBuffer bytes = raw.duplicate();
-        bytes.rewind();
-        byte[] frame = new byte[bytes.remaining()];
-        bytes.get(frame);
-        return frame;
-    }
-
-    private class EchoProcessor implements PacketProcessor {
-        @Override
-        public void process(PacketContext context) {
-            if (context.isHandled()) {
-                return;
-            }
-            InboundPacket in = context.inPacket();
-            if (!GtpuPacket.isGtpu(in.parsed())) {
-                return;
-            }
-            Outcome outcome = in.unparsed() == null ? Outcome.MALFORMED : answer(in.receivedFrom(), in.unparsed());
-            outcomes.count(outcome);
-            if (outcome == Outcome.ANSWERED) {
-                context.block();
-            }
+    @Override
+    protected void process(PacketContext context) {
+        InboundPacket in = context.inPacket();
+        if (!GtpuPacket.isGtpu(in.parsed())) {
+            return;
+        }
+        Outcome outcome = in.unparsed() == null ? Outcome.MALFORMED : answer(in.receivedFrom(), in.unparsed());
+        outcomes.count(outcome);
+        if (outcome == Outcome.ANSWERED) {
+            context.block();
         }
     }
 }

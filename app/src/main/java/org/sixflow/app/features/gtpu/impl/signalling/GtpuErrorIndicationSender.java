@@ -10,8 +10,6 @@ import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
-import org.onosproject.net.packet.PacketProcessor;
-import org.onosproject.net.packet.PacketService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -20,21 +18,16 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
-import org.sixflow.app.impl.DeviceRateLimits;
-import org.sixflow.app.impl.OutcomeCounts;
+import org.sixflow.app.impl.PuntResponder;
 import org.sixflow.app.packet.gtpu.GtpuFormatException;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
-import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Answers a G-PDU whose TEID no tunnel has with an Error Indication (3GPP TS 29.281 section
@@ -51,7 +44,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * stale TEID at line rate gets a trickle, enough for it to tear the tunnel down.
  */
 @Component(immediate = true)
-public class GtpuErrorIndicationSender {
+public class GtpuErrorIndicationSender extends PuntResponder<GtpuErrorIndicationSender.Outcome> {
 
     /** Error Indications a device may send a second, on average. */
     static final long PER_SECOND = 100;
@@ -76,47 +69,31 @@ public class GtpuErrorIndicationSender {
         NOT_SIXFLOW_DEVICE
     }
 
-    private final Logger log = getLogger(getClass());
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected PacketService packetService;
-
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected GtpuTunnelService tunnelService;
 
-    private final PacketProcessor processor = new GpduProcessor();
-    private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
-    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
-
+    /** A responder, as OSGi makes it. */
+    public GtpuErrorIndicationSender() {
+        super(Outcome.class, PER_SECOND, BURST, 2);
+    }
 
     @Activate
     protected void activate() {
         // A director: it takes the packet (blocks it) when it answers.
-        packetService.addProcessor(processor, PacketProcessor.director(2));
-        log.info("Started");
+        start();
     }
 
     @Deactivate
     protected void deactivate() {
-        packetService.removeProcessor(processor);
-        log.info("Stopped");
+        stop();
     }
 
     /** For tests: the clock the rate limit runs on. */
     void setNanoTime(LongSupplier nanoTime) {
         limits.setNanoTime(nanoTime);
-    }
-
-    /**
-     * Punted G-PDUs by what became of them, every outcome present (zeros included).
-     *
-     * @return counts by outcome
-     */
-    public Map<Outcome, Long> outcomes() {
-        return outcomes.snapshot();
     }
 
     private Outcome answer(ConnectPoint in, GtpuPacket gpdu) {
@@ -153,46 +130,32 @@ public class GtpuErrorIndicationSender {
                 .collect(Collectors.toList());
     }
 
-
-    private static byte[] bytesOf(ByteBuffer raw) {
-        ByteBuffer bytes = raw.duplicate();
-        bytes.rewind();
-        byte[] frame = new byte[bytes.remaining()];
-        bytes.get(frame);
-        return frame;
-    }
-
-    private class GpduProcessor implements PacketProcessor {
-        @Override
-        public void process(PacketContext context) {
-            if (context.isHandled()) {
-                return;
+    @Override
+    protected void process(PacketContext context) {
+        InboundPacket in = context.inPacket();
+        if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
+            return;
+        }
+        GtpuPacket packet;
+        try {
+            packet = GtpuPacket.read(bytesOf(in.unparsed()));
+        } catch (GtpuFormatException e) {
+            // Another message's, or none: counted here only when it claims to be a G-PDU.
+            byte[] frame = bytesOf(in.unparsed());
+            int type = GtpuPacket.ETHERNET_BYTES + GtpuPacket.IPV6_BYTES + GtpuPacket.UDP_BYTES + 1;
+            if (frame.length > type && Byte.toUnsignedInt(frame[type]) == GtpuHeader.G_PDU) {
+                outcomes.count(Outcome.MALFORMED);
+                log.debug("G-PDU from {} ignored: {}", in.receivedFrom(), e.getMessage());
             }
-            InboundPacket in = context.inPacket();
-            if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
-                return;
-            }
-            GtpuPacket packet;
-            try {
-                packet = GtpuPacket.read(bytesOf(in.unparsed()));
-            } catch (GtpuFormatException e) {
-                // Another message's, or none: counted here only when it claims to be a G-PDU.
-                byte[] frame = bytesOf(in.unparsed());
-                int type = GtpuPacket.ETHERNET_BYTES + GtpuPacket.IPV6_BYTES + GtpuPacket.UDP_BYTES + 1;
-                if (frame.length > type && Byte.toUnsignedInt(frame[type]) == GtpuHeader.G_PDU) {
-                    outcomes.count(Outcome.MALFORMED);
-                    log.debug("G-PDU from {} ignored: {}", in.receivedFrom(), e.getMessage());
-                }
-                return;
-            }
-            if (packet.header().messageType() != GtpuHeader.G_PDU) {
-                return;
-            }
-            Outcome outcome = answer(in.receivedFrom(), packet);
-            outcomes.count(outcome);
-            if (outcome == Outcome.SENT) {
-                context.block();
-            }
+            return;
+        }
+        if (packet.header().messageType() != GtpuHeader.G_PDU) {
+            return;
+        }
+        Outcome outcome = answer(in.receivedFrom(), packet);
+        outcomes.count(outcome);
+        if (outcome == Outcome.SENT) {
+            context.block();
         }
     }
 }

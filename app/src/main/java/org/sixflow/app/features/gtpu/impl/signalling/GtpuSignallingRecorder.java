@@ -8,8 +8,6 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
-import org.onosproject.net.packet.PacketProcessor;
-import org.onosproject.net.packet.PacketService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -20,23 +18,18 @@ import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
-import org.sixflow.app.impl.DeviceRateLimits;
-import org.sixflow.app.impl.OutcomeCounts;
+import org.sixflow.app.impl.PuntResponder;
 import org.sixflow.app.packet.gtpu.GtpuFormatException;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
-import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
-import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Acts on the GTP-U signalling messages peers send to the routers' N3 addresses, which the data
@@ -58,7 +51,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * {@link #BURST}); beyond that messages are counted only. Nothing is answered.
  */
 @Component(immediate = true)
-public class GtpuSignallingRecorder {
+public class GtpuSignallingRecorder extends PuntResponder<GtpuSignallingRecorder.Outcome> {
 
     /** History event kinds. */
     public static final String ERROR_INDICATION = "GTPU_ERROR_INDICATION";
@@ -88,11 +81,6 @@ public class GtpuSignallingRecorder {
         NOT_SIXFLOW_DEVICE
     }
 
-    private final Logger log = getLogger(getClass());
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected PacketService packetService;
-
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
 
@@ -102,37 +90,27 @@ public class GtpuSignallingRecorder {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected HistoryService historyService;
 
-    private final PacketProcessor processor = new SignallingProcessor();
-    private final DeviceRateLimits limits = new DeviceRateLimits(RECORDS_PER_SECOND, BURST);
-    private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
     private Clock clock = Clock.systemUTC();
 
+    /** A responder, as OSGi makes it. */
+    public GtpuSignallingRecorder() {
+        super(Outcome.class, RECORDS_PER_SECOND, BURST, 2);
+    }
 
     @Activate
     protected void activate() {
-        packetService.addProcessor(processor, PacketProcessor.director(2));
-        log.info("Started");
+        start();
     }
 
     @Deactivate
     protected void deactivate() {
-        packetService.removeProcessor(processor);
-        log.info("Stopped");
+        stop();
     }
 
     /** For tests: the clocks of the rate limit and of the history events. */
     void setClocks(LongSupplier nanoTime, Clock clock) {
         limits.setNanoTime(nanoTime);
         this.clock = clock;
-    }
-
-    /**
-     * Punted signalling messages by what became of them, every outcome present (zeros included).
-     *
-     * @return counts by outcome
-     */
-    public Map<Outcome, Long> outcomes() {
-        return outcomes.snapshot();
     }
 
     private Outcome handle(ConnectPoint in, GtpuPacket packet) {
@@ -250,37 +228,24 @@ public class GtpuSignallingRecorder {
                 || messageType == GtpuHeader.SUPPORTED_EXTENSION_HEADERS_NOTIFICATION;
     }
 
-    private static byte[] bytesOf(ByteBuffer raw) {
-        ByteBuffer bytes = raw.duplicate();
-        bytes.rewind();
-        byte[] frame = new byte[bytes.remaining()];
-        bytes.get(frame);
-        return frame;
-    }
-
-    private class SignallingProcessor implements PacketProcessor {
-        @Override
-        public void process(PacketContext context) {
-            if (context.isHandled()) {
-                return;
-            }
-            InboundPacket in = context.inPacket();
-            if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
-                return;
-            }
-            byte[] frame = bytesOf(in.unparsed());
-            int typeOffset = GtpuPacket.ETHERNET_BYTES + GtpuPacket.IPV6_BYTES + GtpuPacket.UDP_BYTES + 1;
-            if (frame.length <= typeOffset || !isSignalling(Byte.toUnsignedInt(frame[typeOffset]))) {
-                return;
-            }
-            Outcome outcome;
-            try {
-                outcome = handle(in.receivedFrom(), GtpuPacket.read(frame));
-            } catch (GtpuFormatException e) {
-                log.debug("GTP-U message from {} ignored: {}", in.receivedFrom(), e.getMessage());
-                outcome = Outcome.MALFORMED;
-            }
-            outcomes.count(outcome);
+    @Override
+    protected void process(PacketContext context) {
+        InboundPacket in = context.inPacket();
+        if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
+            return;
         }
+        byte[] frame = bytesOf(in.unparsed());
+        int typeOffset = GtpuPacket.ETHERNET_BYTES + GtpuPacket.IPV6_BYTES + GtpuPacket.UDP_BYTES + 1;
+        if (frame.length <= typeOffset || !isSignalling(Byte.toUnsignedInt(frame[typeOffset]))) {
+            return;
+        }
+        Outcome outcome;
+        try {
+            outcome = handle(in.receivedFrom(), GtpuPacket.read(frame));
+        } catch (GtpuFormatException e) {
+            log.debug("GTP-U message from {} ignored: {}", in.receivedFrom(), e.getMessage());
+            outcome = Outcome.MALFORMED;
+        }
+        outcomes.count(outcome);
     }
 }

@@ -22,6 +22,7 @@ import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.features.gtpu.api.GtpuEchoService.Outcome;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.packet.gtpu.GtpuPacketTest;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestGtpuTunnelService;
@@ -97,7 +98,7 @@ public class GtpuEchoResponderTest {
 
     @Before
     public void setUp() {
-        responder.packetService = packets;
+        PuntResponderWiring.packetService(responder, packets);
         responder.configService = new LabNetwork().netcfg;
         tunnels.tunnels.add(tunnel("ue-1", N3, "device:beijing"));
         tunnels.tunnels.add(tunnel("ue-2", "fd00:1:3::3:1", "device:nanjing"));

@@ -8,6 +8,7 @@ import org.junit.Test;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.sixflow.app.features.gtpu.impl.signalling.GtpuErrorIndicationSender.Outcome;
+import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 
@@ -54,7 +55,7 @@ public class GtpuErrorIndicationSenderTest {
 
     @Before
     public void setUp() {
-        sender.packetService = packets;
+        PuntResponderWiring.packetService(sender, packets);
         sender.configService = new LabNetwork().netcfg;
         tunnels.tunnels.add(tunnel("ue-1", N3, "device:beijing"));
         tunnels.tunnels.add(tunnel("ue-2", "fd00:1:3::3:1", "device:nanjing"));

@@ -8,6 +8,7 @@ import org.junit.Test;
 import org.onosproject.net.packet.PacketContext;
 import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.features.gtpu.impl.signalling.GtpuSignallingRecorder.Outcome;
+import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 import org.sixflow.app.testing.TestHistoryService;
@@ -57,7 +58,7 @@ public class GtpuSignallingRecorderTest {
 
     @Before
     public void setUp() {
-        recorder.packetService = packets;
+        PuntResponderWiring.packetService(recorder, packets);
         recorder.configService = new LabNetwork().netcfg;
         tunnels.tunnels.add(tunnel("ue-1", N3, "device:beijing"));
         tunnels.tunnels.add(tunnel("ue-2", "fd00:1:3::3:1", "device:nanjing"));
