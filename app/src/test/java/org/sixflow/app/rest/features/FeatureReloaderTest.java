@@ -14,8 +14,6 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.onlab.osgi.TestServiceDirectory;
-import org.onosproject.codec.JsonCodec;
-import org.sixflow.app.api.SixflowFeature;
 import org.sixflow.app.rest.SixflowWebApplication;
 import org.sixflow.app.testing.RawHttp;
 import org.sixflow.app.testing.WebHarness;
@@ -29,7 +27,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -58,35 +55,9 @@ public class FeatureReloaderTest {
         }
     }
 
-    private static final class LateFeature implements SixflowFeature {
-        @Override
-        public String name() {
-            return "zz-late";
-        }
-
-        @Override
-        public String title() {
-            return "A late feature";
-        }
-
-        @Override
-        public List<Class<?>> resources() {
-            return List.of(LateResource.class);
-        }
-
-        @Override
-        public Map<Class<?>, JsonCodec<?>> codecs() {
-            return Map.of();
-        }
-
-        @Override
-        public List<String> schemas() {
-            return List.of();
-        }
-
-        @Override
-        public Optional<String> dashboardPage() {
-            return Optional.of("late");
+    private static final class LateFeature extends DescribedFeature {
+        LateFeature() {
+            super("zz-late", "A late feature", List.of(LateResource.class), Map.of(), List.of(), "late");
         }
     }
 
