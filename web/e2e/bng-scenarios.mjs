@@ -72,6 +72,8 @@ export const bngScenarios = [
     await see(page.locator('.detail [role=alert]'), 'Cannot show session 99: No BNG session 99');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(/\/bng$/);
+    // The URL changes before Angular takes the detail out: wait for it to go, then check.
+    await page.locator('.detail').waitFor({ state: 'detached', timeout: 5000 });
     assert.equal(await page.locator('.detail').count(), 0);
 
     // Cutting alice's session takes a confirmation that names her; then REST has it ended.
