@@ -78,10 +78,11 @@ public class FeatureReloader implements ContainerLifecycleListener {
     @Override
     public synchronized void onShutdown(Container stopped) {
         catalog.unlisten(onChange);
+        container = null;   // a reload still scheduled finds no container and does nothing
         if (timer != null) {
-            timer.shutdownNow();
+            // Not shutdownNow: the reload that shuts this container down runs on this very timer.
+            timer.shutdown();
         }
-        container = null;
     }
 
     private synchronized void changed() {
