@@ -149,6 +149,9 @@ public class TelemetryReportCollectorTest {
             // device answers the write, the store marks entries ADDED only on its next poll.
             @Override
             public void apply(FlowRuleOperations ops) {
+                // Decided when the write is recorded: a test that sees it recorded and then
+                // stops refusing must not change this write's outcome.
+                boolean refused = refuse;
                 writes.add(ops);
                 for (Set<FlowRuleOperation> stage : ops.stages()) {
                     for (FlowRuleOperation op : stage) {
@@ -159,7 +162,7 @@ public class TelemetryReportCollectorTest {
                             installed.put(rule, new DefaultFlowEntry(rule, FlowEntry.FlowEntryState.PENDING_ADD));
                         }
                     }
-                    if (refuse) {
+                    if (refused) {
                         // ONOS stops at a failed stage's end and reports the batch failed.
                         ops.callback().onError(ops);
                         return;
