@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+/**
+ * ONOS's driver service for simulated switches: handlers that read groups back from the switches.
+ */
+package org.sixflow.sim.net.driver;
