@@ -31,12 +31,10 @@ import org.sixflow.app.features.apn6.api.Apn6PolicyStore;
 import org.sixflow.app.features.apn6.api.Apn6PolicyStoreDelegate;
 import org.sixflow.app.features.apn6.api.Apn6Validation;
 import org.sixflow.app.features.apn6.impl.Apn6PolicyCompiler;
-import org.sixflow.app.impl.ProfileFeatures;
 import org.sixflow.app.lifecycle.OwnedFeature;
 import org.sixflow.app.lifecycle.OwnedLifecycle;
 import org.sixflow.app.lifecycle.OwnedObjectManager;
 import org.sixflow.app.net.HostPorts;
-import org.sixflow.pipeconf.Feature;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -178,10 +176,6 @@ public class Apn6PolicyManager
     }
 
     private Apn6Validation checked(Apn6Policy policy) {
-        // The devices the policy compiles entries for must have APN6 compiled in.
-        for (DeviceId device : compile(policy, network()).keySet()) {
-            ProfileFeatures.require(device, pipeconfService.ofDevice(device), Feature.APN6);
-        }
         Assessment assessment = assess(policy);
         Apn6Validation validation = assessment.withRoom();
         if (!assessment.validation.valid()) {
@@ -210,7 +204,7 @@ public class Apn6PolicyManager
     }
 
     private Apn6Network network() {
-        return Apn6Network.read(deviceService, configService, edgePortService,
+        return Apn6Network.read(deviceService, configService, pipeconfService, edgePortService,
                                 new HostPorts(edgePortService, linkService));
     }
 

@@ -5,6 +5,7 @@ package org.sixflow.app.features.apn6.impl;
 import org.junit.After;
 import org.junit.Test;
 import org.onlab.packet.Ip6Prefix;
+import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.pi.model.PiPipeconf;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import static org.junit.Assert.assertEquals;
@@ -121,14 +123,30 @@ public class Apn6PolicyAdmissionTest {
     }
 
     @Test
-    public void anEdgeWhoseProfileHasNoApn6IsRefusedByName() {
+    public void aNetworkWidePolicyLeavesOutAnEdgeWhoseProfileHasNoApn6() {
         start(false);
         fixture.pipeconfs.bindToDevice(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2), BEIJING);
+        create(from("a", 1, 1));
+        assertEquals(InstallStatus.INSTALLED, fixture.status("a"));
+        assertTrue("nothing on beijing, outside the APN6 domain", fixture.flows.on(BEIJING).isEmpty());
+        assertFalse(fixture.manager.entries("a").containsKey(BEIJING));
+        assertFalse("the other devices have entries", fixture.manager.entries("a").isEmpty());
+    }
+
+    @Test
+    public void aPolicyNamingAPortOfAnEdgeWithoutApn6IsRefusedByName() {
+        start(false);
+        fixture.pipeconfs.bindToDevice(SixflowPipeconfs.id("gtpu", PipeconfTarget.BMV2), BEIJING);
+        Apn6Policy named = Apn6Policy.of("a", null, 100, Apn6Match.builder()
+                .source(Ip6Prefix.valueOf("fd00:9:1::/64"))
+                .ingressPorts(Set.of(ConnectPoint.deviceConnectPoint("device:beijing/3"))).build(),
+                                         ApplicationAwareId.of(1, 1, 1, 1), null, false);
         try {
-            fixture.manager.create(from("a", 1, 1));
+            fixture.manager.create(named);
             fail("beijing runs gtpu");
         } catch (IllegalArgumentException expected) {
-            assertEquals("device:beijing runs profile gtpu, which has no APN6", expected.getMessage());
+            assertTrue(expected.getMessage(), expected.getMessage().contains(
+                    "device:beijing runs profile gtpu, which has no APN6"));
         }
         assertFalse("nothing stored", fixture.manager.policy("a").isPresent());
     }
