@@ -34,7 +34,8 @@ compose-up: build
 lab:
 	TOPOLOGY=$(TOPOLOGY) tools/lab.sh
 
-## The dashboard over the simulated core of app/'s e2e harness, on a loopback port.
+## The demo: Sixflow's real components on the simulated ONOS of lab/sim (lab/demo), with the built
+## dashboard on a loopback port.
 demo:
 	tools/demo.sh
 
@@ -64,23 +65,21 @@ web-test:
 	cd web && CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run test:ci
 
 ## The dashboard end to end: Playwright (playwright-core) drives Debian's headless Chromium against
-## the built dashboard and the app's real REST API (app/'s DashboardHarness: the real managers over
-## the simulated lab, a real PostgreSQL, stored telemetry). Screenshots land in web/e2e-artifacts/.
+## the built dashboard and the app's real REST API on the demo (lab/demo: Sixflow's components on the
+## simulated ONOS of lab/sim, a real PostgreSQL, stored telemetry). Screenshots land in web/e2e-artifacts/.
 web-e2e: deps
 	cd web && npm run build
 	$(MVN) -q -DskipTests install
-	cd app && $(MVN) -q dependency:build-classpath -Dmdep.outputFile=target/e2e.classpath -Dmdep.includeScope=test
 	cd web && CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run e2e
 
 ## The REST fuzz suite (tools/fuzz/): schemathesis against the API's own OpenAPI description (GET
 ## openapi.json), then Sixflow's own hostile requests (nesting depth, sizes, encodings, timestamps,
-## durations, path spellings, methods, headers), on the e2e harness with a throwaway PostgreSQL. It
+## durations, path spellings, methods, headers), on the demo (lab/demo) with a throwaway PostgreSQL. It
 ## fails on any 5xx, any error that is not JSON {code, message}, any answer slower than 2 s, or any
 ## change to the objects that existed before it ran. FUZZ_REQUESTS (default 30,000) is its budget.
 FUZZ_REQUESTS ?= 30000
 fuzz: deps
-	$(MVN) -q test-compile dependency:build-classpath -pl app -am \
-	    -Dmdep.outputFile=$(CURDIR)/app/target/e2e.classpath -Dmdep.includeScope=test
+	$(MVN) -q -DskipTests package -pl lab/demo -am
 	$(VENV)/bin/python tools/fuzz/fuzz.py --requests $(FUZZ_REQUESTS)
 
 ## The fuzz suite within `make test`: 3,000 requests (about a minute).

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 #
-# make bench-rest: GET endpoints under load on the e2e harness (app/'s RestBenchHarness: the real
-# REST application and managers over the simulated lab, a throwaway PostgreSQL with an hour of
-# stored telemetry). wrk at 50 and 200 connections per endpoint (requests/s, p50, p99, errors),
+# make bench-rest: GET endpoints under load on the demo (lab/demo/run.sh --bench-rate: Sixflow's
+# real components on the simulated ONOS of lab/sim, a throwaway PostgreSQL with an hour of stored
+# telemetry). wrk at 50 and 200 connections per endpoint (requests/s, p50, p99, errors),
 # then the 200-connection pass again while 200 clients hold telemetry event streams. Each row
 # carries the 1-minute load average read when its run ended: the machine may be shared.
 # BENCH_SECONDS (default 10) per run; BENCH_RATE samples/s per class and device (default 25);
@@ -30,20 +30,18 @@ if ! command -v wrk >/dev/null; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get -o DPkg::Lock::Timeout=900 install -y -q wrk
 fi
 
-echo "== building the harness (test classes and their classpath; nothing is installed)"
-# One reactor run, so the pipeconf module resolves from its build here, not from a local repository
-# a fresh machine does not have.
-(cd "$top" && $mvn -q test-compile dependency:build-classpath -pl app -am \
-    -Dmdep.outputFile="$top/app/target/e2e.classpath" -Dmdep.includeScope=test)
+echo "== building the demo (nothing is installed)"
+# One reactor run, so the app and pipeconf resolve from their builds here, not from a local
+# repository a fresh machine does not have.
+(cd "$top" && $mvn -q -DskipTests package -pl lab/demo -am)
 
 mkdir -p "$out"
 rm -f "$out/harness.in"
 mkfifo "$out/harness.in"
-argline="$(sed -n 's:.*<argLine>\(.*\)</argLine>.*:\1:p' "$top/pom.xml" | head -1)"
-cd "$top/app"
-# shellcheck disable=SC2086
-java $argline -Dbench.rate="$rate" -cp "target/classes:target/test-classes:$(cat target/e2e.classpath)" \
-    org.sixflow.app.e2e.RestBenchHarness <"$out/harness.in" >"$out/harness.log" 2>"$out/harness.err" &
+bench_ui="$(mktemp -d)"
+echo '<!doctype html><title>bench</title>' >"$bench_ui/index.html"
+DEMO_LOG="$out/demo.log" "$top/lab/demo/run.sh" "$bench_ui" --bench-rate "$rate" \
+    <"$out/harness.in" >"$out/harness.log" 2>"$out/harness.err" &
 harness=$!
 exec 3>"$out/harness.in"     # holds the harness's input open; closing it stops the harness
 streams=""
@@ -52,6 +50,7 @@ cleanup() {
     exec 3>&- || true
     wait "$harness" 2>/dev/null || true
     rm -f "$out/harness.in"
+    rm -rf "$bench_ui"
 }
 trap cleanup EXIT
 

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 #
-# The dashboard over a simulated network, for machines with neither a Docker engine nor bmv2:
-# app/'s e2e harness (org.sixflow.app.e2e.DashboardHarness, test scope) runs Sixflow's real managers,
-# REST API and a throwaway PostgreSQL over simulated ONOS core services and switches, and serves the
-# built dashboard on a loopback port. The health answer tells the dashboard it is simulated, so
-# every page carries a banner saying so. Ctrl-C stops the harness, which stops its PostgreSQL.
+# The dashboard over a simulated network, for machines with neither a Docker engine nor bmv2: the
+# demo (lab/demo, started by lab/demo/run.sh) runs Sixflow's real components, wired from their OSGi
+# descriptors, on a simulated ONOS (lab/sim, lab/sim-net) over the bmv2 lab's own topologies and
+# netcfg, with a throwaway PostgreSQL, and serves the built dashboard on a loopback port. The health
+# answer tells the dashboard it is simulated, so every page carries a banner saying so. Ctrl-C
+# stops the demo, which stops its PostgreSQL.
 #
 # Environment: DEMO_SKIP_BUILD=1 (use what the last build left), MVN (mvn -B -ntp).
 set -euo pipefail
@@ -14,19 +15,19 @@ set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 read -r -a mvn <<<"${MVN:-mvn -B -ntp}"
 work="$(mktemp -d)"
-harness_pid=""
+demo_pid=""
 
 cleanup() {
     local status=$?
     trap - EXIT INT TERM HUP
-    if [ -n "$harness_pid" ] && kill -0 "$harness_pid" 2>/dev/null; then
-        echo "make run: stopping the demo (the harness stops its PostgreSQL)"
-        exec 3>&- || true  # end of its standard input: the harness shuts down in order
+    if [ -n "$demo_pid" ] && kill -0 "$demo_pid" 2>/dev/null; then
+        echo "make run: stopping the demo (it stops its PostgreSQL)"
+        exec 3>&- || true  # end of its standard input: the demo shuts down in order
         for _ in $(seq 1 300); do
-            kill -0 "$harness_pid" 2>/dev/null || break
+            kill -0 "$demo_pid" 2>/dev/null || break
             sleep 0.1
         done
-        kill -KILL "$harness_pid" 2>/dev/null || true
+        kill -KILL "$demo_pid" 2>/dev/null || true
     fi
     rm -rf "$work"
     exit "$status"
@@ -42,45 +43,42 @@ if [ "${DEMO_SKIP_BUILD:-0}" != 1 ]; then
     tools/ensure-deps.sh
     echo "make run: building the dashboard"
     (cd web && npm run build)
-    echo "make run: building the app and its test harness"
-    # One reactor run: the class path then names the modules built here, not older installed copies.
-    "${mvn[@]}" -q -DskipTests package dependency:build-classpath -pl app -am \
-        -Dmdep.outputFile=target/e2e.classpath -Dmdep.includeScope=test
+    echo "make run: building the app, the pipeconf and the demo"
+    # One reactor run: the demo's class path then names the modules built here, not installed copies.
+    "${mvn[@]}" -q -DskipTests package -pl lab/demo -am
 fi
-[ -f "$dashboard/index.html" ] && [ -s app/target/e2e.classpath ] && [ -d app/target/test-classes ] \
-    || { echo "make run: the dashboard or the app's test classes are not built: run without DEMO_SKIP_BUILD" >&2; exit 2; }
+[ -f "$dashboard/index.html" ] && [ -s lab/demo/target/demo.classpath ] \
+    || { echo "make run: the dashboard or the demo is not built: run without DEMO_SKIP_BUILD" >&2; exit 2; }
 
-read -r -a jvm_flags <<<"$(sed -n 's:.*<argLine>\(.*\)</argLine>.*:\1:p' pom.xml | head -n 1)"
-classpath="target/classes:target/test-classes:$(cat app/target/e2e.classpath)"
 mkfifo "$work/stdin"
-# Its own session, so a Ctrl-C reaches only this script, which then closes the harness's input.
+# Its own session, so a Ctrl-C reaches only this script, which then closes the demo's input.
 # Its log (slf4j-simple): where a 500's log reference leads.
-log="$top/app/target/demo.log"
-(cd app && exec setsid java "${jvm_flags[@]}" -Dorg.slf4j.simpleLogger.logFile="$log" -cp "$classpath" \
-    org.sixflow.app.e2e.DashboardHarness "$dashboard" \
-    <"$work/stdin" >"$work/harness.out" 2>"$work/harness.err") &
-harness_pid=$!
+log="$top/lab/demo/target/demo.log"
+(DEMO_LOG="$log" exec setsid lab/demo/run.sh "$dashboard" \
+    <"$work/stdin" >"$work/demo.out" 2>"$work/demo.err") &
+demo_pid=$!
 exec 3>"$work/stdin"
 
 url=""
 for _ in $(seq 1 1800); do
-    url="$(sed -n 's/^DASHBOARD_URL=//p' "$work/harness.out")"
+    url="$(sed -n 's/^DASHBOARD_URL=//p' "$work/demo.out")"
     [ -n "$url" ] && break
-    if ! kill -0 "$harness_pid" 2>/dev/null; then
-        echo "make run: the harness ended before it was ready:" >&2
-        tail -n 30 "$work/harness.err" "$log" >&2
+    if ! kill -0 "$demo_pid" 2>/dev/null; then
+        echo "make run: the demo ended before it was ready:" >&2
+        tail -n 30 "$work/demo.err" "$log" >&2
         exit 1
     fi
     sleep 0.1
 done
-[ -n "$url" ] || { echo "make run: the harness was not ready after 180 s" >&2; exit 1; }
+[ -n "$url" ] || { echo "make run: the demo was not ready after 180 s" >&2; exit 1; }
 
 cat <<EOF
 
 ================================================================================
  Sixflow demo: SIMULATED ONOS core and switches (every page says so)
- Sixflow's managers, REST API and PostgreSQL history are real; the devices, links
- and hosts of docker/'s five-city network and their telemetry are simulated.
+ Sixflow's components (wired as ONOS wires them), REST API and PostgreSQL history
+ are real; the ONOS core, the switches of the bmv2 lab's topologies (msr6-study,
+ multihomed, bng) and their telemetry are simulated.
  dashboard  ${url}
  REST       ${url}onos/sixflow/v1/health
  Experiment runs stay Queued here (no switch sends probes) and there is no ONOS
@@ -92,4 +90,4 @@ cat <<EOF
 ================================================================================
 
 EOF
-wait "$harness_pid"
+wait "$demo_pid"

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-// The NPTv6 page against the harness (its mapping manager binds the lab's devices to the nptv6
-// profile; beijing and nanjing have ports 1-4): each step of the page is checked through the REST
+// The NPTv6 page against the demo (its site border router device:sbr runs the nptv6 profile, with the
+// site on port 1 and the providers pa and pb on 2 and 3): each step of the page is checked through the REST
 // API too (what the page says is what the server has), the uplink's counters against telemetry/ports.
 import assert from 'node:assert/strict';
 
 import { count, fill, rest, see, until } from './steps.mjs';
 
-/** The mapping the page creates: docs/features/nptv6.md's worked example on beijing's port 2. */
-const ISP1 = { id: 'site-a-isp1', internalPrefix: 'fd01:203:405::/48', externalPrefix: '2001:db8:1::/48', uplink: 'device:beijing/2' };
+/** The mapping the page creates: docs/features/nptv6.md's worked example on sbr's port 2 (to provider pa). */
+const ISP1 = { id: 'site-a-isp1', internalPrefix: 'fd01:203:405::/48', externalPrefix: '2001:db8:1::/48', uplink: 'device:sbr/2' };
 const LABELS = { id: 'Id', internalPrefix: 'Internal prefix (the site\'s)', externalPrefix: 'External prefix (the provider\'s)',
   uplink: 'Uplink (device/port)' };
 
@@ -28,9 +28,9 @@ async function installed(page, url, id) {
 
 /** The uplink's latest reading as REST has it. */
 async function uplinkReading(page, url) {
-  const { body } = await rest(page, url, 'GET', 'telemetry/ports?device=device:beijing');
+  const { body } = await rest(page, url, 'GET', 'telemetry/ports?device=device:sbr');
   const reading = body.ports.find((p) => p.port === '2');
-  assert.ok(reading, 'the harness stores readings of device:beijing port 2');
+  assert.ok(reading, 'the harness stores readings of device:sbr port 2');
   return reading;
 }
 
@@ -45,12 +45,12 @@ export const nptv6Scenarios = [
     await see(page.locator('#mapping-internalPrefix-error'), 'has bits set past its length');
     assert.equal(await page.locator('#mapping-internalPrefix').getAttribute('aria-invalid'), 'true');
     assert.equal(await page.locator('#mapping-internalPrefix').inputValue(), 'fd01:203:405::1/48');
-    // A port beijing does not have: the manager names the uplink.
-    await fillMapping(page, { internalPrefix: ISP1.internalPrefix, uplink: 'device:beijing/9' });
+    // A port sbr does not have: the manager names the uplink.
+    await fillMapping(page, { internalPrefix: ISP1.internalPrefix, uplink: 'device:sbr/9' });
     await page.getByRole('button', { name: 'Create mapping' }).click();
-    await see(page.locator('#mapping-uplink-error'), 'uplink: device:beijing has no port 9');
+    await see(page.locator('#mapping-uplink-error'), 'uplink: device:sbr has no port 9');
     assert.equal(await page.locator('#mapping-internalPrefix-error').innerText(), '');
-    assert.equal(await page.locator('#mapping-uplink').inputValue(), 'device:beijing/9');
+    assert.equal(await page.locator('#mapping-uplink').inputValue(), 'device:sbr/9');
     assert.equal(await page.locator('#mapping-id').inputValue(), ISP1.id);
     await shot('nptv6-errors.png');
     assert.equal((await rest(page, url, 'GET', `nptv6/mappings/${ISP1.id}`)).status, 404);
@@ -77,15 +77,15 @@ export const nptv6Scenarios = [
     assert.deepEqual(await figures(), [before.inPackets, before.outPackets, before.inOctets, before.outOctets].map(shown));
     await see(page.locator('.live'), 'Live updates: open');
     // A new reading arrives over the stream: 50,000 packets/s in, 320 Mb/s.
-    await harness.command('ports device:beijing 2');
+    await harness.command('ports device:sbr 2');
     await see(row, '320.0 Mb/s');
     // The stream's reading is shown as it came: 10,500,000 packets and 8,400,000,000 octets in.
     await see(row.locator('td.number').first(), '50,000');
     const afterInOctets = shown(8_400_000_000);
     assert.deepEqual(await figures(), [10_500_000, 10_250_000, 8_400_000_000, 8_200_000_000].map(shown));
     // The filter keeps the device in the URL.
-    await page.getByLabel('Uplink device', { exact: true }).selectOption('device:beijing');
-    await until(async () => (/[?&]device=device(%3A|:)beijing/.test(page.url()) ? true : null), 'the device in the URL');
+    await page.getByLabel('Uplink device', { exact: true }).selectOption('device:sbr');
+    await until(async () => (/[?&]device=device(%3A|:)sbr/.test(page.url()) ? true : null), 'the device in the URL');
     await count(page.locator('table.mappings tbody tr'), 1);
     await shot('nptv6.png');
 
@@ -97,7 +97,7 @@ export const nptv6Scenarios = [
     const { entries } = (await rest(page, url, 'GET', `nptv6/mappings/${ISP1.id}`)).body;
     assert.ok(entries.length > 0, 'the mapping compiles to entries');
     await count(page.locator('.detail .entries-list li'), entries.length);
-    assert.match(await page.locator('a.port-history').getAttribute('href'), /\/ports\?device=device(:|%3A)beijing&port=2$/);
+    assert.match(await page.locator('a.port-history').getAttribute('href'), /\/ports\?device=device(:|%3A)sbr&port=2$/);
     await shot('nptv6-detail.png');
   }],
 

@@ -12,18 +12,19 @@ export const scenarios = [
   ['overview shows health, devices and recent events from the database, new ones live', async ({ page, url, harness, shot }) => {
     await page.goto(`${url}overview`);
     await see(page.locator('.database'), 'UP');
-    await count(page.locator('table.devices tbody tr'), 5);
+    // The demo's network: the bmv2 lab's msr6-study (5), multihomed (4) and bng (1) topologies.
+    await count(page.locator('table.devices tbody tr'), 10);
     await see(page.locator('.events'), 'DEVICE_ADDED');
     await harness.command('event DEVICE_AVAILABILITY_CHANGED device:wuhan');
     await see(page.locator('.events tbody tr').first(), 'DEVICE_AVAILABILITY_CHANGED');
     await shot('overview.png');
   }],
 
-  ['topology draws the lab: five devices, six links', async ({ page, url, shot }) => {
+  ['topology draws the demo network: ten devices, ten links', async ({ page, url, shot }) => {
     await page.goto(`${url}topology`);
     await page.locator('app-topology-graph canvas').first().waitFor();
-    assert.equal(await page.getByRole('img').getAttribute('aria-label'), 'Network of 5 devices and 6 links');
-    await count(page.locator('table.links tbody tr'), 6);
+    assert.equal(await page.getByRole('img').getAttribute('aria-label'), 'Network of 10 devices and 10 links');
+    await count(page.locator('table.links tbody tr'), 10);
     await see(page.locator('.hint'), 'No trees yet');
     await shot('topology.png');
   }],
@@ -93,7 +94,7 @@ export const scenarios = [
     await page.goto(`${url}topology?tree=video`);
     await see(page.locator('#tree-heading'), 'Tree video');
     assert.equal(await page.getByRole('img').getAttribute('aria-label'),
-      'Network of 5 devices and 6 links, with tree video drawn over it');
+      'Network of 10 devices and 10 links, with tree video drawn over it');
     await count(page.locator('table.links tr.in-tree'), 3);
     await see(page.locator('.replication-points'), 'device:nanjing');
     await count(page.locator('.sids li'), 3);
@@ -293,7 +294,8 @@ export const scenarios = [
     await see(page.locator('table.ports tbody tr').first(), '6.4 Mb/s');
     await see(page.locator('table.ports tbody tr').first(), '1,000');
     await page.getByLabel('Device', { exact: true }).selectOption('');
-    await count(page.locator('table.ports tbody tr'), 16);
+    // Every port of the demo's ten devices has its two stored readings (msr6-study 16, multihomed 10, bng 3).
+    await count(page.locator('table.ports tbody tr'), 29);
     assert.doesNotMatch(page.url(), /device=/);
     await see(page.locator('.live'), 'Live updates: open');
     await harness.command('ports device:beijing 1');

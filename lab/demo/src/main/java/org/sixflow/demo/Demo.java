@@ -8,11 +8,14 @@ import org.sixflow.app.api.DatabaseHealth;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.HistoryService;
 import org.sixflow.app.api.TelemetryAdminService;
+import org.sixflow.app.features.bng.api.BngService;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.HistoryManager;
 import org.sixflow.demo.network.DemoNetwork;
 import org.sixflow.demo.network.LabTopology;
+import org.sixflow.demo.seed.BenchTelemetry;
+import org.sixflow.demo.seed.CapturedSubscribers;
 import org.sixflow.demo.seed.LiveTelemetry;
 import org.sixflow.demo.seed.StoredExperiments;
 import org.sixflow.demo.seed.StoredTelemetry;
@@ -23,12 +26,15 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * The demo: Sixflow's real components on a simulated ONOS ({@link SimulatedOnos}) over the bmv2
  * lab's own topologies and netcfg, a throwaway PostgreSQL behind its history, stored telemetry
- * and two finished experiment runs written through the app's own writers and store, and Sixflow's
+ * and two finished experiment runs written through the app's own writers and store, BNG
+ * subscribers replayed from a real PPPoE capture ({@link CapturedSubscribers}), and Sixflow's
  * REST API with the built dashboard on one loopback port. It prints {@code DASHBOARD_URL=<url>}
  * once ready, runs the {@link LiveTelemetry} commands that arrive on its standard input
  * (answering {@code OK <command>} or {@code FAILED <command>: <why>}), and stops in order when that
@@ -70,15 +76,28 @@ public final class Demo {
                         throw new IllegalStateException(topology.name() + " names pipeconf " + pipeconf
                                                                 + ", which no bundle registered");
                     }
-                    onos.p4Runtime.simulate(device);   // its counters can be read, as a switch's are
+                    onos.connectP4Runtime(device);   // its counters can be read, as a switch's are
                 });
             }
             HistoryDatabase db = awaitDatabase(onos.runtime.service(HistoryService.class).orElseThrow());
             TelemetryAdminService telemetry = onos.runtime.service(TelemetryAdminService.class).orElseThrow();
             HistoryService history = onos.runtime.service(HistoryService.class).orElseThrow();
-            seed(onos, db, history);
+            Instant benchTo = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+            if (arguments.benchRate > 0) {
+                long started = System.nanoTime();
+                String rows = BenchTelemetry.write(db, history, benchTo, arguments.benchRate);
+                System.out.printf("BENCH_ROWS %s seeded in %d s%n", rows,
+                                  Duration.ofNanos(System.nanoTime() - started).getSeconds());
+            } else {
+                seed(onos, db);
+            }
             try (DemoWebServer web = new DemoWebServer(onos.runtime.serviceDirectory(), arguments.dashboard,
                                                        arguments.port)) {
+                if (arguments.benchRate > 0) {
+                    System.out.println("BENCH_TO=" + benchTo);
+                    System.out.println("BENCH_PG=" + postgres.port());
+                    System.out.println("BENCH_URL=" + web.url().replaceAll("/$", "") + DemoWebServer.API_PATH);
+                }
                 System.out.println("DASHBOARD_URL=" + web.url());
                 System.out.flush();
                 LiveTelemetry live = new LiveTelemetry(db, telemetry, history,
@@ -98,12 +117,12 @@ public final class Demo {
         return doc;
     }
 
-    private static void seed(SimulatedOnos onos, HistoryDatabase db, HistoryService history) throws SQLException {
+    private static void seed(SimulatedOnos onos, HistoryDatabase db) throws SQLException {
         Instant now = Instant.now();
         StoredTelemetry.writeSamples(db, now);
-        StoredTelemetry.writePortCounters(db, now);
-        StoredTelemetry.events(now).forEach(history::record);
+        StoredTelemetry.writePortCounters(db, now, onos.network.deviceService());
         StoredExperiments.write(onos.runtime.service(ExperimentStore.class).orElseThrow(), now);
+        CapturedSubscribers.replay(onos.network, onos.runtime.service(BngService.class).orElseThrow());
     }
 
     /** Runs standard input's commands until it closes. */

@@ -10,8 +10,10 @@ import org.onosproject.core.CoreService;
 import org.onosproject.event.EventDeliveryService;
 import org.onosproject.grpc.api.GrpcChannelController;
 import org.onosproject.mastership.MastershipService;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.config.basics.BasicDeviceConfig;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.edge.EdgePortService;
@@ -21,9 +23,11 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.net.intf.InterfaceService;
 import org.onosproject.net.link.LinkService;
+import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.packet.PacketService;
 import org.onosproject.net.pi.runtime.PiCounterCellId;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.net.pi.service.PiTranslationService;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.onosproject.rest.ApiDocService;
 import org.onosproject.store.service.StorageService;
@@ -39,12 +43,14 @@ import org.sixflow.sim.core.SimEventDispatcher;
 import org.sixflow.sim.core.SimGrpcChannelController;
 import org.sixflow.sim.core.SimP4RuntimeController;
 import org.sixflow.sim.net.SimNetwork;
+import org.sixflow.sim.p4runtime.SimP4RuntimeClient;
 import org.sixflow.sim.runtime.ComponentDescriptor;
 import org.sixflow.sim.runtime.ComponentRuntime;
 import org.sixflow.sim.runtime.DescriptorLocator;
 import org.sixflow.sim.store.SimStorageService;
 
 import java.io.IOException;
+import java.net.URI;
 import java.util.stream.Collectors;
 
 /**
@@ -105,9 +111,29 @@ final class SimulatedOnos implements AutoCloseable {
         runtime.register(InterfaceService.class, network.interfaceService());
         runtime.register(EdgePortService.class, network.edgePortService());
         runtime.register(PiPipeconfService.class, network.pipeconfService());
+        runtime.register(PiTranslationService.class, network.translationService());
+        runtime.register(MeterService.class, network.meterService());
+        // The pipeconf's P4Runtime behaviours (BngProgrammable) reach their switch through it.
+        network.driverService().addHandlerService(P4RuntimeController.class, p4Runtime);
+        // As the lab sets MeterManager before Sixflow starts (onoslab.py): the BNG's per-line meters.
+        network.meterService().setUserDefinedIndex(true);
         runtime.add(DescriptorLocator.fromClassLoader(SimulatedOnos.class.getClassLoader()).stream()
                             .filter(SimulatedOnos::sixflows).collect(Collectors.toList()));
         runtime.start();
+    }
+
+    /**
+     * Connects a switch over P4Runtime, as ONOS's device provider connects it at its netcfg's
+     * management address: its counters can be read, as a switch's are, and the pipeconf's
+     * P4Runtime behaviours reach it. A switch whose netcfg gives no address is only simulated.
+     *
+     * @param device the switch
+     * @return its simulated P4Runtime client
+     */
+    SimP4RuntimeClient connectP4Runtime(DeviceId device) {
+        BasicDeviceConfig basic = network.networkConfigService().getConfig(device, BasicDeviceConfig.class);
+        String address = basic == null ? null : basic.managementAddress();
+        return address == null ? p4Runtime.simulate(device) : p4Runtime.connect(device, URI.create(address));
     }
 
     /**

@@ -2,8 +2,9 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.demo.seed;
 
-import org.onosproject.net.DeviceId;
-import org.sixflow.app.api.HistoryEvent;
+import org.onosproject.net.Device;
+import org.onosproject.net.Port;
+import org.onosproject.net.device.DeviceService;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
 import org.sixflow.app.api.PortCounters;
@@ -20,19 +21,13 @@ import java.util.Random;
 
 /**
  * The stored data the dashboard's telemetry pages read, written through the app's own writers:
- * latency samples (SampleWriter) for the last half hour on device:beijing and device:nanjing, two
- * gNMI readings per lab port ten seconds apart (PortCounterWriter), and a few history events.
+ * latency samples (SampleWriter) for the last half hour on device:beijing and device:nanjing, and
+ * two gNMI readings of every port ten seconds apart (PortCounterWriter). The history's events are
+ * the app's own: its device event recorder writes what the simulated network does.
  */
 public final class StoredTelemetry {
 
     public static final int SECONDS = 1800;
-    /** Device and ports as the lab's port table gives them: links 1..3, host ports 3 or 4. */
-    private static final String[][] PORTS = {
-            {"device:beijing", "1", "2", "3"}, {"device:wuhan", "1", "2", "3"},
-            {"device:nanjing", "1", "2", "3", "4"}, {"device:shanghai", "1", "2", "3"},
-            {"device:guangzhou", "1", "2", "3"},
-    };
-
     private StoredTelemetry() {
     }
 
@@ -41,6 +36,13 @@ public final class StoredTelemetry {
         return Math.max(100, Math.round(mean + random.nextGaussian() * stdev));
     }
 
+    /**
+     * Writes half an hour of latency samples up to now.
+     *
+     * @param db  the history database
+     * @param now the time of the last samples
+     * @throws SQLException when a write fails
+     */
     public static void writeSamples(HistoryDatabase db, Instant now) throws SQLException {
         Random random = new Random(6);
         SampleWriter writer = new SampleWriter(db, 10 * SECONDS);
@@ -69,15 +71,24 @@ public final class StoredTelemetry {
         }
     }
 
-    public static void writePortCounters(HistoryDatabase db, Instant now) throws SQLException {
+    /**
+     * Writes two gNMI readings, ten seconds apart, of every port of every device.
+     *
+     * @param db      the history database
+     * @param now     the time of the second reading
+     * @param devices the devices, with their ports
+     * @throws SQLException when a write fails
+     */
+    public static void writePortCounters(HistoryDatabase db, Instant now, DeviceService devices) throws SQLException {
         PortCounterWriter writer = new PortCounterWriter(() -> Optional.of(db), 1_000);
         List<PortCounters> readings = new ArrayList<>();
         for (int reading = 0; reading < 2; reading++) {
             Instant t = now.minusSeconds(20 - 10L * reading);
-            for (String[] device : PORTS) {
-                for (int p = 1; p < device.length; p++) {
+            for (Device device : devices.getDevices()) {
+                for (Port port : devices.getPorts(device.id())) {
+                    long p = port.number().toLong();
                     long base = 1_000_000L * p + 10_000L * reading * p;
-                    readings.add(PortCounters.builder(DeviceId.deviceId(device[0]), device[p], t)
+                    readings.add(PortCounters.builder(device.id(), String.valueOf(p), t)
                                          .inPackets(base).outPackets(base + 500)
                                          .inOctets(base * 800).outOctets((base + 500) * 800)
                                          .inDiscards(p == 3 ? 2L * reading : 0L).outDiscards(0L)
@@ -89,14 +100,5 @@ public final class StoredTelemetry {
         while (writer.flush(1_000) > 0) {
             // drain
         }
-    }
-
-    public static List<HistoryEvent> events(Instant now) {
-        List<HistoryEvent> events = new ArrayList<>();
-        for (String[] device : PORTS) {
-            events.add(HistoryEvent.of(now.minusSeconds(SECONDS + 60), "DEVICE_ADDED", device[0],
-                                       "available, pipeconf org.sixflow.full.bmv2"));
-        }
-        return events;
     }
 }

@@ -4,7 +4,6 @@ package org.sixflow.sim.net;
 
 import org.onosproject.core.CoreService;
 import org.onosproject.mastership.MastershipService;
-import org.onosproject.net.AbstractProjectableModel;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
@@ -19,13 +18,16 @@ import org.onosproject.net.group.GroupService;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.intf.InterfaceService;
 import org.onosproject.net.link.LinkService;
+import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.packet.PacketService;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.net.pi.service.PiTranslationService;
 import org.sixflow.sim.net.config.BasicConfigFactories;
 import org.sixflow.sim.net.config.SimNetworkConfigService;
 import org.sixflow.sim.net.device.ConfiguredDevices;
 import org.sixflow.sim.net.device.DeviceSpec;
 import org.sixflow.sim.net.device.SimDeviceService;
+import org.sixflow.sim.net.driver.DeviceProjections;
 import org.sixflow.sim.net.driver.SimDriverService;
 import org.sixflow.sim.net.edge.SimEdgePortService;
 import org.sixflow.sim.net.event.NetworkEventDispatcher;
@@ -39,7 +41,9 @@ import org.sixflow.sim.net.intf.SimInterfaceService;
 import org.sixflow.sim.net.link.LinkSpec;
 import org.sixflow.sim.net.link.SimLinkService;
 import org.sixflow.sim.net.mastership.SimMastershipService;
+import org.sixflow.sim.net.meter.SimMeterService;
 import org.sixflow.sim.net.packet.SimPacketService;
+import org.sixflow.sim.net.pipeconf.SimPiTranslationService;
 import org.sixflow.sim.net.pipeconf.SimPipeconfService;
 
 import java.util.concurrent.TimeUnit;
@@ -73,6 +77,8 @@ public final class SimNetwork implements AutoCloseable {
     private final SimInterfaceService interfaces;
     private final SimEdgePortService edges;
     private final SimPipeconfService pipeconfs;
+    private final SimPiTranslationService translations = new SimPiTranslationService();
+    private final SimMeterService meters;
     private final NetcfgHostProvider configuredHosts;
     private final ConfiguredDevices configuredDevices;
 
@@ -94,7 +100,9 @@ public final class SimNetwork implements AutoCloseable {
         configs = new SimNetworkConfigService(events, coreService);
         interfaces = new SimInterfaceService(events, configs);
         edges = new SimEdgePortService(events, devices, links, packets);
-        pipeconfs = new SimPipeconfService(events, devices);
+        pipeconfs = new SimPipeconfService(events, devices, drivers);
+        drivers.setPipeconfService(pipeconfs);
+        meters = new SimMeterService(events, devices, pipeconfs);
         BasicConfigFactories.create().forEach(configs::registerConfigFactory);
         interfaces.start();
         configuredHosts = new NetcfgHostProvider(configs, hosts);
@@ -115,9 +123,11 @@ public final class SimNetwork implements AutoCloseable {
         drivers.addHandlerService(InterfaceService.class, interfaces);
         drivers.addHandlerService(EdgePortService.class, edges);
         drivers.addHandlerService(PiPipeconfService.class, pipeconfs);
-        // As ONOS's driver manager does when it starts, so that Device.is() and Device.as() find drivers
-        // (a static of onos-api: the network created last serves them).
-        AbstractProjectableModel.setDriverService(null, drivers);
+        drivers.addHandlerService(PiTranslationService.class, translations);
+        drivers.addHandlerService(MeterService.class, meters);
+        // As ONOS's driver manager and OSGi do, so that Device.is() and Device.as() find drivers and
+        // the behaviours as() gives find services (statics of onos-api: the network created last serves them).
+        DeviceProjections.serve(drivers, drivers.handlerServices());
     }
 
     /**
@@ -149,6 +159,7 @@ public final class SimNetwork implements AutoCloseable {
         edges.refresh();
         flows.deviceRemoved(deviceId);
         groups.deviceRemoved(deviceId);
+        meters.deviceRemoved(deviceId);
     }
 
     /**
@@ -172,6 +183,7 @@ public final class SimNetwork implements AutoCloseable {
         edges.refresh();
         flows.deviceAvailabilityChanged(deviceId);
         groups.deviceAvailabilityChanged(deviceId);
+        meters.deviceAvailabilityChanged(deviceId);
     }
 
     /**
@@ -437,5 +449,23 @@ public final class SimNetwork implements AutoCloseable {
      */
     public SimPipeconfService pipeconfService() {
         return pipeconfs;
+    }
+
+    /**
+     * Returns the PI translation service, which P4Runtime handler behaviours look up.
+     *
+     * @return the service
+     */
+    public SimPiTranslationService translationService() {
+        return translations;
+    }
+
+    /**
+     * Returns the meter service.
+     *
+     * @return the service
+     */
+    public SimMeterService meterService() {
+        return meters;
     }
 }

@@ -31,12 +31,15 @@ import org.onosproject.net.group.GroupBuckets;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupEvent;
 import org.onosproject.net.group.GroupProgrammable;
+import org.onosproject.net.pi.model.PiPipeconfId;
 import org.sixflow.sim.net.device.DeviceSpec;
 import org.sixflow.sim.net.device.PortSpec;
+import org.sixflow.sim.net.pipeconf.TestPipeconf;
 
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -160,6 +163,8 @@ public class SimNetworkTest {
     @Test
     public void aLabSetUpAsTheDemoSetsOneUp() throws Exception {
         network = new SimNetwork(new TestCoreService());
+        // As in the demo, the pipeconf the netcfg binds is registered before the switches connect.
+        network.pipeconfService().register(new TestPipeconf(new PiPipeconfId("org.sixflow.full.bmv2"), Map.of()));
         for (String city : List.of("beijing", "wuhan")) {
             network.addDevice(DeviceSpec.builder("device:" + city).name(city).driver("stratum-bmv2")
                                       .port(PortSpec.of(1, "eth1", 10_000)).port(PortSpec.of(2, "eth2", 10_000))

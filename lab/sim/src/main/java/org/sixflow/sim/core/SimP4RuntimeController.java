@@ -13,6 +13,7 @@ import org.sixflow.sim.p4runtime.SimP4RuntimeClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.URI;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +41,10 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * IlnpSiteWebResource answers 503 and the poller logs "Cannot read latency aggregates of ..."
  * once per failure. (The poller's register reads go over a gRPC channel instead, which
  * SimGrpcChannelController never has.)
+ * <p>
+ * ONOS's P4Runtime handler behaviours (AbstractP4RuntimeHandlerBehaviour: the pipeconf's
+ * BngProgrammable) find a device's client only once ONOS connected the device over its netcfg's
+ * management address; {@link #connect} is that connection.
  */
 public final class SimP4RuntimeController implements P4RuntimeController {
 
@@ -58,6 +63,22 @@ public final class SimP4RuntimeController implements P4RuntimeController {
     public SimP4RuntimeClient simulate(DeviceId deviceId) {
         checkNotNull(deviceId, "Device id cannot be null");
         return clients.computeIfAbsent(deviceId, SimP4RuntimeClient::new);
+    }
+
+    /**
+     * Connects a device as ONOS's device provider connects a P4Runtime switch over its netcfg's
+     * management address: it becomes a simulated switch ({@link #simulate}), and ONOS's P4Runtime
+     * handler behaviours find its client as long as its netcfg names this address.
+     *
+     * @param deviceId          the device
+     * @param managementAddress its netcfg's basic managementAddress, e.g. grpc://127.0.0.1:50001?device_id=1
+     * @return its client, created now or earlier
+     */
+    public SimP4RuntimeClient connect(DeviceId deviceId, URI managementAddress) {
+        checkNotNull(managementAddress, "Management address cannot be null");
+        SimP4RuntimeClient client = simulate(deviceId);
+        HandlerChannels.connected(deviceId, managementAddress);
+        return client;
     }
 
     /**
@@ -91,13 +112,14 @@ public final class SimP4RuntimeController implements P4RuntimeController {
     }
 
     /**
-     * Drops the device's client, if any; its counter cells go with it.
+     * Drops the device's client, if any, and its connection; its counter cells go with it.
      *
      * @param deviceId the device
      */
     @Override
     public void remove(DeviceId deviceId) {
         checkNotNull(deviceId, "Device id cannot be null");
+        HandlerChannels.disconnected(deviceId);
         SimP4RuntimeClient client = clients.remove(deviceId);
         if (client != null) {
             client.shutdown();

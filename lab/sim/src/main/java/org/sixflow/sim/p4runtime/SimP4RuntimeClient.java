@@ -23,14 +23,17 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * ONOS's P4Runtime client of one simulated switch, which holds counter cells. Whoever drives the
  * simulation sets cells with {@link #setCounterCell} and ONOS's users read them back with
  * {@link #read}: a read of an indirect counter answers every cell set of that counter (by index),
- * a read of a direct counter every cell set of the table's entries, a read of a cell's handle that
- * cell; a cell never set is absent from the answer. The switch holds no table entries, action
- * profiles or meters: reads of them answer nothing.
+ * a read of a direct counter every cell set of the table's entries (a cell never set is absent
+ * from those), a read of a cell's handle that cell (zero for an indirect cell never set that the
+ * pipeline's counter has, as a switch holds every cell; else absent). ONOS's users write cells
+ * with {@link #write}, modifying them (a counter reset). The switch holds no table entries,
+ * action profiles or meters: reads of them answer nothing.
  * <p>
  * The client serves every P4Runtime device id (each ONOS device gets its own client, so the id in
  * netcfg's management address needs no checking). Its server is always reachable and its stream
- * session always open; mastership is what {@link #setMastership} last said. Writes, pipeline
- * configuration and packet-out are not simulated: they throw UnsupportedOperationException.
+ * session always open; mastership is what {@link #setMastership} last said. Writes of anything but
+ * counter cells, pipeline configuration and packet-out are not simulated: they throw
+ * UnsupportedOperationException.
  */
 public final class SimP4RuntimeClient implements P4RuntimeClient {
 
@@ -77,12 +80,14 @@ public final class SimP4RuntimeClient implements P4RuntimeClient {
     public ReadRequest read(long p4DeviceId, PiPipeconf pipeconf) {
         // ONOS needs the pipeconf to encode a read; asking without one is a caller's bug here too.
         checkNotNull(pipeconf, "Pipeconf cannot be null");
-        return new SimReadRequest(cells);
+        return new SimReadRequest(cells, pipeconf);
     }
 
     @Override
     public WriteRequest write(long p4DeviceId, PiPipeconf pipeconf) {
-        throw notSimulated("P4Runtime write");
+        // ONOS needs the pipeconf to encode a write; asking without one is a caller's bug here too.
+        checkNotNull(pipeconf, "Pipeconf cannot be null");
+        return new SimWriteRequest(cells, deviceId);
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.onosproject.net.pi.runtime.PiCounterCellId;
 import org.onosproject.p4runtime.api.P4RuntimeClient;
 import org.onosproject.p4runtime.api.P4RuntimeReadClient;
+import org.sixflow.sim.core.fixtures.P4RuntimeBehaviour;
 import org.sixflow.sim.p4runtime.Pipeconfs;
 import org.sixflow.sim.p4runtime.SimP4RuntimeClient;
 
@@ -66,6 +67,22 @@ public class SimControllersTest {
 
         controller.remove(switchId);
         assertNull(controller.get(switchId));
+    }
+
+    @Test
+    public void connectedSwitchesServeOnosP4RuntimeHandlerBehaviours() {
+        SimP4RuntimeController controller = new SimP4RuntimeController();
+        DeviceId device = DeviceId.deviceId("device:bng");
+        String address = "grpc://127.0.0.1:50001?device_id=1";
+        P4RuntimeBehaviour behaviour = new P4RuntimeBehaviour(device, address, controller);
+        assertNull("not connected yet", behaviour.client());
+        SimP4RuntimeClient client = controller.connect(device, URI.create(address));
+        assertSame(client, behaviour.client());
+        assertSame(client, controller.simulate(device));
+        assertNull("the netcfg names another address",
+                   new P4RuntimeBehaviour(device, "grpc://127.0.0.1:50002?device_id=1", controller).client());
+        controller.remove(device);
+        assertNull(behaviour.client());
     }
 
     @Test

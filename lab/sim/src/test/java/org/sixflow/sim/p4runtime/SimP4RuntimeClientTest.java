@@ -20,10 +20,12 @@ import org.onosproject.net.pi.runtime.PiExactFieldMatch;
 import org.onosproject.net.pi.runtime.PiMatchKey;
 import org.onosproject.net.pi.runtime.PiTableEntry;
 import org.onosproject.p4runtime.api.P4RuntimeReadClient;
+import org.onosproject.p4runtime.api.P4RuntimeWriteClient;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 
@@ -78,18 +80,21 @@ public class SimP4RuntimeClientTest {
     }
 
     @Test
-    public void indirectCellReadsBackThroughHandlesAndUnsetCellsAreAbsent() {
+    public void handlesReadUnsetCellsOfTheCountersAsZero() {
         client.setCounterCell(PiCounterCellId.ofIndirect(ENCAP, 3), new PiCounterCellData(4, 400));
         List<PiCounterCellHandle> handles = List.of(
                 PiCounterCellHandle.of(DEVICE, PiCounterCellId.ofIndirect(ENCAP, 3)),
                 PiCounterCellHandle.of(DEVICE, PiCounterCellId.ofIndirect(ENCAP, 4)),
+                PiCounterCellHandle.of(DEVICE, PiCounterCellId.ofIndirect(ENCAP, 8)),
                 PiCounterCellHandle.of(DEVICE, PiCounterCellId.ofIndirect(DECAP, 3)));
 
-        P4RuntimeReadClient.ReadResponse response = client.read(P4_DEVICE_ID, pipeconf).handles(handles)
-                .submitSync();
+        P4RuntimeReadClient.ReadResponse response = client.read(P4_DEVICE_ID, Pipeconfs.withCounters(
+                Map.of(ENCAP, 8L))).handles(handles).submitSync();
 
+        // ENCAP has cells 0..7, the pipeline no DECAP: a switch would answer those two with errors.
         assertTrue(response.isSuccess());
-        assertEquals(List.of(new PiCounterCell(PiCounterCellId.ofIndirect(ENCAP, 3), 4, 400)),
+        assertEquals(List.of(new PiCounterCell(PiCounterCellId.ofIndirect(ENCAP, 3), 4, 400),
+                             new PiCounterCell(PiCounterCellId.ofIndirect(ENCAP, 4), 0, 0)),
                      List.copyOf(response.all(PiCounterCell.class)));
     }
 
@@ -152,12 +157,35 @@ public class SimP4RuntimeClientTest {
     }
 
     @Test
-    public void writesAreNotSimulated() {
+    public void writesModifyCounterCells() {
+        PiCounterCellId cell = PiCounterCellId.ofIndirect(ENCAP, 2);
+        client.setCounterCell(cell, new PiCounterCellData(9, 900));
+
+        P4RuntimeWriteClient.WriteRequest write = client.write(P4_DEVICE_ID, pipeconf)
+                .withAtomicity(P4RuntimeWriteClient.Atomicity.CONTINUE_ON_ERROR)
+                .modify(List.of(new PiCounterCell(cell, 0, 0)));
+        assertEquals(1, write.pendingUpdates().size());
+        P4RuntimeWriteClient.WriteResponse response = write.submitSync();
+
+        assertTrue(response.isSuccess());
+        assertEquals(P4RuntimeWriteClient.EntityUpdateStatus.OK, response.all().iterator().next().status());
+        assertEquals(List.of(new PiCounterCell(cell, 0, 0)), List.copyOf(
+                client.read(P4_DEVICE_ID, pipeconf).counterCells(ENCAP).submitSync().all(PiCounterCell.class)));
+        P4RuntimeWriteClient.WriteResponse refused = client.write(P4_DEVICE_ID, pipeconf)
+                .insert(new PiCounterCell(cell, 1, 1)).delete(PiCounterCellHandle.of(DEVICE, cell)).submitSync();
+        assertFalse(refused.isSuccess());
+        assertEquals(2, refused.failed().size());
+        assertTrue(refused.failed().iterator().next().explanation().contains("only be modified"));
+    }
+
+    @Test
+    public void writesOfAnythingElseAreNotSimulated() {
         try {
-            client.write(P4_DEVICE_ID, pipeconf);
-            fail("writes are not simulated");
+            client.write(P4_DEVICE_ID, pipeconf).insert(entry(1, "drop"));
+            fail("table entries are not simulated");
         } catch (UnsupportedOperationException e) {
-            assertTrue(e.getMessage().contains("device:s1"));
+            assertTrue(e.getMessage(), e.getMessage().contains("device:s1"));
+            assertTrue(e.getMessage(), e.getMessage().contains("TABLE_ENTRY"));
         }
         try {
             client.setPipelineConfig(P4_DEVICE_ID, pipeconf, ByteBuffer.allocate(0));

@@ -10,6 +10,7 @@ import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.config.basics.BasicDeviceConfig;
 import org.onosproject.net.config.basics.BasicElementConfig;
+import org.onosproject.net.config.basics.DeviceAnnotationConfig;
 import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.service.PiPipeconfService;
 
@@ -25,8 +26,10 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * operator; DEVICE_UPDATED when the config changes, the spec's annotations back when it is
  * removed), and its pipeconf is bound to the device (as ONOS's general device provider binds it
  * when the device connects). As in ONOS, a config without a name names the device by its id, and
- * one without coordinates takes the device's coordinates away. Type, manufacturer and versions stay
- * the simulation's.
+ * one without coordinates takes the device's coordinates away. The entries of an "annotations"
+ * config (ONOS's device annotation operator, after the basic one) are set over those, a null
+ * entry removing the annotation; taking an entry or the config away takes its annotation away.
+ * Type, manufacturer and versions stay the simulation's.
  */
 public final class ConfiguredDevices {
 
@@ -73,7 +76,8 @@ public final class ConfiguredDevices {
     public synchronized Device add(DeviceSpec spec) {
         checkNotNull(spec, "Device spec cannot be null");
         BasicDeviceConfig config = configs.getConfig(spec.id(), BasicDeviceConfig.class);
-        Map<String, String> configured = annotations(config);
+        Map<String, String> configured = annotations(config, configs.getConfig(spec.id(),
+                                                                               DeviceAnnotationConfig.class));
         String driver = configured.containsKey(AnnotationKeys.DRIVER) ? configured.get(AnnotationKeys.DRIVER)
                 : spec.driver();
         if (driver != null) {
@@ -88,7 +92,8 @@ public final class ConfiguredDevices {
             return;
         }
         BasicDeviceConfig config = configs.getConfig(deviceId, BasicDeviceConfig.class);
-        Map<String, String> configured = annotations(config);
+        Map<String, String> configured = annotations(config, configs.getConfig(deviceId,
+                                                                               DeviceAnnotationConfig.class));
         if (configured.get(AnnotationKeys.DRIVER) != null) {
             driverNeeded.accept(configured.get(AnnotationKeys.DRIVER));
         }
@@ -102,8 +107,19 @@ public final class ConfiguredDevices {
         }
     }
 
-    /** The annotations a config sets (a null value removes one), as ONOS's basic device operator combines them. */
-    private static Map<String, String> annotations(BasicDeviceConfig config) {
+    /**
+     * The annotations the configs set (a null value removes one), as ONOS's basic device operator
+     * and then its device annotation operator combine them.
+     */
+    private static Map<String, String> annotations(BasicDeviceConfig config, DeviceAnnotationConfig entries) {
+        Map<String, String> annotations = basicAnnotations(config);
+        if (entries != null) {
+            annotations.putAll(entries.annotations());
+        }
+        return annotations;
+    }
+
+    private static Map<String, String> basicAnnotations(BasicDeviceConfig config) {
         Map<String, String> annotations = new HashMap<>();
         if (config == null) {
             return annotations;
@@ -140,11 +156,13 @@ public final class ConfiguredDevices {
         }
     }
 
-    /** Applies "basic" device configs as they change. */
+    /** Applies "basic" and "annotations" device configs as they change. */
     private final class InternalConfigListener implements NetworkConfigListener {
         @Override
         public boolean isRelevant(NetworkConfigEvent event) {
-            return BasicDeviceConfig.class.equals(event.configClass()) && event.subject() instanceof DeviceId;
+            return (BasicDeviceConfig.class.equals(event.configClass())
+                    || DeviceAnnotationConfig.class.equals(event.configClass()))
+                    && event.subject() instanceof DeviceId;
         }
 
         @Override

@@ -2,40 +2,39 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.sim.net.driver;
 
-import org.onlab.osgi.ServiceNotFoundException;
+import org.onlab.osgi.ServiceDirectory;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.driver.Behaviour;
 import org.onosproject.net.driver.DefaultDriverData;
 import org.onosproject.net.driver.Driver;
 import org.onosproject.net.driver.DriverData;
 import org.onosproject.net.driver.DriverHandler;
-import org.onosproject.net.group.GroupProgrammable;
-
-import java.util.function.Function;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * A handler for a simulated switch: its only behaviour is {@link GroupProgrammable}, which reads
- * back the groups the switch holds; its services are the simulation's.
+ * A handler for a simulated switch: its behaviours are its driver's (the simulated
+ * GroupProgrammable, and on a device bound to a pipeconf the pipeconf's too, as the merged driver
+ * has them), each made as ONOS's driver makes it, with this handler and its data; its services
+ * are the simulation's.
  */
 public final class SimDriverHandler implements DriverHandler {
 
     private final Driver driver;
     private final DriverData data;
-    private final Function<Class<?>, Object> services;
+    private final ServiceDirectory services;
 
     /**
      * Creates a handler.
      *
      * @param driver   the device's driver
      * @param deviceId the device
-     * @param services finds the simulation's service of a class, or null
+     * @param services the simulation's services
      */
-    public SimDriverHandler(Driver driver, DeviceId deviceId, Function<Class<?>, Object> services) {
+    public SimDriverHandler(Driver driver, DeviceId deviceId, ServiceDirectory services) {
         this.driver = checkNotNull(driver, "Driver cannot be null");
         this.data = new DefaultDriverData(driver, checkNotNull(deviceId, "Device id cannot be null"));
-        this.services = checkNotNull(services, "Service look-up cannot be null");
+        this.services = checkNotNull(services, "Services cannot be null");
     }
 
     @Override
@@ -49,29 +48,26 @@ public final class SimDriverHandler implements DriverHandler {
     }
 
     /**
-     * Returns the device's GroupProgrammable; no other behaviour is simulated.
+     * Returns a new instance of one of the driver's behaviours, given this handler and its data.
      *
      * @param behaviourClass the behaviour
      * @param <T>            its type
      * @return the behaviour
-     * @throws IllegalArgumentException for any behaviour but GroupProgrammable
+     * @throws IllegalArgumentException when the driver has no such behaviour
      */
     @Override
     public <T extends Behaviour> T behaviour(Class<T> behaviourClass) {
         checkNotNull(behaviourClass, "Behaviour class cannot be null");
         if (!hasBehaviour(behaviourClass)) {
-            throw new IllegalArgumentException(behaviourClass.getName() + " not supported: the simulated driver "
-                    + driver.name() + " of " + data.deviceId() + " has only " + GroupProgrammable.class.getName());
+            throw new IllegalArgumentException(behaviourClass.getName() + " not supported: the driver "
+                    + driver.name() + " of " + data.deviceId() + " has " + driver.behaviours());
         }
-        SimGroupProgrammable behaviour = new SimGroupProgrammable();
-        behaviour.setHandler(this);
-        behaviour.setData(data);
-        return behaviourClass.cast(behaviour);
+        return driver.createBehaviour(this, behaviourClass);
     }
 
     @Override
     public boolean hasBehaviour(Class<? extends Behaviour> behaviourClass) {
-        return GroupProgrammable.class.equals(behaviourClass);
+        return driver.hasBehaviour(behaviourClass);
     }
 
     /**
@@ -80,15 +76,11 @@ public final class SimDriverHandler implements DriverHandler {
      * @param serviceClass the service
      * @param <T>          its type
      * @return the service
-     * @throws ServiceNotFoundException if the simulation has no such service
+     * @throws org.onlab.osgi.ServiceNotFoundException if the simulation has no such service
      */
     @Override
     public <T> T get(Class<T> serviceClass) {
         checkNotNull(serviceClass, "Service class cannot be null");
-        Object service = services.apply(serviceClass);
-        if (service == null) {
-            throw new ServiceNotFoundException("Service " + serviceClass.getName() + " not found in the simulation");
-        }
-        return serviceClass.cast(service);
+        return services.get(serviceClass);
     }
 }

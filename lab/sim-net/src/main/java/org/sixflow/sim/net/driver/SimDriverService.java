@@ -4,6 +4,7 @@ package org.sixflow.sim.net.driver;
 
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import org.onlab.osgi.ServiceDirectory;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.event.EventDeliveryService;
@@ -21,6 +22,8 @@ import org.onosproject.net.driver.DriverProvider;
 import org.onosproject.net.driver.DriverService;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.group.GroupProgrammable;
+import org.onosproject.net.pi.model.PiPipeconfId;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.sixflow.sim.net.SimIdentities;
 
 import java.util.LinkedHashMap;
@@ -29,7 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.PatternSyntaxException;
 
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -37,10 +39,12 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * ONOS's driver service and driver admin service for simulated switches. Each driver name a
  * device uses is a simulated driver whose only behaviour is GroupProgrammable; drivers of
- * registered providers (e.g. a pipeconf's driver extending one of them) are listed too, and win
- * over a simulated one of the same name. A handler for a device reads back the groups its switch
- * holds ({@link SimDriverHandler}) and finds the simulation's services; any other behaviour is
- * refused with IllegalArgumentException.
+ * registered providers (e.g. a pipeconf's driver extending one of them, or a pipeconf-merged
+ * driver) are listed too, and win over a simulated one of the same name. As in ONOS, a device
+ * bound to a pipeconf has the driver the pipeconf service merges from its own driver and the
+ * pipeconf's behaviours ({@link PiPipeconfService#getMergedDriver}), and no other. A handler for a
+ * device ({@link SimDriverHandler}) gives its driver's behaviours and finds the simulation's
+ * services; any other behaviour is refused with IllegalArgumentException.
  */
 public final class SimDriverService extends AbstractListenerManager<DriverEvent, DriverListener>
         implements DriverService, DriverAdminService {
@@ -49,7 +53,8 @@ public final class SimDriverService extends AbstractListenerManager<DriverEvent,
     // Guarded by this.
     private final Map<String, Driver> simulated = new LinkedHashMap<>();
     private final Set<DriverProvider> providers = new LinkedHashSet<>();
-    private final Map<Class<?>, Object> services = new ConcurrentHashMap<>();
+    private final HandlerServices services = new HandlerServices();
+    private volatile PiPipeconfService pipeconfs;
 
     /**
      * Creates the service.
@@ -71,8 +76,26 @@ public final class SimDriverService extends AbstractListenerManager<DriverEvent,
      * @param <T>          its type
      */
     public <T> void addHandlerService(Class<T> serviceClass, T service) {
-        checkNotNull(serviceClass, "Service class cannot be null");
-        services.put(serviceClass, checkNotNull(service, "Service cannot be null"));
+        services.add(serviceClass, service);
+    }
+
+    /**
+     * Returns the services handlers find, those {@link #addHandlerService} added.
+     *
+     * @return the services
+     */
+    public ServiceDirectory handlerServices() {
+        return services;
+    }
+
+    /**
+     * Gives the pipeconf service that merges the drivers of devices bound to pipeconfs (ONOS's
+     * driver manager and pipeconf manager refer to each other; the network links them).
+     *
+     * @param pipeconfService the pipeconf service
+     */
+    public void setPipeconfService(PiPipeconfService pipeconfService) {
+        this.pipeconfs = checkNotNull(pipeconfService, "Pipeconf service cannot be null");
     }
 
     /**
@@ -151,12 +174,33 @@ public final class SimDriverService extends AbstractListenerManager<DriverEvent,
         }
     }
 
+    /**
+     * Returns a device's driver: for a device bound to a pipeconf the merged driver, else the
+     * driver its annotation names, else one matching its manufacturer and versions.
+     *
+     * @param deviceId the device
+     * @return its driver
+     * @throws ItemNotFoundException if the device is unknown, or no driver is found (for a device
+     *                               bound to a pipeconf: none could be merged, as when the pipeconf
+     *                               is not registered)
+     */
     @Override
     public Driver getDriver(DeviceId deviceId) {
         checkNotNull(deviceId, "Device id cannot be null");
         Device device = devices.getDevice(deviceId);
         if (device == null) {
             throw new ItemNotFoundException("Device not found: " + deviceId);
+        }
+        // Not under this's lock: the pipeconf service locks itself, then registers with this.
+        PiPipeconfService pi = pipeconfs;
+        Optional<PiPipeconfId> pipeconf = pi == null ? Optional.empty() : pi.ofDevice(deviceId);
+        if (pipeconf.isPresent()) {
+            String merged = pi.getMergedDriver(deviceId, pipeconf.get());
+            if (merged == null) {
+                throw new ItemNotFoundException("Device " + deviceId + " is bound to pipeconf " + pipeconf.get()
+                                                        + " but a pipeconf-merged driver was not found");
+            }
+            return getDriver(merged);
         }
         String name = device.annotations().value(AnnotationKeys.DRIVER);
         if (name == null) {
@@ -165,13 +209,20 @@ public final class SimDriverService extends AbstractListenerManager<DriverEvent,
         return getDriver(name);
     }
 
+    /**
+     * Returns the name of each device's driver ({@link #getDriver(DeviceId)}); a device without
+     * one is left out.
+     *
+     * @return driver names by device
+     */
     @Override
     public Map<DeviceId, String> getDeviceDrivers() {
         ImmutableMap.Builder<DeviceId, String> drivers = ImmutableMap.builder();
         for (Device device : devices.getDevices()) {
-            String name = device.annotations().value(AnnotationKeys.DRIVER);
-            if (name != null) {
-                drivers.put(device.id(), name);
+            try {
+                drivers.put(device.id(), getDriver(device.id()).name());
+            } catch (ItemNotFoundException e) {
+                // A device ONOS would list without a driver: it cannot be shown with one.
             }
         }
         return drivers.build();
@@ -187,7 +238,7 @@ public final class SimDriverService extends AbstractListenerManager<DriverEvent,
      */
     @Override
     public DriverHandler createHandler(DeviceId deviceId, String... credentials) {
-        return new SimDriverHandler(getDriver(deviceId), deviceId, services::get);
+        return new SimDriverHandler(getDriver(deviceId), deviceId, services);
     }
 
     @Override

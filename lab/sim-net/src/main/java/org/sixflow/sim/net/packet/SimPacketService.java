@@ -200,8 +200,25 @@ public final class SimPacketService implements PacketService {
      * @throws IllegalStateException    if the switch is disconnected (it sends no packet-ins)
      */
     public PacketContext inject(ConnectPoint receivedAt, byte[] frame) {
+        return inject(receivedAt, frame, Optional.empty());
+    }
+
+    /**
+     * Delivers a frame a switch received and sent to the controller with its packet-in's cookie:
+     * what a P4Runtime device's interpreter makes of the packet-in's metadata (Sixflow's
+     * pipeconfs: the punt reason and subscriber line); otherwise as {@link #inject(ConnectPoint, byte[])}.
+     *
+     * @param receivedAt the port it came in at
+     * @param frame      the Ethernet frame
+     * @param cookie     the inbound packet's cookie
+     * @return the packet's context, after every processor saw it
+     * @throws IllegalArgumentException if the port is unknown or the frame is no Ethernet frame
+     * @throws IllegalStateException    if the switch is disconnected (it sends no packet-ins)
+     */
+    public PacketContext inject(ConnectPoint receivedAt, byte[] frame, Optional<Long> cookie) {
         checkNotNull(receivedAt, "Connect point cannot be null");
         checkNotNull(frame, "Frame cannot be null");
+        checkNotNull(cookie, "Cookie cannot be null");
         checkArgument(devices.getPort(receivedAt) != null, "No port %s to receive a packet at", receivedAt);
         if (!devices.isAvailable(receivedAt.deviceId())) {
             throw new IllegalStateException("Device " + receivedAt.deviceId() + " is disconnected: it sends no "
@@ -216,7 +233,7 @@ public final class SimPacketService implements PacketService {
         }
         byte[] copy = frame.clone();
         SimPacketContext context = new SimPacketContext(
-                System.currentTimeMillis(), new DefaultInboundPacket(receivedAt, parsed, ByteBuffer.wrap(copy)),
+                System.currentTimeMillis(), new DefaultInboundPacket(receivedAt, parsed, ByteBuffer.wrap(copy), cookie),
                 new DefaultOutboundPacket(receivedAt.deviceId(), null, ByteBuffer.wrap(copy)), this);
         process(context);
         return context;

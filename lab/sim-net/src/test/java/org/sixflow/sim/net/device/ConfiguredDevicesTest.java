@@ -11,21 +11,25 @@ import org.onosproject.net.AnnotationKeys;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.basics.BasicDeviceConfig;
+import org.onosproject.net.config.basics.DeviceAnnotationConfig;
 import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.pi.model.PiPipeconfId;
 import org.sixflow.sim.net.EventRecorder;
 import org.sixflow.sim.net.SimNetwork;
 import org.sixflow.sim.net.TestCoreService;
+import org.sixflow.sim.net.pipeconf.TestPipeconf;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
 /**
- * Tests that devices take their "basic" network config as ONOS applies it: annotations and pipeconf.
+ * Tests that devices take their "basic" and "annotations" network configs as ONOS applies them:
+ * annotations and pipeconf.
  */
 public class ConfiguredDevicesTest {
 
@@ -55,6 +59,7 @@ public class ConfiguredDevicesTest {
 
     @Test
     public void aDeviceAddedAfterItsConfigIsAddedAsConfigured() throws IOException {
+        network.pipeconfService().register(new TestPipeconf(new PiPipeconfId("org.sixflow.full.bmv2"), Map.of()));
         configure(BASIC);
         Device device = network.addDevice(DeviceSpec.builder(BEIJING).ports(3).build());
         network.awaitEvents();
@@ -65,7 +70,7 @@ public class ConfiguredDevicesTest {
                      device.annotations().value(AnnotationKeys.MANAGEMENT_ADDRESS));
         assertEquals(Optional.of(new PiPipeconfId("org.sixflow.full.bmv2")),
                      network.pipeconfService().ofDevice(BEIJING));
-        assertEquals("stratum-bmv2", network.driverService().getDriver(BEIJING).name());
+        assertEquals("stratum-bmv2:org.sixflow.full.bmv2", network.driverService().getDriver(BEIJING).name());
         assertEquals(DeviceEvent.Type.DEVICE_ADDED, recorder.types().get(0));
         assertEquals("beijing", recorder.events().get(0).subject().annotations().value(AnnotationKeys.NAME));
     }
@@ -102,5 +107,26 @@ public class ConfiguredDevicesTest {
         Device device = network.deviceService().getDevice(BEIJING);
         assertNull(device.annotations().value(AnnotationKeys.LATITUDE));
         assertEquals("device:beijing", device.annotations().value(AnnotationKeys.NAME));
+    }
+
+    @Test
+    public void annotationEntriesAreSetOverTheBasicConfigAndTakenAwayWithIt() throws IOException {
+        network.addDevice(DeviceSpec.builder(BEIJING).name("bj").annotation("rack", "r1").ports(1).build());
+        configure(BASIC);
+        ObjectNode entries = (ObjectNode) new ObjectMapper().readTree(
+                "{\"entries\": {\"bngAccessPort\": \"1\", \"name\": \"peking\", \"rack\": null}}");
+        network.networkConfigService().applyConfig(BEIJING, DeviceAnnotationConfig.class, entries);
+        network.awaitEvents();
+        Device device = network.deviceService().getDevice(BEIJING);
+        assertEquals("1", device.annotations().value("bngAccessPort"));
+        assertEquals("peking", device.annotations().value(AnnotationKeys.NAME));
+        assertNull(device.annotations().value("rack"));
+        assertEquals("stratum-bmv2", device.annotations().value(AnnotationKeys.DRIVER));
+        network.networkConfigService().removeConfig(BEIJING, DeviceAnnotationConfig.class);
+        network.awaitEvents();
+        device = network.deviceService().getDevice(BEIJING);
+        assertNull(device.annotations().value("bngAccessPort"));
+        assertEquals("beijing", device.annotations().value(AnnotationKeys.NAME));
+        assertEquals("r1", device.annotations().value("rack"));
     }
 }

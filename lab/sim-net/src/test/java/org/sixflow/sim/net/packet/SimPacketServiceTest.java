@@ -23,7 +23,9 @@ import org.sixflow.sim.net.SimNetwork;
 import org.sixflow.sim.net.TestNetworks;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.Assert.assertArrayEquals;
@@ -85,6 +87,15 @@ public class SimPacketServiceTest {
         assertEquals(1, packets.getProcessors().get(0).invocations());
         packets.removeProcessor(packets.getProcessors().get(0).processor());
         assertEquals(3, packets.getProcessors().size());
+    }
+
+    @Test
+    public void packetInsCarryTheirCookie() {
+        List<Optional<Long>> cookies = new ArrayList<>();
+        packets.addProcessor(context -> cookies.add(context.inPacket().cookie()), PacketProcessor.director(0));
+        packets.inject(cp("device:a/3"), frame(), Optional.of(0x20000L));
+        packets.inject(cp("device:a/3"), frame());
+        assertEquals(List.of(Optional.of(0x20000L), Optional.empty()), cookies);
     }
 
     @Test

@@ -133,7 +133,7 @@ public class SimPipeconfServiceTest {
         PiPipeconf full = new BarePipeconf(FULL);
         pipeconfs.register(full);
         assertEquals(Optional.of(full), pipeconfs.getPipeconf(BEIJING));
-        assertEquals("stratum-bmv2", pipeconfs.getMergedDriver(BEIJING, FULL));
+        assertEquals("stratum-bmv2:org.sixflow.full.bmv2", pipeconfs.getMergedDriver(BEIJING, FULL));
         assertNull(pipeconfs.getMergedDriver(DeviceId.deviceId("device:none"), FULL));
     }
 }
