@@ -21,9 +21,7 @@ import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
-import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.features.msr6.api.Msr6TreeService;
-import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.testing.InMemoryExperimentStore;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestPipeconfService;
@@ -112,28 +110,6 @@ public final class ExperimentManagerFixture<S extends ExperimentStore> {
     public static ExperimentManagerFixture<InMemoryExperimentStore> inMemory(LabNetwork lab, Msr6TreeService trees,
                                                                            Apn6PolicyService policies) {
         return new ExperimentManagerFixture<>(lab, trees, policies, new InMemoryExperimentStore());
-    }
-
-    /**
-     * Returns the PostgreSQL experiment store over a history database, as OSGi would wire it.
-     *
-     * @param history the history database service
-     * @return the store
-     */
-    public static PostgresExperimentStore postgresStore(HistoryDatabaseService history) {
-        PostgresExperimentStore store = new PostgresExperimentStore();
-        store.historyDatabase = history;
-        return store;
-    }
-
-    /**
-     * Connects the GTP-U tunnel service, as OSGi binds it once present: classes naming a tunnel are
-     * then checked against it (without it they are refused as unavailable).
-     *
-     * @param tunnels the tunnel service
-     */
-    public void connectTunnels(GtpuTunnelService tunnels) {
-        manager.tunnelService = tunnels;
     }
 
     /** Stops the manager's threads. */

@@ -135,13 +135,4 @@ public final class Apn6PolicyManagerFixture {
     public void edgePortRemoved(String port) {
         lab.edgePortRemoved(port);
     }
-
-    /**
-     * Stops recording events and forgets those recorded: a harness that runs for hours (the demo)
-     * must not keep every event (trees carry their entries: gigabytes under load).
-     */
-    public void stopRecordingEvents() {
-        manager.removeListener(recorder);
-        events.clear();
-    }
 }

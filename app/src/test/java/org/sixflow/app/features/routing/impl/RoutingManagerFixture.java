@@ -163,13 +163,4 @@ public final class RoutingManagerFixture {
         manager.addListener(recorder);
         manager.activate();
     }
-
-    /**
-     * Stops recording events and forgets those recorded: a harness that runs for hours (the demo)
-     * must not keep every event (trees carry their entries: gigabytes under load).
-     */
-    public void stopRecordingEvents() {
-        manager.removeListener(recorder);
-        events.clear();
-    }
 }
