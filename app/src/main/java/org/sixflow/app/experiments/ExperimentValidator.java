@@ -6,6 +6,7 @@ import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentCell;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.ExperimentClassRole;
+import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.ExperimentTraffic;
 import org.sixflow.app.api.ProbePacket;
 
@@ -14,14 +15,14 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * Checks an experiment against itself (the network is the manager's part): every field that is
- * wrong is named by its JSON path with a message saying what would be right.
+ * wrong is named by its JSON path with a message saying what would be right. What a class's
+ * tree, policy or tunnel asks of it is its feature's to say ({@link ExperimentTarget#shapeProblems}).
  */
 public final class ExperimentValidator {
 
@@ -44,9 +45,10 @@ public final class ExperimentValidator {
      *
      * @param e                the experiment
      * @param minIntervalNanos the shortest interval the experiment's traffic source sustains
+     * @param targets          what the running features say of the objects classes exercise
      * @return field path to message, in field order; empty when nothing is wrong
      */
-    public static Map<String, String> problems(Experiment e, long minIntervalNanos) {
+    public static Map<String, String> problems(Experiment e, long minIntervalNanos, ExperimentTargets targets) {
         Map<String, String> p = new LinkedHashMap<>();
         if (!ID.matcher(e.id()).matches()) {
             p.put("id", "\"" + e.id() + "\" is not 1-32 lower-case letters, digits and dashes starting with a letter "
@@ -63,7 +65,7 @@ public final class ExperimentValidator {
         if (e.ingress() == null) {
             p.put("ingress", "required: the port where packets enter the measured device, e.g. device:beijing/1");
         }
-        classes(e, p);
+        classes(e, p, targets);
         factors(e, p, minIntervalNanos);
         if (e.traffic() == ExperimentTraffic.EXTERNAL) {
             if (e.window().isEmpty()) {
@@ -91,7 +93,7 @@ public final class ExperimentValidator {
         return p;
     }
 
-    private static void classes(Experiment e, Map<String, String> p) {
+    private static void classes(Experiment e, Map<String, String> p, ExperimentTargets targets) {
         List<ExperimentClass> classes = e.classes();
         if (classes.isEmpty()) {
             p.put("classes", "at least one class: the baseline (e.g. ipv6) and the features to compare with it");
@@ -115,15 +117,46 @@ public final class ExperimentValidator {
             } else if (!names.add(c.name())) {
                 p.put(at + ".name", "\"" + c.name() + "\" names two classes");
             }
-            long exercised = Stream.of(c.tree(), c.policy(), c.tunnel()).filter(Optional::isPresent).count();
+            long exercised = Stream.of(ExperimentTarget.Field.values()).filter(f -> f.in(c).isPresent()).count();
             if (exercised > 1) {
                 p.put(at, "a class exercises one tree, policy or tunnel, not " + exercised);
             }
-            if (e.traffic() != ExperimentTraffic.EXTERNAL && c.packet().isEmpty() && c.tree().isEmpty()) {
+            if (e.traffic() != ExperimentTraffic.EXTERNAL && c.packet().isEmpty() && !packetGiven(c, targets)) {
                 p.put(at + ".packet", "required: how the class's packets look (source, destination, ports)");
             }
             c.packet().ifPresent(packet -> packet(p, at + ".packet", packet));
-            GtpuClasses.problems(e, c, at, p);
+            for (ExperimentTarget target : targets.all()) {
+                target.shapeProblems(e, c, at, p);
+            }
+            gpduProbes(e, c, at, p);
+        }
+    }
+
+    /**
+     * Tells whether a class without a packet gets one when its run is planned: from its object,
+     * or not at all because no running feature serves its object (planning refuses the class then,
+     * saying so, which is the problem to fix first).
+     */
+    private static boolean packetGiven(ExperimentClass c, ExperimentTargets targets) {
+        return ExperimentTargets.named(c).map(f -> targets.serving(f).map(ExperimentTarget::suppliesPackets)
+                .orElse(true)).orElse(false);
+    }
+
+    /** G-PDU probes are built by the controller only ({@link ProbeFrames}), in frames that hold them. */
+    private static void gpduProbes(Experiment e, ExperimentClass c, String at, Map<String, String> p) {
+        if (c.packet().flatMap(ProbePacket::gtpu).isEmpty()) {
+            return;
+        }
+        if (e.traffic() == ExperimentTraffic.HOSTS) {
+            p.put(at + ".packet.gtpu", "HOSTS traffic sends plain IPv6/UDP probes; G-PDU probes need PROBES "
+                    + "traffic (the controller builds them)");
+        }
+        for (int i = 0; i < e.frameSizes().size(); i++) {
+            int size = e.frameSizes().get(i);
+            if (size < ProbeFrames.MIN_GTPU_FRAME) {
+                p.putIfAbsent("frameSizes[" + i + "]", "a G-PDU probe (" + at + ") needs "
+                        + ProbeFrames.MIN_GTPU_FRAME + ".." + ProbeFrames.MAX_FRAME + " bytes, got " + size);
+            }
         }
     }
 

@@ -10,6 +10,7 @@ import org.sixflow.app.api.ExperimentCell;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 
 import java.util.List;
 import java.util.Map;
@@ -33,8 +34,9 @@ public class ExperimentPresetsTest {
 
     @Test
     public void everyPresetIsValid() {
+        ExperimentTargets features = FeatureExperimentTargets.withoutServices();
         for (Experiment e : ExperimentPresets.all()) {
-            assertEquals(e.id(), Map.of(), ExperimentValidator.problems(e, 50_000));
+            assertEquals(e.id(), Map.of(), ExperimentValidator.problems(e, 50_000, features));
         }
         assertEquals(List.of("apn6-ietf109", "msr6-ietf119", "load-grid", "gtpu-murakami"),
                      ExperimentPresets.all().stream().map(Experiment::id).collect(Collectors.toList()));

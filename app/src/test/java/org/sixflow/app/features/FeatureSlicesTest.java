@@ -26,12 +26,13 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
- * The feature slices' layers point one way: api ← impl, api ← rest, api ← cli. No source of
- * features/&lt;feature&gt;/&lt;layer&gt; names a type of a layer it may not use, of its own feature
- * or another's (by import or fully qualified, outside comments and strings): the api names no
- * impl, rest or cli; rest and cli talk only to the api; impl names no rest or cli; and of
- * another feature only its api may be named. A layer's sub-packages belong to it, and every
- * slice's cli is one Karaf scans for commands.
+ * The feature slices' layers point one way: api ← impl, api ← rest, api ← cli, api ← experiments.
+ * No source of features/&lt;feature&gt;/&lt;layer&gt; names a type of a layer it may not use, of its
+ * own feature or another's (by import or fully qualified, outside comments and strings): the api
+ * names no impl, rest, cli or experiments; rest, cli and experiments (what the feature contributes
+ * to experiments) talk only to the api; impl names no other layer; and of another feature only its
+ * api may be named. A layer's sub-packages belong to it, and every slice's cli is one Karaf scans
+ * for commands. The other way, nothing outside features/ names a slice.
  */
 public class FeatureSlicesTest {
 
@@ -42,7 +43,12 @@ public class FeatureSlicesTest {
             "api", Set.of("api"),
             "impl", Set.of("api", "impl"),
             "rest", Set.of("api", "rest"),
-            "cli", Set.of("api", "cli"));
+            "cli", Set.of("api", "cli"),
+            "experiments", Set.of("api", "experiments"));
+    /** The layers every full slice has; a slice contributes to experiments only if classes exercise its objects. */
+    private static final List<String> EVERY_SLICE_HAS = List.of("api", "impl", "rest", "cli");
+    /** Any name of a slice's package, or of the features' root package. */
+    private static final Pattern ANY_FEATURE_NAME = Pattern.compile("\\borg\\.sixflow\\.app\\.features\\b[\\w.]*");
 
     /**
      * Returns what a source of a feature's layer names that the layer may not use.
@@ -94,12 +100,47 @@ public class FeatureSlicesTest {
         }
         assertTrue("too few sources read: " + sources, sources >= 60);
         for (String feature : List.of("gtpu", "nptv6", "apn6", "msr6", "routing")) {
-            for (String layer : ALLOWED.keySet()) {
+            for (String layer : EVERY_SLICE_HAS) {
                 assertTrue("no sources read in " + feature + "/" + layer + ": " + read,
                            read.contains(feature + "/" + layer));
             }
         }
+        for (String feature : List.of("msr6", "apn6", "gtpu")) {
+            assertTrue("no sources read in " + feature + "/experiments: " + read,
+                       read.contains(feature + "/experiments"));
+        }
         assertEquals("feature layers must point toward their api", List.of(), violations);
+    }
+
+    /**
+     * The core is the same whichever features run: what a feature contributes reaches it through
+     * the shared api's whiteboards ({@code SixflowFeature} for REST, codecs and the dashboard;
+     * {@code ExperimentTarget} for the trees, policies and tunnels experiment classes exercise), so
+     * no source outside features/ names a slice, by import or fully qualified, outside comments and
+     * strings. The experiments were the last that did.
+     *
+     * @throws IOException if a source cannot be read
+     */
+    @Test
+    public void theCoreNamesNoFeature() throws IOException {
+        Path app = FEATURES.toPath().getParent();
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(app)) {
+            files = walk.filter(f -> f.toString().endsWith(".java") && !f.startsWith(FEATURES.toPath())).sorted()
+                    .collect(Collectors.toList());
+        }
+        assertTrue("too few core sources read: " + files.size(), files.size() > 200);
+        assertTrue("the experiments' sources were not read", files.stream().anyMatch(
+                f -> f.startsWith(app.resolve("experiments/impl")) && f.endsWith("ExperimentManager.java")));
+        List<String> violations = new ArrayList<>();
+        for (Path file : files) {
+            String code = ApiDependenciesTest.code(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+            Matcher m = ANY_FEATURE_NAME.matcher(code);
+            while (m.find()) {
+                violations.add(app.relativize(file) + " names " + m.group());
+            }
+        }
+        assertEquals("the core must name no feature slice", List.of(), violations);
     }
 
     /**
@@ -150,5 +191,11 @@ public class FeatureSlicesTest {
         assertEquals(List.of("nptv6.rest", "gtpu.impl", "other.cli"), violations("nptv6", "impl", source));
         assertEquals(List.of("nptv6.rest", "nptv6.impl", "gtpu.impl", "other.cli"),
                      violations("nptv6", "cli", source));
+        assertEquals(List.of("nptv6.rest", "nptv6.impl", "gtpu.impl", "other.cli"),
+                     violations("nptv6", "experiments", source));
+        assertFalse("the core's experiments and REST whiteboard are no slice", ANY_FEATURE_NAME.matcher(
+                "import org.sixflow.app.experiments.ExperimentTargets;\nimport org.sixflow.app.rest.features.X;")
+                .find());
+        assertTrue(ANY_FEATURE_NAME.matcher("org.sixflow.app.features.msr6.api.Msr6Tree tree;").find());
     }
 }

@@ -21,6 +21,7 @@ import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.api.StabilitySummary;
 import org.sixflow.app.experiments.ExperimentPresets;
+import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.experiments.results.StudyTables;
 import org.sixflow.app.testing.Definitions;
 import org.sixflow.app.testing.PlainCodecContext;
@@ -100,7 +101,7 @@ public class ExperimentSchemasTest {
                         .latency(LatencySummary.builder().moments(3, 2, 1).extremes(1, 3).percentiles(2, 3, 3).normality(0.1, 0.9).build()).build())));
         ExperimentResults results = ExperimentResults.of(3, e.id(), cells, StudyTables.comparisons(e, cells),
                                                          StudyTables.of(e, cells, StudyTables.comparisons(e, cells),
-                                                                        pacing), pacing);
+                                                                        pacing, ExperimentTargets.NONE), pacing);
         JsonNode schema = schema("ExperimentResults");
         ObjectNode encoded = new ExperimentResultsCodec().encode(results, CONTEXT);
         writesEveryProperty(schema, encoded, "");

@@ -33,6 +33,7 @@ import org.sixflow.app.api.ExperimentRunState;
 import org.sixflow.app.api.ExperimentSample;
 import org.sixflow.app.api.ExperimentService;
 import org.sixflow.app.api.ExperimentStore;
+import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.ExperimentTraffic;
 import org.sixflow.app.api.ExperimentValidationException;
 import org.sixflow.app.api.FeatureComparison;
@@ -43,18 +44,17 @@ import org.sixflow.app.api.RunComparison;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.experiments.ExperimentPresets;
+import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.experiments.ExperimentValidator;
 import org.sixflow.app.experiments.Pacer;
 import org.sixflow.app.experiments.RealtimeThread;
 import org.sixflow.app.experiments.results.RunComparisons;
 import org.sixflow.app.experiments.results.StudyTables;
-import org.sixflow.app.features.apn6.api.Apn6PolicyService;
-import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
-import org.sixflow.app.features.msr6.api.Msr6TreeService;
 import org.slf4j.Logger;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,6 +83,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Experiments: stores them and their runs, validates them against the network, and on the
  * instance that leads experiments ({@link #LEADERSHIP_TOPIC}) runs them one per network scope at
  * a time (see {@link RunScheduler}), reading the probes' telemetry reports ({@link ProbeCollector}).
+ * The trees, policies and tunnels classes exercise are their features' to check: each feature
+ * offers an {@link ExperimentTarget} service, bound here as it comes and goes.
  */
 @Component(immediate = true, service = ExperimentService.class, property = {
         MIN_PROBE_INTERVAL_MICROS + ":Integer=" + MIN_PROBE_INTERVAL_MICROS_DEFAULT,
@@ -141,12 +143,6 @@ public class ExperimentManager implements ExperimentService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ClusterService clusterService;
 
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected Msr6TreeService treeService;
-
-    @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected Apn6PolicyService policyService;
-
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile HostTrafficGenerator hostTrafficGenerator;
 
@@ -154,16 +150,42 @@ public class ExperimentManager implements ExperimentService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ReportSamplingService reportSamplingService;
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    protected volatile GtpuTunnelService tunnelService;
+    /** The targets bound, in the order they came; guarded by itself. */
+    private final List<ExperimentTarget> boundTargets = new ArrayList<>();
+
+    /** A snapshot of {@link #boundTargets}, replaced as they come and go. */
+    private volatile ExperimentTargets targets = ExperimentTargets.NONE;
 
     /**
-     * GTP-U tunnels as runs see them: through the tunnel service, or unavailable without one
-     * (classes naming a tunnel are then refused, saying so).
+     * A feature's experiment target came: classes naming its objects are checked by it from now.
+     *
+     * @param target the target
      */
-    TunnelDirectory tunnelDirectory() {
-        GtpuTunnelService service = tunnelService;
-        return service == null ? TunnelDirectory.UNAVAILABLE : new TunnelServiceDirectory(service);
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    protected void bindTarget(ExperimentTarget target) {
+        synchronized (boundTargets) {
+            boundTargets.add(target);
+            targets = ExperimentTargets.of(boundTargets);
+        }
+        log.info("Experiment target for {} bound", target.field().kinds());
+    }
+
+    /**
+     * A feature's experiment target went: classes naming its objects are refused, saying so.
+     *
+     * @param target the target
+     */
+    protected void unbindTarget(ExperimentTarget target) {
+        synchronized (boundTargets) {
+            boundTargets.remove(target);
+            targets = ExperimentTargets.of(boundTargets);
+        }
+        log.info("Experiment target for {} unbound", target.field().kinds());
+    }
+
+    /** What the running features say of the trees, policies and tunnels classes exercise. */
+    ExperimentTargets targets() {
+        return targets;
     }
 
     /** Time of runs and records; tests set their own before activation. */
@@ -338,7 +360,7 @@ public class ExperimentManager implements ExperimentService {
     @Override
     public Map<String, String> validate(Experiment experiment) {
         Map<String, String> problems = new LinkedHashMap<>(
-                ExperimentValidator.problems(experiment, minIntervalNanos(experiment.traffic())));
+                ExperimentValidator.problems(experiment, minIntervalNanos(experiment.traffic()), targets));
         if (experiment.ingress() != null && problems.keySet().stream().noneMatch(k -> k.startsWith("classes"))) {
             if (experiment.traffic() == ExperimentTraffic.EXTERNAL) {
                 if (!network.hasDevice(experiment.scope())) {
@@ -431,7 +453,7 @@ public class ExperimentManager implements ExperimentService {
         List<FeatureComparison> comparisons = StudyTables.comparisons(experiment.get(), cells);
         return Optional.of(ExperimentResults.of(runId, experiment.get().id(), cells, comparisons,
                                                 StudyTables.of(experiment.get(), cells, comparisons,
-                                                               run.get().pacing().orElse(null)),
+                                                               run.get().pacing().orElse(null), targets),
                                                 run.get().pacing().orElse(null)));
     }
 

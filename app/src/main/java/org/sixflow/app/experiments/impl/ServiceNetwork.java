@@ -9,7 +9,7 @@ import org.onosproject.net.Link;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.app.config.SixflowDeviceConfig;
-import org.sixflow.app.features.msr6.api.Msr6Tree;
+import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
 import org.sixflow.pipeconf.TimestampUnits;
 
@@ -55,24 +55,14 @@ final class ServiceNetwork implements ProbePlan.Network {
     }
 
     @Override
-    public Optional<Msr6Tree> tree(String id) {
-        return manager.treeService.tree(id);
-    }
-
-    @Override
-    public boolean hasPolicy(String id) {
-        return manager.policyService.policy(id).isPresent();
-    }
-
-    @Override
     public boolean generatorServes(ConnectPoint port) {
         HostTrafficGenerator generator = manager.hostTrafficGenerator;
         return generator != null && generator.serves(port);
     }
 
     @Override
-    public TunnelDirectory tunnels() {
-        return manager.tunnelDirectory();
+    public ExperimentTargets targets() {
+        return manager.targets();
     }
 
     /**

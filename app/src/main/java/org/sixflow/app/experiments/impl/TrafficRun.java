@@ -123,7 +123,7 @@ final class TrafficRun extends RunExecution {
         env.store.progress(run.id(), schedule.size());
         Instant last = env.clock.instant();
         awaitReports(last);
-        plan.treesNoLongerReadable(experiment).ifPresent(reason -> {
+        plan.objectsChangedDuringRun(experiment).ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
         List<ExperimentSample> samples = reports.samples();

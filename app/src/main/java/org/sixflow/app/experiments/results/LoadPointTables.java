@@ -9,7 +9,8 @@ import org.sixflow.app.api.ExperimentClassResult;
 import org.sixflow.app.api.ExperimentResults;
 import org.sixflow.app.api.ExperimentTable;
 import org.sixflow.app.api.LatencySummary;
-import org.sixflow.app.experiments.GtpuClasses;
+import org.sixflow.app.api.ExperimentTarget;
+import org.sixflow.app.experiments.ExperimentTargets;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,9 +20,10 @@ import java.util.Locale;
 /**
  * The layout of draft-murakami-dmm-udp-checksum-impact-gtpu's tables: one table per load point
  * ("INPUT: 100 pps, 1492 byte packet"), one row per mode (class) with its average, minimum and
- * maximum latency and its loss. Drawn for experiments with a GTP-U class, whose modes (UDP checksum
- * zero, full, incremental; decapsulation) are what the draft compares. Latencies in nanoseconds,
- * as the draft's; a class measured while the switch queued says so in its last column.
+ * maximum latency and its loss. Drawn for experiments with a class of a feature that asks for
+ * them ({@link ExperimentTarget#tablesPerLoadPoint}): GTP-U's, whose modes (UDP checksum zero,
+ * full, incremental; decapsulation) are what the draft compares. Latencies in nanoseconds, as the
+ * draft's; a class measured while the switch queued says so in its last column.
  */
 public final class LoadPointTables {
 
@@ -34,11 +36,12 @@ public final class LoadPointTables {
     /**
      * Tells whether an experiment gets these tables.
      *
-     * @param e the experiment
-     * @return true when one of its classes is a GTP-U tunnel's
+     * @param e       the experiment
+     * @param targets what the running features contribute
+     * @return true when one of its classes is measured as a class whose feature asks for them
      */
-    public static boolean applies(Experiment e) {
-        return e.classes().stream().anyMatch(c -> GtpuClasses.isGtpu(c.latencyClass()));
+    public static boolean applies(Experiment e, ExperimentTargets targets) {
+        return e.classes().stream().anyMatch(c -> targets.tabledPerLoadPoint(c.latencyClass()));
     }
 
     /**

@@ -14,6 +14,7 @@ import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.api.OverheadProbability;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.api.StabilitySummary;
+import org.sixflow.app.experiments.ExperimentTargets;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,8 +27,9 @@ import java.util.stream.Collectors;
 /**
  * Lays results out as the studies' tables: the APN6 study's latency table with its DIFF rows and
  * both "K ≤ x" tables, the MSR6 study's encapsulation delay, clone-and-forward and stability
- * tables, the ILNP method's goodput/loss/jitter grid, for GTP-U classes draft-murakami's table per
- * load point ({@link LoadPointTables}), and loss, normality, repetitions and pacing.
+ * tables, the ILNP method's goodput/loss/jitter grid, for the classes of a feature that asks for
+ * them (GTP-U's) draft-murakami's table per load point ({@link LoadPointTables}), and loss,
+ * normality, repetitions and pacing.
  * Latencies in nanoseconds; an experiment with several cells gets frame size and interval columns.
  */
 public final class StudyTables {
@@ -42,14 +44,16 @@ public final class StudyTables {
      * @param cells       its results per cell
      * @param comparisons features against the baseline
      * @param pacing      how the sender kept the interval, or null
+     * @param targets     what the running features contribute (whether a class gets the load points' tables)
      * @return the tables (latency, the load points, overheads, then as above); tables without rows are left out
      */
     public static List<ExperimentTable> of(Experiment e, List<ExperimentCellResult> cells,
-                                           List<FeatureComparison> comparisons, PacingSummary pacing) {
+                                           List<FeatureComparison> comparisons, PacingSummary pacing,
+                                           ExperimentTargets targets) {
         boolean grid = cells.size() > 1;
         List<ExperimentTable> tables = new ArrayList<>();
         add(tables, latency(e, cells, comparisons, grid));
-        if (LoadPointTables.applies(e)) {
+        if (LoadPointTables.applies(e, targets)) {
             LoadPointTables.of(cells).forEach(t -> add(tables, t));
         }
         add(tables, overhead("overhead-one-packet", "K ≤ x, L = latency of 1 packet", comparisons, cells, grid,

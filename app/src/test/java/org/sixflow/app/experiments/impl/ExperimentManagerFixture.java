@@ -22,6 +22,7 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.features.msr6.api.Msr6TreeService;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 import org.sixflow.app.testing.InMemoryExperimentStore;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestPipeconfService;
@@ -33,7 +34,8 @@ import java.util.stream.Collectors;
 
 /**
  * An experiment manager on the lab network (the study's five cities, bmv2 pipeconf on every
- * device) over a given store (the in-memory one, or PostgreSQL's as the dashboard harness uses);
+ * device) over a given store (the in-memory one, or PostgreSQL's as the dashboard harness uses),
+ * with the MSR6 and APN6 experiment targets over the given services;
  * another instance leads experiments unless a test makes this one the leader, so runs stay queued
  * and nothing is sent.
  *
@@ -94,8 +96,8 @@ public final class ExperimentManagerFixture<S extends ExperimentStore> {
                 return new DefaultControllerNode(LOCAL, IpAddress.valueOf("127.0.0.1"));
             }
         };
-        manager.treeService = trees;
-        manager.policyService = policies;
+        // The features' targets, as OSGi binds them; no tunnel service, so tunnels are unavailable.
+        FeatureExperimentTargets.over(trees, policies, null).forEach(manager::bindTarget);
         manager.activate(null);
     }
 

@@ -18,8 +18,10 @@ import org.sixflow.app.api.ExperimentClassResult;
 import org.sixflow.app.api.ExperimentClassRole;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentRunState;
+import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
+import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.experiments.Pacer;
 import org.sixflow.app.experiments.ProbeSchedule;
 import org.sixflow.app.experiments.ProbeTag;
@@ -27,9 +29,11 @@ import org.sixflow.app.experiments.RealtimeThread;
 import org.sixflow.app.features.msr6.api.Msr6Mode;
 import org.sixflow.app.features.msr6.api.Msr6Tree;
 import org.sixflow.app.features.msr6.api.Msr6TreeRequest;
+import org.sixflow.app.features.msr6.experiments.Msr6TreeTarget;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
 import org.sixflow.app.testing.InMemoryExperimentStore;
 import org.sixflow.app.testing.SettableClock;
+import org.sixflow.app.testing.TestMsr6TreeService;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -45,7 +49,6 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -107,8 +110,27 @@ public class TrafficRunTest {
                 .packetsPerClass(n).warmup(10).blockSize(50).interval(Duration.ofMillis(1)).build();
     }
 
-    /** The network's trees as the plan asks for them (none unless a test sets it). */
-    private Function<String, Optional<Msr6Tree>> trees = id -> Optional.empty();
+    /** The network's trees as the plan asks for them (none unless a test sets its lookup). */
+    private final TestMsr6TreeService treeService = new TestMsr6TreeService();
+
+    /** Every policy a class names is there. */
+    private static final ExperimentTarget ANY_POLICY = new ExperimentTarget() {
+        @Override
+        public Field field() {
+            return Field.POLICY;
+        }
+
+        @Override
+        public Set<LatencyClass> latencyClasses() {
+            return Set.of(LatencyClass.APN6_INSERT);
+        }
+
+        @Override
+        public Optional<ProbePacket> plan(ExperimentClass c, DeviceId ingress, String at,
+                                          Map<String, String> problems) {
+            return c.packet();
+        }
+    };
 
     private ProbePlan plan(Experiment e) {
         ProbePlan.Network network = new ProbePlan.Network() {
@@ -134,23 +156,13 @@ public class TrafficRunTest {
             }
 
             @Override
-            public Optional<Msr6Tree> tree(String id) {
-                return trees.apply(id);
-            }
-
-            @Override
-            public boolean hasPolicy(String id) {
-                return true;
-            }
-
-            @Override
             public boolean generatorServes(ConnectPoint port) {
                 return false;
             }
 
             @Override
-            public TunnelDirectory tunnels() {
-                return TunnelDirectory.UNAVAILABLE;
+            public ExperimentTargets targets() {
+                return ExperimentTargets.of(List.of(new Msr6TreeTarget(treeService), ANY_POLICY));
             }
         };
         Map<String, String> problems = new HashMap<>();
@@ -264,7 +276,7 @@ public class TrafficRunTest {
                 .withSourceAddress(PACKET.source());
         AtomicReference<Msr6Tree> tree = new AtomicReference<>(new Msr6Tree(request, 3, List.of(), msids(2), 1,
                                                                               Map.of()));
-        trees = id -> id.equals("te") ? Optional.of(tree.get()) : Optional.empty();
+        treeService.lookup = id -> id.equals("te") ? Optional.of(tree.get()) : Optional.empty();
         dataPlane.delivers = tag -> {
             tree.set(new Msr6Tree(request, 5, List.of(), msids(4), 1, Map.of()));
             return true;

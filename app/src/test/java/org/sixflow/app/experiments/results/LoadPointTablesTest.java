@@ -13,6 +13,8 @@ import org.sixflow.app.api.ExperimentTable;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.experiments.ExperimentPresets;
+import org.sixflow.app.experiments.ExperimentTargets;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 
 import java.util.Arrays;
 import java.util.List;
@@ -29,6 +31,8 @@ import static org.junit.Assert.assertTrue;
 public class LoadPointTablesTest {
 
     private static final Experiment MURAKAMI = ExperimentPresets.all().get(3);
+    /** The features' targets: GTP-U's asks for these tables. */
+    private static final ExperimentTargets FEATURES = FeatureExperimentTargets.withoutServices();
 
     private static ExperimentClassResult result(String name, LatencyClass latencyClass, double mean, double min,
                                                 double max, long received) {
@@ -75,16 +79,17 @@ public class LoadPointTablesTest {
     @Test
     public void theStudyTablesCarryThemForGtpuExperimentsOnly() {
         List<ExperimentCellResult> cells = cells();
-        List<ExperimentTable> tables = StudyTables.of(MURAKAMI, cells, StudyTables.comparisons(MURAKAMI, cells), null);
+        List<ExperimentTable> tables = StudyTables.of(MURAKAMI, cells, StudyTables.comparisons(MURAKAMI, cells), null,
+                                                      FEATURES);
         assertEquals("latency", tables.get(0).id());
         assertEquals("load-point-0", tables.get(1).id());
         assertEquals("load-point-1", tables.get(2).id());
         ExperimentResults results = ExperimentResults.of(1, MURAKAMI.id(), cells, List.of(), tables, null);
         assertEquals(2, results.loadPointTables().size());
-        assertTrue(LoadPointTables.applies(MURAKAMI));
+        assertTrue(LoadPointTables.applies(MURAKAMI, FEATURES));
         Experiment apn6 = ExperimentPresets.all().get(0);
-        assertFalse(LoadPointTables.applies(apn6));
-        assertTrue(StudyTables.of(apn6, cells, List.of(), null).stream()
+        assertFalse(LoadPointTables.applies(apn6, FEATURES));
+        assertTrue(StudyTables.of(apn6, cells, List.of(), null, FEATURES).stream()
                            .noneMatch(t -> t.id().startsWith(ExperimentResults.LOAD_POINT_TABLE)));
     }
 }

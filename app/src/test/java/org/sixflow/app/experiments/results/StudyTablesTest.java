@@ -16,6 +16,7 @@ import org.sixflow.app.api.FeatureComparison;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.api.PacingSummary;
+import org.sixflow.app.experiments.ExperimentTargets;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -71,7 +72,8 @@ public class StudyTablesTest {
         List<ExperimentCellResult> cells = List.of(cell(e.cells().get(0)));
         List<FeatureComparison> comparisons = StudyTables.comparisons(e, cells);
         List<ExperimentTable> tables = StudyTables.of(e, cells, comparisons,
-                                                      PacingSummary.of(1_000_000, 100_000, 3, 9, 20, 1, 999.9));
+                                                      PacingSummary.of(1_000_000, 100_000, 3, 9, 20, 1, 999.9),
+                                                      ExperimentTargets.NONE);
         ExperimentTable latency = table(tables, "latency");
         assertEquals(List.of("Experiment", "Mean", "STDEV", "MAX", "MIN", "Range"), latency.columns());
         assertEquals(Arrays.asList("1 (ipv6)", 364.07436, 0.56514087, 366.0, 363.0, 3.0), latency.rows().get(0));
@@ -105,7 +107,8 @@ public class StudyTablesTest {
     public void aGridHasFrameSizeAndIntervalColumns() {
         Experiment e = experiment(List.of(128, 1514));
         List<ExperimentCellResult> cells = e.cells().stream().map(StudyTablesTest::cell).collect(Collectors.toList());
-        List<ExperimentTable> tables = StudyTables.of(e, cells, StudyTables.comparisons(e, cells), null);
+        List<ExperimentTable> tables = StudyTables.of(e, cells, StudyTables.comparisons(e, cells), null,
+                                                      ExperimentTargets.NONE);
         ExperimentTable latency = table(tables, "latency");
         assertEquals(List.of("Size (bytes)", "Interval (ns)", "Experiment", "Mean", "STDEV", "MAX", "MIN", "Range"),
                      latency.columns());

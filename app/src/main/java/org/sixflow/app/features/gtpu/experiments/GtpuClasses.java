@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.experiments;
+package org.sixflow.app.features.gtpu.experiments;
 
+import com.google.common.collect.Sets;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.ExperimentTraffic;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
+import org.sixflow.app.features.gtpu.api.GtpuChecksumMode;
 
-import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -17,29 +18,21 @@ import java.util.regex.Pattern;
  * The shape of an experiment's GTP-U classes, checked without the network: a tunnel is named by
  * its id and only by a GTP-U class; a gtpu-encap-* class sends plain IPv6/UDP probes (the tunnel
  * encapsulates them at the ingress device), a gtpu-decap class sends G-PDUs (uplink, to the
- * tunnel's N3 address), which only the controller's probes can be, in frames that hold them.
- * Whether the tunnel exists, is installed and matches the packets is the run's check (ProbePlan).
+ * tunnel's N3 address). Whether the tunnel exists, is installed and matches the packets is the
+ * run's check ({@link TunnelCheck}); that only the controller's probes can be G-PDUs, in frames
+ * that hold them, the experiments' own.
  */
-public final class GtpuClasses {
+final class GtpuClasses {
 
-    /** The classes a GTP-U tunnel's packets are measured as. */
-    public static final Set<LatencyClass> ENCAP = EnumSet.of(LatencyClass.GTPU_ENCAP_ZERO,
-                                                             LatencyClass.GTPU_ENCAP_FULL,
-                                                             LatencyClass.GTPU_ENCAP_INCREMENTAL);
+    /** The classes a GTP-U tunnel's downlink packets are measured as, one per checksum mode. */
+    static final Set<LatencyClass> ENCAP = Sets.immutableEnumSet(
+            LatencyClass.GTPU_ENCAP_ZERO, LatencyClass.GTPU_ENCAP_FULL, LatencyClass.GTPU_ENCAP_INCREMENTAL);
+    /** The classes a GTP-U tunnel's packets are measured as: downlink's and uplink's. */
+    static final Set<LatencyClass> ALL = Sets.immutableEnumSet(Sets.union(ENCAP, Set.of(LatencyClass.GTPU_DECAP)));
     /** Tunnel ids, as the tunnel service takes them. */
     private static final Pattern TUNNEL_ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
 
     private GtpuClasses() {
-    }
-
-    /**
-     * Tells whether a latency class is a GTP-U tunnel's.
-     *
-     * @param latencyClass the class
-     * @return true for gtpu-encap-* and gtpu-decap
-     */
-    public static boolean isGtpu(LatencyClass latencyClass) {
-        return ENCAP.contains(latencyClass) || latencyClass == LatencyClass.GTPU_DECAP;
     }
 
     /**
@@ -55,7 +48,7 @@ public final class GtpuClasses {
             if (!TUNNEL_ID.matcher(id).matches()) {
                 problems.put(at + ".tunnel", "\"" + id + "\" is not a tunnel id: 1-32 lower-case letters, digits and "
                         + "dashes");
-            } else if (!isGtpu(c.latencyClass())) {
+            } else if (!ALL.contains(c.latencyClass())) {
                 problems.put(at + ".tunnel", "a tunnel's packets are measured as gtpu-encap-zero, -full, "
                         + "-incremental or gtpu-decap, not " + c.latencyClass().label());
             }
@@ -71,18 +64,24 @@ public final class GtpuClasses {
             problems.put(at + ".packet.gtpu", "required for gtpu-decap: its probes are G-PDUs to the tunnel's N3 "
                     + "address (peerAddress, n3Address, teid)");
         }
-        if (gpdu && e.traffic() == ExperimentTraffic.HOSTS) {
-            problems.put(at + ".packet.gtpu", "HOSTS traffic sends plain IPv6/UDP probes; G-PDU probes need PROBES "
-                    + "traffic (the controller builds them)");
-        }
-        if (gpdu) {
-            for (int i = 0; i < e.frameSizes().size(); i++) {
-                int size = e.frameSizes().get(i);
-                if (size < ProbeFrames.MIN_GTPU_FRAME) {
-                    problems.putIfAbsent("frameSizes[" + i + "]", "a G-PDU probe (" + at + ") needs "
-                            + ProbeFrames.MIN_GTPU_FRAME + ".." + ProbeFrames.MAX_FRAME + " bytes, got " + size);
-                }
-            }
+    }
+
+    /**
+     * Returns what the data plane measures a tunnel's downlink packets as (gtpu.p4 sets it by the
+     * tunnel's checksum mode).
+     *
+     * @param mode the tunnel's checksum mode
+     * @return gtpu-encap-zero, -full or -incremental
+     */
+    static LatencyClass encapClass(GtpuChecksumMode mode) {
+        switch (mode) {
+            case FULL:
+                return LatencyClass.GTPU_ENCAP_FULL;
+            case INCREMENTAL:
+                return LatencyClass.GTPU_ENCAP_INCREMENTAL;
+            case ZERO:
+            default:
+                return LatencyClass.GTPU_ENCAP_ZERO;
         }
     }
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.experiments.impl;
+package org.sixflow.app.features.gtpu.experiments;
 
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.ExperimentClass;
+import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
-import org.sixflow.app.experiments.GtpuClasses;
+import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 
 import java.util.Map;
 import java.util.Optional;
@@ -26,32 +28,25 @@ final class TunnelCheck {
     /**
      * Names what is wrong between a class and its tunnel.
      *
-     * @param c        the class
+     * @param c        the class, naming a tunnel
      * @param packet   its packet as planned, or null
      * @param ingress  the measured device
      * @param at       the class's path, e.g. classes[2]
-     * @param tunnels  where tunnels are looked up
+     * @param tunnels  where the tunnel is looked up
      * @param problems where problems go
      */
-    static void check(ExperimentClass c, ProbePacket packet, DeviceId ingress, String at, TunnelDirectory tunnels,
+    static void check(ExperimentClass c, ProbePacket packet, DeviceId ingress, String at, GtpuTunnelService tunnels,
                       Map<String, String> problems) {
-        if (c.tunnel().isEmpty()) {
-            return;
-        }
-        String id = c.tunnel().get();
-        Optional<String> unavailable = tunnels.unavailable();
-        if (unavailable.isPresent()) {
-            problems.put(at + ".tunnel", unavailable.get() + " (tunnel " + id + ")");
-            return;
-        }
-        Optional<ProbeTunnel> found = tunnels.tunnel(id);
+        String id = c.tunnel().orElseThrow();
+        Optional<GtpuTunnel> found = tunnels.tunnel(id);
         if (found.isEmpty()) {
             problems.put(at + ".tunnel", "no GTP-U tunnel " + id);
             return;
         }
-        ProbeTunnel t = found.get();
-        if (!t.installed()) {
-            problems.put(at + ".tunnel", "tunnel " + id + " is " + t.state() + ", not " + ProbeTunnel.INSTALLED
+        GtpuTunnel t = found.get();
+        InstallStatus.State state = tunnels.status(id).map(InstallStatus::state).orElse(InstallStatus.State.REQUESTED);
+        if (state != InstallStatus.State.INSTALLED) {
+            problems.put(at + ".tunnel", "tunnel " + id + " is " + state + ", not " + InstallStatus.State.INSTALLED
                     + ": its entries are not all on its devices");
         }
         if (GtpuClasses.ENCAP.contains(c.latencyClass())) {
@@ -61,11 +56,12 @@ final class TunnelCheck {
         }
     }
 
-    private static void downlink(ExperimentClass c, ProbePacket packet, DeviceId ingress, String at, ProbeTunnel t,
+    private static void downlink(ExperimentClass c, ProbePacket packet, DeviceId ingress, String at, GtpuTunnel t,
                                  Map<String, String> problems) {
-        if (c.latencyClass() != t.encapClass()) {
+        LatencyClass encap = GtpuClasses.encapClass(t.checksumMode());
+        if (c.latencyClass() != encap) {
             problems.put(at + ".latencyClass", "tunnel " + t.id() + "'s checksum mode makes its downlink packets "
-                    + t.encapClass().label() + ", not " + c.latencyClass().label());
+                    + encap.label() + ", not " + c.latencyClass().label());
         }
         if (!t.encapDevices().contains(ingress)) {
             problems.put(at + ".tunnel", "tunnel " + t.id() + " encapsulates at " + t.encapDevices() + ", not at the "
@@ -77,7 +73,7 @@ final class TunnelCheck {
         }
     }
 
-    private static void uplink(ProbePacket packet, DeviceId ingress, String at, ProbeTunnel t,
+    private static void uplink(ProbePacket packet, DeviceId ingress, String at, GtpuTunnel t,
                                Map<String, String> problems) {
         if (!t.decapDevice().equals(ingress)) {
             problems.put(at + ".tunnel", "tunnel " + t.id() + " decapsulates at " + t.decapDevice() + ", not at the "

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.experiments;
+
+import com.google.common.collect.ImmutableList;
+import org.sixflow.app.api.ExperimentClass;
+import org.sixflow.app.api.ExperimentTarget;
+import org.sixflow.app.api.LatencyClass;
+
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The experiment targets the running features contribute, as one snapshot: the target serving
+ * each field of a class (the first bound, should two serve one), and what the core asks of them
+ * all.
+ */
+public final class ExperimentTargets {
+
+    /** No feature contributes a target. */
+    public static final ExperimentTargets NONE = of(List.of());
+
+    private final List<ExperimentTarget> all;
+    private final Map<ExperimentTarget.Field, ExperimentTarget> byField =
+            new EnumMap<>(ExperimentTarget.Field.class);
+
+    private ExperimentTargets(Collection<? extends ExperimentTarget> targets) {
+        all = ImmutableList.copyOf(targets);
+        all.forEach(t -> byField.putIfAbsent(t.field(), t));
+    }
+
+    /**
+     * Takes a snapshot of targets.
+     *
+     * @param targets the targets, in the order they came
+     * @return the snapshot
+     */
+    public static ExperimentTargets of(Collection<? extends ExperimentTarget> targets) {
+        return new ExperimentTargets(targets);
+    }
+
+    /**
+     * Returns every target.
+     *
+     * @return the targets, in the order they came
+     */
+    public List<ExperimentTarget> all() {
+        return all;
+    }
+
+    /**
+     * Returns the target serving a field.
+     *
+     * @param field the field
+     * @return the target, or empty when no running feature serves it
+     */
+    public Optional<ExperimentTarget> serving(ExperimentTarget.Field field) {
+        return Optional.ofNullable(byField.get(field));
+    }
+
+    /**
+     * Returns the field in which a class names the object it exercises.
+     *
+     * @param c the class
+     * @return the first field naming one, or empty when the class exercises none
+     */
+    public static Optional<ExperimentTarget.Field> named(ExperimentClass c) {
+        for (ExperimentTarget.Field field : ExperimentTarget.Field.values()) {
+            if (field.in(c).isPresent()) {
+                return Optional.of(field);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Says that a class names an object of a field no running feature serves, in the words a user
+     * reads: the class cannot be checked against its object, so it is refused rather than guessed.
+     *
+     * @param field the field
+     * @param id    the object's id
+     * @return e.g. "GTP-U tunnels unavailable: this controller has no GTP-U tunnel service to look
+     *         the tunnel up in (tunnel t)"
+     */
+    public static String unavailable(ExperimentTarget.Field field, String id) {
+        return field.kinds() + " unavailable: this controller has no " + field.kind() + " service to look the "
+                + field.jsonName() + " up in (" + field.jsonName() + " " + id + ")";
+    }
+
+    /**
+     * Tells whether a latency class's results are laid out per load point
+     * ({@link ExperimentTarget#tablesPerLoadPoint}).
+     *
+     * @param latencyClass the class
+     * @return true when a target measuring its objects as that class asks for such tables
+     */
+    public boolean tabledPerLoadPoint(LatencyClass latencyClass) {
+        return all.stream().anyMatch(t -> t.tablesPerLoadPoint() && t.latencyClasses().contains(latencyClass));
+    }
+}
