@@ -125,10 +125,12 @@ public interface ExperimentService {
 
     /**
      * Returns ready-made experiments after the studies ("APN6 as in IETF 109", "MSR6 TE/RLB as in
-     * IETF 119", "Load grid"): their factors and classes, with the network-specific fields
-     * (ingress, addresses, trees, policies) to be filled in.
+     * IETF 119", "Load grid", "GTP-U checksum as in draft-murakami"): their factors and classes,
+     * with the network-specific fields (ingress, addresses, trees, policies, tunnels) to be filled
+     * in. Each comes from the feature whose objects it names ({@link ExperimentTarget#presets}),
+     * while that feature runs.
      *
-     * @return the presets
+     * @return the presets, in their order
      */
     List<Experiment> presets();
 }

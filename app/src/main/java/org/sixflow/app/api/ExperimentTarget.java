@@ -4,6 +4,7 @@ package org.sixflow.app.api;
 
 import org.onosproject.net.DeviceId;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -98,6 +99,30 @@ public interface ExperimentTarget {
      * @return e.g. gtpu-encap-zero, -full, -incremental and gtpu-decap
      */
     Set<LatencyClass> latencyClasses();
+
+    /**
+     * Returns the latency classes this target's objects' packets are also measured as past the
+     * ingress device, where they go on to (an APN6 policy's: transit; a tree's: replication and
+     * decapsulation). A run measuring the stages of a class with one of {@link #latencyClasses}
+     * has every device report these in full, not only the ingress device.
+     *
+     * @return e.g. msr6-replicate and msr6-decap; empty when the packets are measured at the
+     *         ingress device only
+     */
+    default Set<LatencyClass> downstreamClasses() {
+        return Set.of();
+    }
+
+    /**
+     * Returns the experiments after the feature's studies, ready to adapt, that the experiment
+     * service offers ({@code GET experiments/presets}) while this target is bound: a preset
+     * naming this target's objects could not be created without it.
+     *
+     * @return the presets; none by default
+     */
+    default List<ExperimentPreset> presets() {
+        return List.of();
+    }
 
     /**
      * Tells whether the results of an experiment with one of {@link #latencyClasses} get a table

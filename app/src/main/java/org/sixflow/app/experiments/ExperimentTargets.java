@@ -3,15 +3,21 @@
 package org.sixflow.app.experiments;
 
 import com.google.common.collect.ImmutableList;
+import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
+import org.sixflow.app.api.ExperimentPreset;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.LatencyClass;
 
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The experiment targets the running features contribute, as one snapshot: the target serving
@@ -99,5 +105,34 @@ public final class ExperimentTargets {
      */
     public boolean tabledPerLoadPoint(LatencyClass latencyClass) {
         return all.stream().anyMatch(t -> t.tablesPerLoadPoint() && t.latencyClasses().contains(latencyClass));
+    }
+
+    /**
+     * Returns where the packets of a latency class go on to, as the targets measuring their
+     * objects as that class say ({@link ExperimentTarget#downstreamClasses}).
+     *
+     * @param latencyClass a class measured at the ingress device
+     * @return e.g. apn6-transit for apn6-insert; none for a class no target measures
+     */
+    public Set<LatencyClass> downstreamOf(LatencyClass latencyClass) {
+        Set<LatencyClass> classes = EnumSet.noneOf(LatencyClass.class);
+        all.stream().filter(t -> t.latencyClasses().contains(latencyClass))
+                .forEach(t -> classes.addAll(t.downstreamClasses()));
+        return classes;
+    }
+
+    /**
+     * Returns the presets the targets contribute, by their order, then id, the same whichever
+     * order the features started in; an id a preset earlier in the list has is left out.
+     *
+     * @return the presets' experiments
+     */
+    public List<Experiment> presets() {
+        Map<String, Experiment> byId = new LinkedHashMap<>();
+        all.stream().flatMap(t -> t.presets().stream())
+                .sorted(Comparator.comparingInt(ExperimentPreset::order)
+                                .thenComparing(p -> p.experiment().id()))
+                .forEach(p -> byId.putIfAbsent(p.experiment().id(), p.experiment()));
+        return ImmutableList.copyOf(byId.values());
     }
 }

@@ -9,7 +9,7 @@ import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentRunState;
 import org.sixflow.app.api.ExperimentTable;
 import org.sixflow.app.api.ExperimentValidationException;
-import org.sixflow.app.experiments.ExperimentPresets;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +28,7 @@ import static org.junit.Assert.fail;
  */
 public class ExperimentCommandsTest {
 
-    private static final Experiment APN6 = ExperimentPresets.all().get(0);
+    private static final Experiment APN6 = FeatureExperimentTargets.preset("apn6-ietf109");
 
     @Test
     public void anExperimentOnOneLine() {
@@ -38,7 +38,7 @@ public class ExperimentCommandsTest {
                              + "classes=ipv6(ipv6, baseline),apn6(apn6-insert), packetsPerClass=50000, "
                              + "interval=1000.0µs, frameSizes=[128], repetitions=1, lastRun=#7 DONE",
                      ExperimentText.experiment(APN6, Optional.of(run)));
-        assertTrue(ExperimentText.experiment(ExperimentPresets.all().get(2), Optional.empty())
+        assertTrue(ExperimentText.experiment(FeatureExperimentTargets.preset("load-grid"), Optional.empty())
                            .contains("loadsMbps=[1.0, 2.0, 5.0, 10.0, 20.0], frameSizes=[128, 1514], repetitions=3, "
                                              + "lastRun=none"));
     }
@@ -97,15 +97,15 @@ public class ExperimentCommandsTest {
 
     @Test
     public void overridesOfExperimentAdd() {
-        Experiment e = ExperimentAddCommand.override(ExperimentPresets.all().get(2), "grid-2", "device:nanjing/4", 200,
-                                                     250.0, 5);
+        Experiment grid = FeatureExperimentTargets.preset("load-grid");
+        Experiment e = ExperimentAddCommand.override(grid, "grid-2", "device:nanjing/4", 200, 250.0, 5);
         assertEquals("grid-2", e.id());
         assertEquals("device:nanjing/4", e.ingress().toString());
         assertEquals(200, e.packetsPerClass());
         assertEquals(Duration.ofNanos(250_000), e.interval().orElseThrow());
         assertEquals("an interval replaces the load rates", List.of(), e.loadsMbps());
         assertEquals(5, e.repetitions());
-        assertEquals(ExperimentPresets.all().get(2).classes(), e.classes());
+        assertEquals(grid.classes(), e.classes());
         assertEquals(APN6, ExperimentAddCommand.override(APN6, null, null, null, null, null));
         try {
             ExperimentAddCommand.override(APN6, null, "beijing", null, null, null);

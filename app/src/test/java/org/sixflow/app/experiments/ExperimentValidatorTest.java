@@ -14,6 +14,7 @@ import org.sixflow.app.api.ExperimentTraffic;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.api.TimeWindow;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -50,7 +51,7 @@ public class ExperimentValidatorTest {
     @Test
     public void aValidExperimentHasNoProblems() {
         assertEquals(Map.of(), problems(valid().build(), 50_000));
-        assertEquals(Map.of(), problems(ExperimentPresets.all().get(0), 50_000));
+        assertEquals(Map.of(), problems(FeatureExperimentTargets.preset("apn6-ietf109"), 50_000));
     }
 
     @Test

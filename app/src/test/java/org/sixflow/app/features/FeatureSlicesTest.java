@@ -4,6 +4,7 @@ package org.sixflow.app.features;
 
 import org.junit.Test;
 import org.sixflow.app.api.ApiDependenciesTest;
+import org.sixflow.app.api.LatencyClass;
 
 import java.io.File;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,6 +49,12 @@ public class FeatureSlicesTest {
             "experiments", Set.of("api", "experiments"));
     /** The layers every full slice has; a slice contributes to experiments only if classes exercise its objects. */
     private static final List<String> EVERY_SLICE_HAS = List.of("api", "impl", "rest", "cli");
+    /**
+     * The feature latency classes the core still names, by source: GET telemetry/replicas defaults
+     * its class to msr6-replicate, the copies MSR6 replication makes, as its REST contract says.
+     */
+    private static final Map<String, Set<String>> CORE_FEATURE_CLASSES = Map.of(
+            "rest/TelemetryWebResource.java", Set.of(LatencyClass.MSR6_REPLICATE.name()));
     /** Any name of a slice's package, or of the features' root package. */
     private static final Pattern ANY_FEATURE_NAME = Pattern.compile("\\borg\\.sixflow\\.app\\.features\\b[\\w.]*");
 
@@ -124,14 +132,7 @@ public class FeatureSlicesTest {
     @Test
     public void theCoreNamesNoFeature() throws IOException {
         Path app = FEATURES.toPath().getParent();
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(app)) {
-            files = walk.filter(f -> f.toString().endsWith(".java") && !f.startsWith(FEATURES.toPath())).sorted()
-                    .collect(Collectors.toList());
-        }
-        assertTrue("too few core sources read: " + files.size(), files.size() > 200);
-        assertTrue("the experiments' sources were not read", files.stream().anyMatch(
-                f -> f.startsWith(app.resolve("experiments/impl")) && f.endsWith("ExperimentManager.java")));
+        List<Path> files = coreSources(app);
         List<String> violations = new ArrayList<>();
         for (Path file : files) {
             String code = ApiDependenciesTest.code(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
@@ -141,6 +142,50 @@ public class FeatureSlicesTest {
             }
         }
         assertEquals("the core must name no feature slice", List.of(), violations);
+    }
+
+    /**
+     * Nor does the core know a feature by the latency classes its packets are measured as: outside
+     * features/, only the baseline's is named (and the generated enum declares them all), so where
+     * a run's packets are also measured past the ingress device, and the presets whose classes are
+     * a feature's, come from the features' experiment targets. One name stays, {@link
+     * #CORE_FEATURE_CLASSES}.
+     *
+     * @throws IOException if a source cannot be read
+     */
+    @Test
+    public void theCoreNamesNoFeaturesLatencyClass() throws IOException {
+        Path app = FEATURES.toPath().getParent();
+        Pattern featureClass = Pattern.compile("\\b(" + Arrays.stream(LatencyClass.values())
+                .filter(c -> c != LatencyClass.BASELINE).map(Enum::name).collect(Collectors.joining("|")) + ")\\b");
+        List<String> violations = new ArrayList<>();
+        for (Path file : coreSources(app)) {
+            String where = app.relativize(file).toString().replace(File.separatorChar, '/');
+            if (where.equals("api/LatencyClass.java")) {
+                continue;
+            }
+            String code = ApiDependenciesTest.code(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+            Matcher m = featureClass.matcher(code);
+            while (m.find()) {
+                if (!CORE_FEATURE_CLASSES.getOrDefault(where, Set.of()).contains(m.group(1))) {
+                    violations.add(where + " names " + m.group(1));
+                }
+            }
+        }
+        assertEquals("the core must name no feature's latency class", List.of(), violations);
+    }
+
+    /** The core's sources: every one outside features/, checked to be read. */
+    private static List<Path> coreSources(Path app) throws IOException {
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(app)) {
+            files = walk.filter(f -> f.toString().endsWith(".java") && !f.startsWith(FEATURES.toPath())).sorted()
+                    .collect(Collectors.toList());
+        }
+        assertTrue("too few core sources read: " + files.size(), files.size() > 200);
+        assertTrue("the experiments' sources were not read", files.stream().anyMatch(
+                f -> f.startsWith(app.resolve("experiments/impl")) && f.endsWith("ExperimentManager.java")));
+        return files;
     }
 
     /**

@@ -10,7 +10,7 @@ import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.ExperimentValidationException;
 import org.sixflow.app.api.ProbePacket;
-import org.sixflow.app.experiments.ExperimentPresets;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 import org.sixflow.app.testing.PlainCodecContext;
 
 import java.util.Map;
@@ -27,7 +27,7 @@ public class ExperimentCodecTest {
 
     private static final CodecContext CONTEXT = new PlainCodecContext();
     private static final ObjectMapper MAPPER = CONTEXT.mapper();
-    private static final Experiment MURAKAMI = ExperimentPresets.all().get(3);
+    private static final Experiment MURAKAMI = FeatureExperimentTargets.preset("gtpu-murakami");
 
     @Test
     public void tunnelsAndGpdusRoundTrip() {

@@ -20,10 +20,10 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySummary;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.api.StabilitySummary;
-import org.sixflow.app.experiments.ExperimentPresets;
 import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.experiments.results.StudyTables;
 import org.sixflow.app.testing.Definitions;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 import org.sixflow.app.testing.PlainCodecContext;
 
 import java.time.Instant;
@@ -57,13 +57,13 @@ public class ExperimentSchemasTest {
     @Test
     public void experimentsSurviveTheCodecAndTheSchemaNamesWhatItWrites() throws Exception {
         ExperimentCodec codec = new ExperimentCodec();
-        for (Experiment preset : ExperimentPresets.all()) {
+        for (Experiment preset : FeatureExperimentTargets.presets()) {
             ObjectNode encoded = codec.encode(preset, CONTEXT);
             assertEquals(preset.id(), preset, codec.decode(encoded, CONTEXT));
         }
         JsonNode schema = schema("Experiment");
         assertEquals("Experiment", schema.path("title").asText());
-        Experiment apn6 = ExperimentPresets.all().get(0);
+        Experiment apn6 = FeatureExperimentTargets.preset("apn6-ietf109");
         ObjectNode encoded = codec.encode(apn6.toBuilder().interval(null).loadsMbps(List.of(1.0)).build(), CONTEXT);
         Iterator<String> names = schema.path("properties").fieldNames();
         while (names.hasNext()) {
@@ -86,7 +86,7 @@ public class ExperimentSchemasTest {
         writesEveryProperty(runSchema, encodedRun, "");
         writesEveryProperty(runSchema.path("definitions").path("pacing"), encodedRun.path("pacing"), "pacing.");
 
-        Experiment e = ExperimentPresets.all().get(0);
+        Experiment e = FeatureExperimentTargets.preset("apn6-ietf109");
         ExperimentClassResult.Builder r = ExperimentClassResult.builder("ipv6", ExperimentClassRole.BASELINE,
                                                                         LatencyClass.IPV6, "device:beijing")
                 .latency(LatencySummary.builder().moments(3, 1, 1).extremes(0, 2).percentiles(1, 2, 2).normality(0.1, 0.9).build())

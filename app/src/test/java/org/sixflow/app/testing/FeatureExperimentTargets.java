@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.testing;
 
+import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
@@ -13,6 +14,7 @@ import org.sixflow.app.features.msr6.experiments.Msr6TreeTarget;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.NoSuchElementException;
 
 /**
  * The features' experiment targets as OSGi would offer them to the experiment manager, for tests
@@ -49,11 +51,32 @@ public final class FeatureExperimentTargets {
 
     /**
      * Returns every feature's target without its service: for what targets say without the
-     * network (classes' shape, tables per load point), never for planning a run.
+     * network (classes' shape, tables per load point, presets), never for planning a run.
      *
      * @return the snapshot
      */
     public static ExperimentTargets withoutServices() {
         return ExperimentTargets.of(List.of(new Msr6TreeTarget(), new Apn6PolicyTarget(), new GtpuTunnelTarget()));
+    }
+
+    /**
+     * Returns every feature's presets, as the experiment service offers them with every feature
+     * running.
+     *
+     * @return the presets, in their order
+     */
+    public static List<Experiment> presets() {
+        return withoutServices().presets();
+    }
+
+    /**
+     * Returns one of the features' presets.
+     *
+     * @param id the preset's id, e.g. apn6-ietf109
+     * @return the preset
+     */
+    public static Experiment preset(String id) {
+        return presets().stream().filter(p -> p.id().equals(id)).findFirst()
+                .orElseThrow(() -> new NoSuchElementException("no preset " + id));
     }
 }

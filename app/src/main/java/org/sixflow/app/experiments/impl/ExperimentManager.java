@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.experiments.impl;
 
-import com.google.common.collect.ImmutableList;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cluster.ClusterService;
 import org.onosproject.cluster.LeadershipService;
@@ -43,7 +42,6 @@ import org.sixflow.app.api.ReportSamplingService;
 import org.sixflow.app.api.RunComparison;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowConfigRegistrar;
-import org.sixflow.app.experiments.ExperimentPresets;
 import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.experiments.ExperimentValidator;
 import org.sixflow.app.experiments.Pacer;
@@ -486,9 +484,10 @@ public class ExperimentManager implements ExperimentService {
         return RunComparisons.of(runA, a, runB, b);
     }
 
+    /** The running features' presets: a preset naming a feature's objects is offered while it runs. */
     @Override
     public List<Experiment> presets() {
-        return ImmutableList.copyOf(ExperimentPresets.all());
+        return targets.presets();
     }
 
     /** The runs this instance runs now, for tests. */

@@ -150,6 +150,11 @@ final class ProbePlan {
                 String.join("; ", changes) + " during the run: its probes could not be counted; run it again");
     }
 
+    /** What the features running now say of the objects the classes exercise. */
+    ExperimentTargets targets() {
+        return network.targets();
+    }
+
     /** Each class's packet. */
     List<ProbePacket> packets() {
         return packets;

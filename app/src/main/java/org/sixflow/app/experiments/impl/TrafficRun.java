@@ -16,6 +16,7 @@ import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.api.ProbeBurst;
+import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.experiments.Pacer;
 import org.sixflow.app.experiments.PacingRecorder;
 import org.sixflow.app.experiments.ProbeFrames;
@@ -39,8 +40,8 @@ import java.util.function.Consumer;
  * traffic generator) and measures them by the telemetry reports the devices send back:
  * <ol>
  * <li>sets the telemetry sampling to report every packet of its classes at its ingress device
- * (and, on every device, of the places its packets go on to: APN6 transit, MSR6 replication and
- * decapsulation) and waits until the ingress device has the entries;</li>
+ * (and, on every device, of the places its packets go on to, as their features say: APN6 transit,
+ * MSR6 replication and decapsulation) and waits until the ingress device has the entries;</li>
  * <li>sends the schedule, paced, recording how well the interval was kept and the progress;</li>
  * <li>waits until the ingress device has reported every probe, or for the drain time after the
  * last one (the missing ones are lost);</li>
@@ -85,30 +86,20 @@ final class TrafficRun extends RunExecution {
 
     /**
      * Returns the latency classes of the places a run's packets go on to (APN6 transit, MSR6
-     * replication and decapsulation), reported in full on every device when the experiment
-     * measures the stages; none otherwise.
+     * replication and decapsulation, as the features measuring its classes say), reported in full
+     * on every device when the experiment measures the stages; none otherwise.
      *
      * @param experiment the experiment
+     * @param targets    what the running features say of their classes
      * @return the classes
      */
-    static Set<LatencyClass> downstream(Experiment experiment) {
+    static Set<LatencyClass> downstream(Experiment experiment, ExperimentTargets targets) {
         Set<LatencyClass> classes = EnumSet.noneOf(LatencyClass.class);
         if (!experiment.stages()) {
             return classes;
         }
         for (ExperimentClass c : experiment.classes()) {
-            switch (c.latencyClass()) {
-                case APN6_INSERT:
-                    classes.add(LatencyClass.APN6_TRANSIT);
-                    break;
-                case MSR6_TE_ENCAP:
-                case MSR6_RLB_ENCAP:
-                    classes.add(LatencyClass.MSR6_REPLICATE);
-                    classes.add(LatencyClass.MSR6_DECAP);
-                    break;
-                default:
-                    break;
-            }
+            classes.addAll(targets.downstreamOf(c.latencyClass()));
         }
         return classes;
     }
@@ -116,7 +107,7 @@ final class TrafficRun extends RunExecution {
     @Override
     protected void execute() throws InterruptedException {
         String[] sampling = env.sampling.acquire(run.id(), experiment.scope(), measured(experiment),
-                                                 downstream(experiment));
+                                                 downstream(experiment, plan.targets()));
         env.store.recordSamplingBefore(run.id(), sampling[0]);
         awaitSampling(sampling[1]);
         PacingSummary pacing = send();

@@ -28,9 +28,9 @@ import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.api.StabilitySummary;
 import org.sixflow.app.api.TimeWindow;
-import org.sixflow.app.experiments.ExperimentPresets;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.history.SampleWriter;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 import org.sixflow.app.testing.PostgresResource;
 
 import java.sql.Connection;
@@ -101,12 +101,12 @@ public class PostgresExperimentStoreTest {
                 .interval(Duration.ofMillis(1))
                 .window(TimeWindow.of(T0, T0.plusSeconds(60))).build();
         assertTrue(store.createExperiment(external));
-        for (Experiment preset : ExperimentPresets.all()) {
+        for (Experiment preset : FeatureExperimentTargets.presets()) {
             assertTrue(store.createExperiment(preset));
             assertEquals(preset, store.experiment(preset.id()).orElseThrow());
         }
         assertEquals(external, store.experiment("ext").orElseThrow());
-        assertEquals(2 + ExperimentPresets.all().size(), store.experiments().size());
+        assertEquals(2 + FeatureExperimentTargets.presets().size(), store.experiments().size());
         assertTrue(store.removeExperiment("ext"));
         assertFalse(store.removeExperiment("ext"));
     }

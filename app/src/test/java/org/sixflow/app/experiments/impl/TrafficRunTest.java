@@ -26,11 +26,13 @@ import org.sixflow.app.experiments.Pacer;
 import org.sixflow.app.experiments.ProbeSchedule;
 import org.sixflow.app.experiments.ProbeTag;
 import org.sixflow.app.experiments.RealtimeThread;
+import org.sixflow.app.features.apn6.experiments.Apn6PolicyTarget;
 import org.sixflow.app.features.msr6.api.Msr6Mode;
 import org.sixflow.app.features.msr6.api.Msr6Tree;
 import org.sixflow.app.features.msr6.api.Msr6TreeRequest;
 import org.sixflow.app.features.msr6.experiments.Msr6TreeTarget;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
+import org.sixflow.app.testing.FeatureExperimentTargets;
 import org.sixflow.app.testing.InMemoryExperimentStore;
 import org.sixflow.app.testing.SettableClock;
 import org.sixflow.app.testing.TestMsr6TreeService;
@@ -40,6 +42,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,16 +116,23 @@ public class TrafficRunTest {
     /** The network's trees as the plan asks for them (none unless a test sets its lookup). */
     private final TestMsr6TreeService treeService = new TestMsr6TreeService();
 
-    /** Every policy a class names is there. */
+    /** APN6's target, as it says where its packets are measured, but every policy a class names is there. */
     private static final ExperimentTarget ANY_POLICY = new ExperimentTarget() {
+        private final ExperimentTarget apn6 = new Apn6PolicyTarget();
+
         @Override
         public Field field() {
-            return Field.POLICY;
+            return apn6.field();
         }
 
         @Override
         public Set<LatencyClass> latencyClasses() {
-            return Set.of(LatencyClass.APN6_INSERT);
+            return apn6.latencyClasses();
+        }
+
+        @Override
+        public Set<LatencyClass> downstreamClasses() {
+            return apn6.downstreamClasses();
         }
 
         @Override
@@ -259,10 +269,25 @@ public class TrafficRunTest {
     @Test
     public void classesAreMeasuredAtTheIngressAndStagesAddWhereThePacketsGoOn() {
         Experiment e = experiment(10);
-        assertEquals(java.util.EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT), TrafficRun.measured(e));
-        assertEquals(java.util.EnumSet.of(LatencyClass.APN6_TRANSIT), TrafficRun.downstream(e));
-        assertEquals(java.util.EnumSet.noneOf(LatencyClass.class),
-                     TrafficRun.downstream(e.toBuilder().stages(false).build()));
+        ExperimentTargets features = FeatureExperimentTargets.withoutServices();
+        assertEquals(EnumSet.of(LatencyClass.IPV6, LatencyClass.APN6_INSERT), TrafficRun.measured(e));
+        assertEquals(EnumSet.of(LatencyClass.APN6_TRANSIT), TrafficRun.downstream(e, features));
+        assertEquals(EnumSet.noneOf(LatencyClass.class),
+                     TrafficRun.downstream(e.toBuilder().stages(false).build(), features));
+        assertEquals("a feature not running says nothing", EnumSet.noneOf(LatencyClass.class),
+                     TrafficRun.downstream(e, ExperimentTargets.NONE));
+        Experiment every = e.toBuilder().classes(List.of(
+                e.classes().get(0), e.classes().get(1),
+                ExperimentClass.of("te", ExperimentClassRole.FEATURE, LatencyClass.MSR6_TE_ENCAP, null, "te", null),
+                ExperimentClass.of("gtpu", ExperimentClassRole.FEATURE, LatencyClass.GTPU_ENCAP_ZERO, PACKET, null,
+                                   null, "t"))).build();
+        assertEquals(EnumSet.of(LatencyClass.APN6_TRANSIT, LatencyClass.MSR6_REPLICATE, LatencyClass.MSR6_DECAP),
+                     TrafficRun.downstream(every, features));
+        Experiment rlb = e.toBuilder().classes(List.of(ExperimentClass.of(
+                "rlb", ExperimentClassRole.FEATURE, LatencyClass.MSR6_RLB_ENCAP, null, "rlb", null))).build();
+        assertEquals("RLB's copies are measured as TE's", EnumSet.of(LatencyClass.MSR6_REPLICATE,
+                                                                     LatencyClass.MSR6_DECAP),
+                     TrafficRun.downstream(rlb, features));
     }
 
     @Test

@@ -12,7 +12,6 @@ import org.sixflow.app.api.ExperimentResults;
 import org.sixflow.app.api.ExperimentTable;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySummary;
-import org.sixflow.app.experiments.ExperimentPresets;
 import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.testing.FeatureExperimentTargets;
 
@@ -30,7 +29,7 @@ import static org.junit.Assert.assertTrue;
  */
 public class LoadPointTablesTest {
 
-    private static final Experiment MURAKAMI = ExperimentPresets.all().get(3);
+    private static final Experiment MURAKAMI = FeatureExperimentTargets.preset("gtpu-murakami");
     /** The features' targets: GTP-U's asks for these tables. */
     private static final ExperimentTargets FEATURES = FeatureExperimentTargets.withoutServices();
 
@@ -87,7 +86,7 @@ public class LoadPointTablesTest {
         ExperimentResults results = ExperimentResults.of(1, MURAKAMI.id(), cells, List.of(), tables, null);
         assertEquals(2, results.loadPointTables().size());
         assertTrue(LoadPointTables.applies(MURAKAMI, FEATURES));
-        Experiment apn6 = ExperimentPresets.all().get(0);
+        Experiment apn6 = FeatureExperimentTargets.preset("apn6-ietf109");
         assertFalse(LoadPointTables.applies(apn6, FEATURES));
         assertTrue(StudyTables.of(apn6, cells, List.of(), null, FEATURES).stream()
                            .noneMatch(t -> t.id().startsWith(ExperimentResults.LOAD_POINT_TABLE)));

@@ -8,11 +8,13 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
+import org.sixflow.app.api.ExperimentPreset;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -21,7 +23,7 @@ import java.util.Set;
  * GTP-U tunnels as experiment classes exercise them: a class names a tunnel by its id, its
  * downlink (gtpu-encap-*, one class per checksum mode) or its uplink (gtpu-decap); the modes are
  * compared per load point, as draft-murakami-dmm-udp-checksum-impact-gtpu's tables do. Offered
- * while the tunnel service runs.
+ * while the tunnel service runs, with the draft's comparison as a preset.
  */
 @Component(immediate = true, service = ExperimentTarget.class)
 public class GtpuTunnelTarget implements ExperimentTarget {
@@ -55,6 +57,11 @@ public class GtpuTunnelTarget implements ExperimentTarget {
     @Override
     public boolean tablesPerLoadPoint() {
         return true;
+    }
+
+    @Override
+    public List<ExperimentPreset> presets() {
+        return GtpuPresets.all();
     }
 
     @Override

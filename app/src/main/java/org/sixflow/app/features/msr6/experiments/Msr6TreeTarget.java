@@ -9,6 +9,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.ExperimentClass;
+import org.sixflow.app.api.ExperimentPreset;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
@@ -16,6 +17,7 @@ import org.sixflow.app.features.msr6.api.Msr6Mode;
 import org.sixflow.app.features.msr6.api.Msr6Tree;
 import org.sixflow.app.features.msr6.api.Msr6TreeService;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -24,8 +26,9 @@ import java.util.Set;
  * MSR6 trees as experiment classes exercise them: a class names a tree by its id; its packets go
  * to the tree's group (from the tree's source address unless the class gives its own packet) and
  * are measured as the tree's mode's encapsulation class at its ingress, read by their inner
- * header behind an MRH short enough for a telemetry report to reach. Offered while the tree
- * service runs.
+ * header behind an MRH short enough for a telemetry report to reach; where they are copied and
+ * leave the tree, as msr6-replicate and msr6-decap. Offered while the tree service runs, with the
+ * MSR6 study's preset.
  */
 @Component(immediate = true, service = ExperimentTarget.class)
 public class Msr6TreeTarget implements ExperimentTarget {
@@ -35,6 +38,9 @@ public class Msr6TreeTarget implements ExperimentTarget {
 
     private static final Set<LatencyClass> CLASSES = Sets.immutableEnumSet(LatencyClass.MSR6_TE_ENCAP,
                                                                            LatencyClass.MSR6_RLB_ENCAP);
+    /** Where a tree's packets are copied, and where a copy leaves the tree. */
+    private static final Set<LatencyClass> DOWNSTREAM = Sets.immutableEnumSet(LatencyClass.MSR6_REPLICATE,
+                                                                              LatencyClass.MSR6_DECAP);
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected Msr6TreeService treeService;
@@ -60,6 +66,16 @@ public class Msr6TreeTarget implements ExperimentTarget {
     @Override
     public Set<LatencyClass> latencyClasses() {
         return CLASSES;
+    }
+
+    @Override
+    public Set<LatencyClass> downstreamClasses() {
+        return DOWNSTREAM;
+    }
+
+    @Override
+    public List<ExperimentPreset> presets() {
+        return Msr6Presets.all();
     }
 
     @Override

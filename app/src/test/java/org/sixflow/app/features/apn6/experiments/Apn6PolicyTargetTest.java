@@ -8,6 +8,7 @@ import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.ExperimentClassRole;
+import org.sixflow.app.api.ExperimentPreset;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
@@ -18,15 +19,18 @@ import org.sixflow.app.features.apn6.api.ApplicationAwareId;
 
 import java.lang.reflect.Proxy;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 /**
  * A class naming an APN6 policy is checked, as a run is planned, for the policy's existence, and
- * keeps its own packet.
+ * keeps its own packet; its packets are also measured in transit. The target offers the presets
+ * whose feature class is APN6's.
  */
 public class Apn6PolicyTargetTest {
 
@@ -63,5 +67,25 @@ public class Apn6PolicyTargetTest {
         assertEquals(Set.of(LatencyClass.APN6_INSERT), target.latencyClasses());
         assertEquals(Map.of(), plan("p"));
         assertEquals(Map.of("classes[3].policy", "no APN6 policy none"), plan("none"));
+    }
+
+    @Test
+    public void insertedPacketsAreAlsoMeasuredInTransit() {
+        assertEquals(Set.of(LatencyClass.APN6_TRANSIT), new Apn6PolicyTarget(POLICIES).downstreamClasses());
+    }
+
+    @Test
+    public void itOffersThePresetsWhoseFeatureClassIsApn6s() {
+        List<ExperimentPreset> presets = new Apn6PolicyTarget(POLICIES).presets();
+        assertEquals(List.of(ExperimentPreset.of(Apn6Presets.IETF109_ORDER, Apn6Presets.ietf109()),
+                             ExperimentPreset.of(Apn6Presets.LOAD_GRID_ORDER, Apn6Presets.loadGrid())), presets);
+        for (ExperimentPreset p : presets) {
+            ExperimentClass apn6 = p.experiment().classes().get(1);
+            assertEquals(p.experiment().id(), LatencyClass.APN6_INSERT, apn6.latencyClass());
+            assertEquals(Optional.of(Apn6Presets.POLICY), apn6.policy());
+            assertEquals(Apn6Presets.APN6_PORT, apn6.packet().orElseThrow().destinationPort());
+        }
+        assertTrue("it says which policy it needs", Apn6Presets.ietf109().description()
+                .contains("needs APN6 policy " + Apn6Presets.POLICY));
     }
 }

@@ -6,8 +6,10 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
+import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
 import org.sixflow.app.api.ExperimentClassRole;
+import org.sixflow.app.api.ExperimentPreset;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -31,6 +34,8 @@ import static org.junit.Assert.assertTrue;
  * is the tree's mode's, its packets go to the tree's group (from the tree's source address when
  * the class gives none), and the tree's MRH is short enough for a report to show the probe; after
  * the run, a tree removed or rebuilt past that leaves the class's figures standing on nothing.
+ * Its packets are also measured where they are copied and leave the tree; the target offers the
+ * MSR6 study's preset.
  */
 public class Msr6TreeTargetTest {
 
@@ -67,6 +72,22 @@ public class Msr6TreeTargetTest {
         assertEquals(ExperimentTarget.Field.TREE, target.field());
         assertEquals(Set.of(LatencyClass.MSR6_TE_ENCAP, LatencyClass.MSR6_RLB_ENCAP), target.latencyClasses());
         assertTrue(target.suppliesPackets());
+    }
+
+    @Test
+    public void aTreesPacketsAreAlsoMeasuredWhereTheyAreCopiedAndLeaveIt() {
+        assertEquals(Set.of(LatencyClass.MSR6_REPLICATE, LatencyClass.MSR6_DECAP), target.downstreamClasses());
+    }
+
+    @Test
+    public void itOffersTheIetf119StudysPresetWhoseClassesNameTrees() {
+        List<ExperimentPreset> presets = target.presets();
+        assertEquals(List.of(ExperimentPreset.of(Msr6Presets.IETF119_ORDER, Msr6Presets.ietf119())), presets);
+        Experiment e = presets.get(0).experiment();
+        assertEquals("msr6-ietf119", e.id());
+        assertEquals(List.of(Optional.empty(), Optional.of("te"), Optional.of("rlb")),
+                     e.classes().stream().map(ExperimentClass::tree).collect(Collectors.toList()));
+        assertTrue("the trees give the packets", e.classes().stream().skip(1).allMatch(c -> c.packet().isEmpty()));
     }
 
     @Test

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-package org.sixflow.app.experiments;
+package org.sixflow.app.features.gtpu.experiments;
 
 import org.junit.Test;
 import org.onlab.packet.Ip6Prefix;
@@ -8,12 +8,15 @@ import org.onlab.packet.MacAddress;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentCell;
 import org.sixflow.app.api.ExperimentClass;
+import org.sixflow.app.api.ExperimentPreset;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
-import org.sixflow.app.testing.FeatureExperimentTargets;
+import org.sixflow.app.experiments.LabPresets;
+import org.sixflow.app.experiments.ProbeFrames;
+import org.sixflow.app.experiments.ProbeReports;
+import org.sixflow.app.experiments.ProbeTag;
 
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
@@ -21,11 +24,11 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
- * The presets pass validation, and draft-murakami's is the draft's comparison on the lab: 1492-byte
- * frames at 100 pps and near the lab's capacity, a baseline, three checksum modes and
- * decapsulation, each exercising a tunnel whose addresses fit the msr6-study network.
+ * draft-murakami's preset is the draft's comparison on the lab: 1492-byte frames at 100 pps and
+ * near the lab's capacity, a baseline, three checksum modes and decapsulation, each exercising a
+ * tunnel whose addresses fit the msr6-study network. The GTP-U target offers it.
  */
-public class ExperimentPresetsTest {
+public class GtpuPresetsTest {
 
     /** The msr6-study network's locators (lab/topologies/msr6-study.json). */
     private static final List<Ip6Prefix> LOCATORS = List.of(
@@ -33,18 +36,14 @@ public class ExperimentPresetsTest {
             Ip6Prefix.valueOf("fd00:1:4::/64"), Ip6Prefix.valueOf("fd00:1:5::/64"));
 
     @Test
-    public void everyPresetIsValid() {
-        ExperimentTargets features = FeatureExperimentTargets.withoutServices();
-        for (Experiment e : ExperimentPresets.all()) {
-            assertEquals(e.id(), Map.of(), ExperimentValidator.problems(e, 50_000, features));
-        }
-        assertEquals(List.of("apn6-ietf109", "msr6-ietf119", "load-grid", "gtpu-murakami"),
-                     ExperimentPresets.all().stream().map(Experiment::id).collect(Collectors.toList()));
+    public void theTunnelTargetOffersIt() {
+        assertEquals(List.of(ExperimentPreset.of(GtpuPresets.MURAKAMI_ORDER, GtpuPresets.murakami())),
+                     new GtpuTunnelTarget().presets());
     }
 
     @Test
     public void murakamiRunsTheDraftsFrameAtTwoLoadPoints() {
-        Experiment e = ExperimentPresets.gtpuMurakami();
+        Experiment e = GtpuPresets.murakami();
         assertEquals("GTP-U checksum as in draft-murakami", e.name());
         List<ExperimentCell> cells = e.cells();
         assertEquals(2, cells.size());
@@ -56,7 +55,7 @@ public class ExperimentPresetsTest {
 
     @Test
     public void murakamiComparesTheChecksumModesAndDecapsulationWithIpv6() {
-        Experiment e = ExperimentPresets.gtpuMurakami();
+        Experiment e = GtpuPresets.murakami();
         assertEquals(List.of("ipv6", "gtpu-zero", "gtpu-full", "gtpu-incremental", "gtpu-decap"),
                      e.classes().stream().map(ExperimentClass::name).collect(Collectors.toList()));
         assertEquals(List.of(LatencyClass.IPV6, LatencyClass.GTPU_ENCAP_ZERO, LatencyClass.GTPU_ENCAP_FULL,
@@ -67,24 +66,24 @@ public class ExperimentPresetsTest {
             ExperimentClass c = e.classes().get(i);
             ProbePacket p = c.packet().orElseThrow();
             assertFalse("downlink probes are plain", p.gtpu().isPresent());
-            assertTrue(c.name(), ExperimentPresets.uePrefix(i).contains(p.destination()));
+            assertTrue(c.name(), GtpuPresets.uePrefix(i).contains(p.destination()));
             assertTrue(c.name() + " names its tunnel in the description",
-                       e.description().contains(c.tunnel().orElseThrow() + " (UE prefix " + ExperimentPresets.uePrefix(i)));
+                       e.description().contains(c.tunnel().orElseThrow() + " (UE prefix " + GtpuPresets.uePrefix(i)));
         }
         ExperimentClass decap = e.classes().get(4);
         ProbePacket.Gtpu gtpu = decap.packet().orElseThrow().gtpu().orElseThrow();
         assertEquals("murakami-zero", decap.tunnel().orElseThrow());
-        assertEquals(ExperimentPresets.LAB_N3, gtpu.n3Address());
+        assertEquals(GtpuPresets.LAB_N3, gtpu.n3Address());
         assertEquals(4097, gtpu.teid());
         assertTrue(e.description().contains("uplink TEID 4097"));
     }
 
     @Test
     public void murakamisAddressesFitTheLab() {
-        assertTrue("the N3 address is beijing's", LOCATORS.get(0).contains(ExperimentPresets.LAB_N3));
-        assertFalse("and no host's", ExperimentPresets.LAB_N3.equals(ExperimentPresets.LAB_SOURCE));
+        assertTrue("the N3 address is beijing's", LOCATORS.get(0).contains(GtpuPresets.LAB_N3));
+        assertFalse("and no host's", GtpuPresets.LAB_N3.equals(LabPresets.SOURCE));
         for (int i = 1; i <= 3; i++) {
-            Ip6Prefix ue = ExperimentPresets.uePrefix(i);
+            Ip6Prefix ue = GtpuPresets.uePrefix(i);
             for (Ip6Prefix locator : LOCATORS) {
                 assertFalse(ue + " overlaps " + locator, locator.contains(ue) || ue.contains(locator));
             }
@@ -93,7 +92,7 @@ public class ExperimentPresetsTest {
 
     @Test
     public void murakamisUplinkProbeIsAFullSizeGpduWhoseTagIsRead() {
-        Experiment e = ExperimentPresets.gtpuMurakami();
+        Experiment e = GtpuPresets.murakami();
         ProbeTag tag = ProbeTag.of(0, 4, 7);
         byte[] frame = ProbeFrames.build(MacAddress.valueOf("00:aa:00:00:00:02"), MacAddress.valueOf("00:aa:00:00:00:01"),
                                          e.classes().get(4).packet().orElseThrow(), 1492, tag, 1, 0);
