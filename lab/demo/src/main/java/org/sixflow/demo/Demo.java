@@ -66,7 +66,11 @@ public final class Demo {
             return;
         }
         ObjectMapper mapper = new ObjectMapper();
-        try (LocalPostgres postgres = LocalPostgres.start(); SimulatedOnos onos = new SimulatedOnos()) {
+        LocalPostgres postgres = LocalPostgres.start();
+        // Stopped however the demo ends: a SIGTERM or Ctrl-C skips the orderly close below, and
+        // the server would outlive it (closing twice is harmless).
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopQuietly(postgres), "demo-postgres-stop"));
+        try (postgres; SimulatedOnos onos = new SimulatedOnos()) {
             onos.network.networkConfigService().applyJson(databaseConfig(mapper, postgres.jdbcUrl()));
             for (int i = 0; i < arguments.topologies.size(); i++) {
                 LabTopology topology = LabTopology.read(arguments.topologies.get(i));
@@ -107,6 +111,14 @@ public final class Demo {
             }
         }
         System.exit(0);
+    }
+
+    private static void stopQuietly(LocalPostgres postgres) {
+        try {
+            postgres.close();
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("the demo's PostgreSQL did not stop: " + e.getMessage());
+        }
     }
 
     /** The netcfg the lab posts for the app: where its history database is (onoslab.py with_database). */
