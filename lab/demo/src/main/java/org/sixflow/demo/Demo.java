@@ -83,9 +83,9 @@ public final class Demo {
                     onos.connectP4Runtime(device);   // its counters can be read, as a switch's are
                 });
             }
-            HistoryDatabase db = awaitDatabase(onos.runtime.service(HistoryService.class).orElseThrow());
-            TelemetryAdminService telemetry = onos.runtime.service(TelemetryAdminService.class).orElseThrow();
             HistoryService history = onos.runtime.service(HistoryService.class).orElseThrow();
+            HistoryDatabase db = awaitDatabase(history);
+            TelemetryAdminService telemetry = onos.runtime.service(TelemetryAdminService.class).orElseThrow();
             Instant benchTo = Instant.now().truncatedTo(ChronoUnit.MINUTES);
             if (arguments.benchRate > 0) {
                 long started = System.nanoTime();

@@ -2,8 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.demo;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onosproject.net.behaviour.BngProgrammable;
 import org.onosproject.net.flow.FlowEntry;
@@ -11,19 +9,12 @@ import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.bng.api.BngService;
 import org.sixflow.app.features.bng.api.BngSession;
 import org.sixflow.app.features.bng.api.BngSessionState;
-import org.sixflow.demo.network.DemoNetwork;
-import org.sixflow.demo.network.LabTopology;
 import org.sixflow.demo.seed.CapturedSubscribers;
 import org.sixflow.sim.core.SimCoreService;
 import org.sixflow.sim.net.SimNetwork;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
@@ -31,7 +22,6 @@ import java.util.stream.StreamSupport;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
-import static org.junit.Assume.assumeTrue;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP;
 
 /**
@@ -41,15 +31,10 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_BNG_LOOKUP_BN
  */
 public class CapturedSubscribersTest {
 
-    /** The repository's top, from the module's directory (where the build runs its tests). */
-    private static final Path TOP = Path.of("../..").toAbsolutePath().normalize();
-
     @Test
     public void theCapturedSubscribersComeUpOnTheBngSwitch() throws Exception {
-        ObjectNode netcfg = labNetcfg();
-        try (SimulatedOnos onos = new SimulatedOnos()) {
-            DemoNetwork.add(onos.network, LabTopology.read(TOP.resolve("lab/topologies/bng.json")), netcfg)
-                    .keySet().forEach(onos::connectP4Runtime);
+        try (SimulatedLab lab = SimulatedLab.start("bng")) {
+            SimulatedOnos onos = lab.onos();
             BngService bng = onos.runtime.service(BngService.class).orElseThrow();
 
             assertTrue(CapturedSubscribers.replay(onos.network, bng));
@@ -81,22 +66,5 @@ public class CapturedSubscribersTest {
         try (SimNetwork network = new SimNetwork(new SimCoreService())) {
             assertFalse(CapturedSubscribers.replay(network, null));
         }
-    }
-
-    /** The bng lab's netcfg, as run.sh has labnet.py generate it. */
-    private static ObjectNode labNetcfg() throws IOException, InterruptedException {
-        Process labnet;
-        try {
-            labnet = new ProcessBuilder("python3", TOP.resolve("lab/net/labnet.py").toString(), "netcfg", "bng")
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        } catch (IOException e) {
-            assumeTrue("python3 runs lab/net/labnet.py: " + e.getMessage(), false);
-            throw e;
-        }
-        String json = new String(labnet.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(labnet.waitFor(60, TimeUnit.SECONDS));
-        assertEquals("labnet.py netcfg bng", 0, labnet.exitValue());
-        assertTrue(Files.isRegularFile(TOP.resolve("lab/topologies/bng.json")));
-        return (ObjectNode) new ObjectMapper().readTree(json);
     }
 }

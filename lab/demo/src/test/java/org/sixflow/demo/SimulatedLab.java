@@ -76,6 +76,15 @@ public final class SimulatedLab implements AutoCloseable {
         return onos.runtime.service(service).orElseThrow();
     }
 
+    /**
+     * The simulated ONOS itself, for the tests of its own package.
+     *
+     * @return it
+     */
+    SimulatedOnos onos() {
+        return onos;
+    }
+
     @Override
     public void close() {
         onos.close();
