@@ -4,7 +4,6 @@ package org.sixflow.pipeconf.behaviour.bng;
 
 import org.onlab.util.ImmutableByteSequence;
 import org.onosproject.net.PortNumber;
-import org.onosproject.net.behaviour.BngProgrammable.BngProgrammableException;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.flow.criteria.PiCriterion;
@@ -17,10 +16,8 @@ import org.onosproject.net.pi.runtime.PiExactFieldMatch;
 import org.onosproject.net.pi.runtime.PiFieldMatch;
 
 import java.math.BigInteger;
-import java.util.BitSet;
 import java.util.Optional;
 
-import static org.sixflow.pipeconf.P4Defines.BNG_LINES;
 import static org.sixflow.pipeconf.P4InfoConstants.C_TAG;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_C_TAG;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IG_PORT;
@@ -31,11 +28,11 @@ import static org.sixflow.pipeconf.P4InfoConstants.PORT;
 import static org.sixflow.pipeconf.P4InfoConstants.S_TAG;
 
 /**
- * Line ids come from the device's line map: a line (port, S-tag, C-tag) keeps the id its entry
- * has; a new one gets the lowest id no entry uses (1..BNG_LINES; 0 is "no line" in the data
- * plane). The device's entries are the only record, so ids survive a controller restart. A
- * pipeline without a line map (bng-forward) records its lines in its line-session entries
- * instead: the id is their key, the line (port, S-tag, C-tag) their action's parameters.
+ * Line ids as a device's entries record them: a line (port, S-tag, C-tag) keeps the id its line
+ * map entry has (1..BNG_LINES; 0 is "no line" in the data plane), so ids survive a controller
+ * restart; new lines get theirs from {@link BngLineLedger}. A pipeline without a line map
+ * (bng-forward) records its lines in its line-session entries instead: the id is their key, the
+ * line (port, S-tag, C-tag) their action's parameters.
  */
 final class BngLineIds {
 
@@ -109,47 +106,14 @@ final class BngLineIds {
     }
 
     /**
-     * Returns the id of a line: the one its entry has, else the lowest free one.
+     * Returns the line id an entry of the table that records a device's lines holds, whichever line it is.
      *
-     * @param lineMap the device's line map entries
-     * @param port    the line's port
-     * @param sVid    its S-tag (0: none)
-     * @param cVid    its C-tag (0: none)
-     * @return 1..BNG_LINES
-     * @throws BngProgrammableException when every id is taken
+     * @param rule   an entry of that table
+     * @param record which table
+     * @return its line id, if it has one
      */
-    static int idFor(Iterable<? extends FlowRule> lineMap, PortNumber port, int sVid, int cVid)
-            throws BngProgrammableException {
-        return idFor(lineMap, Record.LINE_MAP, port, sVid, cVid);
-    }
-
-    /**
-     * Returns the id of a line in the table that records a device's lines: the one its entry
-     * has, else the lowest free one.
-     *
-     * @param entries the device's entries of that table
-     * @param record  which table they are
-     * @param port    the line's port on this device
-     * @param sVid    its S-tag (0: none)
-     * @param cVid    its C-tag (0: none)
-     * @return 1..BNG_LINES
-     * @throws BngProgrammableException when every id is taken
-     */
-    static int idFor(Iterable<? extends FlowRule> entries, Record record, PortNumber port, int sVid, int cVid)
-            throws BngProgrammableException {
-        BitSet used = new BitSet(BNG_LINES + 1);
-        for (FlowRule rule : entries) {
-            Optional<Integer> mine = find(rule, record, port, sVid, cVid);
-            if (mine.isPresent()) {
-                return mine.get();
-            }
-            (record == Record.LINE_MAP ? lineId(rule) : lineSessionId(rule)).ifPresent(used::set);
-        }
-        int free = used.nextClearBit(1);
-        if (free > BNG_LINES) {
-            throw new BngProgrammableException("all " + BNG_LINES + " line ids are in use on this device");
-        }
-        return free;
+    static Optional<Integer> idOf(FlowRule rule, Record record) {
+        return record == Record.LINE_MAP ? lineId(rule) : lineSessionId(rule);
     }
 
     /**

@@ -79,6 +79,7 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
             }
         }
         flowRules.removeFlowRules(mine.toArray(new FlowRule[0]));
+        BngLineLedger.forget(deviceId);
         meterWriter().resetAll(appId);
     }
 
@@ -114,6 +115,8 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
             // The line's id goes back to the free ones: its next holder must not inherit the rates.
             meterWriter().reset(attachment.appId(), BngLineMeters.cells(pipeconf.pipelineModel(), attachment,
                                                                         lineId));
+            LineRef line = lineRef(attachment);
+            BngLineLedger.of(deviceId).release(line.record, line.port, line.sVid, line.cVid);
         }
     }
 
@@ -220,33 +223,60 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
     }
 
     /**
-     * The attachment's line id on this device: found in the table that records its lines (the
-     * line map where this device writes one for it, else its line-session entries), or
-     * (allocate) a free one.
+     * The attachment's line id on this device: handed out by this controller (BngLineLedger),
+     * found in the table that records its lines (the line map where this device writes one for
+     * it, else its line-session entries), or (allocate) a free one.
      */
     private int lineId(Attachment attachment, boolean allocate) throws BngProgrammableException {
-        PortNumber port = linePort(attachment).port;
-        boolean lineMap = pipeconf.pipelineModel().table(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP).isPresent()
-                && BngAttachmentRules.writes(attachment, BngSplitAttachment.Half.ACCESS);
-        BngLineIds.Record record = lineMap ? BngLineIds.Record.LINE_MAP : BngLineIds.Record.LINE_SESSION;
-        PiTableId table = lineMap ? SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP : SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION;
-        Iterable<FlowEntry> entries = handler().get(FlowRuleService.class).getFlowEntries(deviceId);
-        List<FlowEntry> lines = StreamSupport.stream(entries.spliterator(), false)
-                .filter(e -> table.equals(e.table()))
-                .collect(Collectors.toList());
-        int sVid = BngAttachmentRules.vid(attachment.sTag(), "S-tag");
-        int cVid = BngAttachmentRules.vid(attachment.cTag(), "C-tag");
+        LineRef line = lineRef(attachment);
+        BngLineLedger ledger = BngLineLedger.of(deviceId);
         if (allocate) {
-            return BngLineIds.idFor(lines, record, port, sVid, cVid);
+            return ledger.idFor(line.entries(), line.record, line.port, line.sVid, line.cVid);
         }
-        for (FlowEntry entry : lines) {
-            Optional<Integer> id = BngLineIds.find(entry, record, port, sVid, cVid);
+        Optional<Integer> known = ledger.known(line.record, line.port, line.sVid, line.cVid);
+        if (known.isPresent()) {
+            return known.get();
+        }
+        for (FlowEntry entry : line.entries()) {
+            Optional<Integer> id = BngLineIds.find(entry, line.record, line.port, line.sVid, line.cVid);
             if (id.isPresent()) {
                 return id.get();
             }
         }
-        throw new BngProgrammableException("no line (port " + port + ", S-tag " + sVid + ", C-tag "
-                                                   + cVid + ") on " + deviceId + ": set the attachment up first");
+        throw new BngProgrammableException("no line (port " + line.port + ", S-tag " + line.sVid + ", C-tag "
+                                                   + line.cVid + ") on " + deviceId + ": set the attachment up first");
+    }
+
+    private LineRef lineRef(Attachment attachment) throws BngProgrammableException {
+        boolean lineMap = pipeconf.pipelineModel().table(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP).isPresent()
+                && BngAttachmentRules.writes(attachment, BngSplitAttachment.Half.ACCESS);
+        return new LineRef(lineMap ? BngLineIds.Record.LINE_MAP : BngLineIds.Record.LINE_SESSION,
+                           linePort(attachment).port, BngAttachmentRules.vid(attachment.sTag(), "S-tag"),
+                           BngAttachmentRules.vid(attachment.cTag(), "C-tag"));
+    }
+
+    /** A line on this device, and the table that records its id. */
+    private final class LineRef {
+        final BngLineIds.Record record;
+        final PortNumber port;
+        final int sVid;
+        final int cVid;
+
+        LineRef(BngLineIds.Record record, PortNumber port, int sVid, int cVid) {
+            this.record = record;
+            this.port = port;
+            this.sVid = sVid;
+            this.cVid = cVid;
+        }
+
+        List<FlowEntry> entries() {
+            PiTableId table = record == BngLineIds.Record.LINE_MAP
+                    ? SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP : SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION;
+            Iterable<FlowEntry> entries = handler().get(FlowRuleService.class).getFlowEntries(deviceId);
+            return StreamSupport.stream(entries.spliterator(), false)
+                    .filter(e -> table.equals(e.table()))
+                    .collect(Collectors.toList());
+        }
     }
 
     private Map<BngCounterType, PiCounterCellData> read(long lineId, Map<BngCounterType, PiCounterId> counters)

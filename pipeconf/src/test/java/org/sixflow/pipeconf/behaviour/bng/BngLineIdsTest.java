@@ -19,8 +19,8 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 /**
- * Line ids: a line keeps the id its line map entry has, a new line gets the lowest free one,
- * and the device's line map full of ids is refused.
+ * Line ids after a restart, from the device's entries alone: a line keeps the id its line map
+ * entry has, a new line gets the lowest free one, and the device's line map full of ids is refused.
  */
 public class BngLineIdsTest {
 
@@ -33,15 +33,26 @@ public class BngLineIdsTest {
         return RULES.lineMap(TestAttachment.pppoe(sVid, cVid, "100.64.0.1", 1), lineId).get(0);
     }
 
+    /** The id a controller that has handed out none yet (just restarted) gives a line. */
+    private static int idFor(List<FlowRule> lineMap, PortNumber port, int sVid, int cVid)
+            throws BngProgrammableException {
+        DeviceId device = DeviceId.deviceId("device:ids");
+        try {
+            return BngLineLedger.of(device).idFor(lineMap, BngLineIds.Record.LINE_MAP, port, sVid, cVid);
+        } finally {
+            BngLineLedger.forget(device);
+        }
+    }
+
     @Test
     public void aLineKeepsItsIdAndANewOneTakesTheLowestFree() throws Exception {
         List<FlowRule> lineMap = List.of(line(100, 7, 1), line(100, 8, 2), line(100, 9, 4));
-        assertEquals(2, BngLineIds.idFor(lineMap, PORT, 100, 8));
-        assertEquals(4, BngLineIds.idFor(lineMap, PORT, 100, 9));
-        assertEquals(3, BngLineIds.idFor(lineMap, PORT, 100, 10));
+        assertEquals(2, idFor(lineMap, PORT, 100, 8));
+        assertEquals(4, idFor(lineMap, PORT, 100, 9));
+        assertEquals(3, idFor(lineMap, PORT, 100, 10));
         // Another port is another line.
-        assertEquals(3, BngLineIds.idFor(lineMap, PortNumber.portNumber(2), 100, 7));
-        assertEquals(1, BngLineIds.idFor(List.of(), PORT, 0, 33));
+        assertEquals(3, idFor(lineMap, PortNumber.portNumber(2), 100, 7));
+        assertEquals(1, idFor(List.of(), PORT, 0, 33));
         assertEquals(Optional.of(2), BngLineIds.of(line(100, 8, 2), PORT, 100, 8));
         assertEquals(Optional.empty(), BngLineIds.of(line(100, 8, 2), PORT, 100, 7));
     }
@@ -53,13 +64,13 @@ public class BngLineIdsTest {
             lineMap.add(line(id / 4000 + 1, id % 4000 + 1, id));
         }
         try {
-            BngLineIds.idFor(lineMap, PORT, 3000, 3000);
+            idFor(lineMap, PORT, 3000, 3000);
             fail("allocated past " + P4Defines.BNG_LINES + " lines");
         } catch (BngProgrammableException e) {
             assertTrue(e.getMessage(), e.getMessage().contains(String.valueOf(P4Defines.BNG_LINES)));
         }
         // The lines it has still have their ids.
-        assertEquals(P4Defines.BNG_LINES, BngLineIds.idFor(lineMap, PORT, P4Defines.BNG_LINES / 4000 + 1,
+        assertEquals(P4Defines.BNG_LINES, idFor(lineMap, PORT, P4Defines.BNG_LINES / 4000 + 1,
                                                            P4Defines.BNG_LINES % 4000 + 1));
     }
 }

@@ -12,6 +12,7 @@ import org.onosproject.net.pi.model.PiTableId;
 
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 
@@ -138,10 +139,18 @@ public class BngSplitRulesTest {
                                                     BngSplitAttachment.Half.FORWARD, FORWARD_TRUNK, ACCESS_MAC), 2))
                         .get(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_SESSION));
         BngLineIds.Record record = BngLineIds.Record.LINE_SESSION;
-        assertEquals(1, BngLineIds.idFor(lineSessions, record, FORWARD_TRUNK, 100, 7));
-        assertEquals(2, BngLineIds.idFor(lineSessions, record, FORWARD_TRUNK, 100, 8));
-        assertEquals(3, BngLineIds.idFor(lineSessions, record, FORWARD_TRUNK, 100, 9));
-        // The same tags behind another trunk (another access switch) are another line.
-        assertEquals(3, BngLineIds.idFor(lineSessions, record, PortNumber.portNumber(5), 100, 7));
+        DeviceId device = DeviceId.deviceId("device:forward-ids");
+        // A controller that has handed out no id yet (just restarted): the entries are the record.
+        BngLineLedger ledger = BngLineLedger.of(device);
+        try {
+            assertEquals(1, ledger.idFor(lineSessions, record, FORWARD_TRUNK, 100, 7));
+            assertEquals(2, ledger.idFor(lineSessions, record, FORWARD_TRUNK, 100, 8));
+            assertEquals(3, ledger.idFor(lineSessions, record, FORWARD_TRUNK, 100, 9));
+            // The same tags behind another trunk (another access switch) are another line.
+            assertEquals(4, ledger.idFor(lineSessions, record, PortNumber.portNumber(5), 100, 7));
+            assertEquals(Optional.of(1), BngLineIds.find(lineSessions.get(0), record, FORWARD_TRUNK, 100, 7));
+        } finally {
+            BngLineLedger.forget(device);
+        }
     }
 }
