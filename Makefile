@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-bng-split bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-multihoming bench-rest bmv2-bench clean
+        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-bng-split bench-bng-scale bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-multihoming bench-rest bmv2-bench clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -112,11 +112,13 @@ pppoe-vm-test:
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_subscribers.py'
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_vm.py'
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_pppoe_lab.py'
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_ppp_client.py'
 
 ## Real pppd clients and pppoe-server in the VM across a host bridge (root, the VM image; about
 ## two minutes of one core). Skipped loudly without either.
 pppoe-vm-system-test:
 	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_pppoe_vm_system.py' -v
+	python3 -m unittest discover -s lab/pppoe/tests -t lab/pppoe -p 'test_generator_vm_system.py' -v
 
 ## ONOS 2.7.0 from your checkouts (tools/onos/README.md): ONOS_SRC=... GNMI_SRC=... GNOI_SRC=... make onos
 onos:
@@ -288,6 +290,12 @@ bench-gtpu:
 ## (BENCH_ARGS="--packets 30,300 --interval-ms 2" for a short run).
 bench-bng-split:
 	PYTHON=$(VENV)/bin/python lab/systest/bench-bng-split.sh $(BENCH_ARGS)
+
+## The BNG at scale in the lab (root, bmv2, jcmd, the PPPoE VM image): 1,000 generated PPPoE
+## sessions beside three real pppd, through the relay to real pppoe-servers, each pinging through
+## bmv2; set-up rate, entries, held and lost, memory per layer (BENCH_ARGS="--sessions 100").
+bench-bng-scale:
+	PYTHON=$(VENV)/bin/python lab/systest/bench-bng-scale.sh $(BENCH_ARGS)
 
 ## The studies' presets run unchanged on the bmv2 lab (root, bmv2): APN6 as in IETF 109 (50,000 probes
 ## per class at 1 ms) and MSR6 TE/RLB as in IETF 119, their policy and trees created first; prints the

@@ -91,41 +91,50 @@ class Server:
     pool, IPv6CP with its own interface id, PAP or CHAP."""
 
     def __init__(self, netns="bng", local_ipv4="10.33.0.1", pool_start="10.33.0.10", pool_size=16,
-                 ipv6_id="::1", auth="pap", ac_name="sixflow-bng", service="sixflow"):
+                 ipv6_id="::1", auth="pap", ac_name="sixflow-bng", service="sixflow", name=None,
+                 debug=True, echo_interval=10, ipparam="sixflow-bng"):
         self.netns, self.local_ipv4 = netns, local_ipv4
         self.pool_start, self.pool_size = pool_start, pool_size
         self.ipv6_id, self.auth, self.ac_name, self.service = ipv6_id, auth, ac_name, service
+        # Several servers may share a namespace (one pppoe-server listens on at most 64
+        # interfaces): each then has a name of its own for its files.
+        self.name = name or netns
+        # The generator's many sessions: no per-frame debug log, Debian's echo interval (30 s),
+        # and an ipparam guest/ipv6-up.local does not serve.
+        self.debug, self.echo_interval, self.ipparam = debug, echo_interval, ipparam
         self.pid = None
-        self.options_file = "/etc/ppp/sixflow-%s-options" % netns
-        self.log = "/run/ppp/%s-server.log" % netns
+        self.options_file = "/etc/ppp/sixflow-%s-options" % self.name
+        self.log = "/run/ppp/%s-server.log" % self.name
 
     def options(self):
         return "\n".join([
             # guest/ipv6-up.local serves RA and DHCPv6-PD on sessions with this ipparam.
-            "ipparam sixflow-bng",
+            "ipparam " + self.ipparam,
             "require-" + self.auth,
             "+ipv6", "ipv6 %s," % self.ipv6_id,
             "mtu 1492", "mru 1492", "noccp", "nodefaultroute",
-            "lcp-echo-interval 10", "lcp-echo-failure 6",
-            "debug", "logfile " + self.log, ""])
+            "lcp-echo-interval %d" % self.echo_interval, "lcp-echo-failure 6"]
+            + (["debug"] if self.debug else []) + ["logfile " + self.log, ""])
 
     def start(self, vm, interfaces, subscribers=()):
         vm.write(self.options_file, self.options())
-        # The table guest/ipv6-up.local reads: user, advertised /64, delegated prefix.
-        vm.write("/etc/ppp/sixflow-bng-subscribers", "".join(
-            "%s %s %s\n" % (s.user, s.lan64, s.delegated) for s in subscribers if s.lan64 and s.delegated))
+        # The table guest/ipv6-up.local reads: user, advertised /64, delegated prefix (a server
+        # given no subscribers, as the generator's are, leaves another server's table alone).
+        if subscribers:
+            vm.write("/etc/ppp/sixflow-bng-subscribers", "".join(
+                "%s %s %s\n" % (s.user, s.lan64, s.delegated) for s in subscribers if s.lan64 and s.delegated))
         vm.run(["ip", "netns", "exec", self.netns, "sysctl", "-qw", "net.ipv6.conf.all.forwarding=1"])
         argv = ["ip", "netns", "exec", self.netns, "pppoe-server", "-F", "-k",
                 "-L", self.local_ipv4, "-R", self.pool_start, "-N", str(self.pool_size),
                 "-C", self.ac_name, "-S", self.service, "-O", self.options_file]
         for ifname in interfaces:
             argv += ["-I", ifname]
-        self.pid = vm.spawn(argv, log="/run/ppp/%s-pppoe-server.out" % self.netns)
+        self.pid = vm.spawn(argv, log="/run/ppp/%s-pppoe-server.out" % self.name)
         time.sleep(0.3)
         running, rc = vm.status(self.pid)
         if not running:
             raise VMError("pppoe-server ended at once (rc %s): %s" % (
-                rc, vm.read("/run/ppp/%s-pppoe-server.out" % self.netns)))
+                rc, vm.read("/run/ppp/%s-pppoe-server.out" % self.name)))
 
     def sessions(self, vm):
         """ppp interfaces in the server's namespace: one per session."""

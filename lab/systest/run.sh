@@ -4,7 +4,8 @@
 #
 # System tests on the bmv2 lab: lab/systest/tests against a lab with-lab.sh starts, over REST and
 # on the wire at the hosts, then the dashboard e2e against the same lab, Sixflow inside real ONOS
-# 2.7.0; then the BNG end to end (test_bng) on a lab of its own (TOPOLOGY=bng), and the split BNG's
+# 2.7.0; then the BNG end to end (test_bng, and test_bng_generated's many sessions) on a lab of its
+# own (TOPOLOGY=bng), and the split BNG's
 # (test_bng_split, TOPOLOGY=bng-split) on another (LAB_BNG=0 skips both), and the multihomed NPTv6
 # site, an ILNP one and the multihoming study's grid through ONOS (test_multihoming, test_ilnp_site,
 # test_multihoming_study, TOPOLOGY=multihomed; LAB_MULTIHOMED=0 skips them). Without p4c-bm2-ss and
@@ -61,7 +62,7 @@ status=0
 # (lab/pppoe; without its image the test says SKIPPED); the split BNG another (bng-access and
 # bng-forward, its trunk carrying double-tagged PPPoE: links of 1600).
 if [ $# -eq 0 ] && [ "${LAB_BNG:-1}" = 1 ]; then
-    TOPOLOGY=bng "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" test_bng || status=1
+    TOPOLOGY=bng "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" test_bng test_bng_generated || status=1
     LAB_LINK_MTU="${LAB_LINK_MTU:-1600}" TOPOLOGY=bng-split "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" \
         test_bng_split || status=1
 fi

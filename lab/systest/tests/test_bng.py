@@ -66,6 +66,7 @@ class BngEndToEndTest(SystemTest):
     TOPOLOGY = "bng"
     ACCESS_SWITCH = "bng"
     FORWARD_SWITCH = "bng"
+    VM_MEMORY_MB = 384   # the scale bench's VM holds a pppd per generated session besides
 
     @classmethod
     def setUpClass(cls):
@@ -136,7 +137,7 @@ class BngEndToEndTest(SystemTest):
                             ["ip", "link", "set", "br0", "up"]):
                 cls.lab.in_host(h, *command)
             nics.append(vmlib.Nic(tap, netns=h.netns))
-        vm = vmlib.VM(nics)
+        vm = vmlib.VM(nics, memory_mb=cls.VM_MEMORY_MB)
         vm.start()
         for nic, host in zip(nics, ("h_sub", "h_srv")):
             h = cls.lab.hosts[host]
