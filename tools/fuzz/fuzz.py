@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 """The REST fuzz suite: schemathesis against the API's own OpenAPI description, then Sixflow's own
-hostile requests (generators.py), against the e2e harness (real REST resources and managers,
-a throwaway PostgreSQL), then the promises of races.py (concurrent conflicting mutations have one
+hostile requests (generators.py), against the demo (lab/demo: Sixflow's real components on the
+simulated ONOS of lab/sim, a throwaway PostgreSQL), then the promises of races.py (concurrent conflicting mutations have one
 2xx, odd spellings of ids are refused, oversized bodies get their 413, trickling bodies are cut
 off). It fails on any 5xx, any error that is not JSON {code, message}, any answer slower than 2 s,
 any broken promise of races.py, or any change to the objects that existed before it ran.
@@ -50,8 +50,8 @@ class Enough(Exception):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--requests', type=int, default=30000, help='at least this many requests in all')
-    parser.add_argument('--url', help='a running harness (default: start one)')
-    parser.add_argument('--dashboard', help='built dashboard folder for the harness (default: web/dist or a stub)')
+    parser.add_argument('--url', help='a running Sixflow (default: start the demo)')
+    parser.add_argument('--dashboard', help='built dashboard folder for the demo (default: web/dist or a stub)')
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--openapi', help='read the OpenAPI description from this file instead of the server')
     args = parser.parse_args()
@@ -64,7 +64,7 @@ def main():
             dashboard = tempfile.mkdtemp(prefix='sixflow-fuzz-')
             with open(os.path.join(dashboard, 'index.html'), 'w', encoding='utf-8') as f:
                 f.write('<!doctype html><title>stub</title>')
-        print('fuzz: starting the e2e harness …', flush=True)
+        print('fuzz: starting the demo (lab/demo) …', flush=True)
         harness = Harness(dashboard)
         args.url = harness.url
     tally = Tally()

@@ -69,7 +69,8 @@ final class SimulatedOnos implements AutoCloseable {
     final SimStorageService storage = new SimStorageService();
     final SimClusterService cluster = new SimClusterService(SimCoreService.VERSION);
     final SimLeadershipService leadership = new SimLeadershipService(cluster, events);
-    final SimNetwork network = new SimNetwork(core);
+    // One event dispatcher for the core's services and the network's, as in ONOS.
+    final SimNetwork network = new SimNetwork(core, events);
     final ComponentRuntime runtime = new ComponentRuntime(SimulatedOnos.class.getClassLoader());
     final SimComponentConfigService componentConfig = new SimComponentConfigService(runtime);
     /** The switches' P4Runtime clients: counters the GTP-U, ILNP and latency readers read. */

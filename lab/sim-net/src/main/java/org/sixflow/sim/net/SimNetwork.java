@@ -22,6 +22,7 @@ import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.packet.PacketService;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.net.pi.service.PiTranslationService;
+import org.sixflow.sim.core.SimEventDispatcher;
 import org.sixflow.sim.net.config.BasicConfigFactories;
 import org.sixflow.sim.net.config.SimNetworkConfigService;
 import org.sixflow.sim.net.device.ConfiguredDevices;
@@ -30,7 +31,6 @@ import org.sixflow.sim.net.device.SimDeviceService;
 import org.sixflow.sim.net.driver.DeviceProjections;
 import org.sixflow.sim.net.driver.SimDriverService;
 import org.sixflow.sim.net.edge.SimEdgePortService;
-import org.sixflow.sim.net.event.NetworkEventDispatcher;
 import org.sixflow.sim.net.event.TrackedExecutor;
 import org.sixflow.sim.net.flow.SimFlowRuleService;
 import org.sixflow.sim.net.group.SimGroupService;
@@ -63,7 +63,8 @@ public final class SimNetwork implements AutoCloseable {
     /** How long {@link #awaitEvents()} waits, in seconds. */
     public static final long DEFAULT_AWAIT_SECONDS = 10;
 
-    private final NetworkEventDispatcher events = new NetworkEventDispatcher("sim-net-events");
+    private final SimEventDispatcher events;
+    private final boolean ownsEvents;
     private final TrackedExecutor callbacks = new TrackedExecutor("sim-net-flow-callbacks");
     private final SimDeviceService devices;
     private final SimMastershipService mastership;
@@ -83,12 +84,30 @@ public final class SimNetwork implements AutoCloseable {
     private final ConfiguredDevices configuredDevices;
 
     /**
-     * Creates an empty network with ONOS's basic config factories registered.
+     * Creates an empty network with ONOS's basic config factories registered, and an event
+     * dispatcher of its own.
      *
      * @param coreService the core service, which makes application ids for "apps" configs
      */
     public SimNetwork(CoreService coreService) {
+        this(coreService, new SimEventDispatcher("sim-net-events"), true);
+    }
+
+    /**
+     * Creates an empty network with ONOS's basic config factories registered, whose services post
+     * their events to the given dispatcher (ONOS has one for every service; the caller closes it).
+     *
+     * @param coreService the core service, which makes application ids for "apps" configs
+     * @param events      the event dispatcher
+     */
+    public SimNetwork(CoreService coreService, SimEventDispatcher events) {
+        this(coreService, events, false);
+    }
+
+    private SimNetwork(CoreService coreService, SimEventDispatcher events, boolean ownsEvents) {
         checkNotNull(coreService, "Core service cannot be null");
+        this.events = checkNotNull(events, "Event dispatcher cannot be null");
+        this.ownsEvents = ownsEvents;
         devices = new SimDeviceService(events);
         mastership = new SimMastershipService(events, devices);
         links = new SimLinkService(events, devices);
@@ -330,7 +349,9 @@ public final class SimNetwork implements AutoCloseable {
         configuredDevices.stop();
         configuredHosts.stop();
         interfaces.stop();
-        events.close();
+        if (ownsEvents) {
+            events.close();
+        }
         callbacks.close();
     }
 
@@ -339,7 +360,7 @@ public final class SimNetwork implements AutoCloseable {
      *
      * @return the dispatcher
      */
-    public NetworkEventDispatcher eventDispatcher() {
+    public SimEventDispatcher eventDispatcher() {
         return events;
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -45,11 +46,9 @@ public final class SimEventDispatcher implements EventDeliveryService, AutoClose
     public static final long WATCHDOG_MILLIS = 250;
 
     private final Map<Class<?>, EventSink<?>> sinks = new ConcurrentHashMap<>();
-    private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "sim-event-dispatch");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService dispatcher;
+    private volatile Thread dispatchThread;
+    private final AtomicLong posted = new AtomicLong();
     private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "sim-event-watchdog");
         t.setDaemon(true);
@@ -58,6 +57,25 @@ public final class SimEventDispatcher implements EventDeliveryService, AutoClose
     private final Object idle = new Object();
     private long pending;
     private volatile long dispatchTimeLimit = DEFAULT_DISPATCH_TIME_LIMIT_MILLIS;
+
+    /** Creates the dispatcher; its thread is "sim-event-dispatch". */
+    public SimEventDispatcher() {
+        this("sim-event-dispatch");
+    }
+
+    /**
+     * Creates the dispatcher with its thread's name.
+     *
+     * @param threadName the dispatch thread's name
+     */
+    public SimEventDispatcher(String threadName) {
+        dispatcher = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, threadName);
+            t.setDaemon(true);
+            dispatchThread = t;
+            return t;
+        });
+    }
 
     @Override
     public <E extends Event> void addSink(Class<E> eventClass, EventSink<E> sink) {
@@ -90,6 +108,7 @@ public final class SimEventDispatcher implements EventDeliveryService, AutoClose
     @Override
     public void post(Event event) {
         checkNotNull(event, "Event cannot be null");
+        posted.incrementAndGet();
         synchronized (idle) {
             pending++;
         }
@@ -120,13 +139,48 @@ public final class SimEventDispatcher implements EventDeliveryService, AutoClose
     }
 
     /**
+     * Returns how many events were posted so far.
+     *
+     * @return events posted
+     */
+    public long posted() {
+        return posted.get();
+    }
+
+    /**
+     * Tells whether the caller runs on the dispatch thread.
+     *
+     * @return true on the dispatch thread
+     */
+    public boolean inDispatchThread() {
+        return Thread.currentThread() == dispatchThread;
+    }
+
+    /**
+     * Waits until every event posted so far, and every event their sinks posted, is delivered.
+     *
+     * @param timeout how long to wait
+     * @param unit    its unit
+     * @return true if the dispatcher went idle, false on timeout
+     * @throws InterruptedException  if interrupted while waiting
+     * @throws IllegalStateException if called on the dispatch thread, which would wait for itself
+     */
+    public boolean awaitIdle(long timeout, TimeUnit unit) throws InterruptedException {
+        return awaitIdle(Duration.ofNanos(unit.toNanos(timeout)));
+    }
+
+    /**
      * Waits until every event posted so far, and every event their sinks posted, is delivered.
      *
      * @param timeout how long to wait
      * @return true if the dispatcher went idle, false on timeout
-     * @throws InterruptedException if interrupted while waiting
+     * @throws InterruptedException  if interrupted while waiting
+     * @throws IllegalStateException if called on the dispatch thread, which would wait for itself
      */
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        if (inDispatchThread()) {
+            throw new IllegalStateException("the event dispatch thread cannot wait for itself");
+        }
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (idle) {
             while (pending > 0) {

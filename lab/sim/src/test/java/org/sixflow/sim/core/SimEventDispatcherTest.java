@@ -119,4 +119,63 @@ public class SimEventDispatcherTest {
         assertTrue(told.await(10, TimeUnit.SECONDS));
         assertTrue(dispatcher.awaitIdle(WAIT));
     }
+
+    @Test
+    public void neverDeliversInsideThePostersCallAndCountsWhatWasPosted() throws Exception {
+        SimEventDispatcher named = new SimEventDispatcher("test-events");
+        try {
+            CountDownLatch release = new CountDownLatch(1);
+            List<String> threads = Collections.synchronizedList(new ArrayList<>());
+            named.addSink(TestEvent.class, event -> {
+                try {
+                    release.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                threads.add(Thread.currentThread().getName());
+            });
+            named.post(new TestEvent("a"));
+            // The sink waits for this thread: were it called inside post(), this would never be reached.
+            release.countDown();
+            assertTrue(named.awaitIdle(5, TimeUnit.SECONDS));
+            assertEquals(List.of("test-events"), threads);
+            assertEquals(1, named.posted());
+        } finally {
+            named.close();
+        }
+    }
+
+    @Test
+    public void awaitIdleCoversEventsPostedWhileDelivering() throws Exception {
+        List<String> seen = Collections.synchronizedList(new ArrayList<>());
+        dispatcher.addSink(TestEvent.class, event -> {
+            seen.add(event.subject());
+            int n = Integer.parseInt(event.subject());
+            if (n < 20) {
+                dispatcher.post(new TestEvent(String.valueOf(n + 1)));
+            }
+        });
+        dispatcher.post(new TestEvent("1"));
+        assertTrue(dispatcher.awaitIdle(WAIT));
+        assertEquals(20, seen.size());
+        assertEquals(20, dispatcher.posted());
+    }
+
+    @Test
+    public void theDispatchThreadCannotWaitForItself() throws Exception {
+        List<Throwable> thrown = Collections.synchronizedList(new ArrayList<>());
+        dispatcher.addSink(TestEvent.class, event -> {
+            assertTrue(dispatcher.inDispatchThread());
+            try {
+                dispatcher.awaitIdle(1, TimeUnit.SECONDS);
+            } catch (IllegalStateException | InterruptedException e) {
+                thrown.add(e);
+            }
+        });
+        dispatcher.post(new TestEvent("a"));
+        assertTrue(dispatcher.awaitIdle(WAIT));
+        assertEquals(1, thrown.size());
+        assertTrue(thrown.get(0) instanceof IllegalStateException);
+        assertTrue(!dispatcher.inDispatchThread());
+    }
 }
