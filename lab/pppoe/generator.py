@@ -13,7 +13,8 @@ sends and receives raw Ethernet on IF (run it inside the namespace that has IF: 
 starts at most --window subscribers' set-ups at a time; once every session is up (or failed, or
 --timeout passed) it holds them --hold seconds answering the server's LCP echoes, then ends each
 one (LCP Terminate, PADT). Prints JSON lines on stdout: progress once a second
-({"progress": ...}), {"phase": "holding"} when the hold begins, {"phase": "stopping"}, and a final
+({"progress": ...}), {"phase": "holding"} when the hold begins, {"phase": "stopping"} (both with the
+wall-clock time "at"), and a final
 {"summary": ...} with the set-up rate, the times of each milestone (p50, p99, max), the
 sessions held and lost, what failed and why, and this process's peak memory. SIGTERM or SIGINT
 ends the hold early. Root (raw sockets). Standard library only."""
@@ -187,12 +188,12 @@ class Generator:
         self.pump(lambda: self.clock() > deadline or not self.pending and all(self.data_done(s) for s in self.sessions))
         set_up = self.clock() - self.started
         up_before_hold = [s for s in self.sessions if s.state == "up"]
-        self.emit(phase="holding", up=len(up_before_hold), t=round(set_up, 3))
+        self.emit(phase="holding", up=len(up_before_hold), t=round(set_up, 3), at=time.time())
         hold_end = self.clock() + hold
         self.pump(lambda: self.clock() > hold_end)
         held = [s for s in up_before_hold if s.state == "up"]
         self.stop_asked = False
-        self.emit(phase="stopping", held=len(held))
+        self.emit(phase="stopping", held=len(held), at=time.time())
         stop_start = self.clock()
         for s in self.sessions:
             s.stop()

@@ -190,7 +190,8 @@ def measure(sessions, window, hold, tries, out):
                     result["realSessionsUpWhileHeld"] = sum(
                         1 for s in ScaleLab.subs if subscribers.session_state(vm, s))
                 elif record.get("phase") == "stopping":
-                    result["stopStarted"] = time.time()
+                    # The generator's own clock: this loop may read the line late (a snapshot).
+                    result["stopStarted"] = record.get("at", time.time())
                 elif "summary" in record:
                     result["generator"] = record["summary"]
         finally:

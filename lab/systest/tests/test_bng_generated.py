@@ -123,6 +123,7 @@ class BngGeneratedSessionsTest(SystemTest):
     def test_2_every_line_gets_an_id_of_its_own(self):
         ids = line_ids(self.held["line_map"])
         self.assertEqual(SESSIONS + len(self.base.subs), len(self.held["line_map"]))
+        self.assertEqual(len(self.held["line_map"]), len(ids), "a line id in every line map entry")
         self.assertEqual(len(ids), len(set(ids)), "line ids shared: %s" % sorted(ids))
         self.assertEqual(SESSIONS + len(self.base.subs), len(self.held["line_session"]),
                          "a line-session (downstream) entry per line")
