@@ -389,7 +389,11 @@ class ClientSession:
             self._timeout_terminate()
         elif code in (CONF_REQ, CONF_ACK, CONF_NAK, CONF_REJ) and self.state in ("lcp", "auth", "network", "up"):
             if code == CONF_REQ and self.state != "lcp":
-                return   # a renegotiation: pppd would restart the link; the generator keeps it
+                # Asked again after LCP opened: our Configure-Ack was lost (or the server
+                # renegotiates, where pppd would restart the link): answer it, keep the session.
+                for frame in self.lcp.receive(code, ident, data)[0]:
+                    self._send_session(frame)
+                return
             if code == CONF_REQ:
                 for option, value in parse_options(data):
                     if option == LCP_AUTH and value[:2] == struct.pack("!H", PPP_PAP):

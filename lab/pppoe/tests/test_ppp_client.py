@@ -77,6 +77,18 @@ class ClientAgainstTheCaptureTest(unittest.TestCase):
         for milestone in ("padi", "pads", "lcp", "auth", "ipcp", "ipv6cp", "up", "ended"):
             self.assertIn(milestone, self.client.times)
 
+    def test_a_servers_configure_request_asked_again_after_lcp_opened_is_answered(self):
+        self.client.start()
+        server_frames = [f for f in captured(10) if f[6:12] == SERVER_MAC]
+        for frame in server_frames[:-1]:   # up to, not including, the PADT
+            self.feed(frame)
+        self.assertEqual("up", self.client.state)
+        lcp_request = next(f for f in server_frames if name(f) == "LCP-1")
+        self.feed(lcp_request)
+        self.assertEqual("LCP-2", name(self.sent[-1]))
+        self.assertEqual(lcp_request[22 + 6 + 3], self.sent[-1][22 + 6 + 3], "the request's identifier")
+        self.assertEqual("up", self.client.state)
+
     def test_padr_carries_the_servers_cookie_and_goes_to_its_mac(self):
         self.client.start()
         self.feed(captured(10)[1])   # the PADO
