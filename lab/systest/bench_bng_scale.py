@@ -31,25 +31,16 @@ sys.path.insert(0, os.path.join(HERE, "lib"))
 sys.path.insert(0, os.path.join(HERE, "tests"))
 
 import test_bng  # noqa: E402  (it puts lab/pppoe on the path)
+import test_bng_generated  # noqa: E402
 import generator  # noqa: E402
 import many_lines  # noqa: E402
 import subscribers  # noqa: E402
 from lab import Rest  # noqa: E402
 
 GENERATOR = os.path.join(os.path.dirname(HERE), "pppoe", "generator.py")
-PREFIX_POOL = "fd33:1::/48"   # the generated sessions' /64s (the real ones have theirs per line)
-
-
-class ScaleLab(test_bng.BngEndToEndTest):
-    """test_bng's lab and real subscribers, in a VM with room for a pppd per generated session."""
-
-    VM_MEMORY_MB = 3072
-
-    @classmethod
-    def bng_config(cls):
-        config = super().bng_config()
-        config["prefixPool"] = PREFIX_POOL
-        return config
+# test_bng_generated's lab (test_bng's, with a /64 pool for the generated sessions), in a VM
+# with room for a pppd per generated session.
+VM_MEMORY_MB = 3072
 
 
 def heap_kb(pid):
@@ -144,24 +135,19 @@ class Layers:
 
 
 def measure(sessions, window, hold, tries, out):
-    ScaleLab.setUpClass()
+    base = test_bng_generated.generated_lab(sessions, VM_MEMORY_MB)
+    base.setUpClass()
     try:
-        lab, vm = ScaleLab.lab, ScaleLab.vm
+        lab, vm = base.lab, base.vm
         onos = Rest(lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
         layers = Layers(lab, vm, onos)
-        device = ScaleLab.sw.device_id
+        device = base.sw.device_id
         result = {"sessions": sessions, "window": window, "tries": tries, "holdSeconds": hold,
-                  "vmMemoryMb": ScaleLab.VM_MEMORY_MB,
-                  "realSubscribers": len(ScaleLab.subs), "realSetupSeconds": ScaleLab.setup_seconds}
+                  "vmMemoryMb": VM_MEMORY_MB,
+                  "realSubscribers": len(base.subs), "realSetupSeconds": base.setup_seconds}
         result["before"] = layers.snapshot(device)
-        plan = generator.plan(sessions)
-        trunk_if = vm.guest_ifname(ScaleLab.nics[1])
         started = time.monotonic()
-        interfaces = many_lines.make_lines(vm, trunk_if, [(s, c) for _, s, c, *_ in plan], ScaleLab.server.netns)
-        many_lines.write_secrets(vm, ScaleLab.subs, [(user, password) for _, _, _, _, user, password, _ in plan])
-        servers = many_lines.servers_for(interfaces, netns=ScaleLab.server.netns)
-        for server, chunk in servers:
-            server.start(vm, chunk)
+        servers = test_bng_generated.serve(base, generator.plan(sessions))
         result["serverLinesSeconds"] = round(time.monotonic() - started, 2)
         result["servers"] = len(servers)
         h_sub, h_net = lab.hosts["h_sub"], lab.hosts["h_net"]
@@ -183,12 +169,12 @@ def measure(sessions, window, hold, tries, out):
                 elif record.get("phase") == "holding":
                     print("generator: %s" % line.strip(), file=sys.stderr)
                     result["holding"] = layers.snapshot(device)
-                    sub = ScaleLab.subs[0]
-                    ping = ScaleLab.vm.run(["ip", "netns", "exec", sub.netns, "ping", "-6", "-c", "5", "-i", "0.2",
+                    sub = base.subs[0]
+                    ping = base.vm.run(["ip", "netns", "exec", sub.netns, "ping", "-6", "-c", "5", "-i", "0.2",
                                             "-W", "2", "-I", sub.slaac_address, h_net.ipv6], check=False)
                     result["realSubscriberPingWhileHeld"] = "5 received" in ping.out
                     result["realSessionsUpWhileHeld"] = sum(
-                        1 for s in ScaleLab.subs if subscribers.session_state(vm, s))
+                        1 for s in base.subs if subscribers.session_state(vm, s))
                 elif record.get("phase") == "stopping":
                     # The generator's own clock: this loop may read the line late (a snapshot).
                     result["stopStarted"] = record.get("at", time.time())
@@ -199,7 +185,7 @@ def measure(sessions, window, hold, tries, out):
                 run.terminate()
             run.wait(120)
         # The end: until the relay lists only the real sessions and the generated lines' entries are gone.
-        real = len(ScaleLab.subs)
+        real = len(base.subs)
         deadline = time.monotonic() + 300
         real_ends = {}
         while time.monotonic() < deadline:
@@ -215,7 +201,7 @@ def measure(sessions, window, hold, tries, out):
         result["after"] = layers.snapshot(device)
         result["progress"] = progress
     finally:
-        ScaleLab.tearDownClass()
+        base.tearDownClass()
     with open(out, "w") as f:
         json.dump(result, f, indent=1)
     print(report(result))

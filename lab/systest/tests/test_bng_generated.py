@@ -29,12 +29,12 @@ PREFIX_POOL = "fd33:1::/48"   # the generated sessions' /64s (the real ones have
 GENERATOR = os.path.join(test_bng.PPPOE, "generator.py")
 
 
-def generated_lab(sessions):
+def generated_lab(sessions, memory_mb=None):
     """test_bng's lab and real subscribers, in a VM with room for a pppd per generated session and
     a pool of /64s for them (made here, not at module level: unittest would collect its tests)."""
     class GeneratedLab(test_bng.BngEndToEndTest):
         # A pppd holds about 1.8 MB of the guest; its base is about 200 MB with the real sessions.
-        VM_MEMORY_MB = max(512, 256 + 3 * sessions)
+        VM_MEMORY_MB = memory_mb or max(512, 256 + 3 * sessions)
 
         @classmethod
         def bng_config(cls):
@@ -42,6 +42,19 @@ def generated_lab(sessions):
             config["prefixPool"] = PREFIX_POOL
             return config
     return GeneratedLab
+
+
+def serve(base, plan):
+    """The generated subscribers' lines, secrets and pppoe-servers in the lab's PPPoE VM, beside
+    the real ones; returns the servers."""
+    vm = base.vm
+    interfaces = many_lines.make_lines(vm, vm.guest_ifname(base.nics[1]), [(s, c) for _, s, c, *_ in plan],
+                                       base.server.netns)
+    many_lines.write_secrets(vm, base.subs, [(user, password) for _, _, _, _, user, password, _ in plan])
+    servers = many_lines.servers_for(interfaces, netns=base.server.netns)
+    for server, chunk in servers:
+        server.start(vm, chunk)
+    return servers
 
 
 def line_ids(flows):
@@ -78,12 +91,7 @@ class BngGeneratedSessionsTest(SystemTest):
     @classmethod
     def run_generator(cls):
         base, vm = cls.base, cls.base.vm
-        plan = generator.plan(SESSIONS)
-        interfaces = many_lines.make_lines(vm, vm.guest_ifname(base.nics[1]), [(s, c) for _, s, c, *_ in plan],
-                                           base.server.netns)
-        many_lines.write_secrets(vm, base.subs, [(user, password) for _, _, _, _, user, password, _ in plan])
-        for server, chunk in many_lines.servers_for(interfaces, netns=base.server.netns):
-            server.start(vm, chunk)
+        serve(base, generator.plan(SESSIONS))
         h_sub, h_net = cls.lab.hosts["h_sub"], cls.lab.hosts["h_net"]
         net4 = cls.lab.topology["hosts"][2]["ipv4"].split("/")[0]
         run = subprocess.Popen(["ip", "netns", "exec", h_sub.netns, sys.executable, GENERATOR,
