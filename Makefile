@@ -285,9 +285,10 @@ bench-experiments:
 bench-gtpu:
 	PYTHON=$(VENV)/bin/python lab/systest/bench-gtpu.sh
 
-## The PPPoE study's single vs split data plane (root, bmv2, the PPPoE VM image): real pppd and
-## pppoe-server through the bng lab, then the bng-split lab; the study's two tables
-## (BENCH_ARGS="--packets 30,300 --interval-ms 2" for a short run).
+## The PPPoE study's single vs split data plane by the experiment runner (root, bmv2, the PPPoE VM
+## image): real pppd and pppoe-server through the bng lab, then the bng-split lab, the presets
+## pppoe-single and pppoe-split (119,476 packets each, about 2 min), then the runner's comparison:
+## the study's two tables (BENCH_ARGS="--packets 3000" for a short run).
 bench-bng-split:
 	PYTHON=$(VENV)/bin/python lab/systest/bench-bng-split.sh $(BENCH_ARGS)
 

@@ -10,10 +10,11 @@
 
 burst sends an experiment's probes (Sixflow's CommandHostTrafficGenerator writes the spec): JSON
 {"iface"?, "bursts": [{"src", "dst", "dstMac"?, "sport", "dport", "hopLimit", "trafficClass",
-"firstFlowLabel", "count", "frameSize", "intervalNanos", "flowId"}]}, every packet paced from the
+"firstFlowLabel", "count", "frameSize", "intervalNanos", "flowId", "pppoe"?}]}, every packet paced from the
 start of the first (no drift), flow labels counting up within a burst (the probe's sequence
 number), payload as PAYLOAD with the flow label as sequence, padded to the frame size; it prints
-one JSON line with how well it kept the intervals.
+one JSON line with how well it kept the intervals. "pppoe" ({"sessionId", "sTag", "cTag", "srcMac",
+"dstMac"}) sends a burst as that PPPoE session's subscriber would, from its line's port.
 
 send writes IPv6/UDP frames straight onto the interface (a raw packet socket: the bytes sent are
 the bytes built here), paced at --rate, each payload starting with a sequence number (layout in
@@ -193,14 +194,19 @@ def _fold(total):
 
 class _ProbeTemplate:
     """One burst's frame with the per-packet fields (flow label, sequence, send time) patched in;
-    the UDP checksum is updated from the template's sum, not recomputed over the whole frame."""
+    the UDP checksum is updated from the template's sum, not recomputed over the whole frame. With
+    "pppoe" the IPv6 packet goes in that session's framing (pppoe_header) instead of plain Ethernet."""
 
     def __init__(self, b, src_mac, dst_mac):
         size = int(b["frameSize"])
-        data = payload(int(b["flowId"]), 0, 0, size - 62)
-        self.frame = bytearray(udp_frame(src_mac, dst_mac, b["src"], b["dst"], int(b["sport"]), int(b["dport"]),
-                                         data, int(b["hopLimit"]), int(b["trafficClass"]), 0))
-        udp = self.frame[54:]
+        pppoe = b.get("pppoe")
+        head = pppoe_header(pppoe, size) if pppoe else None
+        self.l2 = len(head) if head else 14
+        data = payload(int(b["flowId"]), 0, 0, size - self.l2 - 48)
+        frame = udp_frame(src_mac, dst_mac, b["src"], b["dst"], int(b["sport"]), int(b["dport"]),
+                          data, int(b["hopLimit"]), int(b["trafficClass"]), 0)
+        self.frame = bytearray((head + frame[14:]) if head else frame)
+        udp = self.frame[self.l2 + 40:]
         udp[6:8] = b"\0\0"
         pseudo = (ipaddress.IPv6Address(b["src"]).packed + ipaddress.IPv6Address(b["dst"]).packed
                   + struct.pack("!I3xB", len(udp), 17))
@@ -212,11 +218,37 @@ class _ProbeTemplate:
         label = self.first_label + i
         seq_time = struct.pack("!QQ", label, sent_ns)
         f = self.frame
-        struct.pack_into("!I", f, 14, (6 << 28) | (self.traffic_class << 20) | label)
-        f[70:86] = seq_time  # payload at 62: magic(4) flow(4) then seq(8) time(8)
+        ip = self.l2
+        struct.pack_into("!I", f, ip, (6 << 28) | (self.traffic_class << 20) | label)
+        f[ip + 56:ip + 72] = seq_time  # payload at ip + 48: magic(4) flow(4) then seq(8) time(8)
         checksum = ~_fold(self.base + _ones_sum(seq_time)) & 0xFFFF
-        struct.pack_into("!H", f, 60, checksum or 0xFFFF)
+        struct.pack_into("!H", f, ip + 46, checksum or 0xFFFF)
         return bytes(f)
+
+
+ETH_P_8021AD = 0x88A8
+ETH_P_8021Q = 0x8100
+ETH_P_PPP_SES = 0x8864
+PPP_IPV6 = 0x0057
+
+
+def pppoe_header(p, frame_size):
+    """What comes before the IPv6 header of a subscriber's packet in PPPoE session `p` ({"sessionId",
+    "sTag", "cTag", "srcMac", "dstMac"}, a tag 0 for none), in a frame of frame_size bytes: Ethernet,
+    the S-tag (802.1ad) and C-tag (802.1Q), PPPoE session stage (RFC 2516: version/type 0x11, code 0,
+    session id, length of what follows it) and PPP protocol 0x0057 (RFC 5072)."""
+    session, s_tag, c_tag = int(p["sessionId"]), int(p.get("sTag", 0)), int(p.get("cTag", 0))
+    if not 1 <= session <= 0xFFFE:
+        raise ValueError("PPPoE session id must be 1..65534, not %d" % session)
+    if not (0 <= s_tag <= 4094 and 0 <= c_tag <= 4094) or (s_tag and not c_tag):
+        raise ValueError("VLAN ids must be 0 (none) or 1..4094, an S-tag with a C-tag: S %d C %d" % (s_tag, c_tag))
+    head = mac_bytes(p["dstMac"]) + mac_bytes(p["srcMac"])
+    if s_tag:
+        head += struct.pack("!HH", ETH_P_8021AD, s_tag)
+    if c_tag:
+        head += struct.pack("!HH", ETH_P_8021Q, c_tag)
+    head += struct.pack("!H", ETH_P_PPP_SES)
+    return head + struct.pack("!BBHHH", 0x11, 0, session, frame_size - len(head) - 6, PPP_IPV6)
 
 
 def burst(spec, clock=time):
@@ -228,7 +260,9 @@ def burst(spec, clock=time):
     templates = []
     for b in spec["bursts"]:
         dst_mac = b.get("dstMac")
-        if not dst_mac:
+        if b.get("pppoe"):
+            dst_mac = "00:00:00:00:00:00"   # the session's framing has its own MACs
+        elif not dst_mac:
             gateway = gateway or gateway_mac(iface)
             dst_mac = gateway
         templates.append((_ProbeTemplate(b, src_mac, dst_mac), int(b["count"]), int(b["intervalNanos"])))

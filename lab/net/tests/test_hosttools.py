@@ -131,3 +131,37 @@ class BurstTest(unittest.TestCase):
         self.assertEqual(100.0, summary["maxErrorNanos"])
         self.assertAlmostEqual(25.0, summary["meanLatenessNanos"])
         self.assertAlmostEqual(1e6, summary["achievedPacketsPerSecond"])
+
+
+class PppoeBurstTest(unittest.TestCase):
+    """A burst with "pppoe" sends each probe as the session's subscriber would, byte for byte."""
+
+    PPPOE = {"sessionId": 0x1234, "sTag": 100, "cTag": 11, "srcMac": "02:00:00:00:00:11",
+             "dstMac": "02:00:00:00:00:22"}
+
+    def spec(self, **pppoe):
+        return dict(BurstTest.SPEC, pppoe=dict(self.PPPOE, **pppoe))
+
+    def test_probe_is_the_plain_probe_in_the_sessions_framing(self):
+        template = hosttools._ProbeTemplate(self.spec(), "00:00:00:00:01:10", "00:aa:00:00:00:01")
+        for i, sent in ((0, 1), (2, 2 ** 63 - 1)):
+            frame = template.build(i, sent)
+            self.assertEqual(128, len(frame))
+            ipv6 = hosttools.udp_frame("00:00:00:00:01:10", "00:aa:00:00:00:01", SRC, DST, 40000, 6100,
+                                       hosttools.payload(9, 5000 + i, sent, 128 - 78), 64, 0xa3, 5000 + i)[14:]
+            head = (bytes.fromhex("020000000022" "020000000011" "88a8" "0064" "8100" "000b" "8864")
+                    + bytes([0x11, 0]) + (0x1234).to_bytes(2, "big") + (128 - 28).to_bytes(2, "big")
+                    + bytes.fromhex("0057"))
+            self.assertEqual(head + ipv6, frame)
+
+    def test_a_line_without_tags(self):
+        frame = hosttools._ProbeTemplate(self.spec(sTag=0, cTag=0), "00:00:00:00:01:10", "00:00:00:00:00:00").build(0, 0)
+        self.assertEqual(b"\x88\x64\x11\x00\x12\x34", frame[12:18])
+        self.assertEqual(128 - 20, int.from_bytes(frame[18:20], "big"))
+        self.assertEqual(b"\x00\x57", frame[20:22])
+        self.assertEqual(6, frame[22] >> 4)
+
+    def test_bad_framing_is_refused(self):
+        for bad in ({"sessionId": 0}, {"sessionId": 0xFFFF}, {"sTag": 5, "cTag": 0}, {"cTag": 4095}):
+            with self.subTest(bad=bad), self.assertRaises(ValueError):
+                hosttools._ProbeTemplate(self.spec(**bad), "00:00:00:00:01:10", "00:aa:00:00:00:01")

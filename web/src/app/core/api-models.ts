@@ -299,6 +299,8 @@ export interface ExperimentClass {
   policy?: string | null;
   /** The GTP-U tunnel a gtpu-encap-* or gtpu-decap class exercises. */
   tunnel?: string | null;
+  /** The PPPoE session an ipv6 class exercises: its subscriber's user name or its line's name (device/port/S-VID/C-VID). */
+  session?: string | null;
 }
 
 /** One cell of an experiment: a frame size at an interval or a load rate. */
@@ -508,7 +510,10 @@ export interface ExperimentSample {
   arrival: number;
 }
 
-/** GET /experiments/compare?a=&b=: two runs class by class, with Welch's p-value of the difference. */
+/**
+ * GET /experiments/compare?a=&b=: two runs class by class, with Welch's p-value of the difference, and
+ * the tables a study lays two runs out in (the PPPoE study's, for two PPPoE runs; an older server sends none).
+ */
 export interface RunComparison {
   runA: number;
   runB: number;
@@ -523,4 +528,5 @@ export interface RunComparison {
     ratio: number | null;
     pValue: number | null;
   }[];
+  tables: ExperimentTable[];
 }

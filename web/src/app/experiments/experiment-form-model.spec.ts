@@ -2,7 +2,9 @@
 // Copyright 2026 The Sixflow Authors
 import { GtpuProbe } from '../core/api-models';
 import { EMPTY_CLASS, EMPTY_EXPERIMENT_FORM, experimentOf, formOf, inputOf, placed } from './experiment-form-model';
-import { APN6, GTPU_MURAKAMI, GTPU_MURAKAMI_REQUEST } from './fixtures.spec';
+import {
+  APN6, GTPU_MURAKAMI, GTPU_MURAKAMI_REQUEST, PPPOE_SINGLE, PPPOE_SINGLE_REQUEST, PPPOE_SPLIT, PPPOE_SPLIT_REQUEST,
+} from './fixtures.spec';
 
 describe('experiment form model', () => {
   it('leaves out empty optional inputs and keeps what is not a number as typed', () => {
@@ -50,6 +52,31 @@ describe('experiment form model', () => {
     expect(experimentOf(again.value, again.classes)).toEqual(GTPU_MURAKAMI_REQUEST);
   });
 
+  it('shows the PPPoE presets, the session included, and reads back the very requests', () => {
+    for (const [preset, request] of [[PPPOE_SINGLE, PPPOE_SINGLE_REQUEST], [PPPOE_SPLIT, PPPOE_SPLIT_REQUEST]] as const) {
+      const { value, classes } = formOf(preset);
+      expect(classes.map((c) => c.session)).toEqual(['sub1@sixflow']);
+      expect(classes[0]).toEqual(jasmine.objectContaining({ latencyClass: 'ipv6', tree: '', policy: '', tunnel: '',
+        source: 'fd33:0:0:1::10:1' }));
+      expect(value.traffic).toBe('HOSTS');
+      expect(experimentOf(value, classes)).toEqual(request);
+    }
+    // A class without a session (null from the codec, or absent) shows none and sends none.
+    expect(formOf(GTPU_MURAKAMI).classes.map((c) => c.session)).toEqual(['', '', '', '', '']);
+    expect(formOf(APN6).classes.map((c) => c.session)).toEqual(['', '']);
+  });
+
+  it('trims a class\'s session, a line\'s name as well as a user name, and leaves an empty one out', () => {
+    const classes = experimentOf(EMPTY_EXPERIMENT_FORM, [
+      { ...EMPTY_CLASS, name: 'up', session: '  sub1@sixflow ' },
+      { ...EMPTY_CLASS, name: 'line', session: 'device:bng/1/100/11' },
+      { ...EMPTY_CLASS, name: 'none', session: '   ' },
+    ]).classes;
+    expect(classes[0]).toEqual({ name: 'up', role: 'FEATURE', latencyClass: 'ipv6', session: 'sub1@sixflow' });
+    expect(classes[1].session).toBe('device:bng/1/100/11');
+    expect('session' in classes[2]).toBeFalse();
+  });
+
   it('sends a packet when any of its inputs holds something, leaving out an empty TEID for the server to ask for', () => {
     const [decap, portOnly] = experimentOf(EMPTY_EXPERIMENT_FORM, [
       { ...EMPTY_CLASS, name: 'up', latencyClass: 'gtpu-decap', tunnel: ' ue-1 ', gtpuPeerAddress: 'fd00:1:3::10' },
@@ -65,6 +92,7 @@ describe('experiment form model', () => {
     expect(inputOf('classes[12].packet')).toBe('classes.12.packet');
     expect(inputOf('classes[0].policy')).toBe('classes.0.policy');
     expect(inputOf('classes[3].tunnel')).toBe('classes.3.tunnel');
+    expect(inputOf('classes[0].session')).toBe('classes.0.session');
     expect(inputOf('classes[4].packet.gtpu')).toBe('classes.4.gtpu');
     expect(inputOf('classes[4].packet.gtpu.peerAddress')).toBe('classes.4.gtpuPeerAddress');
     expect(inputOf('classes[4].packet.gtpu.n3Address')).toBe('classes.4.gtpuN3Address');
@@ -90,5 +118,7 @@ describe('experiment form model', () => {
       frameSizes: 'value 1: must be 86..1514 bytes, got 20; value 3: must be 86..1514 bytes, got 9000',
       ingress: 'device:beijing/3 has no link into it', '': 'other: odd',
     });
+    expect(placed({ 'classes[0].session': 'no PPPoE session sub9@sixflow is up' }))
+      .toEqual({ 'classes.0.session': 'no PPPoE session sub9@sixflow is up' });
   });
 });

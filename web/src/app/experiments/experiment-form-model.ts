@@ -16,6 +16,8 @@ export interface ClassFormValue {
   tree: string;
   policy: string;
   tunnel: string;
+  /** The PPPoE session (subscriber's user name or line's name) an ipv6 class exercises. */
+  session: string;
   /** The G-PDU of an uplink GTP-U probe (gtpu-decap); all empty: a plain IPv6/UDP probe. */
   gtpuPeerAddress: string;
   gtpuN3Address: string;
@@ -60,7 +62,8 @@ export interface ExperimentFormValue {
 
 export const EMPTY_CLASS: ClassFormValue = {
   name: '', role: 'FEATURE', latencyClass: 'ipv6', source: '', destination: '', sourcePort: '', destinationPort: '',
-  hopLimit: '', tree: '', policy: '', tunnel: '', gtpuPeerAddress: '', gtpuN3Address: '', gtpuTeid: '', gtpuSourcePort: '',
+  hopLimit: '', tree: '', policy: '', tunnel: '', session: '', gtpuPeerAddress: '', gtpuN3Address: '', gtpuTeid: '',
+  gtpuSourcePort: '',
 };
 
 export const EMPTY_EXPERIMENT_FORM: ExperimentFormValue = {
@@ -106,6 +109,7 @@ function classOf(v: ClassFormValue): ExperimentClass {
   if (v.tree.trim()) c.tree = v.tree.trim();
   if (v.policy.trim()) c.policy = v.policy.trim();
   if (v.tunnel.trim()) c.tunnel = v.tunnel.trim();
+  if (v.session.trim()) c.session = v.session.trim();
   return c;
 }
 
@@ -144,9 +148,9 @@ export function formOf(e: Experiment): { value: ExperimentFormValue; classes: Cl
       name: c.name, role: c.role ?? 'FEATURE', latencyClass: c.latencyClass, source: c.packet?.source ?? '',
       destination: c.packet?.destination ?? '', sourcePort: text(c.packet?.sourcePort),
       destinationPort: text(c.packet?.destinationPort), hopLimit: text(c.packet?.hopLimit), tree: c.tree ?? '',
-      policy: c.policy ?? '', tunnel: c.tunnel ?? '', gtpuPeerAddress: c.packet?.gtpu?.peerAddress ?? '',
-      gtpuN3Address: c.packet?.gtpu?.n3Address ?? '', gtpuTeid: text(c.packet?.gtpu?.teid),
-      gtpuSourcePort: text(c.packet?.gtpu?.sourcePort),
+      policy: c.policy ?? '', tunnel: c.tunnel ?? '', session: c.session ?? '',
+      gtpuPeerAddress: c.packet?.gtpu?.peerAddress ?? '', gtpuN3Address: c.packet?.gtpu?.n3Address ?? '',
+      gtpuTeid: text(c.packet?.gtpu?.teid), gtpuSourcePort: text(c.packet?.gtpu?.sourcePort),
     })),
   };
 }
@@ -170,8 +174,8 @@ const CLASS_INPUTS = new Set([...Object.keys(EMPTY_CLASS), 'packet', 'gtpu']);
 /**
  * The input that shows a server field's message: "classes[1].packet.destination" → "classes.1.destination",
  * "classes[1].packet" → "classes.1.packet", "classes[4].packet.gtpu.teid" → "classes.4.gtpuTeid",
- * "classes[4].tunnel" → "classes.4.tunnel", "frameSizes[2]" → "frameSizes", "interval" → "intervalMicros";
- * a field no input sets belongs to the whole form ("").
+ * "classes[4].tunnel" → "classes.4.tunnel", "classes[0].session" → "classes.0.session",
+ * "frameSizes[2]" → "frameSizes", "interval" → "intervalMicros"; a field no input sets belongs to the whole form ("").
  */
 export function inputOf(path: string): string {
   const inClass = /^classes\[(\d+)\](?:\.([\w.]+))?$/.exec(path);

@@ -5,10 +5,13 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 
 import { Experiment } from '../core/api-models';
+import { BngLine, BngSession } from '../features/bng/bng-models';
 import { GtpuTunnel } from '../features/gtpu/gtpu-models';
 import { type } from '../core/testing';
 import { ExperimentForm } from './experiment-form';
-import { APN6, BASE, GTPU_MURAKAMI, GTPU_MURAKAMI_REQUEST } from './fixtures.spec';
+import {
+  APN6, BASE, GTPU_MURAKAMI, GTPU_MURAKAMI_REQUEST, PPPOE_SINGLE, PPPOE_SINGLE_REQUEST, PPPOE_SPLIT,
+} from './fixtures.spec';
 
 /** One of the preset's tunnels, as GET gtpu/tunnels lists it (the others do not exist). */
 const MURAKAMI_ZERO: GtpuTunnel = {
@@ -17,6 +20,19 @@ const MURAKAMI_ZERO: GtpuTunnel = {
   encapDevices: ['device:beijing'], counterIndex: 1, state: 'INSTALLED',
   counters: { downlinkPackets: 0, downlinkBytes: 0, uplinkPackets: 0, uplinkBytes: 0, unreadDevices: [] },
 };
+
+/** The bng lab's lines and sessions, as GET bng/sessions lists them: one up per user, one up without a user, one ended. */
+const LINE11: BngLine = { name: 'device:bng/1/100/11', port: 'device:bng/1', sTag: 100, cTag: 11, lineId: 1,
+  controlFrames: 12, lastSeen: '2026-11-29T10:00:05Z', meter: { upstream: null, downstream: null } };
+const SUB1: BngSession = {
+  id: 1, line: LINE11, sessionId: 17, subscriberMac: '02:00:00:00:01:01', serverMac: '02:00:00:00:00:02', state: 'UP',
+  user: 'sub1@sixflow', ipv6: 'fd33:0:0:1::10:1', ipv6Prefix: 'fd33:0:0:1::/64', delegatedPrefix: 'fd33:100:0:100::/56',
+  started: '2026-11-29T09:59:50Z', install: { state: 'INSTALLED' }, counters: {},
+};
+const ANON: BngSession = { ...SUB1, id: 2, sessionId: 18, user: undefined, ipv6Prefix: undefined, delegatedPrefix: undefined,
+  line: { ...LINE11, name: 'device:bng/1/100/12', cTag: 12, lineId: 2 } };
+const ENDED: BngSession = { ...SUB1, id: 3, sessionId: 19, user: 'sub2@sixflow', state: 'ENDED', endReason: 'LCP echo timeout',
+  line: { ...LINE11, name: 'device:bng/1/100/13', cTag: 13, lineId: 3 } };
 
 describe('ExperimentForm', () => {
   let http: HttpTestingController;
@@ -31,8 +47,9 @@ describe('ExperimentForm', () => {
     created = [];
     fixture.componentInstance.created.subscribe((e) => created.push(e));
     await fixture.whenStable();
-    http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [preset, GTPU_MURAKAMI] });
+    http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [preset, GTPU_MURAKAMI, PPPOE_SINGLE, PPPOE_SPLIT] });
     http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [MURAKAMI_ZERO], total: 1, next: null });
+    http.expectOne(`${BASE}/bng/sessions`).flush({ sessions: [SUB1, ANON, ENDED] });
     await fixture.whenStable();
   });
 
@@ -240,6 +257,76 @@ describe('ExperimentForm', () => {
       latencyClass: 'gtpu-decap', tunnel: 'murakami-zero', packet: { source: '', destination: '',
         gtpu: { peerAddress: 'fd00:1:3::10', n3Address: 'fd00:1:1::2152', teid: 4097 } } });
   });
+
+  it('offers the PPPoE presets and sends them back unchanged, the session included', async () => {
+    expect(options('#exp-preset')).toContain('PPPoE single data plane as in the ISP study');
+    expect(options('#exp-preset')).toContain('PPPoE split data plane as in the ISP study');
+    await usePreset(PPPOE_SINGLE.id, 'upstream, sent in its PPPoE session\'s framing');
+    expect(view().querySelectorAll('fieldset.class').length).toBe(1);
+    expect(value('#exp-class-0-session')).toBe('sub1@sixflow');
+    expect(value('#exp-class-0-latencyClass')).toBe('ipv6');
+    expect(value('#exp-class-0-tunnel')).toBe('');
+    expect(value('#exp-ingress')).toBe('device:bng/1');
+    // What the session is on the server, so its packets can be made to fit.
+    expect(view().querySelector('#exp-class-0-session-note')?.textContent?.trim()).toBe('sub1@sixflow is up on line '
+      + 'device:bng/1/100/11 (fd33:0:0:1::/64, fd33:100:0:100::/56): the ingress must be its port device:bng/1.');
+
+    button('Create experiment').click();
+    const post = http.expectOne({ method: 'POST', url: `${BASE}/experiments` });
+    expect(post.request.body).toEqual(PPPOE_SINGLE_REQUEST);
+    post.flush(PPPOE_SINGLE, { status: 201, statusText: 'Created' });
+    await fixture.whenStable();
+    expect(created.map((e) => e.id)).toEqual(['pppoe-single']);
+  });
+
+  it('offers the sessions up by user or line name, takes any typed name, and says the rules', async () => {
+    const input = view().querySelector('#exp-class-0-session') as HTMLInputElement;
+    const list = view().querySelector(`#${input.getAttribute('list')}`) as HTMLDataListElement;
+    expect(list.tagName).toBe('DATALIST');
+    expect(Array.from(list.options).map((o) => [o.value, o.textContent?.trim()])).toEqual([
+      ['sub1@sixflow', 'line device:bng/1/100/11, fd33:0:0:1::/64'], ['device:bng/1/100/12', 'line device:bng/1/100/12']]);
+    expect(view().querySelector('#exp-class-0-session-hint')?.textContent).toContain('a subscriber\'s user name or a line\'s name');
+    const rules = view().querySelector('#exp-class-0-session-rules')?.textContent?.replace(/\s+/g, ' ');
+    expect(rules).toContain('measured as ipv6');
+    expect(rules).toContain('from the host on its line\'s port (the ingress)');
+    expect(rules).toContain('one tree, policy, tunnel or session per class');
+    expect(input.getAttribute('aria-describedby')).toContain('exp-class-0-session-rules');
+    expect(view().querySelector('#exp-class-0-session-note')?.textContent?.trim()).toBe('');
+
+    type(view(), '#exp-class-0-session', 'device:bng/1/100/12');
+    await fixture.whenStable();
+    expect(view().querySelector('#exp-class-0-session-note')?.textContent)
+      .toContain('The session is up on line device:bng/1/100/12: the ingress must be its port device:bng/1.');
+    // An ended session is not up: the name stays as typed, said to have no session up.
+    type(view(), '#exp-class-0-session', ' sub2@sixflow ');
+    await fixture.whenStable();
+    expect(value('#exp-class-0-session')).toBe(' sub2@sixflow ');
+    expect(view().querySelector('#exp-class-0-session-note')?.textContent).toContain('No session of sub2@sixflow is up');
+    expect(fixture.componentInstance.experiment().classes[0].session).toBe('sub2@sixflow');
+  });
+
+  it('puts the server\'s session problem beside the session', async () => {
+    await usePreset(PPPOE_SINGLE.id, 'upstream, sent in its PPPoE session\'s framing');
+    type(view(), '#exp-class-0-session', 'sub9@sixflow');
+    button('Validate').click();
+    const check = http.expectOne({ method: 'POST', url: `${BASE}/experiments/validate` });
+    expect(check.request.body.classes[0].session).toBe('sub9@sixflow');
+    check.flush({ valid: false, fields: { 'classes[0].session': 'no PPPoE session of sub9@sixflow is up' } });
+    await fixture.whenStable();
+    expect(error('#exp-class-0-session')).toBe('no PPPoE session of sub9@sixflow is up');
+    expect(view().querySelector('#exp-class-0-session')?.getAttribute('aria-invalid')).toBe('true');
+    expect(view().querySelector('#exp-class-0-session')?.getAttribute('aria-describedby')).toContain('exp-class-0-session-error');
+    expect(view().querySelector('.validation')?.textContent).toContain('1 problem(s)');
+    expect(view().querySelector('.form-error')).toBeNull();
+
+    // A refused creation's 400 lands there too.
+    button('Create experiment').click();
+    http.expectOne({ method: 'POST', url: `${BASE}/experiments` }).flush({ code: 400, message: '…',
+      fields: { 'classes[0].session': 'a session class is measured as ipv6' } }, { status: 400, statusText: 'Bad Request' });
+    await fixture.whenStable();
+    expect(error('#exp-class-0-session')).toBe('a session class is measured as ipv6');
+    expect(created).toEqual([]);
+  });
 });
 
 describe('ExperimentForm without the server\'s tunnels', () => {
@@ -253,6 +340,7 @@ describe('ExperimentForm without the server\'s tunnels', () => {
     http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [GTPU_MURAKAMI] });
     http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ code: 503, message: 'GTP-U tunnels need the tunnel service' },
       { status: 503, statusText: 'Service Unavailable' });
+    http.expectOne(`${BASE}/bng/sessions`).flush({ sessions: [] });
     await fixture.whenStable();
     expect(view.querySelector('#exp-class-0-tunnel-hint')?.textContent)
       .toContain('The tunnels could not be loaded: GTP-U tunnels need the tunnel service');
@@ -263,6 +351,48 @@ describe('ExperimentForm without the server\'s tunnels', () => {
     expect(Array.from(view.querySelectorAll('#exp-class-1-tunnel option')).map((o) => o.textContent?.trim()))
       .toEqual(['— none —', 'murakami-zero']);
     expect(fixture.componentInstance.experiment()).toEqual(GTPU_MURAKAMI_REQUEST);
+    http.verify();
+  });
+});
+
+describe('ExperimentForm without the server\'s sessions', () => {
+  it('says why no session is offered, and keeps a class\'s own session as it is', async () => {
+    TestBed.configureTestingModule({ providers: [provideHttpClient(), provideHttpClientTesting()] });
+    const http = TestBed.inject(HttpTestingController);
+    const fixture = TestBed.createComponent(ExperimentForm);
+    await fixture.whenStable();
+    const view = fixture.nativeElement as HTMLElement;
+    expect(view.querySelector('#exp-class-0-session-hint')?.textContent).toContain('Loading the sessions');
+    http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [PPPOE_SINGLE] });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [], total: 0, next: null });
+    http.expectOne(`${BASE}/bng/sessions`).flush({ code: 404, message: 'the bng feature is not running' },
+      { status: 404, statusText: 'Not Found' });
+    await fixture.whenStable();
+    expect(view.querySelector('#exp-class-0-session-hint')?.textContent)
+      .toContain('The sessions could not be loaded: the bng feature is not running');
+    fixture.componentInstance.preset.set(PPPOE_SINGLE.id);
+    fixture.componentInstance.usePreset();
+    await fixture.whenStable();
+    expect((view.querySelector('#exp-class-0-session') as HTMLInputElement).value).toBe('sub1@sixflow');
+    expect(view.querySelectorAll('#exp-class-0-session-choices option').length).toBe(0);
+    // Nothing known of the session: nothing said of it.
+    expect(view.querySelector('#exp-class-0-session-note')?.textContent?.trim()).toBe('');
+    expect(fixture.componentInstance.experiment()).toEqual(PPPOE_SINGLE_REQUEST);
+    http.verify();
+  });
+
+  it('says when no session is up', async () => {
+    TestBed.configureTestingModule({ providers: [provideHttpClient(), provideHttpClientTesting()] });
+    const http = TestBed.inject(HttpTestingController);
+    const fixture = TestBed.createComponent(ExperimentForm);
+    await fixture.whenStable();
+    http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [] });
+    http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [], total: 0, next: null });
+    http.expectOne(`${BASE}/bng/sessions`).flush({ sessions: [ENDED] });
+    await fixture.whenStable();
+    const view = fixture.nativeElement as HTMLElement;
+    expect(view.querySelector('#exp-class-0-session-hint')?.textContent).toContain('No PPPoE session is up');
+    expect(view.querySelectorAll('#exp-class-0-session-choices option').length).toBe(0);
     http.verify();
   });
 });

@@ -9,6 +9,8 @@ import { ApiError } from '../core/api-error';
 import { EXPERIMENT_TRAFFIC, Experiment, ExperimentValidation } from '../core/api-models';
 import { LATENCY_CLASSES } from '../core/latency-classes';
 import { Apn6Policy } from '../features/apn6/apn6-models';
+import { BngApi } from '../features/bng/bng-api';
+import { BngSession } from '../features/bng/bng-models';
 import { GtpuTunnel } from '../features/gtpu/gtpu-models';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../core/loadable';
 import { PoliciesApi } from '../features/apn6/policies-api';
@@ -25,10 +27,22 @@ export interface TunnelChoice {
   label: string;
 }
 
+/** One session a class may name: what it is named by (the user name, else the line's name), and what it is. */
+export interface SessionChoice {
+  value: string;
+  label: string;
+}
+
+/** Whether a class's session names this session: by its subscriber's user name or its line's name. */
+function named(session: BngSession, name: string): boolean {
+  return session.user === name || session.line.name === name;
+}
+
 /**
  * Defines an experiment: from one of the server's presets (the studies, with the bmv2 lab's ports and
  * addresses) or from scratch, classes included (a GTP-U class's tunnel chosen among the server's, an
- * uplink probe's G-PDU); a dry-run check; server errors beside their field.
+ * uplink probe's G-PDU, a PPPoE class's session among those up or typed); a dry-run check; server
+ * errors beside their field.
  */
 @Component({
   selector: 'app-experiment-form',
@@ -63,6 +77,25 @@ export class ExperimentForm {
     if (tunnels.state === 'loading') return 'Loading the tunnels…';
     if (tunnels.state === 'error') return `The tunnels could not be loaded: ${tunnels.message}`;
     return tunnels.data.length ? 'for a gtpu-encap-* or gtpu-decap class' : 'No tunnels yet: create them on the Tunnels page';
+  });
+
+  /**
+   * The PPPoE sessions, as the Subscribers page lists them: those up are offered, yet any name may be
+   * typed (a session comes up when its subscriber dials, which may be after the experiment is defined).
+   */
+  readonly sessions = toSignal(loadable(inject(BngApi).sessions()),
+    { initialValue: { state: 'loading' } as Loadable<BngSession[]> });
+  readonly upSessions = computed(() => (dataOf(this.sessions()) ?? []).filter((s) => s.state === 'UP'));
+  readonly sessionChoices = computed<SessionChoice[]>(() => this.upSessions().map((s) => ({
+    value: s.user ?? s.line.name,
+    label: `line ${s.line.name}${s.ipv6Prefix ? `, ${s.ipv6Prefix}` : ''}`,
+  })));
+  readonly sessionHint = computed(() => {
+    const sessions = this.sessions();
+    if (sessions.state === 'loading') return 'Loading the sessions…';
+    if (sessions.state === 'error') return `The sessions could not be loaded: ${sessions.message}; type a user or line name`;
+    return this.upSessions().length ? 'a subscriber\'s user name or a line\'s name (device/port/S-VID/C-VID)'
+      : 'No PPPoE session is up: type a user or line name (the run needs its session up)';
   });
 
   readonly form = this.fb.group({ ...EMPTY_EXPERIMENT_FORM });
@@ -127,6 +160,20 @@ export class ExperimentForm {
     if (!current || choices.some((c) => c.id === current)) return choices;
     const missing = this.tunnels().state === 'ready' ? ' (no such tunnel on the server)' : '';
     return [{ id: current, label: current + missing }, ...choices];
+  }
+
+  /**
+   * What a class's session is on the server: its line, prefixes and port (the ingress its packets
+   * need), or that none of that name is up; null when the class names none or the sessions are unknown.
+   */
+  sessionNote(index: number): string | null {
+    const name = this.classValue(index).session.trim();
+    if (!name || this.sessions().state !== 'ready') return null;
+    const session = this.upSessions().find((s) => named(s, name));
+    if (!session) return `No session of ${name} is up on the server now.`;
+    const prefixes = [session.ipv6Prefix, session.delegatedPrefix].filter((p) => !!p).join(', ');
+    return `${session.user ?? 'The session'} is up on line ${session.line.name}${prefixes ? ` (${prefixes})` : ''}: `
+      + `the ingress must be its port ${session.line.port}.`;
   }
 
   /** Whether a class shows its G-PDU inputs: a gtpu-decap class, or one whose G-PDU holds something or is in error. */

@@ -7,7 +7,7 @@ import { firstValueFrom } from 'rxjs';
 
 import { ApiError } from '../core/api-error';
 import { ExperimentsApi } from './experiments-api';
-import { APN6, BASE, RESULTS, run, sample, summary } from './fixtures.spec';
+import { APN6, BASE, PPPOE_COMPARISON_TABLES, RESULTS, run, sample, summary } from './fixtures.spec';
 
 describe('ExperimentsApi', () => {
   let api: ExperimentsApi;
@@ -81,8 +81,13 @@ describe('ExperimentsApi', () => {
     expect(await all).toEqual([]);
 
     const compared = firstValueFrom(api.compare(7, 8));
-    http.expectOne(`${BASE}/experiments/compare?a=7&b=8`).flush({ runA: 7, runB: 8, rows: [] });
+    http.expectOne(`${BASE}/experiments/compare?a=7&b=8`).flush({ runA: 7, runB: 8, rows: [], tables: PPPOE_COMPARISON_TABLES });
     expect((await compared).runB).toBe(8);
+    expect((await compared).tables.map((t) => t.id)).toEqual(['packets-processing-upstream', 'packets-total-upstream']);
+    // An older server writes no tables: none, not undefined.
+    const older = firstValueFrom(api.compare(7, 9));
+    http.expectOne(`${BASE}/experiments/compare?a=7&b=9`).flush({ runA: 7, runB: 9, rows: [] });
+    expect(await older).toEqual({ runA: 7, runB: 9, rows: [], tables: [] });
 
     expect(api.exportUrl(APN6.id, 7, 'csv')).toBe(`${BASE}/experiments/apn6-vs-ipv6/runs/7/export?format=csv`);
     expect(api.exportUrl(APN6.id, 7, 'json')).toBe(`${BASE}/experiments/apn6-vs-ipv6/runs/7/export?format=json`);

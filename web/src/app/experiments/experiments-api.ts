@@ -4,7 +4,7 @@ import { Injectable, inject } from '@angular/core';
 import { Observable, map } from 'rxjs';
 
 import { ApiHttp, SIXFLOW_API_BASE, query } from '../core/api-http';
-import { Experiment, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary, ExperimentValidation, RunComparison } from '../core/api-models';
+import { Experiment, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary, ExperimentTable, ExperimentValidation, RunComparison } from '../core/api-models';
 
 /** The formats a run's results export to. */
 export type ExportFormat = 'csv' | 'json';
@@ -62,8 +62,10 @@ export class ExperimentsApi {
       .pipe(map((body) => body.samples));
   }
 
+  /** Two runs compared; an older server's answer, without tables, reads as one with none. */
   compare(runA: number, runB: number): Observable<RunComparison> {
-    return this.http.get<RunComparison>('experiments/compare', query({ a: String(runA), b: String(runB) }));
+    return this.http.get<Omit<RunComparison, 'tables'> & { tables?: ExperimentTable[] }>('experiments/compare',
+      query({ a: String(runA), b: String(runB) })).pipe(map((body) => ({ ...body, tables: body.tables ?? [] })));
   }
 
   /** Where the browser downloads a run's results from (an attachment the server names). */

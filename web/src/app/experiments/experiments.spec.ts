@@ -35,6 +35,7 @@ describe('ExperimentsView', () => {
     http.expectOne(`${BASE}/experiments`).flush({ experiments: [summary(lastRun)] });
     http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [] });
     http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [], total: 0, next: null });
+    http.expectOne(`${BASE}/bng/sessions`).flush({ sessions: [] });
     if (path.includes('experiment=')) http.expectOne(EXPERIMENT).flush({ ...APN6, runs });
     await stable();
   }
@@ -52,6 +53,7 @@ describe('ExperimentsView', () => {
     http.expectOne(`${BASE}/experiments`).flush({ experiments: [] });
     http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [] });
     http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [], total: 0, next: null });
+    http.expectOne(`${BASE}/bng/sessions`).flush({ sessions: [] });
     await stable();
     expect(view().querySelector('.status.empty')?.textContent).toContain('No experiments yet');
 
@@ -246,6 +248,7 @@ describe('ExperimentsView', () => {
     const { runs: _runs, ...preset } = APN6;
     http.expectOne(`${BASE}/experiments/presets`).flush({ presets: [preset] });
     http.expectOne(`${BASE}/gtpu/tunnels?limit=1000`).flush({ tunnels: [], total: 0, next: null });
+    http.expectOne(`${BASE}/bng/sessions`).flush({ sessions: [] });
     await stable();
     const select = view().querySelector('#exp-preset') as HTMLSelectElement;
     select.value = preset.id;

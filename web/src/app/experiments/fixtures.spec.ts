@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 // Answers of the experiments API as its codecs write them, shared by the experiments specs.
-import { Experiment, ExperimentClassResult, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary } from '../core/api-models';
+import { Experiment, ExperimentClassResult, ExperimentDetail, ExperimentResults, ExperimentRun, ExperimentSample, ExperimentSummary, ExperimentTable } from '../core/api-models';
 
 export const BASE = '/onos/sixflow/v1';
 
@@ -57,6 +57,64 @@ export const GTPU_MURAKAMI: Experiment = {
     { index: 1, frameSize: 1492, intervalNanos: 2_000_000, loadMbps: 5.968 }],
   packetsInRun: 11000,
 };
+
+/**
+ * A PPPoE preset as a request (pppoe-single, pppoe-split): one ipv6 class naming the subscriber's
+ * session, its probes from the subscriber's /64 upstream, HOSTS traffic from the line's port.
+ */
+function pppoeRequest(id: string, name: string, ingress: string, network: string): Experiment {
+  return {
+    id, name, description: `119,476 packets of subscriber sub1@sixflow upstream, sent in its PPPoE session's framing from the host on its line's port ${ingress}`,
+    ingress, traffic: 'HOSTS',
+    classes: [{ name: 'upstream', role: 'BASELINE', latencyClass: 'ipv6', packet: probe('fd33:0:0:1::10:1', network),
+      session: 'sub1@sixflow' }],
+    packetsPerClass: 119_476, intervalMicros: 1000, frameSizes: [128], repetitions: 1, warmup: 100, blockSize: 100, seed: 1,
+    meanOf: 10000, stages: true,
+  };
+}
+
+/** A PPPoE preset as the codec writes it: every field, nulls and read-only ones included. */
+function pppoePreset(request: Experiment): Experiment {
+  return {
+    ...request,
+    classes: request.classes.map((c) => ({ tree: null, policy: null, tunnel: null, session: null, ...c,
+      packet: { gtpu: null, ...c.packet! } })),
+    loadsMbps: [], thresholds: [], meanThresholds: [],
+    cells: [{ index: 0, frameSize: 128, intervalNanos: 1_000_000, loadMbps: null }], packetsInRun: 119_576,
+  };
+}
+
+export const PPPOE_SINGLE_REQUEST = pppoeRequest('pppoe-single', 'PPPoE single data plane as in the ISP study',
+  'device:bng/1', 'fd00:b:1::13');
+export const PPPOE_SINGLE = pppoePreset(PPPOE_SINGLE_REQUEST);
+export const PPPOE_SPLIT_REQUEST = pppoeRequest('pppoe-split', 'PPPoE split data plane as in the ISP study',
+  'device:bng-access/1', 'fd00:b:2::13');
+export const PPPOE_SPLIT = pppoePreset(PPPOE_SPLIT_REQUEST);
+
+/** A PPPoE run's table by number of packets (results.tables), the split data plane's two switches. */
+export const PPPOE_PACKETS_TABLE: ExperimentTable = {
+  id: 'packets-upstream',
+  title: 'By number of packets (the PPPoE study\'s layout): upstream, the first N probes every switch on the path '
+    + 'reported (119476 of 119476), in-switch time per switch and along the path',
+  columns: ['Number of packets', 'device:bng-access mean (ns)', 'device:bng-forward mean (ns)', 'Path mean (ns)',
+    'Path total (ns)'],
+  rows: [[30, 1210.5, 980.2, 2190.7, 65721], [119_476, 1190.12346, 975.5, 2165.62346, 258_738_026]],
+};
+
+/**
+ * GET experiments/compare's tables for a pppoe-single run (7) against a pppoe-split run (8); one
+ * improvement is null, as the codec writes a figure it could not compute.
+ */
+export const PPPOE_COMPARISON_TABLES: ExperimentTable[] = [
+  { id: 'packets-processing-upstream',
+    title: 'Processing time per packet along the path, upstream: run 7 against run 8 (the PPPoE study\'s first table)',
+    columns: ['Number of packets', 'Run 7 (ns)', 'Run 8 (ns)', '% improvement of run 8'],
+    rows: [[30, 2400.5, 2190.7, 8.739845865444699], [119_476, 2380, 2165.62346, null]] },
+  { id: 'packets-total-upstream',
+    title: 'In-switch time of all N packets along the path, upstream: run 7 against run 8 (the PPPoE study\'s second table)',
+    columns: ['Number of packets', 'Run 7 (ns)', 'Run 8 (ns)'],
+    rows: [[30, 72015, 65721], [119_476, 284_352_880, 258_738_026]] },
+];
 
 export function run(id: number, state: ExperimentRun['state'], sent = 0, extra: Partial<ExperimentRun> = {}): ExperimentRun {
   return {

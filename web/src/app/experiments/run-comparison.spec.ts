@@ -5,7 +5,7 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 
 import { RunComparisonView } from './run-comparison';
-import { BASE } from './fixtures.spec';
+import { BASE, PPPOE_COMPARISON_TABLES } from './fixtures.spec';
 
 describe('RunComparisonView', () => {
   let http: HttpTestingController;
@@ -40,6 +40,32 @@ describe('RunComparisonView', () => {
       '1 te 1 1 80,000 80,000 0 1 — cannot tell',
     ]);
     expect(view().querySelector('caption')?.textContent).toContain('difference = run 8 − run 7');
+    // The answer carries no tables (an older server): none is shown.
+    expect(view().querySelectorAll('.comparison-study-table').length).toBe(0);
+    expect(view().querySelectorAll('app-study-table').length).toBe(0);
+  });
+
+  it('lays two PPPoE runs out in the study\'s tables, titled, numbers formatted as in the results', async () => {
+    http.expectOne(`${BASE}/experiments/compare?a=7&b=8`).flush({ runA: 7, runB: 8, rows: [
+      { cellIndex: 0, className: 'upstream', countA: 119476, countB: 119476, meanA: 2380, meanB: 2165.62, difference: -214.38,
+        ratio: 0.9099, pValue: 0 },
+    ], tables: PPPOE_COMPARISON_TABLES });
+    await fixture.whenStable();
+    const tables = Array.from(view().querySelectorAll('.comparison-study-table'));
+    expect(tables.map((t) => t.getAttribute('data-table'))).toEqual(['packets-processing-upstream', 'packets-total-upstream']);
+    expect(tables.map((t) => t.querySelector('h4')?.textContent?.trim())).toEqual(PPPOE_COMPARISON_TABLES.map((t) => t.title));
+    expect(tables[0].querySelector('[role=region]')?.getAttribute('aria-label')).toBe(PPPOE_COMPARISON_TABLES[0].title);
+    expect(Array.from(tables[0].querySelectorAll('thead th')).map((th) => th.textContent?.trim()))
+      .toEqual(['Number of packets', 'Run 7 (ns)', 'Run 8 (ns)', '% improvement of run 8']);
+    expect(Array.from(tables[0].querySelectorAll('tbody tr')).map(cells))
+      .toEqual(['30 2,400.5 2,190.7 8.7398', '119,476 2,380 2,165.6235 —']);
+    expect(Array.from(tables[1].querySelectorAll('tbody tr')).map(cells))
+      .toEqual(['30 72,015 65,721', '119,476 284,352,880 258,738,026']);
+    // The first cell names the row; the figures are right-aligned.
+    expect(Array.from(tables[1].querySelectorAll('tbody tr:first-child td')).map((td) => td.classList.contains('num')))
+      .toEqual([false, true, true]);
+    // The class-by-class rows are still there.
+    expect(view().querySelectorAll('table.comparison-table tbody tr').length).toBe(1);
   });
 
   it('says why two runs cannot be compared', async () => {

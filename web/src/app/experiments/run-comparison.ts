@@ -8,16 +8,19 @@ import { RunComparison } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
 import { num, pValue } from './experiment-format';
 import { ExperimentsApi } from './experiments-api';
+import { StudyTable } from './study-table';
 
 /** Below this p-value a difference is called significant (two-sided, 5%). */
 export const SIGNIFICANCE = 0.05;
 
 /**
  * Two runs side by side, class by class (e.g. before and after a P4 change): the mean latencies,
- * their difference and ratio, and Welch's t-test p-value of the difference.
+ * their difference and ratio, and Welch's t-test p-value of the difference; then the tables a study
+ * lays the two runs out in (the PPPoE study's, single against split data plane), if any.
  */
 @Component({
   selector: 'app-run-comparison',
+  imports: [StudyTable],
   template: `
     <h3 id="comparison-heading">Run {{ runA() }} against run {{ runB() }}</h3>
     @switch (comparison().state) {
@@ -46,6 +49,12 @@ export const SIGNIFICANCE = 0.05;
             </tbody>
           </table>
         </div>
+      }
+      @for (t of c.tables; track t.id) {
+        <section class="comparison-study-table" [attr.data-table]="t.id">
+          <h4>{{ t.title }}</h4>
+          <app-study-table [table]="t" />
+        </section>
       }
     }`,
   styles: `.scroll { overflow-x: auto; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }

@@ -7,7 +7,7 @@ import { Router, provideRouter } from '@angular/router';
 
 import { ExperimentResults } from '../core/api-models';
 import { RunResultsView } from './run-results';
-import { BASE, RESULTS } from './fixtures.spec';
+import { BASE, PPPOE_PACKETS_TABLE, RESULTS } from './fixtures.spec';
 
 describe('RunResultsView', () => {
   let http: HttpTestingController;
@@ -66,6 +66,16 @@ describe('RunResultsView', () => {
     expect(tables.map((t) => t.getAttribute('data-table'))).toEqual(['latency', 'overhead-one-packet']);
     expect(text(tables[0].querySelector('summary'))).toBe('Latency (ns)');
     expect(Array.from(tables[0].querySelectorAll('tbody tr')).map(cells)[2]).toBe('DIFF (apn6 − ipv6) 6.56 0 0 0 —');
+  });
+
+  it('shows a PPPoE run\'s table by number of packets like any other, a column per switch', async () => {
+    await answer({ ...RESULTS, tables: [...RESULTS.tables, PPPOE_PACKETS_TABLE] });
+    const table = view().querySelector('details.study-table[data-table="packets-upstream"]')!;
+    expect(text(table.querySelector('summary'))).toBe(PPPOE_PACKETS_TABLE.title);
+    expect(Array.from(table.querySelectorAll('thead th')).map(text)).toEqual(['Number of packets',
+      'device:bng-access mean (ns)', 'device:bng-forward mean (ns)', 'Path mean (ns)', 'Path total (ns)']);
+    expect(Array.from(table.querySelectorAll('tbody tr')).map(cells)).toEqual([
+      '30 1,210.5 980.2 2,190.7 65,721', '119,476 1,190.1235 975.5 2,165.6235 258,738,026']);
   });
 
   it('says which classes the switch queued for, and compares nothing with them', async () => {

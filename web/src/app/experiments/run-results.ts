@@ -7,9 +7,10 @@ import { switchMap } from 'rxjs';
 
 import { ExperimentResults } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
-import { cellLabel, interval, num, pValue, percent, sci, tableCell } from './experiment-format';
+import { cellLabel, interval, num, pValue, percent, sci } from './experiment-format';
 import { ExperimentsApi } from './experiments-api';
 import { RunCharts } from './run-charts';
+import { StudyTable } from './study-table';
 
 /**
  * A finished run's results: per class the latency figures, loss and order, stability and the delay at
@@ -19,7 +20,7 @@ import { RunCharts } from './run-charts';
  */
 @Component({
   selector: 'app-run-results',
-  imports: [RunCharts],
+  imports: [RunCharts, StudyTable],
   templateUrl: './run-results.html',
   styleUrl: './run-results.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -37,7 +38,6 @@ export class RunResultsView {
   protected readonly percent = percent;
   protected readonly sci = sci;
   protected readonly pValue = pValue;
-  protected readonly tableCell = tableCell;
   protected readonly cellLabel = cellLabel;
   protected readonly interval = interval;
 

@@ -12,7 +12,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * One class of traffic in an experiment: its name, whether it is the baseline or a feature, the
  * latency class the ingress device gives its packets (what the data plane's reports say), how
- * its packets look, and optionally the MSR6 tree, APN6 policy or GTP-U tunnel it exercises.
+ * its packets look, and optionally the MSR6 tree, APN6 policy, GTP-U tunnel or PPPoE session it
+ * exercises.
  */
 public final class ExperimentClass {
 
@@ -23,9 +24,10 @@ public final class ExperimentClass {
     private final String tree;
     private final String policy;
     private final String tunnel;
+    private final String session;
 
     private ExperimentClass(String name, ExperimentClassRole role, LatencyClass latencyClass, ProbePacket packet,
-                            String tree, String policy, String tunnel) {
+                            String tree, String policy, String tunnel, String session) {
         this.name = checkNotNull(name, "name");
         this.role = checkNotNull(role, "role");
         this.latencyClass = checkNotNull(latencyClass, "latencyClass");
@@ -33,6 +35,7 @@ public final class ExperimentClass {
         this.tree = tree;
         this.policy = policy;
         this.tunnel = tunnel;
+        this.session = session;
     }
 
     /**
@@ -48,7 +51,7 @@ public final class ExperimentClass {
      */
     public static ExperimentClass of(String name, ExperimentClassRole role, LatencyClass latencyClass,
                                      ProbePacket packet, String tree, String policy) {
-        return new ExperimentClass(name, role, latencyClass, packet, tree, policy, null);
+        return new ExperimentClass(name, role, latencyClass, packet, tree, policy, null, null);
     }
 
     /**
@@ -67,7 +70,7 @@ public final class ExperimentClass {
      */
     public static ExperimentClass of(String name, ExperimentClassRole role, LatencyClass latencyClass,
                                      ProbePacket packet, String tree, String policy, String tunnel) {
-        return new ExperimentClass(name, role, latencyClass, packet, tree, policy, tunnel);
+        return new ExperimentClass(name, role, latencyClass, packet, tree, policy, tunnel, null);
     }
 
     public String name() {
@@ -103,13 +106,33 @@ public final class ExperimentClass {
     }
 
     /**
+     * The PPPoE session the class exercises: a subscriber's user name (e.g. "sub1@sixflow") or
+     * its line's name (device/port/S-VID/C-VID), whichever session of it is up when a run starts.
+     */
+    public Optional<String> session() {
+        return Optional.ofNullable(session);
+    }
+
+    /**
+     * Returns this class exercising a PPPoE session: upstream when its packet comes from the
+     * subscriber's addresses (sent in the session's PPPoE framing at its line's port), downstream
+     * when it goes to them.
+     *
+     * @param newSession the subscriber's user name or line name, or null for none
+     * @return a copy
+     */
+    public ExperimentClass withSession(String newSession) {
+        return new ExperimentClass(name, role, latencyClass, packet, tree, policy, tunnel, newSession);
+    }
+
+    /**
      * Returns this class with another packet description.
      *
      * @param newPacket the packet
      * @return a copy
      */
     public ExperimentClass withPacket(ProbePacket newPacket) {
-        return new ExperimentClass(name, role, latencyClass, newPacket, tree, policy, tunnel);
+        return new ExperimentClass(name, role, latencyClass, newPacket, tree, policy, tunnel, session);
     }
 
     @Override
@@ -120,18 +143,18 @@ public final class ExperimentClass {
         ExperimentClass c = (ExperimentClass) o;
         return name.equals(c.name) && role == c.role && latencyClass == c.latencyClass
                 && Objects.equals(packet, c.packet) && Objects.equals(tree, c.tree) && Objects.equals(policy, c.policy)
-                && Objects.equals(tunnel, c.tunnel);
+                && Objects.equals(tunnel, c.tunnel) && Objects.equals(session, c.session);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, role, latencyClass, packet, tree, policy, tunnel);
+        return Objects.hash(name, role, latencyClass, packet, tree, policy, tunnel, session);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).omitNullValues().add("name", name).add("role", role)
                 .add("latencyClass", latencyClass).add("packet", packet).add("tree", tree).add("policy", policy)
-                .add("tunnel", tunnel).toString();
+                .add("tunnel", tunnel).add("session", session).toString();
     }
 }

@@ -20,6 +20,8 @@ public final class ExperimentResults {
 
     /** Ids of the tables of draft-murakami's layout (one per load point): this prefix and the cell's index. */
     public static final String LOAD_POINT_TABLE = "load-point-";
+    /** The id prefix of the PPPoE study's tables by number of packets (packets-&lt;class&gt;). */
+    public static final String PACKET_COUNT_TABLE = "packets-";
 
     private final long runId;
     private final String experimentId;
@@ -94,6 +96,16 @@ public final class ExperimentResults {
      */
     public List<ExperimentTable> loadPointTables() {
         return tables.stream().filter(t -> t.id().startsWith(LOAD_POINT_TABLE)).collect(Collectors.toList());
+    }
+
+    /**
+     * Returns the PPPoE study's tables by number of packets: per count, each switch's and the
+     * path's mean in-switch time and the path's total (drawn for classes naming a PPPoE session).
+     *
+     * @return the tables, in class order; empty when the experiment has none
+     */
+    public List<ExperimentTable> packetCountTables() {
+        return tables.stream().filter(t -> t.id().startsWith(PACKET_COUNT_TABLE)).collect(Collectors.toList());
     }
 
     public Optional<PacingSummary> pacing() {

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.api;
 
+import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.Set;
 
 /**
  * What a feature contributes to experiments for the objects of its kind a class may exercise (an
- * MSR6 tree, an APN6 policy, a GTP-U tunnel). Each feature registers one as an OSGi service while
+ * MSR6 tree, an APN6 policy, a GTP-U tunnel, a PPPoE session). Each feature registers one as an OSGi service while
  * its own service runs (the whiteboard pattern, as {@link SixflowFeature}); the experiment
  * manager reads them, so the experiments' core names no feature. The core keeps what every class
  * shares: one object per class, the packets, the schedule and the results.
@@ -28,7 +29,9 @@ public interface ExperimentTarget {
         /** {@link ExperimentClass#policy()}. */
         POLICY("policy", "APN6 policy", "APN6 policies"),
         /** {@link ExperimentClass#tunnel()}. */
-        TUNNEL("tunnel", "GTP-U tunnel", "GTP-U tunnels");
+        TUNNEL("tunnel", "GTP-U tunnel", "GTP-U tunnels"),
+        /** {@link ExperimentClass#session()}. */
+        SESSION("session", "PPPoE session", "PPPoE sessions");
 
         private final String jsonName;
         private final String kind;
@@ -80,8 +83,10 @@ public interface ExperimentTarget {
                 case POLICY:
                     return c.policy();
                 case TUNNEL:
-                default:
                     return c.tunnel();
+                case SESSION:
+                default:
+                    return c.session();
             }
         }
     }
@@ -114,6 +119,19 @@ public interface ExperimentTarget {
     }
 
     /**
+     * Returns the latency classes a class's packets are also measured as past the ingress device
+     * ({@link #downstreamClasses}), for a class with one of {@link #latencyClasses}: a target
+     * whose objects' packets are measured as a class that others share (a PPPoE session's as
+     * ipv6) names them only for the classes that exercise its objects.
+     *
+     * @param c a class measured as one of {@link #latencyClasses}
+     * @return {@link #downstreamClasses} by default
+     */
+    default Set<LatencyClass> downstreamClasses(ExperimentClass c) {
+        return downstreamClasses();
+    }
+
+    /**
      * Returns the experiments after the feature's studies, ready to adapt, that the experiment
      * service offers ({@code GET experiments/presets}) while this target is bound: a preset
      * naming this target's objects could not be created without it.
@@ -132,6 +150,19 @@ public interface ExperimentTarget {
      * @return true for such tables
      */
     default boolean tablesPerLoadPoint() {
+        return false;
+    }
+
+    /**
+     * Tells whether the results of a class naming one of this target's objects get the PPPoE
+     * study's tables by number of packets (pppoe-split-dataplane-p4): for the first 30, 60 …
+     * packets, the mean time per packet in each switch on the path and summed along it, and the
+     * time all of them took; and, comparing two runs (single and split data plane), the study's
+     * two tables with the improvement.
+     *
+     * @return true for such tables
+     */
+    default boolean tablesPerPacketCount() {
         return false;
     }
 
@@ -170,6 +201,22 @@ public interface ExperimentTarget {
      * @return the class's packet: its own, or the one its object supplies; empty when it has none
      */
     Optional<ProbePacket> plan(ExperimentClass c, DeviceId ingress, String at, Map<String, String> problems);
+
+    /**
+     * Checks a class against its object as {@link #plan(ExperimentClass, DeviceId, String, Map)}
+     * does, knowing the port the packets enter by (a PPPoE session's upstream packets enter by its
+     * line's port and nowhere else). What the run plans with.
+     *
+     * @param c        the class; {@code field().in(c)} is present
+     * @param ingress  the measured device's port the class's packets enter by
+     * @param at       the class's path, e.g. classes[2]
+     * @param problems where problems go, by path
+     * @return the class's packet: its own, or the one its object supplies; empty when it has none
+     */
+    default Optional<ProbePacket> plan(ExperimentClass c, ConnectPoint ingress, String at,
+                                       Map<String, String> problems) {
+        return plan(c, ingress.deviceId(), at, problems);
+    }
 
     /**
      * Tells what happened, while a run went on, to the object a class names that the run's reports

@@ -4,6 +4,7 @@ package org.sixflow.app.api;
 
 import com.google.common.base.MoreObjects;
 import org.onlab.packet.Ip6Address;
+import org.onlab.packet.MacAddress;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 
 import java.util.LinkedHashMap;
@@ -45,15 +46,22 @@ public final class ProbePacket {
     private final int destinationPort;
     private final int hopLimit;
     private final Gtpu gtpu;
+    private final Pppoe pppoe;
 
     private ProbePacket(Ip6Address source, Ip6Address destination, int sourcePort, int destinationPort,
                         int hopLimit, Gtpu gtpu) {
+        this(source, destination, sourcePort, destinationPort, hopLimit, gtpu, null);
+    }
+
+    private ProbePacket(Ip6Address source, Ip6Address destination, int sourcePort, int destinationPort,
+                        int hopLimit, Gtpu gtpu, Pppoe pppoe) {
         this.source = checkNotNull(source, "source");
         this.destination = checkNotNull(destination, "destination");
         this.sourcePort = sourcePort;
         this.destinationPort = destinationPort;
         this.hopLimit = hopLimit;
         this.gtpu = gtpu;
+        this.pppoe = pppoe;
     }
 
     /**
@@ -158,6 +166,26 @@ public final class ProbePacket {
         return Optional.ofNullable(gtpu);
     }
 
+    /** The PPPoE session framing the packet is sent in (upstream, at a line's port); empty for none. */
+    public Optional<Pppoe> pppoe() {
+        return Optional.ofNullable(pppoe);
+    }
+
+    /**
+     * Returns this packet sent in a PPPoE session's framing, as its subscriber sends it: the
+     * experiment target of PPPoE sessions gives it from the session up when a run starts (a
+     * session's id and MACs change each time it is set up again), never a client.
+     *
+     * @param framing the session's framing
+     * @return a copy
+     * @throws IllegalArgumentException for a GTP-U probe (a subscriber sends plain packets)
+     */
+    public ProbePacket withPppoe(Pppoe framing) {
+        checkArgument(gtpu == null, "a GTP-U probe is not sent in PPPoE framing");
+        return new ProbePacket(source, destination, sourcePort, destinationPort, hopLimit, null,
+                               checkNotNull(framing, "framing"));
+    }
+
     /** The destination of the packet as sent: the N3 address for a GTP-U probe, else the destination. */
     public Ip6Address wireDestination() {
         return gtpu == null ? destination : gtpu.n3Address;
@@ -170,19 +198,120 @@ public final class ProbePacket {
         }
         ProbePacket p = (ProbePacket) o;
         return source.equals(p.source) && destination.equals(p.destination) && sourcePort == p.sourcePort
-                && destinationPort == p.destinationPort && hopLimit == p.hopLimit && Objects.equals(gtpu, p.gtpu);
+                && destinationPort == p.destinationPort && hopLimit == p.hopLimit && Objects.equals(gtpu, p.gtpu)
+                && Objects.equals(pppoe, p.pppoe);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(source, destination, sourcePort, destinationPort, hopLimit, gtpu);
+        return Objects.hash(source, destination, sourcePort, destinationPort, hopLimit, gtpu, pppoe);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).omitNullValues().add("source", source).add("destination", destination)
                 .add("sourcePort", sourcePort).add("destinationPort", destinationPort).add("hopLimit", hopLimit)
-                .add("gtpu", gtpu).toString();
+                .add("gtpu", gtpu).add("pppoe", pppoe).toString();
+    }
+
+    /**
+     * A PPPoE session's framing around a subscriber's IPv6 packet (RFC 2516, RFC 5072): Ethernet
+     * from the subscriber's MAC to the access concentrator's, an 802.1ad S-tag and an 802.1Q
+     * C-tag when the line has them, PPPoE session stage (0x8864) with the session id, PPP
+     * protocol 0x0057 (IPv6).
+     */
+    public static final class Pppoe {
+        /** PPPoE session header (6) and the PPP protocol field (2). */
+        public static final int SESSION_BYTES = 8;
+        /** One VLAN tag. */
+        public static final int TAG_BYTES = 4;
+
+        private final int sessionId;
+        private final int sVid;
+        private final int cVid;
+        private final MacAddress subscriberMac;
+        private final MacAddress concentratorMac;
+
+        private Pppoe(int sessionId, int sVid, int cVid, MacAddress subscriberMac, MacAddress concentratorMac) {
+            this.sessionId = sessionId;
+            this.sVid = sVid;
+            this.cVid = cVid;
+            this.subscriberMac = checkNotNull(subscriberMac, "subscriberMac");
+            this.concentratorMac = checkNotNull(concentratorMac, "concentratorMac");
+        }
+
+        /**
+         * Creates a session's framing.
+         *
+         * @param sessionId       the PPPoE session id, 1..0xFFFE (RFC 2516: 0 and 0xFFFF are reserved)
+         * @param sVid            the S-tag's VLAN id, 0 for none
+         * @param cVid            the C-tag's VLAN id, 0 for none
+         * @param subscriberMac   the subscriber's MAC (the source)
+         * @param concentratorMac the access concentrator's MAC (the destination)
+         * @return the framing
+         * @throws IllegalArgumentException for an id or a VLAN id out of range, or an S-tag without a C-tag
+         */
+        public static Pppoe of(int sessionId, int sVid, int cVid, MacAddress subscriberMac,
+                               MacAddress concentratorMac) {
+            checkArgument(sessionId >= 1 && sessionId <= 0xfffe, "PPPoE session id must be 1..65534, got %s",
+                          sessionId);
+            checkArgument(sVid >= 0 && sVid <= 4094 && cVid >= 0 && cVid <= 4094,
+                          "VLAN ids must be 0 (none) or 1..4094, got S %s C %s", sVid, cVid);
+            checkArgument(sVid == 0 || cVid != 0, "an S-tag needs a C-tag inside it");
+            return new Pppoe(sessionId, sVid, cVid, subscriberMac, concentratorMac);
+        }
+
+        public int sessionId() {
+            return sessionId;
+        }
+
+        /** The S-tag's VLAN id; 0 when the line has none. */
+        public int sVid() {
+            return sVid;
+        }
+
+        /** The C-tag's VLAN id; 0 when the line has none. */
+        public int cVid() {
+            return cVid;
+        }
+
+        public MacAddress subscriberMac() {
+            return subscriberMac;
+        }
+
+        public MacAddress concentratorMac() {
+            return concentratorMac;
+        }
+
+        /**
+         * Returns how many bytes the framing adds to a plain Ethernet/IPv6 frame.
+         *
+         * @return the tags' and the PPPoE/PPP headers' bytes
+         */
+        public int overhead() {
+            return (sVid == 0 ? 0 : TAG_BYTES) + (cVid == 0 ? 0 : TAG_BYTES) + SESSION_BYTES;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Pppoe)) {
+                return false;
+            }
+            Pppoe p = (Pppoe) o;
+            return sessionId == p.sessionId && sVid == p.sVid && cVid == p.cVid
+                    && subscriberMac.equals(p.subscriberMac) && concentratorMac.equals(p.concentratorMac);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(sessionId, sVid, cVid, subscriberMac, concentratorMac);
+        }
+
+        @Override
+        public String toString() {
+            return MoreObjects.toStringHelper(this).add("sessionId", sessionId).add("sVid", sVid).add("cVid", cVid)
+                    .add("subscriberMac", subscriberMac).add("concentratorMac", concentratorMac).toString();
+        }
     }
 
     /**

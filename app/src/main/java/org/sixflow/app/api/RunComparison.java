@@ -19,11 +19,13 @@ public final class RunComparison {
     private final long runA;
     private final long runB;
     private final List<Row> rows;
+    private final List<ExperimentTable> tables;
 
-    private RunComparison(long runA, long runB, List<Row> rows) {
+    private RunComparison(long runA, long runB, List<Row> rows, List<ExperimentTable> tables) {
         this.runA = runA;
         this.runB = runB;
         this.rows = ImmutableList.copyOf(rows);
+        this.tables = ImmutableList.copyOf(tables);
     }
 
     /**
@@ -35,7 +37,18 @@ public final class RunComparison {
      * @return the comparison
      */
     public static RunComparison of(long runA, long runB, List<Row> rows) {
-        return new RunComparison(runA, runB, rows);
+        return new RunComparison(runA, runB, rows, List.of());
+    }
+
+    /**
+     * Returns this comparison with tables laid out as a study compares two runs (the PPPoE
+     * study's single against split data plane, by number of packets).
+     *
+     * @param newTables the tables
+     * @return a copy
+     */
+    public RunComparison withTables(List<ExperimentTable> newTables) {
+        return new RunComparison(runA, runB, rows, newTables);
     }
 
     public long runA() {
@@ -50,20 +63,26 @@ public final class RunComparison {
         return rows;
     }
 
+    /** The study's tables comparing the two runs; empty when their classes get none. */
+    public List<ExperimentTable> tables() {
+        return tables;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof RunComparison && runA == ((RunComparison) o).runA && runB == ((RunComparison) o).runB
-                && rows.equals(((RunComparison) o).rows);
+                && rows.equals(((RunComparison) o).rows) && tables.equals(((RunComparison) o).tables);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(runA, runB, rows);
+        return Objects.hash(runA, runB, rows, tables);
     }
 
     @Override
     public String toString() {
-        return MoreObjects.toStringHelper(this).add("runA", runA).add("runB", runB).add("rows", rows).toString();
+        return MoreObjects.toStringHelper(this).add("runA", runA).add("runB", runB).add("rows", rows).add("tables", tables)
+                .toString();
     }
 
     /** One class in one cell of both runs; latencies in nanoseconds. */

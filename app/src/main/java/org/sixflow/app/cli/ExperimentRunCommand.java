@@ -16,7 +16,7 @@ import java.io.PrintStream;
 
 /**
  * Runs an experiment: queues a run and, unless told not to wait, shows its progress on one line
- * until it ends, then its latency table.
+ * until it ends, then its latency table (and a GTP-U or PPPoE experiment's own tables).
  */
 @Service
 @Command(scope = "sixflow", name = "experiment-run", description = "Runs an experiment with a progress line")
@@ -70,6 +70,8 @@ public class ExperimentRunCommand extends AbstractShellCommand {
             r.table("latency").ifPresent(t -> ExperimentText.table(t).forEach(line -> print("%s", line)));
             // GTP-U experiments: draft-murakami's table per load point as well.
             ExperimentText.loadPoints(r).forEach(line -> print("%s", line));
+            // PPPoE experiments: the study's tables by number of packets.
+            ExperimentText.packetCounts(r).forEach(line -> print("%s", line));
         });
         if (run.resultsMillis().isPresent()) {
             print("Results %d ms after the last packet; all tables: sixflow:experiment-results %d",

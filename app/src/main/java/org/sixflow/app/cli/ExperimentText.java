@@ -125,6 +125,21 @@ final class ExperimentText {
         return lines.build();
     }
 
+    /**
+     * The PPPoE study's tables by number of packets, each followed by an empty line; none for an
+     * experiment without a class naming a PPPoE session.
+     *
+     * @param results a run's results
+     * @return lines
+     */
+    static List<String> packetCounts(ExperimentResults results) {
+        ImmutableList.Builder<String> lines = ImmutableList.builder();
+        for (ExperimentTable t : results.packetCountTables()) {
+            lines.addAll(table(t)).add("");
+        }
+        return lines.build();
+    }
+
     static String cell(Object value) {
         if (value == null) {
             return "";

@@ -108,16 +108,16 @@ public final class ExperimentTargets {
     }
 
     /**
-     * Returns where the packets of a latency class go on to, as the targets measuring their
-     * objects as that class say ({@link ExperimentTarget#downstreamClasses}).
+     * Returns where the packets of a class go on to, as the targets measuring their objects as
+     * its latency class say ({@link ExperimentTarget#downstreamClasses(ExperimentClass)}).
      *
-     * @param latencyClass a class measured at the ingress device
+     * @param c a class of an experiment
      * @return e.g. apn6-transit for apn6-insert; none for a class no target measures
      */
-    public Set<LatencyClass> downstreamOf(LatencyClass latencyClass) {
+    public Set<LatencyClass> downstreamOf(ExperimentClass c) {
         Set<LatencyClass> classes = EnumSet.noneOf(LatencyClass.class);
-        all.stream().filter(t -> t.latencyClasses().contains(latencyClass))
-                .forEach(t -> classes.addAll(t.downstreamClasses()));
+        all.stream().filter(t -> t.latencyClasses().contains(c.latencyClass()))
+                .forEach(t -> classes.addAll(t.downstreamClasses(c)));
         return classes;
     }
 

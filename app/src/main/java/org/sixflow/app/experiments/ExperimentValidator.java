@@ -119,7 +119,7 @@ public final class ExperimentValidator {
             }
             long exercised = Stream.of(ExperimentTarget.Field.values()).filter(f -> f.in(c).isPresent()).count();
             if (exercised > 1) {
-                p.put(at, "a class exercises one tree, policy or tunnel, not " + exercised);
+                p.put(at, "a class exercises one tree, policy, tunnel or session, not " + exercised);
             }
             if (e.traffic() != ExperimentTraffic.EXTERNAL && c.packet().isEmpty() && !packetGiven(c, targets)) {
                 p.put(at + ".packet", "required: how the class's packets look (source, destination, ports)");

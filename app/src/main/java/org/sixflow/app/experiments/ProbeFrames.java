@@ -25,6 +25,11 @@ import static com.google.common.base.Preconditions.checkArgument;
  * address need not accept zero checksums, RFC 6936) / GTP-U (flags 0x30: version 1, protocol type
  * GTP, no optional fields; type 0xFF G-PDU; length; TEID) / the inner packet. The frame size is the
  * whole frame's.
+ *
+ * <p>An upstream probe of a PPPoE session is sent as its subscriber sends: Ethernet from the
+ * subscriber's MAC to the access concentrator's / S-tag (0x88a8) and C-tag (0x8100) when the line
+ * has them / PPPoE session stage (0x8864: version and type 0x11, code 0, session id, length) / PPP
+ * protocol 0x0057 / the IPv6/UDP probe. The frame size is the whole frame's too.
  */
 public final class ProbeFrames {
 
@@ -49,6 +54,14 @@ public final class ProbeFrames {
     public static final int MAX_FRAME = 1514;
     private static final byte[] MAGIC = "SXFL".getBytes(StandardCharsets.US_ASCII);
     private static final int ETHERTYPE_IPV6 = 0x86dd;
+    /** 802.1ad S-tag and 802.1Q C-tag. */
+    static final int ETHERTYPE_QINQ = 0x88a8;
+    static final int ETHERTYPE_VLAN = 0x8100;
+    /** PPPoE session stage (RFC 2516), version 1 type 1, and PPP's protocol number for IPv6 (RFC 5072). */
+    static final int ETHERTYPE_PPPOE_SESSION = 0x8864;
+    static final int PPPOE_VERSION_TYPE = 0x11;
+    static final int PPPOE_HEADER_BYTES = 6;
+    static final int PPP_IPV6 = 0x0057;
     private static final int UDP = 17;
 
     private ProbeFrames() {
@@ -89,24 +102,27 @@ public final class ProbeFrames {
      * @return payload bytes
      */
     public static int payloadBytes(ProbePacket packet, int frameSize) {
-        return payloadBytes(frameSize) - (packet.gtpu().isPresent() ? GTPU_OVERHEAD : 0);
+        return payloadBytes(frameSize) - (packet.gtpu().isPresent() ? GTPU_OVERHEAD : 0)
+                - packet.pppoe().map(ProbePacket.Pppoe::overhead).orElse(0);
     }
 
     /**
      * Returns the smallest frame of a packet's shape.
      *
      * @param packet the packet
-     * @return {@link #MIN_GTPU_FRAME} for an uplink GTP-U probe, else {@link #MIN_FRAME}
+     * @return {@link #MIN_GTPU_FRAME} for an uplink GTP-U probe, {@link #MIN_FRAME} and the
+     *         framing for a probe in a PPPoE session's, else {@link #MIN_FRAME}
      */
     public static int minFrame(ProbePacket packet) {
-        return packet.gtpu().isPresent() ? MIN_GTPU_FRAME : MIN_FRAME;
+        return packet.gtpu().isPresent() ? MIN_GTPU_FRAME
+                : MIN_FRAME + packet.pppoe().map(ProbePacket.Pppoe::overhead).orElse(0);
     }
 
     /**
      * Builds one probe.
      *
-     * @param source      Ethernet source
-     * @param destination Ethernet destination
+     * @param source      Ethernet source (a probe in PPPoE framing: the subscriber's MAC instead)
+     * @param destination Ethernet destination (PPPoE: the access concentrator's MAC instead)
      * @param packet      the class's packet
      * @param frameSize   frame bytes, {@link #minFrame}..{@link #MAX_FRAME}
      * @param tag         the probe's identity
@@ -120,6 +136,11 @@ public final class ProbeFrames {
         checkArgument(frameSize >= min && frameSize <= MAX_FRAME, "frame size %s outside %s..%s", frameSize, min,
                       MAX_FRAME);
         ByteBuffer b = ByteBuffer.allocate(frameSize);
+        if (packet.pppoe().isPresent()) {
+            putPppoe(b, packet.pppoe().get(), frameSize);
+            putProbe(b, packet, tag, flowId, sentNanos);
+            return b.array();
+        }
         b.put(destination.toBytes()).put(source.toBytes()).putShort((short) ETHERTYPE_IPV6);
         if (packet.gtpu().isEmpty()) {
             putProbe(b, packet, tag, flowId, sentNanos);
@@ -139,6 +160,22 @@ public final class ProbeFrames {
         byte[] frame = b.array();
         putChecksum(frame, udp, UdpChecksum.of(gtpu.peerAddress(), gtpu.n3Address(), frame, udp, udpLength));
         return frame;
+    }
+
+    /** Writes Ethernet, the line's tags, PPPoE session stage and PPP (IPv6) as the subscriber sends them. */
+    private static void putPppoe(ByteBuffer b, ProbePacket.Pppoe pppoe, int frameSize) {
+        b.put(pppoe.concentratorMac().toBytes()).put(pppoe.subscriberMac().toBytes());
+        if (pppoe.sVid() != 0) {
+            b.putShort((short) ETHERTYPE_QINQ).putShort((short) pppoe.sVid());
+        }
+        if (pppoe.cVid() != 0) {
+            b.putShort((short) ETHERTYPE_VLAN).putShort((short) pppoe.cVid());
+        }
+        b.putShort((short) ETHERTYPE_PPPOE_SESSION);
+        // RFC 2516: LENGTH counts the PPPoE payload, the PPP protocol field included.
+        int length = frameSize - b.position() - PPPOE_HEADER_BYTES;
+        b.put((byte) PPPOE_VERSION_TYPE).put((byte) 0).putShort((short) pppoe.sessionId()).putShort((short) length)
+                .putShort((short) PPP_IPV6);
     }
 
     /** Writes the IPv6/UDP probe from the buffer's position to its end, with its UDP checksum. */

@@ -36,6 +36,9 @@ public final class ProbeReports {
     /** Report Ethernet (14) and report_t (28). */
     static final int REPORT_BYTES = 14 + 28;
     private static final int ETHERTYPE_IPV6 = 0x86dd;
+    private static final int VLAN_TAG_BYTES = 4;
+    /** An S-tag and a C-tag: what a subscriber's line has at most. */
+    private static final int MAX_TAGS = 2;
     private static final int IPV6_BYTES = 40;
     private static final int UDP = 17;
     private static final int UDP_BYTES = 8;
@@ -56,15 +59,12 @@ public final class ProbeReports {
      * @return the tag, or empty when the packet is not a probe (or the frame too short)
      */
     public static Optional<ProbeTag> tagOf(byte[] report) {
-        int ipv6 = REPORT_BYTES + ProbeFrames.ETHERNET_BYTES;
+        int ipv6 = report == null ? -1 : ipv6Header(report);
         // A report cut inside the IPv6 header cannot tell what the header carries.
-        if (report == null || report.length < ipv6 + IPV6_BYTES) {
+        if (ipv6 < 0 || report.length < ipv6 + IPV6_BYTES) {
             return Optional.empty();
         }
         ByteBuffer b = ByteBuffer.wrap(report);
-        if (Short.toUnsignedInt(b.getShort(ipv6 - 2)) != ETHERTYPE_IPV6) {
-            return Optional.empty();
-        }
         int nextHeader = Byte.toUnsignedInt(report[ipv6 + 6]);
         int after = ipv6 + IPV6_BYTES;
         int inner = ipv6;
@@ -89,6 +89,35 @@ public final class ProbeReports {
             }
         }
         return inner < 0 || report.length < inner + 4 ? Optional.empty() : ProbeTag.read(b.getInt(inner));
+    }
+
+    /**
+     * Where the measured packet's IPv6 header starts: behind its Ethernet header, or behind the
+     * VLAN tags and the PPPoE session and PPP headers of a packet a BNG encapsulated for a
+     * subscriber; -1 when the frame carries no IPv6 packet there (PPPoE control, PPP other than
+     * IPv6, something else) or is cut before telling.
+     */
+    private static int ipv6Header(byte[] report) {
+        int at = REPORT_BYTES + ProbeFrames.ETHERNET_BYTES - 2;
+        for (int tags = 0; report.length >= at + 2; tags++) {
+            int type = port(report, at);
+            if (type == ETHERTYPE_IPV6) {
+                return at + 2;
+            }
+            if ((type == ProbeFrames.ETHERTYPE_QINQ || type == ProbeFrames.ETHERTYPE_VLAN) && tags < MAX_TAGS) {
+                at += VLAN_TAG_BYTES;
+            } else if (type == ProbeFrames.ETHERTYPE_PPPOE_SESSION) {
+                int ppp = at + 2 + ProbeFrames.PPPOE_HEADER_BYTES;
+                if (report.length < ppp + 2 || Byte.toUnsignedInt(report[at + 2]) != ProbeFrames.PPPOE_VERSION_TYPE
+                        || report[at + 3] != 0 || port(report, ppp) != ProbeFrames.PPP_IPV6) {
+                    return -1;
+                }
+                return ppp + 2;
+            } else {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     /** Where the packet inside an MRH starts, or -1 when the MRH carries none. */

@@ -64,6 +64,7 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
             k.put("tree", c.tree().orElse(null));
             k.put("policy", c.policy().orElse(null));
             k.put("tunnel", c.tunnel().orElse(null));
+            k.put("session", c.session().orElse(null));
         }
         json.put("packetsPerClass", e.packetsPerClass());
         if (e.interval().isPresent()) {
@@ -206,10 +207,11 @@ public final class ExperimentCodec extends JsonCodec<Experiment> {
         String tree = f.text(n, "tree", at + ".tree", null);
         String policy = f.text(n, "policy", at + ".policy", null);
         String tunnel = f.text(n, "tunnel", at + ".tunnel", null);
+        String session = f.text(n, "session", at + ".session", null);
         if (name == null || latencyClass == null) {
             return null;
         }
-        return ExperimentClass.of(name, role, latencyClass, packet, tree, policy, tunnel);
+        return ExperimentClass.of(name, role, latencyClass, packet, tree, policy, tunnel).withSession(session);
     }
 
     private static ProbePacket decodePacket(JsonFields f, JsonNode p, String at) {

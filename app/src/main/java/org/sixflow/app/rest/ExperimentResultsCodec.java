@@ -163,7 +163,7 @@ public final class ExperimentResultsCodec extends JsonCodec<ExperimentResults> {
         }
     }
 
-    private static void table(ObjectNode json, ExperimentTable t) {
+    static void table(ObjectNode json, ExperimentTable t) {
         json.put("id", t.id()).put("title", t.title());
         t.columns().forEach(json.putArray("columns")::add);
         ArrayNode rows = json.putArray("rows");

@@ -10,7 +10,9 @@ import org.sixflow.app.api.RunComparison;
 
 /**
  * Two runs compared, in JSON: {"runA", "runB", "rows": [{"cellIndex", "className", "countA",
- * "countB", "meanA", "meanB", "difference", "ratio", "pValue"}]}, latencies in nanoseconds.
+ * "countB", "meanA", "meanB", "difference", "ratio", "pValue"}], "tables": [{"id", "title",
+ * "columns", "rows"}]}, latencies in nanoseconds; tables as a study compares two runs (the PPPoE
+ * study's by number of packets), empty when the runs' classes get none.
  */
 public final class RunComparisonCodec extends JsonCodec<RunComparison> {
 
@@ -27,6 +29,8 @@ public final class RunComparisonCodec extends JsonCodec<RunComparison> {
             JsonNumbers.putFinite(row, "ratio", r.ratio());
             JsonNumbers.putFinite(row, "pValue", r.pValue());
         }
+        ArrayNode tables = json.putArray("tables");
+        c.tables().forEach(t -> ExperimentResultsCodec.table(tables.addObject(), t));
         return json;
     }
 }

@@ -81,6 +81,23 @@ public class ExperimentCommandsTest {
                                                                                List.of(latency), null)));
     }
 
+    /** A PPPoE run's tables by number of packets, as text; none for other runs. */
+    @Test
+    public void packetCountTablesOfAPppoeRun() {
+        ExperimentTable packets = ExperimentTable.of("packets-upstream", "By number of packets: upstream", List.of(
+                "Number of packets", "Path mean (ns)", "Path total (ns)"), List.of(List.of(30, 164.5, 4935L)));
+        ExperimentTable latency = ExperimentTable.of("latency", "Latency (ns)", List.of("Experiment"),
+                                                     List.of(List.of("1 (ipv6)")));
+        assertEquals(List.of("By number of packets: upstream",
+                             "  Number of packets  Path mean (ns)  Path total (ns)",
+                             "  30                 164.5           4935",
+                             ""),
+                     ExperimentText.packetCounts(ExperimentResults.of(1, "pppoe-single", List.of(), List.of(),
+                                                                      List.of(latency, packets), null)));
+        assertEquals(List.of(), ExperimentText.packetCounts(ExperimentResults.of(1, "x", List.of(), List.of(),
+                                                                                 List.of(latency), null)));
+    }
+
     @Test
     public void tablesAlignedWithEmptyCellsBlank() {
         ExperimentTable t = ExperimentTable.of("latency", "Latency (ns)", List.of("Experiment", "Mean", "Range"),

@@ -6,6 +6,7 @@ import org.junit.Test;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentClass;
+import org.sixflow.app.api.ExperimentClassRole;
 import org.sixflow.app.api.ExperimentPreset;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.LatencyClass;
@@ -69,10 +70,44 @@ public class ExperimentTargetsTest {
                        Set.of(LatencyClass.MSR6_REPLICATE, LatencyClass.MSR6_DECAP), List.of()),
                 target(ExperimentTarget.Field.TUNNEL, Set.of(LatencyClass.GTPU_DECAP), Set.of(), List.of())));
         assertEquals(EnumSet.of(LatencyClass.MSR6_REPLICATE, LatencyClass.MSR6_DECAP),
-                     targets.downstreamOf(LatencyClass.MSR6_RLB_ENCAP));
-        assertEquals(Set.of(), targets.downstreamOf(LatencyClass.GTPU_DECAP));
-        assertEquals("no target measures it", Set.of(), targets.downstreamOf(LatencyClass.APN6_INSERT));
-        assertEquals(Set.of(), ExperimentTargets.NONE.downstreamOf(LatencyClass.MSR6_TE_ENCAP));
+                     targets.downstreamOf(measuredAs(LatencyClass.MSR6_RLB_ENCAP)));
+        assertEquals(Set.of(), targets.downstreamOf(measuredAs(LatencyClass.GTPU_DECAP)));
+        assertEquals("no target measures it", Set.of(), targets.downstreamOf(measuredAs(LatencyClass.APN6_INSERT)));
+        assertEquals(Set.of(), ExperimentTargets.NONE.downstreamOf(measuredAs(LatencyClass.MSR6_TE_ENCAP)));
+    }
+
+    @Test
+    public void aTargetMayNameWhereOnlyTheClassesNamingItsObjectsGoOnTo() {
+        ExperimentTarget sessions = new ExperimentTarget() {
+            @Override
+            public Field field() {
+                return Field.SESSION;
+            }
+
+            @Override
+            public Set<LatencyClass> latencyClasses() {
+                return Set.of(LatencyClass.IPV6);
+            }
+
+            @Override
+            public Set<LatencyClass> downstreamClasses(ExperimentClass c) {
+                return c.session().isPresent() ? Set.of(LatencyClass.IPV6) : Set.of();
+            }
+
+            @Override
+            public Optional<ProbePacket> plan(ExperimentClass c, DeviceId ingress, String at,
+                                              Map<String, String> problems) {
+                return c.packet();
+            }
+        };
+        ExperimentTargets targets = ExperimentTargets.of(List.of(sessions));
+        assertEquals(Set.of(LatencyClass.IPV6), targets.downstreamOf(measuredAs(LatencyClass.IPV6).withSession("s")));
+        assertEquals("a plain ipv6 class is not the session's", Set.of(),
+                     targets.downstreamOf(measuredAs(LatencyClass.IPV6)));
+    }
+
+    private static ExperimentClass measuredAs(LatencyClass latencyClass) {
+        return ExperimentClass.of("c", ExperimentClassRole.FEATURE, latencyClass, null, null, null);
     }
 
     @Test

@@ -2,10 +2,12 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.experiments;
 
+import com.google.common.collect.Collections2;
 import org.junit.Test;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.features.apn6.experiments.Apn6PolicyTarget;
+import org.sixflow.app.features.bng.experiments.BngSessionTarget;
 import org.sixflow.app.features.gtpu.experiments.GtpuTunnelTarget;
 import org.sixflow.app.features.msr6.experiments.Msr6TreeTarget;
 import org.sixflow.app.testing.FeatureExperimentTargets;
@@ -24,7 +26,8 @@ import static org.junit.Assert.assertEquals;
  */
 public class FeaturePresetsTest {
 
-    private static final List<String> IDS = List.of("apn6-ietf109", "msr6-ietf119", "load-grid", "gtpu-murakami");
+    private static final List<String> IDS = List.of("apn6-ietf109", "msr6-ietf119", "load-grid", "gtpu-murakami",
+                                                         "pppoe-single", "pppoe-split");
 
     private static List<String> ids(List<Experiment> presets) {
         return presets.stream().map(Experiment::id).collect(Collectors.toList());
@@ -45,8 +48,8 @@ public class FeaturePresetsTest {
         ExperimentTarget t = new Msr6TreeTarget();
         ExperimentTarget p = new Apn6PolicyTarget();
         ExperimentTarget g = new GtpuTunnelTarget();
-        for (List<ExperimentTarget> bound : List.of(List.of(t, p, g), List.of(t, g, p), List.of(p, t, g),
-                                                    List.of(p, g, t), List.of(g, t, p), List.of(g, p, t))) {
+        ExperimentTarget b = new BngSessionTarget();
+        for (List<ExperimentTarget> bound : Collections2.permutations(List.of(t, p, g, b))) {
             assertEquals(bound.toString(), expected, ExperimentTargets.of(bound).presets());
         }
     }

@@ -185,4 +185,41 @@ public class ProbeFramesTest {
         }
         return bytes;
     }
+
+    @Test
+    public void anUpstreamProbeIsThePlainProbeInItsSessionsFraming() {
+        MacAddress subscriber = MacAddress.valueOf("52:54:00:5f:00:01");
+        MacAddress bng = MacAddress.valueOf("00:aa:00:00:0b:01");
+        ProbePacket plain = ProbePacket.of(Ip6Address.valueOf("fd33:0:0:1::10:1"), Ip6Address.valueOf("fd00:b:1::13"),
+                                           40000, 5004, 64);
+        ProbePacket upstream = plain.withPppoe(ProbePacket.Pppoe.of(0x1234, 100, 11, subscriber, bng));
+        ProbeTag tag = ProbeTag.of(1, 2, 99);
+        byte[] frame = ProbeFrames.build(MacAddress.ZERO, MacAddress.ZERO, upstream, 128, tag, 5, 7);
+        byte[] inner = ProbeFrames.build(MacAddress.ZERO, MacAddress.ZERO, plain, 128 - 16, tag, 5, 7);
+        ByteBuffer expected = ByteBuffer.allocate(128).put(bng.toBytes()).put(subscriber.toBytes())
+                .putShort((short) 0x88a8).putShort((short) 100).putShort((short) 0x8100).putShort((short) 11)
+                .putShort((short) 0x8864).put((byte) 0x11).put((byte) 0).putShort((short) 0x1234)
+                .putShort((short) (128 - 28)).putShort((short) 0x0057).put(inner, 14, inner.length - 14);
+        assertArrayEquals(expected.array(), frame);
+        assertEquals(16, upstream.pppoe().orElseThrow().overhead());
+        assertEquals(ProbeFrames.MIN_FRAME + 16, ProbeFrames.minFrame(upstream));
+        assertEquals(ProbeFrames.payloadBytes(plain, 112), ProbeFrames.payloadBytes(upstream, 128));
+        assertRejected(() -> ProbeFrames.build(MacAddress.ZERO, MacAddress.ZERO, upstream, ProbeFrames.MIN_FRAME, tag,
+                                               5, 7), "frame size 86 outside 102..1514");
+    }
+
+    @Test
+    public void aSessionsFramingIsCheckedWhenMade() {
+        MacAddress mac = MacAddress.valueOf("52:54:00:5f:00:01");
+        assertRejected(() -> ProbePacket.Pppoe.of(0, 0, 0, mac, mac), "PPPoE session id must be 1..65534, got 0");
+        assertRejected(() -> ProbePacket.Pppoe.of(0xffff, 0, 0, mac, mac), "PPPoE session id must be 1..65534");
+        assertRejected(() -> ProbePacket.Pppoe.of(1, 4095, 1, mac, mac), "VLAN ids must be 0 (none) or 1..4094");
+        assertRejected(() -> ProbePacket.Pppoe.of(1, 100, 0, mac, mac), "an S-tag needs a C-tag inside it");
+        assertEquals(8, ProbePacket.Pppoe.of(1, 0, 0, mac, mac).overhead());
+        ProbePacket uplink = ProbePacket.gtpu(Ip6Address.valueOf("fd00:1:3::10"), Ip6Address.valueOf("fd00:1:1::2152"),
+                                              1, 2152, ProbePacket.of(Ip6Address.valueOf("fd00:99:1::10"),
+                                                                      Ip6Address.valueOf("fd00:1:3::10"), 1, 2, 64));
+        assertRejected(() -> uplink.withPppoe(ProbePacket.Pppoe.of(1, 0, 0, mac, mac)),
+                       "a GTP-U probe is not sent in PPPoE framing");
+    }
 }

@@ -140,4 +140,40 @@ public class ProbeReportsTest {
         assertEquals(tag, read(ProbeFrames.build(MAC, MAC, uplink, ProbeFrames.MIN_GTPU_FRAME, tag, 5, 0))
                 .orElseThrow());
     }
+
+    private static final ProbePacket.Pppoe SESSION = ProbePacket.Pppoe.of(
+            0x1234, 100, 11, MacAddress.valueOf("52:54:00:5f:00:01"), MacAddress.valueOf("00:aa:00:00:0b:01"));
+
+    @Test
+    public void aProbeInPppoeFramingIsReadBehindTheTagsAndPpp() {
+        ProbeTag tag = ProbeTag.of(1, 3, 77);
+        ProbePacket upstream = TO_UE.withPppoe(SESSION);
+        assertEquals(tag, read(ProbeFrames.build(MAC, MAC, upstream, 128, tag, 5, 0)).orElseThrow());
+        ProbePacket untagged = TO_UE.withPppoe(ProbePacket.Pppoe.of(7, 0, 0, MAC, MAC));
+        assertEquals(tag, read(ProbeFrames.build(MAC, MAC, untagged, 128, tag, 5, 0)).orElseThrow());
+        ProbePacket cTagOnly = TO_UE.withPppoe(ProbePacket.Pppoe.of(7, 0, 20, MAC, MAC));
+        assertEquals(tag, read(ProbeFrames.build(MAC, MAC, cTagOnly, 128, tag, 5, 0)).orElseThrow());
+    }
+
+    @Test
+    public void pppoeThatCarriesNoIpv6GivesNoTag() {
+        ProbeTag tag = ProbeTag.of(1, 3, 77);
+        byte[] frame = ProbeFrames.build(MAC, MAC, TO_UE.withPppoe(SESSION), 128, tag, 5, 0);
+        byte[] lcp = frame.clone();
+        lcp[28] = (byte) 0xc0;   // PPP protocol 0xc021: LCP
+        lcp[29] = 0x21;
+        assertEquals(Optional.empty(), read(lcp));
+        byte[] discovery = frame.clone();
+        discovery[21] = 0x63;    // 0x8863: discovery stage
+        assertEquals(Optional.empty(), read(discovery));
+        byte[] badVersion = frame.clone();
+        badVersion[22] = 0x21;
+        assertEquals(Optional.empty(), read(badVersion));
+        byte[] threeTags = ByteBuffer.allocate(frame.length + 4).put(frame, 0, 16).putShort((short) 0x8100)
+                .putShort((short) 5).put(frame, 16, frame.length - 16).array();
+        assertEquals("a subscriber's line has two tags at most", Optional.empty(), read(threeTags));
+        for (int keep = 0; keep < 30 + 40; keep++) {
+            assertEquals("cut at " + keep, Optional.empty(), read(Arrays.copyOf(frame, keep)));
+        }
+    }
 }

@@ -7,6 +7,7 @@ import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.experiments.ExperimentTargets;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.features.apn6.experiments.Apn6PolicyTarget;
+import org.sixflow.app.features.bng.experiments.BngSessionTarget;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.features.gtpu.experiments.GtpuTunnelTarget;
 import org.sixflow.app.features.msr6.api.Msr6TreeService;
@@ -56,7 +57,8 @@ public final class FeatureExperimentTargets {
      * @return the snapshot
      */
     public static ExperimentTargets withoutServices() {
-        return ExperimentTargets.of(List.of(new Msr6TreeTarget(), new Apn6PolicyTarget(), new GtpuTunnelTarget()));
+        return ExperimentTargets.of(List.of(new Msr6TreeTarget(), new Apn6PolicyTarget(), new GtpuTunnelTarget(),
+                                            new BngSessionTarget()));
     }
 
     /**

@@ -15,7 +15,9 @@ import java.util.List;
 /**
  * The files a host's sender and Sixflow exchange: the bursts to send as JSON
  * ({@code {"bursts": [{"src", "dst", "dstMac"?, "sport", "dport", "hopLimit", "trafficClass",
- * "firstFlowLabel", "count", "frameSize", "intervalNanos", "flowId"}]}}), and the sender's last line
+ * "firstFlowLabel", "count", "frameSize", "intervalNanos", "flowId", "pppoe"?}]}}, where "pppoe"
+ * ({"sessionId", "sTag", "cTag", "srcMac", "dstMac"}, a tag 0 for none) frames an upstream probe
+ * as a PPPoE session's subscriber sends it), and the sender's last line
  * of output, a JSON object saying how well it kept the intervals.
  */
 final class BurstSpec {
@@ -42,6 +44,9 @@ final class BurstSpec {
                     .put("count", b.count()).put("frameSize", b.frameSize()).put("intervalNanos", b.intervalNanos())
                     .put("flowId", b.flowId() & 0xffffffffL);
             b.destinationMac().ifPresent(mac -> o.put("dstMac", mac.toString()));
+            b.packet().pppoe().ifPresent(p -> o.putObject("pppoe").put("sessionId", p.sessionId())
+                    .put("sTag", p.sVid()).put("cTag", p.cVid()).put("srcMac", p.subscriberMac().toString())
+                    .put("dstMac", p.concentratorMac().toString()));
         }
         return spec.toString();
     }

@@ -27,6 +27,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentCellResult;
 import org.sixflow.app.api.ExperimentResults;
+import org.sixflow.app.api.ExperimentTable;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentRunState;
 import org.sixflow.app.api.ExperimentSample;
@@ -47,6 +48,7 @@ import org.sixflow.app.experiments.ExperimentValidator;
 import org.sixflow.app.experiments.Pacer;
 import org.sixflow.app.experiments.RealtimeThread;
 import org.sixflow.app.experiments.results.RunComparisons;
+import org.sixflow.app.experiments.results.PacketCountTables;
 import org.sixflow.app.experiments.results.StudyTables;
 import org.slf4j.Logger;
 
@@ -449,10 +451,23 @@ public class ExperimentManager implements ExperimentService {
             return Optional.empty();
         }
         List<FeatureComparison> comparisons = StudyTables.comparisons(experiment.get(), cells);
-        return Optional.of(ExperimentResults.of(runId, experiment.get().id(), cells, comparisons,
-                                                StudyTables.of(experiment.get(), cells, comparisons,
-                                                               run.get().pacing().orElse(null), targets),
+        List<ExperimentTable> tables = new ArrayList<>(StudyTables.of(experiment.get(), cells, comparisons,
+                                                                      run.get().pacing().orElse(null), targets));
+        tables.addAll(packetCountTables(runId, experiment.get()));
+        return Optional.of(ExperimentResults.of(runId, experiment.get().id(), cells, comparisons, tables,
                                                 run.get().pacing().orElse(null)));
+    }
+
+    /** The PPPoE study's tables by number of packets, from the samples of the classes that get them. */
+    private List<ExperimentTable> packetCountTables(long runId, Experiment e) {
+        List<ExperimentTable> tables = new ArrayList<>();
+        ExperimentTargets now = targets;
+        for (int i = 0; i < e.classes().size(); i++) {
+            if (PacketCountTables.applies(e.classes().get(i), now)) {
+                tables.addAll(PacketCountTables.of(e, i, store.samples(runId, OptionalInt.of(i), Integer.MAX_VALUE)));
+            }
+        }
+        return tables;
     }
 
     @Override
@@ -481,7 +496,10 @@ public class ExperimentManager implements ExperimentService {
         if (a.isEmpty() || b.isEmpty()) {
             throw new NoSuchElementException("run " + (a.isEmpty() ? runA : runB) + " has no results");
         }
-        return RunComparisons.of(runA, a, runB, b);
+        RunComparison rows = RunComparisons.of(runA, a, runB, b);
+        List<ExperimentTable> tablesA = results(runA).map(ExperimentResults::tables).orElse(List.of());
+        List<ExperimentTable> tablesB = results(runB).map(ExperimentResults::tables).orElse(List.of());
+        return rows.withTables(PacketCountTables.compare(runA, tablesA, runB, tablesB));
     }
 
     /** The running features' presets: a preset naming a feature's objects is offered while it runs. */

@@ -38,10 +38,11 @@ final class ExperimentRows {
             + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING";
     private static final String INSERT_CLASS = "INSERT INTO sixflow.experiment_classes (experiment_id, position, "
             + "name, role, lat_class, source, destination, source_port, destination_port, hop_limit, tree, policy, "
-            + "tunnel, gtpu_peer, gtpu_n3, gtpu_teid, gtpu_source_port) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "tunnel, gtpu_peer, gtpu_n3, gtpu_teid, gtpu_source_port, session) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String CLASSES = "SELECT experiment_id, name, role, lat_class, source, destination, source_port, "
-            + "destination_port, hop_limit, tree, policy, tunnel, gtpu_peer, gtpu_n3, gtpu_teid, gtpu_source_port "
+            + "destination_port, hop_limit, tree, policy, tunnel, gtpu_peer, gtpu_n3, gtpu_teid, gtpu_source_port, "
+            + "session "
             + "FROM sixflow.experiment_classes";
 
     private ExperimentRows() {
@@ -104,6 +105,7 @@ final class ExperimentRows {
                 s.setString(++i, gtpu == null ? null : gtpu.n3Address().toString());
                 s.setObject(++i, gtpu == null ? null : gtpu.teid(), Types.BIGINT);
                 s.setObject(++i, gtpu == null ? null : gtpu.sourcePort(), Types.INTEGER);
+                s.setString(++i, k.session().orElse(null));
                 s.addBatch();
             }
             s.executeBatch();
@@ -170,7 +172,7 @@ final class ExperimentRows {
             classes.computeIfAbsent(rows.getString("experiment_id"), k -> new ArrayList<>()).add(ExperimentClass.of(
                     rows.getString("name"), ExperimentClassRole.valueOf(rows.getString("role")),
                     LatencyClass.ofCode(rows.getInt("lat_class")), packet, rows.getString("tree"),
-                    rows.getString("policy"), rows.getString("tunnel")));
+                    rows.getString("policy"), rows.getString("tunnel")).withSession(rows.getString("session")));
         }
         return classes;
     }

@@ -105,7 +105,10 @@ final class ProbePlan {
         List<MacAddress> macs = new ArrayList<>();
         for (int i = 0; i < e.classes().size(); i++) {
             ExperimentClass c = e.classes().get(i);
-            ProbePacket packet = packet(c, ingress.deviceId(), "classes[" + i + "]", network.targets(), problems);
+            ProbePacket packet = packet(c, ingress, "classes[" + i + "]", network.targets(), problems);
+            if (packet != null && e.traffic() != ExperimentTraffic.EXTERNAL) {
+                frameSizes(e, packet, "classes[" + i + "]", problems);
+            }
             packets.add(packet);
             macs.add(packet == null ? null : ProbeFrames.destinationMac(packet.wireDestination(), router));
         }
@@ -116,7 +119,20 @@ final class ProbePlan {
     }
 
     /** A class's packet, as the feature of the object it exercises checks and may supply it. */
-    private static ProbePacket packet(ExperimentClass c, DeviceId ingress, String at, ExperimentTargets targets,
+    /** The frames a class's packet is sent in hold it (an upstream PPPoE probe has its framing too). */
+    private static void frameSizes(Experiment e, ProbePacket packet, String at, Map<String, String> problems) {
+        int min = ProbeFrames.minFrame(packet);
+        for (int i = 0; i < e.frameSizes().size(); i++) {
+            int size = e.frameSizes().get(i);
+            if (size < min) {
+                problems.putIfAbsent("frameSizes[" + i + "]", "a probe of " + at + " " + (packet.pppoe().isPresent()
+                        ? "in its PPPoE session's framing " : "") + "needs " + min + ".." + ProbeFrames.MAX_FRAME
+                        + " bytes, got " + size);
+            }
+        }
+    }
+
+    private static ProbePacket packet(ExperimentClass c, ConnectPoint ingress, String at, ExperimentTargets targets,
                                       Map<String, String> problems) {
         Optional<ExperimentTarget.Field> field = ExperimentTargets.named(c);
         if (field.isEmpty()) {

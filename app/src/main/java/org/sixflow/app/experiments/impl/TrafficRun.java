@@ -99,7 +99,7 @@ final class TrafficRun extends RunExecution {
             return classes;
         }
         for (ExperimentClass c : experiment.classes()) {
-            classes.addAll(targets.downstreamOf(c.latencyClass()));
+            classes.addAll(targets.downstreamOf(c));
         }
         return classes;
     }

@@ -169,4 +169,47 @@ public class ProbePlanTest {
         assertEquals("a feature that stopped has nothing to say", Optional.empty(),
                      plan.objectsChangedDuringRun(moved));
     }
+
+    @Test
+    public void aSessionsClassIsPlannedWithItsIngressPortAndFramesThatHoldItsFraming() {
+        ConnectPoint line = ConnectPoint.deviceConnectPoint("device:beijing/1");
+        ProbePacket framed = PACKET.withPppoe(ProbePacket.Pppoe.of(1, 100, 11, MacAddress.valueOf("02:00:00:00:00:01"),
+                                                                   MacAddress.valueOf("02:00:00:00:00:02")));
+        ExperimentTarget sessions = new ExperimentTarget() {
+            @Override
+            public Field field() {
+                return Field.SESSION;
+            }
+
+            @Override
+            public Set<LatencyClass> latencyClasses() {
+                return Set.of(LatencyClass.IPV6);
+            }
+
+            @Override
+            public Optional<ProbePacket> plan(ExperimentClass c, DeviceId ingress, String at,
+                                              Map<String, String> problems) {
+                throw new AssertionError("planned without its port");
+            }
+
+            @Override
+            public Optional<ProbePacket> plan(ExperimentClass c, ConnectPoint ingress, String at,
+                                              Map<String, String> problems) {
+                assertEquals(line, ingress);
+                return Optional.of(framed);
+            }
+        };
+        ExperimentClass c = ExperimentClass.of("up", ExperimentClassRole.FEATURE, LatencyClass.IPV6, PACKET, null,
+                                               null).withSession("sub1@sixflow");
+        Map<String, String> problems = new LinkedHashMap<>();
+        Experiment fits = experiment(c).toBuilder().frameSizes(List.of(102, 1514)).build();
+        ProbePlan plan = ProbePlan.resolve(fits, network(ExperimentTargets.of(List.of(sessions))), problems)
+                .orElseThrow();
+        assertEquals(Map.of(), problems);
+        assertEquals(framed, plan.packets().get(1));
+        Experiment small = experiment(c).toBuilder().frameSizes(List.of(128, 101)).build();
+        assertTrue(ProbePlan.resolve(small, network(ExperimentTargets.of(List.of(sessions))), problems).isEmpty());
+        assertEquals(Map.of("frameSizes[1]", "a probe of classes[1] in its PPPoE session's framing needs 102..1514 "
+                + "bytes, got 101"), problems);
+    }
 }

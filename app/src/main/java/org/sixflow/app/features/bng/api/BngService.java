@@ -2,6 +2,8 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.bng.api;
 
+import org.onlab.packet.MacAddress;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.behaviour.BngProgrammable.BngCounterType;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 
@@ -46,6 +48,15 @@ public interface BngService {
      * @return the counters the device's pipeline has; empty when not up or unreadable
      */
     Map<BngCounterType, PiCounterCellData> counters(long id);
+
+    /**
+     * The MAC a BNG device answers its subscribers as (its {@code bngMac} annotation): where their
+     * session frames go, and what its station check expects on them.
+     *
+     * @param device a device with subscriber lines
+     * @return the MAC; empty when the device has none (or an unreadable one)
+     */
+    Optional<MacAddress> accessMac(DeviceId device);
 
     /**
      * Cuts a session: a PADT to the subscriber and to the server, its entries removed.

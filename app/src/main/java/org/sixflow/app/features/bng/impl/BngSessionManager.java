@@ -231,6 +231,11 @@ public class BngSessionManager implements BngService {
     }
 
     @Override
+    public Optional<MacAddress> accessMac(DeviceId device) {
+        return dataPlane().bngMac(device);
+    }
+
+    @Override
     public boolean cut(long id) {
         synchronized (relay) {
             return relay.cut(id);

@@ -7,6 +7,7 @@ import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.behaviour.BngProgrammable.BngCounterType;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.InstallStatus;
@@ -31,7 +32,8 @@ public final class FakeBngService implements BngService {
     public final List<Long> cuts = new ArrayList<>();
     public BngConfig config = BngConfig.NONE;
 
-    private final List<BngSession> sessions = List.of(
+    /** The sessions followed: up 7 and ended 8 to begin with; a test may change them. */
+    public final List<BngSession> sessions = new ArrayList<>(List.of(
             BngSession.builder().id(7).line(LINE).sessionId(1).subscriberMac(MacAddress.valueOf("52:54:00:5f:00:01"))
                     .serverMac(MacAddress.valueOf("52:54:00:5f:00:02")).state(BngSessionState.UP).user("bob@sixflow")
                     .ipv4(Ip4Address.valueOf("10.33.0.10")).ipv6(Ip6Address.valueOf("fd33:0:0:2::10:2"))
@@ -39,7 +41,9 @@ public final class FakeBngService implements BngService {
                     .startedMillis(1_700_000_000_000L).build(),
             BngSession.builder().id(8).line(LINE).sessionId(3).subscriberMac(MacAddress.valueOf("52:54:00:5f:00:01"))
                     .serverMac(MacAddress.valueOf("52:54:00:5f:00:02")).state(BngSessionState.ENDED)
-                    .endReason("PAP Authenticate-Nak from the server").startedMillis(1_700_000_000_000L).build());
+                    .endReason("PAP Authenticate-Nak from the server").startedMillis(1_700_000_000_000L).build()));
+    /** What {@link #accessMac} answers for device:bng. */
+    public MacAddress accessMac = MacAddress.valueOf("00:aa:00:00:0b:01");
 
     @Override
     public List<BngLine> lines() {
@@ -59,6 +63,11 @@ public final class FakeBngService implements BngService {
     @Override
     public Map<BngCounterType, PiCounterCellData> counters(long id) {
         return id == 7 ? Map.of(BngCounterType.UPSTREAM_RX, new PiCounterCellData(5, 600)) : Map.of();
+    }
+
+    @Override
+    public Optional<MacAddress> accessMac(DeviceId device) {
+        return device.equals(LINE.port().deviceId()) ? Optional.ofNullable(accessMac) : Optional.empty();
     }
 
     @Override

@@ -60,7 +60,7 @@ public class GtpuClassesTest {
         assertTrue(p.toString(), p.get("classes[1].packet.gtpu").startsWith("required for gtpu-decap"));
         p = problems(ExperimentClass.of(
                 "apn6", ExperimentClassRole.FEATURE, LatencyClass.APN6_INSERT, PACKET, null, "p", "t"));
-        assertTrue(p.toString(), p.get("classes[1]").contains("one tree, policy or tunnel"));
+        assertTrue(p.toString(), p.get("classes[1]").contains("one tree, policy, tunnel or session"));
         assertTrue(p.toString(), p.get("classes[1].tunnel").contains("not apn6-insert"));
         p = problems(ExperimentClass.of(
                 "ipv6-gpdu", ExperimentClassRole.FEATURE, LatencyClass.IPV6, UPLINK, null, null, null));
