@@ -21,7 +21,7 @@ import sys
 import time
 import unittest
 
-from lab import Rest
+from lab import Rest, RestError
 from systest import SystemTest, lab as the_lab
 
 PPPOE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "pppoe")
@@ -366,6 +366,86 @@ class BngEndToEndTest(SystemTest):
         self.eventually(counted, timeout=20, what="the relay counting the unknown session and the malformed PADI")
         for s in self.subs:
             self.assertEqual("UP", self.session_of(s)["state"], "%s's session is untouched" % s.name)
+
+    # ---- the experiment runner's PPPoE classes -------------------------------------------------
+
+    RUNNER_PACKETS = 300
+
+    def runner_experiment(self, experiment_id, ingress, source, destination):
+        """An experiment of one class naming sub1's session: RUNNER_PACKETS packets at 2 ms from the
+        host on `ingress` (HOSTS traffic), every switch on the path reporting every packet."""
+        return {"id": experiment_id, "name": experiment_id, "ingress": ingress, "traffic": "HOSTS",
+                "classes": [{"name": "sub1", "role": "BASELINE", "latencyClass": "ipv6", "session": "sub1@sixflow",
+                             "packet": {"source": source, "destination": destination}}],
+                "packetsPerClass": self.RUNNER_PACKETS, "warmup": 20, "intervalMicros": 2000, "frameSizes": [128],
+                "stages": True}
+
+    def run_to_end(self, experiment):
+        self.rest.post("experiments", experiment)
+        run = self.rest.post("experiments/%s/runs" % experiment["id"], {})
+        run = self.eventually(
+            lambda: (r := self.rest.get("experiments/%s/runs/%d" % (experiment["id"], run["id"])))["state"]
+            in ("DONE", "FAILED", "CANCELLED") and r, timeout=120, what="run %d's end" % run["id"])
+        self.assertEqual("DONE", run["state"], run.get("reason"))
+        return self.rest.get("experiments/%s/runs/%d/results" % (experiment["id"], run["id"]))
+
+    def assert_measured_along(self, results, path):
+        """Every packet came back, and the study's table by number of packets has each switch of the path."""
+        c = results["cells"][0]["classes"][0]
+        self.assertEqual(self.RUNNER_PACKETS, c["sent"])
+        self.assertGreaterEqual(c["received"], self.RUNNER_PACKETS * 0.99, c)
+        table = next(t for t in results["tables"] if t["id"] == "packets-sub1")
+        self.assertEqual(["Number of packets"] + ["%s mean (ns)" % d for d in path]
+                         + ["Path mean (ns)", "Path total (ns)"], table["columns"])
+        last = table["rows"][-1]
+        self.assertGreaterEqual(last[0], self.RUNNER_PACKETS * 0.99)
+        self.assertAlmostEqual(sum(last[1:1 + len(path)]), last[1 + len(path)], delta=1.0)
+        print("\n%s: %d of %d back, per switch %s ns, path %.0f ns" % (
+            results["experimentId"], c["received"], c["sent"], [round(x) for x in last[1:1 + len(path)]],
+            last[1 + len(path)]))
+        return table
+
+    def test_5c_the_runner_measures_a_session_upstream_in_its_pppoe_framing(self):
+        """The runner sends sub1's packets in its session's framing (id, tags, its MAC to the BNG's)
+        from h_sub on the line's port: the BNG terminates and routes them to h_net, counts them
+        on the line, and each switch on the path reports every one."""
+        sub = self.subs[0]
+        source = str(sub.lan64.network_address + 0x100001)
+        line = "%s/%d" % (self.sw.device_id, SUBSCRIBER_PORT)
+        before = self.counters(sub).get("UPSTREAM_RX", {}).get("packets", 0)
+        results = self.run_to_end(self.runner_experiment("bng-up", line, source, self.net.ipv6))
+        self.assert_measured_along(results, sorted({self.sw.device_id, self.fwd.device_id},
+                                                   key=lambda d: d != self.sw.device_id))
+        self.assertGreaterEqual(self.counters(sub).get("UPSTREAM_RX", {}).get("packets", 0) - before,
+                                self.RUNNER_PACKETS, "the line counted the runner's frames upstream")
+
+    def test_5d_the_runner_measures_a_session_downstream(self):
+        """Packets from h_net to sub1's /64: the BNG encapsulates them for the session, and the runner
+        reads each report through the tags, PPPoE and PPP."""
+        sub = self.subs[0]
+        results = self.run_to_end(self.runner_experiment(
+            "bng-down", self.lab.connect_point(self.net), self.net.ipv6,
+            str(sub.lan64.network_address + 0x100001)))
+        self.assert_measured_along(results, sorted({self.sw.device_id, self.fwd.device_id},
+                                                   key=lambda d: d != self.fwd.device_id))
+
+    def test_5e_an_upstream_class_away_from_its_line_is_refused(self):
+        """Upstream packets are terminated at the session's line port only: elsewhere, a 400 naming
+        the ingress; a subscriber with no session up, a 400 naming the class's session."""
+        sub = self.subs[0]
+        source = str(sub.lan64.network_address + 0x100001)
+        wrong = self.runner_experiment("bng-wrong", self.lab.connect_point(self.net), source,
+                                       self.net.ipv6)
+        with self.assertRaises(RestError) as refused:
+            self.rest.post("experiments", wrong)
+        self.assertEqual(400, refused.exception.status)
+        self.assertIn("enter the BNG by its line's port", refused.exception.body)
+        nobody = self.runner_experiment("bng-nobody", "%s/%d" % (self.sw.device_id, SUBSCRIBER_PORT), source,
+                                        self.net.ipv6)
+        nobody["classes"][0]["session"] = "nobody@sixflow"
+        with self.assertRaises(RestError) as refused:
+            self.rest.post("experiments", nobody)
+        self.assertIn("classes[0].session", refused.exception.body)
 
     def test_6_a_cut_session_ends_and_its_entries_go(self):
         sub = self.subs[1]

@@ -269,7 +269,7 @@ describe('ExperimentForm', () => {
     expect(value('#exp-ingress')).toBe('device:bng/1');
     // What the session is on the server, so its packets can be made to fit.
     expect(view().querySelector('#exp-class-0-session-note')?.textContent?.trim()).toBe('sub1@sixflow is up on line '
-      + 'device:bng/1/100/11 (fd33:0:0:1::/64, fd33:100:0:100::/56): the ingress must be its port device:bng/1.');
+      + 'device:bng/1/100/11 (fd33:0:0:1::/64, fd33:100:0:100::/56): upstream packets enter by its port device:bng/1 (the ingress).');
 
     button('Create experiment').click();
     const post = http.expectOne({ method: 'POST', url: `${BASE}/experiments` });
@@ -296,7 +296,7 @@ describe('ExperimentForm', () => {
     type(view(), '#exp-class-0-session', 'device:bng/1/100/12');
     await fixture.whenStable();
     expect(view().querySelector('#exp-class-0-session-note')?.textContent)
-      .toContain('The session is up on line device:bng/1/100/12: the ingress must be its port device:bng/1.');
+      .toContain('The session is up on line device:bng/1/100/12: upstream packets enter by its port device:bng/1 (the ingress).');
     // An ended session is not up: the name stays as typed, said to have no session up.
     type(view(), '#exp-class-0-session', ' sub2@sixflow ');
     await fixture.whenStable();

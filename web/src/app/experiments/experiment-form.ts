@@ -173,7 +173,7 @@ export class ExperimentForm {
     if (!session) return `No session of ${name} is up on the server now.`;
     const prefixes = [session.ipv6Prefix, session.delegatedPrefix].filter((p) => !!p).join(', ');
     return `${session.user ?? 'The session'} is up on line ${session.line.name}${prefixes ? ` (${prefixes})` : ''}: `
-      + `the ingress must be its port ${session.line.port}.`;
+      + `upstream packets enter by its port ${session.line.port} (the ingress).`;
   }
 
   /** Whether a class shows its G-PDU inputs: a gtpu-decap class, or one whose G-PDU holds something or is in error. */

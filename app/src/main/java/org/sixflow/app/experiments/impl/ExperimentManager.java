@@ -225,6 +225,7 @@ public class ExperimentManager implements ExperimentService {
         readProperties(context);
         localNode = clusterService.getLocalNode().id();
         network = new ServiceNetwork(this);
+        deviceService.addListener(network.parsers());
         collector = new ProbeCollector(network::reportParser, clock);
         packetService.addProcessor(collector, PacketProcessor.observer(1));
         sampling = new SamplingControl(componentConfigService);
@@ -255,6 +256,7 @@ public class ExperimentManager implements ExperimentService {
         }
         leadershipService.withdraw(LEADERSHIP_TOPIC);
         packetService.removeProcessor(collector);
+        deviceService.removeListener(network.parsers());
         componentConfigService.unregisterProperties(getClass(), false);
         log.info("Stopped");
     }

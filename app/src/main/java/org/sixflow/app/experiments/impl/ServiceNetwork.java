@@ -10,12 +10,11 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.api.HostTrafficGenerator;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.experiments.ExperimentTargets;
+import org.sixflow.app.telemetry.report.DeviceReportParsers;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
 import org.sixflow.pipeconf.TimestampUnits;
 
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING;
 
@@ -25,10 +24,17 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMP
 final class ServiceNetwork implements ProbePlan.Network {
 
     private final ExperimentManager manager;
-    private final Map<Long, TelemetryReportParser> parsers = new ConcurrentHashMap<>();
+    private final DeviceReportParsers parsers;
 
     ServiceNetwork(ExperimentManager manager) {
         this.manager = manager;
+        this.parsers = new DeviceReportParsers(id -> manager.pipeconfService.getPipeconf(id)
+                .flatMap(p -> TimestampUnits.nanosPerTick(p.id())));
+    }
+
+    /** The report parsers by device, forgotten at a device's events (the manager listens for them). */
+    DeviceReportParsers parsers() {
+        return parsers;
     }
 
     @Override
@@ -72,8 +78,7 @@ final class ServiceNetwork implements ProbePlan.Network {
      * @return the parser; empty for a device without Sixflow reports
      */
     Optional<TelemetryReportParser> reportParser(DeviceId device) {
-        return manager.pipeconfService.getPipeconf(device).flatMap(p -> TimestampUnits.nanosPerTick(p.id()))
-                .map(nanos -> parsers.computeIfAbsent(nanos, TelemetryReportParser::new));
+        return parsers.of(device);
     }
 
     /**

@@ -48,9 +48,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -86,7 +84,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
     private final DeviceListener deviceListener = new InternalDeviceListener();
     private final MastershipListener mastershipListener = new InternalMastershipListener();
     private final List<LatencySample> unannounced = new ArrayList<>();
-    private final Map<Long, TelemetryReportParser> parsers = new ConcurrentHashMap<>();
+    private final DeviceReportParsers parsers = new DeviceReportParsers(this::nanosPerTick);
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
@@ -155,6 +153,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
                                     (task, delay) -> executor.schedule(task, delay, TimeUnit.MILLISECONDS));
         executor.scheduleWithFixedDelay(this::flushAndAnnounce, FLUSH_PERIOD.toMillis(), FLUSH_PERIOD.toMillis(),
                                         TimeUnit.MILLISECONDS);
+        deviceService.addListener(parsers);
         deviceService.addListener(deviceListener);
         mastershipService.addListener(mastershipListener);
         executor.execute(this::configureAll);
@@ -175,6 +174,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
     protected void deactivate() {
         mastershipService.removeListener(mastershipListener);
         deviceService.removeListener(deviceListener);
+        deviceService.removeListener(parsers);
         packetService.removeProcessor(processor);
         componentConfigService.unregisterProperties(getClass(), false);
         writes.clear();
@@ -220,8 +220,11 @@ public class TelemetryReportCollector implements ReportSamplingService {
     }
 
     private Optional<TelemetryReportParser> parserOf(DeviceId id) {
-        return pipeconfService.getPipeconf(id).flatMap(p -> TimestampUnits.nanosPerTick(p.id()))
-                .map(nanos -> parsers.computeIfAbsent(nanos, TelemetryReportParser::new));
+        return parsers.of(id);
+    }
+
+    private Optional<Long> nanosPerTick(DeviceId id) {
+        return pipeconfService.getPipeconf(id).flatMap(p -> TimestampUnits.nanosPerTick(p.id()));
     }
 
     private void take(LatencySample sample) {
