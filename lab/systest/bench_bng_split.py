@@ -99,7 +99,7 @@ def measure(mode, packets, interval_us, out, compare_with=None):
         if compare_with:
             first = json.load(open(compare_with))
             result["comparison"] = rest.get("experiments/compare?a=%d&b=%d" % (first["run"], run["id"]))
-        for t in result["tables"] + result.get("comparison", {}).get("tables", []):
+        for t in result["tables"]:   # the comparison's tables: report() prints them
             print_table(t)
         with open(out, "w") as f:
             json.dump(result, f, indent=1)

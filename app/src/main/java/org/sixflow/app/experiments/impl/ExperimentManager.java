@@ -317,6 +317,7 @@ public class ExperimentManager implements ExperimentService {
                                   localNode.toString(), Duration.ofMillis(reportDrainMillis), SAMPLING_TIMEOUT, POLL,
                                   duration -> Thread.sleep(duration.toMillis(), (int) (duration.toNanos() % 1_000_000)));
         env.collectorCounts = collector::counts;
+        env.reportingDevices = network::reportingDevices;
         int priority = pacerRealtimePriority;
         RealtimeThread threads = realtime;
         env.pacerPriority = () -> threads.raise(priority);

@@ -11,6 +11,8 @@ import org.sixflow.app.experiments.RealtimeThread;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 
@@ -41,6 +43,8 @@ final class RunEnvironment {
     final Sleeper sleeper;
     /** What the probe collector made of the reports it saw, for a run's log. */
     Supplier<String> collectorCounts = () -> "";
+    /** The devices that report, whose sampling a run measuring the stages waits for. */
+    Supplier<Collection<DeviceId>> reportingDevices = List::of;
     /** Raises the sending thread for the time it sends (the manager's pacerRealtimePriority). */
     Supplier<RealtimeThread.Raised> pacerPriority = RealtimeThread::unchanged;
 

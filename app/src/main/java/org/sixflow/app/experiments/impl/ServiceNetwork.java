@@ -4,6 +4,7 @@ package org.sixflow.app.experiments.impl;
 
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Link;
 import org.onosproject.net.pi.model.PiPipeconf;
@@ -14,6 +15,8 @@ import org.sixflow.app.telemetry.report.DeviceReportParsers;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
 import org.sixflow.pipeconf.TimestampUnits;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING;
@@ -47,6 +50,21 @@ final class ServiceNetwork implements ProbePlan.Network {
         Optional<PiPipeconf> pipeconf = manager.pipeconfService.getPipeconf(device);
         return pipeconf.isPresent() && TimestampUnits.nanosPerTick(pipeconf.get().id()).isPresent()
                 && pipeconf.get().pipelineModel().table(SIXFLOW_EGRESS_TELEMETRY_SAMPLING).isPresent();
+    }
+
+    /**
+     * Returns the available devices with Sixflow's reports.
+     *
+     * @return their ids
+     */
+    List<DeviceId> reportingDevices() {
+        List<DeviceId> devices = new ArrayList<>();
+        for (Device d : manager.deviceService.getAvailableDevices()) {
+            if (reports(d.id())) {
+                devices.add(d.id());
+            }
+        }
+        return devices;
     }
 
     @Override

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.experiments.impl;
 
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.TrafficTreatment;
 import org.onosproject.net.packet.DefaultOutboundPacket;
@@ -31,9 +32,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * A run that sends numbered probes (by packet-out at the injecting neighbour, or from a host's
@@ -106,10 +109,10 @@ final class TrafficRun extends RunExecution {
 
     @Override
     protected void execute() throws InterruptedException {
-        String[] sampling = env.sampling.acquire(run.id(), experiment.scope(), measured(experiment),
-                                                 downstream(experiment, plan.targets()));
+        Set<LatencyClass> everywhere = downstream(experiment, plan.targets());
+        String[] sampling = env.sampling.acquire(run.id(), experiment.scope(), measured(experiment), everywhere);
         env.store.recordSamplingBefore(run.id(), sampling[0]);
-        awaitSampling(sampling[1]);
+        awaitSampling(sampling[1], everywhere.isEmpty());
         PacingSummary pacing = send();
         env.store.progress(run.id(), schedule.size());
         Instant last = env.clock.instant();
@@ -131,13 +134,28 @@ final class TrafficRun extends RunExecution {
         env.store.saveSamples(samples);
     }
 
-    private void awaitSampling(String sampling) throws InterruptedException {
+    /**
+     * Waits until the sampling is on the ingress device and, when the run measures where its
+     * packets go on to, on every device that reports: a device further on that still samples at
+     * its old rate when the first probes reach it leaves them out of the stages.
+     */
+    private void awaitSampling(String sampling, boolean ingressOnly) throws InterruptedException {
+        Set<DeviceId> devices = new LinkedHashSet<>();
+        devices.add(experiment.scope());
+        if (!ingressOnly) {
+            devices.addAll(env.reportingDevices.get());
+        }
         Instant deadline = env.clock.instant().plus(env.samplingTimeout);
-        while (!env.samplingInPlace.test(experiment.scope(), sampling)) {
+        while (true) {
+            List<String> missing = devices.stream().filter(d -> !env.samplingInPlace.test(d, sampling))
+                    .map(DeviceId::toString).collect(Collectors.toList());
+            if (missing.isEmpty()) {
+                return;
+            }
             checkCancelled();
             if (env.clock.instant().isAfter(deadline)) {
                 throw new IllegalStateException("telemetry sampling " + sampling + " did not reach "
-                                                        + experiment.scope() + " within " + env.samplingTimeout);
+                                                        + String.join(", ", missing) + " within " + env.samplingTimeout);
             }
             env.sleeper.sleep(env.poll);
         }

@@ -104,7 +104,11 @@ public class TrafficRunTest {
     }
 
     private Experiment experiment(int n) {
-        return Experiment.builder("apn6").ingress(ConnectPoint.deviceConnectPoint("device:beijing/1"))
+        return experiment("apn6", n);
+    }
+
+    private Experiment experiment(String id, int n) {
+        return Experiment.builder(id).ingress(ConnectPoint.deviceConnectPoint("device:beijing/1"))
                 .classes(List.of(ExperimentClass.of("ipv6", ExperimentClassRole.BASELINE, LatencyClass.IPV6, PACKET,
                                                     null, null),
                                  ExperimentClass.of("apn6", ExperimentClassRole.FEATURE, LatencyClass.APN6_INSERT,
@@ -350,5 +354,21 @@ public class TrafficRunTest {
         assertEquals(0, dataPlane.emitted.size());
         assertEquals("restored", "10", properties.get("reportSampling"));
         assertTrue(store.cellResults(run.id()).isEmpty());
+    }
+
+    @Test
+    public void aRunMeasuringTheStagesWaitsForTheSamplingOnEveryReportingDevice() {
+        DeviceId wuhan = DeviceId.deviceId("device:wuhan");
+        env = new RunEnvironment(store, dataPlane, env.sampling, (d, v) -> !d.equals(wuhan), () -> null, env.pacers,
+                                 clock, "n1", Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofMillis(100),
+                                 clock::advance);
+        env.reportingDevices = () -> List.of(DeviceId.deviceId("device:beijing"), wuhan);
+        ExperimentRun run = runToEnd(experiment(10));
+        assertEquals(ExperimentRunState.FAILED, run.state());
+        assertTrue(run.reason().orElseThrow(), run.reason().get().contains("did not reach device:wuhan within"));
+        assertEquals("nothing sent before every device samples", 0, dataPlane.emitted.size());
+        ExperimentRun ingressOnly = runToEnd(experiment("apn6-ingress", 10).toBuilder().stages(false).build());
+        assertEquals("without the stages only the ingress device is waited for", ExperimentRunState.DONE,
+                     ingressOnly.state());
     }
 }
