@@ -153,6 +153,9 @@ public class ExperimentManager implements ExperimentService {
     /** The targets bound, in the order they came; guarded by itself. */
     private final List<ExperimentTarget> boundTargets = new ArrayList<>();
 
+    /** Ended runs' packet-count tables, laid out once. */
+    private final EndedRunTables endedRunTables = new EndedRunTables();
+
     /** A snapshot of {@link #boundTargets}, replaced as they come and go. */
     private volatile ExperimentTargets targets = ExperimentTargets.NONE;
 
@@ -456,13 +459,17 @@ public class ExperimentManager implements ExperimentService {
         List<FeatureComparison> comparisons = StudyTables.comparisons(experiment.get(), cells);
         List<ExperimentTable> tables = new ArrayList<>(StudyTables.of(experiment.get(), cells, comparisons,
                                                                       run.get().pacing().orElse(null), targets));
-        tables.addAll(packetCountTables(runId, experiment.get()));
+        tables.addAll(packetCountTables(run.get(), experiment.get()));
         return Optional.of(ExperimentResults.of(runId, experiment.get().id(), cells, comparisons, tables,
                                                 run.get().pacing().orElse(null)));
     }
 
     /** The PPPoE study's tables by number of packets, from the samples of the classes that get them. */
-    private List<ExperimentTable> packetCountTables(long runId, Experiment e) {
+    private List<ExperimentTable> packetCountTables(ExperimentRun run, Experiment e) {
+        return endedRunTables.get(run.id(), run.state().isFinal(), () -> layPacketCountTables(run.id(), e));
+    }
+
+    private List<ExperimentTable> layPacketCountTables(long runId, Experiment e) {
         List<ExperimentTable> tables = new ArrayList<>();
         ExperimentTargets now = targets;
         for (int i = 0; i < e.classes().size(); i++) {
@@ -500,9 +507,14 @@ public class ExperimentManager implements ExperimentService {
             throw new NoSuchElementException("run " + (a.isEmpty() ? runA : runB) + " has no results");
         }
         RunComparison rows = RunComparisons.of(runA, a, runB, b);
-        List<ExperimentTable> tablesA = results(runA).map(ExperimentResults::tables).orElse(List.of());
-        List<ExperimentTable> tablesB = results(runB).map(ExperimentResults::tables).orElse(List.of());
-        return rows.withTables(PacketCountTables.compare(runA, tablesA, runB, tablesB));
+        return rows.withTables(PacketCountTables.compare(runA, packetCountTables(runA), runB, packetCountTables(runB)));
+    }
+
+    /** A run's packet-count tables only: what comparing two runs adds to their cells' rows. */
+    private List<ExperimentTable> packetCountTables(long runId) {
+        Optional<ExperimentRun> run = store.run(runId);
+        Optional<Experiment> experiment = run.flatMap(r -> store.experiment(r.experimentId()));
+        return experiment.isEmpty() ? List.of() : packetCountTables(run.get(), experiment.get());
     }
 
     /** The running features' presets: a preset naming a feature's objects is offered while it runs. */
