@@ -6,6 +6,8 @@
 #define SIXFLOW_DEFINE_V1MODEL_P4
 
 #define CPU_PORT 255
+// Cells of the port counters (index = port): bmv2's ports are 9 bits.
+#define PORT_COUNTER_SIZE 512
 // Clone session the controller points at the CPU port for telemetry reports.
 #define TELEMETRY_CLONE_SESSION 500
 // Bytes of a report frame kept: packet_in (2) + Ethernet (14) + report (28) + 128 of the packet.

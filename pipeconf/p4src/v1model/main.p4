@@ -66,6 +66,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     counter(DROP_REASON_COUNT, CounterType.packets) drop_counter;
     // Counted events that do not drop: index = the packet's set of event_t bits (EVENT_SETS).
     counter(EVENT_SETS, CounterType.packets) event_counter;
+    // Every packet received, by port (bmv2 has no gNMI: ONOS's port statistics come from these
+    // and egress_port_counter). Octets as received.
+    counter(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) ingress_port_counter;
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
@@ -80,6 +83,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     @name(".SixflowIngress") SixflowIngressChain() chain;
 
     apply {
+        ingress_port_counter.count((bit<32>) std_meta.ingress_port);
         if (hdr.packet_out.isValid()) {
             packet_out_handler.apply(hdr, meta);
             std_meta.egress_spec = meta.egress_port;
@@ -147,6 +151,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     counter(DROP_REASON_COUNT, CounterType.packets) egress_drop_counter;
     // Replicas made, per egress port.
     counter(512, CounterType.packets) replica_counter;
+    // Every packet sent, by port, telemetry clones and readouts to the controller aside. bmv2
+    // counts the octets a packet had when it was received, not what it has after a rewrite.
+    counter(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) egress_port_counter;
 
     // Latency aggregates per (class, egress port), index = class << 9 | port, in microseconds
     // (bmv2's global timestamps). latency_min holds min + 1 so that 0 means "no packet yet".
@@ -281,6 +288,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 } else if (meta.msr6_replicate) {
                     replica_counter.count((bit<32>) std_meta.egress_port);
                 }
+            }
+            if (!meta.drop) {
+                egress_port_counter.count((bit<32>) std_meta.egress_port);
             }
             // Punts and packet-outs are control traffic, not measured.
             if (!meta.drop && std_meta.egress_port != CPU_PORT && meta.ingress_port != CPU_PORT) {

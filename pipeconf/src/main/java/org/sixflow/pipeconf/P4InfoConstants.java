@@ -374,6 +374,8 @@ public final class P4InfoConstants {
     // Counters
     public static final PiCounterId SIXFLOW_EGRESS_EGRESS_DROP_COUNTER =
             PiCounterId.of("SixflowEgress.egress_drop_counter");
+    public static final PiCounterId SIXFLOW_EGRESS_EGRESS_PORT_COUNTER =
+            PiCounterId.of("SixflowEgress.egress_port_counter");
     public static final PiCounterId SIXFLOW_EGRESS_LATENCY_PACKETS =
             PiCounterId.of("SixflowEgress.latency_packets");
     public static final PiCounterId SIXFLOW_EGRESS_REPLICA_COUNTER =
@@ -408,6 +410,8 @@ public final class P4InfoConstants {
             PiCounterId.of("SixflowIngress.gtpu_decap.gtpu_decap_counter");
     public static final PiCounterId SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER =
             PiCounterId.of("SixflowIngress.gtpu_encap.gtpu_encap_counter");
+    public static final PiCounterId SIXFLOW_INGRESS_INGRESS_PORT_COUNTER =
+            PiCounterId.of("SixflowIngress.ingress_port_counter");
 
     // Meters
     public static final PiMeterId SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_METER =

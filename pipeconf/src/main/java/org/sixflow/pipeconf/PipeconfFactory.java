@@ -4,6 +4,7 @@ package org.sixflow.pipeconf;
 
 import org.onosproject.net.behaviour.BngProgrammable;
 import org.onosproject.net.behaviour.Pipeliner;
+import org.onosproject.net.device.PortStatisticsDiscovery;
 import org.onosproject.net.pi.model.DefaultPiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
@@ -12,6 +13,8 @@ import org.onosproject.net.pi.model.PiPipelineModel;
 import org.onosproject.p4runtime.model.P4InfoParser;
 import org.onosproject.p4runtime.model.P4InfoParserException;
 import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
+import org.sixflow.pipeconf.behaviour.PortCounterCells;
+import org.sixflow.pipeconf.behaviour.PortCounterStatistics;
 import org.sixflow.pipeconf.behaviour.TofinoInterpreter;
 import org.sixflow.pipeconf.behaviour.bng.SixflowBngProgrammable;
 import org.sixflow.pipeconf.pipeliner.SixflowPipeliner;
@@ -94,6 +97,9 @@ public final class PipeconfFactory {
                 .addExtension(CPU_PORT_TXT, artifacts.require(SixflowPipeconfs.CPU_PORT_FILE));
         if (hasBng(model)) {
             builder.addBehaviour(BngProgrammable.class, SixflowBngProgrammable.class);
+        }
+        if (PortCounterCells.counted(model)) {
+            builder.addBehaviour(PortStatisticsDiscovery.class, PortCounterStatistics.class);
         }
         return builder;
     }

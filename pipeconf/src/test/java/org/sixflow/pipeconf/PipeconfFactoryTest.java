@@ -5,9 +5,11 @@ package org.sixflow.pipeconf;
 import org.junit.Test;
 import org.onosproject.net.behaviour.BngProgrammable;
 import org.onosproject.net.behaviour.Pipeliner;
+import org.onosproject.net.device.PortStatisticsDiscovery;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipelineInterpreter;
 import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
+import org.sixflow.pipeconf.behaviour.PortCounterStatistics;
 import org.sixflow.pipeconf.behaviour.TofinoInterpreter;
 import org.sixflow.pipeconf.behaviour.bng.SixflowBngProgrammable;
 import org.sixflow.pipeconf.pipeliner.SixflowPipeliner;
@@ -51,5 +53,21 @@ public class PipeconfFactoryTest {
         }
         assertFalse(BundledPipeconfs.tofino().hasBehaviour(BngProgrammable.class));
         assertTrue(SixflowBngProgrammable.class.getConstructor().newInstance() instanceof BngProgrammable);
+    }
+
+    @Test
+    public void everyBmv2PipeconfCountsItsPortsForOnosAndNoTofinoOneDoes() throws Exception {
+        for (PipeconfProfile p : PipeconfProfiles.all()) {
+            String profile = p.name();
+            if (p.targets().contains(PipeconfTarget.BMV2)) {
+                assertEquals(profile, Optional.of(PortCounterStatistics.class),
+                             BundledPipeconfs.bmv2(profile).implementation(PortStatisticsDiscovery.class));
+            }
+            if (p.targets().contains(PipeconfTarget.TOFINO)) {
+                // Stratum's driver reads a Tofino's ports over gNMI; the TNA program has no port counters.
+                assertFalse(profile, BundledPipeconfs.tofino(profile).hasBehaviour(PortStatisticsDiscovery.class));
+            }
+        }
+        assertTrue(PortCounterStatistics.class.getConstructor().newInstance() instanceof PortStatisticsDiscovery);
     }
 }

@@ -21,14 +21,12 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.sixflow.app.api.PortCounters;
-import org.sixflow.app.api.PortStatistics;
 import org.sixflow.app.api.TelemetryAdminService;
-import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.history.HistoryDatabaseService;
 import org.sixflow.app.history.PortCounterWriter;
+import org.sixflow.app.telemetry.ports.PortCounterSink;
 import org.sixflow.app.impl.Masters;
 import org.slf4j.Logger;
 
@@ -40,7 +38,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -71,9 +68,6 @@ import static org.slf4j.LoggerFactory.getLogger;
 })
 public class GnmiPortCollector {
 
-    /** Most readings kept while the database is away (about a day of 100 ports at 10 s). */
-    static final int BUFFER_CAPACITY = 1_000_000;
-    static final int BATCH = 5_000;
     static final Duration FLUSH_PERIOD = Duration.ofSeconds(1);
 
     private final Logger log = getLogger(getClass());
@@ -81,7 +75,6 @@ public class GnmiPortCollector {
     private final MastershipListener mastershipListener = new InternalMastershipListener();
     private final WorkPartitionEventListener partitionListener = new InternalPartitionListener();
     private final Map<DeviceId, Running> sessions = new HashMap<>();
-    private final Map<String, PortCounters> previous = new ConcurrentHashMap<>();
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
@@ -122,7 +115,7 @@ public class GnmiPortCollector {
     private ScheduledExecutorService scheduler;
     // One thread that starts and stops sessions, in the order events asked for it.
     private ExecutorService reconciler;
-    private PortCounterWriter writer;
+    private PortCounterSink sink;
 
     @Activate
     protected void activate(ComponentContext context) {
@@ -133,8 +126,8 @@ public class GnmiPortCollector {
         readProperties(context);
         scheduler = Executors.newScheduledThreadPool(2, groupedThreads("sixflow/gnmi", "collector-%d", log));
         reconciler = Executors.newSingleThreadExecutor(groupedThreads("sixflow/gnmi", "reconciler", log));
-        writer = new PortCounterWriter(historyDatabase::database, BUFFER_CAPACITY);
-        scheduler.scheduleWithFixedDelay(this::flush, FLUSH_PERIOD.toMillis(), FLUSH_PERIOD.toMillis(),
+        sink = new PortCounterSink(telemetryService, historyDatabase, PortCounterSink.BUFFER_CAPACITY, log);
+        scheduler.scheduleWithFixedDelay(sink::flush, FLUSH_PERIOD.toMillis(), FLUSH_PERIOD.toMillis(),
                                          TimeUnit.MILLISECONDS);
         configService.addListener(configListener);
         mastershipService.addListener(mastershipListener);
@@ -178,7 +171,7 @@ public class GnmiPortCollector {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        flush();
+        sink.flush();
         log.info("Stopped");
     }
 
@@ -206,7 +199,7 @@ public class GnmiPortCollector {
 
     /** The writer of port counter rows, for tests and health. */
     PortCounterWriter writer() {
-        return writer;
+        return sink.writer();
     }
 
     private void readProperties(ComponentContext context) {
@@ -274,7 +267,7 @@ public class GnmiPortCollector {
         try {
             GnmiCounterClient client = new GnmiCounterClient(id, channels.open(id, address), clock);
             GnmiSession session = new GnmiSession(id, client, mode, interval, scheduler,
-                                                  readings -> take(id, readings),
+                                                  readings -> sink.take(id, readings),
                                                   new Backoff(initialBackoff, maxBackoff));
             sessions.put(id, new Running(address, session));
             session.start();
@@ -294,24 +287,6 @@ public class GnmiPortCollector {
                 log.debug("Closing the gNMI channel of {}: {}", id, e.getMessage());
             }
         }
-    }
-
-    // From session threads: store the readings and announce each port's new counters and rates.
-    private void take(DeviceId id, List<PortCounters> readings) {
-        int lost = writer.offer(readings);
-        if (lost > 0) {
-            log.warn("Port counter buffer full: {} readings of {} dropped", lost, id);
-        }
-        for (PortCounters reading : readings) {
-            PortCounters before = previous.put(id + "/" + reading.port(), reading);
-            Optional<PortCounters> earlier = Optional.ofNullable(before)
-                    .filter(b -> b.time().isBefore(reading.time()));
-            telemetryService.post(TelemetryEvent.of(PortStatistics.of(reading, earlier)));
-        }
-    }
-
-    private void flush() {
-        writer.drain(BATCH, historyDatabase.database().isPresent(), log);
     }
 
     /** A session and the address it reads. */

@@ -7,6 +7,7 @@ import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cluster.ClusterService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.driver.DriverService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -77,6 +78,8 @@ public class MultihomingStudyManager implements MultihomingStudyService {
     protected DeviceService deviceService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected TelemetryService telemetryService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DriverService driverService;
 
     private final Clock clock;
     private final CommandRunner commandRunner;
@@ -113,7 +116,8 @@ public class MultihomingStudyManager implements MultihomingStudyService {
         readProperties(context);
         localNode = clusterService.getLocalNode().id().toString();
         if (network == null) {
-            network = new OnosStudyNetwork(nptv6Service, ilnpService, routingService, deviceService, telemetryService);
+            network = new OnosStudyNetwork(nptv6Service, ilnpService, routingService, deviceService, telemetryService,
+                                           new UplinkPortCounters(driverService));
         }
         executor = Executors.newSingleThreadExecutor(groupedThreads("sixflow/multihoming", "study-%d", log));
         failLeftovers();

@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
@@ -52,14 +53,16 @@ final class OnosStudyNetwork implements StudyNetwork {
     private final RoutingService routing;
     private final DeviceService devices;
     private final TelemetryService telemetry;
+    private final UplinkPortCounters portCounters;
 
     OnosStudyNetwork(Nptv6MappingService nptv6, IlnpSiteService ilnp, RoutingService routing, DeviceService devices,
-                     TelemetryService telemetry) {
+                     TelemetryService telemetry, UplinkPortCounters portCounters) {
         this.nptv6 = nptv6;
         this.ilnp = ilnp;
         this.routing = routing;
         this.devices = devices;
         this.telemetry = telemetry;
+        this.portCounters = portCounters;
     }
 
     @Override
@@ -174,9 +177,10 @@ final class OnosStudyNetwork implements StudyNetwork {
     }
 
     @Override
-    public Map<ConnectPoint, long[]> uplinkCounters(StudyProtocol protocol) {
-        if (protocol.protocol() != MultihomingProtocol.ILNP) {
-            return Map.of();
+    public Map<ConnectPoint, long[]> uplinkCounters(StudyProtocol protocol, Set<ConnectPoint> uplinks) {
+        Map<ConnectPoint, long[]> ports = portCounters.read(uplinks);
+        if (!ports.isEmpty() || protocol.protocol() != MultihomingProtocol.ILNP) {
+            return ports;
         }
         IlnpSite site = protocol.site().orElseThrow();
         Map<ConnectPoint, long[]> counters = new LinkedHashMap<>();

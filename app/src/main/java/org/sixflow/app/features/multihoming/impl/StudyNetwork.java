@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** What a study run asks of the network through ONOS (a fake in unit tests). */
 interface StudyNetwork {
@@ -52,12 +53,14 @@ interface StudyNetwork {
     Map<DeviceId, Integer> entries();
 
     /**
-     * Each uplink's packet counts (out, in) where the protocol counts per uplink (ILNP); empty otherwise.
+     * Each uplink's packet counts (out, in): its port's counters where its device counts ports,
+     * else, for ILNP, the site's own per-uplink counters; none where neither can be read.
      *
      * @param protocol the protocol
+     * @param uplinks  the study's uplinks
      * @return the counters by uplink
      */
-    Map<ConnectPoint, long[]> uplinkCounters(StudyProtocol protocol);
+    Map<ConnectPoint, long[]> uplinkCounters(StudyProtocol protocol, Set<ConnectPoint> uplinks);
 
     /**
      * Each switch's reported per-packet time of plain IPv6 forwarding in a window.

@@ -155,7 +155,7 @@ final class StudyRunner {
             throws StudyFailure, InterruptedException {
         int routesBefore = network.routes();
         Map<DeviceId, Integer> entriesBefore = network.entries();
-        Map<ConnectPoint, long[]> countersBefore = network.uplinkCounters(protocol);
+        Map<ConnectPoint, long[]> countersBefore = network.uplinkCounters(protocol, uplinks(study));
         Instant started = clock.instant();
         TrialCell.Builder cell = TrialCell.builder(trial, started);
         String seenAs = null;
@@ -172,7 +172,7 @@ final class StudyRunner {
             cell.error(e.getMessage());
         }
         Instant ended = clock.instant();
-        cell.uplinks(uplinks(countersBefore, network.uplinkCounters(protocol)))
+        cell.uplinks(uplinks(countersBefore, network.uplinkCounters(protocol, uplinks(study))))
                 .switchLatency(network.switchLatency(started, ended))
                 .routes(routesBefore, network.routes()).entries(entriesBefore, network.entries());
         return new Trial(cell.build(), seenAs);
@@ -230,15 +230,27 @@ final class StudyRunner {
      */
     static List<StudyFailover> failovers(MultihomingStudy study) {
         StudyFailover first = study.failover().orElseThrow();
-        Set<ConnectPoint> uplinks = new LinkedHashSet<>(List.of(first.uplink()));
+        List<StudyFailover> failovers = new ArrayList<>();
+        uplinks(study).forEach(u -> failovers.add(StudyFailover.of(u, first.afterSeconds(), first.seconds())));
+        return failovers;
+    }
+
+    /**
+     * The site's uplinks: the study's failover uplink first, then its ILNP site's and NPTv6
+     * mappings' (a plain IPv6 trial leaves by one of them too: which one is the routing's choice).
+     *
+     * @param study the study
+     * @return the uplinks, without repeats
+     */
+    static Set<ConnectPoint> uplinks(MultihomingStudy study) {
+        Set<ConnectPoint> uplinks = new LinkedHashSet<>();
+        study.failover().ifPresent(f -> uplinks.add(f.uplink()));
         for (StudyProtocol p : study.protocols()) {
             p.site().ifPresent(site -> site.uplinks()
                     .forEach(u -> uplinks.add(new ConnectPoint(site.device(), u.port()))));
             p.mappings().forEach(m -> uplinks.add(m.uplink()));
         }
-        List<StudyFailover> failovers = new ArrayList<>();
-        uplinks.forEach(u -> failovers.add(StudyFailover.of(u, first.afterSeconds(), first.seconds())));
-        return failovers;
+        return uplinks;
     }
 
     /** Waits until ONOS's routes and every switch's routing entries are as they were (at most routingTimeout). */

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
 /**
  * The network as a study run sees it, recording what the run asked in a log it shares with the
  * fake commands: installs and removals, the ILNP site's weights (its uplinks count 1,000 packets
- * out between two reads, shared by the weights in force), a route count that grows by one a read.
+ * out between two reads, shared by the weights in force; routed protocols' all by the first uplink), a route count that grows by one a read.
  */
 final class FakeNetwork implements StudyNetwork {
 
@@ -94,12 +94,21 @@ final class FakeNetwork implements StudyNetwork {
     }
 
     @Override
-    public synchronized Map<ConnectPoint, long[]> uplinkCounters(StudyProtocol protocol) {
+    public synchronized Map<ConnectPoint, long[]> uplinkCounters(StudyProtocol protocol, Set<ConnectPoint> studyUplinks) {
+        Map<ConnectPoint, long[]> now = new LinkedHashMap<>();
         if (protocol.protocol() != MultihomingProtocol.ILNP) {
-            return Map.of();
+            // Routed: every packet out by the first uplink (the routing's choice), a few in by each.
+            boolean first = true;
+            for (ConnectPoint cp : studyUplinks) {
+                long[] c = counters.computeIfAbsent(cp, k -> new long[2]);
+                c[0] += first ? 1000 : 0;
+                c[1] += 5;
+                first = false;
+                now.put(cp, c.clone());
+            }
+            return now;
         }
         List<IlnpUplink> uplinks = protocol.site().orElseThrow().uplinks();
-        Map<ConnectPoint, long[]> now = new LinkedHashMap<>();
         for (int i = 0; i < uplinks.size(); i++) {
             ConnectPoint cp = new ConnectPoint(SBR, uplinks.get(i).port());
             long[] c = counters.computeIfAbsent(cp, k -> new long[2]);

@@ -146,7 +146,8 @@ public class StudyRunnerTest {
         assertEquals(499_818 * 8 / 2.000157 / 1e6, udp.goodputMbps().orElseThrow(), 1e-9);
         assertEquals(0.0, udp.lossPercent().orElseThrow(), 0);
         assertEquals(new PingSummary(20, 20, 0.026, 0.048, 0.199, 0.035), udp.rtt().orElseThrow());
-        assertEquals(List.of(), udp.uplinks());
+        // Plain IPv6 too: the uplinks' port counters, whatever the protocol.
+        assertEquals(List.of(new UplinkCount(PA, 1000, 5, 1.0), new UplinkCount(PB, 0, 5, 0.0)), udp.uplinks());
         assertEquals(List.of(new SwitchLatency(FakeNetwork.SBR, 900, 1850.5)), udp.switchLatency());
         assertEquals(40, udp.routesBefore());
         assertEquals(41, udp.routesAfter());
