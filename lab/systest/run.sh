@@ -8,7 +8,8 @@
 # own (TOPOLOGY=bng), and the split BNG's
 # (test_bng_split, TOPOLOGY=bng-split) on another (LAB_BNG=0 skips both), and the multihomed NPTv6
 # site, an ILNP one and the multihoming study's grid through ONOS (test_multihoming, test_ilnp_site,
-# test_multihoming_study, TOPOLOGY=multihomed; LAB_MULTIHOMED=0 skips them). Without p4c-bm2-ss and
+# test_multihoming_study, TOPOLOGY=multihomed, and test_multihoming_two_sbr on TOPOLOGY=multihomed-2sbr;
+# LAB_MULTIHOMED=0 skips them). Without p4c-bm2-ss and
 # simple_switch_grpc on PATH, or without the ONOS build, the tests
 # are skipped, loudly.
 #   lab/systest/run.sh [test module, Class or Class.test names...]
@@ -70,5 +71,7 @@ fi
 if [ $# -eq 0 ] && [ "${LAB_MULTIHOMED:-1}" = 1 ]; then
     TOPOLOGY=multihomed "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" test_multihoming test_ilnp_site \
         test_multihoming_study || status=1
+    # The variant with two border routers, one per provider, behind the site's own router.
+    TOPOLOGY=multihomed-2sbr "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" test_multihoming_two_sbr || status=1
 fi
 exit "$status"

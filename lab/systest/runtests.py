@@ -20,7 +20,7 @@ ORDER = ["test_discovery", "test_routing", "test_msr6", "test_msr6_changes", "te
 def main(argv):
     loader = unittest.TestLoader()
     # test_bng, test_bng_generated, test_bng_split and test_multihoming need labs of their own (TOPOLOGY=bng,
-    # bng-split, multihomed): run.sh runs each there, named.
+    # bng-split, multihomed, multihomed-2sbr): run.sh runs each there, named.
     names = argv or ORDER
     suite = unittest.TestSuite(loader.loadTestsFromName(n) for n in names)
     result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)

@@ -17,7 +17,7 @@ public enum LocatorUpdateOutcome {
     NOT_FOR_A_SITE,
     /** Claims a site's internal locator as source but came in by one of its uplinks: dropped. */
     FROM_OUTSIDE_THE_SITE,
-    /** For a site host ONOS does not know (no port to send it to): dropped. */
+    /** For a site host ONOS does not know here and no route of this device reaches: dropped. */
     NO_HOST,
     /** Its hop limit would run out here: dropped, as routing would. */
     HOP_LIMIT,

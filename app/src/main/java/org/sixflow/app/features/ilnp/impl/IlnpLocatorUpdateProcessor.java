@@ -27,6 +27,8 @@ import org.sixflow.app.features.ilnp.api.IlnpSiteService;
 import org.sixflow.app.features.ilnp.api.IlnpUplink;
 import org.sixflow.app.features.ilnp.api.LocatorUpdateOutcome;
 import org.sixflow.app.features.ilnp.api.ReceivedLocatorUpdate;
+import org.sixflow.app.features.routing.api.Ipv6Route;
+import org.sixflow.app.features.routing.api.RoutingService;
 import org.sixflow.app.impl.OutcomeCounts;
 import org.sixflow.pipeconf.P4Defines;
 import org.sixflow.pipeconf.PuntReason;
@@ -34,6 +36,7 @@ import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +85,9 @@ public class IlnpLocatorUpdateProcessor implements IlnpLocatorUpdateService {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected RoutingService routingService;
 
     private final PacketProcessor processor = new Processor();
     private final OutcomeCounts<LocatorUpdateOutcome> outcomes = new OutcomeCounts<>(LocatorUpdateOutcome.class);
@@ -200,10 +206,21 @@ public class IlnpLocatorUpdateProcessor implements IlnpLocatorUpdateService {
                 .flatMap((Host h) -> h.locations().stream().filter(l -> l.deviceId().equals(at.deviceId()))
                         .map(l -> Map.entry(h.mac(), l)))
                 .findFirst();
-        if (where.isEmpty()) {
+        if (where.isPresent()) {
+            emit(frame, config.get().myStationMac(), where.get().getKey(), where.get().getValue());
+            return LocatorUpdateOutcome.FORWARDED_INTO_SITE;
+        }
+        // A host behind another router of the site (an SBR that is not the hosts' own router):
+        // on along this device's route to it, as the data plane would have sent it.
+        Optional<Ipv6Route> route = routingService.routes(at.deviceId()).stream()
+                .filter(r -> r.state() == Ipv6Route.State.INSTALLED && r.prefix().contains(host))
+                .max(Comparator.comparingInt(r -> r.prefix().prefixLength()));
+        if (route.isEmpty() || route.get().port() == null || route.get().nextHopMac() == null) {
             return LocatorUpdateOutcome.NO_HOST;
         }
-        emit(frame, config.get().myStationMac(), where.get().getKey(), where.get().getValue());
+        Ipv6Route r = route.get();
+        emit(frame, r.sourceMac() != null ? r.sourceMac() : config.get().myStationMac(), r.nextHopMac(),
+             new ConnectPoint(at.deviceId(), r.port()));
         return LocatorUpdateOutcome.FORWARDED_INTO_SITE;
     }
 

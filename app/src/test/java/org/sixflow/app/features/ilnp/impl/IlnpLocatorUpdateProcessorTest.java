@@ -5,6 +5,16 @@ package org.sixflow.app.features.ilnp.impl;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.onlab.packet.VlanId;
+import org.onosproject.net.HostId;
+import java.util.stream.Collectors;
+import org.sixflow.app.features.routing.api.RoutingService;
+import org.sixflow.app.features.routing.api.RoutingListener;
+import org.sixflow.app.features.routing.api.Ipv6Route;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.DeviceId;
+import org.onlab.packet.MacAddress;
+import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.flow.instructions.Instructions;
 import org.onosproject.net.packet.DefaultInboundPacket;
@@ -53,6 +63,8 @@ public class IlnpLocatorUpdateProcessorTest {
     private final IlnpLocatorUpdateProcessor processor = new IlnpLocatorUpdateProcessor();
     private final TestHostService hosts = new TestHostService();
     private final List<OutboundPacket> emitted = new ArrayList<>();
+    /** beijing's routes, as routing holds them. */
+    private final List<Ipv6Route> routes = new ArrayList<>();
 
     @Before
     public void setUp() {
@@ -65,6 +77,25 @@ public class IlnpLocatorUpdateProcessorTest {
         processor.siteService = sites.manager;
         processor.hostService = hosts;
         processor.configService = new LabNetwork().netcfg;
+        processor.routingService = new RoutingService() {
+            @Override
+            public List<Ipv6Route> routes() {
+                return List.copyOf(routes);
+            }
+
+            @Override
+            public List<Ipv6Route> routes(DeviceId deviceId) {
+                return routes.stream().filter(r -> r.deviceId().equals(deviceId)).collect(Collectors.toList());
+            }
+
+            @Override
+            public void addListener(RoutingListener listener) {
+            }
+
+            @Override
+            public void removeListener(RoutingListener listener) {
+            }
+        };
         processor.setClock(() -> 1_700_000_000_000L);
         hosts.add("00:00:00:00:00:10", "device:beijing/1", "fd00:5:1:1::42");
         sites.manager.add(IlnpSiteManagerFixture.example("site-a"));
@@ -117,6 +148,36 @@ public class IlnpLocatorUpdateProcessorTest {
         assertEquals(new LocatorUpdate(1, List.of(new LocatorUpdate.Entry(0x3fff_0000_000d_0001L, 10, 600),
                                                   new LocatorUpdate.Entry(0x3fff_0000_000c_0001L, 20, 0))),
                      last.message());
+    }
+
+    @Test
+    public void aCorrespondentsUpdateForAHostBehindAnotherRouterOfTheSiteGoesAlongTheRoute() {
+        // Two SBRs: the host is on the site's own router, which beijing reaches by its port 3.
+        hosts.move(HostId.hostId(MacAddress.valueOf("00:00:00:00:00:10"), VlanId.NONE), "device:site/1");
+        DeviceId beijing = DeviceId.deviceId("device:beijing");
+        MacAddress siteRouter = MacAddress.valueOf("00:aa:00:00:00:77");
+        routes.add(Ipv6Route.of(beijing, Ip6Prefix.valueOf("fd00:5::/32"), Ipv6Route.Kind.LOCATOR,
+                                PortNumber.portNumber(4), MacAddress.valueOf("00:aa:00:00:00:01"),
+                                MacAddress.valueOf("00:aa:00:00:00:66")).withState(Ipv6Route.State.INSTALLED));
+        routes.add(Ipv6Route.of(beijing, Ip6Prefix.valueOf("fd00:5:1:1::/64"), Ipv6Route.Kind.LOCATOR,
+                                PortNumber.portNumber(3), MacAddress.valueOf("00:aa:00:00:00:01"), siteRouter)
+                           .withState(Ipv6Route.State.INSTALLED));
+        // A longer one the device does not hold yet is not taken.
+        routes.add(Ipv6Route.of(beijing, Ip6Prefix.valueOf("fd00:5:1:1::42/128"), Ipv6Route.Kind.HOST,
+                                PortNumber.portNumber(9), MacAddress.valueOf("00:aa:00:00:00:01"),
+                                MacAddress.valueOf("00:aa:00:00:00:99")));
+        assertEquals(Optional.of(LocatorUpdateOutcome.FORWARDED_INTO_SITE), handle("device:beijing/2",
+                                                                                   bytes(ADVERTISEMENT)));
+        assertEquals(1, emitted.size());
+        byte[] want = patch(patch(with(ADVERTISEMENT, 0, "00aa00000077" + "00aa00000001"), 14 + 7, "fe"),
+                            14 + 24, "fd00000500010001");
+        assertEquals(hex(want), hex(sent(emitted.get(0))));
+        assertEquals(3, outPort(emitted.get(0)));
+
+        // No route to it either: dropped as before.
+        routes.clear();
+        assertEquals(Optional.of(LocatorUpdateOutcome.NO_HOST), handle("device:beijing/2", bytes(ADVERTISEMENT)));
+        assertEquals(1, emitted.size());
     }
 
     @Test
