@@ -44,7 +44,13 @@ class MultihomingStudyTest(SystemTest):
         except RestError:  # not there: the usual case
             pass
         quick = next(p for p in cls.rest.get("multihoming/presets")["presets"] if p["id"] == "thesis-quick")
+        # 128-octet frames at half the thesis's lowest rate: at 1 Mbit/s (about 1,900 frames a second
+        # through three bmv2 switches and, for ILNP, two userspace endpoints, on 2 cores) this lab lost
+        # 2-30 % in four runs of 2026-11-30, with the switches' port counters and without them; the
+        # test is about the runner, the lab's capacity is the bench's (make bench-multihoming).
+        loads = dict(quick["loadsMbps"], **{"128": [0.5]})
         cls.study = dict(quick, id=STUDY, name="system test grid", repetitions=1, trialSeconds=3, streams=STREAMS,
+                         loadsMbps=loads,
                          sharing=[[100, 0], [80, 20]], failover={"uplink": "device:sbr/2", "afterSeconds": 2,
                                                                  "seconds": 12})
         del cls.study["createdAt"]
