@@ -146,6 +146,20 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     }
 
     /**
+     * Returns where a device's port counters are read over gNMI: the one place that decides which
+     * devices the gNMI collector reads (the others' counters come from ONOS's port statistics).
+     *
+     * @param configService ONOS's netcfg
+     * @param device        the device
+     * @return its gnmiAddress; empty when it has no Sixflow netcfg or names none
+     * @throws InvalidFieldException if it names one that is not host:port
+     */
+    public static Optional<String> gnmiAddressOf(NetworkConfigService configService, DeviceId device) {
+        SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
+        return config == null ? Optional.empty() : config.gnmiAddress();
+    }
+
+    /**
      * Returns the device's role.
      *
      * @return the role

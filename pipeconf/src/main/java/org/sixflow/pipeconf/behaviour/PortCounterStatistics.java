@@ -3,6 +3,7 @@
 package org.sixflow.pipeconf.behaviour;
 
 import org.onosproject.drivers.p4runtime.AbstractP4RuntimeHandlerBehaviour;
+import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Port;
 import org.onosproject.net.PortNumber;
@@ -31,7 +32,7 @@ import static org.slf4j.LoggerFactory.getLogger;
 public class PortCounterStatistics extends AbstractP4RuntimeHandlerBehaviour implements PortStatisticsDiscovery {
 
     /** When this instance first counted a port, in seconds: a P4 counter has no start time. */
-    private static final Map<String, Long> FIRST_READ = new ConcurrentHashMap<>();
+    private static final Map<ConnectPoint, Long> FIRST_READ = new ConcurrentHashMap<>();
 
     private final Logger log = getLogger(getClass());
 
@@ -58,6 +59,6 @@ public class PortCounterStatistics extends AbstractP4RuntimeHandlerBehaviour imp
     }
 
     private static long firstRead(DeviceId device, PortNumber port, long now) {
-        return FIRST_READ.computeIfAbsent(device + "/" + port.toLong(), k -> now);
+        return FIRST_READ.computeIfAbsent(new ConnectPoint(device, port), k -> now);
     }
 }

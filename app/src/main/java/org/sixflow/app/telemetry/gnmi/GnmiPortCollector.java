@@ -247,12 +247,8 @@ public class GnmiPortCollector {
     }
 
     private Optional<String> gnmiAddress(DeviceId id) {
-        SixflowDeviceConfig config = configService.getConfig(id, SixflowDeviceConfig.class);
-        if (config == null) {
-            return Optional.empty();
-        }
         try {
-            return config.gnmiAddress();
+            return SixflowDeviceConfig.gnmiAddressOf(configService, id);
         } catch (RuntimeException e) {
             log.warn("Not reading counters of {}: {}", id, e.getMessage());
             return Optional.empty();

@@ -129,12 +129,8 @@ public class OnosPortCounterCollector {
 
     // The gNMI collector reads it: its counters are the device's own, and one source per port.
     private boolean readOverGnmi(DeviceId device) {
-        SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
-        if (config == null) {
-            return false;
-        }
         try {
-            return config.gnmiAddress().isPresent();
+            return SixflowDeviceConfig.gnmiAddressOf(configService, device).isPresent();
         } catch (RuntimeException e) {
             return false; // a bad address: the gNMI collector says so and reads nothing
         }

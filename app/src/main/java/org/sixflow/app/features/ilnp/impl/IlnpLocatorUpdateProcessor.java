@@ -215,12 +215,11 @@ public class IlnpLocatorUpdateProcessor implements IlnpLocatorUpdateService {
         Optional<Ipv6Route> route = routingService.routes(at.deviceId()).stream()
                 .filter(r -> r.state() == Ipv6Route.State.INSTALLED && r.prefix().contains(host))
                 .max(Comparator.comparingInt(r -> r.prefix().prefixLength()));
-        if (route.isEmpty() || route.get().port() == null || route.get().nextHopMac() == null) {
+        if (route.isEmpty()) {
             return LocatorUpdateOutcome.NO_HOST;
         }
         Ipv6Route r = route.get();
-        emit(frame, r.sourceMac() != null ? r.sourceMac() : config.get().myStationMac(), r.nextHopMac(),
-             new ConnectPoint(at.deviceId(), r.port()));
+        emit(frame, r.sourceMac(), r.nextHopMac(), new ConnectPoint(at.deviceId(), r.port()));
         return LocatorUpdateOutcome.FORWARDED_INTO_SITE;
     }
 
