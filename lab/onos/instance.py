@@ -61,8 +61,50 @@ class OnosError(Exception):
 
 class OnosBootError(OnosError):
     """ONOS's core failed to come up in this boot (a component of onos-core-net that Felix's SCR
-    refused, e.g. "activate method [activate] not found; Component will fail": a race of Karaf's
-    feature installation seen under load). Nothing will recover it in this run: start again."""
+    refused, e.g. "activate method [activate] not found; Component will fail", when Karaf refreshes
+    the core while installing an app's features). Nothing will recover it in this run: start
+    again. The refresh that caused it is avoided (BOOT_PROTOBUF); this stays the backstop."""
+
+
+# The protobuf runtime ONOS's gRPC apps install. netty 4's codec and netty 3 (in ONOS's third-party
+# base, booted) import com.google.protobuf optionally: installed later, by the first gRPC app's
+# activation, it made Karaf refresh netty and with it the whole ONOS core, whose SCR then failed
+# to activate onos-core-net's components in about one boot of three under load (karaf.log:
+# "Refreshing bundles: io.netty.codec (Should be wired to: ...protobuf_java ...)", then
+# "activate method [activate] not found"). Booted with the third-party base, netty is wired to it
+# from the start and activating the gRPC apps refreshes nothing.
+BOOT_PROTOBUF = ("org/onosproject/com_google_protobuf_protobuf_java/2.7.0/com_google_protobuf_protobuf_java-2.7.0.jar",
+                 "mvn:org.onosproject/com_google_protobuf_protobuf_java/2.7.0")
+BOOT_FEATURE = "sixflow-lab-boot-protobuf"
+BASE_STAGE = "(onos-thirdparty-base)"
+
+
+def boot_features_xml():
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<features xmlns="http://karaf.apache.org/xmlns/features/v1.2.0" name="sixflow-lab-boot">\n'
+            f'    <feature name="{BOOT_FEATURE}" version="2.7.0" description="protobuf at boot (lab/onos/instance.py)">\n'
+            f'        <bundle>{BOOT_PROTOBUF[1]}</bundle>\n'
+            '    </feature>\n</features>\n')
+
+
+def boot_protobuf_with_the_base(etc, system):
+    """Boots the protobuf runtime in the third-party base's stage (BOOT_PROTOBUF says why), where
+    the build has it and boots that stage; otherwise leaves Karaf's boot as it is."""
+    cfg = os.path.join(etc, "org.apache.karaf.features.cfg")
+    if not os.path.isfile(os.path.join(system, BOOT_PROTOBUF[0])) or not os.path.isfile(cfg):
+        return False
+    with open(cfg, encoding="latin-1") as f:
+        text = f.read()
+    boot = re.search(r"^featuresBoot\s*=(.*)$", text, re.MULTILINE)
+    repos = re.search(r"^featuresRepositories\s*=(.*)$", text, re.MULTILINE)
+    if not boot or BASE_STAGE not in boot.group(1) or not repos:
+        return False
+    xml = os.path.join(etc, "sixflow-lab-boot-features.xml")
+    with open(xml, "w") as f:
+        f.write(boot_features_xml())
+    _set(cfg, "featuresRepositories", repos.group(1).strip() + ", file:" + xml)
+    _set(cfg, "featuresBoot", boot.group(1).strip().replace(BASE_STAGE, f"({BASE_STAGE[1:-1]}, {BOOT_FEATURE})"))
+    return True
 
 
 # What karaf.log says when ONOS's core cannot come up in this boot.
@@ -97,6 +139,7 @@ class OnosInstance:
         shutil.copytree(os.path.join(self.home, "apps"), os.path.join(self.root, "apps"))
         shutil.copy(os.path.join(self.home, "VERSION"), os.path.join(self.root, "VERSION"))
         etc = os.path.join(self.karaf, "etc")
+        boot_protobuf_with_the_base(etc, os.path.join(src, "system"))
         # The repository's Jetty settings, not the ones the build staged: a build staged before
         # they changed would run with the old ones (it did: a minimum data rate that cut off a
         # two-byte body read a few ms late with 408).

@@ -7,11 +7,22 @@ import sys
 import tempfile
 import time
 import unittest
+from xml.etree import ElementTree
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import instance  # noqa: E402
 import onoslab  # noqa: E402
+
+
+REPOS = "mvn:org.apache.karaf.features/standard/4.2.9/xml/features, mvn:org.onosproject/onos-features/2.7.0/xml/features"
+BOOT = "(instance, scr, war), (onos-thirdparty-base), (onos-api, onos-core, onos-cli, onos-rest)"
+
+
+def with_protobuf(home):
+    jar = os.path.join(home, instance.KARAF_DIR, "system", instance.BOOT_PROTOBUF[0])
+    os.makedirs(os.path.dirname(jar))
+    open(jar, "w").close()
 
 
 def fake_home(root):
@@ -23,6 +34,8 @@ def fake_home(root):
         "org.ops4j.pax.web.cfg": "org.osgi.service.http.port=8181\n",
         "org.apache.karaf.shell.cfg": "# sshPort = 1\nsshPort = 8101\nsshHost = 0.0.0.0\n",
         "org.apache.karaf.management.cfg": "rmiRegistryPort = 1099\nrmiServerPort = 44444\n",
+        "org.apache.karaf.features.cfg": (f"featuresRepositories = {REPOS}\nfeaturesBoot = {BOOT}\n"
+                                          "featuresBootAsynchronous = false\n"),
     }
     for name, text in files.items():
         with open(os.path.join(karaf, "etc", name), "w") as f:
@@ -107,6 +120,34 @@ class PrepareTest(unittest.TestCase):
         self.assertEqual("127.0.0.2", cluster["node"]["ip"])
         self.assertNotEqual(9876, cluster["node"]["port"])
         self.assertGreater(cluster["node"]["port"], 0)
+
+    def test_protobuf_boots_with_the_third_party_base(self):
+        # Installed later by the first gRPC app, it made Karaf refresh netty and the whole core.
+        with_protobuf(self.home)
+        self.onos.prepare()
+        features = self.etc("org.apache.karaf.features.cfg")
+        self.assertEqual(BOOT.replace("(onos-thirdparty-base)", f"(onos-thirdparty-base, {instance.BOOT_FEATURE})"),
+                         features["featuresBoot"])
+        repos = [r.strip() for r in features["featuresRepositories"].split(",")]
+        self.assertEqual(REPOS.split(", "), repos[:-1])
+        self.assertTrue(repos[-1].startswith("file:" + self.onos.karaf))
+        root = ElementTree.parse(repos[-1][len("file:"):]).getroot()
+        ns = "{http://karaf.apache.org/xmlns/features/v1.2.0}"
+        feature = root.find(ns + "feature")
+        self.assertEqual(instance.BOOT_FEATURE, feature.get("name"))
+        self.assertEqual([instance.BOOT_PROTOBUF[1]], [b.text for b in feature.findall(ns + "bundle")])
+        with open(os.path.join(self.home, instance.KARAF_DIR, "etc", "org.apache.karaf.features.cfg")) as f:
+            self.assertNotIn(instance.BOOT_FEATURE, f.read())   # the build stays as it was
+
+    def test_a_build_without_protobuf_boots_as_it_is(self):
+        self.onos.prepare()
+        self.assertEqual(BOOT, self.etc("org.apache.karaf.features.cfg")["featuresBoot"])
+        self.assertFalse(os.path.exists(os.path.join(self.onos.karaf, "etc", "sixflow-lab-boot-features.xml")))
+
+    def test_the_protobuf_bundle_is_where_a_maven_url_puts_it(self):
+        group, artifact, version = instance.BOOT_PROTOBUF[1][len("mvn:"):].split("/")
+        self.assertEqual(f"{group.replace('.', '/')}/{artifact}/{version}/{artifact}-{version}.jar",
+                         instance.BOOT_PROTOBUF[0])
 
     def test_no_build_is_a_clear_error(self):
         missing = instance.OnosInstance(os.path.join(self.tmp.name, "none"), os.path.join(self.tmp.name, "x"), 1, 2)

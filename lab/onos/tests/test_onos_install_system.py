@@ -47,9 +47,9 @@ class InstallIntoOnosTest(unittest.TestCase):
         start = time.time()
         try:
             # As the lab does (onoslab.BOOT_ATTEMPTS): a boot whose core Felix's SCR refused is
-            # ONOS's race, not Sixflow's: a fresh instance is started, and the failure said. Here
-            # up to BOOT_ATTEMPTS: on 2026-11-29 three boots in a row failed so once, right after
-            # make test's heaviest steps (each failed boot costs about 30 s).
+            # started again fresh, and the failure said. Its cause, Karaf refreshing the core when
+            # the first gRPC app brought protobuf, is gone (instance.BOOT_PROTOBUF: five boots in a
+            # row failed so in CI on 2026-11-30 before it); the retries stay as a backstop.
             for attempt in range(1, BOOT_ATTEMPTS + 1):
                 cls.onos.prepare().start()
                 try:
