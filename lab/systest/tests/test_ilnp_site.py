@@ -10,9 +10,11 @@ endpoints): h_site's packets leave by the uplink the site's weights give, their 
 rewritten into that provider's locator (h_cn's endpoint learns h_site by it); h_cn's answers come
 back to that locator and sbr rewrites it into the site's internal one; the per-uplink counters
 read through ONOS grow on that uplink only; new weights (0/100) move the flow's outbound packets
-to the other provider, make before break, while a TCP transfer runs (none of its bytes lost; the
-correspondent keeps answering the locator it knows, as no Locator Update told it of another). No
-transport checksum is touched on the way: the endpoints check them over identifiers.
+to the other provider, make before break, while a TCP transfer runs (none of its bytes lost), and
+sbr's owner, which learned the hosts' sessions from sbr's telemetry reports, tells the
+correspondent by a Locator Update to answer by the other provider too; when an uplink fails it
+tells it the live locator (test_5). No transport checksum is touched on the way: the endpoints
+check them over identifiers.
 
 Runs after test_multihoming in the same lab (its NPTv6 mappings cover the site's internal prefix
 and are removed when it ends):
@@ -51,6 +53,10 @@ UPLINKS = {2: ("pa", "2001:db8:a01:1::/64", "00:aa:00:00:05:0a"),
            3: ("pb", "2001:db8:b01:1::/64", "00:aa:00:00:05:0b")}
 SBR_MAC = "00:aa:00:00:05:01"
 SITE = "ilnp-site"
+# sbr reports every IPv6 packet (ILNP's class) so that its owner learns the hosts' sessions
+# (docs/features/ilnp.md#sbr-locator-updates); other routers one in 1,024, as by default.
+COLLECTOR = "org.sixflow.app.telemetry.report.TelemetryReportCollector"
+SBR_SAMPLING = "ipv6=10,ipv6=0@device:sbr"
 PING_REPLY = re.compile(r"icmp_seq=(\d+) ")
 
 
@@ -84,7 +90,10 @@ class IlnpSiteTest(SystemTest):
         cls.addresses = []
         cls.host_configs = []
         cls.onos = Rest(cls.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        cls.sampling = None
         try:
+            cls.sampling = property_value(cls.onos.get("configuration/" + COLLECTOR), "reportSampling") or "10"
+            cls.onos.post("configuration/" + COLLECTOR, {"reportSampling": SBR_SAMPLING})
             for host, address in ((cls.site, SITE_ADDRESS), (cls.cn, CN_ADDRESS)):
                 cls.lab.in_host(host, "ip", "-6", "addr", "add", address + "/64", "dev", host.ifname, "nodad")
                 cls.addresses.append((host, address))
@@ -118,6 +127,8 @@ class IlnpSiteTest(SystemTest):
             pass
         for path, config in cls.host_configs:
             cls.onos.post(path, config)
+        if cls.sampling is not None:
+            cls.onos.post("configuration/" + COLLECTOR, {"reportSampling": cls.sampling})
         for host, address in cls.addresses:
             cls.lab.in_host(host, "ip", "-6", "addr", "del", address + "/64", "dev", host.ifname, check=False)
 
@@ -193,17 +204,17 @@ class IlnpSiteTest(SystemTest):
         self.assertEqual(sent["bytes"], received["bytes"], "TCP lost bytes across the weight change")
         after = self.counters()
         self.assertGreater(after[3]["outPackets"], before[3]["outPackets"], "the flow did not move to pb: %s" % after)
-        # The correspondent still answers the locator it knows h_site by (pa's: no Locator Update
-        # told it otherwise), and sbr takes those in by pa, which is up.
-        self.assertGreater(after[2]["inPackets"], before[2]["inPackets"], after)
+        # sbr told the correspondent (a Locator Update for the session, pb's locator first): its
+        # answers come in by pb's locator too.
+        self.assertGreater(after[3]["inPackets"], before[3]["inPackets"], after)
         counters = self.status(self.cn)["counters"]
         self.assertEqual(0, counters.get("nonceMismatch", 0), counters)
 
     def test_3_an_uplink_failure_moves_the_sites_outbound_flows_to_the_live_one(self):
         """pa's uplink fails while h_site sends UDP to h_cn's identity every 20 ms: sbr's owner
         hears ONOS lose the link and installs the weights the live uplink serves (0/100 from
-        100/0), make before break; the time without arrivals is reported. One way only: h_cn
-        keeps answering the locator it knows (pa's), which no Locator Update replaces."""
+        100/0), make before break; the time without arrivals is reported (h_site's side; h_cn's
+        side, moved by sbr's Locator Update, is test_5's)."""
         self.rest.put("ilnp/sites/%s/weights" % SITE, {"weights": {"2": 100, "3": 0}})
         self.eventually(lambda: self.rest.get("ilnp/sites/" + SITE).get("state") == "INSTALLED", timeout=30,
                         what="100/0 INSTALLED")
@@ -237,6 +248,78 @@ class IlnpSiteTest(SystemTest):
     def locator_updates(self):
         return self.rest.get("ilnp/sites/%s/locator-updates" % SITE)
 
+    def session_with_cn(self):
+        sessions = self.rest.get("ilnp/sites/%s/sessions" % SITE)["sessions"]
+        return next((x for x in sessions if x["host"] == SITE_ADDRESS and x["correspondent"] == CN_ADDRESS), None)
+
+    def test_5_the_border_router_tells_the_correspondent_the_live_locator_when_an_uplink_fails(self):
+        """RFC 6748's site-controlled deployment: h_site knows only the internal locator, so sbr
+        speaks for it. sbr's owner learned the session h_site has with h_cn (addresses, Nonce)
+        from sbr's telemetry reports of h_site's packets; h_cn sends UDP to h_site's identity
+        every 20 ms, by pa's locator (100/0); pa's uplink fails: the owner installs the weights the
+        live uplink serves and sends h_cn a Locator Update from h_site's identity, under h_site's
+        Nonce, advertising pb's locator only. h_cn's endpoint takes it and sends to pb's locator
+        from then on: the flow comes in by pb's locator (its inbound counter grows). The lab's
+        routing would also carry pa's locator around the failed link (pa, cn, pb, sbr), which a
+        real provider would not; those packets count on pa's counter, so pb's counts only what
+        the update moved."""
+        self.rest.put("ilnp/sites/%s/weights" % SITE, {"weights": {"2": 100, "3": 0}})
+        self.eventually(lambda: self.rest.get("ilnp/sites/" + SITE).get("state") == "INSTALLED", timeout=30,
+                        what="100/0 INSTALLED")
+        interval, seconds = 0.02, 2 * self.lab.link_loss_detection_s + 10
+        # h_site's pings keep its session with h_cn in sbr's reports.
+        pinger = subprocess.Popen(["ip", "netns", "exec", self.site.netns, "ping", "-6", "-n", "-i", "0.2",
+                                   "-c", str(int((seconds + 20) / 0.2)), IDENTITY + "b"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            session = self.eventually(self.session_with_cn, timeout=20,
+                                      what="sbr's owner learning h_site's session with h_cn from sbr's reports")
+            self.assertIn(session["nonceOctets"], (4, 12), session)
+            told_before = session["updatesSent"]
+            lu_before = self.status(self.cn)["counters"].get("luReceived", 0)
+            receiver = subprocess.Popen(
+                ["ip", "netns", "exec", self.site.netns, sys.executable, "-c", UDP_RECEIVER, IDENTITY + "a",
+                 str(seconds + 5)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            time.sleep(1)
+            sender = subprocess.Popen(
+                ["ip", "netns", "exec", self.cn.netns, sys.executable, "-c", UDP_SENDER, IDENTITY + "a",
+                 str(interval), str(int(seconds / interval))], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True)
+            time.sleep(2)
+            before = self.counters()
+            self.lab.set_link("sbr", 2, False)
+            failed = time.monotonic()
+            try:
+                told = self.eventually(lambda: (s := self.session_with_cn()) and s["updatesSent"] > told_before
+                                       and s, timeout=self.lab.link_loss_detection_s + 20,
+                                       what="sbr's owner sending h_cn a Locator Update for h_site")
+                after_told = time.monotonic() - failed
+                self.eventually(lambda: self.status(self.cn)["counters"].get("luReceived", 0) > lu_before,
+                                timeout=10, what="h_cn's endpoint taking sbr's Locator Update")
+                sender.communicate(timeout=seconds + 30)
+                out, err = receiver.communicate(timeout=seconds + 30)
+                locators = self.peer_locators(self.cn, SITE_NID)
+                after = self.counters()
+            finally:
+                self.lab.set_link("sbr", 2, True)
+        finally:
+            pinger.kill()
+            pinger.wait()
+        self.assertEqual([{"locator": UPLINKS[3][1].split("::")[0],
+                           "preference": 10, "lifetime": 600}], told["lastAdvertised"], told)
+        self.assertEqual([locator_hex(UPLINKS[3][1])], locators, "h_cn's locators for h_site after the update")
+        seqs = sorted(set(int(line) for line in out.split()))
+        self.assertTrue(seqs, "nothing arrived: %s" % err)
+        longest = max((b - a for a, b in zip(seqs, seqs[1:])), default=1)
+        moved = after[3]["inPackets"] - before[3]["inPackets"]
+        print("\n  uplink pa failed under a UDP flow from h_cn over ILNP: Locator Update sent %.2f s after the"
+              " failure; longest time without an arrival %.2f s (%d of %d arrived); %d packets came in by pb's"
+              " locator" % (after_told, longest * interval, len(seqs), int(seconds / interval), moved))
+        self.assertGreater(moved, 100, "the flow did not come in by pb's locator: %s -> %s" % (before, after))
+        self.assertGreater(seqs[-1], seqs[0] + longest, "nothing arrived after the failure")
+        counters = self.status(self.cn)["counters"]
+        self.assertEqual(0, counters.get("nonceMismatch", 0), counters)
+
     def test_4_locator_updates_a_correspondents_goes_in_and_a_forged_one_from_outside_is_dropped(self):
         """Bad input from outside the site: a Locator Update claiming a site host's (internal)
         locator that comes in by an uplink is dropped (FROM_OUTSIDE_THE_SITE), and h_site never
@@ -264,10 +347,12 @@ class IlnpSiteTest(SystemTest):
         # Real: h_cn gains a locator (an address with its NID); its endpoint tells its peers.
         self.lab.in_host(self.cn, "ip", "-6", "addr", "add", "fd00:5:c:1::b/64", "dev", self.cn.ifname, "nodad")
         try:
+            # (h_cn's acknowledgements of sbr's own updates for h_site go into the site too.)
             into = self.eventually(lambda: next((u for u in self.locator_updates()["last"]
-                                                 if u["outcome"] == "FORWARDED_INTO_SITE"), None),
+                                                 if u["outcome"] == "FORWARDED_INTO_SITE"
+                                                 and u["operation"] == "advertisement"
+                                                 and "fd00:5:c:1" in [l["locator"] for l in u["locators"]]), None),
                                    timeout=15, what="h_cn's Locator Update delivered into the site")
-            self.assertIn("fd00:5:c:1", [l["locator"] for l in into["locators"]], into)
             self.eventually(lambda: self.status(self.site)["counters"]["luReceived"] > lu_before, timeout=10,
                             what="h_site's endpoint taking h_cn's update")
             self.assertIn("fd000005000c0001", self.peer_locators(self.site, CN_NID))
@@ -275,6 +360,25 @@ class IlnpSiteTest(SystemTest):
         finally:
             self.lab.in_host(self.cn, "ip", "-6", "addr", "del", "fd00:5:c:1::b/64", "dev", self.cn.ifname,
                              check=False)
+
+
+def property_value(config, name):
+    """A component property's value in ONOS's GET /configuration/{component} answer."""
+    if isinstance(config, dict):
+        for key, value in config.items():
+            if key == name:
+                return value.get("value") if isinstance(value, dict) else value
+            found = property_value(value, name)
+            if found is not None:
+                return found
+    if isinstance(config, list):
+        for item in config:
+            if isinstance(item, dict) and item.get("name") == name:
+                return item.get("value")
+            found = property_value(item, name)
+            if found is not None:
+                return found
+    return None
 
 
 def ipaddress_of(address16):

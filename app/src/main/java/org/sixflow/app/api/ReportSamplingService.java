@@ -24,4 +24,26 @@ public interface ReportSamplingService {
      * @return the sampling the device holds, if known
      */
     Optional<String> confirmedSampling(DeviceId deviceId);
+
+    /**
+     * Has a device report a class at least one packet in 2^k whatever the reportSampling
+     * property says (which still decides everything else), until released: for a feature that
+     * learns from reports (an ILNP site's border router learns its hosts' sessions). The
+     * confirmed sampling of the device then names the part.
+     *
+     * @param owner  who needs it (one requirement per owner and device)
+     * @param device the device
+     * @param cls    the class
+     * @param shift  k
+     * @throws IllegalArgumentException for a k outside what the data plane can sample
+     */
+    void require(String owner, DeviceId device, LatencyClass cls, int shift);
+
+    /**
+     * Ends an owner's requirement on a device; nothing if it had none.
+     *
+     * @param owner  who needed it
+     * @param device the device
+     */
+    void release(String owner, DeviceId device);
 }

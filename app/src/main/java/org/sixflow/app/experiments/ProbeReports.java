@@ -5,6 +5,7 @@ package org.sixflow.app.experiments;
 import org.sixflow.app.api.ProbePacket;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.msr6.MrhLayout;
+import org.sixflow.app.telemetry.report.TelemetryReportParser;
 
 import java.nio.ByteBuffer;
 import java.util.Optional;
@@ -34,7 +35,7 @@ import java.util.Optional;
 public final class ProbeReports {
 
     /** Report Ethernet (14) and report_t (28). */
-    static final int REPORT_BYTES = 14 + 28;
+    static final int REPORT_BYTES = TelemetryReportParser.MEASURED_PACKET;
     private static final int ETHERTYPE_IPV6 = 0x86dd;
     private static final int VLAN_TAG_BYTES = 4;
     /** An S-tag and a C-tag: what a subscriber's line has at most. */

@@ -150,6 +150,28 @@ public final class ReportSampling {
     }
 
     /**
+     * Returns this sampling with a device reporting a class at least one packet in 2^k: the
+     * device's own part for the class becomes the smaller of k and what it samples now (k where
+     * the class does not report there); every other part stays.
+     *
+     * @param device the device
+     * @param cls    the class
+     * @param shift  k, 0..{@link #MAX_SHIFT}
+     * @return the sampling, this one when it already reports that often
+     */
+    public ReportSampling atLeast(DeviceId device, LatencyClass cls, int shift) {
+        checkArgument(shift >= 0 && shift <= MAX_SHIFT, "k %s outside 0..%s", shift, MAX_SHIFT);
+        Integer now = shiftsAt(device).get(cls);
+        if (now != null && now <= shift) {
+            return this;
+        }
+        SortedMap<DeviceId, SortedMap<LatencyClass, Integer>> devices = new TreeMap<>(BY_NAME);
+        deviceShifts.forEach((d, m) -> devices.put(d, new TreeMap<>(m)));
+        devices.computeIfAbsent(device, d -> new TreeMap<>()).put(cls, shift);
+        return new ReportSampling(new TreeMap<>(shifts), devices);
+    }
+
+    /**
      * Returns the data plane's mask for an exponent: a packet is reported when its class sequence
      * number ANDed with the mask is zero.
      *

@@ -31,6 +31,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
 import org.sixflow.app.api.PacketTooBigService;
 import org.sixflow.app.api.ReportSamplingService;
@@ -48,11 +49,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static org.onlab.util.Tools.groupedThreads;
 import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING;
 import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING_DEFAULT;
@@ -128,6 +132,9 @@ public class TelemetryReportCollector implements ReportSamplingService {
     Clock clock = Clock.systemUTC();
 
     private volatile ReportSampling sampling = ReportSampling.parse(REPORT_SAMPLING_DEFAULT);
+    /** What owners require of each device beyond the property (see require). */
+    private final Map<DeviceId, Map<String, Map.Entry<LatencyClass, Integer>>> requirements =
+            new ConcurrentHashMap<>();
     private ApplicationId appId;
     private ScheduledExecutorService executor;
     private SampleWriter writer;
@@ -208,6 +215,41 @@ public class TelemetryReportCollector implements ReportSamplingService {
         return confirmations.confirmed(deviceId);
     }
 
+    @Override
+    public void require(String owner, DeviceId device, LatencyClass cls, int shift) {
+        checkArgument(shift >= 0 && shift <= ReportSampling.MAX_SHIFT, "k %s outside 0..%s", shift,
+                      ReportSampling.MAX_SHIFT);
+        Map.Entry<LatencyClass, Integer> need = Map.entry(cls, shift);
+        Map.Entry<LatencyClass, Integer> before = requirements.computeIfAbsent(device, d -> new ConcurrentHashMap<>())
+                .put(owner, need);
+        if (!need.equals(before)) {
+            executor.execute(() -> configure(device));
+        }
+    }
+
+    @Override
+    public void release(String owner, DeviceId device) {
+        Map<String, Map.Entry<LatencyClass, Integer>> owners = requirements.get(device);
+        if (owners != null && owners.remove(owner) != null) {
+            executor.execute(() -> configure(device));
+        }
+    }
+
+    /**
+     * The sampling a device is written: the property's, with what owners require there.
+     *
+     * @param id the device
+     * @return the property's text, or the text of the sampling the requirements make of it
+     */
+    String samplingText(DeviceId id) {
+        ReportSampling base = sampling;
+        ReportSampling at = base;
+        for (Map.Entry<LatencyClass, Integer> need : requirements.getOrDefault(id, Map.of()).values()) {
+            at = at.atLeast(id, need.getKey(), need.getValue());
+        }
+        return at.equals(base) ? reportSampling : at.toString();
+    }
+
     private void readProperties(ComponentContext context) {
         ComponentProperties.text(context, REPORT_SAMPLING).ifPresent(text -> {
             try {
@@ -273,7 +315,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
                 groupService.addGroup(ReportRules.cloneSession(
                         id, appId, CloneSessions.telemetryTruncate(pipeconf.get().id()).orElseThrow()));
             }
-            String text = reportSampling;
+            String text = samplingText(id);
             List<FlowEntry> current = new ArrayList<>();
             for (FlowEntry entry : flowRuleService.getFlowEntriesById(appId)) {
                 if (entry.deviceId().equals(id) && SIXFLOW_EGRESS_TELEMETRY_SAMPLING.equals(entry.table())) {

@@ -36,6 +36,8 @@ public final class TelemetryReportParser {
     static final int ETHERNET_BYTES = 14;
     /** report_t: 8+4+4+16+32+(7+9)+(7+9)+48+48+32 bits. */
     static final int REPORT_BYTES = 28;
+    /** Where a report's copy of the measured packet (its first bytes, from Ethernet on) starts. */
+    public static final int MEASURED_PACKET = ETHERNET_BYTES + REPORT_BYTES;
     private static final int ETHERTYPE_IPV6 = 0x86dd;
 
     /** Width of the report's port fields: port_num_t, as wide as the pipeline's port keys. */
@@ -132,7 +134,7 @@ public final class TelemetryReportParser {
      * @return the report; empty when the frame is no too-big report or carries no IPv6 packet
      */
     public static Optional<TooBigReport> tooBig(byte[] frame, DeviceId deviceId) {
-        int packet = ETHERNET_BYTES + REPORT_BYTES + ETHERNET_BYTES;
+        int packet = MEASURED_PACKET + ETHERNET_BYTES;
         if (frame == null || frame.length <= packet
                 || Byte.toUnsignedInt(frame[ETHERNET_BYTES]) != REPORT_VERSION_TOO_BIG) {
             return Optional.empty();

@@ -20,6 +20,7 @@ import org.onosproject.net.link.LinkServiceAdapter;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.api.ExperimentStore;
+import org.sixflow.app.api.ReportSamplingServiceAdapter;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.features.msr6.api.Msr6TreeService;
 import org.sixflow.app.testing.FeatureExperimentTargets;
@@ -82,7 +83,7 @@ public final class ExperimentManagerFixture<S extends ExperimentStore> {
         manager.netcfgService = lab.netcfg;
         manager.pipeconfService = pipeconfs;
         manager.flowRuleService = new FlowRuleServiceAdapter();
-        manager.reportSamplingService = device -> java.util.Optional.empty();
+        manager.reportSamplingService = new ReportSamplingServiceAdapter();
         manager.componentConfigService = new ComponentConfigAdapter();
         manager.leadershipService = new LeadershipServiceAdapter() {
             @Override

@@ -9,6 +9,7 @@ import org.sixflow.app.api.LatencyClass;
 import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -36,6 +37,26 @@ public class ReportSamplingTest {
         assertEquals(Map.of(LatencyClass.IPV6, 0, LatencyClass.MSR6_REPLICATE, 3), sampling.shifts());
         assertEquals("ipv6=0,msr6-replicate=3", sampling.toString());
         assertEquals(sampling, ReportSampling.parse(sampling.toString()));
+    }
+
+    @Test
+    public void atLeastTightensOneClassOnOneDeviceOnly() {
+        DeviceId beijing = DeviceId.deviceId("device:beijing");
+        DeviceId nanjing = DeviceId.deviceId("device:nanjing");
+        ReportSampling every10 = ReportSampling.parse("10");
+        ReportSampling tight = every10.atLeast(beijing, LatencyClass.IPV6, 6);
+        assertEquals(6, (int) tight.shiftsAt(beijing).get(LatencyClass.IPV6));
+        assertEquals(10, (int) tight.shiftsAt(beijing).get(LatencyClass.APN6_INSERT));
+        assertEquals(10, (int) tight.shiftsAt(nanjing).get(LatencyClass.IPV6));
+        assertEquals(tight, ReportSampling.parse(tight.toString()));
+        // Already as often or more: the same sampling.
+        assertSame(tight, tight.atLeast(beijing, LatencyClass.IPV6, 8));
+        ReportSampling off = ReportSampling.parse("off");
+        assertEquals(Map.of(LatencyClass.IPV6, 6), off.atLeast(beijing, LatencyClass.IPV6, 6).shiftsAt(beijing));
+        assertTrue(off.atLeast(beijing, LatencyClass.IPV6, 6).shiftsAt(nanjing).isEmpty());
+        ReportSampling own = ReportSampling.parse("ipv6=10,apn6-insert=0@device:beijing");
+        assertEquals(Map.of(LatencyClass.IPV6, 6, LatencyClass.APN6_INSERT, 0),
+                     own.atLeast(beijing, LatencyClass.IPV6, 6).deviceShifts().get(beijing));
     }
 
     @Test

@@ -70,6 +70,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 import static org.sixflow.pipeconf.P4InfoConstants.MASK;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMPLING;
 
@@ -284,6 +285,33 @@ public class TelemetryReportCollectorTest {
         collector.modified(sampling("off"));
         await("entries removed", installed::isEmpty);
         assertEquals("the clone session stays for the next sampling", 1, groups.size());
+    }
+
+    @Test
+    public void anOwnersRequirementTightensOneClassOnOneDeviceUntilReleased() throws Exception {
+        collector.activate(null);
+        await("sampling confirmed", () -> collector.confirmedSampling(LEAF1).isPresent());
+        collector.require("ilnp-sessions", LEAF1, LatencyClass.IPV6, 6);
+        String tightened = ReportSampling.parse("10").atLeast(LEAF1, LatencyClass.IPV6, 6).toString();
+        await("the requirement written", () -> collector.confirmedSampling(LEAF1).equals(Optional.of(tightened)));
+        assertEquals(63L, (long) masksByClass().get(LatencyClass.IPV6.code()));
+        assertEquals(1023L, (long) masksByClass().get(LatencyClass.APN6_INSERT.code()));
+        // The property may ask for more than an owner; then it is what is written.
+        collector.modified(sampling("ipv6=0"));
+        await("the property's stronger part written", () -> collector.confirmedSampling(LEAF1)
+                .equals(Optional.of("ipv6=0")));
+        collector.modified(sampling("10"));
+        await("the requirement again", () -> collector.confirmedSampling(LEAF1).equals(Optional.of(tightened)));
+        collector.release("ilnp-sessions", LEAF1);
+        await("released", () -> collector.confirmedSampling(LEAF1)
+                .equals(Optional.of(OsgiPropertyConstants.REPORT_SAMPLING_DEFAULT)));
+        assertEquals(1023L, (long) masksByClass().get(LatencyClass.IPV6.code()));
+        try {
+            collector.require("x", LEAF1, LatencyClass.IPV6, ReportSampling.MAX_SHIFT + 1);
+            fail("a k the data plane cannot sample");
+        } catch (IllegalArgumentException expected) {
+            // refused
+        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.sixflow.app.api.InstallStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * ILNP sites of border routers (RFC 6748's site-controlled deployment). Any instance accepts a
@@ -47,6 +48,15 @@ public interface IlnpSiteService extends ListenerService<IlnpSiteEvent, IlnpSite
      * @return the site as installed, if stored
      */
     Optional<IlnpSite> serving(String name);
+
+    /**
+     * Returns the ports of a site's uplinks that are down now (their link gone, or the port
+     * disabled), whose share {@link #serving} gives to the live ones.
+     *
+     * @param name site name
+     * @return the ports, empty for an unknown site or one with every uplink up
+     */
+    Set<PortNumber> downUplinks(String name);
 
     /**
      * Returns where a site is in its lifecycle.

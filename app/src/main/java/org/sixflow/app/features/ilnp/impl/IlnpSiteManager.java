@@ -146,6 +146,13 @@ public class IlnpSiteManager
     }
 
     @Override
+    public Set<PortNumber> downUplinks(String name) {
+        return store.get(name).map(site -> site.uplinks().stream().map(IlnpUplink::port)
+                .filter(port -> uplinks.isDown(new ConnectPoint(site.device(), port)))
+                .collect(Collectors.toUnmodifiableSet())).orElse(Set.of());
+    }
+
+    @Override
     public List<String> entries(String name) {
         return store.get(name).map(s -> compiler.compile(serving(s)).stream().map(EntryText::describe)
                 .collect(Collectors.toList())).orElse(List.of());

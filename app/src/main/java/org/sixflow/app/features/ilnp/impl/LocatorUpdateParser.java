@@ -98,6 +98,14 @@ final class LocatorUpdateParser {
      * of the pseudo-header (identifiers, length, Next Header 58) and the message is 0xFFFF.
      */
     static boolean ilnpChecksumOk(byte[] frame, int icmp, int end) {
+        return ilnpSum(frame, icmp, end) == 0xffff;
+    }
+
+    /**
+     * The ones' complement sum of ILNP's pseudo-header (the frame's two identifiers, the
+     * message's length, Next Header 58) and the message in [icmp, end), checksum field as it is.
+     */
+    static int ilnpSum(byte[] frame, int icmp, int end) {
         long sum = 0;
         for (int offset : new int[]{LocatorUpdateFrame.SOURCE + 8, LocatorUpdateFrame.DESTINATION + 8}) {
             for (int i = 0; i < 8; i += 2) {
@@ -112,7 +120,7 @@ final class LocatorUpdateParser {
         while ((sum >>> 16) != 0) {
             sum = (sum & 0xffff) + (sum >>> 16);
         }
-        return sum == 0xffff;
+        return (int) sum;
     }
 
     private static int u16(byte[] b, int at) {

@@ -8,6 +8,8 @@ import org.onlab.util.ItemNotFoundException;
 import org.onosproject.rest.AbstractWebResource;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.ilnp.api.IlnpLocatorUpdateService;
+import org.sixflow.app.features.ilnp.api.IlnpSession;
+import org.sixflow.app.features.ilnp.api.IlnpSessionService;
 import org.sixflow.app.features.ilnp.api.IlnpSite;
 import org.sixflow.app.features.ilnp.api.IlnpSiteService;
 import org.sixflow.app.features.ilnp.api.IlnpUplinkCounters;
@@ -197,6 +199,41 @@ public class IlnpSiteWebResource extends AbstractWebResource {
                     .put("outcome", u.outcome().name());
             ArrayNode locators = one.putArray("locators");
             u.message().entries().forEach(e -> locators.addObject().put("locator", e.locatorText())
+                    .put("preference", e.preference()).put("lifetime", e.lifetime()));
+        }
+        return ok(json).build();
+    }
+
+    /**
+     * Returns the sessions of a site's hosts its border router reported lately, and the Locator
+     * Updates this instance sent their correspondents when the site's uplinks changed.
+     *
+     * @param name site name
+     * @return 200 OK with {"site", "updatesSent", "sessions": [...]}; 404
+     */
+    @GET
+    @Path("{name}/sessions")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response sessions(@PathParam("name") String name) {
+        if (get(IlnpSiteService.class).site(name).isEmpty()) {
+            throw new ItemNotFoundException("No ILNP site " + name);
+        }
+        IlnpSessionService service = get(IlnpSessionService.class);
+        ObjectNode json = mapper().createObjectNode().put("site", name).put("updatesSent", service.updatesSent(name));
+        ArrayNode sessions = json.putArray("sessions");
+        for (IlnpSession s : service.sessions(name)) {
+            ObjectNode one = sessions.addObject().put("host", s.host().toString())
+                    .put("correspondent", s.correspondent().toString()).put("nonceOctets", s.nonceOctets())
+                    .put("firstSeen", Instant.ofEpochMilli(s.firstSeenMillis()).toString())
+                    .put("lastSeen", Instant.ofEpochMilli(s.lastSeenMillis()).toString())
+                    .put("updatesSent", s.updatesSent());
+            if (s.lastUpdateMillis() > 0) {
+                one.put("lastUpdate", Instant.ofEpochMilli(s.lastUpdateMillis()).toString());
+            } else {
+                one.putNull("lastUpdate");
+            }
+            ArrayNode locators = one.putArray("lastAdvertised");
+            s.lastAdvertised().forEach(e -> locators.addObject().put("locator", e.locatorText())
                     .put("preference", e.preference()).put("lifetime", e.lifetime()));
         }
         return ok(json).build();

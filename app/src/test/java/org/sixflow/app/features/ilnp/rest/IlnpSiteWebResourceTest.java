@@ -11,6 +11,8 @@ import org.onlab.osgi.TestServiceDirectory;
 import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.features.ilnp.api.IlnpLocatorUpdateService;
+import org.sixflow.app.features.ilnp.api.IlnpSession;
+import org.sixflow.app.features.ilnp.api.IlnpSessionService;
 import org.sixflow.app.features.ilnp.api.IlnpSiteService;
 import org.sixflow.app.features.ilnp.api.LocatorUpdate;
 import org.sixflow.app.features.ilnp.api.LocatorUpdateOutcome;
@@ -68,6 +70,21 @@ public class IlnpSiteWebResourceTest extends SixflowRestTest {
             @Override
             public Map<LocatorUpdateOutcome, Long> outcomes() {
                 return Map.of();
+            }
+        });
+        directory.add(IlnpSessionService.class, new IlnpSessionService() {
+            @Override
+            public List<IlnpSession> sessions(String site) {
+                return List.of(new IlnpSession(site, Ip6Address.valueOf("fd00:5:1:1::42"),
+                                               Ip6Address.valueOf("3fff:0:c:1::99"), 4, 1000, 61_000, 3, 62_000,
+                                               List.of(new LocatorUpdate.Entry(0x2001_0db8_000b_0001L, 10, 600))),
+                               new IlnpSession(site, Ip6Address.valueOf("fd00:5:1:1::43"),
+                                               Ip6Address.valueOf("3fff:0:c:1::98"), 12, 0, 2000, 0, 0, List.of()));
+            }
+
+            @Override
+            public long updatesSent(String site) {
+                return 3;
             }
         });
     }
@@ -132,6 +149,7 @@ public class IlnpSiteWebResourceTest extends SixflowRestTest {
         assertEquals(404, putWeights("site-a", "{\"weights\": {\"2\": 80, \"3\": 20}}").getStatus());
         assertEquals(404, target().path("ilnp/sites/site-a/counters").request().get().getStatus());
         assertEquals(404, target().path("ilnp/sites/site-a/locator-updates").request().get().getStatus());
+        assertEquals(404, target().path("ilnp/sites/site-a/sessions").request().get().getStatus());
     }
 
     @Test
@@ -207,6 +225,20 @@ public class IlnpSiteWebResourceTest extends SixflowRestTest {
         assertEquals("3fff:0:d:1", locator.getString("locator", null));
         assertEquals(10, locator.getInt("preference", 0));
         assertEquals(600, locator.getInt("lifetime", 0));
+
+        JsonObject sessions = get("ilnp/sites/site-a/sessions");
+        assertEquals(3, sessions.getInt("updatesSent", 0));
+        JsonObject told = sessions.get("sessions").asArray().get(0).asObject();
+        assertEquals("fd00:5:1:1::42", told.getString("host", null));
+        assertEquals("3fff:0:c:1::99", told.getString("correspondent", null));
+        assertEquals(4, told.getInt("nonceOctets", 0));
+        assertEquals("1970-01-01T00:01:01Z", told.getString("lastSeen", null));
+        assertEquals("1970-01-01T00:01:02Z", told.getString("lastUpdate", null));
+        assertEquals("2001:db8:b:1", told.get("lastAdvertised").asArray().get(0).asObject().getString("locator", null));
+        assertEquals(null, told.get("nonce"));   // the session's secret stays in the controller
+        JsonObject quiet = sessions.get("sessions").asArray().get(1).asObject();
+        assertTrue(quiet.get("lastUpdate").isNull());
+        assertEquals(0, quiet.get("lastAdvertised").asArray().size());
     }
 
     @Test
