@@ -93,6 +93,8 @@ public class IlnpSessionAnnouncer implements IlnpSessionService {
     private final IlnpSessions sessions = new IlnpSessions();
     private final PacketProcessor learner = new Learner();
     private final IlnpSiteListener siteListener = this::siteEvent;
+    /** The sites of each border router, kept from the site events (reports arrive many a second). */
+    private volatile Map<DeviceId, List<IlnpSite>> sitesByDevice = Map.of();
     /** The border routers asked to report IPv6 often enough to learn sessions. */
     private final Set<DeviceId> sampled = ConcurrentHashMap.newKeySet();
     /** What each site served when last installed: its serving weights and down uplinks. */
@@ -152,8 +154,7 @@ public class IlnpSessionAnnouncer implements IlnpSessionService {
                 != TelemetryReportParser.ETHERTYPE_REPORT) {
             return false;
         }
-        List<IlnpSite> here = siteService.sites().stream()
-                .filter(s -> s.device().equals(in.receivedFrom().deviceId())).collect(Collectors.toList());
+        List<IlnpSite> here = sitesByDevice.getOrDefault(in.receivedFrom().deviceId(), List.of());
         if (here.isEmpty()) {
             return false;
         }
@@ -195,9 +196,13 @@ public class IlnpSessionAnnouncer implements IlnpSessionService {
         return weights + " down " + down;
     }
 
-    /** Each device with a site reports IPv6 often enough; one that has none any more, as it did. */
+    /**
+     * Takes the sites anew: each device with a site reports IPv6 often enough, one that has none
+     * any more as it did.
+     */
     private synchronized void sample() {
-        Set<DeviceId> routers = siteService.sites().stream().map(IlnpSite::device).collect(Collectors.toSet());
+        sitesByDevice = siteService.sites().stream().collect(Collectors.groupingBy(IlnpSite::device));
+        Set<DeviceId> routers = sitesByDevice.keySet();
         for (DeviceId device : routers) {
             if (sampled.add(device)) {
                 samplingService.require(SAMPLING_OWNER, device, LatencyClass.IPV6, SESSION_SAMPLING_SHIFT);
@@ -214,9 +219,7 @@ public class IlnpSessionAnnouncer implements IlnpSessionService {
     private void siteEvent(IlnpSiteEvent event) {
         String name = event.subject().name();
         try {
-            if (event.type() == IlnpSiteEvent.Type.SITE_ADDED || event.type() == IlnpSiteEvent.Type.SITE_REMOVED) {
-                sample();
-            }
+            sample();
             if (event.type() == IlnpSiteEvent.Type.SITE_REMOVED) {
                 served.remove(name);
                 sessions.forget(name);
