@@ -168,10 +168,13 @@ public class IlnpSessionAnnouncer implements IlnpSessionService {
         byte[] dst = packet.get().destination();
         long srcLocator = ReportedIlnpPacket.half(src, true);
         long dstLocator = ReportedIlnpPacket.half(dst, true);
+        long ingress = packet.get().ingressPort();
         for (IlnpSite site : here) {
             // Leaving the site: from the internal locator (or an uplink's, where the report shows
-            // the packet rewritten) to a locator that is none of the site's.
-            if (siteLocator(site, srcLocator) && !siteLocator(site, dstLocator)) {
+            // the packet rewritten) to a locator that is none of the site's, and not come in by an
+            // uplink (a source forged outside would have the router speak to whom it names).
+            if (siteLocator(site, srcLocator) && !siteLocator(site, dstLocator)
+                    && site.uplinks().stream().noneMatch(u -> u.port().toLong() == ingress)) {
                 byte[] host = src.clone();
                 System.arraycopy(IlnpEntryCompiler.locator(site.internalLocator()), 0, host, 0, 8);
                 sessions.learn(site.name(), Ip6Address.valueOf(host), Ip6Address.valueOf(dst), packet.get().nonce(),

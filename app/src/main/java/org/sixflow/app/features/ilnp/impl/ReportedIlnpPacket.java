@@ -3,6 +3,7 @@
 package org.sixflow.app.features.ilnp.impl;
 
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
+import org.sixflow.pipeconf.P4InfoConstants;
 
 import java.util.Arrays;
 import java.util.Optional;
@@ -20,17 +21,22 @@ final class ReportedIlnpPacket {
     static final int NONCE_OPTION = 0x8B;
     /** report_t's version octet, right behind the report's Ethernet header. */
     private static final int REPORT_VERSION_AT = 14;
+    /** report_t's ingress port field (7 bits of padding, the port in the low bits). */
+    private static final int REPORT_INGRESS_PORT_AT = REPORT_VERSION_AT + 8;
+    private static final int PORT_MASK = (1 << P4InfoConstants.HDR_EG_PORT_BITWIDTH) - 1;
     private static final int ETHERTYPE_IPV6 = 0x86DD;
     private static final int IPV6 = 40;
     private static final int NH_HOP_BY_HOP = 0;
     private static final int NH_DESTINATION_OPTIONS = 60;
     private static final int PAD1 = 0;
 
+    private final int ingressPort;
     private final byte[] source;
     private final byte[] destination;
     private final byte[] nonce;
 
-    private ReportedIlnpPacket(byte[] source, byte[] destination, byte[] nonce) {
+    private ReportedIlnpPacket(int ingressPort, byte[] source, byte[] destination, byte[] nonce) {
+        this.ingressPort = ingressPort;
         this.source = source;
         this.destination = destination;
         this.nonce = nonce;
@@ -72,7 +78,8 @@ final class ReportedIlnpPacket {
         if (nonce == null) {
             return Optional.empty();
         }
-        return Optional.of(new ReportedIlnpPacket(Arrays.copyOfRange(report, ip + 8, ip + 24),
+        return Optional.of(new ReportedIlnpPacket(u16(report, REPORT_INGRESS_PORT_AT) & PORT_MASK,
+                                                  Arrays.copyOfRange(report, ip + 8, ip + 24),
                                                   Arrays.copyOfRange(report, ip + 24, ip + 40), nonce));
     }
 
@@ -102,6 +109,11 @@ final class ReportedIlnpPacket {
 
     private static int u16(byte[] b, int at) {
         return ((b[at] & 0xff) << 8) | (b[at + 1] & 0xff);
+    }
+
+    /** The port the measured packet came in by, as the report says. */
+    int ingressPort() {
+        return ingressPort;
     }
 
     /** The source address, 16 octets. */

@@ -216,6 +216,10 @@ public class IlnpSessionAnnouncerTest {
         String inbound = "60000000" + "0010" + "3c" + "40" + "3fff0000000c0001" + "0000000000000099"
                 + "20010db8000a0001" + "0000000000000042";
         assertEquals(false, announcer.learn(at("device:beijing/2", report(inbound + NONCE4 + UDP))));
+        // A site host's source forged outside: the report says it came in by uplink 2.
+        byte[] forged = report(IPV6_TO_CN + NONCE4 + UDP);
+        forged[14 + 9] = 2;
+        assertEquals(false, announcer.learn(at("device:beijing/1", forged)));
         String inside = IPV6_TO_CN.replace("3fff0000000c0001", "fd00000500010001");
         assertEquals(false, announcer.learn(at("device:beijing/1", report(inside + NONCE4 + UDP))));
         assertEquals(false, announcer.learn(at("device:beijing/1",

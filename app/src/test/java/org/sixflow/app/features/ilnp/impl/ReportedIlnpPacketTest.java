@@ -41,6 +41,7 @@ public class ReportedIlnpPacketTest {
         assertEquals("a1b2c3d4", hex(p.nonce()));
         assertEquals(0xfd00_0005_0001_0001L, ReportedIlnpPacket.half(p.source(), true));
         assertEquals(0x42L, ReportedIlnpPacket.half(p.source(), false));
+        assertEquals(1, p.ingressPort());   // report_t's ingress field, its padding masked off
     }
 
     @Test
