@@ -357,6 +357,13 @@ class IlnpSiteTest(SystemTest):
                             what="h_site's endpoint taking h_cn's update")
             self.assertIn("fd000005000c0001", self.peer_locators(self.site, CN_NID))
             self.assertGreater(self.locator_updates()["received"], received)
+            # sbr's owner took it too, under h_cn's Nonce (learned from h_cn's packets coming in):
+            # the session's correspondent locators are the ones h_cn advertised.
+            theirs = self.eventually(
+                lambda: (x := self.session_with_cn()) and "fd00:5:c:1" in [l["locator"] for l in
+                                                                          x["correspondentLocators"]] and x,
+                timeout=10, what="h_cn's update in the session's correspondent locators")
+            self.assertEqual(CN_ADDRESS, theirs["correspondent"], "equal preferences: the first listed stays")
         finally:
             self.lab.in_host(self.cn, "ip", "-6", "addr", "del", "fd00:5:c:1::b/64", "dev", self.cn.ifname,
                              check=False)

@@ -10,8 +10,9 @@ import java.util.Objects;
 /**
  * A session between a site host and a correspondent, as the site's border router learned it from
  * its telemetry reports of the host's packets: who talks to whom, under which Nonce (RFC 6744;
- * only its length is shown, since it is what keeps off-path senders from moving the session), and
- * the Locator Updates the router sent the correspondent for the host.
+ * only its length is shown, since it is what keeps off-path senders from moving the session), the
+ * Locator Updates the router sent the correspondent for the host, and the correspondent's
+ * locators as its own last update (under its Nonce) gave them.
  */
 public final class IlnpSession {
 
@@ -24,6 +25,7 @@ public final class IlnpSession {
     private final long updatesSent;
     private final long lastUpdateMillis;
     private final List<LocatorUpdate.Entry> lastAdvertised;
+    private final List<LocatorUpdate.Entry> correspondentLocators;
 
     /**
      * Creates a session's view.
@@ -37,10 +39,12 @@ public final class IlnpSession {
      * @param updatesSent      Locator Updates sent for it (copies included)
      * @param lastUpdateMillis when the last was sent, 0 if none
      * @param lastAdvertised   the locators the last one advertised, empty if none
+     * @param correspondentLocators the locators the correspondent's last accepted update
+     *                              advertised, empty if none
      */
     public IlnpSession(String site, Ip6Address host, Ip6Address correspondent, int nonceOctets, long firstSeenMillis,
                        long lastSeenMillis, long updatesSent, long lastUpdateMillis,
-                       List<LocatorUpdate.Entry> lastAdvertised) {
+                       List<LocatorUpdate.Entry> lastAdvertised, List<LocatorUpdate.Entry> correspondentLocators) {
         this.site = Objects.requireNonNull(site);
         this.host = Objects.requireNonNull(host);
         this.correspondent = Objects.requireNonNull(correspondent);
@@ -50,6 +54,7 @@ public final class IlnpSession {
         this.updatesSent = updatesSent;
         this.lastUpdateMillis = lastUpdateMillis;
         this.lastAdvertised = List.copyOf(lastAdvertised);
+        this.correspondentLocators = List.copyOf(correspondentLocators);
     }
 
     /** The site's name. */
@@ -95,6 +100,11 @@ public final class IlnpSession {
     /** What the last one advertised; empty if none. */
     public List<LocatorUpdate.Entry> lastAdvertised() {
         return lastAdvertised;
+    }
+
+    /** What the correspondent's last accepted Locator Update advertised; empty if none. */
+    public List<LocatorUpdate.Entry> correspondentLocators() {
+        return correspondentLocators;
     }
 
     @Override

@@ -47,12 +47,14 @@ public class IlnpSessionListCommand extends AbstractShellCommand {
         for (IlnpSession s : sessions) {
             String advertised = s.lastAdvertised().stream().map(e -> e.locatorText() + "@" + e.preference())
                     .collect(Collectors.joining(" "));
+            String theirs = s.correspondentLocators().stream().map(e -> e.locatorText() + "@" + e.preference())
+                    .collect(Collectors.joining(" "));
             lines.add(String.format(Locale.ROOT, "  host=%s, correspondent=%s, nonce=%d octets, lastSeen=%s,"
-                                            + " updatesSent=%d, lastUpdate=%s, advertised=[%s]",
+                                            + " updatesSent=%d, lastUpdate=%s, advertised=[%s], theirs=[%s]",
                                     s.host(), s.correspondent(), s.nonceOctets(),
                                     Instant.ofEpochMilli(s.lastSeenMillis()), s.updatesSent(),
                                     s.lastUpdateMillis() == 0 ? "none" : Instant.ofEpochMilli(s.lastUpdateMillis()),
-                                    advertised));
+                                    advertised, theirs));
         }
         return lines.build();
     }

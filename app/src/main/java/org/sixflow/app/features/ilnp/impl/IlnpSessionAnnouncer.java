@@ -27,7 +27,10 @@ import org.sixflow.app.features.ilnp.api.IlnpSiteEvent;
 import org.sixflow.app.features.ilnp.api.IlnpSiteListener;
 import org.sixflow.app.features.ilnp.api.IlnpSiteService;
 import org.sixflow.app.features.ilnp.api.IlnpUplink;
+import org.sixflow.app.features.ilnp.api.LocatorUpdate;
 import org.sixflow.app.telemetry.report.TelemetryReportParser;
+import org.sixflow.pipeconf.P4Defines;
+import org.sixflow.pipeconf.PuntReason;
 import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
@@ -141,11 +144,12 @@ public class IlnpSessionAnnouncer implements IlnpSessionService {
     }
 
     /**
-     * Learns from a packet-in if it is a telemetry report of a site host's ILNPv6 packet leaving
-     * the site at the site's border router.
+     * Learns from a packet-in if it is a telemetry report of an ILNPv6 packet at a site's border
+     * router: a host's packet leaving the site makes or refreshes its session; a correspondent's
+     * coming in by an uplink gives the session the correspondent's Nonce.
      *
      * @param in the packet
-     * @return whether a session was learned or refreshed
+     * @return whether a session took it
      */
     boolean learn(InboundPacket in) {
         ByteBuffer unparsed = in.unparsed();
@@ -170,19 +174,75 @@ public class IlnpSessionAnnouncer implements IlnpSessionService {
         long dstLocator = ReportedIlnpPacket.half(dst, true);
         long ingress = packet.get().ingressPort();
         for (IlnpSite site : here) {
+            boolean byUplink = site.uplinks().stream().anyMatch(u -> u.port().toLong() == ingress);
+            boolean fromSite = siteLocator(site, srcLocator);
+            boolean toSite = siteLocator(site, dstLocator);
             // Leaving the site: from the internal locator (or an uplink's, where the report shows
             // the packet rewritten) to a locator that is none of the site's, and not come in by an
             // uplink (a source forged outside would have the router speak to whom it names).
-            if (siteLocator(site, srcLocator) && !siteLocator(site, dstLocator)
-                    && site.uplinks().stream().noneMatch(u -> u.port().toLong() == ingress)) {
-                byte[] host = src.clone();
-                System.arraycopy(IlnpEntryCompiler.locator(site.internalLocator()), 0, host, 0, 8);
-                sessions.learn(site.name(), Ip6Address.valueOf(host), Ip6Address.valueOf(dst), packet.get().nonce(),
+            if (fromSite && !toSite && !byUplink) {
+                sessions.learn(site.name(), internal(site, src), Ip6Address.valueOf(dst), packet.get().nonce(),
                                clock.getAsLong());
                 return true;
             }
+            // Coming in by an uplink from a correspondent: its Nonce, which its updates must carry.
+            if (byUplink && toSite && !fromSite) {
+                return sessions.learnInbound(site.name(), internal(site, dst), Ip6Address.valueOf(src),
+                                             packet.get().nonce());
+            }
         }
         return false;
+    }
+
+    /**
+     * Takes a correspondent's Locator Update the data plane punted (the processor sends it on to
+     * the host): when it came in by an uplink for a site host under the correspondent's Nonce,
+     * the session's correspondent locators follow it.
+     *
+     * @param in the punted packet
+     * @return whether a session took it
+     */
+    boolean heard(InboundPacket in) {
+        if (PuntReason.of(in) != P4Defines.PUNT_ILNP_LOCATOR_UPDATE) {
+            return false;
+        }
+        List<IlnpSite> here = sitesByDevice.getOrDefault(in.receivedFrom().deviceId(), List.of());
+        if (here.isEmpty()) {
+            return false;
+        }
+        ByteBuffer raw = in.unparsed().duplicate();
+        byte[] bytes = new byte[raw.remaining()];
+        raw.get(bytes);
+        LocatorUpdateFrame update;
+        try {
+            update = LocatorUpdateParser.parse(bytes);
+        } catch (MalformedLocatorUpdateException e) {
+            return false;   // the processor counts it
+        }
+        Optional<ReportedIlnpPacket> packet = ReportedIlnpPacket.readFrame(bytes, (int) in.receivedFrom().port()
+                .toLong());
+        if (packet.isEmpty() || update.message().operation() != LocatorUpdate.ADVERTISEMENT) {
+            return false;
+        }
+        long dstLocator = update.half(LocatorUpdateFrame.DESTINATION, true);
+        for (IlnpSite site : here) {
+            boolean byUplink = site.uplinks().stream().anyMatch(u -> u.port().equals(in.receivedFrom().port()));
+            boolean toHost = site.uplinks().stream()
+                    .anyMatch(u -> IlnpEntryCompiler.locatorBits(u.locator()) == dstLocator);
+            if (byUplink && toHost) {
+                return sessions.moved(site.name(), update.half(LocatorUpdateFrame.DESTINATION, false),
+                                      update.half(LocatorUpdateFrame.SOURCE, false), packet.get().nonce(),
+                                      update.message().entries());
+            }
+        }
+        return false;
+    }
+
+    /** An address of the site's with its locator made the internal one. */
+    private static Ip6Address internal(IlnpSite site, byte[] address) {
+        byte[] host = address.clone();
+        System.arraycopy(IlnpEntryCompiler.locator(site.internalLocator()), 0, host, 0, 8);
+        return Ip6Address.valueOf(host);
     }
 
     private static boolean siteLocator(IlnpSite site, long locator) {
@@ -293,7 +353,9 @@ public class IlnpSessionAnnouncer implements IlnpSessionService {
         @Override
         public void process(PacketContext context) {
             try {
-                learn(context.inPacket());
+                if (!heard(context.inPacket())) {
+                    learn(context.inPacket());
+                }
             } catch (RuntimeException e) {
                 // A report this cannot read must not break ONOS's processor chain.
                 log.debug("ILNP session not learned from {}: {}", context.inPacket().receivedFrom(), e.toString());

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -32,8 +33,12 @@ final class IlnpSessions {
     static final class Session {
         final Ip6Address host;
         final long hostIdentifier;
-        final Ip6Address correspondent;
+        Ip6Address correspondent;
         byte[] nonce;
+        /** The correspondent's Nonce, from a report of its packets coming in; null until one. */
+        byte[] correspondentNonce;
+        /** What the correspondent's last accepted Locator Update advertised; empty until one. */
+        List<LocatorUpdate.Entry> correspondentLocators = List.of();
         final long firstSeen;
         long lastSeen;
         long updatesSent;
@@ -104,6 +109,81 @@ final class IlnpSessions {
     }
 
     /**
+     * Notes the correspondent's Nonce from a report of its packet coming into the site; only for
+     * a session the host's own packets made.
+     *
+     * @param site          site name
+     * @param host          the host's address with the site's internal locator
+     * @param correspondent the source as the correspondent sent it
+     * @param nonce         the Nonce the packet carried
+     * @return whether a session took it
+     */
+    synchronized boolean learnInbound(String site, Ip6Address host, Ip6Address correspondent, byte[] nonce) {
+        LinkedHashMap<Key, Session> sessions = sites.get(site);
+        Session session = sessions == null ? null
+                : sessions.get(new Key(ReportedIlnpPacket.half(host.toOctets(), false), correspondent));
+        if (session == null) {
+            return false;
+        }
+        session.correspondentNonce = nonce.clone();
+        return true;
+    }
+
+    /**
+     * Takes a correspondent's Locator Update advertisement for a site host (RFC 6743): for the
+     * session between them whose correspondent Nonce it carries (RFC 6744: an update under
+     * another Nonce, or for a session whose Nonce no report has shown, changes nothing), the
+     * correspondent's locators become the advertised ones, and its address the preferred one's
+     * (the lowest preference among those with a lifetime, the first of equals), where the
+     * border router's own updates go from then on.
+     *
+     * @param site                    site name
+     * @param hostIdentifier          the host's identifier
+     * @param correspondentIdentifier the correspondent's identifier
+     * @param nonce                   the update's Nonce
+     * @param entries                 what it advertised
+     * @return whether a session took it
+     */
+    synchronized boolean moved(String site, long hostIdentifier, long correspondentIdentifier, byte[] nonce,
+                               List<LocatorUpdate.Entry> entries) {
+        LinkedHashMap<Key, Session> sessions = sites.get(site);
+        if (sessions == null) {
+            return false;
+        }
+        Map.Entry<Key, Session> found = null;
+        for (Map.Entry<Key, Session> e : sessions.entrySet()) {
+            Session s = e.getValue();
+            if (s.hostIdentifier == hostIdentifier
+                    && ReportedIlnpPacket.half(s.correspondent.toOctets(), false) == correspondentIdentifier
+                    && s.correspondentNonce != null && Arrays.equals(s.correspondentNonce, nonce)) {
+                found = e;
+                break;
+            }
+        }
+        if (found == null) {
+            return false;
+        }
+        Session session = found.getValue();
+        session.correspondentLocators = List.copyOf(entries);
+        Optional<LocatorUpdate.Entry> preferred = entries.stream().filter(e -> e.lifetime() > 0)
+                .min(Comparator.comparingInt(LocatorUpdate.Entry::preference));
+        if (preferred.isPresent()) {
+            byte[] address = session.correspondent.toOctets();
+            long locator = preferred.get().locator();
+            for (int i = 0; i < 8; i++) {
+                address[i] = (byte) (locator >>> (56 - 8 * i));
+            }
+            Ip6Address now = Ip6Address.valueOf(address);
+            if (!now.equals(session.correspondent)) {
+                sessions.remove(found.getKey());
+                session.correspondent = now;
+                sessions.put(new Key(hostIdentifier, now), session);
+            }
+        }
+        return true;
+    }
+
+    /**
      * Returns copies of a site's sessions seen since a time, most recently seen first.
      *
      * @param site  site name
@@ -119,6 +199,8 @@ final class IlnpSessions {
         for (Session s : sessions.values()) {
             if (s.lastSeen >= since) {
                 Session copy = new Session(s.host, s.hostIdentifier, s.correspondent, s.nonce.clone(), s.firstSeen);
+                copy.correspondentNonce = s.correspondentNonce;
+                copy.correspondentLocators = s.correspondentLocators;
                 copy.lastSeen = s.lastSeen;
                 copy.updatesSent = s.updatesSent;
                 copy.lastUpdate = s.lastUpdate;
@@ -169,7 +251,7 @@ final class IlnpSessions {
     List<IlnpSession> view(String site, long since) {
         return seenSince(site, since).stream()
                 .map(s -> new IlnpSession(site, s.host, s.correspondent, s.nonce.length, s.firstSeen, s.lastSeen,
-                                          s.updatesSent, s.lastUpdate, s.lastAdvertised))
+                                          s.updatesSent, s.lastUpdate, s.lastAdvertised, s.correspondentLocators))
                 .collect(Collectors.toList());
     }
 }

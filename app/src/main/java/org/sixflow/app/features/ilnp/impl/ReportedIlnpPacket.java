@@ -50,37 +50,52 @@ final class ReportedIlnpPacket {
      */
     static Optional<ReportedIlnpPacket> read(byte[] report) {
         int eth = TelemetryReportParser.MEASURED_PACKET;
-        if (report == null || report.length < eth + 14 + IPV6
-                || u16(report, 12) != TelemetryReportParser.ETHERTYPE_REPORT
-                || (report[REPORT_VERSION_AT] & 0xff) != TelemetryReportParser.REPORT_VERSION
-                || u16(report, eth + 12) != ETHERTYPE_IPV6) {
+        if (report == null || report.length < eth || u16(report, 12) != TelemetryReportParser.ETHERTYPE_REPORT
+                || (report[REPORT_VERSION_AT] & 0xff) != TelemetryReportParser.REPORT_VERSION) {
+            return Optional.empty();
+        }
+        return at(report, eth, u16(report, REPORT_INGRESS_PORT_AT) & PORT_MASK);
+    }
+
+    /**
+     * Reads an ILNPv6 packet whose Ethernet header starts the frame (a punted one).
+     *
+     * @param frame       the frame
+     * @param ingressPort the port it came in by
+     * @return its addresses and Nonce, or empty when it is no ILNPv6 packet
+     */
+    static Optional<ReportedIlnpPacket> readFrame(byte[] frame, int ingressPort) {
+        return frame == null ? Optional.empty() : at(frame, 0, ingressPort);
+    }
+
+    private static Optional<ReportedIlnpPacket> at(byte[] b, int eth, int ingressPort) {
+        if (b.length < eth + 14 + IPV6 || u16(b, eth + 12) != ETHERTYPE_IPV6) {
             return Optional.empty();
         }
         int ip = eth + 14;
-        if ((report[ip] & 0xf0) != 0x60) {
+        if ((b[ip] & 0xf0) != 0x60) {
             return Optional.empty();
         }
-        int nextHeader = report[ip + 6] & 0xff;
+        int nextHeader = b[ip + 6] & 0xff;
         int at = ip + IPV6;
         byte[] nonce = null;
         for (int n = 0; n < 2 && nonce == null
                 && (nextHeader == NH_HOP_BY_HOP || nextHeader == NH_DESTINATION_OPTIONS); n++) {
-            if (at + 2 > report.length) {
+            if (at + 2 > b.length) {
                 return Optional.empty();
             }
-            int end = at + 8 * ((report[at + 1] & 0xff) + 1);
+            int end = at + 8 * ((b[at + 1] & 0xff) + 1);
             if (nextHeader == NH_DESTINATION_OPTIONS) {
-                nonce = nonce(report, at + 2, Math.min(end, report.length));
+                nonce = nonce(b, at + 2, Math.min(end, b.length));
             }
-            nextHeader = report[at] & 0xff;
+            nextHeader = b[at] & 0xff;
             at = end;
         }
         if (nonce == null) {
             return Optional.empty();
         }
-        return Optional.of(new ReportedIlnpPacket(u16(report, REPORT_INGRESS_PORT_AT) & PORT_MASK,
-                                                  Arrays.copyOfRange(report, ip + 8, ip + 24),
-                                                  Arrays.copyOfRange(report, ip + 24, ip + 40), nonce));
+        return Optional.of(new ReportedIlnpPacket(ingressPort, Arrays.copyOfRange(b, ip + 8, ip + 24),
+                                                  Arrays.copyOfRange(b, ip + 24, ip + 40), nonce));
     }
 
     /** The Nonce option's data among the options in [from, end), or null. */

@@ -205,8 +205,9 @@ public class IlnpSiteWebResource extends AbstractWebResource {
     }
 
     /**
-     * Returns the sessions of a site's hosts its border router reported lately, and the Locator
-     * Updates this instance sent their correspondents when the site's uplinks changed.
+     * Returns the sessions of a site's hosts its border router reported lately, the Locator
+     * Updates this instance sent their correspondents when the site's uplinks changed, and the
+     * correspondents' locators as their own updates gave them.
      *
      * @param name site name
      * @return 200 OK with {"site", "updatesSent", "sessions": [...]}; 404
@@ -234,6 +235,9 @@ public class IlnpSiteWebResource extends AbstractWebResource {
             }
             ArrayNode locators = one.putArray("lastAdvertised");
             s.lastAdvertised().forEach(e -> locators.addObject().put("locator", e.locatorText())
+                    .put("preference", e.preference()).put("lifetime", e.lifetime()));
+            ArrayNode theirs = one.putArray("correspondentLocators");
+            s.correspondentLocators().forEach(e -> theirs.addObject().put("locator", e.locatorText())
                     .put("preference", e.preference()).put("lifetime", e.lifetime()));
         }
         return ok(json).build();

@@ -24,6 +24,8 @@ import org.sixflow.app.features.ilnp.api.IlnpSiteListener;
 import org.sixflow.app.features.ilnp.api.IlnpSiteService;
 import org.sixflow.app.features.ilnp.api.IlnpUplinkCounters;
 import org.sixflow.app.features.ilnp.api.LocatorUpdate;
+import org.sixflow.pipeconf.P4Defines;
+import org.sixflow.pipeconf.PuntReason;
 
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -36,6 +38,7 @@ import java.util.stream.Collectors;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.features.ilnp.impl.IlnpSiteManagerFixture.BEIJING;
+import static org.sixflow.app.features.ilnp.impl.LocatorUpdateParserTest.ADVERTISEMENT;
 import static org.sixflow.app.features.ilnp.impl.LocatorUpdateParserTest.hex;
 import static org.sixflow.app.features.ilnp.impl.ReportedIlnpPacketTest.IPV6_TO_CN;
 import static org.sixflow.app.features.ilnp.impl.ReportedIlnpPacketTest.NONCE4;
@@ -265,6 +268,45 @@ public class IlnpSessionAnnouncerTest {
         sites.installed();
         awaitEmitted(2 * IlnpSessionAnnouncer.COPIES);
         assertEquals(2, LocatorUpdateParser.parse(data(emitted.get(emitted.size() - 1))).message().entries().size());
+    }
+
+    @Test
+    public void aCorrespondentsUpdateUnderTheNonceItsPacketsCarryMovesWhereTheRouterSpeaks() throws Exception {
+        announcer.learn(at("device:beijing/1", report(IPV6_TO_CN + NONCE4 + UDP)));
+        // The correspondent's answer, reported as sbr sent it on (destination internal), in by uplink 2.
+        String inbound = "60000000" + "0010" + "3c" + "40" + "3fff0000000c0001" + "0000000000000099"
+                + "fd00000500010001" + "0000000000000042";
+        byte[] answer = report(inbound + "1100" + "8b04" + "11223344" + UDP);
+        answer[14 + 9] = 2;
+        assertTrue(announcer.learn(at("device:beijing/2", answer)));
+        // Its update (LocatorUpdateParserTest's: to host 42 at pa's locator, under 11223344,
+        // 3fff:0:d:1 preferred), punted where it came in.
+        InboundPacket update = new DefaultInboundPacket(ConnectPoint.deviceConnectPoint("device:beijing/2"), null,
+                                                        ByteBuffer.wrap(LocatorUpdateParserTest.bytes(ADVERTISEMENT)),
+                                                        PuntReason.cookie(P4Defines.PUNT_ILNP_LOCATOR_UPDATE));
+        assertTrue(announcer.heard(update));
+        IlnpSession session = announcer.sessions("site-a").get(0);
+        assertEquals("3fff:0:d:1::99", session.correspondent().toString());
+        assertEquals(2, session.correspondentLocators().size());
+        // The same update forged under another Nonce, or not punted, or sent from inside: nothing.
+        byte[] forged = LocatorUpdateParserTest.bytes(ADVERTISEMENT);
+        forged[14 + 40 + 4] = 0x55;
+        assertEquals(false, announcer.heard(new DefaultInboundPacket(
+                ConnectPoint.deviceConnectPoint("device:beijing/2"), null, ByteBuffer.wrap(forged),
+                PuntReason.cookie(P4Defines.PUNT_ILNP_LOCATOR_UPDATE))));
+        assertEquals(false, announcer.heard(new DefaultInboundPacket(
+                ConnectPoint.deviceConnectPoint("device:beijing/2"), null,
+                ByteBuffer.wrap(LocatorUpdateParserTest.bytes(ADVERTISEMENT)))));
+        assertEquals(false, announcer.heard(new DefaultInboundPacket(
+                ConnectPoint.deviceConnectPoint("device:beijing/1"), null,
+                ByteBuffer.wrap(LocatorUpdateParserTest.bytes(ADVERTISEMENT)),
+                PuntReason.cookie(P4Defines.PUNT_ILNP_LOCATOR_UPDATE))));
+        // The router's own update now goes where the correspondent said it is.
+        sites.down = Set.of(PortNumber.portNumber(2));
+        sites.installed();
+        awaitEmitted(IlnpSessionAnnouncer.COPIES);
+        assertEquals("3fff0000000d00010000000000000099", hex(data(emitted.get(0))).substring(2 * (14 + 24),
+                                                                                              2 * (14 + 40)));
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /** The sessions a site's border router showed the controller. */
@@ -64,6 +65,36 @@ public class IlnpSessionsTest {
         assertTrue(kept.contains("3fff:0:c:1::1"));
         assertTrue(kept.contains("3fff:0:c:2::1"));
         assertTrue(!kept.contains("3fff:0:c:1::2"));
+    }
+
+    @Test
+    public void aCorrespondentsUpdateUnderItsOwnNonceMovesTheSessionAndNoOtherDoes() {
+        sessions.learn("s", HOST, CN, new byte[]{1, 2, 3, 4}, 1000);
+        byte[] theirs = {9, 9, 9, 9};
+        List<LocatorUpdate.Entry> to = List.of(new LocatorUpdate.Entry(0x3fff_0000_000d_0001L, 10, 600),
+                                               new LocatorUpdate.Entry(0x3fff_0000_000c_0001L, 20, 600));
+        // No Nonce of the correspondent's seen yet: nothing moves.
+        assertFalse(sessions.moved("s", 0x42, 0x99, theirs, to));
+        // Its Nonce comes only from the session's own correspondent address.
+        assertFalse(sessions.learnInbound("s", HOST, Ip6Address.valueOf("3fff:0:e:1::99"), theirs));
+        assertTrue(sessions.learnInbound("s", HOST, CN, theirs));
+        assertFalse(sessions.moved("s", 0x42, 0x99, new byte[]{9, 9, 9, 8}, to));
+        assertFalse(sessions.moved("s", 0x43, 0x99, theirs, to));
+        assertFalse(sessions.moved("other", 0x42, 0x99, theirs, to));
+        assertEquals(CN, sessions.view("s", 0).get(0).correspondent());
+        assertTrue(sessions.moved("s", 0x42, 0x99, theirs, to));
+        IlnpSession moved = sessions.view("s", 0).get(0);
+        assertEquals("3fff:0:d:1::99", moved.correspondent().toString());
+        assertEquals(to, moved.correspondentLocators());
+        assertEquals(1, sessions.view("s", 0).size());
+        // The host's next report of the flow (to the new address) is the same session.
+        sessions.learn("s", HOST, Ip6Address.valueOf("3fff:0:d:1::99"), new byte[]{1, 2, 3, 4}, 2000);
+        assertEquals(1, sessions.view("s", 0).size());
+        // Every locator withdrawn: the locators follow, the address stays where it was.
+        List<LocatorUpdate.Entry> none = List.of(new LocatorUpdate.Entry(0x3fff_0000_000f_0001L, 10, 0));
+        assertTrue(sessions.moved("s", 0x42, 0x99, theirs, none));
+        assertEquals("3fff:0:d:1::99", sessions.view("s", 0).get(0).correspondent().toString());
+        assertEquals(none, sessions.view("s", 0).get(0).correspondentLocators());
     }
 
     @Test

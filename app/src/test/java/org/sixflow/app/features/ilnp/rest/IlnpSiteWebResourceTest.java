@@ -77,9 +77,11 @@ public class IlnpSiteWebResourceTest extends SixflowRestTest {
             public List<IlnpSession> sessions(String site) {
                 return List.of(new IlnpSession(site, Ip6Address.valueOf("fd00:5:1:1::42"),
                                                Ip6Address.valueOf("3fff:0:c:1::99"), 4, 1000, 61_000, 3, 62_000,
-                                               List.of(new LocatorUpdate.Entry(0x2001_0db8_000b_0001L, 10, 600))),
+                                               List.of(new LocatorUpdate.Entry(0x2001_0db8_000b_0001L, 10, 600)),
+                                               List.of(new LocatorUpdate.Entry(0x3fff_0000_000d_0001L, 10, 600))),
                                new IlnpSession(site, Ip6Address.valueOf("fd00:5:1:1::43"),
-                                               Ip6Address.valueOf("3fff:0:c:1::98"), 12, 0, 2000, 0, 0, List.of()));
+                                               Ip6Address.valueOf("3fff:0:c:1::98"), 12, 0, 2000, 0, 0, List.of(),
+                                               List.of()));
             }
 
             @Override
@@ -236,6 +238,8 @@ public class IlnpSiteWebResourceTest extends SixflowRestTest {
         assertEquals("1970-01-01T00:01:02Z", told.getString("lastUpdate", null));
         assertEquals("2001:db8:b:1", told.get("lastAdvertised").asArray().get(0).asObject().getString("locator", null));
         assertEquals(null, told.get("nonce"));   // the session's secret stays in the controller
+        assertEquals("3fff:0:d:1", told.get("correspondentLocators").asArray().get(0).asObject()
+                .getString("locator", null));
         JsonObject quiet = sessions.get("sessions").asArray().get(1).asObject();
         assertTrue(quiet.get("lastUpdate").isNull());
         assertEquals(0, quiet.get("lastAdvertised").asArray().size());
