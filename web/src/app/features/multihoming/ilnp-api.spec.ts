@@ -45,6 +45,10 @@ describe('IlnpApi', () => {
     http.expectOne(`${BASE}/ilnp/sites/site-a/locator-updates`).flush({ site: 'site-a', received: 0, last: [] });
     expect((await updates).received).toBe(0);
 
+    const sessions = firstValueFrom(api.sessions('site a'));
+    http.expectOne(`${BASE}/ilnp/sites/site%20a/sessions`).flush({ site: 'site a', updatesSent: 2, sessions: [] });
+    expect((await sessions).updatesSent).toBe(2);
+
     const changed = firstValueFrom(api.setWeights('site-a', { '2': 50, '3': 50 }));
     const put = http.expectOne({ method: 'PUT', url: `${BASE}/ilnp/sites/site-a/weights` });
     expect(put.request.body).toEqual({ weights: { '2': 50, '3': 50 } });

@@ -4,7 +4,7 @@ import { Injectable, inject } from '@angular/core';
 import { Observable } from 'rxjs';
 
 import { ApiHttp, query } from '../../core/api-http';
-import { IlnpLocatorUpdates, IlnpSite, IlnpSiteCounters } from './ilnp-models';
+import { IlnpLocatorUpdates, IlnpSessions, IlnpSite, IlnpSiteCounters } from './ilnp-models';
 
 /** The most sites a page of GET ilnp/sites may hold. */
 export const MAX_SITE_PAGE = 1000;
@@ -27,6 +27,11 @@ export class IlnpApi {
   /** How many Locator Updates the site's border router punted, and the last ones. */
   locatorUpdates(name: string): Observable<IlnpLocatorUpdates> {
     return this.http.get<IlnpLocatorUpdates>(`${path(name)}/locator-updates`);
+  }
+
+  /** The sessions of the site's hosts its border router reported lately, and the Locator Updates it sent for them. */
+  sessions(name: string): Observable<IlnpSessions> {
+    return this.http.get<IlnpSessions>(`${path(name)}/sessions`);
   }
 
   /** New weights for every uplink, by port (summing to 100): the site one revision on. */

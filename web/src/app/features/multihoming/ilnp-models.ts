@@ -80,3 +80,34 @@ export interface IlnpLocatorUpdates {
   received: number;
   last: ReceivedLocatorUpdate[];
 }
+
+/** A locator as a Locator Update gives it: the /64, its preference (lower is preferred) and lifetime in seconds. */
+export interface AdvertisedLocator {
+  locator: string;
+  preference: number;
+  lifetime: number;
+}
+
+/**
+ * A session of a site host with a correspondent, as the border router's reports showed it: its Nonce's
+ * length (never the Nonce), when it was seen, the Locator Updates the router sent for the host, and
+ * the correspondent's locators as its own last update gave them.
+ */
+export interface IlnpSession {
+  host: string;
+  correspondent: string;
+  nonceOctets: number;
+  firstSeen: string;
+  lastSeen: string;
+  updatesSent: number;
+  lastUpdate: string | null;
+  lastAdvertised: AdvertisedLocator[];
+  correspondentLocators: AdvertisedLocator[];
+}
+
+/** GET ilnp/sites/{name}/sessions: the sessions seen lately, most recently seen first, and the updates sent in all. */
+export interface IlnpSessions {
+  site: string;
+  updatesSent: number;
+  sessions: IlnpSession[];
+}

@@ -26,6 +26,7 @@ describe('IlnpSiteView', () => {
     await fixture.whenStable();
     http.expectOne(`${BASE}/ilnp/sites/site-a/counters`).flush(counters({ 2: [1, 1], 3: [1, 1] }));
     http.expectOne(`${BASE}/ilnp/sites/site-a/locator-updates`).flush({ site: 'site-a', received: 0, last: [] });
+    http.expectOne(`${BASE}/ilnp/sites/site-a/sessions`).flush({ site: 'site-a', updatesSent: 0, sessions: [] });
     await fixture.whenStable();
   });
 
@@ -37,10 +38,11 @@ describe('IlnpSiteView', () => {
 
   it('shows the site\'s parts, each under its heading, with table headers scoped', () => {
     expect(Array.from(view().querySelectorAll('h4')).map((h) => h.textContent)).toEqual(
-      ['Live counters', 'Weights', 'Recent Locator Updates']);
+      ['Live counters', 'Weights', 'Recent Locator Updates', "Hosts' sessions and the border router's Locator Updates"]);
     expect(view().querySelector('app-site-counters table.counters')).not.toBeNull();
     expect(view().querySelector('app-site-weights input#weight-site-a-2')).not.toBeNull();
     expect(view().querySelector('app-locator-updates .status.empty')).not.toBeNull();
+    expect(view().querySelector('app-site-sessions .status.empty')).not.toBeNull();
     expect(Array.from(view().querySelectorAll('table.uplinks th')).every((th) => th.hasAttribute('scope'))).toBeTrue();
   });
 

@@ -7,16 +7,17 @@ import { messageOf } from '../../core/loadable';
 import { IlnpApi } from './ilnp-api';
 import { LocatorUpdates } from './locator-updates';
 import { SiteCounters } from './site-counters';
+import { SiteSessions } from './site-sessions';
 import { SiteWeights } from './site-weights';
 
 /**
  * One ILNP site: its border router, internal locator and state, its uplinks (port, locator, the
- * operator's weight), its live counters and rates, its weights editor, its recent Locator Updates,
+ * operator's weight), its live counters and rates, its weights editor, its recent Locator Updates, its hosts' sessions,
  * and delete (asks twice). What changes the site is told to the list (`changed`), which reads it again.
  */
 @Component({
   selector: 'app-ilnp-site',
-  imports: [SiteCounters, SiteWeights, LocatorUpdates],
+  imports: [SiteCounters, SiteWeights, LocatorUpdates, SiteSessions],
   templateUrl: './ilnp-site.html',
   styleUrl: './ilnp-site.css',
   changeDetection: ChangeDetectionStrategy.OnPush,

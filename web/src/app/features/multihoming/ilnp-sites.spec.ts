@@ -51,6 +51,7 @@ describe('IlnpSitesView', () => {
     for (const [name, reading] of Object.entries(byPort)) {
       http.expectOne(`${BASE}/ilnp/sites/${name}/counters`).flush(counters(reading, name));
       http.expectOne(`${BASE}/ilnp/sites/${name}/locator-updates`).flush({ site: name, received: 0, last: [] });
+      http.expectOne(`${BASE}/ilnp/sites/${name}/sessions`).flush({ site: name, updatesSent: 0, sessions: [] });
     }
     await fixture.whenStable();
   }
