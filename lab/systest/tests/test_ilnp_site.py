@@ -92,7 +92,8 @@ class IlnpSiteTest(SystemTest):
         cls.onos = Rest(cls.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
         cls.sampling = None
         try:
-            cls.sampling = property_value(cls.onos.get("configuration/" + COLLECTOR), "reportSampling") or "10"
+            # ONOS 2.7 answers {component: {property: value}}.
+            cls.sampling = cls.onos.get("configuration/" + COLLECTOR)[COLLECTOR].get("reportSampling") or "10"
             cls.onos.post("configuration/" + COLLECTOR, {"reportSampling": SBR_SAMPLING})
             for host, address in ((cls.site, SITE_ADDRESS), (cls.cn, CN_ADDRESS)):
                 cls.lab.in_host(host, "ip", "-6", "addr", "add", address + "/64", "dev", host.ifname, "nodad")
@@ -367,25 +368,6 @@ class IlnpSiteTest(SystemTest):
         finally:
             self.lab.in_host(self.cn, "ip", "-6", "addr", "del", "fd00:5:c:1::b/64", "dev", self.cn.ifname,
                              check=False)
-
-
-def property_value(config, name):
-    """A component property's value in ONOS's GET /configuration/{component} answer."""
-    if isinstance(config, dict):
-        for key, value in config.items():
-            if key == name:
-                return value.get("value") if isinstance(value, dict) else value
-            found = property_value(value, name)
-            if found is not None:
-                return found
-    if isinstance(config, list):
-        for item in config:
-            if isinstance(item, dict) and item.get("name") == name:
-                return item.get("value")
-            found = property_value(item, name)
-            if found is not None:
-                return found
-    return None
 
 
 def ipaddress_of(address16):

@@ -150,6 +150,16 @@ public final class ReportSampling {
     }
 
     /**
+     * Refuses a k the data plane cannot sample.
+     *
+     * @param shift k
+     * @throws IllegalArgumentException outside 0..{@link #MAX_SHIFT}
+     */
+    static void checkShift(int shift) {
+        checkArgument(shift >= 0 && shift <= MAX_SHIFT, "k %s outside 0..%s", shift, MAX_SHIFT);
+    }
+
+    /**
      * Returns this sampling with a device reporting a class at least one packet in 2^k: the
      * device's own part for the class becomes the smaller of k and what it samples now (k where
      * the class does not report there); every other part stays.
@@ -160,7 +170,7 @@ public final class ReportSampling {
      * @return the sampling, this one when it already reports that often
      */
     public ReportSampling atLeast(DeviceId device, LatencyClass cls, int shift) {
-        checkArgument(shift >= 0 && shift <= MAX_SHIFT, "k %s outside 0..%s", shift, MAX_SHIFT);
+        checkShift(shift);
         Integer now = shiftsAt(device).get(cls);
         if (now != null && now <= shift) {
             return this;

@@ -56,7 +56,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import static com.google.common.base.Preconditions.checkArgument;
 import static org.onlab.util.Tools.groupedThreads;
 import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING;
 import static org.sixflow.app.telemetry.report.OsgiPropertyConstants.REPORT_SAMPLING_DEFAULT;
@@ -217,8 +216,7 @@ public class TelemetryReportCollector implements ReportSamplingService {
 
     @Override
     public void require(String owner, DeviceId device, LatencyClass cls, int shift) {
-        checkArgument(shift >= 0 && shift <= ReportSampling.MAX_SHIFT, "k %s outside 0..%s", shift,
-                      ReportSampling.MAX_SHIFT);
+        ReportSampling.checkShift(shift);
         Map.Entry<LatencyClass, Integer> need = Map.entry(cls, shift);
         Map.Entry<LatencyClass, Integer> before = requirements.computeIfAbsent(device, d -> new ConcurrentHashMap<>())
                 .put(owner, need);

@@ -52,10 +52,15 @@ final class LocatorUpdateFrame {
 
     /** The upper (locator) or lower (identifier) 64 bits of the address at an offset. */
     long half(int offset, boolean upper) {
+        return half(frame, offset, upper);
+    }
+
+    /** The upper (locator) or lower (identifier) 64 bits of the address at an offset of some bytes. */
+    static long half(byte[] bytes, int offset, boolean upper) {
         long value = 0;
         int from = offset + (upper ? 0 : 8);
         for (int i = 0; i < 8; i++) {
-            value = (value << 8) | (frame[from + i] & 0xff);
+            value = (value << 8) | (bytes[from + i] & 0xff);
         }
         return value;
     }

@@ -148,10 +148,6 @@ final class ReportedIlnpPacket {
 
     /** The upper (locator) or lower (identifier) 64 bits of an address. */
     static long half(byte[] address, boolean upper) {
-        long value = 0;
-        for (int i = upper ? 0 : 8, n = i + 8; i < n; i++) {
-            value = (value << 8) | (address[i] & 0xff);
-        }
-        return value;
+        return LocatorUpdateFrame.half(address, 0, upper);
     }
 }
