@@ -50,6 +50,36 @@ def cfg(path):
         return dict(line.split(" = ", 1) for line in f.read().splitlines() if " = " in line and not line.startswith("#"))
 
 
+class JavaOptionsTest(unittest.TestCase):
+    def test_java_17_runs_onos_with_zgc(self):
+        options = instance.java_options("2g", 17)
+        self.assertEqual(["-Xms512m", "-Xmx2g", "-XX:+UseZGC"], options[:3])
+        self.assertNotIn("-XX:+UseG1GC", options)
+        self.assertIn("--add-opens java.base/java.nio=ALL-UNNAMED", options)
+
+    def test_before_java_15_or_unknown_it_is_g1(self):
+        self.assertIn("-XX:+UseG1GC", instance.java_options("1g", 11))
+        self.assertIn("-XX:+UseG1GC", instance.java_options("1g", None))
+        self.assertNotIn("-XX:+UseZGC", instance.java_options("1g", 11))
+
+    def test_an_operators_collector_replaces_ours_and_their_options_come_last(self):
+        options = instance.java_options("2g", 17, "-XX:+UseParallelGC -Xlog:gc")
+        self.assertEqual(["-XX:+UseParallelGC", "-Xlog:gc"], options[-2:])
+        self.assertNotIn("-XX:+UseZGC", options)
+        self.assertIn("-XX:+UseZGC", instance.java_options("2g", 17, "-Xlog:gc"))
+
+    def test_the_version_is_read_from_both_numberings(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for said, major in (('openjdk version "17.0.15" 2025-04-15', 17), ('java version "1.8.0_392"', 8),
+                                ("no version here", None)):
+                java = os.path.join(tmp, "java")
+                with open(java, "w") as f:
+                    f.write(f"#!/bin/sh\necho '{said}' >&2\n")
+                os.chmod(java, 0o755)
+                self.assertEqual(major, instance.java_major(java))
+            self.assertIsNone(instance.java_major(os.path.join(tmp, "none")))
+
+
 class PrepareTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
