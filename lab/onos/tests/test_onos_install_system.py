@@ -3,13 +3,17 @@
 """Sixflow installed into a real ONOS 2.7.0 as an operator installs it: ONOS from tools/onos's build,
 both .oar files through ONOS's REST API, then Sixflow's REST API, its commands in ONOS's shell,
 and an uninstall. Runs where the ONOS build and the .oar files are; skipped loudly elsewhere."""
+import base64
 import glob
+import json
 import os
 import re
 import sys
 import tempfile
 import time
 import unittest
+import urllib.error
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -31,6 +35,7 @@ if MISSING:
 
 
 BOOT_ATTEMPTS = 5
+NO_ROLE = ("sixflow-norole", "norole")
 FEATURES = os.path.join(TOP, "app", "src", "main", "java", "org", "sixflow", "app", "features")
 # Each slice that registers itself: features/<f>/rest/*Feature.java.
 FEATURE_NAMES = sorted(f for f in os.listdir(FEATURES)
@@ -51,7 +56,12 @@ class InstallIntoOnosTest(unittest.TestCase):
             # the first gRPC app brought protobuf, is gone (instance.BOOT_PROTOBUF: five boots in a
             # row failed so in CI on 2026-11-30 before it); the retries stay as a backstop.
             for attempt in range(1, BOOT_ATTEMPTS + 1):
-                cls.onos.prepare().start()
+                cls.onos.prepare()
+                # A user of ONOS's realm with none of its roles (Karaf's users.properties: name =
+                # password, roles...): Sixflow must refuse it with 403.
+                with open(os.path.join(cls.onos.karaf, "etc", "users.properties"), "a") as f:
+                    f.write(f"\n{NO_ROLE[0]} = {NO_ROLE[1]}\n")
+                cls.onos.start()
                 try:
                     cls.onos.wait_rest(420)
                     for app in onoslab.ONOS_APPS:
@@ -109,6 +119,32 @@ class InstallIntoOnosTest(unittest.TestCase):
         self.assertEqual([], self.sixflow("trees")["trees"])
         status, body = self.onos.rest("POST", "/sixflow/v1/trees", {"id": "t"})
         self.assertEqual(400, status, body)   # a bad request gets a clear refusal, not a 5xx
+
+    def raw(self, path, credentials=None):
+        headers = {"Authorization": "Basic " + base64.b64encode(credentials.encode()).decode()} if credentials else {}
+        request = urllib.request.Request(self.onos.url + "/sixflow/v1/" + path, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status, answer.headers, json.loads(answer.read())
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers, json.loads(e.read())
+
+    def test_3a_only_onos_users_with_a_role_get_in_through_onoss_realm(self):
+        """Sixflow checks credentials itself against ONOS's JAAS realm karaf (BasicAuthenticationFilter),
+        as the container did: missing or wrong ones are challenged, a user without ONOS's roles is
+        refused, ONOS's user is let in; every refusal is JSON."""
+        for credentials in (None, "onos:wrong", "nobody:rocks", "onos"):
+            status, headers, body = self.raw("health", credentials)
+            self.assertEqual(401, status, (credentials, body))
+            self.assertIn('realm="karaf"', headers.get("WWW-Authenticate", ""))
+            self.assertEqual(401, body["code"])
+        status, _, body = self.raw("health", ":".join(NO_ROLE))
+        self.assertEqual(403, status, body)
+        self.assertEqual(403, body["code"])
+        for _ in range(3):
+            status, _, body = self.raw("health", "onos:rocks")
+            self.assertEqual(200, status, body)
+            self.assertIn("database", body)
 
     def test_3b_every_feature_registers_its_rest_api(self):
         """Each feature's REST API is found through the OSGi whiteboard (the container reloads

@@ -5,14 +5,14 @@ package org.sixflow.app.rest;
 import com.eclipsesource.json.Json;
 import com.eclipsesource.json.JsonObject;
 import org.eclipse.jetty.security.HashLoginService;
-import org.eclipse.jetty.security.UserStore;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.security.Credential;
 import org.eclipse.jetty.webapp.WebAppContext;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
+import org.sixflow.app.rest.auth.BasicAuthenticationFilter;
+import org.sixflow.app.rest.auth.TestRealm;
 import org.sixflow.app.rest.errors.JsonErrorServlet;
 import org.sixflow.app.rest.http.BufferedBodyFilter;
 import org.sixflow.app.rest.http.SecurityHeadersFilter;
@@ -41,14 +41,16 @@ import static org.junit.Assert.assertTrue;
 
 /**
  * The app's web.xml, as ONOS's web container reads it: every path behind ONOS's authentication
- * (basic, realm karaf, roles admin and viewer), the security headers on every answer, and JSON
- * error pages. The e2e harness and the bmv2 lab run without the authentication, on loopback, and
- * say so (WebHarness); here the real web.xml runs in Jetty with a karaf realm of one user each.
+ * (basic, realm karaf, roles admin and viewer: BasicAuthenticationFilter), the security headers on
+ * every answer, and JSON error pages. The e2e harness runs without the authentication, on
+ * loopback, and says so (WebHarness); here the real web.xml runs in Jetty with a JAAS realm karaf
+ * of two users (TestRealm), asked as inside ONOS.
  */
 public class WebXmlTest {
 
     private static final File WEB_XML = new File("src/main/webapp/WEB-INF/web.xml");
     private static Server server;
+    private static TestRealm realm;
 
     @BeforeClass
     public static void startTheWebApp() throws Exception {
@@ -58,12 +60,10 @@ public class WebXmlTest {
         context.setDescriptor(WEB_XML.getAbsolutePath());
         context.setParentLoaderPriority(true);
         context.setThrowUnavailableOnStartupException(true);
-        UserStore users = new UserStore();
-        users.addUser("onos", Credential.getCredential("rocks"), new String[]{"admin", "viewer"});
-        users.addUser("guest", Credential.getCredential("guest"), new String[]{"guest"});
-        HashLoginService karaf = new HashLoginService("karaf");
-        karaf.setUserStore(users);
-        context.getSecurityHandler().setLoginService(karaf);
+        realm = TestRealm.install();
+        // The container's own login service for web.xml's login-config knows nobody: were the
+        // container to authenticate a request (as it did per request before), it would refuse it.
+        context.getSecurityHandler().setLoginService(new HashLoginService("karaf"));
         server = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         server.setHandler(context);
         server.start();
@@ -72,6 +72,7 @@ public class WebXmlTest {
     @AfterClass
     public static void stop() throws Exception {
         server.stop();
+        realm.close();
     }
 
     private static HttpResponse<String> get(String path, String... headers) {
@@ -109,7 +110,7 @@ public class WebXmlTest {
         assertEquals(answer.body(), 200, answer.statusCode());
         assertEquals("3.1.0", Json.parse(answer.body()).asObject().getString("openapi", ""));
         assertSecurityHeaders(answer);
-        // A user without ONOS's roles is refused by the container, also as JSON.
+        // A user without ONOS's roles is refused, also as JSON.
         HttpResponse<String> guest = get("v1/openapi.json", "Authorization", basic("guest", "guest"));
         assertEquals(403, guest.statusCode());
         assertEquals(403, Json.parse(guest.body()).asObject().getInt("code", 0));
@@ -120,28 +121,36 @@ public class WebXmlTest {
     }
 
     @Test
-    public void everyMappedPathIsConstrainedToOnosRoles() throws Exception {
+    public void manyRequestsWithTheSameCredentialsCostOneLogin() {
+        int before = TestRealm.LOGINS.get();
+        for (int i = 0; i < 20; i++) {
+            assertEquals(200, get("v1/openapi.json", "Authorization", basic("onos", "rocks")).statusCode());
+        }
+        assertTrue("logins: " + (TestRealm.LOGINS.get() - before), TestRealm.LOGINS.get() - before <= 1);
+    }
+
+    @Test
+    public void everyPathIsBehindTheAuthenticationFilterBeforeAnyBodyIsRead() throws Exception {
         Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(WEB_XML);
-        List<String> constrained = new ArrayList<>();
-        NodeList constraints = xml.getElementsByTagName("security-constraint");
-        for (int i = 0; i < constraints.getLength(); i++) {
-            Element constraint = (Element) constraints.item(i);
-            Set<String> roles = texts(constraint, "role-name");
-            assertEquals(Set.of("admin", "viewer"), roles);
-            assertEquals("no http-method: every method is constrained", 0,
-                         constraint.getElementsByTagName("http-method").getLength());
-            constrained.addAll(texts(constraint, "url-pattern"));
-        }
-        Set<String> mapped = new TreeSet<>();
-        mapped.addAll(texts(xml.getDocumentElement(), "url-pattern"));
-        for (String pattern : mapped) {
-            assertTrue(pattern + " is not behind a security constraint", constrained.stream()
-                    .anyMatch(c -> c.equals(pattern) || c.equals("/*")
-                            || (c.endsWith("/*") && pattern.startsWith(c.substring(0, c.length() - 1)))));
-        }
-        assertTrue(constrained.contains("/*"));
+        // No container authentication: it ran a JAAS login per request (BasicAuthenticationFilter).
+        assertEquals(0, xml.getElementsByTagName("security-constraint").getLength());
+        // Its login method stays for pax-web (without one it starts no context), unused.
         assertEquals(Set.of("BASIC"), texts(xml.getDocumentElement(), "auth-method"));
         assertEquals(Set.of("karaf"), texts(xml.getDocumentElement(), "realm-name"));
+        List<String> filters = new ArrayList<>();
+        NodeList mappings = xml.getElementsByTagName("filter-mapping");
+        for (int i = 0; i < mappings.getLength(); i++) {
+            Element mapping = (Element) mappings.item(i);
+            filters.add(texts(mapping, "filter-name").iterator().next());
+            if (texts(mapping, "filter-name").contains("Authentication")) {
+                assertEquals(Set.of("/*"), texts(mapping, "url-pattern"));
+                assertEquals(Set.of("REQUEST", "ASYNC"), texts(mapping, "dispatcher"));
+            }
+        }
+        assertTrue(texts(xml.getDocumentElement(), "filter-class").contains(BasicAuthenticationFilter.class.getName()));
+        assertTrue(filters.toString(), filters.indexOf("Authentication") >= 0
+                && filters.indexOf("Authentication") < filters.indexOf("Buffered bodies")
+                && filters.indexOf("Authentication") < filters.indexOf("Unparsable requests"));
     }
 
     @Test

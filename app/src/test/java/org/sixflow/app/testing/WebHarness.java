@@ -35,7 +35,7 @@ import java.util.function.Function;
  * (the e2e dashboard harness and the bmv2 lab's web server): services for ONOS's REST base class,
  * what the app's web.xml puts in front of its servlets (security headers, JSON error pages), a
  * built dashboard served from a folder, and, explicitly, <b>no authentication</b>: web.xml's
- * security constraint and ONOS's realm are not there, so these servers listen on loopback only.
+ * authentication filter and ONOS's realm are not there, so these servers listen on loopback only.
  */
 public final class WebHarness {
 
@@ -54,8 +54,8 @@ public final class WebHarness {
 
     /**
      * Hands services to ONOS's REST base class, which resources look them up in, and turns off
-     * its authorization filter: requests are not authenticated here (in ONOS, web.xml's security
-     * constraint asks every request for ONOS's user and password first).
+     * its authorization filter: requests are not authenticated here (in ONOS, web.xml's
+     * BasicAuthenticationFilter asks every request for ONOS's user and password first).
      *
      * @param services the directory resources look services up in
      */
