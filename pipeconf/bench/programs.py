@@ -177,7 +177,9 @@ def _install_msr6(client, p4info):
     client.add_multicast_group(11, [(4, 0)])
     # Copy i of sid(2, 1, 1)'s list (REPLICATE_SIDS, Pointer 1): Segments Left 1 + i, M-SID[1 + i].
     for port, index in ((2, 0), (3, 1)):
-        _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, {names.HDR_GROUP: 10, names.HDR_EG_PORT: port},
+        # The replicas' replication id (rid) is 0: the group above names one copy per port.
+        _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY,
+                {names.HDR_GROUP: 10, names.HDR_EG_PORT: port, names.HDR_RID: 0},
                 names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
                 {names.INDEX: index, names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index]})
 
