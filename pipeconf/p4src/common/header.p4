@@ -416,6 +416,8 @@ struct local_metadata_t {
     // Tofino's latency sum: the new low word, and whether it wrapped (not 0).
     // Tofino: 2^32 - report_delta, what the latency sum's low word wrapping is tested against.
     bit<32>          report_neg_delta;
+    // The target's own measurement fields (define_<target>.p4; none on Tofino).
+    SIXFLOW_TARGET_METADATA
     mcast_group_t    mcast_group;
     bit<16>          replica;            // index of this copy in its group (egress)
     bit<16>          egress_rid;         // the replica's replication id: which of its group's copies on its port (egress)

@@ -129,4 +129,7 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 #define SIXFLOW_FLOW_HASH
 #endif
 
+// Tofino's measurement needs no metadata of its own beside the common fields (header.p4).
+#define SIXFLOW_TARGET_METADATA
+
 #endif // SIXFLOW_DEFINE_TNA_P4

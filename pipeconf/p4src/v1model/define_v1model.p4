@@ -32,6 +32,14 @@ const bit<8> REPORT_VERSION_TOO_BIG = 2;
 // a readout packet (ETHERTYPE_SIXFLOW_READOUT) that the pipeline fills in.
 #define LATENCY_READOUT_PACKET
 
+// The latency aggregates' slot, cell and delta of a measured packet (v1model/main.p4), in
+// metadata: p4c propagates a local into every use, so each register access recomputed the slot's
+// expression (six per packet) and each test the delta's.
+#define SIXFLOW_TARGET_METADATA \
+    bit<32> lat_slot;            \
+    bit<32> lat_cell;            \
+    bit<32> lat_delta;
+
 // v1model instance types (bmv2 simple_switch).
 const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 

@@ -291,6 +291,10 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             }
             if (!meta.drop) {
                 egress_port_counter.count((bit<32>) std_meta.egress_port);
+                // The measurement's slot and delta, in metadata and in a step of their own
+                // (define_v1model.p4 says why).
+                meta.lat_delta = (bit<32>) (std_meta.egress_global_timestamp - std_meta.ingress_global_timestamp);
+                meta.lat_slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;
             }
             // Punts and packet-outs are control traffic, not measured.
             if (!meta.drop && std_meta.egress_port != CPU_PORT && meta.ingress_port != CPU_PORT) {
@@ -298,45 +302,43 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 // bmv2), then the updates that depend on what was read (p4c makes a conditional
                 // expression a branch anyway).
                 sample_test = 1;
-                bit<48> elapsed = std_meta.egress_global_timestamp - std_meta.ingress_global_timestamp;
-                bit<32> delta = (bit<32>) elapsed;
-                bit<32> slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;
-                latency_packets.count(slot);
+                latency_packets.count(meta.lat_slot);
                 bit<32> sum;
                 bit<32> min_plus_one;
                 bit<32> max;
-                latency_sum.read(sum, slot);
-                latency_min.read(min_plus_one, slot);
-                latency_max.read(max, slot);
-                sum = sum + delta;
-                latency_sum.write(slot, sum);
-                bit<32> bucket = 7;
-                if (sum < delta) {
+                latency_sum.read(sum, meta.lat_slot);
+                latency_min.read(min_plus_one, meta.lat_slot);
+                latency_max.read(max, meta.lat_slot);
+                sum = sum + meta.lat_delta;
+                latency_sum.write(meta.lat_slot, sum);
+                // The histogram's cell: the last bucket unless a test below says otherwise, each
+                // written where it is decided (a step apart from the cell's read and write).
+                meta.lat_cell = (meta.lat_slot << 3) | 7;
+                if (sum < meta.lat_delta) {
                     // The low word wrapped: carry into the high one.
                     bit<32> carries;
-                    latency_sum_hi.read(carries, slot);
-                    latency_sum_hi.write(slot, carries + 1);
+                    latency_sum_hi.read(carries, meta.lat_slot);
+                    latency_sum_hi.write(meta.lat_slot, carries + 1);
                 }
-                if (min_plus_one == 0 || delta + 1 < min_plus_one) {
-                    latency_min.write(slot, delta + 1);
+                if (min_plus_one == 0 || meta.lat_delta + 1 < min_plus_one) {
+                    latency_min.write(meta.lat_slot, meta.lat_delta + 1);
                 }
-                if (delta > max) {
-                    latency_max.write(slot, delta);
+                if (meta.lat_delta > max) {
+                    latency_max.write(meta.lat_slot, meta.lat_delta);
                 }
                 // bmv2 takes tens of microseconds per packet: the last bucket's one test first.
-                if (delta < 64) {
-                    if (delta < 1) { bucket = 0; }
-                    else if (delta < 2) { bucket = 1; }
-                    else if (delta < 4) { bucket = 2; }
-                    else if (delta < 8) { bucket = 3; }
-                    else if (delta < 16) { bucket = 4; }
-                    else if (delta < 32) { bucket = 5; }
-                    else { bucket = 6; }
+                if (meta.lat_delta < 64) {
+                    if (meta.lat_delta < 1) { meta.lat_cell = meta.lat_slot << 3; }
+                    else if (meta.lat_delta < 2) { meta.lat_cell = (meta.lat_slot << 3) | 1; }
+                    else if (meta.lat_delta < 4) { meta.lat_cell = (meta.lat_slot << 3) | 2; }
+                    else if (meta.lat_delta < 8) { meta.lat_cell = (meta.lat_slot << 3) | 3; }
+                    else if (meta.lat_delta < 16) { meta.lat_cell = (meta.lat_slot << 3) | 4; }
+                    else if (meta.lat_delta < 32) { meta.lat_cell = (meta.lat_slot << 3) | 5; }
+                    else { meta.lat_cell = (meta.lat_slot << 3) | 6; }
                 }
-                bit<32> cell = (slot << 3) | bucket;
                 bit<32> in_bucket;
-                latency_histogram.read(in_bucket, cell);
-                latency_histogram.write(cell, in_bucket + 1);
+                latency_histogram.read(in_bucket, meta.lat_cell);
+                latency_histogram.write(meta.lat_cell, in_bucket + 1);
 
                 switch (telemetry_sampling.apply().action_run) {
                     sample: {
@@ -346,7 +348,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                             meta.report_replica = meta.replica;
                             meta.report_ingress_ts = std_meta.ingress_global_timestamp;
                             meta.report_egress_ts = std_meta.egress_global_timestamp;
-                            meta.report_delta = delta;
+                            meta.report_delta = meta.lat_delta;
                             clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
                         }
                     }
