@@ -258,7 +258,7 @@ bench-rest:
 
 ## Latency on bmv2 (root): the minimal router, + APN6 HBH, + MRH encap and Sixflow's classes, wire to
 ## wire, each on a fresh switch; no ratios where a switch queued, then half the rate (pipeconf/bench/).
-## BENCH_ARGS="--profile P --count N --interval-ms MS --step-downs K --report-every R --results DIR"
+## BENCH_ARGS="--profile P --count N --interval-ms MS --step-downs K --report-every R --results DIR --idle poll|kernel"
 ## (Sixflow's profile: default gtpu, the smallest; --profile full for every class);
 ## SIXFLOW_BMV2=/path/to/simple_switch_grpc picks another bmv2 build (pipeconf/README.md).
 bench-latency:

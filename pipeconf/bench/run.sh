@@ -8,12 +8,14 @@
 # packets, count and interval (latency_bench.py). When a switch queued, the pass prints no ratios
 # and the next pass halves the rate, at most --step-downs times (default 2), until one sustains.
 #   pipeconf/bench/run.sh [--profile P] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R]
-#                         [--results DIR]
+#                         [--results DIR] [--idle poll|kernel]
 #   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
 #   --results keeps every series as JSON, per pass). --profile picks Sixflow's data-plane profile
 #   (pipeconf/profiles.json) and so its classes; the default is the smallest bmv2 profile, the one
 #   with the fewest features (ipv6: plain IPv6, no feature), which is the closest Sixflow program
-#   to the minimal router; --profile full measures every class.
+#   to the minimal router; --profile full measures every class. --idle poll (the default) keeps idle
+#   CPUs polling during the run (cpu_idle.py: a halted CPU's wake-up is the hypervisor's latency,
+#   not the program's); --idle kernel leaves the CPUs' idle states to the kernel.
 # SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build; without it the bench build
 # (pipeconf/tools/build-bmv2-bench.sh, /opt/bmv2-bench) runs where it is installed, else the
 # toolchain's simple_switch_grpc on PATH; the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
@@ -27,7 +29,7 @@ python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 programs=(minimal-router minimal-hbh minimal-mrh sixflow)
 
-count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile=""
+count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll
 while [ $# -gt 0 ]; do
     case "$1" in
         --profile) profile="$2"; shift 2 ;;
@@ -36,9 +38,12 @@ while [ $# -gt 0 ]; do
         --step-downs) step_downs="$2"; shift 2 ;;
         --results) results="$2"; shift 2 ;;
         --report-every) report_every="$2"; shift 2 ;;
-        *) echo "usage: $0 [--profile P] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR]" >&2; exit 2 ;;
+        --idle) idle="$2"; shift 2 ;;
+        *) echo "usage: $0 [--profile P] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel]" >&2; exit 2 ;;
     esac
 done
+
+case "$idle" in poll|kernel) ;; *) echo "--idle is poll or kernel, not $idle" >&2; exit 2 ;; esac
 
 # The smallest bmv2 profile: fewest features (profiles.json order breaks a tie).
 if [ -z "$profile" ]; then
@@ -83,8 +88,10 @@ export BMV2_NO_LOG=1
 
 work="$(mktemp -d)"
 ns=""
+idle_pid=""
 cleanup() {
     [ -z "$ns" ] || bmv2_netns_down "$ns"
+    [ -z "$idle_pid" ] || { kill "$idle_pid" 2>/dev/null; wait "$idle_pid" 2>/dev/null || true; }
     [ -z "$results" ] || { mkdir -p "$results" && cp -r "$work"/pass* "$results"/ 2>/dev/null || true; }
     rm -rf "$work"
 }
@@ -98,6 +105,18 @@ for program in "${programs[@]}"; do
         --p4runtime-files "$work/$program/p4info.txt" "$here/minimal/${program#minimal-}.p4" 2>"$work/$program/p4c.log" \
         || { cat "$work/$program/p4c.log" >&2; exit 1; }
 done
+
+# Idle CPUs poll during the run (--idle poll, the default: cpu_idle.py says why), or the kernel
+# picks their idle states (--idle kernel: what an idle machine does, wake-ups included).
+if [ "$idle" = poll ]; then
+    fifo="$work/idle.out"
+    "$python" "$here/cpu_idle.py" hold > "$fifo" 2>&1 &
+    idle_pid=$!
+    for _ in $(seq 50); do [ -s "$fifo" ] && break; sleep 0.1; done
+    cat "$fifo"
+else
+    echo "cpu idle: the kernel's own (--idle kernel): the figures include the CPUs' wake-up from idle"
+fi
 
 pass=0
 while :; do
