@@ -39,6 +39,12 @@ def java_major(java="java"):
     return int(found.group(1)) if found else None
 
 
+def onos_java(env):
+    """The java Karaf's script starts ONOS with: JAVA_HOME's when it is set, else the one on PATH."""
+    home = env.get("JAVA_HOME")
+    return os.path.join(home, "bin", "java") if home else "java"
+
+
 def collector(major):
     """ZGC where it is a production collector (Java 15 on), else G1. The experiments' pacer runs
     inside ONOS, and G1's young pauses (40-60 ms in the lab's ONOS under load, 2026-12-01) stop it
@@ -195,7 +201,7 @@ class OnosInstance:
         env.update({
             "KARAF_BASE": self.karaf, "KARAF_DATA": os.path.join(self.karaf, "data"),
             "KARAF_ETC": os.path.join(self.karaf, "etc"), "ONOS_IP": self.ip,
-            "JAVA_OPTS": " ".join(java_options(self.heap, java_major(), os.environ.get("LAB_ONOS_JAVA_OPTS", ""))),
+            "JAVA_OPTS": " ".join(java_options(self.heap, java_major(onos_java(env)), os.environ.get("LAB_ONOS_JAVA_OPTS", ""))),
         })
         env.update(extra_env or {})
         os.makedirs(env["KARAF_DATA"], exist_ok=True)   # Karaf refuses a data folder that is not there

@@ -109,11 +109,11 @@ done
 # Idle CPUs poll during the run (--idle poll, the default: cpu_idle.py says why), or the kernel
 # picks their idle states (--idle kernel: what an idle machine does, wake-ups included).
 if [ "$idle" = poll ]; then
-    fifo="$work/idle.out"
-    "$python" "$here/cpu_idle.py" hold > "$fifo" 2>&1 &
+    idle_said="$work/idle.out"
+    "$python" "$here/cpu_idle.py" hold > "$idle_said" 2>&1 &
     idle_pid=$!
-    for _ in $(seq 50); do [ -s "$fifo" ] && break; sleep 0.1; done
-    cat "$fifo"
+    for _ in $(seq 50); do [ -s "$idle_said" ] && break; sleep 0.1; done
+    cat "$idle_said"
 else
     echo "cpu idle: the kernel's own (--idle kernel): the figures include the CPUs' wake-up from idle"
 fi

@@ -68,6 +68,10 @@ class JavaOptionsTest(unittest.TestCase):
         self.assertNotIn("-XX:+UseZGC", options)
         self.assertIn("-XX:+UseZGC", instance.java_options("2g", 17, "-Xlog:gc"))
 
+    def test_the_version_asked_is_that_of_the_java_karaf_starts(self):
+        self.assertEqual("/opt/jdk/bin/java", instance.onos_java({"JAVA_HOME": "/opt/jdk", "PATH": "/usr/bin"}))
+        self.assertEqual("java", instance.onos_java({"PATH": "/usr/bin"}))
+
     def test_the_version_is_read_from_both_numberings(self):
         with tempfile.TemporaryDirectory() as tmp:
             for said, major in (('openjdk version "17.0.15" 2025-04-15', 17), ('java version "1.8.0_392"', 8),

@@ -2,17 +2,12 @@
 // Copyright 2026 The Sixflow Authors
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { switchMap } from 'rxjs';
 
-import { IlnpLocatorUpdates, LocatorUpdateOutcome } from './ilnp-models';
-import { Loadable, dataOf, errorOf, loadable } from '../../core/loadable';
-import { reloadWhile } from '../../core/reload-while';
-import { Reloads } from '../../core/reloads';
+import { LocatorUpdateOutcome } from './ilnp-models';
+import { dataOf, errorOf } from '../../core/loadable';
 import { num } from '../../experiments/experiment-format';
 import { IlnpApi } from './ilnp-api';
-import { PAGE_VISIBLE } from './page-visible';
-import { SITE_POLL_MS } from './site-counters';
+import { pollSite } from './site-poll';
 
 /** What became of a Locator Update, in words (docs/features/ilnp.md says why each). */
 export const OUTCOMES: Record<LocatorUpdateOutcome, string> = {
@@ -70,24 +65,14 @@ export const OUTCOMES: Record<LocatorUpdateOutcome, string> = {
 })
 export class LocatorUpdates {
   private readonly api = inject(IlnpApi);
-  private readonly visible = inject(PAGE_VISIBLE);
   protected readonly num = num;
 
   /** The site's name. */
   readonly site = input.required<string>();
-  private readonly reloads = new Reloads();
 
-  readonly load = toSignal(
-    toObservable(computed(() => ({ site: this.site(), reload: this.reloads.current() }))).pipe(
-      switchMap(({ site, reload }) => loadable(this.api.locatorUpdates(site), reload.quiet))),
-    { initialValue: { state: 'loading' } as Loadable<IlnpLocatorUpdates> },
-  );
+  readonly load = pollSite(this.site, (site) => this.api.locatorUpdates(site));
   readonly updates = computed(() => dataOf(this.load()));
   readonly error = computed(() => errorOf(this.load()));
-
-  constructor() {
-    reloadWhile(() => this.visible() && this.load().state !== 'loading', () => this.reloads.poll(), SITE_POLL_MS);
-  }
 
   outcome(outcome: LocatorUpdateOutcome): string {
     return OUTCOMES[outcome] ?? outcome;

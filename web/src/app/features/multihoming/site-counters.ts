@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { map, switchMap, tap } from 'rxjs';
+import { map, tap } from 'rxjs';
 
-import { Loadable, errorOf, loadable } from '../../core/loadable';
-import { reloadWhile } from '../../core/reload-while';
-import { Reloads } from '../../core/reloads';
+import { errorOf } from '../../core/loadable';
 import { num, percent } from '../../experiments/experiment-format';
 import { IlnpApi } from './ilnp-api';
 import { PAGE_VISIBLE } from './page-visible';
+import { SITE_POLL_MS, pollSite } from './site-poll';
 import { CounterSample, uplinkRates } from './uplink-rates';
-
-/** How often a site's counters (and its Locator Updates) are read while the page is visible. */
-export const SITE_POLL_MS = 2000;
 
 /**
  * A site's per-uplink counters read from its border router every 2 s while the page is visible,
@@ -67,18 +62,12 @@ export class SiteCounters {
 
   /** The site's name. */
   readonly site = input.required<string>();
-  private readonly reloads = new Reloads();
   /** The last two readings that arrived (the first null until there are two). */
   private readonly samples = signal<[CounterSample | null, CounterSample | null]>([null, null]);
 
-  readonly load = toSignal(
-    toObservable(computed(() => ({ site: this.site(), reload: this.reloads.current() }))).pipe(
-      switchMap(({ site, reload }) => loadable(this.api.counters(site).pipe(
-        map((counters): CounterSample => ({ at: Date.now(), counters })),
-        tap((sample) => this.samples.update(([, latest]) => [latest, sample]))), reload.quiet)),
-    ),
-    { initialValue: { state: 'loading' } as Loadable<CounterSample> },
-  );
+  readonly load = pollSite(this.site, (site) => this.api.counters(site).pipe(
+    map((counters): CounterSample => ({ at: Date.now(), counters })),
+    tap((sample) => this.samples.update(([, latest]) => [latest, sample]))));
   readonly error = computed(() => errorOf(this.load()));
   readonly rows = computed(() => {
     const [previous, latest] = this.samples();
@@ -89,9 +78,4 @@ export class SiteCounters {
     const [previous, latest] = this.samples();
     return previous && latest ? (latest.at - previous.at) / 1000 : null;
   });
-
-  constructor() {
-    // Read again every 2 s while the page is shown, whether the last reading came or failed.
-    reloadWhile(() => this.visible() && this.load().state !== 'loading', () => this.reloads.poll(), SITE_POLL_MS);
-  }
 }

@@ -2,17 +2,12 @@
 // Copyright 2026 The Sixflow Authors
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { switchMap } from 'rxjs';
 
-import { AdvertisedLocator, IlnpSessions } from './ilnp-models';
-import { Loadable, dataOf, errorOf, loadable } from '../../core/loadable';
-import { reloadWhile } from '../../core/reload-while';
-import { Reloads } from '../../core/reloads';
+import { AdvertisedLocator } from './ilnp-models';
+import { dataOf, errorOf } from '../../core/loadable';
 import { num } from '../../experiments/experiment-format';
 import { IlnpApi } from './ilnp-api';
-import { PAGE_VISIBLE } from './page-visible';
-import { SITE_POLL_MS } from './site-counters';
+import { pollSite } from './site-poll';
 
 /**
  * The sessions of the site's hosts that its border router's telemetry reports showed (learned at
@@ -57,24 +52,14 @@ import { SITE_POLL_MS } from './site-counters';
 })
 export class SiteSessions {
   private readonly api = inject(IlnpApi);
-  private readonly visible = inject(PAGE_VISIBLE);
   protected readonly num = num;
 
   /** The site's name. */
   readonly site = input.required<string>();
-  private readonly reloads = new Reloads();
 
-  readonly load = toSignal(
-    toObservable(computed(() => ({ site: this.site(), reload: this.reloads.current() }))).pipe(
-      switchMap(({ site, reload }) => loadable(this.api.sessions(site), reload.quiet))),
-    { initialValue: { state: 'loading' } as Loadable<IlnpSessions> },
-  );
+  readonly load = pollSite(this.site, (site) => this.api.sessions(site));
   readonly sessions = computed(() => dataOf(this.load()));
   readonly error = computed(() => errorOf(this.load()));
-
-  constructor() {
-    reloadWhile(() => this.visible() && this.load().state !== 'loading', () => this.reloads.poll(), SITE_POLL_MS);
-  }
 
   /** Locators as "2001:db8:b01:1 (10)", preferred first as given; "none" for none. */
   locators(list: AdvertisedLocator[]): string {

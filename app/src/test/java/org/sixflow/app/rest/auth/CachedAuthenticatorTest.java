@@ -71,8 +71,8 @@ public class CachedAuthenticatorTest {
             throw new AuthenticationUnavailableException("no realm", null);
         };
         CachedAuthenticator cached = new CachedAuthenticator(failing, Duration.ofSeconds(10), clock);
-        unavailable(() -> cached.login("onos", "rocks"));
-        unavailable(() -> cached.login("onos", "rocks"));
+        Unavailable.thrownBy(() -> cached.login("onos", "rocks"));
+        Unavailable.thrownBy(() -> cached.login("onos", "rocks"));
         assertEquals(2, asked.get());
     }
 
@@ -108,14 +108,5 @@ public class CachedAuthenticatorTest {
         } finally {
             pool.shutdownNow();
         }
-    }
-
-    private static AuthenticationUnavailableException unavailable(Runnable login) {
-        try {
-            login.run();
-        } catch (AuthenticationUnavailableException e) {
-            return e;
-        }
-        throw new AssertionError("expected AuthenticationUnavailableException");
     }
 }

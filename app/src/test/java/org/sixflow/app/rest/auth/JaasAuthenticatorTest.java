@@ -50,7 +50,7 @@ public class JaasAuthenticatorTest {
     @Test
     public void aRealmThatIsNotThereIsTheServersProblemNotARefusal() {
         JaasAuthenticator missing = new JaasAuthenticator("no-such-realm", JaasAuthenticator.KARAF_ROLE_PRINCIPAL);
-        AuthenticationUnavailableException e = unavailable(() -> missing.login("onos", "rocks"));
+        AuthenticationUnavailableException e = Unavailable.thrownBy(() -> missing.login("onos", "rocks"));
         assertTrue(e.getMessage(), e.getMessage().contains("no-such-realm"));
     }
 
@@ -67,19 +67,10 @@ public class JaasAuthenticatorTest {
         try {
             karaf.login("onos", "rocks");
             karaf.login("onos", "wrong");
-            unavailable(() -> new JaasAuthenticator("none", "x").login("onos", "rocks"));
+            Unavailable.thrownBy(() -> new JaasAuthenticator("none", "x").login("onos", "rocks"));
             assertSame(mine, Thread.currentThread().getContextClassLoader());
         } finally {
             Thread.currentThread().setContextClassLoader(getClass().getClassLoader());
         }
-    }
-
-    private static AuthenticationUnavailableException unavailable(Runnable login) {
-        try {
-            login.run();
-        } catch (AuthenticationUnavailableException e) {
-            return e;
-        }
-        throw new AssertionError("expected AuthenticationUnavailableException");
     }
 }
