@@ -185,8 +185,19 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 #endif
 
 #ifdef LATENCY_READOUT_PACKET
+    // Each bucket field gets its histogram cell's index (slot << 3 | bucket), which the egress's
+    // read_out reads in its place: computed there, the indices would be metadata that bmv2
+    // resets for every packet (define_v1model.p4). A slot past the aggregates is dropped there.
     state parse_readout {
         packet.extract(hdr.readout);
+        hdr.readout.bucket0 = hdr.readout.slot << 3;
+        hdr.readout.bucket1 = (hdr.readout.slot << 3) | 1;
+        hdr.readout.bucket2 = (hdr.readout.slot << 3) | 2;
+        hdr.readout.bucket3 = (hdr.readout.slot << 3) | 3;
+        hdr.readout.bucket4 = (hdr.readout.slot << 3) | 4;
+        hdr.readout.bucket5 = (hdr.readout.slot << 3) | 5;
+        hdr.readout.bucket6 = (hdr.readout.slot << 3) | 6;
+        hdr.readout.bucket7 = (hdr.readout.slot << 3) | 7;
         transition accept;
     }
 #endif

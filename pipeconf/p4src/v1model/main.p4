@@ -4,6 +4,10 @@
 // standard_metadata; keeps the latency aggregates and clones telemetry reports. Only what
 // differs from Tofino lives here.
 #include <core.p4>
+// v1model's counters and registers with a typed index (counter<I>, register<T, I>): an index of
+// its own width is passed as it is, where a cast to bit<32> makes p4c add a metadata field that
+// bmv2 resets for every packet (define_v1model.p4, SIXFLOW_TARGET_METADATA).
+#define V1MODEL_VERSION 20200408
 #include <v1model.p4>
 
 #include "define_v1model.p4"
@@ -63,12 +67,12 @@ control SixflowVerifyChecksum(inout headers_t hdr, inout local_metadata_t meta) 
 control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                        inout standard_metadata_t std_meta) {
     // Packets dropped, by reason (index = drop_reason_t).
-    counter(DROP_REASON_COUNT, CounterType.packets) drop_counter;
+    counter<drop_reason_t>(DROP_REASON_COUNT, CounterType.packets) drop_counter;
     // Counted events that do not drop: index = the packet's set of event_t bits (EVENT_SETS).
-    counter(EVENT_SETS, CounterType.packets) event_counter;
+    counter<bit<32>>(EVENT_SETS, CounterType.packets) event_counter;
     // Every packet received, by port (bmv2 has no gNMI: ONOS's port statistics come from these
     // and egress_port_counter). Octets as received.
-    counter(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) ingress_port_counter;
+    counter<port_num_t>(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) ingress_port_counter;
 
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
@@ -83,7 +87,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     @name(".SixflowIngress") SixflowIngressChain() chain;
 
     apply {
-        ingress_port_counter.count((bit<32>) std_meta.ingress_port);
+        ingress_port_counter.count(std_meta.ingress_port);
         if (hdr.packet_out.isValid()) {
             packet_out_handler.apply(hdr, meta);
             std_meta.egress_spec = meta.egress_port;
@@ -112,7 +116,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             std_meta.egress_spec = CPU_PORT;
             std_meta.priority = meta.priority;
         } else if (meta.drop) {
-            drop_counter.count((bit<32>) meta.drop_reason);
+            drop_counter.count(meta.drop_reason);
             if (meta.punt_reason != PUNT_ASKED && hdr.ipv6.dst_addr[127:120] != 0xff) {
                 // Counted, and punted for the controller's ICMPv6 error (routing.p4); never one
                 // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
@@ -148,26 +152,27 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                       inout standard_metadata_t std_meta) {
     // Packets dropped in egress (a replica whose M-SID index runs past the list).
-    counter(DROP_REASON_COUNT, CounterType.packets) egress_drop_counter;
+    counter<drop_reason_t>(DROP_REASON_COUNT, CounterType.packets) egress_drop_counter;
     // Replicas made, per egress port.
-    counter(512, CounterType.packets) replica_counter;
+    counter<port_num_t>(512, CounterType.packets) replica_counter;
     // Every packet sent, by port, telemetry clones and readouts to the controller aside. bmv2
     // counts the octets a packet had when it was received, not what it has after a rewrite.
-    counter(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) egress_port_counter;
+    counter<port_num_t>(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) egress_port_counter;
 
     // Latency aggregates per (class, egress port), index = class << 9 | port, in microseconds
     // (bmv2's global timestamps). latency_min holds min + 1 so that 0 means "no packet yet".
     // The sum is 64 bits in two registers, as on Tofino (one stateful ALU word each): the low
     // word, and the carries out of it.
-    counter(LATENCY_SLOTS, CounterType.packets) latency_packets;
-    register<bit<32>>(LATENCY_SLOTS) latency_sum;
-    register<bit<32>>(LATENCY_SLOTS) latency_sum_hi;
-    register<bit<32>>(LATENCY_SLOTS) latency_min;
-    register<bit<32>>(LATENCY_SLOTS) latency_max;
-    // Histogram: LATENCY_BUCKETS power-of-two buckets per slot (<1, <2, <4 … µs, last open).
-    register<bit<32>>(LATENCY_SLOTS * LATENCY_BUCKETS) latency_histogram;
+    counter<bit<32>>(LATENCY_SLOTS, CounterType.packets) latency_packets;
+    register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_sum;
+    register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_sum_hi;
+    register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_min;
+    register<bit<32>, bit<32>>(LATENCY_SLOTS) latency_max;
+    // Histogram: LATENCY_BUCKETS power-of-two buckets per slot (<1, <2, <4 … µs, last open),
+    // index = slot << 3 | bucket.
+    register<bit<32>, bit<32>>(LATENCY_SLOTS * LATENCY_BUCKETS) latency_histogram;
     // Per-class sequence numbers of sampled packets.
-    register<bit<32>>(CLASS_COUNT) report_sequence;
+    register<bit<32>, lat_class_t>(CLASS_COUNT) report_sequence;
 
     // The shared per-copy work (common/egress.p4), named so that its tables keep their P4Info names.
     @name(".SixflowEgress") SixflowEgressChain() chain;
@@ -181,12 +186,10 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     // Numbers the class's packet (its sequence) and tests it against the mask, in the action:
     // the sequence is counted only for sampled classes.
     action sample(bit<32> mask) {
-        bit<32> sequence;
-        report_sequence.read(sequence, (bit<32>) meta.lat_class);
-        sequence = sequence + 1;
-        report_sequence.write((bit<32>) meta.lat_class, sequence);
-        meta.report_sequence = sequence;
-        sample_test = sequence & mask;
+        report_sequence.read(meta.report_sequence, meta.lat_class);
+        meta.report_sequence = meta.report_sequence + 1;
+        report_sequence.write(meta.lat_class, meta.report_sequence);
+        sample_test = meta.report_sequence & mask;
     }
 
     // Class -> sampling rate of per-packet telemetry reports: one in (mask + 1) packets,
@@ -203,25 +206,25 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         size = 16;
     }
 
-    // The controller's readout of one slot's aggregates (LATENCY_READOUT_PACKET).
+    // The controller's readout of one slot's aggregates (LATENCY_READOUT_PACKET). The parser
+    // put each bucket's cell index in its field (parse_readout), each read replaces it: indices
+    // computed here would be eight more metadata fields for every packet (define_v1model.p4).
+    // A readout is no measured packet: the sum's two words pass through lat_sum and lat_max.
     @hidden
     action read_out() {
-        bit<32> slot = hdr.readout.slot;
-        bit<32> sum_low;
-        bit<32> sum_high;
-        latency_sum.read(sum_low, slot);
-        latency_sum_hi.read(sum_high, slot);
-        hdr.readout.sum = sum_high ++ sum_low;
-        latency_min.read(hdr.readout.min_plus_one, slot);
-        latency_max.read(hdr.readout.max, slot);
-        latency_histogram.read(hdr.readout.bucket0, slot << 3);
-        latency_histogram.read(hdr.readout.bucket1, (slot << 3) | 1);
-        latency_histogram.read(hdr.readout.bucket2, (slot << 3) | 2);
-        latency_histogram.read(hdr.readout.bucket3, (slot << 3) | 3);
-        latency_histogram.read(hdr.readout.bucket4, (slot << 3) | 4);
-        latency_histogram.read(hdr.readout.bucket5, (slot << 3) | 5);
-        latency_histogram.read(hdr.readout.bucket6, (slot << 3) | 6);
-        latency_histogram.read(hdr.readout.bucket7, (slot << 3) | 7);
+        latency_sum.read(meta.lat_sum, hdr.readout.slot);
+        latency_sum_hi.read(meta.lat_max, hdr.readout.slot);
+        hdr.readout.sum = meta.lat_max ++ meta.lat_sum;
+        latency_min.read(hdr.readout.min_plus_one, hdr.readout.slot);
+        latency_max.read(hdr.readout.max, hdr.readout.slot);
+        latency_histogram.read(hdr.readout.bucket0, hdr.readout.bucket0);
+        latency_histogram.read(hdr.readout.bucket1, hdr.readout.bucket1);
+        latency_histogram.read(hdr.readout.bucket2, hdr.readout.bucket2);
+        latency_histogram.read(hdr.readout.bucket3, hdr.readout.bucket3);
+        latency_histogram.read(hdr.readout.bucket4, hdr.readout.bucket4);
+        latency_histogram.read(hdr.readout.bucket5, hdr.readout.bucket5);
+        latency_histogram.read(hdr.readout.bucket6, hdr.readout.bucket6);
+        latency_histogram.read(hdr.readout.bucket7, hdr.readout.bucket7);
         hdr.packet_in.setValid();
         hdr.packet_in.ingress_port = CPU_PORT;
         hdr.packet_in.punt_reason = PUNT_ASKED;
@@ -283,62 +286,57 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
                 }
                 if (meta.drop) {
-                    egress_drop_counter.count((bit<32>) meta.drop_reason);
+                    egress_drop_counter.count(meta.drop_reason);
                     mark_to_drop(std_meta);
                 } else if (meta.msr6_replicate) {
-                    replica_counter.count((bit<32>) std_meta.egress_port);
+                    replica_counter.count(std_meta.egress_port);
                 }
             }
             if (!meta.drop) {
-                egress_port_counter.count((bit<32>) std_meta.egress_port);
-                // The measurement's slot and delta, in metadata and in a step of their own
-                // (define_v1model.p4 says why).
+                egress_port_counter.count(std_meta.egress_port);
+                // The measurement's slot, delta and histogram cell, in metadata and in a step of
+                // their own (define_v1model.p4 says why). The bucket: how many of 1, 2, 4 … 64 µs
+                // the delta reaches (0 below 1 µs, 7 from 64 µs on), as one expression: tests of
+                // the delta one by one would be a step each, and most packets take bmv2 less
+                // than 64 µs.
                 meta.lat_delta = (bit<32>) (std_meta.egress_global_timestamp - std_meta.ingress_global_timestamp);
                 meta.lat_slot = ((bit<32>) meta.lat_class << 9) | (bit<32>) std_meta.egress_port;
+                meta.lat_cell = (meta.lat_slot << 3)
+                    | ((bit<32>) (bit<1>) (meta.lat_delta >= 1) + (bit<32>) (bit<1>) (meta.lat_delta >= 2)
+                       + (bit<32>) (bit<1>) (meta.lat_delta >= 4) + (bit<32>) (bit<1>) (meta.lat_delta >= 8)
+                       + (bit<32>) (bit<1>) (meta.lat_delta >= 16) + (bit<32>) (bit<1>) (meta.lat_delta >= 32)
+                       + (bit<32>) (bit<1>) (meta.lat_delta >= 64));
             }
             // Punts and packet-outs are control traffic, not measured.
             if (!meta.drop && std_meta.egress_port != CPU_PORT && meta.ingress_port != CPU_PORT) {
                 // Every read and the unconditional updates first, in one straight run (one action for
                 // bmv2), then the updates that depend on what was read (p4c makes a conditional
-                // expression a branch anyway).
+                // expression a branch anyway). Words in metadata (define_v1model.p4 says why);
+                // lat_min carries the cell's count before the minimum.
                 sample_test = 1;
                 latency_packets.count(meta.lat_slot);
-                bit<32> sum;
-                bit<32> min_plus_one;
-                bit<32> max;
-                latency_sum.read(sum, meta.lat_slot);
-                latency_min.read(min_plus_one, meta.lat_slot);
-                latency_max.read(max, meta.lat_slot);
-                sum = sum + meta.lat_delta;
-                latency_sum.write(meta.lat_slot, sum);
-                // The histogram's cell: the last bucket unless a test below says otherwise, each
-                // written where it is decided (a step apart from the cell's read and write).
-                meta.lat_cell = (meta.lat_slot << 3) | 7;
-                if (sum < meta.lat_delta) {
-                    // The low word wrapped: carry into the high one.
-                    bit<32> carries;
-                    latency_sum_hi.read(carries, meta.lat_slot);
-                    latency_sum_hi.write(meta.lat_slot, carries + 1);
+                latency_histogram.read(meta.lat_min, meta.lat_cell);
+                meta.lat_min = meta.lat_min + 1;
+                latency_histogram.write(meta.lat_cell, meta.lat_min);
+                latency_sum.read(meta.lat_sum, meta.lat_slot);
+                meta.lat_sum = meta.lat_sum + meta.lat_delta;
+                latency_sum.write(meta.lat_slot, meta.lat_sum);
+                latency_min.read(meta.lat_min, meta.lat_slot);
+                latency_max.read(meta.lat_max, meta.lat_slot);
+                if (meta.lat_sum < meta.lat_delta) {
+                    // The low word wrapped: carry into the high one (read into lat_sum).
+                    latency_sum_hi.read(meta.lat_sum, meta.lat_slot);
+                    meta.lat_sum = meta.lat_sum + 1;
+                    latency_sum_hi.write(meta.lat_slot, meta.lat_sum);
                 }
-                if (min_plus_one == 0 || meta.lat_delta + 1 < min_plus_one) {
-                    latency_min.write(meta.lat_slot, meta.lat_delta + 1);
+                // min + 1 is held, 0 before the first packet (whose - 1 wraps to the highest word).
+                if (meta.lat_delta < meta.lat_min - 1) {
+                    meta.lat_min = meta.lat_delta + 1;
+                    latency_min.write(meta.lat_slot, meta.lat_min);
                 }
-                if (meta.lat_delta > max) {
+                if (meta.lat_delta > meta.lat_max) {
                     latency_max.write(meta.lat_slot, meta.lat_delta);
                 }
-                // bmv2 takes tens of microseconds per packet: the last bucket's one test first.
-                if (meta.lat_delta < 64) {
-                    if (meta.lat_delta < 1) { meta.lat_cell = meta.lat_slot << 3; }
-                    else if (meta.lat_delta < 2) { meta.lat_cell = (meta.lat_slot << 3) | 1; }
-                    else if (meta.lat_delta < 4) { meta.lat_cell = (meta.lat_slot << 3) | 2; }
-                    else if (meta.lat_delta < 8) { meta.lat_cell = (meta.lat_slot << 3) | 3; }
-                    else if (meta.lat_delta < 16) { meta.lat_cell = (meta.lat_slot << 3) | 4; }
-                    else if (meta.lat_delta < 32) { meta.lat_cell = (meta.lat_slot << 3) | 5; }
-                    else { meta.lat_cell = (meta.lat_slot << 3) | 6; }
-                }
-                bit<32> in_bucket;
-                latency_histogram.read(in_bucket, meta.lat_cell);
-                latency_histogram.write(meta.lat_cell, in_bucket + 1);
 
                 switch (telemetry_sampling.apply().action_run) {
                     sample: {

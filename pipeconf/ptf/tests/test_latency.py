@@ -92,6 +92,66 @@ class AggregatesCountSumMinMaxAndHistogram(LatencyTest):
         testutils.verify_no_other_packets(self)
 
 
+def bucket(delta):
+    """The histogram's bucket of a delta in µs: 0 below 1, k for 2^(k-1) <= delta < 2^k, the
+    last one (LATENCY_BUCKETS - 1) from 2^(LATENCY_BUCKETS - 2) on."""
+    return min(delta.bit_length(), LATENCY_BUCKETS - 1)
+
+
+class AggregatesAreTheReportedDeltas(LatencyTest):
+    """Every packet reported (mask 0): the slot's sum, min, max and each histogram bucket are
+    exactly what the reports' deltas make of them."""
+
+    def runTest(self):
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        self.sample(CLASS_IPV6, 0)
+        deltas = []
+        for n in range(8):
+            testutils.send_packet(self, 1, bytes(udp6(n)))
+            testutils.verify_packet(self, routed(udp6(n)), 2)
+            deltas.append(parse_report(self.expect_packet_in()[1])[0]["delta"])
+        buckets = [0] * LATENCY_BUCKETS
+        for delta in deltas:
+            buckets[bucket(delta)] += 1
+        self.assertEqual(self.read_latency(slot(CLASS_IPV6, 2)),
+                         {"sum": sum(deltas), "min": min(deltas), "max": max(deltas), "buckets": buckets}, deltas)
+        testutils.verify_no_other_packets(self)
+
+
+class ReadoutAnswersEachBucketFromItsCell(LatencyTest):
+    """Bucket k of slot s is histogram cell s * LATENCY_BUCKETS + k: cells written through the
+    switch's CLI come back in their places, the neighbouring slots' cells not at all."""
+
+    def runTest(self):
+        s = slot(CLASS_IPV6, 5)
+        writes = ["register_write SixflowEgress.latency_histogram %d %d" % (s * LATENCY_BUCKETS + k, 100 + k)
+                  for k in range(LATENCY_BUCKETS)]
+        writes += ["register_write SixflowEgress.latency_histogram %d 999" % cell
+                   for cell in (s * LATENCY_BUCKETS - 1, (s + 1) * LATENCY_BUCKETS)]
+        self.runtime_cli(*writes)
+        self.assertEqual(self.read_latency(s)["buckets"], [100 + k for k in range(LATENCY_BUCKETS)])
+
+
+class StoredExtremesStayUntilAPacketPassesThem(LatencyTest):
+    """A minimum of 0 µs and a maximum near the register's top, already held: two packets move
+    neither, and the sum still takes their deltas."""
+
+    def runTest(self):
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        self.sample(CLASS_IPV6, 0)
+        s = slot(CLASS_IPV6, 2)
+        self.runtime_cli("register_write SixflowEgress.latency_min %d 1" % s,
+                         "register_write SixflowEgress.latency_max %d %d" % (s, 0xFFFFFFF0))
+        deltas = []
+        for n in range(2):
+            testutils.send_packet(self, 1, bytes(udp6(n)))
+            testutils.verify_packet(self, routed(udp6(n)), 2)
+            deltas.append(parse_report(self.expect_packet_in()[1])[0]["delta"])
+        aggregates = self.read_latency(s)
+        self.assertEqual((aggregates["min"], aggregates["max"], aggregates["sum"]), (0, 0xFFFFFFF0, sum(deltas)))
+        testutils.verify_no_other_packets(self)
+
+
 class SumCarriesIntoItsHighWord(LatencyTest):
     """latency_sum holds the low 32 bits and latency_sum_hi the carries out of them (as Tofino keeps
     it, one stateful ALU word each): from a low word one short of wrapping and two carries already
