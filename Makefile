@@ -16,7 +16,7 @@ LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
         lab-net-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
-        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-bng-split bench-bng-scale bench-policies bench-history bench-latency bench-experiments bench-pacing bench-gtpu bench-presets bench-multihoming bench-rest bmv2-bench clean
+        p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-bng-split bench-bng-scale bench-policies bench-history bench-latency bench-instructions bench-experiments bench-pacing bench-gtpu bench-presets bench-multihoming bench-rest bmv2-bench clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
 ## engine the compose lab; else, as root with bmv2's simple_switch_grpc, the bmv2 lab (`make lab`);
@@ -263,6 +263,12 @@ bench-rest:
 ## SIXFLOW_BMV2=/path/to/simple_switch_grpc picks another bmv2 build (pipeconf/README.md).
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)
+
+## Instructions per frame on bmv2 (root, valgrind): bench-latency's programs and packets, each switch
+## under callgrind; in all and by part (metadata reset, parser, pipelines, deparser, teardown), with
+## the ratio to the minimal router. Deterministic, unlike latency. BENCH_ARGS="--profile P --count N".
+bench-instructions:
+	PYTHON=$(VENV)/bin/python pipeconf/bench/instructions.sh $(BENCH_ARGS)
 
 ## bmv2 without its logging macros, for bench-latency (outside the repository: /opt/bmv2-bench;
 ## about 35 minutes, resumable). bench-latency runs it once it is there.

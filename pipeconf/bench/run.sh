@@ -125,6 +125,7 @@ while :; do
     for program in "${programs[@]}"; do
         if [ "$program" = sixflow ]; then dir="$artifacts"; else dir="$work/$program"; fi
         ns="sixflow-bench-$$-$program"
+        export SIXFLOW_BENCH_PROGRAM="$program"  # for a switch wrapper (callgrind-switch.sh)
         bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
         ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program "$program" \
             --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" --switch-pid "$BMV2_PID" \

@@ -36,8 +36,9 @@ bmv2_netns_up() {
         "${log[@]}" -- --cpu-port "$cpu_port" --grpc-server-addr "$BMV2_GRPC" --priority-queues 8 \
         > "$work/switch.out" 2>&1 &
     BMV2_PID=$!
+    # Ten seconds to open its gRPC port (BMV2_START_WAIT_S more for a switch under a profiler).
     local _
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 $(( ${BMV2_START_WAIT_S:-10} * 10 ))); do
         ip netns exec "$ns" bash -c "exec 3<>/dev/tcp/${BMV2_GRPC%:*}/${BMV2_GRPC#*:}" 2>/dev/null && return 0
         sleep 0.1
     done

@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+"""Instructions bmv2 executes per frame, per program, from callgrind's counts of the switch's
+packet threads (instructions.sh): in all, and in the parts that differ between programs (the reset
+of every metadata field, the parser, the ingress and egress pipelines, the deparser, the packet's
+teardown, where every header is marked invalid). Their sum is the frame's work, compared with the
+minimal router's; the rest (queues, I/O, and the threads' wake-ups while idle, which grow with the
+run's length rather than its frames) is shown apart. Unlike latency, the parts do not depend on
+the machine's load or on which frame was luckiest: they compare the programs' work."""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+# bmv2's functions whose inclusive counts are the parts, in the order printed.
+PARTS = (("metadata reset", "bm::PHV::reset_metadata()"),
+         ("parser", "bm::Parser::parse(bm::Packet*)"),
+         ("pipelines", "bm::Pipeline::apply(bm::Packet*)"),
+         ("deparser", "bm::Deparser::deparse(bm::Packet*)"),
+         ("teardown", "bm::Packet::~Packet()"))
+_LINE = re.compile(r"^\s*([\d,]+)\s+\([\s\d.]+%\)\s+\S*?:(.*?)(?: \[[^]]*\])?\s*$")
+
+
+def parse_annotate(text):
+    """{function: inclusive instructions} and the program total from `callgrind_annotate
+    --inclusive=yes` output."""
+    total = None
+    functions = {}
+    for line in text.splitlines():
+        if "PROGRAM TOTALS" in line:
+            total = int(line.split()[0].replace(",", ""))
+            continue
+        match = _LINE.match(line)
+        if match:
+            functions.setdefault(match.group(2).strip(), int(match.group(1).replace(",", "")))
+    if total is None:
+        raise ValueError("no PROGRAM TOTALS in callgrind_annotate's output")
+    return total, functions
+
+
+def part(functions, name):
+    """The inclusive count of a function named name (its signature as callgrind prints it, the
+    parameters left out if they differ), 0 where it never ran."""
+    if name in functions:
+        return functions[name]
+    stem = name.split("(")[0] + "("
+    return next((n for f, n in functions.items() if f.startswith(stem)), 0)
+
+
+def breakdown(total, functions, frames):
+    """Per frame: the total, each part, their sum (the frame's work) and the rest."""
+    parts = {label: part(functions, name) / frames for label, name in PARTS}
+    work = sum(parts.values())
+    return {"total": total / frames, "parts": parts, "work": work, "rest": total / frames - work}
+
+
+def table(results, router="minimal-router"):
+    """The printed table: one line per program, thousands of instructions per frame; the ratio is
+    of the frame's work to the minimal router's."""
+    labels = [label for label, _ in PARTS]
+    head = (f"{'program':<18} {'frames':>7} " + " ".join(f"{l:>15}" for l in labels)
+            + f" {'work':>8} {'x router':>9} {'rest':>8} {'total':>8}")
+    lines = [head, "-" * len(head)]
+    base = results.get(router, {}).get("work")
+    for name, r in results.items():
+        ratio = f"{r['work'] / base:.2f}" if base else "-"
+        lines.append(f"{name:<18} {r['frames']:>7} "
+                     + " ".join(f"{r['parts'][l] / 1000:>15.1f}" for l in labels)
+                     + f" {r['work'] / 1000:>8.1f} {ratio:>9} {r['rest'] / 1000:>8.1f} {r['total'] / 1000:>8.1f}")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--dir", required=True, help="the run's <program>.callgrind files")
+    parser.add_argument("--results", required=True, help="run.sh's --results directory (frames sent)")
+    parser.add_argument("programs", nargs="+")
+    args = parser.parse_args()
+    results = {}
+    for program in args.programs:
+        counts = os.path.join(args.dir, program + ".callgrind")
+        sent = json.load(open(os.path.join(args.results, "pass0", program + ".json")))["sent"]
+        text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", counts],
+                              check=True, capture_output=True, text=True).stdout
+        total, functions = parse_annotate(text)
+        results[program] = dict(breakdown(total, functions, sent), frames=sent)
+    print("thousands of instructions per frame (callgrind, the switch's packet threads); work = the parts' sum,"
+          " x router its ratio; rest = queues, I/O and idle wake-ups (grows with the run's length)")
+    print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

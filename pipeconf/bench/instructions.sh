@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The Sixflow Authors
+#
+# Instructions per frame on bmv2: the latency benchmark's programs and packets (run.sh: the
+# minimal programs and Sixflow's profile), each switch run under callgrind (callgrind-switch.sh),
+# which counts what its packet threads execute; instructions.py prints them per frame, in all and
+# by part, with the ratio to the minimal router. Deterministic where latency is not: it compares
+# the programs' work, not the machine's luck. Needs valgrind (Debian package valgrind) and root.
+#   pipeconf/bench/instructions.sh [--profile P] [--count N]     (default the smallest profile, 2000 frames)
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+python="${PYTHON:-$(dirname "$(dirname "$here")")/.venv/bin/python}"
+count=2000 profile_args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --profile) profile_args=(--profile "$2"); shift 2 ;;
+        --count) count="$2"; shift 2 ;;
+        *) echo "usage: $0 [--profile P] [--count N]" >&2; exit 2 ;;
+    esac
+done
+for tool in valgrind callgrind_annotate; do
+    command -v "$tool" >/dev/null || { echo "$tool not on PATH (Debian package valgrind)" >&2; exit 1; }
+done
+
+# The switch to count: the one run.sh would run (the bench build where it is installed).
+bmv2="${SIXFLOW_BMV2:-}"
+[ -n "$bmv2" ] || { [ -x /opt/bmv2-bench/bin/simple_switch_grpc ] && bmv2=/opt/bmv2-bench/bin/simple_switch_grpc; } \
+    || bmv2="$(command -v simple_switch_grpc || true)"
+[ -n "$bmv2" ] || { echo "no simple_switch_grpc (SIXFLOW_BMV2, /opt/bmv2-bench or PATH)" >&2; exit 1; }
+echo "switch: $bmv2 (bmv2 $("$bmv2" --version 2>&1 | head -1)) under callgrind"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/counts"
+# Under callgrind the switch is some 50 times slower: one frame each 5 ms, and no step down (the
+# latency figures of this run mean nothing; run.sh's verdict on them is left in its log).
+status=0
+SIXFLOW_BMV2="$here/callgrind-switch.sh" SIXFLOW_CALLGRIND_BMV2="$bmv2" SIXFLOW_CALLGRIND_DIR="$work/counts" \
+    BMV2_START_WAIT_S=120 PYTHON="$python" "$here/run.sh" "${profile_args[@]}" --count "$count" --interval-ms 5 \
+    --step-downs 0 --results "$work/results" > "$work/run.log" 2>&1 || status=$?
+if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then
+    cat "$work/run.log" >&2; exit "$status"
+fi
+grep -E '^(Sixflow profile|switch:)' "$work/run.log" | sed 's/^/run.sh: /'
+programs=()
+for f in "$work"/counts/*.callgrind; do programs+=("$(basename "$f" .callgrind)"); done
+ordered=()
+for p in minimal-router minimal-hbh minimal-mrh sixflow; do
+    [[ " ${programs[*]} " == *" $p "* ]] && ordered+=("$p")
+done
+"$python" "$here/instructions.py" --dir "$work/counts" --results "$work/results" "${ordered[@]}"
