@@ -262,8 +262,9 @@ header readout_t {
 }
 
 // What Tofino's ingress tells its egress (TNA re-parses the packet there): prepended by the
-// ingress deparser to packets that go through egress, removed by the egress parser. Unused on
-// bmv2, whose egress sees ingress's metadata.
+// ingress deparser to packets that go through egress, removed by the egress parser. Not in
+// bmv2's headers (SIXFLOW_BRIDGED_HEADER), whose egress sees ingress's metadata: there it would
+// be one more header for bmv2 to mark invalid at every packet's end.
 header bridged_t {
     bit<48>    ingress_ts;
     bit<7>     _pad0;
@@ -277,7 +278,9 @@ header bridged_t {
 }
 
 struct headers_t {
+#ifdef SIXFLOW_BRIDGED_HEADER
     bridged_t            bridged;
+#endif
     packet_out_t         packet_out;
     packet_in_t          packet_in;
     ethernet_t           report_ethernet;

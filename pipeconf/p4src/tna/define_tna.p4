@@ -132,4 +132,8 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 // Tofino's measurement needs no metadata of its own beside the common fields (header.p4).
 #define SIXFLOW_TARGET_METADATA
 
+// TNA parses the packet again in egress: ingress hands its metadata over in a header of its own
+// (header.p4, bridged_t), which a target without that split does not carry.
+#define SIXFLOW_BRIDGED_HEADER
+
 #endif // SIXFLOW_DEFINE_TNA_P4
