@@ -179,9 +179,13 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
     ReportFraming() report_framing;
 
     // The histogram cell of a measured packet: its bucket is how many of 1, 2, 4 … 64 µs its delta
-    // reaches (0 below 1 µs, 7 from 64 µs on), one longest-prefix lookup on the delta where a test
-    // per bucket was a step each (most packets take bmv2 less than 64 µs) and an expression of
-    // seven comparisons about 40 operations for every packet.
+    // reaches (0 below 1 µs, 7 from 64 µs on), by one longest-prefix lookup on the delta. Cheaper
+    // on bmv2 than a test per bucket (a step each; most packets take bmv2 less than 64 µs) and
+    // than one expression of seven comparisons (about 40 operations: pipeconf/README.md,
+    // "Instructions per frame").
+#if LATENCY_BUCKETS != 8
+#error "latency_bucket's entries are written for 8 buckets"
+#endif
     @hidden
     action set_cell(bit<32> bucket) {
         meta.lat_cell = (meta.lat_slot << 3) | bucket;
