@@ -80,7 +80,8 @@ def main():
     parser.add_argument("programs", nargs="+")
     args = parser.parse_args()
     results = {}
-    for program in args.programs:
+    # The minimal router first, the ratios' base; the others by name (minimal-hbh, minimal-mrh, sixflow).
+    for program in sorted(args.programs, key=lambda p: (p != "minimal-router", p)):
         counts = os.path.join(args.dir, program + ".callgrind")
         sent = json.load(open(os.path.join(args.results, "pass0", program + ".json")))["sent"]
         text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", counts],

@@ -24,30 +24,21 @@ for tool in valgrind callgrind_annotate; do
     command -v "$tool" >/dev/null || { echo "$tool not on PATH (Debian package valgrind)" >&2; exit 1; }
 done
 
-# The switch to count: the one run.sh would run (the bench build where it is installed).
-bmv2="${SIXFLOW_BMV2:-}"
-[ -n "$bmv2" ] || { [ -x /opt/bmv2-bench/bin/simple_switch_grpc ] && bmv2=/opt/bmv2-bench/bin/simple_switch_grpc; } \
-    || bmv2="$(command -v simple_switch_grpc || true)"
-[ -n "$bmv2" ] || { echo "no simple_switch_grpc (SIXFLOW_BMV2, /opt/bmv2-bench or PATH)" >&2; exit 1; }
-echo "switch: $bmv2 (bmv2 $("$bmv2" --version 2>&1 | head -1)) under callgrind"
-
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/counts"
 # Under callgrind the switch is some 50 times slower: one frame each 5 ms, and no step down (the
 # latency figures of this run mean nothing; run.sh's verdict on them is left in its log).
 status=0
-SIXFLOW_BMV2="$here/callgrind-switch.sh" SIXFLOW_CALLGRIND_BMV2="$bmv2" SIXFLOW_CALLGRIND_DIR="$work/counts" \
+# run.sh picks the switch as for the latency benchmark (SIXFLOW_BMV2, else the bench build where
+# it is installed) and starts it under callgrind-switch.sh.
+SIXFLOW_SWITCH_WRAPPER="$here/callgrind-switch.sh" SIXFLOW_CALLGRIND_DIR="$work/counts" \
     BMV2_START_WAIT_S=120 PYTHON="$python" "$here/run.sh" "${profile_args[@]}" --count "$count" --interval-ms 5 \
     --step-downs 0 --results "$work/results" > "$work/run.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then
     cat "$work/run.log" >&2; exit "$status"
 fi
-grep -E '^(Sixflow profile|switch:)' "$work/run.log" | sed 's/^/run.sh: /'
+grep -E '^(Sixflow profile|switch)' "$work/run.log" | sed 's/^/run.sh: /'
 programs=()
 for f in "$work"/counts/*.callgrind; do programs+=("$(basename "$f" .callgrind)"); done
-ordered=()
-for p in minimal-router minimal-hbh minimal-mrh sixflow; do
-    [[ " ${programs[*]} " == *" $p "* ]] && ordered+=("$p")
-done
-"$python" "$here/instructions.py" --dir "$work/counts" --results "$work/results" "${ordered[@]}"
+"$python" "$here/instructions.py" --dir "$work/counts" --results "$work/results" "${programs[@]}"

@@ -84,6 +84,13 @@ switch="$(command -v "$BMV2_SWITCH")"
 switch_real="$(readlink -f "$switch")"
 version="$("$switch" --version 2>&1 | head -1)"
 echo "switch: $switch${switch_real:+ -> $switch_real} (bmv2 $version)$origin; log level off"
+# SIXFLOW_SWITCH_WRAPPER runs that switch under a tool (instructions.sh: callgrind-switch.sh),
+# which finds it in SIXFLOW_WRAPPED_SWITCH.
+if [ -n "${SIXFLOW_SWITCH_WRAPPER:-}" ]; then
+    export SIXFLOW_WRAPPED_SWITCH="$switch_real"
+    BMV2_SWITCH="$SIXFLOW_SWITCH_WRAPPER"
+    echo "switch run under $SIXFLOW_SWITCH_WRAPPER"
+fi
 export BMV2_NO_LOG=1
 
 work="$(mktemp -d)"
