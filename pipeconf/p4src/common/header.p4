@@ -346,7 +346,6 @@ struct local_metadata_t {
     bool             drop;
     drop_reason_t    drop_reason;
     bool             my_station;         // the frame is addressed to this router (or a group)
-    bool             host_facing;        // it came in by a port that faces hosts
     bit<8>           ip_proto;
     l4_port_t        l4_src_port;
     l4_port_t        l4_dst_port;
@@ -361,12 +360,13 @@ struct local_metadata_t {
     bool             apn6_malformed;
     bool             apn6_matched;       // the classifier chose an option for this packet
 #endif
-    // MSR6 copies and leaves, which the shared egress steps test (egress.p4, mtu.p4)
+#ifdef WITH_MSR6
+    // MSR6 copies and leaves, which the shared steps and the tops test (SIXFLOW_MSR6_*)
     bool             msr6_replicate;
     bool             msr6_decap;
     bool             msr6_delivered;     // egress: a copy delivered here, decapsulated (no MTU check)
-#ifdef WITH_MSR6
     // MSR6
+    bool             host_facing;        // it came in by a port that faces hosts
     bool             msr6_malformed;
     bit<16>          msid_count;
     bool             msr6_msids_unparsed; // egress: the list is longer than this target's egress parses
@@ -381,7 +381,6 @@ struct local_metadata_t {
     bool             msr6_encap;
     bit<8>           msr6_encap_type;
 #endif
-    bit<20>          flow_hash;          // of the packet's flow (the target hashes it): the outer flow label
 #ifdef WITH_GTPU
     // GTP-U (gtpu.p4)
     bool             gtpu_malformed;     // GTP-U headers the parser does not take
@@ -399,11 +398,12 @@ struct local_metadata_t {
     bit<16>          gtpu_len_excess;    // UDP length - GTP-U length (UDP + GTP-U headers: they agree)
     bit<16>          gtpu_outer_ext_bytes; // an extension header between the outer IPv6 and UDP headers (parser)
     bool             gtpu_udp_length_ok; // the UDP length is the IPv6 payload less that header
+#ifdef WITH_APN6
     bool             apn6_before_tunnel; // an APN6 option inserted into a GTP-U packet: it goes in front of its UDP header
+#endif
     // INCREMENTAL: the inner pseudo-header's sum, negated (which a valid inner L4 checksum makes
-    // the sum of the inner L4 header and payload), and (Tofino) 17 minus the inner protocol.
+    // the sum of the inner L4 header and payload); Tofino's 17 minus the inner protocol is its own.
     bit<16>          gtpu_inner_residual;
-    bit<16>          gtpu_proto_adjust;
     bool             gtpu_checksum_incremental;  // the target's deparser computes it
     bool             gtpu_checksum_full;
 #endif
@@ -416,14 +416,15 @@ struct local_metadata_t {
     bit<16>          mtu_packet_len;     // its IPv6 length, header included (16 bits: a payload length
                                          // past 65495 is no packet a port with an MTU sends)
     bit<16>          mtu_excess;
-    // Tofino's latency sum: the new low word, and whether it wrapped (not 0).
-    // Tofino: 2^32 - report_delta, what the latency sum's low word wrapping is tested against.
-    bit<32>          report_neg_delta;
-    // The target's own measurement fields (define_<target>.p4; none on Tofino).
+    // The target's own fields (define_<target>.p4): bmv2's measurement words, Tofino's flow hash
+    // and latency-sum wrap test. A field a profile or target never uses still costs bmv2 a reset
+    // for every packet.
     SIXFLOW_TARGET_METADATA
-    mcast_group_t    mcast_group;
+#ifdef WITH_MSR6
+    mcast_group_t    mcast_group;        // a tree's group (SIXFLOW_GROUP)
     bit<16>          replica;            // index of this copy in its group (egress)
     bit<16>          egress_rid;         // the replica's replication id: which of its group's copies on its port (egress)
+#endif
     // Measurement: the class, and which counted events happened (the target counts them).
     // The report_* fields travel with telemetry clones (preserved by the target's clone).
     @field_list(1) lat_class_t  lat_class;
@@ -436,7 +437,10 @@ struct local_metadata_t {
     @field_list(1) bit<32>      report_delta;
     @field_list(1) bit<16>      report_mtu;   // bmv2: a clone of a packet too big for this MTU
 #ifdef WITH_BNG
-    // BNG (bng.p4)
+    // BNG (bng.p4): a subscriber line's side (access), then the downstream encapsulation's
+    // (forward); a split BNG's profile has only its own half. (In this order: bf-p4c's PHV
+    // allocation follows it, and the whole BNG's ingress took a stage more in another.)
+#ifdef WITH_BNG_ACCESS
     bit<12>          bng_s_vid;          // the frame's tags (parser; 0: none)
     bit<12>          bng_c_vid;
     bool             bng_from_line;      // tagged or PPPoE: a subscriber line's frame (parser)
@@ -449,8 +453,12 @@ struct local_metadata_t {
     bit<48>          bng_mac_diff;       //   source MAC xor the session's (0: the session's own)
     bool             bng_source_ok;      //   a source the line may send from
     bit<16>          bng_len_excess;     //   PPPoE length - the IP length field (42 for IPv6, 2 for IPv4 when they agree)
+#endif
+#ifdef WITH_BNG_FORWARD
     bit<16>          bng_down_line_id;   // the line the destination is on (prefix map; 0: none)
+#endif
     bool             bng_downstream;     //   a subscriber's destination: encapsulated, not routed
+#ifdef WITH_BNG_FORWARD
     bool             bng_down_known;     //   the line's session (bng_line_session) and what it says
     port_num_t       bng_down_port;
     bit<12>          bng_down_s_vid;
@@ -462,13 +470,21 @@ struct local_metadata_t {
     bit<16>          bng_ppp_protocol;
     bit<16>          bng_mtu_excess;     //   how far past BNG_MTU (0: it fits)
     bit<8>           bng_hops;           //   its hop limit or TTL
+#endif
     bit<8>           bng_color;          // the line's meter's verdict
 #endif
+    // Counted events (event_t), each only where its feature is: SIXFLOW_EVENT_SET.
+#ifdef WITH_APN6
     bit<1>           ev_apn6_skipped;
     bit<1>           ev_apn6_inserted;
+#endif
+#ifdef WITH_MSR6
     bit<1>           ev_msr6_encap;
     bit<1>           ev_msr6_decap;
+#endif
+#ifdef WITH_GTPU
     bit<1>           ev_gtpu_echo_punted;
+#endif
 #ifdef WITH_NPTV6
     // NPTv6 (nptv6.p4): what the mapping's entry gave (the prefix bits to flip, the one's-complement
     // adjustment) for the address it translates and for the invoking packet's in an ICMPv6 error.
@@ -500,5 +516,43 @@ struct local_metadata_t {
     bool             gtpu_unknown_teid;  // a G-PDU for no tunnel: dropped, counted and punted (TS 29.281 7.3.1)
 #endif
 }
+
+// A packet's set of counted events, the event_t bits from EVENT_GTPU_ECHO_PUNTED (5) down to
+// EVENT_APN6_SKIPPED (0), as a list (Tofino's identity hash takes one) and as one value. A
+// feature the profile leaves out has no field: its bits are 0. Bit 2 (EVENT_APN6_STRIPPED once)
+// stays 0: strips are counted by apn6_strip_counter.
+#ifdef WITH_APN6
+#define SIXFLOW_EV_APN6(m) m.ev_apn6_inserted, m.ev_apn6_skipped
+#else
+#define SIXFLOW_EV_APN6(m) 1w0, 1w0
+#endif
+#ifdef WITH_MSR6
+#define SIXFLOW_EV_MSR6(m) m.ev_msr6_decap, m.ev_msr6_encap
+#else
+#define SIXFLOW_EV_MSR6(m) 1w0, 1w0
+#endif
+#ifdef WITH_GTPU
+#define SIXFLOW_EV_GTPU(m) m.ev_gtpu_echo_punted
+#else
+#define SIXFLOW_EV_GTPU(m) 1w0
+#endif
+#define SIXFLOW_EVENT_LIST(m) SIXFLOW_EV_GTPU(m), SIXFLOW_EV_MSR6(m), 1w0, SIXFLOW_EV_APN6(m)
+#define SIXFLOW_EVENT_CONCAT_(a, b, c, d, e, f) (a ++ b ++ c ++ d ++ e ++ f)
+#define SIXFLOW_EVENT_CONCAT(list) SIXFLOW_EVENT_CONCAT_(list)
+#define SIXFLOW_EVENT_SET(m) SIXFLOW_EVENT_CONCAT(SIXFLOW_EVENT_LIST(m))
+
+// MSR6's multicast group, its copy and leaf marks and a copy's index, for the steps every
+// profile shares: without MSR6 no field but a constant, which p4c folds the tests on away.
+#ifdef WITH_MSR6
+#define SIXFLOW_GROUP(m) m.mcast_group
+#define SIXFLOW_MSR6_REPLICATE(m) m.msr6_replicate
+#define SIXFLOW_MSR6_DECAP(m) m.msr6_decap
+#define SIXFLOW_REPLICA(m) m.replica
+#else
+#define SIXFLOW_GROUP(m) 16w0
+#define SIXFLOW_MSR6_REPLICATE(m) false
+#define SIXFLOW_MSR6_DECAP(m) false
+#define SIXFLOW_REPLICA(m) 16w0
+#endif
 
 #endif // SIXFLOW_HEADER_P4

@@ -28,12 +28,20 @@
 // other values end the chain at that header: its `_last` state).
 #define AFTER_IPV6_CASES(state) PROTO_HOPOPT: state; PROTO_DSTOPTS: state; PROTO_ROUTING: state; \
     PROTO_FRAGMENT: state; PROTO_TCP: state; PROTO_UDP: state; PROTO_ICMPV6: state;
-#define AFTER_HBH_CASES(len, opt, state) (PROTO_DSTOPTS, len, opt): state; (PROTO_FRAGMENT, len, opt): state; \
-    (PROTO_TCP, len, opt): state; (PROTO_UDP, len, opt): state; (PROTO_ICMPV6, len, opt): state;
-#define AFTER_DEST_OPTS_CASES(len, state) (PROTO_FRAGMENT, len): state; (PROTO_TCP, len): state; \
-    (PROTO_UDP, len): state; (PROTO_ICMPV6, len): state;
-#define AFTER_ROUTING_CASES(len, state) (PROTO_FRAGMENT, len, _): state; (PROTO_DSTOPTS, len, _): state; \
-    (PROTO_TCP, len, _): state; (PROTO_UDP, len, _): state; (PROTO_ICMPV6, len, _): state;
+//
+// An extension header's states look ahead once at its first octets (Next Header, Hdr Ext Len,
+// and the option or routing type) and match them whole, a mask per case (`rest` is the octets
+// after Next Header, `mask` the whole key's), rather than a slice per octet: p4c gives every
+// lookahead call and every slice of one a metadata field of its own, and bmv2 resets every
+// metadata field for every packet (19 fields, about 12k instructions a packet, in `ipv6`).
+#define AFTER_HBH_CASES(rest, mask, state) PROTO_DSTOPTS ++ rest &&& mask: state; \
+    PROTO_FRAGMENT ++ rest &&& mask: state; PROTO_TCP ++ rest &&& mask: state; \
+    PROTO_UDP ++ rest &&& mask: state; PROTO_ICMPV6 ++ rest &&& mask: state;
+#define AFTER_DEST_OPTS_CASES(rest, mask, state) PROTO_FRAGMENT ++ rest &&& mask: state; \
+    PROTO_TCP ++ rest &&& mask: state; PROTO_UDP ++ rest &&& mask: state; PROTO_ICMPV6 ++ rest &&& mask: state;
+#define AFTER_ROUTING_CASES(rest, mask, state) PROTO_FRAGMENT ++ rest &&& mask: state; \
+    PROTO_DSTOPTS ++ rest &&& mask: state; PROTO_TCP ++ rest &&& mask: state; \
+    PROTO_UDP ++ rest &&& mask: state; PROTO_ICMPV6 ++ rest &&& mask: state;
 
 // Walks the IPv6 extension-header chain in RFC 8200's order (Hop-by-Hop, Destination Options,
 // Routing, Fragment, Destination Options), each header at most once and at most EXT_MAX_LEN words
@@ -580,18 +588,18 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // before a Routing header it takes the place in front of it (pre_ext); otherwise it is
     // Sixflow's APN6 header or any other. Too long: not parsed.
     state parse_hbh {
-        transition select(packet.lookahead<bit<24>>()[23:16], packet.lookahead<bit<24>>()[15:8],
-                          packet.lookahead<bit<24>>()[7:0]) {
-            (PROTO_ROUTING, 0 &&& 0xfe, _): parse_pre_ext;
-            (PROTO_ROUTING, 2, _): parse_pre_ext;
+        // Next Header, Hdr Ext Len, the first option's type.
+        transition select(packet.lookahead<bit<24>>()) {
+            PROTO_ROUTING ++ 16w0x0000 &&& 0xfffe00: parse_pre_ext;
+            PROTO_ROUTING ++ 16w0x0200 &&& 0xffff00: parse_pre_ext;
 #ifdef WITH_APN6
-            AFTER_HBH_CASES(APN6_HBH_EXT_LEN, APN6_OPTION_TYPE, parse_apn6)
-            (_, APN6_HBH_EXT_LEN, APN6_OPTION_TYPE): parse_apn6_last;
+            AFTER_HBH_CASES(APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE, 0xffffff, parse_apn6)
+            8w0 ++ APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE &&& 0x00ffff: parse_apn6_last;
 #endif
-            AFTER_HBH_CASES(0 &&& 0xfe, _, parse_other_hbh)
-            AFTER_HBH_CASES(2, _, parse_other_hbh)
-            (_, 0 &&& 0xfe, _): parse_other_hbh_last;
-            (_, 2, _): parse_other_hbh_last;
+            AFTER_HBH_CASES(16w0x0000, 0xfffe00, parse_other_hbh)
+            AFTER_HBH_CASES(16w0x0200, 0xffff00, parse_other_hbh)
+            24w0x000000 &&& 0x00fe00: parse_other_hbh_last;
+            24w0x000200 &&& 0x00ff00: parse_other_hbh_last;
             default: hbh_unparsed;
         }
     }
@@ -676,9 +684,10 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Destination Options right after the IPv6 header: in front of a Routing header it takes
     // pre_ext's place.
     state parse_first_dest_opts {
-        transition select(packet.lookahead<bit<16>>()[15:8], packet.lookahead<bit<16>>()[7:0]) {
-            (PROTO_ROUTING, 0 &&& 0xfe): parse_pre_ext;
-            (PROTO_ROUTING, 2): parse_pre_ext;
+        // Next Header, Hdr Ext Len.
+        transition select(packet.lookahead<bit<16>>()) {
+            PROTO_ROUTING ++ 8w0 &&& 0xfffe: parse_pre_ext;
+            PROTO_ROUTING ++ 8w2: parse_pre_ext;
             default: parse_dest_opts;
         }
     }
@@ -698,12 +707,13 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Destination Options anywhere else. One before a Routing header whose place is taken
     // (behind an HBH), a second one, or one too long: the chain stops there.
     state parse_dest_opts {
-        transition select(packet.lookahead<bit<16>>()[15:8], packet.lookahead<bit<16>>()[7:0]) {
-            (PROTO_ROUTING, _): dest_opts_unparsed;
-            AFTER_DEST_OPTS_CASES(0 &&& 0xfe, extract_dest_opts)
-            AFTER_DEST_OPTS_CASES(2, extract_dest_opts)
-            (_, 0 &&& 0xfe): extract_dest_opts_last;
-            (_, 2): extract_dest_opts_last;
+        // Next Header, Hdr Ext Len.
+        transition select(packet.lookahead<bit<16>>()) {
+            PROTO_ROUTING ++ 8w0 &&& 0xff00: dest_opts_unparsed;
+            AFTER_DEST_OPTS_CASES(8w0, 0xfffe, extract_dest_opts)
+            AFTER_DEST_OPTS_CASES(8w2, 0xffff, extract_dest_opts)
+            16w0x0000 &&& 0x00fe: extract_dest_opts_last;
+            16w0x0002 &&& 0x00ff: extract_dest_opts_last;
             default: dest_opts_unparsed;
         }
     }
@@ -750,13 +760,13 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // An MRH always ends the chain (ip_proto is its Next Header, 41 when it carries a packet);
     // another Routing header the walk reads (up to EXT_MAX_LEN words) may not.
     state parse_routing {
-        transition select(packet.lookahead<bit<24>>()[23:16], packet.lookahead<bit<24>>()[15:8],
-                          packet.lookahead<bit<24>>()[7:0]) {
+        // Next Header, Hdr Ext Len, Routing Type.
+        transition select(packet.lookahead<bit<24>>()) {
 #ifdef WITH_MSR6
-            (_, _, ROUTING_TYPE_MRH): extract_routing_last;
+            16w0 ++ ROUTING_TYPE_MRH &&& 0x0000ff: extract_routing_last;
 #endif
-            AFTER_ROUTING_CASES(0 &&& 0xfe, extract_routing)
-            AFTER_ROUTING_CASES(2, extract_routing)
+            AFTER_ROUTING_CASES(16w0x0000, 0xfffe00, extract_routing)
+            AFTER_ROUTING_CASES(16w0x0200, 0xffff00, extract_routing)
             default: extract_routing_last;
         }
     }
@@ -864,10 +874,10 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Only the first fragment carries the upper-layer header; a later one's ports are unknown.
     // Next Header, then 8 reserved bits, then the 13-bit offset.
     state parse_fragment {
-        transition select(packet.lookahead<bit<32>>()[31:24], packet.lookahead<bit<32>>()[15:3]) {
-            (PROTO_TCP, 0): extract_fragment;
-            (PROTO_UDP, 0): extract_fragment;
-            (PROTO_ICMPV6, 0): extract_fragment;
+        transition select(packet.lookahead<bit<32>>()) {
+            PROTO_TCP ++ 24w0 &&& 0xff00fff8: extract_fragment;
+            PROTO_UDP ++ 24w0 &&& 0xff00fff8: extract_fragment;
+            PROTO_ICMPV6 ++ 24w0 &&& 0xff00fff8: extract_fragment;
             default: extract_fragment_last;
         }
     }
@@ -907,8 +917,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.l4_dst_port = hdr.l4_ports.dst_port;
         SIXFLOW_PARSE_L4_CHECKSUM(PROTO_UDP)
 #ifdef WITH_GTPU
-        transition select(packet.lookahead<bit<32>>()[15:0]) {
-            0: udp_checksum_zero;
+        transition select(packet.lookahead<bit<32>>()) {  // Length, Checksum
+            0 &&& 0x0000ffff: udp_checksum_zero;
             default: accept;
         }
 #else

@@ -129,8 +129,18 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 #define SIXFLOW_FLOW_HASH
 #endif
 
-// Tofino's measurement needs no metadata of its own beside the common fields (header.p4).
-#define SIXFLOW_TARGET_METADATA
+// Tofino's own metadata: the flow's hash, taken ahead of its use (SIXFLOW_FLOW_HASH); 2^32 -
+// report_delta, what the latency sum's low word wrapping is tested against (main.p4); with
+// GTP-U, 17 minus the inner protocol, INCREMENTAL's adjustment of the inner pseudo-header's sum.
+#ifdef WITH_GTPU
+#define SIXFLOW_TNA_GTPU_METADATA bit<16> gtpu_proto_adjust;
+#else
+#define SIXFLOW_TNA_GTPU_METADATA
+#endif
+#define SIXFLOW_TARGET_METADATA \
+    bit<20> flow_hash;          \
+    bit<32> report_neg_delta;   \
+    SIXFLOW_TNA_GTPU_METADATA
 
 // TNA parses the packet again in egress: ingress hands its metadata over in a header of its own
 // (header.p4, bridged_t), which a target without that split does not carry.

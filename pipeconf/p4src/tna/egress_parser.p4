@@ -53,13 +53,15 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
         // Into the metadata the common controls read, here rather than in egress (where each
         // copy would take an action, and the tables that read them a stage later).
         meta.egress_port = eg_intr_md.egress_port;
-        meta.egress_rid = eg_intr_md.egress_rid;
         meta.ingress_port = hdr.common.bridged.ingress_port;
-        meta.mcast_group = hdr.common.bridged.mcast_group;
         meta.lat_class = hdr.common.bridged.lat_class;
         meta.grown = (bool) hdr.common.bridged.grown;
+#ifdef WITH_MSR6
+        meta.egress_rid = eg_intr_md.egress_rid;
+        meta.mcast_group = hdr.common.bridged.mcast_group;
         meta.msr6_replicate = (bool) hdr.common.bridged.msr6_replicate;
         meta.msr6_decap = (bool) hdr.common.bridged.msr6_decap;
+#endif
         packet.extract(hdr.common.ethernet);
         transition select(hdr.common.ethernet.ether_type) {
             ETHERTYPE_IPV6: parse_ipv6;

@@ -80,8 +80,7 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
         } else {
             chain.apply(hdr.common, meta, SIXFLOW_INGRESS_PLATFORM_ARGS);
 
-            event_counter.count(event_set.get({meta.ev_gtpu_echo_punted, meta.ev_msr6_decap, meta.ev_msr6_encap,
-                                               1w0, meta.ev_apn6_inserted, meta.ev_apn6_skipped}));
+            event_counter.count(event_set.get({SIXFLOW_EVENT_LIST(meta)}));
             ig_tm_md.qid = (QueueId_t) meta.priority;
 
             if (meta.punt_to_cpu) {
@@ -109,9 +108,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 } else {
                     ig_dprsr_md.drop_ctl = 1;
                 }
-            } else if (meta.mcast_group != 0 || meta.egress_port_set) {
-                if (meta.mcast_group != 0) {
-                    ig_tm_md.mcast_grp_a = meta.mcast_group;
+            } else if (SIXFLOW_GROUP(meta) != 0 || meta.egress_port_set) {
+                if (SIXFLOW_GROUP(meta) != 0) {
+                    ig_tm_md.mcast_grp_a = SIXFLOW_GROUP(meta);
                 } else {
                     ig_tm_md.ucast_egress_port = meta.egress_port;
                 }
@@ -123,13 +122,13 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 hdr.common.bridged.ingress_ts = ig_intr_md.ingress_mac_tstamp;
                 hdr.common.bridged._pad0 = 0;
                 hdr.common.bridged.ingress_port = ig_intr_md.ingress_port;
-                hdr.common.bridged.mcast_group = meta.mcast_group;
+                hdr.common.bridged.mcast_group = SIXFLOW_GROUP(meta);
                 hdr.common.bridged.lat_class = meta.lat_class;
                 hdr.common.bridged._pad1 = 0;
                 hdr.common.bridged.grown = (bit<1>) meta.grown;
                 // In the same action as the fields beside them: they share a PHV container.
-                hdr.common.bridged.msr6_replicate = (bit<1>) meta.msr6_replicate;
-                hdr.common.bridged.msr6_decap = (bit<1>) meta.msr6_decap;
+                hdr.common.bridged.msr6_replicate = (bit<1>) SIXFLOW_MSR6_REPLICATE(meta);
+                hdr.common.bridged.msr6_decap = (bit<1>) SIXFLOW_MSR6_DECAP(meta);
             } else {
                 ig_dprsr_md.drop_ctl = 1;
             }
@@ -348,7 +347,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             egress_drop_counter.count(meta.drop_reason);
             eg_dprsr_md.drop_ctl = 1;
         } else {
-            if (meta.msr6_replicate) {
+            if (SIXFLOW_MSR6_REPLICATE(meta)) {
                 replica_counter.count((bit<32>) eg_intr_md.egress_port);
             }
             // {class, port} is class << 9 | port.
@@ -372,7 +371,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     hdr.report_mirror.version = KIND_REPORT;
                     hdr.report_mirror.lat_class = meta.lat_class;
                     hdr.report_mirror._pad0 = 0;
-                    hdr.report_mirror.replica = meta.replica;
+                    hdr.report_mirror.replica = SIXFLOW_REPLICA(meta);
                     hdr.report_mirror.sequence = meta.report_sequence;
                     hdr.report_mirror._pad1 = 0;
                     hdr.report_mirror.ingress_port = meta.ingress_port;

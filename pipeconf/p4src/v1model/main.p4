@@ -97,18 +97,15 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
 
 #if defined(WITH_APN6) || defined(WITH_MSR6) || defined(WITH_GTPU)
         // Index 0 (no event) is never read: a packet without events is not counted.
-        // Bit 2 (EVENT_APN6_STRIPPED once) stays 0: strips are counted by apn6_strip_counter.
         // (Only these features have events: without them the test would be one for nothing.)
-        if ((meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap ++ 1w0
-                ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped) != 0) {
-            event_counter.count((bit<32>) (meta.ev_gtpu_echo_punted ++ meta.ev_msr6_decap ++ meta.ev_msr6_encap
-                    ++ 1w0 ++ meta.ev_apn6_inserted ++ meta.ev_apn6_skipped));
+        if (SIXFLOW_EVENT_SET(meta) != 0) {
+            event_counter.count((bit<32>) SIXFLOW_EVENT_SET(meta));
         }
 #endif
 
         // The priority (ACL, APN6 SLA) is set beside each forwarding decision, in its step.
         // Routed unicast, the most common case, is decided by the first test.
-        if (!meta.punt_to_cpu && !meta.drop && meta.mcast_group == 0 && meta.egress_port_set) {
+        if (!meta.punt_to_cpu && !meta.drop && SIXFLOW_GROUP(meta) == 0 && meta.egress_port_set) {
             std_meta.egress_spec = meta.egress_port;
             std_meta.priority = meta.priority;
         } else if (meta.punt_to_cpu) {
@@ -140,8 +137,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
             } else {
                 mark_to_drop(std_meta);
             }
-        } else if (meta.mcast_group != 0) {
-            std_meta.mcast_grp = meta.mcast_group;
+        } else if (SIXFLOW_GROUP(meta) != 0) {
+            std_meta.mcast_grp = SIXFLOW_GROUP(meta);
             std_meta.priority = meta.priority;
         } else {
             mark_to_drop(std_meta);
@@ -212,18 +209,15 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         size = 8;
     }
 
-    // What is left of the class's next sequence number under its mask: 0 reports the packet.
-    // Written by sample and read only after it ran; its initial value is set in the measured
-    // packets' first step (an initial value here would be a step of its own for every packet).
-    bit<32> sample_test;
-
     // Numbers the class's packet (its sequence) and tests it against the mask, in the action:
     // the sequence is counted only for sampled classes.
     action sample(bit<32> mask) {
         report_sequence.read(meta.report_sequence, meta.lat_class);
         meta.report_sequence = meta.report_sequence + 1;
         report_sequence.write(meta.lat_class, meta.report_sequence);
-        sample_test = meta.report_sequence & mask;
+        // What is left of the sequence under the mask (0 reports the packet), in lat_cell, whose
+        // histogram cell is written by now: a local would be one more field for every packet.
+        meta.lat_cell = meta.report_sequence & mask;
     }
 
     // Class -> sampling rate of per-packet telemetry reports: one in (mask + 1) packets,
@@ -304,9 +298,11 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         } else {
             // MSR6 copies and leaves, and packets this router grew: the rest (plain IPv6) has no
             // egress work but the measurement below.
-            if (meta.grown || meta.msr6_replicate || meta.msr6_decap) {
+            if (meta.grown || SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta)) {
                 meta.egress_port = std_meta.egress_port;
+#ifdef WITH_MSR6
                 meta.egress_rid = std_meta.egress_rid;
+#endif
                 chain.apply(hdr, meta);
                 // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
                 if (meta.drop && meta.drop_reason == DROP_MTU_EXCEEDED) {
@@ -314,7 +310,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     meta.report_mtu = meta.egress_mtu;
                     meta.report_ingress_port = meta.ingress_port;
                     meta.report_egress_port = std_meta.egress_port;
-                    meta.report_replica = meta.replica;
+                    meta.report_replica = SIXFLOW_REPLICA(meta);
                     meta.report_ingress_ts = std_meta.ingress_global_timestamp;
                     meta.report_egress_ts = std_meta.egress_global_timestamp;
                     clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
@@ -322,7 +318,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 if (meta.drop) {
                     egress_drop_counter.count(meta.drop_reason);
                     mark_to_drop(std_meta);
-                } else if (meta.msr6_replicate) {
+                } else if (SIXFLOW_MSR6_REPLICATE(meta)) {
                     replica_counter.count(std_meta.egress_port);
                 }
             }
@@ -340,7 +336,6 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 // expression a branch anyway). Words in metadata (define_v1model.p4 says why);
                 // lat_min carries the cell's count before the minimum.
                 latency_bucket.apply();
-                sample_test = 1;
                 latency_packets.count(meta.lat_slot);
                 latency_histogram.read(meta.lat_min, meta.lat_cell);
                 meta.lat_min = meta.lat_min + 1;
@@ -367,10 +362,10 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
 
                 switch (telemetry_sampling.apply().action_run) {
                     sample: {
-                        if (sample_test == 0) {
+                        if (meta.lat_cell == 0) {
                             meta.report_ingress_port = meta.ingress_port;
                             meta.report_egress_port = std_meta.egress_port;
-                            meta.report_replica = meta.replica;
+                            meta.report_replica = SIXFLOW_REPLICA(meta);
                             meta.report_ingress_ts = std_meta.ingress_global_timestamp;
                             meta.report_egress_ts = std_meta.egress_global_timestamp;
                             meta.report_delta = meta.lat_delta;
