@@ -425,17 +425,11 @@ struct local_metadata_t {
     bit<16>          replica;            // index of this copy in its group (egress)
     bit<16>          egress_rid;         // the replica's replication id: which of its group's copies on its port (egress)
 #endif
-    // Measurement: the class, and which counted events happened (the target counts them).
-    // The report_* fields travel with telemetry clones (preserved by the target's clone).
+    // Measurement: the class and the report's sequence number; with the target's report fields
+    // (define_<target>.p4) they travel with telemetry clones (preserved by the target's clone).
     @field_list(1) lat_class_t  lat_class;
     @field_list(1) bit<32>      report_sequence;
-    @field_list(1) port_num_t   report_ingress_port;
-    @field_list(1) port_num_t   report_egress_port;
-    @field_list(1) bit<16>      report_replica;
-    @field_list(1) bit<48>      report_ingress_ts;
-    @field_list(1) bit<48>      report_egress_ts;
-    @field_list(1) bit<32>      report_delta;
-    @field_list(1) bit<16>      report_mtu;   // bmv2: a clone of a packet too big for this MTU
+    SIXFLOW_REPORT_METADATA
 #ifdef WITH_BNG
     // BNG (bng.p4): a subscriber line's side (access), then the downstream encapsulation's
     // (forward); a split BNG's profile has only its own half. (In this order: bf-p4c's PHV

@@ -34,6 +34,9 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // The outer flow label of an encapsulation (RFC 6438): the ingress hashes every packet's flow
 // up front (a hash unit of its own, no stage or gateway of its own), the encapsulation takes it.
 #define SIXFLOW_ENCAP_FLOW_LABEL hdr.ipv6.flow_label = meta.flow_hash;
+// (bmv2 declares the headers it hashes; Tofino's hash units take their fields as they are.)
+#define SIXFLOW_FLOW_KEY_DECL
+#define SIXFLOW_RESIDUAL_KEY_DECL
 
 // An indexed packet-and-byte counter for the common controls, and counting one of its cells.
 #define SIXFLOW_COUNTER(name, size) Counter<bit<64>, bit<16>>(size, CounterType_t.PACKETS_AND_BYTES) name;
@@ -141,6 +144,9 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
     bit<20> flow_hash;          \
     bit<32> report_neg_delta;   \
     SIXFLOW_TNA_GTPU_METADATA
+
+// The packet's latency (egress), which the measurement and a sampled packet's report mirror read.
+#define SIXFLOW_REPORT_METADATA bit<32> report_delta;
 
 // TNA parses the packet again in egress: ingress hands its metadata over in a header of its own
 // (header.p4, bridged_t), which a target without that split does not carry.

@@ -47,19 +47,68 @@ const bit<8> REPORT_VERSION_TOO_BIG = 2;
     bit<32> lat_min;             \
     bit<32> lat_max;
 
+// A telemetry clone's report fields, preserved with it in one metadata field (seven fields would
+// be six more for bmv2 to reset for every packet) and written in one step, REPORT_WORD's order:
+// too big (1: a packet grown past its port's MTU, whose delta is that MTU), the copy's replica,
+// ingress and egress ports, ingress and egress timestamps, and the latency.
+#define SIXFLOW_REPORT_METADATA @field_list(1) bit<163> report;
+#define REPORT_WORD(too_big, replica, ingress_port, egress_port, ingress_ts, egress_ts, delta) \
+    ((bit<1>) (too_big) ++ (bit<16>) (replica) ++ (port_num_t) (ingress_port) ++ \
+     (port_num_t) (egress_port) ++ (bit<48>) (ingress_ts) ++ (bit<48>) (egress_ts) ++ (bit<32>) (delta))
+#define REPORT_TOO_BIG(word)      word[162:162]
+#define REPORT_REPLICA(word)      word[161:146]
+#define REPORT_INGRESS_PORT(word) word[145:137]
+#define REPORT_EGRESS_PORT(word)  word[136:128]
+#define REPORT_INGRESS_TS(word)   word[127:80]
+#define REPORT_EGRESS_TS(word)    word[79:32]
+#define REPORT_DELTA(word)        word[31:0]
+
 // v1model instance types (bmv2 simple_switch).
 const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 
 // A packet counter of a table's entries, declared the target's way for the common controls.
 #define SIXFLOW_DIRECT_PACKET_COUNTER(name) direct_counter(CounterType.packets) name;
 
+// What bmv2's encapsulations hash, each in a header the control that hashes declares
+// (SIXFLOW_*_KEY_DECL) rather than a list: p4c copies every element of a list passed to hash()
+// into a metadata field of its own, at every call (the MSR6 encapsulation's eight actions made
+// 48 fields, which bmv2 resets for every packet, about 30k instructions a packet in `core`); a
+// header's fields it hashes as they are, and a header is one instance to mark invalid.
+header flow_key_t {
+    bit<128> src_addr;
+    bit<128> dst_addr;
+    bit<4>   pad;
+    bit<20>  flow_label;
+    bit<8>   proto;
+    bit<16>  src_port;
+    bit<16>  dst_port;
+}
+
+header residual_key_t {
+    bit<128> src_addr;
+    bit<128> dst_addr;
+    bit<16>  zero;
+    bit<16>  payload_len;
+    bit<24>  zero_too;
+    bit<8>   next_header;
+}
+
+#define SIXFLOW_FLOW_KEY_DECL flow_key_t flow_key;
+#define SIXFLOW_RESIDUAL_KEY_DECL residual_key_t residual_key;
+
 // The outer flow label of an encapsulation (RFC 6438): a hash of the inner flow's 5-tuple and
 // flow label, padded to whole octets. Computed only for a packet being encapsulated (bmv2 pays
 // per hash); inner_ipv6 is the packet as it came.
 #define SIXFLOW_ENCAP_FLOW_LABEL \
-    hash(hdr.ipv6.flow_label, HashAlgorithm.crc32, (bit<20>) 0, \
-         { hdr.inner_ipv6.src_addr, hdr.inner_ipv6.dst_addr, 4w0 ++ hdr.inner_ipv6.flow_label, meta.ip_proto, \
-           meta.l4_src_port, meta.l4_dst_port }, 32w0x100000);
+    flow_key.setValid(); \
+    flow_key.src_addr = hdr.inner_ipv6.src_addr; \
+    flow_key.dst_addr = hdr.inner_ipv6.dst_addr; \
+    flow_key.pad = 0; \
+    flow_key.flow_label = hdr.inner_ipv6.flow_label; \
+    flow_key.proto = meta.ip_proto; \
+    flow_key.src_port = meta.l4_src_port; \
+    flow_key.dst_port = meta.l4_dst_port; \
+    hash(hdr.ipv6.flow_label, HashAlgorithm.crc32, (bit<20>) 0, flow_key, 32w0x100000);
 
 // An indexed packet-and-byte counter for the common controls, and counting one of its cells.
 #define SIXFLOW_COUNTER(name, size) counter<bit<32>>(size, CounterType.packets_and_bytes) name;
@@ -75,9 +124,14 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 // GTP-U INCREMENTAL: the inner pseudo-header's sum, negated (csum16 is the complemented sum), in
 // ingress; compute_checksum adds the headers in front (main.p4).
 #define SIXFLOW_GTPU_INNER_RESIDUAL \
-    hash(meta.gtpu_inner_residual, HashAlgorithm.csum16, (bit<16>) 0, \
-         { hdr.inner_ipv6.src_addr, hdr.inner_ipv6.dst_addr, 16w0, hdr.inner_ipv6.payload_len, 24w0, \
-           hdr.inner_ipv6.next_header }, 32w0x10000);
+    residual_key.setValid(); \
+    residual_key.src_addr = hdr.inner_ipv6.src_addr; \
+    residual_key.dst_addr = hdr.inner_ipv6.dst_addr; \
+    residual_key.zero = 0; \
+    residual_key.payload_len = hdr.inner_ipv6.payload_len; \
+    residual_key.zero_too = 0; \
+    residual_key.next_header = hdr.inner_ipv6.next_header; \
+    hash(meta.gtpu_inner_residual, HashAlgorithm.csum16, (bit<16>) 0, residual_key, 32w0x10000);
 
 // The parser has no checksum work on bmv2: INCREMENTAL's residual is hashed in ingress.
 #define SIXFLOW_PARSER_CHECKSUM_DECL

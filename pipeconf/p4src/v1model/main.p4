@@ -270,20 +270,20 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             hdr.report.setValid();
             hdr.report.lat_class = meta.lat_class;
             hdr.report._pad0 = 0;
-            hdr.report.replica = meta.report_replica;
+            hdr.report.replica = REPORT_REPLICA(meta.report);
             hdr.report.sequence = meta.report_sequence;
             hdr.report._pad1 = 0;
-            hdr.report.ingress_port = meta.report_ingress_port;
+            hdr.report.ingress_port = REPORT_INGRESS_PORT(meta.report);
             hdr.report._pad2 = 0;
-            hdr.report.egress_port = meta.report_egress_port;
-            hdr.report.ingress_ts = meta.report_ingress_ts;
-            hdr.report.egress_ts = meta.report_egress_ts;
-            hdr.report.delta = meta.report_delta;
+            hdr.report.egress_port = REPORT_EGRESS_PORT(meta.report);
+            hdr.report.ingress_ts = REPORT_INGRESS_TS(meta.report);
+            hdr.report.egress_ts = REPORT_EGRESS_TS(meta.report);
+            hdr.report.delta = REPORT_DELTA(meta.report);
             report_framing.apply(hdr);
-            if (meta.report_mtu != 0) {
-                // Too big for its port: the whole packet, for the controller's Packet Too Big.
+            if (REPORT_TOO_BIG(meta.report) == 1) {
+                // Too big for its port (the delta is its MTU): the whole packet, for the
+                // controller's Packet Too Big.
                 hdr.report.version = REPORT_VERSION_TOO_BIG;
-                hdr.report.delta = (bit<32>) meta.report_mtu;
             } else {
                 truncate(REPORT_TRUNCATE_BYTES);
             }
@@ -307,12 +307,8 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
                 if (meta.drop && meta.drop_reason == DROP_MTU_EXCEEDED) {
                     // Tell the controller (telemetry clone session, to the CPU port), then drop.
-                    meta.report_mtu = meta.egress_mtu;
-                    meta.report_ingress_port = meta.ingress_port;
-                    meta.report_egress_port = std_meta.egress_port;
-                    meta.report_replica = SIXFLOW_REPLICA(meta);
-                    meta.report_ingress_ts = std_meta.ingress_global_timestamp;
-                    meta.report_egress_ts = std_meta.egress_global_timestamp;
+                    meta.report = REPORT_WORD(1, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
+                            std_meta.ingress_global_timestamp, std_meta.egress_global_timestamp, meta.egress_mtu);
                     clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
                 }
                 if (meta.drop) {
@@ -363,12 +359,8 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 switch (telemetry_sampling.apply().action_run) {
                     sample: {
                         if (meta.lat_cell == 0) {
-                            meta.report_ingress_port = meta.ingress_port;
-                            meta.report_egress_port = std_meta.egress_port;
-                            meta.report_replica = SIXFLOW_REPLICA(meta);
-                            meta.report_ingress_ts = std_meta.ingress_global_timestamp;
-                            meta.report_egress_ts = std_meta.egress_global_timestamp;
-                            meta.report_delta = meta.lat_delta;
+                            meta.report = REPORT_WORD(0, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
+                                    std_meta.ingress_global_timestamp, std_meta.egress_global_timestamp, meta.lat_delta);
                             clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
                         }
                     }
