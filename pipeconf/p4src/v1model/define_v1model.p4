@@ -111,8 +111,10 @@ header residual_key_t {
     hash(hdr.ipv6.flow_label, HashAlgorithm.crc32, (bit<20>) 0, flow_key, 32w0x100000);
 
 // An indexed packet-and-byte counter for the common controls, and counting one of its cells.
-#define SIXFLOW_COUNTER(name, size) counter<bit<32>>(size, CounterType.packets_and_bytes) name;
-#define SIXFLOW_COUNT(name, index) name.count((bit<32>) index);
+// Indexed by 16 bits, as on Tofino: the indices (tunnels, lines) are 16-bit fields, which p4c
+// then passes as they are; a cast to another width is a metadata field per call.
+#define SIXFLOW_COUNTER(name, size) counter<bit<16>>(size, CounterType.packets_and_bytes) name;
+#define SIXFLOW_COUNT(name, index) name.count((bit<16>) index);
 
 // GTP-U's UDP source port: 49152 + 14 bits of the flow label just hashed (the same flow, RFC
 // 6438's idea for the port, as RFC 8086 does for GRE-in-UDP).
@@ -140,8 +142,8 @@ header residual_key_t {
 
 // A per-line meter (bng.p4), executed the target's way, and its colours (v1model: 0 green,
 // 1 yellow, 2 red).
-#define SIXFLOW_METER(name, size) meter<bit<32>>(size, MeterType.bytes) name;
-#define SIXFLOW_METER_EXECUTE(name, index, color) name.execute_meter((bit<32>) index, color);
+#define SIXFLOW_METER(name, size) meter<bit<16>>(size, MeterType.bytes) name;
+#define SIXFLOW_METER_EXECUTE(name, index, color) name.execute_meter((bit<16>) index, color);
 #define SIXFLOW_METER_YELLOW 1
 #define SIXFLOW_METER_RED 2
 
