@@ -7,17 +7,20 @@
 # which counts what its packet threads execute; instructions.py prints them per frame, in all and
 # by part, with the ratio to the minimal router. Deterministic where latency is not: it compares
 # the programs' work, not the machine's luck. Needs valgrind (Debian package valgrind) and root.
-#   pipeconf/bench/instructions.sh [--profile P] [--count N]     (default the smallest profile, 2000 frames)
+#   pipeconf/bench/instructions.sh [--profile P] [--classes C,...] [--count N]
+#       (default the smallest profile, every class of it, 2000 frames; one class alone gives that
+#       class's own figure, e.g. --profile core --classes msr6-te-encap against --classes ipv6)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 python="${PYTHON:-$(dirname "$(dirname "$here")")/.venv/bin/python}"
-count=2000 profile_args=()
+count=2000 profile_args=() class_args=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --profile) profile_args=(--profile "$2"); shift 2 ;;
+        --classes) class_args=(--classes "$2"); shift 2 ;;
         --count) count="$2"; shift 2 ;;
-        *) echo "usage: $0 [--profile P] [--count N]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--profile P] [--classes C,...] [--count N]" >&2; exit 2 ;;
     esac
 done
 for tool in valgrind callgrind_annotate; do
@@ -33,7 +36,7 @@ status=0
 # run.sh picks the switch as for the latency benchmark (SIXFLOW_BMV2, else the bench build where
 # it is installed) and starts it under callgrind-switch.sh.
 SIXFLOW_SWITCH_WRAPPER="$here/callgrind-switch.sh" SIXFLOW_CALLGRIND_DIR="$work/counts" \
-    BMV2_START_WAIT_S=120 PYTHON="$python" "$here/run.sh" "${profile_args[@]}" --count "$count" --interval-ms 5 \
+    BMV2_START_WAIT_S=120 PYTHON="$python" "$here/run.sh" "${profile_args[@]}" "${class_args[@]}" --count "$count" --interval-ms 5 \
     --step-downs 0 --results "$work/results" > "$work/run.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then
     cat "$work/run.log" >&2; exit "$status"

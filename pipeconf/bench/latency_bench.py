@@ -111,7 +111,7 @@ def measure(args):
         # Sixflow: the entries and flows of the profile's features only (its program has no others).
         features = frozenset(f for f in args.features.split(",") if f)
         program.install(client, p4info, args.report_every, features)
-        flows = program.flows(features)
+        flows = program.flows(features, args.classes)
     else:
         program.install(client, p4info, args.report_every)
         flows = program.flows()
@@ -191,12 +191,24 @@ def main():
                         "of both replicate copies need)")
     m.add_argument("--features", default="APN6,MSR6,GTPU",
                    help="Sixflow's profile's features, comma-separated (run.sh passes its --profile's)")
+    m.add_argument("--classes", type=lambda s: frozenset(c for c in s.split(",") if c),
+                   help="Sixflow only: the classes to send, comma-separated (default every class of its "
+                        "features); one class alone gives its own instructions per frame (instructions.sh)")
     m.add_argument("--out", required=True)
     r = commands.add_parser("report")
     r.add_argument("files", nargs="+")
     args = parser.parse_args()
     if args.command == "measure" and (args.report_every < 1 or args.report_every & (args.report_every - 1)):
         parser.error(f"--report-every must be a power of 2, not {args.report_every}")
+    if args.command == "measure" and args.classes is not None:
+        if args.program != "sixflow":
+            parser.error("--classes chooses among Sixflow's classes: not for " + args.program)
+        if not args.classes:
+            parser.error("--classes names no class")
+        try:
+            programs.sixflow_flows(frozenset(f for f in args.features.split(",") if f), args.classes)
+        except ValueError as e:
+            parser.error(str(e))
     if args.command == "measure":
         measure(args)
         return 0

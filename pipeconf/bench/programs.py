@@ -209,11 +209,25 @@ SIXFLOW_CLASSES = (("ipv6", p4defines.CLASS_IPV6), ("apn6-insert", p4defines.CLA
                    ("gtpu-decap", p4defines.CLASS_GTPU_DECAP))
 
 
-def sixflow_flows(features=ALL_FEATURES):
-    """Sixflow's flows, those of the profile's features only."""
-    return tuple(flow for flow in _all_sixflow_flows()
-                 if all(class_feature(_class_name(row)) in features or class_feature(_class_name(row)) is None
-                        for row in flow.rows))
+def sixflow_flows(features=ALL_FEATURES, classes=None):
+    """Sixflow's flows, those of the profile's features only; with classes (names of
+    SIXFLOW_CLASSES), only the flows of those classes (ValueError for a name that is none, or
+    for classes the profile's features do not have)."""
+    flows = tuple(flow for flow in _all_sixflow_flows()
+                  if all(class_feature(_class_name(row)) in features or class_feature(_class_name(row)) is None
+                         for row in flow.rows))
+    if classes is None:
+        return flows
+    known = dict(SIXFLOW_CLASSES)
+    unknown = sorted(set(classes) - set(known))
+    if unknown:
+        raise ValueError(f"no such class: {', '.join(unknown)} (classes: {', '.join(known)})")
+    chosen = tuple(flow for flow in flows if _class_name(flow.rows[0]) in classes)
+    missing = sorted(set(classes) - {_class_name(flow.rows[0]) for flow in chosen})
+    if missing:
+        raise ValueError(f"the profile's features ({', '.join(sorted(features)) or 'none'}) have no "
+                         f"class {', '.join(missing)}")
+    return chosen
 
 
 def _class_name(row):

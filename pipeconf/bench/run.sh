@@ -7,7 +7,7 @@
 # switch in a private network namespace, all measured wire to wire by the host side with the same
 # packets, count and interval (latency_bench.py). When a switch queued, the pass prints no ratios
 # and the next pass halves the rate, at most --step-downs times (default 2), until one sustains.
-#   pipeconf/bench/run.sh [--profile P] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R]
+#   pipeconf/bench/run.sh [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R]
 #                         [--results DIR] [--idle poll|kernel]
 #   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
 #   --results keeps every series as JSON, per pass). --profile picks Sixflow's data-plane profile
@@ -15,7 +15,8 @@
 #   with the fewest features (ipv6: plain IPv6, no feature), which is the closest Sixflow program
 #   to the minimal router; --profile full measures every class. --idle poll (the default) keeps idle
 #   CPUs polling during the run (cpu_idle.py: a halted CPU's wake-up is the hypervisor's latency,
-#   not the program's); --idle kernel leaves the CPUs' idle states to the kernel.
+#   not the program's); --idle kernel leaves the CPUs' idle states to the kernel. --classes sends
+#   only those of Sixflow's classes (the minimal programs are run as always).
 # SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build; without it the bench build
 # (pipeconf/tools/build-bmv2-bench.sh, /opt/bmv2-bench) runs where it is installed, else the
 # toolchain's simple_switch_grpc on PATH; the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
@@ -29,17 +30,18 @@ python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 programs=(minimal-router minimal-hbh minimal-mrh sixflow)
 
-count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll
+count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --profile) profile="$2"; shift 2 ;;
+        --classes) classes="$2"; shift 2 ;;
         --count) count="$2"; shift 2 ;;
         --interval-ms) interval_ms="$2"; shift 2 ;;
         --step-downs) step_downs="$2"; shift 2 ;;
         --results) results="$2"; shift 2 ;;
         --report-every) report_every="$2"; shift 2 ;;
         --idle) idle="$2"; shift 2 ;;
-        *) echo "usage: $0 [--profile P] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel]" >&2; exit 2 ;;
     esac
 done
 
@@ -54,7 +56,7 @@ print(min((n for n, p in profiles.items() if "bmv2" in p["targets"]), key=lambda
 fi
 artifacts="${SIXFLOW_BENCH_ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/$profile/bmv2}"
 features="$("$pipeconf/build-p4.sh" --flags "$profile" | sed 's/^-DWITH_//' | paste -sd, -)"
-echo "Sixflow profile $profile (features: ${features:-none})"
+echo "Sixflow profile $profile (features: ${features:-none}${classes:+; classes: $classes})"
 
 # The bench build of bmv2 (no logging macros: pipeconf/tools/build-bmv2-bench.sh) where the
 # machine has it, unless SIXFLOW_BMV2 names another (SIXFLOW_BMV2=simple_switch_grpc: the
@@ -130,14 +132,15 @@ while :; do
     mkdir -p "$work/pass$pass"
     echo "pass $((pass + 1)): one packet every $interval_ms ms, $count per class"
     for program in "${programs[@]}"; do
-        if [ "$program" = sixflow ]; then dir="$artifacts"; else dir="$work/$program"; fi
+        class_args=()
+        if [ "$program" = sixflow ]; then dir="$artifacts"; class_args=(${classes:+--classes "$classes"}); else dir="$work/$program"; fi
         ns="sixflow-bench-$$-$program"
         export SIXFLOW_BENCH_PROGRAM="$program"  # for a switch wrapper (callgrind-switch.sh)
         bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
         ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program "$program" \
             --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" --switch-pid "$BMV2_PID" \
             --count "$count" --interval-ms "$interval_ms" ${report_every:+--report-every "$report_every"} \
-            --features "$features" --out "$work/pass$pass/$program.json"
+            --features "$features" "${class_args[@]}" --out "$work/pass$pass/$program.json"
         bmv2_netns_down "$ns"
         ns=""
     done

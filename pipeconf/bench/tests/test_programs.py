@@ -150,3 +150,20 @@ def test_stamp_is_the_flow_label():
     frame = bytearray(programs.ipv6_frame())
     frame[15:18] = bytes([0x0A, 0xBC, 0xDE])   # low nibble of octet 15 and octets 16-17
     assert latency_bench.stamp_of(bytes(frame)) == 0xABCDE
+
+
+def test_classes_choose_the_flows_of_those_classes_only():
+    flows = programs.sixflow_flows(frozenset({"APN6", "MSR6"}), frozenset({"ipv6", "msr6-te-encap"}))
+    assert [r.name for flow in flows for r in flow.rows] == ["ipv6", "msr6-te-encap"]
+    # Both copies of a replicated packet are its class's.
+    flows = programs.sixflow_flows(frozenset({"MSR6"}), frozenset({"msr6-replicate"}))
+    assert [r.name for flow in flows for r in flow.rows] == ["msr6-replicate copy 1", "msr6-replicate copy 2"]
+
+
+@pytest.mark.parametrize("features,classes,message", [
+    (frozenset({"MSR6"}), frozenset({"msr6-te"}), "no such class: msr6-te"),
+    (frozenset(), frozenset({"msr6-te-encap"}), "have no class msr6-te-encap"),
+])
+def test_a_class_that_is_none_or_not_the_profiles_is_refused(features, classes, message):
+    with pytest.raises(ValueError, match=message):
+        programs.sixflow_flows(features, classes)

@@ -334,6 +334,7 @@ struct headers_t {
     icmpv6_error_t       icmpv6_error;       // an ICMPv6 error message
     ipv6_t               icmpv6_inner_ipv6;  //   and the invoking packet's IPv6 header
 #endif
+    SIXFLOW_TARGET_HEADERS                   // the target's own, never emitted (define_<target>.p4)
 }
 
 // What the common controls decide; each target's shim turns it into intrinsic metadata.

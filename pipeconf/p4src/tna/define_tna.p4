@@ -34,9 +34,8 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // The outer flow label of an encapsulation (RFC 6438): the ingress hashes every packet's flow
 // up front (a hash unit of its own, no stage or gateway of its own), the encapsulation takes it.
 #define SIXFLOW_ENCAP_FLOW_LABEL hdr.ipv6.flow_label = meta.flow_hash;
-// (bmv2 declares the headers it hashes; Tofino's hash units take their fields as they are.)
-#define SIXFLOW_FLOW_KEY_DECL
-#define SIXFLOW_RESIDUAL_KEY_DECL
+// (bmv2 adds the headers it hashes to the packet's; Tofino's hash units take fields as they are.)
+#define SIXFLOW_TARGET_HEADERS
 
 // An indexed packet-and-byte counter for the common controls, and counting one of its cells.
 #define SIXFLOW_COUNTER(name, size) Counter<bit<64>, bit<16>>(size, CounterType_t.PACKETS_AND_BYTES) name;

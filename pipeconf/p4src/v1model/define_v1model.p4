@@ -69,11 +69,13 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 // A packet counter of a table's entries, declared the target's way for the common controls.
 #define SIXFLOW_DIRECT_PACKET_COUNTER(name) direct_counter(CounterType.packets) name;
 
-// What bmv2's encapsulations hash, each in a header the control that hashes declares
-// (SIXFLOW_*_KEY_DECL) rather than a list: p4c copies every element of a list passed to hash()
-// into a metadata field of its own, at every call (the MSR6 encapsulation's eight actions made
-// 48 fields, which bmv2 resets for every packet, about 30k instructions a packet in `core`); a
-// header's fields it hashes as they are, and a header is one instance to mark invalid.
+// What bmv2's encapsulations hash, each in a header of the packet's (SIXFLOW_TARGET_HEADERS;
+// never emitted) rather than a list: p4c copies every element of a list passed to hash() into a
+// metadata field of its own, at every call (the MSR6 encapsulation's eight actions made 48
+// fields, which bmv2 resets for every packet, about 30k instructions a packet in `core`); a
+// header's fields it hashes as they are, and a header is one instance to mark invalid. Not a
+// control's local: p4c makes a header local invalid each time its control runs, a step for
+// every packet.
 header flow_key_t {
     bit<128> src_addr;
     bit<128> dst_addr;
@@ -93,22 +95,31 @@ header residual_key_t {
     bit<8>   next_header;
 }
 
-#define SIXFLOW_FLOW_KEY_DECL flow_key_t flow_key;
-#define SIXFLOW_RESIDUAL_KEY_DECL residual_key_t residual_key;
+#if defined(WITH_MSR6) || defined(WITH_GTPU)
+#define SIXFLOW_FLOW_KEY_HEADER flow_key_t flow_key;
+#else
+#define SIXFLOW_FLOW_KEY_HEADER
+#endif
+#ifdef WITH_GTPU
+#define SIXFLOW_RESIDUAL_KEY_HEADER residual_key_t residual_key;
+#else
+#define SIXFLOW_RESIDUAL_KEY_HEADER
+#endif
+#define SIXFLOW_TARGET_HEADERS SIXFLOW_FLOW_KEY_HEADER SIXFLOW_RESIDUAL_KEY_HEADER
 
 // The outer flow label of an encapsulation (RFC 6438): a hash of the inner flow's 5-tuple and
 // flow label, padded to whole octets. Computed only for a packet being encapsulated (bmv2 pays
 // per hash); inner_ipv6 is the packet as it came.
 #define SIXFLOW_ENCAP_FLOW_LABEL \
-    flow_key.setValid(); \
-    flow_key.src_addr = hdr.inner_ipv6.src_addr; \
-    flow_key.dst_addr = hdr.inner_ipv6.dst_addr; \
-    flow_key.pad = 0; \
-    flow_key.flow_label = hdr.inner_ipv6.flow_label; \
-    flow_key.proto = meta.ip_proto; \
-    flow_key.src_port = meta.l4_src_port; \
-    flow_key.dst_port = meta.l4_dst_port; \
-    hash(hdr.ipv6.flow_label, HashAlgorithm.crc32, (bit<20>) 0, flow_key, 32w0x100000);
+    hdr.flow_key.setValid(); \
+    hdr.flow_key.src_addr = hdr.inner_ipv6.src_addr; \
+    hdr.flow_key.dst_addr = hdr.inner_ipv6.dst_addr; \
+    hdr.flow_key.pad = 0; \
+    hdr.flow_key.flow_label = hdr.inner_ipv6.flow_label; \
+    hdr.flow_key.proto = meta.ip_proto; \
+    hdr.flow_key.src_port = meta.l4_src_port; \
+    hdr.flow_key.dst_port = meta.l4_dst_port; \
+    hash(hdr.ipv6.flow_label, HashAlgorithm.crc32, (bit<20>) 0, hdr.flow_key, 32w0x100000);
 
 // An indexed packet-and-byte counter for the common controls, and counting one of its cells.
 // Indexed by 16 bits, as on Tofino: the indices (tunnels, lines) are 16-bit fields, which p4c
@@ -126,14 +137,14 @@ header residual_key_t {
 // GTP-U INCREMENTAL: the inner pseudo-header's sum, negated (csum16 is the complemented sum), in
 // ingress; compute_checksum adds the headers in front (main.p4).
 #define SIXFLOW_GTPU_INNER_RESIDUAL \
-    residual_key.setValid(); \
-    residual_key.src_addr = hdr.inner_ipv6.src_addr; \
-    residual_key.dst_addr = hdr.inner_ipv6.dst_addr; \
-    residual_key.zero = 0; \
-    residual_key.payload_len = hdr.inner_ipv6.payload_len; \
-    residual_key.zero_too = 0; \
-    residual_key.next_header = hdr.inner_ipv6.next_header; \
-    hash(meta.gtpu_inner_residual, HashAlgorithm.csum16, (bit<16>) 0, residual_key, 32w0x10000);
+    hdr.residual_key.setValid(); \
+    hdr.residual_key.src_addr = hdr.inner_ipv6.src_addr; \
+    hdr.residual_key.dst_addr = hdr.inner_ipv6.dst_addr; \
+    hdr.residual_key.zero = 0; \
+    hdr.residual_key.payload_len = hdr.inner_ipv6.payload_len; \
+    hdr.residual_key.zero_too = 0; \
+    hdr.residual_key.next_header = hdr.inner_ipv6.next_header; \
+    hash(meta.gtpu_inner_residual, HashAlgorithm.csum16, (bit<16>) 0, hdr.residual_key, 32w0x10000);
 
 // The parser has no checksum work on bmv2: INCREMENTAL's residual is hashed in ingress.
 #define SIXFLOW_PARSER_CHECKSUM_DECL

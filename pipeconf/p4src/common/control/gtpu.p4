@@ -216,8 +216,6 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
 // destinations) and this one never meet, and the deparser's order holds (no pre_ext).
 control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
     SIXFLOW_COUNTER(gtpu_encap_counter, GTPU_TUNNELS)
-    SIXFLOW_FLOW_KEY_DECL
-    SIXFLOW_RESIDUAL_KEY_DECL
 
     // The packet becomes the inner one and the outer header is rebuilt from it in place, as
     // MSR6 does: it keeps the inner Traffic Class (DSCP and ECN, RFC 6040's normal mode) and

@@ -41,7 +41,6 @@
 
 control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     TunnelDecapEcn() tunnel_decap_ecn;
-    SIXFLOW_FLOW_KEY_DECL
 
 
     action drop_malformed() {
