@@ -87,8 +87,8 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     @name(".SixflowIngress") SixflowIngressChain() chain;
 
     apply {
-        ingress_port_counter.count(std_meta.ingress_port);
         if (hdr.packet_out.isValid()) {
+            ingress_port_counter.count(std_meta.ingress_port);
             packet_out_handler.apply(hdr, meta);
             std_meta.egress_spec = meta.egress_port;
             exit;
@@ -103,15 +103,16 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         }
 #endif
 
-        // The priority (ACL, APN6 SLA) is set beside each forwarding decision, in its step.
-        // Routed unicast, the most common case, is decided by the first test.
-        if (!meta.punt_to_cpu && !meta.drop && SIXFLOW_GROUP(meta) == 0 && meta.egress_port_set) {
-            std_meta.egress_spec = meta.egress_port;
-            std_meta.priority = meta.priority;
-        } else if (meta.punt_to_cpu) {
+        // Every packet received is counted (a packet-out above), and routed unicast, the most
+        // common case, forwarded, in one step: each other outcome below overrides the port (a
+        // group's packet is replicated whatever egress_spec says). The priority (ACL, APN6 SLA)
+        // is every outcome's.
+        ingress_port_counter.count(std_meta.ingress_port);
+        std_meta.egress_spec = meta.egress_port;
+        std_meta.priority = meta.priority;
+        if (meta.punt_to_cpu) {
             packet_in_handler.apply(hdr, meta);
             std_meta.egress_spec = CPU_PORT;
-            std_meta.priority = meta.priority;
         } else if (meta.drop) {
             drop_counter.count(meta.drop_reason);
             if (meta.punt_reason != PUNT_ASKED && hdr.ipv6.dst_addr[127:120] != 0xff) {
@@ -119,28 +120,24 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
                 routing_error_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
-                std_meta.priority = meta.priority;
 #ifdef WITH_GTPU
             } else if (meta.gtpu_unknown_teid) {
                 // Counted, and punted for the controller's GTP-U Error Indication (TS 29.281 7.3.1).
                 gtpu_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
-                std_meta.priority = meta.priority;
 #endif
 #ifdef WITH_NPTV6
             } else if (meta.nptv6_untranslatable) {
                 // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
                 nptv6_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
-                std_meta.priority = meta.priority;
 #endif
             } else {
                 mark_to_drop(std_meta);
             }
         } else if (SIXFLOW_GROUP(meta) != 0) {
             std_meta.mcast_grp = SIXFLOW_GROUP(meta);
-            std_meta.priority = meta.priority;
-        } else {
+        } else if (!meta.egress_port_set) {
             mark_to_drop(std_meta);
         }
     }
