@@ -72,7 +72,7 @@ const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
 // What bmv2's encapsulations hash, each in a header of the packet's (SIXFLOW_TARGET_HEADERS;
 // never emitted) rather than a list: p4c copies every element of a list passed to hash() into a
 // metadata field of its own, at every call (the MSR6 encapsulation's eight actions made 48
-// fields, which bmv2 resets for every packet, about 30k instructions a packet in `core`); a
+// fields in `core`, which bmv2 resets for every packet at about 650 instructions a field); a
 // header's fields it hashes as they are, and a header is one instance to mark invalid. Not a
 // control's local: p4c makes a header local invalid each time its control runs, a step for
 // every packet.
