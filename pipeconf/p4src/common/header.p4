@@ -379,7 +379,6 @@ struct local_metadata_t {
     bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
     bit<16>          msr6_left_of_copies;  // M-SIDs after End.RL's copies (Pointer + Replication Number; 0: they overrun)
     bit<32>          msr6_tree_id;
-    bool             msr6_encap;
     bit<8>           msr6_encap_type;
 #endif
 #ifdef WITH_GTPU
@@ -414,8 +413,10 @@ struct local_metadata_t {
     // MTU: whether this router made the packet bigger, and the egress port's MTU (mtu.p4).
     bool             grown;
     bit<16>          egress_mtu;
+#ifdef SIXFLOW_MTU_EXCESS_APART
     bit<16>          mtu_packet_len;     // its IPv6 length, header included (16 bits: a payload length
                                          // past 65495 is no packet a port with an MTU sends)
+#endif
     bit<16>          mtu_excess;
     // The target's own fields (define_<target>.p4): bmv2's measurement words, Tofino's flow hash
     // and latency-sum wrap test. A field a profile or target never uses still costs bmv2 a reset
@@ -424,7 +425,7 @@ struct local_metadata_t {
 #ifdef WITH_MSR6
     mcast_group_t    mcast_group;        // a tree's group (SIXFLOW_GROUP)
     bit<16>          replica;            // index of this copy in its group (egress)
-    bit<16>          egress_rid;         // the replica's replication id: which of its group's copies on its port (egress)
+    SIXFLOW_EGRESS_RID_FIELD             // where the target copies a replica's replication id (egress)
 #endif
     // Measurement: the class and the report's sequence number; with the target's report fields
     // (define_<target>.p4) they travel with telemetry clones (preserved by the target's clone).

@@ -24,17 +24,27 @@
 #error "the parser's GTP-U extension-header states are written for GTPU_EXT_MAX_UNITS 8"
 #endif
 
+// What parse_ipv6 does with a Next Header that does not go on (SIXFLOW_NEXT_HEADER_AHEAD: see
+// ipv6_ahead).
+#ifdef SIXFLOW_NEXT_HEADER_AHEAD
+#define SIXFLOW_IPV6_OTHER accept  // not reached: ipv6_ahead sent those to parse_ipv6_last
+#else
+#define SIXFLOW_IPV6_OTHER ipv6_proto
+#endif
+
 // Next Header values after which the walk goes on, per header (select cases to `state`; the
 // other values end the chain at that header: its `_last` state).
 #define AFTER_IPV6_CASES(state) PROTO_HOPOPT: state; PROTO_DSTOPTS: state; PROTO_ROUTING: state; \
     PROTO_FRAGMENT: state; PROTO_TCP: state; PROTO_UDP: state; PROTO_ICMPV6: state;
 //
-// An extension header's states look ahead once at its first octets (Next Header, Hdr Ext Len,
-// and the option or routing type) and match them whole, a mask per case (`rest` is the octets
-// after Next Header, `mask` the whole key's), rather than a slice per octet: p4c gives every
-// lookahead call and every slice of one a metadata field of its own, and bmv2 resets every
-// metadata field for every packet (19 fields in `ipv6`, at about 650 instructions a field:
-// pipeconf/README.md, "Instructions per frame").
+// An extension header's states look ahead once at its first 4 octets (Next Header, Hdr Ext Len,
+// and the option or routing type; every extension header is at least 8 octets long) and match
+// them whole, a mask per case (`rest` is the octets after Next Header, `mask` the whole key's),
+// rather than a slice per octet: p4c gives every lookahead call and every slice of one a
+// metadata field of its own, and bmv2 resets every metadata field for every packet (19 fields
+// in `ipv6`, at about 650 instructions a field: pipeconf/README.md, "Instructions per frame").
+// The target says how (SIXFLOW_LOOK_AHEAD, then a select on SIXFLOW_AHEAD): bmv2 reads them into
+// one parser local that every state shares, Tofino matches the packet's octets in place.
 #define AFTER_HBH_CASES(rest, mask, state) PROTO_DSTOPTS ++ rest &&& mask: state; \
     PROTO_FRAGMENT ++ rest &&& mask: state; PROTO_TCP ++ rest &&& mask: state; \
     PROTO_UDP ++ rest &&& mask: state; PROTO_ICMPV6 ++ rest &&& mask: state;
@@ -66,30 +76,23 @@
 // checksum there; nothing on bmv2).
 parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_t meta) {
     SIXFLOW_PARSER_CHECKSUM_DECL
+    SIXFLOW_AHEAD_DECL
 
     state start {
         packet.extract(hdr.ethernet);
-        // IPv6's Next Header is its 7th octet.
-        transition select(hdr.ethernet.ether_type, packet.lookahead<bit<56>>()[7:0]) {
-            (ETHERTYPE_IPV6, PROTO_HOPOPT): parse_ipv6;
-            (ETHERTYPE_IPV6, PROTO_DSTOPTS): parse_ipv6;
-            (ETHERTYPE_IPV6, PROTO_ROUTING): parse_ipv6;
-            (ETHERTYPE_IPV6, PROTO_FRAGMENT): parse_ipv6;
-            (ETHERTYPE_IPV6, PROTO_TCP): parse_ipv6;
-            (ETHERTYPE_IPV6, PROTO_UDP): parse_ipv6;
-            (ETHERTYPE_IPV6, PROTO_ICMPV6): parse_ipv6;
-            (ETHERTYPE_IPV6, _): parse_ipv6_last;
+        transition select(hdr.ethernet.ether_type) {
+            ETHERTYPE_IPV6: ipv6_ahead;
 #ifdef LATENCY_READOUT_PACKET
-            (ETHERTYPE_SIXFLOW_READOUT, _): parse_readout;
+            ETHERTYPE_SIXFLOW_READOUT: parse_readout;
 #endif
 #ifdef WITH_BNG
-            (ETHERTYPE_IPV4, _): ipv4_check;
+            ETHERTYPE_IPV4: ipv4_check;
 #endif
 #ifdef WITH_BNG_ACCESS
-            (ETHERTYPE_QINQ, _): parse_s_tag;
-            (ETHERTYPE_VLAN, _): parse_c_tag;
-            (ETHERTYPE_PPPOE_DISCOVERY, _): parse_pppoe_discovery;
-            (ETHERTYPE_PPPOE_SESSION, _): parse_pppoe_session;
+            ETHERTYPE_QINQ: parse_s_tag;
+            ETHERTYPE_VLAN: parse_c_tag;
+            ETHERTYPE_PPPOE_DISCOVERY: parse_pppoe_discovery;
+            ETHERTYPE_PPPOE_SESSION: parse_pppoe_session;
 #endif
             default: accept;
         }
@@ -147,25 +150,12 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_ppp {
         packet.extract(hdr.ppp);
         transition select(hdr.ppp.protocol) {
-            PPP_IPV6: ppp_ipv6;
+            PPP_IPV6: ipv6_ahead;
             PPP_IPV4: ipv4_check;
             default: accept;
         }
     }
 
-    // As start does for an Ethernet frame: IPv6's Next Header is its 7th octet.
-    state ppp_ipv6 {
-        transition select(packet.lookahead<bit<56>>()[7:0]) {
-            PROTO_HOPOPT: parse_ipv6;
-            PROTO_DSTOPTS: parse_ipv6;
-            PROTO_ROUTING: parse_ipv6;
-            PROTO_FRAGMENT: parse_ipv6;
-            PROTO_TCP: parse_ipv6;
-            PROTO_UDP: parse_ipv6;
-            PROTO_ICMPV6: parse_ipv6;
-            default: parse_ipv6_last;
-        }
-    }
 #endif
 
 #ifdef WITH_BNG
@@ -211,6 +201,23 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 #endif
 
+    // An IPv6 packet, after Ethernet or PPP. Where the target's parser writes a field once on a
+    // path (SIXFLOW_NEXT_HEADER_AHEAD: Tofino's merges a second write, and it can set metadata
+    // only from the header it is extracting), IPv6's Next Header (its 7th octet) is looked at
+    // ahead: a chain that ends at the IPv6 header sets ip_proto as it extracts it
+    // (parse_ipv6_last). Elsewhere (bmv2) parse_ipv6 takes every packet and ipv6_proto sets
+    // ip_proto afterwards: a lookahead is a metadata field that bmv2 resets for every packet.
+    state ipv6_ahead {
+#ifdef SIXFLOW_NEXT_HEADER_AHEAD
+        transition select(packet.lookahead<bit<56>>()[7:0]) {
+            AFTER_IPV6_CASES(parse_ipv6)
+            default: parse_ipv6_last;
+        }
+#else
+        transition parse_ipv6;
+#endif
+    }
+
     // Every upper layer start admits here is at least 4 octets long: the lookahead at a UDP
     // destination port never reads past a well-formed packet.
     state parse_ipv6 {
@@ -226,7 +233,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
             (PROTO_TCP, _): parse_tcp;
             (PROTO_UDP, _): parse_udp;
             (PROTO_ICMPV6, _): parse_icmpv6;
-            default: accept;  // not reached: start sent the other values to parse_ipv6_last
+            default: SIXFLOW_IPV6_OTHER;
         }
 #else
         // Without GTP-U no state needs the UDP destination port ahead: bmv2 evaluates a
@@ -239,7 +246,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
             PROTO_TCP: parse_tcp;
             PROTO_UDP: parse_udp;
             PROTO_ICMPV6: parse_icmpv6;
-            default: accept;  // not reached: start sent the other values to parse_ipv6_last
+            default: SIXFLOW_IPV6_OTHER;
         }
 #endif
     }
@@ -252,6 +259,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // IPv6 header. Each lookahead reads no further than the extension header and the UDP header's
     // first 4 octets, which a packet whose chain goes on to UDP holds.
     state parse_outer_ext {
+        // Next Header, Hdr Ext Len: 16 bits, not the 32 of SIXFLOW_AHEAD (bf-p4c runs out of
+        // parser match registers for those here).
         transition select(packet.lookahead<bit<16>>()) {
             PROTO_UDP ++ 8w0: outer_ext_udp_0;
             PROTO_UDP ++ 8w1: outer_ext_udp_1;
@@ -579,28 +588,36 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 #endif
 
+#ifdef SIXFLOW_NEXT_HEADER_AHEAD
     state parse_ipv6_last {
         packet.extract(hdr.ipv6);
         meta.ip_proto = hdr.ipv6.next_header;
         transition accept;
     }
+#else
+    state ipv6_proto {
+        meta.ip_proto = hdr.ipv6.next_header;
+        transition accept;
+    }
+#endif
 
     // Hop-by-Hop, chosen by its first octets (Next Header, Hdr Ext Len, first option type):
     // before a Routing header it takes the place in front of it (pre_ext); otherwise it is
     // Sixflow's APN6 header or any other. Too long: not parsed.
     state parse_hbh {
-        // Next Header, Hdr Ext Len, the first option's type.
-        transition select(packet.lookahead<bit<24>>()) {
-            PROTO_ROUTING ++ 16w0x0000 &&& 0xfffe00: parse_pre_ext;
-            PROTO_ROUTING ++ 16w0x0200 &&& 0xffff00: parse_pre_ext;
+        // Next Header, Hdr Ext Len, the first option's type (and its length, not matched).
+        SIXFLOW_LOOK_AHEAD
+        transition select(SIXFLOW_AHEAD) {
+            PROTO_ROUTING ++ 24w0x000000 &&& 0xfffe0000: parse_pre_ext;
+            PROTO_ROUTING ++ 24w0x020000 &&& 0xffff0000: parse_pre_ext;
 #ifdef WITH_APN6
-            AFTER_HBH_CASES(APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE, 0xffffff, parse_apn6)
-            8w0 ++ APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE &&& 0x00ffff: parse_apn6_last;
+            AFTER_HBH_CASES(APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE ++ 8w0, 0xffffff00, parse_apn6)
+            8w0 ++ APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE ++ 8w0 &&& 0x00ffff00: parse_apn6_last;
 #endif
-            AFTER_HBH_CASES(16w0x0000, 0xfffe00, parse_other_hbh)
-            AFTER_HBH_CASES(16w0x0200, 0xffff00, parse_other_hbh)
-            24w0x000000 &&& 0x00fe00: parse_other_hbh_last;
-            24w0x000200 &&& 0x00ff00: parse_other_hbh_last;
+            AFTER_HBH_CASES(24w0x000000, 0xfffe0000, parse_other_hbh)
+            AFTER_HBH_CASES(24w0x020000, 0xffff0000, parse_other_hbh)
+            32w0x00000000 &&& 0x00fe0000: parse_other_hbh_last;
+            32w0x00020000 &&& 0x00ff0000: parse_other_hbh_last;
             default: hbh_unparsed;
         }
     }
@@ -685,10 +702,11 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Destination Options right after the IPv6 header: in front of a Routing header it takes
     // pre_ext's place.
     state parse_first_dest_opts {
-        // Next Header, Hdr Ext Len.
-        transition select(packet.lookahead<bit<16>>()) {
-            PROTO_ROUTING ++ 8w0 &&& 0xfffe: parse_pre_ext;
-            PROTO_ROUTING ++ 8w2: parse_pre_ext;
+        // Next Header, Hdr Ext Len (and 2 octets not matched).
+        SIXFLOW_LOOK_AHEAD
+        transition select(SIXFLOW_AHEAD) {
+            PROTO_ROUTING ++ 24w0x000000 &&& 0xfffe0000: parse_pre_ext;
+            PROTO_ROUTING ++ 24w0x020000 &&& 0xffff0000: parse_pre_ext;
             default: parse_dest_opts;
         }
     }
@@ -708,13 +726,14 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Destination Options anywhere else. One before a Routing header whose place is taken
     // (behind an HBH), a second one, or one too long: the chain stops there.
     state parse_dest_opts {
-        // Next Header, Hdr Ext Len.
-        transition select(packet.lookahead<bit<16>>()) {
-            PROTO_ROUTING ++ 8w0 &&& 0xff00: dest_opts_unparsed;
-            AFTER_DEST_OPTS_CASES(8w0, 0xfffe, extract_dest_opts)
-            AFTER_DEST_OPTS_CASES(8w2, 0xffff, extract_dest_opts)
-            16w0x0000 &&& 0x00fe: extract_dest_opts_last;
-            16w0x0002 &&& 0x00ff: extract_dest_opts_last;
+        // Next Header, Hdr Ext Len (and 2 octets not matched).
+        SIXFLOW_LOOK_AHEAD
+        transition select(SIXFLOW_AHEAD) {
+            PROTO_ROUTING ++ 24w0x000000 &&& 0xff000000: dest_opts_unparsed;
+            AFTER_DEST_OPTS_CASES(24w0x000000, 0xfffe0000, extract_dest_opts)
+            AFTER_DEST_OPTS_CASES(24w0x020000, 0xffff0000, extract_dest_opts)
+            32w0x00000000 &&& 0x00fe0000: extract_dest_opts_last;
+            32w0x00020000 &&& 0x00ff0000: extract_dest_opts_last;
             default: dest_opts_unparsed;
         }
     }
@@ -761,13 +780,14 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // An MRH always ends the chain (ip_proto is its Next Header, 41 when it carries a packet);
     // another Routing header the walk reads (up to EXT_MAX_LEN words) may not.
     state parse_routing {
-        // Next Header, Hdr Ext Len, Routing Type.
-        transition select(packet.lookahead<bit<24>>()) {
+        // Next Header, Hdr Ext Len, Routing Type (and Segments Left, not matched).
+        SIXFLOW_LOOK_AHEAD
+        transition select(SIXFLOW_AHEAD) {
 #ifdef WITH_MSR6
-            16w0 ++ ROUTING_TYPE_MRH &&& 0x0000ff: extract_routing_last;
+            16w0 ++ ROUTING_TYPE_MRH ++ 8w0 &&& 0x0000ff00: extract_routing_last;
 #endif
-            AFTER_ROUTING_CASES(16w0x0000, 0xfffe00, extract_routing)
-            AFTER_ROUTING_CASES(16w0x0200, 0xffff00, extract_routing)
+            AFTER_ROUTING_CASES(24w0x000000, 0xfffe0000, extract_routing)
+            AFTER_ROUTING_CASES(24w0x020000, 0xffff0000, extract_routing)
             default: extract_routing_last;
         }
     }
@@ -875,7 +895,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Only the first fragment carries the upper-layer header; a later one's ports are unknown.
     // Next Header, then 8 reserved bits, then the 13-bit offset.
     state parse_fragment {
-        transition select(packet.lookahead<bit<32>>()) {
+        SIXFLOW_LOOK_AHEAD
+        transition select(SIXFLOW_AHEAD) {
             PROTO_TCP ++ 24w0 &&& 0xff00fff8: extract_fragment;
             PROTO_UDP ++ 24w0 &&& 0xff00fff8: extract_fragment;
             PROTO_ICMPV6 ++ 24w0 &&& 0xff00fff8: extract_fragment;
@@ -918,7 +939,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.l4_dst_port = hdr.l4_ports.dst_port;
         SIXFLOW_PARSE_L4_CHECKSUM(PROTO_UDP)
 #ifdef WITH_GTPU
-        transition select(packet.lookahead<bit<32>>()) {  // Length, Checksum
+        SIXFLOW_LOOK_AHEAD
+        transition select(SIXFLOW_AHEAD) {  // Length, Checksum
             0 &&& 0x0000ffff: udp_checksum_zero;
             default: accept;
         }

@@ -31,6 +31,10 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // A packet counter of a table's entries, declared the target's way for the common controls.
 #define SIXFLOW_DIRECT_PACKET_COUNTER(name) DirectCounter<bit<64>>(CounterType_t.PACKETS) name;
 
+// A zero for a field of a header the action has just made valid: Tofino's setValid leaves the
+// field's container as it was, so the zero is written.
+#define SIXFLOW_ZERO_NEW(field) field = 0;
+
 // The outer flow label of an encapsulation (RFC 6438): the ingress hashes every packet's flow
 // up front (a hash unit of its own, no stage or gateway of its own), the encapsulation takes it.
 #define SIXFLOW_ENCAP_FLOW_LABEL hdr.ipv6.flow_label = meta.flow_hash;
@@ -60,6 +64,15 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // Tofino's deparser checksums only what it deparses, never the unparsed payload: a tunnel in
 // GTPU_CHECKSUM_FULL is dropped and counted (DROP_GTPU_CHECKSUM_MODE); the controller refuses it.
 #define SIXFLOW_GTPU_FULL_CHECKSUM false
+
+// Tofino's parser writes a metadata field once on a path (a second write merges) and only from
+// the header it is extracting: IPv6's Next Header is looked at ahead, so that a chain ending at
+// the IPv6 header sets ip_proto as it extracts it (parser.p4, ipv6_ahead). Lookaheads match the
+// packet's octets in place, no field of their own.
+#define SIXFLOW_NEXT_HEADER_AHEAD
+#define SIXFLOW_AHEAD_DECL
+#define SIXFLOW_LOOK_AHEAD
+#define SIXFLOW_AHEAD packet.lookahead<bit<32>>()
 
 // GTP-U INCREMENTAL: the parser takes the residual. Every IPv6 header's source, destination and
 // payload length are subtracted from a checksum unit, which deposits the negated sum where the
@@ -117,6 +130,19 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 // A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The
 // outer flow label is hashed ahead, from the packet's flow (5-tuple and flow label) before any
 // encapsulation, into meta.flow_hash (SIXFLOW_ENCAP_FLOW_LABEL copies it).
+// A grown packet's excess over its port's MTU is measured in a step after the MTU's lookup
+// (mtu.p4): the lookup's action adds one operand to the length, the next subtracts the MTU.
+#define SIXFLOW_MTU_EXCESS_APART
+
+// The egress chain (common/egress.p4) reads the port a copy leaves by and its replication id in
+// local metadata, where the egress parser copied them (egress_parser.p4: a parser's copy costs no
+// stage).
+#define SIXFLOW_EGRESS_PLATFORM_PARAMS in egress_intrinsic_metadata_t eg_intr_md
+#define SIXFLOW_EGRESS_PLATFORM_ARGS eg_intr_md
+#define SIXFLOW_EGRESS_PORT meta.egress_port
+#define SIXFLOW_EGRESS_RID meta.egress_rid
+#define SIXFLOW_EGRESS_RID_FIELD bit<16> egress_rid;
+
 #define SIXFLOW_INGRESS_PLATFORM_PARAMS in ingress_intrinsic_metadata_from_parser_t ig_prsr_md
 #define SIXFLOW_INGRESS_PLATFORM_ARGS ig_prsr_md
 #define SIXFLOW_PARSER_FAILED ig_prsr_md.parser_err != 0

@@ -342,7 +342,7 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         else if (meta.report_delta < 8192) { bucket = 5; }
         else if (meta.report_delta < 16384) { bucket = 6; }
         telemetry_sampling.apply();
-        chain.apply(hdr.common, meta);
+        chain.apply(hdr.common, meta, eg_intr_md);
         if (meta.drop) {
             egress_drop_counter.count(meta.drop_reason);
             eg_dprsr_md.drop_ctl = 1;

@@ -107,14 +107,18 @@ header residual_key_t {
 #endif
 #define SIXFLOW_TARGET_HEADERS SIXFLOW_FLOW_KEY_HEADER SIXFLOW_RESIDUAL_KEY_HEADER
 
+// A zero for a field of a header the action has just made valid (it was invalid): bmv2 zeroes a
+// header it makes valid (simple_switch's add_header), so the write would be a step for nothing.
+#define SIXFLOW_ZERO_NEW(field)
+
 // The outer flow label of an encapsulation (RFC 6438): a hash of the inner flow's 5-tuple and
-// flow label, padded to whole octets. Computed only for a packet being encapsulated (bmv2 pays
+// flow label, padded to whole octets (pad, as the zeros of residual_key, stays as setValid
+// zeroed it). Computed only for a packet being encapsulated (bmv2 pays
 // per hash); inner_ipv6 is the packet as it came.
 #define SIXFLOW_ENCAP_FLOW_LABEL \
     hdr.flow_key.setValid(); \
     hdr.flow_key.src_addr = hdr.inner_ipv6.src_addr; \
     hdr.flow_key.dst_addr = hdr.inner_ipv6.dst_addr; \
-    hdr.flow_key.pad = 0; \
     hdr.flow_key.flow_label = hdr.inner_ipv6.flow_label; \
     hdr.flow_key.proto = meta.ip_proto; \
     hdr.flow_key.src_port = meta.l4_src_port; \
@@ -140,11 +144,17 @@ header residual_key_t {
     hdr.residual_key.setValid(); \
     hdr.residual_key.src_addr = hdr.inner_ipv6.src_addr; \
     hdr.residual_key.dst_addr = hdr.inner_ipv6.dst_addr; \
-    hdr.residual_key.zero = 0; \
     hdr.residual_key.payload_len = hdr.inner_ipv6.payload_len; \
-    hdr.residual_key.zero_too = 0; \
     hdr.residual_key.next_header = hdr.inner_ipv6.next_header; \
     hash(meta.gtpu_inner_residual, HashAlgorithm.csum16, (bit<16>) 0, hdr.residual_key, 32w0x10000);
+
+// The extension headers' lookaheads (parser.p4) in one parser local, read by every state that
+// looks ahead: p4c makes each lookahead call a metadata field of its own, one more for bmv2 to
+// reset for every packet. bmv2 sets a field from a header it extracted before (ipv6_proto), so
+// IPv6's Next Header is not looked at ahead (SIXFLOW_NEXT_HEADER_AHEAD stays undefined).
+#define SIXFLOW_AHEAD_DECL bit<32> ahead;
+#define SIXFLOW_LOOK_AHEAD ahead = packet.lookahead<bit<32>>();
+#define SIXFLOW_AHEAD ahead
 
 // The parser has no checksum work on bmv2: INCREMENTAL's residual is hashed in ingress.
 #define SIXFLOW_PARSER_CHECKSUM_DECL
@@ -179,6 +189,15 @@ header residual_key_t {
 // The shared ingress chain (common/ingress.p4) reads standard_metadata: the parser's error and
 // the GTP-U UDP checksum that SixflowVerifyChecksum verified. bmv2 hashes the flow label where it
 // writes it (SIXFLOW_ENCAP_FLOW_LABEL): nothing to compute ahead.
+// The egress chain (common/egress.p4) reads the port a copy leaves by and its replication id in
+// standard_metadata, where bmv2 keeps them: a copy into local metadata would be a step for every
+// copy this router grew, replicated or delivered.
+#define SIXFLOW_EGRESS_PLATFORM_PARAMS in standard_metadata_t std_meta
+#define SIXFLOW_EGRESS_PLATFORM_ARGS std_meta
+#define SIXFLOW_EGRESS_PORT std_meta.egress_port
+#define SIXFLOW_EGRESS_RID std_meta.egress_rid
+#define SIXFLOW_EGRESS_RID_FIELD
+
 #define SIXFLOW_INGRESS_PLATFORM_PARAMS inout standard_metadata_t std_meta
 #define SIXFLOW_INGRESS_PLATFORM_ARGS std_meta
 #define SIXFLOW_PARSER_FAILED std_meta.parser_error != error.NoError

@@ -296,11 +296,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             // MSR6 copies and leaves, and packets this router grew: the rest (plain IPv6) has no
             // egress work but the measurement below.
             if (meta.grown || SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta)) {
-                meta.egress_port = std_meta.egress_port;
-#ifdef WITH_MSR6
-                meta.egress_rid = std_meta.egress_rid;
-#endif
-                chain.apply(hdr, meta);
+                chain.apply(hdr, meta, std_meta);
                 // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
                 if (meta.drop && meta.drop_reason == DROP_MTU_EXCEEDED) {
                     // Tell the controller (telemetry clone session, to the CPU port), then drop.

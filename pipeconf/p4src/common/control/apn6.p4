@@ -92,7 +92,7 @@ control Apn6Insert(inout headers_t hdr, inout local_metadata_t meta) {
                 hdr.apn6_pad.setValid();
                 hdr.apn6_pad.opt_type = PADN_TYPE;
                 hdr.apn6_pad.opt_len = 2;
-                hdr.apn6_pad.zero = 0;
+                SIXFLOW_ZERO_NEW(hdr.apn6_pad.zero)
                 hdr.ipv6.next_header = PROTO_HOPOPT;
                 hdr.ipv6.payload_len = hdr.ipv6.payload_len + APN6_HBH_BYTES;
                 meta.lat_class = CLASS_APN6_INSERT;

@@ -235,13 +235,13 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.gtpu_udp.setValid();
         SIXFLOW_ENCAP_ENTROPY_PORT(hdr.gtpu_udp.src_port)
         hdr.gtpu_udp.dst_port = GTPU_UDP_PORT;
-        hdr.gtpu_udp.checksum = 0;
+        SIXFLOW_ZERO_NEW(hdr.gtpu_udp.checksum)
         hdr.gtpu.setValid();
         hdr.gtpu.version = GTPU_VERSION;
         hdr.gtpu.pt = 1;
-        hdr.gtpu.spare = 0;
-        hdr.gtpu.seq_flag = 0;
-        hdr.gtpu.npdu_flag = 0;
+        SIXFLOW_ZERO_NEW(hdr.gtpu.spare)
+        SIXFLOW_ZERO_NEW(hdr.gtpu.seq_flag)
+        SIXFLOW_ZERO_NEW(hdr.gtpu.npdu_flag)
         hdr.gtpu.msg_type = GTPU_MSG_GPDU;
         hdr.gtpu.teid = teid;
         meta.gtpu_qfi = qfi;  // the container is made valid (or not) by the lengths
@@ -269,7 +269,7 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.ipv6.payload_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + UDP_HEADER_BYTES + GTPU_HEADER_BYTES);
         hdr.gtpu_udp.len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + UDP_HEADER_BYTES + GTPU_HEADER_BYTES);
         hdr.gtpu.msg_len = hdr.inner_ipv6.payload_len + IPV6_HEADER_BYTES;
-        hdr.gtpu.ex_flag = 0;
+        SIXFLOW_ZERO_NEW(hdr.gtpu.ex_flag)
     }
 
     // With a QFI: E set, the optional fields (sequence and N-PDU number unused) and one DL PDU
@@ -283,14 +283,14 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.gtpu.msg_len = hdr.inner_ipv6.payload_len + (IPV6_HEADER_BYTES + GTPU_OPTIONS_BYTES + GTPU_PSC_BYTES);
         hdr.gtpu.ex_flag = 1;
         hdr.gtpu_options.setValid();
-        hdr.gtpu_options.seq_num = 0;
-        hdr.gtpu_options.npdu_num = 0;
+        SIXFLOW_ZERO_NEW(hdr.gtpu_options.seq_num)
+        SIXFLOW_ZERO_NEW(hdr.gtpu_options.npdu_num)
         hdr.gtpu_options.next_ext = GTPU_EXT_PDU_SESSION_CONTAINER;
         hdr.gtpu_psc.setValid();
         hdr.gtpu_psc.len = GTPU_PSC_LEN;
         hdr.gtpu_psc.pdu_type = GTPU_PDU_TYPE_DL;
-        hdr.gtpu_psc.spare0 = 0;
-        hdr.gtpu_psc.spare1 = 0;
+        SIXFLOW_ZERO_NEW(hdr.gtpu_psc.spare0)
+        SIXFLOW_ZERO_NEW(hdr.gtpu_psc.spare1)
         hdr.gtpu_psc.qfi = meta.gtpu_qfi;
         hdr.gtpu_psc.next_ext = GTPU_EXT_NONE;
     }

@@ -51,7 +51,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     // group 0: one copy, routed on M-SID[0]. Otherwise the ingress edge itself is the first
     // replication point: copy i of the group gets SL = i and DA = M-SID[i] (Pointer 0).
     action encap(bit<32> tree_id, ipv6_addr_t src, bit<8> mrh_type, bit<8> msid_count, mcast_group_t group) {
-        meta.msr6_encap = true;
         meta.msr6_tree_id = tree_id;
         // The original packet becomes the inner one; the outer header is rebuilt from it (both
         // in the action, which reads before it writes: no metadata copy of the source).
@@ -143,10 +142,10 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.routing.setValid(); \
         hdr.routing.next_header = PROTO_IPV6; \
         hdr.routing.routing_type = ROUTING_TYPE_MRH; \
-        hdr.routing.segments_left = 0; \
+        SIXFLOW_ZERO_NEW(hdr.routing.segments_left) \
         hdr.mrh.setValid(); \
         hdr.mrh.mrh_type = meta.msr6_encap_type; \
-        hdr.mrh.reserved = 0; \
+        SIXFLOW_ZERO_NEW(hdr.mrh.reserved) \
         hdr.ipv6.version = 6; \
         SIXFLOW_ENCAP_FLOW_LABEL \
         hdr.routing.hdr_ext_len = 2 * n; \
@@ -265,8 +264,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             }
         } else if (!hdr.routing.isValid() && hdr.ipv6.dst_addr[127:120] == 0xff) {
             // Only a packet to a group address (ff00::/8) can be a tree's: unicast never looks.
-            msr6_encap.apply();
-            if (!meta.msr6_encap) {
+            if (!msr6_encap.apply().hit) {
                 // not a tree's packet: routed as it is
             } else if (hdr.inner_ipv6.hop_limit <= 1) {
                 // The tree forwards the inner packet: one whose hop limit is spent is not
@@ -339,7 +337,7 @@ control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
 // so these entries are too. A group's copy to a receiver port of the replicating node itself
 // leaves decapsulated. Egress never reads the M-SID list to finish a copy: a target whose egress
 // parses a few M-SIDs only (Tofino) finishes copies of any list the ingress parses.
-control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
+control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRESS_PLATFORM_PARAMS) {
 
     action set_copy(bit<16> index, bit<8> segments_left, ipv6_addr_t sid) {
         meta.replica = index;
@@ -366,8 +364,8 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
     table msr6_copy {
         key = {
             meta.mcast_group: exact @name("group");
-            meta.egress_port: exact @name("eg_port");
-            meta.egress_rid:  exact @name("rid");
+            SIXFLOW_EGRESS_PORT: exact @name("eg_port");
+            SIXFLOW_EGRESS_RID:  exact @name("rid");
         }
         actions = {
             set_copy;
@@ -389,7 +387,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta) {
     table msr6_adjacency {
         key = {
             meta.mcast_group: exact @name("group");
-            meta.egress_port: exact @name("eg_port");
+            SIXFLOW_EGRESS_PORT: exact @name("eg_port");
         }
         actions = {
             set_adjacency;

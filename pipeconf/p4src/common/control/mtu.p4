@@ -14,22 +14,27 @@
 // reads the port and the length the packet arrived at egress with, so it runs alongside MSR6's
 // egress work rather than after it (on Tofino, two stages fewer on the egress critical path); the
 // verdict waits for that work (EgressMtuCheck), which may undo the growth by decapsulating.
-control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
+control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRESS_PLATFORM_PARAMS) {
 
     // The IPv6 MTU of the port: the largest IPv6 packet (header included) it sends. Taken as it
     // is: an action that subtracted a constant from it (action data less a constant) would make
     // Tofino load the constant into a container first, a stage before this table.
     // The packet's IPv6 length, header included, is measured in the same action (a container plus
-    // a constant).
+    // a constant); where the target measures the excess apart (SIXFLOW_MTU_EXCESS_APART: Tofino's
+    // action adds one operand to a field), mtu_excess does the rest, else (bmv2) this action.
     action set_mtu(bit<16> mtu) {
         meta.egress_mtu = mtu;
+#ifdef SIXFLOW_MTU_EXCESS_APART
         meta.mtu_packet_len = hdr.ipv6.payload_len + IPV6_HEADER_BYTES;
+#else
+        meta.mtu_excess = (hdr.ipv6.payload_len + IPV6_HEADER_BYTES) |-| mtu;
+#endif
     }
 
     SIXFLOW_PORT_MTU_PLACEMENT
     table port_mtu {
         key = {
-            meta.egress_port: exact @name("eg_port");
+            SIXFLOW_EGRESS_PORT: exact @name("eg_port");
         }
         actions = {
             set_mtu;
@@ -39,6 +44,7 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
         size = 512;
     }
 
+#ifdef SIXFLOW_MTU_EXCESS_APART
     // How far the packet runs past the MTU (0: it fits), measured by an action: Tofino's
     // gateways compare a field with a constant, never two fields.
     @hidden
@@ -54,6 +60,7 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
         const default_action = measure_excess();
         size = 1;
     }
+#endif
 
     apply {
         // mtu_excess starts at 0 (metadata is zeroed) and is read only for a grown packet. A grown
@@ -61,9 +68,13 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta) {
         // here: MSR6's local delivery invalidates it later, and on Tofino a test of it would hold
         // MSR6's egress work back a stage.
         if (meta.grown) {
+#ifdef SIXFLOW_MTU_EXCESS_APART
             if (port_mtu.apply().hit) {
                 mtu_excess.apply();
             }
+#else
+            port_mtu.apply();
+#endif
         }
     }
 }
