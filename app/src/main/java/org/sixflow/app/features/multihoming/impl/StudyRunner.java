@@ -56,6 +56,12 @@ final class StudyRunner {
     static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(40);
     /** Longest wait for the routing state to come back after a failover. */
     static final Duration ROUTING_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long the routing state must hold still before a protocol's first trial: a link that came
+     * back just before the run (or the protocol just installed) still moves routes for a few
+     * seconds, and a trial measured then sees them come and go.
+     */
+    static final Duration ROUTING_STEADY = Duration.ofSeconds(5);
     /** Pause between trials: queues drain, the previous iperf3 server is gone. */
     static final Duration SETTLE = Duration.ofMillis(500);
 
@@ -66,6 +72,10 @@ final class StudyRunner {
     private final Clock clock;
     /** How long to wait for the routing state after a failover ({@link #ROUTING_TIMEOUT}; tests shorten it). */
     Duration routingTimeout = ROUTING_TIMEOUT;
+    /** How long the routing state must hold still before the first trial ({@link #ROUTING_STEADY}; tests shorten it). */
+    Duration routingSteady = ROUTING_STEADY;
+    /** How often the routing state is read while waiting for it (tests shorten it). */
+    Duration routingPoll = Duration.ofSeconds(1);
 
     StudyRunner(MultihomingStudyStore store, StudyNetwork network, HostTraffic traffic, Clock clock) {
         this.store = store;
@@ -97,6 +107,7 @@ final class StudyRunner {
                     endpoints.add(traffic.endpoint(study.correspondentHost()));
                     endpoints.add(traffic.endpoint(study.siteHost()));
                 }
+                awaitSteadyRouting();
                 String seenAs = null;
                 List<Integer> sharing = null;
                 for (PlannedTrial trial : trials) {
@@ -254,6 +265,36 @@ final class StudyRunner {
     }
 
     /** Waits until ONOS's routes and every switch's routing entries are as they were (at most routingTimeout). */
+    /**
+     * Waits until the routes and each switch's installed routes have held still for
+     * {@link #routingSteady}, at most {@link #routingTimeout}; then the trials go on, and their
+     * cells show any change (routes and entries before and after each).
+     */
+    private void awaitSteadyRouting() throws InterruptedException {
+        if (routingSteady.isZero()) {
+            return;
+        }
+        long deadline = System.nanoTime() + routingTimeout.toNanos();
+        int routes = network.routes();
+        Map<DeviceId, Integer> entries = network.entries();
+        long still = System.nanoTime();
+        while (System.nanoTime() - still < routingSteady.toNanos()) {
+            if (System.nanoTime() - deadline >= 0) {
+                log.warn("The routing state did not hold still for {} s within {} s: now {} routes, entries {}",
+                         routingSteady.toSeconds(), routingTimeout.toSeconds(), routes, entries);
+                return;
+            }
+            Thread.sleep(routingPoll.toMillis());
+            int nowRoutes = network.routes();
+            Map<DeviceId, Integer> nowEntries = network.entries();
+            if (nowRoutes != routes || !nowEntries.equals(entries)) {
+                routes = nowRoutes;
+                entries = nowEntries;
+                still = System.nanoTime();
+            }
+        }
+    }
+
     private void awaitRouting(int routes, Map<DeviceId, Integer> entries) throws InterruptedException {
         long deadline = System.nanoTime() + routingTimeout.toNanos();
         while (network.routes() != routes || !network.entries().equals(entries)) {

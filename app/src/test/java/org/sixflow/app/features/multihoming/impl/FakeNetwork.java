@@ -79,8 +79,15 @@ final class FakeNetwork implements StudyNetwork {
         this.weights = weights;
     }
 
+    /** Reads after which routes() holds still (until then each read sees one more route). */
+    int movingReads = Integer.MAX_VALUE;
+
     @Override
     public synchronized int routes() {
+        if (movingReads <= 0) {
+            return routes;
+        }
+        movingReads--;
         return routes++;
     }
 

@@ -94,6 +94,7 @@ public class StudyRunnerTest {
     public void setUp() {
         runner = new StudyRunner(store, network, new HostTraffic(commands, labCommands()), new SettableClock(T0));
         runner.routingTimeout = Duration.ZERO; // the fake's routes change with every read
+        runner.routingSteady = Duration.ZERO;  // no wait for them to hold still (its own tests below)
     }
 
     private long run(MultihomingStudy study) {
@@ -201,6 +202,39 @@ public class StudyRunnerTest {
         assertTrue(cell.goodputMbps().isPresent());
         assertEquals("the retry's client on the next block of ports", 2, commands.started.stream()
                 .filter(a -> a.contains("iperf3") && a.contains("-c")).count());
+    }
+
+    @Test
+    public void theFirstTrialWaitsUntilTheRoutingStateHoldsStill() throws Exception {
+        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
+                + " \"trialSeconds\": 1");
+        long runId = run(study);
+        network.movingReads = 4; // routes come for four reads (a link just back), then hold still
+        runner.routingTimeout = Duration.ofSeconds(10);
+        runner.routingSteady = Duration.ofMillis(60);
+        runner.routingPoll = Duration.ofMillis(5);
+
+        assertNull(runner.run(study, runId).failure);
+
+        TrialCell cell = store.cells(runId).get(0);
+        assertEquals("measured once every route had come", 44, cell.routesBefore());
+        assertEquals(44, cell.routesAfter());
+    }
+
+    @Test
+    public void routingThatNeverHoldsStillDelaysTheTrialsOnlyUntilTheTimeout() throws Exception {
+        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
+                + " \"trialSeconds\": 1");
+        long runId = run(study);
+        runner.routingTimeout = Duration.ofMillis(100);
+        runner.routingSteady = Duration.ofSeconds(30);
+        runner.routingPoll = Duration.ofMillis(5);
+
+        assertNull(runner.run(study, runId).failure);
+
+        TrialCell cell = store.cells(runId).get(0);
+        assertTrue("the trial ran, its cell showing the routes it saw come", cell.routesAfter() > cell.routesBefore());
+        assertTrue(cell.error().isEmpty());
     }
 
     @Test
