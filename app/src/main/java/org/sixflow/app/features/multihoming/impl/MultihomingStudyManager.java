@@ -31,6 +31,7 @@ import org.sixflow.app.features.routing.api.RoutingService;
 import org.slf4j.Logger;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -93,6 +94,8 @@ public class MultihomingStudyManager implements MultihomingStudyService {
     private ExecutorService executor;
     private String localNode = "";
     private StudyNetwork network;
+    /** How long a run waits for the routing state to hold still before a protocol's trials (tests shorten it). */
+    Duration routingSteady = StudyRunner.ROUTING_STEADY;
 
     /** A manager with the real clock and processes. */
     public MultihomingStudyManager() {
@@ -251,8 +254,9 @@ public class MultihomingStudyManager implements MultihomingStudyService {
         StudyRunState end;
         String reason;
         try {
-            StudyRunner.Ending ending = new StudyRunner(store, network, new HostTraffic(commandRunner, commands),
-                                                        clock).run(study, run.id());
+            StudyRunner runner = new StudyRunner(store, network, new HostTraffic(commandRunner, commands), clock);
+            runner.routingSteady = routingSteady;
+            StudyRunner.Ending ending = runner.run(study, run.id());
             end = ending.cancelled ? StudyRunState.CANCELLED : ending.failure != null ? StudyRunState.FAILED
                     : StudyRunState.DONE;
             reason = ending.cancelled ? "cancelled on request" : ending.failure;

@@ -24,6 +24,7 @@ import org.sixflow.app.features.multihoming.api.TrialCell;
 import org.sixflow.app.testing.SettableClock;
 import org.sixflow.app.testing.Thrown;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Dictionary;
 import java.util.Hashtable;
@@ -74,6 +75,7 @@ public class MultihomingStudyManagerTest {
         };
         manager.store = store;
         manager.setNetwork(network);
+        manager.routingSteady = Duration.ZERO; // the fake's routes change with every read (StudyRunnerTest waits for them)
     }
 
     @After
