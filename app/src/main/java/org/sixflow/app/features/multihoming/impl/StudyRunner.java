@@ -264,7 +264,6 @@ final class StudyRunner {
         return uplinks;
     }
 
-    /** Waits until ONOS's routes and every switch's routing entries are as they were (at most routingTimeout). */
     /**
      * Waits until the routes and each switch's installed routes have held still for
      * {@link #routingSteady}, at most {@link #routingTimeout}; then the trials go on, and their
@@ -295,15 +294,23 @@ final class StudyRunner {
         }
     }
 
+    /**
+     * Waits until ONOS's routes and every switch's installed routes are as they were before a
+     * trial, polled every {@link #routingPoll}, at most {@link #routingTimeout}.
+     */
     private void awaitRouting(int routes, Map<DeviceId, Integer> entries) throws InterruptedException {
         long deadline = System.nanoTime() + routingTimeout.toNanos();
-        while (network.routes() != routes || !network.entries().equals(entries)) {
+        int nowRoutes = network.routes();
+        Map<DeviceId, Integer> nowEntries = network.entries();
+        while (nowRoutes != routes || !nowEntries.equals(entries)) {
             if (System.nanoTime() - deadline >= 0) {
                 log.warn("The routing state did not come back to {} routes, entries {} within {} s: now {}, {}",
-                         routes, entries, routingTimeout.toSeconds(), network.routes(), network.entries());
+                         routes, entries, routingTimeout.toSeconds(), nowRoutes, nowEntries);
                 return;
             }
-            Thread.sleep(1000);
+            Thread.sleep(routingPoll.toMillis());
+            nowRoutes = network.routes();
+            nowEntries = network.entries();
         }
     }
 
