@@ -9,6 +9,7 @@
 #   pipeconf/bench/cost.sh [--profile P] [--rounds N]
 #       (default profile full, 3 rounds; the last round is counted; the profile's classes only)
 #   ARTIFACTS=DIR pipeconf/bench/cost.sh    (another build's bmv2.json and p4info.txt, to compare)
+#   KEEP_LOG=DIR pipeconf/bench/cost.sh     (the switch's log kept in DIR: what each packet did, step by step)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -33,7 +34,7 @@ missing="$(bmv2_tools_missing)"
 
 ns="sixflow-cost-$$"
 work="$(mktemp -d)"
-trap 'bmv2_netns_down "$ns"; rm -rf "$work"' EXIT
+trap 'bmv2_netns_down "$ns"; [ -n "${KEEP_LOG:-}" ] && cp "$work"/switch*.* "$KEEP_LOG"/ ; rm -rf "$work"' EXIT
 cpu_port="$(cat "$artifacts/cpu_port.txt")"
 bmv2_netns_up "$ns" "$work" "$cpu_port" "${ports[@]}"
 # Every packet reported (--report-every 1), as the counts in pipeconf/README assume.

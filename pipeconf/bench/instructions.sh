@@ -10,6 +10,7 @@
 #   pipeconf/bench/instructions.sh [--profile P] [--classes C,...] [--count N]
 #       (default the smallest profile, every class of it, 2000 frames; one class alone gives that
 #       class's own figure, e.g. --profile core --classes msr6-te-encap against --classes ipv6)
+#   KEEP_COUNTS=DIR ... keeps each program's callgrind output in DIR (callgrind_annotate: by function)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,7 +29,7 @@ for tool in valgrind callgrind_annotate; do
 done
 
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP_COUNTS:-}" ] && cp "$work"/counts/*.callgrind "$KEEP_COUNTS"/; rm -rf "$work"' EXIT
 mkdir -p "$work/counts"
 # Under callgrind the switch is some 50 times slower: one frame each 5 ms, and no step down (the
 # latency figures of this run mean nothing; run.sh's verdict on them is left in its log).
