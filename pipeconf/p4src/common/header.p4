@@ -469,7 +469,13 @@ struct local_metadata_t {
 #endif
     bit<8>           bng_color;          // the line's meter's verdict
 #endif
-    // Counted events (event_t), each only where its feature is: SIXFLOW_EVENT_SET.
+    // Counted events (event_t), each only where its feature is: SIXFLOW_EVENT_SET. bmv2 keeps
+    // them as the bits of one field (SIXFLOW_EVENTS_IN_ONE_FIELD), Tofino as a field each.
+#ifdef SIXFLOW_EVENTS_IN_ONE_FIELD
+#if defined(WITH_APN6) || defined(WITH_MSR6) || defined(WITH_GTPU)
+    bit<6>           events;
+#endif
+#else
 #ifdef WITH_APN6
     bit<1>           ev_apn6_skipped;
     bit<1>           ev_apn6_inserted;
@@ -480,6 +486,7 @@ struct local_metadata_t {
 #endif
 #ifdef WITH_GTPU
     bit<1>           ev_gtpu_echo_punted;
+#endif
 #endif
 #ifdef WITH_NPTV6
     // NPTv6 (nptv6.p4): what the mapping's entry gave (the prefix bits to flip, the one's-complement
@@ -536,6 +543,19 @@ struct local_metadata_t {
 #define SIXFLOW_EVENT_CONCAT_(a, b, c, d, e, f) (a ++ b ++ c ++ d ++ e ++ f)
 #define SIXFLOW_EVENT_CONCAT(list) SIXFLOW_EVENT_CONCAT_(list)
 #define SIXFLOW_EVENT_SET(m) SIXFLOW_EVENT_CONCAT(SIXFLOW_EVENT_LIST(m))
+
+// Raising an event (its field and its event_t bit) and testing one raised. Where the events are
+// one field's bits (bmv2), the set is that field, so counting it takes no step of its own: with a
+// field each, the concatenation is a temporary that p4c computes for every packet it counts.
+#ifdef SIXFLOW_EVENTS_IN_ONE_FIELD
+#define SIXFLOW_RAISE(m, field, bit) m.events = m.events | (6w1 << bit);
+#define SIXFLOW_RAISED(m, field, bit) ((m.events & (6w1 << bit)) != 0)
+#undef SIXFLOW_EVENT_SET
+#define SIXFLOW_EVENT_SET(m) m.events
+#else
+#define SIXFLOW_RAISE(m, field, bit) m.field = 1;
+#define SIXFLOW_RAISED(m, field, bit) m.field == 1
+#endif
 
 // MSR6's multicast group, its copy and leaf marks and a copy's index, for the steps every
 // profile shares: without MSR6 no field but a constant, which p4c folds the tests on away.

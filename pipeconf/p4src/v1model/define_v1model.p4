@@ -107,6 +107,10 @@ header residual_key_t {
 #endif
 #define SIXFLOW_TARGET_HEADERS SIXFLOW_FLOW_KEY_HEADER SIXFLOW_RESIDUAL_KEY_HEADER
 
+// The counted events as the bits of one field (header.p4): raising one is a step either way, and
+// the set is then counted as it is, with no temporary for the bits' concatenation.
+#define SIXFLOW_EVENTS_IN_ONE_FIELD
+
 // A zero for a field of a header the action has just made valid (it was invalid): bmv2 zeroes a
 // header it makes valid (simple_switch's add_header), so the write would be a step for nothing.
 #define SIXFLOW_ZERO_NEW(field)

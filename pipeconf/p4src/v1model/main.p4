@@ -69,7 +69,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
     // Packets dropped, by reason (index = drop_reason_t).
     counter<drop_reason_t>(DROP_REASON_COUNT, CounterType.packets) drop_counter;
     // Counted events that do not drop: index = the packet's set of event_t bits (EVENT_SETS).
-    counter<bit<32>>(EVENT_SETS, CounterType.packets) event_counter;
+    counter<bit<6>>(EVENT_SETS, CounterType.packets) event_counter;
     // Every packet received, by port (bmv2 has no gNMI: ONOS's port statistics come from these
     // and egress_port_counter). Octets as received.
     counter<port_num_t>(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) ingress_port_counter;
@@ -99,7 +99,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         // Index 0 (no event) is never read: a packet without events is not counted.
         // (Only these features have events: without them the test would be one for nothing.)
         if (SIXFLOW_EVENT_SET(meta) != 0) {
-            event_counter.count((bit<32>) SIXFLOW_EVENT_SET(meta));
+            event_counter.count(SIXFLOW_EVENT_SET(meta));
         }
 #endif
 

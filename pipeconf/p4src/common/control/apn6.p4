@@ -73,7 +73,7 @@ control Apn6Insert(inout headers_t hdr, inout local_metadata_t meta) {
                 // Never a second Hop-by-Hop header (nor one behind the extension header a GTP-U
                 // packet has in front of its UDP header): forward as is, and count it.
                 hdr.apn6.setInvalid();
-                meta.ev_apn6_skipped = 1;
+                SIXFLOW_RAISE(meta, ev_apn6_skipped, EVENT_APN6_SKIPPED)
 #ifdef WITH_GTPU
             } else if (meta.gtpu_n3) {
                 hdr.apn6.setInvalid();
@@ -96,7 +96,7 @@ control Apn6Insert(inout headers_t hdr, inout local_metadata_t meta) {
                 hdr.ipv6.next_header = PROTO_HOPOPT;
                 hdr.ipv6.payload_len = hdr.ipv6.payload_len + APN6_HBH_BYTES;
                 meta.lat_class = CLASS_APN6_INSERT;
-                meta.ev_apn6_inserted = 1;
+                SIXFLOW_RAISE(meta, ev_apn6_inserted, EVENT_APN6_INSERTED)
                 meta.grown = true;
             }
         }

@@ -184,7 +184,7 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
         } else if (hdr.gtpu.msg_type == GTPU_MSG_ECHO_REQUEST) {
             // Path management is the controller's: it answers with an echo response.
             meta.punt_to_cpu = true;
-            meta.ev_gtpu_echo_punted = 1;
+            SIXFLOW_RAISE(meta, ev_gtpu_echo_punted, EVENT_GTPU_ECHO_PUNTED)
         } else if (hdr.gtpu.msg_type == GTPU_MSG_ERROR_INDICATION || hdr.gtpu.msg_type == GTPU_MSG_END_MARKER
                 || hdr.gtpu.msg_type == GTPU_MSG_SUPPORTED_EXT_HEADERS) {
             // Tunnel and path management too (TS 29.281 7.3.1, 7.3.2, 7.2.3): the peer reports a

@@ -153,7 +153,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.ipv6.hop_limit = 64; \
         /* This router forwards the inner packet into the tree: a hop (RFC 2473 3.1). */ \
         hdr.inner_ipv6.hop_limit = hdr.inner_ipv6.hop_limit - 1; \
-        meta.ev_msr6_encap = 1; \
+        SIXFLOW_RAISE(meta, ev_msr6_encap, EVENT_MSR6_ENCAP) \
         meta.grown = true; \
         MSR6_VALID_FIRST_##n \
         hdr.ipv6.payload_len = hdr.ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + n * MSID_BYTES); \
@@ -251,7 +251,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     } else {
                         decap();
                         meta.lat_class = CLASS_MSR6_DECAP;
-                        meta.ev_msr6_decap = 1;
+                        SIXFLOW_RAISE(meta, ev_msr6_decap, EVENT_MSR6_DECAP)
                     }
                 } else if (hdr.ipv6.hop_limit <= 1) {
                     meta.drop = true;
@@ -323,7 +323,7 @@ control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     apply {
-        if (meta.ev_msr6_encap == 1) {
+        if (SIXFLOW_RAISED(meta, ev_msr6_encap, EVENT_MSR6_ENCAP)) {
             msr6_encap_sids_hi.apply();
         }
     }
