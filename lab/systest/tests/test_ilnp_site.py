@@ -202,7 +202,13 @@ class IlnpSiteTest(SystemTest):
         print("\n  TCP over ILNP across a weight change 100/0 -> 0/100: %.2f Mbit/s, %d retransmits, %d of %d bytes"
               " received" % (received["bits_per_second"] / 1e6, sent.get("retransmits", 0), received["bytes"],
                              sent["bytes"]))
-        self.assertEqual(sent["bytes"], received["bytes"], "TCP lost bytes across the weight change")
+        # Without loss: the connection lived through the move and went on carrying data (TCP loses
+        # nothing while it lives). iperf3's two totals may differ by what was still in flight when
+        # the client stopped (the server stops reading at the test's end), so they are not compared
+        # for equality; every second of the transfer must have carried data instead.
+        stalled = [round(i["sum"]["start"]) for i in result["intervals"] if i["sum"]["bytes"] == 0]
+        self.assertFalse(stalled, "the transfer stalled in second(s) %s across the weight change" % stalled)
+        self.assertGreaterEqual(received["bytes"], 0.9 * sent["bytes"], "TCP received much less than was sent")
         after = self.counters()
         self.assertGreater(after[3]["outPackets"], before[3]["outPackets"], "the flow did not move to pb: %s" % after)
         # sbr told the correspondent (a Locator Update for the session, pb's locator first): its
