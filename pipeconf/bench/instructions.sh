@@ -38,7 +38,7 @@ status=0
 # it is installed) and starts it under callgrind-switch.sh.
 SIXFLOW_SWITCH_WRAPPER="$here/callgrind-switch.sh" SIXFLOW_CALLGRIND_DIR="$work/counts" \
     BMV2_START_WAIT_S=120 PYTHON="$python" "$here/run.sh" "${profile_args[@]}" "${class_args[@]}" --count "$count" --interval-ms 5 \
-    --step-downs 0 --results "$work/results" > "$work/run.log" 2>&1 || status=$?
+    --step-downs 0 --no-baseline --results "$work/results" > "$work/run.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then
     cat "$work/run.log" >&2; exit "$status"
 fi

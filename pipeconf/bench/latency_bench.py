@@ -114,7 +114,7 @@ def measure(args):
         flows = program.flows(features, args.classes)
     else:
         program.install(client, p4info, args.report_every)
-        flows = program.flows()
+        flows = program.flows(baseline=not args.no_baseline)
     ports = sorted({row.port for flow in flows for row in flow.rows})
     capture = Capture(ports, stamp_of if program.stamped else None)
     # The switch's CPU time while idle (its threads' timed wake-ups), to take from the figure.
@@ -194,6 +194,9 @@ def main():
     m.add_argument("--classes", type=lambda s: frozenset(c for c in s.split(",") if c),
                    help="Sixflow only: the classes to send, comma-separated (default every class of its "
                         "features); one class alone gives its own instructions per frame (instructions.sh)")
+    m.add_argument("--no-baseline", action="store_true",
+                   help="a minimal feature program sends its feature's frames only, not plain IPv6 ones "
+                        "between them (instructions.sh: its figure is the program's work per frame)")
     m.add_argument("--out", required=True)
     r = commands.add_parser("report")
     r.add_argument("files", nargs="+")

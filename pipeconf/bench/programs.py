@@ -270,15 +270,35 @@ def install_minimal_mrh(client, p4info, report_every):
             {names.SRC: TREE_SRC, names.SID0: TE_SIDS[0], names.SID1: TE_SIDS[1], names.SID2: TE_SIDS[2]})
 
 
+# The rows of the minimal programs: the router's, and each feature program's feature frames and
+# the plain IPv6 frames sent through it between them.
+ROUTER_ROW = "minimal router"
+HBH_ROW, HBH_PLAIN_ROW = "minimal + APN6 HBH", "minimal + HBH: plain IPv6"
+MRH_ROW, MRH_PLAIN_ROW = "minimal + MRH encap", "minimal + MRH: plain IPv6"
+
+
 def _one_flow(frame, name):
-    return lambda: (Flow(frame(), (Row(name, 2),)),)
+    return lambda baseline=True: (Flow(frame(), (Row(name, 2),)),)
+
+
+def _feature_flows(frame, name, plain_name):
+    """A minimal feature program's frames and, interleaved with them, plain IPv6 frames the same
+    program routes: its increment is taken between the two, on one switch at one time, as
+    Sixflow's classes' over its ipv6. (Over the router, a program run a minute earlier, it moved
+    with the machine's moment by more than the feature costs.) baseline=False: the feature's
+    frames only (instructions.sh, whose figure is a program's work per frame)."""
+    def flows(baseline=True):
+        feature = Flow(frame(), (Row(name, 2),))
+        return (Flow(ipv6_frame(), (Row(plain_name, 2),)), feature) if baseline else (feature,)
+    return flows
 
 
 @dataclass(frozen=True)
 class Program:
     """A benchmarked program: its source (None: Sixflow's committed artifacts), how to program
-    it (install(client, p4info, report_every)), its flows, and whether its copies carry the
-    in-switch stamp (minimal/common.p4)."""
+    it (install(client, p4info, report_every)), its flows (Sixflow's: flows(features, classes);
+    a minimal program's: flows(baseline)), and whether its copies carry the in-switch stamp
+    (minimal/common.p4)."""
     name: str
     source: str
     install: object
@@ -288,10 +308,10 @@ class Program:
 
 PROGRAMS = {
     "minimal-router": Program("minimal-router", "minimal/router.p4", install_minimal_router,
-                              _one_flow(ipv6_frame, "minimal router"), True),
+                              _one_flow(ipv6_frame, ROUTER_ROW), True),
     "minimal-hbh": Program("minimal-hbh", "minimal/hbh.p4", install_minimal_hbh,
-                           _one_flow(apn6_frame, "minimal + APN6 HBH"), True),
+                           _feature_flows(apn6_frame, HBH_ROW, HBH_PLAIN_ROW), True),
     "minimal-mrh": Program("minimal-mrh", "minimal/mrh.p4", install_minimal_mrh,
-                           _one_flow(lambda: group_frame(1), "minimal + MRH encap"), True),
+                           _feature_flows(lambda: group_frame(1), MRH_ROW, MRH_PLAIN_ROW), True),
     "sixflow": Program("sixflow", None, install_sixflow, sixflow_flows, False),
 }

@@ -8,7 +8,7 @@
 # packets, count and interval (latency_bench.py). When a switch queued, the pass prints no ratios
 # and the next pass halves the rate, at most --step-downs times (default 2), until one sustains.
 #   pipeconf/bench/run.sh [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R]
-#                         [--results DIR] [--idle poll|kernel]
+#                         [--results DIR] [--idle poll|kernel] [--no-baseline]
 #   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
 #   --results keeps every series as JSON, per pass). --profile picks Sixflow's data-plane profile
 #   (pipeconf/profiles.json) and so its classes; the default is the smallest bmv2 profile, the one
@@ -16,7 +16,10 @@
 #   to the minimal router; --profile full measures every class. --idle poll (the default) keeps idle
 #   CPUs polling during the run (cpu_idle.py: a halted CPU's wake-up is the hypervisor's latency,
 #   not the program's); --idle kernel leaves the CPUs' idle states to the kernel. --classes sends
-#   only those of Sixflow's classes (the minimal programs are run as always).
+#   only those of Sixflow's classes (the minimal programs are run as always). Where the profile has
+#   APN6 (MSR6), the minimal HBH (MRH) program is also sent plain IPv6 frames between its feature's,
+#   the baseline of its increment, as Sixflow's ipv6 is its classes'; --no-baseline never sends
+#   them (instructions.sh: a program's work per frame is then its feature frame's).
 # SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build; without it the bench build
 # (pipeconf/tools/build-bmv2-bench.sh, /opt/bmv2-bench) runs where it is installed, else the
 # toolchain's simple_switch_grpc on PATH; the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
@@ -30,7 +33,7 @@ python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 programs=(minimal-router minimal-hbh minimal-mrh sixflow)
 
-count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes=""
+count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes="" no_baseline=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --profile) profile="$2"; shift 2 ;;
@@ -41,7 +44,8 @@ while [ $# -gt 0 ]; do
         --results) results="$2"; shift 2 ;;
         --report-every) report_every="$2"; shift 2 ;;
         --idle) idle="$2"; shift 2 ;;
-        *) echo "usage: $0 [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel]" >&2; exit 2 ;;
+        --no-baseline) no_baseline=1; shift ;;
+        *) echo "usage: $0 [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel] [--no-baseline]" >&2; exit 2 ;;
     esac
 done
 
@@ -127,20 +131,29 @@ else
     echo "cpu idle: the kernel's own (--idle kernel): the figures include the CPUs' wake-up from idle"
 fi
 
+# --no-baseline for a minimal feature program whose feature the profile lacks (no increment reads
+# its plain IPv6 frames), or for every one when asked.
+baseline_arg() {
+    local feature
+    case "$1" in minimal-hbh) feature=APN6 ;; minimal-mrh) feature=MSR6 ;; *) return 0 ;; esac
+    if [ -n "$no_baseline" ] || [[ ",$features," != *",$feature,"* ]]; then echo --no-baseline; fi
+}
+
 pass=0
 while :; do
     mkdir -p "$work/pass$pass"
     echo "pass $((pass + 1)): one packet every $interval_ms ms, $count per class"
     for program in "${programs[@]}"; do
-        class_args=()
-        if [ "$program" = sixflow ]; then dir="$artifacts"; class_args=(${classes:+--classes "$classes"}); else dir="$work/$program"; fi
+        program_args=()
+        if [ "$program" = sixflow ]; then dir="$artifacts"; program_args=(${classes:+--classes "$classes"}); else dir="$work/$program"; fi
+        program_args+=($(baseline_arg "$program"))
         ns="sixflow-bench-$$-$program"
         export SIXFLOW_BENCH_PROGRAM="$program"  # for a switch wrapper (callgrind-switch.sh)
         bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
         ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program "$program" \
             --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" --switch-pid "$BMV2_PID" \
             --count "$count" --interval-ms "$interval_ms" ${report_every:+--report-every "$report_every"} \
-            --features "$features" "${class_args[@]}" --out "$work/pass$pass/$program.json"
+            --features "$features" "${program_args[@]}" --out "$work/pass$pass/$program.json"
         bmv2_netns_down "$ns"
         ns=""
     done

@@ -167,3 +167,15 @@ def test_classes_choose_the_flows_of_those_classes_only():
 def test_a_class_that_is_none_or_not_the_profiles_is_refused(features, classes, message):
     with pytest.raises(ValueError, match=message):
         programs.sixflow_flows(features, classes)
+
+
+def test_a_minimal_feature_program_sends_plain_ipv6_between_its_feature_frames():
+    for name, feature, plain in (("minimal-hbh", programs.HBH_ROW, programs.HBH_PLAIN_ROW),
+                                 ("minimal-mrh", programs.MRH_ROW, programs.MRH_PLAIN_ROW)):
+        flows = programs.PROGRAMS[name].flows()
+        assert [r.name for flow in flows for r in flow.rows] == [plain, feature]
+        assert flows[0].frame == programs.ipv6_frame()
+        (only,) = programs.PROGRAMS[name].flows(baseline=False)
+        assert [r.name for r in only.rows] == [feature]
+    (router,) = programs.PROGRAMS["minimal-router"].flows(baseline=False)
+    assert [r.name for r in router.rows] == [programs.ROUTER_ROW]

@@ -27,10 +27,15 @@ def sixflow(ipv6=100.0, apn6=120.0):
     return result("sixflow", [row("ipv6", ipv6), row("apn6-insert", apn6), row("msr6-te-encap", 130.0)])
 
 
-def minimal():
+def minimal(hbh_plain=55.0):
+    """The minimal programs; each feature program with its plain IPv6 row (None: without one, as
+    run before those rows or with --no-baseline)."""
+    hbh = [row("minimal + APN6 HBH", 60.0)]
+    if hbh_plain is not None:
+        hbh.insert(0, row("minimal + HBH: plain IPv6", hbh_plain))
     return [result("minimal-router", [row("minimal router", 50.0)]),
-            result("minimal-hbh", [row("minimal + APN6 HBH", 60.0)]),
-            result("minimal-mrh", [row("minimal + MRH encap", 65.0)])]
+            result("minimal-hbh", hbh),
+            result("minimal-mrh", [row("minimal + MRH: plain IPv6", 52.0), row("minimal + MRH encap", 65.0)])]
 
 
 def test_ratios_and_goals_when_nothing_queued(capsys):
@@ -39,9 +44,27 @@ def test_ratios_and_goals_when_nothing_queued(capsys):
     assert "SWITCH QUEUED" not in out
     ipv6_line = next(line for line in out.splitlines() if line.startswith("ipv6 "))
     assert ipv6_line.split()[-2:] == ["1.96", "1.00"]  # x router (102 / 52 µs), x ipv6
-    assert "+20.0 (+10.0)" in out                      # apn6-insert vs minimal + APN6 HBH
+    assert "+20.0 (+5.0)" in out                       # apn6-insert vs minimal + APN6 HBH over its plain row
     assert "goal: Sixflow ipv6 / minimal router: mean 1.96x, min 2.00x (goal <= 1.5x: not met); p1 2.00x" in out
-    assert "apn6-insert adds +20.0 µs" in out
+    assert ("goal: apn6-insert adds +20.0 µs to Sixflow ipv6, minimal + APN6 HBH adds +5.0 µs to its own plain "
+            "IPv6 frames (goal <=: not met)") in out
+    assert "minimal + MRH encap adds +13.0 µs to its own plain IPv6 frames" in out
+
+
+def test_a_minimal_feature_program_without_plain_frames_is_measured_over_the_router(capsys):
+    assert report_table.print_pass(minimal(hbh_plain=None) + [sixflow()]) is False
+    out = capsys.readouterr().out
+    assert "+20.0 (+10.0)" in out
+    assert "minimal + APN6 HBH adds +10.0 µs to the minimal router" in out
+
+
+def test_the_minimal_increment_needs_its_plain_row_usable(capsys):
+    results = minimal()
+    results[1]["rows"][0] = row("minimal + HBH: plain IPv6", 55.0, received=150)  # lost frames: queued
+    report_table.print_pass(results + [sixflow()])
+    out = capsys.readouterr().out
+    assert "goal: apn6-insert" not in out
+    assert "goal: msr6-te-encap adds" in out
 
 
 def test_no_ratio_and_no_goal_when_sixflow_queued(capsys):
