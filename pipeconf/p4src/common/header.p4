@@ -542,19 +542,21 @@ struct local_metadata_t {
 #define SIXFLOW_EVENT_LIST(m) SIXFLOW_EV_GTPU(m), SIXFLOW_EV_MSR6(m), 1w0, SIXFLOW_EV_APN6(m)
 #define SIXFLOW_EVENT_CONCAT_(a, b, c, d, e, f) (a ++ b ++ c ++ d ++ e ++ f)
 #define SIXFLOW_EVENT_CONCAT(list) SIXFLOW_EVENT_CONCAT_(list)
-#define SIXFLOW_EVENT_SET(m) SIXFLOW_EVENT_CONCAT(SIXFLOW_EVENT_LIST(m))
 
-// Raising an event (its field and its event_t bit) and testing one raised. Where the events are
-// one field's bits (bmv2), the set is that field, so counting it takes no step of its own: with a
-// field each, the concatenation is a temporary that p4c computes for every packet it counts.
+// Raising an event (its field and its event_t bit), testing one raised, and the packet's set.
+// Where the events are one field's bits (bmv2), the set is that field, so counting it takes no
+// step of its own: with a field each, the concatenation is a temporary that p4c computes for
+// every packet it counts. SIXFLOW_RAISED is a comparison without parentheses where the events are
+// fields (so that Tofino's programs read as they did before the macro): negate it as
+// !(SIXFLOW_RAISED(...)).
 #ifdef SIXFLOW_EVENTS_IN_ONE_FIELD
 #define SIXFLOW_RAISE(m, field, bit) m.events = m.events | (6w1 << bit);
 #define SIXFLOW_RAISED(m, field, bit) ((m.events & (6w1 << bit)) != 0)
-#undef SIXFLOW_EVENT_SET
 #define SIXFLOW_EVENT_SET(m) m.events
 #else
 #define SIXFLOW_RAISE(m, field, bit) m.field = 1;
 #define SIXFLOW_RAISED(m, field, bit) m.field == 1
+#define SIXFLOW_EVENT_SET(m) SIXFLOW_EVENT_CONCAT(SIXFLOW_EVENT_LIST(m))
 #endif
 
 // MSR6's multicast group, its copy and leaf marks and a copy's index, for the steps every
