@@ -10,7 +10,6 @@ G-PDU 0xFF, echo request 1, extension 0x85) are written as TS 29.281 gives them.
 
 import ipaddress
 import subprocess
-import zlib
 
 import ptf.testutils as testutils
 from scapy.contrib.gtp import GTP_U_Header, GTPPDUSessionContainer
@@ -21,6 +20,7 @@ from scapy.packet import Raw
 
 import p4defines
 import p4info_names as names
+from flow_label import flow_label
 from base_test import DROP_HOP_LIMIT, ROUTER_MAC, SixflowTest
 from profiles import requires
 
@@ -39,18 +39,6 @@ FULL = p4defines.GTPU_CHECKSUM_FULL
 INCREMENTAL = p4defines.GTPU_CHECKSUM_INCREMENTAL
 CLASS_SLOT = {ZERO: p4defines.CLASS_GTPU_ENCAP_ZERO, FULL: p4defines.CLASS_GTPU_ENCAP_FULL,
               INCREMENTAL: p4defines.CLASS_GTPU_ENCAP_INCREMENTAL}
-
-
-def flow_label(inner):
-    """What the data plane hashes (CRC-32, low 20 bits): source, destination, flow label (in 24
-    bits), upper-layer protocol and ports of the packet as it arrived."""
-    packet = IPv6(inner)
-    l4 = packet.getlayer(UDP) or packet.getlayer(TCP)
-    proto = 17 if packet.haslayer(UDP) else (6 if packet.haslayer(TCP) else packet.nh)
-    data = (ipaddress.IPv6Address(packet.src).packed + ipaddress.IPv6Address(packet.dst).packed
-            + packet.fl.to_bytes(3, "big") + bytes([proto])
-            + (l4.sport if l4 else 0).to_bytes(2, "big") + (l4.dport if l4 else 0).to_bytes(2, "big"))
-    return zlib.crc32(data) & 0xFFFFF
 
 
 def gtpu(teid, qfi=None, pdu_type=0, msg_type=255):

@@ -4,7 +4,6 @@
 with per-copy Segments Left and destination, leaf decapsulation, and every malformed case."""
 
 import ipaddress
-import zlib
 
 import ptf.testutils as testutils
 from p4.v1 import p4runtime_pb2
@@ -14,6 +13,7 @@ from scapy.layers.l2 import Ether
 
 import p4defines
 import p4info_names as names
+from flow_label import flow_label
 from base_test import (DROP_CE_NOT_ECT, DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
                        EVENT_APN6_INSERTED, EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
 from profiles import requires
@@ -64,17 +64,6 @@ def encapsulated(dst, mrh_bytes, inner, hlim=64):
     inner packet one hop on (the edge forwarded it into the tree)."""
     packet = IPv6(inner)
     return outer(ENCAP_SRC, dst, mrh_bytes + forwarded(inner), hlim=hlim, tc=packet.tc, fl=flow_label(inner))
-
-
-def flow_label(inner):
-    """What the data plane hashes (CRC-32, low 20 bits): source, destination, flow label (in 24
-    bits), upper-layer protocol and ports of the packet as it arrived."""
-    packet = IPv6(inner)
-    udp = packet.getlayer(UDP)
-    data = (ipaddress.IPv6Address(packet.src).packed + ipaddress.IPv6Address(packet.dst).packed
-            + packet.fl.to_bytes(3, "big") + bytes([17 if udp else packet.nh])
-            + (udp.sport if udp else 0).to_bytes(2, "big") + (udp.dport if udp else 0).to_bytes(2, "big"))
-    return zlib.crc32(data) & 0xFFFFF
 
 
 def frame(dst_mac, src_mac, ipv6_bytes):
