@@ -17,6 +17,7 @@ import time
 import urllib.error
 import urllib.request
 
+import diagnosis
 from ports import free_port
 
 KARAF_DIR = "apache-karaf-4.2.9"
@@ -94,10 +95,16 @@ class OnosError(Exception):
 
 
 class OnosBootError(OnosError):
-    """ONOS's core failed to come up in this boot (a component of onos-core-net that Felix's SCR
-    refused, e.g. "activate method [activate] not found; Component will fail", when Karaf refreshes
-    the core while installing an app's features). Nothing will recover it in this run: start
-    again. The refresh that caused it is avoided (BOOT_PROTOBUF); this stays the backstop."""
+    """ONOS did not come up in this boot, and nothing will recover it in this run: start again.
+    Either its core failed (a component of onos-core-net that Felix's SCR refused, e.g.
+    "activate method [activate] not found; Component will fail", when Karaf refreshes the core
+    while installing an app's features; the refresh that caused it is avoided, BOOT_PROTOBUF), or
+    the boot stalled (wait's stall)."""
+
+
+# A boot that has written nothing to karaf.log for this long and does not answer is stuck (a
+# healthy one logs all along and answers REST in about 20 s here).
+BOOT_STALL_SECONDS = 120
 
 
 # The protobuf runtime ONOS's gRPC apps install. netty 4's codec and netty 3 (in ONOS's third-party
@@ -243,9 +250,15 @@ class OnosInstance:
         except urllib.error.HTTPError as e:
             return e.code, e.read().decode(errors="replace")
 
-    def wait(self, what, check, timeout, every=1.0):
+    def wait(self, what, check, timeout, every=1.0, stall=None):
+        """Asks check() every second until it answers True. A wait that ends unmet says what the
+        instance was doing (diagnosis.report). stall: seconds; when karaf.log has not grown for
+        that long and check() still fails, the boot is stuck with nothing more to say (CI saw one
+        whose REST API refused connections for 420 s with no ERROR logged): OnosBootError, so a
+        caller can start a fresh instance instead of waiting on."""
         deadline = time.time() + timeout
         last = None
+        log_size, grown = None, time.time()
         while time.time() < deadline:
             if self.process is not None and self.process.poll() is not None:
                 raise OnosError(f"ONOS exited (code {self.process.returncode}) while waiting for {what}; see {self.log}")
@@ -258,9 +271,30 @@ class OnosInstance:
             failure = self.core_boot_failure()
             if failure:
                 raise OnosBootError(f"ONOS's core failed to start while waiting for {what}: {failure}")
+            if stall is not None:
+                size = self._log_size()
+                if size != log_size:
+                    log_size, grown = size, time.time()
+                elif time.time() - grown > stall:
+                    raise OnosBootError(f"ONOS's boot stalled while waiting for {what}: karaf.log unchanged for "
+                                        f"{stall} s (last: {last})" + self.logged_errors() + "\n" + self.diagnosis())
             time.sleep(every)
         raise OnosError(f"{what}: not within {timeout} s (last: {last}); see {self.karaf}/data/log/karaf.log"
-                        + self.logged_errors())
+                        + self.logged_errors() + "\n" + self.diagnosis())
+
+    def _log_size(self):
+        try:
+            return os.path.getsize(os.path.join(self.karaf, "data", "log", "karaf.log"))
+        except OSError:
+            return None
+
+    def diagnosis(self):
+        """The ends of the instance's logs and its JVM's boot threads (diagnosis.report)."""
+        pgid = self.process.pid if self.process else _read_pid(self.pidfile)
+        try:
+            return diagnosis.report(self.root, self.karaf, pgid, onos_java(os.environ))
+        except Exception as e:   # a failure to diagnose must not hide the failure being reported
+            return f"(no diagnosis: {e!r})"
 
     def core_boot_failure(self):
         """The karaf.log line that says ONOS's core cannot come up in this boot, or None."""
@@ -284,16 +318,16 @@ class OnosInstance:
             return ""
         return "\nlast ERROR lines of karaf.log:" + "".join("\n  " + line for line in errors[-most:])
 
-    def wait_rest(self, timeout=300):
+    def wait_rest(self, timeout=300, stall=None):
         """Waits for the REST API, a READY cluster and the application subsystem (each comes up on
-        its own: REST answers 503 for a service not yet registered)."""
+        its own: REST answers 503 for a service not yet registered). stall: as wait's."""
         def up():
             status, body = self.rest("GET", "/v1/cluster")
             if status != 200 or not any(n.get("status") in ("READY", "ACTIVE") for n in body.get("nodes", [])):
                 return status, body
             status, body = self.rest("GET", "/v1/applications")
             return status == 200 or (status, body)
-        self.wait("ONOS's REST API, cluster and applications", up, timeout)
+        self.wait("ONOS's REST API, cluster and applications", up, timeout, stall=stall)
 
     def app_state(self, name):
         status, body = self.rest("GET", f"/v1/applications/{name}")

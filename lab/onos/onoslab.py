@@ -18,7 +18,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from instance import OnosBootError, OnosError, OnosInstance  # noqa: E402
+from instance import BOOT_STALL_SECONDS, OnosBootError, OnosError, OnosInstance  # noqa: E402
 from ports import free_port  # noqa: E402
 from postgres import Postgres  # noqa: E402
 import roles  # noqa: E402
@@ -31,7 +31,7 @@ DEFAULT_HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
 ONOS_APPS = ["org.onosproject.drivers.bmv2", "org.onosproject.generaldeviceprovider", "org.onosproject.p4runtime",
              "org.onosproject.lldpprovider", "org.onosproject.hostprovider", "org.onosproject.netcfghostprovider"]
 SIXFLOW_APPS = ["org.sixflow.pipeconf", "org.sixflow.app"]
-# A boot whose core fails (OnosBootError) is started again, fresh, this many times in all.
+# A boot whose core fails or which stalls (OnosBootError) is started again, fresh, this many times in all.
 BOOT_ATTEMPTS = 5
 LLDP_COMPONENT = "org.onosproject.provider.lldp.impl.LldpLinkProvider"
 METER_MANAGER = "org.onosproject.net.meter.impl.MeterManager"
@@ -119,7 +119,7 @@ def up(args):
     run_dir = os.path.abspath(args.run_dir)
     os.makedirs(run_dir, exist_ok=True)
     postgres = None
-    onos = OnosInstance(args.home, os.path.join(run_dir, "onos"), args.http_port, args.ssh_port or free_port())
+    onos = OnosInstance(args.home, os.path.join(run_dir, "onos"), args.http_port, args.ssh_port or free_port(span=3))
     stopping = []
 
     def stop(*_):
@@ -137,7 +137,7 @@ def up(args):
             say("ONOS 2.7.0 starting from %s (instance %s, log %s)", args.home, onos.root,
                 onos.karaf + "/data/log/karaf.log")
             try:
-                onos.wait_rest(args.timeout)
+                onos.wait_rest(args.timeout, stall=BOOT_STALL_SECONDS)
                 say("ONOS REST up after %.1f s", time.time() - started)
                 for app in ONOS_APPS:
                     onos.activate(app, args.timeout)

@@ -7,6 +7,7 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.error
 from xml.etree import ElementTree
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -292,6 +293,54 @@ class CoreBootFailureTest(unittest.TestCase):
             f.write("2026-11-29T16:32:07,338 | ERROR | qtp | Tools | Application is not found: x\n")
         with self.assertRaises(instance.OnosError) as raised:
             self.onos.activate("org.onosproject.drivers.bmv2", timeout=1.5)
+        self.assertNotIsInstance(raised.exception, instance.OnosBootError)
+
+
+class BootStallTest(unittest.TestCase):
+    """A boot that neither answers nor logs is given up after the stall (a fresh one is started),
+    saying what it was doing; one that keeps logging is waited on."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.onos = instance.OnosInstance("/nonexistent", os.path.join(self.tmp.name, "onos"), 18181, 18101)
+        os.makedirs(os.path.join(self.onos.karaf, "data", "log"))
+        self.log = os.path.join(self.onos.karaf, "data", "log", "karaf.log")
+        with open(self.log, "w") as f:
+            f.write("2026-12-01T14:13:44,061 | INFO  | FelixStartLevel | x | 1 - y | the boot's last word\n")
+
+        def refused(*_, **__):
+            raise urllib.error.URLError(ConnectionRefusedError(111, "Connection refused"))
+        self.onos.rest = refused
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_a_silent_boot_is_given_up_after_the_stall_with_its_last_words(self):
+        started = time.monotonic()
+        with self.assertRaises(instance.OnosBootError) as raised:
+            self.onos.wait_rest(timeout=30, stall=1.5)
+        self.assertLess(time.monotonic() - started, 10)
+        message = str(raised.exception)
+        self.assertIn("stalled", message)
+        self.assertIn("karaf.log unchanged for 1.5 s", message)
+        self.assertIn("the boot's last word", message)
+        self.assertIn("Connection refused", message)
+
+    def test_a_boot_that_keeps_logging_is_waited_on_to_the_timeout(self):
+        def refused_while_logging(*_, **__):
+            with open(self.log, "a") as f:
+                f.write("2026-12-01T14:13:45,000 | INFO  | FelixStartLevel | x | 1 - y | still going\n")
+            raise urllib.error.URLError(ConnectionRefusedError(111, "Connection refused"))
+        self.onos.rest = refused_while_logging
+        with self.assertRaises(instance.OnosError) as raised:
+            self.onos.wait_rest(timeout=3, stall=1.5)
+        self.assertNotIsInstance(raised.exception, instance.OnosBootError)
+        self.assertIn("not within 3 s", str(raised.exception))
+        self.assertIn("still going", str(raised.exception))
+
+    def test_without_a_stall_a_silent_boot_is_waited_on(self):
+        with self.assertRaises(instance.OnosError) as raised:
+            self.onos.wait_rest(timeout=2.5)
         self.assertNotIsInstance(raised.exception, instance.OnosBootError)
 
 
