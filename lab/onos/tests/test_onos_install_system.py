@@ -20,7 +20,7 @@ TOP = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
 import onoslab  # noqa: E402
-from instance import BOOT_STALL_SECONDS, KARAF_DIR, OnosBootError, OnosInstance  # noqa: E402
+from instance import BOOT_STALL_SECONDS, KARAF_DIR, OnosError, OnosInstance  # noqa: E402
 from ports import free_port  # noqa: E402
 from postgres import Postgres  # noqa: E402
 
@@ -51,13 +51,15 @@ class InstallIntoOnosTest(unittest.TestCase):
         cls.onos = OnosInstance(HOME, os.path.join(cls.tmp.name, "onos"), free_port(), free_port(span=3), heap="1g")
         start = time.time()
         try:
-            # As the lab does (onoslab.BOOT_ATTEMPTS): a boot whose core Felix's SCR refused is
-            # started again fresh, and the failure said. Its cause, Karaf refreshing the core when
-            # the first gRPC app brought protobuf, is gone (instance.BOOT_PROTOBUF: five boots in a
-            # row failed so in CI on 2026-11-30 before it); the retries stay as a backstop, and
-            # also start again a boot that stalls (CI, 2026-12-01: REST refused for 420 s, no
-            # ERROR logged; it says what the boot was doing when it does).
+            # ONOS itself, before Sixflow is in it, not coming up is started again fresh, on
+            # fresh ports, with what it was doing said: a core Felix's SCR refused (its cause,
+            # Karaf refreshing the core when the first gRPC app brought protobuf, is gone:
+            # instance.BOOT_PROTOBUF; five boots in a row failed so in CI on 2026-11-30 before
+            # it), a boot that stalls or does not answer in time (CI, 2026-12-01: REST refused
+            # for 420 s with no ERROR logged), a JVM that exits.
             for attempt in range(1, BOOT_ATTEMPTS + 1):
+                if attempt > 1:
+                    cls.onos.http_port, cls.onos.ssh_port = free_port(), free_port(span=3)
                 cls.onos.prepare()
                 # A user of ONOS's realm with none of its roles (Karaf's users.properties: name =
                 # password, roles...): Sixflow must refuse it with 403.
@@ -65,14 +67,15 @@ class InstallIntoOnosTest(unittest.TestCase):
                     f.write(f"\n{NO_ROLE[0]} = {NO_ROLE[1]}\n")
                 cls.onos.start()
                 try:
-                    cls.onos.wait_rest(420, stall=BOOT_STALL_SECONDS)
+                    cls.onos.wait_rest(300, stall=BOOT_STALL_SECONDS)
                     for app in onoslab.ONOS_APPS:
                         cls.onos.activate(app, 300)
                     break
-                except OnosBootError as e:
+                except OnosError as e:
                     if attempt == BOOT_ATTEMPTS:
                         raise
-                    print(f"REPORT: {e}; starting a fresh instance (attempt {attempt + 1})", flush=True)
+                    print(f"REPORT: ONOS did not come up: {e}\nREPORT: starting a fresh instance "
+                          f"(attempt {attempt + 1} of {BOOT_ATTEMPTS})", flush=True)
                     cls.onos.stop()
             for oar, name in zip((o[0] for o in OARS), onoslab.SIXFLOW_APPS):
                 cls.onos.install_oar(oar, name, 300)
