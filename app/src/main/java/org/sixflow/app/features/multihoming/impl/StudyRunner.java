@@ -132,13 +132,12 @@ final class StudyRunner {
                     if (protocol.protocol() == MultihomingProtocol.ILNP && !study.sharing().isEmpty()) {
                         network.share(protocol, study.sharing().get(0), INSTALL_TIMEOUT);
                     }
-                    int routes = network.routes();
-                    Map<DeviceId, Integer> entries = network.entries();
+                    RoutingState before = RoutingState.of(network);
                     for (StudyFailover failover : failovers(study)) {
                         store.addFailover(runId, failover(study, protocol, failover));
                         // The next trials' routing state is judged against this one: ONOS first
                         // rediscovers the link and reinstalls the routes it lost.
-                        awaitRouting(routes, entries);
+                        awaitRouting(before);
                     }
                 }
             } catch (StudyFailure | IOException e) {
@@ -274,21 +273,18 @@ final class StudyRunner {
             return;
         }
         long deadline = System.nanoTime() + routingTimeout.toNanos();
-        int routes = network.routes();
-        Map<DeviceId, Integer> entries = network.entries();
+        RoutingState state = RoutingState.of(network);
         long still = System.nanoTime();
         while (System.nanoTime() - still < routingSteady.toNanos()) {
             if (System.nanoTime() - deadline >= 0) {
-                log.warn("The routing state did not hold still for {} s within {} s: now {} routes, entries {}",
-                         routingSteady.toSeconds(), routingTimeout.toSeconds(), routes, entries);
+                log.warn("The routing state did not hold still for {} s within {} s: now {}",
+                         routingSteady.toSeconds(), routingTimeout.toSeconds(), state);
                 return;
             }
             Thread.sleep(routingPoll.toMillis());
-            int nowRoutes = network.routes();
-            Map<DeviceId, Integer> nowEntries = network.entries();
-            if (nowRoutes != routes || !nowEntries.equals(entries)) {
-                routes = nowRoutes;
-                entries = nowEntries;
+            RoutingState now = RoutingState.of(network);
+            if (!now.equals(state)) {
+                state = now;
                 still = System.nanoTime();
             }
         }
@@ -298,19 +294,17 @@ final class StudyRunner {
      * Waits until ONOS's routes and every switch's installed routes are as they were before a
      * trial, polled every {@link #routingPoll}, at most {@link #routingTimeout}.
      */
-    private void awaitRouting(int routes, Map<DeviceId, Integer> entries) throws InterruptedException {
+    private void awaitRouting(RoutingState before) throws InterruptedException {
         long deadline = System.nanoTime() + routingTimeout.toNanos();
-        int nowRoutes = network.routes();
-        Map<DeviceId, Integer> nowEntries = network.entries();
-        while (nowRoutes != routes || !nowEntries.equals(entries)) {
+        RoutingState now = RoutingState.of(network);
+        while (!now.equals(before)) {
             if (System.nanoTime() - deadline >= 0) {
-                log.warn("The routing state did not come back to {} routes, entries {} within {} s: now {}, {}",
-                         routes, entries, routingTimeout.toSeconds(), nowRoutes, nowEntries);
+                log.warn("The routing state did not come back to {} within {} s: now {}",
+                         before, routingTimeout.toSeconds(), now);
                 return;
             }
             Thread.sleep(routingPoll.toMillis());
-            nowRoutes = network.routes();
-            nowEntries = network.entries();
+            now = RoutingState.of(network);
         }
     }
 
