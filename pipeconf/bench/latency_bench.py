@@ -100,6 +100,11 @@ def switch_cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def features_of(args):
+    """--features as a set."""
+    return frozenset(f for f in args.features.split(",") if f)
+
+
 def measure(args):
     program = programs.PROGRAMS[args.program]
     p4info = P4Info(args.p4info)
@@ -109,12 +114,12 @@ def measure(args):
         client.set_pipeline(p4info.p4info, f.read())
     if program.source is None:
         # Sixflow: the entries and flows of the profile's features only (its program has no others).
-        features = frozenset(f for f in args.features.split(",") if f)
+        features = features_of(args)
         program.install(client, p4info, args.report_every, features)
         flows = program.flows(features, args.classes)
     else:
         program.install(client, p4info, args.report_every)
-        flows = program.flows(baseline=not args.no_baseline)
+        flows = program.flows(baseline=programs.wants_baseline(program, features_of(args), args.no_baseline))
     ports = sorted({row.port for flow in flows for row in flow.rows})
     capture = Capture(ports, stamp_of if program.stamped else None)
     # The switch's CPU time while idle (its threads' timed wake-ups), to take from the figure.
@@ -209,7 +214,7 @@ def main():
         if not args.classes:
             parser.error("--classes names no class")
         try:
-            programs.sixflow_flows(frozenset(f for f in args.features.split(",") if f), args.classes)
+            programs.sixflow_flows(features_of(args), args.classes)
         except ValueError as e:
             parser.error(str(e))
     if args.command == "measure":

@@ -298,20 +298,38 @@ class Program:
     """A benchmarked program: its source (None: Sixflow's committed artifacts), how to program
     it (install(client, p4info, report_every)), its flows (Sixflow's: flows(features, classes);
     a minimal program's: flows(baseline)), and whether its copies carry the in-switch stamp
-    (minimal/common.p4)."""
+    (minimal/common.p4). A minimal feature program also names the profile feature (define.p4's
+    WITH_<feature>) it stands for and its rows: the feature's frames and the plain IPv6 frames
+    sent between them."""
     name: str
     source: str
     install: object
     flows: object
     stamped: bool
+    feature: str = None
+    rows: tuple = ()
+
+
+def _feature_program(name, source, install, frame, feature, row, plain_row):
+    return Program(name, source, install, _feature_flows(frame, row, plain_row), True, feature, (row, plain_row))
 
 
 PROGRAMS = {
     "minimal-router": Program("minimal-router", "minimal/router.p4", install_minimal_router,
                               _one_flow(ipv6_frame, ROUTER_ROW), True),
-    "minimal-hbh": Program("minimal-hbh", "minimal/hbh.p4", install_minimal_hbh,
-                           _feature_flows(apn6_frame, HBH_ROW, HBH_PLAIN_ROW), True),
-    "minimal-mrh": Program("minimal-mrh", "minimal/mrh.p4", install_minimal_mrh,
-                           _feature_flows(lambda: group_frame(1), MRH_ROW, MRH_PLAIN_ROW), True),
+    "minimal-hbh": _feature_program("minimal-hbh", "minimal/hbh.p4", install_minimal_hbh, apn6_frame,
+                                    "APN6", HBH_ROW, HBH_PLAIN_ROW),
+    "minimal-mrh": _feature_program("minimal-mrh", "minimal/mrh.p4", install_minimal_mrh, lambda: group_frame(1),
+                                    "MSR6", MRH_ROW, MRH_PLAIN_ROW),
     "sixflow": Program("sixflow", None, install_sixflow, sixflow_flows, False),
 }
+# Sixflow's feature classes and the minimal program doing only that feature: its increment is
+# the goal for theirs.
+MINIMAL_OF_CLASS = {"apn6-insert": "minimal-hbh", "msr6-te-encap": "minimal-mrh", "msr6-rlb-encap": "minimal-mrh"}
+
+
+def wants_baseline(program, features, no_baseline=False):
+    """Whether a minimal feature program sends plain IPv6 frames between its feature's: only
+    where Sixflow's profile has that feature (no increment is compared otherwise) and not asked
+    otherwise (--no-baseline: instructions.sh, whose figure is a program's work per frame)."""
+    return program.feature is not None and program.feature in features and not no_baseline

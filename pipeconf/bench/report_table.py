@@ -6,16 +6,14 @@ send interval, the in-switch figures, and ratios and increments only where no sw
 import math
 
 from latency_stats import judge, summarize
-from programs import HBH_PLAIN_ROW, HBH_ROW, MRH_PLAIN_ROW, MRH_ROW, ROUTER_ROW
+from programs import MINIMAL_OF_CLASS, PROGRAMS, ROUTER_ROW
 
 ROUTER = ("minimal-router", ROUTER_ROW)
 SIXFLOW_IPV6 = ("sixflow", "ipv6")
 # Sixflow's feature classes, the minimal program doing only that feature (its row), and that
 # program's plain IPv6 row, the baseline of its increment (measured between them, on one switch
 # at one time, as Sixflow's classes' over its ipv6).
-FEATURES = {"apn6-insert": ("minimal-hbh", HBH_ROW, HBH_PLAIN_ROW),
-            "msr6-te-encap": ("minimal-mrh", MRH_ROW, MRH_PLAIN_ROW),
-            "msr6-rlb-encap": ("minimal-mrh", MRH_ROW, MRH_PLAIN_ROW)}
+FEATURES = {cls: (program,) + PROGRAMS[program].rows for cls, program in MINIMAL_OF_CLASS.items()}
 # The goals the P4 work aims at (README: Benchmarks).
 GOAL_RATIO = 1.5
 

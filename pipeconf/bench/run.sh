@@ -131,14 +131,6 @@ else
     echo "cpu idle: the kernel's own (--idle kernel): the figures include the CPUs' wake-up from idle"
 fi
 
-# --no-baseline for a minimal feature program whose feature the profile lacks (no increment reads
-# its plain IPv6 frames), or for every one when asked.
-baseline_arg() {
-    local feature
-    case "$1" in minimal-hbh) feature=APN6 ;; minimal-mrh) feature=MSR6 ;; *) return 0 ;; esac
-    if [ -n "$no_baseline" ] || [[ ",$features," != *",$feature,"* ]]; then echo --no-baseline; fi
-}
-
 pass=0
 while :; do
     mkdir -p "$work/pass$pass"
@@ -146,7 +138,9 @@ while :; do
     for program in "${programs[@]}"; do
         program_args=()
         if [ "$program" = sixflow ]; then dir="$artifacts"; program_args=(${classes:+--classes "$classes"}); else dir="$work/$program"; fi
-        program_args+=($(baseline_arg "$program"))
+        # A minimal feature program's plain frames go where the profile has its feature
+        # (programs.wants_baseline, from --features); --no-baseline stops them everywhere.
+        if [ -n "$no_baseline" ] && [ "$program" != sixflow ]; then program_args+=(--no-baseline); fi
         ns="sixflow-bench-$$-$program"
         export SIXFLOW_BENCH_PROGRAM="$program"  # for a switch wrapper (callgrind-switch.sh)
         bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"

@@ -179,3 +179,21 @@ def test_a_minimal_feature_program_sends_plain_ipv6_between_its_feature_frames()
         assert [r.name for r in only.rows] == [feature]
     (router,) = programs.PROGRAMS["minimal-router"].flows(baseline=False)
     assert [r.name for r in router.rows] == [programs.ROUTER_ROW]
+
+
+def test_a_minimal_feature_program_sends_plain_ipv6_only_where_the_profile_has_its_feature():
+    hbh, mrh, router = (programs.PROGRAMS[n] for n in ("minimal-hbh", "minimal-mrh", "minimal-router"))
+    assert programs.wants_baseline(hbh, frozenset({"APN6"}))
+    assert not programs.wants_baseline(mrh, frozenset({"APN6"}))
+    assert not programs.wants_baseline(hbh, frozenset({"APN6", "MSR6"}), no_baseline=True)
+    assert not programs.wants_baseline(router, frozenset({"APN6", "MSR6", "GTPU"}))
+
+
+def test_each_feature_class_has_a_minimal_program_of_its_feature_with_the_rows_it_sends():
+    classes = dict(programs.SIXFLOW_CLASSES)
+    for cls, name in programs.MINIMAL_OF_CLASS.items():
+        program = programs.PROGRAMS[name]
+        assert cls in classes
+        assert programs.class_feature(cls) == program.feature
+        plain, feature = (r.name for flow in program.flows() for r in flow.rows)
+        assert program.rows == (feature, plain)
