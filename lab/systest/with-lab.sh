@@ -9,7 +9,8 @@
 set -euo pipefail
 
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+# Below the kernel's ephemeral range, as every port the lab picks (lab/onos/ports.py says why).
+port="$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); from ports import free_port; print(free_port())' "$top/lab/onos")"
 run_dir="$(mktemp -d)"
 log="$run_dir/lab.log"
 lab_pid=""

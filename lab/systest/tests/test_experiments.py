@@ -14,6 +14,11 @@ from systest import RestError, SystemTest
 N = 2000
 # Unmeasured probes first: the lab's controller starts with a cold JIT, which stalls it for seconds.
 WARMUP = 1000
+# A run that FAILED because a tree was rebuilt during it is run again, this many runs in all
+# (test_four_classes_at_1_ms_are_measured_by_the_switches); READABLE_MSIDS is the M-SID count a
+# telemetry report still shows a probe behind (Msr6TreeTarget.MAX_READABLE_MSIDS).
+REBUILT_TREE_ATTEMPTS = 3
+READABLE_MSIDS = 3
 GROUP_TE = "ff3e::e1"
 GROUP_RLB = "ff3e::e2"
 APN6_PORT = 6100
@@ -102,10 +107,22 @@ class ExperimentTest(SystemTest):
     def test_four_classes_at_1_ms_are_measured_by_the_switches(self):
         self.features()
         self.create("experiments", self.experiment("exp-lab"))
-        started = self.rest.post("experiments/exp-lab/runs", {})
-        self.assertEqual("QUEUED", started["state"])
-        self.assertEqual(4 * (N + WARMUP), started["total"])
-        run = self.wait_for_end("exp-lab", started["id"], timeout=240)
+        for attempt in range(1, REBUILT_TREE_ATTEMPTS + 1):
+            started = self.rest.post("experiments/exp-lab/runs", {})
+            self.assertEqual("QUEUED", started["state"])
+            self.assertEqual(4 * (N + WARMUP), started["total"])
+            run = self.wait_for_end("exp-lab", started["id"], timeout=240)
+            if not (run["state"] == "FAILED" and "was rebuilt" in (run.get("reason") or "")
+                    and attempt < REBUILT_TREE_ATTEMPTS):
+                break
+            # The run's own load delayed LLDP past the lab's 3 s link age: a link went and came
+            # back, a tree was rebuilt longer than a report can show, and the run refused to
+            # count it and asked to be run again, as it should. Once the trees are short again
+            # the test does so.
+            print("REPORT: run %d FAILED: %s; running it again" % (run["id"], run["reason"]), flush=True)
+            for tree in ("exp-te", "exp-rlb"):
+                self.eventually(lambda: len(self.rest.get("trees/" + tree)["msids"]) <= READABLE_MSIDS, timeout=60,
+                                what="tree %s back within %d M-SIDs" % (tree, READABLE_MSIDS))
         self.assertEqual("DONE", run["state"], run)
         results = self.rest.get("experiments/exp-lab/runs/%d/results" % run["id"])
         print("REPORT: pacing %s; results %d ms after the last probe" % (run["pacing"], run["resultsMillis"]),
