@@ -10,6 +10,12 @@ import subprocess
 # The threads a Karaf boot moves forward in, in the order they matter to a stuck boot.
 BOOT_THREADS = ("FelixStartLevel", "features-", "FelixDispatchQueue", "SCR Component Actor", "paxweb-", "main")
 FRAMES = 8
+COLOURS = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def without_colours(text):
+    """Text without its terminal colour codes (Karaf's console and shell write them)."""
+    return COLOURS.sub("", text)
 
 
 def tail(path, lines):
@@ -22,7 +28,7 @@ def tail(path, lines):
             text = f.read().decode(errors="replace")
     except OSError as e:
         return [f"({os.path.basename(path)}: {e.strerror})"]
-    kept = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).splitlines()[-lines:]   # without terminal colours
+    kept = without_colours(text).splitlines()[-lines:]
     return kept or [f"({os.path.basename(path)}: empty)"]
 
 
@@ -69,10 +75,10 @@ def boot_threads(dump, frames=FRAMES):
     return kept
 
 
-def report(root, karaf, pgid, java="java", lines=12):
+def report(root, karaf_log, pgid, java="java", lines=12):
     """The ends of karaf.log and of Karaf's console output, and the boot threads of the instance's
     JVM (the whole dump kept in root/threads.txt)."""
-    parts = ["karaf.log's last lines:"] + ["  " + line for line in tail(os.path.join(karaf, "data", "log", "karaf.log"), lines)]
+    parts = ["karaf.log's last lines:"] + ["  " + line for line in tail(karaf_log, lines)]
     parts += ["Karaf's console output (karaf.out), last lines:"]
     parts += ["  " + line for line in tail(os.path.join(root, "karaf.out"), lines)]
     processes = group_pids(pgid) if pgid else []

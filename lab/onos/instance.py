@@ -160,6 +160,7 @@ class OnosInstance:
         self.http_port, self.ssh_port, self.ip, self.heap = http_port, ssh_port, ip, heap
         self.karaf = os.path.join(self.root, KARAF_DIR)
         self.log = os.path.join(self.root, "karaf.out")
+        self.karaf_log = os.path.join(self.karaf, "data", "log", "karaf.log")
         self.pidfile = os.path.join(self.root, "karaf.pid")
         self._auth = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
         self.process = None
@@ -284,7 +285,7 @@ class OnosInstance:
 
     def _log_size(self):
         try:
-            return os.path.getsize(os.path.join(self.karaf, "data", "log", "karaf.log"))
+            return os.path.getsize(self.karaf_log)
         except OSError:
             return None
 
@@ -292,14 +293,14 @@ class OnosInstance:
         """The ends of the instance's logs and its JVM's boot threads (diagnosis.report)."""
         pgid = self.process.pid if self.process else _read_pid(self.pidfile)
         try:
-            return diagnosis.report(self.root, self.karaf, pgid, onos_java(os.environ))
+            return diagnosis.report(self.root, self.karaf_log, pgid, onos_java(os.environ))
         except Exception as e:   # a failure to diagnose must not hide the failure being reported
             return f"(no diagnosis: {e!r})"
 
     def core_boot_failure(self):
         """The karaf.log line that says ONOS's core cannot come up in this boot, or None."""
         try:
-            with open(os.path.join(self.karaf, "data", "log", "karaf.log"), errors="replace") as f:
+            with open(self.karaf_log, errors="replace") as f:
                 for line in f:
                     if "| ERROR |" in line and all(part in line for part in CORE_BOOT_FAILURE):
                         return line.strip()
@@ -310,7 +311,7 @@ class OnosInstance:
     def logged_errors(self, most=20):
         """ONOS's last ERROR lines, for a failure that may happen where karaf.log is not kept."""
         try:
-            with open(os.path.join(self.karaf, "data", "log", "karaf.log"), errors="replace") as f:
+            with open(self.karaf_log, errors="replace") as f:
                 errors = [line.rstrip() for line in f if "| ERROR |" in line]
         except OSError:
             return ""
@@ -398,7 +399,7 @@ class OnosInstance:
             client.stdout.close()
         if client.returncode == -signal.SIGKILL:
             raise OnosError(f"ONOS's shell did not finish '{command}' within {timeout} s")
-        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))
+        text = diagnosis.without_colours(out.decode(errors="replace"))
         return "\n".join(line for line in text.splitlines() if not line.startswith("client: JAVA_HOME"))
 
     def push_netcfg(self, netcfg):

@@ -29,6 +29,12 @@ def _free(ip, port):
             return False
 
 
+def _kernel_choice(ip):
+    with socket.socket() as s:
+        s.bind((ip, 0))
+        return s.getsockname()[1]
+
+
 def free_port(ip="127.0.0.1", span=1, tries=500):
     """A TCP port nobody holds on ip now, nor the span - 1 after it (Karaf's RMI takes the two
     after its SSH port), none handed out before in this process. They are chosen below the
@@ -36,20 +42,11 @@ def free_port(ip="127.0.0.1", span=1, tries=500):
     while it boots) between this choice and the server's bind. The kernel's own choice where that
     range leaves no room below it."""
     low, _ = ephemeral_range()
-    if low - LOWEST < 1000:
-        for _ in range(tries):
-            with socket.socket() as s:
-                s.bind((ip, 0))
-                port = s.getsockname()[1]
-            ports = range(port, port + span)
-            if port + span <= 65536 and not _given.intersection(ports) and all(_free(ip, p) for p in ports[1:]):
-                _given.update(ports)
-                return port
-    else:
-        for _ in range(tries):
-            port = random.randint(LOWEST, low - span)
-            ports = range(port, port + span)
-            if not _given.intersection(ports) and all(_free(ip, p) for p in ports):
-                _given.update(ports)
-                return port
+    narrow = low - LOWEST < 1000
+    for _ in range(tries):
+        port = _kernel_choice(ip) if narrow else random.randint(LOWEST, low - span)
+        ports = range(port, port + span)
+        if port + span <= 65536 and not _given.intersection(ports) and all(_free(ip, p) for p in ports):
+            _given.update(ports)
+            return port
     raise OSError(f"no {span} free port(s) in a row on {ip} after {tries} tries")

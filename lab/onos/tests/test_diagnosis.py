@@ -65,7 +65,7 @@ class ReportTest(unittest.TestCase):
                 f.write("INFO | the last word\n")
             sleeper = subprocess.Popen(["sleep", "30"], start_new_session=True)
             try:
-                text = diagnosis.report(tmp, karaf, sleeper.pid)
+                text = diagnosis.report(tmp, os.path.join(karaf, "data", "log", "karaf.log"), sleeper.pid)
             finally:
                 sleeper.kill()
                 sleeper.wait()
