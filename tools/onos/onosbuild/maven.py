@@ -65,26 +65,47 @@ def sha256(path):
     return h.hexdigest()
 
 
-def fetch(artifacts, repo, work):
-    """Copies the artifacts (no transitive ones) into the Maven-layout folder repo."""
-    missing = sorted({a for a in artifacts if not os.path.isfile(os.path.join(repo, a.relpath))},
-                     key=lambda a: a.relpath)
-    # One POM holds one version of an artifact (Maven mediates the others away): one round per version.
+# Rounds over what is still missing: once, a build here found one artifact of hundreds not copied
+# although Maven succeeded (error_prone_annotations 2.3.4), and the next run copied it.
+FETCH_ROUNDS = 3
+
+
+def _missing(artifacts, repo):
+    return sorted({a for a in artifacts if not os.path.isfile(os.path.join(repo, a.relpath))},
+                  key=lambda a: a.relpath)
+
+
+def _copy(batch, repo, work):
+    os.makedirs(work, exist_ok=True)
+    with open(os.path.join(work, "pom.xml"), "w") as f:
+        f.write(_pom(batch))
+    subprocess.run(["mvn", "-B", "-q", "-ntp", "-f", os.path.join(work, "pom.xml"),
+                    "org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies",
+                    "-DexcludeTransitive=true", "-Dmdep.useRepositoryLayout=true",
+                    "-Dmdep.copyPom=false", f"-DoutputDirectory={os.path.abspath(repo)}"],
+                   check=True)
+
+
+def _batches(missing):
+    """One POM holds one version of an artifact (Maven mediates the others away): a batch per version."""
     while missing:
         seen, batch, later = set(), [], []
         for a in missing:
             key = (a.group, a.artifact, a.extension, a.classifier)
             (later if key in seen else batch).append(a)
             seen.add(key)
-        os.makedirs(work, exist_ok=True)
-        with open(os.path.join(work, "pom.xml"), "w") as f:
-            f.write(_pom(batch))
-        subprocess.run(["mvn", "-B", "-q", "-ntp", "-f", os.path.join(work, "pom.xml"),
-                        "org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies",
-                        "-DexcludeTransitive=true", "-Dmdep.useRepositoryLayout=true",
-                        "-Dmdep.copyPom=false", f"-DoutputDirectory={os.path.abspath(repo)}"],
-                       check=True)
+        yield batch
         missing = later
+
+
+def fetch(artifacts, repo, work, copy=_copy):
+    """Copies the artifacts (no transitive ones) into the Maven-layout folder repo."""
+    for _ in range(FETCH_ROUNDS):
+        missing = _missing(artifacts, repo)
+        if not missing:
+            break
+        for batch in _batches(missing):
+            copy(batch, repo, work)
     bad = []
     for a in artifacts:
         path = os.path.join(repo, a.relpath)

@@ -165,6 +165,42 @@ class MavenTest(unittest.TestCase):
         pom = maven._pom([a, a])
         self.assertEqual(1, pom.count("<artifactId>a</artifactId>"))
 
+    def test_two_versions_of_an_artifact_go_in_two_batches(self):
+        one, two, other = maven.Artifact("g", "a", "1"), maven.Artifact("g", "a", "2"), maven.Artifact("g", "b", "1")
+        self.assertEqual([[one, other], [two]], list(maven._batches([one, other, two])))
+
+    def _copier(self, skip_once):
+        """A copy that writes every artifact of its batch, but leaves those in skip_once out the
+        first time it meets them (as Maven once did without an error)."""
+        calls = []
+
+        def copy(batch, repo, work):
+            calls.append(list(batch))
+            for a in batch:
+                if a in skip_once:
+                    skip_once.remove(a)
+                    continue
+                path = os.path.join(repo, a.relpath)
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                open(path, "w").close()
+        return copy, calls
+
+    def test_an_artifact_left_out_once_is_asked_for_again(self):
+        a, b = maven.Artifact("g", "a", "1"), maven.Artifact("g", "b", "1")
+        with tempfile.TemporaryDirectory() as repo:
+            copy, calls = self._copier({b})
+            paths = maven.fetch([a, b], repo, os.path.join(repo, "work"), copy=copy)
+            self.assertEqual([[a, b], [b]], calls)
+            self.assertTrue(os.path.isfile(paths[b]))
+
+    def test_an_artifact_never_copied_is_named_in_the_error(self):
+        a = maven.Artifact("g", "a", "1")
+        calls = []
+        with tempfile.TemporaryDirectory() as repo:
+            with self.assertRaisesRegex(RuntimeError, "g/a/1/a-1.jar: not fetched"):
+                maven.fetch([a], repo, os.path.join(repo, "work"), copy=lambda *args: calls.append(args))
+        self.assertEqual(maven.FETCH_ROUNDS, len(calls))
+
 
 if __name__ == "__main__":
     unittest.main()

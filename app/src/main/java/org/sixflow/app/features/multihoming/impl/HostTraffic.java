@@ -32,6 +32,13 @@ final class HostTraffic {
      */
     static final int FIRST_PORT = 15201;
     static final int PORTS = 200;
+    /**
+     * The UDP receiver's socket buffer (iperf3 -w, which the client passes to the server): with
+     * Linux's default of 208 KiB, a burst the lab's hosts deliver while iperf3 waits for a CPU
+     * overflows it, a loss of the receiving host (Udp6RcvbufErrors) rather than of the network
+     * the cell measures. The kernel caps it at net.core.rmem_max.
+     */
+    static final String UDP_RECEIVE_BUFFER = "4M";
     private static final Duration SERVER_START = Duration.ofMillis(400);
     private static final Duration GRACE = Duration.ofSeconds(20);
     private static final Duration RETRY_PAUSE = Duration.ofSeconds(2);
@@ -125,7 +132,8 @@ final class HostTraffic {
                 client.addAll(List.of("-u", "-b", String.valueOf(Math.round(trial.loadMbps().orElseThrow() * 1e6
                                                                             / streams)),
                                       "-l", String.valueOf(StudyFrames.udpPayload(trial.frameSize(),
-                                                                                   trial.protocol()))));
+                                                                                   trial.protocol())),
+                                      "-w", UDP_RECEIVE_BUFFER));
             } else {
                 client.addAll(List.of("-M", String.valueOf(StudyFrames.tcpMss(trial.frameSize(), trial.protocol()))));
             }

@@ -165,11 +165,11 @@ public class StudyRunnerTest {
 
         // The site host sends to the protocol's destination, sized for the cell's frames.
         assertEquals("ip netns exec sfh-h_site iperf3 -6 -c fd00:5:c::10 -p 15201 -t 1 -J --connect-timeout 3000 "
-                             + "-u -b 10000000 -l 1452", words(client(0)));
+                             + "-u -b 10000000 -l 1452 -w 4M", words(client(0)));
         assertEquals("ip netns exec sfh-h_site iperf3 -6 -c fd00:5:c::10 -p 15202 -t 1 -J --connect-timeout 3000 "
                              + "-M 1440", words(client(1)));
         assertTrue(words(client(2)), words(client(2)).endsWith("-c fd49:4c4e::b -p 15203 -t 1 -J "
-                + "--connect-timeout 3000 -u -b 10000000 -l 1444"));
+                + "--connect-timeout 3000 -u -b 10000000 -l 1444 -w 4M"));
         assertTrue(words(client(3)), words(client(3)).endsWith("-M 1432"));
         assertTrue(commands.started.stream().map(StudyRunnerTest::words).anyMatch(
                 "ip netns exec sfh-h_cn iperf3 -s -1 -J -p 15201 -B fd00:5:c::10"::equals));
@@ -337,7 +337,7 @@ public class StudyRunnerTest {
         runner.run(study, runId);
 
         assertTrue(words(client(0)), words(client(0)).endsWith("-t 2 -J --connect-timeout 3000 -P 4 -u -b 2500000 "
-                + "-l 66"));
+                + "-l 66 -w 4M"));
         String ping = commands.started.stream().filter(a -> a.contains("ping")).map(StudyRunnerTest::words)
                 .findFirst().orElseThrow();
         assertEquals("ip netns exec sfh-h_site ping -6 -n -q -i 0.050 -c 40 -W 1 fd00:5:c::10", ping);
