@@ -24,6 +24,8 @@ command -v tracepath >/dev/null || need_apt+=(iputils-tracepath)
 command -v iperf3 >/dev/null || need_apt+=(iperf3)
 command -v tcpdump >/dev/null || need_apt+=(tcpdump)
 command -v nft >/dev/null || need_apt+=(nftables)
+# The NPTv6 packet tests compare the switch's translation with Linux's (ip6tables SNPT/DNPT).
+command -v ip6tables >/dev/null || [ -x /usr/sbin/ip6tables ] || need_apt+=(iptables)
 # The P4 sources' freshness hash preprocesses them (pipeconf/build-p4.sh --hash), with or without p4c.
 command -v cpp >/dev/null || need_apt+=(cpp)
 
