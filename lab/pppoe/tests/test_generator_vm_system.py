@@ -69,6 +69,8 @@ class GeneratorVmSystemTest(unittest.TestCase):
                                 "--ifname", self.trunk.tap, "--count", str(SESSIONS), "--hold", "40",
                                 "--window", "16", "--tries", "40"],
                                stdout=subprocess.PIPE, text=True)
+        # Cleanups run last-added first: the generator is killed if it still runs, then its pipe closed.
+        self.addCleanup(run.stdout.close)
         self.addCleanup(lambda: run.poll() is None and run.kill())
         summary, held_memory = None, None
         for line in run.stdout:
