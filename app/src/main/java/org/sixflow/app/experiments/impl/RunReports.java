@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * A run's reports as they arrive: each becomes a sample tagged with the run and its probe's
  * cell, repetition and phase, numbered in arrival order. It also counts the probes the ingress
  * device has reported (as the class's latency class, any copy), which tells when the last ones
- * are in.
+ * are in, and the probes each device has reported (any class, any copy), which tells when the
+ * devices further on have caught up with it.
  */
 final class RunReports implements ProbeCollector.RunSink {
 
@@ -32,6 +33,7 @@ final class RunReports implements ProbeCollector.RunSink {
     private final List<ExperimentSample> samples = new ArrayList<>();
     private final BitSet[] reported;
     private final Map<String, long[]> sequences = new TreeMap<>();
+    private final Map<String, BitSet> probesByDevice = new TreeMap<>();
     private long received;
     private long foreign;
 
@@ -65,6 +67,8 @@ final class RunReports implements ProbeCollector.RunSink {
                                       sample.egressPort())
                             .timing(sample.ingressTimestampNanos().orElse(0), sample.deltaNanos(), samples.size())
                             .build());
+        probesByDevice.computeIfAbsent(sample.deviceId(), d -> new BitSet())
+                .set((int) (tag.classIndex() * schedule.perClass() + tag.sequence()));
         if (sample.deviceId().equals(scope) && latencyClass == measuredAs[tag.classIndex()]
                 && !reported[tag.classIndex()].get((int) tag.sequence())) {
             reported[tag.classIndex()].set((int) tag.sequence());
@@ -75,6 +79,19 @@ final class RunReports implements ProbeCollector.RunSink {
     /** Probes the ingress device has reported so far. */
     synchronized long received() {
         return received;
+    }
+
+    /**
+     * Tells whether every device that reported any of the run's probes has reported at least as
+     * many as the ingress device: a device further on reports a probe after the ingress device
+     * does, so the ingress device's last reports are not the run's last.
+     *
+     * @return true when no device lags behind the ingress device
+     */
+    synchronized boolean devicesCaughtUp() {
+        BitSet ingress = probesByDevice.get(scope);
+        int atIngress = ingress == null ? 0 : ingress.cardinality();
+        return probesByDevice.values().stream().allMatch(probes -> probes.cardinality() >= atIngress);
     }
 
     /** Every report of the run so far, foreign ones included: it stops growing once they are all in. */

@@ -46,8 +46,9 @@ import java.util.stream.Collectors;
  * (and, on every device, of the places its packets go on to, as their features say: APN6 transit,
  * MSR6 replication and decapsulation) and waits until the ingress device has the entries;</li>
  * <li>sends the schedule, paced, recording how well the interval was kept and the progress;</li>
- * <li>waits until the ingress device has reported every probe, or for the drain time after the
- * last one (the missing ones are lost);</li>
+ * <li>waits until the ingress device has reported every probe and, when it measures the stages,
+ * every other reporting device as many; or until no report has come for the drain time (the
+ * missing ones are lost);</li>
  * <li>stores the results, then the samples; restores the sampling.</li>
  * </ol>
  */
@@ -162,15 +163,18 @@ final class TrafficRun extends RunExecution {
     }
 
     /**
-     * Waits until the ingress device has reported every probe, or until no report of the run has
-     * come for the drain time (a controller behind on its packet-ins is still delivering them), and
-     * at most {@link #DRAIN_LIMIT} after the last probe.
+     * Waits until the ingress device has reported every probe and, when the run measures the
+     * stages, until the devices further on have reported as many (their reports of the last probes
+     * come after the ingress device's: a run that stopped at the ingress device's last report left
+     * them out of the stages); or until no report of the run has come for the drain time (a
+     * controller behind on its packet-ins is still delivering them), and at most
+     * {@link #DRAIN_LIMIT} after the last probe.
      */
     private void awaitReports(Instant last) throws InterruptedException {
         Instant limit = last.plus(DRAIN_LIMIT);
         long seen = reports.reports();
         Instant quietSince = env.clock.instant();
-        while (reports.received() < schedule.size()) {
+        while (reports.received() < schedule.size() || experiment.stages() && !reports.devicesCaughtUp()) {
             checkCancelled();
             Instant now = env.clock.instant();
             long count = reports.reports();

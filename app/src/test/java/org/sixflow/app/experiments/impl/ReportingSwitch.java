@@ -16,8 +16,10 @@ import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.experiments.ProbeTag;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -25,6 +27,9 @@ import java.util.function.Predicate;
  * A packet service whose packet-outs a pretend data plane answers as the bmv2 pipeline does: the
  * device the probe enters reports it (class per probe class, timestamps in µs, the probe's first
  * bytes after the report header) to the packet processors registered here; a filter drops some.
+ * A device further on ({@link #reportFurtherOn}) reports each probe too, a number of probes
+ * behind: its last reports wait until {@link #releaseLate} lets them through, as a controller's
+ * packet-ins of a second switch come after the first's.
  */
 final class ReportingSwitch extends PacketServiceAdapter {
 
@@ -36,10 +41,39 @@ final class ReportingSwitch extends PacketServiceAdapter {
     Predicate<ProbeTag> delivers = tag -> true;
     private long clockMicros = 5_000_000;
     private long sequence;
+    private DeviceId furtherOn;
+    private LatencyClass furtherOnAs;
+    private int behind;
+    private final Deque<PacketContext> late = new ArrayDeque<>();
 
     ReportingSwitch(DeviceId measuring, LatencyClass... classes) {
         this.measuring = measuring;
         this.classes = classes;
+    }
+
+    /**
+     * Has a second device report every probe the measuring one reports, late.
+     *
+     * @param device  the device further on
+     * @param classAs the latency class it reports the probes as
+     * @param probes  how many probes its reports are behind the measuring device's
+     */
+    void reportFurtherOn(DeviceId device, LatencyClass classAs, int probes) {
+        furtherOn = device;
+        furtherOnAs = classAs;
+        behind = probes;
+    }
+
+    /**
+     * Delivers the oldest of the late reports.
+     *
+     * @param count how many at most
+     */
+    void releaseLate(int count) {
+        for (int i = 0; i < count && !late.isEmpty(); i++) {
+            PacketContext context = late.poll();
+            processors.forEach(p -> p.process(context));
+        }
     }
 
     @Override
@@ -65,14 +99,23 @@ final class ReportingSwitch extends PacketServiceAdapter {
         long delta = 40 + 5L * tag.classIndex() + tag.sequence() % 3;
         byte[] report = report(classes[tag.classIndex()].code(), 0, ++sequence, 1, 2, clockMicros,
                                clockMicros + delta, probe);
-        ByteBuffer data = ByteBuffer.wrap(report);
-        PacketContext context = new DefaultPacketContext(0, new DefaultInboundPacket(
-                new ConnectPoint(measuring, PortNumber.portNumber(1)), new Ethernet(), data), null, false) {
+        PacketContext context = inbound(measuring, report);
+        processors.forEach(p -> p.process(context));
+        if (furtherOn != null) {
+            late.add(inbound(furtherOn, report(furtherOnAs.code(), 0, sequence, 1, 2, clockMicros + delta,
+                                               clockMicros + 2 * delta, probe)));
+            releaseLate(late.size() - behind);
+        }
+    }
+
+    private static PacketContext inbound(DeviceId device, byte[] report) {
+        return new DefaultPacketContext(0, new DefaultInboundPacket(
+                new ConnectPoint(device, PortNumber.portNumber(1)), new Ethernet(), ByteBuffer.wrap(report)),
+                                        null, false) {
             @Override
             public void send() {
             }
         };
-        processors.forEach(p -> p.process(context));
     }
 
     /**

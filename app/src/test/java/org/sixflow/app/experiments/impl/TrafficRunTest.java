@@ -18,6 +18,7 @@ import org.sixflow.app.api.ExperimentClassResult;
 import org.sixflow.app.api.ExperimentClassRole;
 import org.sixflow.app.api.ExperimentRun;
 import org.sixflow.app.api.ExperimentRunState;
+import org.sixflow.app.api.ExperimentSample;
 import org.sixflow.app.api.ExperimentTarget;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.ProbePacket;
@@ -370,5 +371,30 @@ public class TrafficRunTest {
         ExperimentRun ingressOnly = runToEnd(experiment("apn6-ingress", 10).toBuilder().stages(false).build());
         assertEquals("without the stages only the ingress device is waited for", ExperimentRunState.DONE,
                      ingressOnly.state());
+    }
+
+    @Test
+    public void aRunMeasuringTheStagesWaitsForTheReportsOfTheDevicesFurtherOn() {
+        DeviceId wuhan = DeviceId.deviceId("device:wuhan");
+        // The second switch's reports come 17 probes behind the ingress device's (as in the split
+        // BNG lab), the last ones two per poll: never quiet for the drain time.
+        dataPlane.reportFurtherOn(wuhan, LatencyClass.APN6_TRANSIT, 17);
+        env = new RunEnvironment(store, dataPlane, env.sampling, (d, v) -> true, () -> null, env.pacers, clock, "n1",
+                                 Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofMillis(5), d -> {
+                                     clock.advance(d);
+                                     dataPlane.releaseLate(2);
+                                 });
+        Experiment e = experiment(50);
+        ExperimentRun run = runToEnd(e);
+        assertEquals(run.reason().orElse(""), ExperimentRunState.DONE, run.state());
+        List<ExperimentSample> samples = store.samples(run.id(), OptionalInt.empty(), 10_000);
+        assertEquals("every probe's report from the device further on is in the results", e.packetsInRun(),
+                     samples.stream().filter(s -> s.device().equals(wuhan.toString())).count());
+
+        ExperimentRun ingressOnly = runToEnd(experiment("apn6-ingress", 50).toBuilder().stages(false).build());
+        assertEquals(ExperimentRunState.DONE, ingressOnly.state());
+        assertTrue("without the stages the run ends with the ingress device's last report",
+                   store.samples(ingressOnly.id(), OptionalInt.empty(), 10_000).stream()
+                           .filter(s -> s.device().equals(wuhan.toString())).count() < e.packetsInRun());
     }
 }
