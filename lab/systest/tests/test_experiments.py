@@ -248,6 +248,42 @@ class ExperimentTest(SystemTest):
             self.rest.post("experiments/exp-cancel/runs/%d/cancel" % started["id"], {})
         self.assertEqual(409, ended.exception.status)
 
+    def test_a_run_whose_tree_goes_during_it_fails_saying_so_and_runs_again(self):
+        """The tree a class measures is removed while the run sends: the run cannot count that
+        class's probes and FAILS, naming the tree and asking to be run again (what the four-class
+        test's rerun waits for, when the lab's own load rebuilt a tree); with the tree back, the
+        same experiment runs again to DONE."""
+        self.features()
+        body = self.experiment("exp-gone", n=3000)
+        body["warmup"] = 0
+        body["classes"] = [body["classes"][0], body["classes"][2]]  # ipv6 and msr6-te
+        self.create("experiments", body)
+        started = self.rest.post("experiments/exp-gone/runs", {})
+        self.eventually(lambda: self.rest.get("experiments/exp-gone/runs/%d" % started["id"])["sent"] > 500,
+                        timeout=120, what="the run sending")
+        self.rest.delete("trees/exp-te")
+        run = self.wait_for_end("exp-gone", started["id"], timeout=240)
+        print("REPORT: run %d %s: %s" % (run["id"], run["state"], run.get("reason")), flush=True)
+        self.assertEqual("FAILED", run["state"], run)
+        self.assertIn("tree exp-te was removed", run["reason"])
+        self.assertIn("run it again", run["reason"])
+        with self.assertRaises(RestError) as none:
+            self.rest.get("experiments/exp-gone/runs/%d/results" % started["id"])
+        self.assertEqual(404, none.exception.status)
+
+        src = self.source
+        self.rest.post("trees", {"id": "exp-te", "source": self.lab.connect_point(src), "group": GROUP_TE,
+                                 "sourceAddress": src.ipv6, "mode": "TE", "algorithm": "SHORTEST_PATHS",
+                                 "receivers": [self.lab.connect_point(self.lab.hosts[h]) for h in ("h_nj", "h_sh")]})
+        again = self.rest.post("experiments/exp-gone/runs", {})
+        run = self.wait_for_end("exp-gone", again["id"], timeout=240)
+        self.assertEqual("DONE", run["state"], run)
+        classes = self.rest.get("experiments/exp-gone/runs/%d/results" % run["id"])["cells"][0]["classes"]
+        self.assertEqual(["ipv6", "msr6-te"], [c["className"] for c in classes])
+        for c in classes:
+            self.assertEqual(3000, c["sent"], c)
+            self.assertEqual(c["sent"], c["received"] + c["lost"], c)
+
     def test_a_bad_experiment_is_refused_with_its_fields_named(self):
         body = self.experiment("exp-bad")
         body["ingress"] = self.lab.connect_point(self.source)  # a host port: no neighbour can inject there
