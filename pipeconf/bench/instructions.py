@@ -80,7 +80,7 @@ def main():
     parser.add_argument("programs", nargs="+")
     args = parser.parse_args()
     results = {}
-    # The minimal router first, the ratios' base; the others by name (minimal-hbh, minimal-mrh, sixflow).
+    # The minimal router first, the ratios' base; the others by name (minimal-hbh, minimal-mrh, minimal-mrh-rfc, sixflow).
     for program in sorted(args.programs, key=lambda p: (p != "minimal-router", p)):
         counts = os.path.join(args.dir, program + ".callgrind")
         sent = json.load(open(os.path.join(args.results, "pass0", program + ".json")))["sent"]

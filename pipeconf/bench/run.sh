@@ -31,7 +31,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pipeconf="$(dirname "$here")"
 python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
-programs=(minimal-router minimal-hbh minimal-mrh sixflow)
+programs=(minimal-router minimal-hbh minimal-mrh minimal-mrh-rfc sixflow)
 
 count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes="" no_baseline=""
 while [ $# -gt 0 ]; do

@@ -5,6 +5,13 @@
 // Multicast Routing Header (Routing Type 253, MRH Type 1) with 3 M-SIDs; the outer destination
 // is the first M-SID, which the router then routes. The layout is written here as the
 // specification gives it.
+//
+// Built with MRH_RFC_DUTIES (mrh-rfc.p4), it also does what the RFCs ask of a tunnel entry point
+// that the bare encapsulation leaves out, each the plainest way P4 has: the outer hop limit its
+// own (RFC 2473 section 6.3), the inner packet's hop limit tested and decremented as it is
+// forwarded into the tunnel (section 3.1), the grown packet held to the link's MTU (section 7.1;
+// one constant MTU, no per-port one), and the outer flow label a hash of the inner flow's
+// 5-tuple and flow label (RFC 6438), for which it reads the UDP ports.
 #include "common.p4"
 
 const bit<8> PROTO_IPV6 = 41;
@@ -15,6 +22,11 @@ const bit<8> MRH_TYPE_TE = 1;
 // Hdr Ext Len = 2 * M-SIDs; the outer IPv6 header, the MRH's first 8 octets and the M-SIDs.
 const bit<8> MRH_HDR_EXT_LEN = 2 * MSIDS;
 const bit<16> ENCAP_BYTES = 40 + 8 + 16 * MSIDS;
+#ifdef MRH_RFC_DUTIES
+const bit<8> PROTO_UDP = 17;
+const bit<8> OUTER_HOP_LIMIT = 64;
+const bit<16> LINK_MTU = 1500;
+#endif
 
 header routing_t {
     bit<8> next_header;
@@ -32,6 +44,16 @@ header msid_t {
     bit<128> sid;
 }
 
+#ifdef MRH_RFC_DUTIES
+header l4_ports_t {
+    bit<16> src_port;
+    bit<16> dst_port;
+}
+#define MRH_L4_HEADER l4_ports_t l4;
+#else
+#define MRH_L4_HEADER
+#endif
+
 struct headers_t {
     ethernet_t   ethernet;
     ipv6_t       ipv6;
@@ -39,6 +61,7 @@ struct headers_t {
     mrh_t        mrh;
     msid_t[MSIDS] msids;
     ipv6_t       inner_ipv6;
+    MRH_L4_HEADER
 }
 
 parser MrhParser(packet_in packet, out headers_t hdr, inout empty_metadata_t meta,
@@ -52,12 +75,21 @@ parser MrhParser(packet_in packet, out headers_t hdr, inout empty_metadata_t met
     }
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
+#ifdef MRH_RFC_DUTIES
+        transition select(hdr.ipv6.next_header) {
+            PROTO_UDP: parse_l4;
+            default: accept;
+        }
+    }
+    state parse_l4 {
+        packet.extract(hdr.l4);
+#endif
         transition accept;
     }
 }
 
 // Destination (a group address) -> the tree's source and M-SIDs: the packet is encapsulated.
-control MrhEncap(inout headers_t hdr) {
+control MrhEncap(inout headers_t hdr, inout standard_metadata_t std_meta) {
     action encap(bit<128> src, bit<128> sid0, bit<128> sid1, bit<128> sid2) {
         hdr.inner_ipv6 = hdr.ipv6;
         hdr.ipv6.src_addr = src;
@@ -78,6 +110,12 @@ control MrhEncap(inout headers_t hdr) {
         hdr.msids[1].sid = sid1;
         hdr.msids[2].setValid();
         hdr.msids[2].sid = sid2;
+#ifdef MRH_RFC_DUTIES
+        hdr.ipv6.hop_limit = OUTER_HOP_LIMIT;
+        hash(hdr.ipv6.flow_label, HashAlgorithm.crc32, (bit<20>) 0,
+             { hdr.inner_ipv6.src_addr, hdr.inner_ipv6.dst_addr, hdr.inner_ipv6.flow_label,
+               hdr.inner_ipv6.next_header, hdr.l4.src_port, hdr.l4.dst_port }, 32w0x100000);
+#endif
     }
 
     table msr6_encap {
@@ -94,7 +132,20 @@ control MrhEncap(inout headers_t hdr) {
 
     apply {
         if (hdr.ipv6.isValid()) {
+#ifdef MRH_RFC_DUTIES
+            if (msr6_encap.apply().hit) {
+                if (hdr.inner_ipv6.hop_limit <= 1) {
+                    mark_to_drop(std_meta);
+                } else {
+                    hdr.inner_ipv6.hop_limit = hdr.inner_ipv6.hop_limit - 1;
+                }
+                if (hdr.ipv6.payload_len > LINK_MTU - 40) {
+                    mark_to_drop(std_meta);
+                }
+            }
+#else
             msr6_encap.apply();
+#endif
         }
     }
 }
@@ -103,7 +154,7 @@ control SixflowIngress(inout headers_t hdr, inout empty_metadata_t meta, inout s
     MrhEncap() msr6_ingress;
     Routing() routing;
     apply {
-        msr6_ingress.apply(hdr);
+        msr6_ingress.apply(hdr, std_meta);
         routing.apply(hdr.ethernet, hdr.ipv6, std_meta);
     }
 }
@@ -123,6 +174,9 @@ control MrhDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.mrh);
         packet.emit(hdr.msids);
         packet.emit(hdr.inner_ipv6);
+#ifdef MRH_RFC_DUTIES
+        packet.emit(hdr.l4);
+#endif
     }
 }
 

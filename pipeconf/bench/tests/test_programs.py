@@ -59,7 +59,7 @@ def test_minimal_program_compiles_and_takes_the_bench_entries(program, tmp_path)
     program.install(client, p4info, 1)  # raises KeyError on a name its P4Info lacks
     tables = {t.preamble.id: t.preamble.name for t in p4info.p4info.tables}
     written = sorted(tables[e.table_id] for e in client.entries)
-    expected = {"minimal-router": 1, "minimal-hbh": 2, "minimal-mrh": 2}[program.name]
+    expected = {"minimal-router": 1, "minimal-hbh": 2, "minimal-mrh": 2, "minimal-mrh-rfc": 2}[program.name]
     assert len(written) == expected == len(tables), written
 
 
@@ -171,7 +171,8 @@ def test_a_class_that_is_none_or_not_the_profiles_is_refused(features, classes, 
 
 def test_a_minimal_feature_program_sends_plain_ipv6_between_its_feature_frames():
     for name, feature, plain in (("minimal-hbh", programs.HBH_ROW, programs.HBH_PLAIN_ROW),
-                                 ("minimal-mrh", programs.MRH_ROW, programs.MRH_PLAIN_ROW)):
+                                 ("minimal-mrh", programs.MRH_ROW, programs.MRH_PLAIN_ROW),
+                                 ("minimal-mrh-rfc", programs.MRH_RFC_ROW, programs.MRH_RFC_PLAIN_ROW)):
         flows = programs.PROGRAMS[name].flows()
         assert [r.name for flow in flows for r in flow.rows] == [plain, feature]
         assert flows[0].frame == programs.ipv6_frame()
@@ -191,7 +192,7 @@ def test_a_minimal_feature_program_sends_plain_ipv6_only_where_the_profile_has_i
 
 def test_each_feature_class_has_a_minimal_program_of_its_feature_with_the_rows_it_sends():
     classes = dict(programs.SIXFLOW_CLASSES)
-    for cls, name in programs.MINIMAL_OF_CLASS.items():
+    for cls, name in list(programs.MINIMAL_OF_CLASS.items()) + list(programs.MINIMAL_WITH_DUTIES_OF_CLASS.items()):
         program = programs.PROGRAMS[name]
         assert cls in classes
         assert programs.class_feature(cls) == program.feature

@@ -106,3 +106,13 @@ def test_lost_frames_are_located_in_the_run(capsys):
     out = capsys.readouterr().out
     assert ("lost frames' sequence numbers 3..150 of 0..199, 1 of them never seen at the switch's port"
             in out)
+
+
+def test_the_minimal_program_with_the_rfc_duties_is_shown_beside_the_goal(capsys):
+    dutiful = result("minimal-mrh-rfc", [row("minimal MRH+RFC: plain IPv6", 54.0),
+                                         row("minimal + MRH encap + RFC", 80.0)])
+    assert report_table.print_pass(minimal() + [dutiful, sixflow()]) is False
+    out = capsys.readouterr().out
+    assert ("goal: msr6-te-encap adds +30.0 µs to Sixflow ipv6, minimal + MRH encap adds +13.0 µs to its own plain "
+            "IPv6 frames (goal <=: not met)") in out
+    assert ("  beside it: minimal + MRH encap + RFC (the same with the RFC duties) adds +26.0 µs (above it)") in out
