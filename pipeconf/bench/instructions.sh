@@ -4,7 +4,8 @@
 #
 # Instructions per frame on bmv2: the latency benchmark's programs and packets (run.sh: the
 # minimal programs and Sixflow's profile), each switch run under callgrind (callgrind-switch.sh),
-# which counts what its packet threads execute; instructions.py prints them per frame, in all and
+# which counts what its packet threads execute; instructions.py prints them per frame the switch
+# parsed (a frame lost in the kernel before the slowed switch read it is not divided by), in all and
 # by part, with the ratio to the minimal router. Deterministic where latency is not: it compares
 # the programs' work, not the machine's luck. Needs valgrind (Debian package valgrind) and root.
 #   pipeconf/bench/instructions.sh [--profile P] [--classes C,...] [--count N]

@@ -41,6 +41,46 @@ class ParseAnnotateTest(unittest.TestCase):
             instructions.parse_annotate("nothing here\n")
 
 
+# The shape of a callgrind output file's calls (abridged): functions are numbered, a number named
+# the first time it appears, whether in an fn= or a cfn= line.
+CALLGRIND = """version: 1
+creator: callgrind-3.19.0
+events: Ir
+fn=(1) SimpleSwitch::ingress_thread()
+0 10
+cfn=(2) bm::Parser::parse(bm::Packet*) const
+calls=3 0
+0 300
+cfn=(3) bm::Pipeline::apply(bm::Packet*)
+calls=6 0
+0 600
+fn=(4) bm::Deparser::deparse(bm::Packet*) const
+0 40
+fn=(5) SimpleSwitch::receive_(unsigned int, char const*, int)
+0 5
+cfn=(2)
+calls=2 0
+0 200
+cfn=(4)
+calls=7 0
+0 280
+fn=(2)
+0 500
+"""
+
+
+class CallsTest(unittest.TestCase):
+    def test_calls_from_every_caller_by_the_functions_number(self):
+        self.assertEqual(instructions.calls_to(CALLGRIND, instructions.PARSER), 5)
+        self.assertEqual(instructions.calls_to(CALLGRIND, "bm::Pipeline::apply("), 6)
+
+    def test_a_function_first_named_in_an_fn_line_is_known_when_called_by_number(self):
+        self.assertEqual(instructions.calls_to(CALLGRIND, "bm::Deparser::deparse("), 7)
+
+    def test_a_function_never_called_has_no_calls(self):
+        self.assertEqual(instructions.calls_to(CALLGRIND, "SimpleSwitch::ingress_thread("), 0)
+
+
 class BreakdownTest(unittest.TestCase):
     def test_parts_per_frame_a_const_signature_found_by_its_name_and_a_missing_part_zero(self):
         total, functions = instructions.parse_annotate(ANNOTATE)
@@ -53,13 +93,16 @@ class BreakdownTest(unittest.TestCase):
         self.assertAlmostEqual(result["rest"], result["total"] - result["work"])
 
     def test_table_gives_thousands_per_frame_and_the_work_against_the_routers(self):
-        router = {"frames": 10, "total": 90000.0, "work": 40000.0, "rest": 50000.0,
+        router = {"sent": 10, "frames": 10, "total": 90000.0, "work": 40000.0, "rest": 50000.0,
                   "parts": {label: 8000.0 for label, _ in instructions.PARTS}}
-        sixflow = {"frames": 10, "total": 130000.0, "work": 100000.0, "rest": 30000.0,
+        sixflow = {"sent": 10, "frames": 9, "total": 130000.0, "work": 100000.0, "rest": 30000.0,
                    "parts": {label: 20000.0 for label, _ in instructions.PARTS}}
         lines = instructions.table({"minimal-router": router, "sixflow": sixflow}).splitlines()
         self.assertEqual(lines[2].split()[-4:], ["40.0", "1.00", "50.0", "90.0"])
         self.assertEqual(lines[3].split()[-4:], ["100.0", "2.50", "30.0", "130.0"])
+        # frames sent, then frames the switch parsed (the counts' divisor)
+        self.assertEqual(lines[0].split()[1:3], ["sent", "parsed"])
+        self.assertEqual(lines[3].split()[1:3], ["10", "9"])
 
 
 if __name__ == "__main__":
