@@ -266,12 +266,12 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             // packet's first bytes in a report frame for the controller.
             hdr.report.setValid();
             hdr.report.lat_class = meta.lat_class;
-            hdr.report._pad0 = 0;
+            SIXFLOW_ZERO_NEW(hdr.report._pad0)
             hdr.report.replica = REPORT_REPLICA(meta.report);
             hdr.report.sequence = meta.report_sequence;
-            hdr.report._pad1 = 0;
+            SIXFLOW_ZERO_NEW(hdr.report._pad1)
             hdr.report.ingress_port = REPORT_INGRESS_PORT(meta.report);
-            hdr.report._pad2 = 0;
+            SIXFLOW_ZERO_NEW(hdr.report._pad2)
             hdr.report.egress_port = REPORT_EGRESS_PORT(meta.report);
             hdr.report.ingress_ts = REPORT_INGRESS_TS(meta.report);
             hdr.report.egress_ts = REPORT_EGRESS_TS(meta.report);
@@ -297,14 +297,16 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             // egress work but the measurement below.
             if (meta.grown || SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta)) {
                 chain.apply(hdr, meta, std_meta);
-                // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
-                if (meta.drop && meta.drop_reason == DROP_MTU_EXCEEDED) {
-                    // Tell the controller (telemetry clone session, to the CPU port), then drop.
-                    meta.report = REPORT_WORD(1, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
-                            std_meta.ingress_global_timestamp, std_meta.egress_global_timestamp, meta.egress_mtu);
-                    clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
-                }
+                // A packet the chain kept takes two tests (three when the drop's reason was tested
+                // first, for every packet): the reason is looked at only for a dropped one.
                 if (meta.drop) {
+                    // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
+                    if (meta.drop_reason == DROP_MTU_EXCEEDED) {
+                        // Tell the controller (telemetry clone session, to the CPU port), then drop.
+                        meta.report = REPORT_WORD(1, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
+                                std_meta.ingress_global_timestamp, std_meta.egress_global_timestamp, meta.egress_mtu);
+                        clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
+                    }
                     egress_drop_counter.count(meta.drop_reason);
                     mark_to_drop(std_meta);
                 } else if (SIXFLOW_MSR6_REPLICATE(meta)) {
