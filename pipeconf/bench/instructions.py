@@ -6,7 +6,10 @@ of every metadata field, the parser, the ingress and egress pipelines, the depar
 teardown, where every header is marked invalid). Their sum is the frame's work, compared with the
 minimal router's; the rest (queues, I/O, and the threads' wake-ups while idle, which grow with the
 run's length rather than its frames) is shown apart. Unlike latency, the parts do not depend on
-the machine's load or on which frame was luckiest: they compare the programs' work."""
+the machine's load or on which frame was luckiest: they compare the programs' work. A second table
+says what the pipelines did per frame, step by step (tables applied, conditions, field writes,
+setValid, header copies, hashes: how many, and what they cost in all), from the calls callgrind
+counted: where a feature's increment differs from a minimal program's, it shows in which steps."""
 
 import argparse
 import json
@@ -29,6 +32,17 @@ _CALLS = re.compile(r"^calls=(\d+)")
 # The frames the switch parsed: bmv2 parses each packet it receives once (a clone is not parsed
 # again), so the parser's calls are the frames that reached the program.
 PARSER = "bm::Parser::parse(bm::Packet*)"
+
+# The pipelines' steps, each by the bmv2 function that runs one (its signature's start; a
+# primitive's functor, or the generic wrapper where the functor is inlined): p4c makes every
+# statement outside an action an action of a table of its own, so "tables" counts those too.
+STEPS = (("tables", "bm::MatchActionTable::operator()(bm::Packet*)"),
+         ("conditions", "bm::Conditional::operator()(bm::Packet*)"),
+         ("field writes", "bm::ActionPrimitive<bm::Data&, bm::Data const&>::execute("),
+         ("setValid", "add_header::operator()("),
+         ("setInvalid", "remove_header::operator()("),
+         ("header copies", "bm::core::assign_header::operator()("),
+         ("hashes", "modify_field_with_hash_based_offset::operator()("))
 
 _LINE = re.compile(r"^\s*([\d,]+)\s+\([\s\d.]+%\)\s+\S*?:(.*?)(?: \[[^]]*\])?\s*$")
 
@@ -59,26 +73,34 @@ def part(functions, name):
     return next((n for f, n in functions.items() if f.startswith(stem)), 0)
 
 
-def calls_to(callgrind_text, name):
-    """How many times the function named name (its signature without what follows the
-    parameters) was called, from a callgrind output file: the sum of its calls from every caller."""
-    names = {}
+def call_counts(callgrind_text, names):
+    """{name: how many times the function named name (the start of its signature) was called},
+    from a callgrind output file: the sum of its calls from every caller, in one pass."""
+    numbered = {}
     callee = None
-    count = 0
+    counts = dict.fromkeys(names, 0)
     for line in callgrind_text.splitlines():
         match = _FUNCTION.match(line)
         if match:
             kind, number, text = match.groups()
             if text is not None:
-                names[number] = text
-            callee = names.get(number) if kind == "cfn" else None
+                numbered[number] = text
+            callee = numbered.get(number) if kind == "cfn" else None
             continue
         match = _CALLS.match(line)
         if match and callee is not None:
-            if callee.startswith(name):
-                count += int(match.group(1))
+            for name in names:
+                if callee.startswith(name):
+                    counts[name] += int(match.group(1))
             callee = None
-    return count
+    return counts
+
+
+def steps(functions, counts, frames):
+    """Per frame, each pipeline step's calls and inclusive instructions (a step bmv2 never ran:
+    0 and 0)."""
+    return {label: (counts.get(name, 0) / frames, part(functions, name) / frames if counts.get(name) else 0.0)
+            for label, name in STEPS}
 
 
 def breakdown(total, functions, frames):
@@ -104,6 +126,21 @@ def table(results, router="minimal-router"):
     return "\n".join(lines)
 
 
+def steps_table(results):
+    """The printed table of steps: per program and frame, each step's calls and, in brackets, the
+    thousands of instructions they took in all."""
+    labels = [label for label, _ in STEPS]
+    head = f"{'program':<18} " + " ".join(f"{l:>16}" for l in labels)
+    lines = [head, "-" * len(head)]
+    for name, r in results.items():
+        cells = []
+        for label in labels:
+            calls, cost = r["steps"][label]
+            cells.append(f"{f'{calls:.2f} ({cost / 1000:.1f})':>16}")
+        lines.append(f"{name:<18} " + " ".join(cells))
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dir", required=True, help="the run's <program>.callgrind files")
@@ -122,13 +159,19 @@ def main():
         # the sending interval loses some frames in the kernel before bmv2 reads them (Sixflow's
         # lost 1-5 % of them), which the counts never saw.
         with open(counts, errors="replace") as raw:
-            parsed = calls_to(raw.read(), PARSER)
+            called = call_counts(raw.read(), [PARSER] + [name for _, name in STEPS])
+        parsed = called[PARSER]
         if parsed == 0:
             raise SystemExit(f"{program}: the switch parsed no frame ({counts})")
-        results[program] = dict(breakdown(total, functions, parsed), sent=sent, frames=parsed)
+        results[program] = dict(breakdown(total, functions, parsed), sent=sent, frames=parsed,
+                                steps=steps(functions, called, parsed))
     print("thousands of instructions per frame the switch parsed (callgrind, the switch's packet threads);"
           " work = the parts' sum, x router its ratio; rest = queues, I/O and idle wake-ups (grows with the run's length)")
     print(table(results))
+    print()
+    print("the pipelines' steps per frame parsed: calls (thousands of instructions they took in all;"
+          " a table's include its action's steps)")
+    print(steps_table(results))
     return 0
 
 

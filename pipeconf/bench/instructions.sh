@@ -6,7 +6,8 @@
 # minimal programs and Sixflow's profile), each switch run under callgrind (callgrind-switch.sh),
 # which counts what its packet threads execute; instructions.py prints them per frame the switch
 # parsed (a frame lost in the kernel before the slowed switch read it is not divided by), in all and
-# by part, with the ratio to the minimal router. Deterministic where latency is not: it compares
+# by part, with the ratio to the minimal router, then the pipelines' steps (tables, conditions,
+# field writes, setValid, copies, hashes: how many and what they cost). Deterministic where latency is not: it compares
 # the programs' work, not the machine's luck. Needs valgrind (Debian package valgrind) and root.
 #   pipeconf/bench/instructions.sh [--profile P] [--classes C,...] [--count N]
 #       (default the smallest profile, every class of it, 2000 frames; one class alone gives that

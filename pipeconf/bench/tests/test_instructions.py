@@ -71,14 +71,51 @@ fn=(2)
 
 class CallsTest(unittest.TestCase):
     def test_calls_from_every_caller_by_the_functions_number(self):
-        self.assertEqual(instructions.calls_to(CALLGRIND, instructions.PARSER), 5)
-        self.assertEqual(instructions.calls_to(CALLGRIND, "bm::Pipeline::apply("), 6)
+        self.assertEqual(instructions.call_counts(CALLGRIND, [instructions.PARSER])[instructions.PARSER], 5)
+        self.assertEqual(instructions.call_counts(CALLGRIND, ["bm::Pipeline::apply("])["bm::Pipeline::apply("], 6)
 
     def test_a_function_first_named_in_an_fn_line_is_known_when_called_by_number(self):
-        self.assertEqual(instructions.calls_to(CALLGRIND, "bm::Deparser::deparse("), 7)
+        self.assertEqual(instructions.call_counts(CALLGRIND, ["bm::Deparser::deparse("])["bm::Deparser::deparse("], 7)
 
     def test_a_function_never_called_has_no_calls(self):
-        self.assertEqual(instructions.calls_to(CALLGRIND, "SimpleSwitch::ingress_thread("), 0)
+        name = "SimpleSwitch::ingress_thread("
+        self.assertEqual(instructions.call_counts(CALLGRIND, [name])[name], 0)
+
+    def test_several_functions_counted_in_one_pass(self):
+        counts = instructions.call_counts(CALLGRIND, [instructions.PARSER, "bm::Deparser::deparse(", "nothing("])
+        self.assertEqual(counts, {instructions.PARSER: 5, "bm::Deparser::deparse(": 7, "nothing(": 0})
+
+
+# A pipeline's steps in callgrind_annotate's inclusive output (abridged from a run of core's TE).
+STEPS_ANNOTATE = """ 1,000 (100.0%)  PROGRAM TOTALS
+ 97,486,000 (37.9%)  ???:bm::MatchActionTable::operator()(bm::Packet*) const [/opt/bmv2-bench/bin/simple_switch_grpc]
+ 48,254,000 (18.8%)  ???:bm::ActionPrimitive<bm::Data&, bm::Data const&>::execute(bm::ActionEngineState*, bm::ActionParam const*) [/opt/bmv2-bench/bin/simple_switch_grpc]
+ 16,196,000 ( 6.3%)  ???:add_header::operator()(bm::Header&) [/opt/bmv2-bench/bin/simple_switch_grpc]
+"""
+
+
+class StepsTest(unittest.TestCase):
+    def setUp(self):
+        _, self.functions = instructions.parse_annotate(STEPS_ANNOTATE)
+        names = dict(instructions.STEPS)
+        self.counts = {names["tables"]: 15590, names["field writes"]: 39070, names["setValid"]: 5870,
+                       names["conditions"]: 0}
+
+    def test_calls_and_instructions_per_frame_and_a_step_never_run_zero(self):
+        result = instructions.steps(self.functions, self.counts, 970)
+        self.assertAlmostEqual(result["tables"][0], 16.072, places=3)
+        self.assertAlmostEqual(result["tables"][1], 100501.031, places=3)
+        self.assertAlmostEqual(result["field writes"][0], 40.278, places=3)
+        self.assertAlmostEqual(result["setValid"][1], 16696.907, places=3)
+        self.assertEqual(result["conditions"], (0.0, 0.0))
+        self.assertEqual(result["hashes"], (0.0, 0.0))
+
+    def test_table_gives_calls_then_thousands_of_instructions_per_step(self):
+        steps = instructions.steps(self.functions, self.counts, 970)
+        lines = instructions.steps_table({"sixflow": {"steps": steps}}).splitlines()
+        self.assertEqual(lines[0].split()[:3], ["program", "tables", "conditions"])
+        self.assertEqual(lines[2].split()[:5], ["sixflow", "16.07", "(100.5)", "0.00", "(0.0)"])
+        self.assertEqual(lines[2].split()[5:7], ["40.28", "(49.7)"])
 
 
 class BreakdownTest(unittest.TestCase):
