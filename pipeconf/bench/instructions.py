@@ -120,7 +120,7 @@ def table(results, router="minimal-router"):
     base = results.get(router, {}).get("work")
     for name, r in results.items():
         ratio = f"{r['work'] / base:.2f}" if base else "-"
-        lines.append(f"{name:<18} {r.get('sent', r['frames']):>6} {r['frames']:>6} "
+        lines.append(f"{name:<18} {r['sent']:>6} {r['frames']:>6} "
                      + " ".join(f"{r['parts'][l] / 1000:>15.1f}" for l in labels)
                      + f" {r['work'] / 1000:>8.1f} {ratio:>9} {r['rest'] / 1000:>8.1f} {r['total'] / 1000:>8.1f}")
     return "\n".join(lines)
