@@ -15,7 +15,7 @@ TOPOLOGY ?= msr6-study
 LAB_PYTHON = $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
 
 .PHONY: run compose-up lab demo build app-build web-build deps test java-test web-test web-e2e fuzz fuzz-test docker-check \
-        lab-net-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-for-tests pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
+        lab-net-test systest-lib-test lab-net-root-test ra-linux-test ilnp-test pppoe-vm pppoe-vm-for-tests pppoe-vm-test pppoe-vm-system-test onos onos-tools-test lab-test bench-lab lab-topologies p4-build constants \
         p4-test docs docs-generate docs-test bench-trees bench-tree-creates bench-bng-sessions bench-bng-split bench-bng-scale bench-policies bench-history bench-latency bench-instructions bench-experiments bench-pacing bench-gtpu bench-presets bench-multihoming bench-rest bmv2-bench clean
 
 ## The most real Sixflow this machine can run, and which one it is (tools/run.sh): with a Docker
@@ -54,7 +54,7 @@ deps:
 ## Every test: the docs site (first: seconds), Java (with a real PostgreSQL), web (headless Chromium),
 ## lab files, packet tests, and the system tests on the bmv2 lab (packet and lab tests skip loudly
 ## where bmv2 is missing).
-test: deps docs-test java-test web-test web-e2e fuzz-test docker-check lab-net-test ilnp-test pppoe-vm-test pppoe-vm-for-tests pppoe-vm-system-test onos-tools-test p4-test lab-test
+test: deps docs-test java-test web-test web-e2e fuzz-test docker-check lab-net-test systest-lib-test ilnp-test pppoe-vm-test pppoe-vm-for-tests pppoe-vm-system-test onos-tools-test p4-test lab-test
 
 ## mvn verify ends with osgi-test/: both .oar files in ONOS 2.7.0's Karaf (first run fetches it from Maven Central).
 java-test: web-build
@@ -92,6 +92,10 @@ docker-check:
 ## The bmv2 lab's network tools (topologies, netcfg, names, state, command line, host tools); no root.
 lab-net-test:
 	$(LAB_PYTHON) -m unittest discover -s lab/net/tests -t lab/net
+
+## The system tests' own helpers that need no lab (the drop counters' reasons and readings); no root.
+systest-lib-test:
+	$(LAB_PYTHON) -m unittest discover -s lab/systest/lib/tests -t lab/systest/lib
 
 ## The userspace ILNPv6 endpoint (lab/ilnp/README.md): codec and checksum vectors, then two ILNP
 ## hosts and a locator-rewriting router in sfilnp-* namespaces (deleted after): ping, iperf3, the

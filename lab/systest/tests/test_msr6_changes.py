@@ -6,6 +6,7 @@ repair time reported)."""
 
 import time
 
+import drops
 import traffic
 from test_msr6 import GROUP_A, Msr6Base
 
@@ -53,6 +54,9 @@ class Msr6ChangeTest(Msr6Base):
         self.create_tree("changing", GROUP_A, [stay])
         self.wait_delivering(GROUP_A, [stay])
         count = CHANGE_SECONDS * CHANGE_RATE
+        # The switches' drop counters and the receivers' switch ports around the stream: a loss
+        # then says where it happened, and why, or that no pipeline dropped it.
+        dropped_before, sent_before = drops.read(self.lab), drops.sent_to(self.lab, (stay, joiner))
         # A PUT of receivers answers once the ingress points at the new version (make before
         # break), so each check below is against the send times the packets carry: every packet
         # sent after the join answered reaches the joiner until the leave is asked, none sent
@@ -70,26 +74,31 @@ class Msr6ChangeTest(Msr6Base):
             self.rest.put("trees/changing/receivers", {"receivers": [self.lab.connect_point(stay)]})
             left = time.time_ns()
             sender.communicate(timeout=60)
+        sent_after = drops.sent_to(self.lab, (stay, joiner))
+        where_lost = "%s; %s" % (drops.grown(dropped_before, drops.read(self.lab)),
+                                 ", ".join("%s's port sent %d" % (h.name, sent_after[h.name] - sent_before[h.name])
+                                           for h in (stay, joiner)))
         seqs = self.sequences(capture, stay, 301)
         at_joiner = {seq: sent for seq, sent in self.sends(capture, joiner, 301)}
         report("receiver change at %d pps: join answered in %.0f ms, leave in %.0f ms; %s got %d of %d packets "
-               "(capture dropped %d), joiner %s got %d (%s, capture dropped %d)"
+               "(capture dropped %d), joiner %s got %d (%s, capture dropped %d); switches: %s"
                % (CHANGE_RATE, (joined - join_asked) / 1e6, (left - leave_asked) / 1e6, stay.name, len(seqs), count,
                   capture.dropped(stay), joiner.name, len(at_joiner), self.gaps(capture, joiner, 301, count),
-                  capture.dropped(joiner)))
+                  capture.dropped(joiner), where_lost))
         self.assertLess(left - started, (CHANGE_SECONDS - 0.5) * 1e9,
                         "the two receiver changes took %.1f s of the %d s stream"
                         % ((left - join_asked) / 1e9, CHANGE_SECONDS))
-        self.assertEqual(list(range(count)), sorted(seqs), "loss or duplicates at %s, which stayed: %s%s"
+        self.assertEqual(list(range(count)), sorted(seqs), "loss or duplicates at %s, which stayed: %s%s; "
+                         "switches: %s"
                          % (stay.name, self.gaps(capture, stay, 301, count),
                             " (the capture itself dropped %d)" % capture.dropped(stay) if capture.dropped(stay)
-                            else ""))
+                            else "", where_lost))
         sent = dict(self.sends(capture, stay, 301))
         while_joined = [seq for seq, t in sent.items() if joined <= t < leave_asked]
         self.assertTrue(while_joined, "no packet was sent while %s was a receiver" % joiner.name)
         missed = sorted(set(while_joined) - set(at_joiner))
-        self.assertFalse(missed, "the joiner missed %d packets sent after its join was answered: %s"
-                         % (len(missed), self.gaps(capture, joiner, 301, count)))
+        self.assertFalse(missed, "the joiner missed %d packets sent after its join was answered: %s; "
+                         "switches: %s" % (len(missed), self.gaps(capture, joiner, 301, count), where_lost))
         late = sorted(seq for seq, t in at_joiner.items() if t >= left)
         self.assertFalse(late, "the joiner got %d packets sent after its leave was answered (first %d): %s"
                          % (len(late), late[0] if late else -1, self.rest.get("trees/changing")))

@@ -40,6 +40,11 @@ def value(name):
         raise KeyError("%s is not defined in %s" % (name, ", ".join(_FILES)))
 
 
+def starting_with(prefix):
+    """{name: value} of every const or #define whose name starts with prefix."""
+    return {name: v for name, v in _VALUES.items() if name.startswith(prefix)}
+
+
 def __getattr__(name):
     if name.isupper():
         return value(name)
