@@ -16,11 +16,12 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
                                 "lib"))
 
 import p4defines  # noqa: E402  (the drop reasons as the P4 sources define them)
+import p4info_names as names  # noqa: E402  (the counters' names as P4Info declares them)
 
 # The bmv2 program's counters, by where the packet was dropped.
-COUNTERS = (("ingress", "SixflowIngress.drop_counter"), ("egress", "SixflowEgress.egress_drop_counter"))
+COUNTERS = (("ingress", names.SIXFLOW_INGRESS_DROP_COUNTER), ("egress", names.SIXFLOW_EGRESS_EGRESS_DROP_COUNTER))
 # Packets the egress pipeline sent out of each port.
-PORT_SENT = "SixflowEgress.egress_port_counter"
+PORT_SENT = names.SIXFLOW_EGRESS_EGRESS_PORT_COUNTER
 # One answer, after the CLI's prompt: "<counter>[<cell>]= (<n> bytes, <n> packets)" (bmv2 1.15's
 # simple_switch_CLI), or "<counter>[<cell>]=  BmCounterValue(packets=<n>, bytes=<n>)" (older ones).
 _CELL = re.compile(r"([\w.]+)\[(\d+)\]=\s*(?:\(\d+ bytes, (\d+) packets\)|BmCounterValue\(packets=(\d+),)")
