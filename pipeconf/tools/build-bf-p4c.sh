@@ -25,7 +25,7 @@
 # install 10 s; the result reports p4c 1.2.5.16, backend 9.13.4. Again on 2026-11-29 on a machine
 # that came up empty (after the bmv2 toolchain): the build step 1 h 48 min at nice 19 beside other
 # work (14:24-15:47, stopped, resumed 15:58-16:23), the install 4 s; bng/tofino was then compiled
-# with it (45 s). Again from 2026-12-01 to 12-02 (a machine whose earlier build had gone): resumed
+# with it (45 s). Again from 2026-12-01 to 12-02 on this machine: resumed
 # in three sessions at nice 19 and stopped while they ran lab tests (the last resume 02:54-04:46),
 # the install 7 s; core/tofino compiled with it in 1 min 45 s gave the committed output again, the
 # compiler's stamps (date, run id) aside.
