@@ -351,10 +351,41 @@ class OnosInstance:
         self.wait_app_ready(name, timeout)
 
     def wait_app_ready(self, name, timeout=120):
-        def ready():
+        """Waits until ONOS reports every component of the app active. ONOS's health answer alone
+        is not that: it checks the SCR components of the app's features' bundles, and a bundle
+        Karaf has installed but not yet started has none for SCR to report, so it says "ready"
+        before the app's components exist, then "pending" while they activate (2026-12-02: CI's
+        first look after the installs found Sixflow pending; here, "ready" was followed by 6 s of
+        "pending" as Sixflow's components started). So "ready" counts
+        once Karaf also reports each of the app's features Started (its bundles started, which
+        activates their immediate components), and is asked again after that."""
+        def health():
             status, body = self.rest("GET", f"/v1/applications/{name}/health")
             return (status == 200 and isinstance(body, dict) and body.get("message") == "ready") or (status, body)
+
+        def ready():
+            answer = health()
+            if answer is not True:
+                return answer
+            status, body = self.rest("GET", f"/v1/applications/{name}")
+            features = body.get("features") if status == 200 and isinstance(body, dict) else None
+            if not features:
+                return f"no features named for {name}: HTTP {status}: {body}"
+            states = self.feature_states()
+            waiting = {f: states.get(f, "not installed") for f in features if states.get(f) != "Started"}
+            return (not waiting and health()) or f"health ready but features {waiting}"
         self.wait(f"app {name} ready", ready, timeout)
+
+    def feature_states(self):
+        """Karaf's installed features and their states (Installed, Resolved, Started), from its
+        shell: feature:list prints name, version, required, state, repository, description."""
+        out = self.cli("feature:list -i --no-format")
+        states = {}
+        for line in out.splitlines():
+            cells = [cell.strip() for cell in line.split("\t")]
+            if len(cells) >= 4 and cells[0]:
+                states[cells[0]] = cells[3]
+        return states
 
     def wait_sixflow_rest(self, timeout=120):
         """Waits until Sixflow's REST API answers: ONOS reports the app ready once its components

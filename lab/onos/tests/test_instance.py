@@ -229,6 +229,53 @@ class SixflowRestWaitTest(unittest.TestCase):
             onos.wait_sixflow_rest(timeout=1.5)
 
 
+class AppReadyTest(unittest.TestCase):
+    """ONOS's health says "ready" for an app whose bundle Karaf has installed but not started (SCR
+    knows none of its components yet): ready counts only with the app's features Started."""
+
+    FEATURES = ("sixflow-app              \t0.1.0.SNAPSHOT  \tx       \t{state}\tsixflow-app-0.1.0-SNAPSHOT  \tMSR6\n"
+                "sixflow-pipeconf         \t0.1.0.SNAPSHOT  \tx       \tStarted\tsixflow-pipeconf-0.1.0   \tP4\n")
+
+    def onos(self, health, states):
+        onos = instance.OnosInstance("/nonexistent", "/nonexistent/run", 18181, 18101)
+        calls = []
+
+        def rest(method, path, body=None, **_):
+            calls.append(path)
+            if path.endswith("/health"):
+                return 200, {"message": health[min(calls.count(path) - 1, len(health) - 1)]}
+            return 200, {"name": "org.sixflow.app", "state": "ACTIVE", "features": ["sixflow-app"]}
+        onos.rest = rest
+        asked = []
+
+        def cli(command, timeout=60):
+            asked.append(command)
+            return "client: Ignoring predefined value for KARAF_HOME\n" + self.FEATURES.format(
+                state=states[min(len(asked) - 1, len(states) - 1)])
+        onos.cli = cli
+        return onos, calls, asked
+
+    def test_ready_with_the_features_started_is_ready(self):
+        onos, _, asked = self.onos(["ready"], ["Started"])
+        onos.wait_app_ready("org.sixflow.app", timeout=5)
+        self.assertEqual(["feature:list -i --no-format"], asked)
+
+    def test_ready_before_the_features_start_is_waited_through(self):
+        onos, calls, asked = self.onos(["ready", "pending", "ready"], ["Resolved", "Started"])
+        onos.wait_app_ready("org.sixflow.app", timeout=10)
+        self.assertEqual(2, len(asked))
+        self.assertGreaterEqual(calls.count("/v1/applications/org.sixflow.app/health"), 4)
+
+    def test_features_that_never_start_are_a_clear_error(self):
+        onos, _, _ = self.onos(["ready"], ["Resolved"])
+        with self.assertRaisesRegex(instance.OnosError, "org.sixflow.app ready.*sixflow-app.*Resolved"):
+            onos.wait_app_ready("org.sixflow.app", timeout=1.5)
+
+    def test_karafs_feature_list_is_read_by_column(self):
+        onos, _, _ = self.onos(["ready"], ["Installed"])
+        self.assertEqual({"sixflow-app": "Installed", "sixflow-pipeconf": "Started"}, onos.feature_states())
+
+
 class ActivateTest(unittest.TestCase):
     """A first activation installs Karaf features; the request may meet onos-rest being refreshed."""
 
