@@ -77,8 +77,8 @@ def sent_to(lab, hosts):
 def grown(before, after):
     """What grew between two readings, as text: 'switch ingress DROP_X +n, ...', or a sentence
     saying that no switch counted a drop."""
-    names = reasons()
+    reason_names = reasons()
     grew = sorted((key, after[key] - before.get(key, 0)) for key in after if after[key] > before.get(key, 0))
     if not grew:
         return "no switch counted a drop"
-    return ", ".join("%s %s %s +%d" % (switch, where, names.get(cell, cell), n) for (switch, where, cell), n in grew)
+    return ", ".join("%s %s %s +%d" % (switch, where, reason_names.get(cell, cell), n) for (switch, where, cell), n in grew)
