@@ -32,7 +32,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * the next change of it goes out as an INSERT and the switch answers ALREADY_EXISTS. On the lab's
  * real ONOS every receiver change of an MSR6 tree after the first failed so (its ingress entry
  * changes action), and the flow poll later deleted the entry as unknown. Its handshaker answers
- * the role requests bmv2 leaves unanswered ({@link AnsweringP4RuntimeHandshaker}). Netcfg names this
+ * the role requests bmv2 leaves unanswered and makes a device available only with its pipeline set
+ * ({@link SixflowBmv2Handshaker}). Netcfg names this
  * driver ({@value #NAME}) for bmv2 devices; {@code stratum-bmv2} does not set the property.
  */
 @Component(immediate = true)
@@ -83,7 +84,7 @@ public class SixflowBmv2Driver {
         DefaultDriverProvider provider = new DefaultDriverProvider();
         provider.addDriver(new DefaultDriver(NAME, List.of(parent), parent.manufacturer(), parent.hwVersion(),
                                              parent.swVersion(),
-                                             Map.of(DeviceHandshaker.class, AnsweringP4RuntimeHandshaker.class),
+                                             Map.of(DeviceHandshaker.class, SixflowBmv2Handshaker.class),
                                              Map.of(DELETE_BEFORE_UPDATE, "false")));
         return provider;
     }

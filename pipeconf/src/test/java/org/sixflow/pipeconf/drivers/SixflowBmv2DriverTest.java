@@ -26,6 +26,6 @@ public class SixflowBmv2DriverTest {
         assertEquals("sixflow-bmv2", driver.name());
         assertEquals(List.of(BMV2), driver.parents());
         assertEquals("its own property wins over bmv2's", "false", driver.getProperty("tableDeleteBeforeUpdate"));
-        assertEquals(AnsweringP4RuntimeHandshaker.class, driver.implementation(DeviceHandshaker.class));
+        assertEquals(SixflowBmv2Handshaker.class, driver.implementation(DeviceHandshaker.class));
     }
 }
