@@ -39,16 +39,22 @@ public class SixflowBmv2Handshaker extends P4RuntimeHandshaker {
 
     static final RoleAnswers ANSWERS = new RoleAnswers();
 
+    /**
+     * ONOS's probe with its last question narrowed: the session's checks as ONOS makes them, then
+     * one GetForwardingPipelineConfig for the cookie, compared with the bound pipeconf's (ONOS asks
+     * the same request whether "any" config came back).
+     */
     @Override
     public CompletableFuture<Boolean> probeAvailability() {
-        return super.probeAvailability().thenCompose(anySet -> anySet ? boundPipelineSet() : completedFuture(false));
-    }
-
-    /** Whether the device holds the pipeline of its pipeconf (after super's probe set up the client). */
-    private CompletableFuture<Boolean> boundPipelineSet() {
-        Optional<PiPipeconf> pipeconf = handler().get(PiPipeconfService.class).getPipeconf(data().deviceId());
+        if (!setupBehaviour("probeAvailability()") || !client.isServerReachable()) {
+            return completedFuture(false);
+        }
         Long p4DeviceId = ManagementUris.p4DeviceId(mgmtUriFromNetcfg());
-        if (pipeconf.isEmpty() || p4DeviceId == null || client == null) {
+        if (p4DeviceId == null || !client.isSessionOpen(p4DeviceId)) {
+            return completedFuture(false);
+        }
+        Optional<PiPipeconf> pipeconf = handler().get(PiPipeconfService.class).getPipeconf(data().deviceId());
+        if (pipeconf.isEmpty()) {
             return completedFuture(false);
         }
         return client.isPipelineConfigSet(p4DeviceId, pipeconf.get());

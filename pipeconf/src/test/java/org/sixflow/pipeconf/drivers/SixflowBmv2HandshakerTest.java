@@ -37,7 +37,8 @@ import static org.junit.Assert.assertTrue;
 
 /**
  * The handshaker over ONOS's own P4Runtime one, with the client answering as bmv2 does: during a
- * pipeline set (or after a failed one) "any pipeline set" is true and the pipeconf's is not.
+ * pipeline set (or after a failed one) "any pipeline set" is true and the pipeconf's is not; the
+ * probe asks the device one question, the pipeconf's.
  */
 public class SixflowBmv2HandshakerTest {
 
@@ -47,7 +48,7 @@ public class SixflowBmv2HandshakerTest {
     private final List<String> asked = new ArrayList<>();
     private final PiPipeconf pipeconf = stub(PiPipeconf.class, Map.of());
     private boolean sessionOpen = true;
-    private boolean anySet = true;
+    private boolean pipeconfBound = true;
     private boolean pipeconfSet = false;
 
     @Before
@@ -63,13 +64,14 @@ public class SixflowBmv2HandshakerTest {
     @Test
     public void aPipelineBeingSetIsNotAvailable() {
         assertFalse(probe());
-        assertEquals(List.of("isAnyPipelineConfigSet 1", "isPipelineConfigSet 1"), asked);
+        assertEquals(List.of("isPipelineConfigSet 1"), asked);
     }
 
     @Test
-    public void thePipeconfsPipelineSetIsAvailable() {
+    public void thePipeconfsPipelineSetIsAvailableAskingTheDeviceOnce() {
         pipeconfSet = true;
         assertTrue(probe());
+        assertEquals(List.of("isPipelineConfigSet 1"), asked);
     }
 
     @Test
@@ -82,10 +84,16 @@ public class SixflowBmv2HandshakerTest {
 
     @Test
     public void noPipelineAtAllIsNotAvailable() {
-        anySet = false;
+        assertFalse(probe());
+        assertEquals(List.of("isPipelineConfigSet 1"), asked);
+    }
+
+    @Test
+    public void noPipeconfBoundIsNotAvailableAndTheDeviceIsNotAsked() {
+        pipeconfBound = false;
         pipeconfSet = true;
         assertFalse(probe());
-        assertEquals(List.of("isAnyPipelineConfigSet 1"), asked);
+        assertEquals(List.of(), asked);
     }
 
     private boolean probe() {
@@ -105,7 +113,7 @@ public class SixflowBmv2HandshakerTest {
                 "isSessionOpen", args -> sessionOpen,
                 "isAnyPipelineConfigSet", args -> {
                     asked.add("isAnyPipelineConfigSet " + args[0]);
-                    return completedFuture(anySet);
+                    return completedFuture(true);
                 },
                 "isPipelineConfigSet", args -> {
                     asked.add("isPipelineConfigSet " + args[0]);
@@ -116,7 +124,7 @@ public class SixflowBmv2HandshakerTest {
                 NetworkConfigService.class, stub(NetworkConfigService.class, Map.of("getConfig", args -> basic())),
                 P4RuntimeController.class, stub(P4RuntimeController.class, Map.of("get", args -> client)),
                 PiPipeconfService.class, stub(PiPipeconfService.class,
-                                              Map.of("getPipeconf", args -> Optional.of(pipeconf))));
+                                              Map.of("getPipeconf", args -> pipeconfBound ? Optional.of(pipeconf) : Optional.empty())));
         return new DriverHandler() {
             @Override
             public Driver driver() {
