@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
-"""Path MTU discovery through Sixflow, with Linux's own stack at both ends: a full-size UDP
+"""Path MTU discovery through Sixflow, with Linux's own stack at both ends. A full-size UDP
 datagram that an APN6 policy grows past the ingress edge's egress MTU (1500, the lab's links, or
 LAB_LINK_MTU) is dropped there, and the controller answers its source with an ICMPv6 Packet Too Big giving the MTU
 less the 24-octet insertion. The sending host's kernel takes it (its route to the receiver shows
-MTU 1476), fragments the next datagram to fit, and the receiving host's socket gets it whole."""
+MTU 1476), fragments the next datagram to fit, and the receiving host's socket gets it whole. And
+the same for a datagram the router forwards as it came, onto a link of a smaller MTU."""
 
 import ipaddress
 import os
@@ -14,6 +15,7 @@ import sys
 import time
 
 import traffic
+from lab import Rest
 from systest import SystemTest
 
 PORT = 5006
@@ -97,3 +99,65 @@ class PathMtuTest(SystemTest):
         lines = received.split()
         self.assertEqual([str(PAYLOAD), "31"], lines, "only the second datagram, fragmented to fit, arrives: %r %s"
                          % (received, err))
+
+
+class TransitPathMtuTest(SystemTest):
+    """The same discovery for a packet Sixflow forwards as it came (RFC 8200 section 5): the
+    ingress edge's links onwards are given a smaller MTU in netcfg (as for links that carry
+    tunnels), so the sending host's full-size datagram reaches the edge whole and is too big for
+    the link onwards. The edge drops it, the controller answers with the onward link's MTU (nothing
+    taken off: the router did not grow it), and the host's next datagram, fragmented to fit,
+    arrives whole. (The host's link is not raised instead: bmv2 reads a port through a capture it
+    opens when it starts, and frames longer than the port's MTU then did not come through: tried
+    with 1542-octet frames on a veth raised to 2000.)"""
+
+    ONWARD = LINK_MTU - 100
+
+    def setUp(self):
+        hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
+        self.src = self.lab.hosts.get("h_bj", hosts[0])
+        self.dst = self.lab.hosts.get("h_sh", hosts[-1])
+        self.onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        self.path = "network/configuration/devices/%s/sixflow" % self.lab.switches[self.src.switch].device_id
+        self.original = self.onos.get(self.path)
+        self.addCleanup(self.onos.post, self.path, self.original)
+        onward = {str(p): self.ONWARD for p in self.lab.switches[self.src.switch].ports if int(p) != self.src.port}
+        self.onos.post(self.path, dict(self.original, portMtu=dict(self.original.get("portMtu", {}), **onward)))
+        # ONOS confirms a changed entry at its next poll of the device's flows (up to 30 s here).
+        self.eventually(lambda: self.port_mtus() >= {int(p): self.ONWARD for p in onward}.items(), timeout=60,
+                        what="%s's port_mtu entries at %d" % (self.src.switch, self.ONWARD))
+        self.lab.in_host(self.src, "ip", "-6", "route", "flush", "cache")
+        self.addCleanup(self.lab.in_host, self.src, "ip", "-6", "route", "flush", "cache")
+
+    def port_mtus(self):
+        """(port, MTU) of the device's port_mtu entries ONOS holds as added."""
+        mtus = {}
+        for flow in self.onos.get("flows/" + self.lab.switches[self.src.switch].device_id)["flows"]:
+            if flow.get("tableName") == "SixflowEgress.mtu.port_mtu" and flow.get("state") == "ADDED":
+                port = flow["selector"]["criteria"][0]["matches"][0]["value"]
+                mtu = flow["treatment"]["instructions"][0]["actionParams"]["mtu"]
+                mtus[int(port, 16)] = int(mtu, 16)
+        return mtus.items()
+
+    def test_the_source_learns_the_onward_mtu_and_its_next_datagram_arrives(self):
+        payload = LINK_MTU - 40 - 8
+        receiver = subprocess.Popen(["ip", "netns", "exec", self.dst.netns, sys.executable, "-c", RECEIVER,
+                                     str(PORT), "8"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        with traffic.Capture(self.lab, [self.src], duration=6) as capture:
+            self.lab.in_host(self.src, sys.executable, "-c", SENDER, self.dst.ipv6, str(PORT), str(payload),
+                             timeout=30)
+        received, err = receiver.communicate(timeout=30)
+        route = self.lab.in_host(self.src, "ip", "-6", "route", "get", self.dst.ipv6).stdout
+
+        told = packets_too_big(capture.frames[self.src.name])
+        self.assertEqual(1, len(told), "one Packet Too Big for the one datagram that did not fit: %s (route %s; "
+                         "received %r)" % (told, route.strip(), received))
+        source, destination, mtu, quoted_src, quoted_dst = told[0]
+        self.assertEqual(self.src.ipv6, destination)
+        self.assertEqual(self.src.gateway, source, "from the router's address on the host's link")
+        self.assertEqual(self.ONWARD, mtu, "the onward link's MTU, nothing taken off")
+        self.assertEqual((self.src.ipv6, self.dst.ipv6), (quoted_src, quoted_dst), "the datagram the host sent")
+        self.assertIn("mtu %d" % self.ONWARD, route, "the sender's kernel took the MTU: %s" % route)
+        self.assertEqual([str(payload), "31"], received.split(),
+                         "only the second datagram, fragmented to fit, arrives: %r %s" % (received, err))

@@ -559,17 +559,19 @@ struct local_metadata_t {
 #define SIXFLOW_EVENT_SET(m) SIXFLOW_EVENT_CONCAT(SIXFLOW_EVENT_LIST(m))
 #endif
 
-// MSR6's multicast group, its copy and leaf marks and a copy's index, for the steps every
+// MSR6's multicast group, its copy, leaf and local delivery marks and a copy's index, for the steps every
 // profile shares: without MSR6 no field but a constant, which p4c folds the tests on away.
 #ifdef WITH_MSR6
 #define SIXFLOW_GROUP(m) m.mcast_group
 #define SIXFLOW_MSR6_REPLICATE(m) m.msr6_replicate
 #define SIXFLOW_MSR6_DECAP(m) m.msr6_decap
+#define SIXFLOW_MSR6_DELIVERED(m) m.msr6_delivered
 #define SIXFLOW_REPLICA(m) m.replica
 #else
 #define SIXFLOW_GROUP(m) 16w0
 #define SIXFLOW_MSR6_REPLICATE(m) false
 #define SIXFLOW_MSR6_DECAP(m) false
+#define SIXFLOW_MSR6_DELIVERED(m) false
 #define SIXFLOW_REPLICA(m) 16w0
 #endif
 

@@ -24,9 +24,22 @@
 // report frame itself (REPORT_TRUNCATE_BYTES, above).
 #define TELEMETRY_SESSION_TRUNCATE_BYTES 0
 const bit<8> REPORT_VERSION = 1;
-// A packet grown past its egress MTU, punted for an ICMPv6 Packet Too Big: a report frame
-// (telemetry clone session) of this version, whose delta is the MTU, then the packet.
+// A packet past its egress MTU, punted for an ICMPv6 Packet Too Big: a report frame (telemetry
+// clone session) of one of these versions, whose delta is the MTU, then the packet. The first
+// for a packet this router grew (the controller takes the growth off to find the source's
+// packet), the second for one it forwards at the size it came in with.
 const bit<8> REPORT_VERSION_TOO_BIG = 2;
+const bit<8> REPORT_VERSION_TOO_BIG_TRANSIT = 3;
+
+// Every IPv6 packet is held to its egress port's MTU (mtu.p4), not only the packets this router
+// grew: a router that cannot forward a packet for its size drops it and tells the source (RFC
+// 8200 section 5, RFC 4443 section 3.2), which bmv2 can (the too-big report, above). One
+// of at most the IPv6 minimum MTU fits every port (the controller writes none below it), so
+// only a longer one is looked up: the common small packet pays one comparison, not the lookup.
+const bit<16> IPV6_MIN_MTU = 1280;
+#define SIXFLOW_MTU_EVERY_IPV6
+#define SIXFLOW_MTU_MEASURED(hdr, meta) \
+    (hdr.ipv6.isValid() && hdr.ipv6.payload_len > IPV6_MIN_MTU - IPV6_HEADER_BYTES)
 
 // bmv2's P4Runtime server cannot read registers: the controller reads latency aggregates with
 // a readout packet (ETHERTYPE_SIXFLOW_READOUT) that the pipeline fills in.
@@ -49,13 +62,15 @@ const bit<8> REPORT_VERSION_TOO_BIG = 2;
 
 // A telemetry clone's report fields, preserved with it in one metadata field (seven fields would
 // be six more for bmv2 to reset for every packet) and written in one step, REPORT_WORD's order:
-// too big (1: a packet grown past its port's MTU, whose delta is that MTU), the copy's replica,
-// ingress and egress ports, ingress and egress timestamps, and the latency.
-#define SIXFLOW_REPORT_METADATA @field_list(1) bit<163> report;
-#define REPORT_WORD(too_big, replica, ingress_port, egress_port, ingress_ts, egress_ts, delta) \
-    ((bit<1>) (too_big) ++ (bit<16>) (replica) ++ (port_num_t) (ingress_port) ++ \
+// too big (1: a packet past its port's MTU, whose delta is that MTU), grown (1: by this router;
+// read only when too big), the copy's replica, ingress and egress ports, ingress and egress
+// timestamps, and the latency.
+#define SIXFLOW_REPORT_METADATA @field_list(1) bit<164> report;
+#define REPORT_WORD(too_big, grown, replica, ingress_port, egress_port, ingress_ts, egress_ts, delta) \
+    ((bit<1>) (too_big) ++ (bit<1>) (grown) ++ (bit<16>) (replica) ++ (port_num_t) (ingress_port) ++ \
      (port_num_t) (egress_port) ++ (bit<48>) (ingress_ts) ++ (bit<48>) (egress_ts) ++ (bit<32>) (delta))
-#define REPORT_TOO_BIG(word)      word[162:162]
+#define REPORT_TOO_BIG(word)      word[163:163]
+#define REPORT_GROWN(word)        word[162:162]
 #define REPORT_REPLICA(word)      word[161:146]
 #define REPORT_INGRESS_PORT(word) word[145:137]
 #define REPORT_EGRESS_PORT(word)  word[136:128]

@@ -279,8 +279,12 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             report_framing.apply(hdr);
             if (REPORT_TOO_BIG(meta.report) == 1) {
                 // Too big for its port (the delta is its MTU): the whole packet, for the
-                // controller's Packet Too Big.
-                hdr.report.version = REPORT_VERSION_TOO_BIG;
+                // controller's Packet Too Big, saying whether this router grew it.
+                if (REPORT_GROWN(meta.report) == 1) {
+                    hdr.report.version = REPORT_VERSION_TOO_BIG;
+                } else {
+                    hdr.report.version = REPORT_VERSION_TOO_BIG_TRANSIT;
+                }
             } else {
                 truncate(REPORT_TRUNCATE_BYTES);
             }
@@ -293,9 +297,10 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 read_out();
             }
         } else {
-            // MSR6 copies and leaves, and packets this router grew: the rest (plain IPv6) has no
-            // egress work but the measurement below.
-            if (meta.grown || SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta)) {
+            // MSR6 copies and leaves, and packets that may run past their port's MTU (longer
+            // than the IPv6 minimum, define_v1model.p4): the rest has no egress work but the
+            // measurement below.
+            if (SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta) || SIXFLOW_MTU_MEASURED(hdr, meta)) {
                 chain.apply(hdr, meta, std_meta);
                 // A packet the chain kept takes two tests (three when the drop's reason was tested
                 // first, for every packet): the reason is looked at only for a dropped one.
@@ -303,7 +308,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
                     if (meta.drop_reason == DROP_MTU_EXCEEDED) {
                         // Tell the controller (telemetry clone session, to the CPU port), then drop.
-                        meta.report = REPORT_WORD(1, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
+                        meta.report = REPORT_WORD(1, meta.grown, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
                                 std_meta.ingress_global_timestamp, std_meta.egress_global_timestamp, meta.egress_mtu);
                         clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
                     }
@@ -354,7 +359,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 switch (telemetry_sampling.apply().action_run) {
                     sample: {
                         if (meta.lat_cell == 0) {
-                            meta.report = REPORT_WORD(0, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
+                            meta.report = REPORT_WORD(0, 0, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
                                     std_meta.ingress_global_timestamp, std_meta.egress_global_timestamp, meta.lat_delta);
                             clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
                         }

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
-"""Packet tests of control/mtu.p4: a router that grows a packet (MSR6 encapsulation, APN6
-insertion) past its egress port's MTU drops and counts it, and bmv2 punts it for an ICMPv6 Packet
-Too Big; packets it did not grow, and ports without an MTU, are not checked."""
+"""Packet tests of control/mtu.p4: a packet past its egress port's MTU, one the router grew (MSR6
+encapsulation, APN6 insertion) or one it forwards as it came, is dropped and counted, and bmv2
+punts it for an ICMPv6 Packet Too Big, saying whether it grew it; ports without an MTU are not
+checked. The MTUs here are at least the IPv6 minimum (1280), as the controller writes them: bmv2
+looks up only packets longer than that."""
 
 import ipaddress
 
@@ -20,8 +22,10 @@ GROUP = "ff3e::77"
 SOURCE = "fd00:1:1::10"
 REPORT_ETHERTYPE = 0x88B5
 REPORT_VERSION_TOO_BIG = 2
+REPORT_VERSION_TOO_BIG_TRANSIT = 3
 # Outer IPv6 header + MRH with one M-SID.
 ENCAP_BYTES = 40 + 8 + 16
+MTU = 1300
 
 
 def datagram(dst, payload_bytes, dport=5004):
@@ -35,59 +39,65 @@ class MtuTest(SixflowTest):
         self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, NEXT_HOP_MAC)
         self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
         self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 2}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
-                    {names.MTU: 300})
+                    {names.MTU: MTU})
 
     def send(self, packet):
         testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / packet))
 
+    def expect_too_big_report(self, version, packet_bytes):
+        """The report frame the drop punted: its version, egress port 2, the MTU, then the packet
+        as it would have left (its Ethernet header and packet_bytes octets of IPv6)."""
+        port, payload = self.expect_packet_in()
+        self.assertEqual(port, 1)
+        self.assertEqual(int.from_bytes(payload[12:14], "big"), REPORT_ETHERTYPE)
+        report = payload[14:42]
+        self.assertEqual(report[0], version)
+        self.assertEqual(int.from_bytes(report[10:12], "big") & 0x1FF, 2)
+        self.assertEqual(int.from_bytes(report[24:28], "big"), MTU)
+        self.assertEqual(len(payload[42:]), 14 + packet_bytes)
+        return payload[42 + 14:]
+
 
 @requires("MSR6")
 class EncapsulationPastTheMtuIsDroppedCountedAndPunted(MtuTest):
-    """MTU 300: a packet that is 300 octets once encapsulated leaves; one octet more is dropped,
-    counted, and sent to the controller as a too-big report (version 2, egress port, the MTU)
-    followed by the packet as it would have left."""
+    """MTU 1300: a packet that is 1300 octets once encapsulated leaves; one octet more is dropped,
+    counted, and sent to the controller as a too-big report (version 2: grown here, egress port,
+    the MTU) followed by the packet as it would have left."""
 
     def runTest(self):
         sid = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
         self.add_encapsulation(5, GROUP, [sid], "fd00:1:1::1")
         self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
-        fits = 300 - ENCAP_BYTES - 48
+        fits = MTU - ENCAP_BYTES - 48
         self.send(datagram(GROUP, fits))
         received = testutils.dp_poll(self, port_number=2, timeout=2)
         self.assertIsInstance(received, self.dataplane.PollSuccess, "the packet that fits did not leave")
-        self.assertEqual(len(received.packet), 14 + 300)
+        self.assertEqual(len(received.packet), 14 + MTU)
 
         before = self.egress_drop_count(DROP_MTU_EXCEEDED)
         self.send(datagram(GROUP, fits + 1))
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)
-        port, payload = self.expect_packet_in()
-        self.assertEqual(port, 1)
-        self.assertEqual(int.from_bytes(payload[12:14], "big"), REPORT_ETHERTYPE)
-        report = payload[14:42]
-        self.assertEqual(report[0], REPORT_VERSION_TOO_BIG)
-        self.assertEqual(int.from_bytes(report[10:12], "big") & 0x1FF, 2)
-        self.assertEqual(int.from_bytes(report[24:28], "big"), 300)
-        self.assertEqual(len(payload[42:]), 14 + 301)
+        self.expect_too_big_report(REPORT_VERSION_TOO_BIG, MTU + 1)
 
 
 @requires("MSR6")
 class CopyDeliveredLocallyIsCheckedAtItsOwnSize(MtuTest):
-    """An ingress edge that replicates a tree and has a receiver of its own: with MTU 300 on both
-    ports, the 312-octet encapsulated copy to the child is dropped and counted (and reported),
-    while the copy to the receiver port, decapsulated back to 248 octets, leaves."""
+    """An ingress edge that replicates a tree and has a receiver of its own: with MTU 1300 on both
+    ports, the 1312-octet encapsulated copy to the child is dropped and counted (and reported),
+    while the copy to the receiver port, decapsulated back to 1248 octets, leaves."""
 
     def runTest(self):
         sid = str(ipaddress.IPv6Address((0xFD00 << 112) | (3 << 80) | (0x100 << 32)))
         self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 3}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
-                    {names.MTU: 300})
+                    {names.MTU: MTU})
         self.add_encapsulation(6, GROUP, [sid], "fd00:1:1::1", mcast_group=40)
         self.replication_group(40, [(2, 0), (3, None)], [sid])
         self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY, {names.HDR_GROUP: 40, names.HDR_EG_PORT: 3},
                     names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, {names.SMAC: ROUTER_MAC, names.DMAC: "33:33:00:00:00:77"})
         self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
-        inner = datagram(GROUP, 200)
-        self.assertEqual((len(inner), ENCAP_BYTES + len(inner)), (248, 312))
+        inner = datagram(GROUP, 1200)
+        self.assertEqual((len(inner), ENCAP_BYTES + len(inner)), (1248, 1312))
         before = self.egress_drop_count(DROP_MTU_EXCEEDED)
         self.send(inner)
         one_hop_on = bytearray(bytes(inner))
@@ -101,20 +111,65 @@ class CopyDeliveredLocallyIsCheckedAtItsOwnSize(MtuTest):
 
 @requires("APN6")
 class GrownByApn6PastTheMtuIsDropped(MtuTest):
-    """An APN6 insertion (+24 octets) that takes a packet past the MTU drops it; the same packet
-    without a policy, which this router does not grow, is routed however big."""
+    """An APN6 insertion (+24 octets) that takes a packet past the MTU drops it and reports it as
+    grown here; the same packet without a policy fits and leaves."""
 
     def runTest(self):
         self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
                     {names.HDR_IP_PROTO: (17, 0xFF), names.HDR_L4_DPORT: (6000, 6000)},
                     names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
                     {names.SLA_LEVEL: 1, names.APP_ID: 2, names.USER_ID: 3, names.FLOW_ID: 4}, priority=10)
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        payload = MTU - 48 - 24 + 1
         before = self.egress_drop_count(DROP_MTU_EXCEEDED)
-        self.send(datagram("fd00:1:2::7", 300 - 48 - 24 + 1, dport=6000))
+        self.send(datagram("fd00:1:2::7", payload, dport=6000))
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)
+        self.expect_too_big_report(REPORT_VERSION_TOO_BIG, MTU + 1)
 
-        self.send(datagram("fd00:1:2::7", 400, dport=7000))
+        self.send(datagram("fd00:1:2::7", payload, dport=7000))
         received = testutils.dp_poll(self, port_number=2, timeout=2)
-        self.assertIsInstance(received, self.dataplane.PollSuccess, "an ungrown packet was checked")
+        self.assertIsInstance(received, self.dataplane.PollSuccess, "the packet that fits did not leave")
         testutils.verify_no_other_packets(self)
+
+
+class ForwardedPastTheMtuIsDroppedAndPunted(MtuTest):
+    """A packet the router forwards as it came (from a port with a larger MTU) is held to the
+    egress port's MTU too (RFC 8200 section 5): the packet of exactly the MTU leaves, one octet
+    more is dropped, counted and reported as not grown here (version 3), with the packet as it
+    would have left (routed: its hop limit one lower)."""
+
+    def runTest(self):
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        self.send(datagram("fd00:1:2::7", MTU - 48))
+        received = testutils.dp_poll(self, port_number=2, timeout=2)
+        self.assertIsInstance(received, self.dataplane.PollSuccess, "the packet of the MTU did not leave")
+        self.assertEqual(len(received.packet), 14 + MTU)
+
+        before = self.egress_drop_count(DROP_MTU_EXCEEDED)
+        sent = datagram("fd00:1:2::7", MTU - 48 + 1)
+        self.send(sent)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)
+        packet = self.expect_too_big_report(REPORT_VERSION_TOO_BIG_TRANSIT, MTU + 1)
+        routed = bytearray(bytes(sent))
+        routed[7] -= 1
+        self.assertEqual(packet, bytes(routed))
+
+
+class MinimumMtuBoundary(MtuTest):
+    """A port whose MTU is the IPv6 minimum (1280): a packet of 1280 octets, which bmv2 does not
+    look up (every IPv6 link carries it), leaves; one of 1281 is looked up and dropped."""
+
+    def runTest(self):
+        self.add_route("fd00:1:3::", 64, 3, ROUTER_MAC, NEXT_HOP_MAC)
+        self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 3}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
+                    {names.MTU: 1280})
+        self.send(datagram("fd00:1:3::7", 1280 - 48))
+        received = testutils.dp_poll(self, port_number=3, timeout=2)
+        self.assertIsInstance(received, self.dataplane.PollSuccess, "the packet of 1280 octets did not leave")
+        self.assertEqual(len(received.packet), 14 + 1280)
+        before = self.egress_drop_count(DROP_MTU_EXCEEDED)
+        self.send(datagram("fd00:1:3::7", 1280 - 48 + 1))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)

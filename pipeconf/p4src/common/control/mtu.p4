@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-// Egress MTU: a router that makes a packet bigger (APN6 insertion, MSR6 encapsulation) must not
-// send it out bigger than the egress link takes. The controller writes each port's MTU (netcfg);
-// a grown packet past it is dropped and counted (MTU_EXCEEDED), and the target may also tell the
-// controller (bmv2 punts it, for an ICMPv6 Packet Too Big). Packets this router did not grow are
-// not checked: their size is their sender's business (no fragmentation in IPv6 routers).
+// Egress MTU: a router must not send a packet out bigger than the egress link takes (RFC 8200
+// section 5: IPv6 routers do not fragment; the packet is dropped and its source told). The
+// controller writes each port's MTU (netcfg); a packet past it is dropped and counted
+// (MTU_EXCEEDED), and the target may also tell the controller, for an ICMPv6 Packet Too Big.
+// bmv2 checks every IPv6 packet longer than the IPv6 minimum MTU and punts it
+// (SIXFLOW_MTU_EVERY_IPV6: a packet this router grew, an APN6 insertion or an encapsulation, and
+// one it forwards as it came, from a port with a larger MTU); Tofino checks only the packets it
+// grew, and counts its drops without telling the controller (docs/features/routing.md).
 #ifndef SIXFLOW_MTU_P4
 #define SIXFLOW_MTU_P4
 
@@ -63,11 +66,15 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRE
 #endif
 
     apply {
-        // mtu_excess starts at 0 (metadata is zeroed) and is read only for a grown packet. A grown
+        // mtu_excess starts at 0 (metadata is zeroed) and is read only for a packet measured. A grown
         // packet is an IPv6 packet (only IPv6 packets are grown), so its header is not tested
         // here: MSR6's local delivery invalidates it later, and on Tofino a test of it would hold
         // MSR6's egress work back a stage.
+#ifdef SIXFLOW_MTU_EVERY_IPV6
+        if (SIXFLOW_MTU_MEASURED(hdr, meta)) {
+#else
         if (meta.grown) {
+#endif
 #ifdef SIXFLOW_MTU_EXCESS_APART
             if (port_mtu.apply().hit) {
                 mtu_excess.apply();
@@ -79,11 +86,14 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRE
     }
 }
 
-// The verdict, once MSR6's egress work is done: a packet still grown (a copy delivered here was
-// decapsulated, back to the size it came with) that runs past the MTU is dropped and counted.
+// The verdict, once MSR6's egress work is done: a packet measured past the MTU is dropped and
+// counted, unless it was a copy delivered here (decapsulated, back to the size it came with).
 control EgressMtuCheck(inout local_metadata_t meta) {
     apply {
-#ifdef WITH_MSR6
+#ifdef SIXFLOW_MTU_EVERY_IPV6
+        // Measured only where it may run past (EgressMtu): otherwise 0.
+        if (!meta.drop && meta.mtu_excess != 0 && !SIXFLOW_MSR6_DELIVERED(meta)) {
+#elif defined(WITH_MSR6)
         // A copy delivered here left decapsulated: back to the size it came in with.
         if (!meta.drop && meta.grown && meta.mtu_excess != 0 && !meta.msr6_delivered) {
 #else

@@ -11,16 +11,17 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * A packet a device dropped because it grew it (MSR6 encapsulation, APN6 insertion) past the
- * MTU of its egress port, as the device reported it: where the packet came in, the port it
- * would have left by, that port's MTU, and the packet as it would have left (from its IPv6
- * header on, the link layer left out).
+ * A packet a device dropped because it was past the MTU of its egress port, as the device
+ * reported it: where the packet came in, the port it would have left by, that port's MTU, whether
+ * the device grew the packet (MSR6 encapsulation, APN6 insertion) or forwards it as it came, and
+ * the packet as it would have left (from its IPv6 header on, the link layer left out).
  */
 public final class TooBigReport {
 
     private final ConnectPoint receivedAt;
     private final PortNumber egressPort;
     private final int mtu;
+    private final boolean grownHere;
     private final byte[] packet;
 
     /**
@@ -29,13 +30,15 @@ public final class TooBigReport {
      * @param receivedAt the device and port the packet came in by
      * @param egressPort the port it would have left by
      * @param mtu        that port's MTU in octets
-     * @param packet     the grown packet from its IPv6 header on (copied)
+     * @param grownHere  whether the device grew the packet (else it forwards it as it came)
+     * @param packet     the packet from its IPv6 header on (copied)
      */
-    public TooBigReport(ConnectPoint receivedAt, PortNumber egressPort, int mtu, byte[] packet) {
+    public TooBigReport(ConnectPoint receivedAt, PortNumber egressPort, int mtu, boolean grownHere, byte[] packet) {
         checkArgument(mtu > 0, "an MTU is positive");
         this.receivedAt = checkNotNull(receivedAt);
         this.egressPort = checkNotNull(egressPort);
         this.mtu = mtu;
+        this.grownHere = grownHere;
         this.packet = checkNotNull(packet).clone();
     }
 
@@ -54,15 +57,20 @@ public final class TooBigReport {
         return mtu;
     }
 
-    /** The grown packet from its IPv6 header on (a copy). */
+    /** Whether the device grew the packet: else it forwards it at the size it came in with. */
+    public boolean grownHere() {
+        return grownHere;
+    }
+
+    /** The packet from its IPv6 header on, as it would have left (a copy). */
     public byte[] packet() {
         return packet.clone();
     }
 
     @Override
     public String toString() {
-        return "TooBigReport{" + receivedAt + " -> " + egressPort + ", mtu " + mtu + ", " + packet.length
-                + " octets}";
+        return "TooBigReport{" + receivedAt + " -> " + egressPort + ", mtu " + mtu + (grownHere ? ", grown" : "")
+                + ", " + packet.length + " octets}";
     }
 
     @Override
@@ -72,11 +80,12 @@ public final class TooBigReport {
         }
         TooBigReport other = (TooBigReport) o;
         return receivedAt.equals(other.receivedAt) && egressPort.equals(other.egressPort) && mtu == other.mtu
-                && Arrays.equals(packet, other.packet);
+                && grownHere == other.grownHere && Arrays.equals(packet, other.packet);
     }
 
     @Override
     public int hashCode() {
-        return 31 * (31 * receivedAt.hashCode() + egressPort.hashCode()) + 31 * mtu + Arrays.hashCode(packet);
+        return 31 * (31 * receivedAt.hashCode() + egressPort.hashCode()) + 31 * mtu + (grownHere ? 1 : 0)
+                + Arrays.hashCode(packet);
     }
 }

@@ -33,6 +33,11 @@ public final class TelemetryReportParser {
      * plane grew past its egress port's MTU (delta = that MTU), for an ICMPv6 Packet Too Big.
      */
     public static final int REPORT_VERSION_TOO_BIG = 2;
+    /**
+     * REPORT_VERSION_TOO_BIG_TRANSIT in define_v1model.p4: the same for a packet the data plane
+     * forwards at the size it came in with.
+     */
+    public static final int REPORT_VERSION_TOO_BIG_TRANSIT = 3;
     static final int ETHERNET_BYTES = 14;
     /** report_t: 8+4+4+16+32+(7+9)+(7+9)+48+48+32 bits. */
     static final int REPORT_BYTES = 28;
@@ -126,8 +131,25 @@ public final class TelemetryReportParser {
     }
 
     /**
-     * Reads a too-big report (version {@link #REPORT_VERSION_TOO_BIG}): the report header, whose
-     * delta field holds the egress port's MTU, then the whole packet as it would have left.
+     * Whether a report frame is a too-big report (either version), not a latency report.
+     *
+     * @param frame the report frame from its Ethernet header on
+     * @return whether its version is {@link #REPORT_VERSION_TOO_BIG} or
+     *         {@link #REPORT_VERSION_TOO_BIG_TRANSIT}
+     */
+    public static boolean isTooBig(byte[] frame) {
+        if (frame == null || frame.length <= ETHERNET_BYTES) {
+            return false;
+        }
+        int version = Byte.toUnsignedInt(frame[ETHERNET_BYTES]);
+        return version == REPORT_VERSION_TOO_BIG || version == REPORT_VERSION_TOO_BIG_TRANSIT;
+    }
+
+    /**
+     * Reads a too-big report (version {@link #REPORT_VERSION_TOO_BIG} for a packet the device
+     * grew, {@link #REPORT_VERSION_TOO_BIG_TRANSIT} for one it forwards as it came): the report
+     * header, whose delta field holds the egress port's MTU, then the whole packet as it would
+     * have left.
      *
      * @param frame    the report frame from its Ethernet header on
      * @param deviceId the device that sent it
@@ -135,8 +157,7 @@ public final class TelemetryReportParser {
      */
     public static Optional<TooBigReport> tooBig(byte[] frame, DeviceId deviceId) {
         int packet = MEASURED_PACKET + ETHERNET_BYTES;
-        if (frame == null || frame.length <= packet
-                || Byte.toUnsignedInt(frame[ETHERNET_BYTES]) != REPORT_VERSION_TOO_BIG) {
+        if (frame == null || frame.length <= packet || !isTooBig(frame)) {
             return Optional.empty();
         }
         ByteBuffer b = ByteBuffer.wrap(frame);
@@ -149,6 +170,7 @@ public final class TelemetryReportParser {
         }
         return Optional.of(new TooBigReport(new ConnectPoint(deviceId, PortNumber.portNumber(ingress)),
                                             PortNumber.portNumber(egress), (int) mtu,
+                                            Byte.toUnsignedInt(frame[ETHERNET_BYTES]) == REPORT_VERSION_TOO_BIG,
                                             Arrays.copyOfRange(frame, packet, frame.length)));
     }
 

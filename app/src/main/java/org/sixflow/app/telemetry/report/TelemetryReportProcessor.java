@@ -98,9 +98,8 @@ public final class TelemetryReportProcessor implements PacketProcessor {
             byte[] frame = new byte[unparsed.remaining()];
             unparsed.duplicate().get(frame);
             String device = packet.receivedFrom().deviceId().toString();
-            if (frame.length > TelemetryReportParser.ETHERNET_BYTES && Byte.toUnsignedInt(
-                    frame[TelemetryReportParser.ETHERNET_BYTES]) == TelemetryReportParser.REPORT_VERSION_TOO_BIG) {
-                // A packet grown past its port's MTU and dropped: no sample; its source is told.
+            if (TelemetryReportParser.isTooBig(frame)) {
+                // A packet past its port's MTU and dropped: no sample; its source is told.
                 context.block();
                 Optional<TooBigReport> report = TelemetryReportParser.tooBig(frame, packet.receivedFrom().deviceId());
                 if (report.isEmpty()) {

@@ -92,6 +92,8 @@ public class TelemetryReportParserTest {
         assertEquals(P4Source.value("tna/define_tna.p4", "REPORT_VERSION"), TelemetryReportParser.REPORT_VERSION);
         assertEquals(P4Source.value("v1model/define_v1model.p4", "REPORT_VERSION_TOO_BIG"),
                      TelemetryReportParser.REPORT_VERSION_TOO_BIG);
+        assertEquals(P4Source.value("v1model/define_v1model.p4", "REPORT_VERSION_TOO_BIG_TRANSIT"),
+                     TelemetryReportParser.REPORT_VERSION_TOO_BIG_TRANSIT);
         // REPORT_TRUNCATE_BYTES keeps packet_in (2) + Ethernet + report + 128 bytes of the packet.
         assertEquals(P4Source.value("v1model/define_v1model.p4", "REPORT_TRUNCATE_BYTES"),
                      2 + TelemetryReportParser.ETHERNET_BYTES + TelemetryReportParser.REPORT_BYTES + 128);

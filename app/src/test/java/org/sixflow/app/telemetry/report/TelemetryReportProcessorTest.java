@@ -70,20 +70,27 @@ public class TelemetryReportProcessorTest {
 
     @Test
     public void aPacketTooBigForItsPortGoesToItsAnswerNotToTheSamples() {
-        // Version 2: a packet grown past egress port 2's MTU of 1500 (in delta), then the packet.
-        byte[] report = TelemetryReportParserTest.frame(2, 0, 0, 0, 1, 2, 100, 105, 1500);
-        byte[] grown = new byte[60];
-        grown[0] = 0x60;
-        byte[] frame = ByteBuffer.allocate(42 + 14 + grown.length).put(report, 0, 42).put(new byte[12])
-                .putShort((short) 0x86dd).put(grown).array();
-        Context c = new Context(frame);
-        processor.process(c);
-        assertTrue(c.isHandled());
+        // Version 2: a packet grown past egress port 2's MTU of 1500 (in delta), then the packet;
+        // version 3: one forwarded as it came.
+        byte[] packet = new byte[60];
+        packet[0] = 0x60;
+        for (int version : new int[]{2, 3}) {
+            Context c = new Context(tooBigFrame(version, packet));
+            processor.process(c);
+            assertTrue(c.isHandled());
+        }
         assertTrue(samples.isEmpty());
-        assertEquals(1, processor.tooBig());
-        assertEquals(List.of(new TooBigReport(ConnectPoint.deviceConnectPoint("device:leaf1/1"),
-                                              PortNumber.portNumber(2), 1500, grown)), tooBig);
+        assertEquals(2, processor.tooBig());
+        ConnectPoint in = ConnectPoint.deviceConnectPoint("device:leaf1/1");
+        assertEquals(List.of(new TooBigReport(in, PortNumber.portNumber(2), 1500, true, packet),
+                             new TooBigReport(in, PortNumber.portNumber(2), 1500, false, packet)), tooBig);
         assertTrue(processor.rejected().values().stream().allMatch(n -> n == 0));
+    }
+
+    private static byte[] tooBigFrame(int version, byte[] packet) {
+        byte[] report = TelemetryReportParserTest.frame(version, 0, 0, 0, 1, 2, 100, 105, 1500);
+        return ByteBuffer.allocate(42 + 14 + packet.length).put(report, 0, 42).put(new byte[12])
+                .putShort((short) 0x86dd).put(packet).array();
     }
 
     @Test

@@ -11,7 +11,8 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The packet a source sent, found inside the packet a Sixflow router grew from it: an MSR6
+ * The packet a source sent, found inside the packet a Sixflow router grew from it (or the packet
+ * itself, for one the router forwards as it came: {@link #asForwarded}): an MSR6
  * encapsulation (outer IPv6 header and MRH, docs/features/msr6.md) is taken off, and so is an APN6
  * Hop-by-Hop header the router inserted (24 octets, the option first). What was taken off is the
  * growth: the source must send that much less than the MTU for its packets to fit once grown.
@@ -69,6 +70,18 @@ final class GrownPacket {
             growth += APN6_HBH_BYTES;
         }
         return growth == 0 ? Optional.empty() : Optional.of(new GrownPacket(inner, growth));
+    }
+
+    /**
+     * A packet the router forwards at the size it came in with: the source's packet is the packet
+     * itself, and the growth 0 (a transit MSR6 or APN6 packet included: its outer header is
+     * its source's, the node that grew it).
+     *
+     * @param packet the packet from its IPv6 header on
+     * @return the packet; empty when it is no IPv6 packet (or is cut off inside its header)
+     */
+    static Optional<GrownPacket> asForwarded(byte[] packet) {
+        return isIpv6(packet, 0) ? Optional.of(new GrownPacket(packet.clone(), 0)) : Optional.empty();
     }
 
     /** The packet as its source sent it (as far as the report carried it). */

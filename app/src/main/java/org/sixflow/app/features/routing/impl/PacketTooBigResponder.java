@@ -34,9 +34,10 @@ import java.util.function.LongSupplier;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Sends the ICMPv6 Packet Too Big for a packet a Sixflow router grew past an egress MTU (the data
- * plane drops it and reports it, telemetry version 2). The MTU given is the port's less what the
- * router added, so the source's next packets fit once grown (never below 1280). The message goes
+ * Sends the ICMPv6 Packet Too Big for a packet past its egress port's MTU (the data plane drops it
+ * and reports it: telemetry version 2 for a packet the router grew, 3 for one it forwards as it
+ * came). The MTU given is the port's less what the router added, so the source's next packets fit
+ * once grown (never below 1280); for a packet forwarded as it came, the port's. The message goes
  * back out of the port the packet came in by: to the source itself when it is a host there, else
  * to the neighbouring router on that link, which routes it on. It comes from the router's
  * address on that port (netcfg interfaces), else, to a host on the link, from its link-local
@@ -91,7 +92,8 @@ public class PacketTooBigResponder implements PacketTooBigService {
     }
 
     private Outcome tryAnswer(TooBigReport report) {
-        Optional<GrownPacket> grown = GrownPacket.of(report.packet());
+        Optional<GrownPacket> grown = report.grownHere()
+                ? GrownPacket.of(report.packet()) : GrownPacket.asForwarded(report.packet());
         if (grown.isEmpty()) {
             return Outcome.MALFORMED;
         }

@@ -62,6 +62,22 @@ public class GrownPacketTest {
     }
 
     @Test
+    public void aPacketForwardedAsItCameIsItsSourcesWhateverItCarries() {
+        GrownPacket plain = GrownPacket.asForwarded(SENT).get();
+        assertEquals(0, plain.growth());
+        assertArrayEquals(SENT, plain.original());
+        byte[] transit = inMsr6(withApn6(SENT), 2);
+        GrownPacket encapsulated = GrownPacket.asForwarded(transit).get();
+        assertEquals("another node's encapsulation stays", 0, encapsulated.growth());
+        assertArrayEquals(transit, encapsulated.original());
+        assertEquals(Ip6Address.valueOf("fd00:1::1"), encapsulated.source());
+        byte[] ipv4 = SENT.clone();
+        ipv4[0] = 0x45;
+        assertFalse("no IPv6", GrownPacket.asForwarded(ipv4).isPresent());
+        assertFalse("too short", GrownPacket.asForwarded(Arrays.copyOf(SENT, 39)).isPresent());
+    }
+
+    @Test
     public void icmpv6ErrorsAreKnownBehindExtensionHeaders() {
         byte[] error = ipv6("fd00:1:1::10", "fd00:1:3::10", 58, icmpv6(1, 48));
         assertTrue(GrownPacket.of(withApn6(error)).get().isIcmpv6Error());

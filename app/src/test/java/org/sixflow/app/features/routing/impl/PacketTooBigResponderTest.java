@@ -65,8 +65,14 @@ public class PacketTooBigResponderTest {
         responder.setNanoTime(now::get);
     }
 
+    /** A report of a packet the router grew. */
     private static TooBigReport report(ConnectPoint in, int mtu, byte[] packet) {
-        return new TooBigReport(in, PortNumber.portNumber(2), mtu, packet);
+        return new TooBigReport(in, PortNumber.portNumber(2), mtu, true, packet);
+    }
+
+    /** A report of a packet the router forwards as it came. */
+    private static TooBigReport forwarded(ConnectPoint in, int mtu, byte[] packet) {
+        return new TooBigReport(in, PortNumber.portNumber(2), mtu, false, packet);
     }
 
     @Test
@@ -99,6 +105,38 @@ public class PacketTooBigResponderTest {
         assertEquals(1400 - 96 - 24, ByteBuffer.wrap(frame).getInt(58));
         assertArrayEquals(small, Arrays.copyOfRange(frame, 62, frame.length));
         assertEquals(0xffff, onesComplementSum(frame));
+    }
+
+    @Test
+    public void aPacketForwardedAsItCameIsAnsweredWithThePortsMtu() {
+        byte[] fromAfar = ipv6(H_SH, H_BJ, 17, udp(1460));
+        assertEquals(Outcome.SENT, responder.answer(forwarded(BEIJING_1, 1400, fromAfar)));
+        byte[] frame = sentOn(BEIJING_1);
+        assertEquals(Ip6Address.valueOf(H_SH), address(frame, 38));
+        assertEquals("nothing taken off", 1400, ByteBuffer.wrap(frame).getInt(58));
+        assertArrayEquals(Arrays.copyOf(fromAfar, 1280 - 48), Arrays.copyOfRange(frame, 62, frame.length));
+        assertEquals(0xffff, onesComplementSum(frame));
+    }
+
+    @Test
+    public void aTransitEncapsulationIsAnsweredToItsOuterSourceWhole() {
+        // Another node grew it: its outer source, the tree's ingress edge, is the one told,
+        // through the neighbour it came from.
+        byte[] transit = inMsr6(withApn6(SENT), 3);
+        assertEquals(Outcome.SENT, responder.answer(forwarded(BEIJING_1, 1400, transit)));
+        byte[] frame = sentOn(BEIJING_1);
+        assertEquals(Ip6Address.valueOf("fd00:1::1"), address(frame, 38));
+        assertEquals(1400, ByteBuffer.wrap(frame).getInt(58));
+        assertArrayEquals(Arrays.copyOf(transit, 1280 - 48), Arrays.copyOfRange(frame, 62, frame.length));
+    }
+
+    @Test
+    public void aForwardedPacketThatIsNoIpv6PacketIsMalformed() {
+        byte[] notIpv6 = SENT.clone();
+        notIpv6[0] = 0x45;
+        assertEquals(Outcome.MALFORMED, responder.answer(forwarded(BEIJING_3, 1400, notIpv6)));
+        assertEquals(Outcome.MALFORMED, responder.answer(forwarded(BEIJING_3, 1400, Arrays.copyOf(SENT, 39))));
+        assertTrue(emitted.isEmpty());
     }
 
     @Test
