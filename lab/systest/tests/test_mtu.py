@@ -58,12 +58,47 @@ def packets_too_big(frames):
     return found
 
 
-class PathMtuTest(SystemTest):
+class PathMtuDiscoveryTest(SystemTest):
+    """From h_bj to h_sh (else the first and last hosts): the first of two full-size datagrams is
+    too big somewhere on the way; the test says where and what the source should be told."""
 
-    def setUp(self):
+    def pick_hosts(self):
         hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
         self.src = self.lab.hosts.get("h_bj", hosts[0])
         self.dst = self.lab.hosts.get("h_sh", hosts[-1])
+
+    def assert_discovers(self, expected_mtu):
+        """Sends the two datagrams; the source got one Packet Too Big giving expected_mtu, from its
+        gateway, quoting its datagram, its kernel took it, and only the second datagram, fragmented
+        to fit, arrived."""
+        receiver = subprocess.Popen(["ip", "netns", "exec", self.dst.netns, sys.executable, "-c", RECEIVER,
+                                     str(PORT), "8"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        with traffic.Capture(self.lab, [self.src], duration=6) as capture:
+            self.lab.in_host(self.src, sys.executable, "-c", SENDER, self.dst.ipv6, str(PORT), str(PAYLOAD),
+                             timeout=30)
+        received, err = receiver.communicate(timeout=30)
+        route = self.lab.in_host(self.src, "ip", "-6", "route", "get", self.dst.ipv6).stdout
+
+        told = packets_too_big(capture.frames[self.src.name])
+        self.assertEqual(1, len(told), "one Packet Too Big for the one datagram that did not fit: %s (route %s; "
+                         "received %r)" % (told, route.strip(), received))
+        source, destination, mtu, quoted_src, quoted_dst = told[0]
+        self.assertEqual(self.src.ipv6, destination)
+        self.assertEqual(self.src.gateway, source, "from the router's address on the host's link")
+        self.assertEqual(expected_mtu, mtu)
+        self.assertEqual((self.src.ipv6, self.dst.ipv6), (quoted_src, quoted_dst), "the datagram the host sent")
+        self.assertIn("mtu %d" % expected_mtu, route, "the sender's kernel took the MTU: %s" % route)
+        self.assertEqual([str(PAYLOAD), "31"], received.split(),
+                         "only the second datagram, fragmented to fit, arrives: %r %s" % (received, err))
+
+
+class PathMtuTest(PathMtuDiscoveryTest):
+    """An APN6 policy grows the datagram past the ingress edge's egress MTU: the source is told
+    that MTU less the 24-octet insertion."""
+
+    def setUp(self):
+        self.pick_hosts()
         self.policy = "pmtu"
         self.rest.post("policies", {"id": self.policy, "priority": 100, "option": OPTION, "stripAtEgress": True,
                                     "match": {"source": self.src.ipv6 + "/128", "nextHeader": 17,
@@ -79,44 +114,22 @@ class PathMtuTest(SystemTest):
             pass
 
     def test_the_source_learns_the_mtu_and_its_next_datagram_arrives(self):
-        receiver = subprocess.Popen(["ip", "netns", "exec", self.dst.netns, sys.executable, "-c", RECEIVER,
-                                     str(PORT), "8"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(0.5)
-        with traffic.Capture(self.lab, [self.src], duration=6) as capture:
-            self.lab.in_host(self.src, sys.executable, "-c", SENDER, self.dst.ipv6, str(PORT), str(PAYLOAD),
-                             timeout=30)
-        received, err = receiver.communicate(timeout=30)
-        route = self.lab.in_host(self.src, "ip", "-6", "route", "get", self.dst.ipv6).stdout
-
-        told = packets_too_big(capture.frames[self.src.name])
-        self.assertEqual(1, len(told), "one Packet Too Big for the one datagram that did not fit: %s" % told)
-        source, destination, mtu, quoted_src, quoted_dst = told[0]
-        self.assertEqual(self.src.ipv6, destination)
-        self.assertEqual(self.src.gateway, source, "from the router's address on the host's link")
-        self.assertEqual(LINK_MTU - APN6_BYTES, mtu)
-        self.assertEqual((self.src.ipv6, self.dst.ipv6), (quoted_src, quoted_dst), "the datagram the host sent")
-        self.assertIn("mtu %d" % (LINK_MTU - APN6_BYTES), route, "the sender's kernel took the MTU: %s" % route)
-        lines = received.split()
-        self.assertEqual([str(PAYLOAD), "31"], lines, "only the second datagram, fragmented to fit, arrives: %r %s"
-                         % (received, err))
+        self.assert_discovers(LINK_MTU - APN6_BYTES)
 
 
-class TransitPathMtuTest(SystemTest):
+class TransitPathMtuTest(PathMtuDiscoveryTest):
     """The same discovery for a packet Sixflow forwards as it came (RFC 8200 section 5): the
     ingress edge's links onwards are given a smaller MTU in netcfg (as for links that carry
     tunnels), so the sending host's full-size datagram reaches the edge whole and is too big for
-    the link onwards. The edge drops it, the controller answers with the onward link's MTU (nothing
-    taken off: the router did not grow it), and the host's next datagram, fragmented to fit,
-    arrives whole. (The host's link is not raised instead: bmv2 reads a port through a capture it
-    opens when it starts, and frames longer than the port's MTU then did not come through: tried
-    with 1542-octet frames on a veth raised to 2000.)"""
+    the link onwards. The edge drops it, and the controller answers with the onward link's MTU
+    (nothing taken off: the router did not grow it). (The host's link is not raised instead: bmv2
+    reads a port through a capture it opens when it starts, and frames longer than the port's MTU
+    then did not come through: tried with 1542-octet frames on a veth raised to 2000.)"""
 
     ONWARD = LINK_MTU - 100
 
     def setUp(self):
-        hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
-        self.src = self.lab.hosts.get("h_bj", hosts[0])
-        self.dst = self.lab.hosts.get("h_sh", hosts[-1])
+        self.pick_hosts()
         self.onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
         self.path = "network/configuration/devices/%s/sixflow" % self.lab.switches[self.src.switch].device_id
         self.original = self.onos.get(self.path)
@@ -140,24 +153,4 @@ class TransitPathMtuTest(SystemTest):
         return mtus.items()
 
     def test_the_source_learns_the_onward_mtu_and_its_next_datagram_arrives(self):
-        payload = LINK_MTU - 40 - 8
-        receiver = subprocess.Popen(["ip", "netns", "exec", self.dst.netns, sys.executable, "-c", RECEIVER,
-                                     str(PORT), "8"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(0.5)
-        with traffic.Capture(self.lab, [self.src], duration=6) as capture:
-            self.lab.in_host(self.src, sys.executable, "-c", SENDER, self.dst.ipv6, str(PORT), str(payload),
-                             timeout=30)
-        received, err = receiver.communicate(timeout=30)
-        route = self.lab.in_host(self.src, "ip", "-6", "route", "get", self.dst.ipv6).stdout
-
-        told = packets_too_big(capture.frames[self.src.name])
-        self.assertEqual(1, len(told), "one Packet Too Big for the one datagram that did not fit: %s (route %s; "
-                         "received %r)" % (told, route.strip(), received))
-        source, destination, mtu, quoted_src, quoted_dst = told[0]
-        self.assertEqual(self.src.ipv6, destination)
-        self.assertEqual(self.src.gateway, source, "from the router's address on the host's link")
-        self.assertEqual(self.ONWARD, mtu, "the onward link's MTU, nothing taken off")
-        self.assertEqual((self.src.ipv6, self.dst.ipv6), (quoted_src, quoted_dst), "the datagram the host sent")
-        self.assertIn("mtu %d" % self.ONWARD, route, "the sender's kernel took the MTU: %s" % route)
-        self.assertEqual([str(payload), "31"], received.split(),
-                         "only the second datagram, fragmented to fit, arrives: %r %s" % (received, err))
+        self.assert_discovers(self.ONWARD)
