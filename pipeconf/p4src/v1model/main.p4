@@ -297,10 +297,13 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                 read_out();
             }
         } else {
-            // MSR6 copies and leaves, and packets that may run past their port's MTU (longer
-            // than the IPv6 minimum, define_v1model.p4): the rest has no egress work but the
-            // measurement below.
-            if (SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta) || SIXFLOW_MTU_MEASURED(hdr, meta)) {
+            // MSR6 copies and leaves, and packets that may run past their data port's MTU
+            // (longer than the IPv6 minimum, define_v1model.p4): the rest has no egress work but
+            // the measurement below. Not a punt: it carries the drop the ingress counted for it
+            // (hop limit, no route, ...), which the chain's verdict would carry out, and no MTU
+            // limits the CPU port.
+            if (SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta)
+                    || (SIXFLOW_MTU_MEASURED(hdr, meta) && std_meta.egress_port != CPU_PORT)) {
                 chain.apply(hdr, meta, std_meta);
                 // A packet the chain kept takes two tests (three when the drop's reason was tested
                 // first, for every packet): the reason is looked at only for a dropped one.

@@ -89,6 +89,27 @@ class PuntsExpiringHopLimitForTimeExceeded(SixflowTest):
         self.assertTrue(self.client.packet_ins.empty(), "a forwarded packet is not punted")
 
 
+class FullSizePacketsArePuntedWhole(SixflowTest):
+    """The punts above for packets of a full 1500-octet link (tracepath probes at the path MTU):
+    a packet punted leaves by the CPU port, whose size no MTU limits, and is not dropped there as
+    the drop the ingress counted for it."""
+
+    def runTest(self):
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 2}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
+                    {names.MTU: 1500})
+        payload = b"x" * (1500 - 40 - 8)
+        spent = (Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::7", hlim=1)
+                 / UDP(sport=5000, dport=6000) / payload)
+        testutils.send_packet(self, 3, bytes(spent))
+        self.assertEqual(self.expect_punt(), (3, PUNT_HOP_LIMIT, bytes(spent)))
+        unrouted = (Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:9::1")
+                    / UDP(sport=5000, dport=6000) / payload)
+        testutils.send_packet(self, 3, bytes(unrouted))
+        self.assertEqual(self.expect_punt(), (3, PUNT_NO_ROUTE, bytes(unrouted)))
+        testutils.verify_no_other_packets(self)
+
+
 class DropsMulticastItCannotRouteWithoutPunting(SixflowTest):
     """No ICMPv6 error for a packet to a multicast address (RFC 4443 2.4 e): an MLD report at
     hop limit 1 and an mDNS query at 255 (no route) are dropped and counted, never punted."""
