@@ -24,6 +24,13 @@ typedef bit<16>  mcast_group_t;
 const bit<16> ETHERTYPE_IPV6 = 0x86dd;
 // Telemetry reports to the controller: an IEEE 802 local experimental EtherType.
 const bit<16> ETHERTYPE_SIXFLOW_REPORT = 0x88b5;
+// The report's version (its first octet, the same on every target): a latency report, or a
+// packet past its egress MTU punted whole for an ICMPv6 Packet Too Big, whose delta is the MTU:
+// one this router grew (the controller takes the growth off to find the source's packet), or
+// one it forwards at the size it came in with.
+const bit<8> REPORT_VERSION = 1;
+const bit<8> REPORT_VERSION_TOO_BIG = 2;
+const bit<8> REPORT_VERSION_TOO_BIG_TRANSIT = 3;
 // Aggregate readout: the controller sends one to the CPU port and gets it back filled in, since
 // bmv2's P4Runtime server cannot read registers.
 const bit<16> ETHERTYPE_SIXFLOW_READOUT = 0x88b6;
@@ -80,6 +87,13 @@ const bit<8> MRH_TYPE_TE_RLB  = 3;
 const bit<16> MRH_FIXED_BYTES = 8;
 const bit<16> MSID_BYTES = 16;
 const bit<16> IPV6_HEADER_BYTES = 40;
+
+// Every IPv6 packet is held to its egress port's MTU (mtu.p4), not only the packets this router
+// grew: a router that cannot forward a packet for its size drops it and tells the source (RFC
+// 8200 section 5, RFC 4443 section 3.2; the too-big report, below). One of at most the IPv6
+// minimum MTU fits every port (the controller writes none below it): which packets the egress
+// looks up is the target's choice (SIXFLOW_MTU_MEASURED, define_<target>.p4).
+const bit<16> IPV6_MIN_MTU = 1280;
 
 // What a local MSR6 SID does (msr6_local_sid table).
 typedef bit<2> msr6_behaviour_t;
@@ -179,7 +193,7 @@ const drop_reason_t DROP_MSR6_UNKNOWN    = 8;
 const drop_reason_t DROP_MSR6_NO_GROUP   = 9;
 const drop_reason_t DROP_NOT_MY_STATION  = 10;  // a unicast frame for another station
 const drop_reason_t DROP_SR_BOUNDARY     = 11;  // an MRH for a local SID from a host-facing port
-const drop_reason_t DROP_MTU_EXCEEDED    = 12;  // grown here past the egress port's MTU
+const drop_reason_t DROP_MTU_EXCEEDED    = 12;  // past the egress port's MTU (mtu.p4)
 const drop_reason_t DROP_CE_NOT_ECT      = 13;  // congestion marked outside, inner packet not ECN-capable
 // GTP-U encapsulation (gtpu.p4).
 const drop_reason_t DROP_GTPU_NO_INNER_CHECKSUM = 14;  // INCREMENTAL, but no inner L4 checksum to build on

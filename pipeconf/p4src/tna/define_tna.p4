@@ -2,7 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 // Tofino-specific values. CPU_PORT is the PCIe CPU port of a 32-port Tofino 1
 // (Wedge100BF-32X); the Java interpreter's Tofino value is tested against this file, and so
-// are TELEMETRY_CLONE_SESSION and REPORT_VERSION (the same wire format as on bmv2).
+// are the clone sessions and their truncation.
 #ifndef SIXFLOW_DEFINE_TNA_P4
 #define SIXFLOW_DEFINE_TNA_P4
 
@@ -19,14 +19,13 @@
 // What the controller asks that session to keep of a mirror: its report header (28 bytes) and
 // 128 bytes of the measured packet.
 #define TELEMETRY_SESSION_TRUNCATE_BYTES 156
-const bit<8> REPORT_VERSION = 1;
-
-// What egress parses first: a packet from ingress (bridged_t follows), or an egress mirror of
-// a measured packet (the rest of report_mirror_t follows, then the packet as it left).
-const bit<8> KIND_BRIDGED = 1;
-const bit<8> KIND_REPORT = 2;
-// eg_dprsr_md.mirror_type of a telemetry report.
+// Mirror session the controller points at the CPU port, keeping all of a mirror, for packets past
+// their egress MTU: the report header and the whole packet, for an ICMPv6 Packet Too Big.
+#define TOO_BIG_CLONE_SESSION 501
+// eg_dprsr_md.mirror_type of a report mirror (latency or too big: the sessions differ).
 const MirrorType_t MIRROR_TYPE_REPORT = 1;
+// A report mirror carries its version (header_tna.p4): the framing keeps it (report.p4).
+#define SIXFLOW_REPORT_VERSION_FROM_MIRROR
 
 // A packet counter of a table's entries, declared the target's way for the common controls.
 #define SIXFLOW_DIRECT_PACKET_COUNTER(name) DirectCounter<bit<64>>(CounterType_t.PACKETS) name;
@@ -130,7 +129,11 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 // A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The
 // outer flow label is hashed ahead, from the packet's flow (5-tuple and flow label) before any
 // encapsulation, into meta.flow_hash (SIXFLOW_ENCAP_FLOW_LABEL copies it).
-// A grown packet's excess over its port's MTU is measured in a step after the MTU's lookup
+// The IPv6 packets the egress holds to their port's MTU (mtu.p4): every one. The lookup costs
+// Tofino nothing per packet, and a gateway comparing the length with IPV6_MIN_MTU beside the
+// validity bit takes more PHV input than one gateway has.
+#define SIXFLOW_MTU_MEASURED(hdr) hdr.ipv6.isValid()
+// A packet's excess over its port's MTU is measured in a step after the MTU's lookup
 // (mtu.p4): the lookup's action adds one operand to the length, the next subtracts the MTU.
 #define SIXFLOW_MTU_EXCESS_APART
 

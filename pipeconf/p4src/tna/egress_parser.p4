@@ -37,11 +37,13 @@ parser SixflowEgressParser(packet_in packet, out tna_headers_t hdr, out local_me
         packet.extract(eg_intr_md);
         transition select(packet.lookahead<bit<8>>()) {
             KIND_REPORT: parse_report_mirror;
+            KIND_TOO_BIG: parse_report_mirror;
+            KIND_TOO_BIG_TRANSIT: parse_report_mirror;
             default: parse_bridged;
         }
     }
 
-    // A telemetry mirror: the measured packet behind it is left as payload.
+    // A report mirror: the packet behind it is left as payload.
     state parse_report_mirror {
         packet.extract(hdr.common.report);
         transition accept;

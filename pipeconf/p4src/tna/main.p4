@@ -345,7 +345,33 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
         chain.apply(hdr.common, meta, eg_intr_md);
         if (meta.drop) {
             egress_drop_counter.count(meta.drop_reason);
+            // Dropped (drop_ctl bit 0), but still mirrored (bit 2 would stop that): a packet past
+            // its port's MTU goes whole to the controller (TOO_BIG_CLONE_SESSION keeps all of a
+            // mirror), for an ICMPv6 Packet Too Big, as bmv2's egress clones it. Its delta is 0,
+            // not the MTU: keeping the MTU's field to the end of egress takes PHV the ingress
+            // then lacks (`core` in 9 stages, not 8), and the controller wrote the MTU (netcfg).
             eg_dprsr_md.drop_ctl = 1;
+            if (meta.drop_reason == DROP_MTU_EXCEEDED) {
+                hdr.mirror_session = (MirrorId_t) TOO_BIG_CLONE_SESSION;
+                hdr.report_mirror.setValid();
+                if (meta.grown) {
+                    hdr.report_mirror.version = KIND_TOO_BIG;
+                } else {
+                    hdr.report_mirror.version = KIND_TOO_BIG_TRANSIT;
+                }
+                hdr.report_mirror.lat_class = meta.lat_class;
+                hdr.report_mirror._pad0 = 0;
+                hdr.report_mirror.replica = SIXFLOW_REPLICA(meta);
+                hdr.report_mirror.sequence = 0;
+                hdr.report_mirror._pad1 = 0;
+                hdr.report_mirror.ingress_port = meta.ingress_port;
+                hdr.report_mirror._pad2 = 0;
+                hdr.report_mirror.egress_port = eg_intr_md.egress_port;
+                hdr.report_mirror.ingress_ts = hdr.common.bridged.ingress_ts;
+                hdr.report_mirror.egress_ts = eg_prsr_md.global_tstamp;
+                hdr.report_mirror.delta = 0;
+                eg_dprsr_md.mirror_type = MIRROR_TYPE_REPORT;
+            }
         } else {
             if (SIXFLOW_MSR6_REPLICATE(meta)) {
                 replica_counter.count((bit<32>) eg_intr_md.egress_port);

@@ -23,22 +23,13 @@
 // server refuses a truncating clone session (PI: not implemented), so the egress truncates the
 // report frame itself (REPORT_TRUNCATE_BYTES, above).
 #define TELEMETRY_SESSION_TRUNCATE_BYTES 0
-const bit<8> REPORT_VERSION = 1;
-// A packet past its egress MTU, punted for an ICMPv6 Packet Too Big: a report frame (telemetry
-// clone session) of one of these versions, whose delta is the MTU, then the packet. The first
-// for a packet this router grew (the controller takes the growth off to find the source's
-// packet), the second for one it forwards at the size it came in with.
-const bit<8> REPORT_VERSION_TOO_BIG = 2;
-const bit<8> REPORT_VERSION_TOO_BIG_TRANSIT = 3;
+// A packet past its egress MTU is punted in a report frame of this session too, whole (the
+// egress truncates only latency reports): REPORT_VERSION_TOO_BIG, define.p4.
 
-// Every IPv6 packet is held to its egress port's MTU (mtu.p4), not only the packets this router
-// grew: a router that cannot forward a packet for its size drops it and tells the source (RFC
-// 8200 section 5, RFC 4443 section 3.2), which bmv2 can (the too-big report, above). One
-// of at most the IPv6 minimum MTU fits every port (the controller writes none below it), so
-// only a longer one is looked up: the common small packet pays one comparison, not the lookup.
-const bit<16> IPV6_MIN_MTU = 1280;
-#define SIXFLOW_MTU_EVERY_IPV6
-#define SIXFLOW_MTU_MEASURED(hdr, meta) \
+// The IPv6 packets the egress holds to their port's MTU (mtu.p4): those longer than the IPv6
+// minimum MTU (define.p4), the others fitting every port. bmv2 pays per table applied, so the
+// common small packet pays one comparison, not the lookup.
+#define SIXFLOW_MTU_MEASURED(hdr) \
     (hdr.ipv6.isValid() && hdr.ipv6.payload_len > IPV6_MIN_MTU - IPV6_HEADER_BYTES)
 
 // bmv2's P4Runtime server cannot read registers: the controller reads latency aggregates with

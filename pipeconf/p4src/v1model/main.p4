@@ -303,7 +303,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             // (hop limit, no route, ...), which the chain's verdict would carry out, and no MTU
             // limits the CPU port.
             if (SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta)
-                    || (SIXFLOW_MTU_MEASURED(hdr, meta) && std_meta.egress_port != CPU_PORT)) {
+                    || (SIXFLOW_MTU_MEASURED(hdr) && std_meta.egress_port != CPU_PORT)) {
                 chain.apply(hdr, meta, std_meta);
                 // A packet the chain kept takes two tests (three when the drop's reason was tested
                 // first, for every packet): the reason is looked at only for a dropped one.

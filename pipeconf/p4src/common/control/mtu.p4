@@ -3,20 +3,19 @@
 // Egress MTU: a router must not send a packet out bigger than the egress link takes (RFC 8200
 // section 5: IPv6 routers do not fragment; the packet is dropped and its source told). The
 // controller writes each port's MTU (netcfg); a packet past it is dropped and counted
-// (MTU_EXCEEDED), and the target may also tell the controller, for an ICMPv6 Packet Too Big.
-// bmv2 checks every IPv6 packet longer than the IPv6 minimum MTU and punts it
-// (SIXFLOW_MTU_EVERY_IPV6: a packet this router grew, an APN6 insertion or an encapsulation, and
-// one it forwards as it came, from a port with a larger MTU); Tofino checks only the packets it
-// grew, and counts its drops without telling the controller (docs/features/routing.md).
+// (MTU_EXCEEDED), and the target sends it whole to the controller, for an ICMPv6 Packet Too Big
+// (bmv2 as an egress clone, Tofino as an egress mirror). Every IPv6 packet longer than the IPv6
+// minimum MTU is checked (SIXFLOW_MTU_MEASURED, define.p4): a packet this router grew, by an APN6
+// insertion or an encapsulation, and one it forwards as it came, from a port with a larger MTU.
 #ifndef SIXFLOW_MTU_P4
 #define SIXFLOW_MTU_P4
 
 #include "../header.p4"
 
-// Measures, for a packet this router grew, how far it runs past its egress port's MTU. It only
-// reads the port and the length the packet arrived at egress with, so it runs alongside MSR6's
-// egress work rather than after it (on Tofino, two stages fewer on the egress critical path); the
-// verdict waits for that work (EgressMtuCheck), which may undo the growth by decapsulating.
+// Measures how far a packet runs past its egress port's MTU. It only reads the port and the
+// length the packet arrived at egress with, so it runs alongside MSR6's egress work rather than
+// after it (on Tofino, two stages fewer on the egress critical path); the verdict waits for that
+// work (EgressMtuCheck), which may undo the growth by decapsulating.
 control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRESS_PLATFORM_PARAMS) {
 
     // The IPv6 MTU of the port: the largest IPv6 packet (header included) it sends. Taken as it
@@ -66,15 +65,10 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRE
 #endif
 
     apply {
-        // mtu_excess starts at 0 (metadata is zeroed) and is read only for a packet measured. A grown
-        // packet is an IPv6 packet (only IPv6 packets are grown), so its header is not tested
-        // here: MSR6's local delivery invalidates it later, and on Tofino a test of it would hold
-        // MSR6's egress work back a stage.
-#ifdef SIXFLOW_MTU_EVERY_IPV6
-        if (SIXFLOW_MTU_MEASURED(hdr, meta)) {
-#else
-        if (meta.grown) {
-#endif
+        // mtu_excess starts at 0 (metadata is zeroed): a packet not measured is not dropped. The
+        // IPv6 header is tested as the packet came to egress; MSR6's local delivery may
+        // invalidate it later (EgressMtuCheck then spares the copy).
+        if (SIXFLOW_MTU_MEASURED(hdr)) {
 #ifdef SIXFLOW_MTU_EXCESS_APART
             if (port_mtu.apply().hit) {
                 mtu_excess.apply();
@@ -90,15 +84,9 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRE
 // counted, unless it was a copy delivered here (decapsulated, back to the size it came with).
 control EgressMtuCheck(inout local_metadata_t meta) {
     apply {
-#ifdef SIXFLOW_MTU_EVERY_IPV6
-        // Measured only where it may run past (EgressMtu): otherwise 0.
+        // Measured only where it may run past (EgressMtu): otherwise 0. A copy delivered here left
+        // decapsulated: back to the size it came in with.
         if (!meta.drop && meta.mtu_excess != 0 && !SIXFLOW_MSR6_DELIVERED(meta)) {
-#elif defined(WITH_MSR6)
-        // A copy delivered here left decapsulated: back to the size it came in with.
-        if (!meta.drop && meta.grown && meta.mtu_excess != 0 && !meta.msr6_delivered) {
-#else
-        if (!meta.drop && meta.grown && meta.mtu_excess != 0) {
-#endif
             meta.drop = true;
             meta.drop_reason = DROP_MTU_EXCEEDED;
         }

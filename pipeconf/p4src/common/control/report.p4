@@ -3,7 +3,7 @@
 // The frame a telemetry report reaches the controller in, the same on every target: packet_in
 // (the measured packet's ingress port), Ethernet type 0x88B5, report_t, then the first bytes of
 // the measured packet. Each target fills hdr.report its own way (bmv2 from the clone's preserved
-// metadata, Tofino from its egress mirror) and then frames it here.
+// metadata, Tofino from its egress mirror, whose version it keeps) and then frames it here.
 #ifndef SIXFLOW_REPORT_P4
 #define SIXFLOW_REPORT_P4
 
@@ -21,7 +21,9 @@ control ReportFraming(inout headers_t hdr) {
         hdr.report_ethernet.dst_addr = 0;
         hdr.report_ethernet.src_addr = 0;
         hdr.report_ethernet.ether_type = ETHERTYPE_SIXFLOW_REPORT;
+#ifndef SIXFLOW_REPORT_VERSION_FROM_MIRROR
         hdr.report.version = REPORT_VERSION;
+#endif
     }
 }
 

@@ -22,6 +22,12 @@ public final class CloneSessions {
     public static final int BMV2_TELEMETRY_TRUNCATE = 0;
     /** TELEMETRY_SESSION_TRUNCATE_BYTES of Tofino: the 28-byte mirror header and 128 bytes of the packet. */
     public static final int TOFINO_TELEMETRY_TRUNCATE = 156;
+    /**
+     * TOO_BIG_CLONE_SESSION of Tofino: packets past their egress MTU, mirrored whole to the CPU
+     * port (the telemetry session truncates). bmv2 clones them to the telemetry session, which
+     * keeps all of a clone (its egress truncates latency reports itself).
+     */
+    public static final int TOFINO_TOO_BIG = 501;
 
     private CloneSessions() {
     }
@@ -35,5 +41,18 @@ public final class CloneSessions {
     public static Optional<Integer> telemetryTruncate(PiPipeconfId pipeconfId) {
         return SixflowPipeconfs.targetOf(pipeconfId)
                 .map(target -> target == PipeconfTarget.BMV2 ? BMV2_TELEMETRY_TRUNCATE : TOFINO_TELEMETRY_TRUNCATE);
+    }
+
+    /**
+     * Returns the session a Sixflow pipeconf mirrors packets past their egress MTU to, where it is
+     * not the telemetry session.
+     *
+     * @param pipeconfId the pipeconf
+     * @return {@link #TOFINO_TOO_BIG} on Tofino; empty on bmv2 (the telemetry session) and for a
+     *         pipeconf that is not Sixflow's
+     */
+    public static Optional<Integer> tooBigSession(PiPipeconfId pipeconfId) {
+        return SixflowPipeconfs.targetOf(pipeconfId).filter(target -> target == PipeconfTarget.TOFINO)
+                .map(target -> TOFINO_TOO_BIG);
     }
 }

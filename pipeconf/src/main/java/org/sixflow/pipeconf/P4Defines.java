@@ -11,6 +11,9 @@ public final class P4Defines {
 
     public static final int ETHERTYPE_IPV6 = 34525;
     public static final int ETHERTYPE_SIXFLOW_REPORT = 34997;
+    public static final int REPORT_VERSION = 1;
+    public static final int REPORT_VERSION_TOO_BIG = 2;
+    public static final int REPORT_VERSION_TOO_BIG_TRANSIT = 3;
     public static final int ETHERTYPE_SIXFLOW_READOUT = 34998;
     public static final int PROTO_HOPOPT = 0;
     public static final int PROTO_TCP = 6;
@@ -31,6 +34,7 @@ public final class P4Defines {
     public static final int MRH_FIXED_BYTES = 8;
     public static final int MSID_BYTES = 16;
     public static final int IPV6_HEADER_BYTES = 40;
+    public static final int IPV6_MIN_MTU = 1280;
     public static final int MSR6_NONE = 0;
     public static final int MSR6_END_RL = 1;
     public static final int MSR6_END_RLB_X = 2;

@@ -51,4 +51,13 @@ public class CloneSessionsTest {
     public void telemetrySessionMatchesTna() throws Exception {
         assertEquals(defined("tna"), CloneSessions.TELEMETRY);
     }
+
+    @Test
+    public void tooBigSessionIsTofinosOwn() throws Exception {
+        assertEquals(Optional.of(defined("tna", "TOO_BIG_CLONE_SESSION")),
+                     CloneSessions.tooBigSession(SixflowPipeconfs.CORE_TOFINO));
+        assertEquals(Optional.empty(), CloneSessions.tooBigSession(SixflowPipeconfs.FULL_BMV2));
+        assertEquals(Optional.empty(), CloneSessions.tooBigSession(new PiPipeconfId("org.example.other")));
+        assertTrue(GroupIds.isCloneSession(CloneSessions.TOFINO_TOO_BIG));
+    }
 }

@@ -29,6 +29,8 @@ public interface PacketTooBigService {
         /** Not understood: no IPv6 packet this router grew, or truncated before its source. */
         MALFORMED,
         /** No way back to the source from the port the packet came in by, or no router address. */
-        NO_WAY_BACK
+        NO_WAY_BACK,
+        /** The report gives no MTU (Tofino's) and netcfg no longer gives the port one. */
+        NO_MTU
     }
 }

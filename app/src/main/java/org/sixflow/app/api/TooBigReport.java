@@ -6,13 +6,15 @@ import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.PortNumber;
 
 import java.util.Arrays;
+import java.util.OptionalInt;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * A packet a device dropped because it was past the MTU of its egress port, as the device
- * reported it: where the packet came in, the port it would have left by, that port's MTU, whether
+ * reported it: where the packet came in, the port it would have left by, that port's MTU (where
+ * the device gives it: Tofino's report leaves it to the controller's configuration), whether
  * the device grew the packet (MSR6 encapsulation, APN6 insertion) or forwards it as it came, and
  * the packet as it would have left (from its IPv6 header on, the link layer left out).
  */
@@ -29,12 +31,12 @@ public final class TooBigReport {
      *
      * @param receivedAt the device and port the packet came in by
      * @param egressPort the port it would have left by
-     * @param mtu        that port's MTU in octets
+     * @param mtu        that port's MTU in octets, 0 where the device does not give it
      * @param grownHere  whether the device grew the packet (else it forwards it as it came)
      * @param packet     the packet from its IPv6 header on (copied)
      */
     public TooBigReport(ConnectPoint receivedAt, PortNumber egressPort, int mtu, boolean grownHere, byte[] packet) {
-        checkArgument(mtu > 0, "an MTU is positive");
+        checkArgument(mtu >= 0, "an MTU is positive, or 0 where the device does not give it");
         this.receivedAt = checkNotNull(receivedAt);
         this.egressPort = checkNotNull(egressPort);
         this.mtu = mtu;
@@ -52,9 +54,9 @@ public final class TooBigReport {
         return egressPort;
     }
 
-    /** The egress port's MTU in octets. */
-    public int mtu() {
-        return mtu;
+    /** The egress port's MTU in octets, as the device gave it (empty: the device does not say). */
+    public OptionalInt mtu() {
+        return mtu > 0 ? OptionalInt.of(mtu) : OptionalInt.empty();
     }
 
     /** Whether the device grew the packet: else it forwards it at the size it came in with. */
@@ -69,7 +71,7 @@ public final class TooBigReport {
 
     @Override
     public String toString() {
-        return "TooBigReport{" + receivedAt + " -> " + egressPort + ", mtu " + mtu + (grownHere ? ", grown" : "")
+        return "TooBigReport{" + receivedAt + " -> " + egressPort + ", mtu " + (mtu > 0 ? String.valueOf(mtu) : "not given") + (grownHere ? ", grown" : "")
                 + ", " + packet.length + " octets}";
     }
 

@@ -17,6 +17,7 @@ import org.sixflow.app.api.DeviceRole;
 import org.sixflow.app.packet.Ipv6Prefixes;
 import org.sixflow.app.packet.msr6.Msid;
 import org.sixflow.pipeconf.EgressMsidLimits;
+import org.sixflow.pipeconf.P4Defines;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -80,8 +81,11 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final String AGGREGATES = "aggregates";
     public static final String DELEGATIONS = "delegations";
     public static final String EGRESS_MSIDS = "egressMsids";
-    /** IPv6 links carry at least 1280 octets (RFC 8200 section 5); the payload length is 16 bits. */
-    public static final int MIN_MTU = 1280;
+    /**
+     * IPv6 links carry at least 1280 octets (RFC 8200 section 5), IPV6_MIN_MTU in define.p4, above
+     * which bmv2 looks packets up; the payload length is 16 bits.
+     */
+    public static final int MIN_MTU = P4Defines.IPV6_MIN_MTU;
     public static final int MAX_MTU = 65_535;
     /**
      * Default behaviour codes of the SIDs (docs/features/msr6.md#m-sids: the operator's choice). A SID's

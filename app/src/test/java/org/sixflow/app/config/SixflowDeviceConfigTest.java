@@ -12,7 +12,6 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.InvalidFieldException;
 import org.sixflow.app.api.DeviceRole;
-import org.sixflow.app.testing.P4Source;
 
 import java.util.List;
 import java.util.Map;
@@ -49,12 +48,6 @@ public class SixflowDeviceConfigTest {
         } catch (InvalidFieldException e) {
             assertTrue(e.getMessage() + " should mention " + messagePart, e.getMessage().contains(messagePart));
         }
-    }
-
-    @Test
-    public void theSmallestMtuAcceptedIsTheOneBmv2LooksUpAbove() {
-        // bmv2 looks up only packets longer than IPV6_MIN_MTU: no port may take less.
-        assertEquals(P4Source.value("v1model/define_v1model.p4", "IPV6_MIN_MTU"), SixflowDeviceConfig.MIN_MTU);
     }
 
     @Test

@@ -34,14 +34,16 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_TELEMETRY_SAMP
  * What a device needs to send telemetry reports: the clone session the egress clones reports
  * to, pointed at the controller and, where the target takes it, truncating its clones (a report
  * carries 128 bytes of the packet: copying more would only load the CPU port; bmv2 refuses it and
- * truncates in its egress), and one telemetry_sampling entry per sampled class.
+ * truncates in its egress), where the target mirrors them apart (Tofino) the session that takes
+ * packets past their egress MTU whole to the controller, and one telemetry_sampling entry per
+ * sampled class.
  */
 public final class ReportRules {
 
     /** Sampling entries are exact matches on a 16-entry table: one priority does. */
     static final int PRIORITY = 10;
     /** Key of the telemetry clone session's group. */
-    public static final GroupKey CLONE_KEY = new DefaultGroupKey(ByteBuffer.allocate(4).putInt(TELEMETRY).array());
+    public static final GroupKey CLONE_KEY = sessionKey(TELEMETRY);
 
     private ReportRules() {
     }
@@ -63,6 +65,33 @@ public final class ReportRules {
         }
         return new DefaultGroupDescription(device, GroupDescription.Type.CLONE, new GroupBuckets(List.of(
                 DefaultGroupBucket.createCloneGroupBucket(bucket.build()))), CLONE_KEY, TELEMETRY, appId);
+    }
+
+    /**
+     * Returns the session a target that mirrors packets past their egress MTU apart (Tofino:
+     * CloneSessions#tooBigSession) sends them to the controller by, whole: the controller answers
+     * their sources with an ICMPv6 Packet Too Big quoting them.
+     *
+     * @param device  the device
+     * @param appId   the owning application
+     * @param session the session's id
+     * @return a CLONE group with that id, to the controller, not truncated
+     */
+    public static GroupDescription tooBigSession(DeviceId device, ApplicationId appId, int session) {
+        return new DefaultGroupDescription(device, GroupDescription.Type.CLONE, new GroupBuckets(List.of(
+                DefaultGroupBucket.createCloneGroupBucket(
+                        DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER).build()))),
+                sessionKey(session), session, appId);
+    }
+
+    /**
+     * Returns the key of a clone session's group.
+     *
+     * @param session the session's id
+     * @return its group key
+     */
+    public static GroupKey sessionKey(int session) {
+        return new DefaultGroupKey(ByteBuffer.allocate(4).putInt(session).array());
     }
 
     /**

@@ -313,6 +313,10 @@ public class TelemetryReportCollector implements ReportSamplingService {
                 groupService.addGroup(ReportRules.cloneSession(
                         id, appId, CloneSessions.telemetryTruncate(pipeconf.get().id()).orElseThrow()));
             }
+            Optional<Integer> tooBig = CloneSessions.tooBigSession(pipeconf.get().id());
+            if (tooBig.isPresent() && groupService.getGroup(id, ReportRules.sessionKey(tooBig.get())) == null) {
+                groupService.addGroup(ReportRules.tooBigSession(id, appId, tooBig.get()));
+            }
             String text = samplingText(id);
             List<FlowEntry> current = new ArrayList<>();
             for (FlowEntry entry : flowRuleService.getFlowEntriesById(appId)) {

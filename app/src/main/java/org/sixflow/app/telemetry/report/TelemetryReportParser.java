@@ -8,6 +8,7 @@ import org.onosproject.net.PortNumber;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
 import org.sixflow.app.api.TooBigReport;
+import org.sixflow.pipeconf.P4Defines;
 
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -26,18 +27,19 @@ public final class TelemetryReportParser {
 
     /** ETHERTYPE_SIXFLOW_REPORT in define.p4. */
     public static final int ETHERTYPE_REPORT = 0x88b5;
-    /** REPORT_VERSION in define_v1model.p4. */
-    public static final int REPORT_VERSION = 1;
+    /** REPORT_VERSION in define.p4. */
+    public static final int REPORT_VERSION = P4Defines.REPORT_VERSION;
     /**
-     * REPORT_VERSION_TOO_BIG in define_v1model.p4: not a latency report but a packet the data
-     * plane grew past its egress port's MTU (delta = that MTU), for an ICMPv6 Packet Too Big.
+     * REPORT_VERSION_TOO_BIG in define.p4: not a latency report but a packet the data plane grew
+     * past its egress port's MTU (delta = that MTU, or 0 where the target does not give it), for an
+     * ICMPv6 Packet Too Big.
      */
-    public static final int REPORT_VERSION_TOO_BIG = 2;
+    public static final int REPORT_VERSION_TOO_BIG = P4Defines.REPORT_VERSION_TOO_BIG;
     /**
-     * REPORT_VERSION_TOO_BIG_TRANSIT in define_v1model.p4: the same for a packet the data plane
+     * REPORT_VERSION_TOO_BIG_TRANSIT in define.p4: the same for a packet the data plane
      * forwards at the size it came in with.
      */
-    public static final int REPORT_VERSION_TOO_BIG_TRANSIT = 3;
+    public static final int REPORT_VERSION_TOO_BIG_TRANSIT = P4Defines.REPORT_VERSION_TOO_BIG_TRANSIT;
     static final int ETHERNET_BYTES = 14;
     /** report_t: 8+4+4+16+32+(7+9)+(7+9)+48+48+32 bits. */
     static final int REPORT_BYTES = 28;
@@ -148,8 +150,9 @@ public final class TelemetryReportParser {
     /**
      * Reads a too-big report (version {@link #REPORT_VERSION_TOO_BIG} for a packet the device
      * grew, {@link #REPORT_VERSION_TOO_BIG_TRANSIT} for one it forwards as it came): the report
-     * header, whose delta field holds the egress port's MTU, then the whole packet as it would
-     * have left.
+     * header, whose delta field holds the egress port's MTU (bmv2) or 0 (Tofino, whose egress has
+     * no room left to carry it: the controller's own MTU for the port applies), then the whole
+     * packet as it would have left.
      *
      * @param frame    the report frame from its Ethernet header on
      * @param deviceId the device that sent it
@@ -164,7 +167,7 @@ public final class TelemetryReportParser {
         int ingress = Short.toUnsignedInt(b.getShort(ETHERNET_BYTES + 8));
         int egress = Short.toUnsignedInt(b.getShort(ETHERNET_BYTES + 10));
         long mtu = Integer.toUnsignedLong(b.getInt(ETHERNET_BYTES + 24));
-        if ((ingress >>> PORT_BITS) != 0 || (egress >>> PORT_BITS) != 0 || mtu == 0 || mtu > 0xffff
+        if ((ingress >>> PORT_BITS) != 0 || (egress >>> PORT_BITS) != 0 || mtu > 0xffff
                 || Short.toUnsignedInt(b.getShort(packet - 2)) != ETHERTYPE_IPV6) {
             return Optional.empty();
         }

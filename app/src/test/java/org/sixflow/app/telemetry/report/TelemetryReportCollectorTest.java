@@ -98,6 +98,7 @@ public class TelemetryReportCollectorTest {
     private TelemetryReportCollector collector;
     private PacketProcessor processor;
     private TestDeviceService devices;
+    private TestPipeconfService pipeconfs;
     /** Whether the device refuses the next writes. */
     private volatile boolean refuse;
     /** Every write the collector sent, in order. */
@@ -117,7 +118,7 @@ public class TelemetryReportCollectorTest {
         devices = new TestDeviceService();
         devices.addSwitch(LEAF1.toString(), true);
         devices.addSwitch(LEAF2.toString(), true);
-        TestPipeconfService pipeconfs = new TestPipeconfService();
+        pipeconfs = new TestPipeconfService();
         pipeconfs.register(bmv2);
         pipeconfs.bindToDevice(bmv2.id(), LEAF1);
         pipeconfs.bindToDevice(bmv2.id(), LEAF2);
@@ -267,6 +268,30 @@ public class TelemetryReportCollectorTest {
             assertEquals(List.of(), tofino.problems(rule));
         }
         assertTrue(masksByClass().values().stream().allMatch(mask -> mask == 1023));
+    }
+
+    @Test
+    public void aTofinoMasterAlsoGetsTheWholePacketSessionForTooBigPackets() throws Exception {
+        PiPipeconf tofino = BundledPipeconfs.tofino();
+        pipeconfs.register(tofino);
+        pipeconfs.bindToDevice(tofino.id(), LEAF1);
+        collector.activate(null);
+        await("sampling entries installed", () -> installed.size() == LatencyClass.values().length);
+
+        assertEquals(List.of(CloneSessions.TELEMETRY, CloneSessions.TOFINO_TOO_BIG),
+                     groups.stream().map(GroupDescription::givenGroupId).collect(Collectors.toList()));
+        GroupDescription telemetrySession = groups.get(0);
+        GroupDescription tooBig = groups.get(1);
+        assertEquals(LEAF1, tooBig.deviceId());
+        assertEquals(GroupDescription.Type.CLONE, tooBig.type());
+        assertEquals(List.of(Instructions.createOutput(PortNumber.CONTROLLER)),
+                     tooBig.buckets().buckets().get(0).treatment().allInstructions());
+        // Latency reports keep their first bytes only; a too-big packet goes whole.
+        assertTrue(telemetrySession.buckets().buckets().get(0).treatment().allInstructions().stream()
+                           .anyMatch(i -> i instanceof Instructions.TruncateInstruction));
+
+        collector.configureAll();
+        assertEquals("configured again, nothing added twice", 2, groups.size());
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -87,8 +88,32 @@ public class TelemetryReportProcessorTest {
         assertTrue(processor.rejected().values().stream().allMatch(n -> n == 0));
     }
 
+    @Test
+    public void aTooBigReportWithoutItsMtuLeavesItToTheController() {
+        // Tofino's: delta 0, the port's MTU being the controller's own (its netcfg).
+        byte[] packet = new byte[60];
+        packet[0] = 0x60;
+        processor.process(new Context(tooBigFrame(3, packet, 0)));
+        assertEquals(1, tooBig.size());
+        assertEquals(OptionalInt.empty(), tooBig.get(0).mtu());
+        assertTrue(processor.rejected().values().stream().allMatch(n -> n == 0));
+    }
+
+    @Test
+    public void aTooBigReportWithAnMtuPastSixteenBitsIsRejected() {
+        byte[] packet = new byte[60];
+        packet[0] = 0x60;
+        processor.process(new Context(tooBigFrame(2, packet, 0x10000)));
+        assertTrue(tooBig.isEmpty());
+        assertEquals(Long.valueOf(1), processor.rejected().get(ReportRejection.TRUNCATED));
+    }
+
     private static byte[] tooBigFrame(int version, byte[] packet) {
-        byte[] report = TelemetryReportParserTest.frame(version, 0, 0, 0, 1, 2, 100, 105, 1500);
+        return tooBigFrame(version, packet, 1500);
+    }
+
+    private static byte[] tooBigFrame(int version, byte[] packet, long mtu) {
+        byte[] report = TelemetryReportParserTest.frame(version, 0, 0, 0, 1, 2, 100, 105, mtu);
         return ByteBuffer.allocate(42 + 14 + packet.length).put(report, 0, 42).put(new byte[12])
                 .putShort((short) 0x86dd).put(packet).array();
     }

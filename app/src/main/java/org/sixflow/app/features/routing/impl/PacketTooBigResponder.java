@@ -29,6 +29,7 @@ import org.slf4j.Logger;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.LongSupplier;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -37,7 +38,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Sends the ICMPv6 Packet Too Big for a packet past its egress port's MTU (the data plane drops it
  * and reports it: telemetry version 2 for a packet the router grew, 3 for one it forwards as it
  * came). The MTU given is the port's less what the router added, so the source's next packets fit
- * once grown (never below 1280); for a packet forwarded as it came, the port's. The message goes
+ * once grown (never below 1280); for a packet forwarded as it came, the port's. The port's MTU is
+ * the one the report gives, else (a target whose report leaves it out: Tofino) the one netcfg
+ * gives the port, which the data plane was held to. The message goes
  * back out of the port the packet came in by: to the source itself when it is a host there, else
  * to the neighbouring router on that link, which routes it on. It comes from the router's
  * address on that port (netcfg interfaces), else, to a host on the link, from its link-local
@@ -106,6 +109,12 @@ public class PacketTooBigResponder implements PacketTooBigService {
         if (router.isEmpty()) {
             return Outcome.NO_WAY_BACK;
         }
+        OptionalInt reported = report.mtu();
+        Optional<Integer> mtu = reported.isPresent() ? Optional.of(reported.getAsInt())
+                : router.get().mtuOf(report.egressPort());
+        if (mtu.isEmpty()) {
+            return Outcome.NO_MTU;
+        }
         MacAddress routerMac = router.get().myStationMac();
         Optional<MacAddress> host = hostAt(in, source);
         Optional<MacAddress> nextHop = host.isPresent() ? host : neighbourRouter(in);
@@ -118,7 +127,7 @@ public class PacketTooBigResponder implements PacketTooBigService {
             return Outcome.RATE_LIMITED;
         }
         byte[] frame = PacketTooBigMessage.frame(routerMac, nextHop.get(), from, source,
-                                                 report.mtu() - grown.get().growth(), grown.get().original());
+                                                 mtu.get() - grown.get().growth(), grown.get().original());
         packetService.emit(new DefaultOutboundPacket(
                 in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(), ByteBuffer.wrap(frame)));
         return Outcome.SENT;

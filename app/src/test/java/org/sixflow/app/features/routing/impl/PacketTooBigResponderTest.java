@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.routing.impl;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Before;
 import org.junit.Test;
 import org.onlab.packet.Ip6Address;
@@ -13,6 +14,7 @@ import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.api.PacketTooBigService.Outcome;
 import org.sixflow.app.api.TooBigReport;
+import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
@@ -48,10 +50,11 @@ public class PacketTooBigResponderTest {
     private final List<OutboundPacket> emitted = new ArrayList<>();
     private final AtomicLong now = new AtomicLong();
     private final PacketTooBigResponder responder = new PacketTooBigResponder();
+    private LabNetwork lab;
 
     @Before
     public void setUp() {
-        LabNetwork lab = new LabNetwork();
+        lab = new LabNetwork();
         responder.packetService = new PacketServiceAdapter() {
             @Override
             public void emit(OutboundPacket packet) {
@@ -116,6 +119,32 @@ public class PacketTooBigResponderTest {
         assertEquals("nothing taken off", 1400, ByteBuffer.wrap(frame).getInt(58));
         assertArrayEquals(Arrays.copyOf(fromAfar, 1280 - 48), Arrays.copyOfRange(frame, 62, frame.length));
         assertEquals(0xffff, onesComplementSum(frame));
+    }
+
+    @Test
+    public void aReportWithoutTheMtuIsAnsweredWithThePortsMtuFromNetcfg() {
+        // Tofino's report leaves the MTU out: beijing's ports have 1500 (docker/netcfg.json).
+        byte[] fromAfar = ipv6(H_SH, H_BJ, 17, udp(1460));
+        assertEquals(Outcome.SENT, responder.answer(forwarded(BEIJING_1, 0, fromAfar)));
+        assertEquals(1500, ByteBuffer.wrap(sentOn(BEIJING_1)).getInt(58));
+        emitted.clear();
+        assertEquals(Outcome.SENT, responder.answer(report(BEIJING_3, 0, withApn6(SENT))));
+        assertEquals("the insertion taken off", 1500 - 24, ByteBuffer.wrap(sentOn(BEIJING_3)).getInt(58));
+    }
+
+    @Test
+    public void aReportWithoutTheMtuOfAPortNetcfgNoLongerGivesOneIsNotAnswered() {
+        ObjectNode beijing = (ObjectNode) lab.netcfg.getConfig(BEIJING_1.deviceId(), SixflowDeviceConfig.class)
+                .node().deepCopy();
+        beijing.remove(SixflowDeviceConfig.MTU);
+        beijing.remove(SixflowDeviceConfig.PORT_MTU);
+        lab.netcfg.applyConfig(BEIJING_1.deviceId(), SixflowDeviceConfig.class, beijing);
+        byte[] fromAfar = ipv6(H_SH, H_BJ, 17, udp(1460));
+        assertEquals(Outcome.NO_MTU, responder.answer(forwarded(BEIJING_1, 0, fromAfar)));
+        assertTrue(emitted.isEmpty());
+        assertEquals("a report that gives it needs none", Outcome.SENT,
+                     responder.answer(forwarded(BEIJING_1, 1400, fromAfar)));
+        assertEquals(Long.valueOf(1), responder.outcomes().get(Outcome.NO_MTU));
     }
 
     @Test
