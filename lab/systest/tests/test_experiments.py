@@ -15,8 +15,8 @@ N = 2000
 # Unmeasured probes first: the lab's controller starts with a cold JIT, which stalls it for seconds.
 WARMUP = 1000
 # A run that FAILED because a tree was rebuilt during it is run again, this many runs in all
-# (run_to_end); READABLE_MSIDS is the M-SID count a
-# telemetry report still shows a probe behind (Msr6TreeTarget.MAX_READABLE_MSIDS).
+# (run_to_end); READABLE_MSIDS is the M-SID count a telemetry report still shows a probe behind
+# (Msr6TreeTarget.MAX_READABLE_MSIDS).
 REBUILT_TREE_ATTEMPTS = 3
 READABLE_MSIDS = 3
 GROUP_TE = "ff3e::e1"
