@@ -183,6 +183,24 @@ control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in lo
     }
 }
 
+// An egress mirror of the packet leaving, to a session, with the report's fields but its version
+// (the kind byte: the caller's): a sampled packet's latency report, or a packet past its MTU.
+#define TNA_MIRROR_REPORT(session, report_seq, report_delta_value) \
+    hdr.mirror_session = (MirrorId_t) (session); \
+    hdr.report_mirror.setValid(); \
+    hdr.report_mirror.lat_class = meta.lat_class; \
+    hdr.report_mirror._pad0 = 0; \
+    hdr.report_mirror.replica = SIXFLOW_REPLICA(meta); \
+    hdr.report_mirror.sequence = (report_seq); \
+    hdr.report_mirror._pad1 = 0; \
+    hdr.report_mirror.ingress_port = meta.ingress_port; \
+    hdr.report_mirror._pad2 = 0; \
+    hdr.report_mirror.egress_port = eg_intr_md.egress_port; \
+    hdr.report_mirror.ingress_ts = hdr.common.bridged.ingress_ts; \
+    hdr.report_mirror.egress_ts = eg_prsr_md.global_tstamp; \
+    hdr.report_mirror.delta = (report_delta_value); \
+    eg_dprsr_md.mirror_type = MIRROR_TYPE_REPORT;
+
 control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
                       in egress_intrinsic_metadata_t eg_intr_md,
                       in egress_intrinsic_metadata_from_parser_t eg_prsr_md,
@@ -352,25 +370,12 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
             // then lacks (`core` in 9 stages, not 8), and the controller wrote the MTU (netcfg).
             eg_dprsr_md.drop_ctl = 1;
             if (meta.drop_reason == DROP_MTU_EXCEEDED) {
-                hdr.mirror_session = (MirrorId_t) TOO_BIG_CLONE_SESSION;
-                hdr.report_mirror.setValid();
+                TNA_MIRROR_REPORT(TOO_BIG_CLONE_SESSION, 0, 0)
                 if (meta.grown) {
                     hdr.report_mirror.version = KIND_TOO_BIG;
                 } else {
                     hdr.report_mirror.version = KIND_TOO_BIG_TRANSIT;
                 }
-                hdr.report_mirror.lat_class = meta.lat_class;
-                hdr.report_mirror._pad0 = 0;
-                hdr.report_mirror.replica = SIXFLOW_REPLICA(meta);
-                hdr.report_mirror.sequence = 0;
-                hdr.report_mirror._pad1 = 0;
-                hdr.report_mirror.ingress_port = meta.ingress_port;
-                hdr.report_mirror._pad2 = 0;
-                hdr.report_mirror.egress_port = eg_intr_md.egress_port;
-                hdr.report_mirror.ingress_ts = hdr.common.bridged.ingress_ts;
-                hdr.report_mirror.egress_ts = eg_prsr_md.global_tstamp;
-                hdr.report_mirror.delta = 0;
-                eg_dprsr_md.mirror_type = MIRROR_TYPE_REPORT;
             }
         } else {
             if (SIXFLOW_MSR6_REPLICATE(meta)) {
@@ -392,21 +397,8 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 meta.report_sequence = next_sequence.execute((bit<32>) meta.lat_class);
                 telemetry_sample_test.apply();
                 if (sample_mask == 0) {
-                    hdr.mirror_session = (MirrorId_t) TELEMETRY_CLONE_SESSION;
-                    hdr.report_mirror.setValid();
+                    TNA_MIRROR_REPORT(TELEMETRY_CLONE_SESSION, meta.report_sequence, meta.report_delta)
                     hdr.report_mirror.version = KIND_REPORT;
-                    hdr.report_mirror.lat_class = meta.lat_class;
-                    hdr.report_mirror._pad0 = 0;
-                    hdr.report_mirror.replica = SIXFLOW_REPLICA(meta);
-                    hdr.report_mirror.sequence = meta.report_sequence;
-                    hdr.report_mirror._pad1 = 0;
-                    hdr.report_mirror.ingress_port = meta.ingress_port;
-                    hdr.report_mirror._pad2 = 0;
-                    hdr.report_mirror.egress_port = eg_intr_md.egress_port;
-                    hdr.report_mirror.ingress_ts = hdr.common.bridged.ingress_ts;
-                    hdr.report_mirror.egress_ts = eg_prsr_md.global_tstamp;
-                    hdr.report_mirror.delta = meta.report_delta;
-                    eg_dprsr_md.mirror_type = MIRROR_TYPE_REPORT;
                 }
             }
         }
