@@ -48,18 +48,14 @@ except socket.timeout:
 
 
 def timeline(frames, sent):
-    """When the source sent its datagrams (sent: ns, its clock) and what its link brought back,
-    for a failure's message: ms since the first datagram."""
+    """When the source sent its datagrams (sent: ns, its clock) and the ICMPv6 messages it received
+    (type: 2 Packet Too Big, 134 Router Advertisement, ...), in order, for a failure's message: ms
+    since the first datagram. (The capture holds what the host received only.)"""
     start = sent[0] if sent else (frames[0][0] if frames else 0)
-    events = ["%.0f ms: datagram sent" % ((t - start) / 1e6) for t in sent]
-    for t, frame in frames:
-        if len(frame) < 14 + 40 or frame[12:14] != b"\x86\xdd":
-            continue
-        if frame[20] == 58 and len(frame) > 54 and frame[54] == 2:
-            events.append("%.0f ms: Packet Too Big" % ((t - start) / 1e6))
-        elif frame[20] in (17, 44):
-            events.append("%.0f ms: datagram, %d octets" % ((t - start) / 1e6, len(frame) - 14))
-    return events
+    events = [(t, "datagram sent") for t in sent]
+    events += [(t, "ICMPv6 type %d" % frame[54]) for t, frame in frames
+               if len(frame) > 54 and frame[12:14] == b"\x86\xdd" and frame[20] == 58]
+    return ["%.0f ms: %s" % ((t - start) / 1e6, what) for t, what in sorted(events)]
 
 
 def packets_too_big(frames):
