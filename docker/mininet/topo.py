@@ -76,7 +76,9 @@ class SixflowIPv6Host(Host):
         self.cmd("ip -6 addr flush dev %s" % intf)
         # nodad: the address is usable at once instead of after duplicate address detection.
         self.cmd("ip -6 addr add %s dev %s nodad" % (ipv6, intf))
-        self.cmd("ip -6 neigh replace %s lladdr %s dev %s nud permanent"
+        # A router's entry, as its Neighbor Advertisements' Router flag would make it: Linux's route
+        # garbage collection drops a learnt path MTU whose gateway is not one.
+        self.cmd("ip -6 neigh replace %s lladdr %s dev %s nud permanent router"
                  % (gateway, gatewaymac, intf))
         self.cmd("ip -6 route replace default via %s dev %s" % (gateway, intf))
         # bmv2 needs real checksums: veth offload would leave them to hardware that is not there.

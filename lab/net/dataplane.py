@@ -188,9 +188,11 @@ def _add_host(topo, host, made, notes):
     netdev.set_link(switch_side, True)
     netdev.ip("-6", "route", "replace", "default", "via", host["gateway"], "dev", eth, netns=netns)
     # The gateway answers at the switch's router MAC; a permanent entry means no neighbour
-    # discovery is needed before the first packet (as in the compose lab's hosts).
+    # discovery is needed before the first packet (as in the compose lab's hosts). Marked a
+    # router, as the Router flag of the gateway's own Neighbor Advertisements would mark it: Linux's
+    # route garbage collection removes a learnt path MTU whose gateway's entry is not a router's.
     netdev.ip("-6", "neigh", "replace", host["gateway"], "lladdr", sw["routerMac"], "dev", eth,
-              "nud", "permanent", netns=netns)
+              "nud", "permanent", "router", netns=netns)
     if "ipv4" in host:
         # The same for IPv4: the P4 BNG answers no ARP, so the gateway's entry is permanent.
         netdev.ip("-4", "route", "replace", "default", "via", host["gateway4"], "dev", eth, netns=netns)

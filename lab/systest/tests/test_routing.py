@@ -90,9 +90,12 @@ class RoutingTest(SystemTest):
             neighbours = self.lab.in_host(src, "ip", "-6", "neigh", "show", src.gateway, "dev", src.ifname).stdout
             self.assertIn(router_mac.lower(), neighbours.lower())
             self.assertNotIn("PERMANENT", neighbours)
+            # The Neighbor Advertisement's Router flag: without it Linux would not keep a path MTU
+            # it learns through this gateway past its next route garbage collection.
+            self.assertIn("router", neighbours.split(), "the gateway's entry is a router's: %s" % neighbours)
         finally:
             self.lab.in_host(src, "ip", "-6", "neigh", "replace", src.gateway, "lladdr", router_mac, "dev",
-                             src.ifname, "nud", "permanent")
+                             src.ifname, "nud", "permanent", "router")
 
     def test_every_router_answers_a_ping_to_each_of_its_addresses(self):
         """From one host, three Echo Requests to every router's gateway and locator addresses come
