@@ -109,8 +109,9 @@ class ExperimentTest(SystemTest):
         A run that FAILED because a tree was rebuilt during it is run again, REBUILT_TREE_ATTEMPTS
         runs in all: the run's own load delayed LLDP past the lab's 3 s link age, a link went and
         came back, a tree was rebuilt longer than a report can show, and the run refused to count
-        it and asked to be run again, as it should. Once the trees are short again the test does
-        so."""
+        it and asked to be run again, as it should. Once the owner has moved the trees back to
+        their shorter paths (the link back and the network still for treeReoptimizeHoldSeconds)
+        the test does so."""
         for attempt in range(1, REBUILT_TREE_ATTEMPTS + 1):
             started = self.rest.post("experiments/%s/runs" % experiment, {})
             self.assertEqual("QUEUED", started["state"])

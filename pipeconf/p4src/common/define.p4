@@ -25,9 +25,10 @@ const bit<16> ETHERTYPE_IPV6 = 0x86dd;
 // Telemetry reports to the controller: an IEEE 802 local experimental EtherType.
 const bit<16> ETHERTYPE_SIXFLOW_REPORT = 0x88b5;
 // The report's version (its first octet, the same on every target): a latency report, or a
-// packet past its egress MTU punted whole for an ICMPv6 Packet Too Big, whose delta is the MTU:
-// one this router grew (the controller takes the growth off to find the source's packet), or
-// one it forwards at the size it came in with.
+// packet past its egress MTU punted whole for an ICMPv6 Packet Too Big, whose delta is the MTU
+// (bmv2) or 0 (Tofino: the controller takes the port's MTU from netcfg): one this router grew
+// (the controller takes the growth off to find the source's packet), or one it forwards at the
+// size it came in with.
 const bit<8> REPORT_VERSION = 1;
 const bit<8> REPORT_VERSION_TOO_BIG = 2;
 const bit<8> REPORT_VERSION_TOO_BIG_TRANSIT = 3;

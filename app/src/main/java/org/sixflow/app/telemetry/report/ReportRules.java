@@ -59,12 +59,7 @@ public final class ReportRules {
      * @return a CLONE group with id TELEMETRY_CLONE_SESSION
      */
     public static GroupDescription cloneSession(DeviceId device, ApplicationId appId, int truncate) {
-        TrafficTreatment.Builder bucket = DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER);
-        if (truncate > 0) {
-            bucket.truncate(truncate);
-        }
-        return new DefaultGroupDescription(device, GroupDescription.Type.CLONE, new GroupBuckets(List.of(
-                DefaultGroupBucket.createCloneGroupBucket(bucket.build()))), CLONE_KEY, TELEMETRY, appId);
+        return toController(device, appId, TELEMETRY, truncate);
     }
 
     /**
@@ -78,10 +73,17 @@ public final class ReportRules {
      * @return a CLONE group with that id, to the controller, not truncated
      */
     public static GroupDescription tooBigSession(DeviceId device, ApplicationId appId, int session) {
+        return toController(device, appId, session, 0);
+    }
+
+    /** A clone session (CLONE group) of one bucket to the controller, truncated unless 0. */
+    private static GroupDescription toController(DeviceId device, ApplicationId appId, int session, int truncate) {
+        TrafficTreatment.Builder bucket = DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER);
+        if (truncate > 0) {
+            bucket.truncate(truncate);
+        }
         return new DefaultGroupDescription(device, GroupDescription.Type.CLONE, new GroupBuckets(List.of(
-                DefaultGroupBucket.createCloneGroupBucket(
-                        DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER).build()))),
-                sessionKey(session), session, appId);
+                DefaultGroupBucket.createCloneGroupBucket(bucket.build()))), sessionKey(session), session, appId);
     }
 
     /**

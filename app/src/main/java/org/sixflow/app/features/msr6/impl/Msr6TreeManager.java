@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.Sets;
 import com.google.common.hash.Hashing;
 import org.onlab.util.ItemNotFoundException;
+import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
@@ -31,13 +32,16 @@ import org.onosproject.net.link.LinkEvent;
 import org.onosproject.net.link.LinkListener;
 import org.onosproject.net.link.LinkService;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.api.InvalidFieldsException;
+import org.sixflow.app.config.ComponentProperties;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.msr6.api.Msr6Tree;
@@ -78,6 +82,9 @@ import java.util.function.Predicate;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.onlab.util.Tools.groupedThreads;
+import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD;
+import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD_DEFAULT;
+import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD_MAX;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -93,7 +100,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * elsewhere they return the tree as requested. Deactivating never removes entries or stored
  * trees: what the cluster keeps outlives any one instance.
  */
-@Component(immediate = true, service = {Msr6TreeService.class, Msr6TreeAdminService.class})
+@Component(immediate = true, service = {Msr6TreeService.class, Msr6TreeAdminService.class}, property = {
+        TREE_REOPTIMIZE_HOLD + ":Integer=" + TREE_REOPTIMIZE_HOLD_DEFAULT,
+})
 public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6TreeListener>
         implements Msr6TreeAdminService {
 
@@ -150,6 +159,9 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected WorkPartitionService workPartitionService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+
     private TreeBuilder builder;
     private HostPorts hostPorts;
     private TableBudget budget;
@@ -166,7 +178,16 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     RetiringVersions.DrainTimer drainTimer;
     /** How long each install step waits for the devices (a test's may be shorter). */
     long confirmMillis = TreeInstaller.CONFIRM_MILLIS;
-    private ScheduledExecutorService drains;
+    /**
+     * Restarts the hold before installed trees are built again for a smaller tree: a test's, set
+     * before activation; when null, a timer thread's.
+     */
+    Delay reoptimizeDelay;
+    /** Seconds the network must stay still before trees are moved back; 0: never (a property). */
+    private volatile int treeReoptimizeHoldSeconds = TREE_REOPTIMIZE_HOLD_DEFAULT;
+    /** The drains' and the reoptimization's timer, when no test gave them theirs. */
+    private ScheduledExecutorService timers;
+    private RestartableDelay restartableDelay;
     /** Trees this instance owns and has acted on; the others it owns are new to it. */
     private final Set<String> owned = Sets.newConcurrentHashSet();
     private final Msr6TreeStoreDelegate delegate = new InternalStoreDelegate();
@@ -177,9 +198,22 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
     private final WorkPartitionEventListener partitionListener = new InternalPartitionListener();
 
+    /** Runs a task after a delay; a restart drops the task waiting and starts again. */
+    interface Delay {
+        /**
+         * Drops the task waiting, if any, and runs this one after the delay.
+         *
+         * @param millis the delay
+         * @param task   what then runs
+         */
+        void restart(long millis, Runnable task);
+    }
+
     @Activate
-    protected void activate() {
+    protected void activate(ComponentContext context) {
         ApplicationId appId = coreService.registerApplication(SixflowConfigRegistrar.APP_NAME);
+        componentConfigService.registerProperties(getClass());
+        readProperties(context);
         builder = new TreeBuilder(deviceService, linkService, configService, pipeconfService,
                                   new Msr6RuleCompiler(appId));
         hostPorts = new HostPorts(edgePortService, linkService);
@@ -188,12 +222,18 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         budget = new TableBudget(pipeconfService, flowRuleService)
                 .withInstalledCountsEvery(INSTALLED_COUNTS_PERIOD);
         worker = new TreeWorker("sixflow/msr6", "trees-%d", installThreads, log);
+        if (drainTimer == null || reoptimizeDelay == null) {
+            timers = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/msr6", "timers", log));
+        }
         RetiringVersions.DrainTimer timer = drainTimer;
         if (timer == null) {
-            drains = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/msr6", "drains", log));
-            timer = (treeId, task) -> drains.schedule(
+            timer = (treeId, task) -> timers.schedule(
                     () -> worker.submit(treeId, "taking out a replaced version of tree " + treeId, task),
                     RetiringVersions.DRAIN_MILLIS, TimeUnit.MILLISECONDS);
+        }
+        if (reoptimizeDelay == null) {
+            restartableDelay = new RestartableDelay(timers);
+            reoptimizeDelay = restartableDelay;
         }
         reconciler = new TreeReconciler(store, builder, budget,
                                         new TreeInstaller(flowRuleService, groupConfirmations, confirmMillis), timer,
@@ -211,16 +251,32 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         log.info("Started");
     }
 
+    @Modified
+    protected void modified(ComponentContext context) {
+        readProperties(context);
+    }
+
+    private void readProperties(ComponentContext context) {
+        treeReoptimizeHoldSeconds = ComponentProperties.integer(
+                context, TREE_REOPTIMIZE_HOLD, treeReoptimizeHoldSeconds, 0, TREE_REOPTIMIZE_HOLD_MAX, "seconds", log);
+    }
+
     @Deactivate
     protected void deactivate() {
+        componentConfigService.unregisterProperties(getClass(), false);
         configService.removeListener(configListener);
         linkService.removeListener(linkListener);
         deviceService.removeListener(deviceListener);
         workPartitionService.removeListener(partitionListener);
         store.unsetDelegate(delegate);
-        if (drains != null) {
-            drains.shutdownNow();
-            drains = null;
+        if (restartableDelay != null) {
+            restartableDelay.cancel();
+            reoptimizeDelay = null;
+            restartableDelay = null;
+        }
+        if (timers != null) {
+            timers.shutdownNow();
+            timers = null;
         }
         // A reroute or install under way finishes before anything it uses goes; nothing starts after.
         worker.stop(SETTLE_MILLIS);
@@ -462,6 +518,30 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         }
     }
 
+    /**
+     * A link or device came back: failed trees are tried again at once, and, once the network has
+     * been still for the hold, every installed tree this instance owns is built again and moved to
+     * the new build if that costs less (TreeReconciler#reoptimize).
+     */
+    private void networkGrew() {
+        worker.submit("retrying failed trees", () -> rebuild("retrying", Msr6TreeManager::failed));
+        int hold = treeReoptimizeHoldSeconds;
+        Delay delay = reoptimizeDelay;
+        if (hold > 0 && delay != null) {
+            delay.restart(TimeUnit.SECONDS.toMillis(hold), () -> worker.submit("reoptimizing trees", this::reoptimize));
+        }
+    }
+
+    /** Queues a reoptimization of each installed tree this instance owns. */
+    private void reoptimize() {
+        for (Msr6TreeRecord record : store.records()) {
+            String id = record.id();
+            if (isMine(id) && record.tree().state() == Msr6TreeState.INSTALLED) {
+                worker.submit(id, "reoptimizing tree " + id, () -> reconciler.reoptimize(id));
+            }
+        }
+    }
+
     private static boolean uses(Msr6Tree tree, Predicate<Link> link) {
         return tree.links().stream().anyMatch(link);
     }
@@ -501,7 +581,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
                 worker.submit(why, () -> rebuild(why, tree -> uses(
                         tree, l -> l.src().equals(link.src()) && l.dst().equals(link.dst()))));
             } else if (event.type() == LinkEvent.Type.LINK_ADDED || event.type() == LinkEvent.Type.LINK_UPDATED) {
-                worker.submit("retrying failed trees", () -> rebuild("retrying", Msr6TreeManager::failed));
+                networkGrew();
             }
         }
     }
@@ -537,7 +617,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         public void event(DeviceEvent event) {
             DeviceId device = event.subject().id();
             if (event.type() != DeviceEvent.Type.DEVICE_REMOVED && deviceService.isAvailable(device)) {
-                worker.submit("retrying failed trees", () -> rebuild("retrying", Msr6TreeManager::failed));
+                networkGrew();
             } else {
                 String why = "rerouting around " + device;
                 worker.submit(why, () -> rebuild(why, tree -> uses(

@@ -81,7 +81,8 @@ final class TopologyView implements TreeNetwork {
         graph = builder.build();
     }
 
-    private static double weight(Link link, TreeConstraints.Metric metric) {
+    /** What a link costs in a metric (a tree's cost is its links'; TreeCost). */
+    static double weight(Link link, TreeConstraints.Metric metric) {
         switch (metric) {
             case LATENCY:
                 return annotation(link, AnnotationKeys.LATENCY, 1);

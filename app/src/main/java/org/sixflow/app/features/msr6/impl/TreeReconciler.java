@@ -4,6 +4,7 @@ package org.sixflow.app.features.msr6.impl;
 
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.TableFullException;
+import org.sixflow.app.features.msr6.api.Msr6Tree;
 import org.sixflow.app.features.msr6.api.Msr6TreeEntries;
 import org.sixflow.app.features.msr6.api.Msr6TreeFailure;
 import org.sixflow.app.features.msr6.api.Msr6TreeRecord;
@@ -147,6 +148,35 @@ final class TreeReconciler {
     void rebuild(String id) {
         store.record(id).filter(r -> r.tree().state() == Msr6TreeState.INSTALLED
                 || r.tree().state() == Msr6TreeState.FAILED).ifPresent(this::realize);
+    }
+
+    /**
+     * Builds an installed tree again on the current network (links or devices came back) and
+     * moves it there, make-before-break, only when the new build costs less as its algorithm
+     * counts (TreeCost). A tree that costs as much as its rebuild stays as it is, so that trees do
+     * not move between equal-cost paths at every change; one that cannot be built now stays too.
+     *
+     * @param id tree id
+     */
+    void reoptimize(String id) {
+        store.record(id).filter(r -> r.tree().state() == Msr6TreeState.INSTALLED && r.installed().isPresent())
+                .ifPresent(record -> {
+                    Msr6Tree now = record.tree();
+                    Msr6Tree rebuilt;
+                    try {
+                        rebuilt = builder.build(now.request(), record.installed().get().number()).tree;
+                    } catch (IllegalArgumentException e) {
+                        log.debug("MSR6 tree {} does not build now: {}", id, e.getMessage());
+                        return;
+                    }
+                    if (TreeCost.cheaper(rebuilt, now)) {
+                        log.info("MSR6 tree {}: a cheaper tree is possible again ({} links, {} M-SIDs, cost {}"
+                                         + " where it has {}, {}, {}); moving it", id, rebuilt.links().size(),
+                                 rebuilt.msids().size(), TreeCost.total(rebuilt), now.links().size(),
+                                 now.msids().size(), TreeCost.total(now));
+                        realize(record);
+                    }
+                });
     }
 
     /**

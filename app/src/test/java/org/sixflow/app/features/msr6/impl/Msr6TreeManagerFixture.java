@@ -3,6 +3,7 @@
 package org.sixflow.app.features.msr6.impl;
 
 import org.onlab.packet.Ip6Address;
+import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.core.DefaultApplicationId;
@@ -192,12 +193,15 @@ public final class Msr6TreeManagerFixture {
                 task.run();
             }
         };
+        // The network is still at once: a tree moves back as soon as a link or device is back.
+        manager.reoptimizeDelay = (millis, task) -> task.run();
+        manager.componentConfigService = new ComponentConfigAdapter();
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(recorder);
         groupPoll = POLLS.scheduleAtFixedRate(fakeGroups::poll, GROUP_POLL_SECONDS, GROUP_POLL_SECONDS,
                                               TimeUnit.SECONDS);
         store.activate();
-        manager.activate();
+        manager.activate(null);
     }
 
     /** Deactivates the manager and the store, as ONOS does when the app stops on this instance. */

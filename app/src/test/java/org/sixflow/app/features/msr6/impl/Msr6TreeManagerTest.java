@@ -5,6 +5,7 @@ package org.sixflow.app.features.msr6.impl;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.After;
 import org.junit.Test;
+import org.onlab.osgi.ComponentContextAdapter;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -31,7 +32,9 @@ import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Dictionary;
 import java.util.HashSet;
+import java.util.Hashtable;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -493,6 +496,67 @@ public class Msr6TreeManagerTest {
         assertEquals(Msr6TreeEvent.Type.TREE_INSTALLED, fixture.events.get(fixture.events.size() - 1).type());
         assertEquals(after.request().receivers(), before.request().receivers());
         assertEquals(Set.copyOf(installed("video").allRules()), Set.copyOf(fixture.rules));
+    }
+
+    @Test
+    public void aReroutedTreeMovesBackOnceItsLinkIsBack() {
+        Msr6Tree before = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        fixture.settle();
+        Msr6Tree rerouted = fixture.manager.tree("video").orElseThrow();
+        assertTrue(rerouted.links().size() > before.links().size());
+        fixture.lab.restore("device:nanjing/3", "device:shanghai/1");
+        fixture.settle();
+        Msr6Tree after = fixture.manager.tree("video").orElseThrow();
+        assertEquals(Msr6TreeState.INSTALLED, after.state());
+        assertNotEquals(rerouted.number(), after.number());
+        assertEquals(before.links(), after.links());
+        assertEquals(before.msids().size(), after.msids().size());
+        assertEquals(Msr6TreeEvent.Type.TREE_INSTALLED, fixture.events.get(fixture.events.size() - 1).type());
+        // Only the new version is on the devices once the rerouted one drained.
+        assertEquals(Set.copyOf(installed("video").allRules()), Set.copyOf(fixture.rules));
+    }
+
+    @Test
+    public void aTreeNoLargerThanItsRebuildStaysWhenALinkComesBack() {
+        Msr6Tree before = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        assertTrue(before.links().stream().noneMatch(l -> l.src().toString().equals("device:wuhan/2")));
+        List<FlowRule> rules = List.copyOf(fixture.rules);
+        int events = fixture.events.size();
+        // A link the tree does not use goes and comes back: the rebuild is no smaller, nothing moves.
+        fixture.lab.fail("device:wuhan/2", "device:nanjing/2");
+        fixture.settle();
+        fixture.lab.restore("device:wuhan/2", "device:nanjing/2");
+        fixture.settle();
+        assertEquals(before.number(), fixture.manager.tree("video").orElseThrow().number());
+        assertEquals(rules, fixture.rules);
+        assertEquals(events, fixture.events.size());
+    }
+
+    @Test
+    public void withNoHoldSetATreeStaysWhereItWasRerouted() {
+        fixture.manager.modified(reoptimizeHold("0"));
+        fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        fixture.settle();
+        Msr6Tree rerouted = fixture.manager.tree("video").orElseThrow();
+        // Bad values are refused and the one in force kept: still 0.
+        fixture.manager.modified(reoptimizeHold("-3"));
+        fixture.manager.modified(reoptimizeHold("soon"));
+        fixture.lab.restore("device:nanjing/3", "device:shanghai/1");
+        fixture.settle();
+        assertEquals(rerouted, fixture.manager.tree("video").orElseThrow());
+    }
+
+    private static ComponentContextAdapter reoptimizeHold(String value) {
+        return new ComponentContextAdapter() {
+            @Override
+            public Dictionary<String, Object> getProperties() {
+                Hashtable<String, Object> properties = new Hashtable<>();
+                properties.put(OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD, value);
+                return properties;
+            }
+        };
     }
 
     @Test
