@@ -275,11 +275,12 @@ def _wait_until_gone(timeout=10.0):
 def set_fabric_link(topo, switch_name, port, up_):
     """Fails or repairs the switch-to-switch link on (switch, port); returns the two ends' names.
 
-    Down sets only the far end administratively down: (switch, port) stays up and loses its
-    carrier, as a port whose cable was pulled. bmv2 reads its ports with libpcap, which blocks on an
-    administratively down interface, so the switch owning that end stops receiving on every port
-    until the link is repaired; setting both ends down would stall both switches. Up sets both ends
-    up."""
+    Down cuts both ends (netdev.set_cut): every frame either way is dropped, as on a cut fibre,
+    and both switches go on reading all their ports. (Setting an end administratively down, as
+    the lab once did, blocks bmv2's libpcap capture on it: the switch owning that end stopped
+    receiving on every port, a failed switch rather than a failed link.) The ports keep their
+    carrier: ONOS notices the failure by its LLDP probes' silence, as it does with bmv2, which
+    reports no port status. Up mends both ends and sets them up."""
     peer = topo.peer(switch_name, port)
     if peer is None:
         raise LabError("%s port %d is not a switch-to-switch port" % (switch_name, port), 2)
@@ -288,6 +289,8 @@ def set_fabric_link(topo, switch_name, port, up_):
     for ifname in ends:
         if ifname not in netdev.root_links():
             raise LabError("%s does not exist: is the lab up?" % ifname, 2)
-    for ifname in (ends if up_ else ends[1:]):
-        netdev.set_link(ifname, up_)
+    for ifname in ends:
+        netdev.set_cut(ifname, not up_)
+        if up_:
+            netdev.set_link(ifname, True)
     return ends

@@ -188,7 +188,7 @@ def parser():
     s.add_argument("--state")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_status)
-    s = sub.add_parser("link", help="fail a switch-to-switch link (its far end set down) or repair it")
+    s = sub.add_parser("link", help="fail a switch-to-switch link (both ends cut: every frame dropped) or repair it")
     s.add_argument("source", metavar="TOPOLOGY-or-STATE")
     s.add_argument("switch")
     s.add_argument("port", type=int)

@@ -109,6 +109,28 @@ def set_link(name, up, netns=None):
     ip("link", "set", "dev", name, "up" if up else "down", netns=netns)
 
 
+def set_cut(name, cut):
+    """Cuts an interface or mends it: cut, its egress queue is a FIFO of length 0, so the kernel
+    drops every frame sent on it (the interface stays up: a reader such as bmv2's libpcap capture
+    goes on, where an administratively down interface blocks it); mended, the interface's own
+    queueing is back. Cutting both ends of a veth pair fails the link both ways."""
+    if cut:
+        run(["tc", "qdisc", "replace", "dev", name, "root", "pfifo", "limit", "0"])
+    elif is_cut(name):
+        run(["tc", "qdisc", "del", "dev", name, "root"])
+
+
+def is_cut(name):
+    """True when set_cut cut the interface."""
+    out = run(["tc", "-j", "qdisc", "show", "dev", name, "root"], check=False)
+    try:
+        qdiscs = json.loads(out) if out.strip() else []
+    except ValueError:
+        return False
+    return any(q.get("kind") == "pfifo" and q.get("root") and q.get("options", {}).get("limit") == 0
+               for q in qdiscs)
+
+
 def disable_ipv6(ifname):
     """No kernel IPv6 on a root-namespace interface (no link-local address, MLD or router solicitations)."""
     with open("/proc/sys/net/ipv6/conf/%s/disable_ipv6" % ifname, "w") as f:

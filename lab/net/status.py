@@ -28,7 +28,8 @@ def report(state_path=None):
         ports = {}
         for port, ifname in sorted(sw["ports"].items(), key=lambda kv: int(kv[0])):
             link = netdev.link_state(ifname)
-            ports[port] = {"ifname": ifname, "state": "missing" if link is None else link[1].lower()}
+            state = "missing" if link is None else "cut" if netdev.is_cut(ifname) else link[1].lower()
+            ports[port] = {"ifname": ifname, "state": state}
         host, _, grpc_port = sw["grpcAddress"].rpartition(":")
         rows.append({"name": sw["name"], "pid": sw["pid"], "running": switches.is_lab_switch(sw["pid"]),
                      "grpc": sw["grpcAddress"], "grpcAccepting": switches.port_accepts(int(grpc_port), host),

@@ -2,12 +2,13 @@
 # Copyright 2026 The Sixflow Authors
 """A tree under a continuous stream: receivers join and leave without loss at the ones that stay
 (250 packets/s); a link of the tree fails and the tree is rerouted under 500 packets/s (loss and
-repair time reported)."""
+repair time reported); the link comes back and the tree returns to it without loss (250/s)."""
 
 import time
 
 import drops
 import traffic
+from lab import Rest
 from test_msr6 import GROUP_A, Msr6Base
 
 # Rates the lab sustains beside real ONOS on two cores, with headroom: with upstream's default
@@ -135,3 +136,51 @@ class Msr6ChangeTest(Msr6Base):
             self.assertTrue(seqs and seqs[-1] == count - 1, "the stream never came back after the reroute")
         finally:
             self.lab.set_link(switch, int(port), up=True)
+
+    def test_a_rerouted_tree_returns_to_its_link_without_loss(self):
+        # A receiver on a neighbour of the source's switch: its one shortest path is their link, so
+        # the reroute is longer and the tree's return a gain (a tree does not move between paths
+        # of equal cost).
+        receiver = next((h for h in self.others if self.lab.hops(self.source.switch, h.switch) == 2), None)
+        if receiver is None:
+            self.skipTest("no host on a neighbour of %s's switch in this topology" % self.source.name)
+        tree = self.create_tree("return", GROUP_A, [receiver])
+        self.wait_delivering(GROUP_A, [receiver])
+        links = sorted((l["src"], l["dst"]) for l in tree["links"])
+        first = next(l for l in tree["links"] if l["src"].startswith("device:%s/" % self.source.switch))
+        switch, port = first["src"][len("device:"):].split("/")
+        onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        hold = int(onos.get("configuration/org.sixflow.app.features.msr6.impl.Msr6TreeManager")[
+            "org.sixflow.app.features.msr6.impl.Msr6TreeManager"]["treeReoptimizeHoldSeconds"])
+        self.assertGreater(hold, 0, "the lab keeps ONOS's default: trees move back")
+        try:
+            self.lab.set_link(switch, int(port), up=False)
+            self.eventually(lambda: all(l["src"] != first["src"] for l in self.rest.get("trees/return")["links"]),
+                            timeout=self.lab.link_loss_detection_s + 20, what="the tree rerouted around " + first["src"])
+            self.wait_delivering(GROUP_A, [receiver])
+            # Two seconds before the repair; then the link's discovery (within a probe period), the
+            # hold, the install, and a few seconds on the tree it returned to.
+            seconds = 2 + int(round(self.lab.link_loss_detection_s)) + hold + 6
+            count = seconds * CHANGE_RATE
+            with traffic.Capture(self.lab, [receiver], duration=seconds + 4) as capture:
+                sender = self.stream(303, seconds, rate=CHANGE_RATE)
+                time.sleep(2)
+                repaired = time.monotonic()
+                self.lab.set_link(switch, int(port), up=True)
+                returned = None
+                while sender.poll() is None:
+                    if returned is None and sorted(
+                            (l["src"], l["dst"]) for l in self.rest.get("trees/return")["links"]) == links:
+                        returned = time.monotonic() - repaired
+                    time.sleep(0.25)
+                sender.communicate(timeout=60)
+        finally:
+            self.lab.set_link(switch, int(port), up=True)
+        seqs = self.sequences(capture, receiver, 303)
+        lost = count - len(set(seqs))
+        report("link %s back: tree on it again after %s s (hold %d s; %s controller), %d of %d packets lost"
+               % (first["src"], "%.1f" % returned if returned is not None else "never", hold,
+                  self.lab.controller["kind"], lost, count))
+        self.assertIsNotNone(returned, "the tree did not return to %s within %d s of its repair: %s"
+                             % (first["src"], seconds - 2, self.rest.get("trees/return")["links"]))
+        self.assertEqual(0, lost, "packets lost while the tree moved back: %s" % self.gaps(capture, receiver, 303, count))
