@@ -253,8 +253,16 @@ class TwoBorderRoutersTest(SystemTest):
                                 and "fd00:5:c:1" in [l["locator"] for l in update["locators"]]):
                             return name, update
                 return None
-            by, update = self.eventually(delivered, timeout=15,
-                                         what="h_cn's Locator Update advertising fd00:5:c:1 delivered into the site")
+            try:
+                by, update = self.eventually(delivered, timeout=15,
+                                             what="h_cn's Locator Update advertising fd00:5:c:1 delivered into the site")
+            except AssertionError as e:
+                # What the SBRs last did with Locator Updates, and what h_cn's endpoint sent.
+                seen = {n: self.rest.get("ilnp/sites/two-%s/locator-updates" % n)["last"] for n in SBRS}
+                with open(status["h_cn"]) as f:
+                    sent = json.load(f)["counters"]
+                raise AssertionError("%s; the SBRs' last Locator Updates: %s; h_cn's endpoint: %s"
+                                     % (e, seen, sent)) from None
             self.eventually(lambda: site_status()["counters"]["luReceived"] > lu_before, timeout=10,
                             what="h_site's endpoint taking h_cn's update (through %s)" % by)
             print("\n  h_cn's Locator Update went into the site through %s" % by)
