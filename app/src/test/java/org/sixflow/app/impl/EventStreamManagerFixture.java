@@ -2,12 +2,10 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.impl;
 
-import org.onlab.osgi.ComponentContextAdapter;
 import org.onosproject.cfg.ComponentConfigAdapter;
 
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.Map;
+import org.sixflow.app.testing.ComponentContexts;
 
 /**
  * An event stream manager activated with its default properties, which a test may change as
@@ -29,12 +27,6 @@ public final class EventStreamManagerFixture {
      * @param properties property name to value
      */
     public void configure(Map<String, Object> properties) {
-        Dictionary<String, Object> dictionary = new Hashtable<>(properties);
-        manager.modified(new ComponentContextAdapter() {
-            @Override
-            public Dictionary getProperties() {
-                return dictionary;
-            }
-        });
+        manager.modified(ComponentContexts.of(properties));
     }
 }

@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.resources;
 
-import org.onlab.osgi.ComponentContextAdapter;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.device.DeviceService;
@@ -13,11 +12,10 @@ import org.onosproject.store.service.TestStorageService;
 import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.api.TelemetryAdminService;
 import org.sixflow.app.history.HistoryDatabaseService;
+import org.sixflow.app.testing.ComponentContexts;
 import org.sixflow.pipeconf.PipeconfLoader;
 
 import java.time.Duration;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.List;
 
 /**
@@ -58,14 +56,8 @@ public final class ResourceManagerFixture {
         collector.historyDatabase = history;
         collector.componentConfigService = new ComponentConfigAdapter();
         collector.firstRound = firstRound;
-        Dictionary<String, Object> properties = new Hashtable<>();
-        properties.put(OsgiPropertyConstants.OCCUPANCY_INTERVAL, String.valueOf(everySeconds));
-        collector.activate(new ComponentContextAdapter() {
-            @Override
-            public Dictionary getProperties() {
-                return properties;
-            }
-        });
+        collector.activate(ComponentContexts.of(OsgiPropertyConstants.OCCUPANCY_INTERVAL,
+                                                String.valueOf(everySeconds)));
         manager.pipeconfService = pipeconfs;
         manager.compilerOutput = loader;
         manager.occupancy = collector;

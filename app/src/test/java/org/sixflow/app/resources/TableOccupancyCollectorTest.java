@@ -29,6 +29,7 @@ import org.sixflow.app.api.TableOccupancy;
 import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
+import org.sixflow.app.testing.ComponentContexts;
 import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TelemetryFixture;
 import org.sixflow.app.testing.TestDeviceService;
@@ -144,14 +145,7 @@ public class TableOccupancyCollectorTest {
 
     private void activateWithRounds(String interval) {
         active = true;
-        Dictionary<String, Object> properties = new Hashtable<>();
-        properties.put(OsgiPropertyConstants.OCCUPANCY_INTERVAL, interval);
-        collector.activate(new ComponentContextAdapter() {
-            @Override
-            public Dictionary getProperties() {
-                return properties;
-            }
-        });
+        collector.activate(ComponentContexts.of(OsgiPropertyConstants.OCCUPANCY_INTERVAL, interval));
     }
 
     private static FlowEntry entry(DeviceId device, PiTableId table, int priority, FlowEntry.FlowEntryState state) {

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
-import org.onlab.osgi.ComponentContextAdapter;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.cfg.ComponentConfigAdapter;
@@ -15,13 +14,12 @@ import org.onosproject.net.ConnectPoint;
 import org.sixflow.app.api.PacingSummary;
 import org.sixflow.app.api.ProbeBurst;
 import org.sixflow.app.api.ProbePacket;
+import org.sixflow.app.testing.ComponentContexts;
 import org.sixflow.app.testing.Thrown;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.List;
 
 import static org.junit.Assert.assertEquals;
@@ -68,14 +66,7 @@ public class CommandHostTrafficGeneratorTest {
     }
 
     private void configure(String hostCommands) {
-        Dictionary<String, Object> properties = new Hashtable<>();
-        properties.put(OsgiPropertyConstants.HOST_COMMANDS, hostCommands);
-        generator.readProperties(new ComponentContextAdapter() {
-            @Override
-            public Dictionary getProperties() {
-                return properties;
-            }
-        });
+        generator.readProperties(ComponentContexts.of(OsgiPropertyConstants.HOST_COMMANDS, hostCommands));
     }
 
     private static List<ProbeBurst> bursts() {

@@ -9,7 +9,6 @@ import org.junit.Before;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
-import org.onlab.osgi.ComponentContextAdapter;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.cluster.NodeId;
 import org.onosproject.mastership.MastershipEvent;
@@ -28,6 +27,7 @@ import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
 import org.sixflow.app.telemetry.gnmi.proto.Gnmi.Notification;
 import org.sixflow.app.telemetry.gnmi.proto.Gnmi.TypedValue;
+import org.sixflow.app.testing.ComponentContexts;
 import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TelemetryFixture;
 import org.sixflow.app.testing.TestNetworkConfigService;
@@ -36,8 +36,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -176,15 +174,8 @@ public class GnmiPortCollectorTest {
     }
 
     private void activate(String mode) throws InterruptedException {
-        Dictionary<String, Object> properties = new Hashtable<>();
-        properties.put(OsgiPropertyConstants.GNMI_MODE, mode);
-        properties.put(OsgiPropertyConstants.GNMI_INTERVAL, "1");
-        collector.activate(new ComponentContextAdapter() {
-            @Override
-            public Dictionary getProperties() {
-                return properties;
-            }
-        });
+        collector.activate(ComponentContexts.of(Map.of(OsgiPropertyConstants.GNMI_MODE, mode,
+                                                       OsgiPropertyConstants.GNMI_INTERVAL, "1")));
         collector.awaitReconciled();
     }
 

@@ -7,7 +7,6 @@ import org.junit.Before;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
-import org.onlab.osgi.ComponentContextAdapter;
 import org.onosproject.TestApplicationId;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.core.ApplicationId;
@@ -39,6 +38,7 @@ import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.store.service.TestStorageService;
+import org.osgi.service.component.ComponentContext;
 import org.sixflow.app.api.LatencyBatch;
 import org.sixflow.app.api.LatencyClass;
 import org.sixflow.app.api.LatencySample;
@@ -47,6 +47,7 @@ import org.sixflow.app.api.TelemetryEvent;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.history.HistoryDatabase;
 import org.sixflow.app.telemetry.TelemetryManagerFixture;
+import org.sixflow.app.testing.ComponentContexts;
 import org.sixflow.app.testing.PostgresResource;
 import org.sixflow.app.testing.TelemetryFixture;
 import org.sixflow.app.testing.TestDeviceService;
@@ -57,8 +58,6 @@ import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.nio.ByteBuffer;
 import java.time.Instant;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -202,15 +201,8 @@ public class TelemetryReportCollectorTest {
         collector.deactivate();
     }
 
-    private static ComponentContextAdapter sampling(String value) {
-        return new ComponentContextAdapter() {
-            @Override
-            public Dictionary<String, Object> getProperties() {
-                Hashtable<String, Object> properties = new Hashtable<>();
-                properties.put(OsgiPropertyConstants.REPORT_SAMPLING, value);
-                return properties;
-            }
-        };
+    private static ComponentContext sampling(String value) {
+        return ComponentContexts.of(OsgiPropertyConstants.REPORT_SAMPLING, value);
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {

@@ -5,7 +5,6 @@ package org.sixflow.app.features.msr6.impl;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.After;
 import org.junit.Test;
-import org.onlab.osgi.ComponentContextAdapter;
 import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -15,6 +14,7 @@ import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
+import org.osgi.service.component.ComponentContext;
 import org.sixflow.app.api.InvalidFieldsException;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.msr6.api.Msr6Mode;
@@ -24,6 +24,7 @@ import org.sixflow.app.features.msr6.api.Msr6TreeEvent;
 import org.sixflow.app.features.msr6.api.Msr6TreeRequest;
 import org.sixflow.app.features.msr6.api.Msr6TreeState;
 import org.sixflow.app.features.msr6.api.TreeConstraints;
+import org.sixflow.app.testing.ComponentContexts;
 import org.sixflow.pipeconf.GroupIds;
 import org.sixflow.pipeconf.PipeconfTarget;
 import org.sixflow.pipeconf.SixflowPipeconfs;
@@ -32,9 +33,7 @@ import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Dictionary;
 import java.util.HashSet;
-import java.util.Hashtable;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -548,15 +547,8 @@ public class Msr6TreeManagerTest {
         assertEquals(rerouted, fixture.manager.tree("video").orElseThrow());
     }
 
-    private static ComponentContextAdapter reoptimizeHold(String value) {
-        return new ComponentContextAdapter() {
-            @Override
-            public Dictionary<String, Object> getProperties() {
-                Hashtable<String, Object> properties = new Hashtable<>();
-                properties.put(OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD, value);
-                return properties;
-            }
-        };
+    private static ComponentContext reoptimizeHold(String value) {
+        return ComponentContexts.of(OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD, value);
     }
 
     @Test

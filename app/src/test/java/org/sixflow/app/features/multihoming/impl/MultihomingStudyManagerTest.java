@@ -5,7 +5,6 @@ package org.sixflow.app.features.multihoming.impl;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
-import org.onlab.osgi.ComponentContextAdapter;
 import org.onlab.packet.IpAddress;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.cfg.ComponentConfigAdapter;
@@ -13,6 +12,7 @@ import org.onosproject.cluster.ClusterServiceAdapter;
 import org.onosproject.cluster.ControllerNode;
 import org.onosproject.cluster.DefaultControllerNode;
 import org.onosproject.cluster.NodeId;
+import org.osgi.service.component.ComponentContext;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.features.multihoming.api.CellLimit;
 import org.sixflow.app.features.multihoming.api.MultihomingProtocol;
@@ -21,13 +21,12 @@ import org.sixflow.app.features.multihoming.api.StudyRun;
 import org.sixflow.app.features.multihoming.api.StudyRunDetail;
 import org.sixflow.app.features.multihoming.api.StudyRunState;
 import org.sixflow.app.features.multihoming.api.TrialCell;
+import org.sixflow.app.testing.ComponentContexts;
 import org.sixflow.app.testing.SettableClock;
 import org.sixflow.app.testing.Thrown;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -83,14 +82,8 @@ public class MultihomingStudyManagerTest {
         manager.deactivate();
     }
 
-    private static ComponentContextAdapter properties(Map<String, String> values) {
-        Dictionary<String, Object> properties = new Hashtable<>(values);
-        return new ComponentContextAdapter() {
-            @Override
-            public Dictionary getProperties() {
-                return properties;
-            }
-        };
+    private static ComponentContext properties(Map<String, String> values) {
+        return ComponentContexts.of(values);
     }
 
     private static MultihomingStudy small(String id) {
