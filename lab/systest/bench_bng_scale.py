@@ -35,7 +35,6 @@ import test_bng_generated  # noqa: E402
 import generator  # noqa: E402
 import many_lines  # noqa: E402
 import subscribers  # noqa: E402
-from lab import Rest  # noqa: E402
 
 GENERATOR = os.path.join(os.path.dirname(HERE), "pppoe", "generator.py")
 # test_bng_generated's lab (test_bng's, with a /64 pool for the generated sessions), in a VM
@@ -139,7 +138,7 @@ def measure(sessions, window, hold, tries, out):
     base.setUpClass()
     try:
         lab, vm = base.lab, base.vm
-        onos = Rest(lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        onos = lab.onos
         layers = Layers(lab, vm, onos)
         device = base.sw.device_id
         result = {"sessions": sessions, "window": window, "tries": tries, "holdSeconds": hold,

@@ -70,6 +70,8 @@ class Lab:
         with open(self.state["topology"]) as f:
             self.topology = json.load(f)
         self.rest = Rest(rest_base or os.environ.get("LAB_REST", "http://127.0.0.1:8181/onos/sixflow/v1"))
+        # ONOS's own REST API beside Sixflow's (netcfg, flows, component configuration).
+        self.onos = Rest(self.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
         self.root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
         self.hosts = {}
         for h in self.state["hosts"]:

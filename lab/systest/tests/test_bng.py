@@ -21,7 +21,7 @@ import sys
 import time
 import unittest
 
-from lab import Rest, RestError
+from lab import RestError
 from systest import SystemTest, lab as the_lab
 
 PPPOE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "pppoe")
@@ -74,7 +74,7 @@ class BngEndToEndTest(SystemTest):
         if reason:
             raise unittest.SkipTest("SKIPPED: the BNG end-to-end test " + reason)
         super().setUpClass()
-        cls.onos = Rest(cls.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        cls.onos = cls.lab.onos
         cls.sw = cls.lab.switches[cls.ACCESS_SWITCH]
         cls.fwd = cls.lab.switches[cls.FORWARD_SWITCH]
         cls.net = cls.lab.hosts["h_net"]

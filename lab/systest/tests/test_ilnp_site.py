@@ -33,7 +33,7 @@ import time
 import unittest
 import urllib.parse
 
-from lab import Rest, RestError
+from lab import RestError
 from systest import SystemTest
 from test_multihoming import why_not as multihomed_why_not
 
@@ -89,7 +89,7 @@ class IlnpSiteTest(SystemTest):
         cls.endpoints = {}
         cls.addresses = []
         cls.host_configs = []
-        cls.onos = Rest(cls.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        cls.onos = cls.lab.onos
         cls.sampling = None
         try:
             # ONOS 2.7 answers {component: {property: value}}.

@@ -5,7 +5,6 @@ decapsulated copy each, byte for byte the sender's packet; trees that share devi
 
 import expect
 import traffic
-from lab import Rest
 from systest import SystemTest
 
 GROUP_A = "ff3e::1"
@@ -163,7 +162,7 @@ class Msr6SplitTest(Msr6Base):
         super().setUp()
         if self.SPLIT not in self.lab.switches:
             self.skipTest("the split scenario is msr6-study's (%s)" % self.SPLIT)
-        self.onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        self.onos = self.lab.onos
         self.path = "network/configuration/devices/device:%s/sixflow" % self.SPLIT
         self.original = self.onos.get(self.path)
         self.addCleanup(self.onos.post, self.path, self.original)

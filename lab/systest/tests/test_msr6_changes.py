@@ -8,7 +8,6 @@ import time
 
 import drops
 import traffic
-from lab import Rest
 from test_msr6 import GROUP_A, Msr6Base
 
 # Rates the lab sustains beside real ONOS on two cores, with headroom: with upstream's default
@@ -149,7 +148,7 @@ class Msr6ChangeTest(Msr6Base):
         links = sorted((l["src"], l["dst"]) for l in tree["links"])
         first = next(l for l in tree["links"] if l["src"].startswith("device:%s/" % self.source.switch))
         switch, port = first["src"][len("device:"):].split("/")
-        onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        onos = self.lab.onos
         hold = int(onos.get("configuration/org.sixflow.app.features.msr6.impl.Msr6TreeManager")[
             "org.sixflow.app.features.msr6.impl.Msr6TreeManager"]["treeReoptimizeHoldSeconds"])
         self.assertGreater(hold, 0, "the lab keeps ONOS's default: trees move back")

@@ -15,7 +15,6 @@ import sys
 import time
 
 import traffic
-from lab import Rest
 from systest import SystemTest
 
 PORT = 5006
@@ -147,7 +146,7 @@ class TransitPathMtuTest(PathMtuDiscoveryTest):
 
     def setUp(self):
         self.pick_hosts()
-        self.onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        self.onos = self.lab.onos
         self.path = "network/configuration/devices/%s/sixflow" % self.lab.switches[self.src.switch].device_id
         self.original = self.onos.get(self.path)
         self.addCleanup(self.onos.post, self.path, self.original)

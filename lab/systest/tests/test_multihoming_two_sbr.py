@@ -29,7 +29,7 @@ import unittest
 import urllib.parse
 
 import traffic
-from lab import Rest, RestError
+from lab import RestError
 from systest import SystemTest, lab as the_lab
 from test_ilnp_site import UDP_RECEIVER, UDP_SENDER
 from test_multihoming import echo_request_sources, ones_complement_sum
@@ -168,7 +168,7 @@ class TwoBorderRoutersTest(SystemTest):
                     pass
 
     def test_3_ilnp_a_site_on_each_sbr_keeps_a_flow_across_an_sbr_uplink_failure(self):
-        onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        onos = self.lab.onos
         workdir = os.environ.get("LAB_RUN_DIR") or "/tmp"
         endpoints, addresses, configs = [], [], []
         status = {h.name: os.path.join(workdir, "ilnp2-%s.json" % h.name) for h in (self.site, self.cn)}

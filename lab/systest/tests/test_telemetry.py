@@ -6,7 +6,6 @@ the data plane's latency aggregates, and the studies' statistics answered from t
 import urllib.parse
 
 import traffic
-from lab import Rest
 from systest import SystemTest
 
 
@@ -56,7 +55,7 @@ class TelemetryTest(SystemTest):
         src = self.lab.hosts.get("h_bj", hosts[0])
         dst = self.lab.hosts.get("h_gz", hosts[-1])
         device = "device:" + src.switch
-        onos = Rest(self.lab.rest.base.replace("/onos/sixflow/v1", "/onos/v1"))
+        onos = self.lab.onos
 
         def onos_port():
             stats = onos.get("statistics/ports/" + device)["statistics"][0]["ports"]
