@@ -355,11 +355,11 @@ class IlnpSiteTest(SystemTest):
         self.lab.in_host(self.cn, "ip", "-6", "addr", "add", "fd00:5:c:1::b/64", "dev", self.cn.ifname, "nodad")
         try:
             # (h_cn's acknowledgements of sbr's own updates for h_site go into the site too.)
-            into = self.eventually(lambda: next((u for u in self.locator_updates()["last"]
-                                                 if u["outcome"] == "FORWARDED_INTO_SITE"
-                                                 and u["operation"] == "advertisement"
-                                                 and "fd00:5:c:1" in [l["locator"] for l in u["locators"]]), None),
-                                   timeout=15, what="h_cn's Locator Update delivered into the site")
+            self.eventually(lambda: next((u for u in self.locator_updates()["last"]
+                                          if u["outcome"] == "FORWARDED_INTO_SITE"
+                                          and u["operation"] == "advertisement"
+                                          and "fd00:5:c:1" in [l["locator"] for l in u["locators"]]), None),
+                            timeout=15, what="h_cn's Locator Update delivered into the site")
             self.eventually(lambda: self.status(self.site)["counters"]["luReceived"] > lu_before, timeout=10,
                             what="h_site's endpoint taking h_cn's update")
             self.assertIn("fd000005000c0001", self.peer_locators(self.site, CN_NID))
