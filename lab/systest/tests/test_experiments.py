@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 """Experiments through REST on the real switches: IPv6 against APN6 insertion, MSR6 TE and RLB
-encapsulation, 2,000 probes per class at 1 ms injected by packet-out at wuhan into beijing's port
+encapsulation, 2,000 probes per class at 2 ms injected by packet-out at wuhan into beijing's port
 from wuhan; every probe is accounted for (received or counted lost) and the studies' tables are
 filled from the switches' own timestamps. A run can be cancelled; a bad experiment is refused
 with the fields named."""
@@ -12,6 +12,11 @@ import urllib.request
 from systest import RestError, SystemTest
 
 N = 2000
+# What the lab sustains with every probe reported: each report is a packet-in that ONOS 2.7's
+# P4Runtime provider maps through the device's driver, reading the pipeconf binding from Raft
+# each time, so about 500 reports a second get through on two cores (2026-12-03: two classes of
+# 2,000 at 2 ms lost none; at 1 ms, probes sent on time, 46-66 % were lost while beijing queued).
+INTERVAL_MICROS = 2000
 # Unmeasured probes first: the lab's controller starts with a cold JIT, which stalls it for seconds.
 WARMUP = 1000
 # A run that FAILED because a tree was rebuilt during it is run again, this many runs in all
@@ -124,9 +129,9 @@ class ExperimentTest(SystemTest):
                 self.eventually(lambda: len(self.rest.get("trees/" + tree)["msids"]) <= READABLE_MSIDS, timeout=60,
                                 what="tree %s back within %d M-SIDs" % (tree, READABLE_MSIDS))
 
-    def test_four_classes_at_1_ms_are_measured_by_the_switches(self):
+    def test_four_classes_at_2_ms_are_measured_by_the_switches(self):
         self.features()
-        self.create("experiments", self.experiment("exp-lab"))
+        self.create("experiments", self.experiment("exp-lab", interval_micros=INTERVAL_MICROS))
         started, run = self.run_to_end("exp-lab")
         self.assertEqual(4 * (N + WARMUP), started["total"])
         self.assertEqual("DONE", run["state"], run)
@@ -175,7 +180,7 @@ class ExperimentTest(SystemTest):
             self.assertIn(table, tables)
         latency = tables["latency"]
         self.assertEqual(["Experiment", "Mean", "STDEV", "MAX", "MIN", "Range"], latency["columns"])
-        # The lab's five software switches on two cores often queue at 1 ms: a class measured then
+        # The lab's five software switches on two cores may queue: a class measured then
         # says so, with the evidence, and no ratio to the baseline is drawn from it.
         queued = {name: c["queueing"] for name, c in classes.items() if c["queueing"]}
         print("REPORT: queueing %s" % (queued or "none: every class measured the pipeline"), flush=True)

@@ -8,6 +8,7 @@ import org.onosproject.cluster.LeadershipService;
 import org.onosproject.cluster.NodeId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
+import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.FlowRuleService;
@@ -16,6 +17,7 @@ import org.onosproject.net.link.LinkService;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -142,6 +144,12 @@ public class ExperimentManager implements ExperimentService {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ClusterService clusterService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected P4RuntimeController p4RuntimeController;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile HostTrafficGenerator hostTrafficGenerator;
@@ -319,6 +327,8 @@ public class ExperimentManager implements ExperimentService {
                                   () -> hostTrafficGenerator, () -> Pacer.system(spinMicros * 1000L, maxCatchUp), clock,
                                   localNode.toString(), Duration.ofMillis(reportDrainMillis), SAMPLING_TIMEOUT, POLL,
                                   duration -> Thread.sleep(duration.toMillis(), (int) (duration.toNanos() % 1_000_000)));
+        env.packetOuts = new DirectPacketOuts(p4RuntimeController, netcfgService, pipeconfService, deviceService,
+                                              mastershipService, packetService)::open;
         env.collectorCounts = collector::counts;
         env.reportingDevices = network::reportingDevices;
         int priority = pacerRealtimePriority;

@@ -3,6 +3,7 @@
 package org.sixflow.app.experiments.impl;
 
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketService;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.HostTrafficGenerator;
@@ -14,6 +15,8 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.function.BiPredicate;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -45,6 +48,11 @@ final class RunEnvironment {
     Supplier<String> collectorCounts = () -> "";
     /** The devices that report, whose sampling a run measuring the stages waits for. */
     Supplier<Collection<DeviceId>> reportingDevices = List::of;
+    /**
+     * Where a run sends its probes through a device, opened once a run (the manager's sends them
+     * to the device's P4Runtime client directly: DirectPacketOuts); ONOS's packet service unless set.
+     */
+    Function<DeviceId, Consumer<OutboundPacket>> packetOuts;
     /** Raises the sending thread for the time it sends (the manager's pacerRealtimePriority). */
     Supplier<RealtimeThread.Raised> pacerPriority = RealtimeThread::unchanged;
 
@@ -60,6 +68,7 @@ final class RunEnvironment {
                    Duration poll, Sleeper sleeper) {
         this.store = checkNotNull(store);
         this.packets = checkNotNull(packets);
+        this.packetOuts = device -> packets::emit;
         this.sampling = checkNotNull(sampling);
         this.samplingInPlace = checkNotNull(samplingInPlace);
         this.generator = checkNotNull(generator);

@@ -6,6 +6,7 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.TrafficTreatment;
 import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.OutboundPacket;
 import org.sixflow.app.api.Experiment;
 import org.sixflow.app.api.ExperimentCell;
 import org.sixflow.app.api.ExperimentCellResult;
@@ -208,6 +209,7 @@ final class TrafficRun extends RunExecution {
         PacingRecorder pacing = new PacingRecorder();
         long sent = 0;
         long emitting = 0;
+        Consumer<OutboundPacket> packetOut = env.packetOuts.apply(plan.injection().deviceId());
         for (ProbeSlot slot : schedule) {
             checkCancelled();
             ExperimentCell cell = cells.get(slot.cell());
@@ -217,7 +219,7 @@ final class TrafficRun extends RunExecution {
                                              cell.frameSize(), ProbeTag.of(runTag, c, slot.sequence()), run.id(),
                                              env.clock.millis() * 1_000_000L);
             long at = pacer.now();
-            env.packets.emit(new DefaultOutboundPacket(plan.injection().deviceId(), out, ByteBuffer.wrap(frame)));
+            packetOut.accept(new DefaultOutboundPacket(plan.injection().deviceId(), out, ByteBuffer.wrap(frame)));
             emitting += pacer.now() - at;
             pacing.record(cell.intervalNanos(), due, at);
             if (++sent % PROGRESS_EVERY == 0) {

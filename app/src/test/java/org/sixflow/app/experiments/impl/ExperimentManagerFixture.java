@@ -12,6 +12,7 @@ import org.onosproject.cluster.LeadershipServiceAdapter;
 import org.onosproject.cluster.NodeId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Link;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
@@ -19,6 +20,7 @@ import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.link.LinkServiceAdapter;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.net.pi.model.PiPipeconf;
+import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.sixflow.app.api.ExperimentStore;
 import org.sixflow.app.api.ReportSamplingServiceAdapter;
 import org.sixflow.app.features.apn6.api.Apn6PolicyService;
@@ -29,6 +31,7 @@ import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestPipeconfService;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
+import java.lang.reflect.Proxy;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -97,6 +100,11 @@ public final class ExperimentManagerFixture<S extends ExperimentStore> {
                 return new DefaultControllerNode(LOCAL, IpAddress.valueOf("127.0.0.1"));
             }
         };
+        // Not the master of any device: a run's probes go by the packet service.
+        manager.mastershipService = new MastershipServiceAdapter();
+        manager.p4RuntimeController = (P4RuntimeController) Proxy.newProxyInstance(
+                P4RuntimeController.class.getClassLoader(), new Class<?>[]{P4RuntimeController.class},
+                (proxy, method, args) -> null);
         // The features' targets, as OSGi binds them; no tunnel service, so tunnels are unavailable.
         FeatureExperimentTargets.over(trees, policies, null).forEach(manager::bindTarget);
         manager.activate(null);
