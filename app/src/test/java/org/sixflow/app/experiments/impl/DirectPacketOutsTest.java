@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.experiments.impl;
 
-import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +36,9 @@ import org.sixflow.pipeconf.behaviour.Bmv2Interpreter;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import static org.junit.Assert.assertEquals;
-import static org.sixflow.pipeconf.P4InfoConstants.EGRESS_PORT_BITWIDTH;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.app.testing.InterfaceProxies.proxy;
+import static org.sixflow.pipeconf.P4InfoConstants.EGRESS_PORT_BITWIDTH;
 
 /**
  * A run's probes go to the device's P4Runtime client, mapped by the device's interpreter, when
@@ -158,15 +158,5 @@ public class DirectPacketOutsTest {
     public void aProbeTheInterpreterRefusesEndsTheRun() {
         packetOuts.open(DEVICE).accept(new DefaultOutboundPacket(DEVICE, DefaultTrafficTreatment.builder()
                 .setOutput(PortNumber.portNumber(4096)).build(), ByteBuffer.wrap(new byte[64])));
-    }
-
-    private interface Answer {
-        Object answer(String method, Object[] args);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, Answer answer) {
-        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type},
-                                          (p, method, args) -> answer.answer(method.getName(), args));
     }
 }

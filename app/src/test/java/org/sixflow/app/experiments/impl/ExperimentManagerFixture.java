@@ -27,11 +27,11 @@ import org.sixflow.app.features.apn6.api.Apn6PolicyService;
 import org.sixflow.app.features.msr6.api.Msr6TreeService;
 import org.sixflow.app.testing.FeatureExperimentTargets;
 import org.sixflow.app.testing.InMemoryExperimentStore;
+import org.sixflow.app.testing.InterfaceProxies;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestPipeconfService;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
-import java.lang.reflect.Proxy;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -102,9 +102,7 @@ public final class ExperimentManagerFixture<S extends ExperimentStore> {
         };
         // Not the master of any device: a run's probes go by the packet service.
         manager.mastershipService = new MastershipServiceAdapter();
-        manager.p4RuntimeController = (P4RuntimeController) Proxy.newProxyInstance(
-                P4RuntimeController.class.getClassLoader(), new Class<?>[]{P4RuntimeController.class},
-                (proxy, method, args) -> null);
+        manager.p4RuntimeController = InterfaceProxies.proxy(P4RuntimeController.class, (method, args) -> null);
         // The features' targets, as OSGi binds them; no tunnel service, so tunnels are unavailable.
         FeatureExperimentTargets.over(trees, policies, null).forEach(manager::bindTarget);
         manager.activate(null);

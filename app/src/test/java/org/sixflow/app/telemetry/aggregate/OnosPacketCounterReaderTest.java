@@ -19,7 +19,6 @@ import org.onosproject.p4runtime.api.P4RuntimeReadClient;
 import org.sixflow.app.testing.TestNetworkConfigService;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -27,6 +26,7 @@ import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.fail;
+import static org.sixflow.app.testing.InterfaceProxies.proxy;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_LATENCY_PACKETS;
 
 /**
@@ -90,15 +90,6 @@ public class OnosPacketCounterReaderTest {
         return proxy(P4RuntimeController.class, (m, a) -> m.equals("get") && LEAF.equals(a[0]) ? client : null);
     }
 
-    private interface Answer {
-        Object answer(String method, Object[] args);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, Answer answer) {
-        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type},
-                                          (p, method, args) -> answer.answer(method.getName(), args));
-    }
 
     private void address(String managementAddress) {
         netcfg.applyConfig(LEAF, BasicDeviceConfig.class,
