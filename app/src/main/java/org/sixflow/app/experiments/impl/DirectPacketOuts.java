@@ -65,36 +65,32 @@ final class DirectPacketOuts {
      * @return the sender
      */
     Consumer<OutboundPacket> open(DeviceId deviceId) {
-        Optional<String> missing = Optional.empty();
-        P4RuntimeClient client = null;
-        long p4DeviceId = 0;
-        PiPipeconf pipeconf = null;
-        PiPipelineInterpreter interpreter = null;
         if (!mastership.isLocalMaster(deviceId)) {
-            missing = Optional.of("this instance is not its master");
-        } else if ((client = controller.get(deviceId)) == null) {
-            missing = Optional.of("ONOS has no P4Runtime client for it");
-        } else {
-            Optional<P4RuntimeAddress> address = addressOf(deviceId);
-            Optional<PiPipeconf> bound = pipeconfs.getPipeconf(deviceId);
-            Device device = devices.getDevice(deviceId);
-            if (address.isEmpty()) {
-                missing = Optional.of("its netcfg has no usable management address");
-            } else if (bound.isEmpty()) {
-                missing = Optional.of("it has no pipeconf");
-            } else if (device == null || !device.is(PiPipelineInterpreter.class)) {
-                missing = Optional.of("its driver has no pipeline interpreter");
-            } else {
-                p4DeviceId = address.get().p4DeviceId();
-                pipeconf = bound.get();
-                interpreter = device.as(PiPipelineInterpreter.class);
-            }
+            return byPacketService(deviceId, "this instance is not its master");
         }
-        if (missing.isPresent()) {
-            log.info("Packets through {} go by ONOS's packet service: {}", deviceId, missing.get());
-            return fallback::emit;
+        P4RuntimeClient client = controller.get(deviceId);
+        if (client == null) {
+            return byPacketService(deviceId, "ONOS has no P4Runtime client for it");
         }
-        return sender(deviceId, client, p4DeviceId, pipeconf, interpreter);
+        Optional<P4RuntimeAddress> address = addressOf(deviceId);
+        if (address.isEmpty()) {
+            return byPacketService(deviceId, "its netcfg has no usable management address");
+        }
+        Optional<PiPipeconf> pipeconf = pipeconfs.getPipeconf(deviceId);
+        if (pipeconf.isEmpty()) {
+            return byPacketService(deviceId, "it has no pipeconf");
+        }
+        Device device = devices.getDevice(deviceId);
+        if (device == null || !device.is(PiPipelineInterpreter.class)) {
+            return byPacketService(deviceId, "its driver has no pipeline interpreter");
+        }
+        return sender(deviceId, client, address.get().p4DeviceId(), pipeconf.get(),
+                      device.as(PiPipelineInterpreter.class));
+    }
+
+    private Consumer<OutboundPacket> byPacketService(DeviceId deviceId, String why) {
+        log.info("Packets through {} go by ONOS's packet service: {}", deviceId, why);
+        return fallback::emit;
     }
 
     private static Consumer<OutboundPacket> sender(DeviceId deviceId, P4RuntimeClient client, long p4DeviceId,
