@@ -18,6 +18,8 @@ import threading
 import time
 import urllib.parse
 
+from checks import answered_by_sixflow, auth_headers, auth_line
+
 API = '/onos/sixflow/v1'
 JSON = {'Content-Type': 'application/json'}
 CALLERS = 20
@@ -54,12 +56,13 @@ def _send(host, port, tally, source, method, target, body=None):
     connection = http.client.HTTPConnection(host, port, timeout=30)
     started = time.monotonic()
     try:
-        headers = dict(JSON) if body is not None else {}
+        headers = {**auth_headers(), **(JSON if body is not None else {})}
         connection.request(method, target, body=body.encode() if body is not None else None, headers=headers)
         response = connection.getresponse()
         data = response.read()
         tally.record(source, method, target, response.status, response.getheader('Content-Type'),
-                     data.decode('utf-8', 'replace'), time.monotonic() - started)
+                     data.decode('utf-8', 'replace'), time.monotonic() - started,
+                     answered_by_sixflow(response.getheader))
         return response.status, data
     except (OSError, http.client.HTTPException) as e:
         tally.record(source, method, target, 599, '', repr(e), time.monotonic() - started)
@@ -173,8 +176,8 @@ def oversized_bodies(host, port, tally):
         for chunked in (False, True):
             body = b' ' * size
             length = 'Transfer-Encoding: chunked' if chunked else f'Content-Length: {size}'
-            head = (f'POST {target} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{length}\r\n'
-                    'Connection: close\r\n\r\n')
+            head = (f'POST {target} HTTP/1.1\r\nHost: {host}\r\n{auth_line()}Content-Type: application/json\r\n'
+                    f'{length}\r\nConnection: close\r\n\r\n')
             started = time.monotonic()
             try:
                 answer = _write_then_read(host, port, head, body, chunked)
@@ -191,7 +194,7 @@ def oversized_bodies(host, port, tally):
 def trickling_body(host, port, tally):
     target = f'{API}/policies'
     with socket.create_connection((host, port), timeout=30) as s:
-        s.sendall((f'POST {target} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n'
+        s.sendall((f'POST {target} HTTP/1.1\r\nHost: {host}\r\n{auth_line()}Content-Type: application/json\r\n'
                    'Content-Length: 1000\r\n\r\n{').encode('ascii'))
         s.setblocking(False)
         answer = b''
