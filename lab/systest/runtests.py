@@ -19,6 +19,7 @@ ORDER = ["test_discovery", "test_routing", "test_msr6", "test_msr6_changes", "te
 
 def main(argv):
     loader = unittest.TestLoader()
+    # test_rest_api runs last of all, after the dashboard's e2e (run.sh): its fuzz suite leaves objects behind.
     # test_bng, test_bng_generated, test_bng_split and test_multihoming need labs of their own (TOPOLOGY=bng,
     # bng-split, multihomed, multihomed-2sbr): run.sh runs each there, named.
     names = argv or ORDER

@@ -4,6 +4,7 @@ package org.sixflow.app.rest;
 
 import com.google.common.collect.ImmutableSet;
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
 import org.onlab.rest.AbstractWebApplication;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.JsonBodyWriter;
@@ -18,6 +19,7 @@ import org.sixflow.app.rest.errors.UnreadableBodyMapper;
 import org.sixflow.app.rest.errors.WebErrorMapper;
 import org.sixflow.app.rest.features.FeatureCatalog;
 import org.sixflow.app.rest.features.FeatureReloader;
+import org.sixflow.app.rest.http.BodilessContentTypeFilter;
 import org.sixflow.app.rest.http.ExactPathFilter;
 import org.sixflow.app.rest.http.JsonContentTypeFilter;
 import org.sixflow.app.rest.http.RequestLimitsFilter;
@@ -51,14 +53,29 @@ public class SixflowWebApplication extends AbstractWebApplication {
 
     /** Filters, writers and exception mappers (ONOS's authorization filter and JSON writer among them). */
     static final List<Class<?>> PROVIDERS = List.of(
-            AuthorizationFilter.class, JsonBodyWriter.class, ExactPathFilter.class, RequestLimitsFilter.class,
-            JsonContentTypeFilter.class, BadRequestMapper.class, IdInUseMapper.class, ConflictMapper.class,
-            ItemNotFoundMapper.class, HistoryUnavailableMapper.class, ServiceUnavailableMapper.class,
-            UnreadableBodyMapper.class, WebErrorMapper.class, InternalErrorMapper.class);
+            AuthorizationFilter.class, JsonBodyWriter.class, ExactPathFilter.class, BodilessContentTypeFilter.class,
+            RequestLimitsFilter.class, JsonContentTypeFilter.class, BadRequestMapper.class, IdInUseMapper.class,
+            ConflictMapper.class, ItemNotFoundMapper.class, HistoryUnavailableMapper.class,
+            ServiceUnavailableMapper.class, UnreadableBodyMapper.class, WebErrorMapper.class,
+            InternalErrorMapper.class);
+
+    /**
+     * Jersey's own configuration of this application: responses not held back (above); no
+     * providers found on the class path (inside ONOS none are: a test's class path held Jackson's
+     * JSON reader, which made Jersey accept a Content-Type that ONOS's Jersey refuses with 415),
+     * so the application runs with exactly {@link #PROVIDERS} everywhere; and no WADL document
+     * (Jersey's answer to OPTIONS, XML describing the resources' Java names) where the API is
+     * described by openapi.json.
+     */
+    public static final Map<String, Object> PROPERTIES = Map.of(
+            OUTBOUND_CONTENT_LENGTH_BUFFER, 0,
+            ServerProperties.FEATURE_AUTO_DISCOVERY_DISABLE, true,
+            ServerProperties.METAINF_SERVICES_LOOKUP_DISABLE, true,
+            ServerProperties.WADL_FEATURE_DISABLE, true);
 
     @Override
     public Map<String, Object> getProperties() {
-        return Map.of(OUTBOUND_CONTENT_LENGTH_BUFFER, 0);
+        return PROPERTIES;
     }
 
     /** Reloads the container into a new instance of this application when features come or go. */

@@ -19,6 +19,7 @@ import org.sixflow.app.rest.SixflowWebApplication;
 import org.sixflow.app.testing.RawHttp;
 
 import javax.ws.rs.Consumes;
+import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
 import javax.ws.rs.POST;
 import javax.ws.rs.Path;
@@ -27,6 +28,7 @@ import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
 import javax.ws.rs.WebApplicationException;
 import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -91,14 +93,21 @@ public class ErrorMappersTest extends JerseyTest {
 
         @POST
         @Path("run")
+        @Consumes(MediaType.APPLICATION_JSON)
         @Produces(MediaType.APPLICATION_JSON)
         public String run() {
             return "{}";
         }
+
+        @DELETE
+        @Path("{what}")
+        public Response remove(@PathParam("what") String what) {
+            return Response.noContent().build();
+        }
     }
 
     public ErrorMappersTest() {
-        super(new ResourceConfig().property("jersey.config.server.contentLength.buffer", 0)
+        super(new ResourceConfig().addProperties(SixflowWebApplication.PROPERTIES)
                       .registerClasses(new SixflowWebApplication().getClasses().stream()
                                                .filter(c -> !c.getSimpleName().endsWith("WebResource"))
                                                .toArray(Class<?>[]::new))
@@ -183,6 +192,28 @@ public class ErrorMappersTest extends JerseyTest {
         assertEquals(200, send("POST", "failing/run", null).statusCode());
         assertEquals(200, send("POST", "failing/run", "{}", "Content-Type", "application/json").statusCode());
         error(send("POST", "failing/run", "x=1", "Content-Type", "application/x-www-form-urlencoded"), 415);
+    }
+
+    @Test
+    public void theContentTypeOfARequestWithoutBodyIsIgnored() {
+        // Clients that send Content-Type: application/json with every request: inside ONOS a GET or
+        // DELETE with it was refused 415 (BodilessContentTypeFilterTest says why; the lab's
+        // test_rest_api asks the real ONOS).
+        for (String type : new String[]{"application/json", "application/json; charset=utf-8", "text/plain"}) {
+            assertEquals(type, 200, send("GET", "failing/x", null, "Content-Type", type).statusCode());
+            assertEquals(type, 200, send("HEAD", "failing/x", null, "Content-Type", type).statusCode());
+            assertEquals(type, 204, send("DELETE", "failing/x", null, "Content-Type", type).statusCode());
+        }
+        // A write still says what its body is.
+        error(send("POST", "failing/run", "x=1", "Content-Type", "text/plain"), 415);
+    }
+
+    @Test
+    public void optionsTellsTheMethodsNotAWadlDocument() {
+        HttpResponse<String> options = send("OPTIONS", "failing/x", null, "Content-Type", "application/json");
+        assertTrue(options.body(), options.statusCode() < 300);
+        assertTrue(options.headers().firstValue("Allow").orElse("").contains("DELETE"));
+        assertFalse(options.body(), options.body().contains("<application"));
     }
 
     @Test
