@@ -32,6 +32,11 @@ def auth_headers():
     return {'Authorization': 'Basic ' + base64.b64encode(_credentials.encode('utf-8')).decode('ascii')}
 
 
+def auth_line():
+    """The same as a raw header line (with its CRLF), or nothing."""
+    return ''.join(f'{name}: {value}\r\n' for name, value in auth_headers().items())
+
+
 # A Sixflow inside ONOS (--onos): an answer without the security headers every answer of Sixflow's
 # web context carries (its SecurityHeadersFilter) was given by ONOS's web server before any Sixflow
 # context saw the request: Jetty's "Bad Message" page for an undecodable path or oversized headers,
@@ -50,11 +55,6 @@ def inside_onos():
 def answered_by_sixflow(header):
     """Whether an answer came from Sixflow's web context, given a lookup of its headers by name."""
     return bool(header(SIXFLOW_HEADER))
-
-
-def auth_line():
-    """The same as a raw header line (with its CRLF), or nothing."""
-    return ''.join(f'{name}: {value}\r\n' for name, value in auth_headers().items())
 
 
 class Tally:
