@@ -94,10 +94,12 @@ mkdir -p "$BUILD"
     -DCMAKE_INSTALL_RPATH="$z3_dir/lib" -DCMAKE_BUILD_RPATH="$z3_dir/lib" \
     -DCMAKE_UNITY_BUILD=ON)
 
-say "P4Runtime C++ protos"
-make -C "$BUILD" -j"$JOBS" controlplane-gen
+say "P4Runtime C++ protos, p4c's and the backend's own (bfn_p4runtime: barefoot/p4info)"
+make -C "$BUILD" -j"$JOBS" controlplane-gen bfn_p4runtime
 # Protobuf 3.21 (Debian 12) headers need the same adaptation as the bmv2 build's: reuse its
-# post-processor when the tree has one beside it.
+# post-processor when the tree has one beside it. Both sets of headers must exist by now: the
+# backend's were once generated only in the main build below, after this step, so a fresh build
+# stopped there once (ArenaStringPtr::Set given a P4::cstring) and went through only when resumed.
 compat="$(dirname "$P4C_SRC")/p4c-pb321-compat.py"
 if [ -f "$compat" ]; then
     python3 "$compat" "$BUILD/control-plane"
