@@ -158,14 +158,14 @@ def install_sixflow(client, p4info, report_every=1, features=ALL_FEATURES):
 
 
 def _install_msr6(client, p4info):
-    for tree, mrh_type in ((1, p4defines.MRH_TYPE_TE), (2, p4defines.MRH_TYPE_TE_RLB)):
+    # As the controller writes a tree (Msr6RuleCompiler): the action of its type and M-SID count.
+    for tree, kind in ((1, "te"), (2, "rlb")):
         _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: "ff3e::%d" % tree},
-                names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                {names.TREE_ID: tree, names.SRC: TREE_SRC, names.MRH_TYPE: mrh_type,
-                 names.MSID_COUNT: len(TE_SIDS), names.GROUP: 0}, priority=10)
+                "SixflowIngress.msr6_ingress.encap_%s_%d" % (kind, len(TE_SIDS)),
+                {names.TREE_ID: tree, names.SRC: TREE_SRC, names.GROUP: 0}, priority=10)
         _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: tree},
-                names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                {names.SID0: TE_SIDS[0], names.SID1: TE_SIDS[1], names.SID2: TE_SIDS[2], names.SID3: "::"})
+                "SixflowIngress.msr6_ingress.set_msids_%d" % len(TE_SIDS),
+                {"sid%d" % i: sid for i, sid in enumerate(TE_SIDS)})
     local = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID, {names.HDR_IPV6_DST: (local, 96)},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
@@ -262,11 +262,15 @@ def install_minimal_hbh(client, p4info, report_every):
     install_apn6_policy(client, p4info)
 
 
+# The minimal MRH programs' one encapsulation action (minimal/mrh.p4).
+MINIMAL_MRH_ENCAP = "SixflowIngress.msr6_ingress.encap"
+
+
 def install_minimal_mrh(client, p4info, report_every):
     """The route, and ff3e::1 encapsulated with the M-SIDs Sixflow's TE tree carries."""
     install_route(client, p4info)
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, {names.HDR_IPV6_DST: "ff3e::1"},
-            names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+            MINIMAL_MRH_ENCAP,
             {names.SRC: TREE_SRC, names.SID0: TE_SIDS[0], names.SID1: TE_SIDS[1], names.SID2: TE_SIDS[2]})
 
 

@@ -379,7 +379,6 @@ struct local_metadata_t {
     bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
     bit<16>          msr6_left_of_copies;  // M-SIDs after End.RL's copies (Pointer + Replication Number; 0: they overrun)
     bit<32>          msr6_tree_id;
-    bit<8>           msr6_encap_type;
 #endif
 #ifdef WITH_GTPU
     // GTP-U (gtpu.p4)

@@ -108,23 +108,25 @@ class SixflowTest(BaseTest):
                     names.SIXFLOW_INGRESS_ROUTING_SET_ECMP_GROUP, {names.GROUP_ID: group_id})
 
     def add_encapsulation(self, tree, group, sids, src, mrh_type=1, mcast_group=0, source=None):
-        """A tree's ingress entries: its classifier (msr6_encap on the group, and the source /128
-        when given) and its M-SIDs (msr6_encap_sids_lo, and msr6_encap_sids_hi past four)."""
+        """A tree's ingress entries as the controller writes them (Msr6RuleCompiler): its classifier
+        (msr6_encap on the group, and the source /128 when given) with the action of its MRH Type
+        and M-SID count (encap_te_n, or encap_rlb_n for Type 3), and its M-SIDs (set_msids_n in
+        msr6_encap_sids_lo for the first four, and in msr6_encap_sids_hi for the rest)."""
         match = {names.HDR_IPV6_DST: group}
         if source is not None:
             match[names.HDR_IPV6_SRC] = (source, "ffff:" * 7 + "ffff")
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, match, names.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
-                    {names.TREE_ID: tree, names.SRC: src, names.MRH_TYPE: mrh_type, names.MSID_COUNT: len(sids),
-                     names.GROUP: mcast_group}, priority=10)
-        padded = list(sids) + ["::"] * (p4defines.MAX_MSIDS - len(sids))
+        kind = "rlb" if mrh_type == p4defines.MRH_TYPE_TE_RLB else "te"
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, match,
+                    "SixflowIngress.msr6_ingress.encap_%s_%d" % (kind, len(sids)),
+                    {names.TREE_ID: tree, names.SRC: src, names.GROUP: mcast_group}, priority=10)
+        lower = min(len(sids), 4)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: tree},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO,
-                    {names.SID0: padded[0], names.SID1: padded[1], names.SID2: padded[2], names.SID3: padded[3]})
-        if len(sids) > 4:
+                    "SixflowIngress.msr6_ingress.set_msids_%d" % lower,
+                    {"sid%d" % i: sids[i] for i in range(lower)})
+        if len(sids) > lower:
             self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI, {names.HDR_TREE_ID: tree},
-                        names.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI,
-                        {names.SID4: padded[4], names.SID5: padded[5], names.SID6: padded[6],
-                         names.SID7: padded[7]})
+                        "SixflowIngress.msr6_ingress.set_msids_%d" % len(sids),
+                        {"sid%d" % i: sids[i] for i in range(lower, len(sids))})
 
     def replication_group(self, group_id, copies, sids, pointer=0):
         """A multicast group and its msr6_copy entries: copies lists (port, copy index), or

@@ -15,7 +15,7 @@
 
 // Per-M-SID code, repeated up to MAX_MSIDS (ingress) or EGRESS_MAX_MSIDS (egress).
 #define MSR6_INVALIDATE_MSID(i, n) hdr.msids[i].setInvalid();
-// The first n M-SIDs made valid, in the action for count n (msr6_encap_lengths).
+// The first n M-SIDs made valid, in the encapsulation action for count n (msr6_encap).
 #define MSR6_VALID_FIRST_1 hdr.msids[0].setValid();
 #define MSR6_VALID_FIRST_2 MSR6_VALID_FIRST_1 hdr.msids[1].setValid();
 #define MSR6_VALID_FIRST_3 MSR6_VALID_FIRST_2 hdr.msids[2].setValid();
@@ -24,6 +24,30 @@
 #define MSR6_VALID_FIRST_6 MSR6_VALID_FIRST_5 hdr.msids[5].setValid();
 #define MSR6_VALID_FIRST_7 MSR6_VALID_FIRST_6 hdr.msids[6].setValid();
 #define MSR6_VALID_FIRST_8 MSR6_VALID_FIRST_7 hdr.msids[7].setValid();
+// The parameters of the action that writes the first n M-SIDs (or, from 5 on, M-SIDs 4 to n-1:
+// msr6_encap_sids_hi), and its writes.
+#define MSR6_SID_PARAMS_1 ipv6_addr_t sid0
+#define MSR6_SID_PARAMS_2 MSR6_SID_PARAMS_1, ipv6_addr_t sid1
+#define MSR6_SID_PARAMS_3 MSR6_SID_PARAMS_2, ipv6_addr_t sid2
+#define MSR6_SID_PARAMS_4 MSR6_SID_PARAMS_3, ipv6_addr_t sid3
+#define MSR6_SID_PARAMS_5 ipv6_addr_t sid4
+#define MSR6_SID_PARAMS_6 MSR6_SID_PARAMS_5, ipv6_addr_t sid5
+#define MSR6_SID_PARAMS_7 MSR6_SID_PARAMS_6, ipv6_addr_t sid6
+#define MSR6_SID_PARAMS_8 MSR6_SID_PARAMS_7, ipv6_addr_t sid7
+#define MSR6_SID_WRITES_1 hdr.msids[0].sid = sid0;
+#define MSR6_SID_WRITES_2 MSR6_SID_WRITES_1 hdr.msids[1].sid = sid1;
+#define MSR6_SID_WRITES_3 MSR6_SID_WRITES_2 hdr.msids[2].sid = sid2;
+#define MSR6_SID_WRITES_4 MSR6_SID_WRITES_3 hdr.msids[3].sid = sid3;
+#define MSR6_SID_WRITES_5 hdr.msids[4].sid = sid4;
+#define MSR6_SID_WRITES_6 MSR6_SID_WRITES_5 hdr.msids[5].sid = sid5;
+#define MSR6_SID_WRITES_7 MSR6_SID_WRITES_6 hdr.msids[6].sid = sid6;
+#define MSR6_SID_WRITES_8 MSR6_SID_WRITES_7 hdr.msids[7].sid = sid7;
+// How many M-SIDs the lower half holds: up to four.
+#if MAX_MSIDS > 4
+#define MSR6_LO_MSIDS 4
+#else
+#define MSR6_LO_MSIDS MAX_MSIDS
+#endif
 
 // Decapsulation: the outer IPv6 header, the extension header in front of the MRH (an HBH or
 // Destination Options header), the MRH and the first `count` M-SIDs go.
@@ -48,18 +72,49 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         meta.drop_reason = DROP_MSR6_MALFORMED;
     }
 
-    // group 0: one copy, routed on M-SID[0]. Otherwise the ingress edge itself is the first
+    // Per MRH type and M-SID count n, one encapsulation action, which the controller picks for
+    // the tree (encap_te_n: MRH Type 1, encap_rlb_n: MRH Type 3): the count, type and latency
+    // class are its constants, not values one table hands to the next. It writes, from
+    // constants (a Tofino action adds one operand to a field): the original packet as the inner
+    // one, its hop limit decremented (this router forwards it into the tree: a hop, RFC 2473
+    // 3.1); the outer header with the tree's source, its own hop limit (RFC 2473 6.3), the inner
+    // Traffic Class (DSCP and ECN: RFC 6040's normal mode) and a label of the inner flow (RFC
+    // 6438), so that transit nodes can treat and spread it; the Routing header and MRH with Hdr
+    // Ext Len = 2n; the first n M-SIDs made valid (msr6_encap_sids_lo writes them); and the outer
+    // payload = the inner packet (its payload, still in the outer header) + its IPv6 header + the
+    // MRH. group 0: one copy, routed on M-SID[0]. Otherwise the ingress edge itself is the first
     // replication point: copy i of the group gets SL = i and DA = M-SID[i] (Pointer 0).
-    action encap(bit<32> tree_id, ipv6_addr_t src, bit<8> mrh_type, bit<8> msid_count, mcast_group_t group) {
-        meta.msr6_tree_id = tree_id;
-        // The original packet becomes the inner one; the outer header is rebuilt from it (both
-        // in the action, which reads before it writes: no metadata copy of the source).
-        hdr.inner_ipv6 = hdr.ipv6;
-        hdr.ipv6.src_addr = src;
-        meta.msr6_encap_type = mrh_type;
-        meta.msid_count = (bit<16>) msid_count;
-        meta.mcast_group = group;
+#define MSR6_ENCAP_ACTION(kind, type, cls, n) \
+    action encap_##kind##_##n(bit<32> tree_id, ipv6_addr_t src, mcast_group_t group) { \
+        meta.msr6_tree_id = tree_id; \
+        meta.mcast_group = group; \
+        meta.msid_count = n; \
+        meta.lat_class = cls; \
+        hdr.inner_ipv6 = hdr.ipv6; \
+        hdr.inner_ipv6.hop_limit = hdr.ipv6.hop_limit - 1; \
+        hdr.ipv6.src_addr = src; \
+        hdr.ipv6.version = 6; \
+        hdr.ipv6.next_header = PROTO_ROUTING; \
+        hdr.ipv6.hop_limit = 64; \
+        hdr.ipv6.payload_len = hdr.ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + n * MSID_BYTES); \
+        SIXFLOW_ENCAP_FLOW_LABEL \
+        hdr.routing.setValid(); \
+        hdr.routing.next_header = PROTO_IPV6; \
+        hdr.routing.hdr_ext_len = 2 * n; \
+        hdr.routing.routing_type = ROUTING_TYPE_MRH; \
+        SIXFLOW_ZERO_NEW(hdr.routing.segments_left) \
+        hdr.mrh.setValid(); \
+        hdr.mrh.mrh_type = type; \
+        SIXFLOW_ZERO_NEW(hdr.mrh.reserved) \
+        SIXFLOW_RAISE(meta, ev_msr6_encap, EVENT_MSR6_ENCAP) \
+        meta.grown = true; \
+        MSR6_VALID_FIRST_##n \
     }
+#define MSR6_ENCAP_TE_ACTION(i, n) MSR6_ENCAP_ACTION(te, MRH_TYPE_TE, CLASS_MSR6_TE_ENCAP, n)
+#define MSR6_ENCAP_RLB_ACTION(i, n) MSR6_ENCAP_ACTION(rlb, MRH_TYPE_TE_RLB, CLASS_MSR6_RLB_ENCAP, n)
+    SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_TE_ACTION)
+    SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_RLB_ACTION)
+#define MSR6_ENCAP_LIST(i, n) encap_te_##n; encap_rlb_##n;
 
     // Ingress edge: (group address, source) -> the tree whose MRH this packet gets.
     table msr6_encap {
@@ -68,30 +123,26 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             hdr.ipv6.src_addr: ternary @name("ipv6_src");
         }
         actions = {
-            encap;
+            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LIST)
             @defaultonly NoAction;
         }
         const default_action = NoAction();
         size = 1024;
     }
 
-    // The list's M-SIDs from the controller, four per action; those past MAX_MSIDS are ignored.
-    // The outer destination is M-SID[0], written here from the same action data rather than
-    // copied from the header afterwards (one step less before routing looks it up).
-    action set_msids_lo(ipv6_addr_t sid0, ipv6_addr_t sid1, ipv6_addr_t sid2, ipv6_addr_t sid3) {
-        hdr.msids[0].sid = sid0;
-        hdr.ipv6.dst_addr = sid0;
-#if MAX_MSIDS > 1
-        hdr.msids[1].sid = sid1;
-#endif
-#if MAX_MSIDS > 2
-        hdr.msids[2].sid = sid2;
-#endif
-#if MAX_MSIDS > 3
-        hdr.msids[3].sid = sid3;
-#endif
+    // The tree's M-SIDs from the controller, one action per count (set_msids_n writes the first
+    // n, at most four: the lower half of a longer list), so that none writes a slot the tree
+    // leaves invalid. The outer destination is M-SID[0], written here from the same action
+    // data rather than copied from the header afterwards (one step less before routing looks it
+    // up). After the encapsulation: bmv2 zeroes a header it makes valid.
+    // (Written out per count: a macro cannot repeat inside SIXFLOW_REPEAT's own expansion.)
+#define MSR6_SIDS_LO_ACTION(i, n) \
+    action set_msids_##n(MSR6_SID_PARAMS_##n) { \
+        hdr.ipv6.dst_addr = sid0; \
+        MSR6_SID_WRITES_##n \
     }
-
+    SIXFLOW_REPEAT(MSR6_LO_MSIDS, MSR6_SIDS_LO_ACTION)
+#define MSR6_SIDS_LO_LIST(i, n) set_msids_##n;
 
     // A tree's M-SID list in two halves, so that no action carries more than 512 bits.
     table msr6_encap_sids_lo {
@@ -99,13 +150,12 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             meta.msr6_tree_id: exact @name("tree_id");
         }
         actions = {
-            set_msids_lo;
+            SIXFLOW_REPEAT(MSR6_LO_MSIDS, MSR6_SIDS_LO_LIST)
             @defaultonly NoAction;
         }
         const default_action = NoAction();
         size = 1024;
     }
-
 
     action replicate(mcast_group_t group) {
         meta.mcast_group = group;
@@ -126,77 +176,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         }
         const default_action = NoAction();
         size = 4096;
-    }
-
-    // Per M-SID count n, one action of constants (a Tofino action adds one operand to a field):
-    // the Routing header and MRH with Hdr Ext Len = 2n, the first n M-SIDs made valid, and the
-    // outer payload = the inner packet (its payload, still in the outer header) + its IPv6 header
-    // + the MRH. A count of 0 or over MAX_MSIDS is malformed. The headers are written here, in one
-    // action, rather than by statements before the lookup: those wrote the same Tofino containers
-    // (the Routing header's first word), which took them a stage of their own after this table's.
-    // The outer header keeps the inner Traffic Class (DSCP and ECN: RFC 6040's normal mode) and
-    // labels the inner flow (RFC 6438), so that transit nodes can treat and spread it.
-#define MSR6_ENCAP_LENGTHS_ACTION(i, n) \
-    @hidden \
-    action set_encap_lengths_##n() { \
-        hdr.routing.setValid(); \
-        hdr.routing.next_header = PROTO_IPV6; \
-        hdr.routing.routing_type = ROUTING_TYPE_MRH; \
-        SIXFLOW_ZERO_NEW(hdr.routing.segments_left) \
-        hdr.mrh.setValid(); \
-        hdr.mrh.mrh_type = meta.msr6_encap_type; \
-        SIXFLOW_ZERO_NEW(hdr.mrh.reserved) \
-        hdr.ipv6.version = 6; \
-        SIXFLOW_ENCAP_FLOW_LABEL \
-        hdr.routing.hdr_ext_len = 2 * n; \
-        hdr.ipv6.next_header = PROTO_ROUTING; \
-        hdr.ipv6.hop_limit = 64; \
-        /* This router forwards the inner packet into the tree: a hop (RFC 2473 3.1). */ \
-        hdr.inner_ipv6.hop_limit = hdr.inner_ipv6.hop_limit - 1; \
-        SIXFLOW_RAISE(meta, ev_msr6_encap, EVENT_MSR6_ENCAP) \
-        meta.grown = true; \
-        MSR6_VALID_FIRST_##n \
-        hdr.ipv6.payload_len = hdr.ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + n * MSID_BYTES); \
-    }
-    SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS_ACTION)
-
-    // An encapsulation's latency class by its MRH type (RLB, or TE for any other).
-    @hidden
-    action set_encap_class(lat_class_t cls) {
-        meta.lat_class = cls;
-    }
-
-    @hidden
-    table msr6_encap_class {
-        key = {
-            meta.msr6_encap_type: exact;
-        }
-        actions = {
-            set_encap_class;
-        }
-        const entries = {
-            MRH_TYPE_TE_RLB: set_encap_class(CLASS_MSR6_RLB_ENCAP);
-        }
-        const default_action = set_encap_class(CLASS_MSR6_TE_ENCAP);
-        size = 2;
-    }
-
-#define MSR6_ENCAP_LENGTHS_ENTRY(i, n) n: set_encap_lengths_##n();
-#define MSR6_ENCAP_LENGTHS_LIST(i, n) set_encap_lengths_##n;
-
-    @hidden
-    table msr6_encap_lengths {
-        key = {
-            meta.msid_count: exact;
-        }
-        actions = {
-            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS_LIST)
-            drop_malformed;
-        }
-        const entries = {
-            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_ENCAP_LENGTHS_ENTRY)
-        }
-        const default_action = drop_malformed();
     }
 
     // Leaf: deliver the inner packet, which starts right after the M-SID list.
@@ -262,27 +241,14 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     meta.lat_class = CLASS_MSR6_REPLICATE;
                 }
             }
-        } else if (!hdr.routing.isValid() && hdr.ipv6.dst_addr[127:120] == 0xff) {
+        } else if (!hdr.routing.isValid() && hdr.ipv6.dst_addr[127:120] == 0xff && hdr.ipv6.hop_limit > 1) {
             // Only a packet to a group address (ff00::/8) can be a tree's: unicast never looks.
-            if (!msr6_encap.apply().hit) {
-                // not a tree's packet: routed as it is
-            } else if (hdr.inner_ipv6.hop_limit <= 1) {
-                // The tree forwards the inner packet: one whose hop limit is spent is not
-                // tunnelled.
-                meta.drop = true;
-                meta.drop_reason = DROP_HOP_LIMIT;
-            } else {
-                // The class beside the lengths' lookup rather than after it (on Tofino, a stage
-                // earlier); a packet the lookup drops is never measured.
-                msr6_encap_class.apply();
-                // The Routing header, MRH and outer header (set_encap_lengths_n); a miss (a count
-                // of 0 or over MAX_MSIDS) drops the packet as malformed.
-                if (msr6_encap_lengths.apply().hit) {
-                    // The M-SIDs last: after they are made valid (bmv2 zeroes a header it makes
-                    // valid). The upper half, from 5 M-SIDs on, is Msr6EncapSidsHi's, after
-                    // routing (which reads only the first).
-                    msr6_encap_sids_lo.apply();
-                }
+            // The tree forwards the inner packet, so one whose hop limit is spent is not
+            // tunnelled: routing drops it (HOP_LIMIT) as it drops any such packet.
+            if (msr6_encap.apply().hit) {
+                // The M-SIDs last: after they are made valid. The upper half, from 5 M-SIDs on,
+                // is Msr6EncapSidsHi's, after routing (which reads only the first).
+                msr6_encap_sids_lo.apply();
             }
         }
     }
@@ -295,19 +261,34 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 // keep the names they had inside Msr6Ingress (absolute @name).
 #if MAX_MSIDS > 4
 control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
-    @name(".SixflowIngress.msr6_ingress.set_msids_hi")
-    action set_msids_hi(ipv6_addr_t sid4, ipv6_addr_t sid5, ipv6_addr_t sid6, ipv6_addr_t sid7) {
-        hdr.msids[4].sid = sid4;
-#if MAX_MSIDS > 5
-        hdr.msids[5].sid = sid5;
-#endif
-#if MAX_MSIDS > 6
-        hdr.msids[6].sid = sid6;
-#endif
-#if MAX_MSIDS > 7
-        hdr.msids[7].sid = sid7;
-#endif
-    }
+    // set_msids_n for n from 5 on: M-SIDs 4 to n-1 (the lower half wrote the first four).
+#define MSR6_SIDS_HI_ACTION_1
+#define MSR6_SIDS_HI_ACTION_2
+#define MSR6_SIDS_HI_ACTION_3
+#define MSR6_SIDS_HI_ACTION_4
+#define MSR6_SIDS_HI_ACTION_5 \
+    @name(".SixflowIngress.msr6_ingress.set_msids_5") \
+    action set_msids_5(MSR6_SID_PARAMS_5) { MSR6_SID_WRITES_5 }
+#define MSR6_SIDS_HI_ACTION_6 \
+    @name(".SixflowIngress.msr6_ingress.set_msids_6") \
+    action set_msids_6(MSR6_SID_PARAMS_6) { MSR6_SID_WRITES_6 }
+#define MSR6_SIDS_HI_ACTION_7 \
+    @name(".SixflowIngress.msr6_ingress.set_msids_7") \
+    action set_msids_7(MSR6_SID_PARAMS_7) { MSR6_SID_WRITES_7 }
+#define MSR6_SIDS_HI_ACTION_8 \
+    @name(".SixflowIngress.msr6_ingress.set_msids_8") \
+    action set_msids_8(MSR6_SID_PARAMS_8) { MSR6_SID_WRITES_8 }
+#define MSR6_SIDS_HI_ACTION(i, n) MSR6_SIDS_HI_ACTION_##n
+    SIXFLOW_REPEAT(MAX_MSIDS, MSR6_SIDS_HI_ACTION)
+#define MSR6_SIDS_HI_LIST_1
+#define MSR6_SIDS_HI_LIST_2
+#define MSR6_SIDS_HI_LIST_3
+#define MSR6_SIDS_HI_LIST_4
+#define MSR6_SIDS_HI_LIST_5 set_msids_5;
+#define MSR6_SIDS_HI_LIST_6 set_msids_6;
+#define MSR6_SIDS_HI_LIST_7 set_msids_7;
+#define MSR6_SIDS_HI_LIST_8 set_msids_8;
+#define MSR6_SIDS_HI_LIST(i, n) MSR6_SIDS_HI_LIST_##n
 
     @name(".SixflowIngress.msr6_ingress.msr6_encap_sids_hi")
     table msr6_encap_sids_hi {
@@ -315,7 +296,7 @@ control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
             meta.msr6_tree_id: exact @name("tree_id");
         }
         actions = {
-            set_msids_hi;
+            SIXFLOW_REPEAT(MAX_MSIDS, MSR6_SIDS_HI_LIST)
             @defaultonly NoAction;
         }
         const default_action = NoAction();

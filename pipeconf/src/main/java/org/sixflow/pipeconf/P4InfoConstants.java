@@ -224,18 +224,60 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.gtpu_decap_lookup.set_n3");
     public static final PiActionId SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP =
             PiActionId.of("SixflowIngress.gtpu_encap.encap");
-    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP =
-            PiActionId.of("SixflowIngress.msr6_ingress.encap");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_1 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_1");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_2 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_2");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_3 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_3");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_4 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_4");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_5 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_5");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_6 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_6");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_7 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_7");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_8 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_8");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_1 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_te_1");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_2 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_te_2");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_3 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_te_3");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_4 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_te_4");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_5 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_te_5");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_6 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_te_6");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_7 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_te_7");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_8 =
+            PiActionId.of("SixflowIngress.msr6_ingress.encap_te_8");
     public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_END_RL =
             PiActionId.of("SixflowIngress.msr6_ingress.end_rl");
     public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X =
             PiActionId.of("SixflowIngress.msr6_ingress.end_rlb_x");
     public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE =
             PiActionId.of("SixflowIngress.msr6_ingress.replicate");
-    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI =
-            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_hi");
-    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO =
-            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_lo");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_1 =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_1");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_2 =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_2");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_3 =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_3");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_4 =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_4");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_5 =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_5");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_6 =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_6");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_7 =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_7");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_8 =
+            PiActionId.of("SixflowIngress.msr6_ingress.set_msids_8");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_DROP_NO_ROUTE =
             PiActionId.of("SixflowIngress.routing.drop_no_route");
     public static final PiActionId SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER =
@@ -289,12 +331,6 @@ public final class P4InfoConstants {
     public static final PiActionParamId MASK =
             PiActionParamId.of("mask");
     public static final int MASK_BITWIDTH = 32;
-    public static final PiActionParamId MRH_TYPE =
-            PiActionParamId.of("mrh_type");
-    public static final int MRH_TYPE_BITWIDTH = 8;
-    public static final PiActionParamId MSID_COUNT =
-            PiActionParamId.of("msid_count");
-    public static final int MSID_COUNT_BITWIDTH = 8;
     public static final PiActionParamId MTU =
             PiActionParamId.of("mtu");
     public static final int MTU_BITWIDTH = 16;

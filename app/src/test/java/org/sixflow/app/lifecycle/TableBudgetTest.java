@@ -32,7 +32,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_IPV6_DST;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_3;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6;
 
@@ -68,7 +68,7 @@ public class TableBudgetTest {
                 .withSelector(DefaultTrafficSelector.builder().matchPi(
                         PiCriterion.builder().matchExact(HDR_IPV6_DST, group).build()).build())
                 .withTreatment(DefaultTrafficTreatment.builder().piTableAction(
-                        PiAction.builder().withId(SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP).build()).build())
+                        PiAction.builder().withId(SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_TE_3).build()).build())
                 .withPriority(100).fromApp(TestApplicationId.create("test")).makePermanent().build();
     }
 

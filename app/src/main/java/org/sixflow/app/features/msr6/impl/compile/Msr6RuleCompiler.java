@@ -57,27 +57,14 @@ import static org.sixflow.pipeconf.P4InfoConstants.HDR_SID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_TREE_ID;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX_BITWIDTH;
-import static org.sixflow.pipeconf.P4InfoConstants.MRH_TYPE;
-import static org.sixflow.pipeconf.P4InfoConstants.MRH_TYPE_BITWIDTH;
-import static org.sixflow.pipeconf.P4InfoConstants.MSID_COUNT;
-import static org.sixflow.pipeconf.P4InfoConstants.MSID_COUNT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT;
 import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT_BITWIDTH;
-import static org.sixflow.pipeconf.P4InfoConstants.SID0;
-import static org.sixflow.pipeconf.P4InfoConstants.SID1;
-import static org.sixflow.pipeconf.P4InfoConstants.SID2;
-import static org.sixflow.pipeconf.P4InfoConstants.SID3;
-import static org.sixflow.pipeconf.P4InfoConstants.SID4;
-import static org.sixflow.pipeconf.P4InfoConstants.SID5;
-import static org.sixflow.pipeconf.P4InfoConstants.SID6;
-import static org.sixflow.pipeconf.P4InfoConstants.SID7;
 import static org.sixflow.pipeconf.P4InfoConstants.SID;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
@@ -86,8 +73,6 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI;
-import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO;
 import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
 import static org.sixflow.pipeconf.P4InfoConstants.SRC;
 import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID;
@@ -157,17 +142,17 @@ public final class Msr6RuleCompiler {
         }
         rules.put(ingress, rule(ingress, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, encapMatch.build(),
                                 source != null ? SOURCE_SPECIFIC_PRIORITY : PRIORITY,
-                                action(SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP,
+                                action(Msr6EncapActions.encap(encoded.mode(), msids.size()),
                                        param(TREE_ID, treeId, TREE_ID_BITWIDTH),
                                        new PiActionParam(SRC, addressOf(network.locator(root), 1)),
-                                       param(MRH_TYPE, encoded.mode().mrhType(), MRH_TYPE_BITWIDTH),
-                                       param(MSID_COUNT, msids.size(), MSID_COUNT_BITWIDTH),
                                        param(GROUP, treeGroup, GROUP_BITWIDTH))));
-        rules.put(ingress, sidsRule(ingress, treeId, msids, 0, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO,
-                                    SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_LO, SID0, SID1, SID2, SID3));
-        if (msids.size() > 4) {
-            rules.put(ingress, sidsRule(ingress, treeId, msids, 4, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI,
-                                        SIXFLOW_INGRESS_MSR6_INGRESS_SET_MSIDS_HI, SID4, SID5, SID6, SID7));
+        int lower = Math.min(msids.size(), Msr6EncapActions.LOWER_HALF);
+        rules.put(ingress, sidsRule(ingress, treeId, msids, 0, lower, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO,
+                                    Msr6EncapActions.lowerHalf(msids.size())));
+        if (msids.size() > lower) {
+            rules.put(ingress, sidsRule(ingress, treeId, msids, lower, msids.size(),
+                                        SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI,
+                                        Msr6EncapActions.upperHalf(msids.size())));
         }
         replication(rules, groups, graph, network, root, treeGroup, encoded.copyEdges().get(root), 0, msids,
                     !network.receiverPorts(root).isEmpty(), group);
@@ -291,13 +276,13 @@ public final class Msr6RuleCompiler {
                 .matchExact(HDR_RID, replicationId).build();
     }
 
-    private FlowRule sidsRule(DeviceId device, int treeId, List<Ip6Address> msids, int first, PiTableId table,
-                              PiActionId actionId, PiActionParamId... params) {
+    /** M-SIDs first..last-1 of the list, by the tree's number. */
+    private FlowRule sidsRule(DeviceId device, int treeId, List<Ip6Address> msids, int first, int last,
+                              PiTableId table, PiActionId actionId) {
         PiAction.Builder action = PiAction.builder().withId(actionId);
-        for (int i = 0; i < params.length; i++) {
-            int index = first + i;
-            byte[] sid = index < msids.size() ? msids.get(index).toOctets() : new byte[16];
-            action.withParameter(new PiActionParam(params[i], sid));
+        List<PiActionParamId> params = Msr6EncapActions.sidParams(first, last);
+        for (int i = first; i < last; i++) {
+            action.withParameter(new PiActionParam(params.get(i - first), msids.get(i).toOctets()));
         }
         return rule(device, table, PiCriterion.builder().matchExact(HDR_TREE_ID, treeId).build(), action.build());
     }

@@ -32,6 +32,7 @@ import org.sixflow.pipeconf.testing.BundledPipeconfs;
 import org.sixflow.pipeconf.testing.PipelineModelChecker;
 
 import java.math.BigInteger;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -178,6 +179,26 @@ public class Msr6RuleCompilerTest {
         // Leaves: a group of receiver ports, no copy entries.
         assertEquals(1, compiled.groups().get(DeviceId.deviceId("device:shanghai")).size());
         assertTrue(!tables(compiled, "shanghai").contains(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY));
+    }
+
+    @Test
+    public void theIngressEdgeGetsTheActionsOfItsTreesTypeAndCount() {
+        for (Msr6Mode mode : Msr6Mode.values()) {
+            EncodedTree encoded = encode(mode, 7, Set.of(2, 3, 4));
+            int count = encoded.msids().size();
+            Msr6TreeEntries compiled = compile(mode);
+            PiAction encap = action(rules(compiled, "beijing", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).get(0));
+            assertEquals((mode == Msr6Mode.RLB ? "SixflowIngress.msr6_ingress.encap_rlb_"
+                    : "SixflowIngress.msr6_ingress.encap_te_") + count, encap.id().id());
+            // The tree, its source and group: the count and type are the action's own.
+            assertEquals(3, encap.parameters().size());
+            PiAction sids = action(rules(compiled, "beijing", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO).get(0));
+            assertEquals("SixflowIngress.msr6_ingress.set_msids_" + count, sids.id().id());
+            List<Ip6Address> written = sids.parameters().stream()
+                    .sorted(Comparator.comparing(p -> p.id().id()))
+                    .map(p -> Ip6Address.valueOf(p.value().asArray())).collect(Collectors.toList());
+            assertEquals(encoded.msids(), written);
+        }
     }
 
     @Test
