@@ -142,5 +142,23 @@ class BreakdownTest(unittest.TestCase):
         self.assertEqual(lines[3].split()[1:3], ["10", "9"])
 
 
+
+class LostAfterParsingTest(unittest.TestCase):
+    @staticmethod
+    def run_of(sent, rows):
+        return {"sent": sent, "rows": [{"sent": s, "received": r} for s, r in rows]}
+
+    def test_every_parsed_frame_delivered_loses_nothing_after_parsing(self):
+        self.assertEqual(instructions.lost_after_parsing(self.run_of(1000, [(1000, 965)]), 965), 0)
+
+    def test_parsed_frames_not_delivered_are_lost_after_parsing(self):
+        self.assertEqual(instructions.lost_after_parsing(self.run_of(1000, [(1000, 700)]), 750), 50)
+
+    def test_a_frame_lost_before_parsing_takes_its_share_of_a_trees_copies(self):
+        # two copies a frame: 20 frames never parsed are 40 copies, 10 more copies missing
+        run = self.run_of(100, [(100, 75), (100, 75)])
+        self.assertEqual(instructions.lost_after_parsing(run, 80), 10)
+
+
 if __name__ == "__main__":
     unittest.main()
