@@ -142,7 +142,6 @@ class BreakdownTest(unittest.TestCase):
         self.assertEqual(lines[3].split()[1:3], ["10", "9"])
 
 
-
 class LostAfterParsingTest(unittest.TestCase):
     @staticmethod
     def run_of(sent, rows):
