@@ -65,8 +65,10 @@ def rows_of(program, flows, capture, sent, reports):
     reports)."""
     arrived = capture.arrived
     rows = []
-    for index, flow in enumerate(flows):
-        seqs = range(index, sent, len(flows))
+    seqs_of = [[] for _ in flows]
+    for seq in range(sent):
+        seqs_of[capture.template_of[seq]].append(seq)
+    for flow, seqs in zip(flows, seqs_of):
         for row in flow.rows:
             wire, stamps, row_gaps, received = [], [], [], 0
             for seq in seqs:
@@ -128,8 +130,9 @@ def measure(args):
     cpu_before = switch_cpu_seconds(args.switch_pid)
     idle_rate = None if cpu_before is None else (cpu_before - idle_before) / IDLE_PROBE_S
     started = time.monotonic()
+    seed = None if args.order == "fixed" else args.seed
     sent = capture.run([flow.frame for flow in flows], args.count, args.interval_ms / 1000.0,
-                       lambda seq: len(flows[seq % len(flows)].rows))
+                       lambda index: len(flows[index].rows), seed=seed)
     elapsed = time.monotonic() - started
     cpu_after = switch_cpu_seconds(args.switch_pid)
     reports, reports_received = ({}, 0)
@@ -150,7 +153,8 @@ def measure(args):
     rows = rows_of(program, flows, capture, sent, reports)
     interval = achieved_interval([arrived[s] for s in range(sent) if s in arrived])
     result = {"program": program.name, "switch": args.switch, "count": args.count,
-              "interval_ms": args.interval_ms, "elapsed_s": elapsed, "sent": sent,
+              "interval_ms": args.interval_ms, "order": args.order, "seed": seed,
+              "elapsed_s": elapsed, "sent": sent,
               "tapped": len(arrived), "receiver_drops": receiver_drops, "strays": capture.strays,
               "late_sends": capture.late_sends,
               "interval_mean_us": interval.mean, "interval_p99_us": interval.p99,
@@ -190,6 +194,10 @@ def main():
     m.add_argument("--switch-pid", type=int, help="the switch's process, whose CPU time per frame is reported")
     m.add_argument("--count", type=int, default=50000, help="packets per class (default 50000)")
     m.add_argument("--interval-ms", type=float, default=1.0, help="gap between packets (default 1 ms)")
+    m.add_argument("--order", choices=("shuffled", "fixed"), default="shuffled",
+                   help="the classes' order in each round: drawn anew each round (default; wire.round_orders "
+                        "says why) or always the flows' own")
+    m.add_argument("--seed", type=int, default=1, help="the shuffled order's seed (default 1)")
     m.add_argument("--report-every", type=int, default=64,
                    help="Sixflow reports one packet in this many per class (a power of 2; default 64, "
                         "so the reports cost little; 1 reports every packet, as the in-switch figures "

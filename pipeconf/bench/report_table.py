@@ -48,11 +48,18 @@ def judge_program(result):
     return True, described
 
 
+def order_said(result):
+    """How the pass ordered its classes in a round (results before the option: fixed)."""
+    if result.get("order", "fixed") == "fixed":
+        return "classes in a fixed order each round"
+    return f"classes shuffled each round (seed {result['seed']})"
+
+
 def print_pass(results):
     """Prints the pass; returns True when a switch queued (then no ratio is printed for it)."""
     first = results[0]
     print(f"\n=== {first['count']} packets per class, one every {first['interval_ms']:g} ms "
-          f"({1000.0 / first['interval_ms']:,.0f} pps asked); switch {first['switch']}")
+          f"({1000.0 / first['interval_ms']:,.0f} pps asked), {order_said(first)}; switch {first['switch']}")
     print("wire-to-wire µs (kernel receive timestamps at the switch's ingress port and at the receiving host); "
           "in-switch µs: Sixflow's telemetry reports, the minimal programs' stamp (egress - ingress timestamp)")
     verdicts = {r["program"]: judge_program(r) for r in results}

@@ -8,7 +8,7 @@
 # packets, count and interval (latency_bench.py). When a switch queued, the pass prints no ratios
 # and the next pass halves the rate, at most --step-downs times (default 2), until one sustains.
 #   pipeconf/bench/run.sh [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R]
-#                         [--results DIR] [--idle poll|kernel] [--no-baseline]
+#                         [--results DIR] [--idle poll|kernel] [--no-baseline] [--order shuffled|fixed]
 #   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
 #   --results keeps every series as JSON, per pass). --profile picks Sixflow's data-plane profile
 #   (pipeconf/profiles.json) and so its classes; the default is the smallest bmv2 profile, the one
@@ -33,7 +33,7 @@ python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 programs=(minimal-router minimal-hbh minimal-mrh minimal-mrh-rfc sixflow)
 
-count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes="" no_baseline=""
+count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes="" no_baseline="" order=shuffled
 while [ $# -gt 0 ]; do
     case "$1" in
         --profile) profile="$2"; shift 2 ;;
@@ -45,7 +45,9 @@ while [ $# -gt 0 ]; do
         --report-every) report_every="$2"; shift 2 ;;
         --idle) idle="$2"; shift 2 ;;
         --no-baseline) no_baseline=1; shift ;;
-        *) echo "usage: $0 [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel] [--no-baseline]" >&2; exit 2 ;;
+        --order) order="${2:?order}"; shift 2
+                 case "$order" in shuffled|fixed) ;; *) echo "--order is shuffled or fixed, not $order" >&2; exit 2 ;; esac ;;
+        *) echo "usage: $0 [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel] [--no-baseline] [--order shuffled|fixed]" >&2; exit 2 ;;
     esac
 done
 
@@ -146,7 +148,7 @@ while :; do
         bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
         ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program "$program" \
             --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" --switch-pid "$BMV2_PID" \
-            --count "$count" --interval-ms "$interval_ms" ${report_every:+--report-every "$report_every"} \
+            --count "$count" --interval-ms "$interval_ms" --order "$order" ${report_every:+--report-every "$report_every"} \
             --features "$features" "${program_args[@]}" --out "$work/pass$pass/$program.json"
         bmv2_netns_down "$ns"
         ns=""

@@ -109,9 +109,10 @@ def test_unmarked_frame_has_no_sequence():
 class FakeCapture:
     """What wire.Capture collected: arrival times at the switch and copies at the hosts."""
 
-    def __init__(self, arrived, left):
+    def __init__(self, arrived, left, template_of):
         self.arrived = arrived
         self.left = left
+        self.template_of = template_of
 
 
 def test_rows_match_copies_to_their_frames_and_count_loss():
@@ -127,7 +128,9 @@ def test_rows_match_copies_to_their_frames_and_count_loss():
     replicate = next(i for i, f in enumerate(flows) if len(f.rows) == 2)
     del left[(replicate + len(flows), 3)]     # the second round's copy 2 is lost
     reports = {flows[0].rows[0].in_switch: [42, 43]}
-    rows = {r["name"]: r for r in latency_bench.rows_of(program, flows, FakeCapture(arrived, left), sent, reports)}
+    template_of = [seq % len(flows) for seq in range(sent)]
+    rows = {r["name"]: r for r in latency_bench.rows_of(program, flows, FakeCapture(arrived, left, template_of),
+                                                         sent, reports)}
     assert rows["ipv6"]["wire"] == [102.0, 102.0]
     assert rows["ipv6"]["in_switch"] == [42, 43]
     assert rows["ipv6"]["gaps"] == [1000.0]   # the first frame has no gap before it
@@ -140,9 +143,38 @@ def test_minimal_rows_carry_their_stamps():
     import latency_bench
     program = programs.PROGRAMS["minimal-router"]
     flows = program.flows()
-    capture = FakeCapture({0: 0.0, 1: 1000.0}, {(0, 2): (150.0, 61), (1, 2): (1140.0, 70)})
+    capture = FakeCapture({0: 0.0, 1: 1000.0}, {(0, 2): (150.0, 61), (1, 2): (1140.0, 70)}, [0, 0])
     (row,) = latency_bench.rows_of(program, flows, capture, 2, {})
     assert (row["wire"], row["in_switch"], row["gaps"]) == ([150.0, 140.0], [61, 70], [1000.0])
+
+
+def test_rows_take_each_frame_by_the_template_it_was_sent_from():
+    import latency_bench
+    program = programs.PROGRAMS["minimal-hbh"]
+    flows = program.flows()                   # plain IPv6, then the HBH frames
+    template_of = [1, 0, 0, 1]                # two rounds, the first in the other order
+    arrived = {seq: 1000.0 * seq for seq in range(4)}
+    left = {(seq, 2): (1000.0 * seq + (120.0 if template_of[seq] else 100.0), 0) for seq in range(4)}
+    plain, hbh = latency_bench.rows_of(program, flows, FakeCapture(arrived, left, template_of), 4, {})
+    assert (plain["wire"], hbh["wire"]) == ([100.0, 100.0], [120.0, 120.0])
+    assert (plain["sent"], hbh["sent"]) == (2, 2)
+
+
+def test_round_orders_fixed_without_a_seed():
+    orders = wire.round_orders(3)
+    assert [next(orders) for _ in range(3)] == [[0, 1, 2]] * 3
+
+
+def test_round_orders_shuffle_each_round_reproducibly():
+    first = wire.round_orders(3, seed=7)
+    rounds = [next(first) for _ in range(600)]
+    assert all(sorted(order) == [0, 1, 2] for order in rounds)
+    again = wire.round_orders(3, seed=7)
+    assert [next(again) for _ in range(600)] == rounds
+    # Every class takes every place about equally often (200 each of 600 rounds).
+    for place in range(3):
+        for index in range(3):
+            assert 140 < sum(1 for order in rounds if order[place] == index) < 260
 
 
 def test_stamp_is_the_flow_label():

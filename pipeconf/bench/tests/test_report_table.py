@@ -116,3 +116,13 @@ def test_the_minimal_program_with_the_rfc_duties_is_shown_beside_the_goal(capsys
     assert ("goal: msr6-te-encap adds +30.0 µs to Sixflow ipv6, minimal + MRH encap adds +13.0 µs to its own plain "
             "IPv6 frames (goal <=: not met)") in out
     assert ("  beside it: minimal + MRH encap + RFC (the same with the RFC duties) adds +26.0 µs (above it)") in out
+
+
+def test_the_pass_says_how_its_classes_were_ordered(capsys):
+    results = minimal() + [sixflow()]
+    report_table.print_pass(results)
+    assert "classes in a fixed order each round" in capsys.readouterr().out
+    for r in results:
+        r.update(order="shuffled", seed=7)
+    report_table.print_pass(results)
+    assert "classes shuffled each round (seed 7)" in capsys.readouterr().out
