@@ -32,6 +32,10 @@
 # nice 19 beside other work): it stopped at the backend's barefoot/p4info.pb.h, generated after the
 # protobuf post-processor had run (fixed here: generated first); resumed 10:37-10:54, it installed,
 # and core/tofino compiled in 84 s gave the committed output byte for byte but for those stamps.
+# Again on 2026-12-04 on a machine without it: the first try stopped in p4c's control plane (the
+# step order fixed below); restarted, the build step took 72 min at nice 19 beside other work
+# (04:02-05:14, the objects of the first try's 54 min reused), and core/tofino compiled with it
+# in 70 s gave the committed output again but for the stamps (date, run id).
 set -euo pipefail
 
 P4C_SRC=${P4C_SRC:?set P4C_SRC to your p4c checkout (the one your bmv2 compiler was built from)}
