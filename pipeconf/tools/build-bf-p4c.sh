@@ -103,16 +103,15 @@ mkdir -p "$BUILD"
 
 say "P4Runtime C++ protos, p4c's and the backend's own (barefoot/p4info), generated only"
 make -C "$BUILD" -j"$JOBS" controlplane-gen
-# The backend's header alone, from its own rule: the target bfn_p4runtime would also compile
-# p4c's control plane against headers not yet adapted (below), where a fresh build stopped on
-# 2026-12-04 (P4ErrorTypeSpec::add_members given a P4::cstring).
 make -C "$BUILD" barefootdir
 (cd "$BUILD" && make -f backends/tofino/bf-p4c/CMakeFiles/bfn_p4runtime.dir/build.make \
     control-plane/barefoot/p4info.pb.h)
 # Protobuf 3.21 (Debian 12) headers need the same adaptation as the bmv2 build's: reuse its
-# post-processor when the tree has one beside it. Both sets of headers must exist by now: the
-# backend's were once generated only in the main build below, after this step, so a fresh build
-# stopped there once (ArenaStringPtr::Set given a P4::cstring) and went through only when resumed.
+# post-processor when the tree has one beside it. Both sets of headers are generated, and nothing
+# compiled against them, before it runs: a fresh build stopped once with the backend's header made
+# only later (ArenaStringPtr::Set given a P4::cstring), and once (2026-12-04) with the target
+# bfn_p4runtime built here, which compiles p4c's control plane (add_members given a P4::cstring);
+# hence the header from its own rule.
 compat="$(dirname "$P4C_SRC")/p4c-pb321-compat.py"
 if [ -f "$compat" ]; then
     python3 "$compat" "$BUILD/control-plane"
