@@ -27,8 +27,8 @@ public class SixflowPipeconfsTest {
 
     @Test
     public void everyProfileAndTargetIsSixflows() {
-        // Eight profiles on bmv2; all but full on Tofino as well.
-        assertEquals(15, SixflowPipeconfs.ALL.size());
+        // Eight profiles, each on bmv2 and Tofino.
+        assertEquals(16, SixflowPipeconfs.ALL.size());
         for (PipeconfProfile profile : PipeconfProfiles.all()) {
             for (PipeconfTarget target : profile.targets()) {
                 PiPipeconfId id = SixflowPipeconfs.id(profile.name(), target);

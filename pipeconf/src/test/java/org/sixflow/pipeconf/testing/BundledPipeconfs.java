@@ -72,7 +72,7 @@ public final class BundledPipeconfs {
     }
 
     /**
-     * Returns the full profile's Tofino pipeconf.
+     * Returns the core profile's Tofino pipeconf (the studies' Tofino program).
      *
      * @return the pipeconf
      */
@@ -116,7 +116,7 @@ public final class BundledPipeconfs {
     }
 
     /**
-     * Tells whether the committed full-profile Tofino artifacts were compiled from the current P4 sources.
+     * Tells whether the committed core-profile Tofino artifacts were compiled from the current P4 sources.
      *
      * @return true when their source hash is that of the core profile's TNA program
      */
