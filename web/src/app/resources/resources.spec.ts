@@ -61,6 +61,22 @@ describe('ResourcesView', () => {
     expect(view().querySelector('table.tables tbody tr')?.textContent).toContain('50.0%');
   });
 
+  it('names the pipeconf whose report it shows: core on Tofino unless the URL chooses another', async () => {
+    const field = () => view().querySelector<HTMLInputElement>('#resources-pipeconf')!;
+    await harness.navigateByUrl('/resources');
+    http.expectOne(`${BASE}/resources/mau`).flush(REPORT);
+    http.expectOne(`${BASE}/resources/tables`).flush({ tables: [] });
+    await harness.fixture.whenStable();
+    // The REST default, which the report itself names.
+    expect(field().value).toBe('org.sixflow.core.tofino');
+    await harness.navigateByUrl('/resources?pipeconf=org.sixflow.full.tofino');
+    http.expectOne(`${BASE}/resources/mau?pipeconf=org.sixflow.full.tofino`).flush({ ...REPORT, pipeconf: 'org.sixflow.full.tofino' });
+    http.match(`${BASE}/resources/tables`).forEach((r) => r.flush({ tables: [] }));
+    await harness.fixture.whenStable();
+    expect(field().value).toBe('org.sixflow.full.tofino');
+    expect(view().querySelector('.mau .hint')?.textContent).toContain('org.sixflow.full.tofino');
+  });
+
   it('hides empty tables by default and filters by device or table, keeping both in the URL', async () => {
     const row = (device: string, table: string, entries: number) =>
       ({ device, table, entries, size: 1024, time: '2026-11-22T10:00:00Z' });
