@@ -107,7 +107,9 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 
 // The port's MTU and the MSR6 copy head the egress chain (MTU excess and copy checks, the drop
 // verdict, then the latency registers and sampling, which only forwarded copies reach): both
-// start in stage 0, where bf-p4c 9.13.4 left to itself put one of them a stage or two later.
+// ask for stage 0, where bf-p4c 9.13.4 left to itself put one of them a stage or two later. It
+// places port_mtu there; msr6_copy it places in stage 1 all the same, with a warning that it
+// could not do better (core, full: docs/features/resources.md).
 #define SIXFLOW_PORT_MTU_PLACEMENT @stage(0)
 #define SIXFLOW_MSR6_COPY_PLACEMENT @stage(0)
 
