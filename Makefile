@@ -214,9 +214,10 @@ constants:
 ## Packet tests on bmv2, once per profile of pipeconf/profiles.json (tests of features a profile lacks
 ## are skipped for it): run where p4c and simple_switch_grpc are on PATH, skipped loudly elsewhere.
 ## First the latency benchmark's own tests (no switch: statistics, saturation detection, the table;
-## the minimal programs compile and take the bench's entries where p4c-bm2-ss is on PATH).
+## the minimal programs compile and take the bench's entries where p4c-bm2-ss is on PATH) and
+## the P4 tools' (pipeconf/tools/tests: the per-feature Tofino table's reading of bf-p4c output).
 p4-test:
-	$(VENV)/bin/python -m pytest -q pipeconf/bench/tests
+	$(VENV)/bin/python -m pytest -q pipeconf/bench/tests pipeconf/tools/tests
 	PYTHON=$(VENV)/bin/python pipeconf/ptf/run.sh
 
 ## Benchmarks (they print figures; nothing is timed in tests).
