@@ -92,14 +92,19 @@ def cell(named, statements, key):
     return "; ".join(parts) if parts else "-"
 
 
-def section(profile, context):
-    named, statements = placement(context)
-    used = sorted({stage for (_, stage) in list(named) + list(statements)})
+def stages_per_gress(named, statements):
+    """{gress: stages it takes} of a placement (up to its last used stage)."""
     per_gress = {}
     for gress in ("ingress", "egress"):
         stages = {s for (g, s) in list(named) + list(statements) if g == gress}
         per_gress[gress] = (max(stages) + 1) if stages else 0
-    total = (max(used) + 1) if used else 0
+    return per_gress
+
+
+def section(profile, context):
+    named, statements = placement(context)
+    per_gress = stages_per_gress(named, statements)
+    total = max(per_gress.values())
     lines = [
         "<!-- stage-table:%s:begin -->" % profile,
         "### `%s` on Tofino: %d of 12 MAU stages (ingress %d, egress %d)" % (

@@ -7,7 +7,6 @@ and its increment over the first.
 
     tofino-feature-cost.py DIR BASE FEATURE ...
 """
-import gzip
 import importlib.util
 import json
 import os
@@ -28,13 +27,7 @@ def figures(build):
         return None
     with open(metrics_path) as f:
         mau = json.load(f)["mau"]
-    opener = gzip.open if context_path.endswith(".gz") else open
-    with opener(context_path, "rt") as f:
-        named, statements = stage_table.placement(json.load(f))
-    stages = {}
-    for gress in ("ingress", "egress"):
-        used = {s for (g, s) in list(named) + list(statements) if g == gress}
-        stages[gress] = max(used) + 1 if used else 0
+    stages = stage_table.stages_per_gress(*stage_table.placement(stage_table.load(context_path)))
     latency = {entry["gress"]: entry["cycles"] for entry in mau["latency"]}
     return {"ingress": latency.get("ingress", 0), "egress": latency.get("egress", 0), "stages": stages,
             "srams": mau["srams"], "tcams": mau["tcams"], "tables": mau["logical_tables"]}
@@ -55,8 +48,8 @@ def table(rows, base_name):
         if fig is None:
             lines.append("| %s | did not compile | | | | | | |" % label)
             continue
-        over_in = increment(fig["ingress"], base["ingress"]) if base and name != base_name else "-"
-        over_eg = increment(fig["egress"], base["egress"]) if base and name != base_name else "-"
+        over_in = increment(fig["ingress"], base["ingress"]) if name != base_name else "-"
+        over_eg = increment(fig["egress"], base["egress"]) if name != base_name else "-"
         lines.append("| %s | %d (%d, %d) | %d / %d | %s | %s | %d | %d | %d |" % (
             label, max(fig["stages"].values()), fig["stages"]["ingress"], fig["stages"]["egress"],
             fig["ingress"], fig["egress"], over_in, over_eg, fig["srams"], fig["tcams"], fig["tables"]))
