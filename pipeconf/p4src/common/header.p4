@@ -49,21 +49,21 @@ header hbh_t {
     bit<8> hdr_ext_len;
 }
 
-// APN6 Application-aware ID option, Structure I with four 32-bit fields.
+// APN6 Application-aware ID option, Structure I with four 32-bit fields. Option Type and Opt
+// Data Len are one field (type in the upper octet): the insertion writes them as one constant,
+// and bmv2 takes a step per field written.
 header apn6_option_t {
-    bit<8>  opt_type;
-    bit<8>  opt_len;
+    bit<16> type_len;
     bit<32> sla_level;
     bit<32> app_id;
     bit<32> user_id;
     bit<32> flow_id;
 }
 
-// PadN filling the HBH header to 24 octets.
+// PadN filling the HBH header to 24 octets: Option Type 1, Opt Data Len 2 and two zero octets,
+// one field for the same reason (nothing reads them apart).
 header padn_t {
-    bit<8>  opt_type;
-    bit<8>  opt_len;
-    bit<16> zero;
+    bit<32> option;
 }
 
 // An extension header the parser walks past (Hop-by-Hop or Destination Options not in
@@ -359,7 +359,6 @@ struct local_metadata_t {
 #ifdef WITH_APN6
     // APN6
     bool             apn6_malformed;
-    bool             apn6_matched;       // the classifier chose an option for this packet
 #endif
 #ifdef WITH_MSR6
     // MSR6 copies and leaves, which the shared steps and the tops test (SIXFLOW_MSR6_*)
@@ -409,8 +408,9 @@ struct local_metadata_t {
 #ifdef WITH_ECMP
     ecmp_group_id_t  ecmp_group_id;      // routing_v6 chose a group of equal-cost next hops (routing.p4)
 #endif
-    // MTU: whether this router made the packet bigger, and the egress port's MTU (mtu.p4).
-    bool             grown;
+    // MTU: whether this router made the packet bigger, where the target keeps it in a field
+    // (SIXFLOW_GROWN_FIELD, define_<target>.p4), and the egress port's MTU (mtu.p4).
+    SIXFLOW_GROWN_FIELD
     bit<16>          egress_mtu;
 #ifdef SIXFLOW_MTU_EXCESS_APART
     bit<16>          mtu_packet_len;     // its IPv6 length, header included (16 bits: a payload length

@@ -124,7 +124,7 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
             // Punted as received (without the option the classifier may have chosen), or dropped:
             // nothing else to do.
 #ifdef WITH_APN6
-            if (meta.apn6_matched) {
+            if (APN6_CLASSIFIED(hdr, meta)) {
                 hdr.apn6.setInvalid();
             }
 #endif

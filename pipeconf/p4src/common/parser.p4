@@ -635,8 +635,10 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.hbh);
         packet.extract(hdr.apn6);
         packet.extract(hdr.apn6_pad);
-        transition select(hdr.apn6.opt_len) {
-            APN6_OPTION_LEN: after_hbh;
+        // The type is APN6's (parse_hbh looked): the whole field, not a slice of it, which p4c
+        // would copy into a metadata field (bmv2 resets it for every packet).
+        transition select(hdr.apn6.type_len) {
+            APN6_OPTION_TYPE ++ APN6_OPTION_LEN: after_hbh;
             default: apn6_malformed;
         }
     }
@@ -646,8 +648,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.apn6);
         packet.extract(hdr.apn6_pad);
         meta.ip_proto = hdr.hbh.next_header;
-        transition select(hdr.apn6.opt_len) {
-            APN6_OPTION_LEN: accept;
+        transition select(hdr.apn6.type_len) {
+            APN6_OPTION_TYPE ++ APN6_OPTION_LEN: accept;
             default: apn6_malformed;
         }
     }

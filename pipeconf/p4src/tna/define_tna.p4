@@ -34,6 +34,11 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // field's container as it was, so the zero is written.
 #define SIXFLOW_ZERO_NEW(field) field = 0;
 
+// Whether this router grew the packet (an APN6 insertion, an MSR6 or GTP-U encapsulation): a
+// field, bridged to egress, whose too-big mirror reports it.
+#define SIXFLOW_GROWN_FIELD bool grown;
+#define SIXFLOW_MARK_GROWN(meta) meta.grown = true;
+
 // The outer flow label of an encapsulation (RFC 6438): the ingress hashes every packet's flow
 // up front (a hash unit of its own, no stage or gateway of its own), the encapsulation takes it.
 #define SIXFLOW_ENCAP_FLOW_LABEL hdr.ipv6.flow_label = meta.flow_hash;

@@ -120,6 +120,19 @@ header residual_key_t {
 // header it makes valid (simple_switch's add_header), so the write would be a step for nothing.
 #define SIXFLOW_ZERO_NEW(field)
 
+// Whether this router grew the packet: no field on bmv2 (one more for it to reset for every
+// packet, and a step for every packet grown), but read from the packet's latency class where a
+// too-big report needs it (v1model/main.p4). Every step that grows a packet gives it a class of
+// its own (APN6 insertion, MSR6 TE and RLB encapsulation, GTP-U encapsulation in each checksum
+// mode), and a grown packet takes no other class after it: an insertion followed by an
+// encapsulation takes the encapsulation's, itself a grown packet's.
+#define SIXFLOW_GROWN_FIELD
+#define SIXFLOW_MARK_GROWN(meta)
+#define SIXFLOW_GROWN_HERE(meta) \
+    (meta.lat_class == CLASS_APN6_INSERT || meta.lat_class == CLASS_MSR6_TE_ENCAP \
+     || meta.lat_class == CLASS_MSR6_RLB_ENCAP || meta.lat_class == CLASS_GTPU_ENCAP_ZERO \
+     || meta.lat_class == CLASS_GTPU_ENCAP_FULL || meta.lat_class == CLASS_GTPU_ENCAP_INCREMENTAL)
+
 // The outer flow label of an encapsulation (RFC 6438): a hash of the inner flow's 5-tuple and
 // flow label, padded to whole octets by four zero bits. Computed only for a packet being
 // encapsulated (bmv2 pays per hash); inner_ipv6 is the packet as it came.

@@ -311,8 +311,11 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
                     if (meta.drop_reason == DROP_MTU_EXCEEDED) {
                         // Tell the controller (telemetry clone session, to the CPU port), then drop.
-                        meta.report = REPORT_WORD(1, meta.grown, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
+                        meta.report = REPORT_WORD(1, 0, SIXFLOW_REPLICA(meta), meta.ingress_port, std_meta.egress_port,
                                 std_meta.ingress_global_timestamp, std_meta.egress_global_timestamp, meta.egress_mtu);
+                        if (SIXFLOW_GROWN_HERE(meta)) {
+                            REPORT_GROWN(meta.report) = 1;
+                        }
                         clone_preserving_field_list(CloneType.E2E, TELEMETRY_CLONE_SESSION, 1);
                     }
                     egress_drop_counter.count(meta.drop_reason);

@@ -220,3 +220,18 @@ class SixflowTest(BaseTest):
             values[name] = found[0]
         return values[names.INGRESS_PORT], values[names.PUNT_REASON], packet.payload
 
+    def expect_too_big_report(self, version, packet_bytes, mtu, ingress_port=1, egress_port=2):
+        """The too-big report a drop past the MTU punted (telemetry clone session): its version
+        (REPORT_VERSION_TOO_BIG: grown here; _TRANSIT: forwarded as it came), the egress port, the
+        MTU, then the packet as it would have left (its Ethernet header and packet_bytes octets of
+        IPv6), which it returns from its IPv6 header on."""
+        port, payload = self.expect_packet_in()
+        self.assertEqual(port, ingress_port)
+        self.assertEqual(int.from_bytes(payload[12:14], "big"), 0x88B5)  # docs/wire-formats.md
+        report = payload[14:42]
+        self.assertEqual(report[0], version)
+        self.assertEqual(int.from_bytes(report[10:12], "big") & 0x1FF, egress_port)
+        self.assertEqual(int.from_bytes(report[24:28], "big"), mtu)
+        self.assertEqual(len(payload[42:]), 14 + packet_bytes)
+        return payload[42 + 14:]
+

@@ -21,7 +21,7 @@ from scapy.packet import Raw
 import p4defines
 import p4info_names as names
 from flow_label import flow_label
-from base_test import DROP_HOP_LIMIT, ROUTER_MAC, SixflowTest
+from base_test import CPU_PORT, DROP_HOP_LIMIT, ROUTER_MAC, TELEMETRY_CLONE_SESSION, SixflowTest
 from profiles import requires
 
 N3 = "fd00:3::1"          # this router's N3 address
@@ -639,22 +639,33 @@ class DecapsulatedPacketsAreTheirOwnLatencyClass(GtpuTest):
 @requires("GTPU")
 class TunnelPastTheMtuIsDropped(GtpuTest):
     """A tunnelled packet is one this router grew: past the egress port's MTU it is dropped and
-    counted (MTU_EXCEEDED, egress) like an MSR6 encapsulation; one that fits leaves. The MTU is at
-    least the IPv6 minimum, as the controller writes it (bmv2 looks up only longer packets)."""
+    counted (MTU_EXCEEDED, egress) like an MSR6 encapsulation, and reported to the controller as
+    grown here (too-big report version 2), whatever the tunnel's checksum mode; one that fits
+    leaves. The MTU is at least the IPv6 minimum, as the controller writes it (bmv2 looks up only
+    longer packets)."""
 
     def runTest(self):
         mtu = 1300
         self.insert(names.SIXFLOW_EGRESS_MTU_PORT_MTU, {names.HDR_EG_PORT: 2}, names.SIXFLOW_EGRESS_MTU_SET_MTU,
                     {names.MTU: mtu})
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
         self.add_tunnel(32, 0x32, ZERO)
         fits = udp_inner(b"f" * (mtu - 40 - 8 - 8 - 40 - 8))
         self.assertEqual(len(encapsulated(fits, 0x32)) - 14, mtu)
         self.expect_encapsulated(fits, 0x32, checksum=0)
         reason = p4defines.DROP_MTU_EXCEEDED
-        before = self.egress_drop_count(reason)
-        self.send_inner(udp_inner(b"f" * (mtu - 40 - 8 - 8 - 40 - 8 + 1)))
-        testutils.verify_no_other_packets(self)
-        self.assertEqual(self.egress_drop_count(reason), before + 1)
+        for tunnel, mode in ((32, ZERO), (34, FULL), (35, INCREMENTAL)):
+            if mode != ZERO:
+                prefix = "fd00:9%d::" % tunnel
+                self.add_tunnel(tunnel, tunnel, mode, prefix=prefix)
+                inner = udp_inner(b"f" * (mtu - 40 - 8 - 8 - 40 - 8 + 1), dst=prefix + "1")
+            else:
+                inner = udp_inner(b"f" * (mtu - 40 - 8 - 8 - 40 - 8 + 1))
+            before = self.egress_drop_count(reason)
+            self.send_inner(inner)
+            testutils.verify_no_other_packets(self)
+            self.assertEqual(self.egress_drop_count(reason), before + 1)
+            self.expect_too_big_report(2, mtu + 1, mtu, ingress_port=3)
 
 
 @requires("GTPU", "MSR6")

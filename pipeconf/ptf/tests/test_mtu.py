@@ -45,17 +45,7 @@ class MtuTest(SixflowTest):
         testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / packet))
 
     def expect_too_big_report(self, version, packet_bytes):
-        """The report frame the drop punted: its version, egress port 2, the MTU, then the packet
-        as it would have left (its Ethernet header and packet_bytes octets of IPv6)."""
-        port, payload = self.expect_packet_in()
-        self.assertEqual(port, 1)
-        self.assertEqual(int.from_bytes(payload[12:14], "big"), REPORT_ETHERTYPE)
-        report = payload[14:42]
-        self.assertEqual(report[0], version)
-        self.assertEqual(int.from_bytes(report[10:12], "big") & 0x1FF, 2)
-        self.assertEqual(int.from_bytes(report[24:28], "big"), MTU)
-        self.assertEqual(len(payload[42:]), 14 + packet_bytes)
-        return payload[42 + 14:]
+        return SixflowTest.expect_too_big_report(self, version, packet_bytes, MTU)
 
 
 @requires("MSR6")
@@ -76,6 +66,22 @@ class EncapsulationPastTheMtuIsDroppedCountedAndPunted(MtuTest):
 
         before = self.egress_drop_count(DROP_MTU_EXCEEDED)
         self.send(datagram(GROUP, fits + 1))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)
+        self.expect_too_big_report(REPORT_VERSION_TOO_BIG, MTU + 1)
+
+
+@requires("MSR6")
+class RlbEncapsulationPastTheMtuIsReportedAsGrown(MtuTest):
+    """An RLB tree's encapsulation (MRH Type 3) grows the packet as a TE tree's does: one octet
+    past the MTU is dropped, counted and reported as grown here (version 2)."""
+
+    def runTest(self):
+        sid = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
+        self.add_encapsulation(6, GROUP, [sid], "fd00:1:1::1", mrh_type=3)
+        self.client.add_clone_session(TELEMETRY_CLONE_SESSION, CPU_PORT)
+        before = self.egress_drop_count(DROP_MTU_EXCEEDED)
+        self.send(datagram(GROUP, MTU - ENCAP_BYTES - 48 + 1))
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.egress_drop_count(DROP_MTU_EXCEEDED), before + 1)
         self.expect_too_big_report(REPORT_VERSION_TOO_BIG, MTU + 1)

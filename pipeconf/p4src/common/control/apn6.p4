@@ -10,13 +10,19 @@
 
 #ifdef WITH_APN6
 
+// The classifier chose an option for this packet, not yet inserted: insert_apn6 made hdr.apn6
+// valid, and the parser extracts every APN6 option it finds with its Hop-by-Hop header, which is
+// then Sixflow's layout (not other_hbh; Apn6Insert makes it valid when it inserts). Read from the
+// packet's state rather than kept in a flag of its own: bmv2 resets a field for every packet and
+// takes a step to write it.
+#define APN6_CLASSIFIED(hdr, meta) (hdr.apn6.isValid() && (!hdr.hbh.isValid() || meta.other_hbh))
+
 control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 
     // Writes the option's fields straight into the option header (no metadata copy: PHV is
     // scarce on Tofino), valid first as bmv2 zeroes a header it makes valid. It is made invalid
     // again if the packet cannot take it.
     action insert_apn6(bit<32> sla_level, bit<32> app_id, bit<32> user_id, bit<32> flow_id) {
-        meta.apn6_matched = true;
         hdr.apn6.setValid();
         hdr.apn6.sla_level = sla_level;
         hdr.apn6.app_id = app_id;
@@ -45,7 +51,7 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     // The lookup only: it reads the packet and writes the option into a header the packet does
-    // not have yet (and apn6_matched), so a target can run it beside the ACL rather than after it
+    // not have yet, so a target can run it beside the ACL rather than after it
     // (Tofino: stages earlier). Apn6Insert decides, once the packet is known to be routed here;
     // a packet punted instead loses the option again (the targets' ingress).
     // Two conditions that exclude each other rather than an if/else: the classifier's gate then
@@ -68,10 +74,11 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 // whose outer header decapsulation removes, gets none.
 control Apn6Insert(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
-        if (meta.apn6_matched) {
-            if (hdr.hbh.isValid() || meta.other_hbh || hdr.pre_ext.isValid()) {
+        if (APN6_CLASSIFIED(hdr, meta)) {
+            if (meta.other_hbh || hdr.pre_ext.isValid()) {
                 // Never a second Hop-by-Hop header (nor one behind the extension header a GTP-U
-                // packet has in front of its UDP header): forward as is, and count it.
+                // packet has in front of its UDP header): forward as is, and count it. (A packet
+                // with Sixflow's own has its option already: the classifier never ran for it.)
                 hdr.apn6.setInvalid();
                 SIXFLOW_RAISE(meta, ev_apn6_skipped, EVENT_APN6_SKIPPED)
 #ifdef WITH_GTPU
@@ -87,17 +94,14 @@ control Apn6Insert(inout headers_t hdr, inout local_metadata_t meta) {
                 hdr.hbh.setValid();
                 hdr.hbh.next_header = hdr.ipv6.next_header;
                 hdr.hbh.hdr_ext_len = APN6_HBH_EXT_LEN;
-                hdr.apn6.opt_type = APN6_OPTION_TYPE;
-                hdr.apn6.opt_len = APN6_OPTION_LEN;
+                hdr.apn6.type_len = APN6_OPTION_TYPE ++ APN6_OPTION_LEN;
                 hdr.apn6_pad.setValid();
-                hdr.apn6_pad.opt_type = PADN_TYPE;
-                hdr.apn6_pad.opt_len = 2;
-                SIXFLOW_ZERO_NEW(hdr.apn6_pad.zero)
+                hdr.apn6_pad.option = PADN_TYPE ++ 8w2 ++ 16w0;
                 hdr.ipv6.next_header = PROTO_HOPOPT;
                 hdr.ipv6.payload_len = hdr.ipv6.payload_len + APN6_HBH_BYTES;
                 meta.lat_class = CLASS_APN6_INSERT;
                 SIXFLOW_RAISE(meta, ev_apn6_inserted, EVENT_APN6_INSERTED)
-                meta.grown = true;
+                SIXFLOW_MARK_GROWN(meta)
             }
         }
     }

@@ -349,7 +349,7 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
             } else {
                 meta.lat_class = CLASS_GTPU_ENCAP_ZERO;
             }
-            meta.grown = true;
+            SIXFLOW_MARK_GROWN(meta)
         }
     }
 }

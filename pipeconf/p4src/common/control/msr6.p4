@@ -107,7 +107,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.mrh.mrh_type = type; \
         SIXFLOW_ZERO_NEW(hdr.mrh.reserved) \
         SIXFLOW_RAISE(meta, ev_msr6_encap, EVENT_MSR6_ENCAP) \
-        meta.grown = true; \
+        SIXFLOW_MARK_GROWN(meta) \
         MSR6_VALID_FIRST_##n \
     }
 #define MSR6_ENCAP_TE_ACTION(i, n) MSR6_ENCAP_ACTION(te, MRH_TYPE_TE, CLASS_MSR6_TE_ENCAP, n)
