@@ -96,6 +96,8 @@ public class MultihomingStudyManager implements MultihomingStudyService {
     private StudyNetwork network;
     /** How long a run waits for the routing state to hold still before a protocol's trials (tests shorten it). */
     Duration routingSteady = StudyRunner.ROUTING_STEADY;
+    /** How long a trial's end waits for the routing state to read as before it (tests shorten it). */
+    Duration trialRoutingTimeout = StudyRunner.TRIAL_ROUTING_TIMEOUT;
 
     /** A manager with the real clock and processes. */
     public MultihomingStudyManager() {
@@ -256,6 +258,7 @@ public class MultihomingStudyManager implements MultihomingStudyService {
         try {
             StudyRunner runner = new StudyRunner(store, network, new HostTraffic(commandRunner, commands), clock);
             runner.routingSteady = routingSteady;
+            runner.trialRoutingTimeout = trialRoutingTimeout;
             StudyRunner.Ending ending = runner.run(study, run.id());
             end = ending.cancelled ? StudyRunState.CANCELLED : ending.failure != null ? StudyRunState.FAILED
                     : StudyRunState.DONE;

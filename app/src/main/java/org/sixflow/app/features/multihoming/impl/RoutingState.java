@@ -27,6 +27,16 @@ final class RoutingState {
         return new RoutingState(network.routes(), network.entries());
     }
 
+    /** ONOS's route count. */
+    int routes() {
+        return routes;
+    }
+
+    /** Each switch's installed routes. */
+    Map<DeviceId, Integer> entries() {
+        return entries;
+    }
+
     @Override
     public boolean equals(Object other) {
         if (this == other) {

@@ -57,6 +57,14 @@ final class StudyRunner {
     /** Longest wait for the routing state to come back after a failover. */
     static final Duration ROUTING_TIMEOUT = Duration.ofSeconds(60);
     /**
+     * Longest wait after a trial for the routing state to read as it did before it: a switch that
+     * traffic saturated answers ONOS's flow reads late, and routes it holds can read as not
+     * INSTALLED in ONOS's view for a while after the traffic (seen once on the lab: 5 on a switch,
+     * then 1) though nothing in the network changed. A change that
+     * lasts is recorded once this has passed.
+     */
+    static final Duration TRIAL_ROUTING_TIMEOUT = Duration.ofSeconds(20);
+    /**
      * How long the routing state must hold still before a protocol's first trial: a link that came
      * back just before the run (or the protocol just installed) still moves routes for a few
      * seconds, and a trial measured then sees them come and go.
@@ -72,6 +80,8 @@ final class StudyRunner {
     private final Clock clock;
     /** How long to wait for the routing state after a failover ({@link #ROUTING_TIMEOUT}; tests shorten it). */
     Duration routingTimeout = ROUTING_TIMEOUT;
+    /** How long to wait for the routing state after a trial ({@link #TRIAL_ROUTING_TIMEOUT}; tests shorten it). */
+    Duration trialRoutingTimeout = TRIAL_ROUTING_TIMEOUT;
     /** How long the routing state must hold still before the first trial ({@link #ROUTING_STEADY}; tests shorten it). */
     Duration routingSteady = ROUTING_STEADY;
     /** How often the routing state is read while waiting for it (tests shorten it). */
@@ -137,7 +147,7 @@ final class StudyRunner {
                         store.addFailover(runId, failover(study, protocol, failover));
                         // The next trials' routing state is judged against this one: ONOS first
                         // rediscovers the link and reinstalls the routes it lost.
-                        awaitRouting(before);
+                        awaitRouting(before, routingTimeout);
                     }
                 }
             } catch (StudyFailure | IOException e) {
@@ -163,8 +173,7 @@ final class StudyRunner {
 
     private Trial trial(MultihomingStudy study, StudyProtocol protocol, PlannedTrial trial)
             throws StudyFailure, InterruptedException {
-        int routesBefore = network.routes();
-        Map<DeviceId, Integer> entriesBefore = network.entries();
+        RoutingState routingBefore = RoutingState.of(network);
         Map<ConnectPoint, long[]> countersBefore = network.uplinkCounters(protocol, uplinks(study));
         Instant started = clock.instant();
         TrialCell.Builder cell = TrialCell.builder(trial, started);
@@ -183,8 +192,10 @@ final class StudyRunner {
         }
         Instant ended = clock.instant();
         cell.uplinks(uplinks(countersBefore, network.uplinkCounters(protocol, uplinks(study))))
-                .switchLatency(network.switchLatency(started, ended))
-                .routes(routesBefore, network.routes()).entries(entriesBefore, network.entries());
+                .switchLatency(network.switchLatency(started, ended));
+        RoutingState routingAfter = awaitRouting(routingBefore, trialRoutingTimeout);
+        cell.routes(routingBefore.routes(), routingAfter.routes())
+                .entries(routingBefore.entries(), routingAfter.entries());
         return new Trial(cell.build(), seenAs);
     }
 
@@ -291,21 +302,24 @@ final class StudyRunner {
     }
 
     /**
-     * Waits until ONOS's routes and every switch's installed routes are as they were before a
-     * trial, polled every {@link #routingPoll}, at most {@link #routingTimeout}.
+     * Waits until ONOS's routes and every switch's installed routes are as they were before (a
+     * trial, a failover), polled every {@link #routingPoll}, at most {@code timeout}.
+     *
+     * @return the state last read: the one before, or what it was when the wait ran out
      */
-    private void awaitRouting(RoutingState before) throws InterruptedException {
-        long deadline = System.nanoTime() + routingTimeout.toNanos();
+    private RoutingState awaitRouting(RoutingState before, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         RoutingState now = RoutingState.of(network);
         while (!now.equals(before)) {
             if (System.nanoTime() - deadline >= 0) {
                 log.warn("The routing state did not come back to {} within {} s: now {}",
-                         before, routingTimeout.toSeconds(), now);
-                return;
+                         before, timeout.toSeconds(), now);
+                return now;
             }
             Thread.sleep(routingPoll.toMillis());
             now = RoutingState.of(network);
         }
+        return now;
     }
 
     /** The border router: the ILNP site's device, else the first NPTv6 mapping's. */

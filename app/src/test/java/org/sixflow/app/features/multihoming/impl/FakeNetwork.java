@@ -15,6 +15,8 @@ import org.sixflow.app.features.routing.api.Ipv6Route;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +45,8 @@ final class FakeNetwork implements StudyNetwork {
     volatile CountDownLatch release;
     private List<Integer> weights = List.of();
     private final Map<ConnectPoint, long[]> counters = new LinkedHashMap<>();
-    private int routes = 40;
+    /** ONOS's route count as the fake reads it (see {@link #routes()}). */
+    int routes = 40;
 
     FakeNetwork(List<String> log) {
         this.log = log;
@@ -82,8 +85,15 @@ final class FakeNetwork implements StudyNetwork {
     /** Reads after which routes() holds still (until then each read sees one more route). */
     int movingReads = Integer.MAX_VALUE;
 
+    /** Route counts the next reads see, in order, before the rules above apply again. */
+    final Deque<Integer> scriptedRoutes = new ArrayDeque<>();
+
     @Override
     public synchronized int routes() {
+        Integer scripted = scriptedRoutes.poll();
+        if (scripted != null) {
+            return scripted;
+        }
         if (movingReads <= 0) {
             return routes;
         }

@@ -75,6 +75,7 @@ public class MultihomingStudyManagerTest {
         manager.store = store;
         manager.setNetwork(network);
         manager.routingSteady = Duration.ZERO; // the fake's routes change with every read (StudyRunnerTest waits for them)
+        manager.trialRoutingTimeout = Duration.ZERO;
     }
 
     @After
