@@ -177,6 +177,16 @@ final class OnosStudyNetwork implements StudyNetwork {
     }
 
     @Override
+    public int unconfirmedRoutes() {
+        int unconfirmed = 0;
+        for (Device device : devices.getAvailableDevices()) {
+            unconfirmed += (int) routing.routes(device.id()).stream()
+                    .filter(r -> r.state() == Ipv6Route.State.REQUESTED).count();
+        }
+        return unconfirmed;
+    }
+
+    @Override
     public Map<ConnectPoint, long[]> uplinkCounters(StudyProtocol protocol, Set<ConnectPoint> uplinks) {
         Map<ConnectPoint, long[]> ports = portCounters.read(uplinks);
         if (!ports.isEmpty() || protocol.protocol() != MultihomingProtocol.ILNP) {

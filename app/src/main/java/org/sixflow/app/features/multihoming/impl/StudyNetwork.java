@@ -53,6 +53,12 @@ interface StudyNetwork {
     Map<DeviceId, Integer> entries();
 
     /**
+     * The routes ONOS has written to an available switch and not yet seen there (REQUESTED): none
+     * once its view has caught up with the switches.
+     */
+    int unconfirmedRoutes();
+
+    /**
      * Each uplink's packet counts (out, in): its port's counters where its device counts ports,
      * else, for ILNP, the site's own per-uplink counters; none where neither can be read.
      *

@@ -57,11 +57,12 @@ final class StudyRunner {
     /** Longest wait for the routing state to come back after a failover. */
     static final Duration ROUTING_TIMEOUT = Duration.ofSeconds(60);
     /**
-     * Longest wait after a trial for the routing state to read as it did before it: a switch that
-     * traffic saturated answers ONOS's flow reads late, and routes it holds can read as not
-     * INSTALLED in ONOS's view for a while after the traffic (seen once on the lab: 5 on a switch,
-     * then 1) though nothing in the network changed. A change that
-     * lasts is recorded once this has passed.
+     * Longest wait, before a trial and after it, for ONOS's view of the routing to catch up with
+     * the switches (no route REQUESTED), and after it also to read as before: ONOS confirms what
+     * it wrote only when it next reads a switch's entries, and a switch that traffic saturated
+     * answers late, so routes a switch holds can read as not INSTALLED for a while though nothing
+     * in the network changed (seen on the lab: 5 on a switch, then 1, right after a trial; 1 then
+     * 5, before one). A change that lasts is recorded once this has passed.
      */
     static final Duration TRIAL_ROUTING_TIMEOUT = Duration.ofSeconds(20);
     /**
@@ -173,7 +174,7 @@ final class StudyRunner {
 
     private Trial trial(MultihomingStudy study, StudyProtocol protocol, PlannedTrial trial)
             throws StudyFailure, InterruptedException {
-        RoutingState routingBefore = RoutingState.of(network);
+        RoutingState routingBefore = awaitConfirmedRouting();
         Map<ConnectPoint, long[]> countersBefore = network.uplinkCounters(protocol, uplinks(study));
         Instant started = clock.instant();
         TrialCell.Builder cell = TrialCell.builder(trial, started);
@@ -302,15 +303,36 @@ final class StudyRunner {
     }
 
     /**
+     * Waits until ONOS has seen every route it wrote on its switch, polled every
+     * {@link #routingPoll}, at most {@link #trialRoutingTimeout}: a trial's state before it.
+     *
+     * @return the state last read
+     */
+    private RoutingState awaitConfirmedRouting() throws InterruptedException {
+        long deadline = System.nanoTime() + trialRoutingTimeout.toNanos();
+        RoutingState now = RoutingState.of(network);
+        while (!now.confirmed()) {
+            if (System.nanoTime() - deadline >= 0) {
+                log.warn("ONOS had not confirmed every route within {} s: {}", trialRoutingTimeout.toSeconds(), now);
+                return now;
+            }
+            Thread.sleep(routingPoll.toMillis());
+            now = RoutingState.of(network);
+        }
+        return now;
+    }
+
+    /**
      * Waits until ONOS's routes and every switch's installed routes are as they were before (a
-     * trial, a failover), polled every {@link #routingPoll}, at most {@code timeout}.
+     * trial, a failover), every route confirmed, polled every {@link #routingPoll}, at most
+     * {@code timeout}.
      *
      * @return the state last read: the one before, or what it was when the wait ran out
      */
     private RoutingState awaitRouting(RoutingState before, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         RoutingState now = RoutingState.of(network);
-        while (!now.equals(before)) {
+        while (!now.equals(before) || !now.confirmed()) {
             if (System.nanoTime() - deadline >= 0) {
                 log.warn("The routing state did not come back to {} within {} s: now {}",
                          before, timeout.toSeconds(), now);

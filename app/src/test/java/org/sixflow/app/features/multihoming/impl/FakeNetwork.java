@@ -101,13 +101,25 @@ final class FakeNetwork implements StudyNetwork {
         return routes++;
     }
 
+    /** Entries the next reads see, in order, before the usual ones. */
+    final Deque<Map<DeviceId, Integer>> scriptedEntries = new ArrayDeque<>();
+    /** Unconfirmed route counts the next reads see, in order, before none. */
+    final Deque<Integer> scriptedUnconfirmed = new ArrayDeque<>();
+
     @Override
-    public Map<DeviceId, Integer> entries() {
+    public synchronized Map<DeviceId, Integer> entries() {
         RuntimeException fail = entriesFail;
         if (fail != null) {
             throw fail;
         }
-        return Map.of(SBR, 12, CN, 7);
+        Map<DeviceId, Integer> scripted = scriptedEntries.poll();
+        return scripted != null ? scripted : Map.of(SBR, 12, CN, 7);
+    }
+
+    @Override
+    public synchronized int unconfirmedRoutes() {
+        Integer scripted = scriptedUnconfirmed.poll();
+        return scripted != null ? scripted : 0;
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.junit.Test;
 import java.util.ArrayList;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 
@@ -22,6 +23,19 @@ public class RoutingStateTest {
         assertNotEquals(moving, first);
         assertEquals(first, second);
         assertEquals(first.hashCode(), second.hashCode());
+    }
+
+    @Test
+    public void routesOnosHasNotSeenOnTheirSwitchLeaveTheStateUnconfirmedButNotUnequal() {
+        FakeNetwork network = new FakeNetwork(new ArrayList<>());
+        network.movingReads = 0;
+        network.scriptedUnconfirmed.add(2);
+        RoutingState pending = RoutingState.of(network);
+        RoutingState confirmed = RoutingState.of(network);
+        assertFalse(pending.confirmed());
+        assertTrue(confirmed.confirmed());
+        assertEquals(pending, confirmed);
+        assertTrue(pending.toString().endsWith(", 2 unconfirmed"));
     }
 
     @Test

@@ -243,6 +243,27 @@ public class StudyRunnerTest {
     }
 
     @Test
+    public void aTrialsStateBeforeIsReadOnceOnosHasConfirmedEveryRoute() throws Exception {
+        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
+                + " \"trialSeconds\": 1");
+        long runId = run(study);
+        // Routes just written (or written again) that ONOS has not yet read back from sbr.
+        network.scriptedEntries.addAll(List.of(Map.of(FakeNetwork.SBR, 4, FakeNetwork.CN, 7),
+                                               Map.of(FakeNetwork.SBR, 9, FakeNetwork.CN, 7)));
+        network.scriptedUnconfirmed.addAll(List.of(8, 3));
+        network.movingReads = 0;
+        runner.trialRoutingTimeout = Duration.ofSeconds(10);
+        runner.routingPoll = Duration.ofMillis(5);
+
+        assertNull(runner.run(study, runId).failure);
+
+        TrialCell cell = store.cells(runId).get(0);
+        assertEquals(Map.of(FakeNetwork.SBR, 12, FakeNetwork.CN, 7), cell.entriesBefore());
+        assertEquals(cell.entriesBefore(), cell.entriesAfter());
+        assertTrue(network.scriptedUnconfirmed.isEmpty());
+    }
+
+    @Test
     public void aRoutingChangeThatLastsIsRecordedOnceTheTrialsWaitRunsOut() throws Exception {
         MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
                 + " \"trialSeconds\": 1");
