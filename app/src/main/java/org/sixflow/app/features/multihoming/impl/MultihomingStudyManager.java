@@ -96,7 +96,7 @@ public class MultihomingStudyManager implements MultihomingStudyService {
     private StudyNetwork network;
     /** How long a run waits for the routing state to hold still before a protocol's trials (tests shorten it). */
     Duration routingSteady = StudyRunner.ROUTING_STEADY;
-    /** How long a trial's end waits for the routing state to read as before it (tests shorten it). */
+    /** How long a trial waits, before and after it, for ONOS's view of the routing (tests shorten it). */
     Duration trialRoutingTimeout = StudyRunner.TRIAL_ROUTING_TIMEOUT;
 
     /** A manager with the real clock and processes. */

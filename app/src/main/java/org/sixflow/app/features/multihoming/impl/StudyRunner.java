@@ -81,7 +81,7 @@ final class StudyRunner {
     private final Clock clock;
     /** How long to wait for the routing state after a failover ({@link #ROUTING_TIMEOUT}; tests shorten it). */
     Duration routingTimeout = ROUTING_TIMEOUT;
-    /** How long to wait for the routing state after a trial ({@link #TRIAL_ROUTING_TIMEOUT}; tests shorten it). */
+    /** How long to wait for the routing state around a trial ({@link #TRIAL_ROUTING_TIMEOUT}; tests shorten). */
     Duration trialRoutingTimeout = TRIAL_ROUTING_TIMEOUT;
     /** How long the routing state must hold still before the first trial ({@link #ROUTING_STEADY}; tests shorten it). */
     Duration routingSteady = ROUTING_STEADY;
