@@ -98,6 +98,12 @@ public class StudyRunnerTest {
         runner.routingSteady = Duration.ZERO;  // no wait for them to hold still (its own tests below)
     }
 
+    /** Plain IPv6, one UDP trial of 1514-octet frames at 10 Mbit/s for a second. */
+    private static MultihomingStudy oneTrialStudy() {
+        return study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
+                + " \"trialSeconds\": 1");
+    }
+
     private long run(MultihomingStudy study) {
         store.createStudy(study);
         return store.createRun(study.id(), "n1", study.plan().size(), T0).map(StudyRun::id).orElseThrow();
@@ -191,8 +197,7 @@ public class StudyRunnerTest {
 
     @Test
     public void aClientRefusedOnceIsTriedAgainOnAnotherPort() throws Exception {
-        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
-                + " \"trialSeconds\": 1");
+        MultihomingStudy study = oneTrialStudy();
         long runId = run(study);
         commands.refusedPorts.add(String.valueOf(HostTraffic.FIRST_PORT));
 
@@ -207,8 +212,7 @@ public class StudyRunnerTest {
 
     @Test
     public void theFirstTrialWaitsUntilTheRoutingStateHoldsStill() throws Exception {
-        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
-                + " \"trialSeconds\": 1");
+        MultihomingStudy study = oneTrialStudy();
         long runId = run(study);
         network.movingReads = 4; // routes come for four reads (a link just back), then hold still
         runner.routingTimeout = Duration.ofSeconds(10);
@@ -224,8 +228,7 @@ public class StudyRunnerTest {
 
     @Test
     public void routesOnlyOnosLostSightOfDuringATrialAreNotAChangeOnceTheyReadAsBefore() throws Exception {
-        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
-                + " \"trialSeconds\": 1");
+        MultihomingStudy study = oneTrialStudy();
         long runId = run(study);
         // Before the trial 40; right after it ONOS sees fewer (a saturated switch's flow reads came
         // late: ONOS writes its entries again), then all of them again.
@@ -244,8 +247,7 @@ public class StudyRunnerTest {
 
     @Test
     public void aTrialsStateBeforeIsReadOnceOnosHasConfirmedEveryRoute() throws Exception {
-        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
-                + " \"trialSeconds\": 1");
+        MultihomingStudy study = oneTrialStudy();
         long runId = run(study);
         // Routes just written (or written again) that ONOS has not yet read back from sbr.
         network.scriptedEntries.addAll(List.of(Map.of(FakeNetwork.SBR, 4, FakeNetwork.CN, 7),
@@ -265,8 +267,7 @@ public class StudyRunnerTest {
 
     @Test
     public void aRoutingChangeThatLastsIsRecordedOnceTheTrialsWaitRunsOut() throws Exception {
-        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
-                + " \"trialSeconds\": 1");
+        MultihomingStudy study = oneTrialStudy();
         long runId = run(study);
         network.scriptedRoutes.add(40); // before the trial; a route more for good afterwards
         network.routes = 41;
@@ -283,8 +284,7 @@ public class StudyRunnerTest {
 
     @Test
     public void routingThatNeverHoldsStillDelaysTheTrialsOnlyUntilTheTimeout() throws Exception {
-        MultihomingStudy study = study("small", IPV6, ", \"frameSizes\": [1514], \"loadsMbps\": {\"1514\": [10]},"
-                + " \"trialSeconds\": 1");
+        MultihomingStudy study = oneTrialStudy();
         long runId = run(study);
         runner.routingTimeout = Duration.ofMillis(100);
         runner.routingSteady = Duration.ofSeconds(30);
