@@ -3,11 +3,18 @@
 package org.sixflow.pipeconf;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 
+import java.io.File;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
@@ -19,6 +26,9 @@ import static org.junit.Assert.assertTrue;
  * (Tofino's context.json) unpacked once into a file of its own.
  */
 public class PipeconfArtifactsTest {
+
+    @Rule
+    public final TemporaryFolder temporary = new TemporaryFolder();
 
     private static final PipeconfArtifacts TOFINO =
             PipeconfArtifacts.ofResources(PipeconfLoader.class, SixflowPipeconfs.bundleFolder(SixflowPipeconfs.CORE_PROFILE, PipeconfTarget.TOFINO));
@@ -52,14 +62,14 @@ public class PipeconfArtifactsTest {
 
     @Test
     public void aFolderOnDiskServesItsPackedArtifactsUnpackedToo() throws Exception {
-        java.nio.file.Path folder = java.nio.file.Files.createTempDirectory("artifacts");
-        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(
-                java.nio.file.Files.newOutputStream(folder.resolve("context.json" + PipeconfArtifacts.PACKED_SUFFIX)))) {
-            out.write("{\"target\":\"tofino\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        File folder = temporary.newFolder("artifacts");
+        try (OutputStream out = new GZIPOutputStream(
+                Files.newOutputStream(folder.toPath().resolve("context.json" + PipeconfArtifacts.PACKED_SUFFIX)))) {
+            out.write("{\"target\":\"tofino\"}".getBytes(StandardCharsets.UTF_8));
         }
-        PipeconfArtifacts onDisk = PipeconfArtifacts.ofDirectory(folder.toFile());
+        PipeconfArtifacts onDisk = PipeconfArtifacts.ofDirectory(folder);
         try (InputStream in = onDisk.require("context.json").openStream()) {
-            assertEquals("{\"target\":\"tofino\"}", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals("{\"target\":\"tofino\"}", new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
         assertFalse(onDisk.find("tofino.bin").isPresent());
     }
