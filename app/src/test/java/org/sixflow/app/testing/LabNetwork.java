@@ -37,6 +37,12 @@ import java.util.Set;
  */
 public final class LabNetwork {
 
+    /**
+     * Runs on the reader's thread each time the active links are read, after the read: a test can
+     * change the network while a reader works on what it read.
+     */
+    public volatile Runnable afterActiveLinksRead = () -> { };
+
     /** (device, port) pairs of each link, as the lab's port table gives them. */
     private static final String[][] LINKS = {
             {"device:beijing/1", "device:wuhan/1"}, {"device:beijing/2", "device:nanjing/1"},
@@ -112,7 +118,9 @@ public final class LabNetwork {
         linkService = new LinkServiceAdapter() {
             @Override
             public Iterable<Link> getActiveLinks() {
-                return ImmutableList.copyOf(active);
+                ImmutableList<Link> read = ImmutableList.copyOf(active);
+                afterActiveLinksRead.run();
+                return read;
             }
 
             @Override

@@ -492,12 +492,15 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
 
     /**
      * Queues a rebuild of each tree this instance owns that the network change concerns, asked
-     * again when its turn comes (the tree may have changed meanwhile).
+     * again when its turn comes (the tree may have changed meanwhile). A tree with work under way
+     * is asked then too, whatever it is now: that work may end in a state the change concerns (a
+     * reroute that read the network before a link came back fails after the news of it).
      */
     private void rebuild(String why, Predicate<Msr6Tree> affected) {
         for (Msr6TreeRecord record : store.records()) {
             String id = record.id();
-            if (isMine(id) && affected.test(record.tree())) {
+            // Busy first: once it is not, the record read after it is the work's outcome.
+            if (isMine(id) && (worker.busy(id) || store.record(id).map(r -> affected.test(r.tree())).orElse(false))) {
                 worker.submit(id, why + ": tree " + id, () -> {
                     if (store.record(id).map(r -> affected.test(r.tree())).orElse(false)) {
                         reconciler.rebuild(id);
@@ -532,11 +535,15 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         }
     }
 
-    /** Queues a reoptimization of each installed tree this instance owns. */
+    /**
+     * Queues a reoptimization of each installed tree this instance owns (or with work under way,
+     * which may install it: TreeReconciler#reoptimize asks again).
+     */
     private void reoptimize() {
         for (Msr6TreeRecord record : store.records()) {
             String id = record.id();
-            if (isMine(id) && record.tree().state() == Msr6TreeState.INSTALLED) {
+            if (isMine(id) && (worker.busy(id) || store.record(id)
+                    .map(r -> r.tree().state() == Msr6TreeState.INSTALLED).orElse(false))) {
                 worker.submit(id, "reoptimizing tree " + id, () -> reconciler.reoptimize(id));
             }
         }

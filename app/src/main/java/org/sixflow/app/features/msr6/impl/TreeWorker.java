@@ -157,6 +157,17 @@ final class TreeWorker {
         }
     }
 
+    /**
+     * True while work on a tree is queued or running. Network-wide work asks it before it judges
+     * a tree by its state: a tree with work under way may change state before that work ends.
+     *
+     * @param treeId the tree
+     * @return whether the tree has work queued or running
+     */
+    synchronized boolean busy(String treeId) {
+        return queues.containsKey(treeId);
+    }
+
     /** True when no task is queued or running. */
     boolean idle() {
         return pending.get() == 0;

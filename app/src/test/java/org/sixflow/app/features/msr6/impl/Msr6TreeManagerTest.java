@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
@@ -568,6 +569,32 @@ public class Msr6TreeManagerTest {
         assertEquals(Msr6TreeState.FAILED, tree.state());
         assertTrue(tree.failure().orElseThrow().reason(), tree.failure().orElseThrow().reason().contains("no path"));
         assertEquals(before, fixture.rules);
+    }
+
+    @Test
+    public void aTreeThatFailedWhileTheNetworkHealedIsBuiltAgain() {
+        // ONOS can drop every link at once and learn them again within a second (lab, 2026-12-04):
+        // a reroute computed in that second fails, while the links that would carry it come back.
+        fixture.manager.create(Msr6TreeRequest.of("video", H_BJ, Ip6Address.valueOf("ff3e::1"), Set.of(SHANGHAI),
+                                                  Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
+        fixture.lab.fail("device:shanghai/2", "device:guangzhou/2");
+        fixture.settle();
+        AtomicBoolean healed = new AtomicBoolean();
+        fixture.lab.afterActiveLinksRead = () -> {
+            if (Thread.currentThread().getName().contains("trees") && healed.compareAndSet(false, true)) {
+                // The reroute has read a network that cuts Shanghai off; it comes back, and the
+                // manager's network-wide work on that news is done, before the reroute ends.
+                fixture.lab.restore("device:shanghai/2", "device:guangzhou/2");
+                fixture.manager.worker().submit("caught up", () -> { }).join();
+            }
+        };
+        fixture.lab.fail("device:nanjing/3", "device:shanghai/1");
+        fixture.settle();
+        assertTrue(healed.get());
+        Msr6Tree tree = fixture.manager.tree("video").orElseThrow();
+        assertEquals(Msr6TreeState.INSTALLED, tree.state());
+        assertTrue(tree.links().stream().noneMatch(l -> l.src().toString().equals("device:nanjing/3")));
+        assertEquals(Set.copyOf(installed("video").allRules()), Set.copyOf(fixture.rules));
     }
 
     @Test

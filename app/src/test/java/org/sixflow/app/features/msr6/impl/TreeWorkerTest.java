@@ -91,6 +91,30 @@ public class TreeWorkerTest {
     }
 
     @Test
+    public void aTreeIsBusyWhileItsWorkIsQueuedOrRunningAndOnlyThen() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        assertFalse(worker.busy("a"));
+        CompletableFuture<Void> running = worker.submit("a", "running", () -> {
+            started.countDown();
+            await(release);
+        });
+        CompletableFuture<Void> queued = worker.submit("a", "queued", () -> { });
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        assertTrue(worker.busy("a"));
+        assertFalse(worker.busy("b"));
+        release.countDown();
+        running.get(10, TimeUnit.SECONDS);
+        queued.get(10, TimeUnit.SECONDS);
+        // The queue is forgotten just after its last task's future completes.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (worker.busy("a") && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertFalse(worker.busy("a"));
+    }
+
+    @Test
     public void workOnNoOneTreeRunsInOrderBesideATreeTaskThatHangs() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         List<String> order = new CopyOnWriteArrayList<>();
