@@ -90,6 +90,14 @@ def parse_peer(text, preference, lifetime):
     return nid_bytes(nid), entries
 
 
+def lu_wait(interval, tries, cap):
+    """Seconds from a Locator Update's send number `tries` (0 = the first) to the next: doubling
+    from `interval`, at most `cap`. A new locator often comes with a network still converging
+    (a link just back, routes being written): sends 0.25 s apart all fell in one such second
+    (lab, 2026-12-04), where backing off spans several."""
+    return min(cap, interval * (2 ** tries))
+
+
 def fmt_addr(addr16):
     return str(ipaddress.IPv6Address(bytes(addr16)))
 
@@ -396,7 +404,8 @@ class Endpoint:
 
     def retransmit(self, now):
         """Send due Locator Updates; RFC 6743 leaves retransmission to the implementation: here
-        up to --lu-retries sends, --lu-interval apart, until the peer acknowledges."""
+        up to --lu-retries sends, the wait after each doubling from --lu-interval up to
+        --lu-max-interval (lu_wait), until the peer acknowledges."""
         soonest = None
         for peer in self.ilcc:
             if peer.lu_pending is None:
@@ -409,7 +418,7 @@ class Endpoint:
                     continue
                 self.send_locator_update(peer, wire.LU_ADVERTISEMENT, entries)
                 self.counters["luSent" if tries == 0 else "luRetransmitted"] += 1
-                due = now + self.args.lu_interval
+                due = now + lu_wait(self.args.lu_interval, tries, self.args.lu_max_interval)
                 peer.lu_pending = (entries, tries + 1, due)
             soonest = due if soonest is None else min(soonest, due)
         return soonest
@@ -474,7 +483,8 @@ class Endpoint:
                 self.write_status()
 
 
-def main(argv=None):
+def parser():
+    """The endpoint's command line."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--iface", required=True, help="the interface that carries ILNPv6 (its addresses with IID = NID are our locators)")
     ap.add_argument("--nid", required=True, help="this node's Node Identifier, e.g. 0:0:0:aa")
@@ -487,8 +497,16 @@ def main(argv=None):
     ap.add_argument("--preference", type=int, default=10, help="RFC 6743 preference of our locators")
     ap.add_argument("--lifetime", type=int, default=600, help="RFC 6743 lifetime (s) of our locators")
     ap.add_argument("--lu-retries", type=int, default=5)
-    ap.add_argument("--lu-interval", type=float, default=0.25, help="seconds between Locator Update sends")
+    ap.add_argument("--lu-interval", type=float, default=0.25,
+                    help="seconds from a Locator Update's first send to its second; doubling after each")
+    ap.add_argument("--lu-max-interval", type=float, default=4.0,
+                    help="the longest wait between two sends of a Locator Update, in seconds")
     ap.add_argument("--status", help="JSON status file (counters, I-LCC), rewritten every 0.2 s")
+    return ap
+
+
+def main(argv=None):
+    ap = parser()
     args = ap.parse_args(argv)
     if os.geteuid() != 0:
         ap.error("needs root (TUN device, packet and raw sockets, nftables)")

@@ -175,5 +175,15 @@ class CommandLine(unittest.TestCase):
             endpoint.parse_peer("fd00:b1::", 10, 600)
 
 
+class LocatorUpdateTimers(unittest.TestCase):
+
+    def test_the_wait_between_sends_doubles_up_to_its_cap(self):
+        self.assertEqual([0.25, 0.5, 1.0, 2.0, 4.0, 4.0], [endpoint.lu_wait(0.25, n, 4.0) for n in range(6)])
+        # The defaults: five sends over 3.75 s, given up 7.75 s after the first.
+        args = endpoint.parser().parse_args(["--nid", "::a", "--iface", "eth0"])
+        self.assertEqual(7.75, sum(endpoint.lu_wait(args.lu_interval, n, args.lu_max_interval)
+                                   for n in range(args.lu_retries)))
+
+
 if __name__ == "__main__":
     unittest.main()
