@@ -4,7 +4,7 @@
 #
 # Runs a command against a bmv2 lab it starts for it: tools/lab.sh (switches, links, hosts,
 # real ONOS 2.7.0 with Sixflow installed from its .oar files, PostgreSQL) on a free loopback port, waits for
-# "LAB READY", runs the command with LAB_STATE, LAB_REST and LAB_UI set, and stops the lab.
+# "LAB READY", runs the command with LAB_RUN_DIR, LAB_STATE, LAB_REST and LAB_UI set, and stops the lab.
 #   with-lab.sh COMMAND [ARGS...]      (TOPOLOGY=msr6-study|fat-tree-k4; needs root and bmv2)
 set -euo pipefail
 
@@ -44,5 +44,7 @@ until grep -qs "LAB READY" "$log"; do
 done
 echo "lab ${TOPOLOGY:-msr6-study} ready on port $port (log $log)"
 
-LAB_STATE="$run_dir/state.json" LAB_REST="http://127.0.0.1:$port/onos/sixflow/v1" \
+# LAB_RUN_DIR: where tests write their own files (endpoint status, logs), kept with the lab's
+# logs when the run fails and removed with them when it passes.
+LAB_RUN_DIR="$run_dir" LAB_STATE="$run_dir/state.json" LAB_REST="http://127.0.0.1:$port/onos/sixflow/v1" \
     LAB_UI="http://127.0.0.1:$port/onos/sixflow/ui/" "$@"
