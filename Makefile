@@ -61,11 +61,13 @@ java-test: web-build
 	$(MVN) verify
 	tools/check-oar.py
 
-## Chromium leaves its singleton folders (org.chromium.Chromium.*) in TMPDIR when its launcher
-## stops it: each browser run gets a TMPDIR of its own, removed after it.
+## A browser run in web/ (npm script $(1)) with a TMPDIR of its own, removed after it: Chromium
+## leaves its singleton folders (org.chromium.Chromium.*) in TMPDIR when its launcher stops it.
+web_browser_run = tmp="$$(mktemp -d)"; cd web && TMPDIR="$$tmp" CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} \
+	npm run $(1); status=$$?; rm -rf "$$tmp"; exit $$status
+
 web-test:
-	tmp="$$(mktemp -d)"; cd web && TMPDIR="$$tmp" CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run test:ci; \
-	status=$$?; rm -rf "$$tmp"; exit $$status
+	$(call web_browser_run,test:ci)
 
 ## The dashboard end to end: Playwright (playwright-core) drives Debian's headless Chromium against
 ## the built dashboard and the app's real REST API on the demo (lab/demo: Sixflow's components on the
@@ -73,8 +75,7 @@ web-test:
 web-e2e: deps
 	cd web && npm run build
 	$(MVN) -q -DskipTests install
-	tmp="$$(mktemp -d)"; cd web && TMPDIR="$$tmp" CHROME_BIN=$${CHROME_BIN:-/usr/bin/chromium} npm run e2e; \
-	status=$$?; rm -rf "$$tmp"; exit $$status
+	$(call web_browser_run,e2e)
 
 ## The REST fuzz suite (tools/fuzz/): schemathesis against the API's own OpenAPI description (GET
 ## openapi.json), then Sixflow's own hostile requests (nesting depth, sizes, encodings, timestamps,

@@ -26,6 +26,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -303,39 +304,40 @@ final class StudyRunner {
     }
 
     /**
-     * Waits until ONOS has seen every route it wrote on its switch, polled every
-     * {@link #routingPoll}, at most {@link #trialRoutingTimeout}: a trial's state before it.
+     * Waits until ONOS has seen every route it wrote on its switch, at most
+     * {@link #trialRoutingTimeout}: a trial's state before it.
      *
      * @return the state last read
      */
     private RoutingState awaitConfirmedRouting() throws InterruptedException {
-        long deadline = System.nanoTime() + trialRoutingTimeout.toNanos();
-        RoutingState now = RoutingState.of(network);
-        while (!now.confirmed()) {
-            if (System.nanoTime() - deadline >= 0) {
-                log.warn("ONOS had not confirmed every route within {} s: {}", trialRoutingTimeout.toSeconds(), now);
-                return now;
-            }
-            Thread.sleep(routingPoll.toMillis());
-            now = RoutingState.of(network);
-        }
-        return now;
+        return awaitRoutingState(RoutingState::confirmed, trialRoutingTimeout,
+                                 "ONOS to confirm every route");
     }
 
     /**
      * Waits until ONOS's routes and every switch's installed routes are as they were before (a
-     * trial, a failover), every route confirmed, polled every {@link #routingPoll}, at most
-     * {@code timeout}.
+     * trial, a failover), every route confirmed, at most {@code timeout}.
      *
      * @return the state last read: the one before, or what it was when the wait ran out
      */
     private RoutingState awaitRouting(RoutingState before, Duration timeout) throws InterruptedException {
+        return awaitRoutingState(now -> now.equals(before) && now.confirmed(), timeout,
+                                 "the routing state to come back to " + before);
+    }
+
+    /**
+     * Reads the routing state every {@link #routingPoll} until it is what a wait needs, at most
+     * {@code timeout}; says in the log when the wait ran out.
+     *
+     * @return the state last read
+     */
+    private RoutingState awaitRoutingState(Predicate<RoutingState> done, Duration timeout, String what)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         RoutingState now = RoutingState.of(network);
-        while (!now.equals(before) || !now.confirmed()) {
+        while (!done.test(now)) {
             if (System.nanoTime() - deadline >= 0) {
-                log.warn("The routing state did not come back to {} within {} s: now {}",
-                         before, timeout.toSeconds(), now);
+                log.warn("Waited {} s for {}: now {}", timeout.toSeconds(), what, now);
                 return now;
             }
             Thread.sleep(routingPoll.toMillis());
