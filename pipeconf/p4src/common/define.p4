@@ -15,6 +15,23 @@
 #define WITH_BNG
 #endif
 
+// Metadata only some features read: a profile without them has no field for them (bmv2 resets
+// every metadata field of every packet, about 650 instructions each), and the parser sets them
+// only where a field exists. The L4 source port: APN6's classifier, the flow hash of an
+// encapsulation (MSR6, GTP-U), ILNP's uplink choice and ECMP's member choice. Whether a Hop-by-Hop
+// header is not in APN6's layout: APN6 only.
+#if defined(WITH_APN6) || defined(WITH_MSR6) || defined(WITH_GTPU) || defined(WITH_ILNP) || defined(WITH_ECMP)
+#define SIXFLOW_L4_SRC_PORT
+#define SET_L4_SRC_PORT(meta, port) meta.l4_src_port = port;
+#else
+#define SET_L4_SRC_PORT(meta, port)
+#endif
+#ifdef WITH_APN6
+#define MARK_OTHER_HBH(meta) meta.other_hbh = true;
+#else
+#define MARK_OTHER_HBH(meta)
+#endif
+
 typedef bit<9>   port_num_t;
 typedef bit<48>  mac_addr_t;
 typedef bit<128> ipv6_addr_t;

@@ -348,11 +348,15 @@ struct local_metadata_t {
     drop_reason_t    drop_reason;
     bool             my_station;         // the frame is addressed to this router (or a group)
     bit<8>           ip_proto;
-    l4_port_t        l4_src_port;
+#ifdef SIXFLOW_L4_SRC_PORT
+    l4_port_t        l4_src_port;        // only where a feature reads it (define.p4)
+#endif
     l4_port_t        l4_dst_port;
     bit<8>           icmp_type;
     bit<3>           priority;           // SLA class: queue priority on targets that have one
+#ifdef WITH_APN6
     bool             other_hbh;          // an HBH that is not Sixflow's APN6 layout (parsed or not)
+#endif
 #ifdef WITH_GTPU
     bool             l4_checksum_zero;   // a UDP packet without a checksum (parser)
 #endif

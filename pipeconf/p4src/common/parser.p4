@@ -624,7 +624,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 
     // Too long to walk past: the rest of the chain is payload (and APN6 adds no second HBH).
     state hbh_unparsed {
-        meta.other_hbh = true;
+        MARK_OTHER_HBH(meta)
         meta.ip_proto = PROTO_HOPOPT;
         transition accept;
     }
@@ -661,7 +661,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 #endif
 
     state parse_other_hbh {
-        meta.other_hbh = true;
+        MARK_OTHER_HBH(meta)
         packet.extract(hdr.hbh);
         packet.extract(hdr.hbh_options);
         transition select(hdr.hbh.hdr_ext_len) {
@@ -674,7 +674,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // The `_last` states' words end the walk: their own states, so that no path the compiler
     // sees writes ip_proto twice.
     state parse_other_hbh_last {
-        meta.other_hbh = true;
+        MARK_OTHER_HBH(meta)
         packet.extract(hdr.hbh);
         packet.extract(hdr.hbh_options);
         meta.ip_proto = hdr.hbh.next_header;
@@ -926,7 +926,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_tcp {
         packet.extract(hdr.l4_ports);
         meta.ip_proto = PROTO_TCP;
-        meta.l4_src_port = hdr.l4_ports.src_port;
+        SET_L4_SRC_PORT(meta, hdr.l4_ports.src_port)
         meta.l4_dst_port = hdr.l4_ports.dst_port;
         SIXFLOW_PARSE_L4_CHECKSUM(PROTO_TCP)
         transition accept;
@@ -937,7 +937,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_udp {
         packet.extract(hdr.l4_ports);
         meta.ip_proto = PROTO_UDP;
-        meta.l4_src_port = hdr.l4_ports.src_port;
+        SET_L4_SRC_PORT(meta, hdr.l4_ports.src_port)
         meta.l4_dst_port = hdr.l4_ports.dst_port;
         SIXFLOW_PARSE_L4_CHECKSUM(PROTO_UDP)
 #ifdef WITH_GTPU

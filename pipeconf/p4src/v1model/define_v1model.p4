@@ -48,7 +48,6 @@
     bit<32> lat_cell;            \
     bit<32> lat_delta;           \
     bit<32> lat_sum;             \
-    bit<32> lat_min;             \
     bit<32> lat_max;
 
 // A telemetry clone's report fields, preserved with it in one metadata field (seven fields would

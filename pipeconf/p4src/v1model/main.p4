@@ -212,8 +212,9 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
         report_sequence.read(meta.report_sequence, meta.lat_class);
         meta.report_sequence = meta.report_sequence + 1;
         report_sequence.write(meta.lat_class, meta.report_sequence);
-        // What is left of the sequence under the mask (0 reports the packet), in lat_cell, whose
-        // histogram cell is written by now: a local would be one more field for every packet.
+        // What is left of the sequence under the mask (0 reports the packet), in lat_cell, spent by
+        // now (its cell counted, the minimum it carried after that tested): a local would be one
+        // more field for every packet.
         meta.lat_cell = meta.report_sequence & mask;
     }
 
@@ -335,18 +336,19 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             if (!meta.drop && std_meta.egress_port != CPU_PORT && meta.ingress_port != CPU_PORT) {
                 // Every read and the unconditional updates first, in one straight run (one action for
                 // bmv2), then the updates that depend on what was read (p4c makes a conditional
-                // expression a branch anyway). Words in metadata (define_v1model.p4 says why);
-                // lat_min carries the cell's count before the minimum.
+                // expression a branch anyway). Words in metadata (define_v1model.p4 says why), each
+                // reused once its value is spent: lat_sum carries the cell's count before the sum,
+                // lat_cell the minimum once the cell is counted.
                 latency_bucket.apply();
                 latency_packets.count(meta.lat_slot);
-                latency_histogram.read(meta.lat_min, meta.lat_cell);
-                meta.lat_min = meta.lat_min + 1;
-                latency_histogram.write(meta.lat_cell, meta.lat_min);
+                latency_histogram.read(meta.lat_sum, meta.lat_cell);
+                meta.lat_sum = meta.lat_sum + 1;
+                latency_histogram.write(meta.lat_cell, meta.lat_sum);
+                latency_min.read(meta.lat_cell, meta.lat_slot);
+                latency_max.read(meta.lat_max, meta.lat_slot);
                 latency_sum.read(meta.lat_sum, meta.lat_slot);
                 meta.lat_sum = meta.lat_sum + meta.lat_delta;
                 latency_sum.write(meta.lat_slot, meta.lat_sum);
-                latency_min.read(meta.lat_min, meta.lat_slot);
-                latency_max.read(meta.lat_max, meta.lat_slot);
                 if (meta.lat_sum < meta.lat_delta) {
                     // The low word wrapped: carry into the high one (read into lat_sum).
                     latency_sum_hi.read(meta.lat_sum, meta.lat_slot);
@@ -354,9 +356,13 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     latency_sum_hi.write(meta.lat_slot, meta.lat_sum);
                 }
                 // min + 1 is held, 0 before the first packet (whose - 1 wraps to the highest word).
-                if (meta.lat_delta < meta.lat_min - 1) {
-                    meta.lat_min = meta.lat_delta + 1;
-                    latency_min.write(meta.lat_slot, meta.lat_min);
+                // The new min + 1 is written from lat_delta itself, put back after: p4c propagates a
+                // value it can into the register's argument and gives that expression a field of its
+                // own, which bmv2 would reset for every packet (a new minimum is rare).
+                if (meta.lat_delta < meta.lat_cell - 1) {
+                    meta.lat_delta = meta.lat_delta + 1;
+                    latency_min.write(meta.lat_slot, meta.lat_delta);
+                    meta.lat_delta = meta.lat_delta - 1;
                 }
                 if (meta.lat_delta > meta.lat_max) {
                     latency_max.write(meta.lat_slot, meta.lat_delta);
