@@ -273,10 +273,11 @@ bench-rest:
 	tools/bench-rest.sh
 
 ## Latency on bmv2 (root): the minimal router, + APN6 HBH, + MRH encap and Sixflow's classes, wire to
-## wire, each on a fresh switch; no ratios where a switch queued, then half the rate (pipeconf/bench/).
+## wire, each turn on a fresh switch; no ratios where a switch queued, then half the rate (pipeconf/bench/).
 ## BENCH_ARGS="--profile P --count N --interval-ms MS --step-downs K --report-every R --results DIR --idle poll|kernel
-## --order shuffled|fixed" (Sixflow's profile: default ipv6, the smallest; --profile full for every class;
-## the classes' order drawn anew each round unless --order fixed);
+## --order shuffled|fixed --turns T --pin auto|none" (Sixflow's profile: default ipv6, the smallest; --profile full
+## for every class; the classes' order drawn anew each round unless --order fixed; each program's frames in T turns,
+## default 5, the programs alternating; the switch alone on the last CPU unless --pin none);
 ## SIXFLOW_BMV2=/path/to/simple_switch_grpc picks another bmv2 build (pipeconf/README.md).
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)

@@ -165,7 +165,8 @@ def main():
     # The minimal router first, the ratios' base; the others by name (minimal-hbh, minimal-mrh, minimal-mrh-rfc, sixflow).
     for program in sorted(args.programs, key=lambda p: (p != "minimal-router", p)):
         counts = os.path.join(args.dir, program + ".callgrind")
-        with open(os.path.join(args.results, "pass0", program + ".json")) as f:
+        # run.sh --turns 1 (instructions.sh): one turn, so one file, per program.
+        with open(os.path.join(args.results, "pass0", program + ".turn1.json")) as f:
             run = json.load(f)
         sent = run["sent"]
         text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", counts],

@@ -38,13 +38,13 @@ mkdir -p "$work/counts"
 # latency figures of this run mean nothing; run.sh's verdict on them is left in its log). At 5 ms
 # on a busy machine Sixflow's `core` lost up to 40 % of the frames, some after parsing (their
 # egress never counted: TE 195.4k a frame where a run losing none gives 200.8k); instructions.py
-# warns of such losses.
+# warns of such losses. One turn of each program: its callgrind count is that one switch's.
 status=0
 # run.sh picks the switch as for the latency benchmark (SIXFLOW_BMV2, else the bench build where
 # it is installed) and starts it under callgrind-switch.sh.
 SIXFLOW_SWITCH_WRAPPER="$here/callgrind-switch.sh" SIXFLOW_CALLGRIND_DIR="$work/counts" \
     BMV2_START_WAIT_S=120 PYTHON="$python" "$here/run.sh" "${profile_args[@]}" "${class_args[@]}" --count "$count" --interval-ms "$interval_ms" \
-    --step-downs 0 --no-baseline --results "$work/results" > "$work/run.log" 2>&1 || status=$?
+    --step-downs 0 --no-baseline --turns 1 --pin none --results "$work/results" > "$work/run.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then
     cat "$work/run.log" >&2; exit "$status"
 fi

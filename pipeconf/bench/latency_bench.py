@@ -5,10 +5,12 @@
   latency_bench.py measure --program NAME --p4info F --config F --grpc ADDR --out FILE.json ...
       (in the switch's network namespace) programs the switch, sends the program's frames
       (wire.py), keeps Sixflow's telemetry reports where the program has them, writes the series.
+  latency_bench.py judge FILE.json
+      exits 3, saying why, when the switch queued in that one turn (run.sh then runs it again once).
   latency_bench.py report FILE.json...
-      prints the table of one pass (report_table.py); exits 3 when the switch queued, 4 when a
-      class's frames never came out.
-run.sh runs both, each program on a fresh switch, and steps the rate down when a pass queued."""
+      prints the table of one pass (report_table.py), each program's turns joined (turns.py);
+      exits 3 when the switch queued, 4 when a class's frames never came out.
+run.sh runs both, each program's turn on a fresh switch, and steps the rate down when a pass queued."""
 
 import argparse
 import json
@@ -23,6 +25,7 @@ sys.path.insert(0, os.path.join(here, "..", "ptf", "lib"))
 
 import programs  # noqa: E402
 import report_table  # noqa: E402
+import turns  # noqa: E402
 from latency_stats import achieved_interval  # noqa: E402
 from p4info import P4Info  # noqa: E402
 from p4runtime_client import P4RuntimeClient  # noqa: E402
@@ -102,6 +105,15 @@ def switch_cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_steal_ms():
+    """CPU time the hypervisor took from this machine's CPUs (all together, ms), from /proc/stat:
+    a virtual CPU that is not running stalls whatever the switch had on it."""
+    with open("/proc/stat") as f:
+        fields = f.readline().split()
+    # The "cpu" line: user nice system idle iowait irq softirq steal ..., in USER_HZ ticks.
+    return int(fields[8]) * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+
 def features_of(args):
     """--features as a set."""
     return frozenset(f for f in args.features.split(",") if f)
@@ -130,10 +142,12 @@ def measure(args):
     cpu_before = switch_cpu_seconds(args.switch_pid)
     idle_rate = None if cpu_before is None else (cpu_before - idle_before) / IDLE_PROBE_S
     started = time.monotonic()
+    steal_before = cpu_steal_ms()
     seed = None if args.order == "fixed" else args.seed
     sent = capture.run([flow.frame for flow in flows], args.count, args.interval_ms / 1000.0,
                        lambda index: len(flows[index].rows), seed=seed)
     elapsed = time.monotonic() - started
+    steal_ms = cpu_steal_ms() - steal_before
     cpu_after = switch_cpu_seconds(args.switch_pid)
     reports, reports_received = ({}, 0)
     reports_expected = 0
@@ -152,19 +166,19 @@ def measure(args):
     arrived = capture.arrived
     rows = rows_of(program, flows, capture, sent, reports)
     interval = achieved_interval([arrived[s] for s in range(sent) if s in arrived])
-    result = {"program": program.name, "switch": args.switch, "count": args.count,
+    result = {"program": program.name, "turn": args.turn, "switch": args.switch, "count": args.count,
               "interval_ms": args.interval_ms, "order": args.order, "seed": seed,
               "elapsed_s": elapsed, "sent": sent,
               "tapped": len(arrived), "receiver_drops": receiver_drops, "strays": capture.strays,
               "late_sends": capture.late_sends,
               "interval_mean_us": interval.mean, "interval_p99_us": interval.p99,
-              "load_average": os.getloadavg()[0], "cpus": os.cpu_count(),
+              "load_average": os.getloadavg()[0], "cpus": os.cpu_count(), "steal_ms": steal_ms,
               "reports_expected": reports_expected, "reports_received": reports_received, "rows": rows,
               "switch_cpu_us_per_frame": (None if cpu_before is None or sent == 0
                                           else (cpu_after - cpu_before - idle_rate * elapsed) * 1e6 / sent)}
     with open(args.out, "w") as f:
         json.dump(result, f)
-    print(f"  {program.name}: {sent} frames in {elapsed:.1f} s, achieved interval {interval.mean:.0f} µs "
+    print(f"  {program.name}, turn {args.turn}: {sent} frames in {elapsed:.1f} s, achieved interval {interval.mean:.0f} µs "
           f"(p99 {interval.p99:.0f})", flush=True)
 
 
@@ -173,6 +187,7 @@ def report(args):
     for path in args.files:
         with open(path) as f:
             results.append(json.load(f))
+    results = turns.join_pass(results)
     queued = report_table.print_pass(results)
     silent = report_table.silent_rows(results)
     if silent:
@@ -180,6 +195,16 @@ def report(args):
               "these frames (not a queue: no lower rate is tried)")
         return SILENT_EXIT
     return QUEUED_EXIT if queued else 0
+
+
+def judge(args):
+    """One turn's verdict: exit 3 and the reasons when its switch queued (run.sh runs it again)."""
+    with open(args.file) as f:
+        queued, reasons = report_table.judge_program(json.load(f))
+    if queued:
+        print("; ".join(reasons))
+        return QUEUED_EXIT
+    return 0
 
 
 def main():
@@ -198,6 +223,8 @@ def main():
                    help="the classes' order in each round: drawn anew each round (default; wire.round_orders "
                         "says why) or always the flows' own")
     m.add_argument("--seed", type=int, default=1, help="the shuffled order's seed (default 1)")
+    m.add_argument("--turn", type=int, default=1,
+                   help="which of the program's turns in the pass this is (run.sh --turns; the report joins them)")
     m.add_argument("--report-every", type=int, default=64,
                    help="Sixflow reports one packet in this many per class (a power of 2; default 64, "
                         "so the reports cost little; 1 reports every packet, as the in-switch figures "
@@ -213,6 +240,8 @@ def main():
     m.add_argument("--out", required=True)
     r = commands.add_parser("report")
     r.add_argument("files", nargs="+")
+    j = commands.add_parser("judge")
+    j.add_argument("file")
     args = parser.parse_args()
     if args.command == "measure" and (args.report_every < 1 or args.report_every & (args.report_every - 1)):
         parser.error(f"--report-every must be a power of 2, not {args.report_every}")
@@ -228,6 +257,8 @@ def main():
     if args.command == "measure":
         measure(args)
         return 0
+    if args.command == "judge":
+        return judge(args)
     return report(args)
 
 

@@ -25,9 +25,22 @@ def _fmt(value, digits=1):
 
 
 def judge_program(result):
-    """(queued, reasons): a program queued when any of its rows did, on the wire or in the switch
-    (its rows share one switch). The reasons are those of its slowest queued row, then the names
-    of the other queued rows."""
+    """(queued, reasons): a program queued when any of its turns did (turns.join keeps them: a
+    queue grows within one switch's run), and a turn when any of its rows did, on the wire or in
+    the switch (its rows share one switch). The reasons are those of its slowest queued row, then
+    the names of the other queued rows, prefixed by the turn where there were several."""
+    turns = result.get("turns")
+    if turns:
+        reasons = []
+        for number, turn in enumerate(turns, 1):
+            queued, said = _judge_turn(turn)
+            if queued:
+                reasons.append(f"turn {number} of {len(turns)}: " + "; ".join(said))
+        return bool(reasons), reasons
+    return _judge_turn(result)
+
+
+def _judge_turn(result):
     interval = result["interval_mean_us"]
     queued_rows = []
     for row in result["rows"]:
@@ -52,13 +65,18 @@ def order_said(result):
     """How the pass ordered its classes in a round (results before the option: fixed)."""
     if result.get("order", "fixed") == "fixed":
         return "classes in a fixed order each round"
-    return f"classes shuffled each round (seed {result['seed']})"
+    seed = result["seed"]
+    if isinstance(seed, list):  # one per turn (turns.join)
+        seed = f"{seed[0]}..{seed[-1]}" if len(seed) > 1 else seed[0]
+    return f"classes shuffled each round (seed {seed})"
 
 
 def print_pass(results):
     """Prints the pass; returns True when a switch queued (then no ratio is printed for it)."""
     first = results[0]
-    print(f"\n=== {first['count']} packets per class, one every {first['interval_ms']:g} ms "
+    turns = len(first.get("turns") or [first])
+    in_turns = f" in {turns} turns of each program, the programs alternating" if turns > 1 else ""
+    print(f"\n=== {first['count']} packets per class{in_turns}, one every {first['interval_ms']:g} ms "
           f"({1000.0 / first['interval_ms']:,.0f} pps asked), {order_said(first)}; switch {first['switch']}")
     print("wire-to-wire µs (kernel receive timestamps at the switch's ingress port and at the receiving host); "
           "in-switch µs: Sixflow's telemetry reports, the minimal programs' stamp (egress - ingress timestamp)")
@@ -128,6 +146,8 @@ def print_pass(results):
             notes.append(f"{r['reports_received']}/{r['reports_expected']} telemetry reports")
         if r.get("switch_cpu_us_per_frame") is not None:
             notes.append(f"switch CPU {r['switch_cpu_us_per_frame']:.1f} µs per frame")
+        if r.get("steal_ms"):
+            notes.append(f"the hypervisor took {r['steal_ms']:.0f} ms of the CPUs' time meanwhile")
         if "load_average" in r:
             notes.append(f"load average {r['load_average']:.2f} on {r['cpus']} CPUs after the run")
         extra = f" ({'; '.join(notes)})" if notes else ""
