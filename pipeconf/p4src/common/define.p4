@@ -338,7 +338,7 @@ const bit<6>  BNG_YELLOW_DSCP           = 1;
 // 0: none), so an event's total is the sum over the indexes with its bit set.
 typedef bit<8> event_t;
 const event_t EVENT_APN6_SKIPPED   = 0;  // a policy matched but the packet already had an HBH
-const event_t EVENT_APN6_INSERTED  = 1;
+// 1 was EVENT_APN6_INSERTED: each policy's matches are counted by apn6_classifier's direct counter,
 // 2 was EVENT_APN6_STRIPPED: strips are counted by apn6_strip's direct counter (apn6.p4).
 const event_t EVENT_MSR6_ENCAP     = 3;
 const event_t EVENT_MSR6_DECAP     = 4;

@@ -481,7 +481,6 @@ struct local_metadata_t {
 #else
 #ifdef WITH_APN6
     bit<1>           ev_apn6_skipped;
-    bit<1>           ev_apn6_inserted;
 #endif
 #ifdef WITH_MSR6
     bit<1>           ev_msr6_encap;
@@ -525,10 +524,11 @@ struct local_metadata_t {
 
 // A packet's set of counted events, the event_t bits from EVENT_GTPU_ECHO_PUNTED (5) down to
 // EVENT_APN6_SKIPPED (0), as a list (Tofino's identity hash takes one) and as one value. A
-// feature the profile leaves out has no field: its bits are 0. Bit 2 (EVENT_APN6_STRIPPED once)
-// stays 0: strips are counted by apn6_strip_counter.
+// feature the profile leaves out has no field: its bits are 0. Bits 1 and 2 (EVENT_APN6_INSERTED
+// and EVENT_APN6_STRIPPED once) stay 0: the direct counters apn6_classifier_counter and
+// apn6_strip_counter count per entry.
 #ifdef WITH_APN6
-#define SIXFLOW_EV_APN6(m) m.ev_apn6_inserted, m.ev_apn6_skipped
+#define SIXFLOW_EV_APN6(m) 1w0, m.ev_apn6_skipped
 #else
 #define SIXFLOW_EV_APN6(m) 1w0, 1w0
 #endif

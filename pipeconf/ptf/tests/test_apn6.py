@@ -8,8 +8,7 @@ from scapy.layers.inet6 import IPv6, IPv6ExtHdrDestOpt, IPv6ExtHdrHopByHop, Rout
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
-from base_test import (DROP_APN6_MALFORMED, DROP_PARSER_ERROR, EVENT_APN6_INSERTED, EVENT_APN6_SKIPPED,
-                       SixflowTest)
+from base_test import DROP_APN6_MALFORMED, DROP_PARSER_ERROR, EVENT_APN6_SKIPPED, SixflowTest
 from profiles import requires
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -59,45 +58,48 @@ class Apn6Test(SixflowTest):
         match = {names.HDR_IPV6_SRC: ("fd00:1:1::", "ffff:ffff:ffff:ffff::"), names.HDR_IP_PROTO: (17, 0xFF)}
         if ports:
             match[names.HDR_L4_DPORT] = (6000, 6000)
-        self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, match,
-                    names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
-                    {names.SLA_LEVEL: sla, names.APP_ID: app, names.USER_ID: user, names.FLOW_ID: flow},
-                    priority=100)
+        return self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, match,
+                           names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
+                           {names.SLA_LEVEL: sla, names.APP_ID: app, names.USER_ID: user, names.FLOW_ID: flow},
+                           priority=100)
 
 
 @requires("APN6")
 class InsertsTheOptionExactly(Apn6Test):
     """A matching packet leaves with the 24-octet HBH after its IPv6 header, Payload Length
-    +24, Next Header chained; the UDP datagram (and its checksum) is untouched."""
+    +24, Next Header chained; the UDP datagram (and its checksum) is untouched. Counted by the
+    policy's entry (apn6_classifier_counter), a packet outside it not."""
 
     def runTest(self):
-        self.classify_udp_6000()
-        before = self.event_count(EVENT_APN6_INSERTED)
+        policy = self.classify_udp_6000()
         sent = udp6()
         testutils.send_packet(self, 1, bytes(sent))
         testutils.verify_packet(self, routed(with_apn6(sent, 3, 0x1234, 0xABC, 7)), 2)
         testutils.verify_no_other_packets(self)
-        self.assertEqual(self.event_count(EVENT_APN6_INSERTED), before + 1)
+        self.assertEqual(self.entry_packets(policy), 1)
 
         # Outside the port range: no option.
         other = udp6(dport=6001)
         testutils.send_packet(self, 1, bytes(other))
         testutils.verify_packet(self, routed(bytes(other)), 2)
+        self.assertEqual(self.entry_packets(policy), 1)
 
 
 @requires("APN6")
 class SkipsPacketsThatAlreadyHaveAHopByHopHeader(Apn6Test):
     """Never a second HBH: a matching packet with a Router Alert HBH (the policy sees its UDP port
-    behind it) is forwarded as it came (but for the routing hop) and counted as skipped."""
+    behind it) is forwarded as it came (but for the routing hop) and counted as skipped, besides
+    the policy's match."""
 
     def runTest(self):
-        self.classify_udp_6000()
+        policy = self.classify_udp_6000()
         before = self.event_count(EVENT_APN6_SKIPPED)
         sent = (Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::7")
                 / IPv6ExtHdrHopByHop(options=[RouterAlert()]) / UDP(sport=5000, dport=6000) / (b"x" * 20))
         testutils.send_packet(self, 1, bytes(sent))
         testutils.verify_packet(self, routed(bytes(sent)), 2)
         self.assertEqual(self.event_count(EVENT_APN6_SKIPPED), before + 1)
+        self.assertEqual(self.entry_packets(policy), 1)
 
 
 @requires("APN6")

@@ -13,7 +13,7 @@ from scapy.layers.l2 import Ether
 
 import exported
 import p4info_names as names
-from base_test import EVENT_APN6_INSERTED, ROUTER_MAC, SixflowTest
+from base_test import ROUTER_MAC, SixflowTest
 from profiles import requires
 from test_apn6 import NEXT_HOP_MAC, routed, with_apn6
 
@@ -58,30 +58,36 @@ class CompiledPolicyTest(SixflowTest):
             self.tearDown()   # unittest does not when setUp fails: the next test could not connect
             raise
 
+    def classifier_packets(self):
+        """Packets the policy's classifier entries counted (apn6_classifier_counter)."""
+        table = self.p4info.table(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER).preamble.id
+        entries = [e for e in self.written if e.table_id == table]
+        self.assertTrue(entries, "the policy's classifier entries")
+        return sum(self.entry_packets(e) for e in entries)
+
 
 @requires("APN6")
 class CompiledPolicyInsertsItsOption(CompiledPolicyTest):
     """Matching packets (both ends of the source port range) leave the core port with the
-    24-octet HBH carrying the policy's SLA level, application, user and flow ids; each counted as
-    inserted."""
+    24-octet HBH carrying the policy's SLA level, application, user and flow ids; each counted by
+    the policy's entries."""
 
     def runTest(self):
-        before = self.event_count(EVENT_APN6_INSERTED)
         for sport in POLICY["source_ports"]:
             sent = matching(sport=sport)
             testutils.send_packet(self, HOST_PORT, bytes(sent))
             testutils.verify_packet(self, routed(with_apn6(sent, *OPTION)), CORE_PORT)
             testutils.verify_no_other_packets(self)
-        self.assertEqual(self.event_count(EVENT_APN6_INSERTED), before + 2)
+        self.assertEqual(self.classifier_packets(), 2)
 
 
 @requires("APN6")
 class CompiledPolicyLeavesOthersAlone(CompiledPolicyTest):
     """One dimension outside the policy (source port past the range, another destination port,
-    TCP, another source prefix, another ingress port): routed without an option."""
+    TCP, another source prefix, another ingress port): routed without an option, and not
+    counted by the policy's entries."""
 
     def runTest(self):
-        before = self.event_count(EVENT_APN6_INSERTED)
         cases = [(HOST_PORT, matching(sport=POLICY["source_ports"][1] + 1)),
                  (HOST_PORT, matching(dport=POLICY["destination_ports"][1] + 1)),
                  (HOST_PORT, matching(tcp=True)),
@@ -91,7 +97,7 @@ class CompiledPolicyLeavesOthersAlone(CompiledPolicyTest):
             testutils.send_packet(self, port, bytes(sent))
             testutils.verify_packet(self, routed(bytes(sent)), CORE_PORT)
             testutils.verify_no_other_packets(self)
-        self.assertEqual(self.event_count(EVENT_APN6_INSERTED), before)
+        self.assertEqual(self.classifier_packets(), 0)
 
 
 @requires("APN6")

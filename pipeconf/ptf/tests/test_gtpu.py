@@ -750,10 +750,10 @@ class TransitGpduWithAnOuterExtensionHeaderPassesUntouched(GtpuTest):
 class Apn6AndGtpuTest(GtpuTest):
     def match_all_apn6(self, sla=3, app=0x1234, user=0xABC, flow=7):
         """A policy that matches every packet (every key a wildcard)."""
-        self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, {},
-                    names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
-                    {names.SLA_LEVEL: sla, names.APP_ID: app, names.USER_ID: user, names.FLOW_ID: flow},
-                    priority=100)
+        return self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER, {},
+                           names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
+                           {names.SLA_LEVEL: sla, names.APP_ID: app, names.USER_ID: user, names.FLOW_ID: flow},
+                           priority=100)
 
 
 @requires("GTPU", "APN6")
@@ -766,12 +766,11 @@ class Apn6OptionOnAPassingGpduPrecedesItsUdpHeader(Apn6AndGtpuTest):
     tunnel. A G-PDU that has an extension header there already is not marked (skipped)."""
 
     def runTest(self):
-        self.match_all_apn6()
-        inserted = self.event_count(p4defines.EVENT_APN6_INSERTED)
+        policy = self.match_all_apn6()
         for qfi in (None, 4):
             frame, _ = uplink(0x46, dst="fd00:5::99", qfi=qfi)
             self.assert_routed_to_server(frame, with_ext(frame, HOPOPT, apn6_body(3, 0x1234, 0xABC, 7)))
-        self.assertEqual(self.event_count(p4defines.EVENT_APN6_INSERTED), inserted + 2)
+        self.assertEqual(self.entry_packets(policy), 2)
 
         skipped = self.event_count(p4defines.EVENT_APN6_SKIPPED)
         frame, _ = uplink(0x46, dst="fd00:5::99")

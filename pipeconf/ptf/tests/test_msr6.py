@@ -15,7 +15,7 @@ import p4defines
 import p4info_names as names
 from flow_label import flow_label
 from base_test import (DROP_CE_NOT_ECT, DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
-                       EVENT_APN6_INSERTED, EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
+                       EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest)
 from profiles import requires
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -114,20 +114,19 @@ class EncapsulatesWithTheTreesMsids(Msr6Test):
 @requires("MSR6")
 class Apn6OptionTravelsInsideTheEncapsulation(Msr6Test):
     """A packet both an APN6 policy and a tree match: the option is inserted into the original
-    packet, which is then encapsulated whole. Its two events count once, together, at the
-    event counter's index made of both bits."""
+    packet, which is then encapsulated whole. The policy's entry counts it, and the event counter
+    its encapsulation."""
 
     def runTest(self):
         self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
-        self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
-                    {names.HDR_IPV6_SRC: (SOURCE, "ffff:" * 7 + "ffff"), names.HDR_IP_PROTO: (17, 0xFF)},
-                    names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
-                    {names.SLA_LEVEL: 5, names.APP_ID: 0x77, names.USER_ID: 0x42, names.FLOW_ID: 9}, priority=100)
+        policy = self.insert(names.SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER,
+                             {names.HDR_IPV6_SRC: (SOURCE, "ffff:" * 7 + "ffff"), names.HDR_IP_PROTO: (17, 0xFF)},
+                             names.SIXFLOW_INGRESS_APN6_INGRESS_INSERT_APN6,
+                             {names.SLA_LEVEL: 5, names.APP_ID: 0x77, names.USER_ID: 0x42, names.FLOW_ID: 9},
+                             priority=100)
         sids = [sid(2, END_RL_FUNCTION, 0, 0)]
         self.add_encapsulation(7, GROUP, sids, ENCAP_SRC, source=SOURCE)
-        both = (1 << EVENT_APN6_INSERTED) | (1 << EVENT_MSR6_ENCAP)
-        before = [self.event_count(EVENT_APN6_INSERTED), self.event_count(EVENT_MSR6_ENCAP),
-                  self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, both)]
+        before = self.event_count(EVENT_MSR6_ENCAP)
 
         original = bytes(inner_packet())
         header = bytearray(original[:40])
@@ -143,9 +142,7 @@ class Apn6OptionTravelsInsideTheEncapsulation(Msr6Test):
                                             outer(ENCAP_SRC, sids[0], mrh(sids) + with_option, hlim=63,
                                                   fl=flow_label(original))), 2)
         testutils.verify_no_other_packets(self)
-        self.assertEqual([self.event_count(EVENT_APN6_INSERTED), self.event_count(EVENT_MSR6_ENCAP),
-                          self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, both)],
-                         [before[0] + 1, before[1] + 1, before[2] + 1])
+        self.assertEqual([self.entry_packets(policy), self.event_count(EVENT_MSR6_ENCAP)], [1, before + 1])
 
 
 @requires("MSR6")
