@@ -4,6 +4,7 @@
 the ingress edge inserts the Application-aware ID option (docs/features/apn6.md), the egress edge strips
 it when the policy says so, and a policy that matches everything works."""
 
+import json
 import time
 
 import expect
@@ -69,6 +70,34 @@ class Apn6Test(SystemTest):
         expected, got = self.exchange(src, dst, 403)
         for e, g in zip(expected, got):
             self.assertFramesEqual(expect.with_apn6_option(e, 3, 4660, 7, 1), g, "packet under the match-all policy")
+
+    def test_the_policys_classifier_entry_counts_its_packets_in_onos(self):
+        """The policy's classifier entry at the ingress edge counts the packets it matched
+        (apn6_classifier_counter, a direct counter): real ONOS reads the counter with the entry
+        and shows it as the flow's packets after its next poll of the device
+        (fallbackFlowPollFrequency, 30 s by default)."""
+        self.create("counted", {"source": self.src.ipv6 + "/128", "nextHeader": 17,
+                                "destinationPorts": {"low": 5017, "high": 5017}}, strip=False)
+        device = self.lab.switches[self.src.switch].device_id
+
+        def classifier_entries():
+            # ONOS shows a PI range's bounds in hex, each as wide as the field.
+            bounds = {"highValue": format(5017, "04x"), "lowValue": format(5017, "04x")}
+            return [f for f in self.lab.onos.get("flows/" + device)["flows"]
+                    if str(f.get("tableName", f.get("tableId", ""))).endswith("apn6_classifier")
+                    and any(m.get("field") == "l4_dport" and all(m.get(k, "").lower() == v for k, v in bounds.items())
+                            for c in f.get("selector", {}).get("criteria", []) for m in c.get("matches", []))]
+
+        self.assertEqual(1, len(classifier_entries()), "the policy's one classifier entry on " + device)
+        with traffic.Capture(self.lab, [self.dst], duration=3) as capture:
+            traffic.send(self.lab, self.src, self.dst.ipv6, count=3, rate=50, flow=408, dport=5017)
+        sent = time.monotonic()
+        self.assertEqual(3, len(capture.flow(self.dst, 408)), "the policy's packets arrived")
+        entries = self.eventually(lambda: (e := classifier_entries()) and e[0].get("packets", 0) >= 3 and e,
+                                  timeout=75, interval=1.0, what="ONOS showing the classifier entry's 3 packets")
+        print("REPORT: ONOS showed the classifier entry's packets %.1f s after the 3 s capture of them ended"
+              % (time.monotonic() - sent))
+        self.assertEqual(3, entries[0]["packets"], entries[0])
 
     def test_sla_entries_are_installed_on_the_transit_path(self):
         self.create("sla", {"source": self.src.ipv6 + "/128"}, strip=False)

@@ -21,7 +21,7 @@ control Apn6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 
     // Packets each policy entry matched (ONOS reads them as the entry's statistics). Counted
     // here rather than as an event at the insertion: a direct counter is the lookup's own, where
-    // an event is a step to raise and a step to count (bmv2: about 2k instructions a packet).
+    // an event is a step to raise and a step to count (bmv2: 1.7k instructions a packet).
     // A match is not always an insertion: Apn6Insert skips a packet that already has a
     // Hop-by-Hop header (counted again, as EVENT_APN6_SKIPPED), one to a local N3 address, and
     // one the ACL drops or punts.
