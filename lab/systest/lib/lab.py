@@ -95,6 +95,12 @@ class Lab:
         simple_switch_grpc has no gNMI to report the port down)."""
         return self.controller["linkLossDetectionMs"] / 1000.0
 
+    def flows(self, device_id, table):
+        """The flow entries ONOS holds for a device in one P4 table (ONOS's REST, by the end of
+        the table's name), with their state and, for a table with a direct counter, packets."""
+        return [f for f in self.onos.get("flows/" + device_id)["flows"]
+                if str(f.get("tableName", f.get("tableId", ""))).endswith(table)]
+
     def host_on(self, switch):
         return next(h for h in self.hosts.values() if h.switch == switch)
 

@@ -83,10 +83,9 @@ class Apn6Test(SystemTest):
         def classifier_entries():
             # ONOS shows a PI range's bounds in hex, each as wide as the field.
             bounds = {"highValue": format(5017, "04x"), "lowValue": format(5017, "04x")}
-            return [f for f in self.lab.onos.get("flows/" + device)["flows"]
-                    if str(f.get("tableName", f.get("tableId", ""))).endswith("apn6_classifier")
-                    and any(m.get("field") == "l4_dport" and all(m.get(k, "").lower() == v for k, v in bounds.items())
-                            for c in f.get("selector", {}).get("criteria", []) for m in c.get("matches", []))]
+            return [f for f in self.lab.flows(device, "apn6_classifier")
+                    if any(m.get("field") == "l4_dport" and all(m.get(k, "").lower() == v for k, v in bounds.items())
+                           for c in f.get("selector", {}).get("criteria", []) for m in c.get("matches", []))]
 
         self.assertEqual(1, len(classifier_entries()), "the policy's one classifier entry on " + device)
         with traffic.Capture(self.lab, [self.dst], duration=3) as capture:

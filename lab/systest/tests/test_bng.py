@@ -185,11 +185,8 @@ class BngEndToEndTest(SystemTest):
     def flows(self, table, switch=None):
         """A BNG switch's flow entries in a table (ONOS REST), by their P4 table name; without a
         switch, those of every BNG switch (one, or the split's two)."""
-        entries = []
-        for device in sorted({(switch or self.sw).device_id, (switch or self.fwd).device_id}):
-            answer = self.onos.get("flows/" + device)
-            entries += [f for f in answer["flows"] if str(f.get("tableName", f.get("tableId", ""))).endswith(table)]
-        return entries
+        return [f for device in sorted({(switch or self.sw).device_id, (switch or self.fwd).device_id})
+                for f in self.lab.flows(device, table)]
 
     def prefix_entries(self, sub):
         """The downstream prefix entries of a subscriber's /64 and delegated prefix (ONOS shows a PI

@@ -161,8 +161,8 @@ class TransitPathMtuTest(PathMtuDiscoveryTest):
     def port_mtus(self):
         """(port, MTU) of the device's port_mtu entries ONOS holds as added."""
         mtus = {}
-        for flow in self.onos.get("flows/" + self.lab.switches[self.src.switch].device_id)["flows"]:
-            if flow.get("tableName") == "SixflowEgress.mtu.port_mtu" and flow.get("state") == "ADDED":
+        for flow in self.lab.flows(self.lab.switches[self.src.switch].device_id, "SixflowEgress.mtu.port_mtu"):
+            if flow.get("state") == "ADDED":
                 port = flow["selector"]["criteria"][0]["matches"][0]["value"]
                 mtu = flow["treatment"]["instructions"][0]["actionParams"]["mtu"]
                 mtus[int(port, 16)] = int(mtu, 16)
