@@ -340,7 +340,7 @@ typedef bit<8> event_t;
 const event_t EVENT_APN6_SKIPPED   = 0;  // a policy matched but the packet already had an HBH
 // 1 was EVENT_APN6_INSERTED: each policy's matches are counted by apn6_classifier's direct counter,
 // 2 was EVENT_APN6_STRIPPED: strips are counted by apn6_strip's direct counter (apn6.p4).
-const event_t EVENT_MSR6_ENCAP     = 3;
+// 3 was EVENT_MSR6_ENCAP: each tree's encapsulations are counted by msr6_encap's direct counter (msr6.p4).
 const event_t EVENT_MSR6_DECAP     = 4;
 const event_t EVENT_GTPU_ECHO_PUNTED = 5;  // a GTP-U echo request to a local N3 address, for the controller
 #define EVENT_SETS 64

@@ -381,7 +381,7 @@ struct local_metadata_t {
     bit<16>          msr6_left_of_sl;      // M-SIDs from Segments Left on (0: past the list)
     bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
     bit<16>          msr6_left_of_copies;  // M-SIDs after End.RL's copies (Pointer + Replication Number; 0: they overrun)
-    bit<32>          msr6_tree_id;
+    bit<32>          msr6_tree_id;       // the tree this node encapsulated into (0: none; trees 1..0xFFFF)
 #endif
 #ifdef WITH_GTPU
     // GTP-U (gtpu.p4)
@@ -483,7 +483,6 @@ struct local_metadata_t {
     bit<1>           ev_apn6_skipped;
 #endif
 #ifdef WITH_MSR6
-    bit<1>           ev_msr6_encap;
     bit<1>           ev_msr6_decap;
 #endif
 #ifdef WITH_GTPU
@@ -524,16 +523,16 @@ struct local_metadata_t {
 
 // A packet's set of counted events, the event_t bits from EVENT_GTPU_ECHO_PUNTED (5) down to
 // EVENT_APN6_SKIPPED (0), as a list (Tofino's identity hash takes one) and as one value. A
-// feature the profile leaves out has no field: its bits are 0. Bits 1 and 2 (EVENT_APN6_INSERTED
-// and EVENT_APN6_STRIPPED once) stay 0: the direct counters apn6_classifier_counter and
-// apn6_strip_counter count per entry.
+// feature the profile leaves out has no field: its bits are 0. Bits 1, 2 and 3
+// (EVENT_APN6_INSERTED, EVENT_APN6_STRIPPED and EVENT_MSR6_ENCAP once) stay 0: the direct
+// counters apn6_classifier_counter, apn6_strip_counter and msr6_encap_counter count per entry.
 #ifdef WITH_APN6
 #define SIXFLOW_EV_APN6(m) 1w0, m.ev_apn6_skipped
 #else
 #define SIXFLOW_EV_APN6(m) 1w0, 1w0
 #endif
 #ifdef WITH_MSR6
-#define SIXFLOW_EV_MSR6(m) m.ev_msr6_decap, m.ev_msr6_encap
+#define SIXFLOW_EV_MSR6(m) m.ev_msr6_decap, 1w0
 #else
 #define SIXFLOW_EV_MSR6(m) 1w0, 1w0
 #endif

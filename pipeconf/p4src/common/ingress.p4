@@ -194,7 +194,7 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                 // An encapsulation with a group is replicated. Marked here, after routing, which
                 // does not read the mark: inside Msr6Ingress it was a test on the encapsulation's
                 // result, a Tofino stage that routing had to wait for.
-                if (SIXFLOW_RAISED(meta, ev_msr6_encap, EVENT_MSR6_ENCAP) && meta.mcast_group != 0) {
+                if (MSR6_ENCAPSULATED(meta) && meta.mcast_group != 0) {
                     meta.msr6_replicate = true;
                 }
 #endif

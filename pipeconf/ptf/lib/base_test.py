@@ -33,7 +33,6 @@ DROP_MTU_EXCEEDED = p4defines.DROP_MTU_EXCEEDED
 DROP_CE_NOT_ECT = p4defines.DROP_CE_NOT_ECT
 
 EVENT_APN6_SKIPPED = p4defines.EVENT_APN6_SKIPPED
-EVENT_MSR6_ENCAP = p4defines.EVENT_MSR6_ENCAP
 EVENT_MSR6_DECAP = p4defines.EVENT_MSR6_DECAP
 
 CPU_PORT = p4defines.CPU_PORT
@@ -110,14 +109,15 @@ class SixflowTest(BaseTest):
         """A tree's ingress entries as the controller writes them (Msr6RuleCompiler): its classifier
         (msr6_encap on the group, and the source /128 when given) with the action of its MRH Type
         and M-SID count (encap_te_n, or encap_rlb_n for Type 3), and its M-SIDs (set_msids_n in
-        msr6_encap_sids_lo for the first four, and in msr6_encap_sids_hi for the rest)."""
+        msr6_encap_sids_lo for the first four, and in msr6_encap_sids_hi for the rest). Returns
+        the classifier's entry, whose direct counter counts the tree's encapsulations."""
         match = {names.HDR_IPV6_DST: group}
         if source is not None:
             match[names.HDR_IPV6_SRC] = (source, "ffff:" * 7 + "ffff")
         kind = "rlb" if mrh_type == p4defines.MRH_TYPE_TE_RLB else "te"
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, match,
-                    "SixflowIngress.msr6_ingress.encap_%s_%d" % (kind, len(sids)),
-                    {names.TREE_ID: tree, names.SRC: src, names.GROUP: mcast_group}, priority=10)
+        classifier = self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP, match,
+                                 "SixflowIngress.msr6_ingress.encap_%s_%d" % (kind, len(sids)),
+                                 {names.TREE_ID: tree, names.SRC: src, names.GROUP: mcast_group}, priority=10)
         lower = min(len(sids), 4)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_LO, {names.HDR_TREE_ID: tree},
                     "SixflowIngress.msr6_ingress.set_msids_%d" % lower,
@@ -126,6 +126,7 @@ class SixflowTest(BaseTest):
             self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_SIDS_HI, {names.HDR_TREE_ID: tree},
                         "SixflowIngress.msr6_ingress.set_msids_%d" % len(sids),
                         {"sid%d" % i: sids[i] for i in range(lower, len(sids))})
+        return classifier
 
     def replication_group(self, group_id, copies, sids, pointer=0):
         """A multicast group and its msr6_copy entries: copies lists (port, copy index), or

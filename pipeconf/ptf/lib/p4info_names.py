@@ -183,6 +183,7 @@ SIXFLOW_INGRESS_EVENT_COUNTER = "SixflowIngress.event_counter"
 SIXFLOW_INGRESS_GTPU_DECAP_GTPU_DECAP_COUNTER = "SixflowIngress.gtpu_decap.gtpu_decap_counter"
 SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER = "SixflowIngress.gtpu_encap.gtpu_encap_counter"
 SIXFLOW_INGRESS_INGRESS_PORT_COUNTER = "SixflowIngress.ingress_port_counter"
+SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_COUNTER = "SixflowIngress.msr6_ingress.msr6_encap_counter"
 
 SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_METER = "SixflowIngress.bng_forward.bng_downstream_meter"
 SIXFLOW_INGRESS_BNG_UPSTREAM_BNG_UPSTREAM_METER = "SixflowIngress.bng_upstream.bng_upstream_meter"

@@ -18,7 +18,7 @@ from scapy.layers.l2 import Ether
 
 import exported
 import p4info_names as names
-from base_test import EVENT_MSR6_DECAP, EVENT_MSR6_ENCAP, SixflowTest
+from base_test import EVENT_MSR6_DECAP, SixflowTest
 from profiles import requires
 from test_msr6 import ENCAP_SRC, encapsulated, flow_label, forwarded, frame, mrh, outer
 
@@ -66,14 +66,17 @@ class CompiledTreeTest(SixflowTest):
         """The device's entries and groups of every tree, and a my_station entry for its MAC
         (routing writes that one, not the tree compiler; the base test's is the source's MAC)."""
         device = "device:" + name
+        written = []
         mac = node(TREES[0], name)["mac"]
         if mac != node(TREES[0], "source")["mac"]:
             self.insert(names.SIXFLOW_INGRESS_STATION_MY_STATION, {names.HDR_ETH_DST: mac},
                         names.SIXFLOW_INGRESS_STATION_SET_MY_STATION)
         for tree in TREES:
-            written = exported.install_entries(self, tree["entries"], device)
-            self.assertTrue(written, "the compiler wrote nothing to %s" % device)
+            entries = exported.install_entries(self, tree["entries"], device)
+            self.assertTrue(entries, "the compiler wrote nothing to %s" % device)
             exported.install_groups(self, tree["groups"], device)
+            written += entries
+        return written
 
     def check_tree_shape(self, tree):
         # The tree test_msr6.py's cases assume: M-SID[0] the replicator's, then each leaf's.
@@ -90,15 +93,17 @@ class CompiledTreesEncapsulateAtTheSource(CompiledTreeTest):
     def runTest(self):
         for tree in TREES:
             self.check_tree_shape(tree)
-        self.install("source")
-        before = self.event_count(EVENT_MSR6_ENCAP)
+        classifiers = [entry for entry in self.install("source")
+                       if entry.table_id == self.p4info.table(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP).preamble.id]
+        # One classifier entry per tree, each counting its tree's one packet.
+        self.assertEqual(len(classifiers), len(TREES))
         for tree in TREES:
             original = inner(tree)
             sent = Ether(src=HOST_MAC, dst=node(tree, "source")["mac"]) / IPv6(original)
             testutils.send_packet(self, HOST_PORT, bytes(sent))
             testutils.verify_packet(self, from_source(tree, original), node(tree, "source")["ports"]["replicator"])
             testutils.verify_no_other_packets(self)
-        self.assertEqual(self.event_count(EVENT_MSR6_ENCAP), before + len(TREES))
+        self.assertEqual([self.entry_packets(entry) for entry in classifiers], [1] * len(TREES))
 
 
 @requires("MSR6")

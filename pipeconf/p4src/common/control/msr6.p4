@@ -49,6 +49,12 @@
 #define MSR6_LO_MSIDS MAX_MSIDS
 #endif
 
+// This node encapsulated the packet: only the encapsulation writes a tree id, and the controller
+// numbers trees from 1 to at most 0xFFFF (GroupIds.MAX_TREE_NUMBER), so its lower 16 bits say it
+// (a Tofino gateway reads at most 4 bytes + 12 bits: the 32-bit id beside a 16-bit field is too
+// much).
+#define MSR6_ENCAPSULATED(meta) (meta.msr6_tree_id[15:0] != 0)
+
 // Decapsulation: the outer IPv6 header, the extension header in front of the MRH (an HBH or
 // Destination Options header), the MRH and the first `count` M-SIDs go.
 #define MSR6_INVALIDATE_PRE_EXT(i, n) hdr.pre_ext_words[i].setInvalid();
@@ -66,6 +72,11 @@
 control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     TunnelDecapEcn() tunnel_decap_ecn;
 
+    // Packets each tree's encapsulation entry took (ONOS reads them as the entry's statistics):
+    // the lookup's own count, where an event was a step to raise and a step to count (bmv2:
+    // 1.7k instructions a packet). A hit is an encapsulation (only a routed packet is looked
+    // up), which may still be dropped after it (no route to M-SID[0], the egress port's MTU).
+    SIXFLOW_DIRECT_PACKET_COUNTER(msr6_encap_counter)
 
     action drop_malformed() {
         meta.drop = true;
@@ -86,6 +97,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     // replication point: copy i of the group gets SL = i and DA = M-SID[i] (Pointer 0).
 #define MSR6_ENCAP_ACTION(kind, type, cls, n) \
     action encap_##kind##_##n(bit<32> tree_id, ipv6_addr_t src, mcast_group_t group) { \
+        msr6_encap_counter.count(); \
         meta.msr6_tree_id = tree_id; \
         meta.mcast_group = group; \
         meta.msid_count = n; \
@@ -106,7 +118,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.mrh.setValid(); \
         hdr.mrh.mrh_type = type; \
         SIXFLOW_ZERO_NEW(hdr.mrh.reserved) \
-        SIXFLOW_RAISE(meta, ev_msr6_encap, EVENT_MSR6_ENCAP) \
         SIXFLOW_MARK_GROWN(meta) \
         MSR6_VALID_FIRST_##n \
     }
@@ -127,6 +138,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             @defaultonly NoAction;
         }
         const default_action = NoAction();
+        counters = msr6_encap_counter;
         size = 1024;
     }
 
@@ -256,9 +268,11 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
 
 // The upper half of an encapsulation's M-SID list (M-SIDs 4 to 7), apart from Msr6Ingress: the
 // two halves' action data (64 octets each) do not fit one Tofino stage, and nothing in ingress
-// reads the upper half, so routing need not wait for it. Applied after routing, to
-// what Msr6Ingress encapsulated (ev_msr6_encap; the M-SIDs it made valid). Its table and action
-// keep the names they had inside Msr6Ingress (absolute @name).
+// reads the upper half, so routing need not wait for it. Applied after routing, only to what
+// Msr6Ingress encapsulated (MSR6_ENCAPSULATED) with more M-SIDs than the lower half holds: a
+// shorter list is not looked up again. The count is compared on its lower 8 bits (it is at most
+// MAX_MSIDS): a Tofino gateway compares at most 12 bits by range. Its table and action keep the
+// names they had inside Msr6Ingress (absolute @name).
 #if MAX_MSIDS > 4
 control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
     // set_msids_n for n from 5 on: M-SIDs 4 to n-1 (the lower half wrote the first four).
@@ -304,7 +318,7 @@ control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
     }
 
     apply {
-        if (SIXFLOW_RAISED(meta, ev_msr6_encap, EVENT_MSR6_ENCAP)) {
+        if (MSR6_ENCAPSULATED(meta) && meta.msid_count[7:0] > MSR6_LO_MSIDS) {
             msr6_encap_sids_hi.apply();
         }
     }

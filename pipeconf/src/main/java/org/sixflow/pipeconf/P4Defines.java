@@ -130,7 +130,6 @@ public final class P4Defines {
     public static final int BNG_MTU = 1492;
     public static final int BNG_YELLOW_DSCP = 1;
     public static final int EVENT_APN6_SKIPPED = 0;
-    public static final int EVENT_MSR6_ENCAP = 3;
     public static final int EVENT_MSR6_DECAP = 4;
     public static final int EVENT_GTPU_ECHO_PUNTED = 5;
     public static final int CLASS_IPV6 = 0;

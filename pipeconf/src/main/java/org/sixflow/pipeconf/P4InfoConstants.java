@@ -450,6 +450,8 @@ public final class P4InfoConstants {
             PiCounterId.of("SixflowIngress.gtpu_encap.gtpu_encap_counter");
     public static final PiCounterId SIXFLOW_INGRESS_INGRESS_PORT_COUNTER =
             PiCounterId.of("SixflowIngress.ingress_port_counter");
+    public static final PiCounterId SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP_COUNTER =
+            PiCounterId.of("SixflowIngress.msr6_ingress.msr6_encap_counter");
 
     // Meters
     public static final PiMeterId SIXFLOW_INGRESS_BNG_FORWARD_BNG_DOWNSTREAM_METER =
