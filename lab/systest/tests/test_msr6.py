@@ -3,6 +3,9 @@
 """MSR6 trees created through REST carry a host's multicast to exactly its receivers: one
 decapsulated copy each, byte for byte the sender's packet; trees that share devices stay apart."""
 
+import ipaddress
+import time
+
 import expect
 import traffic
 from systest import SystemTest
@@ -112,6 +115,44 @@ class Msr6TreeTest(Msr6Base):
         with traffic.Capture(self.lab, self.others, duration=2) as capture:
             self.send_to_group(GROUP_A, 204)
         self.assert_delivered(capture, GROUP_A, 204, [], 5)
+
+    def test_the_trees_encapsulation_entry_counts_its_packets_in_onos(self):
+        """The tree's entry at the ingress edge counts the packets it encapsulated
+        (msr6_encap_counter, a direct counter): real ONOS reads the counter with the entry and
+        shows it as the flow's packets after each poll of the device (every 30 s by default;
+        lastSeen says when). The probes that showed the tree delivering were encapsulated too:
+        the count is taken after a poll that followed them, and 5 packets later must be 5 more."""
+        receivers = self.others[:2]
+        self.create_tree("counted", GROUP_B, receivers)
+        self.wait_delivering(GROUP_B, receivers)
+        device = self.lab.switches[self.source.switch].device_id
+        group = ipaddress.IPv6Address(GROUP_B).packed.hex()
+
+        def counted_after(ms):
+            # The tree's entries there (ONOS shows a PI exact value in hex), once ONOS has
+            # polled them after `ms` (a margin past the last packet: the poll reads the device
+            # just before it stamps lastSeen).
+            entries = [f for f in self.lab.flows(device, "msr6_encap")
+                       if any(m.get("field") == "ipv6_dst" and int(m.get("value", "0"), 16) == int(group, 16)
+                              for c in f.get("selector", {}).get("criteria", []) for m in c.get("matches", []))]
+            self.assertTrue(entries, "no msr6_encap entry of %s on %s" % (GROUP_B, device))
+            if all(e.get("lastSeen", 0) > ms for e in entries):
+                return [sum(e.get("packets", 0) for e in entries)]
+            return None
+
+        probes_done = time.time() * 1000 + 500
+        [before] = self.eventually(lambda: counted_after(probes_done), timeout=75, interval=1.0,
+                                   what="ONOS polling the tree's entry after the probes")
+        self.assertGreaterEqual(before, 1, "the probe the receivers got was encapsulated")
+        with traffic.Capture(self.lab, self.others, duration=3) as capture:
+            self.send_to_group(GROUP_B, 215)
+        sent = time.time() * 1000 + 500
+        self.assert_delivered(capture, GROUP_B, 215, receivers, 5)
+        [after] = self.eventually(lambda: counted_after(sent), timeout=75, interval=1.0,
+                                  what="ONOS polling the tree's entry after the 5 packets")
+        print("REPORT: the tree's msr6_encap entry on %s: %d packets after the probes, %d after 5 more "
+              "(ONOS polled it %.1f s after the capture ended)" % (device, before, after, time.time() - sent / 1000))
+        self.assertEqual(before + 5, after)
 
     def check_two_trees_stay_apart(self, a_receivers, b_receivers, b_mode, flow, a_mode="TE"):
         """Tree A and tree B each deliver exactly to their receivers; once A is removed, A's group
