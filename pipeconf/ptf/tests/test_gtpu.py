@@ -817,6 +817,34 @@ class PolicyDoesNotMarkWhatTheN3EndDecapsulates(Apn6AndGtpuTest):
         self.assertEqual(self.decap_count(49), 2)
 
 
+@requires("GTPU", "APN6")
+class OnePacketWithTwoEventsCountsOnceAtTheirSet(Apn6AndGtpuTest):
+    """The event counter's index is the set of a packet's events (define.p4): an echo request to
+    the N3 address with a Destination Options header in front of its UDP header, under a
+    match-all APN6 policy, is punted (GTPU_ECHO_PUNTED) and was not marked for its extension
+    header (APN6_SKIPPED). It counts once, at the index with both bits, and each event's total
+    (the sum over the indexes with its bit) grows by one; neither event's own index moves."""
+
+    def runTest(self):
+        self.match_all_apn6()
+        self.add_n3(allow_zero_checksum=False)
+        skipped, punted = p4defines.EVENT_APN6_SKIPPED, p4defines.EVENT_GTPU_ECHO_PUNTED
+        both, alone = (1 << skipped) | (1 << punted), (1 << skipped, 1 << punted)
+        cells = [both, *alone]
+        before = {index: self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, index) for index in cells}
+        totals = (self.event_count(skipped), self.event_count(punted))
+        echo = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT)
+                / GTP_U_Header(version=1, PT=1, S=1, seq=0x77, gtp_type=1, teid=0) / Raw(bytes([14, 0])))
+        frame = with_ext(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / echo, DSTOPTS, DEST_OPTS_BODY)
+        testutils.send_packet(self, 2, frame)
+        port, payload = self.expect_packet_in()
+        self.assertEqual((port, bytes(payload)), (2, frame))
+        testutils.verify_no_other_packets(self)
+        after = {index: self.counter(names.SIXFLOW_INGRESS_EVENT_COUNTER, index) for index in cells}
+        self.assertEqual(after, {both: before[both] + 1, alone[0]: before[alone[0]], alone[1]: before[alone[1]]})
+        self.assertEqual((self.event_count(skipped), self.event_count(punted)), (totals[0] + 1, totals[1] + 1))
+
+
 
 # Extension headers (TS 29.281 5.2) ---------------------------------------------------------------
 
