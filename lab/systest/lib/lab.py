@@ -60,6 +60,13 @@ Host = collections.namedtuple("Host", "name netns ifname mac ipv6 prefix gateway
 Switch = collections.namedtuple("Switch", "name device_id router_mac locator ports")
 
 
+
+def pi_match(flow, field):
+    """A flow entry's PI match on one field as ONOS's REST shows it (a dict of hex strings), or
+    None where the entry does not match on that field."""
+    return next((m for c in flow.get("selector", {}).get("criteria", []) for m in c.get("matches", [])
+                 if m.get("field") == field), None)
+
 class Lab:
     """Topology + state of the lab run.sh started."""
 
@@ -100,6 +107,15 @@ class Lab:
         the table's name), with their state and, for a table with a direct counter, packets."""
         return [f for f in self.onos.get("flows/" + device_id)["flows"]
                 if str(f.get("tableName", f.get("tableId", ""))).endswith(table)]
+
+    def flows_matching(self, device_id, table, field, **values):
+        """The entries of flows(device_id, table) whose PI match on `field` has these values, as
+        integers: value= for an exact or LPM match, lowValue= and highValue= for a range (ONOS's
+        REST shows each in hex, as wide as the field)."""
+        def matches(flow):
+            match = pi_match(flow, field)
+            return match is not None and all(int(match.get(k, "-1"), 16) == v for k, v in values.items())
+        return [f for f in self.flows(device_id, table) if matches(f)]
 
     def host_on(self, switch):
         return next(h for h in self.hosts.values() if h.switch == switch)

@@ -81,11 +81,7 @@ class Apn6Test(SystemTest):
         device = self.lab.switches[self.src.switch].device_id
 
         def classifier_entries():
-            # ONOS shows a PI range's bounds in hex, each as wide as the field.
-            bounds = {"highValue": format(5017, "04x"), "lowValue": format(5017, "04x")}
-            return [f for f in self.lab.flows(device, "apn6_classifier")
-                    if any(m.get("field") == "l4_dport" and all(m.get(k, "").lower() == v for k, v in bounds.items())
-                           for c in f.get("selector", {}).get("criteria", []) for m in c.get("matches", []))]
+            return self.lab.flows_matching(device, "apn6_classifier", "l4_dport", lowValue=5017, highValue=5017)
 
         self.assertEqual(1, len(classifier_entries()), "the policy's one classifier entry on " + device)
         with traffic.Capture(self.lab, [self.dst], duration=3) as capture:

@@ -21,7 +21,7 @@ import sys
 import time
 import unittest
 
-from lab import RestError
+from lab import RestError, pi_match
 from systest import SystemTest, lab as the_lab
 
 PPPOE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "pppoe")
@@ -191,8 +191,9 @@ class BngEndToEndTest(SystemTest):
     def prefix_entries(self, sub):
         """The downstream prefix entries of a subscriber's /64 and delegated prefix (ONOS shows a PI
         key's value in hex: the prefixes' upper 64 bits)."""
-        keys = [format(int(net.network_address) >> 64, "016x") for net in (sub.lan64, sub.delegated)]
-        return [f for f in self.flows("bng_prefix_v6") if any(k in str(f).lower() for k in keys)]
+        keys = {int(net.network_address) >> 64 for net in (sub.lan64, sub.delegated)}
+        return [f for f in self.flows("bng_prefix_v6")
+                if (match := pi_match(f, "ipv6_dst_64")) and int(match.get("value", "-1"), 16) in keys]
 
     def counters(self, sub):
         return self.rest.get("bng/sessions/%d" % self.session_of(sub)["id"])["counters"]

@@ -126,15 +126,13 @@ class Msr6TreeTest(Msr6Base):
         self.create_tree("counted", GROUP_B, receivers)
         self.wait_delivering(GROUP_B, receivers)
         device = self.lab.switches[self.source.switch].device_id
-        group = ipaddress.IPv6Address(GROUP_B).packed.hex()
+        group = int(ipaddress.IPv6Address(GROUP_B))
 
         def counted_after(ms):
             # The tree's entries there (ONOS shows a PI exact value in hex), once ONOS has
             # polled them after `ms` (a margin past the last packet: the poll reads the device
             # just before it stamps lastSeen).
-            entries = [f for f in self.lab.flows(device, "msr6_encap")
-                       if any(m.get("field") == "ipv6_dst" and int(m.get("value", "0"), 16) == int(group, 16)
-                              for c in f.get("selector", {}).get("criteria", []) for m in c.get("matches", []))]
+            entries = self.lab.flows_matching(device, "msr6_encap", "ipv6_dst", value=group)
             self.assertTrue(entries, "no msr6_encap entry of %s on %s" % (GROUP_B, device))
             if all(e.get("lastSeen", 0) > ms for e in entries):
                 return [sum(e.get("packets", 0) for e in entries)]

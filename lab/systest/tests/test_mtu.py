@@ -15,6 +15,7 @@ import sys
 import time
 
 import traffic
+from lab import pi_match
 from systest import SystemTest
 
 PORT = 5006
@@ -163,7 +164,7 @@ class TransitPathMtuTest(PathMtuDiscoveryTest):
         mtus = {}
         for flow in self.lab.flows(self.lab.switches[self.src.switch].device_id, "SixflowEgress.mtu.port_mtu"):
             if flow.get("state") == "ADDED":
-                port = flow["selector"]["criteria"][0]["matches"][0]["value"]
+                port = pi_match(flow, "eg_port")["value"]
                 mtu = flow["treatment"]["instructions"][0]["actionParams"]["mtu"]
                 mtus[int(port, 16)] = int(mtu, 16)
         return mtus.items()
