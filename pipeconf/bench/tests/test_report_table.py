@@ -51,6 +51,20 @@ def test_ratios_and_goals_when_nothing_queued(capsys):
     assert "minimal + MRH encap adds +13.0 µs to its own plain IPv6 frames" in out
 
 
+def test_the_median_beside_a_mean_a_few_slow_frames_moved(capsys):
+    # Two of 200 plain Sixflow frames took 2 ms: the mean says the APN6 increment is below the
+    # HBH program's, the medians that it is above it.
+    results = minimal() + [sixflow()]
+    plain = results[-1]["rows"][0]
+    plain["wire"][:2] = [2000.0, 2000.0]
+    assert report_table.print_pass(results) is False
+    out = capsys.readouterr().out
+    assert "goal: apn6-insert adds +1.0 µs to Sixflow ipv6" in out
+    assert "(goal <=: met)" in out
+    assert "  by the median: apn6-insert adds +20.0 µs, minimal + APN6 HBH +5.0 (above it)" in out
+    assert "  by the median: msr6-te-encap adds +30.0 µs, minimal + MRH encap +13.0 (above it)" in out
+
+
 def test_a_minimal_feature_program_without_plain_frames_is_measured_over_the_router(capsys):
     assert report_table.print_pass(minimal(hbh_plain=None) + [sixflow()]) is False
     out = capsys.readouterr().out
