@@ -60,12 +60,12 @@ Host = collections.namedtuple("Host", "name netns ifname mac ipv6 prefix gateway
 Switch = collections.namedtuple("Switch", "name device_id router_mac locator ports")
 
 
-
 def pi_match(flow, field):
     """A flow entry's PI match on one field as ONOS's REST shows it (a dict of hex strings), or
     None where the entry does not match on that field."""
     return next((m for c in flow.get("selector", {}).get("criteria", []) for m in c.get("matches", [])
                  if m.get("field") == field), None)
+
 
 class Lab:
     """Topology + state of the lab run.sh started."""
