@@ -8,7 +8,7 @@
 // beside its fields and then saved, each step checked through the REST API.
 import assert from 'node:assert/strict';
 
-import { count, fill, rest, see } from './steps.mjs';
+import { count, fill, holds, rest, see } from './steps.mjs';
 
 const LABELS = { server: 'PPPoE server port', echoIntervalSeconds: 'LCP echo interval (s)',
   echoMisses: 'Echo misses before a session ends', prefixPool: 'IPv6 prefix pool', linePrefixes: 'Line prefixes' };
@@ -132,7 +132,7 @@ export const bngScenarios = [
     // A new visit shows what is stored.
     await page.goto(`${url}bng`);
     await page.getByLabel(LABELS.server, { exact: true }).waitFor();
-    await holds(page, LABELS.server, SAVED.server);
+    await holds(page.getByLabel(LABELS.server, { exact: true }), SAVED.server, LABELS.server);
     assert.equal(await page.getByLabel(LABELS.echoIntervalSeconds, { exact: true }).inputValue(), '10');
     assert.equal(await page.getByLabel(LABELS.linePrefixes, { exact: true }).inputValue(),
       '100 10 fd33:0:0:1::/64\n100 11 fd33:0:0:2::/64');
@@ -140,12 +140,3 @@ export const bngScenarios = [
   }],
 ];
 
-/** Waits until the labelled input holds the value (the form is filled when the configuration arrives). */
-async function holds(page, label, value) {
-  const input = page.getByLabel(label, { exact: true });
-  const deadline = Date.now() + 15_000;
-  while ((await input.inputValue()) !== value) {
-    if (Date.now() > deadline) assert.fail(`${label} never showed ${value}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

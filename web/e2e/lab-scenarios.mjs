@@ -6,7 +6,7 @@
 // made from a preset and run on the switches from the Experiments page.
 import assert from 'node:assert/strict';
 
-import { count, fill, see } from './steps.mjs';
+import { count, fill, holds, see } from './steps.mjs';
 
 /** ONOS's user the lab's REST API and dashboard ask for (E2E_LAB_USER, E2E_LAB_PASSWORD). */
 export const labCredentials = {
@@ -108,9 +108,9 @@ export const labScenarios = [
       await page.getByRole('button', { name: 'Use preset' }).click();
       // The preset has the lab's ingress (beijing's port from wuhan) and hosts; a few hundred probes at
       // 2 ms, what the lab sustains with every probe reported (lab/systest's test_experiments says why).
-      assert.equal(await page.getByLabel('Ingress port', { exact: true }).inputValue(), 'device:beijing/1');
-      assert.equal(await page.locator('#exp-class-0-source').inputValue(), 'fd00:1:1::10');
-      assert.equal(await page.locator('#exp-class-1-policy').inputValue(), PRESET_POLICY.id);
+      await holds(page.getByLabel('Ingress port', { exact: true }), 'device:beijing/1', 'Ingress port');
+      await holds(page.locator('#exp-class-0-source'), 'fd00:1:1::10', "class 1's packet source");
+      await holds(page.locator('#exp-class-1-policy'), PRESET_POLICY.id, "class 2's APN6 policy");
       await fill(page, {
         'Id': LAB_EXPERIMENT, 'Packets per class': String(PROBES), 'Warm-up packets': String(WARMUP),
         'Interval (µs)': String(INTERVAL_MICROS), 'Mean of how many packets': '100',

@@ -3,7 +3,7 @@
 // What a person does on each page, in order (later scenarios use what earlier ones created).
 import assert from 'node:assert/strict';
 
-import { count, fill, see, until } from './steps.mjs';
+import { count, fill, holds, see, until } from './steps.mjs';
 import { bngScenarios } from './bng-scenarios.mjs';
 import { nptv6Scenarios } from './nptv6-scenarios.mjs';
 import { tunnelScenarios } from './tunnel-scenarios.mjs';
@@ -187,8 +187,8 @@ export const scenarios = [
     await page.getByLabel('Start from a preset').selectOption({ label: 'APN6 as in IETF 109' });
     await see(page.locator('#exp-preset-hint'), '50,000 packets per class at 1 ms');
     await page.getByRole('button', { name: 'Use preset' }).click();
-    assert.equal(await page.getByLabel('Id', { exact: true }).inputValue(), 'apn6-ietf109');
-    assert.equal(await page.locator('#exp-class-1-policy').inputValue(), 'apn6-ietf109');
+    await holds(page.getByLabel('Id', { exact: true }), 'apn6-ietf109', 'Id');
+    await holds(page.locator('#exp-class-1-policy'), 'apn6-ietf109', "class 2's APN6 policy");
     await page.locator('#exp-class-0-destination').fill('banana');
     await page.getByRole('button', { name: 'Validate (dry run)' }).click();
     await see(page.locator('#exp-class-0-destination-error'), '"banana" is not an IPv6 address');

@@ -18,6 +18,19 @@ export async function count(locator, n) {
   }
 }
 
+/**
+ * Waits until an input holds the value, at most 15 s: a form the page fills (a preset, a
+ * configuration that arrives) renders its inputs a change detection later than the click.
+ */
+export async function holds(locator, value, what = 'the input') {
+  const deadline = Date.now() + 15_000;
+  let seen;
+  while ((seen = await locator.inputValue()) !== value) {
+    if (Date.now() > deadline) assert.fail(`${what} never showed ${JSON.stringify(value)} (it shows ${JSON.stringify(seen)})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Fills the labelled inputs of a form: { 'Id': 'video', … }. */
 export async function fill(page, fields) {
   for (const [label, value] of Object.entries(fields)) {
