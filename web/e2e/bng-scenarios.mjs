@@ -139,4 +139,3 @@ export const bngScenarios = [
     await shot('bng-config.png');
   }],
 ];
-
