@@ -100,6 +100,14 @@ def print_pass(results):
             return None
         return getattr(stats[(program, row_name)], statistic) - getattr(stats[base], statistic)
 
+    def sixflow_increment(name, statistic="mean"):
+        """What Sixflow's feature class adds (to the mean, or to another of the rows' statistics)
+        over its plain IPv6 frames; None when either row is unusable."""
+        key = ("sixflow", name)
+        if not usable(key) or not usable(SIXFLOW_IPV6):
+            return None
+        return getattr(stats[key], statistic) - getattr(stats[SIXFLOW_IPV6], statistic)
+
     header = (f"{'program / class':<28}{'n':>7}{'mean':>9}{'stdev':>9}{'min':>8}{'max':>9}{'p50':>8}{'p99':>9}"
               f"{'loss':>7}{'gap mean/p99':>15}{'in-sw mean/min':>16}{'x router':>9}{'x ipv6':>8}"
               f"{'+µs (minimal)':>16}")
@@ -117,8 +125,8 @@ def print_pass(results):
             increment = ""
             feature = FEATURES.get(row["name"]) if r["program"] == "sixflow" else None
             minimal = minimal_increment(feature) if feature else None
-            if minimal is not None and usable(key) and usable(SIXFLOW_IPV6):
-                own = s.mean - stats[SIXFLOW_IPV6].mean
+            own = sixflow_increment(row["name"]) if feature else None
+            if minimal is not None and own is not None:
                 increment = f"{own:+.1f} ({minimal:+.1f})"
             print(f"{row['name']:<28}{s.n:>7}{_fmt(s.mean):>9}{_fmt(s.stdev):>9}{_fmt(s.min):>8}{_fmt(s.max):>9}"
                   f"{_fmt(s.p50):>8}{_fmt(s.p99):>9}{loss:>7}{_fmt(gap.mean, 0) + '/' + _fmt(gap.p99, 0):>15}"
@@ -166,10 +174,9 @@ def print_pass(results):
               f"{'met' if max(mean, low) <= GOAL_RATIO else 'not met'}); p1 {floor:.2f}x (the floor without "
               f"each run's luckiest 1 %, for the minimum's noise)")
     for name, feature in FEATURES.items():
-        key = ("sixflow", name)
         minimal = minimal_increment(feature)
-        if minimal is not None and usable(key) and usable(SIXFLOW_IPV6):
-            own = stats[key].mean - stats[SIXFLOW_IPV6].mean
+        own = sixflow_increment(name)
+        if minimal is not None and own is not None:
             over = ("its own plain IPv6 frames" if (feature[0], feature[2]) in stats
                     else "the minimal router")
             print(f"goal: {name} adds {own:+.1f} µs to Sixflow ipv6, {feature[1]} adds {minimal:+.1f} µs to "
@@ -180,7 +187,7 @@ def print_pass(results):
                       f"({'within' if own <= dutiful else 'above'} it)")
             # A few frames of milliseconds (the host's, not the program's) move a pass's mean by
             # µs; the medians of the same rows say whether the verdict rests on them.
-            own_p50 = stats[key].p50 - stats[SIXFLOW_IPV6].p50
+            own_p50 = sixflow_increment(name, "p50")
             minimal_p50 = minimal_increment(feature, "p50")
             line = (f"  by the median: {name} adds {own_p50:+.1f} µs, {feature[1]} {minimal_p50:+.1f} "
                     f"({'within' if own_p50 <= minimal_p50 else 'above'} it)")
