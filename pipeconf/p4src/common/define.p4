@@ -53,6 +53,9 @@ const bit<8> REPORT_VERSION_TOO_BIG_TRANSIT = 3;
 // bmv2's P4Runtime server cannot read registers.
 const bit<16> ETHERTYPE_SIXFLOW_READOUT = 0x88b6;
 
+// The IPv6 header's Version: the parser takes no other (parse_ipv6).
+const bit<4> IPV6_VERSION  = 6;
+
 const bit<8> PROTO_HOPOPT  = 0;
 const bit<8> PROTO_TCP     = 6;
 const bit<8> PROTO_UDP     = 17;

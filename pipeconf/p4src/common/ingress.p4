@@ -6,7 +6,7 @@
 // handles packet-outs before it, and after it counts and maps those decisions onto its target's
 // metadata. What differs between targets comes from define_<target>.p4:
 //   SIXFLOW_INGRESS_PLATFORM_PARAMS / _ARGS  the target metadata the chain reads
-//   SIXFLOW_PARSER_FAILED                    the parser stopped on an error (truncation)
+//   SIXFLOW_PARSER_FAILED                    the parser stopped on an error (truncation, IPv6 Version)
 //   SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM         sets meta.gtpu_checksum_bad where the target verifies
 //   SIXFLOW_FLOW_HASH_DECL, SIXFLOW_FLOW_HASH  meta.flow_hash where the target hashes ahead of use
 // A feature hooks in here, once for both targets, under its WITH_<FEATURE> flag (pipeconf/README.md).
@@ -92,7 +92,8 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
         bng_lookup.apply(hdr, meta);
 #endif
         if (SIXFLOW_PARSER_FAILED) {
-            // Truncated headers: never forward (or punt) what could not be parsed.
+            // Truncated headers, an IPv6 Version not 6: never forward (or punt) what could not
+            // be parsed.
             meta.drop = true;
 #ifdef WITH_GTPU
             if (hdr.gtpu_udp.isValid()) {

@@ -219,34 +219,38 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 
     // Every upper layer start admits here is at least 4 octets long: the lookahead at a UDP
-    // destination port never reads past a well-formed packet.
+    // destination port never reads past a well-formed packet. The Version is part of the key:
+    // a header whose Version is not 6 matches no case, which is the parser's error (NoMatch),
+    // so it is dropped and counted as any header the parser cannot take (RFC 8200 section 3).
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
         SIXFLOW_PARSE_IPV6_CHECKSUM
 #ifdef WITH_GTPU
-        transition select(hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
-            (PROTO_UDP, GTPU_UDP_PORT): parse_gtpu;
-            (PROTO_HOPOPT, _): parse_outer_ext;
-            (PROTO_DSTOPTS, _): parse_outer_ext;
-            (PROTO_ROUTING, _): parse_routing;
-            (PROTO_FRAGMENT, _): parse_fragment;
-            (PROTO_TCP, _): parse_tcp;
-            (PROTO_UDP, _): parse_udp;
-            (PROTO_ICMPV6, _): parse_icmpv6;
-            default: SIXFLOW_IPV6_OTHER;
+        transition select(hdr.ipv6.version, hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
+            (IPV6_VERSION, PROTO_UDP, GTPU_UDP_PORT): parse_gtpu;
+            (IPV6_VERSION, PROTO_HOPOPT, _): parse_outer_ext;
+            (IPV6_VERSION, PROTO_DSTOPTS, _): parse_outer_ext;
+            (IPV6_VERSION, PROTO_ROUTING, _): parse_routing;
+            (IPV6_VERSION, PROTO_FRAGMENT, _): parse_fragment;
+            (IPV6_VERSION, PROTO_TCP, _): parse_tcp;
+            (IPV6_VERSION, PROTO_UDP, _): parse_udp;
+            (IPV6_VERSION, PROTO_ICMPV6, _): parse_icmpv6;
+            (IPV6_VERSION, _, _): SIXFLOW_IPV6_OTHER;
+            SIXFLOW_NO_MATCH
         }
 #else
         // Without GTP-U no state needs the UDP destination port ahead: bmv2 evaluates a
         // lookahead for every packet, whatever the branch.
-        transition select(hdr.ipv6.next_header) {
-            PROTO_HOPOPT: parse_hbh;
-            PROTO_DSTOPTS: parse_first_dest_opts;
-            PROTO_ROUTING: parse_routing;
-            PROTO_FRAGMENT: parse_fragment;
-            PROTO_TCP: parse_tcp;
-            PROTO_UDP: parse_udp;
-            PROTO_ICMPV6: parse_icmpv6;
-            default: SIXFLOW_IPV6_OTHER;
+        transition select(hdr.ipv6.version, hdr.ipv6.next_header) {
+            (IPV6_VERSION, PROTO_HOPOPT): parse_hbh;
+            (IPV6_VERSION, PROTO_DSTOPTS): parse_first_dest_opts;
+            (IPV6_VERSION, PROTO_ROUTING): parse_routing;
+            (IPV6_VERSION, PROTO_FRAGMENT): parse_fragment;
+            (IPV6_VERSION, PROTO_TCP): parse_tcp;
+            (IPV6_VERSION, PROTO_UDP): parse_udp;
+            (IPV6_VERSION, PROTO_ICMPV6): parse_icmpv6;
+            (IPV6_VERSION, _): SIXFLOW_IPV6_OTHER;
+            SIXFLOW_NO_MATCH
         }
 #endif
     }
@@ -577,7 +581,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_gtpu_inner {
         packet.extract(hdr.inner_ipv6);
         transition select(hdr.inner_ipv6.version) {
-            6: accept;
+            IPV6_VERSION: accept;
             default: gtpu_malformed;
         }
     }
@@ -592,7 +596,11 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_ipv6_last {
         packet.extract(hdr.ipv6);
         meta.ip_proto = hdr.ipv6.next_header;
-        transition accept;
+        // Another Version matches nothing: the parser's error, as in parse_ipv6.
+        transition select(hdr.ipv6.version) {
+            IPV6_VERSION: accept;
+            SIXFLOW_NO_MATCH
+        }
     }
 #else
     state ipv6_proto {
@@ -985,6 +993,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition accept;
     }
 #endif
+
+    SIXFLOW_NO_MATCH_STATE
 }
 
 // Emits headers in wire order. The outer IPv6 and MRH (or GTP-U's UDP and GTP-U headers) come

@@ -78,6 +78,11 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 #define SIXFLOW_LOOK_AHEAD
 #define SIXFLOW_AHEAD packet.lookahead<bit<32>>()
 
+// A select whose cases end in no match (parse_ipv6: an IPv6 header whose Version is not 6): the
+// parser finds no row in its TCAM, which is its error (ig_prsr_md.parser_err): nothing to add.
+#define SIXFLOW_NO_MATCH
+#define SIXFLOW_NO_MATCH_STATE
+
 // GTP-U INCREMENTAL: the parser takes the residual. Every IPv6 header's source, destination and
 // payload length are subtracted from a checksum unit, which deposits the negated sum where the
 // upper layer starts (TCP, UDP, ICMPv6), with 17 minus that protocol beside it (the inner

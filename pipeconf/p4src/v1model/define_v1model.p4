@@ -172,6 +172,12 @@ header residual_key_t {
 #define SIXFLOW_LOOK_AHEAD ahead = packet.lookahead<bit<32>>();
 #define SIXFLOW_AHEAD ahead
 
+// A select whose cases end in no match (parse_ipv6: an IPv6 header whose Version is not 6) is
+// the parser's error, NoMatch: bmv2 goes on to accept from a select no case matches, so its
+// parser goes to a state that raises the error itself.
+#define SIXFLOW_NO_MATCH default: parser_no_match;
+#define SIXFLOW_NO_MATCH_STATE state parser_no_match { verify(false, error.NoMatch); transition accept; }
+
 // The parser has no checksum work on bmv2: INCREMENTAL's residual is hashed in ingress.
 #define SIXFLOW_PARSER_CHECKSUM_DECL
 #define SIXFLOW_PARSE_IPV6_CHECKSUM

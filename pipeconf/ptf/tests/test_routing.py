@@ -9,7 +9,7 @@ from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
-from base_test import (DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, PUNT_FOR_ROUTER,
+from base_test import (DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, DROP_PARSER_ERROR, PUNT_FOR_ROUTER,
                        PUNT_HOP_LIMIT, PUNT_NO_ROUTE, SixflowTest)
 from profiles import without
 
@@ -176,6 +176,28 @@ class TruncatedIpv6IsNeverForwarded(SixflowTest):
         full = bytes(udp6("fd00:1:2::7"))
         testutils.send_packet(self, 1, full[:14 + 20])
         testutils.verify_no_other_packets(self)
+
+
+class Ipv6OfAnotherVersionIsDropped(SixflowTest):
+    """A frame whose EtherType says IPv6 but whose header's Version is not 6 is not an IPv6 packet
+    (RFC 8200 section 3): never routed, whatever its destination's route, but dropped and counted
+    as the parser's error, as a host's stack drops it."""
+
+    def runTest(self):
+        self.add_route("::", 0, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        before = self.drop_count(DROP_PARSER_ERROR)
+        for version in (4, 0, 7, 15):
+            sent = udp6("fd00:1:2::7")
+            sent[IPv6].version = version
+            testutils.send_packet(self, 1, bytes(sent))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_PARSER_ERROR), before + 4)
+        # The same packet with Version 6 is routed: the route is there.
+        testutils.send_packet(self, 1, bytes(udp6("fd00:1:2::7")))
+        expected = udp6("fd00:1:2::7", hlim=63)
+        expected[Ether].src = ROUTER_MAC
+        expected[Ether].dst = NEXT_HOP_MAC
+        testutils.verify_packet(self, bytes(expected), 2)
 
 
 class RoutesOnlyFramesAddressedToTheRouter(SixflowTest):

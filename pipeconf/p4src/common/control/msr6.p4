@@ -88,9 +88,10 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     // class are its constants, not values one table hands to the next. It writes, from
     // constants (a Tofino action adds one operand to a field): the original packet as the inner
     // one, its hop limit decremented (this router forwards it into the tree: a hop, RFC 2473
-    // 3.1); the outer header with the tree's source, its own hop limit (RFC 2473 6.3), the inner
-    // Traffic Class (DSCP and ECN: RFC 6040's normal mode) and a label of the inner flow (RFC
-    // 6438), so that transit nodes can treat and spread it; the Routing header and MRH with Hdr
+    // 3.1); the outer header (its Version 6 already: the parser takes no other) with the tree's
+    // source, its own hop limit (RFC 2473 6.3), the inner Traffic Class (DSCP and ECN: RFC
+    // 6040's normal mode) and a label of the inner flow (RFC 6438), so that transit nodes can
+    // treat and spread it; the Routing header and MRH with Hdr
     // Ext Len = 2n; the first n M-SIDs made valid (msr6_encap_sids_lo writes them); and the outer
     // payload = the inner packet (its payload, still in the outer header) + its IPv6 header + the
     // MRH. group 0: one copy, routed on M-SID[0]. Otherwise the ingress edge itself is the first
@@ -105,7 +106,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.inner_ipv6 = hdr.ipv6; \
         hdr.inner_ipv6.hop_limit = hdr.ipv6.hop_limit - 1; \
         hdr.ipv6.src_addr = src; \
-        hdr.ipv6.version = 6; \
         hdr.ipv6.next_header = PROTO_ROUTING; \
         hdr.ipv6.hop_limit = 64; \
         hdr.ipv6.payload_len = hdr.ipv6.payload_len + (IPV6_HEADER_BYTES + MRH_FIXED_BYTES + n * MSID_BYTES); \

@@ -15,6 +15,7 @@ public final class P4Defines {
     public static final int REPORT_VERSION_TOO_BIG = 2;
     public static final int REPORT_VERSION_TOO_BIG_TRANSIT = 3;
     public static final int ETHERTYPE_SIXFLOW_READOUT = 34998;
+    public static final int IPV6_VERSION = 6;
     public static final int PROTO_HOPOPT = 0;
     public static final int PROTO_TCP = 6;
     public static final int PROTO_UDP = 17;
