@@ -89,7 +89,7 @@ parser MrhParser(packet_in packet, out headers_t hdr, inout empty_metadata_t met
 }
 
 // Destination (a group address) -> the tree's source and M-SIDs: the packet is encapsulated.
-control MrhEncap(inout headers_t hdr, inout standard_metadata_t std_meta) {
+control MrhEncap(inout headers_t hdr) {
     action encap(bit<128> src, bit<128> sid0, bit<128> sid1, bit<128> sid2) {
         hdr.inner_ipv6 = hdr.ipv6;
         hdr.ipv6.src_addr = src;
@@ -135,12 +135,12 @@ control MrhEncap(inout headers_t hdr, inout standard_metadata_t std_meta) {
 #ifdef MRH_RFC_DUTIES
             if (msr6_encap.apply().hit) {
                 if (hdr.inner_ipv6.hop_limit <= 1) {
-                    mark_to_drop(std_meta);
+                    MINIMAL_DROP(hdr)
                 } else {
                     hdr.inner_ipv6.hop_limit = hdr.inner_ipv6.hop_limit - 1;
                 }
                 if (hdr.ipv6.payload_len > LINK_MTU - 40) {
-                    mark_to_drop(std_meta);
+                    MINIMAL_DROP(hdr)
                 }
             }
 #else
@@ -154,7 +154,7 @@ control SixflowIngress(inout headers_t hdr, inout empty_metadata_t meta, inout s
     MrhEncap() msr6_ingress;
     Routing() routing;
     apply {
-        msr6_ingress.apply(hdr, std_meta);
+        msr6_ingress.apply(hdr);
         routing.apply(hdr.ethernet, hdr.ipv6, std_meta);
     }
 }
