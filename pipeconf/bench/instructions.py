@@ -128,13 +128,13 @@ def table(results, router="minimal-router"):
     """The printed table: one line per program, thousands of instructions per frame; the ratio is
     of the frame's work to the minimal router's."""
     labels = [label for label, _ in PARTS]
-    head = (f"{'program':<18} {'sent':>6} {'parsed':>6} " + " ".join(f"{l:>15}" for l in labels)
+    head = (f"{'program':<22} {'sent':>6} {'parsed':>6} " + " ".join(f"{l:>15}" for l in labels)
             + f" {'work':>8} {'x router':>9} {'rest':>8} {'total':>8}")
     lines = [head, "-" * len(head)]
     base = results.get(router, {}).get("work")
     for name, r in results.items():
         ratio = f"{r['work'] / base:.2f}" if base else "-"
-        lines.append(f"{name:<18} {r['sent']:>6} {r['frames']:>6} "
+        lines.append(f"{name:<22} {r['sent']:>6} {r['frames']:>6} "
                      + " ".join(f"{r['parts'][l] / 1000:>15.1f}" for l in labels)
                      + f" {r['work'] / 1000:>8.1f} {ratio:>9} {r['rest'] / 1000:>8.1f} {r['total'] / 1000:>8.1f}")
     return "\n".join(lines)
@@ -144,14 +144,14 @@ def steps_table(results):
     """The printed table of steps: per program and frame, each step's calls and, in brackets, the
     thousands of instructions they took in all."""
     labels = [label for label, _ in STEPS]
-    head = f"{'program':<18} " + " ".join(f"{l:>16}" for l in labels)
+    head = f"{'program':<22} " + " ".join(f"{l:>16}" for l in labels)
     lines = [head, "-" * len(head)]
     for name, r in results.items():
         cells = []
         for label in labels:
             calls, cost = r["steps"][label]
             cells.append(f"{f'{calls:.2f} ({cost / 1000:.1f})':>16}")
-        lines.append(f"{name:<18} " + " ".join(cells))
+        lines.append(f"{name:<22} " + " ".join(cells))
     return "\n".join(lines)
 
 

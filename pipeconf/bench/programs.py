@@ -274,12 +274,43 @@ def install_minimal_mrh(client, p4info, report_every):
             {names.SRC: TREE_SRC, names.SID0: TE_SIDS[0], names.SID1: TE_SIDS[1], names.SID2: TE_SIDS[2]})
 
 
+# The minimal GTP-U programs' downlink entry: every UE prefix of Sixflow's downlink tunnels
+# (one per checksum mode, GTPU_ENCAP_MODES) to the same N3 and peer addresses, with that
+# tunnel's TEID; the uplink TEID decapsulated at the N3 address.
+def install_minimal_gtpu(client, p4info, report_every):
+    install_route(client, p4info)
+    for index in range(len(GTPU_ENCAP_MODES)):
+        _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP,
+                {names.HDR_IPV6_DST: ("fd00:e:%d::" % index, 48)}, names.SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP,
+                {names.N3_ADDR: GTPU_N3, names.PEER_ADDR: GTPU_PEER, names.TEID: 0x100 + index})
+    _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP,
+            {names.HDR_N3_ADDR: GTPU_N3, names.HDR_TEID: GTPU_UPLINK_TEID}, names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP)
+
+
+# The minimal GTP-U programs' UE source check (minimal/gtpu.p4, GTPU_RFC_DUTIES), keyed by the TEID.
+MINIMAL_GTPU_UE_SOURCE = "SixflowIngress.gtpu_decap_lookup.gtpu_ue_source"
+MINIMAL_GTPU_ALLOW_SOURCE = "SixflowIngress.gtpu_decap_lookup.allow_source"
+
+
+def install_minimal_gtpu_rfc(client, p4info, report_every):
+    """As install_minimal_gtpu, and the uplink tunnel's UE prefix, as Sixflow's scenario has it."""
+    install_minimal_gtpu(client, p4info, report_every)
+    _insert(client, p4info, MINIMAL_GTPU_UE_SOURCE, {names.HDR_TEID: GTPU_UPLINK_TEID, names.HDR_UE_SRC: ("fd00:1::", 64)},
+            MINIMAL_GTPU_ALLOW_SOURCE)
+
+
 # The rows of the minimal programs: the router's, and each feature program's feature frames and
 # the plain IPv6 frames sent through it between them.
 ROUTER_ROW = "minimal router"
 HBH_ROW, HBH_PLAIN_ROW = "minimal + APN6 HBH", "minimal + HBH: plain IPv6"
 MRH_ROW, MRH_PLAIN_ROW = "minimal + MRH encap", "minimal + MRH: plain IPv6"
 MRH_RFC_ROW, MRH_RFC_PLAIN_ROW = "minimal + MRH encap + RFC", "minimal MRH+RFC: plain IPv6"
+GTPU_ROW, GTPU_PLAIN_ROW = "minimal + GTP-U encap", "minimal + GTP-U: plain IPv6"
+GTPU_FULL_ROW, GTPU_FULL_PLAIN_ROW = "minimal + GTP-U encap + csum", "minimal GTP-U+csum: plain IPv6"
+GTPU_DECAP_ROW, GTPU_DECAP_PLAIN_ROW = "minimal + GTP-U decap", "minimal GTP-U decap: plain IPv6"
+GTPU_RFC_ROW, GTPU_RFC_PLAIN_ROW = "minimal + GTP-U encap + RFC", "minimal GTP-U+RFC: plain IPv6"
+GTPU_FULL_RFC_ROW, GTPU_FULL_RFC_PLAIN_ROW = "minimal + GTP-U csum + RFC", "minimal GTP-U c+RFC: plain IPv6"
+GTPU_DECAP_RFC_ROW, GTPU_DECAP_RFC_PLAIN_ROW = "minimal + GTP-U decap + RFC", "minimal GTP-U d+RFC: plain IPv6"
 
 
 def _one_flow(frame, name):
@@ -328,14 +359,45 @@ PROGRAMS = {
                                     "MSR6", MRH_ROW, MRH_PLAIN_ROW),
     "minimal-mrh-rfc": _feature_program("minimal-mrh-rfc", "minimal/mrh-rfc.p4", install_minimal_mrh,
                                         lambda: group_frame(1), "MSR6", MRH_RFC_ROW, MRH_RFC_PLAIN_ROW),
+    # Downlink frames to the UE prefixes of Sixflow's ZERO and FULL tunnels, the same frames as
+    # those classes'.
+    "minimal-gtpu": _feature_program("minimal-gtpu", "minimal/gtpu.p4", install_minimal_gtpu,
+                                     lambda: gtpu_downlink_frame(0), "GTPU", GTPU_ROW, GTPU_PLAIN_ROW),
+    "minimal-gtpu-full": _feature_program("minimal-gtpu-full", "minimal/gtpu-full.p4", install_minimal_gtpu,
+                                          lambda: gtpu_downlink_frame(1), "GTPU", GTPU_FULL_ROW,
+                                          GTPU_FULL_PLAIN_ROW),
+    "minimal-gtpu-decap": _feature_program("minimal-gtpu-decap", "minimal/gtpu-decap.p4", install_minimal_gtpu,
+                                           gtpu_uplink_frame, "GTPU", GTPU_DECAP_ROW, GTPU_DECAP_PLAIN_ROW),
+    "minimal-gtpu-rfc": _feature_program("minimal-gtpu-rfc", "minimal/gtpu-rfc.p4", install_minimal_gtpu_rfc,
+                                         lambda: gtpu_downlink_frame(0), "GTPU", GTPU_RFC_ROW, GTPU_RFC_PLAIN_ROW),
+    "minimal-gtpu-full-rfc": _feature_program("minimal-gtpu-full-rfc", "minimal/gtpu-full-rfc.p4",
+                                              install_minimal_gtpu_rfc, lambda: gtpu_downlink_frame(1), "GTPU",
+                                              GTPU_FULL_RFC_ROW, GTPU_FULL_RFC_PLAIN_ROW),
+    "minimal-gtpu-decap-rfc": _feature_program("minimal-gtpu-decap-rfc", "minimal/gtpu-decap-rfc.p4",
+                                               install_minimal_gtpu_rfc, gtpu_uplink_frame, "GTPU",
+                                               GTPU_DECAP_RFC_ROW, GTPU_DECAP_RFC_PLAIN_ROW),
     "sixflow": Program("sixflow", None, install_sixflow, sixflow_flows, False),
 }
 # Sixflow's feature classes and the minimal program doing only that feature: its increment is
 # the goal for theirs.
-MINIMAL_OF_CLASS = {"apn6-insert": "minimal-hbh", "msr6-te-encap": "minimal-mrh", "msr6-rlb-encap": "minimal-mrh"}
+# INCREMENTAL computes the checksum FULL does, otherwise: its yardstick is the program computing it.
+MINIMAL_OF_CLASS = {"apn6-insert": "minimal-hbh", "msr6-te-encap": "minimal-mrh", "msr6-rlb-encap": "minimal-mrh",
+                    "gtpu-encap-zero": "minimal-gtpu", "gtpu-encap-full": "minimal-gtpu-full",
+                    "gtpu-encap-incremental": "minimal-gtpu-full", "gtpu-decap": "minimal-gtpu-decap"}
 # The same feature's minimal program that also does the RFC duties Sixflow's does and the bare one
 # leaves out (minimal/mrh.p4 lists them): shown beside the goal, so that the two can be told apart.
-MINIMAL_WITH_DUTIES_OF_CLASS = {"msr6-te-encap": "minimal-mrh-rfc", "msr6-rlb-encap": "minimal-mrh-rfc"}
+MINIMAL_WITH_DUTIES_OF_CLASS = {"msr6-te-encap": "minimal-mrh-rfc", "msr6-rlb-encap": "minimal-mrh-rfc",
+                                "gtpu-encap-zero": "minimal-gtpu-rfc", "gtpu-encap-full": "minimal-gtpu-full-rfc",
+                                "gtpu-encap-incremental": "minimal-gtpu-full-rfc",
+                                "gtpu-decap": "minimal-gtpu-decap-rfc"}
+
+
+def programs_for(features):
+    """The programs a run measures for a profile with these features: the minimal router, each
+    minimal feature program whose feature the profile has (nothing of Sixflow's compares with the
+    others), and Sixflow."""
+    return [name for name, program in PROGRAMS.items()
+            if program.source is None or program.feature is None or program.feature in features]
 
 
 def wants_baseline(program, features, no_baseline=False):

@@ -108,7 +108,7 @@ def print_pass(results):
             return None
         return getattr(stats[key], statistic) - getattr(stats[SIXFLOW_IPV6], statistic)
 
-    header = (f"{'program / class':<28}{'n':>7}{'mean':>9}{'stdev':>9}{'min':>8}{'max':>9}{'p50':>8}{'p99':>9}"
+    header = (f"{'program / class':<32}{'n':>7}{'mean':>9}{'stdev':>9}{'min':>8}{'max':>9}{'p50':>8}{'p99':>9}"
               f"{'loss':>7}{'gap mean/p99':>15}{'in-sw mean/min':>16}{'x router':>9}{'x ipv6':>8}"
               f"{'+µs (minimal)':>16}")
     print(header)
@@ -128,7 +128,7 @@ def print_pass(results):
             own = sixflow_increment(row["name"]) if feature else None
             if minimal is not None and own is not None:
                 increment = f"{own:+.1f} ({minimal:+.1f})"
-            print(f"{row['name']:<28}{s.n:>7}{_fmt(s.mean):>9}{_fmt(s.stdev):>9}{_fmt(s.min):>8}{_fmt(s.max):>9}"
+            print(f"{row['name']:<32}{s.n:>7}{_fmt(s.mean):>9}{_fmt(s.stdev):>9}{_fmt(s.min):>8}{_fmt(s.max):>9}"
                   f"{_fmt(s.p50):>8}{_fmt(s.p99):>9}{loss:>7}{_fmt(gap.mean, 0) + '/' + _fmt(gap.p99, 0):>15}"
                   f"{_fmt(inside.mean) + '/' + _fmt(inside.min, 0):>16}{_fmt(vs_router, 2):>9}"
                   f"{_fmt(vs_ipv6, 2):>8}{increment:>16}")

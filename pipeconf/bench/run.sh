@@ -17,9 +17,10 @@
 #   to the minimal router; --profile full measures every class. --idle poll (the default) keeps idle
 #   CPUs polling during the run (cpu_idle.py: a halted CPU's wake-up is the hypervisor's latency,
 #   not the program's); --idle kernel leaves the CPUs' idle states to the kernel. --classes sends
-#   only those of Sixflow's classes (the minimal programs are run as always). Where the profile has
-#   APN6 (MSR6), the minimal HBH (MRH) program is also sent plain IPv6 frames between its feature's,
-#   the baseline of its increment, as Sixflow's ipv6 is its classes'; --no-baseline never sends
+#   only those of Sixflow's classes. The minimal programs run are the router and those of the
+#   profile's features (APN6: HBH; MSR6: MRH, MRH with the RFC duties; GTPU: GTP-U encapsulation,
+#   with the UDP checksum, decapsulation); each feature program is also sent plain IPv6 frames
+#   between its feature's, the baseline of its increment, as Sixflow's ipv6 is its classes'; --no-baseline never sends
 #   them (instructions.sh: a program's work per frame is then its feature frame's). --turns T
 #   (default 5) splits each program's frames into T turns: every program takes a turn, in an order
 #   that rotates, and the round of programs repeats T times, so that each is measured across the
@@ -39,7 +40,6 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pipeconf="$(dirname "$here")"
 python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
-programs=(minimal-router minimal-hbh minimal-mrh minimal-mrh-rfc sixflow)
 
 count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes="" no_baseline="" order=shuffled turns=5 pin=auto
 while [ $# -gt 0 ]; do
@@ -77,6 +77,13 @@ fi
 artifacts="${SIXFLOW_BENCH_ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/$profile/bmv2}"
 features="$("$pipeconf/build-p4.sh" --flags "$profile" | sed 's/^-DWITH_//' | paste -sd, -)"
 echo "Sixflow profile $profile (features: ${features:-none}${classes:+; classes: $classes})"
+# The minimal router, the minimal programs of the profile's features, Sixflow (programs.programs_for).
+chosen="$("$python" -c 'import sys
+sys.path.insert(0, sys.argv[1])
+import programs
+print(" ".join(programs.programs_for(frozenset(f for f in sys.argv[2].split(",") if f))))' "$here" "$features")"
+read -r -a programs <<< "$chosen"
+echo "programs: ${programs[*]}"
 
 # The bench build of bmv2 (no logging macros: pipeconf/tools/build-bmv2-bench.sh) where the
 # machine has it, unless SIXFLOW_BMV2 names another (SIXFLOW_BMV2=simple_switch_grpc: the

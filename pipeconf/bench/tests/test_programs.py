@@ -59,8 +59,11 @@ def test_minimal_program_compiles_and_takes_the_bench_entries(program, tmp_path)
     program.install(client, p4info, 1)  # raises KeyError on a name its P4Info lacks
     tables = {t.preamble.id: t.preamble.name for t in p4info.p4info.tables}
     written = sorted(tables[e.table_id] for e in client.entries)
-    expected = {"minimal-router": 1, "minimal-hbh": 2, "minimal-mrh": 2, "minimal-mrh-rfc": 2}[program.name]
-    assert len(written) == expected == len(tables), written
+    # Every table of the program gets its entries (GTP-U: the route, three UE prefixes, one TEID).
+    expected = {"minimal-router": 1, "minimal-hbh": 2, "minimal-mrh": 2, "minimal-mrh-rfc": 2,
+                "minimal-gtpu": 5, "minimal-gtpu-full": 5, "minimal-gtpu-decap": 5,
+                "minimal-gtpu-rfc": 6, "minimal-gtpu-full-rfc": 6, "minimal-gtpu-decap-rfc": 6}[program.name]
+    assert len(written) == expected and set(written) == set(tables.values()), written
 
 
 def test_sixflow_entries_match_its_p4info():
@@ -79,6 +82,27 @@ def test_a_profile_gets_only_its_features_entries_and_flows(profile, features):
     names = {programs.class_feature(r.name.split(" ")[0]) for flow in programs.sixflow_flows(features)
              for r in flow.rows}
     assert names == features | {None}
+
+
+@pytest.mark.parametrize("features,expected", [
+    (frozenset(), ["minimal-router", "sixflow"]),
+    (frozenset({"APN6", "MSR6"}), ["minimal-router", "minimal-hbh", "minimal-mrh", "minimal-mrh-rfc", "sixflow"]),
+    (frozenset({"GTPU"}), ["minimal-router", "minimal-gtpu", "minimal-gtpu-full", "minimal-gtpu-decap",
+                           "minimal-gtpu-rfc", "minimal-gtpu-full-rfc", "minimal-gtpu-decap-rfc", "sixflow"]),
+])
+def test_a_run_measures_the_router_the_profiles_feature_programs_and_sixflow(features, expected):
+    assert programs.programs_for(features) == expected
+
+
+def test_every_feature_class_has_a_minimal_program_of_its_feature():
+    feature_classes = {name for name, _ in programs.SIXFLOW_CLASSES
+                       if programs.class_feature(name) and name not in ("msr6-replicate", "msr6-decap")}
+    assert set(programs.MINIMAL_OF_CLASS) == feature_classes
+    for name, program in programs.MINIMAL_OF_CLASS.items():
+        assert programs.PROGRAMS[program].feature == programs.class_feature(name)
+    # Each GTP-U and MSR6 encapsulation (and GTP-U's decapsulation) also has the program doing
+    # the same with the RFC duties.
+    assert set(programs.MINIMAL_WITH_DUTIES_OF_CLASS) == feature_classes - {"apn6-insert"}
 
 
 def test_every_sixflow_row_reads_its_own_report_class():
