@@ -79,7 +79,8 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 #define SIXFLOW_AHEAD packet.lookahead<bit<32>>()
 
 // A select whose cases end in no match (parse_ipv6: an IPv6 header whose Version is not 6): the
-// parser finds no row in its TCAM, which is its error (ig_prsr_md.parser_err): nothing to add.
+// parser finds no row in its TCAM, which is its error (ig_prsr_md.parser_err has
+// PARSER_ERROR_NO_MATCH): nothing to add.
 #define SIXFLOW_NO_MATCH
 #define SIXFLOW_NO_MATCH_STATE
 

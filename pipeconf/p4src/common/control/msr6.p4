@@ -91,11 +91,11 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     // 3.1); the outer header (its Version 6 already: the parser takes no other) with the tree's
     // source, its own hop limit (RFC 2473 6.3), the inner Traffic Class (DSCP and ECN: RFC
     // 6040's normal mode) and a label of the inner flow (RFC 6438), so that transit nodes can
-    // treat and spread it; the Routing header and MRH with Hdr
-    // Ext Len = 2n; the first n M-SIDs made valid (msr6_encap_sids_lo writes them); and the outer
-    // payload = the inner packet (its payload, still in the outer header) + its IPv6 header + the
-    // MRH. group 0: one copy, routed on M-SID[0]. Otherwise the ingress edge itself is the first
-    // replication point: copy i of the group gets SL = i and DA = M-SID[i] (Pointer 0).
+    // treat and spread it; the Routing header and MRH with Hdr Ext Len = 2n; the first n M-SIDs
+    // made valid (msr6_encap_sids_lo writes them); and the outer payload = the inner packet (its
+    // payload, still in the outer header) + its IPv6 header + the MRH. group 0: one copy, routed
+    // on M-SID[0]. Otherwise the ingress edge itself is the first replication point: copy i of
+    // the group gets SL = i and DA = M-SID[i] (Pointer 0).
 #define MSR6_ENCAP_ACTION(kind, type, cls, n) \
     action encap_##kind##_##n(bit<32> tree_id, ipv6_addr_t src, mcast_group_t group) { \
         msr6_encap_counter.count(); \
