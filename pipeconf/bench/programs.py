@@ -274,10 +274,10 @@ def install_minimal_mrh(client, p4info, report_every):
             {names.SRC: TREE_SRC, names.SID0: TE_SIDS[0], names.SID1: TE_SIDS[1], names.SID2: TE_SIDS[2]})
 
 
-# The minimal GTP-U programs' downlink entry: every UE prefix of Sixflow's downlink tunnels
-# (one per checksum mode, GTPU_ENCAP_MODES) to the same N3 and peer addresses, with that
-# tunnel's TEID; the uplink TEID decapsulated at the N3 address.
 def install_minimal_gtpu(client, p4info, report_every):
+    """The route; every UE prefix of Sixflow's downlink tunnels (one per checksum mode,
+    GTPU_ENCAP_MODES) to the same N3 and peer addresses, with that tunnel's TEID; the uplink TEID
+    decapsulated at the N3 address."""
     install_route(client, p4info)
     for index in range(len(GTPU_ENCAP_MODES)):
         _insert(client, p4info, names.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP,

@@ -18,10 +18,11 @@
 #   CPUs polling during the run (cpu_idle.py: a halted CPU's wake-up is the hypervisor's latency,
 #   not the program's); --idle kernel leaves the CPUs' idle states to the kernel. --classes sends
 #   only those of Sixflow's classes. The minimal programs run are the router and those of the
-#   profile's features (APN6: HBH; MSR6: MRH, MRH with the RFC duties; GTPU: GTP-U encapsulation,
-#   with the UDP checksum, decapsulation); each feature program is also sent plain IPv6 frames
-#   between its feature's, the baseline of its increment, as Sixflow's ipv6 is its classes'; --no-baseline never sends
-#   them (instructions.sh: a program's work per frame is then its feature frame's). --turns T
+#   profile's features (APN6: HBH; MSR6: MRH; GTPU: GTP-U encapsulation, the same with the UDP
+#   checksum, decapsulation; each but HBH also with the RFC duties); each feature program is
+#   also sent plain IPv6 frames between its feature's, the baseline of its increment, as
+#   Sixflow's ipv6 is its classes'; --no-baseline never sends them (instructions.sh: a
+#   program's work per frame is then its feature frame's). --turns T
 #   (default 5) splits each program's frames into T turns: every program takes a turn, in an order
 #   that rotates, and the round of programs repeats T times, so that each is measured across the
 #   whole pass rather than in one stretch of it (turns.py says why); --turns 1 runs each program
