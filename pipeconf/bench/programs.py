@@ -43,6 +43,12 @@ def sid(node, argument, pointer, function=0x100):
 TE_SIDS = [sid(9, 0, 0), sid(10, 0, 0), sid(11, 0, 0)]
 # What the replicating class's packets carry: this node's End.RL SID (2 copies from Pointer 1), two leaves.
 REPLICATE_SIDS = [sid(2, 1, 1), sid(3, 0, 0), sid(4, 0, 0)]
+# What the leaf class's packets carry: the last M-SID is this node's leaf SID.
+LEAF_SIDS = [sid(5, 1, 1), sid(6, 0, 0), sid(2, 0, 0)]
+# The multicast groups at this node: the replicating SID's (its copies leave by ports 2 and 3) and
+# the leaf SID's receivers (port 4).
+REPLICATE_GROUP, LEAF_GROUP = 10, 11
+REPLICATE_PORTS, LEAF_PORT = (2, 3), 4
 # GTP-U: this router's N3 address, the tunnels' peer (routed by fd00::/16), one downlink tunnel
 # per UDP checksum mode on its own UE prefix (fd00:e:<i>::/48), and one uplink TEID.
 GTPU_N3 = "fd00:3::1"
@@ -112,6 +118,16 @@ def msr6_frame(dst, segments_left, sids):
     return bytes(_eth()) + outer + mrh + inner
 
 
+def replicate_frame():
+    """A tree's packet to this node's replicating SID (Segments Left 0: M-SID[0])."""
+    return msr6_frame(REPLICATE_SIDS[0], 0, REPLICATE_SIDS)
+
+
+def leaf_frame():
+    """A tree's packet to this node's leaf SID (Segments Left 2: the last M-SID)."""
+    return msr6_frame(LEAF_SIDS[2], 2, LEAF_SIDS)
+
+
 def _insert(client, p4info, table, match, action, params=None, priority=None):
     client.insert(p4info.table_entry(table, match, action, params, priority))
 
@@ -169,19 +185,25 @@ def _install_msr6(client, p4info):
     local = str(ipaddress.IPv6Address((0xFD00 << 112) | (2 << 80) | (0x100 << 32)))
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID, {names.HDR_IPV6_DST: (local, 96)},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: sid(2, 1, 1)},
-            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 10})
-    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: sid(2, 0, 0)},
-            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 11})
-    client.add_multicast_group(10, [(2, 0), (3, 0)])
-    client.add_multicast_group(11, [(4, 0)])
-    # Copy i of sid(2, 1, 1)'s list (REPLICATE_SIDS, Pointer 1): Segments Left 1 + i, M-SID[1 + i].
-    for port, index in ((2, 0), (3, 1)):
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: REPLICATE_SIDS[0]},
+            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: REPLICATE_GROUP})
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: LEAF_SIDS[2]},
+            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: LEAF_GROUP})
+    _install_copies(client, p4info, lambda index: {names.INDEX: index})
+
+
+def _install_copies(client, p4info, own_params):
+    """This node's groups, and each copy of the replicating SID's: copy i of REPLICATE_SIDS'
+    list (Pointer 1) gets Segments Left 1 + i and M-SID[1 + i] (with own_params(i), what the
+    program's set_copy takes besides)."""
+    client.add_multicast_group(REPLICATE_GROUP, [(port, 0) for port in REPLICATE_PORTS])
+    client.add_multicast_group(LEAF_GROUP, [(LEAF_PORT, 0)])
+    for index, port in enumerate(REPLICATE_PORTS):
         # The replicas' replication id (rid) is 0: the group above names one copy per port.
         _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY,
-                {names.HDR_GROUP: 10, names.HDR_EG_PORT: port, names.HDR_RID: 0},
+                {names.HDR_GROUP: REPLICATE_GROUP, names.HDR_EG_PORT: port, names.HDR_RID: 0},
                 names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
-                {names.INDEX: index, names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index]})
+                {names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index], **own_params(index)})
 
 
 def _install_gtpu(client, p4info):
@@ -240,15 +262,13 @@ def _all_sixflow_flows():
     def row(name, port=2, replica=0, label=None):
         return Row(label or name, port, (classes[name], replica))
 
-    leaf_sids = [sid(5, 1, 1), sid(6, 0, 0), sid(2, 0, 0)]
     return (Flow(ipv6_frame(), (row("ipv6"),)),
             Flow(apn6_frame(), (row("apn6-insert"),)),
             Flow(group_frame(1), (row("msr6-te-encap"),)),
             Flow(group_frame(2), (row("msr6-rlb-encap"),)),
-            Flow(msr6_frame(REPLICATE_SIDS[0], 0, REPLICATE_SIDS),
-                 (row("msr6-replicate", 2, 0, "msr6-replicate copy 1"),
-                  row("msr6-replicate", 3, 1, "msr6-replicate copy 2"))),
-            Flow(msr6_frame(leaf_sids[2], 2, leaf_sids), (row("msr6-decap", 4),)),
+            Flow(replicate_frame(), tuple(row("msr6-replicate", port, index, "msr6-replicate copy %d" % (index + 1))
+                                          for index, port in enumerate(REPLICATE_PORTS))),
+            Flow(leaf_frame(), (row("msr6-decap", LEAF_PORT),)),
             *(Flow(gtpu_downlink_frame(index), (row(name),)) for index, (name, _) in enumerate(GTPU_ENCAP_MODES)),
             Flow(gtpu_uplink_frame(), (row("gtpu-decap"),)))
 
@@ -287,6 +307,22 @@ def install_minimal_gtpu(client, p4info, report_every):
             {names.HDR_N3_ADDR: GTPU_N3, names.HDR_TEID: GTPU_UPLINK_TEID}, names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP)
 
 
+# The minimal MSR6 node programs' leaf action (minimal/mrh-node.p4): the SID's receivers' group,
+# and the decapsulation Sixflow's leaf SIDs do.
+MINIMAL_MRH_DECAP = "SixflowIngress.msr6_ingress.decap"
+
+
+def install_minimal_mrh_node(client, p4info, report_every):
+    """The route; this node's replicating SID and leaf SID, their groups and copies as Sixflow's
+    scenario has them (_install_msr6)."""
+    install_route(client, p4info)
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: REPLICATE_SIDS[0]},
+            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: REPLICATE_GROUP})
+    _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: LEAF_SIDS[2]},
+            MINIMAL_MRH_DECAP, {names.GROUP: LEAF_GROUP})
+    _install_copies(client, p4info, lambda index: {})
+
+
 # The minimal GTP-U programs' UE source check (minimal/gtpu.p4, GTPU_RFC_DUTIES), keyed by the TEID.
 MINIMAL_GTPU_UE_SOURCE = "SixflowIngress.gtpu_decap_lookup.gtpu_ue_source"
 MINIMAL_GTPU_ALLOW_SOURCE = "SixflowIngress.gtpu_decap_lookup.allow_source"
@@ -311,20 +347,29 @@ GTPU_DECAP_ROW, GTPU_DECAP_PLAIN_ROW = "minimal + GTP-U decap", "minimal GTP-U d
 GTPU_RFC_ROW, GTPU_RFC_PLAIN_ROW = "minimal + GTP-U encap + RFC", "minimal GTP-U+RFC: plain IPv6"
 GTPU_FULL_RFC_ROW, GTPU_FULL_RFC_PLAIN_ROW = "minimal + GTP-U csum + RFC", "minimal GTP-U c+RFC: plain IPv6"
 GTPU_DECAP_RFC_ROW, GTPU_DECAP_RFC_PLAIN_ROW = "minimal + GTP-U decap + RFC", "minimal GTP-U d+RFC: plain IPv6"
+# A replicating program's rows: one per copy (its port), as Sixflow's msr6-replicate.
+MRH_REPLICATE_ROWS = tuple("minimal + MRH replicate copy %d" % (i + 1) for i in range(len(REPLICATE_PORTS)))
+MRH_REPLICATE_PLAIN_ROW = "minimal MRH repl.: plain IPv6"
+MRH_REPLICATE_RFC_ROWS = tuple("minimal + MRH repl.+RFC copy %d" % (i + 1) for i in range(len(REPLICATE_PORTS)))
+MRH_REPLICATE_RFC_PLAIN_ROW = "minimal MRH r+RFC: plain IPv6"
+MRH_DECAP_ROW, MRH_DECAP_PLAIN_ROW = "minimal + MRH leaf decap", "minimal MRH decap: plain IPv6"
+MRH_DECAP_RFC_ROW, MRH_DECAP_RFC_PLAIN_ROW = "minimal + MRH leaf decap + RFC", "minimal MRH d+RFC: plain IPv6"
 
 
 def _one_flow(frame, name):
     return lambda baseline=True: (Flow(frame(), (Row(name, 2),)),)
 
 
-def _feature_flows(frame, name, plain_name):
-    """A minimal feature program's frames and, interleaved with them, plain IPv6 frames the same
+def _feature_flows(frame, name, plain_name, ports=(2,)):
+    """A minimal feature program's frames (their copies leaving by ports, one row each, named name
+    or, for several, name[i]) and, interleaved with them, plain IPv6 frames the same
     program routes: its increment is taken between the two, on one switch at one time, as
     Sixflow's classes' over its ipv6. (Over the router, a program run a minute earlier, it moved
     with the machine's moment by more than the feature costs.) baseline=False: the feature's
     frames only (instructions.sh, whose figure is a program's work per frame)."""
     def flows(baseline=True):
-        feature = Flow(frame(), (Row(name, 2),))
+        names_ = (name,) if isinstance(name, str) else name
+        feature = Flow(frame(), tuple(Row(row, port) for row, port in zip(names_, ports)))
         return (Flow(ipv6_frame(), (Row(plain_name, 2),)), feature) if baseline else (feature,)
     return flows
 
@@ -335,8 +380,8 @@ class Program:
     it (install(client, p4info, report_every)), its flows (Sixflow's: flows(features, classes);
     a minimal program's: flows(baseline)), and whether its copies carry the in-switch stamp
     (minimal/common.p4). A minimal feature program also names the profile feature (define.p4's
-    WITH_<feature>) it stands for and its rows: the feature's frames and the plain IPv6 frames
-    sent between them."""
+    WITH_<feature>) it stands for and its rows: the feature's frames' (one per copy) and last the
+    plain IPv6 frames sent between them."""
     name: str
     source: str
     install: object
@@ -346,8 +391,19 @@ class Program:
     rows: tuple = ()
 
 
-def _feature_program(name, source, install, frame, feature, row, plain_row):
-    return Program(name, source, install, _feature_flows(frame, row, plain_row), True, feature, (row, plain_row))
+def _feature_program(name, source, install, frame, feature, row, plain_row, ports=(2,)):
+    rows = (row,) if isinstance(row, str) else tuple(row)
+    return Program(name, source, install, _feature_flows(frame, row, plain_row, ports), True, feature,
+                   rows + (plain_row,))
+
+
+def yardstick(cls, program):
+    """(program, its row Sixflow's row cls is held to, that program's plain IPv6 row): a copy's
+    row is held to the same copy's (the row of the same index)."""
+    rows = PROGRAMS[program].rows
+    feature_rows = rows[:-1]
+    copy = int(cls.rsplit(" ", 1)[1]) - 1 if " copy " in cls else 0
+    return program, feature_rows[copy], rows[-1]
 
 
 PROGRAMS = {
@@ -376,28 +432,54 @@ PROGRAMS = {
     "minimal-gtpu-decap-rfc": _feature_program("minimal-gtpu-decap-rfc", "minimal/gtpu-decap-rfc.p4",
                                                install_minimal_gtpu_rfc, gtpu_uplink_frame, "GTPU",
                                                GTPU_DECAP_RFC_ROW, GTPU_DECAP_RFC_PLAIN_ROW),
+    # A tree's packets to this node's replicating SID (its two copies) and to its leaf SID, the
+    # same frames as Sixflow's msr6-replicate and msr6-decap.
+    "minimal-mrh-replicate": _feature_program("minimal-mrh-replicate", "minimal/mrh-replicate.p4",
+                                              install_minimal_mrh_node, replicate_frame, "MSR6", MRH_REPLICATE_ROWS,
+                                              MRH_REPLICATE_PLAIN_ROW, REPLICATE_PORTS),
+    "minimal-mrh-decap": _feature_program("minimal-mrh-decap", "minimal/mrh-decap.p4", install_minimal_mrh_node,
+                                          leaf_frame, "MSR6", MRH_DECAP_ROW, MRH_DECAP_PLAIN_ROW, (LEAF_PORT,)),
+    "minimal-mrh-replicate-rfc": _feature_program("minimal-mrh-replicate-rfc", "minimal/mrh-replicate-rfc.p4",
+                                                  install_minimal_mrh_node, replicate_frame, "MSR6",
+                                                  MRH_REPLICATE_RFC_ROWS, MRH_REPLICATE_RFC_PLAIN_ROW,
+                                                  REPLICATE_PORTS),
+    "minimal-mrh-decap-rfc": _feature_program("minimal-mrh-decap-rfc", "minimal/mrh-decap-rfc.p4",
+                                              install_minimal_mrh_node, leaf_frame, "MSR6", MRH_DECAP_RFC_ROW,
+                                              MRH_DECAP_RFC_PLAIN_ROW, (LEAF_PORT,)),
     "sixflow": Program("sixflow", None, install_sixflow, sixflow_flows, False),
 }
-# Sixflow's feature classes and the minimal program doing only that feature: its increment is
-# the goal for theirs.
+# Sixflow's feature rows (a class's, or each copy's of a replicating class) and the minimal program
+# doing only that feature: its increment (of the same copy's row) is the goal for theirs.
 # INCREMENTAL computes the checksum FULL does, otherwise: its yardstick is the program computing it.
 MINIMAL_OF_CLASS = {"apn6-insert": "minimal-hbh", "msr6-te-encap": "minimal-mrh", "msr6-rlb-encap": "minimal-mrh",
                     "gtpu-encap-zero": "minimal-gtpu", "gtpu-encap-full": "minimal-gtpu-full",
-                    "gtpu-encap-incremental": "minimal-gtpu-full", "gtpu-decap": "minimal-gtpu-decap"}
+                    "gtpu-encap-incremental": "minimal-gtpu-full", "gtpu-decap": "minimal-gtpu-decap",
+                    "msr6-replicate copy 1": "minimal-mrh-replicate", "msr6-replicate copy 2": "minimal-mrh-replicate",
+                    "msr6-decap": "minimal-mrh-decap"}
 # The same feature's minimal program that also does the RFC duties Sixflow's does and the bare one
 # leaves out (minimal/mrh.p4 lists them): shown beside the goal, so that the two can be told apart.
 MINIMAL_WITH_DUTIES_OF_CLASS = {"msr6-te-encap": "minimal-mrh-rfc", "msr6-rlb-encap": "minimal-mrh-rfc",
                                 "gtpu-encap-zero": "minimal-gtpu-rfc", "gtpu-encap-full": "minimal-gtpu-full-rfc",
                                 "gtpu-encap-incremental": "minimal-gtpu-full-rfc",
-                                "gtpu-decap": "minimal-gtpu-decap-rfc"}
+                                "gtpu-decap": "minimal-gtpu-decap-rfc",
+                                "msr6-replicate copy 1": "minimal-mrh-replicate-rfc",
+                                "msr6-replicate copy 2": "minimal-mrh-replicate-rfc",
+                                "msr6-decap": "minimal-mrh-decap-rfc"}
 
 
-def programs_for(features):
+def programs_for(features, classes=None):
     """The programs a run measures for a profile with these features: the minimal router, each
     minimal feature program whose feature the profile has (nothing of Sixflow's compares with the
-    others), and Sixflow."""
+    others), and Sixflow. With classes (names of SIXFLOW_CLASSES), of the feature programs only
+    those a row of those classes is held to (MINIMAL_OF_CLASS, MINIMAL_WITH_DUTIES_OF_CLASS)."""
+    held_to = None
+    if classes is not None:
+        rows = {row.name for flow in sixflow_flows(features, classes) for row in flow.rows}
+        held_to = {program for table in (MINIMAL_OF_CLASS, MINIMAL_WITH_DUTIES_OF_CLASS)
+                   for row, program in table.items() if row in rows}
     return [name for name, program in PROGRAMS.items()
-            if program.source is None or program.feature is None or program.feature in features]
+            if program.source is None or program.feature is None
+            or program.feature in features and (held_to is None or name in held_to)]
 
 
 def wants_baseline(program, features, no_baseline=False):

@@ -6,16 +6,16 @@ send interval, the in-switch figures, and ratios and increments only where no sw
 import math
 
 from latency_stats import judge, summarize
-from programs import MINIMAL_OF_CLASS, MINIMAL_WITH_DUTIES_OF_CLASS, PROGRAMS, ROUTER_ROW
+from programs import MINIMAL_OF_CLASS, MINIMAL_WITH_DUTIES_OF_CLASS, ROUTER_ROW, yardstick
 
 ROUTER = ("minimal-router", ROUTER_ROW)
 SIXFLOW_IPV6 = ("sixflow", "ipv6")
 # Sixflow's feature classes, the minimal program doing only that feature (its row), and that
 # program's plain IPv6 row, the baseline of its increment (measured between them, on one switch
 # at one time, as Sixflow's classes' over its ipv6).
-FEATURES = {cls: (program,) + PROGRAMS[program].rows for cls, program in MINIMAL_OF_CLASS.items()}
+FEATURES = {cls: yardstick(cls, program) for cls, program in MINIMAL_OF_CLASS.items()}
 # The same, for the minimal programs that also do the feature's RFC duties (shown beside the goal).
-WITH_DUTIES = {cls: (program,) + PROGRAMS[program].rows for cls, program in MINIMAL_WITH_DUTIES_OF_CLASS.items()}
+WITH_DUTIES = {cls: yardstick(cls, program) for cls, program in MINIMAL_WITH_DUTIES_OF_CLASS.items()}
 # The goals the P4 work aims at (README: Benchmarks).
 GOAL_RATIO = 1.5
 

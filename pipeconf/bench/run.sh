@@ -18,8 +18,9 @@
 #   CPUs polling during the run (cpu_idle.py: a halted CPU's wake-up is the hypervisor's latency,
 #   not the program's); --idle kernel leaves the CPUs' idle states to the kernel. --classes sends
 #   only those of Sixflow's classes. The minimal programs run are the router and those of the
-#   profile's features (APN6: HBH; MSR6: MRH; GTPU: GTP-U encapsulation, the same with the UDP
-#   checksum, decapsulation; each but HBH also with the RFC duties); each feature program is
+#   profile's features (APN6: HBH; MSR6: MRH encapsulation, replication, leaf decapsulation; GTPU:
+#   GTP-U encapsulation, the same with the UDP checksum, decapsulation; each but HBH also with the
+#   RFC duties), with --classes only those the classes are held to; each feature program is
 #   also sent plain IPv6 frames between its feature's, the baseline of its increment, as
 #   Sixflow's ipv6 is its classes'; --no-baseline never sends them (instructions.sh: a
 #   program's work per frame is then its feature frame's). --turns T
@@ -78,11 +79,16 @@ fi
 artifacts="${SIXFLOW_BENCH_ARTIFACTS:-$pipeconf/src/main/resources/p4c-out/$profile/bmv2}"
 features="$("$pipeconf/build-p4.sh" --flags "$profile" | sed 's/^-DWITH_//' | paste -sd, -)"
 echo "Sixflow profile $profile (features: ${features:-none}${classes:+; classes: $classes})"
-# The minimal router, the minimal programs of the profile's features, Sixflow (programs.programs_for).
+# The minimal router, the minimal programs of the profile's features (with --classes, those the
+# classes are held to), Sixflow (programs.programs_for).
 chosen="$("$python" -c 'import sys
 sys.path.insert(0, sys.argv[1])
 import programs
-print(" ".join(programs.programs_for(frozenset(f for f in sys.argv[2].split(",") if f))))' "$here" "$features")"
+classes = [c for c in sys.argv[3].split(",") if c] or None
+try:
+    print(" ".join(programs.programs_for(frozenset(f for f in sys.argv[2].split(",") if f), classes)))
+except ValueError as e:
+    sys.exit(f"--classes: {e}")' "$here" "$features" "$classes")" || exit 2
 read -r -a programs <<< "$chosen"
 echo "programs: ${programs[*]}"
 

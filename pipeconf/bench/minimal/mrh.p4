@@ -12,37 +12,15 @@
 // forwarded into the tunnel (section 3.1), the grown packet held to the link's MTU (section 7.1;
 // one constant MTU, no per-port one), and the outer flow label a hash of the inner flow's
 // 5-tuple and flow label (RFC 6438), for which it reads the UDP ports.
-#include "common.p4"
+#include "mrh_common.p4"
 
-const bit<8> PROTO_IPV6 = 41;
-const bit<8> PROTO_ROUTING = 43;
-const bit<8> ROUTING_TYPE_MRH = 253;
-const bit<8> MRH_TYPE_TE = 1;
-#define MSIDS 3
-// Hdr Ext Len = 2 * M-SIDs; the outer IPv6 header, the MRH's first 8 octets and the M-SIDs.
-const bit<8> MRH_HDR_EXT_LEN = 2 * MSIDS;
+// The outer IPv6 header, the MRH's first 8 octets and the M-SIDs.
 const bit<16> ENCAP_BYTES = 40 + 8 + 16 * MSIDS;
 #ifdef MRH_RFC_DUTIES
 const bit<8> PROTO_UDP = 17;
 const bit<8> OUTER_HOP_LIMIT = 64;
 const bit<16> LINK_MTU = 1500;
 #endif
-
-header routing_t {
-    bit<8> next_header;
-    bit<8> hdr_ext_len;
-    bit<8> routing_type;
-    bit<8> segments_left;
-}
-
-header mrh_t {
-    bit<8>  mrh_type;
-    bit<24> reserved;
-}
-
-header msid_t {
-    bit<128> sid;
-}
 
 #ifdef MRH_RFC_DUTIES
 header l4_ports_t {

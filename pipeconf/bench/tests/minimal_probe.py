@@ -2,7 +2,8 @@
 # Copyright 2026 The Sixflow Authors
 """Run inside the network namespace of a bmv2 switch running one minimal program
 (test_minimal_on_bmv2.py starts both): programs the switch as the benchmark does, sends it the
-probes of that program from host port 1 and prints, as JSON, what left by port 2 for each.
+probes of that program from host port 1 and prints, as JSON, what left by ports 2 to 4 for each
+(a frame's "port" says which).
 
     minimal_probe.py PROGRAM WORKDIR     (WORKDIR holds the compiled bmv2.json and p4info.txt)
 """
@@ -51,6 +52,45 @@ def group(inner_hop_limit=64):
     return frame
 
 
+# An MSR6 frame's offsets (programs.msr6_frame: 3 M-SIDs): the Routing header after the outer
+# IPv6 header, the MRH Type after its first 4 octets, the inner packet after the M-SIDs.
+ROUTING, MRH_TYPE, INNER = 14 + 40, 14 + 40 + 4, 14 + 40 + 8 + 16 * 3
+
+
+def _set_ecn(raw, at, ecn):
+    # Traffic Class's low two bits: bits 4 and 5 of the IPv6 header's second octet.
+    raw[at + 1] = (raw[at + 1] & ~0x30) | (ecn << 4)
+
+
+def msr6(frame, hop_limit=None, mrh_type=None, segments_left=None, next_header=None, outer_ecn=0, inner_ecn=0):
+    """One of the bench's MSR6 frames (programs.replicate_frame, leaf_frame), changed."""
+    raw = bytearray(frame())
+    if hop_limit is not None:
+        raw[14 + 7] = hop_limit
+    if mrh_type is not None:
+        raw[MRH_TYPE] = mrh_type
+    if segments_left is not None:
+        raw[ROUTING + 3] = segments_left
+    if next_header is not None:
+        raw[ROUTING] = next_header
+    _set_ecn(raw, 14, outer_ecn)
+    _set_ecn(raw, INNER, inner_ecn)
+    return Ether(bytes(raw))
+
+
+def replicate(**changes):
+    return msr6(programs.replicate_frame, **changes)
+
+
+def leaf(**changes):
+    return msr6(programs.leaf_frame, **changes)
+
+
+def elsewhere():
+    """An MRH packet to a SID not this node's: routed as any packet (fd00::/16, port 2)."""
+    return Ether(programs.msr6_frame(programs.TE_SIDS[0], 0, programs.TE_SIDS))
+
+
 # Each program's probes: name -> frame.
 PROBES = {
     "minimal-router": {"routed": lambda: Ether(programs.ipv6_frame())},
@@ -67,7 +107,32 @@ PROBES = {
         "CE over ECT(0)": lambda: uplink(outer_ecn=3, inner_ecn=2),
         "UDP length that lies": lambda: uplink(udp_len=20),
     },
+    "minimal-mrh-replicate": {
+        "replicated": replicate,
+        "hop limit 1": lambda: replicate(hop_limit=1),
+        "not this node's": elsewhere,
+    },
+    "minimal-mrh-replicate-rfc": {
+        "replicated": replicate,
+        "hop limit 1": lambda: replicate(hop_limit=1),
+        "not this node's": elsewhere,
+        "unknown MRH type": lambda: replicate(mrh_type=7),
+        "Segments Left past the list": lambda: replicate(segments_left=3),
+    },
+    "minimal-mrh-decap": {
+        "decapsulated": leaf,
+        "not IPv6 inside": lambda: leaf(next_header=17),
+    },
+    "minimal-mrh-decap-rfc": {
+        "decapsulated": leaf,
+        "not IPv6 inside": lambda: leaf(next_header=17),
+        "CE over Not-ECT": lambda: leaf(outer_ecn=3, inner_ecn=0),
+        "CE over ECT(0)": lambda: leaf(outer_ecn=3, inner_ecn=2),
+        "unknown MRH type": lambda: leaf(mrh_type=7),
+    },
 }
+# The switch's ports the probes' copies may leave by (host port 1 sends).
+OUT_PORTS = (2, 3, 4)
 
 
 def describe(frame):
@@ -83,8 +148,9 @@ def describe(frame):
                    checksum_computed=Ether(bytes(copy))[UDP].chksum, teid=frame[GTP_U_Header].teid,
                    gtpu_len=frame[GTP_U_Header].length, inner_hlim=inner.hlim)
     elif frame[IPv6].nh == 43:
-        inner = IPv6(bytes(frame[IPv6].payload)[8 + 16 * 3:])
-        out.update(inner_hlim=inner.hlim, inner_dst=inner.dst)
+        routing = bytes(frame[IPv6].payload)
+        inner = IPv6(routing[8 + 16 * 3:])
+        out.update(inner_hlim=inner.hlim, inner_dst=inner.dst, dst=frame[IPv6].dst, segments_left=routing[3])
     else:
         out.update(src=frame[IPv6].src, dst=frame[IPv6].dst, tc=frame[IPv6].tc)
     return out
@@ -100,13 +166,14 @@ def main():
     programs.PROGRAMS[program].install(client, p4info, 1)
     results = {}
     for name, probe in PROBES[program].items():
-        sniffer = AsyncSniffer(iface="host2", store=True)
+        sniffer = AsyncSniffer(iface=["host%d" % port for port in OUT_PORTS], store=True)
         sniffer.start()
         time.sleep(0.3)
         sendp(probe(), iface="host1", verbose=False)
         time.sleep(0.7)
         sniffer.stop()
-        results[name] = [describe(Ether(bytes(p))) for p in sniffer.results]
+        results[name] = [dict(describe(Ether(bytes(p))), port=int(p.sniffed_on[len("host"):]))
+                         for p in sniffer.results]
     print(json.dumps(results))
 
 

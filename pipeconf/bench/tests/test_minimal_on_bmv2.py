@@ -19,6 +19,10 @@ import pytest
 here = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.join(here, "..")
 NETNS = os.path.join(here, "..", "..", "tools", "bmv2-netns.sh")
+sys.path.insert(0, BENCH)
+sys.path.insert(0, os.path.join(BENCH, "..", "ptf", "lib"))
+
+import programs  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0 or not shutil.which("p4c-bm2-ss") or not shutil.which("simple_switch_grpc"),
@@ -36,7 +40,7 @@ def run_probes(program, tmp_path):
         set -e
         . {NETNS}
         trap 'bmv2_netns_down {ns}' EXIT
-        bmv2_netns_up {ns} {tmp_path} 255 1 2
+        bmv2_netns_up {ns} {tmp_path} 255 1 2 3 4
         ip netns exec {ns} {sys.executable} {os.path.join(here, "minimal_probe.py")} {program} {tmp_path}
     """
     done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
@@ -47,6 +51,10 @@ def run_probes(program, tmp_path):
 def one(results, probe):
     (frame,) = results[probe]
     return frame
+
+
+def by_port(results, probe):
+    return {frame["port"]: frame for frame in results[probe]}
 
 
 def test_router_routes(tmp_path):
@@ -104,4 +112,42 @@ def test_gtpu_decap_with_duties_checks_the_tunnel_exit(tmp_path):
     assert one(results, "decapsulated")["dst"] == "fd00:2::7"
     assert one(results, "CE over ECT(0)")["tc"] & 3 == 3
     for dropped in ("spoofed source", "CE over Not-ECT", "UDP length that lies"):
+        assert results[dropped] == [], dropped
+
+
+def check_replicas(results):
+    copies = by_port(results, "replicated")
+    assert sorted(copies) == [2, 3]
+    for index, port in enumerate((2, 3)):
+        copy = copies[port]
+        assert (copy["dst"], copy["segments_left"], copy["hlim"], copy["inner_dst"]) == \
+            (programs.REPLICATE_SIDS[1 + index], 1 + index, 63, "ff3e::3")
+    assert results["hop limit 1"] == []
+    routed = one(results, "not this node's")
+    assert (routed["port"], routed["segments_left"], routed["hlim"]) == (2, 0, 63)
+
+
+def test_mrh_node_replicates(tmp_path):
+    check_replicas(run_probes("minimal-mrh-replicate", tmp_path))
+
+
+def test_mrh_node_with_duties_replicates_and_drops_what_it_may_not_process(tmp_path):
+    results = run_probes("minimal-mrh-replicate-rfc", tmp_path)
+    check_replicas(results)
+    for dropped in ("unknown MRH type", "Segments Left past the list"):
+        assert results[dropped] == [], dropped
+
+
+def test_mrh_leaf_decapsulates_and_checks_nothing(tmp_path):
+    results = run_probes("minimal-mrh-decap", tmp_path)
+    frame = one(results, "decapsulated")
+    assert (frame["port"], frame["dst"], frame["nh"], frame["hlim"]) == (4, "ff3e::3", 17, 64)
+    assert one(results, "not IPv6 inside")["port"] == 4
+
+
+def test_mrh_leaf_with_duties_checks_the_tunnel_exit(tmp_path):
+    results = run_probes("minimal-mrh-decap-rfc", tmp_path)
+    assert one(results, "decapsulated")["dst"] == "ff3e::3"
+    assert one(results, "CE over ECT(0)")["tc"] & 3 == 3
+    for dropped in ("not IPv6 inside", "CE over Not-ECT", "unknown MRH type"):
         assert results[dropped] == [], dropped

@@ -86,7 +86,9 @@ def test_a_profile_gets_only_its_features_entries_and_flows(profile, features):
 
 @pytest.mark.parametrize("features,expected", [
     (frozenset(), ["minimal-router", "sixflow"]),
-    (frozenset({"APN6", "MSR6"}), ["minimal-router", "minimal-hbh", "minimal-mrh", "minimal-mrh-rfc", "sixflow"]),
+    (frozenset({"APN6", "MSR6"}), ["minimal-router", "minimal-hbh", "minimal-mrh", "minimal-mrh-rfc",
+                                   "minimal-mrh-replicate", "minimal-mrh-decap", "minimal-mrh-replicate-rfc",
+                                   "minimal-mrh-decap-rfc", "sixflow"]),
     (frozenset({"GTPU"}), ["minimal-router", "minimal-gtpu", "minimal-gtpu-full", "minimal-gtpu-decap",
                            "minimal-gtpu-rfc", "minimal-gtpu-full-rfc", "minimal-gtpu-decap-rfc", "sixflow"]),
 ])
@@ -94,15 +96,29 @@ def test_a_run_measures_the_router_the_profiles_feature_programs_and_sixflow(fea
     assert programs.programs_for(features) == expected
 
 
-def test_every_feature_class_has_a_minimal_program_of_its_feature():
-    feature_classes = {name for name, _ in programs.SIXFLOW_CLASSES
-                       if programs.class_feature(name) and name not in ("msr6-replicate", "msr6-decap")}
-    assert set(programs.MINIMAL_OF_CLASS) == feature_classes
+def test_a_run_of_some_classes_measures_only_the_programs_they_are_held_to():
+    core = frozenset({"APN6", "MSR6"})
+    assert programs.programs_for(core, ["ipv6", "msr6-replicate"]) == \
+        ["minimal-router", "minimal-mrh-replicate", "minimal-mrh-replicate-rfc", "sixflow"]
+    assert programs.programs_for(core, ["ipv6"]) == ["minimal-router", "sixflow"]
+    assert programs.programs_for(core, ["apn6-insert", "msr6-decap"]) == \
+        ["minimal-router", "minimal-hbh", "minimal-mrh-decap", "minimal-mrh-decap-rfc", "sixflow"]
+    with pytest.raises(ValueError):
+        programs.programs_for(core, ["gtpu-decap"])
+
+
+def sixflow_feature_rows():
+    """Sixflow's rows of a feature (a class's, or each copy's of a replicating class)."""
+    return {r.name for flow in programs.sixflow_flows() for r in flow.rows
+            if programs.class_feature(r.name.split(" ")[0])}
+
+
+def test_every_feature_row_has_a_minimal_program_of_its_feature():
+    assert set(programs.MINIMAL_OF_CLASS) == sixflow_feature_rows()
     for name, program in programs.MINIMAL_OF_CLASS.items():
-        assert programs.PROGRAMS[program].feature == programs.class_feature(name)
-    # Each GTP-U and MSR6 encapsulation (and GTP-U's decapsulation) also has the program doing
-    # the same with the RFC duties.
-    assert set(programs.MINIMAL_WITH_DUTIES_OF_CLASS) == feature_classes - {"apn6-insert"}
+        assert programs.PROGRAMS[program].feature == programs.class_feature(name.split(" ")[0])
+    # Each MSR6 and GTP-U row also has the program doing the same with the RFC duties.
+    assert set(programs.MINIMAL_WITH_DUTIES_OF_CLASS) == sixflow_feature_rows() - {"apn6-insert"}
 
 
 def test_every_sixflow_row_reads_its_own_report_class():
@@ -246,11 +262,15 @@ def test_a_minimal_feature_program_sends_plain_ipv6_only_where_the_profile_has_i
     assert not programs.wants_baseline(router, frozenset({"APN6", "MSR6", "GTPU"}))
 
 
-def test_each_feature_class_has_a_minimal_program_of_its_feature_with_the_rows_it_sends():
-    classes = dict(programs.SIXFLOW_CLASSES)
+def test_each_feature_row_is_held_to_the_same_row_of_a_program_of_its_feature():
     for cls, name in list(programs.MINIMAL_OF_CLASS.items()) + list(programs.MINIMAL_WITH_DUTIES_OF_CLASS.items()):
         program = programs.PROGRAMS[name]
-        assert cls in classes
-        assert programs.class_feature(cls) == program.feature
-        plain, feature = (r.name for flow in program.flows() for r in flow.rows)
-        assert program.rows == (feature, plain)
+        assert cls in sixflow_feature_rows()
+        assert programs.class_feature(cls.split(" ")[0]) == program.feature
+        plain, *feature = (r.name for flow in program.flows() for r in flow.rows)
+        assert program.rows == tuple(feature) + (plain,)
+        held, row, plain_row = programs.yardstick(cls, name)
+        assert (held, plain_row) == (name, plain)
+        # A copy to the same copy: Sixflow's copy i and the program's leave by the same port.
+        sixflow_port = next(r.port for flow in programs.sixflow_flows() for r in flow.rows if r.name == cls)
+        assert next(r.port for flow in program.flows() for r in flow.rows if r.name == row) == sixflow_port

@@ -140,3 +140,17 @@ def test_the_pass_says_how_its_classes_were_ordered(capsys):
         r.update(order="shuffled", seed=7)
     report_table.print_pass(results)
     assert "classes shuffled each round (seed 7)" in capsys.readouterr().out
+
+
+def test_each_copy_of_a_replicating_class_is_held_to_the_same_copy_of_the_minimal_program(capsys):
+    replicate = result("minimal-mrh-replicate", [row("minimal MRH repl.: plain IPv6", 52.0),
+                                                 row("minimal + MRH replicate copy 1", 60.0),
+                                                 row("minimal + MRH replicate copy 2", 64.0)])
+    own = result("sixflow", [row("ipv6", 100.0), row("msr6-replicate copy 1", 107.0),
+                             row("msr6-replicate copy 2", 115.0)])
+    assert report_table.print_pass(minimal() + [replicate, own]) is False
+    out = capsys.readouterr().out
+    assert ("goal: msr6-replicate copy 1 adds +7.0 µs to Sixflow ipv6, minimal + MRH replicate copy 1 adds "
+            "+8.0 µs to its own plain IPv6 frames (goal <=: met)") in out
+    assert ("goal: msr6-replicate copy 2 adds +15.0 µs to Sixflow ipv6, minimal + MRH replicate copy 2 adds "
+            "+12.0 µs to its own plain IPv6 frames (goal <=: not met)") in out
