@@ -49,6 +49,10 @@ LEAF_SIDS = [sid(5, 1, 1), sid(6, 0, 0), sid(2, 0, 0)]
 # the leaf SID's receivers (port 4).
 REPLICATE_GROUP, LEAF_GROUP = 10, 11
 REPLICATE_PORTS, LEAF_PORT = (2, 3), 4
+# The next hop's MAC towards each replica's M-SID, and the multicast MAC of the tree's group
+# address (ff3e::3: 33:33 and its last 32 bits) for the leaf's receivers.
+REPLICA_MACS = {2: "00:00:00:00:02:01", 3: "00:00:00:00:03:01"}
+LEAF_DMAC = "33:33:00:00:00:03"
 # GTP-U: this router's N3 address, the tunnels' peer (routed by fd00::/16), one downlink tunnel
 # per UDP checksum mode on its own UE prefix (fd00:e:<i>::/48), and one uplink TEID.
 GTPU_N3 = "fd00:3::1"
@@ -189,21 +193,31 @@ def _install_msr6(client, p4info):
             names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: REPLICATE_GROUP})
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: LEAF_SIDS[2]},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: LEAF_GROUP})
-    _install_copies(client, p4info, lambda index: {names.INDEX: index})
+    _install_copies(client, p4info, sixflow=True)
 
 
-def _install_copies(client, p4info, own_params):
-    """This node's groups, and each copy of the replicating SID's: copy i of REPLICATE_SIDS'
-    list (Pointer 1) gets Segments Left 1 + i and M-SID[1 + i] (with own_params(i), what the
-    program's set_copy takes besides)."""
+def _install_copies(client, p4info, sixflow):
+    """This node's groups and each copy's rewrite: copy i of REPLICATE_SIDS' list (Pointer 1)
+    gets Segments Left 1 + i, M-SID[1 + i] and the MACs towards it, the leaf's receivers' copy
+    their port's MACs. Sixflow numbers a copy (index) and keeps its MACs in msr6_adjacency, as its
+    controller writes them; a minimal program's set_copy takes the MACs itself."""
     client.add_multicast_group(REPLICATE_GROUP, [(port, 0) for port in REPLICATE_PORTS])
     client.add_multicast_group(LEAF_GROUP, [(LEAF_PORT, 0)])
+    adjacencies = [(LEAF_GROUP, LEAF_PORT, LEAF_DMAC)]
     for index, port in enumerate(REPLICATE_PORTS):
+        macs = {names.SMAC: ROUTER_MAC, names.DMAC: REPLICA_MACS[port]}
         # The replicas' replication id (rid) is 0: the group above names one copy per port.
         _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY,
                 {names.HDR_GROUP: REPLICATE_GROUP, names.HDR_EG_PORT: port, names.HDR_RID: 0},
                 names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
-                {names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index], **own_params(index)})
+                {names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index],
+                 **({names.INDEX: index} if sixflow else macs)})
+        if sixflow:
+            adjacencies.append((REPLICATE_GROUP, port, REPLICA_MACS[port]))
+    for group, port, dmac in adjacencies:
+        _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY,
+                {names.HDR_GROUP: group, names.HDR_EG_PORT: port}, names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY,
+                {names.SMAC: ROUTER_MAC, names.DMAC: dmac})
 
 
 def _install_gtpu(client, p4info):
@@ -320,7 +334,7 @@ def install_minimal_mrh_node(client, p4info, report_every):
             names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: REPLICATE_GROUP})
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: LEAF_SIDS[2]},
             MINIMAL_MRH_DECAP, {names.GROUP: LEAF_GROUP})
-    _install_copies(client, p4info, lambda index: {})
+    _install_copies(client, p4info, sixflow=False)
 
 
 # The minimal GTP-U programs' UE source check (minimal/gtpu.p4, GTPU_RFC_DUTIES), keyed by the TEID.

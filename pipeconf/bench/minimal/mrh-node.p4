@@ -5,10 +5,10 @@
 // (mrh-replicate.p4, mrh-decap.p4: one source, one program per name the bench compiles):
 //   - a replicating SID (End.RL): the packet goes to the tree's multicast group, its hop limit
 //     tested and decremented as the router does for any packet it forwards; each copy leaves with
-//     the Segments Left and destination (the M-SID it goes to) the controller gave it per
-//     (group, port, replication id);
+//     the Segments Left, destination (the M-SID it goes to) and next hop's MACs the controller
+//     gave it per (group, port, replication id);
 //   - a leaf SID: the outer header, the MRH and its M-SIDs go, and the inner packet goes to the
-//     group of the leaf's receivers.
+//     group of the leaf's receivers, with the MACs of their port.
 // Any other packet, an MRH one not addressed to this node included, is routed.
 //
 // Built with MRH_NODE_RFC_DUTIES (the -rfc programs), it also does what the RFCs ask of a node
@@ -157,13 +157,15 @@ control MrhNode(inout headers_t hdr, inout standard_metadata_t std_meta) {
     }
 }
 
-// Each replica: its Segments Left and destination, by the group, the port it leaves by and its
-// replication id (0 unless a group sends one port two copies). A leaf's copies (no MRH left) have
-// nothing to finish.
+// Each copy's rewrite as it leaves: a replica's Segments Left, destination (the M-SID it goes to)
+// and the MACs of the link towards it, by the group, the port and its replication id (0 unless
+// a group sends one port two copies); a leaf's receivers' copy, the MACs of their port.
 control MrhCopy(inout headers_t hdr, inout standard_metadata_t std_meta) {
-    action set_copy(bit<8> segments_left, bit<128> sid) {
+    action set_copy(bit<8> segments_left, bit<128> sid, bit<48> smac, bit<48> dmac) {
         hdr.routing.segments_left = segments_left;
         hdr.ipv6.dst_addr = sid;
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
     }
 
     table msr6_copy {
@@ -180,9 +182,29 @@ control MrhCopy(inout headers_t hdr, inout standard_metadata_t std_meta) {
         size = 4096;
     }
 
+    action set_adjacency(bit<48> smac, bit<48> dmac) {
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
+    }
+
+    table msr6_adjacency {
+        key = {
+            std_meta.mcast_grp: exact @name("group");
+            std_meta.egress_port: exact @name("eg_port");
+        }
+        actions = {
+            set_adjacency;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = 4096;
+    }
+
     apply {
         if (hdr.mrh.isValid()) {
             msr6_copy.apply();
+        } else if (std_meta.mcast_grp != 0) {
+            msr6_adjacency.apply();
         }
     }
 }

@@ -138,7 +138,8 @@ OUT_PORTS = (2, 3, 4)
 def describe(frame):
     """What the tests read of a frame that left: its headers' fields as scapy decodes them, the
     UDP checksum scapy computes for it, and for a G-PDU its inner packet's."""
-    out = {"len": len(frame), "hlim": frame[IPv6].hlim, "nh": frame[IPv6].nh, "plen": frame[IPv6].plen}
+    out = {"len": len(frame), "hlim": frame[IPv6].hlim, "nh": frame[IPv6].nh, "plen": frame[IPv6].plen,
+           "smac": frame[Ether].src, "dmac": frame[Ether].dst}
     if GTP_U_Header in frame:
         udp = frame[UDP]
         copy = Ether(bytes(frame))

@@ -120,8 +120,8 @@ def check_replicas(results):
     assert sorted(copies) == [2, 3]
     for index, port in enumerate((2, 3)):
         copy = copies[port]
-        assert (copy["dst"], copy["segments_left"], copy["hlim"], copy["inner_dst"]) == \
-            (programs.REPLICATE_SIDS[1 + index], 1 + index, 63, "ff3e::3")
+        assert (copy["dst"], copy["segments_left"], copy["hlim"], copy["inner_dst"], copy["dmac"]) == \
+            (programs.REPLICATE_SIDS[1 + index], 1 + index, 63, "ff3e::3", programs.REPLICA_MACS[port])
     assert results["hop limit 1"] == []
     routed = one(results, "not this node's")
     assert (routed["port"], routed["segments_left"], routed["hlim"]) == (2, 0, 63)
@@ -141,7 +141,8 @@ def test_mrh_node_with_duties_replicates_and_drops_what_it_may_not_process(tmp_p
 def test_mrh_leaf_decapsulates_and_checks_nothing(tmp_path):
     results = run_probes("minimal-mrh-decap", tmp_path)
     frame = one(results, "decapsulated")
-    assert (frame["port"], frame["dst"], frame["nh"], frame["hlim"]) == (4, "ff3e::3", 17, 64)
+    assert (frame["port"], frame["dst"], frame["nh"], frame["hlim"], frame["dmac"]) == \
+        (4, "ff3e::3", 17, 64, programs.LEAF_DMAC)
     assert one(results, "not IPv6 inside")["port"] == 4
 
 

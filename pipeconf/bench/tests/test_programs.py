@@ -59,10 +59,13 @@ def test_minimal_program_compiles_and_takes_the_bench_entries(program, tmp_path)
     program.install(client, p4info, 1)  # raises KeyError on a name its P4Info lacks
     tables = {t.preamble.id: t.preamble.name for t in p4info.p4info.tables}
     written = sorted(tables[e.table_id] for e in client.entries)
-    # Every table of the program gets its entries (GTP-U: the route, three UE prefixes, one TEID).
+    # Every table of the program gets its entries (GTP-U: the route, three UE prefixes, one TEID;
+    # an MSR6 node: the route, two SIDs, two replicas, the leaf's receivers' MACs).
     expected = {"minimal-router": 1, "minimal-hbh": 2, "minimal-mrh": 2, "minimal-mrh-rfc": 2,
                 "minimal-gtpu": 5, "minimal-gtpu-full": 5, "minimal-gtpu-decap": 5,
-                "minimal-gtpu-rfc": 6, "minimal-gtpu-full-rfc": 6, "minimal-gtpu-decap-rfc": 6}[program.name]
+                "minimal-gtpu-rfc": 6, "minimal-gtpu-full-rfc": 6, "minimal-gtpu-decap-rfc": 6,
+                "minimal-mrh-replicate": 6, "minimal-mrh-decap": 6, "minimal-mrh-replicate-rfc": 6,
+                "minimal-mrh-decap-rfc": 6}[program.name]
     assert len(written) == expected and set(written) == set(tables.values()), written
 
 
