@@ -378,9 +378,11 @@ struct local_metadata_t {
     bit<16>          msr6_pointer;
     bit<16>          msr6_argument;      // Replication Number (End.RL) or Local Bitstring (End.RLB.X)
     bit<16>          msr6_segments_left;
+#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
     bit<16>          msr6_left_of_sl;      // M-SIDs from Segments Left on (0: past the list)
     bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
     bit<16>          msr6_left_of_copies;  // M-SIDs after End.RL's copies (Pointer + Replication Number; 0: they overrun)
+#endif
     bit<32>          msr6_tree_id;       // the tree this node encapsulated into (0: none; trees 1..0xFFFF)
 #endif
 #ifdef WITH_GTPU

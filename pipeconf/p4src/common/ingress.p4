@@ -9,6 +9,7 @@
 //   SIXFLOW_PARSER_FAILED                    the parser stopped on an error (truncation, IPv6 Version)
 //   SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM         sets meta.gtpu_checksum_bad where the target verifies
 //   SIXFLOW_FLOW_HASH_DECL, SIXFLOW_FLOW_HASH  meta.flow_hash where the target hashes ahead of use
+//   SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS        MSR6's list bounds compared in conditions, not measured by tables
 // A feature hooks in here, once for both targets, under its WITH_<FEATURE> flag (pipeconf/README.md).
 //
 // The top instantiates this control as @name(".SixflowIngress"), so that every table, action

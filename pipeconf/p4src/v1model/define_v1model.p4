@@ -196,6 +196,14 @@ header residual_key_t {
 #define SIXFLOW_PORT_MTU_PLACEMENT
 #define SIXFLOW_MSR6_COPY_PLACEMENT
 
+// Whether an MRH's Segments Left, Pointer or End.RL's copies run past its M-SID list is a
+// condition comparing two fields where MSR6 judges it (msr6_local_sid.p4: MSR6_*_PAST_LIST).
+// Tofino's gateways compare a field with a constant only, so there tables measure what is left
+// into metadata first; on bmv2 those were seven steps for a replica's frame (three tables, two of
+// p4c's for their keys' slices, one per copy) and three metadata fields for every packet, where
+// a condition costs a fraction of either (pipeconf/README.md, "Instructions per frame").
+#define SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
+
 // ECMP's selector (routing.p4): bmv2 hashes the table's selector fields with CRC16 and picks a
 // group member from the result.
 #define SIXFLOW_ECMP_SELECTOR_DECL \

@@ -10,6 +10,7 @@
 #include "../header.p4"
 #include "../repeat.p4"
 #include "tunnel.p4"
+#include "msr6_local_sid.p4"  // MSR6_*_PAST_LIST
 
 #ifdef WITH_MSR6
 
@@ -212,7 +213,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
             } else if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
                 meta.drop = true;
                 meta.drop_reason = DROP_MSR6_UNKNOWN;
-            } else if (meta.msr6_left_of_sl == 0 || meta.msr6_left_of_pointer == 0) {
+            } else if (MSR6_SL_PAST_LIST(hdr, meta) || MSR6_POINTER_PAST_LIST(hdr, meta)) {
                 drop_malformed();
             } else {
                 // The SID's group is looked up, and RFC 6040 applied, beside the last checks
@@ -225,7 +226,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 if (hdr.inner_ipv6.isValid()) {
                     tunnel_decap_ecn.apply(hdr, meta);
                 }
-                if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_left_of_copies == 0) {
+                if (meta.msr6_behaviour == MSR6_END_RL && MSR6_COPIES_PAST_LIST(hdr, meta)) {
                     // End.RL's copies run past the list.
                     drop_malformed();
                 } else if (meta.drop) {
@@ -401,6 +402,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
 #endif
     MSR6_DECAP_ACTION(decap, EGRESS_MAX_MSIDS)
 
+#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
     // What is left of the list from this copy's Segments Left on (0: past it).
     @hidden
     action measure_copy() {
@@ -415,6 +417,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
         const default_action = measure_copy();
         size = 1;
     }
+#endif
 
     apply {
         if (meta.msr6_replicate) {
@@ -436,8 +439,10 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
                 }
                 set_copy: {
                     // A packet whose list does not reach this copy's M-SID is not the tree's.
+#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
                     msr6_copy_bounds.apply();
-                    if (meta.msr6_left_of_sl == 0) {
+#endif
+                    if (MSR6_COPY_PAST_LIST(meta)) {
                         meta.drop = true;
                         meta.drop_reason = DROP_MSR6_MALFORMED;
                         return;

@@ -11,6 +11,25 @@
 
 #ifdef WITH_MSR6
 
+// Whether Segments Left, the Pointer, or End.RL's copies (Pointer + Replication Number) run past
+// the M-SID list of msid_count: compared where the target compares two fields
+// (SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS), else read from what the bounds tables below measured (0:
+// nothing left). The same verdicts for the counts 1..MAX_MSIDS the parser sets. In ingress the
+// destination is still the local SID whose arguments they read; a copy's Segments Left is its
+// own (Msr6Egress).
+#ifdef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
+#define MSR6_SL_PAST_LIST(hdr, meta) ((bit<16>) hdr.routing.segments_left >= meta.msid_count)
+#define MSR6_POINTER_PAST_LIST(hdr, meta) (hdr.ipv6.dst_addr[15:0] >= meta.msid_count)
+#define MSR6_COPIES_PAST_LIST(hdr, meta) \
+    ((bit<17>) hdr.ipv6.dst_addr[15:0] + (bit<17>) hdr.ipv6.dst_addr[31:16] >= (bit<17>) meta.msid_count)
+#define MSR6_COPY_PAST_LIST(meta) (meta.msr6_segments_left >= meta.msid_count)
+#else
+#define MSR6_SL_PAST_LIST(hdr, meta) (meta.msr6_left_of_sl == 0)
+#define MSR6_POINTER_PAST_LIST(hdr, meta) (meta.msr6_left_of_pointer == 0)
+#define MSR6_COPIES_PAST_LIST(hdr, meta) (meta.msr6_left_of_copies == 0)
+#define MSR6_COPY_PAST_LIST(meta) (meta.msr6_left_of_sl == 0)
+#endif
+
 // Constant entries of the bounds tables below. (n, x): n - x for every count n in 1..8 and
 // position x < n; (n, p, a): n - p - a for every p + a < n.
 #define MSR6_PAIR(n, x, act) (n, x): act(n - x);
@@ -83,6 +102,7 @@ control Msr6LocalSid(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
     // What is left of the list from Segments Left, from the Pointer, and after End.RL's copies
     // (Pointer + Replication Number), each measured by a table of constant entries keyed on the
     // packet itself: count n and position x < n give n - x, a miss 0 (past the list), as n |-| x
@@ -153,15 +173,18 @@ control Msr6LocalSid(inout headers_t hdr, inout local_metadata_t meta) {
         const default_action = set_left_of_copies(0);
         size = 128;
     }
+#endif
 
     // Only an MRH is looked up; a hit sets msr6_behaviour (MSR6_NONE otherwise). The bounds are
-    // measured beside the lookup, for Msr6Ingress to judge.
+    // measured beside the lookup (where the target needs them measured), for Msr6Ingress to judge.
     apply {
         if (hdr.mrh.isValid()) {
             msr6_local_sid.apply();
+#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
             msr6_sl_bounds.apply();
             msr6_pointer_bounds.apply();
             msr6_rl_bounds.apply();
+#endif
         }
     }
 }
