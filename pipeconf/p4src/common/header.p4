@@ -375,10 +375,11 @@ struct local_metadata_t {
     bit<16>          msid_count;
     bool             msr6_msids_unparsed; // egress: the list is longer than this target's egress parses
     msr6_behaviour_t msr6_behaviour;
+#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
+    // Where the target compares them from the packet instead (msr6_local_sid.p4), none of these.
     bit<16>          msr6_pointer;
     bit<16>          msr6_argument;      // Replication Number (End.RL) or Local Bitstring (End.RLB.X)
     bit<16>          msr6_segments_left;
-#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
     bit<16>          msr6_left_of_sl;      // M-SIDs from Segments Left on (0: past the list)
     bit<16>          msr6_left_of_pointer; // M-SIDs from the Pointer on (0: past the list)
     bit<16>          msr6_left_of_copies;  // M-SIDs after End.RL's copies (Pointer + Replication Number; 0: they overrun)

@@ -201,7 +201,9 @@ header residual_key_t {
 // Tofino's gateways compare a field with a constant only, so there tables measure what is left
 // into metadata first; on bmv2 those were seven steps for a replica's frame (three tables, two of
 // p4c's for their keys' slices, one per copy) and three metadata fields for every packet, where
-// a condition costs a fraction of either (pipeconf/README.md, "Instructions per frame").
+// a condition costs a fraction of either (pipeconf/README.md, "Instructions per frame"). The
+// leaf's test reads the SID's arguments from the destination the same way, so that no metadata
+// holds the Pointer, Replication Number or Segments Left either (three fields and writes fewer).
 #define SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
 
 // ECMP's selector (routing.p4): bmv2 hashes the table's selector fields with CRC16 and picks a

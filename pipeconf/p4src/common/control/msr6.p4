@@ -234,7 +234,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                 } else if (meta.mcast_group == 0) {
                     meta.drop = true;
                     meta.drop_reason = DROP_MSR6_NO_GROUP;
-                } else if (meta.msr6_behaviour == MSR6_END_RL && meta.msr6_argument == 0 && meta.msr6_pointer == 0) {
+                } else if (meta.msr6_behaviour == MSR6_END_RL && MSR6_SID_ARGUMENTS_ZERO(hdr, meta)) {
                     // A leaf (tested here, not through msr6_decap: on Tofino a stage earlier).
                     meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
                     // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
@@ -337,7 +337,9 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
 
     action set_copy(bit<16> index, bit<8> segments_left, ipv6_addr_t sid) {
         meta.replica = index;
+#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
         meta.msr6_segments_left = (bit<16>) segments_left;
+#endif
         hdr.routing.segments_left = segments_left;
         hdr.ipv6.dst_addr = sid;
     }
@@ -442,7 +444,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
 #ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
                     msr6_copy_bounds.apply();
 #endif
-                    if (MSR6_COPY_PAST_LIST(meta)) {
+                    if (MSR6_COPY_PAST_LIST(hdr, meta)) {
                         meta.drop = true;
                         meta.drop_reason = DROP_MSR6_MALFORMED;
                         return;

@@ -17,17 +17,21 @@
 // nothing left). The same verdicts for the counts 1..MAX_MSIDS the parser sets. In ingress the
 // destination is still the local SID whose arguments they read; a copy's Segments Left is its
 // own (Msr6Egress).
+// The leaf's test (End.RL with Replication Number and Pointer 0) likewise reads the SID itself
+// where the target compares a 32-bit slice, else the arguments read_sid_arguments copied out.
 #ifdef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
 #define MSR6_SL_PAST_LIST(hdr, meta) ((bit<16>) hdr.routing.segments_left >= meta.msid_count)
 #define MSR6_POINTER_PAST_LIST(hdr, meta) (hdr.ipv6.dst_addr[15:0] >= meta.msid_count)
 #define MSR6_COPIES_PAST_LIST(hdr, meta) \
     ((bit<17>) hdr.ipv6.dst_addr[15:0] + (bit<17>) hdr.ipv6.dst_addr[31:16] >= (bit<17>) meta.msid_count)
-#define MSR6_COPY_PAST_LIST(meta) (meta.msr6_segments_left >= meta.msid_count)
+#define MSR6_COPY_PAST_LIST(hdr, meta) ((bit<16>) hdr.routing.segments_left >= meta.msid_count)
+#define MSR6_SID_ARGUMENTS_ZERO(hdr, meta) (hdr.ipv6.dst_addr[31:0] == 0)
 #else
 #define MSR6_SL_PAST_LIST(hdr, meta) (meta.msr6_left_of_sl == 0)
 #define MSR6_POINTER_PAST_LIST(hdr, meta) (meta.msr6_left_of_pointer == 0)
 #define MSR6_COPIES_PAST_LIST(hdr, meta) (meta.msr6_left_of_copies == 0)
-#define MSR6_COPY_PAST_LIST(meta) (meta.msr6_left_of_sl == 0)
+#define MSR6_COPY_PAST_LIST(hdr, meta) (meta.msr6_left_of_sl == 0)
+#define MSR6_SID_ARGUMENTS_ZERO(hdr, meta) (meta.msr6_argument == 0 && meta.msr6_pointer == 0)
 #endif
 
 // Constant entries of the bounds tables below. (n, x): n - x for every count n in 1..8 and
@@ -68,11 +72,14 @@
 
 control Msr6LocalSid(inout headers_t hdr, inout local_metadata_t meta) {
 
-    // A local SID's arguments, for Msr6Ingress (End.RL's leaf) and the copies (bmv2's egress).
+    // A local SID's arguments, for Msr6Ingress (End.RL's leaf), where the target does not read
+    // them from the packet where they are judged.
     action read_sid_arguments() {
+#ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
         meta.msr6_pointer = hdr.ipv6.dst_addr[15:0];
         meta.msr6_argument = hdr.ipv6.dst_addr[31:16];
         meta.msr6_segments_left = (bit<16>) hdr.routing.segments_left;
+#endif
     }
 
     @name(".SixflowIngress.msr6_ingress.end_rl")
