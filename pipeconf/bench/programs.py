@@ -374,16 +374,14 @@ def _one_flow(frame, name):
     return lambda baseline=True: (Flow(frame(), (Row(name, 2),)),)
 
 
-def _feature_flows(frame, name, plain_name, ports=(2,)):
-    """A minimal feature program's frames (their copies leaving by ports, one row each, named name
-    or, for several, name[i]) and, interleaved with them, plain IPv6 frames the same
+def _feature_flows(frame, rows, plain_name, ports):
+    """A minimal feature program's frames (their copies leaving by ports, row i by ports[i]) and, interleaved with them, plain IPv6 frames the same
     program routes: its increment is taken between the two, on one switch at one time, as
     Sixflow's classes' over its ipv6. (Over the router, a program run a minute earlier, it moved
     with the machine's moment by more than the feature costs.) baseline=False: the feature's
     frames only (instructions.sh, whose figure is a program's work per frame)."""
     def flows(baseline=True):
-        names_ = (name,) if isinstance(name, str) else name
-        feature = Flow(frame(), tuple(Row(row, port) for row, port in zip(names_, ports)))
+        feature = Flow(frame(), tuple(Row(row, port) for row, port in zip(rows, ports)))
         return (Flow(ipv6_frame(), (Row(plain_name, 2),)), feature) if baseline else (feature,)
     return flows
 
@@ -407,7 +405,7 @@ class Program:
 
 def _feature_program(name, source, install, frame, feature, row, plain_row, ports=(2,)):
     rows = (row,) if isinstance(row, str) else tuple(row)
-    return Program(name, source, install, _feature_flows(frame, row, plain_row, ports), True, feature,
+    return Program(name, source, install, _feature_flows(frame, rows, plain_row, ports), True, feature,
                    rows + (plain_row,))
 
 

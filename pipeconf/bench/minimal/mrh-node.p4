@@ -23,6 +23,10 @@
 const bit<8> MRH_TYPE_TE_RLB = 3;
 const bit<2> ECN_NOT_ECT = 0;
 const bit<2> ECN_CE = 3;
+// RFC 8200 4.4: a Routing header this node may not process (an MRH Type it does not know, or
+// Segments Left past the list), whichever of its SIDs the packet is addressed to.
+#define MRH_NOT_PROCESSABLE(hdr) \
+    (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB || hdr.routing.segments_left >= MSIDS)
 #endif
 
 struct headers_t {
@@ -128,8 +132,7 @@ control MrhNode(inout headers_t hdr, inout standard_metadata_t std_meta) {
         switch (msr6_sid_group.apply().action_run) {
             replicate: {
 #ifdef MRH_NODE_RFC_DUTIES
-                if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB
-                        || hdr.routing.segments_left >= MSIDS) {
+                if (MRH_NOT_PROCESSABLE(hdr)) {
                     drop();
                 } else
 #endif
@@ -141,8 +144,7 @@ control MrhNode(inout headers_t hdr, inout standard_metadata_t std_meta) {
             }
             decap: {
 #ifdef MRH_NODE_RFC_DUTIES
-                if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB
-                        || hdr.routing.segments_left >= MSIDS || !hdr.inner_ipv6.isValid()
+                if (MRH_NOT_PROCESSABLE(hdr) || !hdr.inner_ipv6.isValid()
                         || hdr.ipv6.traffic_class[1:0] == ECN_CE && hdr.inner_ipv6.traffic_class[1:0] == ECN_NOT_ECT) {
                     drop();
                 } else {

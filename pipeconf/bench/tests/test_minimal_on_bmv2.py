@@ -117,8 +117,8 @@ def test_gtpu_decap_with_duties_checks_the_tunnel_exit(tmp_path):
 
 def check_replicas(results):
     copies = by_port(results, "replicated")
-    assert sorted(copies) == [2, 3]
-    for index, port in enumerate((2, 3)):
+    assert sorted(copies) == list(programs.REPLICATE_PORTS)
+    for index, port in enumerate(programs.REPLICATE_PORTS):
         copy = copies[port]
         assert (copy["dst"], copy["segments_left"], copy["hlim"], copy["inner_dst"], copy["dmac"]) == \
             (programs.REPLICATE_SIDS[1 + index], 1 + index, 63, "ff3e::3", programs.REPLICA_MACS[port])
