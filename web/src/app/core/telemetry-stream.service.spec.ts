@@ -70,6 +70,18 @@ describe('TelemetryStream', () => {
     expect(stream.state()).toBe('connecting');
   });
 
+  it('asks views to load again when a connection opens and when the server reports a gap, not from an old connection', () => {
+    const subscription = stream.events('event').subscribe();
+    expect(stream.resyncs()).toBe(0);
+    sources[0].onopen!();
+    expect(stream.resyncs()).toBe(1);
+    sources[0].emit('gap', '{"dropped":3}');
+    expect(stream.resyncs()).toBe(2);
+    subscription.unsubscribe();
+    sources[0].emit('gap', '{"dropped":1}');
+    expect(stream.resyncs()).toBe(2);
+  });
+
   describe('after a break', () => {
     beforeEach(() => jasmine.clock().install());
     afterEach(() => jasmine.clock().uninstall());

@@ -40,6 +40,14 @@ export class TelemetryStream {
   private countdownTimer: ReturnType<typeof setInterval> | null = null;
 
   readonly state = signal<StreamState>('connecting');
+  /**
+   * Bumped whenever the stream may have missed something: each time a connection opens (the
+   * server sends only what happens after that, so a list loaded before, or during a reconnect,
+   * lacks it) and each `gap` frame (the server dropped frames a slow client had not read). A
+   * view that adds live items to a loaded list loads the list again on each bump.
+   */
+  readonly resyncs = signal(0);
+  private readonly onGap = () => this.resyncs.update((n) => n + 1);
   /** Whole seconds until the next attempt, while reconnecting. */
   readonly retryInSeconds = signal<number | null>(null);
   /** The state as the views show it: "connecting", "open" or "reconnecting in N s". */
@@ -97,9 +105,11 @@ export class TelemetryStream {
     const source = this.open(this.url);
     this.source = source;
     this.listeners.forEach((named, name) => named.forEach((listener) => source.addEventListener(name, listener)));
+    source.addEventListener('gap', this.onGap);
     source.onopen = () => {
       this.nextWaitMs = RECONNECT_FIRST_MS;
       this.state.set('open');
+      this.resyncs.update((n) => n + 1);
     };
     source.onerror = () => this.scheduleReconnect();
   }
@@ -121,6 +131,7 @@ export class TelemetryStream {
     if (source) {
       // Nothing the old connection might still deliver reaches a subscriber.
       this.listeners.forEach((named, name) => named.forEach((listener) => source.removeEventListener(name, listener)));
+      source.removeEventListener('gap', this.onGap);
       source.onopen = null;
       source.onerror = null;
       source.close();

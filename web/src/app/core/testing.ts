@@ -13,12 +13,19 @@ import { EVENT_SOURCE_FACTORY } from './telemetry-stream.service';
 /** The live stream as a test drives it: `emit(name, data)` delivers one server-sent event. */
 export class FakeStream {
   private readonly events = new Subject<{ name: string; data: string }>();
+  private readonly opens = new Subject<void>();
   readonly factory = (): EventSource => {
-    const target = new EventTarget() as EventTarget & { close(): void; onopen: unknown; onerror: unknown };
+    const target = new EventTarget() as EventTarget & { close(): void; onopen: (() => void) | null; onerror: unknown };
     target.close = () => undefined;
+    target.onopen = null;
+    this.opens.subscribe(() => target.onopen?.());
     this.events.subscribe(({ name, data }) => target.dispatchEvent(new MessageEvent(name, { data })));
     return target as unknown as EventSource;
   };
+  /** The connection opens (as EventSource's `open` event). */
+  open(): void {
+    this.opens.next();
+  }
   emit(name: string, data: unknown): void {
     this.events.next({ name, data: JSON.stringify(data) });
   }

@@ -52,4 +52,26 @@ describe('RecentEvents', () => {
     await fixture.whenStable();
     expect((fixture.nativeElement as HTMLElement).querySelector('[role=alert]')?.textContent).toContain('db down');
   });
+
+  it('loads again when the stream opens or reports a gap, listing an event that came meanwhile once', async () => {
+    const fixture = TestBed.createComponent(RecentEvents);
+    await fixture.whenStable();
+    http.expectOne(`${BASE}/events?limit=10`).flush({ events: [added] });
+    await fixture.whenStable();
+    // Recorded after the first load and before the stream opened: only a new load has it.
+    const missed: HistoryEvent = { ...added, time: '2026-11-22T10:00:01Z', kind: 'DEVICE_AVAILABILITY_CHANGED' };
+    stream.open();
+    await fixture.whenStable();
+    const reload = http.expectOne(`${BASE}/events?limit=10`);
+    // Recorded while that load was under way: the stream and the load both carry it.
+    const both: HistoryEvent = { ...added, time: '2026-11-22T10:00:02Z', kind: 'DEVICE_REMOVED' };
+    stream.emit('event', both);
+    reload.flush({ events: [both, missed, added] });
+    await fixture.whenStable();
+    const rows = [...(fixture.nativeElement as HTMLElement).querySelectorAll('tbody tr')].map((r) => r.children[1].textContent);
+    expect(rows).toEqual(['DEVICE_REMOVED', 'DEVICE_AVAILABILITY_CHANGED', 'DEVICE_ADDED']);
+    stream.emit('gap', { dropped: 2 });
+    await fixture.whenStable();
+    http.expectOne(`${BASE}/events?limit=10`).flush({ events: [added] });
+  });
 });

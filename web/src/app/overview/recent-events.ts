@@ -3,7 +3,7 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { takeUntilDestroyed, toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { switchMap } from 'rxjs';
+import { switchMap, tap } from 'rxjs';
 
 import { HistoryEvent } from '../core/api-models';
 import { Loadable, dataOf, errorOf, loadable } from '../core/loadable';
@@ -42,20 +42,32 @@ export const RECENT_EVENTS = 10;
 })
 export class RecentEvents {
   private readonly api = inject(SixflowApi);
+  private readonly stream = inject(TelemetryStream);
   readonly reload = input(0);
-
-  readonly loaded = toSignal(toObservable(this.reload).pipe(switchMap(() => loadable(this.api.events(RECENT_EVENTS)))),
-    { initialValue: { state: 'loading' } as Loadable<HistoryEvent[]> });
   private readonly live = signal<HistoryEvent[]>([]);
+
+  /** Loaded again on Refresh and whenever the stream may have missed an event (`resyncs`). */
+  private readonly loads = computed(() => ({ reload: this.reload(), resync: this.stream.resyncs() }));
+  readonly loaded = toSignal(toObservable(this.loads).pipe(
+    tap(() => this.live.set([])),
+    switchMap(() => loadable(this.api.events(RECENT_EVENTS)))),
+  { initialValue: { state: 'loading' } as Loadable<HistoryEvent[]> });
   readonly error = computed(() => errorOf(this.loaded()));
+  /** Live events first; one that arrived while a load was under way is listed once. */
   readonly events = computed(() => {
     const loaded = dataOf(this.loaded());
-    return loaded ? [...this.live(), ...loaded].slice(0, RECENT_EVENTS) : null;
+    if (!loaded) return null;
+    const live = this.live();
+    const seen = new Set(live.map(sameEvent));
+    return [...live, ...loaded.filter((e) => !seen.has(sameEvent(e)))].slice(0, RECENT_EVENTS);
   });
 
   constructor() {
-    inject(TelemetryStream).events<HistoryEvent>('event').pipe(takeUntilDestroyed())
+    this.stream.events<HistoryEvent>('event').pipe(takeUntilDestroyed())
       .subscribe((event) => this.live.update((list) => [event, ...list].slice(0, RECENT_EVENTS)));
-    toObservable(this.reload).pipe(takeUntilDestroyed()).subscribe(() => this.live.set([]));
   }
+}
+
+function sameEvent(e: HistoryEvent): string {
+  return JSON.stringify([e.time, e.kind, e.subject, e.detail]);
 }
