@@ -60,8 +60,10 @@ describe('RecentEvents', () => {
     await fixture.whenStable();
     // Recorded after the first load and before the stream opened: only a new load has it.
     const missed: HistoryEvent = { ...added, time: '2026-11-22T10:00:01Z', kind: 'DEVICE_AVAILABILITY_CHANGED' };
+    expect((fixture.nativeElement as HTMLElement).querySelector('.live')?.textContent).toContain('Live updates: connecting');
     stream.open();
     await fixture.whenStable();
+    expect((fixture.nativeElement as HTMLElement).querySelector('.live')?.textContent).toContain('Live updates: open');
     const reload = http.expectOne(`${BASE}/events?limit=10`);
     // Recorded while that load was under way: the stream and the load both carry it.
     const both: HistoryEvent = { ...added, time: '2026-11-22T10:00:02Z', kind: 'DEVICE_REMOVED' };

@@ -17,6 +17,7 @@ export const RECENT_EVENTS = 10;
 @Component({
   selector: 'app-recent-events',
   template: `
+    <p class="live" [attr.data-state]="stream.state()" role="status">Live updates: {{ stream.label() }}</p>
     @switch (loaded().state) {
       @case ('loading') { <p class="status loading" role="status">Loading recent events…</p> }
       @case ('error') { <p class="status error" role="alert">The events could not be loaded: {{ error() }}</p> }
@@ -37,12 +38,16 @@ export const RECENT_EVENTS = 10;
       }
     }
   `,
+  styles: [`
+    .live { color: var(--text-muted); font-size: 0.9rem; margin-top: 0; }
+    .live[data-state='open'] { color: var(--ok); }
+  `],
   imports: [DatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class RecentEvents {
   private readonly api = inject(SixflowApi);
-  private readonly stream = inject(TelemetryStream);
+  protected readonly stream = inject(TelemetryStream);
   readonly reload = input(0);
   private readonly live = signal<HistoryEvent[]>([]);
 
