@@ -399,10 +399,14 @@ struct local_metadata_t {
     bool             gtpu_n3;            // addressed to a local N3 address
     bit<1>           gtpu_allow_zero;    //   which accepts a zero UDP checksum
     bool             gtpu_teid_known;
+#ifndef SIXFLOW_GTPU_LENGTHS_BY_CONDITIONS
     bit<16>          gtpu_udp_excess;    // IPv6 payload length - UDP length (0: they agree)
     bit<16>          gtpu_len_excess;    // UDP length - GTP-U length (UDP + GTP-U headers: they agree)
+#endif
     bit<16>          gtpu_outer_ext_bytes; // an extension header between the outer IPv6 and UDP headers (parser)
+#ifndef SIXFLOW_GTPU_LENGTHS_BY_CONDITIONS
     bool             gtpu_udp_length_ok; // the UDP length is the IPv6 payload less that header
+#endif
 #ifdef WITH_APN6
     bool             apn6_before_tunnel; // an APN6 option inserted into a GTP-U packet: it goes in front of its UDP header
 #endif

@@ -206,6 +206,13 @@ header residual_key_t {
 // holds the Pointer, Replication Number or Segments Left either (three fields and writes fewer).
 #define SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
 
+// GTP-U's length checks likewise (gtpu.p4: GTPU_LENGTHS_DISAGREE): the UDP length against the
+// IPv6 payload less the outer extension header, and the GTP-U length against the UDP length,
+// compared in the condition that judges them. Tofino measures them into metadata by two tables
+// first; on bmv2 those were two steps for every G-PDU at its N3 end and three metadata fields
+// for every packet.
+#define SIXFLOW_GTPU_LENGTHS_BY_CONDITIONS
+
 // ECMP's selector (routing.p4): bmv2 hashes the table's selector fields with CRC16 and picks a
 // group member from the result.
 #define SIXFLOW_ECMP_SELECTOR_DECL \

@@ -17,6 +17,19 @@
 
 #define GTPU_EXT_WORD_INVALIDATE(i, n) hdr.gtpu_ext_words[i].setInvalid();
 
+// Whether a G-PDU's lengths disagree: the UDP length must be the IPv6 payload less the extension
+// header the parser found in front of the UDP header, and the GTP-U length what follows the UDP
+// header and the mandatory GTP-U header. Compared where the target compares two fields
+// (SIXFLOW_GTPU_LENGTHS_BY_CONDITIONS), else read from what GtpuDecapLookup's tables measured.
+#ifdef SIXFLOW_GTPU_LENGTHS_BY_CONDITIONS
+#define GTPU_LENGTHS_DISAGREE(hdr, meta) \
+    (hdr.ipv6.payload_len - hdr.gtpu_udp.len != meta.gtpu_outer_ext_bytes \
+     || hdr.gtpu_udp.len - hdr.gtpu.msg_len != UDP_HEADER_BYTES + GTPU_HEADER_BYTES)
+#else
+#define GTPU_LENGTHS_DISAGREE(hdr, meta) \
+    (!meta.gtpu_udp_length_ok || meta.gtpu_len_excess != UDP_HEADER_BYTES + GTPU_HEADER_BYTES)
+#endif
+
 // The lookups of a tunnel's packet at its N3 end. They only read the parsed headers and write
 // metadata, so they run beside the ACL (on Tofino, in its stages); only GTP-U packets look.
 control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
@@ -61,6 +74,7 @@ control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
         size = GTPU_TUNNELS;
     }
 
+#ifndef SIXFLOW_GTPU_LENGTHS_BY_CONDITIONS
     // How far the lengths disagree, measured by an action (Tofino's gateways compare a field with
     // a constant): the UDP length must be the IPv6 payload (less an extension header in front of
     // the UDP header, gtpu_udp_length), and the GTP-U length what follows the UDP header and the
@@ -106,13 +120,16 @@ control GtpuDecapLookup(inout headers_t hdr, inout local_metadata_t meta) {
         }
         const default_action = NoAction();
     }
+#endif
 
     apply {
         if (hdr.gtpu.isValid()) {
             gtpu_n3.apply();
             gtpu_decap.apply();
+#ifndef SIXFLOW_GTPU_LENGTHS_BY_CONDITIONS
             gtpu_lengths.apply();
             gtpu_udp_length.apply();
+#endif
         }
     }
 }
@@ -179,7 +196,7 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
             drop(DROP_GTPU_ZERO_CHECKSUM);
         } else if (meta.gtpu_checksum_bad) {
             drop(DROP_GTPU_BAD_CHECKSUM);
-        } else if (!meta.gtpu_udp_length_ok || meta.gtpu_len_excess != UDP_HEADER_BYTES + GTPU_HEADER_BYTES) {
+        } else if (GTPU_LENGTHS_DISAGREE(hdr, meta)) {
             drop(DROP_GTPU_BAD_LENGTH);
         } else if (hdr.gtpu.msg_type == GTPU_MSG_ECHO_REQUEST) {
             // Path management is the controller's: it answers with an echo response.
