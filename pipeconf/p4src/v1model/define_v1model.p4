@@ -240,7 +240,9 @@ header residual_key_t {
 #define SIXFLOW_INGRESS_PLATFORM_PARAMS inout standard_metadata_t std_meta
 #define SIXFLOW_INGRESS_PLATFORM_ARGS std_meta
 #define SIXFLOW_PARSER_FAILED std_meta.parser_error != error.NoError
-#define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM meta.gtpu_checksum_bad = std_meta.checksum_error == 1;
+// verify_checksum's verdict (SixflowVerifyChecksum) read by a test, written only for a bad one:
+// the assignment of the comparison was a step of its own and a field write for every G-PDU.
+#define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM if (std_meta.checksum_error == 1) { meta.gtpu_checksum_bad = true; }
 #define SIXFLOW_FLOW_HASH_DECL
 #define SIXFLOW_FLOW_HASH
 
