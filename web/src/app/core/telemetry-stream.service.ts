@@ -47,7 +47,7 @@ export class TelemetryStream {
    * view that adds live items to a loaded list loads the list again on each bump.
    */
   readonly resyncs = signal(0);
-  private readonly onGap = () => this.resyncs.update((n) => n + 1);
+  private readonly resync = () => this.resyncs.update((n) => n + 1);
   /** Whole seconds until the next attempt, while reconnecting. */
   readonly retryInSeconds = signal<number | null>(null);
   /** The state as the views show it: "connecting", "open" or "reconnecting in N s". */
@@ -105,11 +105,11 @@ export class TelemetryStream {
     const source = this.open(this.url);
     this.source = source;
     this.listeners.forEach((named, name) => named.forEach((listener) => source.addEventListener(name, listener)));
-    source.addEventListener('gap', this.onGap);
+    source.addEventListener('gap', this.resync);
     source.onopen = () => {
       this.nextWaitMs = RECONNECT_FIRST_MS;
       this.state.set('open');
-      this.resyncs.update((n) => n + 1);
+      this.resync();
     };
     source.onerror = () => this.scheduleReconnect();
   }
@@ -131,7 +131,7 @@ export class TelemetryStream {
     if (source) {
       // Nothing the old connection might still deliver reaches a subscriber.
       this.listeners.forEach((named, name) => named.forEach((listener) => source.removeEventListener(name, listener)));
-      source.removeEventListener('gap', this.onGap);
+      source.removeEventListener('gap', this.resync);
       source.onopen = null;
       source.onerror = null;
       source.close();

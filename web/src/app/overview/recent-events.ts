@@ -38,10 +38,7 @@ export const RECENT_EVENTS = 10;
       }
     }
   `,
-  styles: [`
-    .live { color: var(--text-muted); font-size: 0.9rem; margin-top: 0; }
-    .live[data-state='open'] { color: var(--ok); }
-  `],
+  styles: [`.live { margin-top: 0; }`],
   imports: [DatePipe],
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
