@@ -138,8 +138,12 @@ const bit<8>  GTPU_PSC_LEN           = 1;   // in 4-octet units (what the encaps
 // The high bit of an extension header type (TS 29.281 5.2.1): set, the receiving endpoint must
 // comprehend it; clear, it may skip it.
 const bit<8>  GTPU_EXT_COMPREHENSION_REQUIRED = 0x80;
-// 4-octet units of extension headers a received G-PDU may carry (the parser's bound).
+// 4-octet units of extension headers a received G-PDU may carry (the parser's bound): 8 (32
+// octets: an uplink PDU Session Container with all of TS 38.415's QoS monitoring fields takes 7),
+// unless the target sets fewer (Tofino 1: define_tna.p4).
+#ifndef GTPU_EXT_MAX_UNITS
 #define GTPU_EXT_MAX_UNITS 8
+#endif
 const bit<4>  GTPU_PDU_TYPE_DL       = 0;
 const bit<4>  GTPU_PDU_TYPE_UL       = 1;
 const bit<16> UDP_HEADER_BYTES       = 8;

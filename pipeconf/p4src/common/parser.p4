@@ -20,9 +20,18 @@
 #if EXT_MAX_LEN != 2
 #error "the parser's extension-header word states are written for EXT_MAX_LEN 2"
 #endif
-#if GTPU_EXT_MAX_UNITS != 8
-#error "the parser's GTP-U extension-header states are written for GTPU_EXT_MAX_UNITS 8"
+#if GTPU_EXT_MAX_UNITS != 8 && GTPU_EXT_MAX_UNITS != 4
+#error "the parser's GTP-U extension-header states are written for GTPU_EXT_MAX_UNITS 8 or 4"
 #endif
+// A case of a chain that ends past unit 4, kept only where the bound is 8.
+#if GTPU_EXT_MAX_UNITS > 4
+#define GTPU_EXT_PAST_4(case) case
+#else
+#define GTPU_EXT_PAST_4(case)
+#endif
+// The Next Extension Header Type in the last octet of a 4-octet extension-header word, as a case.
+#define GTPU_EXT_TYPE(t) SIXFLOW_LOW_CASE(32, 0xFF, t)
+#define GTPU_EXT_TYPE_MASKED(t, mask) SIXFLOW_LOW_MASKED_CASE(32, t, mask)
 
 // What parse_ipv6 does with a Next Header that does not go on (SIXFLOW_NEXT_HEADER_AHEAD: see
 // ipv6_ahead).
@@ -43,8 +52,13 @@
 // rather than a slice per octet: p4c gives every lookahead call and every slice of one a
 // metadata field of its own, and bmv2 resets every metadata field for every packet (19 fields
 // in `ipv6`, at about 650 instructions a field: pipeconf/README.md, "Instructions per frame").
-// The target says how (SIXFLOW_LOOK_AHEAD, then a select on SIXFLOW_AHEAD): bmv2 reads them into
-// one parser local that every state shares, Tofino matches the packet's octets in place.
+// The target says how (SIXFLOW_LOOK(n), then a select on SIXFLOW_AHEAD_OF(n)): bmv2 reads them
+// into one parser local per width that every state shares, Tofino matches the packet's octets in
+// place. Likewise a select on the low bits of a lookahead or of a header field
+// (SIXFLOW_AHEAD_LOW, SIXFLOW_LOW): bmv2 takes it whole and masks the rest in each case
+// (SIXFLOW_LOW_CASE, SIXFLOW_LOW_MASKED_CASE), Tofino takes the slice. A state looks ahead only
+// where every well-formed packet it takes holds the octets it reads: bmv2 raises PacketTooShort
+// at any lookahead past the end of the packet, whatever the branch taken.
 #define AFTER_HBH_CASES(rest, mask, state) PROTO_DSTOPTS ++ rest &&& mask: state; \
     PROTO_FRAGMENT ++ rest &&& mask: state; PROTO_TCP ++ rest &&& mask: state; \
     PROTO_UDP ++ rest &&& mask: state; PROTO_ICMPV6 ++ rest &&& mask: state;
@@ -161,7 +175,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 #ifdef WITH_BNG
     // IPv4 without options only (version 4, IHL 5): another is not parsed, hence not routed.
     state ipv4_check {
-        transition select(packet.lookahead<bit<8>>()) {
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_AHEAD_OF(8)) {
             IPV4_VERSION_IHL: parse_ipv4;
             default: accept;
         }
@@ -218,44 +233,45 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 #endif
     }
 
-    // Every upper layer start admits here is at least 4 octets long: the lookahead at a UDP
-    // destination port never reads past a well-formed packet. The Version is part of the key:
+    // The Version is part of the key:
     // a header whose Version is not 6 matches no case, which is the parser's error (NoMatch),
     // so it is dropped and counted as any header the parser cannot take (RFC 8200 section 3).
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
         SIXFLOW_PARSE_IPV6_CHECKSUM
 #ifdef WITH_GTPU
-        transition select(hdr.ipv6.version, hdr.ipv6.next_header, packet.lookahead<bit<32>>()[15:0]) {
-            (IPV6_VERSION, PROTO_UDP, GTPU_UDP_PORT): parse_gtpu;
-            (IPV6_VERSION, PROTO_HOPOPT, _): parse_outer_ext;
-            (IPV6_VERSION, PROTO_DSTOPTS, _): parse_outer_ext;
-            (IPV6_VERSION, PROTO_ROUTING, _): parse_routing;
-            (IPV6_VERSION, PROTO_FRAGMENT, _): parse_fragment;
-            (IPV6_VERSION, PROTO_TCP, _): parse_tcp;
-            (IPV6_VERSION, PROTO_UDP, _): parse_udp;
-            (IPV6_VERSION, PROTO_ICMPV6, _): parse_icmpv6;
-            (IPV6_VERSION, _, _): SIXFLOW_IPV6_OTHER;
-            SIXFLOW_NO_MATCH
-        }
+        transition select(hdr.ipv6.version, hdr.ipv6.next_header) {
+            (IPV6_VERSION, PROTO_HOPOPT): parse_outer_ext;
+            (IPV6_VERSION, PROTO_DSTOPTS): parse_outer_ext;
+            (IPV6_VERSION, PROTO_UDP): ipv6_udp;
 #else
-        // Without GTP-U no state needs the UDP destination port ahead: bmv2 evaluates a
-        // lookahead for every packet, whatever the branch.
         transition select(hdr.ipv6.version, hdr.ipv6.next_header) {
             (IPV6_VERSION, PROTO_HOPOPT): parse_hbh;
             (IPV6_VERSION, PROTO_DSTOPTS): parse_first_dest_opts;
+            (IPV6_VERSION, PROTO_UDP): parse_udp;
+#endif
             (IPV6_VERSION, PROTO_ROUTING): parse_routing;
             (IPV6_VERSION, PROTO_FRAGMENT): parse_fragment;
             (IPV6_VERSION, PROTO_TCP): parse_tcp;
-            (IPV6_VERSION, PROTO_UDP): parse_udp;
             (IPV6_VERSION, PROTO_ICMPV6): parse_icmpv6;
             (IPV6_VERSION, _): SIXFLOW_IPV6_OTHER;
             SIXFLOW_NO_MATCH
         }
-#endif
     }
 
 #ifdef WITH_GTPU
+    // UDP right after the IPv6 header: GTP-U by its destination port. Looked at only here, where
+    // the packet has a UDP header (8 octets; one cut shorter is truncated either way): a
+    // lookahead in parse_ipv6 read past IPv6 packets of fewer than 4 octets of payload, and bmv2
+    // dropped them as truncated.
+    state ipv6_udp {
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_LOW(32, 15)) {
+            SIXFLOW_LOW_CASE(32, 0xFFFF, GTPU_UDP_PORT): parse_gtpu;
+            default: parse_udp;
+        }
+    }
+
     // A Hop-by-Hop or Destination Options header (up to EXT_MAX_LEN words) between the outer IPv6
     // header and a tunnel's UDP header: the packet is a GTP-U one all the same. The header takes
     // pre_ext's place (a GTP-U packet has no Routing header), which the deparser emits right
@@ -263,9 +279,10 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // IPv6 header. Each lookahead reads no further than the extension header and the UDP header's
     // first 4 octets, which a packet whose chain goes on to UDP holds.
     state parse_outer_ext {
-        // Next Header, Hdr Ext Len: 16 bits, not the 32 of SIXFLOW_AHEAD (bf-p4c runs out of
-        // parser match registers for those here).
-        transition select(packet.lookahead<bit<16>>()) {
+        // Next Header, Hdr Ext Len: 16 bits, not 32 (bf-p4c runs out of parser match registers
+        // for those here).
+        SIXFLOW_LOOK(16)
+        transition select(SIXFLOW_AHEAD_OF(16)) {
             PROTO_UDP ++ 8w0: outer_ext_udp_0;
             PROTO_UDP ++ 8w1: outer_ext_udp_1;
             PROTO_UDP ++ 8w2: outer_ext_udp_2;
@@ -274,22 +291,25 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 
     state outer_ext_udp_0 {
-        transition select(packet.lookahead<bit<96>>()[15:0]) {
-            GTPU_UDP_PORT: gtpu_outer_ext_0;
+        SIXFLOW_LOOK(96)
+        transition select(SIXFLOW_AHEAD_LOW(96, 15)) {
+            SIXFLOW_LOW_CASE(96, 0xFFFF, GTPU_UDP_PORT): gtpu_outer_ext_0;
             default: parse_first_ext;
         }
     }
 
     state outer_ext_udp_1 {
-        transition select(packet.lookahead<bit<160>>()[15:0]) {
-            GTPU_UDP_PORT: gtpu_outer_ext_1;
+        SIXFLOW_LOOK(160)
+        transition select(SIXFLOW_AHEAD_LOW(160, 15)) {
+            SIXFLOW_LOW_CASE(160, 0xFFFF, GTPU_UDP_PORT): gtpu_outer_ext_1;
             default: parse_first_ext;
         }
     }
 
     state outer_ext_udp_2 {
-        transition select(packet.lookahead<bit<224>>()[15:0]) {
-            GTPU_UDP_PORT: gtpu_outer_ext_2;
+        SIXFLOW_LOOK(224)
+        transition select(SIXFLOW_AHEAD_LOW(224, 15)) {
+            SIXFLOW_LOW_CASE(224, 0xFFFF, GTPU_UDP_PORT): gtpu_outer_ext_2;
             default: parse_first_ext;
         }
     }
@@ -373,25 +393,26 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // extracts word T - K of a header that ends before word T (written out per T and K: Tofino's
     // parser wants each word's index fixed per state).
     state gtpu_ext_at_0 {
-        transition select(hdr.gtpu_options.next_ext, packet.lookahead<bit<8>>()) {
+        SIXFLOW_LOOK(8)
+        transition select(hdr.gtpu_options.next_ext, SIXFLOW_AHEAD_OF(8)) {
             (GTPU_EXT_NONE, _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
             (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_1_1;
             (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_2_2;
             (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_3_3;
             (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_4_4;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_5_5;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 6): gtpu_ext_6_6;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 7): gtpu_ext_7_7;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 8): gtpu_ext_8_8;
+            GTPU_EXT_PAST_4((GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_5_5;)
+            GTPU_EXT_PAST_4((GTPU_EXT_PDU_SESSION_CONTAINER, 6): gtpu_ext_6_6;)
+            GTPU_EXT_PAST_4((GTPU_EXT_PDU_SESSION_CONTAINER, 7): gtpu_ext_7_7;)
+            GTPU_EXT_PAST_4((GTPU_EXT_PDU_SESSION_CONTAINER, 8): gtpu_ext_8_8;)
             (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_1_1;
             (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_2_2;
             (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_3_3;
             (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_4_4;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_5_5;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 6): gtpu_ext_6_6;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 7): gtpu_ext_7_7;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 8): gtpu_ext_8_8;
+            GTPU_EXT_PAST_4((0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_5_5;)
+            GTPU_EXT_PAST_4((0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 6): gtpu_ext_6_6;)
+            GTPU_EXT_PAST_4((0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 7): gtpu_ext_7_7;)
+            GTPU_EXT_PAST_4((0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 8): gtpu_ext_8_8;)
             (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
             (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
             default: gtpu_malformed;
@@ -399,140 +420,150 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 
     state gtpu_ext_at_1 {
-        transition select(hdr.gtpu_ext_words[0].data[7:0], packet.lookahead<bit<8>>()) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[0].data, 7), SIXFLOW_AHEAD_OF(8)) {
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_2_1;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_3_2;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_4_3;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_5_4;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_6_5;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 6): gtpu_ext_7_6;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 7): gtpu_ext_8_7;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_2_1;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_3_2;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_4_3;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_5_4;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_6_5;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 6): gtpu_ext_7_6;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 7): gtpu_ext_8_7;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
-            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_2_1;
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_3_2;
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 3): gtpu_ext_4_3;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 4): gtpu_ext_5_4;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 5): gtpu_ext_6_5;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 6): gtpu_ext_7_6;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 7): gtpu_ext_8_7;)
+            (GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 1): gtpu_ext_2_1;
+            (GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 2): gtpu_ext_3_2;
+            (GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 3): gtpu_ext_4_3;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 4): gtpu_ext_5_4;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 5): gtpu_ext_6_5;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 6): gtpu_ext_7_6;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 7): gtpu_ext_8_7;)
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
+            (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
     }
 
     state gtpu_ext_at_2 {
-        transition select(hdr.gtpu_ext_words[1].data[7:0], packet.lookahead<bit<8>>()) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[1].data, 7), SIXFLOW_AHEAD_OF(8)) {
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_3_1;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_4_2;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_5_3;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_6_4;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_7_5;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 6): gtpu_ext_8_6;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_3_1;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_4_2;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_5_3;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_6_4;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_7_5;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 6): gtpu_ext_8_6;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
-            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_3_1;
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_4_2;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 3): gtpu_ext_5_3;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 4): gtpu_ext_6_4;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 5): gtpu_ext_7_5;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 6): gtpu_ext_8_6;)
+            (GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 1): gtpu_ext_3_1;
+            (GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 2): gtpu_ext_4_2;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 3): gtpu_ext_5_3;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 4): gtpu_ext_6_4;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 5): gtpu_ext_7_5;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 6): gtpu_ext_8_6;)
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
+            (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
     }
 
     state gtpu_ext_at_3 {
-        transition select(hdr.gtpu_ext_words[2].data[7:0], packet.lookahead<bit<8>>()) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[2].data, 7), SIXFLOW_AHEAD_OF(8)) {
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_4_1;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_5_2;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_6_3;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_7_4;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 5): gtpu_ext_8_5;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_4_1;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_5_2;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_6_3;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_7_4;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 5): gtpu_ext_8_5;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
-            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_4_1;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_5_2;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 3): gtpu_ext_6_3;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 4): gtpu_ext_7_4;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 5): gtpu_ext_8_5;)
+            (GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 1): gtpu_ext_4_1;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 2): gtpu_ext_5_2;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 3): gtpu_ext_6_3;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 4): gtpu_ext_7_4;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 5): gtpu_ext_8_5;)
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
+            (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
     }
 
     state gtpu_ext_at_4 {
-        transition select(hdr.gtpu_ext_words[3].data[7:0], packet.lookahead<bit<8>>()) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[3].data, 7), SIXFLOW_AHEAD_OF(8)) {
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_5_1;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_6_2;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_7_3;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 4): gtpu_ext_8_4;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_5_1;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_6_2;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_7_3;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 4): gtpu_ext_8_4;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
-            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_5_1;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_6_2;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 3): gtpu_ext_7_3;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 4): gtpu_ext_8_4;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 1): gtpu_ext_5_1;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 2): gtpu_ext_6_2;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 3): gtpu_ext_7_3;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 4): gtpu_ext_8_4;)
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
+            (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
     }
 
+#if GTPU_EXT_MAX_UNITS > 4
     state gtpu_ext_at_5 {
-        transition select(hdr.gtpu_ext_words[4].data[7:0], packet.lookahead<bit<8>>()) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[4].data, 7), SIXFLOW_AHEAD_OF(8)) {
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_6_1;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_7_2;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 3): gtpu_ext_8_3;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_6_1;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_7_2;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 3): gtpu_ext_8_3;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
-            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_6_1;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_7_2;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 3): gtpu_ext_8_3;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 1): gtpu_ext_6_1;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 2): gtpu_ext_7_2;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 3): gtpu_ext_8_3;)
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
+            (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
     }
 
     state gtpu_ext_at_6 {
-        transition select(hdr.gtpu_ext_words[5].data[7:0], packet.lookahead<bit<8>>()) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[5].data, 7), SIXFLOW_AHEAD_OF(8)) {
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_7_1;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_8_2;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_7_1;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 2): gtpu_ext_8_2;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
-            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_7_1;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_8_2;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 1): gtpu_ext_7_1;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 2): gtpu_ext_8_2;)
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
+            (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
     }
 
     state gtpu_ext_at_7 {
-        transition select(hdr.gtpu_ext_words[6].data[7:0], packet.lookahead<bit<8>>()) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[6].data, 7), SIXFLOW_AHEAD_OF(8)) {
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_8_1;
-            (0 &&& GTPU_EXT_COMPREHENSION_REQUIRED, 1): gtpu_ext_8_1;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
-            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_8_1;)
+            GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 1): gtpu_ext_8_1;)
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
+            (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
     }
 
     state gtpu_ext_at_8 {
-        transition select(hdr.gtpu_ext_words[7].data[7:0], packet.lookahead<bit<8>>()) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+        SIXFLOW_LOOK(8)
+        transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[7].data, 7), SIXFLOW_AHEAD_OF(8)) {
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
             (_, 0): gtpu_malformed;
-            (GTPU_EXT_PDU_SESSION_CONTAINER, _): gtpu_malformed;
-            (GTPU_EXT_COMPREHENSION_REQUIRED &&& GTPU_EXT_COMPREHENSION_REQUIRED, _): gtpu_unknown_extension;
+            (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
+            (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
             default: gtpu_malformed;
         }
     }
+#endif
 
     state gtpu_ext_1_1 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_at_1; }
     state gtpu_ext_2_1 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_at_2; }
@@ -544,6 +575,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_4_2 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_4_1; }
     state gtpu_ext_4_3 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_4_2; }
     state gtpu_ext_4_4 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_4_3; }
+#if GTPU_EXT_MAX_UNITS > 4
     state gtpu_ext_5_1 { packet.extract(hdr.gtpu_ext_words[4]); transition gtpu_ext_at_5; }
     state gtpu_ext_5_2 { packet.extract(hdr.gtpu_ext_words[3]); transition gtpu_ext_5_1; }
     state gtpu_ext_5_3 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_5_2; }
@@ -570,6 +602,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_8_6 { packet.extract(hdr.gtpu_ext_words[2]); transition gtpu_ext_8_5; }
     state gtpu_ext_8_7 { packet.extract(hdr.gtpu_ext_words[1]); transition gtpu_ext_8_6; }
     state gtpu_ext_8_8 { packet.extract(hdr.gtpu_ext_words[0]); transition gtpu_ext_8_7; }
+#endif
 
     state gtpu_unknown_extension {
         meta.gtpu_unknown_extension = true;
@@ -614,8 +647,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Sixflow's APN6 header or any other. Too long: not parsed.
     state parse_hbh {
         // Next Header, Hdr Ext Len, the first option's type (and its length, not matched).
-        SIXFLOW_LOOK_AHEAD
-        transition select(SIXFLOW_AHEAD) {
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_OF(32)) {
             PROTO_ROUTING ++ 24w0x000000 &&& 0xfffe0000: parse_pre_ext;
             PROTO_ROUTING ++ 24w0x020000 &&& 0xffff0000: parse_pre_ext;
 #ifdef WITH_APN6
@@ -713,8 +746,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // pre_ext's place.
     state parse_first_dest_opts {
         // Next Header, Hdr Ext Len (and 2 octets not matched).
-        SIXFLOW_LOOK_AHEAD
-        transition select(SIXFLOW_AHEAD) {
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_OF(32)) {
             PROTO_ROUTING ++ 24w0x000000 &&& 0xfffe0000: parse_pre_ext;
             PROTO_ROUTING ++ 24w0x020000 &&& 0xffff0000: parse_pre_ext;
             default: parse_dest_opts;
@@ -737,8 +770,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // (behind an HBH), a second one, or one too long: the chain stops there.
     state parse_dest_opts {
         // Next Header, Hdr Ext Len (and 2 octets not matched).
-        SIXFLOW_LOOK_AHEAD
-        transition select(SIXFLOW_AHEAD) {
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_OF(32)) {
             PROTO_ROUTING ++ 24w0x000000 &&& 0xff000000: dest_opts_unparsed;
             AFTER_DEST_OPTS_CASES(24w0x000000, 0xfffe0000, extract_dest_opts)
             AFTER_DEST_OPTS_CASES(24w0x020000, 0xffff0000, extract_dest_opts)
@@ -791,8 +824,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // another Routing header the walk reads (up to EXT_MAX_LEN words) may not.
     state parse_routing {
         // Next Header, Hdr Ext Len, Routing Type (and Segments Left, not matched).
-        SIXFLOW_LOOK_AHEAD
-        transition select(SIXFLOW_AHEAD) {
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_OF(32)) {
 #ifdef WITH_MSR6
             16w0 ++ ROUTING_TYPE_MRH ++ 8w0 &&& 0x0000ff00: extract_routing_last;
 #endif
@@ -879,15 +912,27 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // its APN6 option (transit SLA handling). The upper layer stays the MRH's (ip_proto 41).
     state parse_inner_ipv6 {
         packet.extract(hdr.inner_ipv6);
-        transition select(hdr.inner_ipv6.next_header, packet.lookahead<bit<32>>()[23:0]) {
 #ifdef WITH_APN6
-            (PROTO_HOPOPT, APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE ++ APN6_OPTION_LEN): parse_inner_apn6;
+        transition select(hdr.inner_ipv6.next_header) {
+            PROTO_HOPOPT: inner_hbh_ahead;
+            default: accept;
+        }
+#else
+        transition accept;
 #endif
+    }
+
+#ifdef WITH_APN6
+    // Looked at only behind an inner HBH (8 octets at least): a lookahead in parse_inner_ipv6
+    // read past inner packets of fewer than 4 octets of payload, and bmv2 dropped them.
+    state inner_hbh_ahead {
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_LOW(32, 23)) {
+            SIXFLOW_LOW_CASE(32, 0xFFFFFF, APN6_HBH_EXT_LEN ++ APN6_OPTION_TYPE ++ APN6_OPTION_LEN): parse_inner_apn6;
             default: accept;
         }
     }
 
-#ifdef WITH_APN6
     state parse_inner_apn6 {
         packet.extract(hdr.hbh);
         packet.extract(hdr.apn6);
@@ -905,8 +950,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // Only the first fragment carries the upper-layer header; a later one's ports are unknown.
     // Next Header, then 8 reserved bits, then the 13-bit offset.
     state parse_fragment {
-        SIXFLOW_LOOK_AHEAD
-        transition select(SIXFLOW_AHEAD) {
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_OF(32)) {
             PROTO_TCP ++ 24w0 &&& 0xff00fff8: extract_fragment;
             PROTO_UDP ++ 24w0 &&& 0xff00fff8: extract_fragment;
             PROTO_ICMPV6 ++ 24w0 &&& 0xff00fff8: extract_fragment;
@@ -949,8 +994,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.l4_dst_port = hdr.l4_ports.dst_port;
         SIXFLOW_PARSE_L4_CHECKSUM(PROTO_UDP)
 #ifdef WITH_GTPU
-        SIXFLOW_LOOK_AHEAD
-        transition select(SIXFLOW_AHEAD) {  // Length, Checksum
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_OF(32)) {  // Length, Checksum
             0 &&& 0x0000ffff: udp_checksum_zero;
             default: accept;
         }

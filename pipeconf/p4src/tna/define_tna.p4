@@ -12,6 +12,14 @@
 // ... and only an MRH right after the outer IPv6 header: copies of an MRH behind another
 // extension header are dropped and counted (MSR6_MALFORMED) in egress.
 #define EGRESS_OUTER_MRH_ONLY
+
+// A received G-PDU's extension headers: at most 4 units (16 octets; a PDU Session Container with
+// one time stamp) on Tofino 1, where bmv2 takes 8. Each unit of the bound is a state per chain
+// position and length in the ingress parser, whose TCAM has 256 rows: with 8, `full` needed 331
+// and `gtpu` 286 (bf-p4c with the match register fix, build-bf-p4c.sh), and neither compiled. A
+// longer chain is malformed there (GTPU_MALFORMED), as on bmv2 past its 8.
+#define GTPU_EXT_MAX_UNITS 4
+
 // Tofino 1 has 24 TCAM blocks of 512 x 44 bits per stage; 512 policies fit in one.
 #define APN6_CLASSIFIER_SIZE 512
 // Mirror session the controller points at the CPU port for telemetry reports.
@@ -75,8 +83,12 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // packet's octets in place, no field of their own.
 #define SIXFLOW_NEXT_HEADER_AHEAD
 #define SIXFLOW_AHEAD_DECL
-#define SIXFLOW_LOOK_AHEAD
-#define SIXFLOW_AHEAD packet.lookahead<bit<32>>()
+#define SIXFLOW_LOOK(n)
+#define SIXFLOW_AHEAD_OF(n) packet.lookahead<bit<n>>()
+#define SIXFLOW_AHEAD_LOW(n, hi) packet.lookahead<bit<n>>()[hi:0]
+#define SIXFLOW_LOW(field, hi) field[hi:0]
+#define SIXFLOW_LOW_CASE(n, mask, v) v
+#define SIXFLOW_LOW_MASKED_CASE(n, v, m) v &&& m
 
 // A select whose cases end in no match (parse_ipv6: an IPv6 header whose Version is not 6): the
 // parser finds no row in its TCAM, which is its error (ig_prsr_md.parser_err has

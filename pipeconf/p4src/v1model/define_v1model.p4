@@ -164,13 +164,23 @@ header residual_key_t {
     hdr.residual_key.rest = 16w0 ++ hdr.inner_ipv6.payload_len ++ 24w0 ++ hdr.inner_ipv6.next_header; \
     hash(meta.gtpu_inner_residual, HashAlgorithm.csum16, (bit<16>) 0, hdr.residual_key, 32w0x10000);
 
-// The extension headers' lookaheads (parser.p4) in one parser local, read by every state that
-// looks ahead: p4c makes each lookahead call a metadata field of its own, one more for bmv2 to
-// reset for every packet. bmv2 sets a field from a header it extracted before (ipv6_proto), so
-// IPv6's Next Header is not looked at ahead (SIXFLOW_NEXT_HEADER_AHEAD stays undefined).
-#define SIXFLOW_AHEAD_DECL bit<32> ahead;
-#define SIXFLOW_LOOK_AHEAD ahead = packet.lookahead<bit<32>>();
-#define SIXFLOW_AHEAD ahead
+// The parser's lookaheads (parser.p4), one parser local per width that every state looking ahead
+// by it shares (SIXFLOW_LOOK(n) reads it, SIXFLOW_AHEAD_OF(n) is it): p4c makes each lookahead
+// call a metadata field of its own, and each slice of one, or of a header field, in a select
+// another, fields bmv2 resets for every packet (26 in `gtpu`, at about 650 instructions a
+// field). A select on the low bits of a lookahead or a field (SIXFLOW_AHEAD_LOW, SIXFLOW_LOW)
+// takes it whole and masks the rest in each case (SIXFLOW_LOW_CASE, SIXFLOW_LOW_MASKED_CASE).
+// bmv2 sets a field from a header it extracted before (ipv6_proto), so IPv6's Next Header is not
+// looked at ahead (SIXFLOW_NEXT_HEADER_AHEAD stays undefined).
+// (A width no state of the profile reads is no field: p4c drops an unused local.)
+#define SIXFLOW_AHEAD_DECL bit<8> ahead_8; bit<16> ahead_16; bit<32> ahead_32; \
+    bit<96> ahead_96; bit<160> ahead_160; bit<224> ahead_224;
+#define SIXFLOW_LOOK(n) ahead_##n = packet.lookahead<bit<n>>();
+#define SIXFLOW_AHEAD_OF(n) ahead_##n
+#define SIXFLOW_AHEAD_LOW(n, hi) ahead_##n
+#define SIXFLOW_LOW(field, hi) field
+#define SIXFLOW_LOW_CASE(n, mask, v) (bit<n>) (v) &&& (mask)
+#define SIXFLOW_LOW_MASKED_CASE(n, v, m) (bit<n>) (v) &&& (bit<n>) (m)
 
 // A select whose cases end in no match (parse_ipv6: an IPv6 header whose Version is not 6) is
 // the parser's error, NoMatch: bmv2 goes on to accept from a select no case matches, so its

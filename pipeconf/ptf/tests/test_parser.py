@@ -189,3 +189,43 @@ def routed(sent):
     out[6:12] = bytes.fromhex(ROUTER_MAC.replace(":", ""))
     out[21] -= 1
     return bytes(out)
+
+
+class PayloadShorterThanALookAheadIsRouted(SixflowTest):
+    """IPv6 packets with less payload than 4 octets (none, behind No Next Header; 2 octets of an
+    unknown protocol) are well formed and routed: no state looks past the end of such a packet
+    (bmv2 raises PacketTooShort at any lookahead past the end, whatever the branch taken)."""
+
+    def runTest(self):
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        for next_header, payload in ((59, b""), (253, b"\x01\x02"), (17, b"\x00")):
+            sent = frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::10", "fd00:1:2::7"), b"", payload, next_header)
+            testutils.send_packet(self, 1, sent)
+            if next_header == 17:
+                # A UDP header cut short is truncated: the parser's error, dropped.
+                testutils.verify_no_other_packets(self)
+            else:
+                testutils.verify_packet(self, routed(sent), 2)
+        testutils.verify_no_other_packets(self)
+
+
+@requires("MSR6")
+class LeafDeliversAnInnerPacketWithoutPayload(SixflowTest):
+    """A leaf delivers an inner IPv6 packet that carries nothing (No Next Header, no payload):
+    the parser does not look ahead past it."""
+
+    def runTest(self):
+        leaf = sid(4, 0, 0)
+        sids = [sid(3, 0, 1), leaf]
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
+                    {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address((0xFD00 << 112) | (4 << 80) | (END_RL << 32))), 96)},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 30})
+        self.client.add_multicast_group(30, [(3, 0)])
+        empty = bytes(IPv6(src="fd00:1:1::10", dst="ff3e::1", hlim=9, nh=59, plen=0))[:40]
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", leaf),
+                                             mrh(sids, 1), empty, 43))
+        delivered = bytes.fromhex((ROUTER_MAC + HOST_MAC).replace(":", "")) + b"\x86\xdd" + empty
+        testutils.verify_packet(self, delivered, 3)
+        testutils.verify_no_other_packets(self)
