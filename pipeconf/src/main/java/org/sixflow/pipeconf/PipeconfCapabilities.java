@@ -17,7 +17,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * What a Sixflow pipeconf's data plane can do: its profile and target, the features compiled in,
  * its tables (from its P4Info model), how many M-SIDs it parses and decapsulates in egress, how
- * much of a telemetry clone it keeps and how long a timestamp tick is. Controllers ask here before
+ * many units of a G-PDU's extension headers it walks, how much of a telemetry clone it keeps and
+ * how long a timestamp tick is. Controllers ask here before
  * compiling a feature's entries for a device, instead of knowing pipeconf ids.
  */
 public final class PipeconfCapabilities {
@@ -28,6 +29,7 @@ public final class PipeconfCapabilities {
     private final Set<PiTableId> tables;
     private final int maxMsids;
     private final int egressMaxMsids;
+    private final int gtpuExtensionUnits;
     private final int telemetryTruncate;
     private final long nanosPerTick;
 
@@ -41,6 +43,7 @@ public final class PipeconfCapabilities {
         // Without MSR6 the program parses no M-SID at all.
         this.maxMsids = msr6 ? EgressMsidLimits.BMV2 : 0;
         this.egressMaxMsids = msr6 ? EgressMsidLimits.of(id).orElseThrow() : 0;
+        this.gtpuExtensionUnits = profile.has(Feature.GTPU) ? GtpuExtensionLimits.of(id).orElseThrow() : 0;
         this.telemetryTruncate = CloneSessions.telemetryTruncate(id).orElseThrow();
         this.nanosPerTick = TimestampUnits.nanosPerTick(id).orElseThrow();
     }
@@ -112,6 +115,14 @@ public final class PipeconfCapabilities {
      */
     public int egressMaxMsids() {
         return egressMaxMsids;
+    }
+
+    /**
+     * @return the most 4-octet units of extension headers a received G-PDU may carry
+     *         (GtpuExtensionLimits; 0 without GTP-U)
+     */
+    public int gtpuExtensionUnits() {
+        return gtpuExtensionUnits;
     }
 
     /** @return how many bytes of a clone the telemetry session keeps (0: all) */

@@ -43,6 +43,7 @@ public class PipeconfCapabilitiesTest {
         assertTrue(full.hasTable(P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP));
         assertEquals(8, full.maxMsids());
         assertEquals(8, full.egressMaxMsids());
+        assertEquals(GtpuExtensionLimits.BMV2, full.gtpuExtensionUnits());
         assertEquals(CloneSessions.BMV2_TELEMETRY_TRUNCATE, full.telemetryTruncate());
         assertEquals(TimestampUnits.BMV2_NANOS_PER_TICK, full.nanosPerTick());
     }
@@ -59,6 +60,7 @@ public class PipeconfCapabilitiesTest {
         assertTrue(gtpu.hasTable(P4InfoConstants.SIXFLOW_INGRESS_ROUTING_ROUTING_V6));
         assertEquals("no M-SID is parsed", 0, gtpu.maxMsids());
         assertEquals(0, gtpu.egressMaxMsids());
+        assertEquals(8, gtpu.gtpuExtensionUnits());
     }
 
     @Test
@@ -68,6 +70,7 @@ public class PipeconfCapabilitiesTest {
         assertTrue(core.has(Feature.MSR6));
         assertFalse(core.has(Feature.GTPU));
         assertFalse(core.hasTable(P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP));
+        assertEquals("no G-PDU is parsed", 0, core.gtpuExtensionUnits());
     }
 
     @Test
@@ -78,6 +81,8 @@ public class PipeconfCapabilitiesTest {
         assertEquals(EgressMsidLimits.TOFINO, tofino.egressMaxMsids());
         assertEquals(CloneSessions.TOFINO_TELEMETRY_TRUNCATE, tofino.telemetryTruncate());
         assertEquals(TimestampUnits.TOFINO_NANOS_PER_TICK, tofino.nanosPerTick());
+        assertEquals("Tofino walks fewer G-PDU extension units than bmv2", 4,
+                     of(BundledPipeconfs.tofino("gtpu")).gtpuExtensionUnits());
     }
 
     @Test

@@ -32,6 +32,7 @@ public final class PipeconfCapabilitiesCodec extends JsonCodec<PipeconfCapabilit
         capabilities.tables().stream().map(PiTableId::id).sorted().forEach(tables::add);
         json.put("maxMsids", capabilities.maxMsids())
                 .put("egressMaxMsids", capabilities.egressMaxMsids())
+                .put("gtpuExtensionUnits", capabilities.gtpuExtensionUnits())
                 .put("telemetryTruncateBytes", capabilities.telemetryTruncate())
                 .put("nanosPerTick", capabilities.nanosPerTick());
         return json;

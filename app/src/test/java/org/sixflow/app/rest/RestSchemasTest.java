@@ -130,7 +130,7 @@ public class RestSchemasTest {
         PipeconfCapabilities capabilities = PipeconfCapabilities.of(BundledPipeconfs.bmv2()).orElseThrow();
         JsonNode schema = schema("DeviceCapabilities");
         assertCodecWritesEveryProperty(schema, new PipeconfCapabilitiesCodec().encode(capabilities, CONTEXT), "");
-        assertEquals(9, schema.path("properties").size());
+        assertEquals(10, schema.path("properties").size());
     }
 
     @Test
