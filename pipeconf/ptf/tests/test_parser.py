@@ -45,6 +45,19 @@ def dest_opts(next_header):
     return bytes([next_header, 0, 0x01, 0x04, 0, 0, 0, 0])
 
 
+def install_leaf(test):
+    """Node 4's End.RL locator and its leaf SID, whose receivers' group 30 leaves by port 3.
+    Returns the leaf SID and a two-M-SID list ending in it."""
+    leaf = sid(4, 0, 0)
+    test.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
+                {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address((0xFD00 << 112) | (4 << 80) | (END_RL << 32))), 96)},
+                names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+    test.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
+                names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 30})
+    test.client.add_multicast_group(30, [(3, 0)])
+    return leaf, [sid(3, 0, 1), leaf]
+
+
 def frame(dst_mac, src_mac, ipv6_header_fields, extensions, payload, first_next_header, hlim=64):
     body = extensions + payload
     header = bytes(IPv6(src=ipv6_header_fields[0], dst=ipv6_header_fields[1], hlim=hlim, nh=first_next_header,
@@ -81,14 +94,7 @@ class LeafBehindDestinationOptionsDecapsulates(SixflowTest):
     and the MRH go; the inner packet is delivered."""
 
     def runTest(self):
-        leaf = sid(4, 0, 0)
-        sids = [sid(3, 0, 1), leaf]
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
-                    {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address((0xFD00 << 112) | (4 << 80) | (END_RL << 32))), 96)},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 30})
-        self.client.add_multicast_group(30, [(3, 0)])
+        leaf, sids = install_leaf(self)
         testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", leaf),
                                              dest_opts(43) + mrh(sids, 1), inner(), 60))
         delivered = bytes.fromhex((ROUTER_MAC + HOST_MAC).replace(":", "")) + b"\x86\xdd" + inner()
@@ -215,14 +221,7 @@ class LeafDeliversAnInnerPacketWithoutPayload(SixflowTest):
     the parser does not look ahead past it."""
 
     def runTest(self):
-        leaf = sid(4, 0, 0)
-        sids = [sid(3, 0, 1), leaf]
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID,
-                    {names.HDR_IPV6_DST: (str(ipaddress.IPv6Address((0xFD00 << 112) | (4 << 80) | (END_RL << 32))), 96)},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 30})
-        self.client.add_multicast_group(30, [(3, 0)])
+        leaf, sids = install_leaf(self)
         empty = bytes(IPv6(src="fd00:1:1::10", dst="ff3e::1", hlim=9, nh=59, plen=0))[:40]
         testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", leaf),
                                              mrh(sids, 1), empty, 43))
