@@ -125,9 +125,8 @@ fi
 # Tofino 1, which has none, every select loses its registers, and the lowered parser keeps only
 # the first transition of each state (its .bfa: no `match:` line, a bare `*` on every row; the
 # IPv6 chain after parse_ipv6 gone). Fixed upstream by p4lang/p4c#5753 (2026-09), later than the
-# p4c this toolchain builds: the same one-line fix, applied to the checkout, an ordinary
-# register's slice kept as it is. pipeconf/tools/tests/test_tofino_parser.py fails on outputs of
-# a compiler without it.
+# p4c this toolchain builds: the same fix, applied to the checkout, an ordinary register's slice
+# kept as it is. TofinoParsersTest (pipeconf/src/test) fails on outputs of a compiler without it.
 say "fix: keep the parser's ordinary match register slices (p4lang/p4c#5753)"
 python3 - "$P4C_SRC/backends/tofino/bf-p4c/parde/allocate_parser_match_register.cpp" <<'PATCH'
 import sys

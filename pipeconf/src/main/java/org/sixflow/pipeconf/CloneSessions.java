@@ -39,8 +39,7 @@ public final class CloneSessions {
      * @return the session's truncation (0: none), or empty for a pipeconf that is not Sixflow's
      */
     public static Optional<Integer> telemetryTruncate(PiPipeconfId pipeconfId) {
-        return SixflowPipeconfs.targetOf(pipeconfId)
-                .map(target -> target == PipeconfTarget.BMV2 ? BMV2_TELEMETRY_TRUNCATE : TOFINO_TELEMETRY_TRUNCATE);
+        return SixflowPipeconfs.perTarget(pipeconfId, BMV2_TELEMETRY_TRUNCATE, TOFINO_TELEMETRY_TRUNCATE);
     }
 
     /**

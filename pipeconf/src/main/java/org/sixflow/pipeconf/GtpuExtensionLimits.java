@@ -29,7 +29,6 @@ public final class GtpuExtensionLimits {
      * @return the bound in 4-octet units, or empty for a pipeconf that is not Sixflow's
      */
     public static Optional<Integer> of(PiPipeconfId pipeconfId) {
-        return SixflowPipeconfs.targetOf(pipeconfId)
-                .map(target -> target == PipeconfTarget.BMV2 ? BMV2 : TOFINO);
+        return SixflowPipeconfs.perTarget(pipeconfId, BMV2, TOFINO);
     }
 }

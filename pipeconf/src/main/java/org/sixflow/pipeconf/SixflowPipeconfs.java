@@ -120,4 +120,18 @@ public final class SixflowPipeconfs {
         }
         return PipeconfTarget.ofId(id.id().substring(id.id().lastIndexOf('.') + 1));
     }
+
+    /**
+     * Returns a Sixflow pipeconf's value of a figure that depends on its target only (a limit,
+     * a unit, a port), given its value on each target.
+     *
+     * @param id     the pipeconf id
+     * @param bmv2   the figure on bmv2
+     * @param tofino the figure on Tofino
+     * @param <T>    the figure's type
+     * @return the pipeconf's target's figure, or empty if the id is not Sixflow's
+     */
+    public static <T> Optional<T> perTarget(PiPipeconfId id, T bmv2, T tofino) {
+        return targetOf(id).map(target -> target == PipeconfTarget.BMV2 ? bmv2 : tofino);
+    }
 }

@@ -28,7 +28,6 @@ public final class TimestampUnits {
      * @return ns per tick, or empty for a pipeconf that is not Sixflow's
      */
     public static Optional<Long> nanosPerTick(PiPipeconfId pipeconfId) {
-        return SixflowPipeconfs.targetOf(pipeconfId)
-                .map(target -> target == PipeconfTarget.BMV2 ? BMV2_NANOS_PER_TICK : TOFINO_NANOS_PER_TICK);
+        return SixflowPipeconfs.perTarget(pipeconfId, BMV2_NANOS_PER_TICK, TOFINO_NANOS_PER_TICK);
     }
 }

@@ -234,8 +234,8 @@ public class LatencyAggregatePoller {
         if (ports.isEmpty()) {
             return ports;
         }
-        pipeconfService.getPipeconf(id).flatMap(p -> SixflowPipeconfs.targetOf(p.id()))
-                .ifPresent(t -> ports.add((long) (t == PipeconfTarget.BMV2 ? CpuPorts.BMV2 : CpuPorts.TOFINO)));
+        pipeconfService.getPipeconf(id).flatMap(p -> SixflowPipeconfs.perTarget(p.id(), CpuPorts.BMV2, CpuPorts.TOFINO))
+                .ifPresent(cpuPort -> ports.add(cpuPort.longValue()));
         return ports;
     }
 
