@@ -408,7 +408,7 @@ struct local_metadata_t {
     bool             gtpu_udp_length_ok; // the UDP length is the IPv6 payload less that header
 #endif
 #ifdef WITH_APN6
-    bool             apn6_before_tunnel; // an APN6 option inserted into a GTP-U packet: it goes in front of its UDP header
+    bool             apn6_before_tunnel; // a G-PDU's outer APN6 option (inserted here or parsed): it leaves in front of its UDP header
 #endif
     // INCREMENTAL: the inner pseudo-header's sum, negated (which a valid inner L4 checksum makes
     // the sum of the inner L4 header and payload); Tofino's 17 minus the inner protocol is its own.

@@ -62,6 +62,9 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_APN6
     Apn6Sla() apn6_sla;
     Apn6PostRouting() apn6_post_routing;
+#ifdef WITH_GTPU
+    Apn6BeforeTunnel() apn6_before_tunnel;
+#endif
 #endif
     Acl() acl;
 #ifdef WITH_BNG
@@ -217,6 +220,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #endif
             }
         }
+#if defined(WITH_APN6) && defined(WITH_GTPU)
+        // Whatever became of the packet: a G-PDU's outer option leaves in front of its UDP header.
+        apn6_before_tunnel.apply(hdr, meta);
+#endif
     }
 }
 

@@ -337,6 +337,29 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     }
 
     state gtpu_outer_ext_2 {
+#ifdef WITH_APN6
+        // Sixflow's APN6 HBH (Hdr Ext Len 2, first option 0x1E of 16 octets), which a router
+        // marking a G-PDU it passes puts here: read as the option it is, so that transit SLA
+        // handling and the egress edge's strip see it as on any packet (apn6.p4). Pipeline and
+        // deparser put it back in front of the UDP header (Apn6BeforeTunnel).
+        SIXFLOW_LOOK(32)
+        transition select(hdr.ipv6.next_header, SIXFLOW_AHEAD_LOW(32, 15)) {
+            (PROTO_HOPOPT, SIXFLOW_LOW_CASE(32, 0xFFFF, APN6_OPTION_TYPE ++ APN6_OPTION_LEN)): gtpu_outer_apn6;
+            default: gtpu_outer_ext_2_words;
+        }
+    }
+
+    state gtpu_outer_apn6 {
+        packet.extract(hdr.hbh);
+        packet.extract(hdr.apn6);
+        packet.extract(hdr.apn6_pad);
+        meta.gtpu_outer_ext_bytes = 24;
+        meta.apn6_before_tunnel = true;
+        transition parse_gtpu;
+    }
+
+    state gtpu_outer_ext_2_words {
+#endif
         packet.extract(hdr.pre_ext);
         meta.gtpu_outer_ext_bytes = 24;
         transition gtpu_outer_ext_words_2;

@@ -780,6 +780,47 @@ class Apn6OptionOnAPassingGpduPrecedesItsUdpHeader(Apn6AndGtpuTest):
 
 
 @requires("GTPU", "APN6")
+class Apn6OptionOfAPassingGpduIsRead(Apn6AndGtpuTest):
+    """A G-PDU that another router marked (Sixflow's APN6 HBH in front of its UDP header, as
+    Apn6OptionOnAPassingGpduPrecedesItsUdpHeader makes it) is read as APN6 as any packet is: its
+    SLA entry matches it; it leaves byte for byte as it came (its padding as it came, too), and a
+    punted one reaches the controller so; at the egress edge a strip entry for its APP ID takes the option off; and the N3 end that
+    decapsulates it delivers the inner packet alone. Before, the option was an unknown extension
+    header there: no SLA handling, no strip."""
+
+    def runTest(self):
+        sla = self.insert(names.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA,
+                          {names.HDR_SLA_LEVEL: (3, 0xFFFFFFFF)},
+                          names.SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_PRIORITY, {names.PRIORITY: 5}, priority=10)
+        frame, inner = uplink(0x46, dst="fd00:5::99", qfi=4)
+        marked = with_ext(frame, HOPOPT, apn6_body(3, 0x1234, 0xABC, 7))
+        self.assert_routed_to_server(marked)
+        padded_otherwise = with_ext(frame, HOPOPT, apn6_body(3, 0x1234, 0xABC, 7)[:-4] + bytes(4))
+        self.assert_routed_to_server(padded_otherwise)
+        self.assertEqual(self.entry_packets(sla), 2)
+
+        # Punted (its hop limit spent), the controller gets it as it came, option in place.
+        spent = bytearray(marked)
+        spent[21] = 1
+        testutils.send_packet(self, 2, bytes(spent))
+        self.assertEqual(self.expect_punt(), (2, p4defines.PUNT_HOP_LIMIT, bytes(spent)))
+
+        strip = self.insert(names.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_STRIP,
+                            {names.HDR_APP_ID: (0x1234, 0xFFFFFFFF)},
+                            names.SIXFLOW_INGRESS_APN6_POST_ROUTING_STRIP_APN6, priority=10)
+        self.assert_routed_to_server(marked, frame)
+        self.assertEqual(self.entry_packets(strip), 1)
+
+        self.add_n3(allow_zero_checksum=False)
+        self.add_uplink(21, 0x2121)
+        frame, inner = uplink(0x2121)
+        testutils.send_packet(self, 2, with_ext(frame, HOPOPT, apn6_body(3, 0x99, 0xABC, 7)))
+        testutils.verify_packet(self, routed_inner(inner), 3)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(21), 1)
+
+
+@requires("GTPU", "APN6")
 class MarkedPacketEntersTheTunnelWithItsOption(Apn6AndGtpuTest):
     """A packet an APN6 policy marks and a downlink tunnel takes: the option is the inner
     packet's own, right after the inner IPv6 header (as inside an MSR6 tree); the outer header

@@ -166,6 +166,9 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
 
     action strip_apn6() {
         apn6_strip_counter.count();
+#ifdef WITH_GTPU
+        meta.apn6_before_tunnel = false;
+#endif
         hdr.ipv6.next_header = hdr.hbh.next_header;
         hdr.ipv6.payload_len = hdr.ipv6.payload_len - APN6_HBH_BYTES;
         hdr.hbh.setInvalid();
@@ -190,10 +193,31 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
+
+    // Stripping only where the option follows the IPv6 header routed here, a G-PDU's outer one
+    // included (Apn6Sla, before routing, sets the priority).
+    apply {
+        if (hdr.apn6.isValid() && !meta.drop) {
+#if defined(WITH_GTPU)
+            if (meta.egress_port_set && (!hdr.inner_ipv6.isValid() || meta.apn6_before_tunnel)) {
+#elif defined(WITH_MSR6)
+            if (meta.egress_port_set && !hdr.inner_ipv6.isValid()) {
+#else
+            if (meta.egress_port_set) {
+#endif
+                apn6_strip.apply();
+            }
+        }
+    }
+}
+
 #ifdef WITH_GTPU
-    // An option inserted into a GTP-U packet passing through: the same 24 octets, in the place
-    // the deparser emits in front of the tunnel's UDP header (pre_ext), since hbh follows
-    // inner_ipv6.
+// A G-PDU's outer option (one this router inserted into a G-PDU passing through, or one the
+// parser read in front of its UDP header) back in front of that header, for every packet that
+// leaves (routed, punted, cloned): the deparser emits hbh behind inner_ipv6.
+control Apn6BeforeTunnel(inout headers_t hdr, inout local_metadata_t meta) {
+    // The same 24 octets, in the place the deparser emits in front of the tunnel's UDP header
+    // (pre_ext); the padding as the option came with it.
     @hidden
     action apn6_before_tunnel() {
         hdr.pre_ext.setValid();
@@ -203,32 +227,19 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.pre_ext_words[0].setValid();
         hdr.pre_ext_words[0].data = hdr.apn6.app_id ++ hdr.apn6.user_id;
         hdr.pre_ext_words[1].setValid();
-        hdr.pre_ext_words[1].data = hdr.apn6.flow_id ++ PADN_TYPE ++ 8w2 ++ 16w0;
+        hdr.pre_ext_words[1].data = hdr.apn6.flow_id ++ hdr.apn6_pad.option;
         hdr.hbh.setInvalid();
         hdr.apn6.setInvalid();
         hdr.apn6_pad.setInvalid();
     }
-#endif
 
-    // Stripping only where the option follows the IPv6 header routed here (Apn6Sla, before
-    // routing, sets the priority).
     apply {
-        if (hdr.apn6.isValid() && !meta.drop) {
-#if defined(WITH_MSR6) || defined(WITH_GTPU)
-            if (meta.egress_port_set && !hdr.inner_ipv6.isValid()) {
-#else
-            if (meta.egress_port_set) {
-#endif
-                apn6_strip.apply();
-            }
-        }
-#ifdef WITH_GTPU
         if (meta.apn6_before_tunnel) {
             apn6_before_tunnel();
         }
-#endif
     }
 }
+#endif
 
 #endif // WITH_APN6
 

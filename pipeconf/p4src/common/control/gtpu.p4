@@ -152,6 +152,13 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.pre_ext.setInvalid();
         hdr.pre_ext_words[0].setInvalid();
         hdr.pre_ext_words[1].setInvalid();
+#ifdef WITH_APN6
+        // Or the APN6 option the parser read there (parse_gtpu's outer extension header).
+        hdr.hbh.setInvalid();
+        hdr.apn6.setInvalid();
+        hdr.apn6_pad.setInvalid();
+        meta.apn6_before_tunnel = false;
+#endif
         hdr.gtpu_udp.setInvalid();
         hdr.gtpu.setInvalid();
         hdr.gtpu_options.setInvalid();
