@@ -193,7 +193,6 @@ control Apn6PostRouting(inout headers_t hdr, inout local_metadata_t meta) {
         size = 1024;
     }
 
-
     // Stripping only where the option follows the IPv6 header routed here, a G-PDU's outer one
     // included (Apn6Sla, before routing, sets the priority).
     apply {
