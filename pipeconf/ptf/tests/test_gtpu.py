@@ -9,6 +9,7 @@ UDP-over-IPv6 checksum (which sends a computed 0 as 0xFFFF). The GTP-U code poin
 G-PDU 0xFF, echo request 1, extension 0x85) are written as TS 29.281 gives them."""
 
 import ipaddress
+import random
 import subprocess
 
 import ptf.testutils as testutils
@@ -23,6 +24,7 @@ import p4info_names as names
 from flow_label import flow_label
 from base_test import CPU_PORT, DROP_HOP_LIMIT, ROUTER_MAC, TELEMETRY_CLONE_SESSION, SixflowTest
 from profiles import requires
+import test_parser
 
 N3 = "fd00:3::1"          # this router's N3 address
 PEER = "fd00:0:2::9"      # the tunnel's far end, routed by port 2
@@ -955,3 +957,28 @@ class ExtensionHeaderToComprehendUnknownHereIsDropped(GtpuTest):
             passing = bytes(passing)
             self.assert_routed_to_server(passing)
         self.assertEqual(self.decap_count(51), 0)
+
+
+@requires("GTPU")
+class RandomInnerPacketsLeaveTheTunnelAsTheyWentIn(GtpuTest):
+    """The N3 end decapsulates G-PDUs whose inner packets carry random extension-header chains
+    (test_parser's): each inner packet is routed on byte for byte but for its hop limit."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(21, 0x2121)
+        rng = random.Random(test_parser.SEED + 3)
+        count = test_parser.PACKETS // 3
+        for number in range(count):
+            carried, _, description = test_parser.random_packet(rng, (UE, SERVER))
+            inner = carried[14:]
+            frame, _ = uplink(0x2121, inner=inner, qfi=rng.choice((None, 5)))
+            testutils.send_packet(self, 2, frame)
+            routed = bytearray(bytes.fromhex((SERVER_MAC + ROUTER_MAC).replace(":", "")) + b"\x86\xdd" + inner)
+            routed[21] -= 1
+            try:
+                testutils.verify_packet(self, bytes(routed), 3)
+            except AssertionError as failure:
+                raise AssertionError("packet %d: inner %s: %s" % (number, description, inner.hex())) from failure
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(21), count)

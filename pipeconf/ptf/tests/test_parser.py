@@ -346,9 +346,9 @@ def upper_layer(rng, kind):
     return data
 
 
-def random_packet(rng):
-    """(frame, its chain of extension headers, description) of a packet from fd00:1:1::10 to
-    fd00:1:2::7."""
+def random_packet(rng, addresses=("fd00:1:1::10", "fd00:1:2::7")):
+    """(frame, its chain of extension headers, description) of a packet between addresses
+    (source, destination)."""
     chain = [rng.choice(tuple(EXTENSIONS)) for _ in range(rng.choice((0, 1, 2, 3, 4, 5)))]
     if rng.random() < 0.5:
         chain.sort(key=(HBH, DEST_OPTS, ROUTING, FRAGMENT, AH).index)
@@ -359,7 +359,7 @@ def random_packet(rng):
                          for kind_of, header in zip(chain, headers))
     payload = random_bytes(rng, rng.choice((0, 3, 24))) if later_fragment else upper_layer(rng, kind)
     description = "chain %s then %s, %d octets of payload" % (chain, kind, len(payload))
-    return frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::10", "fd00:1:2::7"), b"".join(headers), payload,
+    return frame(ROUTER_MAC, HOST_MAC, addresses, b"".join(headers), payload,
                  chain[0] if chain else UPPER_LAYERS[kind], hlim=rng.randint(2, 255)), chain, description
 
 
@@ -434,3 +434,24 @@ class RandomChainsUnderAMatchAllApn6PolicyKeepTheirChain(SixflowTest):
         counted = self.event_count(EVENT_APN6_SKIPPED) - skipped_before
         self.assertTrue(skips <= counted <= skips + maybe_skips,
                         "%d skips counted, %d to %d expected" % (counted, skips, skips + maybe_skips))
+
+
+@requires("MSR6")
+class RandomInnerPacketsLeaveALeafAsTheyCame(SixflowTest):
+    """A leaf delivers what its tree carried byte for byte (PACKETS // 3 random inner packets to
+    a group address, with the random chains above): the parser's look into the inner packet (for
+    an APN6 option there) changes none of them."""
+
+    def runTest(self):
+        leaf, sids = install_leaf(self)
+        rng = random.Random(SEED + 2)
+        for number in range(PACKETS // 3):
+            carried, _, description = random_packet(rng, ("fd00:1:1::10", "ff3e::1"))
+            inner = carried[14:]
+            testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", leaf), mrh(sids, 1), inner, 43))
+            delivered = bytes.fromhex((ROUTER_MAC + HOST_MAC).replace(":", "")) + b"\x86\xdd" + inner
+            try:
+                testutils.verify_packet(self, delivered, 3)
+            except AssertionError as failure:
+                raise AssertionError("packet %d (seed %d): inner %s: %s" % (number, SEED + 2, description, inner.hex())) from failure
+        testutils.verify_no_other_packets(self)
