@@ -786,15 +786,15 @@ class Apn6OptionOfAPassingGpduIsRead(Apn6AndGtpuTest):
     """A G-PDU that another router marked (Sixflow's APN6 HBH in front of its UDP header, as
     Apn6OptionOnAPassingGpduPrecedesItsUdpHeader makes it) is read as APN6 as any packet is: its
     SLA entry matches it; it leaves byte for byte as it came (its padding as it came, too), and a
-    punted one reaches the controller so; at the egress edge a strip entry for its APP ID takes the option off; and the N3 end that
-    decapsulates it delivers the inner packet alone. Before, the option was an unknown extension
-    header there: no SLA handling, no strip."""
+    punted one reaches the controller so; at the egress edge a strip entry for its APP ID takes
+    the option off; and the N3 end that decapsulates it delivers the inner packet alone. Before,
+    the option was an unknown extension header there: no SLA handling, no strip."""
 
     def runTest(self):
         sla = self.insert(names.SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA,
                           {names.HDR_SLA_LEVEL: (3, 0xFFFFFFFF)},
                           names.SIXFLOW_INGRESS_APN6_POST_ROUTING_SET_PRIORITY, {names.PRIORITY: 5}, priority=10)
-        frame, inner = uplink(0x46, dst="fd00:5::99", qfi=4)
+        frame, _ = uplink(0x46, dst="fd00:5::99", qfi=4)
         marked = with_ext(frame, HOPOPT, apn6_body(3, 0x1234, 0xABC, 7))
         self.assert_routed_to_server(marked)
         padded_otherwise = with_ext(frame, HOPOPT, apn6_body(3, 0x1234, 0xABC, 7)[:-4] + bytes(4))
