@@ -69,6 +69,12 @@ def install_leaf(test):
     return leaf, [sid(3, 0, 1), leaf]
 
 
+def delivered(inner_packet):
+    """What a leaf's receivers get of inner_packet (bytes): it alone, under the frame's own MACs
+    (install_leaf writes no adjacency)."""
+    return bytes.fromhex((ROUTER_MAC + HOST_MAC).replace(":", "")) + b"\x86\xdd" + inner_packet
+
+
 def frame(dst_mac, src_mac, ipv6_header_fields, extensions, payload, first_next_header, hlim=64):
     body = extensions + payload
     header = bytes(IPv6(src=ipv6_header_fields[0], dst=ipv6_header_fields[1], hlim=hlim, nh=first_next_header,
@@ -108,8 +114,7 @@ class LeafBehindDestinationOptionsDecapsulates(SixflowTest):
         leaf, sids = install_leaf(self)
         testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", leaf),
                                              dest_opts(43) + mrh(sids, 1), inner(), 60))
-        delivered = bytes.fromhex((ROUTER_MAC + HOST_MAC).replace(":", "")) + b"\x86\xdd" + inner()
-        testutils.verify_packet(self, delivered, 3)
+        testutils.verify_packet(self, delivered(inner()), 3)
         testutils.verify_no_other_packets(self)
 
 
@@ -236,8 +241,7 @@ class LeafDeliversAnInnerPacketWithoutPayload(SixflowTest):
         empty = bytes(IPv6(src="fd00:1:1::10", dst="ff3e::1", hlim=9, nh=59, plen=0))[:40]
         testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", leaf),
                                              mrh(sids, 1), empty, 43))
-        delivered = bytes.fromhex((ROUTER_MAC + HOST_MAC).replace(":", "")) + b"\x86\xdd" + empty
-        testutils.verify_packet(self, delivered, 3)
+        testutils.verify_packet(self, delivered(empty), 3)
         testutils.verify_no_other_packets(self)
 
 
@@ -388,8 +392,11 @@ def apn6_skips(chain, sent):
     the tunnel's packets have no place for it there (apn6.p4, Apn6Insert)."""
     if chain[:1] == [HBH]:
         return True
-    return ("GTPU" in features() and chain == [DEST_OPTS] and sent[55] <= p4defines.EXT_MAX_LEN
-            and sent[54 + 8 * (sent[55] + 1) + 2:54 + 8 * (sent[55] + 1) + 4] == GTPU_PORT.to_bytes(2, "big"))
+    if "GTPU" not in features() or chain != [DEST_OPTS]:
+        return False
+    words = sent[55]                    # the Destination Options header's Hdr Ext Len
+    udp = 54 + 8 * (words + 1)          # where the UDP header behind it starts
+    return words <= p4defines.EXT_MAX_LEN and sent[udp + 2:udp + 4] == GTPU_PORT.to_bytes(2, "big")
 
 
 @requires("APN6")
@@ -449,9 +456,8 @@ class RandomInnerPacketsLeaveALeafAsTheyCame(SixflowTest):
             carried, _, description = random_packet(rng, ("fd00:1:1::10", "ff3e::1"))
             inner = carried[14:]
             testutils.send_packet(self, 1, frame(ROUTER_MAC, HOST_MAC, ("fd00:1:1::1", leaf), mrh(sids, 1), inner, 43))
-            delivered = bytes.fromhex((ROUTER_MAC + HOST_MAC).replace(":", "")) + b"\x86\xdd" + inner
             try:
-                testutils.verify_packet(self, delivered, 3)
+                testutils.verify_packet(self, delivered(inner), 3)
             except AssertionError as failure:
                 raise AssertionError("packet %d (seed %d): inner %s: %s" % (number, SEED + 2, description, inner.hex())) from failure
         testutils.verify_no_other_packets(self)
