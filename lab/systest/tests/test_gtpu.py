@@ -7,8 +7,10 @@ the transit routers and reach the peer byte for byte as scapy builds them (check
 scapy, not by Sixflow), and the peer's Linux stack accepts the full and incremental checksums
 and a zero one only on a socket that allows it (RFC 6936); uplink G-PDUs from the peer's Linux
 stack come out of the tunnel at beijing and reach h_bj routed, a zero checksum only where the N3
-address accepts it, an unknown TEID not at all; the controller answers an echo request; the
-tunnels' counters count what went through."""
+address accepts it, an unknown TEID not at all (the controller answers it with an Error
+Indication), nor one with an extension header to comprehend that Sixflow does not (answered with
+a Supported Extension Headers Notification); the controller answers an echo request, and one with
+such an extension with the notification; the tunnels' counters count what went through."""
 
 import ipaddress
 import json
@@ -250,6 +252,26 @@ class GtpuTest(SystemTest):
                            "hex": "321a001c" "00000000" "0000" "00" "00" "10" "0000dead" "85" "0010" + peer_address}],
                          [{k: r[k] for k in ("src", "sport", "hex")} for r in replies])
 
+    def test_an_extension_to_comprehend_gets_a_supported_extension_headers_notification(self):
+        # A G-PDU of gtpu-full's uplink TEID whose PDU Session Container is followed by a PDCP PDU
+        # Number extension (0xc0: every receiver must comprehend it; Sixflow does not).
+        n3, uplink_teid = TUNNELS["gtpu-full"][1], TUNNELS["gtpu-full"][3]
+        inner = traffic.hosttools.udp_frame(self.peer.mac, self.lab.switches["beijing"].router_mac,
+                                            ue_address("gtpu-full"), self.dn.ipv6, 40000, 5004,
+                                            traffic.hosttools.payload(716, 0, time.time_ns()))
+        header = GTP_U_Header(version=1, PT=1, gtp_type=255, teid=uplink_teid, E=1, seq=0, npdu=0, next_ex=0x85)
+        datagram = bytes(header / Raw(bytes.fromhex("01 10 09 c0" "01 0001 00") + inner[14:]))
+        with traffic.Capture(self.lab, [self.dn], duration=3) as capture:
+            done = self.lab.in_host(self.peer, sys.executable, UDPTOOLS, "send", "--dst", n3,
+                                    "--port", str(GTPU_PORT), "--sport", "40124", "--hex", datagram.hex(),
+                                    "--replies", "3")
+        replies = json.loads(done.stdout.strip().splitlines()[-1])["replies"]
+        # TS 29.281 7.2.3 to the G-PDU's source port: flags 0x32, type 31, length 7, TEID 0,
+        # sequence 0, N-PDU 0, no extension; Extension Header Type List (141) of one: 0x85.
+        self.assertEqual([{"src": n3, "sport": GTPU_PORT, "hex": "321f0007" "00000000" "0000" "00" "00" "8d" "01" "85"}],
+                         [{k: r[k] for k in ("src", "sport", "hex")} for r in replies])
+        self.assertEqual([], capture.flow(self.dn, 716), "a G-PDU with an extension to comprehend was decapsulated")
+
     # Path management --------------------------------------------------------------------------
 
     def test_the_controller_answers_an_echo_request_to_an_n3_address(self):
@@ -261,4 +283,15 @@ class GtpuTest(SystemTest):
         # TS 29.281 7.2.2: S set, the request's sequence number, type 2, TEID 0, Recovery IE 0.
         self.assertEqual([{"src": N3_STRICT, "sport": GTPU_PORT,
                            "hex": "32020006" "00000000" "1234" "00" "00" "0e00"}],
+                         [{k: r[k] for k in ("src", "sport", "hex")} for r in replies])
+
+    def test_an_echo_request_with_an_extension_to_comprehend_gets_the_notification_instead(self):
+        # PDCP PDU Number (0xc0) in the request: the answer lists what Sixflow takes, not that the path is up.
+        request = bytes.fromhex("36010008" "00000000" "1234" "00" "c0" "01 0001 00".replace(" ", ""))
+        done = self.lab.in_host(self.peer, sys.executable, UDPTOOLS, "send", "--dst", N3_STRICT,
+                                "--port", str(GTPU_PORT), "--sport", "40125", "--hex", request.hex(),
+                                "--replies", "3")
+        replies = json.loads(done.stdout.strip().splitlines()[-1])["replies"]
+        self.assertEqual([{"src": N3_STRICT, "sport": GTPU_PORT,
+                           "hex": "321f0007" "00000000" "0000" "00" "00" "8d" "01" "85"}],
                          [{k: r[k] for k in ("src", "sport", "hex")} for r in replies])

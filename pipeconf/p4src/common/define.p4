@@ -231,7 +231,7 @@ const drop_reason_t DROP_GTPU_ZERO_CHECKSUM     = 19;  // a zero UDP checksum th
 const drop_reason_t DROP_GTPU_BAD_LENGTH        = 20;  // UDP length, IPv6 payload length and GTP-U length disagree
 const drop_reason_t DROP_GTPU_NOT_GPDU          = 21;  // a message other than a G-PDU or one the controller takes (echo request, error indication, end marker, supported extension headers notification)
 const drop_reason_t DROP_GTPU_UNKNOWN_TEID      = 22;  // no tunnel has this TEID at this N3 address (a G-PDU: also punted, for the controller's Error Indication)
-const drop_reason_t DROP_GTPU_UNKNOWN_EXTENSION = 23;  // an extension header to comprehend that this router does not know
+const drop_reason_t DROP_GTPU_UNKNOWN_EXTENSION = 23;  // an extension header to comprehend that this router does not know (also punted, for the controller's Supported Extension Headers Notification)
 #ifdef WITH_BNG
 // BNG (bng.p4): upstream from a subscriber line, downstream into a PPPoE session.
 const drop_reason_t DROP_BNG_UNKNOWN_LINE    = 24;  // (port, S-tag, C-tag) is no line

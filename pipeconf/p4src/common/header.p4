@@ -524,7 +524,7 @@ struct local_metadata_t {
     bit<16>          ilnp_bucket;
 #endif
 #ifdef WITH_GTPU
-    bool             gtpu_unknown_teid;  // a G-PDU for no tunnel: dropped, counted and punted (TS 29.281 7.3.1)
+    bool             gtpu_answer;        // a G-PDU the controller answers (TS 29.281): dropped, counted and punted
 #endif
 }
 

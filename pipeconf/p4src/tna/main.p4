@@ -94,8 +94,9 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     routing_error_packet_in.apply(hdr.common, meta);
                     ig_tm_md.ucast_egress_port = CPU_PORT;
 #ifdef WITH_GTPU
-                } else if (meta.gtpu_unknown_teid) {
-                    // Counted, and punted for the controller's GTP-U Error Indication (TS 29.281 7.3.1).
+                } else if (meta.gtpu_answer) {
+                    // Counted, and punted for the controller's GTP-U answer (TS 29.281): an Error
+                    // Indication (7.3.1) or a Supported Extension Headers Notification (7.2.3).
                     gtpu_packet_in.apply(hdr.common, meta);
                     ig_tm_md.ucast_egress_port = CPU_PORT;
 #endif

@@ -121,8 +121,9 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
                 routing_error_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
 #ifdef WITH_GTPU
-            } else if (meta.gtpu_unknown_teid) {
-                // Counted, and punted for the controller's GTP-U Error Indication (TS 29.281 7.3.1).
+            } else if (meta.gtpu_answer) {
+                // Counted, and punted for the controller's GTP-U answer (TS 29.281): an Error
+                // Indication (7.3.1) or a Supported Extension Headers Notification (7.2.3).
                 gtpu_packet_in.apply(hdr, meta);
                 std_meta.egress_spec = CPU_PORT;
 #endif

@@ -941,7 +941,9 @@ class ExtensionHeaderToComprehendUnknownHereIsDropped(GtpuTest):
     """Issue 30: an extension header whose type says the receiving endpoint must comprehend it
     (TS 29.281 5.2.1: high bits 0b10 or 0b11, e.g. the PDCP PDU Number 0xC0, the NR RAN Container
     0x84) and which this N3 end does not know is dropped and counted (GTPU_UNKNOWN_EXTENSION),
-    first in the chain or behind a container; a router it passes through forwards it untouched."""
+    first in the chain or behind a container, and goes to the controller as it came, with its
+    ingress port, for the Supported Extension Headers Notification it sends back (7.2.3; before,
+    it was dropped silently); a router it passes through forwards it untouched."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
@@ -951,7 +953,12 @@ class ExtensionHeaderToComprehendUnknownHereIsDropped(GtpuTest):
         for first_type, extensions in ((0xC0, bytes([1, 0, 7, 0])), (0x84, bytes([2]) + bytes(6) + bytes([0])),
                                        (0x85, ul_psc(1, 1, next_type=0xC0) + bytes([1, 0, 7, 0]))):
             frame = chained(0x51, first_type, extensions, inner, checksum=0)
-            self.expect_dropped(lambda: testutils.send_packet(self, 2, frame), reason)
+            before = self.drop_count(reason)
+            testutils.send_packet(self, 2, frame)
+            port, payload = self.expect_packet_in()
+            self.assertEqual((port, bytes(payload)), (2, frame))
+            testutils.verify_no_other_packets(self)
+            self.assertEqual(self.drop_count(reason), before + 1)
             passing = bytearray(frame)
             passing[14 + 24:14 + 40] = ipaddress.IPv6Address("fd00:5::99").packed
             passing = bytes(passing)
@@ -982,3 +989,4 @@ class RandomInnerPacketsLeaveTheTunnelAsTheyWentIn(GtpuTest):
                 raise AssertionError("packet %d: inner %s: %s" % (number, description, inner.hex())) from failure
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.decap_count(21), count)
+

@@ -197,8 +197,11 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
         if (meta.gtpu_malformed) {
             drop(DROP_GTPU_MALFORMED);
         } else if (meta.gtpu_unknown_extension) {
-            // TS 29.281 5.2.1: this end must comprehend it, and does not.
+            // TS 29.281 5.2.1: this end must comprehend it, and does not. Counted, and punted as
+            // it came: the controller sends the sender a Supported Extension Headers Notification
+            // (7.2.3), rate-limited per device (the top's punt).
             drop(DROP_GTPU_UNKNOWN_EXTENSION);
+            meta.gtpu_answer = true;
         } else if (hdr.gtpu_udp.checksum == 0 && meta.gtpu_allow_zero == 0) {
             drop(DROP_GTPU_ZERO_CHECKSUM);
         } else if (meta.gtpu_checksum_bad) {
@@ -221,7 +224,7 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
             // Counted as a drop, and punted as it came: the controller answers the sender with an
             // Error Indication (TS 29.281 7.3.1), rate-limited per device (the top's punt).
             drop(DROP_GTPU_UNKNOWN_TEID);
-            meta.gtpu_unknown_teid = true;
+            meta.gtpu_answer = true;
         } else if (!gtpu_ue_source.apply().hit) {
             drop(DROP_GTPU_SPOOFED_SOURCE);
         } else {

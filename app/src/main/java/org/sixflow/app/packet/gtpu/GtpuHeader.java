@@ -37,6 +37,10 @@ public final class GtpuHeader {
     public static final int G_PDU = 0xff;
     /** The Recovery information element (TS 29.281 section 8.2): type 14, TV, one octet of restart counter. */
     public static final int IE_RECOVERY = 14;
+    /** The PDU Session Container (TS 38.415): the one extension header Sixflow comprehends. */
+    public static final int PDU_SESSION_CONTAINER = 0x85;
+    /** The extension header types Sixflow's GTP-U ends comprehend, as its notifications list them. */
+    public static final List<Integer> SUPPORTED_EXTENSIONS = List.of(PDU_SESSION_CONTAINER);
 
     private static final int FLAG_PT = 0x10;
     private static final int FLAG_E = 0x04;
@@ -149,6 +153,17 @@ public final class GtpuHeader {
      */
     public static boolean comprehensionRequired(int type) {
         return (type & COMPREHENSION_REQUIRED) != 0;
+    }
+
+    /**
+     * Returns the first extension header that the receiving endpoint must comprehend (section
+     * 5.2.1) and Sixflow does not: the one a Supported Extension Headers Notification answers.
+     *
+     * @return its type, if the message has one
+     */
+    public OptionalInt unsupportedRequiredExtension() {
+        return extensionTypes.stream().mapToInt(Integer::intValue)
+                .filter(t -> comprehensionRequired(t) && !SUPPORTED_EXTENSIONS.contains(t)).findFirst();
     }
 
     /**

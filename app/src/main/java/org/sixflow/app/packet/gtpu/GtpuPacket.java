@@ -30,6 +30,9 @@ public final class GtpuPacket {
     private static final int SOURCE_OFFSET = ETHERNET_BYTES + 8;
     private static final int DESTINATION_OFFSET = SOURCE_OFFSET + Ip6Address.BYTE_LENGTH;
     private static final int ETHERNET_SOURCE_OFFSET = 6;
+    /** Version 6, Traffic Class 0, no flow label. */
+    private static final int IPV6_VERSION_WORD = 0x6000_0000;
+    private static final int ANSWER_HOP_LIMIT = 64;
 
     private final MacAddress ethernetSource;
     private final Ip6Address source;
@@ -63,6 +66,18 @@ public final class GtpuPacket {
         IPv6 ip = (IPv6) frame.getPayload();
         return ip.getNextHeader() == IPv6.PROTOCOL_UDP && ip.getPayload() instanceof UDP
                 && ((UDP) ip.getPayload()).getDestinationPort() == GtpuHeader.UDP_PORT;
+    }
+
+    /**
+     * Returns the message type a GTP-U frame (one {@link #isGtpu} accepts) says it carries,
+     * without reading the rest: what a packet {@link #read} refused claimed to be.
+     *
+     * @param frame the frame's bytes
+     * @return the message type octet, or -1 if the frame ends before it
+     */
+    public static int claimedMessageType(byte[] frame) {
+        int type = UDP_OFFSET + UDP_BYTES + 1;
+        return frame.length > type ? Byte.toUnsignedInt(frame[type]) : -1;
     }
 
     /**
@@ -114,6 +129,31 @@ public final class GtpuPacket {
         return new GtpuPacket(MacAddress.valueOf(Arrays.copyOfRange(frame, ETHERNET_SOURCE_OFFSET,
                                                                     ETHERNET_SOURCE_OFFSET + MacAddress.MAC_ADDRESS_LENGTH)),
                               source, destination, Short.toUnsignedInt(b.getShort(UDP_OFFSET)), header, message);
+    }
+
+    /**
+     * Builds the frame that carries a GTP-U message back to this packet's sender (TS 29.281
+     * section 4.4.2): from the address the packet went to (an N3 address) to its source, to the
+     * neighbour it came from and from the router's MAC, UDP from port 2152 to the port the message
+     * type asks for, with a computed checksum.
+     *
+     * @param routerMac       the MAC of the router that answers, the frame's source
+     * @param destinationPort the UDP destination port: 2152, or this packet's source port
+     * @param message         the GTP-U message, the UDP payload
+     * @return the Ethernet frame
+     */
+    public byte[] answer(MacAddress routerMac, int destinationPort, byte[] message) {
+        int udpLength = UDP_BYTES + message.length;
+        ByteBuffer b = ByteBuffer.allocate(ETHERNET_BYTES + IPV6_BYTES + udpLength);
+        b.put(ethernetSource.toBytes()).put(routerMac.toBytes()).putShort(Ethernet.TYPE_IPV6);
+        b.putInt(IPV6_VERSION_WORD).putShort((short) udpLength).put(IPv6.PROTOCOL_UDP).put((byte) ANSWER_HOP_LIMIT)
+                .put(destination.toOctets()).put(source.toOctets());
+        int udp = b.position();
+        b.putShort((short) GtpuHeader.UDP_PORT).putShort((short) destinationPort).putShort((short) udpLength)
+                .putShort((short) 0).put(message);
+        byte[] frame = b.array();
+        b.putShort(udp + 6, (short) UdpChecksum.of(destination, source, frame, udp, udpLength));
+        return frame;
     }
 
     /**

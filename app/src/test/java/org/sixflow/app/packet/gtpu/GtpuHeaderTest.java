@@ -79,6 +79,19 @@ public class GtpuHeaderTest {
     }
 
     @Test
+    public void theFirstRequiredExtensionWeDoNotTakeIsNamed() throws GtpuFormatException {
+        // A PDU Session Container (0x85, taken), UDP Port (0x40, not required), PDCP PDU Number
+        // (0xc0), NR RAN Container (0x84).
+        GtpuHeader h = GtpuHeader.parse(gtpu(V1 | E, 0xff, 1, hex("0000 00 85  01 10 05 40  01 0868 c0  01 0001 84"
+                + "01 0000 00")));
+        assertEquals(OptionalInt.of(0xc0), h.unsupportedRequiredExtension());
+        assertEquals(OptionalInt.empty(), GtpuHeader.parse(gtpu(V1 | E, 0xff, 1,
+                                                                hex("0000 00 85  01 10 05 40  01 0868 00")))
+                .unsupportedRequiredExtension());
+        assertEquals(OptionalInt.empty(), GtpuHeader.parse(gtpu(V1, 0xff, 1, hex(""))).unsupportedRequiredExtension());
+    }
+
+    @Test
     public void comprehensionIsRequiredWhenTheTopBitIsSet() {
         assertFalse(GtpuHeader.comprehensionRequired(0x40));   // 01: not required
         assertFalse(GtpuHeader.comprehensionRequired(0x20));   // 00

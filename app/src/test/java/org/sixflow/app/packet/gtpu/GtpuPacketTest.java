@@ -124,4 +124,12 @@ public class GtpuPacketTest {
             throw new AssertionError(e);
         }
     }
+
+    @Test
+    public void theClaimedTypeIsReadWithoutTheRest() {
+        byte[] frame = udpFrame("00:aa:00:00:00:01", "00:00:00:00:05:50", "fd00:1:5::50", "fd00:1:1::3:1", 40000, 2152,
+                                gtpu(V1 | S, 1, 0, hex("1234 0000")));
+        assertEquals(1, GtpuPacket.claimedMessageType(frame));
+        assertEquals(-1, GtpuPacket.claimedMessageType(Arrays.copyOf(frame, 14 + 40 + 8 + 1)));
+    }
 }

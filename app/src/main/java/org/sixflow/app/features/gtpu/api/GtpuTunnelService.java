@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.api;
 
+import org.onlab.packet.Ip6Address;
 import org.onosproject.event.ListenerService;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.api.InstallStatus;
@@ -10,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * GTP-U tunnels: one UE session's downlink and uplink tunnels between this network's N3 address
@@ -24,6 +26,20 @@ public interface GtpuTunnelService extends ListenerService<GtpuTunnelEvent, Gtpu
      * @return tunnels, each with its counter index
      */
     List<GtpuTunnel> tunnels();
+
+    /**
+     * Returns the tunnels that end at an N3 address of a device: those it decapsulates whose N3
+     * address this is. A device's GTP-U answers (echo, Error Indication, Supported Extension
+     * Headers Notification) speak only for such an address.
+     *
+     * @param device    the decap device
+     * @param n3Address the address
+     * @return the tunnels, none if it is no N3 address of the device
+     */
+    default List<GtpuTunnel> tunnelsEndingAt(DeviceId device, Ip6Address n3Address) {
+        return tunnels().stream().filter(t -> t.decapDevice().equals(device) && t.n3Address().equals(n3Address))
+                .collect(Collectors.toList());
+    }
 
     /**
      * Returns every tunnel's status as {@link #tunnels} sees them, for lists.

@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE;
 
 /**
@@ -124,14 +125,18 @@ public class GtpuTunnelCompilerTest {
         GtpuTunnel tunnel = GtpuTunnelManagerFixture.tunnel("ue-1", "fd00:9:1::/64", 1).qfi(3)
                 .checksumMode(GtpuChecksumMode.INCREMENTAL).counterIndex(5).build();
         int checked = 0;
+        int skipped = 0;
         for (FlowRule rule : COMPILER.compile(tunnel).values()) {
             if (!current && model.table((PiTableId) rule.table()).isEmpty()) {
                 assertEquals(SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE, rule.table());
+                skipped++;
                 continue;
             }
             assertEquals(rule.toString(), List.of(), tofino.problems(rule));
             checked++;
         }
-        assertEquals(current ? 4 : 3, checked);
+        // Stale for another change, the outputs may have the table all the same: then it is checked.
+        assertEquals(4, checked + skipped);
+        assertTrue("a current output has every table", !current || skipped == 0);
     }
 }

@@ -3,7 +3,6 @@
 package org.sixflow.app.features.gtpu.impl.echo;
 
 import com.google.common.collect.ImmutableMap;
-import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
@@ -37,9 +36,9 @@ import java.util.function.LongSupplier;
  * one of its N3 addresses, gtpu.p4) with an Echo Response sent back out of the port the request
  * came in by, to the neighbour it came from, from the router's MAC, and counts the other GTP-U
  * packets they punt ({@link #outcomes()}: Error Indications, End Markers, Supported Extension
- * Headers Notifications and G-PDUs for unknown TEIDs, which org.sixflow.app.gtpu.signalling acts
- * on). Nothing needs requesting:
- * the data plane punts echo requests by itself.
+ * Headers Notifications and G-PDUs for unknown TEIDs, which
+ * org.sixflow.app.features.gtpu.impl.signalling acts on). Nothing needs requesting: the data
+ * plane punts echo requests by itself.
  *
  * <p>A request is answered only from a device with a valid Sixflow configuration and when it is
  * addressed to an N3 address the device holds: that of a tunnel the tunnel service knows whose
@@ -48,10 +47,11 @@ import java.util.function.LongSupplier;
  * tunnel ends (the data plane punts only for addresses in gtpu_n3, but an entry there may
  * outlive its tunnels, and other apps may punt GTP-U too). A truncated or malformed request,
  * another GTP-U message, and a request carrying an extension header whose comprehension is
- * required are counted and logged at debug, never answered (the Supported Extension Headers
- * Notification section 5.2.1 asks for in that last case is not sent). Answers are limited per
- * device by a token bucket ({@link #PER_SECOND} a second, bursts of {@link #BURST}), as the
- * routers' ICMPv6 errors are.
+ * required and that Sixflow does not take (any but the PDU Session Container) are counted and
+ * logged at debug, never answered: for that last one section 5.2.1 asks for a Supported
+ * Extension Headers Notification instead, which the signalling package's notifier sends.
+ * Answers are limited per device by a token bucket ({@link #PER_SECOND} a second, bursts of
+ * {@link #BURST}), as the routers' ICMPv6 errors are.
  */
 @Component(immediate = true, service = GtpuEchoService.class)
 public class GtpuEchoResponder extends PuntResponder<GtpuEchoResponder.Outcome> implements GtpuEchoService {
@@ -129,12 +129,12 @@ public class GtpuEchoResponder extends PuntResponder<GtpuEchoResponder.Outcome> 
                       request.source(), in);
             return Outcome.NOT_ECHO_REQUEST;
         }
-        if (header.extensionTypes().stream().anyMatch(GtpuHeader::comprehensionRequired)) {
+        if (header.unsupportedRequiredExtension().isPresent()) {
             log.debug("GTP-U echo request from {} at {} needs extension headers {} understood", request.source(),
                       in, header.extensionTypes());
             return Outcome.UNSUPPORTED_EXTENSION;
         }
-        if (!isN3Address(in.deviceId(), request.destination())) {
+        if (tunnelService.tunnelsEndingAt(in.deviceId(), request.destination()).isEmpty()) {
             log.debug("GTP-U echo request to {} at {}: not the N3 address of a tunnel of the device",
                       request.destination(), in);
             return Outcome.NOT_LOCAL;
@@ -154,7 +154,7 @@ public class GtpuEchoResponder extends PuntResponder<GtpuEchoResponder.Outcome> 
 
     /**
      * The messages other than echo that the data plane punts for the controller (gtpu.p4):
-     * counted here, acted on by org.sixflow.app.gtpu.signalling (the Error Indication sender for
+     * counted here, acted on by org.sixflow.app.features.gtpu.impl.signalling (the Error Indication sender for
      * a G-PDU, the signalling recorder for the others).
      */
     private static Optional<Outcome> pathMessage(int messageType) {
@@ -170,16 +170,6 @@ public class GtpuEchoResponder extends PuntResponder<GtpuEchoResponder.Outcome> 
             default:
                 return Optional.empty();
         }
-    }
-
-    /**
-     * Tells whether an address is a device's N3 address: that of a tunnel decapsulated there. Asked
-     * of the tunnel service for each request: peers echo about once a minute, the data plane punts
-     * only what it takes for an N3 address, and so the service's answer is never stale.
-     */
-    private boolean isN3Address(DeviceId device, Ip6Address address) {
-        return tunnelService.tunnels().stream()
-                .anyMatch(t -> t.decapDevice().equals(device) && t.n3Address().equals(address));
     }
 
     @Override

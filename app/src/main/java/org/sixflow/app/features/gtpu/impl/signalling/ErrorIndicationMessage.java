@@ -4,7 +4,6 @@ package org.sixflow.app.features.gtpu.impl.signalling;
 
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
-import org.sixflow.app.packet.UdpChecksum;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
 
@@ -22,9 +21,6 @@ import static com.google.common.base.Preconditions.checkArgument;
  */
 public final class ErrorIndicationMessage {
 
-    static final int ETHERTYPE_IPV6 = 0x86dd;
-    static final int NEXT_HEADER_UDP = 17;
-    static final int HOP_LIMIT = 64;
     /** Version 1, PT 1, S: the flags octet. */
     static final int FLAGS = 0x32;
     /** Tunnel Endpoint Identifier Data I (section 8.3): TV, 4 octets of TEID. */
@@ -63,17 +59,6 @@ public final class ErrorIndicationMessage {
      * @return the Ethernet frame, to the neighbour the G-PDU came from
      */
     public static byte[] frame(GtpuPacket gpdu, MacAddress routerMac) {
-        byte[] message = message(gpdu.header().teid(), gpdu.destination());
-        int udpLength = GtpuPacket.UDP_BYTES + message.length;
-        ByteBuffer b = ByteBuffer.allocate(GtpuPacket.ETHERNET_BYTES + GtpuPacket.IPV6_BYTES + udpLength);
-        b.put(gpdu.ethernetSource().toBytes()).put(routerMac.toBytes()).putShort((short) ETHERTYPE_IPV6);
-        b.putInt(0x6000_0000).putShort((short) udpLength).put((byte) NEXT_HEADER_UDP).put((byte) HOP_LIMIT)
-                .put(gpdu.destination().toOctets()).put(gpdu.source().toOctets());
-        int udp = b.position();
-        b.putShort((short) GtpuHeader.UDP_PORT).putShort((short) GtpuHeader.UDP_PORT).putShort((short) udpLength)
-                .putShort((short) 0).put(message);
-        byte[] frame = b.array();
-        b.putShort(udp + 6, (short) UdpChecksum.of(gpdu.destination(), gpdu.source(), frame, udp, udpLength));
-        return frame;
+        return gpdu.answer(routerMac, GtpuHeader.UDP_PORT, message(gpdu.header().teid(), gpdu.destination()));
     }
 }

@@ -2,9 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.impl.signalling;
 
-import org.onlab.packet.Ip6Address;
 import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.packet.DefaultOutboundPacket;
@@ -27,7 +25,6 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
-import java.util.stream.Collectors;
 
 /**
  * Answers a G-PDU whose TEID no tunnel has with an Error Indication (3GPP TS 29.281 section
@@ -57,6 +54,11 @@ public class GtpuErrorIndicationSender extends PuntResponder<GtpuErrorIndication
         SENT,
         /** Over the rate the device's Error Indications are limited to. */
         RATE_LIMITED,
+        /**
+         * An extension header to comprehend that Sixflow does not: the Supported Extension
+         * Headers Notification answers it ({@link GtpuExtensionHeadersNotifier}), not an error.
+         */
+        UNSUPPORTED_EXTENSION,
         /** TEID 0: no Error Indication (section 7.3.1). */
         ZERO_TEID,
         /** A tunnel of the N3 address has the TEID (stored, its entry not written yet): no error. */
@@ -101,11 +103,15 @@ public class GtpuErrorIndicationSender extends PuntResponder<GtpuErrorIndication
         if (config.isEmpty()) {
             return Outcome.NOT_SIXFLOW_DEVICE;
         }
+        if (gpdu.header().unsupportedRequiredExtension().isPresent()) {
+            // The data plane checks that first: the sender hears which extensions we take instead.
+            return Outcome.UNSUPPORTED_EXTENSION;
+        }
         long teid = gpdu.header().teid();
         if (teid == 0) {
             return Outcome.ZERO_TEID;
         }
-        List<GtpuTunnel> atAddress = tunnelsAt(in.deviceId(), gpdu.destination());
+        List<GtpuTunnel> atAddress = tunnelService.tunnelsEndingAt(in.deviceId(), gpdu.destination());
         if (atAddress.isEmpty()) {
             log.debug("G-PDU to {} at {}: not the N3 address of a tunnel of the device", gpdu.destination(), in);
             return Outcome.NOT_LOCAL;
@@ -123,13 +129,6 @@ public class GtpuErrorIndicationSender extends PuntResponder<GtpuErrorIndication
         return Outcome.SENT;
     }
 
-    /** The tunnels decapsulated at the device whose N3 address this is. */
-    private List<GtpuTunnel> tunnelsAt(DeviceId device, Ip6Address n3) {
-        return tunnelService.tunnels().stream()
-                .filter(t -> t.decapDevice().equals(device) && t.n3Address().equals(n3))
-                .collect(Collectors.toList());
-    }
-
     @Override
     protected void process(PacketContext context) {
         InboundPacket in = context.inPacket();
@@ -141,9 +140,7 @@ public class GtpuErrorIndicationSender extends PuntResponder<GtpuErrorIndication
             packet = GtpuPacket.read(bytesOf(in.unparsed()));
         } catch (GtpuFormatException e) {
             // Another message's, or none: counted here only when it claims to be a G-PDU.
-            byte[] frame = bytesOf(in.unparsed());
-            int type = GtpuPacket.ETHERNET_BYTES + GtpuPacket.IPV6_BYTES + GtpuPacket.UDP_BYTES + 1;
-            if (frame.length > type && Byte.toUnsignedInt(frame[type]) == GtpuHeader.G_PDU) {
+            if (GtpuPacket.claimedMessageType(bytesOf(in.unparsed())) == GtpuHeader.G_PDU) {
                 outcomes.count(Outcome.MALFORMED);
                 log.debug("G-PDU from {} ignored: {}", in.receivedFrom(), e.getMessage());
             }

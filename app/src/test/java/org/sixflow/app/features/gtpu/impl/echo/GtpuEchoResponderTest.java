@@ -155,6 +155,13 @@ public class GtpuEchoResponderTest {
     }
 
     @Test
+    public void aContainerIsAnExtensionWeComprehend() {
+        // A PDU Session Container (0x85: comprehension required, and Sixflow takes it).
+        receive(BEIJING_3, request(N3, gtpu(V1 | E | S, 1, 0, hex("1234 00 85  01 10 05 00"))));
+        assertArrayEquals(GtpuEchoResponseTest.ANSWER_1234, sentOn(BEIJING_3));
+    }
+
+    @Test
     public void theAnswerLeavesTheDeviceAndPortTheRequestCameIn() {
         // nanjing/2 faces wuhan: the request came from wuhan's MAC, to an address in nanjing's locator.
         byte[] frame = udpFrame("00:aa:00:00:00:03", "00:aa:00:00:00:02", "fd00:1:4::20", "fd00:1:3::3:1", 2152,

@@ -28,6 +28,7 @@ import static org.sixflow.app.features.gtpu.impl.signalling.SignallingFixture.N3
 import static org.sixflow.app.features.gtpu.impl.signalling.SignallingFixture.NANJING_2;
 import static org.sixflow.app.features.gtpu.impl.signalling.SignallingFixture.fromPeer;
 import static org.sixflow.app.features.gtpu.impl.signalling.SignallingFixture.tunnel;
+import static org.sixflow.app.packet.gtpu.GtpuFrames.E;
 import static org.sixflow.app.packet.gtpu.GtpuFrames.S;
 import static org.sixflow.app.packet.gtpu.GtpuFrames.V1;
 import static org.sixflow.app.packet.gtpu.GtpuFrames.gtpu;
@@ -94,9 +95,21 @@ public class GtpuErrorIndicationSenderTest {
         packets.receive(BEIJING_3, gpdu("fd00:1:1::99", 0x26));      // in beijing's locator, no tunnel's
         packets.receive(LHASA_3, gpdu(N3, 0x26));                    // no Sixflow configuration
         assertEquals(List.of(), packets.emitted);
-        assertEquals(Map.of(Outcome.SENT, 0L, Outcome.RATE_LIMITED, 0L, Outcome.ZERO_TEID, 1L, Outcome.KNOWN_TEID, 1L,
-                            Outcome.NOT_LOCAL, 2L, Outcome.MALFORMED, 0L, Outcome.NOT_SIXFLOW_DEVICE, 1L),
+        assertEquals(Map.of(Outcome.SENT, 0L, Outcome.RATE_LIMITED, 0L, Outcome.UNSUPPORTED_EXTENSION, 0L,
+                            Outcome.ZERO_TEID, 1L, Outcome.KNOWN_TEID, 1L, Outcome.NOT_LOCAL, 2L, Outcome.MALFORMED, 0L,
+                            Outcome.NOT_SIXFLOW_DEVICE, 1L),
                      sender.outcomes());
+    }
+
+    @Test
+    public void anExtensionWeCannotComprehendIsTheNotifiersNotAnError() {
+        // An unknown TEID behind a PDCP PDU Number extension (0xc0): the data plane drops it for the
+        // extension first, and the sender hears which extensions we take, not that its TEID is stale.
+        PacketContext context = packets.receive(BEIJING_3, fromPeer(N3, gtpu(V1 | E, 0xff, 0x26, hex("0000 00 c0"
+                + "01 0001 00" + INNER))));
+        assertEquals(List.of(), packets.emitted);
+        assertFalse(context.isHandled());
+        assertEquals(SignallingFixture.counts(Outcome.class, Outcome.UNSUPPORTED_EXTENSION, 1), sender.outcomes());
     }
 
     @Test
