@@ -990,3 +990,111 @@ class RandomInnerPacketsLeaveTheTunnelAsTheyWentIn(GtpuTest):
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.decap_count(21), count)
 
+
+# TS 29.281 5.2.1: what an extension header type's two high bits ask of the receiving endpoint.
+PDU_SESSION_CONTAINER = 0x85
+SKIPPABLE_TYPES = (0x01, 0x02, 0x20, 0x3F, 0x40, 0x41, 0x7F)   # 0b00, 0b01: comprehension not required
+REQUIRED_TYPES = (0x81, 0x82, 0x83, 0x84, 0xC0, 0xC1, 0xFF)      # 0b10, 0b11: required, and unknown here
+
+
+def random_chain(rng):
+    """A random chain of extension headers, [(type, length in 4-octet units)]: mostly containers
+    and types that may be skipped, of lengths that fit; some of a length of 0 or past the bound,
+    some of a type the N3 end must comprehend."""
+    chain = []
+    for _ in range(rng.choice((0, 1, 1, 2, 2, 3, 4, 6))):
+        kind = rng.random()
+        ext_type = (PDU_SESSION_CONTAINER if kind < 0.45 else rng.choice(SKIPPABLE_TYPES) if kind < 0.85
+                    else rng.choice(REQUIRED_TYPES))
+        units = rng.choice((1, 1, 1, 2, 2, 3, 4)) if rng.random() < 0.93 else rng.choice((0, 5, 7, 9))
+        chain.append((ext_type, units))
+    return chain
+
+
+def chain_octets(rng, chain):
+    """The chain on the wire: each header its length, random content and the next one's type (a
+    header of length 0 is written 4 octets long: the N3 end reads no further than its length)."""
+    octets = b""
+    for i, (_, units) in enumerate(chain):
+        next_type = chain[i + 1][0] if i + 1 < len(chain) else 0
+        octets += bytes([units]) + rng.randbytes(max(4 * units, 4) - 2) + bytes([next_type])
+    return octets
+
+
+def chain_verdict(chain, inner_version, bound):
+    """What the N3 end makes of a G-PDU with this chain, in the order TS 29.281 5.2 reads it (and
+    docs/features/gtpu.md lists): None when it decapsulates, else the drop reason of the first
+    header it cannot take (a length of 0, or past the bound: malformed; a type to comprehend other
+    than the container: unknown), or malformed when what it carries is not IPv6."""
+    used = 0
+    for ext_type, units in chain:
+        if units == 0:
+            return p4defines.DROP_GTPU_MALFORMED
+        if ext_type != PDU_SESSION_CONTAINER and ext_type & 0x80:
+            return p4defines.DROP_GTPU_UNKNOWN_EXTENSION
+        used += units
+        if used > bound:
+            return p4defines.DROP_GTPU_MALFORMED
+    return None if inner_version == 6 else p4defines.DROP_GTPU_MALFORMED
+
+
+@requires("GTPU")
+class RandomExtensionChainsMeetTheirVerdict(GtpuTest):
+    """G-PDUs with random extension-header chains (random_chain), to the N3 end and through a
+    router they only pass, held to chain_verdict: decapsulated, the inner packet routed on;
+    dropped and counted by reason, an unknown type to comprehend also punted as it came (for the
+    controller's Supported Extension Headers Notification); and in transit, whatever the chain,
+    forwarded byte for byte but for MACs and hop limit."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(61, 0x61)
+        rng = random.Random(test_parser.SEED + 4)
+        bound = p4defines.GTPU_EXT_MAX_UNITS
+        reasons = (p4defines.DROP_GTPU_MALFORMED, p4defines.DROP_GTPU_UNKNOWN_EXTENSION)
+        before = {reason: self.drop_count(reason) for reason in reasons}
+        expected = {reason: 0 for reason in reasons}
+        decapsulated = 0
+        for number in range(test_parser.PACKETS // 3):
+            chain = random_chain(rng)
+            inner = bytes(IPv6(src=UE, dst=SERVER, hlim=rng.randint(2, 255)) / UDP(sport=7, dport=9)
+                          / Raw(rng.randbytes(rng.randint(0, 64))))
+            if rng.random() < 0.05:
+                inner = bytes([0x45]) + inner[1:]       # IPv4's version: not what a G-PDU may carry here
+            if chain:
+                flags, first_type = dict(E=1, S=rng.randint(0, 1)), chain[0][0]
+            else:                                       # no chain: E set with type 0, or E clear with any
+                flags, first_type = rng.choice(((dict(E=1, S=0), 0), (dict(E=0, S=1), rng.randint(1, 255))))
+            body = chain_octets(rng, chain) + inner
+            header = GTP_U_Header(version=1, PT=1, gtp_type=255, teid=0x61, next_ex=first_type, length=4 + len(body),
+                                  **flags)
+            checksum = 0 if rng.random() < 0.2 else None
+            verdict = chain_verdict(chain, inner[0] >> 4, bound)
+            description = "packet %d: chain %s, inner version %d, verdict %s" % (number, chain, inner[0] >> 4, verdict)
+            for destination in (N3, "fd00:5::99"):
+                frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC)
+                              / IPv6(src=PEER, dst=destination, hlim=50)
+                              / UDP(sport=40000, dport=GTPU_PORT, chksum=checksum) / header / Raw(body))
+                try:
+                    if destination != N3:
+                        self.assert_routed_to_server(frame)
+                    elif verdict is None:
+                        testutils.send_packet(self, 2, frame)
+                        testutils.verify_packet(self, routed_inner(inner), 3)
+                        testutils.verify_no_other_packets(self)
+                    else:
+                        testutils.send_packet(self, 2, frame)
+                        if verdict == p4defines.DROP_GTPU_UNKNOWN_EXTENSION:
+                            port, payload = self.expect_packet_in()
+                            self.assertEqual((port, bytes(payload)), (2, frame))
+                        testutils.verify_no_other_packets(self)
+                except AssertionError as failure:
+                    raise AssertionError("%s to %s: %s" % (description, destination, frame.hex())) from failure
+            if verdict is None:
+                decapsulated += 1
+            else:
+                expected[verdict] += 1
+        self.assertEqual({reason: self.drop_count(reason) - before[reason] for reason in reasons}, expected)
+        self.assertEqual(self.decap_count(61), decapsulated)
+        # Every verdict was reached: the generator is not too kind.
+        self.assertTrue(decapsulated > 0 and all(expected.values()), (decapsulated, expected))
