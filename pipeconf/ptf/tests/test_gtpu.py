@@ -1088,6 +1088,7 @@ class RandomExtensionChainsMeetTheirVerdict(GtpuTest):
                             port, payload = self.expect_packet_in()
                             self.assertEqual((port, bytes(payload)), (2, frame))
                         testutils.verify_no_other_packets(self)
+                    self.assertTrue(self.client.packet_ins.empty(), "punted, and not (only) for a notification")
                 except AssertionError as failure:
                     raise AssertionError("%s to %s: %s" % (description, destination, frame.hex())) from failure
             if verdict is None:
