@@ -988,6 +988,7 @@ class RandomInnerPacketsLeaveTheTunnelAsTheyWentIn(GtpuTest):
             except AssertionError as failure:
                 raise AssertionError("packet %d: inner %s: %s" % (number, description, inner.hex())) from failure
         testutils.verify_no_other_packets(self)
+        self.assertTrue(self.client.packet_ins.empty(), "a packet was punted")
         self.assertEqual(self.decap_count(21), count)
 
 

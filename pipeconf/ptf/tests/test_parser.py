@@ -382,6 +382,7 @@ class RandomChainsInTransitLeaveAsTheyCame(SixflowTest):
             except AssertionError as failure:
                 raise AssertionError("packet %d (seed %d): %s: %s" % (number, SEED, description, sent.hex())) from failure
         testutils.verify_no_other_packets(self)
+        self.assertTrue(self.client.packet_ins.empty(), "a packet was punted")
 
 
 def apn6_skips(chain, sent):
@@ -437,6 +438,7 @@ class RandomChainsUnderAMatchAllApn6PolicyKeepTheirChain(SixflowTest):
                 raise AssertionError("packet %d (seed %d): %s: sent %s, got %s" % (
                     number, SEED + 1, description, sent.hex(), bytes(got).hex() if got is not None else "nothing"))
         testutils.verify_no_other_packets(self)
+        self.assertTrue(self.client.packet_ins.empty(), "a packet was punted")
         self.assertGreater(skips, 0)
         counted = self.event_count(EVENT_APN6_SKIPPED) - skipped_before
         self.assertTrue(skips <= counted <= skips + maybe_skips,
@@ -461,3 +463,4 @@ class RandomInnerPacketsLeaveALeafAsTheyCame(SixflowTest):
             except AssertionError as failure:
                 raise AssertionError("packet %d (seed %d): inner %s: %s" % (number, SEED + 2, description, inner.hex())) from failure
         testutils.verify_no_other_packets(self)
+        self.assertTrue(self.client.packet_ins.empty(), "a packet was punted")
