@@ -169,6 +169,16 @@ class GtpuTest(SixflowTest):
         testutils.verify_no_other_packets(self)
         return expected
 
+    def expect_punted_drop(self, frame, reason):
+        """`frame` (bytes) in at port 2 goes nowhere but to the controller, as it came and with its
+        ingress port, for its answer; it counts as a drop for `reason`."""
+        before = self.drop_count(reason)
+        testutils.send_packet(self, 2, frame)
+        port, payload = self.expect_packet_in()
+        self.assertEqual((port, bytes(payload)), (2, frame))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(reason), before + 1)
+
     def expect_dropped(self, send, reason):
         before = self.drop_count(reason)
         send()
@@ -429,12 +439,7 @@ class UnknownTeidIsPuntedForAnErrorIndication(GtpuTest):
         reason = p4defines.DROP_GTPU_UNKNOWN_TEID
         for qfi in (None, 5):
             frame, _ = uplink(0x26, qfi=qfi)
-            before = self.drop_count(reason)
-            testutils.send_packet(self, 2, frame)
-            port, payload = self.expect_packet_in()
-            self.assertEqual((port, bytes(payload)), (2, frame))
-            testutils.verify_no_other_packets(self)
-            self.assertEqual(self.drop_count(reason), before + 1)
+            self.expect_punted_drop(frame, reason)
         self.assertEqual(self.decap_count(25), 0)
 
 
@@ -953,12 +958,7 @@ class ExtensionHeaderToComprehendUnknownHereIsDropped(GtpuTest):
         for first_type, extensions in ((0xC0, bytes([1, 0, 7, 0])), (0x84, bytes([2]) + bytes(6) + bytes([0])),
                                        (0x85, ul_psc(1, 1, next_type=0xC0) + bytes([1, 0, 7, 0]))):
             frame = chained(0x51, first_type, extensions, inner, checksum=0)
-            before = self.drop_count(reason)
-            testutils.send_packet(self, 2, frame)
-            port, payload = self.expect_packet_in()
-            self.assertEqual((port, bytes(payload)), (2, frame))
-            testutils.verify_no_other_packets(self)
-            self.assertEqual(self.drop_count(reason), before + 1)
+            self.expect_punted_drop(frame, reason)
             passing = bytearray(frame)
             passing[14 + 24:14 + 40] = ipaddress.IPv6Address("fd00:5::99").packed
             passing = bytes(passing)
