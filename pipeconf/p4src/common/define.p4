@@ -128,6 +128,7 @@ const msr6_behaviour_t MSR6_END_RLB_X = 2;
 const bit<16> GTPU_UDP_PORT          = 2152;
 const bit<3>  GTPU_VERSION           = 1;
 const bit<8>  GTPU_MSG_ECHO_REQUEST  = 1;
+const bit<8>  GTPU_MSG_ECHO_RESPONSE = 2;
 const bit<8>  GTPU_MSG_ERROR_INDICATION = 26;
 const bit<8>  GTPU_MSG_SUPPORTED_EXT_HEADERS = 31;  // Supported Extension Headers Notification
 const bit<8>  GTPU_MSG_END_MARKER    = 254;

@@ -519,14 +519,15 @@ class EchoRequestIsPunted(GtpuTest):
 
 @requires("GTPU")
 class PathManagementMessagesArePunted(GtpuTest):
-    """Issue 30: an Error Indication (26), an End Marker (254) and a Supported Extension Headers
-    Notification (31) to the N3 address go to the controller as they came, with their ingress
-    port, as an echo request does (before, they were dropped as NOT_GPDU)."""
+    """Issue 30: an Error Indication (26), an End Marker (254), a Supported Extension Headers
+    Notification (31) and an Echo Response (2, the answer to the controller's path supervision) to
+    the N3 address go to the controller as they came, with their ingress port, as an echo request
+    does (before, they were dropped as NOT_GPDU)."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
         for msg_type, body in ((26, bytes([16, 0, 0, 0, 5, 133, 0, 16]) + bytes(16)), (254, b""),
-                               (31, bytes([141, 1, 0x85]))):
+                               (31, bytes([141, 1, 0x85])), (2, bytes([14, 0]))):
             packet = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT)
                       / GTP_U_Header(version=1, PT=1, gtp_type=msg_type, teid=5 if msg_type == 254 else 0)
                       / Raw(body))
@@ -539,12 +540,12 @@ class PathManagementMessagesArePunted(GtpuTest):
 
 @requires("GTPU")
 class OtherMessagesAreDropped(GtpuTest):
-    """Messages other than G-PDU and the ones the controller takes (an echo response, a version
-    not supported indication) are dropped (NOT_GPDU)."""
+    """Messages other than G-PDU and the ones the controller takes (a version not supported
+    indication, a tunnel status) are dropped (NOT_GPDU)."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
-        for msg_type in (2, 3):
+        for msg_type in (3, 253):
             packet = (IPv6(src=PEER, dst=N3, hlim=50) / UDP(sport=2152, dport=GTPU_PORT, chksum=0)
                       / GTP_U_Header(version=1, PT=1, gtp_type=msg_type, teid=5))
             frame = bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC, type=0x86DD)) + bytes(packet)

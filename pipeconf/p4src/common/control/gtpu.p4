@@ -213,10 +213,11 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
             meta.punt_to_cpu = true;
             SIXFLOW_RAISE(meta, ev_gtpu_echo_punted, EVENT_GTPU_ECHO_PUNTED)
         } else if (hdr.gtpu.msg_type == GTPU_MSG_ERROR_INDICATION || hdr.gtpu.msg_type == GTPU_MSG_END_MARKER
-                || hdr.gtpu.msg_type == GTPU_MSG_SUPPORTED_EXT_HEADERS) {
-            // Tunnel and path management too (TS 29.281 7.3.1, 7.3.2, 7.2.3): the peer reports a
-            // TEID it does not know, ends a path's traffic, or lists the extension headers it
-            // takes. The controller acts on them (and counts them).
+                || hdr.gtpu.msg_type == GTPU_MSG_SUPPORTED_EXT_HEADERS || hdr.gtpu.msg_type == GTPU_MSG_ECHO_RESPONSE) {
+            // Tunnel and path management too (TS 29.281 7.3.1, 7.3.2, 7.2.3, 7.2.2): the peer
+            // reports a TEID it does not know, ends a path's traffic, lists the extension headers
+            // it takes, or answers the controller's path supervision. The controller acts on them
+            // (and counts them).
             meta.punt_to_cpu = true;
         } else if (hdr.gtpu.msg_type != GTPU_MSG_GPDU) {
             drop(DROP_GTPU_NOT_GPDU);

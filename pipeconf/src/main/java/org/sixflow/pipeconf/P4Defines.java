@@ -42,6 +42,7 @@ public final class P4Defines {
     public static final int GTPU_UDP_PORT = 2152;
     public static final int GTPU_VERSION = 1;
     public static final int GTPU_MSG_ECHO_REQUEST = 1;
+    public static final int GTPU_MSG_ECHO_RESPONSE = 2;
     public static final int GTPU_MSG_ERROR_INDICATION = 26;
     public static final int GTPU_MSG_SUPPORTED_EXT_HEADERS = 31;
     public static final int GTPU_MSG_END_MARKER = 254;
