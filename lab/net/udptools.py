@@ -7,6 +7,7 @@ kernel accepts, and datagrams whose checksum the kernel computes (or, asked to, 
     udptools.py listen --port P --out FILE [--duration S] [--ready FILE] [--accept-zero-checksum]
     udptools.py send   --dst ADDR --port P --hex DATA [--sport P] [--count N] [--zero-checksum]
                        [--replies S]
+    udptools.py echo-peer --out FILE [--duration S] [--ready FILE]
 
 listen binds [::]:P with an ordinary socket and writes one JSON line {"src", "sport", "hex"} per
 datagram the kernel delivered: Linux drops a datagram whose checksum does not verify and, unless
@@ -14,7 +15,9 @@ datagram the kernel delivered: Linux drops a datagram whose checksum does not ve
 arrives here is what the peer's stack accepted. send sends DATA (hex) COUNT times from an ordinary
 socket (the kernel computes the checksum; --zero-checksum sets UDP_NO_CHECK6_TX), then, with
 --replies, waits S seconds for datagrams back on the same socket; it prints one JSON line
-{"sent", "replies": [{"src", "sport", "hex"}]}. Standard library only.
+{"sent", "replies": [{"src", "sport", "hex"}]}. echo-peer answers GTP-U Echo Requests on [::]:2152 as a
+peer's GTP-U stack does (TS 29.281 7.2.2: the request's sequence number, Recovery IE 0, to its source
+port) and writes each request it answered as a JSON line. Standard library only.
 """
 
 import argparse
@@ -82,6 +85,43 @@ def send(dst, port, data, sport=0, count=1, zero_checksum=False, replies=0.0):
         return {"sent": count, "replies": answers}
 
 
+GTPU_PORT = 2152
+
+
+def echo_response(request):
+    """The Echo Response to a GTP-U Echo Request (its sequence number copied), or None for another message."""
+    if len(request) < 12 or request[0] >> 5 != 1 or request[1] != 1:
+        return None
+    return bytes([0x32, 2, 0, 6, 0, 0, 0, 0]) + request[8:10] + bytes([0, 0, 14, 0])
+
+
+def echo_peer(out, duration=10.0, ready=None):
+    """Answers Echo Requests on [::]:2152 for duration seconds; returns how many."""
+    with socket.socket(socket.AF_INET6, socket.SOCK_DGRAM) as s:
+        s.bind(("::", GTPU_PORT))
+        if ready:
+            open(ready, "w").close()
+        deadline = time.monotonic() + duration
+        answered = 0
+        with open(out, "w") as f:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                s.settimeout(left)
+                try:
+                    data, address = s.recvfrom(65535)
+                except socket.timeout:
+                    break
+                response = echo_response(data)
+                if response is not None:
+                    s.sendto(response, address[:2])
+                    f.write(json.dumps(_record(data, address)) + "\n")
+                    f.flush()
+                    answered += 1
+        return answered
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -99,8 +139,15 @@ def main(argv=None):
     s.add_argument("--count", type=int, default=1)
     s.add_argument("--zero-checksum", action="store_true")
     s.add_argument("--replies", type=float, default=0.0, help="seconds to wait for replies")
+    s = sub.add_parser("echo-peer", help="answer GTP-U Echo Requests on port 2152 as a peer does")
+    s.add_argument("--out", required=True)
+    s.add_argument("--duration", type=float, default=10.0)
+    s.add_argument("--ready", help="file created once the socket is bound")
     args = parser.parse_args(argv)
-    if args.command == "listen":
+    if args.command == "echo-peer":
+        n = echo_peer(args.out, args.duration, args.ready)
+        print(json.dumps({"answered": n, "out": os.path.abspath(args.out)}))
+    elif args.command == "listen":
         n = listen(args.port, args.out, args.duration, args.ready, args.accept_zero_checksum)
         print(json.dumps({"received": n, "out": os.path.abspath(args.out)}))
     else:

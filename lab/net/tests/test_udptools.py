@@ -85,3 +85,16 @@ class UdpToolsTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class EchoResponseTest(unittest.TestCase):
+    """What echo-peer answers (TS 29.281 7.2.2), written here from the specification by hand."""
+
+    def test_an_echo_request_gets_its_sequence_number_back_with_recovery_zero(self):
+        request = bytes.fromhex("32010004" "00000000" "beef" "00" "00")
+        self.assertEqual(bytes.fromhex("32020006" "00000000" "beef" "00" "00" "0e00"), udptools.echo_response(request))
+
+    def test_other_messages_and_short_ones_get_none(self):
+        self.assertIsNone(udptools.echo_response(bytes.fromhex("32ff0004" "00000001" "0000" "00" "00")))  # a G-PDU
+        self.assertIsNone(udptools.echo_response(bytes.fromhex("3201000000000000")))  # no sequence number field
+        self.assertIsNone(udptools.echo_response(bytes.fromhex("52010004" "00000000" "beef" "00" "00")))  # GTPv2

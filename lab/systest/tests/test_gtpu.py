@@ -88,6 +88,23 @@ class KernelListener:
         return False
 
 
+class EchoPeer(KernelListener):
+    """udptools.py echo-peer in a host: a GTP-U peer answering Echo Requests for a while."""
+
+    def __init__(self, lab, host, duration):
+        self.dir = tempfile.mkdtemp(prefix="sixflow-echo-")
+        self.out, ready = os.path.join(self.dir, "out.jsonl"), os.path.join(self.dir, "ready")
+        self.process = subprocess.Popen(["ip", "netns", "exec", host.netns, sys.executable, UDPTOOLS, "echo-peer",
+                                         "--out", self.out, "--duration", str(duration), "--ready", ready],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 10
+        while not os.path.exists(ready):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("echo peer on %s did not start: %s" % (host.name, self.process.stderr.read()))
+            time.sleep(0.02)
+        self.datagrams = []
+
+
 class GtpuTest(SystemTest):
 
     @classmethod
@@ -273,6 +290,33 @@ class GtpuTest(SystemTest):
         self.assertEqual([], capture.flow(self.dn, 716), "a G-PDU with an extension to comprehend was decapsulated")
 
     # Path management --------------------------------------------------------------------------
+
+    def test_the_controller_echoes_each_path_and_sees_a_silent_peer_go_down(self):
+        # TS 29.281 7.2.1: Echo Requests from each N3 address to the peer, every echoIntervalSeconds
+        # (60 by default, 2 here); the peer answers while its echo responder runs, then falls silent.
+        component = "org.sixflow.app.features.gtpu.impl.echo.GtpuPathSupervisor"
+        n3s = sorted({n3 for _, n3, _, _, _, _, _ in TUNNELS.values()})
+
+        def paths():
+            return {p["n3Address"]: p for p in self.rest.get("gtpu/paths")["paths"]
+                    if p["device"] == "device:beijing" and p["peerAddress"] == self.peer.ipv6}
+
+        self.lab.onos.post("configuration/" + component, {"echoIntervalSeconds": "2"})
+        try:
+            with EchoPeer(self.lab, self.peer, duration=14) as peer:
+                self.eventually(lambda: sorted(paths()) == n3s and all(p["state"] == "UP" for p in paths().values()),
+                                timeout=14, what="both paths UP")
+            # Each request came from an N3 address to port 2152, from port 2152, S set, TEID 0, length 4.
+            self.assertTrue(peer.datagrams)
+            for request in peer.datagrams:
+                self.assertIn(request["src"], n3s)
+                self.assertEqual(GTPU_PORT, request["sport"])
+                self.assertEqual("32010004" "00000000", request["hex"][:16], request)
+            self.eventually(lambda: all(p["state"] == "DOWN" for p in paths().values()), timeout=30,
+                            what="both paths DOWN once the peer is silent")
+            self.assertTrue(all(p["missed"] >= 3 and p["responses"] >= 1 for p in paths().values()), paths())
+        finally:
+            self.lab.onos.post("configuration/" + component, {"echoIntervalSeconds": "60"})
 
     def test_the_controller_answers_an_echo_request_to_an_n3_address(self):
         request = bytes.fromhex("32010004" "00000000" "1234" "00" "00")

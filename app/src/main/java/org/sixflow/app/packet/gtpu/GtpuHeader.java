@@ -128,6 +128,21 @@ public final class GtpuHeader {
     }
 
     /**
+     * Writes an Echo Request (TS 29.281 section 7.2.1): version 1, PT 1, S set with the given
+     * sequence number, TEID 0, no extension header and no IE (the Private Extension is optional).
+     *
+     * @param sequenceNumber the sequence number, 0..65535, which the response copies
+     * @return the GTP-U message, the UDP payload
+     */
+    public static byte[] echoRequest(int sequenceNumber) {
+        ByteBuffer b = ByteBuffer.allocate(MANDATORY_BYTES + OPTIONAL_BYTES);
+        b.put((byte) (VERSION << 5 | FLAG_PT | FLAG_S)).put((byte) ECHO_REQUEST).putShort((short) OPTIONAL_BYTES)
+                .putInt(0);
+        b.putShort((short) sequenceNumber).put((byte) 0).put((byte) NO_MORE_EXTENSIONS);
+        return b.array();
+    }
+
+    /**
      * Writes an Echo Response (TS 29.281 section 7.2.2): version 1, PT 1, S set with the given
      * sequence number, TEID 0, no extension header, and the Recovery IE with restart counter 0
      * (the counter is not used in GTP-U: sent as 0, ignored on receipt).

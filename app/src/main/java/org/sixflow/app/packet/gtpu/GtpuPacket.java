@@ -32,7 +32,7 @@ public final class GtpuPacket {
     private static final int ETHERNET_SOURCE_OFFSET = 6;
     /** Version 6, Traffic Class 0, no flow label. */
     private static final int IPV6_VERSION_WORD = 0x6000_0000;
-    private static final int ANSWER_HOP_LIMIT = 64;
+    private static final int HOP_LIMIT = 64;
 
     private final MacAddress ethernetSource;
     private final Ip6Address source;
@@ -143,16 +143,33 @@ public final class GtpuPacket {
      * @return the Ethernet frame
      */
     public byte[] answer(MacAddress routerMac, int destinationPort, byte[] message) {
+        return frame(routerMac, ethernetSource, destination, source, destinationPort, message);
+    }
+
+    /**
+     * Builds the frame of a GTP-U message a router sends from one of its N3 addresses (TS 29.281
+     * section 4.4.2): UDP from port 2152, a computed checksum, hop limit 64.
+     *
+     * @param routerMac       the router's MAC, the frame's source
+     * @param nextHopMac      the neighbour it goes to
+     * @param from            the N3 address
+     * @param to              the peer
+     * @param destinationPort the UDP destination port
+     * @param message         the GTP-U message, the UDP payload
+     * @return the Ethernet frame
+     */
+    public static byte[] frame(MacAddress routerMac, MacAddress nextHopMac, Ip6Address from, Ip6Address to,
+                               int destinationPort, byte[] message) {
         int udpLength = UDP_BYTES + message.length;
         ByteBuffer b = ByteBuffer.allocate(ETHERNET_BYTES + IPV6_BYTES + udpLength);
-        b.put(ethernetSource.toBytes()).put(routerMac.toBytes()).putShort(Ethernet.TYPE_IPV6);
-        b.putInt(IPV6_VERSION_WORD).putShort((short) udpLength).put(IPv6.PROTOCOL_UDP).put((byte) ANSWER_HOP_LIMIT)
-                .put(destination.toOctets()).put(source.toOctets());
+        b.put(nextHopMac.toBytes()).put(routerMac.toBytes()).putShort(Ethernet.TYPE_IPV6);
+        b.putInt(IPV6_VERSION_WORD).putShort((short) udpLength).put(IPv6.PROTOCOL_UDP).put((byte) HOP_LIMIT)
+                .put(from.toOctets()).put(to.toOctets());
         int udp = b.position();
         b.putShort((short) GtpuHeader.UDP_PORT).putShort((short) destinationPort).putShort((short) udpLength)
                 .putShort((short) 0).put(message);
         byte[] frame = b.array();
-        b.putShort(udp + 6, (short) UdpChecksum.of(destination, source, frame, udp, udpLength));
+        b.putShort(udp + 6, (short) UdpChecksum.of(from, to, frame, udp, udpLength));
         return frame;
     }
 

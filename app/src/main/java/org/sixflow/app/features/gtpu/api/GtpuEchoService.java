@@ -45,6 +45,11 @@ public interface GtpuEchoService {
         /** A GTP-U message other than an Echo Request or the messages below: not the controller's to answer. */
         NOT_ECHO_REQUEST,
         /**
+         * An Echo Response (section 7.2.2): a peer answers the controller's path supervision,
+         * org.sixflow.app.features.gtpu.impl.echo.GtpuPathSupervisor's.
+         */
+        ECHO_RESPONSE,
+        /**
          * An Error Indication (TS 29.281 section 7.3.1): the peer received a G-PDU for a TEID it
          * does not know. Punted by the data plane for the controller; recorded by
          * org.sixflow.app.features.gtpu.impl.signalling.GtpuSignallingRecorder.

@@ -6,6 +6,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.SixflowFeature;
+import org.sixflow.app.features.gtpu.api.GtpuPath;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelCounters;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
@@ -26,9 +27,10 @@ public class GtpuFeature extends DescribedFeature {
 
     /** The feature, as OSGi makes it. */
     public GtpuFeature() {
-        super("gtpu", "GTP-U tunnels", List.of(GtpuTunnelWebResource.class),
+        super("gtpu", "GTP-U tunnels", List.of(GtpuTunnelWebResource.class, GtpuPathWebResource.class),
               Map.of(GtpuTunnel.class, new GtpuTunnelCodec(),
-                     GtpuTunnelCounters.class, new GtpuTunnelCountersCodec()),
+                     GtpuTunnelCounters.class, new GtpuTunnelCountersCodec(),
+                     GtpuPath.class, new GtpuPathCodec()),
               List.of("GtpuTunnel"), "tunnels");
     }
 }

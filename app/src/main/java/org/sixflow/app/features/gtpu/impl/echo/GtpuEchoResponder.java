@@ -159,6 +159,8 @@ public class GtpuEchoResponder extends PuntResponder<GtpuEchoResponder.Outcome> 
      */
     private static Optional<Outcome> pathMessage(int messageType) {
         switch (messageType) {
+            case GtpuHeader.ECHO_RESPONSE:
+                return Optional.of(Outcome.ECHO_RESPONSE);
             case GtpuHeader.ERROR_INDICATION:
                 return Optional.of(Outcome.ERROR_INDICATION);
             case GtpuHeader.END_MARKER:

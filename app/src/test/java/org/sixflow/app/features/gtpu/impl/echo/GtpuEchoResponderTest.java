@@ -205,7 +205,7 @@ public class GtpuEchoResponderTest {
         receive(BEIJING_3, request(N3, gtpu(V1 | S, 2, 0, hex("1234 0000 0e00"))));     // an echo response
         assertEquals(List.of(), packets.emitted);
         assertFalse(gpdu.isHandled());
-        Map<Outcome, Long> expected = counts(Outcome.NOT_ECHO_REQUEST, 1);
+        Map<Outcome, Long> expected = counts(Outcome.ECHO_RESPONSE, 1);   // the path supervisor's
         expected.put(Outcome.G_PDU, 1L);   // the Error Indication sender's (gtpu.signalling)
         assertEquals(expected, responder.outcomes());
     }

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.gtpu.impl.echo;
+
+import com.google.common.collect.ImmutableList;
+import org.onlab.packet.Ip6Address;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.mastership.MastershipService;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.PacketContext;
+import org.osgi.service.component.ComponentContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.HistoryEvent;
+import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.config.ComponentProperties;
+import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.features.gtpu.api.GtpuPath;
+import org.sixflow.app.features.gtpu.api.GtpuPathService;
+import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
+import org.sixflow.app.features.routing.api.Ipv6Route;
+import org.sixflow.app.features.routing.api.RoutingService;
+import org.sixflow.app.impl.PuntResponder;
+import org.sixflow.app.packet.gtpu.GtpuFormatException;
+import org.sixflow.app.packet.gtpu.GtpuHeader;
+import org.sixflow.app.packet.gtpu.GtpuPacket;
+
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.onlab.util.Tools.groupedThreads;
+import static org.sixflow.app.features.gtpu.impl.echo.OsgiPropertyConstants.ECHO_INTERVAL;
+import static org.sixflow.app.features.gtpu.impl.echo.OsgiPropertyConstants.ECHO_INTERVAL_DEFAULT;
+import static org.sixflow.app.features.gtpu.impl.echo.OsgiPropertyConstants.ECHO_MISSES;
+import static org.sixflow.app.features.gtpu.impl.echo.OsgiPropertyConstants.ECHO_MISSES_DEFAULT;
+
+/**
+ * GTP-U path supervision (TS 29.281 section 7.2.1): every echoIntervalSeconds seconds
+ * (default 60, the section's shortest period), an Echo Request on
+ * each path in use, from a decap device's N3 address to each of its tunnels' peers, sent by the
+ * device's master out of the port and to the next hop of the device's installed route to the
+ * peer (routing's longest prefix), from that route's router MAC, UDP 2152 to 2152. The data plane
+ * punts the peer's Echo Response to the N3 address (gtpu.p4); one with the sequence number of the
+ * path's outstanding request answers it. A request still unanswered when the next is due is
+ * missed; echoMisses missed in a row (default 3) make the
+ * path DOWN (history event {@value #PATH_DOWN}, a warning in the log), an answer makes it UP again
+ * ({@value #PATH_UP} after a DOWN). A path without an installed route to its peer is not echoed
+ * (nor counted as missed); a path no tunnel uses any more is forgotten.
+ */
+@Component(immediate = true, service = GtpuPathService.class, property = {
+        ECHO_INTERVAL + ":Integer=" + ECHO_INTERVAL_DEFAULT,
+        ECHO_MISSES + ":Integer=" + ECHO_MISSES_DEFAULT,
+})
+public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome> implements GtpuPathService {
+
+    /** History event kinds. */
+    public static final String PATH_DOWN = "GTPU_PATH_DOWN";
+    public static final String PATH_UP = "GTPU_PATH_UP";
+    static final int MAX_MISSES = 100;
+
+    /** What became of a punted Echo Response. */
+    public enum Outcome {
+        /** It answered a path's outstanding request. */
+        ANSWERED,
+        /** It answered no outstanding request of a path of the device (late, repeated, or not ours). */
+        UNEXPECTED,
+        /** Truncated, lengths or UDP checksum wrong, or an unusable source. */
+        MALFORMED,
+        /** From a device with no valid Sixflow configuration. */
+        NOT_SIXFLOW_DEVICE
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected GtpuTunnelService tunnelService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected RoutingService routingService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HistoryService historyService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+
+    private final Map<PathKey, PathState> paths = new TreeMap<>();
+    /** Seconds between a path's Echo Requests (TS 29.281 7.2.1: no fewer than 60). */
+    private int echoIntervalSeconds = ECHO_INTERVAL_DEFAULT;
+    /** Echo Requests unanswered in a row that make a path DOWN. */
+    private int echoMisses = ECHO_MISSES_DEFAULT;
+    private Clock clock = Clock.systemUTC();
+    private ScheduledExecutorService timer;
+    private ScheduledFuture<?> ticks;
+
+    /** A supervisor, as OSGi makes it: no rate limit of its own (answers only what it asked). */
+    public GtpuPathSupervisor() {
+        super(Outcome.class, Long.MAX_VALUE / 2, Long.MAX_VALUE / 2, 2);
+    }
+
+    @Activate
+    protected void activate(ComponentContext context) {
+        componentConfigService.registerProperties(getClass());
+        readProperties(context);
+        timer = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/gtpu", "echo", log));
+        schedule();
+        start();
+    }
+
+    @Modified
+    protected void modified(ComponentContext context) {
+        readProperties(context);
+        schedule();
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        stop();
+        componentConfigService.unregisterProperties(getClass(), false);
+        if (timer != null) {
+            timer.shutdownNow();
+            timer = null;
+        }
+    }
+
+    /** For tests: the clock of the history events and last responses; no timer runs then. */
+    void setClock(Clock clock) {
+        this.clock = clock;
+    }
+
+    private void readProperties(ComponentContext context) {
+        echoIntervalSeconds = ComponentProperties.seconds(context, ECHO_INTERVAL, echoIntervalSeconds, log);
+        echoMisses = ComponentProperties.integer(context, ECHO_MISSES, echoMisses, 1, MAX_MISSES, "requests", log);
+        if (echoIntervalSeconds < ECHO_INTERVAL_DEFAULT) {
+            log.warn("Echo Requests every {} s: TS 29.281 7.2.1 sends them no more often than every {} s",
+                     echoIntervalSeconds, ECHO_INTERVAL_DEFAULT);
+        }
+    }
+
+    private void schedule() {
+        if (timer == null) {
+            return;
+        }
+        if (ticks != null) {
+            ticks.cancel(false);
+        }
+        ticks = timer.scheduleWithFixedDelay(this::tickSafely, echoIntervalSeconds, echoIntervalSeconds, TimeUnit.SECONDS);
+    }
+
+    private void tickSafely() {
+        try {
+            tick();
+        } catch (RuntimeException e) {
+            log.warn("GTP-U path supervision round failed", e);
+        }
+    }
+
+    /**
+     * One round: each path in use whose device this instance masters counts its unanswered
+     * request as missed and gets a new one.
+     */
+    synchronized void tick() {
+        Set<PathKey> inUse = new LinkedHashSet<>();
+        for (GtpuTunnel t : tunnelService.tunnels()) {
+            inUse.add(new PathKey(t.decapDevice(), t.n3Address(), t.peerAddress()));
+        }
+        paths.keySet().retainAll(inUse);
+        for (PathKey key : inUse) {
+            if (!mastershipService.isLocalMaster(key.device)) {
+                paths.remove(key);
+                continue;
+            }
+            PathState path = paths.computeIfAbsent(key, k -> new PathState());
+            if (path.outstanding) {
+                path.missed++;
+                if (path.missed >= echoMisses && path.state != GtpuPath.State.DOWN) {
+                    path.state = GtpuPath.State.DOWN;
+                    String detail = String.format("%s unanswered from %s at %s (%d echo requests in a row)",
+                                                  key.peer, key.n3, key.device, path.missed);
+                    log.warn("GTP-U path down: {}", detail);
+                    historyService.record(HistoryEvent.of(clock.instant(), PATH_DOWN, key.peer.toString(), detail));
+                }
+            }
+            path.outstanding = send(key, path.nextSequence);
+            if (path.outstanding) {
+                path.sequence = path.nextSequence;
+                path.nextSequence = (path.nextSequence + 1) & 0xFFFF;
+                path.requestsSent++;
+            }
+        }
+    }
+
+    /** Sends a path's request; false when the device has no Sixflow configuration or no route to the peer. */
+    private boolean send(PathKey key, int sequence) {
+        if (SixflowDeviceConfig.validOf(configService, key.device).isEmpty()) {
+            return false;
+        }
+        Optional<Ipv6Route> route = routeTo(key.device, key.peer);
+        if (route.isEmpty()) {
+            log.debug("No installed route from {} to GTP-U peer {}: not echoed", key.device, key.peer);
+            return false;
+        }
+        byte[] frame = GtpuPacket.frame(route.get().sourceMac(), route.get().nextHopMac(), key.n3, key.peer,
+                                        GtpuHeader.UDP_PORT, GtpuHeader.echoRequest(sequence));
+        packetService.emit(new DefaultOutboundPacket(
+                key.device, DefaultTrafficTreatment.builder().setOutput(route.get().port()).build(),
+                ByteBuffer.wrap(frame)));
+        return true;
+    }
+
+    /** The device's installed route with the longest prefix holding the address. */
+    private Optional<Ipv6Route> routeTo(DeviceId device, Ip6Address address) {
+        try {
+            return routingService.routes(device).stream()
+                    .filter(r -> r.state() == Ipv6Route.State.INSTALLED && r.prefix().contains(address))
+                    .max(Comparator.comparingInt(r -> r.prefix().prefixLength()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public synchronized List<GtpuPath> paths() {
+        ImmutableList.Builder<GtpuPath> list = ImmutableList.builder();
+        paths.forEach((k, p) -> list.add(new GtpuPath(k.device, k.n3, k.peer, p.state, p.requestsSent, p.responses,
+                                                      p.missed, Optional.ofNullable(p.lastResponse))));
+        return list.build();
+    }
+
+    @Override
+    protected void process(PacketContext context) {
+        InboundPacket in = context.inPacket();
+        if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
+            return;
+        }
+        GtpuPacket packet;
+        try {
+            packet = GtpuPacket.read(bytesOf(in.unparsed()));
+        } catch (GtpuFormatException e) {
+            if (GtpuPacket.claimedMessageType(bytesOf(in.unparsed())) == GtpuHeader.ECHO_RESPONSE) {
+                outcomes.count(Outcome.MALFORMED);
+                log.debug("Echo Response from {} ignored: {}", in.receivedFrom(), e.getMessage());
+            }
+            return;
+        }
+        if (packet.header().messageType() != GtpuHeader.ECHO_RESPONSE) {
+            return;
+        }
+        if (SixflowDeviceConfig.validOf(configService, in.receivedFrom().deviceId()).isEmpty()) {
+            outcomes.count(Outcome.NOT_SIXFLOW_DEVICE);
+            return;
+        }
+        Outcome outcome = answered(new PathKey(in.receivedFrom().deviceId(), packet.destination(), packet.source()),
+                                   packet.header().sequenceNumber().orElse(-1));
+        outcomes.count(outcome);
+        if (outcome == Outcome.ANSWERED) {
+            context.block();
+        }
+    }
+
+    private synchronized Outcome answered(PathKey key, int sequence) {
+        PathState path = paths.get(key);
+        if (path == null || !path.outstanding || path.sequence != sequence) {
+            log.debug("Echo Response {} from {} to {} at {} answers no outstanding request", sequence, key.peer,
+                      key.n3, key.device);
+            return Outcome.UNEXPECTED;
+        }
+        path.outstanding = false;
+        path.missed = 0;
+        path.responses++;
+        path.lastResponse = clock.instant();
+        if (path.state == GtpuPath.State.DOWN) {
+            String detail = String.format("%s answers from %s at %s again", key.peer, key.n3, key.device);
+            log.info("GTP-U path up: {}", detail);
+            historyService.record(HistoryEvent.of(clock.instant(), PATH_UP, key.peer.toString(), detail));
+        }
+        path.state = GtpuPath.State.UP;
+        return Outcome.ANSWERED;
+    }
+
+    /** A path: the device, its N3 address, the peer. Ordered for stable listings. */
+    private static final class PathKey implements Comparable<PathKey> {
+        final DeviceId device;
+        final Ip6Address n3;
+        final Ip6Address peer;
+
+        PathKey(DeviceId device, Ip6Address n3, Ip6Address peer) {
+            this.device = device;
+            this.n3 = n3;
+            this.peer = peer;
+        }
+
+        @Override
+        public int compareTo(PathKey o) {
+            int c = device.toString().compareTo(o.device.toString());
+            if (c == 0) {
+                c = n3.compareTo(o.n3);
+            }
+            return c != 0 ? c : peer.compareTo(o.peer);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PathKey && compareTo((PathKey) o) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(device, n3, peer);
+        }
+    }
+
+    /** What the echoes found of one path. */
+    private static final class PathState {
+        GtpuPath.State state = GtpuPath.State.UNKNOWN;
+        boolean outstanding;
+        int sequence;
+        int nextSequence;
+        long requestsSent;
+        long responses;
+        int missed;
+        Instant lastResponse;
+    }
+}

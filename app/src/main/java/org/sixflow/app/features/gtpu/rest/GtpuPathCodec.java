@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.gtpu.rest;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.codec.CodecContext;
+import org.onosproject.codec.JsonCodec;
+import org.sixflow.app.features.gtpu.api.GtpuPath;
+
+/**
+ * JSON of a GTP-U path: {"device", "n3Address", "peerAddress", "state" (UNKNOWN, UP, DOWN),
+ * "requestsSent", "responses", "missed" (in a row), "lastResponse" (ISO-8601, or null)}.
+ */
+public final class GtpuPathCodec extends JsonCodec<GtpuPath> {
+
+    @Override
+    public ObjectNode encode(GtpuPath path, CodecContext context) {
+        ObjectNode json = context.mapper().createObjectNode()
+                .put("device", path.device().toString()).put("n3Address", path.n3Address().toString())
+                .put("peerAddress", path.peerAddress().toString()).put("state", path.state().name())
+                .put("requestsSent", path.requestsSent()).put("responses", path.responses())
+                .put("missed", path.missed());
+        if (path.lastResponse().isPresent()) {
+            json.put("lastResponse", path.lastResponse().get().toString());
+        } else {
+            json.putNull("lastResponse");
+        }
+        return json;
+    }
+}
