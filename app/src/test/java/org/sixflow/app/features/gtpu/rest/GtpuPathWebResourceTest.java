@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The Sixflow Authors
+package org.sixflow.app.features.gtpu.rest;
+
+import com.eclipsesource.json.Json;
+import com.eclipsesource.json.JsonArray;
+import com.eclipsesource.json.JsonObject;
+import org.junit.Test;
+import org.onlab.osgi.TestServiceDirectory;
+import org.onlab.packet.Ip6Address;
+import org.onosproject.net.DeviceId;
+import org.sixflow.app.features.gtpu.api.GtpuPath;
+import org.sixflow.app.features.gtpu.api.GtpuPathService;
+import org.sixflow.app.rest.SixflowRestTest;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * /gtpu/paths: what the path supervisor says of each path, as JSON.
+ */
+public class GtpuPathWebResourceTest extends SixflowRestTest {
+
+    private static final List<GtpuPath> PATHS = List.of(
+            new GtpuPath(DeviceId.deviceId("device:beijing"), Ip6Address.valueOf("fd00:1:1::2152:1"),
+                         Ip6Address.valueOf("fd00:1:5::50"), GtpuPath.State.UP, 7, 6, 0,
+                         Optional.of(Instant.parse("2026-12-05T12:00:00Z"))),
+            new GtpuPath(DeviceId.deviceId("device:beijing"), Ip6Address.valueOf("fd00:1:1::2152:2"),
+                         Ip6Address.valueOf("fd00:1:5::50"), GtpuPath.State.UNKNOWN, 1, 0, 0, Optional.empty()));
+
+    @Override
+    protected void addServices(TestServiceDirectory directory) {
+        directory.add(GtpuPathService.class, (GtpuPathService) () -> PATHS);
+    }
+
+    @Test
+    public void listsEachPathWithWhatItsEchoesSay() {
+        JsonArray paths = Json.parse(target().path("gtpu/paths").request().get(String.class)).asObject()
+                .get("paths").asArray();
+        assertEquals(2, paths.size());
+        JsonObject up = paths.get(0).asObject();
+        assertEquals("device:beijing", up.getString("device", null));
+        assertEquals("fd00:1:1::2152:1", up.getString("n3Address", null));
+        assertEquals("fd00:1:5::50", up.getString("peerAddress", null));
+        assertEquals("UP", up.getString("state", null));
+        assertEquals(7, up.getInt("requestsSent", -1));
+        assertEquals(6, up.getInt("responses", -1));
+        assertEquals(0, up.getInt("missed", -1));
+        assertEquals("2026-12-05T12:00:00Z", up.getString("lastResponse", null));
+        JsonObject unknown = paths.get(1).asObject();
+        assertEquals("UNKNOWN", unknown.getString("state", null));
+        assertTrue(unknown.get("lastResponse").isNull());
+    }
+}
