@@ -36,30 +36,37 @@ def _record(data, address):
     return {"src": address[0], "sport": address[1], "hex": data.hex()}
 
 
+def _serve(s, out, duration, ready, handle):
+    """Receives on the bound socket s for duration seconds, handle(data, address) deciding whether
+    a datagram is written to out as a JSON line; returns how many were."""
+    if ready:
+        open(ready, "w").close()
+    deadline = time.monotonic() + duration
+    written = 0
+    with open(out, "w") as f:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            s.settimeout(left)
+            try:
+                data, address = s.recvfrom(65535)
+            except socket.timeout:
+                break
+            if handle(data, address):
+                f.write(json.dumps(_record(data, address)) + "\n")
+                f.flush()
+                written += 1
+    return written
+
+
 def listen(port, out, duration=5.0, ready=None, accept_zero_checksum=False):
     """Writes the datagrams the kernel delivers to [::]:port for duration seconds; returns how many."""
     with socket.socket(socket.AF_INET6, socket.SOCK_DGRAM) as s:
         if accept_zero_checksum:
             s.setsockopt(socket.IPPROTO_UDP, UDP_NO_CHECK6_RX, 1)
         s.bind(("::", port))
-        if ready:
-            open(ready, "w").close()
-        deadline = time.monotonic() + duration
-        received = 0
-        with open(out, "w") as f:
-            while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                s.settimeout(left)
-                try:
-                    data, address = s.recvfrom(65535)
-                except socket.timeout:
-                    break
-                f.write(json.dumps(_record(data, address)) + "\n")
-                f.flush()
-                received += 1
-        return received
+        return _serve(s, out, duration, ready, lambda data, address: True)
 
 
 def send(dst, port, data, sport=0, count=1, zero_checksum=False, replies=0.0):
@@ -96,30 +103,17 @@ def echo_response(request):
 
 
 def echo_peer(out, duration=10.0, ready=None):
-    """Answers Echo Requests on [::]:2152 for duration seconds; returns how many."""
+    """Answers Echo Requests on [::]:2152 for duration seconds, writing each; returns how many."""
     with socket.socket(socket.AF_INET6, socket.SOCK_DGRAM) as s:
         s.bind(("::", GTPU_PORT))
-        if ready:
-            open(ready, "w").close()
-        deadline = time.monotonic() + duration
-        answered = 0
-        with open(out, "w") as f:
-            while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                s.settimeout(left)
-                try:
-                    data, address = s.recvfrom(65535)
-                except socket.timeout:
-                    break
-                response = echo_response(data)
-                if response is not None:
-                    s.sendto(response, address[:2])
-                    f.write(json.dumps(_record(data, address)) + "\n")
-                    f.flush()
-                    answered += 1
-        return answered
+
+        def answer(data, address):
+            response = echo_response(data)
+            if response is not None:
+                s.sendto(response, address[:2])
+            return response is not None
+
+        return _serve(s, out, duration, ready, answer)
 
 
 def main(argv=None):

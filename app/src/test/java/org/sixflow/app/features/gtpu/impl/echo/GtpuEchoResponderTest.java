@@ -11,24 +11,20 @@ import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
-import org.onosproject.net.flow.instructions.Instruction;
-import org.onosproject.net.flow.instructions.Instructions;
 import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.DefaultOutboundPacket;
-import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketContextAdapter;
 import org.onosproject.net.packet.PacketProcessor;
-import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.features.gtpu.api.GtpuEchoService.Outcome;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.packet.gtpu.GtpuPacketTest;
 import org.sixflow.app.testing.LabNetwork;
+import org.sixflow.app.testing.PuntedPackets;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
@@ -66,35 +62,10 @@ public class GtpuEchoResponderTest {
     private static final String N3 = "fd00:1:1::3:1";
     private static final byte[] ECHO_1234 = gtpu(V1 | S, 1, 0, hex("1234 0000"));
 
-    private final Packets packets = new Packets();
+    private final PuntedPackets packets = new PuntedPackets();
     private final AtomicLong now = new AtomicLong();
     private final GtpuEchoResponder responder = new GtpuEchoResponder();
     private final TestGtpuTunnelService tunnels = new TestGtpuTunnelService();
-
-    /** A packet service that keeps the processor and what is sent. */
-    private static final class Packets extends PacketServiceAdapter {
-        PacketProcessor processor;
-        int priority;
-        final List<OutboundPacket> emitted = new ArrayList<>();
-
-        @Override
-        public void addProcessor(PacketProcessor p, int prio) {
-            processor = p;
-            priority = prio;
-        }
-
-        @Override
-        public void removeProcessor(PacketProcessor p) {
-            if (processor == p) {
-                processor = null;
-            }
-        }
-
-        @Override
-        public void emit(OutboundPacket packet) {
-            emitted.add(packet);
-        }
-    }
 
     @Before
     public void setUp() {
@@ -304,9 +275,7 @@ public class GtpuEchoResponderTest {
     }
 
     private PacketContext receive(ConnectPoint port, byte[] frame) {
-        PacketContext context = context(port, frame);
-        packets.processor.process(context);
-        return context;
+        return packets.receive(port, frame);
     }
 
     /** A packet-in as the interpreter makes it: ONOS's parse of the frame and its bytes. */
@@ -320,16 +289,7 @@ public class GtpuEchoResponderTest {
 
     /** The one packet sent: a packet-out through the device, to the port the request came in on. */
     private byte[] sentOn(ConnectPoint port) {
-        assertEquals(1, packets.emitted.size());
-        OutboundPacket out = packets.emitted.get(0);
-        assertEquals(port.deviceId(), out.sendThrough());
-        List<Instruction> instructions = out.treatment().allInstructions();
-        assertEquals(1, instructions.size());
-        assertEquals(port.port(), ((Instructions.OutputInstruction) instructions.get(0)).port());
-        ByteBuffer data = out.data().duplicate();
-        byte[] bytes = new byte[data.remaining()];
-        data.get(bytes);
-        return bytes;
+        return packets.sentOn(port);
     }
 
     /** Every outcome at 0 but one. */

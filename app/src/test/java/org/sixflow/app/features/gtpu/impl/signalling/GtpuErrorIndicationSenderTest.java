@@ -10,6 +10,7 @@ import org.onosproject.net.packet.PacketProcessor;
 import org.sixflow.app.features.gtpu.impl.signalling.GtpuErrorIndicationSender.Outcome;
 import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.testing.LabNetwork;
+import org.sixflow.app.testing.PuntedPackets;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 
 import java.util.Arrays;
@@ -45,7 +46,7 @@ public class GtpuErrorIndicationSenderTest {
     private static final String INNER = "60000000 0000 3b 40 fd000009000100000000000000000007"
             + "fd000001000500000000000000000010";
 
-    private final SignallingFixture.Packets packets = new SignallingFixture.Packets();
+    private final PuntedPackets packets = new PuntedPackets();
     private final AtomicLong now = new AtomicLong();
     private final GtpuErrorIndicationSender sender = new GtpuErrorIndicationSender();
     private final TestGtpuTunnelService tunnels = new TestGtpuTunnelService();

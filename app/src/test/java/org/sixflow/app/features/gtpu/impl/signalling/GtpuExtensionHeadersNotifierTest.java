@@ -10,6 +10,7 @@ import org.onosproject.net.packet.PacketProcessor;
 import org.sixflow.app.features.gtpu.impl.signalling.GtpuExtensionHeadersNotifier.Outcome;
 import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.testing.LabNetwork;
+import org.sixflow.app.testing.PuntedPackets;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 
 import java.util.Arrays;
@@ -48,7 +49,7 @@ public class GtpuExtensionHeadersNotifierTest {
     /** A PDCP PDU Number extension (0xc0: comprehension required of every receiver), then none. */
     private static final String PDCP = "01 0001 00";
 
-    private final SignallingFixture.Packets packets = new SignallingFixture.Packets();
+    private final PuntedPackets packets = new PuntedPackets();
     private final AtomicLong now = new AtomicLong();
     private final GtpuExtensionHeadersNotifier notifier = new GtpuExtensionHeadersNotifier();
     private final TestGtpuTunnelService tunnels = new TestGtpuTunnelService();

@@ -10,6 +10,7 @@ import org.sixflow.app.api.HistoryEvent;
 import org.sixflow.app.features.gtpu.impl.signalling.GtpuSignallingRecorder.Outcome;
 import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.testing.LabNetwork;
+import org.sixflow.app.testing.PuntedPackets;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 import org.sixflow.app.testing.TestHistoryService;
 
@@ -45,7 +46,7 @@ public class GtpuSignallingRecorderTest {
     /** The peer's address as a GTP-U Peer Address IE (133, length 16). */
     private static final String PEER_IE = "85 0010 fd000001000500000000000000000050";
 
-    private final SignallingFixture.Packets packets = new SignallingFixture.Packets();
+    private final PuntedPackets packets = new PuntedPackets();
     private final AtomicLong now = new AtomicLong();
     private final GtpuSignallingRecorder recorder = new GtpuSignallingRecorder();
     private final TestGtpuTunnelService tunnels = new TestGtpuTunnelService();

@@ -2,38 +2,22 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.impl.signalling;
 
-import org.onlab.packet.DeserializationException;
-import org.onlab.packet.Ethernet;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
-import org.onosproject.net.flow.instructions.Instruction;
-import org.onosproject.net.flow.instructions.Instructions;
-import org.onosproject.net.packet.DefaultInboundPacket;
-import org.onosproject.net.packet.DefaultOutboundPacket;
-import org.onosproject.net.packet.OutboundPacket;
-import org.onosproject.net.packet.PacketContext;
-import org.onosproject.net.packet.PacketContextAdapter;
-import org.onosproject.net.packet.PacketProcessor;
-import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.packet.gtpu.GtpuFrames;
 
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-import static org.junit.Assert.assertEquals;
-
 /**
  * The lab's routers as the signalling components see them (docker/netcfg.json: beijing
  * 00:aa:00:00:00:01, locator fd00:1:1::/64; nanjing 00:aa:00:00:00:03; lhasa has no Sixflow
- * configuration), a peer gNB fd00:1:5::50 behind beijing/3, and packets punted through ONOS's
- * packet service adapter.
+ * configuration) and a peer gNB fd00:1:5::50 behind beijing/3 (packets are punted through
+ * testing.PuntedPackets).
  */
 final class SignallingFixture {
 
@@ -47,61 +31,6 @@ final class SignallingFixture {
     static final String N3 = "fd00:1:1::3:1";
 
     private SignallingFixture() {
-    }
-
-    /** A packet service that keeps the processor and what is sent. */
-    static final class Packets extends PacketServiceAdapter {
-        PacketProcessor processor;
-        int priority;
-        final List<OutboundPacket> emitted = new ArrayList<>();
-
-        @Override
-        public void addProcessor(PacketProcessor p, int prio) {
-            processor = p;
-            priority = prio;
-        }
-
-        @Override
-        public void removeProcessor(PacketProcessor p) {
-            if (processor == p) {
-                processor = null;
-            }
-        }
-
-        @Override
-        public void emit(OutboundPacket packet) {
-            emitted.add(packet);
-        }
-
-        /** Punts a frame at a port through the processor; returns its context. */
-        PacketContext receive(ConnectPoint port, byte[] frame) {
-            Ethernet parsed;
-            try {
-                parsed = Ethernet.deserializer().deserialize(frame, 0, frame.length);
-            } catch (DeserializationException e) {
-                throw new AssertionError(e);
-            }
-            PacketContext context = new PacketContextAdapter(
-                    0, new DefaultInboundPacket(port, parsed, ByteBuffer.wrap(frame)),
-                    new DefaultOutboundPacket(port.deviceId(), DefaultTrafficTreatment.emptyTreatment(),
-                                              ByteBuffer.wrap(frame)), false);
-            processor.process(context);
-            return context;
-        }
-
-        /** The one packet sent: a packet-out through the device, to the port given. */
-        byte[] sentOn(ConnectPoint port) {
-            assertEquals(1, emitted.size());
-            OutboundPacket out = emitted.get(0);
-            assertEquals(port.deviceId(), out.sendThrough());
-            List<Instruction> instructions = out.treatment().allInstructions();
-            assertEquals(1, instructions.size());
-            assertEquals(port.port(), ((Instructions.OutputInstruction) instructions.get(0)).port());
-            ByteBuffer data = out.data().duplicate();
-            byte[] bytes = new byte[data.remaining()];
-            data.get(bytes);
-            return bytes;
-        }
     }
 
     /**
