@@ -7,10 +7,14 @@ import org.onlab.packet.IPv6;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.UDP;
+import org.onosproject.net.packet.InboundPacket;
 import org.sixflow.app.packet.UdpChecksum;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 
 /**
  * A GTP-U packet as a Sixflow router punts it: untagged Ethernet, IPv6 with UDP right after its
@@ -78,6 +82,34 @@ public final class GtpuPacket {
     public static int claimedMessageType(byte[] frame) {
         int type = UDP_OFFSET + UDP_BYTES + 1;
         return frame.length > type ? Byte.toUnsignedInt(frame[type]) : -1;
+    }
+
+    /**
+     * Reads a frame a device punted as GTP-U, for a component that takes some message types.
+     *
+     * @param in     the packet-in
+     * @param takes  the message types the component takes
+     * @param broken told why, when the frame cannot be read and its type octet claims a type the
+     *               component takes (for its count)
+     * @return the packet; empty when the frame is no GTP-U or cannot be read
+     */
+    public static Optional<GtpuPacket> readPunted(InboundPacket in, IntPredicate takes,
+                                                  Consumer<GtpuFormatException> broken) {
+        if (!isGtpu(in.parsed()) || in.unparsed() == null) {
+            return Optional.empty();
+        }
+        ByteBuffer buffer = in.unparsed().duplicate();
+        buffer.rewind();
+        byte[] frame = new byte[buffer.remaining()];
+        buffer.get(frame);
+        try {
+            return Optional.of(read(frame));
+        } catch (GtpuFormatException e) {
+            if (takes.test(claimedMessageType(frame))) {
+                broken.accept(e);
+            }
+            return Optional.empty();
+        }
     }
 
     /**

@@ -30,7 +30,6 @@ import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.features.routing.api.Ipv6Route;
 import org.sixflow.app.features.routing.api.RoutingService;
 import org.sixflow.app.impl.PuntResponder;
-import org.sixflow.app.packet.gtpu.GtpuFormatException;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
 
@@ -256,26 +255,18 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     @Override
     protected void process(PacketContext context) {
         InboundPacket in = context.inPacket();
-        if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
-            return;
-        }
-        GtpuPacket packet;
-        try {
-            packet = GtpuPacket.read(bytesOf(in.unparsed()));
-        } catch (GtpuFormatException e) {
-            if (GtpuPacket.claimedMessageType(bytesOf(in.unparsed())) == GtpuHeader.ECHO_RESPONSE) {
-                outcomes.count(Outcome.MALFORMED);
-                log.debug("Echo Response from {} ignored: {}", in.receivedFrom(), e.getMessage());
-            }
-            return;
-        }
-        if (packet.header().messageType() != GtpuHeader.ECHO_RESPONSE) {
+        Optional<GtpuPacket> read = GtpuPacket.readPunted(in, t -> t == GtpuHeader.ECHO_RESPONSE, e -> {
+            outcomes.count(Outcome.MALFORMED);
+            log.debug("Echo Response from {} ignored: {}", in.receivedFrom(), e.getMessage());
+        });
+        if (read.isEmpty() || read.get().header().messageType() != GtpuHeader.ECHO_RESPONSE) {
             return;
         }
         if (SixflowDeviceConfig.validOf(configService, in.receivedFrom().deviceId()).isEmpty()) {
             outcomes.count(Outcome.NOT_SIXFLOW_DEVICE);
             return;
         }
+        GtpuPacket packet = read.get();
         Outcome outcome = answered(new PathKey(in.receivedFrom().deviceId(), packet.destination(), packet.source()),
                                    packet.header().sequenceNumber().orElse(-1));
         outcomes.count(outcome);

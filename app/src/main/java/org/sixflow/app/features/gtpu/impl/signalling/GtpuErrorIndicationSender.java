@@ -17,7 +17,6 @@ import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.impl.PuntResponder;
-import org.sixflow.app.packet.gtpu.GtpuFormatException;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
 
@@ -132,24 +131,15 @@ public class GtpuErrorIndicationSender extends PuntResponder<GtpuErrorIndication
     @Override
     protected void process(PacketContext context) {
         InboundPacket in = context.inPacket();
-        if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
+        // A broken frame is counted here only when it claims to be a G-PDU.
+        Optional<GtpuPacket> read = GtpuPacket.readPunted(in, t -> t == GtpuHeader.G_PDU, e -> {
+            outcomes.count(Outcome.MALFORMED);
+            log.debug("G-PDU from {} ignored: {}", in.receivedFrom(), e.getMessage());
+        });
+        if (read.isEmpty() || read.get().header().messageType() != GtpuHeader.G_PDU) {
             return;
         }
-        GtpuPacket packet;
-        try {
-            packet = GtpuPacket.read(bytesOf(in.unparsed()));
-        } catch (GtpuFormatException e) {
-            // Another message's, or none: counted here only when it claims to be a G-PDU.
-            if (GtpuPacket.claimedMessageType(bytesOf(in.unparsed())) == GtpuHeader.G_PDU) {
-                outcomes.count(Outcome.MALFORMED);
-                log.debug("G-PDU from {} ignored: {}", in.receivedFrom(), e.getMessage());
-            }
-            return;
-        }
-        if (packet.header().messageType() != GtpuHeader.G_PDU) {
-            return;
-        }
-        Outcome outcome = answer(in.receivedFrom(), packet);
+        Outcome outcome = answer(in.receivedFrom(), read.get());
         outcomes.count(outcome);
         if (outcome == Outcome.SENT) {
             context.block();

@@ -16,7 +16,6 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.gtpu.api.GtpuTunnelService;
 import org.sixflow.app.impl.PuntResponder;
-import org.sixflow.app.packet.gtpu.GtpuFormatException;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
 
@@ -120,19 +119,14 @@ public class GtpuExtensionHeadersNotifier extends PuntResponder<GtpuExtensionHea
     @Override
     protected void process(PacketContext context) {
         InboundPacket in = context.inPacket();
-        if (!GtpuPacket.isGtpu(in.parsed()) || in.unparsed() == null) {
+        Optional<GtpuPacket> read = GtpuPacket.readPunted(in, GtpuExtensionHeadersNotifier::answers, e -> {
+            outcomes.count(Outcome.MALFORMED);
+            log.debug("GTP-U message from {} ignored: {}", in.receivedFrom(), e.getMessage());
+        });
+        if (read.isEmpty()) {
             return;
         }
-        GtpuPacket packet;
-        try {
-            packet = GtpuPacket.read(bytesOf(in.unparsed()));
-        } catch (GtpuFormatException e) {
-            if (answers(GtpuPacket.claimedMessageType(bytesOf(in.unparsed())))) {
-                outcomes.count(Outcome.MALFORMED);
-                log.debug("GTP-U message from {} ignored: {}", in.receivedFrom(), e.getMessage());
-            }
-            return;
-        }
+        GtpuPacket packet = read.get();
         OptionalInt unsupported = packet.header().unsupportedRequiredExtension();
         if (!answers(packet.header().messageType()) || unsupported.isEmpty()) {
             return;
