@@ -96,6 +96,29 @@ export const tunnelScenarios = [
     await shot('tunnel-detail.png');
   }],
 
+  ['tunnels: the path the tunnel uses is listed with what its echoes say, as REST has it', async ({ page, url, shot }) => {
+    const answer = (await rest(page, url, 'GET', 'gtpu/paths')).body;
+    assert.equal(answer.echoIntervalSeconds, 60);
+    assert.equal(answer.echoMisses, 3);
+    assert.equal(answer.paths.length, 1);
+    const [path] = answer.paths;
+    assert.deepEqual([path.device, path.n3Address, path.peerAddress], [UE.decapDevice, UE.n3Address, UE.peerAddress]);
+    await page.goto(`${url}tunnels?tunnel=${UE.id}`);
+    const row = page.locator('table.paths tbody tr');
+    await count(row, 1);
+    assert.deepEqual((await row.locator('td').allInnerTexts()).slice(0, 3), [UE.decapDevice, UE.n3Address, UE.peerAddress]);
+    // A round of echoes may fall between two reads: the page and REST agree once neither moved meanwhile.
+    await until(async () => {
+      const shown = [await row.locator('.path-state').innerText(), (await row.locator('td').allInnerTexts())[4]];
+      const now = (await rest(page, url, 'GET', 'gtpu/paths')).body.paths[0];
+      return shown[0] === now.state && shown[1] === now.requestsSent.toLocaleString('en-US') ? shown : null;
+    }, 'the paths table as REST has it');
+    await see(page.locator('.paths-note'), 'An Echo Request every 60 s');
+    // The detail names its path's state.
+    await see(page.locator('.tunnel-path'), `${await row.locator('.path-state').innerText()}: `);
+    await shot('tunnel-paths.png');
+  }],
+
   ['tunnels: deleting asks first, then removes the tunnel; REST no longer has it', async ({ page, url }) => {
     await page.goto(`${url}tunnels?tunnel=${UE.id}`);
     await see(page.locator('#detail-heading'), `Tunnel ${UE.id}`);

@@ -315,6 +315,9 @@ class GtpuTest(SystemTest):
             self.eventually(lambda: all(p["state"] == "DOWN" for p in paths().values()), timeout=30,
                             what="both paths DOWN once the peer is silent")
             self.assertTrue(all(p["missed"] >= 3 and p["responses"] >= 1 for p in paths().values()), paths())
+            # Echoed all along (a route to the peer): each says when its last request went, nothing why not.
+            self.assertTrue(all(p["notEchoed"] is None and p["lastRequest"] for p in paths().values()), paths())
+            self.assertEqual(2, self.rest.get("gtpu/paths")["echoIntervalSeconds"])
         finally:
             self.lab.onos.post("configuration/" + component, {"echoIntervalSeconds": "60"})
 

@@ -70,3 +70,32 @@ export interface GtpuTunnelValidation {
   problems: string[];
   conflicts: string[];
 }
+
+/** What the controller's Echo Requests say of a GTP-U path (TS 29.281 7.2.1). */
+export type GtpuPathState = 'UNKNOWN' | 'UP' | 'DOWN';
+
+/** A path in use: a decap device's N3 address to a tunnel's peer (definitions of GET gtpu/paths). */
+export interface GtpuPath {
+  device: string;
+  n3Address: string;
+  peerAddress: string;
+  state: GtpuPathState;
+  requestsSent: number;
+  responses: number;
+  /** Requests unanswered since the last answer. */
+  missed: number;
+  /** ISO-8601, null: never. */
+  lastRequest: string | null;
+  lastResponse: string | null;
+  /** Why the last round sent the path no request (no installed route to the peer, ...); null when it sent one. */
+  notEchoed: string | null;
+}
+
+/** GET gtpu/paths: how the echoes run, and the paths on the devices the answering instance masters. */
+export interface GtpuPaths {
+  echoIntervalSeconds: number;
+  echoMisses: number;
+  /** ISO-8601, null while supervision is not running. */
+  nextRound: string | null;
+  paths: GtpuPath[];
+}

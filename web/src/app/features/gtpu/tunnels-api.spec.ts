@@ -61,4 +61,11 @@ describe('TunnelsApi', () => {
     http.expectOne({ method: 'DELETE', url: `${BASE}/gtpu/tunnels/ue-1001` }).flush(null, { status: 204, statusText: 'No Content' });
     await removed;
   });
+
+  it('reads the paths and how their echoes run', async () => {
+    const paths = firstValueFrom(api.paths());
+    http.expectOne(`${BASE}/gtpu/paths`)
+      .flush({ echoIntervalSeconds: 60, echoMisses: 3, nextRound: null, paths: [{ device: 'device:beijing', state: 'UP' }] });
+    expect((await paths).paths.map((p) => p.state)).toEqual(['UP']);
+  });
 });

@@ -4,12 +4,12 @@ import { Injectable, inject } from '@angular/core';
 import { EMPTY, Observable, expand, reduce } from 'rxjs';
 
 import { ApiHttp, query } from '../../core/api-http';
-import { GtpuTunnel, GtpuTunnelPage, GtpuTunnelRequest, GtpuTunnelValidation } from './gtpu-models';
+import { GtpuPaths, GtpuTunnel, GtpuTunnelPage, GtpuTunnelRequest, GtpuTunnelValidation } from './gtpu-models';
 
 /** The most tunnels a page may hold (GET gtpu/tunnels?limit=). */
 export const MAX_TUNNEL_PAGE = 1000;
 
-/** Typed client of /gtpu/tunnels (GTP-U tunnels of UE sessions). */
+/** Typed client of /gtpu/tunnels (GTP-U tunnels of UE sessions) and /gtpu/paths (their paths' echoes). */
 @Injectable({ providedIn: 'root' })
 export class TunnelsApi {
   private readonly http = inject(ApiHttp);
@@ -40,6 +40,11 @@ export class TunnelsApi {
 
   createTunnel(tunnel: GtpuTunnelRequest): Observable<{ tunnel: GtpuTunnel }> {
     return this.http.send<{ tunnel: GtpuTunnel }>('POST', 'gtpu/tunnels', tunnel);
+  }
+
+  /** The paths the tunnels use, with what the controller's Echo Requests say of each. */
+  paths(): Observable<GtpuPaths> {
+    return this.http.get<GtpuPaths>('gtpu/paths');
   }
 
   deleteTunnel(id: string): Observable<void> {

@@ -5,12 +5,15 @@ import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
-import { GtpuTunnel, GtpuTunnelRequest } from './gtpu-models';
+import { GtpuPaths, GtpuTunnel, GtpuTunnelRequest } from './gtpu-models';
+import { PATHS as SOME_PATHS } from './paths.spec';
 import { routedView, type } from '../../core/testing';
 import { COUNTER_POLL_MS, TUNNEL_PAGE_SIZE, TunnelsView } from './tunnels';
 
 const BASE = '/onos/sixflow/v1';
 const LIST = `${BASE}/gtpu/tunnels?limit=${TUNNEL_PAGE_SIZE}`;
+const PATHS = `${BASE}/gtpu/paths`;
+const NO_PATHS: GtpuPaths = { echoIntervalSeconds: 60, echoMisses: 3, nextRound: null, paths: [] };
 
 const UE: GtpuTunnel = {
   id: 'ue-1001', uePrefixes: ['fd00:9:1::/64', 'fd00:9:2::/64'], n3Address: 'fd00:1:1::2152', peerAddress: 'fd00:7::1',
@@ -28,7 +31,11 @@ describe('TunnelsView', () => {
     http = TestBed.inject(HttpTestingController);
   });
 
-  afterEach(() => http.verify());
+  // The paths are read again with every reload of the page; tests that do not look at them leave them unanswered.
+  afterEach(() => {
+    http.match(PATHS).filter((r) => !r.cancelled).forEach((r) => r.flush(NO_PATHS));
+    http.verify();
+  });
 
   const view = () => harness.routeNativeElement!;
   const button = (text: string) =>
@@ -43,11 +50,13 @@ describe('TunnelsView', () => {
   });
   const devices = () => http.expectOne(`${BASE}/devices`).flush({ devices: [{ id: 'device:nanjing' }, { id: 'device:beijing' }] });
 
-  /** Opens the page (devices read for the device inputs, one page of tunnels). */
-  async function open(url: string, tunnels: GtpuTunnel[], total = tunnels.length, next: number | null = null): Promise<void> {
+  /** Opens the page (devices read for the device inputs, one page of tunnels, the paths). */
+  async function open(url: string, tunnels: GtpuTunnel[], total = tunnels.length, next: number | null = null,
+                      paths: GtpuPaths = NO_PATHS): Promise<void> {
     await harness.navigateByUrl(url);
     devices();
     http.expectOne((r) => r.urlWithParams.startsWith(LIST)).flush({ tunnels, total, next });
+    http.expectOne(PATHS).flush(paths);
     await harness.fixture.whenStable();
   }
 
@@ -186,6 +195,51 @@ describe('TunnelsView', () => {
     const entries = view().querySelectorAll('table.device-entries tbody tr');
     expect(entries.length).toBe(2);
     expect(entries[0].querySelectorAll('li').length).toBe(2);
+  });
+
+  it('shows the paths the tunnels use, and the selected tunnel\'s path in its detail, read again with the counters', async () => {
+    jasmine.clock().install();
+    try {
+      await open('/tunnels?tunnel=ue-1001', [UE], 1, null, SOME_PATHS);
+      http.expectOne(`${BASE}/gtpu/tunnels/ue-1001`).flush({ ...UE, deviceEntries: {} });
+      await harness.fixture.whenStable();
+      expect(view().querySelectorAll('table.paths tbody tr').length).toBe(3);
+      expect(view().querySelector('.tunnel-path')?.textContent?.replace(/\s+/g, ' ').trim())
+        .toMatch(/^UP: the peer answered the last Echo Request; last answer Dec [56], 2026, [\d:]+ [AP]M$/);
+      expect(view().querySelector('.tunnel-path .path-state')?.getAttribute('data-state')).toBe('UP');
+
+      // Read again with the counters: the peer stopped answering.
+      jasmine.clock().tick(COUNTER_POLL_MS);
+      await harness.fixture.whenStable();
+      http.expectOne(LIST).flush({ tunnels: [UE], total: 1, next: null });
+      http.expectOne(`${BASE}/gtpu/tunnels/ue-1001`).flush({ ...UE, deviceEntries: {} });
+      const down = { ...SOME_PATHS.paths[0], state: 'DOWN' as const, missed: 3, requestsSent: 1203 };
+      http.expectOne(PATHS).flush({ ...SOME_PATHS, paths: [down] });
+      await harness.fixture.whenStable();
+      expect(view().querySelector('.tunnel-path')?.textContent).toContain('DOWN: 3 Echo Requests in a row unanswered');
+      expect(view().querySelectorAll('table.paths tbody tr').length).toBe(1);
+
+      // Its path not listed: another instance masters the decap device; a failed read is said, the tunnels stay.
+      jasmine.clock().tick(COUNTER_POLL_MS);
+      await harness.fixture.whenStable();
+      http.expectOne(LIST).flush({ tunnels: [UE], total: 1, next: null });
+      http.expectOne(`${BASE}/gtpu/tunnels/ue-1001`).flush({ ...UE, deviceEntries: {} });
+      http.expectOne(PATHS).flush(NO_PATHS);
+      await harness.fixture.whenStable();
+      expect(view().querySelector('.tunnel-path')?.textContent)
+        .toContain('not supervised by this ONOS instance (another instance masters device:beijing)');
+      button('Refresh').click();
+      await harness.fixture.whenStable();
+      http.expectOne(LIST).flush({ tunnels: [UE], total: 1, next: null });
+      http.expectOne(`${BASE}/gtpu/tunnels/ue-1001`).flush({ ...UE, deviceEntries: {} });
+      http.expectOne(PATHS).flush({ code: 503, message: 'not running' }, { status: 503, statusText: 'Unavailable' });
+      await harness.fixture.whenStable();
+      expect(view().querySelector('.paths-error')?.textContent).toContain('The paths could not be read');
+      expect(view().querySelector('.tunnel-path')?.textContent).toContain('could not be read');
+      expect(view().querySelectorAll('table.tunnels tbody tr').length).toBe(1);
+    } finally {
+      jasmine.clock().uninstall();
+    }
   });
 
   it('shows why a tunnel failed, and says when it cannot be shown', async () => {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The Sixflow Authors
-import { DatePipe, DecimalPipe, KeyValuePipe } from '@angular/common';
+import { DatePipe, DecimalPipe, KeyValuePipe, formatDate } from '@angular/common';
 import {
-  ChangeDetectionStrategy, Component, Injector, afterNextRender, computed, inject, input, signal,
+  ChangeDetectionStrategy, Component, Injector, LOCALE_ID, afterNextRender, computed, inject, input, signal,
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormBuilder, ReactiveFormsModule } from '@angular/forms';
@@ -10,13 +10,14 @@ import { Router } from '@angular/router';
 import { Observable, catchError, map, of, switchMap, tap } from 'rxjs';
 
 import { ApiError } from '../../core/api-error';
-import { GtpuTunnel, GtpuTunnelPage, GtpuTunnelRequest, GtpuTunnelValidation } from './gtpu-models';
+import { GtpuPathState, GtpuPaths, GtpuTunnel, GtpuTunnelPage, GtpuTunnelRequest, GtpuTunnelValidation } from './gtpu-models';
 import { fieldOf } from '../../core/field-errors';
 import { Loadable, dataOf, errorOf, loadable, messageOf } from '../../core/loadable';
 import { reloadWhile } from '../../core/reload-while';
 import { Reloads } from '../../core/reloads';
 import { SixflowApi } from '../../core/sixflow-api.service';
 import { CHECKSUM_MODES, EMPTY_TUNNEL_FORM, TUNNEL_FIELDS, tunnelOf, tunnelProblems } from './tunnel-form';
+import { GtpuPathsTable, pathOf, stateMeaning } from './paths';
 import { TunnelsApi } from './tunnels-api';
 
 /** Tunnels per page of the list (the API allows up to 1,000; a page this long stays readable). */
@@ -30,13 +31,14 @@ const TABLE_FULL = / table \S+ holds \d+ entr/;
 
 /**
  * GTP-U tunnels: a page of tunnels (?offset=) with their state and live downlink/uplink counters,
- * read again every few seconds; one tunnel in detail with its entries per device (?tunnel=id) and
+ * and the paths they use with what the controller's echoes say of each, read again every few
+ * seconds; one tunnel in detail (with its path's state) with its entries per device (?tunnel=id) and
  * delete (asks twice); a form checked in the browser, then by POST gtpu/tunnels/validate, before it
  * creates. Every error stays beside the field it names, with what was typed kept.
  */
 @Component({
   selector: 'app-tunnels',
-  imports: [ReactiveFormsModule, KeyValuePipe, DecimalPipe, DatePipe],
+  imports: [ReactiveFormsModule, KeyValuePipe, DecimalPipe, DatePipe, GtpuPathsTable],
   templateUrl: './tunnels.html',
   styleUrl: './tunnels.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -45,6 +47,7 @@ export class TunnelsView {
   private readonly api = inject(TunnelsApi);
   private readonly router = inject(Router);
   private readonly injector = inject(Injector);
+  private readonly locale = inject(LOCALE_ID);
 
   readonly tunnel = input<string | undefined>();
   readonly offset = input<string | undefined>();
@@ -78,6 +81,28 @@ export class TunnelsView {
     { initialValue: null as Loadable<GtpuTunnel> | null },
   );
   readonly selected = computed(() => dataOf(this.detail()));
+  /** GET gtpu/paths, read with the page (a failure leaves the tunnels shown). */
+  readonly pathsAnswer = toSignal(
+    toObservable(this.reloads.current).pipe(switchMap((reload) => loadable(this.api.paths(), reload.quiet))),
+    { initialValue: { state: 'loading' } as Loadable<GtpuPaths> },
+  );
+  /** The selected tunnel's path as its echoes last found it: its state (null: not known here) and what it means. */
+  readonly selectedPath = computed((): { state: GtpuPathState | null; text: string } | null => {
+    const tunnel = this.selected();
+    if (!tunnel) return null;
+    const answer = this.pathsAnswer();
+    if (answer.state !== 'ready') {
+      return { state: null, text: answer.state === 'loading' ? 'being read' : 'could not be read' };
+    }
+    const path = pathOf(answer.data, tunnel);
+    if (!path) {
+      return { state: null, text: `not supervised by this ONOS instance (another instance masters ${tunnel.decapDevice})` };
+    }
+    const parts = [stateMeaning(path, answer.data.echoMisses)];
+    if (path.notEchoed) parts.push(`not echoed: ${path.notEchoed}`);
+    if (path.lastResponse) parts.push(`last answer ${formatDate(path.lastResponse, 'medium', this.locale)}`);
+    return { state: path.state, text: parts.join('; ') };
+  });
   readonly detailError = computed(() => errorOf(this.detail()));
 
   /** Known device ids, offered while typing the decap device (none if they cannot be read). */

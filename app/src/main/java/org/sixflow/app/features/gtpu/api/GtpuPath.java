@@ -35,30 +35,33 @@ public final class GtpuPath {
     private final long requestsSent;
     private final long responses;
     private final int missed;
+    private final Optional<Instant> lastRequest;
     private final Optional<Instant> lastResponse;
+    private final Optional<String> notEchoed;
+
+    private GtpuPath(Builder b) {
+        this.device = checkNotNull(b.device);
+        this.n3Address = checkNotNull(b.n3Address);
+        this.peerAddress = checkNotNull(b.peerAddress);
+        this.state = checkNotNull(b.state);
+        this.requestsSent = b.requestsSent;
+        this.responses = b.responses;
+        this.missed = b.missed;
+        this.lastRequest = Optional.ofNullable(b.lastRequest);
+        this.lastResponse = Optional.ofNullable(b.lastResponse);
+        this.notEchoed = Optional.ofNullable(b.notEchoed);
+    }
 
     /**
-     * A path as last seen.
+     * A path's builder: UNKNOWN, nothing sent or answered, until told otherwise.
      *
-     * @param device       the decap device the echoes go from
-     * @param n3Address    its N3 address
-     * @param peerAddress  the peer
-     * @param state        what the echoes say
-     * @param requestsSent Echo Requests sent on it
-     * @param responses    Echo Responses matched to them
-     * @param missed       requests unanswered since the last answer
-     * @param lastResponse when the last response came
+     * @param device      the decap device the echoes go from
+     * @param n3Address   its N3 address
+     * @param peerAddress the tunnel's peer
+     * @return the builder
      */
-    public GtpuPath(DeviceId device, Ip6Address n3Address, Ip6Address peerAddress, State state, long requestsSent,
-                    long responses, int missed, Optional<Instant> lastResponse) {
-        this.device = checkNotNull(device);
-        this.n3Address = checkNotNull(n3Address);
-        this.peerAddress = checkNotNull(peerAddress);
-        this.state = checkNotNull(state);
-        this.requestsSent = requestsSent;
-        this.responses = responses;
-        this.missed = missed;
-        this.lastResponse = checkNotNull(lastResponse);
+    public static Builder builder(DeviceId device, Ip6Address n3Address, Ip6Address peerAddress) {
+        return new Builder(device, n3Address, peerAddress);
     }
 
     public DeviceId device() {
@@ -77,20 +80,38 @@ public final class GtpuPath {
         return state;
     }
 
+    /** Echo Requests sent on the path. */
     public long requestsSent() {
         return requestsSent;
     }
 
+    /** Echo Responses matched to them. */
     public long responses() {
         return responses;
     }
 
+    /** Requests unanswered since the last answer. */
     public int missed() {
         return missed;
     }
 
+    /** When the last request went out. */
+    public Optional<Instant> lastRequest() {
+        return lastRequest;
+    }
+
+    /** When the last answer came. */
     public Optional<Instant> lastResponse() {
         return lastResponse;
+    }
+
+    /**
+     * Why the last round sent the path no request (its device has no installed route to the peer,
+     * or no valid Sixflow configuration; or no round has come since the path came into use); empty
+     * when it did.
+     */
+    public Optional<String> notEchoed() {
+        return notEchoed;
     }
 
     @Override
@@ -101,18 +122,83 @@ public final class GtpuPath {
         GtpuPath p = (GtpuPath) o;
         return device.equals(p.device) && n3Address.equals(p.n3Address) && peerAddress.equals(p.peerAddress)
                 && state == p.state && requestsSent == p.requestsSent && responses == p.responses
-                && missed == p.missed && lastResponse.equals(p.lastResponse);
+                && missed == p.missed && lastRequest.equals(p.lastRequest) && lastResponse.equals(p.lastResponse)
+                && notEchoed.equals(p.notEchoed);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(device, n3Address, peerAddress, state, requestsSent, responses, missed, lastResponse);
+        return Objects.hash(device, n3Address, peerAddress, state, requestsSent, responses, missed, lastRequest,
+                            lastResponse, notEchoed);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).add("device", device).add("n3Address", n3Address)
                 .add("peerAddress", peerAddress).add("state", state).add("requestsSent", requestsSent)
-                .add("responses", responses).add("missed", missed).add("lastResponse", lastResponse).toString();
+                .add("responses", responses).add("missed", missed).add("lastRequest", lastRequest)
+                .add("lastResponse", lastResponse).add("notEchoed", notEchoed).toString();
+    }
+
+    /** Builds a path as last seen. */
+    public static final class Builder {
+        private final DeviceId device;
+        private final Ip6Address n3Address;
+        private final Ip6Address peerAddress;
+        private State state = State.UNKNOWN;
+        private long requestsSent;
+        private long responses;
+        private int missed;
+        private Instant lastRequest;
+        private Instant lastResponse;
+        private String notEchoed;
+
+        private Builder(DeviceId device, Ip6Address n3Address, Ip6Address peerAddress) {
+            this.device = device;
+            this.n3Address = n3Address;
+            this.peerAddress = peerAddress;
+        }
+
+        public Builder state(State state) {
+            this.state = state;
+            return this;
+        }
+
+        public Builder requestsSent(long requestsSent) {
+            this.requestsSent = requestsSent;
+            return this;
+        }
+
+        public Builder responses(long responses) {
+            this.responses = responses;
+            return this;
+        }
+
+        public Builder missed(int missed) {
+            this.missed = missed;
+            return this;
+        }
+
+        /** When the last request went out (null: never). */
+        public Builder lastRequest(Instant lastRequest) {
+            this.lastRequest = lastRequest;
+            return this;
+        }
+
+        /** When the last answer came (null: never). */
+        public Builder lastResponse(Instant lastResponse) {
+            this.lastResponse = lastResponse;
+            return this;
+        }
+
+        /** Why the last round sent no request (null: it sent one). */
+        public Builder notEchoed(String notEchoed) {
+            this.notEchoed = notEchoed;
+            return this;
+        }
+
+        public GtpuPath build() {
+            return new GtpuPath(this);
+        }
     }
 }

@@ -2,7 +2,10 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.api;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * GTP-U path supervision (TS 29.281 section 7.2.1): the controller echoes every path in use,
@@ -11,9 +14,32 @@ import java.util.List;
 public interface GtpuPathService {
 
     /**
-     * Returns the paths in use as the last echoes found them, by device, N3 address and peer.
+     * Returns the paths in use on the devices this instance masters, by device, N3 address and
+     * peer, as the last echoes found them; a path that came into use since the last round is
+     * UNKNOWN with nothing sent yet.
      *
      * @return the paths
      */
     List<GtpuPath> paths();
+
+    /**
+     * Returns how long apart a path's Echo Requests go.
+     *
+     * @return the interval
+     */
+    Duration echoInterval();
+
+    /**
+     * Returns how many Echo Requests unanswered in a row make a path DOWN.
+     *
+     * @return the count
+     */
+    int echoMisses();
+
+    /**
+     * Returns when the next round of Echo Requests is due.
+     *
+     * @return the time, empty while supervision is not running
+     */
+    Optional<Instant> nextRound();
 }

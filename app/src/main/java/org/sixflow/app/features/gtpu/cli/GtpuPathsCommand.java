@@ -21,18 +21,29 @@ public class GtpuPathsCommand extends AbstractShellCommand {
 
     @Override
     protected void doExecute() {
-        List<GtpuPath> paths = get(GtpuPathService.class).paths();
+        GtpuPathService service = get(GtpuPathService.class);
+        print("%s", header(service));
+        List<GtpuPath> paths = service.paths();
         if (paths.isEmpty()) {
-            print("No GTP-U paths echoed yet");
+            print("No GTP-U paths in use on the devices this instance masters");
         }
         paths.forEach(p -> print("%s", line(p)));
+    }
+
+    /** How the echoes run. */
+    static String header(GtpuPathService service) {
+        return String.format(Locale.ROOT, "Echo Request every %d s, DOWN after %d unanswered, next round %s",
+                             service.echoInterval().getSeconds(), service.echoMisses(),
+                             service.nextRound().map(Object::toString).orElse("not scheduled"));
     }
 
     /** One path on one line. */
     static String line(GtpuPath p) {
         return String.format(Locale.ROOT, "device=%s, n3=%s, peer=%s, state=%s, requests=%d, responses=%d, missed=%d, "
-                                     + "lastResponse=%s", p.device(), p.n3Address(), p.peerAddress(), p.state(),
-                             p.requestsSent(), p.responses(), p.missed(),
-                             p.lastResponse().map(Object::toString).orElse("never"));
+                                     + "lastRequest=%s, lastResponse=%s%s", p.device(), p.n3Address(),
+                             p.peerAddress(), p.state(), p.requestsSent(), p.responses(), p.missed(),
+                             p.lastRequest().map(Object::toString).orElse("never"),
+                             p.lastResponse().map(Object::toString).orElse("never"),
+                             p.notEchoed().map(why -> ", notEchoed=" + why).orElse(""));
     }
 }

@@ -7,9 +7,12 @@ import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.sixflow.app.features.gtpu.api.GtpuPath;
 
+import java.util.Optional;
+
 /**
  * JSON of a GTP-U path: {"device", "n3Address", "peerAddress", "state" (UNKNOWN, UP, DOWN),
- * "requestsSent", "responses", "missed" (in a row), "lastResponse" (ISO-8601, or null)}.
+ * "requestsSent", "responses", "missed" (in a row), "lastRequest" and "lastResponse" (ISO-8601, or
+ * null), "notEchoed" (why the last round sent it no request, or null when it sent one)}.
  */
 public final class GtpuPathCodec extends JsonCodec<GtpuPath> {
 
@@ -20,11 +23,17 @@ public final class GtpuPathCodec extends JsonCodec<GtpuPath> {
                 .put("peerAddress", path.peerAddress().toString()).put("state", path.state().name())
                 .put("requestsSent", path.requestsSent()).put("responses", path.responses())
                 .put("missed", path.missed());
-        if (path.lastResponse().isPresent()) {
-            json.put("lastResponse", path.lastResponse().get().toString());
-        } else {
-            json.putNull("lastResponse");
-        }
+        putOrNull(json, "lastRequest", path.lastRequest());
+        putOrNull(json, "lastResponse", path.lastResponse());
+        putOrNull(json, "notEchoed", path.notEchoed());
         return json;
+    }
+
+    private static void putOrNull(ObjectNode json, String field, Optional<?> value) {
+        if (value.isPresent()) {
+            json.put(field, value.get().toString());
+        } else {
+            json.putNull(field);
+        }
     }
 }

@@ -13,6 +13,8 @@ import javax.ws.rs.Path;
 import javax.ws.rs.Produces;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.Optional;
 
 /**
  * GTP-U paths, as the controller's Echo Requests find them.
@@ -21,19 +23,31 @@ import javax.ws.rs.core.Response;
 public class GtpuPathWebResource extends AbstractWebResource {
 
     /**
-     * Lists the paths in use (a decap device's N3 address to a tunnel's peer) with what the echoes
-     * say of each: UP (the last request was answered), DOWN (echoMisses in a row were not),
-     * UNKNOWN (neither yet).
+     * Lists the paths in use (a decap device's N3 address to a tunnel's peer) on the devices the
+     * answering ONOS instance masters, with what the echoes say of each: UP (the last request was
+     * answered), DOWN (echoMisses in a row were not), UNKNOWN (neither yet); and how the echoes
+     * run: the seconds between a path's requests, the misses that make it DOWN, when the next
+     * round is due.
      *
-     * @return 200 OK with {"paths": [{"device", "n3Address", "peerAddress", "state",
-     *         "requestsSent", "responses", "missed", "lastResponse"}]}
+     * @return 200 OK with {"echoIntervalSeconds", "echoMisses", "nextRound" (ISO-8601, or null
+     *         while supervision is not running), "paths": [{"device", "n3Address", "peerAddress",
+     *         "state", "requestsSent", "responses", "missed", "lastRequest", "lastResponse",
+     *         "notEchoed"}]}
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list() {
+        GtpuPathService service = get(GtpuPathService.class);
         ObjectNode json = mapper().createObjectNode();
+        json.put("echoIntervalSeconds", service.echoInterval().getSeconds()).put("echoMisses", service.echoMisses());
+        Optional<Instant> next = service.nextRound();
+        if (next.isPresent()) {
+            json.put("nextRound", next.get().toString());
+        } else {
+            json.putNull("nextRound");
+        }
         ArrayNode paths = json.putArray("paths");
-        get(GtpuPathService.class).paths().forEach(p -> paths.add(codec(GtpuPath.class).encode(p, this)));
+        service.paths().forEach(p -> paths.add(codec(GtpuPath.class).encode(p, this)));
         return ok(json).build();
     }
 }

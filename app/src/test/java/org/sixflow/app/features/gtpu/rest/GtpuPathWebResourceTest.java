@@ -13,6 +13,7 @@ import org.sixflow.app.features.gtpu.api.GtpuPath;
 import org.sixflow.app.features.gtpu.api.GtpuPathService;
 import org.sixflow.app.rest.SixflowRestTest;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -26,21 +27,46 @@ import static org.junit.Assert.assertTrue;
 public class GtpuPathWebResourceTest extends SixflowRestTest {
 
     private static final List<GtpuPath> PATHS = List.of(
-            new GtpuPath(DeviceId.deviceId("device:beijing"), Ip6Address.valueOf("fd00:1:1::2152:1"),
-                         Ip6Address.valueOf("fd00:1:5::50"), GtpuPath.State.UP, 7, 6, 0,
-                         Optional.of(Instant.parse("2026-12-05T12:00:00Z"))),
-            new GtpuPath(DeviceId.deviceId("device:beijing"), Ip6Address.valueOf("fd00:1:1::2152:2"),
-                         Ip6Address.valueOf("fd00:1:5::50"), GtpuPath.State.UNKNOWN, 1, 0, 0, Optional.empty()));
+            GtpuPath.builder(DeviceId.deviceId("device:beijing"), Ip6Address.valueOf("fd00:1:1::2152:1"),
+                             Ip6Address.valueOf("fd00:1:5::50")).state(GtpuPath.State.UP).requestsSent(7)
+                    .responses(6).lastRequest(Instant.parse("2026-12-05T12:00:00Z"))
+                    .lastResponse(Instant.parse("2026-12-05T12:00:00.004Z")).build(),
+            GtpuPath.builder(DeviceId.deviceId("device:beijing"), Ip6Address.valueOf("fd00:1:1::2152:2"),
+                             Ip6Address.valueOf("fd00:1:5::50"))
+                    .notEchoed("no installed route from device:beijing to fd00:1:5::50").build());
 
     @Override
     protected void addServices(TestServiceDirectory directory) {
-        directory.add(GtpuPathService.class, (GtpuPathService) () -> PATHS);
+        directory.add(GtpuPathService.class, new GtpuPathService() {
+            @Override
+            public List<GtpuPath> paths() {
+                return PATHS;
+            }
+
+            @Override
+            public Duration echoInterval() {
+                return Duration.ofSeconds(60);
+            }
+
+            @Override
+            public int echoMisses() {
+                return 3;
+            }
+
+            @Override
+            public Optional<Instant> nextRound() {
+                return Optional.of(Instant.parse("2026-12-05T12:01:00Z"));
+            }
+        });
     }
 
     @Test
     public void listsEachPathWithWhatItsEchoesSay() {
-        JsonArray paths = Json.parse(target().path("gtpu/paths").request().get(String.class)).asObject()
-                .get("paths").asArray();
+        JsonObject answer = Json.parse(target().path("gtpu/paths").request().get(String.class)).asObject();
+        assertEquals(60, answer.getInt("echoIntervalSeconds", -1));
+        assertEquals(3, answer.getInt("echoMisses", -1));
+        assertEquals("2026-12-05T12:01:00Z", answer.getString("nextRound", null));
+        JsonArray paths = answer.get("paths").asArray();
         assertEquals(2, paths.size());
         JsonObject up = paths.get(0).asObject();
         assertEquals("device:beijing", up.getString("device", null));
@@ -50,9 +76,13 @@ public class GtpuPathWebResourceTest extends SixflowRestTest {
         assertEquals(7, up.getInt("requestsSent", -1));
         assertEquals(6, up.getInt("responses", -1));
         assertEquals(0, up.getInt("missed", -1));
-        assertEquals("2026-12-05T12:00:00Z", up.getString("lastResponse", null));
+        assertEquals("2026-12-05T12:00:00Z", up.getString("lastRequest", null));
+        assertEquals("2026-12-05T12:00:00.004Z", up.getString("lastResponse", null));
+        assertTrue(up.get("notEchoed").isNull());
         JsonObject unknown = paths.get(1).asObject();
         assertEquals("UNKNOWN", unknown.getString("state", null));
+        assertTrue(unknown.get("lastRequest").isNull());
         assertTrue(unknown.get("lastResponse").isNull());
+        assertEquals("no installed route from device:beijing to fd00:1:5::50", unknown.getString("notEchoed", null));
     }
 }

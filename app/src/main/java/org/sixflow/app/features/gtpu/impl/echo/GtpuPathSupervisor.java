@@ -35,15 +35,16 @@ import org.sixflow.app.packet.gtpu.GtpuPacket;
 
 import java.nio.ByteBuffer;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -66,7 +67,7 @@ import static org.sixflow.app.features.gtpu.impl.echo.OsgiPropertyConstants.ECHO
  * missed; echoMisses missed in a row (default 3) make the
  * path DOWN (history event {@value #PATH_DOWN}, a warning in the log), an answer makes it UP again
  * ({@value #PATH_UP} after a DOWN). A path without an installed route to its peer is not echoed
- * (nor counted as missed); a path no tunnel uses any more is forgotten.
+ * (nor counted as missed), and says why; a path no tunnel uses any more is forgotten.
  */
 @Component(immediate = true, service = GtpuPathService.class, property = {
         ECHO_INTERVAL + ":Integer=" + ECHO_INTERVAL_DEFAULT,
@@ -78,6 +79,8 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     public static final String PATH_DOWN = "GTPU_PATH_DOWN";
     public static final String PATH_UP = "GTPU_PATH_UP";
     static final int MAX_MISSES = 100;
+    /** Why a path has had no request yet: it came into use after the last round. */
+    static final String AWAITING_ROUND = "came into use after the last round";
 
     /** What became of a punted Echo Response. */
     public enum Outcome {
@@ -115,8 +118,9 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     /** Echo Requests unanswered in a row that make a path DOWN. */
     private int echoMisses = ECHO_MISSES_DEFAULT;
     private Clock clock = Clock.systemUTC();
-    private ScheduledExecutorService timer;
+    private volatile ScheduledExecutorService timer;
     private ScheduledFuture<?> ticks;
+    private Instant nextRound;
 
     /** A supervisor, as OSGi makes it: no rate limit of its own (answers only what it asked). */
     public GtpuPathSupervisor() {
@@ -170,6 +174,9 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
             ticks.cancel(false);
         }
         ticks = timer.scheduleWithFixedDelay(this::tickSafely, echoIntervalSeconds, echoIntervalSeconds, TimeUnit.SECONDS);
+        synchronized (this) {
+            nextRound = clock.instant().plusSeconds(echoIntervalSeconds);
+        }
     }
 
     private void tickSafely() {
@@ -185,16 +192,12 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
      * request as missed and gets a new one.
      */
     synchronized void tick() {
-        Set<PathKey> inUse = new LinkedHashSet<>();
-        for (GtpuTunnel t : tunnelService.tunnels()) {
-            inUse.add(new PathKey(t.decapDevice(), t.n3Address(), t.peerAddress()));
+        if (timer != null) {
+            nextRound = clock.instant().plusSeconds(echoIntervalSeconds);
         }
+        Set<PathKey> inUse = pathsInUse();
         paths.keySet().retainAll(inUse);
         for (PathKey key : inUse) {
-            if (!mastershipService.isLocalMaster(key.device)) {
-                paths.remove(key);
-                continue;
-            }
             PathState path = paths.computeIfAbsent(key, k -> new PathState());
             if (path.outstanding) {
                 path.missed++;
@@ -206,31 +209,47 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
                     historyService.record(HistoryEvent.of(clock.instant(), PATH_DOWN, key.peer.toString(), detail));
                 }
             }
-            path.outstanding = send(key, path.nextSequence);
+            path.notEchoed = send(key, path.nextSequence).orElse(null);
+            path.outstanding = path.notEchoed == null;
             if (path.outstanding) {
                 path.sequence = path.nextSequence;
                 path.nextSequence = (path.nextSequence + 1) & 0xFFFF;
                 path.requestsSent++;
+                path.lastRequest = clock.instant();
             }
         }
     }
 
-    /** Sends a path's request; false when the device has no Sixflow configuration or no route to the peer. */
-    private boolean send(PathKey key, int sequence) {
+    /** The paths the tunnels use on the devices this instance masters, in order. */
+    private Set<PathKey> pathsInUse() {
+        Set<PathKey> inUse = new TreeSet<>();
+        for (GtpuTunnel t : tunnelService.tunnels()) {
+            if (mastershipService.isLocalMaster(t.decapDevice())) {
+                inUse.add(new PathKey(t.decapDevice(), t.n3Address(), t.peerAddress()));
+            }
+        }
+        return inUse;
+    }
+
+    /**
+     * Sends a path's request; says why not when the device has no Sixflow configuration or no
+     * route to the peer.
+     */
+    private Optional<String> send(PathKey key, int sequence) {
         if (SixflowDeviceConfig.validOf(configService, key.device).isEmpty()) {
-            return false;
+            return Optional.of(key.device + " has no valid Sixflow configuration");
         }
         Optional<Ipv6Route> route = routeTo(key.device, key.peer);
         if (route.isEmpty()) {
             log.debug("No installed route from {} to GTP-U peer {}: not echoed", key.device, key.peer);
-            return false;
+            return Optional.of("no installed route from " + key.device + " to " + key.peer);
         }
         byte[] frame = GtpuPacket.frame(route.get().sourceMac(), route.get().nextHopMac(), key.n3, key.peer,
                                         GtpuHeader.UDP_PORT, GtpuHeader.echoRequest(sequence));
         packetService.emit(new DefaultOutboundPacket(
                 key.device, DefaultTrafficTreatment.builder().setOutput(route.get().port()).build(),
                 ByteBuffer.wrap(frame)));
-        return true;
+        return Optional.empty();
     }
 
     /** The device's installed route with the longest prefix holding the address. */
@@ -247,9 +266,28 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     @Override
     public synchronized List<GtpuPath> paths() {
         ImmutableList.Builder<GtpuPath> list = ImmutableList.builder();
-        paths.forEach((k, p) -> list.add(new GtpuPath(k.device, k.n3, k.peer, p.state, p.requestsSent, p.responses,
-                                                      p.missed, Optional.ofNullable(p.lastResponse))));
+        for (PathKey k : pathsInUse()) {
+            PathState p = paths.getOrDefault(k, NOT_YET_ECHOED);
+            list.add(GtpuPath.builder(k.device, k.n3, k.peer).state(p.state).requestsSent(p.requestsSent)
+                             .responses(p.responses).missed(p.missed).lastRequest(p.lastRequest)
+                             .lastResponse(p.lastResponse).notEchoed(p.notEchoed).build());
+        }
         return list.build();
+    }
+
+    @Override
+    public Duration echoInterval() {
+        return Duration.ofSeconds(echoIntervalSeconds);
+    }
+
+    @Override
+    public int echoMisses() {
+        return echoMisses;
+    }
+
+    @Override
+    public synchronized Optional<Instant> nextRound() {
+        return timer == null ? Optional.empty() : Optional.ofNullable(nextRound);
     }
 
     @Override
@@ -327,6 +365,9 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
         }
     }
 
+    /** A path in use that no round has visited yet. */
+    private static final PathState NOT_YET_ECHOED = new PathState();
+
     /** What the echoes found of one path. */
     private static final class PathState {
         GtpuPath.State state = GtpuPath.State.UNKNOWN;
@@ -336,6 +377,8 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
         long requestsSent;
         long responses;
         int missed;
+        Instant lastRequest;
         Instant lastResponse;
+        String notEchoed = AWAITING_ROUND;
     }
 }

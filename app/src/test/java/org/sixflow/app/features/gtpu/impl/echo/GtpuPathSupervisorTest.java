@@ -60,6 +60,7 @@ public class GtpuPathSupervisorTest {
     private static final String PEER_MAC = "00:00:00:00:05:50";
     private static final String PEER = "fd00:1:5::50";
     private static final String N3 = "fd00:1:1::3:1";
+    private static final Instant NOW = Instant.parse("2026-12-05T12:00:00Z");
 
     private final PuntedPackets packets = new PuntedPackets();
     private final GtpuPathSupervisor supervisor = new GtpuPathSupervisor();
@@ -113,7 +114,7 @@ public class GtpuPathSupervisorTest {
             }
         };
         supervisor.componentConfigService = new ComponentConfigAdapter();
-        supervisor.setClock(Clock.fixed(Instant.parse("2026-12-05T12:00:00Z"), ZoneOffset.UTC));
+        supervisor.setClock(Clock.fixed(NOW, ZoneOffset.UTC));
         supervisor.activate(null);
     }
 
@@ -154,8 +155,19 @@ public class GtpuPathSupervisorTest {
         byte[] expected = request(0);
         expected[14 + 7] = 64;
         assertArrayEquals(expected, packets.sentOn(BEIJING_3));
-        assertEquals(new GtpuPath(BEIJING, Ip6Address.valueOf(N3), Ip6Address.valueOf(PEER), GtpuPath.State.UNKNOWN,
-                                  1, 0, 0, Optional.empty()), path());
+        assertEquals(GtpuPath.builder(BEIJING, Ip6Address.valueOf(N3), Ip6Address.valueOf(PEER))
+                             .requestsSent(1).lastRequest(NOW).build(), path());
+    }
+
+    @Test
+    public void aPathComesIntoViewWithItsTunnelBeforeItsFirstRound() {
+        assertEquals(GtpuPath.builder(BEIJING, Ip6Address.valueOf(N3), Ip6Address.valueOf(PEER))
+                             .notEchoed(GtpuPathSupervisor.AWAITING_ROUND).build(), path());
+        assertEquals(List.of(), packets.emitted);
+        assertEquals(java.time.Duration.ofSeconds(60), supervisor.echoInterval());
+        assertEquals(3, supervisor.echoMisses());
+        assertEquals("the first round, an interval after activation", Optional.of(NOW.plusSeconds(60)),
+                     supervisor.nextRound());
     }
 
     @Test
@@ -164,7 +176,7 @@ public class GtpuPathSupervisorTest {
         PacketContext answer = respond(0);
         assertTrue("answered: nobody else takes it", answer.isHandled());
         assertEquals(GtpuPath.State.UP, path().state());
-        assertEquals(Optional.of(Instant.parse("2026-12-05T12:00:00Z")), path().lastResponse());
+        assertEquals(Optional.of(NOW), path().lastResponse());
         // Three rounds unanswered (the default echoMisses): DOWN, once, recorded.
         supervisor.tick();
         supervisor.tick();
@@ -209,6 +221,8 @@ public class GtpuPathSupervisorTest {
         supervisor.tick();
         assertEquals(List.of(), packets.emitted);
         assertEquals("not echoed is not missed", GtpuPath.State.UNKNOWN, path().state());
+        assertEquals(0, path().missed());
+        assertEquals(Optional.of("no installed route from device:beijing to " + PEER), path().notEchoed());
         mastered.clear();
         supervisor.tick();
         assertEquals("another instance's device", List.of(), supervisor.paths());
