@@ -91,11 +91,11 @@ export interface GtpuPath {
   notEchoed: string | null;
 }
 
-/** GET gtpu/paths: how the echoes run, and the paths on the devices the answering instance masters. */
+/** GET gtpu/paths: how the echoes run, and every path in use (each echoed by its device's master). */
 export interface GtpuPaths {
   echoIntervalSeconds: number;
   echoMisses: number;
-  /** ISO-8601, null while supervision is not running. */
+  /** The answering instance's next round, ISO-8601; null while supervision is not running. */
   nextRound: string | null;
   paths: GtpuPath[];
 }

@@ -52,7 +52,7 @@ describe('GtpuPathsTable', () => {
 
   it('says when no path is in use, when supervision is not running, and when the paths cannot be read', async () => {
     let view = await shown({ state: 'ready', data: { ...PATHS, nextRound: null, paths: [] } });
-    expect(text(view.querySelector('.paths-empty'))).toBe('No paths: no tunnel ends on a device this ONOS instance masters.');
+    expect(text(view.querySelector('.paths-empty'))).toBe('No paths: no tunnel is in use.');
     expect(text(view.querySelector('.paths-note'))).toContain('Supervision is not running.');
     expect(view.querySelector('table.paths')).toBeNull();
     view = await shown({ state: 'error', message: 'HTTP 503: not running' });

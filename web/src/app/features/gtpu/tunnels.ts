@@ -96,7 +96,7 @@ export class TunnelsView {
     }
     const path = pathOf(answer.data, tunnel);
     if (!path) {
-      return { state: null, text: `not supervised by this ONOS instance (another instance masters ${tunnel.decapDevice})` };
+      return { state: null, text: 'not listed yet (read again with the counters)' };
     }
     const parts = [stateMeaning(path, answer.data.echoMisses)];
     if (path.notEchoed) parts.push(`not echoed: ${path.notEchoed}`);

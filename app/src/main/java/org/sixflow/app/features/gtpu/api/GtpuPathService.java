@@ -14,9 +14,9 @@ import java.util.Optional;
 public interface GtpuPathService {
 
     /**
-     * Returns the paths in use on the devices this instance masters, by device, N3 address and
-     * peer, as the last echoes found them; a path that came into use since the last round is
-     * UNKNOWN with nothing sent yet.
+     * Returns the paths in use, by device, N3 address and peer, as the last echoes found them
+     * (each device's master echoes its paths; every instance lists them all); a path that came
+     * into use since the last round is UNKNOWN with nothing sent yet.
      *
      * @return the paths
      */
@@ -37,7 +37,7 @@ public interface GtpuPathService {
     int echoMisses();
 
     /**
-     * Returns when the next round of Echo Requests is due.
+     * Returns when this instance's next round of Echo Requests is due (for the devices it masters).
      *
      * @return the time, empty while supervision is not running
      */

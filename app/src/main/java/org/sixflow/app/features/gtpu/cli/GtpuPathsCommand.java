@@ -25,7 +25,7 @@ public class GtpuPathsCommand extends AbstractShellCommand {
         print("%s", header(service));
         List<GtpuPath> paths = service.paths();
         if (paths.isEmpty()) {
-            print("No GTP-U paths in use on the devices this instance masters");
+            print("No GTP-U paths in use");
         }
         paths.forEach(p -> print("%s", line(p)));
     }

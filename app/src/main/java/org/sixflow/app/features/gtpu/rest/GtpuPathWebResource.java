@@ -23,11 +23,11 @@ import java.util.Optional;
 public class GtpuPathWebResource extends AbstractWebResource {
 
     /**
-     * Lists the paths in use (a decap device's N3 address to a tunnel's peer) on the devices the
-     * answering ONOS instance masters, with what the echoes say of each: UP (the last request was
+     * Lists the paths in use (a decap device's N3 address to a tunnel's peer; each device's master
+     * echoes its paths, every instance lists them all), with what the echoes say of each: UP (the last request was
      * answered), DOWN (echoMisses in a row were not), UNKNOWN (neither yet); and how the echoes
      * run: the seconds between a path's requests, the misses that make it DOWN, when the next
-     * round is due.
+     * round of the answering instance is due.
      *
      * @return 200 OK with {"echoIntervalSeconds", "echoMisses", "nextRound" (ISO-8601, or null
      *         while supervision is not running), "paths": [{"device", "n3Address", "peerAddress",

@@ -4,6 +4,7 @@ package org.sixflow.app.features.gtpu.impl.echo;
 
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.Ip6Address;
+import org.onlab.util.KryoNamespace;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.DeviceId;
@@ -12,6 +13,10 @@ import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
+import org.onosproject.store.serializers.KryoNamespaces;
+import org.onosproject.store.service.EventuallyConsistentMap;
+import org.onosproject.store.service.StorageService;
+import org.onosproject.store.service.WallClockTimestamp;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -37,13 +42,12 @@ import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -67,7 +71,9 @@ import static org.sixflow.app.features.gtpu.impl.echo.OsgiPropertyConstants.ECHO
  * missed; echoMisses missed in a row (default 3) make the
  * path DOWN (history event {@value #PATH_DOWN}, a warning in the log), an answer makes it UP again
  * ({@value #PATH_UP} after a DOWN). A path without an installed route to its peer is not echoed
- * (nor counted as missed), and says why; a path no tunnel uses any more is forgotten.
+ * (nor counted as missed), and says why; a path no tunnel uses any more is forgotten. What the
+ * echoes found of each path is kept in a map the cluster shares, written by its device's master,
+ * so that every instance lists every path and a new master goes on from where the last one was.
  */
 @Component(immediate = true, service = GtpuPathService.class, property = {
         ECHO_INTERVAL + ":Integer=" + ECHO_INTERVAL_DEFAULT,
@@ -81,6 +87,10 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     static final int MAX_MISSES = 100;
     /** Why a path has had no request yet: it came into use after the last round. */
     static final String AWAITING_ROUND = "came into use after the last round";
+    /** How path states travel between cluster instances (Instant is not in ONOS's namespaces). */
+    static final KryoNamespace PATH_STATES = KryoNamespace.newBuilder().register(KryoNamespaces.API)
+            .register(PathKey.class, PathState.class, GtpuPath.State.class, Instant.class)
+            .build("sixflow-gtpu-paths");
 
     /** What became of a punted Echo Response. */
     public enum Outcome {
@@ -112,7 +122,11 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
 
-    private final Map<PathKey, PathState> paths = new TreeMap<>();
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected StorageService storageService;
+
+    /** What the echoes found of each path in use, written by its device's master only. */
+    private EventuallyConsistentMap<PathKey, PathState> paths;
     /** Seconds between a path's Echo Requests (TS 29.281 7.2.1: no fewer than 60). */
     private int echoIntervalSeconds = ECHO_INTERVAL_DEFAULT;
     /** Echo Requests unanswered in a row that make a path DOWN. */
@@ -131,6 +145,11 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     protected void activate(ComponentContext context) {
         componentConfigService.registerProperties(getClass());
         readProperties(context);
+        paths = storageService.<PathKey, PathState>eventuallyConsistentMapBuilder()
+                .withName("sixflow-gtpu-paths")
+                .withSerializer(PATH_STATES)
+                .withTimestampProvider((key, state) -> new WallClockTimestamp())
+                .build();
         timer = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/gtpu", "echo", log));
         schedule();
         start();
@@ -149,6 +168,9 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
         if (timer != null) {
             timer.shutdownNow();
             timer = null;
+        }
+        if (paths != null) {
+            paths.destroy();
         }
     }
 
@@ -189,16 +211,23 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
 
     /**
      * One round: each path in use whose device this instance masters counts its unanswered
-     * request as missed and gets a new one.
+     * request as missed and gets a new one; paths no tunnel uses are forgotten.
      */
     synchronized void tick() {
         if (timer != null) {
             nextRound = clock.instant().plusSeconds(echoIntervalSeconds);
         }
         Set<PathKey> inUse = pathsInUse();
-        paths.keySet().retainAll(inUse);
+        for (PathKey gone : new ArrayList<>(paths.keySet())) {
+            if (!inUse.contains(gone)) {
+                paths.remove(gone);
+            }
+        }
         for (PathKey key : inUse) {
-            PathState path = paths.computeIfAbsent(key, k -> new PathState());
+            if (!mastershipService.isLocalMaster(key.device)) {
+                continue;
+            }
+            PathState path = Optional.ofNullable(paths.get(key)).map(PathState::new).orElseGet(PathState::new);
             if (path.outstanding) {
                 path.missed++;
                 if (path.missed >= echoMisses && path.state != GtpuPath.State.DOWN) {
@@ -217,16 +246,15 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
                 path.requestsSent++;
                 path.lastRequest = clock.instant();
             }
+            paths.put(key, path);
         }
     }
 
-    /** The paths the tunnels use on the devices this instance masters, in order. */
+    /** The paths the tunnels use, in order. */
     private Set<PathKey> pathsInUse() {
         Set<PathKey> inUse = new TreeSet<>();
         for (GtpuTunnel t : tunnelService.tunnels()) {
-            if (mastershipService.isLocalMaster(t.decapDevice())) {
-                inUse.add(new PathKey(t.decapDevice(), t.n3Address(), t.peerAddress()));
-            }
+            inUse.add(new PathKey(t.decapDevice(), t.n3Address(), t.peerAddress()));
         }
         return inUse;
     }
@@ -267,7 +295,7 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     public synchronized List<GtpuPath> paths() {
         ImmutableList.Builder<GtpuPath> list = ImmutableList.builder();
         for (PathKey k : pathsInUse()) {
-            PathState p = paths.getOrDefault(k, NOT_YET_ECHOED);
+            PathState p = Optional.ofNullable(paths.get(k)).orElse(NOT_YET_ECHOED);
             list.add(GtpuPath.builder(k.device, k.n3, k.peer).state(p.state).requestsSent(p.requestsSent)
                              .responses(p.responses).missed(p.missed).lastRequest(p.lastRequest)
                              .lastResponse(p.lastResponse).notEchoed(p.notEchoed).build());
@@ -314,7 +342,7 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     }
 
     private synchronized Outcome answered(PathKey key, int sequence) {
-        PathState path = paths.get(key);
+        PathState path = Optional.ofNullable(paths.get(key)).map(PathState::new).orElse(null);
         if (path == null || !path.outstanding || path.sequence != sequence) {
             log.debug("Echo Response {} from {} to {} at {} answers no outstanding request", sequence, key.peer,
                       key.n3, key.device);
@@ -330,11 +358,12 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
             historyService.record(HistoryEvent.of(clock.instant(), PATH_UP, key.peer.toString(), detail));
         }
         path.state = GtpuPath.State.UP;
+        paths.put(key, path);
         return Outcome.ANSWERED;
     }
 
     /** A path: the device, its N3 address, the peer. Ordered for stable listings. */
-    private static final class PathKey implements Comparable<PathKey> {
+    static final class PathKey implements Comparable<PathKey> {
         final DeviceId device;
         final Ip6Address n3;
         final Ip6Address peer;
@@ -368,8 +397,8 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
     /** A path in use that no round has visited yet. */
     private static final PathState NOT_YET_ECHOED = new PathState();
 
-    /** What the echoes found of one path. */
-    private static final class PathState {
+    /** What the echoes found of one path: a copy is changed and put back, never the one in the map. */
+    static final class PathState {
         GtpuPath.State state = GtpuPath.State.UNKNOWN;
         boolean outstanding;
         int sequence;
@@ -380,5 +409,21 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
         Instant lastRequest;
         Instant lastResponse;
         String notEchoed = AWAITING_ROUND;
+
+        PathState() {
+        }
+
+        PathState(PathState o) {
+            state = o.state;
+            outstanding = o.outstanding;
+            sequence = o.sequence;
+            nextSequence = o.nextSequence;
+            requestsSent = o.requestsSent;
+            responses = o.responses;
+            missed = o.missed;
+            lastRequest = o.lastRequest;
+            lastResponse = o.lastResponse;
+            notEchoed = o.notEchoed;
+        }
     }
 }

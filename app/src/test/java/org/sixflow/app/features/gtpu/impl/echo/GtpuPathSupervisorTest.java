@@ -25,6 +25,7 @@ import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.packet.gtpu.GtpuFrames;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.PuntedPackets;
+import org.sixflow.app.testing.SharedStorageService;
 import org.sixflow.app.testing.TestGtpuTunnelService;
 import org.sixflow.app.testing.TestHistoryService;
 
@@ -36,6 +37,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertArrayEquals;
@@ -68,6 +70,10 @@ public class GtpuPathSupervisorTest {
     private final TestHistoryService history = new TestHistoryService();
     private final Routes routes = new Routes();
     private final Set<DeviceId> mastered = new HashSet<>(Set.of(BEIJING));
+    private final SharedStorageService storage = new SharedStorageService();
+    /** Another ONOS instance of the cluster: it masters what this one does not. */
+    private final PuntedPackets otherPackets = new PuntedPackets();
+    private final GtpuPathSupervisor other = new GtpuPathSupervisor();
 
     /** The routes routing has installed. */
     private static final class Routes implements RoutingService {
@@ -94,33 +100,40 @@ public class GtpuPathSupervisorTest {
 
     @Before
     public void setUp() {
-        PuntResponderWiring.packetService(supervisor, packets);
-        supervisor.configService = new LabNetwork().netcfg;
         tunnels.tunnels.add(tunnel("ue-1", 1));
         tunnels.tunnels.add(tunnel("ue-1b", 2));   // the same path
-        supervisor.tunnelService = tunnels;
         routes.routes.add(Ipv6Route.of(BEIJING, Ip6Prefix.valueOf("fd00:1:5::/48"), Ipv6Route.Kind.SUBNET,
                                        PortNumber.portNumber(3), MacAddress.valueOf(BEIJING_MAC),
                                        MacAddress.valueOf(PEER_MAC)).withState(Ipv6Route.State.INSTALLED));
         routes.routes.add(Ipv6Route.of(BEIJING, Ip6Prefix.valueOf("fd00::/16"), Ipv6Route.Kind.AGGREGATE,
                                        PortNumber.portNumber(1), MacAddress.valueOf(BEIJING_MAC),
                                        MacAddress.valueOf("00:aa:00:00:00:02")).withState(Ipv6Route.State.INSTALLED));
-        supervisor.routingService = routes;
-        supervisor.historyService = history;
-        supervisor.mastershipService = new MastershipServiceAdapter() {
+        wire(supervisor, packets, mastered::contains);
+        wire(other, otherPackets, device -> !mastered.contains(device));
+    }
+
+    private void wire(GtpuPathSupervisor instance, PuntedPackets packetService, Predicate<DeviceId> masters) {
+        PuntResponderWiring.packetService(instance, packetService);
+        instance.configService = new LabNetwork().netcfg;
+        instance.tunnelService = tunnels;
+        instance.routingService = routes;
+        instance.historyService = history;
+        instance.mastershipService = new MastershipServiceAdapter() {
             @Override
             public boolean isLocalMaster(DeviceId deviceId) {
-                return mastered.contains(deviceId);
+                return masters.test(deviceId);
             }
         };
-        supervisor.componentConfigService = new ComponentConfigAdapter();
-        supervisor.setClock(Clock.fixed(NOW, ZoneOffset.UTC));
-        supervisor.activate(null);
+        instance.componentConfigService = new ComponentConfigAdapter();
+        instance.storageService = storage;
+        instance.setClock(Clock.fixed(NOW, ZoneOffset.UTC));
+        instance.activate(null);
     }
 
     @After
     public void tearDown() {
         supervisor.deactivate();
+        other.deactivate();
     }
 
     /** A tunnel of beijing's N3 address to the peer. */
@@ -214,6 +227,7 @@ public class GtpuPathSupervisorTest {
 
     @Test
     public void noRouteNoMastershipOrNoTunnelNoEcho() {
+        List<Ipv6Route> installed = new ArrayList<>(routes.routes);
         routes.routes.clear();
         supervisor.tick();
         supervisor.tick();
@@ -224,12 +238,59 @@ public class GtpuPathSupervisorTest {
         assertEquals(0, path().missed());
         assertEquals(Optional.of("no installed route from device:beijing to " + PEER), path().notEchoed());
         mastered.clear();
+        routes.routes.addAll(installed);
         supervisor.tick();
-        assertEquals("another instance's device", List.of(), supervisor.paths());
+        assertEquals("another instance's device: not echoed here", List.of(), packets.emitted);
         mastered.add(BEIJING);
         tunnels.tunnels.clear();
         supervisor.tick();
         assertEquals(List.of(), supervisor.paths());
         assertEquals(List.of(), packets.emitted);
+    }
+
+    @Test
+    public void everyInstanceListsWhatTheMasterFoundAndANewMasterGoesOnFromIt() {
+        supervisor.tick();
+        respond(0);
+        other.tick();
+        assertEquals("not its device", List.of(), otherPackets.emitted);
+        assertEquals(supervisor.paths(), other.paths());
+        assertEquals(GtpuPath.State.UP, other.paths().get(0).state());
+        assertEquals(1, other.paths().get(0).responses());
+        // beijing's mastership moves: the new master goes on with the next sequence number and the counts.
+        mastered.clear();
+        other.tick();
+        supervisor.tick();
+        assertEquals(List.of(), packets.emitted.subList(1, packets.emitted.size()));
+        byte[] expected = request(1);
+        expected[14 + 7] = 64;
+        assertArrayEquals(expected, otherPackets.sentOn(BEIJING_3));
+        GtpuPath moved = supervisor.paths().get(0);
+        assertEquals(2, moved.requestsSent());
+        assertEquals(1, moved.responses());
+        assertEquals(GtpuPath.State.UP, moved.state());
+    }
+
+    @Test
+    public void aPathStateCrossesTheClusterThroughItsSerializer() {
+        GtpuPathSupervisor.PathState state = new GtpuPathSupervisor.PathState();
+        state.state = GtpuPath.State.DOWN;
+        state.outstanding = true;
+        state.sequence = 7;
+        state.requestsSent = 9;
+        state.missed = 3;
+        state.lastRequest = NOW;
+        state.notEchoed = null;
+        GtpuPathSupervisor.PathState copy = GtpuPathSupervisor.PATH_STATES.deserialize(
+                GtpuPathSupervisor.PATH_STATES.serialize(state));
+        assertEquals(GtpuPath.State.DOWN, copy.state);
+        assertEquals(7, copy.sequence);
+        assertEquals(9, copy.requestsSent);
+        assertEquals(NOW, copy.lastRequest);
+        assertEquals(null, copy.notEchoed);
+        assertEquals(null, copy.lastResponse);
+        GtpuPathSupervisor.PathKey key = new GtpuPathSupervisor.PathKey(BEIJING, Ip6Address.valueOf(N3),
+                                                                        Ip6Address.valueOf(PEER));
+        assertEquals(key, GtpuPathSupervisor.PATH_STATES.deserialize(GtpuPathSupervisor.PATH_STATES.serialize(key)));
     }
 }
