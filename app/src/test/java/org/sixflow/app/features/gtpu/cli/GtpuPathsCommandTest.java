@@ -7,8 +7,8 @@ import org.onlab.packet.Ip6Address;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.features.gtpu.api.GtpuPath;
 import org.sixflow.app.features.gtpu.api.GtpuPathService;
+import org.sixflow.app.testing.TestGtpuPathService;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -41,27 +41,7 @@ public class GtpuPathsCommandTest {
 
     @Test
     public void theHeaderSaysHowTheEchoesRun() {
-        GtpuPathService service = new GtpuPathService() {
-            @Override
-            public List<GtpuPath> paths() {
-                return List.of();
-            }
-
-            @Override
-            public Duration echoInterval() {
-                return Duration.ofSeconds(60);
-            }
-
-            @Override
-            public int echoMisses() {
-                return 3;
-            }
-
-            @Override
-            public Optional<Instant> nextRound() {
-                return Optional.empty();
-            }
-        };
+        GtpuPathService service = new TestGtpuPathService(List.of(), Optional.empty());
         assertEquals("Echo Request every 60 s, DOWN after 3 unanswered, next round not scheduled",
                      GtpuPathsCommand.header(service));
     }

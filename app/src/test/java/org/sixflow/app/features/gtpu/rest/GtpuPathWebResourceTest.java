@@ -12,8 +12,8 @@ import org.onosproject.net.DeviceId;
 import org.sixflow.app.features.gtpu.api.GtpuPath;
 import org.sixflow.app.features.gtpu.api.GtpuPathService;
 import org.sixflow.app.rest.SixflowRestTest;
+import org.sixflow.app.testing.TestGtpuPathService;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -37,27 +37,8 @@ public class GtpuPathWebResourceTest extends SixflowRestTest {
 
     @Override
     protected void addServices(TestServiceDirectory directory) {
-        directory.add(GtpuPathService.class, new GtpuPathService() {
-            @Override
-            public List<GtpuPath> paths() {
-                return PATHS;
-            }
-
-            @Override
-            public Duration echoInterval() {
-                return Duration.ofSeconds(60);
-            }
-
-            @Override
-            public int echoMisses() {
-                return 3;
-            }
-
-            @Override
-            public Optional<Instant> nextRound() {
-                return Optional.of(Instant.parse("2026-12-05T12:01:00Z"));
-            }
-        });
+        directory.add(GtpuPathService.class,
+                      new TestGtpuPathService(PATHS, Optional.of(Instant.parse("2026-12-05T12:01:00Z"))));
     }
 
     @Test
