@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime
 
 import expect
 import traffic
@@ -320,6 +321,10 @@ class GtpuTest(SystemTest):
             self.assertTrue(all(p["missed"] >= 3 and p["responses"] >= 1 for p in paths().values()), paths())
             # Echoed all along (a route to the peer): each says when its last request went, nothing why not.
             self.assertTrue(all(p["notEchoed"] is None and p["lastRequest"] for p in paths().values()), paths())
+            # The master's next request is one interval after its last (the rounds go at a fixed delay).
+            for p in paths().values():
+                gap = (datetime.fromisoformat(p["nextRequest"]) - datetime.fromisoformat(p["lastRequest"])).total_seconds()
+                self.assertTrue(1.9 <= gap <= 2.5, p)
             self.assertEqual(2, self.rest.get("gtpu/paths")["echoIntervalSeconds"])
         finally:
             self.lab.onos.post("configuration/" + component, {"echoIntervalSeconds": "60"})

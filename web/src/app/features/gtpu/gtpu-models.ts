@@ -89,6 +89,8 @@ export interface GtpuPath {
   lastResponse: string | null;
   /** Why the last round sent the path no request (no installed route to the peer, ...); null when it sent one. */
   notEchoed: string | null;
+  /** When its device's master is next due to send it a request, ISO-8601, as that master wrote it; null: not planned yet. */
+  nextRequest: string | null;
 }
 
 /** GET gtpu/paths: how the echoes run, and every path in use (each echoed by its device's master). */

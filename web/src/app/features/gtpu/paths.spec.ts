@@ -12,12 +12,13 @@ export const PATHS: GtpuPaths = {
   paths: [
     { device: 'device:beijing', n3Address: 'fd00:1:1::2152', peerAddress: 'fd00:7::1', state: 'UP', requestsSent: 1200,
       responses: 1199, missed: 0, lastRequest: '2026-12-05T12:00:00Z', lastResponse: '2026-12-05T12:00:00.004Z',
-      notEchoed: null },
+      notEchoed: null, nextRequest: '2026-12-05T12:01:00Z' },
     { device: 'device:beijing', n3Address: 'fd00:1:1::2153', peerAddress: 'fd00:7::1', state: 'DOWN', requestsSent: 5,
-      responses: 1, missed: 4, lastRequest: '2026-12-05T12:00:00Z', lastResponse: null, notEchoed: null },
+      responses: 1, missed: 4, lastRequest: '2026-12-05T12:00:00Z', lastResponse: null, notEchoed: null,
+      nextRequest: '2026-12-05T12:01:00Z' },
     { device: 'device:nanjing', n3Address: 'fd00:1:2::2152', peerAddress: 'fd00:7::9', state: 'UNKNOWN', requestsSent: 0,
       responses: 0, missed: 0, lastRequest: null, lastResponse: null,
-      notEchoed: 'no installed route from device:nanjing to fd00:7::9' },
+      notEchoed: 'no installed route from device:nanjing to fd00:7::9', nextRequest: null },
   ],
 };
 
@@ -34,7 +35,7 @@ describe('GtpuPathsTable', () => {
     const view = await shown({ state: 'ready', data: PATHS });
     expect(text(view.querySelector('.paths-note'))).toContain('An Echo Request every 60 s');
     expect(text(view.querySelector('.paths-note'))).toContain('DOWN after 3 unanswered in a row');
-    expect(text(view.querySelector('.paths-note'))).toContain('Next round at');
+    expect(text(view.querySelector('.paths-note'))).toContain("This controller's next round at");
     const rows = Array.from(view.querySelectorAll('table.paths tbody tr'));
     expect(rows.length).toBe(3);
     const cells = (row: Element) => Array.from(row.querySelectorAll('td')).map((c) => text(c));
@@ -43,10 +44,11 @@ describe('GtpuPathsTable', () => {
     expect(rows[0].querySelector('.path-state')?.getAttribute('title')).toBe('the peer answered the last Echo Request');
     expect(cells(rows[1]).slice(3, 7)).toEqual(['DOWN', '5', '1', '4']);
     expect(rows[1].querySelector('.path-state')?.getAttribute('title')).toBe('4 Echo Requests in a row unanswered (DOWN from 3)');
-    expect(cells(rows[1])[8]).toBe('never');
+    expect(cells(rows[1])[9]).toBe('never');
+    expect(cells(rows[1])[8]).toMatch(/\d:\d\d:\d\d/);
     expect(text(rows[2].querySelector('.path-state'))).toBe('UNKNOWN');
     expect(text(rows[2].querySelector('.not-echoed'))).toBe('not echoed: no installed route from device:nanjing to fd00:7::9');
-    expect(cells(rows[2]).slice(7)).toEqual(['never', 'never']);
+    expect(cells(rows[2]).slice(7)).toEqual(['never', 'not planned', 'never']);
     expect(view.querySelector('.table-scroll')?.getAttribute('tabindex')).toBe('0');
   });
 

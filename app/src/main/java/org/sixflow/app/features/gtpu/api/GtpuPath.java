@@ -38,6 +38,7 @@ public final class GtpuPath {
     private final Optional<Instant> lastRequest;
     private final Optional<Instant> lastResponse;
     private final Optional<String> notEchoed;
+    private final Optional<Instant> nextRequest;
 
     private GtpuPath(Builder b) {
         this.device = checkNotNull(b.device);
@@ -50,6 +51,7 @@ public final class GtpuPath {
         this.lastRequest = Optional.ofNullable(b.lastRequest);
         this.lastResponse = Optional.ofNullable(b.lastResponse);
         this.notEchoed = Optional.ofNullable(b.notEchoed);
+        this.nextRequest = Optional.ofNullable(b.nextRequest);
     }
 
     /**
@@ -114,6 +116,15 @@ public final class GtpuPath {
         return notEchoed;
     }
 
+    /**
+     * When its device's master is next due to send the path a request, as that master last wrote
+     * it (every instance says the same); empty until a round has visited the path. A time past
+     * says the master's round is late, or that its device has no master echoing it now.
+     */
+    public Optional<Instant> nextRequest() {
+        return nextRequest;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof GtpuPath)) {
@@ -123,13 +134,13 @@ public final class GtpuPath {
         return device.equals(p.device) && n3Address.equals(p.n3Address) && peerAddress.equals(p.peerAddress)
                 && state == p.state && requestsSent == p.requestsSent && responses == p.responses
                 && missed == p.missed && lastRequest.equals(p.lastRequest) && lastResponse.equals(p.lastResponse)
-                && notEchoed.equals(p.notEchoed);
+                && notEchoed.equals(p.notEchoed) && nextRequest.equals(p.nextRequest);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(device, n3Address, peerAddress, state, requestsSent, responses, missed, lastRequest,
-                            lastResponse, notEchoed);
+                            lastResponse, notEchoed, nextRequest);
     }
 
     @Override
@@ -137,7 +148,8 @@ public final class GtpuPath {
         return MoreObjects.toStringHelper(this).add("device", device).add("n3Address", n3Address)
                 .add("peerAddress", peerAddress).add("state", state).add("requestsSent", requestsSent)
                 .add("responses", responses).add("missed", missed).add("lastRequest", lastRequest)
-                .add("lastResponse", lastResponse).add("notEchoed", notEchoed).toString();
+                .add("lastResponse", lastResponse).add("notEchoed", notEchoed).add("nextRequest", nextRequest)
+                .toString();
     }
 
     /** Builds a path as last seen. */
@@ -152,6 +164,7 @@ public final class GtpuPath {
         private Instant lastRequest;
         private Instant lastResponse;
         private String notEchoed;
+        private Instant nextRequest;
 
         private Builder(DeviceId device, Ip6Address n3Address, Ip6Address peerAddress) {
             this.device = device;
@@ -194,6 +207,12 @@ public final class GtpuPath {
         /** Why the last round sent no request (null: it sent one). */
         public Builder notEchoed(String notEchoed) {
             this.notEchoed = notEchoed;
+            return this;
+        }
+
+        /** When the device's master is next due to send a request (null: not planned yet). */
+        public Builder nextRequest(Instant nextRequest) {
+            this.nextRequest = nextRequest;
             return this;
         }
 

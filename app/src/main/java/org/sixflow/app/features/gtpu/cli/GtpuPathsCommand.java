@@ -32,7 +32,7 @@ public class GtpuPathsCommand extends AbstractShellCommand {
 
     /** How the echoes run. */
     static String header(GtpuPathService service) {
-        return String.format(Locale.ROOT, "Echo Request every %d s, DOWN after %d unanswered, next round %s",
+        return String.format(Locale.ROOT, "Echo Request every %d s, DOWN after %d unanswered, this instance's next round %s",
                              service.echoInterval().getSeconds(), service.echoMisses(),
                              service.nextRound().map(Object::toString).orElse("not scheduled"));
     }
@@ -40,10 +40,11 @@ public class GtpuPathsCommand extends AbstractShellCommand {
     /** One path on one line. */
     static String line(GtpuPath p) {
         return String.format(Locale.ROOT, "device=%s, n3=%s, peer=%s, state=%s, requests=%d, responses=%d, missed=%d, "
-                                     + "lastRequest=%s, lastResponse=%s%s", p.device(), p.n3Address(),
+                                     + "lastRequest=%s, lastResponse=%s, nextRequest=%s%s", p.device(), p.n3Address(),
                              p.peerAddress(), p.state(), p.requestsSent(), p.responses(), p.missed(),
                              p.lastRequest().map(Object::toString).orElse("never"),
                              p.lastResponse().map(Object::toString).orElse("never"),
+                             p.nextRequest().map(Object::toString).orElse("not planned"),
                              p.notEchoed().map(why -> ", notEchoed=" + why).orElse(""));
     }
 }

@@ -12,7 +12,9 @@ import java.util.Optional;
 /**
  * JSON of a GTP-U path: {"device", "n3Address", "peerAddress", "state" (UNKNOWN, UP, DOWN),
  * "requestsSent", "responses", "missed" (in a row), "lastRequest" and "lastResponse" (ISO-8601, or
- * null), "notEchoed" (why the last round sent it no request, or null when it sent one)}.
+ * null), "notEchoed" (why the last round sent it no request, or null when it sent one),
+ * "nextRequest" (ISO-8601: when the device's master is next due to send one, as it wrote it; null
+ * until a round has visited the path)}.
  */
 public final class GtpuPathCodec extends JsonCodec<GtpuPath> {
 
@@ -26,10 +28,12 @@ public final class GtpuPathCodec extends JsonCodec<GtpuPath> {
         putOrNull(json, "lastRequest", path.lastRequest());
         putOrNull(json, "lastResponse", path.lastResponse());
         putOrNull(json, "notEchoed", path.notEchoed());
+        putOrNull(json, "nextRequest", path.nextRequest());
         return json;
     }
 
-    private static void putOrNull(ObjectNode json, String field, Optional<?> value) {
+    /** Puts the value's text, or null when it is absent. */
+    static void putOrNull(ObjectNode json, String field, Optional<?> value) {
         if (value.isPresent()) {
             json.put(field, value.get().toString());
         } else {

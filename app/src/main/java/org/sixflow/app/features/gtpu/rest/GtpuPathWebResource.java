@@ -13,8 +13,6 @@ import javax.ws.rs.Path;
 import javax.ws.rs.Produces;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
-import java.time.Instant;
-import java.util.Optional;
 
 /**
  * GTP-U paths, as the controller's Echo Requests find them.
@@ -27,12 +25,13 @@ public class GtpuPathWebResource extends AbstractWebResource {
      * echoes its paths, every instance lists them all), with what the echoes say of each: UP (the last request was
      * answered), DOWN (echoMisses in a row were not), UNKNOWN (neither yet); and how the echoes
      * run: the seconds between a path's requests, the misses that make it DOWN, when the next
-     * round of the answering instance is due.
+     * round of the answering instance is due (for the devices it masters; each path says when its
+     * own master's is).
      *
      * @return 200 OK with {"echoIntervalSeconds", "echoMisses", "nextRound" (ISO-8601, or null
      *         while supervision is not running), "paths": [{"device", "n3Address", "peerAddress",
      *         "state", "requestsSent", "responses", "missed", "lastRequest", "lastResponse",
-     *         "notEchoed"}]}
+     *         "notEchoed", "nextRequest"}]}
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -40,12 +39,7 @@ public class GtpuPathWebResource extends AbstractWebResource {
         GtpuPathService service = get(GtpuPathService.class);
         ObjectNode json = mapper().createObjectNode();
         json.put("echoIntervalSeconds", service.echoInterval().getSeconds()).put("echoMisses", service.echoMisses());
-        Optional<Instant> next = service.nextRound();
-        if (next.isPresent()) {
-            json.put("nextRound", next.get().toString());
-        } else {
-            json.putNull("nextRound");
-        }
+        GtpuPathCodec.putOrNull(json, "nextRound", service.nextRound());
         ArrayNode paths = json.putArray("paths");
         service.paths().forEach(p -> paths.add(codec(GtpuPath.class).encode(p, this)));
         return ok(json).build();

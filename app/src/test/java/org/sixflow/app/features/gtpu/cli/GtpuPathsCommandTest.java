@@ -28,12 +28,14 @@ public class GtpuPathsCommandTest {
     @Test
     public void onePathALineSayingWhyOneIsNotEchoed() {
         assertEquals("device=device:beijing, n3=fd00:1:1::2152, peer=fd00:1:5::50, state=UP, requests=7, responses=6, "
-                             + "missed=0, lastRequest=2026-12-05T12:00:00Z, lastResponse=2026-12-05T12:00:00.004Z",
+                             + "missed=0, lastRequest=2026-12-05T12:00:00Z, lastResponse=2026-12-05T12:00:00.004Z, "
+                             + "nextRequest=2026-12-05T12:01:00Z",
                      GtpuPathsCommand.line(path().state(GtpuPath.State.UP).requestsSent(7).responses(6)
                                                    .lastRequest(Instant.parse("2026-12-05T12:00:00Z"))
-                                                   .lastResponse(Instant.parse("2026-12-05T12:00:00.004Z")).build()));
+                                                   .lastResponse(Instant.parse("2026-12-05T12:00:00.004Z"))
+                                                   .nextRequest(Instant.parse("2026-12-05T12:01:00Z")).build()));
         assertEquals("device=device:beijing, n3=fd00:1:1::2152, peer=fd00:1:5::50, state=UNKNOWN, requests=0, "
-                             + "responses=0, missed=0, lastRequest=never, lastResponse=never, "
+                             + "responses=0, missed=0, lastRequest=never, lastResponse=never, nextRequest=not planned, "
                              + "notEchoed=no installed route from device:beijing to fd00:1:5::50",
                      GtpuPathsCommand.line(path().notEchoed("no installed route from device:beijing to fd00:1:5::50")
                                                    .build()));
@@ -42,7 +44,7 @@ public class GtpuPathsCommandTest {
     @Test
     public void theHeaderSaysHowTheEchoesRun() {
         GtpuPathService service = new TestGtpuPathService(List.of(), Optional.empty());
-        assertEquals("Echo Request every 60 s, DOWN after 3 unanswered, next round not scheduled",
+        assertEquals("Echo Request every 60 s, DOWN after 3 unanswered, this instance's next round not scheduled",
                      GtpuPathsCommand.header(service));
     }
 }

@@ -30,7 +30,8 @@ public class GtpuPathWebResourceTest extends SixflowRestTest {
             GtpuPath.builder(DeviceId.deviceId("device:beijing"), Ip6Address.valueOf("fd00:1:1::2152:1"),
                              Ip6Address.valueOf("fd00:1:5::50")).state(GtpuPath.State.UP).requestsSent(7)
                     .responses(6).lastRequest(Instant.parse("2026-12-05T12:00:00Z"))
-                    .lastResponse(Instant.parse("2026-12-05T12:00:00.004Z")).build(),
+                    .lastResponse(Instant.parse("2026-12-05T12:00:00.004Z"))
+                    .nextRequest(Instant.parse("2026-12-05T12:01:00Z")).build(),
             GtpuPath.builder(DeviceId.deviceId("device:beijing"), Ip6Address.valueOf("fd00:1:1::2152:2"),
                              Ip6Address.valueOf("fd00:1:5::50"))
                     .notEchoed("no installed route from device:beijing to fd00:1:5::50").build());
@@ -60,10 +61,12 @@ public class GtpuPathWebResourceTest extends SixflowRestTest {
         assertEquals("2026-12-05T12:00:00Z", up.getString("lastRequest", null));
         assertEquals("2026-12-05T12:00:00.004Z", up.getString("lastResponse", null));
         assertTrue(up.get("notEchoed").isNull());
+        assertEquals("2026-12-05T12:01:00Z", up.getString("nextRequest", null));
         JsonObject unknown = paths.get(1).asObject();
         assertEquals("UNKNOWN", unknown.getString("state", null));
         assertTrue(unknown.get("lastRequest").isNull());
         assertTrue(unknown.get("lastResponse").isNull());
         assertEquals("no installed route from device:beijing to fd00:1:5::50", unknown.getString("notEchoed", null));
+        assertTrue(unknown.get("nextRequest").isNull());
     }
 }

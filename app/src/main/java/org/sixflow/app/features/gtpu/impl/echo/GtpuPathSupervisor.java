@@ -198,6 +198,22 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
         ticks = timer.scheduleWithFixedDelay(this::tickSafely, echoIntervalSeconds, echoIntervalSeconds, TimeUnit.SECONDS);
         synchronized (this) {
             nextRound = clock.instant().plusSeconds(echoIntervalSeconds);
+            replan();
+        }
+    }
+
+    /** The paths this instance echoes are next due at the new round (the interval changed). */
+    private void replan() {
+        if (paths == null) {
+            return;
+        }
+        for (PathKey key : pathsInUse()) {
+            PathState path = paths.get(key);
+            if (path != null && path.nextRequest != null && mastershipService.isLocalMaster(key.device)) {
+                PathState moved = new PathState(path);
+                moved.nextRequest = nextRound;
+                paths.put(key, moved);
+            }
         }
     }
 
@@ -214,8 +230,9 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
      * request as missed and gets a new one; paths no tunnel uses are forgotten.
      */
     synchronized void tick() {
+        Instant due = clock.instant().plusSeconds(echoIntervalSeconds);
         if (timer != null) {
-            nextRound = clock.instant().plusSeconds(echoIntervalSeconds);
+            nextRound = due;
         }
         Set<PathKey> inUse = pathsInUse();
         for (PathKey gone : new ArrayList<>(paths.keySet())) {
@@ -246,6 +263,7 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
                 path.requestsSent++;
                 path.lastRequest = clock.instant();
             }
+            path.nextRequest = due;
             paths.put(key, path);
         }
     }
@@ -298,7 +316,8 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
             PathState p = Optional.ofNullable(paths.get(k)).orElse(NOT_YET_ECHOED);
             list.add(GtpuPath.builder(k.device, k.n3, k.peer).state(p.state).requestsSent(p.requestsSent)
                              .responses(p.responses).missed(p.missed).lastRequest(p.lastRequest)
-                             .lastResponse(p.lastResponse).notEchoed(p.notEchoed).build());
+                             .lastResponse(p.lastResponse).notEchoed(p.notEchoed).nextRequest(p.nextRequest)
+                             .build());
         }
         return list.build();
     }
@@ -409,6 +428,7 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
         Instant lastRequest;
         Instant lastResponse;
         String notEchoed = AWAITING_ROUND;
+        Instant nextRequest;
 
         PathState() {
         }
@@ -424,6 +444,7 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
             lastRequest = o.lastRequest;
             lastResponse = o.lastResponse;
             notEchoed = o.notEchoed;
+            nextRequest = o.nextRequest;
         }
     }
 }

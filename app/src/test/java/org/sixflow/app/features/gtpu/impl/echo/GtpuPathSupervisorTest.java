@@ -23,6 +23,7 @@ import org.sixflow.app.features.routing.api.RoutingListener;
 import org.sixflow.app.features.routing.api.RoutingService;
 import org.sixflow.app.impl.PuntResponderWiring;
 import org.sixflow.app.packet.gtpu.GtpuFrames;
+import org.sixflow.app.testing.ComponentContexts;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.PuntedPackets;
 import org.sixflow.app.testing.SharedStorageService;
@@ -169,7 +170,22 @@ public class GtpuPathSupervisorTest {
         expected[14 + 7] = 64;
         assertArrayEquals(expected, packets.sentOn(BEIJING_3));
         assertEquals(GtpuPath.builder(BEIJING, Ip6Address.valueOf(N3), Ip6Address.valueOf(PEER))
-                             .requestsSent(1).lastRequest(NOW).build(), path());
+                             .requestsSent(1).lastRequest(NOW).nextRequest(NOW.plusSeconds(60)).build(), path());
+    }
+
+    @Test
+    public void aNewIntervalMovesTheNextRequestOfTheMastersPathsOnly() {
+        supervisor.tick();
+        Instant later = NOW.plusSeconds(10);
+        supervisor.setClock(Clock.fixed(later, ZoneOffset.UTC));
+        other.setClock(Clock.fixed(later, ZoneOffset.UTC));
+        other.modified(ComponentContexts.of(OsgiPropertyConstants.ECHO_INTERVAL, 90));
+        assertEquals("not its device: left as its master wrote it", Optional.of(NOW.plusSeconds(60)),
+                     other.paths().get(0).nextRequest());
+        supervisor.modified(ComponentContexts.of(OsgiPropertyConstants.ECHO_INTERVAL, 90));
+        assertEquals(Optional.of(later.plusSeconds(90)), supervisor.nextRound());
+        assertEquals(Optional.of(later.plusSeconds(90)), path().nextRequest());
+        assertEquals("every instance says the master's", path(), other.paths().get(0));
     }
 
     @Test
@@ -269,6 +285,7 @@ public class GtpuPathSupervisorTest {
         assertEquals(2, moved.requestsSent());
         assertEquals(1, moved.responses());
         assertEquals(GtpuPath.State.UP, moved.state());
+        assertEquals("the new master's plan", Optional.of(NOW.plusSeconds(60)), moved.nextRequest());
     }
 
     @Test
@@ -281,6 +298,7 @@ public class GtpuPathSupervisorTest {
         state.missed = 3;
         state.lastRequest = NOW;
         state.notEchoed = null;
+        state.nextRequest = NOW.plusSeconds(60);
         GtpuPathSupervisor.PathState copy = GtpuPathSupervisor.PATH_STATES.deserialize(
                 GtpuPathSupervisor.PATH_STATES.serialize(state));
         assertEquals(GtpuPath.State.DOWN, copy.state);
@@ -289,6 +307,7 @@ public class GtpuPathSupervisorTest {
         assertEquals(NOW, copy.lastRequest);
         assertEquals(null, copy.notEchoed);
         assertEquals(null, copy.lastResponse);
+        assertEquals(NOW.plusSeconds(60), copy.nextRequest);
         GtpuPathSupervisor.PathKey key = new GtpuPathSupervisor.PathKey(BEIJING, Ip6Address.valueOf(N3),
                                                                         Ip6Address.valueOf(PEER));
         assertEquals(key, GtpuPathSupervisor.PATH_STATES.deserialize(GtpuPathSupervisor.PATH_STATES.serialize(key)));
