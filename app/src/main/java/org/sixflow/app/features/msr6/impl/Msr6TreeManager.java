@@ -10,6 +10,9 @@ import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipListener;
+import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
@@ -74,14 +77,19 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.onlab.util.Tools.groupedThreads;
+import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.FAILED_TREE_RETRY;
+import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.FAILED_TREE_RETRY_DEFAULT;
+import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.FAILED_TREE_RETRY_MAX;
 import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD;
 import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD_DEFAULT;
 import static org.sixflow.app.features.msr6.impl.OsgiPropertyConstants.TREE_REOPTIMIZE_HOLD_MAX;
@@ -102,6 +110,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  */
 @Component(immediate = true, service = {Msr6TreeService.class, Msr6TreeAdminService.class}, property = {
         TREE_REOPTIMIZE_HOLD + ":Integer=" + TREE_REOPTIMIZE_HOLD_DEFAULT,
+        FAILED_TREE_RETRY + ":Integer=" + FAILED_TREE_RETRY_DEFAULT,
 })
 public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6TreeListener>
         implements Msr6TreeAdminService {
@@ -162,6 +171,10 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
 
+    /** Whose devices change master: an install they did not confirm meanwhile is tried again. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+
     private TreeBuilder builder;
     private HostPorts hostPorts;
     private TableBudget budget;
@@ -185,6 +198,15 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     Delay reoptimizeDelay;
     /** Seconds the network must stay still before trees are moved back; 0: never (a property). */
     private volatile int treeReoptimizeHoldSeconds = TREE_REOPTIMIZE_HOLD_DEFAULT;
+    /** Seconds between the owner's retries of its FAILED trees; 0: only on events (a property). */
+    private volatile int failedTreeRetrySeconds = FAILED_TREE_RETRY_DEFAULT;
+    /**
+     * Runs the periodic retry of failed trees: a test's, set before activation; when null, the
+     * timers thread's.
+     */
+    Ticker failedRetryTicker;
+    /** Stops the periodic retry running now, if any. */
+    private Runnable stopFailedRetries;
     /** The drains' and the reoptimization's timer, when no test gave them theirs. */
     private ScheduledExecutorService timers;
     private RestartableDelay restartableDelay;
@@ -197,6 +219,19 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
     /** Set while a refresh is queued: ONOS loading netcfg sends a burst of events, one refresh does. */
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
     private final WorkPartitionEventListener partitionListener = new InternalPartitionListener();
+    private final MastershipListener mastershipListener = new InternalMastershipListener();
+
+    /** Runs a task every period. */
+    interface Ticker {
+        /**
+         * Runs the task every period, the first time a period from now.
+         *
+         * @param seconds the period
+         * @param task    what runs
+         * @return what stops it
+         */
+        Runnable every(int seconds, Runnable task);
+    }
 
     /** Runs a task after a delay; a restart drops the task waiting and starts again. */
     interface Delay {
@@ -222,7 +257,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         budget = new TableBudget(pipeconfService, flowRuleService)
                 .withInstalledCountsEvery(INSTALLED_COUNTS_PERIOD);
         worker = new TreeWorker("sixflow/msr6", "trees-%d", installThreads, log);
-        if (drainTimer == null || reoptimizeDelay == null) {
+        if (drainTimer == null || reoptimizeDelay == null || failedRetryTicker == null) {
             timers = Executors.newSingleThreadScheduledExecutor(groupedThreads("sixflow/msr6", "timers", log));
         }
         RetiringVersions.DrainTimer timer = drainTimer;
@@ -230,6 +265,12 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             timer = (treeId, task) -> timers.schedule(
                     () -> worker.submit(treeId, "taking out a replaced version of tree " + treeId, task),
                     RetiringVersions.DRAIN_MILLIS, TimeUnit.MILLISECONDS);
+        }
+        if (failedRetryTicker == null) {
+            failedRetryTicker = (seconds, task) -> {
+                ScheduledFuture<?> ticks = timers.scheduleWithFixedDelay(task, seconds, seconds, TimeUnit.SECONDS);
+                return () -> ticks.cancel(false);
+            };
         }
         if (reoptimizeDelay == null) {
             restartableDelay = new RestartableDelay(timers);
@@ -244,26 +285,58 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         workPartitionService.addListener(partitionListener);
         linkService.addListener(linkListener);
         deviceService.addListener(deviceListener);
+        mastershipService.addListener(mastershipListener);
         refreshQueued.set(false);
         configService.addListener(configListener);
         // What the cluster kept from before (an app reinstall, a restart) goes back on the devices.
         worker.submit("taking over trees", this::takeOver);
+        scheduleFailedRetries();
         log.info("Started");
     }
 
     @Modified
     protected void modified(ComponentContext context) {
         readProperties(context);
+        scheduleFailedRetries();
     }
 
     private void readProperties(ComponentContext context) {
         treeReoptimizeHoldSeconds = ComponentProperties.integer(
                 context, TREE_REOPTIMIZE_HOLD, treeReoptimizeHoldSeconds, 0, TREE_REOPTIMIZE_HOLD_MAX, "seconds", log);
+        failedTreeRetrySeconds = ComponentProperties.integer(
+                context, FAILED_TREE_RETRY, failedTreeRetrySeconds, 0, FAILED_TREE_RETRY_MAX, "seconds", log);
+    }
+
+    private synchronized void scheduleFailedRetries() {
+        cancelFailedRetries();
+        int period = failedTreeRetrySeconds;
+        if (failedRetryTicker != null && period > 0) {
+            stopFailedRetries = failedRetryTicker.every(
+                    period, () -> retryFailedTrees("retrying failed trees every " + period + " s"));
+        }
+    }
+
+    private synchronized void cancelFailedRetries() {
+        if (stopFailedRetries != null) {
+            stopFailedRetries.run();
+            stopFailedRetries = null;
+        }
+    }
+
+    /**
+     * Queues another try of each FAILED tree this instance owns (the periodic retry, and a change
+     * of a device's master).
+     *
+     * @param why what the log says the work is
+     */
+    void retryFailedTrees(String why) {
+        worker.submit(why, () -> forOwnTrees(why, Msr6TreeManager::failed, reconciler::retry));
     }
 
     @Deactivate
     protected void deactivate() {
         componentConfigService.unregisterProperties(getClass(), false);
+        mastershipService.removeListener(mastershipListener);
         configService.removeListener(configListener);
         linkService.removeListener(linkListener);
         deviceService.removeListener(deviceListener);
@@ -274,6 +347,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
             reoptimizeDelay = null;
             restartableDelay = null;
         }
+        cancelFailedRetries();
         if (timers != null) {
             timers.shutdownNow();
             timers = null;
@@ -497,13 +571,18 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * reroute that read the network before a link came back fails after the news of it).
      */
     private void rebuild(String why, Predicate<Msr6Tree> affected) {
+        forOwnTrees(why, affected, reconciler::rebuild);
+    }
+
+    /** Queues the work on each tree this instance owns that is affected (or busy: see rebuild). */
+    private void forOwnTrees(String why, Predicate<Msr6Tree> affected, Consumer<String> work) {
         for (Msr6TreeRecord record : store.records()) {
             String id = record.id();
             // Busy first: once it is not, the record read after it is the work's outcome.
             if (isMine(id) && (worker.busy(id) || store.record(id).map(r -> affected.test(r.tree())).orElse(false))) {
                 worker.submit(id, why + ": tree " + id, () -> {
                     if (store.record(id).map(r -> affected.test(r.tree())).orElse(false)) {
-                        reconciler.rebuild(id);
+                        work.accept(id);
                     }
                 });
             }
@@ -527,7 +606,7 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
      * the new build if that costs less (TreeReconciler#reoptimize).
      */
     private void networkGrew() {
-        worker.submit("retrying failed trees", () -> rebuild("retrying", Msr6TreeManager::failed));
+        retryFailedTrees("retrying failed trees");
         int hold = treeReoptimizeHoldSeconds;
         Delay delay = reoptimizeDelay;
         if (hold > 0 && delay != null) {
@@ -574,6 +653,23 @@ public class Msr6TreeManager extends AbstractListenerManager<Msr6TreeEvent, Msr6
         @Override
         public void event(WorkPartitionEvent event) {
             worker.submit("taking over trees", Msr6TreeManager.this::takeOver);
+        }
+    }
+
+    /**
+     * A device's new master: an install or re-apply that went to the device while its master was
+     * changing (or stopping) may have gone unconfirmed, and the tree FAILED with its entries
+     * likely in place; the owner tries its failed trees again.
+     */
+    private class InternalMastershipListener implements MastershipListener {
+        @Override
+        public boolean isRelevant(MastershipEvent event) {
+            return event.type() == MastershipEvent.Type.MASTER_CHANGED;
+        }
+
+        @Override
+        public void event(MastershipEvent event) {
+            retryFailedTrees("retrying failed trees: " + event.subject() + " has a new master");
         }
     }
 

@@ -15,6 +15,17 @@ public final class OsgiPropertyConstants {
     public static final int TREE_REOPTIMIZE_HOLD_DEFAULT = 5;
     public static final int TREE_REOPTIMIZE_HOLD_MAX = 3600;
 
+    /**
+     * How often, in seconds, the owner tries its FAILED trees again when nothing else has: an
+     * install whose devices did not confirm in time (a device changing master, ONOS holding group
+     * writes until the new master's first group audit) may well succeed a moment later, and a
+     * change of a device's master, a link or a device coming back retry them at once anyway.
+     * 0: only those events retry them.
+     */
+    public static final String FAILED_TREE_RETRY = "failedTreeRetrySeconds";
+    public static final int FAILED_TREE_RETRY_DEFAULT = 30;
+    public static final int FAILED_TREE_RETRY_MAX = 3600;
+
     private OsgiPropertyConstants() {
     }
 }

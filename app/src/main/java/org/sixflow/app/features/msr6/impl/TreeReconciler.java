@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -130,13 +131,48 @@ final class TreeReconciler {
                     reinstall(record);
                     break;
                 case FAILED:
-                    realize(record);
+                    retry(record);
                     break;
                 default:
                     reconcile(id);
                     break;
             }
         });
+    }
+
+    /**
+     * Tries a FAILED tree again (its device's new master, the periodic retry, a link or device
+     * back).
+     *
+     * @param id tree id
+     */
+    void retry(String id) {
+        store.record(id).filter(r -> r.tree().state() == Msr6TreeState.FAILED).ifPresent(this::retry);
+    }
+
+    /**
+     * A tree whose re-apply failed (its installed version unconfirmed: a device changing master,
+     * ONOS holding group writes until the new master's first audit) has that version applied
+     * again when the network still builds it the same: its entries are most likely on the
+     * devices, and a new version would replace every one of them for nothing. Any other failed
+     * tree is built again.
+     */
+    private void retry(Msr6TreeRecord record) {
+        Optional<Msr6TreeEntries> installed = record.installed();
+        if (installed.isPresent() && record.entries().equals(installed) && buildsAsBefore(record, installed.get())) {
+            reinstall(record);
+        } else {
+            realize(record);
+        }
+    }
+
+    /** Whether the tree, built on the current network with its installed number, comes out as installed. */
+    private boolean buildsAsBefore(Msr6TreeRecord record, Msr6TreeEntries installed) {
+        try {
+            return ExactEntries.same(builder.build(record.tree().request(), installed.number()).entries, installed);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /**
@@ -345,14 +381,20 @@ final class TreeReconciler {
             return;
         }
         // Nothing is undone if a device refuses: everything re-applied was wanted already.
-        Optional<Msr6TreeFailure> failure = installer.install(installed.get(),
-                                                              record.tree().request().source().deviceId());
+        Msr6TreeEntries version = installed.get();
+        Msr6TreeRequest request = record.tree().request();
+        Optional<Msr6TreeFailure> failure = installer.install(version, request.source().deviceId());
+        // Only while the record still has this version installed and asks for nothing else.
+        Predicate<Msr6TreeRecord> same = current -> wants(current, request) && current.installed().equals(installed)
+                && (current.tree().state() == Msr6TreeState.INSTALLED || current.tree().state() == Msr6TreeState.FAILED);
         if (failure.isPresent()) {
             log.warn("MSR6 tree {} could not be re-applied: {}", record.id(), failure.get());
-            store.update(record.id(), current -> current.tree().state() == Msr6TreeState.INSTALLED
+            store.update(record.id(), current -> same.test(current)
                     ? current.withTree(current.tree().failed(failure.get())) : current);
         } else {
-            log.info("Re-applied MSR6 tree {}", record.id());
+            store.update(record.id(), current -> same.test(current) && current.tree().state() == Msr6TreeState.FAILED
+                    ? current.withTree(current.tree().withState(Msr6TreeState.INSTALLED)) : current);
+            log.info("Re-applied MSR6 tree {} as number {}", record.id(), version.number());
         }
     }
 

@@ -7,6 +7,7 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onlab.util.ItemNotFoundException;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
 import org.sixflow.app.features.msr6.api.Msr6Mode;
 import org.sixflow.app.features.msr6.api.Msr6Tree;
@@ -18,6 +19,7 @@ import org.sixflow.app.testing.TestWorkPartitions;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -131,6 +133,33 @@ public class Msr6TreeManagerClusterTest {
         assertEquals(Msr6TreeState.INSTALLED, two.record("video").tree().state());
         assertHolds(two, after);
         assertHolds(one, entries);
+    }
+
+    @Test
+    public void aReapplyLeftUnconfirmedIsAppliedAgainAsItWasOnceTheDeviceHasANewMaster() {
+        // As on a real cluster: the new owner re-applies while the stopping instance still masters
+        // a device, which confirms nothing; the device's new master is what the tree lacked.
+        DeviceId nanjing = DeviceId.deviceId("device:nanjing");
+        partitions.assign(id -> "one");
+        Msr6TreeManagerFixture one = instance("one");
+        Msr6TreeManagerFixture two = instance("two");
+        one.manager.create(video());
+        settle();
+        Msr6TreeEntries entries = one.record("video").installed().orElseThrow();
+        two.refuseEntries.add(nanjing);
+        partitions.assign(id -> "two");
+        settle();
+        assertEquals(Msr6TreeState.FAILED, two.record("video").tree().state());
+        assertEquals(entries, two.record("video").installed().orElseThrow());
+        two.refuseEntries.clear();
+        two.mastership.setMaster(nanjing, false);
+        settle();
+        // The same version (number and entries), not a new one replacing every entry.
+        assertEquals(Msr6TreeState.INSTALLED, two.record("video").tree().state());
+        assertEquals(entries, two.record("video").installed().orElseThrow());
+        assertEquals(Optional.of(entries), two.record("video").entries());
+        assertHolds(two, entries);
+        assertEquals(one.manager.tree("video"), two.manager.tree("video"));
     }
 
     @Test

@@ -64,6 +64,7 @@ import org.sixflow.app.features.msr6.api.Msr6TreeRequest;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
+import org.sixflow.app.testing.TestMastershipService;
 import org.sixflow.app.testing.TestPipeconfService;
 
 import java.util.Arrays;
@@ -109,6 +110,12 @@ public final class Msr6TreeManagerFixture {
         thread.setDaemon(true);
         return thread;
     });
+    /** ONOS's mastership as this instance hears of it: a test tells of a device's new master. */
+    public final TestMastershipService mastership = new TestMastershipService();
+    /** The period of the owner's retry of failed trees (seconds; 0: none running). */
+    public volatile int failedRetryPeriod;
+    /** What that retry runs each period. */
+    private volatile Runnable failedRetry;
     /** The table entries the devices hold. */
     public final List<FlowRule> rules = new AppendCheapList<>();
     /** The groups the devices hold. */
@@ -195,7 +202,17 @@ public final class Msr6TreeManagerFixture {
         };
         // The network is still at once: a tree moves back as soon as a link or device is back.
         manager.reoptimizeDelay = (millis, task) -> task.run();
+        // The failed trees' retry runs when a test lets its period pass (passFailedRetryPeriod).
+        manager.failedRetryTicker = (seconds, task) -> {
+            failedRetryPeriod = seconds;
+            failedRetry = task;
+            return () -> {
+                failedRetryPeriod = 0;
+                failedRetry = null;
+            };
+        };
         manager.componentConfigService = new ComponentConfigAdapter();
+        manager.mastershipService = mastership;
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(recorder);
         groupPoll = POLLS.scheduleAtFixedRate(fakeGroups::poll, GROUP_POLL_SECONDS, GROUP_POLL_SECONDS,
@@ -219,6 +236,15 @@ public final class Msr6TreeManagerFixture {
      */
     public Msr6TreeRecord record(String id) {
         return store.record(id).orElseThrow(() -> new AssertionError("no tree " + id));
+    }
+
+    /** Lets one period of the failed trees' retry pass, if it runs, and waits for what follows. */
+    public void passFailedRetryPeriod() {
+        Runnable retry = failedRetry;
+        if (retry != null) {
+            retry.run();
+        }
+        settle();
     }
 
     /** Lets the drain time of every replaced version held so far pass, and waits for what follows. */

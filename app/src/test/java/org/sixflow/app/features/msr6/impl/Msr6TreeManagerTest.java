@@ -679,6 +679,42 @@ public class Msr6TreeManagerTest {
     }
 
     @Test
+    public void aFailedTreeIsTriedAgainWhenADeviceGetsANewMaster() {
+        // As on a real cluster: an install that went to a device while its master was stopping
+        // is not confirmed in time; the device's new master is what it lacked.
+        DeviceId nanjing = DeviceId.deviceId("device:nanjing");
+        fixture.refuseGroups.add(nanjing);
+        assertEquals(Msr6TreeState.FAILED, fixture.manager.create(
+                request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)).state());
+        fixture.refuseGroups.clear();
+        fixture.settle();
+        assertEquals("nothing has retried it yet", Msr6TreeState.FAILED, fixture.manager.tree("video").orElseThrow().state());
+        fixture.mastership.setMaster(nanjing, false);
+        fixture.settle();
+        assertEquals(Msr6TreeState.INSTALLED, fixture.manager.tree("video").orElseThrow().state());
+        assertTrue(installed("video").allGroups().stream().anyMatch(g -> g.deviceId().equals(nanjing)));
+    }
+
+    @Test
+    public void theOwnerRetriesItsFailedTreesEveryPeriodAsConfigured() {
+        assertEquals(OsgiPropertyConstants.FAILED_TREE_RETRY_DEFAULT, fixture.failedRetryPeriod);
+        fixture.refuseEntries.add(DeviceId.deviceId("device:shanghai"));
+        assertEquals(Msr6TreeState.FAILED, fixture.manager.create(
+                request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER)).state());
+        fixture.passFailedRetryPeriod();
+        assertEquals("the device still refuses", Msr6TreeState.FAILED,
+                     fixture.manager.tree("video").orElseThrow().state());
+        fixture.refuseEntries.clear();
+        fixture.passFailedRetryPeriod();
+        assertEquals(Msr6TreeState.INSTALLED, fixture.manager.tree("video").orElseThrow().state());
+        // 0 stops it; another period starts it again.
+        fixture.manager.modified(ComponentContexts.of(OsgiPropertyConstants.FAILED_TREE_RETRY, 0));
+        assertEquals(0, fixture.failedRetryPeriod);
+        fixture.manager.modified(ComponentContexts.of(OsgiPropertyConstants.FAILED_TREE_RETRY, 5));
+        assertEquals(5, fixture.failedRetryPeriod);
+    }
+
+    @Test
     public void aChangeThatFailsLeavesTheOldTreeInPlace() {
         fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         Msr6TreeEntries old = installed("video");

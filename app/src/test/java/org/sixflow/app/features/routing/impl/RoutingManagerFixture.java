@@ -2,19 +2,12 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.routing.impl;
 
-import com.google.common.collect.ImmutableMap;
 import com.google.common.util.concurrent.MoreExecutors;
 import org.onosproject.TestApplicationId;
-import org.onosproject.cluster.NodeId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
-import org.onosproject.mastership.MastershipEvent;
-import org.onosproject.mastership.MastershipInfo;
-import org.onosproject.mastership.MastershipListener;
-import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
-import org.onosproject.net.MastershipRole;
 import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.features.routing.api.RoutingEvent;
@@ -27,11 +20,11 @@ import org.sixflow.app.testing.TestGroupService;
 import org.sixflow.app.testing.TestHistoryService;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
+import org.sixflow.app.testing.TestMastershipService;
 import org.sixflow.app.testing.TestPipeconfService;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -54,7 +47,7 @@ public final class RoutingManagerFixture {
     public final TestFlowRuleService flows = new TestFlowRuleService();
     /** ECMP's groups: held by the devices at once, ADDED in ONOS's store on {@link TestGroupService#poll}. */
     public final TestGroupService groups = new TestGroupService();
-    public final Mastership mastership = new Mastership();
+    public final TestMastershipService mastership = new TestMastershipService();
     /** Devices whose work partition is another instance's (all others are this one's). */
     public final Set<DeviceId> otherPartitions = ConcurrentHashMap.newKeySet();
     public final RoutingManager manager = new RoutingManager();
@@ -63,60 +56,6 @@ public final class RoutingManagerFixture {
     public final TestHistoryService history = new TestHistoryService();
     public final List<RoutingEvent> events = new CopyOnWriteArrayList<>();
     private final RoutingListener recorder = events::add;
-
-    /** Mastership of one instance: it masters every device unless a test gives some to another. */
-    public static final class Mastership extends MastershipServiceAdapter {
-        private static final NodeId LOCAL = NodeId.nodeId("local");
-        private static final NodeId OTHER = NodeId.nodeId("other");
-        private final Set<DeviceId> elsewhere = ConcurrentHashMap.newKeySet();
-        /** Devices nobody masters (between masters). */
-        public final Set<DeviceId> masterless = ConcurrentHashMap.newKeySet();
-        private final List<MastershipListener> listeners = new CopyOnWriteArrayList<>();
-
-        /**
-         * Makes another instance, or this one again, the master of a device, and tells listeners.
-         *
-         * @param device the device
-         * @param local  whether this instance masters it
-         */
-        public void setMaster(DeviceId device, boolean local) {
-            if (local) {
-                elsewhere.remove(device);
-            } else {
-                elsewhere.add(device);
-            }
-            MastershipEvent event = new MastershipEvent(MastershipEvent.Type.MASTER_CHANGED, device,
-                                                        new MastershipInfo(1, Optional.of(local ? LOCAL : OTHER),
-                                                                           ImmutableMap.of()));
-            listeners.stream().filter(l -> l.isRelevant(event)).forEach(l -> l.event(event));
-        }
-
-        @Override
-        public NodeId getMasterFor(DeviceId deviceId) {
-            if (masterless.contains(deviceId)) {
-                return null;
-            }
-            return elsewhere.contains(deviceId) ? OTHER : LOCAL;
-        }
-
-        @Override
-        public MastershipRole getLocalRole(DeviceId deviceId) {
-            if (masterless.contains(deviceId)) {
-                return MastershipRole.NONE;
-            }
-            return elsewhere.contains(deviceId) ? MastershipRole.STANDBY : MastershipRole.MASTER;
-        }
-
-        @Override
-        public void addListener(MastershipListener listener) {
-            listeners.add(listener);
-        }
-
-        @Override
-        public void removeListener(MastershipListener listener) {
-            listeners.remove(listener);
-        }
-    }
 
     public RoutingManagerFixture() {
         this(new LabNetwork(), TestHostService.lab());
