@@ -9,8 +9,8 @@ kernel accepts, and datagrams whose checksum the kernel computes (or, asked to, 
                        [--replies S]
     udptools.py echo-peer --out FILE [--duration S] [--ready FILE]
 
-listen binds [::]:P with an ordinary socket and writes one JSON line {"src", "sport", "hex"} per
-datagram the kernel delivered: Linux drops a datagram whose checksum does not verify and, unless
+listen binds [::]:P with an ordinary socket and writes one JSON line {"src", "sport", "hex", "t"
+(when it came, seconds since the epoch)} per datagram the kernel delivered: Linux drops a datagram whose checksum does not verify and, unless
 --accept-zero-checksum sets UDP_NO_CHECK6_RX, one with a zero checksum (RFC 6935, 6936), so what
 arrives here is what the peer's stack accepted. send sends DATA (hex) COUNT times from an ordinary
 socket (the kernel computes the checksum; --zero-checksum sets UDP_NO_CHECK6_TX), then, with
@@ -33,7 +33,7 @@ UDP_NO_CHECK6_RX = 102
 
 
 def _record(data, address):
-    return {"src": address[0], "sport": address[1], "hex": data.hex()}
+    return {"src": address[0], "sport": address[1], "hex": data.hex(), "t": time.time()}
 
 
 def _serve(s, out, duration, ready, handle):

@@ -6,6 +6,11 @@ tree and APN6-marked UDP crosses the policy. Ownership must move to a survivor, 
 policy stay INSTALLED, their entries stay on the switches, the receivers keep receiving, and REST on
 both survivors answers the same. Loss, gaps and the times of the moves are printed as REPORT lines.
 
+The stopping instance also masters the decap device of a GTP-U tunnel whose peer (a host's Linux
+stack answering Echo Requests) the controller supervises every 2 s (TS 29.281 7.2.1): every
+instance lists the path alike before the stop, and after it the device's new master goes on
+echoing it from the old master's sequence number and counts (the path states the cluster shares).
+
 The network is lab/net/labnet.py's (msr6-study: 5 simple_switch_grpc switches, veth links, hosts
 as namespaces sfh-*), the cluster lab/onos/cluster.py's (3 Atomix nodes, 3 ONOS instances on
 127.0.0.21-23, Sixflow installed once, one PostgreSQL); the netcfg, pushed through one instance,
@@ -55,7 +60,7 @@ if not shutil.which("simple_switch_grpc") and os.path.isfile("/opt/p4/bin/simple
 import cluster  # noqa: E402
 import owners  # noqa: E402
 from instance import KARAF_DIR  # noqa: E402
-from onoslab import set_link_discovery, wait_devices  # noqa: E402
+from onoslab import configure, set_link_discovery, wait_devices  # noqa: E402
 
 HOME = cluster.DEFAULT_HOME
 PIPECONF_OAR = os.environ.get("SIXFLOW_PIPECONF_OAR", "/work/main/pipeconf/target/sixflow-pipeconf-0.1.0-SNAPSHOT.oar")
@@ -98,6 +103,10 @@ GROUP = "ff3e::1"
 TREE_FLOW, APN6_FLOW, APN6_PORT = 501, 502, 6000
 OPTION = {"slaLevel": 3, "appId": 4660, "userId": 7, "flowId": 1}
 READS = ["/sixflow/v1/trees", "/sixflow/v1/policies", "/sixflow/v1/devices"]
+# A GTP-U tunnel decapsulated at beijing (the source's switch, mastered by the instance that stops),
+# its peer h_gz: path supervision every ECHO_S seconds.
+GTPU_TUNNEL, GTPU_N3, GTPU_PEER, ECHO_S = "cluster-gtpu", "fd00:1:1::2152:1", "h_gz", 2
+GTPU_SUPERVISOR = "org.sixflow.app.features.gtpu.impl.echo.GtpuPathSupervisor"
 
 
 def _why_not():
@@ -127,6 +136,7 @@ else:
 
     import expect  # noqa: E402  (lab/systest/lib)
     import traffic  # noqa: E402
+    from udppeers import EchoPeer  # noqa: E402
     # The system tests' lab/systest/lib/lab.py, by its path: run as lab/onos/tests/..., "lab" is the
     # folder's namespace package.
     _spec = importlib.util.spec_from_file_location("systest_lab", os.path.join(TOP, "lab", "systest", "lib", "lab.py"))
@@ -327,6 +337,7 @@ class ClusterTrafficSystemTest(unittest.TestCase):
     lab = None
     network_up = False
     senders = []
+    echo_peer = None
     figures = {}
     maxDiff = None
 
@@ -405,6 +416,10 @@ class ClusterTrafficSystemTest(unittest.TestCase):
                 process.kill()
                 process.wait()
         cls.senders = []
+        if cls.echo_peer is not None:
+            cls.echo_peer.stop()
+            cls.echo_peer.__exit__(None, None, None)
+            cls.echo_peer = None
         if cls.cluster is not None:
             say("stopping the cluster")
             cls.cluster.down()
@@ -463,6 +478,31 @@ class ClusterTrafficSystemTest(unittest.TestCase):
             if len({json.dumps(a, sort_keys=True) for a in answers.values()}) != 1:
                 return f"GET {path} differs: {answers}"
         return True
+
+    def gtpu_path(self, onos):
+        """The GTP-U tunnel's path as an instance lists it (None: not listed)."""
+        return next((p for p in self.get(onos, "/sixflow/v1/gtpu/paths")["paths"]
+                     if p["device"] == "device:" + self.source.switch and p["n3Address"] == GTPU_N3
+                     and p["peerAddress"] == self.lab.hosts[GTPU_PEER].ipv6), None)
+
+    def gtpu_paths_alike(self, instances, **wanted):
+        """True when every instance lists the path the same and as wanted (field: value, or a
+        predicate), else what they list."""
+        views = {o.ip: self.gtpu_path(o) for o in instances}
+        first = next(iter(views.values()))
+        if first is None or any(v != first for v in views.values()):
+            return views
+        for field, want in wanted.items():
+            if not (want(first[field]) if callable(want) else first[field] == want):
+                return views
+        return True
+
+    def echo_sequences(self):
+        """The sequence numbers and arrival times of the Echo Requests the peer answered, in order."""
+        return [(int(d["hex"][16:20], 16), d["t"]) for d in self.echo_peer_requests()]
+
+    def echo_peer_requests(self):
+        return [d for d in type(self).echo_peer.so_far() if d["src"] == GTPU_N3 and d["hex"][2:4] == "01"]
 
     def leaders(self, onos):
         return owners.parse_leaders(onos.cli("leaders -j", timeout=120))
@@ -600,6 +640,8 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         self.assertTrue(tree_id and policy_id, f"no tree or policy id whose partition {owner} leads: {leaders}")
         cls.owner, cls.tree_id, cls.policy_id = owner, tree_id, policy_id
         cls.figures["masters_before_stop"] = self.masters(self.cluster.onos[0])
+        # The GTP-U peer answers from before its tunnel exists, so that it sees every Echo Request.
+        cls.echo_peer = EchoPeer(self.lab, self.lab.hosts[GTPU_PEER], 1800)
         via = next(o for o in self.cluster.onos if self.node_of(o) != owner)   # made through another instance
         report("tree %s (%s) and policy %s (%s) owned by %s; created through %s; masters %s", cls.tree_id,
                owners.topic_of(cls.tree_id), policy_id, owners.topic_of(policy_id), owner, self.node_of(via),
@@ -617,7 +659,12 @@ class ClusterTrafficSystemTest(unittest.TestCase):
                       "destinationPorts": {"low": APN6_PORT, "high": APN6_PORT}},
             "option": OPTION, "slaPriority": 5, "stripAtEgress": False})
         self.assertLess(status, 300, f"creating the policy through {via.ip}: {body}")
-        for kind, object_id in (("trees", cls.tree_id), ("policies", policy_id)):
+        status, body = via.rest("POST", "/sixflow/v1/gtpu/tunnels", {
+            "id": GTPU_TUNNEL, "uePrefixes": ["fd00:99:1::/64"], "n3Address": GTPU_N3,
+            "peerAddress": self.lab.hosts[GTPU_PEER].ipv6, "downlinkTeid": 0x1001, "uplinkTeid": 0x2001,
+            "checksumMode": "FULL", "decapDevice": source_device})
+        self.assertLess(status, 300, f"creating the GTP-U tunnel through {via.ip}: {body}")
+        for kind, object_id in (("trees", cls.tree_id), ("policies", policy_id), ("gtpu/tunnels", GTPU_TUNNEL)):
             self.eventually(f"{kind}/{object_id} INSTALLED on every instance",
                             lambda k=kind, i=object_id: all(self.state_of(o, k, i) == "INSTALLED"
                                                             for o in self.cluster.onos)
@@ -637,6 +684,18 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         report("tree and policy INSTALLED on all three %.2f s after the POSTs; entries per switch %s",
                cls.figures["installed_everywhere_s"], cls.figures["entries_before"])
         self.eventually("every instance answers alike", lambda: self.alike(self.cluster.onos), 60)
+
+        # GTP-U path supervision, set through one instance (ONOS's component configuration is the
+        # cluster's), echoed by beijing's master (the instance that will stop), listed by all alike.
+        configure(via, GTPU_SUPERVISOR, {"echoIntervalSeconds": ECHO_S})
+        started = time.time()
+        self.eventually("the GTP-U path UP, listed alike by every instance, with the master's next request",
+                        lambda: self.gtpu_paths_alike(self.cluster.onos, state="UP", notEchoed=None,
+                                                      nextRequest=lambda t: t is not None), 60, every=0.5)
+        cls.figures["gtpu_path_up_s"] = round(time.time() - started, 2)
+        report("GTP-U path %s -> %s at %s: UP and listed alike by all three %.2f s after the %d s interval was set; %s",
+               GTPU_N3, self.lab.hosts[GTPU_PEER].ipv6, source_device, cls.figures["gtpu_path_up_s"], ECHO_S,
+               self.gtpu_path(self.cluster.onos[0]))
 
     def test_3_the_owner_stops_under_traffic(self):
         cls = type(self)
@@ -661,6 +720,7 @@ class ClusterTrafficSystemTest(unittest.TestCase):
                 traffic_started = time.time()
                 watch.start()
                 time.sleep(BEFORE_S)
+                cls.gtpu_at_stop = self.gtpu_path(survivors[0]) if cls.echo_peer else None
                 stop_at = time.time()
                 say("stopping %s (%s, %s) %.1f s into the traffic", cls.owner, owner.ip, STOP_HOW[STOP],
                     stop_at - traffic_started)
@@ -850,9 +910,52 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         started = time.time()
         self.eventually("both survivors answer trees, policies and devices alike", lambda: self.alike(survivors), 60)
         cls.figures["alike_after_s"] = round(time.time() - started, 2)
+        self.check_gtpu_path_after_the_stop(survivors)
         for path in READS:
             report("GET %s alike on %s: %s", path, " and ".join(o.ip for o in survivors),
                    json.dumps(self.get(survivors[0], path))[:200])
+
+    def check_gtpu_path_after_the_stop(self, survivors):
+        """The GTP-U path's new master went on from the old one's sequence number and counts, and
+        both survivors list it alike."""
+        cls = type(self)
+        self.assertIsNotNone(cls.echo_peer, "the GTP-U echo peer was not started (test_2)")
+        at_stop = cls.gtpu_at_stop
+        self.assertIsNotNone(at_stop, "the GTP-U path was not listed when the stop began")
+        self.eventually("the GTP-U path UP again on both survivors, alike, with more requests and answers",
+                        lambda: self.gtpu_paths_alike(
+                            survivors, state="UP", requestsSent=lambda n: n >= at_stop["requestsSent"] + 3,
+                            responses=lambda n: n >= at_stop["responses"] + 3), 120, every=0.5)
+        path = self.gtpu_path(survivors[0])
+        sequences = self.echo_sequences()
+        numbers = [n for n, _ in sequences]
+        before = [n for n, t in sequences if t < cls.stop_at]
+        after = [(n, t) for n, t in sequences if t >= cls.stop_at]
+        times = [t for _, t in sequences]
+        silences = [(b - a, a - cls.stop_at) for a, b in zip(times, times[1:]) if b >= cls.stop_at]
+        longest = max(silences, default=(0.0, 0.0))
+        repeated = len(numbers) - len(set(numbers))
+        cls.figures["gtpu_echo"] = {"requests_before_stop": len(before), "requests_after_stop": len(after),
+                                    "last_sequence_before": before[-1] if before else None,
+                                    "first_sequence_after": after[0][0] if after else None, "repeated": repeated,
+                                    "longest_silence_s": round(longest[0], 1),
+                                    "silence_began_after_stop_s": round(longest[1], 1),
+                                    "path_after": path, "path_at_stop": at_stop}
+        report("GTP-U path supervision across the stop: the peer answered %d Echo Requests before it and %d after; "
+               "sequence %s before, then %s from the new master (%d repeated); longest silence %.1f s, from %.1f s "
+               "after the stop began; requests sent %d -> %d, answers %d -> %d",
+               len(before), len(after), before[-1] if before else None, after[0][0] if after else None, repeated,
+               longest[0], longest[1], at_stop["requestsSent"], path["requestsSent"], at_stop["responses"],
+               path["responses"])
+        self.assertTrue(before and after, f"Echo Requests before and after the stop: {sequences}")
+        self.assertEqual(0, numbers[0], "the first request's sequence number")
+        # The new master took the old one's next sequence number: no restart from 0, no step back.
+        self.assertEqual(sorted(numbers), numbers, f"sequence numbers in the order they came: {numbers}")
+        self.assertLessEqual(repeated, 1, f"a sequence number sent by both masters at most once: {numbers}")
+        # And its counts: the requests sent are those the peer saw (give or take the rounds between
+        # the two reads and a request lost in the stop); a restarted count would be short by all
+        # the requests before the stop.
+        self.assertLessEqual(abs(path["requestsSent"] - len(set(numbers))), 2, (path, numbers))
 
 
 if __name__ == "__main__":

@@ -14,17 +14,14 @@ such an extension with the notification; the tunnels' counters count what went t
 
 import ipaddress
 import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from datetime import datetime
 
 import expect
 import traffic
 from systest import SystemTest
+from udppeers import UDPTOOLS, EchoPeer, KernelListener
 
 from scapy.contrib.gtp import GTP_U_Header, GTPPDUSessionContainer
 from scapy.layers.inet import UDP
@@ -32,7 +29,6 @@ from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 from scapy.packet import Raw
 
-UDPTOOLS = os.path.join(os.path.dirname(traffic.HOSTTOOLS), "udptools.py")
 GTPU_PORT = 2152
 # Inside beijing's locator, so routing already brings uplink packets there.
 N3_STRICT = "fd00:1:1::2152:1"   # refuses a zero UDP checksum
@@ -56,54 +52,6 @@ def gtpu_header(teid, qfi=None, pdu_type=0):
         return GTP_U_Header(version=1, PT=1, gtp_type=255, teid=teid)
     return (GTP_U_Header(version=1, PT=1, gtp_type=255, teid=teid, E=1, seq=0, npdu=0, next_ex=0x85)
             / GTPPDUSessionContainer(ExtHdrLen=1, type=pdu_type, QFI=qfi, NextExtHdr=0))
-
-
-class KernelListener:
-    """udptools.py listen in a host: the datagrams its Linux stack delivers to a UDP socket."""
-
-    def __init__(self, lab, host, port, duration, accept_zero_checksum=False):
-        self.dir = tempfile.mkdtemp(prefix="sixflow-udp-")
-        self.out, ready = os.path.join(self.dir, "out.jsonl"), os.path.join(self.dir, "ready")
-        command = ["ip", "netns", "exec", host.netns, sys.executable, UDPTOOLS, "listen", "--port", str(port),
-                   "--out", self.out, "--duration", str(duration), "--ready", ready]
-        if accept_zero_checksum:
-            command.append("--accept-zero-checksum")
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 10
-        while not os.path.exists(ready):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("udp listener on %s did not start: %s" % (host.name, self.process.stderr.read()))
-            time.sleep(0.02)
-        self.datagrams = []
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        _, err = self.process.communicate(timeout=60)
-        if self.process.returncode != 0:
-            raise RuntimeError("udp listener failed: " + err)
-        with open(self.out) as f:
-            self.datagrams = [json.loads(line) for line in f if line.strip()]
-        shutil.rmtree(self.dir, ignore_errors=True)
-        return False
-
-
-class EchoPeer(KernelListener):
-    """udptools.py echo-peer in a host: a GTP-U peer answering Echo Requests for a while."""
-
-    def __init__(self, lab, host, duration):
-        self.dir = tempfile.mkdtemp(prefix="sixflow-echo-")
-        self.out, ready = os.path.join(self.dir, "out.jsonl"), os.path.join(self.dir, "ready")
-        self.process = subprocess.Popen(["ip", "netns", "exec", host.netns, sys.executable, UDPTOOLS, "echo-peer",
-                                         "--out", self.out, "--duration", str(duration), "--ready", ready],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 10
-        while not os.path.exists(ready):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("echo peer on %s did not start: %s" % (host.name, self.process.stderr.read()))
-            time.sleep(0.02)
-        self.datagrams = []
 
 
 class GtpuTest(SystemTest):
