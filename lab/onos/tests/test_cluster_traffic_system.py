@@ -418,7 +418,7 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         cls.senders = []
         if cls.echo_peer is not None:
             cls.echo_peer.stop()
-            cls.echo_peer.__exit__(None, None, None)
+            cls.echo_peer.close()
             cls.echo_peer = None
         if cls.cluster is not None:
             say("stopping the cluster")
@@ -499,10 +499,8 @@ class ClusterTrafficSystemTest(unittest.TestCase):
 
     def echo_sequences(self):
         """The sequence numbers and arrival times of the Echo Requests the peer answered, in order."""
-        return [(int(d["hex"][16:20], 16), d["t"]) for d in self.echo_peer_requests()]
-
-    def echo_peer_requests(self):
-        return [d for d in type(self).echo_peer.so_far() if d["src"] == GTPU_N3 and d["hex"][2:4] == "01"]
+        return [(int(d["hex"][16:20], 16), d["t"]) for d in type(self).echo_peer.so_far()
+                if d["src"] == GTPU_N3 and d["hex"][2:4] == "01"]
 
     def leaders(self, onos):
         return owners.parse_leaders(onos.cli("leaders -j", timeout=120))

@@ -50,6 +50,11 @@ class _HostUdp:
         return self
 
     def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def close(self):
+        """Waits for it to end, keeps what it recorded in .datagrams and removes its files."""
         _, err = self.process.communicate(timeout=60)
         stopped = self.process.returncode == -15
         try:
@@ -58,7 +63,6 @@ class _HostUdp:
             self.datagrams = self.so_far()
         finally:
             shutil.rmtree(self.dir, ignore_errors=True)
-        return False
 
 
 class KernelListener(_HostUdp):
