@@ -283,12 +283,14 @@ def stream_figures(arrivals, sent, rate, stop_at):
 # ---- what the survivors say while the owner stops ---------------------------------------------------
 class Watch(threading.Thread):
     """Asks each instance given, once a second, who masters each device, how many devices are
-    available, how many links it knows, and the tree's and the policy's states."""
+    available, how many links it knows, the tree's and the policy's states, and, given a GTP-U
+    path (device, N3 address, peer), how it lists the path and the device's routes' states."""
 
-    def __init__(self, instances, members, devices, tree_id, policy_id, every=1.0):
+    def __init__(self, instances, members, devices, tree_id, policy_id, gtpu_path=None, every=1.0):
         super().__init__(daemon=True)
         self.instances, self.members, self.devices = instances, members, devices
         self.tree_id, self.policy_id, self.every = tree_id, policy_id, every
+        self.gtpu_path = gtpu_path
         self.rows = []
         self.done = threading.Event()
 
@@ -311,6 +313,15 @@ class Watch(threading.Thread):
                                ("policy", "/sixflow/v1/policies/" + self.policy_id)):
                 status, body = onos.rest("GET", path, timeout=5)
                 row[kind] = body.get("state") if status == 200 and isinstance(body, dict) else f"HTTP {status}"
+            if self.gtpu_path:
+                device, n3, peer = self.gtpu_path
+                status, body = onos.rest("GET", "/sixflow/v1/gtpu/paths", timeout=5)
+                row["gtpu_path"] = next((p for p in body.get("paths", []) if (p["device"], p["n3Address"],
+                                         p["peerAddress"]) == (device, n3, peer)), None) \
+                    if status == 200 and isinstance(body, dict) else f"HTTP {status}"
+                status, body = onos.rest("GET", "/sixflow/v1/routes?device=" + device, timeout=5)
+                row["route_states"] = dict(collections.Counter(r["state"] for r in body.get("routes", []))) \
+                    if status == 200 and isinstance(body, dict) else f"HTTP {status}"
         except OSError as e:
             row["error"] = str(e)
         return row
@@ -501,6 +512,26 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         """The sequence numbers and arrival times of the Echo Requests the peer answered, in order."""
         return [(int(d["hex"][16:20], 16), d["t"]) for d in type(self).echo_peer.so_far()
                 if d["src"] == GTPU_N3 and d["hex"][2:4] == "01"]
+
+    def seen_in_silence(self, silence):
+        """What each survivor said of the path's device in the given silence (seconds, from when
+        after the stop): its master, why the path went unechoed, its routes' states, the path's
+        request count; each distinct value with when (s after the stop) it was first seen."""
+        cls = type(self)
+        length, began = silence
+        device = "device:" + self.source.switch
+        seen = collections.defaultdict(dict)
+        for row in cls.watch.rows:
+            at = row["t"] - cls.stop_at
+            if "error" in row or not began <= at <= began + length:
+                continue
+            path = row.get("gtpu_path") if isinstance(row.get("gtpu_path"), dict) else {}
+            values = {"master": row["masters"].get(device), "notEchoed": path.get("notEchoed"),
+                      "routes": json.dumps(row.get("route_states"), sort_keys=True),
+                      "requestsSent": path.get("requestsSent")}
+            for key, value in values.items():
+                seen[row["ip"]].setdefault(key, {}).setdefault(str(value), round(at, 1))
+        return dict(seen)
 
     def leaders(self, onos):
         return owners.parse_leaders(onos.cli("leaders -j", timeout=120))
@@ -703,7 +734,8 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         survivors = [o for o in self.cluster.onos if o is not owner]
         seconds = BEFORE_S + AFTER_S
         count, apn6_count = RATE * seconds, APN6_RATE * seconds
-        watch = Watch(survivors, self.cluster.members, self.devices(), cls.tree_id, cls.policy_id)
+        watch = Watch(survivors, self.cluster.members, self.devices(), cls.tree_id, cls.policy_id,
+                      ("device:" + self.source.switch, GTPU_N3, self.lab.hosts[GTPU_PEER].ipv6))
         cls.figures.update({"rate": RATE, "apn6_rate": APN6_RATE, "seconds": seconds, "stop": STOP,
                             "realtime": f"{SWITCH_RT}/{SENDER_RT}", "lldp_ms": LLDP})
         report("traffic: %d pps multicast to %s and %d pps APN6-marked UDP to %s for %d s; %s stops %s s in (%s); "
@@ -933,23 +965,37 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         silences = [(b - a, a - cls.stop_at) for a, b in zip(times, times[1:]) if b >= cls.stop_at]
         longest = max(silences, default=(0.0, 0.0))
         repeated = len(numbers) - len(set(numbers))
+        during = self.seen_in_silence(longest)
         cls.figures["gtpu_echo"] = {"requests_before_stop": len(before), "requests_after_stop": len(after),
                                     "last_sequence_before": before[-1] if before else None,
                                     "first_sequence_after": after[0][0] if after else None, "repeated": repeated,
                                     "longest_silence_s": round(longest[0], 1),
                                     "silence_began_after_stop_s": round(longest[1], 1),
-                                    "path_after": path, "path_at_stop": at_stop}
+                                    "path_after": path, "path_at_stop": at_stop, "seen_in_silence": during}
         report("GTP-U path supervision across the stop: the peer answered %d Echo Requests before it and %d after; "
                "sequence %s before, then %s from the new master (%d repeated); longest silence %.1f s, from %.1f s "
                "after the stop began; requests sent %d -> %d, answers %d -> %d",
                len(before), len(after), before[-1] if before else None, after[0][0] if after else None, repeated,
                longest[0], longest[1], at_stop["requestsSent"], path["requestsSent"], at_stop["responses"],
                path["responses"])
+        report("GTP-U path in that silence, as each survivor listed it (polled each second): %s", during)
         self.assertTrue(before and after, f"Echo Requests before and after the stop: {sequences}")
         self.assertEqual(0, numbers[0], "the first request's sequence number")
         # The new master took the old one's next sequence number: no restart from 0, no step back.
         self.assertEqual(sorted(numbers), numbers, f"sequence numbers in the order they came: {numbers}")
         self.assertLessEqual(repeated, 1, f"a sequence number sent by both masters at most once: {numbers}")
+        # No pause on the way: the new master echoes while it confirms its devices' entries again
+        # (its routes REQUESTED for seconds). Before, it waited for them: 8 s and 24 s without a
+        # request (runs 13 and 16).
+        unechoed = sorted({(r["ip"], r["gtpu_path"]["notEchoed"]) for r in cls.watch.rows
+                           if r["t"] >= cls.stop_at and isinstance(r.get("gtpu_path"), dict)
+                           and r["gtpu_path"]["notEchoed"]})
+        self.assertEqual([], unechoed, "the path listed as not echoed after the stop")
+        moved = cls.figures["mastership_moved_after_s"]
+        self.assertIsNotNone(moved, "the stopped instance's devices never moved")
+        self.assertLessEqual(longest[0], moved + 2 * ECHO_S + 2,
+                             f"the peer heard no request for {longest[0]:.1f} s, from {longest[1]:.1f} s after the "
+                             f"stop began; the devices moved {moved} s after it (echoes every {ECHO_S} s): {during}")
         # And its counts: the requests sent are those the peer saw (give or take the rounds between
         # the two reads and a request lost in the stop); a restarted count would be short by all
         # the requests before the stop.

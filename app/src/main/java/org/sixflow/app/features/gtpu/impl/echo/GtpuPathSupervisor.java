@@ -71,7 +71,10 @@ import static org.sixflow.app.features.gtpu.impl.echo.OsgiPropertyConstants.ECHO
  * missed; echoMisses missed in a row (default 3) make the
  * path DOWN (history event {@value #PATH_DOWN}, a warning in the log), an answer makes it UP again
  * ({@value #PATH_UP} after a DOWN). A path without an installed route to its peer is not echoed
- * (nor counted as missed), and says why; a path no tunnel uses any more is forgotten. What the
+ * (nor counted as missed), and says why; once the peer has answered, a route whose entry is being
+ * confirmed again (REQUESTED) serves as well: the request leaves by the route's port and MACs, not
+ * by the device's entry, and a new master re-confirms every entry of its devices for seconds after
+ * it takes them. A path no tunnel uses any more is forgotten. What the
  * echoes found of each path is kept in a map the cluster shares, written by its device's master,
  * so that every instance lists every path and a new master goes on from where the last one was.
  */
@@ -255,7 +258,7 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
                     historyService.record(HistoryEvent.of(clock.instant(), PATH_DOWN, key.peer.toString(), detail));
                 }
             }
-            path.notEchoed = send(key, path.nextSequence).orElse(null);
+            path.notEchoed = send(key, path.nextSequence, path.responses > 0).orElse(null);
             path.outstanding = path.notEchoed == null;
             if (path.outstanding) {
                 path.sequence = path.nextSequence;
@@ -279,13 +282,13 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
 
     /**
      * Sends a path's request; says why not when the device has no Sixflow configuration or no
-     * route to the peer.
+     * route to the peer (installed, or, for a path answered before, still being confirmed).
      */
-    private Optional<String> send(PathKey key, int sequence) {
+    private Optional<String> send(PathKey key, int sequence, boolean answeredBefore) {
         if (SixflowDeviceConfig.validOf(configService, key.device).isEmpty()) {
             return Optional.of(key.device + " has no valid Sixflow configuration");
         }
-        Optional<Ipv6Route> route = routeTo(key.device, key.peer);
+        Optional<Ipv6Route> route = routeTo(key.device, key.peer, answeredBefore);
         if (route.isEmpty()) {
             log.debug("No installed route from {} to GTP-U peer {}: not echoed", key.device, key.peer);
             return Optional.of("no installed route from " + key.device + " to " + key.peer);
@@ -298,11 +301,18 @@ public class GtpuPathSupervisor extends PuntResponder<GtpuPathSupervisor.Outcome
         return Optional.empty();
     }
 
-    /** The device's installed route with the longest prefix holding the address. */
-    private Optional<Ipv6Route> routeTo(DeviceId device, Ip6Address address) {
+    /**
+     * The device's installed route with the longest prefix holding the address; with
+     * orConfirming, a route still being confirmed (REQUESTED) counts too. Before a path's first
+     * answer it does not: a request sent while the network is still being written would count
+     * as missed.
+     */
+    private Optional<Ipv6Route> routeTo(DeviceId device, Ip6Address address, boolean orConfirming) {
         try {
             return routingService.routes(device).stream()
-                    .filter(r -> r.state() == Ipv6Route.State.INSTALLED && r.prefix().contains(address))
+                    .filter(r -> r.state() == Ipv6Route.State.INSTALLED
+                            || orConfirming && r.state() == Ipv6Route.State.REQUESTED)
+                    .filter(r -> r.prefix().contains(address))
                     .max(Comparator.comparingInt(r -> r.prefix().prefixLength()));
         } catch (IllegalArgumentException e) {
             return Optional.empty();

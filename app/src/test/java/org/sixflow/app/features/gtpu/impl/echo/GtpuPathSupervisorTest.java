@@ -265,6 +265,37 @@ public class GtpuPathSupervisorTest {
     }
 
     @Test
+    public void aRouteBeingConfirmedAgainServesOnlyAPathThePeerAnswered() {
+        List<Ipv6Route> installed = new ArrayList<>(routes.routes);
+        routes.routes.replaceAll(r -> r.withState(Ipv6Route.State.REQUESTED));
+        supervisor.tick();
+        assertEquals("never answered: waits for an installed route", List.of(), packets.emitted);
+        assertEquals(Optional.of("no installed route from device:beijing to " + PEER), path().notEchoed());
+        routes.routes.clear();
+        routes.routes.addAll(installed);
+        supervisor.tick();
+        respond(0);
+        assertEquals(GtpuPath.State.UP, path().state());
+        packets.emitted.clear();
+        // As on a new master, which confirms its devices' entries again (a cluster run saw 6 s
+        // of REQUESTED routes after a failover, and no request in them): still echoed.
+        routes.routes.replaceAll(r -> r.withState(Ipv6Route.State.REQUESTED));
+        supervisor.tick();
+        byte[] expected = request(1);
+        expected[14 + 7] = 64;
+        assertArrayEquals(expected, packets.sentOn(BEIJING_3));
+        assertEquals(Optional.empty(), path().notEchoed());
+        assertEquals(2, path().requestsSent());
+        // A route the device refused never serves; the unanswered request is missed.
+        packets.emitted.clear();
+        routes.routes.replaceAll(r -> r.withState(Ipv6Route.State.FAILED));
+        supervisor.tick();
+        assertEquals(List.of(), packets.emitted);
+        assertEquals(Optional.of("no installed route from device:beijing to " + PEER), path().notEchoed());
+        assertEquals(1, path().missed());
+    }
+
+    @Test
     public void everyInstanceListsWhatTheMasterFoundAndANewMasterGoesOnFromIt() {
         supervisor.tick();
         respond(0);
