@@ -154,7 +154,9 @@ ra-linux-test:
 	SIXFLOW_ROOT_TESTS=1 $(MVN) -q test -pl pipeconf,app -Dtest=RouterAdvertisementLinuxTest -Dsurefire.failIfNoSpecifiedTests=false
 
 ## System tests on the bmv2 lab: everything created through REST, checked on the wire at the hosts;
-## then the dashboard e2e against the lab. Skipped loudly without p4c and simple_switch_grpc on PATH.
+## then the dashboard e2e against the lab; the BNG, multihomed and 3-instance ONOS cluster labs after
+## it (LAB_BNG=0, LAB_MULTIHOMED=0, LAB_CLUSTER=0 skip them). Skipped loudly without p4c and
+## simple_switch_grpc on PATH.
 lab-test:
 	PYTHON=$(VENV)/bin/python lab/systest/run.sh
 

@@ -4,7 +4,8 @@
 #
 # The cluster failover under traffic (lab/onos/tests/test_cluster_traffic_system.py): 3 Atomix
 # nodes, 3 ONOS 2.7 instances with Sixflow, the msr6-study bmv2 network; the instance owning a tree
-# and a policy stops while 1,000 packets/s flow. Opt-in and heavy (10-15 min on 2 cores):
+# and a policy stops while packets flow (200/s by default). make lab-test runs it last; alone it is
+# opt-in (about 5 min on 2 cores):
 #   sudo SIXFLOW_CLUSTER_TEST=1 lab/onos/cluster-traffic-test.sh [unittest args, e.g. -k test_1]
 # The test stops what it started on its own exits and signals; this trap is for what is left when
 # the test itself could not (killed with SIGKILL, a crash of Python): it takes down the cluster

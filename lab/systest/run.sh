@@ -9,7 +9,9 @@
 # (test_bng_split, TOPOLOGY=bng-split) on another (LAB_BNG=0 skips both), and the multihomed NPTv6
 # site, an ILNP one and the multihoming study's grid through ONOS (test_multihoming, test_ilnp_site,
 # test_multihoming_study, TOPOLOGY=multihomed, and test_multihoming_two_sbr on TOPOLOGY=multihomed-2sbr;
-# LAB_MULTIHOMED=0 skips them). Without p4c-bm2-ss and
+# LAB_MULTIHOMED=0 skips them); last, a real three-instance ONOS cluster whose tree and policy owner
+# stops under traffic (lab/onos/cluster-traffic-test.sh, about 5 minutes; LAB_CLUSTER=0 skips it).
+# Without p4c-bm2-ss and
 # simple_switch_grpc on PATH, or without the ONOS build, the tests
 # are skipped, loudly.
 #   lab/systest/run.sh [test module, Class or Class.test names...]
@@ -77,5 +79,10 @@ if [ $# -eq 0 ] && [ "${LAB_MULTIHOMED:-1}" = 1 ]; then
         test_multihoming_study || status=1
     # The variant with two border routers, one per provider, behind the site's own router.
     TOPOLOGY=multihomed-2sbr "$here/with-lab.sh" "$PYTHON" "$here/runtests.py" test_multihoming_two_sbr || status=1
+fi
+# Three ONOS instances over three Atomix nodes and the msr6-study switches: after every lab above
+# is down (it refuses to start beside another lab or ONOS).
+if [ $# -eq 0 ] && [ "${LAB_CLUSTER:-1}" = 1 ]; then
+    SIXFLOW_CLUSTER_TEST=1 "$top/lab/onos/cluster-traffic-test.sh" || status=1
 fi
 exit "$status"

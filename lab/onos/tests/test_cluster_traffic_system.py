@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 """Sixflow on a real 3-instance ONOS 2.7 cluster WITH the bmv2 lab's switches, under traffic: the
-instance that owns an MSR6 tree (and an APN6 policy) stops while 1,000 packets/s flow down the
+instance that owns an MSR6 tree (and an APN6 policy) stops while 200 packets/s flow down the
 tree and APN6-marked UDP crosses the policy. Ownership must move to a survivor, the tree and the
 policy stay INSTALLED, their entries stay on the switches, the receivers keep receiving, and REST on
 both survivors answers the same. Loss, gaps and the times of the moves are printed as REPORT lines.
@@ -9,7 +9,8 @@ both survivors answers the same. Loss, gaps and the times of the moves are print
 The stopping instance also masters the decap device of a GTP-U tunnel whose peer (a host's Linux
 stack answering Echo Requests) the controller supervises every 2 s (TS 29.281 7.2.1): every
 instance lists the path alike before the stop, and after it the device's new master goes on
-echoing it from the old master's sequence number and counts (the path states the cluster shares).
+echoing it from the old master's sequence number and counts (the path states the cluster shares),
+with no pause longer than the mastership's move and two intervals.
 
 The network is lab/net/labnet.py's (msr6-study: 5 simple_switch_grpc switches, veth links, hosts
 as namespaces sfh-*), the cluster lab/onos/cluster.py's (3 Atomix nodes, 3 ONOS instances on
@@ -18,8 +19,8 @@ points every switch at the cluster and ONOS connects each from its master instan
 owns an object Sixflow's REST API does not say: lab/onos/owners.py recomputes it from ONOS's
 leadership board, and the owner's karaf.log ("Installed MSR6 tree ...") confirms it.
 
-Heavy (three ONOS JVMs, three Atomix nodes, five bmv2 switches, traffic on 2 cores: 10-15
-minutes), so it runs only with SIXFLOW_CLUSTER_TEST=1, as root, with simple_switch_grpc (PATH or
+Heavy (three ONOS JVMs, three Atomix nodes, five bmv2 switches, traffic on 2 cores: about 5
+minutes), so it runs only with SIXFLOW_CLUSTER_TEST=1 (make lab-test sets it), as root, with simple_switch_grpc (PATH or
 /opt/p4/bin), an ONOS build (ONOS_HOME) and Sixflow's .oar files (SIXFLOW_PIPECONF_OAR,
 SIXFLOW_APP_OAR), from a Python with thrift (the switches' entries are read with simple_switch_CLI)
 and never beside another lab:
