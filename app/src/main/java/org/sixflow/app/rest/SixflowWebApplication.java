@@ -9,6 +9,7 @@ import org.onlab.rest.AbstractWebApplication;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.rest.JsonBodyWriter;
 import org.sixflow.app.rest.errors.BadRequestMapper;
+import org.sixflow.app.rest.errors.ClusterStoreUnavailableMapper;
 import org.sixflow.app.rest.errors.ConflictMapper;
 import org.sixflow.app.rest.errors.HistoryUnavailableMapper;
 import org.sixflow.app.rest.errors.IdInUseMapper;
@@ -56,8 +57,8 @@ public class SixflowWebApplication extends AbstractWebApplication {
             AuthorizationFilter.class, JsonBodyWriter.class, ExactPathFilter.class, BodilessContentTypeFilter.class,
             RequestLimitsFilter.class, JsonContentTypeFilter.class, BadRequestMapper.class, IdInUseMapper.class,
             ConflictMapper.class, ItemNotFoundMapper.class, HistoryUnavailableMapper.class,
-            ServiceUnavailableMapper.class, UnreadableBodyMapper.class, WebErrorMapper.class,
-            InternalErrorMapper.class);
+            ClusterStoreUnavailableMapper.class, ServiceUnavailableMapper.class, UnreadableBodyMapper.class,
+            WebErrorMapper.class, InternalErrorMapper.class);
 
     /**
      * Jersey's own configuration of this application: responses not held back (above); no

@@ -12,7 +12,9 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleServiceAdapter;
+import org.onosproject.net.flow.FlowRuleStoreException;
 
+import java.net.ConnectException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * A flow-rule service whose store confirms every write at once (entries go to ADDED), as a
@@ -124,8 +127,14 @@ public class TestFlowRuleService extends FlowRuleServiceAdapter {
         return ImmutableList.copyOf(entries.values());
     }
 
+    /** Devices whose entries cannot be read, as ONOS's store fails while a device's master is replaced. */
+    public volatile Predicate<DeviceId> unreadable = device -> false;
+
     @Override
     public synchronized Iterable<FlowEntry> getFlowEntries(DeviceId deviceId) {
+        if (unreadable.test(deviceId)) {
+            throw new FlowRuleStoreException(new ConnectException("Connection refused: the master of " + deviceId));
+        }
         return entries.values().stream().filter(e -> e.deviceId().equals(deviceId))
                 .collect(ImmutableList.toImmutableList());
     }

@@ -13,6 +13,7 @@ import org.junit.Test;
 import org.onlab.osgi.ServiceNotFoundException;
 import org.onlab.rest.AuthorizationFilter;
 import org.onlab.util.ItemNotFoundException;
+import org.onosproject.net.flow.FlowRuleStoreException;
 import org.sixflow.app.api.HistoryUnavailableException;
 import org.sixflow.app.api.IdInUseException;
 import org.sixflow.app.rest.SixflowWebApplication;
@@ -29,6 +30,7 @@ import javax.ws.rs.QueryParam;
 import javax.ws.rs.WebApplicationException;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.net.ConnectException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -68,6 +70,8 @@ public class ErrorMappersTest extends JerseyTest {
                     throw new ItemNotFoundException("No tree video");
                 case "argument":
                     throw new IllegalArgumentException("device \"x\" is not a device id");
+                case "flow-store":
+                    throw new FlowRuleStoreException(new ConnectException(SECRET));
                 case "service":
                     throw new ServiceNotFoundException("Service org.sixflow.app.api.TelemetryService not found");
                 case "too-large":
@@ -164,6 +168,10 @@ public class ErrorMappersTest extends JerseyTest {
         HttpResponse<String> service = send("GET", "failing/service", null);
         error(service, 503);
         assertTrue(service.headers().firstValue("Retry-After").isPresent());
+        // ONOS's flow-rule store while a device's master is replaced (a cluster run: 500 before).
+        HttpResponse<String> store = send("GET", "failing/flow-store", null);
+        assertTrue(error(store, 503).getString("message", "").contains("try again later"));
+        assertTrue(store.headers().firstValue("Retry-After").isPresent());
     }
 
     @Test

@@ -29,6 +29,7 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.flow.FlowRuleStoreException;
 import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupEvent;
 import org.onosproject.net.group.GroupListener;
@@ -278,12 +279,22 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         return withState(deviceId, computed.getOrDefault(deviceId, List.of()));
     }
 
-    /** The routes with the state of their entries in the flow-rule store. */
+    /**
+     * The routes with the state of their entries in the flow-rule store; REQUESTED (not
+     * confirmed) when the store cannot say: an instance that does not master the device asks
+     * its master, which fails while a stopped master is replaced.
+     */
     private List<Ipv6Route> withState(DeviceId deviceId, List<Ipv6Route> routes) {
         if (routes.isEmpty()) {
             return routes;
         }
-        Map<FlowId, FlowEntry> entries = entries(deviceId);
+        Map<FlowId, FlowEntry> entries;
+        try {
+            entries = entries(deviceId);
+        } catch (FlowRuleStoreException e) {
+            log.debug("Entries of {} unreadable here ({}): its routes listed as not confirmed", deviceId, e.toString());
+            return routes;
+        }
         Map<FlowId, FlowRule> wanted = lastWanted.getOrDefault(deviceId, Map.of());
         return routes.stream().map(route -> {
             FlowEntry entry;
