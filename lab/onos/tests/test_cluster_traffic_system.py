@@ -20,10 +20,10 @@ owns an object Sixflow's REST API does not say: lab/onos/owners.py recomputes it
 leadership board, and the owner's karaf.log ("Installed MSR6 tree ...") confirms it.
 
 Heavy (three ONOS JVMs, three Atomix nodes, five bmv2 switches, traffic on 2 cores: about 5
-minutes), so it runs only with SIXFLOW_CLUSTER_TEST=1 (make lab-test sets it), as root, with simple_switch_grpc (PATH or
-/opt/p4/bin), an ONOS build (ONOS_HOME) and Sixflow's .oar files (SIXFLOW_PIPECONF_OAR,
-SIXFLOW_APP_OAR), from a Python with thrift (the switches' entries are read with simple_switch_CLI)
-and never beside another lab:
+minutes), so it runs only with SIXFLOW_CLUSTER_TEST=1 (make lab-test sets it), as root, with
+simple_switch_grpc (PATH or /opt/p4/bin), an ONOS build (ONOS_HOME) and Sixflow's .oar files
+(SIXFLOW_PIPECONF_OAR, SIXFLOW_APP_OAR), from a Python with thrift (the switches' entries are
+read with simple_switch_CLI) and never beside another lab:
 
   sudo SIXFLOW_CLUSTER_TEST=1 lab/onos/cluster-traffic-test.sh      (the project venv; traps every exit)
 

@@ -24,6 +24,6 @@ public class ClusterStoreUnavailableMapper implements ExceptionMapper<FlowRuleSt
     public Response toResponse(FlowRuleStoreException e) {
         log.warn("ONOS's flow-rule store did not answer: {}", e.toString());
         return JsonErrors.unavailable("ONOS could not read a device's flow rules from the instance mastering it "
-                                              + "(a cluster member is being replaced); try again later");
+                                              + "(a cluster member may be down or being replaced); try again later");
     }
 }
