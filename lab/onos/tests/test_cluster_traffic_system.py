@@ -112,7 +112,8 @@ GTPU_SUPERVISOR = "org.sixflow.app.features.gtpu.impl.echo.GtpuPathSupervisor"
 
 def _why_not():
     if os.environ.get("SIXFLOW_CLUSTER_TEST") != "1":
-        return "set SIXFLOW_CLUSTER_TEST=1 to run it (3 ONOS + 3 Atomix JVMs, 5 bmv2 switches, traffic: 10-15 min)"
+        return ("set SIXFLOW_CLUSTER_TEST=1 to run it (3 ONOS + 3 Atomix JVMs, 5 bmv2 switches, traffic: about "
+                "5 min; make lab-test sets it)")
     if os.geteuid() != 0:
         return "needs root (network namespaces, veth links)"
     if not shutil.which("simple_switch_grpc"):
@@ -281,6 +282,11 @@ def stream_figures(arrivals, sent, rate, stop_at):
             "longest_silence_ms": round(longest[0], 1), "longest_silence_at_s": round(longest[1], 2)}
 
 
+def listed_path(paths, key):
+    """The path of key (device, N3 address, peer) in a GET gtpu/paths answer's list (None: not listed)."""
+    return next((p for p in paths if (p["device"], p["n3Address"], p["peerAddress"]) == key), None)
+
+
 # ---- what the survivors say while the owner stops ---------------------------------------------------
 class Watch(threading.Thread):
     """Asks each instance given, once a second, who masters each device, how many devices are
@@ -315,12 +321,10 @@ class Watch(threading.Thread):
                 status, body = onos.rest("GET", path, timeout=5)
                 row[kind] = body.get("state") if status == 200 and isinstance(body, dict) else f"HTTP {status}"
             if self.gtpu_path:
-                device, n3, peer = self.gtpu_path
                 status, body = onos.rest("GET", "/sixflow/v1/gtpu/paths", timeout=5)
-                row["gtpu_path"] = next((p for p in body.get("paths", []) if (p["device"], p["n3Address"],
-                                         p["peerAddress"]) == (device, n3, peer)), None) \
+                row["gtpu_path"] = listed_path(body.get("paths", []), self.gtpu_path) \
                     if status == 200 and isinstance(body, dict) else f"HTTP {status}"
-                status, body = onos.rest("GET", "/sixflow/v1/routes?device=" + device, timeout=5)
+                status, body = onos.rest("GET", "/sixflow/v1/routes?device=" + self.gtpu_path[0], timeout=5)
                 row["route_states"] = dict(collections.Counter(r["state"] for r in body.get("routes", []))) \
                     if status == 200 and isinstance(body, dict) else f"HTTP {status}"
         except OSError as e:
@@ -493,9 +497,11 @@ class ClusterTrafficSystemTest(unittest.TestCase):
 
     def gtpu_path(self, onos):
         """The GTP-U tunnel's path as an instance lists it (None: not listed)."""
-        return next((p for p in self.get(onos, "/sixflow/v1/gtpu/paths")["paths"]
-                     if p["device"] == "device:" + self.source.switch and p["n3Address"] == GTPU_N3
-                     and p["peerAddress"] == self.lab.hosts[GTPU_PEER].ipv6), None)
+        return listed_path(self.get(onos, "/sixflow/v1/gtpu/paths")["paths"], self.gtpu_key())
+
+    def gtpu_key(self):
+        """The GTP-U tunnel's path: (decap device, N3 address, peer)."""
+        return "device:" + self.source.switch, GTPU_N3, self.lab.hosts[GTPU_PEER].ipv6
 
     def gtpu_paths_alike(self, instances, **wanted):
         """True when every instance lists the path the same and as wanted (field: value, or a
@@ -520,7 +526,7 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         request count; each distinct value with when (s after the stop) it was first seen."""
         cls = type(self)
         length, began = silence
-        device = "device:" + self.source.switch
+        device = self.gtpu_key()[0]
         seen = collections.defaultdict(dict)
         for row in cls.watch.rows:
             at = row["t"] - cls.stop_at
@@ -736,7 +742,7 @@ class ClusterTrafficSystemTest(unittest.TestCase):
         seconds = BEFORE_S + AFTER_S
         count, apn6_count = RATE * seconds, APN6_RATE * seconds
         watch = Watch(survivors, self.cluster.members, self.devices(), cls.tree_id, cls.policy_id,
-                      ("device:" + self.source.switch, GTPU_N3, self.lab.hosts[GTPU_PEER].ipv6))
+                      self.gtpu_key())
         cls.figures.update({"rate": RATE, "apn6_rate": APN6_RATE, "seconds": seconds, "stop": STOP,
                             "realtime": f"{SWITCH_RT}/{SENDER_RT}", "lldp_ms": LLDP})
         report("traffic: %d pps multicast to %s and %d pps APN6-marked UDP to %s for %d s; %s stops %s s in (%s); "
