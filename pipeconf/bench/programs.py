@@ -45,14 +45,17 @@ TE_SIDS = [sid(9, 0, 0), sid(10, 0, 0), sid(11, 0, 0)]
 REPLICATE_SIDS = [sid(2, 1, 1), sid(3, 0, 0), sid(4, 0, 0)]
 # What the leaf class's packets carry: the last M-SID is this node's leaf SID.
 LEAF_SIDS = [sid(5, 1, 1), sid(6, 0, 0), sid(2, 0, 0)]
-# The multicast groups at this node: the replicating SID's (its copies leave by ports 2 and 3) and
-# the leaf SID's receivers (port 4).
-REPLICATE_GROUP, LEAF_GROUP = 10, 11
+# The multicast group of the replicating SID at this node (its copies leave by ports 2 and 3); the
+# leaf SID's one receiver port (4), which it delivers to by unicast, as the controller writes a leaf
+# with one receiver port (Msr6RuleCompiler).
+REPLICATE_GROUP = 10
 REPLICATE_PORTS, LEAF_PORT = (2, 3), 4
 # The next hop's MAC towards each replica's M-SID, and the multicast MAC of the tree's group
 # address (ff3e::3: 33:33 and its last 32 bits) for the leaf's receivers.
 REPLICA_MACS = {2: "00:00:00:00:02:01", 3: "00:00:00:00:03:01"}
 LEAF_DMAC = "33:33:00:00:00:03"
+# The leaf's delivery: its receiver port and the MACs it leaves with there.
+LEAF_DELIVERY = {names.PORT: LEAF_PORT, names.SMAC: ROUTER_MAC, names.DMAC: LEAF_DMAC}
 # GTP-U: this router's N3 address, the tunnels' peer (routed by fd00::/16), one downlink tunnel
 # per UDP checksum mode on its own UE prefix (fd00:e:<i>::/48), and one uplink TEID.
 GTPU_N3 = "fd00:3::1"
@@ -192,18 +195,17 @@ def _install_msr6(client, p4info):
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: REPLICATE_SIDS[0]},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: REPLICATE_GROUP})
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: LEAF_SIDS[2]},
-            names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: LEAF_GROUP})
+            names.SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER, LEAF_DELIVERY)
     _install_copies(client, p4info, sixflow=True)
 
 
 def _install_copies(client, p4info, sixflow):
-    """This node's groups and each copy's rewrite: copy i of REPLICATE_SIDS' list (Pointer 1)
-    gets Segments Left 1 + i, M-SID[1 + i] and the MACs towards it, the leaf's receivers' copy
-    their port's MACs. Sixflow numbers a copy (index) and keeps its MACs in msr6_adjacency, as its
-    controller writes them; a minimal program's set_copy takes the MACs itself."""
+    """This node's group and each copy's rewrite: copy i of REPLICATE_SIDS' list (Pointer 1)
+    gets Segments Left 1 + i, M-SID[1 + i] and the MACs towards it. Sixflow numbers a copy
+    (index) and keeps its MACs in msr6_adjacency, as its controller writes them; a minimal
+    program's set_copy takes the MACs itself."""
     client.add_multicast_group(REPLICATE_GROUP, [(port, 0) for port in REPLICATE_PORTS])
-    client.add_multicast_group(LEAF_GROUP, [(LEAF_PORT, 0)])
-    adjacencies = [(LEAF_GROUP, LEAF_PORT, LEAF_DMAC)]
+    adjacencies = []
     for index, port in enumerate(REPLICATE_PORTS):
         macs = {names.SMAC: ROUTER_MAC, names.DMAC: REPLICA_MACS[port]}
         # The replicas' replication id (rid) is 0: the group above names one copy per port.
@@ -321,19 +323,19 @@ def install_minimal_gtpu(client, p4info, report_every):
             {names.HDR_N3_ADDR: GTPU_N3, names.HDR_TEID: GTPU_UPLINK_TEID}, names.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP)
 
 
-# The minimal MSR6 node programs' leaf action (minimal/mrh-node.p4): the SID's receivers' group,
-# and the decapsulation Sixflow's leaf SIDs do.
+# The minimal MSR6 node programs' leaf action (minimal/mrh-node.p4): the SID's receiver port and
+# its MACs, and the decapsulation Sixflow's leaf SIDs do.
 MINIMAL_MRH_DECAP = "SixflowIngress.msr6_ingress.decap"
 
 
 def install_minimal_mrh_node(client, p4info, report_every):
-    """The route; this node's replicating SID and leaf SID, their groups and copies as Sixflow's
-    scenario has them (_install_msr6)."""
+    """The route; this node's replicating SID (its group and copies) and leaf SID (its delivery)
+    as Sixflow's scenario has them (_install_msr6)."""
     install_route(client, p4info)
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: REPLICATE_SIDS[0]},
             names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: REPLICATE_GROUP})
     _insert(client, p4info, names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: LEAF_SIDS[2]},
-            MINIMAL_MRH_DECAP, {names.GROUP: LEAF_GROUP})
+            MINIMAL_MRH_DECAP, LEAF_DELIVERY)
     _install_copies(client, p4info, sixflow=False)
 
 

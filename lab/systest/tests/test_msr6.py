@@ -233,11 +233,16 @@ class Msr6SplitTest(Msr6Base):
         with traffic.Capture(self.lab, self.others, duration=3) as capture:
             self.send_to_group(GROUP_A, 221)
         self.assert_delivered(capture, GROUP_A, 221, self.others, 5)
-        # In ONOS: the split node's delivery group (0x4200..0x7FFF, docs/wire-formats.md) beside
-        # its tree group, and a parent's group with two buckets to one port, which ONOS numbered
-        # (its states may still say PENDING_ADD: ONOS confirms groups by polling).
-        self.assertEqual(1, len([g for g in self.tree_groups(self.SPLIT) if 0x4200 <= g["givenGroupId"] <= 0x7FFF]),
-                         self.tree_groups(self.SPLIT))
+        # In ONOS: the split node's SIDs, one replicating through its tree group and one, its leaf
+        # SID, delivering to its one receiver port by unicast (so no delivery group, 0x4200..0x7FFF:
+        # docs/features/msr6.md#leaf-delivery), and a parent's group with two buckets to one port,
+        # which ONOS numbered (its states may still say PENDING_ADD: ONOS confirms groups by polling).
+        msids = [int(ipaddress.IPv6Address(m)) for m in self.rest.get("trees/split")["msids"]]
+        actions = sorted(i.get("actionId", "").rsplit(".", 1)[-1] for m in msids
+                         for f in self.lab.flows_matching("device:" + self.SPLIT, "msr6_sid_group", "sid", value=m)
+                         for i in f["treatment"]["instructions"])
+        self.assertEqual(["deliver", "replicate"], actions)
+        self.assertEqual([], [g for g in self.tree_groups(self.SPLIT) if 0x4200 <= g["givenGroupId"] <= 0x7FFF])
         doubled = [(name, g["givenGroupId"]) for name in self.lab.switches for g in self.tree_groups(name)
                    if len(self.ports(g)) != len(set(self.ports(g)))]
         self.assertEqual(1, len(doubled), "one group sends two copies by one port: %s" % doubled)

@@ -7,8 +7,9 @@
 //     tested and decremented as the router does for any packet it forwards; each copy leaves with
 //     the Segments Left, destination (the M-SID it goes to) and next hop's MACs the controller
 //     gave it per (group, port, replication id);
-//   - a leaf SID: the outer header, the MRH and its M-SIDs go, and the inner packet goes to the
-//     group of the leaf's receivers, with the MACs of their port.
+//   - a leaf SID: the outer header, the MRH and its M-SIDs go, and the inner packet leaves by
+//     the leaf's one receiver port, with the MACs the entry gives (as Sixflow delivers a leaf
+//     with one receiver port: unicast, no group).
 // Any other packet, an MRH one not addressed to this node included, is routed.
 //
 // Built with MRH_NODE_RFC_DUTIES (the -rfc programs), it also does what the RFCs ask of a node
@@ -82,8 +83,9 @@ parser MrhNodeParser(packet_in packet, out headers_t hdr, inout empty_metadata_t
     }
 }
 
-// This node's SIDs -> the tree's group (replicate) or its receivers' group (decap).
-control MrhNode(inout headers_t hdr, inout standard_metadata_t std_meta) {
+// This node's SIDs -> the tree's group (replicate) or its receiver's port (decap); delivered
+// says the packet has its port, so that the router leaves it alone.
+control MrhNode(inout headers_t hdr, inout standard_metadata_t std_meta, inout bool delivered) {
     action replicate(bit<16> group) {
         std_meta.mcast_grp = group;
     }
@@ -100,8 +102,11 @@ control MrhNode(inout headers_t hdr, inout standard_metadata_t std_meta) {
     }
 
     // Bare, the lookup's action decapsulates; with the duties, after they let it.
-    action decap(bit<16> group) {
-        std_meta.mcast_grp = group;
+    action decap(bit<9> port, bit<48> smac, bit<48> dmac) {
+        std_meta.egress_spec = port;
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
+        delivered = true;
 #ifndef MRH_NODE_RFC_DUTIES
         decapsulate();
 #endif
@@ -125,6 +130,7 @@ control MrhNode(inout headers_t hdr, inout standard_metadata_t std_meta) {
     @hidden
     action drop() {
         std_meta.mcast_grp = 0;
+        delivered = false;
         MINIMAL_DROP(hdr)
     }
 
@@ -161,7 +167,7 @@ control MrhNode(inout headers_t hdr, inout standard_metadata_t std_meta) {
 
 // Each copy's rewrite as it leaves: a replica's Segments Left, destination (the M-SID it goes to)
 // and the MACs of the link towards it, by the group, the port and its replication id (0 unless
-// a group sends one port two copies); a leaf's receivers' copy, the MACs of their port.
+// a group sends one port two copies). A leaf's packet has its MACs from ingress.
 control MrhCopy(inout headers_t hdr, inout standard_metadata_t std_meta) {
     action set_copy(bit<8> segments_left, bit<128> sid, bit<48> smac, bit<48> dmac) {
         hdr.routing.segments_left = segments_left;
@@ -184,29 +190,9 @@ control MrhCopy(inout headers_t hdr, inout standard_metadata_t std_meta) {
         size = 4096;
     }
 
-    action set_adjacency(bit<48> smac, bit<48> dmac) {
-        hdr.ethernet.src_addr = smac;
-        hdr.ethernet.dst_addr = dmac;
-    }
-
-    table msr6_adjacency {
-        key = {
-            std_meta.mcast_grp: exact @name("group");
-            std_meta.egress_port: exact @name("eg_port");
-        }
-        actions = {
-            set_adjacency;
-            @defaultonly NoAction;
-        }
-        const default_action = NoAction();
-        size = 4096;
-    }
-
     apply {
         if (hdr.mrh.isValid()) {
             msr6_copy.apply();
-        } else if (std_meta.mcast_grp != 0) {
-            msr6_adjacency.apply();
         }
     }
 }
@@ -215,11 +201,12 @@ control SixflowIngress(inout headers_t hdr, inout empty_metadata_t meta, inout s
     MrhNode() msr6_ingress;
     Routing() routing;
     apply {
+        bool delivered = false;
         if (hdr.mrh.isValid()) {
-            msr6_ingress.apply(hdr, std_meta);
+            msr6_ingress.apply(hdr, std_meta, delivered);
         }
-        // What goes to a group is not routed (the router would send it to one port).
-        if (std_meta.mcast_grp == 0) {
+        // What goes to a group or was delivered is not routed (the router would pick its port).
+        if (std_meta.mcast_grp == 0 && !delivered) {
             routing.apply(hdr.ethernet, hdr.ipv6, std_meta);
         }
     }

@@ -189,11 +189,12 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_APN6
                 apn6_sla.apply(hdr, meta);
 #endif
-                // Routed unless dropped, punted or sent to a multicast group (routing.p4 tests it).
-                // A group is set only by MSR6 (a tree's SID or encapsulation), and a packet with
-                // one that is not dropped is a replica or a leaf's (msr6_replicate, msr6_decap):
-                // the same test as those flags, on a field known earlier (on Tofino, routing a
-                // stage sooner).
+                // Routed unless dropped, punted, sent to a multicast group or given its port
+                // (routing.p4 tests it). A group or a port is set here only by MSR6 (a tree's SID
+                // or encapsulation; a port by a leaf SID with one receiver port), and a packet
+                // with one that is not dropped is a replica or a leaf's (msr6_replicate,
+                // msr6_decap): the same test as those flags, on fields known earlier (on Tofino,
+                // routing a stage sooner).
                 routing.apply(hdr, meta);
 #ifdef WITH_MSR6
                 // An encapsulation with a group is replicated. Marked here, after routing, which

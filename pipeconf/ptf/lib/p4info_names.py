@@ -89,6 +89,7 @@ SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE = "SixflowIngress.gtpu_decap.allow_sourc
 SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP = "SixflowIngress.gtpu_decap_lookup.decap"
 SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_SET_N3 = "SixflowIngress.gtpu_decap_lookup.set_n3"
 SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP = "SixflowIngress.gtpu_encap.encap"
+SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER = "SixflowIngress.msr6_ingress.deliver"
 SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_1 = "SixflowIngress.msr6_ingress.encap_rlb_1"
 SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_2 = "SixflowIngress.msr6_ingress.encap_rlb_2"
 SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_3 = "SixflowIngress.msr6_ingress.encap_rlb_3"

@@ -287,6 +287,39 @@ class LeafDecapsulatesAndDelivers(Msr6Test):
 
 
 @requires("MSR6")
+class LeafWithOneReceiverPortDeliversByUnicast(Msr6Test):
+    """A leaf SID whose tree has one receiver port here (the controller's deliver entry): the
+    inner packet leaves by that port alone, byte for byte, with the entry's MACs; no group, copy
+    or adjacency is read, and routing does not take it (a default route is there to catch it).
+    The same entry on a replicating SID (Replication Number 1) delivers nothing: a replication
+    needs its group."""
+
+    def runTest(self):
+        leaf = sid(4, END_RL_FUNCTION, 0, 0)
+        sids = [sid(2, END_RL_FUNCTION, 1, 1), sid(3, END_RL_FUNCTION, 0, 0), leaf]
+        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.add_route("::", 0, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER,
+                    {names.PORT: 3, names.SMAC: "00:aa:00:00:00:04", names.DMAC: "33:33:00:00:12:34"})
+        before = self.event_count(EVENT_MSR6_DECAP)
+
+        testutils.send_packet(self, 1, msr6_packet(sids, leaf, 2))
+        testutils.verify_packet(self, frame("33:33:00:00:12:34", "00:aa:00:00:00:04", bytes(inner_packet())), 3)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.event_count(EVENT_MSR6_DECAP), before + 1)
+
+        replicating = sid(4, END_RL_FUNCTION, 1, 1)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: replicating},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER,
+                    {names.PORT: 3, names.SMAC: "00:aa:00:00:00:04", names.DMAC: "33:33:00:00:12:34"})
+        before = self.drop_count(DROP_MSR6_NO_GROUP)
+        testutils.send_packet(self, 1, msr6_packet([sids[0], replicating, leaf], replicating, 1))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_MSR6_NO_GROUP), before + 1)
+
+
+@requires("MSR6")
 class MalformedHeadersAreDroppedAndCounted(Msr6Test):
     """Never forwarded: more than MAX_MSIDS, an odd Hdr Ext Len, Pointer or Segments Left past
     the list, copies that would run past the list, an unknown MRH type, a truncated header."""

@@ -174,17 +174,31 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
         meta.mcast_group = group;
     }
 
+    // A leaf SID whose tree has one receiver port on this node: the inner packet leaves by that
+    // port as a unicast packet, with the MACs it gets there (the router's, the group address's
+    // multicast MAC), rather than through a group of one port. No copy is made (on bmv2 a copy
+    // is the whole header set and metadata copied, and torn down after), and the controller
+    // installs no group for it, nor an adjacency.
+    action deliver(port_num_t port, mac_addr_t smac, mac_addr_t dmac) {
+        meta.egress_port = port;
+        meta.egress_port_set = true;
+        hdr.ethernet.src_addr = smac;
+        hdr.ethernet.dst_addr = dmac;
+    }
+
     // End.RL and End.RLB.X: the full SID -> the tree's multicast group at this node, whose
     // replica i leaves by the link towards M-SID[Pointer + i] (End.RL: child i; End.RLB.X: the
     // link of the i-th set bit of the Local Bitstring, from the device's bit -> port map). For a
-    // leaf SID, the group of local receiver ports. The SID carries the tree number in its
-    // Function (Msid), so every tree has its own entry and group on a device, in both modes.
+    // leaf SID, the group of local receiver ports, or the one port (deliver). The SID carries the
+    // tree number in its Function (Msid), so every tree has its own entry and group on a device,
+    // in both modes.
     table msr6_sid_group {
         key = {
             hdr.ipv6.dst_addr: exact @name("sid");
         }
         actions = {
             replicate;
+            deliver;
             @defaultonly NoAction;
         }
         const default_action = NoAction();
@@ -231,7 +245,7 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     drop_malformed();
                 } else if (meta.drop) {
                     // CE on a Not-ECT inner packet
-                } else if (meta.mcast_group == 0) {
+                } else if (meta.mcast_group == 0 && !meta.egress_port_set) {
                     meta.drop = true;
                     meta.drop_reason = DROP_MSR6_NO_GROUP;
                 } else if (meta.msr6_behaviour == MSR6_END_RL && MSR6_SID_ARGUMENTS_ZERO(hdr, meta)) {
@@ -245,6 +259,10 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                         meta.lat_class = CLASS_MSR6_DECAP;
                         SIXFLOW_RAISE(meta, ev_msr6_decap, EVENT_MSR6_DECAP)
                     }
+                } else if (meta.mcast_group == 0) {
+                    // A replicating SID replicates through its group only (deliver is a leaf's).
+                    meta.drop = true;
+                    meta.drop_reason = DROP_MSR6_NO_GROUP;
                 } else if (hdr.ipv6.hop_limit <= 1) {
                     meta.drop = true;
                     meta.drop_reason = DROP_HOP_LIMIT;
@@ -453,7 +471,8 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
                 }
                 // drop_unknown_copy: dropped and counted by the target.
             }
-        } else if (meta.msr6_decap) {
+        } else if (meta.msr6_decap && meta.mcast_group != 0) {
+            // A leaf's copy from its group of receivers (one delivered by unicast has its MACs).
             msr6_adjacency.apply();
         }
     }

@@ -92,14 +92,14 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
 #endif
 
     apply {
-        // Only what nothing dropped, punted or gave a multicast group (an MSR6 replica or leaf)
-        // is routed. The hop limit first: a packet at 1 to the router's own address comes up as
+        // Only what nothing dropped, punted, gave a multicast group (an MSR6 replica or leaf) or
+        // a port (an MSR6 leaf with one receiver port) is routed. The hop limit first: a packet at 1 to the router's own address comes up as
         // PUNT_HOP_LIMIT, and the controller, which knows its addresses, answers it as its own.
         // The reason is set with the drop, nothing waits for the table's result here: the top
         // (main.p4) punts a drop with a reason unless it is to a multicast address. One test in
         // front of the table, not a test inside a test: on Tofino the table then runs in the
         // stage that test is made in, not the next.
-        if (!meta.drop && !meta.punt_to_cpu && SIXFLOW_GROUP(meta) == 0 && hdr.ipv6.hop_limit > 1) {
+        if (!meta.drop && !meta.punt_to_cpu && SIXFLOW_GROUP(meta) == 0 && !meta.egress_port_set && hdr.ipv6.hop_limit > 1) {
 #ifdef WITH_ECMP
             switch (routing_v6.apply().action_run) {
                 set_ecmp_group: {
@@ -112,7 +112,7 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
 #else
             routing_v6.apply();
 #endif
-        } else if (!meta.drop && !meta.punt_to_cpu && SIXFLOW_GROUP(meta) == 0) {
+        } else if (!meta.drop && !meta.punt_to_cpu && SIXFLOW_GROUP(meta) == 0 && !meta.egress_port_set) {
             meta.drop = true;
             meta.drop_reason = DROP_HOP_LIMIT;
             meta.punt_reason = PUNT_HOP_LIMIT;

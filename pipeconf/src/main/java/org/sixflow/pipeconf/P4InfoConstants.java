@@ -224,6 +224,8 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.gtpu_decap_lookup.set_n3");
     public static final PiActionId SIXFLOW_INGRESS_GTPU_ENCAP_ENCAP =
             PiActionId.of("SixflowIngress.gtpu_encap.encap");
+    public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER =
+            PiActionId.of("SixflowIngress.msr6_ingress.deliver");
     public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_1 =
             PiActionId.of("SixflowIngress.msr6_ingress.encap_rlb_1");
     public static final PiActionId SIXFLOW_INGRESS_MSR6_INGRESS_ENCAP_RLB_2 =

@@ -12,8 +12,10 @@ import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleOperation;
 import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.flow.instructions.PiInstruction;
 import org.onosproject.net.group.Group;
 import org.onosproject.net.group.GroupDescription;
+import org.onosproject.net.pi.runtime.PiAction;
 import org.osgi.service.component.ComponentContext;
 import org.sixflow.app.api.InvalidFieldsException;
 import org.sixflow.app.config.SixflowDeviceConfig;
@@ -48,6 +50,9 @@ import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.testing.Rejections.assertRejected;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER;
 
 /**
  * Trees on the lab network, one instance owning them all: computed, encoded, compiled against the
@@ -103,8 +108,9 @@ public class Msr6TreeManagerTest {
             assertEquals("fits Tofino too: " + rule, List.of(), TOFINO.problems(rule));
         }
         // Beijing (its one copy leaves by the tree's link), Nanjing, Shanghai (forward + deliver),
-        // Guangzhou (leaf), each the tree's own group.
-        assertEquals(4, fixture.groups.size());
+        // each the tree's own group; Guangzhou, a leaf with one receiver port, delivers by unicast.
+        assertEquals(3, fixture.groups.size());
+        assertFalse(fixture.groups.stream().anyMatch(g -> g.deviceId().equals(DeviceId.deviceId("device:guangzhou"))));
         assertTrue(fixture.groups.stream().allMatch(g -> g.givenGroupId() == GroupIds.treeGroup(tree.number())));
         assertEquals(List.of(tree), fixture.manager.trees());
         // What the store keeps is what the devices hold.
@@ -276,8 +282,10 @@ public class Msr6TreeManagerTest {
         DeviceId nanjing = DeviceId.deviceId("device:nanjing");
         List<GroupDescription> onNanjing = fixture.groups.stream().filter(g -> g.deviceId().equals(nanjing))
                 .collect(Collectors.toList());
-        assertEquals(Set.of(GroupIds.treeGroup(tree.number()), GroupIds.splitDeliveryGroup(tree.number())),
+        // Its leaf SID goes to its one receiver port by unicast: the tree's group is its only one.
+        assertEquals(Set.of(GroupIds.treeGroup(tree.number())),
                      onNanjing.stream().map(GroupDescription::givenGroupId).collect(Collectors.toSet()));
+        assertTrue(isSplit(nanjing));
         // Beijing's group sends two copies by its link to Nanjing (and one to Wuhan).
         GroupDescription beijing = fixture.groups.stream()
                 .filter(g -> g.deviceId().equals(DeviceId.deviceId("device:beijing"))).findFirst().orElseThrow();
@@ -294,7 +302,7 @@ public class Msr6TreeManagerTest {
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.STEINER));
         assertEquals(Msr6TreeState.INSTALLED, tree.state());
         assertEquals(4, tree.msids().size());
-        assertTrue(hasSplitDeliveryGroup(DeviceId.deviceId("device:nanjing"), tree));
+        assertTrue(isSplit(DeviceId.deviceId("device:nanjing")));
         // On bmv2, which decapsulates any list in egress, nothing is split.
         assertTrue(fixture.manager.remove("video"));
         fixture.settle();
@@ -312,7 +320,7 @@ public class Msr6TreeManagerTest {
         Msr6Tree tree = fixture.manager.create(request("video", Msr6Mode.TE, Msr6TreeRequest.Algorithm.SHORTEST_PATHS));
         assertEquals(Msr6TreeState.INSTALLED, tree.state());
         assertEquals(5, tree.msids().size());
-        assertTrue(hasSplitDeliveryGroup(nanjing, tree));
+        assertTrue(isSplit(nanjing));
         assertEquals(Integer.valueOf(3), fixture.manager.limits().localDeliveryMaxMsids().get(nanjing));
         // Back to bmv2's own limit: the tree is rebuilt unsplit.
         withEgressMsids(nanjing, 8);
@@ -326,10 +334,16 @@ public class Msr6TreeManagerTest {
                 .msids().size());
     }
 
-    /** Whether the device holds the tree's delivery group, which only a split node has. */
-    private boolean hasSplitDeliveryGroup(DeviceId device, Msr6Tree tree) {
-        return fixture.groups.stream().anyMatch(g -> g.deviceId().equals(device)
-                && g.givenGroupId() == GroupIds.splitDeliveryGroup(tree.number()));
+    /**
+     * Whether the device both replicates for a SID of its own and delivers a leaf SID of its own
+     * (to its one receiver port, by unicast), which only a split node does.
+     */
+    private boolean isSplit(DeviceId device) {
+        Set<String> actions = fixture.rules.stream()
+                .filter(r -> r.deviceId().equals(device) && r.table().equals(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP))
+                .map(r -> ((PiAction) ((PiInstruction) r.treatment().allInstructions().get(0)).action()).id().id())
+                .collect(Collectors.toSet());
+        return actions.equals(Set.of(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE.id(), SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER.id()));
     }
 
     private void withEgressMsids(DeviceId device, int limit) {

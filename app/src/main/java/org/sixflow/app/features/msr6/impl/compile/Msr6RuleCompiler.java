@@ -57,6 +57,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.HDR_SID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_TREE_ID;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX_BITWIDTH;
+import static org.sixflow.pipeconf.P4InfoConstants.PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.PORT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT;
 import static org.sixflow.pipeconf.P4InfoConstants.SEGMENTS_LEFT_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SID;
@@ -65,6 +67,7 @@ import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MS
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_END_RLB_X;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_ENCAP;
@@ -88,7 +91,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.TREE_ID_BITWIDTH;
  * What keeps trees apart on a device: their SIDs carry the tree number (MrhEncoder), so local SID
  * and SID-to-group entries are the tree's own, in both modes; every replicating node of a tree uses
  * the tree's own group id (GroupIds#treeGroup; a split node's leaf SID its delivery group,
- * GroupIds#splitDeliveryGroup), and copies (by group, egress port and replication id) and
+ * GroupIds#splitDeliveryGroup; a leaf SID with one receiver port delivers by unicast, without a
+ * group), and copies (by group, egress port and replication id) and
  * adjacencies (by group and egress port) are the tree's own too: two trees whose receivers share a port each give
  * it their own multicast MAC, and two RLB trees with one Local Bitstring on a node each have their
  * own group there (with their own local receivers). TreeEntryConflicts guards this.
@@ -169,8 +173,7 @@ public final class Msr6RuleCompiler {
             if (!rules.get(device).contains(localSid)) {
                 rules.put(device, localSid);
             }
-            rules.put(device, sidGroup(device, sid, deliveryGroup));
-            leafDelivery(rules, groups, network, v, deliveryGroup, group);
+            leafDelivery(rules, groups, network, v, sid, deliveryGroup, group);
         }
 
         // Every other tree node: its SID behaviour, its group, copies and adjacencies.
@@ -185,11 +188,10 @@ public final class Msr6RuleCompiler {
             if (!rules.get(device).contains(localSid)) {
                 rules.put(device, localSid);
             }
-            rules.put(device, sidGroup(device, sid, treeGroup));
             if (children == null) {
-                // Leaf: the group holds the receiver ports; decapsulated copies need no index.
-                leafDelivery(rules, groups, network, v, treeGroup, group);
+                leafDelivery(rules, groups, network, v, sid, treeGroup, group);
             } else {
+                rules.put(device, sidGroup(device, sid, treeGroup));
                 replication(rules, groups, graph, network, v, treeGroup, encoded.copyEdges().get(v),
                             Msid.pointer(sid), msids, encoded.localDelivery().contains(v), group);
             }
@@ -205,9 +207,12 @@ public final class Msr6RuleCompiler {
     }
 
     private FlowRule sidGroup(DeviceId device, Ip6Address sid, int groupId) {
-        return rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP,
-                    PiCriterion.builder().matchExact(HDR_SID, sid.toOctets()).build(),
+        return rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, sidMatch(sid),
                     action(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, param(GROUP, groupId, GROUP_BITWIDTH)));
+    }
+
+    private static PiCriterion sidMatch(Ip6Address sid) {
+        return PiCriterion.builder().matchExact(HDR_SID, sid.toOctets()).build();
     }
 
     /**
@@ -253,10 +258,24 @@ public final class Msr6RuleCompiler {
         groups.put(device, allGroup(device, groupId, ports));
     }
 
+    /**
+     * A leaf SID's delivery, decapsulated in ingress: to its one receiver port by unicast, with
+     * the MACs it leaves with in the same entry (no group, no copy); to several through the
+     * group of their ports, each port's MACs by (group, port).
+     */
     private void leafDelivery(ListMultimap<DeviceId, FlowRule> rules, ListMultimap<DeviceId, GroupDescription> groups,
-                              TreeNetwork network, int v, int groupId, Ip6Address group) {
+                              TreeNetwork network, int v, Ip6Address sid, int groupId, Ip6Address group) {
         DeviceId device = network.device(v);
         List<PortNumber> ports = new ArrayList<>(network.receiverPorts(v));
+        if (ports.size() == 1) {
+            rules.put(device, rule(device, SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, sidMatch(sid),
+                                   action(SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER,
+                                          param(PORT, ports.get(0).toLong(), PORT_BITWIDTH),
+                                          new PiActionParam(SMAC, network.routerMac(v).toBytes()),
+                                          new PiActionParam(DMAC, multicastMac(group).toBytes()))));
+            return;
+        }
+        rules.put(device, sidGroup(device, sid, groupId));
         for (PortNumber port : ports) {
             rules.put(device, adjacency(device, groupId, port, network.routerMac(v), multicastMac(group)));
         }

@@ -44,6 +44,11 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_EG_PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER;
+import static org.sixflow.pipeconf.P4InfoConstants.SMAC;
+import static org.sixflow.pipeconf.P4InfoConstants.PORT;
+import static org.sixflow.pipeconf.P4InfoConstants.DMAC;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_RID;
 import static org.sixflow.pipeconf.P4InfoConstants.HDR_SID;
 import static org.sixflow.pipeconf.P4InfoConstants.INDEX;
@@ -176,9 +181,63 @@ public class Msr6RuleCompilerTest {
         assertTrue(tables(compiled, "nanjing").contains(SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP));
         GroupDescription nanjingGroup = compiled.groups().get(DeviceId.deviceId("device:nanjing")).get(0);
         assertEquals(2, nanjingGroup.buckets().buckets().size());   // Shanghai link + receiver port
-        // Leaves: a group of receiver ports, no copy entries.
-        assertEquals(1, compiled.groups().get(DeviceId.deviceId("device:shanghai")).size());
-        assertTrue(!tables(compiled, "shanghai").contains(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY));
+        // Leaves with one receiver port: delivered by unicast from the SID's entry, which carries
+        // the port and MACs; no group, copy or adjacency.
+        assertFalse(compiled.groups().containsKey(DeviceId.deviceId("device:shanghai")));
+        assertFalse(tables(compiled, "shanghai").contains(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY));
+        assertFalse(tables(compiled, "shanghai").contains(SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY));
+        PiAction deliver = action(rules(compiled, "shanghai", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP).get(0));
+        assertEquals(SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER, deliver.id());
+        assertEquals(9, param(deliver, PORT).intValueExact());
+        assertEquals(0x00aa00000004L, param(deliver, SMAC).longValueExact());           // Shanghai's router MAC
+        assertEquals(0x3333_0000_1234L, param(deliver, DMAC).longValueExact());         // ff3e::1234's (RFC 2464)
+    }
+
+    @Test
+    public void aLeafWithSeveralReceiverPortsDeliversThroughItsGroup() {
+        TreeNetwork twoPorts = new TreeNetwork() {
+            @Override
+            public DeviceId device(int vertex) {
+                return NETWORK.device(vertex);
+            }
+
+            @Override
+            public PortNumber port(int edge) {
+                return NETWORK.port(edge);
+            }
+
+            @Override
+            public MacAddress routerMac(int vertex) {
+                return NETWORK.routerMac(vertex);
+            }
+
+            @Override
+            public Ip6Prefix locator(int vertex) {
+                return NETWORK.locator(vertex);
+            }
+
+            @Override
+            public Set<PortNumber> receiverPorts(int vertex) {
+                return vertex == 3 ? Set.of(PortNumber.portNumber(9), PortNumber.portNumber(10))
+                        : NETWORK.receiverPorts(vertex);
+            }
+        };
+        MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, Set.of(2, 3, 4));
+        Msr6TreeEntries compiled = new Msr6RuleCompiler(TestApplicationId.create("org.sixflow.app"))
+                .compile(7, GROUP, null, STUDY, tree, encode(Msr6Mode.TE, 7, Set.of(2, 3, 4)), twoPorts);
+        PiAction replicate = action(rules(compiled, "shanghai", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP).get(0));
+        assertEquals(SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, replicate.id());
+        assertEquals(GroupIds.treeGroup(7), param(replicate, org.sixflow.pipeconf.P4InfoConstants.GROUP).intValueExact());
+        GroupDescription shanghai = compiled.groups().get(DeviceId.deviceId("device:shanghai")).get(0);
+        assertEquals(2, shanghai.buckets().buckets().size());
+        List<FlowRule> adjacencies = rules(compiled, "shanghai", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY);
+        assertEquals(2, adjacencies.size());
+        for (FlowRule adjacency : adjacencies) {
+            assertEquals(0x3333_0000_1234L, param(action(adjacency), DMAC).longValueExact());
+        }
+        for (FlowRule rule : compiled.rules().values()) {
+            assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
+        }
     }
 
     @Test
@@ -319,14 +378,13 @@ public class Msr6RuleCompilerTest {
         // One adjacency per (group, port), whichever copy.
         assertEquals(2, rules(compiled, "beijing", SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY).size());
         // Nanjing: its replicating SID to the tree group (the Shanghai link only, nothing
-        // delivered locally), its leaf SID to the delivery group (its receiver port), one local SID.
+        // delivered locally), its leaf SID delivered to its one receiver port by unicast, one
+        // local SID.
         DeviceId nanjing = DeviceId.deviceId("device:nanjing");
         Map<Integer, GroupDescription> groups = compiled.groups().get(nanjing).stream()
                 .collect(Collectors.toMap(GroupDescription::givenGroupId, g -> g));
-        assertEquals(Set.of(GroupIds.treeGroup(7), GroupIds.splitDeliveryGroup(7)), groups.keySet());
+        assertEquals(Set.of(GroupIds.treeGroup(7)), groups.keySet());
         assertEquals(1, groups.get(GroupIds.treeGroup(7)).buckets().buckets().size());
-        assertTrue(groups.get(GroupIds.splitDeliveryGroup(7)).buckets().buckets().get(0).treatment().toString()
-                           .contains("OUTPUT:9"));
         assertFalse(compiled.rules().get(nanjing).stream().anyMatch(
                 r -> r.treatment().toString().contains(SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY.id())));
         Map<Ip6Address, String> sidGroups = new HashMap<>();
@@ -334,8 +392,9 @@ public class Msr6RuleCompilerTest {
             sidGroups.put(Ip6Address.valueOf(matched(rule, HDR_SID)), rule.treatment().toString());
         }
         assertTrue(sidGroups.get(encoded.sids().get(2)).contains("group=0x" + Integer.toHexString(GroupIds.treeGroup(7))));
-        assertTrue(sidGroups.get(encoded.splitLeafSids().get(2))
-                           .contains("group=0x" + Integer.toHexString(GroupIds.splitDeliveryGroup(7))));
+        assertTrue(sidGroups.get(encoded.splitLeafSids().get(2)),
+                   sidGroups.get(encoded.splitLeafSids().get(2)).contains(SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER.id()
+                                                                               + "(dmac=0x333300001234, port=0x9"));
         assertEquals(1, rules(compiled, "nanjing", SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_LOCAL_SID).size());
         for (FlowRule rule : compiled.rules().values()) {
             assertEquals(rule.toString(), List.of(), CHECKER.problems(rule));
