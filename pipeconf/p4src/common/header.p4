@@ -367,7 +367,7 @@ struct local_metadata_t {
 #ifdef WITH_MSR6
     // MSR6 copies and leaves, which the shared steps and the tops test (SIXFLOW_MSR6_*)
     bool             msr6_replicate;
-    bool             msr6_decap;
+    bool             msr6_decap;         // a leaf's packet to its receivers' group (not a unicast one)
     bool             msr6_delivered;     // egress: a copy delivered here, decapsulated (no MTU check)
     // MSR6
     bool             host_facing;        // it came in by a port that faces hosts

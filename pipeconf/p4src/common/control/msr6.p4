@@ -250,7 +250,6 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     meta.drop_reason = DROP_MSR6_NO_GROUP;
                 } else if (meta.msr6_behaviour == MSR6_END_RL && MSR6_SID_ARGUMENTS_ZERO(hdr, meta)) {
                     // A leaf (tested here, not through msr6_decap: on Tofino a stage earlier).
-                    meta.msr6_decap = true;  // a branch, not a bool expression: Tofino sets constants
                     // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
                     if (hdr.routing.next_header != PROTO_IPV6) {
                         drop_malformed();
@@ -258,6 +257,12 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                         decap();
                         meta.lat_class = CLASS_MSR6_DECAP;
                         SIXFLOW_RAISE(meta, ev_msr6_decap, EVENT_MSR6_DECAP)
+                        // Through its group, each port's copy gets its MACs in egress (msr6_decap
+                        // says so); delivered by unicast, it has them, and egress has nothing to
+                        // do for MSR6. A branch, not a bool expression: Tofino sets constants.
+                        if (meta.mcast_group != 0) {
+                            meta.msr6_decap = true;
+                        }
                     }
                 } else if (meta.mcast_group == 0) {
                     // A replicating SID replicates through its group only (deliver is a leaf's).
@@ -471,7 +476,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
                 }
                 // drop_unknown_copy: dropped and counted by the target.
             }
-        } else if (meta.msr6_decap && meta.mcast_group != 0) {
+        } else if (meta.msr6_decap) {
             // A leaf's copy from its group of receivers (one delivered by unicast has its MACs).
             msr6_adjacency.apply();
         }
