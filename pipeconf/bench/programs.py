@@ -205,7 +205,6 @@ def _install_copies(client, p4info, sixflow):
     (index) and keeps its MACs in msr6_adjacency, as its controller writes them; a minimal
     program's set_copy takes the MACs itself."""
     client.add_multicast_group(REPLICATE_GROUP, [(port, 0) for port in REPLICATE_PORTS])
-    adjacencies = []
     for index, port in enumerate(REPLICATE_PORTS):
         macs = {names.SMAC: ROUTER_MAC, names.DMAC: REPLICA_MACS[port]}
         # The replicas' replication id (rid) is 0: the group above names one copy per port.
@@ -215,11 +214,9 @@ def _install_copies(client, p4info, sixflow):
                 {names.SEGMENTS_LEFT: 1 + index, names.SID: REPLICATE_SIDS[1 + index],
                  **({names.INDEX: index} if sixflow else macs)})
         if sixflow:
-            adjacencies.append((REPLICATE_GROUP, port, REPLICA_MACS[port]))
-    for group, port, dmac in adjacencies:
-        _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY,
-                {names.HDR_GROUP: group, names.HDR_EG_PORT: port}, names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY,
-                {names.SMAC: ROUTER_MAC, names.DMAC: dmac})
+            _insert(client, p4info, names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY,
+                    {names.HDR_GROUP: REPLICATE_GROUP, names.HDR_EG_PORT: port},
+                    names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, macs)
 
 
 def _install_gtpu(client, p4info):

@@ -78,7 +78,10 @@ public class Msr6RuleCompilerTest {
     private static final Graph STUDY = Graph.builder(5).link(0, 1, 1).link(0, 2, 1).link(1, 2, 1).link(1, 4, 1)
             .link(2, 3, 1).link(3, 4, 1).build();
 
-    private static final TreeNetwork NETWORK = new TreeNetwork() {
+    private static final TreeNetwork NETWORK = new StudyNetwork();
+
+    /** The study's devices, ports, MACs and locators; receivers on port 9 of every node past Wuhan. */
+    private static class StudyNetwork implements TreeNetwork {
         @Override
         public DeviceId device(int vertex) {
             return DeviceId.deviceId("device:" + CITIES[vertex]);
@@ -103,7 +106,7 @@ public class Msr6RuleCompilerTest {
         public Set<PortNumber> receiverPorts(int vertex) {
             return vertex == 0 || vertex == 1 ? Set.of() : Set.of(PortNumber.portNumber(9));
         }
-    };
+    }
 
     /** Ports count from 1 per device in edge order. */
     private static int edgeOffset(int vertex) {
@@ -195,31 +198,11 @@ public class Msr6RuleCompilerTest {
 
     @Test
     public void aLeafWithSeveralReceiverPortsDeliversThroughItsGroup() {
-        TreeNetwork twoPorts = new TreeNetwork() {
-            @Override
-            public DeviceId device(int vertex) {
-                return NETWORK.device(vertex);
-            }
-
-            @Override
-            public PortNumber port(int edge) {
-                return NETWORK.port(edge);
-            }
-
-            @Override
-            public MacAddress routerMac(int vertex) {
-                return NETWORK.routerMac(vertex);
-            }
-
-            @Override
-            public Ip6Prefix locator(int vertex) {
-                return NETWORK.locator(vertex);
-            }
-
+        TreeNetwork twoPorts = new StudyNetwork() {
             @Override
             public Set<PortNumber> receiverPorts(int vertex) {
                 return vertex == 3 ? Set.of(PortNumber.portNumber(9), PortNumber.portNumber(10))
-                        : NETWORK.receiverPorts(vertex);
+                        : super.receiverPorts(vertex);
             }
         };
         MulticastTree tree = new ShortestPathUnion().compute(STUDY, 0, Set.of(2, 3, 4));
