@@ -277,16 +277,17 @@ bench-rest:
 ## Latency on bmv2 (root): the minimal router, + APN6 HBH, + MRH encap and Sixflow's classes, wire to
 ## wire, each turn on a fresh switch; no ratios where a switch queued, then half the rate (pipeconf/bench/).
 ## BENCH_ARGS="--profile P --count N --interval-ms MS --step-downs K --report-every R --results DIR --idle poll|kernel
-## --order shuffled|fixed --turns T --pin auto|none" (Sixflow's profile: default ipv6, the smallest; --profile full
+## --order shuffled|fixed --turns T --pin auto|none --pad" (Sixflow's profile: default ipv6, the smallest; --profile full
 ## for every class; the classes' order drawn anew each round unless --order fixed; each program's frames in T turns,
-## default 5, the programs alternating; the switch alone on the last CPU unless --pin none);
+## default 5, the programs alternating; the switch alone on the last CPU unless --pin none; --pad: the minimal
+## programs padded to the profile's declared state, compared without a goal's verdict);
 ## SIXFLOW_BMV2=/path/to/simple_switch_grpc picks another bmv2 build (pipeconf/README.md).
 bench-latency:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/run.sh $(BENCH_ARGS)
 
 ## Instructions per frame on bmv2 (root, valgrind): bench-latency's programs and packets, each switch
 ## under callgrind; in all and by part (metadata reset, parser, pipelines, deparser, teardown), with
-## the ratio to the minimal router. Deterministic, unlike latency. BENCH_ARGS="--profile P --count N".
+## the ratio to the minimal router. Deterministic, unlike latency. BENCH_ARGS="--profile P --count N --pad".
 bench-instructions:
 	PYTHON=$(VENV)/bin/python pipeconf/bench/instructions.sh $(BENCH_ARGS)
 

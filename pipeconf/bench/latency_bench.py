@@ -7,7 +7,7 @@
       (wire.py), keeps Sixflow's telemetry reports where the program has them, writes the series.
   latency_bench.py judge FILE.json
       exits 3, saying why, when the switch queued in that one turn (run.sh then runs it again once).
-  latency_bench.py report FILE.json...
+  latency_bench.py report [--padded] FILE.json...
       prints the table of one pass (report_table.py), each program's turns joined (turns.py);
       exits 3 when the switch queued, 4 when a class's frames never came out.
 run.sh runs both, each program's turn on a fresh switch, and steps the rate down when a pass queued."""
@@ -188,7 +188,7 @@ def report(args):
         with open(path) as f:
             results.append(json.load(f))
     results = turns.join_pass(results)
-    queued = report_table.print_pass(results)
+    queued = report_table.print_pass(results, padded=args.padded)
     silent = report_table.silent_rows(results)
     if silent:
         print("NOTHING CAME OUT of " + ", ".join(silent) + ": the scenario's entries or the program drop "
@@ -239,6 +239,8 @@ def main():
                         "between them (instructions.sh: its figure is the program's work per frame)")
     m.add_argument("--out", required=True)
     r = commands.add_parser("report")
+    r.add_argument("--padded", action="store_true",
+                   help="the minimal programs were padded to Sixflow's declared state (run.sh --pad): no goal is judged")
     r.add_argument("files", nargs="+")
     j = commands.add_parser("judge")
     j.add_argument("file")

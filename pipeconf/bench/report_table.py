@@ -71,8 +71,10 @@ def order_said(result):
     return f"classes shuffled each round (seed {seed})"
 
 
-def print_pass(results):
-    """Prints the pass; returns True when a switch queued (then no ratio is printed for it)."""
+def print_pass(results, padded=False):
+    """Prints the pass; returns True when a switch queued (then no ratio is printed for it).
+    padded: the minimal programs were padded to Sixflow's declared state (run.sh --pad): the
+    comparisons are printed as such, with no goal's verdict (they are not the goals' yardsticks)."""
     first = results[0]
     turns = len(first.get("turns") or [first])
     in_turns = f" in {turns} turns of each program, the programs alternating" if turns > 1 else ""
@@ -166,21 +168,29 @@ def print_pass(results):
         else:
             print(f"{r['program']}: sustained {pps:,.0f} pps (achieved interval {r['interval_mean_us']:.0f} µs, "
                   f"p99 {r['interval_p99_us']:.0f} µs){extra}")
+    if padded:
+        print("PADDED minimal programs (run.sh --pad: each declares, unused, the header instances and metadata"
+              " fields Sixflow's profile does): what is left between Sixflow and them is Sixflow's own work;"
+              " these are not the goals' yardsticks, so no goal is judged here")
+    label = "padded" if padded else "goal"
     if usable(ROUTER) and usable(SIXFLOW_IPV6):
         mean = stats[SIXFLOW_IPV6].mean / stats[ROUTER].mean
         low = stats[SIXFLOW_IPV6].min / stats[ROUTER].min
         floor = stats[SIXFLOW_IPV6].p1 / stats[ROUTER].p1
-        print(f"goal: Sixflow ipv6 / minimal router: mean {mean:.2f}x, min {low:.2f}x (goal <= {GOAL_RATIO}x: "
-              f"{'met' if max(mean, low) <= GOAL_RATIO else 'not met'}); p1 {floor:.2f}x (the floor without "
-              f"each run's luckiest 1 %, for the minimum's noise)")
+        verdict = (f"goal <= {GOAL_RATIO}x: {'met' if max(mean, low) <= GOAL_RATIO else 'not met'}" if not padded
+                   else "the padded router: no goal")
+        print(f"{label}: Sixflow ipv6 / minimal router: mean {mean:.2f}x, min {low:.2f}x ({verdict}); p1 {floor:.2f}x"
+              f" (the floor without each run's luckiest 1 %, for the minimum's noise)")
     for name, feature in FEATURES.items():
         minimal = minimal_increment(feature)
         own = sixflow_increment(name)
         if minimal is not None and own is not None:
             over = ("its own plain IPv6 frames" if (feature[0], feature[2]) in stats
                     else "the minimal router")
-            print(f"goal: {name} adds {own:+.1f} µs to Sixflow ipv6, {feature[1]} adds {minimal:+.1f} µs to "
-                  f"{over} (goal <=: {'met' if own <= minimal else 'not met'})")
+            verdict = (f"goal <=: {'met' if own <= minimal else 'not met'}" if not padded
+                       else ("within" if own <= minimal else "above") + " it")
+            print(f"{label}: {name} adds {own:+.1f} µs to Sixflow ipv6, {feature[1]} adds {minimal:+.1f} µs to "
+                  f"{over} ({verdict})")
             dutiful = minimal_increment(WITH_DUTIES[name]) if name in WITH_DUTIES else None
             if dutiful is not None:
                 print(f"  beside it: {WITH_DUTIES[name][1]} (the same with the RFC duties) adds {dutiful:+.1f} µs "

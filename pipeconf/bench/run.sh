@@ -9,7 +9,7 @@
 # and the next pass halves the rate, at most --step-downs times (default 2), until one sustains.
 #   pipeconf/bench/run.sh [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R]
 #                         [--results DIR] [--idle poll|kernel] [--no-baseline] [--order shuffled|fixed] [--turns T]
-#                         [--pin auto|none]
+#                         [--pin auto|none] [--pad]
 #   (default 50000 packets per class at 1 ms; Sixflow reports 1 packet in R per class, default 64;
 #   --results keeps every series as JSON, per pass). --profile picks Sixflow's data-plane profile
 #   (pipeconf/profiles.json) and so its classes; the default is the smallest bmv2 profile, the one
@@ -31,6 +31,10 @@
 #   switch on the last CPU and the bench's sender and capture on the others, so that neither
 #   preempts the other and the switch's threads hand a packet over on one CPU; --pin none leaves
 #   placement to the scheduler (as before 2026-12-04; instructions.sh, whose counts it does not change).
+#   --pad compiles each minimal program padded to the header instances and metadata fields Sixflow's
+#   profile declares, none of them used (pad.py says why): what is left between a feature and its
+#   padded program is the feature's work, not bmv2's cost of a larger program. Padded programs are
+#   not the goals' yardsticks, and the report says so instead of a verdict.
 # SIXFLOW_BMV2=/path/to/simple_switch_grpc runs another bmv2 build; without it the bench build
 # (pipeconf/tools/build-bmv2-bench.sh, /opt/bmv2-bench) runs where it is installed, else the
 # toolchain's simple_switch_grpc on PATH; the first line names the binary that ran. SIXFLOW_BENCH_ARTIFACTS=DIR runs
@@ -43,7 +47,7 @@ pipeconf="$(dirname "$here")"
 python="${PYTHON:-$(dirname "$pipeconf")/.venv/bin/python}"
 ports=(1 2 3 4)
 
-count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes="" no_baseline="" order=shuffled turns=5 pin=auto
+count=50000 interval_ms=1 step_downs=2 results="" report_every="" profile="" idle=poll classes="" no_baseline="" order=shuffled turns=5 pin=auto pad=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --profile) profile="$2"; shift 2 ;;
@@ -55,12 +59,13 @@ while [ $# -gt 0 ]; do
         --report-every) report_every="$2"; shift 2 ;;
         --idle) idle="$2"; shift 2 ;;
         --no-baseline) no_baseline=1; shift ;;
+        --pad) pad=1; shift ;;
         --turns) turns="${2:?turns}"; shift 2 ;;
         --pin) pin="${2:?pin}"; shift 2
                case "$pin" in auto|none) ;; *) echo "--pin is auto or none, not $pin" >&2; exit 2 ;; esac ;;
         --order) order="${2:?order}"; shift 2
                  case "$order" in shuffled|fixed) ;; *) echo "--order is shuffled or fixed, not $order" >&2; exit 2 ;; esac ;;
-        *) echo "usage: $0 [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel] [--no-baseline] [--order shuffled|fixed] [--turns T] [--pin auto|none]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--profile P] [--classes C,...] [--count N] [--interval-ms MS] [--step-downs K] [--report-every R] [--results DIR] [--idle poll|kernel] [--no-baseline] [--order shuffled|fixed] [--turns T] [--pin auto|none] [--pad]" >&2; exit 2 ;;
     esac
 done
 if ! [[ "$turns" =~ ^[1-9][0-9]*$ && "$count" =~ ^[1-9][0-9]*$ ]] || [ "$turns" -gt "$count" ]; then
@@ -165,6 +170,16 @@ for program in "${programs[@]}"; do
     p4c-bm2-ss --arch v1model --std p4-16 -o "$work/$program/bmv2.json" \
         --p4runtime-files "$work/$program/p4info.txt" "$here/minimal/${program#minimal-}.p4" 2>"$work/$program/p4c.log" \
         || { cat "$work/$program/p4c.log" >&2; exit 1; }
+    if [ -n "$pad" ]; then
+        # Compiled once as it is, to know what it declares; then again with what it lacks.
+        added="$("$python" "$here/pad.py" write --sixflow "$artifacts/bmv2.json" --program "$work/$program/bmv2.json" \
+                 --out "$work/$program/sixflow_pad.p4")"
+        p4c-bm2-ss --arch v1model --std p4-16 -DSIXFLOW_PAD -I "$work/$program" -o "$work/$program/bmv2.json" \
+            --p4runtime-files "$work/$program/p4info.txt" "$here/minimal/${program#minimal-}.p4" 2>"$work/$program/p4c.log" \
+            || { cat "$work/$program/p4c.log" >&2; exit 1; }
+        "$python" "$here/pad.py" check --sixflow "$artifacts/bmv2.json" --program "$work/$program/bmv2.json"
+        echo "minimal programs padded: $program $added, as Sixflow's $profile declares"
+    fi
 done
 
 # Idle CPUs poll during the run (--idle poll, the default: cpu_idle.py says why), or the kernel
@@ -224,7 +239,7 @@ while :; do
         for turn in $(seq 1 "$turns"); do files+=("$work/pass$pass/$program.turn$turn.json"); done
     done
     status=0
-    "$python" "$here/latency_bench.py" report "${files[@]}" || status=$?
+    "$python" "$here/latency_bench.py" report ${pad:+--padded} "${files[@]}" || status=$?
     if [ "$status" -eq 0 ]; then
         echo "the switch sustained one packet every $interval_ms ms: these figures compare programs"
         exit 0

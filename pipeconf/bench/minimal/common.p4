@@ -34,7 +34,17 @@ header ipv6_t {
     bit<128> dst_addr;
 }
 
+// run.sh --pad: the program also declares, never used, what Sixflow's profile declares beyond it
+// (pad.py writes sixflow_pad.p4); each program's headers_t ends with SIXFLOW_PAD_HEADERS.
+#ifdef SIXFLOW_PAD
+#include "sixflow_pad.p4"
+#else
+#define SIXFLOW_PAD_HEADERS
+#define SIXFLOW_PAD_METADATA
+#endif
+
 struct empty_metadata_t {
+    SIXFLOW_PAD_METADATA
 }
 
 // The router: the next hop of the destination (the outer one, if the program encapsulated).

@@ -77,6 +77,7 @@ struct headers_t {
     gtpu_t     gtpu;
     ipv6_t     inner_ipv6;
     GTPU_L4_HEADER
+    SIXFLOW_PAD_HEADERS
 }
 
 parser GtpuParser(packet_in packet, out headers_t hdr, inout empty_metadata_t meta,

@@ -46,6 +46,7 @@ struct headers_t {
     apn6_option_t apn6;
     padn_t        pad;
     l4_ports_t    l4;
+    SIXFLOW_PAD_HEADERS
 }
 
 parser HbhParser(packet_in packet, out headers_t hdr, inout empty_metadata_t meta,

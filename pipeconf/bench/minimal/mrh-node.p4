@@ -37,6 +37,7 @@ struct headers_t {
     mrh_t         mrh;
     msid_t[MSIDS] msids;
     ipv6_t        inner_ipv6;
+    SIXFLOW_PAD_HEADERS
 }
 
 parser MrhNodeParser(packet_in packet, out headers_t hdr, inout empty_metadata_t meta,

@@ -40,6 +40,7 @@ struct headers_t {
     msid_t[MSIDS] msids;
     ipv6_t       inner_ipv6;
     MRH_L4_HEADER
+    SIXFLOW_PAD_HEADERS
 }
 
 parser MrhParser(packet_in packet, out headers_t hdr, inout empty_metadata_t meta,

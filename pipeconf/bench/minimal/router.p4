@@ -6,6 +6,7 @@
 struct headers_t {
     ethernet_t ethernet;
     ipv6_t     ipv6;
+    SIXFLOW_PAD_HEADERS
 }
 
 parser RouterParser(packet_in packet, out headers_t hdr, inout empty_metadata_t meta,

@@ -154,3 +154,13 @@ def test_each_copy_of_a_replicating_class_is_held_to_the_same_copy_of_the_minima
             "+8.0 µs to its own plain IPv6 frames (goal <=: met)") in out
     assert ("goal: msr6-replicate copy 2 adds +15.0 µs to Sixflow ipv6, minimal + MRH replicate copy 2 adds "
             "+12.0 µs to its own plain IPv6 frames (goal <=: not met)") in out
+
+
+def test_padded_minimal_programs_are_compared_and_never_judged_as_goals(capsys):
+    assert report_table.print_pass(minimal() + [sixflow()], padded=True) is False
+    out = capsys.readouterr().out
+    assert "PADDED minimal programs" in out
+    assert "goal" not in out.replace("the goals' yardsticks", "").replace("no goal", "")
+    assert "padded: Sixflow ipv6 / minimal router: mean 1.96x, min 2.00x (the padded router: no goal)" in out
+    assert ("padded: apn6-insert adds +20.0 µs to Sixflow ipv6, minimal + APN6 HBH adds +5.0 µs to its own plain "
+            "IPv6 frames (above it)") in out
