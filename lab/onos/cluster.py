@@ -29,7 +29,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from instance import JAVA_OPENS, OnosError, OnosInstance, _alive, stop_group  # noqa: E402
+from instance import (BOOT_ATTEMPTS, BOOT_STALL_SECONDS, JAVA_OPENS, OnosError, OnosInstance, _alive,  # noqa: E402
+                      boot, stop_group)
 from onoslab import DEFAULT_HOME, ONOS_APPS, SIXFLOW_APPS, with_database  # noqa: E402
 from postgres import Postgres  # noqa: E402
 
@@ -231,8 +232,18 @@ class Cluster:
             self.onos.append(onos)
         self.write_state()
         say("ONOS instances starting: %s", ", ".join(o.url for o in self.onos))
-        for onos in self.onos:
-            onos.wait_rest(timeout)
+        # All start at once; each is then waited for, and one whose boot failed or stalled is
+        # started afresh on its own (the others wait for it to join: Atomix holds the cluster).
+        for onos, node in zip(self.onos, self.onos_layout):
+            def start_fresh(attempt, onos=onos, node=node):
+                if attempt > 1:
+                    onos.prepare(cluster_json=onos_cluster_json(node, self.atomix_layout)).start()
+                    self.write_state()   # its new process, for `down` after a crash of ours
+
+            def told(e, attempt, node=node):
+                say("%s: %s; stopping it and starting it afresh (attempt %d of %d)", node["id"], e, attempt,
+                    BOOT_ATTEMPTS)
+            boot(onos, start_fresh, lambda onos=onos: onos.wait_rest(timeout, stall=BOOT_STALL_SECONDS), told)
         self.wait_formed(self.onos, self.members, timeout)
         self.timings["onos_cluster_ready_s"] = round(time.time() - started, 1)
         say("ONOS cluster of %d formed after %.1f s", len(self.onos), self.timings["onos_cluster_ready_s"])

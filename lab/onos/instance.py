@@ -105,6 +105,29 @@ class OnosBootError(OnosError):
 # A boot that has written nothing to karaf.log for this long and does not answer is stuck (a
 # healthy one logs all along and answers REST in about 20 s here).
 BOOT_STALL_SECONDS = 120
+# Boots of one instance a lab tries before it gives up (boot()).
+BOOT_ATTEMPTS = 5
+
+
+def boot(onos, start, wait, told, attempts=BOOT_ATTEMPTS, retry=(OnosBootError,)):
+    """Starts an instance and waits until it is up, starting it afresh when a boot fails in a way a
+    fresh start cures. start(attempt) prepares and starts it (a fresh folder each time); wait()
+    returns once it is up or raises; an error of a retry class stops the instance and, unless
+    this was the last of attempts, starts it again, after told(error, next_attempt) says so.
+    Returns the attempt that came up. Every lab boots its instances through here: the single
+    instance (onoslab.py), each member of a cluster (cluster.py, where one of three once hung in
+    Karaf's boot, its log still 1 s after start, until the test gave up at 900 s) and the
+    install test's."""
+    for attempt in range(1, attempts + 1):
+        start(attempt)
+        try:
+            wait()
+            return attempt
+        except retry as e:
+            onos.stop()
+            if attempt == attempts:
+                raise
+            told(e, attempt + 1)
 
 
 # The protobuf runtime ONOS's gRPC apps install. netty 4's codec and netty 3 (in ONOS's third-party

@@ -18,7 +18,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from instance import BOOT_STALL_SECONDS, OnosBootError, OnosError, OnosInstance  # noqa: E402
+from instance import BOOT_ATTEMPTS, BOOT_STALL_SECONDS, OnosError, OnosInstance, boot  # noqa: E402
 from ports import free_port  # noqa: E402
 from postgres import Postgres  # noqa: E402
 import roles  # noqa: E402
@@ -31,8 +31,6 @@ DEFAULT_HOME = os.environ.get("ONOS_HOME", "/opt/sixflow-onos/home")
 ONOS_APPS = ["org.onosproject.drivers.bmv2", "org.onosproject.generaldeviceprovider", "org.onosproject.p4runtime",
              "org.onosproject.lldpprovider", "org.onosproject.hostprovider", "org.onosproject.netcfghostprovider"]
 SIXFLOW_APPS = ["org.sixflow.pipeconf", "org.sixflow.app"]
-# A boot whose core fails or which stalls (OnosBootError) is started again, fresh, this many times in all.
-BOOT_ATTEMPTS = 5
 LLDP_COMPONENT = "org.onosproject.provider.lldp.impl.LldpLinkProvider"
 METER_MANAGER = "org.onosproject.net.meter.impl.MeterManager"
 HOSTS_COMPONENT = "org.sixflow.app.experiments.hosts.CommandHostTrafficGenerator"
@@ -132,22 +130,19 @@ def up(args):
             postgres = Postgres().start()
             db_url, db_user, db_password = postgres.jdbc_url, "postgres", ""
             say("PostgreSQL started: %s (throwaway)", db_url)
-        for attempt in range(1, BOOT_ATTEMPTS + 1):
+        def start_fresh(_attempt):
             onos.prepare().start()
             say("ONOS 2.7.0 starting from %s (instance %s, log %s)", args.home, onos.root,
                 onos.karaf + "/data/log/karaf.log")
-            try:
-                onos.wait_rest(args.timeout, stall=BOOT_STALL_SECONDS)
-                say("ONOS REST up after %.1f s", time.time() - started)
-                for app in ONOS_APPS:
-                    onos.activate(app, args.timeout)
-                break
-            except OnosBootError as e:
-                if attempt == BOOT_ATTEMPTS:
-                    raise
-                say("%s; stopping it and starting a fresh instance (attempt %d of %d)", e, attempt + 1,
-                    BOOT_ATTEMPTS)
-                onos.stop()
+
+        def wait_up():
+            onos.wait_rest(args.timeout, stall=BOOT_STALL_SECONDS)
+            say("ONOS REST up after %.1f s", time.time() - started)
+            for app in ONOS_APPS:
+                onos.activate(app, args.timeout)
+
+        boot(onos, start_fresh, wait_up, lambda e, attempt: say(
+            "%s; stopping it and starting a fresh instance (attempt %d of %d)", e, attempt, BOOT_ATTEMPTS))
         say("ONOS apps active: %s", ", ".join(ONOS_APPS))
         # As an operator of a BNG sets it before any meter exists: Sixflow's per-line meters take
         # the line's id as the meter cell (docs/features/bng.md#per-line-meters).

@@ -5,11 +5,13 @@
 import ipaddress
 import os
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import cluster  # noqa: E402
+import instance  # noqa: E402
 
 
 class LayoutTest(unittest.TestCase):
@@ -122,3 +124,49 @@ class LauncherTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class StartOnosTest(unittest.TestCase):
+    """A member whose boot stalls is started afresh on its own; the others are not touched."""
+
+    class Member:
+        log = []
+
+        def __init__(self, home, root, http, ssh, ip, heap):
+            self.id, self.ip, self.http_port, self.ssh_port = os.path.basename(root), ip, http, ssh
+            self.root, self.karaf, self.url = root, root, f"http://{ip}:{http}/onos"
+            self.process = type("Process", (), {"pid": 4242})()
+            self.waits = 0
+
+        def prepare(self, cluster_json=None):
+            self.log.append(("prepare", self.id))
+            return self
+
+        def start(self):
+            self.log.append(("start", self.id))
+            return self
+
+        def stop(self):
+            self.log.append(("stop", self.id))
+
+        def wait_rest(self, timeout, stall=None):
+            self.waits += 1
+            if self.id == "onos-2" and self.waits == 1:
+                raise instance.OnosBootError("karaf.log unchanged for 120 s")
+
+    def test_a_stalled_member_is_started_afresh_and_the_cluster_waited_for(self):
+        self.Member.log = []
+        formed = []
+        original = cluster.OnosInstance
+        cluster.OnosInstance = self.Member
+        try:
+            with tempfile.TemporaryDirectory() as run_dir:
+                c = cluster.Cluster(run_dir, 3, cache=run_dir)
+                c.wait_formed = lambda instances, members, timeout: formed.append(list(members))
+                c.start_onos(timeout=5)
+        finally:
+            cluster.OnosInstance = original
+        self.assertEqual(self.Member.log, [("prepare", "onos-1"), ("start", "onos-1"), ("prepare", "onos-2"),
+                                           ("start", "onos-2"), ("prepare", "onos-3"), ("start", "onos-3"),
+                                           ("stop", "onos-2"), ("prepare", "onos-2"), ("start", "onos-2")])
+        self.assertEqual(formed, [["onos-1", "onos-2", "onos-3"]])

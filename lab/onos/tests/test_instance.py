@@ -391,6 +391,60 @@ class BootStallTest(unittest.TestCase):
         self.assertNotIsInstance(raised.exception, instance.OnosBootError)
 
 
+class BootTest(unittest.TestCase):
+    """boot(): a boot a fresh start cures is started again, from a fresh folder, a bounded number of
+    times; any other failure ends it at once."""
+
+    class Instance:
+        def __init__(self):
+            self.stops = 0
+
+        def stop(self):
+            self.stops += 1
+
+    def run_boot(self, outcomes, attempts=3, retry=(instance.OnosBootError,)):
+        onos, starts, told = self.Instance(), [], []
+
+        def wait():
+            outcome = outcomes.pop(0)
+            if outcome is not None:
+                raise outcome
+        result = instance.boot(onos, starts.append, wait, lambda e, attempt: told.append((str(e), attempt)),
+                               attempts=attempts, retry=retry)
+        return result, onos, starts, told
+
+    def test_a_first_boot_that_comes_up_is_the_only_one(self):
+        result, onos, starts, told = self.run_boot([None])
+        self.assertEqual((result, starts, told, onos.stops), (1, [1], [], 0))
+
+    def test_a_stalled_boot_is_stopped_and_started_afresh(self):
+        stalled = instance.OnosBootError("karaf.log unchanged for 120 s")
+        result, onos, starts, told = self.run_boot([stalled, stalled, None])
+        self.assertEqual(result, 3)
+        self.assertEqual(starts, [1, 2, 3])
+        self.assertEqual(told, [("karaf.log unchanged for 120 s", 2), ("karaf.log unchanged for 120 s", 3)])
+        self.assertEqual(onos.stops, 2)
+
+    def test_the_last_failed_boot_is_stopped_and_raised(self):
+        stalled = instance.OnosBootError("stalled")
+        with self.assertRaisesRegex(instance.OnosBootError, "stalled"):
+            self.run_boot([stalled, stalled], attempts=2)
+
+    def test_a_failure_no_fresh_start_cures_ends_it_at_once(self):
+        onos, starts = self.Instance(), []
+
+        def wait():
+            raise instance.OnosError("HTTP 401")
+        with self.assertRaisesRegex(instance.OnosError, "401"):
+            instance.boot(onos, starts.append, wait, lambda e, attempt: self.fail("not told"), attempts=3)
+        self.assertEqual((starts, onos.stops), ([1], 0))
+
+    def test_a_wider_retry_class_restarts_on_it(self):
+        result, _, starts, _ = self.run_boot([instance.OnosError("not within 300 s"), None],
+                                              retry=(instance.OnosError,))
+        self.assertEqual((result, starts), (2, [1, 2]))
+
+
 class ConfigureTest(unittest.TestCase):
     """ONOS answers 207 while a component has not registered its properties: the set is lost."""
 

@@ -20,7 +20,7 @@ TOP = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
 import onoslab  # noqa: E402
-from instance import BOOT_STALL_SECONDS, KARAF_DIR, OnosError, OnosInstance  # noqa: E402
+from instance import BOOT_ATTEMPTS, BOOT_STALL_SECONDS, KARAF_DIR, OnosError, OnosInstance, boot  # noqa: E402
 from ports import free_port  # noqa: E402
 from postgres import Postgres  # noqa: E402
 
@@ -34,7 +34,6 @@ if MISSING:
           file=sys.stderr)
 
 
-BOOT_ATTEMPTS = 5
 NO_ROLE = ("sixflow-norole", "norole")
 FEATURES = os.path.join(TOP, "app", "src", "main", "java", "org", "sixflow", "app", "features")
 # Each slice that registers itself: features/<f>/rest/*Feature.java.
@@ -57,7 +56,7 @@ class InstallIntoOnosTest(unittest.TestCase):
             # instance.BOOT_PROTOBUF; five boots in a row failed so in CI on 2026-11-30 before
             # it), a boot that stalls or does not answer in time (CI, 2026-12-01: REST refused
             # for 420 s with no ERROR logged), a JVM that exits.
-            for attempt in range(1, BOOT_ATTEMPTS + 1):
+            def start_fresh(attempt):
                 if attempt > 1:
                     cls.onos.http_port, cls.onos.ssh_port = free_port(), free_port(span=3)
                 cls.onos.prepare()
@@ -66,17 +65,17 @@ class InstallIntoOnosTest(unittest.TestCase):
                 with open(os.path.join(cls.onos.karaf, "etc", "users.properties"), "a") as f:
                     f.write(f"\n{NO_ROLE[0]} = {NO_ROLE[1]}\n")
                 cls.onos.start()
-                try:
-                    cls.onos.wait_rest(300, stall=BOOT_STALL_SECONDS)
-                    for app in onoslab.ONOS_APPS:
-                        cls.onos.activate(app, 300)
-                    break
-                except OnosError as e:
-                    if attempt == BOOT_ATTEMPTS:
-                        raise
-                    print(f"REPORT: ONOS did not come up: {e}\nREPORT: starting a fresh instance "
-                          f"(attempt {attempt + 1} of {BOOT_ATTEMPTS})", flush=True)
-                    cls.onos.stop()
+
+            def wait_up():
+                cls.onos.wait_rest(300, stall=BOOT_STALL_SECONDS)
+                for app in onoslab.ONOS_APPS:
+                    cls.onos.activate(app, 300)
+
+            def told(e, attempt):
+                print(f"REPORT: ONOS did not come up: {e}\nREPORT: starting a fresh instance "
+                      f"(attempt {attempt} of {BOOT_ATTEMPTS})", flush=True)
+
+            boot(cls.onos, start_fresh, wait_up, told, retry=(OnosError,))
             for oar, name in zip((o[0] for o in OARS), onoslab.SIXFLOW_APPS):
                 cls.onos.install_oar(oar, name, 300)
             cls.onos.push_netcfg(onoslab.with_database({}, cls.postgres.jdbc_url, "postgres", ""))
