@@ -156,17 +156,18 @@ class StartOnosTest(unittest.TestCase):
 
     def test_a_stalled_member_is_started_afresh_and_the_cluster_waited_for(self):
         self.Member.log = []
-        formed = []
-        original = cluster.OnosInstance
-        cluster.OnosInstance = self.Member
+        formed, said = [], []
+        original, original_say = cluster.OnosInstance, cluster.say
+        cluster.OnosInstance, cluster.say = self.Member, lambda fmt, *args: said.append(fmt % args)
         try:
             with tempfile.TemporaryDirectory() as run_dir:
                 c = cluster.Cluster(run_dir, 3, cache=run_dir)
                 c.wait_formed = lambda instances, members, timeout: formed.append(list(members))
                 c.start_onos(timeout=5)
         finally:
-            cluster.OnosInstance = original
+            cluster.OnosInstance, cluster.say = original, original_say
         self.assertEqual(self.Member.log, [("prepare", "onos-1"), ("start", "onos-1"), ("prepare", "onos-2"),
                                            ("start", "onos-2"), ("prepare", "onos-3"), ("start", "onos-3"),
                                            ("stop", "onos-2"), ("prepare", "onos-2"), ("start", "onos-2")])
         self.assertEqual(formed, [["onos-1", "onos-2", "onos-3"]])
+        self.assertIn("onos-2: karaf.log unchanged for 120 s; stopping it and starting it afresh (attempt 2 of 5)", said)
