@@ -37,10 +37,11 @@ work="$(mktemp -d)"
 trap 'bmv2_netns_down "$ns"; [ -n "${KEEP_LOG:-}" ] && cp "$work"/switch*.* "$KEEP_LOG"/ ; rm -rf "$work"' EXIT
 cpu_port="$(cat "$artifacts/cpu_port.txt")"
 bmv2_netns_up "$ns" "$work" "$cpu_port" "${ports[@]}"
-# Every packet reported (--report-every 1), as the counts in pipeconf/README assume.
+# Every packet reported (--report-every 1), as the counts in pipeconf/README assume; the classes
+# in a fixed order, as pipeline_cost.py matches packets to classes by their order of arrival.
 ip netns exec "$ns" "$python" "$here/latency_bench.py" measure --program sixflow --grpc "$BMV2_GRPC" \
     --p4info "$artifacts/p4info.txt" --config "$artifacts/bmv2.json" \
-    --count "$rounds" --interval-ms 50 --report-every 1 --features "$features" --out "$work/series.json" \
+    --count "$rounds" --interval-ms 50 --order fixed --report-every 1 --features "$features" --out "$work/series.json" \
     > "$work/bench.out"
 bmv2_netns_down "$ns"
 # simple_switch names its log file after --log-file, with an extension of its choosing.
@@ -48,4 +49,4 @@ bmv2_netns_down "$ns"
 classes="$("$python" -c 'import sys; sys.path.insert(0, sys.argv[1]); import programs
 features = frozenset(f for f in sys.argv[2].split(",") if f)
 print(",".join(programs._class_name(flow.rows[0]) for flow in programs.sixflow_flows(features)))' "$here" "$features")"
-"$python" "$here/pipeline_cost.py" --cpu-port "$cpu_port" --classes "$classes" "$(ls "$work"/switch*.* | grep -v switch.out | head -1)"
+"$python" "$here/pipeline_cost.py" --cpu-port "$cpu_port" --classes "$classes" --series "$work/series.json" "$(ls "$work"/switch*.* | grep -v switch.out | head -1)"

@@ -13,6 +13,7 @@ counted apart."""
 
 import argparse
 import collections
+import json
 import os
 import re
 import sys
@@ -67,15 +68,29 @@ def count(log, cpu_port, in_port):
     return forwarded, reports, arrivals
 
 
+def check_fixed_order(series):
+    """Refuses (SystemExit) a run whose classes were not sent in a fixed order: the packets are
+    matched to classes by their place in the round, which a shuffled run does not keep."""
+    order = series.get("order", "fixed")
+    if order != "fixed":
+        sys.exit("the run sent its classes in %s order (seed %s): packets cannot be matched to classes "
+                 "by their place in the round; run latency_bench.py with --order fixed"
+                 % (order, series.get("seed")))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("log", help="simple_switch log of a cost.sh run")
+    parser.add_argument("--series", help="the run's latency_bench.py --out file: its order is checked to be fixed")
     parser.add_argument("--cpu-port", type=int, default=255)
     parser.add_argument("--in-port", type=int, default=1, help="port latency_bench sends on")
     parser.add_argument("--classes", default="ipv6,apn6-insert,msr6-te-encap,msr6-rlb-encap,msr6-replicate,msr6-decap,"
                                              "gtpu-encap-zero,gtpu-encap-full,gtpu-encap-incremental,gtpu-decap",
                         help="class names in sending order")
     args = parser.parse_args()
+    if args.series:
+        with open(args.series, encoding="utf-8") as series:
+            check_fixed_order(json.load(series))
     classes = args.classes.split(",")
     with open(args.log, encoding="utf-8", errors="replace") as log:
         forwarded, reports, arrivals = count(log, args.cpu_port, args.in_port)
