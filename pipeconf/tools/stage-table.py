@@ -26,7 +26,7 @@ FEATURES = [
     (re.compile(r"msr6|tunnel"), "MSR6"),
     (re.compile(r"gtpu"), "GTPU"),
     (re.compile(r"latency|telemetry|report|histogram"), "telemetry"),
-    (re.compile(r"drop_counter|event_counter|replica_counter|event_set"), "counters"),
+    (re.compile(r"drop_counter|event_counter|event_set"), "counters"),
     (re.compile(r"acl|station|my_station|host_port|routing|mtu|packetio|packet_in|packet_out"), "IPv6"),
 ]
 # p4c's names for statements it turned into tables: tbl_<file>l<line>, tbl_<file><line>,

@@ -152,6 +152,45 @@ class Msr6TreeTest(Msr6Base):
               "(ONOS polled it %.1f s after the capture ended)" % (device, before, after, time.time() - sent / 1000))
         self.assertEqual(before + 5, after)
 
+    def test_each_branch_of_the_tree_counts_its_copies_in_onos(self):
+        """Each msr6_copy entry of the tree (a branch at a replicating node, or a receiver of
+        that node) counts the copies it made (msr6_copy_counter, a direct counter): real ONOS
+        reads it with the entry as the flow's packets. Every packet takes every branch once, so
+        5 packets later each of the tree's copy entries must show exactly 5 more."""
+        devices = [switch.device_id for switch in self.lab.switches.values()]
+
+        def copy_entries():
+            return {(device, flow["id"]): flow for device in devices for flow in self.lab.flows(device, "msr6_copy")}
+
+        earlier = set(copy_entries())
+        self.create_tree("branches", GROUP_B, self.others)
+        self.wait_delivering(GROUP_B, self.others)
+
+        def counted_after(ms):
+            # The tree's copy entries (those that were not there before it), once ONOS has polled
+            # them all after `ms`.
+            entries = {key: flow for key, flow in copy_entries().items() if key not in earlier}
+            self.assertTrue(entries, "the tree made no msr6_copy entry")
+            if all(flow.get("lastSeen", 0) > ms for flow in entries.values()):
+                return [{key: flow.get("packets", 0) for key, flow in entries.items()}]
+            return None
+
+        probes_done = time.time() * 1000 + 500
+        [before] = self.eventually(lambda: counted_after(probes_done), timeout=75, interval=1.0,
+                                   what="ONOS polling the tree's copy entries after the probes")
+        self.assertTrue(all(count >= 1 for count in before.values()),
+                        "every branch carried the probe the receivers got: %s" % before)
+        with traffic.Capture(self.lab, self.others, duration=3) as capture:
+            self.send_to_group(GROUP_B, 216)
+        sent = time.time() * 1000 + 500
+        self.assert_delivered(capture, GROUP_B, 216, self.others, 5)
+        [after] = self.eventually(lambda: counted_after(sent), timeout=75, interval=1.0,
+                                  what="ONOS polling the tree's copy entries after the 5 packets")
+        print("REPORT: the tree's %d msr6_copy entries on %d devices: %s packets after the probes, +5 each expected"
+              % (len(before), len({device for device, _ in before}), sorted(before.values())))
+        self.assertEqual(set(before), set(after), "the tree's copy entries changed")
+        self.assertEqual({key: count + 5 for key, count in before.items()}, after)
+
     def check_two_trees_stay_apart(self, a_receivers, b_receivers, b_mode, flow, a_mode="TE"):
         """Tree A and tree B each deliver exactly to their receivers; once A is removed, A's group
         reaches nobody and B delivers as before."""

@@ -209,8 +209,6 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
                       inout egress_intrinsic_metadata_for_output_port_t eg_oport_md) {
     // Packets dropped in egress (a copy without an msr6_copy entry, or past the M-SID list).
     Counter<bit<64>, drop_reason_t>(DROP_REASON_COUNT, CounterType_t.PACKETS) egress_drop_counter;
-    // Replicas made, per egress port.
-    Counter<bit<64>, bit<32>>(512, CounterType_t.PACKETS) replica_counter;
 
     // Latency aggregates per (class, egress port), index = class << 9 | port, in nanoseconds.
     // The sum is 64 bits in two registers (one stateful ALU word each): latency_sum, and
@@ -379,9 +377,6 @@ control SixflowEgress(inout tna_headers_t hdr, inout local_metadata_t meta,
                 }
             }
         } else {
-            if (SIXFLOW_MSR6_REPLICATE(meta)) {
-                replica_counter.count((bit<32>) eg_intr_md.egress_port);
-            }
             // {class, port} is class << 9 | port.
             bit<32> slot = latency_slot.get({meta.lat_class, eg_intr_md.egress_port});
             latency_packets.count(slot);

@@ -148,8 +148,6 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                       inout standard_metadata_t std_meta) {
     // Packets dropped in egress (a replica whose M-SID index runs past the list).
     counter<drop_reason_t>(DROP_REASON_COUNT, CounterType.packets) egress_drop_counter;
-    // Replicas made, per egress port.
-    counter<port_num_t>(512, CounterType.packets) replica_counter;
     // Every packet sent, by port, telemetry clones and readouts to the controller aside. bmv2
     // counts the octets a packet had when it was received, not what it has after a rewrite.
     counter<port_num_t>(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) egress_port_counter;
@@ -307,8 +305,7 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
             if (SIXFLOW_MSR6_REPLICATE(meta) || SIXFLOW_MSR6_DECAP(meta)
                     || (SIXFLOW_MTU_MEASURED(hdr) && std_meta.egress_port != CPU_PORT)) {
                 chain.apply(hdr, meta, std_meta);
-                // A packet the chain kept takes two tests (three when the drop's reason was tested
-                // first, for every packet): the reason is looked at only for a dropped one.
+                // The drop's reason is looked at only for a dropped copy: a kept one takes one test.
                 if (meta.drop) {
                     // The chain's MTU check is the only one to drop for the MTU (meta.drop was false).
                     if (meta.drop_reason == DROP_MTU_EXCEEDED) {
@@ -322,8 +319,6 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     }
                     egress_drop_counter.count(meta.drop_reason);
                     mark_to_drop(std_meta);
-                } else if (SIXFLOW_MSR6_REPLICATE(meta)) {
-                    replica_counter.count(std_meta.egress_port);
                 }
             }
             if (!meta.drop) {

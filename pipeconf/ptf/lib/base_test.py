@@ -134,20 +134,24 @@ class SixflowTest(BaseTest):
         what the controller computes for it: Segments Left = pointer + i and destination
         sids[pointer + i] ("::" past the list, which the egress must refuse). A port listed twice
         gets two replicas, numbered per port 0, 1, ... in list order as ONOS numbers them; each
-        copy's entry is keyed by that replication id."""
+        copy's entry is keyed by that replication id. Returns the copy entries, in copies' order
+        (for reading their direct counter, msr6_copy_counter)."""
         replicas = exported.onos_replicas([port for port, _ in copies])
         self.client.add_multicast_group(group_id, replicas)
+        entries = []
         for (port, index), (_, rid) in zip(copies, replicas):
             match = {names.HDR_GROUP: group_id, names.HDR_EG_PORT: port, names.HDR_RID: rid}
             if index is None:
-                self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
-                            names.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY)
+                entries.append(self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
+                                           names.SIXFLOW_EGRESS_MSR6_EGRESS_DELIVER_LOCALLY))
             else:
                 segments_left = pointer + index
                 destination = sids[segments_left] if segments_left < len(sids) else "::"
-                self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
-                            names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
-                            {names.INDEX: index, names.SEGMENTS_LEFT: segments_left, names.SID: destination})
+                entries.append(self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY, match,
+                                           names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_COPY,
+                                           {names.INDEX: index, names.SEGMENTS_LEFT: segments_left,
+                                            names.SID: destination}))
+        return entries
 
     # Counters ------------------------------------------------------------------------------
 

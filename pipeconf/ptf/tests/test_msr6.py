@@ -189,7 +189,8 @@ class EndRlReplicatesWithPerCopySegmentsLeft(Msr6Test):
 @requires("MSR6")
 class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
     """A node on the tree that has receivers of its own: copy 0 goes on to the child M-SID, and
-    the group's copy to the receiver port (a deliver_locally entry) leaves decapsulated."""
+    the group's copy to the receiver port (a deliver_locally entry) leaves decapsulated. Each
+    copy entry counts the copy it made (msr6_copy_counter, read by ONOS as the entry's packets)."""
 
     def runTest(self):
         me = sid(2, END_RL_FUNCTION, 0, 1)
@@ -198,7 +199,7 @@ class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 60})
-        self.replication_group(60, [(2, 0), (4, None)], sids, pointer=1)
+        copies = self.replication_group(60, [(2, 0), (4, None)], sids, pointer=1)
         self.adjacency(60, 2, "00:bb:00:00:00:03")
         self.adjacency(60, 4, "33:33:00:00:12:34")
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
@@ -206,6 +207,7 @@ class ReplicatingReceiverAlsoDeliversLocally(Msr6Test):
                                             outer(ENCAP_SRC, child, mrh(sids, 1, 1) + bytes(inner_packet()), hlim=63)), 2)
         testutils.verify_packet(self, frame("33:33:00:00:12:34", ROUTER_MAC, bytes(inner_packet())), 4)
         testutils.verify_no_other_packets(self)
+        self.assertEqual([self.entry_packets(entry) for entry in copies], [1, 1])
 
 
 @requires("MSR6")
@@ -219,7 +221,7 @@ class CopyWithoutAnEntryIsDropped(Msr6Test):
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 70})
-        self.replication_group(70, [(2, 0)], sids, pointer=1)
+        [copy] = self.replication_group(70, [(2, 0)], sids, pointer=1)
         before = self.egress_drop_count(DROP_MSR6_NO_GROUP)
         # Group 70 gains port 3 without a copy entry.
         self.client.write(self._group_entity(70, [2, 3]), update_type=p4runtime_pb2.Update.MODIFY)
@@ -227,6 +229,8 @@ class CopyWithoutAnEntryIsDropped(Msr6Test):
         testutils.verify_packet(self, outer_copy(sids, 1, mrh_type=1), 2)
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.egress_drop_count(DROP_MSR6_NO_GROUP), before + 1)
+        # The entry counts its copy; the copy without an entry is counted as a drop only.
+        self.assertEqual(self.entry_packets(copy), 1)
 
     @staticmethod
     def _group_entity(group_id, ports):

@@ -109,10 +109,13 @@ class CompiledTreesEncapsulateAtTheSource(CompiledTreeTest):
 @requires("MSR6")
 class CompiledTreesReplicateAtTheReplicator(CompiledTreeTest):
     """The replicator's entries and group: the source's packet becomes one copy per leaf, by the
-    leaf's port, with the leaf's SID as destination and its index as Segments Left."""
+    leaf's port, with the leaf's SID as destination and its index as Segments Left; each of the
+    tree's copy entries counts its one copy (msr6_copy_counter)."""
 
     def runTest(self):
-        self.install("replicator")
+        copy_table = self.p4info.table(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY).preamble.id
+        copies = [entry for entry in self.install("replicator") if entry.table_id == copy_table]
+        self.assertEqual(len(copies), 2 * len(TREES), "one copy entry per leaf of each tree")
         for tree in TREES:
             original = inner(tree)
             testutils.send_packet(self, 1, from_source(tree, original))
@@ -120,6 +123,7 @@ class CompiledTreesReplicateAtTheReplicator(CompiledTreeTest):
                 testutils.verify_packet(self, to_leaf(tree, original, leaf),
                                         node(tree, "replicator")["ports"][leaf])
             testutils.verify_no_other_packets(self)
+        self.assertEqual([self.entry_packets(entry) for entry in copies], [1] * len(copies))
 
 
 class LeafTest(CompiledTreeTest):

@@ -358,7 +358,14 @@ control Msr6EncapSidsHi(inout headers_t hdr, inout local_metadata_t meta) {
 // parses a few M-SIDs only (Tofino) finishes copies of any list the ingress parses.
 control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRESS_PLATFORM_PARAMS) {
 
+    // Copies each copy entry made (a tree's branch at this node: ONOS reads them as the entry's
+    // statistics), counted by the lookup itself: a counter indexed by port after the copy's
+    // verdict was a test and a step more for every copy (bmv2: 3k instructions a copy). A copy
+    // may still be dropped after it (past the list, past the port's MTU: the drop counters).
+    SIXFLOW_DIRECT_PACKET_COUNTER(msr6_copy_counter)
+
     action set_copy(bit<16> index, bit<8> segments_left, ipv6_addr_t sid) {
+        msr6_copy_counter.count();
         meta.replica = index;
 #ifndef SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS
         meta.msr6_segments_left = (bit<16>) segments_left;
@@ -369,6 +376,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
 
     // A receiver of this node: the copy leaves decapsulated (the apply block does it).
     action deliver_locally() {
+        msr6_copy_counter.count();
     }
 
     action drop_unknown_copy() {
@@ -394,6 +402,7 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
             @defaultonly drop_unknown_copy;
         }
         const default_action = drop_unknown_copy();
+        counters = msr6_copy_counter;
         size = 4096;
     }
 

@@ -416,8 +416,8 @@ public final class P4InfoConstants {
             PiCounterId.of("SixflowEgress.egress_port_counter");
     public static final PiCounterId SIXFLOW_EGRESS_LATENCY_PACKETS =
             PiCounterId.of("SixflowEgress.latency_packets");
-    public static final PiCounterId SIXFLOW_EGRESS_REPLICA_COUNTER =
-            PiCounterId.of("SixflowEgress.replica_counter");
+    public static final PiCounterId SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_COPY_COUNTER =
+            PiCounterId.of("SixflowEgress.msr6_egress.msr6_copy_counter");
     public static final PiCounterId SIXFLOW_INGRESS_APN6_INGRESS_APN6_CLASSIFIER_COUNTER =
             PiCounterId.of("SixflowIngress.apn6_ingress.apn6_classifier_counter");
     public static final PiCounterId SIXFLOW_INGRESS_APN6_POST_ROUTING_APN6_SLA_COUNTER =
