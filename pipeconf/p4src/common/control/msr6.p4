@@ -360,8 +360,9 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
 
     // Copies each copy entry made (a tree's branch at this node: ONOS reads them as the entry's
     // statistics), counted by the lookup itself: a counter indexed by port after the copy's
-    // verdict was a test and a step more for every copy (bmv2: 3k instructions a copy). A copy
-    // may still be dropped after it (past the list, past the port's MTU: the drop counters).
+    // verdict was a test and a step more for every copy (bmv2: about 0.9k instructions a copy,
+    // 1.7k for a frame of two: docs/benchmarks.md#padded-yardsticks). A copy may still be
+    // dropped after it (past the list, past the port's MTU: the drop counters count it too).
     SIXFLOW_DIRECT_PACKET_COUNTER(msr6_copy_counter)
 
     action set_copy(bit<16> index, bit<8> segments_left, ipv6_addr_t sid) {
