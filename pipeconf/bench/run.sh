@@ -163,20 +163,22 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The minimal programs are sources: compile them for this run.
+# The minimal programs are sources: compile them for this run (compile_minimal PROGRAM [P4C FLAGS]).
+compile_minimal() {
+    local program="$1"; shift
+    p4c-bm2-ss --arch v1model --std p4-16 "$@" -o "$work/$program/bmv2.json" \
+        --p4runtime-files "$work/$program/p4info.txt" "$here/minimal/${program#minimal-}.p4" 2>"$work/$program/p4c.log" \
+        || { cat "$work/$program/p4c.log" >&2; exit 1; }
+}
 for program in "${programs[@]}"; do
     [ "$program" = sixflow ] && continue
     mkdir -p "$work/$program"
-    p4c-bm2-ss --arch v1model --std p4-16 -o "$work/$program/bmv2.json" \
-        --p4runtime-files "$work/$program/p4info.txt" "$here/minimal/${program#minimal-}.p4" 2>"$work/$program/p4c.log" \
-        || { cat "$work/$program/p4c.log" >&2; exit 1; }
+    compile_minimal "$program"
     if [ -n "$pad" ]; then
         # Compiled once as it is, to know what it declares; then again with what it lacks.
         added="$("$python" "$here/pad.py" write --sixflow "$artifacts/bmv2.json" --program "$work/$program/bmv2.json" \
                  --out "$work/$program/sixflow_pad.p4")"
-        p4c-bm2-ss --arch v1model --std p4-16 -DSIXFLOW_PAD -I "$work/$program" -o "$work/$program/bmv2.json" \
-            --p4runtime-files "$work/$program/p4info.txt" "$here/minimal/${program#minimal-}.p4" 2>"$work/$program/p4c.log" \
-            || { cat "$work/$program/p4c.log" >&2; exit 1; }
+        compile_minimal "$program" -DSIXFLOW_PAD -I "$work/$program"
         "$python" "$here/pad.py" check --sixflow "$artifacts/bmv2.json" --program "$work/$program/bmv2.json"
         echo "minimal programs padded: $program $added, as Sixflow's $profile declares"
     fi
