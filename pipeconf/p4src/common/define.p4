@@ -203,6 +203,8 @@ typedef bit<16> ecmp_group_id_t;
 
 // ECN codepoints (RFC 3168), the low 2 bits of the Traffic Class.
 const bit<2> ECN_NOT_ECT = 0;
+const bit<2> ECN_ECT_1 = 1;
+const bit<2> ECN_ECT_0 = 2;
 const bit<2> ECN_CE = 3;
 
 // Why a packet was dropped: index of the target's drop counter.

@@ -699,13 +699,17 @@ class GroupPacketsAreNeverTunnelled(GtpuTest):
 class CongestionMarkCarriesOverAtDecapsulation(GtpuTest):
     """Issue 30, RFC 6040 section 4.2 at the N3 end (the code MSR6's decapsulation uses): an outer
     CE mark becomes an ECN-capable inner packet's (ECT(0), ECT(1), CE stays), a Not-ECT inner
-    packet under CE is dropped and counted (CE_NOT_ECT); another outer codepoint leaves the
-    inner one as it is. Before, the mark was lost."""
+    packet under CE is dropped and counted (CE_NOT_ECT); an outer ECT(1) makes an inner ECT(0)
+    ECT(1) (figure 4; before, ECT(0) was kept); every other pair leaves the inner codepoint as it
+    is. Before, the CE mark was lost."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
         self.add_uplink(43, 0x43)
-        for outer_ecn, inner_ecn, leaves in ((3, 2, 3), (3, 1, 3), (3, 3, 3), (2, 0, 0), (1, 2, 2), (0, 1, 1)):
+        # (outer, inner, what the inner packet leaves with): Not-ECT 0, ECT(1) 1, ECT(0) 2, CE 3.
+        cases = ((3, 2, 3), (3, 1, 3), (3, 3, 3), (2, 0, 0), (2, 1, 1), (2, 3, 3), (1, 2, 1), (1, 0, 0),
+                 (1, 1, 1), (1, 3, 3), (0, 1, 1), (0, 2, 2))
+        for outer_ecn, inner_ecn, leaves in cases:
             inner = bytes(IPv6(src=UE, dst=SERVER, hlim=40, tc=0xA0 | inner_ecn) / UDP(sport=7, dport=9) / b"ecn")
             frame, _ = uplink(0x43, inner=inner, tc=0xB8 | outer_ecn)
             expected = routed_inner(inner)
@@ -716,7 +720,7 @@ class CongestionMarkCarriesOverAtDecapsulation(GtpuTest):
         inner = bytes(IPv6(src=UE, dst=SERVER, hlim=40, tc=0xA0) / UDP(sport=7, dport=9) / b"not-ect")
         self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x43, inner=inner, tc=0xBB)[0]),
                             p4defines.DROP_CE_NOT_ECT)
-        self.assertEqual(self.decap_count(43), 6)
+        self.assertEqual(self.decap_count(43), len(cases))
 
 
 @requires("GTPU")

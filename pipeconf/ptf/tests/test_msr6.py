@@ -513,7 +513,8 @@ class OuterHeaderCarriesTheInnerTrafficClassAndFlow(Msr6Test):
 @requires("MSR6")
 class CongestionMarkCarriesOverAtDecapsulation(Msr6Test):
     """RFC 6040 decapsulation: an outer CE mark becomes the inner packet's when it is ECN-capable;
-    an inner packet that is not is dropped and counted."""
+    an inner packet that is not is dropped and counted; an outer ECT(1) makes an inner ECT(0)
+    ECT(1)."""
 
     def runTest(self):
         leaf = sid(4, END_RL_FUNCTION, 0, 0)
@@ -528,6 +529,17 @@ class CongestionMarkCarriesOverAtDecapsulation(Msr6Test):
         marked = ect.copy()
         marked[IPv6].tc = 0xB8 | 3
         testutils.verify_packet(self, frame(ROUTER_MAC, "00:00:00:00:00:aa", bytes(marked)), 3)
+
+        # An outer ECT(1) makes an inner ECT(0) ECT(1) (figure 4; before, ECT(0) was kept), and
+        # leaves an inner CE as it is.
+        for inner_ecn, leaves in ((2, 1), (3, 3)):
+            sent = inner_packet()
+            sent[IPv6].tc = 0xB8 | inner_ecn
+            testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                                 outer(ENCAP_SRC, leaf, mrh([leaf]) + bytes(sent), tc=0xB8 | 1)))
+            delivered = sent.copy()
+            delivered[IPv6].tc = 0xB8 | leaves
+            testutils.verify_packet(self, frame(ROUTER_MAC, "00:00:00:00:00:aa", bytes(delivered)), 3)
 
         before = self.drop_count(DROP_CE_NOT_ECT)
         testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",

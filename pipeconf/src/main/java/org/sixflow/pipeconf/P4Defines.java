@@ -69,6 +69,8 @@ public final class P4Defines {
     public static final int ILNP_NONCE_LONG = 12;
     public static final int ICMPV6_ILNP_LOCATOR_UPDATE = 156;
     public static final int ECN_NOT_ECT = 0;
+    public static final int ECN_ECT_1 = 1;
+    public static final int ECN_ECT_0 = 2;
     public static final int ECN_CE = 3;
     public static final int DROP_NONE = 0;
     public static final int DROP_NO_ROUTE = 1;
