@@ -308,6 +308,7 @@ const bit<16> PPP_IPCP                  = 0x8021;
 const bit<16> PPP_IPV6CP                = 0x8057;
 const bit<8>  PROTO_ICMP                = 1;
 const bit<8>  IPV4_VERSION_IHL          = 0x45;    // version 4, no options: the only IPv4 header routed
+const bit<16> IPV4_HEADER_BYTES         = 20;      // IHL 5: that header's length
 // Octets PPPoE's length counts in front of the IP packet (the PPP protocol), and the IPv6
 // header the IPv6 payload length leaves out.
 const bit<16> PPP_HEADER_BYTES          = 2;

@@ -13,6 +13,7 @@ and PPP code points are written as RFC 2516 and RFC 1661 give them, not read fro
 Every counter a test reads is checked against what it sent: rx = tx + dropped + control."""
 
 import ipaddress
+import queue
 import subprocess
 
 import ptf.testutils as testutils
@@ -25,7 +26,8 @@ from scapy.packet import Raw
 
 import p4defines
 import p4info_names as names
-from base_test import CPU_PORT, DROP_HOP_LIMIT, DROP_NOT_MY_STATION, ROUTER_MAC, SixflowTest
+from base_test import (CPU_PORT, DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_MY_STATION, DROP_PARSER_ERROR, PUNT_HOP_LIMIT,
+                       PUNT_NO_ROUTE, ROUTER_MAC, SixflowTest)
 from p4info import decode
 from profiles import requires
 
@@ -324,6 +326,58 @@ class MalformedPppoe(UpstreamTest):
 
 
 @requires("BNG_ACCESS")
+class LengthsThatWrapOrLieAreMalformed(UpstreamTest):
+    """PPPoE's length less the IP length is checked modulo 2^16: an IPv6 Payload Length of 0xFFFF
+    under a PPPoE length of 41 (41 - 65535 = 42) and an IPv4 Total Length of 0xFFFF under 1
+    (1 - 65535 = 2) looked right and were terminated. An IPv4 Total Length short of its own
+    header (8, PPPoE length 10) had the header read from the frame's padding and routed. All three
+    are malformed now, counted on the line (found by an independent review of the P4)."""
+
+    def runTest(self):
+        v6 = IPv6(bytes(v6_packet()))
+        v6.plen = 0xFFFF
+        v4 = IP(bytes(IP(src=SUB_V4, dst=SERVER_V4, ttl=64, id=77, len=0xFFFF) / UDP(sport=4000, dport=5000)
+                      / Raw(b"v" * 24)))
+        short = IP(bytes(IP(src=SUB_V4, dst=SERVER_V4, ttl=64, id=77, len=8) / UDP(sport=4000, dport=5000)
+                         / Raw(b"v" * 24)))
+        cases = [session_frame(PPP_IPV6, v6, length=41), session_frame(PPP_IPV4, v4, length=1),
+                 session_frame(PPP_IPV4, short, length=10)]
+        for frame in cases:
+            self.expect_drop(frame, DROP_BNG_MALFORMED)
+        self.assert_line(rx=len(cases), dropped=len(cases))
+
+
+@requires("BNG_ACCESS")
+class PlainIpOnAnUntaggedLineIsNotPppoe(UpstreamTest):
+    """An untagged line (port 1, no S-tag, no C-tag: a VID of 0 in the line map) takes PPPoE only:
+    plain IPv6 and IPv4 frames on it are dropped as malformed and counted on the line, as tagged
+    IP already was. Before, the parser took them for a network host's (it marked only tagged or
+    PPPoE frames as a line's) and they were routed with any source: no session, MAC or source
+    check (found by an independent review of the P4)."""
+
+    def runTest(self):
+        self.insert(LINE_MAP, {names.HDR_IG_PORT: LINE_PORT, names.HDR_S_TAG: 0, names.HDR_C_TAG: 0}, SET_LINE,
+                    {names.LINE_ID: 45})
+        self.insert(SESSION, {names.HDR_LINE_ID: 45, names.HDR_SESSION_ID: 9}, SET_SESSION, {names.MAC: SUB_MAC})
+        self.insert(SOURCE_V6, {names.HDR_LINE_ID: 45, names.HDR_IPV6_SRC_64: (upper64("2001:db8:45:1::"), 64)},
+                    ALLOW_SOURCE)
+        # The line's own PPPoE frame is terminated and routed.
+        packet = v6_packet(src="2001:db8:45:1::5")
+        testutils.send_packet(self, LINE_PORT, bytes(Ether(src=SUB_MAC, dst=ROUTER_MAC) / PPPoE(sessionid=9)
+                                                     / PPP(proto=PPP_IPV6) / packet))
+        testutils.verify_packet(self, routed_v6(packet), NET_PORT)
+        testutils.verify_no_other_packets(self)
+        for plain in (v6_packet(src="2001:db8:dead::1"), v6_packet(src="2001:db8:45:1::5"), v4_packet(src="203.0.113.66")):
+            self.expect_drop(Ether(src=SUB_MAC, dst=ROUTER_MAC) / plain, DROP_BNG_MALFORMED)
+        self.assert_line(rx=4, tx=1, dropped=3, line=45)
+        # Another port's plain IP is a network host's, routed as before.
+        packet = v6_packet(src="2001:db8:77::1")
+        testutils.send_packet(self, 3, bytes(Ether(src=SERVER_MAC, dst=ROUTER_MAC) / packet))
+        testutils.verify_packet(self, routed_v6(packet), NET_PORT)
+        testutils.verify_no_other_packets(self)
+
+
+@requires("BNG_ACCESS")
 class UpstreamMeter(UpstreamTest):
     """The line's meter: over its peak rate (a burst smaller than the frame) the frame is dropped
     (METER_RED, the line's dropped); over the committed rate only it is marked Lower Effort
@@ -380,6 +434,11 @@ class DownstreamTest(BngTest):
     def assert_line(self, rx, tx=0, dropped=0, line=LINE):
         self.assertEqual((self.count(DOWN_RX, line), self.count(DOWN_TX, line), self.count(DOWN_DROPPED, line)),
                          (rx, tx, dropped))
+
+    def expect_punt_reason(self):
+        """The punt reason of the next packet-in (SixflowTest.expect_punt: this class's own
+        expect_punt sends a frame)."""
+        return SixflowTest.expect_punt(self)[1]
 
     @staticmethod
     def from_network(packet):
@@ -461,7 +520,46 @@ class DownstreamMtu(DownstreamTest):
                          DROP_BNG_MTU, port=NET_PORT)
         self.expect_drop(self.from_network(v6_packet(src=SERVER_V6, dst=SUB_V6_HOST, hlim=1)),
                          DROP_HOP_LIMIT, port=NET_PORT)
+        self.assertEqual(self.expect_punt_reason(), PUNT_HOP_LIMIT)
         self.assert_line(rx=4, tx=1, dropped=3)
+
+
+@requires("BNG_FORWARD")
+class DownstreamErrorsAreAnsweredAndCounted(DownstreamTest):
+    """To a subscriber, as to any destination (routing.p4), IPv6 at hop limit 1 is punted for the
+    controller's Time Exceeded, and IPv6 to a line without a session for its Destination
+    Unreachable (IPv4 is dropped only: the controller answers ICMPv6); a frame to another MAC is
+    dropped NOT_MY_STATION and counted on the line like every other verdict there. Before, the
+    first two were dropped without a packet-in and the third was not counted on the line (found
+    by an independent review of the P4)."""
+
+    def runTest(self):
+        self.expect_drop(self.from_network(v6_packet(src=SERVER_V6, dst=SUB_V6_HOST, hlim=1)), DROP_HOP_LIMIT,
+                         port=NET_PORT)
+        self.assertEqual(self.expect_punt_reason(), PUNT_HOP_LIMIT)
+        self.expect_drop(self.from_network(v4_packet(src=SERVER_V4, dst=SUB_V4, ttl=1)), DROP_HOP_LIMIT, port=NET_PORT)
+        self.expect_drop(Ether(src=SERVER_MAC, dst="00:aa:00:00:00:99") / v6_packet(src=SERVER_V6, dst=SUB_V6_HOST),
+                         DROP_NOT_MY_STATION, port=NET_PORT)
+        self.assert_line(rx=3, dropped=3)
+        # A line whose prefix is there and whose session is not (yet).
+        self.insert(PREFIX_V6, {names.HDR_IPV6_DST_64: (upper64("2001:db8:8:8::"), 64)}, SET_DOWNSTREAM_LINE,
+                    {names.LINE_ID: 48})
+        self.expect_drop(self.from_network(v6_packet(src=SERVER_V6, dst="2001:db8:8:8::1")), DROP_NO_ROUTE, port=NET_PORT)
+        self.assertEqual(self.expect_punt_reason(), PUNT_NO_ROUTE)
+        self.assert_line(rx=1, dropped=1, line=48)
+        with self.assertRaises(queue.Empty):
+            self.client.get_packet_in(1)
+
+
+@requires("BNG_FORWARD")
+class DownstreamIpv4ShortOfItsHeaderIsDropped(DownstreamTest):
+    """IPv4 to a subscriber whose Total Length (0) is short of its own header: dropped as a
+    parser error (RFC 1812 5.2.2), not encapsulated with a PPPoE length of 2 in front of the whole
+    packet (found by an independent review of the P4)."""
+
+    def runTest(self):
+        packet = IP(bytes(IP(src=SERVER_V4, dst=SUB_V4, ttl=64, id=77, len=0) / UDP(sport=1, dport=2) / Raw(b"x" * 20)))
+        self.expect_drop(self.from_network(packet), DROP_PARSER_ERROR, port=NET_PORT)
 
 
 @requires("BNG_FORWARD")

@@ -73,8 +73,11 @@ control RoutingV4(inout headers_t hdr, inout local_metadata_t meta) {
 control BngLookup(inout headers_t hdr, inout local_metadata_t meta) {
 
 #ifdef WITH_BNG_ACCESS
+    // Also marks the frame as the line's: on an untagged line (port, 0, 0) a plain IP frame, which
+    // the parser cannot tell from a network host's, is the line's all the same (and not PPPoE).
     action set_line(bit<16> line_id) {
         meta.bng_line_id = line_id;
+        meta.bng_from_line = true;
     }
 
     // Split BNG: on the access switch, (the trunk from the forwarding switch, the line's tags) ->
@@ -249,8 +252,9 @@ control BngLookup(inout headers_t hdr, inout local_metadata_t meta) {
 
     apply {
 #ifdef WITH_BNG_ACCESS
+        // Every frame: a line's port may carry it untagged. Another port has no (port, 0, 0) entry.
+        bng_line_map.apply();
         if (meta.bng_from_line) {
-            bng_line_map.apply();
             // A session-stage frame (the parser took its PPP header); line 0 matches no entry.
             if (hdr.ppp.isValid()) {
                 bng_session.apply();
@@ -353,8 +357,11 @@ control BngUpstream(inout headers_t hdr, inout local_metadata_t meta) {
             drop(DROP_BNG_SPOOFED_MAC);
         } else if (meta.bng_mac_diff[23:0] != 0) {
             drop(DROP_BNG_SPOOFED_MAC);
-        } else if (hdr.ipv6.isValid() && meta.bng_len_excess != PPPOE_IPV6_OVERHEAD
-                   || hdr.ipv4.isValid() && meta.bng_len_excess != PPP_HEADER_BYTES) {
+        } else if (hdr.ipv6.isValid() && (meta.bng_len_excess != PPPOE_IPV6_OVERHEAD || hdr.ipv6.payload_len[15:14] != 0)
+                   || hdr.ipv4.isValid() && (meta.bng_len_excess != PPP_HEADER_BYTES || hdr.ipv4.total_len[15:14] != 0)) {
+            // The difference is modulo 2^16: an IP length past what PPPoE's can say (65535 - 42,
+            // for IPv6) would make a short PPPoE length look right. No Ethernet frame carries
+            // 16384 octets, so an IP length from there on is malformed, and no difference wraps.
             drop(DROP_BNG_MALFORMED);
         } else if (hdr.ipv6.isValid() && (hdr.ipv6.dst_addr[127:120] == 0xff || hdr.ipv6.src_addr[127:118] == 0x3fa)) {
             // Link-scope or multicast (RS, DHCPv6, NS, MLD; sources fe80::/10): for the
@@ -517,19 +524,28 @@ control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
 #endif
 
     apply {
-        if (!meta.my_station) {
-            meta.drop = true;
-            meta.drop_reason = DROP_NOT_MY_STATION;
 #ifdef WITH_BNG_FORWARD
-        } else if (meta.bng_downstream) {
+        if (meta.bng_downstream) {
+            // Every packet to a line counts there, whatever its verdict (a frame not for this
+            // router's MAC too).
             SIXFLOW_COUNT(bng_downstream_rx, meta.bng_down_line_id)
-            if (meta.bng_hops <= 1) {
+            if (!meta.my_station) {
+                drop(DROP_NOT_MY_STATION);
+            } else if (meta.bng_hops <= 1) {
                 drop(DROP_HOP_LIMIT);
+                // IPv6 is punted for the controller's Time Exceeded, as routing does (routing.p4).
+                if (hdr.ipv6.isValid()) {
+                    meta.punt_reason = PUNT_HOP_LIMIT;
+                }
             } else if (meta.bng_mtu_excess != 0) {
                 drop(DROP_BNG_MTU);
             } else if (!meta.bng_down_known) {
-                // A prefix for a line without a session.
+                // A prefix for a line without a session: IPv6 is punted for the controller's
+                // Destination Unreachable, as routing does.
                 drop(DROP_NO_ROUTE);
+                if (hdr.ipv6.isValid()) {
+                    meta.punt_reason = PUNT_NO_ROUTE;
+                }
             } else {
                 SIXFLOW_METER_EXECUTE(bng_downstream_meter, meta.bng_down_line_id, meta.bng_color)
                 if (meta.bng_color == SIXFLOW_METER_RED) {
@@ -561,7 +577,12 @@ control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
             } else {
                 SIXFLOW_COUNT(bng_downstream_tx, meta.bng_down_line_id)
             }
+        } else if (!meta.my_station) {
+#else
+        if (!meta.my_station) {
 #endif
+            meta.drop = true;
+            meta.drop_reason = DROP_NOT_MY_STATION;
         } else {
             ipv4_routing.apply(hdr, meta);
         }

@@ -129,6 +129,7 @@ public final class P4Defines {
     public static final int PPP_IPV6CP = 32855;
     public static final int PROTO_ICMP = 1;
     public static final int IPV4_VERSION_IHL = 69;
+    public static final int IPV4_HEADER_BYTES = 20;
     public static final int PPP_HEADER_BYTES = 2;
     public static final int PPPOE_IPV6_OVERHEAD = 42;
     public static final int BNG_MTU = 1492;
