@@ -924,9 +924,14 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // entering one chain of extracts at the count's place (neither target needs a loop counter).
     SIXFLOW_REPEAT(MAX_MSIDS, MRH_COUNT_STATE)
     SIXFLOW_REPEAT(MAX_MSIDS, MRH_MSID_STATE)
+    // What an MRH says is IPv6 (Next Header 41) must be: an IPv6 header's Version is 6. Another
+    // (an IPv4 packet, or M-SIDs past a Hdr Ext Len that undercounts them) is malformed at the
+    // MRH's addressee, which would deliver it as IPv6; a transit node forwards it as it came.
     state mrh_msids_0 {
-        transition select(hdr.routing.next_header) {
-            PROTO_IPV6: parse_inner_ipv6;
+        SIXFLOW_LOOK(8)
+        transition select(hdr.routing.next_header, SIXFLOW_AHEAD_OF(8)) {
+            (PROTO_IPV6, SIXFLOW_LOW_MASKED_CASE(8, 0x60, 0xF0)): parse_inner_ipv6;
+            (PROTO_IPV6, _): msr6_malformed;
             default: accept;
         }
     }

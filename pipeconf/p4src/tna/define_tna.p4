@@ -158,6 +158,13 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 // Tofino nothing per packet, and a gateway comparing the length with IPV6_MIN_MTU beside the
 // validity bit takes more PHV input than one gateway has.
 #define SIXFLOW_MTU_MEASURED(hdr) hdr.ipv6.isValid()
+// Egress parses what ingress deparsed: a leaf's decapsulated packet is its IPv6 header here.
+#define SIXFLOW_MTU_PAYLOAD_LEN(hdr) hdr.ipv6.payload_len
+// A replicating node's copy to a receiver of its own, decapsulated in egress after it was
+// measured, is spared the check (its egress parse may not reach its inner header; limits in
+// docs/features/msr6.md).
+#define SIXFLOW_MTU_AFTER_LOCAL_DELIVERY(hdr, meta)
+#define SIXFLOW_MTU_SPARES_DELIVERED(meta) SIXFLOW_MSR6_DELIVERED(meta)
 // A packet's excess over its port's MTU is measured in a step after the MTU's lookup
 // (mtu.p4): the lookup's action adds one operand to the length, the next subtracts the MTU.
 #define SIXFLOW_MTU_EXCESS_APART

@@ -28,9 +28,29 @@
 
 // The IPv6 packets the egress holds to their port's MTU (mtu.p4): those longer than the IPv6
 // minimum MTU (define.p4), the others fitting every port. bmv2 pays per table applied, so the
-// common small packet pays one comparison, not the lookup.
+// common small packet pays one comparison, not the lookup. With MSR6, an MRH's leaf leaves
+// decapsulated in ingress (its outer header invalid, the packet in inner_ipv6): that one is
+// measured by its inner header (SIXFLOW_MTU_PAYLOAD_LEN). A packet with both headers valid is
+// longer than its inner one, so the inner test adds no packet the outer one leaves out.
+#ifdef WITH_MSR6
+#define SIXFLOW_MTU_MEASURED(hdr) \
+    (hdr.ipv6.isValid() && hdr.ipv6.payload_len > IPV6_MIN_MTU - IPV6_HEADER_BYTES \
+     || hdr.inner_ipv6.isValid() && hdr.inner_ipv6.payload_len > IPV6_MIN_MTU - IPV6_HEADER_BYTES)
+#define SIXFLOW_MTU_PAYLOAD_LEN(hdr) (hdr.ipv6.isValid() ? hdr.ipv6.payload_len : hdr.inner_ipv6.payload_len)
+// A replicating node's copy to a receiver of its own is decapsulated in egress, after it was
+// measured with its outer header: measured again by what leaves (only one that ran past: the
+// inner packet is shorter), rather than spared the check.
+#define SIXFLOW_MTU_AFTER_LOCAL_DELIVERY(hdr, meta) \
+    if (meta.mtu_excess != 0) { \
+        meta.mtu_excess = (hdr.inner_ipv6.payload_len + IPV6_HEADER_BYTES) |-| meta.egress_mtu; \
+    }
+#define SIXFLOW_MTU_SPARES_DELIVERED(meta) false
+#else
 #define SIXFLOW_MTU_MEASURED(hdr) \
     (hdr.ipv6.isValid() && hdr.ipv6.payload_len > IPV6_MIN_MTU - IPV6_HEADER_BYTES)
+#define SIXFLOW_MTU_PAYLOAD_LEN(hdr) hdr.ipv6.payload_len
+#define SIXFLOW_MTU_SPARES_DELIVERED(meta) false
+#endif
 
 // bmv2's P4Runtime server cannot read registers: the controller reads latency aggregates with
 // a readout packet (ETHERTYPE_SIXFLOW_READOUT) that the pipeline fills in.

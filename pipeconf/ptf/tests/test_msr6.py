@@ -7,7 +7,7 @@ import ipaddress
 
 import ptf.testutils as testutils
 from p4.v1 import p4runtime_pb2
-from scapy.layers.inet import UDP
+from scapy.layers.inet import IP, UDP
 from scapy.layers.inet6 import IPv6
 from scapy.layers.l2 import Ether
 
@@ -15,7 +15,7 @@ import p4defines
 import p4info_names as names
 from flow_label import flow_label
 from base_test import (DROP_CE_NOT_ECT, DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
-                       EVENT_MSR6_DECAP, SixflowTest)
+                       EVENT_MSR6_DECAP, PUNT_HOP_LIMIT, SixflowTest)
 from profiles import requires
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -403,18 +403,30 @@ class TransitForwardsAnMrhItDoesNotTerminate(Msr6Test):
 
 @requires("MSR6")
 class HostsCannotAddressTheDomainsSids(Msr6Test):
-    """The SR domain ends at host-facing ports: an MRH packet for a local End.RL SID that comes in
-    by one is dropped and counted; the same packet from a port between routers is replicated."""
+    """The SR domain ends at host-facing ports: an MRH packet that comes in by one is dropped and
+    counted, whether it is for a local End.RL SID or for another router's (RFC 8754 5.1: any SID of
+    the domain; before, found by an independent review of the P4, one for another router's SID was
+    routed on, and that router would have replicated it); the local one from a port between routers
+    is replicated."""
 
     def runTest(self):
+        self.insert(names.SIXFLOW_INGRESS_STATION_HOST_PORT, {names.HDR_IG_PORT: 3},
+                    names.SIXFLOW_INGRESS_STATION_SET_HOST_FACING)
+        self.add_route("fd00:0:7::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        remote = sid(7, END_RL_FUNCTION, 0, 1)
+        before = self.drop_count(DROP_SR_BOUNDARY)
+        testutils.send_packet(self, 3, msr6_packet([remote, sid(8, END_RL_FUNCTION, 0, 0)], remote, 0))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_SR_BOUNDARY), before + 1)
+        self.local_sid_case()
+
+    def local_sid_case(self):
         me = sid(2, END_RL_FUNCTION, 0, 1)
         sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 80})
         self.replication_group(80, [(2, 0)], sids, pointer=1)
-        self.insert(names.SIXFLOW_INGRESS_STATION_HOST_PORT, {names.HDR_IG_PORT: 3},
-                    names.SIXFLOW_INGRESS_STATION_SET_HOST_FACING)
         before = self.drop_count(DROP_SR_BOUNDARY)
         testutils.send_packet(self, 3, msr6_packet(sids, me, 0))
         testutils.verify_no_other_packets(self)
@@ -422,6 +434,75 @@ class HostsCannotAddressTheDomainsSids(Msr6Test):
 
         testutils.send_packet(self, 1, msr6_packet(sids, me, 0))
         testutils.verify_packet(self, outer_copy(sids, 1, mrh_type=1), 2)
+        testutils.verify_no_other_packets(self)
+
+
+@requires("MSR6")
+class ReplicatingNodeWithASpentHopLimitIsAnswered(Msr6Test):
+    """A replicating SID's packet at hop limit 1 is not replicated: dropped, counted (HOP_LIMIT)
+    and punted (PUNT_HOP_LIMIT) for the controller's Time Exceeded to the tree's root, as RFC 8754
+    4.3.1.1 asks of an SR node (before, found by an independent review of the P4, it was dropped
+    without a packet-in); at hop limit 2 it is replicated."""
+
+    def runTest(self):
+        me = sid(2, END_RL_FUNCTION, 0, 1)
+        sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 81})
+        self.replication_group(81, [(2, 0)], sids, pointer=1)
+        before = self.drop_count(DROP_HOP_LIMIT)
+        sent = msr6_packet(sids, me, 0, hlim=1)
+        testutils.send_packet(self, 1, sent)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_HOP_LIMIT), before + 1)
+        port, reason, payload = self.expect_punt()
+        self.assertEqual((port, reason), (1, PUNT_HOP_LIMIT))
+        self.assertEqual(payload, sent)
+        testutils.send_packet(self, 1, msr6_packet(sids, me, 0, hlim=2))
+        testutils.verify_packet(self, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                            outer(ENCAP_SRC, sids[1], mrh(sids, 1, 1) + bytes(inner_packet()), hlim=1)), 2)
+        testutils.verify_no_other_packets(self)
+
+
+@requires("MSR6")
+class AddresseeRefusesAPayloadThatIsNotIpv6(Msr6Test):
+    """What an MRH says is IPv6 (Next Header 41) must have Version 6: an IPv4 packet behind it, or
+    a Hdr Ext Len that undercounts or overcounts the M-SIDs (the "inner packet" then starts in the
+    list or inside the packet), is malformed at the MRH's addressee, leaf or replicating node:
+    dropped and counted (MSR6_MALFORMED), never delivered. Before (found by an independent review
+    of the P4), a leaf sent such bytes out as an IPv6 frame. A transit router, not the addressee,
+    forwards the IPv4 one as it came."""
+
+    def runTest(self):
+        leaf = sid(4, END_RL_FUNCTION, 0, 0)
+        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 82})
+        self.client.add_multicast_group(82, [(3, 0)])
+        me = sid(2, END_RL_FUNCTION, 0, 1)
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 83})
+        self.replication_group(83, [(2, 0)], [me, leaf], pointer=1)
+        ipv4 = bytes(IP(src="10.0.0.1", dst="239.1.1.1", ttl=9) / UDP(sport=1, dport=2) / (b"v4" * 20))
+        three = [sid(3, END_RL_FUNCTION, 0, 1), leaf, sid(5, END_RL_FUNCTION, 0, 0)]
+        cases = [
+            outer(ENCAP_SRC, leaf, mrh([leaf]) + ipv4),
+            outer(ENCAP_SRC, me, mrh([me, leaf]) + ipv4),
+            outer(ENCAP_SRC, leaf, mrh(three, segments_left=1, ext_len=4) + bytes(inner_packet())),
+            outer(ENCAP_SRC, leaf, mrh(three, segments_left=1, ext_len=8) + bytes(inner_packet())),
+        ]
+        for packet in cases:
+            before = self.drop_count(DROP_MSR6_MALFORMED)
+            testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa", packet))
+            testutils.verify_no_other_packets(self)
+            self.assertEqual(self.drop_count(DROP_MSR6_MALFORMED), before + 1)
+        self.add_route("fd00:0:9::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        remote = sid(9, END_RL_FUNCTION, 0, 0)
+        passing = outer(ENCAP_SRC, remote, mrh([remote]) + ipv4)
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa", passing))
+        testutils.verify_packet(self, frame("00:bb:00:00:00:02", ROUTER_MAC, forwarded(passing)), 2)
         testutils.verify_no_other_packets(self)
 
 

@@ -212,16 +212,18 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     // packet would set and test.
     apply {
         if (hdr.mrh.isValid()) {
-            // Only the node a Routing header is addressed to processes it (RFC 8200 section 4.4):
-            // any other forwards it on the destination like any packet, whatever its length or
-            // type (msr6_behaviour stays MSR6_NONE: not one of this node's SIDs, Msr6LocalSid).
-            if (meta.msr6_behaviour == MSR6_NONE) {
-                // routed like any packet
-            } else if (meta.host_facing) {
-                // The SR domain ends at host-facing ports: a host may not address the network's
-                // SIDs (as RFC 8754 section 5.1 has SR domains filter SRv6 packets at their edge).
+            if (meta.host_facing) {
+                // The SR domain ends at host-facing ports: a host may not send into it a packet
+                // the domain's nodes would replicate, whichever node's SID it is addressed to (RFC
+                // 8754 section 5.1: an SR domain drops, where packets enter it, those destined to
+                // any of its SIDs). Hosts send plain packets; the domain's edge encapsulates.
                 meta.drop = true;
                 meta.drop_reason = DROP_SR_BOUNDARY;
+            } else if (meta.msr6_behaviour == MSR6_NONE) {
+                // Only the node a Routing header is addressed to processes it (RFC 8200 section
+                // 4.4): any other forwards it on the destination like any packet, whatever its
+                // length or type (msr6_behaviour stays MSR6_NONE: not one of this node's SIDs,
+                // Msr6LocalSid).
             } else if (meta.msr6_malformed) {
                 drop_malformed();
             } else if (hdr.mrh.mrh_type != MRH_TYPE_TE && hdr.mrh.mrh_type != MRH_TYPE_TE_RLB) {
@@ -269,8 +271,11 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     meta.drop = true;
                     meta.drop_reason = DROP_MSR6_NO_GROUP;
                 } else if (hdr.ipv6.hop_limit <= 1) {
+                    // Punted too, for the controller's Time Exceeded to the tree's root (RFC 8754
+                    // 4.3.1.1 asks it of an SR node whose hop limit runs out), as routing does.
                     meta.drop = true;
                     meta.drop_reason = DROP_HOP_LIMIT;
+                    meta.punt_reason = PUNT_HOP_LIMIT;
                 } else {
                     hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
                     meta.msr6_replicate = true;
@@ -466,10 +471,12 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
                         return;
                     }
                     decap();
-                    // Back to the size it came in with: the MTU check no longer applies to it. A
-                    // flag of its own, not meta.grown: the MTU measurement reads grown, and on
-                    // Tofino a later write of it would hold this table back to that stage.
+                    // Measured again as it leaves, or spared the check where the target cannot
+                    // (SIXFLOW_MTU_AFTER_LOCAL_DELIVERY). A flag of its own, not meta.grown: the
+                    // MTU measurement reads grown, and on Tofino a later write of it would hold
+                    // this table back to that stage.
                     meta.msr6_delivered = true;
+                    SIXFLOW_MTU_AFTER_LOCAL_DELIVERY(hdr, meta)
                     msr6_adjacency.apply();
                 }
                 set_copy: {

@@ -27,9 +27,9 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRE
     action set_mtu(bit<16> mtu) {
         meta.egress_mtu = mtu;
 #ifdef SIXFLOW_MTU_EXCESS_APART
-        meta.mtu_packet_len = hdr.ipv6.payload_len + IPV6_HEADER_BYTES;
+        meta.mtu_packet_len = SIXFLOW_MTU_PAYLOAD_LEN(hdr) + IPV6_HEADER_BYTES;
 #else
-        meta.mtu_excess = (hdr.ipv6.payload_len + IPV6_HEADER_BYTES) |-| mtu;
+        meta.mtu_excess = (SIXFLOW_MTU_PAYLOAD_LEN(hdr) + IPV6_HEADER_BYTES) |-| mtu;
 #endif
     }
 
@@ -67,7 +67,7 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRE
     apply {
         // mtu_excess starts at 0 (metadata is zeroed): a packet not measured is not dropped. The
         // IPv6 header is tested as the packet came to egress; MSR6's local delivery may
-        // invalidate it later (EgressMtuCheck then spares the copy).
+        // decapsulate it later (measured again, or spared: SIXFLOW_MTU_AFTER_LOCAL_DELIVERY).
         if (SIXFLOW_MTU_MEASURED(hdr)) {
 #ifdef SIXFLOW_MTU_EXCESS_APART
             if (port_mtu.apply().hit) {
@@ -81,12 +81,11 @@ control EgressMtu(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGRE
 }
 
 // The verdict, once MSR6's egress work is done: a packet measured past the MTU is dropped and
-// counted, unless it was a copy delivered here (decapsulated, back to the size it came with).
+// counted (a copy delivered here measured again where the target can: SIXFLOW_MTU_AFTER_LOCAL_DELIVERY).
 control EgressMtuCheck(inout local_metadata_t meta) {
     apply {
-        // Measured only where it may run past (EgressMtu): otherwise 0. A copy delivered here left
-        // decapsulated: back to the size it came in with.
-        if (!meta.drop && meta.mtu_excess != 0 && !SIXFLOW_MSR6_DELIVERED(meta)) {
+        // Measured only where it may run past (EgressMtu): otherwise 0.
+        if (!meta.drop && meta.mtu_excess != 0 && !SIXFLOW_MTU_SPARES_DELIVERED(meta)) {
             meta.drop = true;
             meta.drop_reason = DROP_MTU_EXCEEDED;
         }
