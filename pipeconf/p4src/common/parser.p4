@@ -924,15 +924,24 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // entering one chain of extracts at the count's place (neither target needs a loop counter).
     SIXFLOW_REPEAT(MAX_MSIDS, MRH_COUNT_STATE)
     SIXFLOW_REPEAT(MAX_MSIDS, MRH_MSID_STATE)
+    state mrh_msids_0 {
+        transition select(hdr.routing.next_header) {
+            PROTO_IPV6: mrh_inner_version;
+            default: accept;
+        }
+    }
+
     // What an MRH says is IPv6 (Next Header 41) must be: an IPv6 header's Version is 6. Another
     // (an IPv4 packet, or M-SIDs past a Hdr Ext Len that undercounts them) is malformed at the
     // MRH's addressee, which would deliver it as IPv6; a transit node forwards it as it came.
-    state mrh_msids_0 {
-        SIXFLOW_LOOK(8)
-        transition select(hdr.routing.next_header, SIXFLOW_AHEAD_OF(8)) {
-            (PROTO_IPV6, SIXFLOW_LOW_MASKED_CASE(8, 0x60, 0xF0)): parse_inner_ipv6;
-            (PROTO_IPV6, _): msr6_malformed;
-            default: accept;
+    // Looked at only behind Next Header 41: what another MRH carries may be shorter than the
+    // lookahead. 32 bits, as the Routing header's state looks: bmv2 keeps each lookahead width in
+    // a metadata field it resets for every packet.
+    state mrh_inner_version {
+        SIXFLOW_LOOK(32)
+        transition select(SIXFLOW_AHEAD_OF(32)) {
+            SIXFLOW_LOW_MASKED_CASE(32, 0x60000000, 0xF0000000): parse_inner_ipv6;
+            default: msr6_malformed;
         }
     }
 
