@@ -111,8 +111,9 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_BNG
         } else if (hdr.ipv4.isValid() && hdr.ipv4.total_len[15:5] == 0 && hdr.ipv4.total_len[4:0] < (bit<5>) IPV4_HEADER_BYTES) {
             // An IPv4 Total Length short of its own header (RFC 1812 5.2.2): what follows was
-            // not the packet's. A test of its own: with the parser's verdict it is more than a
-            // Tofino gateway reads.
+            // not the packet's. A test of its own, the length in two parts (bits 15..5 zero, bits
+            // 4..0 under 20): with the parser's verdict, or as one 16-bit comparison, it is more
+            // than a Tofino gateway reads.
             meta.drop = true;
             meta.drop_reason = DROP_PARSER_ERROR;
 #endif

@@ -86,6 +86,17 @@ class Msr6Test(SixflowTest):
         self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY, {names.HDR_GROUP: group, names.HDR_EG_PORT: port},
                     names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, {names.SMAC: ROUTER_MAC, names.DMAC: dmac})
 
+    def replicating_sid(self, group, child=sid(3, END_RL_FUNCTION, 0, 0), port=2):
+        """Node 2's End.RL SID at Pointer 1 of the list [it, child]: group copies it once, to
+        child by port. Returns the list."""
+        me = sid(2, END_RL_FUNCTION, 0, 1)
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: group})
+        sids = [me, child]
+        self.replication_group(group, [(port, 0)], sids, pointer=1)
+        return sids
+
 
 @requires("MSR6")
 class EncapsulatesWithTheTreesMsids(Msr6Test):
@@ -421,12 +432,8 @@ class HostsCannotAddressTheDomainsSids(Msr6Test):
         self.local_sid_case()
 
     def local_sid_case(self):
-        me = sid(2, END_RL_FUNCTION, 0, 1)
-        sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
-        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 80})
-        self.replication_group(80, [(2, 0)], sids, pointer=1)
+        sids = self.replicating_sid(80)
+        me = sids[0]
         before = self.drop_count(DROP_SR_BOUNDARY)
         testutils.send_packet(self, 3, msr6_packet(sids, me, 0))
         testutils.verify_no_other_packets(self)
@@ -445,12 +452,8 @@ class ReplicatingNodeWithASpentHopLimitIsAnswered(Msr6Test):
     without a packet-in); at hop limit 2 it is replicated."""
 
     def runTest(self):
-        me = sid(2, END_RL_FUNCTION, 0, 1)
-        sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
-        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 81})
-        self.replication_group(81, [(2, 0)], sids, pointer=1)
+        sids = self.replicating_sid(81)
+        me = sids[0]
         before = self.drop_count(DROP_HOP_LIMIT)
         sent = msr6_packet(sids, me, 0, hlim=1)
         testutils.send_packet(self, 1, sent)
@@ -480,11 +483,7 @@ class AddresseeRefusesAPayloadThatIsNotIpv6(Msr6Test):
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 82})
         self.client.add_multicast_group(82, [(3, 0)])
-        me = sid(2, END_RL_FUNCTION, 0, 1)
-        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 83})
-        self.replication_group(83, [(2, 0)], [me, leaf], pointer=1)
+        me = self.replicating_sid(83, child=leaf)[0]
         ipv4 = bytes(IP(src="10.0.0.1", dst="239.1.1.1", ttl=9) / UDP(sport=1, dport=2) / (b"v4" * 20))
         three = [sid(3, END_RL_FUNCTION, 0, 1), leaf, sid(5, END_RL_FUNCTION, 0, 0)]
         cases = [

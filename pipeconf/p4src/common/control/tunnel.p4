@@ -12,8 +12,8 @@
 // way (outer CE) carries over to an ECN-capable inner packet; one that cannot carry it (Not-ECT)
 // is dropped and counted. An outer ECT(1) turns an inner ECT(0) into ECT(1) (figure 4: a tunnel
 // may use ECT(1) as a congestion level of its own); every other pair leaves the inner codepoint
-// as it is. For a packet with inner_ipv6 valid: MSR6 at the MRH's
-// addressee (every copy and the leaf's packet), GTP-U at the N3 end before decapsulation.
+// as it is. For a packet with inner_ipv6 valid: MSR6 at the MRH's addressee (every copy and the
+// leaf's packet), GTP-U at the N3 end before decapsulation.
 control TunnelDecapEcn(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
         // Both codepoints that change anything (CE 0b11, ECT(1) 0b01) have the low bit set: the
