@@ -224,7 +224,12 @@ class Generator:
                 "untilDataSeconds": round(set_up, 3), "milestones": milestones,
                 "held": len(held), "lost": len(up_times) - len(held),
                 "echoesAnswered": sum(s.echoes_answered for s in self.sessions),
-                "stopSeconds": round(stop_seconds, 3), "failures": failures, "failedLines": lines[:20],
+                "stopSeconds": round(stop_seconds, 3),
+                # How the stopped sessions ended: the server acked the Terminate-Request, or
+                # answered neither it nor the one sent again (PADT sent all the same).
+                "endedAcked": sum(1 for s in held if s.terminate_acked),
+                "endedUnacked": sum(1 for s in held if s.terminate_requests and not s.terminate_acked),
+                "failures": failures, "failedLines": lines[:20],
                 "framesSent": self.wire.sent, "framesReceived": self.wire.received,
                 "peakRssKb": rss_kb("VmHWM"), "maxRssKb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
 

@@ -33,6 +33,7 @@ IPCP_ADDRESS, IPV6CP_INTERFACE_ID = 3, 1
 
 MRU = 1492
 DISCOVERY_TRIES = 6   # PADIs (or PADRs) before giving up: 5 + 10 + 20 + 40 + 40 + 40 s
+MAX_TERMINATE = 2     # Terminate-Requests before PADT, as pppd's max-terminate
 ICMPV6, ICMPV4 = 58, 1
 RS, RA, ECHO6_REQ, ECHO6_REP = 133, 134, 128, 129
 ALL_ROUTERS = ipaddress.IPv6Address("ff02::2")
@@ -213,6 +214,7 @@ class ClientSession:
         self.timers = {}   # what -> when it is due
         self.ipv4 = self.ipv6 = None
         self.echoes_answered = 0
+        self.terminate_requests, self.terminate_acked = 0, False
         self.data_failures = []   # what the session's data did not get (an echo without a reply)
 
     # ---- what the caller sees -----------------------------------------------------------------
@@ -234,14 +236,20 @@ class ClientSession:
         self._send_padi()
 
     def stop(self):
-        """Ends the session as pppd does: LCP Terminate-Request, then (acked or not) PADT."""
+        """Ends the session as pppd does: LCP Terminate-Request, sent again once unanswered
+        (pppd's max-terminate 2), then, acked or not, PADT."""
         if self.state in ("new", "discovery", "requesting"):
             self._end("stopped")
         elif self.going and self.state != "terminating":
             self.state = "terminating"
             self.timers = {}
-            self._send_session(control(PPP_LCP, TERM_REQ, 0x7E, b""))
-            self.timers["terminate"] = self.clock() + self.rto
+            self.terminate_requests = 0
+            self._send_terminate_request()
+
+    def _send_terminate_request(self):
+        self.terminate_requests += 1
+        self._send_session(control(PPP_LCP, TERM_REQ, 0x7E, b""))
+        self.timers["terminate"] = self.clock() + self.rto
 
     def tick(self):
         now = self.clock()
@@ -386,7 +394,8 @@ class ClientSession:
             self._send_session(control(PPP_LCP, TERM_ACK, ident, b""))
             self._end("stopped" if self.state == "terminating" else "LCP Terminate-Request from the server")
         elif code == TERM_ACK and self.state == "terminating":
-            self._timeout_terminate()
+            self.terminate_acked = True
+            self._send_padt()
         elif code in (CONF_REQ, CONF_ACK, CONF_NAK, CONF_REJ) and self.state in ("lcp", "auth", "network", "up"):
             if code == CONF_REQ and self.state != "lcp":
                 # Asked again after LCP opened: our Configure-Ack was lost (or the server
@@ -528,6 +537,11 @@ class ClientSession:
         return None
 
     def _timeout_terminate(self):
-        self.timers.pop("terminate", None)
+        if self.terminate_requests < MAX_TERMINATE:
+            self._send_terminate_request()
+        else:
+            self._send_padt()
+
+    def _send_padt(self):
         self._send(ETH_P_PPPOE_DISC, pppoe(PADT, self.session_id, b""), self.ac_mac)
         self._end("stopped")

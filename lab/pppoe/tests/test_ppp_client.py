@@ -193,16 +193,28 @@ class ClientDataTest(unittest.TestCase):
         self.downstream(c, ppp_client.PPP_IPV4, bytes(reply))
         self.assertIn("ping4", c.times)
 
-    def test_stop_sends_terminate_then_padt(self):
+    def test_stop_sends_terminate_twice_then_padt(self):
         c = self.up_client()
         c.stop()
         self.assertEqual("terminating", c.state)
         self.assertEqual((ppp_client.PPP_LCP, ppp_client.TERM_REQ), struct.unpack_from("!HB", self.sent[-1], 28))
         self.clock.now += c.rto
         c.tick()
+        self.assertEqual((ppp_client.PPP_LCP, ppp_client.TERM_REQ), struct.unpack_from("!HB", self.sent[-1], 28),
+                         "an unanswered Terminate-Request is sent again, as pppd does")
+        self.assertEqual("terminating", c.state)
+        self.clock.now += c.rto
+        c.tick()
         self.assertEqual(ppp_client.PADT, self.sent[-1][23])
         self.assertEqual(9, struct.unpack_from("!H", self.sent[-1], 24)[0])
-        self.assertEqual("ended", c.state)
+        self.assertEqual(("ended", "stopped", False), (c.state, c.why, c.terminate_acked))
+
+    def test_an_acked_stop_sends_padt_at_once(self):
+        c = self.up_client()
+        c.stop()
+        self.downstream(c, ppp_client.PPP_LCP, ppp_client.control(ppp_client.PPP_LCP, ppp_client.TERM_ACK, 0x7E, b"")[2:])
+        self.assertEqual(ppp_client.PADT, self.sent[-1][23])
+        self.assertEqual(("ended", "stopped", True), (c.state, c.why, c.terminate_acked))
 
 
 class PlanTest(unittest.TestCase):
