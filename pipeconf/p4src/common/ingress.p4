@@ -198,6 +198,18 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #ifdef WITH_APN6
                 apn6_sla.apply(hdr, meta);
 #endif
+#if defined(WITH_ECMP) || defined(WITH_ILNP)
+                // One datagram's fragments take one path: a first fragment's ports, which the
+                // later ones do not carry, are not hashed (RFC 6437 3) by ECMP or ILNP's uplink
+                // choice, after routing_v6. The ACL and APN6's classifier have read them; the
+                // encapsulations' label leaves them out itself (SIXFLOW_FLOW_HASH,
+                // SIXFLOW_ENCAP_FLOW_LABEL). Here, on Tofino, beside routing_v6, which does not
+                // read them: before the encapsulations it was a thirteenth stage in `full`.
+                if (hdr.fragment.isValid()) {
+                    meta.l4_src_port = 0;
+                    meta.l4_dst_port = 0;
+                }
+#endif
                 // Routed unless dropped, punted, sent to a multicast group or given its port
                 // (routing.p4 tests it). A group or a port is set here only by MSR6 (a tree's SID
                 // or encapsulation; a port by a leaf SID with one receiver port), and a packet

@@ -374,6 +374,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.ip_proto = PROTO_UDP;
         meta.l4_src_port = hdr.gtpu_udp.src_port;
         meta.l4_dst_port = hdr.gtpu_udp.dst_port;
+        SIXFLOW_SET_FLOW_PORTS(meta, hdr.gtpu_udp.src_port, hdr.gtpu_udp.dst_port)
         // A datagram too short for a GTP-U header (UDP length under 16) is some other UDP to
         // that port: routed as it is, never a parser error on a router it only passes through.
         transition select(hdr.gtpu_udp.len) {
@@ -999,8 +1000,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state extract_fragment {
         packet.extract(hdr.fragment);
         transition select(hdr.fragment.next_header) {
-            PROTO_TCP: parse_tcp;
-            PROTO_UDP: parse_udp;
+            PROTO_TCP: parse_tcp_of_fragment;
+            PROTO_UDP: parse_udp_of_fragment;
             PROTO_ICMPV6: parse_icmpv6;
             default: accept;  // not reached: parse_fragment sent the others to extract_fragment_last
         }
@@ -1012,24 +1013,40 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition accept;
     }
 
-    // The upper layer: ip_proto is the protocol that led here, a constant per state.
+    // The upper layer: ip_proto is the protocol that led here, a constant per state. Its ports
+    // are also the flow's, for a hash taken ahead of use (SIXFLOW_SET_FLOW_PORTS), unless a
+    // Fragment header came first: the later fragments have none (RFC 6437 3).
+#define PARSE_L4_PORTS(proto) \
+        packet.extract(hdr.l4_ports); \
+        meta.ip_proto = proto; \
+        SET_L4_SRC_PORT(meta, hdr.l4_ports.src_port) \
+        meta.l4_dst_port = hdr.l4_ports.dst_port; \
+        SIXFLOW_PARSE_L4_CHECKSUM(proto)
+
     state parse_tcp {
-        packet.extract(hdr.l4_ports);
-        meta.ip_proto = PROTO_TCP;
-        SET_L4_SRC_PORT(meta, hdr.l4_ports.src_port)
-        meta.l4_dst_port = hdr.l4_ports.dst_port;
-        SIXFLOW_PARSE_L4_CHECKSUM(PROTO_TCP)
+        PARSE_L4_PORTS(PROTO_TCP)
+        SIXFLOW_SET_FLOW_PORTS(meta, hdr.l4_ports.src_port, hdr.l4_ports.dst_port)
+        transition accept;
+    }
+
+    // A first fragment's TCP or UDP header: its ports for the ACL and APN6's classifier, not the
+    // flow's. Never tunnelled INCREMENTAL (its upper layer does not follow the IPv6 header), so
+    // no test of its UDP checksum.
+    state parse_tcp_of_fragment {
+        PARSE_L4_PORTS(PROTO_TCP)
+        transition accept;
+    }
+
+    state parse_udp_of_fragment {
+        PARSE_L4_PORTS(PROTO_UDP)
         transition accept;
     }
 
     // With GTP-U, a UDP packet without a checksum (zero, after its length) has none a tunnel's
     // INCREMENTAL checksum could build on: one more state for those only.
     state parse_udp {
-        packet.extract(hdr.l4_ports);
-        meta.ip_proto = PROTO_UDP;
-        SET_L4_SRC_PORT(meta, hdr.l4_ports.src_port)
-        meta.l4_dst_port = hdr.l4_ports.dst_port;
-        SIXFLOW_PARSE_L4_CHECKSUM(PROTO_UDP)
+        PARSE_L4_PORTS(PROTO_UDP)
+        SIXFLOW_SET_FLOW_PORTS(meta, hdr.l4_ports.src_port, hdr.l4_ports.dst_port)
 #ifdef WITH_GTPU
         SIXFLOW_LOOK(32)
         transition select(SIXFLOW_AHEAD_OF(32)) {  // Length, Checksum

@@ -153,13 +153,15 @@ header residual_key_t {
      || meta.lat_class == CLASS_GTPU_ENCAP_FULL || meta.lat_class == CLASS_GTPU_ENCAP_INCREMENTAL)
 
 // The outer flow label of an encapsulation (RFC 6438): a hash of the inner flow's 5-tuple and
-// flow label, padded to whole octets by four zero bits. Computed only for a packet being
-// encapsulated (bmv2 pays per hash); inner_ipv6 is the packet as it came.
+// flow label, padded to whole octets by four zero bits; a fragment's ports (a first one has
+// them, the later ones not) are left out, so one datagram has one label (RFC 6437 3). Computed
+// only for a packet being encapsulated (bmv2 pays per hash); inner_ipv6 is the packet as it came.
 #define SIXFLOW_ENCAP_FLOW_LABEL \
     hdr.flow_key.setValid(); \
     hdr.flow_key.src_addr = hdr.inner_ipv6.src_addr; \
     hdr.flow_key.dst_addr = hdr.inner_ipv6.dst_addr; \
-    hdr.flow_key.rest = 4w0 ++ hdr.inner_ipv6.flow_label ++ meta.ip_proto ++ meta.l4_src_port ++ meta.l4_dst_port; \
+    hdr.flow_key.rest = 4w0 ++ hdr.inner_ipv6.flow_label ++ meta.ip_proto \
+        ++ (hdr.fragment.isValid() ? 32w0 : meta.l4_src_port ++ meta.l4_dst_port); \
     hash(hdr.ipv6.flow_label, HashAlgorithm.crc32, (bit<20>) 0, hdr.flow_key, 32w0x100000);
 
 // An indexed packet-and-byte counter for the common controls, and counting one of its cells.
@@ -275,5 +277,7 @@ header residual_key_t {
 #define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM if (std_meta.checksum_error == 1) { meta.gtpu_checksum_bad = true; }
 #define SIXFLOW_FLOW_HASH_DECL
 #define SIXFLOW_FLOW_HASH
+// Ports for a hash ahead of use: bmv2 hashes where it encapsulates (SIXFLOW_ENCAP_FLOW_LABEL).
+#define SIXFLOW_SET_FLOW_PORTS(meta, src, dst)
 
 #endif // SIXFLOW_DEFINE_V1MODEL_P4

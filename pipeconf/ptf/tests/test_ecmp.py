@@ -2,14 +2,14 @@
 # Copyright 2026 The Sixflow Authors
 """Packet tests of ECMP (control/routing.p4, WITH_ECMP): a routing_v6 entry names a group of
 equal-cost next hops (set_ecmp_group), the ecmp table's action selector picks one per flow from
-the hash of its addresses, flow label, upper-layer protocol and ports. Each copy that leaves is
-checked byte for byte against the member of the port it left by (that member's MACs, hop limit
-one lower, nothing else changed)."""
+the hash of its addresses, flow label, upper-layer protocol and ports (none in a fragment). Each
+copy that leaves is checked byte for byte against the member of the port it left by (that
+member's MACs, hop limit one lower, nothing else changed)."""
 
 import ptf.testutils as testutils
 from ptf.dataplane import match_exp_pkt
 from scapy.layers.inet import TCP, UDP
-from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6
+from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6, IPv6ExtHdrFragment
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
@@ -89,6 +89,27 @@ class SpreadsFlowsOverTheGroupAndKeepsEachOnItsPort(EcmpTest):
             again[IPv6].hlim = 9
             self.assertEqual(self.leaves_by(again), ports[n], "flow %d moved" % n)
         self.assertTrue(self.client.packet_ins.empty(), "a routed packet is not punted")
+
+
+class FragmentsOfADatagramTakeOnePath(EcmpTest):
+    """A datagram's first fragment carries its ports, the later ones do not: each datagram's
+    fragments leave by one port (RFC 6437 3: a fragment's flow is its addresses, label and
+    protocol), so they arrive together, and datagrams from several sources still use more than
+    one port."""
+
+    def runTest(self):
+        self.add_ecmp_route("fd00:1:2::", 64, GROUP, MEMBERS)
+        used = set()
+        for n in range(24):
+            ip = IPv6(src="fd00:1:1::%x" % (0x40 + n // 4), dst="fd00:1:2::7", hlim=64)
+            datagram = bytes(UDP(sport=5000 + n, dport=6000 + n) / (b"x" * 64))
+            head = Ether(src=HOST_MAC, dst=ROUTER_MAC) / ip
+            first = head / IPv6ExtHdrFragment(nh=17, offset=0, m=1, id=n) / datagram[:40]
+            later = head / IPv6ExtHdrFragment(nh=17, offset=5, m=0, id=n) / datagram[40:]
+            port = self.leaves_by(first)
+            self.assertEqual(self.leaves_by(later), port, "datagram %d: its fragments took two paths" % n)
+            used.add(port)
+        self.assertGreater(len(used), 1, "every datagram left by port %s" % used)
 
 
 class OneMemberGroupForwardsLikeANextHop(EcmpTest):

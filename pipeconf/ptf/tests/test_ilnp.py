@@ -18,7 +18,7 @@ import logging
 import ptf.testutils as testutils
 from p4.v1 import p4runtime_pb2
 from scapy.layers.inet import TCP, UDP
-from scapy.layers.inet6 import IPv6
+from scapy.layers.inet6 import IPv6, IPv6ExtHdrFragment
 from scapy.layers.l2 import Ether
 
 import p4defines
@@ -31,6 +31,7 @@ NONCE_OPTION = 0x8B
 LOCATOR_UPDATE = 156
 DESTINATION_OPTIONS = 60
 PROTO_UDP, PROTO_TCP, PROTO_ICMPV6 = 17, 6, 58
+FRAGMENT = 44
 
 DROP_ILNP_MALFORMED = p4defines.DROP_ILNP_MALFORMED
 PUNT_ILNP_LOCATOR_UPDATE = p4defines.PUNT_ILNP_LOCATOR_UPDATE
@@ -375,6 +376,29 @@ class OneFlowOneUplinkAcrossItsPackets(IlnpTest):
                          TCP(sport=40000, dport=443, seq=1000 + 100 * seq, flags="PA") / (b"seg%d" % seq))
             ports.add(self.leaves_by(sent))
         self.assertEqual(len(ports), 1, ports)
+        testutils.verify_no_other_packets(self)
+
+
+@requires("ILNP")
+class FragmentsOfADatagramTakeOneUplink(IlnpTest):
+    """A datagram's first fragment (its UDP header behind the Nonce and Fragment headers) and its
+    last (no ports) leave by one uplink at 50/50: a fragment's ports are not hashed, the first
+    one's either (RFC 6437 3); datagrams of several identifiers still use both uplinks."""
+
+    def runTest(self):
+        self.set_weights({2: 50, 3: 50})
+        used = set()
+        for n in range(24):
+            src, dst = inside(0x2000 + n), correspondent()
+            datagram = bytes(UDP(sport=10000 + n, dport=5001) / (b"fragmented" * 6))
+            head = Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(src=src, dst=dst, nh=DESTINATION_OPTIONS)
+            nonce = nonce_header(FRAGMENT, b"\x11\x22\x33\x44")
+            first = head / (nonce + bytes(IPv6ExtHdrFragment(nh=PROTO_UDP, offset=0, m=1, id=n)) + datagram[:32])
+            later = head / (nonce + bytes(IPv6ExtHdrFragment(nh=PROTO_UDP, offset=4, m=0, id=n)) + datagram[32:])
+            port = self.leaves_by(first)
+            self.assertEqual(self.leaves_by(later), port, "datagram %d: its fragments took two uplinks" % n)
+            used.add(port)
+        self.assertEqual(used, set(UPLINKS), "every datagram left by uplink %s" % used)
         testutils.verify_no_other_packets(self)
 
 

@@ -8,7 +8,7 @@ import ipaddress
 import ptf.testutils as testutils
 from p4.v1 import p4runtime_pb2
 from scapy.layers.inet import IP, UDP
-from scapy.layers.inet6 import IPv6
+from scapy.layers.inet6 import IPv6, IPv6ExtHdrFragment
 from scapy.layers.l2 import Ether
 
 import p4defines
@@ -587,6 +587,29 @@ class OuterHeaderCarriesTheInnerTrafficClassAndFlow(Msr6Test):
             labels.append(out.fl)
         self.assertEqual(labels[0], labels[1])
         self.assertNotEqual(labels[0], labels[2])
+        testutils.verify_no_other_packets(self)
+
+
+@requires("MSR6")
+class FragmentsOfADatagramShareTheOuterFlowLabel(Msr6Test):
+    """The flow label of an encapsulation hashes no ports in a fragment, the first either
+    (RFC 6437 3): a datagram's first fragment, which carries its UDP header, and its last, which
+    does not, leave with one outer label, so paths that hash it keep them together."""
+
+    def runTest(self):
+        self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        self.add_encapsulation(4, GROUP, [sid(2, END_RL_FUNCTION, 0, 0)], ENCAP_SRC)
+        datagram = bytes(UDP(sport=4000, dport=5004) / (b"voice" * 12))
+        labels = []
+        for fragment, data in ((IPv6ExtHdrFragment(nh=17, offset=0, m=1, id=9), datagram[:32]),
+                               (IPv6ExtHdrFragment(nh=17, offset=4, m=0, id=9), datagram[32:])):
+            packet = IPv6(src=SOURCE, dst=GROUP, hlim=32) / fragment / data
+            testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / packet))
+            received = testutils.dp_poll(self, port_number=2, timeout=2)
+            self.assertIsInstance(received, self.dataplane.PollSuccess, "no encapsulated packet")
+            labels.append(IPv6(bytes(received.packet)[14:]).fl)
+        self.assertEqual(labels[0], labels[1], "the datagram's fragments got two outer labels")
+        self.assertEqual(labels[0], flow_label(bytes(packet)))
         testutils.verify_no_other_packets(self)
 
 
