@@ -86,6 +86,16 @@ class Msr6Test(SixflowTest):
         self.insert(names.SIXFLOW_EGRESS_MSR6_EGRESS_MSR6_ADJACENCY, {names.HDR_GROUP: group, names.HDR_EG_PORT: port},
                     names.SIXFLOW_EGRESS_MSR6_EGRESS_SET_ADJACENCY, {names.SMAC: ROUTER_MAC, names.DMAC: dmac})
 
+    def leaf_sid(self, group, ports):
+        """Node 4's End.RL SID, the last of a list: group delivers its packets, decapsulated, to
+        ports (a multicast group, copy id 0 on each). Returns the SID."""
+        leaf = sid(4, END_RL_FUNCTION, 0, 0)
+        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: group})
+        self.client.add_multicast_group(group, [(port, 0) for port in ports])
+        return leaf
+
     def replicating_sid(self, group, child=sid(3, END_RL_FUNCTION, 0, 0), port=2):
         """Node 2's End.RL SID at Pointer 1 of the list [it, child]: group copies it once, to
         child by port. Returns the list."""
@@ -283,12 +293,8 @@ class LeafDecapsulatesAndDelivers(Msr6Test):
     delivers the inner packet, byte for byte, to its receiver ports."""
 
     def runTest(self):
-        leaf = sid(4, END_RL_FUNCTION, 0, 0)
+        leaf = self.leaf_sid(30, [3, 4])
         sids = [sid(2, END_RL_FUNCTION, 1, 1), sid(3, END_RL_FUNCTION, 0, 0), leaf]
-        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 30})
-        self.client.add_multicast_group(30, [(3, 0), (4, 0)])
         self.adjacency(30, 3, "33:33:00:00:12:34")
         self.adjacency(30, 4, "33:33:00:00:12:34")
         before = self.event_count(EVENT_MSR6_DECAP)
@@ -478,11 +484,7 @@ class AddresseeRefusesAPayloadThatIsNotIpv6(Msr6Test):
     forwards the IPv4 one as it came."""
 
     def runTest(self):
-        leaf = sid(4, END_RL_FUNCTION, 0, 0)
-        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 82})
-        self.client.add_multicast_group(82, [(3, 0)])
+        leaf = self.leaf_sid(82, [3])
         me = self.replicating_sid(83, child=leaf)[0]
         ipv4 = bytes(IP(src="10.0.0.1", dst="239.1.1.1", ttl=9) / UDP(sport=1, dport=2) / (b"v4" * 20))
         three = [sid(3, END_RL_FUNCTION, 0, 1), leaf, sid(5, END_RL_FUNCTION, 0, 0)]
@@ -537,11 +539,7 @@ class LeafDeliversOnlyIpv6(Msr6Test):
     what Next Header 41 says is an IPv6 packet: anything else is dropped and counted."""
 
     def runTest(self):
-        leaf = sid(4, END_RL_FUNCTION, 0, 0)
-        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 31})
-        self.client.add_multicast_group(31, [(3, 0)])
+        leaf = self.leaf_sid(31, [3])
         udp = bytes(UDP(sport=1, dport=2) / b"not an ipv6 packet")
         before = self.drop_count(DROP_MSR6_MALFORMED)
         testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
@@ -620,11 +618,7 @@ class CongestionMarkCarriesOverAtDecapsulation(Msr6Test):
     ECT(1)."""
 
     def runTest(self):
-        leaf = sid(4, END_RL_FUNCTION, 0, 0)
-        self.add_local_sid(4, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: leaf},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 32})
-        self.client.add_multicast_group(32, [(3, 0)])
+        leaf = self.leaf_sid(32, [3])
         ect = inner_packet()
         ect[IPv6].tc = 0xB8 | 2
         testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
