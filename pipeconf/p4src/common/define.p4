@@ -207,6 +207,18 @@ const bit<2> ECN_ECT_1 = 1;
 const bit<2> ECN_ECT_0 = 2;
 const bit<2> ECN_CE = 3;
 
+// Address scopes (scope.p4, RFC 4291), on an address's first 16 bits: value and mask.
+const bit<16> SCOPE_LINK_LOCAL      = 0xfe80;  // fe80::/10
+const bit<16> SCOPE_LINK_LOCAL_MASK = 0xffc0;
+const bit<16> SCOPE_ZERO_16         = 0x0000;  // 0000::/16: unspecified, loopback, IPv4-compatible and -mapped
+const bit<16> SCOPE_ZERO_16_MASK    = 0xffff;
+const bit<16> SCOPE_MULTICAST       = 0xff00;  // ff00::/8
+const bit<16> SCOPE_MULTICAST_MASK  = 0xff00;
+const bit<16> SCOPE_MULTICAST_SCOPE_MASK = 0xff0f;  // a multicast address and its scope (any flags)
+const bit<16> SCOPE_MULTICAST_RESERVED   = 0xff00;  // scope 0
+const bit<16> SCOPE_MULTICAST_INTERFACE  = 0xff01;  // scope 1, interface-local
+const bit<16> SCOPE_MULTICAST_LINK       = 0xff02;  // scope 2, link-local
+
 // Why a packet was dropped: index of the target's drop counter.
 typedef bit<8> drop_reason_t;
 const drop_reason_t DROP_NONE            = 0;
@@ -263,17 +275,10 @@ const drop_reason_t DROP_GTPU_SPOOFED_SOURCE    = 33;  // a G-PDU's inner source
 // of the profiles without ILNP (and their source hashes) stay as they were.
 const drop_reason_t DROP_ILNP_MALFORMED         = 34;  // a Nonce option whose length is neither 4 nor 12, or that runs past its header
 #endif
-// The drop counters' size: one past the highest reason the profile has. Java's P4Defines and the
-// packet tests' p4defines take the last #define of a name: the largest a profile without ILNP
-// has, GTP-U's (ILNP's, first, is for the profiles with it only).
-#if defined(WITH_ILNP)
-#define DROP_REASON_COUNT_ILNP 35
-#define DROP_REASON_COUNT DROP_REASON_COUNT_ILNP
-#elif !defined(WITH_GTPU)
-#define DROP_REASON_COUNT 33
-#else
-#define DROP_REASON_COUNT 34
-#endif
+// Routing (scope.p4): every profile has it.
+const drop_reason_t DROP_OUT_OF_SCOPE          = 35;  // would leave its scope (RFC 4291): a link-local, unspecified, loopback or multicast source, a link-local, unspecified, loopback or link-scoped multicast destination
+// The drop counters' size: one past the highest reason, the same in every profile.
+#define DROP_REASON_COUNT 36
 
 // Why a packet went up to the controller: the packet_in header's punt_reason (7 bits). 0 for
 // what the controller asked for (ACL punts, GTP-U echo requests, BNG control, NPTv6's

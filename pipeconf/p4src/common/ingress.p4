@@ -21,6 +21,7 @@
 #include "define.p4"
 #include "header.p4"
 #include "control/routing.p4"
+#include "control/scope.p4"
 #include "control/acl.p4"
 #include "control/apn6.p4"
 #include "control/msr6_local_sid.p4"
@@ -59,6 +60,9 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #endif
     Station() station;
     Routing() routing;
+#ifndef SIXFLOW_SCOPE_BY_PARSER
+    ScopeMatch() scope_match;
+#endif
 #ifdef WITH_APN6
     Apn6Sla() apn6_sla;
     Apn6PostRouting() apn6_post_routing;
@@ -94,6 +98,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #endif
 #ifdef WITH_BNG
         bng_lookup.apply(hdr, meta);
+#endif
+#ifdef SIXFLOW_SCOPE_MATCH_FIRST
+        // The addresses' scopes (scope.p4), where the target marks them with the first lookups.
+        scope_match.apply(hdr, meta);
 #endif
         if (SIXFLOW_PARSER_FAILED) {
             // Truncated headers, an IPv6 Version not 6: never forward (or punt) what could not
@@ -159,6 +167,11 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop = true;
                 meta.drop_reason = DROP_NOT_MY_STATION;
             } else {
+#if !defined(SIXFLOW_SCOPE_BY_PARSER) && !defined(SIXFLOW_SCOPE_MATCH_FIRST)
+                // The addresses' scopes (scope.p4), as received: before anything below rewrites
+                // them.
+                scope_match.apply(hdr, meta);
+#endif
 #ifdef WITH_ILNP
                 // Provider locator -> the site's internal one before routing reads the
                 // destination; Locator Updates punted as received (ilnp.p4).

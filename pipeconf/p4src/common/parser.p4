@@ -7,6 +7,7 @@
 
 #include "header.p4"
 #include "repeat.p4"
+#include "scope_match.p4"
 
 // The MRH's M-SIDs: count n has Hdr Ext Len 2n, and its chain of extracts starts at n.
 #define MRH_LENGTH_CASE(i, n) (2 * n): mrh_count_##n;
@@ -37,8 +38,10 @@
 // ipv6_ahead).
 #ifdef SIXFLOW_NEXT_HEADER_AHEAD
 #define SIXFLOW_IPV6_OTHER accept  // not reached: ipv6_ahead sent those to parse_ipv6_last
+#define SIXFLOW_IPV6_START ipv6_ahead
 #else
 #define SIXFLOW_IPV6_OTHER ipv6_proto
+#define SIXFLOW_IPV6_START parse_ipv6  // no state in front of it: one less for every packet
 #endif
 
 // Next Header values after which the walk goes on, per header (select cases to `state`; the
@@ -95,7 +98,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state start {
         packet.extract(hdr.ethernet);
         transition select(hdr.ethernet.ether_type) {
-            ETHERTYPE_IPV6: ipv6_ahead;
+            ETHERTYPE_IPV6: SIXFLOW_IPV6_START;
 #ifdef LATENCY_READOUT_PACKET
             ETHERTYPE_SIXFLOW_READOUT: parse_readout;
 #endif
@@ -164,7 +167,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_ppp {
         packet.extract(hdr.ppp);
         transition select(hdr.ppp.protocol) {
-            PPP_IPV6: ipv6_ahead;
+            PPP_IPV6: SIXFLOW_IPV6_START;
             PPP_IPV4: ipv4_check;
             default: accept;
         }
@@ -222,16 +225,14 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // ahead: a chain that ends at the IPv6 header sets ip_proto as it extracts it
     // (parse_ipv6_last). Elsewhere (bmv2) parse_ipv6 takes every packet and ipv6_proto sets
     // ip_proto afterwards: a lookahead is a metadata field that bmv2 resets for every packet.
-    state ipv6_ahead {
 #ifdef SIXFLOW_NEXT_HEADER_AHEAD
+    state ipv6_ahead {
         transition select(packet.lookahead<bit<56>>()[7:0]) {
             AFTER_IPV6_CASES(parse_ipv6)
             default: parse_ipv6_last;
         }
-#else
-        transition parse_ipv6;
-#endif
     }
+#endif
 
     // The Version is part of the key:
     // a header whose Version is not 6 matches no case, which is the parser's error (NoMatch),
@@ -239,6 +240,22 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_ipv6 {
         packet.extract(hdr.ipv6);
         SIXFLOW_PARSE_IPV6_CHECKSUM
+#ifdef SIXFLOW_SCOPE_BY_PARSER
+        // The addresses' scopes (control/scope.p4), where the target matches them in the parser.
+        transition select(hdr.ipv6.src_addr, hdr.ipv6.dst_addr) {
+            SIXFLOW_SCOPE_CASES(ipv6_out_of_scope)
+            default: ipv6_next_header;
+        }
+    }
+
+    // An address out of its scope: should routing forward the packet, it drops it.
+    state ipv6_out_of_scope {
+        meta.out_of_scope = 1;
+        transition ipv6_next_header;
+    }
+
+    state ipv6_next_header {
+#endif
 #ifdef WITH_GTPU
         transition select(hdr.ipv6.version, hdr.ipv6.next_header) {
             (IPV6_VERSION, PROTO_HOPOPT): parse_outer_ext;

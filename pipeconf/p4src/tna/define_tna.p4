@@ -199,15 +199,36 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 #define SIXFLOW_TNA_FLOW_METADATA
 #endif
 
-// Tofino's own metadata: the flow's hash, taken ahead of its use (SIXFLOW_FLOW_HASH); 2^32 -
-// report_delta, what the latency sum's low word wrapping is tested against (main.p4); with
-// GTP-U, 17 minus the inner protocol, INCREMENTAL's adjustment of the inner pseudo-header's sum.
+// Tofino's own metadata: the address-scope mark ScopeMatch's table sets (control/scope.p4: the
+// parser has no TCAM rows left for it in `full`); the flow's hash, taken ahead of its use
+// (SIXFLOW_FLOW_HASH); 2^32 - report_delta, what the latency sum's low word wrapping is tested
+// against (main.p4); with GTP-U, 17 minus the inner protocol, INCREMENTAL's adjustment of the
+// inner pseudo-header's sum.
 #ifdef WITH_GTPU
 #define SIXFLOW_TNA_GTPU_METADATA bit<16> gtpu_proto_adjust;
 #else
 #define SIXFLOW_TNA_GTPU_METADATA
 #endif
+// Address scopes (control/scope.p4): ScopeMatch's table marks the packet (out_of_scope, below).
+// Where it runs, and where routing acts on the mark, is where bf-p4c placed them best, profile by
+// profile (docs/features/routing.md#scopes has the figures):
+// - with ECMP (`full`): the table with the first lookups, and routing tests the mark on
+//   routing_v6's answer, in ECMP's stage; set_next_hop dropping it itself took a 13th stage;
+// - without: set_next_hop drops it itself (SIXFLOW_SCOPE_IN_NEXT_HOP; a test of routing_v6's
+//   answer took a stage more, 21 cycles in `ipv6` and `gtpu`), and the table runs at the head of
+//   routing's branch (with the first lookups it cost `gtpu` 20 cycles); but where no feature
+//   works before routing (`ipv6`, `bng-forward`), routing_v6 follows the first lookups closely
+//   and would wait a stage for the table (20 and 18 cycles): there it runs with them.
+#ifndef WITH_ECMP
+#define SIXFLOW_SCOPE_IN_NEXT_HOP
+#endif
+#if defined(WITH_ECMP) || !(defined(WITH_APN6) || defined(WITH_MSR6) || defined(WITH_GTPU) || defined(WITH_NPTV6) \
+        || defined(WITH_ILNP) || defined(WITH_BNG_ACCESS))
+#define SIXFLOW_SCOPE_MATCH_FIRST
+#endif
+#define SIXFLOW_OUT_OF_SCOPE(meta) ((bool) (meta).out_of_scope)
 #define SIXFLOW_TARGET_METADATA \
+    bit<1>  out_of_scope;       \
     bit<20> flow_hash;          \
     SIXFLOW_TNA_FLOW_METADATA   \
     bit<32> report_neg_delta;   \

@@ -63,12 +63,21 @@
 // bmv2 resets for every packet whether the packet uses it or not (on the bench machine about
 // 0.1 µs a field, beside 20 µs for the minimal router's whole packet). So the steps that measure
 // hold what they compute and read in these few fields, written in one step, used in the next.
+//
+// The address scopes (control/scope.p4) are matched by the parser (SIXFLOW_SCOPE_BY_PARSER),
+// which compares the addresses' bytes under a mask per case: 2.9k instructions a packet in
+// `core`, where Tofino's table of the prefixes took 7.5k and slices of the 128-bit addresses in
+// a condition 6.0k. Its mark, out_of_scope, is 8 bits wide: a bool would make bmv2's metadata
+// one padding field longer, which it resets for every packet too.
+#define SIXFLOW_SCOPE_BY_PARSER
+#define SIXFLOW_OUT_OF_SCOPE(meta) ((meta).out_of_scope != 0)
 #define SIXFLOW_TARGET_METADATA \
     bit<32> lat_slot;            \
     bit<32> lat_cell;            \
     bit<32> lat_delta;           \
     bit<32> lat_sum;             \
-    bit<32> lat_max;
+    bit<32> lat_max;             \
+    bit<8>  out_of_scope;
 
 // A telemetry clone's report fields, preserved with it in one metadata field (seven fields would
 // be six more for bmv2 to reset for every packet) and written in one step, REPORT_WORD's order:

@@ -19,6 +19,7 @@ import p4info_names as names
 # Drop reasons and events, by index of the drop/event counters; the CPU port, the readout
 # EtherType and the telemetry clone session: as the P4 sources define them (p4defines).
 DROP_NO_ROUTE = p4defines.DROP_NO_ROUTE
+DROP_OUT_OF_SCOPE = p4defines.DROP_OUT_OF_SCOPE
 DROP_HOP_LIMIT = p4defines.DROP_HOP_LIMIT
 DROP_ACL = p4defines.DROP_ACL
 DROP_NOT_IPV6 = p4defines.DROP_NOT_IPV6

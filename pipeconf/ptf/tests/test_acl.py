@@ -10,19 +10,11 @@ from scapy.layers.inet6 import ICMPv6EchoRequest, ICMPv6ND_NS, IPv6
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
+from next_hop import routed
 from base_test import DROP_ACL, DROP_NO_ROUTE, DROP_PARSER_ERROR, ROUTER_MAC, SixflowTest
 
 NEXT_HOP_MAC = "00:bb:00:00:00:02"
 HOST_MAC = "00:00:00:00:00:10"
-
-
-def routed(frame):
-    """The frame as the route to port 2 forwards it: router and next-hop MACs, hop limit - 1."""
-    out = frame.copy()
-    out[Ether].src = ROUTER_MAC
-    out[Ether].dst = NEXT_HOP_MAC
-    out[IPv6].hlim -= 1
-    return out
 
 
 class PuntedIsNotForwardedAndTheRestIsRouted(SixflowTest):
@@ -51,7 +43,7 @@ class PuntedIsNotForwardedAndTheRestIsRouted(SixflowTest):
         echo = (Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst="fd00:1:2::7")
                 / ICMPv6EchoRequest(id=1, seq=1))
         testutils.send_packet(self, 1, bytes(echo))
-        testutils.verify_packet(self, bytes(routed(echo)), 2)
+        testutils.verify_packet(self, bytes(routed(echo, NEXT_HOP_MAC)), 2)
         testutils.verify_no_other_packets(self)
         self.assertTrue(self.client.packet_ins.empty(), "a packet no rule matches is not punted")
         self.assertEqual(self.drop_count(DROP_ACL), acl_drops)
@@ -93,7 +85,7 @@ class DropsByRuleAndCounts(SixflowTest):
 
         allowed = udp(10)
         testutils.send_packet(self, 1, bytes(allowed))
-        testutils.verify_packet(self, bytes(routed(allowed)), 2)
+        testutils.verify_packet(self, bytes(routed(allowed, NEXT_HOP_MAC)), 2)
 
 
 class PuntsThePacketAsReceivedNotAsRoutingMadeIt(SixflowTest):

@@ -14,7 +14,8 @@ from scapy.layers.l2 import Ether
 import p4defines
 import p4info_names as names
 from flow_label import flow_label
-from base_test import (DROP_CE_NOT_ECT, DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
+from base_test import (DROP_CE_NOT_ECT, DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_OUT_OF_SCOPE,
+                       DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
                        EVENT_MSR6_DECAP, PUNT_HOP_LIMIT, SixflowTest)
 from profiles import requires
 
@@ -181,6 +182,46 @@ class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
             expected = frame(dmac, ROUTER_MAC, encapsulated(sids[sl], mrh(sids, 1, sl), bytes(inner), hlim=64))
             testutils.verify_packet(self, expected, port)
         testutils.verify_no_other_packets(self)
+
+
+@requires("MSR6")
+class TreesTakeNothingOutOfItsScope(Msr6Test):
+    """A packet from a link-local source to a tree's group does not enter the tree (RFC 4291,
+    routing.md#scopes): neither an encapsulation without a group, which routing forwards, nor one
+    with a group, whose copies the group makes. Each is dropped and counted as OUT_OF_SCOPE, not
+    punted. The same packets from the host's global address enter both trees."""
+
+    def runTest(self):
+        self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        routed = [sid(2, END_RL_FUNCTION, 0, 0)]
+        self.add_encapsulation(1, "ff3e::1", routed, ENCAP_SRC)
+        replicated = [sid(3, END_RL_FUNCTION, 0, 0), sid(4, END_RL_FUNCTION, 0, 0)]
+        self.add_encapsulation(9, GROUP, replicated, ENCAP_SRC, mcast_group=50)
+        self.replication_group(50, [(2, 0), (3, 1)], replicated)
+        self.adjacency(50, 2, "00:bb:00:00:00:03")
+        self.adjacency(50, 3, "00:bb:00:00:00:04")
+        before = self.drop_count(DROP_OUT_OF_SCOPE)
+        for group in ("ff3e::1", GROUP):
+            inner = inner_packet()
+            inner[IPv6].src = "fe80::10"
+            inner[IPv6].dst = group
+            testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner))
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + 2)
+        self.assertTrue(self.client.packet_ins.empty(), "nothing out of scope is punted")
+
+        inner = inner_packet()
+        inner[IPv6].dst = "ff3e::1"
+        testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner))
+        testutils.verify_packet(self, frame("00:bb:00:00:00:02", ROUTER_MAC,
+                                            encapsulated(routed[0], mrh(routed), bytes(inner), hlim=63)), 2)
+        inner = inner_packet()
+        testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner))
+        for port, sl, dmac in ((2, 0, "00:bb:00:00:00:03"), (3, 1, "00:bb:00:00:00:04")):
+            expected = frame(dmac, ROUTER_MAC, encapsulated(replicated[sl], mrh(replicated, 1, sl), bytes(inner)))
+            testutils.verify_packet(self, expected, port)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + 2)
 
 
 @requires("MSR6")

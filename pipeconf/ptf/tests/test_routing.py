@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
 """Packet tests of control/routing.p4: IPv6 LPM next hop, MAC rewrite, hop limit, and the punts
-for the controller's ICMPv6 answers (Time Exceeded, Destination Unreachable, Echo Reply)."""
+for the controller's ICMPv6 answers (Time Exceeded, Destination Unreachable, Echo Reply); and of
+control/scope.p4: nothing forwarded out of its addresses' scope."""
 
 import ptf.testutils as testutils
 from scapy.layers.inet import UDP, IP
@@ -9,8 +10,9 @@ from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
-from base_test import (DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, DROP_PARSER_ERROR, PUNT_FOR_ROUTER,
-                       PUNT_HOP_LIMIT, PUNT_NO_ROUTE, SixflowTest)
+from next_hop import routed
+from base_test import (DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, DROP_OUT_OF_SCOPE,
+                       DROP_PARSER_ERROR, PUNT_FOR_ROUTER, PUNT_HOP_LIMIT, PUNT_NO_ROUTE, SixflowTest)
 from profiles import without
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -18,8 +20,8 @@ NEXT_HOP_MAC = "00:bb:00:00:00:02"
 HOST_MAC = "00:00:00:00:00:10"
 
 
-def udp6(dst, hlim=64):
-    return (Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(src="fd00:1:1::10", dst=dst, hlim=hlim)
+def udp6(dst, hlim=64, src="fd00:1:1::10"):
+    return (Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(src=src, dst=dst, hlim=hlim)
             / UDP(sport=5000, dport=6000) / (b"sixflow" * 8))
 
 
@@ -223,3 +225,87 @@ class RoutesOnlyFramesAddressedToTheRouter(SixflowTest):
             testutils.send_packet(self, 1, bytes(sent))
             testutils.verify_packet(self, bytes(expected), 2)
         testutils.verify_no_other_packets(self)
+
+
+class NothingIsForwardedOutOfItsScope(SixflowTest):
+    """RFC 4291: a router forwards no packet from a link-local, unspecified, loopback or multicast
+    source (0000::/16 also holds the IPv4-compatible and -mapped addresses), and none to a
+    link-local, unspecified or loopback destination, however it is routed (here by a default
+    route, which covers them all). Each is dropped and counted as OUT_OF_SCOPE, and not punted
+    (routing has rewritten it: control/scope.p4). The same route forwards the global addresses
+    next to those prefixes."""
+
+    def runTest(self):
+        self.add_route("::", 0, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        before = self.drop_count(DROP_OUT_OF_SCOPE)
+        out_of_scope = [udp6("fd00:1:2::7", src=src) for src in
+                        ("fe80::10", "febf:ffff::1", "::", "::1", "::ffff:192.0.2.1", "ff0e::1", "ff02::1")]
+        out_of_scope += [udp6(dst) for dst in ("fe80::20", "::1", "::", "::ffff:192.0.2.1")]
+        for count, sent in enumerate(out_of_scope, 1):
+            testutils.send_packet(self, 1, bytes(sent))
+            testutils.verify_no_other_packets(self)
+            self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + count,
+                             "%s -> %s" % (sent[IPv6].src, sent[IPv6].dst))
+        self.assertTrue(self.client.packet_ins.empty(), "nothing out of scope is punted")
+
+        # Just outside the prefixes: fec0::/10 after fe80::/10, 0001::/16 after 0000::/16, NAT64's
+        # 64:ff9b::/96, a global source to and from each.
+        for src, dst in (("fec0::10", "fd00:1:2::7"), ("1::10", "fd00:1:2::7"), ("64:ff9b::c000:201", "fd00:1:2::7"),
+                         ("fd00:1:1::10", "fec0::20"), ("fd00:1:1::10", "1::20"), ("fd00:1:1::10", "2001:db8::1")):
+            sent = udp6(dst, src=src)
+            testutils.send_packet(self, 1, bytes(sent))
+            testutils.verify_packet(self, bytes(routed(sent, NEXT_HOP_MAC)), 2)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + len(out_of_scope))
+
+
+class LinkScopedGroupsAreNeverForwarded(SixflowTest):
+    """A multicast destination of scope 0, 1 or 2 (reserved, interface-local, link-local: its
+    fourth hex digit, whatever its flags) never leaves the link, even with a route that covers it:
+    dropped and counted as OUT_OF_SCOPE, and not punted (no ICMPv6 error for a packet to a group,
+    RFC 4443 2.4 e). A group of a wider scope is not the scope check's to drop (the test's default
+    route forwards it; the controller's routes never cover ff00::/8)."""
+
+    def runTest(self):
+        self.add_route("::", 0, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        before = self.drop_count(DROP_OUT_OF_SCOPE)
+        groups = ("ff00::1", "ff01::1", "ff02::1", "ff12::1:2", "ff32::fb", "ff02::1:ff00:7")
+        for group in groups:
+            testutils.send_packet(self, 1, bytes(udp6(group, src="fd00:1:1::10")))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + len(groups))
+        self.assertTrue(self.client.packet_ins.empty(), "nothing to a group is punted")
+
+        for group in ("ff03::1", "ff05::2", "ff0e::1"):
+            sent = udp6(group)
+            testutils.send_packet(self, 1, bytes(sent))
+            testutils.verify_packet(self, bytes(routed(sent, NEXT_HOP_MAC)), 2)
+        testutils.verify_no_other_packets(self)
+
+
+class ThePacketsOfItsOwnLinkStillReachTheRouter(SixflowTest):
+    """What the scope check drops is only what would be forwarded: a ping from a link-local source
+    to the router's link-local address, or to its global one, is punted FOR_ROUTER as before; a
+    link-local packet at hop limit 1 is still the hop limit's (Time Exceeded) and one without a
+    route still NO_ROUTE's, as they were before the check: neither is counted as OUT_OF_SCOPE."""
+
+    def runTest(self):
+        for own in ("fe80::2aa:ff:fe00:1", "fd00:1:2::1"):
+            self.insert(names.SIXFLOW_INGRESS_ROUTING_ROUTING_V6, {names.HDR_IPV6_DST: (own, 128)},
+                        names.SIXFLOW_INGRESS_ROUTING_PUNT_TO_ROUTER)
+        self.add_route("fd00:1:2::", 64, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        scoped = self.drop_count(DROP_OUT_OF_SCOPE)
+        for own in ("fe80::2aa:ff:fe00:1", "fd00:1:2::1"):
+            ping = (Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(src="fe80::10", dst=own)
+                    / ICMPv6EchoRequest(id=0x1234, seq=7, data=b"sixflow"))
+            testutils.send_packet(self, 1, bytes(ping))
+            self.assertEqual(self.expect_punt(), (1, PUNT_FOR_ROUTER, bytes(ping)))
+
+        expired = udp6("fd00:1:2::7", hlim=1, src="fe80::10")
+        testutils.send_packet(self, 1, bytes(expired))
+        self.assertEqual(self.expect_punt(), (1, PUNT_HOP_LIMIT, bytes(expired)))
+        unrouted = udp6("fd00:9::1", src="fe80::10")
+        testutils.send_packet(self, 1, bytes(unrouted))
+        self.assertEqual(self.expect_punt(), (1, PUNT_NO_ROUTE, bytes(unrouted)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), scoped)

@@ -22,6 +22,12 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         meta.punt_reason = PUNT_NO_ROUTE;
     }
 
+    // Forwarding it would take it out of its addresses' scope (scope.p4): dropped, not punted.
+    action drop_out_of_scope() {
+        meta.drop = true;
+        meta.drop_reason = DROP_OUT_OF_SCOPE;
+    }
+
     // Rewrites the MACs for the next hop and picks the egress port; the hop
     // limit is decremented here so that only routed packets age.
     action set_next_hop(port_num_t port, mac_addr_t smac, mac_addr_t dmac) {
@@ -30,6 +36,12 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.ethernet.src_addr = smac;
         hdr.ethernet.dst_addr = dmac;
         hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+#ifdef SIXFLOW_SCOPE_IN_NEXT_HOP
+        // Out of its addresses' scope (scope.p4): dropped by the same step. drop_reason is read
+        // only where drop is set.
+        meta.drop = SIXFLOW_OUT_OF_SCOPE(meta);
+        meta.drop_reason = DROP_OUT_OF_SCOPE;
+#endif
     }
 
     // One of the router's own addresses (its interfaces', its link-local and its locator's
@@ -99,15 +111,34 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         // (main.p4) punts a drop with a reason unless it is to a multicast address. One test in
         // front of the table, not a test inside a test: on Tofino the table then runs in the
         // stage that test is made in, not the next.
+        //
+        // What would be forwarded out of its addresses' scope is dropped (scope.p4): a routed
+        // packet once routing_v6 has said it is not for the router, a tree's packet in place of
+        // routing. Where the target says so (SIXFLOW_SCOPE_IN_NEXT_HOP: Tofino without ECMP),
+        // set_next_hop drops it itself: a test of the table's answer would be a stage after it.
         if (!meta.drop && !meta.punt_to_cpu && SIXFLOW_GROUP(meta) == 0 && !meta.egress_port_set && hdr.ipv6.hop_limit > 1) {
-#ifdef WITH_ECMP
+#if defined(WITH_ECMP) || !defined(SIXFLOW_SCOPE_IN_NEXT_HOP)
             switch (routing_v6.apply().action_run) {
+#ifndef SIXFLOW_SCOPE_IN_NEXT_HOP
+                set_next_hop: {
+                    if (SIXFLOW_OUT_OF_SCOPE(meta)) {
+                        drop_out_of_scope();
+                    }
+                }
+#endif
+#ifdef WITH_ECMP
                 set_ecmp_group: {
-                    // A group that is not (or no longer) there has no route for the packet.
+#ifndef SIXFLOW_SCOPE_IN_NEXT_HOP
+                    if (SIXFLOW_OUT_OF_SCOPE(meta)) {
+                        drop_out_of_scope();
+                    } else
+#endif
                     if (!ecmp.apply().hit) {
+                        // A group that is not (or no longer) there has no route for the packet.
                         drop_no_route();
                     }
                 }
+#endif
             }
 #else
             routing_v6.apply();
@@ -116,6 +147,8 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
             meta.drop = true;
             meta.drop_reason = DROP_HOP_LIMIT;
             meta.punt_reason = PUNT_HOP_LIMIT;
+        } else if (!meta.drop && !meta.punt_to_cpu && SIXFLOW_OUT_OF_SCOPE(meta)) {
+            drop_out_of_scope();
         }
     }
 }

@@ -72,6 +72,16 @@ public final class P4Defines {
     public static final int ECN_ECT_1 = 1;
     public static final int ECN_ECT_0 = 2;
     public static final int ECN_CE = 3;
+    public static final int SCOPE_LINK_LOCAL = 65152;
+    public static final int SCOPE_LINK_LOCAL_MASK = 65472;
+    public static final int SCOPE_ZERO_16 = 0;
+    public static final int SCOPE_ZERO_16_MASK = 65535;
+    public static final int SCOPE_MULTICAST = 65280;
+    public static final int SCOPE_MULTICAST_MASK = 65280;
+    public static final int SCOPE_MULTICAST_SCOPE_MASK = 65295;
+    public static final int SCOPE_MULTICAST_RESERVED = 65280;
+    public static final int SCOPE_MULTICAST_INTERFACE = 65281;
+    public static final int SCOPE_MULTICAST_LINK = 65282;
     public static final int DROP_NONE = 0;
     public static final int DROP_NO_ROUTE = 1;
     public static final int DROP_HOP_LIMIT = 2;
@@ -107,6 +117,7 @@ public final class P4Defines {
     public static final int DROP_NPTV6_UNTRANSLATABLE = 32;
     public static final int DROP_GTPU_SPOOFED_SOURCE = 33;
     public static final int DROP_ILNP_MALFORMED = 34;
+    public static final int DROP_OUT_OF_SCOPE = 35;
     public static final int PUNT_ASKED = 0;
     public static final int PUNT_HOP_LIMIT = 1;
     public static final int PUNT_NO_ROUTE = 2;
@@ -161,8 +172,7 @@ public final class P4Defines {
     public static final int ECMP_MAX_GROUP_SIZE = 16;
     public static final int ECMP_MEMBERS = 4096;
     public static final int NPTV6_MAPPINGS = 1024;
-    public static final int DROP_REASON_COUNT_ILNP = 35;
-    public static final int DROP_REASON_COUNT = 34;
+    public static final int DROP_REASON_COUNT = 36;
     public static final int BNG_LINES = 8192;
     public static final int BNG_LINE_CELLS = 8193;
     public static final int BNG_SESSIONS = 8192;
