@@ -26,8 +26,8 @@ from scapy.packet import Raw
 
 import p4defines
 import p4info_names as names
-from base_test import (CPU_PORT, DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_MY_STATION, DROP_PARSER_ERROR, PUNT_HOP_LIMIT,
-                       PUNT_NO_ROUTE, ROUTER_MAC, SixflowTest)
+from base_test import (CPU_PORT, DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_MY_STATION, DROP_OUT_OF_SCOPE, DROP_PARSER_ERROR,
+                       PUNT_HOP_LIMIT, PUNT_NO_ROUTE, ROUTER_MAC, SixflowTest)
 from p4info import decode
 from profiles import requires
 
@@ -549,6 +549,23 @@ class DownstreamErrorsAreAnsweredAndCounted(DownstreamTest):
         self.assert_line(rx=1, dropped=1, line=48)
         with self.assertRaises(queue.Empty):
             self.client.get_packet_in(1)
+
+
+@requires("BNG_FORWARD")
+class DownstreamKeepsAddressesInTheirScope(DownstreamTest):
+    """IPv6 from a link-local, loopback or multicast source is not sent into a subscriber's session
+    (RFC 4291, routing.md#scopes): dropped as OUT_OF_SCOPE, not punted, counted on the line like
+    every other verdict there. IPv4 to the subscriber is not the check's."""
+
+    def runTest(self):
+        for src in ("fe80::10", "::1", "ff0e::1"):
+            self.expect_drop(self.from_network(v6_packet(src=src, dst=SUB_V6_HOST)), DROP_OUT_OF_SCOPE, port=NET_PORT)
+        self.assert_line(rx=3, dropped=3)
+        self.assertTrue(self.client.packet_ins.empty(), "nothing out of scope is punted")
+        packet = v4_packet(src=SERVER_V4, dst=SUB_V4)
+        testutils.send_packet(self, NET_PORT, bytes(self.from_network(packet)))
+        testutils.verify_packet(self, self.encapsulated(packet, PPP_IPV4), LINE_PORT)
+        testutils.verify_no_other_packets(self)
 
 
 @requires("BNG_FORWARD")

@@ -546,6 +546,9 @@ control BngForward(inout headers_t hdr, inout local_metadata_t meta) {
                 if (hdr.ipv6.isValid()) {
                     meta.punt_reason = PUNT_NO_ROUTE;
                 }
+            } else if (hdr.ipv6.isValid() && SIXFLOW_OUT_OF_SCOPE(meta)) {
+                // Out of its addresses' scope (scope.p4), as routing drops it.
+                drop(DROP_OUT_OF_SCOPE);
             } else {
                 SIXFLOW_METER_EXECUTE(bng_downstream_meter, meta.bng_down_line_id, meta.bng_color)
                 if (meta.bng_color == SIXFLOW_METER_RED) {

@@ -3,7 +3,8 @@
 // Address scopes (RFC 4291): a router forwards no packet with a link-local, unspecified,
 // loopback or multicast source, and none to a link-local, unspecified, loopback or link-scoped
 // multicast destination (2.5.2, 2.5.3, 2.5.6, 2.7). Routing (routing.p4) drops what it would
-// forward so, and counts it (DROP_OUT_OF_SCOPE): a packet routing_v6 routes, or an MSR6 tree's.
+// forward so, and counts it (DROP_OUT_OF_SCOPE): a packet routing_v6 routes, or an MSR6 tree's;
+// so does a BNG's downstream (bng.p4) with IPv6 for a subscriber's session.
 // Such packets are still delivered to the router itself (routing_v6's punt_to_router: a ping of
 // its link-local address), still punted by the ACL (Neighbor Discovery), and still dropped for a
 // reason found before (hop limit, no route, ...).
@@ -13,11 +14,11 @@
 // frame's MACs and decremented its hop limit by then, so the controller could neither quote the
 // packet as received nor address the host it came from.
 //
-// Routing tests a mark, meta.out_of_scope, made ahead: by bmv2's parser (SIXFLOW_SCOPE_BY_PARSER,
-// scope_match.p4's cases), on Tofino, whose ingress parser has no TCAM row left in `full`, by
-// ScopeMatch's table below, beside the first lookups. Tested in routing, the prefixes were
-// four Tofino gateways and 21 ingress cycles more in `full`, and about 6k instructions a packet on
-// bmv2 (slices of 128-bit numbers).
+// Routing acts on a mark, meta.out_of_scope, made ahead: by bmv2's parser (SIXFLOW_SCOPE_BY_PARSER,
+// scope_match.p4's cases); on Tofino, whose ingress parser has 3 TCAM rows left in `full`, by
+// ScopeMatch's table below, where define_tna.p4 places it for the profile. Tested in routing
+// instead, the prefixes were four Tofino gateways and 21 ingress cycles more in `full`, and about
+// 6k instructions a packet on bmv2 (slices of 128-bit numbers).
 //
 // The prefixes are matched on the address's first 16 bits: the unspecified and loopback
 // addresses by 0000::/16, which also holds the IPv4-compatible and IPv4-mapped addresses (2.5.5;
@@ -32,8 +33,9 @@
 #include "../scope_match.p4"
 
 #ifndef SIXFLOW_SCOPE_BY_PARSER
-// Marks an address out of its scope where the parser does not. Its key is the header's alone,
-// so it runs with the first lookups; only routing reads its mark.
+// Marks an address out of its scope where the parser does not. Its key is the header as
+// received, so it may run anywhere before the steps that rewrite addresses (ingress.p4, where
+// SIXFLOW_SCOPE_MATCH_FIRST says); only routing reads its mark.
 control ScopeMatch(inout headers_t hdr, inout local_metadata_t meta) {
     action mark_out_of_scope() {
         meta.out_of_scope = 1;
