@@ -205,6 +205,20 @@ class GtpuTest(SystemTest):
         _, got = self.uplink("gtpu-full", 715, inner_source="fd00:7777::1")
         self.assertEqual([], got, "a G-PDU from outside its tunnel's UE prefixes was decapsulated")
 
+    def test_each_n3_address_answers_a_ping(self):
+        """Linux's ping from the peer to each N3 address gets Echo Replies from it: what GTP-U does
+        not take at an N3 address is the router's own (answered by the controller), not a packet
+        without a route (a Destination Unreachable before 2026-12-07)."""
+        for n3 in (N3_STRICT, N3_LENIENT):
+            with self.subTest(n3=n3):
+                def answered():
+                    done = self.lab.in_host(self.peer, "ping", "-6", "-n", "-c", "3", "-i", "0.2", "-W", "2", n3,
+                                            check=False)
+                    return done if done.returncode == 0 else None
+                done = self.eventually(answered, timeout=30, what="%s answering a ping" % n3)
+                self.assertIn("3 received", done.stdout, done.stdout)
+                self.assertIn("from %s:" % n3, done.stdout, done.stdout)
+
     def test_an_unknown_teid_gets_an_error_indication_from_the_n3_address(self):
         n3 = TUNNELS["gtpu-full"][1]
         inner = traffic.hosttools.udp_frame(self.peer.mac, self.lab.switches["beijing"].router_mac,

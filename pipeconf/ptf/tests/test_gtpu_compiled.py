@@ -5,18 +5,21 @@ makes of one tunnel (gtpu_entries.json, written and held fresh by the app's
 GtpuPacketTestEntriesTest), installed as they are. Downlink: a packet to each UE prefix leaves
 in the tunnel byte for byte; uplink: a G-PDU from each UE prefix is decapsulated and routed, one
 from outside them is dropped by the UE source check. The expected frames are test_gtpu.py's
-(scapy's GTP-U and checksums)."""
+(scapy's GTP-U and checksums). With routing's /128 for the N3 address, what is not GTP-U there
+comes to the controller as the router's own."""
 
 import ipaddress
 
 import ptf.testutils as testutils
 from scapy.layers.inet import UDP
-from scapy.layers.inet6 import IPv6
+from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6
+from scapy.layers.l2 import Ether
 from scapy.packet import Raw
 
 import exported
 import p4defines
 import test_gtpu
+from base_test import ROUTER_MAC
 from test_gtpu import GtpuTest, routed_inner, udp_inner, uplink
 from profiles import requires
 
@@ -91,3 +94,31 @@ class CompiledTunnelDecapsulatesUplink(CompiledTunnelTest):
             self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(teid, inner=from_source(src))[0]),
                                 p4defines.DROP_GTPU_SPOOFED_SOURCE)
         self.assertEqual(self.decap_count(index), before + sent)
+
+
+@requires("GTPU")
+class CompiledN3AddressIsTheRoutersOwn(CompiledTunnelTest):
+    """With routing's /128 for the N3 address (router_entries: what RoutingManager writes for an
+    address GTP-U ends on the router), what GTP-U does not take there comes to the controller as
+    the router's own (punt reason FOR_ROUTER: a ping is answered), not as a packet without a route
+    (NO_ROUTE, a Destination Unreachable from the router about its own address); a G-PDU to it is
+    still decapsulated and routed."""
+
+    def runTest(self):
+        exported.install_entries(self, FIXTURE["router_entries"])
+        n3 = TUNNEL["n3_address"]
+        ping = bytes(Ether(src=test_gtpu.NEXT_HOP_MAC, dst=ROUTER_MAC)
+                     / IPv6(src=test_gtpu.PEER, dst=n3, hlim=64) / ICMPv6EchoRequest(id=7, seq=1, data=b"n3"))
+        other = bytes(Ether(src=test_gtpu.NEXT_HOP_MAC, dst=ROUTER_MAC)
+                      / IPv6(src=test_gtpu.PEER, dst=n3, hlim=64) / UDP(sport=40000, dport=9) / Raw(b"not gtp-u"))
+        for frame in (ping, other):
+            testutils.send_packet(self, 2, frame)
+            self.assertEqual(self.expect_punt(), (2, p4defines.PUNT_FOR_ROUTER, frame))
+            testutils.verify_no_other_packets(self)
+        frame, inner = uplink(TUNNEL["uplink_teid"], inner=bytes(IPv6(src="fd00:99::7", dst=test_gtpu.SERVER, hlim=40)
+                                                                  / UDP(sport=7, dport=9) / Raw(b"still")),
+                              qfi=TUNNEL["qfi"])
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, routed_inner(inner), 3)
+        testutils.verify_no_other_packets(self)
+        self.assertTrue(self.client.packet_ins.empty(), "a G-PDU is not the router's")

@@ -2,6 +2,7 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.gtpu.impl;
 
+import org.onlab.packet.Ip6Address;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
@@ -18,6 +19,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.InstallStatus;
+import org.sixflow.app.api.LocalAddressProvider;
+import org.sixflow.app.api.LocalAddressService;
 import org.sixflow.app.api.TableShortfall;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
@@ -96,6 +99,12 @@ public class GtpuTunnelManager
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected P4RuntimeController p4RuntimeController;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LocalAddressService localAddresses;
+
+    /** The N3 addresses of the stored tunnels a device decapsulates: the router's own for the rest. */
+    private final LocalAddressProvider n3Addresses = this::n3AddressesOf;
+
     /** What needs a tunnel's entries, in a table shortfall's words. */
     static final String WHAT = "this tunnel";
 
@@ -116,11 +125,42 @@ public class GtpuTunnelManager
             counterReader = CounterCells.onos(p4RuntimeController, configService, pipeconfService);
         }
         open("GTP-U tunnel", WHAT, "sixflow/gtpu", new Tunnels());
+        localAddresses.addProvider(n3Addresses);
     }
 
     @Deactivate
     protected void deactivate() {
+        localAddresses.removeProvider(n3Addresses);
         close();
+    }
+
+    /**
+     * Hears the store as every feature does, and tells routing when a tunnel's N3 address may
+     * have come or gone: a packet to it that GTP-U does not take is the router's own (a ping is
+     * answered), not one to route.
+     */
+    @Override
+    protected void storeEvent(GtpuTunnelEvent event) {
+        super.storeEvent(event);
+        switch (event.change()) {
+            case ADDED:
+            case REMOVED:
+                localAddresses.changed(event.subject().decapDevice());
+                break;
+            case UPDATED:
+                localAddresses.changed(event.subject().decapDevice());
+                event.previous().map(GtpuTunnel::decapDevice)
+                        .filter(device -> !device.equals(event.subject().decapDevice()))
+                        .ifPresent(localAddresses::changed);
+                break;
+            default:
+                break;
+        }
+    }
+
+    private Set<Ip6Address> n3AddressesOf(DeviceId device) {
+        return store.all().stream().filter(tunnel -> tunnel.decapDevice().equals(device))
+                .map(GtpuTunnel::n3Address).collect(Collectors.toUnmodifiableSet());
     }
 
     @Override

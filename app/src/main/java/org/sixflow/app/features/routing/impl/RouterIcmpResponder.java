@@ -18,6 +18,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.LocalAddressService;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.PuntResponder;
 import org.sixflow.app.packet.icmpv6.EchoReply;
@@ -28,6 +29,7 @@ import org.sixflow.pipeconf.PuntReason;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -78,6 +80,10 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
+
+    /** Addresses features end on a router (GTP-U's N3 addresses): its own to the answers too. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LocalAddressService localAddresses;
 
     /** A responder, as OSGi makes it. */
     public RouterIcmpResponder() {
@@ -140,7 +146,8 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
         MacAddress routerMac = router.get().myStationMac();
         Ip6Prefix locator = router.get().locator().getIp6Prefix();
         RouterAddresses addresses = new RouterAddresses(interfaceService);
-        Set<Ip6Address> own = addresses.of(port.deviceId(), routerMac, locator);
+        Set<Ip6Address> own = new HashSet<>(addresses.of(port.deviceId(), routerMac, locator));
+        own.addAll(localAddresses.addresses(port.deviceId()));
         if (source.isMulticast() || source.isZero() || own.contains(source) || previousHop.isMulticast()) {
             return Outcome.NOT_ANSWERED;
         }

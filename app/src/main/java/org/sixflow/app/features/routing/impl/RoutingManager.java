@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
+import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
@@ -49,6 +50,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.HistoryService;
+import org.sixflow.app.api.LocalAddressListener;
+import org.sixflow.app.api.LocalAddressService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.features.routing.api.Ipv6Route;
@@ -70,6 +73,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -166,6 +170,10 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected HistoryService historyService;
 
+    /** Addresses features end on a router (GTP-U's N3 addresses): its own for every other packet. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LocalAddressService localAddresses;
+
     /** Where recomputations run, one at a time; tests run them on the caller's thread. */
     Supplier<ExecutorService> executors =
             () -> Executors.newSingleThreadExecutor(groupedThreads("sixflow/routing", "recompute", log));
@@ -185,6 +193,7 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
     private final NetworkConfigListener configListener = new InternalConfigListener();
     private final MastershipListener mastershipListener = new InternalMastershipListener();
     private final GroupListener groupListener = new InternalGroupListener();
+    private final LocalAddressListener localAddressListener = device -> schedule();
 
     private ApplicationId appId;
     private RouteRules rules;
@@ -233,12 +242,14 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         configService.addListener(configListener);
         mastershipService.addListener(mastershipListener);
         groupService.addListener(groupListener);
+        localAddresses.addListener(localAddressListener);
         schedule();
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
+        localAddresses.removeListener(localAddressListener);
         groupService.removeListener(groupListener);
         mastershipService.removeListener(mastershipListener);
         configService.removeListener(configListener);
@@ -549,6 +560,13 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
         return ops.stages().stream().flatMap(Set::stream).map(op -> op.rule().deviceId()).findFirst();
     }
 
+    /** A router's own addresses, routing's and those features end on it. */
+    private Set<Ip6Address> ownAddresses(DeviceId deviceId, MacAddress mac, Ip6Prefix locator) {
+        Set<Ip6Address> own = new LinkedHashSet<>(new RouterAddresses(interfaceService).of(deviceId, mac, locator));
+        own.addAll(localAddresses.addresses(deviceId));
+        return own;
+    }
+
     /**
      * The entries a device should hold: its routes' and, for a router, a punt_to_router /128 per
      * address of its own, its my_station entry, a host_port entry per host-facing port and a
@@ -559,9 +577,11 @@ public class RoutingManager extends AbstractListenerManager<RoutingEvent, Routin
                                   List<FlowRule> later) {
         List<FlowRule> wanted = new ArrayList<>();
         // The router's own addresses go to the controller (pings to them are answered there); a
-        // route to the same /128 (a host claiming a router's address) gives way.
+        // route to the same /128 (a host claiming a router's address) gives way. So do the
+        // addresses features end on it, for what the feature does not take (a ping to an N3
+        // address: GTP-U takes only its G-PDUs and signalling before routing).
         Set<Ip6Address> own = network.router(deviceId)
-                .map(router -> new RouterAddresses(interfaceService).of(deviceId, router.mac, router.locator))
+                .map(router -> ownAddresses(deviceId, router.mac, router.locator))
                 .orElse(Set.of());
         own.forEach(address -> wanted.add(rules.routerAddress(deviceId, address)));
         for (Ipv6Route route : routes) {

@@ -15,6 +15,7 @@ import org.onosproject.net.pi.runtime.PiCounterCellData;
 import org.sixflow.app.api.InstallStatus;
 import org.sixflow.app.features.gtpu.api.GtpuChecksumMode;
 import org.sixflow.app.features.gtpu.api.GtpuTunnel;
+import org.sixflow.app.impl.LocalAddressRegistry;
 import org.sixflow.app.lifecycle.OwnedWiring;
 import org.sixflow.app.testing.ClusterStorageService;
 import org.sixflow.app.testing.LabNetwork;
@@ -46,6 +47,8 @@ public final class GtpuTunnelManagerFixture {
     public final ClusterStorageService storage;
     public final DistributedGtpuTunnelStore store = new DistributedGtpuTunnelStore();
     public final GtpuTunnelManager manager = new GtpuTunnelManager();
+    /** Where the manager gives its tunnels' N3 addresses. */
+    public final LocalAddressRegistry localAddresses = new LocalAddressRegistry();
     public final PolicyFlowRules flows;
     public final PredicatePartitions partitions;
     public final TestPipeconfService pipeconfs = new TestPipeconfService();
@@ -77,6 +80,7 @@ public final class GtpuTunnelManagerFixture {
         lab.devices.getDevices().forEach(d -> pipeconfs.bindToDevice(SixflowPipeconfs.FULL_BMV2, d.id()));
         OwnedWiring.storageService(store, storage);
         manager.store = store;
+        manager.localAddresses = localAddresses;
         OwnedWiring.deviceService(manager, lab.devices);
         manager.configService = lab.netcfg;
         manager.hostService = TestHostService.lab();

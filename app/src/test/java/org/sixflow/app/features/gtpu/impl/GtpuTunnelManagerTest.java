@@ -20,6 +20,7 @@ import org.sixflow.pipeconf.testing.PipelineModelChecker;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -81,6 +82,33 @@ public class GtpuTunnelManagerTest {
         fixture.awaitEvents();
         assertEquals(0, n3Entries());
         assertTrue(fixture.rules().isEmpty());
+    }
+
+    @Test
+    public void givesRoutingTheN3AddressesWhileATunnelHasThem() {
+        // Routing writes each a /128 to the controller: a ping to an N3 address is the router's.
+        List<DeviceId> told = new CopyOnWriteArrayList<>();
+        fixture.localAddresses.addListener(told::add);
+        Ip6Address n3 = Ip6Address.valueOf("fd00:1:1::ff:1");
+        fixture.manager.create(tunnel("ue-1", "fd00:9:1::/64", 1).build());
+        fixture.manager.create(tunnel("ue-2", "fd00:9:2::/64", 2).build());
+        fixture.awaitEvents();
+        assertEquals(Set.of(n3), fixture.localAddresses.addresses(BEIJING));
+        assertEquals(Set.of(), fixture.localAddresses.addresses(DeviceId.deviceId("device:wuhan")));
+        assertTrue(told.contains(BEIJING));
+        fixture.manager.remove("ue-1");
+        assertEquals(Set.of(n3), fixture.localAddresses.addresses(BEIJING));
+        told.clear();
+        fixture.manager.remove("ue-2");
+        fixture.awaitEvents();
+        assertEquals(Set.of(), fixture.localAddresses.addresses(BEIJING));
+        assertTrue(told.contains(BEIJING));
+        assertTrue(told.stream().allMatch(BEIJING::equals));
+        // A stopped manager gives none: its provider is gone.
+        fixture.manager.create(tunnel("ue-3", "fd00:9:3::/64", 3).build());
+        assertEquals(Set.of(n3), fixture.localAddresses.addresses(BEIJING));
+        fixture.manager.deactivate();
+        assertEquals(Set.of(), fixture.localAddresses.addresses(BEIJING));
     }
 
     @Test

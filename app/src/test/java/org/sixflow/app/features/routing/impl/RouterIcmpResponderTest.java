@@ -13,7 +13,9 @@ import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.sixflow.app.features.routing.impl.RouterIcmpResponder.Outcome;
+import org.sixflow.app.impl.LocalAddressRegistry;
 import org.sixflow.app.impl.PuntResponderWiring;
+import org.sixflow.app.packet.Ipv6Checksum;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
@@ -24,6 +26,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.Assert.assertArrayEquals;
@@ -48,6 +51,7 @@ public class RouterIcmpResponderTest {
     private final List<OutboundPacket> emitted = new ArrayList<>();
     private final AtomicLong now = new AtomicLong();
     private final RouterIcmpResponder responder = new RouterIcmpResponder();
+    private final LocalAddressRegistry localAddresses = new LocalAddressRegistry();
 
     @Before
     public void setUp() {
@@ -59,6 +63,7 @@ public class RouterIcmpResponderTest {
             }
         });
         responder.hostService = TestHostService.lab();
+        responder.localAddresses = localAddresses;
         responder.interfaceService = TestInterfaceService.lab();
         responder.configService = lab.netcfg;
         responder.setNanoTime(now::get);
@@ -150,6 +155,29 @@ public class RouterIcmpResponderTest {
         assertEquals("not forwarded, so not expired", Outcome.ECHO_REPLIED,
                      responder.answer(fromHBj(echoRequest(1), P4Defines.PUNT_HOP_LIMIT)));
         assertEquals(129, Byte.toUnsignedInt(sentOn(BEIJING_3)[54]));
+    }
+
+    @Test
+    public void anAddressAFeatureEndsOnTheRouterIsItsOwn() {
+        // GTP-U's N3 address: a ping to it at hop limit 1 is answered, not expired, and nothing
+        // from it is answered (an error about the router's own packet).
+        String n3 = "fd00:1:1::2152:1";
+        localAddresses.addProvider(device -> device.equals(BEIJING_3.deviceId())
+                ? Set.of(Ip6Address.valueOf(n3)) : Set.of());
+        byte[] ping = echoRequest(1);
+        System.arraycopy(Ip6Address.valueOf(n3).toOctets(), 0, ping, 24, 16);
+        ping[42] = 0;
+        ping[43] = 0;
+        int checksum = Ipv6Checksum.of(Ip6Address.valueOf(H_BJ), Ip6Address.valueOf(n3), Ipv6Checksum.ICMPV6,
+                                       ping, 40, 15);
+        ping[42] = (byte) (checksum >> 8);
+        ping[43] = (byte) checksum;
+        assertEquals(Outcome.ECHO_REPLIED, responder.answer(fromHBj(ping, P4Defines.PUNT_HOP_LIMIT)));
+        byte[] reply = sentOn(BEIJING_3);
+        assertEquals(129, Byte.toUnsignedInt(reply[54]));
+        assertEquals(Ip6Address.valueOf(n3), Ip6Address.valueOf(Arrays.copyOfRange(reply, 22, 38)));
+        assertEquals(Outcome.NOT_ANSWERED,
+                     responder.answer(fromHBj(udp(n3, H_SH, 1, 8), P4Defines.PUNT_HOP_LIMIT)));
     }
 
     @Test

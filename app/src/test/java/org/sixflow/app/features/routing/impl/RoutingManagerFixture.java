@@ -12,6 +12,7 @@ import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.features.routing.api.RoutingEvent;
 import org.sixflow.app.features.routing.api.RoutingListener;
+import org.sixflow.app.impl.LocalAddressRegistry;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.ManualTimer;
 import org.sixflow.app.testing.SynchronousEventDispatcher;
@@ -55,6 +56,8 @@ public final class RoutingManagerFixture {
     public final ManualTimer timer = new ManualTimer();
     public final TestHistoryService history = new TestHistoryService();
     public final List<RoutingEvent> events = new CopyOnWriteArrayList<>();
+    /** The features' addresses (GTP-U's N3 addresses): tests add providers. */
+    public final LocalAddressRegistry localAddresses = new LocalAddressRegistry();
     private final RoutingListener recorder = events::add;
 
     public RoutingManagerFixture() {
@@ -98,6 +101,7 @@ public final class RoutingManagerFixture {
         manager.executors = MoreExecutors::newDirectExecutorService;
         manager.retryTimer = timer;
         manager.historyService = history;
+        manager.localAddresses = localAddresses;
         SynchronousEventDispatcher.installInto(manager);
         manager.addListener(recorder);
         manager.activate();

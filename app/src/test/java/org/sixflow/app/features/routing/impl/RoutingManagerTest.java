@@ -39,6 +39,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
@@ -398,6 +399,21 @@ public class RoutingManagerTest {
                 "device:shanghai fd00:1:4::1/128", "device:shanghai fe80::2aa:ff:fe00:4/128",
                 "device:guangzhou fd00:1:5::1/128", "device:guangzhou fe80::2aa:ff:fe00:5/128")),
                      routerAddresses());
+    }
+
+    @Test
+    public void theAddressesFeaturesEndOnARouterAreItsOwnToo() {
+        // GTP-U's N3 addresses: a ping to one is the router's, not a packet without a route.
+        Set<Ip6Address> n3 = new CopyOnWriteArraySet<>();
+        fixture.localAddresses.addProvider(device -> device.equals(BEIJING) ? Set.copyOf(n3) : Set.of());
+        n3.add(Ip6Address.valueOf("fd00:1:1::2152:1"));
+        fixture.localAddresses.changed(BEIJING);
+        assertTrue(routerAddresses().contains("device:beijing fd00:1:1::2152:1/128"));
+        assertEquals(11, routerAddresses().size());
+        n3.clear();
+        fixture.localAddresses.changed(BEIJING);
+        assertFalse(routerAddresses().contains("device:beijing fd00:1:1::2152:1/128"));
+        assertEquals(10, routerAddresses().size());
     }
 
     @Test
