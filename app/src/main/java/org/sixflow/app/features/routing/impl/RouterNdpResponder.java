@@ -28,6 +28,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.sixflow.app.api.LocalAddressService;
 import org.sixflow.app.config.SixflowConfigRegistrar;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.slf4j.Logger;
@@ -42,7 +43,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * they arrive on, with a Neighbor Advertisement carrying the router's myStationMac, sent back
  * out of that port. A router owns the addresses of the interfaces configured on the port
  * (netcfg "interfaces", e.g. the hosts' gateway fd00:1:1::1 on device:beijing/3) and its
- * link-local address on every port (fe80::/64 with the EUI-64 of myStationMac). Solicitations
+ * link-local address on every port (fe80::/64 with the EUI-64 of myStationMac), and the
+ * addresses features end on it (GTP-U's N3 addresses, {@link LocalAddressService}) on a port
+ * whose interface prefix holds them, so that a host on that link reaches them. Solicitations
  * for any other address, and from devices with no valid sixflow netcfg, are left to others.
  *
  * <p>The solicitations reach the controller because the component asks for them
@@ -69,6 +72,10 @@ public class RouterNdpResponder {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
+
+    /** Addresses features end on a router (GTP-U's N3 addresses): its own on a link whose prefix has them. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LocalAddressService localAddresses;
 
     private final PacketProcessor processor = new SolicitationProcessor();
     private ApplicationId appId;
@@ -99,13 +106,21 @@ public class RouterNdpResponder {
         }
     }
 
-    /** Whether the router owns an address on a port: an interface address there, or its link-local. */
+    /**
+     * Whether the router owns an address on a port: an interface address there, its link-local,
+     * or an address a feature ends on it inside the prefix of an interface there.
+     */
     private boolean owns(ConnectPoint port, MacAddress routerMac, Ip6Address address) {
         if (address.equals(Ip6Address.valueOf(IPv6.getLinkLocalAddress(routerMac.toBytes())))) {
             return true;
         }
+        boolean featureAddress = localAddresses.addresses(port.deviceId()).contains(address);
         for (Interface intf : interfaceService.getInterfacesByPort(port)) {
             if (intf.ipAddressesList().stream().map(a -> a.ipAddress()).anyMatch(address::equals)) {
+                return true;
+            }
+            // A feature's address inside the link's prefix: its hosts take it for on-link and ask.
+            if (featureAddress && intf.ipAddressesList().stream().anyMatch(a -> a.subnetAddress().contains(address))) {
                 return true;
             }
         }

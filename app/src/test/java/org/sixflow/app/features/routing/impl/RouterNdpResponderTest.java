@@ -28,6 +28,7 @@ import org.onosproject.net.packet.PacketContextAdapter;
 import org.onosproject.net.packet.PacketPriority;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketServiceAdapter;
+import org.sixflow.app.impl.LocalAddressRegistry;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestInterfaceService;
 
@@ -35,6 +36,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
@@ -66,6 +68,7 @@ public class RouterNdpResponderTest {
 
     private final Packets packets = new Packets();
     private final RouterNdpResponder responder = new RouterNdpResponder();
+    private final LocalAddressRegistry localAddresses = new LocalAddressRegistry();
 
     /** A packet service that keeps what the responder asks for and sends. */
     private static final class Packets extends PacketServiceAdapter {
@@ -110,6 +113,7 @@ public class RouterNdpResponderTest {
         responder.packetService = packets;
         responder.interfaceService = TestInterfaceService.lab();
         responder.configService = new LabNetwork().netcfg;
+        responder.localAddresses = localAddresses;
         responder.coreService = new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
@@ -190,6 +194,23 @@ public class RouterNdpResponderTest {
                                         BEIJING_LINK_LOCAL, 255, "00:aa:00:00:00:02", false));
         assertArrayEquals(advertisement("00:aa:00:00:00:02", BEIJING_MAC, BEIJING_LINK_LOCAL, "fe80::2aa:ff:fe00:2",
                                         0xe0, BEIJING_LINK_LOCAL), sentOn(BEIJING_1));
+    }
+
+    @Test
+    public void anAddressAFeatureEndsOnTheRouterIsAnsweredOnTheLinkWhosePrefixHoldsIt() {
+        // GTP-U's N3 address fd00:1:1::2152:1 on beijing: inside its port 3 interface's /64, so a
+        // gNB on that link takes it for on-link and asks; not on port 1, whose link has no such prefix.
+        String n3 = "fd00:1:1::2152:1";
+        localAddresses.addProvider(device -> device.equals(BEIJING_3.deviceId())
+                ? Set.of(Ip6Address.valueOf(n3)) : Set.of());
+        receive(BEIJING_3, solicitation(H_BJ_MAC, H_BJ, solicitedNode(n3), n3, 255, H_BJ_MAC, false));
+        assertArrayEquals(advertisement(H_BJ_MAC, BEIJING_MAC, n3, H_BJ, 0xe0, n3), sentOn(BEIJING_3));
+        packets.emitted.clear();
+        PacketContext otherPort = receive(BEIJING_1, solicitation("00:aa:00:00:00:02", "fe80::2aa:ff:fe00:2",
+                                                                  solicitedNode(n3), n3, 255, "00:aa:00:00:00:02",
+                                                                  false));
+        assertEquals(List.of(), packets.emitted);
+        assertFalse(otherPort.isHandled());
     }
 
     @Test
