@@ -3,7 +3,6 @@
 package org.sixflow.pipeconf.behaviour.bng;
 
 import com.google.common.collect.ImmutableSet;
-import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.drivers.p4runtime.AbstractP4RuntimeHandlerBehaviour;
 import org.onosproject.net.Device;
@@ -189,37 +188,16 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
     }
 
     private BngAttachmentRules rules(Attachment attachment) throws BngProgrammableException {
-        LinePort line = linePort(attachment);
+        BngLinePlace line = place(attachment);
         return new BngAttachmentRules(deviceId, pipeconf.pipelineModel(), line.port, line.bngMac);
     }
 
-    /** Where the attachment's line is on this device, and the MAC its subscriber knows. */
-    private static final class LinePort {
-        final PortNumber port;
-        final MacAddress bngMac;
-
-        LinePort(PortNumber port, MacAddress bngMac) {
-            this.port = port;
-            this.bngMac = bngMac;
-        }
-    }
-
-    /**
-     * The forwarding half of a split: the trunk and the access switch's MAC, which the attachment
-     * carries (this device needs no BNG annotations); otherwise the device's annotations.
-     */
-    private LinePort linePort(Attachment attachment) throws BngProgrammableException {
-        if (!BngAttachmentRules.writes(attachment, BngSplitAttachment.Half.ACCESS)) {
-            BngSplitAttachment half = (BngSplitAttachment) attachment;
-            if (half.trunkPort() == null || half.bngMac() == null) {
-                throw new BngProgrammableException("the forwarding half of a split attachment needs the trunk"
-                                                           + " port and the access switch's BNG MAC");
-            }
-            return new LinePort(half.trunkPort(), half.bngMac());
-        }
-        Device device = handler().get(DeviceService.class).getDevice(deviceId);
-        BngDeviceConfig config = BngDeviceConfig.of(device == null ? null : device.annotations());
-        return new LinePort(config.accessPort, config.bngMac);
+    /** Where the attachment's line is on this device (its annotations, or the split half's trunk). */
+    private BngLinePlace place(Attachment attachment) throws BngProgrammableException {
+        return BngLinePlace.of(pipeconf.pipelineModel(), attachment, () -> {
+            Device device = handler().get(DeviceService.class).getDevice(deviceId);
+            return device == null ? null : device.annotations();
+        });
     }
 
     /**
@@ -248,11 +226,8 @@ public class SixflowBngProgrammable extends AbstractP4RuntimeHandlerBehaviour im
     }
 
     private LineRef lineRef(Attachment attachment) throws BngProgrammableException {
-        boolean lineMap = pipeconf.pipelineModel().table(SIXFLOW_INGRESS_BNG_LOOKUP_BNG_LINE_MAP).isPresent()
-                && BngAttachmentRules.writes(attachment, BngSplitAttachment.Half.ACCESS);
-        return new LineRef(lineMap ? BngLineIds.Record.LINE_MAP : BngLineIds.Record.LINE_SESSION,
-                           linePort(attachment).port, BngAttachmentRules.vid(attachment.sTag(), "S-tag"),
-                           BngAttachmentRules.vid(attachment.cTag(), "C-tag"));
+        BngLinePlace line = place(attachment);
+        return new LineRef(line.record, line.port, line.sVid, line.cVid);
     }
 
     /** A line on this device, and the table that records its id. */
