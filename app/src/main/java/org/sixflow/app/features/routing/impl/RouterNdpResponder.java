@@ -35,6 +35,7 @@ import org.slf4j.Logger;
 
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -114,17 +115,14 @@ public class RouterNdpResponder {
         if (address.equals(Ip6Address.valueOf(IPv6.getLinkLocalAddress(routerMac.toBytes())))) {
             return true;
         }
-        boolean featureAddress = localAddresses.addresses(port.deviceId()).contains(address);
-        for (Interface intf : interfaceService.getInterfacesByPort(port)) {
-            if (intf.ipAddressesList().stream().map(a -> a.ipAddress()).anyMatch(address::equals)) {
-                return true;
-            }
-            // A feature's address inside the link's prefix: its hosts take it for on-link and ask.
-            if (featureAddress && intf.ipAddressesList().stream().anyMatch(a -> a.subnetAddress().contains(address))) {
-                return true;
-            }
+        Set<Interface> interfaces = interfaceService.getInterfacesByPort(port);
+        if (interfaces.stream().flatMap(i -> i.ipAddressesList().stream()).anyMatch(a -> address.equals(a.ipAddress()))) {
+            return true;
         }
-        return false;
+        // A feature's address inside the link's prefix: its hosts take it for on-link and ask.
+        return localAddresses.addresses(port.deviceId()).contains(address)
+                && interfaces.stream().flatMap(i -> i.ipAddressesList().stream())
+                        .anyMatch(a -> a.subnetAddress().contains(address));
     }
 
     private class SolicitationProcessor implements PacketProcessor {
