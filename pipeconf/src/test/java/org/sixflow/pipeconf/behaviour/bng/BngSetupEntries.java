@@ -47,11 +47,12 @@ public final class BngSetupEntries {
      * @param accessPort the line's port (annotation bngAccessPort)
      * @param bngMac     the MAC the BNG answers discovery with (annotation bngMac)
      * @param attachment the attachment
-     * @return the line id the ledger gave and the entries, in the order they are written
+     * @return the entries, in the order they are written
      * @throws BngProgrammableException as setupAttachment would throw it
      */
-    public static Written of(DeviceId device, PiPipelineModel model, PortNumber accessPort, MacAddress bngMac,
-                             Attachment attachment) throws BngProgrammableException {
+    public static List<FlowRule> of(DeviceId device, PiPipelineModel model, PortNumber accessPort,
+                                    MacAddress bngMac,
+                                    Attachment attachment) throws BngProgrammableException {
         Annotations annotations = DefaultAnnotations.builder()
                 .set(BngDeviceConfig.ACCESS_PORT, Long.toString(accessPort.toLong()))
                 .set(BngDeviceConfig.BNG_MAC, bngMac.toString()).build();
@@ -60,19 +61,6 @@ public final class BngSetupEntries {
         int lineId = BngLineLedger.of(device).idFor(List.of(), line.record, line.port, line.sVid, line.cVid);
         List<FlowRule> entries = new ArrayList<>(rules.lineMap(attachment, lineId));
         entries.addAll(rules.session(attachment, lineId));
-        return new Written(lineId, entries);
-    }
-
-    /** A line id and the entries written with it. */
-    public static final class Written {
-        /** The line's id on the device. */
-        public final int lineId;
-        /** The entries. */
-        public final List<FlowRule> entries;
-
-        Written(int lineId, List<FlowRule> entries) {
-            this.lineId = lineId;
-            this.entries = List.copyOf(entries);
-        }
+        return entries;
     }
 }

@@ -120,7 +120,7 @@ public class BngPacketTestEntriesTest {
         for (Attachment attachment : attachments) {
             BngSetupEntries.of(device, BundledPipeconfs.bmv2(profile).pipelineModel(),
                                PortNumber.portNumber(LINE_PORT), BNG_MAC, attachment)
-                    .entries.forEach(rule -> rules.put(rule.id(), rule));
+                    .forEach(rule -> rules.put(rule.id(), rule));
         }
         BngSetupEntries.forgetLines(device);
         return entries(rules.values());
