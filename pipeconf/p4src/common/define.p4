@@ -281,9 +281,9 @@ const drop_reason_t DROP_OUT_OF_SCOPE          = 35;  // would leave its scope (
 #define DROP_REASON_COUNT 36
 
 // Why a packet went up to the controller: the packet_in header's punt_reason (7 bits). 0 for
-// what the controller asked for (ACL punts, GTP-U echo requests, BNG control, NPTv6's
-// untranslatable packets) and for telemetry; routing (routing.p4) says why it punts, so that the
-// controller answers with the right ICMPv6 message (RFC 4443) and nothing else.
+// what the controller asked for (ACL punts, GTP-U echo requests, BNG control) and for telemetry;
+// routing (routing.p4) and NPTv6 (nptv6.p4) say why they punt, so that the controller answers
+// with the right ICMPv6 message (RFC 4443) and nothing else.
 typedef bit<7> punt_reason_t;
 const punt_reason_t PUNT_ASKED       = 0;
 const punt_reason_t PUNT_HOP_LIMIT   = 1;  // hop limit <= 1, not to a multicast address: Time Exceeded (also counted as DROP_HOP_LIMIT)
@@ -291,6 +291,10 @@ const punt_reason_t PUNT_NO_ROUTE    = 2;  // no routing_v6 entry, not to a mult
 const punt_reason_t PUNT_FOR_ROUTER  = 3;  // to one of the router's own addresses (routing_v6 punt_to_router): Echo Reply
 #ifdef WITH_ILNP
 const punt_reason_t PUNT_ILNP_LOCATOR_UPDATE = 4;  // an ICMPv6 Locator Update (RFC 6743) through the site border: the controller updates the site's mappings
+#endif
+#ifdef WITH_NPTV6
+const punt_reason_t PUNT_NPTV6_SOURCE        = 5;  // going out, a source with subnet 0xFFFF (RFC 6296), after routing: Parameter Problem pointing at the source (also counted as DROP_NPTV6_UNTRANSLATABLE)
+const punt_reason_t PUNT_NPTV6_DESTINATION   = 6;  // coming in, a destination with subnet 0xFFFF, before routing: Parameter Problem pointing at the destination (also counted as DROP_NPTV6_UNTRANSLATABLE)
 #endif
 
 #ifdef WITH_BNG

@@ -513,7 +513,6 @@ struct local_metadata_t {
     bit<32>          nptv6_inner_adjustment;
     bit<32>          nptv6_inner_word;
     bit<32>          nptv6_inner_sum;
-    bool             nptv6_untranslatable; // subnet 0xFFFF: dropped, counted and punted (RFC 6296)
 #endif
 #ifdef WITH_ILNP
     // ILNP (ilnp.p4): an ILNPv6 packet (its Nonce option), one whose option is malformed, and

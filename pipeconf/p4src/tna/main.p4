@@ -63,9 +63,6 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
     PacketOutHandler() packet_out_handler;
     PacketInHandler() packet_in_handler;
     PacketInHandler() routing_error_packet_in;
-#ifdef WITH_NPTV6
-    PacketInHandler() nptv6_packet_in;
-#endif
 #ifdef WITH_GTPU
     PacketInHandler() gtpu_packet_in;
 #endif
@@ -89,8 +86,8 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
             } else if (meta.drop) {
                 drop_counter.count(meta.drop_reason);
                 if (meta.punt_reason != PUNT_ASKED && hdr.common.ipv6.dst_addr[127:120] != 0xff) {
-                    // Counted, and punted for the controller's ICMPv6 error (routing.p4); never one
-                    // to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
+                    // Counted, and punted for the controller's ICMPv6 error (routing.p4, nptv6.p4);
+                    // never one to a multicast address (RFC 4443 2.4 e). A gateway on a field and a constant.
                     routing_error_packet_in.apply(hdr.common, meta);
                     ig_tm_md.ucast_egress_port = CPU_PORT;
 #ifdef WITH_GTPU
@@ -98,12 +95,6 @@ control SixflowIngress(inout tna_headers_t hdr, inout local_metadata_t meta,
                     // Counted, and punted for the controller's GTP-U answer (TS 29.281): an Error
                     // Indication (7.3.1) or a Supported Extension Headers Notification (7.2.3).
                     gtpu_packet_in.apply(hdr.common, meta);
-                    ig_tm_md.ucast_egress_port = CPU_PORT;
-#endif
-#ifdef WITH_NPTV6
-                } else if (meta.nptv6_untranslatable) {
-                    // Counted, and punted for the controller's ICMPv6 Parameter Problem (RFC 6296).
-                    nptv6_packet_in.apply(hdr.common, meta);
                     ig_tm_md.ucast_egress_port = CPU_PORT;
 #endif
                 } else {

@@ -32,6 +32,8 @@ MAPPINGS = FIXTURE["mappings"]
 INSIDE_PORT = FIXTURE["inside_port"]
 UPLINKS = sorted({m["uplink_port"] for m in MAPPINGS})
 DROP_NPTV6_UNTRANSLATABLE = p4defines.DROP_NPTV6_UNTRANSLATABLE
+PUNT_NPTV6_SOURCE = p4defines.PUNT_NPTV6_SOURCE
+PUNT_NPTV6_DESTINATION = p4defines.PUNT_NPTV6_DESTINATION
 
 HOST_MAC = "00:00:00:00:00:10"      # the site's side (next hop on port 1)
 # The providers' routers, and what is behind them (3fff:<port>::/32): the test's own choices.
@@ -214,7 +216,9 @@ class AResultOf0xFFFFIsWrittenAsZero(Nptv6Test):
 class Subnet0xFFFFIsDroppedCountedAndPunted(Nptv6Test):
     """An address whose subnet word is 0xFFFF cannot be translated (RFC 6296): dropped, counted
     (DROP_NPTV6_UNTRANSLATABLE) and punted untranslated for the controller's ICMPv6 Parameter
-    Problem, whichever the direction. (Linux translates it: see MatchesLinuxNptv6.)"""
+    Problem, whichever the direction, the punt reason naming the field the Parameter Problem
+    points at: the destination coming in (before routing, the frame as it came), the source going
+    out (after routing). (Linux translates it: see MatchesLinuxNptv6.)"""
 
     def runTest(self):
         m = self.mapping(48, 2)
@@ -224,13 +228,14 @@ class Subnet0xFFFFIsDroppedCountedAndPunted(Nptv6Test):
                                                                      dst=host_in(m["external"], rng, 0xFFFF)) \
             / UDP(sport=1, dport=2) / b"in"
         testutils.send_packet(self, 2, bytes(inbound))
-        port, payload = self.expect_packet_in()
-        self.assertEqual((port, payload), (2, bytes(inbound)))
+        port, reason, payload = self.expect_punt()
+        self.assertEqual((port, reason, payload), (2, PUNT_NPTV6_DESTINATION, bytes(inbound)))
         outbound = l2(IPv6(src=host_in(m["internal"], rng, 0xFFFF), dst=outside(2, 5)) / UDP(sport=2, dport=1) / b"out")
         testutils.send_packet(self, INSIDE_PORT, bytes(outbound))
-        port, payload = self.expect_packet_in()
-        self.assertEqual(port, INSIDE_PORT)
+        port, reason, payload = self.expect_punt()
+        self.assertEqual((port, reason), (INSIDE_PORT, PUNT_NPTV6_SOURCE))
         self.assertEqual(Ether(payload)[IPv6].src, outbound[IPv6].src)   # untranslated
+        self.assertEqual(Ether(payload)[IPv6].hlim, outbound[IPv6].hlim - 1)   # routed
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.drop_count(DROP_NPTV6_UNTRANSLATABLE), before + 2)
 

@@ -16,8 +16,10 @@
 //   result of 0xFFFF is written as 0x0000: the pseudo-header sum, and so every L4 checksum,
 //   stays what it was;
 // - an address whose word 3 is 0xFFFF cannot be translated (subnet 0xFFFF, RFC 6296): the packet
-//   is dropped, counted (DROP_NPTV6_UNTRANSLATABLE) and punted, untranslated, for the controller's
-//   ICMPv6 Parameter Problem. (Linux translates it: docs/features/nptv6.md.)
+//   is dropped, counted (DROP_NPTV6_UNTRANSLATABLE) and punted, untranslated, with the field in
+//   the punt reason (PUNT_NPTV6_SOURCE going out, PUNT_NPTV6_DESTINATION coming in), for the
+//   controller's ICMPv6 Parameter Problem pointing at it. (Linux translates it:
+//   docs/features/nptv6.md.)
 // - In an ICMPv6 error the invoking packet's address that matches the mapping is translated too
 //   (its destination going out, its source coming in), with the same entry, looked up in a
 //   table of its own, as Linux's SNPT/DNPT do. Both translations are checksum-neutral, so the
@@ -95,9 +97,9 @@ control Nptv6Inbound(inout headers_t hdr, inout local_metadata_t meta) {
         }
         if (meta.nptv6_hit) {
             if (hdr.ipv6.dst_addr[79:64] == 0xffff) {
-                meta.nptv6_untranslatable = true;
                 meta.drop = true;
                 meta.drop_reason = DROP_NPTV6_UNTRANSLATABLE;
+                meta.punt_reason = PUNT_NPTV6_DESTINATION;
             } else {
                 meta.nptv6_sum = meta.nptv6_word - meta.nptv6_adjustment;
                 hdr.ipv6.dst_addr[127:80] = hdr.ipv6.dst_addr[127:80] ^ meta.nptv6_flip;
@@ -170,9 +172,9 @@ control Nptv6Outbound(inout headers_t hdr, inout local_metadata_t meta) {
         }
         if (meta.nptv6_out_hit) {
             if (hdr.ipv6.src_addr[79:64] == 0xffff) {
-                meta.nptv6_untranslatable = true;
                 meta.drop = true;
                 meta.drop_reason = DROP_NPTV6_UNTRANSLATABLE;
+                meta.punt_reason = PUNT_NPTV6_SOURCE;
             } else {
                 meta.nptv6_sum = meta.nptv6_word - meta.nptv6_adjustment;
                 hdr.ipv6.src_addr[127:80] = hdr.ipv6.src_addr[127:80] ^ meta.nptv6_flip;

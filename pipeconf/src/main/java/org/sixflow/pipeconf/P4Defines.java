@@ -123,6 +123,8 @@ public final class P4Defines {
     public static final int PUNT_NO_ROUTE = 2;
     public static final int PUNT_FOR_ROUTER = 3;
     public static final int PUNT_ILNP_LOCATOR_UPDATE = 4;
+    public static final int PUNT_NPTV6_SOURCE = 5;
+    public static final int PUNT_NPTV6_DESTINATION = 6;
     public static final int ETHERTYPE_IPV4 = 2048;
     public static final int ETHERTYPE_VLAN = 33024;
     public static final int ETHERTYPE_QINQ = 34984;
