@@ -60,6 +60,20 @@ public final class PuntReason {
     }
 
     /**
+     * Whether a punt's frame left routing before it came up, so that it is not the frame as it
+     * was received: its MACs are the next hop's (NPTv6's untranslatable source, punted after
+     * routing). ONOS's host provider learns a host from the source MAC of every IPv6 frame at an
+     * edge port, so such a frame must not be offered to it: it would place a "host" with the
+     * router's own MAC there.
+     *
+     * @param reason packet_in.punt_reason
+     * @return true when the frame's MACs were rewritten by this router
+     */
+    public static boolean routed(long reason) {
+        return reason == P4Defines.PUNT_NPTV6_SOURCE;
+    }
+
+    /**
      * The punt reason of a packet-in.
      *
      * @param packet a packet from a Sixflow device

@@ -160,6 +160,11 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
         // Why it came up (routing's punts for ICMPv6 answers), for the app's processors.
         long reason = packetIn.metadatas().stream().filter(metadata -> PUNT_REASON.equals(metadata.id()))
                 .findFirst().map(metadata -> toLong(metadata.value())).orElse((long) P4Defines.PUNT_ASKED);
+        if (PuntReason.routed(reason)) {
+            // Not the frame as received: offered raw only, so that ONOS's host provider, which
+            // reads the parsed frame, learns no host from the router's own MAC.
+            ethernet = null;
+        }
         // The subscriber line of a BNG punt (bng-access pipelines only; 0 for no line).
         long line = packetIn.metadatas().stream().filter(metadata -> INGRESS_LINE.equals(metadata.id()))
                 .findFirst().map(metadata -> toLong(metadata.value())).orElse(0L);

@@ -31,8 +31,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
+import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 /**
@@ -90,6 +93,29 @@ public class SixflowInterpreterTest {
         assertEquals(PortNumber.portNumber(7), packet.receivedFrom().port());
         assertEquals(DEVICE, packet.receivedFrom().deviceId());
         assertEquals(Ethernet.TYPE_IPV6, packet.parsed().getEtherType());
+    }
+
+    @Test
+    public void aFrameRoutingRewroteComesUpUnparsedSoNothingLearnsFromIt() throws Exception {
+        for (int reason : new int[] {P4Defines.PUNT_NPTV6_SOURCE, P4Defines.PUNT_NPTV6_DESTINATION}) {
+            PiPacketOperation in = PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
+                    .withData(ImmutableByteSequence.copyFrom(ipv6Frame()))
+                    .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.PUNT_REASON)
+                                          .withValue(ImmutableByteSequence.copyFrom((byte) reason)).build())
+                    .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.INGRESS_PORT)
+                                          .withValue(ImmutableByteSequence.copyFrom((short) 7)).build())
+                    .build();
+            InboundPacket packet = interpreter.mapInboundPacket(in, DEVICE);
+            assertEquals(reason, PuntReason.of(packet));
+            byte[] raw = new byte[packet.unparsed().remaining()];
+            packet.unparsed().duplicate().get(raw);
+            assertArrayEquals(ipv6Frame(), raw);
+            if (reason == P4Defines.PUNT_NPTV6_SOURCE) {
+                assertNull("punted after routing: its MACs are the next hop's", packet.parsed());
+            } else {
+                assertNotNull("punted as it came", packet.parsed());
+            }
+        }
     }
 
     @Test
