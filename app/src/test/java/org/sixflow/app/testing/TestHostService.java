@@ -135,6 +135,13 @@ public class TestHostService extends HostServiceAdapter {
     }
 
     @Override
+    public Set<Host> getConnectedHosts(ConnectPoint connectPoint) {
+        return hosts.values().stream().filter(h -> h.locations().stream().anyMatch(l -> l.deviceId()
+                .equals(connectPoint.deviceId()) && l.port().equals(connectPoint.port())))
+                .collect(ImmutableSet.toImmutableSet());
+    }
+
+    @Override
     public Host getHost(HostId hostId) {
         return hosts.get(hostId);
     }

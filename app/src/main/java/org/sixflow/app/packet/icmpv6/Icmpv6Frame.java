@@ -8,11 +8,13 @@ import org.sixflow.app.packet.Ipv6Checksum;
 import org.sixflow.app.packet.Ipv6Packets;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * The one builder of the ICMPv6 messages the controller sends for a Sixflow router (RFC 4443), in
- * their Ethernet frames: the errors (Destination Unreachable, Packet Too Big, Time Exceeded: type,
- * code, a 32-bit field, then as much of the invoking packet as keeps the IPv6 packet within the
+ * their Ethernet frames: the errors (Destination Unreachable, Packet Too Big, Time Exceeded,
+ * Parameter Problem: type, code, a 32-bit field, then as much of the invoking packet as keeps the IPv6 packet within the
  * minimum MTU of 1280 octets, section 2.4 c) and Echo Replies; and their checksum (section 2.3,
  * over the pseudo-header of RFC 8200 section 8.1).
  */
@@ -32,6 +34,7 @@ public final class Icmpv6Frame {
     public static final int TYPE_DESTINATION_UNREACHABLE = 1;
     public static final int TYPE_PACKET_TOO_BIG = 2;
     public static final int TYPE_TIME_EXCEEDED = 3;
+    public static final int TYPE_PARAMETER_PROBLEM = 4;
     /** ICMPv6 types below this are errors (RFC 4443 section 2.1). */
     public static final int FIRST_INFORMATIONAL = 128;
     public static final int TYPE_ECHO_REQUEST = 128;
@@ -40,6 +43,8 @@ public final class Icmpv6Frame {
     public static final int CODE_NO_ROUTE = 0;
     /** Time Exceeded code 0: hop limit exceeded in transit. */
     public static final int CODE_HOP_LIMIT_EXCEEDED = 0;
+    /** Parameter Problem code 0: erroneous header field encountered (its 32-bit field points at it). */
+    public static final int CODE_ERRONEOUS_HEADER_FIELD = 0;
 
     private static final int NEXT_HEADER_HOP_BY_HOP = 0;
     private static final int NEXT_HEADER_ROUTING = 43;
@@ -58,7 +63,8 @@ public final class Icmpv6Frame {
      * @param to       the invoking packet's source
      * @param type     the error's type (below 128)
      * @param code     its code
-     * @param field    the 32-bit field after the checksum (0, unused; the MTU of a Packet Too Big)
+     * @param field    the 32-bit field after the checksum (0, unused; the MTU of a Packet Too Big; the
+     *                 pointer of a Parameter Problem)
      * @param invoking the invoking packet from its IPv6 header on
      * @return the Ethernet frame
      */
@@ -131,6 +137,22 @@ public final class Icmpv6Frame {
      */
     public static boolean checksumValid(Ip6Address from, Ip6Address to, byte[] data, int offset, int length) {
         return Ipv6Checksum.valid(from, to, NEXT_HEADER_ICMPV6, data, offset, length);
+    }
+
+    /**
+     * The IPv6 packet an untagged Ethernet frame carries, if it carries one: EtherType IPv6, a
+     * whole fixed header, Version 6.
+     *
+     * @param frame the frame's bytes
+     * @return the packet from its IPv6 header on (a copy), or empty
+     */
+    public static Optional<byte[]> ipv6PacketOf(byte[] frame) {
+        if (frame.length < ETHERNET_BYTES + IPV6_BYTES
+                || Short.toUnsignedInt(ByteBuffer.wrap(frame).getShort(ETHERNET_BYTES - 2)) != ETHERTYPE_IPV6
+                || (frame[ETHERNET_BYTES] & 0xf0) != 0x60) {
+            return Optional.empty();
+        }
+        return Optional.of(Arrays.copyOfRange(frame, ETHERNET_BYTES, frame.length));
     }
 
     /**

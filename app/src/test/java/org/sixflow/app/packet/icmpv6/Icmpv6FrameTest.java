@@ -69,6 +69,20 @@ public class Icmpv6FrameTest {
     }
 
     @Test
+    public void anIpv6PacketIsTakenOnlyFromAFrameThatCarriesOneWhole() {
+        byte[] frame = hex("000000000110" + "00aa00000001" + "86dd" + INVOKING);
+        assertArrayEquals(hex(INVOKING), Icmpv6Frame.ipv6PacketOf(frame).orElseThrow());
+        byte[] ipv4 = frame.clone();
+        ipv4[12] = 0x08;
+        ipv4[13] = 0x00;
+        assertFalse("EtherType IPv4", Icmpv6Frame.ipv6PacketOf(ipv4).isPresent());
+        byte[] version4 = frame.clone();
+        version4[14] = 0x45;
+        assertFalse("Version 4", Icmpv6Frame.ipv6PacketOf(version4).isPresent());
+        assertFalse("a header cut short", Icmpv6Frame.ipv6PacketOf(Arrays.copyOf(frame, 14 + 39)).isPresent());
+    }
+
+    @Test
     public void errorsAreKnownThroughExtensionHeaders() {
         assertFalse("UDP", Icmpv6Frame.isError(hex(INVOKING)));
         String errorAfterHopByHop = "60000000" + "0010" + "00" + "40" + "00".repeat(32)

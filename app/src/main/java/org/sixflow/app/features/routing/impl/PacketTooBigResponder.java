@@ -5,9 +5,6 @@ package org.sixflow.app.features.routing.impl;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.DeviceId;
-import org.onosproject.net.Host;
-import org.onosproject.net.Link;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.host.HostService;
@@ -23,6 +20,7 @@ import org.sixflow.app.api.TooBigReport;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.DeviceRateLimits;
 import org.sixflow.app.impl.OutcomeCounts;
+import org.sixflow.app.impl.WayBack;
 import org.sixflow.app.packet.icmpv6.RouterAddresses;
 import org.slf4j.Logger;
 
@@ -41,8 +39,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * once grown (never below 1280); for a packet forwarded as it came, the port's. The port's MTU is
  * the one the report gives, else (a target whose report leaves it out: Tofino) the one netcfg
  * gives the port, which the data plane was held to. The message goes
- * back out of the port the packet came in by: to the source itself when it is a host there, else
- * to the neighbouring router on that link, which routes it on. It comes from the router's
+ * back out of the port the packet came in by ({@link WayBack}): to the source itself when it is a
+ * host there (or to the one host known there), else to the neighbouring router on that link,
+ * which routes it on. It comes from the router's
  * address on that port (netcfg interfaces), else, to a host on the link, from its link-local
  * address, else from any interface address of the router's, else from its locator's address
  * ({@link RouterAddresses#errorSource}). Messages are limited
@@ -116,43 +115,19 @@ public class PacketTooBigResponder implements PacketTooBigService {
             return Outcome.NO_MTU;
         }
         MacAddress routerMac = router.get().myStationMac();
-        Optional<MacAddress> host = hostAt(in, source);
-        Optional<MacAddress> nextHop = host.isPresent() ? host : neighbourRouter(in);
+        Optional<WayBack.Hop> nextHop = new WayBack(hostService, linkService, configService).towards(in, source);
         if (nextHop.isEmpty()) {
             return Outcome.NO_WAY_BACK;
         }
         Ip6Address from = new RouterAddresses(interfaceService).errorSource(
-                in, routerMac, router.get().locator().getIp6Prefix(), host.isPresent());
+                in, routerMac, router.get().locator().getIp6Prefix(), nextHop.get().host());
         if (!limits.tryAcquire(in.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
-        byte[] frame = PacketTooBigMessage.frame(routerMac, nextHop.get(), from, source,
+        byte[] frame = PacketTooBigMessage.frame(routerMac, nextHop.get().mac(), from, source,
                                                  mtu.get() - grown.get().growth(), grown.get().original());
         packetService.emit(new DefaultOutboundPacket(
                 in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(), ByteBuffer.wrap(frame)));
         return Outcome.SENT;
-    }
-
-    private Optional<MacAddress> routerMac(DeviceId device) {
-        SixflowDeviceConfig config = configService.getConfig(device, SixflowDeviceConfig.class);
-        try {
-            return config != null && config.isValid() ? Optional.of(config.myStationMac()) : Optional.empty();
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** The MAC of the host with this address at the port, if it is there. */
-    private Optional<MacAddress> hostAt(ConnectPoint port, Ip6Address address) {
-        return hostService.getHostsByIp(address).stream()
-                .filter(h -> h.locations().stream().anyMatch(l -> l.deviceId().equals(port.deviceId())
-                        && l.port().equals(port.port())))
-                .map(Host::mac).findFirst();
-    }
-
-    /** The station MAC of the Sixflow router at the other end of the port's link, if any. */
-    private Optional<MacAddress> neighbourRouter(ConnectPoint port) {
-        return linkService.getEgressLinks(port).stream().map(Link::dst).map(ConnectPoint::deviceId)
-                .map(this::routerMac).flatMap(Optional::stream).findFirst();
     }
 }

@@ -57,7 +57,7 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
 
     /** What became of a punted packet. */
     public enum Outcome {
-        /** Not a routing punt: left to the other processors. */
+        /** Not a routing punt (asked for, or another feature's reason): left to the other processors. */
         NOT_ROUTING,
         ECHO_REPLIED,
         TIME_EXCEEDED_SENT,
@@ -70,7 +70,6 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
         MALFORMED
     }
 
-    private static final int ETHERTYPE_OFFSET = 12;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected InterfaceService interfaceService;
@@ -114,7 +113,9 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
      */
     Outcome answer(InboundPacket in) {
         int reason = PuntReason.of(in);
-        if (reason == P4Defines.PUNT_ASKED) {
+        if (reason != P4Defines.PUNT_HOP_LIMIT && reason != P4Defines.PUNT_NO_ROUTE
+                && reason != P4Defines.PUNT_FOR_ROUTER) {
+            // Asked for, or another feature's reason (ILNP's, NPTv6's): theirs to answer.
             return Outcome.NOT_ROUTING;
         }
         Outcome outcome = tryAnswer(in, reason);
@@ -128,12 +129,11 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
         ByteBuffer raw = in.unparsed().duplicate();
         byte[] frame = new byte[raw.remaining()];
         raw.get(frame);
-        if (frame.length < Icmpv6Frame.ETHERNET_BYTES + Icmpv6Frame.IPV6_BYTES
-                || Short.toUnsignedInt(ByteBuffer.wrap(frame).getShort(ETHERTYPE_OFFSET)) != Icmpv6Frame.ETHERTYPE_IPV6
-                || (frame[Icmpv6Frame.ETHERNET_BYTES] & 0xf0) != 0x60) {
+        Optional<byte[]> ipv6 = Icmpv6Frame.ipv6PacketOf(frame);
+        if (ipv6.isEmpty()) {
             return Outcome.MALFORMED;
         }
-        byte[] packet = Arrays.copyOfRange(frame, Icmpv6Frame.ETHERNET_BYTES, frame.length);
+        byte[] packet = ipv6.get();
         MacAddress previousHop = MacAddress.valueOf(Arrays.copyOfRange(frame, 6, 12));
         boolean toGroup = (frame[0] & 1) != 0;
         Ip6Address source = Ip6Address.valueOf(Arrays.copyOfRange(packet, 8, 24));

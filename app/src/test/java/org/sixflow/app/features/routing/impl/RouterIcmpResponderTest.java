@@ -214,6 +214,15 @@ public class RouterIcmpResponderTest {
     }
 
     @Test
+    public void anotherFeaturesPuntIsLeftToIt() {
+        for (int reason : new int[] {P4Defines.PUNT_ILNP_LOCATOR_UPDATE, P4Defines.PUNT_NPTV6_SOURCE,
+                                     P4Defines.PUNT_NPTV6_DESTINATION}) {
+            assertEquals(Outcome.NOT_ROUTING, responder.answer(fromHBj(udp(H_BJ, H_SH, 64, 8), reason)));
+        }
+        assertTrue(emitted.isEmpty());
+    }
+
+    @Test
     public void eachDeviceIsRateLimited() {
         byte[] sent = udp(H_BJ, H_SH, 1, 8);
         for (int i = 0; i < RouterIcmpResponder.BURST; i++) {
