@@ -11,7 +11,9 @@ network reaches them through the providers' aggregates: the thesis's focal claim
 the routes); h_site's packets leave by the uplink routing chose with their source translated into
 that provider's prefix, checksum-neutrally (RFC 6296: same one's-complement sum, interface
 identifier untouched), and the replies are translated back; when that uplink fails, the traffic
-moves to the other provider's prefix, and the time without replies is reported.
+moves to the other provider's prefix, and the time without replies is reported. What NPTv6
+cannot translate (subnet 0xFFFF, RFC 6296) is dropped and answered with an ICMPv6 Parameter
+Problem that Linux's ping reports, either way.
 
     TOPOLOGY=multihomed lab/systest/with-lab.sh python3 lab/systest/runtests.py test_multihoming
 """
@@ -57,6 +59,17 @@ def ones_complement_sum(address):
     while total > 0xFFFF:
         total = (total & 0xFFFF) + (total >> 16)
     return total
+
+
+def parameter_problems(frames):
+    """(source, destination, code, pointer) of the ICMPv6 Parameter Problems (no extension header)
+    among captured frames."""
+    found = []
+    for _, frame in frames:
+        if len(frame) >= 62 and frame[12:14] == b"\x86\xdd" and frame[20] == 58 and frame[54] == 4:
+            found.append((str(ipaddress.IPv6Address(frame[22:38])), str(ipaddress.IPv6Address(frame[38:54])),
+                          frame[55], struct.unpack("!I", frame[58:62])[0]))
+    return found
 
 
 def echo_request_sources(frames):
@@ -185,3 +198,51 @@ class MultihomedSiteTest(SystemTest):
         self.assertEqual(400, refused.exception.status, refused.exception.body)
         self.assertIn("externalPrefix", refused.exception.body)
         self.assertNotIn("bad", [m["id"] for m in self.rest.get("nptv6/mappings")["mappings"]])
+
+    def test_5_a_source_nptv6_cannot_translate_is_told_by_a_parameter_problem(self):
+        # RFC 6296: subnet 0xFFFF is not translated; the translator drops the packet and should send
+        # an ICMPv6 Parameter Problem. Linux's ping sends from such an address on h_site.
+        untranslatable = "fd00:5:1:ffff::10"
+        self.lab.in_host(self.site, "ip", "-6", "addr", "add", untranslatable + "/128", "dev", self.site.ifname,
+                         "nodad")
+        try:
+            with traffic.Capture(self.lab, [self.site, self.correspondent], duration=5) as capture:
+                done = self.lab.in_host(self.site, "ping", "-6", "-n", "-c", "3", "-i", "0.3", "-W", "1", "-I",
+                                        untranslatable, self.correspondent.ipv6, check=False, timeout=30)
+        finally:
+            self.lab.in_host(self.site, "ip", "-6", "addr", "del", untranslatable + "/128", "dev", self.site.ifname,
+                             check=False)
+        print("\n  h_site from %s: %s" % (untranslatable, " | ".join(
+            line for line in done.stdout.splitlines() if "icmp_seq" in line or "transmitted" in line)))
+        self.assertIn("Parameter problem", done.stdout, "ping saw no Parameter Problem: " + done.stdout)
+        self.assertFalse(echo_request_sources(capture.frames[self.correspondent.name]),
+                         "a packet from subnet 0xFFFF left the site")
+        problems = parameter_problems(capture.frames[self.site.name])
+        self.assertEqual(3, len(problems), "one Parameter Problem for each of the 3 pings: %s" % problems)
+        for source, destination, code, pointer in problems:
+            self.assertEqual((self.site.gateway, untranslatable, 0, 8), (source, destination, code, pointer),
+                             "from h_site's gateway, code 0 (erroneous header field), pointing at the source")
+        # Punted after routing, the frames carried sbr's own MAC as their source: ONOS must not
+        # have learned a host from them (it would stand between the site and its answers).
+        router_mac = next(s["routerMac"] for s in self.lab.topology["switches"] if s["name"] == "sbr")
+        learned = [h for h in self.lab.onos.get("hosts")["hosts"] if h["mac"].lower() == router_mac.lower()]
+        self.assertEqual([], learned, "ONOS learned a host with sbr's MAC")
+
+    def test_6_a_destination_nptv6_cannot_translate_is_told_by_a_parameter_problem(self):
+        # Coming in: h_cn pings an address of pa's delegated prefix with subnet 0xFFFF.
+        untranslatable = str(ipaddress.IPv6Network(PROVIDERS["pa"]["delegated"]).network_address + (0xFFFF << 64) + 0x10)
+        with traffic.Capture(self.lab, [self.site, self.correspondent], duration=5) as capture:
+            done = self.lab.in_host(self.correspondent, "ping", "-6", "-n", "-c", "3", "-i", "0.3", "-W", "1",
+                                    untranslatable, check=False, timeout=30)
+        print("\n  h_cn to %s: %s" % (untranslatable, " | ".join(
+            line for line in done.stdout.splitlines() if "icmp_seq" in line or "transmitted" in line)))
+        self.assertIn("Parameter problem", done.stdout, "ping saw no Parameter Problem: " + done.stdout)
+        self.assertFalse(echo_request_sources(capture.frames[self.site.name]), "the packet reached the site")
+        problems = parameter_problems(capture.frames[self.correspondent.name])
+        self.assertEqual(3, len(problems), "one Parameter Problem for each of the 3 pings: %s" % problems)
+        delegated = ipaddress.IPv6Network(PROVIDERS["pa"]["delegated"])
+        for source, destination, code, pointer in problems:
+            self.assertEqual((self.correspondent.ipv6, 0, 24), (destination, code, pointer),
+                             "to h_cn, code 0, pointing at the destination")
+            self.assertIn(ipaddress.IPv6Address(source), delegated,
+                          "sbr answers from an address the outside can route back: its own, translated")
