@@ -47,8 +47,8 @@ import org.sixflow.pipeconf.PuntReason;
  * router's address on that port ({@link RouterAddresses#errorSource}); out of an uplink, one in
  * the site's internal prefix is given in the uplink's external prefix, as the data plane would
  * translate it (a packet-out does not pass the translation). Never for an ICMPv6 error,
- * a packet from a multicast or unspecified address, or one sent to a link-layer group address
- * (RFC 4443 2.4 e); limited per device by a token bucket ({@link #PER_SECOND} a second, bursts of
+ * a packet from a multicast or unspecified address, or a frame to or from a link-layer group
+ * address (RFC 4443 2.4 e); limited per device by a token bucket ({@link #PER_SECOND} a second, bursts of
  * {@link #BURST}).
  */
 @Component(immediate = true)
@@ -164,6 +164,10 @@ public class Nptv6ParameterProblemResponder extends PuntResponder<Nptv6Parameter
             packet[HOP_LIMIT_OFFSET] = (byte) Math.min(MAX_HOP_LIMIT, Byte.toUnsignedInt(packet[HOP_LIMIT_OFFSET]) + 1);
         } else {
             nextHop = MacAddress.valueOf(Arrays.copyOfRange(frame, 6, 12));
+            if (nextHop.isMulticast()) {
+                // No station sends from a group address: nobody to answer.
+                return Outcome.NOT_ANSWERED;
+            }
             toHost = wayBack.hostAt(port, source).isPresent();
         }
         MacAddress routerMac = router.get().myStationMac();

@@ -202,8 +202,11 @@ public class Nptv6ParameterProblemResponderTest {
         assertEquals("to a link-layer group address", Outcome.NOT_ANSWERED,
                      responder.answer(punted(WUHAN_1, BEIJING_MAC, MacAddress.valueOf("33:33:00:00:00:01"),
                                              udp(OUTSIDE, EXTERNAL_FFFF, 60, 8), P4Defines.PUNT_NPTV6_DESTINATION)));
+        assertEquals("from a link-layer group address", Outcome.NOT_ANSWERED,
+                     responder.answer(punted(WUHAN_1, MacAddress.valueOf("33:33:00:00:00:01"), WUHAN_MAC,
+                                             udp(OUTSIDE, EXTERNAL_FFFF, 60, 8), P4Defines.PUNT_NPTV6_DESTINATION)));
         assertTrue(packets.emitted.isEmpty());
-        assertEquals(Long.valueOf(4), responder.outcomes().get(Outcome.NOT_ANSWERED));
+        assertEquals(Long.valueOf(5), responder.outcomes().get(Outcome.NOT_ANSWERED));
     }
 
     @Test
