@@ -2,6 +2,9 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.impl;
 
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
@@ -78,6 +81,18 @@ public abstract class PuntResponder<O extends Enum<O>> {
      * @param context the packet-in
      */
     protected abstract void process(PacketContext context);
+
+    /**
+     * Sends a frame out of a port (the one a punted packet came in by) of its device.
+     *
+     * @param port  the device and port
+     * @param frame the frame
+     */
+    protected void sendOut(ConnectPoint port, byte[] frame) {
+        packetService.emit(new DefaultOutboundPacket(
+                port.deviceId(), DefaultTrafficTreatment.builder().setOutput(port.port()).build(),
+                ByteBuffer.wrap(frame)));
+    }
 
     /**
      * A frame's bytes, from its start whatever the buffer's position.

@@ -2,7 +2,6 @@
 // Copyright 2026 The Sixflow Authors
 package org.sixflow.app.features.nptv6.impl;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -11,11 +10,9 @@ import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.config.NetworkConfigService;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.intf.InterfaceService;
 import org.onosproject.net.link.LinkService;
-import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.osgi.service.component.annotations.Activate;
@@ -182,9 +179,7 @@ public class Nptv6ParameterProblemResponder extends PuntResponder<Nptv6Parameter
         byte[] answer = Icmpv6Frame.error(routerMac, nextHop, from, source, Icmpv6Frame.TYPE_PARAMETER_PROBLEM,
                                           Icmpv6Frame.CODE_ERRONEOUS_HEADER_FIELD,
                                           outbound ? POINTER_SOURCE : POINTER_DESTINATION, packet);
-        packetService.emit(new DefaultOutboundPacket(
-                port.deviceId(), DefaultTrafficTreatment.builder().setOutput(port.port()).build(),
-                ByteBuffer.wrap(answer)));
+        sendOut(port, answer);
         return Outcome.PARAMETER_PROBLEM_SENT;
     }
 

@@ -7,10 +7,8 @@ import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.config.NetworkConfigService;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.intf.InterfaceService;
-import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.osgi.service.component.annotations.Activate;
@@ -27,7 +25,6 @@ import org.sixflow.app.packet.icmpv6.RouterAddresses;
 import org.sixflow.pipeconf.P4Defines;
 import org.sixflow.pipeconf.PuntReason;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Optional;
@@ -126,9 +123,7 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
     }
 
     private Outcome tryAnswer(InboundPacket in, int reason) {
-        ByteBuffer raw = in.unparsed().duplicate();
-        byte[] frame = new byte[raw.remaining()];
-        raw.get(frame);
+        byte[] frame = bytesOf(in.unparsed());
         Optional<byte[]> ipv6 = Icmpv6Frame.ipv6PacketOf(frame);
         if (ipv6.isEmpty()) {
             return Outcome.MALFORMED;
@@ -178,9 +173,7 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
         if (!limits.tryAcquire(port.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
-        packetService.emit(new DefaultOutboundPacket(
-                port.deviceId(), DefaultTrafficTreatment.builder().setOutput(port.port()).build(),
-                ByteBuffer.wrap(answer)));
+        sendOut(port, answer);
         return sent;
     }
 

@@ -7,8 +7,6 @@ import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
-import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.osgi.service.component.annotations.Activate;
@@ -143,9 +141,7 @@ public class GtpuEchoResponder extends PuntResponder<GtpuEchoResponder.Outcome> 
             return Outcome.RATE_LIMITED;
         }
         MacAddress routerMac = config.get().myStationMac();
-        packetService.emit(new DefaultOutboundPacket(
-                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(),
-                ByteBuffer.wrap(GtpuEchoResponse.frame(request, routerMac))));
+        sendOut(in, GtpuEchoResponse.frame(request, routerMac));
         answered.computeIfAbsent(in.deviceId(), d -> new AtomicLong()).incrementAndGet();
         log.debug("Answered GTP-U echo request {} from {} to {} at {}", header.sequenceNumber(), request.source(),
                   request.destination(), in);

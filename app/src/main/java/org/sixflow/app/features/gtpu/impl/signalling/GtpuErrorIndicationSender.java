@@ -4,8 +4,6 @@ package org.sixflow.app.features.gtpu.impl.signalling;
 
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.config.NetworkConfigService;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
-import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.osgi.service.component.annotations.Activate;
@@ -20,7 +18,6 @@ import org.sixflow.app.impl.PuntResponder;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
 
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -121,9 +118,7 @@ public class GtpuErrorIndicationSender extends PuntResponder<GtpuErrorIndication
         if (!limits.tryAcquire(in.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
-        packetService.emit(new DefaultOutboundPacket(
-                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(),
-                ByteBuffer.wrap(ErrorIndicationMessage.frame(gpdu, config.get().myStationMac()))));
+        sendOut(in, ErrorIndicationMessage.frame(gpdu, config.get().myStationMac()));
         log.debug("Error Indication for TEID {} at {} sent to {} from {}", teid, gpdu.destination(), gpdu.source(), in);
         return Outcome.SENT;
     }

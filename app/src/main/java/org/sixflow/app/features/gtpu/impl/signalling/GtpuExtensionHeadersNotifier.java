@@ -4,8 +4,6 @@ package org.sixflow.app.features.gtpu.impl.signalling;
 
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.config.NetworkConfigService;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
-import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.osgi.service.component.annotations.Activate;
@@ -19,7 +17,6 @@ import org.sixflow.app.impl.PuntResponder;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.gtpu.GtpuPacket;
 
-import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.LongSupplier;
@@ -107,9 +104,7 @@ public class GtpuExtensionHeadersNotifier extends PuntResponder<GtpuExtensionHea
         if (!limits.tryAcquire(in.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
-        packetService.emit(new DefaultOutboundPacket(
-                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(),
-                ByteBuffer.wrap(SupportedExtensionHeadersMessage.frame(trigger, config.get().myStationMac()))));
+        sendOut(in, SupportedExtensionHeadersMessage.frame(trigger, config.get().myStationMac()));
         log.debug("Supported Extension Headers Notification sent to {} from {}: message type {} carried extension "
                           + "header 0x{}", trigger.source(), in, trigger.header().messageType(),
                   Integer.toHexString(unsupported));
