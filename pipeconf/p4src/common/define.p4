@@ -289,6 +289,7 @@ const punt_reason_t PUNT_ASKED       = 0;
 const punt_reason_t PUNT_HOP_LIMIT   = 1;  // hop limit <= 1, not to a multicast address: Time Exceeded (also counted as DROP_HOP_LIMIT)
 const punt_reason_t PUNT_NO_ROUTE    = 2;  // no routing_v6 entry, not to a multicast address: Destination Unreachable (also counted as DROP_NO_ROUTE)
 const punt_reason_t PUNT_FOR_ROUTER  = 3;  // to one of the router's own addresses (routing_v6 punt_to_router): Echo Reply
+const punt_reason_t PUNT_OUT_OF_SCOPE = 7;  // routed out of its addresses' scope (scope.p4), not to a multicast address, after routing: Destination Unreachable, code 2, for a link-local source (also counted as DROP_OUT_OF_SCOPE)
 #ifdef WITH_ILNP
 const punt_reason_t PUNT_ILNP_LOCATOR_UPDATE = 4;  // an ICMPv6 Locator Update (RFC 6743) through the site border: the controller updates the site's mappings
 #endif

@@ -41,6 +41,7 @@ PUNT_ASKED = p4defines.PUNT_ASKED
 PUNT_HOP_LIMIT = p4defines.PUNT_HOP_LIMIT
 PUNT_NO_ROUTE = p4defines.PUNT_NO_ROUTE
 PUNT_FOR_ROUTER = p4defines.PUNT_FOR_ROUTER
+PUNT_OUT_OF_SCOPE = p4defines.PUNT_OUT_OF_SCOPE
 # The router MAC every test's frames are addressed to (the switch's my_station entry): the
 # tests' own choice, not a P4 value.
 ROUTER_MAC = "00:aa:00:00:00:01"

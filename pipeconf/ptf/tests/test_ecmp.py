@@ -13,7 +13,7 @@ from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6, IPv6ExtHdrFragment
 from scapy.layers.l2 import Ether
 
 import p4info_names as names
-from base_test import DROP_NO_ROUTE, PUNT_NO_ROUTE, ROUTER_MAC, SixflowTest
+from base_test import DROP_NO_ROUTE, DROP_OUT_OF_SCOPE, PUNT_NO_ROUTE, PUNT_OUT_OF_SCOPE, ROUTER_MAC, SixflowTest
 from profiles import requires
 
 HOST_MAC = "00:00:00:00:00:10"
@@ -149,3 +149,21 @@ class MissingGroupIsNoRoute(EcmpTest):
         self.assertEqual(self.expect_punt(), (1, PUNT_NO_ROUTE, bytes(sent)))
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.drop_count(DROP_NO_ROUTE), before + 1)
+
+
+class OutOfScopeIsPuntedAsAMemberWouldHaveLeftIt(EcmpTest):
+    """A link-local source's packet to a group's prefix is dropped before a member is picked
+    (routing.md#scopes), counted as OUT_OF_SCOPE and punted OUT_OF_SCOPE with its hop limit one
+    lower, as every routed punt is (the controller gives it back); its MACs are as it came."""
+
+    def runTest(self):
+        self.add_ecmp_route("fd00:1:2::", 64, GROUP, MEMBERS)
+        before = self.drop_count(DROP_OUT_OF_SCOPE)
+        sent = flows()[0]
+        sent[IPv6].src = "fe80::10"
+        testutils.send_packet(self, 1, bytes(sent))
+        expected = sent.copy()
+        expected[IPv6].hlim -= 1
+        self.assertEqual(self.expect_punt(), (1, PUNT_OUT_OF_SCOPE, bytes(expected)))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + 1)

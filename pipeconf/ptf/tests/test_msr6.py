@@ -16,7 +16,7 @@ import p4info_names as names
 from flow_label import flow_label
 from base_test import (DROP_CE_NOT_ECT, DROP_HOP_LIMIT, DROP_MSR6_MALFORMED, DROP_MSR6_NO_GROUP, DROP_MSR6_UNKNOWN, DROP_OUT_OF_SCOPE,
                        DROP_PARSER_ERROR, DROP_SR_BOUNDARY,
-                       EVENT_MSR6_DECAP, PUNT_HOP_LIMIT, SixflowTest)
+                       EVENT_MSR6_DECAP, PUNT_HOP_LIMIT, PUNT_OUT_OF_SCOPE, SixflowTest)
 from profiles import requires
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -188,8 +188,10 @@ class IngressEdgeReplicatesWhenTheRootHasSeveralChildren(Msr6Test):
 class TreesTakeNothingOutOfItsScope(Msr6Test):
     """A packet from a link-local source to a tree's group does not enter the tree (RFC 4291,
     routing.md#scopes): neither an encapsulation without a group, which routing forwards, nor one
-    with a group, whose copies the group makes. Each is dropped and counted as OUT_OF_SCOPE, not
-    punted. The same packets from the host's global address enter both trees."""
+    with a group, whose copies the group makes. Each is dropped and counted as OUT_OF_SCOPE. The
+    one routing forwards is punted OUT_OF_SCOPE as routing left it, encapsulated (the controller
+    answers no packet of the router's own source); the group's is not punted. The same packets
+    from the host's global address enter both trees."""
 
     def runTest(self):
         self.add_route("fd00:0:2::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
@@ -206,9 +208,12 @@ class TreesTakeNothingOutOfItsScope(Msr6Test):
             inner[IPv6].src = "fe80::10"
             inner[IPv6].dst = group
             testutils.send_packet(self, 1, bytes(Ether(src="00:00:00:00:00:10", dst=ROUTER_MAC) / inner))
+            if group == "ff3e::1":
+                self.assertEqual(self.expect_punt(), (1, PUNT_OUT_OF_SCOPE, frame(
+                    "00:bb:00:00:00:02", ROUTER_MAC, encapsulated(routed[0], mrh(routed), bytes(inner), hlim=63))))
             testutils.verify_no_other_packets(self)
         self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + 2)
-        self.assertTrue(self.client.packet_ins.empty(), "nothing out of scope is punted")
+        self.assertTrue(self.client.packet_ins.empty(), "the group's packet is not punted")
 
         inner = inner_packet()
         inner[IPv6].dst = "ff3e::1"

@@ -12,7 +12,8 @@ from scapy.layers.l2 import Ether
 import p4info_names as names
 from next_hop import routed
 from base_test import (DROP_HOP_LIMIT, DROP_NO_ROUTE, DROP_NOT_IPV6, DROP_NOT_MY_STATION, DROP_OUT_OF_SCOPE,
-                       DROP_PARSER_ERROR, PUNT_FOR_ROUTER, PUNT_HOP_LIMIT, PUNT_NO_ROUTE, SixflowTest)
+                       DROP_PARSER_ERROR, PUNT_FOR_ROUTER, PUNT_HOP_LIMIT, PUNT_NO_ROUTE, PUNT_OUT_OF_SCOPE,
+                       SixflowTest)
 from profiles import without
 
 ROUTER_MAC = "00:aa:00:00:00:01"
@@ -231,9 +232,10 @@ class NothingIsForwardedOutOfItsScope(SixflowTest):
     """RFC 4291: a router forwards no packet from a link-local, unspecified, loopback or multicast
     source (0000::/16 also holds the IPv4-compatible and -mapped addresses), and none to a
     link-local, unspecified or loopback destination, however it is routed (here by a default
-    route, which covers them all). Each is dropped and counted as OUT_OF_SCOPE, and not punted
-    (routing has rewritten it: control/scope.p4). The same route forwards the global addresses
-    next to those prefixes."""
+    route, which covers them all). Each is dropped and counted as OUT_OF_SCOPE, and punted
+    OUT_OF_SCOPE as routing left it (the next hop's MACs, the hop limit one lower:
+    control/scope.p4), for the controller's Destination Unreachable, code 2, to a link-local
+    source. The same route forwards the global addresses next to those prefixes."""
 
     def runTest(self):
         self.add_route("::", 0, 2, ROUTER_MAC, NEXT_HOP_MAC)
@@ -242,11 +244,12 @@ class NothingIsForwardedOutOfItsScope(SixflowTest):
                         ("fe80::10", "febf:ffff::1", "::", "::1", "::ffff:192.0.2.1", "ff0e::1", "ff02::1")]
         out_of_scope += [udp6(dst) for dst in ("fe80::20", "::1", "::", "::ffff:192.0.2.1")]
         for count, sent in enumerate(out_of_scope, 1):
+            what = "%s -> %s" % (sent[IPv6].src, sent[IPv6].dst)
             testutils.send_packet(self, 1, bytes(sent))
+            self.assertEqual(self.expect_punt(), (1, PUNT_OUT_OF_SCOPE, bytes(routed(sent, NEXT_HOP_MAC))), what)
             testutils.verify_no_other_packets(self)
-            self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + count,
-                             "%s -> %s" % (sent[IPv6].src, sent[IPv6].dst))
-        self.assertTrue(self.client.packet_ins.empty(), "nothing out of scope is punted")
+            self.assertEqual(self.drop_count(DROP_OUT_OF_SCOPE), before + count, what)
+        self.assertTrue(self.client.packet_ins.empty(), "one punt each")
 
         # Just outside the prefixes: fec0::/10 after fe80::/10, 0001::/16 after 0000::/16, NAT64's
         # 64:ff9b::/96, a global source to and from each.

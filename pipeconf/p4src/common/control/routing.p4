@@ -22,11 +22,31 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         meta.punt_reason = PUNT_NO_ROUTE;
     }
 
-    // Forwarding it would take it out of its addresses' scope (scope.p4): dropped, not punted.
+    // A tree's packet that would leave its addresses' scope (scope.p4): dropped, not punted (it
+    // is encapsulated or the group's by then; the controller could not quote it as it came).
     action drop_out_of_scope() {
         meta.drop = true;
         meta.drop_reason = DROP_OUT_OF_SCOPE;
     }
+
+    // A routed packet that would leave its addresses' scope: dropped and punted for the
+    // controller's Destination Unreachable, code 2 (RFC 4443 3.1; for a link-local source), as
+    // every routed punt is: after routing, its hop limit decremented (the controller gives it
+    // back), its MACs perhaps the next hop's.
+    action punt_out_of_scope() {
+        meta.drop = true;
+        meta.drop_reason = DROP_OUT_OF_SCOPE;
+        meta.punt_reason = PUNT_OUT_OF_SCOPE;
+    }
+
+#ifdef WITH_ECMP
+    // The same for an ECMP group's packet, before a member's set_next_hop: the hop limit as one
+    // would have left it.
+    action punt_out_of_scope_of_group() {
+        punt_out_of_scope();
+        hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
+    }
+#endif
 
     // Rewrites the MACs for the next hop and picks the egress port; the hop
     // limit is decremented here so that only routed packets age.
@@ -37,10 +57,14 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
         hdr.ethernet.dst_addr = dmac;
         hdr.ipv6.hop_limit = hdr.ipv6.hop_limit - 1;
 #ifdef SIXFLOW_SCOPE_IN_NEXT_HOP
-        // Out of its addresses' scope (scope.p4): dropped by the same step. drop_reason is read
-        // only where drop is set.
+        // Out of its addresses' scope (scope.p4): dropped by the same step, and punted as
+        // punt_out_of_scope does. Like drop_reason, punt_reason is written whatever the mark and
+        // read only where drop is set: a step after routing that drops a packet sets both (NPTv6's
+        // outbound does). Written from the mark instead, it cost `gtpu`, `nptv6` and
+        // `bng-access` one or two stages more.
         meta.drop = SIXFLOW_OUT_OF_SCOPE(meta);
         meta.drop_reason = DROP_OUT_OF_SCOPE;
+        meta.punt_reason = PUNT_OUT_OF_SCOPE;
 #endif
     }
 
@@ -122,7 +146,7 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
 #ifndef SIXFLOW_SCOPE_IN_NEXT_HOP
                 set_next_hop: {
                     if (SIXFLOW_OUT_OF_SCOPE(meta)) {
-                        drop_out_of_scope();
+                        punt_out_of_scope();
                     }
                 }
 #endif
@@ -130,7 +154,7 @@ control Routing(inout headers_t hdr, inout local_metadata_t meta) {
                 set_ecmp_group: {
 #ifndef SIXFLOW_SCOPE_IN_NEXT_HOP
                     if (SIXFLOW_OUT_OF_SCOPE(meta)) {
-                        drop_out_of_scope();
+                        punt_out_of_scope_of_group();
                     } else
 #endif
                     if (!ecmp.apply().hit) {

@@ -122,6 +122,7 @@ public final class P4Defines {
     public static final int PUNT_HOP_LIMIT = 1;
     public static final int PUNT_NO_ROUTE = 2;
     public static final int PUNT_FOR_ROUTER = 3;
+    public static final int PUNT_OUT_OF_SCOPE = 7;
     public static final int PUNT_ILNP_LOCATOR_UPDATE = 4;
     public static final int PUNT_NPTV6_SOURCE = 5;
     public static final int PUNT_NPTV6_DESTINATION = 6;

@@ -61,8 +61,8 @@ public final class PuntReason {
 
     /**
      * Whether a punt's frame left routing before it came up, so that it is not the frame as it
-     * was received: its MACs are the next hop's (NPTv6's untranslatable source, punted after
-     * routing). ONOS's host provider learns a host from the source MAC of every IPv6 frame at an
+     * was received: its MACs are the next hop's (NPTv6's untranslatable source and routing's
+     * packet out of its addresses' scope, punted after routing). ONOS's host provider learns a host from the source MAC of every IPv6 frame at an
      * edge port, so such a frame must not be offered to it: it would place a "host" with the
      * router's own MAC there.
      *
@@ -70,7 +70,7 @@ public final class PuntReason {
      * @return true when the frame's MACs were rewritten by this router
      */
     public static boolean routed(long reason) {
-        return reason == P4Defines.PUNT_NPTV6_SOURCE;
+        return reason == P4Defines.PUNT_NPTV6_SOURCE || reason == P4Defines.PUNT_OUT_OF_SCOPE;
     }
 
     /**

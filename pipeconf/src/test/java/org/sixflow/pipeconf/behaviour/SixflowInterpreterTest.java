@@ -97,7 +97,8 @@ public class SixflowInterpreterTest {
 
     @Test
     public void aFrameRoutingRewroteComesUpUnparsedSoNothingLearnsFromIt() throws Exception {
-        for (int reason : new int[] {P4Defines.PUNT_NPTV6_SOURCE, P4Defines.PUNT_NPTV6_DESTINATION}) {
+        for (int reason : new int[] {P4Defines.PUNT_NPTV6_SOURCE, P4Defines.PUNT_OUT_OF_SCOPE,
+                                     P4Defines.PUNT_NPTV6_DESTINATION}) {
             PiPacketOperation in = PiPacketOperation.builder().withType(PiPacketOperationType.PACKET_IN)
                     .withData(ImmutableByteSequence.copyFrom(ipv6Frame()))
                     .withMetadata(PiPacketMetadata.builder().withId(P4InfoConstants.PUNT_REASON)
@@ -110,7 +111,7 @@ public class SixflowInterpreterTest {
             byte[] raw = new byte[packet.unparsed().remaining()];
             packet.unparsed().duplicate().get(raw);
             assertArrayEquals(ipv6Frame(), raw);
-            if (reason == P4Defines.PUNT_NPTV6_SOURCE) {
+            if (reason != P4Defines.PUNT_NPTV6_DESTINATION) {
                 assertNull("punted after routing: its MACs are the next hop's", packet.parsed());
             } else {
                 assertNotNull("punted as it came", packet.parsed());
