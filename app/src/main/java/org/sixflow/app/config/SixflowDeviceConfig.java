@@ -98,6 +98,7 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
     public static final long MAX_FUNCTION_CODE = 0xFFFF;
 
     private static final Ip6Prefix LINK_LOCAL = Ip6Prefix.valueOf("fe80::/10");
+    private static final Ip6Prefix MULTICAST = Ip6Prefix.valueOf("ff00::/8");
 
     /** Locators are /64: the SID's function, arguments and pointer fill the other 64 bits. */
     public static final int LOCATOR_LENGTH = 64;
@@ -367,7 +368,11 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
         return Collections.unmodifiableMap(result);
     }
 
-    /** An IPv6 prefix as written (no bits past its length), /1 or longer, not link-local or multicast. */
+    /**
+     * An IPv6 prefix as written (no bits past its length), /1 or longer, sharing no address with
+     * fe80::/10 or ff00::/8: a route that covered a group would take its packets where only a tree
+     * may (the data plane drops a link-local or link-scoped one it routes, but not a wider group).
+     */
     private static Ip6Prefix routablePrefix(String field, String text) {
         Ip6Prefix prefix;
         try {
@@ -375,10 +380,15 @@ public final class SixflowDeviceConfig extends Config<DeviceId> {
         } catch (IllegalArgumentException e) {
             throw new InvalidFieldException(field, e.getMessage());
         }
-        if (prefix.prefixLength() == 0 || prefix.address().isMulticast() || LINK_LOCAL.contains(prefix)) {
-            throw new InvalidFieldException(field, prefix + " cannot be routed (a /0, link-local or multicast)");
+        if (prefix.prefixLength() == 0 || overlaps(prefix, LINK_LOCAL) || overlaps(prefix, MULTICAST)) {
+            throw new InvalidFieldException(field, prefix + " cannot be routed (a /0, or it shares addresses with"
+                    + " link-local fe80::/10 or multicast ff00::/8)");
         }
         return prefix;
+    }
+
+    private static boolean overlaps(Ip6Prefix a, Ip6Prefix b) {
+        return a.contains(b) || b.contains(a);
     }
 
     /**

@@ -94,6 +94,12 @@ public class SixflowDeviceConfigTest {
         assertRejected(withField("\"delegations\": {\"2001:db8:1::/48\": 7}"), "delegated to a device id");
         assertRejected(withField("\"delegations\": {\"2001:db8:1::/48\": \"sbr\"}"), "delegated to a device id");
         assertRejected(withField("\"delegations\": {\"ff02::/16\": \"device:sbr\"}"), "cannot be routed");
+        // A prefix that covers a group or a link-local address would route them too.
+        assertRejected(withField("\"aggregates\": [\"8000::/1\"]"), "cannot be routed");
+        assertRejected(withField("\"aggregates\": [\"f000::/4\"]"), "shares addresses with");
+        assertRejected(withField("\"delegations\": {\"fe00::/7\": \"device:sbr\"}"), "cannot be routed");
+        assertTrue("fc00::/7 (unique local) is routed",
+                   config(withField("\"aggregates\": [\"fc00::/7\", \"2000::/3\"]")).aggregates().size() == 2);
     }
 
     @Test
