@@ -32,6 +32,27 @@ def link_local(mac):
 SEND_FRAME = ("import socket, sys; s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW); "
               "s.bind((sys.argv[1], 0)); s.send(bytes.fromhex(sys.argv[2]))")
 
+# Sends an Echo Request (hop limit 50) from an interface's link-local address to a global one and
+# prints the first ICMPv6 error that comes back to it within 3 s: "type code source quoted-hop-limit
+# quoted-destination", else "none". python3 -c PING_FROM_LINK_LOCAL IFACE SOURCE DESTINATION.
+PING_FROM_LINK_LOCAL = """
+import select, socket, struct, sys, time
+iface, src, dst = sys.argv[1:4]
+s = socket.socket(socket.AF_INET6, socket.SOCK_RAW, socket.IPPROTO_ICMPV6)
+s.bind((src, 0, 0, socket.if_nametoindex(iface)))
+s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_UNICAST_HOPS, 50)
+s.sendto(struct.pack("!BBHHH", 128, 0, 0, 0x5858, 1) + b"sixflow", (dst, 0, 0, 0))
+end = time.time() + 3
+while time.time() < end:
+    if not select.select([s], [], [], max(0, end - time.time()))[0]:
+        break
+    data, peer = s.recvfrom(2048)
+    if data[0] < 128 and len(data) >= 48:
+        print(data[0], data[1], peer[0].split("%")[0], data[15], socket.inet_ntop(socket.AF_INET6, data[32:48]))
+        sys.exit(0)
+print("none")
+"""
+
 # A hop of tracepath -n's output: " 2:  fd00:1:2::1   0.466ms" (also "1?:"; "[LOCALHOST]" and
 # "no reply" lines name no router).
 TRACEPATH_HOP = re.compile(r"^\s*(\d+)\??:\s+([0-9a-fA-F:]+)\s")
@@ -131,6 +152,27 @@ class RoutingTest(SystemTest):
         self.assertNotEqual(0, done.returncode, done.stdout)
         self.assertIn("From %s icmp_seq=1 Destination unreachable: No route" % src.gateway, done.stdout,
                       done.stdout)
+
+    def test_a_link_local_source_to_another_link_gets_beyond_scope_from_the_gateways_link_local(self):
+        """RFC 4291 2.5.6 and RFC 4443 3.1: an Echo Request from a host's link-local address to a
+        host behind another router is not forwarded; the host gets a Destination Unreachable,
+        code 2 (beyond the scope of the source), from its gateway's link-local address (the data
+        plane punts it after routing; the controller answers), quoting the packet as sent (hop
+        limit 50)."""
+        hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
+        src = hosts[0]
+        dst = next(h for h in hosts if h.switch != src.switch)
+        shown = self.lab.in_host(src, "ip", "-6", "-o", "addr", "show", "dev", src.ifname, "scope", "link").stdout
+        own = re.search(r"inet6 (fe80::[0-9a-f:]+)/", shown)
+        self.assertIsNotNone(own, "no link-local address on %s: %s" % (src.ifname, shown))
+        gateway = link_local(self.lab.switches[src.switch].router_mac)
+
+        def answered():
+            done = self.lab.in_host(src, sys.executable, "-c", PING_FROM_LINK_LOCAL, src.ifname, own.group(1),
+                                    dst.ipv6, check=False)
+            return done.stdout.split() if done.stdout.strip() not in ("", "none") else None
+        got = self.eventually(answered, timeout=30, what="an answer to %s's link-local packet" % src.name)
+        self.assertEqual(["1", "2", gateway, "50", dst.ipv6], got)
 
     def test_a_router_solicitation_gets_an_advertisement_of_the_hosts_prefix(self):
         """A host's Router Solicitation to all-routers (RFC 4861 6.3.7) reaches ONOS through the

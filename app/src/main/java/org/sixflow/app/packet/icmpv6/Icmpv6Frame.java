@@ -41,17 +41,31 @@ public final class Icmpv6Frame {
     public static final int TYPE_ECHO_REPLY = 129;
     /** Destination Unreachable code 0: no route to destination. */
     public static final int CODE_NO_ROUTE = 0;
+    /** Destination Unreachable code 2: beyond the scope of the source address. */
+    public static final int CODE_BEYOND_SCOPE = 2;
     /** Time Exceeded code 0: hop limit exceeded in transit. */
     public static final int CODE_HOP_LIMIT_EXCEEDED = 0;
     /** Parameter Problem code 0: erroneous header field encountered (its 32-bit field points at it). */
     public static final int CODE_ERRONEOUS_HEADER_FIELD = 0;
 
+    private static final int HOP_LIMIT_OFFSET = 7;
+    private static final int MAX_HOP_LIMIT = 255;
     private static final int NEXT_HEADER_HOP_BY_HOP = 0;
     private static final int NEXT_HEADER_ROUTING = 43;
     private static final int NEXT_HEADER_FRAGMENT = 44;
     private static final int NEXT_HEADER_DESTINATION_OPTIONS = 60;
 
     private Icmpv6Frame() {
+    }
+
+    /**
+     * Gives a packet punted after routing back the hop limit routing took from it, so that an
+     * error quotes it as it came in.
+     *
+     * @param packet the packet from its IPv6 header on; its hop limit is raised by one (at most to 255)
+     */
+    public static void giveBackHopLimit(byte[] packet) {
+        packet[HOP_LIMIT_OFFSET] = (byte) Math.min(MAX_HOP_LIMIT, Byte.toUnsignedInt(packet[HOP_LIMIT_OFFSET]) + 1);
     }
 
     /**

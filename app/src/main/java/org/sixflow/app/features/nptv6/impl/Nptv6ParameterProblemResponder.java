@@ -72,9 +72,6 @@ public class Nptv6ParameterProblemResponder extends PuntResponder<Nptv6Parameter
         MALFORMED
     }
 
-    private static final int HOP_LIMIT_OFFSET = 7;
-    private static final int MAX_HOP_LIMIT = 255;
-
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected InterfaceService interfaceService;
 
@@ -158,7 +155,7 @@ public class Nptv6ParameterProblemResponder extends PuntResponder<Nptv6Parameter
             nextHop = hop.get().mac();
             toHost = hop.get().host();
             // Quoted as it came: routing had taken one off its hop limit.
-            packet[HOP_LIMIT_OFFSET] = (byte) Math.min(MAX_HOP_LIMIT, Byte.toUnsignedInt(packet[HOP_LIMIT_OFFSET]) + 1);
+            Icmpv6Frame.giveBackHopLimit(packet);
         } else {
             nextHop = MacAddress.valueOf(Arrays.copyOfRange(frame, 6, 12));
             if (nextHop.isMulticast()) {

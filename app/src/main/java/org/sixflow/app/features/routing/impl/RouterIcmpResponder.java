@@ -54,7 +54,7 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
 
     /** What became of a punted packet. */
     public enum Outcome {
-        /** Not a routing punt (asked for, or another feature's reason): left to the other processors. */
+        /** Not one of its reasons (asked for, another feature's, out of scope): left to the other processors. */
         NOT_ROUTING,
         ECHO_REPLIED,
         TIME_EXCEEDED_SENT,
@@ -112,7 +112,7 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
         int reason = PuntReason.of(in);
         if (reason != P4Defines.PUNT_HOP_LIMIT && reason != P4Defines.PUNT_NO_ROUTE
                 && reason != P4Defines.PUNT_FOR_ROUTER) {
-            // Asked for, or another feature's reason (ILNP's, NPTv6's): theirs to answer.
+            // Asked for, or another responder's reason (ILNP's, NPTv6's, BeyondScopeResponder's).
             return Outcome.NOT_ROUTING;
         }
         Outcome outcome = tryAnswer(in, reason);

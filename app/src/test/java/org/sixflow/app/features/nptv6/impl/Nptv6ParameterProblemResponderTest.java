@@ -213,7 +213,7 @@ public class Nptv6ParameterProblemResponderTest {
     public void otherPuntsAreLeftToOthersAndBadOnesAreCounted() {
         byte[] packet = udp(OUTSIDE, EXTERNAL_FFFF, 60, 8);
         for (int reason : new int[] {P4Defines.PUNT_ASKED, P4Defines.PUNT_NO_ROUTE, P4Defines.PUNT_FOR_ROUTER,
-                                     P4Defines.PUNT_ILNP_LOCATOR_UPDATE}) {
+                                     P4Defines.PUNT_ILNP_LOCATOR_UPDATE, P4Defines.PUNT_OUT_OF_SCOPE}) {
             assertEquals(Outcome.NOT_NPTV6, responder.answer(punted(WUHAN_1, BEIJING_MAC, WUHAN_MAC, packet, reason)));
         }
         byte[] notIpv6 = packet.clone();

@@ -215,8 +215,9 @@ public class RouterIcmpResponderTest {
 
     @Test
     public void anotherFeaturesPuntIsLeftToIt() {
+        // PUNT_OUT_OF_SCOPE is routing's too, but BeyondScopeResponder's to answer.
         for (int reason : new int[] {P4Defines.PUNT_ILNP_LOCATOR_UPDATE, P4Defines.PUNT_NPTV6_SOURCE,
-                                     P4Defines.PUNT_NPTV6_DESTINATION}) {
+                                     P4Defines.PUNT_NPTV6_DESTINATION, P4Defines.PUNT_OUT_OF_SCOPE}) {
             assertEquals(Outcome.NOT_ROUTING, responder.answer(fromHBj(udp(H_BJ, H_SH, 64, 8), reason)));
         }
         assertTrue(emitted.isEmpty());
