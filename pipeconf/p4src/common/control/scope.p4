@@ -9,10 +9,11 @@
 // its link-local address), still punted by the ACL (Neighbor Discovery), and still dropped for a
 // reason found before (hop limit, no route, ...).
 //
-// They are not punted for an ICMPv6 error (RFC 4443 3.1's Destination Unreachable, code 2,
-// beyond the scope of the source, which Linux sends): routing_v6's next hop has rewritten the
-// frame's MACs and decremented its hop limit by then, so the controller could neither quote the
-// packet as received nor address the host it came from.
+// What routing_v6 routes is also punted (PUNT_OUT_OF_SCOPE) as routing left it, its MACs the
+// next hop's and its hop limit one lower, for the controller's Destination Unreachable, code 2
+// (RFC 4443 3.1: beyond the scope of the source, which Linux sends) to a link-local source; the
+// controller gives the hop limit back and finds the host by the port it came in by. A tree's
+// packet and a BNG's downstream are dropped without a punt.
 //
 // Routing acts on a mark, meta.out_of_scope, made ahead: by bmv2's parser (SIXFLOW_SCOPE_BY_PARSER,
 // scope_match.p4's cases); on Tofino, whose ingress parser has 3 TCAM rows left in `full`, by

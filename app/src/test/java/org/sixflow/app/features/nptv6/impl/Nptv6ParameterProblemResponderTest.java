@@ -9,18 +9,15 @@ import org.onlab.packet.Ip6Address;
 import org.onlab.packet.Ip6Prefix;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.sixflow.app.features.nptv6.api.NamedNptv6Mapping;
 import org.sixflow.app.features.nptv6.impl.Nptv6ParameterProblemResponder.Outcome;
 import org.sixflow.app.impl.PuntResponderWiring;
-import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.PuntedPackets;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
 import org.sixflow.pipeconf.P4Defines;
-import org.sixflow.pipeconf.PuntReason;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -29,6 +26,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.app.testing.PuntedFrames.address;
+import static org.sixflow.app.testing.PuntedFrames.checksumRight;
+import static org.sixflow.app.testing.PuntedFrames.punted;
+import static org.sixflow.app.testing.PuntedFrames.udp;
 
 /**
  * The Parameter Problem the controller sends for a packet NPTv6 could not translate, on the lab of
@@ -75,29 +76,11 @@ public class Nptv6ParameterProblemResponderTest {
         mappings.deactivate();
     }
 
-    /** A UDP datagram (ports 5000 -> 6000) with some data, at a hop limit. */
-    private static byte[] udp(String src, String dst, int hopLimit, int dataLength) {
-        ByteBuffer b = ByteBuffer.allocate(40 + 8 + dataLength).putInt(0x6000_0000).putShort((short) (8 + dataLength))
-                .put((byte) 17).put((byte) hopLimit).put(Ip6Address.valueOf(src).toOctets())
-                .put(Ip6Address.valueOf(dst).toOctets()).putShort((short) 5000).putShort((short) 6000)
-                .putShort((short) (8 + dataLength)).putShort((short) 0);
-        for (int i = 0; i < dataLength; i++) {
-            b.put((byte) i);
-        }
-        return b.array();
-    }
-
     /** An ICMPv6 Destination Unreachable (an error) from src to dst, quoting nothing. */
     private static byte[] icmpv6Error(String src, String dst) {
         return ByteBuffer.allocate(48).putInt(0x6000_0000).putShort((short) 8).put((byte) 58).put((byte) 64)
                 .put(Ip6Address.valueOf(src).toOctets()).put(Ip6Address.valueOf(dst).toOctets())
                 .put((byte) 1).put((byte) 0).putShort((short) 0).putInt(0).array();
-    }
-
-    private static InboundPacket punted(ConnectPoint at, MacAddress src, MacAddress dst, byte[] packet, int reason) {
-        ByteBuffer frame = ByteBuffer.allocate(14 + packet.length).put(dst.toBytes()).put(src.toBytes())
-                .putShort((short) 0x86dd).put(packet);
-        return new DefaultInboundPacket(at, null, ByteBuffer.wrap(frame.array()), PuntReason.cookie(reason));
     }
 
     /** Going out, punted after routing: the frame's MACs are the next hop's (beijing to wuhan). */
@@ -240,11 +223,4 @@ public class Nptv6ParameterProblemResponderTest {
         assertEquals(Long.valueOf(1), responder.outcomes().get(Outcome.RATE_LIMITED));
     }
 
-    private static Ip6Address address(byte[] frame, int at) {
-        return Ip6Address.valueOf(Arrays.copyOfRange(frame, at, at + 16));
-    }
-
-    private static boolean checksumRight(byte[] frame) {
-        return Icmpv6Frame.checksumValid(address(frame, 22), address(frame, 38), frame, 54, frame.length - 54);
-    }
 }

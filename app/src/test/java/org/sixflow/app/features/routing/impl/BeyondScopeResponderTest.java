@@ -7,17 +7,14 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.sixflow.app.features.routing.impl.BeyondScopeResponder.Outcome;
 import org.sixflow.app.impl.PuntResponderWiring;
-import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
 import org.sixflow.app.packet.icmpv6.RouterAddresses;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.PuntedPackets;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.pipeconf.P4Defines;
-import org.sixflow.pipeconf.PuntReason;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -26,6 +23,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.app.testing.PuntedFrames.address;
+import static org.sixflow.app.testing.PuntedFrames.checksumRight;
+import static org.sixflow.app.testing.PuntedFrames.punted;
+import static org.sixflow.app.testing.PuntedFrames.udp;
 
 /**
  * The Destination Unreachable (beyond the scope of the source) the controller sends for a
@@ -60,26 +61,13 @@ public class BeyondScopeResponderTest {
         responder.setNanoTime(now::get);
     }
 
-    /** A UDP datagram (ports 5000 -> 6000) with some data, at a hop limit. */
-    private static byte[] udp(String src, String dst, int hopLimit, int dataLength) {
-        ByteBuffer b = ByteBuffer.allocate(40 + 8 + dataLength).putInt(0x6000_0000).putShort((short) (8 + dataLength))
-                .put((byte) 17).put((byte) hopLimit).put(Ip6Address.valueOf(src).toOctets())
-                .put(Ip6Address.valueOf(dst).toOctets()).putShort((short) 5000).putShort((short) 6000)
-                .putShort((short) (8 + dataLength)).putShort((short) 0);
-        for (int i = 0; i < dataLength; i++) {
-            b.put((byte) i);
-        }
-        return b.array();
-    }
-
-    private static InboundPacket punted(ConnectPoint at, byte[] packet, int reason) {
-        ByteBuffer frame = ByteBuffer.allocate(14 + packet.length).put(WUHAN_MAC.toBytes()).put(BEIJING_MAC.toBytes())
-                .putShort((short) 0x86dd).put(packet);
-        return new DefaultInboundPacket(at, null, ByteBuffer.wrap(frame.array()), PuntReason.cookie(reason));
+    /** Punted after routing: the frame's MACs are beijing's and the next hop's. */
+    private static InboundPacket routedPunt(ConnectPoint at, byte[] packet, int reason) {
+        return punted(at, BEIJING_MAC, WUHAN_MAC, packet, reason);
     }
 
     private static InboundPacket outOfScope(ConnectPoint at, byte[] packet) {
-        return punted(at, packet, P4Defines.PUNT_OUT_OF_SCOPE);
+        return routedPunt(at, packet, P4Defines.PUNT_OUT_OF_SCOPE);
     }
 
     @Test
@@ -153,7 +141,7 @@ public class BeyondScopeResponderTest {
         for (int reason : new int[] {P4Defines.PUNT_ASKED, P4Defines.PUNT_HOP_LIMIT, P4Defines.PUNT_NO_ROUTE,
                                      P4Defines.PUNT_FOR_ROUTER, P4Defines.PUNT_ILNP_LOCATOR_UPDATE,
                                      P4Defines.PUNT_NPTV6_SOURCE, P4Defines.PUNT_NPTV6_DESTINATION}) {
-            assertEquals(Outcome.NOT_OUT_OF_SCOPE, responder.answer(punted(BEIJING_3, packet, reason)));
+            assertEquals(Outcome.NOT_OUT_OF_SCOPE, responder.answer(routedPunt(BEIJING_3, packet, reason)));
         }
         byte[] notIpv6 = packet.clone();
         notIpv6[0] = 0x45;
@@ -175,11 +163,4 @@ public class BeyondScopeResponderTest {
         assertEquals(Long.valueOf(1), responder.outcomes().get(Outcome.RATE_LIMITED));
     }
 
-    private static Ip6Address address(byte[] frame, int at) {
-        return Ip6Address.valueOf(Arrays.copyOfRange(frame, at, at + 16));
-    }
-
-    private static boolean checksumRight(byte[] frame) {
-        return Icmpv6Frame.checksumValid(address(frame, 22), address(frame, 38), frame, 54, frame.length - 54);
-    }
 }

@@ -8,7 +8,6 @@ import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
-import org.onosproject.net.packet.DefaultInboundPacket;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
@@ -20,7 +19,6 @@ import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
 import org.sixflow.pipeconf.P4Defines;
-import org.sixflow.pipeconf.PuntReason;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -32,6 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.sixflow.app.testing.PuntedFrames.address;
+import static org.sixflow.app.testing.PuntedFrames.punted;
+import static org.sixflow.app.testing.PuntedFrames.udp;
 
 /**
  * What the controller answers for routing's punts, on the lab of docker/netcfg.json: h_bj
@@ -69,18 +70,6 @@ public class RouterIcmpResponderTest {
         responder.setNanoTime(now::get);
     }
 
-    /** A UDP datagram (ports 5000 -> 6000, 8 octets of data) at a hop limit. */
-    private static byte[] udp(String src, String dst, int hopLimit, int dataLength) {
-        ByteBuffer b = ByteBuffer.allocate(40 + 8 + dataLength).putInt(0x6000_0000).putShort((short) (8 + dataLength))
-                .put((byte) 17).put((byte) hopLimit).put(Ip6Address.valueOf(src).toOctets())
-                .put(Ip6Address.valueOf(dst).toOctets()).putShort((short) 5000).putShort((short) 6000)
-                .putShort((short) (8 + dataLength)).putShort((short) 0);
-        for (int i = 0; i < dataLength; i++) {
-            b.put((byte) i);
-        }
-        return b.array();
-    }
-
     /** An Echo Request, identifier 0x1234, sequence 7, data "sixflow", its checksum worked out apart. */
     private static byte[] echoRequest(int hopLimit) {
         return ByteBuffer.allocate(40 + 15).putInt(0x6000_0000).putShort((short) 15).put((byte) 58)
@@ -88,12 +77,6 @@ public class RouterIcmpResponderTest {
                 .put(Ip6Address.valueOf("fd00:1:1::1").toOctets()).put((byte) 128).put((byte) 0)
                 .putShort((short) 0xa424).putShort((short) 0x1234).putShort((short) 7).put("sixflow".getBytes())
                 .array();
-    }
-
-    private static InboundPacket punted(ConnectPoint at, MacAddress from, MacAddress to, byte[] packet, int reason) {
-        ByteBuffer frame = ByteBuffer.allocate(14 + packet.length).put(to.toBytes()).put(from.toBytes())
-                .putShort((short) 0x86dd).put(packet);
-        return new DefaultInboundPacket(at, null, ByteBuffer.wrap(frame.array()), PuntReason.cookie(reason));
     }
 
     private static InboundPacket fromHBj(byte[] packet, int reason) {
@@ -248,10 +231,6 @@ public class RouterIcmpResponderTest {
         byte[] frame = new byte[out.data().remaining()];
         out.data().duplicate().get(frame);
         return frame;
-    }
-
-    private static Ip6Address address(byte[] frame, int at) {
-        return Ip6Address.valueOf(Arrays.copyOfRange(frame, at, at + 16));
     }
 
     /** RFC 1071 over the pseudo-header and the ICMPv6 message: 0xffff when the checksum is right. */
