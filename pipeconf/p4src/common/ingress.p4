@@ -7,6 +7,8 @@
 // metadata. What differs between targets comes from define_<target>.p4:
 //   SIXFLOW_INGRESS_PLATFORM_PARAMS / _ARGS  the target metadata the chain reads
 //   SIXFLOW_PARSER_FAILED                    the parser stopped on an error (truncation, IPv6 Version)
+//   SIXFLOW_FRAME_LENGTH                     the frame's length as received (bit<32>), where the target
+//                                            knows it in ingress: frames cut short are dropped
 //   SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM         sets meta.gtpu_checksum_bad where the target verifies
 //   SIXFLOW_FLOW_HASH_DECL, SIXFLOW_FLOW_HASH  meta.flow_hash where the target hashes ahead of use
 //   SIXFLOW_MSR6_BOUNDS_BY_CONDITIONS        MSR6's list bounds compared in conditions, not measured by tables
@@ -30,6 +32,24 @@
 #include "control/nptv6.p4"
 #include "control/ilnp.p4"
 #include "control/bng.p4"
+
+#ifdef SIXFLOW_FRAME_LENGTH
+// A frame shorter than its IP header says (IPv6 Payload Length, IPv4 Total Length) was cut short:
+// what would be forwarded is not the packet its header describes (a Linux router drops it as
+// truncated). The IP header starts after the Ethernet header, and on a subscriber's line after
+// its VLAN tags and the PPPoE session header. Octets past the packet (an Ethernet frame's
+// padding) are not an error.
+#ifdef WITH_BNG
+#define SIXFLOW_L3_START (32w14 + (hdr.s_tag.isValid() ? 32w4 : 32w0) + (hdr.c_tag.isValid() ? 32w4 : 32w0) \
+                          + (hdr.pppoe.isValid() ? 32w8 : 32w0))
+#define SIXFLOW_FRAME_TRUNCATED \
+    (hdr.ipv6.isValid() && SIXFLOW_FRAME_LENGTH < SIXFLOW_L3_START + 32w40 + (bit<32>) hdr.ipv6.payload_len \
+     || hdr.ipv4.isValid() && SIXFLOW_FRAME_LENGTH < SIXFLOW_L3_START + (bit<32>) hdr.ipv4.total_len)
+#else
+#define SIXFLOW_FRAME_TRUNCATED \
+    (hdr.ipv6.isValid() && SIXFLOW_FRAME_LENGTH < 32w54 + (bit<32>) hdr.ipv6.payload_len)
+#endif
+#endif
 
 control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                             SIXFLOW_INGRESS_PLATFORM_PARAMS) {
@@ -114,6 +134,12 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                 meta.drop_reason = DROP_PARSER_ERROR;
             }
 #else
+            meta.drop_reason = DROP_PARSER_ERROR;
+#endif
+#ifdef SIXFLOW_FRAME_TRUNCATED
+        } else if (SIXFLOW_FRAME_TRUNCATED) {
+            // The frame ends before its IP header says the packet does: truncated too.
+            meta.drop = true;
             meta.drop_reason = DROP_PARSER_ERROR;
 #endif
 #ifdef WITH_BNG

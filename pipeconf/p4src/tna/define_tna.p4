@@ -181,6 +181,8 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 #define SIXFLOW_INGRESS_PLATFORM_PARAMS in ingress_intrinsic_metadata_from_parser_t ig_prsr_md
 #define SIXFLOW_INGRESS_PLATFORM_ARGS ig_prsr_md
 #define SIXFLOW_PARSER_FAILED ig_prsr_md.parser_err != 0
+// No SIXFLOW_FRAME_LENGTH: Tofino's ingress knows no frame length (egress does:
+// eg_intr_md.pkt_length), so its ingress cannot tell a frame cut short of its IP header's length.
 #define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM
 #if defined(WITH_MSR6) || defined(WITH_GTPU)
 // The hash reads ports only the parser writes: a fragment's (a first one has them, the later

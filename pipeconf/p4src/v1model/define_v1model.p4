@@ -281,6 +281,9 @@ header residual_key_t {
 #define SIXFLOW_INGRESS_PLATFORM_PARAMS inout standard_metadata_t std_meta
 #define SIXFLOW_INGRESS_PLATFORM_ARGS std_meta
 #define SIXFLOW_PARSER_FAILED std_meta.parser_error != error.NoError
+// The frame's length as received, for the chain's truncation test (ingress.p4,
+// SIXFLOW_FRAME_TRUNCATED).
+#define SIXFLOW_FRAME_LENGTH std_meta.packet_length
 // verify_checksum's verdict (SixflowVerifyChecksum) read by a test, written only for a bad one:
 // the assignment of the comparison was a step of its own and a field write for every G-PDU.
 #define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM if (std_meta.checksum_error == 1) { meta.gtpu_checksum_bad = true; }

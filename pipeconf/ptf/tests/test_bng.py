@@ -415,6 +415,27 @@ class PacketOutToLine(UpstreamTest):
             testutils.verify_no_other_packets(self)
 
 
+@requires("BNG_ACCESS")
+class FramesCutShortOfTheirIpLengthAreMalformed(UpstreamTest):
+    """A session frame whose PPPoE length and IP length agree but which ends before them (the
+    IPv6 or IPv4 packet's payload cut) is malformed, counted on the line, and not terminated with
+    a length promising octets it does not carry. Octets after the packet (Ethernet padding) are
+    not: that frame is terminated, and the octets go with the packet, unread, as a router's
+    payload does (its receiver reads the IPv6 Payload Length)."""
+
+    def runTest(self):
+        for proto, packet in ((PPP_IPV6, v6_packet()), (PPP_IPV4, v4_packet())):
+            whole = bytes(session_frame(proto, packet))
+            for cut in (1, 16):
+                self.expect_drop(whole[:-cut], DROP_BNG_MALFORMED)
+        self.assert_line(rx=4, dropped=4)
+        packet = v6_packet()
+        testutils.send_packet(self, LINE_PORT, bytes(session_frame(PPP_IPV6, packet)) + bytes(8))
+        testutils.verify_packet(self, bytes(routed_v6(packet)) + bytes(8), NET_PORT)
+        testutils.verify_no_other_packets(self)
+        self.assert_line(rx=5, tx=1, dropped=4)
+
+
 @requires("BNG_FORWARD")
 class DownstreamTest(BngTest):
     """The subscriber's prefixes map to line 42, whose session is on port 1 (tags 100/7)."""
@@ -577,6 +598,16 @@ class DownstreamIpv4ShortOfItsHeaderIsDropped(DownstreamTest):
     def runTest(self):
         packet = IP(bytes(IP(src=SERVER_V4, dst=SUB_V4, ttl=64, id=77, len=0) / UDP(sport=1, dport=2) / Raw(b"x" * 20)))
         self.expect_drop(self.from_network(packet), DROP_PARSER_ERROR, port=NET_PORT)
+
+
+@requires("BNG_FORWARD")
+class DownstreamPacketsCutShortAreDropped(DownstreamTest):
+    """IPv6 or IPv4 to a subscriber whose frame ends before its IP length says: dropped as the
+    parser's error, not sent into the session with a PPPoE length the frame does not fill."""
+
+    def runTest(self):
+        for packet in (v6_packet(src=SERVER_V6, dst=SUB_V6_HOST), v4_packet(src=SERVER_V4, dst=SUB_V4)):
+            self.expect_drop(bytes(self.from_network(packet))[:-3], DROP_PARSER_ERROR, port=NET_PORT)
 
 
 @requires("BNG_FORWARD")

@@ -181,6 +181,35 @@ class TruncatedIpv6IsNeverForwarded(SixflowTest):
         testutils.verify_no_other_packets(self)
 
 
+class PacketsCutShortOfTheirPayloadLengthAreNeverForwarded(SixflowTest):
+    """A frame that ends before its IPv6 Payload Length says the packet does (its headers whole,
+    its payload cut) is truncated: dropped and counted as the parser's error, not forwarded with
+    a length that promises octets it does not carry. A frame longer than its packet (Ethernet
+    padding after a short one, trailing octets) is routed."""
+
+    def runTest(self):
+        self.add_route("::", 0, 2, ROUTER_MAC, NEXT_HOP_MAC)
+        before = self.drop_count(DROP_PARSER_ERROR)
+        full = bytes(udp6("fd00:1:2::7"))
+        for cut in (1, 8, 40):
+            testutils.send_packet(self, 1, full[:-cut])
+        claims_more = udp6("fd00:1:2::7")
+        claims_more[IPv6].plen = len(claims_more[IPv6].payload) + 1
+        testutils.send_packet(self, 1, bytes(claims_more))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_PARSER_ERROR), before + 4)
+
+        # The whole frame, and one with octets after the packet, are routed as they came.
+        for trailer in (b"", bytes(6), b"padding" * 3):
+            testutils.send_packet(self, 1, full + trailer)
+            expected = bytearray(full + trailer)
+            expected[0:12] = bytes.fromhex((NEXT_HOP_MAC + ROUTER_MAC).replace(":", ""))
+            expected[14 + 7] -= 1
+            testutils.verify_packet(self, bytes(expected), 2)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_PARSER_ERROR), before + 4)
+
+
 class Ipv6OfAnotherVersionIsDropped(SixflowTest):
     """A frame whose EtherType says IPv6 but whose header's Version is not 6 is not an IPv6 packet
     (RFC 8200 section 3): never routed, whatever its destination's route, but dropped and counted
