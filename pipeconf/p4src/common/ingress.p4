@@ -39,15 +39,19 @@
 // truncated). The IP header starts after the Ethernet header, and on a subscriber's line after
 // its VLAN tags and the PPPoE session header. Octets past the packet (an Ethernet frame's
 // padding) are not an error.
+// Each header's size comes from its type (minSizeInBytes: the types have no varbit field).
+#define SIXFLOW_BYTES(h) ((bit<32>) h.minSizeInBytes())
 #ifdef WITH_BNG
-#define SIXFLOW_L3_START (32w14 + (hdr.s_tag.isValid() ? 32w4 : 32w0) + (hdr.c_tag.isValid() ? 32w4 : 32w0) \
-                          + (hdr.pppoe.isValid() ? 32w8 : 32w0))
+#define SIXFLOW_L3_START (SIXFLOW_BYTES(hdr.ethernet) + (hdr.s_tag.isValid() ? SIXFLOW_BYTES(hdr.s_tag) : 0) \
+                          + (hdr.c_tag.isValid() ? SIXFLOW_BYTES(hdr.c_tag) : 0) \
+                          + (hdr.pppoe.isValid() ? SIXFLOW_BYTES(hdr.pppoe) + SIXFLOW_BYTES(hdr.ppp) : 0))
 #define SIXFLOW_FRAME_TRUNCATED \
-    (hdr.ipv6.isValid() && SIXFLOW_FRAME_LENGTH < SIXFLOW_L3_START + 32w40 + (bit<32>) hdr.ipv6.payload_len \
+    (hdr.ipv6.isValid() && SIXFLOW_FRAME_LENGTH < SIXFLOW_L3_START + SIXFLOW_BYTES(hdr.ipv6) + (bit<32>) hdr.ipv6.payload_len \
      || hdr.ipv4.isValid() && SIXFLOW_FRAME_LENGTH < SIXFLOW_L3_START + (bit<32>) hdr.ipv4.total_len)
 #else
 #define SIXFLOW_FRAME_TRUNCATED \
-    (hdr.ipv6.isValid() && SIXFLOW_FRAME_LENGTH < 32w54 + (bit<32>) hdr.ipv6.payload_len)
+    (hdr.ipv6.isValid() && \
+     SIXFLOW_FRAME_LENGTH < SIXFLOW_BYTES(hdr.ethernet) + SIXFLOW_BYTES(hdr.ipv6) + (bit<32>) hdr.ipv6.payload_len)
 #endif
 #endif
 

@@ -204,7 +204,7 @@ class PacketsCutShortOfTheirPayloadLengthAreNeverForwarded(SixflowTest):
             testutils.send_packet(self, 1, full + trailer)
             expected = bytearray(full + trailer)
             expected[0:12] = bytes.fromhex((NEXT_HOP_MAC + ROUTER_MAC).replace(":", ""))
-            expected[14 + 7] -= 1
+            expected[14 + 7] -= 1   # the hop limit
             testutils.verify_packet(self, bytes(expected), 2)
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.drop_count(DROP_PARSER_ERROR), before + 4)
