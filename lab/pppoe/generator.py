@@ -13,11 +13,11 @@ sends and receives raw Ethernet on IF (run it inside the namespace that has IF: 
 starts at most --window subscribers' set-ups at a time; once every session is up (or failed, or
 --timeout passed) it holds them --hold seconds answering the server's LCP echoes, then ends each
 one (LCP Terminate, PADT). Prints JSON lines on stdout: progress once a second
-({"progress": ...}), {"phase": "holding"} when the hold begins, {"phase": "stopping"} (both with the
-wall-clock time "at"), and a final
-{"summary": ...} with the set-up rate, the times of each milestone (p50, p99, max), the
-sessions held and lost, what failed and why, and this process's peak memory. SIGTERM or SIGINT
-ends the hold early. Root (raw sockets). Standard library only."""
+({"progress": ...}), {"phase": "holding"} when the hold begins, {"phase": "stopping"} (both
+with the wall-clock time "at"), and a final {"summary": ...} with the set-up rate, the times of
+each milestone (p50, p99, max), the sessions held and lost, how their stops ended (the server's
+Terminate-Ack in time, after our PADT, or never), what failed and why, and this process's peak
+memory. SIGTERM or SIGINT ends the hold early. Root (raw sockets). Standard library only."""
 
 import argparse
 import json
@@ -38,6 +38,7 @@ SOL_PACKET, PACKET_AUXDATA = 263, 8
 PACKET_OUTGOING = 4
 TP_STATUS_VLAN_VALID, TP_STATUS_VLAN_TPID_VALID = 0x10, 0x40
 AUXDATA = struct.Struct("IIIHHHH")
+LATE_ACK_WAIT = 10.0   # seconds a stop phase listens, once all ended, for Terminate-Acks after PADT
 
 
 def plan(count, first_s_tag=200, lines_per_s_tag=64, first_c_tag=1):
@@ -198,7 +199,12 @@ class Generator:
         for s in self.sessions:
             s.stop()
         self.pump(lambda: all(not s.going for s in self.sessions) or self.clock() > stop_start + 30)
-        return self.summary(set_up, held, self.clock() - stop_start)
+        # A server's Terminate-Ack after our PADT is listened for LATE_ACK_WAIT seconds more.
+        ended = self.clock()
+        self.pump(lambda: all(s.terminate_acked or "terminate_ack_late" in s.times
+                              for s in held if s.terminate_requests)
+                  or self.clock() > ended + LATE_ACK_WAIT)
+        return self.summary(set_up, held, ended - stop_start)
 
     def summary(self, set_up, held, stop_seconds):
         milestones = {}
@@ -218,6 +224,8 @@ class Generator:
                               "ipv4": str(s.ipv4) if s.ipv4 else None, "ipv6": str(s.ipv6) if s.ipv6 else None,
                               "why": whys})
         span = (max(up_times) - self.started) if up_times else None
+        late = [s.times["terminate_ack_late"] - s.times["terminate"] for s in held
+                if "terminate_ack_late" in s.times]
         return {"sessions": len(self.sessions), "window": self.window, "up": len(up_times),
                 "setupSeconds": round(span, 3) if span else None,
                 "sessionsPerSecond": round(len(up_times) / span, 2) if span else None,
@@ -226,9 +234,14 @@ class Generator:
                 "echoesAnswered": sum(s.echoes_answered for s in self.sessions),
                 "stopSeconds": round(stop_seconds, 3),
                 # How the stopped sessions ended: the server acked the Terminate-Request, or
-                # answered neither it nor the one sent again (PADT sent all the same).
+                # answered neither it nor the one sent again (PADT sent all the same); of
+                # those, how many the server acked after the PADT, and when (from the first
+                # Terminate-Request).
                 "endedAcked": sum(1 for s in held if s.terminate_acked),
                 "endedUnacked": sum(1 for s in held if s.terminate_requests and not s.terminate_acked),
+                "unackedAckedLate": len(late),
+                "lateAckSeconds": ({"p50": round(percentile(late, 50), 3), "max": round(max(late), 3)}
+                                   if late else None),
                 "failures": failures, "failedLines": lines[:20],
                 "framesSent": self.wire.sent, "framesReceived": self.wire.received,
                 "peakRssKb": rss_kb("VmHWM"), "maxRssKb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}

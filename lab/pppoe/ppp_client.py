@@ -248,6 +248,7 @@ class ClientSession:
 
     def _send_terminate_request(self):
         self.terminate_requests += 1
+        self.mark("terminate")
         self._send_session(control(PPP_LCP, TERM_REQ, 0x7E, b""))
         self.timers["terminate"] = self.clock() + self.rto
 
@@ -364,11 +365,18 @@ class ClientSession:
 
     def _session(self, payload):
         ver_type, code, sid, length = struct.unpack_from("!BBHH", payload)
-        if ver_type != 0x11 or code != 0 or sid != self.session_id or not self.going:
+        if ver_type != 0x11 or code != 0 or sid != self.session_id:
             return
         ppp = payload[6:6 + length]
         protocol = struct.unpack_from("!H", ppp)[0]
         body = ppp[2:]
+        if not self.going:
+            # A server that acks our Terminate-Request after we gave up and sent PADT answered
+            # late, not never: told apart in the generator's summary.
+            if (self.why == "stopped" and self.terminate_requests and not self.terminate_acked
+                    and protocol == PPP_LCP and body[:1] == bytes([TERM_ACK])):
+                self.mark("terminate_ack_late")
+            return
         if protocol in (PPP_IPV6, PPP_IPV4):
             self._data(protocol, body)
             return

@@ -91,6 +91,10 @@ class GeneratorVmSystemTest(unittest.TestCase):
             with open(os.environ["SIXFLOW_GENERATOR_REPORT"], "w") as f:
                 json.dump(report, f, indent=1)
         self.assertIsNotNone(summary, "the generator printed no summary")
+        print("the servers acked %d stops in time, %d after the generator's PADT (%s s from the first "
+              "Terminate-Request), %d not while it listened" % (
+                  summary["endedAcked"], summary["unackedAckedLate"], summary["lateAckSeconds"],
+                  summary["endedUnacked"] - summary["unackedAckedLate"]), file=sys.stderr)
         self.assertEqual({}, summary["failures"])
         self.assertEqual(SESSIONS, summary["up"])
         self.assertEqual(SESSIONS, summary["held"], "sessions lost while held")

@@ -3,8 +3,10 @@
 """ppp_client.py (the generator's subscriber) against the frames real Debian pppoe-server and pppd
 exchanged in the PPPoE VM (the capture the app's BNG tests read), then its data and bad input."""
 
+import io
 import ipaddress
 import os
+import socket
 import struct
 import unittest
 
@@ -209,12 +211,100 @@ class ClientDataTest(unittest.TestCase):
         self.assertEqual(9, struct.unpack_from("!H", self.sent[-1], 24)[0])
         self.assertEqual(("ended", "stopped", False), (c.state, c.why, c.terminate_acked))
 
+    def test_an_ack_after_the_padt_is_recorded_as_late_and_changes_nothing_else(self):
+        c = self.up_client()
+        c.stop()
+        for _ in range(2):
+            self.clock.now += c.rto
+            c.tick()
+        self.assertEqual(("ended", "stopped", False), (c.state, c.why, c.terminate_acked))
+        sent = len(self.sent)
+        self.clock.now += 1.5
+        lcp = ppp_client.PPP_LCP
+        self.downstream(c, lcp, ppp_client.control(lcp, ppp_client.TERM_REQ, 1, b"")[2:])
+        self.assertNotIn("terminate_ack_late", c.times, "a Terminate-Request is no ack")
+        self.downstream(c, lcp, ppp_client.control(lcp, ppp_client.TERM_ACK, 0x7E, b"")[2:])
+        self.assertEqual(2 * c.rto + 1.5, c.times["terminate_ack_late"] - c.times["terminate"])
+        self.assertEqual(("ended", "stopped", False, sent), (c.state, c.why, c.terminate_acked, len(self.sent)))
+
     def test_an_acked_stop_sends_padt_at_once(self):
         c = self.up_client()
         c.stop()
         self.downstream(c, ppp_client.PPP_LCP, ppp_client.control(ppp_client.PPP_LCP, ppp_client.TERM_ACK, 0x7E, b"")[2:])
         self.assertEqual(ppp_client.PADT, self.sent[-1][23])
         self.assertEqual(("ended", "stopped", True), (c.state, c.why, c.terminate_acked))
+
+
+class ServerWire:
+    """A wire to a server that acks an LCP Terminate-Request at once, never, or only once the
+    client sent PADT (`acks`: "at once", None, "after PADT")."""
+
+    def __init__(self, acks):
+        self.sock, self.peer = socket.socketpair()
+        self.sock.setblocking(False)
+        self.acks, self.waiting = acks, []
+        self.sent = self.received = 0
+
+    def send(self, frame):
+        self.sent += 1
+        session_id = struct.unpack_from("!H", frame, 24)[0]
+        terminate = frame[22:24] == b"\x11\x00" and frame[28:31] == b"\xc0\x21" + bytes([ppp_client.TERM_REQ])
+        padt = frame[22:24] == bytes([0x11, ppp_client.PADT])
+        if terminate and self.acks == "at once" or padt and self.acks == "after PADT":
+            ack = ppp_client.control(ppp_client.PPP_LCP, ppp_client.TERM_ACK, 0x7E, b"")
+            self.waiting.append(frame[6:12] + SERVER_MAC + frame[12:20]
+                                + struct.pack("!H", ppp_client.ETH_P_PPPOE_SESS) + ppp_client.pppoe(0, session_id, ack))
+            self.peer.send(b"!")
+
+    def frames(self):
+        try:
+            self.sock.recv(4096)
+        except BlockingIOError:
+            pass
+        while self.waiting:
+            self.received += 1
+            yield self.waiting.pop(0)
+
+
+class StopSummaryTest(unittest.TestCase):
+    """The generator's summary says how each held session's stop ended: acked, acked only after
+    the PADT (a busy server: late, not never), or never acked."""
+
+    def stopped(self, acks, count=4, rto=0.02, late_ack_wait=0.05):
+        wire = ServerWire(acks)
+        self.addCleanup(wire.sock.close)
+        self.addCleanup(wire.peer.close)
+        g = generator.Generator(wire, generator.plan(count), 2, rto=rto, out=io.StringIO())
+        for i, s in enumerate(g.sessions):
+            s.state, s.session_id, s.ac_mac = "up", i + 1, SERVER_MAC
+            s.times["up"] = g.clock()
+        g.pending = []
+        generator.LATE_ACK_WAIT, before = late_ack_wait, generator.LATE_ACK_WAIT
+        self.addCleanup(setattr, generator, "LATE_ACK_WAIT", before)
+        summary = g.run(hold=0, timeout=0)
+        self.assertTrue(all(s.state == "ended" and s.why == "stopped" for s in g.sessions))
+        return summary, wire
+
+    @staticmethod
+    def ends(summary):
+        return (summary["held"], summary["endedAcked"], summary["endedUnacked"], summary["unackedAckedLate"])
+
+    def test_acked_at_once(self):
+        summary, wire = self.stopped("at once", rto=3.0, late_ack_wait=10.0)
+        self.assertEqual((4, 4, 0, 0), self.ends(summary))
+        self.assertEqual(4 * 2, wire.sent, "a Terminate-Request and a PADT each")
+        self.assertLess(summary["stopSeconds"], 3.0, "no Terminate-Request sent again, no wait for late acks")
+
+    def test_never_acked(self):
+        summary, wire = self.stopped(None)
+        self.assertEqual(((4, 0, 4, 0), None), (self.ends(summary), summary["lateAckSeconds"]))
+        self.assertEqual(4 * 3, wire.sent, "two Terminate-Requests and a PADT each")
+
+    def test_acked_only_after_the_padt(self):
+        summary, wire = self.stopped("after PADT", late_ack_wait=10.0)
+        self.assertEqual((4, 0, 4, 4), self.ends(summary))
+        self.assertGreaterEqual(summary["lateAckSeconds"]["p50"], 0.04, "two Terminate-Requests' waits")
+        self.assertLess(summary["stopSeconds"], 3.0, "measured until the sessions ended, not the late acks")
 
 
 class PlanTest(unittest.TestCase):
