@@ -45,14 +45,14 @@
 #define SIXFLOW_L3_START (SIXFLOW_BYTES(hdr.ethernet) + (hdr.s_tag.isValid() ? SIXFLOW_BYTES(hdr.s_tag) : 0) \
                           + (hdr.c_tag.isValid() ? SIXFLOW_BYTES(hdr.c_tag) : 0) \
                           + (hdr.pppoe.isValid() ? SIXFLOW_BYTES(hdr.pppoe) + SIXFLOW_BYTES(hdr.ppp) : 0))
+#define SIXFLOW_IPV4_TRUNCATED || hdr.ipv4.isValid() && SIXFLOW_FRAME_LENGTH < SIXFLOW_L3_START + (bit<32>) hdr.ipv4.total_len
+#else
+#define SIXFLOW_L3_START SIXFLOW_BYTES(hdr.ethernet)
+#define SIXFLOW_IPV4_TRUNCATED
+#endif
 #define SIXFLOW_FRAME_TRUNCATED \
     (hdr.ipv6.isValid() && SIXFLOW_FRAME_LENGTH < SIXFLOW_L3_START + SIXFLOW_BYTES(hdr.ipv6) + (bit<32>) hdr.ipv6.payload_len \
-     || hdr.ipv4.isValid() && SIXFLOW_FRAME_LENGTH < SIXFLOW_L3_START + (bit<32>) hdr.ipv4.total_len)
-#else
-#define SIXFLOW_FRAME_TRUNCATED \
-    (hdr.ipv6.isValid() && \
-     SIXFLOW_FRAME_LENGTH < SIXFLOW_BYTES(hdr.ethernet) + SIXFLOW_BYTES(hdr.ipv6) + (bit<32>) hdr.ipv6.payload_len)
-#endif
+     SIXFLOW_IPV4_TRUNCATED)
 #endif
 
 control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
