@@ -213,10 +213,11 @@ while :; do
             # A minimal feature program's plain frames go where the profile has its feature
             # (programs.wants_baseline, from --features); --no-baseline stops them everywhere.
             if [ -n "$no_baseline" ] && [ "$program" != sixflow ]; then program_args+=(--no-baseline); fi
-            ns="sixflow-bench-$$-$program"
             export SIXFLOW_BENCH_PROGRAM="$program"  # for a switch wrapper (callgrind-switch.sh)
             out="$work/pass$pass/$program.turn$turn.json"
             for attempt in 1 2; do
+                # Named for cleanup's sake, and again for a second attempt (cleared once it is down).
+                ns="sixflow-bench-$$-$program"
                 bmv2_netns_up "$ns" "$work" "$(cat "$artifacts/cpu_port.txt")" "${ports[@]}"
                 ip netns exec "$ns" "${measure_on[@]}" "$python" "$here/latency_bench.py" measure --program "$program" \
                     --grpc "$BMV2_GRPC" --p4info "$dir/p4info.txt" --config "$dir/bmv2.json" --switch "$switch_real" --switch-pid "$BMV2_PID" \
