@@ -8,6 +8,11 @@
 #define CPU_PORT 255
 // Cells of the port counters (index = port): bmv2's ports are 9 bits.
 #define PORT_COUNTER_SIZE 512
+// The port a packet goes to for a second pass through the pipeline (GTP-U's UE-to-UE hairpin,
+// gtpu.p4): no port of the switch's. The egress marks a packet for it for bmv2's recirculation
+// (p4c allows it only there), which feeds it, deparsed, back to the ingress with its standard
+// metadata reset; the parser gives it this port as its ingress port.
+#define RECIRC_PORT 510
 // Clone session the controller points at the CPU port for telemetry reports.
 #define TELEMETRY_CLONE_SESSION 500
 // Bytes of a report frame kept: packet_in (2) + Ethernet (14) + report (28) + 128 of the packet.
@@ -99,6 +104,10 @@
 
 // v1model instance types (bmv2 simple_switch).
 const bit<32> INSTANCE_TYPE_EGRESS_CLONE = 2;
+const bit<32> INSTANCE_TYPE_RECIRC = 4;
+// The field list recirculation keeps: none (no field is annotated with it), the second pass
+// starts as a received packet does.
+#define RECIRC_FIELD_LIST 0
 
 // A packet counter of a table's entries, declared the target's way for the common controls.
 #define SIXFLOW_DIRECT_PACKET_COUNTER(name) direct_counter(CounterType.packets) name;

@@ -25,11 +25,28 @@ parser SixflowParser(packet_in packet, out headers_t hdr, inout local_metadata_t
 
     state start {
         meta.ingress_port = std_meta.ingress_port;
+#ifdef WITH_GTPU
+        // A second pass (GTP-U's hairpin, gtpu.p4) comes with its standard metadata reset: its
+        // ingress port is the recirculation port, not 0.
+        transition select(std_meta.instance_type, std_meta.ingress_port) {
+            (INSTANCE_TYPE_RECIRC, _): parse_recirculated;
+            (_, CPU_PORT): parse_packet_out;
+            default: parse_common;
+        }
+#else
         transition select(std_meta.ingress_port) {
             CPU_PORT: parse_packet_out;
             default: parse_common;
         }
+#endif
     }
+
+#ifdef WITH_GTPU
+    state parse_recirculated {
+        meta.ingress_port = RECIRC_PORT;
+        transition parse_common;
+    }
+#endif
 
     state parse_packet_out {
         packet.extract(hdr.packet_out);
@@ -104,7 +121,7 @@ control SixflowIngress(inout headers_t hdr, inout local_metadata_t meta,
         // common case, forwarded, in one step: each other outcome below overrides the port (a
         // group's packet is replicated whatever egress_spec says). The priority (ACL, APN6 SLA)
         // is every outcome's.
-        ingress_port_counter.count(std_meta.ingress_port);
+        ingress_port_counter.count(meta.ingress_port);
         std_meta.egress_spec = meta.egress_port;
         std_meta.priority = meta.priority;
         if (meta.punt_to_cpu) {
@@ -355,6 +372,12 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     latency_max.write(meta.lat_slot, meta.lat_delta);
                 }
 
+#ifdef WITH_GTPU
+                if (std_meta.egress_port == RECIRC_PORT) {
+                    // GTP-U's hairpin (gtpu.p4): round once more, measured as sent to that port.
+                    recirculate_preserving_field_list(RECIRC_FIELD_LIST);
+                }
+#endif
                 switch (telemetry_sampling.apply().action_run) {
                     sample: {
                         if (meta.lat_cell == 0) {

@@ -142,6 +142,12 @@ class GtpuTest(SixflowTest):
                         {names.HDR_TUNNEL_ID: tunnel_id, names.HDR_UE_SRC: (prefix, prefix_len)},
                         names.SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE)
 
+    def add_hairpin(self, prefix=UE_PREFIX, prefix_len=64):
+        """A UE prefix this router tunnels, for G-PDUs it decapsulates (gtpu_hairpin), as
+        GtpuTunnelCompiler writes it beside the prefix's gtpu_encap entry."""
+        self.insert(names.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_HAIRPIN, {names.HDR_IPV6_DST: (prefix, prefix_len)},
+                    names.SIXFLOW_INGRESS_GTPU_DECAP_HAIRPIN)
+
     def encap_count(self, tunnel_id):
         return self.counter(names.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP_COUNTER, tunnel_id)
 
@@ -627,6 +633,60 @@ class ShortUdpToTheGtpuPortIsPlainUdp(GtpuTest):
         testutils.verify_packet(self, expected, 3)
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.drop_count(p4defines.DROP_GTPU_TRUNCATED), before)
+
+
+UE_A = "fd00:98::5"         # a second UE, whose tunnel's uplink ends here too
+
+
+@requires("GTPU")
+class UeToUeGoesDownTheOtherTunnel(GtpuTest):
+    """UE to UE through this router: a G-PDU from one UE's tunnel whose inner packet is to the
+    prefix of another tunnel this router encapsulates (gtpu_hairpin) goes round the pipeline once
+    more (the recirculation port) and leaves down that tunnel, byte for byte as a packet to the
+    UE from the data network would (its hop limit one lower: one hop through this router). Both
+    tunnels count it; the second pass is received from the recirculation port, not port 0.
+    Without the hairpin entry the inner packet is routed as any other (here: no route, dropped).
+    Failing before: the inner packet was only routed (NO_ROUTE)."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(21, 0x2121, ue_prefixes=((UE_A, 128),))
+        self.add_tunnel(4, 0x1000AB, ZERO)
+        inner = bytes(IPv6(src=UE_A, dst=UE, hlim=40, tc=0x28, fl=0x777) / UDP(sport=7000, dport=7001)
+                      / Raw(b"ue-to-ue" * 6))
+        frame, _ = uplink(0x2121, inner=inner)
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, frame), p4defines.DROP_NO_ROUTE)
+        port, reason, _ = self.expect_punt()    # for the controller's Destination Unreachable
+        self.assertEqual((port, reason), (2, p4defines.PUNT_NO_ROUTE))
+
+        self.add_hairpin()
+        recirc = p4defines.RECIRC_PORT
+        received = self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, recirc)
+        port0 = self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, 0)
+        sent = self.counter(names.SIXFLOW_EGRESS_EGRESS_PORT_COUNTER, recirc)
+        for checksum, qfi in ((None, None), (0, 5)):
+            frame, _ = uplink(0x2121, inner=inner, checksum=checksum, qfi=qfi)
+            testutils.send_packet(self, 2, frame)
+            testutils.verify_packet(self, encapsulated(inner, 0x1000AB, checksum=0), 2)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(21), 3)
+        self.assertEqual(self.encap_count(4), 2)
+        self.assertEqual(self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, recirc), received + 2)
+        self.assertEqual(self.counter(names.SIXFLOW_EGRESS_EGRESS_PORT_COUNTER, recirc), sent + 2)
+        self.assertEqual(self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, 0), port0)
+        # A hop limit this router may not forward goes round and is dropped as it would enter the
+        # tunnel, as one from the data network is (SpentHopLimitIsNotTunnelled): counted, not sent.
+        spent = bytes(IPv6(src=UE_A, dst=UE, hlim=1) / UDP(sport=7000, dport=7001) / Raw(b"spent"))
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x2121, inner=spent)[0]), DROP_HOP_LIMIT)
+        self.assertEqual(self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, recirc), received + 3)
+        self.assertEqual(self.encap_count(4), 2)
+        # Inner packets to anywhere else are routed as before.
+        to_server = bytes(IPv6(src=UE_A, dst=SERVER, hlim=40) / UDP(sport=7000, dport=9) / Raw(b"out"))
+        frame, _ = uplink(0x2121, inner=to_server)
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, routed_inner(to_server), 3)
+        testutils.verify_no_other_packets(self)
+        self.assertTrue(self.client.packet_ins.empty(), "nothing of the round comes to the controller")
 
 
 @requires("GTPU")

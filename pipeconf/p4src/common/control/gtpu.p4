@@ -193,7 +193,37 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
         size = GTPU_TUNNELS;
     }
 
+    // UE to UE through this router (docs/features/gtpu.md#ue-to-ue): a G-PDU's inner packet to a
+    // UE prefix this router tunnels goes round the pipeline once more (to the target's
+    // recirculation port, RECIRC_PORT), to enter that UE's tunnel as any packet to it does:
+    // decapsulation and encapsulation exclude each other in one pass. It is not routed in this
+    // pass (its port is set): the second pass takes its hop limit down as it enters the tunnel,
+    // and drops it there if spent, as a packet from the data network. The controller writes one
+    // entry per UE prefix of each tunnel this router encapsulates (as gtpu_encap). Keyed on the
+    // inner destination as parsed, not on what decapsulate copies.
+    action hairpin() {
+        meta.egress_port = RECIRC_PORT;
+        meta.egress_port_set = true;
+    }
+
+    table gtpu_hairpin {
+        key = {
+            hdr.inner_ipv6.dst_addr: lpm @name("ipv6_dst");
+        }
+        actions = {
+            hairpin;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = GTPU_TUNNELS;
+    }
+
     apply {
+        // Looked up beside the checks below, not after them or only for a hop limit to spare: a
+        // G-PDU they drop or punt is dropped or punted whatever port this sets (both tops test
+        // those first). On Tofino either of the others cost `full` 20 or 41 ingress cycles or
+        // `gtpu` a ninth stage; this one neither.
+        gtpu_hairpin.apply();
         if (meta.gtpu_malformed) {
             drop(DROP_GTPU_MALFORMED);
         } else if (meta.gtpu_unknown_extension) {

@@ -146,6 +146,8 @@ public final class P4InfoConstants {
             PiTableId.of("SixflowIngress.bng_lookup.bng_source_v4");
     public static final PiTableId SIXFLOW_INGRESS_BNG_LOOKUP_BNG_SOURCE_V6 =
             PiTableId.of("SixflowIngress.bng_lookup.bng_source_v6");
+    public static final PiTableId SIXFLOW_INGRESS_GTPU_DECAP_GTPU_HAIRPIN =
+            PiTableId.of("SixflowIngress.gtpu_decap.gtpu_hairpin");
     public static final PiTableId SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE =
             PiTableId.of("SixflowIngress.gtpu_decap.gtpu_ue_source");
     public static final PiTableId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP =
@@ -218,6 +220,8 @@ public final class P4InfoConstants {
             PiActionId.of("SixflowIngress.bng_lookup.set_session");
     public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE =
             PiActionId.of("SixflowIngress.gtpu_decap.allow_source");
+    public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_HAIRPIN =
+            PiActionId.of("SixflowIngress.gtpu_decap.hairpin");
     public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP =
             PiActionId.of("SixflowIngress.gtpu_decap_lookup.decap");
     public static final PiActionId SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_SET_N3 =
