@@ -10,7 +10,8 @@ stack come out of the tunnel at beijing and reach h_bj routed, a zero checksum o
 address accepts it, an unknown TEID not at all (the controller answers it with an Error
 Indication), nor one with an extension header to comprehend that Sixflow does not (answered with
 a Supported Extension Headers Notification); the controller answers an echo request, and one with
-such an extension with the notification; the tunnels' counters count what went through."""
+such an extension with the notification; a UE's packet to another UE goes up one tunnel and
+down the other; the tunnels' counters count what went through."""
 
 import ipaddress
 import json
@@ -195,6 +196,41 @@ class GtpuTest(SystemTest):
         self.assertEqual(3, len(accepted), "%d of 3 zero-checksum packets through %s" % (len(accepted), N3_LENIENT))
         for e, g in zip(expected, accepted):
             self.assertFramesEqual(e, g, "decapsulated zero-checksum packet")
+
+    def test_a_ue_to_another_ue_goes_up_its_tunnel_and_down_the_others(self):
+        """UE to UE through beijing, which ends both tunnels: the peer's Linux stack sends G-PDUs
+        up gtpu-full's tunnel to gtpu-zero's UE; beijing decapsulates them, takes them round its
+        pipeline once more (its recirculation port) and sends them down gtpu-zero's tunnel, so
+        they come back to the peer from gtpu-zero's N3 address with its downlink TEID and a zero
+        checksum, the inner packet one hop on. Each tunnel counts them on its side."""
+        _, n3, teid, _, _, _, _ = TUNNELS["gtpu-zero"]
+        up = TUNNELS["gtpu-full"][3]
+        uplink_before = self.counters("gtpu-full")["uplinkPackets"]
+        downlink_before = self.counters("gtpu-zero")["downlinkPackets"]
+        beijing = self.lab.switches["beijing"]
+        sent = []
+        with traffic.Capture(self.lab, [self.peer], duration=3) as capture:
+            for seq in range(3):
+                inner = traffic.hosttools.udp_frame(self.peer.mac, beijing.router_mac, ue_address("gtpu-full"),
+                                                    ue_address("gtpu-zero"), 40000, 5004,
+                                                    traffic.hosttools.payload(717, seq, time.time_ns()))[14:]
+                sent.append(inner)
+                datagram = bytes(gtpu_header(up, pdu_type=1) / Raw(inner))
+                self.lab.in_host(self.peer, sys.executable, UDPTOOLS, "send", "--dst", N3_STRICT,
+                                 "--port", str(GTPU_PORT), "--hex", datagram.hex())
+        frames = [Ether(f) for _, f in capture.frames[self.peer.name]]
+        down = [f for f in frames if IPv6 in f and f[IPv6].src == n3 and UDP in f
+                and bytes(f[UDP].payload)[:2] == b"\x30\xff"
+                and bytes(f[UDP].payload)[4:8] == teid.to_bytes(4, "big")]
+        self.assertEqual(3, len(down), "%d of 3 packets came down gtpu-zero's tunnel" % len(down))
+        one_hop_on = sorted((i[:7] + bytes([i[7] - 1]) + i[8:]).hex() for i in sent)
+        self.assertEqual(one_hop_on, sorted(bytes(f[UDP].payload)[8:].hex() for f in down))
+        for frame in down:
+            self.assertEqual((frame[IPv6].dst, frame[UDP].dport, frame[UDP].chksum), (self.peer.ipv6, GTPU_PORT, 0))
+        self.eventually(lambda: self.counters("gtpu-full")["uplinkPackets"] - uplink_before == 3,
+                        what="uplink counter of gtpu-full up by 3")
+        self.eventually(lambda: self.counters("gtpu-zero")["downlinkPackets"] - downlink_before == 3,
+                        what="downlink counter of gtpu-zero up by 3")
 
     def test_an_unknown_teid_never_leaves_the_tunnel(self):
         _, got = self.uplink("gtpu-full", 714, teid=0xDEAD)

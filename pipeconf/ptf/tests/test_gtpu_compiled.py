@@ -122,3 +122,22 @@ class CompiledN3AddressIsTheRoutersOwn(CompiledTunnelTest):
         testutils.verify_packet(self, routed_inner(inner), 3)
         testutils.verify_no_other_packets(self)
         self.assertTrue(self.client.packet_ins.empty(), "a G-PDU is not the router's")
+
+
+@requires("GTPU")
+class CompiledTunnelTakesUeToUeRound(CompiledTunnelTest):
+    """UE to UE through this router with the compiler's entries: a G-PDU from one of the tunnel's
+    UE prefixes to another (this router encapsulates the tunnel, so the compiler wrote its
+    gtpu_hairpin entries) goes round once more and comes back down the tunnel, as a packet to
+    that UE from the data network does; counted once each way."""
+
+    def runTest(self):
+        index = TUNNEL["counter_index"]
+        decapsulated, encapsulated = self.decap_count(index), self.encap_count(index)
+        inner = bytes(IPv6(src="fd00:99::7", dst="fd00:97::5", hlim=40, tc=0x28)
+                      / UDP(sport=7000, dport=7001) / Raw(b"ue-to-ue" * 4))
+        frame, _ = uplink(TUNNEL["uplink_teid"], inner=inner, qfi=TUNNEL["qfi"])
+        testutils.send_packet(self, 2, frame)
+        testutils.verify_packet(self, test_gtpu.encapsulated(inner, TUNNEL["downlink_teid"], qfi=TUNNEL["qfi"]), 2)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual((self.decap_count(index), self.encap_count(index)), (decapsulated + 1, encapsulated + 1))

@@ -36,7 +36,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.PEER_ADDR_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.QFI;
 import static org.sixflow.pipeconf.P4InfoConstants.QFI_BITWIDTH;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_ALLOW_SOURCE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_HAIRPIN;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_GTPU_UE_SOURCE;
+import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_HAIRPIN;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_DECAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_DECAP;
 import static org.sixflow.pipeconf.P4InfoConstants.SIXFLOW_INGRESS_GTPU_DECAP_LOOKUP_GTPU_N3;
@@ -53,7 +55,9 @@ import static org.sixflow.pipeconf.P4InfoConstants.TUNNEL_ID_BITWIDTH;
  * device its N3 address (gtpu_n3, whose entry is the same for every tunnel of the address and so
  * one flow rule they share), its uplink TEID (gtpu_decap) and one gtpu_ue_source entry per UE
  * prefix (the inner sources its G-PDUs may have: any other is dropped); on each encap device one
- * gtpu_encap entry per UE prefix. The counter index is the tunnel_id of both directions and the
+ * gtpu_encap entry per UE prefix, and one gtpu_hairpin entry per UE prefix, so that a G-PDU that
+ * device decapsulates (from any tunnel) whose inner packet is to this tunnel's UE goes round the
+ * pipeline once more and down this tunnel (UE to UE through one router). The counter index is the tunnel_id of both directions and the
  * key of the source check. A tunnel has at most {@link GtpuTunnel#MAX_UE_PREFIXES} prefixes, so
  * at most that many entries per table and device.
  */
@@ -112,11 +116,13 @@ public final class GtpuTunnelCompiler {
                 .withParameter(param(HAS_QFI, tunnel.qfi().isPresent() ? 1 : 0, HAS_QFI_BITWIDTH))
                 .withParameter(param(CHECKSUM_MODE, tunnel.checksumMode().code(), CHECKSUM_MODE_BITWIDTH))
                 .build();
+        PiAction hairpin = PiAction.builder().withId(SIXFLOW_INGRESS_GTPU_DECAP_HAIRPIN).build();
         for (DeviceId device : tunnel.encapDevices()) {
             for (Ip6Prefix prefix : tunnel.uePrefixes()) {
                 PiCriterion downlink = PiCriterion.builder()
                         .matchLpm(HDR_IPV6_DST, prefix.address().toOctets(), prefix.prefixLength()).build();
                 rules.put(device, rule(device, SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP, downlink, encap));
+                rules.put(device, rule(device, SIXFLOW_INGRESS_GTPU_DECAP_GTPU_HAIRPIN, downlink, hairpin));
             }
         }
         return rules;

@@ -69,7 +69,7 @@ public class GtpuTunnelCommandsTest {
             List<String> details = GtpuTunnelListCommand.details(stored, fixture.status("ue-1"), fixture.manager);
             assertEquals("  downlink 0 packets 0 bytes, uplink 0 packets 0 bytes", details.get(1));
             assertEquals("  device:beijing:", details.get(2));
-            assertEquals(2 + 1 + 6, details.size());      // n3, decap, two source and two encap entries
+            assertEquals(2 + 1 + 8, details.size());      // n3, decap, two source, two encap and two hairpin entries
             InstallStatus failed = InstallStatus.failed(DeviceId.deviceId("device:beijing"), "refused 1 entry");
             assertTrue(GtpuTunnelListCommand.line(stored, failed)
                                .endsWith("state=FAILED, failedDevice=device:beijing, reason=refused 1 entry"));

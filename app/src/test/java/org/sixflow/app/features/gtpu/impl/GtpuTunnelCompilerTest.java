@@ -52,6 +52,11 @@ public class GtpuTunnelCompilerTest {
                 + ")";
     }
 
+    private static String hairpin(String device, String prefix) {
+        return "device:" + device + " SixflowIngress.gtpu_decap.gtpu_hairpin {ipv6_dst=" + prefix + "}"
+                + " -> SixflowIngress.gtpu_decap.hairpin()";
+    }
+
     private static String encap(String qfi, String hasQfi, int mode) {
         return "device:beijing SixflowIngress.gtpu_encap.gtpu_encap {ipv6_dst=0xfd000009000100000000000000000000/64}"
                 + " -> SixflowIngress.gtpu_encap.encap(checksum_mode=0x" + mode + ", has_qfi=" + hasQfi
@@ -76,7 +81,8 @@ public class GtpuTunnelCompilerTest {
                     "device:beijing SixflowIngress.gtpu_decap_lookup.gtpu_decap {n3_addr=0xfd000001000100000000000000ff0001,"
                             + " teid=0x1} -> SixflowIngress.gtpu_decap_lookup.decap(tunnel_id=0x7)");
             assertEquals(List.of(decap.get(0), decap.get(1), source("0xfd000009000100000000000000000000/64", 7),
-                                 encap("0x0", "0x0", mode.code())), entries(plain));
+                                 encap("0x0", "0x0", mode.code()), hairpin("beijing", "0xfd000009000100000000000000000000/64")),
+                         entries(plain));
             GtpuTunnel withQfi = GtpuTunnelManagerFixture.tunnel("ue-1", "fd00:9:1::/64", 1).checksumMode(mode)
                     .qfi(9).counterIndex(7).build();
             assertEquals(encap("0x9", "0x1", mode.code()), entries(withQfi).get(3));
@@ -91,8 +97,14 @@ public class GtpuTunnelCompilerTest {
                 .encapDevices(List.of(DeviceId.deviceId("device:beijing"), DeviceId.deviceId("device:nanjing")))
                 .acceptZeroChecksum(true).counterIndex(0).build();
         List<String> entries = entries(tunnel);
-        assertEquals(8, entries.size());
-        assertEquals(2, entries.stream().filter(e -> e.startsWith("device:nanjing")).count());
+        assertEquals(12, entries.size());
+        assertEquals(4, entries.stream().filter(e -> e.startsWith("device:nanjing")).count());
+        // Each encap device sends a decapsulated packet to the tunnel's UE round again (UE to UE).
+        for (String device : List.of("beijing", "nanjing")) {
+            for (String prefix : List.of("0xfd000009000100000000000000000000/64", "0xfd000009000200000000000000000000/64")) {
+                assertTrue(device + " " + prefix, entries.contains(hairpin(device, prefix)));
+            }
+        }
         // The uplink source check is the decap device's, one entry per prefix, keyed by the tunnel.
         assertEquals(List.of(source("0xfd000009000100000000000000000000/64", 0),
                              source("0xfd000009000200000000000000000000/64", 0)), entries.subList(2, 4));
@@ -136,7 +148,7 @@ public class GtpuTunnelCompilerTest {
             checked++;
         }
         // Stale for another change, the outputs may have the table all the same: then it is checked.
-        assertEquals(4, checked + skipped);
+        assertEquals(5, checked + skipped);
         assertTrue("a current output has every table", !current || skipped == 0);
     }
 }

@@ -55,7 +55,7 @@ public class GtpuTunnelManagerTest {
         assertEquals(0, stored.counterIndex().getAsInt());
         fixture.awaitEvents();
         assertEquals(InstallStatus.INSTALLED, fixture.status("ue-1"));
-        assertEquals(4, fixture.rules().size());     // n3, decap, one source and one encap entry
+        assertEquals(5, fixture.rules().size());     // n3, decap, one source, one encap and one hairpin entry
         PipelineModelChecker checker = new PipelineModelChecker(BundledPipeconfs.bmv2().pipelineModel());
         fixture.rules().forEach(rule -> assertEquals(rule.toString(), List.of(), checker.problems(rule)));
         assertEquals(List.of(BEIJING), List.copyOf(fixture.manager.entries("ue-1").keySet()));
@@ -72,11 +72,11 @@ public class GtpuTunnelManagerTest {
         GtpuTunnel second = fixture.manager.create(tunnel("ue-2", "fd00:9:2::/64", 2).build());
         assertEquals(1, second.counterIndex().getAsInt());
         fixture.awaitEvents();
-        assertEquals(7, fixture.rules().size());     // one n3, two each of decap, source, encap
+        assertEquals(9, fixture.rules().size());     // one n3, two each of decap, source, encap, hairpin
         assertEquals(1, n3Entries());
         fixture.manager.remove("ue-1");
         fixture.awaitEvents();
-        assertEquals(4, fixture.rules().size());
+        assertEquals(5, fixture.rules().size());
         assertEquals(1, n3Entries());
         fixture.manager.remove("ue-2");
         fixture.awaitEvents();
@@ -154,8 +154,8 @@ public class GtpuTunnelManagerTest {
         assertEquals(new GtpuTunnelCounters(2, 200, 4, 440, Set.of(nanjing)),
                      fixture.manager.counters("ue-1").orElseThrow());
         Map<DeviceId, List<String>> entries = fixture.manager.entries("ue-1");
-        assertEquals(4, entries.get(BEIJING).size());
-        assertEquals(1, entries.get(nanjing).size());
+        assertEquals(5, entries.get(BEIJING).size());
+        assertEquals(2, entries.get(nanjing).size());
         for (FlowRule rule : fixture.rules()) {
             assertTrue(rule.toString(), Set.of(BEIJING, nanjing).contains(rule.deviceId()));
         }

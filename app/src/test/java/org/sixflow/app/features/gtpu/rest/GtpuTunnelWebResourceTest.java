@@ -75,7 +75,7 @@ public class GtpuTunnelWebResourceTest extends SixflowRestTest {
         assertEquals(0, listed.get("counters").asObject().get("unreadDevices").asArray().size());
 
         JsonObject shown = Json.parse(target().path("gtpu/tunnels/ue-1").request().get(String.class)).asObject();
-        assertEquals(4, shown.get("deviceEntries").asObject().get("device:beijing").asArray().size());
+        assertEquals(5, shown.get("deviceEntries").asObject().get("device:beijing").asArray().size());
 
         assertEquals(409, post("gtpu/tunnels", UE1).getStatus());
         assertEquals(204, target().path("gtpu/tunnels/ue-1").request().delete().getStatus());
@@ -135,7 +135,7 @@ public class GtpuTunnelWebResourceTest extends SixflowRestTest {
         assertEquals(full, error.getString("message", null));
         tunnels.awaitEvents();
         assertEquals(404, target().path("gtpu/tunnels/ue-2").request().get().getStatus());
-        assertEquals(4, tunnels.flows.on(DeviceId.deviceId("device:beijing")).size());
+        assertEquals(5, tunnels.flows.on(DeviceId.deviceId("device:beijing")).size());
     }
 
     @Test
