@@ -219,9 +219,13 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #endif
                 // GTP-U downlink into a tunnel: unicast without a Routing header, which MSR6 never
                 // takes (and the control flow says so: on Tofino the two encapsulations then share
-                // stages); GTP-U uplink out of one at a local N3 address; or MSR6.
+                // stages); GTP-U uplink out of one at a local N3 address; or MSR6. The tunnel
+                // forwards the inner packet, so one whose hop limit is spent is not tunnelled:
+                // routing drops it and punts it as received for the controller's Time Exceeded, as
+                // it does any such packet (MSR6's encapsulation leaves it to routing too).
 #ifdef WITH_GTPU
-                if (hdr.ipv6.dst_addr[127:120] != 0xff && !hdr.routing.isValid() && !hdr.gtpu_udp.isValid()) {
+                if (hdr.ipv6.dst_addr[127:120] != 0xff && !hdr.routing.isValid() && !hdr.gtpu_udp.isValid()
+                        && hdr.ipv6.hop_limit > 1) {
                     gtpu_encap.apply(hdr, meta);
                 } else if (meta.gtpu_n3) {
                     SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM

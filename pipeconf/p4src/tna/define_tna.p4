@@ -9,7 +9,8 @@
 #define CPU_PORT 192
 // Pipe 0's recirculation port on Tofino 1 (ports 68 to 71 are pipe 0's internal recirculation
 // ports): a packet sent there comes back into the ingress with this ingress port (GTP-U's UE-to-UE
-// hairpin, gtpu.p4). Sending it there is the whole of it.
+// hairpin, gtpu.p4, and a packet-out the controller has the pipeline route). Sending it there is
+// the whole of it.
 #define RECIRC_PORT 68
 // Tofino 1's egress parse depth (160 bytes with its intrinsic metadata) reaches 3 M-SIDs.
 #define EGRESS_MAX_MSIDS 3

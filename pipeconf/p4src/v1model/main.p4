@@ -372,12 +372,6 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     latency_max.write(meta.lat_slot, meta.lat_delta);
                 }
 
-#ifdef WITH_GTPU
-                if (std_meta.egress_port == RECIRC_PORT) {
-                    // GTP-U's hairpin (gtpu.p4): round once more, measured as sent to that port.
-                    recirculate_preserving_field_list(RECIRC_FIELD_LIST);
-                }
-#endif
                 switch (telemetry_sampling.apply().action_run) {
                     sample: {
                         if (meta.lat_cell == 0) {
@@ -388,6 +382,15 @@ control SixflowEgress(inout headers_t hdr, inout local_metadata_t meta,
                     }
                 }
             }
+#ifdef WITH_GTPU
+            if (std_meta.egress_port == RECIRC_PORT) {
+                // Round once more, as received on that port: GTP-U's hairpin (gtpu.p4), measured
+                // above as sent to it, and a packet-out the controller has the pipeline route
+                // (ONOS's TABLE port: an ICMPv6 error to a UE, which only the pipeline tunnels).
+                // What is dropped is not recirculated (bmv2 drops before it recirculates).
+                recirculate_preserving_field_list(RECIRC_FIELD_LIST);
+            }
+#endif
         }
     }
 }

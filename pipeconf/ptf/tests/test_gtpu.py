@@ -15,7 +15,7 @@ import subprocess
 import ptf.testutils as testutils
 from scapy.contrib.gtp import GTP_U_Header, GTPPDUSessionContainer
 from scapy.layers.inet import TCP, UDP
-from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6, IPv6ExtHdrDestOpt
+from scapy.layers.inet6 import ICMPv6EchoRequest, ICMPv6TimeExceeded, IPv6, IPv6ExtHdrDestOpt
 from scapy.layers.l2 import Ether
 from scapy.packet import Raw
 
@@ -320,11 +320,18 @@ class IncrementalWithoutAnInnerChecksumIsDroppedAndCounted(GtpuTest):
 
 @requires("GTPU")
 class SpentHopLimitIsNotTunnelled(GtpuTest):
-    """An inner packet with hop limit 1 is dropped (HOP_LIMIT), not tunnelled."""
+    """An inner packet with hop limit 1 is not tunnelled: routing drops it (HOP_LIMIT) and punts it
+    as received (PUNT_HOP_LIMIT, its ingress port), for the controller's Time Exceeded, as it does
+    any packet it may not forward. Failing before: it was dropped at the tunnel's entry, after the
+    tunnel's headers were written, and nothing came to the controller."""
 
     def runTest(self):
         self.add_tunnel(18, 0x17, ZERO)
-        self.expect_dropped(lambda: self.send_inner(udp_inner(hlim=1)), DROP_HOP_LIMIT)
+        frame = bytes(Ether(src=HOST_MAC, dst=ROUTER_MAC) / IPv6(udp_inner(hlim=1)))
+        self.expect_dropped(lambda: testutils.send_packet(self, 3, frame), DROP_HOP_LIMIT)
+        port, reason, payload = self.expect_punt()
+        self.assertEqual((port, reason, bytes(payload)), (3, p4defines.PUNT_HOP_LIMIT, frame))
+        self.assertEqual(self.encap_count(18), 0)
 
 
 @requires("GTPU")
@@ -675,9 +682,16 @@ class UeToUeGoesDownTheOtherTunnel(GtpuTest):
         self.assertEqual(self.counter(names.SIXFLOW_EGRESS_EGRESS_PORT_COUNTER, recirc), sent + 2)
         self.assertEqual(self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, 0), port0)
         # A hop limit this router may not forward goes round and is dropped as it would enter the
-        # tunnel, as one from the data network is (SpentHopLimitIsNotTunnelled): counted, not sent.
+        # tunnel, as one from the data network is (SpentHopLimitIsNotTunnelled): counted, not sent,
+        # and punted as the second pass received it, from the recirculation port, for the
+        # controller's Time Exceeded (which it sends back through the pipeline:
+        # PacketOutThroughTheRecirculationPortIsRoutedAsReceived).
         spent = bytes(IPv6(src=UE_A, dst=UE, hlim=1) / UDP(sport=7000, dport=7001) / Raw(b"spent"))
-        self.expect_dropped(lambda: testutils.send_packet(self, 2, uplink(0x2121, inner=spent)[0]), DROP_HOP_LIMIT)
+        spent_frame = uplink(0x2121, inner=spent)[0]
+        self.expect_dropped(lambda: testutils.send_packet(self, 2, spent_frame), DROP_HOP_LIMIT)
+        port, reason, payload = self.expect_punt()
+        self.assertEqual((port, reason), (recirc, p4defines.PUNT_HOP_LIMIT))
+        self.assertEqual(bytes(payload)[14:], spent)
         self.assertEqual(self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, recirc), received + 3)
         self.assertEqual(self.encap_count(4), 2)
         # Inner packets to anywhere else are routed as before.
@@ -687,6 +701,33 @@ class UeToUeGoesDownTheOtherTunnel(GtpuTest):
         testutils.verify_packet(self, routed_inner(to_server), 3)
         testutils.verify_no_other_packets(self)
         self.assertTrue(self.client.packet_ins.empty(), "nothing of the round comes to the controller")
+
+
+@requires("GTPU")
+class PacketOutThroughTheRecirculationPortIsRoutedAsReceived(GtpuTest):
+    """A packet-out to the recirculation port (ONOS's TABLE port: how the controller sends an ICMPv6
+    error to a UE, which only the pipeline tunnels) comes back into the pipeline as received on
+    that port: a packet to the UE goes down its tunnel, one to the data network is routed. The
+    port counters count it out to and in from that port. Failing before: bmv2 sent a packet-out to
+    port 510 nowhere."""
+
+    def runTest(self):
+        self.add_tunnel(6, 0x600, ZERO)
+        recirc = p4defines.RECIRC_PORT
+        received = self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, recirc)
+        sent = self.counter(names.SIXFLOW_EGRESS_EGRESS_PORT_COUNTER, recirc)
+        to_ue = bytes(IPv6(src=SERVER, dst=UE, hlim=255) / ICMPv6TimeExceeded() / Raw(udp_inner(hlim=1)[:64]))
+        self.packet_out(bytes(Ether(src=ROUTER_MAC, dst=ROUTER_MAC) / IPv6(to_ue)), recirc)
+        testutils.verify_packet(self, encapsulated(to_ue, 0x600, checksum=0), 2)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.encap_count(6), 1)
+        to_server = bytes(IPv6(src=UE, dst=SERVER, hlim=64) / UDP(sport=1, dport=2) / Raw(b"routed"))
+        self.packet_out(bytes(Ether(src=ROUTER_MAC, dst=ROUTER_MAC) / IPv6(to_server)), recirc)
+        testutils.verify_packet(self, routed_inner(to_server), 3)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.counter(names.SIXFLOW_INGRESS_INGRESS_PORT_COUNTER, recirc), received + 2)
+        self.assertEqual(self.counter(names.SIXFLOW_EGRESS_EGRESS_PORT_COUNTER, recirc), sent + 2)
+        self.assertTrue(self.client.packet_ins.empty(), "nothing of it comes back to the controller")
 
 
 @requires("GTPU")

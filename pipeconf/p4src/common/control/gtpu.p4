@@ -270,8 +270,9 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
 }
 
 // Downlink: packets to a UE prefix enter its tunnel. Only unicast packets without a Routing
-// header and not already GTP-U look (the caller's condition), so that MSR6's encapsulation (group
-// destinations) and this one never meet, and the deparser's order holds (no pre_ext).
+// header, not already GTP-U and with a hop limit to spare look (the caller's condition), so that
+// MSR6's encapsulation (group destinations) and this one never meet, the deparser's order holds
+// (no pre_ext), and routing punts a spent hop limit as received, for its Time Exceeded.
 control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
     SIXFLOW_COUNTER(gtpu_encap_counter, GTPU_TUNNELS)
 
@@ -379,9 +380,6 @@ control GtpuEncap(inout headers_t hdr, inout local_metadata_t meta) {
     apply {
         if (!gtpu_encap.apply().hit) {
             // not a UE's packet
-        } else if (hdr.inner_ipv6.hop_limit <= 1) {
-            // The tunnel forwards the inner packet: one whose hop limit is spent is not tunnelled.
-            drop(DROP_HOP_LIMIT);
         } else if (meta.gtpu_checksum_mode == GTPU_CHECKSUM_INCREMENTAL
                 && ((hdr.inner_ipv6.next_header != PROTO_TCP && hdr.inner_ipv6.next_header != PROTO_UDP
                      && hdr.inner_ipv6.next_header != PROTO_ICMPV6) || meta.l4_checksum_zero)) {
