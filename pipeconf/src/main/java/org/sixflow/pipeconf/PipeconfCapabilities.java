@@ -9,6 +9,7 @@ import org.onosproject.net.pi.model.PiTableModel;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -17,8 +18,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * What a Sixflow pipeconf's data plane can do: its profile and target, the features compiled in,
  * its tables (from its P4Info model), how many M-SIDs it parses and decapsulates in egress, how
- * many units of a G-PDU's extension headers it walks, how much of a telemetry clone it keeps and
- * how long a timestamp tick is. Controllers ask here before
+ * many units of a G-PDU's extension headers it walks, how much of a telemetry clone it keeps, how
+ * long a timestamp tick is and which port takes a packet round the pipeline once more. Controllers ask here before
  * compiling a feature's entries for a device, instead of knowing pipeconf ids.
  */
 public final class PipeconfCapabilities {
@@ -32,6 +33,7 @@ public final class PipeconfCapabilities {
     private final int gtpuExtensionUnits;
     private final int telemetryTruncate;
     private final long nanosPerTick;
+    private final OptionalInt recirculationPort;
 
     private PipeconfCapabilities(PiPipeconfId id, PipeconfProfile profile, PipeconfTarget target,
                                  Set<PiTableId> tables) {
@@ -46,6 +48,9 @@ public final class PipeconfCapabilities {
         this.gtpuExtensionUnits = profile.has(Feature.GTPU) ? GtpuExtensionLimits.of(id).orElseThrow() : 0;
         this.telemetryTruncate = CloneSessions.telemetryTruncate(id).orElseThrow();
         this.nanosPerTick = TimestampUnits.nanosPerTick(id).orElseThrow();
+        // Only GTP-U's programs go round (its UE-to-UE hairpin); bmv2 recirculates under WITH_GTPU.
+        this.recirculationPort = profile.has(Feature.GTPU)
+                ? OptionalInt.of(RecirculationPorts.of(id).orElseThrow()) : OptionalInt.empty();
     }
 
     /**
@@ -133,6 +138,15 @@ public final class PipeconfCapabilities {
     /** @return nanoseconds per data-plane timestamp tick */
     public long nanosPerTick() {
         return nanosPerTick;
+    }
+
+    /**
+     * @return the port a packet (or a packet-out) is sent to for the pipeline to take it as
+     *         received there (RecirculationPorts); empty for a profile without GTP-U, which does not
+     *         go round
+     */
+    public OptionalInt recirculationPort() {
+        return recirculationPort;
     }
 
     @Override

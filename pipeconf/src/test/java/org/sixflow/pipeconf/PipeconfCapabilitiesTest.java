@@ -8,6 +8,7 @@ import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipeconfId;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
+import java.util.OptionalInt;
 import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
@@ -46,6 +47,7 @@ public class PipeconfCapabilitiesTest {
         assertEquals(GtpuExtensionLimits.BMV2, full.gtpuExtensionUnits());
         assertEquals(CloneSessions.BMV2_TELEMETRY_TRUNCATE, full.telemetryTruncate());
         assertEquals(TimestampUnits.BMV2_NANOS_PER_TICK, full.nanosPerTick());
+        assertEquals(OptionalInt.of(RecirculationPorts.BMV2), full.recirculationPort());
     }
 
     @Test
@@ -71,6 +73,7 @@ public class PipeconfCapabilitiesTest {
         assertFalse(core.has(Feature.GTPU));
         assertFalse(core.hasTable(P4InfoConstants.SIXFLOW_INGRESS_GTPU_ENCAP_GTPU_ENCAP));
         assertEquals("no G-PDU is parsed", 0, core.gtpuExtensionUnits());
+        assertEquals("nothing goes round", OptionalInt.empty(), core.recirculationPort());
     }
 
     @Test
@@ -83,6 +86,8 @@ public class PipeconfCapabilitiesTest {
         assertEquals(TimestampUnits.TOFINO_NANOS_PER_TICK, tofino.nanosPerTick());
         assertEquals("Tofino walks fewer G-PDU extension units than bmv2", 4,
                      of(BundledPipeconfs.tofino("gtpu")).gtpuExtensionUnits());
+        assertEquals(OptionalInt.of(RecirculationPorts.TOFINO), of(BundledPipeconfs.tofino("gtpu")).recirculationPort());
+        assertEquals(OptionalInt.empty(), tofino.recirculationPort());
     }
 
     @Test

@@ -28,7 +28,9 @@ import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiPacketMetadata;
 import org.onosproject.net.pi.runtime.PiPacketOperation;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.sixflow.pipeconf.P4Defines;
+import org.sixflow.pipeconf.PipeconfCapabilities;
 import org.sixflow.pipeconf.PuntReason;
 
 import java.nio.ByteBuffer;
@@ -135,6 +137,11 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
                 for (Port devicePort : floodPorts(packet.sendThrough())) {
                     operations.add(packetOut(packet.data(), devicePort.number().toLong()));
                 }
+            } else if (PortNumber.TABLE.equals(port)) {
+                // Through the pipeline, as received: sent to the recirculation port, which brings it
+                // back into the ingress (how the controller reaches what only the pipeline knows the
+                // way to, such as a UE behind its tunnel).
+                operations.add(packetOut(packet.data(), recirculationPort(packet.sendThrough())));
             } else if (port.isLogical()) {
                 throw new PiInterpreterException("Packet-out to logical port " + port + " is not supported");
             } else {
@@ -199,6 +206,17 @@ public abstract class SixflowInterpreter extends AbstractHandlerBehaviour implem
     @Override
     public Optional<Integer> mapLogicalPortNumber(PortNumber port) {
         return PortNumber.CONTROLLER.equals(port) ? Optional.of(cpuPort()) : Optional.empty();
+    }
+
+    private long recirculationPort(DeviceId deviceId) throws PiInterpreterException {
+        Optional<PipeconfCapabilities> capabilities = handler().get(PiPipeconfService.class).getPipeconf(deviceId)
+                .flatMap(PipeconfCapabilities::of);
+        if (capabilities.isEmpty() || capabilities.get().recirculationPort().isEmpty()) {
+            throw new PiInterpreterException("Packet-out to TABLE needs a profile that recirculates (GTP-U); " + deviceId
+                                                     + " runs " + capabilities.map(PipeconfCapabilities::toString)
+                                                             .orElse("no Sixflow pipeconf"));
+        }
+        return capabilities.get().recirculationPort().getAsInt();
     }
 
     private Collection<Port> floodPorts(DeviceId deviceId) {

@@ -9,6 +9,7 @@ import org.onlab.packet.MacAddress;
 import org.onlab.util.ImmutableByteSequence;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
+import org.onosproject.net.driver.DriverHandler;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.packet.DefaultOutboundPacket;
@@ -20,12 +21,15 @@ import org.onosproject.net.pi.model.PiPipelineInterpreter.PiInterpreterException
 import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.runtime.PiPacketMetadata;
 import org.onosproject.net.pi.runtime.PiPacketOperation;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.sixflow.pipeconf.CpuPorts;
 import org.sixflow.pipeconf.P4Defines;
 import org.sixflow.pipeconf.P4InfoConstants;
 import org.sixflow.pipeconf.PuntReason;
+import org.sixflow.pipeconf.RecirculationPorts;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.List;
@@ -37,6 +41,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 /**
  * Packet-in/out metadata and the ACL mappings core ONOS apps rely on.
@@ -78,6 +83,55 @@ public class SixflowInterpreterTest {
         interpreter.mapOutboundPacket(new DefaultOutboundPacket(
                 DEVICE, DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(512)).build(),
                 ByteBuffer.wrap(ipv6Frame())));
+    }
+
+    @Test
+    public void packetOutToTableGoesToTheRecirculationPortOfAProfileThatHasOne() throws Exception {
+        interpreter.setHandler(handlerRunning(Optional.of(BundledPipeconfs.bmv2("gtpu"))));
+        Collection<PiPacketOperation> operations = interpreter.mapOutboundPacket(new DefaultOutboundPacket(
+                DEVICE, DefaultTrafficTreatment.builder().setOutput(PortNumber.TABLE).build(),
+                ByteBuffer.wrap(ipv6Frame())));
+        assertEquals(1, operations.size());
+        PiPacketMetadata port = operations.iterator().next().metadatas().iterator().next();
+        assertEquals(ImmutableByteSequence.copyFrom((long) RecirculationPorts.BMV2).fit(P4InfoConstants.EGRESS_PORT_BITWIDTH),
+                     port.value());
+    }
+
+    @Test
+    public void packetOutToTableIsRefusedWhereNothingGoesRound() {
+        for (Optional<PiPipeconf> running : List.of(Optional.of(BundledPipeconfs.bmv2("core")), Optional.<PiPipeconf>empty())) {
+            SixflowInterpreter fresh = new Bmv2Interpreter();
+            fresh.setHandler(handlerRunning(running));
+            try {
+                fresh.mapOutboundPacket(new DefaultOutboundPacket(
+                        DEVICE, DefaultTrafficTreatment.builder().setOutput(PortNumber.TABLE).build(),
+                        ByteBuffer.wrap(ipv6Frame())));
+                fail("a packet-out to TABLE was mapped for " + running);
+            } catch (PiInterpreterException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains(DEVICE.toString()));
+                assertTrue(e.getMessage(), e.getMessage().contains("TABLE"));
+            }
+        }
+    }
+
+    /** A handler whose pipeconf service says the device runs this pipeconf. */
+    private static DriverHandler handlerRunning(Optional<PiPipeconf> pipeconf) {
+        PiPipeconfService pipeconfs = (PiPipeconfService) Proxy.newProxyInstance(
+                PiPipeconfService.class.getClassLoader(), new Class<?>[]{PiPipeconfService.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getPipeconf") && args[0] instanceof DeviceId) {
+                        return args[0].equals(DEVICE) ? pipeconf : Optional.empty();
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+        return (DriverHandler) Proxy.newProxyInstance(
+                DriverHandler.class.getClassLoader(), new Class<?>[]{DriverHandler.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("get") && args[0] == PiPipeconfService.class) {
+                        return pipeconfs;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     @Test
