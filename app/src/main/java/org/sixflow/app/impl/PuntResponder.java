@@ -3,11 +3,10 @@
 package org.sixflow.app.impl;
 
 import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
-import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
@@ -35,6 +34,9 @@ public abstract class PuntResponder<O extends Enum<O>> {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected PacketService packetService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
 
     private final PacketProcessor processor = this::inspect;
     private final int priority;
@@ -83,15 +85,14 @@ public abstract class PuntResponder<O extends Enum<O>> {
     protected abstract void process(PacketContext context);
 
     /**
-     * Sends a frame out of a port (the one a punted packet came in by) of its device.
+     * Sends an answer back the way a punted packet came in: out of its port, or through the
+     * pipeline when it came in by the recirculation port ({@link AnswerOut}).
      *
-     * @param port  the device and port
-     * @param frame the frame
+     * @param port  the device and port the punted packet came in by
+     * @param frame the answer, from the router's station MAC
      */
     protected void sendOut(ConnectPoint port, byte[] frame) {
-        packetService.emit(new DefaultOutboundPacket(
-                port.deviceId(), DefaultTrafficTreatment.builder().setOutput(port.port()).build(),
-                ByteBuffer.wrap(frame)));
+        packetService.emit(new AnswerOut(pipeconfService).back(port, frame));
     }
 
     /**

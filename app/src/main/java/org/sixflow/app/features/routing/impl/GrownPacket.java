@@ -3,6 +3,8 @@
 package org.sixflow.app.features.routing.impl;
 
 import org.onlab.packet.Ip6Address;
+import org.sixflow.app.packet.gtpu.GtpuFormatException;
+import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
 import org.sixflow.app.packet.msr6.MrhLayout;
 
@@ -13,8 +15,9 @@ import java.util.Optional;
 /**
  * The packet a source sent, found inside the packet a Sixflow router grew from it (or the packet
  * itself, for one the router forwards as it came: {@link #asForwarded}): an MSR6
- * encapsulation (outer IPv6 header and MRH, docs/features/msr6.md) is taken off, and so is an APN6
- * Hop-by-Hop header the router inserted (24 octets, the option first). What was taken off is the
+ * encapsulation (outer IPv6 header and MRH, docs/features/msr6.md) or a GTP-U tunnel's (outer
+ * IPv6 header, UDP to port 2152 and a G-PDU's GTP-U header, docs/features/gtpu.md) is taken off,
+ * and so is an APN6 Hop-by-Hop header the router inserted (24 octets, the option first). What was taken off is the
  * growth: the source must send that much less than the MTU for its packets to fit once grown.
  *
  * <p>An APN6 header inside an encapsulation counts as grown here too: an ingress edge inserts and
@@ -28,6 +31,8 @@ final class GrownPacket {
     static final int NEXT_HEADER_IPV6 = MrhLayout.NEXT_HEADER_IPV6;
     static final int NEXT_HEADER_ROUTING = MrhLayout.NEXT_HEADER_ROUTING;
     static final int NEXT_HEADER_ICMPV6 = 58;
+    static final int NEXT_HEADER_UDP = 17;
+    static final int UDP_BYTES = 8;
     /** define.p4 APN6_OPTION_TYPE (this and the rest held to the P4 by GrownPacketTest). */
     static final int APN6_OPTION_TYPE = 0x1e;
     /** define.p4 APN6_HBH_BYTES: the whole Hop-by-Hop header an insertion adds. */
@@ -58,6 +63,11 @@ final class GrownPacket {
                 && Byte.toUnsignedInt(packet[IPV6_BYTES]) == NEXT_HEADER_IPV6) {
             start = IPV6_BYTES + 8 * (Byte.toUnsignedInt(packet[IPV6_BYTES + 1]) + 1);
             if (!isIpv6(packet, start)) {
+                return Optional.empty();
+            }
+        } else {
+            start = gtpuInner(packet);
+            if (start > 0 && !isIpv6(packet, start)) {
                 return Optional.empty();
             }
         }
@@ -106,6 +116,29 @@ final class GrownPacket {
      */
     boolean isIcmpv6Error() {
         return Icmpv6Frame.isError(original);
+    }
+
+    /**
+     * Where a G-PDU's inner packet starts: after the outer IPv6 header, UDP to port 2152 and the
+     * GTP-U header (its optional fields and extension headers too), as a Sixflow router
+     * encapsulates; 0 for anything else.
+     */
+    private static int gtpuInner(byte[] p) {
+        if (nextHeader(p, 0) != NEXT_HEADER_UDP || p.length < IPV6_BYTES + UDP_BYTES) {
+            return 0;
+        }
+        ByteBuffer b = ByteBuffer.wrap(p);
+        int udpLength = Short.toUnsignedInt(b.getShort(IPV6_BYTES + 4));
+        if (Short.toUnsignedInt(b.getShort(IPV6_BYTES + 2)) != GtpuHeader.UDP_PORT || udpLength < UDP_BYTES
+                || IPV6_BYTES + udpLength > p.length) {
+            return 0;
+        }
+        try {
+            GtpuHeader header = GtpuHeader.parse(Arrays.copyOfRange(p, IPV6_BYTES + UDP_BYTES, IPV6_BYTES + udpLength));
+            return header.messageType() == GtpuHeader.G_PDU ? IPV6_BYTES + UDP_BYTES + header.headerBytes() : 0;
+        } catch (GtpuFormatException e) {
+            return 0;
+        }
     }
 
     private static boolean isIpv6(byte[] p, int at) {

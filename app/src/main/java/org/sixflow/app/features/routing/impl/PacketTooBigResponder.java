@@ -6,25 +6,24 @@ import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.config.NetworkConfigService;
-import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.intf.InterfaceService;
 import org.onosproject.net.link.LinkService;
-import org.onosproject.net.packet.DefaultOutboundPacket;
 import org.onosproject.net.packet.PacketService;
+import org.onosproject.net.pi.service.PiPipeconfService;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.PacketTooBigService;
 import org.sixflow.app.api.TooBigReport;
 import org.sixflow.app.config.SixflowDeviceConfig;
+import org.sixflow.app.impl.AnswerOut;
 import org.sixflow.app.impl.DeviceRateLimits;
 import org.sixflow.app.impl.OutcomeCounts;
 import org.sixflow.app.impl.WayBack;
 import org.sixflow.app.packet.icmpv6.RouterAddresses;
 import org.slf4j.Logger;
 
-import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -41,7 +40,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * gives the port, which the data plane was held to. The message goes
  * back out of the port the packet came in by ({@link WayBack}): to the source itself when it is a
  * host there (or to the one host known there), else to the neighbouring router on that link,
- * which routes it on. It comes from the router's
+ * which routes it on. A packet on its second pass (GTP-U's UE-to-UE round: it came in by the
+ * recirculation port) came in by no link: its message goes through the pipeline, which routes it
+ * down the source UE's tunnel ({@link AnswerOut}). It comes from the router's
  * address on that port (netcfg interfaces), else, to a host on the link, from its link-local
  * address, else from any interface address of the router's, else from its locator's address
  * ({@link RouterAddresses#errorSource}). Messages are limited
@@ -71,6 +72,9 @@ public class PacketTooBigResponder implements PacketTooBigService {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PiPipeconfService pipeconfService;
 
     private final DeviceRateLimits limits = new DeviceRateLimits(PER_SECOND, BURST);
     private final OutcomeCounts<Outcome> outcomes = new OutcomeCounts<>(Outcome.class);
@@ -115,19 +119,25 @@ public class PacketTooBigResponder implements PacketTooBigService {
             return Outcome.NO_MTU;
         }
         MacAddress routerMac = router.get().myStationMac();
-        Optional<WayBack.Hop> nextHop = new WayBack(hostService, linkService, configService).towards(in, source);
-        if (nextHop.isEmpty()) {
-            return Outcome.NO_WAY_BACK;
+        AnswerOut out = new AnswerOut(pipeconfService);
+        MacAddress to = routerMac;
+        boolean toHost = false;
+        if (!out.isRecirculation(in)) {
+            Optional<WayBack.Hop> nextHop = new WayBack(hostService, linkService, configService).towards(in, source);
+            if (nextHop.isEmpty()) {
+                return Outcome.NO_WAY_BACK;
+            }
+            to = nextHop.get().mac();
+            toHost = nextHop.get().host();
         }
         Ip6Address from = new RouterAddresses(interfaceService).errorSource(
-                in, routerMac, router.get().locator().getIp6Prefix(), nextHop.get().host());
+                in, routerMac, router.get().locator().getIp6Prefix(), toHost);
         if (!limits.tryAcquire(in.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
-        byte[] frame = PacketTooBigMessage.frame(routerMac, nextHop.get().mac(), from, source,
+        byte[] frame = PacketTooBigMessage.frame(routerMac, to, from, source,
                                                  mtu.get() - grown.get().growth(), grown.get().original());
-        packetService.emit(new DefaultOutboundPacket(
-                in.deviceId(), DefaultTrafficTreatment.builder().setOutput(in.port()).build(), ByteBuffer.wrap(frame)));
+        packetService.emit(out.back(in, frame));
         return Outcome.SENT;
     }
 }

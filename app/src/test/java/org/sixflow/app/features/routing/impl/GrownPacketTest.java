@@ -13,6 +13,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.features.routing.impl.Ipv6Packets.icmpv6;
+import static org.sixflow.app.features.routing.impl.Ipv6Packets.inGtpu;
 import static org.sixflow.app.features.routing.impl.Ipv6Packets.inMsr6;
 import static org.sixflow.app.features.routing.impl.Ipv6Packets.ipv6;
 import static org.sixflow.app.features.routing.impl.Ipv6Packets.udp;
@@ -38,6 +39,33 @@ public class GrownPacketTest {
         assertEquals(40 + 8 + 48, grown.growth());
         assertArrayEquals(SENT, grown.original());
         assertEquals(Ip6Address.valueOf("fd00:1:1::10"), grown.source());
+    }
+
+    @Test
+    public void aGtpuTunnelIsTakenOffAndIsTheGrowthWithOrWithoutItsContainer() {
+        GrownPacket plain = GrownPacket.of(inGtpu(SENT, 0x17, false)).get();
+        assertEquals(40 + 8 + 8, plain.growth());
+        assertArrayEquals(SENT, plain.original());
+        assertEquals(Ip6Address.valueOf("fd00:1:1::10"), plain.source());
+        GrownPacket withQfi = GrownPacket.of(inGtpu(SENT, 0x17, true)).get();
+        assertEquals(40 + 8 + 8 + 4 + 4, withQfi.growth());
+        assertArrayEquals(SENT, withQfi.original());
+        assertEquals("an APN6 option inside counts too", 40 + 8 + 8 + 24,
+                     GrownPacket.of(inGtpu(withApn6(SENT), 0x17, false)).get().growth());
+    }
+
+    @Test
+    public void udpToThePortThatIsNoGpduIsNotATunnelOfOurs() {
+        byte[] echo = inGtpu(SENT, 0, false);
+        echo[40 + 8 + 1] = 1;    // Echo Request
+        assertFalse(GrownPacket.of(echo).isPresent());
+        byte[] otherPort = inGtpu(SENT, 0x17, false);
+        otherPort[40 + 3] = 0x69;
+        assertFalse(GrownPacket.of(otherPort).isPresent());
+        byte[] badLength = inGtpu(SENT, 0x17, false);
+        badLength[40 + 8 + 3] += 1;
+        assertFalse("the GTP-U length disagrees", GrownPacket.of(badLength).isPresent());
+        assertFalse("cut off inside the UDP datagram", GrownPacket.of(Arrays.copyOf(inGtpu(SENT, 0x17, true), 200)).isPresent());
     }
 
     @Test
@@ -96,5 +124,7 @@ public class GrownPacketTest {
         assertEquals(P4Source.value("common/define.p4", "APN6_OPTION_TYPE"), GrownPacket.APN6_OPTION_TYPE);
         assertEquals(P4Source.value("common/define.p4", "APN6_HBH_BYTES"), GrownPacket.APN6_HBH_BYTES);
         assertEquals(P4Source.value("common/define.p4", "PROTO_ICMPV6"), GrownPacket.NEXT_HEADER_ICMPV6);
+        assertEquals(P4Source.value("common/define.p4", "PROTO_UDP"), GrownPacket.NEXT_HEADER_UDP);
+        assertEquals(P4Source.value("common/define.p4", "UDP_HEADER_BYTES"), GrownPacket.UDP_BYTES);
     }
 }

@@ -62,4 +62,21 @@ final class Ipv6Packets {
         byte[] payload = ByteBuffer.allocate(routing + packet.length).put(rh.array()).put(packet).array();
         return ipv6("fd00:1::1", "fd00:0:2::100:0:1", 43, payload);
     }
+
+    /**
+     * The packet in a GTP-U tunnel as a Sixflow router encapsulates it: outer IPv6 from an N3
+     * address, UDP 2152 (checksum 0), a G-PDU header and, with a QFI, the optional fields and a
+     * DL PDU Session Container of one unit.
+     */
+    static byte[] inGtpu(byte[] packet, long teid, boolean qfi) {
+        int gtpu = 8 + (qfi ? 8 : 0);
+        ByteBuffer udp = ByteBuffer.allocate(8 + gtpu + packet.length).putShort((short) 40000).putShort((short) 2152)
+                .putShort((short) (8 + gtpu + packet.length)).putShort((short) 0)
+                .put((byte) (qfi ? 0x34 : 0x30)).put((byte) 0xff).putShort((short) (gtpu - 8 + packet.length))
+                .putInt((int) teid);
+        if (qfi) {
+            udp.putShort((short) 0).put((byte) 0).put((byte) 0x85).put((byte) 1).put((byte) 0).put((byte) 5).put((byte) 0);
+        }
+        return ipv6("fd00:3::1", "fd00:0:2::9", 17, udp.put(packet).array());
+    }
 }

@@ -12,12 +12,15 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
+import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.api.PacketTooBigService.Outcome;
 import org.sixflow.app.api.TooBigReport;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
+import org.sixflow.app.testing.TestPipeconfService;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -29,6 +32,7 @@ import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.sixflow.app.features.routing.impl.Ipv6Packets.icmpv6;
+import static org.sixflow.app.features.routing.impl.Ipv6Packets.inGtpu;
 import static org.sixflow.app.features.routing.impl.Ipv6Packets.inMsr6;
 import static org.sixflow.app.features.routing.impl.Ipv6Packets.ipv6;
 import static org.sixflow.app.features.routing.impl.Ipv6Packets.udp;
@@ -50,6 +54,7 @@ public class PacketTooBigResponderTest {
     private final List<OutboundPacket> emitted = new ArrayList<>();
     private final AtomicLong now = new AtomicLong();
     private final PacketTooBigResponder responder = new PacketTooBigResponder();
+    private final TestPipeconfService pipeconfs = new TestPipeconfService();
     private LabNetwork lab;
 
     @Before
@@ -65,7 +70,15 @@ public class PacketTooBigResponderTest {
         responder.interfaceService = TestInterfaceService.lab();
         responder.linkService = lab.linkService;
         responder.configService = lab.netcfg;
+        responder.pipeconfService = pipeconfs;
         responder.setNanoTime(now::get);
+    }
+
+    /** beijing runs the gtpu profile on bmv2: its recirculation port is 510. */
+    private void beijingRunsGtpu() {
+        PiPipeconf gtpu = BundledPipeconfs.bmv2("gtpu");
+        pipeconfs.register(gtpu);
+        pipeconfs.bindToDevice(gtpu.id(), BEIJING_3.deviceId());
     }
 
     /** A report of a packet the router grew. */
@@ -108,6 +121,46 @@ public class PacketTooBigResponderTest {
         assertEquals(1400 - 96 - 24, ByteBuffer.wrap(frame).getInt(58));
         assertArrayEquals(small, Arrays.copyOfRange(frame, 62, frame.length));
         assertEquals(0xffff, onesComplementSum(frame));
+    }
+
+    @Test
+    public void aGtpuTunnelIsTakenOffTheMtuAndTheSourceOnTheDataNetworkTold() {
+        // A packet from h_bj to a UE, too big for the tunnel's port once encapsulated (with a QFI).
+        byte[] toUe = ipv6(H_BJ, "fd00:99::7", 17, udp(1400));
+        assertEquals(Outcome.SENT, responder.answer(report(BEIJING_3, 1480, inGtpu(toUe, 0x17, true))));
+        byte[] frame = sentOn(BEIJING_3);
+        assertEquals(MacAddress.valueOf("00:00:00:00:01:10"), MacAddress.valueOf(Arrays.copyOfRange(frame, 0, 6)));
+        assertEquals(Ip6Address.valueOf(H_BJ), address(frame, 38));
+        assertEquals("the tunnel's 64 octets taken off", 1480 - 64, ByteBuffer.wrap(frame).getInt(58));
+        assertArrayEquals(Arrays.copyOf(toUe, 1280 - 48), Arrays.copyOfRange(frame, 62, frame.length));
+        assertEquals(0xffff, onesComplementSum(frame));
+    }
+
+    @Test
+    public void aPacketOnItsSecondPassIsAnsweredThroughThePipelineToTheRouterItself() {
+        // UE to UE: UE A's packet went round beijing (in by its recirculation port, 510) and was
+        // too big for UE B's tunnel. UE A is behind its own tunnel: only the pipeline knows the way.
+        beijingRunsGtpu();
+        String ueA = "fd00:98::5";
+        byte[] fromUeA = ipv6(ueA, "fd00:99::7", 17, udp(1400));
+        ConnectPoint recirculation = ConnectPoint.deviceConnectPoint("device:beijing/510");
+        assertEquals(Outcome.SENT, responder.answer(report(recirculation, 1480, inGtpu(fromUeA, 0x17, false))));
+        assertEquals(1, emitted.size());
+        OutboundPacket out = emitted.get(0);
+        assertEquals(BEIJING_3.deviceId(), out.sendThrough());
+        assertEquals(PortNumber.TABLE, ((OutputInstruction) out.treatment().allInstructions().get(0)).port());
+        byte[] frame = new byte[out.data().remaining()];
+        out.data().duplicate().get(frame);
+        MacAddress beijing = MacAddress.valueOf("00:aa:00:00:00:01");
+        assertEquals("to the router, which routes it", beijing, MacAddress.valueOf(Arrays.copyOfRange(frame, 0, 6)));
+        assertEquals(beijing, MacAddress.valueOf(Arrays.copyOfRange(frame, 6, 12)));
+        assertEquals(Ip6Address.valueOf(ueA), address(frame, 38));
+        assertEquals(1480 - 56, ByteBuffer.wrap(frame).getInt(58));
+        assertEquals(0xffff, onesComplementSum(frame));
+        emitted.clear();
+        // Where the device's profile does not recirculate, port 510 is a port like any, with no way back.
+        assertEquals(Outcome.NO_WAY_BACK, responder.answer(report(
+                ConnectPoint.deviceConnectPoint("device:nanjing/510"), 1480, inGtpu(fromUeA, 0x17, false))));
     }
 
     @Test

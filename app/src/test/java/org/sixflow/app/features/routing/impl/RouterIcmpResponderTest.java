@@ -7,10 +7,12 @@ import org.junit.Test;
 import org.onlab.packet.Ip6Address;
 import org.onlab.packet.MacAddress;
 import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
 import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
+import org.onosproject.net.pi.model.PiPipeconf;
 import org.sixflow.app.features.routing.impl.RouterIcmpResponder.Outcome;
 import org.sixflow.app.impl.LocalAddressRegistry;
 import org.sixflow.app.impl.PuntResponderWiring;
@@ -18,7 +20,10 @@ import org.sixflow.app.packet.Ipv6Checksum;
 import org.sixflow.app.testing.LabNetwork;
 import org.sixflow.app.testing.TestHostService;
 import org.sixflow.app.testing.TestInterfaceService;
+import org.sixflow.app.testing.TestPipeconfService;
 import org.sixflow.pipeconf.P4Defines;
+import org.sixflow.pipeconf.RecirculationPorts;
+import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -97,6 +102,33 @@ public class RouterIcmpResponderTest {
         assertEquals(0, ByteBuffer.wrap(frame).getInt(58));
         assertArrayEquals(sent, Arrays.copyOfRange(frame, 62, frame.length));
         assertEquals("checksum over pseudo-header and message", 0xffff, onesComplementSum(frame));
+    }
+
+    @Test
+    public void aPacketPuntedOnItsSecondPassIsAnsweredThroughThePipeline() {
+        // UE to UE round beijing (gtpu on bmv2): UE A's packet, its hop limit spent, came up from
+        // the recirculation port; UE A is behind its tunnel, so the answer is routed by the pipeline.
+        TestPipeconfService pipeconfs = new TestPipeconfService();
+        PiPipeconf gtpu = BundledPipeconfs.bmv2("gtpu");
+        pipeconfs.register(gtpu);
+        pipeconfs.bindToDevice(gtpu.id(), BEIJING_3.deviceId());
+        PuntResponderWiring.pipeconfService(responder, pipeconfs);
+        ConnectPoint recirculation = ConnectPoint.deviceConnectPoint("device:beijing/" + RecirculationPorts.BMV2);
+        MacAddress gnb = MacAddress.valueOf("00:00:00:00:0e:01");
+        byte[] sent = udp("fd00:98::5", "fd00:99::7", 1, 8);
+        assertEquals(Outcome.TIME_EXCEEDED_SENT,
+                     responder.answer(punted(recirculation, gnb, BEIJING_MAC, sent, P4Defines.PUNT_HOP_LIMIT)));
+        assertEquals(1, emitted.size());
+        OutboundPacket out = emitted.get(0);
+        assertEquals(PortNumber.TABLE, ((OutputInstruction) out.treatment().allInstructions().get(0)).port());
+        byte[] frame = new byte[out.data().remaining()];
+        out.data().duplicate().get(frame);
+        assertEquals("to the router itself", BEIJING_MAC, MacAddress.valueOf(Arrays.copyOfRange(frame, 0, 6)));
+        assertEquals(BEIJING_MAC, MacAddress.valueOf(Arrays.copyOfRange(frame, 6, 12)));
+        assertEquals(Ip6Address.valueOf("fd00:98::5"), address(frame, 38));
+        assertArrayEquals(new byte[] {3, 0}, Arrays.copyOfRange(frame, 54, 56));
+        assertArrayEquals(sent, Arrays.copyOfRange(frame, 62, frame.length));
+        assertEquals(0xffff, onesComplementSum(frame));
     }
 
     @Test
