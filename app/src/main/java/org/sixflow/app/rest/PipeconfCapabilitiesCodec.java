@@ -35,6 +35,7 @@ public final class PipeconfCapabilitiesCodec extends JsonCodec<PipeconfCapabilit
                 .put("gtpuExtensionUnits", capabilities.gtpuExtensionUnits())
                 .put("telemetryTruncateBytes", capabilities.telemetryTruncate())
                 .put("nanosPerTick", capabilities.nanosPerTick());
+        capabilities.recirculationPort().ifPresent(port -> json.put("recirculationPort", port));
         return json;
     }
 }

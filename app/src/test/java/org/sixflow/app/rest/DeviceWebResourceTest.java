@@ -9,6 +9,7 @@ import org.junit.Test;
 import org.onosproject.net.DeviceId;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.pipeconf.PipeconfTarget;
+import org.sixflow.pipeconf.RecirculationPorts;
 import org.sixflow.pipeconf.SixflowPipeconfs;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
@@ -64,6 +65,7 @@ public class DeviceWebResourceTest extends SixflowRestTest {
         assertFalse(tables.toString(), tables.contains("SixflowIngress.msr6_ingress.msr6_encap"));
         assertEquals(0, json.getInt("maxMsids", -1));
         assertEquals(1000, json.getLong("nanosPerTick", -1));
+        assertEquals(RecirculationPorts.BMV2, json.getInt("recirculationPort", -1));
     }
 
     @Test

@@ -31,6 +31,7 @@ import org.sixflow.app.telemetry.stats.LatencyStatistics;
 import org.sixflow.app.telemetry.stats.OverheadComparison;
 import org.sixflow.app.testing.Definitions;
 import org.sixflow.app.testing.PlainCodecContext;
+import org.sixflow.pipeconf.Feature;
 import org.sixflow.pipeconf.PipeconfCapabilities;
 import org.sixflow.pipeconf.testing.BundledPipeconfs;
 
@@ -129,8 +130,16 @@ public class RestSchemasTest {
     public void theCapabilitiesSchemaNamesWhatItsCodecWrites() throws Exception {
         PipeconfCapabilities capabilities = PipeconfCapabilities.of(BundledPipeconfs.bmv2()).orElseThrow();
         JsonNode schema = schema("DeviceCapabilities");
-        assertCodecWritesEveryProperty(schema, new PipeconfCapabilitiesCodec().encode(capabilities, CONTEXT), "");
-        assertEquals(10, schema.path("properties").size());
+        JsonNode encoded = new PipeconfCapabilitiesCodec().encode(capabilities, CONTEXT);
+        assertCodecWritesEveryProperty(schema, encoded, "");
+        assertTrue("the full profile recirculates", encoded.has("recirculationPort"));
+        encoded.fieldNames().forEachRemaining(name -> assertTrue("schema names " + name,
+                                                                 schema.path("properties").has(name)));
+        assertEquals(11, schema.path("properties").size());
+        List<String> features = new ArrayList<>();
+        schema.path("properties").path("features").path("items").path("enum").forEach(f -> features.add(f.asText()));
+        assertEquals("every feature a profile may have",
+                     Arrays.stream(Feature.values()).map(Feature::name).collect(Collectors.toList()), features);
     }
 
     @Test
