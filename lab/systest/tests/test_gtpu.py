@@ -11,7 +11,9 @@ address accepts it, an unknown TEID not at all (the controller answers it with a
 Indication), nor one with an extension header to comprehend that Sixflow does not (answered with
 a Supported Extension Headers Notification); the controller answers an echo request, and one with
 such an extension with the notification; a UE's packet to another UE goes up one tunnel and
-down the other; the tunnels' counters count what went through."""
+down the other, and the ICMPv6 errors about one that cannot (hop limit spent, too big for the
+other tunnel) come down the sender's own; a packet to a UE with its hop limit spent gets a Time
+Exceeded; the tunnels' counters count what went through."""
 
 import ipaddress
 import json
@@ -231,6 +233,88 @@ class GtpuTest(SystemTest):
                         what="uplink counter of gtpu-full up by 3")
         self.eventually(lambda: self.counters("gtpu-zero")["downlinkPackets"] - downlink_before == 3,
                         what="downlink counter of gtpu-zero up by 3")
+
+    def round_answers(self, inner, up_tunnel="gtpu-full"):
+        """Sends `inner` (an IPv6 packet) up `up_tunnel` from the peer's Linux stack; returns the
+        outer frames of the G-PDUs that came back down that same tunnel (its N3 address and
+        downlink TEID) within 3 s."""
+        _, n3, teid, up, _, _, _ = TUNNELS[up_tunnel]
+        datagram = bytes(gtpu_header(up, pdu_type=1) / Raw(inner))
+        with traffic.Capture(self.lab, [self.peer], duration=3) as capture:
+            self.lab.in_host(self.peer, sys.executable, UDPTOOLS, "send", "--dst", N3_STRICT,
+                             "--port", str(GTPU_PORT), "--hex", datagram.hex())
+        frames = [Ether(f) for _, f in capture.frames[self.peer.name]]
+        return [f for f in frames if IPv6 in f and f[IPv6].src == n3 and UDP in f
+                and bytes(f[UDP].payload)[:2] == b"\x30\xff"
+                and bytes(f[UDP].payload)[4:8] == teid.to_bytes(4, "big")]
+
+    def assertAnsweredFromBeijing(self, down, icmp_type, code, quoted):
+        """`down`, one G-PDU down gtpu-full's tunnel (checksum FULL, which scapy recomputes), holds
+        an ICMPv6 error from beijing to gtpu-full's UE: this type and code, quoting `quoted`."""
+        self.assertEqual(1, len(down), "%d answers came down gtpu-full's tunnel" % len(down))
+        frame = down[0]
+        checked = frame.copy()
+        del checked[UDP].chksum
+        self.assertEqual(Ether(bytes(checked))[UDP].chksum, frame[UDP].chksum, "the tunnel's FULL checksum")
+        answer = IPv6(bytes(frame[UDP].payload)[8:])
+        self.assertEqual(ue_address("gtpu-full"), answer.dst)
+        self.assertIn(ipaddress.IPv6Address(answer.src), ipaddress.IPv6Network("fd00:1:1::/64"),
+                      "from one of beijing's addresses")
+        self.assertEqual(58, answer.nh)
+        message = bytes(answer.payload)
+        self.assertEqual((icmp_type, code), (message[0], message[1]))
+        checked = IPv6(bytes(answer))
+        del checked.payload.cksum
+        self.assertEqual(bytes(IPv6(bytes(checked)).payload)[2:4], message[2:4], "the ICMPv6 checksum")
+        self.assertEqual(quoted[:1280 - 48], message[8:])
+        return message
+
+    def test_a_ue_whose_packet_runs_out_of_hops_on_the_round_is_told_down_its_own_tunnel(self):
+        """UE to UE with hop limit 1: beijing decapsulates the G-PDU and takes the inner packet
+        round its pipeline, where it may not forward it into gtpu-zero's tunnel; routing punts it
+        from the recirculation port, and the controller's Time Exceeded goes back through the
+        pipeline (ONOS's TABLE port), which sends it down gtpu-full's tunnel to the sender: the
+        peer gets it from gtpu-full's N3 address with that tunnel's downlink TEID. Nothing enters
+        gtpu-zero's tunnel. Before 2026-12-07 the packet was dropped unseen."""
+        beijing = self.lab.switches["beijing"]
+        sent = traffic.hosttools.udp_frame(self.peer.mac, beijing.router_mac, ue_address("gtpu-full"),
+                                           ue_address("gtpu-zero"), 40000, 5004,
+                                           traffic.hosttools.payload(718, 0, time.time_ns()))[14:]
+        inner = sent[:7] + b"\x01" + sent[8:]
+        downlink_before = self.counters("gtpu-zero")["downlinkPackets"]
+        down = self.round_answers(inner)
+        self.assertAnsweredFromBeijing(down, 3, 0, inner)
+        self.assertEqual(downlink_before, self.counters("gtpu-zero")["downlinkPackets"])
+
+    def test_a_ue_whose_packet_is_too_big_for_the_other_tunnel_is_told_down_its_own(self):
+        """UE to UE, a G-PDU of the link's 1500 octets up gtpu-full's tunnel (no QFI) to the UE of
+        gtpu-incremental, whose tunnel adds a PDU Session Container (8 octets more): after the
+        round it is too big for the port to the peer. beijing drops it and reports it; the
+        controller's Packet Too Big, with the port's MTU less that tunnel's 64 octets, goes back
+        through the pipeline and down gtpu-full's tunnel to the sender, quoting the packet as it
+        went round (its hop limit one lower). Before 2026-12-07 the report found no way back."""
+        beijing = self.lab.switches["beijing"]
+        payload = traffic.hosttools.payload(719, 0, time.time_ns(), size=1500 - 40 - 8 - 8 - 40 - 8)
+        inner = traffic.hosttools.udp_frame(self.peer.mac, beijing.router_mac, ue_address("gtpu-full"),
+                                            ue_address("gtpu-incremental"), 40000, 5004, payload)[14:]
+        self.assertEqual(1500 - 56, len(inner))
+        downlink_before = self.counters("gtpu-incremental")["downlinkPackets"]
+        down = self.round_answers(inner)
+        one_hop_on = inner[:7] + bytes([inner[7] - 1]) + inner[8:]
+        message = self.assertAnsweredFromBeijing(down, 2, 0, one_hop_on)
+        self.assertEqual(1500 - 64, int.from_bytes(message[4:8], "big"), "the MTU less the tunnel")
+        # Counted as entering the tunnel (what the tunnel end did), then dropped for the MTU.
+        self.eventually(lambda: self.counters("gtpu-incremental")["downlinkPackets"] - downlink_before == 1,
+                        what="downlink counter of gtpu-incremental up by 1")
+
+    def test_a_packet_to_a_ue_with_its_hop_limit_spent_gets_time_exceeded(self):
+        """Linux's ping from the data network to a UE with hop limit 1: beijing may not forward it
+        into the tunnel, and the sender gets a Time Exceeded from its gateway. Before 2026-12-07
+        the packet was dropped at the tunnel's entry and nobody was told."""
+        done = self.lab.in_host(self.dn, "ping", "-6", "-n", "-c", "1", "-t", "1", "-W", "2",
+                                ue_address("gtpu-zero"), check=False)
+        self.assertNotEqual(0, done.returncode, done.stdout)
+        self.assertIn("From %s icmp_seq=1 Time exceeded: Hop limit" % self.dn.gateway, done.stdout, done.stdout)
 
     def test_an_unknown_teid_never_leaves_the_tunnel(self):
         _, got = self.uplink("gtpu-full", 714, teid=0xDEAD)
