@@ -13,7 +13,8 @@ a Supported Extension Headers Notification); the controller answers an echo requ
 such an extension with the notification; a UE's packet to another UE goes up one tunnel and
 down the other, and the ICMPv6 errors about one that cannot (hop limit spent, too big for the
 other tunnel) come down the sender's own; a packet to a UE with its hop limit spent gets a Time
-Exceeded; the tunnels' counters count what went through."""
+Exceeded, and a datagram too big for the tunnel a Packet Too Big that Linux's path MTU discovery
+takes; the tunnels' counters count what went through."""
 
 import ipaddress
 import json
@@ -306,6 +307,44 @@ class GtpuTest(SystemTest):
         # Counted as entering the tunnel (what the tunnel end did), then dropped for the MTU.
         self.eventually(lambda: self.counters("gtpu-incremental")["downlinkPackets"] - downlink_before == 1,
                         what="downlink counter of gtpu-incremental up by 1")
+
+    def test_the_data_network_learns_the_tunnels_mtu_and_its_next_datagram_fits(self):
+        """Path MTU discovery into a tunnel, Linux at h_bj: two datagrams that fill its link, to
+        gtpu-zero's UE. The first is 56 octets bigger in the tunnel and too big for beijing's port
+        towards the peer: dropped, and the controller tells h_bj that MTU less the tunnel (the
+        report's packet with the tunnel taken off). h_bj's kernel takes it, and the second datagram
+        reaches the peer in the tunnel as fragments, each G-PDU within the link. Before 2026-12-07
+        the controller could not find h_bj's packet in the report (MALFORMED) and told nobody."""
+        ue = ue_address("gtpu-zero")
+        _, n3, teid, _, _, _, _ = TUNNELS["gtpu-zero"]
+        link_mtu = int(self.lab.in_host(self.dn, "cat", "/sys/class/net/%s/mtu" % self.dn.ifname).stdout)
+        self.lab.in_host(self.dn, "ip", "-6", "route", "flush", "cache")
+        self.addCleanup(self.lab.in_host, self.dn, "ip", "-6", "route", "flush", "cache")
+        sender = ("import socket, time\n"
+                  "s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)\n"
+                  "for i in range(2):\n"
+                  "    s.sendto(bytes([0x30 + i]) * %d, (%r, 5007))\n"
+                  "    time.sleep(2)\n" % (link_mtu - 48, ue))
+        with traffic.Capture(self.lab, [self.dn, self.peer], duration=6) as capture:
+            self.lab.in_host(self.dn, sys.executable, "-c", sender, timeout=30)
+        told = [Ether(f) for _, f in capture.frames[self.dn.name]]
+        told = [f for f in told if IPv6 in f and f[IPv6].nh == 58 and bytes(f[IPv6].payload)[:1] == b"\x02"]
+        self.assertEqual(1, len(told), "one Packet Too Big for the one datagram that did not fit")
+        message = bytes(told[0][IPv6].payload)
+        self.assertEqual((self.dn.gateway, self.dn.ipv6), (told[0][IPv6].src, told[0][IPv6].dst))
+        self.assertEqual(link_mtu - 56, int.from_bytes(message[4:8], "big"), "the MTU less the tunnel")
+        quoted = IPv6(message[8:])
+        self.assertEqual((self.dn.ipv6, ue), (quoted.src, quoted.dst), "the datagram h_bj sent")
+        route = self.lab.in_host(self.dn, "ip", "-6", "route", "get", ue).stdout
+        self.assertIn("mtu %d" % (link_mtu - 56), route, "h_bj's kernel took the MTU")
+        tunnelled = [Ether(f) for _, f in capture.frames[self.peer.name]]
+        tunnelled = [f for f in tunnelled if IPv6 in f and f[IPv6].src == n3 and UDP in f
+                     and bytes(f[UDP].payload)[:2] == b"\x30\xff" and bytes(f[UDP].payload)[4:8] == teid.to_bytes(4, "big")]
+        inner = [IPv6(bytes(f[UDP].payload)[8:]) for f in tunnelled]
+        inner = [p for p in inner if (p.src, p.dst) == (self.dn.ipv6, ue)]
+        self.assertGreaterEqual(len(inner), 2, "the second datagram, in fragments")
+        self.assertTrue(all(p.nh == 44 for p in inner), "only fragments entered the tunnel")
+        self.assertTrue(all(len(f[IPv6]) <= link_mtu for f in tunnelled), "every G-PDU within the link")
 
     def test_a_packet_to_a_ue_with_its_hop_limit_spent_gets_time_exceeded(self):
         """Linux's ping from the data network to a UE with hop limit 1: beijing may not forward it
