@@ -9,9 +9,10 @@
 // Cells of the port counters (index = port): bmv2's ports are 9 bits.
 #define PORT_COUNTER_SIZE 512
 // The port a packet goes to for a second pass through the pipeline (GTP-U's UE-to-UE hairpin,
-// gtpu.p4, and a packet-out the controller has the pipeline route): no port of the switch's. The egress marks a packet for it for bmv2's recirculation
-// (p4c allows it only there), which feeds it, deparsed, back to the ingress with its standard
-// metadata reset; the parser gives it this port as its ingress port.
+// gtpu.p4, and a packet-out the controller has the pipeline route): no port of the switch's. The
+// egress marks a packet for it for bmv2's recirculation (p4c allows it only there), which feeds
+// it, deparsed, back to the ingress with its standard metadata reset; the parser gives it this
+// port as its ingress port.
 #define RECIRC_PORT 510
 // Clone session the controller points at the CPU port for telemetry reports.
 #define TELEMETRY_CLONE_SESSION 500

@@ -4,14 +4,9 @@ package org.sixflow.pipeconf;
 
 import org.junit.Test;
 import org.onosproject.net.pi.model.PiPipeconfId;
-import org.sixflow.pipeconf.codegen.PipeconfPaths;
+import org.sixflow.pipeconf.testing.TargetDefines;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -26,11 +21,7 @@ public class CloneSessionsTest {
     }
 
     private static int defined(String arch, String name) throws Exception {
-        File file = new File(PipeconfPaths.P4SRC, arch + "/define_" + arch + ".p4");
-        Matcher matcher = Pattern.compile("(?m)^#define " + name + " (\\d+)")
-                .matcher(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8));
-        assertTrue("no " + name + " in " + file, matcher.find());
-        return Integer.parseInt(matcher.group(1));
+        return TargetDefines.value(arch, name);
     }
 
     @Test

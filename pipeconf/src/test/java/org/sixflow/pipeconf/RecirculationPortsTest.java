@@ -4,14 +4,9 @@ package org.sixflow.pipeconf;
 
 import org.junit.Test;
 import org.onosproject.net.pi.model.PiPipeconfId;
-import org.sixflow.pipeconf.codegen.PipeconfPaths;
+import org.sixflow.pipeconf.testing.TargetDefines;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -19,13 +14,8 @@ import static org.junit.Assert.assertTrue;
 /** The recirculation ports are the P4 sources' values, per target. */
 public class RecirculationPortsTest {
 
-    private static final Pattern DEFINE = Pattern.compile("(?m)^#define RECIRC_PORT (\\d+)");
-
     private static int defined(String arch) throws Exception {
-        File file = new File(PipeconfPaths.P4SRC, arch + "/define_" + arch + ".p4");
-        Matcher matcher = DEFINE.matcher(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8));
-        assertTrue("no RECIRC_PORT in " + file, matcher.find());
-        return Integer.parseInt(matcher.group(1));
+        return TargetDefines.value(arch, "RECIRC_PORT");
     }
 
     @Test

@@ -17,8 +17,9 @@ import java.util.Optional;
  * itself, for one the router forwards as it came: {@link #asForwarded}): an MSR6
  * encapsulation (outer IPv6 header and MRH, docs/features/msr6.md) or a GTP-U tunnel's (outer
  * IPv6 header, UDP to port 2152 and a G-PDU's GTP-U header, docs/features/gtpu.md) is taken off,
- * and so is an APN6 Hop-by-Hop header the router inserted (24 octets, the option first). What was taken off is the
- * growth: the source must send that much less than the MTU for its packets to fit once grown.
+ * and so is an APN6 Hop-by-Hop header the router inserted (24 octets, the option first). What
+ * was taken off is the growth: the source must send that much less than the MTU for its packets
+ * to fit once grown.
  *
  * <p>An APN6 header inside an encapsulation counts as grown here too: an ingress edge inserts and
  * encapsulates in one pass. Were it the source's own, the source is told a smaller MTU than it
