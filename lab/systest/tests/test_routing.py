@@ -146,6 +146,32 @@ class RoutingTest(SystemTest):
         self.assertNotEqual(0, done.returncode, done.stdout)
         self.assertIn("From %s icmp_seq=1 Time exceeded: Hop limit" % src.gateway, done.stdout, done.stdout)
 
+    def test_a_time_exceeded_quotes_the_packet_without_the_option_a_policy_inserted(self):
+        """An APN6 policy marks the host's pings at its gateway, which then may not forward the one
+        with hop limit 1: the Time Exceeded quotes the Echo Request as the host sent it (next header
+        ICMPv6), not with the option the gateway inserted before routing punted it (until
+        2026-12-07 the quote began with that Hop-by-Hop header)."""
+        hosts = sorted(self.lab.hosts.values(), key=lambda h: h.name)
+        src, dst = hosts[0], hosts[-1]
+        policy = "quote-test"
+        self.rest.post("policies", {"id": policy, "priority": 100, "stripAtEgress": True,
+                                    "option": {"slaLevel": 2, "appId": 78, "userId": 1, "flowId": 6},
+                                    "match": {"source": src.ipv6 + "/128", "nextHeader": 58}})
+        self.addCleanup(self.rest.delete, "policies/" + policy)
+        self.eventually(lambda: self.rest.get("policies/" + policy)["state"] == "INSTALLED",
+                        what="policy %s INSTALLED" % policy)
+        with traffic.Capture(self.lab, [src], duration=3) as capture:
+            done = self.ping(src, dst.ipv6, "-c", "1", "-t", "1", "-W", "2")
+        self.assertIn("From %s icmp_seq=1 Time exceeded: Hop limit" % src.gateway, done.stdout, done.stdout)
+        quotes = [frame[62:] for _, frame in capture.frames[src.name]
+                  if len(frame) > 62 + 40 and frame[12:14] == b"\x86\xdd" and frame[20] == 58 and frame[54] == 3]
+        self.assertEqual(1, len(quotes), "one Time Exceeded")
+        quoted = quotes[0]
+        self.assertEqual((src.ipv6, dst.ipv6), (str(ipaddress.IPv6Address(quoted[8:24])),
+                                                str(ipaddress.IPv6Address(quoted[24:40]))))
+        self.assertEqual(58, quoted[6], "the Echo Request as sent: ICMPv6 right after the IPv6 header")
+        self.assertEqual(128, quoted[40], "an Echo Request")
+
     def test_no_route_gets_destination_unreachable_from_the_gateway(self):
         src = sorted(self.lab.hosts.values(), key=lambda h: h.name)[0]
         done = self.ping(src, "fd00:9999::1", "-c", "1", "-W", "2")

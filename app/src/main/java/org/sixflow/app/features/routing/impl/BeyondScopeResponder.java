@@ -21,6 +21,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.PuntResponder;
 import org.sixflow.app.impl.WayBack;
+import org.sixflow.app.packet.Apn6Insertion;
 import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
 import org.sixflow.app.packet.icmpv6.RouterAddresses;
 import org.sixflow.pipeconf.P4Defines;
@@ -132,11 +133,13 @@ public class BeyondScopeResponder extends PuntResponder<BeyondScopeResponder.Out
         if (!limits.tryAcquire(port.deviceId())) {
             return Outcome.RATE_LIMITED;
         }
-        Icmpv6Frame.giveBackHopLimit(packet);
+        // Quoted as it came: the hop limit given back, the option an APN6 policy inserted taken off.
+        byte[] quoted = Apn6Insertion.takenOff(packet);
+        Icmpv6Frame.giveBackHopLimit(quoted);
         byte[] answer = Icmpv6Frame.error(router.get().myStationMac(), hop.get().mac(),
                                           RouterAddresses.linkLocal(router.get().myStationMac()), source,
                                           Icmpv6Frame.TYPE_DESTINATION_UNREACHABLE, Icmpv6Frame.CODE_BEYOND_SCOPE,
-                                          0, packet);
+                                          0, quoted);
         sendOut(port, answer);
         return Outcome.UNREACHABLE_SENT;
     }

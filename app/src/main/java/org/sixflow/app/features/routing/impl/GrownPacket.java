@@ -3,6 +3,7 @@
 package org.sixflow.app.features.routing.impl;
 
 import org.onlab.packet.Ip6Address;
+import org.sixflow.app.packet.Apn6Insertion;
 import org.sixflow.app.packet.gtpu.GtpuFormatException;
 import org.sixflow.app.packet.gtpu.GtpuHeader;
 import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
@@ -28,16 +29,11 @@ import java.util.Optional;
 final class GrownPacket {
 
     static final int IPV6_BYTES = 40;
-    static final int NEXT_HEADER_HOP_BY_HOP = 0;
     static final int NEXT_HEADER_IPV6 = MrhLayout.NEXT_HEADER_IPV6;
     static final int NEXT_HEADER_ROUTING = MrhLayout.NEXT_HEADER_ROUTING;
     static final int NEXT_HEADER_ICMPV6 = 58;
     static final int NEXT_HEADER_UDP = 17;
     static final int UDP_BYTES = 8;
-    /** define.p4 APN6_OPTION_TYPE (this and the rest held to the P4 by GrownPacketTest). */
-    static final int APN6_OPTION_TYPE = 0x1e;
-    /** define.p4 APN6_HBH_BYTES: the whole Hop-by-Hop header an insertion adds. */
-    static final int APN6_HBH_BYTES = 24;
 
     private final byte[] original;
     private final int growth;
@@ -74,11 +70,9 @@ final class GrownPacket {
         }
         byte[] inner = Arrays.copyOfRange(packet, start, packet.length);
         int growth = start;
-        if (nextHeader(inner, 0) == NEXT_HEADER_HOP_BY_HOP && inner.length >= IPV6_BYTES + APN6_HBH_BYTES
-                && Byte.toUnsignedInt(inner[IPV6_BYTES + 1]) == APN6_HBH_BYTES / 8 - 1
-                && Byte.toUnsignedInt(inner[IPV6_BYTES + 2]) == APN6_OPTION_TYPE) {
-            inner = withoutHopByHop(inner);
-            growth += APN6_HBH_BYTES;
+        if (Apn6Insertion.isIn(inner)) {
+            inner = Apn6Insertion.takenOff(inner);
+            growth += Apn6Insertion.HBH_BYTES;
         }
         return growth == 0 ? Optional.empty() : Optional.of(new GrownPacket(inner, growth));
     }
@@ -148,16 +142,5 @@ final class GrownPacket {
 
     private static int nextHeader(byte[] p, int at) {
         return Byte.toUnsignedInt(p[at + 6]);
-    }
-
-    /** The packet without its first (Hop-by-Hop) header: Next Header and Payload Length mended. */
-    private static byte[] withoutHopByHop(byte[] p) {
-        byte[] out = new byte[p.length - APN6_HBH_BYTES];
-        System.arraycopy(p, 0, out, 0, IPV6_BYTES);
-        System.arraycopy(p, IPV6_BYTES + APN6_HBH_BYTES, out, IPV6_BYTES, p.length - IPV6_BYTES - APN6_HBH_BYTES);
-        out[6] = p[IPV6_BYTES];
-        ByteBuffer b = ByteBuffer.wrap(out);
-        b.putShort(4, (short) Math.max(0, Short.toUnsignedInt(b.getShort(4)) - APN6_HBH_BYTES));
-        return out;
     }
 }

@@ -19,6 +19,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.sixflow.app.api.LocalAddressService;
 import org.sixflow.app.config.SixflowDeviceConfig;
 import org.sixflow.app.impl.PuntResponder;
+import org.sixflow.app.packet.Apn6Insertion;
 import org.sixflow.app.packet.icmpv6.EchoReply;
 import org.sixflow.app.packet.icmpv6.Icmpv6Frame;
 import org.sixflow.app.packet.icmpv6.RouterAddresses;
@@ -162,10 +163,11 @@ public class RouterIcmpResponder extends PuntResponder<RouterIcmpResponder.Outco
             }
             Ip6Address from = addresses.errorSource(port, routerMac, locator, hostAt(port, source));
             boolean expired = reason == P4Defines.PUNT_HOP_LIMIT;
+            // Quoted as received: without the option an APN6 policy inserted before routing punted it.
             answer = Icmpv6Frame.error(routerMac, previousHop, from, source,
                                        expired ? Icmpv6Frame.TYPE_TIME_EXCEEDED : Icmpv6Frame.TYPE_DESTINATION_UNREACHABLE,
                                        expired ? Icmpv6Frame.CODE_HOP_LIMIT_EXCEEDED : Icmpv6Frame.CODE_NO_ROUTE,
-                                       0, packet);
+                                       0, Apn6Insertion.takenOff(packet));
             sent = expired ? Outcome.TIME_EXCEEDED_SENT : Outcome.UNREACHABLE_SENT;
         } else {
             return Outcome.NOT_ANSWERED;

@@ -93,6 +93,18 @@ public class BeyondScopeResponderTest {
     }
 
     @Test
+    public void anApn6OptionThePolicyInsertedIsNotQuoted() {
+        // Marked by an APN6 policy before routing punted it (core, full): the host never sent it.
+        byte[] routed = udp(H_BJ_LINK_LOCAL, FAR, 63, 8);
+        assertEquals(Outcome.UNREACHABLE_SENT, responder.answer(outOfScope(BEIJING_3, Ipv6Packets.withApn6(routed))));
+        byte[] frame = packets.sentOn(BEIJING_3);
+        byte[] asSent = routed.clone();
+        asSent[7] = 64;
+        assertArrayEquals(asSent, Arrays.copyOfRange(frame, 62, frame.length));
+        assertTrue(checksumRight(frame));
+    }
+
+    @Test
     public void theHostThatHasTheSourceIsTheOneAnswered() {
         hosts.add("00:00:00:00:01:11", "device:beijing/3", "fd00:1:1::11", "fe80::11");
         assertEquals(Outcome.UNREACHABLE_SENT, responder.answer(outOfScope(BEIJING_3, udp("fe80::11", FAR, 9, 8))));

@@ -121,8 +121,6 @@ public class GrownPacketTest {
 
     @Test
     public void codePointsAreTheP4s() {
-        assertEquals(P4Source.value("common/define.p4", "APN6_OPTION_TYPE"), GrownPacket.APN6_OPTION_TYPE);
-        assertEquals(P4Source.value("common/define.p4", "APN6_HBH_BYTES"), GrownPacket.APN6_HBH_BYTES);
         assertEquals(P4Source.value("common/define.p4", "PROTO_ICMPV6"), GrownPacket.NEXT_HEADER_ICMPV6);
         assertEquals(P4Source.value("common/define.p4", "PROTO_UDP"), GrownPacket.NEXT_HEADER_UDP);
         assertEquals(P4Source.value("common/define.p4", "UDP_HEADER_BYTES"), GrownPacket.UDP_BYTES);

@@ -132,6 +132,17 @@ public class RouterIcmpResponderTest {
     }
 
     @Test
+    public void anApn6OptionThePolicyInsertedIsNotQuoted() {
+        // Marked by an APN6 policy before routing punted it: the source never sent the option.
+        byte[] sent = udp(H_BJ, H_SH, 1, 8);
+        assertEquals(Outcome.TIME_EXCEEDED_SENT,
+                     responder.answer(fromHBj(Ipv6Packets.withApn6(sent), P4Defines.PUNT_HOP_LIMIT)));
+        byte[] frame = sentOn(BEIJING_3);
+        assertArrayEquals("the packet as the source sent it", sent, Arrays.copyOfRange(frame, 62, frame.length));
+        assertEquals(0xffff, onesComplementSum(frame));
+    }
+
+    @Test
     public void aPacketWithoutARouteGetsDestinationUnreachableCutTo1280() {
         byte[] sent = udp(H_BJ, "fd00:9::1", 64, 1400);
         assertEquals(Outcome.UNREACHABLE_SENT, responder.answer(fromHBj(sent, P4Defines.PUNT_NO_ROUTE)));
