@@ -198,7 +198,8 @@ control GtpuDecap(inout headers_t hdr, inout local_metadata_t meta) {
     // recirculation port, RECIRC_PORT), to enter that UE's tunnel as any packet to it does:
     // decapsulation and encapsulation exclude each other in one pass. It is not routed in this
     // pass (its port is set): the second pass takes its hop limit down as it enters the tunnel,
-    // and drops it there if spent, as a packet from the data network. The controller writes one
+    // or, if it is spent, leaves it to routing to drop and punt, as a packet from the data
+    // network. The controller writes one
     // entry per UE prefix of each tunnel this router encapsulates (as gtpu_encap). Keyed on the
     // inner destination as parsed, not on what decapsulate copies.
     action hairpin() {

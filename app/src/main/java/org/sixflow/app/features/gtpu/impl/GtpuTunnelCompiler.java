@@ -58,8 +58,8 @@ import static org.sixflow.pipeconf.P4InfoConstants.TUNNEL_ID_BITWIDTH;
  * gtpu_encap entry per UE prefix, and one gtpu_hairpin entry per UE prefix, so that a G-PDU that
  * device decapsulates (from any tunnel) whose inner packet is to this tunnel's UE goes round the
  * pipeline once more and down this tunnel (UE to UE through one router). The counter index is
- * the tunnel_id of both directions and the key of the source check. A tunnel has at most {@link GtpuTunnel#MAX_UE_PREFIXES} prefixes, so
- * at most that many entries per table and device.
+ * the tunnel_id of both directions and the key of the source check. A tunnel has at most
+ * {@link GtpuTunnel#MAX_UE_PREFIXES} prefixes, so at most that many entries per table and device.
  */
 public final class GtpuTunnelCompiler {
 
