@@ -109,6 +109,19 @@ const bit<16> MRH_FIXED_BYTES = 8;
 const bit<16> MSID_BYTES = 16;
 const bit<16> IPV6_HEADER_BYTES = 40;
 
+#ifdef SIXFLOW_INNER_HELD_TO_OUTER
+// Whether a tunnel's inner packet runs past what carries it: its Payload Length and `ahead` (its
+// IPv6 header and the tunnel's own headers in front of it: a constant part in one term, which
+// p4c folds) take more than `room` octets.
+// Where the target holds the outer packet to its frame (SIXFLOW_FRAME_TRUNCATED, bmv2), the end
+// that takes the outer headers off holds the inner packet to them, as a Linux tunnel end's
+// ip6_rcv does: what it would deliver is otherwise not the packet its header describes. Octets
+// past the inner packet are not an error (as past the outer one). In 32 bits: no sum wraps.
+// GTP-U's parser (GTPU_INNER_STATE) and MSR6's delivery (MSR6_INNER_CUT_SHORT) use it.
+#define SIXFLOW_INNER_RUNS_PAST(hdr, ahead, room) \
+    ((bit<32>) hdr.inner_ipv6.payload_len + (ahead) > (bit<32>) (room))
+#endif
+
 // Every IPv6 packet is held to its egress port's MTU (mtu.p4), not only the packets this router
 // grew: a router that cannot forward a packet for its size drops it and tells the source (RFC
 // 8200 section 5, RFC 4443 section 3.2; the too-big report, below). One of at most the IPv6
@@ -240,7 +253,7 @@ const drop_reason_t DROP_GTPU_NO_INNER_CHECKSUM = 14;  // INCREMENTAL, but no in
 const drop_reason_t DROP_GTPU_CHECKSUM_MODE     = 15;  // a checksum mode this target cannot compute
 // GTP-U decapsulation at a local N3 address (gtpu.p4).
 const drop_reason_t DROP_GTPU_TRUNCATED         = 16;  // ended inside the GTP-U headers or the inner IPv6 header
-const drop_reason_t DROP_GTPU_MALFORMED         = 17;  // not version 1 / PT 1, an extension it does not take, not IPv6 inside
+const drop_reason_t DROP_GTPU_MALFORMED         = 17;  // not version 1 / PT 1, an extension it does not take, not IPv6 inside, an inner packet that runs past the outer one
 const drop_reason_t DROP_GTPU_BAD_CHECKSUM      = 18;  // a non-zero UDP checksum that does not verify
 const drop_reason_t DROP_GTPU_ZERO_CHECKSUM     = 19;  // a zero UDP checksum the N3 address does not allow
 const drop_reason_t DROP_GTPU_BAD_LENGTH        = 20;  // UDP length, IPv6 payload length and GTP-U length disagree

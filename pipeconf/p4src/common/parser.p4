@@ -33,6 +33,27 @@
 // The Next Extension Header Type in the last octet of a 4-octet extension-header word, as a case.
 #define GTPU_EXT_TYPE(t) SIXFLOW_LOW_CASE(32, 0xFF, t)
 #define GTPU_EXT_TYPE_MASKED(t, mask) SIXFLOW_LOW_MASKED_CASE(32, t, mask)
+// The state that reads a G-PDU's inner packet behind `words` 4-octet words of optional fields and
+// extension headers: one for all where the target does not hold the inner packet to the outer one.
+#ifdef SIXFLOW_INNER_HELD_TO_OUTER
+#if GTPU_EXT_MAX_UNITS != 8
+#error "gtpu_inner_after_<words> states are written for GTPU_EXT_MAX_UNITS 8"
+#endif
+#define GTPU_INNER(words) gtpu_inner_after_##words
+#define GTPU_INNER_STATE(words) \
+    state gtpu_inner_after_##words { \
+        packet.extract(hdr.inner_ipv6); \
+        meta.gtpu_malformed = SIXFLOW_INNER_RUNS_PAST(hdr, (bit<32>) meta.gtpu_outer_ext_bytes \
+                + (bit<32>) (UDP_HEADER_BYTES + GTPU_HEADER_BYTES + 4 * words + IPV6_HEADER_BYTES), \
+                hdr.ipv6.payload_len); \
+        transition select(hdr.inner_ipv6.version) { \
+            IPV6_VERSION: accept; \
+            default: gtpu_malformed; \
+        } \
+    }
+#else
+#define GTPU_INNER(words) parse_gtpu_inner
+#endif
 
 // What parse_ipv6 does with a Next Header that does not go on (SIXFLOW_NEXT_HEADER_AHEAD: see
 // ipv6_ahead).
@@ -404,7 +425,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         packet.extract(hdr.gtpu);
         transition select(hdr.gtpu.version, hdr.gtpu.pt, hdr.gtpu.ex_flag, hdr.gtpu.seq_flag,
                           hdr.gtpu.npdu_flag, hdr.gtpu.msg_type) {
-            (GTPU_VERSION, 1, 0, 0, 0, GTPU_MSG_GPDU): parse_gtpu_inner;
+            (GTPU_VERSION, 1, 0, 0, 0, GTPU_MSG_GPDU): GTPU_INNER(0);
             (GTPU_VERSION, 1, 0, 0, 0, _): accept;  // another message: its IEs are payload
             (GTPU_VERSION, 1, _, _, _, _): parse_gtpu_options;
             default: gtpu_malformed;
@@ -416,7 +437,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state parse_gtpu_options {
         packet.extract(hdr.gtpu_options);
         transition select(hdr.gtpu.msg_type, hdr.gtpu.ex_flag) {
-            (GTPU_MSG_GPDU, 0): parse_gtpu_inner;
+            (GTPU_MSG_GPDU, 0): GTPU_INNER(1);
             (GTPU_MSG_GPDU, 1): gtpu_ext_at_0;
             default: accept;
         }
@@ -436,7 +457,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_0 {
         SIXFLOW_LOOK(8)
         transition select(hdr.gtpu_options.next_ext, SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_NONE, _): parse_gtpu_inner;
+            (GTPU_EXT_NONE, _): GTPU_INNER(1);
             (_, 0): gtpu_malformed;
             (GTPU_EXT_PDU_SESSION_CONTAINER, 1): gtpu_ext_1_1;
             (GTPU_EXT_PDU_SESSION_CONTAINER, 2): gtpu_ext_2_2;
@@ -463,7 +484,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_1 {
         SIXFLOW_LOOK(8)
         transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[0].data, 7), SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): GTPU_INNER(2);
             (_, 0): gtpu_malformed;
             (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_2_1;
             (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_3_2;
@@ -488,7 +509,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_2 {
         SIXFLOW_LOOK(8)
         transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[1].data, 7), SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): GTPU_INNER(3);
             (_, 0): gtpu_malformed;
             (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_3_1;
             (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_4_2;
@@ -511,7 +532,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_3 {
         SIXFLOW_LOOK(8)
         transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[2].data, 7), SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): GTPU_INNER(4);
             (_, 0): gtpu_malformed;
             (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_4_1;
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_5_2;)
@@ -532,7 +553,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_4 {
         SIXFLOW_LOOK(8)
         transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[3].data, 7), SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): GTPU_INNER(5);
             (_, 0): gtpu_malformed;
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_5_1;)
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_6_2;)
@@ -552,7 +573,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_5 {
         SIXFLOW_LOOK(8)
         transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[4].data, 7), SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): GTPU_INNER(6);
             (_, 0): gtpu_malformed;
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_6_1;)
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_7_2;)
@@ -569,7 +590,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_6 {
         SIXFLOW_LOOK(8)
         transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[5].data, 7), SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): GTPU_INNER(7);
             (_, 0): gtpu_malformed;
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_7_1;)
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 2): gtpu_ext_8_2;)
@@ -584,7 +605,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_7 {
         SIXFLOW_LOOK(8)
         transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[6].data, 7), SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): GTPU_INNER(8);
             (_, 0): gtpu_malformed;
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), 1): gtpu_ext_8_1;)
             GTPU_EXT_PAST_4((GTPU_EXT_TYPE_MASKED(0, GTPU_EXT_COMPREHENSION_REQUIRED), 1): gtpu_ext_8_1;)
@@ -597,7 +618,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     state gtpu_ext_at_8 {
         SIXFLOW_LOOK(8)
         transition select(SIXFLOW_LOW(hdr.gtpu_ext_words[7].data, 7), SIXFLOW_AHEAD_OF(8)) {
-            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): parse_gtpu_inner;
+            (GTPU_EXT_TYPE(GTPU_EXT_NONE), _): GTPU_INNER(9);
             (_, 0): gtpu_malformed;
             (GTPU_EXT_TYPE(GTPU_EXT_PDU_SESSION_CONTAINER), _): gtpu_malformed;
             (GTPU_EXT_TYPE_MASKED(GTPU_EXT_COMPREHENSION_REQUIRED, GTPU_EXT_COMPREHENSION_REQUIRED), _): gtpu_unknown_extension;
@@ -652,6 +673,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
 
     // What a G-PDU carries must be IPv6 (Sixflow routes nothing else); its upper layer stays
     // the tunnel's (ip_proto 17).
+#ifndef SIXFLOW_INNER_HELD_TO_OUTER
     state parse_gtpu_inner {
         packet.extract(hdr.inner_ipv6);
         transition select(hdr.inner_ipv6.version) {
@@ -659,6 +681,23 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
             default: gtpu_malformed;
         }
     }
+#else
+    // One way into the inner packet per number of 4-octet words in front of it (the optional
+    // fields, the extension headers: GTPU_INNER), each knowing where the inner packet starts: one
+    // that runs past the outer packet (which the target holds to its frame) is malformed at the
+    // N3 end (tunnel.p4). Compared with the outer Payload Length, not the GTP-U Length, so that
+    // lengths that disagree are still GTPU_BAD_LENGTH.
+    GTPU_INNER_STATE(0)
+    GTPU_INNER_STATE(1)
+    GTPU_INNER_STATE(2)
+    GTPU_INNER_STATE(3)
+    GTPU_INNER_STATE(4)
+    GTPU_INNER_STATE(5)
+    GTPU_INNER_STATE(6)
+    GTPU_INNER_STATE(7)
+    GTPU_INNER_STATE(8)
+    GTPU_INNER_STATE(9)
+#endif
 
     state gtpu_malformed {
         meta.gtpu_malformed = true;

@@ -294,6 +294,9 @@ header residual_key_t {
 // The frame's length as received, for the chain's truncation test (ingress.p4,
 // SIXFLOW_FRAME_TRUNCATED).
 #define SIXFLOW_FRAME_LENGTH std_meta.packet_length
+// With the outer packet held to the frame, a tunnel end holds the inner packet to the outer one
+// (tunnel.p4, SIXFLOW_INNER_RUNS_PAST).
+#define SIXFLOW_INNER_HELD_TO_OUTER
 // verify_checksum's verdict (SixflowVerifyChecksum) read by a test, written only for a bad one:
 // the assignment of the comparison was a step of its own and a field write for every G-PDU.
 #define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM if (std_meta.checksum_error == 1) { meta.gtpu_checksum_bad = true; }

@@ -512,6 +512,54 @@ class BadLengthIsDropped(GtpuTest):
 
 
 @requires("GTPU")
+class InnerPacketRunningPastTheGpduIsDropped(GtpuTest):
+    """A G-PDU whose lengths agree but whose inner packet claims more octets (its IPv6 header and
+    Payload Length) than the outer packet leaves it behind the UDP header, the GTP-U header, the
+    optional fields and the extension headers, is malformed at the N3 end (GTPU_MALFORMED) and not
+    counted on the tunnel: what it would route is not the packet its header describes. Without optional fields, with a PDU
+    Session Container, and behind a chain of GTPU_EXT_MAX_UNITS units; short by 1 and 8 octets.
+    Each fits when its Payload Length is right, and an inner packet with octets after it is
+    decapsulated with them, as a frame longer than its packet is routed. A router the G-PDU only
+    passes through forwards it untouched. Before, the N3 end routed the inner packet cut short."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(28, 0x28)
+        _, inner = uplink(0x28)
+        max_units = p4defines.GTPU_EXT_MAX_UNITS
+
+        def claiming(extra):
+            lying = bytearray(inner)
+            lying[4:6] = (len(inner) - 40 + extra).to_bytes(2, "big")
+            return bytes(lying)
+
+        shapes = (
+            lambda packet: uplink(0x28, inner=packet)[0],
+            lambda packet: uplink(0x28, inner=packet, qfi=7)[0],
+            lambda packet: chained(0x28, 0x20, bytes([2, 1, 2, 3, 4, 5, 6, 0x85]) + ul_psc(9, max_units - 2), packet),
+        )
+        reason = p4defines.DROP_GTPU_MALFORMED
+        for shape in shapes:
+            for extra in (1, 8):
+                self.expect_dropped(lambda: testutils.send_packet(self, 2, shape(claiming(extra))), reason)
+        self.assertEqual(self.decap_count(28), 0)
+
+        for shape in shapes:
+            testutils.send_packet(self, 2, shape(inner))
+            testutils.verify_packet(self, routed_inner(inner), 3)
+            testutils.verify_no_other_packets(self)
+            trailer = b"after-the-packet"
+            testutils.send_packet(self, 2, shape(inner + trailer))
+            testutils.verify_packet(self, bytes(routed_inner(inner)) + trailer, 3)
+            testutils.verify_no_other_packets(self)
+        self.assertEqual(self.decap_count(28), 2 * len(shapes))
+
+        passing = bytearray(uplink(0x28, inner=claiming(8), checksum=0)[0])
+        passing[14 + 24:14 + 40] = ipaddress.IPv6Address("fd00:5::99").packed
+        self.assert_routed_to_server(bytes(passing))
+
+
+@requires("GTPU")
 class EchoRequestIsPunted(GtpuTest):
     """An echo request (type 1, S set, a sequence number) to the N3 address goes to the
     controller as it came, with its ingress port, and is counted (GTPU_ECHO_PUNTED event)."""

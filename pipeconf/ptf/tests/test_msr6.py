@@ -610,6 +610,82 @@ class LeafDeliversOnlyIpv6(Msr6Test):
 
 
 @requires("MSR6")
+class InnerPacketRunningPastTheOuterIsNotDelivered(Msr6Test):
+    """What a leaf SID (ingress, by its group or its one port) and a replicating node's own
+    receiver (egress) decapsulate must fit in the packet carrying it: an inner packet whose IPv6
+    header and Payload Length claim more octets than the outer Payload Length leaves it past the
+    MRH (and an extension header in front of the MRH) is dropped and counted (MSR6_MALFORMED),
+    short by 1 or 8 octets; the replicating node's copy to its child goes on, for the child to
+    judge. The same inner packet with its Payload Length right is delivered, with an extension
+    header in front of the MRH too, and one with octets after it is delivered with them. Before,
+    the inner packet left cut short."""
+
+    def runTest(self):
+        inner = bytes(inner_packet())
+
+        def claiming(extra):
+            lying = bytearray(inner)
+            lying[4:6] = (len(inner) - 40 + extra).to_bytes(2, "big")
+            return bytes(lying)
+
+        pad_hbh = bytes([43, 0, 1, 4, 0, 0, 0, 0])   # Hop-by-Hop, 8 octets: PadN, then the MRH
+
+        def leaf_packet(sids, dst, payload, hbh=False):
+            headers = mrh(sids, 1, 0) + payload
+            if hbh:
+                return frame(ROUTER_MAC, "00:00:00:00:00:aa", outer(ENCAP_SRC, dst, pad_hbh + headers, next_header=0))
+            return frame(ROUTER_MAC, "00:00:00:00:00:aa", outer(ENCAP_SRC, dst, headers))
+
+        grouped = self.leaf_sid(32, [3])
+        self.adjacency(32, 3, "33:33:00:00:12:34")
+        by_port = sid(5, END_RL_FUNCTION, 0, 0)
+        self.add_local_sid(5, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: by_port},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_DELIVER,
+                    {names.PORT: 4, names.SMAC: ROUTER_MAC, names.DMAC: "33:33:00:00:12:34"})
+        before = self.drop_count(DROP_MSR6_MALFORMED)
+        sent = 0
+        for leaf in (grouped, by_port):
+            for hbh in (False, True):
+                for extra in (1, 8):
+                    testutils.send_packet(self, 1, leaf_packet([leaf], leaf, claiming(extra), hbh))
+                    sent += 1
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_MSR6_MALFORMED), before + sent)
+
+        trailer = b"after-the-packet"
+        for leaf, port in ((grouped, 3), (by_port, 4)):
+            for hbh in (False, True):
+                testutils.send_packet(self, 1, leaf_packet([leaf], leaf, inner, hbh))
+                testutils.verify_packet(self, frame("33:33:00:00:12:34", ROUTER_MAC, inner), port)
+                testutils.send_packet(self, 1, leaf_packet([leaf], leaf, inner + trailer, hbh))
+                testutils.verify_packet(self, frame("33:33:00:00:12:34", ROUTER_MAC, inner + trailer), port)
+        testutils.verify_no_other_packets(self)
+
+        me = sid(2, END_RL_FUNCTION, 0, 1)
+        sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
+        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
+        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
+                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 62})
+        self.replication_group(62, [(2, 0), (4, None)], sids, pointer=1)
+        self.adjacency(62, 2, "00:bb:00:00:00:03")
+        self.adjacency(62, 4, "33:33:00:00:12:34")
+        before = self.egress_drop_count(DROP_MSR6_MALFORMED)
+        for extra in (1, 8):
+            testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa",
+                                                 outer(ENCAP_SRC, me, mrh(sids) + claiming(extra))))
+            testutils.verify_packet(self, frame("00:bb:00:00:00:03", ROUTER_MAC,
+                                                outer(ENCAP_SRC, sids[1], mrh(sids, 1, 1) + claiming(extra), hlim=63)), 2)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.egress_drop_count(DROP_MSR6_MALFORMED), before + 2)
+        testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa", outer(ENCAP_SRC, me, mrh(sids) + inner)))
+        testutils.verify_packet(self, frame("33:33:00:00:12:34", ROUTER_MAC, inner), 4)
+        testutils.verify_packet(self, frame("00:bb:00:00:00:03", ROUTER_MAC,
+                                            outer(ENCAP_SRC, sids[1], mrh(sids, 1, 1) + inner, hlim=63)), 2)
+        testutils.verify_no_other_packets(self)
+
+
+@requires("MSR6")
 class OuterHeaderCarriesTheInnerTrafficClassAndFlow(Msr6Test):
     """The ingress edge copies the inner Traffic Class (DSCP EF, ECT(0)) to the outer header
     (RFC 6040 normal mode) and labels the outer header with a hash of the inner flow (RFC 6438):

@@ -70,6 +70,19 @@
     }
 #define MSR6_DECAP_PRE_EXT hdr.pre_ext.setInvalid(); SIXFLOW_REPEAT(EXT_MAX_LEN, MSR6_INVALIDATE_PRE_EXT)
 
+#ifdef SIXFLOW_INNER_HELD_TO_OUTER
+// What a leaf, or a replicating node for a receiver of its own, delivers held to the outer packet
+// (tunnel.p4): the inner packet comes after the extension header in front of the MRH, if any,
+// and the MRH, each 8 octets and its Hdr Ext Len in 8-octet units. The extension header's
+// validity multiplies its length, a number: p4c would make a conditional expression a metadata
+// field of its own, which bmv2 resets for every packet.
+#define MSR6_EXT_BYTES(h) (((bit<32>) h.hdr_ext_len << 3) + 8)
+#define MSR6_INNER_AHEAD(mrh) (((bit<32>) mrh.hdr_ext_len << 3) + (bit<32>) (8 + IPV6_HEADER_BYTES))
+#define MSR6_INNER_CUT_SHORT(hdr) SIXFLOW_INNER_RUNS_PAST(hdr, \
+    (bit<32>) (bit<1>) hdr.pre_ext.isValid() * MSR6_EXT_BYTES(hdr.pre_ext) + MSR6_INNER_AHEAD(hdr.routing), \
+    hdr.ipv6.payload_len)
+#endif
+
 control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
     TunnelDecapEcn() tunnel_decap_ecn;
 
@@ -255,6 +268,11 @@ control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
                     // What a leaf delivers must be an IPv6 packet (Next Header 41), nothing else.
                     if (hdr.routing.next_header != PROTO_IPV6) {
                         drop_malformed();
+#ifdef SIXFLOW_INNER_HELD_TO_OUTER
+                    } else if (MSR6_INNER_CUT_SHORT(hdr)) {
+                        // Nor one that runs past the packet carrying it.
+                        drop_malformed();
+#endif
                     } else {
                         decap();
                         meta.lat_class = CLASS_MSR6_DECAP;
@@ -470,6 +488,13 @@ control Msr6Egress(inout headers_t hdr, inout local_metadata_t meta, SIXFLOW_EGR
                         meta.drop_reason = DROP_MSR6_MALFORMED;
                         return;
                     }
+#ifdef SIXFLOW_INNER_HELD_TO_OUTER
+                    if (MSR6_INNER_CUT_SHORT(hdr)) {
+                        meta.drop = true;
+                        meta.drop_reason = DROP_MSR6_MALFORMED;
+                        return;
+                    }
+#endif
                     decap();
                     // Measured again as it leaves, or spared the check where the target cannot
                     // (SIXFLOW_MTU_AFTER_LOCAL_DELIVERY). A flag of its own, not meta.grown: the
