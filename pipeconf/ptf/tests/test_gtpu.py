@@ -540,11 +540,13 @@ class InnerPacketRunningPastTheGpduIsDropped(GtpuTest):
     """A G-PDU whose lengths agree but whose inner packet claims more octets (its IPv6 header and
     Payload Length) than the outer packet leaves it behind the UDP header, the GTP-U header, the
     optional fields and the extension headers, is malformed at the N3 end (GTPU_MALFORMED) and not
-    counted on the tunnel: what it would route is not the packet its header describes. Without optional fields, with a PDU
-    Session Container, and behind a chain of GTPU_EXT_MAX_UNITS units; short by 1 and 8 octets.
-    Each fits when its Payload Length is right, and an inner packet with octets after it is
-    decapsulated with them, as a frame longer than its packet is routed. A router the G-PDU only
-    passes through forwards it untouched. Before, the N3 end routed the inner packet cut short."""
+    counted on the tunnel: what it would route is not the packet its header describes. Without
+    optional fields, with a PDU Session Container, behind a chain of GTPU_EXT_MAX_UNITS units, and
+    with an extension header in front of the UDP header (Destination Options; Sixflow's APN6 HBH
+    where the profile has APN6); short by 1 and 8 octets. Each fits when its Payload Length is
+    right, and an inner packet with octets after it is decapsulated with them, as a frame longer
+    than its packet is routed. A router the G-PDU only passes through forwards it untouched.
+    Before, the N3 end routed the inner packet cut short."""
 
     def runTest(self):
         self.add_n3(allow_zero_checksum=True)
@@ -561,6 +563,8 @@ class InnerPacketRunningPastTheGpduIsDropped(GtpuTest):
             lambda packet: uplink(0x28, inner=packet)[0],
             lambda packet: uplink(0x28, inner=packet, qfi=7)[0],
             lambda packet: chained(0x28, 0x20, bytes([2, 1, 2, 3, 4, 5, 6, 0x85]) + ul_psc(9, max_units - 2), packet),
+            lambda packet: with_ext(uplink(0x28, inner=packet, qfi=7)[0], DSTOPTS, DEST_OPTS_BODY),
+            lambda packet: with_ext(uplink(0x28, inner=packet)[0], HOPOPT, apn6_body(3, 0x1234, 0xABC, 7)),
         )
         reason = p4defines.DROP_GTPU_MALFORMED
         for shape in shapes:
