@@ -685,8 +685,8 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
     // One way into the inner packet per number of 4-octet words in front of it (the optional
     // fields, the extension headers: GTPU_INNER), each knowing where the inner packet starts: one
     // that runs past the outer packet (which the target holds to its frame) is malformed at the
-    // N3 end (tunnel.p4). Compared with the outer Payload Length, not the GTP-U Length, so that
-    // lengths that disagree are still GTPU_BAD_LENGTH.
+    // N3 end (SIXFLOW_INNER_RUNS_PAST, define.p4). Compared with the outer Payload Length, not
+    // the GTP-U Length, so that lengths that disagree are still GTPU_BAD_LENGTH.
     GTPU_INNER_STATE(0)
     GTPU_INNER_STATE(1)
     GTPU_INNER_STATE(2)

@@ -295,7 +295,7 @@ header residual_key_t {
 // SIXFLOW_FRAME_TRUNCATED).
 #define SIXFLOW_FRAME_LENGTH std_meta.packet_length
 // With the outer packet held to the frame, a tunnel end holds the inner packet to the outer one
-// (tunnel.p4, SIXFLOW_INNER_RUNS_PAST).
+// (define.p4, SIXFLOW_INNER_RUNS_PAST).
 #define SIXFLOW_INNER_HELD_TO_OUTER
 // verify_checksum's verdict (SixflowVerifyChecksum) read by a test, written only for a bad one:
 // the assignment of the comparison was a step of its own and a field write for every G-PDU.

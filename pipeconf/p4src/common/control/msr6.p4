@@ -72,7 +72,7 @@
 
 #ifdef SIXFLOW_INNER_HELD_TO_OUTER
 // What a leaf, or a replicating node for a receiver of its own, delivers held to the outer packet
-// (tunnel.p4): the inner packet comes after the extension header in front of the MRH, if any,
+// (define.p4): the inner packet comes after the extension header in front of the MRH, if any,
 // and the MRH, each 8 octets and its Hdr Ext Len in 8-octet units. The extension header's
 // validity multiplies its length, a number: p4c would make a conditional expression a metadata
 // field of its own, which bmv2 resets for every packet.
