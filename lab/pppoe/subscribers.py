@@ -179,12 +179,15 @@ def session_state(vm, sub):
 
 
 def wait_session(vm, sub, timeout=30, server=None):
-    """Waits until ppp0 has an IPv4 address and an IPv6 link-local; returns session_state."""
+    """Waits until ppp0 has an IPv4 address with its peer and an IPv6 link-local; returns
+    session_state. pppd sets the local address and the peer's in two steps (SIOCSIFADDR, then
+    SIOCSIFDSTADDR): a poll between them saw the address without its peer (a make test run of
+    2026-12-07)."""
     deadline = time.monotonic() + timeout
     state = None
     while time.monotonic() < deadline:
         state = session_state(vm, sub)
-        if state and state[0] and state[2]:
+        if state and state[0] and state[1] and state[2]:
             return state
         running, rc = vm.status(sub.pid)
         if not running:
