@@ -219,6 +219,11 @@ public final class Msr6TreeManagerFixture {
                                               TimeUnit.SECONDS);
         store.activate();
         manager.activate(null);
+        // Activation queues a take-over of the stored trees: done before a test asks anything, or
+        // a tree the test creates meanwhile is taken over too, and, FAILED by then, tried again
+        // (a clean-clone CI run of 2026-12-07 saw aFailedTreeIsTriedAgainWhenADeviceGetsANewMaster
+        // find its tree INSTALLED before any retry was due).
+        settle();
     }
 
     /** Deactivates the manager and the store, as ONOS does when the app stops on this instance. */
