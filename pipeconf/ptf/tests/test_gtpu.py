@@ -234,9 +234,10 @@ class FullChecksumEncapsulation(GtpuTest):
 class PaddedFrameKeepsTheTunnelsChecksum(GtpuTest):
     """A packet too small for an Ethernet frame arrives padded with zero octets (a 40-octet IPv6
     packet with nothing after its header, Next Header 59, padded to 60 octets of frame): in ZERO
-    and FULL (INCREMENTAL needs an inner checksum) the tunnel's packet has the lengths and checksum of the packet alone, and the padding
-    follows it, as routing forwards a frame's extra octets. bmv2's FULL checksum sums the padding
-    too (docs/features/gtpu.md#limits), which zero octets leave right."""
+    and FULL (INCREMENTAL needs an inner checksum) the tunnel's packet has the lengths and
+    checksum of the packet alone, and the padding follows it, as routing forwards a frame's extra
+    octets. bmv2's FULL checksum sums the padding too (docs/features/gtpu.md#limits), which zero
+    octets leave right."""
 
     def runTest(self):
         inner = bytes(IPv6(src=SERVER, dst=UE, hlim=30, nh=59, plen=0))

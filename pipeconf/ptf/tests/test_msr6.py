@@ -97,15 +97,16 @@ class Msr6Test(SixflowTest):
         self.client.add_multicast_group(group, [(port, 0) for port in ports])
         return leaf
 
-    def replicating_sid(self, group, child=sid(3, END_RL_FUNCTION, 0, 0), port=2):
+    def replicating_sid(self, group, child=sid(3, END_RL_FUNCTION, 0, 0), port=2, local_ports=()):
         """Node 2's End.RL SID at Pointer 1 of the list [it, child]: group copies it once, to
-        child by port. Returns the list."""
+        child by port, and delivers it to each of local_ports (receivers of node 2). Returns the
+        list."""
         me = sid(2, END_RL_FUNCTION, 0, 1)
         self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
         self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
                     names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: group})
         sids = [me, child]
-        self.replication_group(group, [(port, 0)], sids, pointer=1)
+        self.replication_group(group, [(port, 0)] + [(local, None) for local in local_ports], sids, pointer=1)
         return sids
 
 
@@ -662,12 +663,8 @@ class InnerPacketRunningPastTheOuterIsNotDelivered(Msr6Test):
                 testutils.verify_packet(self, frame("33:33:00:00:12:34", ROUTER_MAC, inner + trailer), port)
         testutils.verify_no_other_packets(self)
 
-        me = sid(2, END_RL_FUNCTION, 0, 1)
-        sids = [me, sid(3, END_RL_FUNCTION, 0, 0)]
-        self.add_local_sid(2, END_RL_FUNCTION, names.SIXFLOW_INGRESS_MSR6_INGRESS_END_RL)
-        self.insert(names.SIXFLOW_INGRESS_MSR6_INGRESS_MSR6_SID_GROUP, {names.HDR_SID: me},
-                    names.SIXFLOW_INGRESS_MSR6_INGRESS_REPLICATE, {names.GROUP: 62})
-        self.replication_group(62, [(2, 0), (4, None)], sids, pointer=1)
+        sids = self.replicating_sid(62, local_ports=(4,))
+        me = sids[0]
         self.adjacency(62, 2, "00:bb:00:00:00:03")
         self.adjacency(62, 4, "33:33:00:00:12:34")
         before = self.egress_drop_count(DROP_MSR6_MALFORMED)
