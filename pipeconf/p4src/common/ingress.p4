@@ -55,6 +55,34 @@
      SIXFLOW_IPV4_TRUNCATED)
 #endif
 
+#if defined(SIXFLOW_PARSER_PAST_THE_END) && (defined(WITH_MSR6) || defined(WITH_GTPU) || defined(WITH_NPTV6))
+// The parser read past the end of a packet its frame holds whole, inside what a tunnel carries:
+// an MRH's M-SIDs or its payload, a GTP-U message's optional fields, extension headers or
+// T-PDU, or, with NPTv6, what an ICMPv6 error quotes, shorter than the header the parser read
+// there. The packet itself is well formed, and only the node the tunnel is addressed to reads
+// what it carries: that one finds it malformed, any other router forwards it as it came (RFC
+// 8200 4.4; bmv2 keeps the octets from where its parser stopped as the payload the deparser
+// emits). Tested only for a packet the parser failed on. (An APN6 option the parser found
+// malformed ends its walk before any of these headers.)
+#ifdef WITH_MSR6
+#define SIXFLOW_MSR6_CUT_SHORT || hdr.mrh.isValid()
+#else
+#define SIXFLOW_MSR6_CUT_SHORT
+#endif
+#ifdef WITH_GTPU
+#define SIXFLOW_GTPU_CUT_SHORT || hdr.gtpu.isValid()
+#else
+#define SIXFLOW_GTPU_CUT_SHORT
+#endif
+#ifdef WITH_NPTV6
+#define SIXFLOW_ICMPV6_ERROR_CUT_SHORT || hdr.icmpv6.isValid()
+#else
+#define SIXFLOW_ICMPV6_ERROR_CUT_SHORT
+#endif
+#define SIXFLOW_CUT_SHORT_INSIDE_A_TUNNEL (SIXFLOW_PARSER_PAST_THE_END && !SIXFLOW_FRAME_TRUNCATED \
+    && (false SIXFLOW_MSR6_CUT_SHORT SIXFLOW_GTPU_CUT_SHORT SIXFLOW_ICMPV6_ERROR_CUT_SHORT))
+#endif
+
 control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                             SIXFLOW_INGRESS_PLATFORM_PARAMS) {
     SIXFLOW_FLOW_HASH_DECL
@@ -128,6 +156,24 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
         scope_match.apply(hdr, meta);
 #endif
         if (SIXFLOW_PARSER_FAILED) {
+#ifdef SIXFLOW_CUT_SHORT_INSIDE_A_TUNNEL
+          if (SIXFLOW_CUT_SHORT_INSIDE_A_TUNNEL) {
+            // Malformed where the tunnel ends (an ICMPv6 error's quote: NPTv6 reads none of it);
+            // otherwise a packet like any other, the ACL's to judge. Written for each feature:
+            // a header the others do not declare is no expression there.
+#ifdef WITH_MSR6
+            if (hdr.mrh.isValid()) {
+                meta.msr6_malformed = true;
+            }
+#endif
+#ifdef WITH_GTPU
+            if (hdr.gtpu.isValid()) {
+                meta.gtpu_malformed = true;
+            }
+#endif
+            acl.apply(hdr, meta);
+          } else {
+#endif
             // Truncated headers, an IPv6 Version not 6: never forward (or punt) what could not
             // be parsed.
             meta.drop = true;
@@ -139,6 +185,9 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
             }
 #else
             meta.drop_reason = DROP_PARSER_ERROR;
+#endif
+#ifdef SIXFLOW_CUT_SHORT_INSIDE_A_TUNNEL
+          }
 #endif
 #ifdef SIXFLOW_FRAME_TRUNCATED
         } else if (SIXFLOW_FRAME_TRUNCATED) {

@@ -297,6 +297,9 @@ header residual_key_t {
 // With the outer packet held to the frame, a tunnel end holds the inner packet to the outer one
 // (define.p4, SIXFLOW_INNER_RUNS_PAST).
 #define SIXFLOW_INNER_HELD_TO_OUTER
+// The parser read past the packet's end (an extract or a lookahead): with the frame holding the
+// packet, a header inside it is cut short (ingress.p4, SIXFLOW_CUT_SHORT_INSIDE_A_TUNNEL).
+#define SIXFLOW_PARSER_PAST_THE_END std_meta.parser_error == error.PacketTooShort
 // verify_checksum's verdict (SixflowVerifyChecksum) read by a test, written only for a bad one:
 // the assignment of the comparison was a step of its own and a field write for every G-PDU.
 #define SIXFLOW_GTPU_VERIFY_UDP_CHECKSUM if (std_meta.checksum_error == 1) { meta.gtpu_checksum_bad = true; }

@@ -14,7 +14,7 @@ import subprocess
 
 import ptf.testutils as testutils
 from scapy.contrib.gtp import GTP_U_Header, GTPPDUSessionContainer
-from scapy.layers.inet import TCP, UDP
+from scapy.layers.inet import IP, TCP, UDP
 from scapy.layers.inet6 import ICMPv6EchoRequest, ICMPv6TimeExceeded, IPv6, IPv6ExtHdrDestOpt
 from scapy.layers.l2 import Ether
 from scapy.packet import Raw
@@ -698,6 +698,35 @@ class OtherTunnelsPassThrough(GtpuTest):
         frame, _ = uplink(0x31, dst="fd00:5::99")
         self.assert_routed_to_server(frame)
         self.assertEqual(self.encap_count(30), 0)
+
+
+@requires("GTPU")
+class GpduShorterThanAnIpv6PacketIsNoParserError(GtpuTest):
+    """A G-PDU whose T-PDU is shorter than an IPv6 header (none, an IPv4 packet's 28 octets, 39
+    octets of an IPv6 header), with and without a PDU Session Container, and one that ends inside
+    its extension header: through a router it only passes, routed as it came; at this router's
+    N3 address, dropped and counted as malformed (GTPU_MALFORMED: what a G-PDU carries must be
+    IPv6 here). Before, the parser read past the packet's end on every router: a parser error
+    (GTPU_TRUNCATED), in transit too."""
+
+    def runTest(self):
+        self.add_n3(allow_zero_checksum=True)
+        self.add_uplink(47, 0x47)
+        ipv4 = bytes(IP(src="10.0.0.1", dst="10.0.0.2", ttl=9) / UDP(sport=1, dport=2))
+        ipv6_header = bytes(IPv6(src=UE, dst=SERVER, hlim=40) / UDP(sport=7, dport=9))[:39]
+        cases = [uplink(0x47, inner=payload, qfi=qfi, dst=dst)[0]
+                 for payload in (b"", ipv4, ipv6_header) for qfi in (None, 5) for dst in (N3, "fd00:5::99")]
+        for dst in (N3, "fd00:5::99"):
+            # E set, Next Extension Header a container, and the packet ends 2 octets into it.
+            header = GTP_U_Header(version=1, PT=1, E=1, next_ex=0x85, gtp_type=255, teid=0x47)
+            cases.append(bytes(Ether(src=NEXT_HOP_MAC, dst=ROUTER_MAC) / IPv6(src=PEER, dst=dst, hlim=50)
+                               / UDP(sport=40000, dport=GTPU_PORT) / header / Raw(b"\x01\x00")))
+        for frame in cases:
+            if IPv6(frame[14:]).dst == N3:
+                self.expect_dropped(lambda: testutils.send_packet(self, 2, frame), p4defines.DROP_GTPU_MALFORMED)
+            else:
+                self.assert_routed_to_server(frame)
+        self.assertEqual(self.decap_count(47), 0)
 
 
 @requires("GTPU")

@@ -683,6 +683,47 @@ class InnerPacketRunningPastTheOuterIsNotDelivered(Msr6Test):
 
 
 @requires("MSR6")
+class PayloadShorterThanAnIpv6HeaderBehindAnMrh(Msr6Test):
+    """What an MRH says is IPv6 (Next Header 41) with fewer octets behind it than an IPv6 header
+    (none, 3 of a Version 6 header, an IPv4 header's 20, 39 of an IPv6 header), and an MRH whose
+    Hdr Ext Len counts M-SIDs past the packet's end, behind the MRH alone and behind a Hop-by-Hop
+    header too: a router the MRH is not addressed to forwards it as it came (RFC 8200 section
+    4.4), and its addressee, leaf or replicating node, drops and counts it (MSR6_MALFORMED).
+    Before, the parser read past the packet's end on every router: a parser error, in transit
+    too."""
+
+    def runTest(self):
+        self.add_route("fd00:0:9::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
+        remote = sid(9, END_RL_FUNCTION, 0, 0)
+        leaf = self.leaf_sid(86, [3])
+        me = self.replicating_sid(87, child=leaf)[0]
+        ipv4_header = bytes(IP(src="10.0.0.1", dst="239.1.1.1", ttl=9) / UDP(sport=1, dport=2))[:20]
+        payloads = (b"", b"\x60\x00\x00", ipv4_header, bytes(inner_packet())[:39])
+        pad_hbh = bytes([43, 0, 1, 4, 0, 0, 0, 0])   # Hop-by-Hop, 8 octets: PadN, then the MRH
+
+        def packet(sids, payload, hbh):
+            if payload is None:     # two M-SIDs more than the packet holds, and nothing after them
+                headers = mrh(sids, ext_len=2 * len(sids) + 4)
+            else:
+                headers = mrh(sids) + payload
+            if hbh:
+                return outer(ENCAP_SRC, sids[0], pad_hbh + headers, next_header=0)
+            return outer(ENCAP_SRC, sids[0], headers)
+
+        for payload in payloads + (None,):
+            for hbh in (False, True):
+                passing = packet([remote], payload, hbh)
+                testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa", passing))
+                testutils.verify_packet(self, frame("00:bb:00:00:00:02", ROUTER_MAC, forwarded(passing)), 2)
+                testutils.verify_no_other_packets(self)
+                for sids in ([leaf], [me, leaf]):
+                    before = self.drop_count(DROP_MSR6_MALFORMED)
+                    testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa", packet(sids, payload, hbh)))
+                    testutils.verify_no_other_packets(self)
+                    self.assertEqual(self.drop_count(DROP_MSR6_MALFORMED), before + 1)
+
+
+@requires("MSR6")
 class OuterHeaderCarriesTheInnerTrafficClassAndFlow(Msr6Test):
     """The ingress edge copies the inner Traffic Class (DSCP EF, ECT(0)) to the outer header
     (RFC 6040 normal mode) and labels the outer header with a hash of the inner flow (RFC 6438):

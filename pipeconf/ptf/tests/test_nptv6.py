@@ -19,8 +19,9 @@ import time
 import ptf.testutils as testutils
 from scapy.layers.inet import TCP, UDP
 from scapy.layers.inet6 import (ICMPv6DestUnreach, ICMPv6EchoReply, ICMPv6EchoRequest, ICMPv6PacketTooBig,
-                                ICMPv6TimeExceeded, IPerror6, IPv6, UDPerror)
+                                ICMPv6TimeExceeded, IPerror6, IPv6, IPv6ExtHdrDestOpt, UDPerror)
 from scapy.layers.l2 import Ether
+from scapy.packet import Raw
 
 import exported
 import p4defines
@@ -270,6 +271,46 @@ class IcmpErrorsInvokingPacketIsTranslatedToo(Nptv6Test):
         self.assertTrue(checksum_ok(expected))
         testutils.send_packet(self, 3, bytes(error))
         testutils.verify_packet(self, bytes(expected), INSIDE_PORT)
+        testutils.verify_no_other_packets(self)
+
+
+@requires("NPTV6")
+class IcmpErrorQuotingLessThanAnIpv6HeaderIsNoParserError(Nptv6Test):
+    """An ICMPv6 error that quotes fewer octets than an IPv6 header (none, 20, 39 of the invoking
+    packet's), right behind the IPv6 header or behind a Destination Options header: coming in,
+    its destination is translated and nothing of the quote; to no mapping, it is routed as it
+    came, as is an error cut short inside its own header. One that quotes the whole header (40
+    octets) has the quote's source translated too.
+    The ICMPv6 checksum stays right. Before (bmv2), the parser read an IPv6 header past the
+    packet's end: a parser error, the error dropped."""
+
+    def runTest(self):
+        m = self.mapping(44, 3)
+        inside = host_in(m["internal"], random.Random(7))
+        external = translate(inside, prefix(m["internal"]), prefix(m["external"]))
+        invoking = bytes(IPv6(src=external, dst=outside(3, 0x88), hlim=1) / UDP(sport=9, dport=5353) / b"invoking")
+        for dest_opts in (False, True):
+            for quoted in (0, 20, 39, 40):
+                outer = IPv6(src=outside(3, 1), dst=external)
+                if dest_opts:
+                    outer = outer / IPv6ExtHdrDestOpt()
+                error = Ether(src=PROVIDER_MAC[3], dst=ROUTER_MAC) / outer / ICMPv6TimeExceeded() / Raw(invoking[:quoted])
+                error = Ether(bytes(error))
+                expected = routed(error, INSIDE_PORT)
+                expected[IPv6].dst = inside
+                if quoted == 40:
+                    expected[IPerror6].src = inside
+                self.assertTrue(checksum_ok(expected))
+                testutils.send_packet(self, 3, bytes(error))
+                testutils.verify_packet(self, bytes(expected), INSIDE_PORT)
+
+                passing = l2(IPv6(src="fc00::1", dst=outside(2, 3)) / ICMPv6DestUnreach() / Raw(invoking[:quoted]))
+                testutils.send_packet(self, INSIDE_PORT, bytes(passing))
+                testutils.verify_packet(self, bytes(routed(passing, 2)), 2)
+        # An error of 4 octets: type, code, checksum, without the 4 the message defines after them.
+        passing = l2(IPv6(src="fc00::1", dst=outside(2, 3), nh=58) / Raw(bytes([1, 0, 0x12, 0x34])))
+        testutils.send_packet(self, INSIDE_PORT, bytes(passing))
+        testutils.verify_packet(self, bytes(routed(passing, 2)), 2)
         testutils.verify_no_other_packets(self)
 
 

@@ -6,7 +6,8 @@ headers is processed; the upper layer comes from the end of the chain, and a fra
 the first has no ports. And transit packets with random chains (any order, any repetition,
 lengths past what the parser walks, Routing types it does and does not know, first and later
 fragments, an Authentication Header, ended by UDP, a G-PDU to another router's N3 address, TCP,
-ICMPv6, IPv6 in IPv6, ESP, No Next Header or an unknown protocol): a unicast packet that is not
+ICMPv6, IPv6 in IPv6, ESP, No Next Header or an unknown protocol; what a G-PDU or Next Header 41
+carries sometimes shorter than an IPv6 header): a unicast packet that is not
 this router's leaves byte for byte as it came but for its MACs and hop limit (RFC 8200 section 4:
 only the node a header is addressed to processes it); under a match-all APN6 policy it leaves
 with Sixflow's HBH in front of its chain, or as it came where the policy does not apply (an HBH
@@ -328,6 +329,10 @@ def upper_layer(rng, kind):
     if kind == "gtpu":
         # A G-PDU to another router's N3 address, with or without a PDU Session Container.
         inner = bytes([0x60, 0, 0, 0]) + len(data).to_bytes(2, "big") + bytes([59, 64]) + random_bytes(rng, 32) + data
+        if rng.random() < 0.2:
+            # A T-PDU shorter than an IPv6 header: not read as one (an empty T-PDU behind
+            # extension headers still is: docs/features/gtpu.md#limits).
+            inner = random_bytes(rng, rng.randint(1, 39))
         if rng.random() < 0.5:
             units = rng.randint(1, 3)
             container = bytes([units]) + bytes(4 * units - 2) + b"\x00"
@@ -343,6 +348,9 @@ def upper_layer(rng, kind):
     if kind == "icmpv6":
         return bytes([128, 0, 0, 0]) + rng.getrandbits(32).to_bytes(4, "big") + data
     if kind == "ipv6":
+        if rng.random() < 0.2:
+            # Less than an IPv6 header behind Next Header 41 (behind an MRH too: not read as one).
+            return random_bytes(rng, rng.randint(0, 39))
         return (bytes([0x60, 0, 0, 0]) + (8 + len(data)).to_bytes(2, "big") + bytes([17, 9]) + random_bytes(rng, 32)
                 + bytes(8) + data)
     if kind == "esp":
