@@ -57,15 +57,17 @@
 
 #if defined(SIXFLOW_PARSER_PAST_THE_END) && (defined(WITH_MSR6) || defined(WITH_GTPU) || defined(WITH_NPTV6))
 // The parser read past the end of a packet its frame holds whole, inside what a tunnel carries:
-// an MRH's M-SIDs or its payload, a GTP-U message's optional fields, extension headers or
+// the payload behind a whole MRH, a GTP-U message's optional fields, extension headers or
 // T-PDU, or, with NPTv6, what an ICMPv6 error quotes, shorter than the header the parser read
-// there. The packet itself is well formed, and only the node the tunnel is addressed to reads
+// there. The packet's header chain is whole, and only the node the tunnel is addressed to reads
 // what it carries: that one finds it malformed, any other router forwards it as it came (RFC
 // 8200 4.4; bmv2 keeps the octets from where its parser stopped as the payload the deparser
-// emits). Tested only for a packet the parser failed on. (An APN6 option the parser found
+// emits). An MRH whose M-SIDs run past the packet is a Routing header cut short, a parser error
+// as any other. Tested only for a packet the parser failed on. (An APN6 option the parser found
 // malformed ends its walk before any of these headers.)
 #ifdef WITH_MSR6
-#define SIXFLOW_MSR6_CUT_SHORT || hdr.mrh.isValid()
+#define SIXFLOW_MSR6_CUT_SHORT || (hdr.mrh.isValid() && (bit<32>) (bit<1>) hdr.pre_ext.isValid() * MSR6_EXT_BYTES(hdr.pre_ext) \
+    + MSR6_EXT_BYTES(hdr.routing) <= (bit<32>) hdr.ipv6.payload_len)
 #else
 #define SIXFLOW_MSR6_CUT_SHORT
 #endif

@@ -685,12 +685,12 @@ class InnerPacketRunningPastTheOuterIsNotDelivered(Msr6Test):
 @requires("MSR6")
 class PayloadShorterThanAnIpv6HeaderBehindAnMrh(Msr6Test):
     """What an MRH says is IPv6 (Next Header 41) with fewer octets behind it than an IPv6 header
-    (none, 3 of a Version 6 header, an IPv4 header's 20, 39 of an IPv6 header), and an MRH whose
-    Hdr Ext Len counts M-SIDs past the packet's end, behind the MRH alone and behind a Hop-by-Hop
-    header too: a router the MRH is not addressed to forwards it as it came (RFC 8200 section
-    4.4), and its addressee, leaf or replicating node, drops and counts it (MSR6_MALFORMED).
-    Before, the parser read past the packet's end on every router: a parser error, in transit
-    too."""
+    (none, 3 of a Version 6 header, an IPv4 header's 20, 39 of an IPv6 header), behind the MRH
+    alone and behind a Hop-by-Hop header too: a router the MRH is not addressed to forwards it as
+    it came (RFC 8200 section 4.4), and its addressee, leaf or replicating node, drops and counts
+    it (MSR6_MALFORMED). Before, the parser read past the packet's end on every router: a parser
+    error, in transit too. An MRH whose Hdr Ext Len counts M-SIDs past the packet's end is a
+    Routing header cut short: a parser error on every router (PARSER_ERROR), as any other."""
 
     def runTest(self):
         self.add_route("fd00:0:9::", 48, 2, ROUTER_MAC, "00:bb:00:00:00:02")
@@ -710,7 +710,14 @@ class PayloadShorterThanAnIpv6HeaderBehindAnMrh(Msr6Test):
                 return outer(ENCAP_SRC, sids[0], pad_hbh + headers, next_header=0)
             return outer(ENCAP_SRC, sids[0], headers)
 
-        for payload in payloads + (None,):
+        for hbh in (False, True):
+            for sids in ([remote], [leaf], [me, leaf]):
+                before = self.drop_count(DROP_PARSER_ERROR)
+                testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa", packet(sids, None, hbh)))
+                testutils.verify_no_other_packets(self)
+                self.assertEqual(self.drop_count(DROP_PARSER_ERROR), before + 1)
+
+        for payload in payloads:
             for hbh in (False, True):
                 passing = packet([remote], payload, hbh)
                 testutils.send_packet(self, 1, frame(ROUTER_MAC, "00:00:00:00:00:aa", passing))
