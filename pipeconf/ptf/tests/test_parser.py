@@ -6,8 +6,8 @@ headers is processed; the upper layer comes from the end of the chain, and a fra
 the first has no ports. And transit packets with random chains (any order, any repetition,
 lengths past what the parser walks, Routing types it does and does not know, first and later
 fragments, an Authentication Header, ended by UDP, a G-PDU to another router's N3 address, TCP,
-ICMPv6, IPv6 in IPv6, ESP, No Next Header or an unknown protocol; what a G-PDU or Next Header 41
-carries sometimes shorter than an IPv6 header): a unicast packet that is not
+ICMPv6, IPv6 in IPv6, ESP, No Next Header or an unknown protocol; what a G-PDU, Next Header 41 or
+an ICMPv6 error carries sometimes shorter than an IPv6 header): a unicast packet that is not
 this router's leaves byte for byte as it came but for its MACs and hop limit (RFC 8200 section 4:
 only the node a header is addressed to processes it); under a match-all APN6 policy it leaves
 with Sixflow's HBH in front of its chain, or as it came where the policy does not apply (an HBH
@@ -346,6 +346,12 @@ def upper_layer(rng, kind):
         return (rng.getrandbits(16).to_bytes(2, "big") + rng.choice((80, 443, 179)).to_bytes(2, "big")
                 + bytes(8) + b"\x50\x02\x20\x00" + bytes(4) + data)
     if kind == "icmpv6":
+        if rng.random() < 0.25:
+            # An error (types 1 to 4) quoting an invoking packet, sometimes less than its IPv6
+            # header (what NPTv6 reads of it: not read then).
+            quote = bytes([0x60, 0, 0, 0, 0, 8, 17, 9]) + random_bytes(rng, 40)
+            return (bytes([rng.randint(1, 4), 0, 0, 0]) + rng.getrandbits(32).to_bytes(4, "big")
+                    + quote[:rng.choice((0, 7, 39, 40, 48))])
         return bytes([128, 0, 0, 0]) + rng.getrandbits(32).to_bytes(4, "big") + data
     if kind == "ipv6":
         if rng.random() < 0.2:
