@@ -10,9 +10,10 @@ stack come out of the tunnel at beijing and reach h_bj routed, a zero checksum o
 address accepts it, an unknown TEID not at all (the controller answers it with an Error
 Indication), nor one with an extension header to comprehend that Sixflow does not (answered with
 a Supported Extension Headers Notification); the controller answers an echo request, and one with
-such an extension with the notification; a UE's packet to another UE goes up one tunnel and
-down the other, and the ICMPv6 errors about one that cannot (hop limit spent, too big for the
-other tunnel) come down the sender's own; a packet to a UE with its hop limit spent gets a Time
+such an extension with the notification; a G-PDU carrying less than an IPv6 header crosses the
+routers between the peer and beijing and is malformed there; a UE's packet to another UE goes up
+one tunnel and down the other, and the ICMPv6 errors about one that cannot (hop limit spent, too
+big for the other tunnel) come down the sender's own; a packet to a UE with its hop limit spent gets a Time
 Exceeded, and a datagram too big for the tunnel a Packet Too Big that Linux's path MTU discovery
 takes; the tunnels' counters count what went through."""
 
@@ -22,7 +23,9 @@ import sys
 import time
 from datetime import datetime
 
+import drops
 import expect
+import p4defines
 import traffic
 from systest import SystemTest
 from udppeers import UDPTOOLS, EchoPeer, KernelListener
@@ -199,6 +202,28 @@ class GtpuTest(SystemTest):
         self.assertEqual(3, len(accepted), "%d of 3 zero-checksum packets through %s" % (len(accepted), N3_LENIENT))
         for e, g in zip(expected, accepted):
             self.assertFramesEqual(e, g, "decapsulated zero-checksum packet")
+
+    def test_a_gpdu_carrying_less_than_an_ipv6_header_crosses_the_routers_and_is_malformed_at_n3(self):
+        """The peer's Linux stack sends 3 G-PDUs whose T-PDU is an IPv4 header (20 octets, less
+        than an IPv6 header) to beijing's N3 address, across the routers between them: each
+        router they only pass forwards them (RFC 8200 4.4), and beijing, the tunnel's end, counts
+        each as malformed (GTPU_MALFORMED). Before, the first router dropped them as cut short
+        (GTPU_TRUNCATED): its parser read an IPv6 header past the packet's end."""
+        _, n3, _, up, _, _, _ = TUNNELS["gtpu-full"]
+        ipv4_header = bytes.fromhex("4500001400000000401100000a0000010a000002")
+        datagram = bytes(gtpu_header(up) / Raw(ipv4_header))
+        before = drops.read(self.lab)
+        for _ in range(3):
+            self.lab.in_host(self.peer, sys.executable, UDPTOOLS, "send", "--dst", n3, "--port", str(GTPU_PORT),
+                             "--hex", datagram.hex())
+        malformed = ("beijing", "ingress", p4defines.DROP_GTPU_MALFORMED)
+        self.eventually(lambda: drops.read(self.lab).get(malformed, 0) - before.get(malformed, 0) >= 3,
+                        what="beijing counting 3 G-PDUs malformed (%s)" % drops.grown(before, drops.read(self.lab)))
+        after = drops.read(self.lab)
+        self.assertEqual(3, after[malformed] - before.get(malformed, 0), drops.grown(before, after))
+        cut_short = [key for key in after if key[2] in (p4defines.DROP_PARSER_ERROR, p4defines.DROP_GTPU_TRUNCATED)
+                     and after[key] > before.get(key, 0)]
+        self.assertEqual([], cut_short, "a router dropped them as cut short: %s" % drops.grown(before, after))
 
     def test_a_ue_to_another_ue_goes_up_its_tunnel_and_down_the_others(self):
         """UE to UE through beijing, which ends both tunnels: the peer's Linux stack sends G-PDUs
