@@ -280,9 +280,9 @@ class IcmpErrorQuotingLessThanAnIpv6HeaderIsNoParserError(Nptv6Test):
     packet's), right behind the IPv6 header or behind a Destination Options header: coming in,
     its destination is translated and nothing of the quote; to no mapping, it is routed as it
     came, as is an error cut short inside its own header. One that quotes the whole header (40
-    octets) has the quote's source translated too.
-    The ICMPv6 checksum stays right. Before (bmv2), the parser read an IPv6 header past the
-    packet's end: a parser error, the error dropped."""
+    octets) has the quote's source translated too. The ICMPv6 checksum stays right. Before
+    (bmv2), the parser read an IPv6 header past the packet's end: a parser error, the error
+    dropped."""
 
     def runTest(self):
         m = self.mapping(44, 3)

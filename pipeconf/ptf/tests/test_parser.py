@@ -330,9 +330,8 @@ def upper_layer(rng, kind):
         # A G-PDU to another router's N3 address, with or without a PDU Session Container.
         inner = bytes([0x60, 0, 0, 0]) + len(data).to_bytes(2, "big") + bytes([59, 64]) + random_bytes(rng, 32) + data
         if rng.random() < 0.2:
-            # A T-PDU shorter than an IPv6 header: not read as one (an empty T-PDU behind
-            # extension headers still is: docs/features/gtpu.md#limits).
-            inner = random_bytes(rng, rng.randint(1, 39))
+            # A T-PDU shorter than an IPv6 header, or none: forwarded as it came all the same.
+            inner = random_bytes(rng, rng.randint(0, 39))
         if rng.random() < 0.5:
             units = rng.randint(1, 3)
             container = bytes([units]) + bytes(4 * units - 2) + b"\x00"
