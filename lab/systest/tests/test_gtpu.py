@@ -13,9 +13,9 @@ a Supported Extension Headers Notification); the controller answers an echo requ
 such an extension with the notification; a G-PDU carrying less than an IPv6 header crosses the
 routers between the peer and beijing and is malformed there; a UE's packet to another UE goes up
 one tunnel and down the other, and the ICMPv6 errors about one that cannot (hop limit spent, too
-big for the other tunnel) come down the sender's own; a packet to a UE with its hop limit spent gets a Time
-Exceeded, and a datagram too big for the tunnel a Packet Too Big that Linux's path MTU discovery
-takes; the tunnels' counters count what went through."""
+big for the other tunnel) come down the sender's own; a packet to a UE with its hop limit spent
+gets a Time Exceeded, and a datagram too big for the tunnel a Packet Too Big that Linux's path MTU
+discovery takes; the tunnels' counters count what went through."""
 
 import ipaddress
 import json
@@ -217,9 +217,15 @@ class GtpuTest(SystemTest):
             self.lab.in_host(self.peer, sys.executable, UDPTOOLS, "send", "--dst", n3, "--port", str(GTPU_PORT),
                              "--hex", datagram.hex())
         malformed = ("beijing", "ingress", p4defines.DROP_GTPU_MALFORMED)
-        self.eventually(lambda: drops.read(self.lab).get(malformed, 0) - before.get(malformed, 0) >= 3,
-                        what="beijing counting 3 G-PDUs malformed (%s)" % drops.grown(before, drops.read(self.lab)))
-        after = drops.read(self.lab)
+
+        def counted():
+            # The reading once beijing has counted them; until then what grew, for the failure.
+            reading = drops.read(self.lab)
+            if reading.get(malformed, 0) - before.get(malformed, 0) < 3:
+                raise AssertionError(drops.grown(before, reading))
+            return reading
+
+        after = self.eventually(counted, what="beijing counting 3 G-PDUs malformed")
         self.assertEqual(3, after[malformed] - before.get(malformed, 0), drops.grown(before, after))
         cut_short = [key for key in after if key[2] in (p4defines.DROP_PARSER_ERROR, p4defines.DROP_GTPU_TRUNCATED)
                      and after[key] > before.get(key, 0)]

@@ -66,8 +66,8 @@
 // as any other. Tested only for a packet the parser failed on. (An APN6 option the parser found
 // malformed ends its walk before any of these headers.)
 #ifdef WITH_MSR6
-#define SIXFLOW_MSR6_CUT_SHORT || (hdr.mrh.isValid() && (bit<32>) (bit<1>) hdr.pre_ext.isValid() * MSR6_EXT_BYTES(hdr.pre_ext) \
-    + MSR6_EXT_BYTES(hdr.routing) <= (bit<32>) hdr.ipv6.payload_len)
+#define SIXFLOW_MSR6_CUT_SHORT || (hdr.mrh.isValid() \
+    && MSR6_PRE_EXT_BYTES(hdr) + MSR6_EXT_BYTES(hdr.routing) <= (bit<32>) hdr.ipv6.payload_len)
 #else
 #define SIXFLOW_MSR6_CUT_SHORT
 #endif

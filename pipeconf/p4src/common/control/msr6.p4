@@ -76,11 +76,12 @@
 // and the MRH, each 8 octets and its Hdr Ext Len in 8-octet units. The extension header's
 // validity multiplies its length, a number: p4c would make a conditional expression a metadata
 // field of its own, which bmv2 resets for every packet.
+// MSR6_PRE_EXT_BYTES is also ingress.p4's (SIXFLOW_MSR6_CUT_SHORT).
 #define MSR6_EXT_BYTES(h) (((bit<32>) h.hdr_ext_len << 3) + 8)
+#define MSR6_PRE_EXT_BYTES(hdr) (bit<32>) (bit<1>) hdr.pre_ext.isValid() * MSR6_EXT_BYTES(hdr.pre_ext)
 #define MSR6_INNER_AHEAD(mrh) (((bit<32>) mrh.hdr_ext_len << 3) + (bit<32>) (8 + IPV6_HEADER_BYTES))
 #define MSR6_INNER_CUT_SHORT(hdr) SIXFLOW_INNER_RUNS_PAST(hdr, \
-    (bit<32>) (bit<1>) hdr.pre_ext.isValid() * MSR6_EXT_BYTES(hdr.pre_ext) + MSR6_INNER_AHEAD(hdr.routing), \
-    hdr.ipv6.payload_len)
+    MSR6_PRE_EXT_BYTES(hdr) + MSR6_INNER_AHEAD(hdr.routing), hdr.ipv6.payload_len)
 #endif
 
 control Msr6Ingress(inout headers_t hdr, inout local_metadata_t meta) {
