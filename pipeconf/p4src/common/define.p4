@@ -177,8 +177,9 @@ typedef bit<16> gtpu_tunnel_id_t;
 // the inner flow's hash, so that ECMP and RSS on the way can spread the tunnel's flows.
 const bit<2> GTPU_SRC_PORT_PREFIX = 0b11;
 
-#ifdef WITH_NPTV6
-// ICMPv6 error message types (RFC 4443): they carry the invoking packet.
+#if defined(WITH_NPTV6) || defined(WITH_ILNP)
+// ICMPv6 error message types (RFC 4443): they carry the invoking packet (NPTv6 translates it,
+// ILNP rewrites its source locator in a router's error).
 const bit<8> ICMPV6_DEST_UNREACHABLE   = 1;
 const bit<8> ICMPV6_PACKET_TOO_BIG     = 2;
 const bit<8> ICMPV6_TIME_EXCEEDED      = 3;

@@ -218,10 +218,10 @@ header icmpv6_t {
     bit<8>  code;
 }
 
-#ifdef WITH_NPTV6
+#if defined(WITH_NPTV6) || defined(WITH_ILNP)
 // The rest of an ICMPv6 error message's header (RFC 4443 section 2.1): its checksum and the
 // 32-bit field (unused, MTU or pointer) in front of the invoking packet, whose IPv6 header
-// follows (NPTv6 translates its addresses too).
+// follows (NPTv6 translates its addresses too; ILNP its source locator, in a router's error).
 header icmpv6_error_t {
     bit<16> checksum;
     bit<32> param;
@@ -330,11 +330,11 @@ struct headers_t {
     fragment_t           fragment;
     l4_ports_t           l4_ports;
     icmpv6_t             icmpv6;
-#ifdef WITH_NPTV6
+#if defined(WITH_NPTV6) || defined(WITH_ILNP)
     icmpv6_error_t       icmpv6_error;       // an ICMPv6 error message
     ipv6_t               icmpv6_inner_ipv6;  //   and the invoking packet's IPv6 header
 #endif
-    SIXFLOW_TARGET_HEADERS                   // the target's own, never emitted (define_<target>.p4)
+    SIXFLOW_TARGET_HEADERS                   // the target's own (define_<target>.p4)
 }
 
 // What the common controls decide; each target's shim turns it into intrinsic metadata.

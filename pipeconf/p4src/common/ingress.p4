@@ -110,6 +110,7 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
 #endif
 #ifdef WITH_ILNP
     IlnpInbound() ilnp_inbound;
+    IlnpErrorQuote() ilnp_error_quote;
     IlnpOutbound() ilnp_outbound;
 #endif
     Station() station;
@@ -262,6 +263,10 @@ control SixflowIngressChain(inout headers_t hdr, inout local_metadata_t meta,
                 // Provider prefix -> internal prefix before anything reads the destination (as
                 // Linux's DNPT in PREROUTING).
                 nptv6_inbound.apply(hdr, meta);
+#endif
+#ifdef WITH_ILNP
+                // A router's error ILNP took in: its quote and checksum (ilnp.p4).
+                ilnp_error_quote.apply(hdr, meta);
 #endif
                 // The flow's label, should this packet be encapsulated (RFC 6438).
                 SIXFLOW_FLOW_HASH

@@ -1126,9 +1126,9 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         meta.ip_proto = PROTO_ICMPV6;
         meta.icmp_type = hdr.icmpv6.type;
         SIXFLOW_PARSE_L4_CHECKSUM(PROTO_ICMPV6)
-#ifdef WITH_NPTV6
+#if defined(WITH_NPTV6) || defined(WITH_ILNP)
         // An error message (types 1 to 4) carries the invoking packet, whose addresses NPTv6
-        // translates too.
+        // translates too (and ILNP its source locator, in a router's error).
         transition select(hdr.icmpv6.type) {
             ICMPV6_DEST_UNREACHABLE: parse_icmpv6_error;
             ICMPV6_PACKET_TOO_BIG: parse_icmpv6_error;
@@ -1140,7 +1140,7 @@ parser CommonParser(packet_in packet, inout headers_t hdr, inout local_metadata_
         transition accept;
 #endif
     }
-#ifdef WITH_NPTV6
+#if defined(WITH_NPTV6) || defined(WITH_ILNP)
 
     state parse_icmpv6_error {
         packet.extract(hdr.icmpv6_error);
@@ -1208,8 +1208,9 @@ control CommonDeparser(packet_out packet, in headers_t hdr) {
         packet.emit(hdr.fragment);
         packet.emit(hdr.l4_ports);
         packet.emit(hdr.icmpv6);
-#ifdef WITH_NPTV6
+#if defined(WITH_NPTV6) || defined(WITH_ILNP)
         packet.emit(hdr.icmpv6_error);
+        SIXFLOW_EMIT_ICMPV6_ERROR_ILNP(packet, hdr)  // or, in its place, Tofino's (define_tna.p4)
         packet.emit(hdr.icmpv6_inner_ipv6);
 #endif
     }

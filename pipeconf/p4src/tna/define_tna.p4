@@ -55,8 +55,9 @@ const MirrorType_t MIRROR_TYPE_REPORT = 1;
 // The outer flow label of an encapsulation (RFC 6438): the ingress hashes every packet's flow
 // up front (a hash unit of its own, no stage or gateway of its own), the encapsulation takes it.
 #define SIXFLOW_ENCAP_FLOW_LABEL hdr.ipv6.flow_label = meta.flow_hash;
-// (bmv2 adds the headers it hashes to the packet's; Tofino's hash units take fields as they are.)
-#define SIXFLOW_TARGET_HEADERS
+// (bmv2 adds the headers it hashes to the packet's; Tofino's hash units take fields as they are.
+// With ILNP, a router's error taken into the site has its ICMPv6 header's rest in one of its own.)
+#define SIXFLOW_TARGET_HEADERS SIXFLOW_TNA_ILNP_HEADERS
 
 // An indexed packet-and-byte counter for the common controls, and counting one of its cells.
 #define SIXFLOW_COUNTER(name, size) Counter<bit<64>, bit<16>>(size, CounterType_t.PACKETS_AND_BYTES) name;
@@ -155,6 +156,46 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
 #define SIXFLOW_ILNP_HASH_DECL Hash<bit<16>>(HashAlgorithm_t.CRC16) ilnp_hash;
 #define SIXFLOW_ILNP_BUCKET(field, ...) field = ilnp_hash.get(__VA_ARGS__);
 
+// ILNP's error from a provider's router (ilnp.p4): the ingress keeps the old checksum and the
+// addresses whose locators it may change (the error's destination, its quote's source)
+// complemented, before ilnp_inbound, and the ingress deparser adds those addresses as they leave
+// (main.p4): RFC 1624's ~(~HC + ~m + m'), no stage adding anything. Whole addresses, because a
+// checksum unit takes no slice of a field: the identifiers, unchanged, add ~m + m, zero. The
+// error taken in moves its checksum and parameter into a header of its own, emitted in the
+// ICMPv6 error header's place, whose validity is the update's condition: a condition on a
+// metadata field costs a table in the last stage (bf-p4c 9.13.4: `nptv6` ingress 245 cycles, not
+// 225). Whether the quote's source is the error's destination: the locators' difference, tested
+// by halves, since a gateway reads at most 4 bytes (and 12 bits) and an action folding the
+// halves would span two stages.
+#ifdef WITH_ILNP
+#define SIXFLOW_TNA_ILNP_HEADERS icmpv6_error_t icmpv6_error_ilnp;
+#define SIXFLOW_EMIT_ICMPV6_ERROR_ILNP(packet, hdr) packet.emit(hdr.icmpv6_error_ilnp);
+#define SIXFLOW_TNA_ILNP_METADATA       \
+    bit<16>  ilnp_neg_checksum;         \
+    bit<128> ilnp_neg_dst;              \
+    bit<128> ilnp_neg_quote_src;        \
+    bit<64>  ilnp_quote_diff;
+#define SIXFLOW_ILNP_ERROR_SAVE(hdr, meta) \
+    meta.ilnp_neg_checksum = ~hdr.icmpv6_error.checksum; \
+    meta.ilnp_neg_dst = ~hdr.ipv6.dst_addr; \
+    meta.ilnp_neg_quote_src = ~hdr.icmpv6_inner_ipv6.src_addr; \
+    meta.ilnp_quote_diff = hdr.icmpv6_inner_ipv6.src_addr[127:64] ^ hdr.ipv6.dst_addr[127:64];
+#define SIXFLOW_ILNP_QUOTE_FROM_DST(hdr, meta) (meta.ilnp_quote_diff[63:32] == 0)
+#define SIXFLOW_ILNP_QUOTE_FROM_DST_TOO(meta) (meta.ilnp_quote_diff[31:0] == 0)
+#define SIXFLOW_ILNP_ERROR_MARK(hdr, meta) \
+    hdr.icmpv6_error_ilnp.setValid(); \
+    hdr.icmpv6_error_ilnp.checksum = hdr.icmpv6_error.checksum; \
+    hdr.icmpv6_error_ilnp.param = hdr.icmpv6_error.param; \
+    hdr.icmpv6_error.setInvalid();
+#define SIXFLOW_ILNP_ERROR_MARKED(hdr, meta) hdr.icmpv6_error_ilnp.isValid()
+#define SIXFLOW_ILNP_ERROR_KEEP(hdr, meta)
+#define SIXFLOW_ILNP_ERROR_CHECKSUM(hdr, meta)
+#else
+#define SIXFLOW_TNA_ILNP_HEADERS
+#define SIXFLOW_EMIT_ICMPV6_ERROR_ILNP(packet, hdr)
+#define SIXFLOW_TNA_ILNP_METADATA
+#endif
+
 // The shared ingress chain (common/ingress.p4) reads the parser's intrinsic metadata (its error).
 // A non-zero GTP-U UDP checksum is not verified: Tofino cannot sum the unparsed payload. The
 // outer flow label is hashed ahead, from the packet's flow (5-tuple and flow label) before any
@@ -242,7 +283,8 @@ const bit<16> GTPU_PROTO_ADJUST_PROTO_ICMPV6 = 0xffd6;
     bit<20> flow_hash;          \
     SIXFLOW_TNA_FLOW_METADATA   \
     bit<32> report_neg_delta;   \
-    SIXFLOW_TNA_GTPU_METADATA
+    SIXFLOW_TNA_GTPU_METADATA   \
+    SIXFLOW_TNA_ILNP_METADATA
 
 // The packet's latency (egress), which the measurement and a sampled packet's report mirror read.
 #define SIXFLOW_REPORT_METADATA bit<32> report_delta;

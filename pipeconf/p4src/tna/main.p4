@@ -142,7 +142,19 @@ control SixflowIngressDeparser(packet_out packet, inout tna_headers_t hdr, in lo
 #ifdef WITH_BNG
     Checksum() ipv4_checksum;
 #endif
+#ifdef WITH_ILNP
+    Checksum() ilnp_error_checksum;
+#endif
     apply {
+#ifdef WITH_ILNP
+        // ILNP's error from a provider's router, its locators rewritten (ilnp.p4): RFC 1624's
+        // update from what the ingress kept (SIXFLOW_ILNP_ERROR_SAVE, define_tna.p4).
+        if (hdr.common.icmpv6_error_ilnp.isValid()) {
+            hdr.common.icmpv6_error_ilnp.checksum = ilnp_error_checksum.update({
+                meta.ilnp_neg_checksum, meta.ilnp_neg_dst, meta.ilnp_neg_quote_src,
+                hdr.common.ipv6.dst_addr, hdr.common.icmpv6_inner_ipv6.src_addr });
+        }
+#endif
 #ifdef WITH_BNG
         // IPv4's header checksum, after the TTL, a DSCP mark or both changed (bng.p4).
         if (hdr.common.ipv4.isValid()) {

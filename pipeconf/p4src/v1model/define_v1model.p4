@@ -148,7 +148,50 @@ header residual_key_t {
 #else
 #define SIXFLOW_RESIDUAL_KEY_HEADER
 #endif
-#define SIXFLOW_TARGET_HEADERS SIXFLOW_FLOW_KEY_HEADER SIXFLOW_RESIDUAL_KEY_HEADER
+
+// ILNP's error from a provider's router (ilnp.p4): RFC 1624's ~(~HC + ~m + m') over the locators
+// it may change (the error's destination's and its quote's source's), one csum16 over a header
+// the ingress fills: the old checksum and the locators as they came complemented, then the
+// locators as they leave (one unchanged adds ~m + m, zero). The destination's as it came is kept
+// before ilnp_inbound rewrites it; the key's validity marks the error taken in. Headers, not
+// metadata: bmv2 resets every metadata field of every packet. (The sum's header is hashed whole:
+// a list of its fields would be copied into five metadata temporaries first.)
+#ifdef WITH_ILNP
+header ilnp_old_locator_t {
+    bit<64> locator;            // the error's destination locator as it came
+}
+header ilnp_quote_key_t {
+    bit<16> neg_checksum;
+    bit<64> neg_locator;        // the error's destination locator as it came, complemented
+    bit<64> neg_quote_locator;  // the quote's source locator as it came, complemented
+    bit<64> locator;            // the destination locator as it leaves
+    bit<64> quote_locator;      // the quote's source locator as it leaves
+}
+#define SIXFLOW_ILNP_QUOTE_KEY_HEADER ilnp_old_locator_t ilnp_old_locator; ilnp_quote_key_t ilnp_quote_key;
+#define SIXFLOW_ILNP_ERROR_SAVE(hdr, meta) \
+    hdr.ilnp_old_locator.setValid(); \
+    hdr.ilnp_old_locator.locator = hdr.ipv6.dst_addr[127:64];
+#define SIXFLOW_ILNP_ERROR_MARK(hdr, meta) hdr.ilnp_quote_key.setValid();
+#define SIXFLOW_ILNP_ERROR_MARKED(hdr, meta) hdr.ilnp_quote_key.isValid()
+// (One test: Tofino's gateway takes the locators' difference by halves, the second test.)
+#define SIXFLOW_ILNP_QUOTE_FROM_DST(hdr, meta) \
+    (hdr.icmpv6_inner_ipv6.src_addr[127:64] == hdr.ilnp_old_locator.locator)
+#define SIXFLOW_ILNP_QUOTE_FROM_DST_TOO(meta) true
+#define SIXFLOW_ILNP_ERROR_KEEP(hdr, meta) \
+    hdr.ilnp_quote_key.neg_checksum = ~hdr.icmpv6_error.checksum; \
+    hdr.ilnp_quote_key.neg_locator = ~hdr.ilnp_old_locator.locator; \
+    hdr.ilnp_quote_key.neg_quote_locator = ~hdr.icmpv6_inner_ipv6.src_addr[127:64];
+#define SIXFLOW_ILNP_ERROR_CHECKSUM(hdr, meta) \
+    hdr.ilnp_quote_key.locator = hdr.ipv6.dst_addr[127:64]; \
+    hdr.ilnp_quote_key.quote_locator = hdr.icmpv6_inner_ipv6.src_addr[127:64]; \
+    hash(hdr.icmpv6_error.checksum, HashAlgorithm.csum16, (bit<16>) 0, hdr.ilnp_quote_key, 32w0x10000);
+#else
+#define SIXFLOW_ILNP_QUOTE_KEY_HEADER
+#endif
+#define SIXFLOW_TARGET_HEADERS SIXFLOW_FLOW_KEY_HEADER SIXFLOW_RESIDUAL_KEY_HEADER \
+    SIXFLOW_ILNP_QUOTE_KEY_HEADER
+// (Tofino's deparser emits a router's error ILNP took in from a header of its own.)
+#define SIXFLOW_EMIT_ICMPV6_ERROR_ILNP(packet, hdr)
 
 // The counted events as the bits of one field (header.p4): raising one is a step either way, and
 // the set is then counted as it is, with no temporary for the bits' concatenation.

@@ -14,15 +14,18 @@ P4Info's (the table, action and counter names these tests write are the contract
 
 import ipaddress
 import logging
+import random
 
 import ptf.testutils as testutils
 from p4.v1 import p4runtime_pb2
 from scapy.layers.inet import TCP, UDP
-from scapy.layers.inet6 import IPv6, IPv6ExtHdrFragment
+from scapy.layers.inet6 import (ICMPv6DestUnreach, ICMPv6PacketTooBig, ICMPv6ParamProblem, ICMPv6TimeExceeded,
+                                IPv6, IPv6ExtHdrFragment)
 from scapy.layers.l2 import Ether
+from scapy.packet import Raw
 
 import p4defines
-from base_test import DROP_PARSER_ERROR, ROUTER_MAC, SixflowTest
+from base_test import DROP_NO_ROUTE, DROP_PARSER_ERROR, ROUTER_MAC, SixflowTest
 from profiles import requires
 
 # Wire-format code points, as the RFCs give them (IANA: Destination Option 0x8B "ILNP Nonce",
@@ -574,3 +577,149 @@ class MalformedDestinationOptionsAreDropped(IlnpTest):
         testutils.verify_packet(self, rewritten(sent, UPLINK_SMAC[2], PROVIDER_MAC[2]), 2)
         testutils.verify_no_other_packets(self)
         self.assertEqual(self.counts(COUNTER_OUT), {2: 0, 3: 0})
+
+
+def provider_router(port):
+    """A router in provider `port`'s network (not an ILNP node: its errors carry no Nonce)."""
+    return address(PROVIDER_LOCATOR[port], 0xFE)
+
+
+def as_it_left(port, identifier, layer, nonce=b"\x11\x22\x33\x44"):
+    """The IPv6 packet (bytes, from its IPv6 header) that a site host sent by uplink `port`:
+    its source locator that uplink's, the ILNP checksum the host computed."""
+    sent = frame(HOST_MAC, inside(identifier), correspondent(), layer, nonce=nonce)
+    return rewritten(sent, UPLINK_SMAC[port], PROVIDER_MAC[port], src_locator=PROVIDER_LOCATOR[port])[14:]
+
+
+def router_error(port, dst, message, quote):
+    """A provider router's ICMPv6 error to `dst`, quoting `quote`, its checksum plain IPv6's
+    (whole addresses: it is not an ILNP packet), as it arrives by uplink `port`."""
+    error = Ether(src=PROVIDER_MAC[port], dst=ROUTER_MAC) / IPv6(src=provider_router(port), dst=dst, hlim=64) \
+        / message / Raw(quote)
+    return Ether(bytes(error))
+
+
+def error_into_the_site(error, locator, quote=True):
+    """What the host gets: the error routed into the site, its destination locator and (with
+    `quote`) its quote's source locator the site's `locator`, its ICMPv6 checksum computed here
+    afresh by plain IPv6's rule (whole addresses in the pseudo-header)."""
+    out = bytearray(bytes(error))
+    out[0:6] = bytes.fromhex(INSIDE_MAC.replace(":", ""))
+    out[6:12] = bytes.fromhex(ROUTER_MAC.replace(":", ""))
+    out[HOP_LIMIT] -= 1
+    out[DST_LOCATOR] = locator.to_bytes(8, "big")
+    if quote:
+        quote_source = 14 + 40 + 8 + 8
+        out[quote_source:quote_source + 8] = locator.to_bytes(8, "big")
+    message = out[14 + 40:]
+    message[2:4] = b"\x00\x00"
+    pseudo = bytes(out[14 + 8:14 + 40]) + len(message).to_bytes(4, "big") + bytes(3) + bytes([PROTO_ICMPV6])
+    out[14 + 40 + 2:14 + 40 + 4] = (~ones_sum(pseudo + bytes(message)) & 0xFFFF).to_bytes(2, "big")
+    return bytes(out)
+
+
+@requires("ILNP")
+class ProvidersErrorReachesTheHostAsItsOwnPacket(IlnpTest):
+    """A provider router's Packet Too Big, Time Exceeded and Destination Unreachable about an
+    ILNPv6 packet a site host sent by an uplink (to that uplink's locator and the host's
+    identifier, no Nonce: routers are not ILNP nodes) reach the host: destination locator and
+    the quote's source locator the site's internal one, so that the host finds the packet it
+    sent, and the ICMPv6 checksum, which covers the locators for such an error, right again by
+    plain IPv6's rule (the router's no longer is). The rest leaves as it came; each uplink's
+    inbound counter counts it. Before, no rule took it: the provider locator has no route, the
+    error was dropped (NO_ROUTE) and the host never lowered its path MTU."""
+
+    def runTest(self):
+        no_route = self.drop_count(DROP_NO_ROUTE)
+        tcp = TCP(sport=40000, dport=443, flags="PA") / (b"x" * 1400)
+        cases = ((2, ICMPv6PacketTooBig(mtu=1280), as_it_left(2, 0x42, tcp)[:1232]),
+                 (3, ICMPv6TimeExceeded(code=0), as_it_left(3, 0x42, UDP(sport=33434, dport=33435) / b"probe")),
+                 (2, ICMPv6DestUnreach(code=1),
+                  as_it_left(2, 0x43, UDP(sport=5, dport=6) / b"denied", nonce=bytes(12))))
+        for port, message, quote in cases:
+            identifier = int.from_bytes(quote[16:24], "big")
+            error = router_error(port, address(PROVIDER_LOCATOR[port], identifier), message, quote)
+            expected = error_into_the_site(error, SITE_LOCATOR)
+            self.assertNotEqual(expected[56:58], bytes(error)[56:58],
+                                "the checksum must change for the test to see it changed")
+            testutils.send_packet(self, port, bytes(error))
+            testutils.verify_packet(self, expected, INSIDE_PORT)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.counts(COUNTER_IN), {2: 2, 3: 1})
+        self.assertEqual(self.drop_count(DROP_NO_ROUTE), no_route)
+
+
+@requires("ILNP")
+class ProvidersErrorChecksumIsRightForAnyLocators(IlnpTest):
+    """RFC 1624's update holds for any pair of locators: 24 random mappings (provider locator ->
+    internal locator, some with words 0x0000 and 0xFFFF, where a one's-complement sum wraps or
+    ends on either zero), each with a random error type, host identifier and quote of 40 to 300
+    octets, one in four about a packet from elsewhere (its quote left as it came): every error
+    reaches the host with its checksum right by plain IPv6's rule, byte for byte as computed
+    here."""
+
+    def runTest(self):
+        rng = random.Random(1624)
+        specials = (0x0000, 0xFFFF, 0x0001, 0xFFFE)
+
+        def locator(first):
+            words = [first] + [rng.choice(specials) if rng.random() < 0.3 else rng.getrandbits(16) for _ in range(3)]
+            return int.from_bytes(b"".join(w.to_bytes(2, "big") for w in words), "big")
+
+        for case in range(24):
+            provider, internal = locator(0x2001), locator(0xFD00 + case)
+            self.insert(INBOUND, {"dst_locator": provider}, TO_INTERNAL, {"locator": internal, "uplink": 1})
+            self.insert(ROUTING, {"ipv6_dst": (address(internal, 0), 64)}, SET_NEXT_HOP,
+                        {"port": INSIDE_PORT, "smac": ROUTER_MAC, "dmac": INSIDE_MAC})
+            identifier = rng.getrandbits(64)
+            payload = bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 260)))
+            # One in four about a packet from elsewhere: the destination's locator alone changes.
+            from_here = rng.random() < 0.75
+            source = address(provider if from_here else locator(0x3FFF), identifier)
+            invoking = bytes(IPv6(src=source, dst=correspondent(), nh=DESTINATION_OPTIONS)
+                             / nonce_header(PROTO_UDP, b"\x01\x02\x03\x04") / UDP(sport=1, dport=2) / payload)
+            quote = invoking[:rng.randint(40, len(invoking))]
+            message = rng.choice((ICMPv6PacketTooBig(mtu=rng.randint(1280, 9000)),
+                                  ICMPv6TimeExceeded(code=rng.randint(0, 1)),
+                                  ICMPv6DestUnreach(code=rng.randint(0, 6)),
+                                  ICMPv6ParamProblem(code=1, ptr=rng.randint(0, 99))))
+            port = rng.choice((2, 3))
+            error = router_error(port, address(provider, identifier), message, quote)
+            testutils.send_packet(self, port, bytes(error))
+            testutils.verify_packet(self, error_into_the_site(error, internal, quote=from_here), INSIDE_PORT)
+        testutils.verify_no_other_packets(self)
+
+
+@requires("ILNP")
+class ErrorAboutAnotherSourceKeepsItsQuote(IlnpTest):
+    """A router's error to provider 2's locator quoting a packet from provider 3's locator, or from
+    elsewhere, comes into the site as any packet to that locator (destination locator rewritten,
+    checksum updated for it) with its quote as it came: it is not about a packet sent from there,
+    and the host, not this router, judges it. One quoting less than an IPv6 header (RFC 4443 has
+    a router quote as much as fits in 1280 octets) is not taken: with no route to the provider
+    locator it is dropped (NO_ROUTE), nothing counted. An ILNP host's own error (with its Nonce)
+    is an ILNPv6 packet: its destination locator is rewritten, its quote and checksum (ILNP's
+    rule) left as they came."""
+
+    def runTest(self):
+        no_route = self.drop_count(DROP_NO_ROUTE)
+        udp = UDP(sport=5, dport=6) / b"elsewhere"
+        for quote in (as_it_left(3, 0x42, udp), bytes(IPv6(src=correspondent(0x42), dst=correspondent(0x43)) / udp)):
+            error = router_error(2, address(PROVIDER_LOCATOR[2], 0x42), ICMPv6DestUnreach(code=3), quote)
+            testutils.send_packet(self, 2, bytes(error))
+            testutils.verify_packet(self, error_into_the_site(error, SITE_LOCATOR, quote=False), INSIDE_PORT)
+        short = router_error(2, address(PROVIDER_LOCATOR[2], 0x42), ICMPv6DestUnreach(code=3),
+                             as_it_left(2, 0x42, udp)[:39])
+        testutils.send_packet(self, 2, bytes(short))
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.drop_count(DROP_NO_ROUTE), no_route + 1)
+        self.assertEqual(self.counts(COUNTER_IN), {2: 2, 3: 0})
+
+        quote = as_it_left(2, 0x42, udp)
+        hosts_error = frame(PROVIDER_MAC[2], correspondent(), address(PROVIDER_LOCATOR[2], 0x42),
+                            (PROTO_ICMPV6, bytes([1, 4, 0, 0, 0, 0, 0, 0]) + quote))
+        testutils.send_packet(self, 2, bytes(hosts_error))
+        testutils.verify_packet(self, rewritten(hosts_error, ROUTER_MAC, INSIDE_MAC, dst_locator=SITE_LOCATOR),
+                                INSIDE_PORT)
+        testutils.verify_no_other_packets(self)
+        self.assertEqual(self.counts(COUNTER_IN), {2: 3, 3: 0})

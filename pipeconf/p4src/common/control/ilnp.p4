@@ -20,11 +20,19 @@
 //   the uplink by weight: each uplink owns a range of the 16-bit hash in proportion to its
 //   share (the controller writes the ranges). The source locator becomes that uplink's, the
 //   packet leaves by it (its port and next hop's MACs), and its outbound counter counts it.
-// - No checksum is touched: ILNP's upper-layer checksums cover the identifiers, not the
-//   locators (the pseudo-header takes the identifiers: RFC 6740, RFC 6741), so a locator
-//   rewrite leaves them right.
+// - No ILNPv6 packet's checksum is touched: ILNP's upper-layer checksums cover the identifiers,
+//   not the locators (the pseudo-header takes the identifiers: RFC 6740, RFC 6741), so a
+//   locator rewrite leaves them right.
 // - An ICMPv6 Locator Update (RFC 6743, type 156) passing through goes up to the controller
 //   (PUNT_ILNP_LOCATOR_UPDATE), as received: the controller updates the site's mappings.
+// - An ICMPv6 error without the Nonce option (a router's: routers are not ILNP nodes), quoting
+//   at least an IPv6 header, to one of the site's provider locators comes in as an ILNPv6
+//   packet does; when it is about a packet sent from there (the quote's source locator is the
+//   error's destination locator), the quote's source locator becomes the internal one too: the
+//   host gets a Packet Too Big from a provider's network about the packet as it sent it. Such an
+//   error is plain ICMPv6 (its checksum covers the locators), so its checksum is updated for the
+//   locators changed (RFC 1624), the target's way (SIXFLOW_ILNP_ERROR_* and _QUOTE_FROM_DST*
+//   in define_<target>.p4).
 #ifndef SIXFLOW_ILNP_P4
 #define SIXFLOW_ILNP_P4
 
@@ -74,8 +82,34 @@ control IlnpInbound(inout headers_t hdr, inout local_metadata_t meta) {
         } else if (meta.ilnp_malformed) {
             meta.drop = true;
             meta.drop_reason = DROP_ILNP_MALFORMED;
-        } else if (meta.ilnp) {
-            ilnp_inbound.apply();
+        } else if (meta.ilnp || hdr.icmpv6_inner_ipv6.isValid()) {
+            SIXFLOW_ILNP_ERROR_SAVE(hdr, meta)
+            if (ilnp_inbound.apply().hit) {
+                if (!meta.ilnp) {
+                    // A router's error to a host by a provider locator: into the site as an
+                    // ILNPv6 packet; its quote and checksum after NPTv6 (IlnpErrorQuote).
+                    SIXFLOW_ILNP_ERROR_MARK(hdr, meta)
+                }
+            }
+        }
+    }
+}
+
+// A router's error that IlnpInbound took into the site: about a packet the host sent by that
+// uplink (the quote's source locator is the one the error came to), its quote names the host as
+// it sent it, so that the host finds that packet; then the ICMPv6 checksum. After NPTv6's
+// inbound, which reads the quote's source: on Tofino a write before that read would make its
+// table wait a stage for it (20 cycles more for every packet).
+control IlnpErrorQuote(inout headers_t hdr, inout local_metadata_t meta) {
+    apply {
+        if (SIXFLOW_ILNP_ERROR_MARKED(hdr, meta)) {
+            SIXFLOW_ILNP_ERROR_KEEP(hdr, meta)
+            if (SIXFLOW_ILNP_QUOTE_FROM_DST(hdr, meta)) {
+                if (SIXFLOW_ILNP_QUOTE_FROM_DST_TOO(meta)) {
+                    hdr.icmpv6_inner_ipv6.src_addr[127:64] = hdr.ipv6.dst_addr[127:64];
+                }
+            }
+            SIXFLOW_ILNP_ERROR_CHECKSUM(hdr, meta)
         }
     }
 }
