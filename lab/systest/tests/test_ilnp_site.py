@@ -13,8 +13,9 @@ read through ONOS grow on that uplink only; new weights (0/100) move the flow's 
 to the other provider, make before break, while a TCP transfer runs (none of its bytes lost), and
 sbr's owner, which learned the hosts' sessions from sbr's telemetry reports, tells the
 correspondent by a Locator Update to answer by the other provider too; when an uplink fails it
-tells it the live locator (test_5). No transport checksum is touched on the way: the endpoints
-check them over identifiers.
+tells it the live locator (test_5). A Packet Too Big from a router in a provider's network about
+one of h_site's packets reaches h_site's Linux with its locators and checksum right (test_6). No
+transport checksum is touched on the way: the endpoints check them over identifiers.
 
 Runs after test_multihoming in the same lab (its NPTv6 mappings cover the site's internal prefix
 and are removed when it ends):
@@ -27,6 +28,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import time
@@ -375,6 +377,54 @@ class IlnpSiteTest(SystemTest):
             self.lab.in_host(self.cn, "ip", "-6", "addr", "del", "fd00:5:c:1::b/64", "dev", self.cn.ifname,
                              check=False)
 
+    def test_6_a_provider_routers_packet_too_big_reaches_the_host_about_its_own_packet(self):
+        """A router in pa's network (played by h_cn's Linux stack, which sends it raw) answers an
+        ILNPv6 packet h_site sent by pa (as its endpoint sends one, built with the endpoint's
+        codec) with a Packet Too Big: to pa's locator and h_site's identifier, quoting the packet
+        as it left sbr, no Nonce (routers are not ILNP nodes), its checksum plain IPv6's. sbr
+        takes it into the site: h_site's Linux stack receives it at its internal address, the
+        quote's source is that address, and Linux, which checks the checksum over whole
+        addresses, counts it a Packet Too Big, not a checksum error. Before, sbr had no route to
+        pa's locator and dropped it (NO_ROUTE)."""
+        nid_a = bytes.fromhex("000000000000000a")
+        at_pa = ilnp_wire.join_address(bytes.fromhex(locator_hex(UPLINKS[2][1])), nid_a)
+        internal = ilnp_wire.join_address(bytes.fromhex(locator_hex(INTERNAL_LOCATOR)), nid_a)
+        correspondent = ipaddress.IPv6Address(CN_ADDRESS).packed
+        udp = struct.pack("!HHHH", 40000, 9911, 8 + 1400, 0) + bytes(1400)
+        invoking = ilnp_wire.nonce_dest_opts(ilnp_wire.NH_UDP, bytes.fromhex("0badcafe")) + udp
+        invoking = ilnp_wire.ipv6_header(len(invoking), ilnp_wire.NH_DEST_OPTS, 63, at_pa, correspondent) + invoking
+        router = correspondent  # h_cn plays the router: the error comes from its address
+        quote = invoking[:1280 - 48]
+        message = struct.pack("!BBHI", 2, 0, 0, 1280) + quote
+        message = message[:2] + struct.pack("!H", ilnp_wire.upper_checksum(router, at_pa, ilnp_wire.NH_ICMPV6,
+                                                                           message)) + message[4:]
+        packet = ilnp_wire.ipv6_header(len(message), ilnp_wire.NH_ICMPV6, 64, router, at_pa) + message
+        capture = subprocess.Popen(["ip", "netns", "exec", self.site.netns, sys.executable, "-c", PTB_CAPTURE,
+                                    self.site.ifname, "20"], stdout=subprocess.PIPE, text=True)
+        try:
+            self.assertEqual("listening", capture.stdout.readline().strip(), "the capture on h_site did not start")
+            before = self.icmp6_counters(self.site)
+            for _ in range(3):
+                self.lab.in_host(self.cn, sys.executable, "-c", RAW_SENDER, packet.hex(), str(ipaddress_of(at_pa)))
+            self.eventually(lambda: self.icmp6_counters(self.site)["Icmp6InPktTooBigs"]
+                            >= before["Icmp6InPktTooBigs"] + 3, timeout=10,
+                            what="h_site's Linux counting the 3 Packet Too Big (Icmp6InPktTooBigs %d before, "
+                                 "Icmp6InCsumErrors %d)" % (before["Icmp6InPktTooBigs"], before["Icmp6InCsumErrors"]))
+            after = self.icmp6_counters(self.site)
+            self.assertEqual(before["Icmp6InCsumErrors"], after["Icmp6InCsumErrors"], "a checksum Linux refused")
+        finally:
+            capture.terminate()
+            seen = capture.communicate(timeout=10)[0].split()  # what it printed after "listening"
+        self.assertTrue(seen, "h_site captured no Packet Too Big")
+        got = bytes.fromhex(seen[0])
+        self.assertEqual(internal, got[24:40], "the error's destination")
+        self.assertEqual(internal, got[40 + 8 + 8:40 + 8 + 24], "the quote's source")
+        self.assertEqual(invoking[24:len(quote)], got[40 + 8 + 24:40 + 8 + len(quote)], "the rest of the quote")
+
+    def icmp6_counters(self, host):
+        lines = self.lab.in_host(host, "cat", "/proc/net/snmp6").stdout.split("\n")
+        return {name: int(value) for name, value in (line.split() for line in lines if line.strip())}
+
 
 def ipaddress_of(address16):
     return ipaddress.IPv6Address(bytes(address16))
@@ -384,6 +434,25 @@ RAW_SENDER = """
 import socket, sys
 s = socket.socket(socket.AF_INET6, socket.SOCK_RAW, socket.IPPROTO_RAW)
 s.sendto(bytes.fromhex(sys.argv[1]), (sys.argv[2], 0))
+"""
+
+# Captures, on an interface, the first ICMPv6 Packet Too Big (type 2) for a number of seconds and
+# prints its IPv6 packet in hex (after "listening", once bound).
+PTB_CAPTURE = """
+import socket, sys, time
+s = socket.socket(socket.AF_PACKET, socket.SOCK_DGRAM, socket.htons(0x86DD))
+s.bind((sys.argv[1], 0x86DD))
+s.settimeout(0.5)
+print("listening", flush=True)
+until = time.monotonic() + float(sys.argv[2])
+while time.monotonic() < until:
+    try:
+        data = s.recv(2048)
+    except socket.timeout:
+        continue
+    if len(data) > 40 and data[6] == 58 and data[40] == 2:
+        print(data.hex(), flush=True)
+        break
 """
 
 UDP_SENDER = """
