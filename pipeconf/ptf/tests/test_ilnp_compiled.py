@@ -6,7 +6,8 @@ IlnpPacketTestEntriesTest), installed as they are: the provider locators inbound
 both uplinks, the hash ranges at 50/50; then the next revision's ranges at 80/20 beside them (its
 priority band above the first) and the old ones removed, as the controller changes weights. Each
 flow must leave by the uplink test_ilnp.py's own `shares` and CRC-16 predict, byte for byte, and
-the counters (indexed by the controller's uplink ids) must agree."""
+the counters (indexed by the controller's uplink ids) must agree; a provider router's Packet Too
+Big comes in by the compiled inbound entries as test_ilnp.py's own do."""
 
 import ptf.testutils as testutils
 from p4.v1 import p4runtime_pb2
@@ -14,10 +15,12 @@ from p4.v1 import p4runtime_pb2
 import exported
 from profiles import requires
 from test_ilnp import (COUNTER_IN, COUNTER_OUT, INSIDE_MAC, INSIDE_PORT, PROVIDER_LOCATOR, PROVIDER_MAC,
-                       ROUTING, SET_NEXT_HOP, SITE_LOCATOR, UPLINK_SMAC, IlnpTest, address, correspondent,
-                       flow, flow_hash, frame, rewritten, uplink_of)
+                       ROUTING, SET_NEXT_HOP, SITE_LOCATOR, UPLINK_SMAC, IlnpTest, address, as_it_left,
+                       correspondent, error_into_the_site, flow, flow_hash, frame, rewritten, router_error,
+                       uplink_of)
 from base_test import ROUTER_MAC, SixflowTest
 from scapy.layers.inet import TCP
+from scapy.layers.inet6 import ICMPv6PacketTooBig
 
 FIXTURE = exported.load("ilnp_entries.json")
 SITE = FIXTURE["site"]
@@ -106,6 +109,24 @@ class CompiledInboundByEitherProviderLocator(CompiledSiteTest):
             testutils.send_packet(self, port, bytes(sent))
             testutils.verify_packet(self, rewritten(sent, ROUTER_MAC, INSIDE_MAC, dst_locator=SITE_LOCATOR),
                                     INSIDE_PORT)
+        testutils.verify_no_other_packets(self)
+        after = self.uplink_counts(COUNTER_IN)
+        self.assertEqual({p: after[p] - before[p] for p in after}, {2: 1, 3: 1})
+
+
+@requires("ILNP")
+class CompiledProvidersPacketTooBigReachesTheHost(CompiledSiteTest):
+    """A provider router's Packet Too Big about the host's packet, to either provider locator,
+    comes in by the compiled inbound entry: destination and quote's source locators the site's
+    internal one, the ICMPv6 checksum right by plain IPv6's rule, counted under that uplink's id."""
+
+    def runTest(self):
+        before = self.uplink_counts(COUNTER_IN)
+        for port in (2, 3):
+            quote = as_it_left(port, 0x42, TCP(sport=40000, dport=443, flags="PA") / (b"y" * 1300))[:1232]
+            error = router_error(port, address(PROVIDER_LOCATOR[port], 0x42), ICMPv6PacketTooBig(mtu=1280), quote)
+            testutils.send_packet(self, port, bytes(error))
+            testutils.verify_packet(self, error_into_the_site(error, SITE_LOCATOR), INSIDE_PORT)
         testutils.verify_no_other_packets(self)
         after = self.uplink_counts(COUNTER_IN)
         self.assertEqual({p: after[p] - before[p] for p in after}, {2: 1, 3: 1})
