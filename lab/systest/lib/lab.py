@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -166,6 +167,32 @@ class Lab:
         """Runs a command in a host's namespace and returns its completed process."""
         return subprocess.run(["ip", "netns", "exec", host.netns, *command], capture_output=True, text=True,
                               timeout=timeout, check=check)
+
+    def expected_links(self):
+        """The lab's links as ONOS lists them: (src, dst) connect points, both directions."""
+        links = set()
+        for (a, pa), (b, pb) in self.links:
+            links.add(("device:%s/%d" % (a, pa), "device:%s/%d" % (b, pb)))
+            links.add(("device:%s/%d" % (b, pb), "device:%s/%d" % (a, pa)))
+        return links
+
+    def links_not_active(self):
+        """The lab's links ONOS does not list ACTIVE (empty once it sees every one)."""
+        active = {(l["src"], l["dst"]) for l in self.rest.get("topology")["links"] if l["state"] == "ACTIVE"}
+        return self.expected_links() - active
+
+    def await_links(self, timeout=30.0):
+        """Waits until ONOS sees every link of the lab again (after set_link up: LLDP finds it within
+        a few seconds, and ONOS then routes over it), so that what runs next starts from a network
+        that holds still; AssertionError naming the links it still misses after `timeout`."""
+        deadline = time.monotonic() + timeout
+        missing = self.links_not_active()
+        while missing:
+            if time.monotonic() > deadline:
+                raise AssertionError("ONOS did not see these links of the lab within %.0f s: %s"
+                                     % (timeout, sorted(missing)))
+            time.sleep(0.5)
+            missing = self.links_not_active()
 
     def set_link(self, switch, port, up):
         """Takes a switch-to-switch link down or up at both ends (labnet does the veths)."""

@@ -7,15 +7,8 @@ from systest import SystemTest
 
 class LinkDiscoveryTest(SystemTest):
 
-    def expected_links(self):
-        links = set()
-        for (a, pa), (b, pb) in self.lab.links:
-            links.add(("device:%s/%d" % (a, pa), "device:%s/%d" % (b, pb)))
-            links.add(("device:%s/%d" % (b, pb), "device:%s/%d" % (a, pa)))
-        return links
-
     def test_every_link_is_discovered_in_both_directions(self):
-        expected = self.expected_links()
+        expected = self.lab.expected_links()
         seen = {}
 
         def discovered():

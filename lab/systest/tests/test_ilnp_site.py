@@ -242,6 +242,7 @@ class IlnpSiteTest(SystemTest):
             out, err = receiver.communicate(timeout=seconds + 30)
         finally:
             self.lab.set_link("sbr", 2, True)
+        self.lab.await_links()   # the next test starts from the network as this one found it
         seqs = sorted(set(int(line) for line in out.split()))
         self.assertTrue(seqs, "nothing arrived: %s" % err)
         longest = max((b - a for a, b in zip(seqs, seqs[1:])), default=1)
@@ -314,6 +315,7 @@ class IlnpSiteTest(SystemTest):
         finally:
             pinger.kill()
             pinger.wait()
+        self.lab.await_links()   # the next test starts from the network as this one found it
         self.assertEqual([{"locator": UPLINKS[3][1].split("::")[0],
                            "preference": 10, "lifetime": 600}], told["lastAdvertised"], told)
         self.assertEqual([locator_hex(UPLINKS[3][1])], locators, "h_cn's locators for h_site after the update")

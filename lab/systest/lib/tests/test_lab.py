@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The Sixflow Authors
-"""lab.py: picking ONOS's flow entries by their PI match, as ONOS 2.7's REST shows them."""
+"""lab.py: picking ONOS's flow entries by their PI match, as ONOS 2.7's REST shows them; waiting
+for ONOS to see every link of the lab."""
 
 import unittest
 
@@ -75,6 +76,46 @@ class FlowsMatchingTest(unittest.TestCase):
     def test_an_entry_missing_a_value_asked_for_is_not_matched(self):
         lab = lab_with([TREE, NOT_PI])
         self.assertEqual([], lab.flows_matching("device:s1", "msr6_encap", "ipv6_dst", value=1, mask=1))
+
+
+class FakeSixflow:
+    """Sixflow's GET /topology, one answer per call (the last one again once they run out)."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+
+    def get(self, path):
+        assert path == "topology", path
+        links = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+        return {"links": [{"src": s, "dst": d, "state": state} for s, d, state in links]}
+
+
+def lab_of_links(*answers):
+    lab = Lab.__new__(Lab)
+    lab.links = [(("sbr", 2), ("pa", 1))]
+    lab.rest = FakeSixflow(*answers)
+    return lab
+
+
+BOTH = [("device:sbr/2", "device:pa/1", "ACTIVE"), ("device:pa/1", "device:sbr/2", "ACTIVE")]
+
+
+class AwaitLinksTest(unittest.TestCase):
+    def test_both_directions_of_each_link_are_expected(self):
+        self.assertEqual({("device:sbr/2", "device:pa/1"), ("device:pa/1", "device:sbr/2")},
+                         lab_of_links(BOTH).expected_links())
+
+    def test_waits_until_every_direction_is_active(self):
+        one_way = BOTH[:1]
+        inactive = [BOTH[0], ("device:pa/1", "device:sbr/2", "INACTIVE")]
+        lab = lab_of_links(one_way, inactive, BOTH)
+        lab.await_links(timeout=5)
+        self.assertEqual(set(), lab.links_not_active())
+
+    def test_names_the_links_still_missing_when_the_wait_runs_out(self):
+        with self.assertRaises(AssertionError) as raised:
+            lab_of_links(BOTH[:1]).await_links(timeout=0.2)
+        self.assertIn("device:pa/1", str(raised.exception))
 
 
 if __name__ == "__main__":
