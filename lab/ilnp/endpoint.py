@@ -9,7 +9,9 @@ by a Locator (ours: a global address on the interface whose IID is our NID; the 
 I-LCC), a Nonce Destination Option added, the transport checksum moved from the identity pseudo-
 header to the ILNP one (zero L64s). Arriving ILNPv6 packets (a packet socket sees them; an nftables
 rule keeps the kernel from answering them with Parameter Problem) go the other way after their
-nonce is checked. Changes of our locator set are announced by ICMPv6 Locator Updates.
+nonce is checked. Changes of our locator set are announced by ICMPv6 Locator Updates. A router's
+ICMPv6 error about one of our packets (its quote ours, with our nonce) goes to the TUN as an error
+about the packet the application sent.
 
 Run (root, in the host's namespace):
   endpoint.py --iface eth0 --nid 0:0:0:aa --peer 0:0:0:bb=fd00:b1:: --status /tmp/a.json
@@ -142,7 +144,7 @@ class Endpoint:
             "tunIn", "wireOut", "wireIn", "tunOut", "ignoredFromTun", "noPeer", "noLocalLocator",
             "noPeerLocator", "unsupported", "malformed", "notIlnp", "notForUs", "nonceMismatch",
             "luSent", "luRetransmitted", "luAckReceived", "luReceived", "luAckSent", "luRejected",
-            "locatorChanges"), 0)
+            "locatorChanges", "errorsIn", "errorsToTun", "errorsRejected"), 0)
         self.events = []            # the last few notable events, for the status file
         self.status_dirty = True
         self.next_status = 0.0
@@ -179,9 +181,12 @@ class Endpoint:
         subprocess.run(["nft", "-f", "-"], input=rules, check=True, capture_output=True, text=True)
         self.rx = socket.socket(socket.AF_PACKET, socket.SOCK_DGRAM, socket.htons(ETH_P_IPV6))
         # Classic BPF: not our own transmissions (packet type PACKET_OUTGOING, an ancillary load),
-        # and only packets whose IPv6 next header is 60 (offsets from the IPv6 header).
-        prog = [(0x20, 0, 0, 0xFFFFF004), (0x15, 3, 0, PACKET_OUTGOING),
-                (0x30, 0, 0, 6), (0x15, 0, 1, 60), (0x06, 0, 0, 0xFFFF), (0x06, 0, 0, 0)]
+        # and only packets whose IPv6 next header is 60, or ICMPv6 errors (next header 58, type 1
+        # to 4: a router's, about one of our packets); offsets from the IPv6 header.
+        prog = [(0x20, 0, 0, 0xFFFFF004), (0x15, 7, 0, PACKET_OUTGOING),
+                (0x30, 0, 0, 6), (0x15, 4, 0, 60), (0x15, 0, 4, 58),
+                (0x30, 0, 0, 40), (0x25, 2, 0, 4), (0x15, 1, 0, 0),
+                (0x06, 0, 0, 0xFFFF), (0x06, 0, 0, 0)]
         code = b"".join(struct.pack("HBBI", *ins) for ins in prog)
         buf = ctypes.create_string_buffer(code)
         fprog = struct.pack("HL", len(prog), ctypes.addressof(buf))
@@ -296,6 +301,9 @@ class Endpoint:
 
     def from_wire(self, pkt):
         self.counters["wireIn"] += 1
+        if len(pkt) > 6 and pkt[6] == wire.NH_ICMPV6:
+            self.from_wire_error(pkt)
+            return
         try:
             if len(pkt) < wire.IPV6_HEADER_LEN + 8 or pkt[6] != wire.NH_DEST_OPTS:
                 raise wire.WireError("short or without Destination Options")
@@ -357,6 +365,44 @@ class Endpoint:
         try:
             os.write(self.tun, out)
             self.counters["tunOut"] += 1
+        except OSError as e:
+            self.event("tunWriteError", error=str(e))
+
+    def from_wire_error(self, pkt):
+        """A router's ICMPv6 error about one of our ILNPv6 packets (it quotes the packet as it left
+        us, a border router putting our locator back): to the application on the TUN as an error
+        about the packet it sent, so that its stack acts on it (a Packet Too Big lowers its path
+        MTU, less the Nonce header). Only one whose quote is ours (our locator and NID as its
+        source) and carries the nonce we use with that peer, which keeps an off-path sender from
+        acting on our sessions (RFC 6744); the kernel takes the error for the interface's own
+        address as it would anyway."""
+        self.counters["errorsIn"] += 1
+        try:
+            kind, code, parameter, quote = wire.parse_icmpv6_error(pkt)
+            if len(quote) < wire.IPV6_HEADER_LEN or quote[8:16] not in self.locators or quote[16:24] != self.nid:
+                raise wire.WireError("the quote is not a packet of ours")
+            peer = self.ilcc.get(quote[32:40])
+            if peer is None:
+                raise wire.WireError("no session with the quote's destination")
+            ours = wire.join_address(self.identity, self.nid)
+            sent, opts_len, nonce = wire.quote_as_sent(quote, ours, wire.join_address(self.identity, peer.nid),
+                                                       self.to_identity)
+            if nonce != peer.local_nonce:
+                raise wire.WireError("the quote's nonce is not the one we use with that peer")
+        except wire.WireError as e:
+            self.counters["errorsRejected"] += 1
+            self.event("errorRejected", error=str(e))
+            return
+        if kind == wire.ICMPV6_PACKET_TOO_BIG:
+            parameter = max(parameter - opts_len, 0)
+        elif kind == wire.ICMPV6_PARAMETER_PROBLEM and parameter >= wire.IPV6_HEADER_LEN + opts_len:
+            parameter -= opts_len
+        out = wire.icmpv6_error(kind, code, parameter, sent, pkt[8:24], ours, pkt[7])
+        try:
+            os.write(self.tun, out)
+            self.counters["errorsToTun"] += 1
+            self.event("errorToApplication", type=kind, code=code, parameter=parameter,
+                       peer=peer.nid.hex())
         except OSError as e:
             self.event("tunWriteError", error=str(e))
 

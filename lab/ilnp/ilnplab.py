@@ -33,6 +33,23 @@ LOC_A1, LOC_A2, LOC_B1 = "fd00:a1::", "fd00:a2::", "fd00:b1::"
 LOC_A1_OUTSIDE = "2001:db8:a1::"
 _serial = itertools.count(1)
 
+# An application's path MTU, for the tests of a router's Packet Too Big: a UDP socket bound to
+# one identity address (argv[1]) and connected to another's port 9 (argv[2]), which must not be
+# fragmented (Linux's IPV6_MTU_DISCOVER = 23, IPV6_PMTUDISC_DO = 2). It sends one datagram,
+# prints its port, and once told (a line on stdin) prints the path MTU its kernel now has for the
+# peer (IPV6_MTU = 24).
+PMTU_PROBE = """
+import socket, sys
+s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+s.setsockopt(socket.IPPROTO_IPV6, 23, 2)
+s.bind((sys.argv[1], 0))
+s.connect((sys.argv[2], 9))
+s.send(b"probe")
+print(s.getsockname()[1], flush=True)
+sys.stdin.readline()
+print(s.getsockopt(socket.IPPROTO_IPV6, 24), flush=True)
+"""
+
 
 def spawn_endpoint(netns, iface, nid, status, log_path, *extra, timeout=10):
     """Starts endpoint.py in a namespace and waits for its first status file; returns (process,

@@ -29,6 +29,12 @@ NONCE_OPTION_TYPE = 0x8B
 NONCE_LENGTHS = (4, 12)
 
 ICMPV6_LOCATOR_UPDATE = 156
+# ICMPv6 error messages (RFC 4443): types 1 to 4, each quoting the invoking packet after its
+# 8-octet header; Packet Too Big's 32-bit parameter is the MTU, Parameter Problem's a pointer
+# into the quote.
+ICMPV6_ERROR_TYPES = (1, 2, 3, 4)
+ICMPV6_PACKET_TOO_BIG = 2
+ICMPV6_PARAMETER_PROBLEM = 4
 LU_ADVERTISEMENT = 1
 LU_ACKNOWLEDGEMENT = 2
 
@@ -235,3 +241,57 @@ def find_upper_layer(packet, start, next_header):
             next_header, at = packet[at], at + 8
         else:
             return None
+
+
+# ---- ICMPv6 errors about ILNPv6 packets -------------------------------------------------------
+
+def parse_icmpv6_error(packet):
+    """(type, code, parameter, quote) of an IPv6 packet that is an ICMPv6 error right after its
+    header; the quote is what the error carries of the invoking packet."""
+    if len(packet) < IPV6_HEADER_LEN + 8 or packet[6] != NH_ICMPV6:
+        raise WireError("not an ICMPv6 message right after the IPv6 header")
+    payload_len = struct.unpack("!H", packet[4:6])[0]
+    if IPV6_HEADER_LEN + payload_len > len(packet) or payload_len < 8:
+        raise WireError("ICMPv6 message length %d, %d bytes here" % (payload_len, len(packet) - IPV6_HEADER_LEN))
+    message = packet[IPV6_HEADER_LEN:IPV6_HEADER_LEN + payload_len]
+    if message[0] not in ICMPV6_ERROR_TYPES:
+        raise WireError("ICMPv6 type %d is no error message" % message[0])
+    if checksum(pseudo_header(packet[8:24], packet[24:40], len(message), NH_ICMPV6) + message):
+        raise WireError("ICMPv6 checksum wrong")
+    parameter = struct.unpack("!I", message[4:8])[0]
+    return message[0], message[1], parameter, message[8:]
+
+
+def quote_as_sent(quote, src16, dst16, to_identity):
+    """What an application sent, from the ILNPv6 packet an error quotes: the IPv6 header with the
+    application's addresses (src16, dst16), no Nonce header, the Payload Length less it, the
+    transport checksum moved back to those addresses (RFC 1624 delta `to_identity`) when the quote
+    holds it. Returns (that packet, the Nonce header's length, the nonce)."""
+    if len(quote) < IPV6_HEADER_LEN + 8 or quote[6] != NH_DEST_OPTS:
+        raise WireError("the quote is no ILNPv6 packet (no Destination Options header first)")
+    next_header, opts_len, nonce = parse_dest_opts(quote[IPV6_HEADER_LEN:])
+    if nonce is None:
+        raise WireError("the quote carries no Nonce option")
+    payload_len = struct.unpack("!H", quote[4:6])[0]
+    if payload_len < opts_len:
+        raise WireError("the quote's Payload Length %d is shorter than its Nonce header" % payload_len)
+    body = bytearray(quote[IPV6_HEADER_LEN + opts_len:])
+    upper = find_upper_layer(bytes(body), 0, next_header)
+    if upper is not None:
+        at = upper[0] + CHECKSUM_OFFSET[upper[1]]
+        if at + 2 <= len(body):
+            new = apply_delta((body[at] << 8) | body[at + 1], to_identity)
+            if upper[1] == NH_UDP and new == 0:
+                new = 0xFFFF
+            body[at], body[at + 1] = new >> 8, new & 0xFF
+    vtf = struct.unpack("!I", quote[:4])[0]
+    header = ipv6_header(payload_len - opts_len, next_header, quote[7], src16, dst16, vtf)
+    return header + bytes(body), opts_len, nonce
+
+
+def icmpv6_error(kind, code, parameter, quote, src16, dst16, hop_limit=64):
+    """An IPv6 packet carrying an ICMPv6 error with its checksum."""
+    message = bytearray(struct.pack("!BBHI", kind, code, 0, parameter) + bytes(quote))
+    message[2:4] = struct.pack("!H", checksum(pseudo_header(src16, dst16, len(message), NH_ICMPV6) + bytes(message)))
+    return ipv6_header(len(message), NH_ICMPV6, hop_limit, src16, dst16) + bytes(message)
+

@@ -285,6 +285,54 @@ class ThroughARewritingRouter(LabCase):
 
 
 @unittest.skipIf(WHY_NOT, WHY_NOT or "")
+class RouterErrors(LabCase):
+    """A router's Packet Too Big about one of a's ILNPv6 packets (to a's locator address, quoting
+    the packet as a sent it) reaches the application: the kernel's path MTU to b's identity drops
+    to the reported MTU less the Nonce header. One whose quote carries another nonce, or whose
+    checksum is wrong, is refused and changes nothing."""
+
+    def test_packet_too_big_lowers_the_applications_path_mtu_and_a_forged_one_is_refused(self):
+        self.lab.exec("a", "ping", "-6", "-c", "1", "-W", "1", ilnplab.ID_B, check=False)   # session up
+        nonce = bytes.fromhex(self.lab.peer("a", "000000000000000b")["localNonce"])
+        app = self.lab.popen("a", sys.executable, "-c", ilnplab.PMTU_PROBE, ilnplab.ID_A, ilnplab.ID_B,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            port = int(app.stdout.readline())
+            src, dst = a16(ilnplab.LOC_A1 + "a"), a16(ilnplab.LOC_B1 + "b")
+
+            def error(nonce, mtu=1400, good_checksum=True):
+                udp = bytearray(struct.pack("!HHHH", port, 9, 8 + 1380, 0) + bytes(1380))
+                udp[6:8] = struct.pack("!H", wire.ilnp_upper_checksum(src[8:], dst[8:], wire.NH_UDP, udp))
+                opts = wire.nonce_dest_opts(wire.NH_UDP, nonce)
+                quote = wire.ipv6_header(len(opts) + len(udp), wire.NH_DEST_OPTS, 64, src, dst) + opts + bytes(udp)
+                packet = bytearray(wire.icmpv6_error(wire.ICMPV6_PACKET_TOO_BIG, 0, mtu, quote[:1232],
+                                                     a16("fd00:a1::1"), src))
+                if not good_checksum:
+                    packet[42] ^= 0xFF
+                return bytes(packet)
+
+            c0 = self.counters("a")
+            self.inject("r", error(bytes(x ^ 0xFF for x in nonce)), "fd00:a1::a")
+            self.inject("r", error(nonce, good_checksum=False), "fd00:a1::a")
+            c1 = self.counters("a")
+            self.assertEqual(c0["errorsRejected"] + 2, c1["errorsRejected"])
+            self.assertEqual(c0["errorsToTun"], c1["errorsToTun"])
+            self.assertNotIn("mtu", self.lab.exec("a", "ip", "-6", "route", "get", ilnplab.ID_B).stdout)
+
+            self.inject("r", error(nonce, mtu=1400), "fd00:a1::a")
+            c2 = self.counters("a")
+            self.assertEqual(c1["errorsToTun"] + 1, c2["errorsToTun"])
+            route = self.lab.exec("a", "ip", "-6", "route", "get", ilnplab.ID_B).stdout
+            self.assertIn("mtu 1392", route, "the kernel's route to b after the error: " + route)
+            app.stdin.write("\n")
+            app.stdin.flush()
+            self.assertEqual("1392", app.stdout.readline().strip(), "the socket's path MTU")
+        finally:
+            app.kill()
+            app.wait()
+
+
+@unittest.skipIf(WHY_NOT, WHY_NOT or "")
 class NinetySixBitNonce(LabCase):
     ENDPOINT_ARGS = ("--nonce-bits", "96")
 

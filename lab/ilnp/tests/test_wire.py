@@ -157,6 +157,60 @@ class UpperLayerWalk(unittest.TestCase):
         self.assertIsNone(wire.find_upper_layer(ip + bytes(24), 40, 43))      # routing header
 
 
+class RouterErrorCodec(unittest.TestCase):
+    """What the endpoint does with a router's ICMPv6 error about one of its packets: the quote back
+    into the packet the application sent (addresses, no Nonce header, the transport checksum over
+    the identity addresses again), and the error rebuilt around it with a right checksum."""
+
+    ID_A, ID_B = IDENTITY + NID_A, IDENTITY + NID_B
+    LOC_A, LOC_B = a16("fd00:a1::a"), a16("fd00:b1::b")
+
+    def sent_and_wire(self, payload=b"x" * 100):
+        """An application's UDP datagram (identity checksum) and the ILNPv6 packet it leaves as."""
+        udp = bytearray(struct.pack("!HHHH", 40000, 9, 8 + len(payload), 0) + payload)
+        udp[6:8] = struct.pack("!H", wire.upper_checksum(self.ID_A, self.ID_B, wire.NH_UDP, udp))
+        sent = wire.ipv6_header(len(udp), wire.NH_UDP, 64, self.ID_A, self.ID_B) + bytes(udp)
+        on_wire = bytearray(udp)
+        on_wire[6:8] = struct.pack("!H", wire.ilnp_upper_checksum(NID_A, NID_B, wire.NH_UDP, udp[:6] + b"\0\0" + udp[8:]))
+        opts = wire.nonce_dest_opts(wire.NH_UDP, b"\x01\x02\x03\x04")
+        packet = wire.ipv6_header(len(opts) + len(on_wire), wire.NH_DEST_OPTS, 64, self.LOC_A, self.LOC_B)
+        return sent, packet + opts + bytes(on_wire)
+
+    def test_the_quote_is_the_packet_the_application_sent(self):
+        sent, on_wire = self.sent_and_wire()
+        to_identity = wire.checksum_delta(bytes(16), IDENTITY * 2)
+        back, opts_len, nonce = wire.quote_as_sent(on_wire, self.ID_A, self.ID_B, to_identity)
+        self.assertEqual(sent.hex(), back.hex())
+        self.assertEqual((8, b"\x01\x02\x03\x04"), (opts_len, nonce))
+        # Cut short (a router quotes what fits): the header keeps the whole packet's length.
+        back, _, _ = wire.quote_as_sent(on_wire[:60], self.ID_A, self.ID_B, to_identity)
+        self.assertEqual(sent[:52].hex(), back.hex())
+
+    def test_an_error_round_trips_with_its_checksum(self):
+        sent, on_wire = self.sent_and_wire()
+        router = a16("fd00:a1::1")
+        error = wire.icmpv6_error(wire.ICMPV6_PACKET_TOO_BIG, 0, 1400, on_wire, router, self.LOC_A)
+        self.assertEqual(0, wire.checksum(wire.pseudo_header(router, self.LOC_A, len(error) - 40, wire.NH_ICMPV6)
+                                          + error[40:]))
+        self.assertEqual((2, 0, 1400, on_wire), wire.parse_icmpv6_error(error))
+
+    def test_what_is_no_error_about_an_ilnp_packet_is_refused(self):
+        _, on_wire = self.sent_and_wire()
+        router = a16("fd00:a1::1")
+        error = bytearray(wire.icmpv6_error(wire.ICMPV6_PACKET_TOO_BIG, 0, 1400, on_wire, router, self.LOC_A))
+        bad_checksum = bytes(error[:42]) + bytes([error[42] ^ 1]) + bytes(error[43:])
+        echo = wire.icmpv6_error(128, 0, 0, b"", router, self.LOC_A)
+        to_identity = wire.checksum_delta(bytes(16), IDENTITY * 2)
+        for packet in (bad_checksum, echo, bytes(error[:47]), bytes(error[:40]) + b"\x02"):
+            with self.assertRaises(WireError):
+                wire.parse_icmpv6_error(packet)
+        plain = wire.ipv6_header(8, wire.NH_UDP, 64, self.LOC_A, self.LOC_B) + bytes(8)
+        no_nonce = wire.ipv6_header(16, wire.NH_DEST_OPTS, 64, self.LOC_A, self.LOC_B) + bytes([17, 0, 1, 4]) + bytes(12)
+        for quote in (plain, no_nonce, on_wire[:45]):
+            with self.assertRaises(WireError):
+                wire.quote_as_sent(quote, self.ID_A, self.ID_B, to_identity)
+
+
 class CommandLine(unittest.TestCase):
 
     def test_nids_locators_and_peers(self):
