@@ -14,8 +14,9 @@ to the other provider, make before break, while a TCP transfer runs (none of its
 sbr's owner, which learned the hosts' sessions from sbr's telemetry reports, tells the
 correspondent by a Locator Update to answer by the other provider too; when an uplink fails it
 tells it the live locator (test_5). A Packet Too Big from a router in a provider's network about
-one of h_site's packets reaches h_site's Linux with its locators and checksum right (test_6). No
-transport checksum is touched on the way: the endpoints check them over identifiers.
+one of h_site's packets reaches h_site's Linux with its locators and checksum right, and lowers the
+application's path MTU through h_site's endpoint (test_6). No transport checksum is touched on
+the way: the endpoints check them over identifiers.
 
 Runs after test_multihoming in the same lab (its NPTv6 mappings cover the site's internal prefix
 and are removed when it ends):
@@ -149,11 +150,16 @@ class IlnpSiteTest(SystemTest):
         with open(self.status_path(host)) as f:
             return json.load(f)
 
-    def peer_locators(self, host, nid):
+    def peer(self, host, nid):
+        """The session host's endpoint has with the node nid, as its status file gives it, or None."""
         for peer in self.status(host)["peers"]:
             if int(peer["nid"], 16) == int(nid.replace(":", ""), 16):
-                return [l["locator"] for l in peer["locators"]]
-        return []
+                return peer
+        return None
+
+    def peer_locators(self, host, nid):
+        peer = self.peer(host, nid)
+        return [l["locator"] for l in peer["locators"]] if peer else []
 
     def ping(self, count, interval="0.2"):
         done = self.lab.in_host(self.site, "ping", "-6", "-n", "-c", str(count), "-i", interval, "-W", "1",
@@ -379,33 +385,44 @@ class IlnpSiteTest(SystemTest):
             self.lab.in_host(self.cn, "ip", "-6", "addr", "del", "fd00:5:c:1::b/64", "dev", self.cn.ifname,
                              check=False)
 
-    def test_6_a_provider_routers_packet_too_big_reaches_the_host_about_its_own_packet(self):
+    def test_6_a_provider_routers_packet_too_big_lowers_the_applications_path_mtu(self):
         """A router in pa's network (played by h_cn's Linux stack, which sends it raw) answers an
-        ILNPv6 packet h_site sent by pa (as its endpoint sends one, built with the endpoint's
-        codec) with a Packet Too Big: to pa's locator and h_site's identifier, quoting the packet
-        as it left sbr, no Nonce (routers are not ILNP nodes), its checksum plain IPv6's. sbr
-        takes it into the site: h_site's Linux stack receives it at its internal address, the
-        quote's source is that address, and Linux, which checks the checksum over whole
-        addresses, counts it a Packet Too Big, not a checksum error. Before, sbr had no route to
-        pa's locator and dropped it (NO_ROUTE)."""
-        nid_a = bytes.fromhex("000000000000000a")
+        ILNPv6 packet of an application on h_site (a UDP socket on h_site's identity, connected to
+        h_cn's, that may not be fragmented), as it left sbr by pa, with a Packet Too Big (MTU
+        1400): to pa's locator and h_site's identifier, no Nonce (routers are not ILNP nodes), its
+        checksum plain IPv6's. sbr takes it into the site: h_site's Linux receives it at its
+        internal address with the quote's source rewritten, and counts it a Packet Too Big, not a
+        checksum error; h_site's endpoint finds its own packet in the quote (its locator, the
+        nonce it uses with h_cn) and hands the application's stack the error about the datagram
+        it sent, so that the socket's path MTU to h_cn's identity becomes 1392 (1400 less the
+        Nonce header). Before, sbr had no route to pa's locator and dropped the errors (NO_ROUTE)."""
+        self.eventually(lambda: self.ping(1), timeout=30, what="h_site's identity answered by h_cn's")
+        session = self.peer(self.site, CN_NID)
+        self.assertIsNotNone(session, "h_site's endpoint has no session with h_cn")
+        nonce = bytes.fromhex(session["localNonce"])
+        nid_a, nid_b = bytes.fromhex("000000000000000a"), bytes.fromhex("000000000000000b")
         at_pa = ilnp_wire.join_address(bytes.fromhex(locator_hex(UPLINKS[2][1])), nid_a)
         internal = ilnp_wire.join_address(bytes.fromhex(locator_hex(INTERNAL_LOCATOR)), nid_a)
         correspondent = ipaddress.IPv6Address(CN_ADDRESS).packed
-        udp = struct.pack("!HHHH", 40000, 9911, 8 + 1400, 0) + bytes(1400)
-        invoking = ilnp_wire.nonce_dest_opts(ilnp_wire.NH_UDP, bytes.fromhex("0badcafe")) + udp
-        invoking = ilnp_wire.ipv6_header(len(invoking), ilnp_wire.NH_DEST_OPTS, 63, at_pa, correspondent) + invoking
         router = correspondent  # h_cn plays the router: the error comes from its address
-        quote = invoking[:1280 - 48]
-        message = struct.pack("!BBHI", 2, 0, 0, 1280) + quote
-        message = message[:2] + struct.pack("!H", ilnp_wire.upper_checksum(router, at_pa, ilnp_wire.NH_ICMPV6,
-                                                                           message)) + message[4:]
-        packet = ilnp_wire.ipv6_header(len(message), ilnp_wire.NH_ICMPV6, 64, router, at_pa) + message
+        app = subprocess.Popen(["ip", "netns", "exec", self.site.netns, sys.executable, "-c", ilnplab.PMTU_PROBE,
+                                IDENTITY + "a", IDENTITY + "b"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         capture = subprocess.Popen(["ip", "netns", "exec", self.site.netns, sys.executable, "-c", PTB_CAPTURE,
                                     self.site.ifname, "20"], stdout=subprocess.PIPE, text=True)
         try:
+            port = int(app.stdout.readline())
+            # The application's datagram had it fitted the path, as h_site's endpoint sends it
+            # (ILNP's checksum, over the identifiers) and as it left sbr by pa.
+            udp = bytearray(struct.pack("!HHHH", port, 9, 8 + 1400, 0) + bytes(1400))
+            udp[6:8] = struct.pack("!H", ilnp_wire.ilnp_upper_checksum(nid_a, nid_b, ilnp_wire.NH_UDP, udp))
+            opts = ilnp_wire.nonce_dest_opts(ilnp_wire.NH_UDP, nonce)
+            invoking = ilnp_wire.ipv6_header(len(opts) + len(udp), ilnp_wire.NH_DEST_OPTS, 63, at_pa,
+                                             correspondent) + opts + bytes(udp)
+            quote = invoking[:1280 - 48]
+            packet = ilnp_wire.icmpv6_error(ilnp_wire.ICMPV6_PACKET_TOO_BIG, 0, 1400, quote, router, at_pa)
             self.assertEqual("listening", capture.stdout.readline().strip(), "the capture on h_site did not start")
             before = self.icmp6_counters(self.site)
+            taken = self.status(self.site)["counters"]["errorsToTun"]
             for _ in range(3):
                 self.lab.in_host(self.cn, sys.executable, "-c", RAW_SENDER, packet.hex(), str(ipaddress_of(at_pa)))
             self.eventually(lambda: self.icmp6_counters(self.site)["Icmp6InPktTooBigs"]
@@ -414,9 +431,18 @@ class IlnpSiteTest(SystemTest):
                                  "Icmp6InCsumErrors %d)" % (before["Icmp6InPktTooBigs"], before["Icmp6InCsumErrors"]))
             after = self.icmp6_counters(self.site)
             self.assertEqual(before["Icmp6InCsumErrors"], after["Icmp6InCsumErrors"], "a checksum Linux refused")
+            self.eventually(lambda: self.status(self.site)["counters"]["errorsToTun"] >= taken + 3, timeout=5,
+                            what="h_site's endpoint handing the 3 errors to the application's stack")
+            route = self.lab.in_host(self.site, "ip", "-6", "route", "get", IDENTITY + "b").stdout
+            self.assertIn("mtu 1392", route, "h_site's route to h_cn's identity: " + route)
+            app.stdin.write("\n")
+            app.stdin.flush()
+            self.assertEqual("1392", app.stdout.readline().strip(), "the application socket's path MTU")
         finally:
             capture.terminate()
             seen = capture.communicate(timeout=10)[0].split()  # what it printed after "listening"
+            app.kill()
+            app.wait()
         self.assertTrue(seen, "h_site captured no Packet Too Big")
         got = bytes.fromhex(seen[0])
         self.assertEqual(internal, got[24:40], "the error's destination")
