@@ -20,11 +20,15 @@ Namespaces are named sfilnp-<pid>-<n>-{a,r,b} and deleted by `down()`.
 import itertools
 import json
 import os
+import struct
 import subprocess
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import wire  # noqa: E402  (the codec beside this file)
 ENDPOINT = os.path.join(HERE, "endpoint.py")
 IDENTITY = "fd49:4c4e::"
 NID_A, NID_B = "0:0:0:a", "0:0:0:b"
@@ -49,6 +53,22 @@ print(s.getsockname()[1], flush=True)
 sys.stdin.readline()
 print(s.getsockopt(socket.IPPROTO_IPV6, 24), flush=True)
 """
+
+
+def probe_path_mtu(probe):
+    """Tells a running PMTU_PROBE to read its socket's path MTU; returns what it printed."""
+    probe.stdin.write("\n")
+    probe.stdin.flush()
+    return probe.stdout.readline().strip()
+
+
+def ilnp_udp_packet(src16, dst16, sport, dport, payload, nonce, hop_limit=64):
+    """A UDP datagram as an ILNP endpoint puts it on the wire: the Nonce header first, the UDP
+    checksum over the two NIDs with zero L64s (what a router's error quotes)."""
+    udp = bytearray(struct.pack("!HHHH", sport, dport, 8 + len(payload), 0) + bytes(payload))
+    udp[6:8] = struct.pack("!H", wire.ilnp_upper_checksum(src16[8:], dst16[8:], wire.NH_UDP, udp))
+    opts = wire.nonce_dest_opts(wire.NH_UDP, nonce)
+    return wire.ipv6_header(len(opts) + len(udp), wire.NH_DEST_OPTS, hop_limit, src16, dst16) + opts + bytes(udp)
 
 
 def spawn_endpoint(netns, iface, nid, status, log_path, *extra, timeout=10):

@@ -301,10 +301,7 @@ class RouterErrors(LabCase):
             src, dst = a16(ilnplab.LOC_A1 + "a"), a16(ilnplab.LOC_B1 + "b")
 
             def error(nonce, mtu=1400, good_checksum=True):
-                udp = bytearray(struct.pack("!HHHH", port, 9, 8 + 1380, 0) + bytes(1380))
-                udp[6:8] = struct.pack("!H", wire.ilnp_upper_checksum(src[8:], dst[8:], wire.NH_UDP, udp))
-                opts = wire.nonce_dest_opts(wire.NH_UDP, nonce)
-                quote = wire.ipv6_header(len(opts) + len(udp), wire.NH_DEST_OPTS, 64, src, dst) + opts + bytes(udp)
+                quote = ilnplab.ilnp_udp_packet(src, dst, port, 9, bytes(1380), nonce)
                 packet = bytearray(wire.icmpv6_error(wire.ICMPV6_PACKET_TOO_BIG, 0, mtu, quote[:1232],
                                                      a16("fd00:a1::1"), src))
                 if not good_checksum:
@@ -324,9 +321,7 @@ class RouterErrors(LabCase):
             self.assertEqual(c1["errorsToTun"] + 1, c2["errorsToTun"])
             route = self.lab.exec("a", "ip", "-6", "route", "get", ilnplab.ID_B).stdout
             self.assertIn("mtu 1392", route, "the kernel's route to b after the error: " + route)
-            app.stdin.write("\n")
-            app.stdin.flush()
-            self.assertEqual("1392", app.stdout.readline().strip(), "the socket's path MTU")
+            self.assertEqual("1392", ilnplab.probe_path_mtu(app), "the socket's path MTU")
         finally:
             app.kill()
             app.wait()

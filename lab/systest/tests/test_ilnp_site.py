@@ -29,7 +29,6 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import time
@@ -400,7 +399,7 @@ class IlnpSiteTest(SystemTest):
         session = self.peer(self.site, CN_NID)
         self.assertIsNotNone(session, "h_site's endpoint has no session with h_cn")
         nonce = bytes.fromhex(session["localNonce"])
-        nid_a, nid_b = bytes.fromhex("000000000000000a"), bytes.fromhex("000000000000000b")
+        nid_a = bytes.fromhex("000000000000000a")
         at_pa = ilnp_wire.join_address(bytes.fromhex(locator_hex(UPLINKS[2][1])), nid_a)
         internal = ilnp_wire.join_address(bytes.fromhex(locator_hex(INTERNAL_LOCATOR)), nid_a)
         correspondent = ipaddress.IPv6Address(CN_ADDRESS).packed
@@ -413,11 +412,7 @@ class IlnpSiteTest(SystemTest):
             port = int(app.stdout.readline())
             # The application's datagram had it fitted the path, as h_site's endpoint sends it
             # (ILNP's checksum, over the identifiers) and as it left sbr by pa.
-            udp = bytearray(struct.pack("!HHHH", port, 9, 8 + 1400, 0) + bytes(1400))
-            udp[6:8] = struct.pack("!H", ilnp_wire.ilnp_upper_checksum(nid_a, nid_b, ilnp_wire.NH_UDP, udp))
-            opts = ilnp_wire.nonce_dest_opts(ilnp_wire.NH_UDP, nonce)
-            invoking = ilnp_wire.ipv6_header(len(opts) + len(udp), ilnp_wire.NH_DEST_OPTS, 63, at_pa,
-                                             correspondent) + opts + bytes(udp)
+            invoking = ilnplab.ilnp_udp_packet(at_pa, correspondent, port, 9, bytes(1400), nonce, hop_limit=63)
             quote = invoking[:1280 - 48]
             packet = ilnp_wire.icmpv6_error(ilnp_wire.ICMPV6_PACKET_TOO_BIG, 0, 1400, quote, router, at_pa)
             self.assertEqual("listening", capture.stdout.readline().strip(), "the capture on h_site did not start")
@@ -435,9 +430,7 @@ class IlnpSiteTest(SystemTest):
                             what="h_site's endpoint handing the 3 errors to the application's stack")
             route = self.lab.in_host(self.site, "ip", "-6", "route", "get", IDENTITY + "b").stdout
             self.assertIn("mtu 1392", route, "h_site's route to h_cn's identity: " + route)
-            app.stdin.write("\n")
-            app.stdin.flush()
-            self.assertEqual("1392", app.stdout.readline().strip(), "the application socket's path MTU")
+            self.assertEqual("1392", ilnplab.probe_path_mtu(app), "the application socket's path MTU")
         finally:
             capture.terminate()
             seen = capture.communicate(timeout=10)[0].split()  # what it printed after "listening"
